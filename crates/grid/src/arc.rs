@@ -1,0 +1,268 @@
+//! Where a hex lies relative to a figure's facing: GURPS arcs (front, side,
+//! back), the finer six-way bearing of margin-3d6, and left/right.
+//!
+//! All functions work for any target hex, adjacent or far, and use exact
+//! integer cube arithmetic, so boundary cases are decided by rule, never by
+//! floating-point noise.
+//!
+//! # The arcs (GURPS)
+//!
+//! Rotate the picture so the figure faces north. Draw the two rows of hexes
+//! that leave the figure's hex through its front-left and front-right
+//! hexsides (NW and NE): the 120° cone between them, **both rows
+//! included**, is the **front** arc. The two rows through the back-side
+//! hexsides (SW and SE) bound the **back** arc, the 120° cone behind, with
+//! those rows **excluded**. What remains (two 60° cones, one each flank,
+//! including the SE and SW rows) is the **side** arc.
+//!
+//! Boundary rule: a hex exactly on the line between two arcs belongs to the
+//! more forward one (front before side, side before back). That is the
+//! GURPS Basic convention for the front boundary, and it is what gives the
+//! adjacent counts 3 front, 2 side, 1 back.
+//!
+//! ```text
+//!          F F F F F
+//!         S F F F F S
+//!        S S F F F S S         facing north; X is the figure
+//!       S S S F F S S S
+//!        S S S X S S S         (rows leaving the NE/NW sides are F,
+//!       S S S B B S S S         rows leaving the SE/SW sides are S)
+//!        S S B B B S S
+//! ```
+//! (schematic; see the unit tests for exact hexes)
+//!
+//! # The bearings (margin-3d6, M-FLO-006)
+//!
+//! Each of the six hexsides owns the 60° cone centred on its direction, so
+//! the adjacent hexes are exactly: front, front-side left/right, side
+//! left/right, rear. A far hex gets the bearing of the hexside whose
+//! direction is closest to the line toward it (the same measure as
+//! [`HexPos::facing_toward`]); on an exact tie (the hex lies on the line
+//! through a corner of the figure's hex) the more forward bearing wins.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::facing::Facing;
+use crate::hex::{HexPos, delta_cube, dot};
+
+/// A GURPS attack arc.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Arc {
+    /// The 120° cone ahead, its boundary rows included.
+    Front,
+    /// Either flank.
+    Side,
+    /// The 120° cone behind, its boundary rows excluded.
+    Back,
+}
+
+/// Left or right of a figure, as the figure sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// Counter-clockwise from the facing.
+    Left,
+    /// Clockwise from the facing.
+    Right,
+}
+
+/// The six-way bearing of margin-3d6 (M-FLO-006): one per hexside.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RelativeBearing {
+    /// Through the faced hexside.
+    Front,
+    /// Through the hexside next to the front one.
+    FrontSide(Side),
+    /// Through the hexside next to the rear one.
+    Side(Side),
+    /// Through the hexside opposite the facing.
+    Rear,
+}
+
+impl RelativeBearing {
+    /// The bearing for a signed turn from the facing (positive clockwise);
+    /// any value wraps.
+    #[must_use]
+    pub const fn from_turn(turn: i8) -> Self {
+        match Facing::N.signed_turn_to(Facing::N.turn(turn)) {
+            0 => Self::Front,
+            1 => Self::FrontSide(Side::Right),
+            -1 => Self::FrontSide(Side::Left),
+            2 => Self::Side(Side::Right),
+            -2 => Self::Side(Side::Left),
+            _ => Self::Rear,
+        }
+    }
+
+    /// The left/right part, if any (`None` for front and rear).
+    #[must_use]
+    pub const fn side(self) -> Option<Side> {
+        match self {
+            Self::FrontSide(s) | Self::Side(s) => Some(s),
+            Self::Front | Self::Rear => None,
+        }
+    }
+}
+
+/// Offset of `target` from `from` in the frame where `facing` is north.
+fn rotated(from: HexPos, facing: Facing, target: HexPos) -> [i64; 3] {
+    let mut v = delta_cube(from, target);
+    // Our facings grow clockwise, so undo the facing by turning
+    // counter-clockwise: (q, r, s) -> (-s, -q, -r).
+    for _ in 0..facing.index() {
+        v = [-v[2], -v[0], -v[1]];
+    }
+    v
+}
+
+/// The GURPS arc `target` is in, for a figure at `from` facing `facing`;
+/// `None` for the figure's own hex. Boundary hexes go to the more forward
+/// arc (see the module docs).
+#[must_use]
+pub fn arc(from: HexPos, facing: Facing, target: HexPos) -> Option<Arc> {
+    if from == target {
+        return None;
+    }
+    let [_, r, s] = rotated(from, facing, target);
+    // Front cone: spanned by NE (1,-1,0) and NW (-1,0,1), closed.
+    if r <= 0 && s >= 0 {
+        Some(Arc::Front)
+    // Back cone: spanned by SE (1,0,-1) and SW (-1,1,0), open.
+    } else if r > 0 && s < 0 {
+        Some(Arc::Back)
+    } else {
+        Some(Arc::Side)
+    }
+}
+
+/// Whether `target` is left or right of the figure's centre line; `None`
+/// when it lies on that line (dead ahead, dead behind, or the own hex).
+#[must_use]
+pub fn side_of(from: HexPos, facing: Facing, target: HexPos) -> Option<Side> {
+    let [q, _, _] = rotated(from, facing, target);
+    match q {
+        0 => None,
+        q if q > 0 => Some(Side::Right),
+        _ => Some(Side::Left),
+    }
+}
+
+/// The margin-3d6 bearing of `target`; `None` for the own hex. Ties go to
+/// the more forward bearing.
+#[must_use]
+pub fn bearing(from: HexPos, facing: Facing, target: HexPos) -> Option<RelativeBearing> {
+    if from == target {
+        return None;
+    }
+    let d = delta_cube(from, target);
+    let mut best: Option<(i64, u8, i8)> = None;
+    for f in Facing::ALL {
+        let score = dot(d, f.cube());
+        let turn = facing.signed_turn_to(f);
+        let back = turn.unsigned_abs();
+        let better = match best {
+            None => true,
+            Some((s, b, _)) => score > s || (score == s && back < b),
+        };
+        if better {
+            best = Some((score, back, turn));
+        }
+    }
+    best.map(|(_, _, turn)| RelativeBearing::from_turn(turn))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const O: HexPos = HexPos::ORIGIN;
+
+    // rule: G-DEF-014
+    #[test]
+    fn adjacent_arcs_facing_north() {
+        let expect = [
+            (Facing::N, Arc::Front),
+            (Facing::Ne, Arc::Front),
+            (Facing::Nw, Arc::Front),
+            (Facing::Se, Arc::Side),
+            (Facing::Sw, Arc::Side),
+            (Facing::S, Arc::Back),
+        ];
+        for (dir, a) in expect {
+            assert_eq!(arc(O, Facing::N, O.neighbour(dir)), Some(a), "{dir}");
+        }
+        assert_eq!(arc(O, Facing::N, O), None);
+    }
+
+    // rule: G-DEF-014
+    #[test]
+    fn far_hexes_and_boundaries() {
+        // Along the NE row: boundary, counts as front.
+        assert_eq!(arc(O, Facing::N, HexPos::new(4, -4)), Some(Arc::Front));
+        // Due east (2,-1): between the NE and SE rows: side.
+        assert_eq!(arc(O, Facing::N, HexPos::new(2, -1)), Some(Arc::Side));
+        // Along the SE row: boundary of side and back: side.
+        assert_eq!(arc(O, Facing::N, HexPos::new(3, 0)), Some(Arc::Side));
+        // Just inside the back cone.
+        assert_eq!(arc(O, Facing::N, HexPos::new(2, 1)), Some(Arc::Back));
+        assert_eq!(arc(O, Facing::N, HexPos::new(0, 7)), Some(Arc::Back));
+        // Rotation: facing SE, the hex due south-west-ish is back.
+        assert_eq!(arc(O, Facing::Se, HexPos::new(-3, 0)), Some(Arc::Back));
+        assert_eq!(arc(O, Facing::Se, HexPos::new(3, 0)), Some(Arc::Front));
+    }
+
+    // rule: M-FLO-006
+    #[test]
+    fn adjacent_bearings() {
+        use RelativeBearing::{Front, FrontSide, Rear};
+        let f = Facing::Ne;
+        assert_eq!(bearing(O, f, O.neighbour(Facing::Ne)), Some(Front));
+        assert_eq!(
+            bearing(O, f, O.neighbour(Facing::Se)),
+            Some(FrontSide(Side::Right))
+        );
+        assert_eq!(
+            bearing(O, f, O.neighbour(Facing::N)),
+            Some(FrontSide(Side::Left))
+        );
+        assert_eq!(
+            bearing(O, f, O.neighbour(Facing::S)),
+            Some(RelativeBearing::Side(Side::Right))
+        );
+        assert_eq!(
+            bearing(O, f, O.neighbour(Facing::Nw)),
+            Some(RelativeBearing::Side(Side::Left))
+        );
+        assert_eq!(bearing(O, f, O.neighbour(Facing::Sw)), Some(Rear));
+    }
+
+    // rule: M-FLO-006
+    #[test]
+    fn bearing_ties_go_forward() {
+        use RelativeBearing::{Front, FrontSide};
+        // (2,-1) is between NE and SE. Facing N: NE is front-side, SE side.
+        assert_eq!(
+            bearing(O, Facing::N, HexPos::new(2, -1)),
+            Some(FrontSide(Side::Right))
+        );
+        // (1,-2) is between N and NE: front.
+        assert_eq!(bearing(O, Facing::N, HexPos::new(1, -2)), Some(Front));
+        // (1,1) is between SE and S: side, not rear.
+        assert_eq!(
+            bearing(O, Facing::N, HexPos::new(1, 1)),
+            Some(RelativeBearing::Side(Side::Right))
+        );
+    }
+
+    #[test]
+    fn left_and_right() {
+        assert_eq!(side_of(O, Facing::N, HexPos::new(1, -1)), Some(Side::Right));
+        assert_eq!(side_of(O, Facing::N, HexPos::new(-1, 0)), Some(Side::Left));
+        assert_eq!(side_of(O, Facing::N, HexPos::new(0, -3)), None);
+        assert_eq!(side_of(O, Facing::N, HexPos::new(0, 3)), None);
+        assert_eq!(side_of(O, Facing::S, HexPos::new(1, 0)), Some(Side::Left));
+    }
+}

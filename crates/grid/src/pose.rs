@@ -1,0 +1,83 @@
+//! A figure's place on the hex map: its hex and its facing, plus the
+//! two-hex footprint of a figure lying down.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::arc::{self, Arc, RelativeBearing, Side};
+use crate::facing::Facing;
+use crate::hex::HexPos;
+
+/// A hex and a facing: everything the geometry needs to know about where a
+/// figure stands. Serialized as `{ pos = { q = 0, r = 0 }, facing = "n" }`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Pose {
+    /// The hex the figure stands in (its head hex when lying).
+    pub pos: HexPos,
+    /// The hexside it faces.
+    pub facing: Facing,
+}
+
+impl Pose {
+    /// Builds a pose.
+    #[must_use]
+    pub const fn new(pos: HexPos, facing: Facing) -> Self {
+        Self { pos, facing }
+    }
+
+    /// The hex straight ahead.
+    #[must_use]
+    pub fn front_hex(self) -> HexPos {
+        self.pos.neighbour(self.facing)
+    }
+
+    /// The GURPS arc of `target` (see [`arc::arc`]).
+    #[must_use]
+    pub fn arc_of(self, target: HexPos) -> Option<Arc> {
+        arc::arc(self.pos, self.facing, target)
+    }
+
+    /// The margin-3d6 bearing of `target` (see [`arc::bearing`]).
+    #[must_use]
+    pub fn bearing_of(self, target: HexPos) -> Option<RelativeBearing> {
+        arc::bearing(self.pos, self.facing, target)
+    }
+
+    /// Left or right of the centre line (see [`arc::side_of`]).
+    #[must_use]
+    pub fn side_of(self, target: HexPos) -> Option<Side> {
+        arc::side_of(self.pos, self.facing, target)
+    }
+
+    /// The two hexes a lying or crawling figure fills (G-POS-009): the head
+    /// hex (`pos`, where the figure "faces" from) and the hex behind it.
+    ///
+    /// The head is first so rulesets can tell which end is which (e.g. for
+    /// arcs, which are measured from the head hex).
+    #[must_use]
+    pub fn lying_footprint(self) -> [HexPos; 2] {
+        [self.pos, self.pos.neighbour(self.facing.opposite())]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // rule: G-POS-009
+    #[test]
+    fn lying_figure_fills_head_and_the_hex_behind() {
+        let p = Pose::new(HexPos::new(2, 3), Facing::Ne);
+        assert_eq!(p.lying_footprint(), [HexPos::new(2, 3), HexPos::new(1, 4)]);
+        let [head, feet] = p.lying_footprint();
+        assert_eq!(head.distance(feet), 1);
+    }
+
+    #[test]
+    fn pose_serde() {
+        let p: Pose = toml::from_str("pos = { q = 1, r = -2 }\nfacing = \"sw\"").unwrap();
+        assert_eq!(p, Pose::new(HexPos::new(1, -2), Facing::Sw));
+        assert!(toml::from_str::<Pose>("pos = { q = 1, r = -2 }\nfacing = \"west\"").is_err());
+    }
+}
