@@ -1,1 +1,21 @@
-//! fray-dice
+//! # fray-dice
+//!
+//! Dice for the Fray tactical combat engine.
+//!
+//! * [`RollKind`]: the typed, allocation-free rolls rules use (3d6, GURPS
+//!   `2d+1`, golden d6), sampled from a seeded [`FrayRng`] or enumerated
+//!   exactly with [`RollKind::outcomes`].
+//! * [`Pmf`]: exact probability mass functions (big-integer counts over a
+//!   common denominator, no floats inside) with leftover mass for truncated
+//!   explosions.
+
+pub mod error;
+pub mod kind;
+pub mod limits;
+pub mod pmf;
+
+pub use error::DiceError;
+pub use kind::{
+    FrayRng, Natural, Outcomes, Prob, RollKind, Rolled, seeded_rng, splitmix64, trial_rng,
+};
+pub use pmf::{Pmf, prob_f64};

@@ -1,0 +1,778 @@
+//! Typed roll kinds: the small, allocation-free contract the engine core and
+//! the rulesets compile against. A [`RollKind`] says *what dice* a rule rolls;
+//! it can be sampled from a seeded RNG (simulator hot loop), enumerated
+//! exactly (odds mode), or filled in from what a person typed at the table.
+//!
+//! # Sampling algorithm (part of the reproducibility contract)
+//!
+//! A die with `s` sides draws one `u64` from the RNG and maps it to
+//! `0..s` with Lemire's multiply-shift method (rejecting the rare biased
+//! draws), then adds 1. The special case `3d6` (any modifier) draws a single
+//! value in `0..216` the same way and decodes the three dice from a table,
+//! first die most significant. The golden d6 rolls its three base dice with
+//! that same single draw when `base == 3`, otherwise one draw per die. These
+//! rules are pinned by golden tests so that a dependency upgrade cannot
+//! silently change recorded fights.
+
+use crate::error::DiceError;
+use crate::limits::MAX_EXPLOSION_DEPTH;
+use crate::pmf::Pmf;
+use num_bigint::{BigInt, BigUint};
+use num_traits::{One, Signed, Zero};
+use rand::SeedableRng;
+
+/// The RNG every Fray simulation uses.
+pub type FrayRng = rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Exact probabilities everywhere in the public API.
+pub use num_rational::BigRational as Prob;
+
+/// A seeded RNG: `Xoshiro256PlusPlus::seed_from_u64(seed)` (which expands
+/// the seed with SplitMix64).
+pub fn seeded_rng(seed: u64) -> FrayRng {
+    FrayRng::seed_from_u64(seed)
+}
+
+/// SplitMix64 finaliser (Steele, Lea & Flood), a strong 64-bit mixer.
+#[inline]
+pub const fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// An independent stream for trial number `trial` of a run seeded `seed`.
+///
+/// The stream is `seeded_rng(splitmix64(splitmix64(seed) ^ trial))`: the seed
+/// is mixed first so that `(seed, trial)` and `(trial, seed)` differ, then
+/// the trial index is folded in and mixed again; `seed_from_u64` expands the
+/// result into the 256-bit state with SplitMix64. Streams depend only on
+/// `(seed, trial)`, never on thread count or scheduling (DESIGN invariant 1).
+pub fn trial_rng(seed: u64, trial: u64) -> FrayRng {
+    seeded_rng(splitmix64(splitmix64(seed) ^ trial))
+}
+
+/// Uniform integer in `0..n` (`n >= 1`) by Lemire's nearly-divisionless method.
+#[inline(always)]
+pub(crate) fn below<R: rand::Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
+    loop {
+        let m = (rng.next_u64() as u128) * (n as u128);
+        let lo = m as u64;
+        if lo < n {
+            let threshold = n.wrapping_neg() % n;
+            if lo < threshold {
+                continue;
+            }
+        }
+        return (m >> 64) as u64;
+    }
+}
+
+/// What the base dice showed before any explosion.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub enum Natural {
+    /// Anything else.
+    Mixed,
+    /// Every base die showed its lowest face (3d6: three 1s).
+    AllLowest,
+    /// Every base die showed its highest face (3d6: three 6s).
+    AllHighest,
+}
+
+/// One rolled result of a [`RollKind`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Rolled {
+    /// The total, modifier included.
+    pub total: i32,
+    /// What the base dice showed.
+    pub natural: Natural,
+}
+
+/// The dice a rule rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum RollKind {
+    /// `dice` plain dice with `sides` faces, plus `modifier`: 3d6, GURPS 2d+1
+    /// (G-EXT-034), DragonQuest D10 (1d10) and D100 (1d100).
+    Sum {
+        /// Number of dice.
+        dice: u16,
+        /// Faces per die (1..=sides).
+        sides: u16,
+        /// Added to the total.
+        modifier: i32,
+    },
+    /// d20-3d6 "golden" d6 (X-ATK-005/006): each die reads 1 as 0, a 6 is kept
+    /// and the die is rolled again and added, open-ended.
+    /// `base` dice count toward the natural flags (three 1s / three 6s);
+    /// `extra` further golden dice (bonus dice, trust to luck) never do;
+    /// `modifier` is added.
+    Golden {
+        /// Dice that count for the natural flags (X-ATK-008/009).
+        base: u8,
+        /// Bonus dice (X-ATK-007, X-ATK-010) that never count for them.
+        extra: u8,
+        /// Added to the total.
+        modifier: i32,
+    },
+}
+
+/// Every outcome of a [`RollKind`] with its exact probability.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcomes {
+    /// Sorted by total (then natural); probabilities sum to `1 - leftover`.
+    pub outcomes: Vec<(Rolled, Prob)>,
+    /// Mass cut off by truncating explosions (0 for plain dice).
+    pub leftover: Prob,
+}
+
+/// 3d6 decoded from one draw in `0..216`: (sum of the three dice).
+const SUM3D6: [u8; 216] = {
+    let mut t = [0u8; 216];
+    let mut i = 0;
+    while i < 216 {
+        t[i] = (i / 36 + (i / 6) % 6 + i % 6 + 3) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Golden reading of a d6 face in `0..6` (face - 1): 1 reads as 0 (X-ATK-006).
+const GOLDEN_FACE: [i32; 6] = [0, 2, 3, 4, 5, 6];
+
+impl RollKind {
+    /// `dice` plain dice with `sides` faces, no modifier.
+    pub const fn d(dice: u16, sides: u16) -> RollKind {
+        RollKind::Sum {
+            dice,
+            sides,
+            modifier: 0,
+        }
+    }
+
+    /// Plain 3d6.
+    pub const fn three_d6() -> RollKind {
+        RollKind::d(3, 6)
+    }
+
+    /// The d20-3d6 attack/check roll: 3 golden d6 + `extra` bonus dice + modifier.
+    pub const fn golden(extra: u8, modifier: i32) -> RollKind {
+        RollKind::Golden {
+            base: 3,
+            extra,
+            modifier,
+        }
+    }
+
+    /// Smallest possible total.
+    pub fn min_total(&self) -> i32 {
+        match *self {
+            RollKind::Sum {
+                dice,
+                sides,
+                modifier,
+            } => {
+                if sides == 0 {
+                    modifier
+                } else {
+                    modifier.saturating_add(dice as i32)
+                }
+            }
+            RollKind::Golden { modifier, .. } => modifier,
+        }
+    }
+
+    /// Largest possible total; `None` when open-ended (golden dice).
+    pub fn max_total(&self) -> Option<i32> {
+        match *self {
+            RollKind::Sum {
+                dice,
+                sides,
+                modifier,
+            } => Some(modifier.saturating_add(dice as i32 * sides as i32)),
+            RollKind::Golden {
+                base,
+                extra,
+                modifier,
+            } => {
+                if base as u32 + extra as u32 == 0 {
+                    Some(modifier)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Roll once. No heap allocation; one `u64` draw per die (one for 3d6).
+    ///
+    /// A `Sum` with `sides == 0` rolls nothing and returns the modifier.
+    /// Golden dice stop exploding after [`MAX_EXPLOSION_DEPTH`] re-rolls
+    /// (the stated cap; probability 6^-100, i.e. never in practice).
+    #[inline]
+    pub fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Rolled {
+        match *self {
+            RollKind::Sum {
+                dice: 3,
+                sides: 6,
+                modifier,
+            } => {
+                let i = below(rng, 216) as usize;
+                let natural = match i {
+                    0 => Natural::AllLowest,
+                    215 => Natural::AllHighest,
+                    _ => Natural::Mixed,
+                };
+                Rolled {
+                    total: modifier.wrapping_add(SUM3D6[i] as i32),
+                    natural,
+                }
+            }
+            RollKind::Sum {
+                dice,
+                sides,
+                modifier,
+            } => {
+                if sides == 0 || dice == 0 {
+                    return Rolled {
+                        total: modifier,
+                        natural: Natural::Mixed,
+                    };
+                }
+                let mut total = modifier;
+                let (mut all_low, mut all_high) = (true, true);
+                for _ in 0..dice {
+                    let r = below(rng, sides as u64) as i32;
+                    all_low &= r == 0;
+                    all_high &= r == sides as i32 - 1;
+                    total = total.wrapping_add(r + 1);
+                }
+                let natural = if sides < 2 {
+                    Natural::Mixed
+                } else if all_low {
+                    Natural::AllLowest
+                } else if all_high {
+                    Natural::AllHighest
+                } else {
+                    Natural::Mixed
+                };
+                Rolled { total, natural }
+            }
+            RollKind::Golden {
+                base,
+                extra,
+                modifier,
+            } => {
+                let mut total = modifier;
+                let (mut all_low, mut all_high) = (base > 0, base > 0);
+                let mut first = [0u8; 3];
+                let mut pre = 0;
+                if base == 3 {
+                    let i = below(rng, 216) as u8;
+                    first = [i / 36, (i / 6) % 6, i % 6];
+                    pre = 3;
+                }
+                for k in 0..(base as u32 + extra as u32) {
+                    let f = if (k as usize) < pre {
+                        first[k as usize]
+                    } else {
+                        below(rng, 6) as u8
+                    };
+                    if k < base as u32 {
+                        all_low &= f == 0;
+                        all_high &= f == 5;
+                    }
+                    total = total.wrapping_add(golden_chain(rng, f));
+                }
+                let natural = if all_low {
+                    Natural::AllLowest
+                } else if all_high {
+                    Natural::AllHighest
+                } else {
+                    Natural::Mixed
+                };
+                Rolled { total, natural }
+            }
+        }
+    }
+
+    /// Exact outcomes. Plain dice are exact (`leftover == 0`). Golden dice
+    /// explode without end, so each die's explosion chain is cut after the
+    /// smallest depth that makes the total cut-off mass smaller than
+    /// `tolerance` (at most [`MAX_EXPLOSION_DEPTH`], where the sampler's cap
+    /// applies and the result is exact); the cut-off mass is `leftover`.
+    pub fn outcomes(&self, tolerance: &Prob) -> Result<Outcomes, DiceError> {
+        if tolerance.is_negative() {
+            return Err(DiceError::BadOption(
+                "tolerance must not be negative".into(),
+            ));
+        }
+        let mut outcomes = Vec::new();
+        let leftover;
+        match *self {
+            RollKind::Sum {
+                dice,
+                sides,
+                modifier,
+            } => {
+                let pmf = if sides == 0 || dice == 0 {
+                    Pmf::point(modifier as i64)
+                } else {
+                    Pmf::range(1, sides as i64)?
+                        .power(dice as u64)?
+                        .shift(modifier as i64)?
+                };
+                let (lo, hi) = (self.min_total(), self.max_total().unwrap_or(i32::MAX));
+                for (v, p) in pmf.iter() {
+                    let total = v as i32;
+                    let natural = if sides < 2 || dice == 0 {
+                        Natural::Mixed
+                    } else if total == lo {
+                        Natural::AllLowest
+                    } else if total == hi {
+                        Natural::AllHighest
+                    } else {
+                        Natural::Mixed
+                    };
+                    outcomes.push((Rolled { total, natural }, p));
+                }
+                leftover = pmf.leftover();
+            }
+            RollKind::Golden {
+                base,
+                extra,
+                modifier,
+            } => {
+                let n = base as u64 + extra as u64;
+                let (die, exact) = golden_die(golden_depth(n, tolerance))?;
+                let sixth = BigUint::from(6u32);
+                let one = BigUint::one();
+                let face1 = Pmf::raw(0, vec![one.clone()], sixth.clone());
+                let mid = Pmf::raw(2, vec![one.clone(); 4], sixth.clone());
+                let face6 = die.shift(6)?.scale(&one, &sixth);
+                // Sub-distributions of the base dice by natural flag.
+                let full = face1.add(&mid)?.add(&face6)?;
+                let (mut all1, mut all6, mut mixed) = if base == 0 {
+                    (Pmf::nothing(), Pmf::nothing(), Pmf::point(0))
+                } else {
+                    (face1.clone(), face6.clone(), mid.clone())
+                };
+                for _ in 1..base {
+                    let m = mixed
+                        .convolve(&full)?
+                        .add(&all1.convolve(&mid.add(&face6)?)?)?
+                        .add(&all6.convolve(&face1.add(&mid)?)?)?;
+                    all1 = all1.convolve(&face1)?;
+                    all6 = all6.convolve(&face6)?;
+                    mixed = m;
+                    all1.reduce();
+                    all6.reduce();
+                    mixed.reduce();
+                }
+                let extras = die.power(extra as u64)?.shift(modifier as i64)?;
+                let mut total_known = Prob::zero();
+                let mut parts = Vec::new();
+                for (pmf, nat) in [
+                    (all1, Natural::AllLowest),
+                    (mixed, Natural::Mixed),
+                    (all6, Natural::AllHighest),
+                ] {
+                    if pmf.is_empty() {
+                        continue;
+                    }
+                    let p = pmf.convolve(&extras)?;
+                    for (v, pr) in p.iter() {
+                        total_known += &pr;
+                        parts.push((
+                            Rolled {
+                                total: v as i32,
+                                natural: nat,
+                            },
+                            pr,
+                        ));
+                    }
+                }
+                parts.sort_by_key(|a| (a.0.total, a.0.natural));
+                outcomes = parts;
+                leftover = if exact {
+                    Prob::zero()
+                } else {
+                    Prob::one() - total_known
+                };
+            }
+        }
+        Ok(Outcomes { outcomes, leftover })
+    }
+
+    /// A total typed by a person at the table. Checks the range; the natural
+    /// flag is derived where the total implies it (3d6 = 3 is `AllLowest`,
+    /// 3d6 = 18 is `AllHighest`, golden total = modifier is `AllLowest`),
+    /// otherwise `Mixed`.
+    pub fn from_total(&self, total: i32) -> Result<Rolled, DiceError> {
+        let min = self.min_total();
+        let max = self.max_total();
+        if total < min || max.is_some_and(|m| total > m) {
+            return Err(DiceError::OutOfRange {
+                roll: self.to_string(),
+                total: total as i64,
+                min: min as i64,
+                max: max.map(|m| m as i64),
+            });
+        }
+        let natural = match *self {
+            RollKind::Sum { dice, sides, .. } if dice > 0 && sides >= 2 => {
+                if total == min {
+                    Natural::AllLowest
+                } else if Some(total) == max {
+                    Natural::AllHighest
+                } else {
+                    Natural::Mixed
+                }
+            }
+            RollKind::Golden { base, .. } if base > 0 && total == min => Natural::AllLowest,
+            _ => Natural::Mixed,
+        };
+        Ok(Rolled { total, natural })
+    }
+
+    /// Individual dice typed by a person, as the faces they show.
+    ///
+    /// For `Sum`: exactly `dice` faces in `1..=sides`. For `Golden`: the
+    /// physical d6 faces (1..=6, *not* the golden reading) in this order: the
+    /// `base` dice; then one explosion roll for each 6 so far (a 6 among the
+    /// explosion rolls asks for one more); then each extra die followed by
+    /// its own explosion rolls. Every face must be used exactly once.
+    pub fn from_faces(&self, faces: &[i32]) -> Result<Rolled, DiceError> {
+        let bad = |message: String| DiceError::BadFaces {
+            roll: self.to_string(),
+            message,
+        };
+        match *self {
+            RollKind::Sum {
+                dice,
+                sides,
+                modifier,
+            } => {
+                let want = if sides == 0 { 0 } else { dice as usize };
+                if faces.len() != want {
+                    return Err(bad(format!("expected {want} dice, got {}", faces.len())));
+                }
+                let mut total = modifier as i64;
+                for (i, &f) in faces.iter().enumerate() {
+                    if f < 1 || f > sides as i32 {
+                        return Err(bad(format!(
+                            "die {} shows {f}, expected 1..={sides}",
+                            i + 1
+                        )));
+                    }
+                    total += f as i64;
+                }
+                let natural = if sides < 2 || dice == 0 {
+                    Natural::Mixed
+                } else if faces.iter().all(|&f| f == 1) {
+                    Natural::AllLowest
+                } else if faces.iter().all(|&f| f == sides as i32) {
+                    Natural::AllHighest
+                } else {
+                    Natural::Mixed
+                };
+                Ok(Rolled {
+                    total: to_i32(total)?,
+                    natural,
+                })
+            }
+            RollKind::Golden {
+                base,
+                extra,
+                modifier,
+            } => {
+                for (i, &f) in faces.iter().enumerate() {
+                    if !(1..=6).contains(&f) {
+                        return Err(bad(format!("face {} is {f}, expected 1..=6", i + 1)));
+                    }
+                }
+                let read = |f: i32| GOLDEN_FACE[(f - 1) as usize] as i64;
+                let base = base as usize;
+                if faces.len() < base {
+                    return Err(bad(format!(
+                        "expected at least {base} base dice, got {}",
+                        faces.len()
+                    )));
+                }
+                let mut total = modifier as i64;
+                let mut pos = base;
+                let mut pending = 0usize;
+                for &f in &faces[..base] {
+                    total += read(f);
+                    pending += usize::from(f == 6);
+                }
+                while pending > 0 {
+                    let Some(&f) = faces.get(pos) else {
+                        return Err(bad(format!("{pending} explosion roll(s) missing")));
+                    };
+                    pos += 1;
+                    total += read(f);
+                    if f != 6 {
+                        pending -= 1;
+                    }
+                }
+                for k in 0..extra {
+                    let mut f = 6;
+                    while f == 6 {
+                        let Some(&g) = faces.get(pos) else {
+                            return Err(bad(format!(
+                                "extra die {} (or its explosion) missing",
+                                k + 1
+                            )));
+                        };
+                        pos += 1;
+                        total += read(g);
+                        f = g;
+                    }
+                }
+                if pos != faces.len() {
+                    return Err(bad(format!("{} face(s) too many", faces.len() - pos)));
+                }
+                let b = &faces[..base];
+                let natural = if base == 0 {
+                    Natural::Mixed
+                } else if b.iter().all(|&f| f == 1) {
+                    Natural::AllLowest
+                } else if b.iter().all(|&f| f == 6) {
+                    Natural::AllHighest
+                } else {
+                    Natural::Mixed
+                };
+                Ok(Rolled {
+                    total: to_i32(total)?,
+                    natural,
+                })
+            }
+        }
+    }
+}
+
+fn to_i32(v: i64) -> Result<i32, DiceError> {
+    i32::try_from(v).map_err(|_| DiceError::Overflow)
+}
+
+/// Finish one golden die whose first face (0-based) is `f`.
+#[inline(always)]
+fn golden_chain<R: rand::Rng + ?Sized>(rng: &mut R, mut f: u8) -> i32 {
+    let mut total = GOLDEN_FACE[f as usize];
+    let mut depth = 0;
+    while f == 5 && depth < MAX_EXPLOSION_DEPTH {
+        f = below(rng, 6) as u8;
+        total += GOLDEN_FACE[f as usize];
+        depth += 1;
+    }
+    total
+}
+
+/// Smallest explosion depth `d` such that `n` dice each cut after `d`
+/// explosions lose less than `tol` in total: `n / 6^(d+1) < tol`, capped at
+/// [`MAX_EXPLOSION_DEPTH`].
+fn golden_depth(n: u64, tol: &Prob) -> u32 {
+    let (a, b) = (tol.numer(), tol.denom());
+    let lhs = BigInt::from(n) * b;
+    let mut pow6 = BigInt::from(6u32);
+    for d in 0..MAX_EXPLOSION_DEPTH {
+        if lhs < a * &pow6 {
+            return d;
+        }
+        pow6 *= 6u32;
+    }
+    MAX_EXPLOSION_DEPTH
+}
+
+/// One golden d6 cut after `depth` explosions. Returns the pmf and whether it
+/// is exact (depth reached the sampler's cap, where a further 6 is kept).
+fn golden_die(depth: u32) -> Result<(Pmf, bool), DiceError> {
+    let exact = depth >= MAX_EXPLOSION_DEPTH;
+    let six = BigUint::from(6u32);
+    let denom = six.pow(depth + 1);
+    let mut w = Vec::new();
+    let mut c = denom.clone() / &six; // 6^depth: one chain of j sixes then a non-6
+    for j in 0..=depth as i64 {
+        for r in [0i64, 2, 3, 4, 5] {
+            w.push((6 * j + r, c.clone()));
+        }
+        if j == depth as i64 && exact {
+            w.push((6 * j + 6, c.clone()));
+        }
+        c /= &six;
+        if c.is_zero() {
+            c = BigUint::zero();
+        }
+    }
+    Ok((Pmf::from_weights(w, denom)?, exact))
+}
+
+impl std::fmt::Display for RollKind {
+    /// `3d6`, `2d6+1`, `1d100`, `3 golden d6+2`, `3+1 golden d6-4` (3 base
+    /// dice plus 1 extra golden die, modifier -4).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let m = match *self {
+            RollKind::Sum {
+                dice,
+                sides,
+                modifier,
+            } => {
+                write!(f, "{dice}d{sides}")?;
+                modifier
+            }
+            RollKind::Golden {
+                base,
+                extra,
+                modifier,
+            } => {
+                if extra == 0 {
+                    write!(f, "{base} golden d6")?;
+                } else {
+                    write!(f, "{base}+{extra} golden d6")?;
+                }
+                modifier
+            }
+        };
+        if m != 0 {
+            write!(f, "{m:+}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tol() -> Prob {
+        Prob::new(1.into(), BigInt::from(10u64.pow(12)))
+    }
+
+    #[test]
+    fn three_d6_outcomes_exact() {
+        let o = RollKind::three_d6().outcomes(&tol()).unwrap();
+        assert!(o.leftover.is_zero());
+        assert_eq!(o.outcomes.len(), 16);
+        assert_eq!(
+            o.outcomes[0],
+            (
+                Rolled {
+                    total: 3,
+                    natural: Natural::AllLowest
+                },
+                Prob::new(1.into(), 216.into())
+            )
+        );
+        assert_eq!(o.outcomes[15].0.natural, Natural::AllHighest);
+        let le10: Prob = o
+            .outcomes
+            .iter()
+            .filter(|(r, _)| r.total <= 10)
+            .map(|(_, p)| p.clone())
+            .sum();
+        assert_eq!(le10, Prob::new(1.into(), 2.into()));
+    }
+
+    #[test]
+    fn sample_stays_in_range_and_is_seeded() {
+        let mut a = seeded_rng(7);
+        let mut b = seeded_rng(7);
+        for k in [
+            RollKind::three_d6(),
+            RollKind::d(2, 10),
+            RollKind::golden(1, 2),
+        ] {
+            for _ in 0..1000 {
+                let r = k.sample(&mut a);
+                assert_eq!(r, k.sample(&mut b));
+                assert!(r.total >= k.min_total());
+                assert!(k.max_total().is_none_or(|m| r.total <= m));
+            }
+        }
+    }
+
+    #[test]
+    fn golden_mean_is_four_rule_x_atk_006() {
+        // rule: X-ATK-005, X-ATK-006
+        let o = RollKind::Golden {
+            base: 1,
+            extra: 0,
+            modifier: 0,
+        }
+        .outcomes(&tol())
+        .unwrap();
+        let mass: Prob = o.outcomes.iter().map(|(_, p)| p.clone()).sum();
+        assert_eq!(&mass + &o.leftover, Prob::one());
+        assert!(o.leftover < tol());
+        let mean: Prob = o
+            .outcomes
+            .iter()
+            .map(|(r, p)| p * Prob::from_integer(r.total.into()))
+            .sum::<Prob>()
+            / mass;
+        let err = (mean - Prob::from_integer(4.into())).abs();
+        assert!(err < Prob::new(1.into(), BigInt::from(10u64.pow(9))));
+    }
+
+    #[test]
+    fn golden_naturals_rule_x_atk_008_009() {
+        // rule: X-ATK-008, X-ATK-009
+        let o = RollKind::golden(0, 0).outcomes(&tol()).unwrap();
+        let p = |n: Natural| {
+            o.outcomes
+                .iter()
+                .filter(|(r, _)| r.natural == n)
+                .map(|(_, p)| p.clone())
+                .sum::<Prob>()
+        };
+        assert_eq!(p(Natural::AllLowest), Prob::new(1.into(), 216.into()));
+        assert!((p(Natural::AllHighest) - Prob::new(1.into(), 216.into())).abs() < tol());
+    }
+
+    #[test]
+    fn trial_streams_differ() {
+        use rand::Rng;
+        assert_ne!(trial_rng(1, 0).next_u64(), trial_rng(1, 1).next_u64());
+        assert_ne!(trial_rng(1, 2).next_u64(), trial_rng(2, 1).next_u64());
+    }
+
+    #[test]
+    fn display_and_manual_entry() {
+        assert_eq!(RollKind::three_d6().to_string(), "3d6");
+        assert_eq!(
+            RollKind::Sum {
+                dice: 2,
+                sides: 6,
+                modifier: 1
+            }
+            .to_string(),
+            "2d6+1"
+        );
+        assert_eq!(RollKind::golden(0, 2).to_string(), "3 golden d6+2");
+        assert_eq!(RollKind::golden(1, -4).to_string(), "3+1 golden d6-4");
+        let k = RollKind::three_d6();
+        assert_eq!(k.from_total(3).unwrap().natural, Natural::AllLowest);
+        assert!(k.from_total(19).is_err());
+        assert_eq!(
+            k.from_faces(&[6, 6, 6]).unwrap(),
+            Rolled {
+                total: 18,
+                natural: Natural::AllHighest
+            }
+        );
+        assert!(k.from_faces(&[6, 7, 6]).is_err());
+        let g = RollKind::golden(1, 0);
+        // base 6,1,3 ; explosion 6 then 2 ; extra die 4
+        assert_eq!(
+            g.from_faces(&[6, 1, 3, 6, 2, 4]).unwrap(),
+            Rolled {
+                total: 6 + 3 + 6 + 2 + 4,
+                natural: Natural::Mixed
+            }
+        );
+        assert!(g.from_faces(&[6, 1, 3, 4]).is_err());
+    }
+}
