@@ -41,9 +41,16 @@
 pub mod arc;
 pub mod facing;
 pub mod hex;
+pub mod path;
 pub mod pose;
+pub mod square;
 
 pub use arc::{Arc, RelativeBearing, Side};
 pub use facing::Facing;
 pub use hex::{COORD_LIMIT, HexPos};
+pub use path::{
+    MoveCosts, Path, PathStep, ReachMap, StepKind, final_facings, may_face_any, open_ground,
+    reachable,
+};
 pub use pose::Pose;
+pub use square::{SquarePos, SquareReach, square_reachable};
