@@ -41,6 +41,7 @@
 pub mod arc;
 pub mod facing;
 pub mod hex;
+pub mod map;
 pub mod path;
 pub mod pose;
 pub mod square;
@@ -48,6 +49,7 @@ pub mod square;
 pub use arc::{Arc, RelativeBearing, Side};
 pub use facing::Facing;
 pub use hex::{COORD_LIMIT, HexPos};
+pub use map::{Cell, MAX_MAP_SIZE, Map, MapError, MapKind, Terrain, TerrainPatch, TerrainSet};
 pub use path::{
     MoveCosts, Path, PathStep, ReachMap, StepKind, final_facings, may_face_any, open_ground,
     reachable,
