@@ -20,16 +20,27 @@
 //! GURPS Basic convention for the front boundary, and it is what gives the
 //! adjacent counts 3 front, 2 side, 1 back.
 //!
+//! Within 3 hexes of a figure `X` facing north (one character per hex; each
+//! hex spans two text lines, so adjacent columns are offset by one line;
+//! printed by the `arcs_picture` example). Left: GURPS arcs (F front, s side, b back).
+//! Right: margin-3d6 bearings (F front, l/r front-side left/right, L/R side
+//! left/right, b rear).
+//!
 //! ```text
-//!          F F F F F
-//!         S F F F F S
-//!        S S F F F S S         facing north; X is the figure
-//!       S S S F F S S S
-//!        S S S X S S S         (rows leaving the NE/NW sides are F,
-//!       S S S B B S S S         rows leaving the SE/SW sides are S)
-//!        S S B B B S S
+//!       F                       F
+//!     F   F                   F   F
+//!   F   F   F               l   F   r
+//! F   F   F   F           l   F   F   r
+//!   F   F   F               l   F   r
+//! s   F   F   s           l   l   r   r
+//!   s   X   s               l   X   r
+//! s   s   s   s           L   L   R   R
+//!   s   b   s               L   b   R
+//! s   b   b   s           L   L   R   R
+//!   b   b   b               L   b   R
+//!     b   b                   b   b
+//!       b                       b
 //! ```
-//! (schematic; see the unit tests for exact hexes)
 //!
 //! # The bearings (margin-3d6, M-FLO-006)
 //!

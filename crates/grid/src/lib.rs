@@ -38,6 +38,53 @@
 //! front, 2 side and 1 back among the neighbours. [`arc::bearing`] gives
 //! the six-way margin-3d6 bearing (one 60° cone per hexside, ties forward);
 //! [`arc::side_of`] says left or right (shield side vs weapon side).
+//! [`Pose`] bundles a hex and a facing and offers the same queries, plus
+//! the two-hex footprint of a lying figure (head hex + the hex behind).
+//!
+//! # Lines and pointing
+//!
+//! [`HexPos::line_to`] is hexx's line (both ends included, `distance + 1`
+//! hexes). A line running exactly along hexsides is rounded to one side;
+//! [`HexPos::line_variants`] gives both nudged lines for rulesets that let
+//! the shooter pick. [`HexPos::facing_toward`] gives the hexside pointing
+//! closest to a target; on an exact tie (target on a corner line) the
+//! **clockwise** facing wins.
+//!
+//! # Movement
+//!
+//! [`reachable`] runs Dijkstra over `(hex, facing)` states with the prices
+//! of a [`MoveCosts`] (forward/front-diagonal move that takes the travel
+//! direction as the new facing; sidestep/backward that keeps the facing;
+//! turning per hexside; a per-hex entry callback that adds a cost or forbids
+//! the hex). GURPS configures it in half points as `forward 2, sidestep 4,
+//! turn 2` plus terrain. [`ReachMap::path_to`] rebuilds the cheapest route
+//! with per-step and cumulative costs. Ties go to fewer steps, then to a
+//! fixed exploration order, so results never depend on hashing.
+//! [`final_facings`] states the end-of-move facing rule on plain numbers.
+//!
+//! # Squares
+//!
+//! [`SquarePos`] `{ x, y }` (east, south): 8 neighbours, Chebyshev distance
+//! (a diagonal step counts 1), Bresenham lines with `distance + 1` squares,
+//! square areas, and [`square_reachable`] with per-square entry costs.
+//!
+//! # Maps
+//!
+//! [`Map`] is what scenario files write under `[map]`: `kind = "hex" |
+//! "square"`, a size (`width`/`height`, or `radius` for a hexagonal hex
+//! map) and terrain patches with a closed set of [`Terrain`] names. All of
+//! it is strict (unknown keys and names are errors) and has a JSON Schema
+//! (`schemars`).
+//!
+//! # Robustness
+//!
+//! Positions read from files are limited to [`COORD_LIMIT`] and map sizes
+//! to [`MAX_MAP_SIZE`], so nothing built from a file can overflow. On top
+//! of that, distance, arcs, bearings, sides, `facing_toward` and all `Map`
+//! queries accept any `i32` coordinates without panicking (they compute in
+//! `i64`); positions off a map give `None` or `false`. Functions that build
+//! new positions through hexx (`neighbour`, `ring`, `area`, `line_to`) are
+//! only meant for positions within [`COORD_LIMIT`].
 pub mod arc;
 pub mod facing;
 pub mod hex;
