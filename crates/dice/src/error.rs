@@ -88,7 +88,6 @@ pub enum DiceError {
 }
 
 impl DiceError {
-    #[allow(dead_code)] // used by the parser (next commit)
     /// Build a parse error at byte offset `at` of `src`, `len` bytes long.
     pub(crate) fn parse(src: &str, at: usize, len: usize, expected: impl Into<String>) -> Self {
         let at = at.min(src.len());
@@ -139,7 +138,6 @@ impl DiceError {
     }
 }
 
-#[allow(dead_code)]
 /// 1-based column (counted in characters) of byte offset `at` in `src`.
 pub(crate) fn column_of(src: &str, at: usize) -> usize {
     src.char_indices().take_while(|(i, _)| *i < at).count() + 1

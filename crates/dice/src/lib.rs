@@ -9,10 +9,20 @@
 //!   common denominator, no floats inside) with leftover mass for truncated
 //!   explosions.
 
+pub mod ast;
+pub mod dist;
 pub mod error;
+mod expr;
 pub mod kind;
 pub mod limits;
+mod parse;
 pub mod pmf;
+pub mod roll;
+pub mod systems;
+
+pub use dist::DistOptions;
+pub use expr::Expr;
+pub use roll::{DieFlags, DieResult, RollResult, TermResult};
 
 pub use error::DiceError;
 pub use kind::{

@@ -48,7 +48,6 @@ fn ratio_f64(n: &BigUint, d: &BigUint) -> f64 {
     }
 }
 
-#[allow(dead_code)]
 impl Pmf {
     /// The certain value `v`.
     pub fn point(v: i64) -> Pmf {
@@ -538,7 +537,9 @@ impl Pmf {
     /// current denominator).
     pub(crate) fn with_denom(&self, d: &BigUint) -> Pmf {
         let f = d / &self.denom;
-        self.scale(&f, &BigUint::one())
+        let mut p = self.scale(&f, &BigUint::one());
+        p.denom = d.clone();
+        p
     }
 }
 

@@ -1,0 +1,443 @@
+//! Exact distributions of dice expressions.
+//!
+//! Every expression the roller accepts has an exact distribution here, built
+//! with the same rules as [`crate::roll`]:
+//! * sums of identical dice by repeated squaring of the one-die [`Pmf`];
+//! * rerolls exactly, including the reroll cap of the roller;
+//! * explosions by unrolling the chain to a depth `D` chosen from the
+//!   tolerance: the smallest `D` such that `n * q^(D+1) < tol` where `q` is
+//!   the chance one roll explodes and `n` the number of dice. Chains longer
+//!   than `D` become leftover (reported, never dropped). When `D` reaches the
+//!   roller's cap ([`MAX_EXPLOSION_DEPTH`]) the result is exact under the cap
+//!   rule (e.g. `1d1!` is exactly 101);
+//! * keep/drop of identical dice by a dynamic programme over the values from
+//!   the best down, tracking only "how many dice are already placed" and the
+//!   kept sum: `O(values * keep^2 * sums)`, never the `values^dice` outcomes.
+//!   Exploding dice are ranked by their chain total, exactly as rolled;
+//! * groups by convolution, or for keep/drop by a DP over the kept values
+//!   (exact, bounded by the work limit);
+//! * `+ - * /` between independent sub-expressions by convolution or
+//!   pairwise combination; `/` rounds toward negative infinity.
+//!
+//! The tolerance is split evenly over the exploding terms, and leftovers
+//! combine sub-additively, so the total leftover is below the tolerance.
+
+use crate::ast::*;
+use crate::error::DiceError;
+use crate::kind::Prob;
+use crate::limits::*;
+use crate::pmf::Pmf;
+use crate::roll::apply;
+use num_bigint::{BigInt, BigUint};
+use num_traits::{One, Signed, Zero};
+use std::collections::BTreeMap;
+
+/// Options for exact evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistOptions {
+    /// Explosions are truncated so that the total leftover is below this.
+    /// Default `1/10^12`. Zero means "unroll to the roller's cap".
+    pub tolerance: Prob,
+}
+
+impl Default for DistOptions {
+    fn default() -> Self {
+        DistOptions {
+            tolerance: Prob::new(BigInt::one(), BigInt::from(10u64.pow(12))),
+        }
+    }
+}
+
+struct Ctx {
+    tol: Prob,
+    work: u64,
+}
+
+impl Ctx {
+    fn charge(&mut self, units: u64) -> Result<(), DiceError> {
+        self.work = self.work.saturating_add(units);
+        if self.work > MAX_DIST_WORK {
+            return Err(DiceError::limit(
+                "work for an exact distribution (try fewer dice)",
+                MAX_DIST_WORK,
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn limbs(p: &Pmf) -> u64 {
+    p.denom().bits() / 64 + 1
+}
+
+/// Exact distribution of a parsed expression.
+pub fn distribution(node: &Node, opts: &DistOptions) -> Result<Pmf, DiceError> {
+    if opts.tolerance.is_negative() {
+        return Err(DiceError::BadOption(
+            "tolerance must not be negative".into(),
+        ));
+    }
+    let k = count_exploding(node).max(1);
+    let mut ctx = Ctx {
+        tol: &opts.tolerance / Prob::from_integer(BigInt::from(k)),
+        work: 0,
+    };
+    let mut p = eval(node, &mut ctx)?;
+    p.reduce();
+    Ok(p)
+}
+
+fn count_exploding(n: &Node) -> u64 {
+    match n {
+        Node::Num(_) => 0,
+        Node::Dice(t) => u64::from(t.mods.explode.is_some()),
+        Node::Group(g) => g.items.iter().map(count_exploding).sum(),
+        Node::Neg(a) => count_exploding(a),
+        Node::Bin(_, a, b) => count_exploding(a) + count_exploding(b),
+    }
+}
+
+fn eval(n: &Node, ctx: &mut Ctx) -> Result<Pmf, DiceError> {
+    match n {
+        Node::Num(v) => Ok(Pmf::point(*v)),
+        Node::Neg(a) => eval(a, ctx)?.map(|v| v.checked_neg().ok_or(DiceError::Overflow)),
+        Node::Bin(op, a, b) => {
+            let x = eval(a, ctx)?;
+            let y = eval(b, ctx)?;
+            binary(*op, &x, &y, ctx)
+        }
+        Node::Dice(t) => dice(t, ctx),
+        Node::Group(g) => group(g, ctx),
+    }
+}
+
+fn binary(op: BinOp, x: &Pmf, y: &Pmf, ctx: &mut Ctx) -> Result<Pmf, DiceError> {
+    ctx.charge((x.len() as u64) * (y.len() as u64) * (limbs(x) + limbs(y)))?;
+    if op == BinOp::Div && y.p_eq(0) > Prob::zero() {
+        return Err(DiceError::DivisionByZero);
+    }
+    let mut r = match op {
+        BinOp::Add => x.convolve(y)?,
+        BinOp::Sub => x.convolve(&y.map(|v| v.checked_neg().ok_or(DiceError::Overflow))?)?,
+        _ => {
+            if let (Some(a), Some(b)) = (y.min(), y.max())
+                && a == b
+                && y.total().is_one()
+            {
+                x.map(|v| apply(op, v, a))?
+            } else {
+                x.combine(y, |a, b| apply(op, a, b))?
+            }
+        }
+    };
+    r.reduce();
+    Ok(r)
+}
+
+/// Score of one counted die: its value, or +1/-1/0 in success mode.
+fn scorer(m: &Mods) -> impl Fn(i64) -> i64 + Copy + '_ {
+    move |v| match m.success {
+        None => v,
+        Some(s) if s.matches(v) => 1,
+        Some(_) if m.failure.is_some_and(|f| f.matches(v)) => -1,
+        Some(_) => 0,
+    }
+}
+
+/// One physical roll with rerolls, as an exact pmf over faces.
+fn roll_pmf(t: &DiceTerm) -> Result<Pmf, DiceError> {
+    let f = match &t.die {
+        Die::Sides(s) => Pmf::range(1, *s as i64)?,
+        d => Pmf::uniform(&d.faces())?,
+    };
+    let Some(r) = t.mods.reroll else { return Ok(f) };
+    let (matching, keep) = f.split(|v| r.on.matches(v));
+    let (mq, d) = (matching.known_count(), f.denom().clone());
+    // After k allowed rerolls: R_k = keep + q * R_{k-1}, R_0 = F.
+    let cap = if r.once { 1 } else { MAX_EXPLOSION_DEPTH };
+    let mut acc = f.clone();
+    for _ in 0..cap {
+        acc = keep.add(&acc.scale(&mq, &d))?;
+        acc.reduce();
+    }
+    Ok(acc)
+}
+
+/// Smallest depth `D <= cap` with `n * q^(D+1) < tol`; `q = e / d`.
+fn depth_for(n: u64, e: &BigUint, d: &BigUint, tol: &Prob, cap: u32) -> u32 {
+    if e.is_zero() {
+        return 0;
+    }
+    let (tn, td) = (tol.numer(), tol.denom());
+    let lhs_base = BigInt::from(n) * td;
+    let (mut qe, mut qd) = (BigInt::from(e.clone()), BigInt::from(d.clone()));
+    for depth in 0..cap {
+        // n * qe/qd < tn/td  <=>  n * td * qe < tn * qd
+        if &lhs_base * &qe < tn * &qd {
+            return depth;
+        }
+        qe *= BigInt::from(e.clone());
+        qd *= BigInt::from(d.clone());
+    }
+    cap
+}
+
+/// Distribution of one die's contribution: its chain total, or (for
+/// separate-die success counting) its chain's summed scores.
+fn die_pmf(t: &DiceTerm, ctx: &mut Ctx, score_each: bool) -> Result<Pmf, DiceError> {
+    let r = roll_pmf(t)?;
+    let score = scorer(&t.mods);
+    let contrib = |v: i64, level: u32, kind: Option<ExplodeKind>| -> i64 {
+        let c = if level > 0 && kind == Some(ExplodeKind::Penetrate) {
+            v - 1
+        } else {
+            v
+        };
+        if score_each { score(c) } else { c }
+    };
+    let Some(e) = t.mods.explode else {
+        return r.map(|v| Ok(contrib(v, 0, None)));
+    };
+    let (exp, non) = r.split(|v| e.on.matches(v));
+    let cap = if e.kind == ExplodeKind::Once {
+        1
+    } else {
+        MAX_EXPLOSION_DEPTH
+    };
+    let depth = depth_for(t.count.max(1), &exp.known_count(), r.denom(), &ctx.tol, cap);
+    let k = Some(e.kind);
+    // Innermost level: at the cap every face stops; otherwise exploding faces
+    // are cut off (their mass becomes leftover).
+    let mut y = if depth >= cap {
+        r.map(|v| Ok(contrib(v, depth, k)))?
+    } else {
+        non.map(|v| Ok(contrib(v, depth, k)))?
+    };
+    for level in (0..depth).rev() {
+        let n_l = non.map(|v| Ok(contrib(v, level, k)))?;
+        let e_l = exp.map(|v| Ok(contrib(v, level, k)))?;
+        ctx.charge((e_l.len() as u64) * (y.len() as u64) * (limbs(&y) + 1))?;
+        let mut next = e_l.convolve(&y)?;
+        next = next.add(&n_l.with_denom(next.denom()))?;
+        y = next;
+    }
+    y.reduce();
+    Ok(y)
+}
+
+fn dice(t: &DiceTerm, ctx: &mut Ctx) -> Result<Pmf, DiceError> {
+    let m = &t.mods;
+    let separate = m.keep.is_none()
+        && m.success.is_some()
+        && matches!(
+            m.explode.map(|e| e.kind),
+            Some(ExplodeKind::Standard) | Some(ExplodeKind::Penetrate)
+        );
+    let x = die_pmf(t, ctx, separate)?;
+    let n = t.count;
+    if let Some(k) = m.keep {
+        let (highest, kept) = k.kept(n);
+        if kept < n {
+            let score = scorer(m);
+            return keep_dp(&x, n, kept, highest, &score, ctx);
+        }
+    }
+    let z = if m.success.is_some() && !separate {
+        x.map(|v| Ok(scorer(m)(v)))?
+    } else {
+        x
+    };
+    let span = z.max().unwrap_or(0).saturating_sub(z.min().unwrap_or(0)) as u64 + 1;
+    let size = span.saturating_mul(n);
+    ctx.charge(
+        size.saturating_mul(size)
+            .saturating_mul(limbs(&z).saturating_mul(n).min(1 << 20))
+            / 4,
+    )?;
+    z.power(n)
+}
+
+fn binom(n: u64, k: u64) -> BigUint {
+    let mut r = BigUint::one();
+    for i in 0..k {
+        r = r * BigUint::from(n - i) / BigUint::from(i + 1);
+    }
+    r
+}
+
+/// Sum of the scores of the `kept` best (highest or lowest) of `n` iid dice.
+///
+/// Values are processed from the best down. State `j` (< kept) = number of
+/// dice placed so far, all of them kept; it holds counts per kept-score sum
+/// over the implicit denominator `d^j`. At value `v` with count `c` and
+/// `b` = count of worse values, a state either places `k < kept - j` more
+/// dice at `v` (weight `C(n-j, k) c^k`), or fills every kept slot at `v` and
+/// sends the remaining dice to `v` or worse:
+/// `W_j = sum_{k >= kept-j} C(n-j, k) c^k b^(n-j-k)`, finishing the path.
+fn keep_dp(
+    x: &Pmf,
+    n: u64,
+    kept: u64,
+    highest: bool,
+    score: &dyn Fn(i64) -> i64,
+    ctx: &mut Ctx,
+) -> Result<Pmf, DiceError> {
+    let d = x.denom().clone();
+    let denom_n = d.pow(n as u32);
+    let mut vals: Vec<(i64, BigUint)> = x
+        .counts()
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.is_zero())
+        .map(|(i, c)| (x.offset() + i as i64, c.clone()))
+        .collect();
+    if kept == 0 {
+        let known = x.known_count();
+        return Ok(Pmf::raw(0, vec![known.pow(n as u32)], denom_n));
+    }
+    if highest {
+        vals.reverse();
+    }
+    let m = kept as usize;
+    // dp[j]: map score-sum -> count (implicit denominator d^j).
+    let mut dp: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); m];
+    dp[0].insert(0, BigUint::one());
+    let mut result: BTreeMap<i64, BigUint> = BTreeMap::new();
+    let mut below: BigUint = x.known_count();
+    for (v, c) in &vals {
+        below -= c;
+        let s = score(*v);
+        let cpow: Vec<BigUint> = (0..=n)
+            .scan(BigUint::one(), |acc, _| {
+                let cur = acc.clone();
+                *acc *= c;
+                Some(cur)
+            })
+            .collect();
+        let bpow: Vec<BigUint> = (0..=n)
+            .scan(BigUint::one(), |acc, _| {
+                let cur = acc.clone();
+                *acc *= &below;
+                Some(cur)
+            })
+            .collect();
+        let mut next: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); m];
+        for (j, state) in dp.iter().enumerate() {
+            if state.is_empty() {
+                continue;
+            }
+            let rem = n - j as u64;
+            ctx.charge((state.len() as u64) * (m as u64 + 1) * (limbs(x) * n))?;
+            // Finish: all remaining kept slots filled with v.
+            let need = kept - j as u64;
+            let mut w = BigUint::zero();
+            for k in need..=rem {
+                w += binom(rem, k) * &cpow[k as usize] * &bpow[(rem - k) as usize];
+            }
+            if !w.is_zero() {
+                let add = s.checked_mul(need as i64).ok_or(DiceError::Overflow)?;
+                for (sum, cnt) in state {
+                    let key = sum.checked_add(add).ok_or(DiceError::Overflow)?;
+                    *result.entry(key).or_default() += cnt * &w;
+                }
+            }
+            // Continue: place k more dice at v, still short of `kept`.
+            for k in 0..need {
+                let jj = j + k as usize;
+                let w = binom(rem, k) * &cpow[k as usize];
+                let add = s.checked_mul(k as i64).ok_or(DiceError::Overflow)?;
+                for (sum, cnt) in state {
+                    let key = sum.checked_add(add).ok_or(DiceError::Overflow)?;
+                    *next[jj].entry(key).or_default() += cnt * &w;
+                }
+            }
+        }
+        // States placed j dice: their denominator is d^j; rescale so that
+        // `next[jj]` is over d^jj (weights above already carry c^k over d^k).
+        dp = next;
+    }
+    // Each finished path used denominators d^j * d^(n-j) = d^n.
+    Pmf::from_weights(result, denom_n)
+}
+
+fn group(g: &Group, ctx: &mut Ctx) -> Result<Pmf, DiceError> {
+    let items: Vec<Pmf> = g
+        .items
+        .iter()
+        .map(|i| eval(i, ctx))
+        .collect::<Result<_, _>>()?;
+    let score = scorer(&g.mods);
+    let n = items.len() as u64;
+    if let Some(k) = g.mods.keep {
+        let (highest, kept) = k.kept(n);
+        if kept < n {
+            return group_keep(&items, kept as usize, highest, &score, ctx);
+        }
+    }
+    let mut acc = Pmf::point(0);
+    for p in &items {
+        let z = if g.mods.success.is_some() {
+            p.map(|v| Ok(score(v)))?
+        } else {
+            p.clone()
+        };
+        ctx.charge((acc.len() as u64) * (z.len() as u64) * (limbs(&acc) + limbs(&z)))?;
+        acc = acc.convolve(&z)?;
+        acc.reduce();
+    }
+    Ok(acc)
+}
+
+/// Keep the `kept` best of non-identical independent items: a DP whose state
+/// is the sorted list of the best values so far.
+fn group_keep(
+    items: &[Pmf],
+    kept: usize,
+    highest: bool,
+    score: &dyn Fn(i64) -> i64,
+    ctx: &mut Ctx,
+) -> Result<Pmf, DiceError> {
+    let mut states: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
+    states.insert(Vec::new(), BigUint::one());
+    let mut denom = BigUint::one();
+    for p in items {
+        let mut next: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
+        ctx.charge((states.len() as u64) * (p.len() as u64) * (kept as u64 + limbs(p)))?;
+        for (st, cnt) in &states {
+            for (i, c) in p.counts().iter().enumerate() {
+                if c.is_zero() {
+                    continue;
+                }
+                let v = p.offset() + i as i64;
+                let mut s = st.clone();
+                let pos = if highest {
+                    s.partition_point(|&x| x >= v)
+                } else {
+                    s.partition_point(|&x| x <= v)
+                };
+                s.insert(pos, v);
+                s.truncate(kept);
+                *next.entry(s).or_default() += cnt * c;
+            }
+        }
+        if next.len() > MAX_SUPPORT {
+            return Err(DiceError::limit(
+                "states in a group keep/drop distribution",
+                MAX_SUPPORT as u64,
+            ));
+        }
+        states = next;
+        denom *= p.denom();
+    }
+    let mut w = Vec::with_capacity(states.len());
+    for (st, cnt) in states {
+        let mut total: i64 = 0;
+        for v in st {
+            total = total.checked_add(score(v)).ok_or(DiceError::Overflow)?;
+        }
+        w.push((total, cnt));
+    }
+    let mut p = Pmf::from_weights(w, denom)?;
+    p.reduce();
+    Ok(p)
+}
