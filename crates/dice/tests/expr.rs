@@ -83,7 +83,7 @@ fn explosions() {
     assert_eq!(p.p_eq(12), q(1, 36));
     assert!(p.leftover().is_zero());
     let p = dist("1d6!p");
-    assert_eq!(p.p_eq(6 + 5 - 1 + 0), q(0, 1) + p.p_eq(10));
+    assert_eq!(p.p_eq(10), q(1, 36)); // 6, then 5 - 1
     assert_eq!(p.p_eq(8), q(1, 36));
     assert_eq!(dist("1d1!").p_eq(101), q(1, 1));
     assert_eq!(dist("2d6!").mean_f64().round(), 8.0);
