@@ -1,1 +1,47 @@
-//! fray-core
+//! The encounter engine shared by every ruleset.
+//!
+//! Fray plays combat as a pure state machine: a ruleset owns its state,
+//! actions, questions and events; this crate owns the protocol around them.
+//!
+//! * [`Ruleset`] is the trait a rules crate implements. The ruleset decides
+//!   what happens next ([`Next`]): who acts, or that the fight is over.
+//! * Every die roll and every choice goes through an [`Oracle`]: a seeded RNG
+//!   with AI tactics ([`SimOracle`]), a script ([`ScriptOracle`]), or people
+//!   at a table ([`TableOracle`], which suspends with [`Pending`] instead of
+//!   guessing).
+//! * Resolution appends events to an [`EventSink`]; the simulator passes
+//!   [`NullSink`], so events are never even built on the fast path.
+//! * [`engine`] drives steps: `next`, choose an action, check it, resolve.
+//!   Interactive play, undo and saved games are replays of an [`InputLog`].
+//! * [`scenario`] loads TOML files with errors that point at line and column.
+//!
+//! The core knows no ruleset (DESIGN.md invariant 3); rulesets plug in by
+//! implementing [`Ruleset`].
+
+pub mod controller;
+pub mod engine;
+pub mod event;
+pub mod ids;
+pub mod inputs;
+pub mod modifier;
+pub mod oracle;
+pub mod roll;
+pub mod ruleset;
+pub mod scenario;
+
+pub use controller::Controller;
+pub use engine::{Ctx, Interrupt, Pending, Progress};
+pub use event::{EventSink, NullSink, VecSink};
+pub use ids::{CombatantId, SideId};
+pub use inputs::{InputLog, RollInput, StepInputs};
+pub use modifier::{ModList, Modifier};
+pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, TableOracle};
+pub use roll::{RollRecord, RollRequest};
+pub use ruleset::{
+    CombatantView, EndReason, Illegal, Next, Outcome, Ruleset, SetupError, Vitality,
+};
+
+/// Re-exported so rulesets and front ends name one dice crate.
+pub use fray_dice as dice;
+/// Re-exported so rulesets and front ends name one grid crate.
+pub use fray_grid as grid;

@@ -1,1 +1,182 @@
-//! fray-gurps
+//! The GURPS 4th edition / Dungeon Fantasy ruleset for Fray.
+//!
+//! Specification: `rules/gurps.checklist.md` (IDs like `G-DMG-004`), with
+//! coverage and decisions in `docs/rules/gurps.md`. Every rule in the code
+//! cites its ID; every implemented ID is named by a test.
+//!
+//! Layout: [`data`] and [`sheet`] read files; [`state`] is the fight;
+//! [`resolve`] plays it (turns, maneuvers, attacks, defenses, injury);
+//! [`ai`] chooses for AI controllers.
+
+pub mod action;
+pub mod ai;
+pub mod check;
+pub mod damage;
+pub mod data;
+pub mod event;
+pub mod location;
+pub mod options;
+pub mod resolve;
+pub mod scenario;
+pub mod sheet;
+pub mod state;
+
+use action::{Action, Answer, Question};
+use event::Event;
+use fray_core::engine::Interrupt;
+use fray_core::{
+    CombatantId, CombatantView, Controller, Ctx, EventSink, Illegal, Next, Oracle, Ruleset,
+    SetupError, Vitality,
+};
+use state::{Life, State};
+
+/// The GURPS ruleset (a marker type; all state lives in [`State`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gurps;
+
+impl Gurps {
+    /// The ruleset id, usable in const contexts.
+    pub const ID_STR: &'static str = "gurps";
+}
+
+impl Ruleset for Gurps {
+    const ID: &'static str = Gurps::ID_STR;
+    const NAME: &'static str = "GURPS 4th edition / Dungeon Fantasy";
+    type Scenario = scenario::Scenario;
+    type State = State;
+    type Action = Action;
+    type Question = Question;
+    type Answer = Answer;
+    type Event = Event;
+
+    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
+        let armory = data::bundled().map_err(|e| SetupError::new("(bundled data)", e))?;
+        scenario::setup(s, armory)
+    }
+
+    fn controller(state: &State, who: CombatantId) -> &Controller {
+        &state.fighter(who).controller
+    }
+
+    fn name(state: &State, who: CombatantId) -> &str {
+        &state.fighter(who).name
+    }
+
+    fn roster(state: &State) -> Vec<CombatantView> {
+        state
+            .ids()
+            .map(|id| {
+                let f = state.fighter(id);
+                let vitality = match (f.life, f.stun) {
+                    (Life::Dead, _) => Vitality::Dead,
+                    (Life::Unconscious, _) => Vitality::Down,
+                    (Life::Conscious, Some(_)) => Vitality::Stunned,
+                    (Life::Conscious, None) => Vitality::Active,
+                };
+                let mut conditions = Vec::new();
+                if f.posture != state::Posture::Standing {
+                    conditions.push(f.posture.name().to_string());
+                }
+                if f.stun.is_some() {
+                    conditions.push("stunned".into());
+                }
+                if f.shock != 0 {
+                    conditions.push(format!("shock {}", f.shock));
+                }
+                if f.mortal_wound {
+                    conditions.push("mortal wound".into());
+                }
+                for l in &f.crippled {
+                    conditions.push(format!("crippled {l}"));
+                }
+                for w in f.weapons.iter().filter(|w| !w.ready) {
+                    conditions.push(format!("{} not ready", w.weapon.name));
+                }
+                CombatantView {
+                    id,
+                    name: f.name.clone(),
+                    side: f.side,
+                    health: (f.hp, f.stats.hp),
+                    stamina: Some((f.fp, f.stats.fp)),
+                    vitality,
+                    conditions,
+                    position: resolve::movement::describe(f.pose),
+                }
+            })
+            .collect()
+    }
+
+    fn round(state: &State) -> u32 {
+        state.round
+    }
+
+    fn next<O: Oracle<Self>, S: EventSink<Event>>(
+        state: &mut State,
+        ctx: &mut Ctx<'_, Self, O, S>,
+    ) -> Result<Next, Interrupt<Self>> {
+        resolve::turn::next(state, ctx)
+    }
+
+    fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
+        legal::actions(state, actor)
+    }
+
+    fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
+        resolve::maneuver::check(state, actor, action)
+    }
+
+    fn resolve<O: Oracle<Self>, S: EventSink<Event>>(
+        state: &mut State,
+        actor: CombatantId,
+        action: &Action,
+        ctx: &mut Ctx<'_, Self, O, S>,
+    ) -> Result<(), Interrupt<Self>> {
+        resolve::maneuver::resolve(state, actor, action, ctx)
+    }
+
+    fn addressee(question: &Question) -> CombatantId {
+        match question {
+            Question::Defend { defender, .. } => *defender,
+        }
+    }
+
+    fn check_answer(question: &Question, answer: &Answer) -> Result<(), Illegal> {
+        match (question, answer) {
+            (_, Answer::NoDefense) => Ok(()),
+            (
+                Question::Defend { options, .. },
+                Answer::Defend {
+                    kind,
+                    weapon,
+                    retreat,
+                },
+            ) => {
+                let o = options
+                    .iter()
+                    .find(|o| {
+                        o.kind == *kind
+                            && (o.weapon == *weapon || weapon.is_none() && o.weapon.is_some())
+                    })
+                    .ok_or_else(|| {
+                        Illegal(format!("{kind:?} is not one of the defenses offered"))
+                    })?;
+                if *retreat && o.with_retreat.is_none() {
+                    return Err(Illegal(
+                        "retreat is not possible against this attack".into(),
+                    ));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn ai_action(state: &State, actor: CombatantId) -> Action {
+        ai::action(state, actor)
+    }
+
+    fn ai_answer(state: &State, question: &Question) -> Answer {
+        ai::answer(state, question)
+    }
+}
+
+mod legal;

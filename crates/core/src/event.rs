@@ -1,0 +1,42 @@
+//! Where resolution sends its events.
+//!
+//! Sinks are generic parameters, and [`EventSink::ENABLED`] is a constant, so
+//! with [`NullSink`] the compiler removes event construction entirely: the
+//! simulator pays nothing for the audit trail (DESIGN.md "Fast path").
+
+/// Receives the events of a fight.
+pub trait EventSink<E> {
+    /// Whether this sink wants events at all; `false` lets callers skip building them.
+    const ENABLED: bool;
+    /// Takes one event.
+    fn push(&mut self, event: E);
+}
+
+/// Discards everything, and says so up front.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NullSink;
+
+impl<E> EventSink<E> for NullSink {
+    const ENABLED: bool = false;
+    fn push(&mut self, _event: E) {}
+}
+
+/// Keeps every event in order.
+#[derive(Clone, Debug)]
+pub struct VecSink<E> {
+    /// The events so far.
+    pub events: Vec<E>,
+}
+
+impl<E> Default for VecSink<E> {
+    fn default() -> Self {
+        VecSink { events: Vec::new() }
+    }
+}
+
+impl<E> EventSink<E> for VecSink<E> {
+    const ENABLED: bool = true;
+    fn push(&mut self, event: E) {
+        self.events.push(event);
+    }
+}

@@ -1,0 +1,240 @@
+//! Oracles driven by an input log, for scripts, replays and the table.
+
+use super::Oracle;
+use crate::controller::Controller;
+use crate::engine::{Interrupt, Pending};
+use crate::ids::CombatantId;
+use crate::inputs::{InputLog, Queues, RollInput, ScriptedAction, StepInputs};
+use crate::roll::RollRequest;
+use crate::ruleset::Ruleset;
+use fray_dice::{FrayRng, Rolled};
+
+/// What to do when the log has no input for a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Roll with the RNG and let AI choose (people included); `script`
+    /// controllers still fail. Used by `fray fight --inputs`.
+    Fallback,
+    /// Fail on any missing input: tests that script every die.
+    Strict,
+    /// Roll for AI and the game master, let AI choose for AI controllers,
+    /// and suspend with [`Pending`] for people. Used by `fray play`.
+    Table,
+}
+
+/// Answers from a log, then by [`Mode`]; records what it hands out, one
+/// record per step, so the log can be saved and replayed exactly.
+pub struct InputOracle<R: Ruleset> {
+    mode: Mode,
+    queues: Queues<R>,
+    rng: Option<FrayRng>,
+    /// Inputs of the step being attempted; reused from the start on a retry.
+    current: StepInputs<R>,
+    cursor: (usize, usize, usize),
+    recorded: Vec<StepInputs<R>>,
+    rolls_seen: usize,
+}
+
+/// An [`InputOracle`] for scripts and replays.
+pub type ScriptOracle<R> = InputOracle<R>;
+/// An [`InputOracle`] for people at a table.
+pub type TableOracle<R> = InputOracle<R>;
+
+impl<R: Ruleset> InputOracle<R> {
+    /// An oracle over `log`; `seed` feeds the RNG for missing rolls (none in `Strict` mode).
+    pub fn new(log: &InputLog<R>, mode: Mode, seed: Option<u64>) -> Self {
+        InputOracle {
+            mode,
+            queues: log.queues(),
+            rng: seed.map(fray_dice::seeded_rng),
+            current: StepInputs::default(),
+            cursor: (0, 0, 0),
+            recorded: Vec::new(),
+            rolls_seen: 0,
+        }
+    }
+
+    /// A script that falls back to the seeded RNG and AI.
+    pub fn script(log: &InputLog<R>, seed: u64) -> Self {
+        Self::new(log, Mode::Fallback, Some(seed))
+    }
+
+    /// A script that must supply every input.
+    pub fn strict(log: &InputLog<R>) -> Self {
+        Self::new(log, Mode::Strict, None)
+    }
+
+    /// A table oracle resuming `log`, rolling with `seed` when asked to.
+    pub fn table(log: &InputLog<R>, seed: u64) -> Self {
+        Self::new(log, Mode::Table, Some(seed))
+    }
+
+    /// Supplies a person's action for the step being attempted.
+    pub fn supply_action(&mut self, actor_name: &str, action: R::Action) {
+        self.current.actions.push(ScriptedAction {
+            actor: actor_name.to_string(),
+            action,
+        });
+    }
+
+    /// Supplies a roll (typed by a person, or rolled on request).
+    pub fn supply_roll(&mut self, roll: RollInput) {
+        self.current.rolls.push(roll);
+    }
+
+    /// Supplies a person's answer.
+    pub fn supply_answer(&mut self, answer: R::Answer) {
+        self.current.answers.push(answer);
+    }
+
+    /// Rolls `req` with the oracle's generator, for a person who says "roll for me".
+    pub fn roll_for_me(&mut self, req: &RollRequest) -> Option<Rolled> {
+        self.rng.as_mut().map(|rng| req.kind.sample(rng))
+    }
+
+    /// Starts the attempt of a step over: inputs given so far are reused.
+    pub fn rewind(&mut self) {
+        self.cursor = (0, 0, 0);
+    }
+
+    /// Ends a completed step: its inputs become one record of the log.
+    pub fn commit_step(&mut self) {
+        let done = std::mem::take(&mut self.current);
+        self.recorded.push(done);
+        self.cursor = (0, 0, 0);
+    }
+
+    /// Drops the inputs of a failed attempt that has no retry coming.
+    pub fn abandon_step(&mut self) {
+        self.current = StepInputs::default();
+        self.cursor = (0, 0, 0);
+    }
+
+    /// The recorded steps so far.
+    pub fn recorded(&self) -> &[StepInputs<R>] {
+        &self.recorded
+    }
+
+    /// The recorded log, ready to save.
+    pub fn log(&self) -> InputLog<R> {
+        InputLog::from_steps(self.recorded.clone())
+    }
+
+    /// Whether scripted inputs are left unconsumed.
+    pub fn has_unused_inputs(&self) -> bool {
+        !self.queues.is_empty()
+    }
+
+    fn is_person(ctrl: &Controller) -> bool {
+        matches!(ctrl, Controller::Human)
+    }
+}
+
+impl<R: Ruleset> Oracle<R> for InputOracle<R> {
+    fn roll(&mut self, state: &R::State, req: &RollRequest) -> Result<Rolled, Interrupt<R>> {
+        self.rolls_seen += 1;
+        let n = self.rolls_seen;
+        let given = if self.cursor.1 < self.current.rolls.len() {
+            self.cursor.1 += 1;
+            Some(self.current.rolls[self.cursor.1 - 1].clone())
+        } else if let Some(r) = self.queues.rolls.pop_front() {
+            self.current.rolls.push(r.clone());
+            self.cursor.1 += 1;
+            Some(r)
+        } else {
+            None
+        };
+        if let Some(input) = given {
+            return input.resolve(&req.kind).map_err(|e| {
+                Interrupt::BadInput(format!("roll {n} ({}, {}): {e}", req.label, req.kind))
+            });
+        }
+        let person = req
+            .roller
+            .is_some_and(|who| Self::is_person(R::controller(state, who)));
+        let rolled = match (self.mode, self.rng.as_mut()) {
+            (Mode::Table, _) if person => return Err(Interrupt::Pending(Pending::Roll(*req))),
+            (Mode::Strict, _) | (_, None) => {
+                return Err(Interrupt::BadInput(format!(
+                    "the script ran out of dice at roll {n} ({}, {})",
+                    req.label, req.kind
+                )));
+            }
+            (_, Some(rng)) => req.kind.sample(rng),
+        };
+        self.current.rolls.push(RollInput::Exact(rolled));
+        self.cursor.1 += 1;
+        Ok(rolled)
+    }
+
+    fn answer(
+        &mut self,
+        state: &R::State,
+        question: &R::Question,
+    ) -> Result<R::Answer, Interrupt<R>> {
+        if self.cursor.2 < self.current.answers.len() {
+            self.cursor.2 += 1;
+            return Ok(self.current.answers[self.cursor.2 - 1].clone());
+        }
+        if let Some(a) = self.queues.answers.pop_front() {
+            self.current.answers.push(a.clone());
+            self.cursor.2 += 1;
+            return Ok(a);
+        }
+        let who = R::addressee(question);
+        let answer = match (self.mode, R::controller(state, who)) {
+            (Mode::Table, Controller::Human) => {
+                return Err(Interrupt::Pending(Pending::Answer(question.clone())));
+            }
+            (Mode::Strict, _) => {
+                return Err(Interrupt::BadInput(format!(
+                    "the script has no answer left for: {question}"
+                )));
+            }
+            _ => R::ai_answer(state, question),
+        };
+        self.current.answers.push(answer.clone());
+        self.cursor.2 += 1;
+        Ok(answer)
+    }
+
+    fn action(&mut self, state: &R::State, actor: CombatantId) -> Result<R::Action, Interrupt<R>> {
+        let name = R::name(state, actor);
+        let given = if self.cursor.0 < self.current.actions.len() {
+            self.cursor.0 += 1;
+            Some(self.current.actions[self.cursor.0 - 1].clone())
+        } else if let Some(a) = self.queues.actions.pop_front() {
+            self.current.actions.push(a.clone());
+            self.cursor.0 += 1;
+            Some(a)
+        } else {
+            None
+        };
+        if let Some(scripted) = given {
+            if scripted.actor != name {
+                return Err(Interrupt::BadInput(format!(
+                    "the script's next action is for `{}`, but it is `{name}`'s turn",
+                    scripted.actor
+                )));
+            }
+            return Ok(scripted.action);
+        }
+        let action = match (self.mode, R::controller(state, actor)) {
+            (Mode::Table, Controller::Human) => {
+                return Err(Interrupt::Pending(Pending::Action(actor)));
+            }
+            (Mode::Strict, _) | (_, Controller::Script) => {
+                return Err(Interrupt::BadInput(format!(
+                    "the script has no action left for `{name}`"
+                )));
+            }
+            _ => R::ai_action(state, actor),
+        };
+        self.current.actions.push(ScriptedAction {
+            actor: name.to_string(),
+            action: action.clone(),
+        });
+        self.cursor.0 += 1;
+        Ok(action)
+    }
+}

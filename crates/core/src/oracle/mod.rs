@@ -1,0 +1,35 @@
+//! Oracles answer every roll and every choice a resolution needs.
+//!
+//! * [`SimOracle`]: a seeded RNG and the ruleset's AI; no recording, no
+//!   allocation: the simulator's fast path.
+//! * [`InputOracle`]: inputs from a log first, then a policy for what is
+//!   missing. [`ScriptOracle`] falls back to the RNG and AI (or fails, when
+//!   strict); [`TableOracle`] suspends with [`crate::Pending`] whenever a
+//!   person must answer, and records everything so a step can be retried
+//!   exactly and a game saved, undone and resumed.
+
+mod input;
+mod sim;
+
+pub use input::{InputOracle, Mode, ScriptOracle, TableOracle};
+pub use sim::SimOracle;
+
+use crate::engine::Interrupt;
+use crate::ids::CombatantId;
+use crate::roll::RollRequest;
+use crate::ruleset::Ruleset;
+use fray_dice::Rolled;
+
+/// The source of every random number and every decision.
+pub trait Oracle<R: Ruleset> {
+    /// One roll of the requested dice.
+    fn roll(&mut self, state: &R::State, req: &RollRequest) -> Result<Rolled, Interrupt<R>>;
+    /// The addressee's answer to a question.
+    fn answer(
+        &mut self,
+        state: &R::State,
+        question: &R::Question,
+    ) -> Result<R::Answer, Interrupt<R>>;
+    /// The action `actor` declares on its turn.
+    fn action(&mut self, state: &R::State, actor: CombatantId) -> Result<R::Action, Interrupt<R>>;
+}

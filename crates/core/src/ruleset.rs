@@ -1,0 +1,189 @@
+//! The trait every rules crate implements.
+//!
+//! The four supported systems sequence turns very differently (GURPS: one
+//! maneuver per second in Basic Speed order; DragonQuest: pulses with side
+//! and engagement initiative; d20-3d6: three actions a round with reactions;
+//! margin-3d6: rounds with rate-of-attack limits). So the core never holds a
+//! turn list: it asks the ruleset what happens next ([`Ruleset::next`]) and
+//! gets an actor or the end of the fight. Everything that spans turns (aim,
+//! feints, maneuver limits, action budgets) lives in the ruleset's state.
+
+use crate::controller::Controller;
+use crate::engine::{Ctx, Interrupt};
+use crate::event::EventSink;
+use crate::ids::{CombatantId, SideId};
+use crate::oracle::Oracle;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::{Debug, Display};
+
+/// What happens next in a fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Next {
+    /// This combatant declares an action now.
+    Act(CombatantId),
+    /// The fight is over.
+    Over(Outcome),
+}
+
+/// How a fight ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The side left standing, if exactly one is.
+    pub winner: Option<SideId>,
+    /// Why the fight stopped.
+    pub reason: EndReason,
+    /// The ruleset's round (turn, pulse) counter when it stopped.
+    pub rounds: u32,
+}
+
+/// Why a fight stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Only one side can still fight.
+    Victory,
+    /// No side can fight any more.
+    MutualDestruction,
+    /// The scenario's round limit was reached.
+    RoundLimit,
+}
+
+/// An action that the rules do not allow now, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Illegal(pub String);
+
+/// Coarse health of a combatant, the same words for every ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Vitality {
+    /// Able to act.
+    Active,
+    /// Conscious but unable to act now (stunned, frozen).
+    Stunned,
+    /// Unconscious or otherwise incapacitated.
+    Down,
+    /// Dead.
+    Dead,
+}
+
+/// A ruleset-neutral view of one combatant, for status displays and sim statistics.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CombatantView {
+    /// Its id.
+    pub id: CombatantId,
+    /// Its name in the scenario.
+    pub name: String,
+    /// Its side.
+    pub side: SideId,
+    /// Current and maximum of the main pool (HP, or the ruleset's equivalent).
+    pub health: (i32, i32),
+    /// Current and maximum of the second pool (FP, EN...), if the ruleset has one.
+    pub stamina: Option<(i32, i32)>,
+    /// Coarse state.
+    pub vitality: Vitality,
+    /// Ruleset words for its conditions: `prone`, `stunned`, `shock -2`...
+    pub conditions: Vec<String>,
+    /// Where it stands, rendered by the ruleset (`(3,-1) facing 2`).
+    pub position: String,
+}
+
+/// A combat system: its data types, its sequencing, resolution and AI.
+///
+/// Resolution functions are generic over the [`Oracle`] and the
+/// [`EventSink`], so the simulator monomorphizes them with a seeded RNG and
+/// no events, while the table and the tests run the very same code.
+pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 'static {
+    /// The ruleset id used in scenario files (`ruleset = "gurps"`).
+    const ID: &'static str;
+    /// A human name.
+    const NAME: &'static str;
+
+    /// The scenario file, as deserialized (unknown keys are errors).
+    type Scenario: DeserializeOwned + JsonSchema;
+    /// The whole state of a fight: plain data.
+    type State: Clone + Debug + Serialize;
+    /// What a combatant declares on its turn.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display;
+    /// A typed question for one controller (which defense? retreat?).
+    type Question: Clone + Debug + Serialize + Display;
+    /// The answer to a [`Ruleset::Question`].
+    type Answer: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display;
+    /// One entry of the audit trail.
+    type Event: Clone + Debug + Serialize + Display;
+
+    /// Builds the starting state; errors name the offending entry.
+    fn setup(scenario: &Self::Scenario) -> Result<Self::State, SetupError>;
+
+    /// The controller of a combatant.
+    fn controller(state: &Self::State, who: CombatantId) -> &Controller;
+
+    /// A combatant's name, for narration and input scripts.
+    fn name(state: &Self::State, who: CombatantId) -> &str;
+
+    /// Ruleset-neutral views of every combatant.
+    fn roster(state: &Self::State) -> Vec<CombatantView>;
+
+    /// The round counter (for reports and round limits).
+    fn round(state: &Self::State) -> u32;
+
+    /// Advances the clock to the next decision: who acts, or the end.
+    /// May roll (initiative, recovery rolls) and emit events.
+    fn next<O: Oracle<Self>, S: EventSink<Self::Event>>(
+        state: &mut Self::State,
+        ctx: &mut Ctx<'_, Self, O, S>,
+    ) -> Result<Next, Interrupt<Self>>;
+
+    /// The actions `actor` may declare now (for menus; AI may use them too).
+    fn legal_actions(state: &Self::State, actor: CombatantId) -> Vec<Self::Action>;
+
+    /// Checks one declared action; the reason says why it is not allowed.
+    fn check_action(
+        state: &Self::State,
+        actor: CombatantId,
+        action: &Self::Action,
+    ) -> Result<(), Illegal>;
+
+    /// Resolves a checked action, asking the oracle for every roll and choice.
+    fn resolve<O: Oracle<Self>, S: EventSink<Self::Event>>(
+        state: &mut Self::State,
+        actor: CombatantId,
+        action: &Self::Action,
+        ctx: &mut Ctx<'_, Self, O, S>,
+    ) -> Result<(), Interrupt<Self>>;
+
+    /// Who must answer a question.
+    fn addressee(question: &Self::Question) -> CombatantId;
+
+    /// Checks that an answer fits the question (scripts and people can type anything).
+    fn check_answer(question: &Self::Question, answer: &Self::Answer) -> Result<(), Illegal>;
+
+    /// The AI's action for `actor`, following the tactics in its controller.
+    fn ai_action(state: &Self::State, actor: CombatantId) -> Self::Action;
+
+    /// The AI's answer to a question.
+    fn ai_answer(state: &Self::State, question: &Self::Question) -> Self::Answer;
+}
+
+/// A scenario that parsed but does not make sense (an unknown template,
+/// two figures in one hex...). `path` names the entry, like `combatants[1].template`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path}: {message}")]
+pub struct SetupError {
+    /// Where in the file: a dotted path to the entry.
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl SetupError {
+    /// An error at `path`.
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        SetupError {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}

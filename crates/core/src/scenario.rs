@@ -1,0 +1,276 @@
+//! Reading scenario (and input) files: TOML with errors that say where.
+//!
+//! Every error names the file, line and column, what was expected and what
+//! was found, and carries the source for a pointer (miette). Files are read
+//! in two passes: the `ruleset` key first (to pick the ruleset), then the
+//! whole file into that ruleset's strict types (`deny_unknown_fields`).
+
+use crate::ruleset::SetupError;
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use serde::de::DeserializeOwned;
+use std::path::Path;
+use toml::de::{DeTable, DeValue};
+
+/// A file's name and text.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The name shown in errors (the path as given).
+    pub name: String,
+    /// The whole text.
+    pub text: String,
+}
+
+impl SourceFile {
+    /// Reads a file from disk.
+    pub fn read(path: &Path) -> Result<Self, FileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| FileError::Io {
+            file: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        Ok(SourceFile {
+            name: path.display().to_string(),
+            text,
+        })
+    }
+
+    /// A file from text in memory (tests, bundled data).
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        SourceFile {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+
+    fn at(&self, span: Option<std::ops::Range<usize>>, message: String, label: &str) -> FileError {
+        let (line, col, span) = match span {
+            Some(r) => {
+                let (l, c) = self.line_col(r.start);
+                (l, c, Some(SourceSpan::from(r.start..r.end.max(r.start))))
+            }
+            None => (1, 1, None),
+        };
+        FileError::At(Box::new(Located {
+            file: self.name.clone(),
+            line,
+            col,
+            message,
+            label: label.to_string(),
+            span,
+            src: NamedSource::new(self.name.clone(), self.text.clone()),
+        }))
+    }
+
+    /// Deserializes the whole file into `T`.
+    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, FileError> {
+        toml::from_str(&self.text)
+            .map_err(|e| self.at(e.span(), clean_message(e.message()), "here"))
+    }
+
+    /// Reads one top-level string key without deserializing the rest.
+    pub fn top_level_string(&self, key: &str) -> Result<Option<String>, FileError> {
+        let table = DeTable::parse(&self.text)
+            .map_err(|e| self.at(e.span(), clean_message(e.message()), "here"))?;
+        for (k, v) in table.get_ref().iter() {
+            if k.get_ref().as_ref() == key {
+                return match v.get_ref() {
+                    DeValue::String(s) => Ok(Some(s.to_string())),
+                    _ => Err(self.at(
+                        Some(v.span()),
+                        format!("`{key}` must be a string"),
+                        "expected a string",
+                    )),
+                };
+            }
+        }
+        Ok(None)
+    }
+
+    /// Turns a setup error (a dotted path like `combatants[1].weapon`) into
+    /// an error pointing at that entry of the file.
+    pub fn setup_error(&self, err: &SetupError) -> FileError {
+        let span = DeTable::parse(&self.text)
+            .ok()
+            .and_then(|t| locate(t.get_ref(), &err.path, t.span()));
+        self.at(span, format!("{}: {}", err.path, err.message), "this entry")
+    }
+}
+
+/// Rounds down to a char boundary so slicing never panics.
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// toml's messages end with a newline and sometimes repeat the position.
+fn clean_message(m: &str) -> String {
+    m.trim().to_string()
+}
+
+/// Finds the span of a dotted path (`a.b[2].c`) in a parsed table.
+fn locate(
+    table: &DeTable<'_>,
+    path: &str,
+    whole: std::ops::Range<usize>,
+) -> Option<std::ops::Range<usize>> {
+    let mut span = whole;
+    let mut current: Option<&DeValue<'_>> = None;
+    for part in path.split('.') {
+        let (key, indices) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        if !key.is_empty() {
+            let t = match current {
+                None => table,
+                Some(DeValue::Table(t)) => t,
+                Some(_) => return Some(span),
+            };
+            let Some((_, v)) = t.iter().find(|(k, _)| k.get_ref().as_ref() == key) else {
+                return Some(span);
+            };
+            span = v.span();
+            current = Some(v.get_ref());
+        }
+        for idx in indices.split('[').filter(|s| !s.is_empty()) {
+            let Ok(i) = idx.trim_end_matches(']').parse::<usize>() else {
+                return Some(span);
+            };
+            match current {
+                Some(DeValue::Array(a)) if i < a.len() => {
+                    span = a[i].span();
+                    current = Some(a[i].get_ref());
+                }
+                _ => return Some(span),
+            }
+        }
+    }
+    Some(span)
+}
+
+/// An error reading a file: cannot read it, or it says something wrong at a place.
+#[derive(Debug, thiserror::Error, Diagnostic)]
+pub enum FileError {
+    /// The file could not be read.
+    #[error("{file}: cannot read: {message}")]
+    #[diagnostic(code(fray::io))]
+    Io {
+        /// The path.
+        file: String,
+        /// The OS's reason.
+        message: String,
+    },
+    /// Something at a place in the file.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    At(Box<Located>),
+}
+
+/// An error at a place in a file, with the source for a pointer.
+#[derive(Debug, thiserror::Error, Diagnostic)]
+#[error("{file}:{line}:{col}: {message}")]
+#[diagnostic(code(fray::file))]
+pub struct Located {
+    /// The path.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub col: usize,
+    /// What is wrong: what was expected and what was found.
+    pub message: String,
+    /// The short label under the pointer.
+    pub label: String,
+    /// The span, when known.
+    #[label("{label}")]
+    pub span: Option<SourceSpan>,
+    /// The file, for the pointer.
+    #[source_code]
+    pub src: NamedSource<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Doc {
+        ruleset: String,
+        fighters: Vec<Fighter>,
+    }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Fighter {
+        name: String,
+        st: u8,
+    }
+
+    const TEXT: &str = "ruleset = \"gurps\"\n\n[[fighters]]\nname = \"Bors\"\nst = 12\n\n[[fighters]]\nname = \"Gawain\"\nsst = 11\n";
+
+    #[test]
+    fn unknown_key_error_names_file_line_and_column() {
+        let f = SourceFile::new("duel.toml", TEXT);
+        let err = f.parse::<Doc>().unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("duel.toml:9:1: "), "{msg}");
+        assert!(msg.contains("sst"), "{msg}");
+    }
+
+    #[test]
+    fn wrong_type_error_says_what_was_expected() {
+        let f = SourceFile::new(
+            "x.toml",
+            "ruleset = \"gurps\"\nfighters = [{ name = \"A\", st = \"big\" }]\n",
+        );
+        let msg = f.parse::<Doc>().unwrap_err().to_string();
+        assert!(msg.starts_with("x.toml:2:"), "{msg}");
+        assert!(msg.contains("u8") || msg.contains("integer"), "{msg}");
+    }
+
+    #[test]
+    fn reads_the_ruleset_key_alone() {
+        let f = SourceFile::new("duel.toml", TEXT);
+        assert_eq!(
+            f.top_level_string("ruleset").unwrap().as_deref(),
+            Some("gurps")
+        );
+        assert_eq!(f.top_level_string("missing").unwrap(), None);
+    }
+
+    #[test]
+    fn setup_errors_point_at_the_entry() {
+        let f = SourceFile::new("duel.toml", TEXT);
+        let err = f.setup_error(&SetupError::new(
+            "fighters[1].name",
+            "no such template `Gawain`",
+        ));
+        let msg = err.to_string();
+        assert!(
+            msg.starts_with("duel.toml:8:8: fighters[1].name: no such template"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_never_panic_and_have_a_position() {
+        for text in ["ruleset = ", "[[a]\n", "x = \"\u{e9}", "a.b.c = 1\na = 2"] {
+            let f = SourceFile::new("bad.toml", text);
+            let msg = f.parse::<Doc>().unwrap_err().to_string();
+            assert!(msg.starts_with("bad.toml:"), "{msg}");
+        }
+    }
+}

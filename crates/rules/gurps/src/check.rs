@@ -1,0 +1,126 @@
+//! Success rolls through the oracle, recorded with their modifiers.
+
+use crate::Gurps;
+use crate::event::Event;
+use fray_core::dice::RollKind;
+use fray_core::dice::systems::gurps::{Outcome, SuccessOptions, SuccessRoll, judge};
+use fray_core::engine::Interrupt;
+use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle, RollRecord, RollRequest};
+
+use crate::state::State;
+
+/// What a success roll is for: its label and rule, and whether it is a
+/// ranged attack (no critical failure for rolling 10 over, G-EXT-003).
+#[derive(Clone, Copy, Debug)]
+pub struct Check {
+    /// Who rolls.
+    pub roller: CombatantId,
+    /// What for.
+    pub label: &'static str,
+    /// The rule that calls for it.
+    pub rule: &'static str,
+    /// A ranged attack roll.
+    pub ranged: bool,
+}
+
+impl Check {
+    /// A check by `roller` for `label` under `rule`.
+    pub fn new(roller: CombatantId, label: &'static str, rule: &'static str) -> Self {
+        Check {
+            roller,
+            label,
+            rule,
+            ranged: false,
+        }
+    }
+}
+
+/// G-DICE-001, G-EXT-001..003: rolls 3d6 against the sum of `mods`,
+/// judges criticals and margin, and records the roll with every modifier.
+pub fn roll<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+    check: Check,
+    mods: &ModList,
+) -> Result<SuccessRoll, Interrupt<Gurps>> {
+    let level = mods.total();
+    let req = RollRequest::new(
+        Some(check.roller),
+        RollKind::three_d6(),
+        check.label,
+        check.rule,
+    )
+    .against(level);
+    let rolled = ctx.roll(state, req)?;
+    let result = judge(
+        rolled.total,
+        level,
+        SuccessOptions {
+            ranged: check.ranged,
+        },
+    );
+    ctx.emit(|| Event::Roll {
+        roll: RollRecord::new(&req, Some(&state.fighter(check.roller).name), rolled)
+            .with_target(mods)
+            .verdict(verdict(&result)),
+    });
+    Ok(result)
+}
+
+/// A plain roll of dice (damage, location), recorded.
+pub fn dice<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+    roller: Option<CombatantId>,
+    kind: RollKind,
+    label: &'static str,
+    rule: &'static str,
+    mods: Option<&ModList>,
+) -> Result<i32, Interrupt<Gurps>> {
+    let req = RollRequest::new(roller, kind, label, rule);
+    let rolled = ctx.roll(state, req)?;
+    ctx.emit(|| {
+        let name = roller.map(|r| state.fighter(r).name.as_str());
+        let mut rec = RollRecord::new(&req, name, rolled);
+        if let Some(m) = mods {
+            rec = rec.with_modifiers(m);
+        }
+        Event::Roll { roll: rec }
+    });
+    Ok(rolled.total)
+}
+
+/// The one-word verdict of a success roll.
+pub fn verdict(r: &SuccessRoll) -> &'static str {
+    if r.is_critical_success() {
+        "critical success"
+    } else if r.is_critical_failure() {
+        "critical failure"
+    } else if r.is_success() {
+        "success"
+    } else {
+        "failure"
+    }
+}
+
+/// Reading a judged success roll.
+pub trait Judged {
+    /// Success, critical or not.
+    fn is_success(&self) -> bool;
+    /// Critical success (G-EXT-002).
+    fn is_critical_success(&self) -> bool;
+    /// Critical failure (G-EXT-003).
+    fn is_critical_failure(&self) -> bool;
+}
+
+impl Judged for SuccessRoll {
+    fn is_success(&self) -> bool {
+        self.outcome.is_success()
+    }
+    fn is_critical_success(&self) -> bool {
+        self.outcome == Outcome::CriticalSuccess
+    }
+    fn is_critical_failure(&self) -> bool {
+        self.outcome == Outcome::CriticalFailure
+    }
+}

@@ -1,0 +1,407 @@
+//! Damage types, damage specs (`sw+1`, `2d-1`) and the ST damage table.
+
+use fray_core::dice::RollKind;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Damage types (G-EXT-018) with their wounding multipliers (G-DMG-004).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum DamageType {
+    /// Crushing.
+    #[serde(rename = "cr")]
+    Crushing,
+    /// Cutting.
+    #[serde(rename = "cut")]
+    Cutting,
+    /// Impaling.
+    #[serde(rename = "imp")]
+    Impaling,
+    /// Small piercing.
+    #[serde(rename = "pi-")]
+    SmallPiercing,
+    /// Piercing.
+    #[serde(rename = "pi")]
+    Piercing,
+    /// Large piercing.
+    #[serde(rename = "pi+")]
+    LargePiercing,
+    /// Huge piercing.
+    #[serde(rename = "pi++")]
+    HugePiercing,
+    /// Burning.
+    #[serde(rename = "burn")]
+    Burning,
+    /// Tight-beam burning (matters for vitals, eyes and chinks).
+    #[serde(rename = "burn-tb")]
+    TightBurning,
+    /// Corrosion.
+    #[serde(rename = "cor")]
+    Corrosion,
+    /// Toxic.
+    #[serde(rename = "tox")]
+    Toxic,
+    /// Fatigue: reduces FP, not HP (G-DMG-006 decision).
+    #[serde(rename = "fat")]
+    Fatigue,
+}
+
+impl DamageType {
+    /// The torso wounding multiplier, in halves (G-DMG-004): pi- x0.5 = 1,
+    /// cut x1.5 = 3, imp x2 = 4.
+    pub fn torso_multiplier_halves(self) -> i32 {
+        use DamageType::*;
+        match self {
+            SmallPiercing => 1,
+            Burning | TightBurning | Corrosion | Crushing | Fatigue | Piercing | Toxic => 2,
+            Cutting | LargePiercing => 3,
+            Impaling | HugePiercing => 4,
+        }
+    }
+
+    /// Any piercing type, or impaling (eyes, vitals, chinks).
+    pub fn is_piercing_or_impaling(self) -> bool {
+        use DamageType::*;
+        matches!(
+            self,
+            Impaling | SmallPiercing | Piercing | LargePiercing | HugePiercing
+        )
+    }
+
+    /// The short code (`cr`, `cut`...).
+    pub fn code(self) -> &'static str {
+        use DamageType::*;
+        match self {
+            Crushing => "cr",
+            Cutting => "cut",
+            Impaling => "imp",
+            SmallPiercing => "pi-",
+            Piercing => "pi",
+            LargePiercing => "pi+",
+            HugePiercing => "pi++",
+            Burning => "burn",
+            TightBurning => "burn-tb",
+            Corrosion => "cor",
+            Toxic => "tox",
+            Fatigue => "fat",
+        }
+    }
+}
+
+impl fmt::Display for DamageType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Dice plus adds: `2d+1` is `Dice { dice: 2, adds: 1 }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Dice {
+    /// Number of d6.
+    pub dice: i32,
+    /// Adds (may be negative).
+    pub adds: i32,
+}
+
+impl Dice {
+    /// The roll kind for these dice (at least one die is rolled).
+    pub fn kind(self) -> RollKind {
+        RollKind::Sum {
+            dice: self.dice.clamp(1, 1000) as u16,
+            sides: 6,
+            modifier: self.adds,
+        }
+    }
+    /// Mean of the dice plus adds.
+    pub fn mean(self) -> f64 {
+        f64::from(self.dice) * 3.5 + f64::from(self.adds)
+    }
+    /// The largest possible total.
+    pub fn max(self) -> i32 {
+        self.dice * 6 + self.adds
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.adds {
+            0 => write!(f, "{}d", self.dice),
+            a => write!(f, "{}d{:+}", self.dice, a),
+        }
+    }
+}
+
+/// Where a weapon's damage comes from: the user's thrust or swing, or fixed dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DamageBase {
+    /// Thrust damage by ST (G-EXT-012).
+    Thrust,
+    /// Swing damage by ST (G-EXT-012).
+    Swing,
+    /// Fixed dice (a crossbow's or spell's damage).
+    Fixed(i32),
+}
+
+/// A damage entry as weapons list it: `sw+1`, `thr-1`, `2d+2`, `1d`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, JsonSchema)]
+#[schemars(with = "String")]
+pub struct DamageSpec {
+    /// The base.
+    pub base: DamageBase,
+    /// Adds to the base.
+    pub adds: i32,
+}
+
+impl DamageSpec {
+    /// The dice for a user of strength `st` (G-DMG-001).
+    pub fn dice_for(self, st: i32) -> Dice {
+        let base = match self.base {
+            DamageBase::Thrust => thrust(st),
+            DamageBase::Swing => swing(st),
+            DamageBase::Fixed(n) => Dice { dice: n, adds: 0 },
+        };
+        Dice {
+            dice: base.dice,
+            adds: base.adds + self.adds,
+        }
+    }
+
+    /// Whether the damage comes from the user's ST (G-AOA-002 decision).
+    pub fn is_muscle_powered(self) -> bool {
+        !matches!(self.base, DamageBase::Fixed(_))
+    }
+}
+
+impl FromStr for DamageSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t = s.trim();
+        let (base, rest) = if let Some(r) = t.strip_prefix("thr") {
+            (DamageBase::Thrust, r)
+        } else if let Some(r) = t.strip_prefix("sw") {
+            (DamageBase::Swing, r)
+        } else if let Some(i) = t.find('d') {
+            let n: i32 = t[..i]
+                .parse()
+                .map_err(|_| format!("damage `{s}`: expected a number of dice before `d`"))?;
+            if !(1..=100).contains(&n) {
+                return Err(format!("damage `{s}`: the number of dice must be 1 to 100"));
+            }
+            (DamageBase::Fixed(n), &t[i + 1..])
+        } else {
+            return Err(format!(
+                "damage `{s}`: expected `thr`, `sw` or `Nd`, e.g. \"sw+1\" or \"2d-1\""
+            ));
+        };
+        let adds = if rest.is_empty() {
+            0
+        } else {
+            rest.parse::<i32>()
+                .ok()
+                .filter(|_| rest.starts_with('+') || rest.starts_with('-'))
+                .filter(|a| a.abs() <= 100)
+                .ok_or_else(|| format!("damage `{s}`: expected adds like `+2` or `-1` after the base, found `{rest}`"))?
+        };
+        Ok(DamageSpec { base, adds })
+    }
+}
+
+impl fmt::Display for DamageSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.base {
+            DamageBase::Thrust => f.write_str("thr")?,
+            DamageBase::Swing => f.write_str("sw")?,
+            DamageBase::Fixed(n) => write!(f, "{n}d")?,
+        }
+        if self.adds != 0 {
+            write!(f, "{:+}", self.adds)?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for DamageSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for DamageSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// G-EXT-012: thrust and swing by ST for ST 1..=40, as (dice, adds) pairs.
+/// (dice, adds) of one damage entry.
+type DiceAdds = (i32, i32);
+
+const ST_TABLE: [(DiceAdds, DiceAdds); 40] = [
+    ((1, -6), (1, -5)), // 1
+    ((1, -6), (1, -5)), // 2
+    ((1, -5), (1, -4)), // 3
+    ((1, -5), (1, -4)), // 4
+    ((1, -4), (1, -3)), // 5
+    ((1, -4), (1, -3)), // 6
+    ((1, -3), (1, -2)), // 7
+    ((1, -3), (1, -2)), // 8
+    ((1, -2), (1, -1)), // 9
+    ((1, -2), (1, 0)),  // 10
+    ((1, -1), (1, 1)),  // 11
+    ((1, -1), (1, 2)),  // 12
+    ((1, 0), (2, -1)),  // 13
+    ((1, 0), (2, 0)),   // 14
+    ((1, 1), (2, 1)),   // 15
+    ((1, 1), (2, 2)),   // 16
+    ((1, 2), (3, -1)),  // 17
+    ((1, 2), (3, 0)),   // 18
+    ((2, -1), (3, 1)),  // 19
+    ((2, -1), (3, 2)),  // 20
+    ((2, 0), (4, -1)),  // 21
+    ((2, 0), (4, 0)),   // 22
+    ((2, 1), (4, 1)),   // 23
+    ((2, 1), (4, 2)),   // 24
+    ((2, 2), (5, -1)),  // 25
+    ((2, 2), (5, 0)),   // 26
+    ((3, -1), (5, 1)),  // 27
+    ((3, -1), (5, 1)),  // 28
+    ((3, 0), (5, 2)),   // 29
+    ((3, 0), (5, 2)),   // 30
+    ((3, 1), (6, -1)),  // 31
+    ((3, 1), (6, -1)),  // 32
+    ((3, 2), (6, 0)),   // 33
+    ((3, 2), (6, 0)),   // 34
+    ((4, -1), (6, 1)),  // 35
+    ((4, -1), (6, 1)),  // 36
+    ((4, 0), (6, 2)),   // 37
+    ((4, 0), (6, 2)),   // 38
+    ((4, 1), (7, -1)),  // 39
+    ((4, 1), (7, -1)),  // 40
+];
+
+/// G-EXT-012: rows above 40, by ST (a ST between rows uses the next lower row).
+const ST_TABLE_HIGH: [(i32, DiceAdds, DiceAdds); 12] = [
+    (45, (5, 0), (7, 1)),
+    (50, (5, 2), (8, -1)),
+    (55, (6, 0), (8, 1)),
+    (60, (7, -1), (9, 0)),
+    (65, (7, 1), (9, 2)),
+    (70, (8, 0), (10, 0)),
+    (75, (8, 2), (10, 2)),
+    (80, (9, 0), (11, 0)),
+    (85, (9, 2), (11, 2)),
+    (90, (10, 0), (12, 0)),
+    (95, (10, 2), (12, 2)),
+    (100, (11, 0), (13, 0)),
+];
+
+fn st_row(st: i32) -> (DiceAdds, DiceAdds) {
+    let st = st.max(1);
+    if st <= 40 {
+        return ST_TABLE[(st - 1) as usize];
+    }
+    if st > 100 {
+        // Above 100: +1d to each per full 10 ST.
+        let extra = (st - 100) / 10;
+        let ((td, ta), (sd, sa)) = st_row(100);
+        return ((td + extra, ta), (sd + extra, sa));
+    }
+    let mut row = (ST_TABLE[39].0, ST_TABLE[39].1);
+    for (at, t, s) in ST_TABLE_HIGH {
+        if st >= at {
+            row = (t, s);
+        }
+    }
+    row
+}
+
+/// Thrust damage for a ST (G-EXT-012).
+pub fn thrust(st: i32) -> Dice {
+    let ((dice, adds), _) = st_row(st);
+    Dice { dice, adds }
+}
+
+/// Swing damage for a ST (G-EXT-012).
+pub fn swing(st: i32) -> Dice {
+    let (_, (dice, adds)) = st_row(st);
+    Dice { dice, adds }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thrust_and_swing_table_rows() {
+        // rule: G-EXT-012
+        assert_eq!(
+            (thrust(10), swing(10)),
+            (Dice { dice: 1, adds: -2 }, Dice { dice: 1, adds: 0 })
+        );
+        assert_eq!(
+            (thrust(12), swing(12)),
+            (Dice { dice: 1, adds: -1 }, Dice { dice: 1, adds: 2 })
+        );
+        assert_eq!(
+            (thrust(17), swing(17)),
+            (Dice { dice: 1, adds: 2 }, Dice { dice: 3, adds: -1 })
+        );
+        assert_eq!(
+            (thrust(47), swing(47)),
+            (Dice { dice: 5, adds: 0 }, Dice { dice: 7, adds: 1 })
+        );
+        assert_eq!(
+            (thrust(100), swing(100)),
+            (Dice { dice: 11, adds: 0 }, Dice { dice: 13, adds: 0 })
+        );
+        assert_eq!(thrust(125), Dice { dice: 13, adds: 0 });
+        assert_eq!(thrust(0), thrust(1));
+    }
+
+    #[test]
+    fn wounding_multipliers_by_type() {
+        // rule: G-DMG-004
+        use DamageType::*;
+        let m = |t: DamageType| t.torso_multiplier_halves();
+        assert_eq!(
+            (
+                m(SmallPiercing),
+                m(Crushing),
+                m(Piercing),
+                m(Cutting),
+                m(LargePiercing)
+            ),
+            (1, 2, 2, 3, 3)
+        );
+        assert_eq!(
+            (
+                m(Impaling),
+                m(HugePiercing),
+                m(Burning),
+                m(Toxic),
+                m(Corrosion)
+            ),
+            (4, 4, 2, 2, 2)
+        );
+    }
+
+    #[test]
+    fn damage_specs_parse_and_print() {
+        // rule: G-DMG-001
+        for (text, st, dice) in [
+            ("sw+1", 12, "1d+3"),
+            ("thr-1", 10, "1d-3"),
+            ("2d+1", 5, "2d+1"),
+            ("sw", 14, "2d"),
+        ] {
+            let spec: DamageSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(spec.dice_for(st).to_string(), dice);
+        }
+        for bad in ["", "sw+", "xd", "swing", "0d", "2d+x", "thr 2"] {
+            assert!(bad.parse::<DamageSpec>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! The bundled armory and bestiary (`data/gurps/*.toml`), and their types.
+//!
+//! The files are compiled into the binary so `fray` works from any folder;
+//! scenarios refer to entries by name. Stats are GURPS Basic Set / Dungeon
+//! Fantasy facts, written in our own words.
+
+use crate::damage::{DamageSpec, DamageType};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// One weapon with one or more attack modes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Its name, as scenarios refer to it (`"Broadsword"`).
+    pub name: String,
+    /// The skill it is used with (`"Broadsword"`, `"Shield"`, `"Bow"`).
+    pub skill: String,
+    /// Weight in pounds (breaking and parrying heavy weapons).
+    #[serde(default)]
+    pub weight: f32,
+    /// Cost in $, for reference.
+    #[serde(default)]
+    pub cost: u32,
+    /// Balance for Parry: `fencing` (F) or `unbalanced` (U); omitted for neither.
+    #[serde(default)]
+    pub balance: Option<Balance>,
+    /// The attack modes, first mode first (G-TURN-003 default).
+    pub modes: Vec<AttackMode>,
+    /// Free text.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+/// Fencing or unbalanced weapons (G-DEF-004, G-DEF-005).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Balance {
+    /// F: light, quick parries.
+    Fencing,
+    /// U: cannot attack and parry in one turn.
+    Unbalanced,
+}
+
+/// One way to use a weapon: swing, thrust, or a shot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttackMode {
+    /// `swing`, `thrust`, `shot`, `punch`...
+    pub name: String,
+    /// Damage: `sw+1`, `thr+2`, `2d+1`, `1d-1`.
+    pub damage: DamageSpec,
+    /// Damage type: `cr`, `cut`, `imp`, `pi-`, `pi`, `pi+`, `pi++`, `burn`, `cor`, `tox`, `fat`.
+    #[serde(rename = "type")]
+    pub damage_type: DamageType,
+    /// Armor divisor, 1 when omitted (G-EXT-019).
+    #[serde(default = "one")]
+    pub armor_divisor: f32,
+    /// Reach in yards for melee modes: `[1]`, `[1, 2]`; 0 means C (close).
+    #[serde(default)]
+    pub reach: Vec<u8>,
+    /// Parry modifier, or `None` when the mode cannot parry ("No").
+    #[serde(default)]
+    pub parry: Option<i32>,
+    /// Minimum ST.
+    #[serde(default)]
+    pub min_st: u8,
+    /// Needs both hands.
+    #[serde(default)]
+    pub two_handed: bool,
+    /// The skill for this mode when it differs from the weapon's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<String>,
+    /// Ranged only: accuracy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acc: Option<i32>,
+    /// Ranged only: half-damage range and maximum range, in yards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range>,
+    /// Ranged only: shots per attack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rof: Option<u8>,
+    /// Ranged only: Bulk (a negative number).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bulk: Option<i32>,
+    /// Ranged only: turns to ready a new shot (e.g. 1 for a bow, 4 for a crossbow).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reload: Option<u8>,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+impl AttackMode {
+    /// Whether this is a melee mode (it has a reach).
+    pub fn is_melee(&self) -> bool {
+        !self.reach.is_empty()
+    }
+    /// Whether the mode reaches `yards` (0 = close combat).
+    pub fn reaches(&self, yards: u32) -> bool {
+        self.reach.iter().any(|&r| u32::from(r) == yards)
+    }
+    /// The longest reach, in yards.
+    pub fn max_reach(&self) -> u32 {
+        self.reach.iter().copied().max().map_or(0, u32::from)
+    }
+}
+
+/// Ranges of a ranged mode: fixed yards, or multiples of the user's ST.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Range {
+    /// 1/2D: from here on basic damage is halved (G-DMG-002).
+    pub half: RangeValue,
+    /// Max: the longest shot.
+    pub max: RangeValue,
+}
+
+/// A range in yards (`100`) or as a multiple of ST (`"x1.5"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RangeValue {
+    /// Yards.
+    Yards(u32),
+    /// A multiple of the user's ST, written `"x1.5"`.
+    TimesSt(String),
+}
+
+impl RangeValue {
+    /// The range in yards for a user of strength `st`.
+    pub fn yards(&self, st: i32) -> Result<u32, String> {
+        match self {
+            RangeValue::Yards(y) => Ok(*y),
+            RangeValue::TimesSt(s) => {
+                let f: f32 = s
+                    .strip_prefix('x')
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| {
+                        format!("range `{s}`: expected yards or \"xN\" (a multiple of ST)")
+                    })?;
+                Ok((f * st.max(0) as f32).floor() as u32)
+            }
+        }
+    }
+}
+
+/// A piece of armor covering some locations.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    /// Its name.
+    pub name: String,
+    /// Damage Resistance.
+    pub dr: i32,
+    /// Covered locations: `torso`, `vitals`, `groin`, `skull`, `face`, `neck`, `arms`, `hands`, `legs`, `feet`, `eyes`.
+    pub covers: Vec<String>,
+    /// Flexible armor (mail, cloth): blunt trauma applies (G-EXT-021).
+    #[serde(default)]
+    pub flexible: bool,
+    /// Weight in pounds (encumbrance).
+    #[serde(default)]
+    pub weight: f32,
+    /// Free text.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+/// A shield or cloak.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Shield {
+    /// Its name.
+    pub name: String,
+    /// Defense Bonus (G-DEF-007, G-EXT-026).
+    pub db: i32,
+    /// The skill to block with: `Shield` or `Cloak`.
+    #[serde(default = "shield_skill")]
+    pub skill: String,
+    /// Weight in pounds.
+    #[serde(default)]
+    pub weight: f32,
+    /// Hit points and DR of the shield itself, for attacks on it.
+    #[serde(default)]
+    pub hp: i32,
+    /// DR of the shield itself.
+    #[serde(default)]
+    pub dr: i32,
+}
+
+fn shield_skill() -> String {
+    "Shield".into()
+}
+
+/// A creature or character template, with stats and gear.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    /// Its id, as scenarios refer to it (`"knight"`).
+    pub id: String,
+    /// A display name.
+    pub name: String,
+    /// The character sheet.
+    #[serde(flatten)]
+    pub sheet: crate::sheet::Sheet,
+}
+
+/// The whole bundled data set.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Armory {
+    /// Weapons.
+    #[serde(default, rename = "weapon")]
+    pub weapons: Vec<Weapon>,
+    /// Armor.
+    #[serde(default, rename = "armor")]
+    pub armor: Vec<Armor>,
+    /// Shields and cloaks.
+    #[serde(default, rename = "shield")]
+    pub shields: Vec<Shield>,
+    /// Creature and character templates.
+    #[serde(default, rename = "template")]
+    pub templates: Vec<Template>,
+}
+
+/// The bundled files, by name, as compiled in.
+pub const BUNDLED: &[(&str, &str)] = &[
+    (
+        "data/gurps/weapons.toml",
+        include_str!("../../../../data/gurps/weapons.toml"),
+    ),
+    (
+        "data/gurps/armor.toml",
+        include_str!("../../../../data/gurps/armor.toml"),
+    ),
+    (
+        "data/gurps/shields.toml",
+        include_str!("../../../../data/gurps/shields.toml"),
+    ),
+    (
+        "data/gurps/creatures.toml",
+        include_str!("../../../../data/gurps/creatures.toml"),
+    ),
+];
+
+/// Parses one data file.
+pub fn parse_file(name: &str, text: &str) -> Result<Armory, String> {
+    fray_core::scenario::SourceFile::new(name, text)
+        .parse::<Armory>()
+        .map_err(|e| e.to_string())
+}
+
+/// The bundled data, parsed once.
+pub fn bundled() -> Result<&'static Armory, String> {
+    static CELL: OnceLock<Result<Armory, String>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let mut all = Armory::default();
+        for (name, text) in BUNDLED {
+            let part = parse_file(name, text)?;
+            all.weapons.extend(part.weapons);
+            all.armor.extend(part.armor);
+            all.shields.extend(part.shields);
+            all.templates.extend(part.templates);
+        }
+        Ok(all)
+    })
+    .as_ref()
+    .map_err(Clone::clone)
+}
+
+impl Armory {
+    /// A weapon by name (case-insensitive).
+    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
+        self.weapons
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
+    }
+    /// Armor by name (case-insensitive).
+    pub fn armor(&self, name: &str) -> Option<&Armor> {
+        self.armor
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(name))
+    }
+    /// A shield by name (case-insensitive).
+    pub fn shield(&self, name: &str) -> Option<&Shield> {
+        self.shields
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+    /// A template by id (case-insensitive).
+    pub fn template(&self, id: &str) -> Option<&Template> {
+        self.templates
+            .iter()
+            .find(|t| t.id.eq_ignore_ascii_case(id))
+    }
+    /// Names for error messages ("expected one of ...").
+    pub fn names(&self) -> BTreeMap<&'static str, Vec<&str>> {
+        let mut m = BTreeMap::new();
+        m.insert(
+            "weapon",
+            self.weapons.iter().map(|w| w.name.as_str()).collect(),
+        );
+        m.insert(
+            "armor",
+            self.armor.iter().map(|a| a.name.as_str()).collect(),
+        );
+        m.insert(
+            "shield",
+            self.shields.iter().map(|s| s.name.as_str()).collect(),
+        );
+        m.insert(
+            "template",
+            self.templates.iter().map(|t| t.id.as_str()).collect(),
+        );
+        m
+    }
+}

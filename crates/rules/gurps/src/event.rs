@@ -1,0 +1,138 @@
+//! The audit trail of a GURPS fight. Each event carries names, not ids, so
+//! the narration and the JSON lines read on their own.
+
+use fray_core::RollRecord;
+use serde::Serialize;
+use std::fmt;
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// The turn order was fixed (G-EXT-015).
+    TurnOrder {
+        /// Names, in order, with Basic Speed.
+        order: Vec<(String, f32)>,
+    },
+    /// A new round began.
+    Round {
+        /// Its number.
+        round: u32,
+    },
+    /// A combatant declared a maneuver.
+    Maneuver {
+        /// Who.
+        who: String,
+        /// What, in words.
+        what: String,
+        /// The checklist ID.
+        rule: &'static str,
+    },
+    /// A roll, with target, margin and modifiers.
+    Roll {
+        /// The record.
+        #[serde(flatten)]
+        roll: RollRecord,
+    },
+    /// Someone moved or turned.
+    Moved {
+        /// Who.
+        who: String,
+        /// From where, in words.
+        from: String,
+        /// To where, in words.
+        to: String,
+        /// Why (step, move, retreat...).
+        why: &'static str,
+    },
+    /// Damage got through, or did not.
+    Damage {
+        /// Who was hit.
+        target: String,
+        /// Where.
+        location: String,
+        /// Basic damage rolled.
+        basic: i32,
+        /// Damage type.
+        damage_type: String,
+        /// DR after the armor divisor.
+        dr: i32,
+        /// Damage past DR.
+        penetrating: i32,
+        /// Wounding multiplier.
+        multiplier: f32,
+        /// Injury applied.
+        injury: i32,
+        /// HP afterwards.
+        hp: i32,
+        /// Max HP.
+        hp_max: i32,
+        /// The rules applied, in order.
+        rules: Vec<&'static str>,
+    },
+    /// A condition began or ended: stunned, knocked down, unconscious, dead...
+    Condition {
+        /// Who.
+        who: String,
+        /// What happened, in words.
+        what: String,
+        /// The checklist ID.
+        rule: &'static str,
+    },
+    /// Something the rules decided without a roll.
+    Note {
+        /// The text.
+        text: String,
+        /// The checklist ID.
+        rule: &'static str,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::TurnOrder { order } => {
+                let parts: Vec<String> = order.iter().map(|(n, s)| format!("{n} ({s})")).collect();
+                write!(
+                    f,
+                    "Turn order by Basic Speed: {} [G-EXT-015]",
+                    parts.join(", ")
+                )
+            }
+            Event::Round { round } => write!(f, "-- Round {round} --"),
+            Event::Maneuver { who, what, rule } => write!(f, "{who}: {what} [{rule}]"),
+            Event::Roll { roll } => {
+                let who = roll.roller.as_deref().unwrap_or("GM");
+                write!(
+                    f,
+                    "  {who} rolls {}: {} [{}]",
+                    roll.label,
+                    roll.describe(),
+                    roll.rule
+                )
+            }
+            Event::Moved { who, from, to, why } => write!(f, "  {who} {why}: {from} -> {to}"),
+            Event::Damage {
+                target,
+                location,
+                basic,
+                damage_type,
+                dr,
+                penetrating,
+                multiplier,
+                injury,
+                hp,
+                hp_max,
+                rules,
+            } => {
+                write!(
+                    f,
+                    "  {target} takes {basic} {damage_type} to the {location}: DR {dr}, {penetrating} through, x{multiplier} = {injury} injury (HP {hp}/{hp_max}) [{}]",
+                    rules.join(", ")
+                )
+            }
+            Event::Condition { who, what, rule } => write!(f, "  {who} {what} [{rule}]"),
+            Event::Note { text, rule } => write!(f, "  {text} [{rule}]"),
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! The menu of maneuvers a combatant may declare now, for people at the table.
+
+use crate::action::{Action, AllOutVariant, DefenseVariant, Strike};
+use crate::resolve::maneuver;
+use crate::state::{DefenseKind, Posture, State};
+use fray_core::CombatantId;
+
+/// Every maneuver `actor` may declare, targets and weapons spelled out;
+/// moves are listed as "Move" to the nearest free hexes toward each foe.
+pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
+    let f = state.fighter(actor);
+    let mut out = Vec::new();
+    let mut push = |a: Action| {
+        if maneuver::check(state, actor, &a).is_ok() {
+            out.push(a);
+        }
+    };
+    for foe in state.active_foes(actor).collect::<Vec<_>>() {
+        for (wi, w) in f.weapons.iter().enumerate() {
+            for mi in 0..w.weapon.modes.len() {
+                let strike = Strike {
+                    target: foe,
+                    weapon: wi as u8,
+                    mode: mi as u8,
+                    location: None,
+                };
+                push(Action::Attack { strike, step: None });
+                for variant in [
+                    AllOutVariant::Determined,
+                    AllOutVariant::Strong,
+                    AllOutVariant::Double,
+                    AllOutVariant::Feint,
+                ] {
+                    push(Action::AllOutAttack {
+                        variant,
+                        strike,
+                        advance: 0,
+                    });
+                }
+            }
+            push(Action::Feint {
+                target: foe,
+                weapon: wi as u8,
+                step: None,
+            });
+        }
+    }
+    for kind in [DefenseKind::Dodge, DefenseKind::Parry, DefenseKind::Block] {
+        push(Action::AllOutDefense {
+            variant: DefenseVariant::Increased(kind),
+            step: None,
+        });
+    }
+    push(Action::AllOutDefense {
+        variant: DefenseVariant::Double,
+        step: None,
+    });
+    for p in [
+        Posture::Standing,
+        Posture::Kneeling,
+        Posture::Crouching,
+        Posture::Sitting,
+        Posture::Crawling,
+        Posture::Lying,
+    ] {
+        push(Action::ChangePosture { to: p });
+    }
+    for wi in 0..f.weapons.len() {
+        push(Action::Ready { weapon: wi as u8 });
+    }
+    push(Action::DoNothing);
+    out
+}

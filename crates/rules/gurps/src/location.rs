@@ -1,0 +1,384 @@
+//! Hit locations: the random table, aiming penalties, wounding multipliers
+//! by location and crippling thresholds (checklist section 10).
+
+use crate::damage::DamageType;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A hit location. Sided limbs are one location each (right arm, left arm).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Location {
+    /// Eye (only by aiming).
+    Eye,
+    /// Skull.
+    Skull,
+    /// Face.
+    Face,
+    /// Neck.
+    Neck,
+    /// Chest: the torso.
+    Torso,
+    /// Vitals (only by aiming).
+    Vitals,
+    /// Groin (only by aiming, G-LOC-001 default table).
+    Groin,
+    /// Right arm.
+    RightArm,
+    /// Left arm (the shield arm by convention).
+    LeftArm,
+    /// Right leg.
+    RightLeg,
+    /// Left leg.
+    LeftLeg,
+    /// Right hand.
+    RightHand,
+    /// Left hand.
+    LeftHand,
+    /// Right foot.
+    RightFoot,
+    /// Left foot.
+    LeftFoot,
+    /// Tail.
+    Tail,
+}
+
+/// How many locations there are (array sizes for per-location DR).
+pub const LOCATION_COUNT: usize = 16;
+
+/// Every location, in declaration order.
+pub const ALL: [Location; LOCATION_COUNT] = [
+    Location::Eye,
+    Location::Skull,
+    Location::Face,
+    Location::Neck,
+    Location::Torso,
+    Location::Vitals,
+    Location::Groin,
+    Location::RightArm,
+    Location::LeftArm,
+    Location::RightLeg,
+    Location::LeftLeg,
+    Location::RightHand,
+    Location::LeftHand,
+    Location::RightFoot,
+    Location::LeftFoot,
+    Location::Tail,
+];
+
+/// The broad kind of a location, for wounding and crippling rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Eye.
+    Eye,
+    /// Skull.
+    Skull,
+    /// Face.
+    Face,
+    /// Neck.
+    Neck,
+    /// Torso or groin.
+    Torso,
+    /// Vitals.
+    Vitals,
+    /// Arm, leg or tail: crippled at more than HP/2.
+    Limb,
+    /// Hand or foot: crippled at more than HP/3.
+    Extremity,
+}
+
+impl Location {
+    /// Index into per-location arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The broad kind of this location.
+    pub fn part(self) -> Part {
+        use Location::*;
+        match self {
+            Eye => Part::Eye,
+            Skull => Part::Skull,
+            Face => Part::Face,
+            Neck => Part::Neck,
+            Torso | Groin => Part::Torso,
+            Vitals => Part::Vitals,
+            RightArm | LeftArm | RightLeg | LeftLeg | Tail => Part::Limb,
+            RightHand | LeftHand | RightFoot | LeftFoot => Part::Extremity,
+        }
+    }
+
+    /// G-LOC-002: the penalty to aim at this location.
+    pub fn aim_penalty(self) -> i32 {
+        use Location::*;
+        match self {
+            Eye => -9,
+            Skull => -7,
+            Face | Neck => -5,
+            Torso => 0,
+            Vitals | Groin => -3,
+            RightArm | LeftArm | RightLeg | LeftLeg => -2,
+            Tail => -3,
+            RightHand | LeftHand | RightFoot | LeftFoot => -4,
+        }
+    }
+
+    /// G-LOC-003: locations where a miss by exactly 1 hits the torso.
+    pub fn misses_into_torso(self) -> bool {
+        use Location::*;
+        matches!(self, Eye | Skull | Face | Groin | Neck | Vitals)
+    }
+
+    /// Whether a 3d random roll can give this location (G-LOC-001).
+    pub fn is_random_result(self) -> bool {
+        !matches!(self, Location::Eye | Location::Vitals | Location::Groin)
+    }
+
+    /// The armor key scenario files use (`torso`, `arms`, `skull`...).
+    pub fn armor_key(self) -> &'static str {
+        use Location::*;
+        match self {
+            Eye => "eyes",
+            Skull => "skull",
+            Face => "face",
+            Neck => "neck",
+            Torso => "torso",
+            Vitals => "vitals",
+            Groin => "groin",
+            RightArm | LeftArm => "arms",
+            RightLeg | LeftLeg => "legs",
+            RightHand | LeftHand => "hands",
+            RightFoot | LeftFoot => "feet",
+            Tail => "tail",
+        }
+    }
+
+    /// Whether this location is the head (knockdown and critical head blows).
+    pub fn is_head(self) -> bool {
+        matches!(self, Location::Eye | Location::Skull | Location::Face)
+    }
+
+    /// A short name for narration.
+    pub fn name(self) -> &'static str {
+        use Location::*;
+        match self {
+            Eye => "eye",
+            Skull => "skull",
+            Face => "face",
+            Neck => "neck",
+            Torso => "torso",
+            Vitals => "vitals",
+            Groin => "groin",
+            RightArm => "right arm",
+            LeftArm => "left arm",
+            RightLeg => "right leg",
+            LeftLeg => "left leg",
+            RightHand => "right hand",
+            LeftHand => "left hand",
+            RightFoot => "right foot",
+            LeftFoot => "left foot",
+            Tail => "tail",
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which random hit-location table to use (G-LOC-001 decision).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HitTable {
+    /// The summary's table: 9-11 chest.
+    #[default]
+    Summary,
+    /// Basic Set: 9-10 torso, 11 groin.
+    Basic,
+}
+
+/// G-LOC-001: the location for a 3d roll; `side` (1-6 from a d6, odd =
+/// right) picks the side of hands and feet, which the table leaves open.
+pub fn random_location(roll: i32, side_die: i32, table: HitTable) -> Location {
+    use Location::*;
+    let right = side_die % 2 == 1;
+    match roll {
+        ..=4 => Skull,
+        5 => Face,
+        6 | 7 => RightLeg,
+        8 => RightArm,
+        9 | 10 => Torso,
+        11 if table == HitTable::Basic => Groin,
+        11 => Torso,
+        12 => LeftArm,
+        13 | 14 => LeftLeg,
+        15 if right => RightHand,
+        15 => LeftHand,
+        16 if right => RightFoot,
+        16 => LeftFoot,
+        _ => Neck,
+    }
+}
+
+/// Whether the random table's result needs the side die (hands and feet).
+pub fn needs_side_die(roll: i32) -> bool {
+    matches!(roll, 15 | 16)
+}
+
+/// G-LOC-011..017: wounding multiplier in halves for a damage type at a
+/// location (x1.5 = 3, x4 = 8).
+pub fn multiplier_halves(loc: Location, t: DamageType) -> i32 {
+    use DamageType::*;
+    let base = t.torso_multiplier_halves();
+    match loc.part() {
+        // G-LOC-011: skull x4 except toxic; G-LOC-012: eye x4.
+        Part::Skull | Part::Eye if t != Toxic => 8,
+        Part::Skull | Part::Eye => base,
+        // G-LOC-013: face, corrosion x1.5.
+        Part::Face if t == Corrosion => 3,
+        Part::Face => base,
+        // G-LOC-014: neck, crushing and corrosion x1.5, cutting x2.
+        Part::Neck => match t {
+            Crushing | Corrosion => 3,
+            Cutting => 4,
+            _ => base,
+        },
+        // G-LOC-015: vitals, imp and any pi x3; tight-beam burning x2.
+        Part::Vitals if t.is_piercing_or_impaling() => 6,
+        Part::Vitals if t == TightBurning => 4,
+        Part::Vitals => base,
+        // G-LOC-016: groin as torso (decision).
+        Part::Torso => base,
+        // G-LOC-017: limbs and extremities, imp, pi+ and pi++ drop to x1.
+        Part::Limb | Part::Extremity => match t {
+            Impaling | LargePiercing | HugePiercing => 2,
+            _ => base,
+        },
+    }
+}
+
+/// G-LOC-015 decision: only impaling, piercing and tight-beam burning may target the vitals;
+/// G-LOC-012 decision: the eye likewise (imp, pi, tight-beam burning).
+pub fn may_target(loc: Location, t: DamageType) -> bool {
+    match loc {
+        Location::Vitals | Location::Eye => {
+            t.is_piercing_or_impaling() || t == DamageType::TightBurning
+        }
+        _ => true,
+    }
+}
+
+/// G-LOC-007: the crippling threshold; injury must be strictly greater.
+pub fn crippling_threshold(loc: Location, max_hp: i32) -> Option<i32> {
+    match loc.part() {
+        Part::Limb => Some(max_hp / 2),
+        Part::Extremity => Some(max_hp / 3),
+        Part::Eye => Some(max_hp / 10),
+        _ => None,
+    }
+}
+
+/// G-LOC-008: injury to a limb or extremity beyond what cripples it is lost.
+pub fn cap_injury(loc: Location, max_hp: i32, injury: i32) -> i32 {
+    match loc.part() {
+        Part::Limb | Part::Extremity => {
+            let threshold = crippling_threshold(loc, max_hp).unwrap_or(0);
+            injury.min(threshold + 1)
+        }
+        _ => injury,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use DamageType::*;
+    use Location::*;
+
+    #[test]
+    fn random_table_matches_the_summary() {
+        // rule: G-LOC-001
+        let t = HitTable::Summary;
+        let got: Vec<Location> = (3..=18).map(|r| random_location(r, 1, t)).collect();
+        assert_eq!(
+            got,
+            [
+                Skull, Skull, Face, RightLeg, RightLeg, RightArm, Torso, Torso, Torso, LeftArm,
+                LeftLeg, LeftLeg, RightHand, RightFoot, Neck, Neck
+            ]
+        );
+        assert_eq!(random_location(15, 2, t), LeftHand);
+        assert_eq!(random_location(11, 1, HitTable::Basic), Groin);
+        assert!(!Vitals.is_random_result() && !Eye.is_random_result());
+    }
+
+    #[test]
+    fn aiming_penalties() {
+        // rule: G-LOC-002
+        let p: Vec<i32> = [
+            Eye, Skull, Face, Neck, Torso, Vitals, Groin, LeftArm, RightLeg, LeftHand, RightFoot,
+            Tail,
+        ]
+        .iter()
+        .map(|l| l.aim_penalty())
+        .collect();
+        assert_eq!(p, [-9, -7, -5, -5, 0, -3, -3, -2, -2, -4, -4, -3]);
+    }
+
+    #[test]
+    fn wounding_by_location() {
+        // rule: G-LOC-011, G-LOC-012, G-LOC-013, G-LOC-014, G-LOC-015, G-LOC-016, G-LOC-017
+        assert_eq!(multiplier_halves(Skull, Crushing), 8);
+        assert_eq!(multiplier_halves(Skull, Toxic), 2);
+        assert_eq!(multiplier_halves(Eye, Impaling), 8);
+        assert_eq!(multiplier_halves(Face, Corrosion), 3);
+        assert_eq!(multiplier_halves(Face, Cutting), 3);
+        assert_eq!(
+            (
+                multiplier_halves(Neck, Crushing),
+                multiplier_halves(Neck, Cutting)
+            ),
+            (3, 4)
+        );
+        assert_eq!(multiplier_halves(Neck, Impaling), 4);
+        assert_eq!(
+            (
+                multiplier_halves(Vitals, Impaling),
+                multiplier_halves(Vitals, SmallPiercing)
+            ),
+            (6, 6)
+        );
+        assert_eq!(multiplier_halves(Vitals, TightBurning), 4);
+        assert_eq!(multiplier_halves(Groin, Impaling), 4);
+        assert_eq!(
+            (
+                multiplier_halves(LeftArm, Impaling),
+                multiplier_halves(RightFoot, HugePiercing)
+            ),
+            (2, 2)
+        );
+        assert_eq!(multiplier_halves(LeftArm, Cutting), 3);
+        assert!(
+            !may_target(Vitals, Cutting)
+                && may_target(Vitals, Piercing)
+                && !may_target(Eye, Crushing)
+        );
+    }
+
+    #[test]
+    fn crippling_needs_more_than_the_threshold_and_caps_injury() {
+        // rule: G-LOC-007, G-LOC-008
+        assert_eq!(crippling_threshold(LeftArm, 12), Some(6));
+        assert_eq!(crippling_threshold(RightHand, 12), Some(4));
+        assert_eq!(crippling_threshold(Eye, 12), Some(1));
+        assert_eq!(crippling_threshold(Torso, 12), None);
+        assert_eq!(cap_injury(LeftArm, 12, 20), 7);
+        assert_eq!(cap_injury(RightFoot, 12, 20), 5);
+        assert_eq!(cap_injury(Torso, 12, 20), 20);
+    }
+}

@@ -1,0 +1,29 @@
+//! Rule options: the `opt:` switches of the checklist's decisions.
+//!
+//! Scenario files set them under `[options]`; every field defaults to the
+//! engine's documented decision (docs/rules/gurps.md).
+
+use crate::location::HitTable;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// How attacks from behind are defended (G-DEF-014).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RearAttacks {
+    /// The cheat sheet: Dodge only at -4 against an attacker that started in the back hex.
+    #[default]
+    Source,
+    /// Basic Set: no defense against such an attacker.
+    Basic,
+}
+
+/// Rule switches for one scenario.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// G-LOC-001: `summary` (default) or `basic` random hit-location table.
+    pub hit_table: HitTable,
+    /// G-DEF-014: `source` (default) or `basic` treatment of attacks from the back.
+    pub rear_attacks: RearAttacks,
+}

@@ -1,0 +1,348 @@
+//! Active defenses: which are possible against an attack, their values,
+//! the defender's choice, the roll and its side effects.
+
+use crate::Gurps;
+use crate::action::{Answer, DefenseOption, Question};
+use crate::check::{self, Check, Judged};
+use crate::event::Event;
+use crate::options::RearAttacks;
+use crate::resolve::movement;
+use crate::sheet::Trait;
+use crate::state::{DefenseKind, Fighter, Posture, Stance, State};
+use fray_core::engine::Interrupt;
+use fray_core::grid::{Arc, Side};
+use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
+
+/// How the attack comes in, as far as the defender's options care.
+#[derive(Clone, Copy, Debug)]
+pub struct Incoming {
+    /// Who attacks.
+    pub attacker: CombatantId,
+    /// Who defends.
+    pub defender: CombatantId,
+    /// A melee attack (retreat only helps against melee, G-DEF-009).
+    pub melee: bool,
+    /// Extra penalty to every defense (Deceptive Attack, feint...), as a positive number.
+    pub penalty: i32,
+}
+
+/// Where the attacker stands relative to the defender (G-DEF-014).
+fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool) {
+    let d = state.fighter(inc.defender);
+    let a = state.fighter(inc.attacker);
+    let arc = d.pose.arc_of(a.pose.pos).unwrap_or(Arc::Front);
+    let side = d.pose.side_of(a.pose.pos);
+    // "Started its turn in your back hex": the attacker's turn-start hex is behind you.
+    let started_behind =
+        d.pose.arc_of(a.turn_start) == Some(Arc::Back) && a.turn_start != d.pose.pos;
+    (arc, side, started_behind)
+}
+
+/// The modifiers every defense shares, and whether any defense is allowed.
+fn common(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut ModList) -> bool {
+    let d = state.fighter(inc.defender);
+    // G-AOA-006: no defense after All-Out Attack.
+    if d.stance == Stance::AllOutAttack || !d.is_conscious() {
+        return false;
+    }
+    let (arc, side, started_behind) = arc_of(state, inc);
+    match arc {
+        Arc::Front => {}
+        Arc::Side => {
+            let pen = if d.has(Trait::PeripheralVision) {
+                0
+            } else {
+                -2
+            };
+            mods.add("attack from the side", pen, "G-DEF-014");
+        }
+        Arc::Back if started_behind => {
+            // G-DEF-014: Dodge only, at -4 (-2 with Peripheral Vision); opt basic: none.
+            if kind != DefenseKind::Dodge || state.options.rear_attacks == RearAttacks::Basic {
+                return false;
+            }
+            let pen = if d.has(Trait::PeripheralVision) {
+                -2
+            } else {
+                -4
+            };
+            mods.add("attack from behind", pen, "G-DEF-014");
+        }
+        Arc::Back => {
+            let pen = if d.has(Trait::PeripheralVision) {
+                0
+            } else {
+                -2
+            };
+            mods.add("attacker circled behind", pen, "G-DEF-014");
+        }
+    }
+    // G-DEF-002 / G-DEF-006: parry from the front or weapon side (right), block from the front or shield side (left).
+    let from_side = if arc == Arc::Front { None } else { side };
+    match (kind, from_side) {
+        (DefenseKind::Parry, Some(Side::Left)) if arc != Arc::Front => return false,
+        (DefenseKind::Block, Some(Side::Right)) if arc != Arc::Front => return false,
+        _ => {}
+    }
+    // G-DEF-007: a ready shield's DB counts from the front or the shield side.
+    if from_side != Some(Side::Right) {
+        mods.add("shield DB", d.shield_db(), "G-DEF-007");
+    }
+    mods.add(
+        "Combat Reflexes",
+        if d.has(Trait::CombatReflexes) { 1 } else { 0 },
+        "G-EXT-016",
+    );
+    mods.add("posture", d.posture.defense(), "G-POS-001");
+    if d.stun.is_some() || d.stun_defense_until_turn {
+        mods.add("stunned", -4, "G-DEF-015");
+    }
+    if d.stance == Stance::IncreasedDefense(kind) {
+        mods.add("All-Out Defense", 2, "G-AOD-001");
+    }
+    // G-FNT-003: the attacker's feint margin comes off this foe's defense.
+    if let Some(f) = state.fighter(inc.attacker).feint
+        && f.target == inc.defender
+    {
+        mods.add("feinted", -f.margin, "G-FNT-003");
+    }
+    mods.add("attack option", -inc.penalty, "G-ATK-001");
+    true
+}
+
+/// Whether the defender may retreat from this attack, and whether it must move to do so.
+pub fn retreat_possible(state: &State, inc: &Incoming) -> bool {
+    let d = state.fighter(inc.defender);
+    if !inc.melee
+        || d.stun.is_some()
+        || matches!(
+            d.posture,
+            Posture::Sitting | Posture::Kneeling | Posture::Lying
+        )
+    {
+        return false;
+    }
+    match d.retreated_from {
+        // G-DEF-010 decision: one retreat per turn, covering every attack by that attacker.
+        Some(a) => a == inc.attacker,
+        None => movement::retreat_hex(state, inc.defender, inc.attacker).is_some(),
+    }
+}
+
+fn dodge_base(d: &Fighter) -> i32 {
+    // G-DEF-001; G-INJ-011 and G-FAT-001: halved, rounding up, below 1/3 HP or FP.
+    let mut v = d.stats.dodge;
+    if d.low_hp() {
+        v = (v + 1) / 2;
+    }
+    if d.low_fp() {
+        v = (v + 1) / 2;
+    }
+    v
+}
+
+/// Builds the modifier list of one defense, or `None` when it is not allowed.
+pub fn defense_mods(
+    state: &State,
+    inc: &Incoming,
+    kind: DefenseKind,
+    weapon: Option<u8>,
+    retreat: bool,
+) -> Option<ModList> {
+    let d = state.fighter(inc.defender);
+    let mut mods = match kind {
+        DefenseKind::Dodge => ModList::base("Dodge", dodge_base(d), "G-DEF-001"),
+        DefenseKind::Parry => {
+            let w = d.weapons.get(usize::from(weapon?))?;
+            if !w.ready || (w.is_unbalanced() && w.attacked) {
+                return None; // G-DEF-005
+            }
+            let (_, base) = w.parry_base()?;
+            let mut m = ModList::base("Parry", base, "G-DEF-002");
+            // G-DEF-003: -4 per earlier parry this turn; -2 with a fencing weapon or
+            // Weapon Master / Trained by a Master, -1 with both.
+            let master = d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster);
+            let step = match (w.is_fencing(), master) {
+                (true, true) => 1,
+                (true, false) | (false, true) => 2,
+                _ => 4,
+            };
+            m.add("earlier parries", -step * i32::from(w.parries), "G-DEF-003");
+            if w.is_fencing() {
+                m.add(
+                    "encumbrance (fencing)",
+                    -i32::from(d.stats.encumbrance),
+                    "G-DEF-004",
+                );
+            }
+            m
+        }
+        DefenseKind::Block => {
+            let s = d.shield.as_ref().filter(|s| s.ready)?;
+            if d.blocked {
+                return None; // G-DEF-006: once per turn.
+            }
+            ModList::base("Block", s.skill / 2 + 3, "G-DEF-006")
+        }
+    };
+    if !common(state, inc, kind, &mut mods) {
+        return None;
+    }
+    if retreat {
+        // G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
+        let fencing = weapon
+            .and_then(|w| d.weapons.get(usize::from(w)))
+            .is_some_and(|w| w.is_fencing());
+        let bonus = match kind {
+            DefenseKind::Dodge => 3,
+            DefenseKind::Parry if fencing => 3,
+            _ => 1,
+        };
+        mods.add("retreat", bonus, "G-DEF-009");
+    }
+    Some(mods)
+}
+
+/// Every defense the defender may choose, with values with and without retreat.
+pub fn options(state: &State, inc: &Incoming, exclude: Option<DefenseKind>) -> Vec<DefenseOption> {
+    let d = state.fighter(inc.defender);
+    let can_retreat = retreat_possible(state, inc);
+    let mut out = Vec::new();
+    let mut push = |kind: DefenseKind, weapon: Option<u8>| {
+        if Some(kind) == exclude {
+            return;
+        }
+        if let Some(m) = defense_mods(state, inc, kind, weapon, false) {
+            let with_retreat = if can_retreat {
+                defense_mods(state, inc, kind, weapon, true).map(|m| m.total())
+            } else {
+                None
+            };
+            out.push(DefenseOption {
+                kind,
+                weapon,
+                value: m.total(),
+                with_retreat,
+            });
+        }
+    };
+    push(DefenseKind::Dodge, None);
+    for (i, _) in d.ready_melee() {
+        push(DefenseKind::Parry, Some(i as u8));
+    }
+    push(DefenseKind::Block, None);
+    out
+}
+
+/// The defender's choice and its roll. Returns whether the attack was stopped.
+pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    inc: Incoming,
+    attack_words: impl Fn() -> String,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<bool, Interrupt<Gurps>> {
+    let mut exclude = None;
+    // G-AOD-002: Double Defense gives a second, different defense after a failure.
+    let tries = if state.fighter(inc.defender).stance == Stance::DoubleDefense {
+        2
+    } else {
+        1
+    };
+    for attempt in 0..tries {
+        let opts = options(state, &inc, exclude);
+        if opts.is_empty() {
+            if attempt == 0 {
+                let who = state.fighter(inc.defender).name.clone();
+                ctx.emit(|| Event::Note {
+                    text: format!("{who} has no active defense"),
+                    rule: "G-TURN-004",
+                });
+            }
+            return Ok(false);
+        }
+        let q = Question::Defend {
+            defender: inc.defender,
+            attacker: inc.attacker,
+            attack: attack_words(),
+            options: opts.clone(),
+            second: attempt > 0,
+        };
+        let Answer::Defend {
+            kind,
+            weapon,
+            retreat,
+        } = ctx.ask(state, q)?
+        else {
+            return Ok(false);
+        };
+        let retreat = retreat
+            && opts
+                .iter()
+                .any(|o| o.kind == kind && o.weapon == weapon && o.with_retreat.is_some());
+        if retreat && state.fighter(inc.defender).retreated_from.is_none() {
+            movement::retreat(state, inc.defender, inc.attacker, ctx);
+        }
+        let Some(mods) = defense_mods(state, &inc, kind, weapon, retreat) else {
+            return Ok(false);
+        };
+        let label = match kind {
+            DefenseKind::Dodge => "dodge",
+            DefenseKind::Parry => "parry",
+            DefenseKind::Block => "block",
+        };
+        let rule = match kind {
+            DefenseKind::Dodge => "G-DEF-001",
+            DefenseKind::Parry => "G-DEF-002",
+            DefenseKind::Block => "G-DEF-006",
+        };
+        let r = check::roll(state, ctx, Check::new(inc.defender, label, rule), &mods)?;
+        let d = state.fighter_mut(inc.defender);
+        match kind {
+            DefenseKind::Parry => {
+                if let Some(w) = weapon.and_then(|w| d.weapons.get_mut(usize::from(w))) {
+                    w.parries = w.parries.saturating_add(1);
+                }
+            }
+            DefenseKind::Block => d.blocked = true,
+            DefenseKind::Dodge => {}
+        }
+        if r.is_critical_failure() {
+            critical_defense_failure(state, inc.defender, kind, ctx);
+        }
+        if r.is_success() {
+            return Ok(true);
+        }
+        exclude = Some(kind);
+    }
+    Ok(false)
+}
+
+/// G-EXT-011: a critically failed Dodge leaves the defender prone; a
+/// critically failed Block loses the shield's grip until readied.
+fn critical_defense_failure<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    kind: DefenseKind,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    let d = state.fighter_mut(who);
+    let what = match kind {
+        DefenseKind::Dodge => {
+            d.posture = Posture::Lying;
+            "falls prone after a critically failed dodge"
+        }
+        DefenseKind::Block => {
+            if let Some(s) = d.shield.as_mut() {
+                s.ready = false;
+            }
+            "loses the grip on the shield"
+        }
+        DefenseKind::Parry => "critically fails the parry (critical miss table: not yet applied)",
+    };
+    let name = d.name.clone();
+    ctx.emit(|| Event::Condition {
+        who: name,
+        what: what.into(),
+        rule: "G-EXT-011",
+    });
+}

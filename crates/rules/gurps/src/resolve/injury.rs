@@ -1,0 +1,505 @@
+//! Damage and injury: steps 3-8 of the attack checklist (G-TURN-004):
+//! damage roll, hit location, DR, wounding, injury and its effects.
+
+use crate::Gurps;
+use crate::check::{self, Check, Judged};
+use crate::damage::{DamageType, Dice};
+use crate::event::Event;
+use crate::location::{self, Location, Part};
+use crate::sheet::Trait;
+use crate::state::{Life, Posture, State, Stun};
+use fray_core::dice::RollKind;
+use fray_core::engine::Interrupt;
+use fray_core::grid::Arc;
+use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
+
+/// Effects of the Critical Hit Table (G-EXT-007) on the damage step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CriticalEffect {
+    /// Multiply basic damage (2 or 3).
+    pub multiply: i32,
+    /// Use maximum normal damage.
+    pub maximum: bool,
+    /// DR counts at half (rounded down).
+    pub half_dr: bool,
+    /// Any injury counts as a major wound.
+    pub major: bool,
+    /// Double shock (max -8) and the hit limb crippled briefly.
+    pub double_shock: bool,
+    /// The victim drops what it holds.
+    pub drop: bool,
+}
+
+/// G-EXT-007: the Critical Hit Table row for a 3d roll.
+pub fn critical_hit_effect(roll: i32) -> CriticalEffect {
+    let mut e = CriticalEffect::default();
+    match roll {
+        3 | 18 => e.multiply = 3,
+        4 | 17 => e.half_dr = true,
+        5 | 16 => e.multiply = 2,
+        6 | 15 => e.maximum = true,
+        7 | 13 | 14 => e.major = true,
+        8 => e.double_shock = true,
+        12 => e.drop = true,
+        _ => {}
+    }
+    e
+}
+
+/// What hits: the attacker's weapon damage, type and extras.
+#[derive(Clone, Copy, Debug)]
+pub struct Blow {
+    /// Who strikes.
+    pub attacker: CombatantId,
+    /// Who is struck.
+    pub target: CombatantId,
+    /// Damage dice after adds.
+    pub dice: Dice,
+    /// Extra damage (All-Out Attack Strong...) with its rule.
+    pub bonus: Option<(&'static str, i32, &'static str)>,
+    /// Damage type.
+    pub damage_type: DamageType,
+    /// Armor divisor.
+    pub armor_divisor: f32,
+    /// The location aimed at; `None` for a random roll.
+    pub aimed: Option<Location>,
+    /// Critical hit effects.
+    pub critical: CriticalEffect,
+}
+
+/// G-EXT-019 / G-DMG-003: DR after an armor divisor (round down; fractional
+/// divisors multiply DR and count DR 0 as 1).
+pub fn divided_dr(dr: i32, divisor: f32) -> i32 {
+    if divisor >= 1.0 {
+        (dr as f32 / divisor).floor() as i32
+    } else if divisor > 0.0 {
+        (dr.max(1) as f32 / divisor).floor() as i32
+    } else {
+        dr
+    }
+}
+
+/// G-DMG-004/005: injury from penetrating damage: multiplied, rounded down,
+/// at least 1 when anything got through.
+pub fn injury_from(penetrating: i32, multiplier_halves: i32) -> i32 {
+    if penetrating <= 0 {
+        return 0;
+    }
+    (penetrating * multiplier_halves / 2).max(1)
+}
+
+/// Rolls damage and location, applies DR and wounding, and applies the injury.
+pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    blow: Blow,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    // G-DMG-001: basic damage (dice plus adds), then bonuses and critical multipliers.
+    let mut basic = if blow.critical.maximum {
+        blow.dice.max()
+    } else {
+        check::dice(
+            state,
+            ctx,
+            Some(blow.attacker),
+            blow.dice.kind(),
+            "damage",
+            "G-DMG-001",
+            None,
+        )?
+    };
+    if let Some((_, value, _)) = blow.bonus {
+        basic += value;
+    }
+    if blow.critical.multiply > 1 {
+        basic *= blow.critical.multiply;
+    }
+    // G-EXT-020: minimum basic damage 0 for crushing, 1 otherwise.
+    let floor = if blow.damage_type == DamageType::Crushing {
+        0
+    } else {
+        1
+    };
+    basic = basic.max(floor);
+
+    // G-TURN-004 step 4 / G-LOC-001: random location when none was aimed at.
+    let location = match blow.aimed {
+        Some(l) => l,
+        None => random_location(state, blow, ctx)?,
+    };
+
+    // G-DMG-003: DR by location after the armor divisor; a critical may halve it.
+    let raw_dr = state.fighter(blow.target).dr[location.index()];
+    let mut dr = divided_dr(raw_dr, blow.armor_divisor);
+    let mut rules = vec!["G-DMG-001", "G-DMG-003"];
+    if blow.critical.half_dr {
+        dr /= 2;
+        rules.push("G-EXT-007");
+    }
+    let penetrating = (basic - dr).max(0);
+    // G-DMG-004 with the location's multiplier (G-LOC-011..017).
+    let mult = location::multiplier_halves(location, blow.damage_type);
+    rules.extend(["G-DMG-004", "G-DMG-005"]);
+    let max_hp = state.fighter(blow.target).stats.hp;
+    let uncapped = injury_from(penetrating, mult);
+    // G-LOC-008: injury past the crippling point of a limb is lost.
+    let injury = location::cap_injury(location, max_hp, uncapped);
+    if injury < uncapped {
+        rules.push("G-LOC-008");
+    }
+    if blow.damage_type == DamageType::Fatigue {
+        // G-DMG-006 decision: fatigue damage reduces FP.
+        let f = state.fighter_mut(blow.target);
+        f.fp -= injury;
+        let (name, fp) = (f.name.clone(), f.fp);
+        ctx.emit(|| Event::Note {
+            text: format!("{name} loses {injury} FP (FP {fp})"),
+            rule: "G-DMG-006",
+        });
+        return Ok(());
+    }
+    let f = state.fighter_mut(blow.target);
+    f.hp -= injury;
+    f.injury_since_turn += injury;
+    let (hp, name) = (f.hp, f.name.clone());
+    ctx.emit(|| Event::Damage {
+        target: name,
+        location: location.to_string(),
+        basic,
+        damage_type: blow.damage_type.to_string(),
+        dr,
+        penetrating,
+        multiplier: mult as f32 / 2.0,
+        injury,
+        hp,
+        hp_max: max_hp,
+        rules,
+    });
+    if injury > 0 {
+        effects(state, blow, location, injury, uncapped, ctx)?;
+    }
+    Ok(())
+}
+
+/// G-LOC-001..006: rolls the random location; face hits from behind become
+/// skull hits (G-LOC-004).
+fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    blow: Blow,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<Location, Interrupt<Gurps>> {
+    let roll = check::dice(
+        state,
+        ctx,
+        Some(blow.attacker),
+        RollKind::three_d6(),
+        "hit location",
+        "G-LOC-001",
+        None,
+    )?;
+    let side = if location::needs_side_die(roll) {
+        check::dice(
+            state,
+            ctx,
+            Some(blow.attacker),
+            RollKind::d(1, 6),
+            "hand or foot side",
+            "G-LOC-001",
+            None,
+        )?
+    } else {
+        1
+    };
+    let mut loc = location::random_location(roll, side, state.options.hit_table);
+    let target = state.fighter(blow.target);
+    let from = state.fighter(blow.attacker).pose.pos;
+    if loc == Location::Face && target.pose.arc_of(from) == Some(Arc::Back) {
+        loc = Location::Skull;
+        ctx.emit(|| Event::Note {
+            text: "a face hit from behind strikes the skull".into(),
+            rule: "G-LOC-004",
+        });
+    }
+    Ok(loc)
+}
+
+/// G-DMG-006: shock, crippling, knockdown and death checks, in that order
+/// (G-TURN-004 decision); consciousness waits for the victim's turn.
+fn effects<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    blow: Blow,
+    location: Location,
+    injury: i32,
+    uncapped: i32,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let target = blow.target;
+    let f = state.fighter(target);
+    let max_hp = f.stats.hp;
+    // G-INJ-004: a crushing groin hit on a male doubles shock, max -8;
+    // a critical-hit 8 does the same (G-EXT-007).
+    let doubled = (location == Location::Groin
+        && blow.damage_type == DamageType::Crushing
+        && f.has(Trait::Male))
+        || blow.critical.double_shock;
+    if doubled {
+        let f = state.fighter_mut(target);
+        f.injury_since_turn += injury;
+        f.shock_cap = 8;
+    }
+    let causes_shock = !state.fighter(target).has(Trait::HighPainThreshold);
+
+    // G-LOC-007/009: crippling is a major wound.
+    let crippled = location::crippling_threshold(location, max_hp).is_some_and(|t| uncapped > t);
+    if crippled {
+        let f = state.fighter_mut(target);
+        if !f.crippled.contains(&location) {
+            f.crippled.push(location);
+        }
+        let destroyed = uncapped > 2 * location::crippling_threshold(location, max_hp).unwrap_or(0);
+        cripple(state, target, location, ctx);
+        let name = state.fighter(target).name.clone();
+        let what = if destroyed {
+            format!("has the {location} destroyed")
+        } else {
+            format!("has the {location} crippled")
+        };
+        ctx.emit(|| Event::Condition {
+            who: name,
+            what,
+            rule: "G-LOC-009",
+        });
+    }
+    // G-INJ-005: major wound = more than half max HP in one blow, or crippling.
+    let major = injury * 2 > max_hp || crippled || blow.critical.major;
+    // G-INJ-006: knockdown on a major wound, or a head or vitals hit that causes shock.
+    let head_or_vitals = matches!(
+        location.part(),
+        Part::Skull | Part::Face | Part::Eye | Part::Vitals
+    );
+    if major || (head_or_vitals && causes_shock) {
+        knockdown(state, target, location, major, ctx)?;
+    }
+    if blow.critical.drop {
+        drop_everything(state, target);
+        let name = state.fighter(target).name.clone();
+        ctx.emit(|| Event::Condition {
+            who: name,
+            what: "drops what it holds".into(),
+            rule: "G-EXT-007",
+        });
+    }
+    death_checks(state, target, ctx)?;
+    Ok(())
+}
+
+/// G-LOC-010 decision: a crippled arm drops what it holds; a crippled leg drops the figure prone.
+fn cripple<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    location: Location,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    let f = state.fighter_mut(who);
+    match location {
+        Location::RightArm | Location::RightHand => {
+            let pos = f.pose.pos;
+            for w in f.weapons.iter_mut().filter(|w| w.ready) {
+                w.ready = false;
+                w.dropped_at = Some(pos);
+            }
+        }
+        Location::LeftArm | Location::LeftHand => {
+            if let Some(s) = f.shield.as_mut() {
+                s.ready = false;
+            }
+        }
+        Location::RightLeg | Location::LeftLeg | Location::RightFoot | Location::LeftFoot
+            if f.posture != Posture::Lying =>
+        {
+            f.posture = Posture::Lying;
+            let name = f.name.clone();
+            ctx.emit(|| Event::Condition {
+                who: name,
+                what: "falls: a crippled leg".into(),
+                rule: "G-LOC-010",
+            });
+        }
+        _ => {}
+    }
+}
+
+fn drop_everything(state: &mut State, who: CombatantId) {
+    let f = state.fighter_mut(who);
+    let pos = f.pose.pos;
+    for w in f.weapons.iter_mut().filter(|w| w.ready) {
+        w.ready = false;
+        w.dropped_at = Some(pos);
+    }
+}
+
+/// G-INJ-007/008: the knockdown roll and its failure.
+fn knockdown<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    location: Location,
+    major: bool,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let f = state.fighter(who);
+    let mut mods = ModList::base("HT", f.stats.ht, "");
+    mods.add(
+        "High Pain Threshold",
+        if f.has(Trait::HighPainThreshold) {
+            3
+        } else {
+            0
+        },
+        "G-INJ-007",
+    );
+    mods.add(
+        "Low Pain Threshold",
+        if f.has(Trait::LowPainThreshold) {
+            -4
+        } else {
+            0
+        },
+        "G-EXT-027",
+    );
+    if major {
+        let pen = match location {
+            Location::Face | Location::Vitals => -5,
+            Location::Groin if f.has(Trait::Male) => -5,
+            Location::Skull | Location::Eye => -10,
+            _ => 0,
+        };
+        mods.add("major wound location", pen, "G-INJ-007");
+    }
+    let r = check::roll(state, ctx, Check::new(who, "knockdown", "G-INJ-007"), &mods)?;
+    if r.is_success() {
+        return Ok(());
+    }
+    // G-INJ-008: prone, stunned, dropping everything; unconscious by 5+ or on a critical failure.
+    drop_everything(state, who);
+    let f = state.fighter_mut(who);
+    f.posture = Posture::Lying;
+    let out = r.margin <= -5 || r.is_critical_failure();
+    let what = if out {
+        f.life = Life::Unconscious;
+        "is knocked out"
+    } else {
+        f.stun = Some(Stun::Physical);
+        "is knocked down and stunned"
+    };
+    let name = f.name.clone();
+    ctx.emit(|| Event::Condition {
+        who: name,
+        what: what.into(),
+        rule: "G-INJ-008",
+    });
+    Ok(())
+}
+
+/// G-INJ-013/014: a death check for each new multiple of -HP crossed
+/// (down to -4x); dead at -5xHP, destroyed at -10xHP.
+fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let f = state.fighter(who);
+    if f.life == Life::Dead {
+        return Ok(());
+    }
+    let max = f.stats.hp.max(1);
+    if f.hp <= -5 * max {
+        let destroyed = f.hp <= -10 * max;
+        let f = state.fighter_mut(who);
+        f.life = Life::Dead;
+        let name = f.name.clone();
+        let what = if destroyed {
+            "is destroyed outright (-10xHP)"
+        } else {
+            "dies (-5xHP)"
+        };
+        ctx.emit(|| Event::Condition {
+            who: name,
+            what: what.into(),
+            rule: "G-INJ-014",
+        });
+        return Ok(());
+    }
+    let crossed = (-f.hp / max).min(4);
+    while state.fighter(who).death_checks < crossed {
+        let f = state.fighter_mut(who);
+        f.death_checks += 1;
+        let mods = ModList::base("HT", f.stats.ht, "");
+        let r = check::roll(
+            state,
+            ctx,
+            Check::new(who, "death check", "G-INJ-013"),
+            &mods,
+        )?;
+        if r.is_success() {
+            continue;
+        }
+        let f = state.fighter_mut(who);
+        let name = f.name.clone();
+        if r.margin <= -3 || r.is_critical_failure() {
+            f.life = Life::Dead;
+            ctx.emit(|| Event::Condition {
+                who: name,
+                what: "dies".into(),
+                rule: "G-INJ-013",
+            });
+            return Ok(());
+        }
+        // G-EXT-031: a mortal wound incapacitates.
+        f.life = Life::Unconscious;
+        f.mortal_wound = true;
+        ctx.emit(|| Event::Condition {
+            who: name,
+            what: "is mortally wounded".into(),
+            rule: "G-EXT-031",
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn armor_divisors_round_down() {
+        // rule: G-EXT-019, G-DMG-003
+        assert_eq!(divided_dr(5, 2.0), 2);
+        assert_eq!(divided_dr(6, 3.0), 2);
+        assert_eq!(divided_dr(0, 0.5), 2);
+        assert_eq!(divided_dr(3, 0.5), 6);
+        assert_eq!(divided_dr(4, 1.0), 4);
+    }
+
+    #[test]
+    fn injury_rounds_down_but_is_at_least_one() {
+        // rule: G-DMG-005
+        assert_eq!(injury_from(0, 3), 0);
+        assert_eq!(injury_from(1, 1), 1);
+        assert_eq!(injury_from(3, 3), 4);
+        assert_eq!(injury_from(5, 4), 10);
+    }
+
+    #[test]
+    fn critical_hit_table_rows() {
+        // rule: G-EXT-007
+        assert_eq!(critical_hit_effect(3).multiply, 3);
+        assert_eq!(critical_hit_effect(16).multiply, 2);
+        assert!(critical_hit_effect(17).half_dr && critical_hit_effect(15).maximum);
+        assert!(
+            critical_hit_effect(13).major
+                && critical_hit_effect(8).double_shock
+                && critical_hit_effect(12).drop
+        );
+        assert_eq!(critical_hit_effect(10), CriticalEffect::default());
+    }
+}

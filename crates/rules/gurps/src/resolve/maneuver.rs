@@ -1,0 +1,364 @@
+//! Maneuvers: whether one is allowed now (G-TURN-001/002), and resolving it.
+
+use crate::Gurps;
+use crate::action::{Action, AllOutVariant, DefenseVariant, Step};
+use crate::check::{self, Check, Judged};
+use crate::event::Event;
+use crate::resolve::{attack, movement, turn};
+use crate::sheet::Trait;
+use crate::state::{Feint, Posture, Stance, State, Stun};
+use fray_core::dice::systems::gurps::{Winner, quick_contest};
+use fray_core::engine::Interrupt;
+use fray_core::grid::Pose;
+use fray_core::{CombatantId, Ctx, EventSink, Illegal, ModList, Oracle};
+
+/// The pose after an optional step.
+fn after_step(state: &State, actor: CombatantId, step: Option<&Step>) -> Pose {
+    let p = state.fighter(actor).pose;
+    match step {
+        Some(s) => Pose::new(s.to.unwrap_or(p.pos), s.face.unwrap_or(p.facing)),
+        None => p,
+    }
+}
+
+/// G-AOA-005: the pose after advancing `n` hexes straight ahead, or why not.
+pub fn advance_pose(state: &State, actor: CombatantId, n: u8) -> Result<Pose, String> {
+    let f = state.fighter(actor);
+    let half = (f.current_move() + 1) / 2; // G-TAC-002: half Move rounds up.
+    if i32::from(n) > half {
+        return Err(format!(
+            "All-Out Attack moves at most half Move ({half}) (G-AOA-005)"
+        ));
+    }
+    if n > 0 && f.posture != Posture::Standing {
+        return Err("only a standing figure can advance".into());
+    }
+    let mut p = f.pose;
+    for _ in 0..n {
+        let next = p.pos.neighbour(p.facing);
+        if !movement::free(state, actor, next) {
+            return Err(format!("cannot advance into {next}"));
+        }
+        p = Pose::new(next, p.facing);
+    }
+    Ok(p)
+}
+
+fn check_step(state: &State, actor: CombatantId, step: Option<&Step>) -> Result<(), String> {
+    step.map_or(Ok(()), |s| movement::check_step(state, actor, s))
+}
+
+/// Checks a declared maneuver against the rules.
+pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
+    let f = state.fighter(actor);
+    // G-INJ-009 / G-DON-001: a stunned figure must Do Nothing.
+    if f.stun.is_some() && *action != Action::DoNothing {
+        return Err(Illegal(format!(
+            "{} is stunned and must Do Nothing (G-INJ-009)",
+            f.name
+        )));
+    }
+    let result = match action {
+        Action::Attack { strike, step } => check_step(state, actor, step.as_ref()).and_then(|_| {
+            let (w, m) = attack::check_strike(state, actor, strike)?;
+            attack::in_reach_from(
+                state,
+                actor,
+                after_step(state, actor, step.as_ref()),
+                strike.target,
+                w,
+                m,
+            )
+        }),
+        Action::AllOutAttack {
+            strike, advance, ..
+        } => advance_pose(state, actor, *advance).and_then(|pose| {
+            let (w, m) = attack::check_strike(state, actor, strike)?;
+            attack::in_reach_from(state, actor, pose, strike.target, w, m)
+        }),
+        // G-AOD-003: a step (half Move with Increased Dodge comes with tactical movement).
+        Action::AllOutDefense { step, .. } => check_step(state, actor, step.as_ref()),
+        Action::Feint {
+            target,
+            weapon,
+            step,
+        } => check_step(state, actor, step.as_ref()).and_then(|_| {
+            // G-FNT-001: only against a foe you could attack in melee now.
+            let w = f
+                .weapons
+                .get(usize::from(*weapon))
+                .ok_or("no such weapon")?;
+            let pose = after_step(state, actor, step.as_ref());
+            let mut any = Err(format!("{} cannot reach the foe to feint", w.weapon.name));
+            for (mi, m) in w.weapon.modes.iter().enumerate() {
+                if m.is_melee() && w.ready && state.exists(*target) && *target != actor {
+                    any = attack::in_reach_from(
+                        state,
+                        actor,
+                        pose,
+                        *target,
+                        usize::from(*weapon),
+                        mi,
+                    );
+                    if any.is_ok() {
+                        break;
+                    }
+                }
+            }
+            any
+        }),
+        Action::Move { to, face } => movement::plan_move(state, actor, *to, *face).map(|_| ()),
+        Action::ChangePosture { to } => {
+            // G-POS-011 / G-CPO-001: lying only to sitting, crawling or kneeling.
+            if *to == f.posture {
+                Err(format!("{} is already {}", f.name, to.name()))
+            } else if f.posture == Posture::Lying
+                && !matches!(to, Posture::Sitting | Posture::Crawling | Posture::Kneeling)
+            {
+                Err("from lying, a figure can only sit, crawl or kneel first (G-CPO-001)".into())
+            } else {
+                Ok(())
+            }
+        }
+        Action::Ready { weapon } => match f.weapons.get(usize::from(*weapon)) {
+            None => Err(format!("{} has no weapon {weapon}", f.name)),
+            Some(w) if w.ready => Err(format!("{} is already ready", w.weapon.name)),
+            Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Err(format!(
+                "{} lies in another hex; move there first",
+                w.weapon.name
+            )),
+            Some(_) => Ok(()),
+        },
+        Action::DoNothing => Ok(()),
+    };
+    result.map_err(Illegal)
+}
+
+/// Resolves a checked maneuver.
+pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    action: &Action,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    state.fighter_mut(actor).moved = 0;
+    // G-INJ-012 / G-DON-001: at 0 HP or less, roll to stay conscious unless Doing Nothing.
+    if *action != Action::DoNothing && !turn::consciousness_roll(state, actor, ctx)? {
+        return Ok(());
+    }
+    let (what, rule) = describe(state, action);
+    let who = state.fighter(actor).name.clone();
+    ctx.emit(|| Event::Maneuver { who, what, rule });
+    match action {
+        Action::Attack { strike, step } => {
+            if let Some(s) = step {
+                movement::take_step(state, actor, s, ctx);
+            }
+            attack::resolve(state, actor, *strike, None, ctx)?;
+        }
+        Action::AllOutAttack {
+            variant,
+            strike,
+            advance,
+        } => {
+            state.fighter_mut(actor).stance = Stance::AllOutAttack;
+            let pose = advance_pose(state, actor, *advance)
+                .map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
+            if pose != state.fighter(actor).pose {
+                movement::set_pose(state, actor, pose, "advances", ctx);
+                state.fighter_mut(actor).moved = u32::from(*advance);
+            }
+            match variant {
+                AllOutVariant::Double => {
+                    // G-AOA-003: two attacks on one foe.
+                    attack::resolve(state, actor, *strike, Some(*variant), ctx)?;
+                    attack::resolve(state, actor, *strike, Some(*variant), ctx)?;
+                }
+                AllOutVariant::Feint => {
+                    // G-AOA-004: a free feint, then the attack.
+                    feint(state, actor, strike.target, strike.weapon, true, ctx)?;
+                    attack::resolve(state, actor, *strike, Some(*variant), ctx)?;
+                }
+                _ => attack::resolve(state, actor, *strike, Some(*variant), ctx)?,
+            }
+        }
+        Action::AllOutDefense { variant, step } => {
+            state.fighter_mut(actor).stance = match variant {
+                DefenseVariant::Increased(k) => Stance::IncreasedDefense(*k),
+                DefenseVariant::Double => Stance::DoubleDefense,
+            };
+            if let Some(s) = step {
+                movement::take_step(state, actor, s, ctx);
+            }
+        }
+        Action::Feint {
+            target,
+            weapon,
+            step,
+        } => {
+            if let Some(s) = step {
+                movement::take_step(state, actor, s, ctx);
+            }
+            feint(state, actor, *target, *weapon, false, ctx)?;
+        }
+        Action::Move { to, face } => {
+            let (pose, hexes) = movement::plan_move(state, actor, *to, *face)
+                .map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
+            movement::set_pose(state, actor, pose, "moves", ctx);
+            state.fighter_mut(actor).moved = hexes;
+        }
+        Action::ChangePosture { to } => {
+            state.fighter_mut(actor).posture = *to;
+        }
+        Action::Ready { weapon } => {
+            if let Some(w) = state
+                .fighter_mut(actor)
+                .weapons
+                .get_mut(usize::from(*weapon))
+            {
+                w.ready = true;
+                w.dropped_at = None;
+            }
+        }
+        Action::DoNothing => recover_from_stun(state, actor, ctx)?,
+    }
+    Ok(())
+}
+
+/// The words and rule ID of a maneuver, for the log.
+fn describe(state: &State, action: &Action) -> (String, &'static str) {
+    let name = |id: CombatantId| state.fighter(id).name.clone();
+    match action {
+        Action::Attack { strike, .. } => {
+            (format!("Attack on {}", name(strike.target)), "G-MATK-001")
+        }
+        Action::AllOutAttack {
+            variant, strike, ..
+        } => {
+            let rule = match variant {
+                AllOutVariant::Determined => "G-AOA-001",
+                AllOutVariant::Strong => "G-AOA-002",
+                AllOutVariant::Double => "G-AOA-003",
+                AllOutVariant::Feint => "G-AOA-004",
+            };
+            (
+                format!("All-Out Attack ({variant:?}) on {}", name(strike.target)),
+                rule,
+            )
+        }
+        Action::AllOutDefense { variant, .. } => match variant {
+            DefenseVariant::Increased(k) => {
+                (format!("All-Out Defense (Increased {k:?})"), "G-AOD-001")
+            }
+            DefenseVariant::Double => ("All-Out Defense (Double)".into(), "G-AOD-002"),
+        },
+        Action::Feint { target, .. } => (format!("Feint against {}", name(*target)), "G-FNT-001"),
+        Action::Move { to, .. } => (format!("Move to {to}"), "G-MOV-001"),
+        Action::ChangePosture { to } => (format!("Change Posture to {}", to.name()), "G-CPO-001"),
+        Action::Ready { weapon } => (format!("Ready weapon {weapon}"), "G-RDY-001"),
+        Action::DoNothing => ("Do Nothing".into(), "G-DON-001"),
+    }
+}
+
+/// G-FNT-002/003 and G-EXT-004: the feint's Quick Contest. The feinter rolls
+/// its weapon skill; the foe the best of DX, a ready melee skill, Shield or
+/// Cloak. The margin of victory comes off the foe's next defense.
+fn feint<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    target: CombatantId,
+    weapon: u8,
+    same_turn: bool,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let a = state.fighter(actor);
+    let skill = a
+        .weapons
+        .get(usize::from(weapon))
+        .and_then(|w| w.skill.iter().copied().max())
+        .unwrap_or(a.stats.dx - 5);
+    let mut mine = ModList::base("weapon skill", skill, "G-FNT-002");
+    mine.add("shock", a.shock, "G-INJ-001");
+    let t = state.fighter(target);
+    let mut best = t.stats.dx;
+    for (_, w) in t.ready_melee() {
+        best = best.max(w.skill.iter().copied().max().unwrap_or(0));
+    }
+    if let Some(s) = t.shield.as_ref().filter(|s| s.ready) {
+        best = best.max(s.skill);
+    }
+    let theirs = ModList::base("best of DX, weapon, Shield or Cloak", best, "G-FNT-002");
+    let a_roll = check::roll(state, ctx, Check::new(actor, "feint", "G-FNT-002"), &mine)?;
+    let t_roll = check::roll(
+        state,
+        ctx,
+        Check::new(target, "resist feint", "G-FNT-002"),
+        &theirs,
+    )?;
+    let contest = quick_contest(a_roll.roll, a_roll.level, t_roll.roll, t_roll.level);
+    let won = contest.winner == Winner::A;
+    let margin = contest.margin_of_victory;
+    let f = state.fighter_mut(actor);
+    if won && margin > 0 {
+        let expires = if same_turn { f.turns + 1 } else { f.turns + 2 };
+        f.feint = Some(Feint {
+            target,
+            margin,
+            expires_before_turn: expires,
+        });
+    }
+    let text = if won {
+        format!("the feint wins by {margin}")
+    } else {
+        "the feint fails".to_string()
+    };
+    ctx.emit(|| Event::Note {
+        text,
+        rule: "G-FNT-003",
+    });
+    Ok(())
+}
+
+/// G-INJ-010 decision: at the end of a stunned turn, roll HT (physical) or
+/// IQ +6 with Combat Reflexes (mental); success ends the stun, though the -4
+/// to defenses lasts until the next turn (G-DEF-015).
+fn recover_from_stun<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let f = state.fighter(actor);
+    let Some(kind) = f.stun else {
+        return Ok(());
+    };
+    let mods = match kind {
+        Stun::Physical => ModList::base("HT", f.stats.ht, ""),
+        Stun::Mental => {
+            let mut m = ModList::base("IQ", f.stats.iq, "");
+            m.add(
+                "Combat Reflexes",
+                if f.has(Trait::CombatReflexes) { 6 } else { 0 },
+                "G-EXT-016",
+            );
+            m
+        }
+    };
+    let r = check::roll(
+        state,
+        ctx,
+        Check::new(actor, "recover from stun", "G-INJ-010"),
+        &mods,
+    )?;
+    if r.is_success() {
+        let f = state.fighter_mut(actor);
+        f.stun = None;
+        f.stun_defense_until_turn = true;
+        let name = f.name.clone();
+        ctx.emit(|| Event::Condition {
+            who: name,
+            what: "recovers from stun".into(),
+            rule: "G-INJ-010",
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,11 @@
+//! Resolution: turn sequence, maneuvers, attacks, defenses and injury.
+//!
+//! Each module is one step of the GURPS attack checklist (G-TURN-004) or
+//! one part of the turn; they call each other in that order.
+
+pub mod attack;
+pub mod defense;
+pub mod injury;
+pub mod maneuver;
+pub mod movement;
+pub mod turn;

@@ -1,0 +1,216 @@
+//! Turn sequence: the fixed order by Basic Speed, rounds, and what happens
+//! at the start of each combatant's turn.
+
+use crate::Gurps;
+use crate::check::{self, Check, Judged};
+use crate::event::Event;
+use crate::sheet::Trait;
+use crate::state::{Life, Stance, State};
+use fray_core::dice::RollKind;
+use fray_core::engine::Interrupt;
+use fray_core::{CombatantId, Ctx, EndReason, EventSink, Next, Oracle, Outcome, SideId};
+
+/// What happens next: the next conscious combatant in the order, or the end.
+pub fn next<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<Next, Interrupt<Gurps>> {
+    if state.order.is_empty() {
+        fix_turn_order(state, ctx)?;
+    }
+    if let Some(outcome) = fight_over(state) {
+        return Ok(Next::Over(outcome));
+    }
+    // At most one full pass: fight_over guarantees someone can act.
+    for _ in 0..=state.order.len() {
+        let at = match state.cursor {
+            None => 0,
+            Some(i) => i + 1,
+        };
+        let at = if at >= state.order.len() || state.cursor.is_none() {
+            state.round += 1;
+            if state.round > state.max_rounds {
+                state.round = state.max_rounds;
+                return Ok(Next::Over(Outcome {
+                    winner: None,
+                    reason: EndReason::RoundLimit,
+                    rounds: state.max_rounds,
+                }));
+            }
+            let round = state.round;
+            ctx.emit(|| Event::Round { round });
+            if state.cursor.is_none() {
+                0
+            } else {
+                at % state.order.len()
+            }
+        } else {
+            at
+        };
+        state.cursor = Some(at);
+        let id = state.order[at];
+        if state.fighter(id).is_conscious() {
+            start_turn(state, id);
+            return Ok(Next::Act(id));
+        }
+    }
+    Ok(Next::Over(fight_over(state).unwrap_or(Outcome {
+        winner: None,
+        reason: EndReason::MutualDestruction,
+        rounds: state.round,
+    })))
+}
+
+/// G-EXT-015: highest Basic Speed first, then higher DX, then a random roll
+/// (3d6 for each tied combatant, higher first; scenario order breaks what
+/// is still tied). The order never changes afterwards.
+fn fix_turn_order<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let key = |s: &State, id: CombatantId| {
+        let f = s.fighter(id);
+        (f.stats.speed_quarters, f.stats.dx)
+    };
+    let mut ids: Vec<CombatantId> = state.ids().collect();
+    ids.sort_by_key(|&id| std::cmp::Reverse(key(state, id)));
+    let mut tie_rolls = vec![0; ids.len()];
+    for i in 0..ids.len() {
+        let tied = (i > 0 && key(state, ids[i - 1]) == key(state, ids[i]))
+            || (i + 1 < ids.len() && key(state, ids[i + 1]) == key(state, ids[i]));
+        if tied {
+            tie_rolls[ids[i].index()] = check::dice(
+                state,
+                ctx,
+                Some(ids[i]),
+                RollKind::three_d6(),
+                "turn-order tie",
+                "G-EXT-015",
+                None,
+            )?;
+        }
+    }
+    ids.sort_by_key(|&id| {
+        (
+            std::cmp::Reverse(key(state, id)),
+            std::cmp::Reverse(tie_rolls[id.index()]),
+            id,
+        )
+    });
+    state.order = ids;
+    ctx.emit(|| Event::TurnOrder {
+        order: state
+            .order
+            .iter()
+            .map(|&id| {
+                let f = state.fighter(id);
+                (f.name.clone(), f.stats.speed_quarters as f32 / 4.0)
+            })
+            .collect(),
+    });
+    Ok(())
+}
+
+/// The fight is over when at most one side has a conscious combatant.
+pub fn fight_over(state: &State) -> Option<Outcome> {
+    let mut standing: Option<SideId> = None;
+    for f in &state.fighters {
+        if f.is_conscious() {
+            match standing {
+                None => standing = Some(f.side),
+                Some(s) if s != f.side => return None,
+                Some(_) => {}
+            }
+        }
+    }
+    Some(Outcome {
+        winner: standing,
+        reason: if standing.is_some() {
+            EndReason::Victory
+        } else {
+            EndReason::MutualDestruction
+        },
+        rounds: state.round,
+    })
+}
+
+/// Start of a turn: per-turn limits reset (G-EXT-017), last turn's maneuver
+/// stops limiting defenses (G-TURN-002), and the injury taken since the last
+/// turn becomes this turn's shock (G-INJ-001).
+fn start_turn(state: &mut State, id: CombatantId) {
+    let f = state.fighter_mut(id);
+    f.turns += 1;
+    f.shock = shock_penalty(
+        f.stats.hp,
+        f.injury_since_turn,
+        f.has(Trait::HighPainThreshold),
+        f.has(Trait::LowPainThreshold),
+        f.shock_cap,
+    );
+    f.injury_since_turn = 0;
+    f.shock_cap = 4;
+    f.stance = Stance::Normal;
+    f.blocked = false;
+    f.retreated_from = None;
+    f.stun_defense_until_turn = false;
+    f.turn_start = f.pose.pos;
+    for w in &mut f.weapons {
+        w.parries = 0;
+        w.attacked = false;
+    }
+    // G-FNT-003: a feint lapses if not used on the feinter's next turn.
+    if let Some(feint) = f.feint
+        && feint.expires_before_turn <= f.turns
+    {
+        f.feint = None;
+    }
+}
+
+/// G-INJ-001..004, G-EXT-027: the shock penalty for the injury taken since
+/// the last turn: -1 per HP (per floor(HP/10) from 20 HP up), at most
+/// `cap` (4, or 8 after a doubled groin hit); none with High Pain
+/// Threshold, doubled with Low Pain Threshold.
+pub fn shock_penalty(max_hp: i32, injury: i32, high_pain: bool, low_pain: bool, cap: i32) -> i32 {
+    if high_pain || injury <= 0 {
+        return 0;
+    }
+    let per = if max_hp >= 20 { max_hp / 10 } else { 1 };
+    let mut points = injury / per;
+    if low_pain {
+        points *= 2;
+    }
+    -points.min(cap)
+}
+
+/// G-INJ-012: at 0 HP or less, an HT roll before any maneuver but Do
+/// Nothing, at -1 per full multiple of HP below zero; failure knocks out.
+/// Returns whether the combatant stays conscious.
+pub fn consciousness_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    id: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<bool, Interrupt<Gurps>> {
+    let f = state.fighter(id);
+    if f.hp > 0 {
+        return Ok(true);
+    }
+    let mut mods = fray_core::ModList::base("HT", f.stats.ht, "");
+    mods.add("below 0 HP", -((-f.hp) / f.stats.hp.max(1)), "G-INJ-012");
+    let r = check::roll(
+        state,
+        ctx,
+        Check::new(id, "stay conscious", "G-INJ-012"),
+        &mods,
+    )?;
+    if r.is_success() {
+        return Ok(true);
+    }
+    state.fighter_mut(id).life = Life::Unconscious;
+    let name = state.fighter(id).name.clone();
+    ctx.emit(|| Event::Condition {
+        who: name,
+        what: "falls unconscious".into(),
+        rule: "G-INJ-012",
+    });
+    Ok(false)
+}

@@ -1,0 +1,344 @@
+//! GURPS scenario files and building the starting state from them.
+
+use crate::ai::Tactics;
+use crate::data::{Armory, Template};
+use crate::location::{ALL, LOCATION_COUNT, Location};
+use crate::options::Options;
+use crate::sheet::{Sheet, encumbered_move};
+use crate::state::{Carried, CarriedShield, Fighter, Life, Posture, Stance, State, Stats};
+use fray_core::grid::{Facing, HexPos, Map, MapKind, Pose};
+use fray_core::{Controller, SetupError, SideId};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A GURPS scenario file.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Must be `"gurps"`.
+    pub ruleset: String,
+    /// A title.
+    pub name: String,
+    /// What the scenario shows.
+    #[serde(default)]
+    pub description: String,
+    /// Rounds before the fight is called a draw.
+    #[serde(default = "default_rounds")]
+    pub max_rounds: u32,
+    /// The default seed for `fray fight` and `fray sim`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The battle map.
+    pub map: Map,
+    /// Rule switches (docs/rules/gurps.md).
+    #[serde(default)]
+    pub options: Options,
+    /// Everyone in the fight, in order (ids count from 0 in this order).
+    pub combatants: Vec<Combatant>,
+}
+
+fn default_rounds() -> u32 {
+    100
+}
+
+/// One combatant of a scenario: a bundled template or an inline sheet.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Combatant {
+    /// A unique name.
+    pub name: String,
+    /// Side (team) name; combatants with the same side fight together.
+    pub side: String,
+    /// A bundled template id (`data/gurps/creatures.toml`), or...
+    #[serde(default)]
+    pub template: Option<String>,
+    /// ...an inline character sheet.
+    #[serde(default)]
+    pub sheet: Option<Sheet>,
+    /// Where it stands.
+    pub position: HexPos,
+    /// Which way it faces.
+    #[serde(default)]
+    pub facing: Facing,
+    /// Posture at the start.
+    #[serde(default)]
+    pub posture: Posture,
+    /// `ai`, `ai:<tactics>`, `human` or `script`.
+    #[serde(default)]
+    pub controller: Controller,
+}
+
+/// Builds the starting state; errors name the entry (`combatants[1].template`).
+pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
+    if s.ruleset != crate::Gurps::ID_STR {
+        return Err(SetupError::new(
+            "ruleset",
+            format!("expected \"gurps\", found \"{}\"", s.ruleset),
+        ));
+    }
+    if s.map.kind != MapKind::Hex {
+        return Err(SetupError::new(
+            "map.kind",
+            "GURPS fights on a hex map: set kind = \"hex\"",
+        ));
+    }
+    if s.combatants.len() < 2 {
+        return Err(SetupError::new(
+            "combatants",
+            "a fight needs at least two combatants",
+        ));
+    }
+    if s.combatants.len() > usize::from(u16::MAX) {
+        return Err(SetupError::new("combatants", "too many combatants"));
+    }
+    if s.max_rounds == 0 {
+        return Err(SetupError::new("max_rounds", "must be at least 1"));
+    }
+    let mut sides: Vec<String> = Vec::new();
+    let mut fighters = Vec::new();
+    for (i, c) in s.combatants.iter().enumerate() {
+        let at = |field: &str| format!("combatants[{i}].{field}");
+        if s.combatants[..i].iter().any(|o| o.name == c.name) {
+            return Err(SetupError::new(
+                at("name"),
+                format!("the name `{}` is used twice", c.name),
+            ));
+        }
+        if let Some(t) = c.controller.tactics()
+            && !Tactics::NAMES.contains(&t)
+        {
+            return Err(SetupError::new(
+                at("controller"),
+                format!(
+                    "unknown tactics `{t}`: expected one of {}",
+                    Tactics::NAMES.join(", ")
+                ),
+            ));
+        }
+        let sheet = match (&c.template, &c.sheet) {
+            (Some(_), Some(_)) => {
+                return Err(SetupError::new(
+                    at("sheet"),
+                    "give a template or a sheet, not both",
+                ));
+            }
+            (None, None) => {
+                return Err(SetupError::new(
+                    at("name"),
+                    "needs a `template` or a `sheet`",
+                ));
+            }
+            (Some(id), None) => armory
+                .template(id)
+                .map(|t: &Template| t.sheet.clone())
+                .ok_or_else(|| {
+                    SetupError::new(
+                        at("template"),
+                        format!(
+                            "no template `{id}`; bundled: {}",
+                            armory.names()["template"].join(", ")
+                        ),
+                    )
+                })?,
+            (None, Some(sheet)) => sheet.clone(),
+        };
+        if !s.map.passable(c.position) {
+            return Err(SetupError::new(
+                at("position"),
+                format!("{} is off the map or impassable", c.position),
+            ));
+        }
+        if s.combatants[..i].iter().any(|o| o.position == c.position) {
+            return Err(SetupError::new(
+                at("position"),
+                format!("{} is already taken", c.position),
+            ));
+        }
+        let side = match sides.iter().position(|n| *n == c.side) {
+            Some(k) => k,
+            None => {
+                sides.push(c.side.clone());
+                sides.len() - 1
+            }
+        };
+        let side =
+            SideId(u8::try_from(side).map_err(|_| SetupError::new(at("side"), "too many sides"))?);
+        let prefix = if c.template.is_some() {
+            String::new()
+        } else {
+            "sheet.".into()
+        };
+        let fighter = build(c, side, &sheet, armory).map_err(|(field, msg)| {
+            SetupError::new(format!("combatants[{i}].{prefix}{field}"), msg)
+        })?;
+        fighters.push(fighter);
+    }
+    if sides.len() < 2 {
+        return Err(SetupError::new(
+            "combatants",
+            "everyone is on one side: a fight needs two sides",
+        ));
+    }
+    Ok(State {
+        name: s.name.clone(),
+        sides,
+        fighters,
+        order: Vec::new(),
+        cursor: None,
+        round: 0,
+        max_rounds: s.max_rounds,
+        map: s.map.clone(),
+        options: s.options.clone(),
+    })
+}
+
+/// Derives a fighter from a sheet (G-EXT-013, G-EXT-014); errors name the field.
+fn build(
+    c: &Combatant,
+    side: SideId,
+    sheet: &Sheet,
+    armory: &Armory,
+) -> Result<Fighter, (String, String)> {
+    for (field, v) in [
+        ("st", sheet.st),
+        ("dx", sheet.dx),
+        ("iq", sheet.iq),
+        ("ht", sheet.ht),
+    ] {
+        if !(1..=100).contains(&v) {
+            return Err((field.into(), format!("must be 1 to 100, found {v}")));
+        }
+    }
+    let mut weight = sheet.extra_weight;
+    let mut weapons = Vec::new();
+    for (k, name) in sheet.weapons.iter().enumerate() {
+        let w = armory.weapon(name).ok_or_else(|| {
+            (
+                format!("weapons[{k}]"),
+                format!("no weapon `{name}` in the armory"),
+            )
+        })?;
+        weight += w.weight;
+        let skill = w
+            .modes
+            .iter()
+            .map(|m| {
+                let skill_name = m.skill.as_deref().unwrap_or(&w.skill);
+                // Unlisted skills default to DX-5 (decision: the common melee default).
+                if skill_name.eq_ignore_ascii_case("DX") {
+                    sheet.dx
+                } else {
+                    sheet.skill(skill_name).unwrap_or(sheet.dx - 5)
+                }
+            })
+            .collect();
+        weapons.push(Carried {
+            weapon: w.clone(),
+            skill,
+            ready: true,
+            dropped_at: None,
+            parries: 0,
+            attacked: false,
+        });
+    }
+    let shield = match &sheet.shield {
+        None => None,
+        Some(name) => {
+            let s = armory.shield(name).ok_or_else(|| {
+                (
+                    "shield".to_string(),
+                    format!("no shield `{name}` in the armory"),
+                )
+            })?;
+            weight += s.weight;
+            Some(CarriedShield {
+                name: s.name.clone(),
+                db: s.db,
+                skill: sheet.skill(&s.skill).unwrap_or(sheet.dx - 4),
+                ready: true,
+            })
+        }
+    };
+    let mut dr = [sheet.natural_dr; LOCATION_COUNT];
+    // G-LOC-011: the skull has +2 DR of its own.
+    dr[Location::Skull.index()] += 2;
+    for (k, name) in sheet.armor.iter().enumerate() {
+        let a = armory.armor(name).ok_or_else(|| {
+            (
+                format!("armor[{k}]"),
+                format!("no armor `{name}` in the armory"),
+            )
+        })?;
+        weight += a.weight;
+        for key in &a.covers {
+            let mut hit = false;
+            for loc in ALL {
+                if loc.armor_key() == key {
+                    dr[loc.index()] += a.dr;
+                    hit = true;
+                }
+            }
+            if !hit {
+                return Err((
+                    format!("armor[{k}]"),
+                    format!("armor `{name}` covers unknown location `{key}`"),
+                ));
+            }
+        }
+    }
+    let encumbrance = sheet.encumbrance_for(weight);
+    let quarters = sheet.basic_speed_quarters();
+    let basic_move = sheet.basic_move.unwrap_or(quarters / 4);
+    let hp = sheet.hp.unwrap_or(sheet.st);
+    let fp = sheet.fp.unwrap_or(sheet.ht);
+    if hp < 1 || fp < 1 {
+        return Err(("hp".into(), "HP and FP must be at least 1".into()));
+    }
+    let stats = Stats {
+        st: sheet.st,
+        dx: sheet.dx,
+        iq: sheet.iq,
+        ht: sheet.ht,
+        hp,
+        fp,
+        will: sheet.will.unwrap_or(sheet.iq),
+        per: sheet.per.unwrap_or(sheet.iq),
+        speed_quarters: quarters,
+        move_: encumbered_move(basic_move, encumbrance),
+        // G-DEF-001: floor(Basic Speed) + 3 - encumbrance.
+        dodge: quarters / 4 + 3 - i32::from(encumbrance) + sheet.dodge_bonus,
+        encumbrance,
+        sm: sheet.sm,
+        traits: sheet.traits.clone(),
+    };
+    Ok(Fighter {
+        name: c.name.clone(),
+        side,
+        controller: c.controller.clone(),
+        skills: sheet.skills.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+        weapons,
+        shield,
+        dr,
+        hp,
+        fp,
+        pose: Pose::new(c.position, c.facing),
+        posture: c.posture,
+        life: Life::Conscious,
+        stun: None,
+        stun_defense_until_turn: false,
+        shock: 0,
+        injury_since_turn: 0,
+        shock_cap: 4,
+        stance: Stance::Normal,
+        blocked: false,
+        retreated_from: None,
+        death_checks: 0,
+        crippled: Vec::new(),
+        feint: None,
+        turn_start: c.position,
+        mortal_wound: false,
+        moved: 0,
+        turns: 0,
+        stats,
+    })
+}

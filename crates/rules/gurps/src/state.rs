@@ -1,0 +1,425 @@
+//! The state of a GURPS fight: plain data, cloned per simulated trial.
+
+use crate::data::{AttackMode, Balance, Weapon};
+use crate::location::{LOCATION_COUNT, Location};
+use crate::options::Options;
+use crate::sheet::Trait;
+use fray_core::grid::{Facing, HexPos, Pose};
+use fray_core::{CombatantId, Controller, SideId};
+use serde::Serialize;
+
+/// Posture (G-POS-001..011).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Posture {
+    /// Standing.
+    #[default]
+    Standing,
+    /// Crouching.
+    Crouching,
+    /// Kneeling.
+    Kneeling,
+    /// Sitting.
+    Sitting,
+    /// Crawling.
+    Crawling,
+    /// Lying prone or face up.
+    Lying,
+}
+
+impl Posture {
+    /// G-POS-002..007: modifier to own melee attacks.
+    pub fn attack(self) -> i32 {
+        match self {
+            Posture::Standing => 0,
+            Posture::Crouching | Posture::Kneeling | Posture::Sitting => -2,
+            Posture::Crawling | Posture::Lying => -4,
+        }
+    }
+    /// G-POS-002..007: modifier to own active defenses.
+    pub fn defense(self) -> i32 {
+        match self {
+            Posture::Standing | Posture::Crouching => 0,
+            Posture::Kneeling | Posture::Sitting => -2,
+            Posture::Crawling | Posture::Lying => -3,
+        }
+    }
+    /// G-POS-001..007: modifier to ranged attacks on the torso, groin or legs.
+    pub fn target(self) -> i32 {
+        match self {
+            Posture::Standing => 0,
+            _ => -2,
+        }
+    }
+    /// G-POS-007 decision: lying figures use reach C only; G-POS-006: crawling likewise.
+    pub fn close_only(self) -> bool {
+        matches!(self, Posture::Lying | Posture::Crawling)
+    }
+    /// A word for narration.
+    pub fn name(self) -> &'static str {
+        match self {
+            Posture::Standing => "standing",
+            Posture::Crouching => "crouching",
+            Posture::Kneeling => "kneeling",
+            Posture::Sitting => "sitting",
+            Posture::Crawling => "crawling",
+            Posture::Lying => "lying",
+        }
+    }
+}
+
+/// Kind of stun, which sets the recovery roll (G-INJ-010 decision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stun {
+    /// From injury or knockdown: HT to recover.
+    Physical,
+    /// From surprise or fright: IQ to recover, +6 with Combat Reflexes.
+    Mental,
+}
+
+/// Whether a combatant is conscious, and alive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Life {
+    /// Awake.
+    Conscious,
+    /// Knocked out or passed out.
+    Unconscious,
+    /// Dead (G-INJ-013, G-INJ-014).
+    Dead,
+}
+
+/// The maneuver a combatant chose last, which limits its defenses until its
+/// next turn (G-TURN-002).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stance {
+    /// No limit.
+    #[default]
+    Normal,
+    /// All-Out Attack: no defense (G-AOA-006).
+    AllOutAttack,
+    /// All-Out Defense, Increased: +2 to one defense (G-AOD-001).
+    IncreasedDefense(DefenseKind),
+    /// All-Out Defense, Double (G-AOD-002).
+    DoubleDefense,
+}
+
+/// The three active defenses.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum DefenseKind {
+    /// Dodge.
+    Dodge,
+    /// Parry.
+    Parry,
+    /// Block.
+    Block,
+}
+
+/// A weapon as carried: its data, the wielder's skill, and whether it is ready.
+#[derive(Clone, Debug, Serialize)]
+pub struct Carried {
+    /// The armory entry.
+    pub weapon: Weapon,
+    /// Effective skill for each attack mode (sheet skill, or the default).
+    pub skill: Vec<i32>,
+    /// Ready in hand.
+    pub ready: bool,
+    /// Lying on the ground here after a drop (G-INJ-008).
+    pub dropped_at: Option<HexPos>,
+    /// Parries made since the wielder's last turn began (G-DEF-003).
+    pub parries: u8,
+    /// An unbalanced weapon attacked this turn, so cannot parry (G-DEF-005).
+    pub attacked: bool,
+}
+
+impl Carried {
+    /// An attack mode by index.
+    pub fn mode(&self, i: usize) -> Option<&AttackMode> {
+        self.weapon.modes.get(i)
+    }
+    /// The best Parry base for this weapon: floor(skill/2) + 3 + mode parry (G-DEF-002).
+    pub fn parry_base(&self) -> Option<(usize, i32)> {
+        self.weapon
+            .modes
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.is_melee())
+            .filter_map(|(i, m)| m.parry.map(|p| (i, self.skill[i] / 2 + 3 + p)))
+            .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
+    }
+    /// Whether the weapon is a fencing weapon.
+    pub fn is_fencing(&self) -> bool {
+        self.weapon.balance == Some(Balance::Fencing)
+    }
+    /// Whether the weapon is unbalanced.
+    pub fn is_unbalanced(&self) -> bool {
+        self.weapon.balance == Some(Balance::Unbalanced)
+    }
+}
+
+/// A shield or cloak as carried.
+#[derive(Clone, Debug, Serialize)]
+pub struct CarriedShield {
+    /// Its name.
+    pub name: String,
+    /// Defense Bonus.
+    pub db: i32,
+    /// Shield or Cloak skill.
+    pub skill: i32,
+    /// Ready (strapped on).
+    pub ready: bool,
+}
+
+/// Fixed statistics, derived once at setup.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stats {
+    /// Strength.
+    pub st: i32,
+    /// Dexterity.
+    pub dx: i32,
+    /// Intelligence.
+    pub iq: i32,
+    /// Health.
+    pub ht: i32,
+    /// Maximum HP.
+    pub hp: i32,
+    /// Maximum FP.
+    pub fp: i32,
+    /// Will.
+    pub will: i32,
+    /// Perception.
+    pub per: i32,
+    /// Basic Speed in quarters.
+    pub speed_quarters: i32,
+    /// Move after encumbrance.
+    pub move_: i32,
+    /// Dodge before situational modifiers: floor(Speed) + 3 - encumbrance + bought levels.
+    pub dodge: i32,
+    /// Encumbrance level 0-4.
+    pub encumbrance: u8,
+    /// Size Modifier.
+    pub sm: i32,
+    /// Traits.
+    pub traits: Vec<Trait>,
+}
+
+impl Stats {
+    /// Whether the combatant has a trait.
+    pub fn has(&self, t: Trait) -> bool {
+        self.traits.contains(&t)
+    }
+}
+
+/// One combatant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Fighter {
+    /// Name from the scenario.
+    pub name: String,
+    /// Side.
+    pub side: SideId,
+    /// Who controls it.
+    pub controller: Controller,
+    /// Fixed statistics.
+    pub stats: Stats,
+    /// Skills by name (for defaults and contests).
+    pub skills: Vec<(String, i32)>,
+    /// Weapons carried.
+    pub weapons: Vec<Carried>,
+    /// Shield or cloak.
+    pub shield: Option<CarriedShield>,
+    /// DR by location (armor plus natural).
+    pub dr: [i32; LOCATION_COUNT],
+    /// Current HP.
+    pub hp: i32,
+    /// Current FP.
+    pub fp: i32,
+    /// Position and facing.
+    pub pose: Pose,
+    /// Posture.
+    pub posture: Posture,
+    /// Conscious, unconscious or dead.
+    pub life: Life,
+    /// Stunned, and how.
+    pub stun: Option<Stun>,
+    /// The -4 to defenses stays until the next turn even after recovery (G-DEF-015 decision).
+    pub stun_defense_until_turn: bool,
+    /// Shock for this turn (G-INJ-001).
+    pub shock: i32,
+    /// Injury taken since the last turn began, feeding next turn's shock.
+    pub injury_since_turn: i32,
+    /// Limit on defenses from the last maneuver (G-TURN-002).
+    pub stance: Stance,
+    /// A block was used since the last turn began (G-DEF-006).
+    pub blocked: bool,
+    /// Retreated from this attacker since the last turn began (G-DEF-010).
+    pub retreated_from: Option<CombatantId>,
+    /// Death checks already made, as multiples of -HP (G-INJ-013).
+    pub death_checks: i32,
+    /// Crippled locations (G-LOC-009).
+    pub crippled: Vec<Location>,
+    /// Feint won against a foe, for the next attack (G-FNT-003).
+    pub feint: Option<Feint>,
+    /// Shock cap for the injury since the last turn: 4, or 8 after a doubled hit (G-INJ-004).
+    pub shock_cap: i32,
+    /// Where this combatant began its current or last turn (G-DEF-014).
+    pub turn_start: HexPos,
+    /// Mortally wounded (G-EXT-031).
+    pub mortal_wound: bool,
+    /// Hexes moved on the last turn.
+    pub moved: u32,
+    /// Turns this combatant has taken.
+    pub turns: u32,
+}
+
+impl Fighter {
+    /// Able to act or defend: conscious and alive.
+    pub fn is_conscious(&self) -> bool {
+        self.life == Life::Conscious
+    }
+
+    /// Whether the combatant has a trait.
+    pub fn has(&self, t: Trait) -> bool {
+        self.stats.has(t)
+    }
+
+    /// G-INJ-011: Move and Dodge are halved (round up) below 1/3 of HP.
+    pub fn low_hp(&self) -> bool {
+        self.hp * 3 < self.stats.hp
+    }
+
+    /// G-FAT-001: Move and Dodge are halved (round up) below 1/3 of FP.
+    pub fn low_fp(&self) -> bool {
+        self.fp * 3 < self.stats.fp
+    }
+
+    /// Current Move (G-TAC-002 base, halved for low HP or FP).
+    pub fn current_move(&self) -> i32 {
+        let mut m = self.stats.move_;
+        if self.low_hp() {
+            m = (m + 1) / 2;
+        }
+        if self.low_fp() {
+            m = (m + 1) / 2;
+        }
+        m
+    }
+
+    /// The best skill among names (G-DICE-002), falling back to `default`.
+    pub fn best_skill(&self, names: &[&str], default: i32) -> i32 {
+        self.skills
+            .iter()
+            .filter(|(n, _)| names.iter().any(|x| n.eq_ignore_ascii_case(x)))
+            .map(|&(_, v)| v)
+            .fold(default, i32::max)
+    }
+
+    /// Whether any weapon in hand is ready for melee.
+    pub fn ready_melee(&self) -> impl Iterator<Item = (usize, &Carried)> {
+        self.weapons
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.ready && w.weapon.modes.iter().any(AttackMode::is_melee))
+    }
+
+    /// Shield DB that counts: the shield must be ready (G-DEF-007).
+    pub fn shield_db(&self) -> i32 {
+        self.shield.as_ref().filter(|s| s.ready).map_or(0, |s| s.db)
+    }
+
+    /// Facing, for short.
+    pub fn facing(&self) -> Facing {
+        self.pose.facing
+    }
+}
+
+/// A won feint: the margin comes off that foe's defense against the next attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Feint {
+    /// The foe feinted.
+    pub target: CombatantId,
+    /// The margin of victory.
+    pub margin: i32,
+    /// The feint lapses at the start of the feinter's turn with this number.
+    pub expires_before_turn: u32,
+}
+
+/// The whole fight.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    /// Scenario name.
+    pub name: String,
+    /// Side names.
+    pub sides: Vec<String>,
+    /// Combatants in scenario order.
+    pub fighters: Vec<Fighter>,
+    /// Turn order, fixed at the start (G-EXT-015).
+    pub order: Vec<CombatantId>,
+    /// Index into `order` of the combatant acting now; `None` before the first turn.
+    pub cursor: Option<usize>,
+    /// Round (1-based once started).
+    pub round: u32,
+    /// Round limit.
+    pub max_rounds: u32,
+    /// Map bounds and terrain.
+    pub map: fray_core::grid::Map,
+    /// Rule options.
+    pub options: Options,
+}
+
+impl State {
+    /// A combatant by id. Ids come from the engine, so they are in range.
+    pub fn fighter(&self, id: CombatantId) -> &Fighter {
+        &self.fighters[id.index()]
+    }
+
+    /// A combatant by id, mutable.
+    pub fn fighter_mut(&mut self, id: CombatantId) -> &mut Fighter {
+        &mut self.fighters[id.index()]
+    }
+
+    /// Whether a combatant id exists.
+    pub fn exists(&self, id: CombatantId) -> bool {
+        id.index() < self.fighters.len()
+    }
+
+    /// Who stands in a hex (conscious or not), other than `except`.
+    pub fn occupant(&self, hex: HexPos, except: Option<CombatantId>) -> Option<CombatantId> {
+        self.fighters
+            .iter()
+            .enumerate()
+            .find(|(i, f)| {
+                Some(CombatantId(*i as u16)) != except && f.life != Life::Dead && f.pose.pos == hex
+            })
+            .map(|(i, _)| CombatantId(i as u16))
+    }
+
+    /// Ids of every combatant.
+    pub fn ids(&self) -> impl Iterator<Item = CombatantId> + '_ {
+        (0..self.fighters.len()).map(|i| CombatantId(i as u16))
+    }
+
+    /// Foes of `who` that can still fight.
+    pub fn active_foes(&self, who: CombatantId) -> impl Iterator<Item = CombatantId> + '_ {
+        let side = self.fighter(who).side;
+        self.ids().filter(move |&id| {
+            let f = self.fighter(id);
+            f.side != side && f.is_conscious()
+        })
+    }
+}
