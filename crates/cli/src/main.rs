@@ -1,1 +1,56 @@
-fn main() {}
+//! `fray`: the command-line front end of the Fray combat engine.
+//!
+//! Thin by design: it parses arguments, reads files, dispatches to the
+//! ruleset named in the scenario, and prints. Rules live in the rules
+//! crates, the protocol in `fray-core`, dice in `fray-dice`.
+
+mod commands;
+mod out;
+mod registry;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Fray: tactical combat played exactly by the rules.
+#[derive(Parser, Debug)]
+#[command(name = "fray", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Roll a dice expression and show every die.
+    Roll(commands::roll::Args),
+    /// Exact probabilities of a dice expression.
+    Odds(commands::odds::Args),
+    /// Play a scenario to the end and narrate every roll.
+    Fight(commands::fight::Args),
+    /// Check a scenario file without playing it.
+    Validate(commands::validate::Args),
+    /// Print the JSON Schema of a ruleset's scenario files.
+    Schema(commands::schema::Args),
+    /// List the rulesets and their checklist coverage.
+    Systems,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Roll(a) => commands::roll::run(&a),
+        Command::Odds(a) => commands::odds::run(&a),
+        Command::Fight(a) => commands::fight::run(&a),
+        Command::Validate(a) => commands::validate::run(&a),
+        Command::Schema(a) => commands::schema::run(&a),
+        Command::Systems => commands::systems::run(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(out::Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(out::Failure::Report(report)) => {
+            eprintln!("{report:?}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -40,3 +40,13 @@ impl<E> EventSink<E> for VecSink<E> {
         self.events.push(event);
     }
 }
+
+/// Hands every event to a closure as it happens (streaming narration).
+pub struct FnSink<F>(pub F);
+
+impl<E, F: FnMut(E)> EventSink<E> for FnSink<F> {
+    const ENABLED: bool = true;
+    fn push(&mut self, event: E) {
+        (self.0)(event);
+    }
+}

@@ -27,11 +27,12 @@ pub mod modifier;
 pub mod oracle;
 pub mod roll;
 pub mod ruleset;
+pub mod run;
 pub mod scenario;
 
 pub use controller::Controller;
 pub use engine::{Ctx, Interrupt, Pending, Progress};
-pub use event::{EventSink, NullSink, VecSink};
+pub use event::{EventSink, FnSink, NullSink, VecSink};
 pub use ids::{CombatantId, SideId};
 pub use inputs::{InputLog, RollInput, StepInputs};
 pub use modifier::{ModList, Modifier};

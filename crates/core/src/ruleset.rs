@@ -78,6 +78,8 @@ pub struct CombatantView {
     pub name: String,
     /// Its side.
     pub side: SideId,
+    /// The side's name.
+    pub side_name: String,
     /// Current and maximum of the main pool (HP, or the ruleset's equivalent).
     pub health: (i32, i32),
     /// Current and maximum of the second pool (FP, EN...), if the ruleset has one.

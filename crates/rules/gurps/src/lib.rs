@@ -96,6 +96,7 @@ impl Ruleset for Gurps {
                     id,
                     name: f.name.clone(),
                     side: f.side,
+                    side_name: state.sides[f.side.index()].clone(),
                     health: (f.hp, f.stats.hp),
                     stamina: Some((f.fp, f.stats.fp)),
                     vitality,

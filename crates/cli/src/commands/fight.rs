@@ -1,0 +1,131 @@
+//! `fray fight SCENARIO`: play a scenario to the end, narrating every roll.
+
+use crate::out::{self, Result};
+use crate::registry::{unsupported, with_ruleset};
+use fray_core::run::{self, Header};
+use fray_core::scenario::SourceFile;
+use fray_core::{CombatantView, EndReason, InputLog, Outcome, Ruleset};
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `fray fight`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The scenario file (TOML).
+    pub scenario: PathBuf,
+    /// Seed (default: the scenario's `seed`, else 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// JSON lines instead of narration.
+    #[arg(long)]
+    pub json: bool,
+    /// Scripted dice, answers and actions (TOML), used before the RNG and AI.
+    #[arg(long)]
+    pub inputs: Option<PathBuf>,
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result {
+    let file = super::read(&args.scenario)?;
+    let id = run::ruleset_of(&file).map_err(out::fail)?;
+    with_ruleset!(id.as_str(), R => fight::<R>(args, file),
+        other => Err(out::message(format!("{}: {}", args.scenario.display(), unsupported(other)))))
+}
+
+fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
+    let header: Header = run::header(&file).map_err(out::fail)?;
+    let loaded = run::load::<R>(file).map_err(out::fail)?;
+    let inputs: InputLog<R> = match &args.inputs {
+        Some(path) => run::load_inputs::<R>(&super::read(path)?).map_err(out::fail)?,
+        None => InputLog::default(),
+    };
+    let seed = args.seed.or(header.seed).unwrap_or(1);
+    let name = header
+        .name
+        .unwrap_or_else(|| args.scenario.display().to_string());
+    let mut state = loaded.state;
+    let mut w = out::stdout();
+    let start = R::roster(&state);
+    if args.json {
+        let doc = json!({"event": "start", "scenario": name, "ruleset": R::ID, "seed": seed, "roster": start});
+        out::line(&mut w, doc)?;
+    } else {
+        out::line(&mut w, format_args!("{name} ({}, seed {seed})", R::NAME))?;
+        for c in &start {
+            out::line(&mut w, format_args!("  {}", describe(c)))?;
+        }
+    }
+    // Events stream out as they happen; the first write error stops the output.
+    let mut write_error: Option<std::io::Error> = None;
+    let json = args.json;
+    let result = run::fight::<R>(&mut state, &inputs, seed, |event| {
+        if write_error.is_some() {
+            return;
+        }
+        let text = if json {
+            serde_json::to_string(&event).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+        } else {
+            event.to_string()
+        };
+        if let Err(e) = writeln!(w, "{text}") {
+            write_error = Some(e);
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    let (outcome, unused) =
+        result.map_err(|e| out::message(format!("{}: {e}", args.scenario.display())))?;
+    let end = R::roster(&state);
+    if json {
+        out::line(
+            &mut w,
+            json!({"event": "end", "outcome": outcome, "roster": end}),
+        )?;
+    } else {
+        out::line(&mut w, verdict(&outcome, &end))?;
+        for c in &end {
+            out::line(&mut w, format_args!("  {}", describe(c)))?;
+        }
+    }
+    w.flush()?;
+    if unused {
+        eprintln!("warning: the fight ended before every scripted input was used");
+    }
+    Ok(())
+}
+
+/// `Sir Bors (Bors): HP 7/12, FP 12/12, active, at (0,0) facing n; stunned`.
+fn describe(c: &CombatantView) -> String {
+    let mut s = format!(
+        "{} ({}): HP {}/{}",
+        c.name, c.side_name, c.health.0, c.health.1
+    );
+    if let Some((fp, max)) = c.stamina {
+        s.push_str(&format!(", FP {fp}/{max}"));
+    }
+    s.push_str(&format!(", {:?}, at {}", c.vitality, c.position).to_lowercase());
+    if !c.conditions.is_empty() {
+        s.push_str(&format!("; {}", c.conditions.join(", ")));
+    }
+    s
+}
+
+/// One sentence on how the fight ended.
+fn verdict(o: &Outcome, roster: &[CombatantView]) -> String {
+    match (o.reason, o.winner) {
+        (EndReason::Victory, Some(side)) => {
+            let name = roster
+                .iter()
+                .find(|c| c.side == side)
+                .map_or("?", |c| c.side_name.as_str());
+            format!("Result: side {name} wins in round {}.", o.rounds)
+        }
+        (EndReason::RoundLimit, _) => format!(
+            "Result: no winner after the round limit ({} rounds).",
+            o.rounds
+        ),
+        _ => format!("Result: nobody is left standing (round {}).", o.rounds),
+    }
+}

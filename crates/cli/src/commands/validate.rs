@@ -1,0 +1,30 @@
+//! `fray validate SCENARIO`: parse and set up a scenario, play nothing.
+
+use crate::out::{self, Result};
+use crate::registry::{unsupported, with_ruleset};
+use fray_core::Ruleset;
+use fray_core::run;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `fray validate`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The scenario file (TOML).
+    pub scenario: PathBuf,
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result {
+    let file = super::read(&args.scenario)?;
+    let id = run::ruleset_of(&file).map_err(out::fail)?;
+    let summary = with_ruleset!(id.as_str(), R => {
+        let loaded = run::load::<R>(file).map_err(out::fail)?;
+        let roster = R::roster(&loaded.state);
+        format!("{}: valid {} scenario with {} combatants", args.scenario.display(), R::ID, roster.len())
+    }, other => return Err(out::message(format!("{}: {}", args.scenario.display(), unsupported(other)))));
+    let mut w = out::stdout();
+    out::line(&mut w, summary)?;
+    w.flush()?;
+    Ok(())
+}

@@ -1,0 +1,77 @@
+//! Loading a scenario for a ruleset and playing it to the end: what the
+//! front ends (`fray fight`, `fray validate`, the simulator) share.
+
+use crate::engine::{self, Interrupt};
+use crate::event::FnSink;
+use crate::inputs::InputLog;
+use crate::oracle::InputOracle;
+use crate::ruleset::{Outcome, Ruleset};
+use crate::scenario::{FileError, SourceFile};
+
+/// A scenario file read and set up for ruleset `R`.
+pub struct Loaded<R: Ruleset> {
+    /// The file, for error pointers.
+    pub file: SourceFile,
+    /// The scenario as written.
+    pub scenario: R::Scenario,
+    /// The starting state.
+    pub state: R::State,
+}
+
+/// Parses and sets up a scenario; every error points into the file.
+pub fn load<R: Ruleset>(file: SourceFile) -> Result<Loaded<R>, FileError> {
+    let scenario: R::Scenario = file.parse()?;
+    let state = R::setup(&scenario).map_err(|e| file.setup_error(&e))?;
+    Ok(Loaded {
+        file,
+        scenario,
+        state,
+    })
+}
+
+/// Reads an input log (`--inputs FILE`, saved games).
+pub fn load_inputs<R: Ruleset>(file: &SourceFile) -> Result<InputLog<R>, FileError> {
+    file.parse()
+}
+
+/// The keys every scenario file shares, read before the ruleset is known.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct Header {
+    /// The ruleset id.
+    pub ruleset: Option<String>,
+    /// The title.
+    pub name: Option<String>,
+    /// The default seed.
+    pub seed: Option<u64>,
+}
+
+/// Reads the shared keys (other keys are left to the ruleset's strict types).
+pub fn header(file: &SourceFile) -> Result<Header, FileError> {
+    file.parse()
+}
+
+/// The ruleset id a file names in its `ruleset` key.
+pub fn ruleset_of(file: &SourceFile) -> Result<String, FileError> {
+    header(file)?.ruleset.ok_or_else(|| {
+        file.setup_error(&crate::ruleset::SetupError::new(
+            "ruleset",
+            "missing `ruleset = \"...\"` at the top of the file",
+        ))
+    })
+}
+
+/// Plays a fight to the end with scripted inputs first, then the seeded
+/// RNG and AI, handing each event to `on_event` as it happens.
+///
+/// Returns the outcome and whether scripted inputs were left unused.
+pub fn fight<R: Ruleset>(
+    state: &mut R::State,
+    inputs: &InputLog<R>,
+    seed: u64,
+    on_event: impl FnMut(R::Event),
+) -> Result<(Outcome, bool), Interrupt<R>> {
+    let mut oracle = InputOracle::script(inputs, seed);
+    let mut sink = FnSink(on_event);
+    let outcome = engine::run(state, &mut oracle, &mut sink)?;
+    Ok((outcome, oracle.has_unused_inputs()))
+}
