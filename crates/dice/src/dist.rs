@@ -233,8 +233,16 @@ fn dice(t: &DiceTerm, ctx: &mut Ctx) -> Result<Pmf, DiceError> {
             m.explode.map(|e| e.kind),
             Some(ExplodeKind::Standard) | Some(ExplodeKind::Penetrate)
         );
-    let x = die_pmf(t, ctx, separate)?;
     let n = t.count;
+    let plain_sum = m.success.is_none() && m.keep.is_none_or(|k| k.kept(n).1 >= n);
+    if let Some(e) = m.explode
+        && plain_sum
+        && matches!(e.kind, ExplodeKind::Standard | ExplodeKind::Compound)
+        && let Some(p) = exploding_sum(&roll_pmf(t)?, e, n, ctx)?
+    {
+        return Ok(p);
+    }
+    let x = die_pmf(t, ctx, separate)?;
     if let Some(k) = m.keep {
         let (highest, kept) = k.kept(n);
         if kept < n {
@@ -255,6 +263,81 @@ fn dice(t: &DiceTerm, ctx: &mut Ctx) -> Result<Pmf, DiceError> {
             / 4,
     )?;
     z.power(n)
+}
+
+/// Fast exact sum of `n` exploding dice (no keep, no success counting).
+///
+/// With `N` the non-exploding faces and `E` the exploding ones, the sum has
+/// generating function `N(z)^n / (1 - E(z))^n`. Dividing by `1 - E(z)` is the
+/// recurrence `a[t] = b[t] + sum_e E_e a[t-e]`, linear in the number of
+/// totals. Every total `t <= Tmax` gets its exact, *untruncated*
+/// probability; the leftover is `P(total > Tmax)`, and `Tmax` is doubled
+/// until it is below the tolerance. Counts are kept over `d^(n + J)`, where
+/// `J` bounds the explosions below `Tmax`, so each division by `d` is exact.
+/// Returns `None` (use the general path) when an exploding face is not
+/// positive, every face explodes, or the roller's cap could matter.
+fn exploding_sum(r: &Pmf, e: Explode, n: u64, ctx: &mut Ctx) -> Result<Option<Pmf>, DiceError> {
+    let (exp, non) = r.split(|v| e.on.matches(v));
+    let (Some(emin), Some(nmin)) = (exp.min(), non.min()) else {
+        return Ok(None);
+    };
+    if emin <= 0 || n == 0 {
+        return Ok(None);
+    }
+    let d = r.denom().clone();
+    let edges: Vec<(usize, BigUint)> = exp
+        .counts()
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.is_zero())
+        .map(|(i, c)| ((exp.offset() + i as i64) as usize, c.clone()))
+        .collect();
+    ctx.charge((non.len() as u64).saturating_mul(n).saturating_mul(n))?;
+    let base = non.power(n)?; // counts over d^n
+    let tmin = base.offset();
+    debug_assert_eq!(tmin, nmin.saturating_mul(n as i64));
+    let mut span = (base.counts().len() as u64 + 1).saturating_mul(2).max(64);
+    loop {
+        if span > MAX_SUPPORT as u64 {
+            return Ok(None);
+        }
+        let jmax = (span - 1) / emin as u64;
+        if jmax >= MAX_EXPLOSION_DEPTH as u64 {
+            return Ok(None);
+        }
+        let denom = d.pow((n + jmax) as u32);
+        let lim = (jmax + n).saturating_mul(d.bits()) / 64 + 1;
+        ctx.charge(
+            n.saturating_mul(span)
+                .saturating_mul(edges.len() as u64)
+                .saturating_mul(lim),
+        )?;
+        let scale = d.pow(jmax as u32);
+        let mut a: Vec<BigUint> = vec![BigUint::zero(); span as usize];
+        for (i, c) in base.counts().iter().enumerate().take(span as usize) {
+            a[i] = c * &scale;
+        }
+        for _ in 0..n {
+            for i in 0..a.len() {
+                let mut add = BigUint::zero();
+                for (ev, ec) in &edges {
+                    if i >= *ev {
+                        add += ec * &a[i - ev];
+                    }
+                }
+                if !add.is_zero() {
+                    a[i] += add / &d;
+                }
+            }
+        }
+        let p = Pmf::raw(tmin, a, denom);
+        if p.leftover() < ctx.tol {
+            let mut p = p;
+            p.reduce();
+            return Ok(Some(p));
+        }
+        span = span.saturating_mul(2);
+    }
 }
 
 fn binom(n: u64, k: u64) -> BigUint {

@@ -184,3 +184,21 @@ fn bad_tolerance() {
             .is_zero()
     );
 }
+
+#[test]
+fn exploding_sum_fast_path_is_exact() {
+    // P(1d6! = v) = 6^-(k+1) for v = 6k + r, r in 1..=5.
+    let one = |v: i64| {
+        if v <= 0 || v % 6 == 0 {
+            q(0, 1)
+        } else {
+            q(1, 6i64.pow((v / 6 + 1) as u32))
+        }
+    };
+    let p = dist("2d6!");
+    for t in 2..=40 {
+        let want: Prob = (1..t).map(|a| one(a) * one(t - a)).sum();
+        assert_eq!(p.p_eq(t), want, "total {t}");
+    }
+    assert!(p.leftover() < q(1, 1_000_000_000_000));
+}
