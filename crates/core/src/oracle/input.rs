@@ -15,7 +15,9 @@ pub enum Mode {
     /// Roll with the RNG and let AI choose (people included); `script`
     /// controllers still fail. Used by `fray fight --inputs`.
     Fallback,
-    /// Fail on any missing input: tests that script every die.
+    /// Every die must be scripted; missing actions and answers come from
+    /// the AI for AI controllers and fail for people and scripts. Used by
+    /// tests that script every die, and by replays of saved games.
     Strict,
     /// Roll for AI and the game master, let AI choose for AI controllers,
     /// and suspend with [`Pending`] for people. Used by `fray play`.
@@ -186,7 +188,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
             (Mode::Table, Controller::Human) => {
                 return Err(Interrupt::Pending(Pending::Answer(question.clone())));
             }
-            (Mode::Strict, _) => {
+            (Mode::Strict, Controller::Human | Controller::Script) => {
                 return Err(Interrupt::BadInput(format!(
                     "the script has no answer left for: {question}"
                 )));
@@ -223,7 +225,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
             (Mode::Table, Controller::Human) => {
                 return Err(Interrupt::Pending(Pending::Action(actor)));
             }
-            (Mode::Strict, _) | (_, Controller::Script) => {
+            (Mode::Strict, Controller::Human) | (_, Controller::Script) => {
                 return Err(Interrupt::BadInput(format!(
                     "the script has no action left for `{name}`"
                 )));

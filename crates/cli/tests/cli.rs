@@ -1,0 +1,193 @@
+//! End-to-end tests of the `fray` binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn fray() -> Command {
+    Command::cargo_bin("fray").expect("the fray binary is built")
+}
+
+/// The repository root (tests run in crates/cli).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn duel() -> PathBuf {
+    root().join("scenarios/gurps/duel.toml")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = fray().args(args).output().expect("runs");
+    assert!(out.status.success(), "fray {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn roll_with_a_seed_is_repeatable_and_shows_every_die() {
+    let a = stdout_of(&["roll", "4d6kh3", "--seed", "7", "--times", "5"]);
+    let b = stdout_of(&["roll", "4d6kh3", "--seed", "7", "--times", "5"]);
+    assert_eq!(a, b);
+    assert_eq!(a.lines().count(), 5);
+    for line in a.lines() {
+        assert!(line.starts_with("4d6kh3: ["), "{line}");
+        assert_eq!(line.matches(',').count(), 3, "four dice listed: {line}");
+        assert!(line.contains('d'), "a dropped die is marked: {line}");
+    }
+}
+
+#[test]
+fn roll_without_a_seed_prints_the_seed_it_used() {
+    let out = stdout_of(&["roll", "3d6"]);
+    let seed_line = out.lines().next().unwrap();
+    assert!(seed_line.starts_with("(seed ") && seed_line.ends_with(')'), "{seed_line}");
+}
+
+#[test]
+fn odds_table_is_exact() {
+    let out = stdout_of(&["odds", "3d6"]);
+    assert!(out.contains("1/216"), "{out}");
+    assert!(out.contains("mean 21/2 = 10.500000"), "{out}");
+    // P(3d6 <= 10) = 1/2 on the row for 10.
+    let row10 = out.lines().find(|l| l.contains("│    10 ┆")).expect("a row for 10");
+    assert!(row10.contains("0.500000"), "{row10}");
+}
+
+#[test]
+fn odds_json_gives_exact_fractions() {
+    let out = stdout_of(&["odds", "2d6", "--json"]);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(doc["mean"], "7");
+    let rows = doc["distribution"].as_array().unwrap();
+    assert_eq!(rows.len(), 11);
+    assert_eq!(rows[0]["value"], 2);
+    assert_eq!(rows[0]["p_eq"], "1/36");
+    assert_eq!(rows[5]["p_le"], "7/12");
+}
+
+#[test]
+fn bad_dice_expressions_fail_with_the_column() {
+    fray()
+        .args(["odds", "3d6+"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("column 5"));
+    fray()
+        .args(["roll", "1000000d1000000"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("limit"));
+    fray().args(["roll", "1d1!"]).assert().failure();
+}
+
+#[test]
+fn fight_is_byte_identical_for_the_same_seed() {
+    let path = duel();
+    let p = path.to_str().unwrap();
+    let a = stdout_of(&["fight", p, "--seed", "42"]);
+    let b = stdout_of(&["fight", p, "--seed", "42"]);
+    assert_eq!(a, b);
+    assert!(a.starts_with("Duel of knights"), "{a}");
+    assert!(a.contains("Result: "), "{a}");
+    assert!(a.contains("attack: 3d6 = "), "rolls are narrated: {a}");
+    assert!(a.contains("[G-"), "rule IDs are cited: {a}");
+    let c = stdout_of(&["fight", p, "--seed", "43"]);
+    assert_ne!(a, c, "another seed gives another fight");
+}
+
+#[test]
+fn fight_json_lines_all_parse() {
+    let path = duel();
+    let out = stdout_of(&["fight", path.to_str().unwrap(), "--json", "--seed", "3"]);
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect(l)).collect();
+    assert_eq!(lines.first().unwrap()["event"], "start");
+    assert_eq!(lines.last().unwrap()["event"], "end");
+    assert!(lines.iter().any(|l| l["event"] == "roll" && l["modifiers"].is_array()));
+}
+
+#[test]
+fn fight_uses_scripted_inputs_first() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-inputs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let inputs = dir.join("inputs.toml");
+    // Sir Bors moves first? The turn order ties (same knights), so the first
+    // scripted rolls settle it: Bors rolls 18, Gawain 3.
+    std::fs::write(&inputs, "rolls = [18, 3]\n").unwrap();
+    let path = duel();
+    let out = stdout_of(&["fight", path.to_str().unwrap(), "--inputs", inputs.to_str().unwrap()]);
+    assert!(out.contains("turn-order tie: 3d6 = 18"), "{out}");
+    assert!(out.contains("Turn order by Basic Speed: Sir Bors"), "{out}");
+}
+
+#[test]
+fn validate_accepts_every_bundled_scenario() {
+    for entry in std::fs::read_dir(root().join("scenarios/gurps")).unwrap() {
+        let path = entry.unwrap().path();
+        let out = stdout_of(&["validate", path.to_str().unwrap()]);
+        assert!(out.contains("valid gurps scenario"), "{out}");
+    }
+}
+
+#[test]
+fn validate_points_at_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    let text = std::fs::read_to_string(duel()).unwrap().replace("template = \"knight\"\nposition = { q = 2", "tempate = \"knight\"\nposition = { q = 2");
+    std::fs::write(&bad, text).unwrap();
+    fray()
+        .args(["validate", bad.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("bad.toml:").and(predicate::str::contains("tempate")));
+
+    let unknown = dir.join("unknown.toml");
+    let text = std::fs::read_to_string(duel()).unwrap().replacen("template = \"knight\"", "template = \"knigt\"", 1);
+    std::fs::write(&unknown, text).unwrap();
+    fray()
+        .args(["validate", unknown.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("combatants[0].template").and(predicate::str::contains("knigt")));
+}
+
+#[test]
+fn missing_files_and_rulesets_fail_cleanly() {
+    fray()
+        .args(["fight", "no/such/file.toml"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no/such/file.toml").and(predicate::str::contains("cannot read")));
+    let dir = std::env::temp_dir().join(format!("fray-cli-ruleset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("dq.toml");
+    std::fs::write(&f, "ruleset = \"dragonquest\"\n").unwrap();
+    fray().args(["fight", f.to_str().unwrap()]).assert().failure().stderr(predicate::str::contains("not implemented yet"));
+    std::fs::write(&f, "ruleset = \"chess\"\n").unwrap();
+    fray().args(["validate", f.to_str().unwrap()]).assert().failure().stderr(predicate::str::contains("unknown ruleset `chess`"));
+}
+
+#[test]
+fn schema_validates_every_bundled_scenario() {
+    let schema: serde_json::Value = serde_json::from_str(&stdout_of(&["schema", "gurps"])).expect("schema is JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
+    for entry in std::fs::read_dir(root().join("scenarios/gurps")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let doc: serde_json::Value = toml::from_str(&text).unwrap();
+        let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+    }
+    // And the schema rejects an unknown key.
+    let bad: serde_json::Value = toml::from_str("ruleset = \"gurps\"\nname = \"x\"\nsurprise = 1\nmap = { kind = \"hex\", radius = 2 }\ncombatants = []\n").unwrap();
+    assert!(!validator.is_valid(&bad));
+}
+
+#[test]
+fn systems_lists_all_four_rulesets() {
+    let out = stdout_of(&["systems"]);
+    for id in ["gurps", "dragonquest", "d20-3d6", "margin-3d6"] {
+        assert!(out.contains(id), "{out}");
+    }
+    assert!(out.contains("playable"));
+}
