@@ -34,7 +34,8 @@ pub struct InputOracle<R: Ruleset> {
     current: StepInputs<R>,
     cursor: (usize, usize, usize),
     recorded: Vec<StepInputs<R>>,
-    rolls_seen: usize,
+    /// Rolls in committed steps, for numbering rolls in messages.
+    rolls_committed: usize,
 }
 
 /// An [`InputOracle`] for scripts and replays.
@@ -52,7 +53,7 @@ impl<R: Ruleset> InputOracle<R> {
             current: StepInputs::default(),
             cursor: (0, 0, 0),
             recorded: Vec::new(),
-            rolls_seen: 0,
+            rolls_committed: 0,
         }
     }
 
@@ -102,6 +103,7 @@ impl<R: Ruleset> InputOracle<R> {
     /// Ends a completed step: its inputs become one record of the log.
     pub fn commit_step(&mut self) {
         let done = std::mem::take(&mut self.current);
+        self.rolls_committed += done.rolls.len();
         self.recorded.push(done);
         self.cursor = (0, 0, 0);
     }
@@ -134,8 +136,7 @@ impl<R: Ruleset> InputOracle<R> {
 
 impl<R: Ruleset> Oracle<R> for InputOracle<R> {
     fn roll(&mut self, state: &R::State, req: &RollRequest) -> Result<Rolled, Interrupt<R>> {
-        self.rolls_seen += 1;
-        let n = self.rolls_seen;
+        let n = self.rolls_committed + self.cursor.1 + 1;
         let given = if self.cursor.1 < self.current.rolls.len() {
             self.cursor.1 += 1;
             Some(self.current.rolls[self.cursor.1 - 1].clone())
