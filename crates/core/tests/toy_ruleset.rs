@@ -5,8 +5,9 @@
 use fray_core::dice::RollKind;
 use fray_core::engine::{self, Interrupt, Pending, Progress};
 use fray_core::{
-    CombatantId, CombatantView, Controller, Ctx, EventSink, Illegal, InputLog, InputOracle, Next, NullSink, Oracle,
-    RollInput, RollRequest, Ruleset, SetupError, SideId, SimOracle, VecSink, Vitality,
+    CombatantId, CombatantView, Controller, Ctx, EventSink, Illegal, InputLog, InputOracle, Next,
+    NullSink, Oracle, RollInput, RollRequest, Ruleset, SetupError, SideId, SimOracle, VecSink,
+    Vitality,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -71,9 +72,15 @@ impl Ruleset for Toy {
     fn setup(s: &Scenario) -> Result<State, SetupError> {
         let mut controllers = [Controller::default(), Controller::default()];
         if let Some(h) = s.human {
-            *controllers.get_mut(usize::from(h)).ok_or_else(|| SetupError::new("human", "0 or 1"))? = Controller::Human;
+            *controllers
+                .get_mut(usize::from(h))
+                .ok_or_else(|| SetupError::new("human", "0 or 1"))? = Controller::Human;
         }
-        Ok(State { controllers, hits: [0, 0], turn: 0 })
+        Ok(State {
+            controllers,
+            hits: [0, 0],
+            turn: 0,
+        })
     }
     fn controller(state: &State, who: CombatantId) -> &Controller {
         &state.controllers[who.index()]
@@ -90,7 +97,11 @@ impl Ruleset for Toy {
                 side_name: ["A", "B"][usize::from(i)].into(),
                 health: (3 - i32::from(state.hits[usize::from(i)]), 3),
                 stamina: None,
-                vitality: if state.hits[usize::from(i)] >= 3 { Vitality::Down } else { Vitality::Active },
+                vitality: if state.hits[usize::from(i)] >= 3 {
+                    Vitality::Down
+                } else {
+                    Vitality::Active
+                },
                 conditions: vec![],
                 position: String::new(),
             })
@@ -99,7 +110,10 @@ impl Ruleset for Toy {
     fn round(state: &State) -> u32 {
         state.turn / 2
     }
-    fn next<O: Oracle<Self>, S: EventSink<Event>>(state: &mut State, _: &mut Ctx<'_, Self, O, S>) -> Result<Next, Interrupt<Self>> {
+    fn next<O: Oracle<Self>, S: EventSink<Event>>(
+        state: &mut State,
+        _: &mut Ctx<'_, Self, O, S>,
+    ) -> Result<Next, Interrupt<Self>> {
         if let Some(loser) = state.hits.iter().position(|&h| h >= 3) {
             return Ok(Next::Over(fray_core::Outcome {
                 winner: Some(SideId(1 - loser as u8)),
@@ -126,13 +140,19 @@ impl Ruleset for Toy {
             return Ok(());
         }
         let defender = CombatantId(1 - actor.0);
-        let hit = ctx.roll(state, RollRequest::new(Some(actor), RollKind::d(1, 6), "strike", "T-001").against(4))?;
+        let hit = ctx.roll(
+            state,
+            RollRequest::new(Some(actor), RollKind::d(1, 6), "strike", "T-001").against(4),
+        )?;
         ctx.emit(|| Event::Rolled("strike", hit.total));
         if hit.total < 4 {
             return Ok(());
         }
         if ctx.ask(state, Question { defender })? == Answer::Dodge {
-            let d = ctx.roll(state, RollRequest::new(Some(defender), RollKind::d(1, 6), "dodge", "T-002"))?;
+            let d = ctx.roll(
+                state,
+                RollRequest::new(Some(defender), RollKind::d(1, 6), "dodge", "T-002"),
+            )?;
             ctx.emit(|| Event::Rolled("dodge", d.total));
             if d.total >= 5 {
                 return Ok(());
@@ -190,7 +210,16 @@ fn strict_script_plays_exactly_the_given_dice_and_fails_when_out() {
     for _ in 0..3 {
         engine::step(&mut state, &mut oracle, &mut sink).unwrap_or_else(|e| panic!("{e}"));
     }
-    assert_eq!(sink.events, vec![Event::Rolled("strike", 6), Event::Hit(1), Event::Rolled("strike", 1), Event::Rolled("strike", 4), Event::Rolled("dodge", 5)]);
+    assert_eq!(
+        sink.events,
+        vec![
+            Event::Rolled("strike", 6),
+            Event::Hit(1),
+            Event::Rolled("strike", 1),
+            Event::Rolled("strike", 4),
+            Event::Rolled("dodge", 5)
+        ]
+    );
     assert_eq!(state.hits, [0, 1]);
     let err = engine::step(&mut state, &mut oracle, &mut sink).unwrap_err();
     assert!(err.to_string().contains("ran out of dice"), "{err}");
@@ -237,7 +266,10 @@ fn table_oracle_suspends_and_resuming_equals_answering_up_front() {
             Err(e) => panic!("{e}"),
         }
     }
-    assert!(first_pending.is_some(), "Bob was asked to defend at least once");
+    assert!(
+        first_pending.is_some(),
+        "Bob was asked to defend at least once"
+    );
     // Replaying the recorded log strictly gives the same state and events.
     let log = oracle.log();
     let mut replay = before.clone();
@@ -248,7 +280,10 @@ fn table_oracle_suspends_and_resuming_equals_answering_up_front() {
             Progress::Acted(..) | Progress::Over(_) => {}
         }
     }
-    assert_eq!(serde_json::to_string(&replay).unwrap(), serde_json::to_string(&state).unwrap());
+    assert_eq!(
+        serde_json::to_string(&replay).unwrap(),
+        serde_json::to_string(&state).unwrap()
+    );
     assert_eq!(replay_events.events, sink.events);
     // Undo: the log minus its last step rebuilds the state before that step.
     let mut steps = log.steps.clone();

@@ -33,9 +33,60 @@ pub struct Strike {
     /// Index of the attack mode (0 = the weapon's first, G-TURN-003).
     #[serde(default)]
     pub mode: u8,
-    /// The location aimed at; `None` rolls randomly on 3d (G-LOC-001).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub location: Option<Location>,
+    /// Where the blow is aimed: the torso when left out (G-TURN-003), a
+    /// location name, or `"random"` to roll it on 3d (G-LOC-001).
+    #[serde(default, skip_serializing_if = "Aim::is_torso")]
+    pub location: Aim,
+}
+
+/// Where a strike is aimed (G-TURN-003, G-LOC-001, G-LOC-002).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Aim {
+    /// Roll the location on 3d after the hit (G-LOC-001), written `"random"`.
+    Random,
+    /// A chosen location, written by name (`"neck"`, `"right_arm"`).
+    At(Location),
+}
+
+impl Default for Aim {
+    /// G-TURN-003: an attack that names no location targets the torso.
+    fn default() -> Self {
+        Aim::At(Location::Torso)
+    }
+}
+
+impl Aim {
+    /// The chosen location, `None` for a random roll.
+    pub fn location(self) -> Option<Location> {
+        match self {
+            Aim::Random => None,
+            Aim::At(l) => Some(l),
+        }
+    }
+    /// Whether this is the default aim (the torso), left out when saved.
+    pub fn is_torso(&self) -> bool {
+        *self == Aim::At(Location::Torso)
+    }
+}
+
+impl TryFrom<String> for Aim {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        if s == "random" {
+            return Ok(Aim::Random);
+        }
+        s.parse::<Location>().map(Aim::At)
+    }
+}
+
+impl From<Aim> for String {
+    fn from(a: Aim) -> String {
+        match a {
+            Aim::Random => "random".into(),
+            Aim::At(l) => l.key(),
+        }
+    }
 }
 
 /// All-Out Attack variants (G-AOA-001..004).
@@ -122,6 +173,9 @@ pub enum Action {
         /// Index of the weapon.
         weapon: u8,
     },
+    /// Ready (G-RDY-001) the shield again, after a critically failed block
+    /// lost its grip (G-EXT-011).
+    ReadyShield,
     /// Do Nothing (G-DON-001).
     DoNothing,
 }
@@ -138,6 +192,7 @@ impl fmt::Display for Action {
             Action::Move { to, .. } => write!(f, "Move to {to}"),
             Action::ChangePosture { to } => write!(f, "Change Posture to {}", to.name()),
             Action::Ready { weapon } => write!(f, "Ready weapon {weapon}"),
+            Action::ReadyShield => f.write_str("Ready shield"),
             Action::DoNothing => f.write_str("Do Nothing"),
         }
     }

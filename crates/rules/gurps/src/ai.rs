@@ -4,7 +4,7 @@
 //! It is deterministic (no dice of its own), cheap enough for the
 //! simulator's hot loop, and reads its knobs from the controller's tactics.
 
-use crate::action::{Action, AllOutVariant, Answer, Question, Step, Strike};
+use crate::action::{Action, Aim, AllOutVariant, Answer, Question, Step, Strike};
 use crate::damage::Dice;
 use crate::location::{self, Location};
 use crate::resolve::{attack, defense, injury, movement};
@@ -109,7 +109,7 @@ fn best_strike(
     let t = state.fighter(target);
     let mut best: Option<Plan> = None;
     for (wi, w) in a.weapons.iter().enumerate() {
-        if !w.ready {
+        if !w.ready || (w.is_unbalanced() && w.parried_before_turn) {
             continue;
         }
         for (mi, m) in w.weapon.modes.iter().enumerate() {
@@ -121,7 +121,7 @@ fn best_strike(
                     target,
                     weapon: wi as u8,
                     mode: mi as u8,
-                    location: (loc != Location::Torso).then_some(loc),
+                    location: Aim::At(loc),
                 };
                 let skill = attack::to_hit(state, me, &strike, None).total() + bonus_to_hit;
                 if skill < 3 {
@@ -197,6 +197,13 @@ pub fn action(state: &State, me: CombatantId) -> Action {
     let Some(target) = nearest_foe(state, me) else {
         return Action::DoNothing;
     };
+    // Strap the shield back on when no foe is close enough to strike now.
+    let foe_close = state
+        .active_foes(me)
+        .any(|id| state.fighter(id).pose.pos.distance(f.pose.pos) <= 2);
+    if !foe_close && crate::resolve::maneuver::check(state, me, &Action::ReadyShield).is_ok() {
+        return Action::ReadyShield;
+    }
     let tactics = Tactics::of(&f.controller);
     let t = state.fighter(target);
     // Attack from here, or after a step (any facing, any free neighbour).

@@ -1,6 +1,6 @@
 //! The menu of maneuvers a combatant may declare now, for people at the table.
 
-use crate::action::{Action, AllOutVariant, DefenseVariant, Strike};
+use crate::action::{Action, Aim, AllOutVariant, DefenseVariant, Strike};
 use crate::resolve::maneuver;
 use crate::state::{DefenseKind, Posture, State};
 use fray_core::CombatantId;
@@ -22,7 +22,7 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
                     target: foe,
                     weapon: wi as u8,
                     mode: mi as u8,
-                    location: None,
+                    location: Aim::default(),
                 };
                 push(Action::Attack { strike, step: None });
                 for variant in [
@@ -68,6 +68,7 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     for wi in 0..f.weapons.len() {
         push(Action::Ready { weapon: wi as u8 });
     }
+    push(Action::ReadyShield);
     push(Action::DoNothing);
     out
 }

@@ -185,6 +185,26 @@ impl Location {
     }
 }
 
+impl Location {
+    /// The name used in files: `"right_arm"`, `"neck"`.
+    pub fn key(self) -> String {
+        self.name().replace(' ', "_")
+    }
+}
+
+impl std::str::FromStr for Location {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        ALL.into_iter().find(|l| l.key() == s).ok_or_else(|| {
+            let names: Vec<String> = ALL.iter().map(|l| l.key()).collect();
+            format!(
+                "unknown location `{s}`: expected \"random\" or one of {}",
+                names.join(", ")
+            )
+        })
+    }
+}
+
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -239,6 +239,7 @@ fn build(
             dropped_at: None,
             parries: 0,
             attacked: false,
+            parried_before_turn: false,
         });
     }
     let shield = match &sheet.shield {

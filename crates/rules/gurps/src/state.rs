@@ -146,6 +146,9 @@ pub struct Carried {
     pub parries: u8,
     /// An unbalanced weapon attacked this turn, so cannot parry (G-DEF-005).
     pub attacked: bool,
+    /// It parried between the wielder's last turn and this one, so an
+    /// unbalanced weapon cannot attack this turn (G-DEF-005 decision).
+    pub parried_before_turn: bool,
 }
 
 impl Carried {

@@ -41,13 +41,19 @@ pub fn check_strike(
     if !w.ready {
         return Err(format!("{} is not ready (G-RDY-001)", w.weapon.name));
     }
+    if w.is_unbalanced() && w.parried_before_turn {
+        return Err(format!(
+            "{} is unbalanced and parried since the last turn, so it cannot attack now (G-DEF-005)",
+            w.weapon.name
+        ));
+    }
     if !m.is_melee() {
         return Err(format!(
             "{} {} is a ranged mode; ranged attacks come in a later version",
             w.weapon.name, m.name
         ));
     }
-    if let Some(loc) = strike.location
+    if let Some(loc) = strike.location.location()
         && !crate::location::may_target(loc, m.damage_type)
     {
         return Err(format!(
@@ -132,7 +138,7 @@ pub fn to_hit(
         mods.add("All-Out Attack (Determined)", 4, "G-AOA-001");
     }
     mods.add("posture", a.posture.attack(), "G-POS-001");
-    if let Some(loc) = strike.location {
+    if let Some(loc) = strike.location.location() {
         mods.add(location_label(loc), loc.aim_penalty(), "G-LOC-002");
     }
     mods
@@ -199,10 +205,10 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         Check::new(attacker, "attack", "G-DICE-001"),
         &mods,
     )?;
-    let mut aimed = strike.location;
+    let mut aimed = strike.location.location();
     if !r.is_success() {
         // G-LOC-003: missing a small location by exactly 1 hits the torso.
-        match strike.location {
+        match aimed {
             Some(loc) if loc.misses_into_torso() && r.margin == -1 => {
                 aimed = Some(Location::Torso);
                 ctx.emit(|| Event::Note {
@@ -244,14 +250,6 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         let weapon_name = state.fighter(attacker).weapons[wi].weapon.name.clone();
         let words = move || format!("{a_name} attacks {t_name} with {weapon_name}");
         let stopped = defense::defend(state, inc, words, ctx)?;
-        // The feint is spent on this attack (G-FNT-003 decision).
-        if state
-            .fighter(attacker)
-            .feint
-            .is_some_and(|f| f.target == target)
-        {
-            state.fighter_mut(attacker).feint = None;
-        }
         if stopped {
             return Ok(());
         }

@@ -204,12 +204,20 @@ pub fn defense_mods(
 }
 
 /// Every defense the defender may choose, with values with and without retreat.
-pub fn options(state: &State, inc: &Incoming, exclude: Option<DefenseKind>) -> Vec<DefenseOption> {
+///
+/// `exclude` is the defense already tried against this attack (G-AOD-002):
+/// a kind, and for Parry the weapon, since parries with two different
+/// weapons count as different defenses.
+pub fn options(
+    state: &State,
+    inc: &Incoming,
+    exclude: Option<(DefenseKind, Option<u8>)>,
+) -> Vec<DefenseOption> {
     let d = state.fighter(inc.defender);
     let can_retreat = retreat_possible(state, inc);
     let mut out = Vec::new();
     let mut push = |kind: DefenseKind, weapon: Option<u8>| {
-        if Some(kind) == exclude {
+        if exclude == Some((kind, weapon)) {
             return;
         }
         if let Some(m) = defense_mods(state, inc, kind, weapon, false) {
@@ -275,6 +283,16 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         else {
             return Ok(false);
         };
+        // A Parry that names no weapon uses the best parry offered.
+        let weapon = match (kind, weapon) {
+            (DefenseKind::Parry, None) => opts
+                .iter()
+                .filter(|o| o.kind == DefenseKind::Parry)
+                .max_by_key(|o| o.value)
+                .and_then(|o| o.weapon),
+            (DefenseKind::Parry, w) => w,
+            _ => None,
+        };
         let retreat = retreat
             && opts
                 .iter()
@@ -312,7 +330,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         if r.is_success() {
             return Ok(true);
         }
-        exclude = Some(kind);
+        exclude = Some((kind, weapon));
     }
     Ok(false)
 }

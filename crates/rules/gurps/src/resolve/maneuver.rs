@@ -4,6 +4,7 @@ use crate::Gurps;
 use crate::action::{Action, AllOutVariant, DefenseVariant, Step};
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
+use crate::location::Location;
 use crate::resolve::{attack, movement, turn};
 use crate::sheet::Trait;
 use crate::state::{Feint, Posture, Stance, State, Stun};
@@ -129,6 +130,18 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             )),
             Some(_) => Ok(()),
         },
+        Action::ReadyShield => match &f.shield {
+            None => Err(format!("{} has no shield", f.name)),
+            Some(s) if s.ready => Err(format!("{} is already ready", s.name)),
+            Some(_)
+                if f.crippled
+                    .iter()
+                    .any(|l| matches!(l, Location::LeftArm | Location::LeftHand)) =>
+            {
+                Err("the shield arm is crippled (G-LOC-010)".into())
+            }
+            Some(_) => Ok(()),
+        },
         Action::DoNothing => Ok(()),
     };
     result.map_err(Illegal)
@@ -155,6 +168,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 movement::take_step(state, actor, s, ctx);
             }
             attack::resolve(state, actor, *strike, None, ctx)?;
+            spend_feint(state, actor, strike.target);
         }
         Action::AllOutAttack {
             variant,
@@ -181,6 +195,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 }
                 _ => attack::resolve(state, actor, *strike, Some(*variant), ctx)?,
             }
+            spend_feint(state, actor, strike.target);
         }
         Action::AllOutDefense { variant, step } => {
             state.fighter_mut(actor).stance = match variant {
@@ -220,9 +235,31 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 w.dropped_at = None;
             }
         }
+        Action::ReadyShield => {
+            if let Some(s) = state.fighter_mut(actor).shield.as_mut() {
+                s.ready = true;
+            }
+        }
         Action::DoNothing => recover_from_stun(state, actor, ctx)?,
     }
+    // G-FNT-003 decision: a feint not used on the feinter's next turn lapses
+    // at the end of that turn.
+    let f = state.fighter_mut(actor);
+    if f.feint
+        .is_some_and(|x| x.expires_before_turn <= f.turns + 1)
+    {
+        f.feint = None;
+    }
     Ok(())
+}
+
+/// G-FNT-003 decision: a feint is spent by the maneuver that attacks its
+/// foe (both attacks of an All-Out Double benefit from it).
+fn spend_feint(state: &mut State, actor: CombatantId, target: CombatantId) {
+    let f = state.fighter_mut(actor);
+    if f.feint.is_some_and(|x| x.target == target) {
+        f.feint = None;
+    }
 }
 
 /// The words and rule ID of a maneuver, for the log.
@@ -256,6 +293,7 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
         Action::Move { to, .. } => (format!("Move to {to}"), "G-MOV-001"),
         Action::ChangePosture { to } => (format!("Change Posture to {}", to.name()), "G-CPO-001"),
         Action::Ready { weapon } => (format!("Ready weapon {weapon}"), "G-RDY-001"),
+        Action::ReadyShield => ("Ready shield".into(), "G-RDY-001"),
         Action::DoNothing => ("Do Nothing".into(), "G-DON-001"),
     }
 }

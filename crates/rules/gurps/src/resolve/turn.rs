@@ -155,6 +155,7 @@ fn start_turn(state: &mut State, id: CombatantId) {
     f.stun_defense_until_turn = false;
     f.turn_start = f.pose.pos;
     for w in &mut f.weapons {
+        w.parried_before_turn = w.parries > 0;
         w.parries = 0;
         w.attacked = false;
     }
