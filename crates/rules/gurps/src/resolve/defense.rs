@@ -77,15 +77,18 @@ fn common(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut ModList) 
             mods.add("attacker circled behind", pen, "G-DEF-014");
         }
     }
-    // G-DEF-002 / G-DEF-006: parry from the front or weapon side (right), block from the front or shield side (left).
-    let from_side = if arc == Arc::Front { None } else { side };
-    match (kind, from_side) {
-        (DefenseKind::Parry, Some(Side::Left)) if arc != Arc::Front => return false,
-        (DefenseKind::Block, Some(Side::Right)) if arc != Arc::Front => return false,
+    // G-DEF-002 / G-DEF-006: parry only from the front or the weapon side
+    // (right), block only from the front or the shield side (left); an
+    // attacker dead behind is on neither side.
+    let weapon_side = arc == Arc::Front || side == Some(Side::Right);
+    let shield_side = arc == Arc::Front || side == Some(Side::Left);
+    match kind {
+        DefenseKind::Parry if !weapon_side => return false,
+        DefenseKind::Block if !shield_side => return false,
         _ => {}
     }
     // G-DEF-007: a ready shield's DB counts from the front or the shield side.
-    if from_side != Some(Side::Right) {
+    if shield_side {
         mods.add("shield DB", d.shield_db(), "G-DEF-007");
     }
     mods.add(
