@@ -178,6 +178,16 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     if injury > 0 {
         effects(state, blow, location, injury, uncapped, ctx)?;
     }
+    // G-EXT-007 row 12: the victim drops what it holds even if nothing got through.
+    if blow.critical.drop {
+        drop_everything(state, blow.target);
+        let name = state.fighter(blow.target).name.clone();
+        ctx.emit(|| Event::Condition {
+            who: name,
+            what: "drops what it holds".into(),
+            rule: "G-EXT-007",
+        });
+    }
     Ok(())
 }
 
@@ -279,15 +289,6 @@ fn effects<O: Oracle<Gurps>, S: EventSink<Event>>(
     );
     if major || (head_or_vitals && causes_shock) {
         knockdown(state, target, location, major, ctx)?;
-    }
-    if blow.critical.drop {
-        drop_everything(state, target);
-        let name = state.fighter(target).name.clone();
-        ctx.emit(|| Event::Condition {
-            who: name,
-            what: "drops what it holds".into(),
-            rule: "G-EXT-007",
-        });
     }
     death_checks(state, target, ctx)?;
     Ok(())
