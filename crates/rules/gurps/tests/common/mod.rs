@@ -160,8 +160,13 @@ pub fn fighter_with(
 
 /// A scenario from its combatants (and optional `[options]` lines).
 pub fn scenario(options: &str, combatants: &[String]) -> Scenario {
+    scenario_on("", options, combatants)
+}
+
+/// A scenario on a radius-8 hex map with extra `[[map.terrain]]` lines.
+pub fn scenario_on(terrain: &str, options: &str, combatants: &[String]) -> Scenario {
     let text = format!(
-        "ruleset = \"gurps\"\nname = \"test\"\nmax_rounds = 50\n[map]\nkind = \"hex\"\nradius = 8\n[options]\n{options}\n{}",
+        "ruleset = \"gurps\"\nname = \"test\"\nmax_rounds = 50\n[map]\nkind = \"hex\"\nradius = 8\n{terrain}\n[options]\n{options}\n{}",
         combatants.join("\n")
     );
     toml::from_str(&text).unwrap_or_else(|e| panic!("bad test scenario: {e}\n{text}"))

@@ -1,0 +1,146 @@
+//! Tactical movement: costs in movement points and the final facing.
+//! Costs from `movement::reach` are in half points.
+
+mod common;
+
+use common::*;
+use fray_core::grid::{Facing, HexPos};
+use fray_gurps::action::{Action, Step};
+use fray_gurps::resolve::{maneuver, movement};
+use fray_gurps::scenario::setup;
+use fray_gurps::state::{Posture, State};
+
+/// A (Move 6) at the origin facing north; B far away.
+fn open(extra: &str) -> State {
+    on("", extra)
+}
+
+fn on(terrain: &str, extra: &str) -> State {
+    let a = sheet(
+        12,
+        12,
+        10,
+        12,
+        &format!("skills = {{ Broadsword = 14 }}\nweapons = [\"Broadsword\"]\n{extra}"),
+    );
+    let sc = scenario_on(
+        terrain,
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &a),
+            fighter("B", "b", 6, 0, "s", &swordsman(11, 13)),
+        ],
+    );
+    setup(&sc, &armory()).unwrap()
+}
+
+fn mv(q: i32, r: i32, face: Option<Facing>) -> Action {
+    Action::Move {
+        to: HexPos::new(q, r),
+        face,
+    }
+}
+
+// rule: G-TAC-004
+#[test]
+fn forward_moves_cost_one_point_and_turn_with_the_path() {
+    let s = open("");
+    let reach = movement::reach(&s, A, 6);
+    assert_eq!(reach.cost_to(HexPos::new(1, -1), Facing::Ne), Some(2));
+    assert_eq!(reach.cost_to(HexPos::new(-1, 0), Facing::Nw), Some(2));
+    let (pose, hexes) = movement::plan_move(&s, A, HexPos::new(1, -1), None).unwrap();
+    assert_eq!(
+        (pose.pos, pose.facing, hexes),
+        (HexPos::new(1, -1), Facing::Ne, 1)
+    );
+}
+
+// rule: G-TAC-005
+#[test]
+fn sidesteps_and_backward_moves_cost_two_and_keep_facing() {
+    let s = open("");
+    let reach = movement::reach(&s, A, 6);
+    assert_eq!(reach.cost_to(HexPos::new(0, 1), Facing::N), Some(4));
+    assert_eq!(reach.cost_to(HexPos::new(1, 0), Facing::N), Some(4));
+    let (pose, _) = movement::plan_move(&s, A, HexPos::new(0, 1), None).unwrap();
+    assert_eq!(pose.facing, Facing::N);
+    // With Move 1, a backward step is out of reach.
+    let slow = open("basic_move = 1");
+    assert!(movement::plan_move(&slow, A, HexPos::new(0, 1), None).is_err());
+    assert!(movement::plan_move(&slow, A, HexPos::new(0, -1), None).is_ok());
+}
+
+// rule: G-TAC-006
+#[test]
+fn each_hexside_turned_costs_one_point() {
+    let s = open("");
+    let reach = movement::reach(&s, A, 6);
+    assert_eq!(reach.cost_to(HexPos::new(0, 0), Facing::Ne), Some(2));
+    assert_eq!(reach.cost_to(HexPos::new(0, 0), Facing::S), Some(6));
+}
+
+// rule: G-TAC-007
+#[test]
+fn terrain_and_posture_add_to_the_cost_of_each_hex() {
+    let t = "[[map.terrain]]\nterrain = \"obstruction\"\nhexes = [{ q = 0, r = -1 }]\n[[map.terrain]]\nterrain = \"gentle_slope\"\nhexes = [{ q = 1, r = -1 }]\n[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = -1, r = 0 }]";
+    let s = on(t, "");
+    let reach = movement::reach(&s, A, 6);
+    assert_eq!(reach.cost_to(HexPos::new(0, -1), Facing::N), Some(4));
+    assert_eq!(reach.cost_to(HexPos::new(1, -1), Facing::Ne), Some(3));
+    assert_eq!(reach.cost_to(HexPos::new(-1, 0), Facing::Nw), None);
+    // Crouching +1/2, kneeling +2 per hex.
+    let mut s = open("");
+    s.fighters[0].posture = Posture::Crouching;
+    assert_eq!(
+        movement::reach(&s, A, 6).cost_to(HexPos::new(0, -1), Facing::N),
+        Some(3)
+    );
+    s.fighters[0].posture = Posture::Kneeling;
+    assert_eq!(
+        movement::reach(&s, A, 6).cost_to(HexPos::new(0, -1), Facing::N),
+        Some(6)
+    );
+    // Lying: one hex per turn, whatever the Move.
+    s.fighters[0].posture = Posture::Lying;
+    assert!(movement::plan_move(&s, A, HexPos::new(0, -2), None).is_err());
+    assert_eq!(
+        movement::plan_move(&s, A, HexPos::new(0, -1), None)
+            .unwrap()
+            .1,
+        1
+    );
+}
+
+// rule: G-TAC-008
+#[test]
+fn any_final_facing_with_half_the_points_left_else_one_hexside() {
+    let s = open("basic_move = 4");
+    // 2 of 4 points used: any facing, even one that turning would not pay for.
+    assert!(maneuver::check(&s, A, &mv(0, -2, Some(Facing::S))).is_ok());
+    // 3 of 4 used: one hexside at most.
+    let err = maneuver::check(&s, A, &mv(0, -3, Some(Facing::Se))).unwrap_err();
+    assert!(err.0.contains("G-TAC-008"), "{err}");
+    assert!(maneuver::check(&s, A, &mv(0, -3, Some(Facing::Ne))).is_ok());
+    let l = log(vec![("A", mv(0, -2, Some(Facing::S)))], &[], vec![]);
+    let (s, _) = run_steps(s, &l, 1);
+    assert_eq!(s.fighter(A).pose.pos, HexPos::new(0, -2));
+    assert_eq!(s.fighter(A).facing(), Facing::S);
+}
+
+// rule: G-TAC-003
+#[test]
+fn a_step_turns_to_any_facing_for_free() {
+    let s = open("");
+    let turn = Action::AllOutDefense {
+        variant: fray_gurps::action::DefenseVariant::Double,
+        step: Some(Step {
+            to: Some(HexPos::new(0, 1)),
+            face: Some(Facing::S),
+        }),
+    };
+    let l = log(vec![("A", turn)], &[], vec![]);
+    let (s, _) = run_steps(s, &l, 1);
+    assert_eq!(s.fighter(A).pose.pos, HexPos::new(0, 1));
+    assert_eq!(s.fighter(A).facing(), Facing::S);
+    assert_eq!(s.fighter(A).moved, 1);
+}
