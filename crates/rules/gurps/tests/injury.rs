@@ -79,7 +79,7 @@ fn dr_comes_off_then_the_cutting_multiplier_rounds_down() {
     assert_eq!(s.fighter(B).hp, 12);
 }
 
-// rule: G-DMG-004
+// rule: G-DMG-004, G-EXT-018
 #[test]
 fn impaling_doubles_and_crushing_is_times_one() {
     // Spear thr+2 = 1d+1 imp: 5 -> 10.

@@ -273,7 +273,7 @@ fn all_out_attack_double_makes_two_attacks_on_one_foe_and_dodge_is_unlimited() {
     assert_eq!(maneuvers(&ev), [("A".into(), "G-AOA-003")]);
 }
 
-// rule: G-AOA-004, G-FNT-002, G-FNT-003
+// rule: G-AOA-004, G-FNT-002, G-FNT-003, G-DICE-002
 #[test]
 fn all_out_attack_feint_then_the_attack_benefits_at_once() {
     let act = Action::AllOutAttack {

@@ -144,3 +144,47 @@ fn a_step_turns_to_any_facing_for_free() {
     assert_eq!(s.fighter(A).facing(), Facing::S);
     assert_eq!(s.fighter(A).moved, 1);
 }
+
+// rule: G-TAC-001
+#[test]
+fn melee_attacks_go_to_the_front_arc_only() {
+    // B stands right beside A (side arc): no attack until A turns.
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 1, 0, "nw", &swordsman(11, 13)),
+        ],
+    );
+    let err = maneuver::check(&s, A, &attack(B)).unwrap_err();
+    assert!(err.0.contains("front arc"), "{err}");
+    let turned = Action::Attack {
+        strike: strike(B),
+        step: Some(Step {
+            to: None,
+            face: Some(Facing::Se),
+        }),
+    };
+    assert!(maneuver::check(&s, A, &turned).is_ok());
+}
+
+// rule: G-FAT-001, G-EXT-028
+#[test]
+fn below_a_third_of_fp_move_and_dodge_halve_and_half_move_rounds_up() {
+    let mut s = open("basic_move = 5");
+    assert_eq!(s.fighter(A).current_move(), 5);
+    // Half of Move 5 is 3 for All-Out Attack.
+    assert!(maneuver::advance_pose(&s, A, 3).is_ok());
+    assert!(maneuver::advance_pose(&s, A, 4).is_err());
+    s.fighters[0].fp = 3; // FP 12: 3 is below 4
+    assert_eq!(s.fighter(A).current_move(), 3);
+    let inc = fray_gurps::resolve::defense::Incoming {
+        attacker: B,
+        defender: A,
+        melee: true,
+        penalty: 0,
+    };
+    // Dodge 9 halves to 5; B stands in A's side arc: -2.
+    let o = fray_gurps::resolve::defense::options(&s, &inc, None);
+    assert_eq!(o[0].value, 3);
+}
