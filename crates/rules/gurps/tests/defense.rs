@@ -397,6 +397,15 @@ fn a_failed_recovery_roll_keeps_the_stun_and_mental_stun_rolls_iq() {
     );
     let (s2, _) = run_steps(s.clone(), &l, 2);
     assert_eq!(s2.fighter(B).stun, Some(Stun::Physical));
+    // rule: G-EXT-027 (High Pain Threshold: +3 to recover from a physical stun)
+    let mut hpt = s.clone();
+    hpt.fighters[1]
+        .stats
+        .traits
+        .push(fray_gurps::sheet::Trait::HighPainThreshold);
+    let (s2, ev) = run_steps(hpt, &l, 2);
+    assert_eq!(roll(&ev, "recover from stun").target, Some(15));
+    assert_eq!(s2.fighter(B).stun, None);
     // Mental stun: IQ 10 + 6 for Combat Reflexes.
     s.fighters[1].stun = Some(Stun::Mental);
     s.fighters[1]

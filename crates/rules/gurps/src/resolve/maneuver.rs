@@ -370,7 +370,29 @@ fn recover_from_stun<O: Oracle<Gurps>, S: EventSink<Event>>(
         return Ok(());
     };
     let mods = match kind {
-        Stun::Physical => ModList::base("HT", f.stats.ht, ""),
+        Stun::Physical => {
+            // G-EXT-027: pain thresholds count on stun rolls as on knockdown rolls.
+            let mut m = ModList::base("HT", f.stats.ht, "");
+            m.add(
+                "High Pain Threshold",
+                if f.has(Trait::HighPainThreshold) {
+                    3
+                } else {
+                    0
+                },
+                "G-EXT-027",
+            );
+            m.add(
+                "Low Pain Threshold",
+                if f.has(Trait::LowPainThreshold) {
+                    -4
+                } else {
+                    0
+                },
+                "G-EXT-027",
+            );
+            m
+        }
         Stun::Mental => {
             let mut m = ModList::base("IQ", f.stats.iq, "");
             m.add(
