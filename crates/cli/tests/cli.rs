@@ -19,7 +19,11 @@ fn duel() -> PathBuf {
 
 fn stdout_of(args: &[&str]) -> String {
     let out = fray().args(args).output().expect("runs");
-    assert!(out.status.success(), "fray {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "fray {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
@@ -40,7 +44,10 @@ fn roll_with_a_seed_is_repeatable_and_shows_every_die() {
 fn roll_without_a_seed_prints_the_seed_it_used() {
     let out = stdout_of(&["roll", "3d6"]);
     let seed_line = out.lines().next().unwrap();
-    assert!(seed_line.starts_with("(seed ") && seed_line.ends_with(')'), "{seed_line}");
+    assert!(
+        seed_line.starts_with("(seed ") && seed_line.ends_with(')'),
+        "{seed_line}"
+    );
 }
 
 #[test]
@@ -49,7 +56,10 @@ fn odds_table_is_exact() {
     assert!(out.contains("1/216"), "{out}");
     assert!(out.contains("mean 21/2 = 10.500000"), "{out}");
     // P(3d6 <= 10) = 1/2 on the row for 10.
-    let row10 = out.lines().find(|l| l.contains("│    10 ┆")).expect("a row for 10");
+    let row10 = out
+        .lines()
+        .find(|l| l.contains("│    10 ┆"))
+        .expect("a row for 10");
     assert!(row10.contains("0.500000"), "{row10}");
 }
 
@@ -77,7 +87,9 @@ fn bad_dice_expressions_fail_with_the_column() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("limit"));
-    fray().args(["roll", "1d1!"]).assert().failure();
+    // A die that always explodes stops at the stated cap of 100 extra rolls.
+    let out = stdout_of(&["roll", "1d1!", "--seed", "1"]);
+    assert!(out.trim_end().ends_with("= 101"), "{out}");
 }
 
 #[test]
@@ -99,10 +111,17 @@ fn fight_is_byte_identical_for_the_same_seed() {
 fn fight_json_lines_all_parse() {
     let path = duel();
     let out = stdout_of(&["fight", path.to_str().unwrap(), "--json", "--seed", "3"]);
-    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect(l)).collect();
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect(l))
+        .collect();
     assert_eq!(lines.first().unwrap()["event"], "start");
     assert_eq!(lines.last().unwrap()["event"], "end");
-    assert!(lines.iter().any(|l| l["event"] == "roll" && l["modifiers"].is_array()));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["event"] == "roll" && l["modifiers"].is_array())
+    );
 }
 
 #[test]
@@ -114,7 +133,12 @@ fn fight_uses_scripted_inputs_first() {
     // scripted rolls settle it: Bors rolls 18, Gawain 3.
     std::fs::write(&inputs, "rolls = [18, 3]\n").unwrap();
     let path = duel();
-    let out = stdout_of(&["fight", path.to_str().unwrap(), "--inputs", inputs.to_str().unwrap()]);
+    let out = stdout_of(&[
+        "fight",
+        path.to_str().unwrap(),
+        "--inputs",
+        inputs.to_str().unwrap(),
+    ]);
     assert!(out.contains("turn-order tie: 3d6 = 18"), "{out}");
     assert!(out.contains("Turn order by Basic Speed: Sir Bors"), "{out}");
 }
@@ -133,7 +157,10 @@ fn validate_points_at_line_and_column() {
     let dir = std::env::temp_dir().join(format!("fray-cli-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.toml");
-    let text = std::fs::read_to_string(duel()).unwrap().replace("template = \"knight\"\nposition = { q = 2", "tempate = \"knight\"\nposition = { q = 2");
+    let text = std::fs::read_to_string(duel()).unwrap().replace(
+        "template = \"knight\"\nposition = { q = 2",
+        "tempate = \"knight\"\nposition = { q = 2",
+    );
     std::fs::write(&bad, text).unwrap();
     fray()
         .args(["validate", bad.to_str().unwrap()])
@@ -142,13 +169,20 @@ fn validate_points_at_line_and_column() {
         .stderr(predicate::str::contains("bad.toml:").and(predicate::str::contains("tempate")));
 
     let unknown = dir.join("unknown.toml");
-    let text = std::fs::read_to_string(duel()).unwrap().replacen("template = \"knight\"", "template = \"knigt\"", 1);
+    let text = std::fs::read_to_string(duel()).unwrap().replacen(
+        "template = \"knight\"",
+        "template = \"knigt\"",
+        1,
+    );
     std::fs::write(&unknown, text).unwrap();
     fray()
         .args(["validate", unknown.to_str().unwrap()])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("combatants[0].template").and(predicate::str::contains("knigt")));
+        .stderr(
+            predicate::str::contains("combatants[0].template")
+                .and(predicate::str::contains("knigt")),
+        );
 }
 
 #[test]
@@ -157,19 +191,31 @@ fn missing_files_and_rulesets_fail_cleanly() {
         .args(["fight", "no/such/file.toml"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("no/such/file.toml").and(predicate::str::contains("cannot read")));
+        .stderr(
+            predicate::str::contains("no/such/file.toml")
+                .and(predicate::str::contains("cannot read")),
+        );
     let dir = std::env::temp_dir().join(format!("fray-cli-ruleset-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("dq.toml");
     std::fs::write(&f, "ruleset = \"dragonquest\"\n").unwrap();
-    fray().args(["fight", f.to_str().unwrap()]).assert().failure().stderr(predicate::str::contains("not implemented yet"));
+    fray()
+        .args(["fight", f.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("not implemented yet"));
     std::fs::write(&f, "ruleset = \"chess\"\n").unwrap();
-    fray().args(["validate", f.to_str().unwrap()]).assert().failure().stderr(predicate::str::contains("unknown ruleset `chess`"));
+    fray()
+        .args(["validate", f.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown ruleset `chess`"));
 }
 
 #[test]
 fn schema_validates_every_bundled_scenario() {
-    let schema: serde_json::Value = serde_json::from_str(&stdout_of(&["schema", "gurps"])).expect("schema is JSON");
+    let schema: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["schema", "gurps"])).expect("schema is JSON");
     let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
     for entry in std::fs::read_dir(root().join("scenarios/gurps")).unwrap() {
         let path = entry.unwrap().path();
