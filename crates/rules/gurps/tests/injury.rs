@@ -117,6 +117,17 @@ fn fatigue_damage_costs_fp_not_hp() {
     );
     assert_eq!((s.fighter(B).hp, s.fighter(B).fp), (12, 7));
     assert!(notes(&ev).contains(&("B loses 5 FP (FP 7)".into(), "G-DMG-006")));
+    // It ignores hit location: a blow aimed at the skull is still x1, no skull DR.
+    let (s, _) = run_steps(
+        duel(&sapper, &b("")),
+        &log(
+            vec![("A", hit(strike_at(B, Location::Skull)))],
+            &[6, 5],
+            no(),
+        ),
+        1,
+    );
+    assert_eq!(s.fighter(B).fp, 7);
 }
 
 // rule: G-EXT-020

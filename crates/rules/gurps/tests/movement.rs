@@ -127,7 +127,7 @@ fn any_final_facing_with_half_the_points_left_else_one_hexside() {
     assert_eq!(s.fighter(A).facing(), Facing::S);
 }
 
-// rule: G-TAC-003
+// rule: G-TAC-003, G-AOD-003
 #[test]
 fn a_step_turns_to_any_facing_for_free() {
     let s = open("");

@@ -123,7 +123,9 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     basic = basic.max(floor);
 
     // G-TURN-004 step 4 / G-LOC-001: random location when none was aimed at.
+    // G-DMG-006 decision: fatigue damage ignores hit location (torso DR, x1).
     let location = match blow.aimed {
+        _ if blow.damage_type == DamageType::Fatigue => Location::Torso,
         Some(l) => l,
         None => random_location(state, blow, ctx)?,
     };
