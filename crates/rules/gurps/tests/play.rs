@@ -130,3 +130,55 @@ fn undo_rebuilds_the_state_before_the_last_step() {
     let (all, _) = run_steps(start, &InputLog::from_steps(steps), 4);
     assert_eq!(json(&all), history[4]);
 }
+
+// rule: G-TURN-001
+#[test]
+fn seeded_ai_fights_never_declare_an_illegal_action() {
+    let axe = sheet(
+        13,
+        11,
+        10,
+        12,
+        "skills = { \"Axe/Mace\" = 13, Shield = 12 }\nweapons = [\"Axe\"]\nshield = \"Medium Shield\"\narmor = [\"Mail\"]",
+    );
+    let fencer = sheet(
+        10,
+        13,
+        10,
+        11,
+        "skills = { Rapier = 15 }\nweapons = [\"Rapier\"]",
+    );
+    let sp = sheet(
+        12,
+        12,
+        10,
+        12,
+        "skills = { Spear = 14 }\nweapons = [\"Spear\"]",
+    );
+    for seed in 0..40u64 {
+        let s = state(
+            "",
+            &[
+                fighter("A", "a", -3, 0, "se", &axe),
+                fighter_with("B", "b", 3, 0, "nw", "ai:aggressive", &fencer),
+                fighter_with("C", "b", 3, -2, "sw", "ai:defensive", &sp),
+            ],
+        );
+        let mut st = s;
+        let mut oracle = fray_core::SimOracle::<Gurps>::seeded(seed);
+        let mut sink = VecSink::default();
+        let out = engine::run::<Gurps, _, _>(&mut st, &mut oracle, &mut sink);
+        assert!(out.is_ok(), "seed {seed}: {}", out.unwrap_err());
+    }
+}
+
+// rule: G-EXT-015
+#[test]
+fn the_bundled_duel_sets_up_and_plays_to_the_end() {
+    let text = include_str!("../../../../scenarios/gurps/duel.toml");
+    let sc: fray_gurps::scenario::Scenario = toml::from_str(text).unwrap();
+    let mut st = <Gurps as fray_core::Ruleset>::setup(&sc).unwrap();
+    let mut oracle = fray_core::SimOracle::<Gurps>::seeded(1);
+    let out = engine::run::<Gurps, _, _>(&mut st, &mut oracle, &mut fray_core::NullSink).unwrap();
+    assert!(out.rounds >= 1);
+}
