@@ -25,7 +25,9 @@ impl fmt::Display for CombatantId {
 }
 
 /// A side (team), by its position in the scenario's list of sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct SideId(pub u8);
 

@@ -39,7 +39,7 @@ pub use modifier::{ModList, Modifier};
 pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, TableOracle};
 pub use roll::{RollRecord, RollRequest};
 pub use ruleset::{
-    CombatantView, EndReason, Illegal, Next, Outcome, Ruleset, SetupError, Vitality,
+    CombatantView, EndReason, Illegal, Next, Outcome, Ruleset, SetupError, Tally, Vitality,
 };
 
 /// Re-exported so rulesets and front ends name one dice crate.

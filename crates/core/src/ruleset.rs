@@ -69,6 +69,32 @@ pub enum Vitality {
     Dead,
 }
 
+/// Per-combatant figures a fight leaves behind, for simulation statistics.
+/// Plain `Copy` data, so tallying a million fights allocates nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Its side.
+    pub side: SideId,
+    /// Main pool now (HP).
+    pub health: i32,
+    /// Main pool maximum.
+    pub health_max: i32,
+    /// Second pool now (FP, EN...), 0 if none.
+    pub stamina: i32,
+    /// Injury this combatant inflicted on others.
+    pub dealt: i32,
+    /// Injury it took.
+    pub taken: i32,
+    /// Times knocked down.
+    pub knockdowns: u16,
+    /// Times stunned.
+    pub stuns: u16,
+    /// Whether it ended unconscious or incapacitated.
+    pub down: bool,
+    /// Whether it ended dead.
+    pub dead: bool,
+}
+
 /// A ruleset-neutral view of one combatant, for status displays and sim statistics.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CombatantView {
@@ -127,6 +153,13 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
 
     /// Ruleset-neutral views of every combatant.
     fn roster(state: &Self::State) -> Vec<CombatantView>;
+
+    /// Figures for simulation statistics, one per combatant in id order.
+    /// Must not allocate: the simulator calls it once per fight.
+    fn tally(state: &Self::State, out: &mut [Tally]);
+
+    /// Number of combatants.
+    fn combatants(state: &Self::State) -> usize;
 
     /// The round counter (for reports and round limits).
     fn round(state: &Self::State) -> u32;

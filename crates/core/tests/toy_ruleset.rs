@@ -107,6 +107,18 @@ impl Ruleset for Toy {
             })
             .collect()
     }
+    fn tally(state: &State, out: &mut [fray_core::Tally]) {
+        for (i, t) in out.iter_mut().enumerate().take(2) {
+            t.side = SideId(i as u8);
+            t.health = 3 - i32::from(state.hits[i]);
+            t.health_max = 3;
+            t.taken = i32::from(state.hits[i]);
+            t.down = state.hits[i] >= 3;
+        }
+    }
+    fn combatants(_: &State) -> usize {
+        2
+    }
     fn round(state: &State) -> u32 {
         state.turn / 2
     }

@@ -43,6 +43,18 @@ pub fn roll<O: Oracle<Gurps>, S: EventSink<Event>>(
     check: Check,
     mods: &ModList,
 ) -> Result<SuccessRoll, Interrupt<Gurps>> {
+    roll_named(state, ctx, check, mods, None)
+}
+
+/// [`roll`], naming the base term in the record (`Broadsword` instead of
+/// `skill`), so narration reads "3d6 = 9 vs 9 (Broadsword 14, neck -5)".
+pub fn roll_named<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+    check: Check,
+    mods: &ModList,
+    base: Option<&str>,
+) -> Result<SuccessRoll, Interrupt<Gurps>> {
     let level = mods.total();
     let req = RollRequest::new(
         Some(check.roller),
@@ -59,10 +71,14 @@ pub fn roll<O: Oracle<Gurps>, S: EventSink<Event>>(
             ranged: check.ranged,
         },
     );
-    ctx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, Some(&state.fighter(check.roller).name), rolled)
+    ctx.emit(|| {
+        let mut record = RollRecord::new(&req, Some(&state.fighter(check.roller).name), rolled)
             .with_target(mods)
-            .verdict(verdict(&result)),
+            .verdict(verdict(&result));
+        if let (Some(name), Some(first)) = (base, record.modifiers.first_mut()) {
+            first.label = name.to_string();
+        }
+        Event::Roll { roll: record }
     });
     Ok(result)
 }

@@ -107,6 +107,27 @@ impl Ruleset for Gurps {
             .collect()
     }
 
+    fn tally(state: &State, out: &mut [fray_core::Tally]) {
+        for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
+            *t = fray_core::Tally {
+                side: f.side,
+                health: f.hp,
+                health_max: f.stats.hp,
+                stamina: f.fp,
+                dealt: f.record.dealt,
+                taken: f.record.taken,
+                knockdowns: f.record.knockdowns,
+                stuns: f.record.stuns,
+                down: f.life == Life::Unconscious,
+                dead: f.life == Life::Dead,
+            };
+        }
+    }
+
+    fn combatants(state: &State) -> usize {
+        state.fighters.len()
+    }
+
     fn round(state: &State) -> u32 {
         state.round
     }

@@ -340,6 +340,7 @@ fn build(
         mortal_wound: false,
         moved: 0,
         turns: 0,
+        record: Default::default(),
         stats,
     })
 }

@@ -288,6 +288,8 @@ pub struct Fighter {
     pub moved: u32,
     /// Turns this combatant has taken.
     pub turns: u32,
+    /// Statistics: injury inflicted, injury taken, knockdowns and stuns.
+    pub record: Record,
 }
 
 impl Fighter {
@@ -360,6 +362,19 @@ pub struct Feint {
     pub margin: i32,
     /// The feint lapses at the start of the feinter's turn with this number.
     pub expires_before_turn: u32,
+}
+
+/// What a combatant did and suffered in this fight, for statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Record {
+    /// Injury inflicted on others.
+    pub dealt: i32,
+    /// Injury taken.
+    pub taken: i32,
+    /// Times knocked down.
+    pub knockdowns: u16,
+    /// Times stunned.
+    pub stuns: u16,
 }
 
 /// The whole fight.

@@ -750,3 +750,32 @@ fn strong_bonus_is_plus_one_per_die_when_larger() {
             .any(|e| matches!(e, Event::Damage { injury: 9, .. }))
     );
 }
+
+/// The simulator's tally counts injury dealt and taken, knockdowns and stuns.
+#[test]
+fn tally_records_injury_knockdowns_and_stuns() {
+    use fray_core::{Ruleset, Tally};
+    // A hits B's neck for 7 cut x2 = 14 (a major wound); B fails the
+    // knockdown roll by 2 and is stunned; the death check at -2 HP is not due.
+    let (s, _) = run_steps(
+        duel(&a(), &b("")),
+        &log(
+            vec![("A", hit(strike_at(B, Location::Neck)))],
+            &[9, 7, 14],
+            no(),
+        ),
+        1,
+    );
+    let mut t = [Tally::default(); 2];
+    fray_gurps::Gurps::tally(&s, &mut t);
+    assert_eq!((t[0].dealt, t[0].taken), (14, 0));
+    assert_eq!(
+        (t[1].dealt, t[1].taken, t[1].health, t[1].health_max),
+        (0, 14, -2, 12)
+    );
+    assert_eq!(
+        (t[1].knockdowns, t[1].stuns, t[1].down, t[1].dead),
+        (1, 1, false, false)
+    );
+    assert_eq!(fray_gurps::Gurps::combatants(&s), 2);
+}

@@ -199,11 +199,13 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         });
         return Ok(());
     }
-    let r = check::roll(
+    let weapon_name = state.fighter(attacker).weapons[wi].weapon.name.clone();
+    let r = check::roll_named(
         state,
         ctx,
         Check::new(attacker, "attack", "G-DICE-001"),
         &mods,
+        Some(&weapon_name),
     )?;
     let mut aimed = strike.location.location();
     if !r.is_success() {

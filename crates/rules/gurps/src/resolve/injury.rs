@@ -163,6 +163,9 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     let f = state.fighter_mut(blow.target);
     f.hp -= injury;
     f.injury_since_turn += injury;
+    f.record.taken += injury;
+    state.fighter_mut(blow.attacker).record.dealt += injury;
+    let f = state.fighter(blow.target);
     let (hp, name) = (f.hp, f.name.clone());
     ctx.emit(|| Event::Damage {
         target: name,
@@ -386,12 +389,14 @@ fn knockdown<O: Oracle<Gurps>, S: EventSink<Event>>(
     drop_everything(state, who);
     let f = state.fighter_mut(who);
     f.posture = Posture::Lying;
+    f.record.knockdowns += 1;
     let out = r.margin <= -5 || r.is_critical_failure();
     let what = if out {
         f.life = Life::Unconscious;
         "is knocked out"
     } else {
         f.stun = Some(Stun::Physical);
+        f.record.stuns += 1;
         "is knocked down and stunned"
     };
     let name = f.name.clone();
