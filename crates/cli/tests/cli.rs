@@ -236,4 +236,10 @@ fn systems_lists_all_four_rulesets() {
         assert!(out.contains(id), "{out}");
     }
     assert!(out.contains("playable"));
+    let gurps = out.lines().find(|l| l.contains("gurps")).unwrap();
+    assert!(
+        gurps.contains("of 252 IDs"),
+        "every checklist row is counted: {gurps}"
+    );
+    assert!(!gurps.contains(" 0 done"), "{gurps}");
 }

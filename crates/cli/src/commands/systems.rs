@@ -5,12 +5,18 @@ use crate::registry::SYSTEMS;
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use std::io::Write;
 
-/// Counts the coverage rows of a `docs/rules/<id>.md` table by status.
+/// Counts the coverage rows of a `docs/rules/<id>.md` table by status
+/// (the column headed `Status`).
 pub fn coverage(doc: &str) -> [(&'static str, usize); 4] {
     let mut counts = [("done", 0), ("partial", 0), ("decision", 0), ("planned", 0)];
+    let mut column = None;
     for line in doc.lines().filter(|l| l.starts_with('|')) {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        if let Some(status) = cells.get(2) {
+        if column.is_none() {
+            column = cells.iter().position(|c| c.eq_ignore_ascii_case("status"));
+            continue;
+        }
+        if let Some(status) = column.and_then(|i| cells.get(i)) {
             for c in counts.iter_mut() {
                 if status.eq_ignore_ascii_case(c.0) {
                     c.1 += 1;
