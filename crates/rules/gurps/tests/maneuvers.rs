@@ -96,7 +96,7 @@ fn undeclared_options_use_the_first_mode_at_the_torso() {
         ("3d6", Some(14), Some(4))
     );
     assert_eq!(r.verdict, "success");
-    assert_eq!(mods(r), [("skill".to_string(), 14, "G-ATK-024")]);
+    assert_eq!(mods(r), [("Broadsword".to_string(), 14, "G-ATK-024")]);
     assert!(rolls_labelled(&ev, "hit location").is_empty());
     assert_eq!(roll(&ev, "damage").dice, "1d6+3");
     assert_eq!(damage(&ev), [("B".into(), "torso".into(), 5, 0, 7, 5)]);
