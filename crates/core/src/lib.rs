@@ -24,6 +24,7 @@ pub mod event;
 pub mod ids;
 pub mod inputs;
 pub mod modifier;
+pub mod odds;
 pub mod oracle;
 pub mod roll;
 pub mod ruleset;
@@ -36,6 +37,7 @@ pub use event::{EventSink, FnSink, NullSink, VecSink};
 pub use ids::{CombatantId, SideId};
 pub use inputs::{InputLog, RollInput, StepInputs};
 pub use modifier::{ModList, Modifier};
+pub use odds::{ActionEffects, ActionOdds, OddsError, OddsOptions};
 pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, TableOracle};
 pub use roll::{RollRecord, RollRequest};
 pub use ruleset::{

@@ -2,8 +2,10 @@
 //! the attacker rolls 1d6 and hits on 4+, the defender may ask to dodge
 //! (a 1d6 roll, 5+ saves); three hits end the fight.
 
+use fray_core::dice::Prob;
 use fray_core::dice::RollKind;
 use fray_core::engine::{self, Interrupt, Pending, Progress};
+use fray_core::odds::{self, ActionEffects, OddsError, OddsOptions};
 use fray_core::{
     CombatantId, CombatantView, Controller, Ctx, EventSink, Illegal, InputLog, InputOracle, Next,
     NullSink, Oracle, RollInput, RollRequest, Ruleset, SetupError, SideId, SimOracle, VecSink,
@@ -27,6 +29,8 @@ struct State {
 enum Action {
     Strike,
     Wait,
+    /// A golden-dice gamble (open-ended): hits on 12+, for truncation tests.
+    Gamble,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -148,10 +152,22 @@ impl Ruleset for Toy {
         action: &Action,
         ctx: &mut Ctx<'_, Self, O, S>,
     ) -> Result<(), Interrupt<Self>> {
-        if *action == Action::Wait {
-            return Ok(());
-        }
         let defender = CombatantId(1 - actor.0);
+        match action {
+            Action::Wait => return Ok(()),
+            Action::Gamble => {
+                let g = ctx.roll(
+                    state,
+                    RollRequest::new(Some(actor), RollKind::golden(0, 0), "gamble", "T-003"),
+                )?;
+                if g.total >= 12 {
+                    state.hits[defender.index()] += 1;
+                    ctx.emit(|| Event::Hit(defender.0));
+                }
+                return Ok(());
+            }
+            Action::Strike => {}
+        }
         let hit = ctx.roll(
             state,
             RollRequest::new(Some(actor), RollKind::d(1, 6), "strike", "T-001").against(4),
@@ -180,11 +196,40 @@ impl Ruleset for Toy {
     fn check_answer(_: &Question, _: &Answer) -> Result<(), Illegal> {
         Ok(())
     }
+    fn answer_options(_: &Question) -> Vec<Answer> {
+        vec![Answer::Dodge, Answer::Take]
+    }
     fn ai_action(_: &State, _: CombatantId) -> Action {
         Action::Strike
     }
     fn ai_answer(_: &State, _: &Question) -> Answer {
         Answer::Dodge
+    }
+}
+
+/// The toy's effects: `hit` (the defender took a hit), `defended` (a dodge
+/// saved it), `strike_success` (the strike roll was 4+).
+impl ActionEffects for Toy {
+    fn effects(
+        before: &State,
+        after: &State,
+        actor: CombatantId,
+        _action: &Action,
+        events: &[Event],
+    ) -> Vec<(&'static str, i64)> {
+        let defender = 1 - actor.index();
+        let hit = i64::from(after.hits[defender]) - i64::from(before.hits[defender]);
+        let defended = events
+            .iter()
+            .any(|e| matches!(e, Event::Rolled("dodge", d) if *d >= 5));
+        let success = events
+            .iter()
+            .any(|e| matches!(e, Event::Rolled("strike", d) if *d >= 4));
+        vec![
+            ("hit", hit),
+            ("defended", i64::from(defended)),
+            ("strike_success", i64::from(success)),
+        ]
     }
 }
 
@@ -320,4 +365,142 @@ fn input_logs_round_trip_through_toml() {
     assert_eq!(again, log);
     let bad = toml::from_str::<InputLog<Toy>>("dice = [1]\n");
     assert!(bad.is_err());
+}
+
+#[test]
+fn a_retracted_impossible_roll_is_asked_again() {
+    // Ann is human: she declares a strike, types an impossible 7 on 1d6,
+    // takes it back and types a 6; the step then completes as if 6 came first.
+    let before = start(Some(0));
+    let mut oracle = InputOracle::<Toy>::table(&InputLog::default(), 3);
+    oracle.supply_action("Ann", Action::Strike);
+    let mut trial = before.clone();
+    let err = engine::step(&mut trial, &mut oracle, &mut NullSink).unwrap_err();
+    assert!(matches!(err, Interrupt::Pending(Pending::Roll(_))), "{err}");
+    oracle.supply_roll(RollInput::Total(7));
+    oracle.rewind();
+    let mut trial = before.clone();
+    let err = engine::step(&mut trial, &mut oracle, &mut NullSink).unwrap_err();
+    assert!(matches!(err, Interrupt::BadInput(_)), "{err}");
+    assert_eq!(oracle.retract_roll(), Some(RollInput::Total(7)));
+    oracle.supply_roll(RollInput::Total(6));
+    oracle.rewind();
+    let mut trial = before.clone();
+    engine::step(&mut trial, &mut oracle, &mut NullSink).unwrap();
+    oracle.commit_step();
+    assert_eq!(trial.hits, [0, 1]);
+    assert_eq!(oracle.log().steps[0].rolls[0], RollInput::Total(6));
+    assert_eq!(
+        Toy::answer_options(&Question {
+            defender: CombatantId(1)
+        })
+        .len(),
+        2
+    );
+}
+
+#[test]
+fn restart_replays_a_shorter_log_and_keeps_rolling_fresh_dice() {
+    // Two AI steps, then start over on the first one only.
+    let before = start(None);
+    let mut oracle = InputOracle::<Toy>::table(&InputLog::default(), 9);
+    let mut state = before.clone();
+    for _ in 0..2 {
+        engine::step(&mut state, &mut oracle, &mut NullSink).unwrap();
+        oracle.commit_step();
+    }
+    let first = oracle.recorded()[0].clone();
+    oracle.restart(&InputLog::from_steps(vec![first.clone()]));
+    let mut again = before;
+    engine::step(&mut again, &mut oracle, &mut NullSink).unwrap();
+    oracle.commit_step();
+    assert!(!oracle.has_unused_inputs());
+    assert_eq!(oracle.recorded(), &[first][..]);
+    assert_eq!(again.turn, 1);
+}
+
+fn q(n: i64, d: i64) -> Prob {
+    Prob::new(n.into(), d.into())
+}
+
+#[test]
+fn odds_of_a_strike_are_exact() {
+    // 1d6 >= 4 hits (1/2); the AI always dodges, 5+ saves (1/3):
+    // P(hit) = 1/2 * 2/3 = 1/3, P(defended) = 1/2 * 1/3 = 1/6.
+    let o = odds::action_odds::<Toy>(&start(None), None, &Action::Strike, &OddsOptions::default())
+        .unwrap();
+    assert_eq!(o.actor, CombatantId(0), "Ann acts first");
+    assert_eq!(o.actor_name, "Ann");
+    assert_eq!(o.p("strike_success"), q(1, 2));
+    assert_eq!(o.p("hit"), q(1, 3));
+    assert_eq!(o.p("defended"), q(1, 6));
+    let hit = o.feature("hit").unwrap();
+    assert_eq!(hit.distribution, vec![(0, q(2, 3)), (1, q(1, 3))]);
+    assert_eq!(hit.mean, q(1, 3));
+    assert_eq!(o.leftover, q(0, 1));
+    // 3 misses + 3 hits x 6 dodge rolls = 21 leaves; 3 distinct outcomes.
+    assert_eq!(o.leaves, 21);
+    assert_eq!(o.outcomes.len(), 3);
+    let total: Prob = o.outcomes.iter().map(|(_, p)| p.clone()).sum();
+    assert_eq!(total, q(1, 1));
+    assert_eq!(o.outcomes[0], (vec![], q(1, 2)), "a miss is the likeliest");
+    // The AI's decision is named, with the probability it was asked.
+    assert_eq!(o.decisions, vec![("Bob: Dodge".to_string(), q(1, 2))]);
+}
+
+#[test]
+fn odds_for_a_later_actor_pass_the_turns_before() {
+    // Bob acts second: Ann's turn passes without an action.
+    let o = odds::action_odds::<Toy>(
+        &start(None),
+        Some(CombatantId(1)),
+        &Action::Strike,
+        &OddsOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(o.actor_name, "Bob");
+    assert_eq!(o.p("hit"), q(1, 3));
+    assert_eq!(o.decisions[0].0, "Ann: Dodge");
+    let wait = odds::action_odds::<Toy>(&start(None), None, &Action::Wait, &OddsOptions::default())
+        .unwrap();
+    assert_eq!(wait.p("hit"), q(0, 1));
+    assert_eq!(wait.leaves, 1);
+}
+
+#[test]
+fn odds_stop_at_the_leaf_cap_with_a_clear_error() {
+    let opts = OddsOptions {
+        max_leaves: 5,
+        ..OddsOptions::default()
+    };
+    let err = odds::action_odds::<Toy>(&start(None), None, &Action::Strike, &opts).unwrap_err();
+    assert_eq!(err, OddsError::TooManyLeaves(5));
+    assert!(err.to_string().contains("more than 5"), "{err}");
+}
+
+#[test]
+fn truncated_explosions_are_reported_as_leftover() {
+    // Golden dice are open-ended: the cut-off mass is reported, never dropped.
+    let opts = OddsOptions {
+        tolerance: q(1, 1_000_000),
+        ..OddsOptions::default()
+    };
+    let o = odds::action_odds::<Toy>(&start(None), None, &Action::Gamble, &opts).unwrap();
+    assert!(
+        o.leftover > q(0, 1) && o.leftover <= q(1, 1_000_000),
+        "{}",
+        o.leftover
+    );
+    let hit = o.feature("hit").unwrap();
+    let total: Prob = hit.distribution.iter().map(|(_, p)| p.clone()).sum();
+    assert_eq!(total + &o.leftover, q(1, 1));
+    // The same, exactly, from the dice crate's own distribution.
+    let outs = RollKind::golden(0, 0).outcomes(&q(1, 1_000_000)).unwrap();
+    let want: Prob = outs
+        .outcomes
+        .iter()
+        .filter(|(r, _)| r.total >= 12)
+        .map(|(_, p)| p.clone())
+        .sum();
+    assert_eq!(o.p("hit"), want);
 }
