@@ -13,6 +13,7 @@ pub mod ai;
 pub mod check;
 pub mod damage;
 pub mod data;
+pub mod effects;
 pub mod event;
 pub mod location;
 pub mod options;

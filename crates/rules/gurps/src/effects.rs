@@ -1,0 +1,168 @@
+//! What one GURPS action did, as named features for exact odds
+//! (`fray odds --action`, [`fray_core::odds`]).
+//!
+//! The core enumerates every roll outcome of an action and asks this module
+//! what each outcome amounts to. Features are read from the events (which
+//! roll succeeded, what damage landed) and from the target's state before
+//! and after (HP, consciousness), so they follow the resolution code
+//! exactly instead of re-deriving the rules.
+
+use crate::Gurps;
+use crate::action::{Action, Answer, Question};
+use crate::event::Event;
+use crate::resolve::injury::critical_hit_effect;
+use crate::state::{DefenseKind, Life, State};
+use fray_core::odds::ActionEffects;
+use fray_core::{CombatantId, Ruleset};
+
+/// Whether an event's name field names `who`.
+fn names(field: &impl AsRef<str>, who: &str) -> bool {
+    field.as_ref() == who
+}
+
+/// The foe an action is aimed at, if any.
+fn target_of(action: &Action) -> Option<CombatantId> {
+    match action {
+        Action::Attack { strike, .. } | Action::AllOutAttack { strike, .. } => Some(strike.target),
+        Action::Feint { target, .. } => Some(*target),
+        _ => None,
+    }
+}
+
+impl ActionEffects for Gurps {
+    /// The features, all about the action's target:
+    ///
+    /// * `hit`: blows that landed (not missed, not defended), G-TURN-004;
+    /// * `critical`: critical successes on the attack roll (G-EXT-002);
+    /// * `defended`: successful active defenses (G-DEF-001/002/006);
+    /// * `injury`: HP the target lost (G-DMG-004);
+    /// * `major_wound`: 1 if a single blow was a major wound: more than half
+    ///   HP, a crippling, or a critical hit that makes any wound major
+    ///   (G-INJ-005, G-LOC-009, G-EXT-007);
+    /// * `knockdown`: failed knockdown rolls (G-INJ-008);
+    /// * `target_out`: 1 if the target was conscious before and is
+    ///   unconscious or dead after (G-INJ-008, G-INJ-013, G-INJ-014);
+    /// * `target_dead`: 1 if it died.
+    fn effects(
+        before: &State,
+        after: &State,
+        _actor: CombatantId,
+        action: &Action,
+        events: &[Event],
+    ) -> Vec<(&'static str, i64)> {
+        let mut hit = 0i64;
+        let mut critical = 0i64;
+        let mut defended = 0i64;
+        let mut major = false;
+        let mut knockdown = 0i64;
+        let mut major_critical = false;
+        let (mut injury, mut out, mut dead) = (0i64, false, false);
+        if let Some(t) = target_of(action).filter(|t| before.exists(*t) && after.exists(*t)) {
+            let name = Gurps::name(before, t);
+            let (b, a) = (before.fighter(t), after.fighter(t));
+            injury = i64::from((b.hp - a.hp).max(0));
+            out = b.life == Life::Conscious && a.life != Life::Conscious;
+            dead = b.life != Life::Dead && a.life == Life::Dead;
+            for e in events {
+                match e {
+                    Event::Roll { roll } => match roll.label {
+                        "attack" if roll.verdict == "critical success" => critical += 1,
+                        "dodge" | "parry" | "block"
+                            if roll.verdict == "success" || roll.verdict == "critical success" =>
+                        {
+                            defended += 1
+                        }
+                        "critical hit table" => {
+                            major_critical |= critical_hit_effect(roll.total).major;
+                        }
+                        _ => {}
+                    },
+                    Event::Damage {
+                        target,
+                        injury,
+                        hp_max,
+                        ..
+                    } if names(target, name) => {
+                        hit += 1;
+                        major |= *injury * 2 > *hp_max || (major_critical && *injury > 0);
+                    }
+                    // G-DMG-006 decision: fatigue damage lands as lost FP.
+                    Event::Note { rule, .. } if *rule == "G-DMG-006" => hit += 1,
+                    Event::Condition { who, rule, .. } if names(who, name) => match *rule {
+                        "G-LOC-009" => major = true,
+                        "G-INJ-008" => knockdown += 1,
+                        _ => {}
+                    },
+                    _ => {}
+                }
+            }
+        }
+        vec![
+            ("hit", hit),
+            ("critical", critical),
+            ("defended", defended),
+            ("injury", injury),
+            ("major_wound", i64::from(major)),
+            ("knockdown", knockdown),
+            ("target_out", i64::from(out)),
+            ("target_dead", i64::from(dead)),
+        ]
+    }
+
+    /// `Sir Gawain: Parry with Broadsword, retreating (defense 11)`: the
+    /// defense the AI chose and its effective value (G-DEF-009 retreat included).
+    fn describe_decision(state: &State, question: &Question, answer: &Answer) -> String {
+        let Question::Defend {
+            defender,
+            options,
+            second,
+            ..
+        } = question;
+        let who = Gurps::name(state, *defender);
+        let nth = if *second { "second defense: " } else { "" };
+        let Answer::Defend {
+            kind,
+            weapon,
+            retreat,
+        } = answer
+        else {
+            return format!("{who}: {nth}no defense");
+        };
+        let chosen = options
+            .iter()
+            .filter(|o| o.kind == *kind && (weapon.is_none() || o.weapon == *weapon))
+            .max_by_key(|o| o.value);
+        let f = state.fighter(*defender);
+        let what = match kind {
+            DefenseKind::Dodge => "Dodge".to_string(),
+            DefenseKind::Parry => {
+                match chosen
+                    .and_then(|o| o.weapon)
+                    .and_then(|w| f.weapons.get(usize::from(w)))
+                {
+                    Some(w) => format!("Parry with {}", w.weapon.name),
+                    None => "Parry".to_string(),
+                }
+            }
+            DefenseKind::Block => match &f.shield {
+                Some(s) => format!("Block with {}", s.name),
+                None => "Block".to_string(),
+            },
+        };
+        let value = chosen.and_then(|o| {
+            if *retreat {
+                o.with_retreat
+            } else {
+                Some(o.value)
+            }
+        });
+        let mut s = format!("{who}: {nth}{what}");
+        if *retreat {
+            s.push_str(", retreating");
+        }
+        if let Some(v) = value {
+            s.push_str(&format!(" (defense {v})"));
+        }
+        s
+    }
+}
