@@ -131,8 +131,9 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
 
     /// The scenario file, as deserialized (unknown keys are errors).
     type Scenario: DeserializeOwned + JsonSchema;
-    /// The whole state of a fight: plain data.
-    type State: Clone + Debug + Serialize;
+    /// The whole state of a fight: plain data, shared read-only by the
+    /// simulator's threads (hence `Send + Sync`).
+    type State: Clone + Debug + Serialize + Send + Sync;
     /// What a combatant declares on its turn.
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display;
     /// A typed question for one controller (which defense? retreat?).
@@ -194,6 +195,13 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
 
     /// Checks that an answer fits the question (scripts and people can type anything).
     fn check_answer(question: &Self::Question, answer: &Self::Answer) -> Result<(), Illegal>;
+
+    /// Every answer a person may give to `question`, for a numbered menu at
+    /// the table. Empty when the answers cannot be listed; people then type one.
+    fn answer_options(question: &Self::Question) -> Vec<Self::Answer> {
+        let _ = question;
+        Vec::new()
+    }
 
     /// The AI's action for `actor`, following the tactics in its controller.
     fn ai_action(state: &Self::State, actor: CombatantId) -> Self::Action;

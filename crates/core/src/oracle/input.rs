@@ -95,6 +95,35 @@ impl<R: Ruleset> InputOracle<R> {
         self.rng.as_mut().map(|rng| req.kind.sample(rng))
     }
 
+    /// Takes back the last action supplied for the step being attempted,
+    /// when the rules rejected it (`Interrupt::Illegal`), so it can be asked again.
+    pub fn retract_action(&mut self) -> Option<R::Action> {
+        self.current.actions.pop().map(|a| a.action)
+    }
+
+    /// Takes back the last roll supplied for the step being attempted, when
+    /// it was impossible (`Interrupt::BadInput`), so it can be asked again.
+    pub fn retract_roll(&mut self) -> Option<RollInput> {
+        self.current.rolls.pop()
+    }
+
+    /// Takes back the last answer supplied for the step being attempted,
+    /// when it did not fit the question, so it can be asked again.
+    pub fn retract_answer(&mut self) -> Option<R::Answer> {
+        self.current.answers.pop()
+    }
+
+    /// Starts the fight over on `log` (undo: the log minus its last steps),
+    /// keeping the generator, so dice rolled after an undo are fresh rather
+    /// than a repeat of the first rolls of the game.
+    pub fn restart(&mut self, log: &InputLog<R>) {
+        self.queues = log.queues();
+        self.current = StepInputs::default();
+        self.cursor = (0, 0, 0);
+        self.recorded.clear();
+        self.rolls_committed = 0;
+    }
+
     /// Starts the attempt of a step over: inputs given so far are reused.
     pub fn rewind(&mut self) {
         self.cursor = (0, 0, 0);
