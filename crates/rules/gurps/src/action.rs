@@ -183,10 +183,10 @@ pub enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Attack { strike, .. } => write!(f, "Attack {}", strike.target),
+            Action::Attack { strike, .. } => write!(f, "Attack {strike}"),
             Action::AllOutAttack {
                 variant, strike, ..
-            } => write!(f, "All-Out Attack ({variant:?}) {}", strike.target),
+            } => write!(f, "All-Out Attack ({variant:?}) {strike}"),
             Action::AllOutDefense { variant, .. } => write!(f, "All-Out Defense ({variant:?})"),
             Action::Feint { target, .. } => write!(f, "Feint {target}"),
             Action::Move { to, .. } => write!(f, "Move to {to}"),
@@ -195,6 +195,21 @@ impl fmt::Display for Action {
             Action::ReadyShield => f.write_str("Ready shield"),
             Action::DoNothing => f.write_str("Do Nothing"),
         }
+    }
+}
+
+/// `#1`, then the weapon and attack mode when not the first ones and the
+/// aim when not the torso, so that menu entries for one foe differ.
+impl fmt::Display for Strike {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.target)?;
+        if self.weapon != 0 || self.mode != 0 {
+            write!(f, " (weapon {}, mode {})", self.weapon, self.mode)?;
+        }
+        if !self.location.is_torso() {
+            write!(f, " at {}", String::from(self.location))?;
+        }
+        Ok(())
     }
 }
 
@@ -272,8 +287,15 @@ impl fmt::Display for Question {
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Answer::Defend { kind, retreat, .. } => {
+            Answer::Defend {
+                kind,
+                weapon,
+                retreat,
+            } => {
                 write!(f, "{kind:?}")?;
+                if let Some(w) = weapon.filter(|&w| w != 0) {
+                    write!(f, " (weapon {w})")?;
+                }
                 if *retreat {
                     f.write_str(" and retreat")?;
                 }

@@ -193,6 +193,26 @@ impl Ruleset for Gurps {
         }
     }
 
+    /// Each defense offered, standing and (where allowed, G-DEF-009)
+    /// retreating, then no defense: every answer `check_answer` accepts.
+    fn answer_options(question: &Question) -> Vec<Answer> {
+        let Question::Defend { options, .. } = question;
+        let mut out = Vec::with_capacity(options.len() * 2 + 1);
+        for o in options {
+            let defend = |retreat| Answer::Defend {
+                kind: o.kind,
+                weapon: o.weapon,
+                retreat,
+            };
+            out.push(defend(false));
+            if o.with_retreat.is_some() {
+                out.push(defend(true));
+            }
+        }
+        out.push(Answer::NoDefense);
+        out
+    }
+
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::action(state, actor)
     }
