@@ -98,7 +98,11 @@ impl Histogram {
 
     /// `(value, count)` for every value seen.
     pub fn iter(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
-        self.counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(v, c)| (v as u32, *c))
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(v, c)| (v as u32, *c))
     }
 }
 
@@ -110,7 +114,10 @@ mod tests {
     fn wilson_matches_known_values() {
         // 50 of 100: the textbook interval is about [0.4038, 0.5962].
         let (lo, hi) = wilson(50, 100);
-        assert!((lo - 0.403_8).abs() < 1e-4 && (hi - 0.596_2).abs() < 1e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.403_8).abs() < 1e-4 && (hi - 0.596_2).abs() < 1e-4,
+            "{lo} {hi}"
+        );
         // 0 of 10 still has a non-zero upper bound.
         let (lo, hi) = wilson(0, 10);
         assert_eq!(lo, 0.0);

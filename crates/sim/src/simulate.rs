@@ -1,0 +1,199 @@
+//! Playing many seeded fights on all cores.
+//!
+//! Trial `i` is seeded from `(seed, i)` alone (`fray_dice::trial_rng`), and
+//! trials are grouped in fixed chunks of [`CHUNK`] whose integer totals are
+//! merged in whatever order the threads finish. Since neither the seeds nor
+//! the sums depend on scheduling, the report is byte-identical for any
+//! thread count (DESIGN.md invariant 1).
+
+use crate::report::{Roster, SimReport};
+use crate::totals::Totals;
+use fray_core::dice::trial_rng;
+use fray_core::{NullSink, Ruleset, SimOracle, Tally, engine};
+use rayon::prelude::*;
+use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Fights per chunk: large enough that merging costs nothing, small enough
+/// that threads share the work evenly and progress moves.
+pub const CHUNK: u64 = 4096;
+
+/// What to simulate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimConfig {
+    /// Number of fights.
+    pub trials: u64,
+    /// The base seed; fight `i` uses `trial_rng(seed, i)`.
+    pub seed: u64,
+    /// Worker threads; `None` uses every core.
+    pub threads: Option<usize>,
+    /// Fights per unit of work ([`CHUNK`] unless testing). Like the thread
+    /// count, it changes how work is shared, never the results.
+    pub chunk: u64,
+}
+
+impl SimConfig {
+    /// `trials` fights from `seed` on every core.
+    pub fn new(trials: u64, seed: u64) -> Self {
+        SimConfig {
+            trials,
+            seed,
+            threads: None,
+            chunk: CHUNK,
+        }
+    }
+
+    /// The same, on `threads` worker threads (`None`: every core).
+    pub fn with_threads(self, threads: Option<usize>) -> Self {
+        SimConfig { threads, ..self }
+    }
+}
+
+/// Why a simulation could not finish.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    /// The thread pool could not be built.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
+    /// A fight stopped before its end (with the simulator's oracle this
+    /// means a ruleset bug: an illegal AI action, a stuck fight).
+    #[error("fight #{trial} (seed {seed}) stopped: {message}")]
+    Trial {
+        /// The index of the first fight that failed.
+        trial: u64,
+        /// The base seed.
+        seed: u64,
+        /// What stopped it.
+        message: String,
+    },
+}
+
+/// Plays `config.trials` fights from `start` and reports their statistics.
+///
+/// `progress` is told how many fights each finished chunk held (for a
+/// progress bar); it is called from worker threads.
+pub fn simulate<R: Ruleset>(
+    start: &R::State,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimReport, SimError> {
+    let roster = Roster::of::<R>(start);
+    let totals = totals::<R>(start, config, roster.sides.len(), progress)?;
+    Ok(SimReport::build(&roster, config, &totals))
+}
+
+/// The integer totals of a simulation, before any float is computed.
+pub fn totals<R: Ruleset>(
+    start: &R::State,
+    config: &SimConfig,
+    sides: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Totals, SimError> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = config.threads {
+        builder = builder.num_threads(t.max(1));
+    }
+    let pool = builder
+        .build()
+        .map_err(|e| SimError::Threads(e.to_string()))?;
+    let combatants = R::combatants(start);
+    let chunk = config.chunk.max(1);
+    let chunks = config.trials.div_ceil(chunk);
+    // The lowest failing fight found so far: chunks that start after it are
+    // skipped, chunks before it still run, so the error reported is always
+    // the first failing fight whatever the scheduling.
+    let first_failure = AtomicU64::new(u64::MAX);
+    pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map_init(
+                || vec![Tally::default(); combatants],
+                |tallies, c| {
+                    let begin = c * chunk;
+                    let end = config.trials.min(begin.saturating_add(chunk));
+                    let mut totals = Totals::new(sides, combatants);
+                    if begin > first_failure.load(Ordering::Relaxed) {
+                        return Ok(totals);
+                    }
+                    let result =
+                        run_chunk::<R>(start, config.seed, begin..end, tallies, &mut totals);
+                    if let Err(SimError::Trial { trial, .. }) = &result {
+                        first_failure.fetch_min(*trial, Ordering::Relaxed);
+                    }
+                    progress(end - begin);
+                    result.map(|()| totals)
+                },
+            )
+            .reduce(
+                || Ok(Totals::new(sides, combatants)),
+                |a, b| match (a, b) {
+                    (Ok(mut a), Ok(b)) => {
+                        a.merge(&b);
+                        Ok(a)
+                    }
+                    (Err(a), Err(b)) => Err(first_of(a, b)),
+                    (Err(e), Ok(_)) | (Ok(_), Err(e)) => Err(e),
+                },
+            )
+    })
+}
+
+/// Plays the fights `trials`, reusing the caller's tally buffer.
+fn run_chunk<R: Ruleset>(
+    start: &R::State,
+    seed: u64,
+    trials: Range<u64>,
+    tallies: &mut [Tally],
+    totals: &mut Totals,
+) -> Result<(), SimError> {
+    for trial in trials {
+        let mut state = start.clone();
+        let mut oracle = SimOracle::<R>::new(trial_rng(seed, trial));
+        let outcome =
+            engine::run(&mut state, &mut oracle, &mut NullSink).map_err(|e| SimError::Trial {
+                trial,
+                seed,
+                message: e.to_string(),
+            })?;
+        R::tally(&state, tallies);
+        totals.record(&outcome, tallies);
+    }
+    Ok(())
+}
+
+/// Of two errors, the one of the earlier fight (so the report does not
+/// depend on which thread failed first).
+fn first_of(a: SimError, b: SimError) -> SimError {
+    match (&a, &b) {
+        (SimError::Trial { trial: x, .. }, SimError::Trial { trial: y, .. }) if y < x => b,
+        (SimError::Threads(_), SimError::Trial { .. }) => b,
+        _ => a,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn trial(trial: u64) -> SimError {
+        SimError::Trial {
+            trial,
+            seed: 1,
+            message: "stuck".into(),
+        }
+    }
+
+    #[test]
+    fn the_earliest_failing_fight_is_reported_whatever_the_order() {
+        assert_eq!(first_of(trial(9), trial(4)), trial(4));
+        assert_eq!(first_of(trial(4), trial(9)), trial(4));
+        assert_eq!(first_of(SimError::Threads("x".into()), trial(9)), trial(9));
+    }
+
+    #[test]
+    fn config_defaults_to_every_core_and_the_standard_chunk() {
+        let c = SimConfig::new(10, 2);
+        assert_eq!((c.threads, c.chunk), (None, CHUNK));
+        assert_eq!(c.with_threads(Some(3)).threads, Some(3));
+    }
+}

@@ -1,0 +1,171 @@
+//! Simulation statistics against known answers, and determinism across
+//! thread counts. Every run is seeded, so every assertion is repeatable.
+
+use fray_core::dice::prob_f64;
+use fray_core::dice::systems::gurps::{SuccessOptions, success_odds};
+use fray_core::run;
+use fray_core::scenario::SourceFile;
+use fray_gurps::Gurps;
+use fray_sim::{CHUNK, SimConfig, SimReport, simulate};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+fn load(path: &str) -> fray_gurps::state::State {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let file = SourceFile::read(&path).expect("the scenario is readable");
+    run::load::<Gurps>(file).expect("the scenario loads").state
+}
+
+fn config(trials: u64, seed: u64, threads: usize, chunk: u64) -> SimConfig {
+    SimConfig {
+        chunk,
+        ..SimConfig::new(trials, seed).with_threads(Some(threads))
+    }
+}
+
+fn sim(state: &fray_gurps::state::State, trials: u64, seed: u64, threads: usize) -> SimReport {
+    simulate::<Gurps>(state, &config(trials, seed, threads, CHUNK), &|_| {})
+        .expect("the simulation runs")
+}
+
+/// One attack decides the fight: the ambusher wins exactly when its
+/// Broadsword-12 roll succeeds (see the fixture), so the win rate's 95%
+/// Wilson interval must contain P(3d6 succeeds at 12) = 160/216.
+#[test]
+fn a_fight_decided_by_one_roll_reports_an_interval_containing_the_exact_odds() {
+    let exact = prob_f64(&success_odds(12, SuccessOptions::default()).any_success());
+    assert!((exact - 160.0 / 216.0).abs() < 1e-12);
+    let state = load("tests/fixtures/one_blow.toml");
+    let r = sim(&state, 20_000, 7, 2);
+    assert_eq!(r.fights, 20_000);
+    let ambush = &r.sides[0];
+    assert_eq!(ambush.name, "Ambush");
+    let [lo, hi] = ambush.wins.ci95;
+    assert!(lo <= exact && exact <= hi, "{exact} not in [{lo}, {hi}]");
+    assert!(
+        hi - lo < 0.02,
+        "20000 fights give a narrow interval: [{lo}, {hi}]"
+    );
+    // The victim never wins; every miss runs into the one-round limit.
+    assert_eq!(r.sides[1].wins.count, 0);
+    assert_eq!(r.draws.count, 0);
+    assert_eq!(ambush.wins.count + r.round_limit.count, r.fights);
+    // Every win is in round 1, and every hit kills.
+    assert_eq!(ambush.rounds.max, Some(1));
+    assert_eq!(r.rounds.max, Some(1));
+    let victim = &r.combatants[1];
+    assert_eq!(victim.dead.count, ambush.wins.count);
+    assert_eq!(victim.survived.count, r.round_limit.count);
+    let ambusher = &r.combatants[0];
+    assert_eq!(ambusher.survived.count, r.fights);
+    assert_eq!(ambusher.health_left_when_side_wins, Some(50.0));
+    assert_eq!(
+        victim.health_left_when_side_wins, None,
+        "its side never won"
+    );
+    // Injury dealt by one equals injury taken by the other.
+    assert!((ambusher.dealt_mean - victim.taken_mean).abs() < 1e-9);
+    assert!(ambusher.dealt_mean > 0.0);
+}
+
+#[test]
+fn reports_are_identical_for_one_two_and_four_threads_and_any_chunking() {
+    let state = load("../../scenarios/gurps/duel.toml");
+    // Small chunks make many units of work, so the threads really do
+    // interleave; 601 is not a multiple of any chunk size used.
+    let json = |threads, chunk| {
+        let r = simulate::<Gurps>(&state, &config(601, 11, threads, chunk), &|_| {}).unwrap();
+        serde_json::to_string(&r).unwrap()
+    };
+    let one = json(1, CHUNK);
+    assert_eq!(one, json(2, 7));
+    assert_eq!(one, json(4, 7));
+    assert_eq!(one, json(4, 1));
+    assert_eq!(one, json(1, 50));
+    let r: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let decided: u64 = r["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["wins"]["count"].as_u64().unwrap())
+        .sum();
+    let rest = r["draws"]["count"].as_u64().unwrap() + r["round_limit"]["count"].as_u64().unwrap();
+    assert_eq!(decided + rest, 601);
+    assert_eq!(r["rounds"]["fights"], 601);
+}
+
+#[test]
+fn many_chunks_of_quick_fights_merge_identically() {
+    let state = load("tests/fixtures/one_blow.toml");
+    let n = 3 * CHUNK + 123;
+    let json = |threads| serde_json::to_string(&sim(&state, n, 5, threads)).unwrap();
+    let one = json(1);
+    assert_eq!(one, json(2));
+    assert_eq!(one, json(4));
+}
+
+#[test]
+fn another_seed_gives_other_fights() {
+    let state = load("../../scenarios/gurps/duel.toml");
+    let a = sim(&state, 500, 1, 1);
+    let b = sim(&state, 500, 2, 1);
+    assert_ne!(a, b);
+}
+
+#[test]
+fn the_two_knights_of_the_duel_are_evenly_matched() {
+    let state = load("../../scenarios/gurps/duel.toml");
+    let r = sim(&state, 1_000, 3, 2);
+    // Identical knights: the difference in win rates is within noise.
+    let (a, b) = (r.sides[0].wins.rate, r.sides[1].wins.rate);
+    assert!((a - b).abs() < 0.15, "{a} vs {b}");
+    for c in &r.combatants {
+        assert!(c.dealt_mean > 0.0 && c.taken_mean > 0.0, "{c:?}");
+        assert!(c.stamina_left_when_side_wins.is_some(), "GURPS has FP");
+    }
+}
+
+#[test]
+fn progress_counts_every_fight_once() {
+    let state = load("tests/fixtures/one_blow.toml");
+    let seen = AtomicU64::new(0);
+    simulate::<Gurps>(&state, &config(10_000, 1, 2, CHUNK), &|k| {
+        seen.fetch_add(k, Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(seen.load(Ordering::Relaxed), 10_000);
+}
+
+#[test]
+fn zero_fights_give_an_empty_report() {
+    let state = load("tests/fixtures/one_blow.toml");
+    let r = sim(&state, 0, 1, 1);
+    assert_eq!(r.fights, 0);
+    assert_eq!(r.rounds.mean, None);
+    assert_eq!(r.sides[0].wins.ci95, [0.0, 1.0]);
+}
+
+#[test]
+fn csv_has_one_row_per_combatant_and_the_plot_is_svg() {
+    let state = load("../../scenarios/gurps/duel.toml");
+    let mut r = sim(&state, 200, 1, 1);
+    r.scenario = "Duel".into();
+    let mut buf = Vec::new();
+    fray_sim::csv::write(&mut buf, &[&r]).unwrap();
+    let text = String::from_utf8(buf).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("scenario,seed,fights,combatant,side"));
+    assert!(
+        lines[1].starts_with("Duel,1,200,Sir Bors,Bors,"),
+        "{}",
+        lines[1]
+    );
+    let svg = fray_sim::plot::svg(&r).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("Bors wins"), "{svg}");
+    let table = fray_sim::table::render(&r);
+    assert!(
+        table.contains("Bors wins") && table.contains("Sir Gawain"),
+        "{table}"
+    );
+}
