@@ -38,7 +38,7 @@ pub use ids::{CombatantId, SideId};
 pub use inputs::{InputLog, RollInput, StepInputs};
 pub use modifier::{ModList, Modifier};
 pub use odds::{ActionEffects, ActionOdds, OddsError, OddsOptions};
-pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, TableOracle};
+pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, StepMark, TableOracle};
 pub use roll::{RollRecord, RollRequest};
 pub use ruleset::{
     CombatantView, EndReason, Illegal, Next, Outcome, Ruleset, SetupError, Tally, Vitality,

@@ -24,6 +24,14 @@ pub enum Mode {
     Table,
 }
 
+/// How many inputs of each kind the step being attempted had at one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepMark {
+    actions: usize,
+    rolls: usize,
+    answers: usize,
+}
+
 /// Answers from a log, then by [`Mode`]; records what it hands out, one
 /// record per step, so the log can be saved and replayed exactly.
 pub struct InputOracle<R: Ruleset> {
@@ -95,22 +103,25 @@ impl<R: Ruleset> InputOracle<R> {
         self.rng.as_mut().map(|rng| req.kind.sample(rng))
     }
 
-    /// Takes back the last action supplied for the step being attempted,
-    /// when the rules rejected it (`Interrupt::Illegal`), so it can be asked again.
-    pub fn retract_action(&mut self) -> Option<R::Action> {
-        self.current.actions.pop().map(|a| a.action)
+    /// Where the inputs of the step being attempted stand now; taken just
+    /// before supplying a person's input, so [`InputOracle::back_to`] can
+    /// take that input back.
+    pub fn mark(&self) -> StepMark {
+        StepMark {
+            actions: self.current.actions.len(),
+            rolls: self.current.rolls.len(),
+            answers: self.current.answers.len(),
+        }
     }
 
-    /// Takes back the last roll supplied for the step being attempted, when
-    /// it was impossible (`Interrupt::BadInput`), so it can be asked again.
-    pub fn retract_roll(&mut self) -> Option<RollInput> {
-        self.current.rolls.pop()
-    }
-
-    /// Takes back the last answer supplied for the step being attempted,
-    /// when it did not fit the question, so it can be asked again.
-    pub fn retract_answer(&mut self) -> Option<R::Answer> {
-        self.current.answers.pop()
+    /// Takes back every input of the step being attempted given since `mark`:
+    /// a person's input the rules refused (an impossible roll, an illegal
+    /// action) or an undone decision, along with the dice drawn after it.
+    pub fn back_to(&mut self, mark: StepMark) {
+        self.current.actions.truncate(mark.actions);
+        self.current.rolls.truncate(mark.rolls);
+        self.current.answers.truncate(mark.answers);
+        self.cursor = (0, 0, 0);
     }
 
     /// Starts the fight over on `log` (undo: the log minus its last steps),

@@ -11,7 +11,7 @@
 mod input;
 mod sim;
 
-pub use input::{InputOracle, Mode, ScriptOracle, TableOracle};
+pub use input::{InputOracle, Mode, ScriptOracle, StepMark, TableOracle};
 pub use sim::SimOracle;
 
 use crate::engine::Interrupt;
