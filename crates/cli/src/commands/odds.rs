@@ -1,16 +1,38 @@
 //! `fray odds EXPR`: the exact distribution of a dice expression.
+//! `fray odds --scenario FILE --action ACTION`: the exact distribution of
+//! the effects of one declared action (`fray_core::odds`).
 
 use crate::out::{self, Result};
+use crate::registry::{unsupported, with_ruleset};
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use fray_core::dice::{DistOptions, Expr, Prob, prob_f64};
+use fray_core::odds::{self as exact, ActionEffects, ActionOdds, OddsOptions};
+use fray_core::run;
+use fray_core::scenario::SourceFile;
+use fray_core::{CombatantId, Ruleset};
 use serde_json::json;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `fray odds`.
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["expr", "scenario"])))]
 pub struct Args {
     /// The dice expression, e.g. `3d6`, `4d6kh3`, `10d10!kh5`.
-    pub expr: String,
+    pub expr: Option<String>,
+    /// A scenario: give the odds of one action from its starting positions.
+    #[arg(long, requires = "action", conflicts_with = "expr")]
+    pub scenario: Option<PathBuf>,
+    /// The action, as a TOML inline value of the ruleset's actions, e.g.
+    /// `{ attack = { strike = { target = 1, location = "neck" } } }`.
+    #[arg(long, requires = "scenario")]
+    pub action: Option<String>,
+    /// Who acts (a name from the scenario); default: whoever acts first.
+    #[arg(long, requires = "scenario")]
+    pub actor: Option<String>,
+    /// The most roll sequences to enumerate before giving up.
+    #[arg(long, default_value_t = exact::DEFAULT_MAX_LEAVES, requires = "scenario")]
+    pub max_outcomes: u64,
     /// Machine-readable JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -18,12 +40,22 @@ pub struct Args {
 
 const BAR_WIDTH: f64 = 40.0;
 
-/// Runs the command.
+/// Runs the command: dice odds, or the odds of an action in a scenario.
 pub fn run(args: &Args) -> Result {
-    let expr = Expr::parse(&args.expr).map_err(|e| super::dice_error(&args.expr, e))?;
+    match (&args.expr, &args.scenario) {
+        (Some(expr), None) => dice(expr, args.json),
+        (None, Some(path)) => action(args, path),
+        _ => Err(out::message(
+            "give either a dice expression or --scenario FILE --action ACTION",
+        )),
+    }
+}
+
+fn dice(text: &str, json_out: bool) -> Result {
+    let expr = Expr::parse(text).map_err(|e| super::dice_error(text, e))?;
     let pmf = expr
         .distribution(&DistOptions::default())
-        .map_err(|e| super::dice_error(&args.expr, e))?;
+        .map_err(|e| super::dice_error(text, e))?;
     let rows: Vec<(i64, Prob, Prob, Prob)> = pmf
         .iter()
         .map(|(v, p)| (v, p, pmf.p_le(v), pmf.p_ge(v)))
@@ -31,7 +63,7 @@ pub fn run(args: &Args) -> Result {
     let mean = pmf.mean();
     let leftover = pmf.leftover();
     let mut w = out::stdout();
-    if args.json {
+    if json_out {
         let table: Vec<_> = rows
             .iter()
             .map(|(v, eq, le, ge)| {
@@ -43,7 +75,7 @@ pub fn run(args: &Args) -> Result {
             })
             .collect();
         let doc = json!({
-            "expression": args.expr,
+            "expression": text,
             "distribution": table,
             "mean": mean.to_string(),
             "mean_f64": pmf.mean_f64(),
@@ -82,11 +114,7 @@ pub fn run(args: &Args) -> Result {
     }
     out::line(
         &mut w,
-        format_args!(
-            "{}: exact distribution over {} values",
-            args.expr,
-            rows.len()
-        ),
+        format_args!("{}: exact distribution over {} values", text, rows.len()),
     )?;
     out::line(&mut w, &table)?;
     out::line(
@@ -109,5 +137,245 @@ pub fn run(args: &Args) -> Result {
         )?;
     }
     w.flush()?;
+    Ok(())
+}
+
+/// Reads the scenario and the action, and prints the action's exact odds.
+fn action(args: &Args, path: &Path) -> Result {
+    let Some(text) = args.action.as_deref() else {
+        return Err(out::message("--scenario needs --action"));
+    };
+    let file = super::read(path)?;
+    let id = run::ruleset_of(&file).map_err(out::fail)?;
+    with_ruleset!(id.as_str(), R => action_odds::<R>(args, path, file, text),
+        other => Err(out::message(format!("{}: {}", path.display(), unsupported(other)))))
+}
+
+/// The prefix that turns an inline value into a TOML document.
+const ACTION_KEY: &str = "action = ";
+
+/// Parses `--action` as the ruleset's action; errors point at the column.
+fn parse_action<R: Ruleset>(text: &str) -> Result<R::Action> {
+    #[derive(serde::Deserialize)]
+    #[serde(bound = "A: serde::de::DeserializeOwned", deny_unknown_fields)]
+    struct Doc<A> {
+        action: A,
+    }
+    // A bare word (`do_nothing`) is a unit action: quote it for the user.
+    let bare = !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let value = if bare {
+        format!("\"{text}\"")
+    } else {
+        text.to_string()
+    };
+    let doc = format!("{ACTION_KEY}{value}");
+    toml::from_str::<Doc<R::Action>>(&doc)
+        .map(|d| d.action)
+        .map_err(|e| {
+            let shift = ACTION_KEY.len() + usize::from(bare);
+            let span = e.span().map(|r| {
+                let start = r.start.saturating_sub(shift).min(text.len());
+                let end = r.end.saturating_sub(shift).clamp(start, text.len());
+                start..end
+            });
+            let message = e.message().trim().to_string();
+            let report = match span {
+                Some(r) => miette::miette!(
+                    labels = vec![miette::LabeledSpan::at(r.clone(), "here")],
+                    "--action, column {}: {message}",
+                    r.start + 1
+                ),
+                None => miette::miette!("--action: {message}"),
+            };
+            out::Failure::Report(report.with_source_code(text.to_string()))
+        })
+}
+
+/// The combatant named `name`, or an error listing the names.
+fn find_actor<R: Ruleset>(state: &R::State, name: &str) -> Result<CombatantId> {
+    let ids = (0..R::combatants(state)).map(|i| CombatantId(i as u16));
+    let names: Vec<&str> = ids.clone().map(|id| R::name(state, id)).collect();
+    ids.into_iter()
+        .find(|&id| R::name(state, id) == name)
+        .ok_or_else(|| {
+            out::message(format!(
+                "--actor: no combatant is named `{name}`; the scenario has {}",
+                names
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+}
+
+fn action_odds<R: ActionEffects>(args: &Args, path: &Path, file: SourceFile, text: &str) -> Result {
+    let action = parse_action::<R>(text)?;
+    let loaded = run::load::<R>(file).map_err(out::fail)?;
+    let actor = match &args.actor {
+        Some(name) => Some(find_actor::<R>(&loaded.state, name)?),
+        None => None,
+    };
+    let opts = OddsOptions {
+        max_leaves: args.max_outcomes,
+        ..OddsOptions::default()
+    };
+    let odds = exact::action_odds::<R>(&loaded.state, actor, &action, &opts)
+        .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
+    let mut w = out::stdout();
+    if args.json {
+        out::line(&mut w, action_json(&odds, path, R::ID, text))?;
+    } else {
+        print_action(&mut w, &odds, path)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn exact_json(p: &Prob) -> serde_json::Value {
+    json!({ "exact": p.to_string(), "f64": prob_f64(p) })
+}
+
+fn action_json(o: &ActionOdds, path: &Path, ruleset: &str, text: &str) -> serde_json::Value {
+    let features: Vec<_> = o
+        .features
+        .iter()
+        .map(|f| {
+            json!({
+                "name": f.name,
+                "p_nonzero": exact_json(&f.p_nonzero),
+                "mean": exact_json(&f.mean),
+                "distribution": f.distribution.iter()
+                    .map(|(v, p)| json!({ "value": v, "p": exact_json(p) }))
+                    .collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let outcomes: Vec<_> = o
+        .outcomes
+        .iter()
+        .map(|(effects, p)| {
+            let map: serde_json::Map<String, serde_json::Value> = effects
+                .iter()
+                .map(|(n, v)| (n.to_string(), json!(v)))
+                .collect();
+            json!({ "effects": map, "p": exact_json(p) })
+        })
+        .collect();
+    let decisions: Vec<_> = o
+        .decisions
+        .iter()
+        .map(|(d, p)| json!({ "decision": d, "p": exact_json(p) }))
+        .collect();
+    json!({
+        "scenario": path.display().to_string(),
+        "ruleset": ruleset,
+        "actor": o.actor_name,
+        "actor_id": o.actor.0,
+        "action": text,
+        "action_words": o.action,
+        "roll_sequences": o.leaves,
+        "features": features,
+        "outcomes": outcomes,
+        "decisions": decisions,
+        "leftover": exact_json(&o.leftover),
+    })
+}
+
+/// The most joint outcomes listed in the table output.
+const TOP_OUTCOMES: usize = 10;
+
+fn right(text: impl ToString) -> Cell {
+    Cell::new(text.to_string()).set_alignment(CellAlignment::Right)
+}
+
+fn print_action(w: &mut impl Write, o: &ActionOdds, path: &Path) -> Result {
+    out::line(
+        w,
+        format_args!(
+            "{}: {} declares {}: exact odds over {} roll sequences",
+            path.display(),
+            o.actor_name,
+            o.action,
+            o.leaves
+        ),
+    )?;
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
+        "effect",
+        "P(≠0) exact",
+        "P(≠0)",
+        "mean exact",
+        "mean",
+    ]);
+    for f in &o.features {
+        table.add_row(vec![
+            Cell::new(f.name),
+            right(&f.p_nonzero),
+            right(format!("{:.6}", prob_f64(&f.p_nonzero))),
+            right(&f.mean),
+            right(format!("{:.4}", prob_f64(&f.mean))),
+        ]);
+    }
+    out::line(w, &table)?;
+    // Distributions of the features that take more values than 0 and 1.
+    for f in o
+        .features
+        .iter()
+        .filter(|f| f.distribution.iter().any(|(v, _)| *v != 0 && *v != 1))
+    {
+        let mut t = Table::new();
+        t.load_preset(UTF8_FULL_CONDENSED)
+            .set_header(vec![f.name, "P(=) exact", "P(=)", "P(>=)"]);
+        let mut ge: Prob = f.distribution.iter().map(|(_, p)| p.clone()).sum();
+        for (v, p) in &f.distribution {
+            t.add_row(vec![
+                right(v),
+                right(p),
+                right(format!("{:.6}", prob_f64(p))),
+                right(format!("{:.6}", prob_f64(&ge))),
+            ]);
+            ge -= p;
+        }
+        out::line(w, format_args!("{}:", f.name))?;
+        out::line(w, &t)?;
+    }
+    if o.decisions.is_empty() {
+        out::line(w, "Decisions: none asked.")?;
+    } else {
+        out::line(
+            w,
+            "Decisions (AI tactics), with the probability each is taken:",
+        )?;
+        for (d, p) in &o.decisions {
+            out::line(w, format_args!("  {d}: {} = {:.6}", p, prob_f64(p)))?;
+        }
+    }
+    out::line(
+        w,
+        format_args!("Most likely outcomes ({} distinct):", o.outcomes.len()),
+    )?;
+    for (effects, p) in o.outcomes.iter().take(TOP_OUTCOMES) {
+        let words = if effects.is_empty() {
+            "no effect".to_string()
+        } else {
+            effects
+                .iter()
+                .map(|(n, v)| format!("{n} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out::line(w, format_args!("  {:>9.6}  {words}", prob_f64(p)))?;
+    }
+    if o.leftover != Prob::from_integer(0.into()) {
+        out::line(
+            w,
+            format_args!(
+                "explosions truncated: probability {} ({:.3e}) is not enumerated",
+                o.leftover,
+                prob_f64(&o.leftover)
+            ),
+        )?;
+    }
     Ok(())
 }

@@ -1,0 +1,244 @@
+//! `fray odds --scenario FILE --action ACTION`: exact odds of one declared
+//! action, end to end.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn fray() -> Command {
+    Command::cargo_bin("fray").expect("the fray binary is built")
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn demo() -> String {
+    root()
+        .join("scenarios/gurps/odds-demo.toml")
+        .display()
+        .to_string()
+}
+
+/// A attacks B from behind with `rear_attacks = "basic"` (no defense,
+/// G-DEF-014); B's DR 30 stops every blow, so the tree stays small.
+const BEHIND: &str = r#"ruleset = "gurps"
+name = "from behind"
+[map]
+kind = "hex"
+radius = 4
+[options]
+rear_attacks = "basic"
+[[combatants]]
+name = "Ann"
+side = "a"
+position = { q = 0, r = 0 }
+facing = "n"
+[combatants.sheet]
+st = 12
+dx = 12
+iq = 10
+ht = 12
+skills = { Broadsword = 12 }
+weapons = ["Broadsword"]
+[[combatants]]
+name = "Bob"
+side = "b"
+position = { q = 0, r = -1 }
+facing = "n"
+[combatants.sheet]
+st = 12
+dx = 10
+iq = 10
+ht = 12
+natural_dr = 30
+weapons = ["Broadsword"]
+"#;
+
+fn behind(test: &str) -> (tempdir::Dir, String) {
+    let dir = tempdir::Dir::new(test);
+    let path = dir.path.join("behind.toml");
+    std::fs::write(&path, BEHIND).expect("writes the scenario");
+    let p = path.display().to_string();
+    (dir, p)
+}
+
+/// A throwaway directory under the target dir, removed on drop.
+mod tempdir {
+    use std::path::PathBuf;
+    pub struct Dir {
+        pub path: PathBuf,
+    }
+    impl Dir {
+        pub fn new(name: &str) -> Dir {
+            let path =
+                std::env::temp_dir().join(format!("fray-odds-{name}-{}", std::process::id()));
+            std::fs::create_dir_all(&path).expect("creates a temp dir");
+            Dir { path }
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+const STRIKE_BOB: &str = "{ attack = { strike = { target = 1 } } }";
+
+// rule: G-DICE-001, G-EXT-002, G-EXT-003, G-DEF-014
+#[test]
+fn attack_from_behind_hits_160_of_216_exactly() {
+    let (_dir, file) = behind("hits");
+    let out = fray()
+        .args(["odds", "--scenario", &file, "--action", STRIKE_BOB])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Ann declares Attack #1"), "{text}");
+    let hit = text
+        .lines()
+        .find(|l| l.contains("│ hit "))
+        .expect("a hit row");
+    assert!(hit.contains("20/27") && hit.contains("0.740741"), "{hit}");
+    assert!(text.contains("Decisions: none asked."), "{text}");
+}
+
+#[test]
+fn json_output_has_exact_fractions() {
+    let (_dir, file) = behind("json");
+    let out = fray()
+        .args([
+            "odds",
+            "--scenario",
+            &file,
+            "--action",
+            STRIKE_BOB,
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(doc["actor"], "Ann");
+    let hit = doc["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "hit")
+        .expect("a hit feature");
+    assert_eq!(hit["p_nonzero"]["exact"], "20/27");
+    assert_eq!(hit["distribution"][0]["value"], 0);
+    assert_eq!(doc["leftover"]["exact"], "0");
+    let injury = doc["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "injury")
+        .unwrap();
+    assert_eq!(injury["p_nonzero"]["exact"], "0", "DR 30 stops everything");
+}
+
+#[test]
+fn the_demo_names_the_defenders_decision() {
+    // Do Nothing needs no dice: one outcome. The bare word is accepted.
+    fray()
+        .args([
+            "odds",
+            "--scenario",
+            &demo(),
+            "--actor",
+            "Sir Gawain",
+            "--action",
+            "do_nothing",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Sir Gawain declares Do Nothing"))
+        .stdout(predicate::str::contains("no effect"));
+}
+
+#[test]
+fn a_misspelt_action_points_at_the_column() {
+    fray()
+        .args([
+            "odds",
+            "--scenario",
+            &demo(),
+            "--action",
+            "{ attack = { strike = { target = 1, locaton = \"neck\" } } }",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--action, column"))
+        .stderr(predicate::str::contains("locaton"));
+}
+
+#[test]
+fn unknown_actors_and_illegal_actions_fail_cleanly() {
+    fray()
+        .args([
+            "odds",
+            "--scenario",
+            &demo(),
+            "--actor",
+            "Sir Lancelot",
+            "--action",
+            "do_nothing",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("`Sir Gawain`"));
+    // A knight cannot attack itself.
+    fray()
+        .args([
+            "odds",
+            "--scenario",
+            &demo(),
+            "--actor",
+            "Sir Bors",
+            "--action",
+            "{ attack = { strike = { target = 0 } } }",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot attack itself"));
+    // The knights are identical: the dice decide who acts first.
+    fray()
+        .args(["odds", "--scenario", &demo(), "--action", "do_nothing"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("name the actor"));
+}
+
+#[test]
+fn exactly_one_of_an_expression_or_a_scenario() {
+    fray().args(["odds"]).assert().failure();
+    fray()
+        .args([
+            "odds",
+            "3d6",
+            "--scenario",
+            &demo(),
+            "--action",
+            "do_nothing",
+        ])
+        .assert()
+        .failure();
+    fray()
+        .args(["odds", "--scenario", &demo()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--action"));
+    // The dice form still works.
+    fray().args(["odds", "3d6"]).assert().success();
+}
