@@ -27,6 +27,8 @@ enum Command {
     Odds(commands::odds::Args),
     /// Play a scenario to the end and narrate every roll.
     Fight(commands::fight::Args),
+    /// Run a fight at the terminal: people decide and roll, AI acts on its own.
+    Play(commands::play::Args),
     /// Check a scenario file without playing it.
     Validate(commands::validate::Args),
     /// Print the JSON Schema of a ruleset's scenario files.
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Command::Roll(a) => commands::roll::run(&a),
         Command::Odds(a) => commands::odds::run(&a),
         Command::Fight(a) => commands::fight::run(&a),
+        Command::Play(a) => commands::play::run(&a),
         Command::Validate(a) => commands::validate::run(&a),
         Command::Schema(a) => commands::schema::run(&a),
         Command::Systems => commands::systems::run(),

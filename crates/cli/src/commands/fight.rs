@@ -97,7 +97,7 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
 }
 
 /// `Sir Bors (Bors): HP 7/12, FP 12/12, active, at (0,0) facing n; stunned`.
-fn describe(c: &CombatantView) -> String {
+pub(crate) fn describe(c: &CombatantView) -> String {
     let mut s = format!(
         "{} ({}): HP {}/{}",
         c.name, c.side_name, c.health.0, c.health.1
@@ -113,7 +113,7 @@ fn describe(c: &CombatantView) -> String {
 }
 
 /// One sentence on how the fight ended.
-fn verdict(o: &Outcome, roster: &[CombatantView]) -> String {
+pub(crate) fn verdict(o: &Outcome, roster: &[CombatantView]) -> String {
     match (o.reason, o.winner) {
         (EndReason::Victory, Some(side)) => {
             let name = roster

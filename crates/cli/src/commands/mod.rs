@@ -2,6 +2,7 @@
 
 pub mod fight;
 pub mod odds;
+pub mod play;
 pub mod roll;
 pub mod schema;
 pub mod systems;

@@ -1,0 +1,268 @@
+//! End-to-end tests of `fray play`, driven through piped stdin: either a
+//! fixed script written up front, or a driver that reads each prompt and
+//! answers it (still a plain pipe, no terminal).
+
+use assert_cmd::Command;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+
+fn fray() -> Command {
+    Command::cargo_bin("fray").expect("the fray binary is built")
+}
+
+/// The repository root (tests run in crates/cli).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn duel_human() -> String {
+    root()
+        .join("scenarios/gurps/duel-human.toml")
+        .display()
+        .to_string()
+}
+
+/// A scratch directory for saved games, unique per test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fray-play-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `fray play` with `script` piped in; returns (stdout, success).
+fn play(args: &[&str], script: &str) -> (String, bool) {
+    let out = fray()
+        .arg("play")
+        .args(args)
+        .write_stdin(script)
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8(out.stdout).expect("utf-8"),
+        out.status.success(),
+    )
+}
+
+/// Plays through a pipe, answering each prompt with `reply(prompt, transcript)`.
+/// Returns the transcript and whether the process succeeded.
+fn drive(args: &[&str], mut reply: impl FnMut(&str, &str) -> String) -> (String, bool) {
+    let mut child: Child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fray"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawns");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut transcript = String::new();
+    let mut buf = [0u8; 4096];
+    for _ in 0..20_000 {
+        let n = stdout.read(&mut buf).expect("reads");
+        if n == 0 {
+            break;
+        }
+        transcript.push_str(&String::from_utf8_lossy(&buf[..n]));
+        let prompt = ["action> ", "answer> ", "roll> ", "over> "]
+            .into_iter()
+            .find(|p| transcript.ends_with(p));
+        if let Some(p) = prompt {
+            let line = reply(p.trim_end_matches("> "), &transcript);
+            if writeln!(stdin, "{line}").is_err() {
+                break;
+            }
+        }
+    }
+    drop(stdin);
+    let ok = child.wait().expect("exits").success();
+    (transcript, ok)
+}
+
+/// Always the first entry of a menu, Enter at every roll; at the end,
+/// `save FILE` then `quit`.
+fn first_choice(save: &Path) -> impl FnMut(&str, &str) -> String {
+    let save = save.display().to_string();
+    let mut saved = false;
+    move |prompt, _| match prompt {
+        "action" | "answer" => "1".into(),
+        "roll" => String::new(),
+        _ if !saved => {
+            saved = true;
+            format!("save {save}")
+        }
+        _ => "quit".into(),
+    }
+}
+
+/// The narrated events of `fray fight`: between the starting roster and the result.
+fn fight_events(fight: &str) -> Vec<&str> {
+    fight
+        .lines()
+        .skip(3)
+        .take_while(|l| !l.starts_with("Result:"))
+        .collect()
+}
+
+/// Whether `wanted` appears in `lines` in order (other lines may come between).
+fn in_order(wanted: &[&str], lines: &str) -> Result<(), String> {
+    let mut lines = lines.lines();
+    for w in wanted {
+        if !lines.any(|l| l == *w) {
+            return Err(format!("missing or out of order: {w}"));
+        }
+    }
+    Ok(())
+}
+
+fn fight_with_inputs(inputs: &Path) -> String {
+    let out = fray()
+        .args(["fight", &duel_human(), "--inputs"])
+        .arg(inputs)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("warning"), "every input used: {stderr}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_person_plays_a_whole_fight_and_the_saved_log_replays_it_exactly() {
+    let dir = scratch("whole");
+    let save = dir.join("game.toml");
+    let (t, ok) = drive(&[&duel_human()], first_choice(&save));
+    assert!(ok, "{t}");
+    // The state, the menu, the prompts and the result were shown.
+    assert!(t.contains("== Round 1: Sir Bors's turn =="), "{t}");
+    assert!(t.contains("> Sir Bors (Bors): HP "), "{t}");
+    assert!(t.contains("  Sir Gawain (Gawain): HP "), "{t}");
+    assert!(t.contains("[human]") && t.contains("[ai]"), "{t}");
+    assert!(t.contains("   1. Attack Sir Gawain\n"), "{t}");
+    assert!(
+        t.contains("Sir Bors rolls 3d6 for attack (target 14): press Enter to roll"),
+        "{t}"
+    );
+    assert!(t.contains("defend with Dodge"), "a defense was asked: {t}");
+    assert!(t.contains("no defense\n"), "{t}");
+    assert!(t.contains("Result: side "), "{t}");
+    assert!(
+        t.contains("Saved ") && t.contains("Leaving the game."),
+        "{t}"
+    );
+    // `fray fight --inputs` on the saved log narrates the same fight.
+    let fight = fight_with_inputs(&save);
+    let events = fight_events(&fight);
+    assert!(events.len() > 10, "{fight}");
+    in_order(&events, &t).unwrap_or_else(|e| panic!("{e}\n--- play:\n{t}\n--- fight:\n{fight}"));
+    let result = fight.lines().find(|l| l.starts_with("Result:")).unwrap();
+    assert!(t.contains(result), "{result}\n{t}");
+}
+
+#[test]
+fn a_saved_game_resumes_where_it_stopped() {
+    let dir = scratch("resume");
+    let half = dir.join("half.toml");
+    let whole = dir.join("whole.toml");
+    // Play three of Sir Bors's turns, save, leave.
+    let mut turns = 0;
+    let (t, ok) = drive(&[&duel_human()], |prompt, _| match prompt {
+        "action" if turns == 3 => format!("save {}\nquit", half.display()),
+        "action" => {
+            turns += 1;
+            "1".into()
+        }
+        "answer" => "1".into(),
+        _ => String::new(),
+    });
+    assert!(ok && t.contains("Saved "), "{t}");
+    let saved = std::fs::read_to_string(&half).unwrap();
+    assert!(saved.contains("[[steps]]"), "{saved}");
+    // Resume it and play to the end.
+    let args = [duel_human(), "--resume".into(), half.display().to_string()];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (r, ok) = drive(&args, first_choice(&whole));
+    assert!(ok, "{r}");
+    assert!(r.contains("Resuming "), "{r}");
+    assert!(r.contains("Result: side "), "{r}");
+    // The resumed game starts with the saved one's events, and its log replays it.
+    let before: Vec<&str> = t
+        .lines()
+        .filter(|l| l.starts_with("  Sir ") && l.contains(" rolls "))
+        .collect();
+    in_order(&before, &r).unwrap();
+    let fight = fight_with_inputs(&whole);
+    in_order(&fight_events(&fight), &r).unwrap();
+}
+
+#[test]
+fn undo_takes_back_the_last_decision_then_whole_steps() {
+    // 18: Sir Bors wins the turn-order tie; he attacks, then takes the
+    // attack back at the roll, then the tie roll; then rolls 3 3 3 (9).
+    let (t, ok) = play(&[&duel_human()], "18\n1\nundo\nundo\n3 3 3\n");
+    assert!(ok, "{t}");
+    assert!(t.contains("Took back your last input"), "{t}");
+    assert!(t.contains("Sir Bors rolls turn-order tie: 3d6 = 9"), "{t}");
+    // Undo over whole steps: attack, roll, then undo at the next turn takes
+    // back that turn and the AI's after it, so the same prompt comes again.
+    let (t, ok) = play(&[&duel_human()], "18\n1\n\nundo\nquit\n");
+    assert!(ok, "{t}");
+    assert!(t.contains("Took back 2 step(s)"), "{t}");
+    let after = t.split("Took back 2 step(s)").nth(1).unwrap();
+    assert!(after.contains("rolls 3d6 for turn-order tie"), "{after}");
+    // Nothing to undo at the start.
+    let (t, _) = play(&[&duel_human()], "undo\n");
+    assert!(t.contains("Nothing to undo"), "{t}");
+}
+
+#[test]
+fn bad_input_is_asked_again_not_a_crash() {
+    let script = "banana\n19\n1 2\n7 7 7\n18\nfrobnicate\n99\n0\n\
+                  { move = { to = { q = 5, r = 5 } } }\n{ fly = 1 }\nsave\nstate\nhelp\n";
+    let (t, ok) = play(&[&duel_human()], script);
+    assert!(ok, "{t}");
+    for expected in [
+        "`banana` is not a roll",
+        "Impossible roll",
+        "expected 3 dice",
+        "Not a menu number, a command or a value",
+        "99 is not on the menu: choose 1 to ",
+        "0 is not on the menu",
+        "Sir Bors cannot do that",
+        "save needs a file name",
+        "Commands at every prompt:",
+        "End of input: leaving the game.",
+    ] {
+        assert!(t.contains(expected), "missing {expected:?}:\n{t}");
+    }
+    // The tie roll of 18 was taken after all the bad ones.
+    assert!(t.contains("Sir Bors rolls turn-order tie: 3d6 = 18"), "{t}");
+}
+
+#[test]
+fn end_of_input_ends_cleanly_and_a_failed_save_is_an_error() {
+    let (t, ok) = play(&[&duel_human()], "");
+    assert!(ok, "{t}");
+    assert!(t.contains("End of input"), "{t}");
+    let dir = scratch("nosave");
+    let bad = dir.join("no/such/dir/game.toml");
+    let (t, ok) = play(&[&duel_human()], &format!("save {}\n", bad.display()));
+    assert!(!ok, "a failed save makes the exit status fail: {t}");
+    assert!(t.contains("Cannot save to"), "{t}");
+}
+
+#[test]
+fn typed_actions_and_answers_are_accepted_as_inline_toml() {
+    // Sir Bors steps back a hex by typing a Move, then does nothing.
+    let (t, ok) = play(
+        &[&duel_human()],
+        "18\n{ move = { to = { q = -2, r = 0 } } }\nquit\n",
+    );
+    assert!(ok, "{t}");
+    assert!(t.contains("Sir Bors: Move to (q -2, r 0)"), "{t}");
+}
