@@ -179,7 +179,14 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                 }
                 Attempt::Rejected(why) => {
                     if !self.session.take_back() {
-                        return Err(out::message(why));
+                        // Not a person's input: the resumed log, or a
+                        // `script` controller, which has no script here.
+                        let context = if self.session.replaying() {
+                            "the resumed input log does not fit this scenario"
+                        } else {
+                            "the game cannot go on"
+                        };
+                        return Err(out::message(format!("{context}: {why}")));
                     }
                     self.say(format_args!("Not accepted: {why}"))?;
                 }
@@ -251,8 +258,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
     /// Writes the log of the committed steps to `path`.
     fn save(&mut self, path: &Path) -> Result {
         let log = self.session.log();
-        let written = toml::to_string(&log)
-            .map_err(|e| e.to_string())
+        let written = prompt::log_to_toml(&log)
             .and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()));
         self.save_failed = written.is_err();
         match written {

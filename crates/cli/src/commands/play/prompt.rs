@@ -118,6 +118,26 @@ pub fn to_inline<T: serde::Serialize>(value: &T) -> String {
     }
 }
 
+/// An input log as TOML with one line per kind of input in each step, so a
+/// saved game reads step by step (`toml::to_string` would expand every
+/// nested action into its own table header).
+pub fn log_to_toml<R: fray_core::Ruleset>(log: &fray_core::InputLog<R>) -> Result<String, String> {
+    let mut text = String::from(
+        "# A game saved by `fray play`: resume with `fray play SCENARIO --resume FILE`,\n\
+         # replay with `fray fight SCENARIO --inputs FILE`. One [[steps]] per action.\n",
+    );
+    for step in &log.steps {
+        text.push_str("\n[[steps]]\n");
+        let table = toml::Value::try_from(step).map_err(|e| e.to_string())?;
+        if let toml::Value::Table(table) = table {
+            for (key, value) in table {
+                text.push_str(&format!("{key} = {value}\n"));
+            }
+        }
+    }
+    Ok(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
