@@ -215,6 +215,14 @@ fn undo_takes_back_the_last_decision_then_whole_steps() {
     assert!(t.contains("Took back 2 step(s)"), "{t}");
     let after = t.split("Took back 2 step(s)").nth(1).unwrap();
     assert!(after.contains("rolls 3d6 for turn-order tie"), "{after}");
+    // A person's roll in the AI's turn (Sir Bors's knockdown roll, 12) is
+    // not a decision: undo goes back past it to his All-Out Attack.
+    let (t, ok) = play(&[&duel_human()], "3 3 3\n3\n\n\n12\nundo\n");
+    assert!(ok, "{t}");
+    assert!(t.contains("Sir Bors rolls knockdown: 3d6 = 12"), "{t}");
+    assert!(t.contains("Took back 2 step(s)"), "{t}");
+    let after = t.split("Took back 2 step(s)").nth(1).unwrap();
+    assert!(after.contains("== Round 1: Sir Bors's turn =="), "{after}");
     // Nothing to undo at the start.
     let (t, _) = play(&[&duel_human()], "undo\n");
     assert!(t.contains("Nothing to undo"), "{t}");

@@ -8,7 +8,8 @@
 //!
 //! Undo takes back the last input given to the step in progress (the dice
 //! the AI drew after it are drawn again), or else every step back to and
-//! including the last one in which a person was asked anything.
+//! including the last one in which a person decided something (an action
+//! or an answer; a person's roll in the AI's turn is not a decision).
 //! Going back one step only would often take back just an AI move, which the
 //! AI would at once make again: the person would see no undo at all.
 

@@ -36,8 +36,9 @@ pub struct Session<R: Ruleset> {
     state: R::State,
     /// Records every input, one record per committed step.
     oracle: InputOracle<R>,
-    /// Per committed step: whether a person was asked anything in it. Undo
-    /// goes back to the last such step so AI moves are not merely replayed.
+    /// Per committed step: whether a person decided something in it (an
+    /// action or an answer). Undo goes back to the last such step so AI
+    /// moves are not merely replayed.
     asked: Vec<bool>,
     /// Before each input a person supplied to the step being attempted,
     /// where the step's inputs stood: taking one back returns there.
@@ -143,7 +144,7 @@ impl<R: Ruleset> Session<R> {
 
     /// Takes back the last input given to the step in progress if there is
     /// one; otherwise every step back to and including the last one in which a
-    /// person was asked something (so the AI's moves after it are not just
+    /// person decided something (so the AI's moves after it are not just
     /// replayed). Returns how many committed steps were taken back.
     pub fn undo(&mut self) -> Result<usize, UndoError> {
         if self.take_back() {
@@ -184,9 +185,9 @@ pub enum UndoError {
     Broken(String),
 }
 
-/// Passes every request to the table oracle and notes whether one of them
-/// was for a person, whether or not it was answered from the log, so that
-/// resumed and live steps are marked alike for undo.
+/// Passes every request to the table oracle and notes whether a person was
+/// asked for a decision (an action or an answer), whether or not it came
+/// from the log, so that resumed and live steps are marked alike for undo.
 struct Watch<'a, R: Ruleset> {
     inner: &'a mut InputOracle<R>,
     asked: bool,
@@ -201,10 +202,9 @@ impl<R: Ruleset> Watch<'_, R> {
 }
 
 impl<R: Ruleset> Oracle<R> for Watch<'_, R> {
+    /// Rolls are not decisions: a person's knockdown roll in the AI's turn
+    /// does not make that turn the one undo goes back to.
     fn roll(&mut self, state: &R::State, req: &RollRequest) -> Result<Rolled, Interrupt<R>> {
-        if let Some(who) = req.roller {
-            self.note(state, who);
-        }
         self.inner.roll(state, req)
     }
 
