@@ -178,19 +178,148 @@ fn one() -> Prob {
     Prob::from_integer(1.into())
 }
 
-/// One roll on the current path: which kind, which outcome, and the weight
-/// of the path up to and including it.
-struct Node {
+/// A path weight. Products of dice probabilities have small denominators
+/// (216 per 3d6), so weights stay exact machine integers `num / den` on the
+/// hot path and fall back to big rationals only when a product overflows.
+#[derive(Clone, Debug)]
+enum Weight {
+    /// `num / den`, not necessarily reduced.
+    Int(u128, u128),
+    /// Anything larger.
+    Big(Prob),
+}
+
+impl Weight {
+    fn of(p: &Prob) -> Weight {
+        match (u128::try_from(p.numer()), u128::try_from(p.denom())) {
+            (Ok(n), Ok(d)) if d > 0 => Weight::Int(n, d),
+            _ => Weight::Big(p.clone()),
+        }
+    }
+
+    fn prob(&self) -> Prob {
+        match self {
+            Weight::Int(n, d) => Prob::new((*n).into(), (*d).into()),
+            Weight::Big(p) => p.clone(),
+        }
+    }
+
+    /// This weight times outcome `idx` of `kind`.
+    fn times(&self, kind: &Kind, idx: usize) -> Weight {
+        if let (Weight::Int(n, d), Some((nums, den))) = (self, &kind.ints)
+            && let (Some(a), Some(b)) = (
+                nums.get(idx).and_then(|m| n.checked_mul(*m)),
+                d.checked_mul(*den),
+            )
+        {
+            return Weight::Int(a, b);
+        }
+        let p = kind.probs.get(idx).cloned().unwrap_or_else(zero);
+        Weight::Big(self.prob() * p)
+    }
+}
+
+/// A sum of weights: integer numerators per denominator, big otherwise.
+#[derive(Clone, Debug)]
+struct Acc {
+    ints: Vec<(u128, u128)>,
+    big: Prob,
+}
+
+impl Acc {
+    fn new() -> Acc {
+        Acc {
+            ints: Vec::new(),
+            big: zero(),
+        }
+    }
+
+    fn add(&mut self, w: &Weight) {
+        match w {
+            Weight::Int(n, d) => {
+                let full = self.ints.len() >= 64;
+                match self.ints.iter_mut().find(|(den, _)| den == d) {
+                    Some((_, sum)) => match sum.checked_add(*n) {
+                        Some(x) => *sum = x,
+                        None => self.big += w.prob(),
+                    },
+                    None if !full => self.ints.push((*d, *n)),
+                    None => self.big += w.prob(),
+                }
+            }
+            Weight::Big(p) => self.big += p,
+        }
+    }
+
+    fn prob(&self) -> Prob {
+        let mut p = self.big.clone();
+        for (d, n) in &self.ints {
+            p += Prob::new((*n).into(), (*d).into());
+        }
+        p
+    }
+}
+
+/// The exact outcomes of one roll kind, with integer numerators over a
+/// common denominator when they fit.
+struct Kind {
     kind: RollKind,
+    rolled: Vec<Rolled>,
+    probs: Vec<Prob>,
+    ints: Option<(Vec<u128>, u128)>,
+    leftover: Prob,
+}
+
+impl Kind {
+    fn new(kind: RollKind, o: Outcomes) -> Kind {
+        let (rolled, probs): (Vec<Rolled>, Vec<Prob>) = o.outcomes.into_iter().unzip();
+        Kind {
+            kind,
+            ints: Self::integers(&probs),
+            rolled,
+            probs,
+            leftover: o.leftover,
+        }
+    }
+
+    fn integers(probs: &[Prob]) -> Option<(Vec<u128>, u128)> {
+        fn gcd(mut a: u128, mut b: u128) -> u128 {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        }
+        let mut den: u128 = 1;
+        for p in probs {
+            let d = u128::try_from(p.denom()).ok()?;
+            den = (den / gcd(den, d)).checked_mul(d)?;
+        }
+        let nums = probs
+            .iter()
+            .map(|p| {
+                let n = u128::try_from(p.numer()).ok()?;
+                let d = u128::try_from(p.denom()).ok()?;
+                n.checked_mul(den / d)
+            })
+            .collect::<Option<Vec<u128>>>()?;
+        Some((nums, den))
+    }
+}
+
+/// One roll on the current path: which kind (index into the walk's kinds),
+/// which outcome, and the weight of the path up to and including it.
+struct Node {
+    kind: usize,
     idx: usize,
-    weight: Prob,
+    weight: Weight,
 }
 
 /// The depth-first walk over roll outcomes shared by every run.
 struct Walk {
     path: Vec<Node>,
-    base: Prob,
-    cache: HashMap<RollKind, Outcomes>,
+    base: Weight,
+    /// Kinds met so far; few, so a linear search beats hashing.
+    kinds: Vec<Kind>,
     leftover: Prob,
     leaves: u64,
     opts: OddsOptions,
@@ -200,8 +329,8 @@ impl Walk {
     fn new(opts: &OddsOptions) -> Self {
         Walk {
             path: Vec::new(),
-            base: one(),
-            cache: HashMap::new(),
+            base: Weight::Int(1, 1),
+            kinds: Vec::new(),
             leftover: zero(),
             leaves: 0,
             opts: opts.clone(),
@@ -209,28 +338,28 @@ impl Walk {
     }
 
     /// Starts a fresh tree whose leaves are scaled by `base`.
-    fn reset(&mut self, base: Prob) {
+    fn reset(&mut self, base: &Prob) {
         self.path.clear();
-        self.base = base;
+        self.base = Weight::of(base);
     }
 
-    fn weight(&self) -> &Prob {
+    fn weight(&self) -> &Weight {
         self.path.last().map_or(&self.base, |n| &n.weight)
     }
 
-    fn outcomes(&mut self, kind: RollKind) -> Result<&Outcomes, String> {
-        if !self.cache.contains_key(&kind) {
-            let o = kind
-                .outcomes(&self.opts.tolerance)
-                .map_err(|e| format!("{kind}: {e}"))?;
-            if o.outcomes.is_empty() {
-                return Err(format!("{kind} has no outcome to enumerate"));
-            }
-            self.cache.insert(kind, o);
+    /// The index of `kind` in `kinds`, enumerating it the first time.
+    fn kind(&mut self, kind: RollKind) -> Result<usize, String> {
+        if let Some(i) = self.kinds.iter().position(|k| k.kind == kind) {
+            return Ok(i);
         }
-        self.cache
-            .get(&kind)
-            .ok_or_else(|| format!("{kind}: outcomes lost"))
+        let o = kind
+            .outcomes(&self.opts.tolerance)
+            .map_err(|e| format!("{kind}: {e}"))?;
+        if o.outcomes.is_empty() {
+            return Err(format!("{kind} has no outcome to enumerate"));
+        }
+        self.kinds.push(Kind::new(kind, o));
+        Ok(self.kinds.len() - 1)
     }
 
     /// The answer to roll number `depth` of a run.
@@ -242,34 +371,34 @@ impl Walk {
             ));
         }
         if let Some(node) = self.path.get(depth) {
-            if node.kind != kind {
+            let k = &self.kinds[node.kind];
+            if k.kind != kind {
                 return Err(format!(
                     "roll {} was {} and is now {kind}",
                     depth + 1,
-                    node.kind
+                    k.kind
                 ));
             }
-            let idx = node.idx;
-            return self
-                .outcomes(kind)?
-                .outcomes
-                .get(idx)
-                .map(|o| o.0)
-                .ok_or_else(|| format!("roll {} has no outcome {idx}", depth + 1));
+            return k
+                .rolled
+                .get(node.idx)
+                .copied()
+                .ok_or_else(|| format!("roll {} has no outcome {}", depth + 1, node.idx));
         }
         // A new branch point: take the first outcome, keep the cut-off mass.
-        let parent = self.weight().clone();
-        let (first, p, left) = {
-            let o = self.outcomes(kind)?;
-            (o.outcomes[0].0, o.outcomes[0].1.clone(), o.leftover.clone())
-        };
-        if left != zero() {
-            self.leftover += &parent * &left;
+        let ki = self.kind(kind)?;
+        let k = &self.kinds[ki];
+        let parent = self.path.last().map_or(&self.base, |n| &n.weight);
+        if k.leftover != zero() {
+            let cut = parent.prob() * &k.leftover;
+            self.leftover += cut;
         }
+        let weight = parent.times(k, 0);
+        let first = k.rolled[0];
         self.path.push(Node {
-            kind,
+            kind: ki,
             idx: 0,
-            weight: parent * p,
+            weight,
         });
         Ok(first)
     }
@@ -277,30 +406,23 @@ impl Walk {
     /// Moves to the next leaf; `false` when the tree is done.
     fn advance(&mut self) -> bool {
         while let Some(last) = self.path.last() {
-            let (kind, idx) = (last.kind, last.idx + 1);
-            let next_p = self
-                .cache
-                .get(&kind)
-                .and_then(|o| o.outcomes.get(idx))
-                .map(|o| o.1.clone());
-            match next_p {
-                Some(p) => {
-                    let n = self.path.len();
-                    let parent = if n >= 2 {
-                        self.path[n - 2].weight.clone()
-                    } else {
-                        self.base.clone()
-                    };
-                    if let Some(last) = self.path.last_mut() {
-                        last.idx = idx;
-                        last.weight = parent * p;
-                    }
-                    return true;
+            let (ki, idx) = (last.kind, last.idx + 1);
+            let k = &self.kinds[ki];
+            if idx < k.rolled.len() {
+                let n = self.path.len();
+                let parent = if n >= 2 {
+                    &self.path[n - 2].weight
+                } else {
+                    &self.base
+                };
+                let weight = parent.times(k, idx);
+                if let Some(last) = self.path.last_mut() {
+                    last.idx = idx;
+                    last.weight = weight;
                 }
-                None => {
-                    self.path.pop();
-                }
+                return true;
             }
+            self.path.pop();
         }
         false
     }
@@ -310,7 +432,7 @@ impl Walk {
     fn explore<T>(
         &mut self,
         mut run: impl FnMut(&mut Walk) -> Result<T, OddsError>,
-        mut leaf: impl FnMut(T, &Prob),
+        mut leaf: impl FnMut(T, &Weight),
     ) -> Result<(), OddsError> {
         loop {
             self.leaves += 1;
@@ -318,8 +440,7 @@ impl Walk {
                 return Err(OddsError::TooManyLeaves(self.opts.max_leaves));
             }
             let t = run(self)?;
-            let w = self.weight().clone();
-            leaf(t, &w);
+            leaf(t, self.weight());
             if !self.advance() {
                 return Ok(());
             }
@@ -415,6 +536,18 @@ fn add_to<K: PartialEq + Clone>(list: &mut Vec<(K, Prob)>, key: &K, w: &Prob) {
     }
 }
 
+/// Adds `w` to the entry `key` of an insertion-ordered list of sums.
+fn add_acc(list: &mut Vec<(String, Acc)>, key: &String, w: &Weight) {
+    match list.iter_mut().find(|(k, _)| k == key) {
+        Some((_, acc)) => acc.add(w),
+        None => {
+            let mut acc = Acc::new();
+            acc.add(w);
+            list.push((key.clone(), acc));
+        }
+    }
+}
+
 /// The exact odds of `action` declared on the actor's next turn from
 /// `start` (a scenario's starting state, say).
 ///
@@ -479,7 +612,7 @@ fn turn_starts<R: ActionEffects>(
 ) -> Result<Vec<Start<R::State>>, OddsError> {
     let mut starts: Vec<Start<R::State>> = Vec::new();
     let mut keys: HashMap<String, usize> = HashMap::new();
-    walk.reset(one());
+    walk.reset(&one());
     walk.explore(
         |walk| {
             let mut state = start.clone();
@@ -519,13 +652,13 @@ fn turn_starts<R: ActionEffects>(
             // Identical states (the usual case after a tie roll) merge.
             let key = serde_json::to_string(&(&state, who)).unwrap_or_default();
             match keys.get(&key) {
-                Some(&i) if !key.is_empty() => starts[i].weight += w,
+                Some(&i) if !key.is_empty() => starts[i].weight += w.prob(),
                 _ => {
                     keys.insert(key, starts.len());
                     starts.push(Start {
                         state,
                         actor: who,
-                        weight: w.clone(),
+                        weight: w.prob(),
                         decisions,
                     });
                 }
@@ -548,8 +681,8 @@ fn fold<R: ActionEffects>(
         .ok_or_else(|| OddsError::Stopped("no start state".into()))?;
     let actor_name = R::name(&starts[0].state, actor).to_string();
     let mut names: Vec<&'static str> = Vec::new();
-    let mut joint: BTreeMap<Vec<(&'static str, i64)>, Prob> = BTreeMap::new();
-    let mut decisions: Vec<(String, Prob)> = Vec::new();
+    let mut joint: BTreeMap<Vec<(&'static str, i64)>, Acc> = BTreeMap::new();
+    let mut decisions: Vec<(String, Acc)> = Vec::new();
     let leaves_before = walk.leaves;
     for start in &starts {
         R::check_action(&start.state, start.actor, action).map_err(|e| OddsError::Illegal {
@@ -557,9 +690,9 @@ fn fold<R: ActionEffects>(
             reason: e.0,
         })?;
         for d in &start.decisions {
-            add_to(&mut decisions, d, &start.weight);
+            add_acc(&mut decisions, d, &Weight::of(&start.weight));
         }
-        walk.reset(start.weight.clone());
+        walk.reset(&start.weight);
         walk.explore(
             |walk| {
                 let mut state = start.state.clone();
@@ -590,22 +723,23 @@ fn fold<R: ActionEffects>(
                     }
                 }
                 key.sort_unstable();
-                match joint.get_mut(&key) {
-                    Some(p) => *p += w,
-                    None => {
-                        joint.insert(key, w.clone());
-                    }
-                }
+                joint.entry(key).or_insert_with(Acc::new).add(w);
                 let mut seen: Vec<&String> = Vec::new();
                 for d in &leaf_decisions {
                     if !seen.contains(&d) {
                         seen.push(d);
-                        add_to(&mut decisions, d, w);
+                        add_acc(&mut decisions, d, w);
                     }
                 }
             },
         )?;
     }
+    let joint: BTreeMap<Vec<(&'static str, i64)>, Prob> =
+        joint.into_iter().map(|(k, acc)| (k, acc.prob())).collect();
+    let decisions: Vec<(String, Prob)> = decisions
+        .into_iter()
+        .map(|(d, acc)| (d, acc.prob()))
+        .collect();
     let total = one() - &walk.leftover;
     let features = names
         .iter()
