@@ -29,6 +29,8 @@ enum Command {
     Fight(commands::fight::Args),
     /// Run a fight at the terminal: people decide and roll, AI acts on its own.
     Play(commands::play::Args),
+    /// Play many seeded fights on all cores: win rates, lengths, per-combatant figures.
+    Sim(commands::sim::Args),
     /// Check a scenario file without playing it.
     Validate(commands::validate::Args),
     /// Print the JSON Schema of a ruleset's scenario files.
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Odds(a) => commands::odds::run(&a),
         Command::Fight(a) => commands::fight::run(&a),
         Command::Play(a) => commands::play::run(&a),
+        Command::Sim(a) => commands::sim::run(&a),
         Command::Validate(a) => commands::validate::run(&a),
         Command::Schema(a) => commands::schema::run(&a),
         Command::Systems => commands::systems::run(),

@@ -5,6 +5,7 @@ pub mod odds;
 pub mod play;
 pub mod roll;
 pub mod schema;
+pub mod sim;
 pub mod systems;
 pub mod validate;
 
