@@ -29,7 +29,7 @@ pub fn render(r: &SimReport) -> String {
     let _ = writeln!(s, "{}", outcomes(r));
     let _ = writeln!(s, "{}", combatants(r));
     s.push_str(
-        "Left when its side won: mean of the pools at the end of the fights its side won.\n",
+        "* mean at the end of the fights its side won. Dealt, taken, knockdowns and stuns: mean per fight.\n",
     );
     s
 }
@@ -96,8 +96,8 @@ fn combatants(r: &SimReport) -> Table {
         "95% CI",
         "Unconscious",
         "Killed",
-        "Health left when its side won",
-        "Stamina left",
+        "Health left*",
+        "Stamina left*",
         "Dealt",
         "Taken",
         "Knockdowns",
