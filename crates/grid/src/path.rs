@@ -19,6 +19,8 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+use crate::hex::COORD_LIMIT;
+
 use crate::arc::Side;
 use crate::facing::Facing;
 use crate::hex::HexPos;
@@ -136,7 +138,101 @@ struct Entry {
 pub struct ReachMap {
     start: Pose,
     budget: u32,
-    states: HashMap<State, Entry>,
+    states: Store,
+}
+
+/// Largest dense table (states) before the search falls back to a hash map.
+const DENSE_LIMIT: usize = 1 << 18;
+
+/// Where the search keeps its states: a dense table over the hexes within
+/// reach (every step costs at least the cheaper of forward and sidestep, so
+/// nothing farther can be reached), or a hash map for huge budgets.
+/// The dense table makes the search several times faster: it runs inside the
+/// simulator's AI on every move.
+#[derive(Clone, Debug)]
+enum Store {
+    Dense {
+        origin: HexPos,
+        radius: i32,
+        entries: Vec<Option<Entry>>,
+    },
+    Sparse(HashMap<State, Entry>),
+}
+
+impl Store {
+    fn new(origin: HexPos, radius: u32) -> Store {
+        let side = 2 * u64::from(radius) + 1;
+        let size = side.saturating_mul(side).saturating_mul(6);
+        let in_range = i64::from(origin.q).abs() + i64::from(radius) < i64::from(COORD_LIMIT)
+            && i64::from(origin.r).abs() + i64::from(radius) < i64::from(COORD_LIMIT);
+        if size <= DENSE_LIMIT as u64 && in_range {
+            Store::Dense {
+                origin,
+                radius: radius as i32,
+                entries: vec![None; size as usize],
+            }
+        } else {
+            Store::Sparse(HashMap::new())
+        }
+    }
+
+    fn index(origin: HexPos, radius: i32, (hex, f): State) -> Option<usize> {
+        cell_index(origin, radius as u32, hex).map(|c| c * 6 + usize::from(f.index()))
+    }
+
+    fn get(&self, key: &State) -> Option<&Entry> {
+        match self {
+            Store::Dense {
+                origin,
+                radius,
+                entries,
+            } => Store::index(*origin, *radius, *key).and_then(|i| entries[i].as_ref()),
+            Store::Sparse(map) => map.get(key),
+        }
+    }
+
+    fn insert(&mut self, key: State, entry: Entry) {
+        match self {
+            Store::Dense {
+                origin,
+                radius,
+                entries,
+            } => {
+                if let Some(i) = Store::index(*origin, *radius, key) {
+                    entries[i] = Some(entry);
+                }
+            }
+            Store::Sparse(map) => {
+                map.insert(key, entry);
+            }
+        }
+    }
+
+    fn iter(&self) -> Box<dyn Iterator<Item = (State, &Entry)> + '_> {
+        match self {
+            Store::Dense {
+                origin,
+                radius,
+                entries,
+            } => {
+                let side = 2 * *radius + 1;
+                let origin = *origin;
+                let radius = *radius;
+                Box::new(entries.iter().enumerate().filter_map(move |(i, e)| {
+                    let e = e.as_ref()?;
+                    let i = i as i32;
+                    let f = Facing::from_index((i % 6) as u8);
+                    let cell = i / 6;
+                    let hex = HexPos::new(
+                        origin.q + cell / side - radius,
+                        origin.r + cell % side - radius,
+                    );
+                    Some(((hex, f), e))
+                }))
+            }
+            Store::Sparse(map) => Box::new(map.iter().map(|(k, e)| (*k, e))),
+        }
+    }
 }
 
 /// Searches every `(hex, facing)` reachable from `start` facing `facing`
@@ -148,7 +244,29 @@ where
     let forward = u32::from(costs.forward.max(1));
     let sidestep = u32::from(costs.sidestep.max(1));
     let turn = u32::from(costs.turn);
-    let mut states: HashMap<State, Entry> = HashMap::new();
+    let radius = budget / forward.min(sidestep);
+    let mut states = Store::new(start, radius);
+    // Entry costs asked once per hex: the callback may be expensive.
+    const UNKNOWN: u32 = u32::MAX;
+    const BLOCKED: u32 = u32::MAX - 1;
+    let side = 2 * i64::from(radius) + 1;
+    let mut enter_cache = match &states {
+        Store::Dense { .. } => vec![UNKNOWN; (side * side) as usize],
+        Store::Sparse(_) => Vec::new(),
+    };
+    let mut enter = |to: HexPos| -> Option<u32> {
+        let cell = match cell_index(start, radius, to) {
+            Some(c) if !enter_cache.is_empty() => c,
+            _ => return (costs.enter)(to).map(u32::from),
+        };
+        if enter_cache[cell] == UNKNOWN {
+            enter_cache[cell] = (costs.enter)(to).map_or(BLOCKED, u32::from);
+        }
+        match enter_cache[cell] {
+            BLOCKED => None,
+            c => Some(c),
+        }
+    };
     let mut heap = BinaryHeap::new();
     states.insert(
         (start, facing),
@@ -188,8 +306,8 @@ where
             let step_cost = if matches!(kind, StepKind::Turn(_)) {
                 base
             } else {
-                match (costs.enter)(to) {
-                    Some(extra) => base + u32::from(extra),
+                match enter(to) {
+                    Some(extra) => base + extra,
                     None => continue,
                 }
             };
@@ -222,6 +340,15 @@ where
         budget,
         states,
     }
+}
+
+/// The cell index of `hex` in a dense table of `radius` around `origin`.
+fn cell_index(origin: HexPos, radius: u32, hex: HexPos) -> Option<usize> {
+    let r = i64::from(radius);
+    let dq = i64::from(hex.q) - i64::from(origin.q) + r;
+    let dr = i64::from(hex.r) - i64::from(origin.r) + r;
+    let side = 2 * r + 1;
+    ((0..side).contains(&dq) && (0..side).contains(&dr)).then(|| (dq * side + dr) as usize)
 }
 
 impl ReachMap {
@@ -262,7 +389,7 @@ impl ReachMap {
     /// Every reachable hex, sorted by `(q, r)`.
     #[must_use]
     pub fn hexes(&self) -> Vec<HexPos> {
-        let mut v: Vec<HexPos> = self.states.keys().map(|(h, _)| *h).collect();
+        let mut v: Vec<HexPos> = self.states.iter().map(|((h, _), _)| h).collect();
         v.sort_unstable();
         v.dedup();
         v
@@ -275,7 +402,7 @@ impl ReachMap {
         let mut v: Vec<(Pose, u32)> = self
             .states
             .iter()
-            .map(|(&(h, f), e)| (Pose::new(h, f), e.cost))
+            .map(|((h, f), e)| (Pose::new(h, f), e.cost))
             .collect();
         v.sort_unstable_by_key(|(p, _)| (p.pos, p.facing));
         v

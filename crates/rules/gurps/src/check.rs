@@ -96,7 +96,7 @@ pub fn dice<O: Oracle<Gurps>, S: EventSink<Event>>(
     let req = RollRequest::new(roller, kind, label, rule);
     let rolled = ctx.roll(state, req)?;
     ctx.emit(|| {
-        let name = roller.map(|r| state.fighter(r).name.as_str());
+        let name = roller.map(|r| &*state.fighter(r).name);
         let mut rec = RollRecord::new(&req, name, rolled);
         if let Some(m) = mods {
             rec = rec.with_modifiers(m);

@@ -95,7 +95,7 @@ impl Ruleset for Gurps {
                 }
                 CombatantView {
                     id,
-                    name: f.name.clone(),
+                    name: f.name.to_string(),
                     side: f.side,
                     side_name: state.sides[f.side.index()].clone(),
                     health: (f.hp, f.stats.hp),

@@ -180,14 +180,14 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         ));
     }
     Ok(State {
-        name: s.name.clone(),
-        sides,
+        name: s.name.clone().into(),
+        sides: sides.into(),
         fighters,
         order: Vec::new(),
         cursor: None,
         round: 0,
         max_rounds: s.max_rounds,
-        map: s.map.clone(),
+        map: s.map.clone().into(),
         options: s.options.clone(),
     })
 }
@@ -233,7 +233,7 @@ fn build(
             })
             .collect();
         weapons.push(Carried {
-            weapon: w.clone(),
+            weapon: w.clone().into(),
             skill,
             ready: true,
             dropped_at: None,
@@ -253,7 +253,7 @@ fn build(
             })?;
             weight += s.weight;
             Some(CarriedShield {
-                name: s.name.clone(),
+                name: s.name.clone().into(),
                 db: s.db,
                 skill: sheet.skill(&s.skill).unwrap_or(sheet.dx - 4),
                 ready: true,
@@ -310,12 +310,12 @@ fn build(
         dodge: quarters / 4 + 3 - i32::from(encumbrance) + sheet.dodge_bonus,
         encumbrance,
         sm: sheet.sm,
-        traits: sheet.traits.clone(),
+        traits: sheet.traits.iter().copied().collect(),
     };
     Ok(Fighter {
-        name: c.name.clone(),
+        name: c.name.clone().into(),
         side,
-        controller: c.controller.clone(),
+        controller: c.controller.clone().into(),
         skills: sheet.skills.iter().map(|(k, v)| (k.clone(), *v)).collect(),
         weapons,
         shield,

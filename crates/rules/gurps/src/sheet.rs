@@ -37,6 +37,59 @@ pub enum Trait {
     Quadruped,
 }
 
+impl Trait {
+    /// Every trait, in declaration order.
+    pub const ALL: [Trait; 12] = [
+        Trait::CombatReflexes,
+        Trait::HighPainThreshold,
+        Trait::LowPainThreshold,
+        Trait::PeripheralVision,
+        Trait::Ambidexterity,
+        Trait::WeaponMaster,
+        Trait::TrainedByAMaster,
+        Trait::Fit,
+        Trait::PerfectBalance,
+        Trait::Male,
+        Trait::Tail,
+        Trait::Quadruped,
+    ];
+}
+
+/// A set of traits as bits: `Copy`, so fighters clone without allocating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TraitSet(u32);
+
+impl TraitSet {
+    /// Adds a trait.
+    pub fn insert(&mut self, t: Trait) {
+        self.0 |= 1 << (t as u32);
+    }
+    /// Whether the set holds a trait.
+    pub fn contains(&self, t: &Trait) -> bool {
+        self.0 & (1 << (*t as u32)) != 0
+    }
+    /// The traits in the set, in declaration order.
+    pub fn iter(self) -> impl Iterator<Item = Trait> {
+        Trait::ALL.into_iter().filter(move |t| self.contains(t))
+    }
+}
+
+impl FromIterator<Trait> for TraitSet {
+    fn from_iter<I: IntoIterator<Item = Trait>>(iter: I) -> Self {
+        let mut set = TraitSet::default();
+        for t in iter {
+            set.insert(t);
+        }
+        set
+    }
+}
+
+impl Serialize for TraitSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
 /// A character sheet: attributes, traits, skills and gear.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

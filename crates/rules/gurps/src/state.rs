@@ -7,6 +7,7 @@ use crate::sheet::Trait;
 use fray_core::grid::{Facing, HexPos, Pose};
 use fray_core::{CombatantId, Controller, SideId};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// Posture (G-POS-001..011).
 #[derive(
@@ -135,9 +136,9 @@ pub enum DefenseKind {
 #[derive(Clone, Debug, Serialize)]
 pub struct Carried {
     /// The armory entry.
-    pub weapon: Weapon,
+    pub weapon: Arc<Weapon>,
     /// Effective skill for each attack mode (sheet skill, or the default).
-    pub skill: Vec<i32>,
+    pub skill: Arc<[i32]>,
     /// Ready in hand.
     pub ready: bool,
     /// Lying on the ground here after a drop (G-INJ-008).
@@ -180,7 +181,7 @@ impl Carried {
 #[derive(Clone, Debug, Serialize)]
 pub struct CarriedShield {
     /// Its name.
-    pub name: String,
+    pub name: Arc<str>,
     /// Defense Bonus.
     pub db: i32,
     /// Shield or Cloak skill.
@@ -219,7 +220,7 @@ pub struct Stats {
     /// Size Modifier.
     pub sm: i32,
     /// Traits.
-    pub traits: Vec<Trait>,
+    pub traits: crate::sheet::TraitSet,
 }
 
 impl Stats {
@@ -233,15 +234,15 @@ impl Stats {
 #[derive(Clone, Debug, Serialize)]
 pub struct Fighter {
     /// Name from the scenario.
-    pub name: String,
+    pub name: Arc<str>,
     /// Side.
     pub side: SideId,
     /// Who controls it.
-    pub controller: Controller,
+    pub controller: Arc<Controller>,
     /// Fixed statistics.
     pub stats: Stats,
     /// Skills by name (for defaults and contests).
-    pub skills: Vec<(String, i32)>,
+    pub skills: Arc<[(String, i32)]>,
     /// Weapons carried.
     pub weapons: Vec<Carried>,
     /// Shield or cloak.
@@ -381,9 +382,9 @@ pub struct Record {
 #[derive(Clone, Debug, Serialize)]
 pub struct State {
     /// Scenario name.
-    pub name: String,
+    pub name: Arc<str>,
     /// Side names.
-    pub sides: Vec<String>,
+    pub sides: Arc<[String]>,
     /// Combatants in scenario order.
     pub fighters: Vec<Fighter>,
     /// Turn order, fixed at the start (G-EXT-015).
@@ -395,7 +396,7 @@ pub struct State {
     /// Round limit.
     pub max_rounds: u32,
     /// Map bounds and terrain.
-    pub map: fray_core::grid::Map,
+    pub map: Arc<fray_core::grid::Map>,
     /// Rule options.
     pub options: Options,
 }

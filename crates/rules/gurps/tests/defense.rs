@@ -192,7 +192,7 @@ fn fencing_weapons_parry_again_at_minus_two_and_retreat_for_three() {
     s.fighters[1]
         .stats
         .traits
-        .push(fray_gurps::sheet::Trait::WeaponMaster);
+        .insert(fray_gurps::sheet::Trait::WeaponMaster);
     assert_eq!(opts(&s, A, B)[1], (Parry, 8, Some(11)));
     // Encumbrance counts against fencing parries.
     s.fighters[1].weapons[0].parries = 0;
@@ -402,7 +402,7 @@ fn a_failed_recovery_roll_keeps_the_stun_and_mental_stun_rolls_iq() {
     hpt.fighters[1]
         .stats
         .traits
-        .push(fray_gurps::sheet::Trait::HighPainThreshold);
+        .insert(fray_gurps::sheet::Trait::HighPainThreshold);
     let (s2, ev) = run_steps(hpt, &l, 2);
     assert_eq!(roll(&ev, "recover from stun").target, Some(15));
     assert_eq!(s2.fighter(B).stun, None);
@@ -411,7 +411,7 @@ fn a_failed_recovery_roll_keeps_the_stun_and_mental_stun_rolls_iq() {
     s.fighters[1]
         .stats
         .traits
-        .push(fray_gurps::sheet::Trait::CombatReflexes);
+        .insert(fray_gurps::sheet::Trait::CombatReflexes);
     let l = log(
         vec![("A", Action::DoNothing), ("B", Action::DoNothing)],
         &[16],

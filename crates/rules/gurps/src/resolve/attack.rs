@@ -199,13 +199,13 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         });
         return Ok(());
     }
-    let weapon_name = state.fighter(attacker).weapons[wi].weapon.name.clone();
+    let weapon = std::sync::Arc::clone(&state.fighter(attacker).weapons[wi].weapon);
     let r = check::roll_named(
         state,
         ctx,
         Check::new(attacker, "attack", "G-DICE-001"),
         &mods,
-        Some(&weapon_name),
+        Some(&weapon.name),
     )?;
     let mut aimed = strike.location.location();
     if !r.is_success() {
@@ -249,8 +249,8 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         };
         let a_name = state.fighter(attacker).name.clone();
         let t_name = state.fighter(target).name.clone();
-        let weapon_name = state.fighter(attacker).weapons[wi].weapon.name.clone();
-        let words = move || format!("{a_name} attacks {t_name} with {weapon_name}");
+        let weapon = std::sync::Arc::clone(&state.fighter(attacker).weapons[wi].weapon);
+        let words = move || format!("{a_name} attacks {t_name} with {}", weapon.name);
         let stopped = defense::defend(state, inc, words, ctx)?;
         if stopped {
             return Ok(());

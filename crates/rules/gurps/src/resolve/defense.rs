@@ -274,7 +274,12 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         let q = Question::Defend {
             defender: inc.defender,
             attacker: inc.attacker,
-            attack: attack_words(),
+            // The words are for people; the simulator (no events) skips them.
+            attack: if ctx.narrating() {
+                attack_words()
+            } else {
+                String::new()
+            },
             options: opts.clone(),
             second: attempt > 0,
         };
@@ -362,7 +367,7 @@ fn critical_defense_failure<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
     let name = d.name.clone();
     ctx.emit(|| Event::Condition {
-        who: name,
+        who: name.to_string(),
         what: what.into(),
         rule: "G-EXT-011",
     });

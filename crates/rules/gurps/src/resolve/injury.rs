@@ -133,22 +133,16 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     // G-DMG-003: DR by location after the armor divisor; a critical may halve it.
     let raw_dr = state.fighter(blow.target).dr[location.index()];
     let mut dr = divided_dr(raw_dr, blow.armor_divisor);
-    let mut rules = vec!["G-DMG-001", "G-DMG-003"];
     if blow.critical.half_dr {
         dr /= 2;
-        rules.push("G-EXT-007");
     }
     let penetrating = (basic - dr).max(0);
     // G-DMG-004 with the location's multiplier (G-LOC-011..017).
     let mult = location::multiplier_halves(location, blow.damage_type);
-    rules.extend(["G-DMG-004", "G-DMG-005"]);
     let max_hp = state.fighter(blow.target).stats.hp;
     let uncapped = injury_from(penetrating, mult);
     // G-LOC-008: injury past the crippling point of a limb is lost.
     let injury = location::cap_injury(location, max_hp, uncapped);
-    if injury < uncapped {
-        rules.push("G-LOC-008");
-    }
     if blow.damage_type == DamageType::Fatigue {
         // G-DMG-006 decision: fatigue damage reduces FP.
         let f = state.fighter_mut(blow.target);
@@ -168,7 +162,7 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     let f = state.fighter(blow.target);
     let (hp, name) = (f.hp, f.name.clone());
     ctx.emit(|| Event::Damage {
-        target: name,
+        target: name.to_string(),
         location: location.to_string(),
         basic,
         damage_type: blow.damage_type.to_string(),
@@ -178,7 +172,18 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
         injury,
         hp,
         hp_max: max_hp,
-        rules,
+        rules: {
+            // The rules applied, in order (built only when narrating).
+            let mut rules = vec!["G-DMG-001", "G-DMG-003"];
+            if blow.critical.half_dr {
+                rules.push("G-EXT-007");
+            }
+            rules.extend(["G-DMG-004", "G-DMG-005"]);
+            if injury < uncapped {
+                rules.push("G-LOC-008");
+            }
+            rules
+        },
     });
     if injury > 0 {
         effects(state, blow, location, injury, uncapped, ctx)?;
@@ -188,7 +193,7 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
         drop_everything(state, blow.target);
         let name = state.fighter(blow.target).name.clone();
         ctx.emit(|| Event::Condition {
-            who: name,
+            who: name.to_string(),
             what: "drops what it holds".into(),
             rule: "G-EXT-007",
         });
@@ -280,7 +285,7 @@ fn effects<O: Oracle<Gurps>, S: EventSink<Event>>(
             format!("has the {location} crippled")
         };
         ctx.emit(|| Event::Condition {
-            who: name,
+            who: name.to_string(),
             what,
             rule: "G-LOC-009",
         });
@@ -326,7 +331,7 @@ fn cripple<O: Oracle<Gurps>, S: EventSink<Event>>(
             f.posture = Posture::Lying;
             let name = f.name.clone();
             ctx.emit(|| Event::Condition {
-                who: name,
+                who: name.to_string(),
                 what: "falls: a crippled leg".into(),
                 rule: "G-LOC-010",
             });
@@ -401,7 +406,7 @@ fn knockdown<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
     let name = f.name.clone();
     ctx.emit(|| Event::Condition {
-        who: name,
+        who: name.to_string(),
         what: what.into(),
         rule: "G-INJ-008",
     });
@@ -431,7 +436,7 @@ fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
             "dies (-5xHP)"
         };
         ctx.emit(|| Event::Condition {
-            who: name,
+            who: name.to_string(),
             what: what.into(),
             rule: "G-INJ-014",
         });
@@ -456,7 +461,7 @@ fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
         if r.margin <= -3 || r.is_critical_failure() {
             f.life = Life::Dead;
             ctx.emit(|| Event::Condition {
-                who: name,
+                who: name.to_string(),
                 what: "dies".into(),
                 rule: "G-INJ-013",
             });
@@ -466,7 +471,7 @@ fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
         f.life = Life::Unconscious;
         f.mortal_wound = true;
         ctx.emit(|| Event::Condition {
-            who: name,
+            who: name.to_string(),
             what: "is mortally wounded".into(),
             rule: "G-EXT-031",
         });

@@ -161,7 +161,11 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
     let (what, rule) = describe(state, action);
     let who = state.fighter(actor).name.clone();
-    ctx.emit(|| Event::Maneuver { who, what, rule });
+    ctx.emit(|| Event::Maneuver {
+        who: who.to_string(),
+        what,
+        rule,
+    });
     match action {
         Action::Attack { strike, step } => {
             if let Some(s) = step {
@@ -415,7 +419,7 @@ fn recover_from_stun<O: Oracle<Gurps>, S: EventSink<Event>>(
         f.stun_defense_until_turn = true;
         let name = f.name.clone();
         ctx.emit(|| Event::Condition {
-            who: name,
+            who: name.to_string(),
             what: "recovers from stun".into(),
             rule: "G-INJ-010",
         });

@@ -123,7 +123,7 @@ pub fn set_pose<O: Oracle<Gurps>, S: EventSink<Event>>(
     f.pose = to;
     let name = f.name.clone();
     ctx.emit(|| Event::Moved {
-        who: name,
+        who: name.to_string(),
         from: describe(from),
         to: describe(to),
         why,

@@ -104,7 +104,7 @@ fn fix_turn_order<O: Oracle<Gurps>, S: EventSink<Event>>(
             .iter()
             .map(|&id| {
                 let f = state.fighter(id);
-                (f.name.clone(), f.stats.speed_quarters as f32 / 4.0)
+                (f.name.to_string(), f.stats.speed_quarters as f32 / 4.0)
             })
             .collect(),
     });
@@ -209,7 +209,7 @@ pub fn consciousness_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
     state.fighter_mut(id).life = Life::Unconscious;
     let name = state.fighter(id).name.clone();
     ctx.emit(|| Event::Condition {
-        who: name,
+        who: name.to_string(),
         what: "falls unconscious".into(),
         rule: "G-INJ-012",
     });
