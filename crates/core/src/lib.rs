@@ -36,7 +36,7 @@ pub use engine::{Ctx, Interrupt, Pending, Progress};
 pub use event::{EventSink, FnSink, NullSink, VecSink};
 pub use ids::{CombatantId, SideId};
 pub use inputs::{InputLog, RollInput, StepInputs};
-pub use modifier::{ModList, Modifier};
+pub use modifier::{ModList, Modifier, Mods, Total};
 pub use odds::{ActionEffects, ActionOdds, OddsError, OddsOptions};
 pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, StepMark, TableOracle};
 pub use roll::{RollRecord, RollRequest};

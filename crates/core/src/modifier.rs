@@ -20,6 +20,53 @@ pub struct Modifier {
 /// How many terms one roll may list; more are folded into the last slot.
 pub const MAX_MODIFIERS: usize = 24;
 
+/// Where modifiers go while a target number is worked out: a [`ModList`]
+/// keeps every term for a roll that is recorded; a [`Total`] keeps only the
+/// sum, for the AI and menus, which weigh many options and need numbers
+/// only. Rules that build modifiers are written once, generic over this.
+pub trait Mods {
+    /// Adds a term.
+    fn add(&mut self, label: &'static str, value: i32, rule: &'static str) -> &mut Self;
+    /// The sum of the terms.
+    fn total(&self) -> i32;
+    /// A start with a base value (a skill or attribute).
+    fn base(label: &'static str, value: i32, rule: &'static str) -> Self
+    where
+        Self: Default,
+    {
+        let mut m = Self::default();
+        m.add(label, value, rule);
+        m
+    }
+}
+
+/// Only the sum of the modifiers: the cheap [`Mods`] for weighing options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Total(pub i32);
+
+impl Mods for Total {
+    #[inline]
+    fn add(&mut self, _: &'static str, value: i32, _: &'static str) -> &mut Self {
+        self.0 = self.0.wrapping_add(value);
+        self
+    }
+    #[inline]
+    fn total(&self) -> i32 {
+        self.0
+    }
+}
+
+impl Mods for ModList {
+    #[inline]
+    fn add(&mut self, label: &'static str, value: i32, rule: &'static str) -> &mut Self {
+        ModList::add(self, label, value, rule)
+    }
+    #[inline]
+    fn total(&self) -> i32 {
+        ModList::total(self)
+    }
+}
+
 /// A fixed-capacity list of modifiers whose sum is the effective target.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ModList {
@@ -110,6 +157,20 @@ mod tests {
         assert_eq!(m.total(), 9);
         assert_eq!(m.len(), 2);
         assert_eq!(m.describe(), "Broadsword 14, neck -5");
+    }
+
+    fn build<M: Mods + Default>() -> M {
+        let mut m = M::base("Broadsword", 14, "");
+        m.add("neck", -5, "G-LOC-002").add("nothing", 0, "");
+        m
+    }
+
+    #[test]
+    fn a_total_sums_the_same_terms_as_a_list() {
+        let list: ModList = build();
+        let total: Total = build();
+        assert_eq!(Mods::total(&list), 9);
+        assert_eq!(total, Total(9));
     }
 
     #[test]

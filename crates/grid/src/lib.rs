@@ -92,6 +92,7 @@ pub mod map;
 pub mod path;
 pub mod pose;
 pub mod square;
+pub mod walk;
 
 pub use arc::{Arc, RelativeBearing, Side};
 pub use facing::Facing;
@@ -99,7 +100,8 @@ pub use hex::{COORD_LIMIT, HexPos};
 pub use map::{Cell, MAX_MAP_SIZE, Map, MapError, MapKind, Terrain, TerrainPatch, TerrainSet};
 pub use path::{
     MoveCosts, Path, PathStep, ReachMap, StepKind, final_facings, may_face_any, open_ground,
-    reachable,
+    reachable, seek,
 };
 pub use pose::Pose;
 pub use square::{SquarePos, SquareReach, square_reachable};
+pub use walk::{WalkError, walk};

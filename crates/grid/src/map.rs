@@ -16,6 +16,7 @@
 //! conflicting sizes are errors at load time. The grid attaches no rules to
 //! terrain besides "walls cannot be entered"; rulesets price the rest.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use hexx::{Hex, HexOrientation, OffsetHexMode};
@@ -186,9 +187,15 @@ pub struct Map {
     /// Radius around `(0, 0)` (hexagonal hex maps).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub radius: Option<u32>,
-    /// Terrain patches; cells not listed are open ground.
+    /// Terrain patches; cells not listed are open ground (read with
+    /// [`Map::terrain`]; private so the index below stays true).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub terrain: Vec<TerrainPatch>,
+    terrain: Vec<TerrainPatch>,
+    /// The terrain of every listed cell, built from `terrain` when the map is
+    /// read: movement searches ask for it thousands of times.
+    #[serde(skip)]
+    #[schemars(skip)]
+    index: HashMap<Cell, TerrainSet>,
 }
 
 /// The unvalidated file form of [`Map`].
@@ -214,15 +221,48 @@ struct RawMap {
 impl TryFrom<RawMap> for Map {
     type Error = MapError;
     fn try_from(raw: RawMap) -> Result<Self, MapError> {
-        let map = Map {
+        let mut map = Map {
             kind: raw.kind,
             width: raw.width,
             height: raw.height,
             radius: raw.radius,
             terrain: raw.terrain,
+            index: HashMap::new(),
         };
         map.validate()?;
+        map.build_index();
         Ok(map)
+    }
+}
+
+impl Map {
+    /// Indexes the terrain of every listed cell.
+    fn build_index(&mut self) {
+        self.index.clear();
+        for patch in &self.terrain {
+            let cells = patch
+                .hexes
+                .iter()
+                .map(|&h| Cell::Hex(h))
+                .chain(patch.squares.iter().map(|&s| Cell::Square(s)));
+            for cell in cells {
+                self.index.entry(cell).or_default().insert(patch.terrain);
+            }
+        }
+    }
+
+    /// The terrain patches, as written.
+    #[must_use]
+    pub fn terrain(&self) -> &[TerrainPatch] {
+        &self.terrain
+    }
+
+    /// The map with one more terrain patch, checked like a file's.
+    pub fn with_patch(mut self, patch: TerrainPatch) -> Result<Self, MapError> {
+        self.terrain.push(patch);
+        self.validate()?;
+        self.build_index();
+        Ok(self)
     }
 }
 
@@ -287,6 +327,7 @@ impl Map {
             height: Some(height),
             radius: None,
             terrain: Vec::new(),
+            index: HashMap::new(),
         };
         m.validate()?;
         Ok(m)
@@ -300,6 +341,7 @@ impl Map {
             height: None,
             radius: Some(radius),
             terrain: Vec::new(),
+            index: HashMap::new(),
         };
         m.validate()?;
         Ok(m)
@@ -398,17 +440,7 @@ impl Map {
         if !self.contains(cell) {
             return None;
         }
-        let mut set = TerrainSet::EMPTY;
-        for patch in &self.terrain {
-            let hit = match cell {
-                Cell::Hex(h) => patch.hexes.contains(&h),
-                Cell::Square(s) => patch.squares.contains(&s),
-            };
-            if hit {
-                set.insert(patch.terrain);
-            }
-        }
-        Some(set)
+        Some(self.index.get(&cell).copied().unwrap_or(TerrainSet::EMPTY))
     }
 
     /// Whether a figure may stand on `pos`: on the map and not a wall.
@@ -463,6 +495,28 @@ mod tests {
 
     fn parse(s: &str) -> Result<Map, toml::de::Error> {
         toml::from_str(s)
+    }
+
+    #[test]
+    fn patches_added_in_code_are_indexed_and_checked() {
+        let wall = HexPos::new(1, 0);
+        let m = Map::hexagon(3)
+            .unwrap()
+            .with_patch(TerrainPatch {
+                terrain: Terrain::Wall,
+                hexes: vec![wall],
+                squares: Vec::new(),
+            })
+            .unwrap();
+        assert!(!m.passable(wall));
+        assert!(m.passable(HexPos::ORIGIN));
+        assert_eq!(m.terrain().len(), 1);
+        let off = Map::hexagon(3).unwrap().with_patch(TerrainPatch {
+            terrain: Terrain::Wall,
+            hexes: vec![HexPos::new(9, 0)],
+            squares: Vec::new(),
+        });
+        assert!(off.is_err());
     }
 
     #[test]

@@ -241,10 +241,69 @@ pub fn reachable<F>(start: HexPos, facing: Facing, budget: u32, costs: &MoveCost
 where
     F: Fn(HexPos) -> Option<u16>,
 {
+    search(start, facing, budget, costs, None).0
+}
+
+/// Where a guided search ([`seek`]) is headed: hexes `within` of `goal`,
+/// of which it takes the first `accept`ed one.
+struct Guide<'a> {
+    goal: HexPos,
+    within: u32,
+    accept: &'a dyn Fn(HexPos, Facing) -> bool,
+}
+
+/// The cheapest path within `budget` from `start` to a `(hex, facing)` that
+/// `accept` takes, where every accepted hex lies within `within` of `goal`.
+///
+/// An A* search: the estimate of what is left is the cheapest step price
+/// times the hexes still to cover to come `within` of `goal`, which never
+/// overestimates, so the path found is a cheapest one. Among equally cheap
+/// accepted states the lowest `(hex, facing)` wins. When nothing accepted
+/// is in reach the search has visited everything within budget and
+/// returns `None`. Rulesets use it for a declared move and for an AI
+/// closing in, where a full [`reachable`] map would be wasted work.
+pub fn seek<F>(
+    start: Pose,
+    budget: u32,
+    costs: &MoveCosts<F>,
+    goal: HexPos,
+    within: u32,
+    accept: &dyn Fn(HexPos, Facing) -> bool,
+) -> Option<Path>
+where
+    F: Fn(HexPos) -> Option<u16>,
+{
+    let guide = Guide {
+        goal,
+        within,
+        accept,
+    };
+    let (map, found) = search(start.pos, start.facing, budget, costs, Some(&guide));
+    found.and_then(|(hex, f)| map.path_to(hex, f))
+}
+
+/// The search behind [`reachable`] (no guide: every state within budget)
+/// and [`seek`] (a guide: A* until the goal is settled).
+fn search<F>(
+    start: HexPos,
+    facing: Facing,
+    budget: u32,
+    costs: &MoveCosts<F>,
+    guide: Option<&Guide<'_>>,
+) -> (ReachMap, Option<State>)
+where
+    F: Fn(HexPos) -> Option<u16>,
+{
     let forward = u32::from(costs.forward.max(1));
     let sidestep = u32::from(costs.sidestep.max(1));
     let turn = u32::from(costs.turn);
     let radius = budget / forward.min(sidestep);
+    let cheapest_step = forward.min(sidestep);
+    let estimate = |hex: HexPos| -> u32 {
+        guide.map_or(0, |g| {
+            cheapest_step.saturating_mul(hex.distance(g.goal).saturating_sub(g.within))
+        })
+    };
     let mut states = Store::new(start, radius);
     // Entry costs asked once per hex: the callback may be expensive.
     const UNKNOWN: u32 = u32::MAX;
@@ -276,12 +335,23 @@ where
             prev: None,
         },
     );
-    heap.push(Reverse((0u32, 0u32, start, facing)));
+    heap.push(Reverse((estimate(start), 0u32, 0u32, start, facing)));
+    let mut found: Option<(u32, State)> = None;
 
-    while let Some(Reverse((cost, steps, hex, f))) = heap.pop() {
+    while let Some(Reverse((bound, cost, steps, hex, f))) = heap.pop() {
         match states.get(&(hex, f)) {
             Some(e) if (e.cost, e.steps) < (cost, steps) => continue,
             _ => {}
+        }
+        if let Some(g) = guide {
+            if let Some((best, _)) = found
+                && bound > best
+            {
+                break;
+            }
+            if (g.accept)(hex, f) && found.is_none_or(|(c, at)| (cost, (hex, f)) < (c, at)) {
+                found = Some((cost, (hex, f)));
+            }
         }
         let mut moves: [(HexPos, Facing, StepKind, u32); 8] = [(hex, f, StepKind::Forward, 0); 8];
         moves[0] = (hex.neighbour(f), f, StepKind::Forward, forward);
@@ -331,15 +401,17 @@ where
                         prev: Some(((hex, f), kind, step_cost)),
                     },
                 );
-                heap.push(Reverse((new_cost, new_steps, to, to_f)));
+                let bound = new_cost.saturating_add(estimate(to));
+                heap.push(Reverse((bound, new_cost, new_steps, to, to_f)));
             }
         }
     }
-    ReachMap {
+    let map = ReachMap {
         start: Pose::new(start, facing),
         budget,
         states,
-    }
+    };
+    (map, found.map(|(_, at)| at))
 }
 
 /// The cell index of `hex` in a dense table of `radius` around `origin`.

@@ -1,8 +1,8 @@
 //! Property tests of the grid geometry.
 
 use fray_grid::{
-    Arc, Facing, HexPos, Map, MapKind, MoveCosts, RelativeBearing, SquarePos, arc, final_facings,
-    open_ground, reachable, square_reachable,
+    Arc, Facing, HexPos, Map, MapKind, MoveCosts, Pose, RelativeBearing, SquarePos, StepKind, arc,
+    final_facings, open_ground, reachable, seek, square_reachable, walk,
 };
 use hexx::Hex;
 use proptest::prelude::*;
@@ -196,6 +196,30 @@ proptest! {
     }
 
     // rule: G-TAC-008
+    /// The guided search finds exactly the cheapest accepted state of the
+    /// full map (lowest hex and facing on a tie), around walls too; walking
+    /// its route again costs the same.
+    #[test]
+    fn seek_agrees_with_the_full_search(f in facing(), goal in near_hex(), within in 0u32..3,
+                                        budget in 0u32..16, wall in near_hex()) {
+        let costs = MoveCosts::new(2, 4, 2, move |h: HexPos| (h != wall).then_some(if h.q == 1 { 1 } else { 0 }));
+        let start = Pose::new(HexPos::ORIGIN, f);
+        let accept = |h: HexPos, _: Facing| h.distance(goal) == within && h != HexPos::new(0, 1);
+        let full = reachable(start.pos, f, budget, &costs);
+        let want = full
+            .states()
+            .into_iter()
+            .filter(|(p, _)| accept(p.pos, p.facing))
+            .min_by_key(|(p, c)| (*c, p.pos, p.facing));
+        let found = seek(start, budget, &costs, goal, within, &accept);
+        prop_assert_eq!(found.as_ref().map(|p| (p.cost(), p.end())), want.map(|(p, c)| (c, p)));
+        if let Some(p) = found {
+            let route: Vec<HexPos> = p.steps.iter().filter(|s| !matches!(s.kind, StepKind::Turn(_))).map(|s| s.pose.pos).collect();
+            let walked = walk(start, &route, Some(p.end().facing), &costs).unwrap();
+            prop_assert_eq!(walked.cost(), p.cost());
+        }
+    }
+
     #[test]
     fn final_facing_rule(f in facing(), total in 0u32..40, used in 0u32..40) {
         let left = total.saturating_sub(used);

@@ -162,6 +162,10 @@ pub enum Action {
         /// The facing to end with (G-TAC-008 limits it).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         face: Option<Facing>,
+        /// The hexes entered, in order, ending with `to`; left out, the
+        /// cheapest route is taken.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        path: Vec<HexPos>,
     },
     /// Change Posture (G-CPO-001).
     ChangePosture {

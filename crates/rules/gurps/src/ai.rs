@@ -9,8 +9,10 @@ use crate::damage::Dice;
 use crate::location::{self, Location};
 use crate::resolve::{attack, defense, injury, movement};
 use crate::state::{Posture, State};
-use fray_core::grid::{Facing, Pose};
-use fray_core::{CombatantId, Controller};
+use fray_core::grid::{Facing, HexPos, Pose};
+use fray_core::{CombatantId, Controller, Total};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 /// Tactics named by `ai:<tactics>` controllers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +23,9 @@ pub enum Tactics {
     Aggressive,
     /// Stays on All-Out Defense until a foe is adjacent, then attacks.
     Defensive,
+    /// Every attack is an All-Out Attack, the variant with the best expected
+    /// injury, whoever else is near: no defense in return.
+    AllOut,
 }
 
 impl Tactics {
@@ -29,42 +34,112 @@ impl Tactics {
         match c.tactics() {
             Some("aggressive") => Tactics::Aggressive,
             Some("defensive") => Tactics::Defensive,
+            Some("all-out") => Tactics::AllOut,
             _ => Tactics::Default,
         }
     }
 
     /// The tactics names setup accepts.
-    pub const NAMES: [&'static str; 3] = ["default", "aggressive", "defensive"];
+    pub const NAMES: [&'static str; 4] = ["default", "aggressive", "defensive", "all-out"];
 }
 
-/// Ways (of 216) to roll 3..=18 on 3d6. The AI wants floats in its hot
+/// Where the AI aims: the location with the best expected injury, or a
+/// scenario's fixed choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(try_from = "String", into = "String")]
+#[schemars(with = "String")]
+pub enum AimKnob {
+    /// Weigh the torso, vitals, neck and skull (as the damage type allows) and pick the best.
+    #[default]
+    Best,
+    /// Always this location (`"neck"`), or `"random"`; the torso where the
+    /// weapon's damage type cannot target it.
+    Aim(Aim),
+}
+
+impl TryFrom<String> for AimKnob {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        if s == "best" {
+            return Ok(AimKnob::Best);
+        }
+        Aim::try_from(s)
+            .map(AimKnob::Aim)
+            .map_err(|e| format!("{e}; or \"best\""))
+    }
+}
+
+impl From<AimKnob> for String {
+    fn from(a: AimKnob) -> String {
+        match a {
+            AimKnob::Best => "best".into(),
+            AimKnob::Aim(a) => a.into(),
+        }
+    }
+}
+
+/// Knobs that steer one AI controller, from the scenario's
+/// `[combatants.ai]` table, so that two scenarios can compare tactics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Knobs {
+    /// Where to aim: `"best"` (default), a location such as `"neck"`, or `"random"`.
+    pub aim: AimKnob,
+    /// Retreat when defending if it raises the defense (default `true`).
+    pub retreat: bool,
+}
+
+impl Default for Knobs {
+    fn default() -> Self {
+        Knobs {
+            aim: AimKnob::Best,
+            retreat: true,
+        }
+    }
+}
+
+/// P(3d6 <= n) in 216ths for n = 0..=18. The AI wants floats in its hot
 /// loop; exact odds live in `fray_dice::systems::gurps::success_odds`.
-const WAYS_3D6: [u32; 16] = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
+const AT_MOST_3D6: [u32; 19] = [
+    0, 0, 0, 1, 4, 10, 20, 35, 56, 81, 108, 135, 160, 181, 196, 206, 212, 215, 216,
+];
 
 /// Probability that 3d6 succeeds against `level` (3-4 always succeed, 17-18 always fail).
 fn p_success(level: i32) -> f64 {
-    let l = level.clamp(4, 16);
-    let ways: u32 = WAYS_3D6[..(l - 2) as usize].iter().sum();
-    f64::from(ways) / 216.0
+    f64::from(AT_MOST_3D6[level.clamp(4, 16) as usize]) / 216.0
 }
 
-/// Expected injury of one hit with `dice` against `dr`, wounding `mult_halves`.
-fn expected_injury(dice: Dice, bonus: i32, dr: i32, mult_halves: i32, cap: i32) -> f64 {
-    // Exact expectation over the damage dice, in f64 (a handful of values).
-    let n = dice.dice.clamp(1, 12);
-    let mut dist = vec![1.0f64];
-    for _ in 0..n {
-        let mut next = vec![0.0; dist.len() + 6];
-        for (s, p) in dist.iter().enumerate() {
-            for face in 1..=6 {
-                next[s + face] += p / 6.0;
+/// The most damage dice the AI weighs exactly; bigger rolls count as this many.
+const MAX_EXACT_DICE: usize = 40;
+
+/// P(sum of n d6 = s), for n = 0..=[`MAX_EXACT_DICE`], built once.
+fn dice_sums(n: usize) -> &'static [f64] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<f64>>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut rows = vec![vec![1.0]];
+        for k in 1..=MAX_EXACT_DICE {
+            let prev = &rows[k - 1];
+            let mut row = vec![0.0; 6 * k + 1];
+            for (s, p) in prev.iter().enumerate() {
+                for face in 1..=6 {
+                    row[s + face] += p / 6.0;
+                }
             }
+            rows.push(row);
         }
-        dist = next;
-    }
-    dist.iter()
+        rows
+    });
+    &table[n.min(MAX_EXACT_DICE)]
+}
+
+/// Expected injury of one hit with `dice` plus `bonus` against `dr`,
+/// wounding `mult_halves`, capped at `cap`: an exact expectation over the dice.
+fn expected_injury(dice: Dice, bonus: i32, dr: i32, mult_halves: i32, cap: i32) -> f64 {
+    let n = dice.dice.max(1) as usize;
+    dice_sums(n)
+        .iter()
         .enumerate()
-        .filter(|(_, p)| **p > 0.0)
+        .skip(n.min(MAX_EXACT_DICE))
         .map(|(s, p)| {
             let basic = (s as i32 + dice.adds + bonus).max(0);
             p * f64::from(injury::injury_from(basic - dr, mult_halves).min(cap))
@@ -72,12 +147,26 @@ fn expected_injury(dice: Dice, bonus: i32, dr: i32, mult_halves: i32, cap: i32) 
         .sum()
 }
 
-/// A candidate attack with its score.
+/// One way to strike the target, valued before knowing where the AI stands.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    strike: Strike,
+    /// Effective skill.
+    skill: i32,
+    /// Chance to hit (the target's defense is weighed per pose).
+    p_hit: f64,
+    /// Expected injury if it hits undefended.
+    injury: f64,
+}
+
+/// A candidate attack from one pose, with its score.
 #[derive(Clone, Copy, Debug)]
 struct Plan {
     strike: Strike,
     step: Option<Step>,
     score: f64,
+    /// The chance a hit gets past the target's defense from the plan's pose.
+    through: f64,
 }
 
 /// The locations worth considering for a damage type.
@@ -96,65 +185,141 @@ fn candidate_locations(t: crate::damage::DamageType) -> &'static [Location] {
     }
 }
 
-/// The best strike on `target` from `pose`, if any weapon reaches.
-fn best_strike(
-    state: &State,
-    me: CombatantId,
-    target: CombatantId,
-    pose: Pose,
-    step: Option<Step>,
-    bonus_to_hit: i32,
-) -> Option<Plan> {
+/// Every strike worth weighing on `target`: each ready melee mode at each
+/// candidate location (or only the scenario's preferred aim).
+fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> Vec<Candidate> {
     let a = state.fighter(me);
     let t = state.fighter(target);
-    let mut best: Option<Plan> = None;
+    let mut out = Vec::new();
     for (wi, w) in a.weapons.iter().enumerate() {
         if !w.ready || (w.is_unbalanced() && w.parried_before_turn) {
             continue;
         }
         for (mi, m) in w.weapon.modes.iter().enumerate() {
-            if !m.is_melee() || attack::in_reach_from(state, me, pose, target, wi, mi).is_err() {
+            if !m.is_melee() {
                 continue;
             }
-            for &loc in candidate_locations(m.damage_type) {
+            let dice = m.damage.dice_for(a.stats.st);
+            let mut add = |aim: Aim| {
                 let strike = Strike {
                     target,
                     weapon: wi as u8,
                     mode: mi as u8,
-                    location: Aim::At(loc),
+                    location: aim,
                 };
-                let skill = attack::to_hit(state, me, &strike, None).total() + bonus_to_hit;
+                let skill = attack::to_hit::<Total>(state, me, &strike, None).0;
                 if skill < 3 {
-                    continue;
+                    return;
                 }
-                let inc = defense::Incoming {
-                    attacker: me,
-                    defender: target,
-                    melee: true,
-                    penalty: 0,
-                };
-                let best_def = defense::options(state, &inc, None)
-                    .iter()
-                    .map(|o| o.with_retreat.unwrap_or(o.value).max(o.value))
-                    .max();
-                let p_hit = p_success(skill);
-                let p_through = best_def.map_or(1.0, |d| 1.0 - p_success(d));
+                // A random location is weighed as the torso.
+                let loc = aim.location().unwrap_or(Location::Torso);
                 let dr = injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
                 let mult = location::multiplier_halves(loc, m.damage_type);
                 let cap = location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
-                let e = expected_injury(m.damage.dice_for(a.stats.st), 0, dr, mult, cap);
-                let score = p_hit * p_through * e;
-                if best.is_none_or(|b| score > b.score + 1e-12) {
-                    best = Some(Plan {
-                        strike,
-                        step,
-                        score,
-                    });
+                out.push(Candidate {
+                    strike,
+                    skill,
+                    p_hit: p_success(skill),
+                    injury: expected_injury(dice, 0, dr, mult, cap),
+                });
+            };
+            match aim {
+                AimKnob::Best => {
+                    for &loc in candidate_locations(m.damage_type) {
+                        add(Aim::At(loc));
+                    }
                 }
+                AimKnob::Aim(Aim::At(loc)) if !location::may_target(loc, m.damage_type) => {
+                    add(Aim::At(Location::Torso))
+                }
+                AimKnob::Aim(a) => add(a),
             }
         }
     }
+    out
+}
+
+/// The chance that a hit from `from` gets past the target's best defense.
+fn p_undefended(state: &State, me: CombatantId, target: CombatantId, from: HexPos) -> f64 {
+    let inc = defense::Incoming {
+        from,
+        ..defense::Incoming::melee(state, me, target)
+    };
+    let mut best: Option<i32> = None;
+    defense::each_option(state, &inc, None, |o| {
+        let v = o.with_retreat.unwrap_or(o.value).max(o.value);
+        best = Some(best.map_or(v, |b| b.max(v)));
+    });
+    best.map_or(1.0, |d| 1.0 - p_success(d))
+}
+
+/// The best strike on `target` from `pose`, if any candidate reaches.
+fn best_from(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    pose: Pose,
+    step: Option<Step>,
+    candidates: &[Candidate],
+) -> Option<Plan> {
+    let mut best: Option<Plan> = None;
+    let mut through: Option<f64> = None;
+    for c in candidates {
+        let (wi, mi) = (usize::from(c.strike.weapon), usize::from(c.strike.mode));
+        if !attack::reaches_from(state, me, pose, target, wi, mi) {
+            continue;
+        }
+        let p = *through.get_or_insert_with(|| p_undefended(state, me, target, pose.pos));
+        let score = c.p_hit * p * c.injury;
+        if best.is_none_or(|b| score > b.score + 1e-12) {
+            best = Some(Plan {
+                strike: c.strike,
+                step,
+                score,
+                through: p,
+            });
+        }
+    }
     best
+}
+
+/// The All-Out Attack variant with the best expected injury for a plan:
+/// Determined (+4 to hit), Strong (+2 or +1 per die for muscle-powered
+/// damage) or Double (two attacks, each weighed as one).
+fn all_out_variant(
+    state: &State,
+    me: CombatantId,
+    plan: &Plan,
+    cands: &[Candidate],
+) -> AllOutVariant {
+    let Some(c) = cands.iter().find(|c| c.strike == plan.strike) else {
+        return AllOutVariant::Determined;
+    };
+    let a = state.fighter(me);
+    let t = state.fighter(plan.strike.target);
+    let mode = &a.weapons[usize::from(c.strike.weapon)].weapon.modes[usize::from(c.strike.mode)];
+    let loc = c.strike.location.location().unwrap_or(Location::Torso);
+    let dice = mode.damage.dice_for(a.stats.st);
+    let strong = if mode.damage.is_muscle_powered() {
+        let dr = injury::divided_dr(t.dr[loc.index()], mode.armor_divisor);
+        let mult = location::multiplier_halves(loc, mode.damage_type);
+        let cap = location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
+        c.p_hit * expected_injury(dice, dice.dice.max(2), dr, mult, cap)
+    } else {
+        0.0
+    };
+    let options = [
+        (AllOutVariant::Double, 2.0 * c.p_hit * c.injury),
+        (AllOutVariant::Determined, p_success(c.skill + 4) * c.injury),
+        (AllOutVariant::Strong, strong),
+    ];
+    let mut best = options[0];
+    for o in options {
+        if o.1 * plan.through > best.1 * plan.through + 1e-12 {
+            best = o;
+        }
+    }
+    best.0
 }
 
 /// The nearest foe that can still fight (ties: lowest id).
@@ -207,38 +372,53 @@ pub fn action(state: &State, me: CombatantId) -> Action {
     let tactics = Tactics::of(&f.controller);
     let t = state.fighter(target);
     // Attack from here, or after a step (any facing, any free neighbour).
-    let mut plan = best_strike(
-        state,
-        me,
-        target,
-        Pose::new(f.pose.pos, f.facing()),
-        None,
-        0,
-    );
-    let mut step_poses: Vec<Step> = Vec::new();
+    let knobs = f.ai;
+    let cands = candidates(state, me, target, knobs.aim);
+    let reach = cands
+        .iter()
+        .filter_map(|c| f.weapons[usize::from(c.strike.weapon)].mode(usize::from(c.strike.mode)))
+        .map(|m| m.max_reach().max(1))
+        .max()
+        .unwrap_or(0);
+    let mut plan = best_from(state, me, target, f.pose, None, &cands);
+    let mut steps: Vec<Step> = Vec::new();
     if let Some(face) = f.pose.pos.facing_toward(t.pose.pos) {
-        step_poses.push(Step {
+        steps.push(Step {
             to: None,
             face: Some(face),
         });
     }
     for n in f.pose.pos.neighbours() {
-        if movement::free(state, me, n)
+        if n.distance(t.pose.pos) <= reach
+            && movement::free(state, me, n)
             && let Some(face) = n.facing_toward(t.pose.pos)
         {
-            step_poses.push(Step {
+            steps.push(Step {
                 to: Some(n),
                 face: Some(face),
             });
         }
     }
-    for s in step_poses {
+    for s in steps {
         let pose = Pose::new(s.to.unwrap_or(f.pose.pos), s.face.unwrap_or(f.facing()));
-        if let Some(p) = best_strike(state, me, target, pose, Some(s), 0)
+        if pose == f.pose {
+            continue;
+        }
+        if let Some(p) = best_from(state, me, target, pose, Some(s), &cands)
             && plan.is_none_or(|b| p.score > b.score + 1e-12)
         {
             plan = Some(p);
         }
+    }
+    // All-out tactics strike from where they stand whenever they can.
+    if tactics == Tactics::AllOut
+        && let Some(p) = best_from(state, me, target, f.pose, None, &cands)
+    {
+        return Action::AllOutAttack {
+            variant: all_out_variant(state, me, &p, &cands),
+            strike: p.strike,
+            advance: 0,
+        };
     }
     if let Some(p) = plan {
         let others_adjacent = state
@@ -246,10 +426,7 @@ pub fn action(state: &State, me: CombatantId) -> Action {
             .filter(|&id| id != target)
             .any(|id| state.fighter(id).pose.pos.distance(f.pose.pos) <= 1);
         let helpless = t.stun.is_some() || t.posture == Posture::Lying;
-        let go_all_out = p.step.is_none_or(|s| s.to.is_none())
-            && !others_adjacent
-            && (helpless || tactics == Tactics::Aggressive);
-        if go_all_out && p.step.is_none() {
+        if p.step.is_none() && !others_adjacent && (helpless || tactics == Tactics::Aggressive) {
             return Action::AllOutAttack {
                 variant: AllOutVariant::Determined,
                 strike: p.strike,
@@ -274,21 +451,17 @@ pub fn action(state: &State, me: CombatantId) -> Action {
 fn approach(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
     let f = state.fighter(me);
     let goal = state.fighter(target).pose.pos;
-    let reach = movement::reach(state, me, f.current_move());
-    let mut best: Option<((u32, u32), fray_core::grid::HexPos)> = None;
-    for hex in reach.hexes() {
-        if hex != f.pose.pos && !movement::free(state, me, hex) {
-            continue;
-        }
-        let Some((cost, _)) = reach.cheapest_to(hex) else {
-            continue;
-        };
-        let key = (hex.distance(goal), cost);
-        if best.is_none_or(|(k, h)| key < k || (key == k && hex < h)) {
-            best = Some((key, hex));
-        }
-    }
-    let (_, hex) = best?;
+    let points = f.current_move();
+    // Nothing can end nearer than this; a guided search finds the cheapest
+    // such hex at once when the way is open.
+    let nearest = goal
+        .distance(f.pose.pos)
+        .saturating_sub(points.max(0) as u32)
+        .max(1);
+    let (hex, path) = match movement::seek(state, me, points, goal, nearest, None) {
+        Some(p) => (p.end().pos, movement::hexes_of(&p)),
+        None => closest_reachable(state, me, goal)?,
+    };
     if hex == f.pose.pos {
         let face = hex.facing_toward(goal)?;
         return (face != f.facing()).then_some(Action::AllOutDefense {
@@ -300,26 +473,60 @@ fn approach(state: &State, me: CombatantId, target: CombatantId) -> Option<Actio
         });
     }
     let want: Option<Facing> = hex.facing_toward(goal);
-    let face = want.filter(|&w| movement::plan_move(state, me, hex, Some(w)).is_ok());
-    Some(Action::Move { to: hex, face })
+    let face = want.filter(|&w| movement::plan_move(state, me, hex, Some(w), &path).is_ok());
+    Some(Action::Move {
+        to: hex,
+        face,
+        path,
+    })
+}
+
+/// When the way is blocked: the reachable free hex nearest the goal
+/// (cheapest, then lowest, on a tie) and the route there.
+fn closest_reachable(
+    state: &State,
+    me: CombatantId,
+    goal: HexPos,
+) -> Option<(HexPos, Vec<HexPos>)> {
+    let f = state.fighter(me);
+    let reach = movement::reach(state, me, f.current_move());
+    let mut best: Option<((u32, u32), HexPos, Facing)> = None;
+    for hex in reach.hexes() {
+        if hex != f.pose.pos && !movement::free(state, me, hex) {
+            continue;
+        }
+        let Some((cost, facing)) = reach.cheapest_to(hex) else {
+            continue;
+        };
+        let key = (hex.distance(goal), cost);
+        if best.is_none_or(|(k, h, _)| key < k || (key == k && hex < h)) {
+            best = Some((key, hex, facing));
+        }
+    }
+    let (_, hex, facing) = best?;
+    let path = reach.path_to(hex, facing)?;
+    Some((hex, movement::hexes_of(&path)))
 }
 
 /// The AI's answer: the defense with the best value, retreating when allowed.
 pub fn answer(state: &State, q: &Question) -> Answer {
-    let _ = state;
     match q {
-        Question::Defend { options, .. } => {
-            let best = options.iter().max_by_key(|o| {
-                (
-                    o.with_retreat.unwrap_or(o.value).max(o.value),
-                    std::cmp::Reverse(o.kind as u8),
-                )
-            });
+        Question::Defend {
+            options, defender, ..
+        } => {
+            let may_retreat = state.fighter(*defender).ai.retreat;
+            let value = |o: &crate::action::DefenseOption| match o.with_retreat {
+                Some(r) if may_retreat => r.max(o.value),
+                _ => o.value,
+            };
+            let best = options
+                .iter()
+                .max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)));
             match best {
                 Some(o) => Answer::Defend {
                     kind: o.kind,
                     weapon: o.weapon,
-                    retreat: o.with_retreat.is_some_and(|r| r > o.value),
+                    retreat: value(o) > o.value,
                 },
                 None => Answer::NoDefense,
             }

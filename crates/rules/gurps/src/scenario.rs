@@ -66,6 +66,9 @@ pub struct Combatant {
     /// `ai`, `ai:<tactics>`, `human` or `script`.
     #[serde(default)]
     pub controller: Controller,
+    /// Knobs for the AI (`[combatants.ai]`: `aim`, `retreat`).
+    #[serde(default)]
+    pub ai: crate::ai::Knobs,
 }
 
 /// Builds the starting state; errors name the entry (`combatants[1].template`).
@@ -316,6 +319,7 @@ fn build(
         name: c.name.clone().into(),
         side,
         controller: c.controller.clone().into(),
+        ai: c.ai,
         skills: sheet.skills.iter().map(|(k, v)| (k.clone(), *v)).collect(),
         weapons,
         shield,

@@ -239,6 +239,8 @@ pub struct Fighter {
     pub side: SideId,
     /// Who controls it.
     pub controller: Arc<Controller>,
+    /// Knobs for an AI controller (aim, retreat).
+    pub ai: crate::ai::Knobs,
     /// Fixed statistics.
     pub stats: Stats,
     /// Skills by name (for defaults and contests).

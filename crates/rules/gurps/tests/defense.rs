@@ -26,22 +26,13 @@ fn knight(extra: &str) -> String {
     )
 }
 
-fn inc(attacker: fray_core::CombatantId, defender: fray_core::CombatantId) -> Incoming {
-    Incoming {
-        attacker,
-        defender,
-        melee: true,
-        penalty: 0,
-    }
-}
-
 /// (kind, value, with_retreat) of every option.
 fn opts(
     s: &State,
     att: fray_core::CombatantId,
     def: fray_core::CombatantId,
 ) -> Vec<(DefenseKind, i32, Option<i32>)> {
-    options(s, &inc(att, def), None)
+    options(s, &Incoming::melee(s, att, def), None)
         .iter()
         .map(|o| (o.kind, o.value, o.with_retreat))
         .collect()
@@ -491,7 +482,7 @@ fn posture_modifies_own_attacks_and_defenses() {
     for (p, att, dodge) in cases {
         let mut s = duel(&swordsman(11, 13), &a());
         s.fighters[0].posture = p;
-        let m = to_hit(&s, A, &strike(B), None);
+        let m: fray_core::ModList = to_hit(&s, A, &strike(B), None);
         assert_eq!(m.total(), 13 + att, "{p:?}");
         assert_eq!(opts(&s, B, A)[0].1, dodge, "{p:?}");
     }

@@ -399,12 +399,7 @@ fn all_out_defense_increased_adds_two_to_the_chosen_defense() {
         Stance::IncreasedDefense(DefenseKind::Dodge)
     );
     // The parry is not increased.
-    let inc = fray_gurps::resolve::defense::Incoming {
-        attacker: A,
-        defender: B,
-        melee: true,
-        penalty: 0,
-    };
+    let inc = fray_gurps::resolve::defense::Incoming::melee(&s, A, B);
     let opts = fray_gurps::resolve::defense::options(&s, &inc, None);
     let parry = opts.iter().find(|o| o.kind == DefenseKind::Parry).unwrap();
     assert_eq!(parry.value, 9);
@@ -658,6 +653,7 @@ fn move_spends_up_to_full_move() {
     let mv = |r| Action::Move {
         to: HexPos::new(0, r),
         face: None,
+        path: Vec::new(),
     };
     // Move 6: six hexes forward, not seven.
     assert!(maneuver::check(&s, A, &mv(-3)).is_err());

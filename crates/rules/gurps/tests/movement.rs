@@ -38,6 +38,7 @@ fn mv(q: i32, r: i32, face: Option<Facing>) -> Action {
     Action::Move {
         to: HexPos::new(q, r),
         face,
+        path: Vec::new(),
     }
 }
 
@@ -48,7 +49,7 @@ fn forward_moves_cost_one_point_and_turn_with_the_path() {
     let reach = movement::reach(&s, A, 6);
     assert_eq!(reach.cost_to(HexPos::new(1, -1), Facing::Ne), Some(2));
     assert_eq!(reach.cost_to(HexPos::new(-1, 0), Facing::Nw), Some(2));
-    let (pose, hexes) = movement::plan_move(&s, A, HexPos::new(1, -1), None).unwrap();
+    let (pose, hexes) = movement::plan_move(&s, A, HexPos::new(1, -1), None, &[]).unwrap();
     assert_eq!(
         (pose.pos, pose.facing, hexes),
         (HexPos::new(1, -1), Facing::Ne, 1)
@@ -62,12 +63,12 @@ fn sidesteps_and_backward_moves_cost_two_and_keep_facing() {
     let reach = movement::reach(&s, A, 6);
     assert_eq!(reach.cost_to(HexPos::new(0, 1), Facing::N), Some(4));
     assert_eq!(reach.cost_to(HexPos::new(1, 0), Facing::N), Some(4));
-    let (pose, _) = movement::plan_move(&s, A, HexPos::new(0, 1), None).unwrap();
+    let (pose, _) = movement::plan_move(&s, A, HexPos::new(0, 1), None, &[]).unwrap();
     assert_eq!(pose.facing, Facing::N);
     // With Move 1, a backward step is out of reach.
     let slow = open("basic_move = 1");
-    assert!(movement::plan_move(&slow, A, HexPos::new(0, 1), None).is_err());
-    assert!(movement::plan_move(&slow, A, HexPos::new(0, -1), None).is_ok());
+    assert!(movement::plan_move(&slow, A, HexPos::new(0, 1), None, &[]).is_err());
+    assert!(movement::plan_move(&slow, A, HexPos::new(0, -1), None, &[]).is_ok());
 }
 
 // rule: G-TAC-006
@@ -102,9 +103,9 @@ fn terrain_and_posture_add_to_the_cost_of_each_hex() {
     );
     // Lying: one hex per turn, whatever the Move.
     s.fighters[0].posture = Posture::Lying;
-    assert!(movement::plan_move(&s, A, HexPos::new(0, -2), None).is_err());
+    assert!(movement::plan_move(&s, A, HexPos::new(0, -2), None, &[]).is_err());
     assert_eq!(
-        movement::plan_move(&s, A, HexPos::new(0, -1), None)
+        movement::plan_move(&s, A, HexPos::new(0, -1), None, &[])
             .unwrap()
             .1,
         1
@@ -178,13 +179,63 @@ fn below_a_third_of_fp_move_and_dodge_halve_and_half_move_rounds_up() {
     assert!(maneuver::advance_pose(&s, A, 4).is_err());
     s.fighters[0].fp = 3; // FP 12: 3 is below 4
     assert_eq!(s.fighter(A).current_move(), 3);
-    let inc = fray_gurps::resolve::defense::Incoming {
-        attacker: B,
-        defender: A,
-        melee: true,
-        penalty: 0,
-    };
+    let inc = fray_gurps::resolve::defense::Incoming::melee(&s, B, A);
     // Dodge 9 halves to 5; B stands in A's side arc: -2.
     let o = fray_gurps::resolve::defense::options(&s, &inc, None);
     assert_eq!(o[0].value, 3);
+}
+
+fn along(q: i32, r: i32, route: &[(i32, i32)]) -> Action {
+    Action::Move {
+        to: HexPos::new(q, r),
+        face: None,
+        path: route.iter().map(|&(q, r)| HexPos::new(q, r)).collect(),
+    }
+}
+
+// rule: G-MOV-001, G-TAC-004, G-TAC-005
+#[test]
+fn a_declared_route_is_priced_hex_by_hex() {
+    let s = open("basic_move = 4");
+    // Straight north: 3 points.
+    let straight = along(0, -3, &[(0, -1), (0, -2), (0, -3)]);
+    assert!(maneuver::check(&s, A, &straight).is_ok());
+    // A dog-leg to the same hex through (1,-1) costs more but fits Move 4.
+    let detour = along(0, -3, &[(1, -1), (1, -2), (0, -2), (0, -3)]);
+    assert!(maneuver::check(&s, A, &detour).is_ok());
+    let l = log(vec![("A", detour)], &[], vec![]);
+    let (after, _) = run_steps(s.clone(), &l, 1);
+    assert_eq!(after.fighter(A).pose.pos, HexPos::new(0, -3));
+    assert_eq!(after.fighter(A).moved, 4);
+    // Three hexes back: turning two hexsides first and walking forward
+    // (2 + 3 points) beats three backward steps (6), but Move 4 is short.
+    let back = along(0, 3, &[(0, 1), (0, 2), (0, 3)]);
+    let err = maneuver::check(&s, A, &back).unwrap_err();
+    assert!(err.0.contains("costs 5 movement points"), "{err}");
+}
+
+#[test]
+fn a_route_must_join_up_end_at_the_goal_and_avoid_foes() {
+    let s = open("");
+    let gap = along(0, -3, &[(0, -1), (0, -3)]);
+    let err = maneuver::check(&s, A, &gap).unwrap_err();
+    assert!(
+        err.0.contains("path hex 2 (q 0, r -3) is not next"),
+        "{err}"
+    );
+    let wrong_end = along(0, -3, &[(0, -1), (0, -2)]);
+    assert!(
+        maneuver::check(&s, A, &wrong_end)
+            .unwrap_err()
+            .0
+            .contains("must end at")
+    );
+    // B stands at (6,0): a route through its hex is blocked.
+    let through = along(
+        7,
+        0,
+        &[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0)],
+    );
+    let err = maneuver::check(&s, A, &through).unwrap_err();
+    assert!(err.0.contains("cannot be entered"), "{err}");
 }

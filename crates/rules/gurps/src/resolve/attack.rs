@@ -11,7 +11,7 @@ use crate::state::State;
 use fray_core::dice::RollKind;
 use fray_core::engine::Interrupt;
 use fray_core::grid::Arc;
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
+use fray_core::{CombatantId, Ctx, EventSink, ModList, Mods, Oracle};
 
 /// Why a strike cannot be made, or `Ok` with the weapon and mode indices.
 pub fn check_strike(
@@ -82,19 +82,30 @@ pub fn in_reach(
     )
 }
 
-/// [`in_reach`] for the attacker standing at `from` (after a step or advance).
-pub fn in_reach_from(
+/// Why a strike from some pose cannot reach its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OutOfReach {
+    /// No such weapon or attack mode.
+    NoMode,
+    /// Too far or too close for the mode's reach, at this distance.
+    Distance(u32),
+    /// Not in the attacker's front arc (G-TAC-001).
+    NotInFront,
+}
+
+/// The reach test behind [`in_reach_from`], without building messages.
+fn reach_problem(
     state: &State,
     attacker: CombatantId,
     from: fray_core::grid::Pose,
     target: CombatantId,
     wi: usize,
     mi: usize,
-) -> Result<(), String> {
+) -> Option<OutOfReach> {
     let a = state.fighter(attacker);
     let t = state.fighter(target);
     let Some(mode) = a.weapons.get(wi).and_then(|w| w.mode(mi)) else {
-        return Err("no such weapon or mode".into());
+        return Some(OutOfReach::NoMode);
     };
     let dist = from.pos.distance(t.pose.pos);
     // Reach C strikes the same hex or an adjacent one (decision, docs/rules/gurps.md).
@@ -106,33 +117,67 @@ pub fn in_reach_from(
         close || mode.reaches(dist)
     };
     if !reach_ok {
-        return Err(format!(
-            "{} is {dist} yards away; {} reaches {:?}",
-            t.name, mode.name, mode.reach
-        ));
+        return Some(OutOfReach::Distance(dist));
     }
     if dist > 0 && from.arc_of(t.pose.pos) != Some(Arc::Front) {
-        return Err(format!(
-            "{} is not in the front arc; attacks go to front hexes (G-TAC-001)",
-            t.name
-        ));
+        return Some(OutOfReach::NotInFront);
     }
-    Ok(())
+    None
 }
 
-/// The to-hit modifiers of a melee strike (G-ATK-024).
-pub fn to_hit(
+/// Whether the mode reaches the target from `from` (the AI's quick test).
+pub fn reaches_from(
+    state: &State,
+    attacker: CombatantId,
+    from: fray_core::grid::Pose,
+    target: CombatantId,
+    wi: usize,
+    mi: usize,
+) -> bool {
+    reach_problem(state, attacker, from, target, wi, mi).is_none()
+}
+
+/// [`in_reach`] for the attacker standing at `from` (after a step or advance).
+pub fn in_reach_from(
+    state: &State,
+    attacker: CombatantId,
+    from: fray_core::grid::Pose,
+    target: CombatantId,
+    wi: usize,
+    mi: usize,
+) -> Result<(), String> {
+    let t = state.fighter(target);
+    match reach_problem(state, attacker, from, target, wi, mi) {
+        None => Ok(()),
+        Some(OutOfReach::NoMode) => Err("no such weapon or mode".into()),
+        Some(OutOfReach::Distance(dist)) => {
+            let mode = &state.fighter(attacker).weapons[wi].weapon.modes[mi];
+            Err(format!(
+                "{} is {dist} yards away; {} reaches {:?}",
+                t.name, mode.name, mode.reach
+            ))
+        }
+        Some(OutOfReach::NotInFront) => Err(format!(
+            "{} is not in the front arc; attacks go to front hexes (G-TAC-001)",
+            t.name
+        )),
+    }
+}
+
+/// The to-hit modifiers of a melee strike (G-ATK-024), as a list for the
+/// roll or a [`fray_core::Total`] for weighing options.
+pub fn to_hit<M: Mods + Default>(
     state: &State,
     attacker: CombatantId,
     strike: &Strike,
     variant: Option<AllOutVariant>,
-) -> ModList {
+) -> M {
     let a = state.fighter(attacker);
     let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
     let skill = a.weapons.get(wi).map_or(a.stats.dx - 5, |w| {
         w.skill.get(mi).copied().unwrap_or(a.stats.dx - 5)
     });
-    let mut mods = ModList::base("skill", skill, "G-ATK-024");
+    let mut mods = M::base("skill", skill, "G-ATK-024");
     mods.add("shock", a.shock, "G-INJ-001");
     if variant == Some(AllOutVariant::Determined) {
         mods.add("All-Out Attack (Determined)", 4, "G-AOA-001");
@@ -182,7 +227,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             return Ok(());
         }
     };
-    let mods = to_hit(state, attacker, &strike, variant);
+    let mods: ModList = to_hit(state, attacker, &strike, variant);
     let target = strike.target;
     {
         let w = &mut state.fighter_mut(attacker).weapons[wi];
@@ -241,12 +286,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         )?;
         critical = injury::critical_hit_effect(roll);
     } else {
-        let inc = Incoming {
-            attacker,
-            defender: target,
-            melee: true,
-            penalty: 0,
-        };
+        let inc = Incoming::melee(state, attacker, target);
         let a_name = state.fighter(attacker).name.clone();
         let t_name = state.fighter(target).name.clone();
         let weapon = std::sync::Arc::clone(&state.fighter(attacker).weapons[wi].weapon);

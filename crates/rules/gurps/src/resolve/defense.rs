@@ -10,8 +10,8 @@ use crate::resolve::movement;
 use crate::sheet::Trait;
 use crate::state::{DefenseKind, Fighter, Posture, Stance, State};
 use fray_core::engine::Interrupt;
-use fray_core::grid::{Arc, Side};
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
+use fray_core::grid::{Arc, HexPos, Side};
+use fray_core::{CombatantId, Ctx, EventSink, ModList, Mods, Oracle, Total};
 
 /// How the attack comes in, as far as the defender's options care.
 #[derive(Clone, Copy, Debug)]
@@ -24,14 +24,29 @@ pub struct Incoming {
     pub melee: bool,
     /// Extra penalty to every defense (Deceptive Attack, feint...), as a positive number.
     pub penalty: i32,
+    /// Where the attacker strikes from (its hex now, or after a planned step).
+    pub from: HexPos,
+}
+
+impl Incoming {
+    /// A melee attack by `attacker` from where it stands now.
+    pub fn melee(state: &State, attacker: CombatantId, defender: CombatantId) -> Incoming {
+        Incoming {
+            attacker,
+            defender,
+            melee: true,
+            penalty: 0,
+            from: state.fighter(attacker).pose.pos,
+        }
+    }
 }
 
 /// Where the attacker stands relative to the defender (G-DEF-014).
 fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool) {
     let d = state.fighter(inc.defender);
     let a = state.fighter(inc.attacker);
-    let arc = d.pose.arc_of(a.pose.pos).unwrap_or(Arc::Front);
-    let side = d.pose.side_of(a.pose.pos);
+    let arc = d.pose.arc_of(inc.from).unwrap_or(Arc::Front);
+    let side = d.pose.side_of(inc.from);
     // "Started its turn in your back hex": the attacker's turn-start hex is behind you.
     let started_behind =
         d.pose.arc_of(a.turn_start) == Some(Arc::Back) && a.turn_start != d.pose.pos;
@@ -39,7 +54,7 @@ fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool) {
 }
 
 /// The modifiers every defense shares, and whether any defense is allowed.
-fn common(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut ModList) -> bool {
+fn common<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut M) -> bool {
     let d = state.fighter(inc.defender);
     // G-AOA-006: no defense after All-Out Attack.
     if d.stance == Stance::AllOutAttack || !d.is_conscious() {
@@ -128,7 +143,7 @@ pub fn retreat_possible(state: &State, inc: &Incoming) -> bool {
     match d.retreated_from {
         // G-DEF-010 decision: one retreat per turn, covering every attack by that attacker.
         Some(a) => a == inc.attacker,
-        None => movement::retreat_hex(state, inc.defender, inc.attacker).is_some(),
+        None => movement::retreat_hex(state, inc.defender, inc.from).is_some(),
     }
 }
 
@@ -144,24 +159,25 @@ fn dodge_base(d: &Fighter) -> i32 {
     v
 }
 
-/// Builds the modifier list of one defense, or `None` when it is not allowed.
-pub fn defense_mods(
+/// Builds the modifiers of one defense (a list for the roll, a
+/// [`fray_core::Total`] to weigh it), or `None` when it is not allowed.
+pub fn defense_mods<M: Mods + Default>(
     state: &State,
     inc: &Incoming,
     kind: DefenseKind,
     weapon: Option<u8>,
     retreat: bool,
-) -> Option<ModList> {
+) -> Option<M> {
     let d = state.fighter(inc.defender);
     let mut mods = match kind {
-        DefenseKind::Dodge => ModList::base("Dodge", dodge_base(d), "G-DEF-001"),
+        DefenseKind::Dodge => M::base("Dodge", dodge_base(d), "G-DEF-001"),
         DefenseKind::Parry => {
             let w = d.weapons.get(usize::from(weapon?))?;
             if !w.ready || (w.is_unbalanced() && w.attacked) {
                 return None; // G-DEF-005
             }
             let (_, base) = w.parry_base()?;
-            let mut m = ModList::base("Parry", base, "G-DEF-002");
+            let mut m = M::base("Parry", base, "G-DEF-002");
             // G-DEF-003: -4 per earlier parry this turn; -2 with a fencing weapon or
             // Weapon Master / Trained by a Master, -1 with both.
             let master = d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster);
@@ -185,25 +201,28 @@ pub fn defense_mods(
             if d.blocked {
                 return None; // G-DEF-006: once per turn.
             }
-            ModList::base("Block", s.skill / 2 + 3, "G-DEF-006")
+            M::base("Block", s.skill / 2 + 3, "G-DEF-006")
         }
     };
     if !common(state, inc, kind, &mut mods) {
         return None;
     }
     if retreat {
-        // G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
-        let fencing = weapon
-            .and_then(|w| d.weapons.get(usize::from(w)))
-            .is_some_and(|w| w.is_fencing());
-        let bonus = match kind {
-            DefenseKind::Dodge => 3,
-            DefenseKind::Parry if fencing => 3,
-            _ => 1,
-        };
-        mods.add("retreat", bonus, "G-DEF-009");
+        mods.add("retreat", retreat_bonus(d, kind, weapon), "G-DEF-009");
     }
     Some(mods)
+}
+
+/// G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
+fn retreat_bonus(d: &Fighter, kind: DefenseKind, weapon: Option<u8>) -> i32 {
+    let fencing = weapon
+        .and_then(|w| d.weapons.get(usize::from(w)))
+        .is_some_and(|w| w.is_fencing());
+    match kind {
+        DefenseKind::Dodge => 3,
+        DefenseKind::Parry if fencing => 3,
+        _ => 1,
+    }
 }
 
 /// Every defense the defender may choose, with values with and without retreat.
@@ -216,24 +235,31 @@ pub fn options(
     inc: &Incoming,
     exclude: Option<(DefenseKind, Option<u8>)>,
 ) -> Vec<DefenseOption> {
+    let mut out = Vec::new();
+    each_option(state, inc, exclude, |o| out.push(o));
+    out
+}
+
+/// [`options`] one by one, without collecting them (the AI weighs them in
+/// its hot loop).
+pub fn each_option(
+    state: &State,
+    inc: &Incoming,
+    exclude: Option<(DefenseKind, Option<u8>)>,
+    mut out: impl FnMut(DefenseOption),
+) {
     let d = state.fighter(inc.defender);
     let can_retreat = retreat_possible(state, inc);
-    let mut out = Vec::new();
     let mut push = |kind: DefenseKind, weapon: Option<u8>| {
         if exclude == Some((kind, weapon)) {
             return;
         }
-        if let Some(m) = defense_mods(state, inc, kind, weapon, false) {
-            let with_retreat = if can_retreat {
-                defense_mods(state, inc, kind, weapon, true).map(|m| m.total())
-            } else {
-                None
-            };
-            out.push(DefenseOption {
+        if let Some(Total(value)) = defense_mods::<Total>(state, inc, kind, weapon, false) {
+            out(DefenseOption {
                 kind,
                 weapon,
-                value: m.total(),
-                with_retreat,
+                value,
+                with_retreat: can_retreat.then(|| value + retreat_bonus(d, kind, weapon)),
             });
         }
     };
@@ -242,7 +268,6 @@ pub fn options(
         push(DefenseKind::Parry, Some(i as u8));
     }
     push(DefenseKind::Block, None);
-    out
 }
 
 /// The defender's choice and its roll. Returns whether the attack was stopped.
@@ -308,7 +333,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         if retreat && state.fighter(inc.defender).retreated_from.is_none() {
             movement::retreat(state, inc.defender, inc.attacker, ctx);
         }
-        let Some(mods) = defense_mods(state, &inc, kind, weapon, retreat) else {
+        let Some(mods) = defense_mods::<ModList>(state, &inc, kind, weapon, retreat) else {
             return Ok(false);
         };
         let label = match kind {

@@ -108,7 +108,9 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             }
             any
         }),
-        Action::Move { to, face } => movement::plan_move(state, actor, *to, *face).map(|_| ()),
+        Action::Move { to, face, path } => {
+            movement::plan_move(state, actor, *to, *face, path).map(|_| ())
+        }
         Action::ChangePosture { to } => {
             // G-POS-011 / G-CPO-001: lying only to sitting, crawling or kneeling.
             if *to == f.posture {
@@ -220,8 +222,8 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             }
             feint(state, actor, *target, *weapon, false, ctx)?;
         }
-        Action::Move { to, face } => {
-            let (pose, hexes) = movement::plan_move(state, actor, *to, *face)
+        Action::Move { to, face, path } => {
+            let (pose, hexes) = movement::plan_move(state, actor, *to, *face, path)
                 .map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
             movement::set_pose(state, actor, pose, "moves", ctx);
             state.fighter_mut(actor).moved = hexes;

@@ -4,7 +4,9 @@
 use crate::Gurps;
 use crate::event::Event;
 use crate::state::{Posture, State};
-use fray_core::grid::{Facing, HexPos, MoveCosts, Pose, ReachMap, Terrain, reachable};
+use fray_core::grid::{
+    Facing, HexPos, MoveCosts, Path, Pose, ReachMap, StepKind, Terrain, WalkError, reachable, walk,
+};
 use fray_core::{CombatantId, Ctx, EventSink, Oracle};
 
 /// G-TAC-004..006 in half points: forward 1, sidestep or back 2, turn 1.
@@ -55,8 +57,12 @@ pub fn enter_cost(state: &State, mover: CombatantId, hex: HexPos) -> Option<u16>
 /// Every place `mover` can reach with `points` movement points (G-TAC-002).
 pub fn reach(state: &State, mover: CombatantId, points: i32) -> ReachMap {
     let f = state.fighter(mover);
-    let costs = MoveCosts::new(FORWARD, SIDESTEP, TURN, |h| enter_cost(state, mover, h));
-    reachable(f.pose.pos, f.facing(), (points.max(0) as u32) * 2, &costs)
+    reachable(
+        f.pose.pos,
+        f.facing(),
+        (points.max(0) as u32) * 2,
+        &costs(state, mover),
+    )
 }
 
 /// Whether a hex is free to end a move or step in.
@@ -135,18 +141,57 @@ pub fn describe(p: Pose) -> String {
     format!("{} facing {}", p.pos, p.facing)
 }
 
-/// The path and final facing of a Move (G-MOV-001, G-TAC-002..008), or why not.
+/// The movement costs of `mover` on this map (G-TAC-004..007, half points).
+fn costs(state: &State, mover: CombatantId) -> MoveCosts<impl Fn(HexPos) -> Option<u16> + '_> {
+    MoveCosts::new(FORWARD, SIDESTEP, TURN, move |h| {
+        enter_cost(state, mover, h)
+    })
+}
+
+/// The cheapest route for `mover` within `points` movement points to a
+/// free hex `within` hexes of `goal` (`within` 0: `goal` itself), ending
+/// facing `facing` if given, or `None`. The AI closes in with it; a Move
+/// without a route finds its route with it.
+pub fn seek(
+    state: &State,
+    mover: CombatantId,
+    points: i32,
+    goal: HexPos,
+    within: u32,
+    facing: Option<Facing>,
+) -> Option<Path> {
+    let f = state.fighter(mover);
+    let here = f.pose.pos;
+    let accept = |h: HexPos, g: Facing| {
+        h.distance(goal) == within
+            && (h == here || free(state, mover, h))
+            && facing.is_none_or(|w| w == g)
+    };
+    fray_core::grid::seek(
+        f.pose,
+        (points.max(0) as u32) * 2,
+        &costs(state, mover),
+        goal,
+        within,
+        &accept,
+    )
+}
+
+/// The path and final facing of a Move (G-MOV-001, G-TAC-002..008), or why
+/// not: along `route` (the hexes entered, ending at `to`) or, when it is
+/// empty, the cheapest route. Returns the end pose and the hexes moved.
 pub fn plan_move(
     state: &State,
     mover: CombatantId,
     to: HexPos,
     face: Option<Facing>,
+    route: &[HexPos],
 ) -> Result<(Pose, u32), String> {
     let f = state.fighter(mover);
     let points = f.current_move();
     if f.posture == Posture::Lying {
         // G-TAC-007: a lying figure moves 1 hex per turn regardless.
-        if f.pose.pos.distance(to) > 1 || !free(state, mover, to) {
+        if f.pose.pos.distance(to) > 1 || !free(state, mover, to) || route.len() > 1 {
             return Err("a lying figure crawls at most 1 hex, into a free hex".into());
         }
         return Ok((
@@ -162,21 +207,53 @@ pub fn plan_move(
             "cannot end a move in {to}: occupied, impassable or off the map"
         ));
     }
-    let map = reach(state, mover, points);
-    let (cost, end_facing) = map
-        .cheapest_to(to)
-        .ok_or_else(|| format!("{to} is out of reach with Move {points}"))?;
-    let total = map.budget();
-    let path = map
-        .path_to(to, end_facing)
-        .ok_or_else(|| format!("{to} is out of reach"))?;
-    let hexes = path.hexes_moved() as u32;
+    let budget = (points.max(0) as u32) * 2;
+    let costs = costs(state, mover);
+    let searched;
+    let route: &[HexPos] = if route.is_empty() {
+        // The cheapest route that ends facing as asked, else the cheapest.
+        let path = face
+            .and_then(|w| seek(state, mover, points, to, 0, Some(w)))
+            .or_else(|| seek(state, mover, points, to, 0, None))
+            .ok_or_else(|| format!("{to} is out of reach with Move {points}"))?;
+        searched = hexes_of(&path);
+        &searched
+    } else {
+        if route.last() != Some(&to) {
+            return Err(format!("the path must end at {to}, where the move goes"));
+        }
+        route
+    };
+    let cheapest = walk(f.pose, route, None, &costs).map_err(|e| match e {
+        WalkError::NotAdjacent { index } => {
+            format!(
+                "path hex {} {} is not next to the one before it",
+                index + 1,
+                route[index]
+            )
+        }
+        WalkError::Blocked { index } => format!(
+            "path hex {} {} cannot be entered: occupied by a foe, impassable or off the map",
+            index + 1,
+            route[index]
+        ),
+    })?;
+    if cheapest.cost() > budget {
+        return Err(format!(
+            "that path costs {} movement points; Move is {points}",
+            half_points(cheapest.cost())
+        ));
+    }
+    let end = cheapest.end().facing;
     let facing = match face {
-        None => end_facing,
+        None => end,
         Some(want) => {
-            // G-TAC-008: any facing with at least half the points left, else one hexside.
-            if map.cost_to(to, want).is_some()
-                || fray_core::grid::final_facings(end_facing, total, total - cost).contains(&want)
+            // G-TAC-008: turning on the way (paid for), or any facing with at
+            // least half the points left, else one hexside for free.
+            let turned = walk(f.pose, route, Some(want), &costs).map(|p| p.cost());
+            if turned.is_ok_and(|c| c <= budget)
+                || fray_core::grid::final_facings(end, budget, budget - cheapest.cost())
+                    .contains(&want)
             {
                 want
             } else {
@@ -186,14 +263,31 @@ pub fn plan_move(
             }
         }
     };
-    Ok((Pose::new(to, facing), hexes))
+    Ok((Pose::new(to, facing), route.len() as u32))
+}
+
+/// The hexes a path enters, in order (turns left out).
+pub fn hexes_of(path: &Path) -> Vec<HexPos> {
+    path.steps
+        .iter()
+        .filter(|s| !matches!(s.kind, StepKind::Turn(_)))
+        .map(|s| s.pose.pos)
+        .collect()
+}
+
+/// Half points as points for messages: `7` or `3.5`.
+fn half_points(h: u32) -> String {
+    if h % 2 == 0 {
+        (h / 2).to_string()
+    } else {
+        format!("{}.5", h / 2)
+    }
 }
 
 /// G-DEF-009: the hex a retreating defender steps into: a free neighbour
-/// farther from the attacker, straight away first.
-pub fn retreat_hex(state: &State, defender: CombatantId, attacker: CombatantId) -> Option<HexPos> {
+/// farther from the attacker (striking from `a`), straight away first.
+pub fn retreat_hex(state: &State, defender: CombatantId, a: HexPos) -> Option<HexPos> {
     let d = state.fighter(defender).pose.pos;
-    let a = state.fighter(attacker).pose.pos;
     let now = d.distance(a);
     let away = a.facing_toward(d);
     let mut best: Option<(u32, u8, HexPos)> = None;
@@ -218,7 +312,8 @@ pub fn retreat<O: Oracle<Gurps>, S: EventSink<Event>>(
     attacker: CombatantId,
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) {
-    if let Some(h) = retreat_hex(state, defender, attacker) {
+    let from = state.fighter(attacker).pose.pos;
+    if let Some(h) = retreat_hex(state, defender, from) {
         let facing = state.fighter(defender).facing();
         set_pose(state, defender, Pose::new(h, facing), "retreats", ctx);
     }

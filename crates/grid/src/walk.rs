@@ -1,0 +1,296 @@
+//! The cheapest way to move through a given sequence of hexes.
+//!
+//! A declared move names the hexes it passes through ("along this row,
+//! then round the pillar"); the rules price it. [`walk`] finds the cheapest
+//! facings along that fixed route with the same [`MoveCosts`] as
+//! [`crate::reachable`]: each hex entered by a forward move (into one of
+//! the three front hexes, taking the travel direction as the new facing) or
+//! a sidestep (any other neighbour, keeping the facing), with turns in place
+//! between steps as needed. A small dynamic program over the six facings
+//! per hex, so checking a declared move costs a few hundred operations
+//! instead of a search.
+
+use crate::arc::Side;
+use crate::facing::Facing;
+use crate::hex::HexPos;
+use crate::path::{MoveCosts, Path, PathStep, StepKind};
+use crate::pose::Pose;
+
+/// Why a route cannot be walked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkError {
+    /// Hex `index` of the route is not next to the hex before it.
+    NotAdjacent {
+        /// Position in the route (0 = the first hex entered).
+        index: usize,
+    },
+    /// Hex `index` of the route cannot be entered (wall, occupied, off the map).
+    Blocked {
+        /// Position in the route.
+        index: usize,
+    },
+}
+
+const UNREACHED: u32 = u32::MAX;
+
+/// One hex of the route: the cheapest cost to stand there with each
+/// facing after turning in place, and how each was reached.
+#[derive(Clone, Copy, Debug)]
+struct Layer {
+    /// Cost on arrival (before turning), per facing.
+    arrive: [u32; 6],
+    /// For each arrival facing, the facing held in the previous hex and the kind of move.
+    arrive_from: [(Facing, StepKind); 6],
+    /// Cost after turning in place, per facing.
+    settle: [u32; 6],
+    /// For each settled facing, the arrival facing it turned from.
+    settle_from: [Facing; 6],
+}
+
+/// Turns from `from` to `to` the short way (clockwise on a half turn),
+/// as (side, number of hexsides).
+fn turns(from: Facing, to: Facing) -> (Side, u8) {
+    let right = (to.index() + 6 - from.index()) % 6;
+    if right <= 3 {
+        (Side::Right, right)
+    } else {
+        (Side::Left, 6 - right)
+    }
+}
+
+/// Settles a layer: the cheapest facing after turning in place from any arrival facing.
+fn settle(layer: &mut Layer, turn: u32) {
+    for to in Facing::ALL {
+        let mut best = (UNREACHED, to);
+        for from in Facing::ALL {
+            let c = layer.arrive[usize::from(from.index())];
+            if c == UNREACHED {
+                continue;
+            }
+            let cost = c.saturating_add(turn * u32::from(from.turn_distance(to)));
+            if cost < best.0 {
+                best = (cost, from);
+            }
+        }
+        layer.settle[usize::from(to.index())] = best.0;
+        layer.settle_from[usize::from(to.index())] = best.1;
+    }
+}
+
+/// The cheapest path from `start` through `route` (the hexes entered, in
+/// order), ending facing `end` when given or else the cheapest way (the
+/// lowest-numbered facing on a tie). Turns in place are taken just before
+/// the step that needs them, and at the end for `end`.
+pub fn walk<F>(
+    start: Pose,
+    route: &[HexPos],
+    end: Option<Facing>,
+    costs: &MoveCosts<F>,
+) -> Result<Path, WalkError>
+where
+    F: Fn(HexPos) -> Option<u16>,
+{
+    let forward = u32::from(costs.forward.max(1));
+    let sidestep = u32::from(costs.sidestep.max(1));
+    let turn = u32::from(costs.turn);
+    let mut first = Layer {
+        arrive: [UNREACHED; 6],
+        arrive_from: [(start.facing, StepKind::Forward); 6],
+        settle: [UNREACHED; 6],
+        settle_from: [start.facing; 6],
+    };
+    first.arrive[usize::from(start.facing.index())] = 0;
+    settle(&mut first, turn);
+    let mut layers = Vec::with_capacity(route.len() + 1);
+    layers.push(first);
+    let mut here = start.pos;
+    for (index, &to) in route.iter().enumerate() {
+        let dir = here
+            .direction_to_neighbour(to)
+            .ok_or(WalkError::NotAdjacent { index })?;
+        let extra = (costs.enter)(to).ok_or(WalkError::Blocked { index })?;
+        let extra = u32::from(extra);
+        let prev = layers[layers.len() - 1];
+        let mut next = Layer {
+            arrive: [UNREACHED; 6],
+            arrive_from: [(dir, StepKind::Forward); 6],
+            settle: [UNREACHED; 6],
+            settle_from: [dir; 6],
+        };
+        for held in Facing::ALL {
+            let c = prev.settle[usize::from(held.index())];
+            if c == UNREACHED {
+                continue;
+            }
+            // Forward into a front hex (facing follows travel), else a sidestep.
+            let (facing, kind, price) = if held.turn_distance(dir) <= 1 {
+                (dir, StepKind::Forward, forward)
+            } else {
+                (held, StepKind::Sidestep, sidestep)
+            };
+            let cost = c.saturating_add(price + extra);
+            let slot = usize::from(facing.index());
+            if cost < next.arrive[slot] {
+                next.arrive[slot] = cost;
+                next.arrive_from[slot] = (held, kind);
+            }
+        }
+        settle(&mut next, turn);
+        layers.push(next);
+        here = to;
+    }
+    let last = layers[layers.len() - 1];
+    let end = end.unwrap_or_else(|| {
+        Facing::ALL
+            .into_iter()
+            .min_by_key(|f| (last.settle[usize::from(f.index())], f.index()))
+            .unwrap_or(start.facing)
+    });
+    Ok(rebuild(start, route, &layers, end, costs))
+}
+
+/// Rebuilds the steps of the cheapest walk ending facing `end`.
+fn rebuild<F>(
+    start: Pose,
+    route: &[HexPos],
+    layers: &[Layer],
+    end: Facing,
+    costs: &MoveCosts<F>,
+) -> Path
+where
+    F: Fn(HexPos) -> Option<u16>,
+{
+    let forward = u32::from(costs.forward.max(1));
+    let sidestep = u32::from(costs.sidestep.max(1));
+    let turn = u32::from(costs.turn);
+    // Walk back: (turns at hex i from arrival facing to settled facing), then the move into hex i.
+    let mut rev: Vec<(HexPos, Facing, Facing, Option<StepKind>)> = Vec::new();
+    let mut settled = end;
+    for i in (0..layers.len()).rev() {
+        let layer = &layers[i];
+        let arrived = layer.settle_from[usize::from(settled.index())];
+        let hex = if i == 0 { start.pos } else { route[i - 1] };
+        let (held, kind) = layer.arrive_from[usize::from(arrived.index())];
+        rev.push((hex, arrived, settled, (i > 0).then_some(kind)));
+        settled = held;
+    }
+    rev.reverse();
+    let mut steps = Vec::new();
+    let mut total = 0u32;
+    let mut push = |kind: StepKind, pose: Pose, cost: u32, steps: &mut Vec<PathStep>| {
+        total = total.saturating_add(cost);
+        steps.push(PathStep {
+            kind,
+            pose,
+            cost,
+            total,
+        });
+    };
+    for &(hex, arrived, settled, kind) in &rev {
+        if let Some(kind) = kind {
+            let price = match kind {
+                StepKind::Forward => forward,
+                _ => sidestep,
+            };
+            let extra = (costs.enter)(hex).map_or(0, u32::from);
+            push(kind, Pose::new(hex, arrived), price + extra, &mut steps);
+        }
+        // Turns in place: before the next move, or at the end.
+        let (side, n) = turns(arrived, settled);
+        let mut f = arrived;
+        for _ in 0..n {
+            f = f.turn(if side == Side::Right { 1 } else { -1 });
+            push(StepKind::Turn(side), Pose::new(hex, f), turn, &mut steps);
+        }
+    }
+    Path { start, steps }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path::{open_ground, reachable};
+
+    const O: HexPos = HexPos::ORIGIN;
+
+    fn gurps() -> MoveCosts<fn(HexPos) -> Option<u16>> {
+        MoveCosts::new(2, 4, 2, open_ground)
+    }
+
+    // rule: G-TAC-004
+    #[test]
+    fn straight_ahead_costs_one_point_a_hex() {
+        let route = [HexPos::new(0, -1), HexPos::new(0, -2), HexPos::new(0, -3)];
+        let p = walk(Pose::new(O, Facing::N), &route, None, &gurps()).unwrap();
+        assert_eq!(p.cost(), 6);
+        assert_eq!(p.end(), Pose::new(HexPos::new(0, -3), Facing::N));
+        assert!(p.steps.iter().all(|s| s.kind == StepKind::Forward));
+    }
+
+    // rule: G-TAC-005
+    // rule: G-TAC-006
+    #[test]
+    fn backing_up_is_a_sidestep_and_turning_around_costs_per_hexside() {
+        let back = [O.neighbour(Facing::S)];
+        // Cheapest: sidestep backward for 2 points, keeping the facing.
+        let p = walk(Pose::new(O, Facing::N), &back, None, &gurps()).unwrap();
+        assert_eq!((p.cost(), p.end().facing), (4, Facing::N));
+        // Ending facing south: turn two hexsides so the south hex is a front
+        // diagonal, then step forward (4 + 2), cheaper than stepping back and
+        // turning around (4 + 6).
+        let p = walk(Pose::new(O, Facing::N), &back, Some(Facing::S), &gurps()).unwrap();
+        assert_eq!(p.cost(), 6);
+        assert_eq!(p.steps.last().unwrap().kind, StepKind::Forward);
+    }
+
+    #[test]
+    fn a_walk_never_beats_the_search_and_matches_it_along_the_searched_route() {
+        let m = reachable(O, Facing::N, 14, &gurps());
+        for (goal, facing) in [
+            (HexPos::new(3, -5), Facing::N),
+            (HexPos::new(-2, 1), Facing::Sw),
+            (HexPos::new(2, 0), Facing::S),
+        ] {
+            let searched = m.path_to(goal, facing).unwrap();
+            let route: Vec<HexPos> = searched
+                .steps
+                .iter()
+                .filter(|s| !matches!(s.kind, StepKind::Turn(_)))
+                .map(|s| s.pose.pos)
+                .collect();
+            let walked = walk(Pose::new(O, Facing::N), &route, Some(facing), &gurps()).unwrap();
+            assert_eq!(walked.cost(), searched.cost(), "{goal} {facing}");
+            assert_eq!(walked.end(), searched.end());
+            let mut sum = 0;
+            for s in &walked.steps {
+                sum += s.cost;
+                assert_eq!(s.total, sum);
+            }
+        }
+    }
+
+    #[test]
+    fn gaps_and_walls_are_errors_with_the_index() {
+        let far = [HexPos::new(0, -2)];
+        assert_eq!(
+            walk(Pose::new(O, Facing::N), &far, None, &gurps()),
+            Err(WalkError::NotAdjacent { index: 0 })
+        );
+        let wall = HexPos::new(0, -2);
+        let costs = MoveCosts::new(2, 4, 2, move |h: HexPos| (h != wall).then_some(0));
+        let route = [HexPos::new(0, -1), wall];
+        assert_eq!(
+            walk(Pose::new(O, Facing::N), &route, None, &costs),
+            Err(WalkError::Blocked { index: 1 })
+        );
+    }
+
+    #[test]
+    fn an_empty_route_only_turns() {
+        let p = walk(Pose::new(O, Facing::N), &[], Some(Facing::Se), &gurps()).unwrap();
+        assert_eq!(p.cost(), 4);
+        assert_eq!(p.end(), Pose::new(O, Facing::Se));
+        let p = walk(Pose::new(O, Facing::N), &[], None, &gurps()).unwrap();
+        assert!(p.steps.is_empty());
+    }
+}

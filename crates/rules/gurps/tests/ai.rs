@@ -1,0 +1,189 @@
+//! The default AI and the scenario knobs that steer it (tactics, aim,
+//! retreat), played through the simulator's oracle or asked directly.
+
+mod common;
+
+use common::*;
+use fray_core::grid::HexPos;
+use fray_gurps::action::{Action, Aim, AllOutVariant, Answer, DefenseOption, Question};
+use fray_gurps::ai;
+use fray_gurps::location::Location;
+use fray_gurps::resolve::maneuver;
+use fray_gurps::scenario::setup;
+use fray_gurps::state::{DefenseKind, State};
+
+/// A toe-to-toe duel where A has the given controller and `[combatants.ai]` lines.
+fn duel_with(controller: &str, knobs: &str) -> State {
+    let a = format!(
+        "{}[combatants.ai]\n{knobs}\n",
+        fighter_with("A", "a", 0, 0, "n", controller, &swordsman(12, 14))
+    );
+    state("", &[a, fighter("B", "b", 0, -1, "s", &swordsman(11, 13))])
+}
+
+#[test]
+fn the_default_ai_attacks_an_adjacent_foe_where_it_hurts_most() {
+    let s = duel_with("ai", "");
+    match ai::action(&s, A) {
+        Action::Attack { strike, step } => {
+            assert_eq!(strike.target, B);
+            assert!(step.is_none());
+            // Unarmored: the torso at skill 14 beats the neck at 9.
+            assert_eq!(strike.location, Aim::At(Location::Torso));
+        }
+        other => panic!("expected an attack, got {other}"),
+    }
+    // In mail (DR 4 on the torso, none on the neck) the neck is worth the -5.
+    let mailed = format!("{}\narmor = [\"Mail\"]", swordsman(11, 13));
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 0, -1, "s", &mailed),
+        ],
+    );
+    let Action::Attack { strike, .. } = ai::action(&s, A) else {
+        panic!("expected an attack");
+    };
+    assert_eq!(strike.location, Aim::At(Location::Neck));
+}
+
+#[test]
+fn all_out_tactics_always_strike_all_out_with_the_best_variant() {
+    let s = duel_with("ai:all-out", "");
+    let a = ai::action(&s, A);
+    assert!(maneuver::check(&s, A, &a).is_ok());
+    match a {
+        // Two attacks at full skill beat one at +4 for a skilled swordsman.
+        Action::AllOutAttack { variant, .. } => assert_eq!(variant, AllOutVariant::Double),
+        other => panic!("expected an All-Out Attack, got {other}"),
+    }
+}
+
+#[test]
+fn the_aim_knob_fixes_the_hit_location() {
+    let s = duel_with("ai", "aim = \"skull\"");
+    let Action::Attack { strike, .. } = ai::action(&s, A) else {
+        panic!("expected an attack");
+    };
+    assert_eq!(strike.location, Aim::At(Location::Skull));
+    let s = duel_with("ai", "aim = \"random\"");
+    let Action::Attack { strike, .. } = ai::action(&s, A) else {
+        panic!("expected an attack");
+    };
+    assert_eq!(strike.location, Aim::Random);
+    // A cutting weapon cannot aim at the vitals: the torso instead.
+    let s = duel_with("ai", "aim = \"vitals\"");
+    let Action::Attack { strike, .. } = ai::action(&s, A) else {
+        panic!("expected an attack");
+    };
+    assert_eq!(strike.location, Aim::At(Location::Torso));
+}
+
+#[test]
+fn bad_knobs_are_setup_errors_that_name_the_field() {
+    let a = format!(
+        "{}[combatants.ai]\naim = \"elbow\"\n",
+        fighter("A", "a", 0, 0, "n", &swordsman(12, 14))
+    );
+    let text = format!(
+        "ruleset = \"gurps\"\nname = \"t\"\n[map]\nkind = \"hex\"\nradius = 4\n{a}\n{}",
+        fighter("B", "b", 0, -1, "s", &swordsman(11, 13))
+    );
+    let err = toml::from_str::<fray_gurps::scenario::Scenario>(&text).unwrap_err();
+    assert!(err.to_string().contains("elbow"), "{err}");
+    let unknown = text.replace("aim = \"elbow\"", "bravery = 3");
+    let err = toml::from_str::<fray_gurps::scenario::Scenario>(&unknown).unwrap_err();
+    assert!(err.to_string().contains("bravery"), "{err}");
+}
+
+fn defend_question(defender: fray_core::CombatantId) -> Question {
+    Question::Defend {
+        defender,
+        attacker: A,
+        attack: String::new(),
+        options: vec![
+            DefenseOption {
+                kind: DefenseKind::Dodge,
+                weapon: None,
+                value: 9,
+                with_retreat: Some(12),
+            },
+            DefenseOption {
+                kind: DefenseKind::Parry,
+                weapon: Some(0),
+                value: 10,
+                with_retreat: Some(11),
+            },
+        ],
+        second: false,
+    }
+}
+
+// rule: G-DEF-009
+#[test]
+fn the_retreat_knob_turns_retreating_off() {
+    let retreats = duel_with("ai", "");
+    assert_eq!(
+        ai::answer(&retreats, &defend_question(A)),
+        Answer::Defend {
+            kind: DefenseKind::Dodge,
+            weapon: None,
+            retreat: true
+        }
+    );
+    let stands = duel_with("ai", "retreat = false");
+    assert_eq!(
+        ai::answer(&stands, &defend_question(A)),
+        Answer::Defend {
+            kind: DefenseKind::Parry,
+            weapon: Some(0),
+            retreat: false
+        }
+    );
+}
+
+// rule: G-MOV-001
+#[test]
+fn the_ai_closes_in_along_a_declared_route_and_ends_facing_the_foe() {
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 0, -5, "s", &swordsman(11, 13)),
+        ],
+    );
+    let a = ai::action(&s, A);
+    assert!(maneuver::check(&s, A, &a).is_ok(), "{a}");
+    let Action::Move { to, face, path } = a else {
+        panic!("expected a move, got {a}");
+    };
+    assert_eq!(to.distance(HexPos::new(0, -5)), 1);
+    assert_eq!(path.last(), Some(&to));
+    assert_eq!(path.len(), 4);
+    assert_eq!(face, to.facing_toward(HexPos::new(0, -5)));
+}
+
+#[test]
+fn the_ai_goes_around_a_wall() {
+    let t = "[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = 0, r = -1 }, { q = 1, r = -2 }, { q = -1, r = -1 }]";
+    let sc = scenario_on(
+        t,
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 0, -4, "s", &swordsman(11, 13)),
+        ],
+    );
+    let s = setup(&sc, &armory()).unwrap();
+    let a = ai::action(&s, A);
+    assert!(maneuver::check(&s, A, &a).is_ok(), "{a}");
+    let Action::Move { path, .. } = a else {
+        panic!("expected a move, got {a}");
+    };
+    assert!(
+        !path
+            .iter()
+            .any(|h| [HexPos::new(0, -1), HexPos::new(1, -2), HexPos::new(-1, -1)].contains(h))
+    );
+}
