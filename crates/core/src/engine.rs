@@ -41,10 +41,10 @@ impl<'a, R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Ctx<'a, R, O, S> {
     pub fn ask(
         &mut self,
         state: &R::State,
-        question: R::Question,
+        question: &R::Question,
     ) -> Result<R::Answer, Interrupt<R>> {
-        let answer = self.oracle.answer(state, &question)?;
-        R::check_answer(&question, &answer)
+        let answer = self.oracle.answer(state, question)?;
+        R::check_answer(question, &answer)
             .map_err(|e| Interrupt::BadInput(format!("answer to \"{question}\": {e}")))?;
         Ok(answer)
     }

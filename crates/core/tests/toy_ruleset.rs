@@ -176,7 +176,7 @@ impl Ruleset for Toy {
         if hit.total < 4 {
             return Ok(());
         }
-        if ctx.ask(state, Question { defender })? == Answer::Dodge {
+        if ctx.ask(state, &Question { defender })? == Answer::Dodge {
             let d = ctx.roll(
                 state,
                 RollRequest::new(Some(defender), RollKind::d(1, 6), "dodge", "T-002"),

@@ -232,14 +232,11 @@ impl HexPos {
         // always two adjacent facings; take the clockwise one of the pair.
         let scores = Facing::ALL.map(|f| dot(d, f.cube()));
         let best = scores.iter().copied().max().unwrap_or(0);
-        let tied: Vec<usize> = (0..6).filter(|&i| scores[i] == best).collect();
-        let idx = match tied.as_slice() {
-            // Wrapping pair (N=0, NW=5): clockwise of NW is N.
-            [0, 5] => 0,
-            [_, b] => *b,
-            [a, ..] => *a,
-            [] => 0,
-        };
+        // Ties are two adjacent facings: take the best one whose clockwise
+        // neighbour is not also best, so (NE, SE) gives SE and (NW, N) gives N.
+        let idx = (0..6)
+            .find(|&i| scores[i] == best && scores[(i + 1) % 6] != best)
+            .unwrap_or(0);
         Some(Facing::from_index(idx as u8))
     }
 }

@@ -185,12 +185,12 @@ fn candidate_locations(t: crate::damage::DamageType) -> &'static [Location] {
     }
 }
 
-/// Every strike worth weighing on `target`: each ready melee mode at each
-/// candidate location (or only the scenario's preferred aim).
+/// The strike worth weighing on `target` for each ready melee mode: its
+/// best candidate location (or the scenario's preferred aim).
 fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> Vec<Candidate> {
     let a = state.fighter(me);
     let t = state.fighter(target);
-    let mut out = Vec::new();
+    let mut out: Vec<Candidate> = Vec::new();
     for (wi, w) in a.weapons.iter().enumerate() {
         if !w.ready || (w.is_unbalanced() && w.parried_before_turn) {
             continue;
@@ -216,12 +216,24 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
                 let dr = injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
                 let mult = location::multiplier_halves(loc, m.damage_type);
                 let cap = location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
-                out.push(Candidate {
+                let c = Candidate {
                     strike,
                     skill,
                     p_hit: p_success(skill),
                     injury: expected_injury(dice, 0, dr, mult, cap),
-                });
+                };
+                // Reach depends on the mode alone and the target's defense on
+                // the pose alone, so each mode keeps only its best location.
+                match out.last_mut() {
+                    Some(b)
+                        if b.strike.weapon == c.strike.weapon && b.strike.mode == c.strike.mode =>
+                    {
+                        if c.p_hit * c.injury > b.p_hit * b.injury + 1e-12 {
+                            *b = c;
+                        }
+                    }
+                    _ => out.push(c),
+                }
             };
             match aim {
                 AimKnob::Best => {
@@ -381,7 +393,7 @@ pub fn action(state: &State, me: CombatantId) -> Action {
         .max()
         .unwrap_or(0);
     let mut plan = best_from(state, me, target, f.pose, None, &cands);
-    let mut steps: Vec<Step> = Vec::new();
+    let mut steps: arrayvec::ArrayVec<Step, 7> = arrayvec::ArrayVec::new();
     if let Some(face) = f.pose.pos.facing_toward(t.pose.pos) {
         steps.push(Step {
             to: None,

@@ -305,17 +305,18 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             } else {
                 String::new()
             },
-            options: opts.clone(),
+            options: opts,
             second: attempt > 0,
         };
         let Answer::Defend {
             kind,
             weapon,
             retreat,
-        } = ctx.ask(state, q)?
+        } = ctx.ask(state, &q)?
         else {
             return Ok(false);
         };
+        let Question::Defend { options: opts, .. } = q;
         // A Parry that names no weapon uses the best parry offered.
         let weapon = match (kind, weapon) {
             (DefenseKind::Parry, None) => opts

@@ -161,12 +161,13 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     if *action != Action::DoNothing && !turn::consciousness_roll(state, actor, ctx)? {
         return Ok(());
     }
-    let (what, rule) = describe(state, action);
-    let who = state.fighter(actor).name.clone();
-    ctx.emit(|| Event::Maneuver {
-        who: who.to_string(),
-        what,
-        rule,
+    ctx.emit(|| {
+        let (what, rule) = describe(state, action);
+        Event::Maneuver {
+            who: state.fighter(actor).name.to_string(),
+            what,
+            rule,
+        }
     });
     match action {
         Action::Attack { strike, step } => {
