@@ -21,6 +21,7 @@ pub mod resolve;
 pub mod scenario;
 pub mod sheet;
 pub mod state;
+pub mod tables;
 
 use action::{Action, Answer, Question};
 use event::Event;
