@@ -10,10 +10,12 @@
 //!   than `D` become leftover (reported, never dropped). When `D` reaches the
 //!   roller's cap ([`MAX_EXPLOSION_DEPTH`]) the result is exact under the cap
 //!   rule (e.g. `1d1!` is exactly 101);
-//! * keep/drop of identical dice by a dynamic programme over the values from
-//!   the best down, tracking only "how many dice are already placed" and the
-//!   kept sum: `O(values * keep^2 * sums)`, never the `values^dice` outcomes.
-//!   Exploding dice are ranked by their chain total, exactly as rolled;
+//! * keep/drop of identical dice by the order statistics of i.i.d. dice
+//!   (module `keep`): values from the best down, with the powers of the better
+//!   values' generating polynomial as the only state and fixed-width machine
+//!   integers inside: `O(values * keep^2 * sums)`, never the `values^dice`
+//!   outcomes. Exploding dice are ranked by their chain total, exactly as
+//!   rolled;
 //! * groups by convolution, or for keep/drop by a DP over the kept values
 //!   (exact, bounded by the work limit);
 //! * `+ - * /` between independent sub-expressions by convolution or
@@ -31,6 +33,9 @@ use crate::roll::apply;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
+
+mod keep;
+mod limbs;
 
 /// Options for exact evaluation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,7 +252,7 @@ fn dice(t: &DiceTerm, ctx: &mut Ctx) -> Result<Pmf, DiceError> {
         let (highest, kept) = k.kept(n);
         if kept < n {
             let score = scorer(m);
-            return keep_dp(&x, n, kept, highest, &score, ctx);
+            return keep::keep_dp(&x, n, kept, highest, &score, ctx);
         }
     }
     let z = if m.success.is_some() && !separate {
@@ -338,109 +343,6 @@ fn exploding_sum(r: &Pmf, e: Explode, n: u64, ctx: &mut Ctx) -> Result<Option<Pm
         }
         span = span.saturating_mul(2);
     }
-}
-
-fn binom(n: u64, k: u64) -> BigUint {
-    let mut r = BigUint::one();
-    for i in 0..k {
-        r = r * BigUint::from(n - i) / BigUint::from(i + 1);
-    }
-    r
-}
-
-/// Sum of the scores of the `kept` best (highest or lowest) of `n` iid dice.
-///
-/// Values are processed from the best down. State `j` (< kept) = number of
-/// dice placed so far, all of them kept; it holds counts per kept-score sum
-/// over the implicit denominator `d^j`. At value `v` with count `c` and
-/// `b` = count of worse values, a state either places `k < kept - j` more
-/// dice at `v` (weight `C(n-j, k) c^k`), or fills every kept slot at `v` and
-/// sends the remaining dice to `v` or worse:
-/// `W_j = sum_{k >= kept-j} C(n-j, k) c^k b^(n-j-k)`, finishing the path.
-fn keep_dp(
-    x: &Pmf,
-    n: u64,
-    kept: u64,
-    highest: bool,
-    score: &dyn Fn(i64) -> i64,
-    ctx: &mut Ctx,
-) -> Result<Pmf, DiceError> {
-    let d = x.denom().clone();
-    let denom_n = d.pow(n as u32);
-    let mut vals: Vec<(i64, BigUint)> = x
-        .counts()
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| !c.is_zero())
-        .map(|(i, c)| (x.offset() + i as i64, c.clone()))
-        .collect();
-    if kept == 0 {
-        let known = x.known_count();
-        return Ok(Pmf::raw(0, vec![known.pow(n as u32)], denom_n));
-    }
-    if highest {
-        vals.reverse();
-    }
-    let m = kept as usize;
-    // dp[j]: map score-sum -> count (implicit denominator d^j).
-    let mut dp: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); m];
-    dp[0].insert(0, BigUint::one());
-    let mut result: BTreeMap<i64, BigUint> = BTreeMap::new();
-    let mut below: BigUint = x.known_count();
-    for (v, c) in &vals {
-        below -= c;
-        let s = score(*v);
-        let cpow: Vec<BigUint> = (0..=n)
-            .scan(BigUint::one(), |acc, _| {
-                let cur = acc.clone();
-                *acc *= c;
-                Some(cur)
-            })
-            .collect();
-        let bpow: Vec<BigUint> = (0..=n)
-            .scan(BigUint::one(), |acc, _| {
-                let cur = acc.clone();
-                *acc *= &below;
-                Some(cur)
-            })
-            .collect();
-        let mut next: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); m];
-        for (j, state) in dp.iter().enumerate() {
-            if state.is_empty() {
-                continue;
-            }
-            let rem = n - j as u64;
-            ctx.charge((state.len() as u64) * (m as u64 + 1) * (limbs(x) * n))?;
-            // Finish: all remaining kept slots filled with v.
-            let need = kept - j as u64;
-            let mut w = BigUint::zero();
-            for k in need..=rem {
-                w += binom(rem, k) * &cpow[k as usize] * &bpow[(rem - k) as usize];
-            }
-            if !w.is_zero() {
-                let add = s.checked_mul(need as i64).ok_or(DiceError::Overflow)?;
-                for (sum, cnt) in state {
-                    let key = sum.checked_add(add).ok_or(DiceError::Overflow)?;
-                    *result.entry(key).or_default() += cnt * &w;
-                }
-            }
-            // Continue: place k more dice at v, still short of `kept`.
-            for k in 0..need {
-                let jj = j + k as usize;
-                let w = binom(rem, k) * &cpow[k as usize];
-                let add = s.checked_mul(k as i64).ok_or(DiceError::Overflow)?;
-                for (sum, cnt) in state {
-                    let key = sum.checked_add(add).ok_or(DiceError::Overflow)?;
-                    *next[jj].entry(key).or_default() += cnt * &w;
-                }
-            }
-        }
-        // States placed j dice: their denominator is d^j; rescale so that
-        // `next[jj]` is over d^jj (weights above already carry c^k over d^k).
-        dp = next;
-    }
-    // Each finished path used denominators d^j * d^(n-j) = d^n.
-    Pmf::from_weights(result, denom_n)
 }
 
 fn group(g: &Group, ctx: &mut Ctx) -> Result<Pmf, DiceError> {

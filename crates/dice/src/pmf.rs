@@ -169,15 +169,38 @@ impl Pmf {
     }
 
     /// Divide all counts and the denominator by their gcd (keeps numbers small).
+    ///
+    /// The gcd starts from the count with the fewest bits, so it is small
+    /// from the first step (the rare tails of exploding dice have tiny
+    /// counts); while it fits in a `u64` each further count costs one short
+    /// division, else one long division before the gcd.
     pub(crate) fn reduce(&mut self) {
         let mut g = self.denom.clone();
+        let smallest = self
+            .counts
+            .iter()
+            .filter(|c| !c.is_zero())
+            .min_by_key(|c| c.bits());
+        if let Some(c) = smallest {
+            g = g.gcd(c);
+        }
         for c in &self.counts {
             if g.is_one() {
                 return;
             }
-            if !c.is_zero() {
-                g = g.gcd(c);
+            if c.is_zero() {
+                continue;
             }
+            g = match g.to_u64() {
+                Some(small) => {
+                    let r = (c % small).to_u64().unwrap_or(0);
+                    BigUint::from(small.gcd(&r))
+                }
+                None => {
+                    let r = c % &g;
+                    if r.is_zero() { g } else { g.gcd(&r) }
+                }
+            };
         }
         if g.is_one() || g.is_zero() {
             return;
