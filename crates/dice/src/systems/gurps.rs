@@ -36,6 +36,9 @@ pub struct SuccessOptions {
     /// A ranged attack roll: "10 or more above the level" is *not* a
     /// critical failure (G-EXT-003, B348/B382).
     pub ranged: bool,
+    /// Bonuses that do not widen the critical ranges (Telegraphic Attack's
+    /// +4, G-DICE-005): criticals are judged at `level - critical_excluded`.
+    pub critical_excluded: i32,
 }
 
 /// A judged success roll.
@@ -68,10 +71,10 @@ pub fn may_attempt(level: i32, defense: bool) -> bool {
 pub fn judge(roll: i32, level: i32, opts: SuccessOptions) -> SuccessRoll {
     let r = roll.clamp(3, 18);
     let margin = level.saturating_sub(roll);
-    let outcome = if r <= 4 || (r == 5 && level >= 15) || (r == 6 && level >= 16) {
+    let crit = level.saturating_sub(opts.critical_excluded);
+    let outcome = if r <= 4 || (r == 5 && crit >= 15) || (r == 6 && crit >= 16) {
         Outcome::CriticalSuccess
-    } else if r == 18 || (r == 17 && level <= 15) || (!opts.ranged && r >= level.saturating_add(10))
-    {
+    } else if r == 18 || (r == 17 && crit <= 15) || (!opts.ranged && r >= crit.saturating_add(10)) {
         Outcome::CriticalFailure
     } else if r >= 17 || r > level {
         Outcome::Failure
@@ -335,10 +338,31 @@ mod tests {
     }
 
     #[test]
+    fn telegraphic_bonus_does_not_widen_criticals_g_dice_005() {
+        // rule: G-DICE-005
+        let tele = SuccessOptions {
+            critical_excluded: 4,
+            ..SuccessOptions::default()
+        };
+        // Skill 12 +4 = 16: a 6 would be critical at 16, but not at 12.
+        assert_eq!(judge(6, 16, tele).outcome, Outcome::Success);
+        assert_eq!(
+            judge(6, 16, SuccessOptions::default()).outcome,
+            Outcome::CriticalSuccess
+        );
+        // 17 is a critical failure at an effective 12, even rolled against 16.
+        assert_eq!(judge(17, 16, tele).outcome, Outcome::CriticalFailure);
+        assert_eq!(success_odds(16, tele).critical_success, ratio(4, 216));
+    }
+
+    #[test]
     fn critical_failure_rule_g_ext_003() {
         // rule: G-EXT-003
         let o = SuccessOptions::default();
-        let r = SuccessOptions { ranged: true };
+        let r = SuccessOptions {
+            ranged: true,
+            ..SuccessOptions::default()
+        };
         assert_eq!(judge(18, 25, o).outcome, Outcome::CriticalFailure);
         assert_eq!(judge(17, 15, o).outcome, Outcome::CriticalFailure);
         assert_eq!(judge(17, 16, o).outcome, Outcome::Failure);

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A step taken as part of a maneuver (G-TAC-003): to an adjacent hex
-/// and/or a new facing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// and/or a new facing, before the rest of the maneuver or after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Step {
     /// The hex to step into (adjacent), or stay.
@@ -19,15 +19,27 @@ pub struct Step {
     /// The facing after the step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub face: Option<Facing>,
+    /// Taken after the attack instead of before it (G-MATK-001, G-TAC-003).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub after: bool,
 }
 
-/// One melee attack: with what, at whom, where.
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// One attack: with what, at whom, where, and the options that change it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Strike {
     /// The target, numbered from 0 in scenario order.
     pub target: CombatantId,
-    /// Index of the weapon on the sheet (0 = first).
+    /// Index of the weapon on the sheet (0 = first; unarmed attacks such as
+    /// Punch and Kick follow the sheet's weapons).
     #[serde(default)]
     pub weapon: u8,
     /// Index of the attack mode (0 = the weapon's first, G-TURN-003).
@@ -37,6 +49,96 @@ pub struct Strike {
     /// location name, or `"random"` to roll it on 3d (G-LOC-001).
     #[serde(default, skip_serializing_if = "Aim::is_torso")]
     pub location: Aim,
+    /// At a chink in the armor: worn DR halved (G-ATK-023).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub chinks: bool,
+    /// Deceptive Attack: levels of -2 to hit, each -1 to the foe's defense (G-ATK-001).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deceptive: u8,
+    /// Telegraphic Attack: +4 to hit, +2 to the foe's defense (G-ATK-003).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub telegraphic: bool,
+    /// Mighty Blow for 1 FP: +2 damage or +1 per die (G-EFF-002).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub mighty_blow: bool,
+    /// Rapid Recovery for 1 FP: ready the (unready) melee weapon first (G-EFF-001).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rapid_recovery: bool,
+}
+
+impl Strike {
+    /// A plain strike at the torso with the first weapon's first mode.
+    pub fn at(target: CombatantId) -> Strike {
+        Strike {
+            target,
+            weapon: 0,
+            mode: 0,
+            location: Aim::default(),
+            chinks: false,
+            deceptive: 0,
+            telegraphic: false,
+            mighty_blow: false,
+            rapid_recovery: false,
+        }
+    }
+
+    /// The same strike with another weapon and mode.
+    pub fn with(self, weapon: u8, mode: u8) -> Strike {
+        Strike {
+            weapon,
+            mode,
+            ..self
+        }
+    }
+
+    /// The same strike aimed elsewhere.
+    pub fn aimed(self, location: Aim) -> Strike {
+        Strike { location, ..self }
+    }
+}
+
+/// A Move and Attack as declared (G-MAA-001..007).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Charge {
+    /// Where the move ends.
+    pub to: HexPos,
+    /// The facing to end with (G-TAC-008 limits it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face: Option<Facing>,
+    /// The hexes entered, ending with `to`; left out, the cheapest route.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<HexPos>,
+    /// The attack.
+    pub strike: Strike,
+    /// Attack after entering this many hexes of the route (default: at its end).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u32>,
+    /// Heroic Charge for 1 FP: no -4 and no cap of 9 (G-EFF-003).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub heroic: bool,
+}
+
+/// A second strike traded for in an Attack maneuver (G-ATK-004..007).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Extra {
+    /// Rapid Strike: two strikes with the same weapon, each at -6 (-3 with
+    /// Weapon Master or Trained by a Master) (G-ATK-006); Flurry of Blows
+    /// halves the penalty for 1 FP per strike (G-EFF-006).
+    Rapid {
+        /// The second strike (same weapon; any foe in reach).
+        strike: Strike,
+        /// Flurry of Blows.
+        #[serde(default, skip_serializing_if = "is_false")]
+        flurry: bool,
+    },
+    /// Dual-Weapon Attack: a strike with each of two ready weapons, at -4
+    /// each and -4 more for the off hand (G-ATK-004, G-ATK-005).
+    Dual {
+        /// The off-hand strike.
+        strike: Strike,
+    },
 }
 
 /// Where a strike is aimed (G-TURN-003, G-LOC-001, G-LOC-002).
@@ -117,13 +219,19 @@ pub enum DefenseVariant {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
-    /// Attack (G-MATK-001): one attack, a step before it.
+    /// Attack (G-MATK-001): one attack, and a step before or after it.
     Attack {
         /// The attack.
         strike: Strike,
-        /// A step before attacking.
+        /// A step before (or, with `after`, after) attacking.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         step: Option<Step>,
+        /// Rapid Strike or Dual-Weapon Attack: a second strike (G-ATK-004..007).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        extra: Option<Extra>,
+        /// Giant Step for 1 FP: one more step (G-EFF-004).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        giant_step: Option<Step>,
     },
     /// All-Out Attack (G-AOA-001..006): half Move forward before the attack(s).
     AllOutAttack {
@@ -167,6 +275,9 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         path: Vec<HexPos>,
     },
+    /// Move and Attack (G-MAA-001..007): a full Move with one attack at any
+    /// point along the route, at -4 and at most 9 unless Heroic Charge.
+    MoveAndAttack(Charge),
     /// Change Posture (G-CPO-001).
     ChangePosture {
         /// The new posture.
@@ -194,6 +305,7 @@ impl fmt::Display for Action {
             Action::AllOutDefense { variant, .. } => write!(f, "All-Out Defense ({variant:?})"),
             Action::Feint { target, .. } => write!(f, "Feint {target}"),
             Action::Move { to, .. } => write!(f, "Move to {to}"),
+            Action::MoveAndAttack(c) => write!(f, "Move and Attack {} (to {})", c.strike, c.to),
             Action::ChangePosture { to } => write!(f, "Change Posture to {}", to.name()),
             Action::Ready { weapon } => write!(f, "Ready weapon {weapon}"),
             Action::ReadyShield => f.write_str("Ready shield"),
@@ -212,6 +324,18 @@ impl fmt::Display for Strike {
         }
         if !self.location.is_torso() {
             write!(f, " at {}", String::from(self.location))?;
+        }
+        if self.chinks {
+            f.write_str(" (chinks)")?;
+        }
+        if self.deceptive > 0 {
+            write!(f, " deceptive {}", self.deceptive)?;
+        }
+        if self.telegraphic {
+            f.write_str(" telegraphic")?;
+        }
+        if self.mighty_blow {
+            f.write_str(" mighty blow")?;
         }
         Ok(())
     }
@@ -246,6 +370,8 @@ pub enum Question {
         options: Vec<DefenseOption>,
         /// Whether this is the second try of an All-Out Double Defense.
         second: bool,
+        /// The defender may pay FP for Feverish Defense (G-EFF-005).
+        extra_effort: bool,
     },
 }
 
@@ -263,6 +389,12 @@ pub enum Answer {
         /// Retreat (G-DEF-009).
         #[serde(default)]
         retreat: bool,
+        /// Feverish Defense: +2 for 1 FP (G-EFF-005).
+        #[serde(default, skip_serializing_if = "is_false")]
+        feverish: bool,
+        /// Acrobatic Dodge: an Acrobatics roll first, +2 or -2 (G-DEF-011).
+        #[serde(default, skip_serializing_if = "is_false")]
+        acrobatic: bool,
     },
     /// Do not defend.
     NoDefense,
@@ -295,13 +427,21 @@ impl fmt::Display for Answer {
                 kind,
                 weapon,
                 retreat,
+                feverish,
+                acrobatic,
             } => {
+                if *acrobatic {
+                    f.write_str("Acrobatic ")?;
+                }
                 write!(f, "{kind:?}")?;
                 if let Some(w) = weapon.filter(|&w| w != 0) {
                     write!(f, " (weapon {w})")?;
                 }
                 if *retreat {
                     f.write_str(" and retreat")?;
+                }
+                if *feverish {
+                    f.write_str(", feverishly (1 FP)")?;
                 }
                 Ok(())
             }

@@ -201,13 +201,8 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
             }
             let dice = m.damage.dice_for(a.stats.st);
             let mut add = |aim: Aim| {
-                let strike = Strike {
-                    target,
-                    weapon: wi as u8,
-                    mode: mi as u8,
-                    location: aim,
-                };
-                let skill = attack::to_hit::<Total>(state, me, &strike, None).0;
+                let strike = Strike::at(target).with(wi as u8, mi as u8).aimed(aim);
+                let skill = attack::to_hit::<Total>(state, me, &strike, attack::How::ATTACK).0;
                 if skill < 3 {
                     return;
                 }
@@ -361,13 +356,15 @@ pub fn action(state: &State, me: CombatantId) -> Action {
         }
         Posture::Standing => {}
     }
-    // Pick up or ready a weapon when none is ready.
-    if f.ready_melee().next().is_none()
+    // Pick up or ready a weapon when no real weapon is ready (fists and
+    // feet are always at hand, but a sword is better).
+    let armed = |w: &&crate::state::Carried| w.weapon.unarmed.is_none();
+    if !f.ready_melee().any(|(_, w)| armed(&w))
         && let Some((i, _)) = f
             .weapons
             .iter()
             .enumerate()
-            .find(|(_, w)| w.dropped_at.is_none_or(|h| h == f.pose.pos))
+            .find(|(_, w)| armed(w) && !w.ready && w.dropped_at.is_none_or(|h| h == f.pose.pos))
     {
         return Action::Ready { weapon: i as u8 };
     }
@@ -398,6 +395,7 @@ pub fn action(state: &State, me: CombatantId) -> Action {
         steps.push(Step {
             to: None,
             face: Some(face),
+            after: false,
         });
     }
     for n in f.pose.pos.neighbours() {
@@ -408,6 +406,7 @@ pub fn action(state: &State, me: CombatantId) -> Action {
             steps.push(Step {
                 to: Some(n),
                 face: Some(face),
+                after: false,
             });
         }
     }
@@ -448,6 +447,8 @@ pub fn action(state: &State, me: CombatantId) -> Action {
         return Action::Attack {
             strike: p.strike,
             step: p.step,
+            extra: None,
+            giant_step: None,
         };
     }
     if tactics == Tactics::Defensive && f.pose.pos.distance(t.pose.pos) <= 3 {
@@ -481,6 +482,7 @@ fn approach(state: &State, me: CombatantId, target: CombatantId) -> Option<Actio
             step: Some(Step {
                 to: None,
                 face: Some(face),
+                after: false,
             }),
         });
     }
@@ -539,6 +541,8 @@ pub fn answer(state: &State, q: &Question) -> Answer {
                     kind: o.kind,
                     weapon: o.weapon,
                     retreat: value(o) > o.value,
+                    feverish: false,
+                    acrobatic: false,
                 },
                 None => Answer::NoDefense,
             }

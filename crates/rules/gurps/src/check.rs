@@ -21,6 +21,8 @@ pub struct Check {
     pub rule: &'static str,
     /// A ranged attack roll.
     pub ranged: bool,
+    /// Bonuses that do not widen the critical ranges (Telegraphic Attack, G-DICE-005).
+    pub critical_excluded: i32,
 }
 
 impl Check {
@@ -31,6 +33,23 @@ impl Check {
             label,
             rule,
             ranged: false,
+            critical_excluded: 0,
+        }
+    }
+
+    /// The same check as a ranged attack roll (G-EXT-003).
+    pub fn ranged(self) -> Self {
+        Check {
+            ranged: true,
+            ..self
+        }
+    }
+
+    /// The same check with `n` points of bonus that do not count for criticals.
+    pub fn critical_excluded(self, n: i32) -> Self {
+        Check {
+            critical_excluded: n,
+            ..self
         }
     }
 }
@@ -69,6 +88,7 @@ pub fn roll_named<O: Oracle<Gurps>, S: EventSink<Event>>(
         level,
         SuccessOptions {
             ranged: check.ranged,
+            critical_excluded: check.critical_excluded,
         },
     );
     ctx.emit(|| {

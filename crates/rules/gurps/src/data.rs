@@ -27,11 +27,30 @@ pub struct Weapon {
     /// Balance for Parry: `fencing` (F) or `unbalanced` (U); omitted for neither.
     #[serde(default)]
     pub balance: Option<Balance>,
+    /// An unarmed or natural attack (punch, kick, bite, claw): rolled at
+    /// the best of DX and the unarmed skills (G-EXT-023), on the unarmed
+    /// critical miss table (G-EXT-010); omitted for weapons.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unarmed: Option<Unarmed>,
     /// The attack modes, first mode first (G-TURN-003 default).
     pub modes: Vec<AttackMode>,
     /// Free text.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+}
+
+/// Unarmed and natural attacks (G-EXT-023).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Unarmed {
+    /// A punch: reach C; bare hands parry weapons at -3 (G-EXT-023).
+    Punch,
+    /// A kick: -2 to hit, DX roll or fall on a miss (G-ATK-019).
+    Kick,
+    /// A bite.
+    Bite,
+    /// Claws, horns, hooves and other natural weapons.
+    Natural,
 }
 
 /// Fencing or unbalanced weapons (G-DEF-004, G-DEF-005).

@@ -124,6 +124,8 @@ impl ActionEffects for Gurps {
             kind,
             weapon,
             retreat,
+            feverish,
+            acrobatic,
         } = answer
         else {
             return format!("{who}: {nth}no defense");
@@ -150,15 +152,20 @@ impl ActionEffects for Gurps {
             },
         };
         let value = chosen.and_then(|o| {
-            if *retreat {
+            let v = if *retreat {
                 o.with_retreat
             } else {
                 Some(o.value)
-            }
+            };
+            v.map(|v| v + if *feverish { 2 } else { 0 })
         });
-        let mut s = format!("{who}: {nth}{what}");
+        let acro = if *acrobatic { "Acrobatic " } else { "" };
+        let mut s = format!("{who}: {nth}{acro}{what}");
         if *retreat {
             s.push_str(", retreating");
+        }
+        if *feverish {
+            s.push_str(", feverishly");
         }
         if let Some(v) = value {
             s.push_str(&format!(" (defense {v})"));

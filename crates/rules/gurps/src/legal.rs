@@ -1,6 +1,6 @@
 //! The menu of maneuvers a combatant may declare now, for people at the table.
 
-use crate::action::{Action, Aim, AllOutVariant, DefenseVariant, Strike};
+use crate::action::{Action, AllOutVariant, DefenseVariant, Strike};
 use crate::resolve::maneuver;
 use crate::state::{DefenseKind, Posture, State};
 use fray_core::CombatantId;
@@ -18,13 +18,13 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     for foe in state.active_foes(actor).collect::<Vec<_>>() {
         for (wi, w) in f.weapons.iter().enumerate() {
             for mi in 0..w.weapon.modes.len() {
-                let strike = Strike {
-                    target: foe,
-                    weapon: wi as u8,
-                    mode: mi as u8,
-                    location: Aim::default(),
-                };
-                push(Action::Attack { strike, step: None });
+                let strike = Strike::at(foe).with(wi as u8, mi as u8);
+                push(Action::Attack {
+                    strike,
+                    step: None,
+                    extra: None,
+                    giant_step: None,
+                });
                 for variant in [
                     AllOutVariant::Determined,
                     AllOutVariant::Strong,

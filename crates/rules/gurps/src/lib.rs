@@ -168,13 +168,29 @@ impl Ruleset for Gurps {
         match (question, answer) {
             (_, Answer::NoDefense) => Ok(()),
             (
-                Question::Defend { options, .. },
+                Question::Defend {
+                    options,
+                    extra_effort,
+                    ..
+                },
                 Answer::Defend {
                     kind,
                     weapon,
                     retreat,
+                    feverish,
+                    acrobatic,
                 },
             ) => {
+                if *feverish && !extra_effort {
+                    return Err(Illegal(
+                        "no FP left for Feverish Defense (G-EFF-005)".into(),
+                    ));
+                }
+                if *acrobatic && *kind != state::DefenseKind::Dodge {
+                    return Err(Illegal(
+                        "Acrobatic Dodge goes with a Dodge only (G-DEF-011)".into(),
+                    ));
+                }
                 let o = options
                     .iter()
                     .find(|o| {
@@ -195,19 +211,41 @@ impl Ruleset for Gurps {
     }
 
     /// Each defense offered, standing and (where allowed, G-DEF-009)
-    /// retreating, then no defense: every answer `check_answer` accepts.
+    /// retreating; then the same with Feverish Defense (G-EFF-005) when the
+    /// defender has FP, and Dodges made acrobatic (G-DEF-011); then no
+    /// defense: every answer `check_answer` accepts.
     fn answer_options(question: &Question) -> Vec<Answer> {
-        let Question::Defend { options, .. } = question;
-        let mut out = Vec::with_capacity(options.len() * 2 + 1);
-        for o in options {
-            let defend = |retreat| Answer::Defend {
-                kind: o.kind,
-                weapon: o.weapon,
-                retreat,
-            };
-            out.push(defend(false));
-            if o.with_retreat.is_some() {
-                out.push(defend(true));
+        let Question::Defend {
+            options,
+            extra_effort,
+            ..
+        } = question;
+        let mut out = Vec::with_capacity(options.len() * 8 + 1);
+        let feverish: &[bool] = if *extra_effort {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &fev in feverish {
+            for o in options {
+                let acrobatic: &[bool] = if o.kind == state::DefenseKind::Dodge {
+                    &[false, true]
+                } else {
+                    &[false]
+                };
+                for &acro in acrobatic {
+                    let defend = |retreat| Answer::Defend {
+                        kind: o.kind,
+                        weapon: o.weapon,
+                        retreat,
+                        feverish: fev,
+                        acrobatic: acro,
+                    };
+                    out.push(defend(false));
+                    if o.with_retreat.is_some() {
+                        out.push(defend(true));
+                    }
+                }
             }
         }
         out.push(Answer::NoDefense);

@@ -293,6 +293,12 @@ pub fn may_target(loc: Location, t: DamageType) -> bool {
     }
 }
 
+/// G-ATK-023 decision: which damage types may target chinks in armor:
+/// impaling, any piercing, and tight-beam burning (Basic B400).
+pub fn may_target_chinks(t: DamageType) -> bool {
+    t.is_piercing_or_impaling() || t == DamageType::TightBurning
+}
+
 /// G-LOC-007: the crippling threshold; injury must be strictly greater.
 pub fn crippling_threshold(loc: Location, max_hp: i32) -> Option<i32> {
     match loc.part() {

@@ -19,11 +19,24 @@ pub enum RearAttacks {
 }
 
 /// Rule switches for one scenario.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct Options {
     /// G-LOC-001: `summary` (default) or `basic` random hit-location table.
     pub hit_table: HitTable,
     /// G-DEF-014: `source` (default) or `basic` treatment of attacks from the back.
     pub rear_attacks: RearAttacks,
+    /// G-ATK-005: the two foes of a Dual-Weapon Attack must stand in
+    /// neighbouring hexes (default `true`).
+    pub dual_targets_adjacent: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hit_table: HitTable::default(),
+            rear_attacks: RearAttacks::default(),
+            dual_targets_adjacent: true,
+        }
+    }
 }

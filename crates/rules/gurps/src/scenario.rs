@@ -71,6 +71,38 @@ pub struct Combatant {
     pub ai: crate::ai::Knobs,
 }
 
+/// A weapon in hand, ready, with the wielder's skill for each mode: the
+/// sheet's skill, or DX-5 when unlisted (decision); unarmed attacks use the
+/// best of DX, Brawling, Boxing and Karate (G-EXT-023, G-DICE-002).
+fn carry(w: &crate::data::Weapon, sheet: &Sheet) -> Carried {
+    let skill = w
+        .modes
+        .iter()
+        .map(|m| {
+            let skill_name = m.skill.as_deref().unwrap_or(&w.skill);
+            if w.unarmed.is_some() {
+                [skill_name, "Brawling", "Boxing", "Karate"]
+                    .iter()
+                    .filter_map(|n| sheet.skill(n))
+                    .fold(sheet.dx, i32::max)
+            } else if skill_name.eq_ignore_ascii_case("DX") {
+                sheet.dx
+            } else {
+                sheet.skill(skill_name).unwrap_or(sheet.dx - 5)
+            }
+        })
+        .collect();
+    Carried {
+        weapon: w.clone().into(),
+        skill,
+        ready: true,
+        dropped_at: None,
+        parries: 0,
+        attacked: false,
+        parried_before_turn: false,
+    }
+}
+
 /// Builds the starting state; errors name the entry (`combatants[1].template`).
 pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     if s.ruleset != crate::Gurps::ID_STR {
@@ -222,28 +254,19 @@ fn build(
             )
         })?;
         weight += w.weight;
-        let skill = w
-            .modes
-            .iter()
-            .map(|m| {
-                let skill_name = m.skill.as_deref().unwrap_or(&w.skill);
-                // Unlisted skills default to DX-5 (decision: the common melee default).
-                if skill_name.eq_ignore_ascii_case("DX") {
-                    sheet.dx
-                } else {
-                    sheet.skill(skill_name).unwrap_or(sheet.dx - 5)
-                }
-            })
-            .collect();
-        weapons.push(Carried {
-            weapon: w.clone().into(),
-            skill,
-            ready: true,
-            dropped_at: None,
-            parries: 0,
-            attacked: false,
-            parried_before_turn: false,
-        });
+        weapons.push(carry(w, sheet));
+    }
+    // G-EXT-023: every humanoid can punch and kick (after its listed weapons,
+    // so scripted weapon numbers do not move); four-legged creatures cannot.
+    if !sheet.has(crate::sheet::Trait::Quadruped) {
+        for name in ["Punch", "Kick"] {
+            let listed = weapons
+                .iter()
+                .any(|c: &Carried| c.weapon.name.eq_ignore_ascii_case(name));
+            if let Some(w) = armory.weapon(name).filter(|_| !listed) {
+                weapons.push(carry(w, sheet));
+            }
+        }
     }
     let shield = match &sheet.shield {
         None => None,
@@ -313,6 +336,7 @@ fn build(
         dodge: quarters / 4 + 3 - i32::from(encumbrance) + sheet.dodge_bonus,
         encumbrance,
         sm: sheet.sm,
+        natural_dr: sheet.natural_dr,
         traits: sheet.traits.iter().copied().collect(),
     };
     Ok(Fighter {

@@ -116,6 +116,8 @@ pub enum Stance {
     IncreasedDefense(DefenseKind),
     /// All-Out Defense, Double (G-AOD-002).
     DoubleDefense,
+    /// Move and Attack: Dodge or Block only, no Retreat (G-MAA-006).
+    MoveAndAttack,
 }
 
 /// The three active defenses.
@@ -219,6 +221,8 @@ pub struct Stats {
     pub encumbrance: u8,
     /// Size Modifier.
     pub sm: i32,
+    /// Natural DR on every location (part of `Fighter::dr`).
+    pub natural_dr: i32,
     /// Traits.
     pub traits: crate::sheet::TraitSet,
 }
@@ -335,6 +339,15 @@ impl Fighter {
             .filter(|(n, _)| names.iter().any(|x| n.eq_ignore_ascii_case(x)))
             .map(|&(_, v)| v)
             .fold(default, i32::max)
+    }
+
+    /// The best level among the named skills, if the sheet lists any.
+    pub fn skill_level(&self, names: &[&str]) -> Option<i32> {
+        self.skills
+            .iter()
+            .filter(|(n, _)| names.iter().any(|x| n.eq_ignore_ascii_case(x)))
+            .map(|&(_, v)| v)
+            .max()
     }
 
     /// Whether any weapon in hand is ready for melee.

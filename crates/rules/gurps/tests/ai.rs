@@ -25,7 +25,7 @@ fn duel_with(controller: &str, knobs: &str) -> State {
 fn the_default_ai_attacks_an_adjacent_foe_where_it_hurts_most() {
     let s = duel_with("ai", "");
     match ai::action(&s, A) {
-        Action::Attack { strike, step } => {
+        Action::Attack { strike, step, .. } => {
             assert_eq!(strike.target, B);
             assert!(step.is_none());
             // Unarmored: the torso at skill 14 beats the neck at 9.
@@ -117,6 +117,7 @@ fn defend_question(defender: fray_core::CombatantId) -> Question {
             },
         ],
         second: false,
+        extra_effort: true,
     }
 }
 
@@ -129,7 +130,9 @@ fn the_retreat_knob_turns_retreating_off() {
         Answer::Defend {
             kind: DefenseKind::Dodge,
             weapon: None,
-            retreat: true
+            retreat: true,
+            feverish: false,
+            acrobatic: false,
         }
     );
     let stands = duel_with("ai", "retreat = false");
@@ -138,7 +141,9 @@ fn the_retreat_knob_turns_retreating_off() {
         Answer::Defend {
             kind: DefenseKind::Parry,
             weapon: Some(0),
-            retreat: false
+            retreat: false,
+            feverish: false,
+            acrobatic: false,
         }
     );
 }

@@ -482,7 +482,8 @@ fn posture_modifies_own_attacks_and_defenses() {
     for (p, att, dodge) in cases {
         let mut s = duel(&swordsman(11, 13), &a());
         s.fighters[0].posture = p;
-        let m: fray_core::ModList = to_hit(&s, A, &strike(B), None);
+        let m: fray_core::ModList =
+            to_hit(&s, A, &strike(B), fray_gurps::resolve::attack::How::ATTACK);
         assert_eq!(m.total(), 13 + att, "{p:?}");
         assert_eq!(opts(&s, B, A)[0].1, dodge, "{p:?}");
     }
@@ -532,6 +533,8 @@ fn a_defense_answer_without_a_weapon_parries_with_the_best_one() {
             kind: Parry,
             weapon: None,
             retreat: false,
+            feverish: false,
+            acrobatic: false,
         }],
     );
     let (s, ev) = run_steps(duel(&a(), &swordsman(11, 13)), &l, 1);

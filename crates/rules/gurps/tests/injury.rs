@@ -38,6 +38,8 @@ fn hit(s: Strike) -> Action {
     Action::Attack {
         strike: s,
         step: None,
+        extra: None,
+        giant_step: None,
     }
 }
 fn thrust(target: fray_core::CombatantId) -> Strike {

@@ -130,6 +130,8 @@ fn attack_steps_come_in_the_checklist_order() {
             ..strike(B)
         },
         step: None,
+        extra: None,
+        giant_step: None,
     };
     // attack 10; dodge 15 vs 8 fails; damage 6; location 10 = torso;
     // 6 cut = 9 injury, a major wound: knockdown HT 12, roll 10 holds.
@@ -169,7 +171,10 @@ fn attack_with_a_step_first() {
         step: Some(Step {
             to: Some(HexPos::new(0, -2)),
             face: None,
+            after: false,
         }),
+        extra: None,
+        giant_step: None,
     };
     assert!(maneuver::check(&s, A, &two).is_err(), "a step is one hex");
     let act = Action::Attack {
@@ -177,7 +182,10 @@ fn attack_with_a_step_first() {
         step: Some(Step {
             to: Some(HexPos::new(0, -1)),
             face: Some(Facing::N),
+            after: false,
         }),
+        extra: None,
+        giant_step: None,
     };
     // attack 12 vs 14 hits; B parries at 9 with 8.
     let l = log(
@@ -452,6 +460,8 @@ fn double_defense_can_parry_again_with_another_weapon_but_not_the_same() {
                 kind: DefenseKind::Parry,
                 weapon: Some(1),
                 retreat: false,
+                feverish: false,
+                acrobatic: false,
             },
         ],
     );

@@ -137,6 +137,7 @@ fn a_step_turns_to_any_facing_for_free() {
         step: Some(Step {
             to: Some(HexPos::new(0, 1)),
             face: Some(Facing::S),
+            after: false,
         }),
     };
     let l = log(vec![("A", turn)], &[], vec![]);
@@ -164,7 +165,10 @@ fn melee_attacks_go_to_the_front_arc_only() {
         step: Some(Step {
             to: None,
             face: Some(Facing::Se),
+            after: false,
         }),
+        extra: None,
+        giant_step: None,
     };
     assert!(maneuver::check(&s, A, &turned).is_ok());
 }

@@ -3,21 +3,108 @@
 use crate::Gurps;
 use crate::action::{AllOutVariant, Strike};
 use crate::check::{self, Check, Judged};
+use crate::data::Unarmed;
 use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::defense::{self, Incoming};
+use crate::resolve::effort;
 use crate::resolve::injury::{self, Blow, CriticalEffect};
+use crate::sheet::Trait;
 use crate::state::State;
 use fray_core::dice::RollKind;
 use fray_core::engine::Interrupt;
 use fray_core::grid::Arc;
 use fray_core::{CombatantId, Ctx, EventSink, ModList, Mods, Oracle};
 
+/// How a strike is made: the maneuver around it and any trade for a
+/// second strike. It sets the to-hit modifiers and which options are allowed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct How {
+    /// All-Out Attack, and which variant.
+    pub all_out: Option<AllOutVariant>,
+    /// Move and Attack; `Some(true)` with Heroic Charge (G-EFF-003).
+    pub move_and_attack: Option<bool>,
+    /// One strike of a Rapid Strike or a Dual-Weapon Attack.
+    pub multi: Option<Multi>,
+}
+
+impl How {
+    /// A plain Attack maneuver.
+    pub const ATTACK: How = How {
+        all_out: None,
+        move_and_attack: None,
+        multi: None,
+    };
+
+    /// An All-Out Attack.
+    pub fn all_out(variant: AllOutVariant) -> How {
+        How {
+            all_out: Some(variant),
+            ..How::ATTACK
+        }
+    }
+}
+
+/// A strike traded for two (G-ATK-004..007).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Multi {
+    /// One of the two Rapid Strike attacks; `flurry`: Flurry of Blows (G-EFF-006).
+    Rapid {
+        /// Flurry of Blows halves the penalty.
+        flurry: bool,
+    },
+    /// The main-hand strike of a Dual-Weapon Attack.
+    DualMain {
+        /// Both strikes at one foe, who defends at -1 (G-ATK-005).
+        same_target: bool,
+    },
+    /// The off-hand strike of a Dual-Weapon Attack.
+    DualOff {
+        /// Both strikes at one foe.
+        same_target: bool,
+    },
+}
+
+impl Multi {
+    /// Whether both strikes of a Dual-Weapon Attack go at one foe (G-ATK-005).
+    fn dual_same_target(self) -> bool {
+        matches!(
+            self,
+            Multi::DualMain { same_target: true } | Multi::DualOff { same_target: true }
+        )
+    }
+}
+
+/// G-ATK-006 / G-EFF-006: the Rapid Strike penalty: -6, or -3 with Weapon
+/// Master or Trained by a Master; Flurry of Blows halves it, rounding
+/// toward the larger penalty (-6 to -3, -3 to -2).
+pub fn rapid_strike_penalty(master: bool, flurry: bool) -> i32 {
+    let base: i32 = if master { -3 } else { -6 };
+    if flurry { base.div_euclid(2) } else { base }
+}
+
+/// The smallest effective skill a Deceptive Attack may leave (G-ATK-001, G-DICE-004).
+pub const DECEPTIVE_FLOOR: i32 = 10;
+
+/// The most a Move and Attack melee strike may roll against (G-MAA-002, G-DICE-004).
+pub const MOVE_AND_ATTACK_CAP: i32 = 9;
+
 /// Why a strike cannot be made, or `Ok` with the weapon and mode indices.
 pub fn check_strike(
     state: &State,
     attacker: CombatantId,
     strike: &Strike,
+) -> Result<(usize, usize), String> {
+    check_strike_as(state, attacker, strike, How::ATTACK)
+}
+
+/// [`check_strike`] for a strike made as `how` says: the attack options
+/// must fit the maneuver (G-MAA-007, G-EFF-002, G-ATK-001..003).
+pub fn check_strike_as(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
 ) -> Result<(usize, usize), String> {
     if !state.exists(strike.target) {
         return Err(format!("there is no combatant {}", strike.target));
@@ -38,7 +125,15 @@ pub fn check_strike(
     let m = w
         .mode(mi)
         .ok_or_else(|| format!("{} has no attack mode {mi}", w.weapon.name))?;
-    if !w.ready {
+    if strike.rapid_recovery {
+        // G-EFF-001: readies an unready melee weapon held in hand.
+        if w.ready || w.dropped_at.is_some() || !m.is_melee() {
+            return Err(format!(
+                "Rapid Recovery readies an unready melee weapon in hand; {} is not one (G-EFF-001)",
+                w.weapon.name
+            ));
+        }
+    } else if !w.ready {
         return Err(format!("{} is not ready (G-RDY-001)", w.weapon.name));
     }
     if w.is_unbalanced() && w.parried_before_turn {
@@ -60,6 +155,45 @@ pub fn check_strike(
             "{} damage cannot target the {loc} (G-LOC-015, G-LOC-012)",
             m.damage_type
         ));
+    }
+    if strike.chinks && !crate::location::may_target_chinks(m.damage_type) {
+        return Err(format!(
+            "only impaling, piercing and tight-beam burning attacks can target chinks in armor; {} cannot (G-ATK-023)",
+            m.damage_type
+        ));
+    }
+    if (strike.deceptive > 0 || strike.telegraphic) && how.move_and_attack.is_some() {
+        return Err(
+            "Deceptive and Telegraphic Attacks cannot be made with Move and Attack (G-MAA-007)"
+                .into(),
+        );
+    }
+    if strike.deceptive > 0 && strike.telegraphic {
+        return Err(
+            "an attack cannot be both Deceptive and Telegraphic (decision, docs/rules/gurps.md)"
+                .into(),
+        );
+    }
+    if strike.mighty_blow && (how.all_out.is_some() || how.move_and_attack.is_some()) {
+        return Err("Mighty Blow goes only with the Attack maneuver (G-EFF-002)".into());
+    }
+    if strike.mighty_blow && matches!(how.multi, Some(Multi::Rapid { flurry: true })) {
+        return Err("Mighty Blow cannot be combined with Flurry of Blows (G-EFF-002)".into());
+    }
+    let extra_fp = i32::from(strike.mighty_blow) + i32::from(strike.rapid_recovery);
+    if extra_fp > 0 && a.fp < 1 {
+        return Err(format!(
+            "{} has no FP left for extra effort (decision, docs/rules/gurps.md)",
+            a.name
+        ));
+    }
+    if strike.deceptive > 0 {
+        let skill = to_hit::<fray_core::Total>(state, attacker, strike, how).0;
+        if skill < DECEPTIVE_FLOOR {
+            return Err(format!(
+                "a Deceptive Attack cannot bring effective skill below {DECEPTIVE_FLOOR}; this one leaves {skill} (G-ATK-001)"
+            ));
+        }
     }
     Ok((wi, mi))
 }
@@ -170,21 +304,71 @@ pub fn to_hit<M: Mods + Default>(
     state: &State,
     attacker: CombatantId,
     strike: &Strike,
-    variant: Option<AllOutVariant>,
+    how: How,
 ) -> M {
     let a = state.fighter(attacker);
     let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
-    let skill = a.weapons.get(wi).map_or(a.stats.dx - 5, |w| {
+    let carried = a.weapons.get(wi);
+    let skill = carried.map_or(a.stats.dx - 5, |w| {
         w.skill.get(mi).copied().unwrap_or(a.stats.dx - 5)
     });
     let mut mods = M::base("skill", skill, "G-ATK-024");
     mods.add("shock", a.shock, "G-INJ-001");
-    if variant == Some(AllOutVariant::Determined) {
+    if how.all_out == Some(AllOutVariant::Determined) {
         mods.add("All-Out Attack (Determined)", 4, "G-AOA-001");
     }
     mods.add("posture", a.posture.attack(), "G-POS-001");
     if let Some(loc) = strike.location.location() {
-        mods.add(location_label(loc), loc.aim_penalty(), "G-LOC-002");
+        if strike.chinks {
+            // G-ATK-023: -8 on the torso, -10 elsewhere (vitals -10 in all),
+            // never better than the location's own penalty (decision).
+            let chink = if loc == Location::Torso { -8 } else { -10 };
+            mods.add(
+                "aim at armor chinks",
+                chink.min(loc.aim_penalty()),
+                "G-ATK-023",
+            );
+        } else {
+            mods.add(location_label(loc), loc.aim_penalty(), "G-LOC-002");
+        }
+    }
+    if carried.and_then(|w| w.weapon.unarmed) == Some(Unarmed::Kick) {
+        mods.add("kick", -2, "G-ATK-019");
+    }
+    mods.add(
+        "Deceptive Attack",
+        -2 * i32::from(strike.deceptive),
+        "G-ATK-001",
+    );
+    if strike.telegraphic {
+        mods.add("Telegraphic Attack", 4, "G-ATK-003");
+    }
+    match how.multi {
+        Some(Multi::Rapid { flurry }) => {
+            let master = a.has(Trait::WeaponMaster) || a.has(Trait::TrainedByAMaster);
+            let rule = if flurry { "G-EFF-006" } else { "G-ATK-006" };
+            mods.add("Rapid Strike", rapid_strike_penalty(master, flurry), rule);
+        }
+        Some(Multi::DualMain { .. }) => {
+            mods.add("Dual-Weapon Attack", -4, "G-ATK-004");
+        }
+        Some(Multi::DualOff { .. }) => {
+            mods.add("Dual-Weapon Attack", -4, "G-ATK-004");
+            if !a.has(Trait::Ambidexterity) {
+                mods.add("off hand", -4, "G-ATK-004");
+            }
+        }
+        None => {}
+    }
+    if let Some(heroic) = how.move_and_attack
+        && !heroic
+    {
+        mods.add("Move and Attack", -4, "G-MAA-002");
+        // G-MAA-002 / G-DICE-004: at most 9, whichever is worse.
+        let over = mods.total() - MOVE_AND_ATTACK_CAP;
+        if over > 0 {
+            mods.add("Move and Attack: at most 9", -over, "G-DICE-004");
+        }
     }
     mods
 }
@@ -211,10 +395,26 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     state: &mut State,
     attacker: CombatantId,
     strike: Strike,
-    variant: Option<AllOutVariant>,
+    how: How,
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
-    let (wi, mi) = match check_strike(state, attacker, &strike)
+    if strike.rapid_recovery
+        && let Some(w) = state
+            .fighter_mut(attacker)
+            .weapons
+            .get_mut(usize::from(strike.weapon))
+        && !w.ready
+        && w.dropped_at.is_none()
+    {
+        w.ready = true;
+        effort::spend(state, attacker, 1, "Rapid Recovery", "G-EFF-001", ctx)?;
+    }
+    // Readied now (or it was not needed): check the strike as a plain one.
+    let strike = Strike {
+        rapid_recovery: false,
+        ..strike
+    };
+    let (wi, mi) = match check_strike_as(state, attacker, &strike, how)
         .and_then(|(w, m)| in_reach(state, attacker, strike.target, w, m).map(|_| (w, m)))
     {
         Ok(x) => x,
@@ -227,7 +427,13 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             return Ok(());
         }
     };
-    let mods: ModList = to_hit(state, attacker, &strike, variant);
+    if strike.mighty_blow {
+        effort::spend(state, attacker, 1, "Mighty Blow", "G-EFF-002", ctx)?;
+    }
+    if let Some(Multi::Rapid { flurry: true }) = how.multi {
+        effort::spend(state, attacker, 1, "Flurry of Blows", "G-EFF-006", ctx)?;
+    }
+    let mods: ModList = to_hit(state, attacker, &strike, how);
     let target = strike.target;
     {
         let w = &mut state.fighter_mut(attacker).weapons[wi];
@@ -245,13 +451,19 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         return Ok(());
     }
     let weapon = std::sync::Arc::clone(&state.fighter(attacker).weapons[wi].weapon);
+    let telegraphic = if strike.telegraphic { 4 } else { 0 };
     let r = check::roll_named(
         state,
         ctx,
-        Check::new(attacker, "attack", "G-DICE-001"),
+        Check::new(attacker, "attack", "G-DICE-001").critical_excluded(telegraphic),
         &mods,
         Some(&weapon.name),
     )?;
+    let extra_effort =
+        strike.mighty_blow || matches!(how.multi, Some(Multi::Rapid { flurry: true }));
+    if r.is_critical_failure() && extra_effort {
+        effort::strained(state, attacker, effort::Limb::Arm, ctx)?;
+    }
     let mut aimed = strike.location.location();
     if !r.is_success() {
         // G-LOC-003: missing a small location by exactly 1 hits the torso.
@@ -268,6 +480,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                     let name = state.fighter(attacker).name.clone();
                     ctx.emit(|| Event::Note { text: format!("{name} critically misses (critical miss table not applied in this version)"), rule: "G-EXT-003" });
                 }
+                miss_effects(state, attacker, wi, ctx)?;
                 return Ok(());
             }
         }
@@ -286,7 +499,17 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         )?;
         critical = injury::critical_hit_effect(roll);
     } else {
-        let inc = Incoming::melee(state, attacker, target);
+        let inc = Incoming {
+            deceptive: i32::from(strike.deceptive),
+            telegraphic: strike.telegraphic,
+            dual_same_target: how.multi.is_some_and(Multi::dual_same_target),
+            swung_weapon: {
+                let w = &state.fighter(attacker).weapons[wi];
+                w.weapon.unarmed.is_none()
+                    && w.weapon.modes[mi].damage.base != crate::damage::DamageBase::Thrust
+            },
+            ..Incoming::melee(state, attacker, target)
+        };
         let a_name = state.fighter(attacker).name.clone();
         let t_name = state.fighter(target).name.clone();
         let weapon = std::sync::Arc::clone(&state.fighter(attacker).weapons[wi].weapon);
@@ -299,11 +522,13 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     let a = state.fighter(attacker);
     let mode = &a.weapons[wi].weapon.modes[mi];
     let dice = mode.damage.dice_for(a.stats.st);
-    let bonus = match variant {
+    let bonus = match how.all_out {
         // G-AOA-002 decision: +2 or +1 per die, whichever is larger, for ST-based damage.
         Some(AllOutVariant::Strong) if mode.damage.is_muscle_powered() => {
             Some(("All-Out Attack (Strong)", dice.dice.max(2), "G-AOA-002"))
         }
+        // G-EFF-002: the same bonus for 1 FP.
+        _ if strike.mighty_blow => Some(("Mighty Blow", dice.dice.max(2), "G-EFF-002")),
         _ => None,
     };
     let blow = Blow {
@@ -315,6 +540,39 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         armor_divisor: mode.armor_divisor,
         aimed,
         critical,
+        chinks: strike.chinks,
     };
     injury::strike(state, blow, ctx)
+}
+
+/// What a plain miss does to the attacker: a missed kick calls for a DX
+/// roll or a fall (G-ATK-019).
+fn miss_effects<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    attacker: CombatantId,
+    wi: usize,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let a = state.fighter(attacker);
+    if a.weapons[wi].weapon.unarmed != Some(Unarmed::Kick) {
+        return Ok(());
+    }
+    let mods = ModList::base("DX", a.stats.dx, "");
+    let r = check::roll(
+        state,
+        ctx,
+        Check::new(attacker, "keep footing after a missed kick", "G-ATK-019"),
+        &mods,
+    )?;
+    if !r.is_success() {
+        let f = state.fighter_mut(attacker);
+        f.posture = crate::state::Posture::Lying;
+        let name = f.name.clone();
+        ctx.emit(|| Event::Condition {
+            who: name.to_string(),
+            what: "falls after the missed kick".into(),
+            rule: "G-ATK-019",
+        });
+    }
+    Ok(())
 }

@@ -6,7 +6,7 @@ use crate::action::{Answer, DefenseOption, Question};
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::options::RearAttacks;
-use crate::resolve::movement;
+use crate::resolve::{effort, movement};
 use crate::sheet::Trait;
 use crate::state::{DefenseKind, Fighter, Posture, Stance, State};
 use fray_core::engine::Interrupt;
@@ -22,10 +22,17 @@ pub struct Incoming {
     pub defender: CombatantId,
     /// A melee attack (retreat only helps against melee, G-DEF-009).
     pub melee: bool,
-    /// Extra penalty to every defense (Deceptive Attack, feint...), as a positive number.
-    pub penalty: i32,
     /// Where the attacker strikes from (its hex now, or after a planned step).
     pub from: HexPos,
+    /// Deceptive Attack levels: -1 each to the defense (G-ATK-001).
+    pub deceptive: i32,
+    /// Telegraphic Attack: +2 to the defense (G-ATK-003).
+    pub telegraphic: bool,
+    /// Both strikes of a Dual-Weapon Attack at this defender: -1 (G-ATK-005).
+    pub dual_same_target: bool,
+    /// A swung weapon (not a thrust, not an unarmed attack): bare hands
+    /// parry it at -3 (G-EXT-023).
+    pub swung_weapon: bool,
 }
 
 impl Incoming {
@@ -35,8 +42,11 @@ impl Incoming {
             attacker,
             defender,
             melee: true,
-            penalty: 0,
             from: state.fighter(attacker).pose.pos,
+            deceptive: 0,
+            telegraphic: false,
+            dual_same_target: false,
+            swung_weapon: true,
         }
     }
 }
@@ -58,6 +68,10 @@ fn common<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut 
     let d = state.fighter(inc.defender);
     // G-AOA-006: no defense after All-Out Attack.
     if d.stance == Stance::AllOutAttack || !d.is_conscious() {
+        return false;
+    }
+    // G-MAA-006 decision: after Move and Attack, Dodge or Block only.
+    if d.stance == Stance::MoveAndAttack && kind == DefenseKind::Parry {
         return false;
     }
     let (arc, side, started_behind) = arc_of(state, inc);
@@ -124,14 +138,22 @@ fn common<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut 
     {
         mods.add("feinted", -f.margin, "G-FNT-003");
     }
-    mods.add("attack option", -inc.penalty, "G-ATK-001");
+    mods.add("Deceptive Attack", -inc.deceptive, "G-ATK-001");
+    if inc.telegraphic {
+        mods.add("Telegraphic Attack", 2, "G-ATK-003");
+    }
+    if inc.dual_same_target {
+        mods.add("Dual-Weapon Attack", -1, "G-ATK-005");
+    }
     true
 }
 
 /// Whether the defender may retreat from this attack, and whether it must move to do so.
 pub fn retreat_possible(state: &State, inc: &Incoming) -> bool {
     let d = state.fighter(inc.defender);
+    // G-DEF-010 decision: no retreat after Move and Attack (G-MAA-006), nor while stunned.
     if !inc.melee
+        || d.stance == Stance::MoveAndAttack
         || d.stun.is_some()
         || matches!(
             d.posture,
@@ -166,7 +188,7 @@ pub fn defense_mods<M: Mods + Default>(
     inc: &Incoming,
     kind: DefenseKind,
     weapon: Option<u8>,
-    retreat: bool,
+    extras: Extras,
 ) -> Option<M> {
     let d = state.fighter(inc.defender);
     let mut mods = match kind {
@@ -178,6 +200,13 @@ pub fn defense_mods<M: Mods + Default>(
             }
             let (_, base) = w.parry_base()?;
             let mut m = M::base("Parry", base, "G-DEF-002");
+            // G-EXT-023: bare hands parry a swung weapon at -3, unless Judo or Karate.
+            if w.weapon.unarmed.is_some()
+                && inc.swung_weapon
+                && d.skill_level(&["Judo", "Karate"]).is_none()
+            {
+                m.add("bare hands against a weapon", -3, "G-EXT-023");
+            }
             // G-DEF-003: -4 per earlier parry this turn; -2 with a fencing weapon or
             // Weapon Master / Trained by a Master, -1 with both.
             let master = d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster);
@@ -207,10 +236,25 @@ pub fn defense_mods<M: Mods + Default>(
     if !common(state, inc, kind, &mut mods) {
         return None;
     }
-    if retreat {
+    if extras.retreat {
         mods.add("retreat", retreat_bonus(d, kind, weapon), "G-DEF-009");
     }
+    if extras.feverish {
+        mods.add("Feverish Defense", 2, "G-EFF-005");
+    }
+    mods.add("Acrobatic Dodge", extras.acrobatic, "G-DEF-011");
     Some(mods)
+}
+
+/// What the defender adds to a defense roll.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// Retreat (G-DEF-009).
+    pub retreat: bool,
+    /// Feverish Defense, paid with 1 FP (G-EFF-005).
+    pub feverish: bool,
+    /// The Acrobatic Dodge's +2 or -2 (G-DEF-011), 0 when not tried.
+    pub acrobatic: i32,
 }
 
 /// G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
@@ -254,7 +298,9 @@ pub fn each_option(
         if exclude == Some((kind, weapon)) {
             return;
         }
-        if let Some(Total(value)) = defense_mods::<Total>(state, inc, kind, weapon, false) {
+        if let Some(Total(value)) =
+            defense_mods::<Total>(state, inc, kind, weapon, Extras::default())
+        {
             out(DefenseOption {
                 kind,
                 weapon,
@@ -307,11 +353,14 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             },
             options: opts,
             second: attempt > 0,
+            extra_effort: may_pay_fp(state.fighter(inc.defender)),
         };
         let Answer::Defend {
             kind,
             weapon,
             retreat,
+            feverish,
+            acrobatic,
         } = ctx.ask(state, &q)?
         else {
             return Ok(false);
@@ -334,7 +383,20 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         if retreat && state.fighter(inc.defender).retreated_from.is_none() {
             movement::retreat(state, inc.defender, inc.attacker, ctx);
         }
-        let Some(mods) = defense_mods::<ModList>(state, &inc, kind, weapon, retreat) else {
+        if feverish {
+            effort::spend(state, inc.defender, 1, "Feverish Defense", "G-EFF-005", ctx)?;
+        }
+        let acrobatic = if acrobatic && kind == DefenseKind::Dodge {
+            acrobatic_roll(state, inc.defender, ctx)?
+        } else {
+            0
+        };
+        let extras = Extras {
+            retreat,
+            feverish,
+            acrobatic,
+        };
+        let Some(mods) = defense_mods::<ModList>(state, &inc, kind, weapon, extras) else {
             return Ok(false);
         };
         let label = match kind {
@@ -359,6 +421,14 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             DefenseKind::Dodge => {}
         }
         if r.is_critical_failure() {
+            if feverish {
+                let limb = if kind == DefenseKind::Dodge {
+                    effort::Limb::Leg
+                } else {
+                    effort::Limb::Arm
+                };
+                effort::strained(state, inc.defender, limb, ctx)?;
+            }
             critical_defense_failure(state, inc.defender, kind, ctx);
         }
         if r.is_success() {
@@ -367,6 +437,31 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         exclude = Some((kind, weapon));
     }
     Ok(false)
+}
+
+/// Whether a figure may pay FP for extra effort now: it needs at least 1 FP
+/// left (decision, docs/rules/gurps.md).
+pub fn may_pay_fp(f: &Fighter) -> bool {
+    f.fp >= 1
+}
+
+/// G-DEF-011: the Acrobatics roll (default DX-6) before an Acrobatic Dodge:
+/// +2 to the dodge on a success, -2 on a failure.
+fn acrobatic_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<i32, Interrupt<Gurps>> {
+    let f = state.fighter(who);
+    let level = f.best_skill(&["Acrobatics"], f.stats.dx - 6);
+    let mods = ModList::base("Acrobatics", level, "G-DICE-002");
+    let r = check::roll(
+        state,
+        ctx,
+        Check::new(who, "acrobatic dodge", "G-DEF-011"),
+        &mods,
+    )?;
+    Ok(if r.is_success() { 2 } else { -2 })
 }
 
 /// G-EXT-011: a critically failed Dodge leaves the defender prone; a

@@ -65,6 +65,8 @@ pub struct Blow {
     pub aimed: Option<Location>,
     /// Critical hit effects.
     pub critical: CriticalEffect,
+    /// Aimed at a chink in the armor: worn DR counts half (G-ATK-023).
+    pub chinks: bool,
 }
 
 /// G-EXT-019 / G-DMG-003: DR after an armor divisor (round down; fractional
@@ -131,8 +133,18 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
 
     // G-DMG-003: DR by location after the armor divisor; a critical may halve it.
-    let raw_dr = state.fighter(blow.target).dr[location.index()];
-    let mut dr = divided_dr(raw_dr, blow.armor_divisor);
+    let t = state.fighter(blow.target);
+    let raw_dr = t.dr[location.index()];
+    let mut dr = if blow.chinks {
+        // G-ATK-023 decision: worn armor's DR halved after the divisor; the
+        // skull's own +2 and natural DR count in full.
+        let skull = if location == Location::Skull { 2 } else { 0 };
+        let natural = (t.stats.natural_dr + skull).min(raw_dr);
+        divided_dr(raw_dr - natural, blow.armor_divisor) / 2
+            + divided_dr(natural, blow.armor_divisor)
+    } else {
+        divided_dr(raw_dr, blow.armor_divisor)
+    };
     if blow.critical.half_dr {
         dr /= 2;
     }
@@ -175,6 +187,9 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
         rules: {
             // The rules applied, in order (built only when narrating).
             let mut rules = vec!["G-DMG-001", "G-DMG-003"];
+            if blow.chinks {
+                rules.push("G-ATK-023");
+            }
             if blow.critical.half_dr {
                 rules.push("G-EXT-007");
             }
@@ -415,7 +430,7 @@ fn knockdown<O: Oracle<Gurps>, S: EventSink<Event>>(
 
 /// G-INJ-013/014: a death check for each new multiple of -HP crossed
 /// (down to -4x); dead at -5xHP, destroyed at -10xHP.
-fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
     state: &mut State,
     who: CombatantId,
     ctx: &mut Ctx<'_, Gurps, O, S>,

@@ -5,7 +5,8 @@ use crate::action::{Action, AllOutVariant, DefenseVariant, Step};
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::location::Location;
-use crate::resolve::{attack, movement, turn};
+use crate::resolve::attack::How;
+use crate::resolve::{attack, effort, movement, strikes, turn};
 use crate::sheet::Trait;
 use crate::state::{Feint, Posture, Stance, State, Stun};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
@@ -60,21 +61,26 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         )));
     }
     let result = match action {
-        Action::Attack { strike, step } => check_step(state, actor, step.as_ref()).and_then(|_| {
-            let (w, m) = attack::check_strike(state, actor, strike)?;
-            attack::in_reach_from(
-                state,
-                actor,
-                after_step(state, actor, step.as_ref()),
-                strike.target,
-                w,
-                m,
-            )
-        }),
+        Action::Attack {
+            strike,
+            step,
+            extra,
+            giant_step,
+        } => strikes::check_attack(
+            state,
+            actor,
+            strike,
+            step.as_ref(),
+            extra.as_ref(),
+            giant_step.as_ref(),
+        ),
+        Action::MoveAndAttack(c) => strikes::plan_charge(state, actor, c).map(|_| ()),
         Action::AllOutAttack {
-            strike, advance, ..
+            variant,
+            strike,
+            advance,
         } => advance_pose(state, actor, *advance).and_then(|pose| {
-            let (w, m) = attack::check_strike(state, actor, strike)?;
+            let (w, m) = attack::check_strike_as(state, actor, strike, How::all_out(*variant))?;
             attack::in_reach_from(state, actor, pose, strike.target, w, m)
         }),
         // G-AOD-003: a step (half Move with Increased Dodge comes with tactical movement).
@@ -157,8 +163,12 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
     state.fighter_mut(actor).moved = 0;
-    // G-INJ-012 / G-DON-001: at 0 HP or less, roll to stay conscious unless Doing Nothing.
-    if *action != Action::DoNothing && !turn::consciousness_roll(state, actor, ctx)? {
+    // G-INJ-012 / G-DON-001: at 0 HP or less, roll to stay conscious unless
+    // Doing Nothing; G-FAT-002: likewise Will at 0 FP or less.
+    if *action != Action::DoNothing
+        && (!turn::consciousness_roll(state, actor, ctx)?
+            || !effort::will_to_go_on(state, actor, ctx)?)
+    {
         return Ok(());
     }
     ctx.emit(|| {
@@ -170,12 +180,26 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
     });
     match action {
-        Action::Attack { strike, step } => {
-            if let Some(s) = step {
-                movement::take_step(state, actor, s, ctx);
-            }
-            attack::resolve(state, actor, *strike, None, ctx)?;
+        Action::Attack {
+            strike,
+            step,
+            extra,
+            giant_step,
+        } => {
+            strikes::resolve_attack(
+                state,
+                actor,
+                strike,
+                step.as_ref(),
+                extra.as_ref(),
+                giant_step.as_ref(),
+                ctx,
+            )?;
             spend_feint(state, actor, strike.target);
+        }
+        Action::MoveAndAttack(c) => {
+            strikes::resolve_charge(state, actor, c, ctx)?;
+            spend_feint(state, actor, c.strike.target);
         }
         Action::AllOutAttack {
             variant,
@@ -192,15 +216,15 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             match variant {
                 AllOutVariant::Double => {
                     // G-AOA-003: two attacks on one foe.
-                    attack::resolve(state, actor, *strike, Some(*variant), ctx)?;
-                    attack::resolve(state, actor, *strike, Some(*variant), ctx)?;
+                    attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?;
+                    attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?;
                 }
                 AllOutVariant::Feint => {
                     // G-AOA-004: a free feint, then the attack.
                     feint(state, actor, strike.target, strike.weapon, true, ctx)?;
-                    attack::resolve(state, actor, *strike, Some(*variant), ctx)?;
+                    attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?;
                 }
-                _ => attack::resolve(state, actor, *strike, Some(*variant), ctx)?,
+                _ => attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?,
             }
             spend_feint(state, actor, strike.target);
         }
@@ -298,6 +322,10 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
         },
         Action::Feint { target, .. } => (format!("Feint against {}", name(*target)), "G-FNT-001"),
         Action::Move { to, .. } => (format!("Move to {to}"), "G-MOV-001"),
+        Action::MoveAndAttack(c) => (
+            format!("Move and Attack on {}", name(c.strike.target)),
+            "G-MAA-001",
+        ),
         Action::ChangePosture { to } => (format!("Change Posture to {}", to.name()), "G-CPO-001"),
         Action::Ready { weapon } => (format!("Ready weapon {weapon}"), "G-RDY-001"),
         Action::ReadyShield => ("Ready shield".into(), "G-RDY-001"),

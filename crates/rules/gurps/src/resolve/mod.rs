@@ -5,7 +5,9 @@
 
 pub mod attack;
 pub mod defense;
+pub mod effort;
 pub mod injury;
 pub mod maneuver;
 pub mod movement;
+pub mod strikes;
 pub mod turn;

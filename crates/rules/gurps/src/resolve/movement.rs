@@ -76,12 +76,22 @@ pub fn check_step(
     mover: CombatantId,
     step: &crate::action::Step,
 ) -> Result<(), String> {
+    check_step_from(state, mover, state.fighter(mover).pose, step)
+}
+
+/// [`check_step`] for a figure standing at `from` (after an earlier step).
+pub fn check_step_from(
+    state: &State,
+    mover: CombatantId,
+    from: Pose,
+    step: &crate::action::Step,
+) -> Result<(), String> {
     let f = state.fighter(mover);
     if let Some(to) = step.to {
-        if f.pose.pos.distance(to) != 1 {
+        if from.pos.distance(to) != 1 {
             return Err(format!(
                 "a step goes to an adjacent hex; {to} is {} hexes away",
-                f.pose.pos.distance(to)
+                from.pos.distance(to)
             ));
         }
         if !free(state, mover, to) {
@@ -177,6 +187,17 @@ pub fn seek(
     )
 }
 
+/// A move as planned: the walked route, where it ends and how far.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    /// The route with every step and turn, from the start.
+    pub path: Path,
+    /// Where the figure stands at the end, facing as allowed.
+    pub end: Pose,
+    /// Hexes entered.
+    pub hexes: u32,
+}
+
 /// The path and final facing of a Move (G-MOV-001, G-TAC-002..008), or why
 /// not: along `route` (the hexes entered, ending at `to`) or, when it is
 /// empty, the cheapest route. Returns the end pose and the hexes moved.
@@ -187,6 +208,17 @@ pub fn plan_move(
     face: Option<Facing>,
     route: &[HexPos],
 ) -> Result<(Pose, u32), String> {
+    plan_route(state, mover, to, face, route).map(|p| (p.end, p.hexes))
+}
+
+/// [`plan_move`] with the walked route.
+pub fn plan_route(
+    state: &State,
+    mover: CombatantId,
+    to: HexPos,
+    face: Option<Facing>,
+    route: &[HexPos],
+) -> Result<Planned, String> {
     let f = state.fighter(mover);
     let points = f.current_move();
     if f.posture == Posture::Lying {
@@ -194,10 +226,26 @@ pub fn plan_move(
         if f.pose.pos.distance(to) > 1 || !free(state, mover, to) || route.len() > 1 {
             return Err("a lying figure crawls at most 1 hex, into a free hex".into());
         }
-        return Ok((
-            Pose::new(to, face.unwrap_or(f.facing())),
-            u32::from(f.pose.pos != to),
-        ));
+        let end = Pose::new(to, face.unwrap_or(f.facing()));
+        let hexes = u32::from(f.pose.pos != to);
+        let steps = if hexes == 1 {
+            vec![fray_core::grid::PathStep {
+                kind: StepKind::Sidestep,
+                pose: end,
+                cost: 0,
+                total: 0,
+            }]
+        } else {
+            Vec::new()
+        };
+        return Ok(Planned {
+            path: Path {
+                start: f.pose,
+                steps,
+            },
+            end,
+            hexes,
+        });
     }
     if f.posture == Posture::Sitting && to != f.pose.pos {
         return Err("a sitting figure cannot move (G-POS-005)".into());
@@ -225,13 +273,11 @@ pub fn plan_move(
         route
     };
     let cheapest = walk(f.pose, route, None, &costs).map_err(|e| match e {
-        WalkError::NotAdjacent { index } => {
-            format!(
-                "path hex {} {} is not next to the one before it",
-                index + 1,
-                route[index]
-            )
-        }
+        WalkError::NotAdjacent { index } => format!(
+            "path hex {} {} is not next to the one before it",
+            index + 1,
+            route[index]
+        ),
         WalkError::Blocked { index } => format!(
             "path hex {} {} cannot be entered: occupied by a foe, impassable or off the map",
             index + 1,
@@ -245,25 +291,31 @@ pub fn plan_move(
         ));
     }
     let end = cheapest.end().facing;
-    let facing = match face {
-        None => end,
+    let (path, facing) = match face {
+        None => (cheapest, end),
         Some(want) => {
             // G-TAC-008: turning on the way (paid for), or any facing with at
             // least half the points left, else one hexside for free.
-            let turned = walk(f.pose, route, Some(want), &costs).map(|p| p.cost());
-            if turned.is_ok_and(|c| c <= budget)
-                || fray_core::grid::final_facings(end, budget, budget - cheapest.cost())
-                    .contains(&want)
-            {
-                want
-            } else {
-                return Err(format!(
-                    "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left (G-TAC-008)"
-                ));
+            match walk(f.pose, route, Some(want), &costs) {
+                Ok(turned) if turned.cost() <= budget => (turned, want),
+                _ if fray_core::grid::final_facings(end, budget, budget - cheapest.cost())
+                    .contains(&want) =>
+                {
+                    (cheapest, want)
+                }
+                _ => {
+                    return Err(format!(
+                        "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left (G-TAC-008)"
+                    ));
+                }
             }
         }
     };
-    Ok((Pose::new(to, facing), route.len() as u32))
+    Ok(Planned {
+        path,
+        end: Pose::new(to, facing),
+        hexes: route.len() as u32,
+    })
 }
 
 /// The hexes a path enters, in order (turns left out).

@@ -99,6 +99,18 @@ damage = "2d"
 type = "burn"
 reach = [1]
 
+[[weapon]]
+name = "Short Staff"
+skill = "Staff"
+weight = 4
+[[weapon.modes]]
+name = "swing"
+damage = "sw+2"
+type = "cr"
+reach = [1, 2]
+parry = 2
+two_handed = true
+
 [[shield]]
 name = "Medium Shield"
 db = 2
@@ -117,9 +129,40 @@ dr = 4
 covers = ["skull"]
 "#;
 
+/// Punch and Kick: with these in the armory every humanoid gets them
+/// (G-EXT-023), so only the tests of unarmed rules add them.
+pub const UNARMED: &str = r#"
+[[weapon]]
+name = "Punch"
+skill = "Brawling"
+unarmed = "punch"
+[[weapon.modes]]
+name = "punch"
+damage = "thr-1"
+type = "cr"
+reach = [0]
+parry = 0
+
+[[weapon]]
+name = "Kick"
+skill = "Brawling"
+unarmed = "kick"
+[[weapon.modes]]
+name = "kick"
+damage = "thr"
+type = "cr"
+reach = [0, 1]
+
+"#;
+
 /// The test armory.
 pub fn armory() -> Armory {
     parse_file("tests/armory.toml", ARMORY).expect("the test armory parses")
+}
+
+/// The test armory with Punch and Kick.
+pub fn armory_unarmed() -> Armory {
+    parse_file("tests/armory.toml", &format!("{ARMORY}{UNARMED}")).expect("the test armory parses")
 }
 
 /// A sheet as TOML lines: attributes, then anything extra (`skills = {...}`...).
@@ -196,12 +239,7 @@ pub const C: CombatantId = CombatantId(2);
 
 /// A plain strike at the torso with weapon 0, mode 0.
 pub fn strike(target: CombatantId) -> Strike {
-    Strike {
-        target,
-        weapon: 0,
-        mode: 0,
-        location: Aim::default(),
-    }
+    Strike::at(target)
 }
 
 /// A strike aimed at a location.
@@ -217,6 +255,8 @@ pub fn attack(target: CombatantId) -> Action {
     Action::Attack {
         strike: strike(target),
         step: None,
+        extra: None,
+        giant_step: None,
     }
 }
 
@@ -226,6 +266,8 @@ pub fn defend(kind: DefenseKind, retreat: bool) -> Answer {
         kind,
         weapon: (kind == DefenseKind::Parry).then_some(0),
         retreat,
+        feverish: false,
+        acrobatic: false,
     }
 }
 
