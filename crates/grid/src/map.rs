@@ -128,12 +128,17 @@ impl fmt::Debug for TerrainSet {
     }
 }
 
-/// One terrain kind laid on a list of cells.
+/// One terrain kind, a height, or both, laid on a list of cells.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainPatch {
-    /// The terrain kind.
-    pub terrain: Terrain,
+    /// The terrain kind; left out for raised open ground.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<Terrain>,
+    /// Height above the ground level, in yards (a ledge, a table, a pit
+    /// when negative); 0 when left out. Where patches overlap the highest counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<i32>,
     /// Its hexes (hex maps only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hexes: Vec<HexPos>,
@@ -191,12 +196,12 @@ pub struct Map {
     /// [`Map::terrain`]; private so the index below stays true).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     terrain: Vec<TerrainPatch>,
-    /// The terrain of every listed cell, sorted by cell, built from
-    /// `terrain` when the map is read: movement searches ask for it
+    /// The terrain and height of every listed cell, sorted by cell, built
+    /// from `terrain` when the map is read: movement searches ask for it
     /// thousands of times, and a binary search beats hashing here.
     #[serde(skip)]
     #[schemars(skip)]
-    index: Vec<(Cell, TerrainSet)>,
+    index: Vec<(Cell, (TerrainSet, i32))>,
 }
 
 /// The unvalidated file form of [`Map`].
@@ -239,7 +244,7 @@ impl TryFrom<RawMap> for Map {
 impl Map {
     /// Indexes the terrain of every listed cell.
     fn build_index(&mut self) {
-        let mut index: HashMap<Cell, TerrainSet> = HashMap::new();
+        let mut index: HashMap<Cell, (TerrainSet, i32)> = HashMap::new();
         for patch in &self.terrain {
             let cells = patch
                 .hexes
@@ -247,10 +252,19 @@ impl Map {
                 .map(|&h| Cell::Hex(h))
                 .chain(patch.squares.iter().map(|&s| Cell::Square(s)));
             for cell in cells {
-                index.entry(cell).or_default().insert(patch.terrain);
+                let (set, height) = index.entry(cell).or_insert((TerrainSet::EMPTY, i32::MIN));
+                if let Some(t) = patch.terrain {
+                    set.insert(t);
+                }
+                if let Some(h) = patch.height {
+                    *height = (*height).max(h);
+                }
             }
         }
-        self.index = index.into_iter().collect();
+        let index = index
+            .into_iter()
+            .map(|(c, (set, h))| (c, (set, if h == i32::MIN { 0 } else { h })));
+        self.index = index.collect();
         self.index.sort_unstable_by_key(|&(cell, _)| cell);
     }
 
@@ -385,6 +399,11 @@ impl Map {
             if right == 0 {
                 return Err(MapError::EmptyPatch { patch: i });
             }
+            if patch.terrain.is_none() && patch.height.is_none() {
+                return Err(MapError::Size(format!(
+                    "terrain patch {i} needs a `terrain`, a `height` or both"
+                )));
+            }
             let off = patch
                 .hexes
                 .iter()
@@ -443,11 +462,22 @@ impl Map {
         if !self.contains(cell) {
             return None;
         }
-        let set = match self.index.binary_search_by_key(&cell, |&(c, _)| c) {
+        Some(self.lookup(cell).0)
+    }
+
+    /// Height of `pos` above ground level, in yards (0 off the listed
+    /// patches; `None` off the map).
+    #[must_use]
+    pub fn height_at(&self, pos: impl Into<Cell>) -> Option<i32> {
+        let cell = pos.into();
+        self.contains(cell).then(|| self.lookup(cell).1)
+    }
+
+    fn lookup(&self, cell: Cell) -> (TerrainSet, i32) {
+        match self.index.binary_search_by_key(&cell, |&(c, _)| c) {
             Ok(i) => self.index[i].1,
-            Err(_) => TerrainSet::EMPTY,
-        };
-        Some(set)
+            Err(_) => (TerrainSet::EMPTY, 0),
+        }
     }
 
     /// Whether a figure may stand on `pos`: on the map and not a wall.
@@ -510,7 +540,8 @@ mod tests {
         let m = Map::hexagon(3)
             .unwrap()
             .with_patch(TerrainPatch {
-                terrain: Terrain::Wall,
+                terrain: Some(Terrain::Wall),
+                height: None,
                 hexes: vec![wall],
                 squares: Vec::new(),
             })
@@ -518,12 +549,49 @@ mod tests {
         assert!(!m.passable(wall));
         assert!(m.passable(HexPos::ORIGIN));
         assert_eq!(m.terrain().len(), 1);
+        assert_eq!(m.height_at(wall), Some(0));
         let off = Map::hexagon(3).unwrap().with_patch(TerrainPatch {
-            terrain: Terrain::Wall,
+            terrain: Some(Terrain::Wall),
+            height: None,
             hexes: vec![HexPos::new(9, 0)],
             squares: Vec::new(),
         });
         assert!(off.is_err());
+    }
+
+    #[test]
+    fn heights_are_read_per_hex_and_the_highest_patch_wins() {
+        let m = parse(
+            r#"
+kind = "hex"
+radius = 3
+[[terrain]]
+height = 2
+hexes = [{ q = 0, r = 0 }, { q = 1, r = 0 }]
+[[terrain]]
+terrain = "stairs"
+height = 1
+hexes = [{ q = 1, r = 0 }, { q = 2, r = 0 }]
+"#,
+        )
+        .unwrap();
+        assert_eq!(m.height_at(HexPos::ORIGIN), Some(2));
+        assert_eq!(m.height_at(HexPos::new(1, 0)), Some(2));
+        assert_eq!(m.height_at(HexPos::new(2, 0)), Some(1));
+        assert!(
+            m.terrain_at(HexPos::new(2, 0))
+                .unwrap()
+                .contains(Terrain::Stairs)
+        );
+        assert_eq!(m.height_at(HexPos::new(0, 1)), Some(0));
+        assert_eq!(m.height_at(HexPos::new(9, 0)), None);
+        let empty = parse("kind = \"hex\"\nradius = 2\n[[terrain]]\nhexes = [{ q = 0, r = 0 }]");
+        assert!(
+            empty
+                .unwrap_err()
+                .to_string()
+                .contains("`terrain`, a `height`")
+        );
     }
 
     #[test]

@@ -278,6 +278,24 @@ pub enum Action {
     /// Move and Attack (G-MAA-001..007): a full Move with one attack at any
     /// point along the route, at -4 and at most 9 unless Heroic Charge.
     MoveAndAttack(Charge),
+    /// Aim (G-AIM-001..005): a ranged weapon at one target; the next
+    /// Attack or All-Out Attack (Determined) with it adds its Acc.
+    Aim {
+        /// The target.
+        target: CombatantId,
+        /// The weapon.
+        #[serde(default)]
+        weapon: u8,
+        /// Its ranged mode.
+        #[serde(default)]
+        mode: u8,
+        /// Braced on a solid rest: +1, no step (G-AIM-002, G-AIM-003).
+        #[serde(default, skip_serializing_if = "is_false")]
+        braced: bool,
+        /// A step (not when braced).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        step: Option<Step>,
+    },
     /// Change Posture (G-CPO-001).
     ChangePosture {
         /// The new posture.
@@ -305,6 +323,7 @@ impl fmt::Display for Action {
             Action::AllOutDefense { variant, .. } => write!(f, "All-Out Defense ({variant:?})"),
             Action::Feint { target, .. } => write!(f, "Feint {target}"),
             Action::Move { to, .. } => write!(f, "Move to {to}"),
+            Action::Aim { target, .. } => write!(f, "Aim at {target}"),
             Action::MoveAndAttack(c) => write!(f, "Move and Attack {} (to {})", c.strike, c.to),
             Action::ChangePosture { to } => write!(f, "Change Posture to {}", to.name()),
             Action::Ready { weapon } => write!(f, "Ready weapon {weapon}"),
@@ -372,7 +391,19 @@ pub enum Question {
         second: bool,
         /// The defender may pay FP for Feverish Defense (G-EFF-005).
         extra_effort: bool,
+        /// A ranged attack: Dodge and Drop or Dive for Cover may be tried (G-DEF-012/013).
+        ranged: bool,
     },
+}
+
+/// Throwing oneself down against a ranged attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dive {
+    /// Dodge and Drop: +3 against this attacker's attacks this turn; prone (G-DEF-012).
+    Drop,
+    /// Dive for Cover: +3; on a success a step away from the attack; prone (G-DEF-013).
+    Cover,
 }
 
 /// An answer.
@@ -395,6 +426,10 @@ pub enum Answer {
         /// Acrobatic Dodge: an Acrobatics roll first, +2 or -2 (G-DEF-011).
         #[serde(default, skip_serializing_if = "is_false")]
         acrobatic: bool,
+        /// Against a ranged attack, a Dodge that throws the defender down:
+        /// Dodge and Drop or Dive for Cover, +3 (G-DEF-012, G-DEF-013).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dive: Option<Dive>,
     },
     /// Do not defend.
     NoDefense,
@@ -429,9 +464,15 @@ impl fmt::Display for Answer {
                 retreat,
                 feverish,
                 acrobatic,
+                dive,
             } => {
                 if *acrobatic {
                     f.write_str("Acrobatic ")?;
+                }
+                match dive {
+                    Some(Dive::Drop) => f.write_str("Dodge and Drop: ")?,
+                    Some(Dive::Cover) => f.write_str("Dive for Cover: ")?,
+                    None => {}
                 }
                 write!(f, "{kind:?}")?;
                 if let Some(w) = weapon.filter(|&w| w != 0) {

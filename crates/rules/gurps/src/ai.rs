@@ -329,6 +329,80 @@ fn all_out_variant(
     best.0
 }
 
+/// With no foe close: reload, aim or shoot. The AI aims once (the weapon's
+/// Acc) and shoots on the next turn, at the torso or, for impaling and
+/// piercing shots, the vitals when that pays; it never throws a weapon it
+/// could fight with in melee.
+fn shoot_or_aim(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
+    let f = state.fighter(me);
+    // Reload the first missile weapon that needs it.
+    if let Some((i, _)) =
+        f.weapons.iter().enumerate().find(|(_, w)| {
+            w.ready && !w.loaded && (0..w.weapon.modes.len()).any(|m| w.is_ranged(m))
+        })
+    {
+        return Some(Action::Ready { weapon: i as u8 });
+    }
+    let t = state.fighter(target);
+    let face = f.pose.pos.facing_toward(t.pose.pos)?;
+    let facing_pose = Pose::new(f.pose.pos, face);
+    let mut best: Option<(f64, Strike)> = None;
+    for (wi, w) in f.weapons.iter().enumerate() {
+        let melee_too = w.weapon.modes.iter().any(|m| m.is_melee());
+        for (mi, m) in w.weapon.modes.iter().enumerate() {
+            if !w.ready || !w.is_ranged(mi) || (w.is_thrown(mi) && melee_too) {
+                continue;
+            }
+            if !attack::reaches_from(state, me, facing_pose, target, wi, mi) {
+                continue;
+            }
+            let locations: &[Location] = if m.damage_type.is_piercing_or_impaling() {
+                &[Location::Torso, Location::Vitals]
+            } else {
+                &[Location::Torso]
+            };
+            for &loc in locations {
+                let strike = Strike::at(target)
+                    .with(wi as u8, mi as u8)
+                    .aimed(Aim::At(loc));
+                let skill = attack::to_hit::<Total>(state, me, &strike, attack::How::ATTACK).0
+                    + m.acc.unwrap_or(0);
+                let dr = injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
+                let mult = location::multiplier_halves(loc, m.damage_type);
+                let e = expected_injury(m.damage.dice_for(f.stats.st), 0, dr, mult, i32::MAX / 4);
+                let score = p_success(skill) * e;
+                if best.is_none_or(|(b, _)| score > b + 1e-12) {
+                    best = Some((score, strike));
+                }
+            }
+        }
+    }
+    let (_, strike) = best?;
+    let aimed = f.aim.is_some_and(|a| {
+        (a.target, a.weapon, a.mode) == (target, strike.weapon, strike.mode) && a.turns >= 1
+    });
+    let step = (face != f.facing()).then_some(Step {
+        to: None,
+        face: Some(face),
+        after: false,
+    });
+    if aimed {
+        return Some(Action::Attack {
+            strike,
+            step,
+            extra: None,
+            giant_step: None,
+        });
+    }
+    Some(Action::Aim {
+        target,
+        weapon: strike.weapon,
+        mode: strike.mode,
+        braced: false,
+        step,
+    })
+}
+
 /// The nearest foe that can still fight (ties: lowest id).
 fn nearest_foe(state: &State, me: CombatantId) -> Option<CombatantId> {
     let here = state.fighter(me).pose.pos;
@@ -379,6 +453,9 @@ pub fn action(state: &State, me: CombatantId) -> Action {
         return Action::ReadyShield;
     }
     let tactics = Tactics::of(&f.controller);
+    if !foe_close && let Some(a) = shoot_or_aim(state, me, target) {
+        return a;
+    }
     let t = state.fighter(target);
     // Attack from here, or after a step (any facing, any free neighbour).
     let knobs = f.ai;
@@ -543,6 +620,7 @@ pub fn answer(state: &State, q: &Question) -> Answer {
                     retreat: value(o) > o.value,
                     feverish: false,
                     acrobatic: false,
+                    dive: None,
                 },
                 None => Answer::NoDefense,
             }

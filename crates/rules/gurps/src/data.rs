@@ -32,6 +32,9 @@ pub struct Weapon {
     /// critical miss table (G-EXT-010); omitted for weapons.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unarmed: Option<Unarmed>,
+    /// An improvised weapon: -1 to -3 to hit (G-ATK-026); 0 when omitted.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub improvised: i32,
     /// The attack modes, first mode first (G-TURN-003 default).
     pub modes: Vec<AttackMode>,
     /// Free text.
@@ -107,6 +110,10 @@ pub struct AttackMode {
     /// Ranged only: turns to ready a new shot (e.g. 1 for a bow, 4 for a crossbow).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reload: Option<u8>,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 fn one() -> f32 {

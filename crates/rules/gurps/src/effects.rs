@@ -126,6 +126,7 @@ impl ActionEffects for Gurps {
             retreat,
             feverish,
             acrobatic,
+            dive,
         } = answer
         else {
             return format!("{who}: {nth}no defense");
@@ -166,6 +167,11 @@ impl ActionEffects for Gurps {
         }
         if *feverish {
             s.push_str(", feverishly");
+        }
+        match dive {
+            Some(crate::action::Dive::Drop) => s.push_str(", dropping prone"),
+            Some(crate::action::Dive::Cover) => s.push_str(", diving for cover"),
+            None => {}
         }
         if let Some(v) = value {
             s.push_str(&format!(" (defense {v})"));

@@ -43,6 +43,22 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
                 weapon: wi as u8,
                 step: None,
             });
+            for mi in 0..w.weapon.modes.len() {
+                push(Action::Aim {
+                    target: foe,
+                    weapon: wi as u8,
+                    mode: mi as u8,
+                    braced: false,
+                    step: None,
+                });
+                push(Action::Aim {
+                    target: foe,
+                    weapon: wi as u8,
+                    mode: mi as u8,
+                    braced: true,
+                    step: None,
+                });
+            }
         }
     }
     for kind in [DefenseKind::Dodge, DefenseKind::Parry, DefenseKind::Block] {

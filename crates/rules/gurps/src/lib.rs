@@ -171,6 +171,7 @@ impl Ruleset for Gurps {
                 Question::Defend {
                     options,
                     extra_effort,
+                    ranged,
                     ..
                 },
                 Answer::Defend {
@@ -179,8 +180,14 @@ impl Ruleset for Gurps {
                     retreat,
                     feverish,
                     acrobatic,
+                    dive,
                 },
             ) => {
+                if dive.is_some() && (!ranged || *kind != state::DefenseKind::Dodge) {
+                    return Err(Illegal(
+                        "Dodge and Drop and Dive for Cover are Dodges against ranged attacks (G-DEF-012, G-DEF-013)".into(),
+                    ));
+                }
                 if *feverish && !extra_effort {
                     return Err(Illegal(
                         "no FP left for Feverish Defense (G-EFF-005)".into(),
@@ -218,9 +225,15 @@ impl Ruleset for Gurps {
         let Question::Defend {
             options,
             extra_effort,
+            ranged,
             ..
         } = question;
         let mut out = Vec::with_capacity(options.len() * 8 + 1);
+        let dives: &[Option<action::Dive>] = if *ranged {
+            &[None, Some(action::Dive::Drop), Some(action::Dive::Cover)]
+        } else {
+            &[None]
+        };
         let feverish: &[bool] = if *extra_effort {
             &[false, true]
         } else {
@@ -234,16 +247,24 @@ impl Ruleset for Gurps {
                     &[false]
                 };
                 for &acro in acrobatic {
-                    let defend = |retreat| Answer::Defend {
-                        kind: o.kind,
-                        weapon: o.weapon,
-                        retreat,
-                        feverish: fev,
-                        acrobatic: acro,
+                    let dives = if o.kind == state::DefenseKind::Dodge {
+                        dives
+                    } else {
+                        &[None]
                     };
-                    out.push(defend(false));
-                    if o.with_retreat.is_some() {
-                        out.push(defend(true));
+                    for &dive in dives {
+                        let defend = |retreat| Answer::Defend {
+                            kind: o.kind,
+                            weapon: o.weapon,
+                            retreat,
+                            feverish: fev,
+                            acrobatic: acro,
+                            dive,
+                        };
+                        out.push(defend(false));
+                        if o.with_retreat.is_some() {
+                            out.push(defend(true));
+                        }
                     }
                 }
             }

@@ -29,6 +29,8 @@ pub struct Options {
     /// G-ATK-005: the two foes of a Dual-Weapon Attack must stand in
     /// neighbouring hexes (default `true`).
     pub dual_targets_adjacent: bool,
+    /// G-ATK-026: darkness, 0 (light) to 9 points off every attack.
+    pub darkness: u8,
 }
 
 impl Default for Options {
@@ -37,6 +39,7 @@ impl Default for Options {
             hit_table: HitTable::default(),
             rear_attacks: RearAttacks::default(),
             dual_targets_adjacent: true,
+            darkness: 0,
         }
     }
 }

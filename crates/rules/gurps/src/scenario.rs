@@ -69,6 +69,9 @@ pub struct Combatant {
     /// Knobs for the AI (`[combatants.ai]`: `aim`, `retreat`).
     #[serde(default)]
     pub ai: crate::ai::Knobs,
+    /// Lasting situation modifiers (`[combatants.situation]`: `blind`, `distraction`).
+    #[serde(default)]
+    pub situation: crate::state::Situation,
 }
 
 /// A weapon in hand, ready, with the wielder's skill for each mode: the
@@ -100,6 +103,8 @@ fn carry(w: &crate::data::Weapon, sheet: &Sheet) -> Carried {
         parries: 0,
         attacked: false,
         parried_before_turn: false,
+        loaded: true,
+        reload_left: 0,
     }
 }
 
@@ -344,6 +349,7 @@ fn build(
         side,
         controller: c.controller.clone().into(),
         ai: c.ai,
+        situation: c.situation,
         skills: sheet.skills.iter().map(|(k, v)| (k.clone(), *v)).collect(),
         weapons,
         shield,
@@ -364,6 +370,8 @@ fn build(
         death_checks: 0,
         crippled: Vec::new(),
         feint: None,
+        aim: None,
+        dropped_vs: None,
         turn_start: c.position,
         mortal_wound: false,
         moved: 0,

@@ -152,6 +152,10 @@ pub struct Carried {
     /// It parried between the wielder's last turn and this one, so an
     /// unbalanced weapon cannot attack this turn (G-DEF-005 decision).
     pub parried_before_turn: bool,
+    /// A missile weapon holds a shot (bows, crossbows, slings).
+    pub loaded: bool,
+    /// Ready maneuvers still needed to load the next shot (G-RDY-001).
+    pub reload_left: u8,
 }
 
 impl Carried {
@@ -176,6 +180,22 @@ impl Carried {
     /// Whether the weapon is unbalanced.
     pub fn is_unbalanced(&self) -> bool {
         self.weapon.balance == Some(Balance::Unbalanced)
+    }
+    /// Whether mode `i` is a ranged mode (no reach).
+    pub fn is_ranged(&self, i: usize) -> bool {
+        self.mode(i).is_some_and(|m| !m.is_melee())
+    }
+    /// Whether mode `i` throws the weapon itself (knives, axes, spears).
+    pub fn is_thrown(&self, i: usize) -> bool {
+        self.mode(i).is_some_and(|m| {
+            !m.is_melee()
+                && (m.name.eq_ignore_ascii_case("thrown")
+                    || m.skill
+                        .as_deref()
+                        .unwrap_or(&self.weapon.skill)
+                        .to_ascii_lowercase()
+                        .starts_with("thrown"))
+        })
     }
 }
 
@@ -245,6 +265,8 @@ pub struct Fighter {
     pub controller: Arc<Controller>,
     /// Knobs for an AI controller (aim, retreat).
     pub ai: crate::ai::Knobs,
+    /// Lasting situation modifiers from the scenario (G-ATK-026).
+    pub situation: Situation,
     /// Fixed statistics.
     pub stats: Stats,
     /// Skills by name (for defaults and contests).
@@ -285,6 +307,11 @@ pub struct Fighter {
     pub crippled: Vec<Location>,
     /// Feint won against a foe, for the next attack (G-FNT-003).
     pub feint: Option<Feint>,
+    /// Aiming a ranged weapon (G-AIM-001..005).
+    pub aim: Option<AimState>,
+    /// Dodged and dropped against this attacker this turn: +3 to Dodge its
+    /// other attacks until the next turn (G-DEF-012).
+    pub dropped_vs: Option<CombatantId>,
     /// Shock cap for the injury since the last turn: 4, or 8 after a doubled hit (G-INJ-004).
     pub shock_cap: i32,
     /// Where this combatant began its current or last turn (G-DEF-014).
@@ -366,6 +393,47 @@ impl Fighter {
     /// Facing, for short.
     pub fn facing(&self) -> Facing {
         self.pose.facing
+    }
+}
+
+/// Situation modifiers a scenario gives one combatant (G-ATK-026).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields, default)]
+pub struct Situation {
+    /// Blind: -10 to attacks.
+    pub blind: bool,
+    /// A distraction (clothes on fire...): 2 to 4 points off attacks.
+    pub distraction: u8,
+}
+
+/// Turns spent aiming one ranged weapon at one target (G-AIM-001, G-AIM-002).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct AimState {
+    /// The target.
+    pub target: CombatantId,
+    /// The weapon and its ranged mode.
+    pub weapon: u8,
+    /// The mode.
+    pub mode: u8,
+    /// Consecutive turns of Aim.
+    pub turns: u8,
+    /// Braced (+1, G-AIM-002).
+    pub braced: bool,
+}
+
+impl AimState {
+    /// G-AIM-001/002: Acc after one turn, +1 after two, +2 after three or
+    /// more (at most Acc+2), +1 more when braced.
+    pub fn bonus(&self, acc: i32) -> i32 {
+        let extra = match self.turns {
+            0 => return 0,
+            1 => 0,
+            2 => 1,
+            _ => 2,
+        };
+        acc + extra + i32::from(self.braced)
     }
 }
 

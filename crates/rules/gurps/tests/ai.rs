@@ -118,6 +118,7 @@ fn defend_question(defender: fray_core::CombatantId) -> Question {
         ],
         second: false,
         extra_effort: true,
+        ranged: false,
     }
 }
 
@@ -133,6 +134,7 @@ fn the_retreat_knob_turns_retreating_off() {
             retreat: true,
             feverish: false,
             acrobatic: false,
+            dive: None,
         }
     );
     let stands = duel_with("ai", "retreat = false");
@@ -144,6 +146,7 @@ fn the_retreat_knob_turns_retreating_off() {
             retreat: false,
             feverish: false,
             acrobatic: false,
+            dive: None,
         }
     );
 }
@@ -191,4 +194,46 @@ fn the_ai_goes_around_a_wall() {
             .iter()
             .any(|h| [HexPos::new(0, -1), HexPos::new(1, -2), HexPos::new(-1, -1)].contains(h))
     );
+}
+
+// rule: G-AIM-001, G-RDY-001
+#[test]
+fn an_archer_aims_once_shoots_then_reloads() {
+    use fray_gurps::state::AimState;
+    let archer = sheet(10, 12, 10, 12, "skills = { Bow = 14 }\nweapons = [\"Bow\"]");
+    let sc = scenario_sized(
+        20,
+        "",
+        "",
+        &[
+            fighter("A", "a", 0, 0, "ne", &archer),
+            fighter("B", "b", 0, -10, "s", &swordsman(11, 13)),
+        ],
+    );
+    let mut s = fray_gurps::scenario::setup(&sc, &armory()).unwrap();
+    // First it turns to face B and aims.
+    let a = ai::action(&s, A);
+    assert!(maneuver::check(&s, A, &a).is_ok(), "{a}");
+    let Action::Aim { target, step, .. } = a else {
+        panic!("expected Aim, got {a}");
+    };
+    assert_eq!(target, B);
+    assert!(step.is_some_and(|s| s.face.is_some()));
+    // Aimed and facing: it shoots (at the vitals, x3 for an arrow).
+    s.fighters[0].pose.facing = fray_core::grid::Facing::N;
+    s.fighters[0].aim = Some(AimState {
+        target: B,
+        weapon: 0,
+        mode: 0,
+        turns: 1,
+        braced: false,
+    });
+    let Action::Attack { strike, .. } = ai::action(&s, A) else {
+        panic!("expected a shot");
+    };
+    assert_eq!(strike.location, Aim::At(Location::Vitals));
+    // Unloaded: it reloads.
+    s.fighters[0].weapons[0].loaded = false;
+    s.fighters[0].weapons[0].reload_left = 2;
+    assert_eq!(ai::action(&s, A), Action::Ready { weapon: 0 });
 }

@@ -535,6 +535,7 @@ fn a_defense_answer_without_a_weapon_parries_with_the_best_one() {
             retreat: false,
             feverish: false,
             acrobatic: false,
+            dive: None,
         }],
     );
     let (s, ev) = run_steps(duel(&a(), &swordsman(11, 13)), &l, 1);

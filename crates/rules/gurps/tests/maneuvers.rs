@@ -462,6 +462,7 @@ fn double_defense_can_parry_again_with_another_weapon_but_not_the_same() {
                 retreat: false,
                 feverish: false,
                 acrobatic: false,
+                dive: None,
             },
         ],
     );

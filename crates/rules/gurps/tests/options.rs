@@ -53,6 +53,7 @@ fn defend_with(kind: DefenseKind, feverish: bool, acrobatic: bool) -> Answer {
         retreat: false,
         feverish,
         acrobatic,
+        dive: None,
     }
 }
 

@@ -7,8 +7,8 @@ use crate::data::Unarmed;
 use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::defense::{self, Incoming};
-use crate::resolve::effort;
 use crate::resolve::injury::{self, Blow, CriticalEffect};
+use crate::resolve::{effort, ranged};
 use crate::sheet::Trait;
 use crate::state::State;
 use fray_core::dice::RollKind;
@@ -143,10 +143,24 @@ pub fn check_strike_as(
         ));
     }
     if !m.is_melee() {
-        return Err(format!(
-            "{} {} is a ranged mode; ranged attacks come in a later version",
-            w.weapon.name, m.name
-        ));
+        if !w.is_thrown(mi) && !w.loaded {
+            return Err(format!(
+                "{} is not loaded: Ready it first ({} more turn(s), G-RDY-001)",
+                w.weapon.name, w.reload_left
+            ));
+        }
+        if strike.telegraphic {
+            return Err("a Telegraphic Attack cannot be a ranged attack (G-ATK-003)".into());
+        }
+        if strike.mighty_blow || strike.rapid_recovery {
+            return Err(
+                "Mighty Blow and Rapid Recovery are for melee attacks (G-EFF-001, G-EFF-002)"
+                    .into(),
+            );
+        }
+        if how.all_out.is_some_and(|v| v != AllOutVariant::Determined) {
+            return Err("a ranged All-Out Attack can only be Determined (G-AOA-001..004)".into());
+        }
     }
     if let Some(loc) = strike.location.location()
         && !crate::location::may_target(loc, m.damage_type)
@@ -225,6 +239,10 @@ enum OutOfReach {
     Distance(u32),
     /// Not in the attacker's front arc (G-TAC-001).
     NotInFront,
+    /// Beyond a ranged mode's Max (distance, Max), or in the shooter's own hex.
+    Range(u32, u32),
+    /// A wall stands in the line of fire.
+    Wall,
 }
 
 /// The reach test behind [`in_reach_from`], without building messages.
@@ -242,6 +260,20 @@ fn reach_problem(
         return Some(OutOfReach::NoMode);
     };
     let dist = from.pos.distance(t.pose.pos);
+    if !mode.is_melee() {
+        // G-RNG-001: a shot reaches to Max range, into the front arc, past no wall.
+        let max = ranged::ranges(state, attacker, wi, mi).map_or(0, |(_, max)| max);
+        if dist > max || dist == 0 {
+            return Some(OutOfReach::Range(dist, max));
+        }
+        if from.arc_of(t.pose.pos) != Some(Arc::Front) {
+            return Some(OutOfReach::NotInFront);
+        }
+        if ranged::blocked(state, from.pos, t.pose.pos) {
+            return Some(OutOfReach::Wall);
+        }
+        return None;
+    }
     // Reach C strikes the same hex or an adjacent one (decision, docs/rules/gurps.md).
     let close = mode.reaches(0) && dist <= 1;
     // G-POS-007 decision: lying (and crawling, G-POS-006) figures attack at reach C only.
@@ -295,6 +327,14 @@ pub fn in_reach_from(
             "{} is not in the front arc; attacks go to front hexes (G-TAC-001)",
             t.name
         )),
+        Some(OutOfReach::Range(dist, max)) => Err(format!(
+            "{} is {dist} yards away; the shot reaches {max} yards (Max, G-RNG-001)",
+            t.name
+        )),
+        Some(OutOfReach::Wall) => Err(format!(
+            "a wall stands between the shooter and {} (decision, docs/rules/gurps.md)",
+            t.name
+        )),
     }
 }
 
@@ -312,12 +352,17 @@ pub fn to_hit<M: Mods + Default>(
     let skill = carried.map_or(a.stats.dx - 5, |w| {
         w.skill.get(mi).copied().unwrap_or(a.stats.dx - 5)
     });
-    let mut mods = M::base("skill", skill, "G-ATK-024");
+    let ranged = carried.is_some_and(|w| w.is_ranged(mi));
+    let rule = if ranged { "G-ATK-025" } else { "G-ATK-024" };
+    let mut mods = M::base("skill", skill, rule);
     mods.add("shock", a.shock, "G-INJ-001");
     if how.all_out == Some(AllOutVariant::Determined) {
-        mods.add("All-Out Attack (Determined)", 4, "G-AOA-001");
+        let bonus = if ranged { 1 } else { 4 };
+        mods.add("All-Out Attack (Determined)", bonus, "G-AOA-001");
     }
-    mods.add("posture", a.posture.attack(), "G-POS-001");
+    if !ranged {
+        mods.add("posture", a.posture.attack(), "G-POS-001");
+    }
     if let Some(loc) = strike.location.location() {
         if strike.chinks {
             // G-ATK-023: -8 on the torso, -10 elsewhere (vitals -10 in all),
@@ -360,6 +405,27 @@ pub fn to_hit<M: Mods + Default>(
         }
         None => {}
     }
+    situation(state, attacker, carried, &mut mods);
+    if ranged {
+        ranged::mods(state, attacker, strike, how, &mut mods);
+        return mods;
+    }
+    let t = state.fighter(strike.target);
+    // G-ATK-024 decision: the target's SM minus the attacker's.
+    mods.add("size difference", t.stats.sm - a.stats.sm, "G-ATK-024");
+    // G-ATK-022: a reach weapon striking past hexes held by foes.
+    let (from, to) = (a.pose.pos, t.pose.pos);
+    if from.distance(to) > 1 {
+        let foes = ranged::in_the_way(state, from, to, &[attacker, strike.target])
+            .into_iter()
+            .filter(|&id| state.fighter(id).side != a.side)
+            .count() as i32;
+        mods.add("striking past foes", -4 * foes, "G-ATK-022");
+    }
+    // G-ATK-021 / G-ATK-027: a melee attack from above is at -2 (the foe defends at -2 too).
+    if state.map.height_at(from).unwrap_or(0) > state.map.height_at(to).unwrap_or(0) {
+        mods.add("attacking from above", -2, "G-ATK-021");
+    }
     if let Some(heroic) = how.move_and_attack
         && !heroic
     {
@@ -371,6 +437,51 @@ pub fn to_hit<M: Mods + Default>(
         }
     }
     mods
+}
+
+/// G-ATK-026: the situation modifiers the engine can see: bad footing,
+/// darkness, blindness, distraction, an improvised weapon, a large shield.
+fn situation<M: Mods>(
+    state: &State,
+    attacker: CombatantId,
+    carried: Option<&crate::state::Carried>,
+    mods: &mut M,
+) {
+    let a = state.fighter(attacker);
+    let footing = state.map.terrain_at(a.pose.pos).is_some_and(|t| {
+        t.contains(fray_core::grid::Terrain::Treacherous)
+            || t.contains(fray_core::grid::Terrain::Water)
+    });
+    mods.add("bad footing", if footing { -2 } else { 0 }, "G-ATK-026");
+    mods.add(
+        "darkness",
+        -i32::from(state.options.darkness.min(9)),
+        "G-ATK-026",
+    );
+    mods.add(
+        "blind",
+        if a.situation.blind { -10 } else { 0 },
+        "G-ATK-026",
+    );
+    mods.add(
+        "distraction",
+        -i32::from(a.situation.distraction.min(4)),
+        "G-ATK-026",
+    );
+    if let Some(w) = carried {
+        mods.add(
+            "improvised weapon",
+            w.weapon.improvised.clamp(-3, 0),
+            "G-ATK-026",
+        );
+    }
+    // G-EXT-026 decision: a large shield is one of DB 3 or more.
+    let large = a.shield.as_ref().is_some_and(|s| s.ready && s.db >= 3);
+    mods.add(
+        "holding a large shield",
+        if large { -2 } else { 0 },
+        "G-ATK-026",
+    );
 }
 
 fn location_label(loc: Location) -> &'static str {
@@ -452,17 +563,20 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
     let weapon = std::sync::Arc::clone(&state.fighter(attacker).weapons[wi].weapon);
     let telegraphic = if strike.telegraphic { 4 } else { 0 };
-    let r = check::roll_named(
-        state,
-        ctx,
-        Check::new(attacker, "attack", "G-DICE-001").critical_excluded(telegraphic),
-        &mods,
-        Some(&weapon.name),
-    )?;
+    let mut check = Check::new(attacker, "attack", "G-DICE-001").critical_excluded(telegraphic);
+    if state.fighter(attacker).weapons[wi].is_ranged(mi) {
+        check = check.ranged();
+    }
+    let r = check::roll_named(state, ctx, check, &mods, Some(&weapon.name))?;
     let extra_effort =
         strike.mighty_blow || matches!(how.multi, Some(Multi::Rapid { flurry: true }));
     if r.is_critical_failure() && extra_effort {
         effort::strained(state, attacker, effort::Limb::Arm, ctx)?;
+    }
+    let is_ranged = state.fighter(attacker).weapons[wi].is_ranged(mi);
+    if is_ranged {
+        let at = state.fighter(target).pose.pos;
+        ranged::spend_shot(state, attacker, wi, mi, at);
     }
     let mut aimed = strike.location.location();
     if !r.is_success() {
@@ -481,12 +595,55 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                     ctx.emit(|| Event::Note { text: format!("{name} critically misses (critical miss table not applied in this version)"), rule: "G-EXT-003" });
                 }
                 miss_effects(state, attacker, wi, ctx)?;
+                if is_ranged {
+                    stray(state, attacker, &strike, how, ctx)?;
+                }
                 return Ok(());
             }
         }
     }
+    let landing = Landing {
+        strike: Strike {
+            location: aimed.map_or(crate::action::Aim::Random, crate::action::Aim::At),
+            ..strike
+        },
+        wi,
+        mi,
+        how,
+        critical: r.is_critical_success(),
+    };
+    land(state, attacker, landing, ctx)
+}
+
+/// A strike that hit, on its way to the defense and the damage.
+#[derive(Clone, Copy, Debug)]
+struct Landing {
+    strike: Strike,
+    wi: usize,
+    mi: usize,
+    how: How,
+    /// A critical hit: no defense, the Critical Hit Table (G-EXT-006).
+    critical: bool,
+}
+
+/// Steps 2-8 of the attack checklist for a strike that hit: the active
+/// defense (or the Critical Hit Table), then damage and injury.
+fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    attacker: CombatantId,
+    hit: Landing,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let Landing {
+        strike,
+        wi,
+        mi,
+        how,
+        ..
+    } = hit;
+    let target = strike.target;
     let mut critical = CriticalEffect::default();
-    if r.is_critical_success() {
+    if hit.critical {
         // G-EXT-006: no active defense; roll on the Critical Hit Table.
         let roll = check::dice(
             state,
@@ -499,20 +656,23 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         )?;
         critical = injury::critical_hit_effect(roll);
     } else {
+        let w = &state.fighter(attacker).weapons[wi];
+        let ranged = w.is_ranged(mi);
         let inc = Incoming {
+            melee: !ranged,
+            // G-EXT-024: thrown weapons of 1 lb or less are parried at -2, heavier ones at -1.
+            thrown: w.is_thrown(mi).then_some(w.weapon.weight <= 1.0),
             deceptive: i32::from(strike.deceptive),
             telegraphic: strike.telegraphic,
             dual_same_target: how.multi.is_some_and(Multi::dual_same_target),
-            swung_weapon: {
-                let w = &state.fighter(attacker).weapons[wi];
-                w.weapon.unarmed.is_none()
-                    && w.weapon.modes[mi].damage.base != crate::damage::DamageBase::Thrust
-            },
+            swung_weapon: w.weapon.unarmed.is_none()
+                && !ranged
+                && w.weapon.modes[mi].damage.base != crate::damage::DamageBase::Thrust,
             ..Incoming::melee(state, attacker, target)
         };
         let a_name = state.fighter(attacker).name.clone();
         let t_name = state.fighter(target).name.clone();
-        let weapon = std::sync::Arc::clone(&state.fighter(attacker).weapons[wi].weapon);
+        let weapon = std::sync::Arc::clone(&w.weapon);
         let words = move || format!("{a_name} attacks {t_name} with {}", weapon.name);
         let stopped = defense::defend(state, inc, words, ctx)?;
         if stopped {
@@ -531,6 +691,9 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         _ if strike.mighty_blow => Some(("Mighty Blow", dice.dice.max(2), "G-EFF-002")),
         _ => None,
     };
+    // G-DMG-002 decision: at or beyond 1/2D, basic damage is halved.
+    let half = ranged::ranges(state, attacker, wi, mi)
+        .is_some_and(|(half, _)| a.pose.pos.distance(state.fighter(target).pose.pos) >= half);
     let blow = Blow {
         attacker,
         target,
@@ -538,11 +701,64 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         bonus,
         damage_type: mode.damage_type,
         armor_divisor: mode.armor_divisor,
-        aimed,
+        aimed: strike.location.location(),
         critical,
         chinks: strike.chinks,
+        half,
     };
     injury::strike(state, blow, ctx)
+}
+
+/// G-RNG-007: a missed shot may hit someone else: each figure in the way
+/// or beside the target, nearest first, at 9 or the skill to hit it on
+/// purpose, whichever is lower, until one is hit. That figure may defend.
+fn stray<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
+    for other in ranged::stray_candidates(state, attacker, strike.target) {
+        let at_other = Strike {
+            target: other,
+            location: crate::action::Aim::Random,
+            deceptive: 0,
+            chinks: false,
+            ..*strike
+        };
+        let mut mods: ModList = to_hit(state, attacker, &at_other, how);
+        let over = mods.total() - ranged::STRAY_CAP;
+        if over > 0 {
+            mods.add("a stray shot: at most 9", -over, "G-DICE-004");
+        }
+        if mods.total() < 3 {
+            continue;
+        }
+        let r = check::roll(
+            state,
+            ctx,
+            Check::new(attacker, "stray shot", "G-RNG-007").ranged(),
+            &mods,
+        )?;
+        if r.is_success() {
+            let name = state.fighter(other).name.clone();
+            ctx.emit(|| Event::Note {
+                text: format!("the missed shot flies on and strikes at {name}"),
+                rule: "G-RNG-007",
+            });
+            let landing = Landing {
+                strike: at_other,
+                wi,
+                mi,
+                how,
+                critical: false,
+            };
+            return land(state, attacker, landing, ctx);
+        }
+    }
+    Ok(())
 }
 
 /// What a plain miss does to the attacker: a missed kick calls for a DX

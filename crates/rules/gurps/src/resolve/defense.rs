@@ -2,7 +2,7 @@
 //! the defender's choice, the roll and its side effects.
 
 use crate::Gurps;
-use crate::action::{Answer, DefenseOption, Question};
+use crate::action::{Answer, DefenseOption, Dive, Question};
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::options::RearAttacks;
@@ -22,6 +22,9 @@ pub struct Incoming {
     pub defender: CombatantId,
     /// A melee attack (retreat only helps against melee, G-DEF-009).
     pub melee: bool,
+    /// A thrown weapon (a ranged attack that can be parried, G-EXT-024);
+    /// `true` when it weighs 1 lb or less.
+    pub thrown: Option<bool>,
     /// Where the attacker strikes from (its hex now, or after a planned step).
     pub from: HexPos,
     /// Deceptive Attack levels: -1 each to the defense (G-ATK-001).
@@ -42,6 +45,7 @@ impl Incoming {
             attacker,
             defender,
             melee: true,
+            thrown: None,
             from: state.fighter(attacker).pose.pos,
             deceptive: 0,
             telegraphic: false,
@@ -73,6 +77,17 @@ fn common<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut 
     // G-MAA-006 decision: after Move and Attack, Dodge or Block only.
     if d.stance == Stance::MoveAndAttack && kind == DefenseKind::Parry {
         return false;
+    }
+    // G-EXT-024: missiles may be Dodged or Blocked; thrown weapons also Parried at -1 (-2 if light).
+    if !inc.melee && kind == DefenseKind::Parry {
+        match inc.thrown {
+            None => return false,
+            Some(light) => mods.add(
+                "parrying a thrown weapon",
+                if light { -2 } else { -1 },
+                "G-EXT-024",
+            ),
+        };
     }
     let (arc, side, started_behind) = arc_of(state, inc);
     match arc {
@@ -138,7 +153,20 @@ fn common<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut 
     {
         mods.add("feinted", -f.margin, "G-FNT-003");
     }
-    mods.add("Deceptive Attack", -inc.deceptive, "G-ATK-001");
+    // G-ATK-002: against a ranged attack only Dodge suffers the Deceptive penalty.
+    if inc.melee || kind == DefenseKind::Dodge {
+        let rule = if inc.melee { "G-ATK-001" } else { "G-ATK-002" };
+        mods.add("Deceptive Attack", -inc.deceptive, rule);
+    }
+    if kind == DefenseKind::Dodge && d.dropped_vs == Some(inc.attacker) && !inc.melee {
+        mods.add("dodged and dropped", 3, "G-DEF-012");
+    }
+    // G-ATK-021: a melee attack from above: -2 to defend.
+    if inc.melee
+        && state.map.height_at(inc.from).unwrap_or(0) > state.map.height_at(d.pose.pos).unwrap_or(0)
+    {
+        mods.add("attacked from above", -2, "G-ATK-021");
+    }
     if inc.telegraphic {
         mods.add("Telegraphic Attack", 2, "G-ATK-003");
     }
@@ -242,6 +270,9 @@ pub fn defense_mods<M: Mods + Default>(
     if extras.feverish {
         mods.add("Feverish Defense", 2, "G-EFF-005");
     }
+    if extras.dive {
+        mods.add("diving", 3, "G-DEF-012");
+    }
     mods.add("Acrobatic Dodge", extras.acrobatic, "G-DEF-011");
     Some(mods)
 }
@@ -255,6 +286,8 @@ pub struct Extras {
     pub feverish: bool,
     /// The Acrobatic Dodge's +2 or -2 (G-DEF-011), 0 when not tried.
     pub acrobatic: i32,
+    /// Dodge and Drop or Dive for Cover against a ranged attack: +3 (G-DEF-012, G-DEF-013).
+    pub dive: bool,
 }
 
 /// G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
@@ -354,6 +387,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             options: opts,
             second: attempt > 0,
             extra_effort: may_pay_fp(state.fighter(inc.defender)),
+            ranged: !inc.melee,
         };
         let Answer::Defend {
             kind,
@@ -361,10 +395,19 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             retreat,
             feverish,
             acrobatic,
+            dive,
         } = ctx.ask(state, &q)?
         else {
             return Ok(false);
         };
+        // G-AIM-004: any active defense spoils the defender's Aim.
+        if state.fighter_mut(inc.defender).aim.take().is_some() {
+            let who = state.fighter(inc.defender).name.clone();
+            ctx.emit(|| Event::Note {
+                text: format!("{who} defends and loses the Aim"),
+                rule: "G-AIM-004",
+            });
+        }
         let Question::Defend { options: opts, .. } = q;
         // A Parry that names no weapon uses the best parry offered.
         let weapon = match (kind, weapon) {
@@ -391,10 +434,12 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         } else {
             0
         };
+        let dive = dive.filter(|_| kind == DefenseKind::Dodge && !inc.melee);
         let extras = Extras {
             retreat,
             feverish,
             acrobatic,
+            dive: dive.is_some(),
         };
         let Some(mods) = defense_mods::<ModList>(state, &inc, kind, weapon, extras) else {
             return Ok(false);
@@ -431,12 +476,55 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             }
             critical_defense_failure(state, inc.defender, kind, ctx);
         }
+        if let Some(d) = dive {
+            throw_down(state, &inc, d, r.is_success(), ctx);
+        }
         if r.is_success() {
             return Ok(true);
         }
         exclude = Some((kind, weapon));
     }
     Ok(false)
+}
+
+/// G-DEF-012 / G-DEF-013: after Dodge and Drop or Dive for Cover the
+/// defender lies prone; a Drop keeps +3 against this attacker for the
+/// turn; a successful Dive for Cover also moves a step away (decision).
+fn throw_down<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    inc: &Incoming,
+    dive: Dive,
+    success: bool,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    if dive == Dive::Cover
+        && success
+        && let Some(h) = movement::retreat_hex(state, inc.defender, inc.from)
+    {
+        let facing = state.fighter(inc.defender).facing();
+        movement::set_pose(
+            state,
+            inc.defender,
+            fray_core::grid::Pose::new(h, facing),
+            "dives for cover",
+            ctx,
+        );
+    }
+    let d = state.fighter_mut(inc.defender);
+    d.posture = Posture::Lying;
+    let rule = match dive {
+        Dive::Drop => {
+            d.dropped_vs = Some(inc.attacker);
+            "G-DEF-012"
+        }
+        Dive::Cover => "G-DEF-013",
+    };
+    let name = d.name.clone();
+    ctx.emit(|| Event::Condition {
+        who: name.to_string(),
+        what: "ends prone".into(),
+        rule,
+    });
 }
 
 /// Whether a figure may pay FP for extra effort now: it needs at least 1 FP

@@ -67,6 +67,8 @@ pub struct Blow {
     pub critical: CriticalEffect,
     /// Aimed at a chink in the armor: worn DR counts half (G-ATK-023).
     pub chinks: bool,
+    /// A shot at or beyond its 1/2D range: basic damage halved (G-DMG-002).
+    pub half: bool,
 }
 
 /// G-EXT-019 / G-DMG-003: DR after an armor divisor (round down; fractional
@@ -115,6 +117,14 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
     if blow.critical.multiply > 1 {
         basic *= blow.critical.multiply;
+    }
+    if blow.half {
+        // G-DMG-002 decision: halved at or beyond 1/2D, rounding down.
+        basic /= 2;
+        ctx.emit(|| Event::Note {
+            text: "beyond half-damage range: basic damage halved".into(),
+            rule: "G-DMG-002",
+        });
     }
     // G-EXT-020: minimum basic damage 0 for crushing, 1 otherwise.
     let floor = if blow.damage_type == DamageType::Crushing {
@@ -201,6 +211,7 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
         },
     });
     if injury > 0 {
+        keep_aim(state, blow.target, ctx)?;
         effects(state, blow, location, injury, uncapped, ctx)?;
     }
     // G-EXT-007 row 12: the victim drops what it holds even if nothing got through.
@@ -256,6 +267,29 @@ fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
         });
     }
     Ok(loc)
+}
+
+/// G-AIM-005: a figure hurt while aiming rolls Will or loses the Aim.
+fn keep_aim<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let f = state.fighter(who);
+    if f.aim.is_none() {
+        return Ok(());
+    }
+    let mods = ModList::base("Will", f.stats.will, "");
+    let r = check::roll(
+        state,
+        ctx,
+        Check::new(who, "keep the aim", "G-AIM-005"),
+        &mods,
+    )?;
+    if !r.is_success() {
+        state.fighter_mut(who).aim = None;
+    }
+    Ok(())
 }
 
 /// G-DMG-006: shock, crippling, knockdown and death checks, in that order

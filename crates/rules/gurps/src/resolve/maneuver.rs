@@ -1,7 +1,7 @@
 //! Maneuvers: whether one is allowed now (G-TURN-001/002), and resolving it.
 
 use crate::Gurps;
-use crate::action::{Action, AllOutVariant, DefenseVariant, Step};
+use crate::action::{Action, AllOutVariant, DefenseVariant, Step, Strike};
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::location::Location;
@@ -48,6 +48,53 @@ pub fn advance_pose(state: &State, actor: CombatantId, n: u8) -> Result<Pose, St
 
 fn check_step(state: &State, actor: CombatantId, step: Option<&Step>) -> Result<(), String> {
     step.map_or(Ok(()), |s| movement::check_step(state, actor, s))
+}
+
+/// G-AIM-001..003: Aim needs a ready, loaded ranged weapon and a target it
+/// could shoot; bracing needs a rest (decision: a figure not standing, or
+/// a wall or obstruction next to it) and forbids the step.
+fn check_aim(
+    state: &State,
+    actor: CombatantId,
+    target: CombatantId,
+    weapon: u8,
+    mode: u8,
+    braced: bool,
+    step: Option<&Step>,
+) -> Result<(), String> {
+    let f = state.fighter(actor);
+    if braced && step.is_some() {
+        return Err("a braced Aim allows no step (G-AIM-003)".into());
+    }
+    if braced {
+        let rest = f.posture != Posture::Standing
+            || f.pose.pos.neighbours().iter().any(|&h| {
+                state.map.terrain_at(h).is_some_and(|t| {
+                    t.contains(fray_core::grid::Terrain::Obstruction)
+                        || t.contains(fray_core::grid::Terrain::Wall)
+                })
+            });
+        if !rest {
+            return Err(
+                "bracing needs a rest: kneel, sit or lie, or stand by an obstruction or wall (decision, docs/rules/gurps.md)"
+                    .into(),
+            );
+        }
+    }
+    check_step(state, actor, step)?;
+    let w = f
+        .weapons
+        .get(usize::from(weapon))
+        .ok_or_else(|| format!("{} has no weapon {weapon}", f.name))?;
+    if !w.is_ranged(usize::from(mode)) {
+        return Err(format!(
+            "Aim is for ranged weapons; {} mode {mode} is not one (G-AIM-001)",
+            w.weapon.name
+        ));
+    }
+    let strike = Strike::at(target).with(weapon, mode);
+    let (wi, mi) = attack::check_strike(state, actor, &strike)?;
+    attack::in_reach_from(state, actor, after_step(state, actor, step), target, wi, mi)
 }
 
 /// Checks a declared maneuver against the rules.
@@ -117,6 +164,21 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         Action::Move { to, face, path } => {
             movement::plan_move(state, actor, *to, *face, path).map(|_| ())
         }
+        Action::Aim {
+            target,
+            weapon,
+            mode,
+            braced,
+            step,
+        } => check_aim(
+            state,
+            actor,
+            *target,
+            *weapon,
+            *mode,
+            *braced,
+            step.as_ref(),
+        ),
         Action::ChangePosture { to } => {
             // G-POS-011 / G-CPO-001: lying only to sitting, crawling or kneeling.
             if *to == f.posture {
@@ -131,6 +193,7 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         }
         Action::Ready { weapon } => match f.weapons.get(usize::from(*weapon)) {
             None => Err(format!("{} has no weapon {weapon}", f.name)),
+            Some(w) if w.ready && !w.loaded => Ok(()),
             Some(w) if w.ready => Err(format!("{} is already ready", w.weapon.name)),
             Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Err(format!(
                 "{} lies in another hex; move there first",
@@ -262,9 +325,41 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 .weapons
                 .get_mut(usize::from(*weapon))
             {
-                w.ready = true;
-                w.dropped_at = None;
+                if w.ready {
+                    // G-RDY-001: one turn of reloading.
+                    w.reload_left = w.reload_left.saturating_sub(1);
+                    w.loaded = w.reload_left == 0;
+                } else {
+                    w.ready = true;
+                    w.dropped_at = None;
+                }
             }
+        }
+        Action::Aim {
+            target,
+            weapon,
+            mode,
+            braced,
+            step,
+        } => {
+            if let Some(s) = step {
+                movement::take_step(state, actor, s, ctx);
+            }
+            // G-AIM-001/002: consecutive turns on the same target and weapon add up.
+            let f = state.fighter_mut(actor);
+            let turns = match f.aim {
+                Some(a) if (a.target, a.weapon, a.mode) == (*target, *weapon, *mode) => {
+                    a.turns.saturating_add(1)
+                }
+                _ => 1,
+            };
+            f.aim = Some(crate::state::AimState {
+                target: *target,
+                weapon: *weapon,
+                mode: *mode,
+                turns,
+                braced: *braced,
+            });
         }
         Action::ReadyShield => {
             if let Some(s) = state.fighter_mut(actor).shield.as_mut() {
@@ -272,6 +367,11 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             }
         }
         Action::DoNothing => recover_from_stun(state, actor, ctx)?,
+    }
+    // G-AIM-005 decision: any maneuver but Aim ends the Aim (an attack
+    // that used it has spent it already).
+    if !matches!(action, Action::Aim { .. }) {
+        state.fighter_mut(actor).aim = None;
     }
     // G-FNT-003 decision: a feint not used on the feinter's next turn lapses
     // at the end of that turn.
@@ -322,6 +422,7 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
         },
         Action::Feint { target, .. } => (format!("Feint against {}", name(*target)), "G-FNT-001"),
         Action::Move { to, .. } => (format!("Move to {to}"), "G-MOV-001"),
+        Action::Aim { target, .. } => (format!("Aim at {}", name(*target)), "G-AIM-001"),
         Action::MoveAndAttack(c) => (
             format!("Move and Attack on {}", name(c.strike.target)),
             "G-MAA-001",

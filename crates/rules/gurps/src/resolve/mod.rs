@@ -9,5 +9,6 @@ pub mod effort;
 pub mod injury;
 pub mod maneuver;
 pub mod movement;
+pub mod ranged;
 pub mod strikes;
 pub mod turn;

@@ -152,6 +152,7 @@ fn start_turn(state: &mut State, id: CombatantId) {
     f.stance = Stance::Normal;
     f.blocked = false;
     f.retreated_from = None;
+    f.dropped_vs = None;
     f.stun_defense_until_turn = false;
     f.turn_start = f.pose.pos;
     for w in &mut f.weapons {

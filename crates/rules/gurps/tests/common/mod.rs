@@ -111,6 +111,52 @@ reach = [1, 2]
 parry = 2
 two_handed = true
 
+[[weapon]]
+name = "Bow"
+skill = "Bow"
+weight = 2
+[[weapon.modes]]
+name = "shot"
+damage = "thr+1"
+type = "imp"
+two_handed = true
+acc = 2
+range = { half = "x15", max = "x20" }
+bulk = -7
+reload = 2
+
+[[weapon]]
+name = "Throwing Knife"
+skill = "Thrown Weapon (Knife)"
+weight = 0.5
+[[weapon.modes]]
+name = "thrown"
+damage = "thr-1"
+type = "imp"
+acc = 0
+range = { half = "x0.5", max = "x1" }
+bulk = -1
+reload = 1
+
+[[weapon]]
+name = "Throwing Axe"
+skill = "Thrown Weapon (Axe)"
+weight = 4
+[[weapon.modes]]
+name = "thrown"
+damage = "sw+2"
+type = "cut"
+acc = 2
+range = { half = "x1", max = "x1.5" }
+bulk = -3
+reload = 1
+
+[[shield]]
+name = "Large Shield"
+db = 3
+skill = "Shield"
+weight = 25
+
 [[shield]]
 name = "Medium Shield"
 db = 2
@@ -208,8 +254,18 @@ pub fn scenario(options: &str, combatants: &[String]) -> Scenario {
 
 /// A scenario on a radius-8 hex map with extra `[[map.terrain]]` lines.
 pub fn scenario_on(terrain: &str, options: &str, combatants: &[String]) -> Scenario {
+    scenario_sized(8, terrain, options, combatants)
+}
+
+/// A scenario on a hex map of `radius` with extra `[[map.terrain]]` lines.
+pub fn scenario_sized(
+    radius: u32,
+    terrain: &str,
+    options: &str,
+    combatants: &[String],
+) -> Scenario {
     let text = format!(
-        "ruleset = \"gurps\"\nname = \"test\"\nmax_rounds = 50\n[map]\nkind = \"hex\"\nradius = 8\n{terrain}\n[options]\n{options}\n{}",
+        "ruleset = \"gurps\"\nname = \"test\"\nmax_rounds = 50\n[map]\nkind = \"hex\"\nradius = {radius}\n{terrain}\n[options]\n{options}\n{}",
         combatants.join("\n")
     );
     toml::from_str(&text).unwrap_or_else(|e| panic!("bad test scenario: {e}\n{text}"))
@@ -268,6 +324,7 @@ pub fn defend(kind: DefenseKind, retreat: bool) -> Answer {
         retreat,
         feverish: false,
         acrobatic: false,
+        dive: None,
     }
 }
 
