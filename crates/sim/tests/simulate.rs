@@ -53,8 +53,13 @@ fn a_fight_decided_by_one_roll_reports_an_interval_containing_the_exact_odds() {
     // Every win is in round 1, and every hit kills.
     assert_eq!(ambush.rounds.max, Some(1));
     assert_eq!(r.rounds.max, Some(1));
+    // A hit kills. A critical miss (4/216) whose swung sword flies into the
+    // victim's hex (row 14, then 1 yard forward: 15/216 x 1/12) and is not
+    // dodged can also fell it without killing (G-EXT-009): a handful of
+    // fights in 20,000, well inside the interval.
     let victim = &r.combatants[1];
-    assert_eq!(victim.dead.count, ambush.wins.count);
+    assert!(victim.dead.count <= ambush.wins.count);
+    assert!(ambush.wins.count - victim.dead.count < 20);
     assert_eq!(victim.survived.count, r.round_limit.count);
     let ambusher = &r.combatants[0];
     assert_eq!(ambusher.survived.count, r.fights);

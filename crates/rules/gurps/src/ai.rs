@@ -434,11 +434,12 @@ pub fn action(state: &State, me: CombatantId) -> Action {
     // feet are always at hand, but a sword is better).
     let armed = |w: &&crate::state::Carried| w.weapon.unarmed.is_none();
     if !f.ready_melee().any(|(_, w)| armed(&w))
-        && let Some((i, _)) = f
-            .weapons
-            .iter()
-            .enumerate()
-            .find(|(_, w)| armed(w) && !w.ready && w.dropped_at.is_none_or(|h| h == f.pose.pos))
+        && let Some((i, _)) = f.weapons.iter().enumerate().find(|(i, w)| {
+            armed(w)
+                && !w.ready
+                && crate::resolve::maneuver::check(state, me, &Action::Ready { weapon: *i as u8 })
+                    .is_ok()
+        })
     {
         return Action::Ready { weapon: i as u8 };
     }

@@ -32,6 +32,10 @@ pub struct Weapon {
     /// critical miss table (G-EXT-010); omitted for weapons.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unarmed: Option<Unarmed>,
+    /// What it is made of, for attacks on it and critical misses (G-ATK-012):
+    /// `wood`, `metal_and_wood` (the default) or `solid_metal`.
+    #[serde(default)]
+    pub material: crate::tables::WeaponMaterial,
     /// An improvised weapon: -1 to -3 to hit (G-ATK-026); 0 when omitted.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub improvised: i32,

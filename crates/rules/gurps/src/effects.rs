@@ -10,7 +10,7 @@
 use crate::Gurps;
 use crate::action::{Action, Answer, Question};
 use crate::event::Event;
-use crate::resolve::injury::critical_hit_effect;
+use crate::resolve::injury::{critical_hit_effect, head_blow_effect};
 use crate::state::{DefenseKind, Life, State};
 use fray_core::odds::ActionEffects;
 use fray_core::{CombatantId, Ruleset};
@@ -32,7 +32,9 @@ fn target_of(action: &Action) -> Option<CombatantId> {
 impl ActionEffects for Gurps {
     /// The features, all about the action's target:
     ///
-    /// * `hit`: blows that landed (not missed, not defended), G-TURN-004;
+    /// * `hit`: blows of the action that landed (not missed, not defended),
+    ///   G-TURN-004; a weapon flung by a critical miss that happens to hit
+    ///   the target (G-EXT-009) adds injury but is not a hit;
     /// * `critical`: critical successes on the attack roll (G-EXT-002);
     /// * `defended`: successful active defenses (G-DEF-001/002/006);
     /// * `injury`: HP the target lost (G-DMG-004);
@@ -56,6 +58,7 @@ impl ActionEffects for Gurps {
         let mut major = false;
         let mut knockdown = 0i64;
         let mut major_critical = false;
+        let mut after_critical_miss = false;
         let (mut injury, mut out, mut dead) = (0i64, false, false);
         if let Some(t) = target_of(action).filter(|t| before.exists(*t) && after.exists(*t)) {
             let name = Gurps::name(before, t);
@@ -75,6 +78,12 @@ impl ActionEffects for Gurps {
                         "critical hit table" => {
                             major_critical |= critical_hit_effect(roll.total).major;
                         }
+                        "critical head blow table" => {
+                            major_critical |= head_blow_effect(roll.total).major;
+                        }
+                        "critical miss table" | "unarmed critical miss table" => {
+                            after_critical_miss = true;
+                        }
                         _ => {}
                     },
                     Event::Damage {
@@ -82,7 +91,7 @@ impl ActionEffects for Gurps {
                         injury,
                         hp_max,
                         ..
-                    } if names(target, name) => {
+                    } if names(target, name) && !after_critical_miss => {
                         hit += 1;
                         major |= *injury * 2 > *hp_max || (major_critical && *injury > 0);
                     }

@@ -152,6 +152,10 @@ pub struct Carried {
     /// It parried between the wielder's last turn and this one, so an
     /// unbalanced weapon cannot attack this turn (G-DEF-005 decision).
     pub parried_before_turn: bool,
+    /// Broken on a critical miss or by an attack on it (G-EXT-009, G-ATK-012).
+    pub broken: bool,
+    /// The weapon's own HP left, for attacks on it (G-ATK-013).
+    pub hp: i32,
     /// A missile weapon holds a shot (bows, crossbows, slings).
     pub loaded: bool,
     /// Ready maneuvers still needed to load the next shot (G-RDY-001).
@@ -312,6 +316,18 @@ pub struct Fighter {
     /// Dodged and dropped against this attacker this turn: +3 to Dodge its
     /// other attacks until the next turn (G-DEF-012).
     pub dropped_vs: Option<CombatantId>,
+    /// Off balance after a critical miss: no further action and -2 to
+    /// defenses until the next turn (G-EXT-009 row 7, G-EXT-010 9-11).
+    pub off_balance: bool,
+    /// Dropped guard: -2 to defenses, feints count double, until the next turn (G-EXT-010 row 13).
+    pub dropped_guard: bool,
+    /// A torn muscle: -1 to attacks and defenses until the start of this
+    /// turn number, and -3 to unarmed attacks for the fight (G-EXT-010 row 15).
+    pub torn_until_turn: u32,
+    /// Torn muscle's lasting penalty to unarmed attacks (0, -1 or -3).
+    pub torn_muscle: i32,
+    /// Must Do Nothing on the next turn (G-EXT-008 row 8).
+    pub do_nothing_next: bool,
     /// Shock cap for the injury since the last turn: 4, or 8 after a doubled hit (G-INJ-004).
     pub shock_cap: i32,
     /// Where this combatant began its current or last turn (G-DEF-014).

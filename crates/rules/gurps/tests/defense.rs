@@ -201,10 +201,10 @@ fn an_unbalanced_weapon_cannot_attack_and_parry_in_one_turn() {
         12,
         "skills = { \"Axe/Mace\" = 13 }\nweapons = [\"Axe\"]",
     );
-    // A waits; B swings (18, a critical miss); then B's axe cannot parry.
+    // A waits; B swings and misses (16); then B's axe cannot parry.
     let l = log(
         vec![("A", Action::DoNothing), ("B", attack(A))],
-        &[18],
+        &[16],
         vec![],
     );
     let (s, _) = run_steps(duel(&a(), &axeman), &l, 2);
@@ -339,9 +339,10 @@ fn no_retreat_while_stunned_kneeling_or_sitting() {
 fn stun_gives_minus_four_until_the_next_turn_even_after_recovery() {
     let mut s = duel(&a(), &swordsman(11, 13));
     s.fighters[1].stun = Some(Stun::Physical);
-    // A attacks (10), B dodges at 4 (4). B must Do Nothing: HT 12 roll 10
-    // recovers. A attacks (10): still -4 (dodge 4 with 4). B's turn. A attacks
-    // (10): dodge 8 with 8.
+    // A attacks (10), B dodges at 4 (4, a critical success: A rolls 13 on the
+    // Critical Miss Table, off balance, G-EXT-011). B must Do Nothing: HT 12
+    // roll 10 recovers. A attacks (10): still -4 (dodge 4 with 4, A off
+    // balance again). B's turn. A attacks (10): dodge 8 with 8.
     let l = log(
         vec![
             ("A", attack(B)),
@@ -350,7 +351,7 @@ fn stun_gives_minus_four_until_the_next_turn_even_after_recovery() {
             ("B", Action::DoNothing),
             ("A", attack(B)),
         ],
-        &[10, 4, 10, 10, 4, 10, 8],
+        &[10, 4, 13, 10, 10, 4, 13, 10, 8],
         vec![
             defend(Dodge, false),
             defend(Dodge, false),

@@ -331,7 +331,8 @@ fn all_out_attack_advances_half_move_straight_ahead_before_the_attack() {
         maneuver::check(&s, A, &adv(1)).is_err(),
         "still out of reach"
     );
-    let l = log(vec![("A", adv(2))], &[18], vec![]);
+    // 18 is a critical miss; the Critical Miss Table's 13 leaves A off balance.
+    let l = log(vec![("A", adv(2))], &[18, 13], vec![]);
     let (s, ev) = run_steps(s, &l, 1);
     assert_eq!(s.fighter(A).pose.pos, HexPos::new(0, -2));
     assert_eq!(s.fighter(A).facing(), Facing::N, "no facing change");
@@ -352,8 +353,8 @@ fn all_out_attack_advances_half_move_straight_ahead_before_the_attack() {
         .position(|e| matches!(e, Event::Roll { roll } if roll.label == "attack"))
         .unwrap();
     assert!(moved < att, "the move comes before the attack");
-    // 18 is a critical miss.
     assert_eq!(roll(&ev, "attack").verdict, "critical failure");
+    assert!(s.fighter(A).off_balance);
 }
 
 // rule: G-AOA-006, G-TURN-002
@@ -632,14 +633,14 @@ fn ready_picks_a_dropped_weapon_up_again() {
             ("B", Action::DoNothing),
             ("A", attack(B)),
         ],
-        &[18],
+        &[16],
         vec![],
     );
     let (s, ev) = run_steps(s, &l, 3);
     assert!(s.fighter(A).weapons[0].ready);
     assert_eq!(s.fighter(A).weapons[0].dropped_at, None);
     assert_eq!(maneuvers(&ev)[0], ("A".into(), "G-RDY-001"));
-    assert_eq!(roll(&ev, "attack").total, 18);
+    assert_eq!(roll(&ev, "attack").total, 16);
 }
 
 // rule: G-RDY-001

@@ -171,7 +171,7 @@ fn rapid_strike_makes_two_attacks_at_minus_six_and_flurry_halves_it_for_fp() {
     // Flurry of Blows: -3 each, 1 FP per strike.
     let l = log(
         vec![("A", rapid(strike(B), strike(B), true))],
-        &[18, 18],
+        &[16, 16],
         vec![],
     );
     let (s, ev) = run_steps(duel(&a(), &b()), &l, 1);
@@ -299,7 +299,7 @@ fn rapid_recovery_readies_the_weapon_for_one_fp() {
         rapid_recovery: true,
         ..strike(B)
     };
-    let l = log(vec![("A", attack_with(rr))], &[18], vec![]);
+    let l = log(vec![("A", attack_with(rr))], &[16], vec![]);
     let (after, _) = run_steps(s, &l, 1);
     assert!(after.fighter(A).weapons[0].ready);
     assert_eq!(after.fighter(A).fp, 11);
@@ -336,7 +336,7 @@ fn giant_step_adds_a_second_step_for_one_fp_and_steps_may_come_after() {
         extra: None,
         giant_step: Some(step(0, -1, false)),
     };
-    let l = log(vec![("A", two)], &[18], vec![]);
+    let l = log(vec![("A", two)], &[16], vec![]);
     let (after, _) = run_steps(s.clone(), &l, 1);
     assert_eq!(after.fighter(A).pose.pos, HexPos::new(0, -1));
     assert_eq!(after.fighter(A).fp, 11);
@@ -348,7 +348,7 @@ fn giant_step_adds_a_second_step_for_one_fp_and_steps_may_come_after() {
         extra: None,
         giant_step: None,
     };
-    let l = log(vec![("A", hit_and_back)], &[18], vec![]);
+    let l = log(vec![("A", hit_and_back)], &[16], vec![]);
     let (after, ev) = run_steps(close, &l, 1);
     assert_eq!(after.fighter(A).pose.pos, HexPos::new(0, 1));
     let attack_at = ev
@@ -424,8 +424,9 @@ fn low_fp_calls_for_will_costs_hp_below_zero_and_knocks_out_at_minus_fp() {
     let l = log(vec![("A", attack_with(mighty))], &[16], vec![]);
     let (after, _) = run_steps(s.clone(), &l, 1);
     assert_eq!((after.fighter(A).fp, after.fighter(A).hp), (0, 12));
-    // A critical failure on a roll with extra effort strains the arm: 1 HP.
-    let l = log(vec![("A", attack_with(mighty))], &[18], vec![]);
+    // A critical failure on a roll with extra effort strains the arm: 1 HP
+    // (and the Critical Miss Table's 13 leaves A off balance).
+    let l = log(vec![("A", attack_with(mighty))], &[18, 13], vec![]);
     let (strained, ev) = run_steps(s.clone(), &l, 1);
     assert_eq!(strained.fighter(A).hp, 11);
     assert!(conditions(&ev).iter().any(|c| c.2 == "G-EFF-006"));
@@ -473,7 +474,7 @@ fn move_and_attack_at_minus_four_capped_at_nine_unless_heroic() {
         ],
     );
     // 14 - 4 = 10, capped at 9.
-    let l = log(vec![("A", charge(false, None))], &[18], vec![]);
+    let l = log(vec![("A", charge(false, None))], &[16], vec![]);
     let (after, ev) = run_steps(s.clone(), &l, 1);
     let hit = roll(&ev, "attack");
     assert_eq!(hit.target, Some(9));
@@ -482,7 +483,7 @@ fn move_and_attack_at_minus_four_capped_at_nine_unless_heroic() {
     assert_eq!(after.fighter(A).pose.pos, HexPos::new(0, -1));
     assert_eq!(after.fighter(A).stance, Stance::MoveAndAttack);
     // Heroic Charge: full skill, 1 FP.
-    let l = log(vec![("A", charge(true, None))], &[18], vec![]);
+    let l = log(vec![("A", charge(true, None))], &[16], vec![]);
     let (after, ev) = run_steps(s, &l, 1);
     assert_eq!(roll(&ev, "attack").target, Some(14));
     assert_eq!(after.fighter(A).fp, 11);
@@ -507,7 +508,7 @@ fn move_and_attack_strikes_anywhere_along_the_route_then_dodge_or_block_only() {
         at: Some(1),
         heroic: false,
     });
-    let l = log(vec![("A", pass)], &[18], vec![]);
+    let l = log(vec![("A", pass)], &[16], vec![]);
     let (after, _) = run_steps(s, &l, 1);
     assert_eq!(after.fighter(A).pose.pos, HexPos::new(1, 0));
     // Until its next turn A may not parry or retreat.

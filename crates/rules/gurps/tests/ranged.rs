@@ -164,7 +164,7 @@ fn aim_adds_acc_then_one_and_two_more_and_one_for_bracing() {
             ("B", Action::DoNothing),
             ("A", shoot(B)),
         ],
-        &[18],
+        &[16],
         vec![],
     );
     let (s, ev) = run_steps(range(10, "", "", "", &[]), &l, 5);

@@ -8,7 +8,7 @@ use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::defense::{self, Incoming};
 use crate::resolve::injury::{self, Blow, CriticalEffect};
-use crate::resolve::{effort, ranged};
+use crate::resolve::{critical, effort, ranged};
 use crate::sheet::Trait;
 use crate::state::State;
 use fray_core::dice::RollKind;
@@ -125,6 +125,9 @@ pub fn check_strike_as(
     let m = w
         .mode(mi)
         .ok_or_else(|| format!("{} has no attack mode {mi}", w.weapon.name))?;
+    if w.broken {
+        return Err(format!("{} is broken (G-EXT-009)", w.weapon.name));
+    }
     if strike.rapid_recovery {
         // G-EFF-001: readies an unready melee weapon held in hand.
         if w.ready || w.dropped_at.is_some() || !m.is_melee() {
@@ -406,6 +409,13 @@ pub fn to_hit<M: Mods + Default>(
         None => {}
     }
     situation(state, attacker, carried, &mut mods);
+    // G-EXT-010 row 15: a torn muscle.
+    if a.turns < a.torn_until_turn {
+        mods.add("torn muscle", -1, "G-EXT-010");
+    }
+    if carried.is_some_and(|w| w.weapon.unarmed.is_some()) {
+        mods.add("torn muscle (lasting)", a.torn_muscle, "G-EXT-010");
+    }
     if ranged {
         ranged::mods(state, attacker, strike, how, &mut mods);
         return mods;
@@ -591,8 +601,8 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             }
             _ => {
                 if r.is_critical_failure() {
-                    let name = state.fighter(attacker).name.clone();
-                    ctx.emit(|| Event::Note { text: format!("{name} critically misses (critical miss table not applied in this version)"), rule: "G-EXT-003" });
+                    let failed = critical::Failed::Attack(wi, mi, is_ranged);
+                    critical::critical_miss(state, attacker, failed, ctx)?;
                 }
                 miss_effects(state, attacker, wi, ctx)?;
                 if is_ranged {
@@ -643,18 +653,55 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
     } = hit;
     let target = strike.target;
     let mut critical = CriticalEffect::default();
+    let mut aimed = strike.location.location();
     if hit.critical {
-        // G-EXT-006: no active defense; roll on the Critical Hit Table.
-        let roll = check::dice(
-            state,
-            ctx,
-            Some(attacker),
-            RollKind::three_d6(),
-            "critical hit table",
-            "G-EXT-007",
-            None,
-        )?;
-        critical = injury::critical_hit_effect(roll);
+        // G-EXT-006: no active defense; the location decides the table
+        // (G-LOC-018), so a random one is rolled first.
+        let loc = match aimed {
+            Some(l) => l,
+            None => injury::random_location(state, attacker, target, ctx)?,
+        };
+        aimed = Some(loc);
+        if matches!(loc, Location::Skull | Location::Face | Location::Eye) {
+            let roll = check::dice(
+                state,
+                ctx,
+                Some(attacker),
+                RollKind::three_d6(),
+                "critical head blow table",
+                "G-EXT-008",
+                None,
+            )?;
+            let row = crate::tables::head_blow(roll);
+            critical = injury::head_blow_effect(roll);
+            if row.effect == crate::tables::critical::HeadBlowEffect::BecomesEyeHit {
+                // Rows 6-7: an eye hit, unless the eye cannot be struck from
+                // here (from behind, G-LOC-012 decision): then row 4.
+                let from = state.fighter(attacker).pose.pos;
+                let behind =
+                    state.fighter(target).pose.arc_of(from) == Some(fray_core::grid::Arc::Back);
+                if behind {
+                    critical = injury::head_blow_effect(4);
+                } else {
+                    aimed = Some(Location::Eye);
+                    ctx.emit(|| Event::Note {
+                        text: "the critical blow strikes the eye".into(),
+                        rule: "G-EXT-008",
+                    });
+                }
+            }
+        } else {
+            let roll = check::dice(
+                state,
+                ctx,
+                Some(attacker),
+                RollKind::three_d6(),
+                "critical hit table",
+                "G-EXT-007",
+                None,
+            )?;
+            critical = injury::critical_hit_effect(roll);
+        }
     } else {
         let w = &state.fighter(attacker).weapons[wi];
         let ranged = w.is_ranged(mi);
@@ -668,6 +715,7 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
             swung_weapon: w.weapon.unarmed.is_none()
                 && !ranged
                 && w.weapon.modes[mi].damage.base != crate::damage::DamageBase::Thrust,
+            weapon: Some((wi as u8, mi as u8)),
             ..Incoming::melee(state, attacker, target)
         };
         let a_name = state.fighter(attacker).name.clone();
@@ -701,7 +749,7 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
         bonus,
         damage_type: mode.damage_type,
         armor_divisor: mode.armor_divisor,
-        aimed: strike.location.location(),
+        aimed,
         critical,
         chinks: strike.chinks,
         half,

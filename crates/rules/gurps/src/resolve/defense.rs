@@ -6,7 +6,7 @@ use crate::action::{Answer, DefenseOption, Dive, Question};
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::options::RearAttacks;
-use crate::resolve::{effort, movement};
+use crate::resolve::{critical, effort, movement};
 use crate::sheet::Trait;
 use crate::state::{DefenseKind, Fighter, Posture, Stance, State};
 use fray_core::engine::Interrupt;
@@ -36,6 +36,8 @@ pub struct Incoming {
     /// A swung weapon (not a thrust, not an unarmed attack): bare hands
     /// parry it at -3 (G-EXT-023).
     pub swung_weapon: bool,
+    /// The attacker's weapon and mode, when it struck with one.
+    pub weapon: Option<(u8, u8)>,
 }
 
 impl Incoming {
@@ -51,6 +53,7 @@ impl Incoming {
             telegraphic: false,
             dual_same_target: false,
             swung_weapon: true,
+            weapon: None,
         }
     }
 }
@@ -147,11 +150,22 @@ fn common<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut 
     if d.stance == Stance::IncreasedDefense(kind) {
         mods.add("All-Out Defense", 2, "G-AOD-001");
     }
+    if d.off_balance {
+        mods.add("off balance", -2, "G-EXT-009");
+    }
+    if d.dropped_guard {
+        mods.add("dropped guard", -2, "G-EXT-010");
+    }
+    if d.turns < d.torn_until_turn {
+        mods.add("torn muscle", -1, "G-EXT-010");
+    }
     // G-FNT-003: the attacker's feint margin comes off this foe's defense.
     if let Some(f) = state.fighter(inc.attacker).feint
         && f.target == inc.defender
     {
-        mods.add("feinted", -f.margin, "G-FNT-003");
+        // G-EXT-010 row 13: feints count double against a dropped guard.
+        let times = if d.dropped_guard { 2 } else { 1 };
+        mods.add("feinted", -f.margin * times, "G-FNT-003");
     }
     // G-ATK-002: against a ranged attack only Dodge suffers the Deceptive penalty.
     if inc.melee || kind == DefenseKind::Dodge {
@@ -465,6 +479,14 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             DefenseKind::Block => d.blocked = true,
             DefenseKind::Dodge => {}
         }
+        if r.is_critical_success()
+            && inc.melee
+            && let Some((w, m)) = inc.weapon
+        {
+            // G-EXT-011: a critical defense sends the attacker to the Critical Miss Table.
+            let failed = critical::Failed::Attack(usize::from(w), usize::from(m), false);
+            critical::critical_miss(state, inc.attacker, failed, ctx)?;
+        }
         if r.is_critical_failure() {
             if feverish {
                 let limb = if kind == DefenseKind::Dodge {
@@ -474,7 +496,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
                 };
                 effort::strained(state, inc.defender, limb, ctx)?;
             }
-            critical_defense_failure(state, inc.defender, kind, ctx);
+            critical_defense_failure(state, inc.defender, kind, weapon, ctx)?;
         }
         if let Some(d) = dive {
             throw_down(state, &inc, d, r.is_success(), ctx);
@@ -553,13 +575,18 @@ fn acrobatic_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
 }
 
 /// G-EXT-011: a critically failed Dodge leaves the defender prone; a
-/// critically failed Block loses the shield's grip until readied.
+/// critically failed Block loses the shield's grip until readied; a
+/// critically failed Parry rolls on the Critical Miss Table.
 fn critical_defense_failure<O: Oracle<Gurps>, S: EventSink<Event>>(
     state: &mut State,
     who: CombatantId,
     kind: DefenseKind,
+    weapon: Option<u8>,
     ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+) -> Result<(), Interrupt<Gurps>> {
+    if let (DefenseKind::Parry, Some(w)) = (kind, weapon) {
+        return critical::critical_miss(state, who, critical::Failed::Parry(usize::from(w)), ctx);
+    }
     let d = state.fighter_mut(who);
     let what = match kind {
         DefenseKind::Dodge => {
@@ -572,7 +599,7 @@ fn critical_defense_failure<O: Oracle<Gurps>, S: EventSink<Event>>(
             }
             "loses the grip on the shield"
         }
-        DefenseKind::Parry => "critically fails the parry (critical miss table: not yet applied)",
+        DefenseKind::Parry => "critically fails the parry",
     };
     let name = d.name.clone();
     ctx.emit(|| Event::Condition {
@@ -580,4 +607,5 @@ fn critical_defense_failure<O: Oracle<Gurps>, S: EventSink<Event>>(
         what: what.into(),
         rule: "G-EXT-011",
     });
+    Ok(())
 }

@@ -13,21 +13,60 @@ use fray_core::engine::Interrupt;
 use fray_core::grid::Arc;
 use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
 
-/// Effects of the Critical Hit Table (G-EXT-007) on the damage step.
+/// Effects of the Critical Hit Table (G-EXT-007) or the Critical Head Blow
+/// Table (G-EXT-008) on the damage step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CriticalEffect {
     /// Multiply basic damage (2 or 3).
     pub multiply: i32,
     /// Use maximum normal damage.
     pub maximum: bool,
-    /// DR counts at half (rounded down).
+    /// DR counts at half, rounded down (G-EXT-007).
     pub half_dr: bool,
+    /// DR counts at half, rounded up (G-EXT-008).
+    pub half_dr_up: bool,
+    /// DR does not count (G-EXT-008 row 3).
+    pub ignore_dr: bool,
     /// Any injury counts as a major wound.
     pub major: bool,
     /// Double shock (max -8) and the hit limb crippled briefly.
     pub double_shock: bool,
     /// The victim drops what it holds.
     pub drop: bool,
+    /// The victim drops its weapon (G-EXT-008 row 14).
+    pub drop_weapon: bool,
+    /// The victim must Do Nothing on its next turn (G-EXT-008 row 8).
+    pub do_nothing_next: bool,
+    /// Deafened (crushing) or scarred (other types) if damage gets through (G-EXT-008 rows 12-13).
+    pub deafen_or_scar: bool,
+}
+
+/// G-EXT-008: the effect of a Critical Head Blow Table row; rows 6-7 (an
+/// eye hit) are handled by the caller, which reads them as row 4 when the
+/// eye cannot be hit.
+pub fn head_blow_effect(roll: i32) -> CriticalEffect {
+    use crate::tables::critical::{HeadBlowDamage as D, HeadBlowDr as R, HeadBlowEffect as E};
+    let row = crate::tables::head_blow(roll);
+    let mut e = CriticalEffect::default();
+    match row.damage {
+        D::Rolled => {}
+        D::Maximum => e.maximum = true,
+        D::Double => e.multiply = 2,
+        D::Triple => e.multiply = 3,
+    }
+    match row.dr {
+        R::Full => {}
+        R::HalfRoundedUp => e.half_dr_up = true,
+        R::Ignored => e.ignore_dr = true,
+    }
+    match row.effect {
+        E::None | E::BecomesEyeHit => {}
+        E::MajorWoundIfPenetrates => e.major = true,
+        E::DoNothingNextTurn => e.do_nothing_next = true,
+        E::DeafenOrScar => e.deafen_or_scar = true,
+        E::DropsWeapon => e.drop_weapon = true,
+    }
+    e
 }
 
 /// G-EXT-007: the Critical Hit Table row for a 3d roll.
@@ -139,7 +178,7 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     let location = match blow.aimed {
         _ if blow.damage_type == DamageType::Fatigue => Location::Torso,
         Some(l) => l,
-        None => random_location(state, blow, ctx)?,
+        None => random_location(state, blow.attacker, blow.target, ctx)?,
     };
 
     // G-DMG-003: DR by location after the armor divisor; a critical may halve it.
@@ -158,6 +197,12 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     if blow.critical.half_dr {
         dr /= 2;
     }
+    if blow.critical.half_dr_up {
+        dr = crate::tables::critical::HeadBlowDr::HalfRoundedUp.effective_dr(dr);
+    }
+    if blow.critical.ignore_dr {
+        dr = 0;
+    }
     let penetrating = (basic - dr).max(0);
     // G-DMG-004 with the location's multiplier (G-LOC-011..017).
     let mult = location::multiplier_halves(location, blow.damage_type);
@@ -166,21 +211,22 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     // G-LOC-008: injury past the crippling point of a limb is lost.
     let injury = location::cap_injury(location, max_hp, uncapped);
     if blow.damage_type == DamageType::Fatigue {
-        // G-DMG-006 decision: fatigue damage reduces FP.
-        let f = state.fighter_mut(blow.target);
-        f.fp -= injury;
-        let (name, fp) = (f.name.clone(), f.fp);
+        // G-DMG-006 decision: fatigue damage reduces FP (with G-FAT-003/004).
+        let fp = state.fighter(blow.target).fp - injury;
+        let name = state.fighter(blow.target).name.clone();
         ctx.emit(|| Event::Note {
             text: format!("{name} loses {injury} FP (FP {fp})"),
             rule: "G-DMG-006",
         });
-        return Ok(());
+        return crate::resolve::effort::lose_fp(state, blow.target, injury, ctx);
     }
     let f = state.fighter_mut(blow.target);
     f.hp -= injury;
     f.injury_since_turn += injury;
     f.record.taken += injury;
-    state.fighter_mut(blow.attacker).record.dealt += injury;
+    if blow.attacker != blow.target {
+        state.fighter_mut(blow.attacker).record.dealt += injury;
+    }
     let f = state.fighter(blow.target);
     let (hp, name) = (f.hp, f.name.clone());
     ctx.emit(|| Event::Damage {
@@ -203,6 +249,9 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
             if blow.critical.half_dr {
                 rules.push("G-EXT-007");
             }
+            if blow.critical.half_dr_up || blow.critical.ignore_dr {
+                rules.push("G-EXT-008");
+            }
             rules.extend(["G-DMG-004", "G-DMG-005"]);
             if injury < uncapped {
                 rules.push("G-LOC-008");
@@ -214,6 +263,7 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
         keep_aim(state, blow.target, ctx)?;
         effects(state, blow, location, injury, uncapped, ctx)?;
     }
+    head_blow_aftermath(state, blow, penetrating, ctx);
     // G-EXT-007 row 12: the victim drops what it holds even if nothing got through.
     if blow.critical.drop {
         drop_everything(state, blow.target);
@@ -227,17 +277,65 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     Ok(())
 }
 
-/// G-LOC-001..006: rolls the random location; face hits from behind become
-/// skull hits (G-LOC-004).
-fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &State,
+/// G-EXT-008 rows 8, 12-13 and 14: what a critical head blow does besides
+/// its damage.
+fn head_blow_aftermath<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
     blow: Blow,
+    penetrating: i32,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    let c = blow.critical;
+    let f = state.fighter_mut(blow.target);
+    let name = f.name.clone();
+    let mut said: Vec<String> = Vec::new();
+    if c.do_nothing_next && f.is_conscious() {
+        f.do_nothing_next = true;
+        said.push("must Do Nothing on its next turn".into());
+    }
+    if c.drop_weapon
+        && let Some(w) = f
+            .weapons
+            .iter_mut()
+            .find(|w| w.ready && w.weapon.unarmed.is_none())
+    {
+        w.ready = false;
+        w.dropped_at = Some(f.pose.pos);
+        said.push(format!("drops the {}", w.weapon.name));
+    }
+    if c.deafen_or_scar && penetrating > 0 {
+        said.push(
+            match crate::tables::critical::deafen_or_scar(blow.damage_type) {
+                crate::tables::critical::DeafenOrScar::Deafened => "is deafened".to_string(),
+                crate::tables::critical::DeafenOrScar::Scarred { appearance_levels } => {
+                    format!("is scarred (-{appearance_levels} appearance)")
+                }
+            },
+        );
+    }
+    for what in said {
+        ctx.emit(|| Event::Condition {
+            who: name.to_string(),
+            what,
+            rule: "G-EXT-008",
+        });
+    }
+}
+
+/// G-LOC-001..006: rolls a random location for `attacker` striking
+/// `target`: face hits from behind become skull hits (G-LOC-004); a leg hit
+/// on a creature with a useful tail is the tail on a 1 in 6 (G-LOC-005);
+/// on a creature with more than two legs arms are legs and hands feet (G-LOC-006).
+pub fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    attacker: CombatantId,
+    target: CombatantId,
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<Location, Interrupt<Gurps>> {
     let roll = check::dice(
         state,
         ctx,
-        Some(blow.attacker),
+        Some(attacker),
         RollKind::three_d6(),
         "hit location",
         "G-LOC-001",
@@ -247,7 +345,7 @@ fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
         check::dice(
             state,
             ctx,
-            Some(blow.attacker),
+            Some(attacker),
             RollKind::d(1, 6),
             "hand or foot side",
             "G-LOC-001",
@@ -257,14 +355,48 @@ fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
         1
     };
     let mut loc = location::random_location(roll, side, state.options.hit_table);
-    let target = state.fighter(blow.target);
-    let from = state.fighter(blow.attacker).pose.pos;
-    if loc == Location::Face && target.pose.arc_of(from) == Some(Arc::Back) {
+    let t = state.fighter(target);
+    let from = state.fighter(attacker).pose.pos;
+    if loc == Location::Face && t.pose.arc_of(from) == Some(Arc::Back) {
         loc = Location::Skull;
         ctx.emit(|| Event::Note {
             text: "a face hit from behind strikes the skull".into(),
             rule: "G-LOC-004",
         });
+    }
+    if t.has(Trait::Quadruped) {
+        let legs = match loc {
+            Location::RightArm => Some(Location::RightLeg),
+            Location::LeftArm => Some(Location::LeftLeg),
+            Location::RightHand => Some(Location::RightFoot),
+            Location::LeftHand => Some(Location::LeftFoot),
+            _ => None,
+        };
+        if let Some(l) = legs {
+            loc = l;
+            ctx.emit(|| Event::Note {
+                text: format!("on a four-legged creature the blow lands on the {l}"),
+                rule: "G-LOC-006",
+            });
+        }
+    }
+    if t.has(Trait::Tail) && matches!(loc, Location::RightLeg | Location::LeftLeg) {
+        let d = check::dice(
+            state,
+            ctx,
+            Some(attacker),
+            RollKind::d(1, 6),
+            "leg or tail",
+            "G-LOC-005",
+            None,
+        )?;
+        if d == 1 {
+            loc = Location::Tail;
+            ctx.emit(|| Event::Note {
+                text: "the blow lands on the tail".into(),
+                rule: "G-LOC-005",
+            });
+        }
     }
     Ok(loc)
 }

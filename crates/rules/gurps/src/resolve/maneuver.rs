@@ -107,6 +107,13 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             f.name
         )));
     }
+    // G-EXT-008 row 8: Do Nothing on the turn after a critical head blow.
+    if f.do_nothing_next && *action != Action::DoNothing {
+        return Err(Illegal(format!(
+            "{} is dazed by a critical head blow and must Do Nothing this turn (G-EXT-008)",
+            f.name
+        )));
+    }
     let result = match action {
         Action::Attack {
             strike,
@@ -193,6 +200,14 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         }
         Action::Ready { weapon } => match f.weapons.get(usize::from(*weapon)) {
             None => Err(format!("{} has no weapon {weapon}", f.name)),
+            Some(w) if w.broken => Err(format!("{} is broken (G-EXT-009)", w.weapon.name)),
+            Some(_)
+                if f.crippled
+                    .iter()
+                    .any(|l| matches!(l, Location::RightArm | Location::RightHand)) =>
+            {
+                Err("the weapon arm is crippled (G-LOC-010)".into())
+            }
             Some(w) if w.ready && !w.loaded => Ok(()),
             Some(w) if w.ready => Err(format!("{} is already ready", w.weapon.name)),
             Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Err(format!(
@@ -278,9 +293,12 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             }
             match variant {
                 AllOutVariant::Double => {
-                    // G-AOA-003: two attacks on one foe.
+                    // G-AOA-003: two attacks on one foe (none after a critical miss
+                    // leaves the attacker off balance, G-EXT-009).
                     attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?;
-                    attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?;
+                    if !state.fighter(actor).off_balance {
+                        attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?;
+                    }
                 }
                 AllOutVariant::Feint => {
                     // G-AOA-004: a free feint, then the attack.
@@ -366,7 +384,10 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 s.ready = true;
             }
         }
-        Action::DoNothing => recover_from_stun(state, actor, ctx)?,
+        Action::DoNothing => {
+            state.fighter_mut(actor).do_nothing_next = false;
+            recover_from_stun(state, actor, ctx)?
+        }
     }
     // G-AIM-005 decision: any maneuver but Aim ends the Aim (an attack
     // that used it has spent it already).

@@ -4,6 +4,7 @@
 //! one part of the turn; they call each other in that order.
 
 pub mod attack;
+pub mod critical;
 pub mod defense;
 pub mod effort;
 pub mod injury;

@@ -179,7 +179,15 @@ pub fn resolve_attack<O: Oracle<Gurps>, S: EventSink<Event>>(
     let (main_how, second_how) = hows(strike, extra);
     attack::resolve(state, actor, *strike, main_how, ctx)?;
     if let Some(x) = extra {
-        attack::resolve(state, actor, *second(x), second_how, ctx)?;
+        // G-EXT-009 row 7: off balance, no further action this turn.
+        if state.fighter(actor).off_balance {
+            ctx.emit(|| Event::Note {
+                text: "off balance: the second strike is lost".into(),
+                rule: "G-EXT-009",
+            });
+        } else {
+            attack::resolve(state, actor, *second(x), second_how, ctx)?;
+        }
     }
     for (s, is_giant) in steps.iter().filter(|(s, _)| s.after) {
         // The step after was checked at declaration; whatever happened since

@@ -153,6 +153,8 @@ fn start_turn(state: &mut State, id: CombatantId) {
     f.blocked = false;
     f.retreated_from = None;
     f.dropped_vs = None;
+    f.off_balance = false;
+    f.dropped_guard = false;
     f.stun_defense_until_turn = false;
     f.turn_start = f.pose.pos;
     for w in &mut f.weapons {

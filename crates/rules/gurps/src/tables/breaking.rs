@@ -3,12 +3,26 @@
 
 use crate::damage::DamageType;
 
-/// What a weapon is made of, for its DR (G-ATK-012).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What a weapon is made of, for its DR (G-ATK-012). Written in data files
+/// as `wood`, `metal_and_wood` (the default) or `solid_metal`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum WeaponMaterial {
     /// All wood (a staff, a club).
     Wood,
     /// Metal and wood (an axe, a spear).
+    #[default]
     MetalAndWood,
     /// Solid metal (a sword, a mace).
     SolidMetal,

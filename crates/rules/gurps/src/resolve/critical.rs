@@ -1,0 +1,494 @@
+//! Critical misses and what they do: the armed and unarmed Critical Miss
+//! Tables (G-EXT-009, G-EXT-010) for attacks and parries (G-EXT-011).
+
+use crate::Gurps;
+use crate::check::{self, Check, Judged};
+use crate::damage::{DamageBase, DamageType};
+use crate::data::Unarmed;
+use crate::event::Event;
+use crate::location::Location;
+use crate::resolve::injury::{self, Blow, CriticalEffect};
+use crate::state::{Posture, State};
+use crate::tables::{self, CriticalMiss, MissedAttack, UnarmedMiss};
+use fray_core::dice::RollKind;
+use fray_core::engine::Interrupt;
+use fray_core::grid::{Facing, Pose};
+use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
+
+/// What the critically failed roll was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failed {
+    /// An attack with weapon `0`, mode `1`; ranged or not.
+    Attack(usize, usize, bool),
+    /// A parry with weapon `0`.
+    Parry(usize),
+}
+
+/// Rolls on the right Critical Miss Table for `who` and applies the row.
+pub fn critical_miss<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    failed: Failed,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let (wi, mi, ranged, parry) = match failed {
+        Failed::Attack(w, m, r) => (w, m, r, false),
+        Failed::Parry(w) => (w, 0, false, true),
+    };
+    let Some(w) = state.fighter(who).weapons.get(wi) else {
+        return Ok(());
+    };
+    if let Some(kind) = w.weapon.unarmed {
+        let roll = table_roll(state, who, "unarmed critical miss table", "G-EXT-010", ctx)?;
+        return unarmed(
+            state,
+            who,
+            wi,
+            kind,
+            parry,
+            tables::unarmed_critical_miss(roll),
+            ctx,
+        );
+    }
+    let mode = w.weapon.modes.get(mi).cloned();
+    let attack = MissedAttack {
+        ranged,
+        impaling_or_piercing: mode
+            .as_ref()
+            .is_some_and(|m| m.damage_type.is_piercing_or_impaling() && m.is_melee()),
+        swung: !parry
+            && mode
+                .as_ref()
+                .is_some_and(|m| m.damage.base == DamageBase::Swing),
+        resists_breaking: mode
+            .as_ref()
+            .is_some_and(|m| m.damage_type == DamageType::Crushing)
+            && w.weapon.material == tables::WeaponMaterial::SolidMetal,
+        cheap: false,
+    };
+    let roll = table_roll(state, who, "critical miss table", "G-EXT-009", ctx)?;
+    let second = if tables::critical::critical_miss_rolls_again(roll, attack) {
+        table_roll(state, who, "critical miss table, again", "G-EXT-009", ctx)?
+    } else {
+        roll
+    };
+    armed(
+        state,
+        who,
+        wi,
+        mi,
+        tables::resolve_critical_miss(roll, second, attack),
+        ctx,
+    )
+}
+
+fn table_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    who: CombatantId,
+    label: &'static str,
+    rule: &'static str,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<i32, Interrupt<Gurps>> {
+    check::dice(
+        state,
+        ctx,
+        Some(who),
+        RollKind::three_d6(),
+        label,
+        rule,
+        None,
+    )
+}
+
+fn say<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    who: CombatantId,
+    what: String,
+    rule: &'static str,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    let name = state.fighter(who).name.clone();
+    ctx.emit(|| Event::Condition {
+        who: name.to_string(),
+        what,
+        rule,
+    });
+}
+
+/// G-EXT-009: applies a row of the armed Critical Miss Table.
+fn armed<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    wi: usize,
+    mi: usize,
+    miss: CriticalMiss,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    const RULE: &str = "G-EXT-009";
+    let name = state.fighter(who).weapons[wi].weapon.name.clone();
+    match miss {
+        CriticalMiss::WeaponBreaks => {
+            let w = &mut state.fighter_mut(who).weapons[wi];
+            w.broken = true;
+            w.ready = false;
+            say(state, who, format!("breaks the {name}"), RULE, ctx);
+        }
+        CriticalMiss::HitSelf { half } => {
+            // 50/50 arm or leg.
+            let d = check::dice(
+                state,
+                ctx,
+                Some(who),
+                RollKind::d(1, 6),
+                "arm or leg",
+                RULE,
+                None,
+            )?;
+            let location = if d <= 3 {
+                Location::RightArm
+            } else {
+                Location::RightLeg
+            };
+            say(state, who, format!("hits its own {location}"), RULE, ctx);
+            hit_self(state, who, wi, mi, location, half, ctx)?;
+        }
+        CriticalMiss::OffBalance => off_balance(state, who, RULE, ctx),
+        CriticalMiss::WeaponTurns => {
+            state.fighter_mut(who).weapons[wi].ready = false;
+            say(
+                state,
+                who,
+                format!("has the {name} turn in hand: it needs a Ready"),
+                RULE,
+                ctx,
+            );
+        }
+        CriticalMiss::DropWeapon => {
+            drop(state, who, wi);
+            say(state, who, format!("drops the {name}"), RULE, ctx);
+        }
+        CriticalMiss::WeaponFlies => {
+            let far = check::dice(
+                state,
+                ctx,
+                Some(who),
+                RollKind::d(1, 6),
+                "how far the weapon flies",
+                RULE,
+                None,
+            )?;
+            let way = check::dice(
+                state,
+                ctx,
+                Some(who),
+                RollKind::d(1, 6),
+                "forward or back",
+                RULE,
+                None,
+            )?;
+            let f = state.fighter(who);
+            let dir = if way <= 3 {
+                f.facing()
+            } else {
+                f.facing().opposite()
+            };
+            let mut at = f.pose.pos;
+            for _ in 0..far {
+                let next = at.neighbour(dir);
+                if !state.map.passable(next) {
+                    break;
+                }
+                at = next;
+            }
+            let w = &mut state.fighter_mut(who).weapons[wi];
+            w.ready = false;
+            w.dropped_at = Some(at);
+            say(
+                state,
+                who,
+                format!("loses the {name}: it flies to {at}"),
+                RULE,
+                ctx,
+            );
+            if let Some(other) = state.occupant(at, Some(who)) {
+                let dx = ModList::base("DX", state.fighter(other).stats.dx, "");
+                let r = check::roll(
+                    state,
+                    ctx,
+                    Check::new(other, "dodge the flying weapon", RULE),
+                    &dx,
+                )?;
+                if !r.is_success() {
+                    strike_with(state, who, other, wi, mi, Location::Torso, true, ctx)?;
+                }
+            }
+        }
+        CriticalMiss::StrainedShoulder => {
+            // Decision: the weapon arm is out for the fight, as a crippled arm.
+            let f = state.fighter_mut(who);
+            if !f.crippled.contains(&Location::RightArm) {
+                f.crippled.push(Location::RightArm);
+            }
+            drop(state, who, wi);
+            say(
+                state,
+                who,
+                "strains the shoulder: the weapon arm cannot attack or defend".into(),
+                RULE,
+                ctx,
+            );
+        }
+        CriticalMiss::FallDown => fall(state, who, RULE, ctx),
+    }
+    Ok(())
+}
+
+/// G-EXT-010: applies a row of the Unarmed Critical Miss Table.
+fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    wi: usize,
+    kind: Unarmed,
+    parry: bool,
+    miss: UnarmedMiss,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    const RULE: &str = "G-EXT-010";
+    let limb = match kind {
+        Unarmed::Kick => Location::RightFoot,
+        Unarmed::Bite => Location::Face,
+        _ => Location::RightHand,
+    };
+    match miss {
+        UnarmedMiss::KnockSelfOut => {
+            state.fighter_mut(who).life = crate::state::Life::Unconscious;
+            say(state, who, "knocks itself out".into(), RULE, ctx);
+        }
+        UnarmedMiss::StrainedLimb { animal_flees } => {
+            let f = state.fighter_mut(who);
+            f.hp -= 1;
+            f.injury_since_turn += 1;
+            f.record.taken += 1;
+            // Decision: a strained limb is unusable for the fight, as crippled;
+            // a bite strains the jaw: the pain only.
+            if kind != Unarmed::Bite && !f.crippled.contains(&limb) {
+                f.crippled.push(limb);
+            }
+            let flees = animal_flees && f.stats.iq <= 5 && f.has(crate::sheet::Trait::Quadruped);
+            if flees {
+                f.life = crate::state::Life::Unconscious;
+            }
+            let what = if flees {
+                "strains itself and flees the fight".to_string()
+            } else {
+                format!("strains the {limb}: 1 HP")
+            };
+            say(state, who, what, RULE, ctx);
+            injury::death_checks(state, who, ctx)?;
+        }
+        UnarmedMiss::HitSolid { half } => {
+            say(
+                state,
+                who,
+                format!("hits something solid with the {limb}"),
+                RULE,
+                ctx,
+            );
+            let f = state.fighter(who);
+            let dice = crate::damage::DamageSpec {
+                base: DamageBase::Thrust,
+                adds: 0,
+            }
+            .dice_for(f.stats.st);
+            blow_self(state, who, dice, DamageType::Crushing, limb, half, ctx)?;
+        }
+        UnarmedMiss::Stumble => {
+            if parry {
+                fall(state, who, RULE, ctx);
+            } else {
+                stumble(state, who, ctx);
+            }
+        }
+        UnarmedMiss::FallDown => fall(state, who, RULE, ctx),
+        UnarmedMiss::OffBalance => off_balance(state, who, RULE, ctx),
+        UnarmedMiss::Trip => {
+            let f = state.fighter(who);
+            let kicking = kind == Unarmed::Kick;
+            let mut dx = ModList::base("DX", f.stats.dx, "");
+            dx.add(
+                "kicking",
+                tables::critical::trip_roll_modifier(kicking),
+                RULE,
+            );
+            let r = check::roll(
+                state,
+                ctx,
+                Check::new(who, "keep footing after a trip", RULE),
+                &dx,
+            )?;
+            if !r.is_success() {
+                fall(state, who, RULE, ctx);
+            }
+        }
+        UnarmedMiss::DroppedGuard => {
+            state.fighter_mut(who).dropped_guard = true;
+            say(
+                state,
+                who,
+                "drops its guard: defenses -2 and feints count double until its next turn".into(),
+                RULE,
+                ctx,
+            );
+        }
+        UnarmedMiss::TornMuscle => {
+            let hpt = state
+                .fighter(who)
+                .has(crate::sheet::Trait::HighPainThreshold);
+            let f = state.fighter_mut(who);
+            f.torn_until_turn = f.turns + 2;
+            f.torn_muscle = tables::critical::torn_muscle_penalty(hpt);
+            say(
+                state,
+                who,
+                format!("tears a muscle in the {limb}"),
+                RULE,
+                ctx,
+            );
+            let dice = tables::critical::TORN_MUSCLE_INJURY;
+            blow_self(state, who, dice, DamageType::Crushing, limb, false, ctx)?;
+        }
+    }
+    let _ = wi;
+    Ok(())
+}
+
+/// Off balance: no further action and -2 to defenses until the next turn.
+fn off_balance<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    rule: &'static str,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    state.fighter_mut(who).off_balance = true;
+    say(
+        state,
+        who,
+        "is off balance: no more action and defenses -2 until its next turn".into(),
+        rule,
+        ctx,
+    );
+}
+
+fn fall<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    rule: &'static str,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    state.fighter_mut(who).posture = Posture::Lying;
+    say(state, who, "falls down".into(), rule, ctx);
+}
+
+fn drop(state: &mut State, who: CombatantId, wi: usize) {
+    let f = state.fighter_mut(who);
+    let pos = f.pose.pos;
+    if let Some(w) = f.weapons.get_mut(wi) {
+        w.ready = false;
+        if w.weapon.unarmed.is_none() {
+            w.dropped_at = Some(pos);
+        }
+    }
+}
+
+/// G-EXT-010 rows 7 and 14: the attacker stumbles one hex on, past the foe
+/// it faced, and faces away (decision: when that hex is taken or walled,
+/// it is merely off balance).
+fn stumble<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    let f = state.fighter(who);
+    let ahead = f.pose.pos.neighbour(f.facing());
+    let past = ahead.neighbour(f.facing());
+    let to = [past, ahead]
+        .into_iter()
+        .find(|&h| crate::resolve::movement::free(state, who, h));
+    match to {
+        Some(h) => {
+            let away: Facing = f.facing();
+            crate::resolve::movement::set_pose(state, who, Pose::new(h, away), "stumbles", ctx);
+            off_balance(state, who, "G-EXT-010", ctx);
+        }
+        None => off_balance(state, who, "G-EXT-010", ctx),
+    }
+}
+
+/// The weapon's own damage to its wielder (G-EXT-009 rows 5-6), at full or half.
+fn hit_self<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    wi: usize,
+    mi: usize,
+    location: Location,
+    half: bool,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    strike_with(state, who, who, wi, mi, location, half, ctx)
+}
+
+/// `who`'s weapon damage against `target` at `location` (full or half).
+#[allow(clippy::too_many_arguments)]
+fn strike_with<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    wi: usize,
+    mi: usize,
+    location: Location,
+    half: bool,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let f = state.fighter(who);
+    let Some(mode) = f.weapons[wi].weapon.modes.get(mi) else {
+        return Ok(());
+    };
+    let blow = Blow {
+        attacker: who,
+        target,
+        dice: mode.damage.dice_for(f.stats.st),
+        bonus: None,
+        damage_type: mode.damage_type,
+        armor_divisor: mode.armor_divisor,
+        aimed: Some(location),
+        critical: CriticalEffect::default(),
+        chinks: false,
+        half,
+    };
+    injury::strike(state, blow, ctx)
+}
+
+/// Damage of given dice and type to the figure itself (unarmed rows 5-6, 15).
+fn blow_self<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    dice: crate::damage::Dice,
+    damage_type: DamageType,
+    location: Location,
+    half: bool,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let blow = Blow {
+        attacker: who,
+        target: who,
+        dice,
+        bonus: None,
+        damage_type,
+        armor_divisor: 1.0,
+        aimed: Some(location),
+        critical: CriticalEffect::default(),
+        chinks: false,
+        half,
+    };
+    injury::strike(state, blow, ctx)
+}
