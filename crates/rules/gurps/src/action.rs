@@ -64,6 +64,21 @@ pub struct Strike {
     /// Rapid Recovery for 1 FP: ready the (unready) melee weapon first (G-EFF-001).
     #[serde(default, skip_serializing_if = "is_false")]
     pub rapid_recovery: bool,
+    /// Strike the target's weapon instead of its body: to break it, or to
+    /// disarm (G-ATK-008..013).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_weapon: Option<AtWeapon>,
+}
+
+/// A strike at the foe's weapon (G-ATK-008).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AtWeapon {
+    /// The foe's weapon, numbered on its sheet.
+    pub weapon: u8,
+    /// Knock it out of the foe's hand instead of breaking it (G-ATK-009..011).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub disarm: bool,
 }
 
 impl Strike {
@@ -79,6 +94,7 @@ impl Strike {
             telegraphic: false,
             mighty_blow: false,
             rapid_recovery: false,
+            at_weapon: None,
         }
     }
 
@@ -117,6 +133,54 @@ pub struct Charge {
     /// Heroic Charge for 1 FP: no -4 and no cap of 9 (G-EFF-003).
     #[serde(default, skip_serializing_if = "is_false")]
     pub heroic: bool,
+}
+
+/// The maneuver a slam is made with (G-ATK-014, G-MAA-004).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SlamWith {
+    /// The Attack maneuver: a step into contact at most.
+    #[default]
+    Attack,
+    /// All-Out Attack (Determined): +4 to hit, a full Move.
+    Determined,
+    /// All-Out Attack (Strong): +2 or +1 per die of damage, a full Move.
+    Strong,
+    /// Move and Attack: a full Move, and no -4 or cap of 9 for a slam.
+    Charge,
+}
+
+/// A Slam or Shield Rush as declared (G-ATK-014..018).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Slam {
+    /// Who to slam.
+    pub target: CombatantId,
+    /// The maneuver it is made with.
+    #[serde(default)]
+    pub with: SlamWith,
+    /// The hexes entered before the slam, ending next to the target (empty
+    /// when already there).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<HexPos>,
+    /// A Shield Rush: the shield's DB adds to the slammer's damage and
+    /// comes off the foe's (G-ATK-018).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub shield_rush: bool,
+}
+
+/// A Shove as declared (G-ATK-020).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shove {
+    /// Who to shove.
+    pub target: CombatantId,
+    /// With both hands: no -1 per die.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub both_hands: bool,
+    /// A step first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<Step>,
 }
 
 /// A second strike traded for in an Attack maneuver (G-ATK-004..007).
@@ -278,6 +342,10 @@ pub enum Action {
     /// Move and Attack (G-MAA-001..007): a full Move with one attack at any
     /// point along the route, at -4 and at most 9 unless Heroic Charge.
     MoveAndAttack(Charge),
+    /// A Slam or Shield Rush (G-ATK-014..018).
+    Slam(Slam),
+    /// A Shove (G-ATK-020): double knockback, no injury.
+    Shove(Shove),
     /// Aim (G-AIM-001..005): a ranged weapon at one target; the next
     /// Attack or All-Out Attack (Determined) with it adds its Acc.
     Aim {
@@ -324,6 +392,9 @@ impl fmt::Display for Action {
             Action::Feint { target, .. } => write!(f, "Feint {target}"),
             Action::Move { to, .. } => write!(f, "Move to {to}"),
             Action::Aim { target, .. } => write!(f, "Aim at {target}"),
+            Action::Slam(s) if s.shield_rush => write!(f, "Shield Rush {}", s.target),
+            Action::Slam(s) => write!(f, "Slam {}", s.target),
+            Action::Shove(s) => write!(f, "Shove {}", s.target),
             Action::MoveAndAttack(c) => write!(f, "Move and Attack {} (to {})", c.strike, c.to),
             Action::ChangePosture { to } => write!(f, "Change Posture to {}", to.name()),
             Action::Ready { weapon } => write!(f, "Ready weapon {weapon}"),
@@ -355,6 +426,10 @@ impl fmt::Display for Strike {
         }
         if self.mighty_blow {
             f.write_str(" mighty blow")?;
+        }
+        if let Some(w) = self.at_weapon {
+            let what = if w.disarm { "disarm" } else { "break" };
+            write!(f, " ({what} weapon {})", w.weapon)?;
         }
         Ok(())
     }

@@ -31,6 +31,9 @@ pub struct Options {
     pub dual_targets_adjacent: bool,
     /// G-ATK-026: darkness, 0 (light) to 9 points off every attack.
     pub darkness: u8,
+    /// G-DEF-008: parrying a weapon three times as heavy breaks the
+    /// parrying weapon on 1d at most this (default 2; 0 never).
+    pub parry_break_chance: u8,
 }
 
 impl Default for Options {
@@ -40,6 +43,7 @@ impl Default for Options {
             rear_attacks: RearAttacks::default(),
             dual_targets_adjacent: true,
             darkness: 0,
+            parry_break_chance: 2,
         }
     }
 }

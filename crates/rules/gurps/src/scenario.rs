@@ -294,6 +294,9 @@ fn build(
         }
     };
     let mut dr = [sheet.natural_dr; LOCATION_COUNT];
+    // Covered by some armor, and by flexible armor only (G-EXT-021).
+    let mut covered = [false; LOCATION_COUNT];
+    let mut rigid = [false; LOCATION_COUNT];
     // G-LOC-011: the skull has +2 DR of its own.
     dr[Location::Skull.index()] += 2;
     for (k, name) in sheet.armor.iter().enumerate() {
@@ -309,6 +312,8 @@ fn build(
             for loc in ALL {
                 if loc.armor_key() == key {
                     dr[loc.index()] += a.dr;
+                    covered[loc.index()] = true;
+                    rigid[loc.index()] |= !a.flexible;
                     hit = true;
                 }
             }
@@ -344,6 +349,7 @@ fn build(
         encumbrance,
         sm: sheet.sm,
         natural_dr: sheet.natural_dr,
+        basic_lift: sheet.basic_lift(),
         traits: sheet.traits.iter().copied().collect(),
     };
     Ok(Fighter {
@@ -356,6 +362,7 @@ fn build(
         weapons,
         shield,
         dr,
+        flexible: std::array::from_fn(|i| covered[i] && !rigid[i]),
         hp,
         fp,
         pose: Pose::new(c.position, c.facing),

@@ -247,6 +247,8 @@ pub struct Stats {
     pub sm: i32,
     /// Natural DR on every location (part of `Fighter::dr`).
     pub natural_dr: i32,
+    /// Basic Lift in pounds (G-EXT-014), for parrying heavy weapons (G-EXT-025).
+    pub basic_lift: f32,
     /// Traits.
     pub traits: crate::sheet::TraitSet,
 }
@@ -281,6 +283,8 @@ pub struct Fighter {
     pub shield: Option<CarriedShield>,
     /// DR by location (armor plus natural).
     pub dr: [i32; LOCATION_COUNT],
+    /// Locations covered only by flexible armor, for blunt trauma (G-EXT-021).
+    pub flexible: [bool; LOCATION_COUNT],
     /// Current HP.
     pub hp: i32,
     /// Current FP.

@@ -451,10 +451,12 @@ fn double_defense_can_parry_again_with_another_weapon_but_not_the_same() {
         variant: DefenseVariant::Double,
         step: None,
     };
-    // Broadsword parry 9 fails (15), then the knife parries at 13/2+3-1 = 8 (8).
+    // Broadsword parry 9 fails (15), then the knife parries at 13/2+3-1 = 8
+    // (8); a 1 lb knife parrying a 3 lb sword risks breaking: 1d 3 holds
+    // (G-DEF-008).
     let l = log(
         vec![("A", Action::DoNothing), ("B", aod), ("A", attack(B))],
-        &[10, 15, 8],
+        &[10, 15, 8, 3],
         vec![
             defend(DefenseKind::Parry, false),
             Answer::Defend {
@@ -674,4 +676,37 @@ fn move_spends_up_to_full_move() {
     assert_eq!(s.fighter(A).pose.pos, HexPos::new(0, -2));
     assert_eq!(s.fighter(A).moved, 6);
     assert_eq!(maneuvers(&ev), [("A".into(), "G-MOV-001")]);
+}
+
+// rule: G-FNT-004, G-DEF-005
+#[test]
+fn parrying_with_an_unbalanced_weapon_after_a_feint_throws_the_follow_up_away() {
+    let axeman = sheet(
+        12,
+        12,
+        10,
+        12,
+        "skills = { \"Axe/Mace\" = 14 }\nweapons = [\"Axe\"]",
+    );
+    let feint = Action::Feint {
+        target: B,
+        weapon: 0,
+        step: None,
+    };
+    // A feints (9 vs 14, by 5; B 11 vs 13, by 2): A wins by 3. B attacks (10)
+    // and A parries with the axe (5).
+    let l = log(
+        vec![("A", feint), ("B", attack(A))],
+        &[9, 11, 10, 5],
+        vec![defend(DefenseKind::Parry, false)],
+    );
+    let (mut s, _) = run_steps(duel(&axeman, &b()), &l, 2);
+    assert!(s.fighter(A).feint.is_some());
+    // On A's next turn the axe that parried cannot attack: the feint is wasted.
+    let next = log(vec![("A", attack(B))], &[], vec![]);
+    let mut oracle = fray_core::InputOracle::strict(&next);
+    let mut sink = fray_core::VecSink::default();
+    let err = fray_core::engine::step::<fray_gurps::Gurps, _, _>(&mut s, &mut oracle, &mut sink)
+        .unwrap_err();
+    assert!(err.to_string().contains("unbalanced"), "{err}");
 }

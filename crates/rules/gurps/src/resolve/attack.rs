@@ -12,6 +12,7 @@ use crate::resolve::{critical, effort, ranged};
 use crate::sheet::Trait;
 use crate::state::State;
 use fray_core::dice::RollKind;
+use fray_core::dice::systems::gurps::{Winner, quick_contest};
 use fray_core::engine::Interrupt;
 use fray_core::grid::Arc;
 use fray_core::{CombatantId, Ctx, EventSink, ModList, Mods, Oracle};
@@ -172,6 +173,18 @@ pub fn check_strike_as(
             "{} damage cannot target the {loc} (G-LOC-015, G-LOC-012)",
             m.damage_type
         ));
+    }
+    if let Some(aw) = strike.at_weapon {
+        let target_weapon = t.weapons.get(usize::from(aw.weapon));
+        if !target_weapon.is_some_and(|w| w.ready && w.weapon.unarmed.is_none() && !w.broken) {
+            return Err(format!(
+                "{} holds no ready weapon {} to strike at (G-ATK-008)",
+                t.name, aw.weapon
+            ));
+        }
+        if strike.chinks {
+            return Err("a strike at a weapon has no armor chinks to aim at".into());
+        }
     }
     if strike.chinks && !crate::location::may_target_chinks(m.damage_type) {
         return Err(format!(
@@ -366,7 +379,9 @@ pub fn to_hit<M: Mods + Default>(
     if !ranged {
         mods.add("posture", a.posture.attack(), "G-POS-001");
     }
-    if let Some(loc) = strike.location.location() {
+    if let Some(aw) = strike.at_weapon {
+        weapon_target_mods(state, strike.target, aw, carried, &mut mods);
+    } else if let Some(loc) = strike.location.location() {
         if strike.chinks {
             // G-ATK-023: -8 on the torso, -10 elsewhere (vitals -10 in all),
             // never better than the location's own penalty (decision).
@@ -447,6 +462,40 @@ pub fn to_hit<M: Mods + Default>(
         }
     }
     mods
+}
+
+/// G-ATK-008 / G-ATK-009: striking a weapon: -5 at reach C, -4 at reach 1
+/// (or a ranged weapon), -3 at reach 2 or more; a disarm takes -2 more
+/// unless the striker's weapon is a fencing weapon.
+fn weapon_target_mods<M: Mods>(
+    state: &State,
+    target: CombatantId,
+    aw: crate::action::AtWeapon,
+    striker: Option<&crate::state::Carried>,
+    mods: &mut M,
+) {
+    let reach = state
+        .fighter(target)
+        .weapons
+        .get(usize::from(aw.weapon))
+        .map_or(1, |w| {
+            w.weapon
+                .modes
+                .iter()
+                .filter(|m| m.is_melee())
+                .map(|m| m.max_reach())
+                .max()
+                .unwrap_or(1)
+        });
+    let pen = match reach {
+        0 => -5,
+        1 => -4,
+        _ => -3,
+    };
+    mods.add("strike at a weapon", pen, "G-ATK-008");
+    if aw.disarm && !striker.is_some_and(|w| w.is_fencing()) {
+        mods.add("disarm", -2, "G-ATK-009");
+    }
 }
 
 /// G-ATK-026: the situation modifiers the engine can see: bad footing,
@@ -716,6 +765,7 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
                 && !ranged
                 && w.weapon.modes[mi].damage.base != crate::damage::DamageBase::Thrust,
             weapon: Some((wi as u8, mi as u8)),
+            at_weapon: strike.at_weapon.is_some(),
             ..Incoming::melee(state, attacker, target)
         };
         let a_name = state.fighter(attacker).name.clone();
@@ -726,6 +776,9 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
         if stopped {
             return Ok(());
         }
+    }
+    if let Some(aw) = strike.at_weapon {
+        return weapon_struck(state, attacker, target, wi, mi, aw, ctx);
     }
     let a = state.fighter(attacker);
     let mode = &a.weapons[wi].weapon.modes[mi];
@@ -753,8 +806,165 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
         critical,
         chinks: strike.chinks,
         half,
+        push: injury::Push::Normal,
     };
     injury::strike(state, blow, ctx)
+}
+
+/// A strike that reached the foe's weapon: the disarm contest or the
+/// damage to the weapon (G-ATK-010..013).
+fn weapon_struck<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    attacker: CombatantId,
+    target: CombatantId,
+    wi: usize,
+    mi: usize,
+    aw: crate::action::AtWeapon,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let twi = usize::from(aw.weapon);
+    let name = state.fighter(target).weapons[twi].weapon.name.clone();
+    if aw.disarm {
+        // G-ATK-010 decision: each side rolls the higher of its ST and DX.
+        let a = state.fighter(attacker);
+        let mut mine = ModList::base("best of ST and DX", a.stats.st.max(a.stats.dx), "G-ATK-010");
+        let tool = a.weapons[wi].weapon.name.to_ascii_lowercase();
+        if ["jitte", "sai", "kusari", "whip"]
+            .iter()
+            .any(|n| tool.contains(n))
+        {
+            mine.add("a disarming weapon", 2, "G-ATK-010");
+        }
+        let t = state.fighter(target);
+        let mut theirs =
+            ModList::base("best of ST and DX", t.stats.st.max(t.stats.dx), "G-ATK-010");
+        let two_handed = t.weapons[twi].weapon.modes.iter().any(|m| m.two_handed);
+        if two_handed {
+            theirs.add("two-handed weapon", 2, "G-ATK-010");
+        }
+        let ra = check::roll(
+            state,
+            ctx,
+            Check::new(attacker, "disarm", "G-ATK-010"),
+            &mine,
+        )?;
+        let rt = check::roll(
+            state,
+            ctx,
+            Check::new(target, "keep hold of the weapon", "G-ATK-010"),
+            &theirs,
+        )?;
+        let contest = quick_contest(ra.roll, ra.level, rt.roll, rt.level);
+        // G-ATK-011: the outcome by the margin.
+        match contest.winner {
+            Winner::A => {
+                let d = check::dice(
+                    state,
+                    ctx,
+                    Some(attacker),
+                    RollKind::d(1, 6),
+                    "where the weapon flies",
+                    "G-ATK-011",
+                    None,
+                )?;
+                let t = state.fighter(target);
+                let hex = t
+                    .pose
+                    .pos
+                    .neighbour(fray_core::grid::Facing::from_index((d - 1) as u8));
+                let lands = if state.map.passable(hex) {
+                    hex
+                } else {
+                    t.pose.pos
+                };
+                let w = &mut state.fighter_mut(target).weapons[twi];
+                w.ready = false;
+                w.dropped_at = Some(lands);
+                say(
+                    state,
+                    target,
+                    format!("is disarmed: the {name} lands at {lands}"),
+                    "G-ATK-011",
+                    ctx,
+                );
+            }
+            Winner::Tie => unready(state, target, twi, &name, ctx),
+            Winner::B if contest.margin_of_victory <= 2 => unready(state, target, twi, &name, ctx),
+            Winner::B => {}
+        }
+        return Ok(());
+    }
+    // G-ATK-012 / G-ATK-013: damage against the weapon's DR and HP.
+    let a = state.fighter(attacker);
+    let mode = &a.weapons[wi].weapon.modes[mi];
+    let dice = mode.damage.dice_for(a.stats.st);
+    let t_type = mode.damage_type;
+    let basic = check::dice(
+        state,
+        ctx,
+        Some(attacker),
+        dice.kind(),
+        "damage to the weapon",
+        "G-ATK-012",
+        None,
+    )?;
+    let material = state.fighter(target).weapons[twi].weapon.material;
+    let dr = crate::tables::weapon_dr(material);
+    let hurt = crate::tables::weapon_injury(basic.max(0) - dr, t_type);
+    let w = &mut state.fighter_mut(target).weapons[twi];
+    w.hp -= hurt;
+    let max = crate::tables::weapon_hp(w.weapon.weight);
+    let now = crate::tables::weapon_state(w.hp, max);
+    let left = w.hp;
+    let what = match now {
+        crate::tables::WeaponState::Intact => {
+            format!("{name} takes {hurt} damage ({left}/{max} HP)")
+        }
+        crate::tables::WeaponState::Disabled => {
+            w.broken = true;
+            w.ready = false;
+            format!("{name} is broken ({left}/{max} HP)")
+        }
+        crate::tables::WeaponState::Destroyed => {
+            w.broken = true;
+            w.ready = false;
+            format!("{name} is destroyed ({left}/{max} HP)")
+        }
+    };
+    say(state, target, what, "G-ATK-013", ctx);
+    Ok(())
+}
+
+fn unready<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    wi: usize,
+    name: &str,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    state.fighter_mut(who).weapons[wi].ready = false;
+    say(
+        state,
+        who,
+        format!("keeps the {name}, but it is unready"),
+        "G-ATK-011",
+        ctx,
+    );
+}
+
+fn say<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    who: CombatantId,
+    what: String,
+    rule: &'static str,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    let name = state.fighter(who).name.clone();
+    ctx.emit(|| Event::Condition {
+        who: name.to_string(),
+        what,
+        rule,
+    });
 }
 
 /// G-RNG-007: a missed shot may hit someone else: each figure in the way

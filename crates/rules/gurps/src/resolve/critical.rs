@@ -22,6 +22,8 @@ pub enum Failed {
     Attack(usize, usize, bool),
     /// A parry with weapon `0`.
     Parry(usize),
+    /// A slam (G-EXT-010 covers slams).
+    Slam,
 }
 
 /// Rolls on the right Critical Miss Table for `who` and applies the row.
@@ -34,6 +36,11 @@ pub fn critical_miss<O: Oracle<Gurps>, S: EventSink<Event>>(
     let (wi, mi, ranged, parry) = match failed {
         Failed::Attack(w, m, r) => (w, m, r, false),
         Failed::Parry(w) => (w, 0, false, true),
+        Failed::Slam => {
+            let roll = table_roll(state, who, "unarmed critical miss table", "G-EXT-010", ctx)?;
+            let row = tables::unarmed_critical_miss(roll);
+            return unarmed(state, who, usize::MAX, Unarmed::Natural, false, row, ctx);
+        }
     };
     let Some(w) = state.fighter(who).weapons.get(wi) else {
         return Ok(());
@@ -257,6 +264,8 @@ fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
     let limb = match kind {
         Unarmed::Kick => Location::RightFoot,
         Unarmed::Bite => Location::Face,
+        // A slam (no weapon) strikes with the body.
+        Unarmed::Natural if wi == usize::MAX => Location::Torso,
         _ => Location::RightHand,
     };
     match miss {
@@ -464,6 +473,7 @@ fn strike_with<O: Oracle<Gurps>, S: EventSink<Event>>(
         critical: CriticalEffect::default(),
         chinks: false,
         half,
+        push: injury::Push::Normal,
     };
     injury::strike(state, blow, ctx)
 }
@@ -489,6 +499,7 @@ fn blow_self<O: Oracle<Gurps>, S: EventSink<Event>>(
         critical: CriticalEffect::default(),
         chinks: false,
         half,
+        push: injury::Push::Normal,
     };
     injury::strike(state, blow, ctx)
 }

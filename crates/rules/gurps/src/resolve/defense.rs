@@ -38,6 +38,8 @@ pub struct Incoming {
     pub swung_weapon: bool,
     /// The attacker's weapon and mode, when it struck with one.
     pub weapon: Option<(u8, u8)>,
+    /// A strike at the defender's weapon: Dodge or Parry only, no shield DB (G-ATK-008).
+    pub at_weapon: bool,
 }
 
 impl Incoming {
@@ -54,6 +56,7 @@ impl Incoming {
             dual_same_target: false,
             swung_weapon: true,
             weapon: None,
+            at_weapon: false,
         }
     }
 }
@@ -134,8 +137,12 @@ fn common<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut 
         DefenseKind::Block if !shield_side => return false,
         _ => {}
     }
+    // G-ATK-008: against a strike at the weapon, no Block and no shield DB.
+    if inc.at_weapon && kind == DefenseKind::Block {
+        return false;
+    }
     // G-DEF-007: a ready shield's DB counts from the front or the shield side.
-    if shield_side {
+    if shield_side && !inc.at_weapon {
         mods.add("shield DB", d.shield_db(), "G-DEF-007");
     }
     mods.add(
@@ -240,7 +247,18 @@ pub fn defense_mods<M: Mods + Default>(
             if !w.ready || (w.is_unbalanced() && w.attacked) {
                 return None; // G-DEF-005
             }
-            let (_, base) = w.parry_base()?;
+            let (pmode, base) = w.parry_base()?;
+            // G-EXT-025: no parrying a weapon heavier than Basic Lift (twice
+            // that with a two-handed parrying weapon).
+            let lift = d.stats.basic_lift
+                * if w.weapon.modes[pmode].two_handed {
+                    2.0
+                } else {
+                    1.0
+                };
+            if attacking_weight(state, inc) > lift {
+                return None;
+            }
             let mut m = M::base("Parry", base, "G-DEF-002");
             // G-EXT-023: bare hands parry a swung weapon at -3, unless Judo or Karate.
             if w.weapon.unarmed.is_some()
@@ -289,6 +307,55 @@ pub fn defense_mods<M: Mods + Default>(
     }
     mods.add("Acrobatic Dodge", extras.acrobatic, "G-DEF-011");
     Some(mods)
+}
+
+/// The weight of the weapon an attack comes with (0 for unarmed attacks).
+fn attacking_weight(state: &State, inc: &Incoming) -> f32 {
+    inc.weapon
+        .and_then(|(w, _)| state.fighter(inc.attacker).weapons.get(usize::from(w)))
+        .map_or(0.0, |w| w.weapon.weight)
+}
+
+/// G-DEF-008 decision: parrying a weapon at least three times as heavy as
+/// the parrying one may break it: 1d at most `parry_break_chance`.
+fn parry_breakage<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    inc: &Incoming,
+    weapon: usize,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let own = state.fighter(inc.defender).weapons[weapon].weapon.weight;
+    let chance = i32::from(state.options.parry_break_chance);
+    if own <= 0.0 || attacking_weight(state, inc) < 3.0 * own || chance == 0 {
+        return Ok(());
+    }
+    let d = check::dice(
+        state,
+        ctx,
+        Some(inc.defender),
+        fray_core::dice::RollKind::d(1, 6),
+        "parry breakage",
+        "G-DEF-008",
+        None,
+    )?;
+    if d <= chance {
+        let w = &mut state.fighter_mut(inc.defender).weapons[weapon];
+        w.broken = true;
+        w.ready = false;
+        let (who, name) = (
+            state.fighter(inc.defender).name.clone(),
+            state.fighter(inc.defender).weapons[weapon]
+                .weapon
+                .name
+                .clone(),
+        );
+        ctx.emit(|| Event::Condition {
+            who: who.to_string(),
+            what: format!("breaks the {name} parrying a heavy weapon"),
+            rule: "G-DEF-008",
+        });
+    }
+    Ok(())
 }
 
 /// What the defender adds to a defense roll.
@@ -500,6 +567,12 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
         if let Some(d) = dive {
             throw_down(state, &inc, d, r.is_success(), ctx);
+        }
+        if r.is_success()
+            && kind == DefenseKind::Parry
+            && let Some(w) = weapon
+        {
+            parry_breakage(state, &inc, usize::from(w), ctx)?;
         }
         if r.is_success() {
             return Ok(true);

@@ -108,6 +108,20 @@ pub struct Blow {
     pub chinks: bool,
     /// A shot at or beyond its 1/2D range: basic damage halved (G-DMG-002).
     pub half: bool,
+    /// How the blow pushes the target back (G-KB-001..004).
+    pub push: Push,
+}
+
+/// What knockback a blow can do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Push {
+    /// Crushing blows, and cutting ones that fail to penetrate (G-KB-001).
+    #[default]
+    Normal,
+    /// A shove: double knockback and no injury (G-ATK-020).
+    Shove,
+    /// None: a slam's fall check stands in for it (decision).
+    None,
 }
 
 /// G-EXT-019 / G-DMG-003: DR after an armor divisor (round down; fractional
@@ -138,7 +152,7 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
     // G-DMG-001: basic damage (dice plus adds), then bonuses and critical multipliers.
-    let mut basic = if blow.critical.maximum {
+    let rolled = if blow.critical.maximum {
         blow.dice.max()
     } else {
         check::dice(
@@ -151,6 +165,18 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
             None,
         )?
     };
+    strike_rolled(state, blow, rolled, ctx)
+}
+
+/// [`strike`] with the dice already rolled (`rolled`, adds included): a
+/// slam rolls both sides' damage before either is applied.
+pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    blow: Blow,
+    rolled: i32,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let mut basic = rolled;
     if let Some((_, value, _)) = blow.bonus {
         basic += value;
     }
@@ -220,6 +246,46 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
         });
         return crate::resolve::effort::lose_fp(state, blow.target, injury, ctx);
     }
+    // G-EXT-021: blunt trauma through flexible armor that stopped the blow.
+    let trauma = if penetrating == 0 && state.fighter(blow.target).flexible[location.index()] {
+        use DamageType::*;
+        match blow.damage_type {
+            Crushing => basic / 5,
+            Cutting | Impaling | SmallPiercing | Piercing | LargePiercing | HugePiercing => {
+                basic / 10
+            }
+            _ => 0,
+        }
+    } else {
+        0
+    };
+    let injury = if blow.push == Push::Shove {
+        0
+    } else {
+        injury + trauma
+    };
+    if trauma > 0 && blow.push != Push::Shove {
+        let name = state.fighter(blow.target).name.clone();
+        ctx.emit(|| Event::Note {
+            text: format!("{name} takes {trauma} HP of blunt trauma through flexible armor"),
+            rule: "G-EXT-021",
+        });
+    }
+    // G-EXT-022: every full 5 points of corrosion eat 1 point of the armor's DR.
+    if blow.damage_type == DamageType::Corrosion {
+        let t = state.fighter(blow.target);
+        let skull = if location == Location::Skull { 2 } else { 0 };
+        let worn = t.dr[location.index()] - t.stats.natural_dr - skull;
+        let eaten = (basic / 5).min(worn.max(0));
+        if eaten > 0 {
+            state.fighter_mut(blow.target).dr[location.index()] -= eaten;
+            let name = state.fighter(blow.target).name.clone();
+            ctx.emit(|| Event::Note {
+                text: format!("corrosion eats {eaten} DR of {name}'s armor on the {location}"),
+                rule: "G-EXT-022",
+            });
+        }
+    }
     let f = state.fighter_mut(blow.target);
     f.hp -= injury;
     f.injury_since_turn += injury;
@@ -263,6 +329,11 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
         keep_aim(state, blow.target, ctx)?;
         effects(state, blow, location, injury, uncapped, ctx)?;
     }
+    // G-TURN-004 decision: knockback after the knockdown roll, then death checks.
+    knockback(state, blow, basic, penetrating, ctx)?;
+    if injury > 0 {
+        death_checks(state, blow.target, ctx)?;
+    }
     head_blow_aftermath(state, blow, penetrating, ctx);
     // G-EXT-007 row 12: the victim drops what it holds even if nothing got through.
     if blow.critical.drop {
@@ -273,6 +344,125 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
             what: "drops what it holds".into(),
             rule: "G-EXT-007",
         });
+    }
+    Ok(())
+}
+
+/// G-KB-001..004: a crushing blow (or a cutting one that did not get
+/// through DR) pushes the target straight away from the attacker, floor(basic
+/// / (ST - 2)) hexes (a shove twice that); it stops at a wall or a figure and
+/// takes collision damage for the hexes travelled; then it rolls the best of
+/// DX, Acrobatics or Judo, +1 - hexes (+4 Perfect Balance), or falls.
+fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    blow: Blow,
+    basic: i32,
+    penetrating: i32,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let pushes = match blow.damage_type {
+        DamageType::Crushing => true,
+        DamageType::Cutting => penetrating == 0,
+        _ => false,
+    };
+    if !pushes || blow.push == Push::None || blow.attacker == blow.target {
+        return Ok(());
+    }
+    let t = state.fighter(blow.target);
+    if !t.is_conscious() && t.life == Life::Dead {
+        return Ok(());
+    }
+    let mut hexes = crate::tables::knockback_hexes(basic, t.stats.st);
+    if blow.push == Push::Shove {
+        hexes *= 2;
+    }
+    if hexes == 0 {
+        return Ok(());
+    }
+    let from = state.fighter(blow.attacker).pose.pos;
+    let Some(dir) = from.facing_toward(t.pose.pos) else {
+        return Ok(());
+    };
+    let mut at = t.pose.pos;
+    let mut travelled = 0;
+    let mut struck = false;
+    for _ in 0..hexes {
+        let next = at.neighbour(dir);
+        if !crate::resolve::movement::free(state, blow.target, next) {
+            struck = true;
+            break;
+        }
+        at = next;
+        travelled += 1;
+    }
+    let name = state.fighter(blow.target).name.clone();
+    ctx.emit(|| Event::Note {
+        text: format!("{name} is knocked back {travelled} of {hexes} hexes"),
+        rule: "G-KB-002",
+    });
+    if travelled > 0 {
+        let facing = state.fighter(blow.target).facing();
+        crate::resolve::movement::set_pose(
+            state,
+            blow.target,
+            fray_core::grid::Pose::new(at, facing),
+            "is knocked back",
+            ctx,
+        );
+    }
+    // G-KB-004 decision: the collision uses the hexes actually travelled.
+    if struck && let Some(dice) = crate::tables::collision_damage(travelled) {
+        let hit = Blow {
+            attacker: blow.target,
+            target: blow.target,
+            dice,
+            bonus: None,
+            damage_type: DamageType::Crushing,
+            armor_divisor: 1.0,
+            aimed: Some(Location::Torso),
+            critical: CriticalEffect::default(),
+            chinks: false,
+            half: false,
+            push: Push::None,
+        };
+        ctx.emit(|| Event::Note {
+            text: "the knockback ends against an obstacle".into(),
+            rule: "G-KB-004",
+        });
+        strike(state, hit, ctx)?;
+    }
+    let t = state.fighter(blow.target);
+    if t.is_conscious() && t.posture != Posture::Lying {
+        let best = t.best_skill(&["Acrobatics", "Judo"], t.stats.dx);
+        let mut mods = ModList::base("best of DX, Acrobatics, Judo", best, "G-DICE-002");
+        mods.add(
+            "knocked back",
+            crate::tables::knockback_roll_modifier(hexes),
+            "G-KB-003",
+        );
+        if t.has(Trait::PerfectBalance) {
+            mods.add(
+                "Perfect Balance",
+                crate::tables::PERFECT_BALANCE_BONUS,
+                "G-KB-003",
+            );
+        }
+        let r = check::roll(
+            state,
+            ctx,
+            Check::new(blow.target, "keep footing after knockback", "G-KB-003"),
+            &mods,
+        )?;
+        if !r.is_success() {
+            let f = state.fighter_mut(blow.target);
+            f.posture = Posture::Lying;
+            let name = f.name.clone();
+            ctx.emit(|| Event::Condition {
+                who: name.to_string(),
+                what: "falls from the knockback".into(),
+                rule: "G-KB-003",
+            });
+        }
     }
     Ok(())
 }
@@ -481,7 +671,6 @@ fn effects<O: Oracle<Gurps>, S: EventSink<Event>>(
     if major || (head_or_vitals && causes_shock) {
         knockdown(state, target, location, major, ctx)?;
     }
-    death_checks(state, target, ctx)?;
     Ok(())
 }
 

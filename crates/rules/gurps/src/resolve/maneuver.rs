@@ -6,7 +6,7 @@ use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::attack::How;
-use crate::resolve::{attack, effort, movement, strikes, turn};
+use crate::resolve::{attack, effort, movement, slam, strikes, turn};
 use crate::sheet::Trait;
 use crate::state::{Feint, Posture, Stance, State, Stun};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
@@ -129,6 +129,8 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             giant_step.as_ref(),
         ),
         Action::MoveAndAttack(c) => strikes::plan_charge(state, actor, c).map(|_| ()),
+        Action::Slam(o) => slam::plan(state, actor, o).map(|_| ()),
+        Action::Shove(o) => slam::check_shove(state, actor, o),
         Action::AllOutAttack {
             variant,
             strike,
@@ -279,6 +281,8 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             strikes::resolve_charge(state, actor, c, ctx)?;
             spend_feint(state, actor, c.strike.target);
         }
+        Action::Slam(o) => slam::resolve(state, actor, o, ctx)?,
+        Action::Shove(o) => slam::resolve_shove(state, actor, o, ctx)?,
         Action::AllOutAttack {
             variant,
             strike,
@@ -444,6 +448,11 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
         Action::Feint { target, .. } => (format!("Feint against {}", name(*target)), "G-FNT-001"),
         Action::Move { to, .. } => (format!("Move to {to}"), "G-MOV-001"),
         Action::Aim { target, .. } => (format!("Aim at {}", name(*target)), "G-AIM-001"),
+        Action::Slam(o) if o.shield_rush => {
+            (format!("Shield Rush on {}", name(o.target)), "G-ATK-018")
+        }
+        Action::Slam(o) => (format!("Slam on {}", name(o.target)), "G-ATK-014"),
+        Action::Shove(o) => (format!("Shove on {}", name(o.target)), "G-ATK-020"),
         Action::MoveAndAttack(c) => (
             format!("Move and Attack on {}", name(c.strike.target)),
             "G-MAA-001",

@@ -11,5 +11,6 @@ pub mod injury;
 pub mod maneuver;
 pub mod movement;
 pub mod ranged;
+pub mod slam;
 pub mod strikes;
 pub mod turn;

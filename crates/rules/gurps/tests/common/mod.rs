@@ -151,6 +151,15 @@ range = { half = "x1", max = "x1.5" }
 bulk = -3
 reload = 1
 
+[[weapon]]
+name = "Acid Touch"
+skill = "Brawling"
+[[weapon.modes]]
+name = "touch"
+damage = "2d"
+type = "cor"
+reach = [1]
+
 [[shield]]
 name = "Large Shield"
 db = 3

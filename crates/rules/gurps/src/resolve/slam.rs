@@ -1,0 +1,383 @@
+//! Bodily attacks: the Slam and the Shield Rush (G-ATK-014..018, G-MAA-004)
+//! and the Shove (G-ATK-020).
+
+use crate::Gurps;
+use crate::action::{Shove, Slam, SlamWith};
+use crate::check::{self, Check, Judged};
+use crate::damage::{DamageType, Dice, thrust};
+use crate::event::Event;
+use crate::location::Location;
+use crate::resolve::critical;
+use crate::resolve::defense::{self, Incoming};
+use crate::resolve::injury::{self, Blow, CriticalEffect, Push};
+use crate::resolve::movement;
+use crate::state::{Posture, Stance, State};
+use crate::tables;
+use fray_core::engine::Interrupt;
+use fray_core::grid::{Arc, Pose};
+use fray_core::{CombatantId, Ctx, EventSink, Illegal, ModList, Mods, Oracle};
+
+/// A checked slam: where the slammer strikes from and how far it came.
+pub struct Planned {
+    /// The pose at the end of the run, next to the target.
+    pub from: Pose,
+    /// Hexes moved this turn, which set the damage bonus (G-ATK-015).
+    pub hexes: u32,
+}
+
+/// Whether the shield can rush: a ready shield, not a buckler or a cloak (G-ATK-018).
+fn rush_shield(state: &State, who: CombatantId) -> Option<i32> {
+    let s = state.fighter(who).shield.as_ref()?;
+    let name = s.name.to_ascii_lowercase();
+    (s.ready && !name.contains("buckler") && !name.contains("cloak")).then_some(s.db)
+}
+
+/// G-ATK-014: checks a slam and plans its run.
+pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, String> {
+    let f = state.fighter(actor);
+    let target = order.target;
+    if !state.exists(target) || target == actor {
+        return Err("a slam needs another figure to slam".into());
+    }
+    if state.fighter(target).life == crate::state::Life::Dead {
+        return Err(format!("{} is dead", state.fighter(target).name));
+    }
+    if f.posture != Posture::Standing {
+        return Err("only a standing figure can slam (decision, docs/rules/gurps.md)".into());
+    }
+    if order.shield_rush && rush_shield(state, actor).is_none() {
+        return Err(
+            "a Shield Rush needs a ready shield; not a buckler or a cloak (G-ATK-018)".into(),
+        );
+    }
+    let (from, hexes) = match (order.with, order.path.as_slice()) {
+        (_, []) => (f.pose, 0),
+        (SlamWith::Attack, [to]) => {
+            let step = crate::action::Step {
+                to: Some(*to),
+                face: f.pose.pos.facing_toward(state.fighter(target).pose.pos),
+                after: false,
+            };
+            movement::check_step(state, actor, &step)?;
+            (crate::resolve::strikes::after(f.pose, &step), 1)
+        }
+        (SlamWith::Attack, _) => {
+            return Err(
+                "with the Attack maneuver a slam follows one step at most (G-ATK-014)".into(),
+            );
+        }
+        (_, route) => {
+            let to = *route.last().unwrap_or(&f.pose.pos);
+            let p = movement::plan_route(state, actor, to, None, route)?;
+            (p.end, p.hexes)
+        }
+    };
+    let t = state.fighter(target).pose.pos;
+    if from.pos.distance(t) != 1 || from.arc_of(t) != Some(Arc::Front) {
+        return Err(format!(
+            "a slam needs {} in a front hex next to the slammer at the end of its run",
+            state.fighter(target).name
+        ));
+    }
+    Ok(Planned { from, hexes })
+}
+
+/// The to-hit roll of a slam: the best of DX, Brawling and Sumo Wrestling
+/// (G-ATK-014), with shock, posture, size and the All-Out bonus.
+fn slam_skill(state: &State, actor: CombatantId, target: CombatantId, with: SlamWith) -> ModList {
+    let a = state.fighter(actor);
+    let best = a.best_skill(&["Brawling", "Sumo Wrestling"], a.stats.dx);
+    let mut mods = ModList::base("best of DX, Brawling, Sumo Wrestling", best, "G-ATK-014");
+    mods.add("shock", a.shock, "G-INJ-001");
+    if with == SlamWith::Determined {
+        mods.add("All-Out Attack (Determined)", 4, "G-AOA-001");
+    }
+    mods.add(
+        "size difference",
+        state.fighter(target).stats.sm - a.stats.sm,
+        "G-ATK-024",
+    );
+    mods
+}
+
+/// Resolves a checked slam (G-ATK-014..018).
+pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    order: &Slam,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let planned = plan(state, actor, order).map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
+    state.fighter_mut(actor).stance = match order.with {
+        SlamWith::Attack => Stance::Normal,
+        SlamWith::Determined | SlamWith::Strong => Stance::AllOutAttack,
+        // G-MAA-004: a slam in a Move and Attack takes no -4 and no cap.
+        SlamWith::Charge => Stance::MoveAndAttack,
+    };
+    if planned.from != state.fighter(actor).pose {
+        movement::set_pose(state, actor, planned.from, "runs in", ctx);
+    }
+    state.fighter_mut(actor).moved = planned.hexes;
+    let target = order.target;
+    let mods = slam_skill(state, actor, target, order.with);
+    let r = check::roll(state, ctx, Check::new(actor, "slam", "G-ATK-014"), &mods)?;
+    if !r.is_success() {
+        if r.is_critical_failure() {
+            critical::critical_miss(state, actor, critical::Failed::Slam, ctx)?;
+        }
+        return Ok(());
+    }
+    if !r.is_critical_success() {
+        let inc = Incoming {
+            swung_weapon: false,
+            ..Incoming::melee(state, actor, target)
+        };
+        let (a_name, t_name) = (
+            state.fighter(actor).name.clone(),
+            state.fighter(target).name.clone(),
+        );
+        let words = move || format!("{a_name} slams into {t_name}");
+        if defense::defend(state, inc, words, ctx)? {
+            carry_on(state, actor, order, planned.hexes, ctx);
+            return Ok(());
+        }
+    }
+    collide(state, actor, target, order, planned.hexes, ctx)
+}
+
+/// G-ATK-017: a slammer whose target dodged runs on 2 hexes past it, if its
+/// movement allows (decision: only with All-Out Attack or Move and Attack,
+/// whose full Move leaves room): through the dodger's hex to the hex beyond,
+/// if that one is free; otherwise it stays.
+fn carry_on<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    order: &Slam,
+    hexes: u32,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    let f = state.fighter(actor);
+    let left = (f.current_move().max(0) as u32).saturating_sub(hexes);
+    if order.with == SlamWith::Attack || left < 2 {
+        return;
+    }
+    let Some(dir) = f
+        .pose
+        .pos
+        .facing_toward(state.fighter(order.target).pose.pos)
+    else {
+        return;
+    };
+    let beyond = state.fighter(order.target).pose.pos.neighbour(dir);
+    if movement::free(state, actor, beyond) {
+        movement::set_pose(state, actor, Pose::new(beyond, dir), "carries on past", ctx);
+    }
+}
+
+/// G-ATK-015, G-ATK-016, G-ATK-018: both sides roll slam damage (thrust
+/// -2, plus a bonus per die for the hexes moved); each takes the other's to
+/// the torso; the one who dealt less rolls DX or falls, and falls outright
+/// if the other dealt twice as much (a tie: the target rolls, decision).
+fn collide<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    target: CombatantId,
+    order: &Slam,
+    hexes: u32,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let (a, t) = (state.fighter(actor), state.fighter(target));
+    let mine = tables::slam_damage(thrust(a.stats.st), hexes);
+    let theirs = tables::slam_damage(thrust(t.stats.st), hexes);
+    let mut my_bonus = ModList::new();
+    let mut their_bonus = ModList::new();
+    if order.with == SlamWith::Strong {
+        // G-ATK-014 decision: Strong's +2 or +1 per die.
+        my_bonus.add("All-Out Attack (Strong)", mine.dice.max(2), "G-AOA-002");
+    }
+    if order.shield_rush {
+        let db = rush_shield(state, actor).unwrap_or(0);
+        my_bonus.add("Shield Rush", db, "G-ATK-018");
+        their_bonus.add("Shield Rush", -db, "G-ATK-018");
+    }
+    let dealt = roll_slam(state, actor, mine, &my_bonus, ctx)?;
+    let taken = roll_slam(state, target, theirs, &their_bonus, ctx)?;
+    hurt(state, actor, target, dealt, ctx)?;
+    hurt(state, target, actor, taken, ctx)?;
+    // G-ATK-016: whoever dealt less (the target on a tie) may fall.
+    let (loser, least, other) = if dealt < taken {
+        (actor, dealt, taken)
+    } else {
+        (target, taken, dealt)
+    };
+    if !state.fighter(loser).is_conscious() || state.fighter(loser).posture == Posture::Lying {
+        return Ok(());
+    }
+    if other >= 2 * least.max(0) && other > least {
+        fall(state, loser, "is bowled over", ctx);
+        return Ok(());
+    }
+    let dx = ModList::base("DX", state.fighter(loser).stats.dx, "");
+    let r = check::roll(
+        state,
+        ctx,
+        Check::new(loser, "stay up after the slam", "G-ATK-016"),
+        &dx,
+    )?;
+    if !r.is_success() {
+        fall(state, loser, "falls from the slam", ctx);
+    }
+    Ok(())
+}
+
+fn roll_slam<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    who: CombatantId,
+    dice: Dice,
+    bonus: &ModList,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<i32, Interrupt<Gurps>> {
+    let rolled = check::dice(
+        state,
+        ctx,
+        Some(who),
+        dice.kind(),
+        "slam damage",
+        "G-ATK-015",
+        Some(bonus),
+    )?;
+    // G-EXT-020: crushing damage is at least 0.
+    Ok((rolled + Mods::total(bonus)).max(0))
+}
+
+fn hurt<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    from: CombatantId,
+    to: CombatantId,
+    basic: i32,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let blow = Blow {
+        attacker: from,
+        target: to,
+        dice: Dice {
+            dice: 0,
+            adds: basic,
+        },
+        bonus: None,
+        damage_type: DamageType::Crushing,
+        armor_divisor: 1.0,
+        aimed: Some(Location::Torso),
+        critical: CriticalEffect::default(),
+        chinks: false,
+        half: false,
+        push: Push::None,
+    };
+    injury::strike_rolled(state, blow, basic, ctx)
+}
+
+fn fall<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    what: &'static str,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    let f = state.fighter_mut(who);
+    f.posture = Posture::Lying;
+    let name = f.name.clone();
+    ctx.emit(|| Event::Condition {
+        who: name.to_string(),
+        what: what.into(),
+        rule: "G-ATK-016",
+    });
+}
+
+/// G-ATK-020: checks a shove: a foe next to the shover, in front.
+pub fn check_shove(state: &State, actor: CombatantId, order: &Shove) -> Result<(), String> {
+    if let Some(s) = &order.step {
+        movement::check_step(state, actor, s)?;
+    }
+    let from = order.step.as_ref().map_or(state.fighter(actor).pose, |s| {
+        crate::resolve::strikes::after(state.fighter(actor).pose, s)
+    });
+    if !state.exists(order.target) || order.target == actor {
+        return Err("a shove needs another figure".into());
+    }
+    let t = state.fighter(order.target).pose.pos;
+    if from.pos.distance(t) != 1 || from.arc_of(t) != Some(Arc::Front) {
+        return Err(format!(
+            "{} must be in a front hex next to the shover",
+            state.fighter(order.target).name
+        ));
+    }
+    Ok(())
+}
+
+/// G-ATK-020: a shove rolls the best of DX and Sumo Wrestling, may be
+/// defended, and does thrust damage (-1 per die one-handed) that only
+/// pushes: double knockback, no injury.
+pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    order: &Shove,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    if let Some(s) = &order.step {
+        movement::take_step(state, actor, s, ctx);
+    }
+    if let Err(why) = check_shove(
+        state,
+        actor,
+        &Shove {
+            step: None,
+            ..*order
+        },
+    ) {
+        ctx.emit(|| Event::Note {
+            text: format!("the shove cannot be made: {why}"),
+            rule: "G-ATK-020",
+        });
+        return Ok(());
+    }
+    let a = state.fighter(actor);
+    let best = a.best_skill(&["Sumo Wrestling"], a.stats.dx);
+    let mut mods = ModList::base("best of DX, Sumo Wrestling", best, "G-ATK-020");
+    mods.add("shock", a.shock, "G-INJ-001");
+    mods.add("posture", a.posture.attack(), "G-POS-001");
+    let r = check::roll(state, ctx, Check::new(actor, "shove", "G-ATK-020"), &mods)?;
+    if !r.is_success() {
+        return Ok(());
+    }
+    let target = order.target;
+    if !r.is_critical_success() {
+        let inc = Incoming {
+            swung_weapon: false,
+            ..Incoming::melee(state, actor, target)
+        };
+        let (a_name, t_name) = (
+            state.fighter(actor).name.clone(),
+            state.fighter(target).name.clone(),
+        );
+        if defense::defend(state, inc, move || format!("{a_name} shoves {t_name}"), ctx)? {
+            return Ok(());
+        }
+    }
+    let mut dice = thrust(state.fighter(actor).stats.st);
+    if !order.both_hands {
+        dice.adds -= dice.dice;
+    }
+    let blow = Blow {
+        attacker: actor,
+        target,
+        dice,
+        bonus: None,
+        damage_type: DamageType::Crushing,
+        armor_divisor: 1.0,
+        aimed: Some(Location::Torso),
+        critical: CriticalEffect::default(),
+        chinks: false,
+        half: false,
+        push: Push::Shove,
+    };
+    injury::strike(state, blow, ctx)
+}
