@@ -190,10 +190,14 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
                 format!("{} is off the map or impassable", c.position),
             ));
         }
-        if s.combatants[..i].iter().any(|o| o.position == c.position) {
+        // Foes may start in one hex: in close combat (G-CC-001); friends may not.
+        if s.combatants[..i]
+            .iter()
+            .any(|o| o.position == c.position && o.side == c.side)
+        {
             return Err(SetupError::new(
                 at("position"),
-                format!("{} is already taken", c.position),
+                format!("{} is already taken by a friend", c.position),
             ));
         }
         let side = match sides.iter().position(|n| *n == c.side) {
@@ -386,6 +390,8 @@ fn build(
         torn_until_turn: 0,
         torn_muscle: 0,
         do_nothing_next: false,
+        close: None,
+        grip: None,
         turn_start: c.position,
         mortal_wound: false,
         moved: 0,

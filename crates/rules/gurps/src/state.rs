@@ -332,6 +332,10 @@ pub struct Fighter {
     pub torn_muscle: i32,
     /// Must Do Nothing on the next turn (G-EXT-008 row 8).
     pub do_nothing_next: bool,
+    /// The hexsides this figure controls after entering a foe's hex (G-CC-001).
+    pub close: Option<CloseEntry>,
+    /// What this figure holds in its grip (G-GRP-001..017).
+    pub grip: Option<Grip>,
     /// Shock cap for the injury since the last turn: 4, or 8 after a doubled hit (G-INJ-004).
     pub shock_cap: i32,
     /// Where this combatant began its current or last turn (G-DEF-014).
@@ -414,6 +418,41 @@ impl Fighter {
     pub fn facing(&self) -> Facing {
         self.pose.facing
     }
+}
+
+/// Close combat entered: the hex, the three hexsides the entrant controls
+/// (the one it came through and its neighbours), and when (G-CC-001).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CloseEntry {
+    /// The shared hex.
+    pub hex: HexPos,
+    /// The controlled hexsides, as seen from that hex.
+    pub sides: [Facing; 3],
+    /// The entrant's turn number when it came in (its shield's -DB waits a turn, G-CC-004).
+    pub turn: u32,
+}
+
+/// A hold on a foe (G-GRP-001..017).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Grip {
+    /// Who is held.
+    pub target: CombatantId,
+    /// Where: a body location, or the held item.
+    pub at: GripAt,
+    /// Hands used (1 or 2).
+    pub hands: u8,
+    /// The foe is pinned (G-GRP-008).
+    pub pinned: bool,
+}
+
+/// What a grip holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GripAt {
+    /// A body location.
+    Body(Location),
+    /// The foe's weapon with this number (G-GRP-003).
+    Item(u8),
 }
 
 /// Situation modifiers a scenario gives one combatant (G-ATK-026).
@@ -529,6 +568,36 @@ impl State {
                 Some(CombatantId(*i as u16)) != except && f.life != Life::Dead && f.pose.pos == hex
             })
             .map(|(i, _)| CombatantId(i as u16))
+    }
+
+    /// Foes of `who` (living) that share its hex: close combat (G-CC-001).
+    pub fn close_foes(&self, who: CombatantId) -> impl Iterator<Item = CombatantId> + '_ {
+        let f = self.fighter(who);
+        let (side, hex) = (f.side, f.pose.pos);
+        self.ids().filter(move |&id| {
+            let o = self.fighter(id);
+            id != who && o.side != side && o.life != Life::Dead && o.pose.pos == hex
+        })
+    }
+
+    /// Whether `who` is in close combat.
+    pub fn in_close_combat(&self, who: CombatantId) -> bool {
+        self.close_foes(who).next().is_some()
+    }
+
+    /// Who holds `who` in a grip (G-GRP-004).
+    pub fn grabbers(&self, who: CombatantId) -> impl Iterator<Item = CombatantId> + '_ {
+        self.ids().filter(move |&id| {
+            let f = self.fighter(id);
+            f.is_conscious() && f.grip.is_some_and(|g| g.target == who)
+        })
+    }
+
+    /// The grip on `who` that holds it hardest: a pin first (G-GRP-017).
+    pub fn held_by(&self, who: CombatantId) -> Option<(CombatantId, Grip)> {
+        self.grabbers(who)
+            .filter_map(|id| self.fighter(id).grip.map(|g| (id, g)))
+            .max_by_key(|(id, g)| (g.pinned, std::cmp::Reverse(*id)))
     }
 
     /// Ids of every combatant.

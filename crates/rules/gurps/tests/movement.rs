@@ -219,7 +219,7 @@ fn a_declared_route_is_priced_hex_by_hex() {
 }
 
 #[test]
-fn a_route_must_join_up_end_at_the_goal_and_avoid_foes() {
+fn a_route_must_join_up_end_at_the_goal_and_avoid_walls() {
     let s = open("");
     let gap = along(0, -3, &[(0, -1), (0, -3)]);
     let err = maneuver::check(&s, A, &gap).unwrap_err();
@@ -234,12 +234,12 @@ fn a_route_must_join_up_end_at_the_goal_and_avoid_foes() {
             .0
             .contains("must end at")
     );
-    // B stands at (6,0): a route through its hex is blocked.
-    let through = along(
-        7,
-        0,
-        &[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0)],
+    // A wall cannot be entered.
+    let walled = on(
+        "[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = 0, r = -2 }]",
+        "",
     );
-    let err = maneuver::check(&s, A, &through).unwrap_err();
+    let through = along(0, -3, &[(0, -1), (0, -2), (0, -3)]);
+    let err = maneuver::check(&walled, A, &through).unwrap_err();
     assert!(err.0.contains("cannot be entered"), "{err}");
 }

@@ -259,6 +259,8 @@ enum OutOfReach {
     Range(u32, u32),
     /// A wall stands in the line of fire.
     Wall,
+    /// In close combat with a weapon that lacks reach C.
+    CloseCombat,
 }
 
 /// The reach test behind [`in_reach_from`], without building messages.
@@ -289,6 +291,10 @@ fn reach_problem(
             return Some(OutOfReach::Wall);
         }
         return None;
+    }
+    // G-CC-003: in close combat only reach C weapons strike.
+    if state.in_close_combat(attacker) && !mode.reaches(0) {
+        return Some(OutOfReach::CloseCombat);
     }
     // Reach C strikes the same hex or an adjacent one (decision, docs/rules/gurps.md).
     let close = mode.reaches(0) && dist <= 1;
@@ -347,6 +353,9 @@ pub fn in_reach_from(
             "{} is {dist} yards away; the shot reaches {max} yards (Max, G-RNG-001)",
             t.name
         )),
+        Some(OutOfReach::CloseCombat) => {
+            Err("in close combat only reach C weapons can strike (G-CC-003)".to_string())
+        }
         Some(OutOfReach::Wall) => Err(format!(
             "a wall stands between the shooter and {} (decision, docs/rules/gurps.md)",
             t.name
@@ -424,6 +433,15 @@ pub fn to_hit<M: Mods + Default>(
         None => {}
     }
     situation(state, attacker, carried, &mut mods);
+    // G-CC-008 / G-ATK-027: striking into a close combat from outside it.
+    let t = state.fighter(strike.target);
+    let into = t.pose.pos != a.pose.pos
+        && state.ids().any(|id| {
+            id != strike.target
+                && state.fighter(id).life != crate::state::Life::Dead
+                && state.fighter(id).pose.pos == t.pose.pos
+        });
+    mods.add("into a close combat", if into { -2 } else { 0 }, "G-CC-008");
     // G-EXT-010 row 15: a torn muscle.
     if a.turns < a.torn_until_turn {
         mods.add("torn muscle", -1, "G-EXT-010");
@@ -541,6 +559,10 @@ fn situation<M: Mods>(
         if large { -2 } else { 0 },
         "G-ATK-026",
     );
+    // G-CC-004: a shield gets in the way in close combat, except on the turn it began.
+    if state.in_close_combat(attacker) && a.close.is_none_or(|c| c.turn != a.turns) {
+        mods.add("shield in close combat", -a.shield_db(), "G-CC-004");
+    }
 }
 
 fn location_label(loc: Location) -> &'static str {
@@ -654,7 +676,9 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                     critical::critical_miss(state, attacker, failed, ctx)?;
                 }
                 miss_effects(state, attacker, wi, ctx)?;
-                if is_ranged {
+                if into_close(state, attacker, target) {
+                    crowd(state, attacker, &strike, wi, mi, how, ctx)?;
+                } else if is_ranged {
                     stray(state, attacker, &strike, how, ctx)?;
                 }
                 return Ok(());
@@ -670,8 +694,119 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         mi,
         how,
         critical: r.is_critical_success(),
+        into_close: into_close(state, attacker, target),
     };
     land(state, attacker, landing, ctx)
+}
+
+/// Whether a strike at `target` goes into a close combat from outside it:
+/// the target shares its hex with another figure, and the attacker is not
+/// there (G-CC-008).
+fn into_close(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
+    let hex = state.fighter(target).pose.pos;
+    state.fighter(attacker).pose.pos != hex
+        && state.ids().any(|id| {
+            id != target
+                && id != attacker
+                && state.fighter(id).life != crate::state::Life::Dead
+                && state.fighter(id).pose.pos == hex
+        })
+}
+
+/// G-CC-009: an attack into a close combat that missed or was dodged may
+/// strike another figure in that hex, picked at random, at 9 or the skill
+/// to hit it on purpose, whichever is worse; the one struck may defend; it
+/// goes on until something is hit, the attack is parried, or nobody is left.
+fn crowd<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    attacker: CombatantId,
+    strike: &Strike,
+    wi: usize,
+    mi: usize,
+    how: How,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let hex = state.fighter(strike.target).pose.pos;
+    let mut left: Vec<CombatantId> = state
+        .ids()
+        .filter(|&id| {
+            id != strike.target
+                && id != attacker
+                && state.fighter(id).life != crate::state::Life::Dead
+                && state.fighter(id).pose.pos == hex
+        })
+        .collect();
+    while !left.is_empty() {
+        let pick = if left.len() == 1 {
+            0
+        } else {
+            let d = check::dice(
+                state,
+                ctx,
+                Some(attacker),
+                RollKind::d(1, left.len() as u16),
+                "which figure in the melee",
+                "G-CC-009",
+                None,
+            )?;
+            (d as usize).clamp(1, left.len()) - 1
+        };
+        let other = left.remove(pick);
+        let at_other = Strike {
+            target: other,
+            location: crate::action::Aim::Random,
+            deceptive: 0,
+            chinks: false,
+            at_weapon: None,
+            ..*strike
+        };
+        let mut mods: ModList = to_hit(state, attacker, &at_other, how);
+        let over = mods.total() - ranged::STRAY_CAP;
+        if over > 0 {
+            mods.add("into the melee: at most 9", -over, "G-DICE-004");
+        }
+        if mods.total() < 3 {
+            continue;
+        }
+        let r = check::roll(
+            state,
+            ctx,
+            Check::new(attacker, "strike into the melee", "G-CC-009"),
+            &mods,
+        )?;
+        if !r.is_success() {
+            continue;
+        }
+        let landing = Landing {
+            strike: at_other,
+            wi,
+            mi,
+            how,
+            critical: false,
+            into_close: false,
+        };
+        // The one struck defends; a parry ends it, a dodge passes it on.
+        let inc = Incoming {
+            melee: !state.fighter(attacker).weapons[wi].is_ranged(mi),
+            weapon: Some((wi as u8, mi as u8)),
+            ..Incoming::melee(state, attacker, other)
+        };
+        let (a_name, o_name) = (
+            state.fighter(attacker).name.clone(),
+            state.fighter(other).name.clone(),
+        );
+        match defense::defend(
+            state,
+            inc,
+            move || format!("{a_name}'s blow falls on {o_name}"),
+            ctx,
+        )? {
+            None => return land_undefended(state, attacker, landing, ctx),
+            Some(crate::state::DefenseKind::Dodge) => continue,
+            Some(_) => return Ok(()),
+        }
+    }
+    Ok(())
 }
 
 /// A strike that hit, on its way to the defense and the damage.
@@ -683,6 +818,8 @@ struct Landing {
     how: How,
     /// A critical hit: no defense, the Critical Hit Table (G-EXT-006).
     critical: bool,
+    /// An attack into a close combat from outside (G-CC-008, G-CC-009).
+    into_close: bool,
 }
 
 /// Steps 2-8 of the attack checklist for a strike that hit: the active
@@ -772,11 +909,47 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
         let t_name = state.fighter(target).name.clone();
         let weapon = std::sync::Arc::clone(&w.weapon);
         let words = move || format!("{a_name} attacks {t_name} with {}", weapon.name);
-        let stopped = defense::defend(state, inc, words, ctx)?;
-        if stopped {
-            return Ok(());
+        match defense::defend(state, inc, words, ctx)? {
+            None => {}
+            // G-CC-009: a dodged attack into a close combat may strike another there.
+            Some(crate::state::DefenseKind::Dodge) if hit.into_close => {
+                return crowd(state, attacker, &strike, wi, mi, how, ctx);
+            }
+            Some(_) => return Ok(()),
         }
     }
+    damage(state, attacker, hit, critical, aimed, ctx)
+}
+
+/// A blow that got past any defense: its damage (G-TURN-004 steps 3-8).
+fn land_undefended<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    attacker: CombatantId,
+    hit: Landing,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let aimed = hit.strike.location.location();
+    damage(state, attacker, hit, CriticalEffect::default(), aimed, ctx)
+}
+
+/// Steps 3-8: the damage of a blow that landed, or what it does to a
+/// struck weapon.
+fn damage<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    attacker: CombatantId,
+    hit: Landing,
+    critical: CriticalEffect,
+    aimed: Option<Location>,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let Landing {
+        strike,
+        wi,
+        mi,
+        how,
+        ..
+    } = hit;
+    let target = strike.target;
     if let Some(aw) = strike.at_weapon {
         return weapon_struck(state, attacker, target, wi, mi, aw, ctx);
     }
@@ -1012,6 +1185,7 @@ fn stray<O: Oracle<Gurps>, S: EventSink<Event>>(
                 mi,
                 how,
                 critical: false,
+                into_close: false,
             };
             return land(state, attacker, landing, ctx);
         }

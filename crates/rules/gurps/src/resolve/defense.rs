@@ -137,6 +137,10 @@ fn common<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut 
         DefenseKind::Block if !shield_side => return false,
         _ => {}
     }
+    // G-CC-005: in close combat, Dodge, or Parry with a reach C weapon; no Block.
+    if state.in_close_combat(inc.defender) && kind == DefenseKind::Block {
+        return false;
+    }
     // G-ATK-008: against a strike at the weapon, no Block and no shield DB.
     if inc.at_weapon && kind == DefenseKind::Block {
         return false;
@@ -248,6 +252,12 @@ pub fn defense_mods<M: Mods + Default>(
                 return None; // G-DEF-005
             }
             let (pmode, base) = w.parry_base()?;
+            // G-CC-005: only a reach C weapon parries in close combat.
+            if state.in_close_combat(inc.defender)
+                && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0))
+            {
+                return None;
+            }
             // G-EXT-025: no parrying a weapon heavier than Basic Lift (twice
             // that with a two-handed parrying weapon).
             let lift = d.stats.basic_lift
@@ -430,13 +440,14 @@ pub fn each_option(
     push(DefenseKind::Block, None);
 }
 
-/// The defender's choice and its roll. Returns whether the attack was stopped.
+/// The defender's choice and its roll. Returns the defense that stopped
+/// the attack, or `None` when it got through.
 pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
     state: &mut State,
     inc: Incoming,
     attack_words: impl Fn() -> String,
     ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+) -> Result<Option<DefenseKind>, Interrupt<Gurps>> {
     let mut exclude = None;
     // G-AOD-002: Double Defense gives a second, different defense after a failure.
     let tries = if state.fighter(inc.defender).stance == Stance::DoubleDefense {
@@ -454,7 +465,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
                     rule: "G-TURN-004",
                 });
             }
-            return Ok(false);
+            return Ok(None);
         }
         let q = Question::Defend {
             defender: inc.defender,
@@ -479,7 +490,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             dive,
         } = ctx.ask(state, &q)?
         else {
-            return Ok(false);
+            return Ok(None);
         };
         // G-AIM-004: any active defense spoils the defender's Aim.
         if state.fighter_mut(inc.defender).aim.take().is_some() {
@@ -523,7 +534,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             dive: dive.is_some(),
         };
         let Some(mods) = defense_mods::<ModList>(state, &inc, kind, weapon, extras) else {
-            return Ok(false);
+            return Ok(None);
         };
         let label = match kind {
             DefenseKind::Dodge => "dodge",
@@ -575,11 +586,11 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             parry_breakage(state, &inc, usize::from(w), ctx)?;
         }
         if r.is_success() {
-            return Ok(true);
+            return Ok(Some(kind));
         }
         exclude = Some((kind, weapon));
     }
-    Ok(false)
+    Ok(None)
 }
 
 /// G-DEF-012 / G-DEF-013: after Dodge and Drop or Dive for Cover the

@@ -319,7 +319,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 DefenseVariant::Double => Stance::DoubleDefense,
             };
             if let Some(s) = step {
-                movement::take_step(state, actor, s, ctx);
+                movement::take_step(state, actor, s, ctx)?;
             }
         }
         Action::Feint {
@@ -328,35 +328,19 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             step,
         } => {
             if let Some(s) = step {
-                movement::take_step(state, actor, s, ctx);
+                movement::take_step(state, actor, s, ctx)?;
             }
             feint(state, actor, *target, *weapon, false, ctx)?;
         }
         Action::Move { to, face, path } => {
-            let (pose, hexes) = movement::plan_move(state, actor, *to, *face, path)
+            let planned = movement::plan_route(state, actor, *to, *face, path)
                 .map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
-            movement::set_pose(state, actor, pose, "moves", ctx);
-            state.fighter_mut(actor).moved = hexes;
+            movement::walk_route(state, actor, &planned, None, false, ctx)?;
         }
         Action::ChangePosture { to } => {
             state.fighter_mut(actor).posture = *to;
         }
-        Action::Ready { weapon } => {
-            if let Some(w) = state
-                .fighter_mut(actor)
-                .weapons
-                .get_mut(usize::from(*weapon))
-            {
-                if w.ready {
-                    // G-RDY-001: one turn of reloading.
-                    w.reload_left = w.reload_left.saturating_sub(1);
-                    w.loaded = w.reload_left == 0;
-                } else {
-                    w.ready = true;
-                    w.dropped_at = None;
-                }
-            }
-        }
+        Action::Ready { weapon } => ready(state, actor, usize::from(*weapon), ctx)?,
         Action::Aim {
             target,
             weapon,
@@ -365,7 +349,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             step,
         } => {
             if let Some(s) = step {
-                movement::take_step(state, actor, s, ctx);
+                movement::take_step(state, actor, s, ctx)?;
             }
             // G-AIM-001/002: consecutive turns on the same target and weapon add up.
             let f = state.fighter_mut(actor);
@@ -462,6 +446,59 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
         Action::ReadyShield => ("Ready shield".into(), "G-RDY-001"),
         Action::DoNothing => ("Do Nothing".into(), "G-DON-001"),
     }
+}
+
+/// G-RDY-001: readies a weapon (picking it up from the own hex) or loads
+/// one more turn of a missile weapon's shot. G-RDY-002: in close combat it
+/// takes a DX roll; on a failure the item drops and the turn is lost
+/// (decision), and a grabbed figure rolls too (G-GRP-015).
+fn ready<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    wi: usize,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let grabbed = state.held_by(actor).is_some();
+    if state.in_close_combat(actor) || grabbed {
+        let f = state.fighter(actor);
+        let mut dx = ModList::base("DX", f.stats.dx, "");
+        if grabbed {
+            dx.add("grabbed", -4, "G-GRP-004");
+        }
+        let rule = if grabbed { "G-GRP-015" } else { "G-RDY-002" };
+        let r = check::roll(
+            state,
+            ctx,
+            Check::new(actor, "ready in close quarters", rule),
+            &dx,
+        )?;
+        if !r.is_success() {
+            let f = state.fighter_mut(actor);
+            let pos = f.pose.pos;
+            if let Some(w) = f.weapons.get_mut(wi) {
+                w.ready = false;
+                w.dropped_at = Some(pos);
+            }
+            let name = f.name.clone();
+            ctx.emit(|| Event::Condition {
+                who: name.to_string(),
+                what: "fumbles and drops it".into(),
+                rule,
+            });
+            return Ok(());
+        }
+    }
+    if let Some(w) = state.fighter_mut(actor).weapons.get_mut(wi) {
+        if w.ready {
+            // G-RDY-001: one turn of reloading.
+            w.reload_left = w.reload_left.saturating_sub(1);
+            w.loaded = w.reload_left == 0;
+        } else {
+            w.ready = true;
+            w.dropped_at = None;
+        }
+    }
+    Ok(())
 }
 
 /// G-FNT-002/003 and G-EXT-004: the feint's Quick Contest. The feinter rolls

@@ -125,6 +125,14 @@ pub fn mods<M: Mods>(
     mods.add("cover", cover(state, from, to), "G-ATK-027");
     let height = state.map.height_at(from).unwrap_or(0) - state.map.height_at(to).unwrap_or(0);
     mods.add("shooting from above or below", height.signum(), "G-ATK-027");
+    // G-RNG-004 / G-CC-003: a shot from close combat is at minus Bulk.
+    if state.in_close_combat(attacker) {
+        mods.add(
+            "shooting in close combat",
+            mode.bulk.unwrap_or(0).min(0),
+            "G-RNG-004",
+        );
+    }
     if how.move_and_attack.is_some() {
         // G-MAA-003: -2 or the Bulk, whichever is worse; no Aim.
         mods.add(

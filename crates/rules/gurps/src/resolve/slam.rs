@@ -23,6 +23,8 @@ pub struct Planned {
     pub from: Pose,
     /// Hexes moved this turn, which set the damage bonus (G-ATK-015).
     pub hexes: u32,
+    /// The run, when longer than a step.
+    pub run: Option<movement::Planned>,
 }
 
 /// Whether the shield can rush: a ready shield, not a buckler or a cloak (G-ATK-018).
@@ -50,6 +52,7 @@ pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, 
             "a Shield Rush needs a ready shield; not a buckler or a cloak (G-ATK-018)".into(),
         );
     }
+    let mut run = None;
     let (from, hexes) = match (order.with, order.path.as_slice()) {
         (_, []) => (f.pose, 0),
         (SlamWith::Attack, [to]) => {
@@ -69,7 +72,9 @@ pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, 
         (_, route) => {
             let to = *route.last().unwrap_or(&f.pose.pos);
             let p = movement::plan_route(state, actor, to, None, route)?;
-            (p.end, p.hexes)
+            let end = (p.end, p.hexes);
+            run = Some(p);
+            end
         }
     };
     let t = state.fighter(target).pose.pos;
@@ -79,7 +84,7 @@ pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, 
             state.fighter(target).name
         ));
     }
-    Ok(Planned { from, hexes })
+    Ok(Planned { from, hexes, run })
 }
 
 /// The to-hit roll of a slam: the best of DX, Brawling and Sumo Wrestling
@@ -114,8 +119,19 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         // G-MAA-004: a slam in a Move and Attack takes no -4 and no cap.
         SlamWith::Charge => Stance::MoveAndAttack,
     };
-    if planned.from != state.fighter(actor).pose {
-        movement::set_pose(state, actor, planned.from, "runs in", ctx);
+    match &planned.run {
+        // A run: foes on the way must be evaded (G-TAC-009); a stopped slammer slams no one.
+        Some(run) => {
+            let (_, on) =
+                movement::walk_route(state, actor, run, None, order.with == SlamWith::Charge, ctx)?;
+            if !on {
+                return Ok(());
+            }
+        }
+        None if planned.from != state.fighter(actor).pose => {
+            movement::set_pose(state, actor, planned.from, "runs in", ctx);
+        }
+        None => {}
     }
     state.fighter_mut(actor).moved = planned.hexes;
     let target = order.target;
@@ -137,8 +153,10 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             state.fighter(target).name.clone(),
         );
         let words = move || format!("{a_name} slams into {t_name}");
-        if defense::defend(state, inc, words, ctx)? {
-            carry_on(state, actor, order, planned.hexes, ctx);
+        if let Some(how) = defense::defend(state, inc, words, ctx)? {
+            if how == crate::state::DefenseKind::Dodge {
+                carry_on(state, actor, order, planned.hexes, ctx);
+            }
             return Ok(());
         }
     }
@@ -323,7 +341,7 @@ pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
     if let Some(s) = &order.step {
-        movement::take_step(state, actor, s, ctx);
+        movement::take_step(state, actor, s, ctx)?;
     }
     if let Err(why) = check_shove(
         state,
@@ -358,7 +376,8 @@ pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
             state.fighter(actor).name.clone(),
             state.fighter(target).name.clone(),
         );
-        if defense::defend(state, inc, move || format!("{a_name} shoves {t_name}"), ctx)? {
+        if defense::defend(state, inc, move || format!("{a_name} shoves {t_name}"), ctx)?.is_some()
+        {
             return Ok(());
         }
     }

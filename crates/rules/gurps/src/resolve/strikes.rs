@@ -11,7 +11,7 @@ use crate::resolve::defense::may_pay_fp;
 use crate::resolve::{effort, movement};
 use crate::state::{Stance, State};
 use fray_core::engine::Interrupt;
-use fray_core::grid::{Pose, StepKind};
+use fray_core::grid::Pose;
 use fray_core::{CombatantId, Ctx, EventSink, Oracle};
 
 /// The steps of an Attack in the order they are taken: those before the
@@ -216,7 +216,7 @@ fn take<O: Oracle<Gurps>, S: EventSink<Event>>(
     if giant {
         effort::spend(state, actor, 1, "Giant Step", "G-EFF-004", ctx)?;
     }
-    movement::take_step(state, actor, s, ctx);
+    movement::take_step(state, actor, s, ctx)?;
     Ok(())
 }
 
@@ -227,10 +227,8 @@ pub struct Planned {
     pub strike_from: Pose,
     /// Hexes entered before the strike.
     pub before: u32,
-    /// The end of the move.
-    pub end: Pose,
-    /// Hexes entered in all.
-    pub hexes: u32,
+    /// The whole route.
+    pub route: movement::Planned,
 }
 
 /// G-MAA-001..007: checks a Move and Attack and plans it.
@@ -251,7 +249,7 @@ pub fn plan_charge(state: &State, actor: CombatantId, c: &Charge) -> Result<Plan
             "the attack comes after {before} hexes, but the route has only {hexes}"
         ));
     }
-    let strike_from = pose_after_hexes(&planned.path, before);
+    let strike_from = movement::pose_after_hexes(&planned.path, before);
     let how = How {
         move_and_attack: Some(heroic),
         ..How::ATTACK
@@ -261,25 +259,8 @@ pub fn plan_charge(state: &State, actor: CombatantId, c: &Charge) -> Result<Plan
     Ok(Planned {
         strike_from,
         before,
-        end: planned.end,
-        hexes,
+        route: planned,
     })
-}
-
-/// Where a walked path stands after entering `n` hexes, turns taken there included.
-fn pose_after_hexes(path: &fray_core::grid::Path, n: u32) -> Pose {
-    let mut entered = 0;
-    let mut pose = path.start;
-    for s in &path.steps {
-        if !matches!(s.kind, StepKind::Turn(_)) {
-            if entered == n {
-                break;
-            }
-            entered += 1;
-        }
-        pose = s.pose;
-    }
-    pose
 }
 
 /// Resolves a checked Move and Attack (G-MAA-001..006).
@@ -296,20 +277,29 @@ pub fn resolve_charge<O: Oracle<Gurps>, S: EventSink<Event>>(
     if heroic {
         effort::spend(state, actor, 1, "Heroic Charge", "G-EFF-003", ctx)?;
     }
-    if charge.strike_from != state.fighter(actor).pose {
-        movement::set_pose(state, actor, charge.strike_from, "moves", ctx);
+    // G-MAA-005: rolls on the way (Evading) are at -2.
+    let (_, on) =
+        movement::walk_route(state, actor, &charge.route, Some(charge.before), true, ctx)?;
+    if !on {
+        // Stopped by a foe on the way: the strike is made from there, if it reaches.
+        let from = state.fighter(actor).pose;
+        let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
+        if !attack::reaches_from(state, actor, from, strike.target, wi, mi) {
+            return Ok(());
+        }
     }
-    state.fighter_mut(actor).moved = charge.before;
     let how = How {
         move_and_attack: Some(heroic),
         ..How::ATTACK
     };
     attack::resolve(state, actor, *strike, how, ctx)?;
     let f = state.fighter(actor);
-    // A fall or a knockout during the attack ends the move there.
-    if charge.end != f.pose && f.is_conscious() && f.posture == crate::state::Posture::Standing {
-        movement::set_pose(state, actor, charge.end, "moves on", ctx);
-        state.fighter_mut(actor).moved = charge.hexes;
+    // A fall, a knockout or a stop during the attack ends the move there.
+    if on && f.is_conscious() && f.posture == crate::state::Posture::Standing {
+        let rest = movement::rest_of(&charge.route, charge.before);
+        let done = state.fighter(actor).moved;
+        movement::walk_route(state, actor, &rest, None, true, ctx)?;
+        state.fighter_mut(actor).moved += done;
     }
     Ok(())
 }
