@@ -183,6 +183,82 @@ pub struct Shove {
     pub step: Option<Step>,
 }
 
+/// A grappling action (G-GRP-001..017), made as an Attack maneuver except
+/// for breaking free and letting go (decision: both are also Attacks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Grapple {
+    /// Grab a foe (G-GRP-001, G-GRP-002): with the best of DX, Judo, Sumo
+    /// Wrestling and Wrestling; the foe may defend.
+    Grab {
+        /// The foe.
+        target: CombatantId,
+        /// Where: the torso when left out.
+        #[serde(default = "torso", skip_serializing_if = "is_torso")]
+        location: Location,
+        /// The foe's weapon, by number on its sheet, instead of a body
+        /// location (G-GRP-003).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        item: Option<u8>,
+        /// Hands used (1 to 4, default 2).
+        #[serde(default = "two", skip_serializing_if = "is_two")]
+        hands: u8,
+        /// A step first.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        step: Option<Step>,
+    },
+    /// Throw the held foe down: a Quick Contest (G-GRP-007).
+    Takedown,
+    /// Pin a prone foe held by the torso: a Regular Contest of ST (G-GRP-008).
+    Pin,
+    /// Strangle a foe held by the neck (G-GRP-009, G-GRP-010).
+    Strangle,
+    /// Take away the held item: a Regular Contest of ST (G-GRP-003).
+    TakeItem,
+    /// Make the held weapon arm drop its weapon (G-GRP-005).
+    ForceDrop,
+    /// Let go of the hold.
+    Release,
+    /// Break free of a hold (G-GRP-016, G-GRP-017).
+    BreakFree,
+}
+
+fn torso() -> Location {
+    Location::Torso
+}
+fn is_torso(l: &Location) -> bool {
+    *l == Location::Torso
+}
+fn two() -> u8 {
+    2
+}
+fn is_two(n: &u8) -> bool {
+    *n == 2
+}
+
+impl fmt::Display for Grapple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Grapple::Grab {
+                target,
+                location,
+                item,
+                ..
+            } => match item {
+                Some(i) => write!(f, "Grab {target}'s weapon {i}"),
+                None => write!(f, "Grab {target} by the {location}"),
+            },
+            Grapple::Takedown => f.write_str("Takedown"),
+            Grapple::Pin => f.write_str("Pin"),
+            Grapple::Strangle => f.write_str("Strangle"),
+            Grapple::TakeItem => f.write_str("Take the held item"),
+            Grapple::ForceDrop => f.write_str("Force a drop"),
+            Grapple::Release => f.write_str("Let go"),
+            Grapple::BreakFree => f.write_str("Break free"),
+        }
+    }
+}
+
 /// A second strike traded for in an Attack maneuver (G-ATK-004..007).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -346,6 +422,8 @@ pub enum Action {
     Slam(Slam),
     /// A Shove (G-ATK-020): double knockback, no injury.
     Shove(Shove),
+    /// Grappling (G-GRP-001..017).
+    Grapple(Grapple),
     /// Aim (G-AIM-001..005): a ranged weapon at one target; the next
     /// Attack or All-Out Attack (Determined) with it adds its Acc.
     Aim {
@@ -395,6 +473,7 @@ impl fmt::Display for Action {
             Action::Slam(s) if s.shield_rush => write!(f, "Shield Rush {}", s.target),
             Action::Slam(s) => write!(f, "Slam {}", s.target),
             Action::Shove(s) => write!(f, "Shove {}", s.target),
+            Action::Grapple(g) => write!(f, "{g}"),
             Action::MoveAndAttack(c) => write!(f, "Move and Attack {} (to {})", c.strike, c.to),
             Action::ChangePosture { to } => write!(f, "Change Posture to {}", to.name()),
             Action::Ready { weapon } => write!(f, "Ready weapon {weapon}"),

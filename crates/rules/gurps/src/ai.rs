@@ -196,7 +196,7 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
             continue;
         }
         for (mi, m) in w.weapon.modes.iter().enumerate() {
-            if !m.is_melee() {
+            if !m.is_melee() || !grappling::may_strike(state, me, wi, mi) {
                 continue;
             }
             let dice = m.damage.dice_for(a.stats.st);
@@ -411,8 +411,20 @@ fn nearest_foe(state: &State, me: CombatantId) -> Option<CombatantId> {
         .min_by_key(|&id| (here.distance(state.fighter(id).pose.pos), id))
 }
 
-/// The AI's maneuver.
+mod grappling;
+
+/// The AI's maneuver, always a legal one: when a grip forbids what it
+/// chose, it breaks free or does nothing.
 pub fn action(state: &State, me: CombatantId) -> Action {
+    let chosen = choose(state, me);
+    if crate::resolve::maneuver::check(state, me, &chosen).is_ok() {
+        chosen
+    } else {
+        grappling::fallback(state, me)
+    }
+}
+
+fn choose(state: &State, me: CombatantId) -> Action {
     let f = state.fighter(me);
     if f.stun.is_some() {
         return Action::DoNothing;
@@ -446,6 +458,9 @@ pub fn action(state: &State, me: CombatantId) -> Action {
     let Some(target) = nearest_foe(state, me) else {
         return Action::DoNothing;
     };
+    if let Some(a) = grappling::plan(state, me, target) {
+        return a;
+    }
     // Strap the shield back on when no foe is close enough to strike now.
     let foe_close = state
         .active_foes(me)

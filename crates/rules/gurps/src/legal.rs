@@ -1,6 +1,7 @@
 //! The menu of maneuvers a combatant may declare now, for people at the table.
 
-use crate::action::{Action, AllOutVariant, DefenseVariant, Strike};
+use crate::action::{Action, AllOutVariant, DefenseVariant, Grapple, Strike};
+use crate::location::Location;
 use crate::resolve::maneuver;
 use crate::state::{DefenseKind, Posture, State};
 use fray_core::CombatantId;
@@ -60,6 +61,44 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
                 });
             }
         }
+    }
+    for foe in state.active_foes(actor).collect::<Vec<_>>() {
+        // G-GRP-001..003: grabs at the usual holds and at each weapon.
+        for location in [
+            Location::Torso,
+            Location::Neck,
+            Location::RightArm,
+            Location::LeftArm,
+            Location::RightLeg,
+        ] {
+            push(Action::Grapple(Grapple::Grab {
+                target: foe,
+                location,
+                item: None,
+                hands: 2,
+                step: None,
+            }));
+        }
+        for item in 0..state.fighter(foe).weapons.len() {
+            push(Action::Grapple(Grapple::Grab {
+                target: foe,
+                location: Location::Torso,
+                item: Some(item as u8),
+                hands: 2,
+                step: None,
+            }));
+        }
+    }
+    for g in [
+        Grapple::Takedown,
+        Grapple::Pin,
+        Grapple::Strangle,
+        Grapple::TakeItem,
+        Grapple::ForceDrop,
+        Grapple::Release,
+        Grapple::BreakFree,
+    ] {
+        push(Action::Grapple(g));
     }
     for kind in [DefenseKind::Dodge, DefenseKind::Parry, DefenseKind::Block] {
         push(Action::AllOutDefense {

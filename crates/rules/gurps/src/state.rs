@@ -154,6 +154,8 @@ pub struct Carried {
     pub parried_before_turn: bool,
     /// Broken on a critical miss or by an attack on it (G-EXT-009, G-ATK-012).
     pub broken: bool,
+    /// Taken away by a foe's grip (G-GRP-003): out of the fight.
+    pub taken: bool,
     /// The weapon's own HP left, for attacks on it (G-ATK-013).
     pub hp: i32,
     /// A missile weapon holds a shot (bows, crossbows, slings).
@@ -342,6 +344,10 @@ pub struct Fighter {
     pub turn_start: HexPos,
     /// Mortally wounded (G-EXT-031).
     pub mortal_wound: bool,
+    /// Choking after strangling damage got through: 1 FP a turn (G-GRP-010).
+    pub suffocating: bool,
+    /// A pinned figure's next try to break free waits for this turn (G-GRP-017).
+    pub next_break_free: u32,
     /// Hexes moved on the last turn.
     pub moved: u32,
     /// Turns this combatant has taken.

@@ -237,3 +237,59 @@ fn an_archer_aims_once_shoots_then_reloads() {
     s.fighters[0].weapons[0].reload_left = 2;
     assert_eq!(ai::action(&s, A), Action::Ready { weapon: 0 });
 }
+
+/// A wrestler (Wrestling 14, no weapon) facing a swordsman.
+fn wrestler_duel() -> State {
+    let w = sheet(13, 12, 10, 12, "skills = { Wrestling = 14 }\nweapons = []");
+    setup(
+        &scenario(
+            "",
+            &[
+                fighter("A", "a", 0, 0, "n", &w),
+                fighter("B", "b", 0, -1, "s", &swordsman(11, 13)),
+            ],
+        ),
+        &armory_unarmed(),
+    )
+    .unwrap()
+}
+
+// rule: G-GRP-001, G-GRP-009
+#[test]
+fn a_wrestler_grabs_the_neck_then_strangles() {
+    use fray_gurps::action::Grapple;
+    use fray_gurps::state::{Grip, GripAt};
+    let mut s = wrestler_duel();
+    let a = ai::action(&s, A);
+    assert!(
+        matches!(
+            a,
+            Action::Grapple(Grapple::Grab {
+                target: B,
+                location: Location::Neck,
+                ..
+            })
+        ),
+        "{a}"
+    );
+    s.fighters[0].grip = Some(Grip {
+        target: B,
+        at: GripAt::Body(Location::Neck),
+        hands: 2,
+        pinned: false,
+    });
+    assert_eq!(ai::action(&s, A), Action::Grapple(Grapple::Strangle));
+    // The swordsman, held, cannot use the sword: it punches (reach C) or breaks free.
+    let b = ai::action(&s, B);
+    assert!(maneuver::check(&s, B, &b).is_ok(), "{b}");
+    assert!(
+        matches!(
+            b,
+            Action::Attack { .. } | Action::Grapple(Grapple::BreakFree)
+        ),
+        "{b}"
+    );
+    // Pinned, it can only break free.
+    s.fighters[0].grip.as_mut().unwrap().pinned = true;
+    assert_eq!(ai::action(&s, B), Action::Grapple(Grapple::BreakFree));
+}

@@ -8,6 +8,7 @@ use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::defense::{self, Incoming};
 use crate::resolve::injury::{self, Blow, CriticalEffect};
+use crate::resolve::say;
 use crate::resolve::{critical, effort, ranged};
 use crate::sheet::Trait;
 use crate::state::State;
@@ -129,6 +130,7 @@ pub fn check_strike_as(
     if w.broken {
         return Err(format!("{} is broken (G-EXT-009)", w.weapon.name));
     }
+    crate::resolve::grapple::may_strike(state, attacker, wi, mi)?;
     if strike.rapid_recovery {
         // G-EFF-001: readies an unready melee weapon held in hand.
         if w.ready || w.dropped_at.is_some() || !m.is_melee() {
@@ -433,6 +435,10 @@ pub fn to_hit<M: Mods + Default>(
         None => {}
     }
     situation(state, attacker, carried, &mut mods);
+    // G-GRP-004 / G-GRP-014: a grabbed figure attacks at -4.
+    if state.held_by(attacker).is_some() {
+        mods.add("grabbed", crate::resolve::grapple::GRABBED_DX, "G-GRP-014");
+    }
     // G-CC-008 / G-ATK-027: striking into a close combat from outside it.
     let t = state.fighter(strike.target);
     let into = t.pose.pos != a.pose.pos
@@ -1123,21 +1129,6 @@ fn unready<O: Oracle<Gurps>, S: EventSink<Event>>(
         "G-ATK-011",
         ctx,
     );
-}
-
-fn say<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &State,
-    who: CombatantId,
-    what: String,
-    rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
-    let name = state.fighter(who).name.clone();
-    ctx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what,
-        rule,
-    });
 }
 
 /// G-RNG-007: a missed shot may hit someone else: each figure in the way

@@ -8,6 +8,7 @@ use crate::data::Unarmed;
 use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::injury::{self, Blow, CriticalEffect};
+use crate::resolve::say;
 use crate::state::{Posture, State};
 use crate::tables::{self, CriticalMiss, MissedAttack, UnarmedMiss};
 use fray_core::dice::RollKind;
@@ -105,21 +106,6 @@ fn table_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
         rule,
         None,
     )
-}
-
-fn say<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &State,
-    who: CombatantId,
-    what: String,
-    rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
-    let name = state.fighter(who).name.clone();
-    ctx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what,
-        rule,
-    });
 }
 
 /// G-EXT-009: applies a row of the armed Critical Miss Table.

@@ -6,7 +6,7 @@ use crate::action::{Answer, DefenseOption, Dive, Question};
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::options::RearAttacks;
-use crate::resolve::{critical, effort, movement};
+use crate::resolve::{critical, effort, grapple, movement};
 use crate::sheet::Trait;
 use crate::state::{DefenseKind, Fighter, Posture, Stance, State};
 use fray_core::engine::Interrupt;
@@ -161,6 +161,11 @@ fn common<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut 
     if d.stance == Stance::IncreasedDefense(kind) {
         mods.add("All-Out Defense", 2, "G-AOD-001");
     }
+    // G-GRP-004: grabbed, -2 to Block and Parry, -1 to Dodge.
+    if state.held_by(inc.defender).is_some() {
+        let pen = if kind == DefenseKind::Dodge { -1 } else { -2 };
+        mods.add("grabbed", pen, "G-GRP-004");
+    }
     if d.off_balance {
         mods.add("off balance", -2, "G-EXT-009");
     }
@@ -251,6 +256,10 @@ pub fn defense_mods<M: Mods + Default>(
             if !w.ready || (w.is_unbalanced() && w.attacked) {
                 return None; // G-DEF-005
             }
+            // G-GRP-003 / G-GRP-005 / G-GRP-006: not a held weapon or limb, nor busy hands.
+            if grapple::weapon_free(state, inc.defender, usize::from(weapon?)).is_err() {
+                return None;
+            }
             let (pmode, base) = w.parry_base()?;
             // G-CC-005: only a reach C weapon parries in close combat.
             if state.in_close_combat(inc.defender)
@@ -297,8 +306,8 @@ pub fn defense_mods<M: Mods + Default>(
         }
         DefenseKind::Block => {
             let s = d.shield.as_ref().filter(|s| s.ready)?;
-            if d.blocked {
-                return None; // G-DEF-006: once per turn.
+            if d.blocked || !grapple::may_block(state, inc.defender) {
+                return None; // G-DEF-006: once per turn; G-GRP-005/006: arm busy.
             }
             M::base("Block", s.skill / 2 + 3, "G-DEF-006")
         }
@@ -692,4 +701,45 @@ fn critical_defense_failure<O: Oracle<Gurps>, S: EventSink<Event>>(
         rule: "G-EXT-011",
     });
     Ok(())
+}
+
+/// How an attack that only has to touch (a slam, a grab) came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Touch {
+    /// The roll failed (a critical failure has rolled on its table).
+    Missed,
+    /// The foe defended with this.
+    Defended(DefenseKind),
+    /// It landed.
+    Landed,
+}
+
+/// An unarmed contact attack: the roll against `mods`, the unarmed
+/// critical miss table on a critical failure (G-EXT-010), and the foe's
+/// defense unless the roll was critical (G-EXT-011 decision).
+pub fn touch<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    (actor, target): (CombatantId, CombatantId),
+    check: Check,
+    mods: &ModList,
+    words: impl Fn() -> String,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<Touch, Interrupt<Gurps>> {
+    let r = check::roll(state, ctx, check, mods)?;
+    if !r.is_success() {
+        if r.is_critical_failure() {
+            critical::critical_miss(state, actor, critical::Failed::Slam, ctx)?;
+        }
+        return Ok(Touch::Missed);
+    }
+    if !r.is_critical_success() {
+        let inc = Incoming {
+            swung_weapon: false,
+            ..Incoming::melee(state, actor, target)
+        };
+        if let Some(kind) = defend(state, inc, words, ctx)? {
+            return Ok(Touch::Defended(kind));
+        }
+    }
+    Ok(Touch::Landed)
 }

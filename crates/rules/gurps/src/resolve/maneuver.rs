@@ -6,7 +6,7 @@ use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::attack::How;
-use crate::resolve::{attack, effort, movement, slam, strikes, turn};
+use crate::resolve::{attack, effort, grapple, movement, slam, strikes, turn};
 use crate::sheet::Trait;
 use crate::state::{Feint, Posture, Stance, State, Stun};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
@@ -114,6 +114,7 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             f.name
         )));
     }
+    grapple::allows(state, actor, action).map_err(Illegal)?;
     let result = match action {
         Action::Attack {
             strike,
@@ -131,6 +132,7 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         Action::MoveAndAttack(c) => strikes::plan_charge(state, actor, c).map(|_| ()),
         Action::Slam(o) => slam::plan(state, actor, o).map(|_| ()),
         Action::Shove(o) => slam::check_shove(state, actor, o),
+        Action::Grapple(g) => grapple::check(state, actor, g),
         Action::AllOutAttack {
             variant,
             strike,
@@ -203,6 +205,11 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         Action::Ready { weapon } => match f.weapons.get(usize::from(*weapon)) {
             None => Err(format!("{} has no weapon {weapon}", f.name)),
             Some(w) if w.broken => Err(format!("{} is broken (G-EXT-009)", w.weapon.name)),
+            Some(w) if w.taken => Err(format!("{} was taken away (G-GRP-003)", w.weapon.name)),
+            // G-GRP-015: a grabbed figure readies only with a free hand.
+            Some(_) if grapple::weapon_free(state, actor, usize::from(*weapon)).is_err() => {
+                Err("no free hand to ready it with (G-GRP-015)".into())
+            }
             Some(_)
                 if f.crippled
                     .iter()
@@ -283,6 +290,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
         Action::Slam(o) => slam::resolve(state, actor, o, ctx)?,
         Action::Shove(o) => slam::resolve_shove(state, actor, o, ctx)?,
+        Action::Grapple(g) => grapple::resolve(state, actor, g, ctx)?,
         Action::AllOutAttack {
             variant,
             strike,
@@ -377,6 +385,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             recover_from_stun(state, actor, ctx)?
         }
     }
+    grapple::lapse(state);
     // G-AIM-005 decision: any maneuver but Aim ends the Aim (an attack
     // that used it has spent it already).
     if !matches!(action, Action::Aim { .. }) {
@@ -437,6 +446,7 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
         }
         Action::Slam(o) => (format!("Slam on {}", name(o.target)), "G-ATK-014"),
         Action::Shove(o) => (format!("Shove on {}", name(o.target)), "G-ATK-020"),
+        Action::Grapple(g) => grapple::describe(state, g),
         Action::MoveAndAttack(c) => (
             format!("Move and Attack on {}", name(c.strike.target)),
             "G-MAA-001",

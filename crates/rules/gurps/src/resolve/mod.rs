@@ -7,6 +7,7 @@ pub mod attack;
 pub mod critical;
 pub mod defense;
 pub mod effort;
+pub mod grapple;
 pub mod injury;
 pub mod maneuver;
 pub mod movement;
@@ -14,3 +15,24 @@ pub mod ranged;
 pub mod slam;
 pub mod strikes;
 pub mod turn;
+
+use crate::Gurps;
+use crate::event::Event;
+use crate::state::State;
+use fray_core::{CombatantId, Ctx, EventSink, Oracle};
+
+/// Logs a change in `who`'s condition under a rule ID.
+pub(crate) fn say<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    who: CombatantId,
+    what: String,
+    rule: &'static str,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) {
+    let name = state.fighter(who).name.clone();
+    ctx.emit(|| Event::Condition {
+        who: name.to_string(),
+        what,
+        rule,
+    });
+}

@@ -7,8 +7,7 @@ use crate::check::{self, Check, Judged};
 use crate::damage::{DamageType, Dice, thrust};
 use crate::event::Event;
 use crate::location::Location;
-use crate::resolve::critical;
-use crate::resolve::defense::{self, Incoming};
+use crate::resolve::defense::{self, Touch};
 use crate::resolve::injury::{self, Blow, CriticalEffect, Push};
 use crate::resolve::movement;
 use crate::state::{Posture, Stance, State};
@@ -136,29 +135,21 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     state.fighter_mut(actor).moved = planned.hexes;
     let target = order.target;
     let mods = slam_skill(state, actor, target, order.with);
-    let r = check::roll(state, ctx, Check::new(actor, "slam", "G-ATK-014"), &mods)?;
-    if !r.is_success() {
-        if r.is_critical_failure() {
-            critical::critical_miss(state, actor, critical::Failed::Slam, ctx)?;
-        }
-        return Ok(());
-    }
-    if !r.is_critical_success() {
-        let inc = Incoming {
-            swung_weapon: false,
-            ..Incoming::melee(state, actor, target)
-        };
-        let (a_name, t_name) = (
-            state.fighter(actor).name.clone(),
-            state.fighter(target).name.clone(),
-        );
-        let words = move || format!("{a_name} slams into {t_name}");
-        if let Some(how) = defense::defend(state, inc, words, ctx)? {
-            if how == crate::state::DefenseKind::Dodge {
+    let (a_name, t_name) = (
+        state.fighter(actor).name.clone(),
+        state.fighter(target).name.clone(),
+    );
+    let words = move || format!("{a_name} slams into {t_name}");
+    let check = Check::new(actor, "slam", "G-ATK-014");
+    match defense::touch(state, (actor, target), check, &mods, words, ctx)? {
+        Touch::Missed => return Ok(()),
+        Touch::Defended(kind) => {
+            if kind == crate::state::DefenseKind::Dodge {
                 carry_on(state, actor, order, planned.hexes, ctx);
             }
             return Ok(());
         }
+        Touch::Landed => {}
     }
     collide(state, actor, target, order, planned.hexes, ctx)
 }
@@ -362,24 +353,15 @@ pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
     let mut mods = ModList::base("best of DX, Sumo Wrestling", best, "G-ATK-020");
     mods.add("shock", a.shock, "G-INJ-001");
     mods.add("posture", a.posture.attack(), "G-POS-001");
-    let r = check::roll(state, ctx, Check::new(actor, "shove", "G-ATK-020"), &mods)?;
-    if !r.is_success() {
-        return Ok(());
-    }
     let target = order.target;
-    if !r.is_critical_success() {
-        let inc = Incoming {
-            swung_weapon: false,
-            ..Incoming::melee(state, actor, target)
-        };
-        let (a_name, t_name) = (
-            state.fighter(actor).name.clone(),
-            state.fighter(target).name.clone(),
-        );
-        if defense::defend(state, inc, move || format!("{a_name} shoves {t_name}"), ctx)?.is_some()
-        {
-            return Ok(());
-        }
+    let (a_name, t_name) = (
+        state.fighter(actor).name.clone(),
+        state.fighter(target).name.clone(),
+    );
+    let words = move || format!("{a_name} shoves {t_name}");
+    let check = Check::new(actor, "shove", "G-ATK-020");
+    if defense::touch(state, (actor, target), check, &mods, words, ctx)? != Touch::Landed {
+        return Ok(());
     }
     let mut dice = thrust(state.fighter(actor).stats.st);
     if !order.both_hands {

@@ -51,7 +51,11 @@ pub fn next<O: Oracle<Gurps>, S: EventSink<Event>>(
         let id = state.order[at];
         if state.fighter(id).is_conscious() {
             start_turn(state, id);
-            return Ok(Next::Act(id));
+            // G-GRP-010: choking can knock the figure out before it acts.
+            crate::resolve::grapple::upkeep(state, id, ctx)?;
+            if state.fighter(id).is_conscious() {
+                return Ok(Next::Act(id));
+            }
         }
     }
     Ok(Next::Over(fight_over(state).unwrap_or(Outcome {

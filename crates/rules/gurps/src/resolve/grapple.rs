@@ -1,0 +1,801 @@
+//! Grappling (checklist section 16): grabbing, what a grip does to both
+//! sides, takedowns, pins, strangling, taking items, and breaking free.
+
+use crate::Gurps;
+use crate::action::{Action, Grapple};
+use crate::check::{self, Check, Judged};
+use crate::damage::{DamageType, Dice};
+use crate::event::Event;
+use crate::location::{Location, Part};
+use crate::resolve::defense::{self, Touch};
+use crate::resolve::injury::{self, Blow, CriticalEffect, Push};
+use crate::resolve::movement;
+use crate::resolve::say;
+use crate::state::{Grip, GripAt, Life, Posture, State};
+use fray_core::dice::systems::gurps::{Winner, quick_contest, regular_contest_levels};
+use fray_core::engine::Interrupt;
+use fray_core::{CombatantId, Ctx, EventSink, ModList, Mods, Oracle};
+
+/// The grappling skills a grab or a takedown may use (G-DICE-002).
+const GRAPPLING: [&str; 3] = ["Judo", "Sumo Wrestling", "Wrestling"];
+
+/// A figure's best grappling score: DX or a grappling skill (G-GRP-001).
+fn grapple_score(state: &State, who: CombatantId) -> i32 {
+    let f = state.fighter(who);
+    f.best_skill(&GRAPPLING, f.stats.dx)
+}
+
+/// G-GRP-002: the penalty to grab a location (or the held item).
+fn grab_penalty(at: GripAt) -> i32 {
+    match at {
+        GripAt::Item(_) => -4,
+        GripAt::Body(l) => match l.part() {
+            Part::Torso | Part::Vitals => 0,
+            Part::Limb => -1,
+            Part::Extremity => -2,
+            Part::Neck | Part::Skull | Part::Face | Part::Eye => -3,
+        },
+    }
+}
+
+/// G-GRP-004: grabbed figures roll at -4 for DX and DX-based rolls.
+pub const GRABBED_DX: i32 = -4;
+
+/// Checks a grappling action (G-GRP-001..017).
+pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), String> {
+    let f = state.fighter(actor);
+    match g {
+        Grapple::Grab {
+            target,
+            location,
+            item,
+            hands,
+            step,
+        } => {
+            if f.grip.is_some() {
+                return Err("let go of the present hold first".into());
+            }
+            if !(1..=4).contains(hands) {
+                return Err("a grab uses 1 to 4 hands".into());
+            }
+            if !state.exists(*target)
+                || *target == actor
+                || state.fighter(*target).life == Life::Dead
+            {
+                return Err("a grab needs a living foe".into());
+            }
+            if let Some(s) = step {
+                movement::check_step(state, actor, s)?;
+            }
+            let from = step
+                .as_ref()
+                .map_or(f.pose, |s| crate::resolve::strikes::after(f.pose, s));
+            let t = state.fighter(*target);
+            let d = from.pos.distance(t.pose.pos);
+            if d > 1 || (d == 1 && from.arc_of(t.pose.pos) != Some(fray_core::grid::Arc::Front)) {
+                return Err(format!(
+                    "{} is out of reach: a grab reaches C (decision)",
+                    t.name
+                ));
+            }
+            if let Some(i) = item
+                && !t
+                    .weapons
+                    .get(usize::from(*i))
+                    .is_some_and(|w| w.ready && w.weapon.unarmed.is_none())
+            {
+                return Err(format!("{} holds no ready weapon {i} to grab", t.name));
+            }
+            match location {
+                Location::Eye | Location::Vitals => Err(format!("cannot grab the {location}")),
+                Location::Tail if !t.has(crate::sheet::Trait::Tail) => {
+                    Err(format!("{} has no tail", t.name))
+                }
+                _ => Ok(()),
+            }
+        }
+        Grapple::Takedown
+        | Grapple::Pin
+        | Grapple::Strangle
+        | Grapple::TakeItem
+        | Grapple::ForceDrop => {
+            let grip = f.grip.ok_or("there is no hold to work from")?;
+            let t = state.fighter(grip.target);
+            match g {
+                Grapple::Takedown if t.posture == Posture::Lying => {
+                    Err("a takedown is for a standing foe (G-GRP-007)".into())
+                }
+                Grapple::Pin
+                    if t.posture != Posture::Lying || grip.at != GripAt::Body(Location::Torso) =>
+                {
+                    Err("a pin needs a prone foe held by the torso (G-GRP-008)".into())
+                }
+                Grapple::Strangle if grip.at != GripAt::Body(Location::Neck) => {
+                    Err("strangling needs a hold on the neck (G-GRP-009 decision)".into())
+                }
+                Grapple::TakeItem if !matches!(grip.at, GripAt::Item(_)) => {
+                    Err("taking an item needs a hold on it (G-GRP-003)".into())
+                }
+                Grapple::ForceDrop
+                    if !matches!(
+                        grip.at,
+                        GripAt::Body(Location::RightArm | Location::RightHand)
+                    ) =>
+                {
+                    Err("forcing a drop needs a hold on the weapon arm (G-GRP-005)".into())
+                }
+                _ => Ok(()),
+            }
+        }
+        Grapple::Release => f
+            .grip
+            .map(|_| ())
+            .ok_or_else(|| "there is no hold to release".into()),
+        Grapple::BreakFree => state
+            .held_by(actor)
+            .map(|_| ())
+            .ok_or_else(|| format!("{} is not held", f.name)),
+    }
+}
+
+/// Resolves a checked grappling action.
+pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    g: &Grapple,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    match g {
+        Grapple::Grab {
+            target,
+            location,
+            item,
+            hands,
+            step,
+        } => {
+            if let Some(s) = step {
+                movement::take_step(state, actor, s, ctx)?;
+            }
+            let at = match item {
+                Some(i) => GripAt::Item(*i),
+                None => GripAt::Body(*location),
+            };
+            grab(state, actor, *target, at, *hands, ctx)
+        }
+        Grapple::Takedown => takedown(state, actor, ctx),
+        Grapple::Pin => pin(state, actor, ctx),
+        Grapple::Strangle => strangle(state, actor, ctx),
+        Grapple::TakeItem | Grapple::ForceDrop => wrest(state, actor, *g == Grapple::TakeItem, ctx),
+        Grapple::Release => {
+            state.fighter_mut(actor).grip = None;
+            say(state, actor, "lets go".into(), "G-GRP-012", ctx);
+            Ok(())
+        }
+        Grapple::BreakFree => break_free(state, actor, ctx),
+    }
+}
+
+/// G-GRP-001 / G-GRP-002: the grab roll, the foe's defense, and the hold.
+fn grab<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    target: CombatantId,
+    at: GripAt,
+    hands: u8,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let a = state.fighter(actor);
+    let t = state.fighter(target);
+    let mut mods = ModList::base(
+        "best of DX, Judo, Sumo, Wrestling",
+        grapple_score(state, actor),
+        "G-GRP-001",
+    );
+    mods.add("shock", a.shock, "G-INJ-001");
+    mods.add("posture", a.posture.attack(), "G-POS-001");
+    mods.add(
+        "larger than the foe",
+        (a.stats.sm - t.stats.sm).max(0),
+        "G-GRP-002",
+    );
+    mods.add("where", grab_penalty(at), "G-GRP-002");
+    mods.add(
+        "hands beyond two",
+        2 * (i32::from(hands) - 2).max(0),
+        "G-GRP-002",
+    );
+    if state.held_by(actor).is_some() {
+        mods.add("grabbed", GRABBED_DX, "G-GRP-014");
+    }
+    let (an, tn) = (
+        state.fighter(actor).name.clone(),
+        state.fighter(target).name.clone(),
+    );
+    let words = move || format!("{an} grabs at {tn}");
+    let check = Check::new(actor, "grab", "G-GRP-001");
+    if defense::touch(state, (actor, target), check, &mods, words, ctx)? != Touch::Landed {
+        return Ok(());
+    }
+    state.fighter_mut(actor).grip = Some(Grip {
+        target,
+        at,
+        hands,
+        pinned: false,
+    });
+    let where_ = match at {
+        GripAt::Body(l) => format!("the {l}"),
+        GripAt::Item(i) => format!("weapon {i}"),
+    };
+    let tn = state.fighter(target).name.clone();
+    say(
+        state,
+        actor,
+        format!("grabs {tn} by {where_}"),
+        "G-GRP-001",
+        ctx,
+    );
+    Ok(())
+}
+
+/// G-CC-007: the assistants' share: the scores of up to `max` other
+/// figures holding the same foe, added, then divided by 5 (decision).
+fn assistance(
+    state: &State,
+    actor: CombatantId,
+    target: CombatantId,
+    max: usize,
+    score: impl Fn(CombatantId) -> i32,
+) -> i32 {
+    let side = state.fighter(actor).side;
+    let total: i32 = state
+        .grabbers(target)
+        .filter(|&id| id != actor && state.fighter(id).side == side)
+        .take(max)
+        .map(score)
+        .sum();
+    total / 5
+}
+
+/// G-GRP-007: the takedown's Quick Contest, each side with the best of ST,
+/// DX and its grappling skill, +3 holding a leg or foot; the loser falls
+/// (a tie: nothing happens; an attacker who loses falls, decision).
+fn takedown<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let Some(grip) = state.fighter(actor).grip else {
+        return Ok(());
+    };
+    let target = grip.target;
+    let best = |id: CombatantId| {
+        let f = state.fighter(id);
+        f.best_skill(&GRAPPLING, f.stats.st.max(f.stats.dx))
+    };
+    let mut mine = ModList::base("best of ST, DX, grappling", best(actor), "G-GRP-007");
+    mine.add(
+        "assistants",
+        assistance(state, actor, target, 2, best),
+        "G-CC-007",
+    );
+    let leg = matches!(
+        grip.at,
+        GripAt::Body(
+            Location::RightLeg | Location::LeftLeg | Location::RightFoot | Location::LeftFoot
+        )
+    );
+    mine.add("holding a leg", if leg { 3 } else { 0 }, "G-GRP-005");
+    let mut theirs = ModList::base("best of ST, DX, grappling", best(target), "G-GRP-007");
+    theirs.add("grabbed", GRABBED_DX, "G-GRP-004");
+    let a = check::roll(
+        state,
+        ctx,
+        Check::new(actor, "takedown", "G-GRP-007"),
+        &mine,
+    )?;
+    let b = check::roll(
+        state,
+        ctx,
+        Check::new(target, "resist the takedown", "G-GRP-007"),
+        &theirs,
+    )?;
+    let faller = match quick_contest(a.roll, a.level, b.roll, b.level).winner {
+        Winner::A => target,
+        Winner::B => actor,
+        Winner::Tie => return Ok(()),
+    };
+    state.fighter_mut(faller).posture = Posture::Lying;
+    say(state, faller, "is thrown down".into(), "G-GRP-007", ctx);
+    Ok(())
+}
+
+/// One round of a Regular Contest (G-EXT-005): both levels lowered so the
+/// higher is at most 14; `actor` wins if it succeeds and the other fails.
+fn regular_round<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &State,
+    (actor, mine, label): (CombatantId, ModList, &'static str),
+    (other, theirs, other_label): (CombatantId, ModList, &'static str),
+    rule: &'static str,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<bool, Interrupt<Gurps>> {
+    let (la, lb) = regular_contest_levels(mine.total(), theirs.total());
+    let mut mine = mine;
+    let mut theirs = theirs;
+    mine.add("Regular Contest", la - Mods::total(&mine), "G-EXT-005");
+    theirs.add("Regular Contest", lb - Mods::total(&theirs), "G-EXT-005");
+    let a = check::roll(state, ctx, Check::new(actor, label, rule), &mine)?;
+    let b = check::roll(state, ctx, Check::new(other, other_label, rule), &theirs)?;
+    Ok(a.is_success() && !b.is_success())
+}
+
+/// ST for ST rolls and contests: halved below 1/3 FP, rounding up (G-FAT-001 decision).
+fn st_for_rolls(state: &State, who: CombatantId) -> i32 {
+    let f = state.fighter(who);
+    if f.low_fp() {
+        (f.stats.st + 1) / 2
+    } else {
+        f.stats.st
+    }
+}
+
+/// G-GRP-008: the pin's Regular Contest of ST: +3 per point of SM
+/// difference to the larger side, +3 to the side with more free hands.
+fn pin<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let Some(grip) = state.fighter(actor).grip else {
+        return Ok(());
+    };
+    let target = grip.target;
+    let st = |id| st_for_rolls(state, id);
+    let mut mine = ModList::base("ST", st(actor), "G-GRP-008");
+    mine.add(
+        "assistants",
+        assistance(state, actor, target, 3, st),
+        "G-CC-007",
+    );
+    let mut theirs = ModList::base("ST", st(target), "G-GRP-008");
+    let sm = state.fighter(actor).stats.sm - state.fighter(target).stats.sm;
+    if sm > 0 {
+        mine.add("larger", 3 * sm, "G-GRP-008");
+    } else {
+        theirs.add("larger", -3 * sm, "G-GRP-008");
+    }
+    // Free hands: the grabber's hands minus those in the hold; the foe's two.
+    let my_free = 2 - i32::from(grip.hands.min(2));
+    match my_free.cmp(&2) {
+        std::cmp::Ordering::Greater => mine.add("more free hands", 3, "G-GRP-008"),
+        std::cmp::Ordering::Less => theirs.add("more free hands", 3, "G-GRP-008"),
+        std::cmp::Ordering::Equal => &mut mine,
+    };
+    if regular_round(
+        state,
+        (actor, mine, "pin"),
+        (target, theirs, "resist the pin"),
+        "G-GRP-008",
+        ctx,
+    )? {
+        if let Some(g) = state.fighter_mut(actor).grip.as_mut() {
+            g.pinned = true;
+        }
+        say(state, target, "is pinned".into(), "G-GRP-008", ctx);
+    }
+    Ok(())
+}
+
+/// G-GRP-009 / G-GRP-010: the strangle's Quick Contest of the grabber's ST
+/// against the better of the foe's ST and HT (-5 one-handed, +2 per hand
+/// beyond two); the margin of victory is crushing damage to the neck, and
+/// any that gets through starts the foe suffocating.
+fn strangle<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let Some(grip) = state.fighter(actor).grip else {
+        return Ok(());
+    };
+    let target = grip.target;
+    let mut mine = ModList::base("ST", st_for_rolls(state, actor), "G-GRP-009");
+    mine.add(
+        "one hand",
+        if grip.hands == 1 { -5 } else { 0 },
+        "G-GRP-009",
+    );
+    mine.add(
+        "hands beyond two",
+        2 * (i32::from(grip.hands) - 2).max(0),
+        "G-GRP-009",
+    );
+    let t = state.fighter(target);
+    let theirs = ModList::base(
+        "better of ST and HT",
+        st_for_rolls(state, target).max(t.stats.ht),
+        "G-GRP-009",
+    );
+    let a = check::roll(
+        state,
+        ctx,
+        Check::new(actor, "strangle", "G-GRP-009"),
+        &mine,
+    )?;
+    let b = check::roll(
+        state,
+        ctx,
+        Check::new(target, "resist strangling", "G-GRP-009"),
+        &theirs,
+    )?;
+    let c = quick_contest(a.roll, a.level, b.roll, b.level);
+    if c.winner != Winner::A || c.margin_of_victory <= 0 {
+        return Ok(());
+    }
+    let hp_before = state.fighter(target).hp;
+    let blow = Blow {
+        attacker: actor,
+        target,
+        dice: Dice {
+            dice: 0,
+            adds: c.margin_of_victory,
+        },
+        bonus: None,
+        damage_type: DamageType::Crushing,
+        armor_divisor: 1.0,
+        aimed: Some(Location::Neck),
+        critical: CriticalEffect::default(),
+        chinks: false,
+        half: false,
+        push: Push::None,
+    };
+    injury::strike_rolled(state, blow, c.margin_of_victory, ctx)?;
+    if state.fighter(target).hp < hp_before && !state.fighter(target).suffocating {
+        state.fighter_mut(target).suffocating = true;
+        say(
+            state,
+            target,
+            "is choking: 1 FP a turn until free".into(),
+            "G-GRP-010",
+            ctx,
+        );
+    }
+    Ok(())
+}
+
+/// G-GRP-003 / G-GRP-005: a Regular Contest of ST to take the held item
+/// away, or to make the held weapon arm drop what it holds.
+fn wrest<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    take: bool,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let Some(grip) = state.fighter(actor).grip else {
+        return Ok(());
+    };
+    let target = grip.target;
+    let rule = if take { "G-GRP-003" } else { "G-GRP-005" };
+    let mine = ModList::base("ST", st_for_rolls(state, actor), rule);
+    let theirs = ModList::base("ST", st_for_rolls(state, target), rule);
+    let label = if take {
+        "take the item"
+    } else {
+        "force a drop"
+    };
+    if !regular_round(
+        state,
+        (actor, mine, label),
+        (target, theirs, "hold on"),
+        rule,
+        ctx,
+    )? {
+        return Ok(());
+    }
+    let pos = state.fighter(target).pose.pos;
+    let t = state.fighter_mut(target);
+    let mut what = Vec::new();
+    for (i, w) in t.weapons.iter_mut().enumerate() {
+        let this = match grip.at {
+            GripAt::Item(n) => usize::from(n) == i,
+            _ => w.ready && w.weapon.unarmed.is_none(),
+        };
+        if this {
+            w.ready = false;
+            w.dropped_at = (!take).then_some(pos);
+            w.taken |= take;
+            what.push(w.weapon.name.to_string());
+        }
+    }
+    if take {
+        state.fighter_mut(actor).grip = None;
+    }
+    let verb = if take { "loses" } else { "drops" };
+    say(
+        state,
+        target,
+        format!("{verb} {}", what.join(", ")),
+        rule,
+        ctx,
+    );
+    Ok(())
+}
+
+/// G-GRP-016 / G-GRP-017: breaking free: a Quick Contest of ST against the
+/// one holding hardest, who gets +5 with two hands and +2 per hand beyond,
+/// +5 more for a pin (+10 in all for a two-handed pin, decision), and -4 if
+/// stunned; a tie leaves the hold. A pinned figure may try once per 10 seconds.
+fn break_free<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    actor: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    let Some((by, grip)) = state.held_by(actor) else {
+        return Ok(());
+    };
+    let f = state.fighter(actor);
+    if grip.pinned && f.turns < f.next_break_free {
+        say(
+            state,
+            actor,
+            "strains against the pin (one try per 10 seconds)".into(),
+            "G-GRP-017",
+            ctx,
+        );
+        return Ok(());
+    }
+    let mine = ModList::base("ST", st_for_rolls(state, actor), "G-GRP-016");
+    let mut theirs = ModList::base("ST", st_for_rolls(state, by), "G-GRP-016");
+    let hands = i32::from(grip.hands);
+    theirs.add("two hands", if hands >= 2 { 5 } else { 0 }, "G-GRP-016");
+    theirs.add("hands beyond two", 2 * (hands - 2).max(0), "G-GRP-016");
+    theirs.add("pinning", if grip.pinned { 5 } else { 0 }, "G-GRP-017");
+    theirs.add(
+        "stunned",
+        if state.fighter(by).stun.is_some() {
+            -4
+        } else {
+            0
+        },
+        "G-GRP-016",
+    );
+    if grip.pinned {
+        let f = state.fighter_mut(actor);
+        f.next_break_free = f.turns + 10;
+    }
+    let a = check::roll(
+        state,
+        ctx,
+        Check::new(actor, "break free", "G-GRP-016"),
+        &mine,
+    )?;
+    let b = check::roll(
+        state,
+        ctx,
+        Check::new(by, "keep hold", "G-GRP-016"),
+        &theirs,
+    )?;
+    if quick_contest(a.roll, a.level, b.roll, b.level).winner == Winner::A {
+        state.fighter_mut(by).grip = None;
+        say(state, actor, "breaks free".into(), "G-GRP-016", ctx);
+    }
+    Ok(())
+}
+
+/// Holds lapse when the two are more than a hex apart (the holder moved
+/// away or the held figure was knocked back) or the holder is out.
+pub fn lapse(state: &mut State) {
+    for id in 0..state.fighters.len() {
+        let f = &state.fighters[id];
+        if let Some(g) = f.grip {
+            let t = state.fighter(g.target);
+            if !f.is_conscious() || t.life == Life::Dead || f.pose.pos.distance(t.pose.pos) > 1 {
+                state.fighters[id].grip = None;
+            }
+        }
+    }
+}
+
+/// Start of a turn: holds lapse ([`lapse`]); a choking figure loses 1 FP
+/// (G-GRP-010).
+pub fn upkeep<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    who: CombatantId,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<(), Interrupt<Gurps>> {
+    lapse(state);
+    let f = state.fighter(who);
+    if f.suffocating {
+        let strangled = state.grabbers(who).any(|id| {
+            state
+                .fighter(id)
+                .grip
+                .is_some_and(|g| g.at == GripAt::Body(Location::Neck))
+        });
+        if !strangled {
+            state.fighter_mut(who).suffocating = false;
+        } else {
+            say(state, who, "chokes: 1 FP".into(), "G-GRP-010", ctx);
+            crate::resolve::effort::lose_fp(state, who, 1, ctx)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether `who` may use weapon `wi` at all while grips are on (strike
+/// or parry): not the item a foe holds (G-GRP-003), nor a limb a foe holds
+/// (G-GRP-005), nor hands busy holding a foe (G-GRP-006, G-GRP-011).
+/// Decision: weapons are held in the right hand and the shield on the left
+/// arm; a one-handed grip uses the left hand.
+pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), String> {
+    let f = state.fighter(who);
+    let Some(w) = f.weapons.get(wi) else {
+        return Ok(());
+    };
+    let limb = match w.weapon.unarmed {
+        Some(crate::data::Unarmed::Kick) => Limb::Leg,
+        Some(crate::data::Unarmed::Bite) => Limb::Head,
+        _ => Limb::Hand,
+    };
+    for by in state.grabbers(who) {
+        let Some(grip) = state.fighter(by).grip else {
+            continue;
+        };
+        let held = match grip.at {
+            GripAt::Item(i) => usize::from(i) == wi,
+            GripAt::Body(Location::RightArm | Location::RightHand) => limb == Limb::Hand,
+            GripAt::Body(
+                Location::RightLeg | Location::LeftLeg | Location::RightFoot | Location::LeftFoot,
+            ) => limb == Limb::Leg,
+            GripAt::Body(Location::Neck | Location::Skull | Location::Face) => limb == Limb::Head,
+            GripAt::Body(_) => false,
+        };
+        if held {
+            return Err(format!(
+                "{} holds {} (G-GRP-003, G-GRP-005)",
+                state.fighter(by).name,
+                match grip.at {
+                    GripAt::Item(_) => "that weapon",
+                    _ => "that limb",
+                }
+            ));
+        }
+    }
+    if let Some(g) = f.grip
+        && limb == Limb::Hand
+    {
+        let two_handed = w.weapon.modes.iter().any(|m| m.two_handed);
+        let reach_c = w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0));
+        if g.hands >= 2 || two_handed || !reach_c {
+            return Err(
+                "the hands are busy holding the foe; only a free hand with a reach C weapon strikes or parries (G-GRP-006, G-GRP-011)"
+                    .into(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Whether `who` may strike with weapon `wi` and mode `mi`: the weapon is
+/// free ([`weapon_free`]), no ranged attack while holding a foe (G-GRP-012),
+/// and a held figure strikes with reach C only (G-GRP-014).
+pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Result<(), String> {
+    weapon_free(state, who, wi)?;
+    let Some(m) = state.fighter(who).weapons.get(wi).and_then(|w| w.mode(mi)) else {
+        return Ok(());
+    };
+    if state.fighter(who).grip.is_some_and(|g| !g.pinned) && !m.is_melee() {
+        return Err("no ranged attacks while holding a foe (G-GRP-012)".into());
+    }
+    if state.held_by(who).is_some() && !(m.is_melee() && m.reaches(0)) {
+        return Err("a grabbed figure strikes with reach C only (G-GRP-014)".into());
+    }
+    Ok(())
+}
+
+/// Whether `who` may block: not with the shield arm held (G-GRP-005) nor
+/// while holding a foe (G-GRP-006; decision: the shield hand is among the
+/// grabbing hands).
+pub fn may_block(state: &State, who: CombatantId) -> bool {
+    let arm_held = state.grabbers(who).any(|by| {
+        matches!(
+            state.fighter(by).grip.map(|g| g.at),
+            Some(GripAt::Body(Location::LeftArm | Location::LeftHand))
+        )
+    });
+    !arm_held && state.fighter(who).grip.is_none()
+}
+
+/// Maneuvers a grip rules out (G-GRP-012, G-GRP-013, G-GRP-017): a pinned
+/// figure only breaks free; holder and held do not Aim or Feint; the holder
+/// moves only with the foe pinned or at twice its ST (decision: it then
+/// lets go, the foe is not dragged along).
+pub fn allows(state: &State, actor: CombatantId, action: &Action) -> Result<(), String> {
+    let f = state.fighter(actor);
+    if let Some((_, grip)) = state.held_by(actor)
+        && grip.pinned
+        && !matches!(
+            action,
+            Action::Grapple(Grapple::BreakFree) | Action::DoNothing
+        )
+    {
+        return Err(format!(
+            "{} is pinned and can only try to break free (G-GRP-017)",
+            f.name
+        ));
+    }
+    let holding = f.grip.is_some_and(|g| !g.pinned);
+    let held = state.held_by(actor).is_some();
+    if !(holding || held) {
+        return Ok(());
+    }
+    let rule = if holding { "G-GRP-012" } else { "G-GRP-013" };
+    let feint = matches!(
+        action,
+        Action::Feint { .. }
+            | Action::AllOutAttack {
+                variant: crate::action::AllOutVariant::Feint,
+                ..
+            }
+    );
+    if feint || matches!(action, Action::Aim { .. }) {
+        return Err(format!("no Aim or Feint while holding or held ({rule})"));
+    }
+    if holding {
+        let g = f.grip.expect("holding");
+        let strong = f.stats.st >= 2 * state.fighter(g.target).stats.st;
+        let moves = match action {
+            Action::Move { .. } | Action::MoveAndAttack(_) | Action::Slam(_) => true,
+            Action::Attack {
+                step, giant_step, ..
+            } => step.is_some_and(|s| s.to.is_some()) || giant_step.is_some_and(|s| s.to.is_some()),
+            Action::AllOutAttack { advance, .. } => *advance > 0,
+            Action::AllOutDefense { step, .. }
+            | Action::Feint { step, .. }
+            | Action::Aim { step, .. } => step.is_some_and(|s| s.to.is_some()),
+            Action::Shove(s) => s.step.is_some_and(|s| s.to.is_some()),
+            _ => false,
+        };
+        if moves && !strong {
+            return Err(
+                "holding a foe, a figure moves only with the foe pinned or with twice its ST; let go first (G-GRP-012)"
+                    .into(),
+            );
+        }
+    }
+    Ok(())
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Limb {
+    Hand,
+    Leg,
+    Head,
+}
+
+/// The words and rule ID of a grappling action, for the log.
+pub fn describe(state: &State, g: &Grapple) -> (String, &'static str) {
+    let foe = |id: CombatantId| state.fighter(id).name.clone();
+    match g {
+        Grapple::Grab {
+            target,
+            location,
+            item: None,
+            ..
+        } => (
+            format!("Grab {} by the {location}", foe(*target)),
+            "G-GRP-001",
+        ),
+        Grapple::Grab {
+            target,
+            item: Some(i),
+            ..
+        } => (format!("Grab {}'s weapon {i}", foe(*target)), "G-GRP-003"),
+        Grapple::Takedown => ("Takedown".into(), "G-GRP-007"),
+        Grapple::Pin => ("Pin".into(), "G-GRP-008"),
+        Grapple::Strangle => ("Strangle".into(), "G-GRP-009"),
+        Grapple::TakeItem => ("Take the held item".into(), "G-GRP-003"),
+        Grapple::ForceDrop => ("Force a drop".into(), "G-GRP-005"),
+        Grapple::Release => ("Let go".into(), "G-GRP-012"),
+        Grapple::BreakFree => ("Break free".into(), "G-GRP-016"),
+    }
+}
