@@ -259,6 +259,76 @@ impl fmt::Display for Grapple {
     }
 }
 
+/// Wait (G-WAIT-001..003): a trigger and the response it sets off before
+/// the waiter's next turn; Stop Thrust (G-STP-001) and opportunity fire
+/// (G-RNG-005) are Waits with their own triggers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wait {
+    /// What sets the response off.
+    pub trigger: Trigger,
+    /// What the waiter does then, at the figure that set it off.
+    pub response: Response,
+    /// A step now; the response then takes none (G-WAIT-002).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<Step>,
+}
+
+/// What sets a Wait off (decision: triggers are where foes move).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Trigger {
+    /// A foe (any, or the one named) comes where the response can reach it.
+    InReach {
+        /// Only this foe.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        foe: Option<CombatantId>,
+    },
+    /// Opportunity fire (G-RNG-005): a foe enters one of these hexes.
+    Enters {
+        /// The watched hexes.
+        hexes: Vec<HexPos>,
+        /// The hexes are one straight line: -2 however long (G-RNG-005).
+        #[serde(default, skip_serializing_if = "is_false")]
+        line: bool,
+    },
+    /// Stop Thrust (G-STP-001): a foe moves toward the waiter into the
+    /// reach of its thrust.
+    StopThrust,
+}
+
+/// The response of a Wait: Attack, All-Out Attack, Feint or Ready (G-WAIT-001 decision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Response {
+    /// Strike the figure that set the Wait off.
+    Attack {
+        /// The weapon.
+        #[serde(default)]
+        weapon: u8,
+        /// Its attack mode.
+        #[serde(default)]
+        mode: u8,
+        /// Where to aim.
+        #[serde(default, skip_serializing_if = "Aim::is_torso")]
+        location: Aim,
+        /// As an All-Out Attack of this variant.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        all_out: Option<AllOutVariant>,
+    },
+    /// Feint that figure.
+    Feint {
+        /// The weapon.
+        #[serde(default)]
+        weapon: u8,
+    },
+    /// Ready a weapon.
+    Ready {
+        /// The weapon.
+        weapon: u8,
+    },
+}
+
 /// A second strike traded for in an Attack maneuver (G-ATK-004..007).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -424,6 +494,8 @@ pub enum Action {
     Shove(Shove),
     /// Grappling (G-GRP-001..017).
     Grapple(Grapple),
+    /// Wait, Stop Thrust and opportunity fire (G-WAIT-001..003, G-STP-001/002, G-RNG-005/006).
+    Wait(Wait),
     /// Aim (G-AIM-001..005): a ranged weapon at one target; the next
     /// Attack or All-Out Attack (Determined) with it adds its Acc.
     Aim {
@@ -474,6 +546,11 @@ impl fmt::Display for Action {
             Action::Slam(s) => write!(f, "Slam {}", s.target),
             Action::Shove(s) => write!(f, "Shove {}", s.target),
             Action::Grapple(g) => write!(f, "{g}"),
+            Action::Wait(w) => match w.trigger {
+                Trigger::StopThrust => f.write_str("Stop Thrust"),
+                Trigger::Enters { .. } => f.write_str("Wait (opportunity fire)"),
+                Trigger::InReach { .. } => f.write_str("Wait"),
+            },
             Action::MoveAndAttack(c) => write!(f, "Move and Attack {} (to {})", c.strike, c.to),
             Action::ChangePosture { to } => write!(f, "Change Posture to {}", to.name()),
             Action::Ready { weapon } => write!(f, "Ready weapon {weapon}"),

@@ -21,7 +21,9 @@ pub enum Tactics {
     Default,
     /// Prefers All-Out Attack (Determined) whenever no other foe is adjacent.
     Aggressive,
-    /// Stays on All-Out Defense until a foe is adjacent, then attacks.
+    /// Lets foes come on: a Wait (Stop Thrust with a thrusting weapon)
+    /// rather than a step in, All-Out Defense when no Wait fits; strikes
+    /// what is already in reach.
     Defensive,
     /// Every attack is an All-Out Attack, the variant with the best expected
     /// injury, whoever else is near: no defense in return.
@@ -87,6 +89,8 @@ pub struct Knobs {
     pub aim: AimKnob,
     /// Retreat when defending if it raises the defense (default `true`).
     pub retreat: bool,
+    /// Feint a foe whose defense is high before striking it (default `true`).
+    pub feint: bool,
 }
 
 impl Default for Knobs {
@@ -94,8 +98,28 @@ impl Default for Knobs {
         Knobs {
             aim: AimKnob::Best,
             retreat: true,
+            feint: true,
         }
     }
+}
+
+/// G-FNT-001..003: whether a Feint now and a strike next turn beat two
+/// plain strikes: the chance a hit gets past a defense of `defense` after
+/// the feint's margin must be more than twice `through`, the chance
+/// without. The margin is weighed as the skill difference plus the
+/// difference of two 3d rolls, never below 0 (crits and the success rules
+/// of the Quick Contest left out: a heuristic).
+fn feint_pays(my_skill: i32, their_skill: i32, defense: i32, through: f64) -> bool {
+    let d = my_skill - their_skill;
+    let sums = dice_sums(3);
+    let mut after = 0.0;
+    for (ra, pa) in sums.iter().enumerate().skip(3) {
+        for (rb, pb) in sums.iter().enumerate().skip(3) {
+            let margin = (d + rb as i32 - ra as i32).max(0);
+            after += pa * pb * (1.0 - p_success(defense - margin));
+        }
+    }
+    after > 2.0 * through + 1e-12
 }
 
 /// P(3d6 <= n) in 216ths for n = 0..=18. The AI wants floats in its hot
@@ -248,6 +272,11 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
 
 /// The chance that a hit from `from` gets past the target's best defense.
 fn p_undefended(state: &State, me: CombatantId, target: CombatantId, from: HexPos) -> f64 {
+    best_defense(state, me, target, from).map_or(1.0, |d| 1.0 - p_success(d))
+}
+
+/// The target's best defense against a melee strike from `from`, retreating if it may.
+fn best_defense(state: &State, me: CombatantId, target: CombatantId, from: HexPos) -> Option<i32> {
     let inc = defense::Incoming {
         from,
         ..defense::Incoming::melee(state, me, target)
@@ -257,7 +286,7 @@ fn p_undefended(state: &State, me: CombatantId, target: CombatantId, from: HexPo
         let v = o.with_retreat.unwrap_or(o.value).max(o.value);
         best = Some(best.map_or(v, |b| b.max(v)));
     });
-    best.map_or(1.0, |d| 1.0 - p_success(d))
+    best
 }
 
 /// The best strike on `target` from `pose`, if any candidate reaches.
@@ -525,6 +554,13 @@ fn choose(state: &State, me: CombatantId) -> Action {
         };
     }
     if let Some(p) = plan {
+        // Defensive tactics let the foe come on rather than step in.
+        if tactics == Tactics::Defensive
+            && p.step.is_some_and(|s| s.to.is_some())
+            && let Some(w) = waiting(state, me, &cands)
+        {
+            return w;
+        }
         let others_adjacent = state
             .active_foes(me)
             .filter(|&id| id != target)
@@ -537,6 +573,35 @@ fn choose(state: &State, me: CombatantId) -> Action {
                 advance: 0,
             };
         }
+        // G-FNT-001: against a high defense, feint first (then strike with
+        // the margin off the foe's defense).
+        let skill = f.weapons[usize::from(p.strike.weapon)]
+            .skill
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        if knobs.feint
+            && p.step.is_none()
+            && f.feint.is_none_or(|x| x.target != target)
+            && best_defense(state, me, target, f.pose.pos).is_some_and(|d| {
+                feint_pays(
+                    skill,
+                    crate::resolve::maneuver::feint_resistance(state, target),
+                    d,
+                    p.through,
+                )
+            })
+        {
+            let feint = Action::Feint {
+                target,
+                weapon: p.strike.weapon,
+                step: None,
+            };
+            if crate::resolve::maneuver::check(state, me, &feint).is_ok() {
+                return feint;
+            }
+        }
         return Action::Attack {
             strike: p.strike,
             step: p.step,
@@ -545,12 +610,49 @@ fn choose(state: &State, me: CombatantId) -> Action {
         };
     }
     if tactics == Tactics::Defensive && f.pose.pos.distance(t.pose.pos) <= 3 {
+        // G-WAIT-001 / G-STP-001: wait for the foe to come in reach, with a
+        // Stop Thrust when the best strike is a thrust.
+        if let Some(w) = waiting(state, me, &cands) {
+            return w;
+        }
         return Action::AllOutDefense {
             variant: crate::action::DefenseVariant::Increased(crate::state::DefenseKind::Dodge),
             step: None,
         };
     }
     approach(state, me, target).unwrap_or(Action::DoNothing)
+}
+
+/// A Wait to strike with the best candidate whoever comes in reach: a
+/// Stop Thrust when that strike is a melee thrust.
+fn waiting(state: &State, me: CombatantId, cands: &[Candidate]) -> Option<Action> {
+    use crate::action::{Response, Trigger, Wait};
+    let best = cands
+        .iter()
+        .max_by(|a, b| (a.p_hit * a.injury).total_cmp(&(b.p_hit * b.injury)))?;
+    let (wi, mi) = (
+        usize::from(best.strike.weapon),
+        usize::from(best.strike.mode),
+    );
+    let mode = state.fighter(me).weapons[wi].mode(mi)?;
+    let thrust = mode.is_melee() && mode.damage.base == crate::damage::DamageBase::Thrust;
+    let wait = Action::Wait(Wait {
+        trigger: if thrust {
+            Trigger::StopThrust
+        } else {
+            Trigger::InReach { foe: None }
+        },
+        response: Response::Attack {
+            weapon: best.strike.weapon,
+            mode: best.strike.mode,
+            location: best.strike.location,
+            all_out: None,
+        },
+        step: None,
+    });
+    crate::resolve::maneuver::check(state, me, &wait)
+        .is_ok()
+        .then_some(wait)
 }
 
 /// A Move that ends adjacent to the target, facing it, as close as the Move allows.

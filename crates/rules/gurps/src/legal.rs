@@ -1,6 +1,8 @@
 //! The menu of maneuvers a combatant may declare now, for people at the table.
 
-use crate::action::{Action, AllOutVariant, DefenseVariant, Grapple, Strike};
+use crate::action::{
+    Action, Aim, AllOutVariant, DefenseVariant, Grapple, Response, Strike, Trigger, Wait,
+};
 use crate::location::Location;
 use crate::resolve::maneuver;
 use crate::state::{DefenseKind, Posture, State};
@@ -99,6 +101,24 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
         Grapple::BreakFree,
     ] {
         push(Action::Grapple(g));
+    }
+    // G-WAIT-001 / G-STP-001: wait to strike whoever comes in reach.
+    for (wi, w) in f.weapons.iter().enumerate() {
+        for mi in 0..w.weapon.modes.len() {
+            let response = Response::Attack {
+                weapon: wi as u8,
+                mode: mi as u8,
+                location: Aim::default(),
+                all_out: None,
+            };
+            for trigger in [Trigger::InReach { foe: None }, Trigger::StopThrust] {
+                push(Action::Wait(Wait {
+                    trigger,
+                    response,
+                    step: None,
+                }));
+            }
+        }
     }
     for kind in [DefenseKind::Dodge, DefenseKind::Parry, DefenseKind::Block] {
         push(Action::AllOutDefense {

@@ -344,6 +344,14 @@ pub struct Fighter {
     pub turn_start: HexPos,
     /// Mortally wounded (G-EXT-031).
     pub mortal_wound: bool,
+    /// A Wait declared on the last turn, until it goes off or the next turn
+    /// begins (G-WAIT-001).
+    pub waiting: Option<Waiting>,
+    /// Turns spent watching one hex with a ranged weapon: they count as
+    /// Aim (G-RNG-006).
+    pub watch: Option<Watch>,
+    /// Set while a Wait's response is resolved (G-STP-002, G-RNG-005).
+    pub responding: Option<Responding>,
     /// Choking after strangling damage got through: 1 FP a turn (G-GRP-010).
     pub suffocating: bool,
     /// A pinned figure's next try to break free waits for this turn (G-GRP-017).
@@ -459,6 +467,41 @@ pub enum GripAt {
     Body(Location),
     /// The foe's weapon with this number (G-GRP-003).
     Item(u8),
+}
+
+/// A Wait in force (G-WAIT-001..003).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Waiting {
+    /// The declaration.
+    pub wait: crate::action::Wait,
+    /// It stepped on its own turn, so the response takes no step (G-WAIT-002).
+    pub stepped: bool,
+    /// It defended since: a planned All-Out Attack becomes an Attack (G-WAIT-003).
+    pub defended: bool,
+}
+
+/// One hex watched with a ranged weapon, and for how many turns (G-RNG-006).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Watch {
+    /// The hex.
+    pub hex: HexPos,
+    /// The weapon and its ranged mode.
+    pub weapon: u8,
+    /// The mode.
+    pub mode: u8,
+    /// Consecutive turns spent watching it.
+    pub turns: u8,
+}
+
+/// What a Wait's response carries while it is resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Responding {
+    /// The figure that set it off.
+    pub foe: CombatantId,
+    /// Stop Thrust: +1 damage per 2 full hexes the foe came toward the waiter (G-STP-002).
+    pub thrust_bonus: i32,
+    /// Opportunity fire: the penalty for the area watched (G-RNG-005).
+    pub watch_penalty: i32,
 }
 
 /// Situation modifiers a scenario gives one combatant (G-ATK-026).

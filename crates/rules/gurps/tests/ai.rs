@@ -293,3 +293,95 @@ fn a_wrestler_grabs_the_neck_then_strangles() {
     s.fighters[0].grip.as_mut().unwrap().pinned = true;
     assert_eq!(ai::action(&s, B), Action::Grapple(Grapple::BreakFree));
 }
+
+// rule: G-FNT-001
+#[test]
+fn a_master_feints_a_foe_behind_a_high_defense_then_strikes() {
+    use fray_gurps::state::Feint;
+    // A: Broadsword-18. B: Broadsword-11 but a large shield and Combat
+    // Reflexes: Block 10 + DB 3 + 1 = 14 before retreating.
+    let wall = sheet(
+        12,
+        11,
+        10,
+        12,
+        "skills = { Broadsword = 11, Shield = 14 }\nweapons = [\"Broadsword\"]\nshield = \"Large Shield\"\ntraits = [\"combat_reflexes\"]",
+    );
+    let mut s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(13, 18)),
+            fighter("B", "b", 0, -1, "s", &wall),
+        ],
+    );
+    let a = ai::action(&s, A);
+    assert!(matches!(a, Action::Feint { target: B, .. }), "{a}");
+    // With the feint won, it strikes.
+    s.fighters[0].feint = Some(Feint {
+        target: B,
+        margin: 5,
+        expires_before_turn: 2,
+    });
+    assert!(matches!(ai::action(&s, A), Action::Attack { .. }));
+    // The knob turns feinting off.
+    let knobbed = format!(
+        "{}[combatants.ai]\nfeint = false\n",
+        fighter("A", "a", 0, 0, "n", &swordsman(13, 18))
+    );
+    let s = state("", &[knobbed, fighter("B", "b", 0, -1, "s", &wall)]);
+    assert!(matches!(ai::action(&s, A), Action::Attack { .. }));
+    // Against an ordinary defense it just strikes (the default duel above).
+    assert!(matches!(
+        ai::action(&duel_with("ai", ""), A),
+        Action::Attack { .. }
+    ));
+}
+
+// rule: G-STP-001, G-WAIT-001
+#[test]
+fn defensive_tactics_set_a_stop_thrust_or_wait_for_the_foe() {
+    use fray_gurps::action::{Trigger, Wait};
+    let spear = sheet(
+        12,
+        12,
+        10,
+        12,
+        "skills = { Spear = 14 }\nweapons = [\"Spear\"]",
+    );
+    let s = state(
+        "",
+        &[
+            fighter_with("A", "a", 0, 0, "n", "ai:defensive", &spear),
+            fighter("B", "b", 0, -3, "s", &swordsman(11, 13)),
+        ],
+    );
+    let a = ai::action(&s, A);
+    assert!(
+        matches!(
+            a,
+            Action::Wait(Wait {
+                trigger: Trigger::StopThrust,
+                ..
+            })
+        ),
+        "{a}"
+    );
+    let s = state(
+        "",
+        &[
+            fighter_with("A", "a", 0, 0, "n", "ai:defensive", &swordsman(12, 14)),
+            fighter("B", "b", 0, -3, "s", &swordsman(11, 13)),
+        ],
+    );
+    let a = ai::action(&s, A);
+    assert!(
+        matches!(
+            a,
+            Action::Wait(Wait {
+                trigger: Trigger::InReach { .. },
+                ..
+            })
+        ),
+        "{a}"
+    );
+}

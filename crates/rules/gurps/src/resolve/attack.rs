@@ -435,6 +435,12 @@ pub fn to_hit<M: Mods + Default>(
         None => {}
     }
     situation(state, attacker, carried, &mut mods);
+    // G-RNG-005: opportunity fire at a watched area.
+    if let Some(r) = a.responding
+        && r.foe == strike.target
+    {
+        mods.add("watching an area", r.watch_penalty, "G-RNG-005");
+    }
     // G-GRP-004 / G-GRP-014: a grabbed figure attacks at -4.
     if state.held_by(attacker).is_some() {
         mods.add("grabbed", crate::resolve::grapple::GRABBED_DX, "G-GRP-014");
@@ -971,6 +977,19 @@ fn damage<O: Oracle<Gurps>, S: EventSink<Event>>(
         _ if strike.mighty_blow => Some(("Mighty Blow", dice.dice.max(2), "G-EFF-002")),
         _ => None,
     };
+    // G-STP-002: a Stop Thrust adds +1 per 2 full hexes the foe came on.
+    let mut dice = dice;
+    if let Some(r) = a.responding
+        && r.foe == target
+        && r.thrust_bonus > 0
+    {
+        dice.adds += r.thrust_bonus;
+        let n = r.thrust_bonus;
+        ctx.emit(|| Event::Note {
+            text: format!("Stop Thrust: +{n} damage for the foe's charge"),
+            rule: "G-STP-002",
+        });
+    }
     // G-DMG-002 decision: at or beyond 1/2D, basic damage is halved.
     let half = ranged::ranges(state, attacker, wi, mi)
         .is_some_and(|(half, _)| a.pose.pos.distance(state.fighter(target).pose.pos) >= half);

@@ -501,6 +501,10 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         else {
             return Ok(None);
         };
+        // G-WAIT-003: a defense turns a waiting All-Out Attack into an Attack;
+        // G-RNG-006 decision: it spoils the watching like an Aim.
+        crate::resolve::wait::defended(state, inc.defender);
+        state.fighter_mut(inc.defender).watch = None;
         // G-AIM-004: any active defense spoils the defender's Aim.
         if state.fighter_mut(inc.defender).aim.take().is_some() {
             let who = state.fighter(inc.defender).name.clone();

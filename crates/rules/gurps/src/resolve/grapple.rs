@@ -153,8 +153,10 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             hands,
             step,
         } => {
-            if let Some(s) = step {
-                movement::take_step(state, actor, s, ctx)?;
+            if let Some(s) = step
+                && !movement::take_step(state, actor, s, ctx)?
+            {
+                return Ok(());
             }
             let at = match item {
                 Some(i) => GripAt::Item(*i),
@@ -737,8 +739,10 @@ pub fn allows(state: &State, actor: CombatantId, action: &Action) -> Result<(), 
                 ..
             }
     );
-    if feint || matches!(action, Action::Aim { .. }) {
-        return Err(format!("no Aim or Feint while holding or held ({rule})"));
+    if feint || matches!(action, Action::Aim { .. } | Action::Wait(_)) {
+        return Err(format!(
+            "no Aim, Feint or Wait while holding or held ({rule})"
+        ));
     }
     if holding {
         let g = f.grip.expect("holding");

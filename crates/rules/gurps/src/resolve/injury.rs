@@ -177,8 +177,12 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
     let mut basic = rolled;
-    if let Some((_, value, _)) = blow.bonus {
+    if let Some((label, value, rule)) = blow.bonus {
         basic += value;
+        ctx.emit(|| Event::Note {
+            text: format!("{label}: {value:+} damage"),
+            rule,
+        });
     }
     if blow.critical.multiply > 1 {
         basic *= blow.critical.multiply;

@@ -6,7 +6,7 @@ use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::attack::How;
-use crate::resolve::{attack, effort, grapple, movement, slam, strikes, turn};
+use crate::resolve::{attack, effort, grapple, movement, slam, strikes, turn, wait};
 use crate::sheet::Trait;
 use crate::state::{Feint, Posture, Stance, State, Stun};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
@@ -133,6 +133,7 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         Action::Slam(o) => slam::plan(state, actor, o).map(|_| ()),
         Action::Shove(o) => slam::check_shove(state, actor, o),
         Action::Grapple(g) => grapple::check(state, actor, g),
+        Action::Wait(w) => wait::check(state, actor, w),
         Action::AllOutAttack {
             variant,
             strike,
@@ -291,6 +292,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         Action::Slam(o) => slam::resolve(state, actor, o, ctx)?,
         Action::Shove(o) => slam::resolve_shove(state, actor, o, ctx)?,
         Action::Grapple(g) => grapple::resolve(state, actor, g, ctx)?,
+        Action::Wait(w) => wait::resolve(state, actor, w, ctx)?,
         Action::AllOutAttack {
             variant,
             strike,
@@ -299,9 +301,10 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             state.fighter_mut(actor).stance = Stance::AllOutAttack;
             let pose = advance_pose(state, actor, *advance)
                 .map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
-            if pose != state.fighter(actor).pose {
-                movement::set_pose(state, actor, pose, "advances", ctx);
-                state.fighter_mut(actor).moved = u32::from(*advance);
+            if pose != state.fighter(actor).pose
+                && !movement::advance(state, actor, pose, *advance, ctx)?
+            {
+                return Ok(());
             }
             match variant {
                 AllOutVariant::Double => {
@@ -335,8 +338,10 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             weapon,
             step,
         } => {
-            if let Some(s) = step {
-                movement::take_step(state, actor, s, ctx)?;
+            if let Some(s) = step
+                && !movement::take_step(state, actor, s, ctx)?
+            {
+                return Ok(());
             }
             feint(state, actor, *target, *weapon, false, ctx)?;
         }
@@ -390,6 +395,10 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     // that used it has spent it already).
     if !matches!(action, Action::Aim { .. }) {
         state.fighter_mut(actor).aim = None;
+    }
+    // G-RNG-006: only Waiting on the same hex keeps the count of turns watched.
+    if !matches!(action, Action::Wait(_)) {
+        state.fighter_mut(actor).watch = None;
     }
     // G-FNT-003 decision: a feint not used on the feinter's next turn lapses
     // at the end of that turn.
@@ -447,6 +456,13 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
         Action::Slam(o) => (format!("Slam on {}", name(o.target)), "G-ATK-014"),
         Action::Shove(o) => (format!("Shove on {}", name(o.target)), "G-ATK-020"),
         Action::Grapple(g) => grapple::describe(state, g),
+        Action::Wait(w) => match w.trigger {
+            crate::action::Trigger::StopThrust => ("Stop Thrust".into(), "G-STP-001"),
+            crate::action::Trigger::Enters { .. } => {
+                ("Wait (opportunity fire)".into(), "G-RNG-005")
+            }
+            crate::action::Trigger::InReach { .. } => ("Wait".into(), "G-WAIT-001"),
+        },
         Action::MoveAndAttack(c) => (
             format!("Move and Attack on {}", name(c.strike.target)),
             "G-MAA-001",
@@ -514,6 +530,20 @@ fn ready<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// G-FNT-002/003 and G-EXT-004: the feint's Quick Contest. The feinter rolls
 /// its weapon skill; the foe the best of DX, a ready melee skill, Shield or
 /// Cloak. The margin of victory comes off the foe's next defense.
+/// G-FNT-002: the score that resists a feint: the best of DX, a ready
+/// melee weapon's skill and a ready shield's or cloak's.
+pub fn feint_resistance(state: &State, target: CombatantId) -> i32 {
+    let t = state.fighter(target);
+    let mut best = t.stats.dx;
+    for (_, w) in t.ready_melee() {
+        best = best.max(w.skill.iter().copied().max().unwrap_or(0));
+    }
+    if let Some(s) = t.shield.as_ref().filter(|s| s.ready) {
+        best = best.max(s.skill);
+    }
+    best
+}
+
 fn feint<O: Oracle<Gurps>, S: EventSink<Event>>(
     state: &mut State,
     actor: CombatantId,
@@ -530,14 +560,7 @@ fn feint<O: Oracle<Gurps>, S: EventSink<Event>>(
         .unwrap_or(a.stats.dx - 5);
     let mut mine = ModList::base("weapon skill", skill, "G-FNT-002");
     mine.add("shock", a.shock, "G-INJ-001");
-    let t = state.fighter(target);
-    let mut best = t.stats.dx;
-    for (_, w) in t.ready_melee() {
-        best = best.max(w.skill.iter().copied().max().unwrap_or(0));
-    }
-    if let Some(s) = t.shield.as_ref().filter(|s| s.ready) {
-        best = best.max(s.skill);
-    }
+    let best = feint_resistance(state, target);
     let theirs = ModList::base("best of DX, weapon, Shield or Cloak", best, "G-FNT-002");
     let a_roll = check::roll(state, ctx, Check::new(actor, "feint", "G-FNT-002"), &mine)?;
     let t_roll = check::roll(

@@ -15,6 +15,7 @@ pub mod ranged;
 pub mod slam;
 pub mod strikes;
 pub mod turn;
+pub mod wait;
 
 use crate::Gurps;
 use crate::event::Event;

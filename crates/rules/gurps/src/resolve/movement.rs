@@ -175,7 +175,7 @@ pub fn take_step<O: Oracle<Gurps>, S: EventSink<Event>>(
     mover: CombatantId,
     step: &crate::action::Step,
     ctx: &mut fray_core::Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+) -> Result<bool, Interrupt<Gurps>> {
     let from = state.fighter(mover).pose;
     let to = Pose::new(
         step.to.unwrap_or(from.pos),
@@ -189,15 +189,17 @@ pub fn take_step<O: Oracle<Gurps>, S: EventSink<Event>>(
             text: format!("{name} fails to break away and stays in close combat"),
             rule: "G-CC-002",
         });
-        return Ok(());
+        return Ok(true);
     }
     if to != from {
         set_pose(state, mover, to, "steps", ctx);
         if step.to.is_some() {
             state.fighter_mut(mover).moved += 1;
+            // G-WAIT-001: a foe's Wait may go off.
+            return crate::resolve::wait::on_enter(state, mover, &[from.pos, to.pos], ctx);
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Walks a planned route hex by hex (G-MOV-001), stopping after `stop_after`
@@ -218,6 +220,10 @@ pub fn walk_route<O: Oracle<Gurps>, S: EventSink<Event>>(
     let start = state.fighter(mover).pose.pos;
     let side = state.fighter(mover).side;
     let before = |i: usize| if i == 0 { start } else { hexes[i - 1] };
+    // G-WAIT-001: with a foe waiting, the mover goes hex by hex so that
+    // its Wait can go off where the trigger happens.
+    let watched = crate::resolve::wait::watched(state, mover);
+    let mut trail = vec![start];
     for (i, &hex) in hexes.iter().enumerate().take(limit) {
         let mut blockers: Vec<CombatantId> = Vec::new();
         if i == 0 {
@@ -259,6 +265,15 @@ pub fn walk_route<O: Oracle<Gurps>, S: EventSink<Event>>(
             state.fighter_mut(mover).moved = entered;
             return Ok((entered, false));
         }
+        if watched {
+            let pose = pose_after_hexes(&planned.path, i as u32 + 1);
+            set_pose_from(state, mover, pose, before(i), "moves", ctx);
+            state.fighter_mut(mover).moved = i as u32 + 1;
+            trail.push(hex);
+            if !crate::resolve::wait::on_enter(state, mover, &trail, ctx)? {
+                return Ok((i as u32 + 1, false));
+            }
+        }
     }
     let end = if limit == hexes.len() {
         planned.end
@@ -271,6 +286,46 @@ pub fn walk_route<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
     state.fighter_mut(mover).moved = limit as u32;
     Ok((limit as u32, true))
+}
+
+/// G-AOA-005: advances `n` hexes straight ahead to `to`, hex by hex when a
+/// foe waits (G-WAIT-001). Returns whether the figure may go on.
+pub fn advance<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    mover: CombatantId,
+    to: Pose,
+    n: u8,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<bool, Interrupt<Gurps>> {
+    if !crate::resolve::wait::watched(state, mover) {
+        set_pose(state, mover, to, "advances", ctx);
+        state.fighter_mut(mover).moved = u32::from(n);
+        return Ok(true);
+    }
+    let mut trail = vec![state.fighter(mover).pose.pos];
+    for k in 1..=n {
+        let p = state.fighter(mover).pose;
+        set_pose(
+            state,
+            mover,
+            Pose::new(p.pos.neighbour(p.facing), p.facing),
+            "advances",
+            ctx,
+        );
+        state.fighter_mut(mover).moved = u32::from(k);
+        trail.push(state.fighter(mover).pose.pos);
+        if !crate::resolve::wait::on_enter(state, mover, &trail, ctx)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether a figure stopped on its way is still up to its attack:
+/// conscious, not stunned, standing.
+pub fn able(state: &State, who: CombatantId) -> bool {
+    let f = state.fighter(who);
+    f.is_conscious() && f.stun.is_none() && f.posture == Posture::Standing
 }
 
 /// The part of a planned route after its first `n` hexes.

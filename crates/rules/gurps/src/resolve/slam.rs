@@ -331,8 +331,10 @@ pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
     order: &Shove,
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
-    if let Some(s) = &order.step {
-        movement::take_step(state, actor, s, ctx)?;
+    if let Some(s) = &order.step
+        && !movement::take_step(state, actor, s, ctx)?
+    {
+        return Ok(());
     }
     if let Err(why) = check_shove(
         state,

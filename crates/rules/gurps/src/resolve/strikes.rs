@@ -174,7 +174,10 @@ pub fn resolve_attack<O: Oracle<Gurps>, S: EventSink<Event>>(
 ) -> Result<(), Interrupt<Gurps>> {
     let steps = ordered(step, giant);
     for (s, is_giant) in steps.iter().filter(|(s, _)| !s.after) {
-        take(state, actor, s, *is_giant, ctx)?;
+        // A Wait that went off on the way may have stopped the attacker.
+        if !take(state, actor, s, *is_giant, ctx)? {
+            return Ok(());
+        }
     }
     let (main_how, second_how) = hows(strike, extra);
     attack::resolve(state, actor, *strike, main_how, ctx)?;
@@ -212,12 +215,11 @@ fn take<O: Oracle<Gurps>, S: EventSink<Event>>(
     s: &Step,
     giant: bool,
     ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+) -> Result<bool, Interrupt<Gurps>> {
     if giant {
         effort::spend(state, actor, 1, "Giant Step", "G-EFF-004", ctx)?;
     }
-    movement::take_step(state, actor, s, ctx)?;
-    Ok(())
+    movement::take_step(state, actor, s, ctx)
 }
 
 /// A Move and Attack as planned: the route walked, where the attack
@@ -281,7 +283,11 @@ pub fn resolve_charge<O: Oracle<Gurps>, S: EventSink<Event>>(
     let (_, on) =
         movement::walk_route(state, actor, &charge.route, Some(charge.before), true, ctx)?;
     if !on {
-        // Stopped by a foe on the way: the strike is made from there, if it reaches.
+        // Stopped by a foe on the way: the strike is made from there, if it
+        // reaches and the attacker is still up to it (a Wait may have gone off).
+        if !movement::able(state, actor) {
+            return Ok(());
+        }
         let from = state.fighter(actor).pose;
         let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
         if !attack::reaches_from(state, actor, from, strike.target, wi, mi) {

@@ -154,6 +154,8 @@ fn start_turn(state: &mut State, id: CombatantId) {
     f.injury_since_turn = 0;
     f.shock_cap = 4;
     f.stance = Stance::Normal;
+    // G-WAIT-001 decision: a Wait not set off by now counts as Do Nothing.
+    f.waiting = None;
     f.blocked = false;
     f.retreated_from = None;
     f.dropped_vs = None;
