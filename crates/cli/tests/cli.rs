@@ -152,6 +152,20 @@ fn validate_accepts_every_bundled_scenario() {
     }
 }
 
+/// Every bundled scenario plays to a result in `fray fight` and `fray sim`
+/// (a debug build: a few hundred fights each).
+#[test]
+fn every_bundled_scenario_fights_and_simulates() {
+    for entry in std::fs::read_dir(root().join("scenarios/gurps")).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.to_str().unwrap();
+        let out = stdout_of(&["fight", file]);
+        assert!(out.contains("Result: "), "{file}: {out}");
+        let out = stdout_of(&["sim", file, "-n", "200", "--threads", "2"]);
+        assert!(out.contains("All fights"), "{file}: {out}");
+    }
+}
+
 #[test]
 fn validate_points_at_line_and_column() {
     let dir = std::env::temp_dir().join(format!("fray-cli-bad-{}", std::process::id()));

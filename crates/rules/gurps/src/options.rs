@@ -18,6 +18,17 @@ pub enum RearAttacks {
     Basic,
 }
 
+/// How total surprise plays (G-TURN-005).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SurpriseRule {
+    /// The cheat sheet: frozen for 1d seconds (not with Combat Reflexes), then stunned.
+    #[default]
+    Source,
+    /// Basic Set: no freeze; everyone surprised starts mentally stunned.
+    Basic,
+}
+
 /// Rule switches for one scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
@@ -34,6 +45,8 @@ pub struct Options {
     /// G-DEF-008: parrying a weapon three times as heavy breaks the
     /// parrying weapon on 1d at most this (default 2; 0 never).
     pub parry_break_chance: u8,
+    /// G-TURN-005: `source` (default) or `basic` total surprise.
+    pub surprise: SurpriseRule,
 }
 
 impl Default for Options {
@@ -44,6 +57,7 @@ impl Default for Options {
             dual_targets_adjacent: true,
             darkness: 0,
             parry_break_chance: 2,
+            surprise: SurpriseRule::default(),
         }
     }
 }

@@ -33,6 +33,9 @@ pub struct Scenario {
     /// Rule switches (docs/rules/gurps.md).
     #[serde(default)]
     pub options: Options,
+    /// Surprise at the start (G-TURN-005, G-TURN-006).
+    #[serde(default)]
+    pub surprise: Option<crate::state::Surprise>,
     /// Everyone in the fight, in order (ids count from 0 in this order).
     pub combatants: Vec<Combatant>,
 }
@@ -72,6 +75,10 @@ pub struct Combatant {
     /// Lasting situation modifiers (`[combatants.situation]`: `blind`, `distraction`).
     #[serde(default)]
     pub situation: crate::state::Situation,
+    /// Leads its side when rolling for initiative (G-TURN-006); by default
+    /// the side's first combatant does.
+    #[serde(default)]
+    pub leader: bool,
 }
 
 /// A weapon in hand, ready, with the wielder's skill for each mode: the
@@ -226,6 +233,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             "everyone is on one side: a fight needs two sides",
         ));
     }
+    check_surprise(s, &sides)?;
     Ok(State {
         name: s.name.clone().into(),
         sides: sides.into(),
@@ -236,7 +244,55 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         max_rounds: s.max_rounds,
         map: s.map.clone().into(),
         options: s.options.clone(),
+        surprise: s.surprise.clone().map(std::sync::Arc::new),
     })
+}
+
+/// The `[surprise]` table names sides that exist, and at most one leader per side.
+fn check_surprise(s: &Scenario, sides: &[String]) -> Result<(), SetupError> {
+    let known = |name: &str| sides.iter().any(|n| n == name);
+    let listed = sides.join(", ");
+    if let Some(sp) = &s.surprise {
+        for (i, side) in sp.surprised.iter().enumerate() {
+            if !known(side) {
+                return Err(SetupError::new(
+                    format!("surprise.surprised[{i}]"),
+                    format!("no side `{side}`; the sides are {listed}"),
+                ));
+            }
+        }
+        if let Some(side) = sp.bonus.keys().find(|k| !known(k)) {
+            return Err(SetupError::new(
+                format!("surprise.bonus.{side}"),
+                format!("no side `{side}`; the sides are {listed}"),
+            ));
+        }
+        if sp.kind == crate::state::SurpriseKind::Total && sp.surprised.is_empty() {
+            return Err(SetupError::new(
+                "surprise.surprised",
+                "total surprise needs the sides taken unaware",
+            ));
+        }
+    }
+    for side in sides {
+        let leaders = s
+            .combatants
+            .iter()
+            .filter(|c| c.leader && &c.side == side)
+            .count();
+        if leaders > 1 {
+            let i = s
+                .combatants
+                .iter()
+                .rposition(|c| c.leader && &c.side == side)
+                .unwrap_or(0);
+            return Err(SetupError::new(
+                format!("combatants[{i}].leader"),
+                format!("side `{side}` has {leaders} leaders; give it one"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Derives a fighter from a sheet (G-EXT-013, G-EXT-014); errors name the field.
@@ -395,6 +451,8 @@ fn build(
         grip: None,
         turn_start: c.position,
         mortal_wound: false,
+        frozen: 0,
+        leader: c.leader,
         waiting: None,
         watch: None,
         responding: None,

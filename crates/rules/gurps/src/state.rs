@@ -344,6 +344,11 @@ pub struct Fighter {
     pub turn_start: HexPos,
     /// Mortally wounded (G-EXT-031).
     pub mortal_wound: bool,
+    /// Frozen by total surprise: turns of Do Nothing left before the
+    /// stun can be shaken off (G-TURN-005).
+    pub frozen: u8,
+    /// Leads its side for initiative (G-TURN-006).
+    pub leader: bool,
     /// A Wait declared on the last turn, until it goes off or the next turn
     /// begins (G-WAIT-001).
     pub waiting: Option<Waiting>,
@@ -504,6 +509,33 @@ pub struct Responding {
     pub watch_penalty: i32,
 }
 
+/// How the fight begins (G-TURN-005, G-TURN-006): `[surprise]` in a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Surprise {
+    /// `"total"`: the `surprised` sides are caught unaware; `"partial"`:
+    /// the sides' leaders roll for initiative and the losers start stunned.
+    pub kind: SurpriseKind,
+    /// Total surprise: the sides taken unaware, by name.
+    #[serde(default)]
+    pub surprised: Vec<String>,
+    /// Partial surprise: a bonus per side for good preparation (the GM's +1).
+    #[serde(default)]
+    pub bonus: std::collections::BTreeMap<String, i32>,
+}
+
+/// Total or partial surprise.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum SurpriseKind {
+    /// G-TURN-005.
+    Total,
+    /// G-TURN-006.
+    Partial,
+}
+
 /// Situation modifiers a scenario gives one combatant (G-ATK-026).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize, schemars::JsonSchema,
@@ -590,6 +622,8 @@ pub struct State {
     pub map: Arc<fray_core::grid::Map>,
     /// Rule options.
     pub options: Options,
+    /// Surprise at the start, applied with the turn order (G-TURN-005/006).
+    pub surprise: Option<Arc<Surprise>>,
 }
 
 impl State {

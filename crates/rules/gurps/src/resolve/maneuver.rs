@@ -387,7 +387,21 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
         Action::DoNothing => {
             state.fighter_mut(actor).do_nothing_next = false;
-            recover_from_stun(state, actor, ctx)?
+            // G-TURN-005: frozen by surprise, no roll to shake off the stun yet.
+            if state.fighter(actor).frozen > 0 {
+                let f = state.fighter_mut(actor);
+                f.frozen -= 1;
+                let left = f.frozen;
+                crate::resolve::say(
+                    state,
+                    actor,
+                    format!("is frozen by surprise ({left} more)"),
+                    "G-TURN-005",
+                    ctx,
+                );
+            } else {
+                recover_from_stun(state, actor, ctx)?
+            }
         }
     }
     grapple::lapse(state);

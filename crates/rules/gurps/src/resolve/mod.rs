@@ -14,6 +14,7 @@ pub mod movement;
 pub mod ranged;
 pub mod slam;
 pub mod strikes;
+pub mod surprise;
 pub mod turn;
 pub mod wait;
 

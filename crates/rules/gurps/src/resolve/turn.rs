@@ -17,6 +17,8 @@ pub fn next<O: Oracle<Gurps>, S: EventSink<Event>>(
 ) -> Result<Next, Interrupt<Gurps>> {
     if state.order.is_empty() {
         fix_turn_order(state, ctx)?;
+        // G-TURN-005/006: surprise strikes before the first turn.
+        crate::resolve::surprise::apply(state, ctx)?;
     }
     if let Some(outcome) = fight_over(state) {
         return Ok(Next::Over(outcome));
