@@ -110,7 +110,14 @@ fn attack_from_behind_hits_160_of_216_exactly() {
         .find(|l| l.contains("│ hit "))
         .expect("a hit row");
     assert!(hit.contains(P_HIT) && hit.contains("0.740741"), "{hit}");
-    assert!(text.contains("Decisions: none asked."), "{text}");
+    // From behind, Bob cannot defend: the only choices are where a fallen
+    // body lies (G-POS-009), after the rare falls on the critical tables.
+    let decisions = text.split("Decisions").nth(1).unwrap_or("");
+    let decisions = decisions.split("Most likely").next().unwrap_or("");
+    assert!(
+        decisions.lines().skip(1).all(|l| l.contains("lie toward")),
+        "{text}"
+    );
 }
 
 #[test]

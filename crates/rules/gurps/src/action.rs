@@ -22,6 +22,11 @@ pub struct Step {
     /// Taken after the attack instead of before it (G-MATK-001, G-TAC-003).
     #[serde(default, skip_serializing_if = "is_false")]
     pub after: bool,
+    /// A posture change with the step: dropping into or rising from a
+    /// crouch is free (G-POS-010); kneeling, or standing up from kneeling,
+    /// takes the step, so no hex then (G-CPO-002).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub posture: Option<Posture>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -329,6 +334,17 @@ pub enum Response {
     },
 }
 
+/// A Jump straight ahead (G-JMP-001): a run-up, then the jump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Jump {
+    /// Hexes run straight ahead first: any run-up doubles the distance.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub run_up: u8,
+    /// Hexes the jump spans, the landing hex included.
+    pub length: u8,
+}
+
 /// A second strike traded for in an Attack maneuver (G-ATK-004..007).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -484,6 +500,10 @@ pub enum Action {
         /// cheapest route is taken.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         path: Vec<HexPos>,
+        /// Rise from a crouch before moving, or drop into one after moving
+        /// at most one hex: both free (G-POS-010).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        posture: Option<Posture>,
     },
     /// Move and Attack (G-MAA-001..007): a full Move with one attack at any
     /// point along the route, at -4 and at most 9 unless Heroic Charge.
@@ -494,6 +514,8 @@ pub enum Action {
     Shove(Shove),
     /// Grappling (G-GRP-001..017).
     Grapple(Grapple),
+    /// Jump (G-JMP-001).
+    Jump(Jump),
     /// Wait, Stop Thrust and opportunity fire (G-WAIT-001..003, G-STP-001/002, G-RNG-005/006).
     Wait(Wait),
     /// Aim (G-AIM-001..005): a ranged weapon at one target; the next
@@ -546,6 +568,7 @@ impl fmt::Display for Action {
             Action::Slam(s) => write!(f, "Slam {}", s.target),
             Action::Shove(s) => write!(f, "Shove {}", s.target),
             Action::Grapple(g) => write!(f, "{g}"),
+            Action::Jump(j) => write!(f, "Jump {} hex(es)", j.length),
             Action::Wait(w) => match w.trigger {
                 Trigger::StopThrust => f.write_str("Stop Thrust"),
                 Trigger::Enters { .. } => f.write_str("Wait (opportunity fire)"),
@@ -625,6 +648,17 @@ pub enum Question {
         /// A ranged attack: Dodge and Drop or Dive for Cover may be tried (G-DEF-012/013).
         ranged: bool,
     },
+    /// "Where does the body fall?" (G-POS-009): the second hex a figure
+    /// lying or crawling fills, chosen by the faller, or by the foe that
+    /// threw it down (G-GRP-007).
+    Fall {
+        /// Who chooses.
+        chooser: CombatantId,
+        /// Who lies down.
+        faller: CombatantId,
+        /// The free hexes next to the faller.
+        options: Vec<HexPos>,
+    },
 }
 
 /// Throwing oneself down against a ranged attack.
@@ -664,6 +698,11 @@ pub enum Answer {
     },
     /// Do not defend.
     NoDefense,
+    /// The second hex of a fallen body (G-POS-009).
+    Fall {
+        /// One of the hexes offered.
+        hex: HexPos,
+    },
 }
 
 impl fmt::Display for Question {
@@ -681,6 +720,13 @@ impl fmt::Display for Question {
                     f.write_str(",")?;
                 }
                 f.write_str(" or no defense?")
+            }
+            Question::Fall { options, .. } => {
+                f.write_str("where does the body lie? One of")?;
+                for h in options {
+                    write!(f, " {h}")?;
+                }
+                f.write_str("?")
             }
         }
     }
@@ -718,6 +764,7 @@ impl fmt::Display for Answer {
                 Ok(())
             }
             Answer::NoDefense => f.write_str("no defense"),
+            Answer::Fall { hex } => write!(f, "lie toward {hex}"),
         }
     }
 }

@@ -414,6 +414,7 @@ fn shoot_or_aim(state: &State, me: CombatantId, target: CombatantId) -> Option<A
         to: None,
         face: Some(face),
         after: false,
+        posture: None,
     });
     if aimed {
         return Some(Action::Attack {
@@ -518,6 +519,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
             to: None,
             face: Some(face),
             after: false,
+            posture: None,
         });
     }
     for n in f.pose.pos.neighbours() {
@@ -529,6 +531,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
                 to: Some(n),
                 face: Some(face),
                 after: false,
+                posture: None,
             });
         }
     }
@@ -678,6 +681,7 @@ fn approach(state: &State, me: CombatantId, target: CombatantId) -> Option<Actio
                 to: None,
                 face: Some(face),
                 after: false,
+                posture: None,
             }),
         });
     }
@@ -687,6 +691,7 @@ fn approach(state: &State, me: CombatantId, target: CombatantId) -> Option<Actio
         to: hex,
         face,
         path,
+        posture: None,
     })
 }
 
@@ -742,6 +747,19 @@ pub fn answer(state: &State, q: &Question) -> Answer {
                 },
                 None => Answer::NoDefense,
             }
+        }
+        // G-POS-009: the body goes down behind the faller if it can.
+        Question::Fall {
+            faller, options, ..
+        } => {
+            let f = state.fighter(*faller);
+            let behind = f.pose.pos.neighbour(f.facing().opposite());
+            let hex = if options.contains(&behind) {
+                behind
+            } else {
+                options.first().copied().unwrap_or(behind)
+            };
+            Answer::Fall { hex }
         }
     }
 }

@@ -121,12 +121,17 @@ impl ActionEffects for Gurps {
     /// `Sir Gawain: Parry with Broadsword, retreating (defense 11)`: the
     /// defense the AI chose and its effective value (G-DEF-009 retreat included).
     fn describe_decision(state: &State, question: &Question, answer: &Answer) -> String {
-        let Question::Defend {
-            defender,
-            options,
-            second,
-            ..
-        } = question;
+        let (defender, options, second) = match question {
+            Question::Defend {
+                defender,
+                options,
+                second,
+                ..
+            } => (defender, options, second),
+            Question::Fall { faller, .. } => {
+                return format!("{}: {answer}", Gurps::name(state, *faller));
+            }
+        };
         let who = Gurps::name(state, *defender);
         let nth = if *second { "second defense: " } else { "" };
         let Answer::Defend {

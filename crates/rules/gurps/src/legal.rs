@@ -1,7 +1,7 @@
 //! The menu of maneuvers a combatant may declare now, for people at the table.
 
 use crate::action::{
-    Action, Aim, AllOutVariant, DefenseVariant, Grapple, Response, Strike, Trigger, Wait,
+    Action, Aim, AllOutVariant, DefenseVariant, Grapple, Jump, Response, Strike, Trigger, Wait,
 };
 use crate::location::Location;
 use crate::resolve::maneuver;
@@ -118,6 +118,12 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
                     step: None,
                 }));
             }
+        }
+    }
+    // G-JMP-001: jumps straight ahead, standing or after a one-hex run-up.
+    for run_up in 0..=1 {
+        for length in 1..=4 {
+            push(Action::Jump(Jump { run_up, length }));
         }
     }
     for kind in [DefenseKind::Dodge, DefenseKind::Parry, DefenseKind::Block] {

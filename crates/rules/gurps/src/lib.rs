@@ -161,11 +161,21 @@ impl Ruleset for Gurps {
     fn addressee(question: &Question) -> CombatantId {
         match question {
             Question::Defend { defender, .. } => *defender,
+            Question::Fall { chooser, .. } => *chooser,
         }
     }
 
     fn check_answer(question: &Question, answer: &Answer) -> Result<(), Illegal> {
         match (question, answer) {
+            (Question::Fall { options, .. }, Answer::Fall { hex }) => {
+                if options.contains(hex) {
+                    Ok(())
+                } else {
+                    Err(Illegal(format!("{hex} is not one of the hexes offered")))
+                }
+            }
+            (Question::Fall { .. }, _) => Err(Illegal("answer with a hex for the body".into())),
+            (_, Answer::Fall { .. }) => Err(Illegal("this question is about defending".into())),
             (_, Answer::NoDefense) => Ok(()),
             (
                 Question::Defend {
@@ -222,12 +232,17 @@ impl Ruleset for Gurps {
     /// defender has FP, and Dodges made acrobatic (G-DEF-011); then no
     /// defense: every answer `check_answer` accepts.
     fn answer_options(question: &Question) -> Vec<Answer> {
-        let Question::Defend {
-            options,
-            extra_effort,
-            ranged,
-            ..
-        } = question;
+        let (options, extra_effort, ranged) = match question {
+            Question::Defend {
+                options,
+                extra_effort,
+                ranged,
+                ..
+            } => (options, extra_effort, ranged),
+            Question::Fall { options, .. } => {
+                return options.iter().map(|&hex| Answer::Fall { hex }).collect();
+            }
+        };
         let mut out = Vec::with_capacity(options.len() * 8 + 1);
         let dives: &[Option<action::Dive>] = if *ranged {
             &[None, Some(action::Dive::Drop), Some(action::Dive::Cover)]

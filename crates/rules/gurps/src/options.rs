@@ -29,6 +29,17 @@ pub enum SurpriseRule {
     Basic,
 }
 
+/// How much a sprint adds (G-MOV-002).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SprintRule {
+    /// The summary: +1 movement point.
+    #[default]
+    Source,
+    /// Basic Set: +20% of Move, fractions dropped, at least +1.
+    Basic,
+}
+
 /// Rule switches for one scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
@@ -47,6 +58,8 @@ pub struct Options {
     pub parry_break_chance: u8,
     /// G-TURN-005: `source` (default) or `basic` total surprise.
     pub surprise: SurpriseRule,
+    /// G-MOV-002: `source` (default, +1) or `basic` (+20% of Move) sprinting.
+    pub sprint: SprintRule,
 }
 
 impl Default for Options {
@@ -58,6 +71,7 @@ impl Default for Options {
             darkness: 0,
             parry_break_chance: 2,
             surprise: SurpriseRule::default(),
+            sprint: SprintRule::default(),
         }
     }
 }

@@ -344,6 +344,14 @@ pub struct Fighter {
     pub turn_start: HexPos,
     /// Mortally wounded (G-EXT-031).
     pub mortal_wound: bool,
+    /// The second hex a lying or crawling humanoid fills (G-POS-009).
+    pub body: Option<HexPos>,
+    /// Thrown down by this foe, who places the body (G-GRP-007).
+    pub thrown_by: Option<CombatantId>,
+    /// Consecutive turns ending with a Move that went somewhere (G-MOV-002).
+    pub move_streak: u32,
+    /// Consecutive turns of sprinting, for the HT roll every 15 (G-MOV-003).
+    pub sprint_turns: u32,
     /// Frozen by total surprise: turns of Do Nothing left before the
     /// stun can be shaken off (G-TURN-005).
     pub frozen: u8,
@@ -436,6 +444,21 @@ impl Fighter {
     /// Facing, for short.
     pub fn facing(&self) -> Facing {
         self.pose.facing
+    }
+
+    /// Whether the figure fills `hex`: its own, or the second hex of a
+    /// lying or crawling body (G-POS-009).
+    pub fn occupies(&self, hex: HexPos) -> bool {
+        self.pose.pos == hex || self.body == Some(hex)
+    }
+
+    /// Whether lying or crawling makes this figure fill two hexes:
+    /// humanoids of SM 0 or more (G-POS-009).
+    pub fn sprawls(&self) -> bool {
+        matches!(self.posture, Posture::Lying | Posture::Crawling)
+            && self.stats.sm >= 0
+            && !self.has(Trait::Quadruped)
+            && self.life != Life::Dead
     }
 }
 
@@ -648,7 +671,7 @@ impl State {
             .iter()
             .enumerate()
             .find(|(i, f)| {
-                Some(CombatantId(*i as u16)) != except && f.life != Life::Dead && f.pose.pos == hex
+                Some(CombatantId(*i as u16)) != except && f.life != Life::Dead && f.occupies(hex)
             })
             .map(|(i, _)| CombatantId(i as u16))
     }

@@ -163,7 +163,7 @@ fn the_ai_closes_in_along_a_declared_route_and_ends_facing_the_foe() {
     );
     let a = ai::action(&s, A);
     assert!(maneuver::check(&s, A, &a).is_ok(), "{a}");
-    let Action::Move { to, face, path } = a else {
+    let Action::Move { to, face, path, .. } = a else {
         panic!("expected a move, got {a}");
     };
     assert_eq!(to.distance(HexPos::new(0, -5)), 1);

@@ -50,6 +50,7 @@ fn step_to(q: i32, r: i32) -> Action {
             to: Some(HexPos::new(q, r)),
             face: None,
             after: false,
+            posture: None,
         }),
     }
 }
@@ -86,6 +87,7 @@ fn stepping_into_a_foes_hex_starts_close_combat_and_controls_three_sides() {
         to: HexPos::new(0, 0),
         face: None,
         path: Vec::new(),
+        posture: None,
     };
     assert!(maneuver::check(&apart(&[]), A, &mv).is_ok());
 }
@@ -301,6 +303,7 @@ fn a_route_through_a_foe_calls_for_an_evade() {
         to: HexPos::new(0, -1),
         face: None,
         path: vec![HexPos::new(0, 0), HexPos::new(0, -1)],
+        posture: None,
     };
     assert!(maneuver::check(&s, A, &run).is_ok());
     let l = log(vec![("A", run.clone())], &[6, 12], vec![]);

@@ -214,6 +214,22 @@ fn critical_hits_on_the_head_use_the_head_blow_table() {
     // 14: B drops its sword (4 - 2 = 2 x4 = 8; knockdown 3 holds).
     let (s, _) = skull_blow(&[3, 14, 4, 3]);
     assert!(!s.fighter(B).weapons[0].ready);
+    // With two weapons in hand, 1d says which: 5 of 1-6 is the second.
+    let two = sheet(
+        12,
+        11,
+        10,
+        12,
+        "skills = { Broadsword = 13, Knife = 13 }\nweapons = [\"Broadsword\", \"Knife\"]",
+    );
+    let l = log(
+        vec![("A", hit(strike_at(B, Location::Skull)))],
+        &[3, 14, 4, 3, 5],
+        vec![],
+    );
+    let (s, ev) = run_steps(duel(&a(), &two), &l, 1);
+    assert_eq!(roll(&ev, "which weapon drops").total, 5);
+    assert!(s.fighter(B).weapons[0].ready && !s.fighter(B).weapons[1].ready);
 }
 
 // rule: G-EXT-008

@@ -322,8 +322,16 @@ fn a_takedown_is_a_quick_contest_and_the_loser_falls() {
     // W: best of ST 13, DX 12, Wrestling 14 = 14; B: best of ST 12, DX 11 =
     // 12, -4 grabbed = 8. W by 4 (10), B by 0 (8): B falls.
     let s = held_at(Location::Torso);
-    let l = log(vec![("W", g(Grapple::Takedown))], &[10, 8], vec![]);
+    // The winner places B's body: across (0,-1) (G-POS-009).
+    let l = log(
+        vec![("W", g(Grapple::Takedown))],
+        &[10, 8],
+        vec![fray_gurps::action::Answer::Fall {
+            hex: HexPos::new(0, -1),
+        }],
+    );
     let (after, ev) = run_steps(s.clone(), &l, 1);
+    assert_eq!(after.fighter(B).body, Some(HexPos::new(0, -1)));
     assert_eq!(roll(&ev, "takedown").target, Some(14));
     assert_eq!(roll(&ev, "resist the takedown").target, Some(8));
     assert_eq!(after.fighter(B).posture, Posture::Lying);
@@ -438,6 +446,7 @@ fn the_holder_neither_aims_feints_nor_moves_unless_strong_or_pinning() {
         to: HexPos::new(0, 3),
         face: None,
         path: Vec::new(),
+        posture: None,
     };
     assert!(illegal(&s, A, &away).contains("G-GRP-012"));
     // Twice the foe's ST: W may move off, and the hold ends.
@@ -473,6 +482,7 @@ fn the_held_figure_neither_feints_nor_moves_unless_much_stronger() {
         to: HexPos::new(0, -3),
         face: None,
         path: Vec::new(),
+        posture: None,
     };
     assert!(illegal(&s, B, &away).contains("G-GRP-013"));
     let strong = hold(

@@ -172,6 +172,7 @@ fn attack_with_a_step_first() {
             to: Some(HexPos::new(0, -2)),
             face: None,
             after: false,
+            posture: None,
         }),
         extra: None,
         giant_step: None,
@@ -183,6 +184,7 @@ fn attack_with_a_step_first() {
             to: Some(HexPos::new(0, -1)),
             face: Some(Facing::N),
             after: false,
+            posture: None,
         }),
         extra: None,
         giant_step: None,
@@ -668,6 +670,7 @@ fn move_spends_up_to_full_move() {
         to: HexPos::new(0, r),
         face: None,
         path: Vec::new(),
+        posture: None,
     };
     // Move 6: six hexes forward, not seven.
     assert!(maneuver::check(&s, A, &mv(-3)).is_err());

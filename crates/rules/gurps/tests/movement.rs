@@ -39,6 +39,7 @@ fn mv(q: i32, r: i32, face: Option<Facing>) -> Action {
         to: HexPos::new(q, r),
         face,
         path: Vec::new(),
+        posture: None,
     }
 }
 
@@ -138,6 +139,7 @@ fn a_step_turns_to_any_facing_for_free() {
             to: Some(HexPos::new(0, 1)),
             face: Some(Facing::S),
             after: false,
+            posture: None,
         }),
     };
     let l = log(vec![("A", turn)], &[], vec![]);
@@ -166,6 +168,7 @@ fn melee_attacks_go_to_the_front_arc_only() {
             to: None,
             face: Some(Facing::Se),
             after: false,
+            posture: None,
         }),
         extra: None,
         giant_step: None,
@@ -194,6 +197,7 @@ fn along(q: i32, r: i32, route: &[(i32, i32)]) -> Action {
         to: HexPos::new(q, r),
         face: None,
         path: route.iter().map(|&(q, r)| HexPos::new(q, r)).collect(),
+        posture: None,
     }
 }
 

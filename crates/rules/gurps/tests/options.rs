@@ -321,6 +321,7 @@ fn giant_step_adds_a_second_step_for_one_fp_and_steps_may_come_after() {
         to: Some(HexPos::new(q, r)),
         face: None,
         after,
+        posture: None,
     };
     // Two hexes away after one step: only the Giant Step brings A in reach.
     let one = Action::Attack {

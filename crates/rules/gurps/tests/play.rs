@@ -54,7 +54,10 @@ fn a_suspended_step_resumed_with_answers_equals_the_script() {
             Err(Interrupt::Pending(Pending::Answer(q))) => {
                 let Question::Defend {
                     defender, options, ..
-                } = &q;
+                } = &q
+                else {
+                    panic!("only a defense is asked here: {q}");
+                };
                 assert_eq!(*defender, B);
                 assert_eq!(options[0].value, 8);
                 asked.push("defend".into());

@@ -194,6 +194,7 @@ fn bracing_needs_a_rest_and_allows_no_step() {
             to: None,
             face: None,
             after: false,
+            posture: None,
         }),
     };
     assert!(

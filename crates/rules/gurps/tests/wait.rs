@@ -52,6 +52,7 @@ fn step_to(q: i32, r: i32) -> Option<Step> {
         to: Some(hex(q, r)),
         face: None,
         after: false,
+        posture: None,
     })
 }
 
@@ -61,6 +62,7 @@ fn move_along(path: &[(i32, i32)]) -> Action {
         to: *path.last().unwrap(),
         face: None,
         path,
+        posture: None,
     }
 }
 

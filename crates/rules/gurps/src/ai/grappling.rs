@@ -80,6 +80,7 @@ fn grab_neck(state: &State, me: CombatantId, target: CombatantId) -> Option<Acti
                     to,
                     face: Some(face),
                     after: false,
+                    posture: None,
                 }));
             }
         }

@@ -15,7 +15,7 @@ use crate::state::State;
 use fray_core::dice::RollKind;
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
 use fray_core::engine::Interrupt;
-use fray_core::grid::Arc;
+use fray_core::grid::{Arc, HexPos};
 use fray_core::{CombatantId, Ctx, EventSink, ModList, Mods, Oracle};
 
 /// How a strike is made: the maneuver around it and any trade for a
@@ -298,21 +298,30 @@ fn reach_problem(
     if state.in_close_combat(attacker) && !mode.reaches(0) {
         return Some(OutOfReach::CloseCombat);
     }
-    // Reach C strikes the same hex or an adjacent one (decision, docs/rules/gurps.md).
-    let close = mode.reaches(0) && dist <= 1;
-    // G-POS-007 decision: lying (and crawling, G-POS-006) figures attack at reach C only.
-    let reach_ok = if a.posture.close_only() {
-        close
-    } else {
-        close || mode.reaches(dist)
+    // G-POS-009: a sprawled body may be struck in either of its hexes.
+    let problem = |hex: HexPos| {
+        let dist = from.pos.distance(hex);
+        // Reach C strikes the same hex or an adjacent one (decision, docs/rules/gurps.md).
+        let close = mode.reaches(0) && dist <= 1;
+        // G-POS-007 decision: lying (and crawling, G-POS-006) figures attack at reach C only.
+        let reach_ok = if a.posture.close_only() {
+            close
+        } else {
+            close || mode.reaches(dist)
+        };
+        if !reach_ok {
+            Some(OutOfReach::Distance(dist))
+        } else if dist > 0 && from.arc_of(hex) != Some(Arc::Front) {
+            Some(OutOfReach::NotInFront)
+        } else {
+            None
+        }
     };
-    if !reach_ok {
-        return Some(OutOfReach::Distance(dist));
+    let main = problem(t.pose.pos);
+    match t.body {
+        Some(body) if main.is_some() && problem(body).is_none() => None,
+        _ => main,
     }
-    if dist > 0 && from.arc_of(t.pose.pos) != Some(Arc::Front) {
-        return Some(OutOfReach::NotInFront);
-    }
-    None
 }
 
 /// Whether the mode reaches the target from `from` (the AI's quick test).

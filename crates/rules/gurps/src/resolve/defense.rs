@@ -513,7 +513,10 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
                 rule: "G-AIM-004",
             });
         }
-        let Question::Defend { options: opts, .. } = q;
+        let opts = match q {
+            Question::Defend { options, .. } => options,
+            Question::Fall { .. } => Vec::new(),
+        };
         // A Parry that names no weapon uses the best parry offered.
         let weapon = match (kind, weapon) {
             (DefenseKind::Parry, None) => opts

@@ -306,7 +306,12 @@ fn takedown<O: Oracle<Gurps>, S: EventSink<Event>>(
         Winner::B => actor,
         Winner::Tie => return Ok(()),
     };
-    state.fighter_mut(faller).posture = Posture::Lying;
+    let winner = if faller == target { actor } else { target };
+    let f = state.fighter_mut(faller);
+    f.posture = Posture::Lying;
+    // G-GRP-007: the winner places the body's second hex.
+    f.thrown_by = Some(winner);
+    f.body = None;
     say(state, faller, "is thrown down".into(), "G-GRP-007", ctx);
     Ok(())
 }

@@ -338,7 +338,7 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
     if injury > 0 {
         death_checks(state, blow.target, ctx)?;
     }
-    head_blow_aftermath(state, blow, penetrating, ctx);
+    head_blow_aftermath(state, blow, penetrating, ctx)?;
     // G-EXT-007 row 12: the victim drops what it holds even if nothing got through.
     if blow.critical.drop {
         drop_everything(state, blow.target);
@@ -478,8 +478,34 @@ fn head_blow_aftermath<O: Oracle<Gurps>, S: EventSink<Event>>(
     blow: Blow,
     penetrating: i32,
     ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+) -> Result<(), Interrupt<Gurps>> {
     let c = blow.critical;
+    // Row 14: the weapon held drops, one at random (1d) of two or more.
+    let held: Vec<usize> = state
+        .fighter(blow.target)
+        .weapons
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.ready && w.weapon.unarmed.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    let dropped = match held.len() {
+        _ if !c.drop_weapon => None,
+        0 => None,
+        1 => Some(held[0]),
+        n => {
+            let r = check::dice(
+                state,
+                ctx,
+                None,
+                fray_core::dice::RollKind::d(1, 6),
+                "which weapon drops",
+                "G-EXT-008",
+                None,
+            )?;
+            Some(held[((r.clamp(1, 6) - 1) as usize * n) / 6])
+        }
+    };
     let f = state.fighter_mut(blow.target);
     let name = f.name.clone();
     let mut said: Vec<String> = Vec::new();
@@ -487,14 +513,11 @@ fn head_blow_aftermath<O: Oracle<Gurps>, S: EventSink<Event>>(
         f.do_nothing_next = true;
         said.push("must Do Nothing on its next turn".into());
     }
-    if c.drop_weapon
-        && let Some(w) = f
-            .weapons
-            .iter_mut()
-            .find(|w| w.ready && w.weapon.unarmed.is_none())
-    {
+    if let Some(wi) = dropped {
+        let pos = f.pose.pos;
+        let w = &mut f.weapons[wi];
         w.ready = false;
-        w.dropped_at = Some(f.pose.pos);
+        w.dropped_at = Some(pos);
         said.push(format!("drops the {}", w.weapon.name));
     }
     if c.deafen_or_scar && penetrating > 0 {
@@ -514,6 +537,7 @@ fn head_blow_aftermath<O: Oracle<Gurps>, S: EventSink<Event>>(
             rule: "G-EXT-008",
         });
     }
+    Ok(())
 }
 
 /// G-LOC-001..006: rolls a random location for `attacker` striking

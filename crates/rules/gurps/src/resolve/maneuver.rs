@@ -6,7 +6,7 @@ use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::attack::How;
-use crate::resolve::{attack, effort, grapple, movement, slam, strikes, turn, wait};
+use crate::resolve::{attack, effort, footwork, grapple, movement, slam, strikes, turn, wait};
 use crate::sheet::Trait;
 use crate::state::{Feint, Posture, Stance, State, Stun};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
@@ -173,9 +173,13 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             }
             any
         }),
-        Action::Move { to, face, path } => {
-            movement::plan_move(state, actor, *to, *face, path).map(|_| ())
-        }
+        Action::Move {
+            to,
+            face,
+            path,
+            posture,
+        } => footwork::plan_move(state, actor, *to, *face, path, *posture).map(|_| ()),
+        Action::Jump(j) => footwork::plan_jump(state, actor, j).map(|_| ()),
         Action::Aim {
             target,
             weapon,
@@ -345,11 +349,13 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             }
             feint(state, actor, *target, *weapon, false, ctx)?;
         }
-        Action::Move { to, face, path } => {
-            let planned = movement::plan_route(state, actor, *to, *face, path)
-                .map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
-            movement::walk_route(state, actor, &planned, None, false, ctx)?;
-        }
+        Action::Move {
+            to,
+            face,
+            path,
+            posture,
+        } => footwork::resolve_move(state, actor, (*to, *face, path, *posture), ctx)?,
+        Action::Jump(j) => footwork::resolve_jump(state, actor, j, ctx)?,
         Action::ChangePosture { to } => {
             state.fighter_mut(actor).posture = *to;
         }
@@ -405,6 +411,9 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
     }
     grapple::lapse(state);
+    footwork::settle_bodies(state, ctx)?;
+    let moved_on_a_move = matches!(action, Action::Move { .. }) && state.fighter(actor).moved > 0;
+    footwork::after_maneuver(state, actor, moved_on_a_move);
     // G-AIM-005 decision: any maneuver but Aim ends the Aim (an attack
     // that used it has spent it already).
     if !matches!(action, Action::Aim { .. }) {
@@ -463,6 +472,7 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
         },
         Action::Feint { target, .. } => (format!("Feint against {}", name(*target)), "G-FNT-001"),
         Action::Move { to, .. } => (format!("Move to {to}"), "G-MOV-001"),
+        Action::Jump(j) => (format!("Jump {} hex(es)", j.length), "G-JMP-001"),
         Action::Aim { target, .. } => (format!("Aim at {}", name(*target)), "G-AIM-001"),
         Action::Slam(o) if o.shield_rush => {
             (format!("Shield Rush on {}", name(o.target)), "G-ATK-018")

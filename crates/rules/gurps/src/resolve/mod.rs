@@ -7,6 +7,7 @@ pub mod attack;
 pub mod critical;
 pub mod defense;
 pub mod effort;
+pub mod footwork;
 pub mod grapple;
 pub mod injury;
 pub mod maneuver;

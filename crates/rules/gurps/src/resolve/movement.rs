@@ -43,7 +43,13 @@ pub fn enter_cost(state: &State, mover: CombatantId, hex: HexPos, through: Throu
     let mut extra = 0u16;
     for other in state.ids().filter(|&id| id != mover) {
         let o = state.fighter(other);
-        if o.life == crate::state::Life::Dead || o.pose.pos != hex {
+        if o.life == crate::state::Life::Dead || !o.occupies(hex) {
+            continue;
+        }
+        // G-POS-009 decision: the second hex of a sprawled body is crossed
+        // like a minor obstruction (never ended in: [`may_end_in`]).
+        if o.pose.pos != hex {
+            extra += 2;
             continue;
         }
         let foe_ok = o.side != me.side
@@ -107,9 +113,10 @@ pub fn may_end_in(state: &State, mover: CombatantId, hex: HexPos) -> bool {
     let side = state.fighter(mover).side;
     state.ids().filter(|&id| id != mover).all(|id| {
         let o = state.fighter(id);
+        // A sprawled body's second hex is never shared (G-POS-009 decision).
         o.life == crate::state::Life::Dead
-            || o.pose.pos != hex
-            || (o.side != side && o.is_conscious())
+            || (o.pose.pos != hex && o.body != Some(hex))
+            || (o.pose.pos == hex && o.side != side && o.is_conscious())
     })
 }
 
@@ -145,6 +152,7 @@ pub fn check_step_from(
     step: &crate::action::Step,
 ) -> Result<(), String> {
     let f = state.fighter(mover);
+    crate::resolve::footwork::step_posture(f.posture, step)?;
     if let Some(to) = step.to {
         if from.pos.distance(to) != 1 {
             return Err(format!(
@@ -191,15 +199,25 @@ pub fn take_step<O: Oracle<Gurps>, S: EventSink<Event>>(
         });
         return Ok(true);
     }
+    let posture = state.fighter(mover).posture;
+    let after = crate::resolve::footwork::step_posture(posture, step).unwrap_or(posture);
+    // Rising from a crouch comes first, dropping into one last (G-POS-010).
+    if after == Posture::Standing {
+        crate::resolve::footwork::set_posture(state, mover, after, ctx);
+    }
+    let mut going = true;
     if to != from {
         set_pose(state, mover, to, "steps", ctx);
         if step.to.is_some() {
             state.fighter_mut(mover).moved += 1;
             // G-WAIT-001: a foe's Wait may go off.
-            return crate::resolve::wait::on_enter(state, mover, &[from.pos, to.pos], ctx);
+            going = crate::resolve::wait::on_enter(state, mover, &[from.pos, to.pos], ctx)?;
         }
     }
-    Ok(true)
+    if going && after != Posture::Standing {
+        crate::resolve::footwork::set_posture(state, mover, after, ctx);
+    }
+    Ok(going)
 }
 
 /// Walks a planned route hex by hex (G-MOV-001), stopping after `stop_after`
@@ -375,6 +393,7 @@ pub fn set_pose<O: Oracle<Gurps>, S: EventSink<Event>>(
     let f = state.fighter_mut(mover);
     let from = f.pose;
     f.pose = to;
+    trail_body(f, from.pos);
     let name = f.name.clone();
     ctx.emit(|| Event::Moved {
         who: name.to_string(),
@@ -384,6 +403,14 @@ pub fn set_pose<O: Oracle<Gurps>, S: EventSink<Event>>(
     });
     if from.pos != to.pos {
         enter_hex(state, mover, from.pos, to.pos, ctx);
+    }
+}
+
+/// G-POS-009: a sprawled body that moves drags its second hex behind it
+/// (into the hex it left); otherwise it is placed again afterwards.
+fn trail_body(f: &mut crate::state::Fighter, left: HexPos) {
+    if f.body.is_some() && f.pose.pos != left {
+        f.body = (f.pose.pos.distance(left) == 1).then_some(left);
     }
 }
 
@@ -400,6 +427,7 @@ pub fn set_pose_from<O: Oracle<Gurps>, S: EventSink<Event>>(
     let f = state.fighter_mut(mover);
     let from = f.pose;
     f.pose = to;
+    trail_body(f, prev);
     let name = f.name.clone();
     ctx.emit(|| Event::Moved {
         who: name.to_string(),
@@ -584,8 +612,26 @@ pub fn plan_route(
     face: Option<Facing>,
     route: &[HexPos],
 ) -> Result<Planned, String> {
+    plan_route_with(
+        state,
+        mover,
+        to,
+        face,
+        route,
+        state.fighter(mover).current_move(),
+    )
+}
+
+/// [`plan_route`] with `points` movement points (a sprint has one more, G-MOV-002).
+pub fn plan_route_with(
+    state: &State,
+    mover: CombatantId,
+    to: HexPos,
+    face: Option<Facing>,
+    route: &[HexPos],
+    points: i32,
+) -> Result<Planned, String> {
     let f = state.fighter(mover);
-    let points = f.current_move();
     if f.posture == Posture::Lying {
         // G-TAC-007: a lying figure moves 1 hex per turn regardless.
         if f.pose.pos.distance(to) > 1 || !may_end_in(state, mover, to) || route.len() > 1 {

@@ -47,7 +47,7 @@ pub fn in_the_way(
     for h in between(from, to) {
         for id in state.ids() {
             let f = state.fighter(id);
-            if f.life != Life::Dead && f.pose.pos == h && !except.contains(&id) {
+            if f.life != Life::Dead && f.occupies(h) && !except.contains(&id) {
                 out.push(id);
             }
         }

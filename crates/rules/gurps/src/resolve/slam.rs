@@ -59,6 +59,7 @@ pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, 
                 to: Some(*to),
                 face: f.pose.pos.facing_toward(state.fighter(target).pose.pos),
                 after: false,
+                posture: None,
             };
             movement::check_step(state, actor, &step)?;
             (crate::resolve::strikes::after(f.pose, &step), 1)

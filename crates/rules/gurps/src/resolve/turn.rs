@@ -19,6 +19,8 @@ pub fn next<O: Oracle<Gurps>, S: EventSink<Event>>(
         fix_turn_order(state, ctx)?;
         // G-TURN-005/006: surprise strikes before the first turn.
         crate::resolve::surprise::apply(state, ctx)?;
+        // G-POS-009: figures that start lying fill their second hex.
+        crate::resolve::footwork::settle_bodies(state, ctx)?;
     }
     if let Some(outcome) = fight_over(state) {
         return Ok(Next::Over(outcome));

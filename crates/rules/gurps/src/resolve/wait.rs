@@ -248,6 +248,7 @@ fn response(
                         to,
                         face: Some(face),
                         after: false,
+                        posture: None,
                     }));
                 }
             }
