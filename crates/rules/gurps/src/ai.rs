@@ -129,7 +129,7 @@ const AT_MOST_3D6: [u32; 19] = [
 ];
 
 /// Probability that 3d6 succeeds against `level` (3-4 always succeed, 17-18 always fail).
-fn p_success(level: i32) -> f64 {
+pub(crate) fn p_success(level: i32) -> f64 {
     f64::from(AT_MOST_3D6[level.clamp(4, 16) as usize]) / 216.0
 }
 

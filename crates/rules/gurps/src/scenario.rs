@@ -245,6 +245,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         map: s.map.clone().into(),
         options: s.options.clone(),
         surprise: s.surprise.clone().map(std::sync::Arc::new),
+        aftermath_told: false,
     })
 }
 

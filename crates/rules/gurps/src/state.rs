@@ -647,6 +647,8 @@ pub struct State {
     pub options: Options,
     /// Surprise at the start, applied with the turn order (G-TURN-005/006).
     pub surprise: Option<Arc<Surprise>>,
+    /// The aftermath has been reported (G-AFT-001..005).
+    pub aftermath_told: bool,
 }
 
 impl State {

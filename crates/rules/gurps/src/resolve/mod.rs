@@ -3,6 +3,7 @@
 //! Each module is one step of the GURPS attack checklist (G-TURN-004) or
 //! one part of the turn; they call each other in that order.
 
+pub mod aftermath;
 pub mod attack;
 pub mod critical;
 pub mod defense;

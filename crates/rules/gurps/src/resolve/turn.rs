@@ -10,8 +10,21 @@ use fray_core::dice::RollKind;
 use fray_core::engine::Interrupt;
 use fray_core::{CombatantId, Ctx, EndReason, EventSink, Next, Oracle, Outcome, SideId};
 
-/// What happens next: the next conscious combatant in the order, or the end.
+/// What happens next: the next conscious combatant in the order, or the
+/// end, told once with its aftermath (G-AFT-001..005).
 pub fn next<O: Oracle<Gurps>, S: EventSink<Event>>(
+    state: &mut State,
+    ctx: &mut Ctx<'_, Gurps, O, S>,
+) -> Result<Next, Interrupt<Gurps>> {
+    let next = next_turn(state, ctx)?;
+    if matches!(next, Next::Over(_)) && !state.aftermath_told {
+        state.aftermath_told = true;
+        crate::resolve::aftermath::report(state, ctx);
+    }
+    Ok(next)
+}
+
+fn next_turn<O: Oracle<Gurps>, S: EventSink<Event>>(
     state: &mut State,
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<Next, Interrupt<Gurps>> {
