@@ -477,6 +477,10 @@ pub enum Action {
         /// A step.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         step: Option<Step>,
+        /// With Increased Dodge, half Move instead of the step: the hexes
+        /// entered, in order (G-AOD-003).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        path: Vec<HexPos>,
     },
     /// Feint (G-FNT-001..003): a Quick Contest; the margin comes off the foe's next defense.
     Feint {

@@ -465,12 +465,15 @@ fn choose(state: &State, me: CombatantId) -> Action {
                 to: Posture::Kneeling,
             };
         }
-        Posture::Sitting | Posture::Crawling | Posture::Kneeling | Posture::Crouching => {
+        // A crippled leg keeps it down (G-LOC-010): it fights kneeling.
+        Posture::Sitting | Posture::Crawling | Posture::Kneeling | Posture::Crouching
+            if !crate::resolve::footwork::legs_crippled(f) =>
+        {
             return Action::ChangePosture {
                 to: Posture::Standing,
             };
         }
-        Posture::Standing => {}
+        _ => {}
     }
     // Pick up or ready a weapon when no real weapon is ready (fists and
     // feet are always at hand, but a sword is better).
@@ -621,6 +624,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
         return Action::AllOutDefense {
             variant: crate::action::DefenseVariant::Increased(crate::state::DefenseKind::Dodge),
             step: None,
+            path: Vec::new(),
         };
     }
     approach(state, me, target).unwrap_or(Action::DoNothing)
@@ -683,6 +687,7 @@ fn approach(state: &State, me: CombatantId, target: CombatantId) -> Option<Actio
                 after: false,
                 posture: None,
             }),
+            path: Vec::new(),
         });
     }
     let want: Option<Facing> = hex.facing_toward(goal);

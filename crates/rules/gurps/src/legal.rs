@@ -130,11 +130,13 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
         push(Action::AllOutDefense {
             variant: DefenseVariant::Increased(kind),
             step: None,
+            path: Vec::new(),
         });
     }
     push(Action::AllOutDefense {
         variant: DefenseVariant::Double,
         step: None,
+        path: Vec::new(),
     });
     for p in [
         Posture::Standing,

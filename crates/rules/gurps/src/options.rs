@@ -40,6 +40,17 @@ pub enum SprintRule {
     Basic,
 }
 
+/// How far a Jump goes (G-JMP-001, G-EXT-032).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JumpRule {
+    /// The cheat sheet: Move/2 or Jumping/4 hexes, x2 running, x1/2 in combat.
+    #[default]
+    Source,
+    /// Basic Set: a broad jump of 2 x Basic Move - 3 feet, in whole yards.
+    Basic,
+}
+
 /// Rule switches for one scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
@@ -60,6 +71,11 @@ pub struct Options {
     pub surprise: SurpriseRule,
     /// G-MOV-002: `source` (default, +1) or `basic` (+20% of Move) sprinting.
     pub sprint: SprintRule,
+    /// G-AOD-003: All-Out Defense (Increased Dodge) may move half Move
+    /// (default `true`); `false` allows a step only.
+    pub aod_dodge_half_move: bool,
+    /// G-JMP-001 / G-EXT-032: `source` (default) or `basic` jumping.
+    pub jump: JumpRule,
 }
 
 impl Default for Options {
@@ -72,6 +88,8 @@ impl Default for Options {
             parry_break_chance: 2,
             surprise: SurpriseRule::default(),
             sprint: SprintRule::default(),
+            aod_dodge_half_move: true,
+            jump: JumpRule::default(),
         }
     }
 }

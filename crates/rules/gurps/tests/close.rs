@@ -52,6 +52,7 @@ fn step_to(q: i32, r: i32) -> Action {
             after: false,
             posture: None,
         }),
+        path: Vec::new(),
     }
 }
 

@@ -52,6 +52,7 @@ fn aod(step: Step) -> Action {
     Action::AllOutDefense {
         variant: fray_gurps::action::DefenseVariant::Double,
         step: Some(step),
+        path: Vec::new(),
     }
 }
 

@@ -394,6 +394,7 @@ fn all_out_defense_increased_adds_two_to_the_chosen_defense() {
     let aod = Action::AllOutDefense {
         variant: DefenseVariant::Increased(DefenseKind::Dodge),
         step: None,
+        path: Vec::new(),
     };
     // A does nothing; B defends; A attacks (10) and B dodges at 8 + 2 = 10 (roll 10).
     let l = log(
@@ -422,6 +423,7 @@ fn all_out_defense_double_tries_a_second_different_defense() {
     let aod = Action::AllOutDefense {
         variant: DefenseVariant::Double,
         step: None,
+        path: Vec::new(),
     };
     // A attacks (10); B parries at 9 with 12 (fails), then dodges at 8 with 8.
     let l = log(
@@ -452,6 +454,7 @@ fn double_defense_can_parry_again_with_another_weapon_but_not_the_same() {
     let aod = Action::AllOutDefense {
         variant: DefenseVariant::Double,
         step: None,
+        path: Vec::new(),
     };
     // Broadsword parry 9 fails (15), then the knife parries at 13/2+3-1 = 8
     // (8); a 1 lb knife parrying a 3 lb sword risks breaking: 1d 3 holds

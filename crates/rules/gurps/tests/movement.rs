@@ -141,6 +141,7 @@ fn a_step_turns_to_any_facing_for_free() {
             after: false,
             posture: None,
         }),
+        path: Vec::new(),
     };
     let l = log(vec![("A", turn)], &[], vec![]);
     let (s, _) = run_steps(s, &l, 1);

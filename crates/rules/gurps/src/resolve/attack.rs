@@ -168,6 +168,15 @@ pub fn check_strike_as(
             return Err("a ranged All-Out Attack can only be Determined (G-AOA-001..004)".into());
         }
     }
+    // G-LOC-012 decision: the eyes only from the front or a side.
+    if strike.location.location() == Some(Location::Eye)
+        && t.pose.arc_of(a.pose.pos) == Some(fray_core::grid::Arc::Back)
+    {
+        return Err(format!(
+            "{}'s eyes cannot be struck from behind (G-LOC-012)",
+            t.name
+        ));
+    }
     if let Some(loc) = strike.location.location()
         && !crate::location::may_target(loc, m.damage_type)
     {
@@ -205,6 +214,20 @@ pub fn check_strike_as(
             "an attack cannot be both Deceptive and Telegraphic (decision, docs/rules/gurps.md)"
                 .into(),
         );
+    }
+    // G-AOA-003 decision: a second blow needs a weapon that stays ready
+    // after striking, or another ready weapon.
+    if how.all_out == Some(AllOutVariant::Double)
+        && m.is_melee()
+        && w.is_unbalanced()
+        && !a
+            .ready_melee()
+            .any(|(i, o)| i != wi && o.weapon.unarmed.is_none())
+    {
+        return Err(format!(
+            "{} must be readied after each blow: a Double attack needs a second ready weapon (G-AOA-003)",
+            w.weapon.name
+        ));
     }
     if strike.mighty_blow && (how.all_out.is_some() || how.move_and_attack.is_some()) {
         return Err("Mighty Blow goes only with the Attack maneuver (G-EFF-002)".into());
@@ -413,6 +436,13 @@ pub fn to_hit<M: Mods + Default>(
             );
         } else {
             mods.add(location_label(loc), loc.aim_penalty(), "G-LOC-002");
+            // G-LOC-002 decision: the limb behind a ready shield is twice as hard.
+            let t = state.fighter(strike.target);
+            if t.shield.as_ref().is_some_and(|s| s.ready)
+                && matches!(loc, Location::LeftArm | Location::LeftHand)
+            {
+                mods.add("behind the shield", loc.aim_penalty(), "G-LOC-002");
+            }
         }
     }
     if carried.and_then(|w| w.weapon.unarmed) == Some(Unarmed::Kick) {

@@ -392,12 +392,14 @@ pub struct Extras {
 
 /// G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
 fn retreat_bonus(d: &Fighter, kind: DefenseKind, weapon: Option<u8>) -> i32 {
-    let fencing = weapon
-        .and_then(|w| d.weapons.get(usize::from(w)))
-        .is_some_and(|w| w.is_fencing());
+    let carried = weapon.and_then(|w| d.weapons.get(usize::from(w)));
+    let fencing = carried.is_some_and(|w| w.is_fencing());
+    // G-DEF-009: an unarmed parry with Boxing, Judo or Karate retreats like fencing.
+    let trained_hands = carried.is_some_and(|w| w.weapon.unarmed.is_some())
+        && d.skill_level(&["Boxing", "Judo", "Karate"]).is_some();
     match kind {
         DefenseKind::Dodge => 3,
-        DefenseKind::Parry if fencing => 3,
+        DefenseKind::Parry if fencing || trained_hands => 3,
         _ => 1,
     }
 }

@@ -6,10 +6,10 @@ use crate::Gurps;
 use crate::action::{Jump, Step};
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
-use crate::options::SprintRule;
+use crate::options::{JumpRule, SprintRule};
 use crate::resolve::{effort, movement, say, wait};
 use crate::state::{Posture, State};
-use crate::tables::jump::jump_hexes;
+use crate::tables::jump::{basic_broad_jump_feet, jump_hexes};
 use fray_core::engine::Interrupt;
 use fray_core::grid::{Facing, HexPos, Pose, StepKind, Terrain};
 use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
@@ -21,11 +21,14 @@ const SPRINT_ROLL_EVERY: u32 = 15;
 /// allowed: dropping into or rising from a crouch is free (G-POS-010);
 /// kneeling or standing up from kneeling is the step itself, so no hex
 /// then (G-CPO-002). Other changes need Change Posture.
-pub fn step_posture(from: Posture, step: &Step) -> Result<Posture, String> {
+pub fn step_posture(from: Posture, crippled_legs: bool, step: &Step) -> Result<Posture, String> {
     use Posture::*;
     let Some(to) = step.posture else {
         return Ok(from);
     };
+    if crippled_legs && matches!(to, Standing | Crouching) {
+        return Err("a crippled leg keeps the figure off its feet (G-LOC-010)".into());
+    }
     match (from, to) {
         _ if from == to => Err(format!("already {}", to.name())),
         (Standing, Crouching) | (Crouching, Standing) => Ok(to),
@@ -39,6 +42,14 @@ pub fn step_posture(from: Posture, step: &Step) -> Result<Posture, String> {
             to.name()
         )),
     }
+}
+
+/// G-LOC-010 decision: a crippled leg or foot keeps the figure off its feet.
+pub fn legs_crippled(f: &crate::state::Fighter) -> bool {
+    use crate::location::Location::*;
+    f.crippled
+        .iter()
+        .any(|l| matches!(l, RightLeg | LeftLeg | RightFoot | LeftFoot))
 }
 
 /// Sets a posture and says so.
@@ -216,6 +227,33 @@ pub fn after_maneuver(state: &mut State, who: CombatantId, moved_on_a_move: bool
     }
 }
 
+/// G-AOD-003 decision: All-Out Defense (Increased Dodge) may move half Move
+/// (rounded up) along `path` instead of a step; option
+/// `aod_dodge_half_move = false` allows the step only.
+pub fn plan_half_move(
+    state: &State,
+    mover: CombatantId,
+    variant: crate::action::DefenseVariant,
+    step: Option<&Step>,
+    path: &[HexPos],
+) -> Result<movement::Planned, String> {
+    use crate::action::DefenseVariant;
+    use crate::state::DefenseKind;
+    if variant != DefenseVariant::Increased(DefenseKind::Dodge)
+        || !state.options.aod_dodge_half_move
+    {
+        return Err("only All-Out Defense (Increased Dodge) moves half Move (G-AOD-003)".into());
+    }
+    if step.is_some() {
+        return Err("half Move or a step, not both (G-AOD-003)".into());
+    }
+    let Some(&to) = path.last() else {
+        return Err("a half Move needs its path".into());
+    };
+    let half = (state.fighter(mover).current_move() + 1) / 2;
+    movement::plan_route_with(state, mover, to, None, path, half)
+}
+
 /// A Jump as checked: the hexes run through and the landing.
 pub struct JumpPlan {
     /// The run-up, hex by hex.
@@ -241,7 +279,11 @@ pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPla
         return Err("a jump covers at least one hex".into());
     }
     let skill = f.skill_level(&["Jumping"]);
-    let most = jump_hexes(f.stats.move_, skill, j.run_up > 0);
+    let most = match state.options.jump {
+        JumpRule::Source => jump_hexes(f.stats.move_, skill, j.run_up > 0),
+        // G-EXT-032 decision: the broad jump in whole yards; no running bonus.
+        JumpRule::Basic => basic_broad_jump_feet(f.stats.move_, skill) / 3,
+    };
     if i32::from(j.length) > most {
         return Err(format!(
             "{} jumps at most {most} hex(es) {}(G-JMP-001)",

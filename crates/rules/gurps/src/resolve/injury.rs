@@ -336,7 +336,21 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
     // G-TURN-004 decision: knockback after the knockdown roll, then death checks.
     knockback(state, blow, basic, penetrating, ctx)?;
     if injury > 0 {
+        let alive = state.fighter(blow.target).life != Life::Dead;
         death_checks(state, blow.target, ctx)?;
+        // G-LOC-014: slain by a cutting blow to the neck, the figure is beheaded.
+        if alive
+            && state.fighter(blow.target).life == Life::Dead
+            && location == Location::Neck
+            && blow.damage_type == DamageType::Cutting
+        {
+            let name = state.fighter(blow.target).name.clone();
+            ctx.emit(|| Event::Condition {
+                who: name.to_string(),
+                what: "is beheaded".into(),
+                rule: "G-LOC-014",
+            });
+        }
     }
     head_blow_aftermath(state, blow, penetrating, ctx)?;
     // G-EXT-007 row 12: the victim drops what it holds even if nothing got through.
@@ -756,6 +770,10 @@ fn knockdown<O: Oracle<Gurps>, S: EventSink<Event>>(
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
     let f = state.fighter(who);
+    // Nothing to knock down or stun in a figure already out.
+    if !f.is_conscious() {
+        return Ok(());
+    }
     let mut mods = ModList::base("HT", f.stats.ht, "");
     mods.add(
         "High Pain Threshold",

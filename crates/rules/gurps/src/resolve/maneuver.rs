@@ -142,8 +142,18 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             let (w, m) = attack::check_strike_as(state, actor, strike, How::all_out(*variant))?;
             attack::in_reach_from(state, actor, pose, strike.target, w, m)
         }),
-        // G-AOD-003: a step (half Move with Increased Dodge comes with tactical movement).
-        Action::AllOutDefense { step, .. } => check_step(state, actor, step.as_ref()),
+        // G-AOD-003: a step, or half Move with Increased Dodge.
+        Action::AllOutDefense {
+            variant,
+            step,
+            path,
+        } => {
+            if path.is_empty() {
+                check_step(state, actor, step.as_ref())
+            } else {
+                footwork::plan_half_move(state, actor, *variant, step.as_ref(), path).map(|_| ())
+            }
+        }
         Action::Feint {
             target,
             weapon,
@@ -199,6 +209,13 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             // G-POS-011 / G-CPO-001: lying only to sitting, crawling or kneeling.
             if *to == f.posture {
                 Err(format!("{} is already {}", f.name, to.name()))
+            } else if footwork::legs_crippled(f)
+                && matches!(to, Posture::Standing | Posture::Crouching)
+            {
+                Err(format!(
+                    "{} has a crippled leg and cannot stand (G-LOC-010)",
+                    f.name
+                ))
             } else if f.posture == Posture::Lying
                 && !matches!(to, Posture::Sitting | Posture::Crawling | Posture::Kneeling)
             {
@@ -328,13 +345,22 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             }
             spend_feint(state, actor, strike.target);
         }
-        Action::AllOutDefense { variant, step } => {
+        Action::AllOutDefense {
+            variant,
+            step,
+            path,
+        } => {
             state.fighter_mut(actor).stance = match variant {
                 DefenseVariant::Increased(k) => Stance::IncreasedDefense(*k),
                 DefenseVariant::Double => Stance::DoubleDefense,
             };
             if let Some(s) = step {
                 movement::take_step(state, actor, s, ctx)?;
+            }
+            if !path.is_empty() {
+                let planned = footwork::plan_half_move(state, actor, *variant, None, path)
+                    .map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
+                movement::walk_route(state, actor, &planned, None, false, ctx)?;
             }
         }
         Action::Feint {
@@ -577,12 +603,20 @@ fn feint<O: Oracle<Gurps>, S: EventSink<Event>>(
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
     let a = state.fighter(actor);
-    let skill = a
+    // G-FNT-002 decision: the feinting weapon's skill, or a ready shield's
+    // or cloak's if better (never bare DX).
+    let weapon_skill = a
         .weapons
         .get(usize::from(weapon))
         .and_then(|w| w.skill.iter().copied().max())
         .unwrap_or(a.stats.dx - 5);
-    let mut mine = ModList::base("weapon skill", skill, "G-FNT-002");
+    let skill = weapon_skill.max(
+        a.shield
+            .as_ref()
+            .filter(|s| s.ready)
+            .map_or(i32::MIN, |s| s.skill),
+    );
+    let mut mine = ModList::base("weapon, Shield or Cloak skill", skill, "G-FNT-002");
     mine.add("shock", a.shock, "G-INJ-001");
     let best = feint_resistance(state, target);
     let theirs = ModList::base("best of DX, weapon, Shield or Cloak", best, "G-FNT-002");

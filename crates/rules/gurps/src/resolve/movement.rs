@@ -152,7 +152,11 @@ pub fn check_step_from(
     step: &crate::action::Step,
 ) -> Result<(), String> {
     let f = state.fighter(mover);
-    crate::resolve::footwork::step_posture(f.posture, step)?;
+    crate::resolve::footwork::step_posture(
+        f.posture,
+        crate::resolve::footwork::legs_crippled(f),
+        step,
+    )?;
     if let Some(to) = step.to {
         if from.pos.distance(to) != 1 {
             return Err(format!(
@@ -200,7 +204,8 @@ pub fn take_step<O: Oracle<Gurps>, S: EventSink<Event>>(
         return Ok(true);
     }
     let posture = state.fighter(mover).posture;
-    let after = crate::resolve::footwork::step_posture(posture, step).unwrap_or(posture);
+    let lame = crate::resolve::footwork::legs_crippled(state.fighter(mover));
+    let after = crate::resolve::footwork::step_posture(posture, lame, step).unwrap_or(posture);
     // Rising from a crouch comes first, dropping into one last (G-POS-010).
     if after == Posture::Standing {
         crate::resolve::footwork::set_posture(state, mover, after, ctx);

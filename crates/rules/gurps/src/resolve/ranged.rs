@@ -56,21 +56,31 @@ pub fn in_the_way(
 }
 
 /// G-ATK-027 decision: obstruction hexes between shooter and target give
-/// the target partial cover: -2 for one, -4 for two or more.
+/// the target partial cover: -2 for one, -4 for two or more. An
+/// obstruction right next to the shooter is the shooter's own cover, not
+/// the target's ([`behind_cover`]).
 pub fn cover(state: &State, from: HexPos, to: HexPos) -> i32 {
     let n = between(from, to)
-        .filter(|&h| {
-            state
-                .map
-                .terrain_at(h)
-                .is_some_and(|t| t.contains(Terrain::Obstruction))
-        })
+        .filter(|&h| h.distance(from) > 1 && obstruction(state, h))
         .count();
     match n {
         0 => 0,
         1 => -2,
         _ => -4,
     }
+}
+
+fn obstruction(state: &State, h: HexPos) -> bool {
+    state
+        .map
+        .terrain_at(h)
+        .is_some_and(|t| t.contains(Terrain::Obstruction))
+}
+
+/// G-ATK-027 decision: a shooter whose line of fire leaves through an
+/// obstruction next to it shoots from behind cover (-2).
+pub fn behind_cover(state: &State, from: HexPos, to: HexPos) -> bool {
+    between(from, to).any(|h| h.distance(from) == 1 && obstruction(state, h))
 }
 
 /// G-POS-001 decision and G-POS-008: a ranged attack on a lying target is
@@ -123,6 +133,9 @@ pub fn mods<M: Mods>(
     let others = in_the_way(state, from, to, &[attacker, strike.target]).len() as i32;
     mods.add("figures in the way", -4 * others, "G-RNG-007");
     mods.add("cover", cover(state, from, to), "G-ATK-027");
+    if behind_cover(state, from, to) {
+        mods.add("shooting from behind cover", -2, "G-ATK-027");
+    }
     let height = state.map.height_at(from).unwrap_or(0) - state.map.height_at(to).unwrap_or(0);
     mods.add("shooting from above or below", height.signum(), "G-ATK-027");
     // G-RNG-004 / G-CC-003: a shot from close combat is at minus Bulk.
