@@ -9,6 +9,7 @@ pub mod defense;
 pub mod effort;
 pub mod grapple;
 pub mod injury;
+pub mod magic;
 pub mod maneuver;
 pub mod movement;
 pub mod ranged;

@@ -51,6 +51,7 @@ pub fn next<O: Oracle<Gurps>, S: EventSink<Event>>(
         let id = state.order[at];
         if state.fighter(id).is_conscious() {
             start_turn(state, id);
+            crate::resolve::magic::tidy(state, id);
             // G-GRP-010: choking can knock the figure out before it acts.
             crate::resolve::grapple::upkeep(state, id, ctx)?;
             if state.fighter(id).is_conscious() {
@@ -155,6 +156,7 @@ fn start_turn(state: &mut State, id: CombatantId) {
     f.shock_cap = 4;
     f.stance = Stance::Normal;
     f.blocked = false;
+    f.blocking_spell = false;
     f.retreated_from = None;
     f.dropped_vs = None;
     f.off_balance = false;
