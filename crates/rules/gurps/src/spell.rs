@@ -258,8 +258,8 @@ impl Spell {
         u32::from(energy) * r
     }
 
-    /// The energy a successful casting costs at `skill` (G-EXT-030): the
-    /// reduction comes off the whole cost, never below 0; a missile's only
+    /// The energy a successful casting costs at effective skill `skill`
+    /// (G-EXT-030): the reduction comes off the whole cost, never below 0; a missile's only
     /// off its base cost, not off the energy that makes it bigger
     /// (G-SPL-010); a blocking spell gets none (G-SPL-012).
     pub fn cost_at(&self, skill: i32, energy: u8, radius: u8) -> i32 {

@@ -294,28 +294,34 @@ fn a_bigger_missile_takes_more_seconds_and_skill_cuts_only_its_first_die() {
     // Skill 20 cuts 2 off the first die's 1 energy only: 0 + 3 = 3 FP
     // (cutting the whole 4 would have cost 2).
     assert_eq!(s.fighter(A).fp, 17);
-    assert!(said(&ev, "pays 3 FP for Fireball (energy 4)", "G-SPL-010"));
+    assert!(said(&ev, "pays 3 FP for Fireball (energy 4, effective skill 20)", "G-SPL-010"));
     assert_eq!(s.fighter(A).weapons[0].weapon.name, "Fireball (4d)");
 }
 
 // rule: G-EXT-030
 #[test]
-fn high_skill_cuts_a_regular_spells_energy() {
-    let friend = fighter("F", "w", 0, 2, "n", &foe(9));
-    let mut s = fight(&wizard(""), &[b_at(0, -4), friend]);
-    s.fighters[2].hp = 5;
-    // Minor Healing-15, 3 energy, on F 2 hexes away: 13; 10 succeeds; 3 HP
-    // for 3 - 1 = 2 FP.
-    let heal = Cast::spell("Minor Healing").on(C).energy(3);
-    let (s, ev) = run_steps(s, &log(vec![("W", cast(heal))], &[10], vec![]), 1);
-    assert_eq!(roll(&ev, "cast a spell").target, Some(13));
-    assert_eq!(s.fighter(C).hp, 8);
-    assert_eq!(s.fighter(A).fp, 18);
-    assert!(said(
-        &ev,
-        "pays 2 FP for Minor Healing (energy 3)",
-        "G-EXT-030"
-    ));
+fn high_effective_skill_cuts_a_regular_spells_energy() {
+    // Minor Healing-17, 3 energy, on a friend 2 hexes away: effective 15,
+    // 10 succeeds; 3 HP for 3 - 1 = 2 FP. From 3 hexes away: 14, no cut.
+    for (r, fp) in [(2, 18), (3, 17)] {
+        let friend = fighter("F", "w", 0, r, "n", &foe(9));
+        let mut s = fight(
+            &wizard_of(10, "\"Minor Healing\" = 17", ""),
+            &[b_at(0, -4), friend],
+        );
+        s.fighters[2].hp = 5;
+        let heal = Cast::spell("Minor Healing").on(C).energy(3);
+        let (s, ev) = run_steps(s, &log(vec![("W", cast(heal))], &[10], vec![]), 1);
+        assert_eq!(roll(&ev, "cast a spell").target, Some(17 - r));
+        assert_eq!(s.fighter(C).hp, 8);
+        assert_eq!(s.fighter(A).fp, fp, "{r} hexes");
+        let paid = format!(
+            "pays {} FP for Minor Healing (energy 3, effective skill {})",
+            20 - fp,
+            17 - r
+        );
+        assert!(said(&ev, &paid, "G-EXT-030"), "{}", narrate(&ev));
+    }
 }
 
 // rule: G-SPL-008
@@ -358,7 +364,11 @@ fn a_regular_spell_takes_minus_1_per_hex_and_the_subject_resists() {
     assert_eq!((res.rule, res.target), ("G-SPL-005", Some(12)));
     let b = s.fighter(B);
     assert!(b.asleep && b.life == Life::Unconscious);
-    assert_eq!(s.fighter(A).fp, 17, "4 energy, 1 off at skill 15");
+    assert_eq!(
+        s.fighter(A).fp,
+        16,
+        "4 energy: effective skill 12 cuts nothing"
+    );
 }
 
 // rule: G-SPL-005

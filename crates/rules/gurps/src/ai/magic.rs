@@ -152,8 +152,8 @@ fn heal(state: &State, me: CombatantId) -> Option<Action> {
         let per = i32::from(hp_per_energy);
         let max = i32::from(k.spell.max_energy_for(f.stats.magery));
         let energy = ((need + per - 1) / per).clamp(i32::from(k.spell.cost), max) as u8;
-        let cost = k.spell.cost_at(k.skill, energy, 1);
         let penalty = if subject == me { need } else { distance };
+        let cost = k.spell.cost_at(k.skill - penalty + f.shock, energy, 1);
         if k.skill - penalty + f.shock < 10 || cost > f.fp - RESERVE {
             continue;
         }
@@ -187,7 +187,7 @@ fn charge_missile(state: &State, me: CombatantId) -> Option<Action> {
     let mut energy = (per_second * seconds)
         .min(i32::from(k.spell.max_energy_for(f.stats.magery)))
         .max(i32::from(k.spell.cost));
-    let cost = |e: i32| k.spell.cost_at(k.skill, e.clamp(0, 255) as u8, 1);
+    let cost = |e: i32| k.spell.cost_at(k.skill + f.shock, e.clamp(0, 255) as u8, 1);
     while energy > i32::from(k.spell.cost) && cost(energy) > f.fp - RESERVE {
         energy -= 1;
     }

@@ -388,21 +388,21 @@ fn roll<O: Oracle<Gurps>, S: EventSink<Event>>(
     check::roll_named(state, ctx, check, mods, Some(&spell.name))
 }
 
-/// The energy a casting costs: what [`Spell::cost_at`] says on a success,
-/// none on a critical success, 1 on a failure, all of it on a critical
-/// failure (decision, Basic B236).
+/// The energy a casting costs: what [`Spell::cost_at`] says at the
+/// casting roll's effective skill (G-EXT-030) on a success, none on a
+/// critical success, 1 on a failure, all of it on a critical failure
+/// (decision, Basic B236).
 fn pay<O: Oracle<Gurps>, S: EventSink<Event>>(
     state: &mut State,
     who: CombatantId,
-    known: &KnownSpell,
+    spell: &Spell,
     energy: u8,
     radius: u16,
     r: &SuccessRoll,
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
-    let spell = &known.spell;
     let radius = u8::try_from(radius).unwrap_or(u8::MAX);
-    let full = spell.cost_at(known.skill, energy, radius);
+    let full = spell.cost_at(r.level, energy, radius);
     let (paid, why) = if r.is_critical_success() {
         (0, "a critical success costs nothing")
     } else if r.is_critical_failure() {
@@ -422,9 +422,12 @@ fn pay<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
     let name = state.fighter(who).name.clone();
     let spell_name = spell.name.clone();
+    let level = r.level;
     ctx.emit(|| Event::Note {
         text: if why.is_empty() {
-            format!("{name} pays {paid} FP for {spell_name} (energy {energy})")
+            format!(
+                "{name} pays {paid} FP for {spell_name} (energy {energy}, effective skill {level})"
+            )
         } else {
             format!("{name} pays {paid} FP for {spell_name}: {why}")
         },
@@ -470,7 +473,7 @@ fn charge<O: Oracle<Gurps>, S: EventSink<Event>>(
     let mods = casting_mods(state.fighter(actor), known);
     let check = Check::new(actor, "cast a spell", "G-SPL-009");
     let r = roll(state, check, &mods, &known.spell, ctx)?;
-    pay(state, actor, known, c.energy, 1, &r, ctx)?;
+    pay(state, actor, &known.spell, c.energy, 1, &r, ctx)?;
     if !r.is_success() || !state.fighter(actor).is_conscious() {
         say(
             state,
@@ -673,7 +676,7 @@ fn regular<O: Oracle<Gurps>, S: EventSink<Event>>(
         spell,
         ctx,
     )?;
-    pay(state, actor, known, c.energy, 1, &r, ctx)?;
+    pay(state, actor, &known.spell, c.energy, 1, &r, ctx)?;
     if !r.is_success() {
         say(
             state,
@@ -763,7 +766,7 @@ fn area<O: Oracle<Gurps>, S: EventSink<Event>>(
         spell,
         ctx,
     )?;
-    pay(state, actor, known, c.energy, c.radius, &r, ctx)?;
+    pay(state, actor, &known.spell, c.energy, c.radius, &r, ctx)?;
     if !r.is_success() {
         say(
             state,
@@ -822,7 +825,7 @@ fn information<O: Oracle<Gurps>, S: EventSink<Event>>(
     mods.add("known items passed over", -i32::from(c.ignore), "G-SPL-013");
     let check = Check::new(actor, "information spell", "G-SPL-013").secret();
     let r = roll(state, check, &mods, spell, ctx)?;
-    pay(state, actor, known, c.energy, 1, &r, ctx)?;
+    pay(state, actor, &known.spell, c.energy, 1, &r, ctx)?;
     let name = state.fighter(actor).name.clone();
     if !r.is_success() {
         ctx.emit(|| Event::Note {
@@ -1104,6 +1107,14 @@ pub fn block<O: Oracle<Gurps>, S: EventSink<Event>>(
     state.fighter_mut(inc.defender).blocking_spell = true;
     let check = Check::new(inc.defender, "blocking spell", "G-SPL-012");
     let r = roll(state, check, &mods, &known.spell, ctx)?;
-    pay(state, inc.defender, &known, known.spell.cost, 1, &r, ctx)?;
+    pay(
+        state,
+        inc.defender,
+        &known.spell,
+        known.spell.cost,
+        1,
+        &r,
+        ctx,
+    )?;
     Ok(r.is_success())
 }
