@@ -294,7 +294,11 @@ fn a_bigger_missile_takes_more_seconds_and_skill_cuts_only_its_first_die() {
     // Skill 20 cuts 2 off the first die's 1 energy only: 0 + 3 = 3 FP
     // (cutting the whole 4 would have cost 2).
     assert_eq!(s.fighter(A).fp, 17);
-    assert!(said(&ev, "pays 3 FP for Fireball (energy 4, effective skill 20)", "G-SPL-010"));
+    assert!(said(
+        &ev,
+        "pays 3 FP for Fireball (energy 4, effective skill 20)",
+        "G-SPL-010"
+    ));
     assert_eq!(s.fighter(A).weapons[0].weapon.name, "Fireball (4d)");
 }
 
@@ -321,6 +325,19 @@ fn high_effective_skill_cuts_a_regular_spells_energy() {
             17 - r
         );
         assert!(said(&ev, &paid, "G-EXT-030"), "{}", narrate(&ev));
+    }
+}
+
+// rule: G-EXT-030, G-SPL-009
+#[test]
+fn a_failed_casting_costs_1_a_critical_success_nothing_a_critical_failure_all() {
+    // Fireball-15 with 3 energy costs 2 on a success.
+    for (dice, fp, held) in [(16, 19, false), (4, 20, true), (18, 17, false)] {
+        let s = fight(&wizard(""), &[b_at(0, -3)]);
+        let c = cast(Cast::spell("Fireball").energy(3));
+        let (s, _) = run_steps(s, &log(vec![("W", c)], &[dice], vec![]), 1);
+        assert_eq!(s.fighter(A).fp, fp, "rolled {dice}");
+        assert_eq!(s.fighter(A).weapons.len(), usize::from(held));
     }
 }
 

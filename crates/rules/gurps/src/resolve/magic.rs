@@ -503,7 +503,8 @@ fn charge<O: Oracle<Gurps>, S: EventSink<Event>>(
 
 /// A charged melee or missile spell as a weapon: a missile is thrown with
 /// Innate Attack (Projectile) or DX-4 (G-SPL-009); a melee spell touches
-/// with the hand, at the best of DX and Brawling, reach C, or with a
+/// with the hand, at the best of DX and Brawling, reach C, as an unarmed
+/// attack (its critical misses are unarmed ones, G-EXT-010), or with a
 /// ready Wizard's Staff, at Staff skill and the staff's reach, doing no
 /// damage of its own (decision).
 fn charged_weapon(f: &Fighter, idx: u8, known: &KnownSpell, energy: u8) -> Option<Carried> {
@@ -564,7 +565,7 @@ fn charged_weapon(f: &Fighter, idx: u8, known: &KnownSpell, energy: u8) -> Optio
         weight: 0.0,
         cost: 0,
         balance: None,
-        unarmed: None,
+        unarmed: (spell.class == SpellClass::Melee).then_some(crate::data::Unarmed::Natural),
         material: Default::default(),
         improvised: 0,
         implement: None,
