@@ -441,6 +441,119 @@ pub enum DefenseVariant {
     Double,
 }
 
+/// A spell to begin casting (G-SPL-001..013).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cast {
+    /// The spell, by name as the sheet lists it.
+    pub spell: String,
+    /// The subject of a Regular spell (left out: the caster); an Area
+    /// spell centred on that figure's hex when `at` is left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<CombatantId>,
+    /// The centre hex of an Area spell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<HexPos>,
+    /// Energy to put in (left out: the spell's cost, its least).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub energy: Option<u8>,
+    /// An Area spell's radius in yards (left out: its least); the radius an
+    /// Information spell searches, in map tiles (left out: 25).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radius: Option<u16>,
+    /// Information spells: known items passed over while seeking the
+    /// closest, -1 each (G-SPL-013).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ignore: u8,
+}
+
+impl Cast {
+    /// A casting of `spell` with every choice left to its default.
+    pub fn spell(spell: &str) -> Cast {
+        Cast {
+            spell: spell.into(),
+            target: None,
+            at: None,
+            energy: None,
+            radius: None,
+            ignore: 0,
+        }
+    }
+
+    /// The same casting on `target`.
+    pub fn on(self, target: CombatantId) -> Cast {
+        Cast {
+            target: Some(target),
+            ..self
+        }
+    }
+
+    /// The same casting with `energy`.
+    pub fn energy(self, energy: u8) -> Cast {
+        Cast {
+            energy: Some(energy),
+            ..self
+        }
+    }
+}
+
+/// `Sleep on #1 (energy 4)`: enough to tell menu entries apart.
+impl fmt::Display for Cast {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.spell)?;
+        if let Some(t) = self.target {
+            write!(f, " on {t}")?;
+        }
+        if let Some(h) = self.at {
+            write!(f, " at {h}")?;
+        }
+        if let Some(e) = self.energy {
+            write!(f, " (energy {e})")?;
+        }
+        if let Some(r) = self.radius {
+            write!(f, " radius {r}")?;
+        }
+        if self.ignore > 0 {
+            write!(f, " passing over {}", self.ignore)?;
+        }
+        Ok(())
+    }
+}
+
+/// Concentrate (G-CON-001): a second of casting, and a step.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Concentrate {
+    /// Begin casting this spell. Left out, or naming the spell under way
+    /// with the same choices, the casting goes on; with no spell under
+    /// way, a mental action with no effect in combat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cast: Option<Cast>,
+    /// First let go of the charged spell in hand (G-SPL-011).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub dissipate: bool,
+    /// A step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<Step>,
+}
+
+impl Concentrate {
+    /// Going on with the spell under way, without a step.
+    pub const GO_ON: Concentrate = Concentrate {
+        cast: None,
+        dissipate: false,
+        step: None,
+    };
+
+    /// Beginning to cast.
+    pub fn cast(cast: Cast) -> Concentrate {
+        Concentrate {
+            cast: Some(cast),
+            ..Concentrate::GO_ON
+        }
+    }
+}
+
 /// A maneuver (G-TURN-001).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -553,6 +666,8 @@ pub enum Action {
     /// Ready (G-RDY-001) the shield again, after a critically failed block
     /// lost its grip (G-EXT-011).
     ReadyShield,
+    /// Concentrate (G-CON-001): cast a spell, a second per maneuver.
+    Concentrate(Concentrate),
     /// Do Nothing (G-DON-001).
     DoNothing,
 }
@@ -582,6 +697,16 @@ impl fmt::Display for Action {
             Action::ChangePosture { to } => write!(f, "Change Posture to {}", to.name()),
             Action::Ready { weapon } => write!(f, "Ready weapon {weapon}"),
             Action::ReadyShield => f.write_str("Ready shield"),
+            Action::Concentrate(c) => {
+                f.write_str("Concentrate")?;
+                if c.dissipate {
+                    f.write_str(", letting the charged spell go")?;
+                }
+                match &c.cast {
+                    Some(cast) => write!(f, ": cast {cast}"),
+                    None => Ok(()),
+                }
+            }
             Action::DoNothing => f.write_str("Do Nothing"),
         }
     }
@@ -621,9 +746,10 @@ impl fmt::Display for Strike {
 /// One active defense the defender may choose, with its effective value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DefenseOption {
-    /// Dodge, Parry or Block.
+    /// Dodge, Parry, Block, or a blocking spell.
     pub kind: DefenseKind,
-    /// For Parry: which weapon.
+    /// For Parry: which weapon; for a blocking spell: which spell, by its
+    /// number in the defender's spell list.
     pub weapon: Option<u8>,
     /// The effective defense without retreating.
     pub value: i32,
@@ -681,10 +807,11 @@ pub enum Dive {
 pub enum Answer {
     /// Defend with an option, perhaps retreating.
     Defend {
-        /// Dodge, Parry or Block.
+        /// Dodge, Parry, Block, or a blocking spell (`spell`).
         kind: DefenseKind,
-        /// For Parry: which weapon.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        /// For Parry: which weapon; for a blocking spell: which spell, by
+        /// its number in the defender's spell list (also written `spell`).
+        #[serde(default, alias = "spell", skip_serializing_if = "Option::is_none")]
         weapon: Option<u8>,
         /// Retreat (G-DEF-009).
         #[serde(default)]
@@ -754,6 +881,9 @@ impl fmt::Display for Answer {
                     Some(Dive::Drop) => f.write_str("Dodge and Drop: ")?,
                     Some(Dive::Cover) => f.write_str("Dive for Cover: ")?,
                     None => {}
+                }
+                if *kind == DefenseKind::Spell {
+                    return write!(f, "blocking spell {}", weapon.unwrap_or(0));
                 }
                 write!(f, "{kind:?}")?;
                 if let Some(w) = weapon.filter(|&w| w != 0) {

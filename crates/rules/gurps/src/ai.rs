@@ -442,6 +442,7 @@ fn nearest_foe(state: &State, me: CombatantId) -> Option<CombatantId> {
 }
 
 mod grappling;
+mod magic;
 
 /// The AI's maneuver, always a legal one: when a grip forbids what it
 /// chose, it breaks free or does nothing.
@@ -492,6 +493,9 @@ fn choose(state: &State, me: CombatantId) -> Action {
         return Action::DoNothing;
     };
     if let Some(a) = grappling::plan(state, me, target) {
+        return a;
+    }
+    if let Some(a) = magic::plan(state, me) {
         return a;
     }
     // Strap the shield back on when no foe is close enough to strike now.
@@ -727,19 +731,34 @@ fn closest_reachable(
     Some((hex, movement::hexes_of(&path)))
 }
 
-/// The AI's answer: the defense with the best value, retreating when allowed.
+/// The AI's answer: the defense with the best value, retreating when
+/// allowed; a blocking spell (G-SPL-012) only when it beats the best other
+/// defense by 3 or more (or there is none) and the FP allow it.
 pub fn answer(state: &State, q: &Question) -> Answer {
     match q {
         Question::Defend {
             options, defender, ..
         } => {
-            let may_retreat = state.fighter(*defender).ai.retreat;
+            let d = state.fighter(*defender);
+            let may_retreat = d.ai.retreat;
             let value = |o: &crate::action::DefenseOption| match o.with_retreat {
                 Some(r) if may_retreat => r.max(o.value),
                 _ => o.value,
             };
+            let spell = crate::state::DefenseKind::Spell;
+            let plain = options.iter().filter(|o| o.kind != spell).map(value).max();
+            let worth_it = |o: &&crate::action::DefenseOption| {
+                let cost = o
+                    .weapon
+                    .and_then(|i| d.spells.get(usize::from(i)))
+                    .map_or(i32::MAX, |k| i32::from(k.spell.cost));
+                o.kind != spell
+                    || (plain.is_none_or(|p| o.value >= p + 3)
+                        && d.fp.saturating_sub(cost) >= magic::RESERVE - 2)
+            };
             let best = options
                 .iter()
+                .filter(worth_it)
                 .max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)));
             match best {
                 Some(o) => Answer::Defend {

@@ -23,6 +23,9 @@ pub struct Check {
     pub ranged: bool,
     /// Bonuses that do not widen the critical ranges (Telegraphic Attack, G-DICE-005).
     pub critical_excluded: i32,
+    /// The GM rolls for the roller, out of its sight (G-SPL-013): the
+    /// request names no roller, so a table's GM answers it.
+    pub secret: bool,
 }
 
 impl Check {
@@ -34,6 +37,15 @@ impl Check {
             rule,
             ranged: false,
             critical_excluded: 0,
+            secret: false,
+        }
+    }
+
+    /// The same check rolled by the GM in secret (G-SPL-013).
+    pub fn secret(self) -> Self {
+        Check {
+            secret: true,
+            ..self
         }
     }
 
@@ -75,13 +87,9 @@ pub fn roll_named<O: Oracle<Gurps>, S: EventSink<Event>>(
     base: Option<&str>,
 ) -> Result<SuccessRoll, Interrupt<Gurps>> {
     let level = mods.total();
-    let req = RollRequest::new(
-        Some(check.roller),
-        RollKind::three_d6(),
-        check.label,
-        check.rule,
-    )
-    .against(level);
+    let roller = (!check.secret).then_some(check.roller);
+    let req =
+        RollRequest::new(roller, RollKind::three_d6(), check.label, check.rule).against(level);
     let rolled = ctx.roll(state, req)?;
     let result = judge(
         rolled.total,
@@ -92,7 +100,8 @@ pub fn roll_named<O: Oracle<Gurps>, S: EventSink<Event>>(
         },
     );
     ctx.emit(|| {
-        let mut record = RollRecord::new(&req, Some(&state.fighter(check.roller).name), rolled)
+        let name = roller.map(|r| &*state.fighter(r).name);
+        let mut record = RollRecord::new(&req, name, rolled)
             .with_target(mods)
             .verdict(verdict(&result));
         if let (Some(name), Some(first)) = (base, record.modifiers.first_mut()) {

@@ -39,6 +39,11 @@ pub struct Weapon {
     /// An improvised weapon: -1 to -3 to hit (G-ATK-026); 0 when omitted.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub improvised: i32,
+    /// A Wizard's Baton or Staff: held ready, it cancels 1 or 2 points of
+    /// a spell's range penalty (G-SPL-004), and a staff can deliver a
+    /// melee spell (G-SPL-011).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implement: Option<crate::tables::Implement>,
     /// The attack modes, first mode first (G-TURN-003 default).
     pub modes: Vec<AttackMode>,
     /// Free text.
@@ -253,6 +258,9 @@ pub struct Armory {
     /// Creature and character templates.
     #[serde(default, rename = "template")]
     pub templates: Vec<Template>,
+    /// Spells (the grimoire).
+    #[serde(default, rename = "spell")]
+    pub spells: Vec<crate::spell::Spell>,
 }
 
 /// The bundled files, by name, as compiled in.
@@ -273,13 +281,22 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "data/gurps/creatures.toml",
         include_str!("../../../../data/gurps/creatures.toml"),
     ),
+    (
+        "data/gurps/spells.toml",
+        include_str!("../../../../data/gurps/spells.toml"),
+    ),
 ];
 
-/// Parses one data file.
+/// Parses one data file; a spell that breaks the rules of its class is an
+/// error naming the file and the spell.
 pub fn parse_file(name: &str, text: &str) -> Result<Armory, String> {
-    fray_core::scenario::SourceFile::new(name, text)
+    let armory = fray_core::scenario::SourceFile::new(name, text)
         .parse::<Armory>()
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    for s in &armory.spells {
+        s.validate().map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(armory)
 }
 
 /// The bundled data, parsed once.
@@ -293,6 +310,7 @@ pub fn bundled() -> Result<&'static Armory, String> {
             all.armor.extend(part.armor);
             all.shields.extend(part.shields);
             all.templates.extend(part.templates);
+            all.spells.extend(part.spells);
         }
         Ok(all)
     })
@@ -316,6 +334,12 @@ impl Armory {
     /// A shield by name (case-insensitive).
     pub fn shield(&self, name: &str) -> Option<&Shield> {
         self.shields
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+    /// A spell by name (case-insensitive).
+    pub fn spell(&self, name: &str) -> Option<&crate::spell::Spell> {
+        self.spells
             .iter()
             .find(|s| s.name.eq_ignore_ascii_case(name))
     }
@@ -343,6 +367,10 @@ impl Armory {
         m.insert(
             "template",
             self.templates.iter().map(|t| t.id.as_str()).collect(),
+        );
+        m.insert(
+            "spell",
+            self.spells.iter().map(|s| s.name.as_str()).collect(),
         );
         m
     }

@@ -70,7 +70,7 @@ impl ActionEffects for Gurps {
                 match e {
                     Event::Roll { roll } => match roll.label {
                         "attack" if roll.verdict == "critical success" => critical += 1,
-                        "dodge" | "parry" | "block"
+                        "dodge" | "parry" | "block" | "blocking spell"
                             if roll.verdict == "success" || roll.verdict == "critical success" =>
                         {
                             defended += 1
@@ -164,6 +164,10 @@ impl ActionEffects for Gurps {
             DefenseKind::Block => match &f.shield {
                 Some(s) => format!("Block with {}", s.name),
                 None => "Block".to_string(),
+            },
+            DefenseKind::Spell => match weapon.and_then(|i| f.spells.get(usize::from(i))) {
+                Some(k) => format!("Cast {}", k.spell.name),
+                None => "A blocking spell".to_string(),
             },
         };
         let value = chosen.and_then(|o| {

@@ -1,10 +1,12 @@
 //! The menu of maneuvers a combatant may declare now, for people at the table.
 
 use crate::action::{
-    Action, Aim, AllOutVariant, DefenseVariant, Grapple, Jump, Response, Strike, Trigger, Wait,
+    Action, Aim, AllOutVariant, Cast, Concentrate, DefenseVariant, Grapple, Jump, Response, Strike,
+    Trigger, Wait,
 };
 use crate::location::Location;
 use crate::resolve::maneuver;
+use crate::spell::SpellClass;
 use crate::state::{DefenseKind, Posture, State};
 use fray_core::CombatantId;
 
@@ -150,6 +152,44 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     }
     for wi in 0..f.weapons.len() {
         push(Action::Ready { weapon: wi as u8 });
+    }
+    // G-CON-001: go on with the spell under way, let a charged one go, or
+    // begin a spell: on each living figure (Regular), on each foe's hex
+    // (Area), or with no subject (Melee, Missile, Information), at its
+    // least and at its most energy.
+    if f.casting.is_some() {
+        push(Action::Concentrate(Concentrate::GO_ON));
+    }
+    push(Action::Concentrate(Concentrate {
+        dissipate: true,
+        ..Concentrate::GO_ON
+    }));
+    let living: Vec<_> = state
+        .ids()
+        .filter(|&id| state.fighter(id).life != crate::state::Life::Dead)
+        .collect();
+    for k in f.spells.iter() {
+        let s = &k.spell;
+        let base = Cast::spell(&s.name);
+        let mut casts = Vec::new();
+        match s.class {
+            SpellClass::Regular => casts.extend(living.iter().map(|&id| base.clone().on(id))),
+            SpellClass::Area => casts.extend(state.active_foes(actor).map(|id| Cast {
+                at: Some(state.fighter(id).pose.pos),
+                ..base.clone()
+            })),
+            SpellClass::Blocking => {}
+            _ => casts.push(base),
+        }
+        let most = s.max_energy_for(f.stats.magery);
+        for cast in casts {
+            if most > s.cost {
+                push(Action::Concentrate(Concentrate::cast(
+                    cast.clone().energy(most),
+                )));
+            }
+            push(Action::Concentrate(Concentrate::cast(cast)));
+        }
     }
     push(Action::ReadyShield);
     push(Action::DoNothing);

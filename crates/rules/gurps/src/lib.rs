@@ -20,6 +20,7 @@ pub mod options;
 pub mod resolve;
 pub mod scenario;
 pub mod sheet;
+pub mod spell;
 pub mod state;
 pub mod tables;
 
@@ -93,6 +94,20 @@ impl Ruleset for Gurps {
                 }
                 for w in f.weapons.iter().filter(|w| !w.ready) {
                     conditions.push(format!("{} not ready", w.weapon.name));
+                }
+                if f.asleep {
+                    conditions.push("asleep".into());
+                }
+                if let Some(c) = f.casting
+                    && let Some(k) = f.spells.get(usize::from(c.spell))
+                {
+                    conditions.push(format!(
+                        "casting {} ({}/{} s)",
+                        k.spell.name, c.seconds, c.needed
+                    ));
+                }
+                for w in f.weapons.iter().filter(|w| w.spell.is_some()) {
+                    conditions.push(format!("holds {}", w.weapon.name));
                 }
                 CombatantView {
                     id,
@@ -198,6 +213,11 @@ impl Ruleset for Gurps {
                         "Dodge and Drop and Dive for Cover are Dodges against ranged attacks (G-DEF-012, G-DEF-013)".into(),
                     ));
                 }
+                if *feverish && *kind == state::DefenseKind::Spell {
+                    return Err(Illegal(
+                        "Feverish Defense is extra effort on an active defense roll, not on a blocking spell (G-EFF-005, G-SPL-012)".into(),
+                    ));
+                }
                 if *feverish && !extra_effort {
                     return Err(Illegal(
                         "no FP left for Feverish Defense (G-EFF-005)".into(),
@@ -256,6 +276,9 @@ impl Ruleset for Gurps {
         };
         for &fev in feverish {
             for o in options {
+                if fev && o.kind == state::DefenseKind::Spell {
+                    continue;
+                }
                 let acrobatic: &[bool] = if o.kind == state::DefenseKind::Dodge {
                     &[false, true]
                 } else {

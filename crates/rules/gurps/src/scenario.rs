@@ -115,6 +115,7 @@ fn carry(w: &crate::data::Weapon, sheet: &Sheet) -> Carried {
         hp: crate::tables::weapon_hp(w.weight),
         loaded: true,
         reload_left: 0,
+        spell: None,
     }
 }
 
@@ -355,6 +356,31 @@ fn build(
             })
         }
     };
+    if !(0..=10).contains(&sheet.magery) {
+        return Err((
+            "magery".into(),
+            format!("must be 0 to 10, found {}", sheet.magery),
+        ));
+    }
+    let mut spells = Vec::new();
+    for (name, &skill) in &sheet.spells {
+        let spell = armory.spell(name).ok_or_else(|| {
+            (
+                format!("spells.{name}"),
+                format!(
+                    "no spell `{name}` in the grimoire; bundled: {}",
+                    armory.names()["spell"].join(", ")
+                ),
+            )
+        })?;
+        spells.push(crate::state::KnownSpell {
+            spell: spell.clone().into(),
+            skill,
+        });
+    }
+    if spells.len() > usize::from(u8::MAX) {
+        return Err(("spells".into(), "too many spells".into()));
+    }
     let mut dr = [sheet.natural_dr; LOCATION_COUNT];
     // Covered by some armor, and by flexible armor only (G-EXT-021).
     let mut covered = [false; LOCATION_COUNT];
@@ -412,6 +438,7 @@ fn build(
         sm: sheet.sm,
         natural_dr: sheet.natural_dr,
         basic_lift: sheet.basic_lift(),
+        magery: sheet.magery,
         traits: sheet.traits.iter().copied().collect(),
     };
     Ok(Fighter {
@@ -422,6 +449,10 @@ fn build(
         situation: c.situation,
         skills: sheet.skills.iter().map(|(k, v)| (k.clone(), *v)).collect(),
         weapons,
+        spells: spells.into(),
+        casting: None,
+        blocking_spell: false,
+        asleep: false,
         shield,
         dr,
         flexible: std::array::from_fn(|i| covered[i] && !rigid[i]),

@@ -132,6 +132,13 @@ pub struct Sheet {
     /// Skill levels by name (`Broadsword = 14`).
     #[serde(default)]
     pub skills: BTreeMap<String, i32>,
+    /// Magery level (0-6): a missile spell takes up to this much energy
+    /// per second of casting (at least 1).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub magery: i32,
+    /// Spell skill levels by grimoire name (`Fireball = 15`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub spells: BTreeMap<String, i32>,
     /// Weapons by armory name; all start ready, the first is the main weapon.
     #[serde(default)]
     pub weapons: Vec<String>,
@@ -150,6 +157,10 @@ pub struct Sheet {
     /// Encumbrance level 0-4, overriding the computed one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encumbrance: Option<u8>,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 impl Sheet {

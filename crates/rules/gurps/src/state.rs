@@ -132,6 +132,8 @@ pub enum DefenseKind {
     Parry,
     /// Block.
     Block,
+    /// A blocking spell cast in place of an active defense (G-SPL-012).
+    Spell,
 }
 
 /// A weapon as carried: its data, the wielder's skill, and whether it is ready.
@@ -162,6 +164,9 @@ pub struct Carried {
     pub loaded: bool,
     /// Ready maneuvers still needed to load the next shot (G-RDY-001).
     pub reload_left: u8,
+    /// Not a weapon but a charged melee or missile spell in the hand
+    /// (G-SPL-011); it leaves the list once thrown, discharged or dropped.
+    pub spell: Option<HeldSpell>,
 }
 
 impl Carried {
@@ -203,6 +208,50 @@ impl Carried {
                         .starts_with("thrown"))
         })
     }
+}
+
+/// A charged melee or missile spell held in the hand (G-SPL-011).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct HeldSpell {
+    /// The spell, numbered in the caster's spell list.
+    pub spell: u8,
+    /// The energy put in (a missile's dice).
+    pub energy: u8,
+}
+
+/// A spell the combatant knows, with its skill.
+#[derive(Clone, Debug, Serialize)]
+pub struct KnownSpell {
+    /// The grimoire entry.
+    pub spell: Arc<crate::spell::Spell>,
+    /// Skill level.
+    pub skill: i32,
+}
+
+/// A spell being cast: one Concentrate maneuver per second (G-CON-001)
+/// until the casting roll at the end of the last one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Casting {
+    /// The spell, numbered in the caster's spell list.
+    pub spell: u8,
+    /// The subject of a Regular spell (the caster when it names none).
+    pub subject: Option<CombatantId>,
+    /// The centre of an Area spell.
+    pub at: Option<HexPos>,
+    /// Energy put in, before any reduction for skill.
+    pub energy: u8,
+    /// An Area spell's radius in yards, or the radius an Information
+    /// spell searches, in map tiles.
+    pub radius: u16,
+    /// Information spells: known items passed over (G-SPL-013).
+    pub ignore: u8,
+    /// Seconds of concentration done.
+    pub seconds: u8,
+    /// Seconds the spell needs.
+    pub needed: u8,
+    /// A Wizard's Baton or Staff (its weapon number) pointed at the subject
+    /// from the start (G-SPL-004).
+    pub implement: Option<(u8, crate::tables::Implement)>,
 }
 
 /// A shield or cloak as carried.
@@ -251,6 +300,8 @@ pub struct Stats {
     pub natural_dr: i32,
     /// Basic Lift in pounds (G-EXT-014), for parrying heavy weapons (G-EXT-025).
     pub basic_lift: f32,
+    /// Magery level: a missile spell's energy per second of casting.
+    pub magery: i32,
     /// Traits.
     pub traits: crate::sheet::TraitSet,
 }
@@ -279,8 +330,16 @@ pub struct Fighter {
     pub stats: Stats,
     /// Skills by name (for defaults and contests).
     pub skills: Arc<[(String, i32)]>,
-    /// Weapons carried.
+    /// Weapons carried (and a charged spell in hand, last).
     pub weapons: Vec<Carried>,
+    /// Spells known, in the sheet's (alphabetical) order.
+    pub spells: Arc<[KnownSpell]>,
+    /// The spell being cast, if any (G-CON-001, G-SPL-001).
+    pub casting: Option<Casting>,
+    /// A blocking spell was cast since the last turn began (G-SPL-012).
+    pub blocking_spell: bool,
+    /// Asleep from a Sleep spell: down until a blow wakes it.
+    pub asleep: bool,
     /// Shield or cloak.
     pub shield: Option<CarriedShield>,
     /// DR by location (armor plus natural).

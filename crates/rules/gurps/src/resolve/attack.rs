@@ -131,6 +131,7 @@ pub fn check_strike_as(
         return Err(format!("{} is broken (G-EXT-009)", w.weapon.name));
     }
     crate::resolve::grapple::may_strike(state, attacker, wi, mi)?;
+    crate::resolve::magic::may_strike(state, attacker, wi, mi)?;
     if strike.rapid_recovery {
         // G-EFF-001: readies an unready melee weapon held in hand.
         if w.ready || w.dropped_at.is_some() || !m.is_melee() {
@@ -187,7 +188,9 @@ pub fn check_strike_as(
     }
     if let Some(aw) = strike.at_weapon {
         let target_weapon = t.weapons.get(usize::from(aw.weapon));
-        if !target_weapon.is_some_and(|w| w.ready && w.weapon.unarmed.is_none() && !w.broken) {
+        if !target_weapon.is_some_and(|w| {
+            w.ready && w.weapon.unarmed.is_none() && !w.broken && w.spell.is_none()
+        }) {
             return Err(format!(
                 "{} holds no ready weapon {} to strike at (G-ATK-008)",
                 t.name, aw.weapon
@@ -1004,6 +1007,8 @@ fn damage<O: Oracle<Gurps>, S: EventSink<Event>>(
     if let Some(aw) = strike.at_weapon {
         return weapon_struck(state, attacker, target, wi, mi, aw, ctx);
     }
+    // G-SPL-011: a melee spell is spent on the one it lands on.
+    crate::resolve::magic::discharged(state, attacker, wi);
     let a = state.fighter(attacker);
     let mode = &a.weapons[wi].weapon.modes[mi];
     let dice = mode.damage.dice_for(a.stats.st);

@@ -6,6 +6,7 @@ use crate::action::{Answer, DefenseOption, Dive, Question};
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::options::RearAttacks;
+use crate::resolve::magic::{self, Distraction};
 use crate::resolve::{critical, effort, grapple, movement};
 use crate::sheet::Trait;
 use crate::state::{DefenseKind, Fighter, Posture, Stance, State};
@@ -250,6 +251,19 @@ pub fn defense_mods<M: Mods + Default>(
 ) -> Option<M> {
     let d = state.fighter(inc.defender);
     let mut mods = match kind {
+        DefenseKind::Spell => {
+            // G-SPL-012 decision: a blocking spell may be cast wherever a
+            // Dodge could be made, and rolls its own skill.
+            if !common(
+                state,
+                inc,
+                DefenseKind::Dodge,
+                &mut fray_core::Total::default(),
+            ) {
+                return None;
+            }
+            return magic::blocking_mods(state, inc, weapon?);
+        }
         DefenseKind::Dodge => M::base("Dodge", dodge_base(d), "G-DEF-001"),
         DefenseKind::Parry => {
             let w = d.weapons.get(usize::from(weapon?))?;
@@ -400,6 +414,7 @@ fn retreat_bonus(d: &Fighter, kind: DefenseKind, weapon: Option<u8>) -> i32 {
     match kind {
         DefenseKind::Dodge => 3,
         DefenseKind::Parry if fencing || trained_hands => 3,
+        DefenseKind::Spell => 0,
         _ => 1,
     }
 }
@@ -440,7 +455,8 @@ pub fn each_option(
                 kind,
                 weapon,
                 value,
-                with_retreat: can_retreat.then(|| value + retreat_bonus(d, kind, weapon)),
+                with_retreat: (can_retreat && kind != DefenseKind::Spell)
+                    .then(|| value + retreat_bonus(d, kind, weapon)),
             });
         }
     };
@@ -449,6 +465,9 @@ pub fn each_option(
         push(DefenseKind::Parry, Some(i as u8));
     }
     push(DefenseKind::Block, None);
+    for spell in magic::blocking_spells(state, inc) {
+        push(DefenseKind::Spell, Some(spell));
+    }
 }
 
 /// The defender's choice and its roll. Returns the defense that stopped
@@ -515,20 +534,35 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
                 rule: "G-AIM-004",
             });
         }
+        // G-CON-002 / G-SPL-001: defending (with a blocking spell too) may
+        // spoil a spell under way.
+        magic::distracted(state, inc.defender, Distraction::Defending, ctx)?;
         let opts = match q {
             Question::Defend { options, .. } => options,
             Question::Fall { .. } => Vec::new(),
         };
-        // A Parry that names no weapon uses the best parry offered.
+        // A Parry (or blocking spell) that names no weapon (spell) uses the
+        // best one offered.
         let weapon = match (kind, weapon) {
-            (DefenseKind::Parry, None) => opts
+            (DefenseKind::Parry | DefenseKind::Spell, None) => opts
                 .iter()
-                .filter(|o| o.kind == DefenseKind::Parry)
+                .filter(|o| o.kind == kind)
                 .max_by_key(|o| o.value)
                 .and_then(|o| o.weapon),
-            (DefenseKind::Parry, w) => w,
+            (DefenseKind::Parry | DefenseKind::Spell, w) => w,
             _ => None,
         };
+        if kind == DefenseKind::Spell {
+            // G-SPL-012: a blocking spell in place of the active defense.
+            let Some(spell) = weapon else {
+                return Ok(None);
+            };
+            if magic::block(state, &inc, spell, ctx)? {
+                return Ok(Some(kind));
+            }
+            exclude = Some((kind, weapon));
+            continue;
+        }
         let retreat = retreat
             && opts
                 .iter()
@@ -558,11 +592,13 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             DefenseKind::Dodge => "dodge",
             DefenseKind::Parry => "parry",
             DefenseKind::Block => "block",
+            DefenseKind::Spell => "blocking spell",
         };
         let rule = match kind {
             DefenseKind::Dodge => "G-DEF-001",
             DefenseKind::Parry => "G-DEF-002",
             DefenseKind::Block => "G-DEF-006",
+            DefenseKind::Spell => "G-SPL-012",
         };
         let r = check::roll(state, ctx, Check::new(inc.defender, label, rule), &mods)?;
         let d = state.fighter_mut(inc.defender);
@@ -573,7 +609,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
                 }
             }
             DefenseKind::Block => d.blocked = true,
-            DefenseKind::Dodge => {}
+            DefenseKind::Dodge | DefenseKind::Spell => {}
         }
         if r.is_critical_success()
             && inc.melee
@@ -702,6 +738,7 @@ fn critical_defense_failure<O: Oracle<Gurps>, S: EventSink<Event>>(
             "loses the grip on the shield"
         }
         DefenseKind::Parry => "critically fails the parry",
+        DefenseKind::Spell => return Ok(()),
     };
     let name = d.name.clone();
     ctx.emit(|| Event::Condition {

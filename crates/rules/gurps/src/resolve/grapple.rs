@@ -82,7 +82,7 @@ pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Strin
                 && !t
                     .weapons
                     .get(usize::from(*i))
-                    .is_some_and(|w| w.ready && w.weapon.unarmed.is_none())
+                    .is_some_and(|w| w.ready && w.weapon.unarmed.is_none() && w.spell.is_none())
             {
                 return Err(format!("{} holds no ready weapon {i} to grab", t.name));
             }
@@ -236,7 +236,13 @@ fn grab<O: Oracle<Gurps>, S: EventSink<Event>>(
         "G-GRP-001",
         ctx,
     );
-    Ok(())
+    // G-SPL-001: a caster grappled while casting.
+    crate::resolve::magic::distracted(
+        state,
+        target,
+        crate::resolve::magic::Distraction::Grappled,
+        ctx,
+    )
 }
 
 /// G-CC-007: the assistants' share: the scores of up to `max` other
@@ -313,7 +319,13 @@ fn takedown<O: Oracle<Gurps>, S: EventSink<Event>>(
     f.thrown_by = Some(winner);
     f.body = None;
     say(state, faller, "is thrown down".into(), "G-GRP-007", ctx);
-    Ok(())
+    // G-SPL-001: knocked down while casting.
+    crate::resolve::magic::distracted(
+        state,
+        faller,
+        crate::resolve::magic::Distraction::KnockedDown,
+        ctx,
+    )
 }
 
 /// One round of a Regular Contest (G-EXT-005): both levels lowered so the
@@ -744,9 +756,14 @@ pub fn allows(state: &State, actor: CombatantId, action: &Action) -> Result<(), 
                 ..
             }
     );
-    if feint || matches!(action, Action::Aim { .. } | Action::Wait(_)) {
+    if feint
+        || matches!(
+            action,
+            Action::Aim { .. } | Action::Wait(_) | Action::Concentrate(_)
+        )
+    {
         return Err(format!(
-            "no Aim, Feint or Wait while holding or held ({rule})"
+            "no Aim, Feint, Concentrate or Wait while holding or held ({rule})"
         ));
     }
     if holding {

@@ -330,7 +330,15 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
         },
     });
     if injury > 0 {
+        crate::resolve::magic::wake(state, blow.target, ctx);
         keep_aim(state, blow.target, ctx)?;
+        // G-SPL-002: injury may spoil a spell under way.
+        crate::resolve::magic::distracted(
+            state,
+            blow.target,
+            crate::resolve::magic::Distraction::Injured,
+            ctx,
+        )?;
         effects(state, blow, location, injury, uncapped, ctx)?;
     }
     // G-TURN-004 decision: knockback after the knockdown roll, then death checks.
@@ -427,6 +435,14 @@ fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
             "is knocked back",
             ctx,
         );
+        // G-SPL-001: knocked back while casting (decision: one roll for
+        // the knockback and any fall it causes).
+        crate::resolve::magic::distracted(
+            state,
+            blow.target,
+            crate::resolve::magic::Distraction::KnockedBack,
+            ctx,
+        )?;
     }
     // G-KB-004 decision: the collision uses the hexes actually travelled.
     if struck && let Some(dice) = crate::tables::collision_damage(travelled) {
@@ -752,7 +768,7 @@ fn cripple<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
 }
 
-fn drop_everything(state: &mut State, who: CombatantId) {
+pub(crate) fn drop_everything(state: &mut State, who: CombatantId) {
     let f = state.fighter_mut(who);
     let pos = f.pose.pos;
     for w in f.weapons.iter_mut().filter(|w| w.ready) {
@@ -826,6 +842,8 @@ fn knockdown<O: Oracle<Gurps>, S: EventSink<Event>>(
         what: what.into(),
         rule: "G-INJ-008",
     });
+    // G-SPL-001: stunned (or knocked out), a spell under way is spoiled.
+    crate::resolve::magic::stunned(state, who, ctx);
     Ok(())
 }
 

@@ -6,7 +6,9 @@ use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::attack::How;
-use crate::resolve::{attack, effort, footwork, grapple, movement, slam, strikes, turn, wait};
+use crate::resolve::{
+    attack, effort, footwork, grapple, magic, movement, slam, strikes, turn, wait,
+};
 use crate::sheet::Trait;
 use crate::state::{Feint, Posture, Stance, State, Stun};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
@@ -142,6 +144,10 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             let (w, m) = attack::check_strike_as(state, actor, strike, How::all_out(*variant))?;
             attack::in_reach_from(state, actor, pose, strike.target, w, m)
         }),
+        Action::AllOutDefense {
+            variant: DefenseVariant::Increased(crate::state::DefenseKind::Spell),
+            ..
+        } => Err("All-Out Defense raises Dodge, Parry or Block, not a blocking spell".into()),
         // G-AOD-003: a step, or half Move with Increased Dodge.
         Action::AllOutDefense {
             variant,
@@ -154,6 +160,7 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
                 footwork::plan_half_move(state, actor, *variant, step.as_ref(), path).map(|_| ())
             }
         }
+        Action::Concentrate(c) => magic::check(state, actor, c),
         Action::Feint {
             target,
             weapon,
@@ -226,6 +233,10 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         }
         Action::Ready { weapon } => match f.weapons.get(usize::from(*weapon)) {
             None => Err(format!("{} has no weapon {weapon}", f.name)),
+            Some(w) if w.spell.is_some() => Err(format!(
+                "{} is a charged spell, not a weapon to ready (G-SPL-011)",
+                w.weapon.name
+            )),
             Some(w) if w.broken => Err(format!("{} is broken (G-EXT-009)", w.weapon.name)),
             Some(w) if w.taken => Err(format!("{} was taken away (G-GRP-003)", w.weapon.name)),
             // G-GRP-015: a grabbed figure readies only with a free hand.
@@ -278,6 +289,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         && (!turn::consciousness_roll(state, actor, ctx)?
             || !effort::will_to_go_on(state, actor, ctx)?)
     {
+        magic::tidy(state, actor);
         return Ok(());
     }
     ctx.emit(|| {
@@ -288,7 +300,12 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             rule,
         }
     });
+    // G-CON-001 decision: any other maneuver abandons a spell under way.
+    if !matches!(action, Action::Concentrate(_)) {
+        magic::abandon(state, actor, ctx);
+    }
     match action {
+        Action::Concentrate(c) => magic::concentrate(state, actor, c, ctx)?,
         Action::Attack {
             strike,
             step,
@@ -440,6 +457,9 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     footwork::settle_bodies(state, ctx)?;
     let moved_on_a_move = matches!(action, Action::Move { .. }) && state.fighter(actor).moved > 0;
     footwork::after_maneuver(state, actor, moved_on_a_move);
+    for id in 0..state.fighters.len() {
+        magic::tidy(state, CombatantId(id as u16));
+    }
     // G-AIM-005 decision: any maneuver but Aim ends the Aim (an attack
     // that used it has spent it already).
     if !matches!(action, Action::Aim { .. }) {
@@ -520,6 +540,10 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
         Action::ChangePosture { to } => (format!("Change Posture to {}", to.name()), "G-CPO-001"),
         Action::Ready { weapon } => (format!("Ready weapon {weapon}"), "G-RDY-001"),
         Action::ReadyShield => ("Ready shield".into(), "G-RDY-001"),
+        Action::Concentrate(c) => match &c.cast {
+            Some(cast) => (format!("Concentrate: cast {}", cast.spell), "G-CON-001"),
+            None => ("Concentrate".into(), "G-CON-001"),
+        },
         Action::DoNothing => ("Do Nothing".into(), "G-DON-001"),
     }
 }

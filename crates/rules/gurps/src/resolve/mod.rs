@@ -11,6 +11,7 @@ pub mod effort;
 pub mod footwork;
 pub mod grapple;
 pub mod injury;
+pub mod magic;
 pub mod maneuver;
 pub mod movement;
 pub mod ranged;

@@ -68,6 +68,7 @@ fn next_turn<O: Oracle<Gurps>, S: EventSink<Event>>(
         let id = state.order[at];
         if state.fighter(id).is_conscious() {
             start_turn(state, id);
+            crate::resolve::magic::tidy(state, id);
             // G-GRP-010: choking can knock the figure out before it acts.
             crate::resolve::grapple::upkeep(state, id, ctx)?;
             if state.fighter(id).is_conscious() {
@@ -174,6 +175,7 @@ fn start_turn(state: &mut State, id: CombatantId) {
     // G-WAIT-001 decision: a Wait not set off by now counts as Do Nothing.
     f.waiting = None;
     f.blocked = false;
+    f.blocking_spell = false;
     f.retreated_from = None;
     f.dropped_vs = None;
     f.off_balance = false;

@@ -2,8 +2,19 @@
 //! (G-SPL-003/004, G-SPL-013) and the resisted-spell skill cap (G-SPL-005).
 
 /// A wizard's implement pointed at the subject from the start of casting
-/// (G-SPL-004).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// (G-SPL-004). Written in weapon data as `implement = "baton"` or `"staff"`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Implement {
     /// A Wizard's Baton: cancels 1 point of range penalty.
     Baton,

@@ -210,6 +210,104 @@ reach = [0, 1]
 
 "#;
 
+/// Wizard's implements and a small grimoire, one spell or two of each
+/// class, for the magic tests.
+pub const MAGIC: &str = r#"
+[[weapon]]
+name = "Wizard's Staff"
+skill = "Staff"
+implement = "staff"
+weight = 4
+[[weapon.modes]]
+name = "swing"
+damage = "sw+2"
+type = "cr"
+reach = [1, 2]
+parry = 2
+two_handed = true
+
+[[weapon]]
+name = "Wizard's Baton"
+skill = "Shortsword"
+implement = "baton"
+weight = 1
+[[weapon.modes]]
+name = "swing"
+damage = "sw"
+type = "cr"
+reach = [1]
+parry = 0
+
+[[spell]]
+name = "Fireball"
+college = "Fire"
+class = "missile"
+cost = 1
+time = 3
+effect = { damage = { dice_per_energy = 1, type = "burn", acc = 1, range = { half = 25, max = 50 } } }
+
+[[spell]]
+name = "Deathtouch"
+college = "Body Control"
+class = "melee"
+cost = 1
+max_energy = 3
+effect = { damage = { dice_per_energy = 1, type = "tox", armor_divisor = inf } }
+
+[[spell]]
+name = "Sleep"
+college = "Mind Control"
+class = "regular"
+cost = 4
+time = 3
+resisted_by = "ht"
+effect = "sleep"
+
+[[spell]]
+name = "Mass Sleep"
+college = "Mind Control"
+class = "area"
+cost = 3
+time_per_energy = true
+min_radius = 2
+resisted_by = "ht"
+effect = "sleep"
+
+[[spell]]
+name = "Minor Healing"
+college = "Healing"
+class = "regular"
+cost = 1
+max_energy = 3
+effect = { heal = { hp_per_energy = 1 } }
+
+[[spell]]
+name = "Iron Arm"
+college = "Body Control"
+class = "blocking"
+cost = 1
+effect = { block = { against = "melee" } }
+
+[[spell]]
+name = "Deflect Missile"
+college = "Protection and Warning"
+class = "blocking"
+cost = 1
+effect = { block = { against = "missiles" } }
+
+[[spell]]
+name = "Sense Foes"
+college = "Communication and Empathy"
+class = "information"
+cost = 1
+effect = "sense_foes"
+"#;
+
+/// The test armory with the implements and the grimoire.
+pub fn armory_magic() -> Armory {
+    parse_file("tests/armory.toml", &format!("{ARMORY}{MAGIC}")).expect("the test armory parses")
+}
+
 /// The test armory.
 pub fn armory() -> Armory {
     parse_file("tests/armory.toml", ARMORY).expect("the test armory parses")

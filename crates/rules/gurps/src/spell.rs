@@ -1,0 +1,378 @@
+//! Spells as the bundled grimoire (`data/gurps/spells.toml`) describes
+//! them: class, cost, casting time, resistance and effect, and the energy
+//! arithmetic that follows from them (G-EXT-030, G-SPL-010, G-SPL-012).
+//!
+//! The rules that play them are in `resolve::magic`.
+
+use crate::damage::DamageType;
+use crate::data::Range;
+use crate::tables::energy_reduction;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// One spell.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Spell {
+    /// Its name, as sheets list it (`"Fireball"`).
+    pub name: String,
+    /// Its college (`"Fire"`), for reference.
+    pub college: String,
+    /// How it is cast and what it needs (G-SPL-003..013).
+    pub class: SpellClass,
+    /// Energy to cast: the fixed cost, or the least energy of a spell cast
+    /// at several sizes (a missile's first die, Minor Healing's first HP).
+    /// An Area spell's cost is per yard of radius.
+    pub cost: u8,
+    /// The most energy a caster may put in; left out, the cost is fixed.
+    /// Missile spells leave it out: they take up to Magery energy per
+    /// second of casting (at least 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_energy: Option<u8>,
+    /// Seconds of Concentrate to cast (for a missile spell, the most
+    /// seconds it may be charged).
+    #[serde(default = "one")]
+    pub time: u8,
+    /// One second of casting per energy point instead of `time` (Mass Sleep).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub time_per_energy: bool,
+    /// The subject's attribute that resists it: `ht`, `will` or `iq`
+    /// (G-SPL-005, G-SPL-006); left out, it is not resisted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resisted_by: Option<Resistance>,
+    /// Area spells: the smallest radius in yards (1 when left out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_radius: Option<u8>,
+    /// What it does.
+    pub effect: Effect,
+    /// Free text (the source, prerequisites).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// The spell classes of the sources (SUM › Spell Types and Casting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SpellClass {
+    /// On one subject, at -1 per hex (G-SPL-003).
+    Regular,
+    /// On everyone in an area, one roll (G-SPL-003, G-SPL-007).
+    Area,
+    /// Charged in the hand, delivered by a touch (G-SPL-009, G-SPL-011).
+    Melee,
+    /// Charged in the hand, thrown as a ranged attack (G-SPL-009..011).
+    Missile,
+    /// Cast in place of an active defense (G-SPL-012).
+    Blocking,
+    /// Gathers knowledge; the GM rolls (G-SPL-013).
+    Information,
+}
+
+/// What resists a spell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Resistance {
+    /// Health.
+    Ht,
+    /// Will.
+    Will,
+    /// Intelligence.
+    Iq,
+}
+
+impl Resistance {
+    /// The attribute's name, for the log.
+    pub fn name(self) -> &'static str {
+        match self {
+            Resistance::Ht => "HT",
+            Resistance::Will => "Will",
+            Resistance::Iq => "IQ",
+        }
+    }
+}
+
+/// What a spell does when it works.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    /// Damage per energy point, for melee and missile spells.
+    Damage(SpellDamage),
+    /// Restores HP.
+    Heal {
+        /// HP restored per energy point.
+        hp_per_energy: u8,
+    },
+    /// The subject falls asleep: down until a blow wakes it, mentally
+    /// stunned (decision, docs/rules/gurps.md).
+    Sleep,
+    /// A blocking spell: stops one attack (G-SPL-012).
+    Block {
+        /// Which attacks it can stop.
+        against: Blocks,
+    },
+    /// An information spell that finds the nearest foes within the
+    /// searched radius (G-SPL-013).
+    SenseFoes,
+}
+
+/// The damage of a melee or missile spell.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpellDamage {
+    /// Dice of damage per energy point.
+    pub dice_per_energy: u8,
+    /// Damage type (`burn`, `cr`, `tox`...).
+    #[serde(rename = "type")]
+    pub damage_type: DamageType,
+    /// Armor divisor; `inf` ignores DR (1 when left out).
+    #[serde(default = "one_f32")]
+    pub armor_divisor: f32,
+    /// Missile spells: accuracy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acc: Option<i32>,
+    /// Missile spells: 1/2D and Max in yards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range>,
+}
+
+fn one_f32() -> f32 {
+    1.0
+}
+
+/// The attacks a blocking spell can stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Blocks {
+    /// Melee and ranged attacks.
+    Any,
+    /// Ranged attacks only.
+    Missiles,
+    /// Melee attacks only.
+    Melee,
+}
+
+impl Blocks {
+    /// Whether it can stop a melee (`true`) or ranged attack.
+    pub fn stops(self, melee: bool) -> bool {
+        match self {
+            Blocks::Any => true,
+            Blocks::Missiles => !melee,
+            Blocks::Melee => melee,
+        }
+    }
+}
+
+impl Spell {
+    /// Checks what a data file cannot express by types alone.
+    pub fn validate(&self) -> Result<(), String> {
+        let n = &self.name;
+        if self.cost == 0 {
+            return Err(format!("spell `{n}`: cost must be at least 1"));
+        }
+        if self.time == 0 {
+            return Err(format!("spell `{n}`: time must be at least 1 second"));
+        }
+        if self.max_energy.is_some_and(|m| m < self.cost) {
+            return Err(format!("spell `{n}`: max_energy is below cost"));
+        }
+        let damage = matches!(self.effect, Effect::Damage(_));
+        let charged = matches!(self.class, SpellClass::Melee | SpellClass::Missile);
+        if damage != charged {
+            return Err(format!(
+                "spell `{n}`: melee and missile spells, and only they, have a `damage` effect"
+            ));
+        }
+        if let Effect::Damage(d) = &self.effect {
+            if d.dice_per_energy == 0 {
+                return Err(format!("spell `{n}`: dice_per_energy must be at least 1"));
+            }
+            if d.armor_divisor.is_nan() || d.armor_divisor <= 0.0 {
+                return Err(format!("spell `{n}`: armor_divisor must be above 0"));
+            }
+            if (self.class == SpellClass::Missile) != d.range.is_some() {
+                return Err(format!(
+                    "spell `{n}`: a missile spell needs a range, other spells have none"
+                ));
+            }
+        }
+        if (self.class == SpellClass::Blocking) != matches!(self.effect, Effect::Block { .. }) {
+            return Err(format!(
+                "spell `{n}`: blocking spells, and only they, have a `block` effect"
+            ));
+        }
+        if (self.class == SpellClass::Information) != (self.effect == Effect::SenseFoes) {
+            return Err(format!(
+                "spell `{n}`: information spells, and only they, have the `sense_foes` effect"
+            ));
+        }
+        if self.min_radius.is_some() && self.class != SpellClass::Area {
+            return Err(format!("spell `{n}`: only Area spells have a min_radius"));
+        }
+        Ok(())
+    }
+
+    /// The most energy a caster with `magery` may put in: `max_energy`, or
+    /// for a missile spell Magery (at least 1) per second of `time`.
+    pub fn max_energy_for(&self, magery: i32) -> u8 {
+        match (self.class, self.max_energy) {
+            (_, Some(m)) => m,
+            (SpellClass::Missile, None) => {
+                let per_second = magery.clamp(1, 255) as u16;
+                (per_second * u16::from(self.time)).min(255) as u8
+            }
+            (_, None) => self.cost,
+        }
+    }
+
+    /// Seconds of Concentrate to cast with `energy` (and `radius` for an
+    /// Area spell): `time`; a missile spell charges up to Magery energy
+    /// per second; Mass Sleep takes a second per energy point.
+    pub fn seconds(&self, energy: u8, radius: u8, magery: i32) -> u8 {
+        if self.time_per_energy {
+            return self
+                .area_energy(energy, radius)
+                .clamp(1, u32::from(u8::MAX)) as u8;
+        }
+        if self.class == SpellClass::Missile {
+            let per_second = magery.clamp(1, 255) as u8;
+            return energy.div_ceil(per_second).clamp(1, self.time);
+        }
+        self.time
+    }
+
+    /// Energy before any reduction: an Area spell's energy times its radius.
+    pub fn area_energy(&self, energy: u8, radius: u8) -> u32 {
+        let r = if self.class == SpellClass::Area {
+            u32::from(radius.max(1))
+        } else {
+            1
+        };
+        u32::from(energy) * r
+    }
+
+    /// The energy a successful casting costs at effective skill `skill`
+    /// (G-EXT-030): the reduction comes off the whole cost, never below 0; a missile's only
+    /// off its base cost, not off the energy that makes it bigger
+    /// (G-SPL-010); a blocking spell gets none (G-SPL-012).
+    pub fn cost_at(&self, skill: i32, energy: u8, radius: u8) -> i32 {
+        let total = self.area_energy(energy, radius) as i32;
+        let cut = energy_reduction(skill);
+        match self.class {
+            SpellClass::Blocking => total,
+            SpellClass::Missile => {
+                let base = i32::from(self.cost).min(total);
+                (base - cut).max(0) + (total - base)
+            }
+            _ => (total - cut).max(0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spell(class: SpellClass, cost: u8, effect: Effect) -> Spell {
+        Spell {
+            name: "Test".into(),
+            college: "Test".into(),
+            class,
+            cost,
+            max_energy: None,
+            time: 3,
+            time_per_energy: false,
+            resisted_by: None,
+            min_radius: None,
+            effect,
+            notes: String::new(),
+        }
+    }
+
+    fn fireball() -> Spell {
+        spell(
+            SpellClass::Missile,
+            1,
+            Effect::Damage(SpellDamage {
+                dice_per_energy: 1,
+                damage_type: DamageType::Burning,
+                armor_divisor: 1.0,
+                acc: Some(1),
+                range: None,
+            }),
+        )
+    }
+
+    #[test]
+    fn g_ext_030_reduction_comes_off_regular_and_area_costs() {
+        // rule: G-EXT-030
+        let heal = Spell {
+            max_energy: Some(3),
+            ..spell(SpellClass::Regular, 1, Effect::Heal { hp_per_energy: 1 })
+        };
+        assert_eq!(heal.cost_at(14, 3, 1), 3);
+        assert_eq!(heal.cost_at(15, 3, 1), 2);
+        assert_eq!(heal.cost_at(20, 3, 1), 1);
+        assert_eq!(heal.cost_at(25, 2, 1), 0, "never below 0");
+        let area = Spell {
+            min_radius: Some(2),
+            ..spell(SpellClass::Area, 3, Effect::Sleep)
+        };
+        assert_eq!(area.cost_at(12, 3, 2), 6, "3 per yard of radius");
+        assert_eq!(area.cost_at(15, 3, 2), 5);
+    }
+
+    #[test]
+    fn g_spl_010_missiles_reduce_only_the_base_cost() {
+        // rule: G-SPL-010
+        let f = fireball();
+        assert_eq!(f.cost_at(14, 3, 1), 3);
+        assert_eq!(
+            f.cost_at(15, 3, 1),
+            2,
+            "the first die is free, the others are not"
+        );
+        assert_eq!(
+            f.cost_at(20, 3, 1),
+            2,
+            "high skill cannot cut the enlargement"
+        );
+        assert_eq!(f.cost_at(15, 1, 1), 0);
+    }
+
+    #[test]
+    fn g_spl_012_blocking_spells_get_no_reduction() {
+        // rule: G-SPL-012
+        let b = spell(
+            SpellClass::Blocking,
+            1,
+            Effect::Block {
+                against: Blocks::Any,
+            },
+        );
+        assert_eq!(b.cost_at(25, 1, 1), 1);
+    }
+
+    #[test]
+    fn missiles_charge_magery_energy_per_second() {
+        // rule: G-SPL-009
+        let f = fireball();
+        assert_eq!(f.max_energy_for(3), 9);
+        assert_eq!(f.max_energy_for(0), 3, "at least 1 a second");
+        assert_eq!(f.seconds(3, 1, 3), 1);
+        assert_eq!(f.seconds(4, 1, 3), 2);
+        assert_eq!(f.seconds(3, 1, 1), 3);
+        let mass = Spell {
+            time_per_energy: true,
+            ..spell(SpellClass::Area, 3, Effect::Sleep)
+        };
+        assert_eq!(mass.seconds(3, 2, 3), 6);
+    }
+}
