@@ -277,16 +277,31 @@ fn p_undefended(state: &State, me: CombatantId, target: CombatantId, from: HexPo
 
 /// The target's best defense against a melee strike from `from`, retreating if it may.
 fn best_defense(state: &State, me: CombatantId, target: CombatantId, from: HexPos) -> Option<i32> {
+    best_defenses(state, me, target, from).0
+}
+
+/// The target's best defense, and whether a feint can lower it: a
+/// blocking spell is rolled without the defense modifiers, feints
+/// included (G-SPL-012 decision), so a feint is wasted against it.
+fn best_defenses(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    from: HexPos,
+) -> (Option<i32>, bool) {
     let inc = defense::Incoming {
         from,
         ..defense::Incoming::melee(state, me, target)
     };
-    let mut best: Option<i32> = None;
+    let mut best: Option<(i32, bool)> = None;
     defense::each_option(state, &inc, None, |o| {
         let v = o.with_retreat.unwrap_or(o.value).max(o.value);
-        best = Some(best.map_or(v, |b| b.max(v)));
+        let feintable = o.kind != crate::state::DefenseKind::Spell;
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, feintable));
+        }
     });
-    best
+    (best.map(|(v, _)| v), best.is_some_and(|(_, f)| f))
 }
 
 /// The best strike on `target` from `pose`, if any candidate reaches.
@@ -594,14 +609,15 @@ fn choose(state: &State, me: CombatantId) -> Action {
         if knobs.feint
             && p.step.is_none()
             && f.feint.is_none_or(|x| x.target != target)
-            && best_defense(state, me, target, f.pose.pos).is_some_and(|d| {
-                feint_pays(
+            && match best_defenses(state, me, target, f.pose.pos) {
+                (Some(d), true) => feint_pays(
                     skill,
                     crate::resolve::maneuver::feint_resistance(state, target),
                     d,
                     p.through,
-                )
-            })
+                ),
+                _ => false,
+            }
         {
             let feint = Action::Feint {
                 target,
