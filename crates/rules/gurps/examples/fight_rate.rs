@@ -1,6 +1,7 @@
-//! Plays the bundled duel many times with the simulator's oracle and prints
-//! fights per second: a quick probe while optimizing (the criterion
-//! benchmark in crates/sim/benches is the reference figure).
+//! Plays the bundled duel (or the scenario given second) many times with
+//! the simulator's oracle and prints fights per second: a quick probe while
+//! optimizing (the criterion benchmark in crates/sim/benches is the
+//! reference figure). `fight_rate [N] [SCENARIO]`.
 
 use fray_core::scenario::SourceFile;
 use fray_core::{NullSink, SimOracle, engine, run};
@@ -12,7 +13,8 @@ fn main() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../../scenarios/gurps/duel.toml"
     );
-    let file = SourceFile::read(std::path::Path::new(path)).expect("duel.toml");
+    let path = std::env::args().nth(2).unwrap_or_else(|| path.to_string());
+    let file = SourceFile::read(std::path::Path::new(&path)).expect("a scenario file");
     let start = run::load::<Gurps>(file).expect("loads").state;
     let n: u64 = std::env::args()
         .nth(1)

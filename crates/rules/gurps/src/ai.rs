@@ -111,15 +111,30 @@ impl Default for Knobs {
 /// of the Quick Contest left out: a heuristic).
 fn feint_pays(my_skill: i32, their_skill: i32, defense: i32, through: f64) -> bool {
     let d = my_skill - their_skill;
-    let sums = dice_sums(3);
-    let mut after = 0.0;
-    for (ra, pa) in sums.iter().enumerate().skip(3) {
-        for (rb, pb) in sums.iter().enumerate().skip(3) {
-            let margin = (d + rb as i32 - ra as i32).max(0);
-            after += pa * pb * (1.0 - p_success(defense - margin));
-        }
-    }
+    let after: f64 = roll_differences()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let margin = (d + i as i32 - 15).max(0);
+            p * (1.0 - p_success(defense - margin))
+        })
+        .sum();
     after > 2.0 * through + 1e-12
+}
+
+/// P(3d6 - 3d6 = k) for k = -15..=15, at index k + 15, built once.
+fn roll_differences() -> &'static [f64; 31] {
+    static TABLE: std::sync::OnceLock<[f64; 31]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let sums = dice_sums(3);
+        let mut t = [0.0; 31];
+        for (a, pa) in sums.iter().enumerate().skip(3) {
+            for (b, pb) in sums.iter().enumerate().skip(3) {
+                t[b + 15 - a] += pa * pb;
+            }
+        }
+        t
+    })
 }
 
 /// P(3d6 <= n) in 216ths for n = 0..=18. The AI wants floats in its hot
@@ -191,6 +206,8 @@ struct Plan {
     score: f64,
     /// The chance a hit gets past the target's defense from the plan's pose.
     through: f64,
+    /// That best defense, when a feint could lower it (not a blocking spell).
+    defense: Option<i32>,
 }
 
 /// The locations worth considering for a damage type.
@@ -270,16 +287,6 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
     out
 }
 
-/// The chance that a hit from `from` gets past the target's best defense.
-fn p_undefended(state: &State, me: CombatantId, target: CombatantId, from: HexPos) -> f64 {
-    best_defense(state, me, target, from).map_or(1.0, |d| 1.0 - p_success(d))
-}
-
-/// The target's best defense against a melee strike from `from`, retreating if it may.
-fn best_defense(state: &State, me: CombatantId, target: CombatantId, from: HexPos) -> Option<i32> {
-    best_defenses(state, me, target, from).0
-}
-
 /// The target's best defense, and whether a feint can lower it: a
 /// blocking spell is rolled without the defense modifiers, feints
 /// included (G-SPL-012 decision), so a feint is wasted against it.
@@ -314,13 +321,15 @@ fn best_from(
     candidates: &[Candidate],
 ) -> Option<Plan> {
     let mut best: Option<Plan> = None;
-    let mut through: Option<f64> = None;
+    let mut defense: Option<(Option<i32>, bool)> = None;
     for c in candidates {
         let (wi, mi) = (usize::from(c.strike.weapon), usize::from(c.strike.mode));
         if !attack::reaches_from(state, me, pose, target, wi, mi) {
             continue;
         }
-        let p = *through.get_or_insert_with(|| p_undefended(state, me, target, pose.pos));
+        let (d, feintable) =
+            *defense.get_or_insert_with(|| best_defenses(state, me, target, pose.pos));
+        let p = d.map_or(1.0, |d| 1.0 - p_success(d));
         let score = c.p_hit * p * c.injury;
         if best.is_none_or(|b| score > b.score + 1e-12) {
             best = Some(Plan {
@@ -328,6 +337,7 @@ fn best_from(
                 step,
                 score,
                 through: p,
+                defense: d.filter(|_| feintable),
             });
         }
     }
@@ -609,15 +619,14 @@ fn choose(state: &State, me: CombatantId) -> Action {
         if knobs.feint
             && p.step.is_none()
             && f.feint.is_none_or(|x| x.target != target)
-            && match best_defenses(state, me, target, f.pose.pos) {
-                (Some(d), true) => feint_pays(
+            && p.defense.is_some_and(|d| {
+                feint_pays(
                     skill,
                     crate::resolve::maneuver::feint_resistance(state, target),
                     d,
                     p.through,
-                ),
-                _ => false,
-            }
+                )
+            })
         {
             let feint = Action::Feint {
                 target,

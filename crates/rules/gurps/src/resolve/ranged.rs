@@ -44,6 +44,13 @@ pub fn in_the_way(
     except: &[CombatantId],
 ) -> Vec<CombatantId> {
     let mut out = Vec::new();
+    // Nobody else on the field: no line to trace.
+    if state
+        .ids()
+        .all(|id| except.contains(&id) || state.fighter(id).life == Life::Dead)
+    {
+        return out;
+    }
     for h in between(from, to) {
         for id in state.ids() {
             let f = state.fighter(id);
