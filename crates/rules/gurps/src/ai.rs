@@ -241,14 +241,25 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
                 continue;
             }
             let dice = m.damage.dice_for(a.stats.st);
+            // Only the location's own penalty differs between locations
+            // (G-LOC-002), so the rest of the to-hit total is worked out once.
+            let mut at_torso: Option<i32> = None;
             let mut add = |aim: Aim| {
                 let strike = Strike::at(target).with(wi as u8, mi as u8).aimed(aim);
-                let skill = attack::to_hit::<Total>(state, me, &strike, attack::How::ATTACK).0;
+                let loc = aim.location().unwrap_or(Location::Torso);
+                let skill = if matches!(loc, Location::LeftArm | Location::LeftHand) {
+                    attack::to_hit::<Total>(state, me, &strike, attack::How::ATTACK).0
+                } else {
+                    let torso = *at_torso.get_or_insert_with(|| {
+                        let plain = strike.aimed(Aim::At(Location::Torso));
+                        attack::to_hit::<Total>(state, me, &plain, attack::How::ATTACK).0
+                    });
+                    torso + aim.location().map_or(0, Location::aim_penalty)
+                };
                 if skill < 3 {
                     return;
                 }
                 // A random location is weighed as the torso.
-                let loc = aim.location().unwrap_or(Location::Torso);
                 let dr = injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
                 let mult = location::multiplier_halves(loc, m.damage_type);
                 let cap = location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
@@ -311,6 +322,31 @@ fn best_defenses(
     (best.map(|(v, _)| v), best.is_some_and(|(_, f)| f))
 }
 
+/// The target's best defense against strikes from each hex weighed this
+/// turn: it depends on the attacker's hex, not its facing, so poses that
+/// share a hex share it.
+#[derive(Default)]
+struct Defenses(arrayvec::ArrayVec<(HexPos, (Option<i32>, bool)), 8>);
+
+impl Defenses {
+    fn from(
+        &mut self,
+        state: &State,
+        me: CombatantId,
+        target: CombatantId,
+        hex: HexPos,
+    ) -> (Option<i32>, bool) {
+        if let Some(&(_, d)) = self.0.iter().find(|(h, _)| *h == hex) {
+            return d;
+        }
+        let d = best_defenses(state, me, target, hex);
+        if !self.0.is_full() {
+            self.0.push((hex, d));
+        }
+        d
+    }
+}
+
 /// The best strike on `target` from `pose`, if any candidate reaches.
 fn best_from(
     state: &State,
@@ -319,16 +355,15 @@ fn best_from(
     pose: Pose,
     step: Option<Step>,
     candidates: &[Candidate],
+    defenses: &mut Defenses,
 ) -> Option<Plan> {
     let mut best: Option<Plan> = None;
-    let mut defense: Option<(Option<i32>, bool)> = None;
     for c in candidates {
         let (wi, mi) = (usize::from(c.strike.weapon), usize::from(c.strike.mode));
         if !attack::reaches_from(state, me, pose, target, wi, mi) {
             continue;
         }
-        let (d, feintable) =
-            *defense.get_or_insert_with(|| best_defenses(state, me, target, pose.pos));
+        let (d, feintable) = defenses.from(state, me, target, pose.pos);
         let p = d.map_or(1.0, |d| 1.0 - p_success(d));
         let score = c.p_hit * p * c.injury;
         if best.is_none_or(|b| score > b.score + 1e-12) {
@@ -544,7 +579,8 @@ fn choose(state: &State, me: CombatantId) -> Action {
         .map(|m| m.max_reach().max(1))
         .max()
         .unwrap_or(0);
-    let mut plan = best_from(state, me, target, f.pose, None, &cands);
+    let mut defenses = Defenses::default();
+    let mut plan = best_from(state, me, target, f.pose, None, &cands, &mut defenses);
     let mut steps: arrayvec::ArrayVec<Step, 7> = arrayvec::ArrayVec::new();
     if let Some(face) = f.pose.pos.facing_toward(t.pose.pos) {
         steps.push(Step {
@@ -572,7 +608,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
         if pose == f.pose {
             continue;
         }
-        if let Some(p) = best_from(state, me, target, pose, Some(s), &cands)
+        if let Some(p) = best_from(state, me, target, pose, Some(s), &cands, &mut defenses)
             && plan.is_none_or(|b| p.score > b.score + 1e-12)
         {
             plan = Some(p);
@@ -580,7 +616,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
     }
     // All-out tactics strike from where they stand whenever they can.
     if tactics == Tactics::AllOut
-        && let Some(p) = best_from(state, me, target, f.pose, None, &cands)
+        && let Some(p) = best_from(state, me, target, f.pose, None, &cands, &mut defenses)
     {
         return Action::AllOutAttack {
             variant: all_out_variant(state, me, &p, &cands),
