@@ -152,10 +152,12 @@ fn validate_accepts_every_bundled_scenario() {
     }
 }
 
-/// Every bundled scenario plays to a result in `fray fight` and `fray sim`
-/// (a debug build: a few hundred fights each).
+/// Every bundled scenario plays to a result in `fray fight`, `fray sim`
+/// (a debug build: a few hundred fights each) and `fray play` (people's
+/// inputs ending at once: the AI plays everyone else), and gives the exact
+/// odds of its first combatant's Do Nothing.
 #[test]
-fn every_bundled_scenario_fights_and_simulates() {
+fn every_bundled_scenario_fights_simulates_plays_and_gives_odds() {
     for entry in std::fs::read_dir(root().join("scenarios/gurps")).unwrap() {
         let path = entry.unwrap().path();
         let file = path.to_str().unwrap();
@@ -163,6 +165,28 @@ fn every_bundled_scenario_fights_and_simulates() {
         assert!(out.contains("Result: "), "{file}: {out}");
         let out = stdout_of(&["sim", file, "-n", "200", "--threads", "2"]);
         assert!(out.contains("All fights"), "{file}: {out}");
+        let played = fray()
+            .args(["play", file])
+            .write_stdin("")
+            .output()
+            .unwrap();
+        assert!(played.status.success(), "{file}");
+        let scenario: toml::Value =
+            toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let first = scenario["combatants"][0]["name"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let out = stdout_of(&[
+            "odds",
+            "--scenario",
+            file,
+            "--actor",
+            &first,
+            "--action",
+            "do_nothing",
+        ]);
+        assert!(out.contains("declares Do Nothing"), "{file}: {out}");
     }
 }
 

@@ -611,7 +611,7 @@ fn turn_starts<R: ActionEffects>(
     opts: &OddsOptions,
 ) -> Result<Vec<Start<R::State>>, OddsError> {
     let mut starts: Vec<Start<R::State>> = Vec::new();
-    let mut keys: HashMap<String, usize> = HashMap::new();
+    let mut keys: HashMap<Vec<u8>, usize> = HashMap::new();
     walk.reset(&one());
     walk.explore(
         |walk| {
@@ -649,8 +649,11 @@ fn turn_starts<R: ActionEffects>(
             Ok((state, who, oracle.decisions))
         },
         |(state, who, decisions), w| {
-            // Identical states (the usual case after a tie roll) merge.
-            let key = serde_json::to_string(&(&state, who)).unwrap_or_default();
+            // Identical states (the usual case after a tie roll) merge. The
+            // key is the state's compact binary form: many thousand roll
+            // sequences (turn-order ties of several figures) end in a
+            // handful of states, and JSON was most of the time spent.
+            let key = postcard::to_stdvec(&(&state, who)).unwrap_or_default();
             match keys.get(&key) {
                 Some(&i) if !key.is_empty() => starts[i].weight += w.prob(),
                 _ => {

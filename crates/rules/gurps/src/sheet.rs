@@ -84,9 +84,16 @@ impl FromIterator<Trait> for TraitSet {
     }
 }
 
+/// A list of trait names, its length given up front so that compact
+/// binary formats (the odds' state keys) can write it too.
 impl Serialize for TraitSet {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.count_ones() as usize))?;
+        for t in self.iter() {
+            seq.serialize_element(&t)?;
+        }
+        seq.end()
     }
 }
 

@@ -211,3 +211,33 @@ fn a_later_actor_gets_its_turn_after_the_others_pass() {
             .all(|(d, _)| d.starts_with("A: "))
     );
 }
+
+/// Three figures tied on Basic Speed and DX roll 3d each for the order
+/// (4,096 joint tie outcomes), but only the 6 orders differ: the start
+/// states merge, so Do Nothing by the one that acts last is 6 leaves whose
+/// chances sum to 1. One figure has traits, so the state key must write
+/// them too.
+// rule: G-EXT-015
+#[test]
+fn tied_turn_order_rolls_merge_into_one_start_state_per_order() {
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 12)),
+            fighter(
+                "B",
+                "b",
+                0,
+                -3,
+                "s",
+                &format!("{}\ntraits = [\"combat_reflexes\"]", swordsman(12, 12)),
+            ),
+            fighter("C", "c", 3, -3, "s", &swordsman(12, 12)),
+        ],
+    );
+    let o = action_odds::<Gurps>(&s, Some(A), &Action::DoNothing, &OddsOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(o.leaves, 6);
+    assert_eq!(o.leftover, q(0, 1));
+    assert_eq!(o.p("hit"), q(0, 1));
+}
