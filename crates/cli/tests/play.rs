@@ -143,7 +143,12 @@ fn a_person_plays_a_whole_fight_and_the_saved_log_replays_it_exactly() {
     assert!(t.contains("> Sir Bors (Bors): HP "), "{t}");
     assert!(t.contains("  Sir Gawain (Gawain): HP "), "{t}");
     assert!(t.contains("[human]") && t.contains("[ai]"), "{t}");
-    assert!(t.contains("   1. Attack Sir Gawain\n"), "{t}");
+    // Menus name weapons and modes, and give each defense its value.
+    assert!(
+        t.contains("   1. Attack Sir Gawain with Broadsword (swing)\n"),
+        "{t}"
+    );
+    assert!(t.contains(". Parry with Broadsword and retreat: "), "{t}");
     assert!(
         t.contains("Sir Bors rolls 3d6 for attack (target 14): press Enter to roll"),
         "{t}"

@@ -203,6 +203,24 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
         Vec::new()
     }
 
+    /// An action as a menu line for people at the table, in the words of
+    /// the fight (names of foes and weapons). The default is its `Display`.
+    fn describe_action(state: &Self::State, actor: CombatantId, action: &Self::Action) -> String {
+        let _ = (state, actor);
+        action.to_string()
+    }
+
+    /// An answer to `question` as a menu line, saying what it gives (the
+    /// value of a defense). The default is its `Display`.
+    fn describe_answer(
+        state: &Self::State,
+        question: &Self::Question,
+        answer: &Self::Answer,
+    ) -> String {
+        let _ = (state, question);
+        answer.to_string()
+    }
+
     /// The AI's action for `actor`, following the tactics in its controller.
     fn ai_action(state: &Self::State, actor: CombatantId) -> Self::Action;
 

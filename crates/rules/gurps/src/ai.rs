@@ -727,8 +727,9 @@ fn waiting(state: &State, me: CombatantId, cands: &[Candidate]) -> Option<Action
         .then_some(wait)
 }
 
-/// A Move that ends adjacent to the target, facing it, as close as the Move allows.
-fn approach(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
+/// A Move that ends adjacent to the target, facing it, as close as the Move allows
+/// (also the table menu's "move toward" entry).
+pub(crate) fn approach(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
     let f = state.fighter(me);
     let goal = state.fighter(target).pose.pos;
     let points = f.current_move();

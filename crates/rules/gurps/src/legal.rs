@@ -1,17 +1,19 @@
 //! The menu of maneuvers a combatant may declare now, for people at the table.
 
 use crate::action::{
-    Action, Aim, AllOutVariant, Cast, Concentrate, DefenseVariant, Grapple, Jump, Response, Strike,
-    Trigger, Wait,
+    Action, Aim, AllOutVariant, Cast, Charge, Concentrate, DefenseVariant, Grapple, Jump, Response,
+    Step, Strike, Trigger, Wait,
 };
 use crate::location::Location;
-use crate::resolve::maneuver;
+use crate::resolve::{maneuver, movement};
 use crate::spell::SpellClass;
 use crate::state::{DefenseKind, Posture, State};
 use fray_core::CombatantId;
 
 /// Every maneuver `actor` may declare, targets and weapons spelled out;
-/// moves are listed as "Move" to the nearest free hexes toward each foe.
+/// moves are listed as a Move toward each foe (the AI's route), a step
+/// before an attack when the foe is one hex out of reach, and a Move and
+/// Attack along the same route. Other moves are typed as TOML.
 pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     let f = state.fighter(actor);
     let mut out = Vec::new();
@@ -21,6 +23,10 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
         }
     };
     for foe in state.active_foes(actor).collect::<Vec<_>>() {
+        let toward = toward(state, actor, foe);
+        if let Some(m) = &toward {
+            push(m.clone());
+        }
         for (wi, w) in f.weapons.iter().enumerate() {
             for mi in 0..w.weapon.modes.len() {
                 let strike = Strike::at(foe).with(wi as u8, mi as u8);
@@ -30,6 +36,26 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
                     extra: None,
                     giant_step: None,
                 });
+                // G-TAC-003: a step first when the foe is just out of reach.
+                if let Some(step) = step_into_reach(state, actor, &strike) {
+                    push(Action::Attack {
+                        strike,
+                        step: Some(step),
+                        extra: None,
+                        giant_step: None,
+                    });
+                }
+                // G-MAA-001: a full Move toward the foe, striking at its end.
+                if let Some(Action::Move { to, face, path, .. }) = &toward {
+                    push(Action::MoveAndAttack(Charge {
+                        to: *to,
+                        face: *face,
+                        path: path.clone(),
+                        strike,
+                        at: None,
+                        heroic: false,
+                    }));
+                }
                 for variant in [
                     AllOutVariant::Determined,
                     AllOutVariant::Strong,
@@ -194,4 +220,34 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     push(Action::ReadyShield);
     push(Action::DoNothing);
     out
+}
+
+/// A Move toward `foe` as the AI would make it, when not already next to it.
+fn toward(state: &State, actor: CombatantId, foe: CombatantId) -> Option<Action> {
+    let here = state.fighter(actor).pose.pos;
+    if here.distance(state.fighter(foe).pose.pos) <= 1 {
+        return None;
+    }
+    crate::ai::approach(state, actor, foe).filter(|a| matches!(a, Action::Move { .. }))
+}
+
+/// A step to the free neighbouring hex nearest the foe (the lowest on a
+/// tie), facing it, when the strike cannot reach from here.
+fn step_into_reach(state: &State, actor: CombatantId, strike: &Strike) -> Option<Step> {
+    let here = state.fighter(actor).pose.pos;
+    let there = state.fighter(strike.target).pose.pos;
+    if here.distance(there) <= 1 {
+        return None;
+    }
+    let to = here
+        .neighbours()
+        .into_iter()
+        .filter(|&n| movement::free(state, actor, n))
+        .min_by_key(|&n| (n.distance(there), n))?;
+    Some(Step {
+        to: Some(to),
+        face: to.facing_toward(there),
+        after: false,
+        posture: None,
+    })
 }

@@ -13,6 +13,7 @@ pub mod ai;
 pub mod check;
 pub mod damage;
 pub mod data;
+pub mod describe;
 pub mod effects;
 pub mod event;
 pub mod location;
@@ -245,6 +246,14 @@ impl Ruleset for Gurps {
                 Ok(())
             }
         }
+    }
+
+    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
+        describe::action(state, actor, action)
+    }
+
+    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
+        describe::answer(state, question, answer)
     }
 
     /// Each defense offered, standing and (where allowed, G-DEF-009)

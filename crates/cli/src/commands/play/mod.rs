@@ -303,7 +303,11 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                 self.say(format_args!(
                     "{name}'s action (a number, or an action as TOML):"
                 ))?;
-                self.lines(render::menu(&menu, &roster))?;
+                self.lines(render::menu(
+                    &menu,
+                    |a| R::describe_action(state, actor, a),
+                    &roster,
+                ))?;
             }
             show_menu = false;
             let line = self.prompter.ask("action")?;
@@ -342,7 +346,11 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                     "{who}: {}",
                     named(&question.to_string(), &roster)
                 ))?;
-                self.lines(render::menu(&options, &roster))?;
+                self.lines(render::menu(
+                    &options,
+                    |a| R::describe_answer(state, question, a),
+                    &roster,
+                ))?;
             }
             show_menu = false;
             let line = self.prompter.ask("answer")?;

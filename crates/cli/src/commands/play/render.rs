@@ -5,7 +5,6 @@
 use super::prompt::to_inline;
 use crate::commands::fight::describe;
 use fray_core::{CombatantView, RollRequest, Ruleset};
-use std::fmt::Display;
 
 /// The commands every prompt knows.
 pub const HELP: &str = "\
@@ -66,13 +65,14 @@ pub fn state<R: Ruleset>(state: &R::State, turn: Option<fray_core::CombatantId>)
     lines
 }
 
-/// A numbered menu of `items`, named; entries that would read alike get
-/// their inline TOML so each can be told apart (and typed).
-pub fn menu<T: Display + serde::Serialize>(items: &[T], roster: &[CombatantView]) -> Vec<String> {
-    let labels: Vec<String> = items
-        .iter()
-        .map(|i| named(&i.to_string(), roster))
-        .collect();
+/// A numbered menu of `items` worded by `label`, named; entries that would
+/// read alike get their inline TOML so each can be told apart (and typed).
+pub fn menu<T: serde::Serialize>(
+    items: &[T],
+    label: impl Fn(&T) -> String,
+    roster: &[CombatantView],
+) -> Vec<String> {
+    let labels: Vec<String> = items.iter().map(|i| named(&label(i), roster)).collect();
     labels
         .iter()
         .zip(items)
