@@ -107,6 +107,13 @@ pub fn action(state: &State, actor: CombatantId, action: &Action) -> String {
                 ),
             }
         }
+        Action::Jump(j) => match j.run_up {
+            0 => format!("Jump {} hex(es) straight ahead", j.length),
+            r => format!(
+                "Jump {} hex(es) straight ahead after a {r}-hex run-up",
+                j.length
+            ),
+        },
         // The rest read well already once `#n` is replaced by the name.
         other => other.to_string(),
     }

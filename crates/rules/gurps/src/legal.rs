@@ -30,14 +30,20 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
         for (wi, w) in f.weapons.iter().enumerate() {
             for mi in 0..w.weapon.modes.len() {
                 let strike = Strike::at(foe).with(wi as u8, mi as u8);
-                push(Action::Attack {
+                let plain = Action::Attack {
                     strike,
                     step: None,
                     extra: None,
                     giant_step: None,
-                });
+                };
+                let reaches_now = maneuver::check(state, actor, &plain).is_ok();
+                push(plain);
+                let melee = w.weapon.modes[mi].is_melee();
                 // G-TAC-003: a step first when the foe is just out of reach.
-                if let Some(step) = step_into_reach(state, actor, &strike) {
+                if melee
+                    && !reaches_now
+                    && let Some(step) = step_into_reach(state, actor, &strike)
+                {
                     push(Action::Attack {
                         strike,
                         step: Some(step),
@@ -46,7 +52,7 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
                     });
                 }
                 // G-MAA-001: a full Move toward the foe, striking at its end.
-                if let Some(Action::Move { to, face, path, .. }) = &toward {
+                if melee && let Some(Action::Move { to, face, path, .. }) = &toward {
                     push(Action::MoveAndAttack(Charge {
                         to: *to,
                         face: *face,

@@ -48,9 +48,24 @@ fn a_foe_out_of_reach_gets_a_move_toward_it_a_step_and_attack_and_a_move_and_att
         ),
         "{menu:?}"
     );
-    // Every entry is one the rules accept now.
+    // Every entry is one the rules accept now, and a step is offered only
+    // where the strike cannot reach without it.
     for a in &menu {
         assert!(Gurps::check_action(&s, A, a).is_ok(), "{a}");
+        if let Action::Attack {
+            strike,
+            step: Some(_),
+            ..
+        } = a
+        {
+            let plain = Action::Attack {
+                strike: *strike,
+                step: None,
+                extra: None,
+                giant_step: None,
+            };
+            assert!(Gurps::check_action(&s, A, &plain).is_err(), "{a}");
+        }
     }
     // Toe to toe there is nothing to approach: plain attacks only.
     let close = duel(&swordsman(12, 14), &swordsman(12, 12));
