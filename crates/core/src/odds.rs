@@ -652,7 +652,9 @@ fn turn_starts<R: ActionEffects>(
             // Identical states (the usual case after a tie roll) merge. The
             // key is the state's compact binary form: many thousand roll
             // sequences (turn-order ties of several figures) end in a
-            // handful of states, and JSON was most of the time spent.
+            // handful of states, and JSON was most of the time spent. A
+            // state postcard cannot write (a sequence of unknown length)
+            // gets an empty key and merges with nothing: slower, still exact.
             let key = postcard::to_stdvec(&(&state, who)).unwrap_or_default();
             match keys.get(&key) {
                 Some(&i) if !key.is_empty() => starts[i].weight += w.prob(),

@@ -10,6 +10,7 @@ use std::fmt::Write;
 use crate::action::{
     Action, AllOutVariant, Answer, DefenseVariant, Dive, Question, Response, Strike, Trigger,
 };
+use crate::resolve::defense::{ACROBATIC_SWING, DIVE_BONUS, FEVERISH_BONUS};
 use crate::state::{DefenseKind, State};
 use fray_core::CombatantId;
 use fray_core::grid::HexPos;
@@ -140,7 +141,7 @@ pub fn answer(state: &State, question: &Question, answer: &Answer) -> String {
     };
     let Some(option) = options
         .iter()
-        .find(|o| o.kind == *kind && (o.weapon == *weapon || *kind != DefenseKind::Parry))
+        .find(|o| o.kind == *kind && o.weapon == *weapon)
     else {
         return answer.to_string();
     };
@@ -177,15 +178,17 @@ pub fn answer(state: &State, question: &Question, answer: &Answer) -> String {
     } else {
         option.value
     };
-    // G-EFF-005 Feverish +2, G-DEF-012/013 diving +3 (as `defense_mods`).
-    let value = base + if *feverish { 2 } else { 0 } + if dive.is_some() { 3 } else { 0 };
+    // G-EFF-005, G-DEF-012/013: the bonuses `defense_mods` adds.
+    let value = base
+        + if *feverish { FEVERISH_BONUS } else { 0 }
+        + if dive.is_some() { DIVE_BONUS } else { 0 };
     if *acrobatic {
-        // G-DEF-011: +2 on a successful Acrobatics roll, -2 on a failure.
+        // G-DEF-011: better on a successful Acrobatics roll, worse on a failure.
         let _ = write!(
             s,
             ": {} if the Acrobatics roll succeeds, {} if not",
-            value + 2,
-            value - 2
+            value + ACROBATIC_SWING,
+            value - ACROBATIC_SWING
         );
     } else {
         let _ = write!(s, ": {value}");

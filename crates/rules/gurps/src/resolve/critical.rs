@@ -7,7 +7,7 @@ use crate::damage::{DamageBase, DamageType};
 use crate::data::Unarmed;
 use crate::event::Event;
 use crate::location::Location;
-use crate::resolve::injury::{self, Blow, CriticalEffect};
+use crate::resolve::injury::{self, Blow};
 use crate::resolve::say;
 use crate::state::{Posture, State};
 use crate::tables::{self, CriticalMiss, MissedAttack, UnarmedMiss};
@@ -449,17 +449,15 @@ fn strike_with<O: Oracle<Gurps>, S: EventSink<Event>>(
         return Ok(());
     };
     let blow = Blow {
-        attacker: who,
-        target,
-        dice: mode.damage.dice_for(f.stats.st),
-        bonus: None,
-        damage_type: mode.damage_type,
         armor_divisor: mode.armor_divisor,
-        aimed: Some(location),
-        critical: CriticalEffect::default(),
-        chinks: false,
         half,
-        push: injury::Push::Normal,
+        ..Blow::plain(
+            who,
+            target,
+            mode.damage.dice_for(f.stats.st),
+            mode.damage_type,
+            location,
+        )
     };
     injury::strike(state, blow, ctx)
 }
@@ -475,17 +473,8 @@ fn blow_self<O: Oracle<Gurps>, S: EventSink<Event>>(
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
     let blow = Blow {
-        attacker: who,
-        target: who,
-        dice,
-        bonus: None,
-        damage_type,
-        armor_divisor: 1.0,
-        aimed: Some(location),
-        critical: CriticalEffect::default(),
-        chinks: false,
         half,
-        push: injury::Push::Normal,
+        ..Blow::plain(who, who, dice, damage_type, location)
     };
     injury::strike(state, blow, ctx)
 }

@@ -333,10 +333,10 @@ pub fn defense_mods<M: Mods + Default>(
         mods.add("retreat", retreat_bonus(d, kind, weapon), "G-DEF-009");
     }
     if extras.feverish {
-        mods.add("Feverish Defense", 2, "G-EFF-005");
+        mods.add("Feverish Defense", FEVERISH_BONUS, "G-EFF-005");
     }
     if extras.dive {
-        mods.add("diving", 3, "G-DEF-012");
+        mods.add("diving", DIVE_BONUS, "G-DEF-012");
     }
     mods.add("Acrobatic Dodge", extras.acrobatic, "G-DEF-011");
     Some(mods)
@@ -403,6 +403,14 @@ pub struct Extras {
     /// Dodge and Drop or Dive for Cover against a ranged attack: +3 (G-DEF-012, G-DEF-013).
     pub dive: bool,
 }
+
+/// G-EFF-005: Feverish Defense, +2 for 1 FP.
+pub const FEVERISH_BONUS: i32 = 2;
+/// G-DEF-012, G-DEF-013: Dodge and Drop or Dive for Cover, +3.
+pub const DIVE_BONUS: i32 = 3;
+/// G-DEF-011: an Acrobatic Dodge is this much better on a successful
+/// Acrobatics roll, and this much worse on a failed one.
+pub const ACROBATIC_SWING: i32 = 2;
 
 /// G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
 fn retreat_bonus(d: &Fighter, kind: DefenseKind, weapon: Option<u8>) -> i32 {
@@ -709,7 +717,11 @@ fn acrobatic_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
         Check::new(who, "acrobatic dodge", "G-DEF-011"),
         &mods,
     )?;
-    Ok(if r.is_success() { 2 } else { -2 })
+    Ok(if r.is_success() {
+        ACROBATIC_SWING
+    } else {
+        -ACROBATIC_SWING
+    })
 }
 
 /// G-EXT-011: a critically failed Dodge leaves the defender prone; a

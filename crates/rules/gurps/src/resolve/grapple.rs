@@ -8,7 +8,7 @@ use crate::damage::{DamageType, Dice};
 use crate::event::Event;
 use crate::location::{Location, Part};
 use crate::resolve::defense::{self, Touch};
-use crate::resolve::injury::{self, Blow, CriticalEffect, Push};
+use crate::resolve::injury::{self, Blow, Push};
 use crate::resolve::movement;
 use crate::resolve::say;
 use crate::state::{Grip, GripAt, Life, Posture, State};
@@ -451,21 +451,13 @@ fn strangle<O: Oracle<Gurps>, S: EventSink<Event>>(
         return Ok(());
     }
     let hp_before = state.fighter(target).hp;
+    let dice = Dice {
+        dice: 0,
+        adds: c.margin_of_victory,
+    };
     let blow = Blow {
-        attacker: actor,
-        target,
-        dice: Dice {
-            dice: 0,
-            adds: c.margin_of_victory,
-        },
-        bonus: None,
-        damage_type: DamageType::Crushing,
-        armor_divisor: 1.0,
-        aimed: Some(Location::Neck),
-        critical: CriticalEffect::default(),
-        chinks: false,
-        half: false,
         push: Push::None,
+        ..Blow::plain(actor, target, dice, DamageType::Crushing, Location::Neck)
     };
     injury::strike_rolled(state, blow, c.margin_of_victory, ctx)?;
     if state.fighter(target).hp < hp_before && !state.fighter(target).suffocating {

@@ -112,6 +112,33 @@ pub struct Blow {
     pub push: Push,
 }
 
+impl Blow {
+    /// A blow with no extras: no bonus, no armor divisor, no critical
+    /// effect, full damage, the usual knockback. Callers change what
+    /// differs with struct update syntax.
+    pub fn plain(
+        attacker: CombatantId,
+        target: CombatantId,
+        dice: Dice,
+        damage_type: DamageType,
+        location: Location,
+    ) -> Blow {
+        Blow {
+            attacker,
+            target,
+            dice,
+            bonus: None,
+            damage_type,
+            armor_divisor: 1.0,
+            aimed: Some(location),
+            critical: CriticalEffect::default(),
+            chinks: false,
+            half: false,
+            push: Push::Normal,
+        }
+    }
+}
+
 /// What knockback a blow can do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Push {
@@ -447,17 +474,14 @@ fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
     // G-KB-004 decision: the collision uses the hexes actually travelled.
     if struck && let Some(dice) = crate::tables::collision_damage(travelled) {
         let hit = Blow {
-            attacker: blow.target,
-            target: blow.target,
-            dice,
-            bonus: None,
-            damage_type: DamageType::Crushing,
-            armor_divisor: 1.0,
-            aimed: Some(Location::Torso),
-            critical: CriticalEffect::default(),
-            chinks: false,
-            half: false,
             push: Push::None,
+            ..Blow::plain(
+                blow.target,
+                blow.target,
+                dice,
+                DamageType::Crushing,
+                Location::Torso,
+            )
         };
         ctx.emit(|| Event::Note {
             text: "the knockback ends against an obstacle".into(),

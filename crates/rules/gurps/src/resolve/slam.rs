@@ -8,7 +8,7 @@ use crate::damage::{DamageType, Dice, thrust};
 use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::defense::{self, Touch};
-use crate::resolve::injury::{self, Blow, CriticalEffect, Push};
+use crate::resolve::injury::{self, Blow, Push};
 use crate::resolve::movement;
 use crate::state::{Posture, Stance, State};
 use crate::tables;
@@ -267,21 +267,13 @@ fn hurt<O: Oracle<Gurps>, S: EventSink<Event>>(
     basic: i32,
     ctx: &mut Ctx<'_, Gurps, O, S>,
 ) -> Result<(), Interrupt<Gurps>> {
+    let dice = Dice {
+        dice: 0,
+        adds: basic,
+    };
     let blow = Blow {
-        attacker: from,
-        target: to,
-        dice: Dice {
-            dice: 0,
-            adds: basic,
-        },
-        bonus: None,
-        damage_type: DamageType::Crushing,
-        armor_divisor: 1.0,
-        aimed: Some(Location::Torso),
-        critical: CriticalEffect::default(),
-        chinks: false,
-        half: false,
         push: Push::None,
+        ..Blow::plain(from, to, dice, DamageType::Crushing, Location::Torso)
     };
     injury::strike_rolled(state, blow, basic, ctx)
 }
@@ -371,17 +363,8 @@ pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
         dice.adds -= dice.dice;
     }
     let blow = Blow {
-        attacker: actor,
-        target,
-        dice,
-        bonus: None,
-        damage_type: DamageType::Crushing,
-        armor_divisor: 1.0,
-        aimed: Some(Location::Torso),
-        critical: CriticalEffect::default(),
-        chinks: false,
-        half: false,
         push: Push::Shove,
+        ..Blow::plain(actor, target, dice, DamageType::Crushing, Location::Torso)
     };
     injury::strike(state, blow, ctx)
 }
