@@ -1,7 +1,15 @@
-//! Who answers for a combatant: AI tactics, a script, or a person.
+//! Who answers: for a combatant, for a side, or as the game master.
+//!
+//! Questions are addressed ([`Addressee`]) to a combatant (which defense?),
+//! to a side (DragonQuest's winning side picks who goes first and orders its
+//! figures) or to the game master (choices the rules leave to the GM). Each
+//! seat has a [`Controller`]: AI tactics, a script, or a person.
 
+use crate::ids::{CombatantId, SideId};
+use crate::ruleset::SetupError;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -76,6 +84,83 @@ impl fmt::Display for Controller {
     }
 }
 
+/// Whom a question is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Addressee {
+    /// One combatant (its controller answers).
+    Combatant(CombatantId),
+    /// A side: its controller, or its leader's when the scenario names none.
+    Side(SideId),
+    /// The game master.
+    GameMaster,
+}
+
+impl From<CombatantId> for Addressee {
+    fn from(c: CombatantId) -> Self {
+        Addressee::Combatant(c)
+    }
+}
+
+/// Who answers for each side and for the game master, as a scenario sets it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seats {
+    /// Per side (by [`SideId`] index): the controller the scenario names for
+    /// the side, or `None` to let the side's leader answer.
+    pub sides: Vec<Option<Controller>>,
+    /// The game master: the AI by default, `human` when a GM runs the table.
+    pub gm: Controller,
+}
+
+impl Seats {
+    /// The controller named for `side`, if any.
+    pub fn side(&self, side: SideId) -> Option<&Controller> {
+        self.sides.get(side.index()).and_then(Option::as_ref)
+    }
+}
+
+/// The `[controllers]` table of a scenario file: who answers for the
+/// sides and for the game master.
+///
+/// ```toml
+/// [controllers]
+/// gm = "human"                     # the GM's choices are asked at the table
+/// sides = { Orcs = "ai:aggressive" } # a side left out answers through its leader
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatsFile {
+    /// The game master: `"ai"` (the default) or `"human"`.
+    #[serde(default)]
+    pub gm: Controller,
+    /// Controllers by side name.
+    #[serde(default)]
+    pub sides: BTreeMap<String, Controller>,
+}
+
+impl SeatsFile {
+    /// The seats for sides named `side_names` (in [`SideId`] order); a side
+    /// the file names that has no combatant is an error at `controllers.sides.<name>`.
+    pub fn seats(&self, side_names: &[String]) -> Result<Seats, SetupError> {
+        if let Some(unknown) = self.sides.keys().find(|n| !side_names.contains(n)) {
+            return Err(SetupError::new(
+                format!("controllers.sides.{unknown}"),
+                format!(
+                    "no combatant is on side `{unknown}` (sides: {})",
+                    side_names.join(", ")
+                ),
+            ));
+        }
+        Ok(Seats {
+            sides: side_names
+                .iter()
+                .map(|n| self.sides.get(n).cloned())
+                .collect(),
+            gm: self.gm.clone(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,5 +184,20 @@ mod tests {
         let err = "robot".parse::<Controller>().unwrap_err();
         assert!(err.contains("robot") && err.contains("\"human\""), "{err}");
         assert!("ai:".parse::<Controller>().is_err());
+    }
+
+    #[test]
+    fn seats_name_known_sides_only() {
+        let file = SeatsFile {
+            gm: Controller::Human,
+            sides: BTreeMap::from([("Orcs".to_string(), Controller::Script)]),
+        };
+        let names = ["Knights".to_string(), "Orcs".to_string()];
+        let seats = file.seats(&names).unwrap();
+        assert_eq!(seats.side(SideId(0)), None);
+        assert_eq!(seats.side(SideId(1)), Some(&Controller::Script));
+        assert_eq!(seats.gm, Controller::Human);
+        let err = file.seats(&names[..1]).unwrap_err();
+        assert_eq!(err.path, "controllers.sides.Orcs");
     }
 }

@@ -8,7 +8,7 @@
 //! drop the last one.
 
 use crate::ruleset::Ruleset;
-use fray_dice::{RollKind, Rolled};
+use fray_dice::{DiceError, RollKind, Rolled};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -26,14 +26,11 @@ pub enum RollInput {
 
 impl RollInput {
     /// Checks the input against the dice it answers.
-    pub fn resolve(&self, kind: &RollKind) -> Result<Rolled, String> {
+    pub fn resolve(&self, kind: &RollKind) -> Result<Rolled, DiceError> {
         match self {
-            RollInput::Total(t) => kind.from_total(*t).map_err(|e| e.to_string()),
-            RollInput::Faces(f) => kind.from_faces(f).map_err(|e| e.to_string()),
-            RollInput::Exact(r) => kind
-                .from_total(r.total)
-                .map(|_| *r)
-                .map_err(|e| e.to_string()),
+            RollInput::Total(t) => kind.from_total(*t),
+            RollInput::Faces(f) => kind.from_faces(f),
+            RollInput::Exact(r) => kind.from_total(r.total).map(|_| *r),
         }
     }
 }

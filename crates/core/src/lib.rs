@@ -8,7 +8,10 @@
 //! * Every die roll and every choice goes through an [`Oracle`]: a seeded RNG
 //!   with AI tactics ([`SimOracle`]), a script ([`ScriptOracle`]), or people
 //!   at a table ([`TableOracle`], which suspends with [`Pending`] instead of
-//!   guessing).
+//!   guessing). Questions go to a combatant, a side or the game master
+//!   ([`Addressee`]).
+//! * Resolution code takes `cx: &mut impl Cx<R>` and returns [`Flow`]: its
+//!   value, or a [`Halt`] (a person must answer, an illegal action, bad input).
 //! * Resolution appends events to an [`EventSink`]; the simulator passes
 //!   [`NullSink`], so events are never even built on the fast path.
 //! * [`engine`] drives steps: `next`, choose an action, check it, resolve.
@@ -19,8 +22,10 @@
 //! implementing [`Ruleset`].
 
 pub mod controller;
+pub mod cx;
 pub mod engine;
 pub mod event;
+pub mod halt;
 pub mod ids;
 pub mod inputs;
 pub mod modifier;
@@ -31,9 +36,11 @@ pub mod ruleset;
 pub mod run;
 pub mod scenario;
 
-pub use controller::Controller;
-pub use engine::{Ctx, Interrupt, Pending, Progress};
+pub use controller::{Addressee, Controller, Seats, SeatsFile};
+pub use cx::{Ctx, Cx};
+pub use engine::Progress;
 pub use event::{EventSink, FnSink, NullSink, VecSink};
+pub use halt::{Flow, Halt, InputError, Pending};
 pub use ids::{CombatantId, SideId};
 pub use inputs::{InputLog, RollInput, StepInputs};
 pub use modifier::{ModList, Modifier, Mods, Total};

@@ -29,8 +29,9 @@
 //! serialized state) are merged, so a tie roll that only decides who goes
 //! first does not multiply the work.
 
-use crate::engine::{Ctx, Interrupt};
+use crate::cx::Ctx;
 use crate::event::{NullSink, VecSink};
+use crate::halt::{Flow, Halt, InputError};
 use crate::ids::CombatantId;
 use crate::oracle::Oracle;
 use crate::roll::RollRequest;
@@ -66,7 +67,10 @@ pub trait ActionEffects: Ruleset {
         question: &Self::Question,
         answer: &Self::Answer,
     ) -> String {
-        format!("{}: {answer}", Self::name(state, Self::addressee(question)))
+        format!(
+            "{}: {answer}",
+            Self::addressee_name(state, Self::addressee(question))
+        )
     }
 }
 
@@ -131,6 +135,20 @@ pub enum OddsError {
     /// The resolution did not repeat itself when replayed with the same dice.
     #[error("the resolution is not deterministic: {0}")]
     NotDeterministic(String),
+    /// One resolution made more rolls than allowed (a ruleset that loops).
+    #[error("more than {0} rolls in one resolution")]
+    TooManyRolls(usize),
+    /// The dice of a request cannot be enumerated.
+    #[error("{kind}: {error}")]
+    Dice {
+        /// The dice.
+        kind: RollKind,
+        /// Why not.
+        error: fray_dice::DiceError,
+    },
+    /// A roll kind with nothing to enumerate.
+    #[error("{0} has no outcome to enumerate")]
+    NoOutcome(RollKind),
 }
 
 /// The exact distribution of one named feature.
@@ -348,42 +366,41 @@ impl Walk {
     }
 
     /// The index of `kind` in `kinds`, enumerating it the first time.
-    fn kind(&mut self, kind: RollKind) -> Result<usize, String> {
+    fn kind(&mut self, kind: RollKind) -> Result<usize, OddsError> {
         if let Some(i) = self.kinds.iter().position(|k| k.kind == kind) {
             return Ok(i);
         }
         let o = kind
             .outcomes(&self.opts.tolerance)
-            .map_err(|e| format!("{kind}: {e}"))?;
+            .map_err(|error| OddsError::Dice { kind, error })?;
         if o.outcomes.is_empty() {
-            return Err(format!("{kind} has no outcome to enumerate"));
+            return Err(OddsError::NoOutcome(kind));
         }
         self.kinds.push(Kind::new(kind, o));
         Ok(self.kinds.len() - 1)
     }
 
     /// The answer to roll number `depth` of a run.
-    fn roll(&mut self, depth: usize, kind: RollKind) -> Result<Rolled, String> {
+    fn roll(&mut self, depth: usize, kind: RollKind) -> Result<Rolled, OddsError> {
         if depth >= self.opts.max_rolls_per_run {
-            return Err(format!(
-                "more than {} rolls in one resolution",
-                self.opts.max_rolls_per_run
-            ));
+            return Err(OddsError::TooManyRolls(self.opts.max_rolls_per_run));
         }
         if let Some(node) = self.path.get(depth) {
             let k = &self.kinds[node.kind];
             if k.kind != kind {
-                return Err(format!(
+                return Err(OddsError::NotDeterministic(format!(
                     "roll {} was {} and is now {kind}",
                     depth + 1,
                     k.kind
-                ));
+                )));
             }
-            return k
-                .rolled
-                .get(node.idx)
-                .copied()
-                .ok_or_else(|| format!("roll {} has no outcome {}", depth + 1, node.idx));
+            return k.rolled.get(node.idx).copied().ok_or_else(|| {
+                OddsError::NotDeterministic(format!(
+                    "roll {} has no outcome {}",
+                    depth + 1,
+                    node.idx
+                ))
+            });
         }
         // A new branch point: take the first outcome, keep the cut-off mass.
         let ki = self.kind(kind)?;
@@ -470,7 +487,7 @@ impl<'w, R: ActionEffects> EnumOracle<'w, R> {
     }
 
     /// The error that stopped a run: the walk's if it had one.
-    fn stopped(&mut self, e: Interrupt<R>) -> OddsError {
+    fn stopped(&mut self, e: Halt<R>) -> OddsError {
         self.error
             .take()
             .unwrap_or_else(|| OddsError::Stopped(e.to_string()))
@@ -490,32 +507,24 @@ impl<'w, R: ActionEffects> EnumOracle<'w, R> {
 }
 
 impl<R: ActionEffects> Oracle<R> for EnumOracle<'_, R> {
-    fn roll(&mut self, _state: &R::State, req: &RollRequest) -> Result<Rolled, Interrupt<R>> {
+    fn roll(&mut self, _state: &R::State, req: &RollRequest) -> Flow<Rolled, R> {
         let depth = self.depth;
         self.depth += 1;
-        self.walk.roll(depth, req.kind).map_err(|why| {
-            let e = if why.contains(" was ") {
-                OddsError::NotDeterministic(why.clone())
-            } else {
-                OddsError::Stopped(why.clone())
-            };
+        self.walk.roll(depth, req.kind).map_err(|e| {
+            let halt = Halt::BadInput(InputError::Oracle(e.to_string()));
             self.error = Some(e);
-            Interrupt::BadInput(why)
+            halt
         })
     }
 
-    fn answer(
-        &mut self,
-        state: &R::State,
-        question: &R::Question,
-    ) -> Result<R::Answer, Interrupt<R>> {
+    fn answer(&mut self, state: &R::State, question: &R::Question) -> Flow<R::Answer, R> {
         let answer = R::ai_answer(state, question);
         self.decisions
             .push(R::describe_decision(state, question, &answer));
         Ok(answer)
     }
 
-    fn action(&mut self, state: &R::State, actor: CombatantId) -> Result<R::Action, Interrupt<R>> {
+    fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R> {
         Ok(R::ai_action(state, actor))
     }
 }
@@ -621,9 +630,9 @@ fn turn_starts<R: ActionEffects>(
             let mut who = None;
             let mut stop = None;
             {
-                let mut ctx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
+                let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
                 for _ in 0..opts.max_turns.max(1) {
-                    match R::next(&mut state, &mut ctx) {
+                    match R::next(&mut state, &mut cx) {
                         Ok(Next::Act(w)) if actor.is_none_or(|a| a == w) => {
                             who = Some(w);
                             break;
@@ -692,7 +701,7 @@ fn fold<R: ActionEffects>(
     for start in &starts {
         R::check_action(&start.state, start.actor, action).map_err(|e| OddsError::Illegal {
             actor: actor_name.clone(),
-            reason: e.0,
+            reason: e.reason,
         })?;
         for d in &start.decisions {
             add_acc(&mut decisions, d, &Weight::of(&start.weight));
@@ -704,8 +713,8 @@ fn fold<R: ActionEffects>(
                 let mut oracle = EnumOracle::<R>::new(walk);
                 let mut sink = VecSink::default();
                 let result = {
-                    let mut ctx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
-                    R::resolve(&mut state, start.actor, action, &mut ctx)
+                    let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
+                    R::resolve(&mut state, start.actor, action, &mut cx)
                 };
                 if let Err(e) = result {
                     return Err(oracle.stopped(e));

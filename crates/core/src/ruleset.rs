@@ -8,11 +8,10 @@
 //! gets an actor or the end of the fight. Everything that spans turns (aim,
 //! feints, maneuver limits, action budgets) lives in the ruleset's state.
 
-use crate::controller::Controller;
-use crate::engine::{Ctx, Interrupt};
-use crate::event::EventSink;
+use crate::controller::{Addressee, Controller, Seats};
+use crate::cx::Cx;
+use crate::halt::Flow;
 use crate::ids::{CombatantId, SideId};
-use crate::oracle::Oracle;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -50,10 +49,45 @@ pub enum EndReason {
     RoundLimit,
 }
 
-/// An action that the rules do not allow now, with the reason.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Illegal(pub String);
+/// A refusal: what the rules do not allow now, the rule that forbids it and why.
+///
+/// Front ends show the reason and the rule; code that must tell refusals
+/// apart matches on `rule`, never on the words of `reason`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    /// The checklist ID of the rule that forbids it (`""` for plain input checks).
+    pub rule: &'static str,
+    /// Why, in words.
+    pub reason: String,
+}
+
+impl Illegal {
+    /// A refusal under `rule`.
+    pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
+        Illegal {
+            rule,
+            reason: reason.into(),
+        }
+    }
+
+    /// A refusal of an input that fits no rule (a hex that was not offered).
+    pub fn input(reason: impl Into<String>) -> Self {
+        Self::new("", reason)
+    }
+}
+
+/// The reason, then the rule in parentheses: `no FP left for Feverish Defense (G-EFF-005)`.
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)?;
+        if !self.rule.is_empty() {
+            write!(f, " ({})", self.rule)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Illegal {}
 
 /// Coarse health of a combatant, the same words for every ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -120,8 +154,8 @@ pub struct CombatantView {
 
 /// A combat system: its data types, its sequencing, resolution and AI.
 ///
-/// Resolution functions are generic over the [`Oracle`] and the
-/// [`EventSink`], so the simulator monomorphizes them with a seeded RNG and
+/// Resolution functions take `&mut impl Cx<Self>`, generic over the
+/// oracle and the event sink behind it, so the simulator monomorphizes them with a seeded RNG and
 /// no events, while the table and the tests run the very same code.
 pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 'static {
     /// The ruleset id used in scenario files (`ruleset = "gurps"`).
@@ -149,6 +183,47 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     /// The controller of a combatant.
     fn controller(state: &Self::State, who: CombatantId) -> &Controller;
 
+    /// Who answers for each side and for the game master.
+    fn seats(state: &Self::State) -> &Seats;
+
+    /// The figure that leads `side` (rolls its initiative, answers for it
+    /// when no controller is named for the side). The default is the
+    /// side's first combatant in scenario order.
+    fn leader(state: &Self::State, side: SideId) -> Option<CombatantId> {
+        Self::roster(state)
+            .into_iter()
+            .find(|c| c.side == side)
+            .map(|c| c.id)
+    }
+
+    /// Whom `who` names, in words: a combatant's or side's name, or "the game master".
+    fn addressee_name(state: &Self::State, who: Addressee) -> String {
+        match who {
+            Addressee::Combatant(c) => Self::name(state, c).to_string(),
+            Addressee::Side(side) => Self::roster(state)
+                .into_iter()
+                .find(|c| c.side == side)
+                .map_or_else(|| format!("side {}", side.0), |c| c.side_name),
+            Addressee::GameMaster => "the game master".to_string(),
+        }
+    }
+
+    /// The controller that answers a question addressed to `who`: a
+    /// combatant's own, a side's (the scenario's, else its leader's) or the GM's.
+    fn controller_of(state: &Self::State, who: Addressee) -> &Controller {
+        match who {
+            Addressee::Combatant(c) => Self::controller(state, c),
+            Addressee::Side(side) => match Self::seats(state).side(side) {
+                Some(c) => c,
+                None => match Self::leader(state, side) {
+                    Some(l) => Self::controller(state, l),
+                    None => &Self::seats(state).gm,
+                },
+            },
+            Addressee::GameMaster => &Self::seats(state).gm,
+        }
+    }
+
     /// A combatant's name, for narration and input scripts.
     fn name(state: &Self::State, who: CombatantId) -> &str;
 
@@ -167,10 +242,7 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
 
     /// Advances the clock to the next decision: who acts, or the end.
     /// May roll (initiative, recovery rolls) and emit events.
-    fn next<O: Oracle<Self>, S: EventSink<Self::Event>>(
-        state: &mut Self::State,
-        ctx: &mut Ctx<'_, Self, O, S>,
-    ) -> Result<Next, Interrupt<Self>>;
+    fn next(state: &mut Self::State, cx: &mut impl Cx<Self>) -> Flow<Next, Self>;
 
     /// The actions `actor` may declare now (for menus; AI may use them too).
     fn legal_actions(state: &Self::State, actor: CombatantId) -> Vec<Self::Action>;
@@ -183,15 +255,15 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     ) -> Result<(), Illegal>;
 
     /// Resolves a checked action, asking the oracle for every roll and choice.
-    fn resolve<O: Oracle<Self>, S: EventSink<Self::Event>>(
+    fn resolve(
         state: &mut Self::State,
         actor: CombatantId,
         action: &Self::Action,
-        ctx: &mut Ctx<'_, Self, O, S>,
-    ) -> Result<(), Interrupt<Self>>;
+        cx: &mut impl Cx<Self>,
+    ) -> Flow<(), Self>;
 
-    /// Who must answer a question.
-    fn addressee(question: &Self::Question) -> CombatantId;
+    /// Who must answer a question: a combatant, a side or the game master.
+    fn addressee(question: &Self::Question) -> Addressee;
 
     /// Checks that an answer fits the question (scripts and people can type anything).
     fn check_answer(question: &Self::Question, answer: &Self::Answer) -> Result<(), Illegal>;

@@ -1,8 +1,9 @@
 //! Loading a scenario for a ruleset and playing it to the end: what the
 //! front ends (`fray fight`, `fray validate`, the simulator) share.
 
-use crate::engine::{self, Interrupt};
+use crate::engine;
 use crate::event::FnSink;
+use crate::halt::Flow;
 use crate::inputs::InputLog;
 use crate::oracle::InputOracle;
 use crate::ruleset::{Outcome, Ruleset};
@@ -69,7 +70,7 @@ pub fn fight<R: Ruleset>(
     inputs: &InputLog<R>,
     seed: u64,
     on_event: impl FnMut(R::Event),
-) -> Result<(Outcome, bool), Interrupt<R>> {
+) -> Flow<(Outcome, bool), R> {
     let mut oracle = InputOracle::script(inputs, seed);
     let mut sink = FnSink(on_event);
     let outcome = engine::run(state, &mut oracle, &mut sink)?;

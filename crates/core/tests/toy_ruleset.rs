@@ -4,12 +4,12 @@
 
 use fray_core::dice::Prob;
 use fray_core::dice::RollKind;
-use fray_core::engine::{self, Interrupt, Pending, Progress};
+use fray_core::engine::{self, Progress};
 use fray_core::odds::{self, ActionEffects, OddsError, OddsOptions};
 use fray_core::{
-    CombatantId, CombatantView, Controller, Ctx, EventSink, Illegal, InputLog, InputOracle, Next,
-    NullSink, Oracle, RollInput, RollRequest, Ruleset, SetupError, SideId, SimOracle, VecSink,
-    Vitality,
+    Addressee, CombatantId, CombatantView, Controller, Cx, Flow, Halt, Illegal, InputLog,
+    InputOracle, Next, NullSink, Pending, RollInput, RollRequest, Ruleset, Seats, SetupError,
+    SideId, SimOracle, VecSink, Vitality,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -20,6 +20,7 @@ struct Toy;
 #[derive(Clone, Debug, Serialize)]
 struct State {
     controllers: [Controller; 2],
+    seats: Seats,
     hits: [u8; 2],
     turn: u32,
 }
@@ -82,12 +83,16 @@ impl Ruleset for Toy {
         }
         Ok(State {
             controllers,
+            seats: Seats::default(),
             hits: [0, 0],
             turn: 0,
         })
     }
     fn controller(state: &State, who: CombatantId) -> &Controller {
         &state.controllers[who.index()]
+    }
+    fn seats(state: &State) -> &Seats {
+        &state.seats
     }
     fn name(_: &State, who: CombatantId) -> &str {
         ["Ann", "Bob"][who.index()]
@@ -126,10 +131,7 @@ impl Ruleset for Toy {
     fn round(state: &State) -> u32 {
         state.turn / 2
     }
-    fn next<O: Oracle<Self>, S: EventSink<Event>>(
-        state: &mut State,
-        _: &mut Ctx<'_, Self, O, S>,
-    ) -> Result<Next, Interrupt<Self>> {
+    fn next(state: &mut State, _: &mut impl Cx<Self>) -> Flow<Next, Self> {
         if let Some(loser) = state.hits.iter().position(|&h| h >= 3) {
             return Ok(Next::Over(fray_core::Outcome {
                 winner: Some(SideId(1 - loser as u8)),
@@ -146,52 +148,52 @@ impl Ruleset for Toy {
     fn check_action(_: &State, _: CombatantId, _: &Action) -> Result<(), Illegal> {
         Ok(())
     }
-    fn resolve<O: Oracle<Self>, S: EventSink<Event>>(
+    fn resolve(
         state: &mut State,
         actor: CombatantId,
         action: &Action,
-        ctx: &mut Ctx<'_, Self, O, S>,
-    ) -> Result<(), Interrupt<Self>> {
+        cx: &mut impl Cx<Self>,
+    ) -> Flow<(), Self> {
         let defender = CombatantId(1 - actor.0);
         match action {
             Action::Wait => return Ok(()),
             Action::Gamble => {
-                let g = ctx.roll(
+                let g = cx.roll(
                     state,
                     RollRequest::new(Some(actor), RollKind::golden(0, 0), "gamble", "T-003"),
                 )?;
                 if g.total >= 12 {
                     state.hits[defender.index()] += 1;
-                    ctx.emit(|| Event::Hit(defender.0));
+                    cx.emit(|| Event::Hit(defender.0));
                 }
                 return Ok(());
             }
             Action::Strike => {}
         }
-        let hit = ctx.roll(
+        let hit = cx.roll(
             state,
             RollRequest::new(Some(actor), RollKind::d(1, 6), "strike", "T-001").against(4),
         )?;
-        ctx.emit(|| Event::Rolled("strike", hit.total));
+        cx.emit(|| Event::Rolled("strike", hit.total));
         if hit.total < 4 {
             return Ok(());
         }
-        if ctx.ask(state, &Question { defender })? == Answer::Dodge {
-            let d = ctx.roll(
+        if cx.ask(state, || Question { defender })? == Answer::Dodge {
+            let d = cx.roll(
                 state,
                 RollRequest::new(Some(defender), RollKind::d(1, 6), "dodge", "T-002"),
             )?;
-            ctx.emit(|| Event::Rolled("dodge", d.total));
+            cx.emit(|| Event::Rolled("dodge", d.total));
             if d.total >= 5 {
                 return Ok(());
             }
         }
         state.hits[defender.index()] += 1;
-        ctx.emit(|| Event::Hit(defender.0));
+        cx.emit(|| Event::Hit(defender.0));
         Ok(())
     }
-    fn addressee(q: &Question) -> CombatantId {
-        q.defender
+    fn addressee(q: &Question) -> Addressee {
+        Addressee::Combatant(q.defender)
     }
     fn check_answer(_: &Question, _: &Answer) -> Result<(), Illegal> {
         Ok(())
@@ -288,7 +290,7 @@ fn impossible_scripted_dice_are_rejected() {
     log.loose.rolls = vec![RollInput::Total(7)];
     let mut state = start(None);
     let err = engine::step(&mut state, &mut InputOracle::strict(&log), &mut NullSink).unwrap_err();
-    assert!(matches!(err, Interrupt::BadInput(_)), "{err}");
+    assert!(matches!(err, Halt::BadInput(_)), "{err}");
     assert!(err.to_string().contains("roll 1 (strike, 1d6)"), "{err}");
 }
 
@@ -311,12 +313,12 @@ fn table_oracle_suspends_and_resuming_equals_answering_up_front() {
                 state = trial;
                 sink.events.extend(attempt.events);
             }
-            Err(Interrupt::Pending(Pending::Answer(q))) => {
+            Err(Halt::Pending(Pending::Answer(q))) => {
                 assert_eq!(q.defender, CombatantId(1));
                 first_pending.get_or_insert(q);
                 oracle.supply_answer(Answer::Take);
             }
-            Err(Interrupt::Pending(Pending::Action(who))) => {
+            Err(Halt::Pending(Pending::Action(who))) => {
                 assert_eq!(who, CombatantId(1));
                 oracle.supply_action("Bob", Action::Wait);
             }
@@ -376,13 +378,13 @@ fn an_impossible_roll_taken_back_is_asked_again() {
     oracle.supply_action("Ann", Action::Strike);
     let mut trial = before.clone();
     let err = engine::step(&mut trial, &mut oracle, &mut NullSink).unwrap_err();
-    assert!(matches!(err, Interrupt::Pending(Pending::Roll(_))), "{err}");
+    assert!(matches!(err, Halt::Pending(Pending::Roll(_))), "{err}");
     let before_roll = oracle.mark();
     oracle.supply_roll(RollInput::Total(7));
     oracle.rewind();
     let mut trial = before.clone();
     let err = engine::step(&mut trial, &mut oracle, &mut NullSink).unwrap_err();
-    assert!(matches!(err, Interrupt::BadInput(_)), "{err}");
+    assert!(matches!(err, Halt::BadInput(_)), "{err}");
     oracle.back_to(before_roll);
     oracle.supply_roll(RollInput::Total(6));
     oracle.rewind();

@@ -5,8 +5,8 @@
 //! Figures and the commands that produced them: `docs/performance.md`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use fray_core::Flow;
 use fray_core::dice::{RollKind, Rolled, trial_rng};
-use fray_core::engine::Interrupt;
 use fray_core::scenario::SourceFile;
 use fray_core::{CombatantId, NullSink, Oracle, Ruleset, SimOracle, engine, run};
 use fray_gurps::Gurps;
@@ -27,11 +27,7 @@ struct Counting {
 }
 
 impl Oracle<Gurps> for Counting {
-    fn roll(
-        &mut self,
-        state: &State,
-        req: &fray_core::RollRequest,
-    ) -> Result<Rolled, Interrupt<Gurps>> {
+    fn roll(&mut self, state: &State, req: &fray_core::RollRequest) -> Flow<Rolled, Gurps> {
         self.kinds.push(req.kind);
         self.inner.roll(state, req)
     }
@@ -39,14 +35,14 @@ impl Oracle<Gurps> for Counting {
         &mut self,
         state: &State,
         q: &<Gurps as Ruleset>::Question,
-    ) -> Result<<Gurps as Ruleset>::Answer, Interrupt<Gurps>> {
+    ) -> Flow<<Gurps as Ruleset>::Answer, Gurps> {
         self.inner.answer(state, q)
     }
     fn action(
         &mut self,
         state: &State,
         actor: CombatantId,
-    ) -> Result<<Gurps as Ruleset>::Action, Interrupt<Gurps>> {
+    ) -> Flow<<Gurps as Ruleset>::Action, Gurps> {
         self.inner.action(state, actor)
     }
 }

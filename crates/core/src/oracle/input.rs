@@ -1,8 +1,8 @@
 //! Oracles driven by an input log, for scripts, replays and the table.
 
 use super::Oracle;
-use crate::controller::Controller;
-use crate::engine::{Interrupt, Pending};
+use crate::controller::{Addressee, Controller};
+use crate::halt::{Flow, Halt, InputError, Pending};
 use crate::ids::CombatantId;
 use crate::inputs::{InputLog, Queues, RollInput, ScriptedAction, StepInputs};
 use crate::roll::RollRequest;
@@ -175,7 +175,7 @@ impl<R: Ruleset> InputOracle<R> {
 }
 
 impl<R: Ruleset> Oracle<R> for InputOracle<R> {
-    fn roll(&mut self, state: &R::State, req: &RollRequest) -> Result<Rolled, Interrupt<R>> {
+    fn roll(&mut self, state: &R::State, req: &RollRequest) -> Flow<Rolled, R> {
         let n = self.rolls_committed + self.cursor.1 + 1;
         let given = if self.cursor.1 < self.current.rolls.len() {
             self.cursor.1 += 1;
@@ -188,20 +188,27 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
             None
         };
         if let Some(input) = given {
-            return input.resolve(&req.kind).map_err(|e| {
-                Interrupt::BadInput(format!("roll {n} ({}, {}): {e}", req.label, req.kind))
+            return input.resolve(&req.kind).map_err(|error| {
+                Halt::BadInput(InputError::BadRoll {
+                    number: n,
+                    label: req.label,
+                    kind: req.kind,
+                    error,
+                })
             });
         }
-        let person = req
+        let roller = req
             .roller
-            .is_some_and(|who| Self::is_person(R::controller(state, who)));
+            .map_or(Addressee::GameMaster, Addressee::Combatant);
+        let person = Self::is_person(R::controller_of(state, roller));
         let rolled = match (self.mode, self.rng.as_mut()) {
-            (Mode::Table, _) if person => return Err(Interrupt::Pending(Pending::Roll(*req))),
+            (Mode::Table, _) if person => return Err(Halt::Pending(Pending::Roll(*req))),
             (Mode::Strict, _) | (_, None) => {
-                return Err(Interrupt::BadInput(format!(
-                    "the script ran out of dice at roll {n} ({}, {})",
-                    req.label, req.kind
-                )));
+                return Err(Halt::BadInput(InputError::OutOfDice {
+                    number: n,
+                    label: req.label,
+                    kind: req.kind,
+                }));
             }
             (_, Some(rng)) => req.kind.sample(rng),
         };
@@ -210,11 +217,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
         Ok(rolled)
     }
 
-    fn answer(
-        &mut self,
-        state: &R::State,
-        question: &R::Question,
-    ) -> Result<R::Answer, Interrupt<R>> {
+    fn answer(&mut self, state: &R::State, question: &R::Question) -> Flow<R::Answer, R> {
         if self.cursor.2 < self.current.answers.len() {
             self.cursor.2 += 1;
             return Ok(self.current.answers[self.cursor.2 - 1].clone());
@@ -225,14 +228,14 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
             return Ok(a);
         }
         let who = R::addressee(question);
-        let answer = match (self.mode, R::controller(state, who)) {
+        let answer = match (self.mode, R::controller_of(state, who)) {
             (Mode::Table, Controller::Human) => {
-                return Err(Interrupt::Pending(Pending::Answer(question.clone())));
+                return Err(Halt::Pending(Pending::Answer(question.clone())));
             }
             (Mode::Strict, Controller::Human | Controller::Script) => {
-                return Err(Interrupt::BadInput(format!(
-                    "the script has no answer left for: {question}"
-                )));
+                return Err(Halt::BadInput(InputError::OutOfAnswers {
+                    question: question.to_string(),
+                }));
             }
             _ => R::ai_answer(state, question),
         };
@@ -241,7 +244,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
         Ok(answer)
     }
 
-    fn action(&mut self, state: &R::State, actor: CombatantId) -> Result<R::Action, Interrupt<R>> {
+    fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R> {
         let name = R::name(state, actor);
         let given = if self.cursor.0 < self.current.actions.len() {
             self.cursor.0 += 1;
@@ -255,21 +258,21 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
         };
         if let Some(scripted) = given {
             if scripted.actor != name {
-                return Err(Interrupt::BadInput(format!(
-                    "the script's next action is for `{}`, but it is `{name}`'s turn",
-                    scripted.actor
-                )));
+                return Err(Halt::BadInput(InputError::WrongActor {
+                    scripted: scripted.actor,
+                    actor: name.to_string(),
+                }));
             }
             return Ok(scripted.action);
         }
         let action = match (self.mode, R::controller(state, actor)) {
             (Mode::Table, Controller::Human) => {
-                return Err(Interrupt::Pending(Pending::Action(actor)));
+                return Err(Halt::Pending(Pending::Action(actor)));
             }
             (Mode::Strict, Controller::Human) | (_, Controller::Script) => {
-                return Err(Interrupt::BadInput(format!(
-                    "the script has no action left for `{name}`"
-                )));
+                return Err(Halt::BadInput(InputError::OutOfActions {
+                    actor: name.to_string(),
+                }));
             }
             _ => R::ai_action(state, actor),
         };

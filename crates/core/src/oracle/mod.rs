@@ -14,7 +14,7 @@ mod sim;
 pub use input::{InputOracle, Mode, ScriptOracle, StepMark, TableOracle};
 pub use sim::SimOracle;
 
-use crate::engine::Interrupt;
+use crate::halt::Flow;
 use crate::ids::CombatantId;
 use crate::roll::RollRequest;
 use crate::ruleset::Ruleset;
@@ -23,13 +23,9 @@ use fray_dice::Rolled;
 /// The source of every random number and every decision.
 pub trait Oracle<R: Ruleset> {
     /// One roll of the requested dice.
-    fn roll(&mut self, state: &R::State, req: &RollRequest) -> Result<Rolled, Interrupt<R>>;
+    fn roll(&mut self, state: &R::State, req: &RollRequest) -> Flow<Rolled, R>;
     /// The addressee's answer to a question.
-    fn answer(
-        &mut self,
-        state: &R::State,
-        question: &R::Question,
-    ) -> Result<R::Answer, Interrupt<R>>;
+    fn answer(&mut self, state: &R::State, question: &R::Question) -> Flow<R::Answer, R>;
     /// The action `actor` declares on its turn.
-    fn action(&mut self, state: &R::State, actor: CombatantId) -> Result<R::Action, Interrupt<R>>;
+    fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R>;
 }

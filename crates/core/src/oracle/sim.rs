@@ -1,7 +1,7 @@
 //! The simulator's oracle: seeded dice and AI decisions.
 
 use super::Oracle;
-use crate::engine::Interrupt;
+use crate::halt::Flow;
 use crate::ids::CombatantId;
 use crate::roll::RollRequest;
 use crate::ruleset::Ruleset;
@@ -37,21 +37,17 @@ impl<R> SimOracle<R> {
 
 impl<R: Ruleset> Oracle<R> for SimOracle<R> {
     #[inline]
-    fn roll(&mut self, _state: &R::State, req: &RollRequest) -> Result<Rolled, Interrupt<R>> {
+    fn roll(&mut self, _state: &R::State, req: &RollRequest) -> Flow<Rolled, R> {
         Ok(req.kind.sample(&mut self.rng))
     }
 
     #[inline]
-    fn answer(
-        &mut self,
-        state: &R::State,
-        question: &R::Question,
-    ) -> Result<R::Answer, Interrupt<R>> {
+    fn answer(&mut self, state: &R::State, question: &R::Question) -> Flow<R::Answer, R> {
         Ok(R::ai_answer(state, question))
     }
 
     #[inline]
-    fn action(&mut self, state: &R::State, actor: CombatantId) -> Result<R::Action, Interrupt<R>> {
+    fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R> {
         Ok(R::ai_action(state, actor))
     }
 }

@@ -1,11 +1,11 @@
 //! Success rolls through the oracle, recorded with their modifiers.
 
+use crate::Flow;
 use crate::Gurps;
 use crate::event::Event;
 use fray_core::dice::RollKind;
 use fray_core::dice::systems::gurps::{Outcome, SuccessOptions, SuccessRoll, judge};
-use fray_core::engine::Interrupt;
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle, RollRecord, RollRequest};
+use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
 
 use crate::state::State;
 
@@ -68,29 +68,29 @@ impl Check {
 
 /// G-DICE-001, G-EXT-001..003: rolls 3d6 against the sum of `mods`,
 /// judges criticals and margin, and records the roll with every modifier.
-pub fn roll<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn roll(
     state: &State,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
     check: Check,
     mods: &ModList,
-) -> Result<SuccessRoll, Interrupt<Gurps>> {
-    roll_named(state, ctx, check, mods, None)
+) -> Flow<SuccessRoll> {
+    roll_named(state, cx, check, mods, None)
 }
 
 /// [`roll`], naming the base term in the record (`Broadsword` instead of
 /// `skill`), so narration reads "3d6 = 9 vs 9 (Broadsword 14, neck -5)".
-pub fn roll_named<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn roll_named(
     state: &State,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
     check: Check,
     mods: &ModList,
     base: Option<&str>,
-) -> Result<SuccessRoll, Interrupt<Gurps>> {
+) -> Flow<SuccessRoll> {
     let level = mods.total();
     let roller = (!check.secret).then_some(check.roller);
     let req =
         RollRequest::new(roller, RollKind::three_d6(), check.label, check.rule).against(level);
-    let rolled = ctx.roll(state, req)?;
+    let rolled = cx.roll(state, req)?;
     let result = judge(
         rolled.total,
         level,
@@ -99,7 +99,7 @@ pub fn roll_named<O: Oracle<Gurps>, S: EventSink<Event>>(
             critical_excluded: check.critical_excluded,
         },
     );
-    ctx.emit(|| {
+    cx.emit(|| {
         let name = roller.map(|r| &*state.fighter(r).name);
         let mut record = RollRecord::new(&req, name, rolled)
             .with_target(mods)
@@ -113,18 +113,18 @@ pub fn roll_named<O: Oracle<Gurps>, S: EventSink<Event>>(
 }
 
 /// A plain roll of dice (damage, location), recorded.
-pub fn dice<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn dice(
     state: &State,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
     roller: Option<CombatantId>,
     kind: RollKind,
     label: &'static str,
     rule: &'static str,
     mods: Option<&ModList>,
-) -> Result<i32, Interrupt<Gurps>> {
+) -> Flow<i32> {
     let req = RollRequest::new(roller, kind, label, rule);
-    let rolled = ctx.roll(state, req)?;
-    ctx.emit(|| {
+    let rolled = cx.roll(state, req)?;
+    cx.emit(|| {
         let name = roller.map(|r| &*state.fighter(r).name);
         let mut rec = RollRecord::new(&req, name, rolled);
         if let Some(m) = mods {

@@ -27,12 +27,14 @@ pub mod tables;
 
 use action::{Action, Answer, Question};
 use event::Event;
-use fray_core::engine::Interrupt;
 use fray_core::{
-    CombatantId, CombatantView, Controller, Ctx, EventSink, Illegal, Next, Oracle, Ruleset,
+    Addressee, CombatantId, CombatantView, Controller, Cx, Illegal, Next, Ruleset, Seats,
     SetupError, Vitality,
 };
 use state::{Life, State};
+
+/// What GURPS resolution functions return: a value, or why the step halted.
+pub type Flow<T> = fray_core::Flow<T, Gurps>;
 
 /// The GURPS ruleset (a marker type; all state lives in [`State`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,6 +62,22 @@ impl Ruleset for Gurps {
 
     fn controller(state: &State, who: CombatantId) -> &Controller {
         &state.fighter(who).controller
+    }
+
+    fn seats(state: &State) -> &Seats {
+        &state.seats
+    }
+
+    /// The figure marked `leader` (G-TURN-006), else the side's first.
+    fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
+        let on_side = || {
+            state
+                .ids()
+                .filter(move |&id| state.fighter(id).side == side)
+        };
+        on_side()
+            .find(|&id| state.fighter(id).leader)
+            .or_else(|| on_side().next())
     }
 
     fn name(state: &State, who: CombatantId) -> &str {
@@ -150,11 +168,8 @@ impl Ruleset for Gurps {
         state.round
     }
 
-    fn next<O: Oracle<Self>, S: EventSink<Event>>(
-        state: &mut State,
-        ctx: &mut Ctx<'_, Self, O, S>,
-    ) -> Result<Next, Interrupt<Self>> {
-        resolve::turn::next(state, ctx)
+    fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
+        resolve::turn::next(state, cx)
     }
 
     fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
@@ -165,19 +180,19 @@ impl Ruleset for Gurps {
         resolve::maneuver::check(state, actor, action)
     }
 
-    fn resolve<O: Oracle<Self>, S: EventSink<Event>>(
+    fn resolve(
         state: &mut State,
         actor: CombatantId,
         action: &Action,
-        ctx: &mut Ctx<'_, Self, O, S>,
-    ) -> Result<(), Interrupt<Self>> {
-        resolve::maneuver::resolve(state, actor, action, ctx)
+        cx: &mut impl Cx<Self>,
+    ) -> Flow<()> {
+        resolve::maneuver::resolve(state, actor, action, cx)
     }
 
-    fn addressee(question: &Question) -> CombatantId {
+    fn addressee(question: &Question) -> Addressee {
         match question {
-            Question::Defend { defender, .. } => *defender,
-            Question::Fall { chooser, .. } => *chooser,
+            Question::Defend { defender, .. } => Addressee::Combatant(*defender),
+            Question::Fall { chooser, .. } => Addressee::Combatant(*chooser),
         }
     }
 
@@ -187,11 +202,13 @@ impl Ruleset for Gurps {
                 if options.contains(hex) {
                     Ok(())
                 } else {
-                    Err(Illegal(format!("{hex} is not one of the hexes offered")))
+                    Err(Illegal::input(format!(
+                        "{hex} is not one of the hexes offered"
+                    )))
                 }
             }
-            (Question::Fall { .. }, _) => Err(Illegal("answer with a hex for the body".into())),
-            (_, Answer::Fall { .. }) => Err(Illegal("this question is about defending".into())),
+            (Question::Fall { .. }, _) => Err(Illegal::input("answer with a hex for the body")),
+            (_, Answer::Fall { .. }) => Err(Illegal::input("this question is about defending")),
             (_, Answer::NoDefense) => Ok(()),
             (
                 Question::Defend {
@@ -210,23 +227,24 @@ impl Ruleset for Gurps {
                 },
             ) => {
                 if dive.is_some() && (!ranged || *kind != state::DefenseKind::Dodge) {
-                    return Err(Illegal(
-                        "Dodge and Drop and Dive for Cover are Dodges against ranged attacks (G-DEF-012, G-DEF-013)".into(),
+                    return Err(Illegal::new(
+                        "G-DEF-012",
+                        "Dodge and Drop and Dive for Cover are Dodges against ranged attacks",
                     ));
                 }
                 if *feverish && *kind == state::DefenseKind::Spell {
-                    return Err(Illegal(
-                        "Feverish Defense is extra effort on an active defense roll, not on a blocking spell (G-EFF-005, G-SPL-012)".into(),
+                    return Err(Illegal::new(
+                        "G-EFF-005",
+                        "Feverish Defense is extra effort on an active defense roll, not on a blocking spell",
                     ));
                 }
                 if *feverish && !extra_effort {
-                    return Err(Illegal(
-                        "no FP left for Feverish Defense (G-EFF-005)".into(),
-                    ));
+                    return Err(Illegal::new("G-EFF-005", "no FP left for Feverish Defense"));
                 }
                 if *acrobatic && *kind != state::DefenseKind::Dodge {
-                    return Err(Illegal(
-                        "Acrobatic Dodge goes with a Dodge only (G-DEF-011)".into(),
+                    return Err(Illegal::new(
+                        "G-DEF-011",
+                        "Acrobatic Dodge goes with a Dodge only",
                     ));
                 }
                 let o = options
@@ -236,11 +254,12 @@ impl Ruleset for Gurps {
                             && (o.weapon == *weapon || weapon.is_none() && o.weapon.is_some())
                     })
                     .ok_or_else(|| {
-                        Illegal(format!("{kind:?} is not one of the defenses offered"))
+                        Illegal::input(format!("{kind:?} is not one of the defenses offered"))
                     })?;
                 if *retreat && o.with_retreat.is_none() {
-                    return Err(Illegal(
-                        "retreat is not possible against this attack".into(),
+                    return Err(Illegal::new(
+                        "G-DEF-009",
+                        "retreat is not possible against this attack",
                     ));
                 }
                 Ok(())

@@ -36,6 +36,9 @@ pub struct Scenario {
     /// Surprise at the start (G-TURN-005, G-TURN-006).
     #[serde(default)]
     pub surprise: Option<crate::state::Surprise>,
+    /// Who answers for the sides and the game master.
+    #[serde(default)]
+    pub controllers: fray_core::SeatsFile,
     /// Everyone in the fight, in order (ids count from 0 in this order).
     pub combatants: Vec<Combatant>,
 }
@@ -235,9 +238,11 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         ));
     }
     check_surprise(s, &sides)?;
+    let seats = s.controllers.seats(&sides)?;
     Ok(State {
         name: s.name.clone().into(),
         sides: sides.into(),
+        seats: seats.into(),
         fighters,
         order: Vec::new(),
         cursor: None,

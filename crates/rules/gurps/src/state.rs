@@ -690,6 +690,8 @@ pub struct State {
     pub name: Arc<str>,
     /// Side names.
     pub sides: Arc<[String]>,
+    /// Who answers for each side and for the game master.
+    pub seats: Arc<fray_core::Seats>,
     /// Combatants in scenario order.
     pub fighters: Vec<Fighter>,
     /// Turn order, fixed at the start (G-EXT-015).

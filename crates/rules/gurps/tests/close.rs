@@ -121,7 +121,7 @@ fn only_reach_c_weapons_strike_in_close_combat() {
     let s = together();
     let sword = attack(B);
     let err = maneuver::check(&s, A, &sword).unwrap_err();
-    assert!(err.0.contains("G-CC-003"), "{err}");
+    assert!(err.reason.contains("G-CC-003"), "{err}");
     assert!(maneuver::check(&s, A, &knife(B)).is_ok());
 }
 

@@ -48,7 +48,7 @@ fn armed_critical_misses_drop_break_turn_unbalance_strain_and_fell() {
     let (d, _) = a_attacks(s.clone(), &[18, 3], vec![]);
     assert!(d.fighter(A).weapons[0].broken);
     let err = maneuver::check(&d, A, &Action::Ready { weapon: 0 }).unwrap_err();
-    assert!(err.0.contains("broken"), "{err}");
+    assert!(err.reason.contains("broken"), "{err}");
     // 7: off balance, -2 to defend until A's next turn.
     let (d, _) = a_attacks(s.clone(), &[18, 7], vec![]);
     assert!(d.fighter(A).off_balance);
@@ -205,7 +205,7 @@ fn critical_hits_on_the_head_use_the_head_blow_table() {
     let (s, _) = skull_blow(&[3, 8, 4, 3]);
     assert!(s.fighter(B).do_nothing_next);
     let err = maneuver::check(&s, B, &attack(A)).unwrap_err();
-    assert!(err.0.contains("G-EXT-008"), "{err}");
+    assert_eq!(err.rule, "G-EXT-008", "{err}");
     assert!(maneuver::check(&s, B, &Action::DoNothing).is_ok());
     // 6 from the front: the blow strikes the eye (no skull DR): 4 x4 = 16.
     let (_, ev) = skull_blow(&[3, 6, 4, 3]);

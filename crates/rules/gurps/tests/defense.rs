@@ -509,7 +509,7 @@ fn crawling_and_lying_fighters_strike_at_reach_c_only() {
         let mut s = duel(&a(), &swordsman(11, 13));
         s.fighters[0].posture = p;
         let err = maneuver::check(&s, A, &attack(B)).unwrap_err();
-        assert!(err.0.contains("reaches"), "{err}");
+        assert!(err.reason.contains("reaches"), "{err}");
         // A knife (reach C) still reaches the next hex.
         let knifer = sheet(
             12,

@@ -20,7 +20,7 @@ fn hex(q: i32, r: i32) -> HexPos {
 }
 
 fn illegal(s: &State, who: fray_core::CombatantId, a: &Action) -> String {
-    maneuver::check(s, who, a).expect_err("illegal").0
+    maneuver::check(s, who, a).expect_err("illegal").reason
 }
 
 fn hits(s: &State, strike: &Strike) -> ModList {

@@ -70,7 +70,7 @@ fn north_as(n: i32, posture: Option<Posture>) -> Action {
 }
 
 fn illegal(s: &State, a: &Action) -> String {
-    maneuver::check(s, A, a).expect_err("illegal").0
+    maneuver::check(s, A, a).expect_err("illegal").reason
 }
 
 // rule: G-CPO-002, G-POS-011
@@ -317,7 +317,10 @@ fn a_lying_humanoid_fills_a_second_hex_of_its_choice() {
     };
     let bad = fray_gurps::action::Answer::Fall { hex: hex(5, 5) };
     assert!(fray_gurps::Gurps::check_answer(&q, &bad).is_err());
-    assert_eq!(fray_gurps::Gurps::addressee(&q), B);
+    assert_eq!(
+        fray_gurps::Gurps::addressee(&q),
+        fray_core::Addressee::Combatant(B)
+    );
 }
 
 // rule: G-POS-009

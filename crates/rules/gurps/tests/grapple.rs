@@ -93,7 +93,7 @@ fn b_strike(weapon: u8) -> Action {
 fn illegal(s: &State, who: CombatantId, a: &Action) -> String {
     maneuver::check(s, who, a)
         .expect_err("the action should be illegal")
-        .0
+        .reason
 }
 
 // rule: G-GRP-001, G-GRP-002

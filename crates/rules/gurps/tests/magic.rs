@@ -109,7 +109,7 @@ fn said(ev: &[Event], text: &str, rule: &str) -> bool {
 fn illegal(s: &State, who: CombatantId, a: &Action) -> String {
     maneuver::check(s, who, a)
         .expect_err("the action should be illegal")
-        .0
+        .reason
 }
 
 // rule: G-CON-001

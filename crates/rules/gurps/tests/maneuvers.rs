@@ -328,7 +328,7 @@ fn all_out_attack_advances_half_move_straight_ahead_before_the_attack() {
     };
     // Move 6: half Move is 3; 4 is too far (and would run into B anyway).
     let err = maneuver::check(&s, A, &adv(4)).unwrap_err();
-    assert!(err.0.contains("half Move (3)"), "{err}");
+    assert!(err.reason.contains("half Move (3)"), "{err}");
     assert!(
         maneuver::check(&s, A, &adv(1)).is_err(),
         "still out of reach"
@@ -633,7 +633,7 @@ fn ready_picks_a_dropped_weapon_up_again() {
     s.fighters[0].weapons[0].ready = false;
     s.fighters[0].weapons[0].dropped_at = Some(HexPos::new(0, 0));
     let err = maneuver::check(&s, A, &attack(B)).unwrap_err();
-    assert!(err.0.contains("not ready"), "{err}");
+    assert!(err.reason.contains("not ready"), "{err}");
     let l = log(
         vec![
             ("A", Action::Ready { weapon: 0 }),

@@ -121,7 +121,7 @@ fn any_final_facing_with_half_the_points_left_else_one_hexside() {
     assert!(maneuver::check(&s, A, &mv(0, -2, Some(Facing::S))).is_ok());
     // 3 of 4 used: one hexside at most.
     let err = maneuver::check(&s, A, &mv(0, -3, Some(Facing::Se))).unwrap_err();
-    assert!(err.0.contains("G-TAC-008"), "{err}");
+    assert!(err.reason.contains("G-TAC-008"), "{err}");
     assert!(maneuver::check(&s, A, &mv(0, -3, Some(Facing::Ne))).is_ok());
     let l = log(vec![("A", mv(0, -2, Some(Facing::S)))], &[], vec![]);
     let (s, _) = run_steps(s, &l, 1);
@@ -162,7 +162,7 @@ fn melee_attacks_go_to_the_front_arc_only() {
         ],
     );
     let err = maneuver::check(&s, A, &attack(B)).unwrap_err();
-    assert!(err.0.contains("front arc"), "{err}");
+    assert!(err.reason.contains("front arc"), "{err}");
     let turned = Action::Attack {
         strike: strike(B),
         step: Some(Step {
@@ -220,7 +220,7 @@ fn a_declared_route_is_priced_hex_by_hex() {
     // (2 + 3 points) beats three backward steps (6), but Move 4 is short.
     let back = along(0, 3, &[(0, 1), (0, 2), (0, 3)]);
     let err = maneuver::check(&s, A, &back).unwrap_err();
-    assert!(err.0.contains("costs 5 movement points"), "{err}");
+    assert!(err.reason.contains("costs 5 movement points"), "{err}");
 }
 
 #[test]
@@ -229,14 +229,14 @@ fn a_route_must_join_up_end_at_the_goal_and_avoid_walls() {
     let gap = along(0, -3, &[(0, -1), (0, -3)]);
     let err = maneuver::check(&s, A, &gap).unwrap_err();
     assert!(
-        err.0.contains("path hex 2 (q 0, r -3) is not next"),
+        err.reason.contains("path hex 2 (q 0, r -3) is not next"),
         "{err}"
     );
     let wrong_end = along(0, -3, &[(0, -1), (0, -2)]);
     assert!(
         maneuver::check(&s, A, &wrong_end)
             .unwrap_err()
-            .0
+            .reason
             .contains("must end at")
     );
     // A wall cannot be entered.
@@ -246,5 +246,5 @@ fn a_route_must_join_up_end_at_the_goal_and_avoid_walls() {
     );
     let through = along(0, -3, &[(0, -1), (0, -2), (0, -3)]);
     let err = maneuver::check(&walled, A, &through).unwrap_err();
-    assert!(err.0.contains("cannot be entered"), "{err}");
+    assert!(err.reason.contains("cannot be entered"), "{err}");
 }

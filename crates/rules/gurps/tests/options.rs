@@ -94,7 +94,7 @@ fn deceptive_attack_cannot_bring_skill_below_ten() {
     };
     let err = maneuver::check(&s, A, &attack_with(three)).unwrap_err();
     assert!(
-        err.0.contains("below 10") && err.0.contains("G-ATK-001"),
+        err.reason.contains("below 10") && err.reason.contains("G-ATK-001"),
         "{err}"
     );
 }
@@ -145,7 +145,7 @@ fn mighty_blow_adds_two_damage_for_one_fp_with_attack_only() {
         advance: 0,
     };
     let err = maneuver::check(&duel(&a(), &b()), A, &aoa).unwrap_err();
-    assert!(err.0.contains("G-EFF-002"), "{err}");
+    assert!(err.reason.contains("G-EFF-002"), "{err}");
 }
 
 // rule: G-ATK-006, G-ATK-007, G-EFF-006
@@ -249,7 +249,7 @@ fn dual_weapon_attack_minus_four_and_minus_eight_off_hand_foe_defends_at_minus_o
         &dual(strike(B), strike(B)),
     )
     .unwrap_err();
-    assert!(err.0.contains("G-ATK-004"), "{err}");
+    assert!(err.reason.contains("G-ATK-004"), "{err}");
 }
 
 // rule: G-ATK-005
@@ -277,7 +277,7 @@ fn dual_weapon_attack_on_two_foes_needs_them_side_by_side() {
         ],
     );
     let err = maneuver::check(&apart, A, &dual(strike(B), axe_c)).unwrap_err();
-    assert!(err.0.contains("next to each other"), "{err}");
+    assert!(err.reason.contains("next to each other"), "{err}");
     let free = state(
         "dual_targets_adjacent = false",
         &[
@@ -438,8 +438,8 @@ fn low_fp_calls_for_will_costs_hp_below_zero_and_knocks_out_at_minus_fp() {
     let mut sink = fray_core::VecSink::default();
     let script = log(vec![], &[], vec![]);
     let mut oracle = fray_core::InputOracle::strict(&script);
-    let mut ctx = fray_core::Ctx::<fray_gurps::Gurps, _, _>::new(&mut oracle, &mut sink);
-    fray_gurps::resolve::effort::lose_fp(&mut st, B, 2, &mut ctx).unwrap();
+    let mut cx = fray_core::Ctx::<fray_gurps::Gurps, _, _>::new(&mut oracle, &mut sink);
+    fray_gurps::resolve::effort::lose_fp(&mut st, B, 2, &mut cx).unwrap();
     assert_eq!((st.fighter(B).fp, st.fighter(B).hp), (-12, 10));
     assert_eq!(st.fighter(B).life, Life::Unconscious);
 }
@@ -466,7 +466,7 @@ fn move_and_attack_at_minus_four_capped_at_nine_unless_heroic() {
     };
     // The route ends at (0,-1), two hexes from B at (0,-3): out of reach.
     let err = maneuver::check(&s, A, &charge(false, None)).unwrap_err();
-    assert!(err.0.contains("yards away"), "{err}");
+    assert!(err.reason.contains("yards away"), "{err}");
     let s = state(
         "",
         &[
@@ -548,7 +548,7 @@ fn no_deceptive_or_telegraphic_move_and_attack() {
             heroic: false,
         });
         let err = maneuver::check(&s, A, &charge).unwrap_err();
-        assert!(err.0.contains("G-MAA-007"), "{err}");
+        assert!(err.reason.contains("G-MAA-007"), "{err}");
     }
 }
 
@@ -664,5 +664,5 @@ fn chinks_in_armor_cost_eight_on_the_torso_and_halve_worn_dr() {
     assert_eq!(after.fighter(B).hp, 12 - 4);
     // Only impaling and piercing: a broadsword cannot.
     let err = maneuver::check(&duel(&a(), &mailed), A, &attack_with(chink)).unwrap_err();
-    assert!(err.0.contains("G-ATK-023"), "{err}");
+    assert!(err.reason.contains("G-ATK-023"), "{err}");
 }

@@ -4,7 +4,8 @@
 mod common;
 
 use common::*;
-use fray_core::engine::{self, Interrupt, Pending, Progress};
+use fray_core::engine::{self, Progress};
+use fray_core::{Halt, Pending};
 use fray_core::{InputLog, InputOracle, RollInput, VecSink};
 use fray_gurps::Gurps;
 use fray_gurps::action::Question;
@@ -43,15 +44,15 @@ fn a_suspended_step_resumed_with_answers_equals_the_script() {
                 break (s, sink.events);
             }
             Ok(Progress::Over(o)) => panic!("over: {o:?}"),
-            Err(Interrupt::Pending(Pending::Action(who))) => {
+            Err(Halt::Pending(Pending::Action(who))) => {
                 asked.push(format!("action {who}"));
                 oracle.supply_action("A", attack(B));
             }
-            Err(Interrupt::Pending(Pending::Roll(req))) => {
+            Err(Halt::Pending(Pending::Roll(req))) => {
                 asked.push(format!("roll {}", req.label));
                 oracle.supply_roll(RollInput::Total(dice.next().unwrap()));
             }
-            Err(Interrupt::Pending(Pending::Answer(q))) => {
+            Err(Halt::Pending(Pending::Answer(q))) => {
                 let Question::Defend {
                     defender, options, ..
                 } = &q

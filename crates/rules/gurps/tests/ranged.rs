@@ -90,7 +90,7 @@ fn a_shot_takes_the_range_penalty_and_spends_the_arrow() {
     assert!(
         maneuver::check(&s, A, &shoot(B))
             .unwrap_err()
-            .0
+            .reason
             .contains("not loaded")
     );
     // Two Ready maneuvers reload it (G-RDY-001).
@@ -179,7 +179,7 @@ fn aim_adds_acc_then_one_and_two_more_and_one_for_bracing() {
 fn bracing_needs_a_rest_and_allows_no_step() {
     let s = range(10, "", "", "", &[]);
     let err = maneuver::check(&s, A, &aim(true)).unwrap_err();
-    assert!(err.0.contains("rest"), "{err}");
+    assert!(err.reason.contains("rest"), "{err}");
     let mut kneeling = s.clone();
     kneeling.fighters[0].posture = Posture::Kneeling;
     assert!(maneuver::check(&kneeling, A, &aim(true)).is_ok());
@@ -200,7 +200,7 @@ fn bracing_needs_a_rest_and_allows_no_step() {
     assert!(
         maneuver::check(&kneeling, A, &stepping)
             .unwrap_err()
-            .0
+            .reason
             .contains("G-AIM-003")
     );
     // Aim needs a ranged weapon.
@@ -214,7 +214,7 @@ fn bracing_needs_a_rest_and_allows_no_step() {
     assert!(
         maneuver::check(&melee, A, &aim(false))
             .unwrap_err()
-            .0
+            .reason
             .contains("G-AIM-001")
     );
 }
@@ -298,7 +298,7 @@ fn thrown_knives_leave_the_hand_and_halve_damage_at_half_range() {
     assert_eq!(k.dropped_at, Some(HexPos::new(0, -6)));
     // Beyond Max (10 yards): no throw.
     let err = maneuver::check(&range(11, "", "", "", &[]), A, &throw).unwrap_err();
-    assert!(err.0.contains("Max"), "{err}");
+    assert!(err.reason.contains("Max"), "{err}");
 }
 
 // rule: G-EXT-024, G-ATK-002
@@ -455,7 +455,7 @@ fn cover_and_height_change_the_shot() {
     // A wall blocks the shot.
     let wall = "[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = 0, r = -2 }]";
     let err = maneuver::check(&range(5, "", "", wall, &[]), A, &shoot(B)).unwrap_err();
-    assert!(err.0.contains("wall"), "{err}");
+    assert!(err.reason.contains("wall"), "{err}");
 }
 
 // rule: G-AOA-001, G-MAA-003

@@ -264,7 +264,7 @@ fn a_stop_thrust_meets_a_charge_with_extra_damage() {
 fn a_stop_thrust_needs_a_thrusting_weapon() {
     let s = setup_with(&swordsman(12, 14), 0, 0, &swordsman(11, 13), 5);
     let swing = stop_thrust(None);
-    let err = maneuver::check(&s, W, &swing).unwrap_err().0;
+    let err = maneuver::check(&s, W, &swing).unwrap_err().reason;
     assert!(err.contains("G-STP-001"), "{err}");
     let thrust = Action::Wait(Wait {
         trigger: Trigger::StopThrust,

@@ -20,7 +20,8 @@ mod session;
 use crate::commands::fight::{describe, verdict};
 use crate::out::{self, Result};
 use crate::registry::{unsupported, with_ruleset};
-use fray_core::engine::{Pending, Progress};
+use fray_core::Pending;
+use fray_core::engine::Progress;
 use fray_core::run::{self, Header};
 use fray_core::scenario::SourceFile;
 use fray_core::{CombatantId, InputLog, RollInput, RollRequest, Ruleset};
@@ -166,7 +167,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                         return Err(out::message(format!(
                             "the resumed input log does not fit this scenario: it has inputs \
                              left, but the game waits for {}",
-                            fray_core::Interrupt::<R>::Pending(pending)
+                            fray_core::Halt::<R>::Pending(pending)
                         )));
                     }
                     let flow = match pending {
@@ -336,7 +337,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
     }
 
     fn ask_answer(&mut self, state: &R::State, question: &R::Question) -> Result<Flow> {
-        let who = R::name(state, R::addressee(question)).to_string();
+        let who = R::addressee_name(state, R::addressee(question));
         let roster = R::roster(state);
         let options = R::answer_options(question);
         let mut show_menu = true;

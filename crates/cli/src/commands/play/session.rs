@@ -7,10 +7,11 @@
 //! (DESIGN.md, "Interactive play"), so only completed steps are committed.
 
 use fray_core::dice::Rolled;
-use fray_core::engine::{self, Interrupt, Pending, Progress};
+use fray_core::engine::{self, Progress};
 use fray_core::{
     Controller, InputLog, InputOracle, Oracle, RollRequest, Ruleset, StepMark, VecSink,
 };
+use fray_core::{Halt, Pending};
 
 /// What one attempt at the next step gave.
 pub enum Attempt<R: Ruleset> {
@@ -96,14 +97,12 @@ impl<R: Ruleset> Session<R> {
                 self.state = trial;
                 Attempt::Done(sink.events, progress)
             }
-            Err(Interrupt::Pending(pending)) => Attempt::Waiting {
+            Err(Halt::Pending(pending)) => Attempt::Waiting {
                 state: trial,
                 pending,
                 events: sink.events,
             },
-            Err(e @ (Interrupt::Illegal(..) | Interrupt::BadInput(_))) => {
-                Attempt::Rejected(e.to_string())
-            }
+            Err(e @ (Halt::Illegal(..) | Halt::BadInput(_))) => Attempt::Rejected(e.to_string()),
         }
     }
 
@@ -194,8 +193,8 @@ struct Watch<'a, R: Ruleset> {
 }
 
 impl<R: Ruleset> Watch<'_, R> {
-    fn note(&mut self, state: &R::State, who: fray_core::CombatantId) {
-        if matches!(R::controller(state, who), Controller::Human) {
+    fn note(&mut self, state: &R::State, who: impl Into<fray_core::Addressee>) {
+        if matches!(R::controller_of(state, who.into()), Controller::Human) {
             self.asked = true;
         }
     }
@@ -204,7 +203,7 @@ impl<R: Ruleset> Watch<'_, R> {
 impl<R: Ruleset> Oracle<R> for Watch<'_, R> {
     /// Rolls are not decisions: a person's knockdown roll in the AI's turn
     /// does not make that turn the one undo goes back to.
-    fn roll(&mut self, state: &R::State, req: &RollRequest) -> Result<Rolled, Interrupt<R>> {
+    fn roll(&mut self, state: &R::State, req: &RollRequest) -> fray_core::Flow<Rolled, R> {
         self.inner.roll(state, req)
     }
 
@@ -212,7 +211,7 @@ impl<R: Ruleset> Oracle<R> for Watch<'_, R> {
         &mut self,
         state: &R::State,
         question: &R::Question,
-    ) -> Result<R::Answer, Interrupt<R>> {
+    ) -> fray_core::Flow<R::Answer, R> {
         self.note(state, R::addressee(question));
         self.inner.answer(state, question)
     }
@@ -221,7 +220,7 @@ impl<R: Ruleset> Oracle<R> for Watch<'_, R> {
         &mut self,
         state: &R::State,
         actor: fray_core::CombatantId,
-    ) -> Result<R::Action, Interrupt<R>> {
+    ) -> fray_core::Flow<R::Action, R> {
         self.note(state, actor);
         self.inner.action(state, actor)
     }

@@ -13,19 +13,16 @@ use crate::state::{Life, State};
 use crate::tables::aftermath::{
     Waking, fatigue_after_battle, fp_recovery_minutes, natural_healing, waking,
 };
-use fray_core::{Ctx, EventSink, Oracle};
+use fray_core::Cx;
 
 use crate::ai::p_success;
 
 /// Emits the aftermath of every figure still alive.
-pub fn report<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &State,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
-    if !ctx.narrating() {
+pub fn report(state: &State, cx: &mut impl Cx<Gurps>) {
+    if !cx.narrating() {
         return;
     }
-    ctx.emit(|| Event::Note {
+    cx.emit(|| Event::Note {
         text: "After the fight:".into(),
         rule: "G-AFT-001",
     });
@@ -34,7 +31,7 @@ pub fn report<O: Oracle<Gurps>, S: EventSink<Event>>(
             continue;
         }
         let mut say = |what: String, rule: &'static str| {
-            ctx.emit(|| Event::Condition {
+            cx.emit(|| Event::Condition {
                 who: f.name.to_string(),
                 what,
                 rule,

@@ -1,5 +1,6 @@
 //! One attack, from the to-hit roll to the injury (G-TURN-004).
 
+use crate::Flow;
 use crate::Gurps;
 use crate::action::{AllOutVariant, Strike};
 use crate::check::{self, Check, Judged};
@@ -14,9 +15,8 @@ use crate::sheet::Trait;
 use crate::state::State;
 use fray_core::dice::RollKind;
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
-use fray_core::engine::Interrupt;
 use fray_core::grid::{Arc, HexPos};
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Mods, Oracle};
+use fray_core::{CombatantId, Cx, ModList, Mods};
 
 /// How a strike is made: the maneuver around it and any trade for a
 /// second strike. It sets the to-hit modifiers and which options are allowed.
@@ -637,13 +637,13 @@ fn location_label(loc: Location) -> &'static str {
 }
 
 /// Resolves one strike: roll, defense, damage (G-TURN-004 steps 1-8).
-pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve(
     state: &mut State,
     attacker: CombatantId,
     strike: Strike,
     how: How,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     if strike.rapid_recovery
         && let Some(w) = state
             .fighter_mut(attacker)
@@ -653,7 +653,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         && w.dropped_at.is_none()
     {
         w.ready = true;
-        effort::spend(state, attacker, 1, "Rapid Recovery", "G-EFF-001", ctx)?;
+        effort::spend(state, attacker, 1, "Rapid Recovery", "G-EFF-001", cx)?;
     }
     // Readied now (or it was not needed): check the strike as a plain one.
     let strike = Strike {
@@ -666,7 +666,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         Ok(x) => x,
         Err(why) => {
             // The target moved out of reach (a retreat) or fell: the attack is lost.
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: format!("the attack cannot be made: {why}"),
                 rule: "G-TURN-003",
             });
@@ -674,10 +674,10 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
     };
     if strike.mighty_blow {
-        effort::spend(state, attacker, 1, "Mighty Blow", "G-EFF-002", ctx)?;
+        effort::spend(state, attacker, 1, "Mighty Blow", "G-EFF-002", cx)?;
     }
     if let Some(Multi::Rapid { flurry: true }) = how.multi {
-        effort::spend(state, attacker, 1, "Flurry of Blows", "G-EFF-006", ctx)?;
+        effort::spend(state, attacker, 1, "Flurry of Blows", "G-EFF-006", cx)?;
     }
     let mods: ModList = to_hit(state, attacker, &strike, how);
     let target = strike.target;
@@ -687,7 +687,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
     // G-EXT-001: no roll at effective skill below 3.
     if mods.total() < 3 {
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: format!(
                 "effective skill {} is below 3: the attack cannot succeed",
                 mods.total()
@@ -702,11 +702,11 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     if state.fighter(attacker).weapons[wi].is_ranged(mi) {
         check = check.ranged();
     }
-    let r = check::roll_named(state, ctx, check, &mods, Some(&weapon.name))?;
+    let r = check::roll_named(state, cx, check, &mods, Some(&weapon.name))?;
     let extra_effort =
         strike.mighty_blow || matches!(how.multi, Some(Multi::Rapid { flurry: true }));
     if r.is_critical_failure() && extra_effort {
-        effort::strained(state, attacker, effort::Limb::Arm, ctx)?;
+        effort::strained(state, attacker, effort::Limb::Arm, cx)?;
     }
     let is_ranged = state.fighter(attacker).weapons[wi].is_ranged(mi);
     if is_ranged {
@@ -719,7 +719,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         match aimed {
             Some(loc) if loc.misses_into_torso() && r.margin == -1 => {
                 aimed = Some(Location::Torso);
-                ctx.emit(|| Event::Note {
+                cx.emit(|| Event::Note {
                     text: format!("missed the {loc} by 1: the blow lands on the torso"),
                     rule: "G-LOC-003",
                 });
@@ -727,13 +727,13 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             _ => {
                 if r.is_critical_failure() {
                     let failed = critical::Failed::Attack(wi, mi, is_ranged);
-                    critical::critical_miss(state, attacker, failed, ctx)?;
+                    critical::critical_miss(state, attacker, failed, cx)?;
                 }
-                miss_effects(state, attacker, wi, ctx)?;
+                miss_effects(state, attacker, wi, cx)?;
                 if into_close(state, attacker, target) {
-                    crowd(state, attacker, &strike, wi, mi, how, ctx)?;
+                    crowd(state, attacker, &strike, wi, mi, how, cx)?;
                 } else if is_ranged {
-                    stray(state, attacker, &strike, how, ctx)?;
+                    stray(state, attacker, &strike, how, cx)?;
                 }
                 return Ok(());
             }
@@ -750,7 +750,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         critical: r.is_critical_success(),
         into_close: into_close(state, attacker, target),
     };
-    land(state, attacker, landing, ctx)
+    land(state, attacker, landing, cx)
 }
 
 /// Whether a strike at `target` goes into a close combat from outside it:
@@ -771,15 +771,15 @@ fn into_close(state: &State, attacker: CombatantId, target: CombatantId) -> bool
 /// strike another figure in that hex, picked at random, at 9 or the skill
 /// to hit it on purpose, whichever is worse; the one struck may defend; it
 /// goes on until something is hit, the attack is parried, or nobody is left.
-fn crowd<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn crowd(
     state: &mut State,
     attacker: CombatantId,
     strike: &Strike,
     wi: usize,
     mi: usize,
     how: How,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let hex = state.fighter(strike.target).pose.pos;
     let mut left: Vec<CombatantId> = state
         .ids()
@@ -796,7 +796,7 @@ fn crowd<O: Oracle<Gurps>, S: EventSink<Event>>(
         } else {
             let d = check::dice(
                 state,
-                ctx,
+                cx,
                 Some(attacker),
                 RollKind::d(1, left.len() as u16),
                 "which figure in the melee",
@@ -824,7 +824,7 @@ fn crowd<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
         let r = check::roll(
             state,
-            ctx,
+            cx,
             Check::new(attacker, "strike into the melee", "G-CC-009"),
             &mods,
         )?;
@@ -853,9 +853,9 @@ fn crowd<O: Oracle<Gurps>, S: EventSink<Event>>(
             state,
             inc,
             move || format!("{a_name}'s blow falls on {o_name}"),
-            ctx,
+            cx,
         )? {
-            None => return land_undefended(state, attacker, landing, ctx),
+            None => return land_undefended(state, attacker, landing, cx),
             Some(crate::state::DefenseKind::Dodge) => continue,
             Some(_) => return Ok(()),
         }
@@ -878,12 +878,12 @@ struct Landing {
 
 /// Steps 2-8 of the attack checklist for a strike that hit: the active
 /// defense (or the Critical Hit Table), then damage and injury.
-fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn land(
     state: &mut State,
     attacker: CombatantId,
     hit: Landing,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let Landing {
         strike,
         wi,
@@ -899,13 +899,13 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
         // (G-LOC-018), so a random one is rolled first.
         let loc = match aimed {
             Some(l) => l,
-            None => injury::random_location(state, attacker, target, ctx)?,
+            None => injury::random_location(state, attacker, target, cx)?,
         };
         aimed = Some(loc);
         if matches!(loc, Location::Skull | Location::Face | Location::Eye) {
             let roll = check::dice(
                 state,
-                ctx,
+                cx,
                 Some(attacker),
                 RollKind::three_d6(),
                 "critical head blow table",
@@ -924,7 +924,7 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
                     critical = injury::head_blow_effect(4);
                 } else {
                     aimed = Some(Location::Eye);
-                    ctx.emit(|| Event::Note {
+                    cx.emit(|| Event::Note {
                         text: "the critical blow strikes the eye".into(),
                         rule: "G-EXT-008",
                     });
@@ -933,7 +933,7 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
         } else {
             let roll = check::dice(
                 state,
-                ctx,
+                cx,
                 Some(attacker),
                 RollKind::three_d6(),
                 "critical hit table",
@@ -963,39 +963,39 @@ fn land<O: Oracle<Gurps>, S: EventSink<Event>>(
         let t_name = state.fighter(target).name.clone();
         let weapon = std::sync::Arc::clone(&w.weapon);
         let words = move || format!("{a_name} attacks {t_name} with {}", weapon.name);
-        match defense::defend(state, inc, words, ctx)? {
+        match defense::defend(state, inc, words, cx)? {
             None => {}
             // G-CC-009: a dodged attack into a close combat may strike another there.
             Some(crate::state::DefenseKind::Dodge) if hit.into_close => {
-                return crowd(state, attacker, &strike, wi, mi, how, ctx);
+                return crowd(state, attacker, &strike, wi, mi, how, cx);
             }
             Some(_) => return Ok(()),
         }
     }
-    damage(state, attacker, hit, critical, aimed, ctx)
+    damage(state, attacker, hit, critical, aimed, cx)
 }
 
 /// A blow that got past any defense: its damage (G-TURN-004 steps 3-8).
-fn land_undefended<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn land_undefended(
     state: &mut State,
     attacker: CombatantId,
     hit: Landing,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let aimed = hit.strike.location.location();
-    damage(state, attacker, hit, CriticalEffect::default(), aimed, ctx)
+    damage(state, attacker, hit, CriticalEffect::default(), aimed, cx)
 }
 
 /// Steps 3-8: the damage of a blow that landed, or what it does to a
 /// struck weapon.
-fn damage<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn damage(
     state: &mut State,
     attacker: CombatantId,
     hit: Landing,
     critical: CriticalEffect,
     aimed: Option<Location>,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let Landing {
         strike,
         wi,
@@ -1005,7 +1005,7 @@ fn damage<O: Oracle<Gurps>, S: EventSink<Event>>(
     } = hit;
     let target = strike.target;
     if let Some(aw) = strike.at_weapon {
-        return weapon_struck(state, attacker, target, wi, mi, aw, ctx);
+        return weapon_struck(state, attacker, target, wi, mi, aw, cx);
     }
     // G-SPL-011: a melee spell is spent on the one it lands on.
     crate::resolve::magic::discharged(state, attacker, wi);
@@ -1029,7 +1029,7 @@ fn damage<O: Oracle<Gurps>, S: EventSink<Event>>(
     {
         dice.adds += r.thrust_bonus;
         let n = r.thrust_bonus;
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: format!("Stop Thrust: +{n} damage for the foe's charge"),
             rule: "G-STP-002",
         });
@@ -1050,20 +1050,20 @@ fn damage<O: Oracle<Gurps>, S: EventSink<Event>>(
         half,
         push: injury::Push::Normal,
     };
-    injury::strike(state, blow, ctx)
+    injury::strike(state, blow, cx)
 }
 
 /// A strike that reached the foe's weapon: the disarm contest or the
 /// damage to the weapon (G-ATK-010..013).
-fn weapon_struck<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn weapon_struck(
     state: &mut State,
     attacker: CombatantId,
     target: CombatantId,
     wi: usize,
     mi: usize,
     aw: crate::action::AtWeapon,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let twi = usize::from(aw.weapon);
     let name = state.fighter(target).weapons[twi].weapon.name.clone();
     if aw.disarm {
@@ -1086,13 +1086,13 @@ fn weapon_struck<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
         let ra = check::roll(
             state,
-            ctx,
+            cx,
             Check::new(attacker, "disarm", "G-ATK-010"),
             &mine,
         )?;
         let rt = check::roll(
             state,
-            ctx,
+            cx,
             Check::new(target, "keep hold of the weapon", "G-ATK-010"),
             &theirs,
         )?;
@@ -1102,7 +1102,7 @@ fn weapon_struck<O: Oracle<Gurps>, S: EventSink<Event>>(
             Winner::A => {
                 let d = check::dice(
                     state,
-                    ctx,
+                    cx,
                     Some(attacker),
                     RollKind::d(1, 6),
                     "where the weapon flies",
@@ -1127,11 +1127,11 @@ fn weapon_struck<O: Oracle<Gurps>, S: EventSink<Event>>(
                     target,
                     format!("is disarmed: the {name} lands at {lands}"),
                     "G-ATK-011",
-                    ctx,
+                    cx,
                 );
             }
-            Winner::Tie => unready(state, target, twi, &name, ctx),
-            Winner::B if contest.margin_of_victory <= 2 => unready(state, target, twi, &name, ctx),
+            Winner::Tie => unready(state, target, twi, &name, cx),
+            Winner::B if contest.margin_of_victory <= 2 => unready(state, target, twi, &name, cx),
             Winner::B => {}
         }
         return Ok(());
@@ -1143,7 +1143,7 @@ fn weapon_struck<O: Oracle<Gurps>, S: EventSink<Event>>(
     let t_type = mode.damage_type;
     let basic = check::dice(
         state,
-        ctx,
+        cx,
         Some(attacker),
         dice.kind(),
         "damage to the weapon",
@@ -1173,37 +1173,31 @@ fn weapon_struck<O: Oracle<Gurps>, S: EventSink<Event>>(
             format!("{name} is destroyed ({left}/{max} HP)")
         }
     };
-    say(state, target, what, "G-ATK-013", ctx);
+    say(state, target, what, "G-ATK-013", cx);
     Ok(())
 }
 
-fn unready<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    wi: usize,
-    name: &str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+fn unready(state: &mut State, who: CombatantId, wi: usize, name: &str, cx: &mut impl Cx<Gurps>) {
     state.fighter_mut(who).weapons[wi].ready = false;
     say(
         state,
         who,
         format!("keeps the {name}, but it is unready"),
         "G-ATK-011",
-        ctx,
+        cx,
     );
 }
 
 /// G-RNG-007: a missed shot may hit someone else: each figure in the way
 /// or beside the target, nearest first, at 9 or the skill to hit it on
 /// purpose, whichever is lower, until one is hit. That figure may defend.
-fn stray<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn stray(
     state: &mut State,
     attacker: CombatantId,
     strike: &Strike,
     how: How,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
     for other in ranged::stray_candidates(state, attacker, strike.target) {
         let at_other = Strike {
@@ -1223,13 +1217,13 @@ fn stray<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
         let r = check::roll(
             state,
-            ctx,
+            cx,
             Check::new(attacker, "stray shot", "G-RNG-007").ranged(),
             &mods,
         )?;
         if r.is_success() {
             let name = state.fighter(other).name.clone();
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: format!("the missed shot flies on and strikes at {name}"),
                 rule: "G-RNG-007",
             });
@@ -1241,7 +1235,7 @@ fn stray<O: Oracle<Gurps>, S: EventSink<Event>>(
                 critical: false,
                 into_close: false,
             };
-            return land(state, attacker, landing, ctx);
+            return land(state, attacker, landing, cx);
         }
     }
     Ok(())
@@ -1249,12 +1243,12 @@ fn stray<O: Oracle<Gurps>, S: EventSink<Event>>(
 
 /// What a plain miss does to the attacker: a missed kick calls for a DX
 /// roll or a fall (G-ATK-019).
-fn miss_effects<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn miss_effects(
     state: &mut State,
     attacker: CombatantId,
     wi: usize,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let a = state.fighter(attacker);
     if a.weapons[wi].weapon.unarmed != Some(Unarmed::Kick) {
         return Ok(());
@@ -1262,7 +1256,7 @@ fn miss_effects<O: Oracle<Gurps>, S: EventSink<Event>>(
     let mods = ModList::base("DX", a.stats.dx, "");
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(attacker, "keep footing after a missed kick", "G-ATK-019"),
         &mods,
     )?;
@@ -1270,7 +1264,7 @@ fn miss_effects<O: Oracle<Gurps>, S: EventSink<Event>>(
         let f = state.fighter_mut(attacker);
         f.posture = crate::state::Posture::Lying;
         let name = f.name.clone();
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "falls after the missed kick".into(),
             rule: "G-ATK-019",

@@ -1,20 +1,19 @@
 //! Critical misses and what they do: the armed and unarmed Critical Miss
 //! Tables (G-EXT-009, G-EXT-010) for attacks and parries (G-EXT-011).
 
+use crate::Flow;
 use crate::Gurps;
 use crate::check::{self, Check, Judged};
 use crate::damage::{DamageBase, DamageType};
 use crate::data::Unarmed;
-use crate::event::Event;
 use crate::location::Location;
 use crate::resolve::injury::{self, Blow};
 use crate::resolve::say;
 use crate::state::{Posture, State};
 use crate::tables::{self, CriticalMiss, MissedAttack, UnarmedMiss};
 use fray_core::dice::RollKind;
-use fray_core::engine::Interrupt;
 use fray_core::grid::{Facing, Pose};
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
+use fray_core::{CombatantId, Cx, ModList};
 
 /// What the critically failed roll was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,26 +27,26 @@ pub enum Failed {
 }
 
 /// Rolls on the right Critical Miss Table for `who` and applies the row.
-pub fn critical_miss<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn critical_miss(
     state: &mut State,
     who: CombatantId,
     failed: Failed,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let (wi, mi, ranged, parry) = match failed {
         Failed::Attack(w, m, r) => (w, m, r, false),
         Failed::Parry(w) => (w, 0, false, true),
         Failed::Slam => {
-            let roll = table_roll(state, who, "unarmed critical miss table", "G-EXT-010", ctx)?;
+            let roll = table_roll(state, who, "unarmed critical miss table", "G-EXT-010", cx)?;
             let row = tables::unarmed_critical_miss(roll);
-            return unarmed(state, who, usize::MAX, Unarmed::Natural, false, row, ctx);
+            return unarmed(state, who, usize::MAX, Unarmed::Natural, false, row, cx);
         }
     };
     let Some(w) = state.fighter(who).weapons.get(wi) else {
         return Ok(());
     };
     if let Some(kind) = w.weapon.unarmed {
-        let roll = table_roll(state, who, "unarmed critical miss table", "G-EXT-010", ctx)?;
+        let roll = table_roll(state, who, "unarmed critical miss table", "G-EXT-010", cx)?;
         return unarmed(
             state,
             who,
@@ -55,7 +54,7 @@ pub fn critical_miss<O: Oracle<Gurps>, S: EventSink<Event>>(
             kind,
             parry,
             tables::unarmed_critical_miss(roll),
-            ctx,
+            cx,
         );
     }
     let mode = w.weapon.modes.get(mi).cloned();
@@ -74,9 +73,9 @@ pub fn critical_miss<O: Oracle<Gurps>, S: EventSink<Event>>(
             && w.weapon.material == tables::WeaponMaterial::SolidMetal,
         cheap: false,
     };
-    let roll = table_roll(state, who, "critical miss table", "G-EXT-009", ctx)?;
+    let roll = table_roll(state, who, "critical miss table", "G-EXT-009", cx)?;
     let second = if tables::critical::critical_miss_rolls_again(roll, attack) {
-        table_roll(state, who, "critical miss table, again", "G-EXT-009", ctx)?
+        table_roll(state, who, "critical miss table, again", "G-EXT-009", cx)?
     } else {
         roll
     };
@@ -86,20 +85,20 @@ pub fn critical_miss<O: Oracle<Gurps>, S: EventSink<Event>>(
         wi,
         mi,
         tables::resolve_critical_miss(roll, second, attack),
-        ctx,
+        cx,
     )
 }
 
-fn table_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn table_roll(
     state: &State,
     who: CombatantId,
     label: &'static str,
     rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<i32, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<i32> {
     check::dice(
         state,
-        ctx,
+        cx,
         Some(who),
         RollKind::three_d6(),
         label,
@@ -109,14 +108,14 @@ fn table_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
 }
 
 /// G-EXT-009: applies a row of the armed Critical Miss Table.
-fn armed<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn armed(
     state: &mut State,
     who: CombatantId,
     wi: usize,
     mi: usize,
     miss: CriticalMiss,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     const RULE: &str = "G-EXT-009";
     let name = state.fighter(who).weapons[wi].weapon.name.clone();
     match miss {
@@ -124,13 +123,13 @@ fn armed<O: Oracle<Gurps>, S: EventSink<Event>>(
             let w = &mut state.fighter_mut(who).weapons[wi];
             w.broken = true;
             w.ready = false;
-            say(state, who, format!("breaks the {name}"), RULE, ctx);
+            say(state, who, format!("breaks the {name}"), RULE, cx);
         }
         CriticalMiss::HitSelf { half } => {
             // 50/50 arm or leg.
             let d = check::dice(
                 state,
-                ctx,
+                cx,
                 Some(who),
                 RollKind::d(1, 6),
                 "arm or leg",
@@ -142,10 +141,10 @@ fn armed<O: Oracle<Gurps>, S: EventSink<Event>>(
             } else {
                 Location::RightLeg
             };
-            say(state, who, format!("hits its own {location}"), RULE, ctx);
-            hit_self(state, who, wi, mi, location, half, ctx)?;
+            say(state, who, format!("hits its own {location}"), RULE, cx);
+            hit_self(state, who, wi, mi, location, half, cx)?;
         }
-        CriticalMiss::OffBalance => off_balance(state, who, RULE, ctx),
+        CriticalMiss::OffBalance => off_balance(state, who, RULE, cx),
         CriticalMiss::WeaponTurns => {
             state.fighter_mut(who).weapons[wi].ready = false;
             say(
@@ -153,17 +152,17 @@ fn armed<O: Oracle<Gurps>, S: EventSink<Event>>(
                 who,
                 format!("has the {name} turn in hand: it needs a Ready"),
                 RULE,
-                ctx,
+                cx,
             );
         }
         CriticalMiss::DropWeapon => {
             drop(state, who, wi);
-            say(state, who, format!("drops the {name}"), RULE, ctx);
+            say(state, who, format!("drops the {name}"), RULE, cx);
         }
         CriticalMiss::WeaponFlies => {
             let far = check::dice(
                 state,
-                ctx,
+                cx,
                 Some(who),
                 RollKind::d(1, 6),
                 "how far the weapon flies",
@@ -172,7 +171,7 @@ fn armed<O: Oracle<Gurps>, S: EventSink<Event>>(
             )?;
             let way = check::dice(
                 state,
-                ctx,
+                cx,
                 Some(who),
                 RollKind::d(1, 6),
                 "forward or back",
@@ -201,18 +200,18 @@ fn armed<O: Oracle<Gurps>, S: EventSink<Event>>(
                 who,
                 format!("loses the {name}: it flies to {at}"),
                 RULE,
-                ctx,
+                cx,
             );
             if let Some(other) = state.occupant(at, Some(who)) {
                 let dx = ModList::base("DX", state.fighter(other).stats.dx, "");
                 let r = check::roll(
                     state,
-                    ctx,
+                    cx,
                     Check::new(other, "dodge the flying weapon", RULE),
                     &dx,
                 )?;
                 if !r.is_success() {
-                    strike_with(state, who, other, wi, mi, Location::Torso, true, ctx)?;
+                    strike_with(state, who, other, wi, mi, Location::Torso, true, cx)?;
                 }
             }
         }
@@ -228,24 +227,24 @@ fn armed<O: Oracle<Gurps>, S: EventSink<Event>>(
                 who,
                 "strains the shoulder: the weapon arm cannot attack or defend".into(),
                 RULE,
-                ctx,
+                cx,
             );
         }
-        CriticalMiss::FallDown => fall(state, who, RULE, ctx),
+        CriticalMiss::FallDown => fall(state, who, RULE, cx),
     }
     Ok(())
 }
 
 /// G-EXT-010: applies a row of the Unarmed Critical Miss Table.
-fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn unarmed(
     state: &mut State,
     who: CombatantId,
     wi: usize,
     kind: Unarmed,
     parry: bool,
     miss: UnarmedMiss,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     const RULE: &str = "G-EXT-010";
     let limb = match kind {
         Unarmed::Kick => Location::RightFoot,
@@ -257,7 +256,7 @@ fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
     match miss {
         UnarmedMiss::KnockSelfOut => {
             state.fighter_mut(who).life = crate::state::Life::Unconscious;
-            say(state, who, "knocks itself out".into(), RULE, ctx);
+            say(state, who, "knocks itself out".into(), RULE, cx);
         }
         UnarmedMiss::StrainedLimb { animal_flees } => {
             let f = state.fighter_mut(who);
@@ -278,8 +277,8 @@ fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
             } else {
                 format!("strains the {limb}: 1 HP")
             };
-            say(state, who, what, RULE, ctx);
-            injury::death_checks(state, who, ctx)?;
+            say(state, who, what, RULE, cx);
+            injury::death_checks(state, who, cx)?;
         }
         UnarmedMiss::HitSolid { half } => {
             say(
@@ -287,7 +286,7 @@ fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
                 who,
                 format!("hits something solid with the {limb}"),
                 RULE,
-                ctx,
+                cx,
             );
             let f = state.fighter(who);
             let dice = crate::damage::DamageSpec {
@@ -295,17 +294,17 @@ fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
                 adds: 0,
             }
             .dice_for(f.stats.st);
-            blow_self(state, who, dice, DamageType::Crushing, limb, half, ctx)?;
+            blow_self(state, who, dice, DamageType::Crushing, limb, half, cx)?;
         }
         UnarmedMiss::Stumble => {
             if parry {
-                fall(state, who, RULE, ctx);
+                fall(state, who, RULE, cx);
             } else {
-                stumble(state, who, ctx);
+                stumble(state, who, cx);
             }
         }
-        UnarmedMiss::FallDown => fall(state, who, RULE, ctx),
-        UnarmedMiss::OffBalance => off_balance(state, who, RULE, ctx),
+        UnarmedMiss::FallDown => fall(state, who, RULE, cx),
+        UnarmedMiss::OffBalance => off_balance(state, who, RULE, cx),
         UnarmedMiss::Trip => {
             let f = state.fighter(who);
             let kicking = kind == Unarmed::Kick;
@@ -317,12 +316,12 @@ fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
             );
             let r = check::roll(
                 state,
-                ctx,
+                cx,
                 Check::new(who, "keep footing after a trip", RULE),
                 &dx,
             )?;
             if !r.is_success() {
-                fall(state, who, RULE, ctx);
+                fall(state, who, RULE, cx);
             }
         }
         UnarmedMiss::DroppedGuard => {
@@ -332,7 +331,7 @@ fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
                 who,
                 "drops its guard: defenses -2 and feints count double until its next turn".into(),
                 RULE,
-                ctx,
+                cx,
             );
         }
         UnarmedMiss::TornMuscle => {
@@ -347,10 +346,10 @@ fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
                 who,
                 format!("tears a muscle in the {limb}"),
                 RULE,
-                ctx,
+                cx,
             );
             let dice = tables::critical::TORN_MUSCLE_INJURY;
-            blow_self(state, who, dice, DamageType::Crushing, limb, false, ctx)?;
+            blow_self(state, who, dice, DamageType::Crushing, limb, false, cx)?;
         }
     }
     let _ = wi;
@@ -358,30 +357,20 @@ fn unarmed<O: Oracle<Gurps>, S: EventSink<Event>>(
 }
 
 /// Off balance: no further action and -2 to defenses until the next turn.
-fn off_balance<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+fn off_balance(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut impl Cx<Gurps>) {
     state.fighter_mut(who).off_balance = true;
     say(
         state,
         who,
         "is off balance: no more action and defenses -2 until its next turn".into(),
         rule,
-        ctx,
+        cx,
     );
 }
 
-fn fall<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+fn fall(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut impl Cx<Gurps>) {
     state.fighter_mut(who).posture = Posture::Lying;
-    say(state, who, "falls down".into(), rule, ctx);
+    say(state, who, "falls down".into(), rule, cx);
 }
 
 fn drop(state: &mut State, who: CombatantId, wi: usize) {
@@ -398,11 +387,7 @@ fn drop(state: &mut State, who: CombatantId, wi: usize) {
 /// G-EXT-010 rows 7 and 14: the attacker stumbles one hex on, past the foe
 /// it faced, and faces away (decision: when that hex is taken or walled,
 /// it is merely off balance).
-fn stumble<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+fn stumble(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter(who);
     let ahead = f.pose.pos.neighbour(f.facing());
     let past = ahead.neighbour(f.facing());
@@ -412,29 +397,29 @@ fn stumble<O: Oracle<Gurps>, S: EventSink<Event>>(
     match to {
         Some(h) => {
             let away: Facing = f.facing();
-            crate::resolve::movement::set_pose(state, who, Pose::new(h, away), "stumbles", ctx);
-            off_balance(state, who, "G-EXT-010", ctx);
+            crate::resolve::movement::set_pose(state, who, Pose::new(h, away), "stumbles", cx);
+            off_balance(state, who, "G-EXT-010", cx);
         }
-        None => off_balance(state, who, "G-EXT-010", ctx),
+        None => off_balance(state, who, "G-EXT-010", cx),
     }
 }
 
 /// The weapon's own damage to its wielder (G-EXT-009 rows 5-6), at full or half.
-fn hit_self<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn hit_self(
     state: &mut State,
     who: CombatantId,
     wi: usize,
     mi: usize,
     location: Location,
     half: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
-    strike_with(state, who, who, wi, mi, location, half, ctx)
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    strike_with(state, who, who, wi, mi, location, half, cx)
 }
 
 /// `who`'s weapon damage against `target` at `location` (full or half).
 #[allow(clippy::too_many_arguments)]
-fn strike_with<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn strike_with(
     state: &mut State,
     who: CombatantId,
     target: CombatantId,
@@ -442,8 +427,8 @@ fn strike_with<O: Oracle<Gurps>, S: EventSink<Event>>(
     mi: usize,
     location: Location,
     half: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let f = state.fighter(who);
     let Some(mode) = f.weapons[wi].weapon.modes.get(mi) else {
         return Ok(());
@@ -459,22 +444,22 @@ fn strike_with<O: Oracle<Gurps>, S: EventSink<Event>>(
             location,
         )
     };
-    injury::strike(state, blow, ctx)
+    injury::strike(state, blow, cx)
 }
 
 /// Damage of given dice and type to the figure itself (unarmed rows 5-6, 15).
-fn blow_self<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn blow_self(
     state: &mut State,
     who: CombatantId,
     dice: crate::damage::Dice,
     damage_type: DamageType,
     location: Location,
     half: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let blow = Blow {
         half,
         ..Blow::plain(who, who, dice, damage_type, location)
     };
-    injury::strike(state, blow, ctx)
+    injury::strike(state, blow, cx)
 }

@@ -1,6 +1,7 @@
 //! Active defenses: which are possible against an attack, their values,
 //! the defender's choice, the roll and its side effects.
 
+use crate::Flow;
 use crate::Gurps;
 use crate::action::{Answer, DefenseOption, Dive, Question};
 use crate::check::{self, Check, Judged};
@@ -10,9 +11,8 @@ use crate::resolve::magic::{self, Distraction};
 use crate::resolve::{critical, effort, grapple, movement};
 use crate::sheet::Trait;
 use crate::state::{DefenseKind, Fighter, Posture, Stance, State};
-use fray_core::engine::Interrupt;
 use fray_core::grid::{Arc, HexPos, Side};
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Mods, Oracle, Total};
+use fray_core::{CombatantId, Cx, ModList, Mods, Total};
 
 /// How the attack comes in, as far as the defender's options care.
 #[derive(Clone, Copy, Debug)]
@@ -351,12 +351,12 @@ fn attacking_weight(state: &State, inc: &Incoming) -> f32 {
 
 /// G-DEF-008 decision: parrying a weapon at least three times as heavy as
 /// the parrying one may break it: 1d at most `parry_break_chance`.
-fn parry_breakage<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn parry_breakage(
     state: &mut State,
     inc: &Incoming,
     weapon: usize,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let own = state.fighter(inc.defender).weapons[weapon].weapon.weight;
     let chance = i32::from(state.options.parry_break_chance);
     if own <= 0.0 || attacking_weight(state, inc) < 3.0 * own || chance == 0 {
@@ -364,7 +364,7 @@ fn parry_breakage<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
     let d = check::dice(
         state,
-        ctx,
+        cx,
         Some(inc.defender),
         fray_core::dice::RollKind::d(1, 6),
         "parry breakage",
@@ -382,7 +382,7 @@ fn parry_breakage<O: Oracle<Gurps>, S: EventSink<Event>>(
                 .name
                 .clone(),
         );
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: who.to_string(),
             what: format!("breaks the {name} parrying a heavy weapon"),
             rule: "G-DEF-008",
@@ -480,12 +480,12 @@ pub fn each_option(
 
 /// The defender's choice and its roll. Returns the defense that stopped
 /// the attack, or `None` when it got through.
-pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn defend(
     state: &mut State,
     inc: Incoming,
     attack_words: impl Fn() -> String,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<Option<DefenseKind>, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Option<DefenseKind>> {
     let mut exclude = None;
     // G-AOD-002: Double Defense gives a second, different defense after a failure.
     let tries = if state.fighter(inc.defender).stance == Stance::DoubleDefense {
@@ -498,25 +498,27 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         if opts.is_empty() {
             if attempt == 0 {
                 let who = state.fighter(inc.defender).name.clone();
-                ctx.emit(|| Event::Note {
+                cx.emit(|| Event::Note {
                     text: format!("{who} has no active defense"),
                     rule: "G-TURN-004",
                 });
             }
             return Ok(None);
         }
-        let q = Question::Defend {
+        let narrating = cx.narrating();
+        let extra_effort = may_pay_fp(state.fighter(inc.defender));
+        let q = || Question::Defend {
             defender: inc.defender,
             attacker: inc.attacker,
             // The words are for people; the simulator (no events) skips them.
-            attack: if ctx.narrating() {
+            attack: if narrating {
                 attack_words()
             } else {
                 String::new()
             },
-            options: opts,
+            options: opts.clone(),
             second: attempt > 0,
-            extra_effort: may_pay_fp(state.fighter(inc.defender)),
+            extra_effort,
             ranged: !inc.melee,
         };
         let Answer::Defend {
@@ -526,7 +528,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             feverish,
             acrobatic,
             dive,
-        } = ctx.ask(state, &q)?
+        } = cx.ask(state, q)?
         else {
             return Ok(None);
         };
@@ -537,18 +539,14 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         // G-AIM-004: any active defense spoils the defender's Aim.
         if state.fighter_mut(inc.defender).aim.take().is_some() {
             let who = state.fighter(inc.defender).name.clone();
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: format!("{who} defends and loses the Aim"),
                 rule: "G-AIM-004",
             });
         }
         // G-CON-002 / G-SPL-001: defending (with a blocking spell too) may
         // spoil a spell under way.
-        magic::distracted(state, inc.defender, Distraction::Defending, ctx)?;
-        let opts = match q {
-            Question::Defend { options, .. } => options,
-            Question::Fall { .. } => Vec::new(),
-        };
+        magic::distracted(state, inc.defender, Distraction::Defending, cx)?;
         // A Parry (or blocking spell) that names no weapon (spell) uses the
         // best one offered.
         let weapon = match (kind, weapon) {
@@ -565,7 +563,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             let Some(spell) = weapon else {
                 return Ok(None);
             };
-            if magic::block(state, &inc, spell, ctx)? {
+            if magic::block(state, &inc, spell, cx)? {
                 return Ok(Some(kind));
             }
             exclude = Some((kind, weapon));
@@ -576,13 +574,13 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
                 .iter()
                 .any(|o| o.kind == kind && o.weapon == weapon && o.with_retreat.is_some());
         if retreat && state.fighter(inc.defender).retreated_from.is_none() {
-            movement::retreat(state, inc.defender, inc.attacker, ctx);
+            movement::retreat(state, inc.defender, inc.attacker, cx);
         }
         if feverish {
-            effort::spend(state, inc.defender, 1, "Feverish Defense", "G-EFF-005", ctx)?;
+            effort::spend(state, inc.defender, 1, "Feverish Defense", "G-EFF-005", cx)?;
         }
         let acrobatic = if acrobatic && kind == DefenseKind::Dodge {
-            acrobatic_roll(state, inc.defender, ctx)?
+            acrobatic_roll(state, inc.defender, cx)?
         } else {
             0
         };
@@ -608,7 +606,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
             DefenseKind::Block => "G-DEF-006",
             DefenseKind::Spell => "G-SPL-012",
         };
-        let r = check::roll(state, ctx, Check::new(inc.defender, label, rule), &mods)?;
+        let r = check::roll(state, cx, Check::new(inc.defender, label, rule), &mods)?;
         let d = state.fighter_mut(inc.defender);
         match kind {
             DefenseKind::Parry => {
@@ -625,7 +623,7 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
         {
             // G-EXT-011: a critical defense sends the attacker to the Critical Miss Table.
             let failed = critical::Failed::Attack(usize::from(w), usize::from(m), false);
-            critical::critical_miss(state, inc.attacker, failed, ctx)?;
+            critical::critical_miss(state, inc.attacker, failed, cx)?;
         }
         if r.is_critical_failure() {
             if feverish {
@@ -634,18 +632,18 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
                 } else {
                     effort::Limb::Arm
                 };
-                effort::strained(state, inc.defender, limb, ctx)?;
+                effort::strained(state, inc.defender, limb, cx)?;
             }
-            critical_defense_failure(state, inc.defender, kind, weapon, ctx)?;
+            critical_defense_failure(state, inc.defender, kind, weapon, cx)?;
         }
         if let Some(d) = dive {
-            throw_down(state, &inc, d, r.is_success(), ctx);
+            throw_down(state, &inc, d, r.is_success(), cx);
         }
         if r.is_success()
             && kind == DefenseKind::Parry
             && let Some(w) = weapon
         {
-            parry_breakage(state, &inc, usize::from(w), ctx)?;
+            parry_breakage(state, &inc, usize::from(w), cx)?;
         }
         if r.is_success() {
             return Ok(Some(kind));
@@ -658,12 +656,12 @@ pub fn defend<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// G-DEF-012 / G-DEF-013: after Dodge and Drop or Dive for Cover the
 /// defender lies prone; a Drop keeps +3 against this attacker for the
 /// turn; a successful Dive for Cover also moves a step away (decision).
-fn throw_down<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn throw_down(
     state: &mut State,
     inc: &Incoming,
     dive: Dive,
     success: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
 ) {
     if dive == Dive::Cover
         && success
@@ -675,7 +673,7 @@ fn throw_down<O: Oracle<Gurps>, S: EventSink<Event>>(
             inc.defender,
             fray_core::grid::Pose::new(h, facing),
             "dives for cover",
-            ctx,
+            cx,
         );
     }
     let d = state.fighter_mut(inc.defender);
@@ -688,7 +686,7 @@ fn throw_down<O: Oracle<Gurps>, S: EventSink<Event>>(
         Dive::Cover => "G-DEF-013",
     };
     let name = d.name.clone();
-    ctx.emit(|| Event::Condition {
+    cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: "ends prone".into(),
         rule,
@@ -703,17 +701,13 @@ pub fn may_pay_fp(f: &Fighter) -> bool {
 
 /// G-DEF-011: the Acrobatics roll (default DX-6) before an Acrobatic Dodge:
 /// +2 to the dodge on a success, -2 on a failure.
-fn acrobatic_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<i32, Interrupt<Gurps>> {
+fn acrobatic_roll(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<i32> {
     let f = state.fighter(who);
     let level = f.best_skill(&["Acrobatics"], f.stats.dx - 6);
     let mods = ModList::base("Acrobatics", level, "G-DICE-002");
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(who, "acrobatic dodge", "G-DEF-011"),
         &mods,
     )?;
@@ -727,15 +721,15 @@ fn acrobatic_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// G-EXT-011: a critically failed Dodge leaves the defender prone; a
 /// critically failed Block loses the shield's grip until readied; a
 /// critically failed Parry rolls on the Critical Miss Table.
-fn critical_defense_failure<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn critical_defense_failure(
     state: &mut State,
     who: CombatantId,
     kind: DefenseKind,
     weapon: Option<u8>,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     if let (DefenseKind::Parry, Some(w)) = (kind, weapon) {
-        return critical::critical_miss(state, who, critical::Failed::Parry(usize::from(w)), ctx);
+        return critical::critical_miss(state, who, critical::Failed::Parry(usize::from(w)), cx);
     }
     let d = state.fighter_mut(who);
     let what = match kind {
@@ -753,7 +747,7 @@ fn critical_defense_failure<O: Oracle<Gurps>, S: EventSink<Event>>(
         DefenseKind::Spell => return Ok(()),
     };
     let name = d.name.clone();
-    ctx.emit(|| Event::Condition {
+    cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: what.into(),
         rule: "G-EXT-011",
@@ -775,18 +769,18 @@ pub enum Touch {
 /// An unarmed contact attack: the roll against `mods`, the unarmed
 /// critical miss table on a critical failure (G-EXT-010), and the foe's
 /// defense unless the roll was critical (G-EXT-011 decision).
-pub fn touch<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn touch(
     state: &mut State,
     (actor, target): (CombatantId, CombatantId),
     check: Check,
     mods: &ModList,
     words: impl Fn() -> String,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<Touch, Interrupt<Gurps>> {
-    let r = check::roll(state, ctx, check, mods)?;
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Touch> {
+    let r = check::roll(state, cx, check, mods)?;
     if !r.is_success() {
         if r.is_critical_failure() {
-            critical::critical_miss(state, actor, critical::Failed::Slam, ctx)?;
+            critical::critical_miss(state, actor, critical::Failed::Slam, cx)?;
         }
         return Ok(Touch::Missed);
     }
@@ -795,7 +789,7 @@ pub fn touch<O: Oracle<Gurps>, S: EventSink<Event>>(
             swung_weapon: false,
             ..Incoming::melee(state, actor, target)
         };
-        if let Some(kind) = defend(state, inc, words, ctx)? {
+        if let Some(kind) = defend(state, inc, words, cx)? {
             return Ok(Touch::Defended(kind));
         }
     }

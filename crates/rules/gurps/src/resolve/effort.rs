@@ -1,12 +1,12 @@
 //! Extra effort paid in fatigue (G-EFF), and what losing FP does (G-FAT).
 
+use crate::Flow;
 use crate::Gurps;
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::resolve::injury;
 use crate::state::{Life, State};
-use fray_core::engine::Interrupt;
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
+use fray_core::{CombatantId, Cx, ModList};
 
 /// The limb strained by a critical failure on an extra-effort roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,29 +18,24 @@ pub enum Limb {
 }
 
 /// Pays `fp` FP for extra effort (G-EFF-001..006) and records it.
-pub fn spend<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn spend(
     state: &mut State,
     who: CombatantId,
     fp: i32,
     what: &'static str,
     rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
-    ctx.emit(|| Event::Note {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    cx.emit(|| Event::Note {
         text: format!("{} pays {fp} FP for {what}", state.fighter(who).name),
         rule,
     });
-    lose_fp(state, who, fp, ctx)
+    lose_fp(state, who, fp, cx)
 }
 
 /// Takes `n` FP away: below 0 FP each FP lost costs 1 HP as well
 /// (G-FAT-003), and at -1xFP the figure falls unconscious (G-FAT-004).
-pub fn lose_fp<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    n: i32,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+pub fn lose_fp(state: &mut State, who: CombatantId, n: i32, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let mut hp_lost = 0;
     let f = state.fighter_mut(who);
     for _ in 0..n.max(0) {
@@ -54,18 +49,18 @@ pub fn lose_fp<O: Oracle<Gurps>, S: EventSink<Event>>(
         f.injury_since_turn += hp_lost;
         f.record.taken += hp_lost;
         let (name, hp) = (f.name.clone(), f.hp);
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: format!("loses {hp_lost} HP from fatigue below 0 FP (HP {hp})"),
             rule: "G-FAT-003",
         });
-        injury::death_checks(state, who, ctx)?;
+        injury::death_checks(state, who, cx)?;
     }
     let f = state.fighter_mut(who);
     if f.fp <= -f.stats.fp && f.life == Life::Conscious {
         f.life = Life::Unconscious;
         let name = f.name.clone();
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "collapses unconscious at -1xFP".into(),
             rule: "G-FAT-004",
@@ -76,12 +71,12 @@ pub fn lose_fp<O: Oracle<Gurps>, S: EventSink<Event>>(
 
 /// G-EFF-006 decision (Basic B357): a critical failure on a roll made with
 /// extra effort costs 1 HP of injury to the arm or leg used, ignoring DR.
-pub fn strained<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn strained(
     state: &mut State,
     who: CombatantId,
     limb: Limb,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let f = state.fighter_mut(who);
     f.hp -= 1;
     f.injury_since_turn += 1;
@@ -91,22 +86,18 @@ pub fn strained<O: Oracle<Gurps>, S: EventSink<Event>>(
         Limb::Arm => "arm",
         Limb::Leg => "leg",
     };
-    ctx.emit(|| Event::Condition {
+    cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: format!("strains the {part} on a critical failure with extra effort: 1 HP"),
         rule: "G-EFF-006",
     });
-    injury::death_checks(state, who, ctx)
+    injury::death_checks(state, who, cx)
 }
 
 /// G-FAT-002: at 0 FP or less, a Will roll before any maneuver but Do
 /// Nothing; on a failure the figure collapses, out of the fight until its
 /// FP is above 0. Returns whether it stays up.
-pub fn will_to_go_on<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+pub fn will_to_go_on(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<bool> {
     let f = state.fighter(who);
     if f.fp > 0 {
         return Ok(true);
@@ -114,7 +105,7 @@ pub fn will_to_go_on<O: Oracle<Gurps>, S: EventSink<Event>>(
     let mods = ModList::base("Will", f.stats.will, "");
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(who, "stay on your feet at 0 FP", "G-FAT-002"),
         &mods,
     )?;
@@ -124,7 +115,7 @@ pub fn will_to_go_on<O: Oracle<Gurps>, S: EventSink<Event>>(
     let f = state.fighter_mut(who);
     f.life = Life::Unconscious;
     let name = f.name.clone();
-    ctx.emit(|| Event::Condition {
+    cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: "collapses from fatigue".into(),
         rule: "G-FAT-002",

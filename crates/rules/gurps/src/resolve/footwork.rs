@@ -2,17 +2,16 @@
 //! step (G-CPO-002, G-POS-010), sprinting (G-MOV-002, G-MOV-003) and the
 //! Jump maneuver (G-JMP-001).
 
+use crate::Flow;
 use crate::Gurps;
 use crate::action::{Jump, Step};
 use crate::check::{self, Check, Judged};
-use crate::event::Event;
 use crate::options::{JumpRule, SprintRule};
 use crate::resolve::{effort, movement, say, wait};
 use crate::state::{Posture, State};
 use crate::tables::jump::{basic_broad_jump_feet, jump_hexes};
-use fray_core::engine::Interrupt;
 use fray_core::grid::{Facing, HexPos, Pose, StepKind, Terrain};
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
+use fray_core::{CombatantId, Cx, ModList};
 
 /// Turns of sprinting between HT rolls (G-MOV-003: every 15 seconds).
 const SPRINT_ROLL_EVERY: u32 = 15;
@@ -53,12 +52,7 @@ pub fn legs_crippled(f: &crate::state::Fighter) -> bool {
 }
 
 /// Sets a posture and says so.
-pub fn set_posture<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    to: Posture,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+pub fn set_posture(state: &mut State, who: CombatantId, to: Posture, cx: &mut impl Cx<Gurps>) {
     let from = state.fighter(who).posture;
     if from == to {
         return;
@@ -69,7 +63,7 @@ pub fn set_posture<O: Oracle<Gurps>, S: EventSink<Event>>(
     } else {
         "G-POS-010"
     };
-    say(state, who, format!("is now {}", to.name()), rule, ctx);
+    say(state, who, format!("is now {}", to.name()), rule, cx);
 }
 
 /// A Move as planned, and whether it needs the sprint's extra point.
@@ -150,16 +144,16 @@ pub fn plan_move(
 
 /// Resolves a checked Move: the free posture changes, the route, and the
 /// sprint's bookkeeping with its HT roll every 15 turns (G-MOV-003).
-pub fn resolve_move<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve_move(
     state: &mut State,
     mover: CombatantId,
     (to, face, path, posture): (HexPos, Option<Facing>, &[HexPos], Option<Posture>),
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let plan = plan_move(state, mover, to, face, path, posture)
-        .map_err(|e| Interrupt::Illegal(mover, fray_core::Illegal(e)))?;
+        .map_err(|e| fray_core::Halt::Illegal(mover, fray_core::Illegal::input(e)))?;
     if posture == Some(Posture::Standing) {
-        set_posture(state, mover, Posture::Standing, ctx);
+        set_posture(state, mover, Posture::Standing, cx);
     }
     if plan.sprint {
         let bonus = sprint_bonus(state, mover);
@@ -168,28 +162,24 @@ pub fn resolve_move<O: Oracle<Gurps>, S: EventSink<Event>>(
             mover,
             format!("sprints: +{bonus} movement"),
             "G-MOV-002",
-            ctx,
+            cx,
         );
     }
-    let (_, arrived) = movement::walk_route(state, mover, &plan.route, None, false, ctx)?;
+    let (_, arrived) = movement::walk_route(state, mover, &plan.route, None, false, cx)?;
     if arrived && posture == Some(Posture::Crouching) {
-        set_posture(state, mover, Posture::Crouching, ctx);
+        set_posture(state, mover, Posture::Crouching, cx);
     }
     let f = state.fighter_mut(mover);
     f.sprint_turns = if plan.sprint { f.sprint_turns + 1 } else { 0 };
     if f.sprint_turns >= SPRINT_ROLL_EVERY {
         f.sprint_turns = 0;
-        sprint_roll(state, mover, ctx)?;
+        sprint_roll(state, mover, cx)?;
     }
     Ok(())
 }
 
 /// G-MOV-003: HT or Running, whichever is better; a failure costs 1 FP.
-fn sprint_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn sprint_roll(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let f = state.fighter(who);
     let mods = ModList::base(
         "best of HT, Running",
@@ -198,18 +188,18 @@ fn sprint_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
     );
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(who, "keep sprinting", "G-MOV-003"),
         &mods,
     )?;
     if !r.is_success() {
-        effort::lose_fp(state, who, 1, ctx)?;
+        effort::lose_fp(state, who, 1, cx)?;
         say(
             state,
             who,
             "tires from sprinting: 1 FP".into(),
             "G-MOV-003",
-            ctx,
+            cx,
         );
     }
     Ok(())
@@ -341,22 +331,22 @@ pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPla
 
 /// Resolves a checked Jump: the run-up hex by hex, then the landing; a
 /// foe's Wait may go off on the way (G-WAIT-001).
-pub fn resolve_jump<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve_jump(
     state: &mut State,
     jumper: CombatantId,
     j: &Jump,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let plan = plan_jump(state, jumper, j)
-        .map_err(|e| Interrupt::Illegal(jumper, fray_core::Illegal(e)))?;
+        .map_err(|e| fray_core::Halt::Illegal(jumper, fray_core::Illegal::input(e)))?;
     let facing = state.fighter(jumper).facing();
     let mut trail = vec![state.fighter(jumper).pose.pos];
     for &hex in plan.run.iter().chain(std::iter::once(&plan.landing)) {
         let why = if hex == plan.landing { "jumps" } else { "runs" };
-        movement::set_pose(state, jumper, Pose::new(hex, facing), why, ctx);
+        movement::set_pose(state, jumper, Pose::new(hex, facing), why, cx);
         trail.push(hex);
         state.fighter_mut(jumper).moved = trail.len() as u32 - 1;
-        if !wait::on_enter(state, jumper, &trail, ctx)? {
+        if !wait::on_enter(state, jumper, &trail, cx)? {
             return Ok(());
         }
     }
@@ -368,10 +358,7 @@ pub fn resolve_jump<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// the faller, or the foe that threw it down, where), and takes it from
 /// everyone back on its feet. A figure with no free hex beside it lies
 /// cramped in one.
-pub fn settle_bodies<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     for id in state.ids().collect::<Vec<_>>() {
         let f = state.fighter(id);
         if !f.sprawls() {
@@ -398,25 +385,19 @@ pub fn settle_bodies<O: Oracle<Gurps>, S: EventSink<Event>>(
             .thrown_by
             .filter(|&c| state.fighter(c).is_conscious())
             .unwrap_or(id);
-        let q = crate::action::Question::Fall {
+        let q = || crate::action::Question::Fall {
             chooser,
             faller: id,
             options,
         };
-        let hex = match ctx.ask(state, &q)? {
+        let hex = match cx.ask(state, q)? {
             crate::action::Answer::Fall { hex } => hex,
             _ => continue,
         };
         let f = state.fighter_mut(id);
         f.body = Some(hex);
         f.thrown_by = None;
-        say(
-            state,
-            id,
-            format!("lies across {hex} too"),
-            "G-POS-009",
-            ctx,
-        );
+        say(state, id, format!("lies across {hex} too"), "G-POS-009", cx);
     }
     Ok(())
 }

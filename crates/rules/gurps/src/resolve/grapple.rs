@@ -1,11 +1,11 @@
 //! Grappling (checklist section 16): grabbing, what a grip does to both
 //! sides, takedowns, pins, strangling, taking items, and breaking free.
 
+use crate::Flow;
 use crate::Gurps;
 use crate::action::{Action, Grapple};
 use crate::check::{self, Check, Judged};
 use crate::damage::{DamageType, Dice};
-use crate::event::Event;
 use crate::location::{Location, Part};
 use crate::resolve::defense::{self, Touch};
 use crate::resolve::injury::{self, Blow, Push};
@@ -13,8 +13,7 @@ use crate::resolve::movement;
 use crate::resolve::say;
 use crate::state::{Grip, GripAt, Life, Posture, State};
 use fray_core::dice::systems::gurps::{Winner, quick_contest, regular_contest_levels};
-use fray_core::engine::Interrupt;
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Mods, Oracle};
+use fray_core::{CombatantId, Cx, ModList, Mods};
 
 /// The grappling skills a grab or a takedown may use (G-DICE-002).
 const GRAPPLING: [&str; 3] = ["Judo", "Sumo Wrestling", "Wrestling"];
@@ -139,12 +138,12 @@ pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Strin
 }
 
 /// Resolves a checked grappling action.
-pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve(
     state: &mut State,
     actor: CombatantId,
     g: &Grapple,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     match g {
         Grapple::Grab {
             target,
@@ -154,7 +153,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             step,
         } => {
             if let Some(s) = step
-                && !movement::take_step(state, actor, s, ctx)?
+                && !movement::take_step(state, actor, s, cx)?
             {
                 return Ok(());
             }
@@ -162,30 +161,30 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 Some(i) => GripAt::Item(*i),
                 None => GripAt::Body(*location),
             };
-            grab(state, actor, *target, at, *hands, ctx)
+            grab(state, actor, *target, at, *hands, cx)
         }
-        Grapple::Takedown => takedown(state, actor, ctx),
-        Grapple::Pin => pin(state, actor, ctx),
-        Grapple::Strangle => strangle(state, actor, ctx),
-        Grapple::TakeItem | Grapple::ForceDrop => wrest(state, actor, *g == Grapple::TakeItem, ctx),
+        Grapple::Takedown => takedown(state, actor, cx),
+        Grapple::Pin => pin(state, actor, cx),
+        Grapple::Strangle => strangle(state, actor, cx),
+        Grapple::TakeItem | Grapple::ForceDrop => wrest(state, actor, *g == Grapple::TakeItem, cx),
         Grapple::Release => {
             state.fighter_mut(actor).grip = None;
-            say(state, actor, "lets go".into(), "G-GRP-012", ctx);
+            say(state, actor, "lets go".into(), "G-GRP-012", cx);
             Ok(())
         }
-        Grapple::BreakFree => break_free(state, actor, ctx),
+        Grapple::BreakFree => break_free(state, actor, cx),
     }
 }
 
 /// G-GRP-001 / G-GRP-002: the grab roll, the foe's defense, and the hold.
-fn grab<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn grab(
     state: &mut State,
     actor: CombatantId,
     target: CombatantId,
     at: GripAt,
     hands: u8,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let a = state.fighter(actor);
     let t = state.fighter(target);
     let mut mods = ModList::base(
@@ -215,7 +214,7 @@ fn grab<O: Oracle<Gurps>, S: EventSink<Event>>(
     );
     let words = move || format!("{an} grabs at {tn}");
     let check = Check::new(actor, "grab", "G-GRP-001");
-    if defense::touch(state, (actor, target), check, &mods, words, ctx)? != Touch::Landed {
+    if defense::touch(state, (actor, target), check, &mods, words, cx)? != Touch::Landed {
         return Ok(());
     }
     state.fighter_mut(actor).grip = Some(Grip {
@@ -234,14 +233,14 @@ fn grab<O: Oracle<Gurps>, S: EventSink<Event>>(
         actor,
         format!("grabs {tn} by {where_}"),
         "G-GRP-001",
-        ctx,
+        cx,
     );
     // G-SPL-001: a caster grappled while casting.
     crate::resolve::magic::distracted(
         state,
         target,
         crate::resolve::magic::Distraction::Grappled,
-        ctx,
+        cx,
     )
 }
 
@@ -267,11 +266,7 @@ fn assistance(
 /// G-GRP-007: the takedown's Quick Contest, each side with the best of ST,
 /// DX and its grappling skill, +3 holding a leg or foot; the loser falls
 /// (a tie: nothing happens; an attacker who loses falls, decision).
-fn takedown<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    actor: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn takedown(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let Some(grip) = state.fighter(actor).grip else {
         return Ok(());
     };
@@ -295,15 +290,10 @@ fn takedown<O: Oracle<Gurps>, S: EventSink<Event>>(
     mine.add("holding a leg", if leg { 3 } else { 0 }, "G-GRP-005");
     let mut theirs = ModList::base("best of ST, DX, grappling", best(target), "G-GRP-007");
     theirs.add("grabbed", GRABBED_DX, "G-GRP-004");
-    let a = check::roll(
-        state,
-        ctx,
-        Check::new(actor, "takedown", "G-GRP-007"),
-        &mine,
-    )?;
+    let a = check::roll(state, cx, Check::new(actor, "takedown", "G-GRP-007"), &mine)?;
     let b = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(target, "resist the takedown", "G-GRP-007"),
         &theirs,
     )?;
@@ -318,32 +308,32 @@ fn takedown<O: Oracle<Gurps>, S: EventSink<Event>>(
     // G-GRP-007: the winner places the body's second hex.
     f.thrown_by = Some(winner);
     f.body = None;
-    say(state, faller, "is thrown down".into(), "G-GRP-007", ctx);
+    say(state, faller, "is thrown down".into(), "G-GRP-007", cx);
     // G-SPL-001: knocked down while casting.
     crate::resolve::magic::distracted(
         state,
         faller,
         crate::resolve::magic::Distraction::KnockedDown,
-        ctx,
+        cx,
     )
 }
 
 /// One round of a Regular Contest (G-EXT-005): both levels lowered so the
 /// higher is at most 14; `actor` wins if it succeeds and the other fails.
-fn regular_round<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn regular_round(
     state: &State,
     (actor, mine, label): (CombatantId, ModList, &'static str),
     (other, theirs, other_label): (CombatantId, ModList, &'static str),
     rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
     let (la, lb) = regular_contest_levels(mine.total(), theirs.total());
     let mut mine = mine;
     let mut theirs = theirs;
     mine.add("Regular Contest", la - Mods::total(&mine), "G-EXT-005");
     theirs.add("Regular Contest", lb - Mods::total(&theirs), "G-EXT-005");
-    let a = check::roll(state, ctx, Check::new(actor, label, rule), &mine)?;
-    let b = check::roll(state, ctx, Check::new(other, other_label, rule), &theirs)?;
+    let a = check::roll(state, cx, Check::new(actor, label, rule), &mine)?;
+    let b = check::roll(state, cx, Check::new(other, other_label, rule), &theirs)?;
     Ok(a.is_success() && !b.is_success())
 }
 
@@ -359,11 +349,7 @@ fn st_for_rolls(state: &State, who: CombatantId) -> i32 {
 
 /// G-GRP-008: the pin's Regular Contest of ST: +3 per point of SM
 /// difference to the larger side, +3 to the side with more free hands.
-fn pin<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    actor: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn pin(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let Some(grip) = state.fighter(actor).grip else {
         return Ok(());
     };
@@ -394,12 +380,12 @@ fn pin<O: Oracle<Gurps>, S: EventSink<Event>>(
         (actor, mine, "pin"),
         (target, theirs, "resist the pin"),
         "G-GRP-008",
-        ctx,
+        cx,
     )? {
         if let Some(g) = state.fighter_mut(actor).grip.as_mut() {
             g.pinned = true;
         }
-        say(state, target, "is pinned".into(), "G-GRP-008", ctx);
+        say(state, target, "is pinned".into(), "G-GRP-008", cx);
     }
     Ok(())
 }
@@ -408,11 +394,7 @@ fn pin<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// against the better of the foe's ST and HT (-5 one-handed, +2 per hand
 /// beyond two); the margin of victory is crushing damage to the neck, and
 /// any that gets through starts the foe suffocating.
-fn strangle<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    actor: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn strangle(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let Some(grip) = state.fighter(actor).grip else {
         return Ok(());
     };
@@ -434,15 +416,10 @@ fn strangle<O: Oracle<Gurps>, S: EventSink<Event>>(
         st_for_rolls(state, target).max(t.stats.ht),
         "G-GRP-009",
     );
-    let a = check::roll(
-        state,
-        ctx,
-        Check::new(actor, "strangle", "G-GRP-009"),
-        &mine,
-    )?;
+    let a = check::roll(state, cx, Check::new(actor, "strangle", "G-GRP-009"), &mine)?;
     let b = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(target, "resist strangling", "G-GRP-009"),
         &theirs,
     )?;
@@ -459,7 +436,7 @@ fn strangle<O: Oracle<Gurps>, S: EventSink<Event>>(
         push: Push::None,
         ..Blow::plain(actor, target, dice, DamageType::Crushing, Location::Neck)
     };
-    injury::strike_rolled(state, blow, c.margin_of_victory, ctx)?;
+    injury::strike_rolled(state, blow, c.margin_of_victory, cx)?;
     if state.fighter(target).hp < hp_before && !state.fighter(target).suffocating {
         state.fighter_mut(target).suffocating = true;
         say(
@@ -467,7 +444,7 @@ fn strangle<O: Oracle<Gurps>, S: EventSink<Event>>(
             target,
             "is choking: 1 FP a turn until free".into(),
             "G-GRP-010",
-            ctx,
+            cx,
         );
     }
     Ok(())
@@ -475,12 +452,7 @@ fn strangle<O: Oracle<Gurps>, S: EventSink<Event>>(
 
 /// G-GRP-003 / G-GRP-005: a Regular Contest of ST to take the held item
 /// away, or to make the held weapon arm drop what it holds.
-fn wrest<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    actor: CombatantId,
-    take: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn wrest(state: &mut State, actor: CombatantId, take: bool, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let Some(grip) = state.fighter(actor).grip else {
         return Ok(());
     };
@@ -498,7 +470,7 @@ fn wrest<O: Oracle<Gurps>, S: EventSink<Event>>(
         (actor, mine, label),
         (target, theirs, "hold on"),
         rule,
-        ctx,
+        cx,
     )? {
         return Ok(());
     }
@@ -526,7 +498,7 @@ fn wrest<O: Oracle<Gurps>, S: EventSink<Event>>(
         target,
         format!("{verb} {}", what.join(", ")),
         rule,
-        ctx,
+        cx,
     );
     Ok(())
 }
@@ -535,11 +507,7 @@ fn wrest<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// one holding hardest, who gets +5 with two hands and +2 per hand beyond,
 /// +5 more for a pin (+10 in all for a two-handed pin, decision), and -4 if
 /// stunned; a tie leaves the hold. A pinned figure may try once per 10 seconds.
-fn break_free<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    actor: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn break_free(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let Some((by, grip)) = state.held_by(actor) else {
         return Ok(());
     };
@@ -550,7 +518,7 @@ fn break_free<O: Oracle<Gurps>, S: EventSink<Event>>(
             actor,
             "strains against the pin (one try per 10 seconds)".into(),
             "G-GRP-017",
-            ctx,
+            cx,
         );
         return Ok(());
     }
@@ -575,19 +543,14 @@ fn break_free<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
     let a = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(actor, "break free", "G-GRP-016"),
         &mine,
     )?;
-    let b = check::roll(
-        state,
-        ctx,
-        Check::new(by, "keep hold", "G-GRP-016"),
-        &theirs,
-    )?;
+    let b = check::roll(state, cx, Check::new(by, "keep hold", "G-GRP-016"), &theirs)?;
     if quick_contest(a.roll, a.level, b.roll, b.level).winner == Winner::A {
         state.fighter_mut(by).grip = None;
-        say(state, actor, "breaks free".into(), "G-GRP-016", ctx);
+        say(state, actor, "breaks free".into(), "G-GRP-016", cx);
     }
     Ok(())
 }
@@ -608,11 +571,7 @@ pub fn lapse(state: &mut State) {
 
 /// Start of a turn: holds lapse ([`lapse`]); a choking figure loses 1 FP
 /// (G-GRP-010).
-pub fn upkeep<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+pub fn upkeep(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     lapse(state);
     let f = state.fighter(who);
     if f.suffocating {
@@ -625,8 +584,8 @@ pub fn upkeep<O: Oracle<Gurps>, S: EventSink<Event>>(
         if !strangled {
             state.fighter_mut(who).suffocating = false;
         } else {
-            say(state, who, "chokes: 1 FP".into(), "G-GRP-010", ctx);
-            crate::resolve::effort::lose_fp(state, who, 1, ctx)?;
+            say(state, who, "chokes: 1 FP".into(), "G-GRP-010", cx);
+            crate::resolve::effort::lose_fp(state, who, 1, cx)?;
         }
     }
     Ok(())

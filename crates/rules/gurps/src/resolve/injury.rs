@@ -1,6 +1,7 @@
 //! Damage and injury: steps 3-8 of the attack checklist (G-TURN-004):
 //! damage roll, hit location, DR, wounding, injury and its effects.
 
+use crate::Flow;
 use crate::Gurps;
 use crate::check::{self, Check, Judged};
 use crate::damage::{DamageType, Dice};
@@ -9,9 +10,8 @@ use crate::location::{self, Location, Part};
 use crate::sheet::Trait;
 use crate::state::{Life, Posture, State, Stun};
 use fray_core::dice::RollKind;
-use fray_core::engine::Interrupt;
 use fray_core::grid::Arc;
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
+use fray_core::{CombatantId, Cx, ModList};
 
 /// Effects of the Critical Hit Table (G-EXT-007) or the Critical Head Blow
 /// Table (G-EXT-008) on the damage step.
@@ -173,18 +173,14 @@ pub fn injury_from(penetrating: i32, multiplier_halves: i32) -> i32 {
 }
 
 /// Rolls damage and location, applies DR and wounding, and applies the injury.
-pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    blow: Blow,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+pub fn strike(state: &mut State, blow: Blow, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     // G-DMG-001: basic damage (dice plus adds), then bonuses and critical multipliers.
     let rolled = if blow.critical.maximum {
         blow.dice.max()
     } else {
         check::dice(
             state,
-            ctx,
+            cx,
             Some(blow.attacker),
             blow.dice.kind(),
             "damage",
@@ -192,21 +188,21 @@ pub fn strike<O: Oracle<Gurps>, S: EventSink<Event>>(
             None,
         )?
     };
-    strike_rolled(state, blow, rolled, ctx)
+    strike_rolled(state, blow, rolled, cx)
 }
 
 /// [`strike`] with the dice already rolled (`rolled`, adds included): a
 /// slam rolls both sides' damage before either is applied.
-pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn strike_rolled(
     state: &mut State,
     blow: Blow,
     rolled: i32,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let mut basic = rolled;
     if let Some((label, value, rule)) = blow.bonus {
         basic += value;
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: format!("{label}: {value:+} damage"),
             rule,
         });
@@ -217,7 +213,7 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
     if blow.half {
         // G-DMG-002 decision: halved at or beyond 1/2D, rounding down.
         basic /= 2;
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: "beyond half-damage range: basic damage halved".into(),
             rule: "G-DMG-002",
         });
@@ -235,7 +231,7 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
     let location = match blow.aimed {
         _ if blow.damage_type == DamageType::Fatigue => Location::Torso,
         Some(l) => l,
-        None => random_location(state, blow.attacker, blow.target, ctx)?,
+        None => random_location(state, blow.attacker, blow.target, cx)?,
     };
 
     // G-DMG-003: DR by location after the armor divisor; a critical may halve it.
@@ -271,11 +267,11 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
         // G-DMG-006 decision: fatigue damage reduces FP (with G-FAT-003/004).
         let fp = state.fighter(blow.target).fp - injury;
         let name = state.fighter(blow.target).name.clone();
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: format!("{name} loses {injury} FP (FP {fp})"),
             rule: "G-DMG-006",
         });
-        return crate::resolve::effort::lose_fp(state, blow.target, injury, ctx);
+        return crate::resolve::effort::lose_fp(state, blow.target, injury, cx);
     }
     // G-EXT-021: blunt trauma through flexible armor that stopped the blow.
     let trauma = if penetrating == 0 && state.fighter(blow.target).flexible[location.index()] {
@@ -297,7 +293,7 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
     if trauma > 0 && blow.push != Push::Shove {
         let name = state.fighter(blow.target).name.clone();
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: format!("{name} takes {trauma} HP of blunt trauma through flexible armor"),
             rule: "G-EXT-021",
         });
@@ -311,7 +307,7 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
         if eaten > 0 {
             state.fighter_mut(blow.target).dr[location.index()] -= eaten;
             let name = state.fighter(blow.target).name.clone();
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: format!("corrosion eats {eaten} DR of {name}'s armor on the {location}"),
                 rule: "G-EXT-022",
             });
@@ -326,7 +322,7 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
     let f = state.fighter(blow.target);
     let (hp, name) = (f.hp, f.name.clone());
-    ctx.emit(|| Event::Damage {
+    cx.emit(|| Event::Damage {
         target: name.to_string(),
         location: location.to_string(),
         basic,
@@ -357,22 +353,22 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
         },
     });
     if injury > 0 {
-        crate::resolve::magic::wake(state, blow.target, ctx);
-        keep_aim(state, blow.target, ctx)?;
+        crate::resolve::magic::wake(state, blow.target, cx);
+        keep_aim(state, blow.target, cx)?;
         // G-SPL-002: injury may spoil a spell under way.
         crate::resolve::magic::distracted(
             state,
             blow.target,
             crate::resolve::magic::Distraction::Injured,
-            ctx,
+            cx,
         )?;
-        effects(state, blow, location, injury, uncapped, ctx)?;
+        effects(state, blow, location, injury, uncapped, cx)?;
     }
     // G-TURN-004 decision: knockback after the knockdown roll, then death checks.
-    knockback(state, blow, basic, penetrating, ctx)?;
+    knockback(state, blow, basic, penetrating, cx)?;
     if injury > 0 {
         let alive = state.fighter(blow.target).life != Life::Dead;
-        death_checks(state, blow.target, ctx)?;
+        death_checks(state, blow.target, cx)?;
         // G-LOC-014: slain by a cutting blow to the neck, the figure is beheaded.
         if alive
             && state.fighter(blow.target).life == Life::Dead
@@ -380,19 +376,19 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
             && blow.damage_type == DamageType::Cutting
         {
             let name = state.fighter(blow.target).name.clone();
-            ctx.emit(|| Event::Condition {
+            cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "is beheaded".into(),
                 rule: "G-LOC-014",
             });
         }
     }
-    head_blow_aftermath(state, blow, penetrating, ctx)?;
+    head_blow_aftermath(state, blow, penetrating, cx)?;
     // G-EXT-007 row 12: the victim drops what it holds even if nothing got through.
     if blow.critical.drop {
         drop_everything(state, blow.target);
         let name = state.fighter(blow.target).name.clone();
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "drops what it holds".into(),
             rule: "G-EXT-007",
@@ -406,13 +402,13 @@ pub fn strike_rolled<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// / (ST - 2)) hexes (a shove twice that); it stops at a wall or a figure and
 /// takes collision damage for the hexes travelled; then it rolls the best of
 /// DX, Acrobatics or Judo, +1 - hexes (+4 Perfect Balance), or falls.
-fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn knockback(
     state: &mut State,
     blow: Blow,
     basic: i32,
     penetrating: i32,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let pushes = match blow.damage_type {
         DamageType::Crushing => true,
         DamageType::Cutting => penetrating == 0,
@@ -449,7 +445,7 @@ fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
         travelled += 1;
     }
     let name = state.fighter(blow.target).name.clone();
-    ctx.emit(|| Event::Note {
+    cx.emit(|| Event::Note {
         text: format!("{name} is knocked back {travelled} of {hexes} hexes"),
         rule: "G-KB-002",
     });
@@ -460,7 +456,7 @@ fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
             blow.target,
             fray_core::grid::Pose::new(at, facing),
             "is knocked back",
-            ctx,
+            cx,
         );
         // G-SPL-001: knocked back while casting (decision: one roll for
         // the knockback and any fall it causes).
@@ -468,7 +464,7 @@ fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
             state,
             blow.target,
             crate::resolve::magic::Distraction::KnockedBack,
-            ctx,
+            cx,
         )?;
     }
     // G-KB-004 decision: the collision uses the hexes actually travelled.
@@ -483,11 +479,11 @@ fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
                 Location::Torso,
             )
         };
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: "the knockback ends against an obstacle".into(),
             rule: "G-KB-004",
         });
-        strike(state, hit, ctx)?;
+        strike(state, hit, cx)?;
     }
     let t = state.fighter(blow.target);
     if t.is_conscious() && t.posture != Posture::Lying {
@@ -507,7 +503,7 @@ fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
         let r = check::roll(
             state,
-            ctx,
+            cx,
             Check::new(blow.target, "keep footing after knockback", "G-KB-003"),
             &mods,
         )?;
@@ -515,7 +511,7 @@ fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
             let f = state.fighter_mut(blow.target);
             f.posture = Posture::Lying;
             let name = f.name.clone();
-            ctx.emit(|| Event::Condition {
+            cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "falls from the knockback".into(),
                 rule: "G-KB-003",
@@ -527,12 +523,12 @@ fn knockback<O: Oracle<Gurps>, S: EventSink<Event>>(
 
 /// G-EXT-008 rows 8, 12-13 and 14: what a critical head blow does besides
 /// its damage.
-fn head_blow_aftermath<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn head_blow_aftermath(
     state: &mut State,
     blow: Blow,
     penetrating: i32,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let c = blow.critical;
     // Row 14: the weapon held drops, one at random (1d) of two or more.
     let held: Vec<usize> = state
@@ -550,7 +546,7 @@ fn head_blow_aftermath<O: Oracle<Gurps>, S: EventSink<Event>>(
         n => {
             let r = check::dice(
                 state,
-                ctx,
+                cx,
                 None,
                 fray_core::dice::RollKind::d(1, 6),
                 "which weapon drops",
@@ -585,7 +581,7 @@ fn head_blow_aftermath<O: Oracle<Gurps>, S: EventSink<Event>>(
         );
     }
     for what in said {
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: name.to_string(),
             what,
             rule: "G-EXT-008",
@@ -598,15 +594,15 @@ fn head_blow_aftermath<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// `target`: face hits from behind become skull hits (G-LOC-004); a leg hit
 /// on a creature with a useful tail is the tail on a 1 in 6 (G-LOC-005);
 /// on a creature with more than two legs arms are legs and hands feet (G-LOC-006).
-pub fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn random_location(
     state: &State,
     attacker: CombatantId,
     target: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<Location, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Location> {
     let roll = check::dice(
         state,
-        ctx,
+        cx,
         Some(attacker),
         RollKind::three_d6(),
         "hit location",
@@ -616,7 +612,7 @@ pub fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
     let side = if location::needs_side_die(roll) {
         check::dice(
             state,
-            ctx,
+            cx,
             Some(attacker),
             RollKind::d(1, 6),
             "hand or foot side",
@@ -631,7 +627,7 @@ pub fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
     let from = state.fighter(attacker).pose.pos;
     if loc == Location::Face && t.pose.arc_of(from) == Some(Arc::Back) {
         loc = Location::Skull;
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: "a face hit from behind strikes the skull".into(),
             rule: "G-LOC-004",
         });
@@ -646,7 +642,7 @@ pub fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
         };
         if let Some(l) = legs {
             loc = l;
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: format!("on a four-legged creature the blow lands on the {l}"),
                 rule: "G-LOC-006",
             });
@@ -655,7 +651,7 @@ pub fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
     if t.has(Trait::Tail) && matches!(loc, Location::RightLeg | Location::LeftLeg) {
         let d = check::dice(
             state,
-            ctx,
+            cx,
             Some(attacker),
             RollKind::d(1, 6),
             "leg or tail",
@@ -664,7 +660,7 @@ pub fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
         )?;
         if d == 1 {
             loc = Location::Tail;
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: "the blow lands on the tail".into(),
                 rule: "G-LOC-005",
             });
@@ -674,11 +670,7 @@ pub fn random_location<O: Oracle<Gurps>, S: EventSink<Event>>(
 }
 
 /// G-AIM-005: a figure hurt while aiming rolls Will or loses the Aim.
-fn keep_aim<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn keep_aim(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let f = state.fighter(who);
     if f.aim.is_none() {
         return Ok(());
@@ -686,7 +678,7 @@ fn keep_aim<O: Oracle<Gurps>, S: EventSink<Event>>(
     let mods = ModList::base("Will", f.stats.will, "");
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(who, "keep the aim", "G-AIM-005"),
         &mods,
     )?;
@@ -698,14 +690,14 @@ fn keep_aim<O: Oracle<Gurps>, S: EventSink<Event>>(
 
 /// G-DMG-006: shock, crippling, knockdown and death checks, in that order
 /// (G-TURN-004 decision); consciousness waits for the victim's turn.
-fn effects<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn effects(
     state: &mut State,
     blow: Blow,
     location: Location,
     injury: i32,
     uncapped: i32,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let target = blow.target;
     let f = state.fighter(target);
     let max_hp = f.stats.hp;
@@ -730,14 +722,14 @@ fn effects<O: Oracle<Gurps>, S: EventSink<Event>>(
             f.crippled.push(location);
         }
         let destroyed = uncapped > 2 * location::crippling_threshold(location, max_hp).unwrap_or(0);
-        cripple(state, target, location, ctx);
+        cripple(state, target, location, cx);
         let name = state.fighter(target).name.clone();
         let what = if destroyed {
             format!("has the {location} destroyed")
         } else {
             format!("has the {location} crippled")
         };
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: name.to_string(),
             what,
             rule: "G-LOC-009",
@@ -751,18 +743,13 @@ fn effects<O: Oracle<Gurps>, S: EventSink<Event>>(
         Part::Skull | Part::Face | Part::Eye | Part::Vitals
     );
     if major || (head_or_vitals && causes_shock) {
-        knockdown(state, target, location, major, ctx)?;
+        knockdown(state, target, location, major, cx)?;
     }
     Ok(())
 }
 
 /// G-LOC-010 decision: a crippled arm drops what it holds; a crippled leg drops the figure prone.
-fn cripple<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    location: Location,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+fn cripple(state: &mut State, who: CombatantId, location: Location, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter_mut(who);
     match location {
         Location::RightArm | Location::RightHand => {
@@ -782,7 +769,7 @@ fn cripple<O: Oracle<Gurps>, S: EventSink<Event>>(
         {
             f.posture = Posture::Lying;
             let name = f.name.clone();
-            ctx.emit(|| Event::Condition {
+            cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "falls: a crippled leg".into(),
                 rule: "G-LOC-010",
@@ -802,13 +789,13 @@ pub(crate) fn drop_everything(state: &mut State, who: CombatantId) {
 }
 
 /// G-INJ-007/008: the knockdown roll and its failure.
-fn knockdown<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn knockdown(
     state: &mut State,
     who: CombatantId,
     location: Location,
     major: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let f = state.fighter(who);
     // Nothing to knock down or stun in a figure already out.
     if !f.is_conscious() {
@@ -842,7 +829,7 @@ fn knockdown<O: Oracle<Gurps>, S: EventSink<Event>>(
         };
         mods.add("major wound location", pen, "G-INJ-007");
     }
-    let r = check::roll(state, ctx, Check::new(who, "knockdown", "G-INJ-007"), &mods)?;
+    let r = check::roll(state, cx, Check::new(who, "knockdown", "G-INJ-007"), &mods)?;
     if r.is_success() {
         return Ok(());
     }
@@ -861,23 +848,19 @@ fn knockdown<O: Oracle<Gurps>, S: EventSink<Event>>(
         "is knocked down and stunned"
     };
     let name = f.name.clone();
-    ctx.emit(|| Event::Condition {
+    cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: what.into(),
         rule: "G-INJ-008",
     });
     // G-SPL-001: stunned (or knocked out), a spell under way is spoiled.
-    crate::resolve::magic::stunned(state, who, ctx);
+    crate::resolve::magic::stunned(state, who, cx);
     Ok(())
 }
 
 /// G-INJ-013/014: a death check for each new multiple of -HP crossed
 /// (down to -4x); dead at -5xHP, destroyed at -10xHP.
-pub fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+pub fn death_checks(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let f = state.fighter(who);
     if f.life == Life::Dead {
         return Ok(());
@@ -893,7 +876,7 @@ pub fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
         } else {
             "dies (-5xHP)"
         };
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: what.into(),
             rule: "G-INJ-014",
@@ -907,7 +890,7 @@ pub fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
         let mods = ModList::base("HT", f.stats.ht, "");
         let r = check::roll(
             state,
-            ctx,
+            cx,
             Check::new(who, "death check", "G-INJ-013"),
             &mods,
         )?;
@@ -918,7 +901,7 @@ pub fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
         let name = f.name.clone();
         if r.margin <= -3 || r.is_critical_failure() {
             f.life = Life::Dead;
-            ctx.emit(|| Event::Condition {
+            cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "dies".into(),
                 rule: "G-INJ-013",
@@ -928,7 +911,7 @@ pub fn death_checks<O: Oracle<Gurps>, S: EventSink<Event>>(
         // G-EXT-031: a mortal wound incapacitates.
         f.life = Life::Unconscious;
         f.mortal_wound = true;
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "is mortally wounded".into(),
             rule: "G-EXT-031",

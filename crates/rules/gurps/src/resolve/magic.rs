@@ -6,6 +6,7 @@
 //! maneuver throws or touches with it through the ordinary attack path
 //! (G-SPL-009); blocking spells are offered as a defense (G-SPL-012).
 
+use crate::Flow;
 use crate::Gurps;
 use crate::action::{Cast, Concentrate};
 use crate::check::{self, Check, Judged};
@@ -21,9 +22,8 @@ use crate::tables::{
     Implement, information_range_penalty, resisted_skill_cap, spell_range_penalty,
 };
 use fray_core::dice::systems::gurps::{SuccessRoll, Winner, quick_contest};
-use fray_core::engine::Interrupt;
 use fray_core::grid::HexPos;
-use fray_core::{CombatantId, Ctx, EventSink, Illegal, ModList, Mods, Oracle};
+use fray_core::{CombatantId, Cx, Illegal, ModList, Mods};
 use std::sync::Arc;
 
 /// The skill that throws a missile spell, and its default (DX-4).
@@ -199,23 +199,23 @@ pub fn check(state: &State, actor: CombatantId, c: &Concentrate) -> Result<(), S
 /// G-CON-001: one second of concentration. A new casting begins (the one
 /// under way, if different, is abandoned); at the end of the spell's last
 /// second the casting roll is made and the spell takes effect.
-pub fn concentrate<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn concentrate(
     state: &mut State,
     actor: CombatantId,
     c: &Concentrate,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     if let Some(s) = &c.step {
-        movement::take_step(state, actor, s, ctx)?;
+        movement::take_step(state, actor, s, cx)?;
     }
     if c.dissipate {
-        dissipate(state, actor, ctx);
+        dissipate(state, actor, cx);
     }
     let current = state.fighter(actor).casting;
     let mut casting = match (&c.cast, current) {
         (Some(cast), cur) => {
-            let planned =
-                plan(state, actor, cast).map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
+            let planned = plan(state, actor, cast)
+                .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
             match cur {
                 Some(cur) if same(&cur, &planned) => cur,
                 _ => {
@@ -226,10 +226,10 @@ pub fn concentrate<O: Oracle<Gurps>, S: EventSink<Event>>(
                             actor,
                             format!("abandons {name} for another spell"),
                             "G-CON-001",
-                            ctx,
+                            cx,
                         );
                     }
-                    begin(state, actor, &planned, ctx);
+                    begin(state, actor, &planned, cx);
                     planned
                 }
             }
@@ -241,7 +241,7 @@ pub fn concentrate<O: Oracle<Gurps>, S: EventSink<Event>>(
                 actor,
                 "concentrates (no spell under way)".into(),
                 "G-CON-001",
-                ctx,
+                cx,
             );
             return Ok(());
         }
@@ -258,12 +258,12 @@ pub fn concentrate<O: Oracle<Gurps>, S: EventSink<Event>>(
                 casting.seconds, casting.needed
             ),
             "G-CON-001",
-            ctx,
+            cx,
         );
         return Ok(());
     }
     state.fighter_mut(actor).casting = None;
-    complete(state, actor, casting, ctx)
+    complete(state, actor, casting, cx)
 }
 
 fn spell_name(state: &State, who: CombatantId, idx: u8) -> String {
@@ -276,12 +276,7 @@ fn spell_name(state: &State, who: CombatantId, idx: u8) -> String {
 
 /// The first second of a casting: G-SPL-004, a pointed implement shows
 /// foes what is coming (noted; the engine's foes see everything anyway).
-fn begin<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &State,
-    actor: CombatantId,
-    c: &Casting,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+fn begin(state: &State, actor: CombatantId, c: &Casting, cx: &mut impl Cx<Gurps>) {
     if let Some((wi, _)) = c.implement {
         let f = state.fighter(actor);
         let what = f.weapons[usize::from(wi)].weapon.name.clone();
@@ -295,17 +290,13 @@ fn begin<O: Oracle<Gurps>, S: EventSink<Event>>(
             actor,
             format!("points the {what} at {at}, for all to see"),
             "G-SPL-004",
-            ctx,
+            cx,
         );
     }
 }
 
 /// G-SPL-011: lets the charged spell in hand go.
-fn dissipate<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    actor: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+fn dissipate(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter_mut(actor);
     if let Some(wi) = held(f) {
         let w = f.weapons.remove(wi);
@@ -314,7 +305,7 @@ fn dissipate<O: Oracle<Gurps>, S: EventSink<Event>>(
             actor,
             format!("lets the charged {} go", w.weapon.name),
             "G-SPL-011",
-            ctx,
+            cx,
         );
     }
 }
@@ -378,29 +369,29 @@ fn cap(m: &mut ModList, resistance: i32) {
 }
 
 /// The casting roll, named after the spell, recorded.
-fn roll<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn roll(
     state: &State,
     check: Check,
     mods: &ModList,
     spell: &Spell,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<SuccessRoll, Interrupt<Gurps>> {
-    check::roll_named(state, ctx, check, mods, Some(&spell.name))
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<SuccessRoll> {
+    check::roll_named(state, cx, check, mods, Some(&spell.name))
 }
 
 /// The energy a casting costs: what [`Spell::cost_at`] says at the
 /// casting roll's effective skill (G-EXT-030) on a success, none on a
 /// critical success, 1 on a failure, all of it on a critical failure
 /// (decision, Basic B236).
-fn pay<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn pay(
     state: &mut State,
     who: CombatantId,
     spell: &Spell,
     energy: u8,
     radius: u16,
     r: &SuccessRoll,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let radius = u8::try_from(radius).unwrap_or(u8::MAX);
     let full = spell.cost_at(r.level, energy, radius);
     let (paid, why) = if r.is_critical_success() {
@@ -423,7 +414,7 @@ fn pay<O: Oracle<Gurps>, S: EventSink<Event>>(
     let name = state.fighter(who).name.clone();
     let spell_name = spell.name.clone();
     let level = r.level;
-    ctx.emit(|| Event::Note {
+    cx.emit(|| Event::Note {
         text: if why.is_empty() {
             format!(
                 "{name} pays {paid} FP for {spell_name} (energy {energy}, effective skill {level})"
@@ -433,16 +424,16 @@ fn pay<O: Oracle<Gurps>, S: EventSink<Event>>(
         },
         rule,
     });
-    effort::lose_fp(state, who, paid, ctx)
+    effort::lose_fp(state, who, paid, cx)
 }
 
 /// The end of the last second: the casting roll and the spell's effect.
-fn complete<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn complete(
     state: &mut State,
     actor: CombatantId,
     c: Casting,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let Some(known) = state
         .fighter(actor)
         .spells
@@ -452,10 +443,10 @@ fn complete<O: Oracle<Gurps>, S: EventSink<Event>>(
         return Ok(());
     };
     match known.spell.class {
-        SpellClass::Melee | SpellClass::Missile => charge(state, actor, &known, c, ctx),
-        SpellClass::Regular => regular(state, actor, &known, c, ctx),
-        SpellClass::Area => area(state, actor, &known, c, ctx),
-        SpellClass::Information => information(state, actor, &known, c, ctx),
+        SpellClass::Melee | SpellClass::Missile => charge(state, actor, &known, c, cx),
+        SpellClass::Regular => regular(state, actor, &known, c, cx),
+        SpellClass::Area => area(state, actor, &known, c, cx),
+        SpellClass::Information => information(state, actor, &known, c, cx),
         SpellClass::Blocking => Ok(()),
     }
 }
@@ -463,24 +454,24 @@ fn complete<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// G-SPL-009 / G-SPL-011: the first of the two rolls (no range penalty:
 /// the spell is aimed when used); on a success the spell is held in the
 /// hand as a weapon.
-fn charge<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn charge(
     state: &mut State,
     actor: CombatantId,
     known: &KnownSpell,
     c: Casting,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let mods = casting_mods(state.fighter(actor), known);
     let check = Check::new(actor, "cast a spell", "G-SPL-009");
-    let r = roll(state, check, &mods, &known.spell, ctx)?;
-    pay(state, actor, &known.spell, c.energy, 1, &r, ctx)?;
+    let r = roll(state, check, &mods, &known.spell, cx)?;
+    pay(state, actor, &known.spell, c.energy, 1, &r, cx)?;
     if !r.is_success() || !state.fighter(actor).is_conscious() {
         say(
             state,
             actor,
             format!("fails to cast {}", known.spell.name),
             "G-SPL-009",
-            ctx,
+            cx,
         );
         return Ok(());
     }
@@ -496,7 +487,7 @@ fn charge<O: Oracle<Gurps>, S: EventSink<Event>>(
         actor,
         format!("holds a charged {name} (weapon {n})"),
         "G-SPL-011",
-        ctx,
+        cx,
     );
     Ok(())
 }
@@ -637,13 +628,13 @@ pub fn tidy(state: &mut State, who: CombatantId) {
 
 /// A Regular spell on one subject: range (G-SPL-003/004), healing
 /// yourself (G-SPL-008), the cap and the resistance (G-SPL-005/006).
-fn regular<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn regular(
     state: &mut State,
     actor: CombatantId,
     known: &KnownSpell,
     c: Casting,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let spell = &known.spell;
     let subject = c.subject.unwrap_or(actor);
     if !state.exists(subject) || state.fighter(subject).life == Life::Dead {
@@ -652,7 +643,7 @@ fn regular<O: Oracle<Gurps>, S: EventSink<Event>>(
             actor,
             format!("has no subject for {}: the spell is lost", spell.name),
             "G-SPL-003",
-            ctx,
+            cx,
         );
         return Ok(());
     }
@@ -675,71 +666,71 @@ fn regular<O: Oracle<Gurps>, S: EventSink<Event>>(
         Check::new(actor, "cast a spell", "G-SPL-003"),
         &mods,
         spell,
-        ctx,
+        cx,
     )?;
-    pay(state, actor, &known.spell, c.energy, 1, &r, ctx)?;
+    pay(state, actor, &known.spell, c.energy, 1, &r, cx)?;
     if !r.is_success() {
         say(
             state,
             actor,
             format!("fails to cast {}", spell.name),
             "G-SPL-003",
-            ctx,
+            cx,
         );
         return Ok(());
     }
     if let Some(by) = resisted
-        && resisted_off(state, subject, by, &r, ctx)?
+        && resisted_off(state, subject, by, &r, cx)?
     {
         return Ok(());
     }
     if spell.resisted_by.is_some() && resisted.is_none() {
         let who = state.fighter(subject).name.clone();
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: format!("{who} is willing and does not resist"),
             rule: "G-SPL-006",
         });
     }
-    apply(state, subject, spell, c.energy, "G-SPL-003", ctx)
+    apply(state, subject, spell, c.energy, "G-SPL-003", cx)
 }
 
 /// G-SPL-005 and G-EXT-005: the subject's resistance roll, a Quick
 /// Contest against the casting roll that the caster must win outright.
 /// Returns whether the subject shook the spell off. G-SPL-001: the roll
 /// distracts a subject that is casting a spell itself.
-fn resisted_off<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn resisted_off(
     state: &mut State,
     subject: CombatantId,
     by: Resistance,
     cast: &SuccessRoll,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
     let s = state.fighter(subject);
     let mods = ModList::base(by.name(), resistance(s, by), "G-SPL-005");
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(subject, "resist a spell", "G-SPL-005"),
         &mods,
     )?;
-    distracted(state, subject, Distraction::Resisting, ctx)?;
+    distracted(state, subject, Distraction::Resisting, cx)?;
     let contest = quick_contest(cast.roll, cast.level, r.roll, r.level);
     let off = contest.winner != Winner::A;
     if off {
-        say(state, subject, "resists the spell".into(), "G-SPL-005", ctx);
+        say(state, subject, "resists the spell".into(), "G-SPL-005", cx);
     }
     Ok(off)
 }
 
 /// G-SPL-007: an Area spell: one casting roll at -1 per hex to the area's
 /// nearest hex; everyone in the area resists it separately.
-fn area<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn area(
     state: &mut State,
     actor: CombatantId,
     known: &KnownSpell,
     c: Casting,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let spell = &known.spell;
     let Some(centre) = c.at else {
         return Ok(());
@@ -765,32 +756,32 @@ fn area<O: Oracle<Gurps>, S: EventSink<Event>>(
         Check::new(actor, "cast a spell", "G-SPL-007"),
         &mods,
         spell,
-        ctx,
+        cx,
     )?;
-    pay(state, actor, &known.spell, c.energy, c.radius, &r, ctx)?;
+    pay(state, actor, &known.spell, c.energy, c.radius, &r, cx)?;
     if !r.is_success() {
         say(
             state,
             actor,
             format!("fails to cast {}", spell.name),
             "G-SPL-007",
-            ctx,
+            cx,
         );
         return Ok(());
     }
     if subjects.is_empty() {
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: "nobody stands in the area".into(),
             rule: "G-SPL-007",
         });
     }
     for subject in subjects {
         if let Some(by) = spell.resisted_by
-            && resisted_off(state, subject, by, &r, ctx)?
+            && resisted_off(state, subject, by, &r, cx)?
         {
             continue;
         }
-        apply(state, subject, spell, c.energy, "G-SPL-007", ctx)?;
+        apply(state, subject, spell, c.energy, "G-SPL-007", cx)?;
     }
     Ok(())
 }
@@ -812,24 +803,24 @@ fn in_area(state: &State, centre: HexPos, inside: u32) -> Vec<CombatantId> {
 /// searched, -1 per known item passed over; the GM rolls, in secret at a
 /// table (the log still shows it). Sense Foes names the nearest foes in
 /// the radius, after those passed over.
-fn information<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn information(
     state: &mut State,
     actor: CombatantId,
     known: &KnownSpell,
     c: Casting,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let spell = &known.spell;
     let mut mods = casting_mods(state.fighter(actor), known);
     let band = information_range_penalty(u32::from(c.radius)).unwrap_or(-2);
     mods.add("radius searched", band, "G-SPL-013");
     mods.add("known items passed over", -i32::from(c.ignore), "G-SPL-013");
     let check = Check::new(actor, "information spell", "G-SPL-013").secret();
-    let r = roll(state, check, &mods, spell, ctx)?;
-    pay(state, actor, &known.spell, c.energy, 1, &r, ctx)?;
+    let r = roll(state, check, &mods, spell, cx)?;
+    pay(state, actor, &known.spell, c.energy, 1, &r, cx)?;
     let name = state.fighter(actor).name.clone();
     if !r.is_success() {
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: format!("{name} learns nothing"),
             rule: "G-SPL-013",
         });
@@ -853,7 +844,7 @@ fn information<O: Oracle<Gurps>, S: EventSink<Event>>(
         .map(|&(d, id)| format!("{} at {d} hexes", state.fighter(id).name))
         .collect();
     let radius = c.radius;
-    ctx.emit(|| Event::Note {
+    cx.emit(|| Event::Note {
         text: if found.is_empty() {
             format!("{name} senses no other foe within {radius} tiles")
         } else {
@@ -865,14 +856,14 @@ fn information<O: Oracle<Gurps>, S: EventSink<Event>>(
 }
 
 /// What a spell that got through does to one subject.
-fn apply<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn apply(
     state: &mut State,
     subject: CombatantId,
     spell: &Spell,
     energy: u8,
     rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     match spell.effect {
         Effect::Heal { hp_per_energy } => {
             let s = state.fighter_mut(subject);
@@ -885,12 +876,12 @@ fn apply<O: Oracle<Gurps>, S: EventSink<Event>>(
                 subject,
                 format!("is healed {healed} HP by {} (HP {hp})", spell.name),
                 rule,
-                ctx,
+                cx,
             );
         }
         Effect::Sleep => {
             if state.fighter(subject).is_conscious() {
-                fall_asleep(state, subject, rule, ctx);
+                fall_asleep(state, subject, rule, cx);
             }
         }
         // Charged, blocking and information spells act elsewhere.
@@ -901,12 +892,7 @@ fn apply<O: Oracle<Gurps>, S: EventSink<Event>>(
 
 /// Sleep: the subject falls (if standing), lets go of what it holds, and
 /// stays down until a blow wakes it (decision, docs/rules/gurps.md).
-fn fall_asleep<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+fn fall_asleep(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut impl Cx<Gurps>) {
     injury::drop_everything(state, who);
     let f = state.fighter_mut(who);
     f.life = Life::Unconscious;
@@ -914,16 +900,12 @@ fn fall_asleep<O: Oracle<Gurps>, S: EventSink<Event>>(
     f.posture = Posture::Lying;
     f.grip = None;
     f.casting = None;
-    say(state, who, "falls asleep".into(), rule, ctx);
+    say(state, who, "falls asleep".into(), rule, cx);
 }
 
 /// A blow that injures a sleeper wakes it, mentally stunned, still lying
 /// (decision, Basic B251).
-pub fn wake<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+pub fn wake(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter_mut(who);
     if !f.asleep || f.life != Life::Unconscious {
         return;
@@ -936,7 +918,7 @@ pub fn wake<O: Oracle<Gurps>, S: EventSink<Event>>(
         who,
         "wakes from the magical sleep, mentally stunned".into(),
         "G-INJ-010",
-        ctx,
+        cx,
     );
 }
 
@@ -961,18 +943,18 @@ pub enum Distraction {
 /// rolls Will-3 or loses it; G-SPL-002 decision: injury calls for Will
 /// plus the shock penalty the injury since its last turn causes, instead
 /// of the -3.
-pub fn distracted<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn distracted(
     state: &mut State,
     who: CombatantId,
     why: Distraction,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let f = state.fighter(who);
     let Some(c) = f.casting else {
         return Ok(());
     };
     if !f.is_conscious() {
-        lose(state, who, c, "G-SPL-001", ctx);
+        lose(state, who, c, "G-SPL-001", cx);
         return Ok(());
     }
     let mut mods = ModList::base("Will", f.stats.will, "");
@@ -1000,58 +982,44 @@ pub fn distracted<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(who, "keep concentration", rule),
         &mods,
     )?;
     if !r.is_success() {
-        lose(state, who, c, rule, ctx);
+        lose(state, who, c, rule, cx);
     }
     Ok(())
 }
 
 /// G-SPL-001: being stunned ruins a spell under way, no roll.
-pub fn stunned<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+pub fn stunned(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     if let Some(c) = state.fighter(who).casting {
-        lose(state, who, c, "G-SPL-001", ctx);
+        lose(state, who, c, "G-SPL-001", cx);
     }
 }
 
 /// The spell under way is lost; nothing is paid (decision: the energy is
 /// spent only by the casting roll).
-fn lose<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn lose(
     state: &mut State,
     who: CombatantId,
     c: Casting,
     rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
 ) {
     state.fighter_mut(who).casting = None;
     let name = spell_name(state, who, c.spell);
-    say(state, who, format!("loses the {name} spell"), rule, ctx);
+    say(state, who, format!("loses the {name} spell"), rule, cx);
 }
 
 /// G-CON-001 decision: any maneuver but Concentrate abandons a spell
 /// under way.
-pub fn abandon<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+pub fn abandon(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     if let Some(c) = state.fighter(who).casting {
         state.fighter_mut(who).casting = None;
         let name = spell_name(state, who, c.spell);
-        say(
-            state,
-            who,
-            format!("stops casting {name}"),
-            "G-CON-001",
-            ctx,
-        );
+        say(state, who, format!("stops casting {name}"), "G-CON-001", cx);
     }
 }
 
@@ -1088,12 +1056,7 @@ pub fn blocking_mods<M: Mods + Default>(state: &State, inc: &Incoming, spell: u8
 /// G-SPL-012: casts a blocking spell in place of an active defense: the
 /// roll, the energy (no reduction for skill), and one per turn. Returns
 /// whether it stopped the attack.
-pub fn block<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    inc: &Incoming,
-    spell: u8,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+pub fn block(state: &mut State, inc: &Incoming, spell: u8, cx: &mut impl Cx<Gurps>) -> Flow<bool> {
     let Some(mods) = blocking_mods::<ModList>(state, inc, spell) else {
         return Ok(false);
     };
@@ -1107,7 +1070,7 @@ pub fn block<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
     state.fighter_mut(inc.defender).blocking_spell = true;
     let check = Check::new(inc.defender, "blocking spell", "G-SPL-012");
-    let r = roll(state, check, &mods, &known.spell, ctx)?;
+    let r = roll(state, check, &mods, &known.spell, cx)?;
     pay(
         state,
         inc.defender,
@@ -1115,7 +1078,7 @@ pub fn block<O: Oracle<Gurps>, S: EventSink<Event>>(
         known.spell.cost,
         1,
         &r,
-        ctx,
+        cx,
     )?;
     Ok(r.is_success())
 }

@@ -1,5 +1,6 @@
 //! Maneuvers: whether one is allowed now (G-TURN-001/002), and resolving it.
 
+use crate::Flow;
 use crate::Gurps;
 use crate::action::{Action, AllOutVariant, DefenseVariant, Step, Strike};
 use crate::check::{self, Check, Judged};
@@ -12,9 +13,8 @@ use crate::resolve::{
 use crate::sheet::Trait;
 use crate::state::{Feint, Posture, Stance, State, Stun};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
-use fray_core::engine::Interrupt;
 use fray_core::grid::Pose;
-use fray_core::{CombatantId, Ctx, EventSink, Illegal, ModList, Oracle};
+use fray_core::{CombatantId, Cx, Illegal, ModList};
 
 /// The pose after an optional step.
 fn after_step(state: &State, actor: CombatantId, step: Option<&Step>) -> Pose {
@@ -104,19 +104,22 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
     let f = state.fighter(actor);
     // G-INJ-009 / G-DON-001: a stunned figure must Do Nothing.
     if f.stun.is_some() && *action != Action::DoNothing {
-        return Err(Illegal(format!(
-            "{} is stunned and must Do Nothing (G-INJ-009)",
-            f.name
-        )));
+        return Err(Illegal::new(
+            "G-INJ-009",
+            format!("{} is stunned and must Do Nothing", f.name),
+        ));
     }
     // G-EXT-008 row 8: Do Nothing on the turn after a critical head blow.
     if f.do_nothing_next && *action != Action::DoNothing {
-        return Err(Illegal(format!(
-            "{} is dazed by a critical head blow and must Do Nothing this turn (G-EXT-008)",
-            f.name
-        )));
+        return Err(Illegal::new(
+            "G-EXT-008",
+            format!(
+                "{} is dazed by a critical head blow and must Do Nothing this turn",
+                f.name
+            ),
+        ));
     }
-    grapple::allows(state, actor, action).map_err(Illegal)?;
+    grapple::allows(state, actor, action).map_err(Illegal::input)?;
     let result = match action {
         Action::Attack {
             strike,
@@ -272,27 +275,27 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         },
         Action::DoNothing => Ok(()),
     };
-    result.map_err(Illegal)
+    result.map_err(Illegal::input)
 }
 
 /// Resolves a checked maneuver.
-pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve(
     state: &mut State,
     actor: CombatantId,
     action: &Action,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     state.fighter_mut(actor).moved = 0;
     // G-INJ-012 / G-DON-001: at 0 HP or less, roll to stay conscious unless
     // Doing Nothing; G-FAT-002: likewise Will at 0 FP or less.
     if *action != Action::DoNothing
-        && (!turn::consciousness_roll(state, actor, ctx)?
-            || !effort::will_to_go_on(state, actor, ctx)?)
+        && (!turn::consciousness_roll(state, actor, cx)?
+            || !effort::will_to_go_on(state, actor, cx)?)
     {
         magic::tidy(state, actor);
         return Ok(());
     }
-    ctx.emit(|| {
+    cx.emit(|| {
         let (what, rule) = describe(state, action);
         Event::Maneuver {
             who: state.fighter(actor).name.to_string(),
@@ -302,10 +305,10 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     });
     // G-CON-001 decision: any other maneuver abandons a spell under way.
     if !matches!(action, Action::Concentrate(_)) {
-        magic::abandon(state, actor, ctx);
+        magic::abandon(state, actor, cx);
     }
     match action {
-        Action::Concentrate(c) => magic::concentrate(state, actor, c, ctx)?,
+        Action::Concentrate(c) => magic::concentrate(state, actor, c, cx)?,
         Action::Attack {
             strike,
             step,
@@ -319,18 +322,18 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 step.as_ref(),
                 extra.as_ref(),
                 giant_step.as_ref(),
-                ctx,
+                cx,
             )?;
             spend_feint(state, actor, strike.target);
         }
         Action::MoveAndAttack(c) => {
-            strikes::resolve_charge(state, actor, c, ctx)?;
+            strikes::resolve_charge(state, actor, c, cx)?;
             spend_feint(state, actor, c.strike.target);
         }
-        Action::Slam(o) => slam::resolve(state, actor, o, ctx)?,
-        Action::Shove(o) => slam::resolve_shove(state, actor, o, ctx)?,
-        Action::Grapple(g) => grapple::resolve(state, actor, g, ctx)?,
-        Action::Wait(w) => wait::resolve(state, actor, w, ctx)?,
+        Action::Slam(o) => slam::resolve(state, actor, o, cx)?,
+        Action::Shove(o) => slam::resolve_shove(state, actor, o, cx)?,
+        Action::Grapple(g) => grapple::resolve(state, actor, g, cx)?,
+        Action::Wait(w) => wait::resolve(state, actor, w, cx)?,
         Action::AllOutAttack {
             variant,
             strike,
@@ -338,9 +341,9 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         } => {
             state.fighter_mut(actor).stance = Stance::AllOutAttack;
             let pose = advance_pose(state, actor, *advance)
-                .map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
+                .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
             if pose != state.fighter(actor).pose
-                && !movement::advance(state, actor, pose, *advance, ctx)?
+                && !movement::advance(state, actor, pose, *advance, cx)?
             {
                 return Ok(());
             }
@@ -348,17 +351,17 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 AllOutVariant::Double => {
                     // G-AOA-003: two attacks on one foe (none after a critical miss
                     // leaves the attacker off balance, G-EXT-009).
-                    attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?;
+                    attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
                     if !state.fighter(actor).off_balance {
-                        attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?;
+                        attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
                     }
                 }
                 AllOutVariant::Feint => {
                     // G-AOA-004: a free feint, then the attack.
-                    feint(state, actor, strike.target, strike.weapon, true, ctx)?;
-                    attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?;
+                    feint(state, actor, strike.target, strike.weapon, true, cx)?;
+                    attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
                 }
-                _ => attack::resolve(state, actor, *strike, How::all_out(*variant), ctx)?,
+                _ => attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?,
             }
             spend_feint(state, actor, strike.target);
         }
@@ -372,12 +375,12 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                 DefenseVariant::Double => Stance::DoubleDefense,
             };
             if let Some(s) = step {
-                movement::take_step(state, actor, s, ctx)?;
+                movement::take_step(state, actor, s, cx)?;
             }
             if !path.is_empty() {
                 let planned = footwork::plan_half_move(state, actor, *variant, None, path)
-                    .map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
-                movement::walk_route(state, actor, &planned, None, false, ctx)?;
+                    .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
+                movement::walk_route(state, actor, &planned, None, false, cx)?;
             }
         }
         Action::Feint {
@@ -386,23 +389,23 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             step,
         } => {
             if let Some(s) = step
-                && !movement::take_step(state, actor, s, ctx)?
+                && !movement::take_step(state, actor, s, cx)?
             {
                 return Ok(());
             }
-            feint(state, actor, *target, *weapon, false, ctx)?;
+            feint(state, actor, *target, *weapon, false, cx)?;
         }
         Action::Move {
             to,
             face,
             path,
             posture,
-        } => footwork::resolve_move(state, actor, (*to, *face, path, *posture), ctx)?,
-        Action::Jump(j) => footwork::resolve_jump(state, actor, j, ctx)?,
+        } => footwork::resolve_move(state, actor, (*to, *face, path, *posture), cx)?,
+        Action::Jump(j) => footwork::resolve_jump(state, actor, j, cx)?,
         Action::ChangePosture { to } => {
             state.fighter_mut(actor).posture = *to;
         }
-        Action::Ready { weapon } => ready(state, actor, usize::from(*weapon), ctx)?,
+        Action::Ready { weapon } => ready(state, actor, usize::from(*weapon), cx)?,
         Action::Aim {
             target,
             weapon,
@@ -411,7 +414,7 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
             step,
         } => {
             if let Some(s) = step {
-                movement::take_step(state, actor, s, ctx)?;
+                movement::take_step(state, actor, s, cx)?;
             }
             // G-AIM-001/002: consecutive turns on the same target and weapon add up.
             let f = state.fighter_mut(actor);
@@ -446,15 +449,15 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
                     actor,
                     format!("is frozen by surprise ({left} more)"),
                     "G-TURN-005",
-                    ctx,
+                    cx,
                 );
             } else {
-                recover_from_stun(state, actor, ctx)?
+                recover_from_stun(state, actor, cx)?
             }
         }
     }
     grapple::lapse(state);
-    footwork::settle_bodies(state, ctx)?;
+    footwork::settle_bodies(state, cx)?;
     let moved_on_a_move = matches!(action, Action::Move { .. }) && state.fighter(actor).moved > 0;
     footwork::after_maneuver(state, actor, moved_on_a_move);
     for id in 0..state.fighters.len() {
@@ -552,12 +555,7 @@ fn describe(state: &State, action: &Action) -> (String, &'static str) {
 /// one more turn of a missile weapon's shot. G-RDY-002: in close combat it
 /// takes a DX roll; on a failure the item drops and the turn is lost
 /// (decision), and a grabbed figure rolls too (G-GRP-015).
-fn ready<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    actor: CombatantId,
-    wi: usize,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn ready(state: &mut State, actor: CombatantId, wi: usize, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let grabbed = state.held_by(actor).is_some();
     if state.in_close_combat(actor) || grabbed {
         let f = state.fighter(actor);
@@ -568,7 +566,7 @@ fn ready<O: Oracle<Gurps>, S: EventSink<Event>>(
         let rule = if grabbed { "G-GRP-015" } else { "G-RDY-002" };
         let r = check::roll(
             state,
-            ctx,
+            cx,
             Check::new(actor, "ready in close quarters", rule),
             &dx,
         )?;
@@ -580,7 +578,7 @@ fn ready<O: Oracle<Gurps>, S: EventSink<Event>>(
                 w.dropped_at = Some(pos);
             }
             let name = f.name.clone();
-            ctx.emit(|| Event::Condition {
+            cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "fumbles and drops it".into(),
                 rule,
@@ -618,14 +616,14 @@ pub fn feint_resistance(state: &State, target: CombatantId) -> i32 {
     best
 }
 
-fn feint<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn feint(
     state: &mut State,
     actor: CombatantId,
     target: CombatantId,
     weapon: u8,
     same_turn: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let a = state.fighter(actor);
     // G-FNT-002 decision: the feinting weapon's skill, or a ready shield's
     // or cloak's if better (never bare DX).
@@ -644,10 +642,10 @@ fn feint<O: Oracle<Gurps>, S: EventSink<Event>>(
     mine.add("shock", a.shock, "G-INJ-001");
     let best = feint_resistance(state, target);
     let theirs = ModList::base("best of DX, weapon, Shield or Cloak", best, "G-FNT-002");
-    let a_roll = check::roll(state, ctx, Check::new(actor, "feint", "G-FNT-002"), &mine)?;
+    let a_roll = check::roll(state, cx, Check::new(actor, "feint", "G-FNT-002"), &mine)?;
     let t_roll = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(target, "resist feint", "G-FNT-002"),
         &theirs,
     )?;
@@ -668,7 +666,7 @@ fn feint<O: Oracle<Gurps>, S: EventSink<Event>>(
     } else {
         "the feint fails".to_string()
     };
-    ctx.emit(|| Event::Note {
+    cx.emit(|| Event::Note {
         text,
         rule: "G-FNT-003",
     });
@@ -678,11 +676,7 @@ fn feint<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// G-INJ-010 decision: at the end of a stunned turn, roll HT (physical) or
 /// IQ +6 with Combat Reflexes (mental); success ends the stun, though the -4
 /// to defenses lasts until the next turn (G-DEF-015).
-fn recover_from_stun<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    actor: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn recover_from_stun(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let f = state.fighter(actor);
     let Some(kind) = f.stun else {
         return Ok(());
@@ -723,7 +717,7 @@ fn recover_from_stun<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(actor, "recover from stun", "G-INJ-010"),
         &mods,
     )?;
@@ -732,7 +726,7 @@ fn recover_from_stun<O: Oracle<Gurps>, S: EventSink<Event>>(
         f.stun = None;
         f.stun_defense_until_turn = true;
         let name = f.name.clone();
-        ctx.emit(|| Event::Condition {
+        cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "recovers from stun".into(),
             rule: "G-INJ-010",

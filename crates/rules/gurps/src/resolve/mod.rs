@@ -24,18 +24,18 @@ pub mod wait;
 use crate::Gurps;
 use crate::event::Event;
 use crate::state::State;
-use fray_core::{CombatantId, Ctx, EventSink, Oracle};
+use fray_core::{CombatantId, Cx};
 
 /// Logs a change in `who`'s condition under a rule ID.
-pub(crate) fn say<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub(crate) fn say(
     state: &State,
     who: CombatantId,
     what: String,
     rule: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
 ) {
     let name = state.fighter(who).name.clone();
-    ctx.emit(|| Event::Condition {
+    cx.emit(|| Event::Condition {
         who: name.to_string(),
         what,
         rule,

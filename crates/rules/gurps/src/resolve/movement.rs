@@ -1,14 +1,14 @@
 //! Movement on the hex map: steps, moves along paths, retreats, and the
 //! costs GURPS puts on them (checklist section 8).
 
+use crate::Flow;
 use crate::Gurps;
 use crate::event::Event;
 use crate::state::{Posture, State};
-use fray_core::engine::Interrupt;
 use fray_core::grid::{
     Facing, HexPos, MoveCosts, Path, Pose, ReachMap, StepKind, Terrain, WalkError, reachable, walk,
 };
-use fray_core::{CombatantId, Ctx, EventSink, Oracle};
+use fray_core::{CombatantId, Cx};
 
 /// G-TAC-004..006 in half points: forward 1, sidestep or back 2, turn 1.
 pub const FORWARD: u16 = 2;
@@ -182,22 +182,22 @@ pub fn check_step_from(
 /// Takes a checked step; leaving close combat through a side a foe
 /// controls needs an Evade first (G-CC-002, G-TAC-009), and a failed one
 /// leaves the figure where it was.
-pub fn take_step<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn take_step(
     state: &mut State,
     mover: CombatantId,
     step: &crate::action::Step,
-    ctx: &mut fray_core::Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
     let from = state.fighter(mover).pose;
     let to = Pose::new(
         step.to.unwrap_or(from.pos),
         step.face.unwrap_or(from.facing),
     );
     if let Some(foe) = step.to.and_then(|h| exit_controller(state, mover, h))
-        && !evade(state, mover, foe, to.pos, false, ctx)?
+        && !evade(state, mover, foe, to.pos, false, cx)?
     {
         let name = state.fighter(mover).name.clone();
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: format!("{name} fails to break away and stays in close combat"),
             rule: "G-CC-002",
         });
@@ -208,19 +208,19 @@ pub fn take_step<O: Oracle<Gurps>, S: EventSink<Event>>(
     let after = crate::resolve::footwork::step_posture(posture, lame, step).unwrap_or(posture);
     // Rising from a crouch comes first, dropping into one last (G-POS-010).
     if after == Posture::Standing {
-        crate::resolve::footwork::set_posture(state, mover, after, ctx);
+        crate::resolve::footwork::set_posture(state, mover, after, cx);
     }
     let mut going = true;
     if to != from {
-        set_pose(state, mover, to, "steps", ctx);
+        set_pose(state, mover, to, "steps", cx);
         if step.to.is_some() {
             state.fighter_mut(mover).moved += 1;
             // G-WAIT-001: a foe's Wait may go off.
-            going = crate::resolve::wait::on_enter(state, mover, &[from.pos, to.pos], ctx)?;
+            going = crate::resolve::wait::on_enter(state, mover, &[from.pos, to.pos], cx)?;
         }
     }
     if going && after != Posture::Standing {
-        crate::resolve::footwork::set_posture(state, mover, after, ctx);
+        crate::resolve::footwork::set_posture(state, mover, after, cx);
     }
     Ok(going)
 }
@@ -230,14 +230,14 @@ pub fn take_step<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// (G-CC-002) or standing in a hex it passes through (G-TAC-009) must be
 /// evaded, and one that wins keeps the mover there, in close combat.
 /// Returns the hexes entered and whether it got as far as it meant to.
-pub fn walk_route<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn walk_route(
     state: &mut State,
     mover: CombatantId,
     planned: &Planned,
     stop_after: Option<u32>,
     charging: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(u32, bool), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<(u32, bool)> {
     let hexes = hexes_of(&planned.path);
     let limit = stop_after.map_or(hexes.len(), |n| (n as usize).min(hexes.len()));
     let start = state.fighter(mover).pose.pos;
@@ -259,7 +259,7 @@ pub fn walk_route<O: Oracle<Gurps>, S: EventSink<Event>>(
             }));
         }
         for foe in blockers {
-            if evade(state, mover, foe, before(i), charging, ctx)? {
+            if evade(state, mover, foe, before(i), charging, cx)? {
                 continue;
             }
             // Stopped: in the foe's hex when passing through it, else where it stood.
@@ -277,11 +277,11 @@ pub fn walk_route<O: Oracle<Gurps>, S: EventSink<Event>>(
                     Pose::new(stop, facing),
                     prev,
                     "is stopped",
-                    ctx,
+                    cx,
                 );
             }
             let name = state.fighter(mover).name.clone();
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: format!("{name} is stopped and stays in close combat"),
                 rule: "G-TAC-009",
             });
@@ -290,10 +290,10 @@ pub fn walk_route<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
         if watched {
             let pose = pose_after_hexes(&planned.path, i as u32 + 1);
-            set_pose_from(state, mover, pose, before(i), "moves", ctx);
+            set_pose_from(state, mover, pose, before(i), "moves", cx);
             state.fighter_mut(mover).moved = i as u32 + 1;
             trail.push(hex);
-            if !crate::resolve::wait::on_enter(state, mover, &trail, ctx)? {
+            if !crate::resolve::wait::on_enter(state, mover, &trail, cx)? {
                 return Ok((i as u32 + 1, false));
             }
         }
@@ -305,7 +305,7 @@ pub fn walk_route<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
     if end != state.fighter(mover).pose {
         let prev = if limit >= 2 { hexes[limit - 2] } else { start };
-        set_pose_from(state, mover, end, prev, "moves", ctx);
+        set_pose_from(state, mover, end, prev, "moves", cx);
     }
     state.fighter_mut(mover).moved = limit as u32;
     Ok((limit as u32, true))
@@ -313,15 +313,15 @@ pub fn walk_route<O: Oracle<Gurps>, S: EventSink<Event>>(
 
 /// G-AOA-005: advances `n` hexes straight ahead to `to`, hex by hex when a
 /// foe waits (G-WAIT-001). Returns whether the figure may go on.
-pub fn advance<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn advance(
     state: &mut State,
     mover: CombatantId,
     to: Pose,
     n: u8,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
     if !crate::resolve::wait::watched(state, mover) {
-        set_pose(state, mover, to, "advances", ctx);
+        set_pose(state, mover, to, "advances", cx);
         state.fighter_mut(mover).moved = u32::from(n);
         return Ok(true);
     }
@@ -333,11 +333,11 @@ pub fn advance<O: Oracle<Gurps>, S: EventSink<Event>>(
             mover,
             Pose::new(p.pos.neighbour(p.facing), p.facing),
             "advances",
-            ctx,
+            cx,
         );
         state.fighter_mut(mover).moved = u32::from(k);
         trail.push(state.fighter(mover).pose.pos);
-        if !crate::resolve::wait::on_enter(state, mover, &trail, ctx)? {
+        if !crate::resolve::wait::on_enter(state, mover, &trail, cx)? {
             return Ok(false);
         }
     }
@@ -388,26 +388,26 @@ pub fn pose_after_hexes(path: &Path, n: u32) -> Pose {
 }
 
 /// Moves a combatant and records it.
-pub fn set_pose<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn set_pose(
     state: &mut State,
     mover: CombatantId,
     to: Pose,
     why: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
 ) {
     let f = state.fighter_mut(mover);
     let from = f.pose;
     f.pose = to;
     trail_body(f, from.pos);
     let name = f.name.clone();
-    ctx.emit(|| Event::Moved {
+    cx.emit(|| Event::Moved {
         who: name.to_string(),
         from: describe(from),
         to: describe(to),
         why,
     });
     if from.pos != to.pos {
-        enter_hex(state, mover, from.pos, to.pos, ctx);
+        enter_hex(state, mover, from.pos, to.pos, cx);
     }
 }
 
@@ -421,39 +421,39 @@ fn trail_body(f: &mut crate::state::Fighter, left: HexPos) {
 
 /// [`set_pose`] for a move whose last hex before `to` was `prev` (the side
 /// it came in by matters for close combat, G-CC-001).
-pub fn set_pose_from<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn set_pose_from(
     state: &mut State,
     mover: CombatantId,
     to: Pose,
     prev: HexPos,
     why: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
 ) {
     let f = state.fighter_mut(mover);
     let from = f.pose;
     f.pose = to;
     trail_body(f, prev);
     let name = f.name.clone();
-    ctx.emit(|| Event::Moved {
+    cx.emit(|| Event::Moved {
         who: name.to_string(),
         from: describe(from),
         to: describe(to),
         why,
     });
     if from.pos != to.pos {
-        enter_hex(state, mover, prev, to.pos, ctx);
+        enter_hex(state, mover, prev, to.pos, cx);
     }
 }
 
 /// G-CC-001: leaving a hex gives up its hexsides; coming into a foe's hex
 /// starts close combat, and the entrant controls the side it came through
 /// and the two beside it.
-fn enter_hex<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn enter_hex(
     state: &mut State,
     mover: CombatantId,
     from: HexPos,
     to: HexPos,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
 ) {
     let joined = state.in_close_combat(mover);
     let f = state.fighter_mut(mover);
@@ -470,7 +470,7 @@ fn enter_hex<O: Oracle<Gurps>, S: EventSink<Event>>(
         });
     }
     let name = f.name.clone();
-    ctx.emit(|| Event::Note {
+    cx.emit(|| Event::Note {
         text: format!("{name} enters close combat"),
         rule: "G-CC-001",
     });
@@ -493,14 +493,14 @@ pub fn exit_controller(state: &State, mover: CombatantId, to: HexPos) -> Option<
 /// mover: -5 against a standing foe, -2 kneeling, +5 lying; +2 coming from
 /// the foe's side, +5 from behind; -2 in a Move and Attack (G-MAA-005).
 /// Returns whether the mover got past (a tie lets it through, decision).
-pub fn evade<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn evade(
     state: &mut State,
     mover: CombatantId,
     foe: CombatantId,
     from: HexPos,
     charging: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
     use crate::check::{self, Check};
     let (m, o) = (state.fighter(mover), state.fighter(foe));
     let mut mine = fray_core::ModList::base("DX", m.stats.dx, "");
@@ -520,10 +520,10 @@ pub fn evade<O: Oracle<Gurps>, S: EventSink<Event>>(
         mine.add("Move and Attack", -2, "G-MAA-005");
     }
     let theirs = fray_core::ModList::base("DX", o.stats.dx, "");
-    let a = check::roll(state, ctx, Check::new(mover, "evade", "G-TAC-009"), &mine)?;
+    let a = check::roll(state, cx, Check::new(mover, "evade", "G-TAC-009"), &mine)?;
     let b = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(foe, "stop the evader", "G-TAC-009"),
         &theirs,
     )?;
@@ -789,16 +789,16 @@ pub fn retreat_hex(state: &State, defender: CombatantId, a: HexPos) -> Option<He
 }
 
 /// Takes the retreat step (facing unchanged) and remembers it for the turn.
-pub fn retreat<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn retreat(
     state: &mut State,
     defender: CombatantId,
     attacker: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
 ) {
     let from = state.fighter(attacker).pose.pos;
     if let Some(h) = retreat_hex(state, defender, from) {
         let facing = state.fighter(defender).facing();
-        set_pose(state, defender, Pose::new(h, facing), "retreats", ctx);
+        set_pose(state, defender, Pose::new(h, facing), "retreats", cx);
     }
     state.fighter_mut(defender).retreated_from = Some(attacker);
 }

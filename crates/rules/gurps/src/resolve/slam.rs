@@ -1,6 +1,7 @@
 //! Bodily attacks: the Slam and the Shield Rush (G-ATK-014..018, G-MAA-004)
 //! and the Shove (G-ATK-020).
 
+use crate::Flow;
 use crate::Gurps;
 use crate::action::{Shove, Slam, SlamWith};
 use crate::check::{self, Check, Judged};
@@ -12,9 +13,8 @@ use crate::resolve::injury::{self, Blow, Push};
 use crate::resolve::movement;
 use crate::state::{Posture, Stance, State};
 use crate::tables;
-use fray_core::engine::Interrupt;
 use fray_core::grid::{Arc, Pose};
-use fray_core::{CombatantId, Ctx, EventSink, Illegal, ModList, Mods, Oracle};
+use fray_core::{CombatantId, Cx, Illegal, ModList, Mods};
 
 /// A checked slam: where the slammer strikes from and how far it came.
 pub struct Planned {
@@ -106,13 +106,14 @@ fn slam_skill(state: &State, actor: CombatantId, target: CombatantId, with: Slam
 }
 
 /// Resolves a checked slam (G-ATK-014..018).
-pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve(
     state: &mut State,
     actor: CombatantId,
     order: &Slam,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
-    let planned = plan(state, actor, order).map_err(|e| Interrupt::Illegal(actor, Illegal(e)))?;
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    let planned = plan(state, actor, order)
+        .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
     state.fighter_mut(actor).stance = match order.with {
         SlamWith::Attack => Stance::Normal,
         SlamWith::Determined | SlamWith::Strong => Stance::AllOutAttack,
@@ -123,13 +124,13 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
         // A run: foes on the way must be evaded (G-TAC-009); a stopped slammer slams no one.
         Some(run) => {
             let (_, on) =
-                movement::walk_route(state, actor, run, None, order.with == SlamWith::Charge, ctx)?;
+                movement::walk_route(state, actor, run, None, order.with == SlamWith::Charge, cx)?;
             if !on {
                 return Ok(());
             }
         }
         None if planned.from != state.fighter(actor).pose => {
-            movement::set_pose(state, actor, planned.from, "runs in", ctx);
+            movement::set_pose(state, actor, planned.from, "runs in", cx);
         }
         None => {}
     }
@@ -142,29 +143,29 @@ pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
     );
     let words = move || format!("{a_name} slams into {t_name}");
     let check = Check::new(actor, "slam", "G-ATK-014");
-    match defense::touch(state, (actor, target), check, &mods, words, ctx)? {
+    match defense::touch(state, (actor, target), check, &mods, words, cx)? {
         Touch::Missed => return Ok(()),
         Touch::Defended(kind) => {
             if kind == crate::state::DefenseKind::Dodge {
-                carry_on(state, actor, order, planned.hexes, ctx);
+                carry_on(state, actor, order, planned.hexes, cx);
             }
             return Ok(());
         }
         Touch::Landed => {}
     }
-    collide(state, actor, target, order, planned.hexes, ctx)
+    collide(state, actor, target, order, planned.hexes, cx)
 }
 
 /// G-ATK-017: a slammer whose target dodged runs on 2 hexes past it, if its
 /// movement allows (decision: only with All-Out Attack or Move and Attack,
 /// whose full Move leaves room): through the dodger's hex to the hex beyond,
 /// if that one is free; otherwise it stays.
-fn carry_on<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn carry_on(
     state: &mut State,
     actor: CombatantId,
     order: &Slam,
     hexes: u32,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
+    cx: &mut impl Cx<Gurps>,
 ) {
     let f = state.fighter(actor);
     let left = (f.current_move().max(0) as u32).saturating_sub(hexes);
@@ -180,7 +181,7 @@ fn carry_on<O: Oracle<Gurps>, S: EventSink<Event>>(
     };
     let beyond = state.fighter(order.target).pose.pos.neighbour(dir);
     if movement::free(state, actor, beyond) {
-        movement::set_pose(state, actor, Pose::new(beyond, dir), "carries on past", ctx);
+        movement::set_pose(state, actor, Pose::new(beyond, dir), "carries on past", cx);
     }
 }
 
@@ -188,14 +189,14 @@ fn carry_on<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// -2, plus a bonus per die for the hexes moved); each takes the other's to
 /// the torso; the one who dealt less rolls DX or falls, and falls outright
 /// if the other dealt twice as much (a tie: the target rolls, decision).
-fn collide<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn collide(
     state: &mut State,
     actor: CombatantId,
     target: CombatantId,
     order: &Slam,
     hexes: u32,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let (a, t) = (state.fighter(actor), state.fighter(target));
     let mine = tables::slam_damage(thrust(a.stats.st), hexes);
     let theirs = tables::slam_damage(thrust(t.stats.st), hexes);
@@ -210,10 +211,10 @@ fn collide<O: Oracle<Gurps>, S: EventSink<Event>>(
         my_bonus.add("Shield Rush", db, "G-ATK-018");
         their_bonus.add("Shield Rush", -db, "G-ATK-018");
     }
-    let dealt = roll_slam(state, actor, mine, &my_bonus, ctx)?;
-    let taken = roll_slam(state, target, theirs, &their_bonus, ctx)?;
-    hurt(state, actor, target, dealt, ctx)?;
-    hurt(state, target, actor, taken, ctx)?;
+    let dealt = roll_slam(state, actor, mine, &my_bonus, cx)?;
+    let taken = roll_slam(state, target, theirs, &their_bonus, cx)?;
+    hurt(state, actor, target, dealt, cx)?;
+    hurt(state, target, actor, taken, cx)?;
     // G-ATK-016: whoever dealt less (the target on a tie) may fall.
     let (loser, least, other) = if dealt < taken {
         (actor, dealt, taken)
@@ -224,32 +225,32 @@ fn collide<O: Oracle<Gurps>, S: EventSink<Event>>(
         return Ok(());
     }
     if other >= 2 * least.max(0) && other > least {
-        fall(state, loser, "is bowled over", ctx);
+        fall(state, loser, "is bowled over", cx);
         return Ok(());
     }
     let dx = ModList::base("DX", state.fighter(loser).stats.dx, "");
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(loser, "stay up after the slam", "G-ATK-016"),
         &dx,
     )?;
     if !r.is_success() {
-        fall(state, loser, "falls from the slam", ctx);
+        fall(state, loser, "falls from the slam", cx);
     }
     Ok(())
 }
 
-fn roll_slam<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn roll_slam(
     state: &State,
     who: CombatantId,
     dice: Dice,
     bonus: &ModList,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<i32, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<i32> {
     let rolled = check::dice(
         state,
-        ctx,
+        cx,
         Some(who),
         dice.kind(),
         "slam damage",
@@ -260,13 +261,13 @@ fn roll_slam<O: Oracle<Gurps>, S: EventSink<Event>>(
     Ok((rolled + Mods::total(bonus)).max(0))
 }
 
-fn hurt<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn hurt(
     state: &mut State,
     from: CombatantId,
     to: CombatantId,
     basic: i32,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let dice = Dice {
         dice: 0,
         adds: basic,
@@ -275,19 +276,14 @@ fn hurt<O: Oracle<Gurps>, S: EventSink<Event>>(
         push: Push::None,
         ..Blow::plain(from, to, dice, DamageType::Crushing, Location::Torso)
     };
-    injury::strike_rolled(state, blow, basic, ctx)
+    injury::strike_rolled(state, blow, basic, cx)
 }
 
-fn fall<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    who: CombatantId,
-    what: &'static str,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) {
+fn fall(state: &mut State, who: CombatantId, what: &'static str, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter_mut(who);
     f.posture = Posture::Lying;
     let name = f.name.clone();
-    ctx.emit(|| Event::Condition {
+    cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: what.into(),
         rule: "G-ATK-016",
@@ -318,14 +314,14 @@ pub fn check_shove(state: &State, actor: CombatantId, order: &Shove) -> Result<(
 /// G-ATK-020: a shove rolls the best of DX and Sumo Wrestling, may be
 /// defended, and does thrust damage (-1 per die one-handed) that only
 /// pushes: double knockback, no injury.
-pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve_shove(
     state: &mut State,
     actor: CombatantId,
     order: &Shove,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     if let Some(s) = &order.step
-        && !movement::take_step(state, actor, s, ctx)?
+        && !movement::take_step(state, actor, s, cx)?
     {
         return Ok(());
     }
@@ -337,7 +333,7 @@ pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
             ..*order
         },
     ) {
-        ctx.emit(|| Event::Note {
+        cx.emit(|| Event::Note {
             text: format!("the shove cannot be made: {why}"),
             rule: "G-ATK-020",
         });
@@ -355,7 +351,7 @@ pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
     );
     let words = move || format!("{a_name} shoves {t_name}");
     let check = Check::new(actor, "shove", "G-ATK-020");
-    if defense::touch(state, (actor, target), check, &mods, words, ctx)? != Touch::Landed {
+    if defense::touch(state, (actor, target), check, &mods, words, cx)? != Touch::Landed {
         return Ok(());
     }
     let mut dice = thrust(state.fighter(actor).stats.st);
@@ -366,5 +362,5 @@ pub fn resolve_shove<O: Oracle<Gurps>, S: EventSink<Event>>(
         push: Push::Shove,
         ..Blow::plain(actor, target, dice, DamageType::Crushing, Location::Torso)
     };
-    injury::strike(state, blow, ctx)
+    injury::strike(state, blow, cx)
 }

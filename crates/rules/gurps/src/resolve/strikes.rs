@@ -3,6 +3,7 @@
 //! second strike of a Rapid Strike or Dual-Weapon Attack (G-ATK-004..007),
 //! and the route of a Move and Attack (G-MAA-001..007).
 
+use crate::Flow;
 use crate::Gurps;
 use crate::action::{Charge, Extra, Step, Strike};
 use crate::event::Event;
@@ -10,9 +11,8 @@ use crate::resolve::attack::{self, How, Multi};
 use crate::resolve::defense::may_pay_fp;
 use crate::resolve::{effort, movement};
 use crate::state::{Stance, State};
-use fray_core::engine::Interrupt;
 use fray_core::grid::Pose;
-use fray_core::{CombatantId, Ctx, EventSink, Oracle};
+use fray_core::{CombatantId, Cx};
 
 /// The steps of an Attack in the order they are taken: those before the
 /// strike, then those after it (each with whether it is the Giant Step).
@@ -163,33 +163,33 @@ fn check_extra(
 }
 
 /// Resolves a checked Attack maneuver.
-pub fn resolve_attack<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve_attack(
     state: &mut State,
     actor: CombatantId,
     strike: &Strike,
     step: Option<&Step>,
     extra: Option<&Extra>,
     giant: Option<&Step>,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let steps = ordered(step, giant);
     for (s, is_giant) in steps.iter().filter(|(s, _)| !s.after) {
         // A Wait that went off on the way may have stopped the attacker.
-        if !take(state, actor, s, *is_giant, ctx)? {
+        if !take(state, actor, s, *is_giant, cx)? {
             return Ok(());
         }
     }
     let (main_how, second_how) = hows(strike, extra);
-    attack::resolve(state, actor, *strike, main_how, ctx)?;
+    attack::resolve(state, actor, *strike, main_how, cx)?;
     if let Some(x) = extra {
         // G-EXT-009 row 7: off balance, no further action this turn.
         if state.fighter(actor).off_balance {
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: "off balance: the second strike is lost".into(),
                 rule: "G-EXT-009",
             });
         } else {
-            attack::resolve(state, actor, *second(x), second_how, ctx)?;
+            attack::resolve(state, actor, *second(x), second_how, cx)?;
         }
     }
     for (s, is_giant) in steps.iter().filter(|(s, _)| s.after) {
@@ -197,29 +197,29 @@ pub fn resolve_attack<O: Oracle<Gurps>, S: EventSink<Event>>(
         // (a foe retreating into the hex, a fall) may forbid it now.
         let from = state.fighter(actor).pose;
         if let Err(why) = movement::check_step_from(state, actor, from, s) {
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: format!("the step after the attack is not taken: {why}"),
                 rule: "G-TAC-003",
             });
             continue;
         }
-        take(state, actor, s, *is_giant, ctx)?;
+        take(state, actor, s, *is_giant, cx)?;
     }
     Ok(())
 }
 
 /// Takes one step, paying for a Giant Step (G-EFF-004).
-fn take<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn take(
     state: &mut State,
     actor: CombatantId,
     s: &Step,
     giant: bool,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
     if giant {
-        effort::spend(state, actor, 1, "Giant Step", "G-EFF-004", ctx)?;
+        effort::spend(state, actor, 1, "Giant Step", "G-EFF-004", cx)?;
     }
-    movement::take_step(state, actor, s, ctx)
+    movement::take_step(state, actor, s, cx)
 }
 
 /// A Move and Attack as planned: the route walked, where the attack
@@ -266,22 +266,21 @@ pub fn plan_charge(state: &State, actor: CombatantId, c: &Charge) -> Result<Plan
 }
 
 /// Resolves a checked Move and Attack (G-MAA-001..006).
-pub fn resolve_charge<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve_charge(
     state: &mut State,
     actor: CombatantId,
     order: &Charge,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let charge = plan_charge(state, actor, order)
-        .map_err(|e| Interrupt::Illegal(actor, fray_core::Illegal(e)))?;
+        .map_err(|e| fray_core::Halt::Illegal(actor, fray_core::Illegal::input(e)))?;
     let (strike, heroic) = (&order.strike, order.heroic);
     state.fighter_mut(actor).stance = Stance::MoveAndAttack;
     if heroic {
-        effort::spend(state, actor, 1, "Heroic Charge", "G-EFF-003", ctx)?;
+        effort::spend(state, actor, 1, "Heroic Charge", "G-EFF-003", cx)?;
     }
     // G-MAA-005: rolls on the way (Evading) are at -2.
-    let (_, on) =
-        movement::walk_route(state, actor, &charge.route, Some(charge.before), true, ctx)?;
+    let (_, on) = movement::walk_route(state, actor, &charge.route, Some(charge.before), true, cx)?;
     if !on {
         // Stopped by a foe on the way: the strike is made from there, if it
         // reaches and the attacker is still up to it (a Wait may have gone off).
@@ -298,13 +297,13 @@ pub fn resolve_charge<O: Oracle<Gurps>, S: EventSink<Event>>(
         move_and_attack: Some(heroic),
         ..How::ATTACK
     };
-    attack::resolve(state, actor, *strike, how, ctx)?;
+    attack::resolve(state, actor, *strike, how, cx)?;
     let f = state.fighter(actor);
     // A fall, a knockout or a stop during the attack ends the move there.
     if on && f.is_conscious() && f.posture == crate::state::Posture::Standing {
         let rest = movement::rest_of(&charge.route, charge.before);
         let done = state.fighter(actor).moved;
-        movement::walk_route(state, actor, &rest, None, true, ctx)?;
+        movement::walk_route(state, actor, &rest, None, true, cx)?;
         state.fighter_mut(actor).moved += done;
     }
     Ok(())

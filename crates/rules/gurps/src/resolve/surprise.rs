@@ -2,6 +2,7 @@
 //! unaware (G-TURN-005); partial surprise is an initiative roll between
 //! the sides' leaders, and the losers start stunned (G-TURN-006).
 
+use crate::Flow;
 use crate::Gurps;
 use crate::check;
 use crate::event::Event;
@@ -10,34 +11,26 @@ use crate::resolve::say;
 use crate::sheet::Trait;
 use crate::state::{State, Stun, Surprise, SurpriseKind};
 use fray_core::dice::RollKind;
-use fray_core::engine::Interrupt;
-use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle, SideId};
+use fray_core::{CombatantId, Cx, ModList, SideId};
 
 /// Rerolls of a tied initiative before the tie stands (nobody stunned).
 const MAX_REROLLS: u32 = 20;
 
 /// Applies the scenario's surprise, once, before the first turn.
-pub fn apply<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+pub fn apply(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let Some(surprise) = state.surprise.clone() else {
         return Ok(());
     };
     match surprise.kind {
-        SurpriseKind::Total => total(state, &surprise, ctx),
-        SurpriseKind::Partial => partial(state, &surprise, ctx),
+        SurpriseKind::Total => total(state, &surprise, cx),
+        SurpriseKind::Partial => partial(state, &surprise, cx),
     }
 }
 
 /// G-TURN-005: each figure of a surprised side freezes for 1d turns (Do
 /// Nothing, no roll to recover), then is mentally stunned; Combat Reflexes
 /// skips the freeze (G-EXT-016). Option `surprise = "basic"`: no freeze.
-fn total<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    surprise: &Surprise,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn total(state: &mut State, surprise: &Surprise, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let caught: Vec<CombatantId> = state
         .ids()
         .filter(|&id| {
@@ -51,7 +44,7 @@ fn total<O: Oracle<Gurps>, S: EventSink<Event>>(
         let turns = if freeze {
             check::dice(
                 state,
-                ctx,
+                cx,
                 Some(id),
                 RollKind::d(1, 6),
                 "frozen by surprise",
@@ -69,7 +62,7 @@ fn total<O: Oracle<Gurps>, S: EventSink<Event>>(
         } else {
             "is taken by surprise: stunned".to_string()
         };
-        say(state, id, what, "G-TURN-005", ctx);
+        say(state, id, what, "G-TURN-005", cx);
     }
     Ok(())
 }
@@ -139,11 +132,7 @@ fn initiative_mods(
 
 /// G-TURN-006: the leaders roll 1d plus modifiers; ties are rolled again
 /// (decision); every side but the winner starts mentally stunned.
-fn partial<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    surprise: &Surprise,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn partial(state: &mut State, surprise: &Surprise, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let leaders: Vec<(SideId, CombatantId)> = (0..state.sides.len())
         .filter_map(|i| {
             let side = SideId(u8::try_from(i).ok()?);
@@ -157,7 +146,7 @@ fn partial<O: Oracle<Gurps>, S: EventSink<Event>>(
             let mods = initiative_mods(state, surprise, side, &leaders);
             let rolled = check::dice(
                 state,
-                ctx,
+                cx,
                 Some(id),
                 RollKind::d(1, 6),
                 "initiative",
@@ -169,7 +158,7 @@ fn partial<O: Oracle<Gurps>, S: EventSink<Event>>(
                 rolled + fray_core::Mods::total(&mods),
             );
             let name = state.sides[usize::from(side.0)].clone();
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: format!("side {name}: initiative {rolled} {bonus:+} = {total}"),
                 rule: "G-TURN-006",
             });
@@ -183,7 +172,7 @@ fn partial<O: Oracle<Gurps>, S: EventSink<Event>>(
             .collect();
         if let [winner] = top[..] {
             let name = state.sides[usize::from(winner.0)].clone();
-            ctx.emit(|| Event::Note {
+            cx.emit(|| Event::Note {
                 text: format!("side {name} wins the initiative"),
                 rule: "G-TURN-006",
             });
@@ -195,7 +184,7 @@ fn partial<O: Oracle<Gurps>, S: EventSink<Event>>(
                         id,
                         "loses the initiative: stunned".into(),
                         "G-TURN-006",
-                        ctx,
+                        cx,
                     );
                 }
             }
@@ -203,7 +192,7 @@ fn partial<O: Oracle<Gurps>, S: EventSink<Event>>(
         }
         contenders.retain(|(s, _)| top.contains(s));
     }
-    ctx.emit(|| Event::Note {
+    cx.emit(|| Event::Note {
         text: "the initiative stays tied: nobody is caught out".into(),
         rule: "G-TURN-006",
     });

@@ -1,39 +1,33 @@
 //! Turn sequence: the fixed order by Basic Speed, rounds, and what happens
 //! at the start of each combatant's turn.
 
+use crate::Flow;
 use crate::Gurps;
 use crate::check::{self, Check, Judged};
 use crate::event::Event;
 use crate::sheet::Trait;
 use crate::state::{Life, Stance, State};
 use fray_core::dice::RollKind;
-use fray_core::engine::Interrupt;
-use fray_core::{CombatantId, Ctx, EndReason, EventSink, Next, Oracle, Outcome, SideId};
+use fray_core::{CombatantId, Cx, EndReason, Next, Outcome, SideId};
 
 /// What happens next: the next conscious combatant in the order, or the
 /// end, told once with its aftermath (G-AFT-001..005).
-pub fn next<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<Next, Interrupt<Gurps>> {
-    let next = next_turn(state, ctx)?;
+pub fn next(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<Next> {
+    let next = next_turn(state, cx)?;
     if matches!(next, Next::Over(_)) && !state.aftermath_told {
         state.aftermath_told = true;
-        crate::resolve::aftermath::report(state, ctx);
+        crate::resolve::aftermath::report(state, cx);
     }
     Ok(next)
 }
 
-fn next_turn<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<Next, Interrupt<Gurps>> {
+fn next_turn(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<Next> {
     if state.order.is_empty() {
-        fix_turn_order(state, ctx)?;
+        fix_turn_order(state, cx)?;
         // G-TURN-005/006: surprise strikes before the first turn.
-        crate::resolve::surprise::apply(state, ctx)?;
+        crate::resolve::surprise::apply(state, cx)?;
         // G-POS-009: figures that start lying fill their second hex.
-        crate::resolve::footwork::settle_bodies(state, ctx)?;
+        crate::resolve::footwork::settle_bodies(state, cx)?;
     }
     if let Some(outcome) = fight_over(state) {
         return Ok(Next::Over(outcome));
@@ -55,7 +49,7 @@ fn next_turn<O: Oracle<Gurps>, S: EventSink<Event>>(
                 }));
             }
             let round = state.round;
-            ctx.emit(|| Event::Round { round });
+            cx.emit(|| Event::Round { round });
             if state.cursor.is_none() {
                 0
             } else {
@@ -70,7 +64,7 @@ fn next_turn<O: Oracle<Gurps>, S: EventSink<Event>>(
             start_turn(state, id);
             crate::resolve::magic::tidy(state, id);
             // G-GRP-010: choking can knock the figure out before it acts.
-            crate::resolve::grapple::upkeep(state, id, ctx)?;
+            crate::resolve::grapple::upkeep(state, id, cx)?;
             if state.fighter(id).is_conscious() {
                 return Ok(Next::Act(id));
             }
@@ -86,10 +80,7 @@ fn next_turn<O: Oracle<Gurps>, S: EventSink<Event>>(
 /// G-EXT-015: highest Basic Speed first, then higher DX, then a random roll
 /// (3d6 for each tied combatant, higher first; scenario order breaks what
 /// is still tied). The order never changes afterwards.
-fn fix_turn_order<O: Oracle<Gurps>, S: EventSink<Event>>(
-    state: &mut State,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+fn fix_turn_order(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let key = |s: &State, id: CombatantId| {
         let f = s.fighter(id);
         (f.stats.speed_quarters, f.stats.dx)
@@ -103,7 +94,7 @@ fn fix_turn_order<O: Oracle<Gurps>, S: EventSink<Event>>(
         if tied {
             tie_rolls[ids[i].index()] = check::dice(
                 state,
-                ctx,
+                cx,
                 Some(ids[i]),
                 RollKind::three_d6(),
                 "turn-order tie",
@@ -120,7 +111,7 @@ fn fix_turn_order<O: Oracle<Gurps>, S: EventSink<Event>>(
         )
     });
     state.order = ids;
-    ctx.emit(|| Event::TurnOrder {
+    cx.emit(|| Event::TurnOrder {
         order: state
             .order
             .iter()
@@ -214,11 +205,11 @@ pub fn shock_penalty(max_hp: i32, injury: i32, high_pain: bool, low_pain: bool, 
 /// G-INJ-012: at 0 HP or less, an HT roll before any maneuver but Do
 /// Nothing, at -1 per full multiple of HP below zero; failure knocks out.
 /// Returns whether the combatant stays conscious.
-pub fn consciousness_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn consciousness_roll(
     state: &mut State,
     id: CombatantId,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
     let f = state.fighter(id);
     if f.hp > 0 {
         return Ok(true);
@@ -227,7 +218,7 @@ pub fn consciousness_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
     mods.add("below 0 HP", -((-f.hp) / f.stats.hp.max(1)), "G-INJ-012");
     let r = check::roll(
         state,
-        ctx,
+        cx,
         Check::new(id, "stay conscious", "G-INJ-012"),
         &mods,
     )?;
@@ -236,7 +227,7 @@ pub fn consciousness_roll<O: Oracle<Gurps>, S: EventSink<Event>>(
     }
     state.fighter_mut(id).life = Life::Unconscious;
     let name = state.fighter(id).name.clone();
-    ctx.emit(|| Event::Condition {
+    cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: "falls unconscious".into(),
         rule: "G-INJ-012",

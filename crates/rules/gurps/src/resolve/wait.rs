@@ -5,15 +5,15 @@
 //! Triggers are where foes move (decision): each hex a foe enters on its
 //! own turn is checked against every Wait in force, in turn order.
 
+use crate::Flow;
 use crate::Gurps;
 use crate::action::{Action, AllOutVariant, Response, Step, Strike, Trigger, Wait};
 use crate::damage::DamageBase;
 use crate::event::Event;
 use crate::resolve::{maneuver, movement};
 use crate::state::{AimState, Posture, Responding, State, Waiting, Watch};
-use fray_core::engine::Interrupt;
 use fray_core::grid::{HexPos, Pose};
-use fray_core::{CombatantId, Ctx, EventSink, Oracle};
+use fray_core::{CombatantId, Cx};
 
 /// The most hexes one Wait may watch.
 const MAX_WATCHED: usize = 64;
@@ -101,14 +101,14 @@ fn straight(hexes: &[HexPos]) -> bool {
 /// Resolves a checked Wait: the step, then the Wait stands until the
 /// waiter's next turn (G-WAIT-001); watching one hex with a ranged weapon
 /// adds up like Aim (G-RNG-006).
-pub fn resolve<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn resolve(
     state: &mut State,
     actor: CombatantId,
     w: &Wait,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     if let Some(s) = &w.step {
-        movement::take_step(state, actor, s, ctx)?;
+        movement::take_step(state, actor, s, cx)?;
     }
     let watch = match (&w.trigger, w.response) {
         (Trigger::Enters { hexes, .. }, Response::Attack { weapon, mode, .. })
@@ -160,12 +160,12 @@ pub fn defended(state: &mut State, who: CombatantId) {
 /// `mover` has just entered the last hex of `trail` (which starts where
 /// it stood): every Wait it sets off goes off, in turn order. Returns
 /// whether the mover may go on (not knocked down, stunned, out or pushed).
-pub fn on_enter<O: Oracle<Gurps>, S: EventSink<Event>>(
+pub fn on_enter(
     state: &mut State,
     mover: CombatantId,
     trail: &[HexPos],
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<bool, Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
     if trail.len() < 2 || !watched(state, mover) {
         return Ok(true);
     }
@@ -206,7 +206,7 @@ pub fn on_enter<O: Oracle<Gurps>, S: EventSink<Event>>(
         let Some(action) = response(state, waiter, mover, &waiting) else {
             continue;
         };
-        fire(state, waiter, mover, &waiting, toward, action, ctx)?;
+        fire(state, waiter, mover, &waiting, toward, action, cx)?;
     }
     Ok(able(state, mover, before))
 }
@@ -305,15 +305,15 @@ fn response(
 /// Sets the Wait off: the response is resolved at once, with Stop Thrust's
 /// extra damage, the watched area's penalty and the turns of watching one
 /// hex as Aim.
-fn fire<O: Oracle<Gurps>, S: EventSink<Event>>(
+fn fire(
     state: &mut State,
     waiter: CombatantId,
     foe: CombatantId,
     waiting: &Waiting,
     toward: u32,
     action: Action,
-    ctx: &mut Ctx<'_, Gurps, O, S>,
-) -> Result<(), Interrupt<Gurps>> {
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let (rule, thrust_bonus, watch_penalty) = match &waiting.wait.trigger {
         Trigger::StopThrust => ("G-STP-001", (toward / 2) as i32, 0),
         Trigger::Enters { hexes, line } => {
@@ -336,7 +336,7 @@ fn fire<O: Oracle<Gurps>, S: EventSink<Event>>(
         state.fighter(waiter).name.clone(),
         state.fighter(foe).name.clone(),
     );
-    ctx.emit(|| Event::Note {
+    cx.emit(|| Event::Note {
         text: format!("{w_name}'s Wait goes off: {f_name} comes on"),
         rule,
     });
@@ -357,7 +357,7 @@ fn fire<O: Oracle<Gurps>, S: EventSink<Event>>(
             braced: false,
         });
     }
-    let result = maneuver::resolve(state, waiter, &action, ctx);
+    let result = maneuver::resolve(state, waiter, &action, cx);
     state.fighter_mut(waiter).responding = None;
     result
 }

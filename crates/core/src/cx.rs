@@ -1,0 +1,86 @@
+//! The context resolution code talks through: rolls, questions and events.
+//!
+//! Every ruleset function that may roll, ask or narrate takes
+//! `cx: &mut impl Cx<R>` and returns [`Flow<T, R>`](crate::Flow). The one
+//! implementation, [`Ctx`], joins an [`Oracle`] (who answers) and an
+//! [`EventSink`] (who listens); both are type parameters, so the simulator
+//! monomorphizes resolution with a seeded RNG and no events, while the table,
+//! the odds and the tests run the very same code.
+
+use crate::event::EventSink;
+use crate::halt::{Flow, Halt, InputError};
+use crate::oracle::Oracle;
+use crate::roll::RollRequest;
+use crate::ruleset::Ruleset;
+use fray_dice::Rolled;
+use std::marker::PhantomData;
+
+/// What resolution code may do besides changing the state: roll, ask, emit.
+pub trait Cx<R: Ruleset> {
+    /// Rolls dice through the oracle.
+    fn roll(&mut self, state: &R::State, req: RollRequest) -> Flow<Rolled, R>;
+
+    /// Asks the question `make` builds of its addressee, and checks the
+    /// answer against the question ([`Ruleset::check_answer`]).
+    fn ask(&mut self, state: &R::State, make: impl FnOnce() -> R::Question) -> Flow<R::Answer, R>;
+
+    /// Whether events are wanted; lets callers skip work done only for narration.
+    fn narrating(&self) -> bool;
+
+    /// Emits the event built by `make`, which runs only when events are wanted.
+    fn emit(&mut self, make: impl FnOnce() -> R::Event);
+}
+
+/// The context over an oracle and a sink.
+pub struct Ctx<'a, R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> {
+    oracle: &'a mut O,
+    sink: &'a mut S,
+    _ruleset: PhantomData<fn() -> R>,
+}
+
+impl<'a, R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Ctx<'a, R, O, S> {
+    /// A context over an oracle and a sink.
+    pub fn new(oracle: &'a mut O, sink: &'a mut S) -> Self {
+        Ctx {
+            oracle,
+            sink,
+            _ruleset: PhantomData,
+        }
+    }
+
+    /// The oracle, for the step driver (actions are not resolution's business).
+    pub fn oracle(&mut self) -> &mut O {
+        self.oracle
+    }
+}
+
+impl<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Cx<R> for Ctx<'_, R, O, S> {
+    #[inline]
+    fn roll(&mut self, state: &R::State, req: RollRequest) -> Flow<Rolled, R> {
+        self.oracle.roll(state, &req)
+    }
+
+    fn ask(&mut self, state: &R::State, make: impl FnOnce() -> R::Question) -> Flow<R::Answer, R> {
+        let question = make();
+        let answer = self.oracle.answer(state, &question)?;
+        R::check_answer(&question, &answer).map_err(|why| {
+            Halt::BadInput(InputError::BadAnswer {
+                question: question.to_string(),
+                why,
+            })
+        })?;
+        Ok(answer)
+    }
+
+    #[inline]
+    fn narrating(&self) -> bool {
+        S::ENABLED
+    }
+
+    #[inline]
+    fn emit(&mut self, make: impl FnOnce() -> R::Event) {
+        if S::ENABLED {
+            self.sink.push(make());
+        }
+    }
+}
