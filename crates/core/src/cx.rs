@@ -29,6 +29,15 @@ pub trait Cx<R: Ruleset> {
 
     /// Emits the event built by `make`, which runs only when events are wanted.
     fn emit(&mut self, make: impl FnOnce() -> R::Event);
+
+    /// Declares that from here on, what the resolution does depends only on
+    /// the state and on `tag` (the local values the code carries on with:
+    /// the blow being resolved, the strike number...). The exact odds use it
+    /// to merge the identical states that different rolls reach (every
+    /// missed swing looks the same afterwards) and explore what follows
+    /// once. Everywhere else it costs nothing. A checkpoint whose claim is
+    /// false makes the odds wrong, so place them where the state says it all.
+    fn checkpoint(&mut self, state: &R::State, tag: &impl serde::Serialize) -> Flow<(), R>;
 }
 
 /// The context over an oracle and a sink.
@@ -81,6 +90,18 @@ impl<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Cx<R> for Ctx<'_, R, O, S
     fn emit(&mut self, make: impl FnOnce() -> R::Event) {
         if S::ENABLED {
             self.sink.push(make());
+        }
+    }
+
+    #[inline]
+    fn checkpoint(&mut self, state: &R::State, tag: &impl serde::Serialize) -> Flow<(), R> {
+        if !O::MERGES {
+            return Ok(());
+        }
+        // A tag that cannot be written merges nothing: slower, still exact.
+        match postcard::to_stdvec(tag) {
+            Ok(bytes) => self.oracle.checkpoint(state, &bytes, self.sink.so_far()),
+            Err(_) => Ok(()),
         }
     }
 }

@@ -10,6 +10,11 @@ pub trait EventSink<E> {
     const ENABLED: bool;
     /// Takes one event.
     fn push(&mut self, event: E);
+    /// The events kept so far, for sinks that keep them (the odds read the
+    /// events before a checkpoint); empty otherwise.
+    fn so_far(&self) -> &[E] {
+        &[]
+    }
 }
 
 /// Discards everything, and says so up front.
@@ -38,6 +43,9 @@ impl<E> EventSink<E> for VecSink<E> {
     const ENABLED: bool = true;
     fn push(&mut self, event: E) {
         self.events.push(event);
+    }
+    fn so_far(&self) -> &[E] {
+        &self.events
     }
 }
 

@@ -34,6 +34,9 @@ pub enum Halt<R: Ruleset> {
     Illegal(CombatantId, crate::Illegal),
     /// A scripted or typed input does not fit.
     BadInput(InputError),
+    /// The exact-odds enumeration already knows what follows this point (a
+    /// merged checkpoint, [`crate::Cx::checkpoint`]); only its oracle halts so.
+    Merged,
 }
 
 impl<R: Ruleset> Halt<R> {
@@ -123,6 +126,7 @@ impl<R: Ruleset> fmt::Display for Halt<R> {
             Halt::Pending(Pending::Answer(q)) => write!(f, "waiting for an answer: {q}"),
             Halt::Illegal(_, why) => write!(f, "illegal action: {why}"),
             Halt::BadInput(why) => write!(f, "{why}"),
+            Halt::Merged => f.write_str("the enumeration already knows what follows"),
         }
     }
 }

@@ -244,6 +244,15 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     /// May roll (initiative, recovery rolls) and emit events.
     fn next(state: &mut Self::State, cx: &mut impl Cx<Self>) -> Flow<Next, Self>;
 
+    /// Ends `actor`'s turn without acting (the rest of its budget is lost):
+    /// the exact odds pass the turns of others before the actor's, and a GM
+    /// may skip a turn. After it, [`Ruleset::next`] must move on to someone
+    /// or something else. The default does nothing, which suits a ruleset
+    /// whose `next` always moves on (one action a turn).
+    fn pass_turn(state: &mut Self::State, actor: CombatantId) {
+        let _ = (state, actor);
+    }
+
     /// The actions `actor` may declare now (for menus; AI may use them too).
     fn legal_actions(state: &Self::State, actor: CombatantId) -> Vec<Self::Action>;
 

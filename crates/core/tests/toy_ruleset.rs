@@ -5,7 +5,7 @@
 use fray_core::dice::Prob;
 use fray_core::dice::RollKind;
 use fray_core::engine::{self, Progress};
-use fray_core::odds::{self, ActionEffects, OddsError, OddsOptions};
+use fray_core::odds::{self, ActionEffects, OddsOptions};
 use fray_core::{
     Addressee, CombatantId, CombatantView, Controller, Cx, Flow, Halt, Illegal, InputLog,
     InputOracle, Next, NullSink, Pending, RollInput, RollRequest, Ruleset, Seats, SetupError,
@@ -471,14 +471,19 @@ fn odds_for_a_later_actor_pass_the_turns_before() {
 }
 
 #[test]
-fn odds_stop_at_the_leaf_cap_with_a_clear_error() {
+fn odds_stop_at_the_leaf_cap_with_a_partial_result() {
     let opts = OddsOptions {
         max_leaves: 5,
         ..OddsOptions::default()
     };
-    let err = odds::action_odds::<Toy>(&start(None), None, &Action::Strike, &opts).unwrap_err();
-    assert_eq!(err, OddsError::TooManyLeaves(5));
-    assert!(err.to_string().contains("more than 5"), "{err}");
+    // One leaf finds Ann's turn; then depth first: the misses 1, 2, 3, and
+    // a 4 that Bob fails to dodge with a 1. The other 17/36 of the tree is
+    // left out, and the result says so.
+    let o = odds::action_odds::<Toy>(&start(None), None, &Action::Strike, &opts).unwrap();
+    assert_eq!(o.leaves, 4);
+    assert_eq!(o.unexplored, q(17, 36));
+    assert_eq!(o.p("hit"), q(1, 36));
+    assert!(o.to_string().contains("partial: probability 17/36"), "{o}");
 }
 
 #[test]

@@ -28,4 +28,15 @@ pub trait Oracle<R: Ruleset> {
     fn answer(&mut self, state: &R::State, question: &R::Question) -> Flow<R::Answer, R>;
     /// The action `actor` declares on its turn.
     fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R>;
+
+    /// Whether this oracle merges identical states at checkpoints (the
+    /// exact-odds enumeration); others never see [`Oracle::checkpoint`].
+    const MERGES: bool = false;
+
+    /// A checkpoint ([`crate::Cx::checkpoint`]): what follows depends only on
+    /// `state` and `tag`. `events` are those emitted so far in the step.
+    fn checkpoint(&mut self, state: &R::State, tag: &[u8], events: &[R::Event]) -> Flow<(), R> {
+        let _ = (state, tag, events);
+        Ok(())
+    }
 }

@@ -102,7 +102,9 @@ impl<R: Ruleset> Session<R> {
                 pending,
                 events: sink.events,
             },
-            Err(e @ (Halt::Illegal(..) | Halt::BadInput(_))) => Attempt::Rejected(e.to_string()),
+            Err(e @ (Halt::Illegal(..) | Halt::BadInput(_) | Halt::Merged)) => {
+                Attempt::Rejected(e.to_string())
+            }
         }
     }
 

@@ -1,0 +1,417 @@
+//! The enumerations themselves: the states a turn starts from, the actions
+//! before the measured one, and the measured action folded into exact
+//! distributions.
+
+use super::oracle::{EnumOracle, Measured, feature_key};
+use super::walk::{Walk, Walked};
+use super::weight::{Acc, Weight, one, zero};
+use super::{ActionEffects, ActionOdds, Feature, OddsError, OddsOptions};
+use crate::cx::Ctx;
+use crate::event::{NullSink, VecSink};
+use crate::halt::Halt;
+use crate::ids::CombatantId;
+use crate::ruleset::Next;
+use fray_dice::Prob;
+use std::collections::{BTreeMap, HashMap};
+
+/// A distinct state the measured action may start from, with its probability.
+pub(super) struct Start<S> {
+    pub(super) state: S,
+    pub(super) actor: CombatantId,
+    pub(super) weight: Prob,
+    pub(super) decisions: Vec<String>,
+}
+
+/// Start states merged by their serialized form: a tie roll that only
+/// decides who goes first, or a first action whose outcomes come to the
+/// same few states, does not multiply the work.
+struct Starts<S> {
+    list: Vec<Start<S>>,
+    keys: HashMap<Vec<u8>, usize>,
+}
+
+impl<S: serde::Serialize> Starts<S> {
+    fn new() -> Self {
+        Starts {
+            list: Vec::new(),
+            keys: HashMap::new(),
+        }
+    }
+
+    fn add(&mut self, state: S, actor: CombatantId, weight: Prob, decisions: Vec<String>) {
+        // The key is the state's compact binary form (JSON was most of the
+        // time spent). A state postcard cannot write gets an empty key and
+        // merges with nothing: slower, still exact.
+        let key = postcard::to_stdvec(&(&state, actor)).unwrap_or_default();
+        match self.keys.get(&key) {
+            Some(&i) if !key.is_empty() => {
+                let s = &mut self.list[i];
+                s.weight += weight;
+                for d in decisions {
+                    if !s.decisions.contains(&d) {
+                        s.decisions.push(d);
+                    }
+                }
+            }
+            _ => {
+                self.keys.insert(key, self.list.len());
+                self.list.push(Start {
+                    state,
+                    actor,
+                    weight,
+                    decisions,
+                });
+            }
+        }
+    }
+}
+
+/// Enumerates `next` until the actor's turn. Others' turns before it pass
+/// without an action ([`Ruleset::pass_turn`]).
+pub(super) fn turn_starts<R: ActionEffects>(
+    walk: &mut Walk,
+    start: &R::State,
+    actor: Option<CombatantId>,
+    opts: &OddsOptions,
+) -> Result<Vec<Start<R::State>>, OddsError> {
+    let mut starts = Starts::new();
+    walk.reset(&one());
+    let walked = walk.explore(
+        |walk| {
+            let mut state = start.clone();
+            let mut oracle = EnumOracle::<R>::new(walk, None);
+            let mut sink = NullSink;
+            let mut who = None;
+            let mut stop = None;
+            {
+                let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
+                for _ in 0..opts.max_turns.max(1) {
+                    match R::next(&mut state, &mut cx) {
+                        Ok(Next::Act(w)) if actor.is_none_or(|a| a == w) => {
+                            who = Some(w);
+                            break;
+                        }
+                        Ok(Next::Act(other)) => R::pass_turn(&mut state, other),
+                        Ok(Next::Over(_)) => return Err(OddsError::Over),
+                        Err(e) => {
+                            stop = Some(e);
+                            break;
+                        }
+                    }
+                }
+            }
+            if let Some(e) = stop {
+                return Err(oracle.stopped(e));
+            }
+            oracle.finish()?;
+            let who = who.ok_or_else(|| {
+                OddsError::NoTurn(
+                    actor.map_or_else(|| "nobody".to_string(), |a| R::name(start, a).to_string()),
+                )
+            })?;
+            Ok((state, who, oracle.decisions))
+        },
+        |_, (state, who, decisions), w| starts.add(state, who, w.prob(), decisions),
+    )?;
+    if walked == Walked::Capped {
+        return Err(OddsError::TooManyLeaves(opts.max_leaves));
+    }
+    Ok(starts.list)
+}
+
+/// Resolves `action` from every start state over every roll outcome, then
+/// asks the ruleset for the same actor's next action of the turn: the
+/// states the measured action starts from.
+pub(super) fn then_act<R: ActionEffects>(
+    walk: &mut Walk,
+    starts: Vec<Start<R::State>>,
+    action: &R::Action,
+    number: usize,
+) -> Result<Vec<Start<R::State>>, OddsError> {
+    let mut next_starts = Starts::new();
+    for start in &starts {
+        check::<R>(start, action)?;
+        walk.reset(&start.weight);
+        let walked = walk.explore(
+            |walk| {
+                let mut state = start.state.clone();
+                let mut oracle = EnumOracle::<R>::new(walk, None);
+                let mut sink = NullSink;
+                let next = {
+                    let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
+                    R::resolve(&mut state, start.actor, action, &mut cx)
+                        .and_then(|()| R::next(&mut state, &mut cx))
+                };
+                let next = next.map_err(|e| oracle.stopped(e))?;
+                oracle.finish()?;
+                match next {
+                    Next::Act(w) if w == start.actor => {}
+                    _ => {
+                        return Err(OddsError::TurnEnded {
+                            actor: R::name(&start.state, start.actor).to_string(),
+                            after: number,
+                        });
+                    }
+                }
+                let mut decisions = start.decisions.clone();
+                decisions.extend(oracle.decisions);
+                Ok((state, decisions))
+            },
+            |_, (state, decisions), w| next_starts.add(state, start.actor, w.prob(), decisions),
+        )?;
+        if walked == Walked::Capped {
+            return Err(OddsError::TooManyLeaves(walk.max_leaves()));
+        }
+    }
+    Ok(next_starts.list)
+}
+
+/// The refusal of `action` in a start state, as an odds error.
+fn check<R: ActionEffects>(start: &Start<R::State>, action: &R::Action) -> Result<(), OddsError> {
+    R::check_action(&start.state, start.actor, action).map_err(|e| OddsError::Illegal {
+        actor: R::name(&start.state, start.actor).to_string(),
+        reason: e.to_string(),
+    })
+}
+
+/// What one run of the measured action came to.
+enum Leaf {
+    /// It ran to the end.
+    Done {
+        features: Vec<(&'static str, i64)>,
+        decisions: Vec<String>,
+    },
+    /// It reached a checkpoint the walk already knows.
+    Merged {
+        key: Vec<u8>,
+        decisions: Vec<String>,
+    },
+}
+
+/// The joint distribution being built.
+#[derive(Default)]
+struct Tables {
+    names: Vec<&'static str>,
+    joint: BTreeMap<Vec<(&'static str, i64)>, Acc>,
+    decisions: Vec<(String, Acc)>,
+}
+
+impl Tables {
+    /// Adds one outcome with its features, the decisions behind it and its weight.
+    fn add(&mut self, features: &[(&'static str, i64)], decisions: &[String], w: &Weight) {
+        self.joint
+            .entry(features.to_vec())
+            .or_insert_with(Acc::new)
+            .add(w);
+        let mut seen: Vec<&String> = Vec::new();
+        for d in decisions {
+            if !seen.contains(&d) {
+                seen.push(d);
+                add_acc(&mut self.decisions, d, w);
+            }
+        }
+    }
+
+    fn name(&mut self, name: &'static str) {
+        if !self.names.contains(&name) {
+            self.names.push(name);
+        }
+    }
+}
+
+/// Resolves the action from every start state over every roll outcome and
+/// folds the leaves into distributions. Checkpoints merge identical states;
+/// the cap on leaves gives a partial result that says how much it left out.
+pub(super) fn fold<R: ActionEffects>(
+    walk: &mut Walk,
+    starts: Vec<Start<R::State>>,
+    action: &R::Action,
+) -> Result<ActionOdds, OddsError> {
+    let actor = starts
+        .first()
+        .map(|s| s.actor)
+        .ok_or_else(|| OddsError::Stopped("no start state".into()))?;
+    let actor_name = R::name(&starts[0].state, actor).to_string();
+    let mut tables = Tables::default();
+    let leaves_before = walk.leaves;
+    let merged_before = walk.merge.merged;
+    let mut capped = false;
+    for start in &starts {
+        check::<R>(start, action)?;
+        for d in &start.decisions {
+            add_acc(&mut tables.decisions, d, &Weight::of(&start.weight));
+        }
+        walk.reset(&start.weight);
+        walk.merge.clear();
+        let walked = walk.explore(
+            |walk| run_once::<R>(walk, start, action),
+            |walk, leaf, w| record(walk, &mut tables, leaf, w),
+        )?;
+        if walked == Walked::Capped {
+            capped = true;
+            break;
+        }
+    }
+    let joint: BTreeMap<Vec<(&'static str, i64)>, Prob> = tables
+        .joint
+        .into_iter()
+        .map(|(k, acc)| (k, acc.prob()))
+        .collect();
+    let decisions: Vec<(String, Prob)> = tables
+        .decisions
+        .into_iter()
+        .map(|(d, acc)| (d, acc.prob()))
+        .collect();
+    // The mass the leaves account for; the rest is leftover (truncated
+    // explosions) or, when the cap stopped the walk, unexplored.
+    let total = joint.values().fold(zero(), |acc, p| acc + p);
+    let unexplored = if capped {
+        one() - &total - &walk.leftover
+    } else {
+        zero()
+    };
+    let features = tables
+        .names
+        .iter()
+        .map(|&name| marginal(name, &joint, &total))
+        .collect();
+    let mut outcomes: Vec<(Vec<(&'static str, i64)>, Prob)> = joint.into_iter().collect();
+    // Most likely first; ties keep the key order, so the output is stable.
+    outcomes.sort_by(|a, b| b.1.cmp(&a.1));
+    Ok(ActionOdds {
+        actor,
+        actor_name,
+        action: action.to_string(),
+        features,
+        outcomes,
+        decisions,
+        leaves: walk.leaves - leaves_before,
+        merged: walk.merge.merged - merged_before,
+        leftover: walk.leftover.clone(),
+        unexplored,
+    })
+}
+
+/// One resolution of the action along the walk's current path.
+fn run_once<R: ActionEffects>(
+    walk: &mut Walk,
+    start: &Start<R::State>,
+    action: &R::Action,
+) -> Result<Leaf, OddsError> {
+    let mut state = start.state.clone();
+    let measured = Measured {
+        before: &start.state,
+        actor: start.actor,
+        action,
+    };
+    let mut oracle = EnumOracle::<R>::new(walk, Some(measured));
+    let mut sink = VecSink::default();
+    let result = {
+        let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
+        R::resolve(&mut state, start.actor, action, &mut cx)
+    };
+    match result {
+        Ok(()) => {}
+        Err(Halt::Merged) => {
+            if let Some(key) = oracle.merged_at.take() {
+                return Ok(Leaf::Merged {
+                    key,
+                    decisions: oracle.decisions,
+                });
+            }
+            return Err(OddsError::Stopped(
+                "a checkpoint halted outside the odds".into(),
+            ));
+        }
+        Err(e) => return Err(oracle.stopped(e)),
+    }
+    oracle.finish()?;
+    let features = R::effects(&start.state, &state, start.actor, action, &sink.events);
+    Ok(Leaf::Done {
+        features,
+        decisions: oracle.decisions,
+    })
+}
+
+/// Adds one run's leaf (or the memo standing for a merged subtree) to the
+/// tables and to the open checkpoints.
+fn record(walk: &mut Walk, tables: &mut Tables, leaf: Leaf, w: &Weight) {
+    match leaf {
+        Leaf::Done {
+            features,
+            decisions,
+        } => {
+            for (name, _) in &features {
+                tables.name(name);
+            }
+            let key = feature_key(features);
+            tables.add(&key, &decisions, w);
+            walk.merge.leaf(&key, &decisions, w);
+        }
+        Leaf::Merged { key, decisions } => {
+            let Some(memo) = walk.merge.memo(&key) else {
+                return;
+            };
+            let (leaves, leftover) = memo.scaled(&w.prob());
+            let leaves: Vec<_> = leaves
+                .into_iter()
+                .map(|((features, after), p)| (features.clone(), after.clone(), Weight::of(&p)))
+                .collect();
+            for (features, after, pw) in leaves {
+                for (name, _) in &features {
+                    tables.name(name);
+                }
+                let mut run = decisions.clone();
+                run.extend(after);
+                tables.add(&features, &run, &pw);
+                walk.merge.leaf(&features, &run, &pw);
+            }
+            walk.merge.leftover(&leftover);
+            walk.leftover += leftover;
+        }
+    }
+}
+
+/// Adds `w` to the entry `key` of an insertion-ordered list of sums.
+fn add_acc(list: &mut Vec<(String, Acc)>, key: &String, w: &Weight) {
+    match list.iter_mut().find(|(k, _)| k == key) {
+        Some((_, acc)) => acc.add(w),
+        None => {
+            let mut acc = Acc::new();
+            acc.add(w);
+            list.push((key.clone(), acc));
+        }
+    }
+}
+
+/// The distribution of one feature out of the joint outcomes.
+fn marginal(
+    name: &'static str,
+    joint: &BTreeMap<Vec<(&'static str, i64)>, Prob>,
+    total: &Prob,
+) -> Feature {
+    let mut dist: BTreeMap<i64, Prob> = BTreeMap::new();
+    for (key, p) in joint {
+        let v = key.iter().find(|(n, _)| *n == name).map_or(0, |&(_, v)| v);
+        *dist.entry(v).or_insert_with(zero) += p;
+    }
+    let mut p_nonzero = zero();
+    let mut sum = zero();
+    for (&v, p) in &dist {
+        if v != 0 {
+            p_nonzero += p;
+            sum += p * Prob::from_integer(v.into());
+        }
+    }
+    let mean = if *total == zero() {
+        zero()
+    } else {
+        sum / total
+    };
+    Feature {
+        name,
+        distribution: dist.into_iter().collect(),
+        p_nonzero,
+        mean,
+    }
+}

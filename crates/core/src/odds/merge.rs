@@ -1,0 +1,165 @@
+//! Merging identical states inside one action's tree of roll outcomes.
+//!
+//! Resolution code marks checkpoints ([`crate::Cx::checkpoint`]) where what
+//! follows depends only on the state and a tag. The first time the walk
+//! meets a checkpoint key it *opens* it and explores its subtree as usual,
+//! recording every leaf below it relative to the weight of reaching it.
+//! When the walk leaves that subtree the key is *closed* into a memo. Any
+//! later run that reaches the same key stops there, and the memo's leaves,
+//! scaled by the new weight, stand for the subtree it did not explore again.
+//!
+//! A key is the state, the tag and the features so far (what
+//! [`super::ActionEffects::effects`] reads from the state and the events up
+//! to the checkpoint), so two paths merge only when they have done the same
+//! thing so far and will do the same things next.
+
+use super::weight::{Acc, Weight};
+use fray_dice::Prob;
+use std::collections::{BTreeMap, HashMap};
+
+/// The non-zero features of one outcome, sorted by name.
+pub(super) type FeatureKey = Vec<(&'static str, i64)>;
+
+/// One kind of leaf below a checkpoint: its features and the decisions
+/// taken after the checkpoint.
+type LeafKey = (FeatureKey, Vec<String>);
+
+/// A checkpoint whose subtree is being explored.
+struct Open {
+    key: Vec<u8>,
+    /// Rolls made before it: its subtree is every path sharing those.
+    depth: usize,
+    /// The probability of reaching it.
+    weight: Prob,
+    /// Decisions taken before it in the current run.
+    mark: usize,
+    leaves: BTreeMap<LeafKey, Acc>,
+    leftover: Prob,
+}
+
+/// A closed checkpoint: its leaves relative to the weight it was reached with.
+pub(super) struct Memo {
+    weight: Prob,
+    leaves: Vec<(LeafKey, Prob)>,
+    leftover: Prob,
+}
+
+impl Memo {
+    /// The memo's leaves reached with weight `w`: features, decisions after
+    /// the checkpoint, absolute weight; and the leftover mass below it.
+    pub(super) fn scaled(&self, w: &Prob) -> (Vec<(&LeafKey, Prob)>, Prob) {
+        let ratio = w / &self.weight;
+        let leaves = self.leaves.iter().map(|(k, p)| (k, p * &ratio)).collect();
+        (leaves, &self.leftover * &ratio)
+    }
+}
+
+/// What the walk says when a run reaches a checkpoint.
+pub(super) enum Arrival {
+    /// Go on resolving.
+    Go,
+    /// Stop: the memo under this key knows what follows.
+    Known(Vec<u8>),
+}
+
+/// Open and closed checkpoints of one action's tree.
+#[derive(Default)]
+pub(super) struct Merger {
+    open: Vec<Open>,
+    memo: HashMap<Vec<u8>, Memo>,
+    /// Runs that stopped at a known checkpoint.
+    pub(super) merged: u64,
+}
+
+impl Merger {
+    /// Forgets everything (a new start state: its `before` differs).
+    pub(super) fn clear(&mut self) {
+        self.open.clear();
+        self.memo.clear();
+    }
+
+    /// A run reached checkpoint `key` after `depth` rolls, with `path_len`
+    /// rolls forced by the walk, weight `w` and `decisions` taken so far.
+    pub(super) fn arrive(
+        &mut self,
+        key: Vec<u8>,
+        depth: usize,
+        path_len: usize,
+        w: &Weight,
+        decisions: usize,
+    ) -> Arrival {
+        if depth < path_len {
+            // A replay of a path met before: only the decision mark moves.
+            if let Some(o) = self
+                .open
+                .iter_mut()
+                .find(|o| o.depth == depth && o.key == key)
+            {
+                o.mark = decisions;
+            }
+            return Arrival::Go;
+        }
+        if self.memo.contains_key(&key) {
+            self.merged += 1;
+            return Arrival::Known(key);
+        }
+        if !self.open.iter().any(|o| o.key == key) {
+            self.open.push(Open {
+                key,
+                depth,
+                weight: w.prob(),
+                mark: decisions,
+                leaves: BTreeMap::new(),
+                leftover: Prob::default(),
+            });
+        }
+        Arrival::Go
+    }
+
+    /// The memo under `key`.
+    pub(super) fn memo(&self, key: &[u8]) -> Option<&Memo> {
+        self.memo.get(key)
+    }
+
+    /// A leaf with `features`, the run's `decisions` and weight `w`.
+    pub(super) fn leaf(&mut self, features: &FeatureKey, decisions: &[String], w: &Weight) {
+        for o in &mut self.open {
+            let after = decisions.get(o.mark..).unwrap_or_default().to_vec();
+            o.leaves
+                .entry((features.clone(), after))
+                .or_insert_with(Acc::new)
+                .add(w);
+        }
+    }
+
+    /// Mass cut off by truncated explosions, inside every open subtree.
+    pub(super) fn leftover(&mut self, p: &Prob) {
+        for o in &mut self.open {
+            o.leftover += p;
+        }
+    }
+
+    /// The walk moved node `index` (or finished, `None`): checkpoints below
+    /// it are done and become memos.
+    pub(super) fn close_below(&mut self, index: Option<usize>) {
+        while let Some(o) = self.open.last() {
+            if index.is_some_and(|i| o.depth <= i) {
+                break;
+            }
+            let Some(o) = self.open.pop() else { break };
+            let leaves = o
+                .leaves
+                .into_iter()
+                .map(|(k, acc)| (k, acc.prob()))
+                .collect();
+            self.memo.insert(
+                o.key,
+                Memo {
+                    weight: o.weight,
+                    leaves,
+                    leftover: o.leftover,
+                },
+            );
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The oracle of one run of the enumeration: rolls from the walk, choices
+//! from the AI, and checkpoints that merge identical states.
+
+use super::merge::{Arrival, FeatureKey};
+use super::walk::Walk;
+use super::{ActionEffects, OddsError};
+use crate::halt::{Flow, Halt, InputError};
+use crate::ids::CombatantId;
+use crate::oracle::Oracle;
+use crate::roll::RollRequest;
+use fray_dice::Rolled;
+
+/// The action being measured: what checkpoints compute the features so far against.
+pub(super) struct Measured<'a, R: ActionEffects> {
+    pub(super) before: &'a R::State,
+    pub(super) actor: CombatantId,
+    pub(super) action: &'a R::Action,
+}
+
+/// The oracle of one run.
+pub(super) struct EnumOracle<'w, 'a, R: ActionEffects> {
+    walk: &'w mut Walk,
+    pub(super) depth: usize,
+    pub(super) decisions: Vec<String>,
+    /// The walk's own error, kept so it is not confused with the ruleset's.
+    error: Option<OddsError>,
+    /// Set when measuring an action: checkpoints merge then.
+    measured: Option<Measured<'a, R>>,
+    /// The memo key the run stopped at, if it did.
+    pub(super) merged_at: Option<Vec<u8>>,
+}
+
+impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
+    pub(super) fn new(walk: &'w mut Walk, measured: Option<Measured<'a, R>>) -> Self {
+        EnumOracle {
+            walk,
+            depth: 0,
+            decisions: Vec::new(),
+            error: None,
+            measured,
+            merged_at: None,
+        }
+    }
+
+    /// The error that stopped a run: the walk's if it had one.
+    pub(super) fn stopped(&mut self, e: Halt<R>) -> OddsError {
+        self.error
+            .take()
+            .unwrap_or_else(|| OddsError::Stopped(e.to_string()))
+    }
+
+    /// Checks that a completed run consumed exactly the forced prefix.
+    pub(super) fn finish(&self) -> Result<(), OddsError> {
+        if self.depth < self.walk.path.len() {
+            return Err(OddsError::NotDeterministic(format!(
+                "a replay stopped after {} rolls instead of {}",
+                self.depth,
+                self.walk.path.len()
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The non-zero features of `effects`, summed by name and sorted: the key
+/// of a joint outcome.
+pub(super) fn feature_key(effects: Vec<(&'static str, i64)>) -> FeatureKey {
+    let mut key: FeatureKey = Vec::with_capacity(effects.len());
+    for (name, v) in effects {
+        if v != 0 {
+            match key.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, old)) => *old = old.saturating_add(v),
+                None => key.push((name, v)),
+            }
+        }
+    }
+    key.retain(|(_, v)| *v != 0);
+    key.sort_unstable();
+    key
+}
+
+impl<R: ActionEffects> Oracle<R> for EnumOracle<'_, '_, R> {
+    const MERGES: bool = true;
+
+    fn roll(&mut self, _state: &R::State, req: &RollRequest) -> Flow<Rolled, R> {
+        let depth = self.depth;
+        self.depth += 1;
+        self.walk.roll(depth, req.kind).map_err(|e| {
+            let halt = Halt::BadInput(InputError::Oracle(e.to_string()));
+            self.error = Some(e);
+            halt
+        })
+    }
+
+    fn answer(&mut self, state: &R::State, question: &R::Question) -> Flow<R::Answer, R> {
+        let answer = R::ai_answer(state, question);
+        self.decisions
+            .push(R::describe_decision(state, question, &answer));
+        Ok(answer)
+    }
+
+    fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R> {
+        Ok(R::ai_action(state, actor))
+    }
+
+    fn checkpoint(&mut self, state: &R::State, tag: &[u8], events: &[R::Event]) -> Flow<(), R> {
+        let Some(m) = &self.measured else {
+            return Ok(());
+        };
+        let so_far = feature_key(R::effects(m.before, state, m.actor, m.action, events));
+        // A state postcard cannot write merges nothing: slower, still exact.
+        let Ok(key) = postcard::to_stdvec(&(state, tag, &so_far)) else {
+            return Ok(());
+        };
+        let path_len = self.walk.path.len();
+        let w = self.walk.weight().clone();
+        let arrival = self
+            .walk
+            .merge
+            .arrive(key, self.depth, path_len, &w, self.decisions.len());
+        match arrival {
+            Arrival::Go => Ok(()),
+            Arrival::Known(key) => {
+                self.merged_at = Some(key);
+                Err(Halt::Merged)
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! The depth-first walk over the outcomes of every roll a resolution makes.
+
+use super::OddsError;
+use super::OddsOptions;
+use super::merge::Merger;
+use super::weight::{Kind, Weight, zero};
+use fray_dice::{Prob, RollKind, Rolled};
+
+/// One roll on the current path: which kind (index into the walk's kinds),
+/// which outcome, and the weight of the path up to and including it.
+pub(super) struct Node {
+    kind: usize,
+    idx: usize,
+    weight: Weight,
+}
+
+/// The depth-first walk over roll outcomes shared by every run.
+pub(super) struct Walk {
+    pub(super) path: Vec<Node>,
+    base: Weight,
+    /// Kinds met so far; few, so a linear search beats hashing.
+    kinds: Vec<Kind>,
+    pub(super) leftover: Prob,
+    pub(super) leaves: u64,
+    opts: OddsOptions,
+    /// Checkpoints of the tree being walked.
+    pub(super) merge: Merger,
+}
+
+/// How a walk over a tree ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Walked {
+    /// Every leaf was visited.
+    Complete,
+    /// The cap on leaves stopped it; the rest of the tree is unexplored.
+    Capped,
+}
+
+impl Walk {
+    pub(super) fn new(opts: &OddsOptions) -> Self {
+        Walk {
+            path: Vec::new(),
+            base: Weight::Int(1, 1),
+            kinds: Vec::new(),
+            leftover: zero(),
+            leaves: 0,
+            opts: opts.clone(),
+            merge: Merger::default(),
+        }
+    }
+
+    /// Starts a fresh tree whose leaves are scaled by `base`.
+    pub(super) fn reset(&mut self, base: &Prob) {
+        self.path.clear();
+        self.base = Weight::of(base);
+    }
+
+    /// The cap on leaves.
+    pub(super) fn max_leaves(&self) -> u64 {
+        self.opts.max_leaves
+    }
+
+    pub(super) fn weight(&self) -> &Weight {
+        self.path.last().map_or(&self.base, |n| &n.weight)
+    }
+
+    /// The index of `kind` in `kinds`, enumerating it the first time.
+    fn kind(&mut self, kind: RollKind) -> Result<usize, OddsError> {
+        if let Some(i) = self.kinds.iter().position(|k| k.kind == kind) {
+            return Ok(i);
+        }
+        let o = kind
+            .outcomes(&self.opts.tolerance)
+            .map_err(|error| OddsError::Dice { kind, error })?;
+        if o.outcomes.is_empty() {
+            return Err(OddsError::NoOutcome(kind));
+        }
+        self.kinds.push(Kind::new(kind, o));
+        Ok(self.kinds.len() - 1)
+    }
+
+    /// The answer to roll number `depth` of a run.
+    pub(super) fn roll(&mut self, depth: usize, kind: RollKind) -> Result<Rolled, OddsError> {
+        if depth >= self.opts.max_rolls_per_run {
+            return Err(OddsError::TooManyRolls(self.opts.max_rolls_per_run));
+        }
+        if let Some(node) = self.path.get(depth) {
+            let k = &self.kinds[node.kind];
+            if k.kind != kind {
+                return Err(OddsError::NotDeterministic(format!(
+                    "roll {} was {} and is now {kind}",
+                    depth + 1,
+                    k.kind
+                )));
+            }
+            return k.rolled.get(node.idx).copied().ok_or_else(|| {
+                OddsError::NotDeterministic(format!(
+                    "roll {} has no outcome {}",
+                    depth + 1,
+                    node.idx
+                ))
+            });
+        }
+        // A new branch point: take the first outcome, keep the cut-off mass.
+        let ki = self.kind(kind)?;
+        let k = &self.kinds[ki];
+        let parent = self.path.last().map_or(&self.base, |n| &n.weight);
+        if k.leftover != zero() {
+            let cut = parent.prob() * &k.leftover;
+            self.merge.leftover(&cut);
+            self.leftover += cut;
+        }
+        let weight = parent.times(k, 0);
+        let first = k.rolled[0];
+        self.path.push(Node {
+            kind: ki,
+            idx: 0,
+            weight,
+        });
+        Ok(first)
+    }
+
+    /// Moves to the next leaf; `false` when the tree is done. Checkpoints
+    /// whose subtree is left behind become memos.
+    fn advance(&mut self) -> bool {
+        let more = self.step_path();
+        let changed = more.then(|| self.path.len() - 1);
+        self.merge.close_below(changed);
+        more
+    }
+
+    /// Moves the deepest unfinished roll to its next outcome.
+    fn step_path(&mut self) -> bool {
+        while let Some(last) = self.path.last() {
+            let (ki, idx) = (last.kind, last.idx + 1);
+            let k = &self.kinds[ki];
+            if idx < k.rolled.len() {
+                let n = self.path.len();
+                let parent = if n >= 2 {
+                    &self.path[n - 2].weight
+                } else {
+                    &self.base
+                };
+                let weight = parent.times(k, idx);
+                if let Some(last) = self.path.last_mut() {
+                    last.idx = idx;
+                    last.weight = weight;
+                }
+                return true;
+            }
+            self.path.pop();
+        }
+        false
+    }
+
+    /// Visits every leaf: `run` resolves once along the current path and
+    /// `leaf` receives its result with the leaf's weight.
+    pub(super) fn explore<T>(
+        &mut self,
+        mut run: impl FnMut(&mut Walk) -> Result<T, OddsError>,
+        mut leaf: impl FnMut(&mut Walk, T, &Weight),
+    ) -> Result<Walked, OddsError> {
+        loop {
+            if self.leaves >= self.opts.max_leaves {
+                return Ok(Walked::Capped);
+            }
+            self.leaves += 1;
+            let t = run(self)?;
+            let w = self.weight().clone();
+            leaf(self, t, &w);
+            if !self.advance() {
+                return Ok(Walked::Complete);
+            }
+        }
+    }
+}
