@@ -46,7 +46,7 @@ pub use inputs::{InputLog, RollInput, StepInputs};
 pub use modifier::{ModList, Modifier, Mods, Total};
 pub use odds::{ActionEffects, ActionOdds, OddsError, OddsOptions};
 pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, StepMark, TableOracle};
-pub use roll::{RollRecord, RollRequest};
+pub use roll::{Audience, Reading, RollRecord, RollRequest};
 pub use ruleset::{
     CombatantView, EndReason, Illegal, Next, Outcome, Ruleset, SetupError, Tally, Vitality,
 };

@@ -19,6 +19,9 @@ pub struct RollRequest {
     pub rule: &'static str,
     /// The number to roll against, when there is one (for people rolling by hand).
     pub target: Option<i32>,
+    /// A roll the players must not see (the GM's secret roll): shown to them
+    /// as "rolled in secret" ([`RollRecord::describe_for`]).
+    pub secret: bool,
 }
 
 impl RollRequest {
@@ -35,6 +38,7 @@ impl RollRequest {
             label,
             rule,
             target: None,
+            secret: false,
         }
     }
 
@@ -43,6 +47,40 @@ impl RollRequest {
         self.target = Some(target);
         self
     }
+
+    /// The same request, rolled in secret.
+    pub fn in_secret(mut self) -> Self {
+        self.secret = true;
+        self
+    }
+}
+
+/// How a roll compares with its target.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reading {
+    /// Succeeds at or under the target; margin = target - roll (GURPS,
+    /// margin-3d6, DragonQuest percentiles).
+    #[default]
+    Under,
+    /// Dice plus bonuses beat a number built from its own terms (d20-3d6's
+    /// attack against Defense); margin = total - target.
+    Over,
+}
+
+impl Reading {
+    fn is_under(&self) -> bool {
+        *self == Reading::Under
+    }
+}
+
+/// Who reads a roll record: the GM sees everything, players not the secret rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// The game master (and narration of simulated or replayed fights).
+    GameMaster,
+    /// The players at the table.
+    Players,
 }
 
 /// One modifier as recorded in an event.
@@ -69,8 +107,14 @@ pub struct RollRecord {
     pub rule: &'static str,
     /// The dice, in notation (`3d6`).
     pub dice: String,
-    /// The total rolled.
+    /// The total rolled (for a roll-over, the dice plus the bonuses).
     pub total: i32,
+    /// For a roll-over: what the dice alone showed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice_total: Option<i32>,
+    /// How the roll compares with its target.
+    #[serde(skip_serializing_if = "Reading::is_under")]
+    pub reading: Reading,
     /// The effective target, for success rolls.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<i32>,
@@ -83,6 +127,43 @@ pub struct RollRecord {
     /// The terms that make up the target (or the damage).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub modifiers: Vec<ModifierRecord>,
+    /// For a roll-over: the terms added to the dice.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bonuses: Vec<ModifierRecord>,
+    /// Rolled in secret by the GM.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub secret: bool,
+}
+
+fn records(mods: &ModList) -> Vec<ModifierRecord> {
+    mods.iter()
+        .map(|m| ModifierRecord {
+            label: m.label.to_string(),
+            value: m.value,
+            rule: m.rule,
+        })
+        .collect()
+}
+
+/// `Broadsword 14 [G-X], neck -5 [G-LOC-002]`: the first term plain when it is a base.
+fn terms(mods: &[ModifierRecord], first_is_base: bool) -> String {
+    let parts: Vec<String> = mods
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let rule = if m.rule.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", m.rule)
+            };
+            if i == 0 && first_is_base {
+                format!("{} {}{}", m.label, m.value, rule)
+            } else {
+                format!("{} {:+}{}", m.label, m.value, rule)
+            }
+        })
+        .collect();
+    parts.join(", ")
 }
 
 impl RollRecord {
@@ -94,39 +175,45 @@ impl RollRecord {
             rule: req.rule,
             dice: req.kind.to_string(),
             total: rolled.total,
+            dice_total: None,
+            reading: Reading::Under,
             target: None,
             margin: None,
             verdict: "",
             modifiers: Vec::new(),
+            bonuses: Vec::new(),
+            secret: req.secret,
         }
     }
 
-    /// Adds the target, the margin (target - roll) and the modifiers behind it.
+    /// Adds the target, the margin (target - roll) and the modifiers behind
+    /// it: a roll-under.
     pub fn with_target(mut self, mods: &ModList) -> Self {
         let target = mods.total();
         self.target = Some(target);
         self.margin = Some(target - self.total);
-        self.modifiers = mods
-            .iter()
-            .map(|m| ModifierRecord {
-                label: m.label.to_string(),
-                value: m.value,
-                rule: m.rule,
-            })
-            .collect();
+        self.modifiers = records(mods);
+        self
+    }
+
+    /// A roll-over: the dice plus `bonuses` against the number `against`
+    /// builds (a Defense), each list with its labels and rule IDs;
+    /// margin = total - target.
+    pub fn over(mut self, bonuses: &ModList, against: &ModList) -> Self {
+        let target = against.total();
+        self.dice_total = Some(self.total);
+        self.total += bonuses.total();
+        self.reading = Reading::Over;
+        self.target = Some(target);
+        self.margin = Some(self.total - target);
+        self.bonuses = records(bonuses);
+        self.modifiers = records(against);
         self
     }
 
     /// Adds the modifiers of a non-success roll (damage adds, for example).
     pub fn with_modifiers(mut self, mods: &ModList) -> Self {
-        self.modifiers = mods
-            .iter()
-            .map(|m| ModifierRecord {
-                label: m.label.to_string(),
-                value: m.value,
-                rule: m.rule,
-            })
-            .collect();
+        self.modifiers = records(mods);
         self
     }
 
@@ -136,31 +223,25 @@ impl RollRecord {
         self
     }
 
-    /// Renders `3d6 = 9 vs 9 (Broadsword 14, neck -5) -> success by 0`.
+    /// Renders `3d6 = 9 vs 9 (Broadsword 14, neck -5) -> success by 0`, or
+    /// for a roll-over `3g6 = 11 + 7 (STR +4, magic +3) = 18 vs 15 (...) -> hit by 3`.
     pub fn describe(&self) -> String {
-        let mut s = format!("{} = {}", self.dice, self.total);
+        let mut s = match self.dice_total {
+            Some(dice) if !self.bonuses.is_empty() => format!(
+                "{} = {dice} + {} ({}) = {}",
+                self.dice,
+                self.total - dice,
+                terms(&self.bonuses, false),
+                self.total
+            ),
+            _ => format!("{} = {}", self.dice, self.total),
+        };
         if let Some(t) = self.target {
             s.push_str(&format!(" vs {t}"));
         }
         if !self.modifiers.is_empty() {
-            let parts: Vec<String> = self
-                .modifiers
-                .iter()
-                .enumerate()
-                .map(|(i, m)| {
-                    let rule = if m.rule.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" [{}]", m.rule)
-                    };
-                    if i == 0 && self.target.is_some() {
-                        format!("{} {}{}", m.label, m.value, rule)
-                    } else {
-                        format!("{} {:+}{}", m.label, m.value, rule)
-                    }
-                })
-                .collect();
-            s.push_str(&format!(" ({})", parts.join(", ")));
+            let base = self.target.is_some();
+            s.push_str(&format!(" ({})", terms(&self.modifiers, base)));
         }
         if !self.verdict.is_empty() {
             s.push_str(&format!(" -> {}", self.verdict));
@@ -169,5 +250,14 @@ impl RollRecord {
             }
         }
         s
+    }
+
+    /// [`RollRecord::describe`] for `audience`: players see only that a
+    /// secret roll was made, and what for.
+    pub fn describe_for(&self, audience: Audience) -> String {
+        match (self.secret, audience) {
+            (true, Audience::Players) => format!("{} rolled in secret", self.dice),
+            _ => self.describe(),
+        }
     }
 }

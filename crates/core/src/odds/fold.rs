@@ -119,16 +119,23 @@ pub(super) fn turn_starts<R: ActionEffects>(
     Ok(starts.list)
 }
 
+/// The start states that go on after an action, and the probability that
+/// the turn ended instead.
+type AfterAction<S> = (Vec<Start<S>>, Prob);
+
 /// Resolves `action` from every start state over every roll outcome, then
 /// asks the ruleset for the same actor's next action of the turn: the
-/// states the measured action starts from.
+/// states the measured action starts from. Paths where the turn ends
+/// instead (the fight is over, the actor fell) are dropped, and their
+/// probability is returned with the states.
 pub(super) fn then_act<R: ActionEffects>(
     walk: &mut Walk,
     starts: Vec<Start<R::State>>,
     action: &R::Action,
     number: usize,
-) -> Result<Vec<Start<R::State>>, OddsError> {
+) -> Result<AfterAction<R::State>, OddsError> {
     let mut next_starts = Starts::new();
+    let mut ended = zero();
     for start in &starts {
         check::<R>(start, action)?;
         walk.reset(&start.weight);
@@ -144,26 +151,32 @@ pub(super) fn then_act<R: ActionEffects>(
                 };
                 let next = next.map_err(|e| oracle.stopped(e))?;
                 oracle.finish()?;
-                match next {
-                    Next::Act(w) if w == start.actor => {}
-                    _ => {
-                        return Err(OddsError::TurnEnded {
-                            actor: R::name(&start.state, start.actor).to_string(),
-                            after: number,
-                        });
-                    }
-                }
+                let goes_on = matches!(next, Next::Act(w) if w == start.actor);
                 let mut decisions = start.decisions.clone();
                 decisions.extend(oracle.decisions);
-                Ok((state, decisions))
+                Ok(goes_on.then_some((state, decisions)))
             },
-            |_, (state, decisions), w| next_starts.add(state, start.actor, w.prob(), decisions),
+            |_, leaf, w| match leaf {
+                Some((state, decisions)) => {
+                    next_starts.add(state, start.actor, w.prob(), decisions)
+                }
+                None => ended += w.prob(),
+            },
         )?;
         if walked == Walked::Capped {
             return Err(OddsError::TooManyLeaves(walk.max_leaves()));
         }
     }
-    Ok(next_starts.list)
+    if next_starts.list.is_empty() {
+        let actor = starts
+            .first()
+            .map_or_else(String::new, |s| R::name(&s.state, s.actor).to_string());
+        return Err(OddsError::TurnEnded {
+            actor,
+            after: number,
+        });
+    }
+    Ok((next_starts.list, ended))
 }
 
 /// The refusal of `action` in a start state, as an odds error.
@@ -226,6 +239,7 @@ pub(super) fn fold<R: ActionEffects>(
     walk: &mut Walk,
     starts: Vec<Start<R::State>>,
     action: &R::Action,
+    ended: Prob,
 ) -> Result<ActionOdds, OddsError> {
     let actor = starts
         .first()
@@ -266,7 +280,7 @@ pub(super) fn fold<R: ActionEffects>(
     // explosions) or, when the cap stopped the walk, unexplored.
     let total = joint.values().fold(zero(), |acc, p| acc + p);
     let unexplored = if capped {
-        one() - &total - &walk.leftover
+        one() - &total - &walk.leftover - &ended
     } else {
         zero()
     };
@@ -289,6 +303,7 @@ pub(super) fn fold<R: ActionEffects>(
         merged: walk.merge.merged - merged_before,
         leftover: walk.leftover.clone(),
         unexplored,
+        ended,
     })
 }
 

@@ -220,6 +220,10 @@ pub struct ActionOdds {
     /// Probability mass the cap on leaves left unexplored (0 when the walk
     /// was complete): the distributions above then cover only the rest.
     pub unexplored: Prob,
+    /// Probability that the turn ended before the measured action (an
+    /// earlier action of the turn ended the fight or felled the actor):
+    /// those paths have no outcome in the distributions above.
+    pub ended: Prob,
 }
 
 /// The exact odds of `action` declared on the actor's next turn from
@@ -251,10 +255,13 @@ pub fn turn_odds<R: ActionEffects>(
     let mut walk = Walk::new(opts);
     let mut starts = turn_starts::<R>(&mut walk, start, actor, opts)?;
     one_actor::<R>(&starts)?;
+    let mut ended = zero();
     for (i, first) in earlier.iter().enumerate() {
-        starts = then_act::<R>(&mut walk, starts, first, i + 1)?;
+        let (next, lost) = then_act::<R>(&mut walk, starts, first, i + 1)?;
+        starts = next;
+        ended += lost;
     }
-    fold::<R>(&mut walk, starts, action)
+    fold::<R>(&mut walk, starts, action, ended)
 }
 
 /// The exact odds of `action` by `actor` resolved right now in `state`
@@ -273,7 +280,7 @@ pub fn resolve_odds<R: ActionEffects>(
         weight: one(),
         decisions: Vec::new(),
     }];
-    fold::<R>(&mut walk, starts, action)
+    fold::<R>(&mut walk, starts, action, zero())
 }
 
 /// An error unless every start state has the same actor.
@@ -339,6 +346,13 @@ impl fmt::Display for ActionOdds {
         }
         for (d, p) in &self.decisions {
             writeln!(f, "  decision (P {p}): {d}")?;
+        }
+        if self.ended != zero() {
+            writeln!(
+                f,
+                "  the turn ended before this action with probability {}",
+                self.ended
+            )?;
         }
         if self.unexplored != zero() {
             writeln!(

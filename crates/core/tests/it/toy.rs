@@ -1,4 +1,4 @@
-//! The core's protocol tested with a toy ruleset: two duellists take turns;
+//! The protocol tested with a toy ruleset: two duellists take turns;
 //! the attacker rolls 1d6 and hits on 4+, the defender may ask to dodge
 //! (a 1d6 roll, 5+ saves); three hits end the fight.
 
