@@ -10,13 +10,12 @@ mod common;
 use common::*;
 use fray_core::CombatantId;
 use fray_core::grid::HexPos;
-use fray_gurps::action::{Action, Grapple, Strike};
-use fray_gurps::location::Location;
-use fray_gurps::resolve::attack::{How, to_hit};
-use fray_gurps::resolve::defense::{Incoming, options};
-use fray_gurps::resolve::{grapple, maneuver};
-use fray_gurps::scenario::setup;
-use fray_gurps::state::{DefenseKind, Grip, GripAt, Posture, State};
+use fray_gurps::model::action::{Action, Grapple, Strike};
+use fray_gurps::model::location::Location;
+use fray_gurps::model::state::{DefenseKind, Grip, GripAt, Posture, State};
+use fray_gurps::rules::attack::{How, to_hit};
+use fray_gurps::rules::defense::{Incoming, options};
+use fray_gurps::setup::setup;
 
 fn wrestler(st: i32) -> String {
     sheet(
@@ -91,7 +90,7 @@ fn b_strike(weapon: u8) -> Action {
 }
 
 fn illegal(s: &State, who: CombatantId, a: &Action) -> String {
-    maneuver::check(s, who, a)
+    fray_gurps::rules::maneuver::check(s, who, a)
         .expect_err("the action should be illegal")
         .reason
 }
@@ -233,7 +232,7 @@ fn a_held_arm_neither_attacks_nor_defends_and_can_be_made_to_drop() {
     assert!(illegal(&s, B, &b_strike(0)).contains("G-GRP-005"));
     assert!(illegal(&s, B, &b_strike(1)).contains("G-GRP-005"));
     assert!(
-        maneuver::check(&s, B, &b_strike(2)).is_ok(),
+        fray_gurps::rules::maneuver::check(&s, B, &b_strike(2)).is_ok(),
         "the kick is free"
     );
     let kinds: Vec<_> = options(&s, &Incoming::melee(&s, A, B), None)
@@ -295,7 +294,7 @@ fn the_holder_strikes_and_parries_only_with_a_free_hand_and_reach_c() {
         giant_step: None,
     };
     let one = hold(pair(), A, B, GripAt::Body(Location::Torso), 1);
-    assert!(maneuver::check(&one, A, &knife).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&one, A, &knife).is_ok());
     let parries = |s: &State| {
         options(s, &Incoming::melee(s, B, A), None)
             .iter()
@@ -306,14 +305,14 @@ fn the_holder_strikes_and_parries_only_with_a_free_hand_and_reach_c() {
     assert!(illegal(&two, A, &knife).contains("G-GRP-011"));
     assert!(!parries(&two));
     // A holder never blocks; biting needs no hands (no bite here: kicks are free).
-    assert!(!grapple::may_block(&two, A));
+    assert!(!fray_gurps::rules::grapple::may_block(&two, A));
     let kick = Action::Attack {
         strike: Strike::at(B).with(2, 0),
         step: None,
         extra: None,
         giant_step: None,
     };
-    assert!(maneuver::check(&two, A, &kick).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&two, A, &kick).is_ok());
 }
 
 // rule: G-GRP-007, G-DICE-003
@@ -326,7 +325,7 @@ fn a_takedown_is_a_quick_contest_and_the_loser_falls() {
     let l = log(
         vec![("W", g(Grapple::Takedown))],
         &[10, 8],
-        vec![fray_gurps::action::Answer::Fall {
+        vec![fray_gurps::model::action::Answer::Fall {
             hex: HexPos::new(0, -1),
         }],
     );
@@ -372,8 +371,8 @@ fn a_pin_is_a_regular_contest_of_st_and_leaves_only_breaking_free() {
     assert_eq!(roll(&ev, "resist the pin").target, Some(14));
     assert!(after.fighter(A).grip.unwrap().pinned);
     assert!(illegal(&after, B, &b_strike(1)).contains("G-GRP-017"));
-    assert!(maneuver::check(&after, B, &g(Grapple::BreakFree)).is_ok());
-    assert!(maneuver::check(&after, B, &Action::DoNothing).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&after, B, &g(Grapple::BreakFree)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&after, B, &Action::DoNothing).is_ok());
     // Both succeed: no pin.
     let l = log(vec![("W", g(Grapple::Pin))], &[9, 10], vec![]);
     let (after, _) = run_steps(down_and_held(), &l, 1);
@@ -464,8 +463,8 @@ fn the_holder_neither_aims_feints_nor_moves_unless_strong_or_pinning() {
     // With the foe pinned, too.
     let mut pinned = down_and_held();
     pinned.fighters[0].grip.as_mut().unwrap().pinned = true;
-    assert!(maneuver::check(&pinned, A, &away).is_ok());
-    assert!(maneuver::check(&pinned, A, &feint).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&pinned, A, &away).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&pinned, A, &feint).is_ok());
 }
 
 // rule: G-GRP-013
@@ -492,7 +491,7 @@ fn the_held_figure_neither_feints_nor_moves_unless_much_stronger() {
         GripAt::Body(Location::Torso),
         2,
     );
-    assert!(maneuver::check(&strong, B, &away).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&strong, B, &away).is_ok());
 }
 
 // rule: G-GRP-015
@@ -529,7 +528,7 @@ fn breaking_free_is_a_quick_contest_of_st_against_the_holder_plus_five() {
     // One hand, and the holder stunned: 13 - 4 = 9.
     let mut one = hold(pair(), A, B, GripAt::Body(Location::Torso), 1);
     one.order = vec![B, A];
-    one.fighters[0].stun = Some(fray_gurps::state::Stun::Physical);
+    one.fighters[0].stun = Some(fray_gurps::model::state::Stun::Physical);
     let l = log(vec![("B", g(Grapple::BreakFree))], &[6, 10], vec![]);
     let (_, ev) = run_steps(one, &l, 1);
     assert_eq!(roll(&ev, "keep hold").target, Some(9));
