@@ -120,7 +120,7 @@ fn only_reach_c_weapons_strike_in_close_combat() {
     let s = together();
     let sword = attack(B);
     let err = fray_gurps::rules::maneuver::check(&s, A, &sword).unwrap_err();
-    assert!(err.reason.contains("G-CC-003"), "{err}");
+    assert_eq!(err.rule, "G-CC-003", "{err}");
     assert!(fray_gurps::rules::maneuver::check(&s, A, &knife(B)).is_ok());
 }
 

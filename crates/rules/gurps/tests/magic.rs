@@ -106,10 +106,8 @@ fn said(ev: &[Event], text: &str, rule: &str) -> bool {
             .any(|(t, r)| t.contains(text) && *r == rule)
 }
 
-fn illegal(s: &State, who: CombatantId, a: &Action) -> String {
-    fray_gurps::rules::maneuver::check(s, who, a)
-        .expect_err("the action should be illegal")
-        .reason
+fn illegal(s: &State, who: CombatantId, a: &Action) -> fray_core::Illegal {
+    fray_gurps::rules::maneuver::check(s, who, a).expect_err("the action should be illegal")
 }
 
 // rule: G-CON-001
@@ -216,7 +214,7 @@ fn a_charged_spell_stays_in_hand_until_used_or_let_go() {
     assert_eq!(s.round, 2);
     // Another casting needs the hand free first.
     let why = illegal(&s, A, &cast(Cast::spell("Sleep").on(B)));
-    assert!(why.contains("dissipate"), "{why}");
+    assert!(why.reason.contains("dissipate"), "{why}");
     let let_go = Action::Concentrate(Concentrate {
         dissipate: true,
         ..Concentrate::GO_ON
@@ -283,7 +281,7 @@ fn a_bigger_missile_takes_more_seconds_and_skill_cuts_only_its_first_die() {
     let s = fight(&wizard_of(10, spells, ""), &[b_at(0, -3)]);
     // At most Magery 3 energy a second, for 3 seconds.
     let why = illegal(&s, A, &cast(Cast::spell("Fireball").energy(10)));
-    assert!(why.contains("1 to 9"), "{why}");
+    assert!(why.reason.contains("1 to 9"), "{why}");
     // 4 energy: two seconds; the casting declared again goes on with it.
     let c = cast(Cast::spell("Fireball").energy(4));
     let l = log(
@@ -587,7 +585,7 @@ fn an_information_spell_is_rolled_by_the_gm_at_its_radius_less_known_items() {
         radius: Some(301),
         ..Cast::spell("Sense Foes")
     };
-    assert!(illegal(&s, A, &cast(far)).contains("300"));
+    assert!(illegal(&s, A, &cast(far)).reason.contains("300"));
 }
 
 // rule: G-CON-002, G-SPL-001
@@ -675,7 +673,10 @@ fn knocked_back_grappled_or_resisting_while_casting_calls_for_will_minus_3() {
         Some(-3)
     );
     assert!(s.fighter(A).casting.is_none());
-    assert!(illegal(&s, A, &cast(Cast::spell("Sleep").on(B))).contains("G-GRP-013"));
+    assert_eq!(
+        illegal(&s, A, &cast(Cast::spell("Sleep").on(B))).rule,
+        "G-GRP-013"
+    );
     // Resisting B's Sleep: HT 11, 5 shakes it off; then Will-3, 12 fails.
     let caster = format!("{}spells = {{ Sleep = 15 }}\n", foe(10));
     let s = fight(&wizard(""), &[fighter("B", "b", 0, -1, "s", &caster)]);

@@ -198,11 +198,11 @@ fn bracing_needs_a_rest_and_allows_no_step() {
             posture: None,
         }),
     };
-    assert!(
+    assert_eq!(
         fray_gurps::rules::maneuver::check(&kneeling, A, &stepping)
             .unwrap_err()
-            .reason
-            .contains("G-AIM-003")
+            .rule,
+        "G-AIM-003"
     );
     // Aim needs a ranged weapon.
     let melee = state(
@@ -212,11 +212,11 @@ fn bracing_needs_a_rest_and_allows_no_step() {
             fighter("B", "b", 0, -1, "s", &swordsman(11, 13)),
         ],
     );
-    assert!(
+    assert_eq!(
         fray_gurps::rules::maneuver::check(&melee, A, &aim(false))
             .unwrap_err()
-            .reason
-            .contains("G-AIM-001")
+            .rule,
+        "G-AIM-001"
     );
 }
 

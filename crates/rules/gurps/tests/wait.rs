@@ -263,10 +263,8 @@ fn a_stop_thrust_meets_a_charge_with_extra_damage() {
 fn a_stop_thrust_needs_a_thrusting_weapon() {
     let s = setup_with(&swordsman(12, 14), 0, 0, &swordsman(11, 13), 5);
     let swing = stop_thrust(None);
-    let err = fray_gurps::rules::maneuver::check(&s, W, &swing)
-        .unwrap_err()
-        .reason;
-    assert!(err.contains("G-STP-001"), "{err}");
+    let err = fray_gurps::rules::maneuver::check(&s, W, &swing).unwrap_err();
+    assert_eq!(err.rule, "G-STP-001", "{err}");
     let thrust = Action::Wait(Wait {
         trigger: Trigger::StopThrust,
         response: Response::Attack {

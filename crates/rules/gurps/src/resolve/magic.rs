@@ -23,7 +23,7 @@ use crate::rules::magic::{
 };
 use crate::rules::tables::information_range_penalty;
 use fray_core::dice::systems::gurps::{SuccessRoll, Winner, quick_contest};
-use fray_core::{CombatantId, Cx, Illegal, ModList};
+use fray_core::{CombatantId, Cx, ModList};
 
 /// G-CON-001: one second of concentration. A new casting begins (the one
 /// under way, if different, is abandoned); at the end of the spell's last
@@ -43,8 +43,8 @@ pub fn concentrate(
     let current = state.fighter(actor).casting;
     let mut casting = match (&c.cast, current) {
         (Some(cast), cur) => {
-            let planned = plan(state, actor, cast)
-                .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
+            let planned =
+                plan(state, actor, cast).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
             match cur {
                 Some(cur) if same(&cur, &planned) => cur,
                 _ => {

@@ -13,7 +13,7 @@ use crate::resolve::{
 use crate::rules::attack::How;
 use crate::rules::maneuver::{advance_pose, describe, feint_resistance};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
-use fray_core::{CombatantId, Cx, Illegal, ModList};
+use fray_core::{CombatantId, Cx, ModList};
 
 /// Resolves a checked maneuver.
 pub fn resolve(
@@ -78,7 +78,7 @@ pub fn resolve(
         } => {
             state.fighter_mut(actor).stance = Stance::AllOutAttack;
             let pose = advance_pose(state, actor, *advance)
-                .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
+                .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
             if pose != state.fighter(actor).pose
                 && !movement::advance(state, actor, pose, *advance, cx)?
             {
@@ -117,7 +117,7 @@ pub fn resolve(
             if !path.is_empty() {
                 let planned =
                     crate::rules::footwork::plan_half_move(state, actor, *variant, None, path)
-                        .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
+                        .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
                 movement::walk_route(state, actor, &planned, None, false, cx)?;
             }
         }

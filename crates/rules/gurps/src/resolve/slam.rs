@@ -18,7 +18,7 @@ use crate::rules::injury::{Blow, Push};
 use crate::rules::slam::{check_shove, plan, rush_shield, slam_skill};
 use crate::rules::tables;
 use fray_core::grid::Pose;
-use fray_core::{CombatantId, Cx, Illegal, ModList, Mods};
+use fray_core::{CombatantId, Cx, ModList, Mods};
 
 /// Resolves a checked slam (G-ATK-014..018).
 pub fn resolve(
@@ -27,8 +27,7 @@ pub fn resolve(
     order: &Slam,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    let planned = plan(state, actor, order)
-        .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
+    let planned = plan(state, actor, order).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
     state.fighter_mut(actor).stance = match order.with {
         SlamWith::Attack => Stance::Normal,
         SlamWith::Determined | SlamWith::Strong => Stance::AllOutAttack,

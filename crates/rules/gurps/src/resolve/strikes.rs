@@ -81,8 +81,8 @@ pub fn resolve_charge(
     order: &Charge,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    let charge = plan_charge(state, actor, order)
-        .map_err(|e| fray_core::Halt::Illegal(actor, fray_core::Illegal::input(e)))?;
+    let charge =
+        plan_charge(state, actor, order).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
     let (strike, heroic) = (&order.strike, order.heroic);
     state.fighter_mut(actor).stance = Stance::MoveAndAttack;
     if heroic {

@@ -7,6 +7,7 @@ use crate::model::data::Unarmed;
 use crate::model::location::Location;
 use crate::model::sheet::Trait;
 use crate::model::state::State;
+use fray_core::Illegal;
 use fray_core::grid::{Arc, HexPos};
 use fray_core::{CombatantId, Mods};
 /// How a strike is made: the maneuver around it and any trade for a
@@ -87,7 +88,7 @@ pub fn check_strike(
     state: &State,
     attacker: CombatantId,
     strike: &Strike,
-) -> Result<(usize, usize), String> {
+) -> Result<(usize, usize), Illegal> {
     check_strike_as(state, attacker, strike, How::ATTACK)
 }
 
@@ -98,83 +99,104 @@ pub fn check_strike_as(
     attacker: CombatantId,
     strike: &Strike,
     how: How,
-) -> Result<(usize, usize), String> {
+) -> Result<(usize, usize), Illegal> {
     if !state.exists(strike.target) {
-        return Err(format!("there is no combatant {}", strike.target));
+        return Err(Illegal::input(format!(
+            "there is no combatant {}",
+            strike.target
+        )));
     }
     if strike.target == attacker {
-        return Err("a combatant cannot attack itself".into());
+        return Err(Illegal::input("a combatant cannot attack itself"));
     }
     let a = state.fighter(attacker);
     let t = state.fighter(strike.target);
     if t.life == crate::model::state::Life::Dead {
-        return Err(format!("{} is dead", t.name));
+        return Err(Illegal::input(format!("{} is dead", t.name)));
     }
     let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
     let w = a
         .weapons
         .get(wi)
-        .ok_or_else(|| format!("{} has no weapon {wi}", a.name))?;
+        .ok_or_else(|| Illegal::input(format!("{} has no weapon {wi}", a.name)))?;
     let m = w
         .mode(mi)
-        .ok_or_else(|| format!("{} has no attack mode {mi}", w.weapon.name))?;
+        .ok_or_else(|| Illegal::input(format!("{} has no attack mode {mi}", w.weapon.name)))?;
     if w.broken {
-        return Err(format!("{} is broken (G-EXT-009)", w.weapon.name));
+        return Err(Illegal::new(
+            "G-EXT-009",
+            format!("{} is broken", w.weapon.name),
+        ));
     }
     crate::rules::grapple::may_strike(state, attacker, wi, mi)?;
     crate::rules::magic::may_strike(state, attacker, wi, mi)?;
     if strike.rapid_recovery {
         // G-EFF-001: readies an unready melee weapon held in hand.
         if w.ready || w.dropped_at.is_some() || !m.is_melee() {
-            return Err(format!(
-                "Rapid Recovery readies an unready melee weapon in hand; {} is not one (G-EFF-001)",
-                w.weapon.name
+            return Err(Illegal::new(
+                "G-EFF-001",
+                format!(
+                    "Rapid Recovery readies an unready melee weapon in hand; {} is not one",
+                    w.weapon.name
+                ),
             ));
         }
     } else if !w.ready {
-        return Err(format!("{} is not ready (G-RDY-001)", w.weapon.name));
+        return Err(Illegal::new(
+            "G-RDY-001",
+            format!("{} is not ready", w.weapon.name),
+        ));
     }
     if w.is_unbalanced() && w.parried_before_turn {
-        return Err(format!(
-            "{} is unbalanced and parried since the last turn, so it cannot attack now (G-DEF-005)",
-            w.weapon.name
+        return Err(Illegal::new(
+            "G-DEF-005",
+            format!(
+                "{} is unbalanced and parried since the last turn, so it cannot attack now",
+                w.weapon.name
+            ),
         ));
     }
     if !m.is_melee() {
         if !w.is_thrown(mi) && !w.loaded {
-            return Err(format!(
+            return Err(Illegal::input(format!(
                 "{} is not loaded: Ready it first ({} more turn(s), G-RDY-001)",
                 w.weapon.name, w.reload_left
-            ));
+            )));
         }
         if strike.telegraphic {
-            return Err("a Telegraphic Attack cannot be a ranged attack (G-ATK-003)".into());
+            return Err(Illegal::new(
+                "G-ATK-003",
+                "a Telegraphic Attack cannot be a ranged attack",
+            ));
         }
         if strike.mighty_blow || strike.rapid_recovery {
-            return Err(
-                "Mighty Blow and Rapid Recovery are for melee attacks (G-EFF-001, G-EFF-002)"
-                    .into(),
-            );
+            return Err(Illegal::new(
+                "G-EFF-001, G-EFF-002",
+                "Mighty Blow and Rapid Recovery are for melee attacks",
+            ));
         }
         if how.all_out.is_some_and(|v| v != AllOutVariant::Determined) {
-            return Err("a ranged All-Out Attack can only be Determined (G-AOA-001..004)".into());
+            return Err(Illegal::new(
+                "G-AOA-001..004",
+                "a ranged All-Out Attack can only be Determined",
+            ));
         }
     }
     // G-LOC-012 decision: the eyes only from the front or a side.
     if strike.location.location() == Some(Location::Eye)
         && t.pose.arc_of(a.pose.pos) == Some(fray_core::grid::Arc::Back)
     {
-        return Err(format!(
-            "{}'s eyes cannot be struck from behind (G-LOC-012)",
-            t.name
+        return Err(Illegal::new(
+            "G-LOC-012",
+            format!("{}'s eyes cannot be struck from behind", t.name),
         ));
     }
     if let Some(loc) = strike.location.location()
         && !crate::rules::location::may_target(loc, m.damage_type)
     {
-        return Err(format!(
-            "{} damage cannot target the {loc} (G-LOC-015, G-LOC-012)",
-            m.damage_type
+        return Err(Illegal::new(
+            "G-LOC-015, G-LOC-012",
+            format!("{} damage cannot target the {loc}", m.damage_type),
         ));
     }
     if let Some(aw) = strike.at_weapon {
@@ -182,32 +204,39 @@ pub fn check_strike_as(
         if !target_weapon.is_some_and(|w| {
             w.ready && w.weapon.unarmed.is_none() && !w.broken && w.spell.is_none()
         }) {
-            return Err(format!(
-                "{} holds no ready weapon {} to strike at (G-ATK-008)",
-                t.name, aw.weapon
+            return Err(Illegal::new(
+                "G-ATK-008",
+                format!(
+                    "{} holds no ready weapon {} to strike at",
+                    t.name, aw.weapon
+                ),
             ));
         }
         if strike.chinks {
-            return Err("a strike at a weapon has no armor chinks to aim at".into());
+            return Err(Illegal::input(
+                "a strike at a weapon has no armor chinks to aim at",
+            ));
         }
     }
     if strike.chinks && !crate::rules::location::may_target_chinks(m.damage_type) {
-        return Err(format!(
-            "only impaling, piercing and tight-beam burning attacks can target chinks in armor; {} cannot (G-ATK-023)",
-            m.damage_type
+        return Err(Illegal::new(
+            "G-ATK-023",
+            format!(
+                "only impaling, piercing and tight-beam burning attacks can target chinks in armor; {} cannot",
+                m.damage_type
+            ),
         ));
     }
     if (strike.deceptive > 0 || strike.telegraphic) && how.move_and_attack.is_some() {
-        return Err(
-            "Deceptive and Telegraphic Attacks cannot be made with Move and Attack (G-MAA-007)"
-                .into(),
-        );
+        return Err(Illegal::new(
+            "G-MAA-007",
+            "Deceptive and Telegraphic Attacks cannot be made with Move and Attack",
+        ));
     }
     if strike.deceptive > 0 && strike.telegraphic {
-        return Err(
-            "an attack cannot be both Deceptive and Telegraphic (decision, docs/rules/gurps.md)"
-                .into(),
-        );
+        return Err(Illegal::input(
+            "an attack cannot be both Deceptive and Telegraphic (decision, docs/rules/gurps.md)",
+        ));
     }
     // G-AOA-003 decision: a second blow needs a weapon that stays ready
     // after striking, or another ready weapon.
@@ -218,29 +247,41 @@ pub fn check_strike_as(
             .ready_melee()
             .any(|(i, o)| i != wi && o.weapon.unarmed.is_none())
     {
-        return Err(format!(
-            "{} must be readied after each blow: a Double attack needs a second ready weapon (G-AOA-003)",
-            w.weapon.name
+        return Err(Illegal::new(
+            "G-AOA-003",
+            format!(
+                "{} must be readied after each blow: a Double attack needs a second ready weapon",
+                w.weapon.name
+            ),
         ));
     }
     if strike.mighty_blow && (how.all_out.is_some() || how.move_and_attack.is_some()) {
-        return Err("Mighty Blow goes only with the Attack maneuver (G-EFF-002)".into());
+        return Err(Illegal::new(
+            "G-EFF-002",
+            "Mighty Blow goes only with the Attack maneuver",
+        ));
     }
     if strike.mighty_blow && matches!(how.multi, Some(Multi::Rapid { flurry: true })) {
-        return Err("Mighty Blow cannot be combined with Flurry of Blows (G-EFF-002)".into());
+        return Err(Illegal::new(
+            "G-EFF-002",
+            "Mighty Blow cannot be combined with Flurry of Blows",
+        ));
     }
     let extra_fp = i32::from(strike.mighty_blow) + i32::from(strike.rapid_recovery);
     if extra_fp > 0 && a.fp < 1 {
-        return Err(format!(
+        return Err(Illegal::input(format!(
             "{} has no FP left for extra effort (decision, docs/rules/gurps.md)",
             a.name
-        ));
+        )));
     }
     if strike.deceptive > 0 {
         let skill = to_hit::<fray_core::Total>(state, attacker, strike, how).0;
         if skill < DECEPTIVE_FLOOR {
-            return Err(format!(
-                "a Deceptive Attack cannot bring effective skill below {DECEPTIVE_FLOOR}; this one leaves {skill} (G-ATK-001)"
+            return Err(Illegal::new(
+                "G-ATK-001",
+                format!(
+                    "a Deceptive Attack cannot bring effective skill below {DECEPTIVE_FLOOR}; this one leaves {skill}"
+                ),
             ));
         }
     }
@@ -254,7 +295,7 @@ pub fn in_reach(
     target: CombatantId,
     wi: usize,
     mi: usize,
-) -> Result<(), String> {
+) -> Result<(), Illegal> {
     in_reach_from(
         state,
         attacker,
@@ -361,33 +402,37 @@ pub fn in_reach_from(
     target: CombatantId,
     wi: usize,
     mi: usize,
-) -> Result<(), String> {
+) -> Result<(), Illegal> {
     let t = state.fighter(target);
     match reach_problem(state, attacker, from, target, wi, mi) {
         None => Ok(()),
-        Some(OutOfReach::NoMode) => Err("no such weapon or mode".into()),
+        Some(OutOfReach::NoMode) => Err(Illegal::input("no such weapon or mode")),
         Some(OutOfReach::Distance(dist)) => {
             let mode = &state.fighter(attacker).weapons[wi].weapon.modes[mi];
-            Err(format!(
+            Err(Illegal::input(format!(
                 "{} is {dist} yards away; {} reaches {:?}",
                 t.name, mode.name, mode.reach
-            ))
+            )))
         }
-        Some(OutOfReach::NotInFront) => Err(format!(
-            "{} is not in the front arc; attacks go to front hexes (G-TAC-001)",
-            t.name
+        Some(OutOfReach::NotInFront) => Err(Illegal::new(
+            "G-TAC-001",
+            format!(
+                "{} is not in the front arc; attacks go to front hexes",
+                t.name
+            ),
         )),
-        Some(OutOfReach::Range(dist, max)) => Err(format!(
+        Some(OutOfReach::Range(dist, max)) => Err(Illegal::input(format!(
             "{} is {dist} yards away; the shot reaches {max} yards (Max, G-RNG-001)",
             t.name
+        ))),
+        Some(OutOfReach::CloseCombat) => Err(Illegal::new(
+            "G-CC-003",
+            "in close combat only reach C weapons can strike",
         )),
-        Some(OutOfReach::CloseCombat) => {
-            Err("in close combat only reach C weapons can strike (G-CC-003)".to_string())
-        }
-        Some(OutOfReach::Wall) => Err(format!(
+        Some(OutOfReach::Wall) => Err(Illegal::input(format!(
             "a wall stands between the shooter and {} (decision, docs/rules/gurps.md)",
             t.name
-        )),
+        ))),
     }
 }
 

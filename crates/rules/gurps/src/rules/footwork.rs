@@ -9,6 +9,7 @@ use crate::model::options::{JumpRule, SprintRule};
 use crate::model::state::{Posture, State};
 use crate::rules::tables::jump::{basic_broad_jump_feet, jump_hexes};
 use fray_core::CombatantId;
+use fray_core::Illegal;
 use fray_core::grid::{Facing, HexPos, StepKind, Terrain};
 /// Turns of sprinting between HT rolls (G-MOV-003: every 15 seconds).
 pub(crate) const SPRINT_ROLL_EVERY: u32 = 15;
@@ -17,25 +18,32 @@ pub(crate) const SPRINT_ROLL_EVERY: u32 = 15;
 /// allowed: dropping into or rising from a crouch is free (G-POS-010);
 /// kneeling or standing up from kneeling is the step itself, so no hex
 /// then (G-CPO-002). Other changes need Change Posture.
-pub fn step_posture(from: Posture, crippled_legs: bool, step: &Step) -> Result<Posture, String> {
+pub fn step_posture(from: Posture, crippled_legs: bool, step: &Step) -> Result<Posture, Illegal> {
     use Posture::*;
     let Some(to) = step.posture else {
         return Ok(from);
     };
     if crippled_legs && matches!(to, Standing | Crouching) {
-        return Err("a crippled leg keeps the figure off its feet (G-LOC-010)".into());
+        return Err(Illegal::new(
+            "G-LOC-010",
+            "a crippled leg keeps the figure off its feet",
+        ));
     }
     match (from, to) {
-        _ if from == to => Err(format!("already {}", to.name())),
+        _ if from == to => Err(Illegal::input(format!("already {}", to.name()))),
         (Standing, Crouching) | (Crouching, Standing) => Ok(to),
         (Standing, Kneeling) | (Kneeling, Standing) if step.to.is_none() => Ok(to),
-        (Standing, Kneeling) | (Kneeling, Standing) => Err(
-            "kneeling or standing up from kneeling is the step: no hex with it (G-CPO-002)".into(),
-        ),
-        _ => Err(format!(
-            "a step changes posture only between standing and crouching or kneeling, not from {} to {} (G-CPO-002, G-POS-010)",
-            from.name(),
-            to.name()
+        (Standing, Kneeling) | (Kneeling, Standing) => Err(Illegal::new(
+            "G-CPO-002",
+            "kneeling or standing up from kneeling is the step: no hex with it",
+        )),
+        _ => Err(Illegal::new(
+            "G-CPO-002, G-POS-010",
+            format!(
+                "a step changes posture only between standing and crouching or kneeling, not from {} to {}",
+                from.name(),
+                to.name()
+            ),
         )),
     }
 }
@@ -75,7 +83,7 @@ pub fn plan_move(
     face: Option<Facing>,
     path: &[HexPos],
     posture: Option<Posture>,
-) -> Result<MovePlan, String> {
+) -> Result<MovePlan, Illegal> {
     let f = state.fighter(mover);
     let risen;
     let state = match posture {
@@ -88,9 +96,12 @@ pub fn plan_move(
         }
         Some(Posture::Crouching) if f.posture == Posture::Standing => state,
         Some(p) => {
-            return Err(format!(
-                "a Move may only rise from a crouch first or drop into one after, not go {} (G-POS-010)",
-                p.name()
+            return Err(Illegal::new(
+                "G-POS-010",
+                format!(
+                    "a Move may only rise from a crouch first or drop into one after, not go {}",
+                    p.name()
+                ),
             ));
         }
     };
@@ -116,10 +127,10 @@ pub fn plan_move(
         Err(why) => return Err(why),
     };
     if posture == Some(Posture::Crouching) && plan.route.hexes > 1 {
-        return Err(
-            "dropping into a crouch after a Move is free only after at most one hex (G-POS-010)"
-                .into(),
-        );
+        return Err(Illegal::new(
+            "G-POS-010",
+            "dropping into a crouch after a Move is free only after at most one hex",
+        ));
     }
     Ok(plan)
 }
@@ -133,19 +144,22 @@ pub fn plan_half_move(
     variant: crate::model::action::DefenseVariant,
     step: Option<&Step>,
     path: &[HexPos],
-) -> Result<crate::rules::movement::Planned, String> {
+) -> Result<crate::rules::movement::Planned, Illegal> {
     use crate::model::action::DefenseVariant;
     use crate::model::state::DefenseKind;
     if variant != DefenseVariant::Increased(DefenseKind::Dodge)
         || !state.options.aod_dodge_half_move
     {
-        return Err("only All-Out Defense (Increased Dodge) moves half Move (G-AOD-003)".into());
+        return Err(Illegal::new(
+            "G-AOD-003",
+            "only All-Out Defense (Increased Dodge) moves half Move",
+        ));
     }
     if step.is_some() {
-        return Err("half Move or a step, not both (G-AOD-003)".into());
+        return Err(Illegal::new("G-AOD-003", "half Move or a step, not both"));
     }
     let Some(&to) = path.last() else {
-        return Err("a half Move needs its path".into());
+        return Err(Illegal::input("a half Move needs its path"));
     };
     let half = (state.fighter(mover).current_move() + 1) / 2;
     crate::rules::movement::plan_route_with(state, mover, to, None, path, half)
@@ -164,16 +178,16 @@ pub struct JumpPlan {
 /// within Move; the jump spans at most Move/2 or Jumping/4 hexes (x2 after
 /// a run-up of at least one hex, x1/2 in combat), over anything but walls
 /// and standing figures, onto a free hex.
-pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPlan, String> {
+pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPlan, Illegal> {
     let f = state.fighter(jumper);
     if f.posture != Posture::Standing {
-        return Err("only a standing figure jumps (G-JMP-001)".into());
+        return Err(Illegal::new("G-JMP-001", "only a standing figure jumps"));
     }
     if let Some(why) = crate::rules::movement::held_in_place(state, jumper) {
         return Err(why);
     }
     if j.length == 0 {
-        return Err("a jump covers at least one hex".into());
+        return Err(Illegal::input("a jump covers at least one hex"));
     }
     let skill = f.skill_level(&["Jumping"]);
     let most = match state.options.jump {
@@ -182,14 +196,17 @@ pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPla
         JumpRule::Basic => basic_broad_jump_feet(f.stats.move_, skill) / 3,
     };
     if i32::from(j.length) > most {
-        return Err(format!(
-            "{} jumps at most {most} hex(es) {}(G-JMP-001)",
-            f.name,
-            if j.run_up > 0 {
-                "with a run-up "
-            } else {
-                "standing "
-            }
+        return Err(Illegal::new(
+            "G-JMP-001",
+            format!(
+                "{} jumps at most {most} hex(es) {}",
+                f.name,
+                if j.run_up > 0 {
+                    "with a run-up"
+                } else {
+                    "standing"
+                }
+            ),
         ));
     }
     let dir = f.facing();
@@ -205,7 +222,7 @@ pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPla
             crate::rules::movement::Through::NoFoes,
         )
         .filter(|_| crate::rules::movement::free(state, jumper, at))
-        .ok_or_else(|| format!("the run-up is blocked at {at}"))?;
+        .ok_or_else(|| Illegal::input(format!("the run-up is blocked at {at}")))?;
         cost += u32::from(c);
         run.push(at);
     }
@@ -214,29 +231,31 @@ pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPla
         let terrain = state
             .map
             .terrain_at(at)
-            .ok_or_else(|| format!("the jump leaves the map at {at}"))?;
+            .ok_or_else(|| Illegal::input(format!("the jump leaves the map at {at}")))?;
         if terrain.contains(Terrain::Wall) {
-            return Err(format!("a wall stands in the way at {at}"));
+            return Err(Illegal::input(format!("a wall stands in the way at {at}")));
         }
         let standing = state.ids().any(|id| {
             let o = state.fighter(id);
             id != jumper && o.pose.pos == at && o.is_conscious() && o.posture == Posture::Standing
         });
         if standing && k < j.length {
-            return Err(format!("someone stands in the way at {at}"));
+            return Err(Illegal::input(format!("someone stands in the way at {at}")));
         }
         cost += 2;
     }
     if !crate::rules::movement::free(state, jumper, at) {
-        return Err(format!("cannot land in {at}: occupied or impassable"));
+        return Err(Illegal::input(format!(
+            "cannot land in {at}: occupied or impassable"
+        )));
     }
     let budget = (f.current_move().max(0) as u32) * 2;
     if cost > budget {
-        return Err(format!(
+        return Err(Illegal::input(format!(
             "the run-up and the jump cost {} movement points; Move is {}",
             cost / 2,
             f.current_move()
-        ));
+        )));
     }
     Ok(JumpPlan { run, landing: at })
 }

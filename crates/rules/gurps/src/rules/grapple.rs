@@ -7,6 +7,7 @@ use crate::model::action::{Action, Grapple};
 use crate::model::location::{Location, Part};
 use crate::model::state::{GripAt, Life, Posture, State};
 use fray_core::CombatantId;
+use fray_core::Illegal;
 /// The grappling skills a grab or a takedown may use (G-DICE-002).
 pub(crate) const GRAPPLING: [&str; 3] = ["Judo", "Sumo Wrestling", "Wrestling"];
 
@@ -33,7 +34,7 @@ pub(crate) fn grab_penalty(at: GripAt) -> i32 {
 pub const GRABBED_DX: i32 = -4;
 
 /// Checks a grappling action (G-GRP-001..017).
-pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), String> {
+pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Illegal> {
     let f = state.fighter(actor);
     match g {
         Grapple::Grab {
@@ -44,16 +45,16 @@ pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Strin
             step,
         } => {
             if f.grip.is_some() {
-                return Err("let go of the present hold first".into());
+                return Err(Illegal::input("let go of the present hold first"));
             }
             if !(1..=4).contains(hands) {
-                return Err("a grab uses 1 to 4 hands".into());
+                return Err(Illegal::input("a grab uses 1 to 4 hands"));
             }
             if !state.exists(*target)
                 || *target == actor
                 || state.fighter(*target).life == Life::Dead
             {
-                return Err("a grab needs a living foe".into());
+                return Err(Illegal::input("a grab needs a living foe"));
             }
             if let Some(s) = step {
                 crate::rules::movement::check_step(state, actor, s)?;
@@ -64,10 +65,10 @@ pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Strin
             let t = state.fighter(*target);
             let d = from.pos.distance(t.pose.pos);
             if d > 1 || (d == 1 && from.arc_of(t.pose.pos) != Some(fray_core::grid::Arc::Front)) {
-                return Err(format!(
+                return Err(Illegal::input(format!(
                     "{} is out of reach: a grab reaches C (decision)",
                     t.name
-                ));
+                )));
             }
             if let Some(i) = item
                 && !t
@@ -75,12 +76,17 @@ pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Strin
                     .get(usize::from(*i))
                     .is_some_and(|w| w.ready && w.weapon.unarmed.is_none() && w.spell.is_none())
             {
-                return Err(format!("{} holds no ready weapon {i} to grab", t.name));
+                return Err(Illegal::input(format!(
+                    "{} holds no ready weapon {i} to grab",
+                    t.name
+                )));
             }
             match location {
-                Location::Eye | Location::Vitals => Err(format!("cannot grab the {location}")),
+                Location::Eye | Location::Vitals => {
+                    Err(Illegal::input(format!("cannot grab the {location}")))
+                }
                 Location::Tail if !t.has(crate::model::sheet::Trait::Tail) => {
-                    Err(format!("{} has no tail", t.name))
+                    Err(Illegal::input(format!("{} has no tail", t.name)))
                 }
                 _ => Ok(()),
             }
@@ -90,30 +96,41 @@ pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Strin
         | Grapple::Strangle
         | Grapple::TakeItem
         | Grapple::ForceDrop => {
-            let grip = f.grip.ok_or("there is no hold to work from")?;
+            let grip = f
+                .grip
+                .ok_or(Illegal::input("there is no hold to work from"))?;
             let t = state.fighter(grip.target);
             match g {
-                Grapple::Takedown if t.posture == Posture::Lying => {
-                    Err("a takedown is for a standing foe (G-GRP-007)".into())
-                }
+                Grapple::Takedown if t.posture == Posture::Lying => Err(Illegal::new(
+                    "G-GRP-007",
+                    "a takedown is for a standing foe",
+                )),
                 Grapple::Pin
                     if t.posture != Posture::Lying || grip.at != GripAt::Body(Location::Torso) =>
                 {
-                    Err("a pin needs a prone foe held by the torso (G-GRP-008)".into())
+                    Err(Illegal::new(
+                        "G-GRP-008",
+                        "a pin needs a prone foe held by the torso",
+                    ))
                 }
-                Grapple::Strangle if grip.at != GripAt::Body(Location::Neck) => {
-                    Err("strangling needs a hold on the neck (G-GRP-009 decision)".into())
-                }
-                Grapple::TakeItem if !matches!(grip.at, GripAt::Item(_)) => {
-                    Err("taking an item needs a hold on it (G-GRP-003)".into())
-                }
+                Grapple::Strangle if grip.at != GripAt::Body(Location::Neck) => Err(Illegal::new(
+                    "G-GRP-009 decision",
+                    "strangling needs a hold on the neck",
+                )),
+                Grapple::TakeItem if !matches!(grip.at, GripAt::Item(_)) => Err(Illegal::new(
+                    "G-GRP-003",
+                    "taking an item needs a hold on it",
+                )),
                 Grapple::ForceDrop
                     if !matches!(
                         grip.at,
                         GripAt::Body(Location::RightArm | Location::RightHand)
                     ) =>
                 {
-                    Err("forcing a drop needs a hold on the weapon arm (G-GRP-005)".into())
+                    Err(Illegal::new(
+                        "G-GRP-005",
+                        "forcing a drop needs a hold on the weapon arm",
+                    ))
                 }
                 _ => Ok(()),
             }
@@ -121,11 +138,11 @@ pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Strin
         Grapple::Release => f
             .grip
             .map(|_| ())
-            .ok_or_else(|| "there is no hold to release".into()),
+            .ok_or_else(|| Illegal::input("there is no hold to release")),
         Grapple::BreakFree => state
             .held_by(actor)
             .map(|_| ())
-            .ok_or_else(|| format!("{} is not held", f.name)),
+            .ok_or_else(|| Illegal::input(format!("{} is not held", f.name))),
     }
 }
 
@@ -163,7 +180,7 @@ pub(crate) fn st_for_rolls(state: &State, who: CombatantId) -> i32 {
 /// (G-GRP-005), nor hands busy holding a foe (G-GRP-006, G-GRP-011).
 /// Decision: weapons are held in the right hand and the shield on the left
 /// arm; a one-handed grip uses the left hand.
-pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), String> {
+pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), Illegal> {
     let f = state.fighter(who);
     let Some(w) = f.weapons.get(wi) else {
         return Ok(());
@@ -187,13 +204,16 @@ pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), Str
             GripAt::Body(_) => false,
         };
         if held {
-            return Err(format!(
-                "{} holds {} (G-GRP-003, G-GRP-005)",
-                state.fighter(by).name,
-                match grip.at {
-                    GripAt::Item(_) => "that weapon",
-                    _ => "that limb",
-                }
+            return Err(Illegal::new(
+                "G-GRP-003, G-GRP-005",
+                format!(
+                    "{} holds {}",
+                    state.fighter(by).name,
+                    match grip.at {
+                        GripAt::Item(_) => "that weapon",
+                        _ => "that limb",
+                    }
+                ),
             ));
         }
     }
@@ -203,10 +223,10 @@ pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), Str
         let two_handed = w.weapon.modes.iter().any(|m| m.two_handed);
         let reach_c = w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0));
         if g.hands >= 2 || two_handed || !reach_c {
-            return Err(
-                "the hands are busy holding the foe; only a free hand with a reach C weapon strikes or parries (G-GRP-006, G-GRP-011)"
-                    .into(),
-            );
+            return Err(Illegal::new(
+                "G-GRP-006, G-GRP-011",
+                "the hands are busy holding the foe; only a free hand with a reach C weapon strikes or parries",
+            ));
         }
     }
     Ok(())
@@ -215,16 +235,22 @@ pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), Str
 /// Whether `who` may strike with weapon `wi` and mode `mi`: the weapon is
 /// free ([`weapon_free`]), no ranged attack while holding a foe (G-GRP-012),
 /// and a held figure strikes with reach C only (G-GRP-014).
-pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Result<(), String> {
+pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Result<(), Illegal> {
     weapon_free(state, who, wi)?;
     let Some(m) = state.fighter(who).weapons.get(wi).and_then(|w| w.mode(mi)) else {
         return Ok(());
     };
     if state.fighter(who).grip.is_some_and(|g| !g.pinned) && !m.is_melee() {
-        return Err("no ranged attacks while holding a foe (G-GRP-012)".into());
+        return Err(Illegal::new(
+            "G-GRP-012",
+            "no ranged attacks while holding a foe",
+        ));
     }
     if state.held_by(who).is_some() && !(m.is_melee() && m.reaches(0)) {
-        return Err("a grabbed figure strikes with reach C only (G-GRP-014)".into());
+        return Err(Illegal::new(
+            "G-GRP-014",
+            "a grabbed figure strikes with reach C only",
+        ));
     }
     Ok(())
 }
@@ -246,7 +272,7 @@ pub fn may_block(state: &State, who: CombatantId) -> bool {
 /// figure only breaks free; holder and held do not Aim or Feint; the holder
 /// moves only with the foe pinned or at twice its ST (decision: it then
 /// lets go, the foe is not dragged along).
-pub fn allows(state: &State, actor: CombatantId, action: &Action) -> Result<(), String> {
+pub fn allows(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
     let f = state.fighter(actor);
     if let Some((_, grip)) = state.held_by(actor)
         && grip.pinned
@@ -255,9 +281,9 @@ pub fn allows(state: &State, actor: CombatantId, action: &Action) -> Result<(), 
             Action::Grapple(Grapple::BreakFree) | Action::DoNothing
         )
     {
-        return Err(format!(
-            "{} is pinned and can only try to break free (G-GRP-017)",
-            f.name
+        return Err(Illegal::new(
+            "G-GRP-017",
+            format!("{} is pinned and can only try to break free", f.name),
         ));
     }
     let holding = f.grip.is_some_and(|g| !g.pinned);
@@ -280,8 +306,9 @@ pub fn allows(state: &State, actor: CombatantId, action: &Action) -> Result<(), 
             Action::Aim { .. } | Action::Wait(_) | Action::Concentrate(_)
         )
     {
-        return Err(format!(
-            "no Aim, Feint, Concentrate or Wait while holding or held ({rule})"
+        return Err(Illegal::new(
+            rule,
+            "no Aim, Feint, Concentrate or Wait while holding or held",
         ));
     }
     if holding {
@@ -300,10 +327,10 @@ pub fn allows(state: &State, actor: CombatantId, action: &Action) -> Result<(), 
             _ => false,
         };
         if moves && !strong {
-            return Err(
-                "holding a foe, a figure moves only with the foe pinned or with twice its ST; let go first (G-GRP-012)"
-                    .into(),
-            );
+            return Err(Illegal::new(
+                "G-GRP-012",
+                "holding a foe, a figure moves only with the foe pinned or with twice its ST; let go first",
+            ));
         }
     }
     Ok(())

@@ -16,6 +16,7 @@ use crate::model::spell::{Effect, Resistance, SpellClass};
 use crate::model::state::{Carried, Casting, Fighter, HeldSpell, KnownSpell, Life, State};
 use crate::rules::defense::Incoming;
 use crate::rules::tables::{information_range_penalty, resisted_skill_cap, spell_range_penalty};
+use fray_core::Illegal;
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, ModList, Mods};
 use std::sync::Arc;
@@ -52,10 +53,10 @@ pub(crate) fn implement(f: &Fighter) -> Option<(u8, Implement)> {
 
 /// A casting as declared, checked against the caster and its spell:
 /// the spell's number, subject, energy and seconds; or why it cannot be.
-pub fn plan(state: &State, actor: CombatantId, cast: &Cast) -> Result<Casting, String> {
+pub fn plan(state: &State, actor: CombatantId, cast: &Cast) -> Result<Casting, Illegal> {
     let f = state.fighter(actor);
     let (idx, known) = find(f, &cast.spell)
-        .ok_or_else(|| format!("{} knows no spell `{}`", f.name, cast.spell))?;
+        .ok_or_else(|| Illegal::input(format!("{} knows no spell `{}`", f.name, cast.spell)))?;
     let spell = &known.spell;
     let name = &spell.name;
     let max = spell.max_energy_for(f.stats.magery);
@@ -66,12 +67,16 @@ pub fn plan(state: &State, actor: CombatantId, cast: &Cast) -> Result<Casting, S
         } else {
             format!("{} to {max}", spell.cost)
         };
-        return Err(format!(
-            "{name} takes {allowed} energy, not {energy} (G-EXT-030)"
+        return Err(Illegal::new(
+            "G-EXT-030",
+            format!("{name} takes {allowed} energy, not {energy}"),
         ));
     }
     if cast.ignore > 0 && spell.class != SpellClass::Information {
-        return Err("only Information spells pass over known items (G-SPL-013)".into());
+        return Err(Illegal::new(
+            "G-SPL-013",
+            "only Information spells pass over known items",
+        ));
     }
     let alive = |id: CombatantId| state.exists(id) && state.fighter(id).life != Life::Dead;
     let mut casting = Casting {
@@ -87,19 +92,22 @@ pub fn plan(state: &State, actor: CombatantId, cast: &Cast) -> Result<Casting, S
     };
     match spell.class {
         SpellClass::Blocking => {
-            return Err(format!(
-                "{name} is a blocking spell: it is cast in place of an active defense (G-SPL-012)"
+            return Err(Illegal::new(
+                "G-SPL-012",
+                format!("{name} is a blocking spell: it is cast in place of an active defense"),
             ));
         }
         SpellClass::Regular => {
             if cast.at.is_some() || cast.radius.is_some() {
-                return Err(format!(
+                return Err(Illegal::input(format!(
                     "{name} is a Regular spell: name a `target`, not a hex or radius"
-                ));
+                )));
             }
             let subject = cast.target.unwrap_or(actor);
             if !alive(subject) {
-                return Err(format!("there is no living subject {subject}"));
+                return Err(Illegal::input(format!(
+                    "there is no living subject {subject}"
+                )));
             }
             casting.subject = Some(subject);
             casting.implement = implement(f);
@@ -109,20 +117,20 @@ pub fn plan(state: &State, actor: CombatantId, cast: &Cast) -> Result<Casting, S
                 (Some(h), _) => h,
                 (None, Some(t)) if alive(t) => state.fighter(t).pose.pos,
                 _ => {
-                    return Err(format!(
+                    return Err(Illegal::input(format!(
                         "{name} is an Area spell: give its centre with `at` or a `target`"
-                    ));
+                    )));
                 }
             };
             if !state.map.contains(centre) {
-                return Err(format!("{centre} is off the map"));
+                return Err(Illegal::input(format!("{centre} is off the map")));
             }
             let least = u16::from(spell.min_radius.unwrap_or(1));
             let radius = cast.radius.unwrap_or(least);
             if radius < least || radius > 100 {
-                return Err(format!(
+                return Err(Illegal::input(format!(
                     "{name} covers a radius of {least} to 100 yards, not {radius}"
-                ));
+                )));
             }
             casting.at = Some(centre);
             casting.radius = radius;
@@ -130,21 +138,25 @@ pub fn plan(state: &State, actor: CombatantId, cast: &Cast) -> Result<Casting, S
         }
         SpellClass::Melee | SpellClass::Missile => {
             if cast.target.is_some() || cast.at.is_some() || cast.radius.is_some() {
-                return Err(format!(
-                    "{name} is charged in the hand and aimed when used: leave out target, at and radius (G-SPL-009)"
+                return Err(Illegal::new(
+                    "G-SPL-009",
+                    format!(
+                        "{name} is charged in the hand and aimed when used: leave out target, at and radius"
+                    ),
                 ));
             }
         }
         SpellClass::Information => {
             if cast.target.is_some() || cast.at.is_some() {
-                return Err(format!(
+                return Err(Illegal::input(format!(
                     "{name} is an Information spell: give the `radius` searched, not a target"
-                ));
+                )));
             }
             let radius = cast.radius.unwrap_or(DEFAULT_SEARCH);
             if information_range_penalty(u32::from(radius)).is_none() {
-                return Err(format!(
-                    "{name} searches at most 300 tiles (1 mile), not {radius} (G-SPL-013)"
+                return Err(Illegal::new(
+                    "G-SPL-013",
+                    format!("{name} searches at most 300 tiles (1 mile), not {radius}"),
                 ));
             }
             casting.radius = radius;
@@ -165,13 +177,16 @@ pub(crate) fn same(a: &Casting, b: &Casting) -> bool {
 /// G-CON-001: a Concentrate maneuver allows a step; a new casting needs
 /// the hand free of a charged spell (decision: let it go with
 /// `dissipate`); a grip forbids it (G-GRP-012, G-GRP-013, in `grapple`).
-pub fn check(state: &State, actor: CombatantId, c: &Concentrate) -> Result<(), String> {
+pub fn check(state: &State, actor: CombatantId, c: &Concentrate) -> Result<(), Illegal> {
     if let Some(s) = &c.step {
         crate::rules::movement::check_step(state, actor, s)?;
     }
     let f = state.fighter(actor);
     if c.dissipate && held(f).is_none() {
-        return Err(format!("{} holds no charged spell to let go", f.name));
+        return Err(Illegal::input(format!(
+            "{} holds no charged spell to let go",
+            f.name
+        )));
     }
     if let Some(cast) = &c.cast {
         let planned = plan(state, actor, cast)?;
@@ -180,9 +195,12 @@ pub fn check(state: &State, actor: CombatantId, c: &Concentrate) -> Result<(), S
             && !c.dissipate
             && let Some(wi) = held(f)
         {
-            return Err(format!(
-                "{} holds a charged {}: throw or use it, or let it go first (dissipate = true) (G-SPL-011)",
-                f.name, f.weapons[wi].weapon.name
+            return Err(Illegal::new(
+                "G-SPL-011",
+                format!(
+                    "{} holds a charged {}: throw or use it, or let it go first (dissipate = true)",
+                    f.name, f.weapons[wi].weapon.name
+                ),
             ));
         }
     }
@@ -356,7 +374,7 @@ pub(crate) fn charged_weapon(
 
 /// Whether a strike with weapon `wi`, mode `mi` may use a charged spell:
 /// a melee spell's staff mode needs the Wizard's Staff still ready.
-pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Result<(), String> {
+pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Result<(), Illegal> {
     let f = state.fighter(who);
     let Some(w) = f.weapons.get(wi).filter(|w| w.spell.is_some()) else {
         return Ok(());
@@ -367,10 +385,10 @@ pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Resu
         .iter()
         .any(|o| o.ready && !o.broken && o.weapon.implement == Some(Implement::Staff));
     if staff_mode && !staff_ready {
-        return Err(
-            "the melee spell can go through the staff only while it is ready in hand (G-SPL-011)"
-                .into(),
-        );
+        return Err(Illegal::new(
+            "G-SPL-011",
+            "the melee spell can go through the staff only while it is ready in hand",
+        ));
     }
     Ok(())
 }

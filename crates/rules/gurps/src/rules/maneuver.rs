@@ -18,22 +18,23 @@ pub(crate) fn after_step(state: &State, actor: CombatantId, step: Option<&Step>)
 }
 
 /// G-AOA-005: the pose after advancing `n` hexes straight ahead, or why not.
-pub fn advance_pose(state: &State, actor: CombatantId, n: u8) -> Result<Pose, String> {
+pub fn advance_pose(state: &State, actor: CombatantId, n: u8) -> Result<Pose, Illegal> {
     let f = state.fighter(actor);
     let half = (f.current_move() + 1) / 2; // G-TAC-002: half Move rounds up.
     if i32::from(n) > half {
-        return Err(format!(
-            "All-Out Attack moves at most half Move ({half}) (G-AOA-005)"
+        return Err(Illegal::new(
+            "G-AOA-005",
+            format!("All-Out Attack moves at most half Move ({half})"),
         ));
     }
     if n > 0 && f.posture != Posture::Standing {
-        return Err("only a standing figure can advance".into());
+        return Err(Illegal::input("only a standing figure can advance"));
     }
     let mut p = f.pose;
     for _ in 0..n {
         let next = p.pos.neighbour(p.facing);
         if !crate::rules::movement::free(state, actor, next) {
-            return Err(format!("cannot advance into {next}"));
+            return Err(Illegal::input(format!("cannot advance into {next}")));
         }
         p = Pose::new(next, p.facing);
     }
@@ -44,7 +45,7 @@ pub(crate) fn check_step(
     state: &State,
     actor: CombatantId,
     step: Option<&Step>,
-) -> Result<(), String> {
+) -> Result<(), Illegal> {
     step.map_or(Ok(()), |s| {
         crate::rules::movement::check_step(state, actor, s)
     })
@@ -61,10 +62,10 @@ pub(crate) fn check_aim(
     mode: u8,
     braced: bool,
     step: Option<&Step>,
-) -> Result<(), String> {
+) -> Result<(), Illegal> {
     let f = state.fighter(actor);
     if braced && step.is_some() {
-        return Err("a braced Aim allows no step (G-AIM-003)".into());
+        return Err(Illegal::new("G-AIM-003", "a braced Aim allows no step"));
     }
     if braced {
         let rest = f.posture != Posture::Standing
@@ -75,21 +76,23 @@ pub(crate) fn check_aim(
                 })
             });
         if !rest {
-            return Err(
-                "bracing needs a rest: kneel, sit or lie, or stand by an obstruction or wall (decision, docs/rules/gurps.md)"
-                    .into(),
-            );
+            return Err(Illegal::input(
+                "bracing needs a rest: kneel, sit or lie, or stand by an obstruction or wall (decision, docs/rules/gurps.md)",
+            ));
         }
     }
     check_step(state, actor, step)?;
     let w = f
         .weapons
         .get(usize::from(weapon))
-        .ok_or_else(|| format!("{} has no weapon {weapon}", f.name))?;
+        .ok_or_else(|| Illegal::input(format!("{} has no weapon {weapon}", f.name)))?;
     if !w.is_ranged(usize::from(mode)) {
-        return Err(format!(
-            "Aim is for ranged weapons; {} mode {mode} is not one (G-AIM-001)",
-            w.weapon.name
+        return Err(Illegal::new(
+            "G-AIM-001",
+            format!(
+                "Aim is for ranged weapons; {} mode {mode} is not one",
+                w.weapon.name
+            ),
         ));
     }
     let strike = Strike::at(target).with(weapon, mode);
@@ -124,8 +127,8 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             ),
         ));
     }
-    crate::rules::grapple::allows(state, actor, action).map_err(Illegal::input)?;
-    let result = match action {
+    crate::rules::grapple::allows(state, actor, action)?;
+    match action {
         Action::Attack {
             strike,
             step,
@@ -160,7 +163,9 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         Action::AllOutDefense {
             variant: DefenseVariant::Increased(crate::model::state::DefenseKind::Spell),
             ..
-        } => Err("All-Out Defense raises Dodge, Parry or Block, not a blocking spell".into()),
+        } => Err(Illegal::input(
+            "All-Out Defense raises Dodge, Parry or Block, not a blocking spell",
+        )),
         // G-AOD-003: a step, or half Move with Increased Dodge.
         Action::AllOutDefense {
             variant,
@@ -184,9 +189,12 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             let w = f
                 .weapons
                 .get(usize::from(*weapon))
-                .ok_or("no such weapon")?;
+                .ok_or(Illegal::input("no such weapon"))?;
             let pose = after_step(state, actor, step.as_ref());
-            let mut any = Err(format!("{} cannot reach the foe to feint", w.weapon.name));
+            let mut any = Err(Illegal::input(format!(
+                "{} cannot reach the foe to feint",
+                w.weapon.name
+            )));
             for (mi, m) in w.weapon.modes.iter().enumerate() {
                 if m.is_melee() && w.ready && state.exists(*target) && *target != actor {
                     any = crate::rules::attack::in_reach_from(
@@ -231,67 +239,84 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         Action::ChangePosture { to } => {
             // G-POS-011 / G-CPO-001: lying only to sitting, crawling or kneeling.
             if *to == f.posture {
-                Err(format!("{} is already {}", f.name, to.name()))
+                Err(Illegal::input(format!(
+                    "{} is already {}",
+                    f.name,
+                    to.name()
+                )))
             } else if crate::rules::footwork::legs_crippled(f)
                 && matches!(to, Posture::Standing | Posture::Crouching)
             {
-                Err(format!(
-                    "{} has a crippled leg and cannot stand (G-LOC-010)",
-                    f.name
+                Err(Illegal::new(
+                    "G-LOC-010",
+                    format!("{} has a crippled leg and cannot stand", f.name),
                 ))
             } else if f.posture == Posture::Lying
                 && !matches!(to, Posture::Sitting | Posture::Crawling | Posture::Kneeling)
             {
-                Err("from lying, a figure can only sit, crawl or kneel first (G-CPO-001)".into())
+                Err(Illegal::new(
+                    "G-CPO-001",
+                    "from lying, a figure can only sit, crawl or kneel first",
+                ))
             } else {
                 Ok(())
             }
         }
         Action::Ready { weapon } => match f.weapons.get(usize::from(*weapon)) {
-            None => Err(format!("{} has no weapon {weapon}", f.name)),
-            Some(w) if w.spell.is_some() => Err(format!(
-                "{} is a charged spell, not a weapon to ready (G-SPL-011)",
-                w.weapon.name
+            None => Err(Illegal::input(format!("{} has no weapon {weapon}", f.name))),
+            Some(w) if w.spell.is_some() => Err(Illegal::new(
+                "G-SPL-011",
+                format!(
+                    "{} is a charged spell, not a weapon to ready",
+                    w.weapon.name
+                ),
             )),
-            Some(w) if w.broken => Err(format!("{} is broken (G-EXT-009)", w.weapon.name)),
-            Some(w) if w.taken => Err(format!("{} was taken away (G-GRP-003)", w.weapon.name)),
+            Some(w) if w.broken => Err(Illegal::new(
+                "G-EXT-009",
+                format!("{} is broken", w.weapon.name),
+            )),
+            Some(w) if w.taken => Err(Illegal::new(
+                "G-GRP-003",
+                format!("{} was taken away", w.weapon.name),
+            )),
             // G-GRP-015: a grabbed figure readies only with a free hand.
             Some(_)
                 if crate::rules::grapple::weapon_free(state, actor, usize::from(*weapon))
                     .is_err() =>
             {
-                Err("no free hand to ready it with (G-GRP-015)".into())
+                Err(Illegal::new("G-GRP-015", "no free hand to ready it with"))
             }
             Some(_)
                 if f.crippled
                     .iter()
                     .any(|l| matches!(l, Location::RightArm | Location::RightHand)) =>
             {
-                Err("the weapon arm is crippled (G-LOC-010)".into())
+                Err(Illegal::new("G-LOC-010", "the weapon arm is crippled"))
             }
             Some(w) if w.ready && !w.loaded => Ok(()),
-            Some(w) if w.ready => Err(format!("{} is already ready", w.weapon.name)),
-            Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Err(format!(
-                "{} lies in another hex; move there first",
+            Some(w) if w.ready => Err(Illegal::input(format!(
+                "{} is already ready",
                 w.weapon.name
+            ))),
+            Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Err(Illegal::input(
+                format!("{} lies in another hex; move there first", w.weapon.name),
             )),
             Some(_) => Ok(()),
         },
         Action::ReadyShield => match &f.shield {
-            None => Err(format!("{} has no shield", f.name)),
-            Some(s) if s.ready => Err(format!("{} is already ready", s.name)),
+            None => Err(Illegal::input(format!("{} has no shield", f.name))),
+            Some(s) if s.ready => Err(Illegal::input(format!("{} is already ready", s.name))),
             Some(_)
                 if f.crippled
                     .iter()
                     .any(|l| matches!(l, Location::LeftArm | Location::LeftHand)) =>
             {
-                Err("the shield arm is crippled (G-LOC-010)".into())
+                Err(Illegal::new("G-LOC-010", "the shield arm is crippled"))
             }
             Some(_) => Ok(()),
         },
         Action::DoNothing => Ok(()),
-    };
-    result.map_err(Illegal::input)
+    }
 }
 
 /// The words and rule ID of a maneuver, for the log.

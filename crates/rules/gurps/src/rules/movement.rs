@@ -5,6 +5,7 @@
 
 use crate::model::state::{Posture, State};
 use fray_core::CombatantId;
+use fray_core::Illegal;
 use fray_core::grid::{
     Facing, HexPos, MoveCosts, Path, Pose, ReachMap, StepKind, Terrain, WalkError, reachable, walk,
 };
@@ -120,14 +121,17 @@ pub fn may_end_in(state: &State, mover: CombatantId, hex: HexPos) -> bool {
 
 /// G-CC-002 / G-GRP-013: whether a held figure may move (only one with
 /// more than twice its grabber's ST); a pinned one never.
-pub fn held_in_place(state: &State, mover: CombatantId) -> Option<String> {
+pub fn held_in_place(state: &State, mover: CombatantId) -> Option<Illegal> {
     let (by, grip) = state.held_by(mover)?;
     let st = state.fighter(mover).stats.st;
     if grip.pinned || st <= 2 * state.fighter(by).stats.st {
-        return Some(format!(
-            "{} is held by {} and cannot move away (G-CC-002, G-GRP-013)",
-            state.fighter(mover).name,
-            state.fighter(by).name
+        return Some(Illegal::new(
+            "G-CC-002, G-GRP-013",
+            format!(
+                "{} is held by {} and cannot move away",
+                state.fighter(mover).name,
+                state.fighter(by).name
+            ),
         ));
     }
     None
@@ -138,7 +142,7 @@ pub fn check_step(
     state: &State,
     mover: CombatantId,
     step: &crate::model::action::Step,
-) -> Result<(), String> {
+) -> Result<(), Illegal> {
     check_step_from(state, mover, state.fighter(mover).pose, step)
 }
 
@@ -148,7 +152,7 @@ pub fn check_step_from(
     mover: CombatantId,
     from: Pose,
     step: &crate::model::action::Step,
-) -> Result<(), String> {
+) -> Result<(), Illegal> {
     let f = state.fighter(mover);
     crate::rules::footwork::step_posture(
         f.posture,
@@ -157,18 +161,18 @@ pub fn check_step_from(
     )?;
     if let Some(to) = step.to {
         if from.pos.distance(to) != 1 {
-            return Err(format!(
+            return Err(Illegal::input(format!(
                 "a step goes to an adjacent hex; {to} is {} hexes away",
                 from.pos.distance(to)
-            ));
+            )));
         }
         if !may_end_in(state, mover, to) {
-            return Err(format!(
+            return Err(Illegal::input(format!(
                 "cannot step into {to}: it is occupied, impassable or off the map"
-            ));
+            )));
         }
         if f.posture == Posture::Lying {
-            return Err("a lying figure cannot step (G-POS-007)".into());
+            return Err(Illegal::new("G-POS-007", "a lying figure cannot step"));
         }
         if let Some(why) = held_in_place(state, mover) {
             return Err(why);
@@ -307,7 +311,7 @@ pub fn plan_move(
     to: HexPos,
     face: Option<Facing>,
     route: &[HexPos],
-) -> Result<(Pose, u32), String> {
+) -> Result<(Pose, u32), Illegal> {
     plan_route(state, mover, to, face, route).map(|p| (p.end, p.hexes))
 }
 
@@ -318,7 +322,7 @@ pub fn plan_route(
     to: HexPos,
     face: Option<Facing>,
     route: &[HexPos],
-) -> Result<Planned, String> {
+) -> Result<Planned, Illegal> {
     plan_route_with(
         state,
         mover,
@@ -337,12 +341,14 @@ pub fn plan_route_with(
     face: Option<Facing>,
     route: &[HexPos],
     points: i32,
-) -> Result<Planned, String> {
+) -> Result<Planned, Illegal> {
     let f = state.fighter(mover);
     if f.posture == Posture::Lying {
         // G-TAC-007: a lying figure moves 1 hex per turn regardless.
         if f.pose.pos.distance(to) > 1 || !may_end_in(state, mover, to) || route.len() > 1 {
-            return Err("a lying figure crawls at most 1 hex, into a free hex".into());
+            return Err(Illegal::input(
+                "a lying figure crawls at most 1 hex, into a free hex",
+            ));
         }
         let end = Pose::new(to, face.unwrap_or(f.facing()));
         let hexes = u32::from(f.pose.pos != to);
@@ -366,12 +372,12 @@ pub fn plan_route_with(
         });
     }
     if f.posture == Posture::Sitting && to != f.pose.pos {
-        return Err("a sitting figure cannot move (G-POS-005)".into());
+        return Err(Illegal::new("G-POS-005", "a sitting figure cannot move"));
     }
     if to != f.pose.pos && !may_end_in(state, mover, to) {
-        return Err(format!(
+        return Err(Illegal::input(format!(
             "cannot end a move in {to}: occupied, impassable or off the map"
-        ));
+        )));
     }
     if to != f.pose.pos
         && let Some(why) = held_in_place(state, mover)
@@ -396,32 +402,34 @@ pub fn plan_route_with(
         let path = face
             .and_then(|w| seek(state, mover, points, to, 0, Some(w)))
             .or_else(|| seek(state, mover, points, to, 0, None))
-            .ok_or_else(|| format!("{to} is out of reach with Move {points}"))?;
+            .ok_or_else(|| Illegal::input(format!("{to} is out of reach with Move {points}")))?;
         searched = hexes_of(&path);
         &searched
     } else {
         if route.last() != Some(&to) {
-            return Err(format!("the path must end at {to}, where the move goes"));
+            return Err(Illegal::input(format!(
+                "the path must end at {to}, where the move goes"
+            )));
         }
         route
     };
     let cheapest = walk(f.pose, route, None, &costs).map_err(|e| match e {
-        WalkError::NotAdjacent { index } => format!(
+        WalkError::NotAdjacent { index } => Illegal::input(format!(
             "path hex {} {} is not next to the one before it",
             index + 1,
             route[index]
-        ),
-        WalkError::Blocked { index } => format!(
+        )),
+        WalkError::Blocked { index } => Illegal::input(format!(
             "path hex {} {} cannot be entered: occupied by a foe, impassable or off the map",
             index + 1,
             route[index]
-        ),
+        )),
     })?;
     if cheapest.cost() > budget {
-        return Err(format!(
+        return Err(Illegal::input(format!(
             "that path costs {} movement points; Move is {points}",
             half_points(cheapest.cost())
-        ));
+        )));
     }
     let end = cheapest.end().facing;
     let (path, facing) = match face {
@@ -437,8 +445,11 @@ pub fn plan_route_with(
                     (cheapest, want)
                 }
                 _ => {
-                    return Err(format!(
-                        "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left (G-TAC-008)"
+                    return Err(Illegal::new(
+                        "G-TAC-008",
+                        format!(
+                            "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left"
+                        ),
                     ));
                 }
             }

@@ -5,6 +5,7 @@
 
 use crate::model::action::{Shove, Slam, SlamWith};
 use crate::model::state::{Posture, State};
+use fray_core::Illegal;
 use fray_core::grid::{Arc, Pose};
 use fray_core::{CombatantId, ModList};
 /// A checked slam: where the slammer strikes from and how far it came.
@@ -25,22 +26,28 @@ pub(crate) fn rush_shield(state: &State, who: CombatantId) -> Option<i32> {
 }
 
 /// G-ATK-014: checks a slam and plans its run.
-pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, String> {
+pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, Illegal> {
     let f = state.fighter(actor);
     let target = order.target;
     if !state.exists(target) || target == actor {
-        return Err("a slam needs another figure to slam".into());
+        return Err(Illegal::input("a slam needs another figure to slam"));
     }
     if state.fighter(target).life == crate::model::state::Life::Dead {
-        return Err(format!("{} is dead", state.fighter(target).name));
+        return Err(Illegal::input(format!(
+            "{} is dead",
+            state.fighter(target).name
+        )));
     }
     if f.posture != Posture::Standing {
-        return Err("only a standing figure can slam (decision, docs/rules/gurps.md)".into());
+        return Err(Illegal::input(
+            "only a standing figure can slam (decision, docs/rules/gurps.md)",
+        ));
     }
     if order.shield_rush && rush_shield(state, actor).is_none() {
-        return Err(
-            "a Shield Rush needs a ready shield; not a buckler or a cloak (G-ATK-018)".into(),
-        );
+        return Err(Illegal::new(
+            "G-ATK-018",
+            "a Shield Rush needs a ready shield; not a buckler or a cloak",
+        ));
     }
     let mut run = None;
     let (from, hexes) = match (order.with, order.path.as_slice()) {
@@ -56,9 +63,10 @@ pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, 
             (crate::rules::strikes::after(f.pose, &step), 1)
         }
         (SlamWith::Attack, _) => {
-            return Err(
-                "with the Attack maneuver a slam follows one step at most (G-ATK-014)".into(),
-            );
+            return Err(Illegal::new(
+                "G-ATK-014",
+                "with the Attack maneuver a slam follows one step at most",
+            ));
         }
         (_, route) => {
             let to = *route.last().unwrap_or(&f.pose.pos);
@@ -70,10 +78,10 @@ pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, 
     };
     let t = state.fighter(target).pose.pos;
     if from.pos.distance(t) != 1 || from.arc_of(t) != Some(Arc::Front) {
-        return Err(format!(
+        return Err(Illegal::input(format!(
             "a slam needs {} in a front hex next to the slammer at the end of its run",
             state.fighter(target).name
-        ));
+        )));
     }
     Ok(Planned { from, hexes, run })
 }
@@ -102,7 +110,7 @@ pub(crate) fn slam_skill(
 }
 
 /// G-ATK-020: checks a shove: a foe next to the shover, in front.
-pub fn check_shove(state: &State, actor: CombatantId, order: &Shove) -> Result<(), String> {
+pub fn check_shove(state: &State, actor: CombatantId, order: &Shove) -> Result<(), Illegal> {
     if let Some(s) = &order.step {
         crate::rules::movement::check_step(state, actor, s)?;
     }
@@ -110,14 +118,14 @@ pub fn check_shove(state: &State, actor: CombatantId, order: &Shove) -> Result<(
         crate::rules::strikes::after(state.fighter(actor).pose, s)
     });
     if !state.exists(order.target) || order.target == actor {
-        return Err("a shove needs another figure".into());
+        return Err(Illegal::input("a shove needs another figure"));
     }
     let t = state.fighter(order.target).pose.pos;
     if from.pos.distance(t) != 1 || from.arc_of(t) != Some(Arc::Front) {
-        return Err(format!(
+        return Err(Illegal::input(format!(
             "{} must be in a front hex next to the shover",
             state.fighter(order.target).name
-        ));
+        )));
     }
     Ok(())
 }

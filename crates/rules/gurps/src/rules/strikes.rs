@@ -10,6 +10,7 @@ use crate::model::state::State;
 use crate::rules::attack::{How, Multi};
 use crate::rules::defense::may_pay_fp;
 use fray_core::CombatantId;
+use fray_core::Illegal;
 use fray_core::grid::Pose;
 /// The steps of an Attack in the order they are taken: those before the
 /// strike, then those after it (each with whether it is the Giant Step).
@@ -72,10 +73,13 @@ pub fn check_attack(
     step: Option<&Step>,
     extra: Option<&Extra>,
     giant: Option<&Step>,
-) -> Result<(), String> {
+) -> Result<(), Illegal> {
     let f = state.fighter(actor);
     if giant.is_some() && step.is_none() {
-        return Err("Giant Step is a second step: declare the first one too (G-EFF-004)".into());
+        return Err(Illegal::new(
+            "G-EFF-004",
+            "Giant Step is a second step: declare the first one too",
+        ));
     }
     let fp_needed = i32::from(giant.is_some())
         + match extra {
@@ -83,10 +87,10 @@ pub fn check_attack(
             _ => 0,
         };
     if fp_needed > 0 && !may_pay_fp(f) {
-        return Err(format!(
+        return Err(Illegal::input(format!(
             "{} has no FP left for extra effort (decision, docs/rules/gurps.md)",
             f.name
-        ));
+        )));
     }
     let steps = ordered(step, giant);
     let mut pose = f.pose;
@@ -116,42 +120,46 @@ pub(crate) fn check_extra(
     actor: CombatantId,
     main: &Strike,
     extra: &Extra,
-) -> Result<(), String> {
+) -> Result<(), Illegal> {
     let f = state.fighter(actor);
     let mode =
         |s: &Strike| f.weapons[usize::from(s.weapon)].weapon.modes[usize::from(s.mode)].clone();
     match extra {
         Extra::Rapid { strike, .. } => {
             if strike.weapon != main.weapon {
-                return Err(
-                    "both strikes of a Rapid Strike use the same weapon (G-ATK-006)".into(),
-                );
+                return Err(Illegal::new(
+                    "G-ATK-006",
+                    "both strikes of a Rapid Strike use the same weapon",
+                ));
             }
             if !mode(main).is_melee() || !mode(strike).is_melee() {
-                return Err("Rapid Strike trades a melee attack (G-ATK-006)".into());
+                return Err(Illegal::new(
+                    "G-ATK-006",
+                    "Rapid Strike trades a melee attack",
+                ));
             }
         }
         Extra::Dual { strike } => {
             if strike.weapon == main.weapon {
-                return Err(
-                    "a Dual-Weapon Attack strikes with two different weapons or hands (G-ATK-004)"
-                        .into(),
-                );
+                return Err(Illegal::new(
+                    "G-ATK-004",
+                    "a Dual-Weapon Attack strikes with two different weapons or hands",
+                ));
             }
             if mode(main).two_handed || mode(strike).two_handed {
-                return Err(
-                    "a Dual-Weapon Attack needs a weapon in each hand, not a two-handed one (G-ATK-004)"
-                        .into(),
-                );
+                return Err(Illegal::new(
+                    "G-ATK-004",
+                    "a Dual-Weapon Attack needs a weapon in each hand, not a two-handed one",
+                ));
             }
             if strike.target != main.target && state.options.dual_targets_adjacent {
                 let a = state.fighter(main.target).pose.pos;
                 let b = state.fighter(strike.target).pose.pos;
                 if a.distance(b) != 1 {
-                    return Err(
-                        "the two foes of a Dual-Weapon Attack must stand next to each other (G-ATK-005)"
-                            .into(),
-                    );
+                    return Err(Illegal::new(
+                        "G-ATK-005",
+                        "the two foes of a Dual-Weapon Attack must stand next to each other",
+                    ));
                 }
             }
         }
@@ -171,22 +179,22 @@ pub struct Planned {
 }
 
 /// G-MAA-001..007: checks a Move and Attack and plans it.
-pub fn plan_charge(state: &State, actor: CombatantId, c: &Charge) -> Result<Planned, String> {
+pub fn plan_charge(state: &State, actor: CombatantId, c: &Charge) -> Result<Planned, Illegal> {
     let (strike, heroic) = (&c.strike, c.heroic);
     let f = state.fighter(actor);
     if heroic && !may_pay_fp(f) {
-        return Err(format!(
+        return Err(Illegal::input(format!(
             "{} has no FP left for a Heroic Charge (decision, docs/rules/gurps.md)",
             f.name
-        ));
+        )));
     }
     let planned = crate::rules::movement::plan_route(state, actor, c.to, c.face, &c.path)?;
     let hexes = planned.hexes;
     let before = c.at.unwrap_or(hexes);
     if before > hexes {
-        return Err(format!(
+        return Err(Illegal::input(format!(
             "the attack comes after {before} hexes, but the route has only {hexes}"
-        ));
+        )));
     }
     let strike_from = crate::rules::movement::pose_after_hexes(&planned.path, before);
     let how = How {

@@ -11,6 +11,7 @@ use crate::model::action::{Action, AllOutVariant, Response, Step, Strike, Trigge
 use crate::model::damage::DamageBase;
 use crate::model::state::{Posture, State, Waiting};
 use fray_core::CombatantId;
+use fray_core::Illegal;
 use fray_core::grid::{HexPos, Pose};
 /// The most hexes one Wait may watch.
 pub(crate) const MAX_WATCHED: usize = 64;
@@ -31,7 +32,7 @@ pub fn watch_penalty(hexes: usize, line: bool) -> i32 {
 }
 
 /// Checks a Wait as declared.
-pub fn check(state: &State, actor: CombatantId, w: &Wait) -> Result<(), String> {
+pub fn check(state: &State, actor: CombatantId, w: &Wait) -> Result<(), Illegal> {
     let f = state.fighter(actor);
     if let Some(s) = &w.step {
         crate::rules::movement::check_step(state, actor, s)?;
@@ -44,43 +45,63 @@ pub fn check(state: &State, actor: CombatantId, w: &Wait) -> Result<(), String> 
     let carried = f
         .weapons
         .get(usize::from(weapon))
-        .ok_or_else(|| format!("{} has no weapon {weapon}", f.name))?;
+        .ok_or_else(|| Illegal::input(format!("{} has no weapon {weapon}", f.name)))?;
     if let Response::Attack { mode, all_out, .. } = w.response {
-        let m = carried
-            .mode(usize::from(mode))
-            .ok_or_else(|| format!("{} has no attack mode {mode}", carried.weapon.name))?;
+        let m = carried.mode(usize::from(mode)).ok_or_else(|| {
+            Illegal::input(format!("{} has no attack mode {mode}", carried.weapon.name))
+        })?;
         if !carried.ready {
-            return Err(format!("{} is not ready (G-RDY-001)", carried.weapon.name));
+            return Err(Illegal::new(
+                "G-RDY-001",
+                format!("{} is not ready", carried.weapon.name),
+            ));
         }
         if !m.is_melee() && all_out.is_some_and(|v| v != AllOutVariant::Determined) {
-            return Err("a ranged All-Out Attack can only be Determined (G-AOA-001..004)".into());
+            return Err(Illegal::new(
+                "G-AOA-001..004",
+                "a ranged All-Out Attack can only be Determined",
+            ));
         }
         if w.trigger == Trigger::StopThrust
             && !(m.is_melee() && m.damage.base == DamageBase::Thrust)
         {
-            return Err(format!(
-                "Stop Thrust needs a ready thrusting weapon; {} {} is not one (G-STP-001)",
-                carried.weapon.name, m.name
+            return Err(Illegal::new(
+                "G-STP-001",
+                format!(
+                    "Stop Thrust needs a ready thrusting weapon; {} {} is not one",
+                    carried.weapon.name, m.name
+                ),
             ));
         }
     } else if w.trigger == Trigger::StopThrust {
-        return Err("Stop Thrust responds with an Attack or All-Out Attack (G-STP-001)".into());
+        return Err(Illegal::new(
+            "G-STP-001",
+            "Stop Thrust responds with an Attack or All-Out Attack",
+        ));
     }
     if let Trigger::Enters { hexes, line } = &w.trigger {
         if hexes.is_empty() || hexes.len() > MAX_WATCHED {
-            return Err(format!("watch 1 to {MAX_WATCHED} hexes (G-RNG-005)"));
+            return Err(Illegal::new(
+                "G-RNG-005",
+                format!("watch 1 to {MAX_WATCHED} hexes"),
+            ));
         }
         if let Some(h) = hexes.iter().find(|&&h| !state.map.contains(h)) {
-            return Err(format!("the watched hex {h} is off the map"));
+            return Err(Illegal::input(format!(
+                "the watched hex {h} is off the map"
+            )));
         }
         if *line && !straight(hexes) {
-            return Err("the watched hexes do not make one straight line (G-RNG-005)".into());
+            return Err(Illegal::new(
+                "G-RNG-005",
+                "the watched hexes do not make one straight line",
+            ));
         }
     }
     if let Trigger::InReach { foe: Some(foe) } = w.trigger
         && !state.active_foes(actor).any(|id| id == foe)
     {
-        return Err(format!("{foe} is not a foe still fighting"));
+        return Err(Illegal::input(format!("{foe} is not a foe still fighting")));
     }
     Ok(())
 }
