@@ -4,9 +4,13 @@
 //! coverage and decisions in `docs/rules/gurps.md`. Every rule in the code
 //! cites its ID; every implemented ID is named by a test.
 //!
-//! Layout: [`data`] and [`sheet`] read files; [`state`] is the fight;
-//! [`resolve`] plays it (turns, maneuvers, attacks, defenses, injury);
-//! [`ai`] chooses for AI controllers.
+//! Layout, in layers that import only downward (DESIGN.md, "The shape of a
+//! ruleset crate"; checked by `shared/tools/layers`):
+//! [`model`] (state, data, actions, events, sheets, scenario fields) ->
+//! [`rules`] (pure functions of the state: to-hit, defenses, reach, the
+//! tables, legality checks) -> [`resolve`] (procedures that roll and ask) ->
+//! [`ai`] -> this file's `Ruleset` impl, with [`setup`] and the front-end
+//! glue ([`describe`], [`effects`], the legal menus).
 
 pub mod ai;
 pub mod describe;
