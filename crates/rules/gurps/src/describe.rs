@@ -7,11 +7,11 @@
 
 use std::fmt::Write;
 
-use crate::action::{
+use crate::model::action::{
     Action, AllOutVariant, Answer, DefenseVariant, Dive, Question, Response, Strike, Trigger,
 };
-use crate::resolve::defense::{ACROBATIC_SWING, DIVE_BONUS, FEVERISH_BONUS};
-use crate::state::{DefenseKind, State};
+use crate::model::state::{DefenseKind, State};
+use crate::rules::defense::{ACROBATIC_SWING, DIVE_BONUS, FEVERISH_BONUS};
 use fray_core::CombatantId;
 use fray_core::grid::HexPos;
 

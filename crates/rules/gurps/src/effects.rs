@@ -8,10 +8,10 @@
 //! exactly instead of re-deriving the rules.
 
 use crate::Gurps;
-use crate::action::{Action, Answer, Question};
-use crate::event::Event;
-use crate::resolve::injury::{critical_hit_effect, head_blow_effect};
-use crate::state::{DefenseKind, Life, State};
+use crate::model::action::{Action, Answer, Question};
+use crate::model::event::Event;
+use crate::model::state::{DefenseKind, Life, State};
+use crate::rules::injury::{critical_hit_effect, head_blow_effect};
 use fray_core::odds::ActionEffects;
 use fray_core::{CombatantId, Ruleset};
 
@@ -187,8 +187,8 @@ impl ActionEffects for Gurps {
             s.push_str(", feverishly");
         }
         match dive {
-            Some(crate::action::Dive::Drop) => s.push_str(", dropping prone"),
-            Some(crate::action::Dive::Cover) => s.push_str(", diving for cover"),
+            Some(crate::model::action::Dive::Drop) => s.push_str(", dropping prone"),
+            Some(crate::model::action::Dive::Cover) => s.push_str(", diving for cover"),
             None => {}
         }
         if let Some(v) = value {

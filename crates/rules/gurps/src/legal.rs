@@ -1,13 +1,12 @@
 //! The menu of maneuvers a combatant may declare now, for people at the table.
 
-use crate::action::{
+use crate::model::action::{
     Action, Aim, AllOutVariant, Cast, Charge, Concentrate, DefenseVariant, Grapple, Jump, Response,
     Step, Strike, Trigger, Wait,
 };
-use crate::location::Location;
-use crate::resolve::{maneuver, movement};
-use crate::spell::SpellClass;
-use crate::state::{DefenseKind, Posture, State};
+use crate::model::location::Location;
+use crate::model::spell::SpellClass;
+use crate::model::state::{DefenseKind, Posture, State};
 use fray_core::CombatantId;
 
 /// Every maneuver `actor` may declare, targets and weapons spelled out;
@@ -18,7 +17,7 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     let f = state.fighter(actor);
     let mut out = Vec::new();
     let mut push = |a: Action| {
-        if maneuver::check(state, actor, &a).is_ok() {
+        if crate::rules::maneuver::check(state, actor, &a).is_ok() {
             out.push(a);
         }
     };
@@ -36,7 +35,7 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
                     extra: None,
                     giant_step: None,
                 };
-                let reaches_now = maneuver::check(state, actor, &plain).is_ok();
+                let reaches_now = crate::rules::maneuver::check(state, actor, &plain).is_ok();
                 push(plain);
                 let melee = w.weapon.modes[mi].is_melee();
                 // G-TAC-003: a step first when the foe is just out of reach.
@@ -198,7 +197,7 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     }));
     let living: Vec<_> = state
         .ids()
-        .filter(|&id| state.fighter(id).life != crate::state::Life::Dead)
+        .filter(|&id| state.fighter(id).life != crate::model::state::Life::Dead)
         .collect();
     for k in f.spells.iter() {
         let s = &k.spell;
@@ -248,7 +247,7 @@ fn step_into_reach(state: &State, actor: CombatantId, strike: &Strike) -> Option
     let to = here
         .neighbours()
         .into_iter()
-        .filter(|&n| movement::free(state, actor, n))
+        .filter(|&n| crate::rules::movement::free(state, actor, n))
         .min_by_key(|&n| (n.distance(there), n))?;
     Some(Step {
         to: Some(to),

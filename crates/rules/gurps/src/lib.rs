@@ -4,34 +4,32 @@
 //! coverage and decisions in `docs/rules/gurps.md`. Every rule in the code
 //! cites its ID; every implemented ID is named by a test.
 //!
-//! Layout: [`data`] and [`sheet`] read files; [`state`] is the fight;
-//! [`resolve`] plays it (turns, maneuvers, attacks, defenses, injury);
-//! [`ai`] chooses for AI controllers.
+//! Layout, in layers that import only downward (DESIGN.md, "The shape of a
+//! ruleset crate"; checked by `shared/tools/layers`):
+//! [`model`] (state, data, actions, events, sheets, scenario fields) ->
+//! [`rules`] (pure functions of the state: to-hit, defenses, reach, the
+//! tables, legality checks) -> [`resolve`] (procedures that roll and ask) ->
+//! [`ai`] -> this file's `Ruleset` impl, with [`setup`] and the front-end
+//! glue ([`describe`], [`effects`], the legal menus).
 
-pub mod action;
 pub mod ai;
-pub mod check;
-pub mod damage;
-pub mod data;
 pub mod describe;
 pub mod effects;
-pub mod event;
-pub mod location;
-pub mod options;
+pub mod model;
 pub mod resolve;
-pub mod scenario;
-pub mod sheet;
-pub mod spell;
-pub mod state;
-pub mod tables;
+pub mod rules;
+pub mod setup;
 
-use action::{Action, Answer, Question};
-use event::Event;
+/// Stable path for the simulator and its benches (`fray_gurps::state::State`).
+pub use model::state;
+
 use fray_core::{
     Addressee, CombatantId, CombatantView, Controller, Cx, Illegal, Next, Ruleset, Seats,
     SetupError, Vitality,
 };
-use state::{Life, State};
+use model::action::{Action, Answer, Question};
+use model::event::Event;
+use model::state::{Life, State};
 
 /// What GURPS resolution functions return: a value, or why the step halted.
 pub type Flow<T> = fray_core::Flow<T, Gurps>;
@@ -48,7 +46,7 @@ impl Gurps {
 impl Ruleset for Gurps {
     const ID: &'static str = Gurps::ID_STR;
     const NAME: &'static str = "GURPS 4th edition / Dungeon Fantasy";
-    type Scenario = scenario::Scenario;
+    type Scenario = model::scenario::Scenario;
     type State = State;
     type Action = Action;
     type Question = Question;
@@ -56,8 +54,8 @@ impl Ruleset for Gurps {
     type Event = Event;
 
     fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        let armory = data::bundled().map_err(|e| SetupError::new("(bundled data)", e))?;
-        scenario::setup(s, armory)
+        let armory = model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e))?;
+        setup::setup(s, armory)
     }
 
     fn controller(state: &State, who: CombatantId) -> &Controller {
@@ -96,7 +94,7 @@ impl Ruleset for Gurps {
                     (Life::Conscious, None) => Vitality::Active,
                 };
                 let mut conditions = Vec::new();
-                if f.posture != state::Posture::Standing {
+                if f.posture != model::state::Posture::Standing {
                     conditions.push(f.posture.name().to_string());
                 }
                 if f.stun.is_some() {
@@ -137,7 +135,7 @@ impl Ruleset for Gurps {
                     stamina: Some((f.fp, f.stats.fp)),
                     vitality,
                     conditions,
-                    position: resolve::movement::describe(f.pose),
+                    position: rules::movement::describe(f.pose),
                 }
             })
             .collect()
@@ -177,7 +175,7 @@ impl Ruleset for Gurps {
     }
 
     fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
-        resolve::maneuver::check(state, actor, action)
+        rules::maneuver::check(state, actor, action)
     }
 
     fn resolve(
@@ -226,13 +224,13 @@ impl Ruleset for Gurps {
                     dive,
                 },
             ) => {
-                if dive.is_some() && (!ranged || *kind != state::DefenseKind::Dodge) {
+                if dive.is_some() && (!ranged || *kind != model::state::DefenseKind::Dodge) {
                     return Err(Illegal::new(
                         "G-DEF-012",
                         "Dodge and Drop and Dive for Cover are Dodges against ranged attacks",
                     ));
                 }
-                if *feverish && *kind == state::DefenseKind::Spell {
+                if *feverish && *kind == model::state::DefenseKind::Spell {
                     return Err(Illegal::new(
                         "G-EFF-005",
                         "Feverish Defense is extra effort on an active defense roll, not on a blocking spell",
@@ -241,7 +239,7 @@ impl Ruleset for Gurps {
                 if *feverish && !extra_effort {
                     return Err(Illegal::new("G-EFF-005", "no FP left for Feverish Defense"));
                 }
-                if *acrobatic && *kind != state::DefenseKind::Dodge {
+                if *acrobatic && *kind != model::state::DefenseKind::Dodge {
                     return Err(Illegal::new(
                         "G-DEF-011",
                         "Acrobatic Dodge goes with a Dodge only",
@@ -292,8 +290,12 @@ impl Ruleset for Gurps {
             }
         };
         let mut out = Vec::with_capacity(options.len() * 8 + 1);
-        let dives: &[Option<action::Dive>] = if *ranged {
-            &[None, Some(action::Dive::Drop), Some(action::Dive::Cover)]
+        let dives: &[Option<model::action::Dive>] = if *ranged {
+            &[
+                None,
+                Some(model::action::Dive::Drop),
+                Some(model::action::Dive::Cover),
+            ]
         } else {
             &[None]
         };
@@ -304,16 +306,16 @@ impl Ruleset for Gurps {
         };
         for &fev in feverish {
             for o in options {
-                if fev && o.kind == state::DefenseKind::Spell {
+                if fev && o.kind == model::state::DefenseKind::Spell {
                     continue;
                 }
-                let acrobatic: &[bool] = if o.kind == state::DefenseKind::Dodge {
+                let acrobatic: &[bool] = if o.kind == model::state::DefenseKind::Dodge {
                     &[false, true]
                 } else {
                     &[false]
                 };
                 for &acro in acrobatic {
-                    let dives = if o.kind == state::DefenseKind::Dodge {
+                    let dives = if o.kind == model::state::DefenseKind::Dodge {
                         dives
                     } else {
                         &[None]

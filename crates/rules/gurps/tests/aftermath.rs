@@ -6,8 +6,8 @@ use common::*;
 use fray_core::engine::{self, Progress};
 use fray_core::{InputLog, InputOracle, VecSink};
 use fray_gurps::Gurps;
-use fray_gurps::event::Event;
-use fray_gurps::state::{Life, State};
+use fray_gurps::model::event::Event;
+use fray_gurps::model::state::{Life, State};
 
 /// Steps a fight that is already over and returns the aftermath lines as (who, what, rule).
 fn aftermath(state: State) -> Vec<(String, String, &'static str)> {
@@ -100,7 +100,7 @@ fn survivors_pay_fp_for_their_load_then_rest_and_heal() {
     s.fighters[0]
         .stats
         .traits
-        .insert(fray_gurps::sheet::Trait::Fit);
+        .insert(fray_gurps::model::sheet::Trait::Fit);
     let lines = aftermath(s);
     assert!(line(&lines, "G-AFT-005").contains("per 5 minutes"));
 }

@@ -5,12 +5,11 @@ mod common;
 
 use common::*;
 use fray_core::grid::HexPos;
-use fray_gurps::action::{Action, Aim, AllOutVariant, Answer, DefenseOption, Question};
 use fray_gurps::ai;
-use fray_gurps::location::Location;
-use fray_gurps::resolve::maneuver;
-use fray_gurps::scenario::setup;
-use fray_gurps::state::{DefenseKind, State};
+use fray_gurps::model::action::{Action, Aim, AllOutVariant, Answer, DefenseOption, Question};
+use fray_gurps::model::location::Location;
+use fray_gurps::model::state::{DefenseKind, State};
+use fray_gurps::setup::setup;
 
 /// A toe-to-toe duel where A has the given controller and `[combatants.ai]` lines.
 fn duel_with(controller: &str, knobs: &str) -> State {
@@ -52,7 +51,7 @@ fn the_default_ai_attacks_an_adjacent_foe_where_it_hurts_most() {
 fn all_out_tactics_always_strike_all_out_with_the_best_variant() {
     let s = duel_with("ai:all-out", "");
     let a = ai::action(&s, A);
-    assert!(maneuver::check(&s, A, &a).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &a).is_ok());
     match a {
         // Two attacks at full skill beat one at +4 for a skilled swordsman.
         Action::AllOutAttack { variant, .. } => assert_eq!(variant, AllOutVariant::Double),
@@ -90,10 +89,10 @@ fn bad_knobs_are_setup_errors_that_name_the_field() {
         "ruleset = \"gurps\"\nname = \"t\"\n[map]\nkind = \"hex\"\nradius = 4\n{a}\n{}",
         fighter("B", "b", 0, -1, "s", &swordsman(11, 13))
     );
-    let err = toml::from_str::<fray_gurps::scenario::Scenario>(&text).unwrap_err();
+    let err = toml::from_str::<fray_gurps::model::scenario::Scenario>(&text).unwrap_err();
     assert!(err.to_string().contains("elbow"), "{err}");
     let unknown = text.replace("aim = \"elbow\"", "bravery = 3");
-    let err = toml::from_str::<fray_gurps::scenario::Scenario>(&unknown).unwrap_err();
+    let err = toml::from_str::<fray_gurps::model::scenario::Scenario>(&unknown).unwrap_err();
     assert!(err.to_string().contains("bravery"), "{err}");
 }
 
@@ -162,7 +161,7 @@ fn the_ai_closes_in_along_a_declared_route_and_ends_facing_the_foe() {
         ],
     );
     let a = ai::action(&s, A);
-    assert!(maneuver::check(&s, A, &a).is_ok(), "{a}");
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &a).is_ok(), "{a}");
     let Action::Move { to, face, path, .. } = a else {
         panic!("expected a move, got {a}");
     };
@@ -185,7 +184,7 @@ fn the_ai_goes_around_a_wall() {
     );
     let s = setup(&sc, &armory()).unwrap();
     let a = ai::action(&s, A);
-    assert!(maneuver::check(&s, A, &a).is_ok(), "{a}");
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &a).is_ok(), "{a}");
     let Action::Move { path, .. } = a else {
         panic!("expected a move, got {a}");
     };
@@ -199,7 +198,7 @@ fn the_ai_goes_around_a_wall() {
 // rule: G-AIM-001, G-RDY-001
 #[test]
 fn an_archer_aims_once_shoots_then_reloads() {
-    use fray_gurps::state::AimState;
+    use fray_gurps::model::state::AimState;
     let archer = sheet(10, 12, 10, 12, "skills = { Bow = 14 }\nweapons = [\"Bow\"]");
     let sc = scenario_sized(
         20,
@@ -210,10 +209,10 @@ fn an_archer_aims_once_shoots_then_reloads() {
             fighter("B", "b", 0, -10, "s", &swordsman(11, 13)),
         ],
     );
-    let mut s = fray_gurps::scenario::setup(&sc, &armory()).unwrap();
+    let mut s = fray_gurps::setup::setup(&sc, &armory()).unwrap();
     // First it turns to face B and aims.
     let a = ai::action(&s, A);
-    assert!(maneuver::check(&s, A, &a).is_ok(), "{a}");
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &a).is_ok(), "{a}");
     let Action::Aim { target, step, .. } = a else {
         panic!("expected Aim, got {a}");
     };
@@ -257,8 +256,8 @@ fn wrestler_duel() -> State {
 // rule: G-GRP-001, G-GRP-009
 #[test]
 fn a_wrestler_grabs_the_neck_then_strangles() {
-    use fray_gurps::action::Grapple;
-    use fray_gurps::state::{Grip, GripAt};
+    use fray_gurps::model::action::Grapple;
+    use fray_gurps::model::state::{Grip, GripAt};
     let mut s = wrestler_duel();
     let a = ai::action(&s, A);
     assert!(
@@ -281,7 +280,7 @@ fn a_wrestler_grabs_the_neck_then_strangles() {
     assert_eq!(ai::action(&s, A), Action::Grapple(Grapple::Strangle));
     // The swordsman, held, cannot use the sword: it punches (reach C) or breaks free.
     let b = ai::action(&s, B);
-    assert!(maneuver::check(&s, B, &b).is_ok(), "{b}");
+    assert!(fray_gurps::rules::maneuver::check(&s, B, &b).is_ok(), "{b}");
     assert!(
         matches!(
             b,
@@ -297,7 +296,7 @@ fn a_wrestler_grabs_the_neck_then_strangles() {
 // rule: G-FNT-001
 #[test]
 fn a_master_feints_a_foe_behind_a_high_defense_then_strikes() {
-    use fray_gurps::state::Feint;
+    use fray_gurps::model::state::Feint;
     // A: Broadsword-18. B: Broadsword-11 but a large shield and Combat
     // Reflexes: Block 10 + DB 3 + 1 = 14 before retreating.
     let wall = sheet(
@@ -340,7 +339,7 @@ fn a_master_feints_a_foe_behind_a_high_defense_then_strikes() {
 // rule: G-STP-001, G-WAIT-001
 #[test]
 fn defensive_tactics_set_a_stop_thrust_or_wait_for_the_foe() {
-    use fray_gurps::action::{Trigger, Wait};
+    use fray_gurps::model::action::{Trigger, Wait};
     let spear = sheet(
         12,
         12,

@@ -9,10 +9,9 @@ mod common;
 
 use common::*;
 use fray_core::grid::{Facing, HexPos};
-use fray_gurps::action::{Action, Step, Strike};
-use fray_gurps::resolve::defense::{Incoming, options};
-use fray_gurps::resolve::maneuver;
-use fray_gurps::state::{DefenseKind, State};
+use fray_gurps::model::action::{Action, Step, Strike};
+use fray_gurps::model::state::{DefenseKind, State};
+use fray_gurps::rules::defense::{Incoming, options};
 
 fn knifer() -> String {
     sheet(
@@ -45,7 +44,7 @@ fn apart(others: &[String]) -> State {
 
 fn step_to(q: i32, r: i32) -> Action {
     Action::AllOutDefense {
-        variant: fray_gurps::action::DefenseVariant::Double,
+        variant: fray_gurps::model::action::DefenseVariant::Double,
         step: Some(Step {
             to: Some(HexPos::new(q, r)),
             face: None,
@@ -90,7 +89,7 @@ fn stepping_into_a_foes_hex_starts_close_combat_and_controls_three_sides() {
         path: Vec::new(),
         posture: None,
     };
-    assert!(maneuver::check(&apart(&[]), A, &mv).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&apart(&[]), A, &mv).is_ok());
 }
 
 // rule: G-CC-002, G-TAC-009
@@ -120,9 +119,9 @@ fn leaving_through_a_controlled_side_means_evading() {
 fn only_reach_c_weapons_strike_in_close_combat() {
     let s = together();
     let sword = attack(B);
-    let err = maneuver::check(&s, A, &sword).unwrap_err();
-    assert!(err.reason.contains("G-CC-003"), "{err}");
-    assert!(maneuver::check(&s, A, &knife(B)).is_ok());
+    let err = fray_gurps::rules::maneuver::check(&s, A, &sword).unwrap_err();
+    assert_eq!(err.rule, "G-CC-003", "{err}");
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &knife(B)).is_ok());
 }
 
 // rule: G-CC-004
@@ -150,10 +149,10 @@ fn a_shield_hampers_its_bearers_attacks_in_close_combat() {
         vec![],
     );
     let (mut s2, _) = run_steps(s2, &l, 2);
-    let how = fray_gurps::resolve::attack::How::ATTACK;
+    let how = fray_gurps::rules::attack::How::ATTACK;
     // The turn A came in is over; on its next turn the shield costs -2.
     s2.fighters[0].turns += 1;
-    let hit = fray_gurps::resolve::attack::to_hit::<fray_core::ModList>(&s2, A, &strike(B), how);
+    let hit = fray_gurps::rules::attack::to_hit::<fray_core::ModList>(&s2, A, &strike(B), how);
     assert_eq!(hit.total(), 12);
     assert!(hit.iter().any(|m| m.rule == "G-CC-004" && m.value == -2));
 }
@@ -215,7 +214,7 @@ fn striking_into_a_close_combat_is_at_minus_two_and_a_miss_may_hit_another() {
     );
     let s = together();
     let mut s = s;
-    let c = fray_gurps::scenario::setup(
+    let c = fray_gurps::setup::setup(
         &scenario(
             "",
             &[
@@ -230,11 +229,11 @@ fn striking_into_a_close_combat_is_at_minus_two_and_a_miss_may_hit_another() {
     .fighters[2]
         .clone();
     s.fighters.push(c);
-    let hit = fray_gurps::resolve::attack::to_hit::<fray_core::ModList>(
+    let hit = fray_gurps::rules::attack::to_hit::<fray_core::ModList>(
         &s,
         C,
         &strike(B),
-        fray_gurps::resolve::attack::How::ATTACK,
+        fray_gurps::rules::attack::How::ATTACK,
     );
     assert!(hit.iter().any(|m| m.rule == "G-CC-008" && m.value == -2));
     assert_eq!(hit.total(), 12);
@@ -286,11 +285,11 @@ fn a_shot_from_close_combat_is_at_minus_bulk() {
             fighter("C", "b", 0, -3, "s", &b()),
         ],
     );
-    let m = fray_gurps::resolve::attack::to_hit::<fray_core::ModList>(
+    let m = fray_gurps::rules::attack::to_hit::<fray_core::ModList>(
         &s,
         A,
         &strike(C),
-        fray_gurps::resolve::attack::How::ATTACK,
+        fray_gurps::rules::attack::How::ATTACK,
     );
     assert!(m.iter().any(|x| x.rule == "G-RNG-004" && x.value == -7));
 }
@@ -306,7 +305,7 @@ fn a_route_through_a_foe_calls_for_an_evade() {
         path: vec![HexPos::new(0, 0), HexPos::new(0, -1)],
         posture: None,
     };
-    assert!(maneuver::check(&s, A, &run).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &run).is_ok());
     let l = log(vec![("A", run.clone())], &[6, 12], vec![]);
     let (after, ev) = run_steps(s.clone(), &l, 1);
     assert_eq!(roll(&ev, "evade").target, Some(7));
@@ -317,7 +316,7 @@ fn a_route_through_a_foe_calls_for_an_evade() {
     assert_eq!(after.fighter(A).pose.pos, HexPos::new(0, 0));
     assert!(after.in_close_combat(A));
     // In a Move and Attack the evade is at -2 more.
-    let charge = Action::MoveAndAttack(fray_gurps::action::Charge {
+    let charge = Action::MoveAndAttack(fray_gurps::model::action::Charge {
         to: HexPos::new(0, -1),
         face: None,
         path: vec![HexPos::new(0, 0), HexPos::new(0, -1)],

@@ -9,12 +9,11 @@ mod common;
 
 use common::*;
 use fray_core::grid::HexPos;
-use fray_gurps::action::{Action, Answer};
-use fray_gurps::location::Location;
-use fray_gurps::resolve::defense::{Incoming, options};
-use fray_gurps::resolve::maneuver;
-use fray_gurps::scenario::setup;
-use fray_gurps::state::{DefenseKind, Life, Posture, State};
+use fray_gurps::model::action::{Action, Answer};
+use fray_gurps::model::location::Location;
+use fray_gurps::model::state::{DefenseKind, Life, Posture, State};
+use fray_gurps::rules::defense::{Incoming, options};
+use fray_gurps::setup::setup;
 
 fn a() -> String {
     swordsman(12, 14)
@@ -28,7 +27,7 @@ fn a_attacks(
     s: State,
     rolls: &[i32],
     answers: Vec<Answer>,
-) -> (State, Vec<fray_gurps::event::Event>) {
+) -> (State, Vec<fray_gurps::model::event::Event>) {
     run_steps(s, &log(vec![("A", attack(B))], rolls, answers), 1)
 }
 
@@ -47,7 +46,7 @@ fn armed_critical_misses_drop_break_turn_unbalance_strain_and_fell() {
     // 3: it breaks for good.
     let (d, _) = a_attacks(s.clone(), &[18, 3], vec![]);
     assert!(d.fighter(A).weapons[0].broken);
-    let err = maneuver::check(&d, A, &Action::Ready { weapon: 0 }).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&d, A, &Action::Ready { weapon: 0 }).unwrap_err();
     assert!(err.reason.contains("broken"), "{err}");
     // 7: off balance, -2 to defend until A's next turn.
     let (d, _) = a_attacks(s.clone(), &[18, 7], vec![]);
@@ -60,7 +59,7 @@ fn armed_critical_misses_drop_break_turn_unbalance_strain_and_fell() {
     // 15: strained shoulder: the weapon arm is out.
     let (d, _) = a_attacks(s.clone(), &[18, 15], vec![]);
     assert!(d.fighter(A).crippled.contains(&Location::RightArm));
-    assert!(maneuver::check(&d, A, &Action::Ready { weapon: 0 }).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&d, A, &Action::Ready { weapon: 0 }).is_err());
     // 16: A falls down.
     let (d, _) = a_attacks(s.clone(), &[18, 16], vec![]);
     assert_eq!(d.fighter(A).posture, Posture::Lying);
@@ -140,11 +139,11 @@ fn unarmed_critical_misses() {
     let (d, _) = punch(&[18, 15, 2]);
     assert_eq!(d.fighter(A).hp, 10);
     assert_eq!(dodge_of_a(&d), 9 - 1);
-    let next = fray_gurps::resolve::attack::to_hit::<fray_core::Total>(
+    let next = fray_gurps::rules::attack::to_hit::<fray_core::Total>(
         &d,
         A,
         &strike(B),
-        fray_gurps::resolve::attack::How::ATTACK,
+        fray_gurps::rules::attack::How::ATTACK,
     );
     assert_eq!(next.0, 14 - 1 - 3);
 }
@@ -171,7 +170,7 @@ fn critical_defenses_a_fumbled_parry_and_a_perfect_dodge() {
     assert_eq!(d.fighter(A).posture, Posture::Lying);
 }
 
-fn skull_blow(rolls: &[i32]) -> (State, Vec<fray_gurps::event::Event>) {
+fn skull_blow(rolls: &[i32]) -> (State, Vec<fray_gurps::model::event::Event>) {
     let l = log(
         vec![("A", hit(strike_at(B, Location::Skull)))],
         rolls,
@@ -180,7 +179,7 @@ fn skull_blow(rolls: &[i32]) -> (State, Vec<fray_gurps::event::Event>) {
     run_steps(duel(&a(), &b()), &l, 1)
 }
 
-fn hit(s: fray_gurps::action::Strike) -> Action {
+fn hit(s: fray_gurps::model::action::Strike) -> Action {
     Action::Attack {
         strike: s,
         step: None,
@@ -204,9 +203,9 @@ fn critical_hits_on_the_head_use_the_head_blow_table() {
     // 8: B must Do Nothing on its next turn (4 cut - 2 = 2 x4 = 8; knockdown 3 holds).
     let (s, _) = skull_blow(&[3, 8, 4, 3]);
     assert!(s.fighter(B).do_nothing_next);
-    let err = maneuver::check(&s, B, &attack(A)).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&s, B, &attack(A)).unwrap_err();
     assert_eq!(err.rule, "G-EXT-008", "{err}");
-    assert!(maneuver::check(&s, B, &Action::DoNothing).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, B, &Action::DoNothing).is_ok());
     // 6 from the front: the blow strikes the eye (no skull DR): 4 x4 = 16.
     let (_, ev) = skull_blow(&[3, 6, 4, 3]);
     let dmg = damage(&ev);
@@ -256,8 +255,8 @@ fn an_eye_hit_from_behind_is_impossible_so_row_four_halves_dr_rounding_up() {
 // rule: G-LOC-005, G-LOC-006
 #[test]
 fn tails_and_four_legs_change_random_hits() {
-    let random = fray_gurps::action::Strike {
-        location: fray_gurps::action::Aim::Random,
+    let random = fray_gurps::model::action::Strike {
+        location: fray_gurps::model::action::Aim::Random,
         ..strike(B)
     };
     // Location 6: right leg; a tailed target rolls 1d: 1 is the tail.

@@ -4,11 +4,10 @@ mod common;
 
 use common::*;
 use fray_core::grid::{Facing, HexPos};
-use fray_gurps::action::{Action, AllOutVariant, Answer};
-use fray_gurps::resolve::attack::to_hit;
-use fray_gurps::resolve::defense::{Incoming, options};
-use fray_gurps::resolve::maneuver;
-use fray_gurps::state::{DefenseKind, Posture, State, Stun};
+use fray_gurps::model::action::{Action, AllOutVariant, Answer};
+use fray_gurps::model::state::{DefenseKind, Posture, State, Stun};
+use fray_gurps::rules::attack::to_hit;
+use fray_gurps::rules::defense::{Incoming, options};
 
 fn a() -> String {
     swordsman(12, 14)
@@ -183,7 +182,7 @@ fn fencing_weapons_parry_again_at_minus_two_and_retreat_for_three() {
     s.fighters[1]
         .stats
         .traits
-        .insert(fray_gurps::sheet::Trait::WeaponMaster);
+        .insert(fray_gurps::model::sheet::Trait::WeaponMaster);
     assert_eq!(opts(&s, A, B)[1], (Parry, 8, Some(11)));
     // Encumbrance counts against fencing parries.
     s.fighters[1].weapons[0].parries = 0;
@@ -308,7 +307,7 @@ fn one_retreat_per_turn_covers_every_attack_of_that_attacker() {
         .filter(|e| {
             matches!(
                 e,
-                fray_gurps::event::Event::Moved {
+                fray_gurps::model::event::Event::Moved {
                     why: "retreats",
                     ..
                 }
@@ -394,7 +393,7 @@ fn a_failed_recovery_roll_keeps_the_stun_and_mental_stun_rolls_iq() {
     hpt.fighters[1]
         .stats
         .traits
-        .insert(fray_gurps::sheet::Trait::HighPainThreshold);
+        .insert(fray_gurps::model::sheet::Trait::HighPainThreshold);
     let (s2, ev) = run_steps(hpt, &l, 2);
     assert_eq!(roll(&ev, "recover from stun").target, Some(15));
     assert_eq!(s2.fighter(B).stun, None);
@@ -403,7 +402,7 @@ fn a_failed_recovery_roll_keeps_the_stun_and_mental_stun_rolls_iq() {
     s.fighters[1]
         .stats
         .traits
-        .insert(fray_gurps::sheet::Trait::CombatReflexes);
+        .insert(fray_gurps::model::sheet::Trait::CombatReflexes);
     let l = log(
         vec![("A", Action::DoNothing), ("B", Action::DoNothing)],
         &[16],
@@ -484,7 +483,7 @@ fn posture_modifies_own_attacks_and_defenses() {
         let mut s = duel(&swordsman(11, 13), &a());
         s.fighters[0].posture = p;
         let m: fray_core::ModList =
-            to_hit(&s, A, &strike(B), fray_gurps::resolve::attack::How::ATTACK);
+            to_hit(&s, A, &strike(B), fray_gurps::rules::attack::How::ATTACK);
         assert_eq!(m.total(), 13 + att, "{p:?}");
         assert_eq!(opts(&s, B, A)[0].1, dodge, "{p:?}");
     }
@@ -508,7 +507,7 @@ fn crawling_and_lying_fighters_strike_at_reach_c_only() {
     for p in [Posture::Crawling, Posture::Lying] {
         let mut s = duel(&a(), &swordsman(11, 13));
         s.fighters[0].posture = p;
-        let err = maneuver::check(&s, A, &attack(B)).unwrap_err();
+        let err = fray_gurps::rules::maneuver::check(&s, A, &attack(B)).unwrap_err();
         assert!(err.reason.contains("reaches"), "{err}");
         // A knife (reach C) still reaches the next hex.
         let knifer = sheet(
@@ -520,7 +519,7 @@ fn crawling_and_lying_fighters_strike_at_reach_c_only() {
         );
         let mut s = duel(&knifer, &swordsman(11, 13));
         s.fighters[0].posture = p;
-        assert!(maneuver::check(&s, A, &attack(B)).is_ok());
+        assert!(fray_gurps::rules::maneuver::check(&s, A, &attack(B)).is_ok());
     }
 }
 

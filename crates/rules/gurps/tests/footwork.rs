@@ -7,9 +7,8 @@ mod common;
 
 use common::*;
 use fray_core::grid::HexPos;
-use fray_gurps::action::{Action, Jump, Step};
-use fray_gurps::resolve::maneuver;
-use fray_gurps::state::{Posture, State};
+use fray_gurps::model::action::{Action, Jump, Step};
+use fray_gurps::model::state::{Posture, State};
 
 fn hex(q: i32, r: i32) -> HexPos {
     HexPos::new(q, r)
@@ -20,7 +19,7 @@ fn alone_with(terrain: &str, options: &str, a: &str) -> State {
 }
 
 fn setup_on(terrain: &str, options: &str, a: &str) -> State {
-    fray_gurps::scenario::setup(
+    fray_gurps::setup::setup(
         &scenario_sized(
             30,
             terrain,
@@ -50,7 +49,7 @@ fn posture_step(to: Option<HexPos>, posture: Posture) -> Step {
 
 fn aod(step: Step) -> Action {
     Action::AllOutDefense {
-        variant: fray_gurps::action::DefenseVariant::Double,
+        variant: fray_gurps::model::action::DefenseVariant::Double,
         step: Some(step),
         path: Vec::new(),
     }
@@ -69,8 +68,8 @@ fn north_as(n: i32, posture: Option<Posture>) -> Action {
     }
 }
 
-fn illegal(s: &State, a: &Action) -> String {
-    maneuver::check(s, A, a).expect_err("illegal").reason
+fn illegal(s: &State, a: &Action) -> fray_core::Illegal {
+    fray_gurps::rules::maneuver::check(s, A, a).expect_err("illegal")
 }
 
 // rule: G-CPO-002, G-POS-011
@@ -89,12 +88,15 @@ fn kneeling_and_standing_up_can_be_the_step_of_a_maneuver() {
     assert!(conditions(&ev).iter().any(|(_, _, r)| *r == "G-CPO-002"));
     // The step is spent on it: no hex as well.
     let err = illegal(&s, &aod(posture_step(Some(hex(0, -1)), Posture::Standing)));
-    assert!(err.contains("G-CPO-002"), "{err}");
+    assert_eq!(err.rule, "G-CPO-002", "{err}");
     // Kneeling down likewise; lying down is not a step.
     let s = plain();
-    assert!(maneuver::check(&s, A, &aod(posture_step(None, Posture::Kneeling))).is_ok());
+    assert!(
+        fray_gurps::rules::maneuver::check(&s, A, &aod(posture_step(None, Posture::Kneeling)))
+            .is_ok()
+    );
     let err = illegal(&s, &aod(posture_step(None, Posture::Lying)));
-    assert!(err.contains("G-CPO-002"), "{err}");
+    assert_eq!(err.rule, "G-CPO-002, G-POS-010", "{err}");
 }
 
 // rule: G-POS-010, G-POS-003
@@ -112,7 +114,7 @@ fn crouching_is_free_with_a_step_or_a_short_move_and_rising_is_free() {
     // Crouching, 5 hexes cost 7.5 of Move 6; rising first they cost 5.
     let mut s = plain();
     s.fighters[0].posture = Posture::Crouching;
-    assert!(maneuver::check(&s, A, &north(5)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &north(5)).is_err());
     let rise = north_as(5, Some(Posture::Standing));
     let l = log(vec![("A", rise)], &[], vec![]);
     let (after, _) = run_steps(s, &l, 1);
@@ -120,8 +122,8 @@ fn crouching_is_free_with_a_step_or_a_short_move_and_rising_is_free() {
     assert_eq!(after.fighter(A).pose.pos, hex(0, -5));
     // Dropping into a crouch after a Move: after one hex only.
     let crouch = |n| north_as(n, Some(Posture::Crouching));
-    assert!(maneuver::check(&plain(), A, &crouch(1)).is_ok());
-    assert!(illegal(&plain(), &crouch(2)).contains("G-POS-010"));
+    assert!(fray_gurps::rules::maneuver::check(&plain(), A, &crouch(1)).is_ok());
+    assert_eq!(illegal(&plain(), &crouch(2)).rule, "G-POS-010");
 }
 
 // rule: G-MOV-002
@@ -131,7 +133,7 @@ fn a_second_turn_of_moving_straight_ahead_sprints_one_hex_further() {
     // straight ahead only.
     let s = alone_with("", "", &swordsman(12, 14));
     let far = s.clone();
-    assert!(maneuver::check(&far, A, &north(7)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&far, A, &north(7)).is_err());
     let l = log(
         vec![
             ("A", north(6)),
@@ -165,7 +167,7 @@ fn a_second_turn_of_moving_straight_ahead_sprints_one_hex_further() {
         ],
         posture: None,
     };
-    assert!(maneuver::check(&mid, A, &bent).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&mid, A, &bent).is_err());
 }
 
 // rule: G-MOV-002
@@ -232,15 +234,15 @@ fn a_jump_spans_half_move_halved_in_combat_doubled_by_a_run_up() {
     // Move 6: 6/2 = 3, halved in combat: 1 hex standing, 3 with a run-up.
     let s = alone_with(WATER, "", &swordsman(12, 14));
     let jump = |run_up, length| Action::Jump(Jump { run_up, length });
-    assert!(maneuver::check(&s, A, &jump(0, 1)).is_ok());
-    assert!(illegal(&s, &jump(0, 2)).contains("G-JMP-001"));
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &jump(0, 1)).is_ok());
+    assert_eq!(illegal(&s, &jump(0, 2)).rule, "G-JMP-001");
     // One hex run, then over the stream (two hexes of water) to (0,-4).
     let l = log(vec![("A", jump(1, 3))], &[], vec![]);
     let (after, ev) = run_steps(s.clone(), &l, 1);
     assert_eq!(after.fighter(A).pose.pos, hex(0, -4));
     assert_eq!(after.fighter(A).moved, 4);
     assert!(maneuvers(&ev).contains(&("A".into(), "G-JMP-001")));
-    assert!(illegal(&s, &jump(1, 4)).contains("G-JMP-001"));
+    assert_eq!(illegal(&s, &jump(1, 4)).rule, "G-JMP-001");
     // Jumping skill 16: 16/4 = 4, halved: 2 standing.
     let jumper = sheet(
         12,
@@ -250,20 +252,20 @@ fn a_jump_spans_half_move_halved_in_combat_doubled_by_a_run_up() {
         "skills = { Broadsword = 14, Jumping = 16 }\nweapons = [\"Broadsword\"]",
     );
     let s = alone_with(WATER, "", &jumper);
-    assert!(maneuver::check(&s, A, &jump(0, 2)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &jump(0, 2)).is_ok());
     // Not from a crouch; not onto a wall.
     let mut low = plain();
     low.fighters[0].posture = Posture::Crouching;
-    assert!(illegal(&low, &jump(0, 1)).contains("standing"));
+    assert!(illegal(&low, &jump(0, 1)).reason.contains("standing"));
     let walled = alone_with(
         "[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = 0, r = -2 }]",
         "",
         &swordsman(12, 14),
     );
-    assert!(illegal(&walled, &jump(1, 3)).contains("wall"));
+    assert!(illegal(&walled, &jump(1, 3)).reason.contains("wall"));
 }
 
-fn fallen(body_toward: (i32, i32)) -> (State, Vec<fray_gurps::event::Event>) {
+fn fallen(body_toward: (i32, i32)) -> (State, Vec<fray_gurps::model::event::Event>) {
     // B lies at (0,-2); asked where its body goes, it answers `body_toward`.
     let prone = swordsman(11, 13);
     let text = scenario_sized(
@@ -278,11 +280,11 @@ fn fallen(body_toward: (i32, i32)) -> (State, Vec<fray_gurps::event::Event>) {
             ),
         ],
     );
-    let s = fray_gurps::scenario::setup(&text, &armory()).expect("sets up");
+    let s = fray_gurps::setup::setup(&text, &armory()).expect("sets up");
     let l = log(
         vec![("A", Action::DoNothing)],
         &[],
-        vec![fray_gurps::action::Answer::Fall {
+        vec![fray_gurps::model::action::Answer::Fall {
             hex: hex(body_toward.0, body_toward.1),
         }],
     );
@@ -296,7 +298,7 @@ fn a_lying_humanoid_fills_a_second_hex_of_its_choice() {
     assert_eq!(s.fighter(B).body, Some(hex(0, -1)));
     assert!(conditions(&ev).iter().any(|(_, _, r)| *r == "G-POS-009"));
     // Its legs at (0,-1) are in reach of A's sword from (0,0).
-    assert!(maneuver::check(&s, A, &attack(B)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &attack(B)).is_ok());
     // Nobody ends a move there, though it can be crossed.
     let onto = Action::Move {
         to: hex(0, -1),
@@ -304,18 +306,18 @@ fn a_lying_humanoid_fills_a_second_hex_of_its_choice() {
         path: vec![hex(0, -1)],
         posture: None,
     };
-    assert!(maneuver::check(&s, A, &onto).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &onto).is_err());
     // Lying the other way, B is out of reach.
     let (s, _) = fallen((0, -3));
-    assert!(maneuver::check(&s, A, &attack(B)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &attack(B)).is_err());
     // A hex not offered is refused.
     use fray_core::Ruleset;
-    let q = fray_gurps::action::Question::Fall {
+    let q = fray_gurps::model::action::Question::Fall {
         chooser: B,
         faller: B,
         options: vec![hex(0, -3)],
     };
-    let bad = fray_gurps::action::Answer::Fall { hex: hex(5, 5) };
+    let bad = fray_gurps::model::action::Answer::Fall { hex: hex(5, 5) };
     assert!(fray_gurps::Gurps::check_answer(&q, &bad).is_err());
     assert_eq!(
         fray_gurps::Gurps::addressee(&q),

@@ -7,11 +7,11 @@ mod common;
 
 use common::*;
 use fray_core::grid::HexPos;
-use fray_gurps::action::{Action, Aim, AllOutVariant, Answer, Strike};
-use fray_gurps::event::Event;
-use fray_gurps::location::Location;
-use fray_gurps::resolve::turn::shock_penalty;
-use fray_gurps::state::{DefenseKind, Life, Posture, Stun};
+use fray_gurps::model::action::{Action, Aim, AllOutVariant, Answer, Strike};
+use fray_gurps::model::event::Event;
+use fray_gurps::model::location::Location;
+use fray_gurps::model::state::{DefenseKind, Life, Posture, Stun};
+use fray_gurps::rules::turn::shock_penalty;
 
 fn a() -> String {
     swordsman(12, 14)

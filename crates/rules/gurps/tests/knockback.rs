@@ -8,9 +8,8 @@ mod common;
 
 use common::*;
 use fray_core::grid::HexPos;
-use fray_gurps::action::{Action, Answer, Shove, Slam, SlamWith, Strike};
-use fray_gurps::resolve::maneuver;
-use fray_gurps::state::{Posture, State};
+use fray_gurps::model::action::{Action, Answer, Shove, Slam, SlamWith, Strike};
+use fray_gurps::model::state::{Posture, State};
 
 fn a() -> String {
     swordsman(12, 14)
@@ -48,7 +47,7 @@ fn on(terrain: &str, b: &str) -> State {
             fighter("B", "b", 0, -1, "s", b),
         ],
     );
-    fray_gurps::scenario::setup(&sc, &armory()).unwrap()
+    fray_gurps::setup::setup(&sc, &armory()).unwrap()
 }
 
 // rule: G-KB-001, G-KB-002, G-KB-003, G-TURN-004
@@ -123,7 +122,7 @@ fn a_shove_pushes_twice_as_far_and_hurts_nobody() {
             fighter("B", "b", 0, -2, "s", &light("")),
         ],
     );
-    assert!(maneuver::check(&far, A, &shove(true)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&far, A, &shove(true)).is_err());
 }
 
 fn slam(with: SlamWith, path: &[(i32, i32)], shield_rush: bool) -> Action {
@@ -179,7 +178,7 @@ fn a_running_slam_hurts_both_and_the_one_who_dealt_half_falls() {
     assert_eq!(s.fighter(B).posture, Posture::Lying);
     // The Attack maneuver allows one step at most.
     assert!(
-        maneuver::check(
+        fray_gurps::rules::maneuver::check(
             &charging(""),
             A,
             &slam(SlamWith::Attack, &[(0, 2), (0, 1)], false)
@@ -201,7 +200,7 @@ fn a_shield_rush_adds_the_db_to_yours_and_takes_it_off_theirs() {
     assert_eq!((dmg[0].2, dmg[1].2), (6, 2));
     // No shield, no rush.
     assert!(
-        maneuver::check(
+        fray_gurps::rules::maneuver::check(
             &charging(""),
             A,
             &slam(SlamWith::Charge, &[(0, 2), (0, 1), (0, 0)], true)
@@ -219,7 +218,7 @@ fn a_dodged_slam_carries_the_slammer_on_past() {
             slam(SlamWith::Determined, &[(0, 2), (0, 1), (0, 0)], false),
         )],
         &[10, 5],
-        vec![defend(fray_gurps::state::DefenseKind::Dodge, false)],
+        vec![defend(fray_gurps::model::state::DefenseKind::Dodge, false)],
     );
     let (s, ev) = run_steps(charging(""), &l, 1);
     assert_eq!(roll(&ev, "slam").target, Some(16));
@@ -260,7 +259,7 @@ fn corrosion_eats_armor() {
     let l = log(vec![("A", attack(B))], &[10, 10], vec![Answer::NoDefense]);
     let (s, _) = run_steps(s, &l, 1);
     assert_eq!(
-        s.fighter(B).dr[fray_gurps::location::Location::Torso.index()],
+        s.fighter(B).dr[fray_gurps::model::location::Location::Torso.index()],
         2
     );
 }
@@ -268,7 +267,7 @@ fn corrosion_eats_armor() {
 fn at_weapon(weapon: u8, disarm: bool) -> Action {
     Action::Attack {
         strike: Strike {
-            at_weapon: Some(fray_gurps::action::AtWeapon { weapon, disarm }),
+            at_weapon: Some(fray_gurps::model::action::AtWeapon { weapon, disarm }),
             ..strike(B)
         },
         step: None,
@@ -286,7 +285,7 @@ fn striking_a_weapon_breaks_it_past_its_dr_and_hp() {
     let l = log(
         vec![("A", at_weapon(0, false))],
         &[10, 9, 9],
-        vec![defend(fray_gurps::state::DefenseKind::Dodge, false)],
+        vec![defend(fray_gurps::model::state::DefenseKind::Dodge, false)],
     );
     let (after, ev) = run_steps(s.clone(), &l, 1);
     let r = roll(&ev, "attack");
@@ -299,15 +298,15 @@ fn striking_a_weapon_breaks_it_past_its_dr_and_hp() {
     // of its 12 HP (3 lb: under 5 lb).
     assert_eq!(after.fighter(B).weapons[0].hp, 12 - 7);
     assert!(!after.fighter(B).weapons[0].broken);
-    let inc = fray_gurps::resolve::defense::Incoming {
+    let inc = fray_gurps::rules::defense::Incoming {
         at_weapon: true,
-        ..fray_gurps::resolve::defense::Incoming::melee(&s, A, B)
+        ..fray_gurps::rules::defense::Incoming::melee(&s, A, B)
     };
-    let kinds: Vec<_> = fray_gurps::resolve::defense::options(&s, &inc, None)
+    let kinds: Vec<_> = fray_gurps::rules::defense::options(&s, &inc, None)
         .into_iter()
         .map(|o| o.kind)
         .collect();
-    assert!(!kinds.contains(&fray_gurps::state::DefenseKind::Block));
+    assert!(!kinds.contains(&fray_gurps::model::state::DefenseKind::Block));
     // Two good blows break it: 5 HP - 7 = -2, disabled.
     let l = log(
         vec![
@@ -316,7 +315,7 @@ fn striking_a_weapon_breaks_it_past_its_dr_and_hp() {
             ("A", at_weapon(0, false)),
         ],
         &[10, 9, 9, 10, 9, 9],
-        vec![defend(fray_gurps::state::DefenseKind::Dodge, false); 2],
+        vec![defend(fray_gurps::model::state::DefenseKind::Dodge, false); 2],
     );
     let (after, _) = run_steps(s, &l, 3);
     assert!(after.fighter(B).weapons[0].broken);
@@ -384,12 +383,12 @@ fn heavy_weapons_cannot_be_parried_by_the_weak_and_may_break_light_parries() {
             fighter("B", "b", 0, -1, "s", &weak),
         ],
     );
-    let kinds = |s: &State| -> Vec<fray_gurps::state::DefenseKind> {
-        fray_gurps::resolve::defense::options(
+    let kinds = |s: &State| -> Vec<fray_gurps::model::state::DefenseKind> {
+        fray_gurps::rules::defense::options(
             s,
-            &fray_gurps::resolve::defense::Incoming {
+            &fray_gurps::rules::defense::Incoming {
                 weapon: Some((0, 0)),
-                ..fray_gurps::resolve::defense::Incoming::melee(s, A, B)
+                ..fray_gurps::rules::defense::Incoming::melee(s, A, B)
             },
             None,
         )
@@ -397,9 +396,9 @@ fn heavy_weapons_cannot_be_parried_by_the_weak_and_may_break_light_parries() {
         .map(|o| o.kind)
         .collect()
     };
-    assert!(!kinds(&vs_axe).contains(&fray_gurps::state::DefenseKind::Parry));
+    assert!(!kinds(&vs_axe).contains(&fray_gurps::model::state::DefenseKind::Parry));
     let vs_sword = on("", &weak);
-    assert!(kinds(&vs_sword).contains(&fray_gurps::state::DefenseKind::Parry));
+    assert!(kinds(&vs_sword).contains(&fray_gurps::model::state::DefenseKind::Parry));
     // A 1 lb knife parrying a 3 lb sword: 1d at most 2 breaks it.
     let dagger = sheet(
         12,
@@ -411,7 +410,7 @@ fn heavy_weapons_cannot_be_parried_by_the_weak_and_may_break_light_parries() {
     let l = log(
         vec![("A", attack(B))],
         &[10, 5, 2],
-        vec![defend(fray_gurps::state::DefenseKind::Parry, false)],
+        vec![defend(fray_gurps::model::state::DefenseKind::Parry, false)],
     );
     let (after, ev) = run_steps(on("", &dagger), &l, 1);
     assert_eq!(roll(&ev, "parry breakage").total, 2);

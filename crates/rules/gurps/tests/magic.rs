@@ -14,17 +14,17 @@ use common::*;
 use fray_core::grid::{Facing, HexPos, Pose};
 use fray_core::{CombatantId, ModList, Ruleset, SimOracle, VecSink, engine};
 use fray_gurps::Gurps;
-use fray_gurps::action::{
+use fray_gurps::ai;
+use fray_gurps::model::action::{
     Action, Answer, Cast, Concentrate, DefenseVariant, Grapple, Question, Step, Strike,
 };
-use fray_gurps::ai;
-use fray_gurps::event::Event;
-use fray_gurps::location::Location;
-use fray_gurps::resolve::attack::{How, to_hit};
-use fray_gurps::resolve::defense::{Incoming, options};
-use fray_gurps::resolve::{magic, maneuver};
-use fray_gurps::scenario::{Scenario, setup};
-use fray_gurps::state::{DefenseKind, Life, State};
+use fray_gurps::model::event::Event;
+use fray_gurps::model::location::Location;
+use fray_gurps::model::scenario::Scenario;
+use fray_gurps::model::state::{DefenseKind, Life, State};
+use fray_gurps::rules::attack::{How, to_hit};
+use fray_gurps::rules::defense::{Incoming, options};
+use fray_gurps::setup::setup;
 
 const IRON_ARM: u8 = 3;
 const DEFLECT_MISSILE: u8 = 1;
@@ -91,7 +91,7 @@ fn attack_with(target: CombatantId, weapon: u8, mode: u8) -> Action {
 
 /// `who` has concentrated on `c` for all but its last second.
 fn almost_cast(mut s: State, who: CombatantId, c: &Cast) -> State {
-    let mut casting = magic::plan(&s, who, c).expect("a legal casting");
+    let mut casting = fray_gurps::rules::magic::plan(&s, who, c).expect("a legal casting");
     casting.seconds = casting.needed - 1;
     s.fighters[who.index()].casting = Some(casting);
     s
@@ -106,10 +106,8 @@ fn said(ev: &[Event], text: &str, rule: &str) -> bool {
             .any(|(t, r)| t.contains(text) && *r == rule)
 }
 
-fn illegal(s: &State, who: CombatantId, a: &Action) -> String {
-    maneuver::check(s, who, a)
-        .expect_err("the action should be illegal")
-        .reason
+fn illegal(s: &State, who: CombatantId, a: &Action) -> fray_core::Illegal {
+    fray_gurps::rules::maneuver::check(s, who, a).expect_err("the action should be illegal")
 }
 
 // rule: G-CON-001
@@ -151,7 +149,7 @@ fn concentrate_allows_a_step_and_any_defense_and_another_maneuver_ends_it() {
         }),
         ..Concentrate::GO_ON
     });
-    assert!(maneuver::check(&s, A, &far).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &far).is_err());
     // Any other maneuver abandons the spell under way.
     let (s, ev) = run_steps(s, &log(vec![("B", wait()), ("W", wait())], &[], vec![]), 2);
     assert!(s.fighter(A).casting.is_none());
@@ -216,7 +214,7 @@ fn a_charged_spell_stays_in_hand_until_used_or_let_go() {
     assert_eq!(s.round, 2);
     // Another casting needs the hand free first.
     let why = illegal(&s, A, &cast(Cast::spell("Sleep").on(B)));
-    assert!(why.contains("dissipate"), "{why}");
+    assert!(why.reason.contains("dissipate"), "{why}");
     let let_go = Action::Concentrate(Concentrate {
         dissipate: true,
         ..Concentrate::GO_ON
@@ -267,10 +265,10 @@ fn a_melee_spell_stays_until_it_lands_and_a_staff_carries_it() {
         1,
     );
     assert!(
-        maneuver::check(&s, A, &attack_with(B, 1, 0)).is_err(),
+        fray_gurps::rules::maneuver::check(&s, A, &attack_with(B, 1, 0)).is_err(),
         "the hand reaches C"
     );
-    assert!(maneuver::check(&s, A, &attack_with(B, 1, 1)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &attack_with(B, 1, 1)).is_ok());
     let staff_touch = Strike::at(B).with(1, 1);
     let m: ModList = to_hit(&s, A, &staff_touch, How::ATTACK);
     assert_eq!(m.total(), 12);
@@ -283,7 +281,7 @@ fn a_bigger_missile_takes_more_seconds_and_skill_cuts_only_its_first_die() {
     let s = fight(&wizard_of(10, spells, ""), &[b_at(0, -3)]);
     // At most Magery 3 energy a second, for 3 seconds.
     let why = illegal(&s, A, &cast(Cast::spell("Fireball").energy(10)));
-    assert!(why.contains("1 to 9"), "{why}");
+    assert!(why.reason.contains("1 to 9"), "{why}");
     // 4 energy: two seconds; the casting declared again goes on with it.
     let c = cast(Cast::spell("Fireball").energy(4));
     let l = log(
@@ -544,7 +542,7 @@ fn a_blocking_spell_replaces_the_defense_once_a_turn_at_full_cost() {
         step: None,
         path: Vec::new(),
     };
-    assert!(maneuver::check(&s, A, &aod).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &aod).is_err());
     let q = Question::Defend {
         defender: A,
         attacker: B,
@@ -587,7 +585,7 @@ fn an_information_spell_is_rolled_by_the_gm_at_its_radius_less_known_items() {
         radius: Some(301),
         ..Cast::spell("Sense Foes")
     };
-    assert!(illegal(&s, A, &cast(far)).contains("300"));
+    assert!(illegal(&s, A, &cast(far)).reason.contains("300"));
 }
 
 // rule: G-CON-002, G-SPL-001
@@ -675,7 +673,10 @@ fn knocked_back_grappled_or_resisting_while_casting_calls_for_will_minus_3() {
         Some(-3)
     );
     assert!(s.fighter(A).casting.is_none());
-    assert!(illegal(&s, A, &cast(Cast::spell("Sleep").on(B))).contains("G-GRP-013"));
+    assert_eq!(
+        illegal(&s, A, &cast(Cast::spell("Sleep").on(B))).rule,
+        "G-GRP-013"
+    );
     // Resisting B's Sleep: HT 11, 5 shakes it off; then Will-3, 12 fails.
     let caster = format!("{}spells = {{ Sleep = 15 }}\n", foe(10));
     let s = fight(&wizard(""), &[fighter("B", "b", 0, -1, "s", &caster)]);
@@ -794,8 +795,8 @@ fn scripts_name_spells_and_blocking_spells_by_name_and_number() {
 // rule: G-SPL-009, G-SPL-012, G-SPL-013
 #[test]
 fn the_bundled_grimoire_has_every_class_and_bad_spells_are_errors() {
-    use fray_gurps::spell::SpellClass::*;
-    let armory = fray_gurps::data::bundled().expect("the bundled data parses");
+    use fray_gurps::model::spell::SpellClass::*;
+    let armory = fray_gurps::model::data::bundled().expect("the bundled data parses");
     for class in [Regular, Area, Melee, Missile, Blocking, Information] {
         assert!(
             armory.spells.iter().any(|s| s.class == class),
@@ -812,7 +813,7 @@ fn the_bundled_grimoire_has_every_class_and_bad_spells_are_errors() {
     );
     // A missile spell without a range, and a sheet naming an unknown spell.
     let bad = "[[spell]]\nname = \"Dud\"\ncollege = \"Fire\"\nclass = \"missile\"\ncost = 1\neffect = { damage = { dice_per_energy = 1, type = \"burn\" } }\n";
-    let err = fray_gurps::data::parse_file("bad.toml", bad).unwrap_err();
+    let err = fray_gurps::model::data::parse_file("bad.toml", bad).unwrap_err();
     assert!(
         err.contains("bad.toml") && err.contains("Dud") && err.contains("range"),
         "{err}"

@@ -8,10 +8,9 @@ mod common;
 
 use common::*;
 use fray_core::grid::{Facing, HexPos};
-use fray_gurps::action::{Action, Aim, AllOutVariant, Answer, DefenseVariant, Step, Strike};
-use fray_gurps::event::Event;
-use fray_gurps::resolve::maneuver;
-use fray_gurps::state::{DefenseKind, Posture, Stance};
+use fray_gurps::model::action::{Action, Aim, AllOutVariant, Answer, DefenseVariant, Step, Strike};
+use fray_gurps::model::event::Event;
+use fray_gurps::model::state::{DefenseKind, Posture, Stance};
 
 fn a() -> String {
     swordsman(12, 14)
@@ -165,7 +164,7 @@ fn attack_with_a_step_first() {
         ],
     );
     // Out of reach without the step.
-    assert!(maneuver::check(&s, A, &attack(B)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &attack(B)).is_err());
     let two = Action::Attack {
         strike: strike(B),
         step: Some(Step {
@@ -177,7 +176,10 @@ fn attack_with_a_step_first() {
         extra: None,
         giant_step: None,
     };
-    assert!(maneuver::check(&s, A, &two).is_err(), "a step is one hex");
+    assert!(
+        fray_gurps::rules::maneuver::check(&s, A, &two).is_err(),
+        "a step is one hex"
+    );
     let act = Action::Attack {
         strike: strike(B),
         step: Some(Step {
@@ -327,10 +329,10 @@ fn all_out_attack_advances_half_move_straight_ahead_before_the_attack() {
         advance: n,
     };
     // Move 6: half Move is 3; 4 is too far (and would run into B anyway).
-    let err = maneuver::check(&s, A, &adv(4)).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&s, A, &adv(4)).unwrap_err();
     assert!(err.reason.contains("half Move (3)"), "{err}");
     assert!(
-        maneuver::check(&s, A, &adv(1)).is_err(),
+        fray_gurps::rules::maneuver::check(&s, A, &adv(1)).is_err(),
         "still out of reach"
     );
     // 18 is a critical miss; the Critical Miss Table's 13 leaves A off balance.
@@ -411,8 +413,8 @@ fn all_out_defense_increased_adds_two_to_the_chosen_defense() {
         Stance::IncreasedDefense(DefenseKind::Dodge)
     );
     // The parry is not increased.
-    let inc = fray_gurps::resolve::defense::Incoming::melee(&s, A, B);
-    let opts = fray_gurps::resolve::defense::options(&s, &inc, None);
+    let inc = fray_gurps::rules::defense::Incoming::melee(&s, A, B);
+    let opts = fray_gurps::rules::defense::options(&s, &inc, None);
     let parry = opts.iter().find(|o| o.kind == DefenseKind::Parry).unwrap();
     assert_eq!(parry.value, 9);
 }
@@ -498,8 +500,8 @@ fn feint_needs_a_foe_in_reach() {
         weapon: 0,
         step: None,
     };
-    assert!(maneuver::check(&s, A, &f).is_err());
-    assert!(maneuver::check(&duel(&a(), &b()), A, &f).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &f).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&duel(&a(), &b()), A, &f).is_ok());
 }
 
 // rule: G-FNT-002, G-FNT-003, G-EXT-004
@@ -596,9 +598,9 @@ fn a_feint_helps_both_attacks_of_an_all_out_double() {
 #[test]
 fn do_nothing_is_forced_while_stunned() {
     let mut s = duel(&a(), &b());
-    s.fighters[1].stun = Some(fray_gurps::state::Stun::Physical);
-    assert!(maneuver::check(&s, B, &attack(A)).is_err());
-    assert!(maneuver::check(&s, B, &Action::DoNothing).is_ok());
+    s.fighters[1].stun = Some(fray_gurps::model::state::Stun::Physical);
+    assert!(fray_gurps::rules::maneuver::check(&s, B, &attack(A)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, B, &Action::DoNothing).is_ok());
 }
 
 // rule: G-CPO-001, G-POS-011
@@ -607,8 +609,8 @@ fn change_posture_one_step_at_a_time_without_moving() {
     let mut s = duel(&a(), &b());
     s.fighters[0].posture = Posture::Lying;
     let to = |p| Action::ChangePosture { to: p };
-    assert!(maneuver::check(&s, A, &to(Posture::Standing)).is_err());
-    assert!(maneuver::check(&s, A, &to(Posture::Lying)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &to(Posture::Standing)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &to(Posture::Lying)).is_err());
     let l = log(
         vec![
             ("A", to(Posture::Kneeling)),
@@ -632,7 +634,7 @@ fn ready_picks_a_dropped_weapon_up_again() {
     let mut s = duel(&a(), &b());
     s.fighters[0].weapons[0].ready = false;
     s.fighters[0].weapons[0].dropped_at = Some(HexPos::new(0, 0));
-    let err = maneuver::check(&s, A, &attack(B)).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&s, A, &attack(B)).unwrap_err();
     assert!(err.reason.contains("not ready"), "{err}");
     let l = log(
         vec![
@@ -656,7 +658,7 @@ fn a_weapon_in_another_hex_must_be_reached_first() {
     let mut s = duel(&a(), &b());
     s.fighters[0].weapons[0].ready = false;
     s.fighters[0].weapons[0].dropped_at = Some(HexPos::new(1, 0));
-    assert!(maneuver::check(&s, A, &Action::Ready { weapon: 0 }).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &Action::Ready { weapon: 0 }).is_err());
 }
 
 // rule: G-MOV-001, G-TAC-002
@@ -676,7 +678,7 @@ fn move_spends_up_to_full_move() {
         posture: None,
     };
     // Move 6: six hexes forward, not seven.
-    assert!(maneuver::check(&s, A, &mv(-3)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &mv(-3)).is_err());
     let l = log(vec![("A", mv(-2))], &[], vec![]);
     let (s, ev) = run_steps(s, &l, 1);
     assert_eq!(s.fighter(A).pose.pos, HexPos::new(0, -2));

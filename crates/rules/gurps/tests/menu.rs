@@ -8,9 +8,9 @@ use common::*;
 use fray_core::Ruleset;
 use fray_core::grid::HexPos;
 use fray_gurps::Gurps;
-use fray_gurps::action::{Action, Answer, DefenseOption, Dive, Question};
-use fray_gurps::location::Location;
-use fray_gurps::state::{DefenseKind, State};
+use fray_gurps::model::action::{Action, Answer, DefenseOption, Dive, Question};
+use fray_gurps::model::location::Location;
+use fray_gurps::model::state::{DefenseKind, State};
 
 /// A (Broadsword) two hexes from B: one step short of reach.
 fn apart() -> State {

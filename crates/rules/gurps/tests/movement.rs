@@ -1,14 +1,13 @@
 //! Tactical movement: costs in movement points and the final facing.
-//! Costs from `movement::reach` are in half points.
+//! Costs from `fray_gurps::rules::movement::reach` are in half points.
 
 mod common;
 
 use common::*;
 use fray_core::grid::{Facing, HexPos};
-use fray_gurps::action::{Action, Step};
-use fray_gurps::resolve::{maneuver, movement};
-use fray_gurps::scenario::setup;
-use fray_gurps::state::{Posture, State};
+use fray_gurps::model::action::{Action, Step};
+use fray_gurps::model::state::{Posture, State};
+use fray_gurps::setup::setup;
 
 /// A (Move 6) at the origin facing north; B far away.
 fn open(extra: &str) -> State {
@@ -47,10 +46,11 @@ fn mv(q: i32, r: i32, face: Option<Facing>) -> Action {
 #[test]
 fn forward_moves_cost_one_point_and_turn_with_the_path() {
     let s = open("");
-    let reach = movement::reach(&s, A, 6);
+    let reach = fray_gurps::rules::movement::reach(&s, A, 6);
     assert_eq!(reach.cost_to(HexPos::new(1, -1), Facing::Ne), Some(2));
     assert_eq!(reach.cost_to(HexPos::new(-1, 0), Facing::Nw), Some(2));
-    let (pose, hexes) = movement::plan_move(&s, A, HexPos::new(1, -1), None, &[]).unwrap();
+    let (pose, hexes) =
+        fray_gurps::rules::movement::plan_move(&s, A, HexPos::new(1, -1), None, &[]).unwrap();
     assert_eq!(
         (pose.pos, pose.facing, hexes),
         (HexPos::new(1, -1), Facing::Ne, 1)
@@ -61,22 +61,27 @@ fn forward_moves_cost_one_point_and_turn_with_the_path() {
 #[test]
 fn sidesteps_and_backward_moves_cost_two_and_keep_facing() {
     let s = open("");
-    let reach = movement::reach(&s, A, 6);
+    let reach = fray_gurps::rules::movement::reach(&s, A, 6);
     assert_eq!(reach.cost_to(HexPos::new(0, 1), Facing::N), Some(4));
     assert_eq!(reach.cost_to(HexPos::new(1, 0), Facing::N), Some(4));
-    let (pose, _) = movement::plan_move(&s, A, HexPos::new(0, 1), None, &[]).unwrap();
+    let (pose, _) =
+        fray_gurps::rules::movement::plan_move(&s, A, HexPos::new(0, 1), None, &[]).unwrap();
     assert_eq!(pose.facing, Facing::N);
     // With Move 1, a backward step is out of reach.
     let slow = open("basic_move = 1");
-    assert!(movement::plan_move(&slow, A, HexPos::new(0, 1), None, &[]).is_err());
-    assert!(movement::plan_move(&slow, A, HexPos::new(0, -1), None, &[]).is_ok());
+    assert!(
+        fray_gurps::rules::movement::plan_move(&slow, A, HexPos::new(0, 1), None, &[]).is_err()
+    );
+    assert!(
+        fray_gurps::rules::movement::plan_move(&slow, A, HexPos::new(0, -1), None, &[]).is_ok()
+    );
 }
 
 // rule: G-TAC-006
 #[test]
 fn each_hexside_turned_costs_one_point() {
     let s = open("");
-    let reach = movement::reach(&s, A, 6);
+    let reach = fray_gurps::rules::movement::reach(&s, A, 6);
     assert_eq!(reach.cost_to(HexPos::new(0, 0), Facing::Ne), Some(2));
     assert_eq!(reach.cost_to(HexPos::new(0, 0), Facing::S), Some(6));
 }
@@ -86,7 +91,7 @@ fn each_hexside_turned_costs_one_point() {
 fn terrain_and_posture_add_to_the_cost_of_each_hex() {
     let t = "[[map.terrain]]\nterrain = \"obstruction\"\nhexes = [{ q = 0, r = -1 }]\n[[map.terrain]]\nterrain = \"gentle_slope\"\nhexes = [{ q = 1, r = -1 }]\n[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = -1, r = 0 }]";
     let s = on(t, "");
-    let reach = movement::reach(&s, A, 6);
+    let reach = fray_gurps::rules::movement::reach(&s, A, 6);
     assert_eq!(reach.cost_to(HexPos::new(0, -1), Facing::N), Some(4));
     assert_eq!(reach.cost_to(HexPos::new(1, -1), Facing::Ne), Some(3));
     assert_eq!(reach.cost_to(HexPos::new(-1, 0), Facing::Nw), None);
@@ -94,19 +99,19 @@ fn terrain_and_posture_add_to_the_cost_of_each_hex() {
     let mut s = open("");
     s.fighters[0].posture = Posture::Crouching;
     assert_eq!(
-        movement::reach(&s, A, 6).cost_to(HexPos::new(0, -1), Facing::N),
+        fray_gurps::rules::movement::reach(&s, A, 6).cost_to(HexPos::new(0, -1), Facing::N),
         Some(3)
     );
     s.fighters[0].posture = Posture::Kneeling;
     assert_eq!(
-        movement::reach(&s, A, 6).cost_to(HexPos::new(0, -1), Facing::N),
+        fray_gurps::rules::movement::reach(&s, A, 6).cost_to(HexPos::new(0, -1), Facing::N),
         Some(6)
     );
     // Lying: one hex per turn, whatever the Move.
     s.fighters[0].posture = Posture::Lying;
-    assert!(movement::plan_move(&s, A, HexPos::new(0, -2), None, &[]).is_err());
+    assert!(fray_gurps::rules::movement::plan_move(&s, A, HexPos::new(0, -2), None, &[]).is_err());
     assert_eq!(
-        movement::plan_move(&s, A, HexPos::new(0, -1), None, &[])
+        fray_gurps::rules::movement::plan_move(&s, A, HexPos::new(0, -1), None, &[])
             .unwrap()
             .1,
         1
@@ -118,11 +123,11 @@ fn terrain_and_posture_add_to_the_cost_of_each_hex() {
 fn any_final_facing_with_half_the_points_left_else_one_hexside() {
     let s = open("basic_move = 4");
     // 2 of 4 points used: any facing, even one that turning would not pay for.
-    assert!(maneuver::check(&s, A, &mv(0, -2, Some(Facing::S))).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &mv(0, -2, Some(Facing::S))).is_ok());
     // 3 of 4 used: one hexside at most.
-    let err = maneuver::check(&s, A, &mv(0, -3, Some(Facing::Se))).unwrap_err();
-    assert!(err.reason.contains("G-TAC-008"), "{err}");
-    assert!(maneuver::check(&s, A, &mv(0, -3, Some(Facing::Ne))).is_ok());
+    let err = fray_gurps::rules::maneuver::check(&s, A, &mv(0, -3, Some(Facing::Se))).unwrap_err();
+    assert_eq!(err.rule, "G-TAC-008", "{err}");
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &mv(0, -3, Some(Facing::Ne))).is_ok());
     let l = log(vec![("A", mv(0, -2, Some(Facing::S)))], &[], vec![]);
     let (s, _) = run_steps(s, &l, 1);
     assert_eq!(s.fighter(A).pose.pos, HexPos::new(0, -2));
@@ -134,7 +139,7 @@ fn any_final_facing_with_half_the_points_left_else_one_hexside() {
 fn a_step_turns_to_any_facing_for_free() {
     let s = open("");
     let turn = Action::AllOutDefense {
-        variant: fray_gurps::action::DefenseVariant::Double,
+        variant: fray_gurps::model::action::DefenseVariant::Double,
         step: Some(Step {
             to: Some(HexPos::new(0, 1)),
             face: Some(Facing::S),
@@ -161,7 +166,7 @@ fn melee_attacks_go_to_the_front_arc_only() {
             fighter("B", "b", 1, 0, "nw", &swordsman(11, 13)),
         ],
     );
-    let err = maneuver::check(&s, A, &attack(B)).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&s, A, &attack(B)).unwrap_err();
     assert!(err.reason.contains("front arc"), "{err}");
     let turned = Action::Attack {
         strike: strike(B),
@@ -174,7 +179,7 @@ fn melee_attacks_go_to_the_front_arc_only() {
         extra: None,
         giant_step: None,
     };
-    assert!(maneuver::check(&s, A, &turned).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &turned).is_ok());
 }
 
 // rule: G-FAT-001, G-EXT-028
@@ -183,13 +188,13 @@ fn below_a_third_of_fp_move_and_dodge_halve_and_half_move_rounds_up() {
     let mut s = open("basic_move = 5");
     assert_eq!(s.fighter(A).current_move(), 5);
     // Half of Move 5 is 3 for All-Out Attack.
-    assert!(maneuver::advance_pose(&s, A, 3).is_ok());
-    assert!(maneuver::advance_pose(&s, A, 4).is_err());
+    assert!(fray_gurps::rules::maneuver::advance_pose(&s, A, 3).is_ok());
+    assert!(fray_gurps::rules::maneuver::advance_pose(&s, A, 4).is_err());
     s.fighters[0].fp = 3; // FP 12: 3 is below 4
     assert_eq!(s.fighter(A).current_move(), 3);
-    let inc = fray_gurps::resolve::defense::Incoming::melee(&s, B, A);
+    let inc = fray_gurps::rules::defense::Incoming::melee(&s, B, A);
     // Dodge 9 halves to 5; B stands in A's side arc: -2.
-    let o = fray_gurps::resolve::defense::options(&s, &inc, None);
+    let o = fray_gurps::rules::defense::options(&s, &inc, None);
     assert_eq!(o[0].value, 3);
 }
 
@@ -208,10 +213,10 @@ fn a_declared_route_is_priced_hex_by_hex() {
     let s = open("basic_move = 4");
     // Straight north: 3 points.
     let straight = along(0, -3, &[(0, -1), (0, -2), (0, -3)]);
-    assert!(maneuver::check(&s, A, &straight).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &straight).is_ok());
     // A dog-leg to the same hex through (1,-1) costs more but fits Move 4.
     let detour = along(0, -3, &[(1, -1), (1, -2), (0, -2), (0, -3)]);
-    assert!(maneuver::check(&s, A, &detour).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &detour).is_ok());
     let l = log(vec![("A", detour)], &[], vec![]);
     let (after, _) = run_steps(s.clone(), &l, 1);
     assert_eq!(after.fighter(A).pose.pos, HexPos::new(0, -3));
@@ -219,7 +224,7 @@ fn a_declared_route_is_priced_hex_by_hex() {
     // Three hexes back: turning two hexsides first and walking forward
     // (2 + 3 points) beats three backward steps (6), but Move 4 is short.
     let back = along(0, 3, &[(0, 1), (0, 2), (0, 3)]);
-    let err = maneuver::check(&s, A, &back).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&s, A, &back).unwrap_err();
     assert!(err.reason.contains("costs 5 movement points"), "{err}");
 }
 
@@ -227,14 +232,14 @@ fn a_declared_route_is_priced_hex_by_hex() {
 fn a_route_must_join_up_end_at_the_goal_and_avoid_walls() {
     let s = open("");
     let gap = along(0, -3, &[(0, -1), (0, -3)]);
-    let err = maneuver::check(&s, A, &gap).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&s, A, &gap).unwrap_err();
     assert!(
         err.reason.contains("path hex 2 (q 0, r -3) is not next"),
         "{err}"
     );
     let wrong_end = along(0, -3, &[(0, -1), (0, -2)]);
     assert!(
-        maneuver::check(&s, A, &wrong_end)
+        fray_gurps::rules::maneuver::check(&s, A, &wrong_end)
             .unwrap_err()
             .reason
             .contains("must end at")
@@ -245,6 +250,6 @@ fn a_route_must_join_up_end_at_the_goal_and_avoid_walls() {
         "",
     );
     let through = along(0, -3, &[(0, -1), (0, -2), (0, -3)]);
-    let err = maneuver::check(&walled, A, &through).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&walled, A, &through).unwrap_err();
     assert!(err.reason.contains("cannot be entered"), "{err}");
 }

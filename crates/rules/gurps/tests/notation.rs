@@ -4,14 +4,14 @@ mod common;
 
 use common::*;
 use fray_core::dice::Prob;
-use fray_gurps::action::{Action, AllOutVariant, Answer};
-use fray_gurps::damage::DamageSpec;
+use fray_gurps::model::action::{Action, AllOutVariant, Answer};
+use fray_gurps::model::damage::DamageSpec;
 
 // rule: G-EXT-034
 #[test]
 fn nd_plus_k_is_n_six_sided_dice_plus_k_with_an_exact_distribution() {
     let spec: DamageSpec = "2d+1".parse().expect("parses");
-    let dice = spec.dice_for(10);
+    let dice = fray_gurps::rules::damage::dice_for(spec, 10);
     assert_eq!((dice.dice, dice.adds), (2, 1));
     let exact = dice
         .kind()
@@ -32,7 +32,7 @@ fn nd_plus_k_is_n_six_sided_dice_plus_k_with_an_exact_distribution() {
     assert_eq!(p(14), Prob::from_integer(0.into()));
     // Thrust and swing entries name dice too: ST 21 swings 4d-1.
     let sw: DamageSpec = "sw+1".parse().expect("parses");
-    let d = sw.dice_for(21);
+    let d = fray_gurps::rules::damage::dice_for(sw, 21);
     assert_eq!((d.dice, d.adds), (4, 0));
 }
 

@@ -7,8 +7,8 @@ use common::*;
 use fray_core::dice::Prob;
 use fray_core::odds::{OddsError, OddsOptions, action_odds};
 use fray_gurps::Gurps;
-use fray_gurps::action::Action;
-use fray_gurps::state::{Stance, State};
+use fray_gurps::model::action::Action;
+use fray_gurps::model::state::{Stance, State};
 
 fn q(n: i64, d: i64) -> Prob {
     Prob::new(n.into(), d.into())

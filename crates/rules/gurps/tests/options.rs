@@ -11,12 +11,11 @@ mod common;
 
 use common::*;
 use fray_core::grid::HexPos;
-use fray_gurps::action::{Action, AllOutVariant, Answer, Charge, Extra, Step, Strike};
-use fray_gurps::resolve::attack::{How, rapid_strike_penalty, to_hit};
-use fray_gurps::resolve::defense::{Incoming, options};
-use fray_gurps::resolve::maneuver;
-use fray_gurps::scenario::setup;
-use fray_gurps::state::{DefenseKind, Life, Posture, Stance, State};
+use fray_gurps::model::action::{Action, AllOutVariant, Answer, Charge, Extra, Step, Strike};
+use fray_gurps::model::state::{DefenseKind, Life, Posture, Stance, State};
+use fray_gurps::rules::attack::{How, rapid_strike_penalty, to_hit};
+use fray_gurps::rules::defense::{Incoming, options};
+use fray_gurps::setup::setup;
 
 fn a() -> String {
     swordsman(12, 14)
@@ -87,16 +86,14 @@ fn deceptive_attack_cannot_bring_skill_below_ten() {
         deceptive: 2,
         ..strike(B)
     };
-    assert!(maneuver::check(&s, A, &attack_with(two)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &attack_with(two)).is_ok());
     let three = Strike {
         deceptive: 3,
         ..strike(B)
     };
-    let err = maneuver::check(&s, A, &attack_with(three)).unwrap_err();
-    assert!(
-        err.reason.contains("below 10") && err.reason.contains("G-ATK-001"),
-        "{err}"
-    );
+    let err = fray_gurps::rules::maneuver::check(&s, A, &attack_with(three)).unwrap_err();
+    assert!(err.reason.contains("below 10"), "{err}");
+    assert_eq!(err.rule, "G-ATK-001", "{err}");
 }
 
 // rule: G-ATK-003, G-DICE-005
@@ -144,8 +141,8 @@ fn mighty_blow_adds_two_damage_for_one_fp_with_attack_only() {
         strike: mighty,
         advance: 0,
     };
-    let err = maneuver::check(&duel(&a(), &b()), A, &aoa).unwrap_err();
-    assert!(err.reason.contains("G-EFF-002"), "{err}");
+    let err = fray_gurps::rules::maneuver::check(&duel(&a(), &b()), A, &aoa).unwrap_err();
+    assert_eq!(err.rule, "G-EFF-002", "{err}");
 }
 
 // rule: G-ATK-006, G-ATK-007, G-EFF-006
@@ -221,7 +218,7 @@ fn dual_weapon_attack_minus_four_and_minus_eight_off_hand_foe_defends_at_minus_o
     };
     let s = duel(&two_weapons(""), &b());
     let how_off = How {
-        multi: Some(fray_gurps::resolve::attack::Multi::DualOff { same_target: true }),
+        multi: Some(fray_gurps::rules::attack::Multi::DualOff { same_target: true }),
         ..How::ATTACK
     };
     let off: fray_core::ModList = to_hit(&s, A, &axe, how_off);
@@ -243,13 +240,13 @@ fn dual_weapon_attack_minus_four_and_minus_eight_off_hand_foe_defends_at_minus_o
     assert_eq!(parry.target, Some(8));
     assert_eq!(modifier(parry, "Dual-Weapon Attack"), Some(-1));
     // The same weapon twice is a Rapid Strike, not a Dual-Weapon Attack.
-    let err = maneuver::check(
+    let err = fray_gurps::rules::maneuver::check(
         &duel(&two_weapons(""), &b()),
         A,
         &dual(strike(B), strike(B)),
     )
     .unwrap_err();
-    assert!(err.reason.contains("G-ATK-004"), "{err}");
+    assert_eq!(err.rule, "G-ATK-004", "{err}");
 }
 
 // rule: G-ATK-005
@@ -267,7 +264,7 @@ fn dual_weapon_attack_on_two_foes_needs_them_side_by_side() {
         weapon: 1,
         ..strike(C)
     };
-    assert!(maneuver::check(&s, A, &dual(strike(B), axe_c)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &dual(strike(B), axe_c)).is_ok());
     let apart = state(
         "",
         &[
@@ -276,7 +273,7 @@ fn dual_weapon_attack_on_two_foes_needs_them_side_by_side() {
             fighter("C", "b", 1, -1, "s", &b()),
         ],
     );
-    let err = maneuver::check(&apart, A, &dual(strike(B), axe_c)).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&apart, A, &dual(strike(B), axe_c)).unwrap_err();
     assert!(err.reason.contains("next to each other"), "{err}");
     let free = state(
         "dual_targets_adjacent = false",
@@ -286,7 +283,7 @@ fn dual_weapon_attack_on_two_foes_needs_them_side_by_side() {
             fighter("C", "b", 1, -1, "s", &b()),
         ],
     );
-    assert!(maneuver::check(&free, A, &dual(strike(B), axe_c)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&free, A, &dual(strike(B), axe_c)).is_ok());
 }
 
 // rule: G-EFF-001
@@ -294,7 +291,7 @@ fn dual_weapon_attack_on_two_foes_needs_them_side_by_side() {
 fn rapid_recovery_readies_the_weapon_for_one_fp() {
     let mut s = duel(&a(), &b());
     s.fighters[0].weapons[0].ready = false;
-    assert!(maneuver::check(&s, A, &attack(B)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &attack(B)).is_err());
     let rr = Strike {
         rapid_recovery: true,
         ..strike(B)
@@ -304,7 +301,7 @@ fn rapid_recovery_readies_the_weapon_for_one_fp() {
     assert!(after.fighter(A).weapons[0].ready);
     assert_eq!(after.fighter(A).fp, 11);
     // Not for a ready weapon.
-    assert!(maneuver::check(&duel(&a(), &b()), A, &attack_with(rr)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&duel(&a(), &b()), A, &attack_with(rr)).is_err());
 }
 
 // rule: G-EFF-004, G-TAC-003, G-MATK-001
@@ -330,7 +327,7 @@ fn giant_step_adds_a_second_step_for_one_fp_and_steps_may_come_after() {
         extra: None,
         giant_step: None,
     };
-    assert!(maneuver::check(&s, A, &one).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &one).is_err());
     let two = Action::Attack {
         strike: strike(B),
         step: Some(step(0, 0, false)),
@@ -354,11 +351,11 @@ fn giant_step_adds_a_second_step_for_one_fp_and_steps_may_come_after() {
     assert_eq!(after.fighter(A).pose.pos, HexPos::new(0, 1));
     let attack_at = ev
         .iter()
-        .position(|e| matches!(e, fray_gurps::event::Event::Roll { .. }))
+        .position(|e| matches!(e, fray_gurps::model::event::Event::Roll { .. }))
         .unwrap();
     let step_at = ev
         .iter()
-        .position(|e| matches!(e, fray_gurps::event::Event::Moved { .. }))
+        .position(|e| matches!(e, fray_gurps::model::event::Event::Moved { .. }))
         .unwrap();
     assert!(attack_at < step_at);
 }
@@ -431,7 +428,7 @@ fn low_fp_calls_for_will_costs_hp_below_zero_and_knocks_out_at_minus_fp() {
     let (strained, ev) = run_steps(s.clone(), &l, 1);
     assert_eq!(strained.fighter(A).hp, 11);
     assert!(conditions(&ev).iter().any(|c| c.2 == "G-EFF-006"));
-    assert!(maneuver::check(&after, A, &attack_with(mighty)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&after, A, &attack_with(mighty)).is_err());
     // Fatigue lost below 0 costs HP as well, and -1xFP (FP 12) knocks out.
     let mut st: State = duel(&a(), &b());
     st.fighters[1].fp = -10;
@@ -465,7 +462,7 @@ fn move_and_attack_at_minus_four_capped_at_nine_unless_heroic() {
         })
     };
     // The route ends at (0,-1), two hexes from B at (0,-3): out of reach.
-    let err = maneuver::check(&s, A, &charge(false, None)).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&s, A, &charge(false, None)).unwrap_err();
     assert!(err.reason.contains("yards away"), "{err}");
     let s = state(
         "",
@@ -547,8 +544,8 @@ fn no_deceptive_or_telegraphic_move_and_attack() {
             at: None,
             heroic: false,
         });
-        let err = maneuver::check(&s, A, &charge).unwrap_err();
-        assert!(err.reason.contains("G-MAA-007"), "{err}");
+        let err = fray_gurps::rules::maneuver::check(&s, A, &charge).unwrap_err();
+        assert_eq!(err.rule, "G-MAA-007", "{err}");
     }
 }
 
@@ -663,6 +660,7 @@ fn chinks_in_armor_cost_eight_on_the_torso_and_halve_worn_dr() {
     assert_eq!(damage(&ev)[0].3, 3);
     assert_eq!(after.fighter(B).hp, 12 - 4);
     // Only impaling and piercing: a broadsword cannot.
-    let err = maneuver::check(&duel(&a(), &mailed), A, &attack_with(chink)).unwrap_err();
-    assert!(err.reason.contains("G-ATK-023"), "{err}");
+    let err = fray_gurps::rules::maneuver::check(&duel(&a(), &mailed), A, &attack_with(chink))
+        .unwrap_err();
+    assert_eq!(err.rule, "G-ATK-023", "{err}");
 }

@@ -8,9 +8,9 @@ use fray_core::engine::{self, Progress};
 use fray_core::{Halt, Pending};
 use fray_core::{InputLog, InputOracle, RollInput, VecSink};
 use fray_gurps::Gurps;
-use fray_gurps::action::Question;
-use fray_gurps::event::Event;
-use fray_gurps::state::{DefenseKind, State};
+use fray_gurps::model::action::Question;
+use fray_gurps::model::event::Event;
+use fray_gurps::model::state::{DefenseKind, State};
 
 fn humans() -> State {
     state(
@@ -180,7 +180,7 @@ fn seeded_ai_fights_never_declare_an_illegal_action() {
 #[test]
 fn the_bundled_duel_sets_up_and_plays_to_the_end() {
     let text = include_str!("../../../../scenarios/gurps/duel.toml");
-    let sc: fray_gurps::scenario::Scenario = toml::from_str(text).unwrap();
+    let sc: fray_gurps::model::scenario::Scenario = toml::from_str(text).unwrap();
     let mut st = <Gurps as fray_core::Ruleset>::setup(&sc).unwrap();
     let mut oracle = fray_core::SimOracle::<Gurps>::seeded(1);
     let out = engine::run::<Gurps, _, _>(&mut st, &mut oracle, &mut fray_core::NullSink).unwrap();

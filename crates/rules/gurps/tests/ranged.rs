@@ -11,11 +11,10 @@ mod common;
 use common::*;
 use fray_core::grid::HexPos;
 use fray_core::{ModList, Total};
-use fray_gurps::action::{Action, AllOutVariant, Answer, Charge, Dive, Strike};
-use fray_gurps::resolve::attack::{How, to_hit};
-use fray_gurps::resolve::defense::{Incoming, options};
-use fray_gurps::resolve::maneuver;
-use fray_gurps::state::{AimState, DefenseKind, Posture, State};
+use fray_gurps::model::action::{Action, AllOutVariant, Answer, Charge, Dive, Strike};
+use fray_gurps::model::state::{AimState, DefenseKind, Posture, State};
+use fray_gurps::rules::attack::{How, to_hit};
+use fray_gurps::rules::defense::{Incoming, options};
 
 fn archer(extra: &str) -> String {
     sheet(
@@ -49,7 +48,7 @@ fn range(d: i32, a_extra: &str, b_extra: &str, terrain: &str, others: &[String])
     ];
     all.extend(others.iter().cloned());
     let sc = scenario_sized(20, terrain, "", &all);
-    fray_gurps::scenario::setup(&sc, &armory()).unwrap()
+    fray_gurps::setup::setup(&sc, &armory()).unwrap()
 }
 
 fn shoot(at: fray_core::CombatantId) -> Action {
@@ -88,7 +87,7 @@ fn a_shot_takes_the_range_penalty_and_spends_the_arrow() {
     assert!(!bow.loaded && bow.ready);
     assert_eq!(bow.reload_left, 2);
     assert!(
-        maneuver::check(&s, A, &shoot(B))
+        fray_gurps::rules::maneuver::check(&s, A, &shoot(B))
             .unwrap_err()
             .reason
             .contains("not loaded")
@@ -178,30 +177,32 @@ fn aim_adds_acc_then_one_and_two_more_and_one_for_bracing() {
 #[test]
 fn bracing_needs_a_rest_and_allows_no_step() {
     let s = range(10, "", "", "", &[]);
-    let err = maneuver::check(&s, A, &aim(true)).unwrap_err();
+    let err = fray_gurps::rules::maneuver::check(&s, A, &aim(true)).unwrap_err();
     assert!(err.reason.contains("rest"), "{err}");
     let mut kneeling = s.clone();
     kneeling.fighters[0].posture = Posture::Kneeling;
-    assert!(maneuver::check(&kneeling, A, &aim(true)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&kneeling, A, &aim(true)).is_ok());
     let rock = "[[map.terrain]]\nterrain = \"obstruction\"\nhexes = [{ q = 1, r = 0 }]";
-    assert!(maneuver::check(&range(6, "", "", rock, &[]), A, &aim(true)).is_ok());
+    assert!(
+        fray_gurps::rules::maneuver::check(&range(6, "", "", rock, &[]), A, &aim(true)).is_ok()
+    );
     let stepping = Action::Aim {
         target: B,
         weapon: 0,
         mode: 0,
         braced: true,
-        step: Some(fray_gurps::action::Step {
+        step: Some(fray_gurps::model::action::Step {
             to: None,
             face: None,
             after: false,
             posture: None,
         }),
     };
-    assert!(
-        maneuver::check(&kneeling, A, &stepping)
+    assert_eq!(
+        fray_gurps::rules::maneuver::check(&kneeling, A, &stepping)
             .unwrap_err()
-            .reason
-            .contains("G-AIM-003")
+            .rule,
+        "G-AIM-003"
     );
     // Aim needs a ranged weapon.
     let melee = state(
@@ -211,11 +212,11 @@ fn bracing_needs_a_rest_and_allows_no_step() {
             fighter("B", "b", 0, -1, "s", &swordsman(11, 13)),
         ],
     );
-    assert!(
-        maneuver::check(&melee, A, &aim(false))
+    assert_eq!(
+        fray_gurps::rules::maneuver::check(&melee, A, &aim(false))
             .unwrap_err()
-            .reason
-            .contains("G-AIM-001")
+            .rule,
+        "G-AIM-001"
     );
 }
 
@@ -297,7 +298,8 @@ fn thrown_knives_leave_the_hand_and_halve_damage_at_half_range() {
     assert!(!k.ready);
     assert_eq!(k.dropped_at, Some(HexPos::new(0, -6)));
     // Beyond Max (10 yards): no throw.
-    let err = maneuver::check(&range(11, "", "", "", &[]), A, &throw).unwrap_err();
+    let err =
+        fray_gurps::rules::maneuver::check(&range(11, "", "", "", &[]), A, &throw).unwrap_err();
     assert!(err.reason.contains("Max"), "{err}");
 }
 
@@ -408,7 +410,7 @@ fn dive_for_cover_adds_three_and_a_success_steps_away_prone() {
 #[test]
 fn lying_targets_are_minus_two_everywhere_kneeling_ones_on_torso_and_legs() {
     let mut s = range(2, "", "", "", &[]);
-    let skull = strike_at(B, fray_gurps::location::Location::Skull);
+    let skull = strike_at(B, fray_gurps::model::location::Location::Skull);
     assert_eq!((skill(&s, &strike(B)), skill(&s, &skull)), (14, 7));
     s.fighters[1].posture = Posture::Kneeling;
     assert_eq!((skill(&s, &strike(B)), skill(&s, &skull)), (12, 7));
@@ -454,7 +456,8 @@ fn cover_and_height_change_the_shot() {
     assert_eq!(skill(&range(5, "", "", pit, &[]), &strike(B)), 12 - 1);
     // A wall blocks the shot.
     let wall = "[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = 0, r = -2 }]";
-    let err = maneuver::check(&range(5, "", "", wall, &[]), A, &shoot(B)).unwrap_err();
+    let err =
+        fray_gurps::rules::maneuver::check(&range(5, "", "", wall, &[]), A, &shoot(B)).unwrap_err();
     assert!(err.reason.contains("wall"), "{err}");
 }
 
@@ -467,8 +470,8 @@ fn all_out_shots_are_determined_only_and_move_and_attack_shots_lose_bulk_and_aim
         strike: strike(B),
         advance: 0,
     };
-    assert!(maneuver::check(&s, A, &aoa(AllOutVariant::Determined)).is_ok());
-    assert!(maneuver::check(&s, A, &aoa(AllOutVariant::Strong)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &aoa(AllOutVariant::Determined)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &aoa(AllOutVariant::Strong)).is_err());
     let det = How::all_out(AllOutVariant::Determined);
     assert_eq!(to_hit::<Total>(&s, A, &strike(B), det).0, 12 + 1);
     let mut aimed = s.clone();
@@ -493,7 +496,7 @@ fn all_out_shots_are_determined_only_and_move_and_attack_shots_lose_bulk_and_aim
         at: None,
         heroic: false,
     });
-    assert!(maneuver::check(&s, A, &charge).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, A, &charge).is_ok());
 }
 
 // rule: G-ATK-026, G-EXT-026
@@ -540,7 +543,7 @@ fn striking_down_from_above_is_minus_two_and_the_foe_defends_at_minus_two() {
             fighter("B", "b", 0, -1, "s", &swordsman(11, 13)),
         ],
     );
-    let s = fray_gurps::scenario::setup(&sc, &armory()).unwrap();
+    let s = fray_gurps::setup::setup(&sc, &armory()).unwrap();
     let m: ModList = to_hit(&s, A, &strike(B), How::ATTACK);
     assert_eq!(m.total(), 12);
     let o = options(&s, &Incoming::melee(&s, A, B), None);

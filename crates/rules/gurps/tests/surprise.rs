@@ -6,10 +6,9 @@
 mod common;
 
 use common::*;
-use fray_gurps::action::Action;
-use fray_gurps::resolve::maneuver;
-use fray_gurps::scenario::setup;
-use fray_gurps::state::{State, Stun};
+use fray_gurps::model::action::Action;
+use fray_gurps::model::state::{State, Stun};
+use fray_gurps::setup::setup;
 
 fn with(surprise: &str, options: &str, a: &str, b: &str) -> State {
     let text = format!(
@@ -51,7 +50,7 @@ fn total_surprise_freezes_for_1d_then_stuns() {
     let (mid, _) = run_some(s, &l, 3);
     assert_eq!(mid.fighter(B).stun, Some(Stun::Mental));
     assert_eq!(mid.fighter(B).frozen, 1);
-    assert!(maneuver::check(&mid, B, &attack(A)).is_err());
+    assert!(fray_gurps::rules::maneuver::check(&mid, B, &attack(A)).is_err());
 }
 
 // rule: G-TURN-005, G-EXT-016

@@ -8,10 +8,9 @@ mod common;
 use common::*;
 use fray_core::CombatantId;
 use fray_core::grid::HexPos;
-use fray_gurps::action::{Action, Aim, AllOutVariant, Response, Step, Trigger, Wait};
-use fray_gurps::event::Event;
-use fray_gurps::resolve::maneuver;
-use fray_gurps::state::{DefenseKind, Stance, State, Waiting};
+use fray_gurps::model::action::{Action, Aim, AllOutVariant, Response, Step, Trigger, Wait};
+use fray_gurps::model::event::Event;
+use fray_gurps::model::state::{DefenseKind, Stance, State, Waiting};
 
 const W: CombatantId = A;
 const M: CombatantId = B;
@@ -68,7 +67,7 @@ fn move_along(path: &[(i32, i32)]) -> Action {
 
 /// The index of the first event that moves `who` into `to`.
 fn moved_into(events: &[Event], who: &str, to: HexPos) -> usize {
-    let words = fray_gurps::resolve::movement::describe(fray_core::grid::Pose::new(
+    let words = fray_gurps::rules::movement::describe(fray_core::grid::Pose::new(
         to,
         fray_core::grid::Facing::N,
     ));
@@ -264,8 +263,8 @@ fn a_stop_thrust_meets_a_charge_with_extra_damage() {
 fn a_stop_thrust_needs_a_thrusting_weapon() {
     let s = setup_with(&swordsman(12, 14), 0, 0, &swordsman(11, 13), 5);
     let swing = stop_thrust(None);
-    let err = maneuver::check(&s, W, &swing).unwrap_err().reason;
-    assert!(err.contains("G-STP-001"), "{err}");
+    let err = fray_gurps::rules::maneuver::check(&s, W, &swing).unwrap_err();
+    assert_eq!(err.rule, "G-STP-001", "{err}");
     let thrust = Action::Wait(Wait {
         trigger: Trigger::StopThrust,
         response: Response::Attack {
@@ -276,7 +275,7 @@ fn a_stop_thrust_needs_a_thrusting_weapon() {
         },
         step: None,
     });
-    assert!(maneuver::check(&s, W, &thrust).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, W, &thrust).is_ok());
 }
 
 fn archer() -> String {
@@ -317,7 +316,7 @@ fn opportunity_fire_takes_a_penalty_for_the_area_watched() {
     assert_eq!(modifier(shot, "watching an area"), Some(-2));
     assert!(first_roll(&ev, "attack") < moved_into(&ev, "M", hex(0, 5)));
     // The area penalty by size.
-    use fray_gurps::resolve::wait::watch_penalty;
+    use fray_gurps::rules::wait::watch_penalty;
     let table: Vec<i32> = [1, 2, 3, 4, 5, 6, 7, 10, 11, 40]
         .iter()
         .map(|&n| watch_penalty(n, false))
@@ -327,8 +326,10 @@ fn opportunity_fire_takes_a_penalty_for_the_area_watched() {
     // A "line" must be straight.
     let s = setup_with(&archer(), 0, 0, &swordsman(11, 13), 8);
     let bent = watch(&[(0, 4), (1, 4), (0, 6)], true);
-    assert!(maneuver::check(&s, W, &bent).is_err());
-    assert!(maneuver::check(&s, W, &watch(&[(0, 4), (0, 5), (0, 6)], true)).is_ok());
+    assert!(fray_gurps::rules::maneuver::check(&s, W, &bent).is_err());
+    assert!(
+        fray_gurps::rules::maneuver::check(&s, W, &watch(&[(0, 4), (0, 5), (0, 6)], true)).is_ok()
+    );
 }
 
 // rule: G-RNG-006

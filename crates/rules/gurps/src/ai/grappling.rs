@@ -2,10 +2,9 @@
 //! takes the foe by the neck and strangles it (G-GRP-001, G-GRP-009); one
 //! held fast breaks free (G-GRP-016).
 
-use crate::action::{Action, Grapple, Step};
-use crate::location::Location;
-use crate::resolve::{grapple, maneuver};
-use crate::state::{GripAt, State};
+use crate::model::action::{Action, Grapple, Step};
+use crate::model::location::Location;
+use crate::model::state::{GripAt, State};
 use fray_core::CombatantId;
 use fray_core::grid::Pose;
 
@@ -31,7 +30,11 @@ pub fn prefers_grappling(state: &State, me: CombatantId) -> bool {
 /// hold (strangle at the neck, else take the foe down or let go) or take
 /// a new one on `target`.
 pub fn plan(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
-    let legal = |a: Action| maneuver::check(state, me, &a).is_ok().then_some(a);
+    let legal = |a: Action| {
+        crate::rules::maneuver::check(state, me, &a)
+            .is_ok()
+            .then_some(a)
+    };
     if state.held_by(me).is_some_and(|(_, g)| g.pinned) {
         return legal(Action::Grapple(Grapple::BreakFree));
     }
@@ -88,7 +91,7 @@ fn grab_neck(state: &State, me: CombatantId, target: CombatantId) -> Option<Acti
     tries
         .into_iter()
         .map(grab)
-        .find(|a| maneuver::check(state, me, a).is_ok())
+        .find(|a| crate::rules::maneuver::check(state, me, a).is_ok())
         .filter(|_| !grapple_blocked(state, me))
 }
 
@@ -101,7 +104,7 @@ fn grapple_blocked(state: &State, me: CombatantId) -> bool {
 /// forbid it): break free when held, else Do Nothing.
 pub fn fallback(state: &State, me: CombatantId) -> Action {
     let free = Action::Grapple(Grapple::BreakFree);
-    if maneuver::check(state, me, &free).is_ok() {
+    if crate::rules::maneuver::check(state, me, &free).is_ok() {
         free
     } else {
         Action::DoNothing
@@ -110,5 +113,5 @@ pub fn fallback(state: &State, me: CombatantId) -> Action {
 
 /// Whether weapon `wi`, mode `mi` may strike now as far as grips go.
 pub fn may_strike(state: &State, me: CombatantId, wi: usize, mi: usize) -> bool {
-    grapple::may_strike(state, me, wi, mi).is_ok()
+    crate::rules::grapple::may_strike(state, me, wi, mi).is_ok()
 }

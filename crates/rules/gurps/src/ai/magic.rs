@@ -3,13 +3,13 @@
 //! itself), and charge a missile spell while the FP last (G-SPL-009..011).
 //! Blocking spells are weighed with the other defenses in `ai::answer`.
 
-use super::{expected_injury, p_success};
-use crate::action::{Action, Cast, Concentrate, Step, Strike};
-use crate::location::{self, Location};
-use crate::resolve::defense::{self, Incoming};
-use crate::resolve::{attack, injury, magic, maneuver};
-use crate::spell::{Effect, SpellClass};
-use crate::state::State;
+use super::expected_injury;
+use crate::model::action::{Action, Cast, Concentrate, Step, Strike};
+use crate::model::location::Location;
+use crate::model::spell::{Effect, SpellClass};
+use crate::model::state::State;
+use crate::rules::chance::p_success;
+use crate::rules::defense::Incoming;
 use fray_core::grid::Pose;
 use fray_core::{CombatantId, Total};
 
@@ -19,11 +19,15 @@ pub const RESERVE: i32 = 3;
 /// A spell action for a caster, or `None` to fight as the others do.
 pub fn plan(state: &State, me: CombatantId) -> Option<Action> {
     let f = state.fighter(me);
-    let legal = |a: Action| maneuver::check(state, me, &a).is_ok().then_some(a);
+    let legal = |a: Action| {
+        crate::rules::maneuver::check(state, me, &a)
+            .is_ok()
+            .then_some(a)
+    };
     if f.casting.is_some() {
         return legal(Action::Concentrate(Concentrate::GO_ON));
     }
-    if let Some(wi) = magic::held(f) {
+    if let Some(wi) = crate::rules::magic::held(f) {
         // A melee spell is weighed by the melee AI with the other weapons.
         return if f.weapons[wi].is_ranged(0) {
             throw(state, me, wi)
@@ -47,7 +51,7 @@ fn p_through(state: &State, me: CombatantId, target: CombatantId, from: Pose) ->
         ..Incoming::melee(state, me, target)
     };
     let mut best: Option<i32> = None;
-    defense::each_option(state, &inc, None, |o| {
+    crate::rules::defense::each_option(state, &inc, None, |o| {
         best = Some(best.map_or(o.value, |b| b.max(o.value)));
     });
     best.map_or(1.0, |d| 1.0 - p_success(d))
@@ -68,15 +72,27 @@ fn throw(state: &State, me: CombatantId, wi: usize) -> Option<Action> {
             continue;
         };
         let pose = Pose::new(f.pose.pos, face);
-        if !attack::reaches_from(state, me, pose, foe, wi, 0) {
+        if !crate::rules::attack::reaches_from(state, me, pose, foe, wi, 0) {
             continue;
         }
         let strike = Strike::at(foe).with(wi as u8, 0);
-        let skill = attack::to_hit::<Total>(state, me, &strike, attack::How::ATTACK).0;
+        let skill = crate::rules::attack::to_hit::<Total>(
+            state,
+            me,
+            &strike,
+            crate::rules::attack::How::ATTACK,
+        )
+        .0;
         let loc = Location::Torso;
-        let dr = injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
-        let mult = location::multiplier_halves(loc, m.damage_type);
-        let e = expected_injury(m.damage.dice_for(f.stats.st), 0, dr, mult, i32::MAX / 4);
+        let dr = crate::rules::injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
+        let mult = crate::rules::location::multiplier_halves(loc, m.damage_type);
+        let e = expected_injury(
+            crate::rules::damage::dice_for(m.damage, f.stats.st),
+            0,
+            dr,
+            mult,
+            i32::MAX / 4,
+        );
         let score = p_success(skill) * p_through(state, me, foe, pose) * e;
         let step = (face != f.facing()).then_some(Step {
             to: None,
@@ -100,7 +116,7 @@ fn throw(state: &State, me: CombatantId, wi: usize) -> Option<Action> {
             braced: false,
             step,
         };
-        if maneuver::check(state, me, &aim).is_ok() {
+        if crate::rules::maneuver::check(state, me, &aim).is_ok() {
             return Some(aim);
         }
     }
@@ -154,7 +170,8 @@ fn heal(state: &State, me: CombatantId) -> Option<Action> {
         let max = i32::from(k.spell.max_energy_for(f.stats.magery));
         let energy = ((need + per - 1) / per).clamp(i32::from(k.spell.cost), max) as u8;
         let penalty = if subject == me { need } else { distance };
-        let cost = k.spell.cost_at(k.skill - penalty + f.shock, energy, 1);
+        let cost =
+            crate::rules::tables::spell_cost(&k.spell, k.skill - penalty + f.shock, energy, 1);
         if k.skill - penalty + f.shock < 10 || cost > f.fp - RESERVE {
             continue;
         }
@@ -188,7 +205,9 @@ fn charge_missile(state: &State, me: CombatantId) -> Option<Action> {
     let mut energy = (per_second * seconds)
         .min(i32::from(k.spell.max_energy_for(f.stats.magery)))
         .max(i32::from(k.spell.cost));
-    let cost = |e: i32| k.spell.cost_at(k.skill + f.shock, e.clamp(0, 255) as u8, 1);
+    let cost = |e: i32| {
+        crate::rules::tables::spell_cost(&k.spell, k.skill + f.shock, e.clamp(0, 255) as u8, 1)
+    };
     while energy > i32::from(k.spell.cost) && cost(energy) > f.fp - RESERVE {
         energy -= 1;
     }

@@ -7,15 +7,15 @@
 //! ended.
 
 use crate::Gurps;
-use crate::event::Event;
-use crate::sheet::Trait;
-use crate::state::{Life, State};
-use crate::tables::aftermath::{
+use crate::model::event::Event;
+use crate::model::sheet::Trait;
+use crate::model::state::{Life, State};
+use crate::rules::tables::aftermath::{
     Waking, fatigue_after_battle, fp_recovery_minutes, natural_healing, waking,
 };
 use fray_core::Cx;
 
-use crate::ai::p_success;
+use crate::rules::chance::p_success;
 
 /// Emits the aftermath of every figure still alive.
 pub fn report(state: &State, cx: &mut impl Cx<Gurps>) {

@@ -3,14 +3,15 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::check::{self, Check, Judged};
-use crate::damage::{DamageBase, DamageType};
-use crate::data::Unarmed;
-use crate::location::Location;
-use crate::resolve::injury::{self, Blow};
+use crate::model::damage::{DamageBase, DamageType};
+use crate::model::data::Unarmed;
+use crate::model::location::Location;
+use crate::model::state::{Posture, State};
+use crate::resolve::check::{self, Check, Judged};
+use crate::resolve::injury::{self};
 use crate::resolve::say;
-use crate::state::{Posture, State};
-use crate::tables::{self, CriticalMiss, MissedAttack, UnarmedMiss};
+use crate::rules::injury::Blow;
+use crate::rules::tables::{self, CriticalMiss, MissedAttack, UnarmedMiss};
 use fray_core::dice::RollKind;
 use fray_core::grid::{Facing, Pose};
 use fray_core::{CombatantId, Cx, ModList};
@@ -70,7 +71,7 @@ pub fn critical_miss(
         resists_breaking: mode
             .as_ref()
             .is_some_and(|m| m.damage_type == DamageType::Crushing)
-            && w.weapon.material == tables::WeaponMaterial::SolidMetal,
+            && w.weapon.material == crate::model::data::WeaponMaterial::SolidMetal,
         cheap: false,
     };
     let roll = table_roll(state, who, "critical miss table", "G-EXT-009", cx)?;
@@ -255,7 +256,7 @@ fn unarmed(
     };
     match miss {
         UnarmedMiss::KnockSelfOut => {
-            state.fighter_mut(who).life = crate::state::Life::Unconscious;
+            state.fighter_mut(who).life = crate::model::state::Life::Unconscious;
             say(state, who, "knocks itself out".into(), RULE, cx);
         }
         UnarmedMiss::StrainedLimb { animal_flees } => {
@@ -268,9 +269,10 @@ fn unarmed(
             if kind != Unarmed::Bite && !f.crippled.contains(&limb) {
                 f.crippled.push(limb);
             }
-            let flees = animal_flees && f.stats.iq <= 5 && f.has(crate::sheet::Trait::Quadruped);
+            let flees =
+                animal_flees && f.stats.iq <= 5 && f.has(crate::model::sheet::Trait::Quadruped);
             if flees {
-                f.life = crate::state::Life::Unconscious;
+                f.life = crate::model::state::Life::Unconscious;
             }
             let what = if flees {
                 "strains itself and flees the fight".to_string()
@@ -289,11 +291,13 @@ fn unarmed(
                 cx,
             );
             let f = state.fighter(who);
-            let dice = crate::damage::DamageSpec {
-                base: DamageBase::Thrust,
-                adds: 0,
-            }
-            .dice_for(f.stats.st);
+            let dice = crate::rules::damage::dice_for(
+                crate::model::damage::DamageSpec {
+                    base: DamageBase::Thrust,
+                    adds: 0,
+                },
+                f.stats.st,
+            );
             blow_self(state, who, dice, DamageType::Crushing, limb, half, cx)?;
         }
         UnarmedMiss::Stumble => {
@@ -337,7 +341,7 @@ fn unarmed(
         UnarmedMiss::TornMuscle => {
             let hpt = state
                 .fighter(who)
-                .has(crate::sheet::Trait::HighPainThreshold);
+                .has(crate::model::sheet::Trait::HighPainThreshold);
             let f = state.fighter_mut(who);
             f.torn_until_turn = f.turns + 2;
             f.torn_muscle = tables::critical::torn_muscle_penalty(hpt);
@@ -393,7 +397,7 @@ fn stumble(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     let past = ahead.neighbour(f.facing());
     let to = [past, ahead]
         .into_iter()
-        .find(|&h| crate::resolve::movement::free(state, who, h));
+        .find(|&h| crate::rules::movement::free(state, who, h));
     match to {
         Some(h) => {
             let away: Facing = f.facing();
@@ -439,7 +443,7 @@ fn strike_with(
         ..Blow::plain(
             who,
             target,
-            mode.damage.dice_for(f.stats.st),
+            crate::rules::damage::dice_for(mode.damage, f.stats.st),
             mode.damage_type,
             location,
         )
@@ -451,7 +455,7 @@ fn strike_with(
 fn blow_self(
     state: &mut State,
     who: CombatantId,
-    dice: crate::damage::Dice,
+    dice: crate::model::damage::Dice,
     damage_type: DamageType,
     location: Location,
     half: bool,

@@ -2,10 +2,10 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::check::{self, Check, Judged};
-use crate::event::Event;
+use crate::model::event::Event;
+use crate::model::state::{Life, State};
+use crate::resolve::check::{self, Check, Judged};
 use crate::resolve::injury;
-use crate::state::{Life, State};
 use fray_core::{CombatantId, Cx, ModList};
 
 /// The limb strained by a critical failure on an extra-effort roll.

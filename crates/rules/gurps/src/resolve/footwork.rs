@@ -4,52 +4,13 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::action::{Jump, Step};
-use crate::check::{self, Check, Judged};
-use crate::options::{JumpRule, SprintRule};
+use crate::model::action::Jump;
+use crate::model::state::{Posture, State};
+use crate::resolve::check::{self, Check, Judged};
 use crate::resolve::{effort, movement, say, wait};
-use crate::state::{Posture, State};
-use crate::tables::jump::{basic_broad_jump_feet, jump_hexes};
-use fray_core::grid::{Facing, HexPos, Pose, StepKind, Terrain};
+use crate::rules::footwork::{SPRINT_ROLL_EVERY, plan_jump, plan_move, sprint_bonus};
+use fray_core::grid::{Facing, HexPos, Pose};
 use fray_core::{CombatantId, Cx, ModList};
-
-/// Turns of sprinting between HT rolls (G-MOV-003: every 15 seconds).
-const SPRINT_ROLL_EVERY: u32 = 15;
-
-/// The posture a step leaves its figure in, or why the change is not
-/// allowed: dropping into or rising from a crouch is free (G-POS-010);
-/// kneeling or standing up from kneeling is the step itself, so no hex
-/// then (G-CPO-002). Other changes need Change Posture.
-pub fn step_posture(from: Posture, crippled_legs: bool, step: &Step) -> Result<Posture, String> {
-    use Posture::*;
-    let Some(to) = step.posture else {
-        return Ok(from);
-    };
-    if crippled_legs && matches!(to, Standing | Crouching) {
-        return Err("a crippled leg keeps the figure off its feet (G-LOC-010)".into());
-    }
-    match (from, to) {
-        _ if from == to => Err(format!("already {}", to.name())),
-        (Standing, Crouching) | (Crouching, Standing) => Ok(to),
-        (Standing, Kneeling) | (Kneeling, Standing) if step.to.is_none() => Ok(to),
-        (Standing, Kneeling) | (Kneeling, Standing) => Err(
-            "kneeling or standing up from kneeling is the step: no hex with it (G-CPO-002)".into(),
-        ),
-        _ => Err(format!(
-            "a step changes posture only between standing and crouching or kneeling, not from {} to {} (G-CPO-002, G-POS-010)",
-            from.name(),
-            to.name()
-        )),
-    }
-}
-
-/// G-LOC-010 decision: a crippled leg or foot keeps the figure off its feet.
-pub fn legs_crippled(f: &crate::state::Fighter) -> bool {
-    use crate::location::Location::*;
-    f.crippled
-        .iter()
-        .any(|l| matches!(l, RightLeg | LeftLeg | RightFoot | LeftFoot))
-}
 
 /// Sets a posture and says so.
 pub fn set_posture(state: &mut State, who: CombatantId, to: Posture, cx: &mut impl Cx<Gurps>) {
@@ -66,82 +27,6 @@ pub fn set_posture(state: &mut State, who: CombatantId, to: Posture, cx: &mut im
     say(state, who, format!("is now {}", to.name()), rule, cx);
 }
 
-/// A Move as planned, and whether it needs the sprint's extra point.
-pub struct MovePlan {
-    /// The route.
-    pub route: movement::Planned,
-    /// It is a sprint (G-MOV-002).
-    pub sprint: bool,
-}
-
-/// G-MOV-002: the sprint's extra movement points.
-fn sprint_bonus(state: &State, who: CombatantId) -> i32 {
-    match state.options.sprint {
-        SprintRule::Source => 1,
-        SprintRule::Basic => (state.fighter(who).current_move() / 5).max(1),
-    }
-}
-
-/// G-MOV-001 / G-MOV-002 / G-POS-010: plans a Move: rising from a crouch
-/// first if asked (free), then the route; a route out of reach may still
-/// be a sprint when the figure moved on its last turn too, stands, and the
-/// whole route goes forward (no turns, no sidesteps).
-pub fn plan_move(
-    state: &State,
-    mover: CombatantId,
-    to: HexPos,
-    face: Option<Facing>,
-    path: &[HexPos],
-    posture: Option<Posture>,
-) -> Result<MovePlan, String> {
-    let f = state.fighter(mover);
-    let risen;
-    let state = match posture {
-        None => state,
-        Some(Posture::Standing) if f.posture == Posture::Crouching => {
-            let mut s = state.clone();
-            s.fighter_mut(mover).posture = Posture::Standing;
-            risen = s;
-            &risen
-        }
-        Some(Posture::Crouching) if f.posture == Posture::Standing => state,
-        Some(p) => {
-            return Err(format!(
-                "a Move may only rise from a crouch first or drop into one after, not go {} (G-POS-010)",
-                p.name()
-            ));
-        }
-    };
-    let plain = movement::plan_route(state, mover, to, face, path);
-    let f = state.fighter(mover);
-    let plan = match plain {
-        Ok(route) => MovePlan {
-            route,
-            sprint: false,
-        },
-        Err(why) if f.move_streak > 0 && f.posture == Posture::Standing => {
-            let points = f.current_move() + sprint_bonus(state, mover);
-            match movement::plan_route_with(state, mover, to, face, path, points) {
-                Ok(route) if route.path.steps.iter().all(|s| s.kind == StepKind::Forward) => {
-                    MovePlan {
-                        route,
-                        sprint: true,
-                    }
-                }
-                _ => return Err(why),
-            }
-        }
-        Err(why) => return Err(why),
-    };
-    if posture == Some(Posture::Crouching) && plan.route.hexes > 1 {
-        return Err(
-            "dropping into a crouch after a Move is free only after at most one hex (G-POS-010)"
-                .into(),
-        );
-    }
-    Ok(plan)
-}
-
 /// Resolves a checked Move: the free posture changes, the route, and the
 /// sprint's bookkeeping with its HT roll every 15 turns (G-MOV-003).
 pub fn resolve_move(
@@ -151,7 +36,7 @@ pub fn resolve_move(
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     let plan = plan_move(state, mover, to, face, path, posture)
-        .map_err(|e| fray_core::Halt::Illegal(mover, fray_core::Illegal::input(e)))?;
+        .map_err(|e| fray_core::Halt::Illegal(mover, e))?;
     if posture == Some(Posture::Standing) {
         set_posture(state, mover, Posture::Standing, cx);
     }
@@ -217,118 +102,6 @@ pub fn after_maneuver(state: &mut State, who: CombatantId, moved_on_a_move: bool
     }
 }
 
-/// G-AOD-003 decision: All-Out Defense (Increased Dodge) may move half Move
-/// (rounded up) along `path` instead of a step; option
-/// `aod_dodge_half_move = false` allows the step only.
-pub fn plan_half_move(
-    state: &State,
-    mover: CombatantId,
-    variant: crate::action::DefenseVariant,
-    step: Option<&Step>,
-    path: &[HexPos],
-) -> Result<movement::Planned, String> {
-    use crate::action::DefenseVariant;
-    use crate::state::DefenseKind;
-    if variant != DefenseVariant::Increased(DefenseKind::Dodge)
-        || !state.options.aod_dodge_half_move
-    {
-        return Err("only All-Out Defense (Increased Dodge) moves half Move (G-AOD-003)".into());
-    }
-    if step.is_some() {
-        return Err("half Move or a step, not both (G-AOD-003)".into());
-    }
-    let Some(&to) = path.last() else {
-        return Err("a half Move needs its path".into());
-    };
-    let half = (state.fighter(mover).current_move() + 1) / 2;
-    movement::plan_route_with(state, mover, to, None, path, half)
-}
-
-/// A Jump as checked: the hexes run through and the landing.
-pub struct JumpPlan {
-    /// The run-up, hex by hex.
-    pub run: Vec<HexPos>,
-    /// Where it lands.
-    pub landing: HexPos,
-}
-
-/// G-JMP-001: checks a Jump straight ahead: the run-up costs movement as
-/// usual, each hex of the jump 1 point whatever lies below (decision), all
-/// within Move; the jump spans at most Move/2 or Jumping/4 hexes (x2 after
-/// a run-up of at least one hex, x1/2 in combat), over anything but walls
-/// and standing figures, onto a free hex.
-pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPlan, String> {
-    let f = state.fighter(jumper);
-    if f.posture != Posture::Standing {
-        return Err("only a standing figure jumps (G-JMP-001)".into());
-    }
-    if let Some(why) = movement::held_in_place(state, jumper) {
-        return Err(why);
-    }
-    if j.length == 0 {
-        return Err("a jump covers at least one hex".into());
-    }
-    let skill = f.skill_level(&["Jumping"]);
-    let most = match state.options.jump {
-        JumpRule::Source => jump_hexes(f.stats.move_, skill, j.run_up > 0),
-        // G-EXT-032 decision: the broad jump in whole yards; no running bonus.
-        JumpRule::Basic => basic_broad_jump_feet(f.stats.move_, skill) / 3,
-    };
-    if i32::from(j.length) > most {
-        return Err(format!(
-            "{} jumps at most {most} hex(es) {}(G-JMP-001)",
-            f.name,
-            if j.run_up > 0 {
-                "with a run-up "
-            } else {
-                "standing "
-            }
-        ));
-    }
-    let dir = f.facing();
-    let mut at = f.pose.pos;
-    let mut run = Vec::new();
-    let mut cost = 0u32;
-    for _ in 0..j.run_up {
-        at = at.neighbour(dir);
-        let c = movement::enter_cost(state, jumper, at, movement::Through::NoFoes)
-            .filter(|_| movement::free(state, jumper, at))
-            .ok_or_else(|| format!("the run-up is blocked at {at}"))?;
-        cost += u32::from(c);
-        run.push(at);
-    }
-    for k in 1..=j.length {
-        at = at.neighbour(dir);
-        let terrain = state
-            .map
-            .terrain_at(at)
-            .ok_or_else(|| format!("the jump leaves the map at {at}"))?;
-        if terrain.contains(Terrain::Wall) {
-            return Err(format!("a wall stands in the way at {at}"));
-        }
-        let standing = state.ids().any(|id| {
-            let o = state.fighter(id);
-            id != jumper && o.pose.pos == at && o.is_conscious() && o.posture == Posture::Standing
-        });
-        if standing && k < j.length {
-            return Err(format!("someone stands in the way at {at}"));
-        }
-        cost += 2;
-    }
-    if !movement::free(state, jumper, at) {
-        return Err(format!("cannot land in {at}: occupied or impassable"));
-    }
-    let budget = (f.current_move().max(0) as u32) * 2;
-    if cost > budget {
-        return Err(format!(
-            "the run-up and the jump cost {} movement points; Move is {}",
-            cost / 2,
-            f.current_move()
-        ));
-    }
-    Ok(JumpPlan { run, landing: at })
-}
-
 /// Resolves a checked Jump: the run-up hex by hex, then the landing; a
 /// foe's Wait may go off on the way (G-WAIT-001).
 pub fn resolve_jump(
@@ -337,8 +110,7 @@ pub fn resolve_jump(
     j: &Jump,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    let plan = plan_jump(state, jumper, j)
-        .map_err(|e| fray_core::Halt::Illegal(jumper, fray_core::Illegal::input(e)))?;
+    let plan = plan_jump(state, jumper, j).map_err(|e| fray_core::Halt::Illegal(jumper, e))?;
     let facing = state.fighter(jumper).facing();
     let mut trail = vec![state.fighter(jumper).pose.pos];
     for &hex in plan.run.iter().chain(std::iter::once(&plan.landing)) {
@@ -385,13 +157,13 @@ pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
             .thrown_by
             .filter(|&c| state.fighter(c).is_conscious())
             .unwrap_or(id);
-        let q = || crate::action::Question::Fall {
+        let q = || crate::model::action::Question::Fall {
             chooser,
             faller: id,
             options,
         };
         let hex = match cx.ask(state, q)? {
-            crate::action::Answer::Fall { hex } => hex,
+            crate::model::action::Answer::Fall { hex } => hex,
             _ => continue,
         };
         let f = state.fighter_mut(id);

@@ -3,174 +3,16 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::check::{self, Check, Judged};
-use crate::damage::{DamageType, Dice};
-use crate::event::Event;
-use crate::location::{self, Location, Part};
-use crate::sheet::Trait;
-use crate::state::{Life, Posture, State, Stun};
+use crate::model::damage::DamageType;
+use crate::model::event::Event;
+use crate::model::location::{Location, Part};
+use crate::model::sheet::Trait;
+use crate::model::state::{Life, Posture, State, Stun};
+use crate::resolve::check::{self, Check, Judged};
+use crate::rules::injury::{Blow, Push, divided_dr, injury_from};
 use fray_core::dice::RollKind;
 use fray_core::grid::Arc;
 use fray_core::{CombatantId, Cx, ModList};
-
-/// Effects of the Critical Hit Table (G-EXT-007) or the Critical Head Blow
-/// Table (G-EXT-008) on the damage step.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CriticalEffect {
-    /// Multiply basic damage (2 or 3).
-    pub multiply: i32,
-    /// Use maximum normal damage.
-    pub maximum: bool,
-    /// DR counts at half, rounded down (G-EXT-007).
-    pub half_dr: bool,
-    /// DR counts at half, rounded up (G-EXT-008).
-    pub half_dr_up: bool,
-    /// DR does not count (G-EXT-008 row 3).
-    pub ignore_dr: bool,
-    /// Any injury counts as a major wound.
-    pub major: bool,
-    /// Double shock (max -8) and the hit limb crippled briefly.
-    pub double_shock: bool,
-    /// The victim drops what it holds.
-    pub drop: bool,
-    /// The victim drops its weapon (G-EXT-008 row 14).
-    pub drop_weapon: bool,
-    /// The victim must Do Nothing on its next turn (G-EXT-008 row 8).
-    pub do_nothing_next: bool,
-    /// Deafened (crushing) or scarred (other types) if damage gets through (G-EXT-008 rows 12-13).
-    pub deafen_or_scar: bool,
-}
-
-/// G-EXT-008: the effect of a Critical Head Blow Table row; rows 6-7 (an
-/// eye hit) are handled by the caller, which reads them as row 4 when the
-/// eye cannot be hit.
-pub fn head_blow_effect(roll: i32) -> CriticalEffect {
-    use crate::tables::critical::{HeadBlowDamage as D, HeadBlowDr as R, HeadBlowEffect as E};
-    let row = crate::tables::head_blow(roll);
-    let mut e = CriticalEffect::default();
-    match row.damage {
-        D::Rolled => {}
-        D::Maximum => e.maximum = true,
-        D::Double => e.multiply = 2,
-        D::Triple => e.multiply = 3,
-    }
-    match row.dr {
-        R::Full => {}
-        R::HalfRoundedUp => e.half_dr_up = true,
-        R::Ignored => e.ignore_dr = true,
-    }
-    match row.effect {
-        E::None | E::BecomesEyeHit => {}
-        E::MajorWoundIfPenetrates => e.major = true,
-        E::DoNothingNextTurn => e.do_nothing_next = true,
-        E::DeafenOrScar => e.deafen_or_scar = true,
-        E::DropsWeapon => e.drop_weapon = true,
-    }
-    e
-}
-
-/// G-EXT-007: the Critical Hit Table row for a 3d roll.
-pub fn critical_hit_effect(roll: i32) -> CriticalEffect {
-    let mut e = CriticalEffect::default();
-    match roll {
-        3 | 18 => e.multiply = 3,
-        4 | 17 => e.half_dr = true,
-        5 | 16 => e.multiply = 2,
-        6 | 15 => e.maximum = true,
-        7 | 13 | 14 => e.major = true,
-        8 => e.double_shock = true,
-        12 => e.drop = true,
-        _ => {}
-    }
-    e
-}
-
-/// What hits: the attacker's weapon damage, type and extras.
-#[derive(Clone, Copy, Debug)]
-pub struct Blow {
-    /// Who strikes.
-    pub attacker: CombatantId,
-    /// Who is struck.
-    pub target: CombatantId,
-    /// Damage dice after adds.
-    pub dice: Dice,
-    /// Extra damage (All-Out Attack Strong...) with its rule.
-    pub bonus: Option<(&'static str, i32, &'static str)>,
-    /// Damage type.
-    pub damage_type: DamageType,
-    /// Armor divisor.
-    pub armor_divisor: f32,
-    /// The location aimed at; `None` for a random roll.
-    pub aimed: Option<Location>,
-    /// Critical hit effects.
-    pub critical: CriticalEffect,
-    /// Aimed at a chink in the armor: worn DR counts half (G-ATK-023).
-    pub chinks: bool,
-    /// A shot at or beyond its 1/2D range: basic damage halved (G-DMG-002).
-    pub half: bool,
-    /// How the blow pushes the target back (G-KB-001..004).
-    pub push: Push,
-}
-
-impl Blow {
-    /// A blow with no extras: no bonus, no armor divisor, no critical
-    /// effect, full damage, the usual knockback. Callers change what
-    /// differs with struct update syntax.
-    pub fn plain(
-        attacker: CombatantId,
-        target: CombatantId,
-        dice: Dice,
-        damage_type: DamageType,
-        location: Location,
-    ) -> Blow {
-        Blow {
-            attacker,
-            target,
-            dice,
-            bonus: None,
-            damage_type,
-            armor_divisor: 1.0,
-            aimed: Some(location),
-            critical: CriticalEffect::default(),
-            chinks: false,
-            half: false,
-            push: Push::Normal,
-        }
-    }
-}
-
-/// What knockback a blow can do.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Push {
-    /// Crushing blows, and cutting ones that fail to penetrate (G-KB-001).
-    #[default]
-    Normal,
-    /// A shove: double knockback and no injury (G-ATK-020).
-    Shove,
-    /// None: a slam's fall check stands in for it (decision).
-    None,
-}
-
-/// G-EXT-019 / G-DMG-003: DR after an armor divisor (round down; fractional
-/// divisors multiply DR and count DR 0 as 1).
-pub fn divided_dr(dr: i32, divisor: f32) -> i32 {
-    if divisor >= 1.0 {
-        (dr as f32 / divisor).floor() as i32
-    } else if divisor > 0.0 {
-        (dr.max(1) as f32 / divisor).floor() as i32
-    } else {
-        dr
-    }
-}
-
-/// G-DMG-004/005: injury from penetrating damage: multiplied, rounded down,
-/// at least 1 when anything got through.
-pub fn injury_from(penetrating: i32, multiplier_halves: i32) -> i32 {
-    if penetrating <= 0 {
-        return 0;
-    }
-    (penetrating * multiplier_halves / 2).max(1)
-}
 
 /// Rolls damage and location, applies DR and wounding, and applies the injury.
 pub fn strike(state: &mut State, blow: Blow, cx: &mut impl Cx<Gurps>) -> Flow<()> {
@@ -251,18 +93,18 @@ pub fn strike_rolled(
         dr /= 2;
     }
     if blow.critical.half_dr_up {
-        dr = crate::tables::critical::HeadBlowDr::HalfRoundedUp.effective_dr(dr);
+        dr = crate::rules::tables::critical::HeadBlowDr::HalfRoundedUp.effective_dr(dr);
     }
     if blow.critical.ignore_dr {
         dr = 0;
     }
     let penetrating = (basic - dr).max(0);
     // G-DMG-004 with the location's multiplier (G-LOC-011..017).
-    let mult = location::multiplier_halves(location, blow.damage_type);
+    let mult = crate::rules::location::multiplier_halves(location, blow.damage_type);
     let max_hp = state.fighter(blow.target).stats.hp;
     let uncapped = injury_from(penetrating, mult);
     // G-LOC-008: injury past the crippling point of a limb is lost.
-    let injury = location::cap_injury(location, max_hp, uncapped);
+    let injury = crate::rules::location::cap_injury(location, max_hp, uncapped);
     if blow.damage_type == DamageType::Fatigue {
         // G-DMG-006 decision: fatigue damage reduces FP (with G-FAT-003/004).
         let fp = state.fighter(blow.target).fp - injury;
@@ -359,7 +201,7 @@ pub fn strike_rolled(
         crate::resolve::magic::distracted(
             state,
             blow.target,
-            crate::resolve::magic::Distraction::Injured,
+            crate::rules::magic::Distraction::Injured,
             cx,
         )?;
         effects(state, blow, location, injury, uncapped, cx)?;
@@ -421,7 +263,7 @@ fn knockback(
     if !t.is_conscious() && t.life == Life::Dead {
         return Ok(());
     }
-    let mut hexes = crate::tables::knockback_hexes(basic, t.stats.st);
+    let mut hexes = crate::rules::tables::knockback_hexes(basic, t.stats.st);
     if blow.push == Push::Shove {
         hexes *= 2;
     }
@@ -437,7 +279,7 @@ fn knockback(
     let mut struck = false;
     for _ in 0..hexes {
         let next = at.neighbour(dir);
-        if !crate::resolve::movement::free(state, blow.target, next) {
+        if !crate::rules::movement::free(state, blow.target, next) {
             struck = true;
             break;
         }
@@ -463,12 +305,12 @@ fn knockback(
         crate::resolve::magic::distracted(
             state,
             blow.target,
-            crate::resolve::magic::Distraction::KnockedBack,
+            crate::rules::magic::Distraction::KnockedBack,
             cx,
         )?;
     }
     // G-KB-004 decision: the collision uses the hexes actually travelled.
-    if struck && let Some(dice) = crate::tables::collision_damage(travelled) {
+    if struck && let Some(dice) = crate::rules::tables::collision_damage(travelled) {
         let hit = Blow {
             push: Push::None,
             ..Blow::plain(
@@ -491,13 +333,13 @@ fn knockback(
         let mut mods = ModList::base("best of DX, Acrobatics, Judo", best, "G-DICE-002");
         mods.add(
             "knocked back",
-            crate::tables::knockback_roll_modifier(hexes),
+            crate::rules::tables::knockback_roll_modifier(hexes),
             "G-KB-003",
         );
         if t.has(Trait::PerfectBalance) {
             mods.add(
                 "Perfect Balance",
-                crate::tables::PERFECT_BALANCE_BONUS,
+                crate::rules::tables::PERFECT_BALANCE_BONUS,
                 "G-KB-003",
             );
         }
@@ -572,9 +414,9 @@ fn head_blow_aftermath(
     }
     if c.deafen_or_scar && penetrating > 0 {
         said.push(
-            match crate::tables::critical::deafen_or_scar(blow.damage_type) {
-                crate::tables::critical::DeafenOrScar::Deafened => "is deafened".to_string(),
-                crate::tables::critical::DeafenOrScar::Scarred { appearance_levels } => {
+            match crate::rules::tables::critical::deafen_or_scar(blow.damage_type) {
+                crate::rules::tables::critical::DeafenOrScar::Deafened => "is deafened".to_string(),
+                crate::rules::tables::critical::DeafenOrScar::Scarred { appearance_levels } => {
                     format!("is scarred (-{appearance_levels} appearance)")
                 }
             },
@@ -609,7 +451,7 @@ pub fn random_location(
         "G-LOC-001",
         None,
     )?;
-    let side = if location::needs_side_die(roll) {
+    let side = if crate::rules::location::needs_side_die(roll) {
         check::dice(
             state,
             cx,
@@ -622,7 +464,7 @@ pub fn random_location(
     } else {
         1
     };
-    let mut loc = location::random_location(roll, side, state.options.hit_table);
+    let mut loc = crate::rules::location::random_location(roll, side, state.options.hit_table);
     let t = state.fighter(target);
     let from = state.fighter(attacker).pose.pos;
     if loc == Location::Face && t.pose.arc_of(from) == Some(Arc::Back) {
@@ -715,13 +557,15 @@ fn effects(
     let causes_shock = !state.fighter(target).has(Trait::HighPainThreshold);
 
     // G-LOC-007/009: crippling is a major wound.
-    let crippled = location::crippling_threshold(location, max_hp).is_some_and(|t| uncapped > t);
+    let crippled =
+        crate::rules::location::crippling_threshold(location, max_hp).is_some_and(|t| uncapped > t);
     if crippled {
         let f = state.fighter_mut(target);
         if !f.crippled.contains(&location) {
             f.crippled.push(location);
         }
-        let destroyed = uncapped > 2 * location::crippling_threshold(location, max_hp).unwrap_or(0);
+        let destroyed = uncapped
+            > 2 * crate::rules::location::crippling_threshold(location, max_hp).unwrap_or(0);
         cripple(state, target, location, cx);
         let name = state.fighter(target).name.clone();
         let what = if destroyed {
@@ -918,42 +762,4 @@ pub fn death_checks(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>
         });
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn armor_divisors_round_down() {
-        // rule: G-EXT-019, G-DMG-003
-        assert_eq!(divided_dr(5, 2.0), 2);
-        assert_eq!(divided_dr(6, 3.0), 2);
-        assert_eq!(divided_dr(0, 0.5), 2);
-        assert_eq!(divided_dr(3, 0.5), 6);
-        assert_eq!(divided_dr(4, 1.0), 4);
-    }
-
-    #[test]
-    fn injury_rounds_down_but_is_at_least_one() {
-        // rule: G-DMG-005
-        assert_eq!(injury_from(0, 3), 0);
-        assert_eq!(injury_from(1, 1), 1);
-        assert_eq!(injury_from(3, 3), 4);
-        assert_eq!(injury_from(5, 4), 10);
-    }
-
-    #[test]
-    fn critical_hit_table_rows() {
-        // rule: G-EXT-007
-        assert_eq!(critical_hit_effect(3).multiply, 3);
-        assert_eq!(critical_hit_effect(16).multiply, 2);
-        assert!(critical_hit_effect(17).half_dr && critical_hit_effect(15).maximum);
-        assert!(
-            critical_hit_effect(13).major
-                && critical_hit_effect(8).double_shock
-                && critical_hit_effect(12).drop
-        );
-        assert_eq!(critical_hit_effect(10), CriticalEffect::default());
-    }
 }

@@ -8,193 +8,22 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::action::{Cast, Concentrate};
-use crate::check::{self, Check, Judged};
-use crate::damage::{DamageBase, DamageSpec};
-use crate::data::{AttackMode, Weapon};
-use crate::event::Event;
-use crate::resolve::defense::Incoming;
-use crate::resolve::{effort, injury, movement, say, turn};
-use crate::sheet::Trait;
-use crate::spell::{Effect, Resistance, Spell, SpellClass};
-use crate::state::{Carried, Casting, Fighter, HeldSpell, KnownSpell, Life, Posture, State, Stun};
-use crate::tables::{
-    Implement, information_range_penalty, resisted_skill_cap, spell_range_penalty,
+use crate::model::action::Concentrate;
+use crate::model::data::AttackMode;
+use crate::model::event::Event;
+use crate::model::sheet::Trait;
+use crate::model::spell::{Effect, Resistance, Spell, SpellClass};
+use crate::model::state::{Casting, KnownSpell, Life, Posture, State, Stun};
+use crate::resolve::check::{self, Check, Judged};
+use crate::resolve::{effort, injury, movement, say};
+use crate::rules::defense::Incoming;
+use crate::rules::magic::{
+    Distraction, blocking_mods, cap, casting_mods, charged_weapon, held, in_area, plan, range_mods,
+    resistance, resists, same, spell_name,
 };
+use crate::rules::tables::information_range_penalty;
 use fray_core::dice::systems::gurps::{SuccessRoll, Winner, quick_contest};
-use fray_core::grid::HexPos;
-use fray_core::{CombatantId, Cx, Illegal, ModList, Mods};
-use std::sync::Arc;
-
-/// The skill that throws a missile spell, and its default (DX-4).
-const INNATE_ATTACK: &str = "Innate Attack (Projectile)";
-
-/// The radius an Information spell searches when the casting names none.
-const DEFAULT_SEARCH: u16 = 25;
-
-/// A spell by name in `f`'s list, with its number.
-fn find<'a>(f: &'a Fighter, name: &str) -> Option<(u8, &'a KnownSpell)> {
-    f.spells
-        .iter()
-        .enumerate()
-        .find(|(_, k)| k.spell.name.eq_ignore_ascii_case(name))
-        .map(|(i, k)| (i as u8, k))
-}
-
-/// The number of the charged spell in `f`'s weapon list, if it holds one.
-pub fn held(f: &Fighter) -> Option<usize> {
-    f.weapons.iter().position(|w| w.spell.is_some())
-}
-
-/// The ready Wizard's Staff or Baton `f` points at a subject (a staff
-/// before a baton, G-SPL-004).
-fn implement(f: &Fighter) -> Option<(u8, Implement)> {
-    f.weapons
-        .iter()
-        .enumerate()
-        .filter(|(_, w)| w.ready && !w.broken && w.spell.is_none())
-        .filter_map(|(i, w)| w.weapon.implement.map(|k| (i as u8, k)))
-        .max_by_key(|&(i, k)| (k == Implement::Staff, std::cmp::Reverse(i)))
-}
-
-/// A casting as declared, checked against the caster and its spell:
-/// the spell's number, subject, energy and seconds; or why it cannot be.
-pub fn plan(state: &State, actor: CombatantId, cast: &Cast) -> Result<Casting, String> {
-    let f = state.fighter(actor);
-    let (idx, known) = find(f, &cast.spell)
-        .ok_or_else(|| format!("{} knows no spell `{}`", f.name, cast.spell))?;
-    let spell = &known.spell;
-    let name = &spell.name;
-    let max = spell.max_energy_for(f.stats.magery);
-    let energy = cast.energy.unwrap_or(spell.cost);
-    if energy < spell.cost || energy > max {
-        let allowed = if max == spell.cost {
-            format!("exactly {max}")
-        } else {
-            format!("{} to {max}", spell.cost)
-        };
-        return Err(format!(
-            "{name} takes {allowed} energy, not {energy} (G-EXT-030)"
-        ));
-    }
-    if cast.ignore > 0 && spell.class != SpellClass::Information {
-        return Err("only Information spells pass over known items (G-SPL-013)".into());
-    }
-    let alive = |id: CombatantId| state.exists(id) && state.fighter(id).life != Life::Dead;
-    let mut casting = Casting {
-        spell: idx,
-        subject: None,
-        at: None,
-        energy,
-        radius: 1,
-        ignore: cast.ignore,
-        seconds: 0,
-        needed: 1,
-        implement: None,
-    };
-    match spell.class {
-        SpellClass::Blocking => {
-            return Err(format!(
-                "{name} is a blocking spell: it is cast in place of an active defense (G-SPL-012)"
-            ));
-        }
-        SpellClass::Regular => {
-            if cast.at.is_some() || cast.radius.is_some() {
-                return Err(format!(
-                    "{name} is a Regular spell: name a `target`, not a hex or radius"
-                ));
-            }
-            let subject = cast.target.unwrap_or(actor);
-            if !alive(subject) {
-                return Err(format!("there is no living subject {subject}"));
-            }
-            casting.subject = Some(subject);
-            casting.implement = implement(f);
-        }
-        SpellClass::Area => {
-            let centre = match (cast.at, cast.target) {
-                (Some(h), _) => h,
-                (None, Some(t)) if alive(t) => state.fighter(t).pose.pos,
-                _ => {
-                    return Err(format!(
-                        "{name} is an Area spell: give its centre with `at` or a `target`"
-                    ));
-                }
-            };
-            if !state.map.contains(centre) {
-                return Err(format!("{centre} is off the map"));
-            }
-            let least = u16::from(spell.min_radius.unwrap_or(1));
-            let radius = cast.radius.unwrap_or(least);
-            if radius < least || radius > 100 {
-                return Err(format!(
-                    "{name} covers a radius of {least} to 100 yards, not {radius}"
-                ));
-            }
-            casting.at = Some(centre);
-            casting.radius = radius;
-            casting.implement = implement(f);
-        }
-        SpellClass::Melee | SpellClass::Missile => {
-            if cast.target.is_some() || cast.at.is_some() || cast.radius.is_some() {
-                return Err(format!(
-                    "{name} is charged in the hand and aimed when used: leave out target, at and radius (G-SPL-009)"
-                ));
-            }
-        }
-        SpellClass::Information => {
-            if cast.target.is_some() || cast.at.is_some() {
-                return Err(format!(
-                    "{name} is an Information spell: give the `radius` searched, not a target"
-                ));
-            }
-            let radius = cast.radius.unwrap_or(DEFAULT_SEARCH);
-            if information_range_penalty(u32::from(radius)).is_none() {
-                return Err(format!(
-                    "{name} searches at most 300 tiles (1 mile), not {radius} (G-SPL-013)"
-                ));
-            }
-            casting.radius = radius;
-        }
-    }
-    let radius_yards = u8::try_from(casting.radius).unwrap_or(u8::MAX);
-    casting.needed = spell.seconds(energy, radius_yards, f.stats.magery);
-    Ok(casting)
-}
-
-/// Whether two castings are the same declaration (the second one goes on
-/// with the first).
-fn same(a: &Casting, b: &Casting) -> bool {
-    (a.spell, a.subject, a.at, a.energy, a.radius, a.ignore)
-        == (b.spell, b.subject, b.at, b.energy, b.radius, b.ignore)
-}
-
-/// G-CON-001: a Concentrate maneuver allows a step; a new casting needs
-/// the hand free of a charged spell (decision: let it go with
-/// `dissipate`); a grip forbids it (G-GRP-012, G-GRP-013, in `grapple`).
-pub fn check(state: &State, actor: CombatantId, c: &Concentrate) -> Result<(), String> {
-    if let Some(s) = &c.step {
-        movement::check_step(state, actor, s)?;
-    }
-    let f = state.fighter(actor);
-    if c.dissipate && held(f).is_none() {
-        return Err(format!("{} holds no charged spell to let go", f.name));
-    }
-    if let Some(cast) = &c.cast {
-        let planned = plan(state, actor, cast)?;
-        let going_on = f.casting.is_some_and(|cur| same(&cur, &planned));
-        if !going_on
-            && !c.dissipate
-            && let Some(wi) = held(f)
-        {
-            return Err(format!(
-                "{} holds a charged {}: throw or use it, or let it go first (dissipate = true) (G-SPL-011)",
-                f.name, f.weapons[wi].weapon.name
-            ));
-        }
-    }
-    Ok(())
-}
+use fray_core::{CombatantId, Cx, ModList};
 
 /// G-CON-001: one second of concentration. A new casting begins (the one
 /// under way, if different, is abandoned); at the end of the spell's last
@@ -214,8 +43,8 @@ pub fn concentrate(
     let current = state.fighter(actor).casting;
     let mut casting = match (&c.cast, current) {
         (Some(cast), cur) => {
-            let planned = plan(state, actor, cast)
-                .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
+            let planned =
+                plan(state, actor, cast).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
             match cur {
                 Some(cur) if same(&cur, &planned) => cur,
                 _ => {
@@ -266,14 +95,6 @@ pub fn concentrate(
     complete(state, actor, casting, cx)
 }
 
-fn spell_name(state: &State, who: CombatantId, idx: u8) -> String {
-    state
-        .fighter(who)
-        .spells
-        .get(usize::from(idx))
-        .map_or_else(String::new, |k| k.spell.name.clone())
-}
-
 /// The first second of a casting: G-SPL-004, a pointed implement shows
 /// foes what is coming (noted; the engine's foes see everything anyway).
 fn begin(state: &State, actor: CombatantId, c: &Casting, cx: &mut impl Cx<Gurps>) {
@@ -310,64 +131,6 @@ fn dissipate(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) {
     }
 }
 
-/// The casting roll's modifiers every class shares: the spell's skill
-/// and the caster's shock (G-SPL-002 decision: shock counts on casting
-/// rolls, G-INJ-001).
-fn casting_mods(f: &Fighter, known: &KnownSpell) -> ModList {
-    let mut m = ModList::base("spell skill", known.skill, "G-DICE-001");
-    m.add("shock", f.shock, "G-INJ-001");
-    m
-}
-
-/// G-SPL-003 / G-SPL-004: -1 per hex to the subject (for an Area spell,
-/// its nearest hex), less what a pointed Wizard's Baton or Staff cancels
-/// when it is still ready in hand.
-fn range_mods(state: &State, actor: CombatantId, c: &Casting, hexes: u32, m: &mut ModList) {
-    m.add("range", spell_range_penalty(hexes, None), "G-SPL-003");
-    let f = state.fighter(actor);
-    if let Some((wi, kind)) = c.implement
-        && f.weapons.get(usize::from(wi)).is_some_and(|w| w.ready)
-    {
-        let label = match kind {
-            Implement::Baton => "Wizard's Baton",
-            Implement::Staff => "Wizard's Staff",
-        };
-        let cancelled = spell_range_penalty(hexes, Some(kind)) - spell_range_penalty(hexes, None);
-        m.add(label, cancelled, "G-SPL-004");
-    }
-}
-
-/// The subject's resistance to a spell.
-fn resistance(f: &Fighter, by: Resistance) -> i32 {
-    match by {
-        Resistance::Ht => f.stats.ht,
-        Resistance::Will => f.stats.will,
-        Resistance::Iq => f.stats.iq,
-    }
-}
-
-/// G-SPL-006: unconscious (and so unaware) subjects always resist; an
-/// aware subject willing to be the subject (the caster itself, or a
-/// friend it names) chooses not to (decision); nobody caught in an Area
-/// spell chose to be, so all there resist (decision).
-pub fn resists(state: &State, caster: CombatantId, subject: CombatantId, area: bool) -> bool {
-    let s = state.fighter(subject);
-    if !s.is_conscious() || area {
-        return true;
-    }
-    subject != caster && s.side != state.fighter(caster).side
-}
-
-/// G-SPL-005 and G-DICE-004: a resisted spell's final effective skill is
-/// at most 16, or the subject's resistance if higher.
-fn cap(m: &mut ModList, resistance: i32) {
-    let total = m.total();
-    let capped = resisted_skill_cap(total, resistance);
-    if capped < total {
-        m.add("resisted spell: at most 16", capped - total, "G-SPL-005");
-    }
-}
-
 /// The casting roll, named after the spell, recorded.
 fn roll(
     state: &State,
@@ -393,7 +156,7 @@ fn pay(
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     let radius = u8::try_from(radius).unwrap_or(u8::MAX);
-    let full = spell.cost_at(r.level, energy, radius);
+    let full = crate::rules::tables::spell_cost(spell, r.level, energy, radius);
     let (paid, why) = if r.is_critical_success() {
         (0, "a critical success costs nothing")
     } else if r.is_critical_failure() {
@@ -489,115 +252,6 @@ fn charge(
         "G-SPL-011",
         cx,
     );
-    Ok(())
-}
-
-/// A charged melee or missile spell as a weapon: a missile is thrown with
-/// Innate Attack (Projectile) or DX-4 (G-SPL-009); a melee spell touches
-/// with the hand, at the best of DX and Brawling, reach C, as an unarmed
-/// attack (its critical misses are unarmed ones, G-EXT-010), or with a
-/// ready Wizard's Staff, at Staff skill and the staff's reach, doing no
-/// damage of its own (decision).
-fn charged_weapon(f: &Fighter, idx: u8, known: &KnownSpell, energy: u8) -> Option<Carried> {
-    let spell = &known.spell;
-    let Effect::Damage(d) = &spell.effect else {
-        return None;
-    };
-    let dice = (i32::from(energy) * i32::from(d.dice_per_energy)).clamp(1, 100);
-    let mode = |name: &str, reach: Vec<u8>| AttackMode {
-        name: name.into(),
-        damage: DamageSpec {
-            base: DamageBase::Fixed(dice),
-            adds: 0,
-        },
-        damage_type: d.damage_type,
-        armor_divisor: d.armor_divisor,
-        reach,
-        parry: None,
-        min_st: 0,
-        two_handed: false,
-        skill: None,
-        acc: d.acc,
-        range: d.range.clone(),
-        rof: None,
-        bulk: None,
-        reload: None,
-    };
-    let (modes, skill, skills): (Vec<AttackMode>, &str, Vec<i32>) = match spell.class {
-        SpellClass::Missile => (
-            vec![mode("missile", Vec::new())],
-            INNATE_ATTACK,
-            vec![f.best_skill(&[INNATE_ATTACK], f.stats.dx - 4)],
-        ),
-        _ => {
-            let touch = f.best_skill(&["Brawling"], f.stats.dx);
-            let mut modes = vec![mode("touch", vec![0])];
-            let mut skills = vec![touch];
-            let staff = f
-                .weapons
-                .iter()
-                .find(|w| w.ready && !w.broken && w.weapon.implement == Some(Implement::Staff));
-            if let Some((mi, m)) = staff.and_then(|w| {
-                w.weapon
-                    .modes
-                    .iter()
-                    .enumerate()
-                    .find(|(_, m)| m.is_melee())
-            }) {
-                modes.push(mode("staff", m.reach.clone()));
-                skills.push(staff.map_or(touch, |w| w.skill[mi]));
-            }
-            (modes, "DX", skills)
-        }
-    };
-    let weapon = Weapon {
-        name: format!("{} ({dice}d)", spell.name),
-        skill: skill.into(),
-        weight: 0.0,
-        cost: 0,
-        balance: None,
-        unarmed: (spell.class == SpellClass::Melee).then_some(crate::data::Unarmed::Natural),
-        material: Default::default(),
-        improvised: 0,
-        implement: None,
-        modes,
-        notes: String::new(),
-    };
-    Some(Carried {
-        weapon: Arc::new(weapon),
-        skill: skills.into(),
-        ready: true,
-        dropped_at: None,
-        parries: 0,
-        attacked: false,
-        parried_before_turn: false,
-        broken: false,
-        taken: false,
-        hp: 1,
-        loaded: true,
-        reload_left: 0,
-        spell: Some(HeldSpell { spell: idx, energy }),
-    })
-}
-
-/// Whether a strike with weapon `wi`, mode `mi` may use a charged spell:
-/// a melee spell's staff mode needs the Wizard's Staff still ready.
-pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Result<(), String> {
-    let f = state.fighter(who);
-    let Some(w) = f.weapons.get(wi).filter(|w| w.spell.is_some()) else {
-        return Ok(());
-    };
-    let staff_mode = w.mode(mi).is_some_and(|m| m.name == "staff");
-    let staff_ready = f
-        .weapons
-        .iter()
-        .any(|o| o.ready && !o.broken && o.weapon.implement == Some(Implement::Staff));
-    if staff_mode && !staff_ready {
-        return Err(
-            "the melee spell can go through the staff only while it is ready in hand (G-SPL-011)"
-                .into(),
-        );
-    }
     Ok(())
 }
 
@@ -786,19 +440,6 @@ fn area(
     Ok(())
 }
 
-/// The living figures within `inside` hexes of `centre` (an area of
-/// radius R yards covers the hexes within R-1 of its centre: radius 1 is
-/// one hex), in scenario order.
-fn in_area(state: &State, centre: HexPos, inside: u32) -> Vec<CombatantId> {
-    state
-        .ids()
-        .filter(|&id| {
-            let f = state.fighter(id);
-            f.life != Life::Dead && f.pose.pos.distance(centre) <= inside
-        })
-        .collect()
-}
-
 /// G-SPL-013: an Information spell: the range band of the radius
 /// searched, -1 per known item passed over; the GM rolls, in secret at a
 /// table (the log still shows it). Sense Foes names the nearest foes in
@@ -922,23 +563,6 @@ pub fn wake(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     );
 }
 
-/// What may spoil a casting under way (G-CON-002, G-SPL-001, G-SPL-002).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Distraction {
-    /// An active defense, a blocking spell included.
-    Defending,
-    /// A resistance roll against a spell.
-    Resisting,
-    /// Knocked back.
-    KnockedBack,
-    /// Knocked down (a fall forced by a foe).
-    KnockedDown,
-    /// Grabbed by a foe.
-    Grappled,
-    /// Injured: Will at the shock penalty (G-SPL-002).
-    Injured,
-}
-
 /// G-CON-002 / G-SPL-001: a caster distracted while a spell is under way
 /// rolls Will-3 or loses it; G-SPL-002 decision: injury calls for Will
 /// plus the shock penalty the injury since its last turn causes, instead
@@ -959,7 +583,7 @@ pub fn distracted(
     }
     let mut mods = ModList::base("Will", f.stats.will, "");
     let rule = if why == Distraction::Injured {
-        let shock = turn::shock_penalty(
+        let shock = crate::rules::turn::shock_penalty(
             f.stats.hp,
             f.injury_since_turn,
             f.has(Trait::HighPainThreshold),
@@ -1021,36 +645,6 @@ pub fn abandon(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
         let name = spell_name(state, who, c.spell);
         say(state, who, format!("stops casting {name}"), "G-CON-001", cx);
     }
-}
-
-/// The blocking spells the defender may cast against this attack, by
-/// number in its spell list (G-SPL-012): one per turn, none while
-/// stunned (decision; a charged spell in hand does not stop it), and each
-/// only against the attacks it can stop (a missile or a melee attack).
-pub fn blocking_spells<'a>(state: &'a State, inc: &'a Incoming) -> impl Iterator<Item = u8> + 'a {
-    let d = state.fighter(inc.defender);
-    let able = d.is_conscious() && d.stun.is_none() && !d.blocking_spell;
-    d.spells
-        .iter()
-        .enumerate()
-        .filter(move |_| able)
-        .filter(move |(_, k)| match k.spell.effect {
-            Effect::Block { against } => against.stops(inc.melee),
-            _ => false,
-        })
-        .map(|(i, _)| i as u8)
-}
-
-/// G-SPL-012 decision: a blocking spell rolls its spell skill, with none
-/// of the active-defense modifiers (no shield, posture or retreat) and no
-/// shock (G-INJ-003).
-pub fn blocking_mods<M: Mods + Default>(state: &State, inc: &Incoming, spell: u8) -> Option<M> {
-    let d = state.fighter(inc.defender);
-    if !blocking_spells(state, inc).any(|i| i == spell) {
-        return None;
-    }
-    let known = d.spells.get(usize::from(spell))?;
-    Some(M::base("spell skill", known.skill, "G-SPL-012"))
 }
 
 /// G-SPL-012: casts a blocking spell in place of an active defense: the

@@ -2,281 +2,18 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::action::{Action, AllOutVariant, DefenseVariant, Step, Strike};
-use crate::check::{self, Check, Judged};
-use crate::event::Event;
-use crate::location::Location;
-use crate::resolve::attack::How;
+use crate::model::action::{Action, AllOutVariant, DefenseVariant};
+use crate::model::event::Event;
+use crate::model::sheet::Trait;
+use crate::model::state::{Feint, Stance, State, Stun};
+use crate::resolve::check::{self, Check, Judged};
 use crate::resolve::{
     attack, effort, footwork, grapple, magic, movement, slam, strikes, turn, wait,
 };
-use crate::sheet::Trait;
-use crate::state::{Feint, Posture, Stance, State, Stun};
+use crate::rules::attack::How;
+use crate::rules::maneuver::{advance_pose, describe, feint_resistance};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
-use fray_core::grid::Pose;
-use fray_core::{CombatantId, Cx, Illegal, ModList};
-
-/// The pose after an optional step.
-fn after_step(state: &State, actor: CombatantId, step: Option<&Step>) -> Pose {
-    let p = state.fighter(actor).pose;
-    match step {
-        Some(s) => Pose::new(s.to.unwrap_or(p.pos), s.face.unwrap_or(p.facing)),
-        None => p,
-    }
-}
-
-/// G-AOA-005: the pose after advancing `n` hexes straight ahead, or why not.
-pub fn advance_pose(state: &State, actor: CombatantId, n: u8) -> Result<Pose, String> {
-    let f = state.fighter(actor);
-    let half = (f.current_move() + 1) / 2; // G-TAC-002: half Move rounds up.
-    if i32::from(n) > half {
-        return Err(format!(
-            "All-Out Attack moves at most half Move ({half}) (G-AOA-005)"
-        ));
-    }
-    if n > 0 && f.posture != Posture::Standing {
-        return Err("only a standing figure can advance".into());
-    }
-    let mut p = f.pose;
-    for _ in 0..n {
-        let next = p.pos.neighbour(p.facing);
-        if !movement::free(state, actor, next) {
-            return Err(format!("cannot advance into {next}"));
-        }
-        p = Pose::new(next, p.facing);
-    }
-    Ok(p)
-}
-
-fn check_step(state: &State, actor: CombatantId, step: Option<&Step>) -> Result<(), String> {
-    step.map_or(Ok(()), |s| movement::check_step(state, actor, s))
-}
-
-/// G-AIM-001..003: Aim needs a ready, loaded ranged weapon and a target it
-/// could shoot; bracing needs a rest (decision: a figure not standing, or
-/// a wall or obstruction next to it) and forbids the step.
-fn check_aim(
-    state: &State,
-    actor: CombatantId,
-    target: CombatantId,
-    weapon: u8,
-    mode: u8,
-    braced: bool,
-    step: Option<&Step>,
-) -> Result<(), String> {
-    let f = state.fighter(actor);
-    if braced && step.is_some() {
-        return Err("a braced Aim allows no step (G-AIM-003)".into());
-    }
-    if braced {
-        let rest = f.posture != Posture::Standing
-            || f.pose.pos.neighbours().iter().any(|&h| {
-                state.map.terrain_at(h).is_some_and(|t| {
-                    t.contains(fray_core::grid::Terrain::Obstruction)
-                        || t.contains(fray_core::grid::Terrain::Wall)
-                })
-            });
-        if !rest {
-            return Err(
-                "bracing needs a rest: kneel, sit or lie, or stand by an obstruction or wall (decision, docs/rules/gurps.md)"
-                    .into(),
-            );
-        }
-    }
-    check_step(state, actor, step)?;
-    let w = f
-        .weapons
-        .get(usize::from(weapon))
-        .ok_or_else(|| format!("{} has no weapon {weapon}", f.name))?;
-    if !w.is_ranged(usize::from(mode)) {
-        return Err(format!(
-            "Aim is for ranged weapons; {} mode {mode} is not one (G-AIM-001)",
-            w.weapon.name
-        ));
-    }
-    let strike = Strike::at(target).with(weapon, mode);
-    let (wi, mi) = attack::check_strike(state, actor, &strike)?;
-    attack::in_reach_from(state, actor, after_step(state, actor, step), target, wi, mi)
-}
-
-/// Checks a declared maneuver against the rules.
-pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
-    let f = state.fighter(actor);
-    // G-INJ-009 / G-DON-001: a stunned figure must Do Nothing.
-    if f.stun.is_some() && *action != Action::DoNothing {
-        return Err(Illegal::new(
-            "G-INJ-009",
-            format!("{} is stunned and must Do Nothing", f.name),
-        ));
-    }
-    // G-EXT-008 row 8: Do Nothing on the turn after a critical head blow.
-    if f.do_nothing_next && *action != Action::DoNothing {
-        return Err(Illegal::new(
-            "G-EXT-008",
-            format!(
-                "{} is dazed by a critical head blow and must Do Nothing this turn",
-                f.name
-            ),
-        ));
-    }
-    grapple::allows(state, actor, action).map_err(Illegal::input)?;
-    let result = match action {
-        Action::Attack {
-            strike,
-            step,
-            extra,
-            giant_step,
-        } => strikes::check_attack(
-            state,
-            actor,
-            strike,
-            step.as_ref(),
-            extra.as_ref(),
-            giant_step.as_ref(),
-        ),
-        Action::MoveAndAttack(c) => strikes::plan_charge(state, actor, c).map(|_| ()),
-        Action::Slam(o) => slam::plan(state, actor, o).map(|_| ()),
-        Action::Shove(o) => slam::check_shove(state, actor, o),
-        Action::Grapple(g) => grapple::check(state, actor, g),
-        Action::Wait(w) => wait::check(state, actor, w),
-        Action::AllOutAttack {
-            variant,
-            strike,
-            advance,
-        } => advance_pose(state, actor, *advance).and_then(|pose| {
-            let (w, m) = attack::check_strike_as(state, actor, strike, How::all_out(*variant))?;
-            attack::in_reach_from(state, actor, pose, strike.target, w, m)
-        }),
-        Action::AllOutDefense {
-            variant: DefenseVariant::Increased(crate::state::DefenseKind::Spell),
-            ..
-        } => Err("All-Out Defense raises Dodge, Parry or Block, not a blocking spell".into()),
-        // G-AOD-003: a step, or half Move with Increased Dodge.
-        Action::AllOutDefense {
-            variant,
-            step,
-            path,
-        } => {
-            if path.is_empty() {
-                check_step(state, actor, step.as_ref())
-            } else {
-                footwork::plan_half_move(state, actor, *variant, step.as_ref(), path).map(|_| ())
-            }
-        }
-        Action::Concentrate(c) => magic::check(state, actor, c),
-        Action::Feint {
-            target,
-            weapon,
-            step,
-        } => check_step(state, actor, step.as_ref()).and_then(|_| {
-            // G-FNT-001: only against a foe you could attack in melee now.
-            let w = f
-                .weapons
-                .get(usize::from(*weapon))
-                .ok_or("no such weapon")?;
-            let pose = after_step(state, actor, step.as_ref());
-            let mut any = Err(format!("{} cannot reach the foe to feint", w.weapon.name));
-            for (mi, m) in w.weapon.modes.iter().enumerate() {
-                if m.is_melee() && w.ready && state.exists(*target) && *target != actor {
-                    any = attack::in_reach_from(
-                        state,
-                        actor,
-                        pose,
-                        *target,
-                        usize::from(*weapon),
-                        mi,
-                    );
-                    if any.is_ok() {
-                        break;
-                    }
-                }
-            }
-            any
-        }),
-        Action::Move {
-            to,
-            face,
-            path,
-            posture,
-        } => footwork::plan_move(state, actor, *to, *face, path, *posture).map(|_| ()),
-        Action::Jump(j) => footwork::plan_jump(state, actor, j).map(|_| ()),
-        Action::Aim {
-            target,
-            weapon,
-            mode,
-            braced,
-            step,
-        } => check_aim(
-            state,
-            actor,
-            *target,
-            *weapon,
-            *mode,
-            *braced,
-            step.as_ref(),
-        ),
-        Action::ChangePosture { to } => {
-            // G-POS-011 / G-CPO-001: lying only to sitting, crawling or kneeling.
-            if *to == f.posture {
-                Err(format!("{} is already {}", f.name, to.name()))
-            } else if footwork::legs_crippled(f)
-                && matches!(to, Posture::Standing | Posture::Crouching)
-            {
-                Err(format!(
-                    "{} has a crippled leg and cannot stand (G-LOC-010)",
-                    f.name
-                ))
-            } else if f.posture == Posture::Lying
-                && !matches!(to, Posture::Sitting | Posture::Crawling | Posture::Kneeling)
-            {
-                Err("from lying, a figure can only sit, crawl or kneel first (G-CPO-001)".into())
-            } else {
-                Ok(())
-            }
-        }
-        Action::Ready { weapon } => match f.weapons.get(usize::from(*weapon)) {
-            None => Err(format!("{} has no weapon {weapon}", f.name)),
-            Some(w) if w.spell.is_some() => Err(format!(
-                "{} is a charged spell, not a weapon to ready (G-SPL-011)",
-                w.weapon.name
-            )),
-            Some(w) if w.broken => Err(format!("{} is broken (G-EXT-009)", w.weapon.name)),
-            Some(w) if w.taken => Err(format!("{} was taken away (G-GRP-003)", w.weapon.name)),
-            // G-GRP-015: a grabbed figure readies only with a free hand.
-            Some(_) if grapple::weapon_free(state, actor, usize::from(*weapon)).is_err() => {
-                Err("no free hand to ready it with (G-GRP-015)".into())
-            }
-            Some(_)
-                if f.crippled
-                    .iter()
-                    .any(|l| matches!(l, Location::RightArm | Location::RightHand)) =>
-            {
-                Err("the weapon arm is crippled (G-LOC-010)".into())
-            }
-            Some(w) if w.ready && !w.loaded => Ok(()),
-            Some(w) if w.ready => Err(format!("{} is already ready", w.weapon.name)),
-            Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Err(format!(
-                "{} lies in another hex; move there first",
-                w.weapon.name
-            )),
-            Some(_) => Ok(()),
-        },
-        Action::ReadyShield => match &f.shield {
-            None => Err(format!("{} has no shield", f.name)),
-            Some(s) if s.ready => Err(format!("{} is already ready", s.name)),
-            Some(_)
-                if f.crippled
-                    .iter()
-                    .any(|l| matches!(l, Location::LeftArm | Location::LeftHand)) =>
-            {
-                Err("the shield arm is crippled (G-LOC-010)".into())
-            }
-            Some(_) => Ok(()),
-        },
-        Action::DoNothing => Ok(()),
-    };
-    result.map_err(Illegal::input)
-}
+use fray_core::{CombatantId, Cx, ModList};
 
 /// Resolves a checked maneuver.
 pub fn resolve(
@@ -341,7 +78,7 @@ pub fn resolve(
         } => {
             state.fighter_mut(actor).stance = Stance::AllOutAttack;
             let pose = advance_pose(state, actor, *advance)
-                .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
+                .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
             if pose != state.fighter(actor).pose
                 && !movement::advance(state, actor, pose, *advance, cx)?
             {
@@ -378,8 +115,9 @@ pub fn resolve(
                 movement::take_step(state, actor, s, cx)?;
             }
             if !path.is_empty() {
-                let planned = footwork::plan_half_move(state, actor, *variant, None, path)
-                    .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
+                let planned =
+                    crate::rules::footwork::plan_half_move(state, actor, *variant, None, path)
+                        .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
                 movement::walk_route(state, actor, &planned, None, false, cx)?;
             }
         }
@@ -424,7 +162,7 @@ pub fn resolve(
                 }
                 _ => 1,
             };
-            f.aim = Some(crate::state::AimState {
+            f.aim = Some(crate::model::state::AimState {
                 target: *target,
                 weapon: *weapon,
                 mode: *mode,
@@ -492,65 +230,6 @@ fn spend_feint(state: &mut State, actor: CombatantId, target: CombatantId) {
     }
 }
 
-/// The words and rule ID of a maneuver, for the log.
-fn describe(state: &State, action: &Action) -> (String, &'static str) {
-    let name = |id: CombatantId| state.fighter(id).name.clone();
-    match action {
-        Action::Attack { strike, .. } => {
-            (format!("Attack on {}", name(strike.target)), "G-MATK-001")
-        }
-        Action::AllOutAttack {
-            variant, strike, ..
-        } => {
-            let rule = match variant {
-                AllOutVariant::Determined => "G-AOA-001",
-                AllOutVariant::Strong => "G-AOA-002",
-                AllOutVariant::Double => "G-AOA-003",
-                AllOutVariant::Feint => "G-AOA-004",
-            };
-            (
-                format!("All-Out Attack ({variant:?}) on {}", name(strike.target)),
-                rule,
-            )
-        }
-        Action::AllOutDefense { variant, .. } => match variant {
-            DefenseVariant::Increased(k) => {
-                (format!("All-Out Defense (Increased {k:?})"), "G-AOD-001")
-            }
-            DefenseVariant::Double => ("All-Out Defense (Double)".into(), "G-AOD-002"),
-        },
-        Action::Feint { target, .. } => (format!("Feint against {}", name(*target)), "G-FNT-001"),
-        Action::Move { to, .. } => (format!("Move to {to}"), "G-MOV-001"),
-        Action::Jump(j) => (format!("Jump {} hex(es)", j.length), "G-JMP-001"),
-        Action::Aim { target, .. } => (format!("Aim at {}", name(*target)), "G-AIM-001"),
-        Action::Slam(o) if o.shield_rush => {
-            (format!("Shield Rush on {}", name(o.target)), "G-ATK-018")
-        }
-        Action::Slam(o) => (format!("Slam on {}", name(o.target)), "G-ATK-014"),
-        Action::Shove(o) => (format!("Shove on {}", name(o.target)), "G-ATK-020"),
-        Action::Grapple(g) => grapple::describe(state, g),
-        Action::Wait(w) => match w.trigger {
-            crate::action::Trigger::StopThrust => ("Stop Thrust".into(), "G-STP-001"),
-            crate::action::Trigger::Enters { .. } => {
-                ("Wait (opportunity fire)".into(), "G-RNG-005")
-            }
-            crate::action::Trigger::InReach { .. } => ("Wait".into(), "G-WAIT-001"),
-        },
-        Action::MoveAndAttack(c) => (
-            format!("Move and Attack on {}", name(c.strike.target)),
-            "G-MAA-001",
-        ),
-        Action::ChangePosture { to } => (format!("Change Posture to {}", to.name()), "G-CPO-001"),
-        Action::Ready { weapon } => (format!("Ready weapon {weapon}"), "G-RDY-001"),
-        Action::ReadyShield => ("Ready shield".into(), "G-RDY-001"),
-        Action::Concentrate(c) => match &c.cast {
-            Some(cast) => (format!("Concentrate: cast {}", cast.spell), "G-CON-001"),
-            None => ("Concentrate".into(), "G-CON-001"),
-        },
-        Action::DoNothing => ("Do Nothing".into(), "G-DON-001"),
-    }
-}
-
 /// G-RDY-001: readies a weapon (picking it up from the own hex) or loads
 /// one more turn of a missile weapon's shot. G-RDY-002: in close combat it
 /// takes a DX roll; on a failure the item drops and the turn is lost
@@ -597,23 +276,6 @@ fn ready(state: &mut State, actor: CombatantId, wi: usize, cx: &mut impl Cx<Gurp
         }
     }
     Ok(())
-}
-
-/// G-FNT-002/003 and G-EXT-004: the feint's Quick Contest. The feinter rolls
-/// its weapon skill; the foe the best of DX, a ready melee skill, Shield or
-/// Cloak. The margin of victory comes off the foe's next defense.
-/// G-FNT-002: the score that resists a feint: the best of DX, a ready
-/// melee weapon's skill and a ready shield's or cloak's.
-pub fn feint_resistance(state: &State, target: CombatantId) -> i32 {
-    let t = state.fighter(target);
-    let mut best = t.stats.dx;
-    for (_, w) in t.ready_melee() {
-        best = best.max(w.skill.iter().copied().max().unwrap_or(0));
-    }
-    if let Some(s) = t.shield.as_ref().filter(|s| s.ready) {
-        best = best.max(s.skill);
-    }
-    best
 }
 
 fn feint(

@@ -5,6 +5,7 @@
 
 pub mod aftermath;
 pub mod attack;
+pub mod check;
 pub mod critical;
 pub mod defense;
 pub mod effort;
@@ -22,8 +23,8 @@ pub mod turn;
 pub mod wait;
 
 use crate::Gurps;
-use crate::event::Event;
-use crate::state::State;
+use crate::model::event::Event;
+use crate::model::state::State;
 use fray_core::{CombatantId, Cx};
 
 /// Logs a change in `who`'s condition under a rule ID.

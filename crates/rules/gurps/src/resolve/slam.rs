@@ -3,107 +3,22 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::action::{Shove, Slam, SlamWith};
-use crate::check::{self, Check, Judged};
-use crate::damage::{DamageType, Dice, thrust};
-use crate::event::Event;
-use crate::location::Location;
-use crate::resolve::defense::{self, Touch};
-use crate::resolve::injury::{self, Blow, Push};
+use crate::model::action::{Shove, Slam, SlamWith};
+use crate::model::damage::{DamageType, Dice};
+use crate::model::event::Event;
+use crate::model::location::Location;
+use crate::model::state::{Posture, Stance, State};
+use crate::resolve::check::{self, Check, Judged};
+use crate::resolve::defense::{self};
+use crate::resolve::injury::{self};
 use crate::resolve::movement;
-use crate::state::{Posture, Stance, State};
-use crate::tables;
-use fray_core::grid::{Arc, Pose};
-use fray_core::{CombatantId, Cx, Illegal, ModList, Mods};
-
-/// A checked slam: where the slammer strikes from and how far it came.
-pub struct Planned {
-    /// The pose at the end of the run, next to the target.
-    pub from: Pose,
-    /// Hexes moved this turn, which set the damage bonus (G-ATK-015).
-    pub hexes: u32,
-    /// The run, when longer than a step.
-    pub run: Option<movement::Planned>,
-}
-
-/// Whether the shield can rush: a ready shield, not a buckler or a cloak (G-ATK-018).
-fn rush_shield(state: &State, who: CombatantId) -> Option<i32> {
-    let s = state.fighter(who).shield.as_ref()?;
-    let name = s.name.to_ascii_lowercase();
-    (s.ready && !name.contains("buckler") && !name.contains("cloak")).then_some(s.db)
-}
-
-/// G-ATK-014: checks a slam and plans its run.
-pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, String> {
-    let f = state.fighter(actor);
-    let target = order.target;
-    if !state.exists(target) || target == actor {
-        return Err("a slam needs another figure to slam".into());
-    }
-    if state.fighter(target).life == crate::state::Life::Dead {
-        return Err(format!("{} is dead", state.fighter(target).name));
-    }
-    if f.posture != Posture::Standing {
-        return Err("only a standing figure can slam (decision, docs/rules/gurps.md)".into());
-    }
-    if order.shield_rush && rush_shield(state, actor).is_none() {
-        return Err(
-            "a Shield Rush needs a ready shield; not a buckler or a cloak (G-ATK-018)".into(),
-        );
-    }
-    let mut run = None;
-    let (from, hexes) = match (order.with, order.path.as_slice()) {
-        (_, []) => (f.pose, 0),
-        (SlamWith::Attack, [to]) => {
-            let step = crate::action::Step {
-                to: Some(*to),
-                face: f.pose.pos.facing_toward(state.fighter(target).pose.pos),
-                after: false,
-                posture: None,
-            };
-            movement::check_step(state, actor, &step)?;
-            (crate::resolve::strikes::after(f.pose, &step), 1)
-        }
-        (SlamWith::Attack, _) => {
-            return Err(
-                "with the Attack maneuver a slam follows one step at most (G-ATK-014)".into(),
-            );
-        }
-        (_, route) => {
-            let to = *route.last().unwrap_or(&f.pose.pos);
-            let p = movement::plan_route(state, actor, to, None, route)?;
-            let end = (p.end, p.hexes);
-            run = Some(p);
-            end
-        }
-    };
-    let t = state.fighter(target).pose.pos;
-    if from.pos.distance(t) != 1 || from.arc_of(t) != Some(Arc::Front) {
-        return Err(format!(
-            "a slam needs {} in a front hex next to the slammer at the end of its run",
-            state.fighter(target).name
-        ));
-    }
-    Ok(Planned { from, hexes, run })
-}
-
-/// The to-hit roll of a slam: the best of DX, Brawling and Sumo Wrestling
-/// (G-ATK-014), with shock, posture, size and the All-Out bonus.
-fn slam_skill(state: &State, actor: CombatantId, target: CombatantId, with: SlamWith) -> ModList {
-    let a = state.fighter(actor);
-    let best = a.best_skill(&["Brawling", "Sumo Wrestling"], a.stats.dx);
-    let mut mods = ModList::base("best of DX, Brawling, Sumo Wrestling", best, "G-ATK-014");
-    mods.add("shock", a.shock, "G-INJ-001");
-    if with == SlamWith::Determined {
-        mods.add("All-Out Attack (Determined)", 4, "G-AOA-001");
-    }
-    mods.add(
-        "size difference",
-        state.fighter(target).stats.sm - a.stats.sm,
-        "G-ATK-024",
-    );
-    mods
-}
+use crate::rules::damage::thrust;
+use crate::rules::defense::Touch;
+use crate::rules::injury::{Blow, Push};
+use crate::rules::slam::{check_shove, plan, rush_shield, slam_skill};
+use crate::rules::tables;
+use fray_core::grid::Pose;
+use fray_core::{CombatantId, Cx, ModList, Mods};
 
 /// Resolves a checked slam (G-ATK-014..018).
 pub fn resolve(
@@ -112,8 +27,7 @@ pub fn resolve(
     order: &Slam,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    let planned = plan(state, actor, order)
-        .map_err(|e| fray_core::Halt::Illegal(actor, Illegal::input(e)))?;
+    let planned = plan(state, actor, order).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
     state.fighter_mut(actor).stance = match order.with {
         SlamWith::Attack => Stance::Normal,
         SlamWith::Determined | SlamWith::Strong => Stance::AllOutAttack,
@@ -146,7 +60,7 @@ pub fn resolve(
     match defense::touch(state, (actor, target), check, &mods, words, cx)? {
         Touch::Missed => return Ok(()),
         Touch::Defended(kind) => {
-            if kind == crate::state::DefenseKind::Dodge {
+            if kind == crate::model::state::DefenseKind::Dodge {
                 carry_on(state, actor, order, planned.hexes, cx);
             }
             return Ok(());
@@ -180,7 +94,7 @@ fn carry_on(
         return;
     };
     let beyond = state.fighter(order.target).pose.pos.neighbour(dir);
-    if movement::free(state, actor, beyond) {
+    if crate::rules::movement::free(state, actor, beyond) {
         movement::set_pose(state, actor, Pose::new(beyond, dir), "carries on past", cx);
     }
 }
@@ -288,27 +202,6 @@ fn fall(state: &mut State, who: CombatantId, what: &'static str, cx: &mut impl C
         what: what.into(),
         rule: "G-ATK-016",
     });
-}
-
-/// G-ATK-020: checks a shove: a foe next to the shover, in front.
-pub fn check_shove(state: &State, actor: CombatantId, order: &Shove) -> Result<(), String> {
-    if let Some(s) = &order.step {
-        movement::check_step(state, actor, s)?;
-    }
-    let from = order.step.as_ref().map_or(state.fighter(actor).pose, |s| {
-        crate::resolve::strikes::after(state.fighter(actor).pose, s)
-    });
-    if !state.exists(order.target) || order.target == actor {
-        return Err("a shove needs another figure".into());
-    }
-    let t = state.fighter(order.target).pose.pos;
-    if from.pos.distance(t) != 1 || from.arc_of(t) != Some(Arc::Front) {
-        return Err(format!(
-            "{} must be in a front hex next to the shover",
-            state.fighter(order.target).name
-        ));
-    }
-    Ok(())
 }
 
 /// G-ATK-020: a shove rolls the best of DX and Sumo Wrestling, may be

@@ -3,13 +3,13 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::check::{self, Check, Judged};
-use crate::event::Event;
-use crate::sheet::Trait;
-use crate::state::{Life, Stance, State};
+use crate::model::event::Event;
+use crate::model::sheet::Trait;
+use crate::model::state::{Life, Stance, State};
+use crate::resolve::check::{self, Check, Judged};
+use crate::rules::turn::{fight_over, shock_penalty};
 use fray_core::dice::RollKind;
-use fray_core::{CombatantId, Cx, EndReason, Next, Outcome, SideId};
-
+use fray_core::{CombatantId, Cx, EndReason, Next, Outcome};
 /// What happens next: the next conscious combatant in the order, or the
 /// end, told once with its aftermath (G-AFT-001..005).
 pub fn next(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<Next> {
@@ -124,29 +124,6 @@ fn fix_turn_order(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     Ok(())
 }
 
-/// The fight is over when at most one side has a conscious combatant.
-pub fn fight_over(state: &State) -> Option<Outcome> {
-    let mut standing: Option<SideId> = None;
-    for f in &state.fighters {
-        if f.is_conscious() {
-            match standing {
-                None => standing = Some(f.side),
-                Some(s) if s != f.side => return None,
-                Some(_) => {}
-            }
-        }
-    }
-    Some(Outcome {
-        winner: standing,
-        reason: if standing.is_some() {
-            EndReason::Victory
-        } else {
-            EndReason::MutualDestruction
-        },
-        rounds: state.round,
-    })
-}
-
 /// Start of a turn: per-turn limits reset (G-EXT-017), last turn's maneuver
 /// stops limiting defenses (G-TURN-002), and the injury taken since the last
 /// turn becomes this turn's shock (G-INJ-001).
@@ -184,22 +161,6 @@ fn start_turn(state: &mut State, id: CombatantId) {
     {
         f.feint = None;
     }
-}
-
-/// G-INJ-001..004, G-EXT-027: the shock penalty for the injury taken since
-/// the last turn: -1 per HP (per floor(HP/10) from 20 HP up), at most
-/// `cap` (4, or 8 after a doubled groin hit); none with High Pain
-/// Threshold, doubled with Low Pain Threshold.
-pub fn shock_penalty(max_hp: i32, injury: i32, high_pain: bool, low_pain: bool, cap: i32) -> i32 {
-    if high_pain || injury <= 0 {
-        return 0;
-    }
-    let per = if max_hp >= 20 { max_hp / 10 } else { 1 };
-    let mut points = injury / per;
-    if low_pain {
-        points *= 2;
-    }
-    -points.min(cap)
 }
 
 /// G-INJ-012: at 0 HP or less, an HT roll before any maneuver but Do

@@ -7,96 +7,13 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::action::{Action, AllOutVariant, Response, Step, Strike, Trigger, Wait};
-use crate::damage::DamageBase;
-use crate::event::Event;
+use crate::model::action::{Action, Response, Trigger, Wait};
+use crate::model::event::Event;
+use crate::model::state::{AimState, Responding, State, Waiting, Watch};
 use crate::resolve::{maneuver, movement};
-use crate::state::{AimState, Posture, Responding, State, Waiting, Watch};
-use fray_core::grid::{HexPos, Pose};
+use crate::rules::wait::{able, response, toward, watch_penalty, watched};
+use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx};
-
-/// The most hexes one Wait may watch.
-const MAX_WATCHED: usize = 64;
-
-/// G-RNG-005: the penalty for watching `hexes` hexes (or one line).
-pub fn watch_penalty(hexes: usize, line: bool) -> i32 {
-    if line {
-        return -2;
-    }
-    match hexes {
-        0 | 1 => 0,
-        2 => -1,
-        3..=4 => -2,
-        5..=6 => -3,
-        7..=10 => -4,
-        _ => -5,
-    }
-}
-
-/// Checks a Wait as declared.
-pub fn check(state: &State, actor: CombatantId, w: &Wait) -> Result<(), String> {
-    let f = state.fighter(actor);
-    if let Some(s) = &w.step {
-        movement::check_step(state, actor, s)?;
-    }
-    let weapon = match w.response {
-        Response::Attack { weapon, .. }
-        | Response::Feint { weapon }
-        | Response::Ready { weapon } => weapon,
-    };
-    let carried = f
-        .weapons
-        .get(usize::from(weapon))
-        .ok_or_else(|| format!("{} has no weapon {weapon}", f.name))?;
-    if let Response::Attack { mode, all_out, .. } = w.response {
-        let m = carried
-            .mode(usize::from(mode))
-            .ok_or_else(|| format!("{} has no attack mode {mode}", carried.weapon.name))?;
-        if !carried.ready {
-            return Err(format!("{} is not ready (G-RDY-001)", carried.weapon.name));
-        }
-        if !m.is_melee() && all_out.is_some_and(|v| v != AllOutVariant::Determined) {
-            return Err("a ranged All-Out Attack can only be Determined (G-AOA-001..004)".into());
-        }
-        if w.trigger == Trigger::StopThrust
-            && !(m.is_melee() && m.damage.base == DamageBase::Thrust)
-        {
-            return Err(format!(
-                "Stop Thrust needs a ready thrusting weapon; {} {} is not one (G-STP-001)",
-                carried.weapon.name, m.name
-            ));
-        }
-    } else if w.trigger == Trigger::StopThrust {
-        return Err("Stop Thrust responds with an Attack or All-Out Attack (G-STP-001)".into());
-    }
-    if let Trigger::Enters { hexes, line } = &w.trigger {
-        if hexes.is_empty() || hexes.len() > MAX_WATCHED {
-            return Err(format!("watch 1 to {MAX_WATCHED} hexes (G-RNG-005)"));
-        }
-        if let Some(h) = hexes.iter().find(|&&h| !state.map.contains(h)) {
-            return Err(format!("the watched hex {h} is off the map"));
-        }
-        if *line && !straight(hexes) {
-            return Err("the watched hexes do not make one straight line (G-RNG-005)".into());
-        }
-    }
-    if let Trigger::InReach { foe: Some(foe) } = w.trigger
-        && !state.active_foes(actor).any(|id| id == foe)
-    {
-        return Err(format!("{foe} is not a foe still fighting"));
-    }
-    Ok(())
-}
-
-/// Whether the hexes all lie on the line from the first to the farthest.
-fn straight(hexes: &[HexPos]) -> bool {
-    let first = hexes[0];
-    let Some(&far) = hexes.iter().max_by_key(|h| first.distance(**h)) else {
-        return false;
-    };
-    let line = first.line_to(far);
-    hexes.iter().all(|h| line.contains(h))
-}
 
 /// Resolves a checked Wait: the step, then the Wait stands until the
 /// waiter's next turn (G-WAIT-001); watching one hex with a ranged weapon
@@ -139,15 +56,6 @@ pub fn resolve(
         defended: false,
     });
     Ok(())
-}
-
-/// Whether any foe of `mover` is waiting: the cheap test before walking hex by hex.
-pub fn watched(state: &State, mover: CombatantId) -> bool {
-    let side = state.fighter(mover).side;
-    state
-        .fighters
-        .iter()
-        .any(|f| f.waiting.is_some() && f.side != side)
 }
 
 /// G-WAIT-003: defending while waiting turns a planned All-Out Attack into an Attack.
@@ -209,97 +117,6 @@ pub fn on_enter(
         fire(state, waiter, mover, &waiting, toward, action, cx)?;
     }
     Ok(able(state, mover, before))
-}
-
-/// Whether the mover is as it was: conscious, not stunned, same posture and place.
-fn able(state: &State, mover: CombatantId, (pose, posture): (Pose, Posture)) -> bool {
-    let m = state.fighter(mover);
-    m.is_conscious() && m.stun.is_none() && m.posture == posture && m.pose == pose
-}
-
-/// G-STP-002: the hexes of the trail that brought it nearer to `to`.
-fn toward(trail: &[HexPos], to: HexPos) -> u32 {
-    trail
-        .windows(2)
-        .filter(|w| w[1].distance(to) < w[0].distance(to))
-        .count() as u32
-}
-
-/// The response as a legal maneuver at `foe`, with a step toward it when
-/// the waiter took none on its own turn (G-WAIT-002; decision: the first
-/// that works of no step, turning in place, then the neighbouring hexes in
-/// order), or `None` when it cannot be made now.
-fn response(
-    state: &State,
-    waiter: CombatantId,
-    foe: CombatantId,
-    waiting: &Waiting,
-) -> Option<Action> {
-    let f = state.fighter(waiter);
-    let target = state.fighter(foe).pose.pos;
-    let mut steps: Vec<Option<Step>> = vec![None];
-    if !waiting.stepped {
-        let hexes = std::iter::once(f.pose.pos).chain(f.pose.pos.neighbours());
-        for hex in hexes {
-            if let Some(face) = hex.facing_toward(target) {
-                let to = (hex != f.pose.pos).then_some(hex);
-                if Pose::new(hex, face) != f.pose {
-                    steps.push(Some(Step {
-                        to,
-                        face: Some(face),
-                        after: false,
-                        posture: None,
-                    }));
-                }
-            }
-        }
-    }
-    let build = |step: Option<Step>| -> Option<Action> {
-        Some(match waiting.wait.response {
-            Response::Attack {
-                weapon,
-                mode,
-                location,
-                all_out,
-            } => {
-                let strike = Strike::at(foe).with(weapon, mode).aimed(location);
-                match all_out {
-                    // G-WAIT-003: a defense since the Wait makes it a plain Attack.
-                    Some(variant) if !waiting.defended => {
-                        if step.is_some() {
-                            return None;
-                        }
-                        Action::AllOutAttack {
-                            variant,
-                            strike,
-                            advance: 0,
-                        }
-                    }
-                    _ => Action::Attack {
-                        strike,
-                        step,
-                        extra: None,
-                        giant_step: None,
-                    },
-                }
-            }
-            Response::Feint { weapon } => Action::Feint {
-                target: foe,
-                weapon,
-                step,
-            },
-            Response::Ready { weapon } => {
-                if step.is_some() {
-                    return None;
-                }
-                Action::Ready { weapon }
-            }
-        })
-    };
-    steps
-        .into_iter()
-        .filter_map(build)
-        .find(|a| maneuver::check(state, waiter, a).is_ok())
 }
 
 /// Sets the Wait off: the response is resolved at once, with Stop Thrust's

@@ -7,12 +7,13 @@ use fray_core::engine::{self, Progress};
 use fray_core::inputs::ScriptedAction;
 use fray_core::{CombatantId, InputLog, InputOracle, RollInput, RollRecord, StepInputs, VecSink};
 use fray_gurps::Gurps;
-use fray_gurps::action::{Action, Aim, Answer, Strike};
-use fray_gurps::data::{Armory, parse_file};
-use fray_gurps::event::Event;
-use fray_gurps::location::Location;
-use fray_gurps::scenario::{Scenario, setup};
-use fray_gurps::state::{DefenseKind, State};
+use fray_gurps::model::action::{Action, Aim, Answer, Strike};
+use fray_gurps::model::data::{Armory, parse_file};
+use fray_gurps::model::event::Event;
+use fray_gurps::model::location::Location;
+use fray_gurps::model::scenario::Scenario;
+use fray_gurps::model::state::{DefenseKind, State};
+use fray_gurps::setup::setup;
 
 /// Just the gear the tests use.
 pub const ARMORY: &str = r#"

@@ -3,7 +3,7 @@
 //! Scenario files set them under `[options]`; every field defaults to the
 //! engine's documented decision (docs/rules/gurps.md).
 
-use crate::location::HitTable;
+use crate::model::location::HitTable;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

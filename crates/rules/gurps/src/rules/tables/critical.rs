@@ -5,7 +5,7 @@
 //! Each table takes a 3d6 total; a value outside 3..=18 reads as the
 //! nearest row (3 or 18), so no input panics.
 
-use crate::damage::{DamageType, Dice};
+use crate::model::damage::{DamageType, Dice};
 
 /// A 3d6 total clamped to the tables' rows.
 fn row(roll: i32) -> i32 {

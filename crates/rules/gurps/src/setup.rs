@@ -1,93 +1,21 @@
-//! GURPS scenario files and building the starting state from them.
+//! Building the starting state from a scenario (G-TURN-005, G-TURN-006):
+//! templates and sheets from the armory, weapons in hand, positions,
+//! surprise. Part of the `Ruleset` impl: it uses the model and the tables.
 
-use crate::ai::Tactics;
-use crate::data::{Armory, Template};
-use crate::location::{ALL, LOCATION_COUNT, Location};
-use crate::options::Options;
-use crate::sheet::{Sheet, encumbered_move};
-use crate::state::{Carried, CarriedShield, Fighter, Life, Posture, Stance, State, Stats};
-use fray_core::grid::{Facing, HexPos, Map, MapKind, Pose};
-use fray_core::{Controller, SetupError, SideId};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use crate::model::data::{Armory, Template};
+use crate::model::location::{ALL, LOCATION_COUNT, Location};
+use crate::model::sheet::{Sheet, encumbered_move};
+use crate::model::state::{Carried, CarriedShield, Fighter, Life, Stance, State, Stats};
+use crate::model::tactics::Tactics;
+use fray_core::grid::{MapKind, Pose};
+use fray_core::{SetupError, SideId};
 
-/// A GURPS scenario file.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// Must be `"gurps"`.
-    pub ruleset: String,
-    /// A title.
-    pub name: String,
-    /// What the scenario shows.
-    #[serde(default)]
-    pub description: String,
-    /// Rounds before the fight is called a draw.
-    #[serde(default = "default_rounds")]
-    pub max_rounds: u32,
-    /// The default seed for `fray fight` and `fray sim`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// The battle map.
-    pub map: Map,
-    /// Rule switches (docs/rules/gurps.md).
-    #[serde(default)]
-    pub options: Options,
-    /// Surprise at the start (G-TURN-005, G-TURN-006).
-    #[serde(default)]
-    pub surprise: Option<crate::state::Surprise>,
-    /// Who answers for the sides and the game master.
-    #[serde(default)]
-    pub controllers: fray_core::SeatsFile,
-    /// Everyone in the fight, in order (ids count from 0 in this order).
-    pub combatants: Vec<Combatant>,
-}
-
-fn default_rounds() -> u32 {
-    100
-}
-
-/// One combatant of a scenario: a bundled template or an inline sheet.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Combatant {
-    /// A unique name.
-    pub name: String,
-    /// Side (team) name; combatants with the same side fight together.
-    pub side: String,
-    /// A bundled template id (`data/gurps/creatures.toml`), or...
-    #[serde(default)]
-    pub template: Option<String>,
-    /// ...an inline character sheet.
-    #[serde(default)]
-    pub sheet: Option<Sheet>,
-    /// Where it stands.
-    pub position: HexPos,
-    /// Which way it faces.
-    #[serde(default)]
-    pub facing: Facing,
-    /// Posture at the start.
-    #[serde(default)]
-    pub posture: Posture,
-    /// `ai`, `ai:<tactics>`, `human` or `script`.
-    #[serde(default)]
-    pub controller: Controller,
-    /// Knobs for the AI (`[combatants.ai]`: `aim`, `retreat`).
-    #[serde(default)]
-    pub ai: crate::ai::Knobs,
-    /// Lasting situation modifiers (`[combatants.situation]`: `blind`, `distraction`).
-    #[serde(default)]
-    pub situation: crate::state::Situation,
-    /// Leads its side when rolling for initiative (G-TURN-006); by default
-    /// the side's first combatant does.
-    #[serde(default)]
-    pub leader: bool,
-}
+use crate::model::scenario::{Combatant, Scenario};
 
 /// A weapon in hand, ready, with the wielder's skill for each mode: the
 /// sheet's skill, or DX-5 when unlisted (decision); unarmed attacks use the
 /// best of DX, Brawling, Boxing and Karate (G-EXT-023, G-DICE-002).
-fn carry(w: &crate::data::Weapon, sheet: &Sheet) -> Carried {
+fn carry(w: &crate::model::data::Weapon, sheet: &Sheet) -> Carried {
     let skill = w
         .modes
         .iter()
@@ -115,7 +43,7 @@ fn carry(w: &crate::data::Weapon, sheet: &Sheet) -> Carried {
         parried_before_turn: false,
         broken: false,
         taken: false,
-        hp: crate::tables::weapon_hp(w.weight),
+        hp: crate::rules::tables::weapon_hp(w.weight),
         loaded: true,
         reload_left: 0,
         spell: None,
@@ -274,7 +202,7 @@ fn check_surprise(s: &Scenario, sides: &[String]) -> Result<(), SetupError> {
                 format!("no side `{side}`; the sides are {listed}"),
             ));
         }
-        if sp.kind == crate::state::SurpriseKind::Total && sp.surprised.is_empty() {
+        if sp.kind == crate::model::state::SurpriseKind::Total && sp.surprised.is_empty() {
             return Err(SetupError::new(
                 "surprise.surprised",
                 "total surprise needs the sides taken unaware",
@@ -333,7 +261,7 @@ fn build(
     }
     // G-EXT-023: every humanoid can punch and kick (after its listed weapons,
     // so scripted weapon numbers do not move); four-legged creatures cannot.
-    if !sheet.has(crate::sheet::Trait::Quadruped) {
+    if !sheet.has(crate::model::sheet::Trait::Quadruped) {
         for name in ["Punch", "Kick"] {
             let listed = weapons
                 .iter()
@@ -378,7 +306,7 @@ fn build(
                 ),
             )
         })?;
-        spells.push(crate::state::KnownSpell {
+        spells.push(crate::model::state::KnownSpell {
             spell: spell.clone().into(),
             skill,
         });

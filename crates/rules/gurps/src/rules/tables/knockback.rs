@@ -1,7 +1,7 @@
 //! Knockback distance, the roll to stay up, collision damage (G-KB-002..004)
 //! and falling damage on the same scale (G-EXT-033).
 
-use crate::damage::Dice;
+use crate::model::damage::Dice;
 
 /// G-KB-003: Perfect Balance's bonus to the roll against falling down after
 /// knockback. The caller adds it to [`knockback_roll_modifier`].

@@ -1,26 +1,8 @@
 //! Spell tables: energy reduction by skill (G-EXT-030), range penalties
 //! (G-SPL-003/004, G-SPL-013) and the resisted-spell skill cap (G-SPL-005).
 
-/// A wizard's implement pointed at the subject from the start of casting
-/// (G-SPL-004). Written in weapon data as `implement = "baton"` or `"staff"`.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Implement {
-    /// A Wizard's Baton: cancels 1 point of range penalty.
-    Baton,
-    /// A Wizard's Staff: cancels 2 points of range penalty.
-    Staff,
-}
+use crate::model::data::Implement;
+use crate::model::spell::{Spell, SpellClass};
 
 /// G-EXT-030: energy cost reduction by effective skill: 0 below 15, 1 at
 /// 15-19, 2 at 20-24 and 1 more per further 5 points. Which spells get it
@@ -69,9 +51,28 @@ pub fn resisted_skill_cap(skill: i32, resistance: i32) -> i32 {
     skill.min(resistance.max(16))
 }
 
+/// The energy a successful casting costs at effective skill `skill`
+/// (G-EXT-030): the reduction comes off the whole cost, never below 0; a missile's only
+/// off its base cost, not off the energy that makes it bigger
+/// (G-SPL-010); a blocking spell gets none (G-SPL-012).
+pub fn spell_cost(spell: &Spell, skill: i32, energy: u8, radius: u8) -> i32 {
+    let total = spell.area_energy(energy, radius) as i32;
+    let cut = energy_reduction(skill);
+    match spell.class {
+        SpellClass::Blocking => total,
+        SpellClass::Missile => {
+            let base = i32::from(spell.cost).min(total);
+            (base - cut).max(0) + (total - base)
+        }
+        _ => (total - cut).max(0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::damage::DamageType;
+    use crate::model::spell::{Blocks, Effect, SpellDamage};
 
     #[test]
     fn g_ext_030_energy_reduction_by_skill() {
@@ -147,5 +148,85 @@ mod tests {
         assert_eq!(resisted_skill_cap(20, 25), 20);
         assert_eq!(resisted_skill_cap(18, 18), 18);
         assert_eq!(resisted_skill_cap(i32::MAX, i32::MIN), 16);
+    }
+
+    fn spell(class: SpellClass, cost: u8, effect: Effect) -> Spell {
+        Spell {
+            name: "Test".into(),
+            college: "Test".into(),
+            class,
+            cost,
+            max_energy: None,
+            time: 3,
+            time_per_energy: false,
+            resisted_by: None,
+            min_radius: None,
+            effect,
+            notes: String::new(),
+        }
+    }
+
+    fn fireball() -> Spell {
+        spell(
+            SpellClass::Missile,
+            1,
+            Effect::Damage(SpellDamage {
+                dice_per_energy: 1,
+                damage_type: DamageType::Burning,
+                armor_divisor: 1.0,
+                acc: Some(1),
+                range: None,
+            }),
+        )
+    }
+
+    #[test]
+    fn g_ext_030_reduction_comes_off_regular_and_area_costs() {
+        // rule: G-EXT-030
+        let heal = Spell {
+            max_energy: Some(3),
+            ..spell(SpellClass::Regular, 1, Effect::Heal { hp_per_energy: 1 })
+        };
+        assert_eq!(spell_cost(&heal, 14, 3, 1), 3);
+        assert_eq!(spell_cost(&heal, 15, 3, 1), 2);
+        assert_eq!(spell_cost(&heal, 20, 3, 1), 1);
+        assert_eq!(spell_cost(&heal, 25, 2, 1), 0, "never below 0");
+        let area = Spell {
+            min_radius: Some(2),
+            ..spell(SpellClass::Area, 3, Effect::Sleep)
+        };
+        assert_eq!(spell_cost(&area, 12, 3, 2), 6, "3 per yard of radius");
+        assert_eq!(spell_cost(&area, 15, 3, 2), 5);
+    }
+
+    #[test]
+    fn g_spl_010_missiles_reduce_only_the_base_cost() {
+        // rule: G-SPL-010
+        let f = fireball();
+        assert_eq!(spell_cost(&f, 14, 3, 1), 3);
+        assert_eq!(
+            spell_cost(&f, 15, 3, 1),
+            2,
+            "the first die is free, the others are not"
+        );
+        assert_eq!(
+            spell_cost(&f, 20, 3, 1),
+            2,
+            "high skill cannot cut the enlargement"
+        );
+        assert_eq!(spell_cost(&f, 15, 1, 1), 0);
+    }
+
+    #[test]
+    fn g_spl_012_blocking_spells_get_no_reduction() {
+        // rule: G-SPL-012
+        let b = spell(
+            SpellClass::Blocking,
+            1,
+            Effect::Block {
+                against: Blocks::Any,
+            },
+        );
+        assert_eq!(spell_cost(&b, 25, 1, 1), 1);
     }
 }

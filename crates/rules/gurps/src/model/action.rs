@@ -1,8 +1,8 @@
 //! What a combatant declares (maneuvers), and the questions and answers of
 //! the defender's side.
 
-use crate::location::Location;
-use crate::state::{DefenseKind, Posture};
+use crate::model::location::Location;
+use crate::model::state::{DefenseKind, Posture};
 use fray_core::CombatantId;
 use fray_core::grid::{Facing, HexPos};
 use serde::{Deserialize, Serialize};

@@ -2,12 +2,12 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::event::Event;
+use crate::model::event::Event;
 use fray_core::dice::RollKind;
 use fray_core::dice::systems::gurps::{Outcome, SuccessOptions, SuccessRoll, judge};
 use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
 
-use crate::state::State;
+use crate::model::state::State;
 
 /// What a success roll is for: its label and rule, and whether it is a
 /// ranged attack (no critical failure for rolling 10 over, G-EXT-003).

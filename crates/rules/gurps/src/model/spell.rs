@@ -4,9 +4,8 @@
 //!
 //! The rules that play them are in `resolve::magic`.
 
-use crate::damage::DamageType;
-use crate::data::Range;
-use crate::tables::energy_reduction;
+use crate::model::damage::DamageType;
+use crate::model::data::Range;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -257,23 +256,6 @@ impl Spell {
         };
         u32::from(energy) * r
     }
-
-    /// The energy a successful casting costs at effective skill `skill`
-    /// (G-EXT-030): the reduction comes off the whole cost, never below 0; a missile's only
-    /// off its base cost, not off the energy that makes it bigger
-    /// (G-SPL-010); a blocking spell gets none (G-SPL-012).
-    pub fn cost_at(&self, skill: i32, energy: u8, radius: u8) -> i32 {
-        let total = self.area_energy(energy, radius) as i32;
-        let cut = energy_reduction(skill);
-        match self.class {
-            SpellClass::Blocking => total,
-            SpellClass::Missile => {
-                let base = i32::from(self.cost).min(total);
-                (base - cut).max(0) + (total - base)
-            }
-            _ => (total - cut).max(0),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -308,56 +290,6 @@ mod tests {
                 range: None,
             }),
         )
-    }
-
-    #[test]
-    fn g_ext_030_reduction_comes_off_regular_and_area_costs() {
-        // rule: G-EXT-030
-        let heal = Spell {
-            max_energy: Some(3),
-            ..spell(SpellClass::Regular, 1, Effect::Heal { hp_per_energy: 1 })
-        };
-        assert_eq!(heal.cost_at(14, 3, 1), 3);
-        assert_eq!(heal.cost_at(15, 3, 1), 2);
-        assert_eq!(heal.cost_at(20, 3, 1), 1);
-        assert_eq!(heal.cost_at(25, 2, 1), 0, "never below 0");
-        let area = Spell {
-            min_radius: Some(2),
-            ..spell(SpellClass::Area, 3, Effect::Sleep)
-        };
-        assert_eq!(area.cost_at(12, 3, 2), 6, "3 per yard of radius");
-        assert_eq!(area.cost_at(15, 3, 2), 5);
-    }
-
-    #[test]
-    fn g_spl_010_missiles_reduce_only_the_base_cost() {
-        // rule: G-SPL-010
-        let f = fireball();
-        assert_eq!(f.cost_at(14, 3, 1), 3);
-        assert_eq!(
-            f.cost_at(15, 3, 1),
-            2,
-            "the first die is free, the others are not"
-        );
-        assert_eq!(
-            f.cost_at(20, 3, 1),
-            2,
-            "high skill cannot cut the enlargement"
-        );
-        assert_eq!(f.cost_at(15, 1, 1), 0);
-    }
-
-    #[test]
-    fn g_spl_012_blocking_spells_get_no_reduction() {
-        // rule: G-SPL-012
-        let b = spell(
-            SpellClass::Blocking,
-            1,
-            Effect::Block {
-                against: Blocks::Any,
-            },
-        );
-        assert_eq!(b.cost_at(25, 1, 1), 1);
     }
 
     #[test]

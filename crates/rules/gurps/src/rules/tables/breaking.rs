@@ -1,32 +1,8 @@
 //! Attacking a weapon to break it: weapon DR, injury to the weapon
 //! (G-ATK-012), weapon HP and state (G-ATK-013).
 
-use crate::damage::DamageType;
-
-/// What a weapon is made of, for its DR (G-ATK-012). Written in data files
-/// as `wood`, `metal_and_wood` (the default) or `solid_metal`.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum WeaponMaterial {
-    /// All wood (a staff, a club).
-    Wood,
-    /// Metal and wood (an axe, a spear).
-    #[default]
-    MetalAndWood,
-    /// Solid metal (a sword, a mace).
-    SolidMetal,
-}
+use crate::model::damage::DamageType;
+use crate::model::data::WeaponMaterial;
 
 /// G-ATK-012: the weapon's DR: wood 2, metal and wood 4, solid metal 6.
 pub fn weapon_dr(material: WeaponMaterial) -> i32 {

@@ -1,7 +1,7 @@
 //! Slam damage (G-ATK-015).
 
 use super::range::speed_range_band;
-use crate::damage::Dice;
+use crate::model::damage::Dice;
 
 /// G-ATK-015: the slam bonus per die of damage by hexes moved this turn:
 /// 0-2 +0, 3 +1, 4-5 +2, 6-7 +3, 8-10 +4, 11-15 +5, then +1 per further

@@ -1,9 +1,9 @@
 //! The state of a GURPS fight: plain data, cloned per simulated trial.
 
-use crate::data::{AttackMode, Balance, Weapon};
-use crate::location::{LOCATION_COUNT, Location};
-use crate::options::Options;
-use crate::sheet::Trait;
+use crate::model::data::{AttackMode, Balance, Weapon};
+use crate::model::location::{LOCATION_COUNT, Location};
+use crate::model::options::Options;
+use crate::model::sheet::Trait;
 use fray_core::grid::{Facing, HexPos, Pose};
 use fray_core::{CombatantId, Controller, SideId};
 use serde::Serialize;
@@ -223,7 +223,7 @@ pub struct HeldSpell {
 #[derive(Clone, Debug, Serialize)]
 pub struct KnownSpell {
     /// The grimoire entry.
-    pub spell: Arc<crate::spell::Spell>,
+    pub spell: Arc<crate::model::spell::Spell>,
     /// Skill level.
     pub skill: i32,
 }
@@ -251,7 +251,7 @@ pub struct Casting {
     pub needed: u8,
     /// A Wizard's Baton or Staff (its weapon number) pointed at the subject
     /// from the start (G-SPL-004).
-    pub implement: Option<(u8, crate::tables::Implement)>,
+    pub implement: Option<(u8, crate::model::data::Implement)>,
 }
 
 /// A shield or cloak as carried.
@@ -303,7 +303,7 @@ pub struct Stats {
     /// Magery level: a missile spell's energy per second of casting.
     pub magery: i32,
     /// Traits.
-    pub traits: crate::sheet::TraitSet,
+    pub traits: crate::model::sheet::TraitSet,
 }
 
 impl Stats {
@@ -323,7 +323,7 @@ pub struct Fighter {
     /// Who controls it.
     pub controller: Arc<Controller>,
     /// Knobs for an AI controller (aim, retreat).
-    pub ai: crate::ai::Knobs,
+    pub ai: crate::model::tactics::Knobs,
     /// Lasting situation modifiers from the scenario (G-ATK-026).
     pub situation: Situation,
     /// Fixed statistics.
@@ -560,7 +560,7 @@ pub enum GripAt {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Waiting {
     /// The declaration.
-    pub wait: crate::action::Wait,
+    pub wait: crate::model::action::Wait,
     /// It stepped on its own turn, so the response takes no step (G-WAIT-002).
     pub stepped: bool,
     /// It defended since: a planned All-Out Attack becomes an Attack (G-WAIT-003).

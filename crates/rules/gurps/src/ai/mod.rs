@@ -4,104 +4,14 @@
 //! It is deterministic (no dice of its own), cheap enough for the
 //! simulator's hot loop, and reads its knobs from the controller's tactics.
 
-use crate::action::{Action, Aim, AllOutVariant, Answer, Question, Step, Strike};
-use crate::damage::Dice;
-use crate::location::{self, Location};
-use crate::resolve::{attack, defense, injury, movement};
-use crate::state::{Posture, State};
+use crate::model::action::{Action, Aim, AllOutVariant, Answer, Question, Step, Strike};
+use crate::model::damage::Dice;
+use crate::model::location::Location;
+use crate::model::state::{Posture, State};
+use crate::model::tactics::{AimKnob, Tactics};
+use crate::rules::chance::p_success;
 use fray_core::grid::{Facing, HexPos, Pose};
-use fray_core::{CombatantId, Controller, Total};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-
-/// Tactics named by `ai:<tactics>` controllers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tactics {
-    /// Balanced: best expected injury, All-Out Attack only on helpless foes.
-    Default,
-    /// Prefers All-Out Attack (Determined) whenever no other foe is adjacent.
-    Aggressive,
-    /// Lets foes come on: a Wait (Stop Thrust with a thrusting weapon)
-    /// rather than a step in, All-Out Defense when no Wait fits; strikes
-    /// what is already in reach.
-    Defensive,
-    /// Every attack is an All-Out Attack, the variant with the best expected
-    /// injury, whoever else is near: no defense in return.
-    AllOut,
-}
-
-impl Tactics {
-    /// Reads the tactics of a controller (unknown names are rejected at setup).
-    pub fn of(c: &Controller) -> Tactics {
-        match c.tactics() {
-            Some("aggressive") => Tactics::Aggressive,
-            Some("defensive") => Tactics::Defensive,
-            Some("all-out") => Tactics::AllOut,
-            _ => Tactics::Default,
-        }
-    }
-
-    /// The tactics names setup accepts.
-    pub const NAMES: [&'static str; 4] = ["default", "aggressive", "defensive", "all-out"];
-}
-
-/// Where the AI aims: the location with the best expected injury, or a
-/// scenario's fixed choice.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(try_from = "String", into = "String")]
-#[schemars(with = "String")]
-pub enum AimKnob {
-    /// Weigh the torso, vitals, neck and skull (as the damage type allows) and pick the best.
-    #[default]
-    Best,
-    /// Always this location (`"neck"`), or `"random"`; the torso where the
-    /// weapon's damage type cannot target it.
-    Aim(Aim),
-}
-
-impl TryFrom<String> for AimKnob {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
-        if s == "best" {
-            return Ok(AimKnob::Best);
-        }
-        Aim::try_from(s)
-            .map(AimKnob::Aim)
-            .map_err(|e| format!("{e}; or \"best\""))
-    }
-}
-
-impl From<AimKnob> for String {
-    fn from(a: AimKnob) -> String {
-        match a {
-            AimKnob::Best => "best".into(),
-            AimKnob::Aim(a) => a.into(),
-        }
-    }
-}
-
-/// Knobs that steer one AI controller, from the scenario's
-/// `[combatants.ai]` table, so that two scenarios can compare tactics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, default)]
-pub struct Knobs {
-    /// Where to aim: `"best"` (default), a location such as `"neck"`, or `"random"`.
-    pub aim: AimKnob,
-    /// Retreat when defending if it raises the defense (default `true`).
-    pub retreat: bool,
-    /// Feint a foe whose defense is high before striking it (default `true`).
-    pub feint: bool,
-}
-
-impl Default for Knobs {
-    fn default() -> Self {
-        Knobs {
-            aim: AimKnob::Best,
-            retreat: true,
-            feint: true,
-        }
-    }
-}
+use fray_core::{CombatantId, Total};
 
 /// G-FNT-001..003: whether a Feint now and a strike next turn beat two
 /// plain strikes: the chance a hit gets past a defense of `defense` after
@@ -137,17 +47,6 @@ fn roll_differences() -> &'static [f64; 31] {
     })
 }
 
-/// P(3d6 <= n) in 216ths for n = 0..=18. The AI wants floats in its hot
-/// loop; exact odds live in `fray_dice::systems::gurps::success_odds`.
-const AT_MOST_3D6: [u32; 19] = [
-    0, 0, 0, 1, 4, 10, 20, 35, 56, 81, 108, 135, 160, 181, 196, 206, 212, 215, 216,
-];
-
-/// Probability that 3d6 succeeds against `level` (3-4 always succeed, 17-18 always fail).
-pub(crate) fn p_success(level: i32) -> f64 {
-    f64::from(AT_MOST_3D6[level.clamp(4, 16) as usize]) / 216.0
-}
-
 /// The most damage dice the AI weighs exactly; bigger rolls count as this many.
 const MAX_EXACT_DICE: usize = 40;
 
@@ -181,7 +80,7 @@ fn expected_injury(dice: Dice, bonus: i32, dr: i32, mult_halves: i32, cap: i32) 
         .skip(n.min(MAX_EXACT_DICE))
         .map(|(s, p)| {
             let basic = (s as i32 + dice.adds + bonus).max(0);
-            p * f64::from(injury::injury_from(basic - dr, mult_halves).min(cap))
+            p * f64::from(crate::rules::injury::injury_from(basic - dr, mult_halves).min(cap))
         })
         .sum()
 }
@@ -211,8 +110,8 @@ struct Plan {
 }
 
 /// The locations worth considering for a damage type.
-fn candidate_locations(t: crate::damage::DamageType) -> &'static [Location] {
-    use crate::damage::DamageType::*;
+fn candidate_locations(t: crate::model::damage::DamageType) -> &'static [Location] {
+    use crate::model::damage::DamageType::*;
     match t {
         Impaling | SmallPiercing | Piercing | LargePiercing | HugePiercing => &[
             Location::Torso,
@@ -240,7 +139,7 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
             if !m.is_melee() || !grappling::may_strike(state, me, wi, mi) {
                 continue;
             }
-            let dice = m.damage.dice_for(a.stats.st);
+            let dice = crate::rules::damage::dice_for(m.damage, a.stats.st);
             // Only the location's own penalty differs between locations
             // (G-LOC-002), so the rest of the to-hit total is worked out once.
             let mut at_torso: Option<i32> = None;
@@ -248,11 +147,23 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
                 let strike = Strike::at(target).with(wi as u8, mi as u8).aimed(aim);
                 let loc = aim.location().unwrap_or(Location::Torso);
                 let skill = if matches!(loc, Location::LeftArm | Location::LeftHand) {
-                    attack::to_hit::<Total>(state, me, &strike, attack::How::ATTACK).0
+                    crate::rules::attack::to_hit::<Total>(
+                        state,
+                        me,
+                        &strike,
+                        crate::rules::attack::How::ATTACK,
+                    )
+                    .0
                 } else {
                     let torso = *at_torso.get_or_insert_with(|| {
                         let plain = strike.aimed(Aim::At(Location::Torso));
-                        attack::to_hit::<Total>(state, me, &plain, attack::How::ATTACK).0
+                        crate::rules::attack::to_hit::<Total>(
+                            state,
+                            me,
+                            &plain,
+                            crate::rules::attack::How::ATTACK,
+                        )
+                        .0
                     });
                     torso + aim.location().map_or(0, Location::aim_penalty)
                 };
@@ -260,9 +171,9 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
                     return;
                 }
                 // A random location is weighed as the torso.
-                let dr = injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
-                let mult = location::multiplier_halves(loc, m.damage_type);
-                let cap = location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
+                let dr = crate::rules::injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
+                let mult = crate::rules::location::multiplier_halves(loc, m.damage_type);
+                let cap = crate::rules::location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
                 let c = Candidate {
                     strike,
                     skill,
@@ -288,7 +199,9 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
                         add(Aim::At(loc));
                     }
                 }
-                AimKnob::Aim(Aim::At(loc)) if !location::may_target(loc, m.damage_type) => {
+                AimKnob::Aim(Aim::At(loc))
+                    if !crate::rules::location::may_target(loc, m.damage_type) =>
+                {
                     add(Aim::At(Location::Torso))
                 }
                 AimKnob::Aim(a) => add(a),
@@ -307,14 +220,14 @@ fn best_defenses(
     target: CombatantId,
     from: HexPos,
 ) -> (Option<i32>, bool) {
-    let inc = defense::Incoming {
+    let inc = crate::rules::defense::Incoming {
         from,
-        ..defense::Incoming::melee(state, me, target)
+        ..crate::rules::defense::Incoming::melee(state, me, target)
     };
     let mut best: Option<(i32, bool)> = None;
-    defense::each_option(state, &inc, None, |o| {
+    crate::rules::defense::each_option(state, &inc, None, |o| {
         let v = o.with_retreat.unwrap_or(o.value).max(o.value);
-        let feintable = o.kind != crate::state::DefenseKind::Spell;
+        let feintable = o.kind != crate::model::state::DefenseKind::Spell;
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, feintable));
         }
@@ -360,7 +273,7 @@ fn best_from(
     let mut best: Option<Plan> = None;
     for c in candidates {
         let (wi, mi) = (usize::from(c.strike.weapon), usize::from(c.strike.mode));
-        if !attack::reaches_from(state, me, pose, target, wi, mi) {
+        if !crate::rules::attack::reaches_from(state, me, pose, target, wi, mi) {
             continue;
         }
         let (d, feintable) = defenses.from(state, me, target, pose.pos);
@@ -395,11 +308,11 @@ fn all_out_variant(
     let t = state.fighter(plan.strike.target);
     let mode = &a.weapons[usize::from(c.strike.weapon)].weapon.modes[usize::from(c.strike.mode)];
     let loc = c.strike.location.location().unwrap_or(Location::Torso);
-    let dice = mode.damage.dice_for(a.stats.st);
+    let dice = crate::rules::damage::dice_for(mode.damage, a.stats.st);
     let strong = if mode.damage.is_muscle_powered() {
-        let dr = injury::divided_dr(t.dr[loc.index()], mode.armor_divisor);
-        let mult = location::multiplier_halves(loc, mode.damage_type);
-        let cap = location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
+        let dr = crate::rules::injury::divided_dr(t.dr[loc.index()], mode.armor_divisor);
+        let mult = crate::rules::location::multiplier_halves(loc, mode.damage_type);
+        let cap = crate::rules::location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
         c.p_hit * expected_injury(dice, dice.dice.max(2), dr, mult, cap)
     } else {
         0.0
@@ -442,7 +355,7 @@ fn shoot_or_aim(state: &State, me: CombatantId, target: CombatantId) -> Option<A
             if !w.ready || !w.is_ranged(mi) || (w.is_thrown(mi) && melee_too) {
                 continue;
             }
-            if !attack::reaches_from(state, me, facing_pose, target, wi, mi) {
+            if !crate::rules::attack::reaches_from(state, me, facing_pose, target, wi, mi) {
                 continue;
             }
             let locations: &[Location] = if m.damage_type.is_piercing_or_impaling() {
@@ -454,11 +367,22 @@ fn shoot_or_aim(state: &State, me: CombatantId, target: CombatantId) -> Option<A
                 let strike = Strike::at(target)
                     .with(wi as u8, mi as u8)
                     .aimed(Aim::At(loc));
-                let skill = attack::to_hit::<Total>(state, me, &strike, attack::How::ATTACK).0
-                    + m.acc.unwrap_or(0);
-                let dr = injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
-                let mult = location::multiplier_halves(loc, m.damage_type);
-                let e = expected_injury(m.damage.dice_for(f.stats.st), 0, dr, mult, i32::MAX / 4);
+                let skill = crate::rules::attack::to_hit::<Total>(
+                    state,
+                    me,
+                    &strike,
+                    crate::rules::attack::How::ATTACK,
+                )
+                .0 + m.acc.unwrap_or(0);
+                let dr = crate::rules::injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
+                let mult = crate::rules::location::multiplier_halves(loc, m.damage_type);
+                let e = expected_injury(
+                    crate::rules::damage::dice_for(m.damage, f.stats.st),
+                    0,
+                    dr,
+                    mult,
+                    i32::MAX / 4,
+                );
                 let score = p_success(skill) * e;
                 if best.is_none_or(|(b, _)| score > b + 1e-12) {
                     best = Some((score, strike));
@@ -508,7 +432,7 @@ mod magic;
 /// chose, it breaks free or does nothing.
 pub fn action(state: &State, me: CombatantId) -> Action {
     let chosen = choose(state, me);
-    if crate::resolve::maneuver::check(state, me, &chosen).is_ok() {
+    if crate::rules::maneuver::check(state, me, &chosen).is_ok() {
         chosen
     } else {
         grappling::fallback(state, me)
@@ -528,7 +452,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
         }
         // A crippled leg keeps it down (G-LOC-010): it fights kneeling.
         Posture::Sitting | Posture::Crawling | Posture::Kneeling | Posture::Crouching
-            if !crate::resolve::footwork::legs_crippled(f) =>
+            if !crate::rules::footwork::legs_crippled(f) =>
         {
             return Action::ChangePosture {
                 to: Posture::Standing,
@@ -538,12 +462,12 @@ fn choose(state: &State, me: CombatantId) -> Action {
     }
     // Pick up or ready a weapon when no real weapon is ready (fists and
     // feet are always at hand, but a sword is better).
-    let armed = |w: &&crate::state::Carried| w.weapon.unarmed.is_none();
+    let armed = |w: &&crate::model::state::Carried| w.weapon.unarmed.is_none();
     if !f.ready_melee().any(|(_, w)| armed(&w))
         && let Some((i, _)) = f.weapons.iter().enumerate().find(|(i, w)| {
             armed(w)
                 && !w.ready
-                && crate::resolve::maneuver::check(state, me, &Action::Ready { weapon: *i as u8 })
+                && crate::rules::maneuver::check(state, me, &Action::Ready { weapon: *i as u8 })
                     .is_ok()
         })
     {
@@ -562,7 +486,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
     let foe_close = state
         .active_foes(me)
         .any(|id| state.fighter(id).pose.pos.distance(f.pose.pos) <= 2);
-    if !foe_close && crate::resolve::maneuver::check(state, me, &Action::ReadyShield).is_ok() {
+    if !foe_close && crate::rules::maneuver::check(state, me, &Action::ReadyShield).is_ok() {
         return Action::ReadyShield;
     }
     let tactics = Tactics::of(&f.controller);
@@ -592,7 +516,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
     }
     for n in f.pose.pos.neighbours() {
         if n.distance(t.pose.pos) <= reach
-            && movement::free(state, me, n)
+            && crate::rules::movement::free(state, me, n)
             && let Some(face) = n.facing_toward(t.pose.pos)
         {
             steps.push(Step {
@@ -658,7 +582,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
             && p.defense.is_some_and(|d| {
                 feint_pays(
                     skill,
-                    crate::resolve::maneuver::feint_resistance(state, target),
+                    crate::rules::maneuver::feint_resistance(state, target),
                     d,
                     p.through,
                 )
@@ -669,7 +593,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
                 weapon: p.strike.weapon,
                 step: None,
             };
-            if crate::resolve::maneuver::check(state, me, &feint).is_ok() {
+            if crate::rules::maneuver::check(state, me, &feint).is_ok() {
                 return feint;
             }
         }
@@ -687,7 +611,9 @@ fn choose(state: &State, me: CombatantId) -> Action {
             return w;
         }
         return Action::AllOutDefense {
-            variant: crate::action::DefenseVariant::Increased(crate::state::DefenseKind::Dodge),
+            variant: crate::model::action::DefenseVariant::Increased(
+                crate::model::state::DefenseKind::Dodge,
+            ),
             step: None,
             path: Vec::new(),
         };
@@ -698,7 +624,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
 /// A Wait to strike with the best candidate whoever comes in reach: a
 /// Stop Thrust when that strike is a melee thrust.
 fn waiting(state: &State, me: CombatantId, cands: &[Candidate]) -> Option<Action> {
-    use crate::action::{Response, Trigger, Wait};
+    use crate::model::action::{Response, Trigger, Wait};
     let best = cands
         .iter()
         .max_by(|a, b| (a.p_hit * a.injury).total_cmp(&(b.p_hit * b.injury)))?;
@@ -707,7 +633,7 @@ fn waiting(state: &State, me: CombatantId, cands: &[Candidate]) -> Option<Action
         usize::from(best.strike.mode),
     );
     let mode = state.fighter(me).weapons[wi].mode(mi)?;
-    let thrust = mode.is_melee() && mode.damage.base == crate::damage::DamageBase::Thrust;
+    let thrust = mode.is_melee() && mode.damage.base == crate::model::damage::DamageBase::Thrust;
     let wait = Action::Wait(Wait {
         trigger: if thrust {
             Trigger::StopThrust
@@ -722,7 +648,7 @@ fn waiting(state: &State, me: CombatantId, cands: &[Candidate]) -> Option<Action
         },
         step: None,
     });
-    crate::resolve::maneuver::check(state, me, &wait)
+    crate::rules::maneuver::check(state, me, &wait)
         .is_ok()
         .then_some(wait)
 }
@@ -739,14 +665,16 @@ pub(crate) fn approach(state: &State, me: CombatantId, target: CombatantId) -> O
         .distance(f.pose.pos)
         .saturating_sub(points.max(0) as u32)
         .max(1);
-    let (hex, path) = match movement::seek(state, me, points, goal, nearest, None) {
-        Some(p) => (p.end().pos, movement::hexes_of(&p)),
+    let (hex, path) = match crate::rules::movement::seek(state, me, points, goal, nearest, None) {
+        Some(p) => (p.end().pos, crate::rules::movement::hexes_of(&p)),
         None => closest_reachable(state, me, goal)?,
     };
     if hex == f.pose.pos {
         let face = hex.facing_toward(goal)?;
         return (face != f.facing()).then_some(Action::AllOutDefense {
-            variant: crate::action::DefenseVariant::Increased(crate::state::DefenseKind::Dodge),
+            variant: crate::model::action::DefenseVariant::Increased(
+                crate::model::state::DefenseKind::Dodge,
+            ),
             step: Some(Step {
                 to: None,
                 face: Some(face),
@@ -757,7 +685,8 @@ pub(crate) fn approach(state: &State, me: CombatantId, target: CombatantId) -> O
         });
     }
     let want: Option<Facing> = hex.facing_toward(goal);
-    let face = want.filter(|&w| movement::plan_move(state, me, hex, Some(w), &path).is_ok());
+    let face =
+        want.filter(|&w| crate::rules::movement::plan_move(state, me, hex, Some(w), &path).is_ok());
     Some(Action::Move {
         to: hex,
         face,
@@ -774,10 +703,10 @@ fn closest_reachable(
     goal: HexPos,
 ) -> Option<(HexPos, Vec<HexPos>)> {
     let f = state.fighter(me);
-    let reach = movement::reach(state, me, f.current_move());
+    let reach = crate::rules::movement::reach(state, me, f.current_move());
     let mut best: Option<((u32, u32), HexPos, Facing)> = None;
     for hex in reach.hexes() {
-        if hex != f.pose.pos && !movement::free(state, me, hex) {
+        if hex != f.pose.pos && !crate::rules::movement::free(state, me, hex) {
             continue;
         }
         let Some((cost, facing)) = reach.cheapest_to(hex) else {
@@ -790,7 +719,7 @@ fn closest_reachable(
     }
     let (_, hex, facing) = best?;
     let path = reach.path_to(hex, facing)?;
-    Some((hex, movement::hexes_of(&path)))
+    Some((hex, crate::rules::movement::hexes_of(&path)))
 }
 
 /// The AI's answer: the defense with the best value, retreating when
@@ -803,13 +732,13 @@ pub fn answer(state: &State, q: &Question) -> Answer {
         } => {
             let d = state.fighter(*defender);
             let may_retreat = d.ai.retreat;
-            let value = |o: &crate::action::DefenseOption| match o.with_retreat {
+            let value = |o: &crate::model::action::DefenseOption| match o.with_retreat {
                 Some(r) if may_retreat => r.max(o.value),
                 _ => o.value,
             };
-            let spell = crate::state::DefenseKind::Spell;
+            let spell = crate::model::state::DefenseKind::Spell;
             let plain = options.iter().filter(|o| o.kind != spell).map(value).max();
-            let worth_it = |o: &&crate::action::DefenseOption| {
+            let worth_it = |o: &&crate::model::action::DefenseOption| {
                 let cost = o
                     .weapon
                     .and_then(|i| d.spells.get(usize::from(i)))

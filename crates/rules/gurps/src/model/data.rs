@@ -4,7 +4,7 @@
 //! scenarios refer to entries by name. Stats are GURPS Basic Set / Dungeon
 //! Fantasy facts, written in our own words.
 
-use crate::damage::{DamageSpec, DamageType};
+use crate::model::damage::{DamageSpec, DamageType};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -35,7 +35,7 @@ pub struct Weapon {
     /// What it is made of, for attacks on it and critical misses (G-ATK-012):
     /// `wood`, `metal_and_wood` (the default) or `solid_metal`.
     #[serde(default)]
-    pub material: crate::tables::WeaponMaterial,
+    pub material: WeaponMaterial,
     /// An improvised weapon: -1 to -3 to hit (G-ATK-026); 0 when omitted.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub improvised: i32,
@@ -43,7 +43,7 @@ pub struct Weapon {
     /// a spell's range penalty (G-SPL-004), and a staff can deliver a
     /// melee spell (G-SPL-011).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub implement: Option<crate::tables::Implement>,
+    pub implement: Option<Implement>,
     /// The attack modes, first mode first (G-TURN-003 default).
     pub modes: Vec<AttackMode>,
     /// Free text.
@@ -239,7 +239,7 @@ pub struct Template {
     pub name: String,
     /// The character sheet.
     #[serde(flatten)]
-    pub sheet: crate::sheet::Sheet,
+    pub sheet: crate::model::sheet::Sheet,
 }
 
 /// The whole bundled data set.
@@ -260,30 +260,30 @@ pub struct Armory {
     pub templates: Vec<Template>,
     /// Spells (the grimoire).
     #[serde(default, rename = "spell")]
-    pub spells: Vec<crate::spell::Spell>,
+    pub spells: Vec<crate::model::spell::Spell>,
 }
 
 /// The bundled files, by name, as compiled in.
 pub const BUNDLED: &[(&str, &str)] = &[
     (
         "data/gurps/weapons.toml",
-        include_str!("../../../../data/gurps/weapons.toml"),
+        include_str!("../../../../../data/gurps/weapons.toml"),
     ),
     (
         "data/gurps/armor.toml",
-        include_str!("../../../../data/gurps/armor.toml"),
+        include_str!("../../../../../data/gurps/armor.toml"),
     ),
     (
         "data/gurps/shields.toml",
-        include_str!("../../../../data/gurps/shields.toml"),
+        include_str!("../../../../../data/gurps/shields.toml"),
     ),
     (
         "data/gurps/creatures.toml",
-        include_str!("../../../../data/gurps/creatures.toml"),
+        include_str!("../../../../../data/gurps/creatures.toml"),
     ),
     (
         "data/gurps/spells.toml",
-        include_str!("../../../../data/gurps/spells.toml"),
+        include_str!("../../../../../data/gurps/spells.toml"),
     ),
 ];
 
@@ -338,7 +338,7 @@ impl Armory {
             .find(|s| s.name.eq_ignore_ascii_case(name))
     }
     /// A spell by name (case-insensitive).
-    pub fn spell(&self, name: &str) -> Option<&crate::spell::Spell> {
+    pub fn spell(&self, name: &str) -> Option<&crate::model::spell::Spell> {
         self.spells
             .iter()
             .find(|s| s.name.eq_ignore_ascii_case(name))
@@ -374,4 +374,50 @@ impl Armory {
         );
         m
     }
+}
+
+/// What a weapon is made of, for its DR (G-ATK-012). Written in data files
+/// as `wood`, `metal_and_wood` (the default) or `solid_metal`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum WeaponMaterial {
+    /// All wood (a staff, a club).
+    Wood,
+    /// Metal and wood (an axe, a spear).
+    #[default]
+    MetalAndWood,
+    /// Solid metal (a sword, a mace).
+    SolidMetal,
+}
+
+/// A wizard's implement pointed at the subject from the start of casting
+/// (G-SPL-004). Written in weapon data as `implement = "baton"` or `"staff"`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Implement {
+    /// A Wizard's Baton: cancels 1 point of range penalty.
+    Baton,
+    /// A Wizard's Staff: cancels 2 points of range penalty.
+    Staff,
 }

@@ -15,8 +15,7 @@ pub use aftermath::{
     DailyHealing, Waking, fatigue_after_battle, fp_recovery_minutes, natural_healing, waking,
 };
 pub use breaking::{
-    WeaponMaterial, WeaponState, breaking_multiplier, weapon_dr, weapon_hp, weapon_injury,
-    weapon_state,
+    WeaponState, breaking_multiplier, weapon_dr, weapon_hp, weapon_injury, weapon_state,
 };
 pub use critical::{
     CriticalMiss, HeadBlow, MissedAttack, UnarmedMiss, critical_miss, critical_miss_for, head_blow,
@@ -28,7 +27,8 @@ pub use knockback::{
     knockback_roll_modifier,
 };
 pub use magic::{
-    Implement, energy_reduction, information_range_penalty, resisted_skill_cap, spell_range_penalty,
+    energy_reduction, information_range_penalty, resisted_skill_cap, spell_cost,
+    spell_range_penalty,
 };
 pub use range::{Watched, opportunity_fire_penalty, speed_range_penalty};
 pub use slam::{slam_bonus_per_die, slam_damage};

@@ -1,0 +1,700 @@
+//! One attack, from the to-hit roll to the injury (G-TURN-004).
+//!
+//! The pure part: values and checks read from the state, no dice.
+
+use crate::model::action::{AllOutVariant, Strike};
+use crate::model::data::Unarmed;
+use crate::model::location::Location;
+use crate::model::sheet::Trait;
+use crate::model::state::State;
+use fray_core::Illegal;
+use fray_core::grid::{Arc, HexPos};
+use fray_core::{CombatantId, Mods};
+/// How a strike is made: the maneuver around it and any trade for a
+/// second strike. It sets the to-hit modifiers and which options are allowed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct How {
+    /// All-Out Attack, and which variant.
+    pub all_out: Option<AllOutVariant>,
+    /// Move and Attack; `Some(true)` with Heroic Charge (G-EFF-003).
+    pub move_and_attack: Option<bool>,
+    /// One strike of a Rapid Strike or a Dual-Weapon Attack.
+    pub multi: Option<Multi>,
+}
+
+impl How {
+    /// A plain Attack maneuver.
+    pub const ATTACK: How = How {
+        all_out: None,
+        move_and_attack: None,
+        multi: None,
+    };
+
+    /// An All-Out Attack.
+    pub fn all_out(variant: AllOutVariant) -> How {
+        How {
+            all_out: Some(variant),
+            ..How::ATTACK
+        }
+    }
+}
+
+/// A strike traded for two (G-ATK-004..007).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Multi {
+    /// One of the two Rapid Strike attacks; `flurry`: Flurry of Blows (G-EFF-006).
+    Rapid {
+        /// Flurry of Blows halves the penalty.
+        flurry: bool,
+    },
+    /// The main-hand strike of a Dual-Weapon Attack.
+    DualMain {
+        /// Both strikes at one foe, who defends at -1 (G-ATK-005).
+        same_target: bool,
+    },
+    /// The off-hand strike of a Dual-Weapon Attack.
+    DualOff {
+        /// Both strikes at one foe.
+        same_target: bool,
+    },
+}
+
+impl Multi {
+    /// Whether both strikes of a Dual-Weapon Attack go at one foe (G-ATK-005).
+    pub(crate) fn dual_same_target(self) -> bool {
+        matches!(
+            self,
+            Multi::DualMain { same_target: true } | Multi::DualOff { same_target: true }
+        )
+    }
+}
+
+/// G-ATK-006 / G-EFF-006: the Rapid Strike penalty: -6, or -3 with Weapon
+/// Master or Trained by a Master; Flurry of Blows halves it, rounding
+/// toward the larger penalty (-6 to -3, -3 to -2).
+pub fn rapid_strike_penalty(master: bool, flurry: bool) -> i32 {
+    let base: i32 = if master { -3 } else { -6 };
+    if flurry { base.div_euclid(2) } else { base }
+}
+
+/// The smallest effective skill a Deceptive Attack may leave (G-ATK-001, G-DICE-004).
+pub const DECEPTIVE_FLOOR: i32 = 10;
+
+/// The most a Move and Attack melee strike may roll against (G-MAA-002, G-DICE-004).
+pub const MOVE_AND_ATTACK_CAP: i32 = 9;
+
+/// Why a strike cannot be made, or `Ok` with the weapon and mode indices.
+pub fn check_strike(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+) -> Result<(usize, usize), Illegal> {
+    check_strike_as(state, attacker, strike, How::ATTACK)
+}
+
+/// [`check_strike`] for a strike made as `how` says: the attack options
+/// must fit the maneuver (G-MAA-007, G-EFF-002, G-ATK-001..003).
+pub fn check_strike_as(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+) -> Result<(usize, usize), Illegal> {
+    if !state.exists(strike.target) {
+        return Err(Illegal::input(format!(
+            "there is no combatant {}",
+            strike.target
+        )));
+    }
+    if strike.target == attacker {
+        return Err(Illegal::input("a combatant cannot attack itself"));
+    }
+    let a = state.fighter(attacker);
+    let t = state.fighter(strike.target);
+    if t.life == crate::model::state::Life::Dead {
+        return Err(Illegal::input(format!("{} is dead", t.name)));
+    }
+    let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
+    let w = a
+        .weapons
+        .get(wi)
+        .ok_or_else(|| Illegal::input(format!("{} has no weapon {wi}", a.name)))?;
+    let m = w
+        .mode(mi)
+        .ok_or_else(|| Illegal::input(format!("{} has no attack mode {mi}", w.weapon.name)))?;
+    if w.broken {
+        return Err(Illegal::new(
+            "G-EXT-009",
+            format!("{} is broken", w.weapon.name),
+        ));
+    }
+    crate::rules::grapple::may_strike(state, attacker, wi, mi)?;
+    crate::rules::magic::may_strike(state, attacker, wi, mi)?;
+    if strike.rapid_recovery {
+        // G-EFF-001: readies an unready melee weapon held in hand.
+        if w.ready || w.dropped_at.is_some() || !m.is_melee() {
+            return Err(Illegal::new(
+                "G-EFF-001",
+                format!(
+                    "Rapid Recovery readies an unready melee weapon in hand; {} is not one",
+                    w.weapon.name
+                ),
+            ));
+        }
+    } else if !w.ready {
+        return Err(Illegal::new(
+            "G-RDY-001",
+            format!("{} is not ready", w.weapon.name),
+        ));
+    }
+    if w.is_unbalanced() && w.parried_before_turn {
+        return Err(Illegal::new(
+            "G-DEF-005",
+            format!(
+                "{} is unbalanced and parried since the last turn, so it cannot attack now",
+                w.weapon.name
+            ),
+        ));
+    }
+    if !m.is_melee() {
+        if !w.is_thrown(mi) && !w.loaded {
+            return Err(Illegal::input(format!(
+                "{} is not loaded: Ready it first ({} more turn(s), G-RDY-001)",
+                w.weapon.name, w.reload_left
+            )));
+        }
+        if strike.telegraphic {
+            return Err(Illegal::new(
+                "G-ATK-003",
+                "a Telegraphic Attack cannot be a ranged attack",
+            ));
+        }
+        if strike.mighty_blow || strike.rapid_recovery {
+            return Err(Illegal::new(
+                "G-EFF-001, G-EFF-002",
+                "Mighty Blow and Rapid Recovery are for melee attacks",
+            ));
+        }
+        if how.all_out.is_some_and(|v| v != AllOutVariant::Determined) {
+            return Err(Illegal::new(
+                "G-AOA-001..004",
+                "a ranged All-Out Attack can only be Determined",
+            ));
+        }
+    }
+    // G-LOC-012 decision: the eyes only from the front or a side.
+    if strike.location.location() == Some(Location::Eye)
+        && t.pose.arc_of(a.pose.pos) == Some(fray_core::grid::Arc::Back)
+    {
+        return Err(Illegal::new(
+            "G-LOC-012",
+            format!("{}'s eyes cannot be struck from behind", t.name),
+        ));
+    }
+    if let Some(loc) = strike.location.location()
+        && !crate::rules::location::may_target(loc, m.damage_type)
+    {
+        return Err(Illegal::new(
+            "G-LOC-015, G-LOC-012",
+            format!("{} damage cannot target the {loc}", m.damage_type),
+        ));
+    }
+    if let Some(aw) = strike.at_weapon {
+        let target_weapon = t.weapons.get(usize::from(aw.weapon));
+        if !target_weapon.is_some_and(|w| {
+            w.ready && w.weapon.unarmed.is_none() && !w.broken && w.spell.is_none()
+        }) {
+            return Err(Illegal::new(
+                "G-ATK-008",
+                format!(
+                    "{} holds no ready weapon {} to strike at",
+                    t.name, aw.weapon
+                ),
+            ));
+        }
+        if strike.chinks {
+            return Err(Illegal::input(
+                "a strike at a weapon has no armor chinks to aim at",
+            ));
+        }
+    }
+    if strike.chinks && !crate::rules::location::may_target_chinks(m.damage_type) {
+        return Err(Illegal::new(
+            "G-ATK-023",
+            format!(
+                "only impaling, piercing and tight-beam burning attacks can target chinks in armor; {} cannot",
+                m.damage_type
+            ),
+        ));
+    }
+    if (strike.deceptive > 0 || strike.telegraphic) && how.move_and_attack.is_some() {
+        return Err(Illegal::new(
+            "G-MAA-007",
+            "Deceptive and Telegraphic Attacks cannot be made with Move and Attack",
+        ));
+    }
+    if strike.deceptive > 0 && strike.telegraphic {
+        return Err(Illegal::input(
+            "an attack cannot be both Deceptive and Telegraphic (decision, docs/rules/gurps.md)",
+        ));
+    }
+    // G-AOA-003 decision: a second blow needs a weapon that stays ready
+    // after striking, or another ready weapon.
+    if how.all_out == Some(AllOutVariant::Double)
+        && m.is_melee()
+        && w.is_unbalanced()
+        && !a
+            .ready_melee()
+            .any(|(i, o)| i != wi && o.weapon.unarmed.is_none())
+    {
+        return Err(Illegal::new(
+            "G-AOA-003",
+            format!(
+                "{} must be readied after each blow: a Double attack needs a second ready weapon",
+                w.weapon.name
+            ),
+        ));
+    }
+    if strike.mighty_blow && (how.all_out.is_some() || how.move_and_attack.is_some()) {
+        return Err(Illegal::new(
+            "G-EFF-002",
+            "Mighty Blow goes only with the Attack maneuver",
+        ));
+    }
+    if strike.mighty_blow && matches!(how.multi, Some(Multi::Rapid { flurry: true })) {
+        return Err(Illegal::new(
+            "G-EFF-002",
+            "Mighty Blow cannot be combined with Flurry of Blows",
+        ));
+    }
+    let extra_fp = i32::from(strike.mighty_blow) + i32::from(strike.rapid_recovery);
+    if extra_fp > 0 && a.fp < 1 {
+        return Err(Illegal::input(format!(
+            "{} has no FP left for extra effort (decision, docs/rules/gurps.md)",
+            a.name
+        )));
+    }
+    if strike.deceptive > 0 {
+        let skill = to_hit::<fray_core::Total>(state, attacker, strike, how).0;
+        if skill < DECEPTIVE_FLOOR {
+            return Err(Illegal::new(
+                "G-ATK-001",
+                format!(
+                    "a Deceptive Attack cannot bring effective skill below {DECEPTIVE_FLOOR}; this one leaves {skill}"
+                ),
+            ));
+        }
+    }
+    Ok((wi, mi))
+}
+
+/// Whether the target is within the mode's reach and in the attacker's front arc.
+pub fn in_reach(
+    state: &State,
+    attacker: CombatantId,
+    target: CombatantId,
+    wi: usize,
+    mi: usize,
+) -> Result<(), Illegal> {
+    in_reach_from(
+        state,
+        attacker,
+        state.fighter(attacker).pose,
+        target,
+        wi,
+        mi,
+    )
+}
+
+/// Why a strike from some pose cannot reach its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OutOfReach {
+    /// No such weapon or attack mode.
+    NoMode,
+    /// Too far or too close for the mode's reach, at this distance.
+    Distance(u32),
+    /// Not in the attacker's front arc (G-TAC-001).
+    NotInFront,
+    /// Beyond a ranged mode's Max (distance, Max), or in the shooter's own hex.
+    Range(u32, u32),
+    /// A wall stands in the line of fire.
+    Wall,
+    /// In close combat with a weapon that lacks reach C.
+    CloseCombat,
+}
+
+/// The reach test behind [`in_reach_from`], without building messages.
+pub(crate) fn reach_problem(
+    state: &State,
+    attacker: CombatantId,
+    from: fray_core::grid::Pose,
+    target: CombatantId,
+    wi: usize,
+    mi: usize,
+) -> Option<OutOfReach> {
+    let a = state.fighter(attacker);
+    let t = state.fighter(target);
+    let Some(mode) = a.weapons.get(wi).and_then(|w| w.mode(mi)) else {
+        return Some(OutOfReach::NoMode);
+    };
+    let dist = from.pos.distance(t.pose.pos);
+    if !mode.is_melee() {
+        // G-RNG-001: a shot reaches to Max range, into the front arc, past no wall.
+        let max = crate::rules::ranged::ranges(state, attacker, wi, mi).map_or(0, |(_, max)| max);
+        if dist > max || dist == 0 {
+            return Some(OutOfReach::Range(dist, max));
+        }
+        if from.arc_of(t.pose.pos) != Some(Arc::Front) {
+            return Some(OutOfReach::NotInFront);
+        }
+        if crate::rules::ranged::blocked(state, from.pos, t.pose.pos) {
+            return Some(OutOfReach::Wall);
+        }
+        return None;
+    }
+    // G-CC-003: in close combat only reach C weapons strike.
+    if state.in_close_combat(attacker) && !mode.reaches(0) {
+        return Some(OutOfReach::CloseCombat);
+    }
+    // G-POS-009: a sprawled body may be struck in either of its hexes.
+    let problem = |hex: HexPos| {
+        let dist = from.pos.distance(hex);
+        // Reach C strikes the same hex or an adjacent one (decision, docs/rules/gurps.md).
+        let close = mode.reaches(0) && dist <= 1;
+        // G-POS-007 decision: lying (and crawling, G-POS-006) figures attack at reach C only.
+        let reach_ok = if a.posture.close_only() {
+            close
+        } else {
+            close || mode.reaches(dist)
+        };
+        if !reach_ok {
+            Some(OutOfReach::Distance(dist))
+        } else if dist > 0 && from.arc_of(hex) != Some(Arc::Front) {
+            Some(OutOfReach::NotInFront)
+        } else {
+            None
+        }
+    };
+    let main = problem(t.pose.pos);
+    match t.body {
+        Some(body) if main.is_some() && problem(body).is_none() => None,
+        _ => main,
+    }
+}
+
+/// Whether the mode reaches the target from `from` (the AI's quick test).
+pub fn reaches_from(
+    state: &State,
+    attacker: CombatantId,
+    from: fray_core::grid::Pose,
+    target: CombatantId,
+    wi: usize,
+    mi: usize,
+) -> bool {
+    reach_problem(state, attacker, from, target, wi, mi).is_none()
+}
+
+/// [`in_reach`] for the attacker standing at `from` (after a step or advance).
+pub fn in_reach_from(
+    state: &State,
+    attacker: CombatantId,
+    from: fray_core::grid::Pose,
+    target: CombatantId,
+    wi: usize,
+    mi: usize,
+) -> Result<(), Illegal> {
+    let t = state.fighter(target);
+    match reach_problem(state, attacker, from, target, wi, mi) {
+        None => Ok(()),
+        Some(OutOfReach::NoMode) => Err(Illegal::input("no such weapon or mode")),
+        Some(OutOfReach::Distance(dist)) => {
+            let mode = &state.fighter(attacker).weapons[wi].weapon.modes[mi];
+            Err(Illegal::input(format!(
+                "{} is {dist} yards away; {} reaches {:?}",
+                t.name, mode.name, mode.reach
+            )))
+        }
+        Some(OutOfReach::NotInFront) => Err(Illegal::new(
+            "G-TAC-001",
+            format!(
+                "{} is not in the front arc; attacks go to front hexes",
+                t.name
+            ),
+        )),
+        Some(OutOfReach::Range(dist, max)) => Err(Illegal::input(format!(
+            "{} is {dist} yards away; the shot reaches {max} yards (Max, G-RNG-001)",
+            t.name
+        ))),
+        Some(OutOfReach::CloseCombat) => Err(Illegal::new(
+            "G-CC-003",
+            "in close combat only reach C weapons can strike",
+        )),
+        Some(OutOfReach::Wall) => Err(Illegal::input(format!(
+            "a wall stands between the shooter and {} (decision, docs/rules/gurps.md)",
+            t.name
+        ))),
+    }
+}
+
+/// The to-hit modifiers of a melee strike (G-ATK-024), as a list for the
+/// roll or a [`fray_core::Total`] for weighing options.
+pub fn to_hit<M: Mods + Default>(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+) -> M {
+    let a = state.fighter(attacker);
+    let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
+    let carried = a.weapons.get(wi);
+    let skill = carried.map_or(a.stats.dx - 5, |w| {
+        w.skill.get(mi).copied().unwrap_or(a.stats.dx - 5)
+    });
+    let ranged = carried.is_some_and(|w| w.is_ranged(mi));
+    let rule = if ranged { "G-ATK-025" } else { "G-ATK-024" };
+    let mut mods = M::base("skill", skill, rule);
+    mods.add("shock", a.shock, "G-INJ-001");
+    if how.all_out == Some(AllOutVariant::Determined) {
+        let bonus = if ranged { 1 } else { 4 };
+        mods.add("All-Out Attack (Determined)", bonus, "G-AOA-001");
+    }
+    if !ranged {
+        mods.add("posture", a.posture.attack(), "G-POS-001");
+    }
+    if let Some(aw) = strike.at_weapon {
+        weapon_target_mods(state, strike.target, aw, carried, &mut mods);
+    } else if let Some(loc) = strike.location.location() {
+        if strike.chinks {
+            // G-ATK-023: -8 on the torso, -10 elsewhere (vitals -10 in all),
+            // never better than the location's own penalty (decision).
+            let chink = if loc == Location::Torso { -8 } else { -10 };
+            mods.add(
+                "aim at armor chinks",
+                chink.min(loc.aim_penalty()),
+                "G-ATK-023",
+            );
+        } else {
+            mods.add(location_label(loc), loc.aim_penalty(), "G-LOC-002");
+            // G-LOC-002 decision: the limb behind a ready shield is twice as hard.
+            let t = state.fighter(strike.target);
+            if t.shield.as_ref().is_some_and(|s| s.ready)
+                && matches!(loc, Location::LeftArm | Location::LeftHand)
+            {
+                mods.add("behind the shield", loc.aim_penalty(), "G-LOC-002");
+            }
+        }
+    }
+    if carried.and_then(|w| w.weapon.unarmed) == Some(Unarmed::Kick) {
+        mods.add("kick", -2, "G-ATK-019");
+    }
+    mods.add(
+        "Deceptive Attack",
+        -2 * i32::from(strike.deceptive),
+        "G-ATK-001",
+    );
+    if strike.telegraphic {
+        mods.add("Telegraphic Attack", 4, "G-ATK-003");
+    }
+    match how.multi {
+        Some(Multi::Rapid { flurry }) => {
+            let master = a.has(Trait::WeaponMaster) || a.has(Trait::TrainedByAMaster);
+            let rule = if flurry { "G-EFF-006" } else { "G-ATK-006" };
+            mods.add("Rapid Strike", rapid_strike_penalty(master, flurry), rule);
+        }
+        Some(Multi::DualMain { .. }) => {
+            mods.add("Dual-Weapon Attack", -4, "G-ATK-004");
+        }
+        Some(Multi::DualOff { .. }) => {
+            mods.add("Dual-Weapon Attack", -4, "G-ATK-004");
+            if !a.has(Trait::Ambidexterity) {
+                mods.add("off hand", -4, "G-ATK-004");
+            }
+        }
+        None => {}
+    }
+    situation(state, attacker, carried, &mut mods);
+    // G-RNG-005: opportunity fire at a watched area.
+    if let Some(r) = a.responding
+        && r.foe == strike.target
+    {
+        mods.add("watching an area", r.watch_penalty, "G-RNG-005");
+    }
+    // G-GRP-004 / G-GRP-014: a grabbed figure attacks at -4.
+    if state.held_by(attacker).is_some() {
+        mods.add("grabbed", crate::rules::grapple::GRABBED_DX, "G-GRP-014");
+    }
+    // G-CC-008 / G-ATK-027: striking into a close combat from outside it.
+    let t = state.fighter(strike.target);
+    let into = t.pose.pos != a.pose.pos
+        && state.ids().any(|id| {
+            id != strike.target
+                && state.fighter(id).life != crate::model::state::Life::Dead
+                && state.fighter(id).pose.pos == t.pose.pos
+        });
+    mods.add("into a close combat", if into { -2 } else { 0 }, "G-CC-008");
+    // G-EXT-010 row 15: a torn muscle.
+    if a.turns < a.torn_until_turn {
+        mods.add("torn muscle", -1, "G-EXT-010");
+    }
+    if carried.is_some_and(|w| w.weapon.unarmed.is_some()) {
+        mods.add("torn muscle (lasting)", a.torn_muscle, "G-EXT-010");
+    }
+    if ranged {
+        crate::rules::ranged::mods(state, attacker, strike, how, &mut mods);
+        return mods;
+    }
+    let t = state.fighter(strike.target);
+    // G-ATK-024 decision: the target's SM minus the attacker's.
+    mods.add("size difference", t.stats.sm - a.stats.sm, "G-ATK-024");
+    // G-ATK-022: a reach weapon striking past hexes held by foes.
+    let (from, to) = (a.pose.pos, t.pose.pos);
+    if from.distance(to) > 1 {
+        let foes = crate::rules::ranged::in_the_way(state, from, to, &[attacker, strike.target])
+            .into_iter()
+            .filter(|&id| state.fighter(id).side != a.side)
+            .count() as i32;
+        mods.add("striking past foes", -4 * foes, "G-ATK-022");
+    }
+    // G-ATK-021 / G-ATK-027: a melee attack from above is at -2 (the foe defends at -2 too).
+    if state.map.height_at(from).unwrap_or(0) > state.map.height_at(to).unwrap_or(0) {
+        mods.add("attacking from above", -2, "G-ATK-021");
+    }
+    if let Some(heroic) = how.move_and_attack
+        && !heroic
+    {
+        mods.add("Move and Attack", -4, "G-MAA-002");
+        // G-MAA-002 / G-DICE-004: at most 9, whichever is worse.
+        let over = mods.total() - MOVE_AND_ATTACK_CAP;
+        if over > 0 {
+            mods.add("Move and Attack: at most 9", -over, "G-DICE-004");
+        }
+    }
+    mods
+}
+
+/// G-ATK-008 / G-ATK-009: striking a weapon: -5 at reach C, -4 at reach 1
+/// (or a ranged weapon), -3 at reach 2 or more; a disarm takes -2 more
+/// unless the striker's weapon is a fencing weapon.
+pub(crate) fn weapon_target_mods<M: Mods>(
+    state: &State,
+    target: CombatantId,
+    aw: crate::model::action::AtWeapon,
+    striker: Option<&crate::model::state::Carried>,
+    mods: &mut M,
+) {
+    let reach = state
+        .fighter(target)
+        .weapons
+        .get(usize::from(aw.weapon))
+        .map_or(1, |w| {
+            w.weapon
+                .modes
+                .iter()
+                .filter(|m| m.is_melee())
+                .map(|m| m.max_reach())
+                .max()
+                .unwrap_or(1)
+        });
+    let pen = match reach {
+        0 => -5,
+        1 => -4,
+        _ => -3,
+    };
+    mods.add("strike at a weapon", pen, "G-ATK-008");
+    if aw.disarm && !striker.is_some_and(|w| w.is_fencing()) {
+        mods.add("disarm", -2, "G-ATK-009");
+    }
+}
+
+/// G-ATK-026: the situation modifiers the engine can see: bad footing,
+/// darkness, blindness, distraction, an improvised weapon, a large shield.
+pub(crate) fn situation<M: Mods>(
+    state: &State,
+    attacker: CombatantId,
+    carried: Option<&crate::model::state::Carried>,
+    mods: &mut M,
+) {
+    let a = state.fighter(attacker);
+    let footing = state.map.terrain_at(a.pose.pos).is_some_and(|t| {
+        t.contains(fray_core::grid::Terrain::Treacherous)
+            || t.contains(fray_core::grid::Terrain::Water)
+    });
+    mods.add("bad footing", if footing { -2 } else { 0 }, "G-ATK-026");
+    mods.add(
+        "darkness",
+        -i32::from(state.options.darkness.min(9)),
+        "G-ATK-026",
+    );
+    mods.add(
+        "blind",
+        if a.situation.blind { -10 } else { 0 },
+        "G-ATK-026",
+    );
+    mods.add(
+        "distraction",
+        -i32::from(a.situation.distraction.min(4)),
+        "G-ATK-026",
+    );
+    if let Some(w) = carried {
+        mods.add(
+            "improvised weapon",
+            w.weapon.improvised.clamp(-3, 0),
+            "G-ATK-026",
+        );
+    }
+    // G-EXT-026 decision: a large shield is one of DB 3 or more.
+    let large = a.shield.as_ref().is_some_and(|s| s.ready && s.db >= 3);
+    mods.add(
+        "holding a large shield",
+        if large { -2 } else { 0 },
+        "G-ATK-026",
+    );
+    // G-CC-004: a shield gets in the way in close combat, except on the turn it began.
+    if state.in_close_combat(attacker) && a.close.is_none_or(|c| c.turn != a.turns) {
+        mods.add("shield in close combat", -a.shield_db(), "G-CC-004");
+    }
+}
+
+pub(crate) fn location_label(loc: Location) -> &'static str {
+    match loc {
+        Location::Eye => "aim at eye",
+        Location::Skull => "aim at skull",
+        Location::Face => "aim at face",
+        Location::Neck => "aim at neck",
+        Location::Torso => "aim at torso",
+        Location::Vitals => "aim at vitals",
+        Location::Groin => "aim at groin",
+        Location::RightArm | Location::LeftArm => "aim at arm",
+        Location::RightLeg | Location::LeftLeg => "aim at leg",
+        Location::RightHand | Location::LeftHand => "aim at hand",
+        Location::RightFoot | Location::LeftFoot => "aim at foot",
+        Location::Tail => "aim at tail",
+    }
+}
+
+/// Whether a strike at `target` goes into a close combat from outside it:
+/// the target shares its hex with another figure, and the attacker is not
+/// there (G-CC-008).
+pub(crate) fn into_close(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
+    let hex = state.fighter(target).pose.pos;
+    state.fighter(attacker).pose.pos != hex
+        && state.ids().any(|id| {
+            id != target
+                && id != attacker
+                && state.fighter(id).life != crate::model::state::Life::Dead
+                && state.fighter(id).pose.pos == hex
+        })
+}
+
+/// A strike that hit, on its way to the defense and the damage.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Landing {
+    pub(crate) strike: Strike,
+    pub(crate) wi: usize,
+    pub(crate) mi: usize,
+    pub(crate) how: How,
+    /// A critical hit: no defense, the Critical Hit Table (G-EXT-006).
+    pub(crate) critical: bool,
+    /// An attack into a close combat from outside (G-CC-008, G-CC-009).
+    pub(crate) into_close: bool,
+}

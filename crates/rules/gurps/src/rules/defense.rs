@@ -1,0 +1,456 @@
+//! Active defenses: which are possible against an attack, their values,
+//! the defender's choice, the roll and its side effects.
+//!
+//! The pure part: values and checks read from the state, no dice.
+
+use crate::model::action::DefenseOption;
+use crate::model::options::RearAttacks;
+use crate::model::sheet::Trait;
+use crate::model::state::{DefenseKind, Fighter, Posture, Stance, State};
+use fray_core::grid::{Arc, HexPos, Side};
+use fray_core::{CombatantId, Mods, Total};
+/// How the attack comes in, as far as the defender's options care.
+#[derive(Clone, Copy, Debug)]
+pub struct Incoming {
+    /// Who attacks.
+    pub attacker: CombatantId,
+    /// Who defends.
+    pub defender: CombatantId,
+    /// A melee attack (retreat only helps against melee, G-DEF-009).
+    pub melee: bool,
+    /// A thrown weapon (a ranged attack that can be parried, G-EXT-024);
+    /// `true` when it weighs 1 lb or less.
+    pub thrown: Option<bool>,
+    /// Where the attacker strikes from (its hex now, or after a planned step).
+    pub from: HexPos,
+    /// Deceptive Attack levels: -1 each to the defense (G-ATK-001).
+    pub deceptive: i32,
+    /// Telegraphic Attack: +2 to the defense (G-ATK-003).
+    pub telegraphic: bool,
+    /// Both strikes of a Dual-Weapon Attack at this defender: -1 (G-ATK-005).
+    pub dual_same_target: bool,
+    /// A swung weapon (not a thrust, not an unarmed attack): bare hands
+    /// parry it at -3 (G-EXT-023).
+    pub swung_weapon: bool,
+    /// The attacker's weapon and mode, when it struck with one.
+    pub weapon: Option<(u8, u8)>,
+    /// A strike at the defender's weapon: Dodge or Parry only, no shield DB (G-ATK-008).
+    pub at_weapon: bool,
+}
+
+impl Incoming {
+    /// A melee attack by `attacker` from where it stands now.
+    pub fn melee(state: &State, attacker: CombatantId, defender: CombatantId) -> Incoming {
+        Incoming {
+            attacker,
+            defender,
+            melee: true,
+            thrown: None,
+            from: state.fighter(attacker).pose.pos,
+            deceptive: 0,
+            telegraphic: false,
+            dual_same_target: false,
+            swung_weapon: true,
+            weapon: None,
+            at_weapon: false,
+        }
+    }
+}
+
+/// Where the attacker stands relative to the defender (G-DEF-014).
+pub(crate) fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool) {
+    let d = state.fighter(inc.defender);
+    let a = state.fighter(inc.attacker);
+    let arc = d.pose.arc_of(inc.from).unwrap_or(Arc::Front);
+    let side = d.pose.side_of(inc.from);
+    // "Started its turn in your back hex": the attacker's turn-start hex is behind you.
+    let started_behind =
+        d.pose.arc_of(a.turn_start) == Some(Arc::Back) && a.turn_start != d.pose.pos;
+    (arc, side, started_behind)
+}
+
+/// The modifiers every defense shares, and whether any defense is allowed.
+pub(crate) fn common<M: Mods>(
+    state: &State,
+    inc: &Incoming,
+    kind: DefenseKind,
+    mods: &mut M,
+) -> bool {
+    let d = state.fighter(inc.defender);
+    // G-AOA-006: no defense after All-Out Attack.
+    if d.stance == Stance::AllOutAttack || !d.is_conscious() {
+        return false;
+    }
+    // G-MAA-006 decision: after Move and Attack, Dodge or Block only.
+    if d.stance == Stance::MoveAndAttack && kind == DefenseKind::Parry {
+        return false;
+    }
+    // G-EXT-024: missiles may be Dodged or Blocked; thrown weapons also Parried at -1 (-2 if light).
+    if !inc.melee && kind == DefenseKind::Parry {
+        match inc.thrown {
+            None => return false,
+            Some(light) => mods.add(
+                "parrying a thrown weapon",
+                if light { -2 } else { -1 },
+                "G-EXT-024",
+            ),
+        };
+    }
+    let (arc, side, started_behind) = arc_of(state, inc);
+    match arc {
+        Arc::Front => {}
+        Arc::Side => {
+            let pen = if d.has(Trait::PeripheralVision) {
+                0
+            } else {
+                -2
+            };
+            mods.add("attack from the side", pen, "G-DEF-014");
+        }
+        Arc::Back if started_behind => {
+            // G-DEF-014: Dodge only, at -4 (-2 with Peripheral Vision); opt basic: none.
+            if kind != DefenseKind::Dodge || state.options.rear_attacks == RearAttacks::Basic {
+                return false;
+            }
+            let pen = if d.has(Trait::PeripheralVision) {
+                -2
+            } else {
+                -4
+            };
+            mods.add("attack from behind", pen, "G-DEF-014");
+        }
+        Arc::Back => {
+            let pen = if d.has(Trait::PeripheralVision) {
+                0
+            } else {
+                -2
+            };
+            mods.add("attacker circled behind", pen, "G-DEF-014");
+        }
+    }
+    // G-DEF-002 / G-DEF-006: parry only from the front or the weapon side
+    // (right), block only from the front or the shield side (left); an
+    // attacker dead behind is on neither side.
+    let weapon_side = arc == Arc::Front || side == Some(Side::Right);
+    let shield_side = arc == Arc::Front || side == Some(Side::Left);
+    match kind {
+        DefenseKind::Parry if !weapon_side => return false,
+        DefenseKind::Block if !shield_side => return false,
+        _ => {}
+    }
+    // G-CC-005: in close combat, Dodge, or Parry with a reach C weapon; no Block.
+    if state.in_close_combat(inc.defender) && kind == DefenseKind::Block {
+        return false;
+    }
+    // G-ATK-008: against a strike at the weapon, no Block and no shield DB.
+    if inc.at_weapon && kind == DefenseKind::Block {
+        return false;
+    }
+    // G-DEF-007: a ready shield's DB counts from the front or the shield side.
+    if shield_side && !inc.at_weapon {
+        mods.add("shield DB", d.shield_db(), "G-DEF-007");
+    }
+    mods.add(
+        "Combat Reflexes",
+        if d.has(Trait::CombatReflexes) { 1 } else { 0 },
+        "G-EXT-016",
+    );
+    mods.add("posture", d.posture.defense(), "G-POS-001");
+    if d.stun.is_some() || d.stun_defense_until_turn {
+        mods.add("stunned", -4, "G-DEF-015");
+    }
+    if d.stance == Stance::IncreasedDefense(kind) {
+        mods.add("All-Out Defense", 2, "G-AOD-001");
+    }
+    // G-GRP-004: grabbed, -2 to Block and Parry, -1 to Dodge.
+    if state.held_by(inc.defender).is_some() {
+        let pen = if kind == DefenseKind::Dodge { -1 } else { -2 };
+        mods.add("grabbed", pen, "G-GRP-004");
+    }
+    if d.off_balance {
+        mods.add("off balance", -2, "G-EXT-009");
+    }
+    if d.dropped_guard {
+        mods.add("dropped guard", -2, "G-EXT-010");
+    }
+    if d.turns < d.torn_until_turn {
+        mods.add("torn muscle", -1, "G-EXT-010");
+    }
+    // G-FNT-003: the attacker's feint margin comes off this foe's defense.
+    if let Some(f) = state.fighter(inc.attacker).feint
+        && f.target == inc.defender
+    {
+        // G-EXT-010 row 13: feints count double against a dropped guard.
+        let times = if d.dropped_guard { 2 } else { 1 };
+        mods.add("feinted", -f.margin * times, "G-FNT-003");
+    }
+    // G-ATK-002: against a ranged attack only Dodge suffers the Deceptive penalty.
+    if inc.melee || kind == DefenseKind::Dodge {
+        let rule = if inc.melee { "G-ATK-001" } else { "G-ATK-002" };
+        mods.add("Deceptive Attack", -inc.deceptive, rule);
+    }
+    if kind == DefenseKind::Dodge && d.dropped_vs == Some(inc.attacker) && !inc.melee {
+        mods.add("dodged and dropped", 3, "G-DEF-012");
+    }
+    // G-ATK-021: a melee attack from above: -2 to defend.
+    if inc.melee
+        && state.map.height_at(inc.from).unwrap_or(0) > state.map.height_at(d.pose.pos).unwrap_or(0)
+    {
+        mods.add("attacked from above", -2, "G-ATK-021");
+    }
+    if inc.telegraphic {
+        mods.add("Telegraphic Attack", 2, "G-ATK-003");
+    }
+    if inc.dual_same_target {
+        mods.add("Dual-Weapon Attack", -1, "G-ATK-005");
+    }
+    true
+}
+
+/// Whether the defender may retreat from this attack, and whether it must move to do so.
+pub fn retreat_possible(state: &State, inc: &Incoming) -> bool {
+    let d = state.fighter(inc.defender);
+    // G-DEF-010 decision: no retreat after Move and Attack (G-MAA-006), nor while stunned.
+    if !inc.melee
+        || d.stance == Stance::MoveAndAttack
+        || d.stun.is_some()
+        || matches!(
+            d.posture,
+            Posture::Sitting | Posture::Kneeling | Posture::Lying
+        )
+    {
+        return false;
+    }
+    match d.retreated_from {
+        // G-DEF-010 decision: one retreat per turn, covering every attack by that attacker.
+        Some(a) => a == inc.attacker,
+        None => crate::rules::movement::retreat_hex(state, inc.defender, inc.from).is_some(),
+    }
+}
+
+pub(crate) fn dodge_base(d: &Fighter) -> i32 {
+    // G-DEF-001; G-INJ-011 and G-FAT-001: halved, rounding up, below 1/3 HP or FP.
+    let mut v = d.stats.dodge;
+    if d.low_hp() {
+        v = (v + 1) / 2;
+    }
+    if d.low_fp() {
+        v = (v + 1) / 2;
+    }
+    v
+}
+
+/// Builds the modifiers of one defense (a list for the roll, a
+/// [`fray_core::Total`] to weigh it), or `None` when it is not allowed.
+pub fn defense_mods<M: Mods + Default>(
+    state: &State,
+    inc: &Incoming,
+    kind: DefenseKind,
+    weapon: Option<u8>,
+    extras: Extras,
+) -> Option<M> {
+    let d = state.fighter(inc.defender);
+    let mut mods = match kind {
+        DefenseKind::Spell => {
+            // G-SPL-012 decision: a blocking spell may be cast wherever a
+            // Dodge could be made, and rolls its own skill.
+            if !common(
+                state,
+                inc,
+                DefenseKind::Dodge,
+                &mut fray_core::Total::default(),
+            ) {
+                return None;
+            }
+            return crate::rules::magic::blocking_mods(state, inc, weapon?);
+        }
+        DefenseKind::Dodge => M::base("Dodge", dodge_base(d), "G-DEF-001"),
+        DefenseKind::Parry => {
+            let w = d.weapons.get(usize::from(weapon?))?;
+            if !w.ready || (w.is_unbalanced() && w.attacked) {
+                return None; // G-DEF-005
+            }
+            // G-GRP-003 / G-GRP-005 / G-GRP-006: not a held weapon or limb, nor busy hands.
+            if crate::rules::grapple::weapon_free(state, inc.defender, usize::from(weapon?))
+                .is_err()
+            {
+                return None;
+            }
+            let (pmode, base) = w.parry_base()?;
+            // G-CC-005: only a reach C weapon parries in close combat.
+            if state.in_close_combat(inc.defender)
+                && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0))
+            {
+                return None;
+            }
+            // G-EXT-025: no parrying a weapon heavier than Basic Lift (twice
+            // that with a two-handed parrying weapon).
+            let lift = d.stats.basic_lift
+                * if w.weapon.modes[pmode].two_handed {
+                    2.0
+                } else {
+                    1.0
+                };
+            if attacking_weight(state, inc) > lift {
+                return None;
+            }
+            let mut m = M::base("Parry", base, "G-DEF-002");
+            // G-EXT-023: bare hands parry a swung weapon at -3, unless Judo or Karate.
+            if w.weapon.unarmed.is_some()
+                && inc.swung_weapon
+                && d.skill_level(&["Judo", "Karate"]).is_none()
+            {
+                m.add("bare hands against a weapon", -3, "G-EXT-023");
+            }
+            // G-DEF-003: -4 per earlier parry this turn; -2 with a fencing weapon or
+            // Weapon Master / Trained by a Master, -1 with both.
+            let master = d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster);
+            let step = match (w.is_fencing(), master) {
+                (true, true) => 1,
+                (true, false) | (false, true) => 2,
+                _ => 4,
+            };
+            m.add("earlier parries", -step * i32::from(w.parries), "G-DEF-003");
+            if w.is_fencing() {
+                m.add(
+                    "encumbrance (fencing)",
+                    -i32::from(d.stats.encumbrance),
+                    "G-DEF-004",
+                );
+            }
+            m
+        }
+        DefenseKind::Block => {
+            let s = d.shield.as_ref().filter(|s| s.ready)?;
+            if d.blocked || !crate::rules::grapple::may_block(state, inc.defender) {
+                return None; // G-DEF-006: once per turn; G-GRP-005/006: arm busy.
+            }
+            M::base("Block", s.skill / 2 + 3, "G-DEF-006")
+        }
+    };
+    if !common(state, inc, kind, &mut mods) {
+        return None;
+    }
+    if extras.retreat {
+        mods.add("retreat", retreat_bonus(d, kind, weapon), "G-DEF-009");
+    }
+    if extras.feverish {
+        mods.add("Feverish Defense", FEVERISH_BONUS, "G-EFF-005");
+    }
+    if extras.dive {
+        mods.add("diving", DIVE_BONUS, "G-DEF-012");
+    }
+    mods.add("Acrobatic Dodge", extras.acrobatic, "G-DEF-011");
+    Some(mods)
+}
+
+/// The weight of the weapon an attack comes with (0 for unarmed attacks).
+pub(crate) fn attacking_weight(state: &State, inc: &Incoming) -> f32 {
+    inc.weapon
+        .and_then(|(w, _)| state.fighter(inc.attacker).weapons.get(usize::from(w)))
+        .map_or(0.0, |w| w.weapon.weight)
+}
+
+/// What the defender adds to a defense roll.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// Retreat (G-DEF-009).
+    pub retreat: bool,
+    /// Feverish Defense, paid with 1 FP (G-EFF-005).
+    pub feverish: bool,
+    /// The Acrobatic Dodge's +2 or -2 (G-DEF-011), 0 when not tried.
+    pub acrobatic: i32,
+    /// Dodge and Drop or Dive for Cover against a ranged attack: +3 (G-DEF-012, G-DEF-013).
+    pub dive: bool,
+}
+
+/// G-EFF-005: Feverish Defense, +2 for 1 FP.
+pub const FEVERISH_BONUS: i32 = 2;
+/// G-DEF-012, G-DEF-013: Dodge and Drop or Dive for Cover, +3.
+pub const DIVE_BONUS: i32 = 3;
+/// G-DEF-011: an Acrobatic Dodge is this much better on a successful
+/// Acrobatics roll, and this much worse on a failed one.
+pub const ACROBATIC_SWING: i32 = 2;
+
+/// G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
+pub(crate) fn retreat_bonus(d: &Fighter, kind: DefenseKind, weapon: Option<u8>) -> i32 {
+    let carried = weapon.and_then(|w| d.weapons.get(usize::from(w)));
+    let fencing = carried.is_some_and(|w| w.is_fencing());
+    // G-DEF-009: an unarmed parry with Boxing, Judo or Karate retreats like fencing.
+    let trained_hands = carried.is_some_and(|w| w.weapon.unarmed.is_some())
+        && d.skill_level(&["Boxing", "Judo", "Karate"]).is_some();
+    match kind {
+        DefenseKind::Dodge => 3,
+        DefenseKind::Parry if fencing || trained_hands => 3,
+        DefenseKind::Spell => 0,
+        _ => 1,
+    }
+}
+
+/// Every defense the defender may choose, with values with and without retreat.
+///
+/// `exclude` is the defense already tried against this attack (G-AOD-002):
+/// a kind, and for Parry the weapon, since parries with two different
+/// weapons count as different defenses.
+pub fn options(
+    state: &State,
+    inc: &Incoming,
+    exclude: Option<(DefenseKind, Option<u8>)>,
+) -> Vec<DefenseOption> {
+    let mut out = Vec::new();
+    each_option(state, inc, exclude, |o| out.push(o));
+    out
+}
+
+/// [`options`] one by one, without collecting them (the AI weighs them in
+/// its hot loop).
+pub fn each_option(
+    state: &State,
+    inc: &Incoming,
+    exclude: Option<(DefenseKind, Option<u8>)>,
+    mut out: impl FnMut(DefenseOption),
+) {
+    let d = state.fighter(inc.defender);
+    let can_retreat = retreat_possible(state, inc);
+    let mut push = |kind: DefenseKind, weapon: Option<u8>| {
+        if exclude == Some((kind, weapon)) {
+            return;
+        }
+        if let Some(Total(value)) =
+            defense_mods::<Total>(state, inc, kind, weapon, Extras::default())
+        {
+            out(DefenseOption {
+                kind,
+                weapon,
+                value,
+                with_retreat: (can_retreat && kind != DefenseKind::Spell)
+                    .then(|| value + retreat_bonus(d, kind, weapon)),
+            });
+        }
+    };
+    push(DefenseKind::Dodge, None);
+    for (i, _) in d.ready_melee() {
+        push(DefenseKind::Parry, Some(i as u8));
+    }
+    push(DefenseKind::Block, None);
+    for spell in crate::rules::magic::blocking_spells(state, inc) {
+        push(DefenseKind::Spell, Some(spell));
+    }
+}
+
+/// Whether a figure may pay FP for extra effort now: it needs at least 1 FP
+/// left (decision, docs/rules/gurps.md).
+pub fn may_pay_fp(f: &Fighter) -> bool {
+    f.fp >= 1
+}
+
+/// How an attack that only has to touch (a slam, a grab) came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Touch {
+    /// The roll failed (a critical failure has rolled on its table).
+    Missed,
+    /// The foe defended with this.
+    Defended(DefenseKind),
+    /// It landed.
+    Landed,
+}

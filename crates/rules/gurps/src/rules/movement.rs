@@ -1,0 +1,502 @@
+//! Movement on the hex map: steps, moves along paths, retreats, and the
+//! costs GURPS puts on them (checklist section 8).
+//!
+//! The pure part: values and checks read from the state, no dice.
+
+use crate::model::state::{Posture, State};
+use fray_core::CombatantId;
+use fray_core::Illegal;
+use fray_core::grid::{
+    Facing, HexPos, MoveCosts, Path, Pose, ReachMap, StepKind, Terrain, WalkError, reachable, walk,
+};
+/// G-TAC-004..006 in half points: forward 1, sidestep or back 2, turn 1.
+pub const FORWARD: u16 = 2;
+/// Sidestep or backward move, in half points (G-TAC-005).
+pub const SIDESTEP: u16 = 4;
+/// One hexside turned, in half points (G-TAC-006).
+pub const TURN: u16 = 2;
+
+/// Which foe-held hexes a route may enter: none (a search for a route),
+/// one (the close combat a move ends in, G-CC-001), or any (a declared
+/// route that evades through foes, G-TAC-009).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Through {
+    /// No hex a foe stands in.
+    NoFoes,
+    /// Only this one.
+    Ending(HexPos),
+    /// Any.
+    Foes,
+}
+
+/// G-TAC-007: the extra cost, in half points, to enter `hex`; `None` when
+/// it cannot be entered (off the map, a wall, an unconscious body, or a foe
+/// unless `through` allows it). Allies can be passed at +1 point (a minor
+/// obstruction).
+pub fn enter_cost(state: &State, mover: CombatantId, hex: HexPos, through: Through) -> Option<u16> {
+    let terrain = state.map.terrain_at(hex)?;
+    if !terrain.is_passable() {
+        return None;
+    }
+    let me = state.fighter(mover);
+    let mut extra = 0u16;
+    for other in state.ids().filter(|&id| id != mover) {
+        let o = state.fighter(other);
+        if o.life == crate::model::state::Life::Dead || !o.occupies(hex) {
+            continue;
+        }
+        // G-POS-009 decision: the second hex of a sprawled body is crossed
+        // like a minor obstruction (never ended in: [`may_end_in`]).
+        if o.pose.pos != hex {
+            extra += 2;
+            continue;
+        }
+        let foe_ok = o.side != me.side
+            && o.is_conscious()
+            && match through {
+                Through::NoFoes => false,
+                Through::Ending(h) => h == hex,
+                Through::Foes => true,
+            };
+        if foe_ok {
+            continue;
+        }
+        if o.side != me.side || !o.is_conscious() {
+            return None;
+        }
+        extra += 2;
+    }
+    for t in terrain.iter() {
+        extra += match t {
+            Terrain::Obstruction
+            | Terrain::Treacherous
+            | Terrain::Water
+            | Terrain::SteepSlope
+            | Terrain::Stairs => 2,
+            Terrain::GentleSlope => 1,
+            Terrain::Difficult => 2,
+            Terrain::Wall => return None,
+        };
+    }
+    // Posture surcharge per hex: crouching +1/2, kneeling or crawling +2.
+    extra += match me.posture {
+        Posture::Crouching => 1,
+        Posture::Kneeling | Posture::Crawling => 4,
+        _ => 0,
+    };
+    Some(extra)
+}
+
+/// Every place `mover` can reach with `points` movement points (G-TAC-002).
+pub fn reach(state: &State, mover: CombatantId, points: i32) -> ReachMap {
+    let f = state.fighter(mover);
+    reachable(
+        f.pose.pos,
+        f.facing(),
+        (points.max(0) as u32) * 2,
+        &costs(state, mover, Through::NoFoes),
+    )
+}
+
+/// Whether a hex is free to end a move or step in.
+pub fn free(state: &State, mover: CombatantId, hex: HexPos) -> bool {
+    state.map.passable(hex) && state.occupant(hex, Some(mover)).is_none()
+}
+
+/// Whether a move or step may end in `hex`: free, or held only by conscious
+/// foes, which starts close combat (G-CC-001).
+pub fn may_end_in(state: &State, mover: CombatantId, hex: HexPos) -> bool {
+    if !state.map.passable(hex) {
+        return false;
+    }
+    let side = state.fighter(mover).side;
+    state.ids().filter(|&id| id != mover).all(|id| {
+        let o = state.fighter(id);
+        // A sprawled body's second hex is never shared (G-POS-009 decision).
+        o.life == crate::model::state::Life::Dead
+            || (o.pose.pos != hex && o.body != Some(hex))
+            || (o.pose.pos == hex && o.side != side && o.is_conscious())
+    })
+}
+
+/// G-CC-002 / G-GRP-013: whether a held figure may move (only one with
+/// more than twice its grabber's ST); a pinned one never.
+pub fn held_in_place(state: &State, mover: CombatantId) -> Option<Illegal> {
+    let (by, grip) = state.held_by(mover)?;
+    let st = state.fighter(mover).stats.st;
+    if grip.pinned || st <= 2 * state.fighter(by).stats.st {
+        return Some(Illegal::new(
+            "G-CC-002, G-GRP-013",
+            format!(
+                "{} is held by {} and cannot move away",
+                state.fighter(mover).name,
+                state.fighter(by).name
+            ),
+        ));
+    }
+    None
+}
+
+/// G-TAC-003: a step, to an adjacent free hex and/or to any facing.
+pub fn check_step(
+    state: &State,
+    mover: CombatantId,
+    step: &crate::model::action::Step,
+) -> Result<(), Illegal> {
+    check_step_from(state, mover, state.fighter(mover).pose, step)
+}
+
+/// [`check_step`] for a figure standing at `from` (after an earlier step).
+pub fn check_step_from(
+    state: &State,
+    mover: CombatantId,
+    from: Pose,
+    step: &crate::model::action::Step,
+) -> Result<(), Illegal> {
+    let f = state.fighter(mover);
+    crate::rules::footwork::step_posture(
+        f.posture,
+        crate::rules::footwork::legs_crippled(f),
+        step,
+    )?;
+    if let Some(to) = step.to {
+        if from.pos.distance(to) != 1 {
+            return Err(Illegal::input(format!(
+                "a step goes to an adjacent hex; {to} is {} hexes away",
+                from.pos.distance(to)
+            )));
+        }
+        if !may_end_in(state, mover, to) {
+            return Err(Illegal::input(format!(
+                "cannot step into {to}: it is occupied, impassable or off the map"
+            )));
+        }
+        if f.posture == Posture::Lying {
+            return Err(Illegal::new("G-POS-007", "a lying figure cannot step"));
+        }
+        if let Some(why) = held_in_place(state, mover) {
+            return Err(why);
+        }
+    }
+    Ok(())
+}
+
+/// Whether a figure stopped on its way is still up to its attack:
+/// conscious, not stunned, standing.
+pub fn able(state: &State, who: CombatantId) -> bool {
+    let f = state.fighter(who);
+    f.is_conscious() && f.stun.is_none() && f.posture == Posture::Standing
+}
+
+/// The part of a planned route after its first `n` hexes.
+pub fn rest_of(planned: &Planned, n: u32) -> Planned {
+    let start = pose_after_hexes(&planned.path, n);
+    let mut entered = 0;
+    let mut steps = Vec::new();
+    for s in &planned.path.steps {
+        if !matches!(s.kind, StepKind::Turn(_)) {
+            entered += 1;
+        }
+        if entered > n {
+            steps.push(*s);
+        }
+    }
+    Planned {
+        path: Path { start, steps },
+        end: planned.end,
+        hexes: planned.hexes.saturating_sub(n),
+    }
+}
+
+/// Where a walked path stands after entering `n` hexes, turns taken there included.
+pub fn pose_after_hexes(path: &Path, n: u32) -> Pose {
+    let mut entered = 0;
+    let mut pose = path.start;
+    for s in &path.steps {
+        if !matches!(s.kind, StepKind::Turn(_)) {
+            if entered == n {
+                break;
+            }
+            entered += 1;
+        }
+        pose = s.pose;
+    }
+    pose
+}
+
+/// G-CC-002: the foe sharing `mover`'s hex that controls the side it would
+/// leave through toward `to`, if any (it must be evaded).
+pub fn exit_controller(state: &State, mover: CombatantId, to: HexPos) -> Option<CombatantId> {
+    let here = state.fighter(mover).pose.pos;
+    let side = here.direction_to_neighbour(to)?;
+    state.close_foes(mover).find(|&id| {
+        let f = state.fighter(id);
+        f.is_conscious()
+            && f.close
+                .is_some_and(|c| c.hex == here && c.sides.contains(&side))
+    })
+}
+
+/// `(3,-1) facing ne`.
+pub fn describe(p: Pose) -> String {
+    format!("{} facing {}", p.pos, p.facing)
+}
+
+/// The movement costs of `mover` on this map (G-TAC-004..007, half points).
+pub(crate) fn costs(
+    state: &State,
+    mover: CombatantId,
+    through: Through,
+) -> MoveCosts<impl Fn(HexPos) -> Option<u16> + '_> {
+    MoveCosts::new(FORWARD, SIDESTEP, TURN, move |h| {
+        enter_cost(state, mover, h, through)
+    })
+}
+
+/// The cheapest route for `mover` within `points` movement points to a
+/// free hex `within` hexes of `goal` (`within` 0: `goal` itself), ending
+/// facing `facing` if given, or `None`. The AI closes in with it; a Move
+/// without a route finds its route with it.
+pub fn seek(
+    state: &State,
+    mover: CombatantId,
+    points: i32,
+    goal: HexPos,
+    within: u32,
+    facing: Option<Facing>,
+) -> Option<Path> {
+    let f = state.fighter(mover);
+    let here = f.pose.pos;
+    // A route to a hex of its own may end in close combat there (G-CC-001).
+    let through = if within == 0 {
+        Through::Ending(goal)
+    } else {
+        Through::NoFoes
+    };
+    let accept = |h: HexPos, g: Facing| {
+        let ends_ok = if within == 0 {
+            may_end_in(state, mover, h)
+        } else {
+            free(state, mover, h)
+        };
+        h.distance(goal) == within && (h == here || ends_ok) && facing.is_none_or(|w| w == g)
+    };
+    fray_core::grid::seek(
+        f.pose,
+        (points.max(0) as u32) * 2,
+        &costs(state, mover, through),
+        goal,
+        within,
+        &accept,
+    )
+}
+
+/// A move as planned: the walked route, where it ends and how far.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    /// The route with every step and turn, from the start.
+    pub path: Path,
+    /// Where the figure stands at the end, facing as allowed.
+    pub end: Pose,
+    /// Hexes entered.
+    pub hexes: u32,
+}
+
+/// The path and final facing of a Move (G-MOV-001, G-TAC-002..008), or why
+/// not: along `route` (the hexes entered, ending at `to`) or, when it is
+/// empty, the cheapest route. Returns the end pose and the hexes moved.
+pub fn plan_move(
+    state: &State,
+    mover: CombatantId,
+    to: HexPos,
+    face: Option<Facing>,
+    route: &[HexPos],
+) -> Result<(Pose, u32), Illegal> {
+    plan_route(state, mover, to, face, route).map(|p| (p.end, p.hexes))
+}
+
+/// [`plan_move`] with the walked route.
+pub fn plan_route(
+    state: &State,
+    mover: CombatantId,
+    to: HexPos,
+    face: Option<Facing>,
+    route: &[HexPos],
+) -> Result<Planned, Illegal> {
+    plan_route_with(
+        state,
+        mover,
+        to,
+        face,
+        route,
+        state.fighter(mover).current_move(),
+    )
+}
+
+/// [`plan_route`] with `points` movement points (a sprint has one more, G-MOV-002).
+pub fn plan_route_with(
+    state: &State,
+    mover: CombatantId,
+    to: HexPos,
+    face: Option<Facing>,
+    route: &[HexPos],
+    points: i32,
+) -> Result<Planned, Illegal> {
+    let f = state.fighter(mover);
+    if f.posture == Posture::Lying {
+        // G-TAC-007: a lying figure moves 1 hex per turn regardless.
+        if f.pose.pos.distance(to) > 1 || !may_end_in(state, mover, to) || route.len() > 1 {
+            return Err(Illegal::input(
+                "a lying figure crawls at most 1 hex, into a free hex",
+            ));
+        }
+        let end = Pose::new(to, face.unwrap_or(f.facing()));
+        let hexes = u32::from(f.pose.pos != to);
+        let steps = if hexes == 1 {
+            vec![fray_core::grid::PathStep {
+                kind: StepKind::Sidestep,
+                pose: end,
+                cost: 0,
+                total: 0,
+            }]
+        } else {
+            Vec::new()
+        };
+        return Ok(Planned {
+            path: Path {
+                start: f.pose,
+                steps,
+            },
+            end,
+            hexes,
+        });
+    }
+    if f.posture == Posture::Sitting && to != f.pose.pos {
+        return Err(Illegal::new("G-POS-005", "a sitting figure cannot move"));
+    }
+    if to != f.pose.pos && !may_end_in(state, mover, to) {
+        return Err(Illegal::input(format!(
+            "cannot end a move in {to}: occupied, impassable or off the map"
+        )));
+    }
+    if to != f.pose.pos
+        && let Some(why) = held_in_place(state, mover)
+    {
+        return Err(why);
+    }
+    let budget = (points.max(0) as u32) * 2;
+    // A declared route may pass foes (they must be evaded, G-TAC-009); a
+    // searched one goes round them.
+    let costs = costs(
+        state,
+        mover,
+        if route.is_empty() {
+            Through::Ending(to)
+        } else {
+            Through::Foes
+        },
+    );
+    let searched;
+    let route: &[HexPos] = if route.is_empty() {
+        // The cheapest route that ends facing as asked, else the cheapest.
+        let path = face
+            .and_then(|w| seek(state, mover, points, to, 0, Some(w)))
+            .or_else(|| seek(state, mover, points, to, 0, None))
+            .ok_or_else(|| Illegal::input(format!("{to} is out of reach with Move {points}")))?;
+        searched = hexes_of(&path);
+        &searched
+    } else {
+        if route.last() != Some(&to) {
+            return Err(Illegal::input(format!(
+                "the path must end at {to}, where the move goes"
+            )));
+        }
+        route
+    };
+    let cheapest = walk(f.pose, route, None, &costs).map_err(|e| match e {
+        WalkError::NotAdjacent { index } => Illegal::input(format!(
+            "path hex {} {} is not next to the one before it",
+            index + 1,
+            route[index]
+        )),
+        WalkError::Blocked { index } => Illegal::input(format!(
+            "path hex {} {} cannot be entered: occupied by a foe, impassable or off the map",
+            index + 1,
+            route[index]
+        )),
+    })?;
+    if cheapest.cost() > budget {
+        return Err(Illegal::input(format!(
+            "that path costs {} movement points; Move is {points}",
+            half_points(cheapest.cost())
+        )));
+    }
+    let end = cheapest.end().facing;
+    let (path, facing) = match face {
+        None => (cheapest, end),
+        Some(want) => {
+            // G-TAC-008: turning on the way (paid for), or any facing with at
+            // least half the points left, else one hexside for free.
+            match walk(f.pose, route, Some(want), &costs) {
+                Ok(turned) if turned.cost() <= budget => (turned, want),
+                _ if fray_core::grid::final_facings(end, budget, budget - cheapest.cost())
+                    .contains(&want) =>
+                {
+                    (cheapest, want)
+                }
+                _ => {
+                    return Err(Illegal::new(
+                        "G-TAC-008",
+                        format!(
+                            "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left"
+                        ),
+                    ));
+                }
+            }
+        }
+    };
+    Ok(Planned {
+        path,
+        end: Pose::new(to, facing),
+        hexes: route.len() as u32,
+    })
+}
+
+/// The hexes a path enters, in order (turns left out).
+pub fn hexes_of(path: &Path) -> Vec<HexPos> {
+    path.steps
+        .iter()
+        .filter(|s| !matches!(s.kind, StepKind::Turn(_)))
+        .map(|s| s.pose.pos)
+        .collect()
+}
+
+/// Half points as points for messages: `7` or `3.5`.
+pub(crate) fn half_points(h: u32) -> String {
+    if h % 2 == 0 {
+        (h / 2).to_string()
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
+/// G-DEF-009: the hex a retreating defender steps into: a free neighbour
+/// farther from the attacker (striking from `a`), straight away first.
+pub fn retreat_hex(state: &State, defender: CombatantId, a: HexPos) -> Option<HexPos> {
+    let d = state.fighter(defender).pose.pos;
+    let now = d.distance(a);
+    let away = a.facing_toward(d);
+    let mut best: Option<(u32, u8, HexPos)> = None;
+    for facing in Facing::ALL {
+        let h = d.neighbour(facing);
+        if h.distance(a) <= now || !free(state, defender, h) {
+            continue;
+        }
+        let straight = away.map_or(3, |w| facing.turn_distance(w));
+        let key = (u32::MAX - h.distance(a), straight, h);
+        if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+            best = Some(key);
+        }
+    }
+    best.map(|b| b.2)
+}
