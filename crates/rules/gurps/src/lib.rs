@@ -24,6 +24,7 @@ pub mod sheet;
 pub mod spell;
 pub mod state;
 pub mod tables;
+pub mod terrain;
 
 use action::{Action, Answer, Question};
 use event::Event;

@@ -6,7 +6,7 @@ use crate::location::{ALL, LOCATION_COUNT, Location};
 use crate::options::Options;
 use crate::sheet::{Sheet, encumbered_move};
 use crate::state::{Carried, CarriedShield, Fighter, Life, Posture, Stance, State, Stats};
-use fray_core::grid::{Facing, HexPos, Map, MapKind, Pose};
+use fray_core::grid::{Facing, HexPos, MapFile, MapKind, Pose};
 use fray_core::{Controller, SetupError, SideId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -28,8 +28,8 @@ pub struct Scenario {
     /// The default seed for `fray fight` and `fray sim`.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// The battle map.
-    pub map: Map,
+    /// The battle map, in GURPS' terrain names ([`crate::terrain`]).
+    pub map: MapFile<crate::Gurps>,
     /// Rule switches (docs/rules/gurps.md).
     #[serde(default)]
     pub options: Options,
@@ -127,7 +127,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             format!("expected \"gurps\", found \"{}\"", s.ruleset),
         ));
     }
-    if s.map.kind != MapKind::Hex {
+    if s.map.kind() != MapKind::Hex {
         return Err(SetupError::new(
             "map.kind",
             "GURPS fights on a hex map: set kind = \"hex\"",
@@ -243,7 +243,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         cursor: None,
         round: 0,
         max_rounds: s.max_rounds,
-        map: s.map.clone().into(),
+        map: std::sync::Arc::new(s.map.clone().into_map()),
         options: s.options.clone(),
         surprise: s.surprise.clone().map(std::sync::Arc::new),
         aftermath_told: false,

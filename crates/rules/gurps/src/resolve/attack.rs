@@ -580,8 +580,7 @@ fn situation<M: Mods>(
 ) {
     let a = state.fighter(attacker);
     let footing = state.map.terrain_at(a.pose.pos).is_some_and(|t| {
-        t.contains(fray_core::grid::Terrain::Treacherous)
-            || t.contains(fray_core::grid::Terrain::Water)
+        t.contains(crate::terrain::TREACHEROUS) || t.contains(crate::terrain::WATER)
     });
     mods.add("bad footing", if footing { -2 } else { 0 }, "G-ATK-026");
     mods.add(

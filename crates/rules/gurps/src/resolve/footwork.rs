@@ -11,7 +11,7 @@ use crate::resolve::{effort, movement, say, wait};
 use crate::state::{Posture, State};
 use crate::tables::jump::{basic_broad_jump_feet, jump_hexes};
 use fray_core::engine::Interrupt;
-use fray_core::grid::{Facing, HexPos, Pose, StepKind, Terrain};
+use fray_core::grid::{Facing, HexPos, Pose, StepKind};
 use fray_core::{CombatantId, Ctx, EventSink, ModList, Oracle};
 
 /// Turns of sprinting between HT rolls (G-MOV-003: every 15 seconds).
@@ -313,7 +313,7 @@ pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPla
             .map
             .terrain_at(at)
             .ok_or_else(|| format!("the jump leaves the map at {at}"))?;
-        if terrain.contains(Terrain::Wall) {
+        if terrain.contains(crate::terrain::WALL) {
             return Err(format!("a wall stands in the way at {at}"));
         }
         let standing = state.ids().any(|id| {

@@ -72,8 +72,7 @@ fn check_aim(
         let rest = f.posture != Posture::Standing
             || f.pose.pos.neighbours().iter().any(|&h| {
                 state.map.terrain_at(h).is_some_and(|t| {
-                    t.contains(fray_core::grid::Terrain::Obstruction)
-                        || t.contains(fray_core::grid::Terrain::Wall)
+                    t.contains(crate::terrain::OBSTRUCTION) || t.contains(crate::terrain::WALL)
                 })
             });
         if !rest {

@@ -7,7 +7,8 @@ use crate::location::Location;
 use crate::resolve::attack::How;
 use crate::state::{Life, Posture, State};
 use crate::tables;
-use fray_core::grid::{HexPos, Terrain};
+use crate::terrain;
+use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Mods};
 
 /// 1/2D and Max of a ranged mode for its user, in yards (G-DMG-002).
@@ -31,7 +32,7 @@ pub fn blocked(state: &State, from: HexPos, to: HexPos) -> bool {
         state
             .map
             .terrain_at(h)
-            .is_none_or(|t| t.contains(Terrain::Wall))
+            .is_none_or(|t| t.contains(terrain::WALL))
     })
 }
 
@@ -81,7 +82,7 @@ fn obstruction(state: &State, h: HexPos) -> bool {
     state
         .map
         .terrain_at(h)
-        .is_some_and(|t| t.contains(Terrain::Obstruction))
+        .is_some_and(|t| t.contains(terrain::OBSTRUCTION))
 }
 
 /// G-ATK-027 decision: a shooter whose line of fire leaves through an

@@ -1,34 +1,13 @@
-//! Property tests of the grid geometry.
+//! Property tests of the grid geometry: distances, facings, arcs,
+//! bearings, lines, movement searches, square geometry, maps.
 
 use fray_grid::{
-    Arc, Facing, HexPos, Map, MapKind, MoveCosts, Pose, RelativeBearing, SquarePos, StepKind, arc,
-    final_facings, open_ground, reachable, seek, square_reachable, walk,
+    Arc, Facing, HexPos, Map, MapKind, MoveCosts, NoWalls, Pose, RelativeBearing, SquarePos,
+    StepKind, arc, final_facings, open_ground, reachable, seek, square_reachable, walk,
 };
-use hexx::Hex;
 use proptest::prelude::*;
 
-fn hex() -> impl Strategy<Value = HexPos> {
-    (-1000i32..1000, -1000i32..1000).prop_map(|(q, r)| HexPos::new(q, r))
-}
-
-fn near_hex() -> impl Strategy<Value = HexPos> {
-    (-6i32..=6, -6i32..=6).prop_map(|(q, r)| HexPos::new(q, r))
-}
-
-fn facing() -> impl Strategy<Value = Facing> {
-    (0u8..6).prop_map(Facing::from_index)
-}
-
-fn square() -> impl Strategy<Value = SquarePos> {
-    (-1000i32..1000, -1000i32..1000).prop_map(|(x, y)| SquarePos::new(x, y))
-}
-
-/// Rotates `p` around `c` by `k` sixths clockwise (hexx).
-fn rotate(p: HexPos, c: HexPos, k: u8) -> HexPos {
-    Hex::from(p)
-        .rotate_cw_around(Hex::from(c), u32::from(k))
-        .into()
-}
+use crate::common::{VOCABULARY, facing, hex, near_hex, rotate, square};
 
 proptest! {
     #[test]
@@ -254,7 +233,7 @@ proptest! {
 
     #[test]
     fn open_squares_cost_their_distance(dx in -5i32..=5, dy in -5i32..=5) {
-        let m = square_reachable(SquarePos::ORIGIN, 5, |_| Some(1));
+        let m = square_reachable(SquarePos::ORIGIN, 5, &NoWalls, |_| Some(1));
         let t = SquarePos::new(dx, dy);
         prop_assert_eq!(m.cost_to(t), Some(SquarePos::ORIGIN.distance(t)));
         prop_assert_eq!(m.path_to(t).map(|p| p.len()), Some(SquarePos::ORIGIN.distance(t) as usize + 1));
@@ -263,7 +242,7 @@ proptest! {
     #[test]
     fn maps_contain_exactly_their_cells(w in 1u32..12, h in 1u32..12, q in -3i32..15, r in -10i32..15, hexmap in any::<bool>()) {
         let kind = if hexmap { MapKind::Hex } else { MapKind::Square };
-        let m = Map::rectangle(kind, w, h).unwrap();
+        let m = Map::rectangle(kind, w, h, &VOCABULARY).unwrap();
         let cells = m.cells();
         prop_assert_eq!(cells.len(), (w * h) as usize);
         prop_assert!(cells.iter().all(|c| m.contains(*c)));
@@ -291,7 +270,7 @@ proptest! {
         let _ = arc::arc(o, f, p);
         let _ = arc::bearing(o, f, p);
         let _ = arc::side_of(o, f, p);
-        let m = Map::hexagon(3).unwrap();
+        let m = Map::hexagon(3, &VOCABULARY).unwrap();
         prop_assert!(m.terrain_at(p).is_none() || p.distance(o) <= 3);
         let s = SquarePos::new(q, r);
         let _ = s.distance(SquarePos::ORIGIN);
