@@ -37,7 +37,10 @@
 //! more forward arc (as GURPS Basic does for the front), which yields 3
 //! front, 2 side and 1 back among the neighbours. [`arc::bearing`] gives
 //! the six-way margin-3d6 bearing (one 60° cone per hexside, ties forward);
-//! [`arc::side_of`] says left or right (shield side vs weapon side).
+//! [`arc::side_of`] says left or right (shield side vs weapon side);
+//! [`arc::in_front_half`] says whether a hex lies ahead of the line through
+//! the figure's flank corners (DragonQuest's `half_plane_180` Ranged Zone;
+//! its default `wedge_120` zone is the front arc).
 //! [`Pose`] bundles a hex and a facing and offers the same queries.
 //!
 //! # Footprints

@@ -196,16 +196,9 @@ impl<C> LineOfSight<C> {
     }
 }
 
-impl LineOfSight<HexPos> {
-    /// Whether the line grazes a hexside (its two traces differ).
-    #[must_use]
-    pub fn grazes(&self) -> bool {
-        self.traces[0] != self.traces[1]
-    }
-}
-
-impl LineOfSight<SquarePos> {
-    /// Whether the line passes through a corner (its two traces differ).
+impl<C: PartialEq> LineOfSight<C> {
+    /// Whether the line grazes a hexside or passes through a square's
+    /// corner (its two traces differ).
     #[must_use]
     pub fn grazes(&self) -> bool {
         self.traces[0] != self.traces[1]

@@ -1,5 +1,5 @@
 //! The `[map]` table of a scenario file, as written, and the errors found
-//! when it is checked against the sizes and a ruleset's [`Vocabulary`].
+//! when it is checked against the sizes and a ruleset's [`crate::Vocabulary`].
 //!
 //! ```toml
 //! [map]
@@ -39,8 +39,8 @@ use crate::map::{Cell, MAX_MAP_SIZE, MapKind};
 use crate::square::SquarePos;
 use crate::vocab::VocabularyError;
 
-/// A map as a file writes it: kind, size, terrain patches, edge patches.
-/// [`crate::Map::new`] checks it against a vocabulary.
+/// A map as a file writes it: kind, size, terrain patches, edge patches;
+/// checked against the ruleset's vocabulary when read (`Map::new`).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MapSpec {

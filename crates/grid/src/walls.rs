@@ -6,7 +6,7 @@ use crate::map::Map;
 use crate::square::SquarePos;
 
 /// Edges that stop steps. The searches ([`crate::reachable`],
-/// [`crate::seek`], [`crate::walk`], [`crate::square_reachable`]) refuse
+/// [`crate::seek`], [`crate::walk()`], [`crate::square_reachable`]) refuse
 /// every step that one blocks; they are generic over it so that a search
 /// without walls costs nothing extra.
 pub trait Walls {

@@ -57,6 +57,26 @@ proptest! {
         prop_assert_eq!(arc::arc(a, f, a.neighbour(f.opposite())), Some(Arc::Back));
     }
 
+    // rule: DQ-00-014
+    /// The half-plane Ranged Zone holds the front arc (the `wedge_120`
+    /// zone), never a back hex, and at distance 1 is exactly the front
+    /// hexes; it turns with the figure.
+    #[test]
+    fn the_front_half_plane_holds_the_front_arc(a in near_hex(), t in hex(), f in facing(), k in 0u8..6) {
+        let half = arc::in_front_half(a, f, t);
+        if arc::arc(a, f, t) == Some(Arc::Front) {
+            prop_assert!(half);
+        }
+        if half {
+            prop_assert!(arc::arc(a, f, t) != Some(Arc::Back));
+        }
+        for n in a.neighbours() {
+            prop_assert_eq!(arc::in_front_half(a, f, n), arc::arc(a, f, n) == Some(Arc::Front));
+        }
+        prop_assert!(!arc::in_front_half(a, f, a));
+        prop_assert_eq!(half, arc::in_front_half(a, f.turn(k as i8), rotate(t, a, k)));
+    }
+
     // rule: M-FLO-006
     #[test]
     fn bearings_name_each_neighbour_once(a in hex(), f in facing()) {

@@ -28,7 +28,7 @@ pub struct Scenario {
     /// The default seed for `fray fight` and `fray sim`.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// The battle map, in GURPS' terrain names ([`crate::terrain`]).
+    /// The battle map, with GURPS' terrain names.
     pub map: MapFile<crate::Gurps>,
     /// Rule switches (docs/rules/gurps.md).
     #[serde(default)]
