@@ -42,6 +42,15 @@
 //!       b                       b
 //! ```
 //!
+//! # Ahead of a figure (DragonQuest's Ranged Zone, DQ-00-014)
+//!
+//! The GURPS front arc is also DragonQuest's default Ranged Zone
+//! (`wedge_120`: the hexes between and on the two rows leaving the front
+//! hexes `f - 1` and `f + 1`). [`in_front_half`] gives the alternative
+//! `half_plane_180`: every hex whose centre lies strictly ahead of the line
+//! through the figure's two side corners. At distance 1 both are the three
+//! front hexes.
+//!
 //! # The bearings (margin-3d6, M-FLO-006)
 //!
 //! Each of the six hexsides owns the 60° cone centred on its direction, so
@@ -147,6 +156,17 @@ pub fn arc(from: HexPos, facing: Facing, target: HexPos) -> Option<Arc> {
     } else {
         Some(Arc::Side)
     }
+}
+
+/// Whether the centre of `target` lies strictly ahead of the line through
+/// the two corners on the figure's flanks (DQ-00-014 `half_plane_180`);
+/// false for the own hex.
+#[must_use]
+pub fn in_front_half(from: HexPos, facing: Facing, target: HexPos) -> bool {
+    // Facing north, that line is the row through the centre: ahead means
+    // 2r + q < 0, that is r < s.
+    let [_, r, s] = rotated(from, facing, target);
+    r < s
 }
 
 /// Whether `target` is left or right of the figure's centre line; `None`

@@ -194,8 +194,11 @@ impl HexPos {
         // Cube coordinates in f64: exact for every supported coordinate.
         let (aq, ar) = (f64::from(self.q), f64::from(self.r));
         let (bq, br) = (f64::from(to.q), f64::from(to.r));
-        let eps = 1e-6 * sign;
-        let (aq, ar, bq, br) = (aq + eps, ar + eps, bq + eps, br + eps);
+        // Nudge along (1, 2, -3) in cube coordinates: parallel to no line
+        // that can graze a hexside (those run along the corner directions
+        // such as (1, 1, -2)), so every tie is broken to one side.
+        let (eq, er) = (1e-6 * sign, 2e-6 * sign);
+        let (aq, ar, bq, br) = (aq + eq, ar + er, bq + eq, br + er);
         let steps = f64::from(n.max(1));
         (0..=n)
             .map(|i| {

@@ -1,30 +1,27 @@
-//! The map description scenario files contain: grid kind, size, terrain.
+//! A checked battle map: its cells, the terrain and height of each, and
+//! the features on its edges, with the lookups movement and sight make.
 //!
-//! ```toml
-//! [map]
-//! kind = "hex"          # or "square"
-//! width = 20            # hex: columns q = 0..width, rows 0..height (odd-q)
-//! height = 14           # or `radius = 8` for a hexagon around (0, 0)
-//!
-//! [[map.terrain]]
-//! terrain = "wall"
-//! hexes = [{ q = 3, r = 1 }, { q = 3, r = 2 }]   # `squares = [{ x, y }]` on square maps
-//! ```
-//!
-//! Everything is strict: unknown keys, unknown terrain names, cells off the
-//! map, hex cells on a square map (and vice versa), and missing or
-//! conflicting sizes are errors at load time. The grid attaches no rules to
-//! terrain besides "walls cannot be entered"; rulesets price the rest.
+//! A [`Map`] is built from its file form ([`MapSpec`], see [`crate::spec`]
+//! for the format) and the ruleset's [`Vocabulary`]. The grid attaches no
+//! rules to terrain besides the two flags a vocabulary gives each kind:
+//! whether it blocks entry and whether it blocks sight. Rulesets price and
+//! read the rest by id.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::edge::{Edge, HexEdge, SquareEdge};
 use crate::hex::HexPos;
+use crate::spec::{
+    EdgePatch, MapError, MapSpec, PatchList, PatchRef, Place, TerrainPatch, edge_in_range,
+    patch_cells, patch_edges,
+};
 use crate::square::SquarePos;
+use crate::vocab::{CellTerrain, EdgeFeatures, FeatureIndex, FeatureKind, FeatureSet, Vocabulary};
 
 /// The largest width, height or radius a map may have. Battle maps are
 /// tiny; the cap keeps [`Map::cells`] and searches bounded whatever a file
@@ -35,116 +32,10 @@ pub const MAX_MAP_SIZE: u32 = 1024;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MapKind {
-    /// Flat-top hexes in axial coordinates (GURPS, margin-3d6).
+    /// Flat-top hexes in axial coordinates (GURPS, DragonQuest, margin-3d6).
     Hex,
     /// 1 m squares (d20-3d6).
     Square,
-}
-
-/// A kind of terrain. Closed on purpose: a misspelt name in a scenario
-/// file is an error, not silently open ground.
-#[derive(
-    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize, JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Terrain {
-    /// A minor obstruction: rock, log, furniture.
-    Obstruction,
-    /// Treacherous footing: mud, ice, rubble.
-    Treacherous,
-    /// Shallow water (deep water is a wall for walking figures).
-    Water,
-    /// A gentle slope.
-    GentleSlope,
-    /// A steep slope.
-    SteepSlope,
-    /// Stairs.
-    Stairs,
-    /// Generic difficult terrain (d20-3d6 X-MOV-003).
-    Difficult,
-    /// A wall or anything else that cannot be entered.
-    Wall,
-}
-
-impl Terrain {
-    /// All terrain kinds, in declaration order.
-    pub const ALL: [Self; 8] = [
-        Self::Obstruction,
-        Self::Treacherous,
-        Self::Water,
-        Self::GentleSlope,
-        Self::SteepSlope,
-        Self::Stairs,
-        Self::Difficult,
-        Self::Wall,
-    ];
-
-    const fn bit(self) -> u16 {
-        1 << (self as u16)
-    }
-}
-
-/// The set of terrain kinds on one cell (several patches may overlap, and
-/// rulesets add up their costs). Empty means open ground.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct TerrainSet(u16);
-
-impl TerrainSet {
-    /// Open ground.
-    pub const EMPTY: Self = Self(0);
-
-    /// Whether `t` is present.
-    #[must_use]
-    pub const fn contains(self, t: Terrain) -> bool {
-        self.0 & t.bit() != 0
-    }
-
-    /// Adds `t`.
-    pub fn insert(&mut self, t: Terrain) {
-        self.0 |= t.bit();
-    }
-
-    /// Whether this is open ground.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether a figure may enter (no wall).
-    #[must_use]
-    pub const fn is_passable(self) -> bool {
-        !self.contains(Terrain::Wall)
-    }
-
-    /// The kinds present, in [`Terrain::ALL`] order.
-    pub fn iter(self) -> impl Iterator<Item = Terrain> {
-        Terrain::ALL.into_iter().filter(move |t| self.contains(*t))
-    }
-}
-
-impl fmt::Debug for TerrainSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
-    }
-}
-
-/// One terrain kind, a height, or both, laid on a list of cells.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TerrainPatch {
-    /// The terrain kind; left out for raised open ground.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub terrain: Option<Terrain>,
-    /// Height above the ground level, in yards (a ledge, a table, a pit
-    /// when negative); 0 when left out. Where patches overlap the highest counts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub height: Option<i32>,
-    /// Its hexes (hex maps only).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub hexes: Vec<HexPos>,
-    /// Its squares (square maps only).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub squares: Vec<SquarePos>,
 }
 
 /// A position on either kind of map.
@@ -168,7 +59,38 @@ impl From<SquarePos> for Cell {
     }
 }
 
-/// A validated battle map. See the module docs for the file format.
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Hex(h) => h.fmt(f),
+            Self::Square(s) => s.fmt(f),
+        }
+    }
+}
+
+/// What the index knows of one listed cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct CellData {
+    terrain: CellTerrain,
+    height: i32,
+    blocks_entry: bool,
+    blocks_sight: bool,
+}
+
+/// What the index knows of one listed edge.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct EdgeData {
+    features: EdgeFeatures,
+    blocks_entry: bool,
+    blocks_sight: bool,
+}
+
+/// Open ground, for cells no patch lists.
+static OPEN: CellTerrain = FeatureSet::EMPTY;
+/// A bare edge, for edges no patch lists.
+static BARE: EdgeFeatures = FeatureSet::EMPTY;
+
+/// A validated battle map.
 ///
 /// Sizes:
 /// * square maps: `width` × `height` squares, `x` in `0..width`, `y` in
@@ -178,247 +100,268 @@ impl From<SquarePos> for Cell {
 ///   `r + floor(q / 2)` in `0..height` (odd columns sit half a hex lower);
 /// * hex maps with `radius`: the hexagon of hexes within `radius` of
 ///   `(0, 0)`.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(try_from = "RawMap")]
+///
+/// Serialized as its [`MapSpec`]; read from files through
+/// [`crate::MapFile`], which knows the ruleset's vocabulary.
+#[derive(Clone, Debug)]
 pub struct Map {
-    /// Hexes or squares.
-    pub kind: MapKind,
-    /// Width in cells (rectangular maps).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub width: Option<u32>,
-    /// Height in cells (rectangular maps).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub height: Option<u32>,
-    /// Radius around `(0, 0)` (hexagonal hex maps).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub radius: Option<u32>,
-    /// Terrain patches; cells not listed are open ground (read with
-    /// [`Map::terrain`]; private so the index below stays true).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    terrain: Vec<TerrainPatch>,
-    /// The terrain and height of every listed cell, sorted by cell, built
-    /// from `terrain` when the map is read: movement searches ask for it
+    spec: MapSpec,
+    vocabulary: &'static Vocabulary,
+    /// Every listed cell, sorted: movement searches ask for terrain
     /// thousands of times, and a binary search beats hashing here.
-    #[serde(skip)]
-    #[schemars(skip)]
-    index: Vec<(Cell, (TerrainSet, i32))>,
+    cells: Vec<(Cell, CellData)>,
+    /// Every listed edge, sorted.
+    edges: Vec<(Edge, EdgeData)>,
+    /// Whether any edge blocks entry (most maps have none: steps then skip
+    /// the edge lookup).
+    edges_block_entry: bool,
 }
 
-/// The unvalidated file form of [`Map`].
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct RawMap {
-    /// Hexes or squares.
-    kind: MapKind,
-    /// Width in cells (rectangular maps).
-    #[serde(default)]
-    width: Option<u32>,
-    /// Height in cells (rectangular maps).
-    #[serde(default)]
-    height: Option<u32>,
-    /// Radius around `(0, 0)` (hexagonal hex maps).
-    #[serde(default)]
-    radius: Option<u32>,
-    /// Terrain patches; cells not listed are open ground.
-    #[serde(default)]
-    terrain: Vec<TerrainPatch>,
-}
-
-impl TryFrom<RawMap> for Map {
-    type Error = MapError;
-    fn try_from(raw: RawMap) -> Result<Self, MapError> {
-        let mut map = Map {
-            kind: raw.kind,
-            width: raw.width,
-            height: raw.height,
-            radius: raw.radius,
-            terrain: raw.terrain,
-            index: Vec::new(),
-        };
-        map.validate()?;
-        map.build_index();
-        Ok(map)
+impl PartialEq for Map {
+    fn eq(&self, other: &Self) -> bool {
+        self.spec == other.spec && self.vocabulary == other.vocabulary
     }
 }
 
-impl Map {
-    /// Indexes the terrain of every listed cell.
-    fn build_index(&mut self) {
-        let mut index: HashMap<Cell, (TerrainSet, i32)> = HashMap::new();
-        for patch in &self.terrain {
-            let cells = patch
-                .hexes
-                .iter()
-                .map(|&h| Cell::Hex(h))
-                .chain(patch.squares.iter().map(|&s| Cell::Square(s)));
-            for cell in cells {
-                let (set, height) = index.entry(cell).or_insert((TerrainSet::EMPTY, i32::MIN));
-                if let Some(t) = patch.terrain {
-                    set.insert(t);
-                }
-                if let Some(h) = patch.height {
-                    *height = (*height).max(h);
-                }
-            }
-        }
-        let index = index
-            .into_iter()
-            .map(|(c, (set, h))| (c, (set, if h == i32::MIN { 0 } else { h })));
-        self.index = index.collect();
-        self.index.sort_unstable_by_key(|&(cell, _)| cell);
-    }
+impl Eq for Map {}
 
-    /// The terrain patches, as written.
-    #[must_use]
-    pub fn terrain(&self) -> &[TerrainPatch] {
-        &self.terrain
-    }
-
-    /// The map with one more terrain patch, checked like a file's.
-    pub fn with_patch(mut self, patch: TerrainPatch) -> Result<Self, MapError> {
-        self.terrain.push(patch);
-        self.validate()?;
-        self.build_index();
-        Ok(self)
+impl Serialize for Map {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.spec.serialize(s)
     }
 }
 
-/// Why a map description is invalid.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum MapError {
-    /// Sizes missing, conflicting, zero or above [`MAX_MAP_SIZE`].
-    Size(String),
-    /// A terrain patch names a cell of the other grid kind.
-    WrongCellKind {
-        /// Index of the patch in `terrain`.
-        patch: usize,
-    },
-    /// A terrain patch lists no cells.
-    EmptyPatch {
-        /// Index of the patch in `terrain`.
-        patch: usize,
-    },
-    /// A terrain cell lies off the map.
-    OffMap {
-        /// Index of the patch in `terrain`.
-        patch: usize,
-        /// The cell, as written.
-        cell: String,
-    },
-}
-
-impl fmt::Display for MapError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Size(s) => write!(f, "map size: {s}"),
-            Self::WrongCellKind { patch } => write!(
-                f,
-                "terrain patch {patch}: use `hexes` on a hex map and `squares` on a square map"
-            ),
-            Self::EmptyPatch { patch } => write!(f, "terrain patch {patch} lists no cells"),
-            Self::OffMap { patch, cell } => {
-                write!(f, "terrain patch {patch}: cell {cell} is off the map")
-            }
-        }
-    }
-}
-
-impl std::error::Error for MapError {}
-
-fn check_size(name: &str, v: u32) -> Result<(), MapError> {
-    if v == 0 || v > MAX_MAP_SIZE {
-        Err(MapError::Size(format!(
-            "`{name}` = {v}, expected 1..={MAX_MAP_SIZE}"
-        )))
+fn check_size(field: &'static str, value: u32) -> Result<(), MapError> {
+    if value == 0 || value > MAX_MAP_SIZE {
+        Err(MapError::SizeOutOfRange { field, value })
     } else {
         Ok(())
     }
 }
 
+/// The kind `name` names in `kinds`, checked against the patch's value.
+fn resolve(
+    kinds: &'static [FeatureKind],
+    name: &str,
+    value: Option<i32>,
+    patch: PatchRef,
+    at: Place,
+) -> Result<(usize, i16), MapError> {
+    let Some((i, kind)) = kinds.iter().enumerate().find(|(_, k)| k.name == name) else {
+        return Err(MapError::UnknownName {
+            patch,
+            name: name.to_owned(),
+            at,
+            expected: kinds.iter().map(|k| k.name).collect(),
+        });
+    };
+    let value = value.unwrap_or(i32::from(kind.default));
+    if !kind.allows(value) {
+        return Err(MapError::ValueOutOfRange {
+            patch,
+            name: kind.name,
+            value,
+            at,
+            min: kind.min,
+            max: kind.max,
+        });
+    }
+    // In range of an i16 kind, so it fits.
+    Ok((i, i16::try_from(value).unwrap_or(kind.default)))
+}
+
 impl Map {
-    /// A rectangular map of `kind` without terrain.
-    pub fn rectangle(kind: MapKind, width: u32, height: u32) -> Result<Self, MapError> {
-        let m = Self {
-            kind,
-            width: Some(width),
-            height: Some(height),
-            radius: None,
-            terrain: Vec::new(),
-            index: Vec::new(),
+    /// Checks `spec` against its sizes and `vocabulary` and indexes it.
+    pub fn new(spec: MapSpec, vocabulary: &'static Vocabulary) -> Result<Self, MapError> {
+        vocabulary.check().map_err(MapError::Vocabulary)?;
+        let mut map = Self {
+            spec,
+            vocabulary,
+            cells: Vec::new(),
+            edges: Vec::new(),
+            edges_block_entry: false,
         };
-        m.validate()?;
-        Ok(m)
+        map.check_size()?;
+        map.index_cells()?;
+        map.index_edges()?;
+        Ok(map)
     }
 
-    /// A hexagonal hex map of `radius` around `(0, 0)`, without terrain.
-    pub fn hexagon(radius: u32) -> Result<Self, MapError> {
-        let m = Self {
-            kind: MapKind::Hex,
-            width: None,
-            height: None,
-            radius: Some(radius),
-            terrain: Vec::new(),
-            index: Vec::new(),
-        };
-        m.validate()?;
-        Ok(m)
+    /// A rectangular map of `kind` with nothing on it.
+    pub fn rectangle(
+        kind: MapKind,
+        width: u32,
+        height: u32,
+        vocabulary: &'static Vocabulary,
+    ) -> Result<Self, MapError> {
+        Self::new(MapSpec::rectangle(kind, width, height), vocabulary)
     }
 
-    /// Checks sizes and terrain cells (deserialization always does).
-    pub fn validate(&self) -> Result<(), MapError> {
-        match (self.kind, self.width, self.height, self.radius) {
+    /// A hexagonal hex map of `radius` around `(0, 0)` with nothing on it.
+    pub fn hexagon(radius: u32, vocabulary: &'static Vocabulary) -> Result<Self, MapError> {
+        Self::new(MapSpec::hexagon(radius), vocabulary)
+    }
+
+    /// The map with one more terrain patch, checked like a file's.
+    pub fn with_patch(self, patch: TerrainPatch) -> Result<Self, MapError> {
+        let mut spec = self.spec;
+        spec.terrain.push(patch);
+        Self::new(spec, self.vocabulary)
+    }
+
+    /// The map with one more edge patch, checked like a file's.
+    pub fn with_edges(self, patch: EdgePatch) -> Result<Self, MapError> {
+        let mut spec = self.spec;
+        spec.edges.push(patch);
+        Self::new(spec, self.vocabulary)
+    }
+
+    /// The map as written.
+    #[must_use]
+    pub fn spec(&self) -> &MapSpec {
+        &self.spec
+    }
+
+    /// Hexes or squares.
+    #[must_use]
+    pub fn kind(&self) -> MapKind {
+        self.spec.kind
+    }
+
+    /// The ruleset's names for what lies on the map.
+    #[must_use]
+    pub fn vocabulary(&self) -> &'static Vocabulary {
+        self.vocabulary
+    }
+
+    fn check_size(&self) -> Result<(), MapError> {
+        let s = &self.spec;
+        match (s.kind, s.width, s.height, s.radius) {
             (_, Some(w), Some(h), None) => {
                 check_size("width", w)?;
-                check_size("height", h)?;
+                check_size("height", h)
             }
-            (MapKind::Hex, None, None, Some(r)) => {
-                // Radius 0 is a valid one-hex map.
-                if r > MAX_MAP_SIZE {
-                    check_size("radius", r)?;
-                }
-            }
-            (MapKind::Square, _, _, Some(_)) => {
-                return Err(MapError::Size(
-                    "square maps take `width` and `height`, not `radius`".into(),
-                ));
-            }
-            _ => {
-                return Err(MapError::Size(
-                    "give either `width` and `height`, or (hex maps) `radius`".into(),
-                ));
-            }
+            // Radius 0 is a valid one-hex map.
+            (MapKind::Hex, None, None, Some(r)) if r > MAX_MAP_SIZE => check_size("radius", r),
+            (MapKind::Hex, None, None, Some(_)) => Ok(()),
+            (MapKind::Square, _, _, Some(_)) => Err(MapError::RadiusOnSquareMap),
+            _ => Err(MapError::SizeMissingOrConflicting),
         }
-        for (i, patch) in self.terrain.iter().enumerate() {
-            let (right, wrong) = match self.kind {
+    }
+
+    fn index_cells(&mut self) -> Result<(), MapError> {
+        let kinds = self.vocabulary.terrain;
+        let mut index: BTreeMap<Cell, (CellTerrain, Option<i32>)> = BTreeMap::new();
+        for (i, patch) in self.spec.terrain.iter().enumerate() {
+            let at = PatchRef {
+                list: PatchList::Terrain,
+                index: i,
+            };
+            let (right, wrong) = match self.spec.kind {
                 MapKind::Hex => (patch.hexes.len(), patch.squares.len()),
                 MapKind::Square => (patch.squares.len(), patch.hexes.len()),
             };
             if wrong > 0 {
-                return Err(MapError::WrongCellKind { patch: i });
+                return Err(MapError::WrongCellKind { patch: at });
             }
-            if right == 0 {
-                return Err(MapError::EmptyPatch { patch: i });
+            let Some(first) = patch_cells(patch).next().filter(|_| right > 0) else {
+                return Err(MapError::EmptyPatch { patch: at });
+            };
+            if (patch.terrain.is_none() && patch.height.is_none())
+                || (patch.terrain.is_none() && patch.value.is_some())
+            {
+                return Err(MapError::NothingToLay { patch: at });
             }
-            if patch.terrain.is_none() && patch.height.is_none() {
-                return Err(MapError::Size(format!(
-                    "terrain patch {i} needs a `terrain`, a `height` or both"
-                )));
+            let laid = match &patch.terrain {
+                Some(name) => Some(resolve(kinds, name, patch.value, at, Place::Cell(first))?),
+                None => None,
+            };
+            if let Some(cell) = patch_cells(patch).find(|&c| !self.contains(c)) {
+                return Err(MapError::OffMap {
+                    patch: at,
+                    at: Place::Cell(cell),
+                });
             }
-            let off = patch
-                .hexes
-                .iter()
-                .map(|&h| (Cell::from(h), h.to_string()))
-                .chain(
-                    patch
-                        .squares
-                        .iter()
-                        .map(|&s| (Cell::from(s), s.to_string())),
-                )
-                .find(|(c, _)| !self.contains(*c));
-            if let Some((_, cell)) = off {
-                return Err(MapError::OffMap { patch: i, cell });
+            for cell in patch_cells(patch) {
+                let (set, height) = index.entry(cell).or_insert((FeatureSet::EMPTY, None));
+                if let Some((id, value)) = laid {
+                    set.insert(FeatureIndex::from_index(id), value);
+                }
+                if let Some(h) = patch.height {
+                    *height = Some(height.map_or(h, |old: i32| old.max(h)));
+                }
             }
         }
+        self.cells = index
+            .into_iter()
+            .map(|(cell, (terrain, height))| {
+                let data = CellData {
+                    terrain,
+                    height: height.unwrap_or(0),
+                    blocks_entry: terrain.any_kind(kinds, |k| k.blocks_entry),
+                    blocks_sight: terrain.any_kind(kinds, |k| k.blocks_sight),
+                };
+                (cell, data)
+            })
+            .collect();
+        Ok(())
+    }
+
+    fn index_edges(&mut self) -> Result<(), MapError> {
+        let kinds = self.vocabulary.edges;
+        let mut index: BTreeMap<Edge, EdgeFeatures> = BTreeMap::new();
+        for (i, patch) in self.spec.edges.iter().enumerate() {
+            let at = PatchRef {
+                list: PatchList::Edges,
+                index: i,
+            };
+            let (right, wrong) = match self.spec.kind {
+                MapKind::Hex => (patch.hexsides.len(), patch.square_sides.len()),
+                MapKind::Square => (patch.square_sides.len(), patch.hexsides.len()),
+            };
+            if wrong > 0 {
+                return Err(MapError::WrongCellKind { patch: at });
+            }
+            if right == 0 {
+                return Err(MapError::EmptyPatch { patch: at });
+            }
+            if let Some(place) = edge_in_range(patch) {
+                return Err(MapError::OffMap {
+                    patch: at,
+                    at: place,
+                });
+            }
+            let Some(first) = patch_edges(patch).next() else {
+                return Err(MapError::EmptyPatch { patch: at });
+            };
+            let (id, value) = resolve(kinds, &patch.feature, patch.value, at, Place::Edge(first))?;
+            if let Some(edge) =
+                patch_edges(patch).find(|e| e.cells().iter().all(|&c| !self.contains(c)))
+            {
+                return Err(MapError::OffMap {
+                    patch: at,
+                    at: Place::Edge(edge),
+                });
+            }
+            for edge in patch_edges(patch) {
+                index
+                    .entry(edge)
+                    .or_insert(FeatureSet::EMPTY)
+                    .insert(FeatureIndex::from_index(id), value);
+            }
+        }
+        self.edges = index
+            .into_iter()
+            .map(|(edge, features)| {
+                let data = EdgeData {
+                    features,
+                    blocks_entry: features.any_kind(kinds, |k| k.blocks_entry),
+                    blocks_sight: features.any_kind(kinds, |k| k.blocks_sight),
+                };
+                (edge, data)
+            })
+            .collect();
+        self.edges_block_entry = self.edges.iter().any(|(_, d)| d.blocks_entry);
         Ok(())
     }
 
@@ -426,7 +369,7 @@ impl Map {
     /// the other grid kind).
     #[must_use]
     pub fn contains(&self, pos: impl Into<Cell>) -> bool {
-        match (self.kind, pos.into()) {
+        match (self.spec.kind, pos.into()) {
             (MapKind::Hex, Cell::Hex(h)) => self.contains_hex(h),
             (MapKind::Square, Cell::Square(s)) => self.contains_square(s),
             _ => false,
@@ -434,10 +377,10 @@ impl Map {
     }
 
     fn contains_hex(&self, h: HexPos) -> bool {
-        if let Some(r) = self.radius {
+        if let Some(r) = self.spec.radius {
             return h.distance(HexPos::ORIGIN) <= r;
         }
-        let (Some(w), Some(ht)) = (self.width, self.height) else {
+        let (Some(w), Some(ht)) = (self.spec.width, self.spec.height) else {
             return false;
         };
         // Odd-q offset in i64 (hexx's version is i32 and could overflow on
@@ -448,49 +391,136 @@ impl Map {
     }
 
     fn contains_square(&self, s: SquarePos) -> bool {
-        let (Some(w), Some(h)) = (self.width, self.height) else {
+        let (Some(w), Some(h)) = (self.spec.width, self.spec.height) else {
             return false;
         };
         (0..i64::from(w)).contains(&i64::from(s.x)) && (0..i64::from(h)).contains(&i64::from(s.y))
     }
 
+    fn lookup(&self, cell: Cell) -> Option<&CellData> {
+        self.cells
+            .binary_search_by_key(&cell, |&(c, _)| c)
+            .ok()
+            .map(|i| &self.cells[i].1)
+    }
+
+    fn lookup_edge(&self, edge: Edge) -> Option<&EdgeData> {
+        self.edges
+            .binary_search_by_key(&edge, |&(e, _)| e)
+            .ok()
+            .map(|i| &self.edges[i].1)
+    }
+
     /// The terrain on `pos`: `None` off the map, an empty set on open
     /// ground.
     #[must_use]
-    pub fn terrain_at(&self, pos: impl Into<Cell>) -> Option<TerrainSet> {
+    pub fn terrain_at(&self, pos: impl Into<Cell>) -> Option<&CellTerrain> {
         let cell = pos.into();
         if !self.contains(cell) {
             return None;
         }
-        Some(self.lookup(cell).0)
+        Some(self.lookup(cell).map_or(&OPEN, |d| &d.terrain))
     }
 
-    /// Height of `pos` above ground level, in yards (0 off the listed
-    /// patches; `None` off the map).
+    /// Height of `pos` above ground level, in the ruleset's unit (0 where
+    /// no patch gives one; `None` off the map).
     #[must_use]
     pub fn height_at(&self, pos: impl Into<Cell>) -> Option<i32> {
         let cell = pos.into();
-        self.contains(cell).then(|| self.lookup(cell).1)
+        self.contains(cell)
+            .then(|| self.lookup(cell).map_or(0, |d| d.height))
     }
 
-    fn lookup(&self, cell: Cell) -> (TerrainSet, i32) {
-        match self.index.binary_search_by_key(&cell, |&(c, _)| c) {
-            Ok(i) => self.index[i].1,
-            Err(_) => (TerrainSet::EMPTY, 0),
+    /// Whether a figure may stand on `pos`: on the map and no terrain there
+    /// blocks entry.
+    #[must_use]
+    pub fn passable(&self, pos: impl Into<Cell>) -> bool {
+        let cell = pos.into();
+        self.contains(cell) && !self.lookup(cell).is_some_and(|d| d.blocks_entry)
+    }
+
+    /// Whether `pos` stops a line of sight passing through it: off the
+    /// map, or terrain there blocks sight.
+    #[must_use]
+    pub fn opaque(&self, pos: impl Into<Cell>) -> bool {
+        let cell = pos.into();
+        !self.contains(cell) || self.lookup(cell).is_some_and(|d| d.blocks_sight)
+    }
+
+    /// The features on `edge` (empty for a bare edge).
+    #[must_use]
+    pub fn edge_features(&self, edge: impl Into<Edge>) -> &EdgeFeatures {
+        self.lookup_edge(edge.into()).map_or(&BARE, |d| &d.features)
+    }
+
+    /// Whether a feature on `edge` stops anything crossing it.
+    #[must_use]
+    pub fn edge_blocks_entry(&self, edge: impl Into<Edge>) -> bool {
+        self.edges_block_entry
+            && self
+                .lookup_edge(edge.into())
+                .is_some_and(|d| d.blocks_entry)
+    }
+
+    /// Whether a feature on `edge` stops lines of sight crossing it.
+    #[must_use]
+    pub fn edge_blocks_sight(&self, edge: impl Into<Edge>) -> bool {
+        self.lookup_edge(edge.into())
+            .is_some_and(|d| d.blocks_sight)
+    }
+
+    /// Every edge a patch lists, sorted, with its features.
+    pub fn edges(&self) -> impl Iterator<Item = (Edge, &EdgeFeatures)> + '_ {
+        self.edges.iter().map(|(e, d)| (*e, &d.features))
+    }
+
+    /// Whether the step from `from` to the adjacent `to` crosses an edge
+    /// that blocks entry.
+    ///
+    /// * Hexes and orthogonal squares cross the one edge they share.
+    /// * A diagonal square step passes through a corner, between the two
+    ///   squares beside it: it is blocked when both ways round that corner
+    ///   (through either side square) cross a blocking edge, so a wall
+    ///   running through the corner stops it while the free end of a wall
+    ///   does not (X-MOV-004, X-DAT-009). What stands in the side squares
+    ///   is the ruleset's business.
+    ///
+    /// False for cells that are not neighbours (not a step) and for cells
+    /// of different grids.
+    #[must_use]
+    pub fn blocks_step(&self, from: impl Into<Cell>, to: impl Into<Cell>) -> bool {
+        if !self.edges_block_entry {
+            return false;
+        }
+        match (from.into(), to.into()) {
+            (Cell::Hex(a), Cell::Hex(b)) => {
+                HexEdge::between(a, b).is_some_and(|e| self.edge_blocks_entry(e))
+            }
+            (Cell::Square(a), Cell::Square(b)) => self.blocks_square_step(a, b),
+            _ => false,
         }
     }
 
-    /// Whether a figure may stand on `pos`: on the map and not a wall.
-    #[must_use]
-    pub fn passable(&self, pos: impl Into<Cell>) -> bool {
-        self.terrain_at(pos).is_some_and(TerrainSet::is_passable)
+    fn blocks_square_step(&self, a: SquarePos, b: SquarePos) -> bool {
+        if let Some(e) = SquareEdge::between(a, b) {
+            return self.edge_blocks_entry(e);
+        }
+        if a.distance(b) != 1 {
+            return false;
+        }
+        let crosses = |x: SquarePos, y: SquarePos| {
+            SquareEdge::between(x, y).is_some_and(|e| self.edge_blocks_entry(e))
+        };
+        let (side1, side2) = (SquarePos::new(b.x, a.y), SquarePos::new(a.x, b.y));
+        (crosses(a, side1) || crosses(side1, b)) && (crosses(a, side2) || crosses(side2, b))
     }
 
     /// Every cell of the map, sorted (hexes by `(q, r)`, squares by
     /// `(x, y)`).
     #[must_use]
     pub fn cells(&self) -> Vec<Cell> {
-        let mut out: Vec<Cell> = match (self.kind, self.radius, self.width, self.height) {
+        let s = &self.spec;
+        let mut out: Vec<Cell> = match (s.kind, s.radius, s.width, s.height) {
             (MapKind::Hex, Some(r), _, _) => HexPos::ORIGIN
                 .area(r.min(MAX_MAP_SIZE))
                 .into_iter()
@@ -523,162 +553,5 @@ impl Map {
         };
         out.sort_unstable();
         out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(s: &str) -> Result<Map, toml::de::Error> {
-        toml::from_str(s)
-    }
-
-    #[test]
-    fn patches_added_in_code_are_indexed_and_checked() {
-        let wall = HexPos::new(1, 0);
-        let m = Map::hexagon(3)
-            .unwrap()
-            .with_patch(TerrainPatch {
-                terrain: Some(Terrain::Wall),
-                height: None,
-                hexes: vec![wall],
-                squares: Vec::new(),
-            })
-            .unwrap();
-        assert!(!m.passable(wall));
-        assert!(m.passable(HexPos::ORIGIN));
-        assert_eq!(m.terrain().len(), 1);
-        assert_eq!(m.height_at(wall), Some(0));
-        let off = Map::hexagon(3).unwrap().with_patch(TerrainPatch {
-            terrain: Some(Terrain::Wall),
-            height: None,
-            hexes: vec![HexPos::new(9, 0)],
-            squares: Vec::new(),
-        });
-        assert!(off.is_err());
-    }
-
-    #[test]
-    fn heights_are_read_per_hex_and_the_highest_patch_wins() {
-        let m = parse(
-            r#"
-kind = "hex"
-radius = 3
-[[terrain]]
-height = 2
-hexes = [{ q = 0, r = 0 }, { q = 1, r = 0 }]
-[[terrain]]
-terrain = "stairs"
-height = 1
-hexes = [{ q = 1, r = 0 }, { q = 2, r = 0 }]
-"#,
-        )
-        .unwrap();
-        assert_eq!(m.height_at(HexPos::ORIGIN), Some(2));
-        assert_eq!(m.height_at(HexPos::new(1, 0)), Some(2));
-        assert_eq!(m.height_at(HexPos::new(2, 0)), Some(1));
-        assert!(
-            m.terrain_at(HexPos::new(2, 0))
-                .unwrap()
-                .contains(Terrain::Stairs)
-        );
-        assert_eq!(m.height_at(HexPos::new(0, 1)), Some(0));
-        assert_eq!(m.height_at(HexPos::new(9, 0)), None);
-        let empty = parse("kind = \"hex\"\nradius = 2\n[[terrain]]\nhexes = [{ q = 0, r = 0 }]");
-        assert!(
-            empty
-                .unwrap_err()
-                .to_string()
-                .contains("`terrain`, a `height`")
-        );
-    }
-
-    #[test]
-    fn hex_rectangle_with_terrain() {
-        let m = parse(
-            r#"
-kind = "hex"
-width = 4
-height = 3
-[[terrain]]
-terrain = "wall"
-hexes = [{ q = 1, r = 0 }]
-[[terrain]]
-terrain = "treacherous"
-hexes = [{ q = 1, r = 0 }, { q = 2, r = -1 }]
-"#,
-        )
-        .unwrap();
-        assert_eq!(m.cells().len(), 12);
-        for c in m.cells() {
-            assert!(m.contains(c));
-        }
-        // Odd-q: column 2 starts at r = -1.
-        assert!(m.contains(HexPos::new(2, -1)));
-        assert!(!m.contains(HexPos::new(0, -1)));
-        assert!(!m.contains(HexPos::new(4, 0)));
-        assert!(!m.contains(SquarePos::new(0, 0)));
-        let t = m.terrain_at(HexPos::new(1, 0)).unwrap();
-        assert!(t.contains(Terrain::Wall) && t.contains(Terrain::Treacherous));
-        assert!(!m.passable(HexPos::new(1, 0)));
-        assert!(m.passable(HexPos::new(2, -1)));
-        assert_eq!(m.terrain_at(HexPos::new(0, 0)), Some(TerrainSet::EMPTY));
-        assert_eq!(m.terrain_at(HexPos::new(i32::MAX, i32::MIN)), None);
-        // Round trip.
-        let back: Map = toml::from_str(&toml::to_string(&m).unwrap()).unwrap();
-        assert_eq!(back, m);
-    }
-
-    #[test]
-    fn hexagon_and_square_maps() {
-        let m = parse("kind = \"hex\"\nradius = 2").unwrap();
-        assert_eq!(m.cells().len(), 19);
-        assert!(m.contains(HexPos::new(2, -2)));
-        assert!(!m.contains(HexPos::new(2, 1)));
-        let s = parse(
-            "kind = \"square\"\nwidth = 3\nheight = 2\n[[terrain]]\nterrain = \"difficult\"\nsquares = [{ x = 2, y = 1 }]",
-        )
-        .unwrap();
-        assert_eq!(s.cells().len(), 6);
-        assert_eq!(
-            s.terrain_at(SquarePos::new(2, 1))
-                .map(|t| t.contains(Terrain::Difficult)),
-            Some(true)
-        );
-        assert_eq!(s.terrain_at(SquarePos::new(3, 1)), None);
-    }
-
-    #[test]
-    fn strict_errors() {
-        let bad = [
-            "kind = \"hex\"\nwidth = 3\nheight = 2\ncolour = 1",
-            "kind = \"hexes\"\nwidth = 3\nheight = 2",
-            "kind = \"hex\"\nwidth = 3",
-            "kind = \"hex\"\nwidth = 3\nheight = 2\nradius = 1",
-            "kind = \"square\"\nradius = 3",
-            "kind = \"square\"\nwidth = 0\nheight = 2",
-            "kind = \"square\"\nwidth = 100000\nheight = 2",
-            "kind = \"hex\"\nradius = 2\n[[terrain]]\nterrain = \"lava\"\nhexes = [{ q = 0, r = 0 }]",
-            "kind = \"hex\"\nradius = 2\n[[terrain]]\nterrain = \"wall\"\nhexes = [{ q = 3, r = 0 }]",
-            "kind = \"hex\"\nradius = 2\n[[terrain]]\nterrain = \"wall\"\nsquares = [{ x = 0, y = 0 }]",
-            "kind = \"hex\"\nradius = 2\n[[terrain]]\nterrain = \"wall\"",
-            "kind = \"hex\"\nradius = 2\n[[terrain]]\nterrain = \"wall\"\nhexes = [{ q = 0, r = 0, s = 0 }]",
-        ];
-        for b in bad {
-            assert!(parse(b).is_err(), "accepted: {b}");
-        }
-        let e = parse("kind = \"hex\"\nradius = 2\n[[terrain]]\nterrain = \"wall\"\nhexes = [{ q = 3, r = 0 }]")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("off the map"), "{e}");
-    }
-
-    #[test]
-    fn schema_is_generated() {
-        let s = schemars::schema_for!(Map);
-        let json = serde_json::to_string(&s).unwrap();
-        assert!(json.contains("gentle_slope"));
-        assert!(json.contains("\"q\""));
     }
 }

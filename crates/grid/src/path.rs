@@ -14,7 +14,9 @@
 //! * **turn**: one hexside either way, for `turn`, staying in place.
 //!
 //! Entering a hex also costs `enter(hex)`; `None` means it cannot be
-//! entered (wall, occupied, off the map).
+//! entered (wall, occupied, off the map). A step across an edge that blocks
+//! entry (a wall on a hexside) is refused when the costs carry the map's
+//! [`Walls`] ([`MoveCosts::with_walls`]).
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -25,6 +27,7 @@ use crate::arc::Side;
 use crate::facing::Facing;
 use crate::hex::HexPos;
 use crate::pose::Pose;
+use crate::walls::{NoWalls, Walls};
 
 /// Movement costs, all in the same unit (GURPS uses half points so that
 /// the +1/2 terrain costs are integers).
@@ -32,7 +35,7 @@ use crate::pose::Pose;
 /// Step costs of 0 are treated as 1 so that every search ends; turning may
 /// be free.
 #[derive(Clone, Copy, Debug)]
-pub struct MoveCosts<F> {
+pub struct MoveCosts<F, W = NoWalls> {
     /// Into the faced hex or a front-diagonal hex (facing follows travel).
     pub forward: u16,
     /// Into any other neighbour, keeping the facing.
@@ -41,6 +44,8 @@ pub struct MoveCosts<F> {
     pub turn: u16,
     /// Extra cost to enter a hex, or `None` if it cannot be entered.
     pub enter: F,
+    /// Edges no step may cross.
+    pub walls: W,
 }
 
 /// An `enter` callback for open ground: every hex costs nothing extra.
@@ -50,13 +55,28 @@ pub fn open_ground(_: HexPos) -> Option<u16> {
 }
 
 impl<F: Fn(HexPos) -> Option<u16>> MoveCosts<F> {
-    /// Costs with the given step prices and entry callback.
+    /// Costs with the given step prices and entry callback, and no walls.
     pub const fn new(forward: u16, sidestep: u16, turn: u16, enter: F) -> Self {
         Self {
             forward,
             sidestep,
             turn,
             enter,
+            walls: NoWalls,
+        }
+    }
+}
+
+impl<F, W> MoveCosts<F, W> {
+    /// The same costs, refusing every step across an edge `walls` blocks
+    /// (pass the [`crate::Map`]).
+    pub fn with_walls<W2: Walls>(self, walls: W2) -> MoveCosts<F, W2> {
+        MoveCosts {
+            forward: self.forward,
+            sidestep: self.sidestep,
+            turn: self.turn,
+            enter: self.enter,
+            walls,
         }
     }
 }
@@ -237,9 +257,15 @@ impl Store {
 
 /// Searches every `(hex, facing)` reachable from `start` facing `facing`
 /// for at most `budget` (in the unit of `costs`).
-pub fn reachable<F>(start: HexPos, facing: Facing, budget: u32, costs: &MoveCosts<F>) -> ReachMap
+pub fn reachable<F, W>(
+    start: HexPos,
+    facing: Facing,
+    budget: u32,
+    costs: &MoveCosts<F, W>,
+) -> ReachMap
 where
     F: Fn(HexPos) -> Option<u16>,
+    W: Walls,
 {
     search(start, facing, budget, costs, None).0
 }
@@ -262,16 +288,17 @@ struct Guide<'a> {
 /// is in reach the search has visited everything within budget and
 /// returns `None`. Rulesets use it for a declared move and for an AI
 /// closing in, where a full [`reachable`] map would be wasted work.
-pub fn seek<F>(
+pub fn seek<F, W>(
     start: Pose,
     budget: u32,
-    costs: &MoveCosts<F>,
+    costs: &MoveCosts<F, W>,
     goal: HexPos,
     within: u32,
     accept: &dyn Fn(HexPos, Facing) -> bool,
 ) -> Option<Path>
 where
     F: Fn(HexPos) -> Option<u16>,
+    W: Walls,
 {
     let guide = Guide {
         goal,
@@ -284,15 +311,16 @@ where
 
 /// The search behind [`reachable`] (no guide: every state within budget)
 /// and [`seek`] (a guide: A* until the goal is settled).
-fn search<F>(
+fn search<F, W>(
     start: HexPos,
     facing: Facing,
     budget: u32,
-    costs: &MoveCosts<F>,
+    costs: &MoveCosts<F, W>,
     guide: Option<&Guide<'_>>,
 ) -> (ReachMap, Option<State>)
 where
     F: Fn(HexPos) -> Option<u16>,
+    W: Walls,
 {
     let forward = u32::from(costs.forward.max(1));
     let sidestep = u32::from(costs.sidestep.max(1));
@@ -375,6 +403,8 @@ where
         for (to, to_f, kind, base) in moves {
             let step_cost = if matches!(kind, StepKind::Turn(_)) {
                 base
+            } else if costs.walls.blocks_hex_step(hex, to) {
+                continue;
             } else {
                 match enter(to) {
                     Some(extra) => base + extra,

@@ -1,5 +1,6 @@
-//! A figure's place on the hex map: its hex and its facing, plus the
-//! two-hex footprint of a figure lying down.
+//! A figure's place on the hex map: its hex and its facing. Figures that
+//! fill more hexes are [`crate::Footprint`]s (a lying figure is
+//! [`crate::Footprint::lying`]).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -49,30 +50,11 @@ impl Pose {
     pub fn side_of(self, target: HexPos) -> Option<Side> {
         arc::side_of(self.pos, self.facing, target)
     }
-
-    /// The two hexes a lying or crawling figure fills (G-POS-009): the head
-    /// hex (`pos`, where the figure "faces" from) and the hex behind it.
-    ///
-    /// The head is first so rulesets can tell which end is which (e.g. for
-    /// arcs, which are measured from the head hex).
-    #[must_use]
-    pub fn lying_footprint(self) -> [HexPos; 2] {
-        [self.pos, self.pos.neighbour(self.facing.opposite())]
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    // rule: G-POS-009
-    #[test]
-    fn lying_figure_fills_head_and_the_hex_behind() {
-        let p = Pose::new(HexPos::new(2, 3), Facing::Ne);
-        assert_eq!(p.lying_footprint(), [HexPos::new(2, 3), HexPos::new(1, 4)]);
-        let [head, feet] = p.lying_footprint();
-        assert_eq!(head.distance(feet), 1);
-    }
 
     #[test]
     fn pose_serde() {

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::hex::COORD_LIMIT;
+use crate::walls::Walls;
 
 /// A square: `x` grows to the east (screen right), `y` to the south
 /// (screen down). Serialized as `{ x = 3, y = 4 }` (unknown keys are
@@ -182,12 +183,15 @@ pub struct SquareReach {
 }
 
 /// Every square reachable from `start` for at most `budget`. Each step into
-/// a square costs `enter(square)`; `None` means it cannot be entered.
-/// Diagonal steps cost the same as straight ones (X-MOV-004). Step costs of
-/// 0 are raised to 1 so the search always ends.
-pub fn square_reachable<F>(start: SquarePos, budget: u32, enter: F) -> SquareReach
+/// a square costs `enter(square)`; `None` means it cannot be entered. No
+/// step crosses an edge `walls` blocks (see [`crate::Map::blocks_step`] for
+/// diagonals; pass [`crate::NoWalls`] for none). Diagonal steps cost the
+/// same as straight ones (X-MOV-004). Step costs of 0 are raised to 1 so
+/// the search always ends.
+pub fn square_reachable<F, W>(start: SquarePos, budget: u32, walls: &W, enter: F) -> SquareReach
 where
     F: Fn(SquarePos) -> Option<u32>,
+    W: Walls + ?Sized,
 {
     let mut cells = HashMap::new();
     cells.insert(start, (0u32, 0u32, None));
@@ -200,6 +204,9 @@ where
             _ => {}
         }
         for n in here.neighbours() {
+            if walls.blocks_square_step(here, n) {
+                continue;
+            }
             let Some(step) = enter(n) else { continue };
             let Some(new_cost) = cost.checked_add(step.max(1)) else {
                 continue;
@@ -282,7 +289,7 @@ mod tests {
     fn diagonals_count_one() {
         assert_eq!(O.distance(SquarePos::new(3, 3)), 3);
         assert_eq!(O.distance(SquarePos::new(-2, 5)), 5);
-        let m = square_reachable(O, 3, |_| Some(1));
+        let m = square_reachable(O, 3, &crate::NoWalls, |_| Some(1));
         assert_eq!(m.cost_to(SquarePos::new(3, -3)), Some(3));
         assert_eq!(m.cost_to(SquarePos::new(4, 0)), None);
         assert_eq!(m.squares().len(), 49);
@@ -291,7 +298,7 @@ mod tests {
     // rule: X-MOV-003
     #[test]
     fn difficult_squares_cost_double_and_walls_block() {
-        let m = square_reachable(O, 10, |p| match (p.x, p.y) {
+        let m = square_reachable(O, 10, &crate::NoWalls, |p| match (p.x, p.y) {
             (1, _) if p.y.abs() <= 5 => None,
             (2, 0) => Some(2),
             _ => Some(1),

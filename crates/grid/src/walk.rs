@@ -15,6 +15,7 @@ use crate::facing::Facing;
 use crate::hex::HexPos;
 use crate::path::{MoveCosts, Path, PathStep, StepKind};
 use crate::pose::Pose;
+use crate::walls::Walls;
 
 /// Why a route cannot be walked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +27,12 @@ pub enum WalkError {
     },
     /// Hex `index` of the route cannot be entered (wall, occupied, off the map).
     Blocked {
+        /// Position in the route.
+        index: usize,
+    },
+    /// The step into hex `index` crosses an edge that blocks entry (a wall
+    /// on the hexside).
+    Crossing {
         /// Position in the route.
         index: usize,
     },
@@ -81,14 +88,15 @@ fn settle(layer: &mut Layer, turn: u32) {
 /// order), ending facing `end` when given or else the cheapest way (the
 /// lowest-numbered facing on a tie). Turns in place are taken just before
 /// the step that needs them, and at the end for `end`.
-pub fn walk<F>(
+pub fn walk<F, W>(
     start: Pose,
     route: &[HexPos],
     end: Option<Facing>,
-    costs: &MoveCosts<F>,
+    costs: &MoveCosts<F, W>,
 ) -> Result<Path, WalkError>
 where
     F: Fn(HexPos) -> Option<u16>,
+    W: Walls,
 {
     let forward = u32::from(costs.forward.max(1));
     let sidestep = u32::from(costs.sidestep.max(1));
@@ -108,6 +116,9 @@ where
         let dir = here
             .direction_to_neighbour(to)
             .ok_or(WalkError::NotAdjacent { index })?;
+        if costs.walls.blocks_hex_step(here, to) {
+            return Err(WalkError::Crossing { index });
+        }
         let extra = (costs.enter)(to).ok_or(WalkError::Blocked { index })?;
         let extra = u32::from(extra);
         let prev = layers[layers.len() - 1];
@@ -150,12 +161,12 @@ where
 }
 
 /// Rebuilds the steps of the cheapest walk ending facing `end`.
-fn rebuild<F>(
+fn rebuild<F, W>(
     start: Pose,
     route: &[HexPos],
     layers: &[Layer],
     end: Facing,
-    costs: &MoveCosts<F>,
+    costs: &MoveCosts<F, W>,
 ) -> Path
 where
     F: Fn(HexPos) -> Option<u16>,

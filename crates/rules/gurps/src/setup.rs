@@ -58,7 +58,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             format!("expected \"gurps\", found \"{}\"", s.ruleset),
         ));
     }
-    if s.map.kind != MapKind::Hex {
+    if s.map.kind() != MapKind::Hex {
         return Err(SetupError::new(
             "map.kind",
             "GURPS fights on a hex map: set kind = \"hex\"",
@@ -176,7 +176,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         cursor: None,
         round: 0,
         max_rounds: s.max_rounds,
-        map: s.map.clone().into(),
+        map: std::sync::Arc::new(s.map.clone().into_map()),
         options: s.options.clone(),
         surprise: s.surprise.clone().map(std::sync::Arc::new),
         aftermath_told: false,

@@ -14,3 +14,4 @@ pub mod sheet;
 pub mod spell;
 pub mod state;
 pub mod tactics;
+pub mod terrain;

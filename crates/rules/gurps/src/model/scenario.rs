@@ -5,7 +5,7 @@ use crate::model::options::Options;
 use crate::model::sheet::Sheet;
 use crate::model::state::Posture;
 use fray_core::Controller;
-use fray_core::grid::{Facing, HexPos, Map};
+use fray_core::grid::{Facing, HexPos, MapFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +27,7 @@ pub struct Scenario {
     #[serde(default)]
     pub seed: Option<u64>,
     /// The battle map.
-    pub map: Map,
+    pub map: MapFile<crate::Gurps>,
     /// Rule switches (docs/rules/gurps.md).
     #[serde(default)]
     pub options: Options,

@@ -616,8 +616,7 @@ pub(crate) fn situation<M: Mods>(
 ) {
     let a = state.fighter(attacker);
     let footing = state.map.terrain_at(a.pose.pos).is_some_and(|t| {
-        t.contains(fray_core::grid::Terrain::Treacherous)
-            || t.contains(fray_core::grid::Terrain::Water)
+        t.contains(crate::model::terrain::TREACHEROUS) || t.contains(crate::model::terrain::WATER)
     });
     mods.add("bad footing", if footing { -2 } else { 0 }, "G-ATK-026");
     mods.add(

@@ -10,7 +10,7 @@ use crate::model::state::{Posture, State};
 use crate::rules::tables::jump::{basic_broad_jump_feet, jump_hexes};
 use fray_core::CombatantId;
 use fray_core::Illegal;
-use fray_core::grid::{Facing, HexPos, StepKind, Terrain};
+use fray_core::grid::{Facing, HexPos, StepKind};
 /// Turns of sprinting between HT rolls (G-MOV-003: every 15 seconds).
 pub(crate) const SPRINT_ROLL_EVERY: u32 = 15;
 
@@ -232,7 +232,7 @@ pub fn plan_jump(state: &State, jumper: CombatantId, j: &Jump) -> Result<JumpPla
             .map
             .terrain_at(at)
             .ok_or_else(|| Illegal::input(format!("the jump leaves the map at {at}")))?;
-        if terrain.contains(Terrain::Wall) {
+        if terrain.contains(crate::model::terrain::WALL) {
             return Err(Illegal::input(format!("a wall stands in the way at {at}")));
         }
         let standing = state.ids().any(|id| {

@@ -71,8 +71,8 @@ pub(crate) fn check_aim(
         let rest = f.posture != Posture::Standing
             || f.pose.pos.neighbours().iter().any(|&h| {
                 state.map.terrain_at(h).is_some_and(|t| {
-                    t.contains(fray_core::grid::Terrain::Obstruction)
-                        || t.contains(fray_core::grid::Terrain::Wall)
+                    t.contains(crate::model::terrain::OBSTRUCTION)
+                        || t.contains(crate::model::terrain::WALL)
                 })
             });
         if !rest {

@@ -7,7 +7,7 @@ use crate::model::state::{Posture, State};
 use fray_core::CombatantId;
 use fray_core::Illegal;
 use fray_core::grid::{
-    Facing, HexPos, MoveCosts, Path, Pose, ReachMap, StepKind, Terrain, WalkError, reachable, walk,
+    Facing, HexPos, Map, MoveCosts, Path, Pose, ReachMap, StepKind, WalkError, reachable, walk,
 };
 /// G-TAC-004..006 in half points: forward 1, sidestep or back 2, turn 1.
 pub const FORWARD: u16 = 2;
@@ -35,7 +35,7 @@ pub enum Through {
 /// obstruction).
 pub fn enter_cost(state: &State, mover: CombatantId, hex: HexPos, through: Through) -> Option<u16> {
     let terrain = state.map.terrain_at(hex)?;
-    if !terrain.is_passable() {
+    if terrain.contains(crate::model::terrain::WALL) {
         return None;
     }
     let me = state.fighter(mover);
@@ -66,16 +66,16 @@ pub fn enter_cost(state: &State, mover: CombatantId, hex: HexPos, through: Throu
         }
         extra += 2;
     }
-    for t in terrain.iter() {
+    for (t, _) in terrain.iter() {
+        use crate::model::terrain::{
+            DIFFICULT, GENTLE_SLOPE, OBSTRUCTION, STAIRS, STEEP_SLOPE, TREACHEROUS, WATER,
+        };
         extra += match t {
-            Terrain::Obstruction
-            | Terrain::Treacherous
-            | Terrain::Water
-            | Terrain::SteepSlope
-            | Terrain::Stairs => 2,
-            Terrain::GentleSlope => 1,
-            Terrain::Difficult => 2,
-            Terrain::Wall => return None,
+            OBSTRUCTION | TREACHEROUS | WATER | STEEP_SLOPE | STAIRS => 2,
+            GENTLE_SLOPE => 1,
+            DIFFICULT => 2,
+            // Walls, refused above.
+            _ => return None,
         };
     }
     // Posture surcharge per hex: crouching +1/2, kneeling or crawling +2.
@@ -247,10 +247,11 @@ pub(crate) fn costs(
     state: &State,
     mover: CombatantId,
     through: Through,
-) -> MoveCosts<impl Fn(HexPos) -> Option<u16> + '_> {
+) -> MoveCosts<impl Fn(HexPos) -> Option<u16> + '_, &Map> {
     MoveCosts::new(FORWARD, SIDESTEP, TURN, move |h| {
         enter_cost(state, mover, h, through)
     })
+    .with_walls(&*state.map)
 }
 
 /// The cheapest route for `mover` within `points` movement points to a
@@ -421,6 +422,11 @@ pub fn plan_route_with(
         )),
         WalkError::Blocked { index } => Illegal::input(format!(
             "path hex {} {} cannot be entered: occupied by a foe, impassable or off the map",
+            index + 1,
+            route[index]
+        )),
+        WalkError::Crossing { index } => Illegal::input(format!(
+            "path hex {} {} is behind a wall on the hexside",
             index + 1,
             route[index]
         )),

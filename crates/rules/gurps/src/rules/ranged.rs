@@ -9,7 +9,8 @@ use crate::model::location::Location;
 use crate::model::state::{Life, Posture, State};
 use crate::rules::attack::How;
 use crate::rules::tables;
-use fray_core::grid::{HexPos, Terrain};
+use crate::model::terrain;
+use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Mods};
 /// 1/2D and Max of a ranged mode for its user, in yards (G-DMG-002).
 pub fn ranges(state: &State, attacker: CombatantId, wi: usize, mi: usize) -> Option<(u32, u32)> {
@@ -32,7 +33,7 @@ pub fn blocked(state: &State, from: HexPos, to: HexPos) -> bool {
         state
             .map
             .terrain_at(h)
-            .is_none_or(|t| t.contains(Terrain::Wall))
+            .is_none_or(|t| t.contains(terrain::WALL))
     })
 }
 
@@ -82,7 +83,7 @@ pub(crate) fn obstruction(state: &State, h: HexPos) -> bool {
     state
         .map
         .terrain_at(h)
-        .is_some_and(|t| t.contains(Terrain::Obstruction))
+        .is_some_and(|t| t.contains(terrain::OBSTRUCTION))
 }
 
 /// G-ATK-027 decision: a shooter whose line of fire leaves through an

@@ -1,34 +1,13 @@
-//! Property tests of the grid geometry.
+//! Property tests of the grid geometry: distances, facings, arcs,
+//! bearings, lines, movement searches, square geometry, maps.
 
 use fray_grid::{
-    Arc, Facing, HexPos, Map, MapKind, MoveCosts, Pose, RelativeBearing, SquarePos, StepKind, arc,
-    final_facings, open_ground, reachable, seek, square_reachable, walk,
+    Arc, Facing, HexPos, Map, MapKind, MoveCosts, NoWalls, Pose, RelativeBearing, SquarePos,
+    StepKind, arc, final_facings, open_ground, reachable, seek, square_reachable, walk,
 };
-use hexx::Hex;
 use proptest::prelude::*;
 
-fn hex() -> impl Strategy<Value = HexPos> {
-    (-1000i32..1000, -1000i32..1000).prop_map(|(q, r)| HexPos::new(q, r))
-}
-
-fn near_hex() -> impl Strategy<Value = HexPos> {
-    (-6i32..=6, -6i32..=6).prop_map(|(q, r)| HexPos::new(q, r))
-}
-
-fn facing() -> impl Strategy<Value = Facing> {
-    (0u8..6).prop_map(Facing::from_index)
-}
-
-fn square() -> impl Strategy<Value = SquarePos> {
-    (-1000i32..1000, -1000i32..1000).prop_map(|(x, y)| SquarePos::new(x, y))
-}
-
-/// Rotates `p` around `c` by `k` sixths clockwise (hexx).
-fn rotate(p: HexPos, c: HexPos, k: u8) -> HexPos {
-    Hex::from(p)
-        .rotate_cw_around(Hex::from(c), u32::from(k))
-        .into()
-}
+use crate::common::{VOCABULARY, facing, hex, near_hex, rotate, square};
 
 proptest! {
     #[test]
@@ -76,6 +55,26 @@ proptest! {
         prop_assert_eq!(count(Arc::Back), 1);
         prop_assert_eq!(arc::arc(a, f, a.neighbour(f)), Some(Arc::Front));
         prop_assert_eq!(arc::arc(a, f, a.neighbour(f.opposite())), Some(Arc::Back));
+    }
+
+    // rule: DQ-00-014
+    /// The half-plane Ranged Zone holds the front arc (the `wedge_120`
+    /// zone), never a back hex, and at distance 1 is exactly the front
+    /// hexes; it turns with the figure.
+    #[test]
+    fn the_front_half_plane_holds_the_front_arc(a in near_hex(), t in hex(), f in facing(), k in 0u8..6) {
+        let half = arc::in_front_half(a, f, t);
+        if arc::arc(a, f, t) == Some(Arc::Front) {
+            prop_assert!(half);
+        }
+        if half {
+            prop_assert!(arc::arc(a, f, t) != Some(Arc::Back));
+        }
+        for n in a.neighbours() {
+            prop_assert_eq!(arc::in_front_half(a, f, n), arc::arc(a, f, n) == Some(Arc::Front));
+        }
+        prop_assert!(!arc::in_front_half(a, f, a));
+        prop_assert_eq!(half, arc::in_front_half(a, f.turn(k as i8), rotate(t, a, k)));
     }
 
     // rule: M-FLO-006
@@ -254,7 +253,7 @@ proptest! {
 
     #[test]
     fn open_squares_cost_their_distance(dx in -5i32..=5, dy in -5i32..=5) {
-        let m = square_reachable(SquarePos::ORIGIN, 5, |_| Some(1));
+        let m = square_reachable(SquarePos::ORIGIN, 5, &NoWalls, |_| Some(1));
         let t = SquarePos::new(dx, dy);
         prop_assert_eq!(m.cost_to(t), Some(SquarePos::ORIGIN.distance(t)));
         prop_assert_eq!(m.path_to(t).map(|p| p.len()), Some(SquarePos::ORIGIN.distance(t) as usize + 1));
@@ -263,7 +262,7 @@ proptest! {
     #[test]
     fn maps_contain_exactly_their_cells(w in 1u32..12, h in 1u32..12, q in -3i32..15, r in -10i32..15, hexmap in any::<bool>()) {
         let kind = if hexmap { MapKind::Hex } else { MapKind::Square };
-        let m = Map::rectangle(kind, w, h).unwrap();
+        let m = Map::rectangle(kind, w, h, &VOCABULARY).unwrap();
         let cells = m.cells();
         prop_assert_eq!(cells.len(), (w * h) as usize);
         prop_assert!(cells.iter().all(|c| m.contains(*c)));
@@ -291,7 +290,7 @@ proptest! {
         let _ = arc::arc(o, f, p);
         let _ = arc::bearing(o, f, p);
         let _ = arc::side_of(o, f, p);
-        let m = Map::hexagon(3).unwrap();
+        let m = Map::hexagon(3, &VOCABULARY).unwrap();
         prop_assert!(m.terrain_at(p).is_none() || p.distance(o) <= 3);
         let s = SquarePos::new(q, r);
         let _ = s.distance(SquarePos::ORIGIN);
