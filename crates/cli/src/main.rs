@@ -36,7 +36,7 @@ enum Command {
     /// Print the JSON Schema of a ruleset's scenario files.
     Schema(commands::schema::Args),
     /// List the rulesets and their checklist coverage.
-    Systems,
+    Systems(commands::systems::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
         Command::Sim(a) => commands::sim::run(&a),
         Command::Validate(a) => commands::validate::run(&a),
         Command::Schema(a) => commands::schema::run(&a),
-        Command::Systems => commands::systems::run(),
+        Command::Systems(a) => commands::systems::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,71 +1,169 @@
 //! The rulesets this binary knows, and dispatch by ruleset id.
 //!
-//! The core stays ignorant of rulesets (DESIGN.md invariant 3); this list
-//! is where they meet. Commands are generic over `Ruleset` and monomorphized
-//! per ruleset through [`with_ruleset!`].
+//! The core stays ignorant of rulesets (DESIGN.md invariant 3); this file
+//! is where they meet. Adding a ruleset is one line in [`rulesets!`] below:
+//! from it come `fray systems`, the dispatch of every command (through
+//! [`with_ruleset!`], which monomorphizes the command per ruleset) and the
+//! list the CLI tests walk (`fray systems --json`).
 
-/// One combat system, implemented or planned.
-pub struct System {
-    /// The id scenario files use.
+use fray_core::Ruleset;
+
+/// One combat system this binary plays.
+pub struct Registered {
+    /// The id scenario files use ([`Ruleset::ID`]).
+    pub id: &'static str,
+    /// A human name ([`Ruleset::NAME`]).
+    pub name: &'static str,
+    /// Its coverage document (`docs/rules/<id>.md`), compiled in.
+    pub coverage: &'static str,
+}
+
+impl Registered {
+    const fn of<R: Ruleset>(coverage: &'static str) -> Registered {
+        Registered {
+            id: R::ID,
+            name: R::NAME,
+            coverage,
+        }
+    }
+}
+
+/// A system of the mission that this binary cannot play yet.
+pub struct Planned {
+    /// The id its scenario files will use.
     pub id: &'static str,
     /// A human name.
     pub name: &'static str,
-    /// Whether this binary can play it yet.
-    pub implemented: bool,
-    /// Its coverage document (`docs/rules/<id>.md`), compiled in.
-    pub coverage: Option<&'static str>,
 }
 
-/// Every system of the mission, in the order of `rules/`.
-pub const SYSTEMS: [System; 4] = [
-    System {
-        id: "gurps",
-        name: "GURPS 4th edition / Dungeon Fantasy",
-        implemented: true,
-        coverage: Some(include_str!("../../../docs/rules/gurps.md")),
-    },
-    System {
+/// The registry: `"id" => Type` per ruleset. It defines [`REGISTERED`] and
+/// the [`with_ruleset!`] dispatch macro (the `$d` argument is a literal `$`,
+/// so the inner macro can declare its own metavariables).
+macro_rules! rulesets {
+    ($($id:literal => $ty:ty),+ $(,)?) => {
+        rulesets!(@define ($) $($id => $ty),+);
+    };
+    (@define ($d:tt) $($id:literal => $ty:ty),+) => {
+        /// Every ruleset this binary plays, in registry order.
+        pub const REGISTERED: &[Registered] = &[$(
+            Registered::of::<$ty>(include_str!(concat!("../../../docs/rules/", $id, ".md")))
+        ),+];
+
+        /// The registry's ids are the rulesets' own (checked at compile time).
+        const _: () = {$(
+            assert!(
+                crate::registry::same($id, <$ty as fray_core::Ruleset>::ID),
+                concat!("the registry id `", $id, "` is not the ruleset's ID")
+            );
+        )+};
+
+        /// Runs `$body` with `$R` bound to the ruleset type whose id is
+        /// `$key`, or evaluates `$otherwise` with the id bound to `$other`
+        /// when no registered ruleset has it.
+        macro_rules! with_ruleset {
+            ($d key:expr, $d R:ident => $d body:expr, $d other:ident => $d otherwise:expr) => {{
+                let key: &str = $d key;
+                $(
+                    if key == <$ty as fray_core::Ruleset>::ID {
+                        type $d R = $ty;
+                        let () = <$ty as fray_core::Ruleset>::DECLARATIONS_FIT;
+                        $d body
+                    } else
+                )+
+                {
+                    let $d other = key;
+                    $d otherwise
+                }
+            }};
+        }
+        pub(crate) use with_ruleset;
+    };
+}
+
+// The one line per ruleset.
+rulesets! {
+    "gurps" => fray_gurps::Gurps,
+}
+
+/// The systems of the mission not yet implemented, shown by `fray systems`
+/// as planned (an id that is also registered is shown as playable only).
+pub const PLANNED: [Planned; 3] = [
+    Planned {
         id: "dragonquest",
         name: "SPI DragonQuest 2nd edition",
-        implemented: false,
-        coverage: None,
     },
-    System {
+    Planned {
         id: "d20-3d6",
         name: "d20 family, exploding 3d6, 3 actions a round",
-        implemented: false,
-        coverage: None,
     },
-    System {
+    Planned {
         id: "margin-3d6",
         name: "3d6 roll-under, damage scaled by margin",
-        implemented: false,
-        coverage: None,
     },
 ];
 
+/// The planned systems that are not registered yet.
+pub fn planned() -> impl Iterator<Item = &'static Planned> {
+    PLANNED
+        .iter()
+        .filter(|p| !REGISTERED.iter().any(|r| r.id == p.id))
+}
+
+/// String equality in a const context (for the registry's id check).
+pub const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Why a ruleset id cannot be played.
 pub fn unsupported(id: &str) -> String {
-    match SYSTEMS.iter().find(|s| s.id == id) {
+    match planned().find(|s| s.id == id) {
         Some(s) => format!("the ruleset `{id}` ({}) is not implemented yet", s.name),
         None => {
-            let ids: Vec<&str> = SYSTEMS.iter().map(|s| s.id).collect();
+            let ids: Vec<&str> = REGISTERED
+                .iter()
+                .map(|r| r.id)
+                .chain(planned().map(|p| p.id))
+                .collect();
             format!("unknown ruleset `{id}`: expected one of {}", ids.join(", "))
         }
     }
 }
 
-/// Runs `$body` with `$R` bound to the ruleset type named by `$id`, or
-/// evaluates `$otherwise` with the id when no ruleset matches.
-macro_rules! with_ruleset {
-    ($id:expr, $R:ident => $body:expr, $other:ident => $otherwise:expr) => {
-        match $id {
-            "gurps" => {
-                type $R = fray_gurps::Gurps;
-                $body
-            }
-            $other => $otherwise,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_ruleset_dispatches_to_itself() {
+        for r in REGISTERED {
+            let id = with_ruleset!(r.id, R => R::ID, other => panic!("{other} does not dispatch"));
+            assert_eq!(id, r.id);
         }
-    };
+        let other = with_ruleset!("chess", R => R::ID, other => other);
+        assert_eq!(other, "chess");
+    }
+
+    #[test]
+    fn const_string_equality() {
+        assert!(same("gurps", "gurps"));
+        assert!(!same("gurps", "gurp") && !same("gurps", "gurpz"));
+    }
+
+    #[test]
+    fn unsupported_ids_say_planned_or_unknown() {
+        assert!(unsupported("dragonquest").contains("not implemented yet"));
+        let unknown = unsupported("chess");
+        assert!(unknown.contains("unknown ruleset `chess`") && unknown.contains("gurps"));
+    }
 }
-pub(crate) use with_ruleset;

@@ -48,7 +48,8 @@ pub use odds::{ActionEffects, ActionOdds, OddsError, OddsOptions};
 pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, StepMark, TableOracle};
 pub use roll::{Audience, Reading, RollRecord, RollRequest};
 pub use ruleset::{
-    CombatantView, EndReason, Illegal, Next, Outcome, Ruleset, SetupError, Tally, Vitality,
+    CombatantView, CounterSpec, EndReason, Illegal, MAX_COUNTERS, MAX_POOLS, Next, Outcome,
+    PoolSpec, PoolView, Ruleset, SetupError, Tally, Vitality,
 };
 
 /// Re-exported so rulesets and front ends name one dice crate.

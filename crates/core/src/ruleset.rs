@@ -103,30 +103,91 @@ pub enum Vitality {
     Dead,
 }
 
+/// The most pools a ruleset may declare ([`Ruleset::POOLS`]): the size of
+/// [`Tally::pools`]. GURPS has two (HP, FP), DragonQuest two (EN, FT).
+pub const MAX_POOLS: usize = 4;
+
+/// The most counters a ruleset may declare ([`Ruleset::COUNTERS`]): the
+/// size of [`Tally::counters`].
+pub const MAX_COUNTERS: usize = 8;
+
+/// One pool a ruleset tracks for every combatant (HP, FP, EN, FT...), as
+/// reports and status lines name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PoolSpec {
+    /// A machine name for JSON and CSV columns (`hp`).
+    pub id: &'static str,
+    /// The short label of the rules (`HP`).
+    pub label: &'static str,
+    /// The long name (`Hit Points`).
+    pub name: &'static str,
+    /// Whether running out of it takes a combatant out of the fight or
+    /// kills it (HP, DragonQuest's EN), rather than only hampering it
+    /// (GURPS FP, DragonQuest's FT, whose loss moves on to the other pool).
+    pub vital: bool,
+}
+
+/// One thing a ruleset counts per combatant over a fight, for simulation
+/// statistics (knockdowns, stuns, grievous injuries, criticals...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CounterSpec {
+    /// A machine name for JSON and CSV columns (`knockdowns`).
+    pub id: &'static str,
+    /// The column heading (`Knockdowns`).
+    pub label: &'static str,
+    /// The checklist ID of the rule that produces it (`""` if none applies).
+    pub rule: &'static str,
+}
+
 /// Per-combatant figures a fight leaves behind, for simulation statistics.
-/// Plain `Copy` data, so tallying a million fights allocates nothing.
+///
+/// Plain `Copy` data of fixed size, so tallying a million fights allocates
+/// nothing: pools and counters sit in small arrays indexed by the order
+/// the ruleset declares them in ([`Ruleset::POOLS`], [`Ruleset::COUNTERS`]);
+/// entries past the declared ones stay 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Its side.
     pub side: SideId,
-    /// Main pool now (HP).
-    pub health: i32,
-    /// Main pool maximum.
-    pub health_max: i32,
-    /// Second pool now (FP, EN...), 0 if none.
-    pub stamina: i32,
+    /// Each declared pool now, in [`Ruleset::POOLS`] order.
+    pub pools: [i32; MAX_POOLS],
+    /// Each declared pool's maximum, in the same order.
+    pub pool_max: [i32; MAX_POOLS],
+    /// Each declared counter, in [`Ruleset::COUNTERS`] order.
+    pub counters: [u32; MAX_COUNTERS],
     /// Injury this combatant inflicted on others.
     pub dealt: i32,
     /// Injury it took.
     pub taken: i32,
-    /// Times knocked down.
-    pub knockdowns: u16,
-    /// Times stunned.
-    pub stuns: u16,
     /// Whether it ended unconscious or incapacitated.
     pub down: bool,
     /// Whether it ended dead.
     pub dead: bool,
+}
+
+impl Tally {
+    /// The pool labelled `label` in `R`'s declaration: (now, maximum).
+    pub fn pool<R: Ruleset>(&self, label: &str) -> Option<(i32, i32)> {
+        let i = R::POOLS.iter().position(|p| p.label == label)?;
+        Some((*self.pools.get(i)?, *self.pool_max.get(i)?))
+    }
+
+    /// The counter with id `id` in `R`'s declaration.
+    pub fn counter<R: Ruleset>(&self, id: &str) -> Option<u32> {
+        let i = R::COUNTERS.iter().position(|c| c.id == id)?;
+        self.counters.get(i).copied()
+    }
+}
+
+/// One pool of one combatant, as a status line shows it: `HP 7/12`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PoolView {
+    /// The ruleset's label for it ([`PoolSpec::label`]).
+    pub label: &'static str,
+    /// Now.
+    pub current: i32,
+    /// Maximum.
+    pub max: i32,
 }
 
 /// A ruleset-neutral view of one combatant, for status displays and sim statistics.
@@ -140,16 +201,24 @@ pub struct CombatantView {
     pub side: SideId,
     /// The side's name.
     pub side_name: String,
-    /// Current and maximum of the main pool (HP, or the ruleset's equivalent).
-    pub health: (i32, i32),
-    /// Current and maximum of the second pool (FP, EN...), if the ruleset has one.
-    pub stamina: Option<(i32, i32)>,
+    /// Its pools in [`Ruleset::POOLS`] order, labelled in the ruleset's words.
+    pub pools: Vec<PoolView>,
     /// Coarse state.
     pub vitality: Vitality,
     /// Ruleset words for its conditions: `prone`, `stunned`, `shock -2`...
     pub conditions: Vec<String>,
     /// Where it stands, rendered by the ruleset (`(3,-1) facing 2`).
     pub position: String,
+}
+
+impl CombatantView {
+    /// The pool labelled `label`: (now, maximum).
+    pub fn pool(&self, label: &str) -> Option<(i32, i32)> {
+        self.pools
+            .iter()
+            .find(|p| p.label == label)
+            .map(|p| (p.current, p.max))
+    }
 }
 
 /// A combat system: its data types, its sequencing, resolution and AI.
@@ -162,6 +231,24 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     const ID: &'static str;
     /// A human name.
     const NAME: &'static str;
+    /// The pools every combatant has, in the order [`Tally::pools`] and
+    /// [`CombatantView::pools`] use (HP and FP for GURPS). At most [`MAX_POOLS`].
+    const POOLS: &'static [PoolSpec];
+    /// What the simulator counts per combatant, in [`Tally::counters`]
+    /// order (knockdowns, stuns...). At most [`MAX_COUNTERS`].
+    const COUNTERS: &'static [CounterSpec];
+    /// Actions as people type them at the table (inline TOML), for help
+    /// texts. The first is one any combatant able to act may declare at the
+    /// start of a fight (a pass such as GURPS's `do_nothing`): tests and
+    /// examples rely on it.
+    const ACTION_EXAMPLES: &'static [&'static str];
+    /// Fails to compile wherever a ruleset declaring more pools or counters
+    /// than a [`Tally`] holds is instantiated (the simulator and the front
+    /// ends name it), so the fixed arrays can never silently drop one.
+    const DECLARATIONS_FIT: () = assert!(
+        Self::POOLS.len() <= MAX_POOLS && Self::COUNTERS.len() <= MAX_COUNTERS,
+        "a ruleset declares more pools or counters than a Tally holds"
+    );
 
     /// The scenario file, as deserialized (unknown keys are errors).
     type Scenario: DeserializeOwned + JsonSchema;
@@ -230,8 +317,10 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     /// Ruleset-neutral views of every combatant.
     fn roster(state: &Self::State) -> Vec<CombatantView>;
 
-    /// Figures for simulation statistics, one per combatant in id order.
-    /// Must not allocate: the simulator calls it once per fight.
+    /// Figures for simulation statistics, one per combatant in id order,
+    /// pools and counters in the declared order ([`Ruleset::POOLS`],
+    /// [`Ruleset::COUNTERS`]). Must not allocate: the simulator calls it
+    /// once per fight.
     fn tally(state: &Self::State, out: &mut [Tally]);
 
     /// Number of combatants.

@@ -6,7 +6,7 @@
 use crate::simulate::SimConfig;
 use crate::stats::{Histogram, wilson};
 use crate::totals::Totals;
-use fray_core::{Controller, Ruleset};
+use fray_core::{Controller, CounterSpec, PoolSpec, Ruleset};
 use serde::Serialize;
 
 /// The names a report needs, read once from the starting state.
@@ -14,10 +14,13 @@ use serde::Serialize;
 pub struct Roster {
     /// The ruleset id.
     pub ruleset: String,
+    /// The ruleset's pools, in the order of tallies.
+    pub pools: &'static [PoolSpec],
+    /// The ruleset's counters, in the order of tallies.
+    pub counters: &'static [CounterSpec],
     /// Side names by side index.
     pub sides: Vec<String>,
-    /// Per combatant in id order: name, side index, main pool maximum,
-    /// whether it has a second pool.
+    /// Per combatant in id order: name, side index, pool maximums.
     pub combatants: Vec<RosterEntry>,
     /// Combatants that a person or a script would control, played by the
     /// AI in a simulation.
@@ -31,10 +34,8 @@ pub struct RosterEntry {
     pub name: String,
     /// Its side index.
     pub side: usize,
-    /// Main pool maximum.
-    pub health_max: i32,
-    /// Whether the ruleset tracks a second pool for it.
-    pub has_stamina: bool,
+    /// The maximum of each declared pool, in declared order.
+    pub pool_max: Vec<i32>,
 }
 
 impl Roster {
@@ -55,8 +56,10 @@ impl Roster {
             combatants.push(RosterEntry {
                 name: v.name.clone(),
                 side: s,
-                health_max: v.health.1,
-                has_stamina: v.stamina.is_some(),
+                pool_max: R::POOLS
+                    .iter()
+                    .map(|p| v.pool(p.label).map_or(0, |(_, max)| max))
+                    .collect(),
             });
             if !matches!(R::controller(start, v.id), Controller::Ai(_)) {
                 played_by_ai.push(v.name.clone());
@@ -69,6 +72,8 @@ impl Roster {
         }
         Roster {
             ruleset: R::ID.to_string(),
+            pools: R::POOLS,
+            counters: R::COUNTERS,
             sides,
             combatants,
             played_by_ai,
@@ -157,20 +162,38 @@ pub struct CombatantReport {
     pub down: Rate,
     /// Fights it ended dead.
     pub dead: Rate,
-    /// Main pool (HP) maximum.
-    pub health_max: i32,
-    /// Mean main pool left at the end of the fights its side won.
-    pub health_left_when_side_wins: Option<f64>,
-    /// Mean second pool (FP, EN) left when its side won; absent if none.
-    pub stamina_left_when_side_wins: Option<f64>,
+    /// Each of the ruleset's pools (HP, FP...), in declared order.
+    pub pools: Vec<PoolReport>,
     /// Mean injury inflicted per fight.
     pub dealt_mean: f64,
     /// Mean injury taken per fight.
     pub taken_mean: f64,
-    /// Mean knockdowns per fight.
-    pub knockdowns_mean: f64,
-    /// Mean stuns per fight.
-    pub stuns_mean: f64,
+    /// Each of the ruleset's counters (knockdowns, stuns...), in declared order.
+    pub counters: Vec<CounterReport>,
+}
+
+/// One pool of one combatant.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PoolReport {
+    /// The pool's machine name ([`PoolSpec::id`]).
+    pub id: &'static str,
+    /// Its label in the ruleset's words (`HP`).
+    pub label: &'static str,
+    /// Its maximum at the start.
+    pub max: i32,
+    /// Mean left at the end of the fights its side won (absent if it never won).
+    pub left_when_side_wins: Option<f64>,
+}
+
+/// One counter of one combatant.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CounterReport {
+    /// The counter's machine name ([`CounterSpec::id`]).
+    pub id: &'static str,
+    /// Its label in the ruleset's words (`Knockdowns`).
+    pub label: &'static str,
+    /// Mean per fight.
+    pub mean: f64,
 }
 
 /// Everything `fray sim` reports about one scenario.
@@ -180,6 +203,11 @@ pub struct SimReport {
     pub scenario: String,
     /// The ruleset id.
     pub ruleset: String,
+    /// The pools the ruleset declares, as the combatants' `pools` list them.
+    pub pools: &'static [PoolSpec],
+    /// The counters the ruleset declares, as the combatants' `counters` list
+    /// them, each with the rule that produces it.
+    pub counters: &'static [CounterSpec],
     /// The base seed.
     pub seed: u64,
     /// Fights played.
@@ -233,23 +261,41 @@ impl SimReport {
                     survived: Rate::of(c.survived, n),
                     down: Rate::of(c.down, n),
                     dead: Rate::of(c.dead, n),
-                    health_max: r.health_max,
-                    health_left_when_side_wins: when_won(c.health_when_won),
-                    stamina_left_when_side_wins: if r.has_stamina {
-                        when_won(c.stamina_when_won)
-                    } else {
-                        None
-                    },
+                    pools: roster
+                        .pools
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| PoolReport {
+                            id: p.id,
+                            label: p.label,
+                            max: r.pool_max.get(i).copied().unwrap_or(0),
+                            left_when_side_wins: c.pools_when_won.get(i).and_then(|&v| when_won(v)),
+                        })
+                        .collect(),
                     dealt_mean: per_fight(c.dealt),
                     taken_mean: per_fight(c.taken),
-                    knockdowns_mean: per_fight(c.knockdowns.min(i64::MAX as u64) as i64),
-                    stuns_mean: per_fight(c.stuns.min(i64::MAX as u64) as i64),
+                    counters: roster
+                        .counters
+                        .iter()
+                        .enumerate()
+                        .map(|(i, k)| CounterReport {
+                            id: k.id,
+                            label: k.label,
+                            mean: per_fight(
+                                c.counters
+                                    .get(i)
+                                    .map_or(0, |&v| v.min(i64::MAX as u64) as i64),
+                            ),
+                        })
+                        .collect(),
                 }
             })
             .collect();
         SimReport {
             scenario: String::new(),
             ruleset: roster.ruleset.clone(),
+            pools: roster.pools,
+            counters: roster.counters,
             seed: config.seed,
             fights: n,
             played_by_ai: roster.played_by_ai.clone(),

@@ -77,6 +77,8 @@ pub fn simulate<R: Ruleset>(
     config: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimReport, SimError> {
+    // Refuses to build for a ruleset whose pools or counters overflow a Tally.
+    let () = R::DECLARATIONS_FIT;
     let roster = Roster::of::<R>(start);
     let totals = totals::<R>(start, config, roster.sides.len(), progress)?;
     Ok(SimReport::build(&roster, config, &totals))

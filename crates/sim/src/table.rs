@@ -28,8 +28,13 @@ pub fn render(r: &SimReport) -> String {
     }
     let _ = writeln!(s, "{}", outcomes(r));
     let _ = writeln!(s, "{}", combatants(r));
-    s.push_str(
-        "* mean at the end of the fights its side won. Dealt, taken, knockdowns and stuns: mean per fight.\n",
+    let mut per_fight = vec!["Dealt".to_string(), "taken".to_string()];
+    per_fight.extend(r.counters.iter().map(|c| c.label.to_lowercase()));
+    let last = per_fight.pop().unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "* mean at the end of the fights its side won. {} and {last}: mean per fight.",
+        per_fight.join(", ")
     );
     s
 }
@@ -89,40 +94,41 @@ fn row(label: &str, rate: &Rate, rounds: Option<&Rounds>) -> Vec<Cell> {
 /// Per-combatant figures.
 fn combatants(r: &SimReport) -> Table {
     let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
+    let mut header: Vec<String> = [
         "Combatant",
         "Side",
         "Survived",
         "95% CI",
         "Unconscious",
         "Killed",
-        "Health left*",
-        "Stamina left*",
-        "Dealt",
-        "Taken",
-        "Knockdowns",
-        "Stuns",
-    ]);
+    ]
+    .map(String::from)
+    .into();
+    header.extend(r.pools.iter().map(|p| format!("{} left*", p.label)));
+    header.extend(["Dealt".to_string(), "Taken".to_string()]);
+    header.extend(r.counters.iter().map(|c| c.label.to_string()));
+    t.load_preset(UTF8_FULL_CONDENSED).set_header(header);
     for c in &r.combatants {
         let left = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |v| format!("{v:.2}"));
-        t.add_row(vec![
+        let mut row = vec![
             Cell::new(&c.name),
             Cell::new(&c.side),
             right(pct(c.survived.rate)),
             right(ci(&c.survived)),
             right(pct(c.down.rate)),
             right(pct(c.dead.rate)),
-            right(format!(
-                "{} / {}",
-                left(c.health_left_when_side_wins),
-                c.health_max
-            )),
-            right(left(c.stamina_left_when_side_wins)),
+        ];
+        row.extend(
+            c.pools
+                .iter()
+                .map(|p| right(format!("{} / {}", left(p.left_when_side_wins), p.max))),
+        );
+        row.extend([
             right(format!("{:.2}", c.dealt_mean)),
             right(format!("{:.2}", c.taken_mean)),
-            right(format!("{:.3}", c.knockdowns_mean)),
-            right(format!("{:.3}", c.stuns_mean)),
         ]);
+        row.extend(c.counters.iter().map(|k| right(format!("{:.3}", k.mean))));
+        t.add_row(row);
     }
     t
 }

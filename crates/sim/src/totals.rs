@@ -7,7 +7,7 @@
 //! memory does not grow with the number of fights.
 
 use crate::stats::Histogram;
-use fray_core::{EndReason, Outcome, SideId, Tally};
+use fray_core::{EndReason, MAX_COUNTERS, MAX_POOLS, Outcome, SideId, Tally};
 
 /// Totals for one combatant.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,18 +18,16 @@ pub struct CombatantTotals {
     pub down: u64,
     /// Fights it ended dead.
     pub dead: u64,
-    /// Times knocked down, over all fights.
-    pub knockdowns: u64,
-    /// Times stunned, over all fights.
-    pub stuns: u64,
     /// Injury it inflicted, over all fights.
     pub dealt: i64,
     /// Injury it took, over all fights.
     pub taken: i64,
-    /// Its main pool at the end, summed over the fights its side won.
-    pub health_when_won: i64,
-    /// Its second pool at the end, summed over the fights its side won.
-    pub stamina_when_won: i64,
+    /// Each declared pool at the end, summed over the fights its side won
+    /// (in [`Ruleset::POOLS`](fray_core::Ruleset::POOLS) order).
+    pub pools_when_won: [i64; MAX_POOLS],
+    /// Each declared counter, summed over all fights (in
+    /// [`Ruleset::COUNTERS`](fray_core::Ruleset::COUNTERS) order).
+    pub counters: [u64; MAX_COUNTERS],
 }
 
 impl CombatantTotals {
@@ -37,12 +35,14 @@ impl CombatantTotals {
         self.survived += o.survived;
         self.down += o.down;
         self.dead += o.dead;
-        self.knockdowns += o.knockdowns;
-        self.stuns += o.stuns;
         self.dealt += o.dealt;
         self.taken += o.taken;
-        self.health_when_won += o.health_when_won;
-        self.stamina_when_won += o.stamina_when_won;
+        for (a, b) in self.pools_when_won.iter_mut().zip(&o.pools_when_won) {
+            *a += b;
+        }
+        for (a, b) in self.counters.iter_mut().zip(&o.counters) {
+            *a += b;
+        }
     }
 }
 
@@ -99,13 +99,15 @@ impl Totals {
             c.survived += u64::from(!t.down && !t.dead);
             c.down += u64::from(t.down);
             c.dead += u64::from(t.dead);
-            c.knockdowns += u64::from(t.knockdowns);
-            c.stuns += u64::from(t.stuns);
             c.dealt += i64::from(t.dealt);
             c.taken += i64::from(t.taken);
+            for (a, &b) in c.counters.iter_mut().zip(&t.counters) {
+                *a += u64::from(b);
+            }
             if outcome.winner == Some(t.side) {
-                c.health_when_won += i64::from(t.health);
-                c.stamina_when_won += i64::from(t.stamina);
+                for (a, &b) in c.pools_when_won.iter_mut().zip(&t.pools) {
+                    *a += i64::from(b);
+                }
             }
         }
     }
@@ -152,18 +154,18 @@ mod tests {
     use super::*;
 
     fn tally(side: u8, health: i32, dealt: i32, down: bool, dead: bool) -> Tally {
-        Tally {
+        let mut t = Tally {
             side: SideId(side),
-            health,
-            health_max: 10,
-            stamina: 5,
             dealt,
             taken: 10 - health,
-            knockdowns: u16::from(down),
-            stuns: 1,
             down,
             dead,
-        }
+            ..Tally::default()
+        };
+        t.pools[..2].copy_from_slice(&[health, 5]);
+        t.pool_max[..2].copy_from_slice(&[10, 10]);
+        t.counters[..2].copy_from_slice(&[u32::from(down), 1]);
+        t
     }
 
     fn outcome(winner: Option<u8>, reason: EndReason, rounds: u32) -> Outcome {
@@ -215,14 +217,19 @@ mod tests {
         );
         let a = &t.combatants[0];
         assert_eq!((a.survived, a.down, a.dead), (3, 2, 0));
-        assert_eq!(a.health_when_won, 7 + 9, "only the fights side 0 won");
-        assert_eq!(a.stamina_when_won, 10);
+        assert_eq!(a.pools_when_won[0], 7 + 9, "only the fights side 0 won");
+        assert_eq!(a.pools_when_won[1], 10);
+        assert_eq!(a.pools_when_won[2..], [0, 0], "undeclared pools stay 0");
         assert_eq!(a.dealt, 12 + 4 + 9 + 4 + 10);
-        assert_eq!(a.knockdowns, 2);
-        assert_eq!(a.stuns, 5);
+        assert_eq!(
+            a.counters[0], 2,
+            "knocked down in the two fights it ended down"
+        );
+        assert_eq!(a.counters[1], 5);
+        assert_eq!(a.counters[2..], [0; MAX_COUNTERS - 2]);
         let b = &t.combatants[1];
         assert_eq!((b.survived, b.down, b.dead), (2, 1, 2));
-        assert_eq!(b.health_when_won, 4);
+        assert_eq!(b.pools_when_won[0], 4);
     }
 
     #[test]

@@ -96,16 +96,20 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     Ok(())
 }
 
-/// `Sir Bors (Bors): HP 7/12, FP 12/12, active, at (0,0) facing n; stunned`.
+/// `Sir Bors (Bors): HP 7/12, FP 12/12, active, at (0,0) facing n; stunned`,
+/// the pools under the ruleset's labels and the position as it renders it.
 pub(crate) fn describe(c: &CombatantView) -> String {
-    let mut s = format!(
-        "{} ({}): HP {}/{}",
-        c.name, c.side_name, c.health.0, c.health.1
-    );
-    if let Some((fp, max)) = c.stamina {
-        s.push_str(&format!(", FP {fp}/{max}"));
+    let mut s = format!("{} ({}):", c.name, c.side_name);
+    for (i, p) in c.pools.iter().enumerate() {
+        let sep = if i == 0 { " " } else { ", " };
+        s.push_str(&format!("{sep}{} {}/{}", p.label, p.current, p.max));
     }
-    s.push_str(&format!(", {:?}, at {}", c.vitality, c.position).to_lowercase());
+    let sep = if c.pools.is_empty() { " " } else { ", " };
+    s.push_str(&format!(
+        "{sep}{}",
+        format!("{:?}", c.vitality).to_lowercase()
+    ));
+    s.push_str(&format!(", at {}", c.position));
     if !c.conditions.is_empty() {
         s.push_str(&format!("; {}", c.conditions.join(", ")));
     }

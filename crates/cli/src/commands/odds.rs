@@ -23,8 +23,8 @@ pub struct Args {
     /// A scenario: give the odds of one action from its starting positions.
     #[arg(long, requires = "action", conflicts_with = "expr")]
     pub scenario: Option<PathBuf>,
-    /// The action, as a TOML inline value of the ruleset's actions, e.g.
-    /// `{ attack = { strike = { target = 1, location = "neck" } } }`.
+    /// The action, as a TOML inline value of the ruleset's actions
+    /// (`fray systems --json` lists examples for each ruleset).
     #[arg(long, requires = "scenario")]
     pub action: Option<String>,
     /// Who acts (a name from the scenario); default: whoever acts first.
@@ -161,7 +161,7 @@ fn parse_action<R: Ruleset>(text: &str) -> Result<R::Action> {
     struct Doc<A> {
         action: A,
     }
-    // A bare word (`do_nothing`) is a unit action: quote it for the user.
+    // A bare word (GURPS's `do_nothing`) is a unit action: quote it for the user.
     let bare = !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     let value = if bare {
         format!("\"{text}\"")

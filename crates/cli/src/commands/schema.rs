@@ -1,16 +1,16 @@
-//! `fray schema [RULESET]`: the JSON Schema of scenario files, for editors.
+//! `fray schema RULESET`: the JSON Schema of scenario files, for editors.
 
 use crate::out::{self, Result};
-use crate::registry::{unsupported, with_ruleset};
+use crate::registry::{REGISTERED, unsupported, with_ruleset};
 use fray_core::Ruleset;
 use std::io::Write;
 
 /// Arguments of `fray schema`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The ruleset whose scenario schema to print.
-    #[arg(default_value = "gurps")]
-    pub ruleset: String,
+    /// The ruleset whose scenario schema to print (`fray systems` lists them);
+    /// without one, the playable rulesets are listed.
+    pub ruleset: Option<String>,
 }
 
 /// The schema of a ruleset's scenario files, as JSON.
@@ -23,7 +23,14 @@ pub fn schema_of(id: &str) -> std::result::Result<serde_json::Value, String> {
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result {
-    let schema = schema_of(&args.ruleset).map_err(out::message)?;
+    let Some(id) = &args.ruleset else {
+        let ids: Vec<&str> = REGISTERED.iter().map(|r| r.id).collect();
+        return Err(out::message(format!(
+            "name the ruleset: fray schema RULESET, one of {}",
+            ids.join(", ")
+        )));
+    };
+    let schema = schema_of(id).map_err(out::message)?;
     let text = serde_json::to_string_pretty(&schema).map_err(out::message)?;
     let mut w = out::stdout();
     out::line(&mut w, text)?;

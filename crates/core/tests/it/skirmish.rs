@@ -13,9 +13,10 @@ use fray_core::dice::{Prob, RollKind};
 use fray_core::engine::{self, Progress};
 use fray_core::odds::{self, ActionEffects, OddsError, OddsOptions};
 use fray_core::{
-    Addressee, Audience, CombatantId, CombatantView, Controller, Cx, Flow, Halt, Illegal, InputLog,
-    InputOracle, ModList, Next, NullSink, Outcome, Pending, Reading, RollRecord, RollRequest,
-    Ruleset, Seats, SetupError, SideId, SimOracle, VecSink, Vitality,
+    Addressee, Audience, CombatantId, CombatantView, Controller, CounterSpec, Cx, Flow, Halt,
+    Illegal, InputLog, InputOracle, ModList, Next, NullSink, Outcome, Pending, PoolSpec, PoolView,
+    Reading, RollRecord, RollRequest, Ruleset, Seats, SetupError, SideId, SimOracle, VecSink,
+    Vitality,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -34,6 +35,8 @@ struct State {
     controllers: [Controller; 3],
     seats: Seats,
     hp: [i32; 3],
+    /// Grazes taken, for the simulator's counter.
+    grazed: [u32; 3],
     round: u32,
     order: Vec<CombatantId>,
     cursor: usize,
@@ -96,6 +99,18 @@ fn side_down(state: &State, side: u8) -> bool {
 impl Ruleset for Skirmish {
     const ID: &'static str = "skirmish";
     const NAME: &'static str = "Toy skirmish";
+    const POOLS: &'static [PoolSpec] = &[PoolSpec {
+        id: "hp",
+        label: "HP",
+        name: "Hit points",
+        vital: true,
+    }];
+    const COUNTERS: &'static [CounterSpec] = &[CounterSpec {
+        id: "grazes",
+        label: "grazes",
+        rule: "T-GRAZE",
+    }];
+    const ACTION_EXAMPLES: &'static [&'static str] = &["pass", "strike"];
     type Scenario = Scenario;
     type State = State;
     type Action = Action;
@@ -122,8 +137,11 @@ impl Ruleset for Skirmish {
                 name: NAMES[usize::from(i)].into(),
                 side: SideId(SIDE[usize::from(i)]),
                 side_name: ["A", "B"][usize::from(SIDE[usize::from(i)])].into(),
-                health: (state.hp[usize::from(i)], 6),
-                stamina: None,
+                pools: vec![PoolView {
+                    label: "HP",
+                    current: state.hp[usize::from(i)],
+                    max: 6,
+                }],
                 vitality: if state.hp[usize::from(i)] > 0 {
                     Vitality::Active
                 } else {
@@ -137,8 +155,9 @@ impl Ruleset for Skirmish {
     fn tally(state: &State, out: &mut [fray_core::Tally]) {
         for (i, t) in out.iter_mut().enumerate().take(3) {
             t.side = SideId(SIDE[i]);
-            t.health = state.hp[i];
-            t.health_max = 6;
+            t.pools[0] = state.hp[i];
+            t.pool_max[0] = 6;
+            t.counters[0] = state.grazed[i];
             t.down = state.hp[i] <= 0;
         }
     }
@@ -295,6 +314,7 @@ fn strike(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Skirmish>) -> 
     if margin == -1 {
         if cx.ask(state, || Question::Graze(target))? == Answer::Graze(true) {
             state.hp[target.index()] -= 1;
+            state.grazed[target.index()] += 1;
             cx.emit(|| Event::Graze(target.0));
         }
         return Ok(());
@@ -353,6 +373,7 @@ fn start(side_a: Controller, gm: Controller) -> State {
             gm,
         },
         hp: [6; 3],
+        grazed: [0; 3],
         round: 0,
         order: Vec::new(),
         cursor: 0,
@@ -421,11 +442,18 @@ fn a_turn_spends_its_budget_and_the_sides_question_orders_the_round() {
 fn simulated_skirmishes_end_and_repeat_per_seed() {
     let fight = |seed| {
         let mut state = start(Controller::default(), Controller::default());
-        let o = engine::run(&mut state, &mut SimOracle::<Skirmish>::seeded(seed), &mut NullSink);
+        let o = engine::run(
+            &mut state,
+            &mut SimOracle::<Skirmish>::seeded(seed),
+            &mut NullSink,
+        );
         (o.unwrap(), state.hp)
     };
     assert_eq!(fight(3), fight(3));
-    assert!((0..20).any(|s| fight(s) != fight(3)), "seeds change the fight");
+    assert!(
+        (0..20).any(|s| fight(s) != fight(3)),
+        "seeds change the fight"
+    );
 }
 
 #[test]

@@ -8,8 +8,8 @@ use fray_core::engine::{self, Progress};
 use fray_core::odds::{self, ActionEffects, OddsOptions};
 use fray_core::{
     Addressee, CombatantId, CombatantView, Controller, Cx, Flow, Halt, Illegal, InputLog,
-    InputOracle, Next, NullSink, Pending, RollInput, RollRequest, Ruleset, Seats, SetupError,
-    SideId, SimOracle, VecSink, Vitality,
+    InputOracle, Next, NullSink, Pending, PoolSpec, PoolView, RollInput, RollRequest, Ruleset,
+    Seats, SetupError, SideId, SimOracle, VecSink, Vitality,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -67,6 +67,14 @@ display!(Action, Question, Answer, Event);
 impl Ruleset for Toy {
     const ID: &'static str = "toy";
     const NAME: &'static str = "Toy duel";
+    const POOLS: &'static [PoolSpec] = &[PoolSpec {
+        id: "hp",
+        label: "HP",
+        name: "hits left",
+        vital: true,
+    }];
+    const COUNTERS: &'static [fray_core::CounterSpec] = &[];
+    const ACTION_EXAMPLES: &'static [&'static str] = &["wait", "strike"];
     type Scenario = Scenario;
     type State = State;
     type Action = Action;
@@ -104,8 +112,11 @@ impl Ruleset for Toy {
                 name: ["Ann", "Bob"][usize::from(i)].into(),
                 side: SideId(i as u8),
                 side_name: ["A", "B"][usize::from(i)].into(),
-                health: (3 - i32::from(state.hits[usize::from(i)]), 3),
-                stamina: None,
+                pools: vec![PoolView {
+                    label: "HP",
+                    current: 3 - i32::from(state.hits[usize::from(i)]),
+                    max: 3,
+                }],
                 vitality: if state.hits[usize::from(i)] >= 3 {
                     Vitality::Down
                 } else {
@@ -119,8 +130,8 @@ impl Ruleset for Toy {
     fn tally(state: &State, out: &mut [fray_core::Tally]) {
         for (i, t) in out.iter_mut().enumerate().take(2) {
             t.side = SideId(i as u8);
-            t.health = 3 - i32::from(state.hits[i]);
-            t.health_max = 3;
+            t.pools[0] = 3 - i32::from(state.hits[i]);
+            t.pool_max[0] = 3;
             t.taken = i32::from(state.hits[i]);
             t.down = state.hits[i] >= 3;
         }

@@ -24,8 +24,8 @@ pub mod setup;
 pub use model::state;
 
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, Cx, Illegal, Next, Ruleset, Seats,
-    SetupError, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Illegal, MAX_COUNTERS,
+    MAX_POOLS, Next, PoolSpec, PoolView, Ruleset, Seats, SetupError, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -46,6 +46,46 @@ impl Gurps {
 impl Ruleset for Gurps {
     const ID: &'static str = Gurps::ID_STR;
     const NAME: &'static str = "GURPS 4th edition / Dungeon Fantasy";
+    const POOLS: &'static [PoolSpec] = &[
+        PoolSpec {
+            id: "hp",
+            label: "HP",
+            name: "Hit Points",
+            vital: true,
+        },
+        PoolSpec {
+            id: "fp",
+            label: "FP",
+            name: "Fatigue Points",
+            vital: false,
+        },
+    ];
+    /// What [`Record`](state::Record) and the fighter's end state give
+    /// without extra bookkeeping.
+    const COUNTERS: &'static [CounterSpec] = &[
+        CounterSpec {
+            id: "knockdowns",
+            label: "Knockdowns",
+            rule: "G-INJ-008",
+        },
+        CounterSpec {
+            id: "stuns",
+            label: "Stuns",
+            rule: "G-INJ-008",
+        },
+        CounterSpec {
+            id: "crippled",
+            label: "Crippled",
+            rule: "G-LOC-009",
+        },
+        CounterSpec {
+            id: "mortal_wounds",
+            label: "Mortal wounds",
+            rule: "G-EXT-031",
+        },
+    ];
+    const ACTION_EXAMPLES: &'static [&'static str] =
+        &["do_nothing", "{ move = { to = { q = 1, r = 0 } } }"];
     type Scenario = model::scenario::Scenario;
     type State = State;
     type Action = Action;
@@ -131,8 +171,18 @@ impl Ruleset for Gurps {
                     name: f.name.to_string(),
                     side: f.side,
                     side_name: state.sides[f.side.index()].clone(),
-                    health: (f.hp, f.stats.hp),
-                    stamina: Some((f.fp, f.stats.fp)),
+                    pools: vec![
+                        PoolView {
+                            label: "HP",
+                            current: f.hp,
+                            max: f.stats.hp,
+                        },
+                        PoolView {
+                            label: "FP",
+                            current: f.fp,
+                            max: f.stats.fp,
+                        },
+                    ],
                     vitality,
                     conditions,
                     position: rules::movement::describe(f.pose),
@@ -141,17 +191,28 @@ impl Ruleset for Gurps {
             .collect()
     }
 
-    fn tally(state: &State, out: &mut [fray_core::Tally]) {
+    /// Pools HP and FP; counters: knockdowns and stuns from the record
+    /// (G-INJ-008), crippled locations (G-LOC-009) and a mortal wound
+    /// (G-EXT-031) at the end.
+    fn tally(state: &State, out: &mut [Tally]) {
         for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
-            *t = fray_core::Tally {
+            let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
+            pools[..2].copy_from_slice(&[f.hp, f.fp]);
+            pool_max[..2].copy_from_slice(&[f.stats.hp, f.stats.fp]);
+            let mut counters = [0; MAX_COUNTERS];
+            counters[..4].copy_from_slice(&[
+                u32::from(f.record.knockdowns),
+                u32::from(f.record.stuns),
+                f.crippled.len() as u32,
+                u32::from(f.mortal_wound),
+            ]);
+            *t = Tally {
                 side: f.side,
-                health: f.hp,
-                health_max: f.stats.hp,
-                stamina: f.fp,
+                pools,
+                pool_max,
+                counters,
                 dealt: f.record.dealt,
                 taken: f.record.taken,
-                knockdowns: f.record.knockdowns,
-                stuns: f.record.stuns,
                 down: f.life == Life::Unconscious,
                 dead: f.life == Life::Dead,
             };

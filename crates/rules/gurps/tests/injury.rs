@@ -759,6 +759,7 @@ fn strong_bonus_is_plus_one_per_die_when_larger() {
 #[test]
 fn tally_records_injury_knockdowns_and_stuns() {
     use fray_core::{Ruleset, Tally};
+    use fray_gurps::Gurps;
     // A hits B's neck for 7 cut x2 = 14 (a major wound); B fails the
     // knockdown roll by 2 and is stunned; the death check at -2 HP is not due.
     let (s, _) = run_steps(
@@ -773,13 +774,16 @@ fn tally_records_injury_knockdowns_and_stuns() {
     let mut t = [Tally::default(); 2];
     fray_gurps::Gurps::tally(&s, &mut t);
     assert_eq!((t[0].dealt, t[0].taken), (14, 0));
+    assert_eq!((t[1].dealt, t[1].taken), (0, 14));
+    assert_eq!(t[1].pool::<Gurps>("HP"), Some((-2, 12)));
     assert_eq!(
-        (t[1].dealt, t[1].taken, t[1].health, t[1].health_max),
-        (0, 14, -2, 12)
-    );
-    assert_eq!(
-        (t[1].knockdowns, t[1].stuns, t[1].down, t[1].dead),
-        (1, 1, false, false)
+        (
+            t[1].counter::<Gurps>("knockdowns"),
+            t[1].counter::<Gurps>("stuns"),
+            t[1].down,
+            t[1].dead
+        ),
+        (Some(1), Some(1), false, false)
     );
     assert_eq!(fray_gurps::Gurps::combatants(&s), 2);
 }

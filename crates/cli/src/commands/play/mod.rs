@@ -13,7 +13,7 @@
 //! Going back one step only would often take back just an AI move, which the
 //! AI would at once make again: the person would see no undo at all.
 
-mod prompt;
+pub(crate) mod prompt;
 mod render;
 mod session;
 
@@ -212,7 +212,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
         Ok(match line {
             Line::Reply(text) => Handled::Reply(text),
             Line::Help => {
-                self.say(render::HELP)?;
+                self.say(render::help::<R>())?;
                 Handled::Again(true)
             }
             Line::State => {

@@ -6,18 +6,24 @@ use super::prompt::to_inline;
 use crate::commands::fight::describe;
 use fray_core::{CombatantView, RollRequest, Ruleset};
 
-/// The commands every prompt knows.
-pub const HELP: &str = "\
+/// The commands every prompt knows, with `R`'s own action examples
+/// (`Ruleset::ACTION_EXAMPLES`) for typing an action as inline TOML.
+pub fn help<R: Ruleset>() -> String {
+    let examples = R::ACTION_EXAMPLES.join("  or  ");
+    format!(
+        "\
 Commands at every prompt:
   NUMBER      choose that entry of the menu
-  { ... }     type an action or answer as inline TOML, e.g.
-              { move = { to = { q = 1, r = 0 } } }  or  do_nothing
+  {{ ... }}     type an action or answer as inline TOML, e.g.
+              {examples}
   Enter       at a roll: roll for me; or type a total (11) or the faces (3 4 4)
   state       show the combatants again
   undo        take back your last decision (and the AI moves after it)
   save FILE   write the input log (fray play SCENARIO --resume FILE continues it,
               fray fight SCENARIO --inputs FILE replays it)
-  quit        leave the game (inputs not saved are lost)";
+  quit        leave the game (inputs not saved are lost)"
+    )
+}
 
 /// Replaces combatant numbers (`#1`, as ids display) with names.
 pub fn named(text: &str, roster: &[CombatantView]) -> String {
@@ -108,6 +114,7 @@ pub fn roll_prompt<R: Ruleset>(state: &R::State, req: &RollRequest) -> String {
 mod tests {
     use super::*;
     use fray_core::{CombatantId, SideId, Vitality};
+    use fray_gurps::Gurps;
 
     fn view(id: u16, name: &str) -> CombatantView {
         CombatantView {
@@ -115,8 +122,7 @@ mod tests {
             name: name.into(),
             side: SideId(0),
             side_name: "A".into(),
-            health: (1, 1),
-            stamina: None,
+            pools: vec![],
             vitality: Vitality::Active,
             conditions: vec![],
             position: String::new(),
@@ -129,5 +135,15 @@ mod tests {
         assert_eq!(named("Attack #1", &roster), "Attack Bob");
         assert_eq!(named("#0 and #12, #", &roster), "Ann and #12, #");
         assert_eq!(named("no ids", &roster), "no ids");
+    }
+
+    #[test]
+    fn the_help_shows_the_rulesets_own_action_examples() {
+        let help = help::<Gurps>();
+        assert!(
+            help.contains("\n              do_nothing  or  { move = { to = { q = 1, r = 0 } } }\n"),
+            "{help}"
+        );
+        assert!(help.contains("{ ... }     type an action"), "{help}");
     }
 }

@@ -7,9 +7,9 @@
 use crate::model::action::Strike;
 use crate::model::location::Location;
 use crate::model::state::{Life, Posture, State};
+use crate::model::terrain;
 use crate::rules::attack::How;
 use crate::rules::tables;
-use crate::model::terrain;
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Mods};
 /// 1/2D and Max of a ranged mode for its user, in yards (G-DMG-002).

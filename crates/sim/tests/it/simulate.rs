@@ -1,6 +1,7 @@
 //! Simulation statistics against known answers, and determinism across
 //! thread counts. Every run is seeded, so every assertion is repeatable.
 
+use crate::common::pool;
 use fray_core::dice::prob_f64;
 use fray_core::dice::systems::gurps::{SuccessOptions, success_odds};
 use fray_core::run;
@@ -63,9 +64,10 @@ fn a_fight_decided_by_one_roll_reports_an_interval_containing_the_exact_odds() {
     assert_eq!(victim.survived.count, r.round_limit.count);
     let ambusher = &r.combatants[0];
     assert_eq!(ambusher.survived.count, r.fights);
-    assert_eq!(ambusher.health_left_when_side_wins, Some(50.0));
+    assert_eq!(pool(ambusher, "HP").left_when_side_wins, Some(50.0));
     assert_eq!(
-        victim.health_left_when_side_wins, None,
+        pool(victim, "HP").left_when_side_wins,
+        None,
         "its side never won"
     );
     // Injury dealt by one equals injury taken by the other.
@@ -126,7 +128,7 @@ fn the_two_knights_of_the_duel_are_evenly_matched() {
     assert!((a - b).abs() < 0.15, "{a} vs {b}");
     for c in &r.combatants {
         assert!(c.dealt_mean > 0.0 && c.taken_mean > 0.0, "{c:?}");
-        assert!(c.stamina_left_when_side_wins.is_some(), "GURPS has FP");
+        assert!(pool(c, "FP").left_when_side_wins.is_some(), "GURPS has FP");
     }
 }
 
@@ -162,6 +164,14 @@ fn csv_has_one_row_per_combatant_and_the_plot_is_svg() {
     assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[0].starts_with("scenario,seed,fights,combatant,side"));
     assert!(
+        lines[0].ends_with(
+            ",killed,hp_max,hp_left_when_side_wins,fp_max,fp_left_when_side_wins,dealt_mean,\
+             taken_mean,knockdowns_mean,stuns_mean,crippled_mean,mortal_wounds_mean,draws"
+        ),
+        "GURPS's pools and counters: {}",
+        lines[0]
+    );
+    assert!(
         lines[1].starts_with("Duel,1,200,Sir Bors,Bors,"),
         "{}",
         lines[1]
@@ -173,4 +183,14 @@ fn csv_has_one_row_per_combatant_and_the_plot_is_svg() {
         table.contains("Bors wins") && table.contains("Sir Gawain"),
         "{table}"
     );
+    for column in [
+        "HP left*",
+        "FP left*",
+        "Knockdowns",
+        "Stuns",
+        "Crippled",
+        "Mortal wounds",
+    ] {
+        assert!(table.contains(column), "{column}: {table}");
+    }
 }

@@ -1,30 +1,11 @@
 //! End-to-end tests of the `fray` binary.
 
-use assert_cmd::Command;
+use crate::common::{fray, playable, root, stdout_of};
 use predicates::prelude::*;
-use std::path::{Path, PathBuf};
-
-fn fray() -> Command {
-    Command::cargo_bin("fray").expect("the fray binary is built")
-}
-
-/// The repository root (tests run in crates/cli).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use std::path::PathBuf;
 
 fn duel() -> PathBuf {
     root().join("scenarios/gurps/duel.toml")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = fray().args(args).output().expect("runs");
-    assert!(
-        out.status.success(),
-        "fray {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
 }
 
 #[test]
@@ -145,48 +126,62 @@ fn fight_uses_scripted_inputs_first() {
 
 #[test]
 fn validate_accepts_every_bundled_scenario() {
-    for entry in std::fs::read_dir(root().join("scenarios/gurps")).unwrap() {
-        let path = entry.unwrap().path();
-        let out = stdout_of(&["validate", path.to_str().unwrap()]);
-        assert!(out.contains("valid gurps scenario"), "{out}");
+    for r in playable() {
+        for path in &r.scenarios {
+            let out = stdout_of(&["validate", path.to_str().unwrap()]);
+            assert!(out.contains(&format!("valid {} scenario", r.id)), "{out}");
+        }
     }
 }
 
-/// Every bundled scenario plays to a result in `fray fight`, `fray sim`
-/// (a debug build: a few hundred fights each) and `fray play` (people's
-/// inputs ending at once: the AI plays everyone else), and gives the exact
-/// odds of its first combatant's Do Nothing.
+/// Every bundled scenario of every ruleset plays to a result in `fray
+/// fight` (its roster in the ruleset's pool labels), `fray sim` (a debug
+/// build: a few hundred fights each) and `fray play` (people's inputs
+/// ending at once: the AI plays everyone else), and gives the exact odds
+/// of its first combatant's pass (the ruleset's first action example,
+/// Do Nothing for GURPS).
 #[test]
 fn every_bundled_scenario_fights_simulates_plays_and_gives_odds() {
-    for entry in std::fs::read_dir(root().join("scenarios/gurps")).unwrap() {
-        let path = entry.unwrap().path();
-        let file = path.to_str().unwrap();
-        let out = stdout_of(&["fight", file]);
-        assert!(out.contains("Result: "), "{file}: {out}");
-        let out = stdout_of(&["sim", file, "-n", "200", "--threads", "2"]);
-        assert!(out.contains("All fights"), "{file}: {out}");
-        let played = fray()
-            .args(["play", file])
-            .write_stdin("")
-            .output()
-            .unwrap();
-        assert!(played.status.success(), "{file}");
-        let scenario: toml::Value =
-            toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let first = scenario["combatants"][0]["name"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let out = stdout_of(&[
-            "odds",
-            "--scenario",
-            file,
-            "--actor",
-            &first,
-            "--action",
-            "do_nothing",
-        ]);
-        assert!(out.contains("declares Do Nothing"), "{file}: {out}");
+    for r in playable() {
+        for path in &r.scenarios {
+            let file = path.to_str().unwrap();
+            let out = stdout_of(&["fight", file]);
+            assert!(out.contains("Result: "), "{file}: {out}");
+            let start = out.lines().nth(1).unwrap_or_default();
+            for label in &r.pools {
+                assert!(start.contains(&format!(" {label} ")), "{file}: {start}");
+            }
+            let out = stdout_of(&["sim", file, "-n", "200", "--threads", "2"]);
+            assert!(out.contains("All fights"), "{file}: {out}");
+            for label in &r.pools {
+                assert!(out.contains(&format!("{label} left*")), "{file}: {out}");
+            }
+            let played = fray()
+                .args(["play", file])
+                .write_stdin("")
+                .output()
+                .unwrap();
+            assert!(played.status.success(), "{file}");
+            let scenario: toml::Value =
+                toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            let first = scenario["combatants"][0]["name"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let out = stdout_of(&[
+                "odds",
+                "--scenario",
+                file,
+                "--actor",
+                &first,
+                "--action",
+                &r.pass.0,
+            ]);
+            assert!(
+                out.contains(&format!("declares {}", r.pass.1)),
+                "{file}: {out}"
+            );
+        }
     }
 }
 
@@ -252,19 +247,40 @@ fn missing_files_and_rulesets_fail_cleanly() {
 
 #[test]
 fn schema_validates_every_bundled_scenario() {
-    let schema: serde_json::Value =
-        serde_json::from_str(&stdout_of(&["schema", "gurps"])).expect("schema is JSON");
-    let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
-    for entry in std::fs::read_dir(root().join("scenarios/gurps")).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let doc: serde_json::Value = toml::from_str(&text).unwrap();
-        let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
-        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+    for r in playable() {
+        let schema: serde_json::Value =
+            serde_json::from_str(&stdout_of(&["schema", &r.id])).expect("schema is JSON");
+        let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
+        for path in &r.scenarios {
+            let text = std::fs::read_to_string(path).unwrap();
+            let mut doc: serde_json::Value = toml::from_str(&text).unwrap();
+            let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+            // And the schema rejects an unknown key.
+            doc["no_such_key"] = serde_json::json!(1);
+            assert!(!validator.is_valid(&doc), "{}", path.display());
+        }
     }
-    // And the schema rejects an unknown key.
     let bad: serde_json::Value = toml::from_str("ruleset = \"gurps\"\nname = \"x\"\nsurprise = 1\nmap = { kind = \"hex\", radius = 2 }\ncombatants = []\n").unwrap();
-    assert!(!validator.is_valid(&bad));
+    let schema: serde_json::Value = serde_json::from_str(&stdout_of(&["schema", "gurps"])).unwrap();
+    assert!(!jsonschema::validator_for(&schema).unwrap().is_valid(&bad));
+}
+
+/// `fray schema` has no default ruleset: without one it names them.
+#[test]
+fn schema_without_a_ruleset_lists_them() {
+    fray().args(["schema"]).assert().failure().stderr(
+        predicate::str::contains("fray schema RULESET").and(predicate::str::contains("gurps")),
+    );
+    // (miette wraps the long message: match its words apart.)
+    fray()
+        .args(["schema", "dragonquest"])
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("`dragonquest`")
+                .and(predicate::str::contains("not implemented")),
+        );
 }
 
 #[test]
@@ -280,4 +296,29 @@ fn systems_lists_all_four_rulesets() {
         "every checklist row is counted: {gurps}"
     );
     assert!(!gurps.contains(" 0 done"), "{gurps}");
+    for id in ["dragonquest", "d20-3d6", "margin-3d6"] {
+        let line = out.lines().find(|l| l.contains(id)).unwrap();
+        assert!(line.contains("planned"), "{line}");
+    }
+}
+
+/// `fray systems --json`: the registry with each ruleset's declarations;
+/// every action example parses (the play help shows them).
+#[test]
+fn systems_json_gives_pools_counters_and_action_examples() {
+    let doc: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["systems", "--json"])).expect("JSON");
+    let all = doc.as_array().unwrap();
+    let ids: Vec<&str> = all.iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["gurps", "dragonquest", "d20-3d6", "margin-3d6"]);
+    let gurps = &all[0];
+    assert_eq!(gurps["status"], "playable");
+    assert_eq!(gurps["pools"][0]["label"], "HP");
+    assert_eq!(gurps["pools"][1]["label"], "FP");
+    assert_eq!(gurps["counters"][0]["id"], "knockdowns");
+    assert_eq!(gurps["counters"][0]["rule"], "G-INJ-008");
+    assert_eq!(gurps["action_examples"][0]["toml"], "do_nothing");
+    assert_eq!(gurps["action_examples"][0]["reads"], "Do Nothing");
+    assert!(gurps["coverage"].as_str().unwrap().contains("of 252 IDs"));
+    assert_eq!(all[1]["status"], "planned");
 }

@@ -1,0 +1,95 @@
+//! Helpers shared by the test modules.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+/// The `fray` binary of this build.
+pub fn fray() -> Command {
+    Command::cargo_bin("fray").expect("the fray binary is built")
+}
+
+/// The repository root (tests run in crates/cli).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `fray` with `args`, which must succeed; returns its stdout.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = fray().args(args).output().expect("runs");
+    assert!(
+        out.status.success(),
+        "fray {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// A ruleset this binary plays, as `fray systems --json` describes it.
+pub struct Playable {
+    /// Its id, also the name of its folder under `scenarios/`.
+    pub id: String,
+    /// The labels of its pools (`HP`, `FP`).
+    pub pools: Vec<String>,
+    /// Its first action example as typed (a pass any combatant may
+    /// declare) and as it reads once parsed.
+    pub pass: (String, String),
+    /// Its bundled scenarios, sorted.
+    pub scenarios: Vec<PathBuf>,
+}
+
+/// Every registered ruleset with its bundled scenarios. Every folder under
+/// `scenarios/` must be a registered ruleset, and every registered ruleset
+/// must have at least one scenario there.
+pub fn playable() -> Vec<Playable> {
+    let systems: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["systems", "--json"])).expect("systems --json is JSON");
+    let playable: Vec<Playable> = systems
+        .as_array()
+        .expect("a list of rulesets")
+        .iter()
+        .filter(|s| s["status"] == "playable")
+        .map(|s| {
+            let id = s["id"].as_str().expect("an id").to_string();
+            let pools = s["pools"]
+                .as_array()
+                .expect("pools")
+                .iter()
+                .map(|p| p["label"].as_str().expect("a label").to_string())
+                .collect();
+            let first = &s["action_examples"][0];
+            let pass = (
+                first["toml"].as_str().expect("an example").to_string(),
+                first["reads"].as_str().expect("how it reads").to_string(),
+            );
+            let dir = root().join("scenarios").join(&id);
+            let mut scenarios: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .unwrap_or_else(|e| panic!("the ruleset `{id}` has no {}: {e}", dir.display()))
+                .map(|e| e.expect("a directory entry").path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect();
+            scenarios.sort();
+            assert!(
+                !scenarios.is_empty(),
+                "the ruleset `{id}` has no scenario in {}",
+                dir.display()
+            );
+            Playable {
+                id,
+                pools,
+                pass,
+                scenarios,
+            }
+        })
+        .collect();
+    assert!(!playable.is_empty(), "no playable ruleset: {systems}");
+    for entry in std::fs::read_dir(root().join("scenarios")).expect("scenarios/ exists") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        assert!(
+            playable.iter().any(|p| p.id == name),
+            "scenarios/{name} is not a registered ruleset: add it to `rulesets!` in \
+             crates/cli/src/registry.rs, or move the folder"
+        );
+    }
+    playable
+}

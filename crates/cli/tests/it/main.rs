@@ -1,0 +1,7 @@
+//! End-to-end tests of the `fray` binary, one test binary (`cargo test -p fray-cli`).
+
+mod cli;
+mod common;
+mod odds_action;
+mod play;
+mod sim;

@@ -1,0 +1,5 @@
+//! The integration tests of `fray-sim`, one binary (`cargo test -p fray-sim`).
+
+mod common;
+mod report;
+mod simulate;
