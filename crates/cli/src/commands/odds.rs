@@ -279,6 +279,9 @@ fn action_json(o: &ActionOdds, path: &Path, ruleset: &str, text: &str) -> serde_
         "outcomes": outcomes,
         "decisions": decisions,
         "leftover": exact_json(&o.leftover),
+        "merged_at_checkpoints": o.merged,
+        "unexplored": exact_json(&o.unexplored),
+        "turn_ended_before": exact_json(&o.ended),
     })
 }
 
@@ -374,6 +377,19 @@ fn print_action(w: &mut impl Write, o: &ActionOdds, path: &Path) -> Result {
                 "explosions truncated: probability {} ({:.3e}) is not enumerated",
                 o.leftover,
                 prob_f64(&o.leftover)
+            ),
+        )?;
+    }
+    if o.unexplored != Prob::from_integer(0.into()) {
+        out::line(
+            w,
+            format_args!(
+                "PARTIAL: the cap of {} roll sequences stopped the enumeration; probability {} ({:.6}) \
+                 is not explored, and the figures above cover only the rest (raise --max-outcomes, or \
+                 sample the fight with `fray sim`)",
+                o.leaves,
+                o.unexplored,
+                prob_f64(&o.unexplored)
             ),
         )?;
     }

@@ -29,6 +29,10 @@ struct Open {
     key: Vec<u8>,
     /// Rolls made before it: its subtree is every path sharing those.
     depth: usize,
+    /// Checkpoints met before it in a run: with `depth`, how a replay,
+    /// which meets the same checkpoints in the same order, finds it
+    /// without writing the state again.
+    ordinal: usize,
     /// The probability of reaching it.
     weight: Prob,
     /// Decisions taken before it in the current run.
@@ -78,27 +82,29 @@ impl Merger {
         self.memo.clear();
     }
 
-    /// A run reached checkpoint `key` after `depth` rolls, with `path_len`
-    /// rolls forced by the walk, weight `w` and `decisions` taken so far.
+    /// A replay reached the checkpoint met `ordinal`-th after `depth`
+    /// rolls, on a path met before: only the decision mark of an open
+    /// checkpoint there moves.
+    pub(super) fn replay(&mut self, depth: usize, ordinal: usize, decisions: usize) {
+        if let Some(o) = self
+            .open
+            .iter_mut()
+            .find(|o| o.depth == depth && o.ordinal == ordinal)
+        {
+            o.mark = decisions;
+        }
+    }
+
+    /// A run reached checkpoint `key`, the `ordinal`-th it met, after
+    /// `depth` rolls, all of them past the walk's forced path, with weight
+    /// `w` and `decisions` taken so far.
     pub(super) fn arrive(
         &mut self,
         key: Vec<u8>,
-        depth: usize,
-        path_len: usize,
+        (depth, ordinal): (usize, usize),
         w: &Weight,
         decisions: usize,
     ) -> Arrival {
-        if depth < path_len {
-            // A replay of a path met before: only the decision mark moves.
-            if let Some(o) = self
-                .open
-                .iter_mut()
-                .find(|o| o.depth == depth && o.key == key)
-            {
-                o.mark = decisions;
-            }
-            return Arrival::Go;
-        }
         if self.memo.contains_key(&key) {
             self.merged += 1;
             return Arrival::Known(key);
@@ -107,6 +113,7 @@ impl Merger {
             self.open.push(Open {
                 key,
                 depth,
+                ordinal,
                 weight: w.prob(),
                 mark: decisions,
                 leaves: BTreeMap::new(),

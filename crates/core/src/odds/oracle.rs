@@ -28,6 +28,8 @@ pub(super) struct EnumOracle<'w, 'a, R: ActionEffects> {
     measured: Option<Measured<'a, R>>,
     /// The memo key the run stopped at, if it did.
     pub(super) merged_at: Option<Vec<u8>>,
+    /// Checkpoints met so far in this run.
+    checkpoints: usize,
 }
 
 impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
@@ -39,6 +41,7 @@ impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
             error: None,
             measured,
             merged_at: None,
+            checkpoints: 0,
         }
     }
 
@@ -107,17 +110,26 @@ impl<R: ActionEffects> Oracle<R> for EnumOracle<'_, '_, R> {
         let Some(m) = &self.measured else {
             return Ok(());
         };
+        let ordinal = self.checkpoints;
+        self.checkpoints += 1;
+        let path_len = self.walk.path.len();
+        if self.depth < path_len {
+            // A replay: the key was written when this path was new.
+            self.walk
+                .merge
+                .replay(self.depth, ordinal, self.decisions.len());
+            return Ok(());
+        }
         let so_far = feature_key(R::effects(m.before, state, m.actor, m.action, events));
         // A state postcard cannot write merges nothing: slower, still exact.
         let Ok(key) = postcard::to_stdvec(&(state, tag, &so_far)) else {
             return Ok(());
         };
-        let path_len = self.walk.path.len();
         let w = self.walk.weight().clone();
         let arrival = self
             .walk
             .merge
-            .arrive(key, self.depth, path_len, &w, self.decisions.len());
+            .arrive(key, (self.depth, ordinal), &w, self.decisions.len());
         match arrival {
             Arrival::Go => Ok(()),
             Arrival::Known(key) => {

@@ -243,6 +243,9 @@ fn land(
     hit: Landing,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
+    // Every successful attack roll of the same kind (critical or not) comes
+    // here alike: what follows depends on the state and the landing alone.
+    cx.checkpoint(state, &(attacker, &hit))?;
     let Landing {
         strike,
         wi,
@@ -355,6 +358,8 @@ fn damage(
     aimed: Option<Location>,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
+    // Every failed defense roll comes here alike.
+    cx.checkpoint(state, &(attacker, &hit, &critical, aimed))?;
     let Landing {
         strike,
         wi,

@@ -90,6 +90,8 @@ pub fn resolve(
                     // leaves the attacker off balance, G-EXT-009).
                     attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
                     if !state.fighter(actor).off_balance {
+                        // The first attack's outcomes come to a few states.
+                        cx.checkpoint(state, &(actor, strike, "second attack"))?;
                         attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
                     }
                 }

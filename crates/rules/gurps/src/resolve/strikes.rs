@@ -41,6 +41,9 @@ pub fn resolve_attack(
                 rule: "G-EXT-009",
             });
         } else {
+            // The first strike's many outcomes come to a few states: the
+            // second strike (and the steps after) depend on the state alone.
+            cx.checkpoint(state, &(actor, strike, x, step, giant))?;
             attack::resolve(state, actor, *second(x), second_how, cx)?;
         }
     }

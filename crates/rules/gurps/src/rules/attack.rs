@@ -12,7 +12,7 @@ use fray_core::grid::{Arc, HexPos};
 use fray_core::{CombatantId, Mods};
 /// How a strike is made: the maneuver around it and any trade for a
 /// second strike. It sets the to-hit modifiers and which options are allowed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct How {
     /// All-Out Attack, and which variant.
     pub all_out: Option<AllOutVariant>,
@@ -40,7 +40,7 @@ impl How {
 }
 
 /// A strike traded for two (G-ATK-004..007).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Multi {
     /// One of the two Rapid Strike attacks; `flurry`: Flurry of Blows (G-EFF-006).
     Rapid {
@@ -685,8 +685,9 @@ pub(crate) fn into_close(state: &State, attacker: CombatantId, target: Combatant
         })
 }
 
-/// A strike that hit, on its way to the defense and the damage.
-#[derive(Clone, Copy, Debug)]
+/// A strike that hit, on its way to the defense and the damage. It is all
+/// the attack carries on with, so it tags the checkpoints there.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
 pub(crate) struct Landing {
     pub(crate) strike: Strike,
     pub(crate) wi: usize,

@@ -8,7 +8,7 @@ use crate::model::location::Location;
 use fray_core::CombatantId;
 /// Effects of the Critical Hit Table (G-EXT-007) or the Critical Head Blow
 /// Table (G-EXT-008) on the damage step.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct CriticalEffect {
     /// Multiply basic damage (2 or 3).
     pub multiply: i32,
