@@ -1,5 +1,8 @@
 //! The one integration-test binary of `fray-dice`.
 
+mod bands;
+mod common;
 mod expr;
 mod fuzz;
 mod golden;
+mod roll_off;
