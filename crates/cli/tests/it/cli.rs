@@ -1,30 +1,11 @@
 //! End-to-end tests of the `fray` binary.
 
-use assert_cmd::Command;
+use crate::common::{fray, root, stdout_of};
 use predicates::prelude::*;
-use std::path::{Path, PathBuf};
-
-fn fray() -> Command {
-    Command::cargo_bin("fray").expect("the fray binary is built")
-}
-
-/// The repository root (tests run in crates/cli).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use std::path::PathBuf;
 
 fn duel() -> PathBuf {
     root().join("scenarios/gurps/duel.toml")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = fray().args(args).output().expect("runs");
-    assert!(
-        out.status.success(),
-        "fray {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
 }
 
 #[test]

@@ -1,17 +1,8 @@
 //! `fray odds --scenario FILE --action ACTION`: exact odds of one declared
 //! action, end to end.
 
-use assert_cmd::Command;
+use crate::common::{fray, root};
 use predicates::prelude::*;
-use std::path::{Path, PathBuf};
-
-fn fray() -> Command {
-    Command::cargo_bin("fray").expect("the fray binary is built")
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn demo() -> String {
     root()

@@ -2,19 +2,10 @@
 //! fixed script written up front, or a driver that reads each prompt and
 //! answers it (still a plain pipe, no terminal).
 
-use assert_cmd::Command;
+use crate::common::{fray, root};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
-
-fn fray() -> Command {
-    Command::cargo_bin("fray").expect("the fray binary is built")
-}
-
-/// The repository root (tests run in crates/cli).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn duel_human() -> String {
     root()
