@@ -1,5 +1,6 @@
 //! The one integration-test binary of `fray-dice`.
 
+mod alloc;
 mod bands;
 mod common;
 mod expr;
