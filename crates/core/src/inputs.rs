@@ -18,7 +18,8 @@ use std::collections::VecDeque;
 pub enum RollInput {
     /// The total shown (`9` for 3d6).
     Total(i32),
-    /// The individual dice (`[3, 4, 2]`).
+    /// The individual dice (`[3, 4, 2]`); for a roll-off, each party's roll
+    /// and then the rerolls (`fray_dice::RollOff::enter`).
     Faces(Vec<i32>),
     /// A recorded roll with its natural flags (what play saves).
     Exact(Rolled),
@@ -30,7 +31,7 @@ impl RollInput {
         match self {
             RollInput::Total(t) => kind.from_total(*t),
             RollInput::Faces(f) => kind.from_faces(f),
-            RollInput::Exact(r) => kind.from_total(r.total).map(|_| *r),
+            RollInput::Exact(r) => kind.accept(*r),
         }
     }
 }

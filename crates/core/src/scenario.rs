@@ -8,6 +8,7 @@
 use crate::ruleset::SetupError;
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use serde::de::DeserializeOwned;
+use std::io::Read;
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
@@ -20,17 +21,47 @@ pub struct SourceFile {
     pub text: String,
 }
 
+/// The largest file Fray reads: scenarios, input logs, saved games and data
+/// files are all far smaller (the bundled ones are a few KiB; a saved game
+/// of thousands of steps is well under 1 MiB). Reading stops at this size,
+/// so `/dev/zero` or a wrong path to a huge file fails at once instead of
+/// filling memory.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
 impl SourceFile {
-    /// Reads a file from disk.
+    /// Reads a text file from disk: at most [`MAX_FILE_BYTES`], UTF-8. This
+    /// is the one reader for every file Fray reads.
     pub fn read(path: &Path) -> Result<Self, FileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| FileError::Io {
-            file: path.display().to_string(),
+        let name = path.display().to_string();
+        let io = |e: std::io::Error| FileError::Io {
+            file: name.clone(),
             message: e.to_string(),
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(FileError::TooLarge {
+                file: name,
+                limit: MAX_FILE_BYTES,
+            });
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let offset = e.utf8_error().valid_up_to();
+            // The valid prefix is text: count lines and columns in it.
+            let before = String::from_utf8_lossy(&e.as_bytes()[..offset]);
+            let line = before.matches('\n').count() + 1;
+            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            FileError::NotUtf8 {
+                file: name.clone(),
+                line,
+                col,
+                offset,
+            }
         })?;
-        Ok(SourceFile {
-            name: path.display().to_string(),
-            text,
-        })
+        Ok(SourceFile { name, text })
     }
 
     /// A file from text in memory (tests, bundled data).
@@ -169,6 +200,29 @@ pub enum FileError {
         file: String,
         /// The OS's reason.
         message: String,
+    },
+    /// The file is larger than [`MAX_FILE_BYTES`]; nothing past the limit
+    /// was read.
+    #[error("{file}: larger than the limit of {limit} bytes ({} MiB) for files Fray reads", limit >> 20)]
+    #[diagnostic(code(fray::too_large))]
+    TooLarge {
+        /// The path.
+        file: String,
+        /// [`MAX_FILE_BYTES`].
+        limit: u64,
+    },
+    /// The file is not UTF-8 text.
+    #[error("{file}:{line}:{col}: not UTF-8 text (byte {offset} starts an invalid sequence)")]
+    #[diagnostic(code(fray::not_utf8))]
+    NotUtf8 {
+        /// The path.
+        file: String,
+        /// 1-based line of the first invalid byte.
+        line: usize,
+        /// 1-based column (in characters) of the first invalid byte.
+        col: usize,
+        /// 0-based byte offset of the first invalid byte.
+        offset: usize,
     },
     /// Something at a place in the file.
     #[error(transparent)]

@@ -60,18 +60,35 @@ pub enum DiceError {
     #[diagnostic(code(fray_dice::overflow))]
     Overflow,
     /// A total typed at the table is impossible for the roll.
-    #[error("total {total} is impossible for {roll}: expected {min}..={}", max.map(|m| m.to_string()).unwrap_or_else(|| "(open-ended)".into()))]
+    #[error("total {total} is impossible for {roll}: expected {}..={}", min.map(|m| m.to_string()).unwrap_or_else(|| "(open-ended)".into()), max.map(|m| m.to_string()).unwrap_or_else(|| "(open-ended)".into()))]
     #[diagnostic(code(fray_dice::out_of_range))]
     OutOfRange {
         /// The roll kind, displayed.
         roll: String,
         /// The total given.
         total: i64,
-        /// Smallest possible total.
-        min: i64,
+        /// Smallest possible total, `None` when open-ended (penalty dice).
+        min: Option<i64>,
         /// Largest possible total, `None` when open-ended.
         max: Option<i64>,
     },
+    /// Rolls typed at the table (or recorded in a log) do not fit a roll-off.
+    #[error("{roll}: {problem}")]
+    #[diagnostic(code(fray_dice::roll_off_entry))]
+    RollOffEntry {
+        /// The roll kind, displayed.
+        roll: String,
+        /// What is wrong.
+        problem: crate::kind::RollOffEntryError,
+    },
+    /// A roll-off that could not be built.
+    #[error("invalid roll-off: {0}")]
+    #[diagnostic(code(fray_dice::roll_off))]
+    RollOff(#[from] crate::kind::RollOffError),
+    /// A banded die that could not be built.
+    #[error("invalid bands: {0}")]
+    #[diagnostic(code(fray_dice::bands))]
+    Bands(#[from] crate::kind::BandsError),
     /// Individual dice typed at the table do not fit the roll.
     #[error("faces do not fit {roll}: {message}")]
     #[diagnostic(code(fray_dice::bad_faces))]

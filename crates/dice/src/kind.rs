@@ -10,9 +10,21 @@
 //! draws), then adds 1. The special case `3d6` (any modifier) draws a single
 //! value in `0..216` the same way and decodes the three dice from a table,
 //! first die most significant. The golden d6 rolls its three base dice with
-//! that same single draw when `base == 3`, otherwise one draw per die. These
-//! rules are pinned by golden tests so that a dependency upgrade cannot
-//! silently change recorded fights.
+//! that same single draw when `base == 3`, otherwise one draw per die, then
+//! the extra dice (added or subtracted) one draw each, each die's explosion
+//! rolls right after it. A banded die draws like the plain die it reads. A
+//! roll-off draws each party's dice like [`RollKind::d`], first round in party
+//! order, then the rerolls (see [`RollOff`]). These rules are pinned by golden
+//! tests so that a dependency upgrade cannot silently change recorded fights.
+
+mod bands;
+mod roll_off;
+
+pub use bands::{Bands, BandsError, MAX_BAND_CUTS};
+pub use roll_off::{
+    First, MAX_ROLL_OFF_PARTIES, Reads, RecordProblem, RollOff, RollOffEntryError, RollOffError,
+    Standings, StandingsError,
+};
 
 use crate::error::DiceError;
 use crate::limits::MAX_EXPLOSION_DEPTH;
@@ -82,13 +94,30 @@ pub enum Natural {
     AllHighest,
 }
 
-/// One rolled result of a [`RollKind`].
+/// One rolled result of a [`RollKind`]. `Copy` and 24 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Rolled {
-    /// The total, modifier included.
+    /// The total, modifier included (a roll-off: the winner's total).
     pub total: i32,
     /// What the base dice showed.
     pub natural: Natural,
+    /// Who placed where, for a [`RollKind::RollOff`]; empty otherwise (and
+    /// then left out of saved logs, which keep their old form).
+    #[serde(default, skip_serializing_if = "Standings::is_empty")]
+    pub standings: Standings,
+}
+
+const _: () = assert!(std::mem::size_of::<Rolled>() <= 24);
+
+impl Rolled {
+    /// A roll that is not a roll-off.
+    pub const fn new(total: i32, natural: Natural) -> Rolled {
+        Rolled {
+            total,
+            natural,
+            standings: Standings::EMPTY,
+        }
+    }
 }
 
 /// The dice a rule rolls.
@@ -112,19 +141,35 @@ pub enum RollKind {
     Golden {
         /// Dice that count for the natural flags (X-ATK-008/009).
         base: u8,
-        /// Bonus dice (X-ATK-007, X-ATK-010) that never count for them.
-        extra: u8,
+        /// Bonus dice (X-ATK-007, X-ATK-010) when positive; when negative,
+        /// penalty dice (running X-MOV-005, threat X-RNG-004, frightened
+        /// X-CON-004, size X-SPM-007...) that are *subtracted*. Either way
+        /// they are golden (1 reads 0, a 6 explodes) and never count for the
+        /// natural flags. Bonus and penalty dice are netted before rolling
+        /// (X-ATK-010, `dice_modifier_netting = net`), so one signed count.
+        extra: i8,
         /// Added to the total.
         modifier: i32,
     },
+    /// One die with `sides` faces read in bands (DragonQuest strikes:
+    /// DQ-17-003, DQ-17-004, DQ-17-007, DQ-18-003, DQ-18-004). Samples the
+    /// real roll; [`RollKind::outcomes`] gives one representative per band,
+    /// so rules must decide the same for every roll of a band (see [`Bands`]).
+    Banded(Bands),
+    /// A roll-off repeated until the tie breaks (DQ-12-003, DQ-12-006,
+    /// X-SEQ-001, M-FLO-002); its exact distribution is the one given that
+    /// the tie broke. The result is in [`Rolled::standings`] (see [`RollOff`]).
+    RollOff(RollOff),
 }
 
 /// Every outcome of a [`RollKind`] with its exact probability.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcomes {
-    /// Sorted by total (then natural); probabilities sum to `1 - leftover`.
+    /// Sorted by total, then natural, then standings; probabilities sum to
+    /// `1 - leftover`. Banded dice and roll-offs list one representative per
+    /// result the rules may read (see [`Bands`], [`RollOff`]).
     pub outcomes: Vec<(Rolled, Prob)>,
-    /// Mass cut off by truncating explosions (0 for plain dice).
+    /// Mass cut off by truncating explosions (0 for every kind but golden dice).
     pub leftover: Prob,
 }
 
@@ -157,8 +202,9 @@ impl RollKind {
         RollKind::d(3, 6)
     }
 
-    /// The d20-3d6 attack/check roll: 3 golden d6 + `extra` bonus dice + modifier.
-    pub const fn golden(extra: u8, modifier: i32) -> RollKind {
+    /// The d20-3d6 attack/check roll: 3 golden d6 + `extra` bonus dice (or
+    /// minus `-extra` penalty dice) + modifier.
+    pub const fn golden(extra: i8, modifier: i32) -> RollKind {
         RollKind::Golden {
             base: 3,
             extra,
@@ -166,21 +212,28 @@ impl RollKind {
         }
     }
 
-    /// Smallest possible total.
-    pub fn min_total(&self) -> i32 {
+    /// Smallest possible total; `None` when open-ended (golden penalty dice).
+    /// A roll-off's total is the winner's: the smallest any party can total.
+    pub fn min_total(&self) -> Option<i32> {
         match *self {
             RollKind::Sum {
                 dice,
                 sides,
                 modifier,
-            } => {
-                if sides == 0 {
-                    modifier
-                } else {
-                    modifier.saturating_add(dice as i32)
-                }
+            } => Some(if sides == 0 {
+                modifier
+            } else {
+                modifier.saturating_add(dice as i32)
+            }),
+            RollKind::Golden {
+                extra, modifier, ..
+            } => (extra >= 0).then_some(modifier),
+            RollKind::Banded(_) => Some(1),
+            RollKind::RollOff(r) => {
+                let lo = r.roll_range().0;
+                let t = (0..r.parties()).map(|p| r.total(p, lo)).min().unwrap_or(0);
+                Some(clamp_i32(t))
             }
-            RollKind::Golden { modifier, .. } => modifier,
         }
     }
 
@@ -196,12 +249,12 @@ impl RollKind {
                 base,
                 extra,
                 modifier,
-            } => {
-                if base as u32 + extra as u32 == 0 {
-                    Some(modifier)
-                } else {
-                    None
-                }
+            } => (base == 0 && extra <= 0).then_some(modifier),
+            RollKind::Banded(b) => Some(b.sides() as i32),
+            RollKind::RollOff(r) => {
+                let hi = r.roll_range().1;
+                let t = (0..r.parties()).map(|p| r.total(p, hi)).max().unwrap_or(0);
+                Some(clamp_i32(t))
             }
         }
     }
@@ -225,10 +278,7 @@ impl RollKind {
                     215 => Natural::AllHighest,
                     _ => Natural::Mixed,
                 };
-                Rolled {
-                    total: modifier.wrapping_add(SUM3D6[i] as i32),
-                    natural,
-                }
+                Rolled::new(modifier.wrapping_add(SUM3D6[i] as i32), natural)
             }
             RollKind::Sum {
                 dice,
@@ -236,10 +286,7 @@ impl RollKind {
                 modifier,
             } => {
                 if sides == 0 || dice == 0 {
-                    return Rolled {
-                        total: modifier,
-                        natural: Natural::Mixed,
-                    };
+                    return Rolled::new(modifier, Natural::Mixed);
                 }
                 let mut total = modifier;
                 let (mut all_low, mut all_high) = (true, true);
@@ -258,7 +305,7 @@ impl RollKind {
                 } else {
                     Natural::Mixed
                 };
-                Rolled { total, natural }
+                Rolled::new(total, natural)
             }
             RollKind::Golden {
                 base,
@@ -274,7 +321,7 @@ impl RollKind {
                     first = [i / 36, (i / 6) % 6, i % 6];
                     pre = 3;
                 }
-                for k in 0..(base as u32 + extra as u32) {
+                for k in 0..(base as u32 + extra.unsigned_abs() as u32) {
                     let f = if (k as usize) < pre {
                         first[k as usize]
                     } else {
@@ -284,7 +331,12 @@ impl RollKind {
                         all_low &= f == 0;
                         all_high &= f == 5;
                     }
-                    total = total.wrapping_add(golden_chain(rng, f));
+                    let die = golden_chain(rng, f);
+                    total = if k >= base as u32 && extra < 0 {
+                        total.wrapping_sub(die)
+                    } else {
+                        total.wrapping_add(die)
+                    };
                 }
                 let natural = if all_low {
                     Natural::AllLowest
@@ -293,7 +345,18 @@ impl RollKind {
                 } else {
                     Natural::Mixed
                 };
-                Rolled { total, natural }
+                Rolled::new(total, natural)
+            }
+            RollKind::Banded(b) => {
+                Rolled::new(below(rng, b.sides() as u64) as i32 + 1, Natural::Mixed)
+            }
+            RollKind::RollOff(r) => {
+                let standings = r.sample(rng);
+                Rolled {
+                    total: clamp_i32(r.winner_total(&standings)),
+                    natural: Natural::Mixed,
+                    standings,
+                }
             }
         }
     }
@@ -324,7 +387,8 @@ impl RollKind {
                         .power(dice as u64)?
                         .shift(modifier as i64)?
                 };
-                let (lo, hi) = (self.min_total(), self.max_total().unwrap_or(i32::MAX));
+                let lo = self.min_total().unwrap_or(i32::MIN);
+                let hi = self.max_total().unwrap_or(i32::MAX);
                 for (v, p) in pmf.iter() {
                     let total = v as i32;
                     let natural = if sides < 2 || dice == 0 {
@@ -336,7 +400,7 @@ impl RollKind {
                     } else {
                         Natural::Mixed
                     };
-                    outcomes.push((Rolled { total, natural }, p));
+                    outcomes.push((Rolled::new(total, natural), p));
                 }
                 leftover = pmf.leftover();
             }
@@ -345,7 +409,7 @@ impl RollKind {
                 extra,
                 modifier,
             } => {
-                let n = base as u64 + extra as u64;
+                let n = base as u64 + extra.unsigned_abs() as u64;
                 let (die, exact) = golden_die(golden_depth(n, tolerance))?;
                 let sixth = BigUint::from(6u32);
                 let one = BigUint::one();
@@ -371,7 +435,14 @@ impl RollKind {
                     all6.reduce();
                     mixed.reduce();
                 }
-                let extras = die.power(extra as u64)?.shift(modifier as i64)?;
+                let extras = die.power(extra.unsigned_abs() as u64)?;
+                // Penalty dice (X-ATK-010) are subtracted: mirror their sum.
+                let extras = if extra < 0 {
+                    extras.map(|v| Ok(-v))?
+                } else {
+                    extras
+                };
+                let extras = extras.shift(modifier as i64)?;
                 let mut total_known = Prob::zero();
                 let mut parts = Vec::new();
                 for (pmf, nat) in [
@@ -385,13 +456,7 @@ impl RollKind {
                     let p = pmf.convolve(&extras)?;
                     for (v, pr) in p.iter() {
                         total_known += &pr;
-                        parts.push((
-                            Rolled {
-                                total: v as i32,
-                                natural: nat,
-                            },
-                            pr,
-                        ));
+                        parts.push((Rolled::new(v as i32, nat), pr));
                     }
                 }
                 parts.sort_by_key(|a| (a.0.total, a.0.natural));
@@ -402,28 +467,57 @@ impl RollKind {
                     Prob::one() - total_known
                 };
             }
+            RollKind::Banded(b) => {
+                outcomes = b
+                    .outcomes()
+                    .map(|(roll, p)| (Rolled::new(roll, Natural::Mixed), p))
+                    .collect();
+                leftover = Prob::zero();
+            }
+            RollKind::RollOff(r) => {
+                outcomes = r
+                    .outcomes()?
+                    .into_iter()
+                    .map(|(standings, p)| {
+                        let rolled = Rolled {
+                            total: clamp_i32(r.winner_total(&standings)),
+                            natural: Natural::Mixed,
+                            standings,
+                        };
+                        (rolled, p)
+                    })
+                    .collect();
+                outcomes.sort_by_key(|(r, _)| (r.total, r.natural, r.standings));
+                leftover = Prob::zero();
+            }
         }
         Ok(Outcomes { outcomes, leftover })
     }
 
     /// A total typed by a person at the table. Checks the range; the natural
     /// flag is derived where the total implies it (3d6 = 3 is `AllLowest`,
-    /// 3d6 = 18 is `AllHighest`, golden total = modifier is `AllLowest`),
-    /// otherwise `Mixed`.
+    /// 3d6 = 18 is `AllHighest`, golden total = modifier without penalty
+    /// dice is `AllLowest`), otherwise `Mixed`. A banded die takes any roll
+    /// of the die. A roll-off needs each party's roll
+    /// ([`RollKind::from_faces`]): one total is a
+    /// [`RollOffEntryError::NeedsEachRoll`].
     pub fn from_total(&self, total: i32) -> Result<Rolled, DiceError> {
+        if let RollKind::RollOff(_) = self {
+            return Err(self.roll_off_error(RollOffEntryError::NeedsEachRoll));
+        }
         let min = self.min_total();
         let max = self.max_total();
-        if total < min || max.is_some_and(|m| total > m) {
+        if min.is_some_and(|m| total < m) || max.is_some_and(|m| total > m) {
             return Err(DiceError::OutOfRange {
                 roll: self.to_string(),
                 total: total as i64,
-                min: min as i64,
+                min: min.map(|m| m as i64),
                 max: max.map(|m| m as i64),
             });
         }
         let natural = match *self {
             RollKind::Sum { dice, sides, .. } if dice > 0 && sides >= 2 => {
-                if total == min {
+                if Some(total) == min {
                     Natural::AllLowest
                 } else if Some(total) == max {
                     Natural::AllHighest
@@ -431,10 +525,41 @@ impl RollKind {
                     Natural::Mixed
                 }
             }
-            RollKind::Golden { base, .. } if base > 0 && total == min => Natural::AllLowest,
+            RollKind::Golden { base, .. } if base > 0 && Some(total) == min => Natural::AllLowest,
             _ => Natural::Mixed,
         };
-        Ok(Rolled { total, natural })
+        Ok(Rolled::new(total, natural))
+    }
+
+    /// Checks a recorded roll (a saved game's [`Rolled`]) against this kind:
+    /// the total must be possible, and standings must be present exactly for
+    /// roll-offs and fit them. Returns the roll unchanged.
+    pub fn accept(&self, rolled: Rolled) -> Result<Rolled, DiceError> {
+        let RollKind::RollOff(r) = self else {
+            if !rolled.standings.is_empty() {
+                return Err(
+                    self.roll_off_error(RollOffEntryError::Recorded(RecordProblem::NotRollOff))
+                );
+            }
+            return self.from_total(rolled.total).map(|_| rolled);
+        };
+        let recorded = |p| self.roll_off_error(RollOffEntryError::Recorded(p));
+        r.check(&rolled.standings).map_err(recorded)?;
+        let winner = r.winner_total(&rolled.standings);
+        if rolled.total as i64 != winner {
+            return Err(recorded(RecordProblem::Total {
+                total: rolled.total,
+                winner,
+            }));
+        }
+        Ok(rolled)
+    }
+
+    fn roll_off_error(&self, problem: RollOffEntryError) -> DiceError {
+        DiceError::RollOffEntry {
+            roll: self.to_string(),
+            problem,
+        }
     }
 
     /// Individual dice typed by a person, as the faces they show.
@@ -442,8 +567,12 @@ impl RollKind {
     /// For `Sum`: exactly `dice` faces in `1..=sides`. For `Golden`: the
     /// physical d6 faces (1..=6, *not* the golden reading) in this order: the
     /// `base` dice; then one explosion roll for each 6 so far (a 6 among the
-    /// explosion rolls asks for one more); then each extra die followed by
-    /// its own explosion rolls. Every face must be used exactly once.
+    /// explosion rolls asks for one more); then each extra die (bonus or
+    /// penalty alike) followed by its own explosion rolls. Every face must be
+    /// used exactly once. For `Banded`: the one face. For `RollOff`: each
+    /// party's roll (the sum of its dice, without modifier) in party order,
+    /// then the rerolls of tied parties in the order the procedure asks for
+    /// them ([`RollOff::enter`]); a tie left standing is a typed error.
     pub fn from_faces(&self, faces: &[i32]) -> Result<Rolled, DiceError> {
         let bad = |message: String| DiceError::BadFaces {
             roll: self.to_string(),
@@ -478,10 +607,7 @@ impl RollKind {
                 } else {
                     Natural::Mixed
                 };
-                Ok(Rolled {
-                    total: to_i32(total)?,
-                    natural,
-                })
+                Ok(Rolled::new(to_i32(total)?, natural))
             }
             RollKind::Golden {
                 base,
@@ -501,6 +627,8 @@ impl RollKind {
                         faces.len()
                     )));
                 }
+                // Penalty dice (X-ATK-010) count against the total.
+                let sign = if extra < 0 { -1 } else { 1 };
                 let mut total = modifier as i64;
                 let mut pos = base;
                 let mut pending = 0usize;
@@ -518,7 +646,7 @@ impl RollKind {
                         pending -= 1;
                     }
                 }
-                for k in 0..extra {
+                for k in 0..extra.unsigned_abs() {
                     let mut f = 6;
                     while f == 6 {
                         let Some(&g) = faces.get(pos) else {
@@ -528,7 +656,7 @@ impl RollKind {
                             )));
                         };
                         pos += 1;
-                        total += read(g);
+                        total += sign * read(g);
                         f = g;
                     }
                 }
@@ -545,13 +673,31 @@ impl RollKind {
                 } else {
                     Natural::Mixed
                 };
+                Ok(Rolled::new(to_i32(total)?, natural))
+            }
+            RollKind::Banded(b) => match *faces {
+                [f] if (1..=b.sides() as i32).contains(&f) => Ok(Rolled::new(f, Natural::Mixed)),
+                [f] => Err(bad(format!(
+                    "the die shows {f}, expected 1..={}",
+                    b.sides()
+                ))),
+                _ => Err(bad(format!("expected 1 die, got {}", faces.len()))),
+            },
+            RollKind::RollOff(r) => {
+                let standings = r.enter(faces).map_err(|e| self.roll_off_error(e))?;
                 Ok(Rolled {
-                    total: to_i32(total)?,
-                    natural,
+                    total: clamp_i32(r.winner_total(&standings)),
+                    natural: Natural::Mixed,
+                    standings,
                 })
             }
         }
     }
+}
+
+/// A roll-off total (at most 255 + an `i32` modifier) as an `i32`.
+fn clamp_i32(v: i64) -> i32 {
+    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
 }
 
 fn to_i32(v: i64) -> Result<i32, DiceError> {
@@ -612,7 +758,9 @@ fn golden_die(depth: u32) -> Result<(Pmf, bool), DiceError> {
 
 impl std::fmt::Display for RollKind {
     /// `3d6`, `2d6+1`, `1d100`, `3 golden d6+2`, `3+1 golden d6-4` (3 base
-    /// dice plus 1 extra golden die, modifier -4).
+    /// dice plus 1 extra golden die, modifier -4), `3-2 golden d6` (3 base
+    /// dice minus 2 penalty dice), a banded die as the die it is (`1d100`;
+    /// `{:#}` adds the bands), a roll-off as [`RollOff`] shows it.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let m = match *self {
             RollKind::Sum {
@@ -631,10 +779,12 @@ impl std::fmt::Display for RollKind {
                 if extra == 0 {
                     write!(f, "{base} golden d6")?;
                 } else {
-                    write!(f, "{base}+{extra} golden d6")?;
+                    write!(f, "{base}{extra:+} golden d6")?;
                 }
                 modifier
             }
+            RollKind::Banded(b) => return std::fmt::Display::fmt(&b, f),
+            RollKind::RollOff(r) => return write!(f, "{r}"),
         };
         if m != 0 {
             write!(f, "{m:+}")?;
@@ -659,10 +809,7 @@ mod tests {
         assert_eq!(
             o.outcomes[0],
             (
-                Rolled {
-                    total: 3,
-                    natural: Natural::AllLowest
-                },
+                Rolled::new(3, Natural::AllLowest),
                 Prob::new(1.into(), 216.into())
             )
         );
@@ -688,7 +835,7 @@ mod tests {
             for _ in 0..1000 {
                 let r = k.sample(&mut a);
                 assert_eq!(r, k.sample(&mut b));
-                assert!(r.total >= k.min_total());
+                assert!(k.min_total().is_none_or(|m| r.total >= m));
                 assert!(k.max_total().is_none_or(|m| r.total <= m));
             }
         }
@@ -758,20 +905,14 @@ mod tests {
         assert!(k.from_total(19).is_err());
         assert_eq!(
             k.from_faces(&[6, 6, 6]).unwrap(),
-            Rolled {
-                total: 18,
-                natural: Natural::AllHighest
-            }
+            Rolled::new(18, Natural::AllHighest)
         );
         assert!(k.from_faces(&[6, 7, 6]).is_err());
         let g = RollKind::golden(1, 0);
         // base 6,1,3 ; explosion 6 then 2 ; extra die 4
         assert_eq!(
             g.from_faces(&[6, 1, 3, 6, 2, 4]).unwrap(),
-            Rolled {
-                total: 6 + 3 + 6 + 2 + 4,
-                natural: Natural::Mixed
-            }
+            Rolled::new(6 + 3 + 6 + 2 + 4, Natural::Mixed)
         );
         assert!(g.from_faces(&[6, 1, 3, 4]).is_err());
     }

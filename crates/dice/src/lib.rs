@@ -3,7 +3,9 @@
 //! Dice for the Fray tactical combat engine. Three layers:
 //!
 //! * [`RollKind`]: typed, allocation-free rolls that rules request (3d6,
-//!   GURPS `2d+1`, DragonQuest D10/D100, d20-3d6 golden dice). Sample them
+//!   GURPS `2d+1`, DragonQuest D10/D100, d20-3d6 golden dice with bonus or
+//!   penalty dice, a D100 read in [`Bands`], a [`RollOff`] repeated until the
+//!   tie breaks). Sample them
 //!   from a seeded [`FrayRng`] in the simulator, enumerate them exactly with
 //!   [`RollKind::outcomes`] in odds mode, or fill them in from dice typed at
 //!   the table ([`RollKind::from_total`], [`RollKind::from_faces`]).
@@ -44,6 +46,7 @@ pub use roll::{DieFlags, DieResult, RollResult, TermResult};
 
 pub use error::DiceError;
 pub use kind::{
-    FrayRng, Natural, Outcomes, Prob, RollKind, Rolled, seeded_rng, splitmix64, trial_rng,
+    Bands, First, FrayRng, Natural, Outcomes, Prob, Reads, RollKind, RollOff, Rolled, Standings,
+    seeded_rng, splitmix64, trial_rng,
 };
 pub use pmf::{Pmf, prob_f64};

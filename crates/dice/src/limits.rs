@@ -27,3 +27,10 @@ pub const MAX_ABS_VALUE: i64 = 1 << 52;
 /// Most work units (roughly: big-integer multiply-adds) one exact
 /// distribution may spend before giving up with an error.
 pub const MAX_DIST_WORK: u64 = 400_000_000;
+/// Most reroll rounds one roll-off ([`crate::RollOff`]) makes while sampling
+/// or reading typed rolls. The sampler stops there and leaves any remaining
+/// tie in party order: the stated cap that makes a roll-off terminate for
+/// any random source (a stuck one would tie forever). With a fair source the
+/// cap is reached with probability below 2^-50: every round of a tied group
+/// ties again with probability at most 1/2, and at most 7 rounds split one.
+pub const MAX_ROLL_OFF_ROUNDS: u32 = 100;

@@ -14,6 +14,10 @@
 //! "the result is `v` *and* no truncation happened"; the leftover is the exact
 //! probability that a truncation happened.
 
+mod table;
+
+pub use table::{Fraction, Row};
+
 use crate::error::DiceError;
 use crate::kind::Prob;
 use crate::limits::MAX_SUPPORT;

@@ -2,9 +2,12 @@
 //! `fray odds --scenario FILE --action ACTION`: the exact distribution of
 //! the effects of one declared action (`fray_core::odds`).
 
+mod dice_table;
+
 use crate::out::{self, Result};
 use crate::registry::{unsupported, with_ruleset};
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+use dice_table::Align;
 use fray_core::dice::{DistOptions, Expr, Prob, prob_f64};
 use fray_core::odds::{self as exact, ActionEffects, ActionOdds, OddsOptions};
 use fray_core::run;
@@ -56,21 +59,19 @@ fn dice(text: &str, json_out: bool) -> Result {
     let pmf = expr
         .distribution(&DistOptions::default())
         .map_err(|e| super::dice_error(text, e))?;
-    let rows: Vec<(i64, Prob, Prob, Prob)> = pmf
-        .iter()
-        .map(|(v, p)| (v, p, pmf.p_le(v), pmf.p_ge(v)))
-        .collect();
+    // One running pass: cumulative columns and cheaply reduced fractions.
+    let rows = pmf.table();
     let mean = pmf.mean();
     let leftover = pmf.leftover();
     let mut w = out::stdout();
     if json_out {
         let table: Vec<_> = rows
             .iter()
-            .map(|(v, eq, le, ge)| {
+            .map(|r| {
                 json!({
-                    "value": v,
-                    "p_eq": eq.to_string(), "p_le": le.to_string(), "p_ge": ge.to_string(),
-                    "p_eq_f64": prob_f64(eq), "p_le_f64": prob_f64(le), "p_ge_f64": prob_f64(ge),
+                    "value": r.value,
+                    "p_eq": r.eq.to_string(), "p_le": r.le.to_string(), "p_ge": r.ge.to_string(),
+                    "p_eq_f64": r.eq.to_f64(), "p_le_f64": r.le.to_f64(), "p_ge_f64": r.ge.to_f64(),
                 })
             })
             .collect();
@@ -87,31 +88,38 @@ fn dice(text: &str, json_out: bool) -> Result {
         w.flush()?;
         return Ok(());
     }
-    let peak = rows.iter().map(|r| prob_f64(&r.1)).fold(0.0, f64::max);
-    let mut table = Table::new();
-    table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
-        "value",
-        "P(=) exact",
-        "P(=)",
-        "P(<=)",
-        "P(>=)",
-        "",
-    ]);
-    for (v, eq, le, ge) in &rows {
-        let bar_len = if peak > 0.0 {
-            (prob_f64(eq) / peak * BAR_WIDTH).round() as usize
-        } else {
-            0
-        };
-        table.add_row(vec![
-            Cell::new(v).set_alignment(CellAlignment::Right),
-            Cell::new(eq.to_string()).set_alignment(CellAlignment::Right),
-            Cell::new(format!("{:.6}", prob_f64(eq))).set_alignment(CellAlignment::Right),
-            Cell::new(format!("{:.6}", prob_f64(le))).set_alignment(CellAlignment::Right),
-            Cell::new(format!("{:.6}", prob_f64(ge))).set_alignment(CellAlignment::Right),
-            Cell::new("█".repeat(bar_len)),
-        ]);
-    }
+    let peak = rows.iter().map(|r| r.eq.to_f64()).fold(0.0, f64::max);
+    let cells: Vec<[String; 6]> = rows
+        .iter()
+        .map(|r| {
+            let eq = r.eq.to_f64();
+            let bar_len = if peak > 0.0 {
+                (eq / peak * BAR_WIDTH).round() as usize
+            } else {
+                0
+            };
+            [
+                r.value.to_string(),
+                r.eq.to_string(),
+                format!("{eq:.6}"),
+                format!("{:.6}", r.le.to_f64()),
+                format!("{:.6}", r.ge.to_f64()),
+                "█".repeat(bar_len),
+            ]
+        })
+        .collect();
+    let table = dice_table::render(
+        ["value", "P(=) exact", "P(=)", "P(<=)", "P(>=)", ""],
+        &cells,
+        [
+            Align::Right,
+            Align::Right,
+            Align::Right,
+            Align::Right,
+            Align::Right,
+            Align::Left,
+        ],
+    );
     out::line(
         &mut w,
         format_args!("{}: exact distribution over {} values", text, rows.len()),

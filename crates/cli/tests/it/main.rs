@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod files;
 mod odds_action;
 mod play;
 mod sim;

@@ -4,10 +4,12 @@
 //! X-ATK-005/006 (golden d6, see [`RollKind::Golden`]), X-ATK-007 / X-ATK-010
 //! (bonus dice are extra golden dice that never count for the naturals),
 //! X-ATK-008 (three base 1s: automatic miss), X-ATK-009 (three base 6s:
-//! automatic hit), X-ATK-011 (checks: total >= DC, same automatic results).
+//! automatic hit), X-ATK-011 (checks: total >= DC, same automatic results),
+//! X-ATK-010 (penalty dice: negative `extra`, subtracted), X-SEQ-001 (the
+//! initiative tie-break roll-off, [`initiative_tie_break`]).
 
 use crate::error::DiceError;
-use crate::kind::{Natural, Prob, RollKind, Rolled};
+use crate::kind::{First, Natural, Prob, Reads, RollKind, RollOff, RollOffError, Rolled};
 use num_traits::Zero;
 
 /// How the total is compared with Defense (X-ATK-004 `hit_compare`).
@@ -32,7 +34,10 @@ pub struct AttackOptions {
 }
 
 /// The attack (or check) roll: 3 golden d6 + `extra` bonus golden dice + `bonus`.
-pub const fn attack_kind(extra: u8, bonus: i32) -> RollKind {
+/// A negative `extra` subtracts that many golden dice (X-ATK-010: bonus and
+/// penalty dice netted first, e.g. running X-MOV-005 with trust to luck
+/// X-ATK-007 nets to 0).
+pub const fn attack_kind(extra: i8, bonus: i32) -> RollKind {
     RollKind::Golden {
         base: 3,
         extra,
@@ -88,7 +93,7 @@ pub fn check(rolled: Rolled, dc: i32) -> Attack {
 #[inline]
 pub fn roll_attack<R: rand::Rng + ?Sized>(
     rng: &mut R,
-    extra: u8,
+    extra: i8,
     bonus: i32,
     defense: i32,
     opts: AttackOptions,
@@ -107,15 +112,16 @@ pub struct AttackOdds {
     pub automatic_miss: Prob,
     /// P(three base 6s), X-ATK-009 (up to the leftover).
     pub automatic_hit: Prob,
-    /// Mass of explosion chains cut off (all of it has totals above every
-    /// listed outcome; it is a hit unless the Defense is higher still).
+    /// Mass of explosion chains cut off. Without penalty dice all of it has
+    /// totals above every listed outcome (a hit unless the Defense is higher
+    /// still); with penalty dice it may fall on either side.
     pub leftover: Prob,
 }
 
 /// Exact odds of an attack roll with `extra` bonus dice and `bonus`
 /// against `defense`, explosions truncated below `tolerance`.
 pub fn attack_odds(
-    extra: u8,
+    extra: i8,
     bonus: i32,
     defense: i32,
     opts: AttackOptions,
@@ -146,6 +152,14 @@ pub fn attack_odds(
     })
 }
 
+/// X-SEQ-001: combatants tied on the initiative total and on DEX roll a
+/// plain d6 off, highest first, repeated until the tie breaks, for their
+/// whole order. Errors when `tied` is outside
+/// `2..=`[`crate::kind::MAX_ROLL_OFF_PARTIES`].
+pub fn initiative_tie_break(tied: usize) -> Result<RollKind, RollOffError> {
+    RollOff::among(tied, 1, 6, First::Highest, Reads::Order).map(RollKind::RollOff)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,10 +173,7 @@ mod tests {
     #[test]
     fn hit_on_total_rule_x_atk_004() {
         // rule: X-ATK-004
-        let r = Rolled {
-            total: 15,
-            natural: Natural::Mixed,
-        };
+        let r = Rolled::new(15, Natural::Mixed);
         assert!(attack(r, 15, AttackOptions::default()).hit);
         assert!(
             !attack(
@@ -180,15 +191,9 @@ mod tests {
     #[test]
     fn automatic_results_rule_x_atk_008_009() {
         // rule: X-ATK-008, X-ATK-009
-        let low = Rolled {
-            total: 30,
-            natural: Natural::AllLowest,
-        };
+        let low = Rolled::new(30, Natural::AllLowest);
         assert!(!attack(low, 5, AttackOptions::default()).hit);
-        let high = Rolled {
-            total: 20,
-            natural: Natural::AllHighest,
-        };
+        let high = Rolled::new(20, Natural::AllHighest);
         let a = attack(high, 99, AttackOptions::default());
         assert!(a.hit && a.automatic && a.margin < 0);
         let odds = attack_odds(0, 0, 1000, AttackOptions::default(), &tol()).unwrap();
@@ -214,25 +219,7 @@ mod tests {
     #[test]
     fn checks_rule_x_atk_011() {
         // rule: X-ATK-011
-        assert!(
-            check(
-                Rolled {
-                    total: 12,
-                    natural: Natural::Mixed
-                },
-                12
-            )
-            .hit
-        );
-        assert!(
-            !check(
-                Rolled {
-                    total: 12,
-                    natural: Natural::AllLowest
-                },
-                0
-            )
-            .hit
-        );
+        assert!(check(Rolled::new(12, Natural::Mixed), 12).hit);
+        assert!(!check(Rolled::new(12, Natural::AllLowest), 0).hit);
     }
 }

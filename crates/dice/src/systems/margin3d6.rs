@@ -1,9 +1,18 @@
 //! margin-3d6 checks: 3d6 roll-under with successes (GURPS 3e ancestry).
 //!
-//! Rules: M-FLO-003 (successes), M-FLO-004 (criticals), M-FLO-005 (contests).
+//! Rules: M-FLO-003 (successes), M-FLO-004 (criticals), M-FLO-005 (contests),
+//! M-FLO-002 (the initiative tie-break roll-off, [`initiative_tie_break`]).
 
 use super::three_d6::{ratio, totals};
-use crate::kind::{Prob, RollKind};
+use crate::kind::{First, Prob, Reads, RollKind, RollOff, RollOffError};
+
+/// M-FLO-002: figures tied on Basic Speed and DX roll 3d6 off once at the
+/// start of combat, lowest roll first, rerolled while tied, for their whole
+/// order. Errors when `tied` is outside
+/// `2..=`[`crate::kind::MAX_ROLL_OFF_PARTIES`].
+pub fn initiative_tie_break(tied: usize) -> Result<RollKind, RollOffError> {
+    RollOff::among(tied, 3, 6, First::Lowest, Reads::Order).map(RollKind::RollOff)
+}
 
 /// The result class of a check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

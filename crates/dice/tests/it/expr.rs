@@ -1,12 +1,8 @@
 //! Integration tests: exact distributions and seeded rolls of expressions.
 
+use crate::common::q;
 use fray_dice::{DistOptions, Expr, Prob, prob_f64, seeded_rng};
-use num_bigint::BigInt;
 use num_traits::{One, Zero};
-
-fn q(n: i64, d: i64) -> Prob {
-    Prob::new(BigInt::from(n), BigInt::from(d))
-}
 
 fn dist(s: &str) -> fray_dice::Pmf {
     Expr::parse(s)

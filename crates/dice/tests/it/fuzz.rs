@@ -1,11 +1,14 @@
 //! Property tests: no input may panic the parser, the roller or the exact
 //! evaluator (DESIGN invariant 4), and every rolled total must be possible
-//! under the exact distribution.
+//! under the exact distribution. The generator is seeded, so every run
+//! checks the same cases (no test depends on luck, or on how long a random
+//! case happens to take).
 
 use fray_dice::{DistOptions, Expr, Prob, seeded_rng};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 
 fn term() -> impl Strategy<Value = String> {
     let die = prop_oneof![
@@ -68,7 +71,11 @@ fn expr() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 512,
+        rng_seed: RngSeed::Fixed(0x5eed_0001),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn parser_never_panics(s in "\\PC{0,40}") {
@@ -84,7 +91,11 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        rng_seed: RngSeed::Fixed(0x5eed_0002),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn valid_expressions_roll_within_distribution(s in expr(), seed in any::<u64>()) {
