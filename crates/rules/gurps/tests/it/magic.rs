@@ -8,9 +8,7 @@
 //! Foes are swordsmen (ST 12, HT 12, Broadsword-12, 12 HP, no armor) north
 //! of W facing south, slower than W.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::{Facing, HexPos, Pose};
 use fray_core::{CombatantId, ModList, Ruleset, SimOracle, VecSink, engine};
 use fray_gurps::Gurps;
@@ -747,7 +745,7 @@ fn the_ai_casts_a_blocking_spell_only_when_it_is_much_better() {
 // rule: G-SPL-009, G-SPL-012, G-CON-001
 #[test]
 fn the_bundled_wizard_scenario_plays_to_the_end_casting_and_throwing() {
-    let text = include_str!("../../../../scenarios/gurps/wizard-vs-goblins.toml");
+    let text = include_str!("../../../../../scenarios/gurps/wizard-vs-goblins.toml");
     let sc: Scenario = toml::from_str(text).expect("the scenario parses");
     let (mut thrown, mut blocked) = (0, 0);
     for seed in 0..20 {
