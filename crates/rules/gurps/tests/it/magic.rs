@@ -16,9 +16,11 @@ use fray_gurps::ai;
 use fray_gurps::model::action::{
     Action, Answer, Cast, Concentrate, DefenseVariant, Grapple, Question, Step, Strike,
 };
+use fray_gurps::model::data::DataError;
 use fray_gurps::model::event::Event;
 use fray_gurps::model::location::Location;
 use fray_gurps::model::scenario::Scenario;
+use fray_gurps::model::spell::{SpellError, SpellFault};
 use fray_gurps::model::state::{DefenseKind, Life, State};
 use fray_gurps::rules::attack::{How, to_hit};
 use fray_gurps::rules::defense::{Incoming, options};
@@ -813,7 +815,11 @@ fn the_bundled_grimoire_has_every_class_and_bad_spells_are_errors() {
     let bad = "[[spell]]\nname = \"Dud\"\ncollege = \"Fire\"\nclass = \"missile\"\ncost = 1\neffect = { damage = { dice_per_energy = 1, type = \"burn\" } }\n";
     let err = fray_gurps::model::data::parse_file("bad.toml", bad).unwrap_err();
     assert!(
-        err.contains("bad.toml") && err.contains("Dud") && err.contains("range"),
+        matches!(
+            &err,
+            DataError::Spell { file, error: SpellError { spell, fault: SpellFault::MissileRange } }
+                if file == "bad.toml" && spell == "Dud"
+        ),
         "{err}"
     );
     let sc = scenario(
