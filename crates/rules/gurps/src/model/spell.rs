@@ -182,34 +182,34 @@ pub struct SpellError {
 /// What [`Spell::validate`] finds wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpellFault {
-    /// Cost must be at least 1.
+    /// A cost of 0.
     #[error("cost must be at least 1")]
     ZeroCost,
-    /// Time must be at least 1 second.
+    /// A casting time of 0 seconds.
     #[error("time must be at least 1 second")]
     ZeroTime,
-    /// Max_energy is below cost.
+    /// `max_energy` below `cost`.
     #[error("max_energy is below cost")]
     MaxEnergyBelowCost,
-    /// Melee and missile spells, and only they, have a `damage` effect.
+    /// A `damage` effect on a spell that is not Melee or Missile, or none on one that is.
     #[error("melee and missile spells, and only they, have a `damage` effect")]
     DamageEffect,
-    /// Dice_per_energy must be at least 1.
+    /// `dice_per_energy` of 0.
     #[error("dice_per_energy must be at least 1")]
     ZeroDicePerEnergy,
-    /// Armor_divisor must be above 0.
+    /// An `armor_divisor` of 0, below 0 or NaN.
     #[error("armor_divisor must be above 0")]
     ArmorDivisor,
-    /// A missile spell needs a range, other spells have none.
+    /// A Missile spell without a range, or another spell with one.
     #[error("a missile spell needs a range, other spells have none")]
     MissileRange,
-    /// Blocking spells, and only they, have a `block` effect.
+    /// A `block` effect on a spell that is not Blocking, or none on one that is.
     #[error("blocking spells, and only they, have a `block` effect")]
     BlockEffect,
-    /// Information spells, and only they, have the `sense_foes` effect.
+    /// `sense_foes` on a spell that is not Information, or another effect on one that is.
     #[error("information spells, and only they, have the `sense_foes` effect")]
     SenseFoesEffect,
-    /// Only Area spells have a min_radius.
+    /// A `min_radius` on a spell that is not an Area spell.
     #[error("only Area spells have a min_radius")]
     MinRadius,
 }
