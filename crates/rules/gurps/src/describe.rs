@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use crate::model::action::{
-    Action, AllOutVariant, Answer, DefenseVariant, Dive, Question, Response, Strike, Trigger,
+    Action, AllOutVariant, Answer, DefenseVariant, Dive, Question, Response, Strike, Trigger, Wait,
 };
 use crate::model::state::{DefenseKind, State};
 use crate::rules::defense::{ACROBATIC_SWING, DIVE_BONUS, FEVERISH_BONUS};
@@ -69,45 +69,7 @@ pub fn action(state: &State, actor: CombatantId, action: &Action) -> String {
             if *braced { ", braced" } else { "" }
         ),
         Action::Ready { weapon } => format!("Ready {}", weapon_name(state, actor, *weapon)),
-        Action::Wait(w) => {
-            let response = match w.response {
-                Response::Attack {
-                    weapon,
-                    mode,
-                    location,
-                    all_out,
-                } => {
-                    let mut s = match all_out {
-                        Some(v) => format!("All-Out Attack ({}) with ", all_out_name(v)),
-                        None => "attack with ".to_string(),
-                    };
-                    s.push_str(&weapon_words(state, actor, weapon, mode));
-                    if !location.is_torso() {
-                        let _ = write!(s, " at the {}", String::from(location));
-                    }
-                    s
-                }
-                Response::Feint { weapon } => {
-                    format!("feint with {}", weapon_name(state, actor, weapon))
-                }
-                Response::Ready { weapon } => {
-                    format!("ready {}", weapon_name(state, actor, weapon))
-                }
-            };
-            match &w.trigger {
-                Trigger::StopThrust => format!("Stop Thrust: {response} when a foe closes in"),
-                Trigger::InReach { foe: Some(f) } => {
-                    format!("Wait: {response} when {} comes in reach", who(*f))
-                }
-                Trigger::InReach { foe: None } => {
-                    format!("Wait: {response} when a foe comes in reach")
-                }
-                Trigger::Enters { hexes, .. } => format!(
-                    "Wait (opportunity fire): {response} when a foe enters {} watched hex(es)",
-                    hexes.len()
-                ),
-            }
-        }
+        Action::Wait(w) => wait_words(state, actor, w),
         Action::Jump(j) => match j.run_up {
             0 => format!("Jump {} hex(es) straight ahead", j.length),
             r => format!(
@@ -117,6 +79,48 @@ pub fn action(state: &State, actor: CombatantId, action: &Action) -> String {
         },
         // The rest read well already once `#n` is replaced by the name.
         other => other.to_string(),
+    }
+}
+
+/// A Wait as a menu line: the response and what triggers it.
+fn wait_words(state: &State, actor: CombatantId, w: &Wait) -> String {
+    let who = |id: CombatantId| state.fighter(id).name.to_string();
+    let response = match w.response {
+        Response::Attack {
+            weapon,
+            mode,
+            location,
+            all_out,
+        } => {
+            let mut s = match all_out {
+                Some(v) => format!("All-Out Attack ({}) with ", all_out_name(v)),
+                None => "attack with ".to_string(),
+            };
+            s.push_str(&weapon_words(state, actor, weapon, mode));
+            if !location.is_torso() {
+                let _ = write!(s, " at the {}", String::from(location));
+            }
+            s
+        }
+        Response::Feint { weapon } => {
+            format!("feint with {}", weapon_name(state, actor, weapon))
+        }
+        Response::Ready { weapon } => {
+            format!("ready {}", weapon_name(state, actor, weapon))
+        }
+    };
+    match &w.trigger {
+        Trigger::StopThrust => format!("Stop Thrust: {response} when a foe closes in"),
+        Trigger::InReach { foe: Some(f) } => {
+            format!("Wait: {response} when {} comes in reach", who(*f))
+        }
+        Trigger::InReach { foe: None } => {
+            format!("Wait: {response} when a foe comes in reach")
+        }
+        Trigger::Enters { hexes, .. } => format!(
+            "Wait (opportunity fire): {response} when a foe enters {} watched hex(es)",
+            hexes.len()
+        ),
     }
 }
 

@@ -94,7 +94,8 @@ impl Ruleset for Gurps {
     type Event = Event;
 
     fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        let armory = model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e))?;
+        let armory =
+            model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
         setup::setup(s, armory)
     }
 

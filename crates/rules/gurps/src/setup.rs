@@ -52,94 +52,14 @@ fn carry(w: &crate::model::data::Weapon, sheet: &Sheet) -> Carried {
 
 /// Builds the starting state; errors name the entry (`combatants[1].template`).
 pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
-    if s.ruleset != crate::Gurps::ID_STR {
-        return Err(SetupError::new(
-            "ruleset",
-            format!("expected \"gurps\", found \"{}\"", s.ruleset),
-        ));
-    }
-    if s.map.kind() != MapKind::Hex {
-        return Err(SetupError::new(
-            "map.kind",
-            "GURPS fights on a hex map: set kind = \"hex\"",
-        ));
-    }
-    if s.combatants.len() < 2 {
-        return Err(SetupError::new(
-            "combatants",
-            "a fight needs at least two combatants",
-        ));
-    }
-    if s.combatants.len() > usize::from(u16::MAX) {
-        return Err(SetupError::new("combatants", "too many combatants"));
-    }
-    if s.max_rounds == 0 {
-        return Err(SetupError::new("max_rounds", "must be at least 1"));
-    }
+    check_scenario(s)?;
     let mut sides: Vec<String> = Vec::new();
     let mut fighters = Vec::new();
     for (i, c) in s.combatants.iter().enumerate() {
         let at = |field: &str| format!("combatants[{i}].{field}");
-        if s.combatants[..i].iter().any(|o| o.name == c.name) {
-            return Err(SetupError::new(
-                at("name"),
-                format!("the name `{}` is used twice", c.name),
-            ));
-        }
-        if let Some(t) = c.controller.tactics()
-            && !Tactics::NAMES.contains(&t)
-        {
-            return Err(SetupError::new(
-                at("controller"),
-                format!(
-                    "unknown tactics `{t}`: expected one of {}",
-                    Tactics::NAMES.join(", ")
-                ),
-            ));
-        }
-        let sheet = match (&c.template, &c.sheet) {
-            (Some(_), Some(_)) => {
-                return Err(SetupError::new(
-                    at("sheet"),
-                    "give a template or a sheet, not both",
-                ));
-            }
-            (None, None) => {
-                return Err(SetupError::new(
-                    at("name"),
-                    "needs a `template` or a `sheet`",
-                ));
-            }
-            (Some(id), None) => armory
-                .template(id)
-                .map(|t: &Template| t.sheet.clone())
-                .ok_or_else(|| {
-                    SetupError::new(
-                        at("template"),
-                        format!(
-                            "no template `{id}`; bundled: {}",
-                            armory.names()["template"].join(", ")
-                        ),
-                    )
-                })?,
-            (None, Some(sheet)) => sheet.clone(),
-        };
-        if !s.map.passable(c.position) {
-            return Err(SetupError::new(
-                at("position"),
-                format!("{} is off the map or impassable", c.position),
-            ));
-        }
-        // Foes may start in one hex: in close combat (G-CC-001); friends may not.
-        if s.combatants[..i]
-            .iter()
-            .any(|o| o.position == c.position && o.side == c.side)
-        {
-            return Err(SetupError::new(
-                at("position"),
-                format!("{} is already taken by a friend", c.position),
-            ));
-        }
+        check_combatant(s, i)?;
+        let sheet = sheet_of(c, armory, &at)?;
+        check_position(s, i)?;
         let side = match sides.iter().position(|n| *n == c.side) {
             Some(k) => k,
             None => {
@@ -181,6 +101,118 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         surprise: s.surprise.clone().map(std::sync::Arc::new),
         aftermath_told: false,
     })
+}
+
+/// The scenario as a whole: this ruleset, a hex map, two to 65535
+/// combatants, at least one round.
+fn check_scenario(s: &Scenario) -> Result<(), SetupError> {
+    if s.ruleset != crate::Gurps::ID_STR {
+        return Err(SetupError::new(
+            "ruleset",
+            format!("expected \"gurps\", found \"{}\"", s.ruleset),
+        ));
+    }
+    if s.map.kind() != MapKind::Hex {
+        return Err(SetupError::new(
+            "map.kind",
+            "GURPS fights on a hex map: set kind = \"hex\"",
+        ));
+    }
+    if s.combatants.len() < 2 {
+        return Err(SetupError::new(
+            "combatants",
+            "a fight needs at least two combatants",
+        ));
+    }
+    if s.combatants.len() > usize::from(u16::MAX) {
+        return Err(SetupError::new("combatants", "too many combatants"));
+    }
+    if s.max_rounds == 0 {
+        return Err(SetupError::new("max_rounds", "must be at least 1"));
+    }
+    Ok(())
+}
+
+/// Combatant `i`: a name not used before, known tactics.
+fn check_combatant(s: &Scenario, i: usize) -> Result<(), SetupError> {
+    let c = &s.combatants[i];
+    let at = |field: &str| format!("combatants[{i}].{field}");
+    if s.combatants[..i].iter().any(|o| o.name == c.name) {
+        return Err(SetupError::new(
+            at("name"),
+            format!("the name `{}` is used twice", c.name),
+        ));
+    }
+    if let Some(t) = c.controller.tactics()
+        && !Tactics::NAMES.contains(&t)
+    {
+        return Err(SetupError::new(
+            at("controller"),
+            format!(
+                "unknown tactics `{t}`: expected one of {}",
+                Tactics::NAMES.join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The combatant's sheet: its template's from the armory, or its own.
+fn sheet_of(
+    c: &Combatant,
+    armory: &Armory,
+    at: &impl Fn(&str) -> String,
+) -> Result<Sheet, SetupError> {
+    Ok(match (&c.template, &c.sheet) {
+        (Some(_), Some(_)) => {
+            return Err(SetupError::new(
+                at("sheet"),
+                "give a template or a sheet, not both",
+            ));
+        }
+        (None, None) => {
+            return Err(SetupError::new(
+                at("name"),
+                "needs a `template` or a `sheet`",
+            ));
+        }
+        (Some(id), None) => armory
+            .template(id)
+            .map(|t: &Template| t.sheet.clone())
+            .ok_or_else(|| {
+                SetupError::new(
+                    at("template"),
+                    format!(
+                        "no template `{id}`; bundled: {}",
+                        armory.names()["template"].join(", ")
+                    ),
+                )
+            })?,
+        (None, Some(sheet)) => sheet.clone(),
+    })
+}
+
+/// Combatant `i` starts on the map, not in a friend's hex.
+fn check_position(s: &Scenario, i: usize) -> Result<(), SetupError> {
+    let c = &s.combatants[i];
+    let at = |field: &str| format!("combatants[{i}].{field}");
+    if !s.map.passable(c.position) {
+        return Err(SetupError::new(
+            at("position"),
+            format!("{} is off the map or impassable", c.position),
+        ));
+    }
+    // Foes may start in one hex: in close combat (G-CC-001); friends may not.
+    if s.combatants[..i]
+        .iter()
+        .any(|o| o.position == c.position && o.side == c.side)
+    {
+        return Err(SetupError::new(
+            at("position"),
+            format!("{} is already taken by a friend", c.position),
+        ));
+    }
+    Ok(())
 }
 
 /// The `[surprise]` table names sides that exist, and at most one leader per side.
@@ -230,13 +262,33 @@ fn check_surprise(s: &Scenario, sides: &[String]) -> Result<(), SetupError> {
     Ok(())
 }
 
-/// Derives a fighter from a sheet (G-EXT-013, G-EXT-014); errors name the field.
+/// An error naming the sheet field at fault and why.
+type FieldError = (String, String);
+
+/// Derives a fighter from a sheet (G-EXT-013, G-EXT-014); errors name the
+/// field, checked in the sheet's order (attributes, weapons, shield,
+/// magery, spells, armor, HP/FP).
 fn build(
     c: &Combatant,
     side: SideId,
     sheet: &Sheet,
     armory: &Armory,
-) -> Result<Fighter, (String, String)> {
+) -> Result<Fighter, FieldError> {
+    check_attributes(sheet)?;
+    let mut kit = Kit {
+        weight: sheet.extra_weight,
+        ..Kit::default()
+    };
+    kit.arm(sheet, armory)?;
+    kit.shield(sheet, armory)?;
+    kit.spells(sheet, armory)?;
+    kit.armor(sheet, armory)?;
+    let stats = stats(sheet, kit.weight)?;
+    Ok(fighter(c, side, sheet, kit, stats))
+}
+
+/// ST, DX, IQ and HT within 1 to 100.
+fn check_attributes(sheet: &Sheet) -> Result<(), FieldError> {
     for (field, v) in [
         ("st", sheet.st),
         ("dx", sheet.dx),
@@ -247,105 +299,142 @@ fn build(
             return Err((field.into(), format!("must be 1 to 100, found {v}")));
         }
     }
-    let mut weight = sheet.extra_weight;
-    let mut weapons = Vec::new();
-    for (k, name) in sheet.weapons.iter().enumerate() {
-        let w = armory.weapon(name).ok_or_else(|| {
-            (
-                format!("weapons[{k}]"),
-                format!("no weapon `{name}` in the armory"),
-            )
-        })?;
-        weight += w.weight;
-        weapons.push(carry(w, sheet));
-    }
-    // G-EXT-023: every humanoid can punch and kick (after its listed weapons,
-    // so scripted weapon numbers do not move); four-legged creatures cannot.
-    if !sheet.has(crate::model::sheet::Trait::Quadruped) {
-        for name in ["Punch", "Kick"] {
-            let listed = weapons
-                .iter()
-                .any(|c: &Carried| c.weapon.name.eq_ignore_ascii_case(name));
-            if let Some(w) = armory.weapon(name).filter(|_| !listed) {
-                weapons.push(carry(w, sheet));
-            }
-        }
-    }
-    let shield = match &sheet.shield {
-        None => None,
-        Some(name) => {
-            let s = armory.shield(name).ok_or_else(|| {
+    Ok(())
+}
+
+/// What a fighter carries and knows, looked up in the armory, and the
+/// weight it adds up to (summed in the sheet's order).
+#[derive(Default)]
+struct Kit {
+    weight: f32,
+    weapons: Vec<Carried>,
+    shield: Option<CarriedShield>,
+    spells: Vec<crate::model::state::KnownSpell>,
+    dr: [i32; LOCATION_COUNT],
+    flexible: [bool; LOCATION_COUNT],
+}
+
+impl Kit {
+    /// The sheet's weapons in hand, then Punch and Kick.
+    fn arm(&mut self, sheet: &Sheet, armory: &Armory) -> Result<(), FieldError> {
+        for (k, name) in sheet.weapons.iter().enumerate() {
+            let w = armory.weapon(name).ok_or_else(|| {
                 (
-                    "shield".to_string(),
-                    format!("no shield `{name}` in the armory"),
+                    format!("weapons[{k}]"),
+                    format!("no weapon `{name}` in the armory"),
                 )
             })?;
-            weight += s.weight;
-            Some(CarriedShield {
-                name: s.name.clone().into(),
-                db: s.db,
-                skill: sheet.skill(&s.skill).unwrap_or(sheet.dx - 4),
-                ready: true,
-            })
+            self.weight += w.weight;
+            self.weapons.push(carry(w, sheet));
         }
-    };
-    if !(0..=10).contains(&sheet.magery) {
-        return Err((
-            "magery".into(),
-            format!("must be 0 to 10, found {}", sheet.magery),
-        ));
-    }
-    let mut spells = Vec::new();
-    for (name, &skill) in &sheet.spells {
-        let spell = armory.spell(name).ok_or_else(|| {
-            (
-                format!("spells.{name}"),
-                format!(
-                    "no spell `{name}` in the grimoire; bundled: {}",
-                    armory.names()["spell"].join(", ")
-                ),
-            )
-        })?;
-        spells.push(crate::model::state::KnownSpell {
-            spell: spell.clone().into(),
-            skill,
-        });
-    }
-    if spells.len() > usize::from(u8::MAX) {
-        return Err(("spells".into(), "too many spells".into()));
-    }
-    let mut dr = [sheet.natural_dr; LOCATION_COUNT];
-    // Covered by some armor, and by flexible armor only (G-EXT-021).
-    let mut covered = [false; LOCATION_COUNT];
-    let mut rigid = [false; LOCATION_COUNT];
-    // G-LOC-011: the skull has +2 DR of its own.
-    dr[Location::Skull.index()] += 2;
-    for (k, name) in sheet.armor.iter().enumerate() {
-        let a = armory.armor(name).ok_or_else(|| {
-            (
-                format!("armor[{k}]"),
-                format!("no armor `{name}` in the armory"),
-            )
-        })?;
-        weight += a.weight;
-        for key in &a.covers {
-            let mut hit = false;
-            for loc in ALL {
-                if loc.armor_key() == key {
-                    dr[loc.index()] += a.dr;
-                    covered[loc.index()] = true;
-                    rigid[loc.index()] |= !a.flexible;
-                    hit = true;
+        // G-EXT-023: every humanoid can punch and kick (after its listed weapons,
+        // so scripted weapon numbers do not move); four-legged creatures cannot.
+        if !sheet.has(crate::model::sheet::Trait::Quadruped) {
+            for name in ["Punch", "Kick"] {
+                let listed = self
+                    .weapons
+                    .iter()
+                    .any(|c: &Carried| c.weapon.name.eq_ignore_ascii_case(name));
+                if let Some(w) = armory.weapon(name).filter(|_| !listed) {
+                    self.weapons.push(carry(w, sheet));
                 }
             }
-            if !hit {
-                return Err((
+        }
+        Ok(())
+    }
+
+    /// The shield, ready, with its skill (DX-4 when unlisted, decision).
+    fn shield(&mut self, sheet: &Sheet, armory: &Armory) -> Result<(), FieldError> {
+        let Some(name) = &sheet.shield else {
+            return Ok(());
+        };
+        let s = armory.shield(name).ok_or_else(|| {
+            (
+                "shield".to_string(),
+                format!("no shield `{name}` in the armory"),
+            )
+        })?;
+        self.weight += s.weight;
+        self.shield = Some(CarriedShield {
+            name: s.name.clone().into(),
+            db: s.db,
+            skill: sheet.skill(&s.skill).unwrap_or(sheet.dx - 4),
+            ready: true,
+        });
+        Ok(())
+    }
+
+    /// Magery 0 to 10 and the spells known, from the grimoire.
+    fn spells(&mut self, sheet: &Sheet, armory: &Armory) -> Result<(), FieldError> {
+        if !(0..=10).contains(&sheet.magery) {
+            return Err((
+                "magery".into(),
+                format!("must be 0 to 10, found {}", sheet.magery),
+            ));
+        }
+        for (name, &skill) in &sheet.spells {
+            let spell = armory.spell(name).ok_or_else(|| {
+                (
+                    format!("spells.{name}"),
+                    format!(
+                        "no spell `{name}` in the grimoire; bundled: {}",
+                        armory.names()["spell"].join(", ")
+                    ),
+                )
+            })?;
+            self.spells.push(crate::model::state::KnownSpell {
+                spell: spell.clone().into(),
+                skill,
+            });
+        }
+        if self.spells.len() > usize::from(u8::MAX) {
+            return Err(("spells".into(), "too many spells".into()));
+        }
+        Ok(())
+    }
+
+    /// DR by location from natural DR and each piece of armor, and which
+    /// locations only flexible armor covers (G-EXT-021).
+    fn armor(&mut self, sheet: &Sheet, armory: &Armory) -> Result<(), FieldError> {
+        let mut dr = [sheet.natural_dr; LOCATION_COUNT];
+        let mut covered = [false; LOCATION_COUNT];
+        let mut rigid = [false; LOCATION_COUNT];
+        // G-LOC-011: the skull has +2 DR of its own.
+        dr[Location::Skull.index()] += 2;
+        for (k, name) in sheet.armor.iter().enumerate() {
+            let a = armory.armor(name).ok_or_else(|| {
+                (
                     format!("armor[{k}]"),
-                    format!("armor `{name}` covers unknown location `{key}`"),
-                ));
+                    format!("no armor `{name}` in the armory"),
+                )
+            })?;
+            self.weight += a.weight;
+            for key in &a.covers {
+                let mut hit = false;
+                for loc in ALL {
+                    if loc.armor_key() == key {
+                        dr[loc.index()] += a.dr;
+                        covered[loc.index()] = true;
+                        rigid[loc.index()] |= !a.flexible;
+                        hit = true;
+                    }
+                }
+                if !hit {
+                    return Err((
+                        format!("armor[{k}]"),
+                        format!("armor `{name}` covers unknown location `{key}`"),
+                    ));
+                }
             }
         }
+        self.dr = dr;
+        self.flexible = std::array::from_fn(|i| covered[i] && !rigid[i]);
+        Ok(())
     }
+}
+
+/// The derived statistics for the weight carried (G-EXT-013, G-EXT-014).
+fn stats(sheet: &Sheet, weight: f32) -> Result<Stats, FieldError> {
     let encumbrance = sheet.encumbrance_for(weight);
     let quarters = sheet.basic_speed_quarters();
     let basic_move = sheet.basic_move.unwrap_or(quarters / 4);
@@ -354,7 +443,7 @@ fn build(
     if hp < 1 || fp < 1 {
         return Err(("hp".into(), "HP and FP must be at least 1".into()));
     }
-    let stats = Stats {
+    Ok(Stats {
         st: sheet.st,
         dx: sheet.dx,
         iq: sheet.iq,
@@ -373,22 +462,28 @@ fn build(
         basic_lift: sheet.basic_lift(),
         magery: sheet.magery,
         traits: sheet.traits.iter().copied().collect(),
-    };
-    Ok(Fighter {
+    })
+}
+
+/// A fresh fighter at its starting place: conscious, unhurt, nothing
+/// under way.
+fn fighter(c: &Combatant, side: SideId, sheet: &Sheet, kit: Kit, stats: Stats) -> Fighter {
+    let (hp, fp) = (stats.hp, stats.fp);
+    Fighter {
         name: c.name.clone().into(),
         side,
         controller: c.controller.clone().into(),
         ai: c.ai,
         situation: c.situation,
         skills: sheet.skills.iter().map(|(k, v)| (k.clone(), *v)).collect(),
-        weapons,
-        spells: spells.into(),
+        weapons: kit.weapons,
+        spells: kit.spells.into(),
         casting: None,
         blocking_spell: false,
         asleep: false,
-        shield,
-        dr,
-        flexible: std::array::from_fn(|i| covered[i] && !rigid[i]),
+        shield: kit.shield,
+        dr: kit.dr,
+        flexible: kit.flexible,
         hp,
         fp,
         pose: Pose::new(c.position, c.facing),
@@ -431,5 +526,5 @@ fn build(
         turns: 0,
         record: Default::default(),
         stats,
-    })
+    }
 }

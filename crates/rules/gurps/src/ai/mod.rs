@@ -439,24 +439,66 @@ pub fn action(state: &State, me: CombatantId) -> Action {
     }
 }
 
+/// The AI's pick, in order of urgency: get back up and armed, then
+/// grapple or cast when that pays, then shoot, then the best strike from
+/// here or after a step, and failing all that wait or close in.
 fn choose(state: &State, me: CombatantId) -> Action {
+    if let Some(a) = recover(state, me) {
+        return a;
+    }
+    let Some(target) = nearest_foe(state, me) else {
+        return Action::DoNothing;
+    };
+    if let Some(a) = grappling::plan(state, me, target) {
+        return a;
+    }
+    if let Some(a) = magic::plan(state, me) {
+        return a;
+    }
+    if let Some(a) = from_afar(state, me, target) {
+        return a;
+    }
+    let f = state.fighter(me);
+    let tactics = Tactics::of(&f.controller);
+    let cands = candidates(state, me, target, f.ai.aim);
+    let mut defenses = Defenses::default();
+    let plan = best_plan(state, me, target, &cands, &mut defenses);
+    // All-out tactics strike from where they stand whenever they can.
+    if tactics == Tactics::AllOut
+        && let Some(p) = best_from(state, me, target, f.pose, None, &cands, &mut defenses)
+    {
+        return Action::AllOutAttack {
+            variant: all_out_variant(state, me, &p, &cands),
+            strike: p.strike,
+            advance: 0,
+        };
+    }
+    match plan {
+        Some(p) => strike(state, me, target, &p, &cands, tactics),
+        None => hold_or_close_in(state, me, target, &cands, tactics),
+    }
+}
+
+/// Shake off a stun, get up (a crippled leg keeps it kneeling, G-LOC-010),
+/// or ready a real weapon when none is.
+fn recover(state: &State, me: CombatantId) -> Option<Action> {
     let f = state.fighter(me);
     if f.stun.is_some() {
-        return Action::DoNothing;
+        return Some(Action::DoNothing);
     }
     match f.posture {
         Posture::Lying => {
-            return Action::ChangePosture {
+            return Some(Action::ChangePosture {
                 to: Posture::Kneeling,
-            };
+            });
         }
         // A crippled leg keeps it down (G-LOC-010): it fights kneeling.
         Posture::Sitting | Posture::Crawling | Posture::Kneeling | Posture::Crouching
             if !crate::rules::footwork::legs_crippled(f) =>
         {
-            return Action::ChangePosture {
+            return Some(Action::ChangePosture {
                 to: Posture::Standing,
-            };
+            });
         }
         _ => {}
     }
@@ -471,41 +513,74 @@ fn choose(state: &State, me: CombatantId) -> Action {
                     .is_ok()
         })
     {
-        return Action::Ready { weapon: i as u8 };
+        return Some(Action::Ready { weapon: i as u8 });
     }
-    let Some(target) = nearest_foe(state, me) else {
-        return Action::DoNothing;
-    };
-    if let Some(a) = grappling::plan(state, me, target) {
-        return a;
-    }
-    if let Some(a) = magic::plan(state, me) {
-        return a;
-    }
-    // Strap the shield back on when no foe is close enough to strike now.
+    None
+}
+
+/// With no foe within two hexes: strap the shield back on, or shoot
+/// (reloading or aiming first).
+fn from_afar(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
+    let here = state.fighter(me).pose.pos;
     let foe_close = state
         .active_foes(me)
-        .any(|id| state.fighter(id).pose.pos.distance(f.pose.pos) <= 2);
-    if !foe_close && crate::rules::maneuver::check(state, me, &Action::ReadyShield).is_ok() {
-        return Action::ReadyShield;
+        .any(|id| state.fighter(id).pose.pos.distance(here) <= 2);
+    if foe_close {
+        return None;
     }
-    let tactics = Tactics::of(&f.controller);
-    if !foe_close && let Some(a) = shoot_or_aim(state, me, target) {
-        return a;
+    if crate::rules::maneuver::check(state, me, &Action::ReadyShield).is_ok() {
+        return Some(Action::ReadyShield);
     }
-    let t = state.fighter(target);
-    // Attack from here, or after a step (any facing, any free neighbour).
-    let knobs = f.ai;
-    let cands = candidates(state, me, target, knobs.aim);
-    let reach = cands
+    shoot_or_aim(state, me, target)
+}
+
+/// The best strike from here or after a step (any facing, any free
+/// neighbour within the longest reach); a step wins only when clearly
+/// better.
+fn best_plan(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    cands: &[Candidate],
+    defenses: &mut Defenses,
+) -> Option<Plan> {
+    let f = state.fighter(me);
+    let mut plan = best_from(state, me, target, f.pose, None, cands, defenses);
+    for s in steps_toward(state, me, target, reach(state, me, cands)) {
+        let pose = Pose::new(s.to.unwrap_or(f.pose.pos), s.face.unwrap_or(f.facing()));
+        if pose == f.pose {
+            continue;
+        }
+        if let Some(p) = best_from(state, me, target, pose, Some(s), cands, defenses)
+            && plan.is_none_or(|b| p.score > b.score + 1e-12)
+        {
+            plan = Some(p);
+        }
+    }
+    plan
+}
+
+/// The longest reach among the candidate strikes (at least 1).
+fn reach(state: &State, me: CombatantId, cands: &[Candidate]) -> u32 {
+    let f = state.fighter(me);
+    cands
         .iter()
         .filter_map(|c| f.weapons[usize::from(c.strike.weapon)].mode(usize::from(c.strike.mode)))
         .map(|m| m.max_reach().max(1))
         .max()
-        .unwrap_or(0);
-    let mut defenses = Defenses::default();
-    let mut plan = best_from(state, me, target, f.pose, None, &cands, &mut defenses);
-    let mut steps: arrayvec::ArrayVec<Step, 7> = arrayvec::ArrayVec::new();
+        .unwrap_or(0)
+}
+
+/// The steps worth trying: turning to face the foe, then each free
+/// neighbour within `reach` of it, facing it.
+fn steps_toward(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    reach: u32,
+) -> arrayvec::ArrayVec<Step, 7> {
+    let (f, t) = (state.fighter(me), state.fighter(target));
+    let mut steps = arrayvec::ArrayVec::new();
     if let Some(face) = f.pose.pos.facing_toward(t.pose.pos) {
         steps.push(Step {
             to: None,
@@ -527,87 +602,93 @@ fn choose(state: &State, me: CombatantId) -> Action {
             });
         }
     }
-    for s in steps {
-        let pose = Pose::new(s.to.unwrap_or(f.pose.pos), s.face.unwrap_or(f.facing()));
-        if pose == f.pose {
-            continue;
-        }
-        if let Some(p) = best_from(state, me, target, pose, Some(s), &cands, &mut defenses)
-            && plan.is_none_or(|b| p.score > b.score + 1e-12)
-        {
-            plan = Some(p);
-        }
-    }
-    // All-out tactics strike from where they stand whenever they can.
-    if tactics == Tactics::AllOut
-        && let Some(p) = best_from(state, me, target, f.pose, None, &cands, &mut defenses)
+    steps
+}
+
+/// Carries out the chosen strike: defensive tactics wait instead of
+/// stepping in, a helpless or lone foe draws an All-Out Attack, a high
+/// defense a feint first.
+fn strike(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    p: &Plan,
+    cands: &[Candidate],
+    tactics: Tactics,
+) -> Action {
+    let (f, t) = (state.fighter(me), state.fighter(target));
+    // Defensive tactics let the foe come on rather than step in.
+    if tactics == Tactics::Defensive
+        && p.step.is_some_and(|s| s.to.is_some())
+        && let Some(w) = waiting(state, me, cands)
     {
+        return w;
+    }
+    let others_adjacent = state
+        .active_foes(me)
+        .filter(|&id| id != target)
+        .any(|id| state.fighter(id).pose.pos.distance(f.pose.pos) <= 1);
+    let helpless = t.stun.is_some() || t.posture == Posture::Lying;
+    if p.step.is_none() && !others_adjacent && (helpless || tactics == Tactics::Aggressive) {
         return Action::AllOutAttack {
-            variant: all_out_variant(state, me, &p, &cands),
+            variant: AllOutVariant::Determined,
             strike: p.strike,
             advance: 0,
         };
     }
-    if let Some(p) = plan {
-        // Defensive tactics let the foe come on rather than step in.
-        if tactics == Tactics::Defensive
-            && p.step.is_some_and(|s| s.to.is_some())
-            && let Some(w) = waiting(state, me, &cands)
-        {
-            return w;
-        }
-        let others_adjacent = state
-            .active_foes(me)
-            .filter(|&id| id != target)
-            .any(|id| state.fighter(id).pose.pos.distance(f.pose.pos) <= 1);
-        let helpless = t.stun.is_some() || t.posture == Posture::Lying;
-        if p.step.is_none() && !others_adjacent && (helpless || tactics == Tactics::Aggressive) {
-            return Action::AllOutAttack {
-                variant: AllOutVariant::Determined,
-                strike: p.strike,
-                advance: 0,
-            };
-        }
-        // G-FNT-001: against a high defense, feint first (then strike with
-        // the margin off the foe's defense).
-        let skill = f.weapons[usize::from(p.strike.weapon)]
-            .skill
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(0);
-        if knobs.feint
-            && p.step.is_none()
-            && f.feint.is_none_or(|x| x.target != target)
-            && p.defense.is_some_and(|d| {
-                feint_pays(
-                    skill,
-                    crate::rules::maneuver::feint_resistance(state, target),
-                    d,
-                    p.through,
-                )
-            })
-        {
-            let feint = Action::Feint {
-                target,
-                weapon: p.strike.weapon,
-                step: None,
-            };
-            if crate::rules::maneuver::check(state, me, &feint).is_ok() {
-                return feint;
-            }
-        }
-        return Action::Attack {
-            strike: p.strike,
-            step: p.step,
-            extra: None,
-            giant_step: None,
-        };
+    if let Some(feint) = feint_first(state, me, target, p) {
+        return feint;
     }
+    Action::Attack {
+        strike: p.strike,
+        step: p.step,
+        extra: None,
+        giant_step: None,
+    }
+}
+
+/// G-FNT-001: against a high defense, feint first (then strike with the
+/// margin off the foe's defense).
+fn feint_first(state: &State, me: CombatantId, target: CombatantId, p: &Plan) -> Option<Action> {
+    let f = state.fighter(me);
+    let skill = f.weapons[usize::from(p.strike.weapon)]
+        .skill
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0);
+    let pays = f.ai.feint
+        && p.step.is_none()
+        && f.feint.is_none_or(|x| x.target != target)
+        && p.defense.is_some_and(|d| {
+            feint_pays(
+                skill,
+                crate::rules::maneuver::feint_resistance(state, target),
+                d,
+                p.through,
+            )
+        });
+    let feint = Action::Feint {
+        target,
+        weapon: p.strike.weapon,
+        step: None,
+    };
+    (pays && crate::rules::maneuver::check(state, me, &feint).is_ok()).then_some(feint)
+}
+
+/// No strike from here or a step away: defensive tactics wait for the
+/// foe (G-WAIT-001 / G-STP-001, a Stop Thrust when the best strike is a
+/// thrust) or defend all-out; others close in.
+fn hold_or_close_in(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    cands: &[Candidate],
+    tactics: Tactics,
+) -> Action {
+    let (f, t) = (state.fighter(me), state.fighter(target));
     if tactics == Tactics::Defensive && f.pose.pos.distance(t.pose.pos) <= 3 {
-        // G-WAIT-001 / G-STP-001: wait for the foe to come in reach, with a
-        // Stop Thrust when the best strike is a thrust.
-        if let Some(w) = waiting(state, me, &cands) {
+        if let Some(w) = waiting(state, me, cands) {
             return w;
         }
         return Action::AllOutDefense {

@@ -399,8 +399,8 @@ impl Aim {
 }
 
 impl TryFrom<String> for Aim {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = crate::model::location::UnknownLocation;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
         if s == "random" {
             return Ok(Aim::Random);
         }

@@ -160,9 +160,31 @@ impl DamageSpec {
     }
 }
 
+/// Why a damage notation (`"sw+1"`, `"2d-1"`) does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DamageSpecError {
+    /// `Nd` without a number before the `d`.
+    #[error("damage `{0}`: expected a number of dice before `d`")]
+    DiceCount(String),
+    /// More than 100 dice, or none.
+    #[error("damage `{0}`: the number of dice must be 1 to 100")]
+    DiceRange(String),
+    /// No `thr`, `sw` or `Nd` base.
+    #[error("damage `{0}`: expected `thr`, `sw` or `Nd`, e.g. \"sw+1\" or \"2d-1\"")]
+    Base(String),
+    /// Adds that are not a signed number up to 100.
+    #[error("damage `{spec}`: expected adds like `+2` or `-1` after the base, found `{rest}`")]
+    Adds {
+        /// The whole notation.
+        spec: String,
+        /// What follows the base.
+        rest: String,
+    },
+}
+
 impl FromStr for DamageSpec {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = DamageSpecError;
+    fn from_str(s: &str) -> Result<Self, DamageSpecError> {
         let t = s.trim();
         let (base, rest) = if let Some(r) = t.strip_prefix("thr") {
             (DamageBase::Thrust, r)
@@ -171,15 +193,13 @@ impl FromStr for DamageSpec {
         } else if let Some(i) = t.find('d') {
             let n: i32 = t[..i]
                 .parse()
-                .map_err(|_| format!("damage `{s}`: expected a number of dice before `d`"))?;
+                .map_err(|_| DamageSpecError::DiceCount(s.into()))?;
             if !(1..=100).contains(&n) {
-                return Err(format!("damage `{s}`: the number of dice must be 1 to 100"));
+                return Err(DamageSpecError::DiceRange(s.into()));
             }
             (DamageBase::Fixed(n), &t[i + 1..])
         } else {
-            return Err(format!(
-                "damage `{s}`: expected `thr`, `sw` or `Nd`, e.g. \"sw+1\" or \"2d-1\""
-            ));
+            return Err(DamageSpecError::Base(s.into()));
         };
         let adds = if rest.is_empty() {
             0
@@ -188,7 +208,10 @@ impl FromStr for DamageSpec {
                 .ok()
                 .filter(|_| rest.starts_with('+') || rest.starts_with('-'))
                 .filter(|a| a.abs() <= 100)
-                .ok_or_else(|| format!("damage `{s}`: expected adds like `+2` or `-1` after the base, found `{rest}`"))?
+                .ok_or_else(|| DamageSpecError::Adds {
+                    spec: s.into(),
+                    rest: rest.into(),
+                })?
         };
         Ok(DamageSpec { base, adds })
     }

@@ -164,18 +164,21 @@ pub enum RangeValue {
     TimesSt(String),
 }
 
+/// A range that is neither yards nor `"xN"`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("range `{0}`: expected yards or \"xN\" (a multiple of ST)")]
+pub struct BadRange(pub String);
+
 impl RangeValue {
     /// The range in yards for a user of strength `st`.
-    pub fn yards(&self, st: i32) -> Result<u32, String> {
+    pub fn yards(&self, st: i32) -> Result<u32, BadRange> {
         match self {
             RangeValue::Yards(y) => Ok(*y),
             RangeValue::TimesSt(s) => {
                 let f: f32 = s
                     .strip_prefix('x')
                     .and_then(|n| n.parse().ok())
-                    .ok_or_else(|| {
-                        format!("range `{s}`: expected yards or \"xN\" (a multiple of ST)")
-                    })?;
+                    .ok_or_else(|| BadRange(s.clone()))?;
                 Ok((f * st.max(0) as f32).floor() as u32)
             }
         }
@@ -287,21 +290,39 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
 ];
 
+/// Why a data file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// The TOML does not fit the schema (the message points at the place).
+    #[error(transparent)]
+    File(#[from] fray_core::scenario::FileError),
+    /// A spell breaks the rules of its class.
+    #[error("{file}: {error}")]
+    Spell {
+        /// The data file.
+        file: String,
+        /// What is wrong with the spell.
+        #[source]
+        error: crate::model::spell::SpellError,
+    },
+}
+
 /// Parses one data file; a spell that breaks the rules of its class is an
 /// error naming the file and the spell.
-pub fn parse_file(name: &str, text: &str) -> Result<Armory, String> {
-    let armory = fray_core::scenario::SourceFile::new(name, text)
-        .parse::<Armory>()
-        .map_err(|e| e.to_string())?;
+pub fn parse_file(name: &str, text: &str) -> Result<Armory, DataError> {
+    let armory = fray_core::scenario::SourceFile::new(name, text).parse::<Armory>()?;
     for s in &armory.spells {
-        s.validate().map_err(|e| format!("{name}: {e}"))?;
+        s.validate().map_err(|error| DataError::Spell {
+            file: name.into(),
+            error,
+        })?;
     }
     Ok(armory)
 }
 
 /// The bundled data, parsed once.
-pub fn bundled() -> Result<&'static Armory, String> {
-    static CELL: OnceLock<Result<Armory, String>> = OnceLock::new();
+pub fn bundled() -> Result<&'static Armory, &'static DataError> {
+    static CELL: OnceLock<Result<Armory, DataError>> = OnceLock::new();
     CELL.get_or_init(|| {
         let mut all = Armory::default();
         for (name, text) in BUNDLED {
@@ -315,7 +336,6 @@ pub fn bundled() -> Result<&'static Armory, String> {
         Ok(all)
     })
     .as_ref()
-    .map_err(Clone::clone)
 }
 
 impl Armory {

@@ -191,16 +191,29 @@ impl Location {
     }
 }
 
+/// A location name that names no location.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown location `{given}`: expected \"random\" or one of {}",
+    known_keys()
+)]
+pub struct UnknownLocation {
+    /// The name as written.
+    pub given: String,
+}
+
+/// Every location's file name, comma-separated.
+fn known_keys() -> String {
+    let names: Vec<String> = ALL.iter().map(|l| l.key()).collect();
+    names.join(", ")
+}
+
 impl std::str::FromStr for Location {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        ALL.into_iter().find(|l| l.key() == s).ok_or_else(|| {
-            let names: Vec<String> = ALL.iter().map(|l| l.key()).collect();
-            format!(
-                "unknown location `{s}`: expected \"random\" or one of {}",
-                names.join(", ")
-            )
-        })
+    type Err = UnknownLocation;
+    fn from_str(s: &str) -> Result<Self, UnknownLocation> {
+        ALL.into_iter()
+            .find(|l| l.key() == s)
+            .ok_or_else(|| UnknownLocation { given: s.into() })
     }
 }
 

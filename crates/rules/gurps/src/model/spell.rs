@@ -169,53 +169,96 @@ impl Blocks {
     }
 }
 
+/// A spell that breaks the rules of its class, named.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("spell `{spell}`: {fault}")]
+pub struct SpellError {
+    /// The spell's name.
+    pub spell: String,
+    /// What is wrong.
+    pub fault: SpellFault,
+}
+
+/// What [`Spell::validate`] finds wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpellFault {
+    /// A cost of 0.
+    #[error("cost must be at least 1")]
+    ZeroCost,
+    /// A casting time of 0 seconds.
+    #[error("time must be at least 1 second")]
+    ZeroTime,
+    /// `max_energy` below `cost`.
+    #[error("max_energy is below cost")]
+    MaxEnergyBelowCost,
+    /// A `damage` effect on a spell that is not Melee or Missile, or none on one that is.
+    #[error("melee and missile spells, and only they, have a `damage` effect")]
+    DamageEffect,
+    /// `dice_per_energy` of 0.
+    #[error("dice_per_energy must be at least 1")]
+    ZeroDicePerEnergy,
+    /// An `armor_divisor` of 0, below 0 or NaN.
+    #[error("armor_divisor must be above 0")]
+    ArmorDivisor,
+    /// A Missile spell without a range, or another spell with one.
+    #[error("a missile spell needs a range, other spells have none")]
+    MissileRange,
+    /// A `block` effect on a spell that is not Blocking, or none on one that is.
+    #[error("blocking spells, and only they, have a `block` effect")]
+    BlockEffect,
+    /// `sense_foes` on a spell that is not Information, or another effect on one that is.
+    #[error("information spells, and only they, have the `sense_foes` effect")]
+    SenseFoesEffect,
+    /// A `min_radius` on a spell that is not an Area spell.
+    #[error("only Area spells have a min_radius")]
+    MinRadius,
+}
+
 impl Spell {
     /// Checks what a data file cannot express by types alone.
-    pub fn validate(&self) -> Result<(), String> {
-        let n = &self.name;
+    pub fn validate(&self) -> Result<(), SpellError> {
         if self.cost == 0 {
-            return Err(format!("spell `{n}`: cost must be at least 1"));
+            return Err(self.fault(SpellFault::ZeroCost));
         }
         if self.time == 0 {
-            return Err(format!("spell `{n}`: time must be at least 1 second"));
+            return Err(self.fault(SpellFault::ZeroTime));
         }
         if self.max_energy.is_some_and(|m| m < self.cost) {
-            return Err(format!("spell `{n}`: max_energy is below cost"));
+            return Err(self.fault(SpellFault::MaxEnergyBelowCost));
         }
         let damage = matches!(self.effect, Effect::Damage(_));
         let charged = matches!(self.class, SpellClass::Melee | SpellClass::Missile);
         if damage != charged {
-            return Err(format!(
-                "spell `{n}`: melee and missile spells, and only they, have a `damage` effect"
-            ));
+            return Err(self.fault(SpellFault::DamageEffect));
         }
         if let Effect::Damage(d) = &self.effect {
             if d.dice_per_energy == 0 {
-                return Err(format!("spell `{n}`: dice_per_energy must be at least 1"));
+                return Err(self.fault(SpellFault::ZeroDicePerEnergy));
             }
             if d.armor_divisor.is_nan() || d.armor_divisor <= 0.0 {
-                return Err(format!("spell `{n}`: armor_divisor must be above 0"));
+                return Err(self.fault(SpellFault::ArmorDivisor));
             }
             if (self.class == SpellClass::Missile) != d.range.is_some() {
-                return Err(format!(
-                    "spell `{n}`: a missile spell needs a range, other spells have none"
-                ));
+                return Err(self.fault(SpellFault::MissileRange));
             }
         }
         if (self.class == SpellClass::Blocking) != matches!(self.effect, Effect::Block { .. }) {
-            return Err(format!(
-                "spell `{n}`: blocking spells, and only they, have a `block` effect"
-            ));
+            return Err(self.fault(SpellFault::BlockEffect));
         }
         if (self.class == SpellClass::Information) != (self.effect == Effect::SenseFoes) {
-            return Err(format!(
-                "spell `{n}`: information spells, and only they, have the `sense_foes` effect"
-            ));
+            return Err(self.fault(SpellFault::SenseFoesEffect));
         }
         if self.min_radius.is_some() && self.class != SpellClass::Area {
-            return Err(format!("spell `{n}`: only Area spells have a min_radius"));
+            return Err(self.fault(SpellFault::MinRadius));
         }
         Ok(())
+    }
+
+    fn fault(&self, fault: SpellFault) -> SpellError {
+        SpellError {
+            spell: self.name.clone(),
+            fault,
+        }
     }
 
     /// The most energy a caster with `magery` may put in: `max_energy`, or

@@ -52,15 +52,18 @@ pub enum AimKnob {
     Aim(Aim),
 }
 
+/// An AI aim that is neither `"best"` nor a location (nor `"random"`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}; or \"best\"")]
+pub struct UnknownAim(pub crate::model::location::UnknownLocation);
+
 impl TryFrom<String> for AimKnob {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = UnknownAim;
+    fn try_from(s: String) -> Result<Self, UnknownAim> {
         if s == "best" {
             return Ok(AimKnob::Best);
         }
-        Aim::try_from(s)
-            .map(AimKnob::Aim)
-            .map_err(|e| format!("{e}; or \"best\""))
+        Aim::try_from(s).map(AimKnob::Aim).map_err(UnknownAim)
     }
 }
 

@@ -126,25 +126,7 @@ fn armed(
             w.ready = false;
             say(state, who, format!("breaks the {name}"), RULE, cx);
         }
-        CriticalMiss::HitSelf { half } => {
-            // 50/50 arm or leg.
-            let d = check::dice(
-                state,
-                cx,
-                Some(who),
-                RollKind::d(1, 6),
-                "arm or leg",
-                RULE,
-                None,
-            )?;
-            let location = if d <= 3 {
-                Location::RightArm
-            } else {
-                Location::RightLeg
-            };
-            say(state, who, format!("hits its own {location}"), RULE, cx);
-            hit_self(state, who, wi, mi, location, half, cx)?;
-        }
+        CriticalMiss::HitSelf { half } => hit_own_limb(state, who, (wi, mi), half, cx)?,
         CriticalMiss::OffBalance => off_balance(state, who, RULE, cx),
         CriticalMiss::WeaponTurns => {
             state.fighter_mut(who).weapons[wi].ready = false;
@@ -160,77 +142,8 @@ fn armed(
             drop(state, who, wi);
             say(state, who, format!("drops the {name}"), RULE, cx);
         }
-        CriticalMiss::WeaponFlies => {
-            let far = check::dice(
-                state,
-                cx,
-                Some(who),
-                RollKind::d(1, 6),
-                "how far the weapon flies",
-                RULE,
-                None,
-            )?;
-            let way = check::dice(
-                state,
-                cx,
-                Some(who),
-                RollKind::d(1, 6),
-                "forward or back",
-                RULE,
-                None,
-            )?;
-            let f = state.fighter(who);
-            let dir = if way <= 3 {
-                f.facing()
-            } else {
-                f.facing().opposite()
-            };
-            let mut at = f.pose.pos;
-            for _ in 0..far {
-                let next = at.neighbour(dir);
-                if !state.map.passable(next) {
-                    break;
-                }
-                at = next;
-            }
-            let w = &mut state.fighter_mut(who).weapons[wi];
-            w.ready = false;
-            w.dropped_at = Some(at);
-            say(
-                state,
-                who,
-                format!("loses the {name}: it flies to {at}"),
-                RULE,
-                cx,
-            );
-            if let Some(other) = state.occupant(at, Some(who)) {
-                let dx = ModList::base("DX", state.fighter(other).stats.dx, "");
-                let r = check::roll(
-                    state,
-                    cx,
-                    Check::new(other, "dodge the flying weapon", RULE),
-                    &dx,
-                )?;
-                if !r.is_success() {
-                    strike_with(state, who, other, wi, mi, Location::Torso, true, cx)?;
-                }
-            }
-        }
-        CriticalMiss::StrainedShoulder => {
-            // Decision: the weapon arm is out for the fight, as a crippled arm.
-            let f = state.fighter_mut(who);
-            if !f.crippled.contains(&Location::RightArm) {
-                f.crippled.push(Location::RightArm);
-            }
-            drop(state, who, wi);
-            say(
-                state,
-                who,
-                "strains the shoulder: the weapon arm cannot attack or defend".into(),
-                RULE,
-                cx,
-            );
-        }
+        CriticalMiss::WeaponFlies => weapon_flies(state, who, (wi, mi), &name, cx)?,
+        CriticalMiss::StrainedShoulder => strained_shoulder(state, who, wi, cx),
         CriticalMiss::FallDown => fall(state, who, RULE, cx),
     }
     Ok(())
@@ -260,46 +173,9 @@ fn unarmed(
             say(state, who, "knocks itself out".into(), RULE, cx);
         }
         UnarmedMiss::StrainedLimb { animal_flees } => {
-            let f = state.fighter_mut(who);
-            f.hp -= 1;
-            f.injury_since_turn += 1;
-            f.record.taken += 1;
-            // Decision: a strained limb is unusable for the fight, as crippled;
-            // a bite strains the jaw: the pain only.
-            if kind != Unarmed::Bite && !f.crippled.contains(&limb) {
-                f.crippled.push(limb);
-            }
-            let flees =
-                animal_flees && f.stats.iq <= 5 && f.has(crate::model::sheet::Trait::Quadruped);
-            if flees {
-                f.life = crate::model::state::Life::Unconscious;
-            }
-            let what = if flees {
-                "strains itself and flees the fight".to_string()
-            } else {
-                format!("strains the {limb}: 1 HP")
-            };
-            say(state, who, what, RULE, cx);
-            injury::death_checks(state, who, cx)?;
+            strained_limb(state, who, kind, limb, animal_flees, cx)?
         }
-        UnarmedMiss::HitSolid { half } => {
-            say(
-                state,
-                who,
-                format!("hits something solid with the {limb}"),
-                RULE,
-                cx,
-            );
-            let f = state.fighter(who);
-            let dice = crate::rules::damage::dice_for(
-                crate::model::damage::DamageSpec {
-                    base: DamageBase::Thrust,
-                    adds: 0,
-                },
-                f.stats.st,
-            );
-            blow_self(state, who, dice, DamageType::Crushing, limb, half, cx)?;
-        }
+        UnarmedMiss::HitSolid { half } => hit_solid(state, who, limb, half, cx)?,
         UnarmedMiss::Stumble => {
             if parry {
                 fall(state, who, RULE, cx);
@@ -309,25 +185,7 @@ fn unarmed(
         }
         UnarmedMiss::FallDown => fall(state, who, RULE, cx),
         UnarmedMiss::OffBalance => off_balance(state, who, RULE, cx),
-        UnarmedMiss::Trip => {
-            let f = state.fighter(who);
-            let kicking = kind == Unarmed::Kick;
-            let mut dx = ModList::base("DX", f.stats.dx, "");
-            dx.add(
-                "kicking",
-                tables::critical::trip_roll_modifier(kicking),
-                RULE,
-            );
-            let r = check::roll(
-                state,
-                cx,
-                Check::new(who, "keep footing after a trip", RULE),
-                &dx,
-            )?;
-            if !r.is_success() {
-                fall(state, who, RULE, cx);
-            }
-        }
+        UnarmedMiss::Trip => trip(state, who, kind, cx)?,
         UnarmedMiss::DroppedGuard => {
             state.fighter_mut(who).dropped_guard = true;
             say(
@@ -338,25 +196,234 @@ fn unarmed(
                 cx,
             );
         }
-        UnarmedMiss::TornMuscle => {
-            let hpt = state
-                .fighter(who)
-                .has(crate::model::sheet::Trait::HighPainThreshold);
-            let f = state.fighter_mut(who);
-            f.torn_until_turn = f.turns + 2;
-            f.torn_muscle = tables::critical::torn_muscle_penalty(hpt);
-            say(
-                state,
-                who,
-                format!("tears a muscle in the {limb}"),
-                RULE,
-                cx,
-            );
-            let dice = tables::critical::TORN_MUSCLE_INJURY;
-            blow_self(state, who, dice, DamageType::Crushing, limb, false, cx)?;
-        }
+        UnarmedMiss::TornMuscle => torn_muscle(state, who, limb, cx)?,
     }
     let _ = wi;
+    Ok(())
+}
+
+/// G-EXT-009: the attacker hits its own arm or leg (50/50).
+fn hit_own_limb(
+    state: &mut State,
+    who: CombatantId,
+    (wi, mi): (usize, usize),
+    half: bool,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    const RULE: &str = "G-EXT-009";
+    // 50/50 arm or leg.
+    let d = check::dice(
+        state,
+        cx,
+        Some(who),
+        RollKind::d(1, 6),
+        "arm or leg",
+        RULE,
+        None,
+    )?;
+    let location = if d <= 3 {
+        Location::RightArm
+    } else {
+        Location::RightLeg
+    };
+    say(state, who, format!("hits its own {location}"), RULE, cx);
+    hit_self(state, who, wi, mi, location, half, cx)?;
+    Ok(())
+}
+
+/// G-EXT-009: the weapon flies 1d hexes forward or back (stopping at
+/// the map's edge); whoever stands where it lands dodges it or is struck.
+fn weapon_flies(
+    state: &mut State,
+    who: CombatantId,
+    (wi, mi): (usize, usize),
+    name: &str,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    const RULE: &str = "G-EXT-009";
+    let far = check::dice(
+        state,
+        cx,
+        Some(who),
+        RollKind::d(1, 6),
+        "how far the weapon flies",
+        RULE,
+        None,
+    )?;
+    let way = check::dice(
+        state,
+        cx,
+        Some(who),
+        RollKind::d(1, 6),
+        "forward or back",
+        RULE,
+        None,
+    )?;
+    let f = state.fighter(who);
+    let dir = if way <= 3 {
+        f.facing()
+    } else {
+        f.facing().opposite()
+    };
+    let mut at = f.pose.pos;
+    for _ in 0..far {
+        let next = at.neighbour(dir);
+        if !state.map.passable(next) {
+            break;
+        }
+        at = next;
+    }
+    let w = &mut state.fighter_mut(who).weapons[wi];
+    w.ready = false;
+    w.dropped_at = Some(at);
+    say(
+        state,
+        who,
+        format!("loses the {name}: it flies to {at}"),
+        RULE,
+        cx,
+    );
+    if let Some(other) = state.occupant(at, Some(who)) {
+        let dx = ModList::base("DX", state.fighter(other).stats.dx, "");
+        let r = check::roll(
+            state,
+            cx,
+            Check::new(other, "dodge the flying weapon", RULE),
+            &dx,
+        )?;
+        if !r.is_success() {
+            strike_with(state, who, other, wi, mi, Location::Torso, true, cx)?;
+        }
+    }
+    Ok(())
+}
+
+/// G-EXT-009 decision: the weapon arm is out for the fight, as a crippled arm.
+fn strained_shoulder(state: &mut State, who: CombatantId, wi: usize, cx: &mut impl Cx<Gurps>) {
+    const RULE: &str = "G-EXT-009";
+    // Decision: the weapon arm is out for the fight, as a crippled arm.
+    let f = state.fighter_mut(who);
+    if !f.crippled.contains(&Location::RightArm) {
+        f.crippled.push(Location::RightArm);
+    }
+    drop(state, who, wi);
+    say(
+        state,
+        who,
+        "strains the shoulder: the weapon arm cannot attack or defend".into(),
+        RULE,
+        cx,
+    );
+}
+
+/// G-EXT-010: a strained limb costs 1 HP; a beast of IQ 5 or less may flee.
+fn strained_limb(
+    state: &mut State,
+    who: CombatantId,
+    kind: Unarmed,
+    limb: Location,
+    animal_flees: bool,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    const RULE: &str = "G-EXT-010";
+    let f = state.fighter_mut(who);
+    f.hp -= 1;
+    f.injury_since_turn += 1;
+    f.record.taken += 1;
+    // Decision: a strained limb is unusable for the fight, as crippled;
+    // a bite strains the jaw: the pain only.
+    if kind != Unarmed::Bite && !f.crippled.contains(&limb) {
+        f.crippled.push(limb);
+    }
+    let flees = animal_flees && f.stats.iq <= 5 && f.has(crate::model::sheet::Trait::Quadruped);
+    if flees {
+        f.life = crate::model::state::Life::Unconscious;
+    }
+    let what = if flees {
+        "strains itself and flees the fight".to_string()
+    } else {
+        format!("strains the {limb}: 1 HP")
+    };
+    say(state, who, what, RULE, cx);
+    injury::death_checks(state, who, cx)?;
+    Ok(())
+}
+
+/// G-EXT-010: the limb hits something solid: thrust crushing damage to it.
+fn hit_solid(
+    state: &mut State,
+    who: CombatantId,
+    limb: Location,
+    half: bool,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    const RULE: &str = "G-EXT-010";
+    say(
+        state,
+        who,
+        format!("hits something solid with the {limb}"),
+        RULE,
+        cx,
+    );
+    let f = state.fighter(who);
+    let dice = crate::rules::damage::dice_for(
+        crate::model::damage::DamageSpec {
+            base: DamageBase::Thrust,
+            adds: 0,
+        },
+        f.stats.st,
+    );
+    blow_self(state, who, dice, DamageType::Crushing, limb, half, cx)?;
+    Ok(())
+}
+
+/// G-EXT-010: a DX roll (harder when kicking) to keep footing, or fall.
+fn trip(state: &mut State, who: CombatantId, kind: Unarmed, cx: &mut impl Cx<Gurps>) -> Flow<()> {
+    const RULE: &str = "G-EXT-010";
+    let f = state.fighter(who);
+    let kicking = kind == Unarmed::Kick;
+    let mut dx = ModList::base("DX", f.stats.dx, "");
+    dx.add(
+        "kicking",
+        tables::critical::trip_roll_modifier(kicking),
+        RULE,
+    );
+    let r = check::roll(
+        state,
+        cx,
+        Check::new(who, "keep footing after a trip", RULE),
+        &dx,
+    )?;
+    if !r.is_success() {
+        fall(state, who, RULE, cx);
+    }
+    Ok(())
+}
+
+/// G-EXT-010 row 15: a torn muscle: a penalty for two turns, a lasting
+/// one to unarmed attacks, and a little injury.
+fn torn_muscle(
+    state: &mut State,
+    who: CombatantId,
+    limb: Location,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    const RULE: &str = "G-EXT-010";
+    let hpt = state
+        .fighter(who)
+        .has(crate::model::sheet::Trait::HighPainThreshold);
+    let f = state.fighter_mut(who);
+    f.torn_until_turn = f.turns + 2;
+    f.torn_muscle = tables::critical::torn_muscle_penalty(hpt);
+    say(
+        state,
+        who,
+        format!("tears a muscle in the {limb}"),
+        RULE,
+        cx,
+    );
+    let dice = tables::critical::TORN_MUSCLE_INJURY;
+    blow_self(state, who, dice, DamageType::Crushing, limb, false, cx)?;
     Ok(())
 }
 

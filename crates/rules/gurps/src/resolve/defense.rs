@@ -3,7 +3,7 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::action::{Answer, Dive, Question};
+use crate::model::action::{Answer, DefenseOption, Dive, Question};
 use crate::model::event::Event;
 use crate::model::state::{DefenseKind, Posture, Stance, State};
 use crate::resolve::check::{self, Check, Judged};
@@ -13,6 +13,7 @@ use crate::rules::defense::{
     ACROBATIC_SWING, Extras, Incoming, Touch, attacking_weight, defense_mods, may_pay_fp, options,
 };
 use crate::rules::magic::Distraction;
+use fray_core::dice::systems::gurps::SuccessRoll;
 use fray_core::{CombatantId, Cx, ModList};
 
 /// G-DEF-008 decision: parrying a weapon at least three times as heavy as
@@ -73,163 +74,257 @@ pub fn defend(
         1
     };
     for attempt in 0..tries {
-        let opts = options(state, &inc, exclude);
-        if opts.is_empty() {
-            if attempt == 0 {
-                let who = state.fighter(inc.defender).name.clone();
-                cx.emit(|| Event::Note {
-                    text: format!("{who} has no active defense"),
-                    rule: "G-TURN-004",
-                });
-            }
-            return Ok(None);
+        match attempt_defense(state, &inc, &attack_words, attempt, exclude, cx)? {
+            Attempt::Stopped(kind) => return Ok(Some(kind)),
+            Attempt::Failed(tried) => exclude = Some(tried),
+            Attempt::GotThrough => return Ok(None),
         }
-        let narrating = cx.narrating();
-        let extra_effort = may_pay_fp(state.fighter(inc.defender));
-        let q = || Question::Defend {
-            defender: inc.defender,
-            attacker: inc.attacker,
-            // The words are for people; the simulator (no events) skips them.
-            attack: if narrating {
-                attack_words()
-            } else {
-                String::new()
-            },
-            options: opts.clone(),
-            second: attempt > 0,
-            extra_effort,
-            ranged: !inc.melee,
-        };
-        let Answer::Defend {
-            kind,
-            weapon,
-            retreat,
-            feverish,
-            acrobatic,
-            dive,
-        } = cx.ask(state, q)?
-        else {
-            return Ok(None);
-        };
-        // G-WAIT-003: a defense turns a waiting All-Out Attack into an Attack;
-        // G-RNG-006 decision: it spoils the watching like an Aim.
-        crate::resolve::wait::defended(state, inc.defender);
-        state.fighter_mut(inc.defender).watch = None;
-        // G-AIM-004: any active defense spoils the defender's Aim.
-        if state.fighter_mut(inc.defender).aim.take().is_some() {
-            let who = state.fighter(inc.defender).name.clone();
-            cx.emit(|| Event::Note {
-                text: format!("{who} defends and loses the Aim"),
-                rule: "G-AIM-004",
-            });
-        }
-        // G-CON-002 / G-SPL-001: defending (with a blocking spell too) may
-        // spoil a spell under way.
-        magic::distracted(state, inc.defender, Distraction::Defending, cx)?;
-        // A Parry (or blocking spell) that names no weapon (spell) uses the
-        // best one offered.
-        let weapon = match (kind, weapon) {
-            (DefenseKind::Parry | DefenseKind::Spell, None) => opts
-                .iter()
-                .filter(|o| o.kind == kind)
-                .max_by_key(|o| o.value)
-                .and_then(|o| o.weapon),
-            (DefenseKind::Parry | DefenseKind::Spell, w) => w,
-            _ => None,
-        };
-        if kind == DefenseKind::Spell {
-            // G-SPL-012: a blocking spell in place of the active defense.
-            let Some(spell) = weapon else {
-                return Ok(None);
-            };
-            if magic::block(state, &inc, spell, cx)? {
-                return Ok(Some(kind));
-            }
-            exclude = Some((kind, weapon));
-            continue;
-        }
-        let retreat = retreat
-            && opts
-                .iter()
-                .any(|o| o.kind == kind && o.weapon == weapon && o.with_retreat.is_some());
-        if retreat && state.fighter(inc.defender).retreated_from.is_none() {
-            movement::retreat(state, inc.defender, inc.attacker, cx);
-        }
-        if feverish {
-            effort::spend(state, inc.defender, 1, "Feverish Defense", "G-EFF-005", cx)?;
-        }
-        let acrobatic = if acrobatic && kind == DefenseKind::Dodge {
-            acrobatic_roll(state, inc.defender, cx)?
-        } else {
-            0
-        };
-        let dive = dive.filter(|_| kind == DefenseKind::Dodge && !inc.melee);
-        let extras = Extras {
-            retreat,
-            feverish,
-            acrobatic,
-            dive: dive.is_some(),
-        };
-        let Some(mods) = defense_mods::<ModList>(state, &inc, kind, weapon, extras) else {
-            return Ok(None);
-        };
-        let label = match kind {
-            DefenseKind::Dodge => "dodge",
-            DefenseKind::Parry => "parry",
-            DefenseKind::Block => "block",
-            DefenseKind::Spell => "blocking spell",
-        };
-        let rule = match kind {
-            DefenseKind::Dodge => "G-DEF-001",
-            DefenseKind::Parry => "G-DEF-002",
-            DefenseKind::Block => "G-DEF-006",
-            DefenseKind::Spell => "G-SPL-012",
-        };
-        let r = check::roll(state, cx, Check::new(inc.defender, label, rule), &mods)?;
-        let d = state.fighter_mut(inc.defender);
-        match kind {
-            DefenseKind::Parry => {
-                if let Some(w) = weapon.and_then(|w| d.weapons.get_mut(usize::from(w))) {
-                    w.parries = w.parries.saturating_add(1);
-                }
-            }
-            DefenseKind::Block => d.blocked = true,
-            DefenseKind::Dodge | DefenseKind::Spell => {}
-        }
-        if r.is_critical_success()
-            && inc.melee
-            && let Some((w, m)) = inc.weapon
-        {
-            // G-EXT-011: a critical defense sends the attacker to the Critical Miss Table.
-            let failed = critical::Failed::Attack(usize::from(w), usize::from(m), false);
-            critical::critical_miss(state, inc.attacker, failed, cx)?;
-        }
-        if r.is_critical_failure() {
-            if feverish {
-                let limb = if kind == DefenseKind::Dodge {
-                    effort::Limb::Leg
-                } else {
-                    effort::Limb::Arm
-                };
-                effort::strained(state, inc.defender, limb, cx)?;
-            }
-            critical_defense_failure(state, inc.defender, kind, weapon, cx)?;
-        }
-        if let Some(d) = dive {
-            throw_down(state, &inc, d, r.is_success(), cx);
-        }
-        if r.is_success()
-            && kind == DefenseKind::Parry
-            && let Some(w) = weapon
-        {
-            parry_breakage(state, &inc, usize::from(w), cx)?;
-        }
-        if r.is_success() {
-            return Ok(Some(kind));
-        }
-        exclude = Some((kind, weapon));
     }
     Ok(None)
+}
+
+/// How one defense attempt ended.
+enum Attempt {
+    /// The defense stopped the attack.
+    Stopped(DefenseKind),
+    /// It failed; a second attempt (Double Defense) must pick another.
+    Failed((DefenseKind, Option<u8>)),
+    /// No defense, or none possible: the attack gets through.
+    GotThrough,
+}
+
+/// The defender's answer to one attempt, with its weapon (or spell) made
+/// explicit.
+#[derive(Clone, Copy)]
+struct Choice {
+    kind: DefenseKind,
+    weapon: Option<u8>,
+    retreat: bool,
+    feverish: bool,
+    acrobatic: bool,
+    dive: Option<Dive>,
+}
+
+/// One attempt: the options, the defender's answer, what defending costs,
+/// then a blocking spell or the defense roll.
+fn attempt_defense(
+    state: &mut State,
+    inc: &Incoming,
+    attack_words: &impl Fn() -> String,
+    attempt: u8,
+    exclude: Option<(DefenseKind, Option<u8>)>,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Attempt> {
+    let opts = options(state, inc, exclude);
+    if opts.is_empty() {
+        if attempt == 0 {
+            let who = state.fighter(inc.defender).name.clone();
+            cx.emit(|| Event::Note {
+                text: format!("{who} has no active defense"),
+                rule: "G-TURN-004",
+            });
+        }
+        return Ok(Attempt::GotThrough);
+    }
+    let Some(choice) = ask(state, inc, attack_words, attempt, &opts, cx)? else {
+        return Ok(Attempt::GotThrough);
+    };
+    spoiled_by_defending(state, inc, cx)?;
+    if choice.kind == DefenseKind::Spell {
+        // G-SPL-012: a blocking spell in place of the active defense.
+        let Some(spell) = choice.weapon else {
+            return Ok(Attempt::GotThrough);
+        };
+        if magic::block(state, inc, spell, cx)? {
+            return Ok(Attempt::Stopped(choice.kind));
+        }
+        return Ok(Attempt::Failed((choice.kind, choice.weapon)));
+    }
+    roll_defense(state, inc, &opts, choice, cx)
+}
+
+/// Asks the defender; `None` when it does not defend. A Parry (or
+/// blocking spell) that names no weapon (spell) uses the best one offered.
+fn ask(
+    state: &State,
+    inc: &Incoming,
+    attack_words: &impl Fn() -> String,
+    attempt: u8,
+    opts: &[DefenseOption],
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Option<Choice>> {
+    let narrating = cx.narrating();
+    let extra_effort = may_pay_fp(state.fighter(inc.defender));
+    let q = || Question::Defend {
+        defender: inc.defender,
+        attacker: inc.attacker,
+        // The words are for people; the simulator (no events) skips them.
+        attack: if narrating {
+            attack_words()
+        } else {
+            String::new()
+        },
+        options: opts.to_vec(),
+        second: attempt > 0,
+        extra_effort,
+        ranged: !inc.melee,
+    };
+    let Answer::Defend {
+        kind,
+        weapon,
+        retreat,
+        feverish,
+        acrobatic,
+        dive,
+    } = cx.ask(state, q)?
+    else {
+        return Ok(None);
+    };
+    let weapon = match (kind, weapon) {
+        (DefenseKind::Parry | DefenseKind::Spell, None) => opts
+            .iter()
+            .filter(|o| o.kind == kind)
+            .max_by_key(|o| o.value)
+            .and_then(|o| o.weapon),
+        (DefenseKind::Parry | DefenseKind::Spell, w) => w,
+        _ => None,
+    };
+    Ok(Some(Choice {
+        kind,
+        weapon,
+        retreat,
+        feverish,
+        acrobatic,
+        dive,
+    }))
+}
+
+/// What any active defense spoils: a waiting All-Out Attack (G-WAIT-003),
+/// the watching (G-RNG-006 decision), the Aim (G-AIM-004), and perhaps a
+/// spell under way (G-CON-002 / G-SPL-001).
+fn spoiled_by_defending(state: &mut State, inc: &Incoming, cx: &mut impl Cx<Gurps>) -> Flow<()> {
+    // G-WAIT-003: a defense turns a waiting All-Out Attack into an Attack;
+    // G-RNG-006 decision: it spoils the watching like an Aim.
+    crate::resolve::wait::defended(state, inc.defender);
+    state.fighter_mut(inc.defender).watch = None;
+    // G-AIM-004: any active defense spoils the defender's Aim.
+    if state.fighter_mut(inc.defender).aim.take().is_some() {
+        let who = state.fighter(inc.defender).name.clone();
+        cx.emit(|| Event::Note {
+            text: format!("{who} defends and loses the Aim"),
+            rule: "G-AIM-004",
+        });
+    }
+    // G-CON-002 / G-SPL-001: defending (with a blocking spell too) may
+    // spoil a spell under way.
+    magic::distracted(state, inc.defender, Distraction::Defending, cx)
+}
+
+/// Dodge, Parry or Block: the extras paid for (retreat, Feverish,
+/// Acrobatic, a dive), the roll, and what follows it.
+fn roll_defense(
+    state: &mut State,
+    inc: &Incoming,
+    opts: &[DefenseOption],
+    c: Choice,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Attempt> {
+    let Choice { kind, weapon, .. } = c;
+    let retreat = c.retreat
+        && opts
+            .iter()
+            .any(|o| o.kind == kind && o.weapon == weapon && o.with_retreat.is_some());
+    if retreat && state.fighter(inc.defender).retreated_from.is_none() {
+        movement::retreat(state, inc.defender, inc.attacker, cx);
+    }
+    if c.feverish {
+        effort::spend(state, inc.defender, 1, "Feverish Defense", "G-EFF-005", cx)?;
+    }
+    let acrobatic = if c.acrobatic && kind == DefenseKind::Dodge {
+        acrobatic_roll(state, inc.defender, cx)?
+    } else {
+        0
+    };
+    let dive = c.dive.filter(|_| kind == DefenseKind::Dodge && !inc.melee);
+    let extras = Extras {
+        retreat,
+        feverish: c.feverish,
+        acrobatic,
+        dive: dive.is_some(),
+    };
+    let Some(mods) = defense_mods::<ModList>(state, inc, kind, weapon, extras) else {
+        return Ok(Attempt::GotThrough);
+    };
+    let (label, rule) = match kind {
+        DefenseKind::Dodge => ("dodge", "G-DEF-001"),
+        DefenseKind::Parry => ("parry", "G-DEF-002"),
+        DefenseKind::Block => ("block", "G-DEF-006"),
+        DefenseKind::Spell => ("blocking spell", "G-SPL-012"),
+    };
+    let r = check::roll(state, cx, Check::new(inc.defender, label, rule), &mods)?;
+    count_use(state, inc.defender, kind, weapon);
+    after_roll(state, inc, c, &r, cx)?;
+    if let Some(d) = dive {
+        throw_down(state, inc, d, r.is_success(), cx);
+    }
+    if r.is_success()
+        && kind == DefenseKind::Parry
+        && let Some(w) = weapon
+    {
+        parry_breakage(state, inc, usize::from(w), cx)?;
+    }
+    Ok(if r.is_success() {
+        Attempt::Stopped(kind)
+    } else {
+        Attempt::Failed((kind, weapon))
+    })
+}
+
+/// A parry counts against the weapon's parries this turn; a block uses
+/// the shield for the turn.
+fn count_use(state: &mut State, defender: CombatantId, kind: DefenseKind, weapon: Option<u8>) {
+    let d = state.fighter_mut(defender);
+    match kind {
+        DefenseKind::Parry => {
+            if let Some(w) = weapon.and_then(|w| d.weapons.get_mut(usize::from(w))) {
+                w.parries = w.parries.saturating_add(1);
+            }
+        }
+        DefenseKind::Block => d.blocked = true,
+        DefenseKind::Dodge | DefenseKind::Spell => {}
+    }
+}
+
+/// Critical defenses: a critical success sends a melee attacker to the
+/// Critical Miss Table (G-EXT-011); a critical failure may strain a
+/// Feverish defender and has its own table.
+fn after_roll(
+    state: &mut State,
+    inc: &Incoming,
+    c: Choice,
+    r: &SuccessRoll,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    if r.is_critical_success()
+        && inc.melee
+        && let Some((w, m)) = inc.weapon
+    {
+        // G-EXT-011: a critical defense sends the attacker to the Critical Miss Table.
+        let failed = critical::Failed::Attack(usize::from(w), usize::from(m), false);
+        critical::critical_miss(state, inc.attacker, failed, cx)?;
+    }
+    if r.is_critical_failure() {
+        if c.feverish {
+            let limb = if c.kind == DefenseKind::Dodge {
+                effort::Limb::Leg
+            } else {
+                effort::Limb::Arm
+            };
+            effort::strained(state, inc.defender, limb, cx)?;
+        }
+        critical_defense_failure(state, inc.defender, c.kind, c.weapon, cx)?;
+    }
+    Ok(())
 }
 
 /// G-DEF-012 / G-DEF-013: after Dodge and Drop or Dive for Cover the

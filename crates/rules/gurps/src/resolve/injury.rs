@@ -33,6 +33,21 @@ pub fn strike(state: &mut State, blow: Blow, cx: &mut impl Cx<Gurps>) -> Flow<()
     strike_rolled(state, blow, rolled, cx)
 }
 
+/// What one blow did, step by step (G-TURN-004 steps 3-8), kept for the
+/// damage report and the effects that follow.
+#[derive(Clone, Copy)]
+struct Wound {
+    location: Location,
+    basic: i32,
+    dr: i32,
+    penetrating: i32,
+    /// The location's wounding multiplier, in halves.
+    mult: i32,
+    /// The injury before the crippling cap (G-LOC-008).
+    uncapped: i32,
+    injury: i32,
+}
+
 /// [`strike`] with the dice already rolled (`rolled`, adds included): a
 /// slam rolls both sides' damage before either is applied.
 pub fn strike_rolled(
@@ -41,6 +56,43 @@ pub fn strike_rolled(
     rolled: i32,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
+    let basic = basic_damage(&blow, rolled, cx);
+    let location = hit_location(state, &blow, cx)?;
+    let dr = effective_dr(state, &blow, location);
+    let penetrating = (basic - dr).max(0);
+    // G-DMG-004 with the location's multiplier (G-LOC-011..017).
+    let mult = crate::rules::location::multiplier_halves(location, blow.damage_type);
+    let max_hp = state.fighter(blow.target).stats.hp;
+    let uncapped = injury_from(penetrating, mult);
+    // G-LOC-008: injury past the crippling point of a limb is lost.
+    let injury = crate::rules::location::cap_injury(location, max_hp, uncapped);
+    if blow.damage_type == DamageType::Fatigue {
+        return fatigue_blow(state, &blow, injury, cx);
+    }
+    let trauma = blunt_trauma(state, &blow, location, basic, penetrating, cx);
+    let injury = if blow.push == Push::Shove {
+        0
+    } else {
+        injury + trauma
+    };
+    corrode(state, &blow, location, basic, cx);
+    let wound = Wound {
+        location,
+        basic,
+        dr,
+        penetrating,
+        mult,
+        uncapped,
+        injury,
+    };
+    apply_injury(state, &blow, injury);
+    report_damage(state, &blow, &wound, cx);
+    aftermath(state, blow, &wound, cx)
+}
+
+/// G-DMG-001: basic damage with the blow's bonus and critical multiplier;
+/// G-DMG-002 halving; G-EXT-020 floor.
+fn basic_damage(blow: &Blow, rolled: i32, cx: &mut impl Cx<Gurps>) -> i32 {
     let mut basic = rolled;
     if let Some((label, value, rule)) = blow.bonus {
         basic += value;
@@ -66,17 +118,21 @@ pub fn strike_rolled(
     } else {
         1
     };
-    basic = basic.max(floor);
+    basic.max(floor)
+}
 
-    // G-TURN-004 step 4 / G-LOC-001: random location when none was aimed at.
-    // G-DMG-006 decision: fatigue damage ignores hit location (torso DR, x1).
-    let location = match blow.aimed {
+/// G-TURN-004 step 4 / G-LOC-001: random location when none was aimed at.
+/// G-DMG-006 decision: fatigue damage ignores hit location (torso DR, x1).
+fn hit_location(state: &mut State, blow: &Blow, cx: &mut impl Cx<Gurps>) -> Flow<Location> {
+    Ok(match blow.aimed {
         _ if blow.damage_type == DamageType::Fatigue => Location::Torso,
         Some(l) => l,
         None => random_location(state, blow.attacker, blow.target, cx)?,
-    };
+    })
+}
 
-    // G-DMG-003: DR by location after the armor divisor; a critical may halve it.
+/// G-DMG-003: DR by location after the armor divisor; a critical may halve it.
+fn effective_dr(state: &State, blow: &Blow, location: Location) -> i32 {
     let t = state.fighter(blow.target);
     let raw_dr = t.dr[location.index()];
     let mut dr = if blow.chinks {
@@ -98,24 +154,30 @@ pub fn strike_rolled(
     if blow.critical.ignore_dr {
         dr = 0;
     }
-    let penetrating = (basic - dr).max(0);
-    // G-DMG-004 with the location's multiplier (G-LOC-011..017).
-    let mult = crate::rules::location::multiplier_halves(location, blow.damage_type);
-    let max_hp = state.fighter(blow.target).stats.hp;
-    let uncapped = injury_from(penetrating, mult);
-    // G-LOC-008: injury past the crippling point of a limb is lost.
-    let injury = crate::rules::location::cap_injury(location, max_hp, uncapped);
-    if blow.damage_type == DamageType::Fatigue {
-        // G-DMG-006 decision: fatigue damage reduces FP (with G-FAT-003/004).
-        let fp = state.fighter(blow.target).fp - injury;
-        let name = state.fighter(blow.target).name.clone();
-        cx.emit(|| Event::Note {
-            text: format!("{name} loses {injury} FP (FP {fp})"),
-            rule: "G-DMG-006",
-        });
-        return crate::resolve::effort::lose_fp(state, blow.target, injury, cx);
-    }
-    // G-EXT-021: blunt trauma through flexible armor that stopped the blow.
+    dr
+}
+
+/// G-DMG-006 decision: fatigue damage reduces FP (with G-FAT-003/004).
+fn fatigue_blow(state: &mut State, blow: &Blow, injury: i32, cx: &mut impl Cx<Gurps>) -> Flow<()> {
+    let fp = state.fighter(blow.target).fp - injury;
+    let name = state.fighter(blow.target).name.clone();
+    cx.emit(|| Event::Note {
+        text: format!("{name} loses {injury} FP (FP {fp})"),
+        rule: "G-DMG-006",
+    });
+    crate::resolve::effort::lose_fp(state, blow.target, injury, cx)
+}
+
+/// G-EXT-021: blunt trauma through flexible armor that stopped the blow
+/// (told unless the blow is a shove, which injures nothing).
+fn blunt_trauma(
+    state: &State,
+    blow: &Blow,
+    location: Location,
+    basic: i32,
+    penetrating: i32,
+    cx: &mut impl Cx<Gurps>,
+) -> i32 {
     let trauma = if penetrating == 0 && state.fighter(blow.target).flexible[location.index()] {
         use DamageType::*;
         match blow.damage_type {
@@ -128,11 +190,6 @@ pub fn strike_rolled(
     } else {
         0
     };
-    let injury = if blow.push == Push::Shove {
-        0
-    } else {
-        injury + trauma
-    };
     if trauma > 0 && blow.push != Push::Shove {
         let name = state.fighter(blow.target).name.clone();
         cx.emit(|| Event::Note {
@@ -140,21 +197,36 @@ pub fn strike_rolled(
             rule: "G-EXT-021",
         });
     }
-    // G-EXT-022: every full 5 points of corrosion eat 1 point of the armor's DR.
-    if blow.damage_type == DamageType::Corrosion {
-        let t = state.fighter(blow.target);
-        let skull = if location == Location::Skull { 2 } else { 0 };
-        let worn = t.dr[location.index()] - t.stats.natural_dr - skull;
-        let eaten = (basic / 5).min(worn.max(0));
-        if eaten > 0 {
-            state.fighter_mut(blow.target).dr[location.index()] -= eaten;
-            let name = state.fighter(blow.target).name.clone();
-            cx.emit(|| Event::Note {
-                text: format!("corrosion eats {eaten} DR of {name}'s armor on the {location}"),
-                rule: "G-EXT-022",
-            });
-        }
+    trauma
+}
+
+/// G-EXT-022: every full 5 points of corrosion eat 1 point of the armor's DR.
+fn corrode(
+    state: &mut State,
+    blow: &Blow,
+    location: Location,
+    basic: i32,
+    cx: &mut impl Cx<Gurps>,
+) {
+    if blow.damage_type != DamageType::Corrosion {
+        return;
     }
+    let t = state.fighter(blow.target);
+    let skull = if location == Location::Skull { 2 } else { 0 };
+    let worn = t.dr[location.index()] - t.stats.natural_dr - skull;
+    let eaten = (basic / 5).min(worn.max(0));
+    if eaten > 0 {
+        state.fighter_mut(blow.target).dr[location.index()] -= eaten;
+        let name = state.fighter(blow.target).name.clone();
+        cx.emit(|| Event::Note {
+            text: format!("corrosion eats {eaten} DR of {name}'s armor on the {location}"),
+            rule: "G-EXT-022",
+        });
+    }
+}
+
+/// Takes the injury off the target's HP and keeps both sides' records.
+fn apply_injury(state: &mut State, blow: &Blow, injury: i32) {
     let f = state.fighter_mut(blow.target);
     f.hp -= injury;
     f.injury_since_turn += injury;
@@ -162,21 +234,25 @@ pub fn strike_rolled(
     if blow.attacker != blow.target {
         state.fighter_mut(blow.attacker).record.dealt += injury;
     }
+}
+
+/// The damage event, with the rules applied in order (built only when
+/// narrating).
+fn report_damage(state: &State, blow: &Blow, w: &Wound, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter(blow.target);
-    let (hp, name) = (f.hp, f.name.clone());
+    let (hp, name, hp_max) = (f.hp, f.name.clone(), f.stats.hp);
     cx.emit(|| Event::Damage {
         target: name.to_string(),
-        location: location.to_string(),
-        basic,
+        location: w.location.to_string(),
+        basic: w.basic,
         damage_type: blow.damage_type.to_string(),
-        dr,
-        penetrating,
-        multiplier: mult as f32 / 2.0,
-        injury,
+        dr: w.dr,
+        penetrating: w.penetrating,
+        multiplier: w.mult as f32 / 2.0,
+        injury: w.injury,
         hp,
-        hp_max: max_hp,
+        hp_max,
         rules: {
-            // The rules applied, in order (built only when narrating).
             let mut rules = vec!["G-DMG-001", "G-DMG-003"];
             if blow.chinks {
                 rules.push("G-ATK-023");
@@ -188,13 +264,18 @@ pub fn strike_rolled(
                 rules.push("G-EXT-008");
             }
             rules.extend(["G-DMG-004", "G-DMG-005"]);
-            if injury < uncapped {
+            if w.injury < w.uncapped {
                 rules.push("G-LOC-008");
             }
             rules
         },
     });
-    if injury > 0 {
+}
+
+/// What follows a blow: waking, aim and spell checks, injury effects,
+/// knockback, death checks and the critical's leftovers.
+fn aftermath(state: &mut State, blow: Blow, w: &Wound, cx: &mut impl Cx<Gurps>) -> Flow<()> {
+    if w.injury > 0 {
         crate::resolve::magic::wake(state, blow.target, cx);
         keep_aim(state, blow.target, cx)?;
         // G-SPL-002: injury may spoil a spell under way.
@@ -204,17 +285,17 @@ pub fn strike_rolled(
             crate::rules::magic::Distraction::Injured,
             cx,
         )?;
-        effects(state, blow, location, injury, uncapped, cx)?;
+        effects(state, blow, w.location, w.injury, w.uncapped, cx)?;
     }
     // G-TURN-004 decision: knockback after the knockdown roll, then death checks.
-    knockback(state, blow, basic, penetrating, cx)?;
-    if injury > 0 {
+    knockback(state, blow, w.basic, w.penetrating, cx)?;
+    if w.injury > 0 {
         let alive = state.fighter(blow.target).life != Life::Dead;
         death_checks(state, blow.target, cx)?;
         // G-LOC-014: slain by a cutting blow to the neck, the figure is beheaded.
         if alive
             && state.fighter(blow.target).life == Life::Dead
-            && location == Location::Neck
+            && w.location == Location::Neck
             && blow.damage_type == DamageType::Cutting
         {
             let name = state.fighter(blow.target).name.clone();
@@ -225,7 +306,7 @@ pub fn strike_rolled(
             });
         }
     }
-    head_blow_aftermath(state, blow, penetrating, cx)?;
+    head_blow_aftermath(state, blow, w.penetrating, cx)?;
     // G-EXT-007 row 12: the victim drops what it holds even if nothing got through.
     if blow.critical.drop {
         drop_everything(state, blow.target);
@@ -274,28 +355,50 @@ fn knockback(
     let Some(dir) = from.facing_toward(t.pose.pos) else {
         return Ok(());
     };
-    let mut at = t.pose.pos;
+    let (travelled, struck) = knocked_back(state, blow.target, dir, hexes, cx)?;
+    // G-KB-004 decision: the collision uses the hexes actually travelled.
+    if struck && let Some(dice) = crate::rules::tables::collision_damage(travelled) {
+        collide(state, blow.target, dice, cx)?;
+    }
+    let t = state.fighter(blow.target);
+    if t.is_conscious() && t.posture != Posture::Lying {
+        keep_footing(state, blow.target, hexes, cx)?;
+    }
+    Ok(())
+}
+
+/// G-KB-002: moves the target up to `hexes` hexes in direction `dir`,
+/// stopping before anything in the way. Returns the hexes travelled and
+/// whether it struck something.
+fn knocked_back(
+    state: &mut State,
+    target: CombatantId,
+    dir: fray_core::grid::Facing,
+    hexes: u32,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<(u32, bool)> {
+    let mut at = state.fighter(target).pose.pos;
     let mut travelled = 0;
     let mut struck = false;
     for _ in 0..hexes {
         let next = at.neighbour(dir);
-        if !crate::rules::movement::free(state, blow.target, next) {
+        if !crate::rules::movement::free(state, target, next) {
             struck = true;
             break;
         }
         at = next;
         travelled += 1;
     }
-    let name = state.fighter(blow.target).name.clone();
+    let name = state.fighter(target).name.clone();
     cx.emit(|| Event::Note {
         text: format!("{name} is knocked back {travelled} of {hexes} hexes"),
         rule: "G-KB-002",
     });
     if travelled > 0 {
-        let facing = state.fighter(blow.target).facing();
+        let facing = state.fighter(target).facing();
         crate::resolve::movement::set_pose(
             state,
-            blow.target,
+            target,
             fray_core::grid::Pose::new(at, facing),
             "is knocked back",
             cx,
@@ -304,61 +407,71 @@ fn knockback(
         // the knockback and any fall it causes).
         crate::resolve::magic::distracted(
             state,
-            blow.target,
+            target,
             crate::rules::magic::Distraction::KnockedBack,
             cx,
         )?;
     }
-    // G-KB-004 decision: the collision uses the hexes actually travelled.
-    if struck && let Some(dice) = crate::rules::tables::collision_damage(travelled) {
-        let hit = Blow {
-            push: Push::None,
-            ..Blow::plain(
-                blow.target,
-                blow.target,
-                dice,
-                DamageType::Crushing,
-                Location::Torso,
-            )
-        };
-        cx.emit(|| Event::Note {
-            text: "the knockback ends against an obstacle".into(),
-            rule: "G-KB-004",
-        });
-        strike(state, hit, cx)?;
-    }
-    let t = state.fighter(blow.target);
-    if t.is_conscious() && t.posture != Posture::Lying {
-        let best = t.best_skill(&["Acrobatics", "Judo"], t.stats.dx);
-        let mut mods = ModList::base("best of DX, Acrobatics, Judo", best, "G-DICE-002");
+    Ok((travelled, struck))
+}
+
+/// G-KB-004: the knockback ends against an obstacle: collision damage to
+/// the torso.
+fn collide(
+    state: &mut State,
+    target: CombatantId,
+    dice: crate::model::damage::Dice,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    let hit = Blow {
+        push: Push::None,
+        ..Blow::plain(target, target, dice, DamageType::Crushing, Location::Torso)
+    };
+    cx.emit(|| Event::Note {
+        text: "the knockback ends against an obstacle".into(),
+        rule: "G-KB-004",
+    });
+    strike(state, hit, cx)
+}
+
+/// G-KB-003: the best of DX, Acrobatics or Judo, less the hexes knocked
+/// back (+4 Perfect Balance), or fall down.
+fn keep_footing(
+    state: &mut State,
+    target: CombatantId,
+    hexes: u32,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    let t = state.fighter(target);
+    let best = t.best_skill(&["Acrobatics", "Judo"], t.stats.dx);
+    let mut mods = ModList::base("best of DX, Acrobatics, Judo", best, "G-DICE-002");
+    mods.add(
+        "knocked back",
+        crate::rules::tables::knockback_roll_modifier(hexes),
+        "G-KB-003",
+    );
+    if t.has(Trait::PerfectBalance) {
         mods.add(
-            "knocked back",
-            crate::rules::tables::knockback_roll_modifier(hexes),
+            "Perfect Balance",
+            crate::rules::tables::PERFECT_BALANCE_BONUS,
             "G-KB-003",
         );
-        if t.has(Trait::PerfectBalance) {
-            mods.add(
-                "Perfect Balance",
-                crate::rules::tables::PERFECT_BALANCE_BONUS,
-                "G-KB-003",
-            );
-        }
-        let r = check::roll(
-            state,
-            cx,
-            Check::new(blow.target, "keep footing after knockback", "G-KB-003"),
-            &mods,
-        )?;
-        if !r.is_success() {
-            let f = state.fighter_mut(blow.target);
-            f.posture = Posture::Lying;
-            let name = f.name.clone();
-            cx.emit(|| Event::Condition {
-                who: name.to_string(),
-                what: "falls from the knockback".into(),
-                rule: "G-KB-003",
-            });
-        }
+    }
+    let r = check::roll(
+        state,
+        cx,
+        Check::new(target, "keep footing after knockback", "G-KB-003"),
+        &mods,
+    )?;
+    if !r.is_success() {
+        let f = state.fighter_mut(target);
+        f.posture = Posture::Lying;
+        let name = f.name.clone();
+        cx.emit(|| Event::Condition {
+            who: name.to_string(),
+            what: "falls from the knockback".into(),
+            rule: "G-KB-003",
+        });
     }
     Ok(())
 }

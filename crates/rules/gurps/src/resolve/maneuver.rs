@@ -2,7 +2,7 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::action::{Action, AllOutVariant, DefenseVariant};
+use crate::model::action::{Action, AllOutVariant, DefenseVariant, Step, Strike};
 use crate::model::event::Event;
 use crate::model::sheet::Trait;
 use crate::model::state::{Feint, Stance, State, Stun};
@@ -13,9 +13,11 @@ use crate::resolve::{
 use crate::rules::attack::How;
 use crate::rules::maneuver::{advance_pose, describe, feint_resistance};
 use fray_core::dice::systems::gurps::{Winner, quick_contest};
+use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList};
 
-/// Resolves a checked maneuver.
+/// Resolves a checked maneuver: the rolls to stay up, the announcement,
+/// the maneuver itself, then the end-of-maneuver bookkeeping.
 pub fn resolve(
     state: &mut State,
     actor: CombatantId,
@@ -23,15 +25,36 @@ pub fn resolve(
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     state.fighter_mut(actor).moved = 0;
-    // G-INJ-012 / G-DON-001: at 0 HP or less, roll to stay conscious unless
-    // Doing Nothing; G-FAT-002: likewise Will at 0 FP or less.
-    if *action != Action::DoNothing
-        && (!turn::consciousness_roll(state, actor, cx)?
-            || !effort::will_to_go_on(state, actor, cx)?)
-    {
+    if !stays_up(state, actor, action, cx)? {
         magic::tidy(state, actor);
         return Ok(());
     }
+    announce(state, actor, action, cx);
+    // G-CON-001 decision: any other maneuver abandons a spell under way.
+    if !matches!(action, Action::Concentrate(_)) {
+        magic::abandon(state, actor, cx);
+    }
+    if !carry_out(state, actor, action, cx)? {
+        return Ok(());
+    }
+    wrap_up(state, actor, action, cx)
+}
+
+/// G-INJ-012 / G-DON-001: at 0 HP or less, roll to stay conscious unless
+/// Doing Nothing; G-FAT-002: likewise Will at 0 FP or less.
+fn stays_up(
+    state: &mut State,
+    actor: CombatantId,
+    action: &Action,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
+    Ok(*action == Action::DoNothing
+        || (turn::consciousness_roll(state, actor, cx)?
+            && effort::will_to_go_on(state, actor, cx)?))
+}
+
+/// Tells the table which maneuver `actor` takes.
+fn announce(state: &State, actor: CombatantId, action: &Action, cx: &mut impl Cx<Gurps>) {
     cx.emit(|| {
         let (what, rule) = describe(state, action);
         Event::Maneuver {
@@ -40,10 +63,16 @@ pub fn resolve(
             rule,
         }
     });
-    // G-CON-001 decision: any other maneuver abandons a spell under way.
-    if !matches!(action, Action::Concentrate(_)) {
-        magic::abandon(state, actor, cx);
-    }
+}
+
+/// The maneuver itself. `false` when it was cut short (an advance or a
+/// step that did not happen), which skips the end-of-maneuver bookkeeping.
+fn carry_out(
+    state: &mut State,
+    actor: CombatantId,
+    action: &Action,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
     match action {
         Action::Concentrate(c) => magic::concentrate(state, actor, c, cx)?,
         Action::Attack {
@@ -75,54 +104,12 @@ pub fn resolve(
             variant,
             strike,
             advance,
-        } => {
-            state.fighter_mut(actor).stance = Stance::AllOutAttack;
-            let pose = advance_pose(state, actor, *advance)
-                .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
-            if pose != state.fighter(actor).pose
-                && !movement::advance(state, actor, pose, *advance, cx)?
-            {
-                return Ok(());
-            }
-            match variant {
-                AllOutVariant::Double => {
-                    // G-AOA-003: two attacks on one foe (none after a critical miss
-                    // leaves the attacker off balance, G-EXT-009).
-                    attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
-                    if !state.fighter(actor).off_balance {
-                        // The first attack's outcomes come to a few states.
-                        cx.checkpoint(state, &(actor, strike, "second attack"))?;
-                        attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
-                    }
-                }
-                AllOutVariant::Feint => {
-                    // G-AOA-004: a free feint, then the attack.
-                    feint(state, actor, strike.target, strike.weapon, true, cx)?;
-                    attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
-                }
-                _ => attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?,
-            }
-            spend_feint(state, actor, strike.target);
-        }
+        } => return all_out_attack(state, actor, *variant, strike, *advance, cx),
         Action::AllOutDefense {
             variant,
             step,
             path,
-        } => {
-            state.fighter_mut(actor).stance = match variant {
-                DefenseVariant::Increased(k) => Stance::IncreasedDefense(*k),
-                DefenseVariant::Double => Stance::DoubleDefense,
-            };
-            if let Some(s) = step {
-                movement::take_step(state, actor, s, cx)?;
-            }
-            if !path.is_empty() {
-                let planned =
-                    crate::rules::footwork::plan_half_move(state, actor, *variant, None, path)
-                        .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
-                movement::walk_route(state, actor, &planned, None, false, cx)?;
-            }
-        }
+        } => all_out_defense(state, actor, *variant, step.as_ref(), path, cx)?,
         Action::Feint {
             target,
             weapon,
@@ -131,7 +118,7 @@ pub fn resolve(
             if let Some(s) = step
                 && !movement::take_step(state, actor, s, cx)?
             {
-                return Ok(());
+                return Ok(false);
             }
             feint(state, actor, *target, *weapon, false, cx)?;
         }
@@ -156,46 +143,133 @@ pub fn resolve(
             if let Some(s) = step {
                 movement::take_step(state, actor, s, cx)?;
             }
-            // G-AIM-001/002: consecutive turns on the same target and weapon add up.
-            let f = state.fighter_mut(actor);
-            let turns = match f.aim {
-                Some(a) if (a.target, a.weapon, a.mode) == (*target, *weapon, *mode) => {
-                    a.turns.saturating_add(1)
-                }
-                _ => 1,
-            };
-            f.aim = Some(crate::model::state::AimState {
-                target: *target,
-                weapon: *weapon,
-                mode: *mode,
-                turns,
-                braced: *braced,
-            });
+            aim(state, actor, (*target, *weapon, *mode), *braced);
         }
         Action::ReadyShield => {
             if let Some(s) = state.fighter_mut(actor).shield.as_mut() {
                 s.ready = true;
             }
         }
-        Action::DoNothing => {
-            state.fighter_mut(actor).do_nothing_next = false;
-            // G-TURN-005: frozen by surprise, no roll to shake off the stun yet.
-            if state.fighter(actor).frozen > 0 {
-                let f = state.fighter_mut(actor);
-                f.frozen -= 1;
-                let left = f.frozen;
-                crate::resolve::say(
-                    state,
-                    actor,
-                    format!("is frozen by surprise ({left} more)"),
-                    "G-TURN-005",
-                    cx,
-                );
-            } else {
-                recover_from_stun(state, actor, cx)?
+        Action::DoNothing => do_nothing(state, actor, cx)?,
+    }
+    Ok(true)
+}
+
+/// An All-Out Attack: the stance, the advance, then the variant's attacks.
+/// `false` when the advance did not happen.
+fn all_out_attack(
+    state: &mut State,
+    actor: CombatantId,
+    variant: AllOutVariant,
+    strike: &Strike,
+    advance: u8,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
+    state.fighter_mut(actor).stance = Stance::AllOutAttack;
+    let pose =
+        advance_pose(state, actor, advance).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+    if pose != state.fighter(actor).pose && !movement::advance(state, actor, pose, advance, cx)? {
+        return Ok(false);
+    }
+    match variant {
+        AllOutVariant::Double => {
+            // G-AOA-003: two attacks on one foe (none after a critical miss
+            // leaves the attacker off balance, G-EXT-009).
+            attack::resolve(state, actor, *strike, How::all_out(variant), cx)?;
+            if !state.fighter(actor).off_balance {
+                // The first attack's outcomes come to a few states.
+                cx.checkpoint(state, &(actor, strike, "second attack"))?;
+                attack::resolve(state, actor, *strike, How::all_out(variant), cx)?;
             }
         }
+        AllOutVariant::Feint => {
+            // G-AOA-004: a free feint, then the attack.
+            feint(state, actor, strike.target, strike.weapon, true, cx)?;
+            attack::resolve(state, actor, *strike, How::all_out(variant), cx)?;
+        }
+        _ => attack::resolve(state, actor, *strike, How::all_out(variant), cx)?,
     }
+    spend_feint(state, actor, strike.target);
+    Ok(true)
+}
+
+/// An All-Out Defense: the stance, then the step or half Move it allows.
+fn all_out_defense(
+    state: &mut State,
+    actor: CombatantId,
+    variant: DefenseVariant,
+    step: Option<&Step>,
+    path: &[HexPos],
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    state.fighter_mut(actor).stance = match variant {
+        DefenseVariant::Increased(k) => Stance::IncreasedDefense(k),
+        DefenseVariant::Double => Stance::DoubleDefense,
+    };
+    if let Some(s) = step {
+        movement::take_step(state, actor, s, cx)?;
+    }
+    if !path.is_empty() {
+        let planned = crate::rules::footwork::plan_half_move(state, actor, variant, None, path)
+            .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+        movement::walk_route(state, actor, &planned, None, false, cx)?;
+    }
+    Ok(())
+}
+
+/// G-AIM-001/002: consecutive turns on the same target and weapon add up.
+fn aim(
+    state: &mut State,
+    actor: CombatantId,
+    (target, weapon, mode): (CombatantId, u8, u8),
+    braced: bool,
+) {
+    let f = state.fighter_mut(actor);
+    let turns = match f.aim {
+        Some(a) if (a.target, a.weapon, a.mode) == (target, weapon, mode) => {
+            a.turns.saturating_add(1)
+        }
+        _ => 1,
+    };
+    f.aim = Some(crate::model::state::AimState {
+        target,
+        weapon,
+        mode,
+        turns,
+        braced,
+    });
+}
+
+/// Do Nothing: a turn frozen by surprise (G-TURN-005), or a roll to shake
+/// off a stun.
+fn do_nothing(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
+    state.fighter_mut(actor).do_nothing_next = false;
+    // G-TURN-005: frozen by surprise, no roll to shake off the stun yet.
+    if state.fighter(actor).frozen > 0 {
+        let f = state.fighter_mut(actor);
+        f.frozen -= 1;
+        let left = f.frozen;
+        crate::resolve::say(
+            state,
+            actor,
+            format!("is frozen by surprise ({left} more)"),
+            "G-TURN-005",
+            cx,
+        );
+        Ok(())
+    } else {
+        recover_from_stun(state, actor, cx)
+    }
+}
+
+/// After a maneuver that went through: holds, bodies, spells, and the
+/// aims, watches and feints the maneuver ends.
+fn wrap_up(
+    state: &mut State,
+    actor: CombatantId,
+    action: &Action,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     grapple::lapse(state);
     footwork::settle_bodies(state, cx)?;
     let moved_on_a_move = matches!(action, Action::Move { .. }) && state.fighter(actor).moved > 0;
@@ -203,6 +277,11 @@ pub fn resolve(
     for id in 0..state.fighters.len() {
         magic::tidy(state, CombatantId(id as u16));
     }
+    lapse_what_the_maneuver_ends(state, actor, action);
+    Ok(())
+}
+
+fn lapse_what_the_maneuver_ends(state: &mut State, actor: CombatantId, action: &Action) {
     // G-AIM-005 decision: any maneuver but Aim ends the Aim (an attack
     // that used it has spent it already).
     if !matches!(action, Action::Aim { .. }) {
@@ -220,7 +299,6 @@ pub fn resolve(
     {
         f.feint = None;
     }
-    Ok(())
 }
 
 /// G-FNT-003 decision: a feint is spent by the maneuver that attacks its

@@ -3,7 +3,7 @@
 //! The pure part: values and checks read from the state, no dice.
 
 use crate::model::action::{AllOutVariant, Strike};
-use crate::model::data::Unarmed;
+use crate::model::data::{AttackMode, Unarmed};
 use crate::model::location::Location;
 use crate::model::sheet::Trait;
 use crate::model::state::State;
@@ -93,13 +93,36 @@ pub fn check_strike(
 }
 
 /// [`check_strike`] for a strike made as `how` says: the attack options
-/// must fit the maneuver (G-MAA-007, G-EFF-002, G-ATK-001..003).
+/// must fit the maneuver (G-MAA-007, G-EFF-002, G-ATK-001..003). The
+/// checks run in a fixed order, so the first refusal is always the same.
 pub fn check_strike_as(
     state: &State,
     attacker: CombatantId,
     strike: &Strike,
     how: How,
 ) -> Result<(usize, usize), Illegal> {
+    check_target(state, attacker, strike)?;
+    let a = state.fighter(attacker);
+    let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
+    let w = a
+        .weapons
+        .get(wi)
+        .ok_or_else(|| Illegal::input(format!("{} has no weapon {wi}", a.name)))?;
+    let m = w
+        .mode(mi)
+        .ok_or_else(|| Illegal::input(format!("{} has no attack mode {mi}", w.weapon.name)))?;
+    check_weapon(state, attacker, strike, (wi, mi))?;
+    if !m.is_melee() {
+        check_ranged(w, mi, strike, how)?;
+    }
+    check_location(state, attacker, strike, m)?;
+    check_options(state, attacker, strike, how, (wi, mi))?;
+    check_extra_effort(state, attacker, strike, how)?;
+    Ok((wi, mi))
+}
+
+/// The target exists, is someone else, and is not dead.
+fn check_target(state: &State, attacker: CombatantId, strike: &Strike) -> Result<(), Illegal> {
     if !state.exists(strike.target) {
         return Err(Illegal::input(format!(
             "there is no combatant {}",
@@ -109,19 +132,23 @@ pub fn check_strike_as(
     if strike.target == attacker {
         return Err(Illegal::input("a combatant cannot attack itself"));
     }
-    let a = state.fighter(attacker);
     let t = state.fighter(strike.target);
     if t.life == crate::model::state::Life::Dead {
         return Err(Illegal::input(format!("{} is dead", t.name)));
     }
-    let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
-    let w = a
-        .weapons
-        .get(wi)
-        .ok_or_else(|| Illegal::input(format!("{} has no weapon {wi}", a.name)))?;
-    let m = w
-        .mode(mi)
-        .ok_or_else(|| Illegal::input(format!("{} has no attack mode {mi}", w.weapon.name)))?;
+    Ok(())
+}
+
+/// The weapon can strike now: whole (G-EXT-009), free of grips and
+/// spells, ready (G-RDY-001, or readied by Rapid Recovery, G-EFF-001), and
+/// not an unbalanced weapon that parried since the last turn (G-DEF-005).
+fn check_weapon(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    (wi, mi): (usize, usize),
+) -> Result<(), Illegal> {
+    let w = &state.fighter(attacker).weapons[wi];
     if w.broken {
         return Err(Illegal::new(
             "G-EXT-009",
@@ -132,7 +159,8 @@ pub fn check_strike_as(
     crate::rules::magic::may_strike(state, attacker, wi, mi)?;
     if strike.rapid_recovery {
         // G-EFF-001: readies an unready melee weapon held in hand.
-        if w.ready || w.dropped_at.is_some() || !m.is_melee() {
+        let melee = w.mode(mi).is_some_and(|m| m.is_melee());
+        if w.ready || w.dropped_at.is_some() || !melee {
             return Err(Illegal::new(
                 "G-EFF-001",
                 format!(
@@ -156,32 +184,54 @@ pub fn check_strike_as(
             ),
         ));
     }
-    if !m.is_melee() {
-        if !w.is_thrown(mi) && !w.loaded {
-            return Err(Illegal::input(format!(
-                "{} is not loaded: Ready it first ({} more turn(s), G-RDY-001)",
-                w.weapon.name, w.reload_left
-            )));
-        }
-        if strike.telegraphic {
-            return Err(Illegal::new(
-                "G-ATK-003",
-                "a Telegraphic Attack cannot be a ranged attack",
-            ));
-        }
-        if strike.mighty_blow || strike.rapid_recovery {
-            return Err(Illegal::new(
-                "G-EFF-001, G-EFF-002",
-                "Mighty Blow and Rapid Recovery are for melee attacks",
-            ));
-        }
-        if how.all_out.is_some_and(|v| v != AllOutVariant::Determined) {
-            return Err(Illegal::new(
-                "G-AOA-001..004",
-                "a ranged All-Out Attack can only be Determined",
-            ));
-        }
+    Ok(())
+}
+
+/// A ranged strike: loaded (G-RDY-001), and without the melee-only
+/// options (G-ATK-003, G-EFF-001/002, G-AOA-001..004).
+fn check_ranged(
+    w: &crate::model::state::Carried,
+    mi: usize,
+    strike: &Strike,
+    how: How,
+) -> Result<(), Illegal> {
+    if !w.is_thrown(mi) && !w.loaded {
+        return Err(Illegal::input(format!(
+            "{} is not loaded: Ready it first ({} more turn(s), G-RDY-001)",
+            w.weapon.name, w.reload_left
+        )));
     }
+    if strike.telegraphic {
+        return Err(Illegal::new(
+            "G-ATK-003",
+            "a Telegraphic Attack cannot be a ranged attack",
+        ));
+    }
+    if strike.mighty_blow || strike.rapid_recovery {
+        return Err(Illegal::new(
+            "G-EFF-001, G-EFF-002",
+            "Mighty Blow and Rapid Recovery are for melee attacks",
+        ));
+    }
+    if how.all_out.is_some_and(|v| v != AllOutVariant::Determined) {
+        return Err(Illegal::new(
+            "G-AOA-001..004",
+            "a ranged All-Out Attack can only be Determined",
+        ));
+    }
+    Ok(())
+}
+
+/// What the strike aims at: a location the damage may target
+/// (G-LOC-012, G-LOC-015), a ready weapon (G-ATK-008), or chinks in the
+/// armor (G-ATK-023).
+fn check_location(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    m: &AttackMode,
+) -> Result<(), Illegal> {
+    let (a, t) = (state.fighter(attacker), state.fighter(strike.target));
     // G-LOC-012 decision: the eyes only from the front or a side.
     if strike.location.location() == Some(Location::Eye)
         && t.pose.arc_of(a.pose.pos) == Some(fray_core::grid::Arc::Back)
@@ -227,6 +277,20 @@ pub fn check_strike_as(
             ),
         ));
     }
+    Ok(())
+}
+
+/// The attack options fit each other and the maneuver (G-MAA-007,
+/// G-AOA-003, G-EFF-002).
+fn check_options(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+    (wi, mi): (usize, usize),
+) -> Result<(), Illegal> {
+    let a = state.fighter(attacker);
+    let w = &a.weapons[wi];
     if (strike.deceptive > 0 || strike.telegraphic) && how.move_and_attack.is_some() {
         return Err(Illegal::new(
             "G-MAA-007",
@@ -241,7 +305,7 @@ pub fn check_strike_as(
     // G-AOA-003 decision: a second blow needs a weapon that stays ready
     // after striking, or another ready weapon.
     if how.all_out == Some(AllOutVariant::Double)
-        && m.is_melee()
+        && w.mode(mi).is_some_and(|m| m.is_melee())
         && w.is_unbalanced()
         && !a
             .ready_melee()
@@ -267,6 +331,18 @@ pub fn check_strike_as(
             "Mighty Blow cannot be combined with Flurry of Blows",
         ));
     }
+    Ok(())
+}
+
+/// Extra effort needs FP to pay for it (decision), and a Deceptive Attack
+/// may not bring skill below the floor (G-ATK-001).
+fn check_extra_effort(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+) -> Result<(), Illegal> {
+    let a = state.fighter(attacker);
     let extra_fp = i32::from(strike.mighty_blow) + i32::from(strike.rapid_recovery);
     if extra_fp > 0 && a.fp < 1 {
         return Err(Illegal::input(format!(
@@ -285,7 +361,7 @@ pub fn check_strike_as(
             ));
         }
     }
-    Ok((wi, mi))
+    Ok(())
 }
 
 /// Whether the target is within the mode's reach and in the attacker's front arc.
@@ -461,8 +537,27 @@ pub fn to_hit<M: Mods + Default>(
     if !ranged {
         mods.add("posture", a.posture.attack(), "G-POS-001");
     }
+    aim_mods(state, strike, carried, &mut mods);
+    option_mods(state, attacker, strike, how, carried, &mut mods);
+    circumstance_mods(state, attacker, strike, carried, &mut mods);
+    if ranged {
+        crate::rules::ranged::mods(state, attacker, strike, how, &mut mods);
+    } else {
+        melee_mods(state, attacker, strike, how, &mut mods);
+    }
+    mods
+}
+
+/// What the strike aims at: a weapon (G-ATK-008), chinks in the armor
+/// (G-ATK-023) or a hit location (G-LOC-002).
+fn aim_mods<M: Mods>(
+    state: &State,
+    strike: &Strike,
+    carried: Option<&crate::model::state::Carried>,
+    mods: &mut M,
+) {
     if let Some(aw) = strike.at_weapon {
-        weapon_target_mods(state, strike.target, aw, carried, &mut mods);
+        weapon_target_mods(state, strike.target, aw, carried, mods);
     } else if let Some(loc) = strike.location.location() {
         if strike.chinks {
             // G-ATK-023: -8 on the torso, -10 elsewhere (vitals -10 in all),
@@ -484,6 +579,20 @@ pub fn to_hit<M: Mods + Default>(
             }
         }
     }
+}
+
+/// The attack's options: a kick (G-ATK-019), Deceptive and Telegraphic
+/// Attacks (G-ATK-001/003), Rapid Strikes and Dual-Weapon Attacks
+/// (G-ATK-004..006, G-EFF-006).
+fn option_mods<M: Mods>(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+    carried: Option<&crate::model::state::Carried>,
+    mods: &mut M,
+) {
+    let a = state.fighter(attacker);
     if carried.and_then(|w| w.weapon.unarmed) == Some(Unarmed::Kick) {
         mods.add("kick", -2, "G-ATK-019");
     }
@@ -512,7 +621,20 @@ pub fn to_hit<M: Mods + Default>(
         }
         None => {}
     }
-    situation(state, attacker, carried, &mut mods);
+}
+
+/// The attacker's circumstances: its situation, watching an area
+/// (G-RNG-005), a grip on it (G-GRP-014), striking into a close combat
+/// (G-CC-008), a torn muscle (G-EXT-010).
+fn circumstance_mods<M: Mods>(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    carried: Option<&crate::model::state::Carried>,
+    mods: &mut M,
+) {
+    let a = state.fighter(attacker);
+    situation(state, attacker, carried, mods);
     // G-RNG-005: opportunity fire at a watched area.
     if let Some(r) = a.responding
         && r.foe == strike.target
@@ -539,10 +661,18 @@ pub fn to_hit<M: Mods + Default>(
     if carried.is_some_and(|w| w.weapon.unarmed.is_some()) {
         mods.add("torn muscle (lasting)", a.torn_muscle, "G-EXT-010");
     }
-    if ranged {
-        crate::rules::ranged::mods(state, attacker, strike, how, &mut mods);
-        return mods;
-    }
+}
+
+/// Melee only: size (G-ATK-024), foes in the way of a reach weapon
+/// (G-ATK-022), height (G-ATK-021), and Move and Attack (G-MAA-002).
+fn melee_mods<M: Mods>(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+    mods: &mut M,
+) {
+    let a = state.fighter(attacker);
     let t = state.fighter(strike.target);
     // G-ATK-024 decision: the target's SM minus the attacker's.
     mods.add("size difference", t.stats.sm - a.stats.sm, "G-ATK-024");
@@ -569,7 +699,6 @@ pub fn to_hit<M: Mods + Default>(
             mods.add("Move and Attack: at most 9", -over, "G-DICE-004");
         }
     }
-    mods
 }
 
 /// G-ATK-008 / G-ATK-009: striking a weapon: -5 at reach C, -4 at reach 1

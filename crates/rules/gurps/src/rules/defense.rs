@@ -69,23 +69,38 @@ pub(crate) fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool)
     (arc, side, started_behind)
 }
 
-/// The modifiers every defense shares, and whether any defense is allowed.
+/// The modifiers every defense shares, and whether any defense is allowed:
+/// the defender's stance, the kind of attack, where it comes from, then
+/// the defender's and the attack's modifiers (added in that order).
 pub(crate) fn common<M: Mods>(
     state: &State,
     inc: &Incoming,
     kind: DefenseKind,
     mods: &mut M,
 ) -> bool {
-    let d = state.fighter(inc.defender);
-    // G-AOA-006: no defense after All-Out Attack.
+    if !stance_allows(state.fighter(inc.defender), kind)
+        || !thrown_allows(inc, kind, mods)
+        || !direction_allows(state, inc, kind, mods)
+    {
+        return false;
+    }
+    defender_mods(state, inc, kind, mods);
+    attack_mods(state, inc, kind, mods);
+    true
+}
+
+/// G-AOA-006: no defense after All-Out Attack (nor unconscious);
+/// G-MAA-006 decision: after Move and Attack, Dodge or Block only.
+fn stance_allows(d: &Fighter, kind: DefenseKind) -> bool {
     if d.stance == Stance::AllOutAttack || !d.is_conscious() {
         return false;
     }
-    // G-MAA-006 decision: after Move and Attack, Dodge or Block only.
-    if d.stance == Stance::MoveAndAttack && kind == DefenseKind::Parry {
-        return false;
-    }
-    // G-EXT-024: missiles may be Dodged or Blocked; thrown weapons also Parried at -1 (-2 if light).
+    !(d.stance == Stance::MoveAndAttack && kind == DefenseKind::Parry)
+}
+
+/// G-EXT-024: missiles may be Dodged or Blocked; thrown weapons also
+/// Parried at -1 (-2 if light).
+fn thrown_allows<M: Mods>(inc: &Incoming, kind: DefenseKind, mods: &mut M) -> bool {
     if !inc.melee && kind == DefenseKind::Parry {
         match inc.thrown {
             None => return false,
@@ -96,6 +111,19 @@ pub(crate) fn common<M: Mods>(
             ),
         };
     }
+    true
+}
+
+/// Where the attack comes from (G-DEF-014), which side a parry or block
+/// can cover (G-DEF-002 / G-DEF-006), close combat (G-CC-005), strikes at
+/// the weapon (G-ATK-008), and the shield's DB (G-DEF-007).
+fn direction_allows<M: Mods>(
+    state: &State,
+    inc: &Incoming,
+    kind: DefenseKind,
+    mods: &mut M,
+) -> bool {
+    let d = state.fighter(inc.defender);
     let (arc, side, started_behind) = arc_of(state, inc);
     match arc {
         Arc::Front => {}
@@ -150,6 +178,13 @@ pub(crate) fn common<M: Mods>(
     if shield_side && !inc.at_weapon {
         mods.add("shield DB", d.shield_db(), "G-DEF-007");
     }
+    true
+}
+
+/// The defender's own state: Combat Reflexes, posture, stun, All-Out
+/// Defense, a grip on it, and the critical-miss leftovers.
+fn defender_mods<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut M) {
+    let d = state.fighter(inc.defender);
     mods.add(
         "Combat Reflexes",
         if d.has(Trait::CombatReflexes) { 1 } else { 0 },
@@ -176,6 +211,12 @@ pub(crate) fn common<M: Mods>(
     if d.turns < d.torn_until_turn {
         mods.add("torn muscle", -1, "G-EXT-010");
     }
+}
+
+/// The attack's own options: a feint, Deceptive and Telegraphic Attacks,
+/// a dodge and drop, a blow from above, a Dual-Weapon Attack.
+fn attack_mods<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut M) {
+    let d = state.fighter(inc.defender);
     // G-FNT-003: the attacker's feint margin comes off this foe's defense.
     if let Some(f) = state.fighter(inc.attacker).feint
         && f.target == inc.defender
@@ -204,7 +245,6 @@ pub(crate) fn common<M: Mods>(
     if inc.dual_same_target {
         mods.add("Dual-Weapon Attack", -1, "G-ATK-005");
     }
-    true
 }
 
 /// Whether the defender may retreat from this attack, and whether it must move to do so.
@@ -265,61 +305,7 @@ pub fn defense_mods<M: Mods + Default>(
             return crate::rules::magic::blocking_mods(state, inc, weapon?);
         }
         DefenseKind::Dodge => M::base("Dodge", dodge_base(d), "G-DEF-001"),
-        DefenseKind::Parry => {
-            let w = d.weapons.get(usize::from(weapon?))?;
-            if !w.ready || (w.is_unbalanced() && w.attacked) {
-                return None; // G-DEF-005
-            }
-            // G-GRP-003 / G-GRP-005 / G-GRP-006: not a held weapon or limb, nor busy hands.
-            if crate::rules::grapple::weapon_free(state, inc.defender, usize::from(weapon?))
-                .is_err()
-            {
-                return None;
-            }
-            let (pmode, base) = w.parry_base()?;
-            // G-CC-005: only a reach C weapon parries in close combat.
-            if state.in_close_combat(inc.defender)
-                && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0))
-            {
-                return None;
-            }
-            // G-EXT-025: no parrying a weapon heavier than Basic Lift (twice
-            // that with a two-handed parrying weapon).
-            let lift = d.stats.basic_lift
-                * if w.weapon.modes[pmode].two_handed {
-                    2.0
-                } else {
-                    1.0
-                };
-            if attacking_weight(state, inc) > lift {
-                return None;
-            }
-            let mut m = M::base("Parry", base, "G-DEF-002");
-            // G-EXT-023: bare hands parry a swung weapon at -3, unless Judo or Karate.
-            if w.weapon.unarmed.is_some()
-                && inc.swung_weapon
-                && d.skill_level(&["Judo", "Karate"]).is_none()
-            {
-                m.add("bare hands against a weapon", -3, "G-EXT-023");
-            }
-            // G-DEF-003: -4 per earlier parry this turn; -2 with a fencing weapon or
-            // Weapon Master / Trained by a Master, -1 with both.
-            let master = d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster);
-            let step = match (w.is_fencing(), master) {
-                (true, true) => 1,
-                (true, false) | (false, true) => 2,
-                _ => 4,
-            };
-            m.add("earlier parries", -step * i32::from(w.parries), "G-DEF-003");
-            if w.is_fencing() {
-                m.add(
-                    "encumbrance (fencing)",
-                    -i32::from(d.stats.encumbrance),
-                    "G-DEF-004",
-                );
-            }
-            m
-        }
+        DefenseKind::Parry => parry_mods(state, inc, weapon?)?,
         DefenseKind::Block => {
             let s = d.shield.as_ref().filter(|s| s.ready)?;
             if d.blocked || !crate::rules::grapple::may_block(state, inc.defender) {
@@ -342,6 +328,64 @@ pub fn defense_mods<M: Mods + Default>(
     }
     mods.add("Acrobatic Dodge", extras.acrobatic, "G-DEF-011");
     Some(mods)
+}
+
+/// A parry's base and its own modifiers (G-DEF-002..005), or `None` when
+/// the weapon cannot parry this attack (unready, held, too long for close
+/// combat, too light for the attacking weapon).
+fn parry_mods<M: Mods + Default>(state: &State, inc: &Incoming, weapon: u8) -> Option<M> {
+    let d = state.fighter(inc.defender);
+    let w = d.weapons.get(usize::from(weapon))?;
+    if !w.ready || (w.is_unbalanced() && w.attacked) {
+        return None; // G-DEF-005
+    }
+    // G-GRP-003 / G-GRP-005 / G-GRP-006: not a held weapon or limb, nor busy hands.
+    if crate::rules::grapple::weapon_free(state, inc.defender, usize::from(weapon)).is_err() {
+        return None;
+    }
+    let (pmode, base) = w.parry_base()?;
+    // G-CC-005: only a reach C weapon parries in close combat.
+    if state.in_close_combat(inc.defender)
+        && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0))
+    {
+        return None;
+    }
+    // G-EXT-025: no parrying a weapon heavier than Basic Lift (twice
+    // that with a two-handed parrying weapon).
+    let lift = d.stats.basic_lift
+        * if w.weapon.modes[pmode].two_handed {
+            2.0
+        } else {
+            1.0
+        };
+    if attacking_weight(state, inc) > lift {
+        return None;
+    }
+    let mut m = M::base("Parry", base, "G-DEF-002");
+    // G-EXT-023: bare hands parry a swung weapon at -3, unless Judo or Karate.
+    if w.weapon.unarmed.is_some()
+        && inc.swung_weapon
+        && d.skill_level(&["Judo", "Karate"]).is_none()
+    {
+        m.add("bare hands against a weapon", -3, "G-EXT-023");
+    }
+    // G-DEF-003: -4 per earlier parry this turn; -2 with a fencing weapon or
+    // Weapon Master / Trained by a Master, -1 with both.
+    let master = d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster);
+    let step = match (w.is_fencing(), master) {
+        (true, true) => 1,
+        (true, false) | (false, true) => 2,
+        _ => 4,
+    };
+    m.add("earlier parries", -step * i32::from(w.parries), "G-DEF-003");
+    if w.is_fencing() {
+        m.add(
+            "encumbrance (fencing)",
+            -i32::from(d.stats.encumbrance),
+            "G-DEF-004",
+        );
+    }
+    Some(m)
 }
 
 /// The weight of the weapon an attack comes with (0 for unarmed attacks).

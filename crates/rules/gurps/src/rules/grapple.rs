@@ -43,98 +43,20 @@ pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Illeg
             item,
             hands,
             step,
-        } => {
-            if f.grip.is_some() {
-                return Err(Illegal::input("let go of the present hold first"));
-            }
-            if !(1..=4).contains(hands) {
-                return Err(Illegal::input("a grab uses 1 to 4 hands"));
-            }
-            if !state.exists(*target)
-                || *target == actor
-                || state.fighter(*target).life == Life::Dead
-            {
-                return Err(Illegal::input("a grab needs a living foe"));
-            }
-            if let Some(s) = step {
-                crate::rules::movement::check_step(state, actor, s)?;
-            }
-            let from = step
-                .as_ref()
-                .map_or(f.pose, |s| crate::rules::strikes::after(f.pose, s));
-            let t = state.fighter(*target);
-            let d = from.pos.distance(t.pose.pos);
-            if d > 1 || (d == 1 && from.arc_of(t.pose.pos) != Some(fray_core::grid::Arc::Front)) {
-                return Err(Illegal::input(format!(
-                    "{} is out of reach: a grab reaches C (decision)",
-                    t.name
-                )));
-            }
-            if let Some(i) = item
-                && !t
-                    .weapons
-                    .get(usize::from(*i))
-                    .is_some_and(|w| w.ready && w.weapon.unarmed.is_none() && w.spell.is_none())
-            {
-                return Err(Illegal::input(format!(
-                    "{} holds no ready weapon {i} to grab",
-                    t.name
-                )));
-            }
-            match location {
-                Location::Eye | Location::Vitals => {
-                    Err(Illegal::input(format!("cannot grab the {location}")))
-                }
-                Location::Tail if !t.has(crate::model::sheet::Trait::Tail) => {
-                    Err(Illegal::input(format!("{} has no tail", t.name)))
-                }
-                _ => Ok(()),
-            }
-        }
+        } => check_grab(
+            state,
+            actor,
+            *target,
+            *location,
+            *item,
+            *hands,
+            step.as_ref(),
+        ),
         Grapple::Takedown
         | Grapple::Pin
         | Grapple::Strangle
         | Grapple::TakeItem
-        | Grapple::ForceDrop => {
-            let grip = f
-                .grip
-                .ok_or(Illegal::input("there is no hold to work from"))?;
-            let t = state.fighter(grip.target);
-            match g {
-                Grapple::Takedown if t.posture == Posture::Lying => Err(Illegal::new(
-                    "G-GRP-007",
-                    "a takedown is for a standing foe",
-                )),
-                Grapple::Pin
-                    if t.posture != Posture::Lying || grip.at != GripAt::Body(Location::Torso) =>
-                {
-                    Err(Illegal::new(
-                        "G-GRP-008",
-                        "a pin needs a prone foe held by the torso",
-                    ))
-                }
-                Grapple::Strangle if grip.at != GripAt::Body(Location::Neck) => Err(Illegal::new(
-                    "G-GRP-009 decision",
-                    "strangling needs a hold on the neck",
-                )),
-                Grapple::TakeItem if !matches!(grip.at, GripAt::Item(_)) => Err(Illegal::new(
-                    "G-GRP-003",
-                    "taking an item needs a hold on it",
-                )),
-                Grapple::ForceDrop
-                    if !matches!(
-                        grip.at,
-                        GripAt::Body(Location::RightArm | Location::RightHand)
-                    ) =>
-                {
-                    Err(Illegal::new(
-                        "G-GRP-005",
-                        "forcing a drop needs a hold on the weapon arm",
-                    ))
-                }
-                _ => Ok(()),
-            }
-        }
+        | Grapple::ForceDrop => check_hold_move(state, actor, g),
         Grapple::Release => f
             .grip
             .map(|_| ())
@@ -143,6 +65,103 @@ pub fn check(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Illeg
             .held_by(actor)
             .map(|_| ())
             .ok_or_else(|| Illegal::input(format!("{} is not held", f.name))),
+    }
+}
+
+/// A grab (G-GRP-001..003): free hands, a living foe within reach C
+/// (after the step, if any), and a part or ready weapon that can be held.
+fn check_grab(
+    state: &State,
+    actor: CombatantId,
+    target: CombatantId,
+    location: Location,
+    item: Option<u8>,
+    hands: u8,
+    step: Option<&crate::model::action::Step>,
+) -> Result<(), Illegal> {
+    let f = state.fighter(actor);
+    if f.grip.is_some() {
+        return Err(Illegal::input("let go of the present hold first"));
+    }
+    if !(1..=4).contains(&hands) {
+        return Err(Illegal::input("a grab uses 1 to 4 hands"));
+    }
+    if !state.exists(target) || target == actor || state.fighter(target).life == Life::Dead {
+        return Err(Illegal::input("a grab needs a living foe"));
+    }
+    if let Some(s) = step {
+        crate::rules::movement::check_step(state, actor, s)?;
+    }
+    let from = step.map_or(f.pose, |s| crate::rules::strikes::after(f.pose, s));
+    let t = state.fighter(target);
+    let d = from.pos.distance(t.pose.pos);
+    if d > 1 || (d == 1 && from.arc_of(t.pose.pos) != Some(fray_core::grid::Arc::Front)) {
+        return Err(Illegal::input(format!(
+            "{} is out of reach: a grab reaches C (decision)",
+            t.name
+        )));
+    }
+    if let Some(i) = item
+        && !t
+            .weapons
+            .get(usize::from(i))
+            .is_some_and(|w| w.ready && w.weapon.unarmed.is_none() && w.spell.is_none())
+    {
+        return Err(Illegal::input(format!(
+            "{} holds no ready weapon {i} to grab",
+            t.name
+        )));
+    }
+    match location {
+        Location::Eye | Location::Vitals => {
+            Err(Illegal::input(format!("cannot grab the {location}")))
+        }
+        Location::Tail if !t.has(crate::model::sheet::Trait::Tail) => {
+            Err(Illegal::input(format!("{} has no tail", t.name)))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What a hold allows: a takedown (G-GRP-007), a pin (G-GRP-008), a
+/// strangle (G-GRP-009), taking (G-GRP-003) or forcing a drop (G-GRP-005).
+fn check_hold_move(state: &State, actor: CombatantId, g: &Grapple) -> Result<(), Illegal> {
+    let f = state.fighter(actor);
+    let grip = f
+        .grip
+        .ok_or(Illegal::input("there is no hold to work from"))?;
+    let t = state.fighter(grip.target);
+    match g {
+        Grapple::Takedown if t.posture == Posture::Lying => Err(Illegal::new(
+            "G-GRP-007",
+            "a takedown is for a standing foe",
+        )),
+        Grapple::Pin if t.posture != Posture::Lying || grip.at != GripAt::Body(Location::Torso) => {
+            Err(Illegal::new(
+                "G-GRP-008",
+                "a pin needs a prone foe held by the torso",
+            ))
+        }
+        Grapple::Strangle if grip.at != GripAt::Body(Location::Neck) => Err(Illegal::new(
+            "G-GRP-009 decision",
+            "strangling needs a hold on the neck",
+        )),
+        Grapple::TakeItem if !matches!(grip.at, GripAt::Item(_)) => Err(Illegal::new(
+            "G-GRP-003",
+            "taking an item needs a hold on it",
+        )),
+        Grapple::ForceDrop
+            if !matches!(
+                grip.at,
+                GripAt::Body(Location::RightArm | Location::RightHand)
+            ) =>
+        {
+            Err(Illegal::new(
+                "G-GRP-005",
+                "forcing a drop needs a hold on the weapon arm",
+            ))
+        }
+        _ => Ok(()),
     }
 }
 

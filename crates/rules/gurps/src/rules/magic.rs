@@ -12,7 +12,7 @@ use crate::model::action::{Cast, Concentrate};
 use crate::model::damage::{DamageBase, DamageSpec};
 use crate::model::data::Implement;
 use crate::model::data::{AttackMode, Weapon};
-use crate::model::spell::{Effect, Resistance, SpellClass};
+use crate::model::spell::{Effect, Resistance, Spell, SpellClass};
 use crate::model::state::{Carried, Casting, Fighter, HeldSpell, KnownSpell, Life, State};
 use crate::rules::defense::Incoming;
 use crate::rules::tables::{information_range_penalty, resisted_skill_cap, spell_range_penalty};
@@ -58,6 +58,45 @@ pub fn plan(state: &State, actor: CombatantId, cast: &Cast) -> Result<Casting, I
     let (idx, known) = find(f, &cast.spell)
         .ok_or_else(|| Illegal::input(format!("{} knows no spell `{}`", f.name, cast.spell)))?;
     let spell = &known.spell;
+    let energy = check_energy(f, spell, cast)?;
+    if cast.ignore > 0 && spell.class != SpellClass::Information {
+        return Err(Illegal::new(
+            "G-SPL-013",
+            "only Information spells pass over known items",
+        ));
+    }
+    let mut casting = Casting {
+        spell: idx,
+        subject: None,
+        at: None,
+        energy,
+        radius: 1,
+        ignore: cast.ignore,
+        seconds: 0,
+        needed: 1,
+        implement: None,
+    };
+    let name = &spell.name;
+    match spell.class {
+        SpellClass::Blocking => {
+            return Err(Illegal::new(
+                "G-SPL-012",
+                format!("{name} is a blocking spell: it is cast in place of an active defense"),
+            ));
+        }
+        SpellClass::Regular => aim_regular(state, actor, cast, name, &mut casting)?,
+        SpellClass::Area => aim_area(state, actor, cast, spell, &mut casting)?,
+        SpellClass::Melee | SpellClass::Missile => check_charged(cast, name)?,
+        SpellClass::Information => aim_information(cast, name, &mut casting)?,
+    }
+    let radius_yards = u8::try_from(casting.radius).unwrap_or(u8::MAX);
+    casting.needed = spell.seconds(energy, radius_yards, f.stats.magery);
+    Ok(casting)
+}
+
+/// G-EXT-030: the energy declared (the spell's cost when none is), within
+/// what the caster's Magery allows.
+fn check_energy(f: &Fighter, spell: &Spell, cast: &Cast) -> Result<u8, Illegal> {
     let name = &spell.name;
     let max = spell.max_energy_for(f.stats.magery);
     let energy = cast.energy.unwrap_or(spell.cost);
@@ -72,99 +111,104 @@ pub fn plan(state: &State, actor: CombatantId, cast: &Cast) -> Result<Casting, I
             format!("{name} takes {allowed} energy, not {energy}"),
         ));
     }
-    if cast.ignore > 0 && spell.class != SpellClass::Information {
+    Ok(energy)
+}
+
+/// Whether `id` is a living combatant.
+fn alive(state: &State, id: CombatantId) -> bool {
+    state.exists(id) && state.fighter(id).life != Life::Dead
+}
+
+/// A Regular spell: on a living subject (the caster when none is named).
+fn aim_regular(
+    state: &State,
+    actor: CombatantId,
+    cast: &Cast,
+    name: &str,
+    casting: &mut Casting,
+) -> Result<(), Illegal> {
+    let f = state.fighter(actor);
+
+    if cast.at.is_some() || cast.radius.is_some() {
+        return Err(Illegal::input(format!(
+            "{name} is a Regular spell: name a `target`, not a hex or radius"
+        )));
+    }
+    let subject = cast.target.unwrap_or(actor);
+    if !alive(state, subject) {
+        return Err(Illegal::input(format!(
+            "there is no living subject {subject}"
+        )));
+    }
+    casting.subject = Some(subject);
+    casting.implement = implement(f);
+    Ok(())
+}
+
+/// An Area spell: a centre on the map and a radius the spell allows.
+fn aim_area(
+    state: &State,
+    actor: CombatantId,
+    cast: &Cast,
+    spell: &Spell,
+    casting: &mut Casting,
+) -> Result<(), Illegal> {
+    let (f, name) = (state.fighter(actor), &spell.name);
+
+    let centre = match (cast.at, cast.target) {
+        (Some(h), _) => h,
+        (None, Some(t)) if alive(state, t) => state.fighter(t).pose.pos,
+        _ => {
+            return Err(Illegal::input(format!(
+                "{name} is an Area spell: give its centre with `at` or a `target`"
+            )));
+        }
+    };
+    if !state.map.contains(centre) {
+        return Err(Illegal::input(format!("{centre} is off the map")));
+    }
+    let least = u16::from(spell.min_radius.unwrap_or(1));
+    let radius = cast.radius.unwrap_or(least);
+    if radius < least || radius > 100 {
+        return Err(Illegal::input(format!(
+            "{name} covers a radius of {least} to 100 yards, not {radius}"
+        )));
+    }
+    casting.at = Some(centre);
+    casting.radius = radius;
+    casting.implement = implement(f);
+    Ok(())
+}
+
+/// G-SPL-009: a Melee or Missile spell is charged in the hand, aimed later.
+fn check_charged(cast: &Cast, name: &str) -> Result<(), Illegal> {
+    if cast.target.is_some() || cast.at.is_some() || cast.radius.is_some() {
         return Err(Illegal::new(
-            "G-SPL-013",
-            "only Information spells pass over known items",
+            "G-SPL-009",
+            format!(
+                "{name} is charged in the hand and aimed when used: leave out target, at and radius"
+            ),
         ));
     }
-    let alive = |id: CombatantId| state.exists(id) && state.fighter(id).life != Life::Dead;
-    let mut casting = Casting {
-        spell: idx,
-        subject: None,
-        at: None,
-        energy,
-        radius: 1,
-        ignore: cast.ignore,
-        seconds: 0,
-        needed: 1,
-        implement: None,
-    };
-    match spell.class {
-        SpellClass::Blocking => {
-            return Err(Illegal::new(
-                "G-SPL-012",
-                format!("{name} is a blocking spell: it is cast in place of an active defense"),
-            ));
-        }
-        SpellClass::Regular => {
-            if cast.at.is_some() || cast.radius.is_some() {
-                return Err(Illegal::input(format!(
-                    "{name} is a Regular spell: name a `target`, not a hex or radius"
-                )));
-            }
-            let subject = cast.target.unwrap_or(actor);
-            if !alive(subject) {
-                return Err(Illegal::input(format!(
-                    "there is no living subject {subject}"
-                )));
-            }
-            casting.subject = Some(subject);
-            casting.implement = implement(f);
-        }
-        SpellClass::Area => {
-            let centre = match (cast.at, cast.target) {
-                (Some(h), _) => h,
-                (None, Some(t)) if alive(t) => state.fighter(t).pose.pos,
-                _ => {
-                    return Err(Illegal::input(format!(
-                        "{name} is an Area spell: give its centre with `at` or a `target`"
-                    )));
-                }
-            };
-            if !state.map.contains(centre) {
-                return Err(Illegal::input(format!("{centre} is off the map")));
-            }
-            let least = u16::from(spell.min_radius.unwrap_or(1));
-            let radius = cast.radius.unwrap_or(least);
-            if radius < least || radius > 100 {
-                return Err(Illegal::input(format!(
-                    "{name} covers a radius of {least} to 100 yards, not {radius}"
-                )));
-            }
-            casting.at = Some(centre);
-            casting.radius = radius;
-            casting.implement = implement(f);
-        }
-        SpellClass::Melee | SpellClass::Missile => {
-            if cast.target.is_some() || cast.at.is_some() || cast.radius.is_some() {
-                return Err(Illegal::new(
-                    "G-SPL-009",
-                    format!(
-                        "{name} is charged in the hand and aimed when used: leave out target, at and radius"
-                    ),
-                ));
-            }
-        }
-        SpellClass::Information => {
-            if cast.target.is_some() || cast.at.is_some() {
-                return Err(Illegal::input(format!(
-                    "{name} is an Information spell: give the `radius` searched, not a target"
-                )));
-            }
-            let radius = cast.radius.unwrap_or(DEFAULT_SEARCH);
-            if information_range_penalty(u32::from(radius)).is_none() {
-                return Err(Illegal::new(
-                    "G-SPL-013",
-                    format!("{name} searches at most 300 tiles (1 mile), not {radius}"),
-                ));
-            }
-            casting.radius = radius;
-        }
+    Ok(())
+}
+
+/// G-SPL-013: an Information spell searches a radius, up to a mile.
+fn aim_information(cast: &Cast, name: &str, casting: &mut Casting) -> Result<(), Illegal> {
+    if cast.target.is_some() || cast.at.is_some() {
+        return Err(Illegal::input(format!(
+            "{name} is an Information spell: give the `radius` searched, not a target"
+        )));
     }
-    let radius_yards = u8::try_from(casting.radius).unwrap_or(u8::MAX);
-    casting.needed = spell.seconds(energy, radius_yards, f.stats.magery);
-    Ok(casting)
+    let radius = cast.radius.unwrap_or(DEFAULT_SEARCH);
+    if information_range_penalty(u32::from(radius)).is_none() {
+        return Err(Illegal::new(
+            "G-SPL-013",
+            format!("{name} searches at most 300 tiles (1 mile), not {radius}"),
+        ));
+    }
+    casting.radius = radius;
+    Ok(())
 }
 
 /// Whether two castings are the same declaration (the second one goes on

@@ -107,26 +107,10 @@ pub(crate) fn check_aim(
     )
 }
 
-/// Checks a declared maneuver against the rules.
+/// Checks a declared maneuver against the rules: first what keeps the
+/// figure from choosing at all, then the grip it is in, then the maneuver.
 pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
-    let f = state.fighter(actor);
-    // G-INJ-009 / G-DON-001: a stunned figure must Do Nothing.
-    if f.stun.is_some() && *action != Action::DoNothing {
-        return Err(Illegal::new(
-            "G-INJ-009",
-            format!("{} is stunned and must Do Nothing", f.name),
-        ));
-    }
-    // G-EXT-008 row 8: Do Nothing on the turn after a critical head blow.
-    if f.do_nothing_next && *action != Action::DoNothing {
-        return Err(Illegal::new(
-            "G-EXT-008",
-            format!(
-                "{} is dazed by a critical head blow and must Do Nothing this turn",
-                f.name
-            ),
-        ));
-    }
+    check_dazed(state, actor, action)?;
     crate::rules::grapple::allows(state, actor, action)?;
     match action {
         Action::Attack {
@@ -151,67 +135,18 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             variant,
             strike,
             advance,
-        } => advance_pose(state, actor, *advance).and_then(|pose| {
-            let (w, m) = crate::rules::attack::check_strike_as(
-                state,
-                actor,
-                strike,
-                How::all_out(*variant),
-            )?;
-            crate::rules::attack::in_reach_from(state, actor, pose, strike.target, w, m)
-        }),
-        Action::AllOutDefense {
-            variant: DefenseVariant::Increased(crate::model::state::DefenseKind::Spell),
-            ..
-        } => Err(Illegal::input(
-            "All-Out Defense raises Dodge, Parry or Block, not a blocking spell",
-        )),
-        // G-AOD-003: a step, or half Move with Increased Dodge.
+        } => check_all_out_attack(state, actor, *variant, strike, *advance),
         Action::AllOutDefense {
             variant,
             step,
             path,
-        } => {
-            if path.is_empty() {
-                check_step(state, actor, step.as_ref())
-            } else {
-                crate::rules::footwork::plan_half_move(state, actor, *variant, step.as_ref(), path)
-                    .map(|_| ())
-            }
-        }
+        } => check_all_out_defense(state, actor, *variant, step.as_ref(), path),
         Action::Concentrate(c) => crate::rules::magic::check(state, actor, c),
         Action::Feint {
             target,
             weapon,
             step,
-        } => check_step(state, actor, step.as_ref()).and_then(|_| {
-            // G-FNT-001: only against a foe you could attack in melee now.
-            let w = f
-                .weapons
-                .get(usize::from(*weapon))
-                .ok_or(Illegal::input("no such weapon"))?;
-            let pose = after_step(state, actor, step.as_ref());
-            let mut any = Err(Illegal::input(format!(
-                "{} cannot reach the foe to feint",
-                w.weapon.name
-            )));
-            for (mi, m) in w.weapon.modes.iter().enumerate() {
-                if m.is_melee() && w.ready && state.exists(*target) && *target != actor {
-                    any = crate::rules::attack::in_reach_from(
-                        state,
-                        actor,
-                        pose,
-                        *target,
-                        usize::from(*weapon),
-                        mi,
-                    );
-                    if any.is_ok() {
-                        break;
-                    }
-                }
-            }
-            any
-        }),
+        } => check_feint(state, actor, *target, *weapon, step.as_ref()),
         Action::Move {
             to,
             face,
@@ -236,86 +171,200 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             *braced,
             step.as_ref(),
         ),
-        Action::ChangePosture { to } => {
-            // G-POS-011 / G-CPO-001: lying only to sitting, crawling or kneeling.
-            if *to == f.posture {
-                Err(Illegal::input(format!(
-                    "{} is already {}",
-                    f.name,
-                    to.name()
-                )))
-            } else if crate::rules::footwork::legs_crippled(f)
-                && matches!(to, Posture::Standing | Posture::Crouching)
-            {
-                Err(Illegal::new(
-                    "G-LOC-010",
-                    format!("{} has a crippled leg and cannot stand", f.name),
-                ))
-            } else if f.posture == Posture::Lying
-                && !matches!(to, Posture::Sitting | Posture::Crawling | Posture::Kneeling)
-            {
-                Err(Illegal::new(
-                    "G-CPO-001",
-                    "from lying, a figure can only sit, crawl or kneel first",
-                ))
-            } else {
-                Ok(())
+        Action::ChangePosture { to } => check_posture(state, actor, *to),
+        Action::Ready { weapon } => check_ready(state, actor, *weapon),
+        Action::ReadyShield => check_ready_shield(state, actor),
+        Action::DoNothing => Ok(()),
+    }
+}
+
+/// A figure that must Do Nothing: stunned (G-INJ-009 / G-DON-001), or
+/// dazed the turn after a critical head blow (G-EXT-008 row 8).
+fn check_dazed(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
+    let f = state.fighter(actor);
+    // G-INJ-009 / G-DON-001: a stunned figure must Do Nothing.
+    if f.stun.is_some() && *action != Action::DoNothing {
+        return Err(Illegal::new(
+            "G-INJ-009",
+            format!("{} is stunned and must Do Nothing", f.name),
+        ));
+    }
+    // G-EXT-008 row 8: Do Nothing on the turn after a critical head blow.
+    if f.do_nothing_next && *action != Action::DoNothing {
+        return Err(Illegal::new(
+            "G-EXT-008",
+            format!(
+                "{} is dazed by a critical head blow and must Do Nothing this turn",
+                f.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// An All-Out Attack: the advance (G-AOA-005), then the strike from
+/// where it ends.
+fn check_all_out_attack(
+    state: &State,
+    actor: CombatantId,
+    variant: AllOutVariant,
+    strike: &Strike,
+    advance: u8,
+) -> Result<(), Illegal> {
+    let pose = advance_pose(state, actor, advance)?;
+    let (w, m) =
+        crate::rules::attack::check_strike_as(state, actor, strike, How::all_out(variant))?;
+    crate::rules::attack::in_reach_from(state, actor, pose, strike.target, w, m)
+}
+
+/// G-AOD-003: a step, or half Move with Increased Dodge; never a blocking
+/// spell.
+fn check_all_out_defense(
+    state: &State,
+    actor: CombatantId,
+    variant: DefenseVariant,
+    step: Option<&Step>,
+    path: &[fray_core::grid::HexPos],
+) -> Result<(), Illegal> {
+    if variant == DefenseVariant::Increased(crate::model::state::DefenseKind::Spell) {
+        return Err(Illegal::input(
+            "All-Out Defense raises Dodge, Parry or Block, not a blocking spell",
+        ));
+    }
+    if path.is_empty() {
+        check_step(state, actor, step)
+    } else {
+        crate::rules::footwork::plan_half_move(state, actor, variant, step, path).map(|_| ())
+    }
+}
+
+/// G-FNT-001: only against a foe you could attack in melee now (after the
+/// step, if any).
+fn check_feint(
+    state: &State,
+    actor: CombatantId,
+    target: CombatantId,
+    weapon: u8,
+    step: Option<&Step>,
+) -> Result<(), Illegal> {
+    check_step(state, actor, step)?;
+    let w = state
+        .fighter(actor)
+        .weapons
+        .get(usize::from(weapon))
+        .ok_or(Illegal::input("no such weapon"))?;
+    let pose = after_step(state, actor, step);
+    let mut any = Err(Illegal::input(format!(
+        "{} cannot reach the foe to feint",
+        w.weapon.name
+    )));
+    for (mi, m) in w.weapon.modes.iter().enumerate() {
+        if m.is_melee() && w.ready && state.exists(target) && target != actor {
+            any = crate::rules::attack::in_reach_from(
+                state,
+                actor,
+                pose,
+                target,
+                usize::from(weapon),
+                mi,
+            );
+            if any.is_ok() {
+                break;
             }
         }
-        Action::Ready { weapon } => match f.weapons.get(usize::from(*weapon)) {
-            None => Err(Illegal::input(format!("{} has no weapon {weapon}", f.name))),
-            Some(w) if w.spell.is_some() => Err(Illegal::new(
-                "G-SPL-011",
-                format!(
-                    "{} is a charged spell, not a weapon to ready",
-                    w.weapon.name
-                ),
-            )),
-            Some(w) if w.broken => Err(Illegal::new(
-                "G-EXT-009",
-                format!("{} is broken", w.weapon.name),
-            )),
-            Some(w) if w.taken => Err(Illegal::new(
-                "G-GRP-003",
-                format!("{} was taken away", w.weapon.name),
-            )),
-            // G-GRP-015: a grabbed figure readies only with a free hand.
-            Some(_)
-                if crate::rules::grapple::weapon_free(state, actor, usize::from(*weapon))
-                    .is_err() =>
-            {
-                Err(Illegal::new("G-GRP-015", "no free hand to ready it with"))
-            }
-            Some(_)
-                if f.crippled
-                    .iter()
-                    .any(|l| matches!(l, Location::RightArm | Location::RightHand)) =>
-            {
-                Err(Illegal::new("G-LOC-010", "the weapon arm is crippled"))
-            }
-            Some(w) if w.ready && !w.loaded => Ok(()),
-            Some(w) if w.ready => Err(Illegal::input(format!(
-                "{} is already ready",
+    }
+    any
+}
+
+/// G-POS-011 / G-CPO-001: lying only to sitting, crawling or kneeling; a
+/// crippled leg keeps a figure off its feet (G-LOC-010).
+fn check_posture(state: &State, actor: CombatantId, to: Posture) -> Result<(), Illegal> {
+    let f = state.fighter(actor);
+    if to == f.posture {
+        Err(Illegal::input(format!(
+            "{} is already {}",
+            f.name,
+            to.name()
+        )))
+    } else if crate::rules::footwork::legs_crippled(f)
+        && matches!(to, Posture::Standing | Posture::Crouching)
+    {
+        Err(Illegal::new(
+            "G-LOC-010",
+            format!("{} has a crippled leg and cannot stand", f.name),
+        ))
+    } else if f.posture == Posture::Lying
+        && !matches!(to, Posture::Sitting | Posture::Crawling | Posture::Kneeling)
+    {
+        Err(Illegal::new(
+            "G-CPO-001",
+            "from lying, a figure can only sit, crawl or kneel first",
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// G-RDY-001: a weapon that can be readied (or reloaded) now.
+fn check_ready(state: &State, actor: CombatantId, weapon: u8) -> Result<(), Illegal> {
+    let f = state.fighter(actor);
+    match f.weapons.get(usize::from(weapon)) {
+        None => Err(Illegal::input(format!("{} has no weapon {weapon}", f.name))),
+        Some(w) if w.spell.is_some() => Err(Illegal::new(
+            "G-SPL-011",
+            format!(
+                "{} is a charged spell, not a weapon to ready",
                 w.weapon.name
-            ))),
-            Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Err(Illegal::input(
-                format!("{} lies in another hex; move there first", w.weapon.name),
-            )),
-            Some(_) => Ok(()),
-        },
-        Action::ReadyShield => match &f.shield {
-            None => Err(Illegal::input(format!("{} has no shield", f.name))),
-            Some(s) if s.ready => Err(Illegal::input(format!("{} is already ready", s.name))),
-            Some(_)
-                if f.crippled
-                    .iter()
-                    .any(|l| matches!(l, Location::LeftArm | Location::LeftHand)) =>
-            {
-                Err(Illegal::new("G-LOC-010", "the shield arm is crippled"))
-            }
-            Some(_) => Ok(()),
-        },
-        Action::DoNothing => Ok(()),
+            ),
+        )),
+        Some(w) if w.broken => Err(Illegal::new(
+            "G-EXT-009",
+            format!("{} is broken", w.weapon.name),
+        )),
+        Some(w) if w.taken => Err(Illegal::new(
+            "G-GRP-003",
+            format!("{} was taken away", w.weapon.name),
+        )),
+        // G-GRP-015: a grabbed figure readies only with a free hand.
+        Some(_)
+            if crate::rules::grapple::weapon_free(state, actor, usize::from(weapon)).is_err() =>
+        {
+            Err(Illegal::new("G-GRP-015", "no free hand to ready it with"))
+        }
+        Some(_)
+            if f.crippled
+                .iter()
+                .any(|l| matches!(l, Location::RightArm | Location::RightHand)) =>
+        {
+            Err(Illegal::new("G-LOC-010", "the weapon arm is crippled"))
+        }
+        Some(w) if w.ready && !w.loaded => Ok(()),
+        Some(w) if w.ready => Err(Illegal::input(format!(
+            "{} is already ready",
+            w.weapon.name
+        ))),
+        Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Err(Illegal::input(format!(
+            "{} lies in another hex; move there first",
+            w.weapon.name
+        ))),
+        Some(_) => Ok(()),
+    }
+}
+
+/// A shield to strap back on: not ready, its arm not crippled (G-LOC-010).
+fn check_ready_shield(state: &State, actor: CombatantId) -> Result<(), Illegal> {
+    let f = state.fighter(actor);
+    match &f.shield {
+        None => Err(Illegal::input(format!("{} has no shield", f.name))),
+        Some(s) if s.ready => Err(Illegal::input(format!("{} is already ready", s.name))),
+        Some(_)
+            if f.crippled
+                .iter()
+                .any(|l| matches!(l, Location::LeftArm | Location::LeftHand)) =>
+        {
+            Err(Illegal::new("G-LOC-010", "the shield arm is crippled"))
+        }
+        Some(_) => Ok(()),
     }
 }
 

@@ -345,46 +345,9 @@ pub fn plan_route_with(
 ) -> Result<Planned, Illegal> {
     let f = state.fighter(mover);
     if f.posture == Posture::Lying {
-        // G-TAC-007: a lying figure moves 1 hex per turn regardless.
-        if f.pose.pos.distance(to) > 1 || !may_end_in(state, mover, to) || route.len() > 1 {
-            return Err(Illegal::input(
-                "a lying figure crawls at most 1 hex, into a free hex",
-            ));
-        }
-        let end = Pose::new(to, face.unwrap_or(f.facing()));
-        let hexes = u32::from(f.pose.pos != to);
-        let steps = if hexes == 1 {
-            vec![fray_core::grid::PathStep {
-                kind: StepKind::Sidestep,
-                pose: end,
-                cost: 0,
-                total: 0,
-            }]
-        } else {
-            Vec::new()
-        };
-        return Ok(Planned {
-            path: Path {
-                start: f.pose,
-                steps,
-            },
-            end,
-            hexes,
-        });
+        return crawl(state, mover, to, face, route);
     }
-    if f.posture == Posture::Sitting && to != f.pose.pos {
-        return Err(Illegal::new("G-POS-005", "a sitting figure cannot move"));
-    }
-    if to != f.pose.pos && !may_end_in(state, mover, to) {
-        return Err(Illegal::input(format!(
-            "cannot end a move in {to}: occupied, impassable or off the map"
-        )));
-    }
-    if to != f.pose.pos
-        && let Some(why) = held_in_place(state, mover)
-    {
-        return Err(why);
-    }
+    check_destination(state, mover, to)?;
     let budget = (points.max(0) as u32) * 2;
     // A declared route may pass foes (they must be evaded, G-TAC-009); a
     // searched one goes round them.
@@ -399,12 +362,7 @@ pub fn plan_route_with(
     );
     let searched;
     let route: &[HexPos] = if route.is_empty() {
-        // The cheapest route that ends facing as asked, else the cheapest.
-        let path = face
-            .and_then(|w| seek(state, mover, points, to, 0, Some(w)))
-            .or_else(|| seek(state, mover, points, to, 0, None))
-            .ok_or_else(|| Illegal::input(format!("{to} is out of reach with Move {points}")))?;
-        searched = hexes_of(&path);
+        searched = search_route(state, mover, to, face, points)?;
         &searched
     } else {
         if route.last() != Some(&to) {
@@ -414,23 +372,7 @@ pub fn plan_route_with(
         }
         route
     };
-    let cheapest = walk(f.pose, route, None, &costs).map_err(|e| match e {
-        WalkError::NotAdjacent { index } => Illegal::input(format!(
-            "path hex {} {} is not next to the one before it",
-            index + 1,
-            route[index]
-        )),
-        WalkError::Blocked { index } => Illegal::input(format!(
-            "path hex {} {} cannot be entered: occupied by a foe, impassable or off the map",
-            index + 1,
-            route[index]
-        )),
-        WalkError::Crossing { index } => Illegal::input(format!(
-            "path hex {} {} is behind a wall on the hexside",
-            index + 1,
-            route[index]
-        )),
-    })?;
+    let cheapest = walk(f.pose, route, None, &costs).map_err(|e| walk_refusal(e, route))?;
     if cheapest.cost() > budget {
         return Err(Illegal::input(format!(
             "that path costs {} movement points; Move is {points}",
@@ -466,6 +408,98 @@ pub fn plan_route_with(
         end: Pose::new(to, facing),
         hexes: route.len() as u32,
     })
+}
+
+/// G-TAC-007: a lying figure crawls 1 hex per turn regardless of Move.
+fn crawl(
+    state: &State,
+    mover: CombatantId,
+    to: HexPos,
+    face: Option<Facing>,
+    route: &[HexPos],
+) -> Result<Planned, Illegal> {
+    let f = state.fighter(mover);
+    if f.pose.pos.distance(to) > 1 || !may_end_in(state, mover, to) || route.len() > 1 {
+        return Err(Illegal::input(
+            "a lying figure crawls at most 1 hex, into a free hex",
+        ));
+    }
+    let end = Pose::new(to, face.unwrap_or(f.facing()));
+    let hexes = u32::from(f.pose.pos != to);
+    let steps = if hexes == 1 {
+        vec![fray_core::grid::PathStep {
+            kind: StepKind::Sidestep,
+            pose: end,
+            cost: 0,
+            total: 0,
+        }]
+    } else {
+        Vec::new()
+    };
+    Ok(Planned {
+        path: Path {
+            start: f.pose,
+            steps,
+        },
+        end,
+        hexes,
+    })
+}
+
+/// Where a move may end: not from sitting (G-POS-005), into a hex the
+/// mover may stand in, and not while held in place.
+fn check_destination(state: &State, mover: CombatantId, to: HexPos) -> Result<(), Illegal> {
+    let f = state.fighter(mover);
+    if f.posture == Posture::Sitting && to != f.pose.pos {
+        return Err(Illegal::new("G-POS-005", "a sitting figure cannot move"));
+    }
+    if to != f.pose.pos && !may_end_in(state, mover, to) {
+        return Err(Illegal::input(format!(
+            "cannot end a move in {to}: occupied, impassable or off the map"
+        )));
+    }
+    if to != f.pose.pos
+        && let Some(why) = held_in_place(state, mover)
+    {
+        return Err(why);
+    }
+    Ok(())
+}
+
+/// The cheapest route that ends facing as asked, else the cheapest.
+fn search_route(
+    state: &State,
+    mover: CombatantId,
+    to: HexPos,
+    face: Option<Facing>,
+    points: i32,
+) -> Result<Vec<HexPos>, Illegal> {
+    let path = face
+        .and_then(|w| seek(state, mover, points, to, 0, Some(w)))
+        .or_else(|| seek(state, mover, points, to, 0, None))
+        .ok_or_else(|| Illegal::input(format!("{to} is out of reach with Move {points}")))?;
+    Ok(hexes_of(&path))
+}
+
+/// Why a declared route cannot be walked, naming the hex.
+fn walk_refusal(e: WalkError, route: &[HexPos]) -> Illegal {
+    match e {
+        WalkError::NotAdjacent { index } => Illegal::input(format!(
+            "path hex {} {} is not next to the one before it",
+            index + 1,
+            route[index]
+        )),
+        WalkError::Blocked { index } => Illegal::input(format!(
+            "path hex {} {} cannot be entered: occupied by a foe, impassable or off the map",
+            index + 1,
+            route[index]
+        )),
+        WalkError::Crossing { index } => Illegal::input(format!(
+            "path hex {} {} is behind a wall on the hexside",
+            index + 1,
+            route[index]
+        )),
+    }
 }
 
 /// The hexes a path enters, in order (turns left out).

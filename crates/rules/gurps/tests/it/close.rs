@@ -5,9 +5,7 @@
 //! Broadsword-13, Shield-12 with a medium shield, Speed 5.75) at (0,0)
 //! facing south. A acts first.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::{Facing, HexPos};
 use fray_gurps::model::action::{Action, Step, Strike};
 use fray_gurps::model::state::{DefenseKind, State};

@@ -7,9 +7,7 @@
 //! (Parry 9, Dodge 8, Speed 5.75), so A always acts first. A stands at
 //! (0,0) facing north, B at (0,-1) facing south.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, AllOutVariant, Answer, Charge, Extra, Step, Strike};
 use fray_gurps::model::state::{DefenseKind, Life, Posture, Stance, State};

@@ -5,9 +5,7 @@
 //! Broadsword-13 (Parry 9, Dodge 8), toe to toe; A acts first. An 18 on an
 //! attack is a critical miss (G-EXT-003).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, Answer};
 use fray_gurps::model::location::Location;

@@ -1,8 +1,6 @@
 //! Active defenses, arcs, retreats and postures, with scripted dice.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::{Facing, HexPos};
 use fray_gurps::model::action::{Action, AllOutVariant, Answer};
 use fray_gurps::model::state::{DefenseKind, Posture, State, Stun};

@@ -1,7 +1,6 @@
 //! Shared helpers for the GURPS integration tests: inline sheets and a
 //! small armory (so the tests never depend on the bundled data), states
 //! built through `scenario::setup`, and a strict step runner.
-#![allow(dead_code)]
 
 use fray_core::engine::{self, Progress};
 use fray_core::inputs::ScriptedAction;

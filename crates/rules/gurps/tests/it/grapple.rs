@@ -5,9 +5,7 @@
 //! HT 12, Broadsword-13, Shield-12 with a medium shield, Speed 5.75), at
 //! (0,0) facing south. W acts first. Both have Punch and Kick.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::CombatantId;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, Grapple, Strike};

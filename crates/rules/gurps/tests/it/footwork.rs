@@ -3,9 +3,7 @@
 //! A (DX 12 HT 12: Speed 6, Move 6) stands at (0,0) facing north on a
 //! radius-30 map; B, far off at (8,8), does nothing.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, Jump, Step};
 use fray_gurps::model::state::{Posture, State};

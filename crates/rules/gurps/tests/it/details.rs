@@ -3,9 +3,7 @@
 //! crippled legs, feinting with a shield, half Move on All-Out Defense,
 //! Basic jumping and the shields' DB.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::ModList;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, AllOutVariant, DefenseVariant, Jump, Step, Strike};

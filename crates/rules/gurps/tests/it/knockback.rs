@@ -4,9 +4,7 @@
 //! A: ST 12 DX 12, Broadsword-14 (sw+1 = 1d+3 cut; thr+1 = 1d cr, mode 1),
 //! at (0,0) facing north, acts first. B stands north of A facing south.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, Answer, Shove, Slam, SlamWith, Strike};
 use fray_gurps::model::state::{Posture, State};

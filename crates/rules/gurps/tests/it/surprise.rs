@@ -3,9 +3,7 @@
 //! A (side "a", DX 12, Speed 6) and B (side "b", DX 11, Speed 5.75) stand
 //! four hexes apart; A acts first.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_gurps::model::action::Action;
 use fray_gurps::model::state::{State, Stun};
 use fray_gurps::setup::setup;

@@ -2,9 +2,7 @@
 //! how actions and answers are worded, with the names and values of the
 //! fight.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::Ruleset;
 use fray_core::grid::HexPos;
 use fray_gurps::Gurps;

@@ -1,9 +1,7 @@
 //! Exact odds of one declared GURPS action ([`fray_core::odds`]), checked
 //! against probabilities computed by hand.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::dice::Prob;
 use fray_core::odds::{OddsError, OddsOptions, action_odds};
 use fray_gurps::Gurps;

@@ -1,8 +1,6 @@
 //! GURPS dice notation: "Nd+K" and bonuses per die (G-EXT-034).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::dice::Prob;
 use fray_gurps::model::action::{Action, AllOutVariant, Answer};
 use fray_gurps::model::damage::DamageSpec;

@@ -6,9 +6,7 @@
 //! Max 200, Bulk -7, two turns to reload) at (0,0) facing north, Speed 6;
 //! B is a swordsman (DX 10, HT 10, Speed 5) ten hexes north, so A acts first.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::HexPos;
 use fray_core::{ModList, Total};
 use fray_gurps::model::action::{Action, AllOutVariant, Answer, Charge, Dive, Strike};

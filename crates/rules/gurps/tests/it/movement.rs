@@ -1,9 +1,7 @@
 //! Tactical movement: costs in movement points and the final facing.
 //! Costs from `fray_gurps::rules::movement::reach` are in half points.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::{Facing, HexPos};
 use fray_gurps::model::action::{Action, Step};
 use fray_gurps::model::state::{Posture, State};

@@ -3,9 +3,7 @@
 //! A is ST 12 DX 12, Broadsword-14: swing 1d+3 cut (mode 0), thrust 1d cr
 //! (mode 1). B is ST 12 DX 11 HT 12, 12 HP, Broadsword-13, Dodge 8.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, Aim, AllOutVariant, Answer, Strike};
 use fray_gurps::model::event::Event;

@@ -1,9 +1,7 @@
 //! Interactive play: suspended steps resumed with answers give exactly what
 //! a script gives, and undo rebuilds the state from the log.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::engine::{self, Progress};
 use fray_core::{Halt, Pending};
 use fray_core::{InputLog, InputOracle, RollInput, VecSink};
@@ -179,7 +177,7 @@ fn seeded_ai_fights_never_declare_an_illegal_action() {
 // rule: G-EXT-015
 #[test]
 fn the_bundled_duel_sets_up_and_plays_to_the_end() {
-    let text = include_str!("../../../../scenarios/gurps/duel.toml");
+    let text = include_str!("../../../../../scenarios/gurps/duel.toml");
     let sc: fray_gurps::model::scenario::Scenario = toml::from_str(text).unwrap();
     let mut st = <Gurps as fray_core::Ruleset>::setup(&sc).unwrap();
     let mut oracle = fray_core::SimOracle::<Gurps>::seeded(1);

@@ -1,9 +1,7 @@
 //! The default AI and the scenario knobs that steer it (tactics, aim,
 //! retreat), played through the simulator's oracle or asked directly.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::HexPos;
 use fray_gurps::ai;
 use fray_gurps::model::action::{Action, Aim, AllOutVariant, Answer, DefenseOption, Question};

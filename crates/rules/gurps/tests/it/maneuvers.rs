@@ -4,9 +4,7 @@
 //! (sw+1 = 1d+3 cut, Parry 10, Dodge 9, Speed 6); B is DX 11, Broadsword-13
 //! (Parry 9, Dodge 8, Speed 5.75), so A always acts first.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::grid::{Facing, HexPos};
 use fray_gurps::model::action::{Action, Aim, AllOutVariant, Answer, DefenseVariant, Step, Strike};
 use fray_gurps::model::event::Event;

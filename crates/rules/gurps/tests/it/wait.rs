@@ -3,9 +3,7 @@
 //! W (the waiter, DX 12, Speed 6) acts before M (the mover, DX 11, Speed
 //! 5.75, Move 5). W stands at (0,0) facing south, toward M.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::CombatantId;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, Aim, AllOutVariant, Response, Step, Trigger, Wait};

@@ -1,8 +1,6 @@
 //! The aftermath told when a fight ends: waking, fatigue and rest.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::engine::{self, Progress};
 use fray_core::{InputLog, InputOracle, VecSink};
 use fray_gurps::Gurps;

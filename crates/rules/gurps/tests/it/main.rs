@@ -1,0 +1,26 @@
+//! The GURPS integration tests, one binary (one module per topic; shared
+//! sheets, armory and step runners in `common`).
+
+mod common;
+
+mod aftermath;
+mod ai;
+mod close;
+mod criticals;
+mod defense;
+mod details;
+mod footwork;
+mod grapple;
+mod injury;
+mod knockback;
+mod magic;
+mod maneuvers;
+mod menu;
+mod movement;
+mod notation;
+mod odds;
+mod options;
+mod play;
+mod ranged;
+mod surprise;
+mod wait;
