@@ -73,7 +73,7 @@ impl<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Cx<R> for Ctx<'_, R, O, S
         let question = make();
         let answer = self.oracle.answer(state, &question)?;
         R::check_answer(&question, &answer).map_err(|why| {
-            Halt::BadInput(InputError::BadAnswer {
+            Halt::bad_input(InputError::BadAnswer {
                 question: question.to_string(),
                 why,
             })

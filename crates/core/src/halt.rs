@@ -32,14 +32,20 @@ pub enum Halt<R: Ruleset> {
     Pending(Pending<R>),
     /// A declared action is not allowed.
     Illegal(CombatantId, crate::Illegal),
-    /// A scripted or typed input does not fit.
-    BadInput(InputError),
+    /// A scripted or typed input does not fit (boxed: a halt is rare, and a
+    /// small `Flow` keeps every resolution call cheap).
+    BadInput(Box<InputError>),
     /// The exact-odds enumeration already knows what follows this point (a
     /// merged checkpoint, [`crate::Cx::checkpoint`]); only its oracle halts so.
     Merged,
 }
 
 impl<R: Ruleset> Halt<R> {
+    /// A halt for an input that does not fit.
+    pub fn bad_input(e: InputError) -> Self {
+        Halt::BadInput(Box::new(e))
+    }
+
     /// A refusal of `actor`'s action under `rule`.
     pub fn illegal(actor: CombatantId, rule: &'static str, reason: impl Into<String>) -> Self {
         Halt::Illegal(actor, crate::Illegal::new(rule, reason))
@@ -110,7 +116,7 @@ pub enum InputError {
 
 impl<R: Ruleset> From<InputError> for Halt<R> {
     fn from(e: InputError) -> Self {
-        Halt::BadInput(e)
+        Halt::bad_input(e)
     }
 }
 

@@ -89,7 +89,7 @@ impl<R: ActionEffects> Oracle<R> for EnumOracle<'_, '_, R> {
         let depth = self.depth;
         self.depth += 1;
         self.walk.roll(depth, req.kind).map_err(|e| {
-            let halt = Halt::BadInput(InputError::Oracle(e.to_string()));
+            let halt = Halt::bad_input(InputError::Oracle(e.to_string()));
             self.error = Some(e);
             halt
         })

@@ -189,7 +189,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
         };
         if let Some(input) = given {
             return input.resolve(&req.kind).map_err(|error| {
-                Halt::BadInput(InputError::BadRoll {
+                Halt::bad_input(InputError::BadRoll {
                     number: n,
                     label: req.label,
                     kind: req.kind,
@@ -204,7 +204,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
         let rolled = match (self.mode, self.rng.as_mut()) {
             (Mode::Table, _) if person => return Err(Halt::Pending(Pending::Roll(*req))),
             (Mode::Strict, _) | (_, None) => {
-                return Err(Halt::BadInput(InputError::OutOfDice {
+                return Err(Halt::bad_input(InputError::OutOfDice {
                     number: n,
                     label: req.label,
                     kind: req.kind,
@@ -233,7 +233,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
                 return Err(Halt::Pending(Pending::Answer(question.clone())));
             }
             (Mode::Strict, Controller::Human | Controller::Script) => {
-                return Err(Halt::BadInput(InputError::OutOfAnswers {
+                return Err(Halt::bad_input(InputError::OutOfAnswers {
                     question: question.to_string(),
                 }));
             }
@@ -258,7 +258,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
         };
         if let Some(scripted) = given {
             if scripted.actor != name {
-                return Err(Halt::BadInput(InputError::WrongActor {
+                return Err(Halt::bad_input(InputError::WrongActor {
                     scripted: scripted.actor,
                     actor: name.to_string(),
                 }));
@@ -270,7 +270,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
                 return Err(Halt::Pending(Pending::Action(actor)));
             }
             (Mode::Strict, Controller::Human) | (_, Controller::Script) => {
-                return Err(Halt::BadInput(InputError::OutOfActions {
+                return Err(Halt::bad_input(InputError::OutOfActions {
                     actor: name.to_string(),
                 }));
             }

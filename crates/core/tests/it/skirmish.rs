@@ -548,11 +548,11 @@ fn a_strict_script_without_the_sides_answer_says_so() {
     let mut log = InputLog::<Skirmish>::default();
     log.loose.rolls = vec![fray_core::RollInput::Total(4)];
     let err = engine::step(&mut state, &mut InputOracle::strict(&log), &mut NullSink).unwrap_err();
+    let Halt::BadInput(why) = &err else {
+        panic!("{err}");
+    };
     assert!(
-        matches!(
-            &err,
-            Halt::BadInput(fray_core::InputError::OutOfAnswers { .. })
-        ),
+        matches!(**why, fray_core::InputError::OutOfAnswers { .. }),
         "{err}"
     );
 }
