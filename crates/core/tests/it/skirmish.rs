@@ -1,14 +1,17 @@
 //! A toy skirmish shaped like the coming rulesets, to prove the core carries them.
 //!
 //! Ann and Abe (side A) fight Bob (side B); 6 HP each. Each round the GM
-//! rolls 1d6 in secret for fog (a 1 gives -1 to strikes), then side A's
-//! controller says which of its figures goes first (a side question).
+//! rolls 1d6 in secret for fog (a 1 gives -1 to strikes), then the sides
+//! roll off (d6 + 1 for A against d6 for B, ties rerolled) for which side
+//! goes first, and side A's controller says which of its figures goes
+//! first (a side question).
 //! Every figure has a budget of two actions a turn (d20-3d6 style): Strike
 //! or Pass. A strike is a roll-over: 3d6 + skill 2 (-5 for a second strike
 //! in the turn, -1 in fog) against Defense 10 + DEX 1. Missing by exactly
 //! one asks the GM whether the blow grazes (1 HP). A hit marks a checkpoint
 //! (what follows depends on the state alone), then deals 1d6.
 
+use fray_core::dice::kind::{First, RollOff};
 use fray_core::dice::{Prob, RollKind};
 use fray_core::engine::{self, Progress};
 use fray_core::odds::{self, ActionEffects, OddsError, OddsOptions};
@@ -257,13 +260,24 @@ impl Ruleset for Skirmish {
     }
 }
 
-/// A new round: the GM's secret fog roll, then side A says who goes first.
+/// The sides' roll-off: d6 + 1 for side A, d6 for side B, highest first,
+/// ties rolled again (one request: the dice crate knows the distribution
+/// conditional on no tie).
+fn initiative() -> RollKind {
+    RollKind::RollOff(RollOff::pair(1, 6, [1, 0], First::Highest).expect("a valid roll-off"))
+}
+
+/// A new round: the GM's secret fog roll, the sides' roll-off, then side A
+/// says who goes first among its figures.
 fn new_round(state: &mut State, cx: &mut impl Cx<Skirmish>) -> Flow<(), Skirmish> {
     state.round += 1;
     let req = RollRequest::new(None, RollKind::d(1, 6), "fog", "T-FOG").in_secret();
     let fog = cx.roll(state, req)?;
     cx.emit(|| Event::Roll(RollRecord::new(&req, None, fog)));
     state.fog = fog.total == 1;
+    let req = RollRequest::new(None, initiative(), "initiative", "T-INIT");
+    let off = cx.roll(state, req)?;
+    let b_first = off.standings.winner() == Some(1);
     let options: Vec<CombatantId> = [ANN, ABE]
         .into_iter()
         .filter(|&c| alive(state, c))
@@ -280,7 +294,11 @@ fn new_round(state: &mut State, cx: &mut impl Cx<Skirmish>) -> Flow<(), Skirmish
     state
         .order
         .extend(options.iter().filter(|&&c| Some(c) != first));
-    state.order.push(BOB);
+    if b_first {
+        state.order.insert(0, BOB);
+    } else {
+        state.order.push(BOB);
+    }
     state.cursor = 0;
     Ok(())
 }
@@ -406,9 +424,15 @@ fn p_exactly(t: i32) -> Prob {
 fn a_turn_spends_its_budget_and_the_sides_question_orders_the_round() {
     // rule: T-BUDGET (two actions a turn), side question and secret GM roll.
     let mut state = start(Controller::default(), Controller::default());
-    // The GM rolls a 4 for fog (none); both strikes roll 5 (7 vs 11: misses).
+    // The GM rolls a 4 for fog (none); side A wins the roll-off 4 + 1 to 2;
+    // both strikes roll 5 (7 vs 11: misses).
     let mut log = InputLog::<Skirmish>::default();
-    log.loose.rolls = [4, 5, 5].map(fray_core::RollInput::Total).to_vec();
+    log.loose.rolls = vec![
+        fray_core::RollInput::Total(4),
+        fray_core::RollInput::Faces(vec![4, 2]),
+        fray_core::RollInput::Total(5),
+        fray_core::RollInput::Total(5),
+    ];
     let mut oracle = InputOracle::strict(&log);
     let mut sink = VecSink::default();
     let mut actors = Vec::new();
@@ -502,9 +526,10 @@ fn play_at_table(seed: u64) -> (InputLog<Skirmish>, State, Vec<&'static str>) {
                 state = trial;
             }
             Err(Halt::Pending(Pending::Roll(req))) => {
-                // Only the GM's secret fog roll is a person's roll here.
-                assert_eq!((req.roller, req.secret), (None, true));
-                asked.push("fog");
+                // The GM's rolls: fog in secret, the roll-off in the open.
+                assert_eq!(req.roller, None);
+                assert_eq!(req.secret, req.label == "fog");
+                asked.push(req.label);
                 let rolled = oracle.roll_for_me(&req).unwrap();
                 oracle.supply_roll(rolled.into());
             }
@@ -525,10 +550,9 @@ fn play_at_table(seed: u64) -> (InputLog<Skirmish>, State, Vec<&'static str>) {
 #[test]
 fn people_for_a_side_and_the_gm_are_asked_and_the_log_replays_exactly() {
     let (log, end, asked) = play_at_table(7);
-    assert!(
-        asked.contains(&"fog") && asked.contains(&"first"),
-        "{asked:?}"
-    );
+    for question in ["fog", "initiative", "first"] {
+        assert!(asked.contains(&question), "{asked:?}");
+    }
     // The recorded log replays to the same end with a strict script
     // (every die, answer and action from the log).
     let mut replay = start(Controller::Human, Controller::Human);
@@ -546,7 +570,10 @@ fn people_for_a_side_and_the_gm_are_asked_and_the_log_replays_exactly() {
 fn a_strict_script_without_the_sides_answer_says_so() {
     let mut state = start(Controller::Human, Controller::default());
     let mut log = InputLog::<Skirmish>::default();
-    log.loose.rolls = vec![fray_core::RollInput::Total(4)];
+    log.loose.rolls = vec![
+        fray_core::RollInput::Total(4),
+        fray_core::RollInput::Faces(vec![4, 2]),
+    ];
     let err = engine::step(&mut state, &mut InputOracle::strict(&log), &mut NullSink).unwrap_err();
     let Halt::BadInput(why) = &err else {
         panic!("{err}");
@@ -663,4 +690,38 @@ fn odds_pass_the_turns_of_others_before_the_actors_own() {
     )
     .unwrap();
     assert_eq!(o.p("hit"), p_at_least(9));
+}
+
+#[test]
+fn a_roll_off_is_one_branch_point_with_the_odds_given_no_tie() {
+    // rule: T-INIT. A: d6 + 1 beats B: d6 in 21 of 36 pairs, ties in 5, loses
+    // in 10; rerolling ties gives 21/31 and 10/31. Who acts first depends
+    // on the roll-off, so the odds name both (and do not loop on ties).
+    let err = odds::action_odds::<Skirmish>(
+        &start(Controller::default(), Controller::default()),
+        None,
+        &Action::Strike,
+        &OddsOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        OddsError::AmbiguousActor(
+            "Bob first with probability 10/31, Abe first with probability 21/31".into()
+        )
+    );
+    // Named, Bob's strike is computed over both orders (when side A goes
+    // first, Ann's and Abe's turns pass without an action) and over the
+    // GM's secret fog roll: in fog (1 in 6) he needs 10 on 3d6, else 9.
+    let o = odds::action_odds::<Skirmish>(
+        &start(Controller::default(), Controller::default()),
+        Some(BOB),
+        &Action::Strike,
+        &OddsOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        o.p("hit"),
+        q(5, 6) * p_at_least(9) + q(1, 6) * p_at_least(10)
+    );
 }
