@@ -301,11 +301,12 @@ impl Spell {
     }
 }
 
+/// Spells for the unit tests of the grimoire and of the magic tables.
 #[cfg(test)]
-mod tests {
+pub(crate) mod test_spells {
     use super::*;
 
-    fn spell(class: SpellClass, cost: u8, effect: Effect) -> Spell {
+    pub(crate) fn spell(class: SpellClass, cost: u8, effect: Effect) -> Spell {
         Spell {
             name: "Test".into(),
             college: "Test".into(),
@@ -321,7 +322,7 @@ mod tests {
         }
     }
 
-    fn fireball() -> Spell {
+    pub(crate) fn fireball() -> Spell {
         spell(
             SpellClass::Missile,
             1,
@@ -334,6 +335,12 @@ mod tests {
             }),
         )
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_spells::{fireball, spell};
+    use super::*;
 
     #[test]
     fn missiles_charge_magery_energy_per_second() {

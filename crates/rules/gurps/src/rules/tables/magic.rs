@@ -71,8 +71,8 @@ pub fn spell_cost(spell: &Spell, skill: i32, energy: u8, radius: u8) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::damage::DamageType;
-    use crate::model::spell::{Blocks, Effect, SpellDamage};
+    use crate::model::spell::test_spells::{fireball, spell};
+    use crate::model::spell::{Blocks, Effect};
 
     #[test]
     fn g_ext_030_energy_reduction_by_skill() {
@@ -148,36 +148,6 @@ mod tests {
         assert_eq!(resisted_skill_cap(20, 25), 20);
         assert_eq!(resisted_skill_cap(18, 18), 18);
         assert_eq!(resisted_skill_cap(i32::MAX, i32::MIN), 16);
-    }
-
-    fn spell(class: SpellClass, cost: u8, effect: Effect) -> Spell {
-        Spell {
-            name: "Test".into(),
-            college: "Test".into(),
-            class,
-            cost,
-            max_energy: None,
-            time: 3,
-            time_per_energy: false,
-            resisted_by: None,
-            min_radius: None,
-            effect,
-            notes: String::new(),
-        }
-    }
-
-    fn fireball() -> Spell {
-        spell(
-            SpellClass::Missile,
-            1,
-            Effect::Damage(SpellDamage {
-                dice_per_energy: 1,
-                damage_type: DamageType::Burning,
-                armor_divisor: 1.0,
-                acc: Some(1),
-                range: None,
-            }),
-        )
     }
 
     #[test]
