@@ -45,11 +45,6 @@ impl<R: Ruleset> Halt<R> {
     pub fn bad_input(e: InputError) -> Self {
         Halt::BadInput(Box::new(e))
     }
-
-    /// A refusal of `actor`'s action under `rule`.
-    pub fn illegal(actor: CombatantId, rule: &'static str, reason: impl Into<String>) -> Self {
-        Halt::Illegal(actor, crate::Illegal::new(rule, reason))
-    }
 }
 
 /// An input (from a script, a saved game or a person) that does not fit
