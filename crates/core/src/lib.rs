@@ -16,7 +16,9 @@
 //!   [`NullSink`], so events are never even built on the fast path.
 //! * [`engine`] drives steps: `next`, choose an action, check it, resolve.
 //!   Interactive play, undo and saved games are replays of an [`InputLog`].
-//! * [`scenario`] loads TOML files with errors that point at line and column.
+//! * [`scenario`] loads TOML files with errors that point at line and column;
+//!   [`envelope`] checks what every scenario holds (names, sides, places,
+//!   controllers) the same way for every ruleset.
 //!
 //! The core knows no ruleset (DESIGN.md invariant 3); rulesets plug in by
 //! implementing [`Ruleset`].
@@ -24,6 +26,7 @@
 pub mod controller;
 pub mod cx;
 pub mod engine;
+pub mod envelope;
 pub mod event;
 pub mod halt;
 pub mod ids;
@@ -39,6 +42,7 @@ pub mod scenario;
 pub use controller::{Addressee, Controller, Seats, SeatsFile};
 pub use cx::{Ctx, Cx};
 pub use engine::Progress;
+pub use envelope::{Cast, Envelope, Expect, Placement};
 pub use event::{EventSink, FnSink, NullSink, VecSink};
 pub use halt::{Flow, Halt, InputError, Pending};
 pub use ids::{CombatantId, SideId};

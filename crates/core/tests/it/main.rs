@@ -9,5 +9,6 @@
 //!   checkpoints that merge states in the odds; each through play
 //!   (suspended and resumed), replay, simulation and odds.
 
+mod envelope;
 mod skirmish;
 mod toy;

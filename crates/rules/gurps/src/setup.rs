@@ -7,8 +7,8 @@ use crate::model::location::{ALL, LOCATION_COUNT, Location};
 use crate::model::sheet::{Sheet, encumbered_move};
 use crate::model::state::{Carried, CarriedShield, Fighter, Life, Stance, State, Stats};
 use crate::model::tactics::Tactics;
-use fray_core::grid::{MapKind, Pose};
-use fray_core::{SetupError, SideId};
+use fray_core::grid::{Map, MapKind, Pose};
+use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
 
 use crate::model::scenario::{Combatant, Scenario};
 
@@ -52,45 +52,31 @@ fn carry(w: &crate::model::data::Weapon, sheet: &Sheet) -> Carried {
 
 /// Builds the starting state; errors name the entry (`combatants[1].template`).
 pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
-    check_scenario(s)?;
-    let mut sides: Vec<String> = Vec::new();
-    let mut fighters = Vec::new();
+    let cast = fray_core::envelope::check(
+        s,
+        Expect {
+            ruleset: crate::Gurps::ID_STR,
+            map: MapKind::Hex,
+            tactics: &Tactics::NAMES,
+            // G-CC-001: foes may start in one hex, in close combat.
+            foes_share_cells: true,
+        },
+    )?;
+    check_surprise(s, &cast.sides)?;
+    let mut fighters = Vec::with_capacity(s.combatants.len());
     for (i, c) in s.combatants.iter().enumerate() {
         let at = |field: &str| format!("combatants[{i}].{field}");
-        check_combatant(s, i)?;
         let sheet = sheet_of(c, armory, &at)?;
-        check_position(s, i)?;
-        let side = match sides.iter().position(|n| *n == c.side) {
-            Some(k) => k,
-            None => {
-                sides.push(c.side.clone());
-                sides.len() - 1
-            }
-        };
-        let side =
-            SideId(u8::try_from(side).map_err(|_| SetupError::new(at("side"), "too many sides"))?);
-        let prefix = if c.template.is_some() {
-            String::new()
-        } else {
-            "sheet.".into()
-        };
-        let fighter = build(c, side, &sheet, armory).map_err(|(field, msg)| {
+        let prefix = if c.template.is_some() { "" } else { "sheet." };
+        let fighter = build(c, cast.side_of[i], &sheet, armory).map_err(|(field, msg)| {
             SetupError::new(format!("combatants[{i}].{prefix}{field}"), msg)
         })?;
         fighters.push(fighter);
     }
-    if sides.len() < 2 {
-        return Err(SetupError::new(
-            "combatants",
-            "everyone is on one side: a fight needs two sides",
-        ));
-    }
-    check_surprise(s, &sides)?;
-    let seats = s.controllers.seats(&sides)?;
     Ok(State {
         name: s.name.clone().into(),
-        sides: sides.into(),
-        seats: seats.into(),
+        sides: cast.sides.into(),
+        seats: cast.seats.into(),
         fighters,
         order: Vec::new(),
         cursor: None,
@@ -103,58 +89,32 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     })
 }
 
-/// The scenario as a whole: this ruleset, a hex map, two to 65535
-/// combatants, at least one round.
-fn check_scenario(s: &Scenario) -> Result<(), SetupError> {
-    if s.ruleset != crate::Gurps::ID_STR {
-        return Err(SetupError::new(
-            "ruleset",
-            format!("expected \"gurps\", found \"{}\"", s.ruleset),
-        ));
+/// The common fields, for the core's checks.
+impl Envelope for Scenario {
+    fn ruleset(&self) -> &str {
+        &self.ruleset
     }
-    if s.map.kind() != MapKind::Hex {
-        return Err(SetupError::new(
-            "map.kind",
-            "GURPS fights on a hex map: set kind = \"hex\"",
-        ));
+    fn max_rounds(&self) -> u32 {
+        self.max_rounds
     }
-    if s.combatants.len() < 2 {
-        return Err(SetupError::new(
-            "combatants",
-            "a fight needs at least two combatants",
-        ));
+    fn map(&self) -> &Map {
+        self.map.map()
     }
-    if s.combatants.len() > usize::from(u16::MAX) {
-        return Err(SetupError::new("combatants", "too many combatants"));
+    fn controllers(&self) -> &fray_core::SeatsFile {
+        &self.controllers
     }
-    if s.max_rounds == 0 {
-        return Err(SetupError::new("max_rounds", "must be at least 1"));
+    fn placements(&self) -> Vec<Placement<'_>> {
+        self.combatants
+            .iter()
+            .map(|c| Placement {
+                name: &c.name,
+                side: &c.side,
+                cells: vec![c.position.into()],
+                controller: &c.controller,
+                leader: c.leader,
+            })
+            .collect()
     }
-    Ok(())
-}
-
-/// Combatant `i`: a name not used before, known tactics.
-fn check_combatant(s: &Scenario, i: usize) -> Result<(), SetupError> {
-    let c = &s.combatants[i];
-    let at = |field: &str| format!("combatants[{i}].{field}");
-    if s.combatants[..i].iter().any(|o| o.name == c.name) {
-        return Err(SetupError::new(
-            at("name"),
-            format!("the name `{}` is used twice", c.name),
-        ));
-    }
-    if let Some(t) = c.controller.tactics()
-        && !Tactics::NAMES.contains(&t)
-    {
-        return Err(SetupError::new(
-            at("controller"),
-            format!(
-                "unknown tactics `{t}`: expected one of {}",
-                Tactics::NAMES.join(", ")
-            ),
-        ));
-    }
-    Ok(())
 }
 
 /// The combatant's sheet: its template's from the armory, or its own.
@@ -192,72 +152,33 @@ fn sheet_of(
     })
 }
 
-/// Combatant `i` starts on the map, not in a friend's hex.
-fn check_position(s: &Scenario, i: usize) -> Result<(), SetupError> {
-    let c = &s.combatants[i];
-    let at = |field: &str| format!("combatants[{i}].{field}");
-    if !s.map.passable(c.position) {
-        return Err(SetupError::new(
-            at("position"),
-            format!("{} is off the map or impassable", c.position),
-        ));
-    }
-    // Foes may start in one hex: in close combat (G-CC-001); friends may not.
-    if s.combatants[..i]
-        .iter()
-        .any(|o| o.position == c.position && o.side == c.side)
-    {
-        return Err(SetupError::new(
-            at("position"),
-            format!("{} is already taken by a friend", c.position),
-        ));
-    }
-    Ok(())
-}
-
-/// The `[surprise]` table names sides that exist, and at most one leader per side.
+/// The `[surprise]` table names sides that exist (the leaders are the
+/// envelope's).
 fn check_surprise(s: &Scenario, sides: &[String]) -> Result<(), SetupError> {
     let known = |name: &str| sides.iter().any(|n| n == name);
     let listed = sides.join(", ");
-    if let Some(sp) = &s.surprise {
-        for (i, side) in sp.surprised.iter().enumerate() {
-            if !known(side) {
-                return Err(SetupError::new(
-                    format!("surprise.surprised[{i}]"),
-                    format!("no side `{side}`; the sides are {listed}"),
-                ));
-            }
-        }
-        if let Some(side) = sp.bonus.keys().find(|k| !known(k)) {
+    let Some(sp) = &s.surprise else {
+        return Ok(());
+    };
+    for (i, side) in sp.surprised.iter().enumerate() {
+        if !known(side) {
             return Err(SetupError::new(
-                format!("surprise.bonus.{side}"),
+                format!("surprise.surprised[{i}]"),
                 format!("no side `{side}`; the sides are {listed}"),
             ));
         }
-        if sp.kind == crate::model::state::SurpriseKind::Total && sp.surprised.is_empty() {
-            return Err(SetupError::new(
-                "surprise.surprised",
-                "total surprise needs the sides taken unaware",
-            ));
-        }
     }
-    for side in sides {
-        let leaders = s
-            .combatants
-            .iter()
-            .filter(|c| c.leader && &c.side == side)
-            .count();
-        if leaders > 1 {
-            let i = s
-                .combatants
-                .iter()
-                .rposition(|c| c.leader && &c.side == side)
-                .unwrap_or(0);
-            return Err(SetupError::new(
-                format!("combatants[{i}].leader"),
-                format!("side `{side}` has {leaders} leaders; give it one"),
-            ));
-        }
+    if let Some(side) = sp.bonus.keys().find(|k| !known(k)) {
+        return Err(SetupError::new(
+            format!("surprise.bonus.{side}"),
+            format!("no side `{side}`; the sides are {listed}"),
+        ));
+    }
+    if sp.kind == crate::model::state::SurpriseKind::Total && sp.surprised.is_empty() {
+        return Err(SetupError::new(
+            "surprise.surprised",
+            "total surprise needs the sides taken unaware",
+        ));
     }
     Ok(())
 }
