@@ -229,6 +229,14 @@ impl Ruleset for Gurps {
     }
 
     fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
+        debug_assert!(
+            state.occupancy_in_step(),
+            "a figure moved without State::place"
+        );
+        debug_assert!(
+            state.grips_in_step(),
+            "a grip changed without State::set_grip"
+        );
         resolve::turn::next(state, cx)
     }
 

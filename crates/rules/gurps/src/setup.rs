@@ -73,7 +73,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         })?;
         fighters.push(fighter);
     }
-    Ok(State {
+    let mut state = State {
         name: s.name.clone().into(),
         sides: cast.sides.into(),
         seats: cast.seats.into(),
@@ -86,7 +86,12 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         options: s.options.clone(),
         surprise: s.surprise.clone().map(std::sync::Arc::new),
         aftermath_told: false,
-    })
+        occupancy: Default::default(),
+        grips: 0,
+        casters: std::sync::Arc::from([]),
+    };
+    state.reindex();
+    Ok(state)
 }
 
 /// The common fields, for the core's checks.

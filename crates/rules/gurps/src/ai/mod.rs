@@ -419,10 +419,7 @@ fn shoot_or_aim(state: &State, me: CombatantId, target: CombatantId) -> Option<A
 
 /// The nearest foe that can still fight (ties: lowest id).
 fn nearest_foe(state: &State, me: CombatantId) -> Option<CombatantId> {
-    let here = state.fighter(me).pose.pos;
-    state
-        .active_foes(me)
-        .min_by_key(|&id| (here.distance(state.fighter(id).pose.pos), id))
+    state.nearest_active_foe(me)
 }
 
 mod grappling;
@@ -521,11 +518,7 @@ fn recover(state: &State, me: CombatantId) -> Option<Action> {
 /// With no foe within two hexes: strap the shield back on, or shoot
 /// (reloading or aiming first).
 fn from_afar(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
-    let here = state.fighter(me).pose.pos;
-    let foe_close = state
-        .active_foes(me)
-        .any(|id| state.fighter(id).pose.pos.distance(here) <= 2);
-    if foe_close {
+    if state.active_foe_within(me, 2) {
         return None;
     }
     if crate::rules::maneuver::check(state, me, &Action::ReadyShield).is_ok() {

@@ -8,6 +8,7 @@ pub mod damage;
 pub mod data;
 pub mod event;
 pub mod location;
+pub mod occupancy;
 pub mod options;
 pub mod scenario;
 pub mod sheet;

@@ -2,6 +2,7 @@
 
 use crate::model::data::{AttackMode, Balance, Weapon};
 use crate::model::location::{LOCATION_COUNT, Location};
+use crate::model::occupancy::Occupancy;
 use crate::model::options::Options;
 use crate::model::sheet::Trait;
 use fray_core::grid::{Facing, HexPos, Pose};
@@ -683,6 +684,11 @@ pub struct Record {
     pub stuns: u16,
 }
 
+/// How far [`State::nearest_active_foe`] looks ring by ring before it
+/// looks at everyone: 127 hexes, fewer lookups than a pass over a large
+/// field, more than a duel needs.
+pub const NEAR_RINGS: u32 = 6;
+
 /// The whole fight.
 #[derive(Clone, Debug, Serialize)]
 pub struct State {
@@ -710,6 +716,18 @@ pub struct State {
     pub surprise: Option<Arc<Surprise>>,
     /// The aftermath has been reported (G-AFT-001..005).
     pub aftermath_told: bool,
+    /// Who stands where, kept by [`State::place`] (not serialized: it is
+    /// the fighters' poses and bodies again).
+    #[serde(skip)]
+    pub occupancy: Occupancy,
+    /// How many fighters hold a grip, kept by [`State::set_grip`]: with
+    /// none, "who holds this figure" needs no pass over the field.
+    #[serde(skip)]
+    pub grips: u32,
+    /// The fighters that know spells (fixed at setup): only they can hold
+    /// one, so only they need tidying after a maneuver.
+    #[serde(skip)]
+    pub casters: Arc<[CombatantId]>,
 }
 
 impl State {
@@ -728,22 +746,86 @@ impl State {
         id.index() < self.fighters.len()
     }
 
+    /// Moves `id` to `pose`, its sprawled body (if any) to `body`, and
+    /// keeps [`State::occupancy`] in step: the one way to change where a
+    /// figure stands.
+    pub fn place(&mut self, id: CombatantId, pose: Pose, body: Option<HexPos>) {
+        let f = &mut self.fighters[id.index()];
+        let (old_pos, old_body) = (f.pose.pos, f.body);
+        f.pose = pose;
+        f.body = body;
+        if (old_pos, old_body) == (pose.pos, body) {
+            return;
+        }
+        if let Some(b) = old_body {
+            self.occupancy.remove(b, id);
+        }
+        self.occupancy.relocate(old_pos, pose.pos, id);
+        if let Some(b) = body {
+            self.occupancy.insert(b, id);
+        }
+    }
+
+    /// Sets `id`'s sprawled body hex ([`State::place`] with the same pose).
+    pub fn set_body(&mut self, id: CombatantId, body: Option<HexPos>) {
+        let pose = self.fighter(id).pose;
+        self.place(id, pose, body);
+    }
+
+    /// Gives `id` a grip, or takes it away, keeping [`State::grips`] in
+    /// step: the one way to change a grip.
+    pub fn set_grip(&mut self, id: CombatantId, grip: Option<Grip>) {
+        let f = &mut self.fighters[id.index()];
+        match (f.grip.is_some(), grip.is_some()) {
+            (false, true) => self.grips += 1,
+            (true, false) => self.grips -= 1,
+            _ => {}
+        }
+        f.grip = grip;
+    }
+
+    /// Builds [`State::occupancy`], [`State::grips`] and [`State::casters`] from the fighters
+    /// (at setup, or after a test changed fighters by hand).
+    pub fn reindex(&mut self) {
+        self.occupancy = Occupancy::of(self.fighters.iter().map(|f| (f.pose.pos, f.body)));
+        self.grips = self.counted_grips();
+        self.casters = self
+            .ids()
+            .filter(|&id| !self.fighter(id).spells.is_empty())
+            .collect();
+    }
+
+    /// Whether [`State::occupancy`] matches the fighters (asserted after
+    /// every step in debug builds).
+    pub fn occupancy_in_step(&self) -> bool {
+        self.occupancy == Occupancy::of(self.fighters.iter().map(|f| (f.pose.pos, f.body)))
+    }
+
+    /// Whether [`State::grips`] matches the fighters (asserted like the occupancy).
+    pub fn grips_in_step(&self) -> bool {
+        self.grips == self.counted_grips()
+    }
+
+    fn counted_grips(&self) -> u32 {
+        self.fighters.iter().filter(|f| f.grip.is_some()).count() as u32
+    }
+
+    /// The figures filling `hex` (any state of life), in id order.
+    pub fn at(&self, hex: HexPos) -> impl Iterator<Item = CombatantId> + '_ {
+        self.occupancy.at(hex)
+    }
+
     /// Who stands in a hex (conscious or not), other than `except`.
     pub fn occupant(&self, hex: HexPos, except: Option<CombatantId>) -> Option<CombatantId> {
-        self.fighters
-            .iter()
-            .enumerate()
-            .find(|(i, f)| {
-                Some(CombatantId(*i as u16)) != except && f.life != Life::Dead && f.occupies(hex)
-            })
-            .map(|(i, _)| CombatantId(i as u16))
+        self.at(hex)
+            .find(|&id| Some(id) != except && self.fighter(id).life != Life::Dead)
     }
 
     /// Foes of `who` (living) that share its hex: close combat (G-CC-001).
     pub fn close_foes(&self, who: CombatantId) -> impl Iterator<Item = CombatantId> + '_ {
         let f = self.fighter(who);
         let (side, hex) = (f.side, f.pose.pos);
-        self.ids().filter(move |&id| {
+        self.at(hex).filter(move |&id| {
             let o = self.fighter(id);
             id != who && o.side != side && o.life != Life::Dead && o.pose.pos == hex
         })
@@ -756,10 +838,17 @@ impl State {
 
     /// Who holds `who` in a grip (G-GRP-004).
     pub fn grabbers(&self, who: CombatantId) -> impl Iterator<Item = CombatantId> + '_ {
-        self.ids().filter(move |&id| {
-            let f = self.fighter(id);
-            f.is_conscious() && f.grip.is_some_and(|g| g.target == who)
-        })
+        let anyone = if self.grips == 0 {
+            0
+        } else {
+            self.fighters.len()
+        };
+        (0..anyone)
+            .map(|i| CombatantId(i as u16))
+            .filter(move |&id| {
+                let f = self.fighter(id);
+                f.is_conscious() && f.grip.is_some_and(|g| g.target == who)
+            })
     }
 
     /// The grip on `who` that holds it hardest: a pin first (G-GRP-017).
@@ -772,6 +861,52 @@ impl State {
     /// Ids of every combatant.
     pub fn ids(&self) -> impl Iterator<Item = CombatantId> + '_ {
         (0..self.fighters.len()).map(|i| CombatantId(i as u16))
+    }
+
+    /// The foe of `who` that can still fight standing nearest it (ties:
+    /// lowest id). Looks hex ring by hex ring through the occupancy out to
+    /// [`NEAR_RINGS`], where a battle's foes are, and only then over the
+    /// whole field.
+    pub fn nearest_active_foe(&self, who: CombatantId) -> Option<CombatantId> {
+        let here = self.fighter(who).pose.pos;
+        for radius in 0..=NEAR_RINGS {
+            let ring = if radius == 0 {
+                vec![here]
+            } else {
+                here.ring(radius)
+            };
+            let nearest = ring
+                .into_iter()
+                .flat_map(|h| self.active_foes_at(who, h))
+                .min();
+            if nearest.is_some() {
+                return nearest;
+            }
+        }
+        self.active_foes(who)
+            .min_by_key(|&id| (here.distance(self.fighter(id).pose.pos), id))
+    }
+
+    /// Whether a foe of `who` that can still fight stands within `radius` hexes.
+    pub fn active_foe_within(&self, who: CombatantId, radius: u32) -> bool {
+        let here = self.fighter(who).pose.pos;
+        here.area(radius)
+            .into_iter()
+            .any(|h| self.active_foes_at(who, h).next().is_some())
+    }
+
+    /// Foes of `who` that can still fight standing in `hex` (not merely
+    /// lying across it).
+    fn active_foes_at(
+        &self,
+        who: CombatantId,
+        hex: HexPos,
+    ) -> impl Iterator<Item = CombatantId> + '_ {
+        let side = self.fighter(who).side;
+        self.at(hex).filter(move |&id| {
+            let f = self.fighter(id);
+            f.side != side && f.is_conscious() && f.pose.pos == hex
+        })
     }
 
     /// Foes of `who` that can still fight.

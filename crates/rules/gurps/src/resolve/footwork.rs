@@ -134,9 +134,10 @@ pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     for id in state.ids().collect::<Vec<_>>() {
         let f = state.fighter(id);
         if !f.sprawls() {
-            let f = state.fighter_mut(id);
-            f.body = None;
-            f.thrown_by = None;
+            if f.body.is_some() || f.thrown_by.is_some() {
+                state.set_body(id, None);
+                state.fighter_mut(id).thrown_by = None;
+            }
             continue;
         }
         if f.body.is_some_and(|b| b.distance(f.pose.pos) == 1) {
@@ -150,7 +151,7 @@ pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
             .filter(|&h| state.map.passable(h) && state.occupant(h, Some(id)).is_none())
             .collect();
         if options.is_empty() {
-            state.fighter_mut(id).body = None;
+            state.set_body(id, None);
             continue;
         }
         let chooser = f
@@ -166,9 +167,8 @@ pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
             crate::model::action::Answer::Fall { hex } => hex,
             _ => continue,
         };
-        let f = state.fighter_mut(id);
-        f.body = Some(hex);
-        f.thrown_by = None;
+        state.set_body(id, Some(hex));
+        state.fighter_mut(id).thrown_by = None;
         say(state, id, format!("lies across {hex} too"), "G-POS-009", cx);
     }
     Ok(())

@@ -51,7 +51,7 @@ pub fn resolve(
         Grapple::Strangle => strangle(state, actor, cx),
         Grapple::TakeItem | Grapple::ForceDrop => wrest(state, actor, *g == Grapple::TakeItem, cx),
         Grapple::Release => {
-            state.fighter_mut(actor).grip = None;
+            state.set_grip(actor, None);
             say(state, actor, "lets go".into(), "G-GRP-012", cx);
             Ok(())
         }
@@ -100,12 +100,15 @@ fn grab(
     if defense::touch(state, (actor, target), check, &mods, words, cx)? != Touch::Landed {
         return Ok(());
     }
-    state.fighter_mut(actor).grip = Some(Grip {
-        target,
-        at,
-        hands,
-        pinned: false,
-    });
+    state.set_grip(
+        actor,
+        Some(Grip {
+            target,
+            at,
+            hands,
+            pinned: false,
+        }),
+    );
     let where_ = match at {
         GripAt::Body(l) => format!("the {l}"),
         GripAt::Item(i) => format!("weapon {i}"),
@@ -171,7 +174,7 @@ fn takedown(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> F
     f.posture = Posture::Lying;
     // G-GRP-007: the winner places the body's second hex.
     f.thrown_by = Some(winner);
-    f.body = None;
+    state.set_body(faller, None);
     say(state, faller, "is thrown down".into(), "G-GRP-007", cx);
     // G-SPL-001: knocked down while casting.
     crate::resolve::magic::distracted(
@@ -344,7 +347,7 @@ fn wrest(state: &mut State, actor: CombatantId, take: bool, cx: &mut impl Cx<Gur
         }
     }
     if take {
-        state.fighter_mut(actor).grip = None;
+        state.set_grip(actor, None);
     }
     let verb = if take { "loses" } else { "drops" };
     say(
@@ -403,7 +406,7 @@ fn break_free(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) ->
     )?;
     let b = check::roll(state, cx, Check::new(by, "keep hold", "G-GRP-016"), &theirs)?;
     if quick_contest(a.roll, a.level, b.roll, b.level).winner == Winner::A {
-        state.fighter_mut(by).grip = None;
+        state.set_grip(by, None);
         say(state, actor, "breaks free".into(), "G-GRP-016", cx);
     }
     Ok(())
@@ -412,12 +415,15 @@ fn break_free(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) ->
 /// Holds lapse when the two are more than a hex apart (the holder moved
 /// away or the held figure was knocked back) or the holder is out.
 pub fn lapse(state: &mut State) {
+    if state.grips == 0 {
+        return;
+    }
     for id in 0..state.fighters.len() {
         let f = &state.fighters[id];
         if let Some(g) = f.grip {
             let t = state.fighter(g.target);
             if !f.is_conscious() || t.life == Life::Dead || f.pose.pos.distance(t.pose.pos) > 1 {
-                state.fighters[id].grip = None;
+                state.set_grip(CombatantId(id as u16), None);
             }
         }
     }

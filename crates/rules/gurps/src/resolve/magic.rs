@@ -270,6 +270,12 @@ pub fn discharged(state: &mut State, who: CombatantId, wi: usize) {
 /// maneuvers, never while an attack is being resolved.
 pub fn tidy(state: &mut State, who: CombatantId) {
     let f = state.fighter_mut(who);
+    // Most figures hold no spell: nothing to tidy (and no rewrite of the
+    // weapons, which every maneuver asks of every figure).
+    // Only casting puts a spell in hand, so a figure that knows none holds none.
+    if f.spells.is_empty() || (f.casting.is_none() && f.weapons.iter().all(|w| w.spell.is_none())) {
+        return;
+    }
     f.weapons
         .retain(|w| w.spell.is_none() || (w.ready && w.loaded && !w.broken && !w.taken));
     // G-SPL-011 decision: a spell in the hand of a figure that falls
@@ -539,8 +545,8 @@ fn fall_asleep(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut
     f.life = Life::Unconscious;
     f.asleep = true;
     f.posture = Posture::Lying;
-    f.grip = None;
     f.casting = None;
+    state.set_grip(who, None);
     say(state, who, "falls asleep".into(), rule, cx);
 }
 

@@ -274,8 +274,8 @@ fn wrap_up(
     footwork::settle_bodies(state, cx)?;
     let moved_on_a_move = matches!(action, Action::Move { .. }) && state.fighter(actor).moved > 0;
     footwork::after_maneuver(state, actor, moved_on_a_move);
-    for id in 0..state.fighters.len() {
-        magic::tidy(state, CombatantId(id as u16));
+    for id in state.casters.clone().iter() {
+        magic::tidy(state, *id);
     }
     lapse_what_the_maneuver_ends(state, actor, action);
     Ok(())

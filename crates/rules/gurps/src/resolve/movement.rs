@@ -184,11 +184,13 @@ pub fn set_pose(
     why: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) {
-    let f = state.fighter_mut(mover);
-    let from = f.pose;
-    f.pose = to;
-    trail_body(f, from.pos);
-    let name = f.name.clone();
+    let from = state.fighter(mover).pose;
+    state.place(
+        mover,
+        to,
+        trailed_body(state.fighter(mover), to.pos, from.pos),
+    );
+    let name = state.fighter(mover).name.clone();
     cx.emit(|| Event::Moved {
         who: name.to_string(),
         from: describe(from),
@@ -200,11 +202,12 @@ pub fn set_pose(
     }
 }
 
-/// G-POS-009: a sprawled body that moves drags its second hex behind it
-/// (into the hex it left); otherwise it is placed again afterwards.
-fn trail_body(f: &mut crate::model::state::Fighter, left: HexPos) {
-    if f.body.is_some() && f.pose.pos != left {
-        f.body = (f.pose.pos.distance(left) == 1).then_some(left);
+/// G-POS-009: a sprawled body that moves to `to` drags its second hex
+/// behind it (into the hex it left); otherwise it is placed again afterwards.
+fn trailed_body(f: &crate::model::state::Fighter, to: HexPos, left: HexPos) -> Option<HexPos> {
+    match f.body {
+        Some(_) if to != left => (to.distance(left) == 1).then_some(left),
+        body => body,
     }
 }
 
@@ -218,11 +221,9 @@ pub fn set_pose_from(
     why: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) {
-    let f = state.fighter_mut(mover);
-    let from = f.pose;
-    f.pose = to;
-    trail_body(f, prev);
-    let name = f.name.clone();
+    let from = state.fighter(mover).pose;
+    state.place(mover, to, trailed_body(state.fighter(mover), to.pos, prev));
+    let name = state.fighter(mover).name.clone();
     cx.emit(|| Event::Moved {
         who: name.to_string(),
         from: describe(from),

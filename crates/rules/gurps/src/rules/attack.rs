@@ -648,7 +648,7 @@ fn circumstance_mods<M: Mods>(
     // G-CC-008 / G-ATK-027: striking into a close combat from outside it.
     let t = state.fighter(strike.target);
     let into = t.pose.pos != a.pose.pos
-        && state.ids().any(|id| {
+        && state.at(t.pose.pos).any(|id| {
             id != strike.target
                 && state.fighter(id).life != crate::model::state::Life::Dead
                 && state.fighter(id).pose.pos == t.pose.pos

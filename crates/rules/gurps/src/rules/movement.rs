@@ -40,9 +40,9 @@ pub fn enter_cost(state: &State, mover: CombatantId, hex: HexPos, through: Throu
     }
     let me = state.fighter(mover);
     let mut extra = 0u16;
-    for other in state.ids().filter(|&id| id != mover) {
+    for other in state.at(hex).filter(|&id| id != mover) {
         let o = state.fighter(other);
-        if o.life == crate::model::state::Life::Dead || !o.occupies(hex) {
+        if o.life == crate::model::state::Life::Dead {
             continue;
         }
         // G-POS-009 decision: the second hex of a sprawled body is crossed
@@ -110,7 +110,7 @@ pub fn may_end_in(state: &State, mover: CombatantId, hex: HexPos) -> bool {
         return false;
     }
     let side = state.fighter(mover).side;
-    state.ids().filter(|&id| id != mover).all(|id| {
+    state.at(hex).filter(|&id| id != mover).all(|id| {
         let o = state.fighter(id);
         // A sprawled body's second hex is never shared (G-POS-009 decision).
         o.life == crate::model::state::Life::Dead

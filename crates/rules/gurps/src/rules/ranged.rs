@@ -54,12 +54,11 @@ pub fn in_the_way(
         return out;
     }
     for h in between(from, to) {
-        for id in state.ids() {
-            let f = state.fighter(id);
-            if f.life != Life::Dead && f.occupies(h) && !except.contains(&id) {
-                out.push(id);
-            }
-        }
+        out.extend(
+            state
+                .at(h)
+                .filter(|&id| state.fighter(id).life != Life::Dead && !except.contains(&id)),
+        );
     }
     out
 }

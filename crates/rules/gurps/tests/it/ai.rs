@@ -269,12 +269,15 @@ fn a_wrestler_grabs_the_neck_then_strangles() {
         ),
         "{a}"
     );
-    s.fighters[0].grip = Some(Grip {
-        target: B,
-        at: GripAt::Body(Location::Neck),
-        hands: 2,
-        pinned: false,
-    });
+    s.set_grip(
+        A,
+        Some(Grip {
+            target: B,
+            at: GripAt::Body(Location::Neck),
+            hands: 2,
+            pinned: false,
+        }),
+    );
     assert_eq!(ai::action(&s, A), Action::Grapple(Grapple::Strangle));
     // The swordsman, held, cannot use the sword: it punches (reach C) or breaks free.
     let b = ai::action(&s, B);

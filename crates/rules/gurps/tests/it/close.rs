@@ -227,6 +227,7 @@ fn striking_into_a_close_combat_is_at_minus_two_and_a_miss_may_hit_another() {
     .fighters[2]
         .clone();
     s.fighters.push(c);
+    s.reindex();
     let hit = fray_gurps::rules::attack::to_hit::<fray_core::ModList>(
         &s,
         C,

@@ -7,7 +7,7 @@
 
 use crate::common::*;
 use fray_core::CombatantId;
-use fray_core::grid::HexPos;
+use fray_core::grid::{HexPos, Pose};
 use fray_gurps::model::action::{Action, Grapple, Strike};
 use fray_gurps::model::location::Location;
 use fray_gurps::model::state::{DefenseKind, Grip, GripAt, Posture, State};
@@ -50,12 +50,15 @@ fn pair() -> State {
 
 /// `holder` holds `target` at `at` with `hands`.
 fn hold(mut s: State, holder: CombatantId, target: CombatantId, at: GripAt, hands: u8) -> State {
-    s.fighters[holder.index()].grip = Some(Grip {
-        target,
-        at,
-        hands,
-        pinned: false,
-    });
+    s.set_grip(
+        holder,
+        Some(Grip {
+            target,
+            at,
+            hands,
+            pinned: false,
+        }),
+    );
     s
 }
 
@@ -174,7 +177,8 @@ fn grab_modifiers_follow_the_location_the_item_and_the_hands() {
             .contains("eye")
     );
     let mut far = pair();
-    far.fighters[0].pose.pos = HexPos::new(0, 2);
+    let pose = Pose::new(HexPos::new(0, 2), far.fighter(A).pose.facing);
+    far.place(A, pose, None);
     assert!(
         illegal(&far, A, &grab(B, Location::Torso))
             .reason

@@ -718,7 +718,7 @@ fn the_ai_charges_a_fireball_and_throws_it() {
         other => panic!("expected the throw, got {other}"),
     }
     // Far off and hard to hit, it aims first.
-    s.fighters[1].pose = Pose::new(HexPos::new(0, -8), Facing::S);
+    s.place(B, Pose::new(HexPos::new(0, -8), Facing::S), None);
     assert!(matches!(ai::action(&s, A), Action::Aim { weapon: 0, .. }));
 }
 

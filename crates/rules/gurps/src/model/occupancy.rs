@@ -1,0 +1,135 @@
+//! Who stands where: an index from hexes to the figures in them.
+//!
+//! Without it, "who is in this hex" is a pass over every fighter, and a
+//! turn asks it hundreds of times (each hex a move search prices, each
+//! hex a line crosses): on a field of 2,000 knights the turn's cost grew
+//! with the field (issue 9). The index is a sorted list of `(hex, id)`
+//! pairs, one for each figure's hex and one for a sprawled body's second
+//! hex, so a lookup is a binary search and the figures in a hex come in id
+//! order, the order the scans gave. Dead figures stay in it (their bodies
+//! still lie there); queries filter on life as before.
+//!
+//! [`crate::model::state::State::place`] is the one way to move a figure
+//! or its body; `State::check_occupancy` compares the index with the
+//! fighters, and the ruleset asserts it after every step in debug builds.
+
+use fray_core::CombatantId;
+use fray_core::grid::HexPos;
+
+/// The hexes figures fill, sorted by hex then id.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Occupancy {
+    cells: Vec<(HexPos, CombatantId)>,
+}
+
+impl Occupancy {
+    /// The index of figures standing at `places` (id order: each figure's
+    /// hex and its body's hex, if any).
+    pub fn of(places: impl Iterator<Item = (HexPos, Option<HexPos>)>) -> Self {
+        let mut cells = Vec::new();
+        for (i, (pos, body)) in places.enumerate() {
+            let id = CombatantId(i as u16);
+            cells.push((pos, id));
+            if let Some(b) = body {
+                cells.push((b, id));
+            }
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        Occupancy { cells }
+    }
+
+    /// The figures (any state of life) filling `hex`, in id order.
+    pub fn at(&self, hex: HexPos) -> impl Iterator<Item = CombatantId> + '_ {
+        let start = self.cells.partition_point(|&(h, _)| h < hex);
+        self.cells[start..]
+            .iter()
+            .take_while(move |&&(h, _)| h == hex)
+            .map(|&(_, id)| id)
+    }
+
+    /// Records that `id` moved from `from` to `to`: shifts only the
+    /// entries between the two places (a step moves a figure past a
+    /// handful, not the whole field).
+    pub fn relocate(&mut self, from: HexPos, to: HexPos, id: CombatantId) {
+        if from == to {
+            return;
+        }
+        let Ok(i) = self.cells.binary_search(&(from, id)) else {
+            return self.insert(to, id);
+        };
+        match self.cells.binary_search(&(to, id)) {
+            // Already there too (a body on the hex it moves to): just leave.
+            Ok(_) => {
+                self.cells.remove(i);
+            }
+            Err(j) if j > i => {
+                self.cells[i..j].rotate_left(1);
+                self.cells[j - 1] = (to, id);
+            }
+            Err(j) => {
+                self.cells[j..=i].rotate_right(1);
+                self.cells[j] = (to, id);
+            }
+        }
+    }
+
+    /// Records that `id` no longer fills `hex`.
+    pub fn remove(&mut self, hex: HexPos, id: CombatantId) {
+        if let Ok(i) = self.cells.binary_search(&(hex, id)) {
+            self.cells.remove(i);
+        }
+    }
+
+    /// Records that `id` fills `hex`.
+    pub fn insert(&mut self, hex: HexPos, id: CombatantId) {
+        if let Err(i) = self.cells.binary_search(&(hex, id)) {
+            self.cells.insert(i, (hex, id));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(q: i32, r: i32) -> HexPos {
+        HexPos { q, r }
+    }
+
+    #[test]
+    fn figures_in_a_hex_come_in_id_order_with_bodies() {
+        let places = [
+            (hex(1, 0), None),
+            (hex(0, 0), Some(hex(1, 0))),
+            (hex(1, 0), None),
+        ];
+        let mut o = Occupancy::of(places.into_iter());
+        let ids = |o: &Occupancy, h| o.at(h).map(|c| c.0).collect::<Vec<_>>();
+        assert_eq!(ids(&o, hex(1, 0)), [0, 1, 2]);
+        assert_eq!(ids(&o, hex(0, 0)), [1]);
+        assert_eq!(ids(&o, hex(5, 5)), Vec::<u16>::new());
+        o.remove(hex(1, 0), CombatantId(1));
+        o.insert(hex(2, 0), CombatantId(1));
+        assert_eq!(ids(&o, hex(1, 0)), [0, 2]);
+        assert_eq!(ids(&o, hex(2, 0)), [1]);
+        // Staying put changes nothing; moving keeps the order, forward and back.
+        o.relocate(hex(0, 0), hex(0, 0), CombatantId(1));
+        assert_eq!(ids(&o, hex(0, 0)), [1]);
+        o.relocate(hex(0, 0), hex(3, 0), CombatantId(1));
+        assert_eq!(ids(&o, hex(0, 0)), Vec::<u16>::new());
+        assert_eq!(ids(&o, hex(3, 0)), [1]);
+        o.relocate(hex(3, 0), hex(1, 0), CombatantId(1));
+        assert_eq!(ids(&o, hex(1, 0)), [0, 1, 2]);
+        o.relocate(hex(1, 0), hex(2, 0), CombatantId(1));
+        assert_eq!(ids(&o, hex(1, 0)), [0, 2]);
+        assert_eq!(
+            o,
+            Occupancy::of([(hex(1, 0), None), (hex(2, 0), None), (hex(1, 0), None)].into_iter())
+        );
+        // Removing what is not there, or inserting twice, changes nothing.
+        o.remove(hex(7, 7), CombatantId(0));
+        o.insert(hex(2, 0), CombatantId(1));
+        assert_eq!(ids(&o, hex(2, 0)), [1]);
+    }
+}
