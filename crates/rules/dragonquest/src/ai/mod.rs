@@ -163,7 +163,7 @@ fn shoot(state: &State, who: CombatantId) -> Option<Action> {
 /// A charge at a reachable foe, from outside its melee zone if possible.
 fn charge(state: &State, who: CombatantId) -> Option<Action> {
     let f = state.fig(who);
-    if !f.weapon().map_or(true, |h| h.weapon.rated(Use::Melee)) {
+    if !f.weapon().is_none_or(|h| h.weapon.rated(Use::Melee)) {
         return None;
     }
     let budget = actions::charge_allowance(state, who);

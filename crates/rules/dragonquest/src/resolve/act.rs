@@ -358,15 +358,18 @@ fn pull_out(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) 
     if penalty == 5 {
         let mods = ModList::base("pole weapon", -2, "DQ-20-010");
         let r = d10(state, cx, Some(who), "removal damage", "DQ-20-010", &mods)?.total;
+        let amount = values::damage_check(r, -2);
         crate::resolve::damage::wound(
             state,
             cx,
             who,
-            None,
-            values::damage_check(r, -2),
-            false,
-            false,
-            "DQ-20-010",
+            crate::resolve::damage::Hurt {
+                by: None,
+                amount,
+                to_en: false,
+                natural: false,
+                rule: "DQ-20-010",
+            },
         )?;
     }
     Ok(())

@@ -64,6 +64,17 @@ pub fn infection_day(
     )?
     .total;
     let dmg = infection::daily_damage(r);
-    crate::resolve::damage::wound(state, cx, id, None, dmg, true, false, "DQ-24-006")?;
+    crate::resolve::damage::wound(
+        state,
+        cx,
+        id,
+        crate::resolve::damage::Hurt {
+            by: None,
+            amount: dmg,
+            to_en: true,
+            natural: false,
+            rule: "DQ-24-006",
+        },
+    )?;
     Ok(false)
 }

@@ -8,6 +8,21 @@ use crate::rules::{damage, values};
 use crate::{DragonQuest, Flow};
 use fray_core::{CombatantId, Cx, ModList};
 
+/// One attack's effective damage, and where it comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hurt {
+    /// The figure that dealt it, if any.
+    pub by: Option<CombatantId>,
+    /// Effective damage (after armor).
+    pub amount: i32,
+    /// Straight to EN (DQ-18-003).
+    pub to_en: bool,
+    /// From a bite, claw or talon (DQ-24-003).
+    pub natural: bool,
+    /// The rule, for the event.
+    pub rule: &'static str,
+}
+
 /// Effective damage to `target` from `by` (if a figure): FT then EN
 /// (DQ-18-002), or EN directly (`to_en`, DQ-18-003); then restraint
 /// (DQ-16-014), death and unconsciousness (DQ-19-001, DQ-19-002), stun and
@@ -16,12 +31,15 @@ pub fn wound(
     state: &mut State,
     cx: &mut impl Cx<DragonQuest>,
     target: CombatantId,
-    by: Option<CombatantId>,
-    effective: i32,
-    to_en: bool,
-    natural: bool,
-    rule: &'static str,
+    hurt: Hurt,
 ) -> Flow<i32> {
+    let Hurt {
+        by,
+        amount: effective,
+        to_en,
+        natural,
+        rule,
+    } = hurt;
     if effective <= 0 {
         return Ok(0);
     }

@@ -25,6 +25,7 @@ pub fn fire(
     let Some(i) = f.main else { return Ok(()) };
     let w = f.weapons[usize::from(i)].weapon;
     let from = f.pos;
+    let _ = w.category;
     let aim = state
         .fig(target)
         .body()
@@ -33,18 +34,6 @@ pub fn fire(
         .copied()
         .min_by_key(|c| (c.distance(from), c.q, c.r))
         .unwrap_or(state.fig(target).pos);
-    // The missile leaves: a crossbow is unloaded, a thrown weapon is gone.
-    {
-        let f = state.fig_mut(a);
-        let h = &mut f.weapons[usize::from(i)];
-        if h.weapon.crossbow {
-            h.loaded = false;
-        }
-        if !matches!(w.category, Category::Missile) {
-            h.hold = Hold::Dropped;
-            f.main = None;
-        }
-    }
     let sight = state.map.hex_sight(from, aim);
     let Some(trace) = sight
         .clear_trace()
@@ -124,9 +113,11 @@ pub fn fire(
             effect(state, cx, o, "is in the line of fire", "DQ-16-004");
         }
         if strike_at(state, cx, a, o, blow)?.hit {
+            loosed(state, a, i);
             return Ok(());
         }
     }
+    loosed(state, a, i);
     effect(
         state,
         cx,
@@ -135,4 +126,21 @@ pub fn fire(
         "DQ-16-002",
     );
     Ok(())
+}
+
+/// The missile has left: a crossbow is unloaded (DQ-14-013), a thrown
+/// weapon is out of the hand (unless a mishap already took it).
+fn loosed(state: &mut State, a: CombatantId, i: u8) {
+    let f = state.fig_mut(a);
+    if let Some(h) = f.weapons.get_mut(usize::from(i)) {
+        if h.weapon.crossbow {
+            h.loaded = false;
+        }
+        if !matches!(h.weapon.category, Category::Missile) && h.hold == Hold::Stowed {
+            h.hold = Hold::Dropped;
+            if f.main == Some(i) {
+                f.main = None;
+            }
+        }
+    }
 }

@@ -199,8 +199,13 @@ fn nonengaged_initiative(state: &State, cx: &mut impl Cx<DragonQuest>) -> Flow<O
                 && can_act(state, id)
         })
     };
-    if !free(0) && !free(1) {
-        return Ok(None);
+    // Decision: with figures to act in step 3 on one side only, that side
+    // wins without a roll (the roll could change nothing).
+    match (free(0), free(1)) {
+        (false, false) => return Ok(None),
+        (true, false) => return Ok(Some(SideId(0))),
+        (false, true) => return Ok(Some(SideId(1))),
+        (true, true) => {}
     }
     let roller =
         |s: u8| initiative::side_roller(state, SideId(s), initiative::leader(state, SideId(s)));

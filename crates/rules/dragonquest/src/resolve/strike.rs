@@ -7,7 +7,7 @@ use crate::model::data::{Category, Class, Size, Weapon};
 use crate::model::event::Event;
 use crate::model::options::MishapFallback;
 use crate::model::state::{Hold, State};
-use crate::resolve::damage::{drop_weapon, wound};
+use crate::resolve::damage::{Hurt, drop_weapon, wound};
 use crate::resolve::{check, d10, effect, name};
 use crate::rules::values::{self, Quarter};
 use crate::rules::zones;
@@ -368,7 +368,18 @@ fn on_hit(
             } else {
                 (1 - values::protection(state.fig(d))).max(0)
             };
-            let done = wound(state, cx, d, Some(a), dmg, ignore, false, "DQ-16-020")?;
+            let done = wound(
+                state,
+                cx,
+                d,
+                Hurt {
+                    by: Some(a),
+                    amount: dmg,
+                    to_en: ignore,
+                    natural: false,
+                    rule: "DQ-16-020",
+                },
+            )?;
             disarm(state, cx, a, d)?;
             return Ok(done);
         }
@@ -399,7 +410,18 @@ fn on_hit(
     let effective = (check_value - armor).max(0);
     let natural = w.natural;
     let rule = if to_en { "DQ-18-003" } else { "DQ-18-002" };
-    let done = wound(state, cx, d, Some(a), effective, to_en, natural, rule)?;
+    let done = wound(
+        state,
+        cx,
+        d,
+        Hurt {
+            by: Some(a),
+            amount: effective,
+            to_en,
+            natural,
+            rule,
+        },
+    )?;
     if to_en && done > 0 {
         state.fig_mut(d).record.endurance_hits += 1;
     }

@@ -87,7 +87,7 @@ pub fn reach(state: &State, who: CombatantId, budget: i32, keep_facing: bool) ->
             let cost = enter_cost(state, head);
             let total = cur.cost + cost;
             // DQ-14-003: the first hex is always allowed.
-            if total <= budget || cur.steps == 0 {
+            if total <= budget || (cur.steps == 0 && cur.cost == 0) {
                 next.push((head, cur.heading, total, cur.steps + 1));
             }
         }
