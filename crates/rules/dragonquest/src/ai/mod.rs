@@ -15,7 +15,7 @@ use crate::rules::actions::{self, Status, face_toward, reaches};
 use crate::rules::values::{self, MoveKind};
 use crate::rules::{damage, movement, zones};
 use fray_core::CombatantId;
-use fray_core::grid::Heading;
+use fray_core::grid::{Heading, HexPos};
 
 /// The tactics the AI knows (`ai:<tactics>`).
 pub const TACTICS: [&str; 2] = ["default", "cautious"];
@@ -160,35 +160,56 @@ fn shoot(state: &State, who: CombatantId) -> Option<Action> {
     actions::check(state, who, &a).ok().map(|_| a)
 }
 
-/// A charge at a reachable foe, from outside its melee zone if possible.
+/// A charge at a reachable foe, from outside its melee zone if possible:
+/// the hexes next to each foe within the charge's reach, tried along the
+/// straight line ([`movement::line_route`]) before any search.
 fn charge(state: &State, who: CombatantId) -> Option<Action> {
     let f = state.fig(who);
     if !f.weapon().is_none_or(|h| h.weapon.rated(Use::Melee)) {
         return None;
     }
     let budget = actions::charge_allowance(state, who);
-    let reach = movement::reach(state, who, budget, false);
     let mut best: Option<(i32, Action)> = None;
     for t in foes(state, who) {
-        let tb = state.fig(t).body();
-        let tmz = zones::melee_zone(state.fig(t));
-        for r in &reach {
-            if r.steps == 0 && r.head == f.pos && r.heading != f.heading {
+        let tf = state.fig(t);
+        if tf.distance(f) > budget as u32 + 1 {
+            continue;
+        }
+        let tmz = zones::melee_zone(tf);
+        let near: arrayvec::ArrayVec<(HexPos, Heading, i32), 32> = if f.is_single() {
+            tf.cells()
+                .iter()
+                .flat_map(|c| c.neighbours())
+                .filter(|&h| !tf.occupies(h))
+                .filter_map(|h| movement::line_route(state, who, h, budget))
+                .map(|r| (r.head, r.heading, r.cost))
+                .take(32)
+                .collect()
+        } else {
+            movement::reach(state, who, budget, false)
+                .into_iter()
+                .filter(|r| {
+                    crate::model::state::footprint(f.shape, r.head, r.heading)
+                        .is_adjacent(&tf.body())
+                })
+                .map(|r| (r.head, r.heading, r.cost))
+                .take(32)
+                .collect()
+        };
+        for (head, heading, cost) in near {
+            if head == f.pos && heading != f.heading {
                 continue;
             }
-            let body = crate::model::state::footprint(f.shape, r.head, r.heading);
-            if !body.is_adjacent(&tb) {
+            let h = face_toward(state, who, head, t);
+            if !reaches(state, who, head, h, t) {
                 continue;
             }
-            let h = face_toward(state, who, r.head, t);
-            if !reaches(state, who, r.head, h, t) {
-                continue;
-            }
+            let body = crate::model::state::footprint(f.shape, head, heading);
             let exposed = body.cells().iter().any(|c| tmz.contains(c));
-            let value = score(state, who, t) - if exposed { 15 } else { 0 } - r.cost;
+            let value = score(state, who, t) - if exposed { 15 } else { 0 } - cost;
             let a = Action::Charge {
                 target: t,
-                to: r.head,
+                to: head,
                 kind: AttackKind::Normal,
             };
             if best.as_ref().is_none_or(|(v, _)| value > *v)
@@ -201,10 +222,29 @@ fn charge(state: &State, who: CombatantId) -> Option<Action> {
     best.map(|(_, a)| a)
 }
 
-/// Move toward `t` as far as TMR allows, ending facing it.
+/// Move toward `t` as far as TMR allows, ending facing it: along the
+/// straight line when it is open, else by search.
 fn approach(state: &State, who: CombatantId, t: CombatantId) -> Action {
     let f = state.fig(who);
     let budget = actions::tmr_for(state, who, MoveKind::Other);
+    let goal = state.fig(t).pos;
+    if f.is_single() {
+        let line = f.pos.line_to(goal);
+        // The furthest open hex of the line within TMR, short of the foe.
+        let mut to = None;
+        for &h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
+            match movement::line_route(state, who, h, budget) {
+                Some(_) => to = Some(h),
+                None => break,
+            }
+        }
+        if let Some(to) = to {
+            return Action::Move {
+                to,
+                facing: to.facing_toward(goal),
+            };
+        }
+    }
     let tb = state.fig(t).body();
     let best = movement::reach(state, who, budget, false)
         .into_iter()
@@ -222,7 +262,7 @@ fn approach(state: &State, who: CombatantId, t: CombatantId) -> Action {
     match best {
         Some(r) => {
             let facing = match r.heading {
-                Heading::Side(_) => r.head.facing_toward(state.fig(t).pos),
+                Heading::Side(_) => r.head.facing_toward(goal),
                 Heading::Corner(_) => None,
             };
             Action::Move { to: r.head, facing }

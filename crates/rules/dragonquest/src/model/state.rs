@@ -195,6 +195,60 @@ impl Figure {
         footprint(self.shape, self.pos, self.heading)
     }
 
+    /// Whether it fills one hex (the fast path of every zone test).
+    pub fn is_single(&self) -> bool {
+        self.shape == ShapeName::Single
+    }
+
+    /// Whether it fills `hex`.
+    pub fn occupies(&self, hex: HexPos) -> bool {
+        if self.is_single() {
+            self.pos == hex
+        } else {
+            self.body().contains(hex)
+        }
+    }
+
+    /// The hexes it fills, head first.
+    pub fn cells(&self) -> ArrayVec<HexPos, { fray_core::grid::MAX_SHAPE_CELLS }> {
+        if self.is_single() {
+            let mut v = ArrayVec::new();
+            v.push(self.pos);
+            v
+        } else {
+            self.body().cells()
+        }
+    }
+
+    /// Its front hexes (DQ-00-013, DQ-00-015).
+    pub fn front(&self) -> ArrayVec<HexPos, 3> {
+        match self.heading {
+            Heading::Side(f) if self.is_single() => [f.turn(-1), f, f.turn(1)]
+                .into_iter()
+                .map(|d| self.pos.neighbour(d))
+                .collect(),
+            _ => self.body().front_hexes(),
+        }
+    }
+
+    /// Hex distance between the nearest hexes of two figures.
+    pub fn distance(&self, other: &Figure) -> u32 {
+        if self.is_single() && other.is_single() {
+            self.pos.distance(other.pos)
+        } else {
+            self.body().distance(&other.body())
+        }
+    }
+
+    /// Hex distance from its nearest hex to `hex`.
+    pub fn distance_to(&self, hex: HexPos) -> u32 {
+        if self.is_single() {
+            self.pos.distance(hex)
+        } else {
+            self.body().distance_to(hex)
+        }
+    }
+
     /// Its facing as a hexside (a corner-facing figure: the side clockwise of... its first side).
     pub fn facing(&self) -> Facing {
         match self.heading {
@@ -329,6 +383,6 @@ impl State {
     /// The figure filling `hex`, if any (the first by id).
     pub fn at(&self, hex: HexPos) -> Option<CombatantId> {
         self.ids()
-            .find(|&id| self.fig(id).life != Life::Dead && self.fig(id).body().contains(hex))
+            .find(|&id| self.fig(id).life != Life::Dead && self.fig(id).occupies(hex))
     }
 }

@@ -36,7 +36,7 @@ pub fn free_for(state: &State, who: CombatantId, hex: HexPos) -> bool {
         && state.ids().all(|o| {
             o == who
                 || state.fig(o).life == crate::model::state::Life::Dead
-                || !state.fig(o).body().contains(hex)
+                || !state.fig(o).occupies(hex)
         })
 }
 
@@ -63,12 +63,26 @@ pub fn reach(state: &State, who: CombatantId, budget: i32, keep_facing: bool) ->
         cost: 0,
         steps: 0,
     };
+    // Every step costs at least 1, so nothing lies further than `budget`
+    // hexes (one more for the free first hex): index places in a square of
+    // that radius, one slot per heading.
+    let radius = budget.max(1) + 1;
+    let side = (2 * radius + 1) as usize;
+    let slot = |h: HexPos, heading: Heading| -> Option<usize> {
+        let (dq, dr) = (h.q - f.pos.q + radius, h.r - f.pos.r + radius);
+        let inside = (0..side as i32).contains(&dq) && (0..side as i32).contains(&dr);
+        inside.then(|| ((dq as usize * side + dr as usize) * 6) + usize::from(heading.sixths()))
+    };
+    let mut index = vec![u32::MAX; side * side * 6];
     let mut out = vec![start];
-    let mut i = 0;
-    let multi = !matches!(f.heading, Heading::Side(_));
-    while i < out.len() {
-        let cur = out[i];
-        i += 1;
+    if let Some(k) = slot(start.head, start.heading) {
+        index[k] = 0;
+    }
+    // A work list of places to expand; a place whose cost drops is expanded again.
+    let mut work: Vec<u32> = vec![0];
+    let multi = !f.is_single();
+    while let Some(i) = work.pop() {
+        let cur = out[i as usize];
         if cur.steps > 0 && in_foe_mz(state, who, f, cur.head, cur.heading) {
             continue;
         }
@@ -80,12 +94,18 @@ pub fn reach(state: &State, who: CombatantId, budget: i32, keep_facing: bool) ->
         };
         for d in dirs {
             let head = cur.head.neighbour(d);
-            let body = footprint(f.shape, head, cur.heading);
-            if !body.cells().iter().all(|&c| free_for(state, who, c)) {
+            let fits = if multi {
+                footprint(f.shape, head, cur.heading)
+                    .cells()
+                    .iter()
+                    .all(|&c| free_for(state, who, c))
+            } else {
+                free_for(state, who, head)
+            };
+            if !fits || state.map.blocks_step(cur.head, head) {
                 continue;
             }
-            let cost = enter_cost(state, head);
-            let total = cur.cost + cost;
+            let total = cur.cost + enter_cost(state, head);
             // DQ-14-003: the first hex is always allowed.
             if total <= budget || (cur.steps == 0 && cur.cost == 0) {
                 next.push((head, cur.heading, total, cur.steps + 1));
@@ -103,28 +123,76 @@ pub fn reach(state: &State, who: CombatantId, budget: i32, keep_facing: bool) ->
             }
         }
         for (head, heading, cost, steps) in next {
-            match out
-                .iter_mut()
-                .find(|r| r.head == head && r.heading == heading)
-            {
-                Some(r) if r.cost <= cost => {}
-                Some(r) => {
-                    r.cost = cost;
-                    r.steps = steps;
+            let Some(k) = slot(head, heading) else {
+                continue;
+            };
+            match index[k] {
+                u32::MAX => {
+                    index[k] = out.len() as u32;
+                    work.push(out.len() as u32);
+                    out.push(Reach {
+                        head,
+                        heading,
+                        cost,
+                        steps,
+                    });
                 }
-                None => out.push(Reach {
-                    head,
-                    heading,
-                    cost,
-                    steps,
-                }),
+                j if out[j as usize].cost > cost => {
+                    out[j as usize].cost = cost;
+                    out[j as usize].steps = steps;
+                    work.push(j);
+                }
+                _ => {}
             }
         }
     }
     out
 }
 
-/// The cheapest way to get the head to `to` within `budget`, if any.
+/// The straight way to `to` for a 1-hex figure, if it is open and within
+/// `budget`: every hex free, no blocking edge, no foe's melee zone before
+/// the last hex (DQ-14-004), the first hex always allowed (DQ-14-003). The
+/// quick answer for the common case; [`route`] searches when it fails.
+pub fn line_route(state: &State, who: CombatantId, to: HexPos, budget: i32) -> Option<Reach> {
+    let f = state.fig(who);
+    if !f.is_single() || f.pos.distance(to) > budget.max(1) as u32 {
+        return None;
+    }
+    let start = Reach {
+        head: f.pos,
+        heading: f.heading,
+        cost: 0,
+        steps: 0,
+    };
+    if to == f.pos {
+        return Some(start);
+    }
+    let line = f.pos.line_to(to);
+    let last = line.len() - 1;
+    let mut cost = 0;
+    for k in 1..=last {
+        let h = line[k];
+        if !free_for(state, who, h) || state.map.blocks_step(line[k - 1], h) {
+            return None;
+        }
+        cost += enter_cost(state, h);
+        if cost > budget && k > 1 {
+            return None;
+        }
+        if k < last && zones::hex_in_foe_mz(state, who, h) {
+            return None;
+        }
+    }
+    Some(Reach {
+        head: to,
+        heading: f.heading,
+        cost,
+        steps: last as i32,
+    })
+}
+
+/// A way to get the head to `to` within `budget`, if any: the straight
+/// line when it is open, else the cheapest route found by [`reach`].
 pub fn route(
     state: &State,
     who: CombatantId,
@@ -132,6 +200,9 @@ pub fn route(
     budget: i32,
     keep_facing: bool,
 ) -> Option<Reach> {
+    if let Some(r) = line_route(state, who, to, budget) {
+        return Some(r);
+    }
     reach(state, who, budget, keep_facing)
         .into_iter()
         .filter(|r| r.head == to)

@@ -12,7 +12,7 @@ use fray_core::grid::{HexPos, RelativeBearing, Side, Zone, arc};
 /// a 1-hex figure; the two hexes sharing the faced corner for a multi-hex
 /// one).
 pub fn melee_zone(f: &Figure) -> ArrayVec<HexPos, 3> {
-    f.body().front_hexes()
+    f.front()
 }
 
 /// DQ-12-008: whether a figure projects a melee zone (dead and unconscious
@@ -30,12 +30,12 @@ pub fn in_mz(state: &State, owner: CombatantId, other: CombatantId) -> bool {
         return false;
     }
     let mz = melee_zone(o);
-    state
-        .fig(other)
-        .body()
-        .cells()
-        .iter()
-        .any(|c| mz.contains(c))
+    let t = state.fig(other);
+    if t.is_single() {
+        mz.contains(&t.pos)
+    } else {
+        t.cells().iter().any(|c| mz.contains(c))
+    }
 }
 
 /// Whether `hex` lies in the melee zone of a conscious foe of `who`.
@@ -50,7 +50,11 @@ pub fn hex_in_foe_mz(state: &State, who: CombatantId, hex: HexPos) -> bool {
 
 /// DQ-00-013: whether any hex of `other` is in one of `owner`'s rear hexes.
 pub fn in_rear(state: &State, owner: CombatantId, other: CombatantId) -> bool {
-    let body = state.fig(owner).body();
+    let (o, t) = (state.fig(owner), state.fig(other));
+    if o.is_single() && t.is_single() {
+        return rear_hexes(o).contains(&t.pos);
+    }
+    let body = o.body();
     state
         .fig(other)
         .body()
@@ -88,7 +92,7 @@ pub fn engaged_pair(state: &State, a: CombatantId, b: CombatantId) -> bool {
     if in_close_with(state, a, b) {
         return true;
     }
-    fa.body().is_adjacent(&fb.body()) && (in_mz(state, a, b) || in_mz(state, b, a))
+    fa.distance(fb) == 1 && (in_mz(state, a, b) || in_mz(state, b, a))
 }
 
 /// Whether `who` is engaged with anyone now.
@@ -145,11 +149,12 @@ pub fn in_ranged_zone(state: &State, f: &Figure, target: HexPos) -> bool {
 /// shield-side front hex is f-1.
 pub fn quarter(state: &State, defender: CombatantId, from: HexPos, ranged: bool) -> Quarter {
     let d = state.fig(defender);
-    let body = d.body();
     let rear = if ranged {
         !in_ranged_zone(state, d, from)
+    } else if d.is_single() {
+        rear_hexes(d).contains(&from)
     } else {
-        body.zone_of(from) == Some(Zone::Rear)
+        d.body().zone_of(from) == Some(Zone::Rear)
     };
     if rear {
         return Quarter::Rear;

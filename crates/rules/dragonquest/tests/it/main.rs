@@ -6,6 +6,7 @@ mod actions;
 mod aftermath;
 mod close;
 mod common;
+mod data;
 mod fire;
 mod monster;
 mod odds;

@@ -39,7 +39,7 @@ fn mv(q: i32, r: i32) -> Action {
 
 #[test]
 fn the_pulse_is_five_seconds_and_counts_up() {
-    // rule: DQ-12-002, DQ-00-019
+    // rule: DQ-12-002, DQ-00-019, DQ-00-016
     let s = duel(&[], &[]);
     let l = log(
         vec![("A", attack(B)), ("B", attack(A)), ("A", attack(B))],
