@@ -99,7 +99,19 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
             format!("Withdraw to {to}{p}{s}")
         }
         Action::Retreat => "Retreat two hexes".into(),
-        Action::Fire { target } => {
+        Action::Jump { to } => format!("Jump to {to}"),
+        Action::TwoWeapons { targets } => format!(
+            "Strike {} with {} and {} with {}",
+            who(state, targets[0]),
+            weapon_name(f, f.main),
+            who(state, targets[1]),
+            weapon_name(f, f.off)
+        ),
+        Action::Sweep { targets } => {
+            let names: Vec<String> = targets.iter().map(|&t| who(state, t)).collect();
+            format!("Sweep {} with {}", names.join(", "), weapon_name(f, f.main))
+        }
+        Action::Fire { target, .. } => {
             format!("Fire {} at {}", weapon_name(f, f.main), who(state, *target))
         }
         Action::Recover => "Try to recover from the stun".into(),

@@ -64,7 +64,7 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
             target: t,
             restrain: true,
         });
-        c.push(Action::Fire { target: t });
+        c.push(Action::fire(t));
         if let Some(r) = reach.iter().find(|r| {
             r.steps > 0
                 && check(
@@ -116,6 +116,21 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
                 to: r.head,
                 facing: r.head.facing_toward(state.fig(t).pos),
             });
+        }
+    }
+    let in_zone: Vec<CombatantId> = foes
+        .iter()
+        .copied()
+        .filter(|&t| zones::in_mz(state, who, t))
+        .collect();
+    if in_zone.len() >= 2 {
+        c.push(Action::Sweep {
+            targets: in_zone.clone(),
+        });
+    }
+    for &t1 in &in_zone {
+        for &t2 in &in_zone {
+            c.push(Action::TwoWeapons { targets: [t1, t2] });
         }
     }
     c.push(Action::Evade {

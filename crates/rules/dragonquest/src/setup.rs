@@ -267,6 +267,7 @@ fn build(
         size: sheet.size,
         monster: sheet.monster,
         main: if weapons.is_empty() { None } else { Some(0) },
+        off: (sheet.two_weapons && weapons.len() >= 2).then_some(1),
         weapons,
         armor,
         armor_damage: 0,

@@ -156,7 +156,7 @@ fn shoot(state: &State, who: CombatantId) -> Option<Action> {
             facing: f.pos.facing_toward(aim),
         });
     }
-    let a = Action::Fire { target };
+    let a = Action::fire(target);
     actions::check(state, who, &a).ok().map(|_| a)
 }
 

@@ -95,6 +95,17 @@ pub enum Action {
         #[serde(default)]
         kind: AttackKind,
     },
+    /// DQ-16-006: one strike with each prepared weapon (the same type: melee).
+    TwoWeapons {
+        /// The target of the prepared weapon, then of the other hand's.
+        targets: [CombatantId; 2],
+    },
+    /// DQ-16-007: a two-handed class B weapon strikes several foes in the
+    /// melee zone, each once.
+    Sweep {
+        /// The foes, each struck once.
+        targets: Vec<CombatantId>,
+    },
     /// DQ-14-009: charge and enter the target's hex.
     ChargeAndClose {
         /// Whom.
@@ -141,6 +152,18 @@ pub enum Action {
     Fire {
         /// At whom.
         target: CombatantId,
+        /// DQ-14-013: with a loaded crossbow, a move of up to 2 hexes.
+        #[serde(default)]
+        step: Option<HexPos>,
+        /// Whether that move comes after the shot.
+        #[serde(default)]
+        after: bool,
+    },
+    /// DQ-14-005: a jump to a hex in a straight line, 1 TMR per 5 feet
+    /// (one hex), landing on D100 <= 3 × modAG.
+    Jump {
+        /// Where to land.
+        to: HexPos,
     },
     /// DQ-19-006: try to recover from a stun.
     Recover,
@@ -153,6 +176,15 @@ impl Action {
         to: None,
         facing: None,
     };
+
+    /// A shot with no move.
+    pub fn fire(target: CombatantId) -> Action {
+        Action::Fire {
+            target,
+            step: None,
+            after: false,
+        }
+    }
 
     /// A small number per kind, for DQ-15-003's "two different actions".
     pub fn kind_index(&self) -> u8 {
@@ -169,6 +201,9 @@ impl Action {
             Action::Retreat => 9,
             Action::Fire { .. } => 10,
             Action::Recover => 11,
+            Action::Jump { .. } => 12,
+            // Melee Attacks, for DQ-15-003's "two different actions".
+            Action::TwoWeapons { .. } | Action::Sweep { .. } => 2,
         }
     }
 
@@ -186,6 +221,9 @@ impl Action {
             Action::Withdraw { .. } => "DQ-13-006",
             Action::Retreat => "DQ-14-011",
             Action::Fire { .. } => "DQ-16-001",
+            Action::Jump { .. } => "DQ-14-005",
+            Action::TwoWeapons { .. } => "DQ-16-006",
+            Action::Sweep { .. } => "DQ-16-007",
             Action::Recover => "DQ-19-006",
         }
     }
@@ -198,8 +236,10 @@ impl Action {
             | Action::ChargeAndClose { target, .. }
             | Action::Close { target }
             | Action::Grapple { target, .. }
-            | Action::Fire { target } => Some(*target),
+            | Action::Fire { target, .. } => Some(*target),
             Action::Withdraw { strike, .. } => *strike,
+            Action::TwoWeapons { targets } => Some(targets[0]),
+            Action::Sweep { targets } => targets.first().copied(),
             _ => None,
         }
     }
@@ -277,7 +317,28 @@ impl fmt::Display for Action {
                 }
             }
             Action::Retreat => f.write_str("Retreat"),
-            Action::Fire { target } => write!(f, "Fire at #{}", target.0),
+            Action::Fire { target, step, .. } => {
+                write!(f, "Fire at #{}", target.0)?;
+                if let Some(h) = step {
+                    write!(f, " stepping to {h}")?;
+                }
+                Ok(())
+            }
+            Action::Jump { to } => write!(f, "Jump to {to}"),
+            Action::TwoWeapons { targets } => {
+                write!(
+                    f,
+                    "Two-weapon attack on #{} and #{}",
+                    targets[0].0, targets[1].0
+                )
+            }
+            Action::Sweep { targets } => {
+                f.write_str("Sweep")?;
+                for t in targets {
+                    write!(f, " #{}", t.0)?;
+                }
+                Ok(())
+            }
             Action::Recover => f.write_str("Recover from stun"),
         }
     }

@@ -258,6 +258,9 @@ pub struct Sheet {
     /// An armor id.
     #[serde(default)]
     pub armor: Option<String>,
+    /// Prepares the second weapon in the other hand (DQ-16-006).
+    #[serde(default)]
+    pub two_weapons: bool,
     /// A shield id.
     #[serde(default)]
     pub shield: Option<String>,

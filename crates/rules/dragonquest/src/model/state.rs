@@ -165,6 +165,8 @@ pub struct Figure {
     pub weapons: ArrayVec<Held, 4>,
     /// The prepared weapon (index into `weapons`); `None` is bare hands.
     pub main: Option<u8>,
+    /// The weapon prepared in the other hand (DQ-16-006), if any.
+    pub off: Option<u8>,
     /// Worn armor.
     pub armor: Option<&'static Armor>,
     /// Protection lost to grievous injuries (DQ-18-005).

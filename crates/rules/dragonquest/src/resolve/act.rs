@@ -17,7 +17,10 @@ use fray_core::{CombatantId, Cx, ModList};
 
 /// DQ-15-003: the actions that may be combined at modAG 26+.
 fn combinable(a: &Action) -> bool {
-    !matches!(a, Action::Move { .. } | Action::Recover)
+    !matches!(
+        a,
+        Action::Move { .. } | Action::Recover | Action::Jump { .. }
+    )
 }
 
 /// Resolves a checked action.
@@ -113,6 +116,29 @@ pub fn resolve(
             strike_at(state, cx, who, *target, blow)?;
             Ok(())
         }
+        Action::TwoWeapons { targets } => {
+            for (k, &t) in targets.iter().enumerate() {
+                if !state.fig(who).in_fight() || !state.fig(t).in_fight() {
+                    continue;
+                }
+                let mut blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
+                blow.off_hand = k == 1;
+                strike_at(state, cx, who, t, blow)?;
+            }
+            Ok(())
+        }
+        Action::Sweep { targets } => {
+            for &t in targets {
+                if !state.fig(who).in_fight() || state.fig(who).main.is_none() {
+                    break;
+                }
+                if state.fig(t).in_fight() {
+                    let blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
+                    strike_at(state, cx, who, t, blow)?;
+                }
+            }
+            Ok(())
+        }
         Action::ChargeAndClose { target, to } => {
             let budget = values::half(
                 actions::tmr_for(state, who, MoveKind::Other),
@@ -199,7 +225,40 @@ pub fn resolve(
             }
             Ok(())
         }
-        Action::Fire { target } => fire(state, cx, who, *target),
+        Action::Fire {
+            target,
+            step,
+            after,
+        } => {
+            // DQ-14-013: a loaded crossbow's 2 hexes, before or after the shot.
+            if let (Some(h), false) = (step, after) {
+                go(state, who, *h, 2, false, cx);
+            }
+            fire(state, cx, who, *target)?;
+            if let (Some(h), true) = (step, after)
+                && state.fig(who).in_fight()
+            {
+                go(state, who, *h, 2, false, cx);
+            }
+            Ok(())
+        }
+        Action::Jump { to } => {
+            let heading = state.fig(who).heading;
+            step_to(state, who, *to, heading, cx);
+            let j = state.options.jump_ag_multiplier;
+            let chance = ModList::base(
+                "AG multiplier × modAG",
+                j * values::mod_ag(state.fig(who)),
+                "DQ-14-005",
+            );
+            if !check(state, cx, Some(who), "land the jump", "DQ-14-005", &chance)? {
+                let f = state.fig_mut(who);
+                f.status.prone = true;
+                f.record.falls += 1;
+                effect(state, cx, who, "lands badly and falls", "DQ-14-005");
+            }
+            Ok(())
+        }
     }
 }
 

@@ -72,6 +72,14 @@ pub fn drop_for_close(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: Com
         f.main = None;
         dropped = true;
     }
+    if let Some(i) = f.off
+        && let Some(h) = f.weapons.get_mut(usize::from(i))
+        && !h.weapon.rated(Use::Close)
+    {
+        h.hold = Hold::Dropped;
+        f.off = None;
+        dropped = true;
+    }
     if dropped {
         effect(
             state,

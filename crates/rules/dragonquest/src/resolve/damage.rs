@@ -152,5 +152,8 @@ pub fn drop_weapon(
     if f.main == Some(i) {
         f.main = None;
     }
+    if f.off == Some(i) {
+        f.off = None;
+    }
     effect(state, cx, who, what, rule);
 }

@@ -39,6 +39,8 @@ pub struct Blow {
     pub trample: i32,
     /// Restrain instead of damage (DQ-16-013).
     pub restrain: bool,
+    /// With the weapon in the other hand (DQ-16-006).
+    pub off_hand: bool,
 }
 
 impl Blow {
@@ -55,6 +57,7 @@ impl Blow {
             grapple: false,
             trample: 0,
             restrain: false,
+            off_hand: false,
         }
     }
 }
@@ -75,9 +78,17 @@ fn armament(
     blow: &Blow,
 ) -> (&'static Weapon, Option<u8>, Option<i32>, Option<i32>) {
     let f = state.fig(a);
-    let held = f.weapon();
+    let held = if blow.off_hand {
+        f.off.and_then(|i| f.weapons.get(usize::from(i)))
+    } else {
+        f.weapon()
+    };
     let mut w: &'static Weapon = held.map_or(values::unarmed(), |h| h.weapon);
-    let mut rank = values::rank(f);
+    let mut rank = if blow.off_hand {
+        held.and_then(|h| h.rank)
+    } else {
+        values::rank(f)
+    };
     if blow.grapple && !w.rated(crate::model::data::Use::Close) {
         w = values::unarmed();
         rank = f.unarmed_rank;

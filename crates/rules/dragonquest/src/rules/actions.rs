@@ -332,6 +332,73 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
+        Action::TwoWeapons { targets } => {
+            if st != Status::Engaged {
+                return refuse("DQ-16-006", "a two-weapon Melee Attack needs engaged foes");
+            }
+            let (Some(m), Some(o)) = (
+                f.weapon(),
+                f.off.and_then(|i| f.weapons.get(usize::from(i))),
+            ) else {
+                return refuse("DQ-16-006", "two prepared weapons are needed");
+            };
+            if !m.weapon.rated(Use::Melee) || !o.weapon.rated(Use::Melee) {
+                return refuse(
+                    "DQ-16-006",
+                    "every attack of the pulse must be the same type: both weapons strike in melee",
+                );
+            }
+            for &t in targets {
+                foe(state, who, t)?;
+                if !zones::in_mz(state, who, t) {
+                    return refuse(
+                        "DQ-16-006",
+                        "each target must be in the attacker's melee zone",
+                    );
+                }
+            }
+            Ok(())
+        }
+        Action::Sweep { targets } => {
+            if st != Status::Engaged {
+                return refuse("DQ-16-007", "a sweep needs engaged foes");
+            }
+            let Some(h) = f.weapon() else {
+                return refuse("DQ-16-007", "a sweep needs a two-handed class B weapon");
+            };
+            let two_handed = match h.weapon.hands {
+                crate::model::data::Hands::Two => true,
+                // Decision: a one-or-two-handed weapon is held in both hands
+                // when no shield is prepared.
+                crate::model::data::Hands::OneOrTwo => !(f.shield.is_some() && f.shield_ready),
+                _ => false,
+            };
+            if !two_handed || h.weapon.class != Some(crate::model::data::Class::B) {
+                return refuse(
+                    "DQ-16-007",
+                    format!("{} is not a two-handed class B weapon", h.weapon.name),
+                );
+            }
+            if h.rank.unwrap_or(0) < 4 {
+                return refuse("DQ-16-007", "a sweep needs rank 4 or more with the weapon");
+            }
+            if targets.len() < 2 {
+                return refuse("DQ-16-007", "a sweep strikes two or more foes");
+            }
+            for (k, &t) in targets.iter().enumerate() {
+                foe(state, who, t)?;
+                if targets[..k].contains(&t) {
+                    return refuse("DQ-16-007", "each target is attacked only once");
+                }
+                if !zones::in_mz(state, who, t) {
+                    return refuse(
+                        "DQ-16-007",
+                        "every target must be in the attacker's melee zone",
+                    );
+                }
+            }
+            Ok(())
+        }
         Action::ChargeAndClose { target, to } => {
             if st != Status::Free {
                 return refuse(
@@ -438,7 +505,42 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
-        Action::Fire { target } => {
+        Action::Jump { to } => {
+            if st != Status::Free {
+                return refuse("DQ-14-005", "only a figure that is not engaged may jump");
+            }
+            // DQ-14-005: 1 TMR per 5 feet; a hex is 5 feet (DQ-00-013).
+            let d = f.pos.distance(*to) as i32;
+            let tmr = tmr_for(state, who, MoveKind::Other);
+            if d == 0 || d > tmr || !f.is_single() || !free_for(state, who, *to) {
+                return refuse(
+                    "DQ-14-005",
+                    format!(
+                        "a jump of {} feet costs {d} TMR of {tmr}, onto an empty hex",
+                        5 * d
+                    ),
+                );
+            }
+            let line = f.pos.line_to(*to);
+            if line.iter().any(|&h| !state.map.passable(h)) {
+                return refuse("DQ-14-005", "a wall stands in the way of the jump");
+            }
+            Ok(())
+        }
+        Action::Fire { target, step, .. } => {
+            if let Some(h) = step {
+                // DQ-14-012, DQ-14-013: only a loaded crossbow moves, 2 hexes.
+                let loaded = f.weapon().is_some_and(|w| w.weapon.crossbow && w.loaded);
+                if !loaded {
+                    return refuse(
+                        "DQ-14-012",
+                        "a figure firing may neither move nor turn, except with a loaded crossbow",
+                    );
+                }
+                if movement::route(state, who, *h, 2, false).is_none_or(|r| r.steps > 2) {
+                    return refuse("DQ-14-013", format!("{h} is more than 2 hexes away"));
+                }
+            }
             if st == Status::Close || (st == Status::Engaged && !state.options.engaged_may_fire) {
                 return refuse("DQ-13-001", "an engaged figure may not fire or throw");
             }

@@ -31,10 +31,7 @@ fn engaged_figures_choose_engaged_actions_only() {
         )),
         "DQ-13-001"
     );
-    assert_eq!(
-        rule_of(check(&s, A, &Action::Fire { target: B })),
-        "DQ-13-001"
-    );
+    assert_eq!(rule_of(check(&s, A, &Action::fire(B))), "DQ-13-001");
     assert_eq!(rule_of(check(&s, A, &Action::Retreat)), "DQ-14-011");
     assert!(check(&s, A, &attack(B)).is_ok());
     assert!(
@@ -640,13 +637,10 @@ fn firing_allows_no_move_except_a_loaded_crossbow() {
             fighter("B", "b", 4, 0, "nw", &[]),
         ],
     );
-    assert!(check(&s, A, &Action::Fire { target: B }).is_ok());
+    assert!(check(&s, A, &Action::fire(B)).is_ok());
     let mut s2 = s.clone();
     s2.figures[0].weapons[0].loaded = false;
-    assert_eq!(
-        rule_of(check(&s2, A, &Action::Fire { target: B })),
-        "DQ-14-013"
-    );
+    assert_eq!(rule_of(check(&s2, A, &Action::fire(B))), "DQ-14-013");
     assert!(
         check(
             &s2,
@@ -703,4 +697,85 @@ fn legal_menus_hold_only_actions_the_check_accepts() {
     assert!(menu.contains(&attack(B)));
     assert!(menu.iter().all(|a| check(&s, A, a).is_ok()));
     assert!(!menu.iter().any(|a| matches!(a, Action::Move { .. })));
+}
+
+#[test]
+fn a_jump_costs_a_tmr_per_five_feet_and_a_bad_landing_leaves_the_jumper_prone() {
+    // rule: DQ-14-005
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", -4, 0, "n", &[]),
+            fighter("B", "b", 5, 0, "nw", &[]),
+        ],
+    );
+    assert!(check(&s, A, &Action::Jump { to: h(-4, -3) }).is_ok());
+    assert_eq!(
+        rule_of(check(&s, A, &Action::Jump { to: h(-4, -7) })),
+        "DQ-14-005"
+    );
+    let l = fray_core::InputLog {
+        loose: fray_core::StepInputs {
+            actions: vec![fray_core::inputs::ScriptedAction {
+                actor: "A".into(),
+                action: Action::Jump { to: h(-4, -3) },
+            }],
+            rolls: vec![
+                fray_core::RollInput::Faces(vec![9, 1]),
+                fray_core::RollInput::Total(46),
+            ],
+            answers: vec![Answer::Side(fray_core::SideId(0))],
+        },
+        steps: vec![],
+    };
+    let (s, ev) = run_steps(s, &l, 1);
+    assert_eq!(roll(&ev, "land the jump").target, Some(45));
+    assert_eq!(s.fig(A).pos, h(-4, -3));
+    assert!(s.fig(A).status.prone);
+}
+
+#[test]
+fn a_loaded_crossbow_may_move_two_hexes_with_the_shot() {
+    // rule: DQ-14-013, DQ-14-012
+    let xbow = ("weapons", "[{ id = \"crossbow\", rank = 1 }]");
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 4, "n", &[xbow]),
+            fighter("B", "b", 0, -4, "s", &[]),
+        ],
+    );
+    let shot = |step: (i32, i32), after| Action::Fire {
+        target: B,
+        step: Some(h(step.0, step.1)),
+        after,
+    };
+    assert!(check(&s, A, &shot((0, 2), false)).is_ok());
+    assert_eq!(rule_of(check(&s, A, &shot((0, 1), false))), "DQ-14-013");
+    let bow = ("weapons", "[{ id = \"long_bow\", rank = 1 }]");
+    let s2 = state(
+        "",
+        &[
+            fighter("A", "a", 0, 4, "n", &[bow]),
+            fighter("B", "b", 0, -4, "s", &[]),
+        ],
+    );
+    assert_eq!(rule_of(check(&s2, A, &shot((0, 3), false))), "DQ-14-012");
+    let l = fray_core::InputLog {
+        loose: fray_core::StepInputs {
+            actions: vec![fray_core::inputs::ScriptedAction {
+                actor: "A".into(),
+                action: shot((0, 2), true),
+            }],
+            rolls: vec![
+                fray_core::RollInput::Faces(vec![9, 1]),
+                fray_core::RollInput::Total(95),
+            ],
+            answers: vec![Answer::Side(fray_core::SideId(0))],
+        },
+        steps: vec![],
+    };
+    let (s, _) = run_steps(s, &l, 1);
+    assert_eq!(s.fig(A).pos, h(0, 2));
+    assert!(!s.fig(A).weapons[0].loaded);
 }

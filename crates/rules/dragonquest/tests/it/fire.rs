@@ -50,7 +50,7 @@ fn fire_strikes_the_target_and_a_class_a_missile_lodges() {
             fighter("B", "b", 0, -2, "s", &[]),
         ],
     );
-    let l = shoot(vec![("A", Action::Fire { target: B })], &[40, 1]);
+    let l = shoot(vec![("A", Action::fire(B))], &[40, 1]);
     let (s, ev) = run_steps(s, &l, 1);
     // 55 + 15 + 8 - 15 = 63.
     assert_eq!(roll(&ev, "strike").target, Some(63), "{}", narrate(&ev));
@@ -73,17 +73,13 @@ fn figures_on_the_line_are_strike_checked_first_and_the_first_hit_stops_it() {
     // C (a friend in the way) is missed (90), B is hit (40).
     // Side a has two figures to act in step 3: it picks A first.
     let first = vec![Answer::Figure(A)];
-    let l = shoot_with(
-        vec![("A", Action::Fire { target: B })],
-        &[90, 40, 1],
-        first.clone(),
-    );
+    let l = shoot_with(vec![("A", Action::fire(B))], &[90, 40, 1], first.clone());
     let (s2, ev) = run_some(s.clone(), &l, 1);
     assert!(happened(&ev, "line of fire"));
     assert_eq!(s2.fig(B).ft, 15);
     assert_eq!(s2.fig(C).ft, 20);
     // C hit (40): the missile stops there.
-    let l = shoot_with(vec![("A", Action::Fire { target: B })], &[40, 1], first);
+    let l = shoot_with(vec![("A", Action::fire(B))], &[40, 1], first);
     let (s3, _) = run_some(s, &l, 1);
     assert_eq!(s3.fig(C).ft, 15);
     assert_eq!(s3.fig(B).ft, 20);
@@ -108,7 +104,7 @@ fn a_missile_that_misses_flies_on_to_one_and_a_half_times_its_range() {
         ],
     );
     // Dagger range 8: out to 12 hexes; C is 9 away, behind B.
-    let l = shoot(vec![("A", Action::Fire { target: B })], &[90, 40, 1]);
+    let l = shoot(vec![("A", Action::fire(B))], &[90, 40, 1]);
     let (s, ev) = run_some(s, &l, 1);
     assert_eq!(s.fig(C).ft, 20 - 1, "D10 1 + 0: {}", narrate(&ev));
     // The thrown dagger left the hand.
@@ -125,7 +121,7 @@ fn no_line_of_fire_outside_the_ranged_zone_or_through_obscuring_hexes_spends_the
             fighter("B", "b", 0, -2, "s", &[]),
         ],
     );
-    let l = shoot(vec![("A", Action::Fire { target: B })], &[]);
+    let l = shoot(vec![("A", Action::fire(B))], &[]);
     let (_, ev) = run_some(s, &l, 1);
     assert!(happened(&ev, "no line of fire"), "{}", narrate(&ev));
     let s = state(
@@ -135,7 +131,7 @@ fn no_line_of_fire_outside_the_ranged_zone_or_through_obscuring_hexes_spends_the
             fighter("B", "b", 0, -2, "s", &[]),
         ],
     );
-    let l = shoot(vec![("A", Action::Fire { target: B })], &[]);
+    let l = shoot(vec![("A", Action::fire(B))], &[]);
     let (_, ev) = run_some(s, &l, 1);
     assert!(happened(&ev, "no line of fire"));
     // The target's own hex may be obscured.
@@ -146,7 +142,7 @@ fn no_line_of_fire_outside_the_ranged_zone_or_through_obscuring_hexes_spends_the
             fighter("B", "b", 0, -2, "s", &[]),
         ],
     );
-    let l = shoot(vec![("A", Action::Fire { target: B })], &[90]);
+    let l = shoot(vec![("A", Action::fire(B))], &[90]);
     let (_, ev) = run_some(s, &l, 1);
     assert_eq!(roll(&ev, "strike").label, "strike");
 }
@@ -169,7 +165,7 @@ fn shots_beyond_range_are_refused() {
         ],
     );
     assert_eq!(
-        check(&s, A, &Action::Fire { target: B }).unwrap_err().rule,
+        check(&s, A, &Action::fire(B)).unwrap_err().rule,
         "DQ-00-010"
     );
 }
@@ -191,7 +187,7 @@ fn pulling_out_a_lodged_weapon_is_a_pass_and_a_pole_weapon_hurts() {
             fighter("B", "b", 0, -2, "s", &[]),
         ],
     );
-    let l = shoot(vec![("A", Action::Fire { target: B })], &[40, 1]);
+    let l = shoot(vec![("A", Action::fire(B))], &[40, 1]);
     let (mut s, _) = run_some(s, &l, 1);
     assert_eq!(
         fray_dragonquest::rules::values::mod_ag(s.fig(B)),

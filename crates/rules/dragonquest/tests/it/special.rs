@@ -262,3 +262,75 @@ fn unarmed_combat_always_gets_one_attack() {
     let (_, ev) = run_steps(s, &l, 1);
     assert_eq!(roll(&ev, "strike").target, Some(37 + 15 + 8 - 15));
 }
+
+#[test]
+fn two_weapons_strike_once_each_with_their_own_chance() {
+    // rule: DQ-16-006
+    let two = [
+        (
+            "weapons",
+            "[{ id = \"broadsword\", rank = 2 }, { id = \"main_gauche\", rank = 1 }]",
+        ),
+        ("two_weapons", "true"),
+    ];
+    let s = duel(&two, &[]);
+    let a = Action::TwoWeapons { targets: [B, B] };
+    assert!(check(&s, A, &a).is_ok());
+    assert_eq!(rule_of(check(&duel(&[], &[]), A, &a)), "DQ-16-006");
+    let l = log(vec![("A", a)], &[95, 95], vec![Answer::First(true)]);
+    let (_, ev) = run_steps(s, &l, 1);
+    let targets: Vec<Option<i32>> = rolls(&ev)
+        .iter()
+        .filter(|r| r.label == "strike")
+        .map(|r| r.target)
+        .collect();
+    // Broadsword 55 + 15 + 8 - 15; main gauche 45 + 15 + 4 - 15.
+    assert_eq!(targets, [Some(63), Some(49)]);
+}
+
+#[test]
+fn a_two_handed_class_b_weapon_at_rank_4_sweeps_the_melee_zone() {
+    // rule: DQ-16-007
+    let sword = ("weapons", "[{ id = \"two_handed_sword\", rank = 4 }]");
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &[sword, ("ps", "22"), ("ag", "16")]),
+            fighter("B", "b", 0, -1, "s", &[]),
+            fighter("C", "b", 1, -1, "sw", &[("ag", "14")]),
+        ],
+    );
+    let sweep = Action::Sweep {
+        targets: vec![B, C],
+    };
+    assert!(check(&s, A, &sweep).is_ok());
+    assert_eq!(
+        rule_of(check(
+            &s,
+            A,
+            &Action::Sweep {
+                targets: vec![B, B]
+            }
+        )),
+        "DQ-16-007"
+    );
+    let low = state(
+        "",
+        &[
+            fighter(
+                "A",
+                "a",
+                0,
+                0,
+                "n",
+                &[("weapons", "[{ id = \"two_handed_sword\", rank = 3 }]")],
+            ),
+            fighter("B", "b", 0, -1, "s", &[]),
+            fighter("C", "b", 1, -1, "sw", &[]),
+        ],
+    );
+    assert_eq!(rule_of(check(&low, A, &sweep)), "DQ-16-007");
+    let l = log(vec![("A", sweep)], &[95, 95], vec![Answer::First(true)]);
+    let (_, ev) = run_some(s, &l, 1);
+    assert_eq!(rolls(&ev).iter().filter(|r| r.label == "strike").count(), 2);
+}
