@@ -1,4 +1,4 @@
-//! Close combat (DQ-13-013..020) and Charge and Close (DQ-14-009).
+//! Close combat (DQ-13-016..020) and Charge and Close (DQ-14-009).
 
 use crate::common::*;
 use fray_core::grid::HexPos;
