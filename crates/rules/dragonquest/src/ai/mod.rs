@@ -1,0 +1,297 @@
+//! The default AI: a sensible DragonQuest fighter. It recovers from stuns,
+//! stands up, readies a melee weapon when its hands are empty or foes are
+//! close, shoots when it has a loaded missile weapon and a clear target,
+//! charges a foe it can reach (from outside the foe's melee zone when it
+//! can, so the foe's shield and first strike count less), otherwise closes
+//! the distance; engaged, it strikes the foe it has the best chance to
+//! hurt. Answers: act first, repulse and parry when the ranks favour it,
+//! keep the armor unless it is thin (DQ-18-005).
+
+use crate::model::action::{Action, Activity, Answer, AttackKind, Question};
+use crate::model::data::Use;
+use crate::model::state::{Hold, State};
+use crate::resolve::strike::{Blow, mod_sc};
+use crate::rules::actions::{self, Status, face_toward, reaches};
+use crate::rules::values::{self, MoveKind};
+use crate::rules::{damage, movement, zones};
+use fray_core::CombatantId;
+use fray_core::grid::{Heading, HexPos};
+
+/// The tactics the AI knows (`ai:<tactics>`).
+pub const TACTICS: [&str; 2] = ["default", "cautious"];
+
+fn foes(state: &State, who: CombatantId) -> impl Iterator<Item = CombatantId> + '_ {
+    state
+        .ids()
+        .filter(move |&o| state.hostile(o, who) && state.fig(o).in_fight())
+}
+
+/// The AI's score of striking `t`: the chance to hit, weighted toward foes
+/// nearly down.
+fn score(state: &State, who: CombatantId, t: CombatantId) -> i32 {
+    let blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
+    let sc = mod_sc(state, who, t, &blow).total().clamp(0, 98);
+    let tf = state.fig(t);
+    let weak = if tf.status.stunned { 20 } else { 0 };
+    sc + weak - tf.en
+}
+
+/// The action of `who`.
+pub fn action(state: &State, who: CombatantId) -> Action {
+    let f = state.fig(who);
+    if f.status.stunned {
+        return Action::Recover;
+    }
+    if f.status.entangled.is_some() {
+        return pass(Activity::Disentangle);
+    }
+    if f.status.forced_pass == state.pulse && state.pulse > 0 {
+        return Action::PASS;
+    }
+    if f.status.prone {
+        return pass(Activity::StandUp);
+    }
+    let st = actions::status(state, who);
+    if st == Status::Close {
+        let target = foes(state, who).find(|&o| zones::in_close_with(state, o, who));
+        return match target {
+            Some(t) => Action::Grapple {
+                target: t,
+                restrain: false,
+            },
+            None => Action::PASS,
+        };
+    }
+    let nearest = foes(state, who).min_by_key(|&o| (state.fig(o).body().distance(&f.body()), o.0));
+    let Some(nearest) = nearest else {
+        return Action::PASS;
+    };
+    let near = state.fig(nearest).body().distance(&f.body());
+    let holds_ranged = f.weapon().is_some_and(|h| !h.weapon.rated(Use::Melee));
+    // Hands empty or a bow in melee: ready the best melee weapon.
+    if (f.main.is_none() || (holds_ranged && near <= 2))
+        && let Some(i) = best_melee(state, who)
+    {
+        return pass(Activity::Ready(Some(i)));
+    }
+    if st == Status::Engaged {
+        return engaged(state, who).unwrap_or(Action::Evade {
+            to: None,
+            facing: None,
+        });
+    }
+    if holds_ranged || f.weapon().is_some_and(|h| h.weapon.crossbow) {
+        if let Some(a) = shoot(state, who) {
+            return a;
+        }
+    }
+    if let Some(a) = charge(state, who) {
+        return a;
+    }
+    approach(state, who, nearest)
+}
+
+fn pass(activity: Activity) -> Action {
+    Action::Pass {
+        activity,
+        to: None,
+        facing: None,
+    }
+}
+
+/// The stowed melee weapon with the best strike chance.
+fn best_melee(state: &State, who: CombatantId) -> Option<u8> {
+    let f = state.fig(who);
+    f.weapons
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.hold == Hold::Stowed && h.weapon.rated(Use::Melee))
+        .max_by_key(|(i, h)| {
+            (
+                values::strike_chance(f, h.weapon, h.rank, None).total(),
+                std::cmp::Reverse(*i),
+            )
+        })
+        .map(|(i, _)| i as u8)
+}
+
+/// Engaged: strike the best target within reach.
+fn engaged(state: &State, who: CombatantId) -> Option<Action> {
+    let f = state.fig(who);
+    let best = foes(state, who)
+        .filter(|&t| {
+            let inside = zones::in_mz(state, t, who);
+            let heading = if inside {
+                face_toward(state, who, f.pos, t)
+            } else {
+                f.heading
+            };
+            reaches(state, who, f.pos, heading, t)
+        })
+        .max_by_key(|&t| (score(state, who, t), std::cmp::Reverse(t.0)))?;
+    let a = Action::Attack {
+        target: best,
+        kind: AttackKind::Normal,
+        from: None,
+    };
+    actions::check(state, who, &a).ok().map(|_| a)
+}
+
+/// Fire at the nearest foe in range and in the Ranged Zone; turn toward
+/// it with a Pass if it is not; reload an empty crossbow.
+fn shoot(state: &State, who: CombatantId) -> Option<Action> {
+    let f = state.fig(who);
+    let h = f.weapon()?;
+    if h.weapon.crossbow && !h.loaded {
+        return Some(pass(Activity::Reload));
+    }
+    let target = foes(state, who)
+        .filter(|&o| state.fig(o).body().distance_to(f.pos) <= h.weapon.range)
+        .min_by_key(|&o| (state.fig(o).body().distance_to(f.pos), o.0))?;
+    let aim = state.fig(target).pos;
+    if !zones::in_ranged_zone(state, f, aim) {
+        return Some(Action::Pass {
+            activity: Activity::None,
+            to: None,
+            facing: f.pos.facing_toward(aim),
+        });
+    }
+    let a = Action::fire(target);
+    actions::check(state, who, &a).ok().map(|_| a)
+}
+
+/// A charge at a reachable foe, from outside its melee zone if possible:
+/// the hexes next to each foe within the charge's reach, tried along the
+/// straight line ([`movement::line_route`]) before any search.
+fn charge(state: &State, who: CombatantId) -> Option<Action> {
+    let f = state.fig(who);
+    if !f.weapon().is_none_or(|h| h.weapon.rated(Use::Melee)) {
+        return None;
+    }
+    let budget = actions::charge_allowance(state, who);
+    let mut best: Option<(i32, Action)> = None;
+    for t in foes(state, who) {
+        let tf = state.fig(t);
+        if tf.distance(f) > budget as u32 + 1 {
+            continue;
+        }
+        let tmz = zones::melee_zone(tf);
+        let near: arrayvec::ArrayVec<(HexPos, Heading, i32), 32> = if f.is_single() {
+            tf.cells()
+                .iter()
+                .flat_map(|c| c.neighbours())
+                .filter(|&h| !tf.occupies(h))
+                .filter_map(|h| movement::line_route(state, who, h, budget))
+                .map(|r| (r.head, r.heading, r.cost))
+                .take(32)
+                .collect()
+        } else {
+            movement::reach(state, who, budget, false)
+                .into_iter()
+                .filter(|r| {
+                    crate::model::state::footprint(f.shape, r.head, r.heading)
+                        .is_adjacent(&tf.body())
+                })
+                .map(|r| (r.head, r.heading, r.cost))
+                .take(32)
+                .collect()
+        };
+        for (head, heading, cost) in near {
+            if head == f.pos && heading != f.heading {
+                continue;
+            }
+            let h = face_toward(state, who, head, t);
+            if !reaches(state, who, head, h, t) {
+                continue;
+            }
+            let body = crate::model::state::footprint(f.shape, head, heading);
+            let exposed = body.cells().iter().any(|c| tmz.contains(c));
+            let value = score(state, who, t) - if exposed { 15 } else { 0 } - cost;
+            let a = Action::Charge {
+                target: t,
+                to: head,
+                kind: AttackKind::Normal,
+            };
+            if best.as_ref().is_none_or(|(v, _)| value > *v)
+                && actions::check(state, who, &a).is_ok()
+            {
+                best = Some((value, a));
+            }
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// Move toward `t` as far as TMR allows, ending facing it: along the
+/// straight line when it is open, else by search.
+fn approach(state: &State, who: CombatantId, t: CombatantId) -> Action {
+    let f = state.fig(who);
+    let budget = actions::tmr_for(state, who, MoveKind::Other);
+    let goal = state.fig(t).pos;
+    if f.is_single() {
+        let line = f.pos.line_to(goal);
+        // The furthest open hex of the line within TMR, short of the foe.
+        let mut to = None;
+        for &h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
+            match movement::line_route(state, who, h, budget) {
+                Some(_) => to = Some(h),
+                None => break,
+            }
+        }
+        if let Some(to) = to {
+            return Action::Move {
+                to,
+                facing: to.facing_toward(goal),
+            };
+        }
+    }
+    let tb = state.fig(t).body();
+    let best = movement::reach(state, who, budget, false)
+        .into_iter()
+        .filter(|r| r.steps > 0)
+        .min_by_key(|r| {
+            let body = crate::model::state::footprint(f.shape, r.head, r.heading);
+            (
+                body.distance(&tb),
+                r.cost,
+                r.head.q,
+                r.head.r,
+                r.heading.sixths(),
+            )
+        });
+    match best {
+        Some(r) => {
+            let facing = match r.heading {
+                Heading::Side(_) => r.head.facing_toward(goal),
+                Heading::Corner(_) => None,
+            };
+            Action::Move { to: r.head, facing }
+        }
+        None => Action::PASS,
+    }
+}
+
+/// The AI's answer.
+pub fn answer(state: &State, q: &Question) -> Answer {
+    match q {
+        Question::FirstOrLast { .. } => Answer::First(true),
+        Question::SideFirst { side, .. } => Answer::Side(*side),
+        Question::NextFigure { options, .. } => Answer::Figure(
+            options
+                .iter()
+                .copied()
+                .max_by_key(|&id| (values::iv(state.fig(id)), std::cmp::Reverse(id.0)))
+                .unwrap_or(CombatantId(0)),
+        ),
+        Question::Repulse { .. } => Answer::Yes(true),
+        Question::Parry { who, attacker } => {
+            let own = values::parry_rank(state.fig(*who)).unwrap_or(0);
+            let theirs = i32::from(values::rank(state.fig(*attacker)).unwrap_or(0));
+            Answer::Yes(own >= theirs)
+        }
+        Question::Grievous { who } => {
+            Answer::BreakShield(damage::ai_breaks_shield(state.fig(*who)))
+        }
+        Question::DisarmItem { options, .. } => Answer::Item(options.first().copied().flatten()),
+    }
+}

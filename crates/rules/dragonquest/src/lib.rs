@@ -1,0 +1,293 @@
+//! The SPI DragonQuest 2nd edition combat ruleset for Fray.
+//!
+//! Specification: `rules/dragonquest.checklist.md` (IDs like `DQ-12-003`),
+//! coverage and decisions in `docs/rules/dragonquest.md`. Every rule in the
+//! code cites its ID; every implemented ID is named by a test.
+//!
+//! DragonQuest proves the core is not GURPS-shaped: a 5-second pulse
+//! sequences whole engagements. Step 1, the sides' leaders roll D10 + PC
+//! (+ Military Scientist) off; step 2, each engagement is resolved in turn,
+//! its figures in IV order with the top figure choosing first or last;
+//! step 3, the figures not engaged act side by side, the step-1 winner
+//! choosing which side goes first (`resolve::pulse`).
+//!
+//! Layers (DESIGN.md, "The shape of a ruleset crate"): [`model`] ->
+//! [`rules`] -> [`resolve`] -> [`ai`] -> this file's `Ruleset` impl, with
+//! [`setup`] and the front-end glue ([`describe`], [`effects`], the legal menus).
+
+pub mod ai;
+pub mod describe;
+pub mod effects;
+mod legal;
+pub mod model;
+pub mod resolve;
+pub mod rules;
+pub mod setup;
+
+/// Stable path for the simulator and the tests.
+pub use model::state;
+
+use fray_core::{
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Illegal, MAX_COUNTERS,
+    MAX_POOLS, Next, PoolSpec, PoolView, Ruleset, Seats, SetupError, SideId, Tally, Vitality,
+};
+use model::action::{Action, Answer, Question};
+use model::event::Event;
+use model::state::{Life, State};
+
+/// What DragonQuest resolution functions return.
+pub type Flow<T> = fray_core::Flow<T, DragonQuest>;
+
+/// The DragonQuest ruleset (a marker type; all state lives in [`State`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DragonQuest;
+
+impl DragonQuest {
+    /// The ruleset id, usable in const contexts.
+    pub const ID_STR: &'static str = "dragonquest";
+}
+
+impl Ruleset for DragonQuest {
+    const ID: &'static str = DragonQuest::ID_STR;
+    const NAME: &'static str = "SPI DragonQuest 2nd edition";
+    const POOLS: &'static [PoolSpec] = &[
+        PoolSpec {
+            id: "en",
+            label: "EN",
+            name: "Endurance",
+            vital: true,
+        },
+        PoolSpec {
+            id: "ft",
+            label: "FT",
+            name: "Fatigue",
+            vital: false,
+        },
+    ];
+    const COUNTERS: &'static [CounterSpec] = &[
+        CounterSpec {
+            id: "stuns",
+            label: "Stuns",
+            rule: "DQ-19-003",
+        },
+        CounterSpec {
+            id: "endurance_hits",
+            label: "Hits to EN",
+            rule: "DQ-18-003",
+        },
+        CounterSpec {
+            id: "grievous",
+            label: "Grievous",
+            rule: "DQ-18-004",
+        },
+        CounterSpec {
+            id: "falls",
+            label: "Falls",
+            rule: "DQ-16-010",
+        },
+    ];
+    const ACTION_EXAMPLES: &'static [&'static str] = &[
+        "{ pass = {} }",
+        "{ attack = { target = 1 } }",
+        "{ move = { to = { q = 1, r = 0 } } }",
+        "{ withdraw = { to = { q = -1, r = 0 }, posture = \"defensive\" } }",
+        "recover",
+    ];
+    type Scenario = model::scenario::Scenario;
+    type State = State;
+    type Action = Action;
+    type Question = Question;
+    type Answer = Answer;
+    type Event = Event;
+
+    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
+        let armory =
+            model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
+        setup::setup(s, armory)
+    }
+
+    fn controller(state: &State, who: CombatantId) -> &Controller {
+        &state.fig(who).controller
+    }
+
+    fn seats(state: &State) -> &Seats {
+        &state.seats
+    }
+
+    /// DQ-12-003: the figure marked `leader`, else the highest PC.
+    fn leader(state: &State, side: SideId) -> Option<CombatantId> {
+        rules::initiative::leader(state, side)
+    }
+
+    fn name(state: &State, who: CombatantId) -> &str {
+        &state.fig(who).name
+    }
+
+    fn roster(state: &State) -> Vec<CombatantView> {
+        state
+            .ids()
+            .map(|id| {
+                let f = state.fig(id);
+                let vitality = match f.life {
+                    Life::Dead => Vitality::Dead,
+                    Life::Unconscious => Vitality::Down,
+                    Life::Conscious
+                        if f.status.knocked_out > 0 || f.status.restrained_by.is_some() =>
+                    {
+                        Vitality::Down
+                    }
+                    Life::Conscious if f.status.stunned => Vitality::Stunned,
+                    Life::Conscious => Vitality::Active,
+                };
+                CombatantView {
+                    id,
+                    name: f.name.to_string(),
+                    side: f.side,
+                    side_name: state.sides[f.side.index()].clone(),
+                    pools: vec![
+                        PoolView {
+                            label: "EN",
+                            current: f.en,
+                            max: f.stats.en,
+                        },
+                        PoolView {
+                            label: "FT",
+                            current: f.ft,
+                            max: f.stats.ft,
+                        },
+                    ],
+                    vitality,
+                    conditions: describe::conditions(state, id),
+                    position: describe::position(f),
+                }
+            })
+            .collect()
+    }
+
+    fn tally(state: &State, out: &mut [Tally]) {
+        for (f, t) in state.figures.iter().zip(out.iter_mut()) {
+            let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
+            pools[..2].copy_from_slice(&[f.en, f.ft]);
+            pool_max[..2].copy_from_slice(&[f.stats.en, f.stats.ft]);
+            let mut counters = [0; MAX_COUNTERS];
+            counters[..4].copy_from_slice(&[
+                u32::from(f.record.stuns),
+                u32::from(f.record.endurance_hits),
+                u32::from(f.record.grievous),
+                u32::from(f.record.falls),
+            ]);
+            *t = Tally {
+                side: f.side,
+                pools,
+                pool_max,
+                counters,
+                dealt: f.record.dealt,
+                taken: f.record.taken,
+                down: f.life == Life::Unconscious || (f.life == Life::Conscious && !f.in_fight()),
+                dead: f.life == Life::Dead,
+            };
+        }
+    }
+
+    fn combatants(state: &State) -> usize {
+        state.figures.len()
+    }
+
+    fn round(state: &State) -> u32 {
+        state.pulse
+    }
+
+    fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
+        resolve::pulse::next(state, cx)
+    }
+
+    fn pass_turn(state: &mut State, actor: CombatantId) {
+        resolve::pulse::pass_turn(state, actor);
+    }
+
+    fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
+        legal::actions(state, actor)
+    }
+
+    fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
+        rules::actions::check(state, actor, action)
+    }
+
+    fn resolve(
+        state: &mut State,
+        actor: CombatantId,
+        action: &Action,
+        cx: &mut impl Cx<Self>,
+    ) -> Flow<()> {
+        resolve::act::resolve(state, actor, action, cx)
+    }
+
+    fn addressee(question: &Question) -> Addressee {
+        match question {
+            Question::FirstOrLast { who }
+            | Question::Repulse { who, .. }
+            | Question::Parry { who, .. }
+            | Question::Grievous { who }
+            | Question::DisarmItem { who, .. } => Addressee::Combatant(*who),
+            Question::SideFirst { side, .. } | Question::NextFigure { side, .. } => {
+                Addressee::Side(*side)
+            }
+        }
+    }
+
+    fn check_answer(question: &Question, answer: &Answer) -> Result<(), Illegal> {
+        let ok = match (question, answer) {
+            (Question::FirstOrLast { .. }, Answer::First(_)) => true,
+            (Question::SideFirst { options, .. }, Answer::Side(s)) => options.contains(s),
+            (Question::NextFigure { options, .. }, Answer::Figure(c)) => options.contains(c),
+            (Question::Repulse { .. } | Question::Parry { .. }, Answer::Yes(_)) => true,
+            (Question::Grievous { .. }, Answer::BreakShield(_)) => true,
+            (Question::DisarmItem { options, .. }, Answer::Item(i)) => options.contains(i),
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(Illegal::input(format!(
+                "`{answer}` does not answer \"{question}\""
+            )))
+        }
+    }
+
+    fn answer_options(question: &Question) -> Vec<Answer> {
+        match question {
+            Question::FirstOrLast { .. } => vec![Answer::First(true), Answer::First(false)],
+            Question::SideFirst { options, .. } => {
+                options.iter().map(|&s| Answer::Side(s)).collect()
+            }
+            Question::NextFigure { options, .. } => {
+                options.iter().map(|&c| Answer::Figure(c)).collect()
+            }
+            Question::Repulse { .. } | Question::Parry { .. } => {
+                vec![Answer::Yes(true), Answer::Yes(false)]
+            }
+            Question::Grievous { .. } => {
+                vec![Answer::BreakShield(false), Answer::BreakShield(true)]
+            }
+            Question::DisarmItem { options, .. } => {
+                options.iter().map(|&i| Answer::Item(i)).collect()
+            }
+        }
+    }
+
+    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
+        describe::action(state, actor, action)
+    }
+
+    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
+        describe::answer(state, question, answer)
+    }
+
+    fn ai_action(state: &State, actor: CombatantId) -> Action {
+        ai::action(state, actor)
+    }
+
+    fn ai_answer(state: &State, question: &Question) -> Answer {
+        ai::answer(state, question)
+    }
+}

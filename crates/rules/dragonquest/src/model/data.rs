@@ -1,0 +1,427 @@
+//! The bundled armory and bestiary (`data/dragonquest/*.toml`), read once.
+//!
+//! Tables are data (DESIGN.md "Tables are data"): weapons (DQ-00-007,
+//! DQ-00-009), armor and shields (DQ-00-011, DQ-00-012) and creature
+//! templates (DQ-00-015, DQ-00-018). Every entry notes its source.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// DQ-00-007: a weapon's category.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    /// Swords and daggers.
+    Sword,
+    /// Axes, maces, hammers.
+    Hafted,
+    /// Spears, halberds, staves.
+    Pole,
+    /// Thrown weapons.
+    Thrown,
+    /// Bows and crossbows.
+    Missile,
+    /// Nets, whips, bolas.
+    Entangling,
+    /// Anything else.
+    Special,
+    /// A shield used to strike.
+    Shield,
+    /// Bare hands.
+    Unarmed,
+    /// A monster's claws, bite, hooves.
+    Natural,
+}
+
+/// DQ-00-008: weapon class (poison, lodging, sweeps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Class {
+    /// Thrusting or piercing.
+    A,
+    /// Edged.
+    B,
+    /// Blunt.
+    C,
+}
+
+/// How many hands a weapon takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Hands {
+    /// A natural weapon.
+    None,
+    /// One hand.
+    One,
+    /// One or two hands.
+    OneOrTwo,
+    /// Two hands.
+    Two,
+}
+
+/// DQ-00-007: usage ratings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Use {
+    /// R: thrown or shot.
+    Ranged,
+    /// M: melee.
+    Melee,
+    /// C: close combat.
+    Close,
+}
+
+/// One weapon of the chart (DQ-00-007).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Its id in files.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its category.
+    pub category: Category,
+    /// Its class, if any.
+    #[serde(default)]
+    pub class: Option<Class>,
+    /// Hands needed.
+    pub hands: Hands,
+    /// PS minimum (DQ-20-001).
+    #[serde(default)]
+    pub ps_min: i32,
+    /// MD minimum (DQ-20-002).
+    #[serde(default)]
+    pub md_min: i32,
+    /// Base chance (DQ-17-001).
+    pub base_chance: i32,
+    /// Damage modifier: damage = D10 + this.
+    pub damage: i32,
+    /// Range in hexes, for ranged weapons (DQ-00-010).
+    #[serde(default)]
+    pub range: u32,
+    /// Usage ratings.
+    pub uses: Vec<Use>,
+    /// A pole weapon (DQ-14-008, DQ-20-009).
+    #[serde(default)]
+    pub pole: bool,
+    /// Long-hafted (DQ-23-004).
+    #[serde(default)]
+    pub long_hafted: bool,
+    /// Barbed (DQ-20-010).
+    #[serde(default)]
+    pub barbed: bool,
+    /// May Trip (DQ-16-009).
+    #[serde(default)]
+    pub trip: bool,
+    /// May Entangle (DQ-16-011).
+    #[serde(default)]
+    pub entangle: bool,
+    /// May not Knockout (DQ-16-016).
+    #[serde(default)]
+    pub knockout_excluded: bool,
+    /// A crossbow (DQ-14-013).
+    #[serde(default)]
+    pub crossbow: bool,
+    /// Passes to reload (DQ-14-013), 0 for weapons that need none.
+    #[serde(default)]
+    pub reload_passes: u8,
+    /// A bite, claw or talon (DQ-24-003).
+    #[serde(default)]
+    pub natural: bool,
+    /// Where the numbers come from.
+    pub source: String,
+}
+
+impl Weapon {
+    /// Whether it has usage rating `u`.
+    pub fn rated(&self, u: Use) -> bool {
+        self.uses.contains(&u)
+    }
+    /// Whether it can break or drop (DQ-17-006: unarmed and natural attacks cannot).
+    pub fn breakable(&self) -> bool {
+        !matches!(self.category, Category::Natural | Category::Unarmed)
+    }
+}
+
+/// One armor type (DQ-00-011).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Protection taken off each damage check.
+    pub protection: i32,
+    /// Added to AG (DQ-00-002).
+    #[serde(default)]
+    pub ag_mod: i32,
+    /// Where the numbers come from.
+    pub source: String,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// One shield type (DQ-00-012).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Shield {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Bonus to Defense (DQ-17-003).
+    pub defense: i32,
+    /// Added to AG.
+    #[serde(default)]
+    pub ag_mod: i32,
+    /// May Shield Rush (DQ-16-018).
+    #[serde(default = "yes")]
+    pub shield_rush: bool,
+    /// Where the numbers come from.
+    pub source: String,
+}
+
+/// A weapon a template carries, with its rank.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Carry {
+    /// A weapon id.
+    pub id: String,
+    /// Rank with it; none for unranked (DQ-17-002).
+    #[serde(default)]
+    pub rank: Option<u8>,
+}
+
+/// Size category (DQ-00-015).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Size {
+    /// Smaller than a human.
+    Small,
+    /// Human-sized.
+    #[default]
+    Human,
+    /// Larger than a human.
+    Large,
+}
+
+/// The hexes a figure fills (DQ-00-015).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ShapeName {
+    /// One hex, facing a side.
+    #[default]
+    Single,
+    /// Two hexes facing a corner.
+    Pair,
+    /// Three hexes facing a corner.
+    Triangle,
+}
+
+/// Characteristics and kit of a figure (DQ-00-001), as templates and
+/// inline sheets write them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    /// Template id (templates only).
+    #[serde(default)]
+    pub id: String,
+    /// A description.
+    #[serde(default)]
+    pub name: String,
+    /// Physical Strength.
+    pub ps: i32,
+    /// Manual Dexterity.
+    pub md: i32,
+    /// Agility.
+    pub ag: i32,
+    /// Magical Aptitude.
+    #[serde(default)]
+    pub ma: i32,
+    /// Endurance.
+    pub en: i32,
+    /// Fatigue.
+    pub ft: i32,
+    /// Willpower.
+    pub wp: i32,
+    /// Perception.
+    pub pc: i32,
+    /// TMR, when not derived from modAG (DQ-00-004).
+    #[serde(default)]
+    pub tmr: Option<i32>,
+    /// Weapons, the first prepared.
+    #[serde(default)]
+    pub weapons: Vec<Carry>,
+    /// An armor id.
+    #[serde(default)]
+    pub armor: Option<String>,
+    /// Prepares the second weapon in the other hand (DQ-16-006).
+    #[serde(default)]
+    pub two_weapons: bool,
+    /// A shield id.
+    #[serde(default)]
+    pub shield: Option<String>,
+    /// Shield rank (Shield Rush, DQ-16-019).
+    #[serde(default)]
+    pub shield_rank: Option<u8>,
+    /// Unarmed Combat rank (DQ-21-003).
+    #[serde(default)]
+    pub unarmed: Option<u8>,
+    /// Military Scientist rank (DQ-12-003).
+    #[serde(default)]
+    pub military_scientist: u8,
+    /// Horsemanship rank (DQ-23-002).
+    #[serde(default)]
+    pub horsemanship: u8,
+    /// Natural armor protection.
+    #[serde(default)]
+    pub natural_armor: i32,
+    /// A monster (DQ-19-002's exception).
+    #[serde(default)]
+    pub monster: bool,
+    /// Size category.
+    #[serde(default)]
+    pub size: Size,
+    /// Hexes filled.
+    #[serde(default)]
+    pub shape: ShapeName,
+    /// A mount (DQ-23).
+    #[serde(default)]
+    pub mount: bool,
+    /// Where the numbers come from.
+    #[serde(default)]
+    pub source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WeaponFile {
+    weapon: Vec<Weapon>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArmorFile {
+    armor: Vec<Armor>,
+    shield: Vec<Shield>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreatureFile {
+    creature: Vec<Sheet>,
+}
+
+/// The whole bundled armory and bestiary.
+#[derive(Clone, Debug)]
+pub struct Armory {
+    /// Weapons.
+    pub weapons: Vec<Weapon>,
+    /// Armor.
+    pub armor: Vec<Armor>,
+    /// Shields.
+    pub shields: Vec<Shield>,
+    /// Creature templates.
+    pub creatures: Vec<Sheet>,
+    /// Bare hands (DQ-21-002, DQ-21-003): built in, its numbers are rules.
+    pub unarmed: Weapon,
+}
+
+/// A bundled file that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {message}")]
+pub struct DataError {
+    /// The file.
+    pub file: &'static str,
+    /// Why.
+    pub message: String,
+}
+
+impl Armory {
+    /// A weapon by id.
+    pub fn weapon(&self, id: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.id == id)
+    }
+    /// Armor by id.
+    pub fn armor(&self, id: &str) -> Option<&Armor> {
+        self.armor.iter().find(|w| w.id == id)
+    }
+    /// A shield by id.
+    pub fn shield(&self, id: &str) -> Option<&Shield> {
+        self.shields.iter().find(|w| w.id == id)
+    }
+    /// A creature template by id.
+    pub fn creature(&self, id: &str) -> Option<&Sheet> {
+        self.creatures.iter().find(|w| w.id == id)
+    }
+}
+
+fn read<T: serde::de::DeserializeOwned>(file: &'static str, text: &str) -> Result<T, DataError> {
+    toml::from_str(text).map_err(|e| DataError {
+        file,
+        message: e.to_string(),
+    })
+}
+
+/// DQ-21-002, DQ-21-003: bare hands. The base chance and damage are
+/// computed from modAG and PS (`rules::strike`); these fields hold D-4.
+fn unarmed() -> Weapon {
+    Weapon {
+        id: "unarmed".into(),
+        name: "Bare hands".into(),
+        category: Category::Unarmed,
+        class: Some(Class::C),
+        hands: Hands::None,
+        ps_min: 0,
+        md_min: 0,
+        base_chance: 0,
+        damage: -4,
+        range: 0,
+        uses: vec![Use::Melee, Use::Close],
+        pole: false,
+        long_hafted: false,
+        barbed: false,
+        trip: false,
+        entangle: false,
+        knockout_excluded: false,
+        crossbow: false,
+        reload_passes: 0,
+        natural: false,
+        source: "DQ-21-002, DQ-21-003".into(),
+    }
+}
+
+/// Reads the bundled files.
+pub fn load() -> Result<Armory, DataError> {
+    const W: &str = "data/dragonquest/weapons.toml";
+    const A: &str = "data/dragonquest/armor.toml";
+    const C: &str = "data/dragonquest/creatures.toml";
+    let w: WeaponFile = read(
+        W,
+        include_str!("../../../../../data/dragonquest/weapons.toml"),
+    )?;
+    let a: ArmorFile = read(
+        A,
+        include_str!("../../../../../data/dragonquest/armor.toml"),
+    )?;
+    let c: CreatureFile = read(
+        C,
+        include_str!("../../../../../data/dragonquest/creatures.toml"),
+    )?;
+    Ok(Armory {
+        weapons: w.weapon,
+        armor: a.armor,
+        shields: a.shield,
+        creatures: c.creature,
+        unarmed: unarmed(),
+    })
+}
+
+/// The bundled armory, read once.
+pub fn bundled() -> Result<&'static Armory, &'static DataError> {
+    static CELL: OnceLock<Result<Armory, DataError>> = OnceLock::new();
+    CELL.get_or_init(load).as_ref()
+}

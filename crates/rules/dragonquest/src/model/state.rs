@@ -1,0 +1,390 @@
+//! The state of a DragonQuest fight: figures, their pools and statuses
+//! (DQ-00-017), the map and the pulse sequence (DQ-00-016).
+
+use crate::model::data::{Armor, ShapeName, Shield, Size, Weapon};
+use crate::model::options::Options;
+use arrayvec::ArrayVec;
+use fray_core::grid::{Facing, Footprint, Heading, HexPos, Map, Orientation, Shape};
+use fray_core::{CombatantId, Controller, Seats, SideId};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// DQ-00-001: a figure's characteristics as created (the originals:
+/// DQ-00-003 keeps current EN and FT apart).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Physical Strength.
+    pub ps: i32,
+    /// Manual Dexterity.
+    pub md: i32,
+    /// Agility.
+    pub ag: i32,
+    /// Magical Aptitude.
+    pub ma: i32,
+    /// Original Endurance.
+    pub en: i32,
+    /// Original Fatigue.
+    pub ft: i32,
+    /// Willpower.
+    pub wp: i32,
+    /// Perception.
+    pub pc: i32,
+}
+
+/// Where a weapon is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Hold {
+    /// Carried, not prepared.
+    Stowed,
+    /// Dropped in a hex (DQ-17-005, DQ-13-018, DQ-16-020).
+    Dropped,
+    /// Destroyed (DQ-17-005).
+    Broken,
+}
+
+/// A weapon a figure carries.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Held {
+    /// The weapon.
+    pub weapon: &'static Weapon,
+    /// Rank with it (DQ-17-002: `None` is unranked).
+    pub rank: Option<u8>,
+    /// Where it is when not prepared.
+    pub hold: Hold,
+    /// A crossbow's load (DQ-14-013).
+    pub loaded: bool,
+    /// Passes of reloading done so far.
+    pub reloading: u8,
+}
+
+/// Alive, unconscious or dead (DQ-19-001, DQ-19-002).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Life {
+    /// Conscious.
+    Conscious,
+    /// Unconscious (EN 3 or less).
+    Unconscious,
+    /// Dead (EN 0).
+    Dead,
+}
+
+/// Withdraw postures (DQ-13-006).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Posture {
+    /// May strike at -20 (DQ-13-007).
+    Offensive,
+    /// +20 Defense with a prepared shield (DQ-13-008).
+    Defensive,
+}
+
+/// DQ-00-017: the statuses a figure carries.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Status {
+    /// Prone (falls, knockdowns, breaking out of close combat).
+    pub prone: bool,
+    /// Stunned (DQ-19-003).
+    pub stunned: bool,
+    /// Pulses left knocked out (DQ-16-017).
+    pub knocked_out: u32,
+    /// Restrained by this figure (DQ-16-014).
+    pub restrained_by: Option<CombatantId>,
+    /// Entangled, with the consecutive Passes spent freeing itself (DQ-16-012).
+    pub entangled: Option<u8>,
+    /// Evading: Defense bonus and the right to parry (DQ-13-005, DQ-17-007).
+    pub evading: bool,
+    /// Defensive withdraw posture: +20 Defense (DQ-13-008).
+    pub defensive: bool,
+    /// The pulse in which it must Pass (DQ-17-008); 0 for none.
+    pub forced_pass: u32,
+    /// Loses its next action (DQ-13-017, DQ-17-006).
+    pub lose_action: bool,
+    /// In close combat with the figures in its hex (DQ-13-016).
+    pub close: bool,
+    /// Weapons lodged in it, each with its modAG penalty (DQ-20-008, DQ-20-009).
+    pub lodged: ArrayVec<(u16, i32), 4>,
+    /// Surprised in the free pulse (DQ-11-004).
+    pub surprised: bool,
+}
+
+/// What a fight did to a figure, for reports, infection and the simulator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Record {
+    /// Effective damage dealt to others.
+    pub dealt: i32,
+    /// Effective damage taken (FT and EN).
+    pub taken: i32,
+    /// EN lost (DQ-24-002).
+    pub en_lost: i32,
+    /// Stuns suffered (DQ-19-003).
+    pub stuns: u16,
+    /// Grievous injuries suffered (DQ-18-004).
+    pub grievous: u16,
+    /// Hits taken that went to EN (DQ-18-003).
+    pub endurance_hits: u16,
+    /// Damage taken from a bite, claw or talon (DQ-24-003).
+    pub natural_wound: bool,
+    /// Falls.
+    pub falls: u16,
+}
+
+/// One figure.
+#[derive(Clone, Debug, Serialize)]
+pub struct Figure {
+    /// Its name.
+    pub name: Arc<str>,
+    /// Its side.
+    pub side: SideId,
+    /// Who controls it.
+    pub controller: Controller,
+    /// The scenario's leader flag (DQ-12-003).
+    pub leader: bool,
+    /// Characteristics as created.
+    pub stats: Stats,
+    /// Current Endurance.
+    pub en: i32,
+    /// Current Fatigue.
+    pub ft: i32,
+    /// Base TMR (DQ-00-004), before per-action adjustments.
+    pub tmr: i32,
+    /// Hexes filled.
+    pub shape: ShapeName,
+    /// Head hex.
+    pub pos: HexPos,
+    /// Heading: a side for 1-hex figures, a corner for multi-hex (DQ-22-001).
+    pub heading: Heading,
+    /// Size category.
+    pub size: Size,
+    /// A monster (DQ-19-002).
+    pub monster: bool,
+    /// Weapons carried.
+    pub weapons: ArrayVec<Held, 4>,
+    /// The prepared weapon (index into `weapons`); `None` is bare hands.
+    pub main: Option<u8>,
+    /// The weapon prepared in the other hand (DQ-16-006), if any.
+    pub off: Option<u8>,
+    /// Worn armor.
+    pub armor: Option<&'static Armor>,
+    /// Protection lost to grievous injuries (DQ-18-005).
+    pub armor_damage: i32,
+    /// Natural armor.
+    pub natural_armor: i32,
+    /// Shield.
+    pub shield: Option<&'static Shield>,
+    /// Whether the shield is prepared (not dropped, not broken).
+    pub shield_ready: bool,
+    /// Shield rank (DQ-16-019).
+    pub shield_rank: Option<u8>,
+    /// Unarmed Combat rank (DQ-21-003).
+    pub unarmed_rank: Option<u8>,
+    /// Military Scientist rank (DQ-12-003).
+    pub military_scientist: u8,
+    /// Life.
+    pub life: Life,
+    /// Statuses.
+    pub status: Status,
+    /// What the fight did to it.
+    pub record: Record,
+}
+
+impl Figure {
+    /// The hexes it fills, as a grid footprint.
+    pub fn body(&self) -> Footprint {
+        footprint(self.shape, self.pos, self.heading)
+    }
+
+    /// Whether it fills one hex (the fast path of every zone test).
+    pub fn is_single(&self) -> bool {
+        self.shape == ShapeName::Single
+    }
+
+    /// Whether it fills `hex`.
+    pub fn occupies(&self, hex: HexPos) -> bool {
+        if self.is_single() {
+            self.pos == hex
+        } else {
+            self.body().contains(hex)
+        }
+    }
+
+    /// The hexes it fills, head first.
+    pub fn cells(&self) -> ArrayVec<HexPos, { fray_core::grid::MAX_SHAPE_CELLS }> {
+        if self.is_single() {
+            let mut v = ArrayVec::new();
+            v.push(self.pos);
+            v
+        } else {
+            self.body().cells()
+        }
+    }
+
+    /// Its front hexes (DQ-00-013, DQ-00-015).
+    pub fn front(&self) -> ArrayVec<HexPos, 3> {
+        match self.heading {
+            Heading::Side(f) if self.is_single() => [f.turn(-1), f, f.turn(1)]
+                .into_iter()
+                .map(|d| self.pos.neighbour(d))
+                .collect(),
+            _ => self.body().front_hexes(),
+        }
+    }
+
+    /// Hex distance between the nearest hexes of two figures.
+    pub fn distance(&self, other: &Figure) -> u32 {
+        if self.is_single() && other.is_single() {
+            self.pos.distance(other.pos)
+        } else {
+            self.body().distance(&other.body())
+        }
+    }
+
+    /// Hex distance from its nearest hex to `hex`.
+    pub fn distance_to(&self, hex: HexPos) -> u32 {
+        if self.is_single() {
+            self.pos.distance(hex)
+        } else {
+            self.body().distance_to(hex)
+        }
+    }
+
+    /// Its facing as a hexside (a corner-facing figure: the side clockwise of... its first side).
+    pub fn facing(&self) -> Facing {
+        match self.heading {
+            Heading::Side(f) => f,
+            Heading::Corner(c) => c.sides()[0],
+        }
+    }
+
+    /// The prepared weapon, or bare hands.
+    pub fn weapon(&self) -> Option<&Held> {
+        self.main.and_then(|i| self.weapons.get(usize::from(i)))
+    }
+
+    /// Neither dead nor unconscious nor knocked out.
+    pub fn conscious(&self) -> bool {
+        self.life == Life::Conscious && self.status.knocked_out == 0
+    }
+
+    /// DQ-17-012: stunned or incapacitated (unconscious, knocked out, restrained).
+    pub fn helpless(&self) -> bool {
+        !self.conscious() || self.status.stunned || self.status.restrained_by.is_some()
+    }
+
+    /// Can still fight: conscious and not restrained.
+    pub fn in_fight(&self) -> bool {
+        self.conscious() && self.status.restrained_by.is_none()
+    }
+}
+
+/// A shape placed at a head hex.
+pub fn footprint(shape: ShapeName, pos: HexPos, heading: Heading) -> Footprint {
+    let s = match shape {
+        ShapeName::Single => Shape::single(),
+        ShapeName::Triangle => Shape::triangle(),
+        ShapeName::Pair => Shape::new(Orientation::Corner, &[HexPos::new(0, 0), HexPos::new(0, 1)])
+            .unwrap_or_else(|_| Shape::triangle()),
+    };
+    Footprint::new(s, pos, heading)
+        .unwrap_or_else(|_| Footprint::single(fray_core::grid::Pose::new(pos, Facing::N)))
+}
+
+/// Where the pulse is (DQ-12-001).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// Before the next pulse begins.
+    #[default]
+    Begin,
+    /// Step 2: engagements in turn.
+    Engaged,
+    /// Step 3: non-engaged figures, side by side.
+    NonEngaged,
+}
+
+/// Which action kinds a figure used in its slot (DQ-15-003's two actions must differ).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Slot {
+    /// Who acts.
+    pub who: CombatantId,
+    /// Actions left in the slot (2 at modAG 26+).
+    pub left: u8,
+    /// The kind of the first action, by its index in `Action::KINDS`.
+    pub used: Option<u8>,
+}
+
+/// The pulse sequence (DQ-12-001, DQ-00-016).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Sequence {
+    /// The step.
+    pub stage: Stage,
+    /// Each figure's engagement at the start of the pulse (`u16::MAX`: none).
+    pub group_of: Vec<u16>,
+    /// Engagements still to resolve, in order.
+    pub groups: Vec<u16>,
+    /// Figures still to act in the current engagement (front first).
+    pub queue: Vec<CombatantId>,
+    /// Step 1's winner.
+    pub winner: Option<SideId>,
+    /// Step 3's sides still to act, in order.
+    pub sides: ArrayVec<SideId, 2>,
+    /// Who acts now.
+    pub slot: Option<Slot>,
+}
+
+/// A whole fight.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    /// Scenario title.
+    pub name: Arc<str>,
+    /// Side names.
+    pub sides: Arc<[String]>,
+    /// Side and GM controllers.
+    pub seats: Arc<Seats>,
+    /// Everyone.
+    pub figures: Vec<Figure>,
+    /// The map.
+    #[serde(skip)]
+    pub map: Arc<Map>,
+    /// Rule switches.
+    pub options: Arc<Options>,
+    /// Pulses begun (DQ-12-002).
+    pub pulse: u32,
+    /// The round limit.
+    pub max_pulses: u32,
+    /// The side with surprise, before its free pulse (DQ-11-004).
+    pub surprise: Option<SideId>,
+    /// Whether this pulse is the free pulse.
+    pub free_pulse: bool,
+    /// The sequence.
+    pub seq: Sequence,
+    /// Whether the infection checks have been made (DQ-24-001).
+    pub aftermath_done: bool,
+}
+
+impl State {
+    /// A figure.
+    pub fn fig(&self, id: CombatantId) -> &Figure {
+        &self.figures[id.index()]
+    }
+    /// A figure, mutably.
+    pub fn fig_mut(&mut self, id: CombatantId) -> &mut Figure {
+        &mut self.figures[id.index()]
+    }
+    /// Every id.
+    pub fn ids(&self) -> impl Iterator<Item = CombatantId> + '_ {
+        (0..self.figures.len() as u16).map(CombatantId)
+    }
+    /// Whether two figures are on different sides.
+    pub fn hostile(&self, a: CombatantId, b: CombatantId) -> bool {
+        self.fig(a).side != self.fig(b).side
+    }
+    /// The figure filling `hex`, if any (the first by id).
+    pub fn at(&self, hex: HexPos) -> Option<CombatantId> {
+        self.ids()
+            .find(|&id| self.fig(id).life != Life::Dead && self.fig(id).occupies(hex))
+    }
+}

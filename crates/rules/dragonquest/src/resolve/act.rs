@@ -1,0 +1,435 @@
+//! One declared action, resolved (DQ-13, DQ-14, DQ-15, DQ-19-006): the
+//! dispatch, movement and the Pass activities.
+
+use crate::model::action::{Action, Activity, AttackKind};
+use crate::model::event::Event;
+use crate::model::state::{Hold, Posture, State};
+use crate::resolve::close::{break_out, close_in, grapple_blow};
+use crate::resolve::fire::fire;
+use crate::resolve::strike::{Blow, strike_at};
+use crate::resolve::{check, d10, effect, name};
+use crate::rules::actions::{self, face_toward};
+use crate::rules::values::{self, MoveKind};
+use crate::rules::{movement, zones};
+use crate::{DragonQuest, Flow};
+use fray_core::grid::{Facing, Heading, HexPos};
+use fray_core::{CombatantId, Cx, ModList};
+
+/// DQ-15-003: the actions that may be combined at modAG 26+.
+fn combinable(a: &Action) -> bool {
+    !matches!(
+        a,
+        Action::Move { .. } | Action::Recover | Action::Jump { .. }
+    )
+}
+
+/// Resolves a checked action.
+pub fn resolve(
+    state: &mut State,
+    who: CombatantId,
+    action: &Action,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    cx.emit(|| Event::Declared {
+        who: name(state, who),
+        what: crate::model::action::Action::to_string(action),
+        rule: action.rule(),
+    });
+    if let Some(s) = state.seq.slot.as_mut()
+        && s.who == who
+    {
+        s.left = s.left.saturating_sub(1);
+        if !combinable(action) || s.used.is_some() {
+            s.left = 0;
+        }
+        s.used = Some(action.kind_index());
+    }
+    // DQ-16-012: any action but a disentangling Pass resets the count.
+    let disentangling = matches!(
+        action,
+        Action::Pass {
+            activity: Activity::Disentangle,
+            ..
+        }
+    );
+    if !disentangling && let Some(n) = state.fig_mut(who).status.entangled.as_mut() {
+        *n = 0;
+    }
+    match action {
+        Action::Recover => recover(state, who, cx),
+        Action::Pass {
+            activity,
+            to,
+            facing,
+        } => pass(state, who, *activity, *to, *facing, cx),
+        Action::Move { to, facing } => {
+            let f = state.fig(who);
+            let budget = if f.status.prone {
+                values::crawl(f.tmr)
+            } else {
+                actions::tmr_for(state, who, MoveKind::Other)
+            };
+            go(state, who, *to, budget, false, cx);
+            turn(state, who, *facing, cx);
+            Ok(())
+        }
+        Action::Attack { target, kind, from } => {
+            let inside = zones::in_mz(state, *target, who);
+            if let Some(h) = from {
+                if inside {
+                    step_to(state, who, *h, face_toward(state, who, *h, *target), cx);
+                } else {
+                    let budget = values::half(
+                        actions::tmr_for(state, who, MoveKind::Attack),
+                        state.options.min_one_hex,
+                    );
+                    go(state, who, *h, budget, true, cx);
+                }
+            } else if inside {
+                let pos = state.fig(who).pos;
+                let h = face_toward(state, who, pos, *target);
+                state.fig_mut(who).heading = h;
+            }
+            let from = state.fig(who).pos;
+            strike_at(state, cx, who, *target, Blow::melee(*kind, from))?;
+            // DQ-13-003: facing may change after the attack.
+            if state.fig(*target).in_fight() && state.fig(who).in_fight() {
+                let pos = state.fig(who).pos;
+                let h = face_toward(state, who, pos, *target);
+                state.fig_mut(who).heading = h;
+            }
+            Ok(())
+        }
+        Action::Charge { target, to, kind } => {
+            let budget = actions::charge_allowance(state, who);
+            go(state, who, *to, budget, false, cx);
+            let pos = state.fig(who).pos;
+            let h = face_toward(state, who, pos, *target);
+            state.fig_mut(who).heading = h;
+            let mut blow = Blow::melee(*kind, pos);
+            if *kind == AttackKind::ShieldRush {
+                // DQ-16-018: +20 when made as a charge.
+                blow.situation = 20;
+                blow.situation_label = "charging shield rush";
+                blow.situation_rule = "DQ-16-018";
+            }
+            strike_at(state, cx, who, *target, blow)?;
+            Ok(())
+        }
+        Action::TwoWeapons { targets } => {
+            for (k, &t) in targets.iter().enumerate() {
+                if !state.fig(who).in_fight() || !state.fig(t).in_fight() {
+                    continue;
+                }
+                let mut blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
+                blow.off_hand = k == 1;
+                strike_at(state, cx, who, t, blow)?;
+            }
+            Ok(())
+        }
+        Action::Sweep { targets } => {
+            for &t in targets {
+                if !state.fig(who).in_fight() || state.fig(who).main.is_none() {
+                    break;
+                }
+                if state.fig(t).in_fight() {
+                    let blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
+                    strike_at(state, cx, who, t, blow)?;
+                }
+            }
+            Ok(())
+        }
+        Action::ChargeAndClose { target, to } => {
+            let budget = values::half(
+                actions::tmr_for(state, who, MoveKind::Other),
+                state.options.min_one_hex,
+            );
+            go(state, who, *to, budget, true, cx);
+            close_in(state, cx, who, *target)
+        }
+        Action::Close { target } => close_in(state, cx, who, *target),
+        Action::Grapple { target, restrain } => {
+            strike_at(state, cx, who, *target, grapple_blow(state, who, *restrain))?;
+            Ok(())
+        }
+        Action::Evade { to, facing } => {
+            if let Some(h) = to {
+                if actions::in_any_foe_mz(state, who) {
+                    let heading = state.fig(who).heading;
+                    step_to(state, who, *h, heading, cx);
+                } else {
+                    let budget = values::half(
+                        actions::tmr_for(state, who, MoveKind::Evade),
+                        state.options.min_one_hex,
+                    );
+                    go(state, who, *h, budget, false, cx);
+                }
+            }
+            turn(state, who, *facing, cx);
+            state.fig_mut(who).status.evading = true;
+            effect(state, cx, who, "is evading", "DQ-13-005");
+            Ok(())
+        }
+        Action::Withdraw {
+            to,
+            posture,
+            strike,
+        } => {
+            if state.fig(who).status.close {
+                return break_out(state, cx, who, *to);
+            }
+            match posture {
+                Some(p) => {
+                    // DQ-13-007: the optional strike at -20, before the step.
+                    if *p == Posture::Offensive
+                        && let Some(t) = strike
+                    {
+                        let mut blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
+                        blow.situation = -20;
+                        blow.situation_label = "offensive withdraw";
+                        blow.situation_rule = "DQ-13-007";
+                        strike_at(state, cx, who, *t, blow)?;
+                    }
+                    if state.fig(who).in_fight() {
+                        let heading = state.fig(who).heading;
+                        step_to(state, who, *to, heading, cx);
+                        if *p == Posture::Defensive {
+                            state.fig_mut(who).status.defensive = true;
+                            effect(
+                                state,
+                                cx,
+                                who,
+                                "withdraws in a Defensive posture (+20 Defense)",
+                                "DQ-13-008",
+                            );
+                        }
+                    }
+                }
+                None => {
+                    let tmr = actions::tmr_for(state, who, MoveKind::Withdraw);
+                    let budget = match state.options.withdraw_free_move {
+                        crate::model::options::WithdrawMove::FullTmr => tmr,
+                        crate::model::options::WithdrawMove::HalfTmr => {
+                            values::half(tmr, state.options.min_one_hex)
+                        }
+                    };
+                    go(state, who, *to, budget, false, cx);
+                }
+            }
+            Ok(())
+        }
+        Action::Retreat => {
+            for h in movement::retreat_hexes(state, who) {
+                let heading = state.fig(who).heading;
+                step_to(state, who, h, heading, cx);
+            }
+            Ok(())
+        }
+        Action::Fire {
+            target,
+            step,
+            after,
+        } => {
+            // DQ-14-013: a loaded crossbow's 2 hexes, before or after the shot.
+            if let (Some(h), false) = (step, after) {
+                go(state, who, *h, 2, false, cx);
+            }
+            fire(state, cx, who, *target)?;
+            if let (Some(h), true) = (step, after)
+                && state.fig(who).in_fight()
+            {
+                go(state, who, *h, 2, false, cx);
+            }
+            Ok(())
+        }
+        Action::Jump { to } => {
+            let heading = state.fig(who).heading;
+            step_to(state, who, *to, heading, cx);
+            let j = state.options.jump_ag_multiplier;
+            let chance = ModList::base(
+                "AG multiplier × modAG",
+                j * values::mod_ag(state.fig(who)),
+                "DQ-14-005",
+            );
+            if !check(state, cx, Some(who), "land the jump", "DQ-14-005", &chance)? {
+                let f = state.fig_mut(who);
+                f.status.prone = true;
+                f.record.falls += 1;
+                effect(state, cx, who, "lands badly and falls", "DQ-14-005");
+            }
+            Ok(())
+        }
+    }
+}
+
+/// DQ-19-006: D100 <= 2 × (WP + current FT) ends the stun.
+fn recover(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
+    let f = state.fig(who);
+    let mut mods = ModList::base("2 × WP", 2 * f.stats.wp, "DQ-19-006");
+    mods.add("2 × current FT", 2 * f.ft, "DQ-19-006");
+    if check(
+        state,
+        cx,
+        Some(who),
+        "recover from stun",
+        "DQ-19-006",
+        &mods,
+    )? {
+        state.fig_mut(who).status.stunned = false;
+        effect(state, cx, who, "recovers from the stun", "DQ-19-006");
+    }
+    Ok(())
+}
+
+/// Moves the head to `to` by the cheapest route (already checked).
+fn go(
+    state: &mut State,
+    who: CombatantId,
+    to: HexPos,
+    budget: i32,
+    keep_facing: bool,
+    cx: &mut impl Cx<DragonQuest>,
+) {
+    if let Some(r) = movement::route(state, who, to, budget, keep_facing) {
+        step_to(state, who, r.head, r.heading, cx);
+    }
+}
+
+/// Puts the figure at `to` with `heading`.
+fn step_to(
+    state: &mut State,
+    who: CombatantId,
+    to: HexPos,
+    heading: Heading,
+    cx: &mut impl Cx<DragonQuest>,
+) {
+    let f = state.fig_mut(who);
+    if f.pos == to && f.heading == heading {
+        return;
+    }
+    f.pos = to;
+    f.heading = heading;
+    cx.emit(|| Event::Moved {
+        who: name(state, who),
+        to: format!("{to} facing {}", describe_heading(heading)),
+    });
+}
+
+/// A heading in words.
+pub fn describe_heading(h: Heading) -> String {
+    match h {
+        Heading::Side(f) => f.name().to_string(),
+        Heading::Corner(c) => c.to_string(),
+    }
+}
+
+/// DQ-14-002: a facing change (free by default) for a 1-hex figure.
+fn turn(
+    state: &mut State,
+    who: CombatantId,
+    facing: Option<Facing>,
+    cx: &mut impl Cx<DragonQuest>,
+) {
+    if let (Some(nf), Heading::Side(_)) = (facing, state.fig(who).heading) {
+        let pos = state.fig(who).pos;
+        step_to(state, who, pos, Heading::Side(nf), cx);
+    }
+}
+
+/// DQ-13-010..012, DQ-14-014: a Pass with its activity and movement.
+fn pass(
+    state: &mut State,
+    who: CombatantId,
+    activity: Activity,
+    to: Option<HexPos>,
+    facing: Option<Facing>,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    state.fig_mut(who).status.forced_pass = 0;
+    match activity {
+        Activity::None => {}
+        Activity::Ready(i) => {
+            let f = state.fig_mut(who);
+            if let Some(old) = f.main
+                && let Some(h) = f.weapons.get_mut(usize::from(old))
+            {
+                h.hold = Hold::Stowed;
+            }
+            f.main = i;
+            effect(state, cx, who, "readies a weapon", "DQ-13-012");
+        }
+        Activity::Shield => {
+            state.fig_mut(who).shield_ready = true;
+            effect(state, cx, who, "readies its shield", "DQ-13-012");
+        }
+        Activity::StandUp => {
+            state.fig_mut(who).status.prone = false;
+            effect(state, cx, who, "stands up", "DQ-00-017");
+        }
+        Activity::Reload => {
+            let f = state.fig_mut(who);
+            if let Some(i) = f.main
+                && let Some(h) = f.weapons.get_mut(usize::from(i))
+            {
+                h.reloading += 1;
+                if h.reloading >= h.weapon.reload_passes.max(1) {
+                    h.loaded = true;
+                    h.reloading = 0;
+                }
+            }
+            effect(state, cx, who, "reloads", "DQ-14-013");
+        }
+        Activity::PullOut => pull_out(state, who, cx)?,
+        Activity::Disentangle => {
+            let f = state.fig_mut(who);
+            let n = f.status.entangled.map_or(0, |n| n + 1);
+            if n >= 2 {
+                f.status.entangled = None;
+                effect(state, cx, who, "frees itself", "DQ-16-012");
+            } else {
+                f.status.entangled = Some(n);
+                effect(state, cx, who, "works at the entanglement", "DQ-16-012");
+            }
+        }
+        Activity::PickUp(i) => {
+            let f = state.fig_mut(who);
+            if let Some(h) = f.weapons.get_mut(usize::from(i)) {
+                h.hold = Hold::Stowed;
+            }
+            effect(state, cx, who, "picks up a weapon", "DQ-13-012");
+        }
+    }
+    if let Some(to) = to {
+        let budget = actions::pass_allowance(state, who);
+        go(state, who, to, budget, false, cx);
+    }
+    turn(state, who, facing, cx);
+    Ok(())
+}
+
+/// DQ-20-010: pulling out a lodged weapon; a barbed one does D10 - 4 FT,
+/// a pole weapon D10 - 2, ignoring armor (at least 1).
+fn pull_out(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
+    let Some((_, penalty)) = state.fig_mut(who).status.lodged.pop() else {
+        return Ok(());
+    };
+    effect(state, cx, who, "pulls out a lodged weapon", "DQ-20-010");
+    if penalty == 5 {
+        let mods = ModList::base("pole weapon", -2, "DQ-20-010");
+        let r = d10(state, cx, Some(who), "removal damage", "DQ-20-010", &mods)?.total;
+        let amount = values::damage_check(r, -2);
+        crate::resolve::damage::wound(
+            state,
+            cx,
+            who,
+            crate::resolve::damage::Hurt {
+                by: None,
+                amount,
+                to_en: false,
+                natural: false,
+                rule: "DQ-20-010",
+            },
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,404 @@
+//! The pulse sequence (DQ-12-001..007, DQ-11-004, DQ-19-005, DQ-00-016):
+//! `Ruleset::next` walks it, asking the sides and the figures their
+//! choices and rolling the initiatives.
+
+use crate::model::action::{Answer, Question};
+use crate::model::event::Event;
+use crate::model::options::StanceDuration;
+use crate::model::state::{Slot, Stage, State};
+use crate::resolve::{aftermath, effect, name};
+use crate::rules::{initiative, values, zones};
+use crate::{DragonQuest, Flow};
+use fray_core::dice::systems::dragonquest::{iv_tie_break, side_initiative};
+use fray_core::{
+    CombatantId, Cx, EndReason, ModList, Next, Outcome, RollRecord, RollRequest, SideId,
+};
+
+const NONE: u16 = u16::MAX;
+
+/// DQ-00-016 step 6 (decision `end_condition`): the fight is over when at
+/// most one side has a figure that can still fight.
+pub fn over(state: &State) -> Option<Outcome> {
+    let mut standing = [false; 2];
+    for f in &state.figures {
+        if f.in_fight()
+            && let Some(s) = standing.get_mut(f.side.index())
+        {
+            *s = true;
+        }
+    }
+    let winner = match standing {
+        [true, true] => return None,
+        [true, false] => Some(SideId(0)),
+        [false, true] => Some(SideId(1)),
+        [false, false] => None,
+    };
+    Some(Outcome {
+        winner,
+        reason: if winner.is_some() {
+            EndReason::Victory
+        } else {
+            EndReason::MutualDestruction
+        },
+        rounds: state.pulse,
+    })
+}
+
+/// Whether `who` may take a slot now: fighting, and not surprised in the
+/// free pulse (DQ-11-004).
+fn can_act(state: &State, who: CombatantId) -> bool {
+    let f = state.fig(who);
+    f.in_fight() && !(state.free_pulse && f.status.surprised)
+}
+
+/// What happens next: the actor of the current slot while its actions
+/// last, else the next slot of the sequence, else a new pulse.
+pub fn next(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<Next> {
+    // A bound on the loop: every pass moves the sequence on.
+    for _ in 0..(16 * state.figures.len() + 64) {
+        if let Some(outcome) = over(state) {
+            aftermath::infection(state, cx)?;
+            return Ok(Next::Over(outcome));
+        }
+        if let Some(slot) = state.seq.slot {
+            if slot.left > 0 && can_act(state, slot.who) {
+                return Ok(Next::Act(slot.who));
+            }
+            state.seq.slot = None;
+        }
+        match state.seq.stage {
+            Stage::Begin => {
+                if state.pulse >= state.max_pulses {
+                    return Ok(Next::Over(Outcome {
+                        winner: None,
+                        reason: EndReason::RoundLimit,
+                        rounds: state.pulse,
+                    }));
+                }
+                begin_pulse(state, cx)?;
+            }
+            Stage::Engaged => {
+                if !state.seq.queue.is_empty() {
+                    let who = state.seq.queue.remove(0);
+                    if can_act(state, who) {
+                        start_slot(state, who, cx);
+                    }
+                } else if !state.seq.groups.is_empty() {
+                    let g = state.seq.groups.remove(0);
+                    order_engagement(state, g, cx)?;
+                } else {
+                    begin_step3(state, cx)?;
+                }
+            }
+            Stage::NonEngaged => {
+                if !next_nonengaged(state, cx)? {
+                    end_pulse(state);
+                }
+            }
+        }
+    }
+    Ok(Next::Over(Outcome {
+        winner: None,
+        reason: EndReason::RoundLimit,
+        rounds: state.pulse,
+    }))
+}
+
+/// Ends the current slot (`Ruleset::pass_turn`).
+pub fn pass_turn(state: &mut State, who: CombatantId) {
+    if let Some(s) = state.seq.slot.as_mut()
+        && s.who == who
+    {
+        s.left = 0;
+    }
+}
+
+/// DQ-15-003: a figure's slot, two actions at modAG 26 or more. A lost
+/// action (DQ-13-017, DQ-17-006) is spent here. Stances that last until
+/// the next action end (DQ-13-005, DQ-13-008).
+fn start_slot(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) {
+    let until_next = state.options.stance_duration == StanceDuration::UntilNextAction;
+    let f = state.fig_mut(who);
+    if until_next {
+        f.status.evading = false;
+        f.status.defensive = false;
+    }
+    if f.status.lose_action {
+        f.status.lose_action = false;
+        effect(state, cx, who, "loses this action", "DQ-17-006");
+        return;
+    }
+    let two = values::mod_ag(state.fig(who)) >= 26 && !state.fig(who).status.stunned;
+    state.seq.slot = Some(Slot {
+        who,
+        left: if two { 2 } else { 1 },
+        used: None,
+    });
+}
+
+/// Start of a pulse (DQ-00-016 steps 1-3): timers, the free pulse, the
+/// engagements, the order of engagements, the non-engaged initiative.
+fn begin_pulse(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
+    state.pulse += 1;
+    let pulse = state.pulse;
+    cx.emit(|| Event::Pulse { pulse });
+    // DQ-11-004: the free pulse of the side with surprise.
+    state.free_pulse = pulse == 1 && state.surprise.is_some();
+    if pulse > 1 {
+        for f in &mut state.figures {
+            f.status.surprised = false;
+        }
+    }
+    // DQ-16-017: knockout timers.
+    for i in 0..state.figures.len() {
+        let f = &mut state.figures[i];
+        if f.status.knocked_out > 0 {
+            f.status.knocked_out -= 1;
+            if f.status.knocked_out == 0 {
+                effect(state, cx, CombatantId(i as u16), "comes round", "DQ-16-017");
+            }
+        }
+    }
+    let mut groups = std::mem::take(&mut state.seq.group_of);
+    zones::engagements(state, &mut groups);
+    state.seq.group_of = groups;
+    // DQ-12-001 (decision `engagement_order = max_iv`): engagements in
+    // descending order of their highest IV, ties to the lowest figure id.
+    let mut order = std::mem::take(&mut state.seq.groups);
+    order.clear();
+    for (i, &g) in state.seq.group_of.iter().enumerate() {
+        if g != NONE && g as usize == i {
+            order.push(g);
+        }
+    }
+    let best = |state: &State, g: u16| {
+        state
+            .ids()
+            .filter(|id| state.seq.group_of[id.index()] == g)
+            .map(|id| values::iv(state.fig(id)))
+            .max()
+            .unwrap_or(0)
+    };
+    order.sort_by_key(|&g| (std::cmp::Reverse(best(state, g)), g));
+    state.seq.groups = order;
+    state.seq.queue.clear();
+    state.seq.stage = Stage::Engaged;
+    state.seq.winner = nonengaged_initiative(state, cx)?;
+    Ok(())
+}
+
+/// DQ-12-003, DQ-12-004: each side's leader (or a substitute) rolls D10 +
+/// PC (+ Military Scientist rank for the leader); ties are rerolled
+/// (`side_initiative` rolls until the tie breaks). No roll when neither
+/// side has a figure that is not engaged.
+fn nonengaged_initiative(state: &State, cx: &mut impl Cx<DragonQuest>) -> Flow<Option<SideId>> {
+    let free = |s: u8| {
+        state.ids().any(|id| {
+            state.fig(id).side == SideId(s)
+                && state.seq.group_of[id.index()] == NONE
+                && can_act(state, id)
+        })
+    };
+    // Decision: with figures to act in step 3 on one side only, that side
+    // wins without a roll (the roll could change nothing).
+    match (free(0), free(1)) {
+        (false, false) => return Ok(None),
+        (true, false) => return Ok(Some(SideId(0))),
+        (false, true) => return Ok(Some(SideId(1))),
+        (true, true) => {}
+    }
+    let roller =
+        |s: u8| initiative::side_roller(state, SideId(s), initiative::leader(state, SideId(s)));
+    match (roller(0), roller(1)) {
+        (None, None) => Ok(None),
+        (Some(_), None) => Ok(Some(SideId(0))),
+        (None, Some(_)) => Ok(Some(SideId(1))),
+        (Some((a, ma)), Some((b, mb))) => {
+            let req = RollRequest::new(
+                None,
+                side_initiative([ma, mb]),
+                "side initiative",
+                "DQ-12-003",
+            );
+            let rolled = cx.roll(state, req)?;
+            let winner = if rolled.standings.winner() == Some(1) {
+                1
+            } else {
+                0
+            };
+            cx.emit(|| {
+                let _ = (a, b);
+                let mut mods =
+                    ModList::base("first side: PC + Military Scientist", ma, "DQ-12-003");
+                mods.add("second side: PC + Military Scientist", mb, "DQ-12-003");
+                Event::Roll {
+                    roll: RollRecord::new(&req, None, rolled)
+                        .with_modifiers(&mods)
+                        .verdict(if winner == 0 {
+                            "first side wins"
+                        } else {
+                            "second side wins"
+                        }),
+                }
+            });
+            Ok(Some(SideId(winner)))
+        }
+    }
+}
+
+/// DQ-12-005..007, DQ-19-005: the order inside one engagement, and the
+/// top figure's choice of first or last.
+fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
+    let mut order = std::mem::take(&mut state.seq.queue);
+    order.clear();
+    order.extend(
+        state
+            .ids()
+            .filter(|&id| state.seq.group_of[id.index()] == g && can_act(state, id)),
+    );
+    order.sort_by_key(|&id| (std::cmp::Reverse(initiative::iv_key(state, id)), id.0));
+    // DQ-12-006: exact ties (IV and modAG) roll D10 off for their order.
+    let mut i = 0;
+    while i < order.len() {
+        let key = initiative::iv_key(state, order[i]);
+        let mut j = i + 1;
+        while j < order.len() && initiative::iv_key(state, order[j]) == key {
+            j += 1;
+        }
+        if j - i >= 2 && j - i <= 8 {
+            if let Ok(kind) = iv_tie_break(j - i) {
+                let req = RollRequest::new(None, kind, "IV tie", "DQ-12-006");
+                let rolled = cx.roll(state, req)?;
+                cx.emit(|| Event::Roll {
+                    roll: RollRecord::new(&req, None, rolled),
+                });
+                let tied: arrayvec::ArrayVec<CombatantId, 8> =
+                    order[i..j].iter().copied().collect();
+                for (k, &party) in rolled.standings.order().iter().enumerate() {
+                    if let Some(&id) = tied.get(usize::from(party)) {
+                        order[i + k] = id;
+                    }
+                }
+            }
+        }
+        i = j;
+    }
+    initiative::constrain(state, &mut order);
+    // DQ-12-006: the top figure chooses to act first or last.
+    if order.len() > 1 && !state.fig(order[0]).status.stunned {
+        let top = order[0];
+        let first = match cx.ask(state, || Question::FirstOrLast { who: top })? {
+            Answer::First(b) => b,
+            _ => true,
+        };
+        if !first {
+            order.rotate_left(1);
+        }
+    }
+    cx.emit(|| Event::Order {
+        what: "engagement",
+        order: order
+            .iter()
+            .map(|&id| (name(state, id), values::iv(state.fig(id))))
+            .collect(),
+        rule: "DQ-12-006",
+    });
+    state.seq.queue = order;
+    Ok(())
+}
+
+/// DQ-12-001 step 3: the figures not engaged at the start of the pulse;
+/// the step-1 winner picks the side that goes first.
+fn begin_step3(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
+    state.seq.stage = Stage::NonEngaged;
+    let mut queue = std::mem::take(&mut state.seq.queue);
+    queue.clear();
+    queue.extend(
+        state
+            .ids()
+            .filter(|&id| state.seq.group_of[id.index()] == NONE && can_act(state, id)),
+    );
+    state.seq.queue = queue;
+    let has = |s: u8| {
+        state
+            .seq
+            .queue
+            .iter()
+            .any(|&id| state.fig(id).side == SideId(s))
+    };
+    let (a, b) = (has(0), has(1));
+    state.seq.sides.clear();
+    match (a, b) {
+        (true, true) => {
+            let w = state.seq.winner.unwrap_or(SideId(0));
+            let first = match cx.ask(state, || Question::SideFirst {
+                side: w,
+                options: vec![SideId(0), SideId(1)],
+            })? {
+                Answer::Side(s) if s.0 <= 1 => s,
+                _ => w,
+            };
+            state.seq.sides.push(first);
+            state.seq.sides.push(SideId(1 - first.0));
+        }
+        (true, false) => state.seq.sides.push(SideId(0)),
+        (false, true) => state.seq.sides.push(SideId(1)),
+        (false, false) => {}
+    }
+    Ok(())
+}
+
+/// DQ-12-001 step 3, DQ-19-005: the next figure of the side acting now,
+/// chosen by the side (stunned figures last). `false` when step 3 is done.
+fn next_nonengaged(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<bool> {
+    while let Some(&side) = state.seq.sides.first() {
+        let on_side = |state: &State, stunned: bool| -> Vec<CombatantId> {
+            state
+                .seq
+                .queue
+                .iter()
+                .copied()
+                .filter(|&id| {
+                    state.fig(id).side == side
+                        && can_act(state, id)
+                        && state.fig(id).status.stunned == stunned
+                })
+                .collect()
+        };
+        let mut options = on_side(state, false);
+        if options.is_empty() {
+            options = on_side(state, true);
+        }
+        if options.is_empty() {
+            state.seq.sides.remove(0);
+            continue;
+        }
+        let who = if options.len() == 1 {
+            options[0]
+        } else {
+            match cx.ask(state, || Question::NextFigure {
+                side,
+                options: options.clone(),
+            })? {
+                Answer::Figure(c) if options.contains(&c) => c,
+                _ => options[0],
+            }
+        };
+        state.seq.queue.retain(|&id| id != who);
+        start_slot(state, who, cx);
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// End of a pulse (DQ-00-016 step 6): stances that last to the end of the
+/// pulse end.
+fn end_pulse(state: &mut State) {
+    if state.options.stance_duration == StanceDuration::EndOfPulse {
+        for f in &mut state.figures {
+            f.status.evading = false;
+            f.status.defensive = false;
+        }
+    }
+    state.seq.stage = Stage::Begin;
+}

@@ -1,0 +1,602 @@
+//! One strike check, start to end (DQ-17, DQ-18, DQ-16-008..020): strike
+//! chance, Defense, the banded D100, mishaps on 99/100, parry and riposte,
+//! damage and the attack type's effects.
+
+use crate::model::action::{Answer, AttackKind, Question};
+use crate::model::data::{Category, Class, Size, Weapon};
+use crate::model::event::Event;
+use crate::model::options::MishapFallback;
+use crate::model::state::{Hold, State};
+use crate::resolve::damage::{Hurt, drop_weapon, wound};
+use crate::resolve::{check, d10, effect, name};
+use crate::rules::values::{self, Quarter};
+use crate::rules::zones;
+use crate::{DragonQuest, Flow};
+use fray_core::dice::systems::dragonquest::{Mishap, strike, strike_roll};
+use fray_core::grid::HexPos;
+use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
+
+/// What is being struck with, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blow {
+    /// The attack type (DQ-16-008).
+    pub kind: AttackKind,
+    /// A ranged attack (fire or throw).
+    pub ranged: bool,
+    /// Where the attacker strikes from (for the shield and rear, DQ-17-010).
+    pub from: HexPos,
+    /// Situational modifier to SC (the -20 of an Offensive withdraw, +20 of a charging Shield Rush).
+    pub situation: i32,
+    /// The label of the situation.
+    pub situation_label: &'static str,
+    /// The rule of the situation.
+    pub situation_rule: &'static str,
+    /// Whether to test 99/100 on this roll (DQ-16-004: the first only).
+    pub mishaps: bool,
+    /// A grapple in close combat (DQ-13-019).
+    pub grapple: bool,
+    /// A trample by a multi-hex monster (DQ-22-005).
+    pub trample: i32,
+    /// Restrain instead of damage (DQ-16-013).
+    pub restrain: bool,
+    /// With the weapon in the other hand (DQ-16-006).
+    pub off_hand: bool,
+}
+
+impl Blow {
+    /// An ordinary melee strike from `from`.
+    pub fn melee(kind: AttackKind, from: HexPos) -> Blow {
+        Blow {
+            kind,
+            ranged: false,
+            from,
+            situation: 0,
+            situation_label: "",
+            situation_rule: "",
+            mishaps: true,
+            grapple: false,
+            trample: 0,
+            restrain: false,
+            off_hand: false,
+        }
+    }
+}
+
+/// How a strike ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Struck {
+    /// It hit.
+    pub hit: bool,
+    /// Effective damage done.
+    pub damage: i32,
+}
+
+/// The weapon, rank and damage-type overrides of a blow.
+fn armament(
+    state: &State,
+    a: CombatantId,
+    blow: &Blow,
+) -> (&'static Weapon, Option<u8>, Option<i32>, Option<i32>) {
+    let f = state.fig(a);
+    let held = if blow.off_hand {
+        f.off.and_then(|i| f.weapons.get(usize::from(i)))
+    } else {
+        f.weapon()
+    };
+    let mut w: &'static Weapon = held.map_or(values::unarmed(), |h| h.weapon);
+    let mut rank = if blow.off_hand {
+        held.and_then(|h| h.rank)
+    } else {
+        values::rank(f)
+    };
+    if blow.grapple && !w.rated(crate::model::data::Use::Close) {
+        w = values::unarmed();
+        rank = f.unarmed_rank;
+    }
+    // Base chance and damage replaced by the attack type (DQ-16-008).
+    let (base, dmg) = match blow.kind {
+        AttackKind::Trip => (Some(40), Some(0)),
+        AttackKind::ShieldRush => {
+            rank = f.shield_rank;
+            (Some(40), Some(-2))
+        }
+        AttackKind::Entangle => (None, Some(-4)),
+        _ => (None, None),
+    };
+    if blow.trample > 0 {
+        return (w, None, Some(40), Some(blow.trample));
+    }
+    (w, rank, base, dmg)
+}
+
+/// DQ-17-001..003, DQ-16-010..020: the modified strike chance and its terms.
+pub fn mod_sc(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> ModList {
+    let f = state.fig(a);
+    let (w, rank, base, _) = armament(state, a, blow);
+    let mut mods = if blow.restrain {
+        // DQ-16-013, DQ-16-015: 3 × ((PS + modAG) - (target's PS + modAG)).
+        let t = state.fig(d);
+        let pooled: i32 = state
+            .ids()
+            .filter(|&o| {
+                o != a
+                    && !state.hostile(o, a)
+                    && zones::in_close_with(state, o, d)
+                    && state.fig(o).in_fight()
+            })
+            .map(|o| state.fig(o).stats.ps + values::mod_ag(state.fig(o)))
+            .sum();
+        let diff = f.stats.ps + values::mod_ag(f) + pooled - t.stats.ps - values::mod_ag(t);
+        let mut m = ModList::base("restrain base chance", 3 * diff, "DQ-16-013");
+        m.add("modMD", values::mod_md(f), "DQ-16-015");
+        m.add(
+            "4 × Unarmed rank",
+            4 * i32::from(f.unarmed_rank.unwrap_or(0)),
+            "DQ-16-015",
+        );
+        m
+    } else if blow.trample > 0 {
+        // DQ-22-005: base 40, no MD or rank.
+        ModList::base("trample base chance", 40, "DQ-22-005")
+    } else {
+        let c = values::strike_chance(f, w, rank, base);
+        let rule = match blow.kind {
+            AttackKind::Trip => "DQ-16-010",
+            AttackKind::ShieldRush => "DQ-16-019",
+            _ if w.category == Category::Unarmed => "DQ-21-002",
+            _ => "DQ-17-001",
+        };
+        let mut m = ModList::base("base chance", c.base, rule);
+        m.add("MD below minimum", c.md_short, "DQ-20-002");
+        m.add("modMD", c.md, "DQ-17-001");
+        m.add("4 × rank", c.rank, "DQ-17-001");
+        m
+    };
+    match blow.kind {
+        AttackKind::Knockout => {
+            mods.add("knockout", -15, "DQ-16-017");
+        }
+        AttackKind::Disarm => {
+            mods.add("disarm", -20, "DQ-16-020");
+        }
+        _ => {}
+    }
+    mods.add(blow.situation_label, blow.situation, blow.situation_rule);
+    let q = zones::quarter(state, d, blow.from, blow.ranged);
+    let def = values::defense(state, state.fig(d), q);
+    mods.add("Defense: modAG", -def.ag, "DQ-17-003");
+    mods.add(
+        "Defense: shield",
+        -def.shield,
+        if q == Quarter::Rear {
+            "DQ-17-010"
+        } else {
+            "DQ-17-011"
+        },
+    );
+    mods.add("Defense: evading", -def.evade, "DQ-13-005");
+    mods.add("Defense: defensive posture", -def.posture, "DQ-13-008");
+    mods
+}
+
+/// One strike check by `a` at `d`, resolved completely.
+pub fn strike_at(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    a: CombatantId,
+    d: CombatantId,
+    blow: Blow,
+) -> Flow<Struck> {
+    let mods = mod_sc(state, a, d, &blow);
+    let msc = mods.total();
+    let req = RollRequest::new(Some(a), strike_roll(msc), "strike", "DQ-17-003").against(msc);
+    let rolled = cx.roll(state, req)?;
+    let s = strike(rolled.total, msc);
+    let natural_miss = state.options.natural_99_100_miss && s.mishap.is_some();
+    let hit = s.hit && !natural_miss;
+    cx.emit(|| Event::Roll {
+        roll: RollRecord::new(&req, Some(&state.fig(a).name), rolled)
+            .with_target(&mods)
+            .verdict(match (hit, s.grievous, s.to_endurance) {
+                (false, ..) => "miss",
+                (true, true, _) => "grievous hit",
+                (true, false, true) => "hit to Endurance",
+                (true, false, false) => "hit",
+            }),
+    });
+    // DQ-17-004, DQ-17-005, DQ-17-006: 99 and 100.
+    if blow.mishaps
+        && let Some(m) = s.mishap
+    {
+        mishap(state, cx, a, m, &blow)?;
+    }
+    // DQ-15-005 (decision: any attack attempt): concentration; casting is
+    // not modelled (DQ-13-015), so nothing to break.
+    if !hit {
+        parry(state, cx, a, d, &blow, s.parry_window)?;
+        return Ok(Struck::default());
+    }
+    // Every hit of the same band and kind goes on alike.
+    cx.checkpoint(
+        state,
+        &(
+            a.0,
+            d.0,
+            s.to_endurance,
+            s.grievous,
+            blow.kind,
+            blow.restrain,
+        ),
+    )?;
+    let damage = on_hit(state, cx, a, d, &blow, s.to_endurance, s.grievous)?;
+    cx.checkpoint(state, &(a.0, d.0, "after damage"))?;
+    Ok(Struck { hit: true, damage })
+}
+
+/// DQ-17-004..006, DQ-18-008: the avoid roll after 99 or 100, and its cost.
+fn mishap(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    a: CombatantId,
+    m: Mishap,
+    blow: &Blow,
+) -> Flow<()> {
+    let f = state.fig(a);
+    let (w, rank, _, _) = armament(state, a, blow);
+    let breakage = if m == Mishap::MayBreak {
+        values::damage_bonus(state.options.damage_bonus_system, f, w, rank, blow.ranged).1
+    } else {
+        0
+    };
+    let mut chance = ModList::base("3 × modMD", 3 * values::mod_md(f), "DQ-17-005");
+    chance.add("PS damage bonus breakage", -6 * breakage, "DQ-18-008");
+    if check(state, cx, Some(a), "avoid mishap", "DQ-17-005", &chance)? {
+        return Ok(());
+    }
+    // The weapon itself can break or drop; bare hands, natural weapons,
+    // shields and tramples cannot (DQ-17-006).
+    let weapon = state
+        .fig(a)
+        .main
+        .filter(|_| w.breakable() && blow.kind != AttackKind::ShieldRush && blow.trample == 0);
+    match weapon {
+        Some(i) if m == Mishap::MayBreak => {
+            if let Some(h) = state.fig_mut(a).weapons.get_mut(usize::from(i)) {
+                h.hold = Hold::Broken;
+            }
+            state.fig_mut(a).main = None;
+            effect(state, cx, a, "breaks its weapon", "DQ-17-005");
+        }
+        Some(i) => drop_weapon(state, cx, a, i, "drops its weapon", "DQ-17-005"),
+        None => {
+            if state.options.mishap_fallback == MishapFallback::LoseNextAction {
+                state.fig_mut(a).status.lose_action = true;
+                effect(state, cx, a, "will lose its next action", "DQ-17-006");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// DQ-17-007..009: an evading defender with a prepared weapon may parry a
+/// roll more than 30 over modSC: D10 + its rank - the attacker's rank.
+fn parry(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    a: CombatantId,
+    d: CombatantId,
+    blow: &Blow,
+    window: bool,
+) -> Flow<()> {
+    let df = state.fig(d);
+    if !window
+        || !df.status.evading
+        || df.helpless()
+        || (blow.ranged && !state.options.parry_missiles)
+    {
+        return Ok(());
+    }
+    let Some(own) = values::parry_rank(df) else {
+        return Ok(());
+    };
+    if cx.ask(state, || Question::Parry {
+        who: d,
+        attacker: a,
+    })? != Answer::Yes(true)
+    {
+        return Ok(());
+    }
+    let theirs = i32::from(values::rank(state.fig(a)).unwrap_or(0));
+    let mut mods = ModList::base("defender's rank", own, "DQ-17-008");
+    mods.add("attacker's rank", -theirs, "DQ-17-008");
+    let roll = d10(state, cx, Some(d), "parry", "DQ-17-008", &mods)?.total + own - theirs;
+    if roll <= 3 {
+        // DQ-17-008: parried, but the defender must Pass next pulse.
+        state.fig_mut(d).status.forced_pass = state.pulse + 1;
+        effect(
+            state,
+            cx,
+            d,
+            "parries, and must Pass next pulse",
+            "DQ-17-008",
+        );
+        return Ok(());
+    }
+    // DQ-17-009 (decision): disarmed means dropping the weapon used.
+    if let Some(i) = state.fig(a).main {
+        drop_weapon(state, cx, a, i, "is disarmed by the parry", "DQ-17-008");
+    }
+    if roll >= 8 {
+        let in_mz = zones::in_mz(state, d, a);
+        if in_mz || !state.options.riposte_requires_mz {
+            effect(state, cx, d, "gets a free attack", "DQ-17-009");
+            let from = state.fig(d).pos;
+            strike_at(state, cx, d, a, Blow::melee(AttackKind::Normal, from))?;
+        }
+    }
+    Ok(())
+}
+
+/// What a hit does: damage and the attack type's effects.
+fn on_hit(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    a: CombatantId,
+    d: CombatantId,
+    blow: &Blow,
+    to_en: bool,
+    grievous: bool,
+) -> Flow<i32> {
+    if blow.restrain {
+        // DQ-16-014: incapacitated until someone else wounds the restrainer.
+        state.fig_mut(d).status.restrained_by = Some(a);
+        effect(state, cx, d, "is restrained", "DQ-16-014");
+        return Ok(0);
+    }
+    match blow.kind {
+        AttackKind::Knockout => {
+            // DQ-16-017: out for (D10 + 5) minutes, rolled in secret.
+            let req = RollRequest::new(
+                None,
+                fray_core::dice::systems::dragonquest::D10,
+                "knockout minutes",
+                "DQ-16-017",
+            )
+            .in_secret();
+            let r = cx.roll(state, req)?;
+            cx.emit(|| Event::Roll {
+                roll: RollRecord::new(&req, None, r),
+            });
+            state.fig_mut(d).status.knocked_out = (r.total as u32 + 5) * 12;
+            effect(state, cx, d, "is knocked out", "DQ-16-017");
+            return Ok(0);
+        }
+        AttackKind::Disarm => {
+            // DQ-16-020: 1 point to EN (ignoring armor and FT), and an item dropped.
+            let ignore = state.options.disarm_damage_ignores_armor;
+            let dmg = if ignore {
+                1
+            } else {
+                (1 - values::protection(state.fig(d))).max(0)
+            };
+            let done = wound(
+                state,
+                cx,
+                d,
+                Hurt {
+                    by: Some(a),
+                    amount: dmg,
+                    to_en: ignore,
+                    natural: false,
+                    rule: "DQ-16-020",
+                },
+            )?;
+            disarm(state, cx, a, d)?;
+            return Ok(done);
+        }
+        _ => {}
+    }
+    let (w, rank, _, dmg_override) = armament(state, a, blow);
+    let dm = values::damage_mod(state, state.fig(a), w, rank, dmg_override, blow.ranged);
+    let mut mods = ModList::base(
+        "weapon",
+        dm.weapon,
+        if blow.trample > 0 {
+            "DQ-22-005"
+        } else {
+            "DQ-00-007"
+        },
+    );
+    mods.add("PS below minimum", dm.ps_short, "DQ-20-001");
+    mods.add("unarmed PS bonus", dm.unarmed_ps, "DQ-21-003");
+    mods.add("damage bonus", dm.bonus, "DQ-18-010");
+    let roll = d10(state, cx, Some(a), "damage", "DQ-18-001", &mods)?.total;
+    let check_value = values::damage_check(roll, dm.total());
+    // DQ-18-003: a 15% hit ignores armor and goes to EN.
+    let armor = if to_en {
+        0
+    } else {
+        values::protection(state.fig(d))
+    };
+    let effective = (check_value - armor).max(0);
+    let natural = w.natural;
+    let rule = if to_en { "DQ-18-003" } else { "DQ-18-002" };
+    let done = wound(
+        state,
+        cx,
+        d,
+        Hurt {
+            by: Some(a),
+            amount: effective,
+            to_en,
+            natural,
+            rule,
+        },
+    )?;
+    if to_en && done > 0 {
+        state.fig_mut(d).record.endurance_hits += 1;
+    }
+    if grievous {
+        grievous_injury(state, cx, d)?;
+    }
+    // DQ-20-008, DQ-20-009: a class A missile or thrown weapon that does
+    // effective damage lodges in a target of human size or smaller.
+    if blow.ranged
+        && done > 0
+        && w.class == Some(Class::A)
+        && state.fig(d).size != Size::Large
+        && state.fig(d).life != crate::model::state::Life::Dead
+    {
+        let penalty = if w.pole { 5 } else { 3 };
+        let f = state.fig_mut(d);
+        if f.status.lodged.try_push((0, penalty)).is_ok() {
+            effect(
+                state,
+                cx,
+                d,
+                if penalty == 5 {
+                    "has a pole weapon lodged in it (-5 modAG)"
+                } else {
+                    "has a missile lodged in it (-3 modAG)"
+                },
+                if penalty == 5 {
+                    "DQ-20-009"
+                } else {
+                    "DQ-20-008"
+                },
+            );
+        }
+    }
+    if state.fig(d).in_fight() {
+        match blow.kind {
+            AttackKind::Trip | AttackKind::ShieldRush => {
+                let rule = if blow.kind == AttackKind::Trip {
+                    "DQ-16-010"
+                } else {
+                    "DQ-16-019"
+                };
+                fall_check(state, cx, d, rule)?;
+            }
+            AttackKind::Entangle => {
+                state.fig_mut(d).status.entangled = Some(0);
+                effect(state, cx, d, "is entangled", "DQ-16-012");
+                fall_check(state, cx, d, "DQ-16-012")?;
+            }
+            _ => {}
+        }
+    }
+    Ok(done)
+}
+
+/// DQ-16-010, DQ-16-012, DQ-16-019: D100 <= 3 × modAG or fall prone.
+pub fn fall_check(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    d: CombatantId,
+    rule: &'static str,
+) -> Flow<()> {
+    if state.fig(d).status.prone {
+        return Ok(());
+    }
+    let chance = ModList::base("3 × modAG", 3 * values::mod_ag(state.fig(d)), rule);
+    if !check(state, cx, Some(d), "keep footing", rule, &chance)? {
+        let f = state.fig_mut(d);
+        f.status.prone = true;
+        f.record.falls += 1;
+        effect(state, cx, d, "falls", rule);
+    }
+    Ok(())
+}
+
+/// DQ-18-004, DQ-18-005: the defender breaks its shield or loses 2 armor
+/// protection (its choice; forced when it has only one).
+fn grievous_injury(state: &mut State, cx: &mut impl Cx<DragonQuest>, d: CombatantId) -> Flow<()> {
+    state.fig_mut(d).record.grievous += 1;
+    let f = state.fig(d);
+    let shield = f.shield.is_some() && f.shield_ready;
+    let armor = f.armor.is_some();
+    let break_shield = match (shield, armor) {
+        (false, false) => {
+            effect(state, cx, d, "suffers a grievous injury", "DQ-18-004");
+            return Ok(());
+        }
+        (true, false) => true,
+        (false, true) => false,
+        (true, true) => {
+            cx.ask(state, || Question::Grievous { who: d })? == Answer::BreakShield(true)
+        }
+    };
+    let f = state.fig_mut(d);
+    if break_shield {
+        f.shield = None;
+        f.shield_ready = false;
+        effect(
+            state,
+            cx,
+            d,
+            "has its shield broken by a grievous injury",
+            "DQ-18-005",
+        );
+    } else {
+        let prot = f.armor.map_or(0, |a| a.protection);
+        f.armor_damage = (f.armor_damage + 2).min(prot);
+        effect(
+            state,
+            cx,
+            d,
+            "has its armor damaged by a grievous injury (-2 protection)",
+            "DQ-18-005",
+        );
+    }
+    Ok(())
+}
+
+/// DQ-16-020: the attacker chooses the item the target drops.
+fn disarm(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    a: CombatantId,
+    d: CombatantId,
+) -> Flow<()> {
+    let f = state.fig(d);
+    let mut options: Vec<Option<u8>> = f.main.into_iter().map(Some).collect();
+    if f.shield.is_some() && f.shield_ready {
+        options.push(None);
+    }
+    let choice = match options.len() {
+        0 => return Ok(()),
+        1 => options[0],
+        _ => match cx.ask(state, || Question::DisarmItem {
+            who: a,
+            target: d,
+            options: options.clone(),
+        })? {
+            Answer::Item(i) if options.contains(&i) => i,
+            _ => options[0],
+        },
+    };
+    match choice {
+        Some(i) => drop_weapon(state, cx, d, i, "drops its weapon", "DQ-16-020"),
+        None => {
+            state.fig_mut(d).shield_ready = false;
+            effect(state, cx, d, "drops its shield", "DQ-16-020");
+        }
+    }
+    Ok(())
+}
+
+/// Emits a strike announcement.
+pub fn announce(
+    state: &State,
+    cx: &mut impl Cx<DragonQuest>,
+    a: CombatantId,
+    d: CombatantId,
+    what: &'static str,
+    rule: &'static str,
+) {
+    cx.emit(|| Event::Declared {
+        who: name(state, a),
+        what: format!("{what} {}", name(state, d)),
+        rule,
+    });
+}

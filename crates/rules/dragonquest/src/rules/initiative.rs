@@ -1,0 +1,83 @@
+//! Initiative (DQ-12-003..007, DQ-19-005): who rolls for a side, and the
+//! order inside an engagement. Pure functions; the dice are `resolve::pulse`'s.
+
+use crate::model::state::State;
+use crate::rules::{values, zones};
+use fray_core::{CombatantId, SideId};
+
+/// DQ-12-003, DQ-12-004: who rolls for `side` and what he adds: the leader
+/// (PC + Military Scientist rank) if he is eligible, else the eligible
+/// figure with the highest PC (PC only). Eligible: conscious, not stunned,
+/// not engaged. `None`: the side does not roll and loses step 1.
+pub fn side_roller(
+    state: &State,
+    side: SideId,
+    leader: Option<CombatantId>,
+) -> Option<(CombatantId, i32)> {
+    let eligible = |id: CombatantId| {
+        let f = state.fig(id);
+        f.side == side && f.in_fight() && !f.status.stunned && !zones::engaged(state, id)
+    };
+    if let Some(l) = leader.filter(|&l| eligible(l)) {
+        let f = state.fig(l);
+        return Some((l, f.stats.pc + i32::from(f.military_scientist)));
+    }
+    state
+        .ids()
+        .filter(|&id| eligible(id))
+        .max_by_key(|&id| (state.fig(id).stats.pc, std::cmp::Reverse(id.0)))
+        .map(|id| (id, state.fig(id).stats.pc))
+}
+
+/// DQ-12-003 (decision): the leader is the figure marked `leader`, else the
+/// side's figure with the highest PC (lowest id on ties).
+pub fn leader(state: &State, side: SideId) -> Option<CombatantId> {
+    let on_side = || state.ids().filter(move |&id| state.fig(id).side == side);
+    on_side()
+        .find(|&id| state.fig(id).leader)
+        .or_else(|| on_side().max_by_key(|&id| (state.fig(id).stats.pc, std::cmp::Reverse(id.0))))
+}
+
+/// DQ-12-006: the IV sort key, highest first: IV, then modAG; exact ties
+/// are broken by a roll-off (`resolve::pulse`).
+pub fn iv_key(state: &State, id: CombatantId) -> (i32, i32) {
+    let f = state.fig(id);
+    (values::iv(f), values::mod_ag(f))
+}
+
+/// DQ-12-007, DQ-19-005: the constraints applied after sorting by IV:
+/// stunned figures go to the bottom, and an opponent standing in a
+/// figure's rear hex acts before that figure. A loop (two figures each in
+/// the other's rear) falls back to IV order.
+pub fn constrain(state: &State, order: &mut [CombatantId]) {
+    // Stunned last, keeping the IV order otherwise.
+    order.sort_by_key(|&id| state.fig(id).status.stunned);
+    let original: arrayvec::ArrayVec<CombatantId, 64> = order.iter().copied().take(64).collect();
+    let n = order.len();
+    // Bubble each rear-hex opponent ahead of its victim; a bounded number
+    // of passes detects loops.
+    for _ in 0..=n {
+        let mut moved = false;
+        for i in 0..n {
+            for j in (i + 1)..n {
+                let (victim, foe) = (order[i], order[j]);
+                if state.hostile(victim, foe)
+                    && !state.fig(foe).status.stunned
+                    && zones::in_rear(state, victim, foe)
+                    && !zones::in_rear(state, foe, victim)
+                {
+                    let f = order[j];
+                    order.copy_within(i..j, i + 1);
+                    order[i] = f;
+                    moved = true;
+                }
+            }
+        }
+        if !moved {
+            return;
+        }
+    }
+    if n <= 64 {
+        order.copy_from_slice(&original[..n]);
+    }
+}

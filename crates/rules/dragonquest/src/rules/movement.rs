@@ -1,0 +1,228 @@
+//! Movement on the hex grid (DQ-14-001..006, DQ-22-002, DQ-22-003): where a
+//! figure can go for a number of TMR points, with the stop rule.
+
+use crate::model::state::{Figure, State, footprint};
+use crate::model::terrain::ROUGH;
+use crate::rules::zones;
+use fray_core::CombatantId;
+use fray_core::grid::{Facing, Heading, HexPos};
+
+/// One place a figure can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Head hex.
+    pub head: HexPos,
+    /// Heading there.
+    pub heading: Heading,
+    /// TMR spent.
+    pub cost: i32,
+    /// Hexes stepped.
+    pub steps: i32,
+}
+
+/// DQ-14-001: the TMR cost of entering `hex` (1, plus `rough`'s value).
+pub fn enter_cost(state: &State, hex: HexPos) -> i32 {
+    1 + state
+        .map
+        .terrain_at(hex)
+        .and_then(|t| t.value(ROUGH))
+        .map_or(0, i32::from)
+}
+
+/// Whether `who` may fill `hex`: on the map, passable, and no other living
+/// figure there.
+pub fn free_for(state: &State, who: CombatantId, hex: HexPos) -> bool {
+    state.map.passable(hex)
+        && state.ids().all(|o| {
+            o == who
+                || state.fig(o).life == crate::model::state::Life::Dead
+                || !state.fig(o).occupies(hex)
+        })
+}
+
+/// Whether any cell of a body at (head, heading) lies in a foe's melee zone.
+fn in_foe_mz(state: &State, who: CombatantId, f: &Figure, head: HexPos, heading: Heading) -> bool {
+    footprint(f.shape, head, heading)
+        .cells()
+        .iter()
+        .any(|&c| zones::hex_in_foe_mz(state, who, c))
+}
+
+/// Every place `who` can reach spending at most `budget` TMR, by breadth
+/// first over (head, heading). 1-hex figures step any way and keep their
+/// heading (facing changes are free, DQ-14-002, and chosen at the end);
+/// multi-hex figures step only into a front hex and pivot about the head
+/// at 1 TMR per 2 corners (DQ-22-002, DQ-22-003). DQ-14-004: a step into a
+/// foe's melee zone ends the move. DQ-14-003: one step is always allowed.
+/// `keep_facing` forbids pivots (DQ-14-009).
+pub fn reach(state: &State, who: CombatantId, budget: i32, keep_facing: bool) -> Vec<Reach> {
+    let f = state.fig(who);
+    let start = Reach {
+        head: f.pos,
+        heading: f.heading,
+        cost: 0,
+        steps: 0,
+    };
+    // Every step costs at least 1, so nothing lies further than `budget`
+    // hexes (one more for the free first hex): index places in a square of
+    // that radius, one slot per heading.
+    let radius = budget.max(1) + 1;
+    let side = (2 * radius + 1) as usize;
+    let slot = |h: HexPos, heading: Heading| -> Option<usize> {
+        let (dq, dr) = (h.q - f.pos.q + radius, h.r - f.pos.r + radius);
+        let inside = (0..side as i32).contains(&dq) && (0..side as i32).contains(&dr);
+        inside.then(|| ((dq as usize * side + dr as usize) * 6) + usize::from(heading.sixths()))
+    };
+    let mut index = vec![u32::MAX; side * side * 6];
+    let mut out = vec![start];
+    if let Some(k) = slot(start.head, start.heading) {
+        index[k] = 0;
+    }
+    // A work list of places to expand; a place whose cost drops is expanded again.
+    let mut work: Vec<u32> = vec![0];
+    let multi = !f.is_single();
+    while let Some(i) = work.pop() {
+        let cur = out[i as usize];
+        if cur.steps > 0 && in_foe_mz(state, who, f, cur.head, cur.heading) {
+            continue;
+        }
+        let mut next: arrayvec::ArrayVec<(HexPos, Heading, i32, i32), 12> =
+            arrayvec::ArrayVec::new();
+        let dirs: arrayvec::ArrayVec<Facing, 6> = match cur.heading {
+            Heading::Side(_) => Facing::ALL.into_iter().collect(),
+            Heading::Corner(c) => c.sides().into_iter().collect(),
+        };
+        for d in dirs {
+            let head = cur.head.neighbour(d);
+            let fits = if multi {
+                footprint(f.shape, head, cur.heading)
+                    .cells()
+                    .iter()
+                    .all(|&c| free_for(state, who, c))
+            } else {
+                free_for(state, who, head)
+            };
+            if !fits || state.map.blocks_step(cur.head, head) {
+                continue;
+            }
+            let total = cur.cost + enter_cost(state, head);
+            // DQ-14-003: the first hex is always allowed.
+            if total <= budget || (cur.steps == 0 && cur.cost == 0) {
+                next.push((head, cur.heading, total, cur.steps + 1));
+            }
+        }
+        if multi && !keep_facing {
+            for turn in [-1i8, 1, -2, 2, 3] {
+                let heading = cur.heading.turn(turn);
+                // DQ-22-003: 1 TMR per 2 corners, rounded up.
+                let cost = cur.cost + (i32::from(turn.unsigned_abs()) + 1) / 2;
+                let body = footprint(f.shape, cur.head, heading);
+                if cost <= budget && body.cells().iter().all(|&c| free_for(state, who, c)) {
+                    next.push((cur.head, heading, cost, cur.steps));
+                }
+            }
+        }
+        for (head, heading, cost, steps) in next {
+            let Some(k) = slot(head, heading) else {
+                continue;
+            };
+            match index[k] {
+                u32::MAX => {
+                    index[k] = out.len() as u32;
+                    work.push(out.len() as u32);
+                    out.push(Reach {
+                        head,
+                        heading,
+                        cost,
+                        steps,
+                    });
+                }
+                j if out[j as usize].cost > cost => {
+                    out[j as usize].cost = cost;
+                    out[j as usize].steps = steps;
+                    work.push(j);
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// The straight way to `to` for a 1-hex figure, if it is open and within
+/// `budget`: every hex free, no blocking edge, no foe's melee zone before
+/// the last hex (DQ-14-004), the first hex always allowed (DQ-14-003). The
+/// quick answer for the common case; [`route`] searches when it fails.
+pub fn line_route(state: &State, who: CombatantId, to: HexPos, budget: i32) -> Option<Reach> {
+    let f = state.fig(who);
+    if !f.is_single() || f.pos.distance(to) > budget.max(1) as u32 {
+        return None;
+    }
+    let start = Reach {
+        head: f.pos,
+        heading: f.heading,
+        cost: 0,
+        steps: 0,
+    };
+    if to == f.pos {
+        return Some(start);
+    }
+    let line = f.pos.line_to(to);
+    let last = line.len() - 1;
+    let mut cost = 0;
+    for k in 1..=last {
+        let h = line[k];
+        if !free_for(state, who, h) || state.map.blocks_step(line[k - 1], h) {
+            return None;
+        }
+        cost += enter_cost(state, h);
+        if cost > budget && k > 1 {
+            return None;
+        }
+        if k < last && zones::hex_in_foe_mz(state, who, h) {
+            return None;
+        }
+    }
+    Some(Reach {
+        head: to,
+        heading: f.heading,
+        cost,
+        steps: last as i32,
+    })
+}
+
+/// A way to get the head to `to` within `budget`, if any: the straight
+/// line when it is open, else the cheapest route found by [`reach`].
+pub fn route(
+    state: &State,
+    who: CombatantId,
+    to: HexPos,
+    budget: i32,
+    keep_facing: bool,
+) -> Option<Reach> {
+    if let Some(r) = line_route(state, who, to, budget) {
+        return Some(r);
+    }
+    reach(state, who, budget, keep_facing)
+        .into_iter()
+        .filter(|r| r.head == to)
+        .min_by_key(|r| (r.cost, r.heading.sixths()))
+}
+
+/// DQ-14-011: the hexes of a Retreat, two steps straight back, stopping at
+/// the first blocked hex.
+pub fn retreat_hexes(state: &State, who: CombatantId) -> arrayvec::ArrayVec<HexPos, 2> {
+    let f = state.fig(who);
+    let back = f.facing().opposite();
+    let mut out = arrayvec::ArrayVec::new();
+    let mut at = f.pos;
+    for _ in 0..2 {
+        let n = at.neighbour(back);
+        if !free_for(state, who, n) {
+            break;
+        }
+        out.push(n);
+        at = n;
+    }
+    out
+}

@@ -1,0 +1,168 @@
+//! Facing, melee zones, rear hexes, engagement and the Ranged Zone on the
+//! hex grid (DQ-00-013, DQ-00-014, DQ-00-015, DQ-12-008).
+
+use crate::model::options::RangedZone;
+use crate::model::state::{Figure, State};
+use crate::rules::values::Quarter;
+use arrayvec::ArrayVec;
+use fray_core::CombatantId;
+use fray_core::grid::{HexPos, RelativeBearing, Side, Zone, arc};
+
+/// DQ-00-013, DQ-00-015: the melee zone, the front hexes (f-1, f, f+1 for
+/// a 1-hex figure; the two hexes sharing the faced corner for a multi-hex
+/// one).
+pub fn melee_zone(f: &Figure) -> ArrayVec<HexPos, 3> {
+    f.front()
+}
+
+/// DQ-12-008: whether a figure projects a melee zone (dead and unconscious
+/// figures do not; stunned ones do unless `stunned_projects_mz` is off).
+pub fn projects_mz(state: &State, f: &Figure) -> bool {
+    f.conscious()
+        && f.status.restrained_by.is_none()
+        && (state.options.stunned_projects_mz || !f.status.stunned)
+}
+
+/// Whether any hex of `other` lies in `owner`'s melee zone.
+pub fn in_mz(state: &State, owner: CombatantId, other: CombatantId) -> bool {
+    let o = state.fig(owner);
+    if !projects_mz(state, o) {
+        return false;
+    }
+    let mz = melee_zone(o);
+    let t = state.fig(other);
+    if t.is_single() {
+        mz.contains(&t.pos)
+    } else {
+        t.cells().iter().any(|c| mz.contains(c))
+    }
+}
+
+/// Whether `hex` lies in the melee zone of a conscious foe of `who`.
+pub fn hex_in_foe_mz(state: &State, who: CombatantId, hex: HexPos) -> bool {
+    state.ids().any(|o| {
+        o != who
+            && state.hostile(o, who)
+            && projects_mz(state, state.fig(o))
+            && melee_zone(state.fig(o)).contains(&hex)
+    })
+}
+
+/// DQ-00-013: whether any hex of `other` is in one of `owner`'s rear hexes.
+pub fn in_rear(state: &State, owner: CombatantId, other: CombatantId) -> bool {
+    let (o, t) = (state.fig(owner), state.fig(other));
+    if o.is_single() && t.is_single() {
+        return rear_hexes(o).contains(&t.pos);
+    }
+    let body = o.body();
+    state
+        .fig(other)
+        .body()
+        .cells()
+        .iter()
+        .any(|&c| body.zone_of(c) == Some(Zone::Rear))
+}
+
+/// DQ-00-013: a 1-hex figure's rear hexes (f+2, f+3, f+4), in that order.
+pub fn rear_hexes(f: &Figure) -> ArrayVec<HexPos, 3> {
+    let facing = f.facing();
+    [2, 3, 4]
+        .into_iter()
+        .map(|k| f.pos.neighbour(facing.turn(k)))
+        .collect()
+}
+
+/// Whether two figures share a hex in close combat (DQ-13-016).
+pub fn in_close_with(state: &State, a: CombatantId, b: CombatantId) -> bool {
+    let (fa, fb) = (state.fig(a), state.fig(b));
+    fa.status.close && fb.status.close && fa.pos == fb.pos
+}
+
+/// DQ-12-008: two hostile figures are engaged when they are adjacent and
+/// one stands in the other's melee zone, or share a hex in close combat.
+/// Dead and unconscious figures engage no one.
+pub fn engaged_pair(state: &State, a: CombatantId, b: CombatantId) -> bool {
+    if a == b || !state.hostile(a, b) {
+        return false;
+    }
+    let (fa, fb) = (state.fig(a), state.fig(b));
+    if !fa.conscious() || !fb.conscious() {
+        return false;
+    }
+    if in_close_with(state, a, b) {
+        return true;
+    }
+    fa.distance(fb) == 1 && (in_mz(state, a, b) || in_mz(state, b, a))
+}
+
+/// Whether `who` is engaged with anyone now.
+pub fn engaged(state: &State, who: CombatantId) -> bool {
+    state.ids().any(|o| engaged_pair(state, who, o))
+}
+
+/// DQ-12-008: the engagements, as a group number per figure (`u16::MAX`
+/// for figures not engaged), groups numbered by their lowest figure id.
+pub fn engagements(state: &State, out: &mut Vec<u16>) {
+    let n = state.figures.len();
+    out.clear();
+    out.resize(n, u16::MAX);
+    for a in 0..n {
+        for b in (a + 1)..n {
+            let (ia, ib) = (CombatantId(a as u16), CombatantId(b as u16));
+            if !engaged_pair(state, ia, ib) {
+                continue;
+            }
+            let (ga, gb) = (out[a], out[b]);
+            match (ga == u16::MAX, gb == u16::MAX) {
+                (true, true) => {
+                    out[a] = a as u16;
+                    out[b] = a as u16;
+                }
+                (false, true) => out[b] = ga,
+                (true, false) => out[a] = gb,
+                (false, false) if ga != gb => {
+                    let (keep, drop) = (ga.min(gb), ga.max(gb));
+                    for g in out.iter_mut() {
+                        if *g == drop {
+                            *g = keep;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// DQ-00-014: whether `target` is in `f`'s Ranged Zone.
+pub fn in_ranged_zone(state: &State, f: &Figure, target: HexPos) -> bool {
+    match state.options.ranged_zone {
+        RangedZone::Wedge120 => {
+            arc::arc(f.pos, f.facing(), target) == Some(fray_core::grid::Arc::Front)
+        }
+        RangedZone::HalfPlane180 => arc::in_front_half(f.pos, f.facing(), target),
+    }
+}
+
+/// DQ-17-010, DQ-17-011: where an attack from `from` comes from, as the
+/// defender sees it. Shields are on the left arm (decision), so the
+/// shield-side front hex is f-1.
+pub fn quarter(state: &State, defender: CombatantId, from: HexPos, ranged: bool) -> Quarter {
+    let d = state.fig(defender);
+    let rear = if ranged {
+        !in_ranged_zone(state, d, from)
+    } else if d.is_single() {
+        rear_hexes(d).contains(&from)
+    } else {
+        d.body().zone_of(from) == Some(Zone::Rear)
+    };
+    if rear {
+        return Quarter::Rear;
+    }
+    match arc::bearing(d.pos, d.facing(), from) {
+        Some(RelativeBearing::Front) | Some(RelativeBearing::FrontSide(Side::Left)) => {
+            Quarter::ShieldFront
+        }
+        _ => Quarter::Front,
+    }
+}

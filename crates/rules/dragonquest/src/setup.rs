@@ -1,0 +1,287 @@
+//! Building the starting state from a scenario (DQ-11-001..004, DQ-00-001,
+//! DQ-00-004, DQ-00-015): templates and sheets from the bundled data,
+//! positions and headings, surprise.
+
+use crate::model::data::{Armory, ShapeName, Sheet};
+use crate::model::scenario::{Combatant, Scenario};
+use crate::model::state::{Figure, Held, Hold, Life, Record, Sequence, State, Stats, Status};
+use crate::rules::values;
+use arrayvec::ArrayVec;
+use fray_core::grid::{Cell, Corner, Heading, Map, MapKind};
+use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
+use std::sync::Arc;
+
+/// The common fields, for the core's checks.
+impl Envelope for Scenario {
+    fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+    fn max_rounds(&self) -> u32 {
+        self.max_rounds
+    }
+    fn map(&self) -> &Map {
+        self.map.map()
+    }
+    fn controllers(&self) -> &fray_core::SeatsFile {
+        &self.controllers
+    }
+    fn placements(&self) -> Vec<Placement<'_>> {
+        let armory = crate::model::data::bundled().ok();
+        self.combatants
+            .iter()
+            .map(|c| {
+                let shape = sheet_of(c, armory).map_or(ShapeName::Single, |s| s.shape);
+                let body = crate::model::state::footprint(shape, c.position, heading(c, shape));
+                Placement {
+                    name: &c.name,
+                    side: &c.side,
+                    cells: body.cells().iter().map(|&h| Cell::from(h)).collect(),
+                    controller: &c.controller,
+                    leader: c.leader,
+                }
+            })
+            .collect()
+    }
+}
+
+fn sheet_of<'a>(c: &'a Combatant, armory: Option<&'a Armory>) -> Option<&'a Sheet> {
+    match (&c.template, &c.sheet) {
+        (Some(id), None) => armory?.creature(id),
+        (None, Some(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// DQ-22-001: multi-hex figures face a corner (the scenario's `corner`, or
+/// the corner clockwise of its `facing`).
+fn heading(c: &Combatant, shape: ShapeName) -> Heading {
+    match shape {
+        ShapeName::Single => Heading::Side(c.facing),
+        _ => Heading::Corner(c.corner.unwrap_or(Corner::clockwise_of(c.facing))),
+    }
+}
+
+/// Builds the starting state; errors name the entry.
+pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError> {
+    let cast = fray_core::envelope::check(
+        s,
+        Expect {
+            ruleset: crate::DragonQuest::ID_STR,
+            map: MapKind::Hex,
+            tactics: &crate::ai::TACTICS,
+            foes_share_cells: false,
+        },
+    )?;
+    if cast.sides.len() != 2 {
+        return Err(SetupError::new(
+            "combatants",
+            "a DragonQuest fight has exactly two sides (DQ-12-003, decision)",
+        ));
+    }
+    let surprise = match &s.surprise {
+        None => None,
+        Some(name) => match cast.sides.iter().position(|n| n == name) {
+            Some(k) => Some(SideId(k as u8)),
+            None => {
+                return Err(SetupError::new(
+                    "surprise",
+                    format!("no side `{name}`; the sides are {}", cast.sides.join(", ")),
+                ));
+            }
+        },
+    };
+    let mut figures = Vec::with_capacity(s.combatants.len());
+    for (i, c) in s.combatants.iter().enumerate() {
+        let at = |field: &str| format!("combatants[{i}].{field}");
+        let sheet = match (&c.template, &c.sheet) {
+            (Some(_), Some(_)) => {
+                return Err(SetupError::new(
+                    at("sheet"),
+                    "give a template or a sheet, not both",
+                ));
+            }
+            (None, None) => {
+                return Err(SetupError::new(
+                    at("name"),
+                    "needs a `template` or a `sheet`",
+                ));
+            }
+            (Some(id), None) => armory.creature(id).ok_or_else(|| {
+                let known: Vec<&str> = armory.creatures.iter().map(|c| c.id.as_str()).collect();
+                SetupError::new(
+                    at("template"),
+                    format!("no template `{id}`; bundled: {}", known.join(", ")),
+                )
+            })?,
+            (None, Some(sheet)) => sheet,
+        };
+        let prefix = if c.template.is_some() {
+            "template"
+        } else {
+            "sheet"
+        };
+        let fig = build(c, cast.side_of[i], sheet, armory).map_err(|(field, msg)| {
+            SetupError::new(format!("combatants[{i}].{prefix}.{field}"), msg)
+        })?;
+        figures.push(fig);
+    }
+    let mut state = State {
+        name: s.name.as_str().into(),
+        sides: cast.sides.into(),
+        seats: Arc::new(cast.seats),
+        figures,
+        map: Arc::new(s.map.map().clone()),
+        options: Arc::new(s.options.clone()),
+        pulse: 0,
+        max_pulses: s.max_rounds,
+        surprise,
+        free_pulse: false,
+        seq: Sequence::default(),
+        aftermath_done: false,
+    };
+    if let Some(side) = surprise {
+        for f in &mut state.figures {
+            f.status.surprised = f.side != side;
+        }
+    }
+    check_distance(&state, s)?;
+    Ok(state)
+}
+
+/// DQ-11-002, DQ-11-003 (decision `start_distance_check = error`): the
+/// sides start at least 8 hexes apart without surprise, at most 8 with it.
+/// The default `warn` leaves the warning to `rules::zones`' readers.
+fn check_distance(state: &State, s: &Scenario) -> Result<(), SetupError> {
+    if state.options.start_distance_check != crate::model::options::DistanceCheck::Error {
+        return Ok(());
+    }
+    match start_distance_problem(state) {
+        Some(why) => Err(SetupError::new("combatants", why)),
+        None => {
+            let _ = s;
+            Ok(())
+        }
+    }
+}
+
+/// DQ-11-002, DQ-11-003: what is wrong with the start distance, if anything.
+pub fn start_distance_problem(state: &State) -> Option<String> {
+    let d = state
+        .ids()
+        .flat_map(|a| state.ids().map(move |b| (a, b)))
+        .filter(|&(a, b)| state.hostile(a, b))
+        .map(|(a, b)| state.fig(a).body().distance(&state.fig(b).body()))
+        .min()?;
+    match state.surprise {
+        None if d < 8 => Some(format!(
+            "the sides start {d} hexes apart; without surprise they should be at least 8 (DQ-11-002)"
+        )),
+        Some(_) if d > 8 => Some(format!(
+            "the sides start {d} hexes apart; with surprise they should be 8 or closer (DQ-11-003)"
+        )),
+        _ => None,
+    }
+}
+
+type FieldError = (String, String);
+
+fn build(
+    c: &Combatant,
+    side: SideId,
+    sheet: &Sheet,
+    armory: &'static Armory,
+) -> Result<Figure, FieldError> {
+    for (name, v) in [
+        ("ps", sheet.ps),
+        ("md", sheet.md),
+        ("ag", sheet.ag),
+        ("en", sheet.en),
+        ("wp", sheet.wp),
+        ("pc", sheet.pc),
+    ] {
+        if !(1..=100).contains(&v) {
+            return Err((name.into(), format!("must be between 1 and 100, found {v}")));
+        }
+    }
+    if !(0..=200).contains(&sheet.ft) {
+        return Err((
+            "ft".into(),
+            format!("must be between 0 and 200, found {}", sheet.ft),
+        ));
+    }
+    let mut weapons = ArrayVec::new();
+    for (k, w) in sheet.weapons.iter().enumerate() {
+        let weapon = armory.weapon(&w.id).ok_or_else(|| {
+            (
+                format!("weapons[{k}].id"),
+                format!("no weapon `{}` in data/dragonquest/weapons.toml", w.id),
+            )
+        })?;
+        weapons
+            .try_push(Held {
+                weapon,
+                rank: w.rank,
+                hold: Hold::Stowed,
+                loaded: true,
+                reloading: 0,
+            })
+            .map_err(|_| ("weapons".to_string(), "at most 4 weapons".to_string()))?;
+    }
+    let armor = match &sheet.armor {
+        None => None,
+        Some(id) => Some(
+            armory
+                .armor(id)
+                .ok_or_else(|| ("armor".to_string(), format!("no armor `{id}`")))?,
+        ),
+    };
+    let shield = match &sheet.shield {
+        None => None,
+        Some(id) => Some(
+            armory
+                .shield(id)
+                .ok_or_else(|| ("shield".to_string(), format!("no shield `{id}`")))?,
+        ),
+    };
+    let mut f = Figure {
+        name: c.name.as_str().into(),
+        side,
+        controller: c.controller.clone(),
+        leader: c.leader,
+        stats: Stats {
+            ps: sheet.ps,
+            md: sheet.md,
+            ag: sheet.ag,
+            ma: sheet.ma,
+            en: sheet.en,
+            ft: sheet.ft,
+            wp: sheet.wp,
+            pc: sheet.pc,
+        },
+        en: sheet.en,
+        ft: sheet.ft,
+        tmr: 0,
+        shape: sheet.shape,
+        pos: c.position,
+        heading: heading(c, sheet.shape),
+        size: sheet.size,
+        monster: sheet.monster,
+        main: if weapons.is_empty() { None } else { Some(0) },
+        off: (sheet.two_weapons && weapons.len() >= 2).then_some(1),
+        weapons,
+        armor,
+        armor_damage: 0,
+        natural_armor: sheet.natural_armor,
+        shield,
+        shield_ready: shield.is_some(),
+        shield_rank: sheet.shield_rank,
+        unarmed_rank: sheet.unarmed,
+        military_scientist: sheet.military_scientist,
+        life: Life::Conscious,
+        status: Status::default(),
+        record: Record::default(),
+    };
+    // DQ-00-004: TMR from modAG unless the sheet gives it.
+    f.tmr = values::base_tmr(&f, sheet.tmr);
+    Ok(f)
+}

@@ -1,0 +1,66 @@
+//! Infection after the fight (DQ-24-001..006).
+
+use crate::common::*;
+use fray_core::{InputLog, InputOracle, RollInput, StepInputs, VecSink};
+use fray_dragonquest::DragonQuest;
+use fray_dragonquest::model::action::Answer;
+use fray_dragonquest::rules::infection;
+
+#[test]
+fn the_infection_chance_adds_en_damage_and_natural_weapons() {
+    // rule: DQ-24-001, DQ-24-002, DQ-24-003, DQ-24-004
+    let mut s = duel(&[], &[]);
+    let f = &mut s.figures[1];
+    assert_eq!(infection::chance(f), None);
+    f.record.taken = 4;
+    assert_eq!(infection::chance(f), Some(10));
+    f.record.en_lost = 6;
+    assert_eq!(infection::chance(f), Some(10 + 20 + 6));
+    f.record.natural_wound = true;
+    assert_eq!(infection::chance(f), Some(56));
+    f.record.en_lost = 80;
+    assert_eq!(infection::chance(f), Some(100));
+}
+
+#[test]
+fn the_check_is_made_at_the_end_of_a_narrated_fight() {
+    // rule: DQ-24-001
+    let mut s = duel(&[], &[]);
+    s.figures[1].ft = 0;
+    s.figures[1].en = 8;
+    let l = log(
+        vec![("A", attack(B))],
+        &[40, 1, 35],
+        vec![Answer::First(true)],
+    );
+    let (_, ev, _) = run_to_end(s, &l);
+    let r = roll(&ev, "infection");
+    assert_eq!(r.target, Some(10 + 20 + 5));
+    assert!(happened(&ev, "is infected"));
+}
+
+#[test]
+fn each_day_the_cure_roll_comes_first_then_d10_minus_5_damage() {
+    // rule: DQ-24-005, DQ-24-006
+    assert!(infection::cured(15, 16, false));
+    assert!(!infection::cured(16, 16, false));
+    assert!(infection::cured(16, 16, true));
+    assert_eq!(infection::daily_damage(3), 1);
+    assert_eq!(infection::daily_damage(9), 4);
+    let s = duel(&[], &[]);
+    let l: InputLog<DragonQuest> = InputLog {
+        loose: StepInputs {
+            actions: vec![],
+            rolls: vec![RollInput::Total(40), RollInput::Total(9)],
+            answers: vec![],
+        },
+        steps: vec![],
+    };
+    let mut oracle = InputOracle::strict(&l);
+    let mut sink = VecSink::default();
+    let mut s = s;
+    let mut cx = fray_core::Ctx::<DragonQuest, _, _>::new(&mut oracle, &mut sink);
+    let cured = fray_dragonquest::resolve::aftermath::infection_day(&mut s, &mut cx, B).unwrap();
+    assert!(!cured);
+    assert_eq!(s.fig(B).en, 12);
+}

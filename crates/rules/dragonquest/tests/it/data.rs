@@ -1,0 +1,53 @@
+//! The bundled armory and bestiary (DQ-00-001, DQ-00-006..009,
+//! DQ-00-011, DQ-00-012, DQ-00-015).
+
+use fray_dragonquest::model::data::{Class, Hands, ShapeName, Size, Use, bundled};
+
+#[test]
+fn the_weapon_table_reads_with_classes_hands_minimums_and_ratings() {
+    // rule: DQ-00-007, DQ-00-008, DQ-00-009
+    let a = bundled().expect("the bundled data reads");
+    let w = |id| a.weapon(id).unwrap_or_else(|| panic!("{id}"));
+    assert_eq!(w("dagger").class, Some(Class::A));
+    assert_eq!(w("broadsword").class, Some(Class::B));
+    assert_eq!(w("mace").class, Some(Class::C));
+    assert_eq!(w("net").class, None);
+    assert_eq!(w("two_handed_sword").hands, Hands::Two);
+    assert_eq!(
+        (
+            w("broadsword").ps_min,
+            w("broadsword").md_min,
+            w("broadsword").base_chance,
+            w("broadsword").damage
+        ),
+        (15, 15, 55, 4)
+    );
+    assert!(w("dagger").rated(Use::Close) && w("dagger").rated(Use::Ranged));
+    assert!(!w("broadsword").rated(Use::Close));
+    assert!(w("spear").pole && w("halberd").pole && w("long_bow").knockout_excluded);
+    assert_eq!(w("long_bow").range, 180);
+    assert!(a.weapons.iter().all(|w| !w.source.is_empty()));
+}
+
+#[test]
+fn templates_carry_characteristics_skills_armor_and_shapes() {
+    // rule: DQ-00-001, DQ-00-006, DQ-00-011, DQ-00-012, DQ-00-015
+    let a = bundled().unwrap();
+    let s = a.creature("swordsman").unwrap();
+    assert_eq!(
+        (s.ps, s.md, s.ag, s.en, s.ft, s.wp, s.pc),
+        (16, 15, 16, 16, 22, 14, 12)
+    );
+    assert_eq!(s.military_scientist, 1);
+    assert_eq!(s.weapons[0].rank, Some(3));
+    assert!(a.armor("chain").unwrap().protection > a.armor("leather").unwrap().protection);
+    assert!(!a.shield("tower").unwrap().shield_rush);
+    assert_eq!(
+        a.creature("giant_lizard").unwrap().shape,
+        ShapeName::Triangle
+    );
+    assert_eq!(a.creature("warhorse").unwrap().shape, ShapeName::Pair);
+    assert_eq!(a.creature("wolf").unwrap().size, Size::Small);
+    assert_eq!(a.creatures.len(), 7);
+    assert!(a.creatures.iter().all(|c| !c.source.is_empty()));
+}

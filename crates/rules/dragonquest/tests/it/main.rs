@@ -1,0 +1,16 @@
+//! The DragonQuest integration tests: one binary, one module per topic.
+//! Every test plays rules with scripted dice and names the checklist IDs
+//! it exercises.
+
+mod actions;
+mod aftermath;
+mod close;
+mod common;
+mod data;
+mod fire;
+mod monster;
+mod odds;
+mod play;
+mod sequence;
+mod special;
+mod strike;

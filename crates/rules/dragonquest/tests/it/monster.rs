@@ -1,0 +1,47 @@
+//! Multi-hex monsters (DQ-22-001..003, DQ-00-015).
+
+use crate::common::*;
+use fray_core::grid::{Corner, Heading, HexPos};
+use fray_dragonquest::rules::{movement, zones};
+
+fn lizard_state() -> fray_dragonquest::state::State {
+    let lizard = "[[combatants]]\nname = \"L\"\nside = \"b\"\ntemplate = \"giant_lizard\"\nposition = { q = 4, r = 0 }\ncorner = \"sw_nw\"\ncontroller = \"script\"\n".to_string();
+    state("", &[fighter("A", "a", -4, 0, "se", &[]), lizard])
+}
+
+#[test]
+fn a_multi_hex_monster_faces_a_corner_with_two_front_hexes() {
+    // rule: DQ-22-001, DQ-00-015
+    let s = lizard_state();
+    let l = s.fig(B);
+    assert_eq!(l.heading, Heading::Corner(Corner::SwNw));
+    assert_eq!(l.body().cells().len(), 3);
+    assert_eq!(zones::melee_zone(l).len(), 2);
+}
+
+#[test]
+fn it_moves_its_head_into_a_front_hex_and_pivots_at_one_tmr_per_two_corners() {
+    // rule: DQ-22-002, DQ-22-003
+    let s = lizard_state();
+    let reach = movement::reach(&s, B, 1, false);
+    let l = s.fig(B);
+    let fronts = zones::melee_zone(l);
+    // One TMR: a step of the head into a front hex, or a pivot of up to two corners.
+    for r in reach.iter().filter(|r| r.steps == 1) {
+        assert!(fronts.contains(&r.head), "{:?}", r.head);
+    }
+    let pivots: Vec<_> = reach
+        .iter()
+        .filter(|r| r.steps == 0 && r.head == l.pos)
+        .map(|r| r.heading)
+        .collect();
+    assert!(pivots.contains(&Heading::Corner(Corner::SwNw.turn(2))));
+    assert!(pivots.contains(&Heading::Corner(Corner::SwNw.turn(-2))));
+    assert!(!pivots.contains(&Heading::Corner(Corner::SwNw.turn(3))));
+    // Three corners cost 2.
+    let reach = movement::reach(&s, B, 2, false);
+    assert!(reach.iter().any(|r| r.head == l.pos
+        && r.heading == Heading::Corner(Corner::SwNw.turn(3))
+        && r.cost == 2));
+    let _ = HexPos::new(0, 0);
+}

@@ -1,0 +1,277 @@
+//! The pulse sequence (DQ-12), surprise (DQ-11) and the action
+//! restrictions that shape a slot (DQ-15).
+
+use crate::common::*;
+use fray_core::grid::HexPos;
+use fray_core::inputs::ScriptedAction;
+use fray_core::{InputLog, RollInput, SideId, StepInputs};
+use fray_dragonquest::DragonQuest;
+use fray_dragonquest::model::action::{Action, Answer};
+use fray_dragonquest::rules::{initiative, values};
+
+fn log_faces(
+    actions: Vec<(&str, Action)>,
+    rolls: Vec<RollInput>,
+    answers: Vec<Answer>,
+) -> InputLog<DragonQuest> {
+    InputLog {
+        loose: StepInputs {
+            actions: actions
+                .into_iter()
+                .map(|(actor, action)| ScriptedAction {
+                    actor: actor.to_string(),
+                    action,
+                })
+                .collect(),
+            rolls,
+            answers,
+        },
+        steps: Vec::new(),
+    }
+}
+
+fn mv(q: i32, r: i32) -> Action {
+    Action::Move {
+        to: HexPos::new(q, r),
+        facing: None,
+    }
+}
+
+#[test]
+fn the_pulse_is_five_seconds_and_counts_up() {
+    // rule: DQ-12-002, DQ-00-019, DQ-00-016
+    let s = duel(&[], &[]);
+    let l = log(
+        vec![("A", attack(B)), ("B", attack(A)), ("A", attack(B))],
+        &[90, 90, 90],
+        vec![Answer::First(true), Answer::First(true)],
+    );
+    let (s, _) = run_steps(s, &l, 3);
+    assert_eq!(s.pulse, 2);
+}
+
+#[test]
+fn non_engaged_initiative_is_a_leaders_roll_off_and_the_winner_picks_the_side() {
+    // rule: DQ-12-001, DQ-12-003
+    // A (PC 10, Military Scientist 2) and B (PC 12) far apart: 10 + 12 vs
+    // 12 + 10 ... A rolls 3 (+12 = 15), B rolls 2 (+12 = 14): A's side wins
+    // and lets B's side go first.
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", -5, 0, "se", &[("military_scientist", "2")]),
+            fighter("B", "b", 5, 0, "nw", &[("pc", "12")]),
+        ],
+    );
+    let l = log_faces(
+        vec![("B", mv(4, 0)), ("A", mv(-4, 0))],
+        vec![RollInput::Faces(vec![3, 2])],
+        vec![Answer::Side(SideId(1))],
+    );
+    let (_, ev) = run_steps(s, &l, 2);
+    assert_eq!(
+        roll(&ev, "side initiative").verdict,
+        "first side wins",
+        "{}",
+        narrate(&ev)
+    );
+}
+
+#[test]
+fn a_stunned_or_engaged_leader_is_replaced_by_the_highest_pc_without_military_scientist() {
+    // rule: DQ-12-004
+    let mut s = state(
+        "",
+        &[
+            fighter(
+                "A",
+                "a",
+                -5,
+                0,
+                "se",
+                &[("military_scientist", "3"), ("pc", "15")],
+            ),
+            fighter("A2", "a", -5, 2, "se", &[("pc", "11")]),
+            fighter("B", "b", 5, 0, "nw", &[]),
+        ],
+    );
+    let side = SideId(0);
+    let leader = initiative::leader(&s, side);
+    assert_eq!(leader, Some(A));
+    assert_eq!(initiative::side_roller(&s, side, leader), Some((A, 18)));
+    s.figures[0].status.stunned = true;
+    assert_eq!(initiative::side_roller(&s, side, leader), Some((B, 11)));
+    s.figures[1].status.stunned = true;
+    assert_eq!(initiative::side_roller(&s, side, leader), None);
+}
+
+#[test]
+fn iv_is_modag_plus_pc_plus_rank_and_the_top_figure_may_go_last() {
+    // rule: DQ-12-005, DQ-12-006
+    let s = duel(&[], &[]);
+    assert_eq!(values::iv(s.fig(A)), 16 + 10 + 2);
+    assert_eq!(values::iv(s.fig(B)), 15 + 10 + 2);
+    // A chooses to act last: B strikes first.
+    let l = log(
+        vec![("B", attack(A)), ("A", attack(B))],
+        &[90, 90],
+        vec![Answer::First(false)],
+    );
+    let (_, ev) = run_steps(s, &l, 2);
+    let strikers: Vec<_> = rolls(&ev)
+        .iter()
+        .filter(|r| r.label == "strike")
+        .map(|r| r.roller.clone())
+        .collect();
+    assert_eq!(strikers, [Some("B".to_string()), Some("A".to_string())]);
+}
+
+#[test]
+fn iv_ties_go_to_modag_then_a_d10_roll_off() {
+    // rule: DQ-12-006
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &[]),
+            fighter("B", "b", 0, -1, "s", &[]),
+        ],
+    );
+    // Equal IV and modAG: the roll-off puts B (party 1) first.
+    let l = log_faces(
+        vec![("B", attack(A))],
+        vec![RollInput::Faces(vec![2, 7]), RollInput::Total(90)],
+        vec![Answer::First(true)],
+    );
+    let (_, ev) = run_steps(s, &l, 1);
+    assert_eq!(roll(&ev, "IV tie").rule, "DQ-12-006");
+}
+
+#[test]
+fn stunned_figures_and_rear_hexes_reorder_an_engagement() {
+    // rule: DQ-12-007, DQ-19-005
+    // B in A's rear hex acts before A despite the lower IV.
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &[("ag", "16")]),
+            fighter("B", "b", 0, 1, "n", &[]),
+        ],
+    );
+    let mut order = vec![A, B];
+    initiative::constrain(&s, &mut order);
+    assert_eq!(order, [B, A]);
+    // A stunned figure goes to the bottom.
+    let mut s = duel(&[], &[]);
+    s.figures[0].status.stunned = true;
+    let mut order = vec![A, B];
+    initiative::constrain(&s, &mut order);
+    assert_eq!(order, [B, A]);
+}
+
+#[test]
+fn engagements_are_adjacent_foes_with_one_in_the_others_melee_zone() {
+    // rule: DQ-12-008, DQ-00-013
+    use fray_dragonquest::rules::zones;
+    let s = duel(&[], &[]);
+    assert!(zones::engaged_pair(&s, A, B));
+    // Back to back: adjacent but neither in the other's zone.
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "s", &[]),
+            fighter("B", "b", 0, -1, "n", &[]),
+        ],
+    );
+    assert!(!zones::engaged_pair(&s, A, B));
+    // An unconscious figure engages no one.
+    let mut s = duel(&[], &[]);
+    s.figures[1].life = fray_dragonquest::state::Life::Unconscious;
+    assert!(!zones::engaged_pair(&s, A, B));
+    let mut groups = Vec::new();
+    zones::engagements(&duel(&[], &[]), &mut groups);
+    assert_eq!(groups, [0, 0]);
+}
+
+#[test]
+fn modag_26_takes_two_different_actions_in_its_slot() {
+    // rule: DQ-15-003
+    let s = duel(&[("ag", "26")], &[]);
+    let evade = Action::Evade {
+        to: None,
+        facing: None,
+    };
+    let l = log(
+        vec![("A", attack(B)), ("A", evade)],
+        &[90],
+        vec![Answer::First(true)],
+    );
+    let (s, _) = run_steps(s, &l, 2);
+    assert!(s.fig(A).status.evading);
+    // The same action twice is refused.
+    let s = duel(&[("ag", "26")], &[]);
+    let l = log(
+        vec![("A", attack(B)), ("A", attack(B))],
+        &[90],
+        vec![Answer::First(true)],
+    );
+    let mut oracle = fray_core::InputOracle::strict(&l);
+    let mut sink = fray_core::VecSink::default();
+    let mut s = s;
+    fray_core::engine::step::<DragonQuest, _, _>(&mut s, &mut oracle, &mut sink).unwrap();
+    match fray_core::engine::step::<DragonQuest, _, _>(&mut s, &mut oracle, &mut sink) {
+        Err(fray_core::Halt::Illegal(_, why)) => assert_eq!(why.rule, "DQ-15-003"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn surprise_gives_the_advantaged_side_a_free_pulse() {
+    // rule: DQ-11-001, DQ-11-004
+    use fray_core::Ruleset;
+    let sc = scenario_with(
+        "surprise = \"a\"",
+        "",
+        &[
+            fighter("A", "a", -3, 0, "se", &[]),
+            fighter("B", "b", 3, 0, "nw", &[]),
+        ],
+    );
+    let s = DragonQuest::setup(&sc).unwrap();
+    assert!(s.fig(B).status.surprised);
+    // Pulse 1: only A acts (no roll: B cannot act); pulse 2 both.
+    let l = log_faces(
+        vec![("A", mv(-1, 0)), ("A", mv(0, 0)), ("B", mv(1, 0))],
+        vec![RollInput::Faces(vec![5, 2])],
+        vec![Answer::Side(SideId(0))],
+    );
+    let (s, _) = run_steps(s, &l, 3);
+    assert_eq!(s.pulse, 2);
+    assert!(!s.fig(B).status.surprised);
+}
+
+#[test]
+fn the_start_distance_is_checked_as_the_scenario_asks() {
+    // rule: DQ-11-002, DQ-11-003
+    use fray_core::Ruleset;
+    let near = [
+        fighter("A", "a", -2, 0, "se", &[]),
+        fighter("B", "b", 2, 0, "nw", &[]),
+    ];
+    let text = |opt: &str, top: &str| {
+        let mut sc = scenario_with(top, "", &near);
+        sc.options.start_distance_check = match opt {
+            "error" => fray_dragonquest::model::options::DistanceCheck::Error,
+            _ => fray_dragonquest::model::options::DistanceCheck::Warn,
+        };
+        DragonQuest::setup(&sc)
+    };
+    assert!(text("error", "").is_err());
+    assert!(text("warn", "").is_ok());
+    assert!(text("error", "surprise = \"a\"").is_ok());
+    let s = text("warn", "").unwrap();
+    assert!(
+        fray_dragonquest::setup::start_distance_problem(&s)
+            .unwrap()
+            .contains("DQ-11-002")
+    );
+}
