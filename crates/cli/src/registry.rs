@@ -83,6 +83,7 @@ macro_rules! rulesets {
 // The one line per ruleset.
 rulesets! {
     "gurps" => fray_gurps::Gurps,
+    "d20-3d6" => fray_d20_3d6::D20,
 }
 
 /// The systems of the mission not yet implemented, shown by `fray systems`
