@@ -6,7 +6,12 @@ use crate::model::state::State;
 /// An answer in the words of the fight.
 pub fn answer(state: &State, question: &Question, answer: &Answer) -> String {
     match (question, answer) {
-        (Question::Reaction { reactor, trigger, .. }, Answer::Strike { weapon }) => {
+        (
+            Question::Reaction {
+                reactor, trigger, ..
+            },
+            Answer::Strike { weapon },
+        ) => {
             let wname = state
                 .fighter(*reactor)
                 .weapon(*weapon)

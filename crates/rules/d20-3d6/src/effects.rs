@@ -74,10 +74,7 @@ impl ActionEffects for D20 {
             let (b, a) = (before.fighter(t), after.fighter(t));
             let damage = (b.hp - a.hp).max(0) + (a.nonlethal - b.nonlethal).max(0);
             out.push(("damage", i64::from(damage)));
-            out.push((
-                "target_down",
-                i64::from(b.life.fine() && !a.life.fine()),
-            ));
+            out.push(("target_down", i64::from(b.life.fine() && !a.life.fine())));
             out.push((
                 "target_dead",
                 i64::from(b.life != Life::Dead && a.life == Life::Dead),

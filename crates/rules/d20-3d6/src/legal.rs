@@ -32,8 +32,14 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
                 trust_to_luck: true,
                 ..s
             }));
-            push(Action::Attack(Strike { low_level: true, ..s }));
-            push(Action::Attack(Strike { nonlethal: true, ..s }));
+            push(Action::Attack(Strike {
+                low_level: true,
+                ..s
+            }));
+            push(Action::Attack(Strike {
+                nonlethal: true,
+                ..s
+            }));
             push(Action::Attack(Strike { dex: true, ..s }));
             push(Action::OffhandAttack(s));
             push(Action::PreciseStrike(s));
@@ -52,8 +58,11 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     for &t in &foes {
         let tf = state.fighter(t);
         for &w in &held {
-            let Some(reach) = weapon_reach(f, w) else { continue };
-            if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m) {
+            let Some(reach) = weapon_reach(f, w) else {
+                continue;
+            };
+            if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m)
+            {
                 push(Action::Charge {
                     to,
                     strike: Strike::new(t, w),

@@ -30,9 +30,7 @@ impl Envelope for Scenario {
         self.combatants
             .iter()
             .map(|c| {
-                let edge = sheet_of(c, armory)
-                    .map(|s| s.size.edge())
-                    .unwrap_or(1);
+                let edge = sheet_of(c, armory).map(|s| s.size.edge()).unwrap_or(1);
                 let mut cells = Vec::new();
                 for dy in 0..i32::from(edge) {
                     for dx in 0..i32::from(edge) {
@@ -180,7 +178,12 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
             Hand::Main if main.is_none() => main = Some(k as u8),
             Hand::Off if off.is_none() => off = Some(k as u8),
             Hand::Sheathed => {}
-            _ => return err(&format!(".weapon[{k}].hand"), "that hand is already full".into()),
+            _ => {
+                return err(
+                    &format!(".weapon[{k}].hand"),
+                    "that hand is already full".into(),
+                );
+            }
         }
     }
     let armor = match &s.armor {

@@ -182,7 +182,14 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
     // A weapon in hand (X-MAN-013).
     if f.main.is_none() && f.off.is_none() {
         for w in 0..f.weapons.len() as u8 {
-            if let Some(a) = legal(state, actor, Action::Draw { weapon: w, offhand: false }) {
+            if let Some(a) = legal(
+                state,
+                actor,
+                Action::Draw {
+                    weapon: w,
+                    offhand: false,
+                },
+            ) {
                 return Some(a);
             }
         }
@@ -221,7 +228,11 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
         {
             // Before any attack the progression adds nothing: the second
             // attack is the same roll at -step, the low-level pair at -4 each.
-            let sw = Swing { attacker: actor, mode, strike: s };
+            let sw = Swing {
+                attacker: actor,
+                mode,
+                strike: s,
+            };
             let (plus, dice, def) = totals(state, &sw);
             let p0 = chance(plus, dice, def);
             let p5 = chance(plus - o.multiple_attack_step, dice, def);
@@ -230,8 +241,16 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
                 s.low_level = true;
             }
         }
-        let sw = Swing { attacker: actor, mode, strike: s };
-        let a = if off { Action::OffhandAttack(s) } else { Action::Attack(s) };
+        let sw = Swing {
+            attacker: actor,
+            mode,
+            strike: s,
+        };
+        let a = if off {
+            Action::OffhandAttack(s)
+        } else {
+            Action::Attack(s)
+        };
         if check(state, actor, &a).is_err() {
             continue;
         }
@@ -261,7 +280,14 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
     let reach = weapon_reach(f, w)?;
     if turn.actions >= 2 && turn.attacks == 0 && dist > reach {
         if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m)
-            && let Some(a) = legal(state, actor, Action::Charge { to, strike: Strike::new(t, w) })
+            && let Some(a) = legal(
+                state,
+                actor,
+                Action::Charge {
+                    to,
+                    strike: Strike::new(t, w),
+                },
+            )
         {
             return Some(a);
         }
@@ -273,15 +299,27 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
     }
     // Too far for one move: run (or walk) straight at it.
     let run = turn.actions >= 1 && dist > f.stats.move_m + reach + 1;
-    let budget = if run { 2 * f.stats.move_m } else { f.stats.move_m };
+    let budget = if run {
+        2 * f.stats.move_m
+    } else {
+        f.stats.move_m
+    };
     if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, budget) {
-        let a = if run { Action::Run { to } } else { Action::Move { to } };
+        let a = if run {
+            Action::Run { to }
+        } else {
+            Action::Move { to }
+        };
         if let Some(a) = legal(state, actor, a) {
             return Some(a);
         }
     }
     let step = toward_point(state, actor, tf.pos, budget);
-    let a = if run { Action::Run { to: step } } else { Action::Move { to: step } };
+    let a = if run {
+        Action::Run { to: step }
+    } else {
+        Action::Move { to: step }
+    };
     legal(state, actor, a)
 }
 

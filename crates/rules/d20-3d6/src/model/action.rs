@@ -348,7 +348,10 @@ impl fmt::Display for Question {
                 }
             },
             Question::ExtraAction { who } => {
-                write!(f, "{who}: critical initiative, an extra Reaction or Immediate?")
+                write!(
+                    f,
+                    "{who}: critical initiative, an extra Reaction or Immediate?"
+                )
             }
         }
     }

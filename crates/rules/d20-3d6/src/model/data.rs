@@ -210,19 +210,27 @@ pub struct Armory {
 impl Armory {
     /// A weapon by name (case-insensitive).
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
-        self.weapon.iter().find(|w| w.name.eq_ignore_ascii_case(name))
+        self.weapon
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
     }
     /// Armor by name.
     pub fn armor(&self, name: &str) -> Option<&Protection> {
-        self.armor.iter().find(|w| w.name.eq_ignore_ascii_case(name))
+        self.armor
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
     }
     /// A shield by name.
     pub fn shield(&self, name: &str) -> Option<&Protection> {
-        self.shield.iter().find(|w| w.name.eq_ignore_ascii_case(name))
+        self.shield
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
     }
     /// A potion by name.
     pub fn potion(&self, name: &str) -> Option<&Potion> {
-        self.potion.iter().find(|w| w.name.eq_ignore_ascii_case(name))
+        self.potion
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
     }
     /// A template by id.
     pub fn template(&self, id: &str) -> Option<&Template> {

@@ -97,7 +97,9 @@ impl fmt::Display for Event {
                 write!(f, "Initiative: {} [X-SEQ-001]", parts.join(", "))
             }
             Event::Round { round } => write!(f, "-- Round {round} --"),
-            Event::Turn { who, actions } => write!(f, "{who}'s turn: {actions} actions [X-ACT-001]"),
+            Event::Turn { who, actions } => {
+                write!(f, "{who}'s turn: {actions} actions [X-ACT-001]")
+            }
             Event::Action { who, what, rule } => write!(f, "{who}: {what} [{rule}]"),
             Event::Roll { roll } => {
                 let who = roll.roller.as_deref().unwrap_or("GM");

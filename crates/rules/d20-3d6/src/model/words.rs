@@ -77,7 +77,12 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
             format!("First Aid on {} (2 actions)", who(state, *patient))
         }
         Action::Maneuver { kind, target } => {
-            format!("{} {} ({} actions)", kind.name(), who(state, *target), kind.cost())
+            format!(
+                "{} {} ({} actions)",
+                kind.name(),
+                who(state, *target),
+                kind.cost()
+            )
         }
         Action::Run { to } => format!("Run to {to} (-1d6 to attacks, -4 Defense)"),
         Action::TotalDefense => "Total Defense (2 actions, +4)".into(),

@@ -80,7 +80,8 @@ pub fn resolve(
             swing(state, strike(Mode::Precise, s), cx)?;
         }
         Action::Charge { to, strike: s } => {
-            let path = charge_path(state, actor, *to).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+            let path =
+                charge_path(state, actor, *to).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
             state.fighter_mut(actor).charged = true;
             if walk(state, actor, &path, true, "charges", cx)? {
                 // X-QCK-003: the target may set against the charge first.
@@ -88,22 +89,38 @@ pub fn resolve(
                 if state.fighter(t).able() {
                     offer_reaction(state, t, actor, Trigger::SetVsCharge { charger: actor }, cx)?;
                 }
-                if state.fighter(actor).able() && state.fighter(t).life != crate::model::state::Life::Dead {
+                if state.fighter(actor).able()
+                    && state.fighter(t).life != crate::model::state::Life::Dead
+                {
                     swing(state, strike(Mode::Charge, s), cx)?;
                 }
             }
         }
         Action::Move { to } => {
             let f = state.fighter(actor);
-            let path = plan(state, actor, *to, f.stats.move_m, f.total_defense, "X-MOV-001")
-                .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+            let path = plan(
+                state,
+                actor,
+                *to,
+                f.stats.move_m,
+                f.total_defense,
+                "X-MOV-001",
+            )
+            .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
             state.turn.free_draws += 1;
             walk(state, actor, &path, true, "moves", cx)?;
         }
         Action::Run { to } => {
             let f = state.fighter(actor);
-            let path = plan(state, actor, *to, 2 * f.stats.move_m, f.total_defense, "X-MOV-002")
-                .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+            let path = plan(
+                state,
+                actor,
+                *to,
+                2 * f.stats.move_m,
+                f.total_defense,
+                "X-MOV-002",
+            )
+            .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
             // X-MOV-005..007: -1d6 to attacks, -4 Defense, distracted for spells.
             state.fighter_mut(actor).ran = true;
             state.turn.free_draws += 1;
@@ -223,7 +240,10 @@ pub fn attack_nearest(
         }
         left = left.saturating_sub(1);
     }
-    while left > 0 && state.fighter(who).able() && state.fighter(near).life != crate::model::state::Life::Dead {
+    while left > 0
+        && state.fighter(who).able()
+        && state.fighter(near).life != crate::model::state::Life::Dead
+    {
         if distance(state, who, near) > reach {
             break;
         }

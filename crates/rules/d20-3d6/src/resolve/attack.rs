@@ -45,7 +45,12 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
     let ranged = is_ranged(state, &sw);
     if sw.mode == Mode::Precise {
         // X-MAN-011: a plain d4 added to the roll.
-        let req = RollRequest::new(Some(attacker), RollKind::d(1, 4), "precise strike", "X-MAN-011");
+        let req = RollRequest::new(
+            Some(attacker),
+            RollKind::d(1, 4),
+            "precise strike",
+            "X-MAN-011",
+        );
         let r = cx.roll(state, req)?;
         let name = state.fighter(attacker).name.clone();
         cx.emit(|| Event::Roll {
@@ -72,8 +77,7 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
         if !ranged && f.feint.is_some_and(|(t, _)| t == target) {
             f.feint = None;
         }
-        if f
-            .weapon(sw.strike.weapon)
+        if f.weapon(sw.strike.weapon)
             .is_some_and(|a| a.weapon.crossbow && ranged)
         {
             f.unloaded |= 1 << sw.strike.weapon.min(7);
@@ -191,7 +195,12 @@ fn stray(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcome> {
     let pick = if near.len() == 1 {
         0
     } else {
-        let req = RollRequest::new(None, RollKind::d(1, near.len() as u16), "stray shot", "X-RNG-007");
+        let req = RollRequest::new(
+            None,
+            RollKind::d(1, near.len() as u16),
+            "stray shot",
+            "X-RNG-007",
+        );
         (cx.roll(state, req)?.total - 1).clamp(0, near.len() as i32 - 1) as usize
     };
     let victim = near[pick];

@@ -98,7 +98,12 @@ pub fn drink(
     drinker: CombatantId,
     cx: &mut impl Cx<D20>,
 ) -> Flow<()> {
-    let Some(p) = state.fighter(owner).potions.get(usize::from(potion)).cloned() else {
+    let Some(p) = state
+        .fighter(owner)
+        .potions
+        .get(usize::from(potion))
+        .cloned()
+    else {
         return Ok(());
     };
     let kind = RollKind::Sum {
@@ -139,7 +144,11 @@ pub fn first_aid(
     let mut dc = ModList::base("DC", 12, if dying { "X-LIF-008" } else { "X-LIF-006" });
     if dying {
         dc.add("negative HP", -p.hp, "X-LIF-008");
-        dc.add("earlier attempts", 2 * i32::from(p.first_aid_tries), "X-LIF-009");
+        dc.add(
+            "earlier attempts",
+            2 * i32::from(p.first_aid_tries),
+            "X-LIF-009",
+        );
     }
     debug_assert_eq!(dc.total(), dc_value);
     let bonus = ModList::base(
@@ -166,7 +175,11 @@ pub fn hour_at_zero(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) 
     if state.fighter(who).hp != 0 {
         return Ok(false);
     }
-    let bonus = ModList::base("Fortitude", state.fighter(who).stats.saves.fort, "X-DAT-002");
+    let bonus = ModList::base(
+        "Fortitude",
+        state.fighter(who).stats.saves.fort,
+        "X-DAT-002",
+    );
     let dc = ModList::base("DC", HOUR_AT_ZERO_DC, "X-LIF-007");
     let c = check(state, who, &bonus, 0, &dc, "fortitude", "X-LIF-007", cx)?;
     state.fighter_mut(who).hp = if c.success { 1 } else { -1 };

@@ -92,7 +92,13 @@ pub fn maneuver(
     }
     if !r.won {
         if kind == Maneuver::Overrun {
-            note(state, a, "is stopped by the overrun's target".into(), "X-SPM-006", cx);
+            note(
+                state,
+                a,
+                "is stopped by the overrun's target".into(),
+                "X-SPM-006",
+                cx,
+            );
         }
         return Ok(false);
     }
@@ -102,7 +108,13 @@ pub fn maneuver(
             let dropped = t.main.take().or_else(|| t.off.take());
             if let Some(w) = dropped {
                 let wname = t.weapons[usize::from(w)].weapon.name.clone();
-                note(state, d, format!("is disarmed: drops {wname}"), "X-SPM-001", cx);
+                note(
+                    state,
+                    d,
+                    format!("is disarmed: drops {wname}"),
+                    "X-SPM-001",
+                    cx,
+                );
             }
         }
         Maneuver::Feint => {
@@ -132,7 +144,13 @@ pub fn maneuver(
                 state.fighter_mut(d).pos = next;
                 moved += 1;
             }
-            note(state, d, format!("is pushed back {moved} m"), "X-SPM-003", cx);
+            note(
+                state,
+                d,
+                format!("is pushed back {moved} m"),
+                "X-SPM-003",
+                cx,
+            );
             release_out_of_reach(state, d, cx);
         }
         Maneuver::Grapple => {
@@ -149,7 +167,13 @@ pub fn maneuver(
         }
         Maneuver::Trip => {
             state.fighter_mut(d).cond.set(Condition::Prone, true);
-            note(state, d, "is tripped and falls prone".into(), "X-SPM-005", cx);
+            note(
+                state,
+                d,
+                "is tripped and falls prone".into(),
+                "X-SPM-005",
+                cx,
+            );
         }
         Maneuver::Overrun => {
             // X-SPM-006: the mover passes through to the square beyond.
@@ -177,28 +201,58 @@ pub fn maneuver(
 }
 
 /// X-SPM-008: the maneuver lands on its initiator.
-fn backfire(state: &mut State, a: CombatantId, kind: Maneuver, d: CombatantId, cx: &mut impl Cx<D20>) {
+fn backfire(
+    state: &mut State,
+    a: CombatantId,
+    kind: Maneuver,
+    d: CombatantId,
+    cx: &mut impl Cx<D20>,
+) {
     match kind {
         Maneuver::Disarm => {
             let f = state.fighter_mut(a);
             if let Some(w) = f.main.take().or_else(|| f.off.take()) {
                 let wname = f.weapons[usize::from(w)].weapon.name.clone();
-                note(state, a, format!("fumbles the disarm and drops {wname}"), "X-SPM-008", cx);
+                note(
+                    state,
+                    a,
+                    format!("fumbles the disarm and drops {wname}"),
+                    "X-SPM-008",
+                    cx,
+                );
             }
         }
         Maneuver::Trip => {
             state.fighter_mut(a).cond.set(Condition::Prone, true);
-            note(state, a, "fumbles the trip and falls prone".into(), "X-SPM-008", cx);
+            note(
+                state,
+                a,
+                "fumbles the trip and falls prone".into(),
+                "X-SPM-008",
+                cx,
+            );
         }
         Maneuver::Grapple => {
             let f = state.fighter_mut(a);
             f.grappled_by = Some(d);
             f.cond.set(Condition::Distracted, true);
-            note(state, a, "fumbles the grapple and is grappled".into(), "X-SPM-008", cx);
+            note(
+                state,
+                a,
+                "fumbles the grapple and is grappled".into(),
+                "X-SPM-008",
+                cx,
+            );
         }
         Maneuver::Feint => {
             state.fighter_mut(d).feint = Some((a, false));
-            note(state, a, "fumbles the feint and is feinted".into(), "X-SPM-008", cx);
+            note(
+                state,
+                a,
+                "fumbles the feint and is feinted".into(),
+                "X-SPM-008",
+                cx,
+            );
         }
         Maneuver::BullRush | Maneuver::Overrun => {
             state.fighter_mut(a).cond.set(Condition::Prone, true);

@@ -11,7 +11,9 @@ use crate::rules::turn::{budget, critical_initiative, sort_initiative};
 use crate::{D20, Flow};
 use fray_core::dice::RollKind;
 use fray_core::dice::systems::golden::{attack_kind, initiative_tie_break};
-use fray_core::{CombatantId, Cx, EndReason, ModList, Next, Outcome, RollRecord, RollRequest, SideId};
+use fray_core::{
+    CombatantId, Cx, EndReason, ModList, Next, Outcome, RollRecord, RollRequest, SideId,
+};
 
 /// A roll-over with no number to beat (initiative, one side of an
 /// opposed check): the total, without a target.
@@ -224,7 +226,9 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
             let r = cx.roll(state, req)?;
             let (na, nb) = (state.fighter(a).name.clone(), state.fighter(b).name.clone());
             cx.emit(|| Event::Note {
-                text: format!("{na}'s 3 golden d6 less {nb}'s, plus the difference of their bonuses"),
+                text: format!(
+                    "{na}'s 3 golden d6 less {nb}'s, plus the difference of their bonuses"
+                ),
                 rule: "X-SEQ-001",
             });
             cx.emit(|| Event::Roll {
@@ -237,8 +241,7 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
             for &id in &rollers {
                 let f = state.fighter(id);
                 let bonus = bonus_of(id);
-                let req =
-                    RollRequest::new(Some(id), attack_kind(0, 0), "initiative", "X-SEQ-001");
+                let req = RollRequest::new(Some(id), attack_kind(0, 0), "initiative", "X-SEQ-001");
                 let r = cx.roll(state, req)?;
                 let name = f.name.clone();
                 cx.emit(|| Event::Roll {
@@ -262,7 +265,8 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
         });
         let tied: Vec<_> = rows[start..start + len].to_vec();
         for (k, &party) in r.standings.order().iter().enumerate() {
-            if let (Some(slot), Some(row)) = (rows.get_mut(start + k), tied.get(usize::from(party))) {
+            if let (Some(slot), Some(row)) = (rows.get_mut(start + k), tied.get(usize::from(party)))
+            {
                 *slot = *row;
             }
         }
@@ -277,8 +281,10 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
             }
             InitiativeGroups::Side => {
                 let side = state.fighter(id).side;
-                let members: Vec<CombatantId> =
-                    state.ids().filter(|&m| state.fighter(m).side == side).collect();
+                let members: Vec<CombatantId> = state
+                    .ids()
+                    .filter(|&m| state.fighter(m).side == side)
+                    .collect();
                 for m in members {
                     state.fighter_mut(m).initiative = total;
                     order.push(m);

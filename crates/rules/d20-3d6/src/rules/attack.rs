@@ -3,8 +3,8 @@
 //! the roll records list every term and the AI sums them cheaply.
 
 use crate::model::action::Strike;
-use crate::model::options::{FatiguePenalties, FeintEffect, HeavyOffhandScope, HelplessDefense};
 use crate::model::options::{FacingModel, ProneVsRanged};
+use crate::model::options::{FatiguePenalties, FeintEffect, HeavyOffhandScope, HelplessDefense};
 use crate::model::state::{Condition, Fighter, Light, State};
 use crate::model::terrain::{COVER, DARK, DIM, EDGE_COVER};
 use crate::rules::geometry::{self, distance, threatened};
@@ -119,7 +119,11 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
         if sw.strike.dex && w.versatile {
             m.add("DEX (versatile)", a.stats.dex, "X-QCK-002");
         } else if offhand {
-            m.add("STR (off hand, halved)", offhand_str(a.stats.str), "X-MUL-003");
+            m.add(
+                "STR (off hand, halved)",
+                offhand_str(a.stats.str),
+                "X-MUL-003",
+            );
         } else {
             m.add("STR", a.stats.str, "X-ATK-001");
         }

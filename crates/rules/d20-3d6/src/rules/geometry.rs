@@ -60,8 +60,7 @@ pub fn best_reach(f: &Fighter) -> Option<u32> {
 /// weapon in hand, the space within its reach (X-ACT-007, X-RNG-004).
 pub fn threatens_at(state: &State, who: CombatantId, pos: SquarePos, edge: u8) -> bool {
     let f = state.fighter(who);
-    f.able()
-        && best_reach(f).is_some_and(|r| space_distance(f.pos, f.edge(), pos, edge) <= r)
+    f.able() && best_reach(f).is_some_and(|r| space_distance(f.pos, f.edge(), pos, edge) <= r)
 }
 
 /// Whether any foe of `who` threatens it where it stands.
@@ -95,8 +94,7 @@ pub fn occupant(
 /// Whether every square of the space at `pos` is on the map and passable.
 pub fn fits(state: &State, pos: SquarePos, edge: u8) -> bool {
     (0..i32::from(edge)).all(|dy| {
-        (0..i32::from(edge))
-            .all(|dx| state.map.passable(SquarePos::new(pos.x + dx, pos.y + dy)))
+        (0..i32::from(edge)).all(|dx| state.map.passable(SquarePos::new(pos.x + dx, pos.y + dy)))
     })
 }
 

@@ -28,7 +28,12 @@ pub fn cost(state: &State, actor: CombatantId, action: &Action) -> u8 {
     }
 }
 
-fn foe(state: &State, actor: CombatantId, target: CombatantId, rule: &'static str) -> Result<(), Illegal> {
+fn foe(
+    state: &State,
+    actor: CombatantId,
+    target: CombatantId,
+    rule: &'static str,
+) -> Result<(), Illegal> {
     if !state.exists(target) || target == actor {
         return Err(Illegal::input(format!("{target} is not another combatant")));
     }
@@ -44,7 +49,12 @@ fn foe(state: &State, actor: CombatantId, target: CombatantId, rule: &'static st
 /// X-FLW-001 step 1 for an attack: the weapon in hand, the target within
 /// reach or range, a crossbow loaded, Total Defense and the low-level
 /// option respected.
-pub fn check_strike(state: &State, actor: CombatantId, s: &Strike, mode: Mode) -> Result<(), Illegal> {
+pub fn check_strike(
+    state: &State,
+    actor: CombatantId,
+    s: &Strike,
+    mode: Mode,
+) -> Result<(), Illegal> {
     let o = &*state.options;
     let f = state.fighter(actor);
     foe(state, actor, s.target, "X-FLW-001")?;
@@ -56,14 +66,21 @@ pub fn check_strike(state: &State, actor: CombatantId, s: &Strike, mode: Mode) -
         _ => f.holds(s.weapon),
     };
     if !held {
-        let rule = if mode == Mode::Offhand { "X-MUL-002" } else { "X-ACT-005" };
+        let rule = if mode == Mode::Offhand {
+            "X-MUL-002"
+        } else {
+            "X-ACT-005"
+        };
         return Err(Illegal::new(
             rule,
             format!("{} is not in the right hand", armed.weapon.name),
         ));
     }
     if mode.counted() && f.total_defense && o.total_defense_forbids_attacks {
-        return Err(Illegal::new("X-MAN-009", "no attacks after Total Defense this turn"));
+        return Err(Illegal::new(
+            "X-MAN-009",
+            "no attacks after Total Defense this turn",
+        ));
     }
     if mode.counted() && (s.low_level || state.turn.low_level) {
         if o.low_level_option == LowLevelOption::Off || f.stats.bab >= 6 {
@@ -72,7 +89,9 @@ pub fn check_strike(state: &State, actor: CombatantId, s: &Strike, mode: Mode) -
                 "the low-level option needs BAB below 6",
             ));
         }
-        if state.turn.attacks >= 2 || (s.low_level && state.turn.attacks > 0 && !state.turn.low_level) {
+        if state.turn.attacks >= 2
+            || (s.low_level && state.turn.attacks > 0 && !state.turn.low_level)
+        {
             return Err(Illegal::new(
                 "X-MUL-006",
                 "the low-level option covers exactly two attacks, chosen from the first",
@@ -104,7 +123,10 @@ pub fn check_strike(state: &State, actor: CombatantId, s: &Strike, mode: Mode) -
         if dist > reach {
             return Err(Illegal::new(
                 "X-MOV-009",
-                format!("{} is {dist} m away, beyond reach {reach} m", state.fighter(s.target).name),
+                format!(
+                    "{} is {dist} m away, beyond reach {reach} m",
+                    state.fighter(s.target).name
+                ),
             ));
         }
     }
@@ -157,11 +179,27 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         }
         Action::Move { to } => {
             can_move("X-MAN-004")?;
-            plan(state, actor, *to, f.stats.move_m, f.total_defense, "X-MOV-001").map(|_| ())
+            plan(
+                state,
+                actor,
+                *to,
+                f.stats.move_m,
+                f.total_defense,
+                "X-MOV-001",
+            )
+            .map(|_| ())
         }
         Action::Run { to } => {
             can_move("X-MAN-005")?;
-            plan(state, actor, *to, 2 * f.stats.move_m, f.total_defense, "X-MOV-002").map(|_| ())
+            plan(
+                state,
+                actor,
+                *to,
+                2 * f.stats.move_m,
+                f.total_defense,
+                "X-MOV-002",
+            )
+            .map(|_| ())
         }
         Action::Disengage { to } => {
             can_move("X-MAN-010")?;
@@ -178,7 +216,10 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         }
         Action::TotalDefense => {
             if state.turn.attacks > 0 && o.total_defense_forbids_attacks {
-                return Err(Illegal::new("X-MAN-009", "no Total Defense after attacking"));
+                return Err(Illegal::new(
+                    "X-MAN-009",
+                    "no Total Defense after attacking",
+                ));
             }
             Ok(())
         }
@@ -234,14 +275,21 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             }
             Ok(())
         }
-        Action::TakePotion { potion } => match f.potions.get(usize::from(*potion)).and_then(|p| p.at) {
-            Some(Place::Belt) | Some(Place::Backpack) => Ok(()),
-            _ => Err(Illegal::new("X-MAN-015", "no such potion on the belt or in the pack")),
-        },
-        Action::DrinkPotion { potion } => match f.potions.get(usize::from(*potion)).and_then(|p| p.at) {
-            Some(Place::Hand) => Ok(()),
-            _ => Err(Illegal::new("X-MAN-016", "the potion must be in hand")),
-        },
+        Action::TakePotion { potion } => {
+            match f.potions.get(usize::from(*potion)).and_then(|p| p.at) {
+                Some(Place::Belt) | Some(Place::Backpack) => Ok(()),
+                _ => Err(Illegal::new(
+                    "X-MAN-015",
+                    "no such potion on the belt or in the pack",
+                )),
+            }
+        }
+        Action::DrinkPotion { potion } => {
+            match f.potions.get(usize::from(*potion)).and_then(|p| p.at) {
+                Some(Place::Hand) => Ok(()),
+                _ => Err(Illegal::new("X-MAN-016", "the potion must be in hand")),
+            }
+        }
         Action::GivePotion { potion, to } => {
             if f.potions.get(usize::from(*potion)).and_then(|p| p.at) != Some(Place::Hand) {
                 return Err(Illegal::new("X-MAN-017", "the potion must be in hand"));
@@ -251,17 +299,24 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             }
             let t = state.fighter(*to);
             if t.life == Life::Dead || (state.foes(actor, *to) && !t.helpless()) {
-                return Err(Illegal::new("X-MAN-017", "the drinker must be willing or helpless"));
+                return Err(Illegal::new(
+                    "X-MAN-017",
+                    "the drinker must be willing or helpless",
+                ));
             }
             Ok(())
         }
         Action::FirstAid { patient } => {
-            if !state.exists(*patient) || *patient == actor || distance(state, actor, *patient) > 1 {
+            if !state.exists(*patient) || *patient == actor || distance(state, actor, *patient) > 1
+            {
                 return Err(Illegal::new("X-LIF-006", "the patient must be adjacent"));
             }
             let p = state.fighter(*patient);
             if p.hp > 0 || p.life == Life::Dead {
-                return Err(Illegal::new("X-LIF-006", "First Aid helps at 0 HP or dying"));
+                return Err(Illegal::new(
+                    "X-LIF-006",
+                    "First Aid helps at 0 HP or dying",
+                ));
             }
             Ok(())
         }
@@ -273,9 +328,14 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
                 && f.total_defense
                 && o.total_defense_forbids_attacks
             {
-                return Err(Illegal::new("X-MAN-009", "no attacks after Total Defense this turn"));
+                return Err(Illegal::new(
+                    "X-MAN-009",
+                    "no attacks after Total Defense this turn",
+                ));
             }
-            let reach = crate::rules::geometry::best_reach(f).unwrap_or(0).max(natural_reach(f));
+            let reach = crate::rules::geometry::best_reach(f)
+                .unwrap_or(0)
+                .max(natural_reach(f));
             if distance(state, actor, *target) > reach {
                 return Err(Illegal::new(kind.rule(), "the target must be within reach"));
             }

@@ -6,6 +6,6 @@ pub mod attack;
 pub mod damage;
 pub mod geometry;
 pub mod legal;
-pub mod movement;
 pub mod life;
+pub mod movement;
 pub mod turn;

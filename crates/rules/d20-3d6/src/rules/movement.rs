@@ -52,7 +52,10 @@ pub fn plan(
         return Err(Illegal::input("already there"));
     }
     if !fits(state, to, f.edge()) {
-        return Err(Illegal::new(rule, format!("{to} is off the map or blocked")));
+        return Err(Illegal::new(
+            rule,
+            format!("{to} is off the map or blocked"),
+        ));
     }
     if let Some(o) = occupant(state, to, f.edge(), mover) {
         return Err(Illegal::new(
@@ -119,7 +122,10 @@ pub fn charge_path(state: &State, mover: CombatantId, to: SquarePos) -> Result<P
         ));
     }
     if dist > f.stats.move_m {
-        return Err(Illegal::new("X-MAN-006", "a charge covers at most base Move"));
+        return Err(Illegal::new(
+            "X-MAN-006",
+            "a charge covers at most base Move",
+        ));
     }
     if occupant(state, to, f.edge(), mover).is_some() || !fits(state, to, f.edge()) {
         return Err(Illegal::new("X-MAN-006", format!("{to} is not free")));
