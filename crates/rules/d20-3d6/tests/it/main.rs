@@ -2,6 +2,7 @@
 //! (strict scripts) or works on exact distributions, and names the
 //! checklist IDs it exercises.
 
+mod actions;
 mod attack;
 mod common;
 mod damage;
@@ -10,4 +11,5 @@ mod life;
 mod maneuvers;
 mod movement;
 mod odds;
+mod setup;
 mod turn;
