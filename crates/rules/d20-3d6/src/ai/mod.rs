@@ -278,19 +278,20 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
     // Out of reach: charge, move in, or run.
     let w = f.main.or(f.off)?;
     let reach = weapon_reach(f, w)?;
-    if turn.actions >= 2 && turn.attacks == 0 && dist > reach {
-        if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m)
-            && let Some(a) = legal(
-                state,
-                actor,
-                Action::Charge {
-                    to,
-                    strike: Strike::new(t, w),
-                },
-            )
-        {
-            return Some(a);
-        }
+    if turn.actions >= 2
+        && turn.attacks == 0
+        && dist > reach
+        && let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m)
+        && let Some(a) = legal(
+            state,
+            actor,
+            Action::Charge {
+                to,
+                strike: Strike::new(t, w),
+            },
+        )
+    {
+        return Some(a);
     }
     if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m)
         && let Some(a) = legal(state, actor, Action::Move { to })

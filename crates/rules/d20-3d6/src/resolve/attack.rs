@@ -122,7 +122,7 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
             .over(&plus, &def)
             .verdict(verdict),
     });
-    if dice.len() > 0 && cx.narrating() {
+    if !dice.is_empty() && cx.narrating() {
         let list = dice.describe();
         cx.emit(|| Event::Note {
             text: format!("dice modifiers, netted: {list}"),

@@ -182,7 +182,7 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
     }
     // X-SIT-002: higher ground.
     let h = |p: SquarePos| state.map.height_at(p).unwrap_or(0);
-    if h(a.pos) >= h(t.pos) + 1 {
+    if h(a.pos) > h(t.pos) {
         m.add("higher ground", 2, "X-SIT-002");
     }
     // X-SIT-003.

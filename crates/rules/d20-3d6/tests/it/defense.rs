@@ -88,10 +88,7 @@ fn cover_on_the_line_of_fire_rule_x_def_009_x_rng_006() {
         "",
         &[
             entry("A", "a", 2, 5, &fighter(&["bow"], "")),
-            format!(
-                "{}",
-                entry("B", "b", 10, 5, &fighter(&["sword"], "shield = \"shield\""))
-            ),
+            entry("B", "b", 10, 5, &fighter(&["sword"], "shield = \"shield\"")),
         ],
     );
     assert_eq!(def(&s, true), 18);
