@@ -197,6 +197,7 @@ impl Action {
     /// Normal actions it costs.
     pub fn cost(&self) -> u8 {
         match self {
+            // X-ACT-004: free actions.
             Action::EndTurn | Action::OffhandDefense => 0,
             Action::StandUp { immediate: true } => 0,
             Action::PreciseStrike(_)

@@ -121,7 +121,8 @@ pub fn resolve(
                 "X-MOV-002",
             )
             .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
-            // X-MOV-005..007: -1d6 to attacks, -4 Defense, distracted for spells.
+            // X-MOV-005, X-MOV-006, X-MOV-007: -1d6 to attacks, -4 Defense,
+            // distracted for spells (there are none yet).
             state.fighter_mut(actor).ran = true;
             state.turn.free_draws += 1;
             walk(state, actor, &path, true, "runs", cx)?;

@@ -83,7 +83,7 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
             f.unloaded |= 1 << sw.strike.weapon.min(7);
         }
     }
-    // Step 5: the roll.
+    // Step 5: the roll: golden d6, a 6 explodes (X-ATK-005), a 1 counts 0 (X-ATK-006).
     let extra = dice.total().clamp(-20, 20) as i8;
     let rule = if ranged { "X-ATK-002" } else { "X-ATK-001" };
     let req = RollRequest::new(Some(attacker), attack_kind(extra, 0), "attack", rule)

@@ -27,6 +27,7 @@ pub fn update_life(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) {
         return;
     }
     f.life = now;
+    // X-CON-008: dying is HP below zero, losing 1 a round.
     if now == Life::Dying {
         f.record.dying += 1;
     }
@@ -117,6 +118,7 @@ pub fn drink(
     cx.emit(|| Event::Roll {
         roll: RollRecord::new(&req, Some(&name), r),
     });
+    // X-QCK-007: used up; nothing recharges within a fight.
     state.fighter_mut(owner).potions[usize::from(potion)].at = None;
     magic_heal(state, drinker, r.total.max(1), cx);
     Ok(())

@@ -132,7 +132,8 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
     m.add("List", armed.list, "X-ATK-003");
     m.add("Skill", armed.skill, "X-ATK-003");
     m.add("Magic", armed.magic, "X-ATK-003");
-    // X-MUL-001, X-MUL-006: the multiple-attack progression.
+    // X-MUL-001, X-MUL-006: the multiple-attack progression (X-MAN-002 and
+    // X-MAN-003 are this table written as action costs).
     if sw.mode.counted() {
         let n = i32::from(state.turn.attacks);
         if state.turn.low_level || sw.strike.low_level {
@@ -222,6 +223,7 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
         dice.add("trust to luck", 1, "X-ATK-007");
     }
     // Dice modifiers (X-ATK-010).
+    // X-SIT-005: the same bonus as the Charge of X-MAN-006, counted once.
     if sw.mode == Mode::Charge {
         dice.add("charging", 1, "X-MAN-006");
     }
@@ -240,6 +242,7 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
     if a.ran {
         dice.add("ran", -1, "X-MOV-005");
     }
+    // X-CON-004, X-SIT-012: one penalty.
     if a.cond.has(Condition::Frightened) {
         dice.add("frightened", -1, "X-CON-004");
     }
@@ -290,7 +293,7 @@ pub fn cover(state: &State, attacker: CombatantId, target: CombatantId) -> u8 {
 }
 
 /// The Defense of the target against a swing (X-DEF-001 with its
-/// modifiers, X-DEF-010: each condition once).
+/// modifiers, X-DEF-010: each condition once; X-SIT-017 repeats them).
 pub fn defense<M: Mods>(state: &State, sw: &Swing, m: &mut M) {
     let ranged = is_ranged(state, sw);
     defense_of(state, sw.attacker, sw.strike.target, ranged, m);

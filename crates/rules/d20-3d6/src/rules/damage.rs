@@ -6,7 +6,7 @@ use crate::model::options::Options;
 use crate::model::state::{Armed, Fighter};
 use crate::rules::attack::offhand_str;
 
-/// X-DMG-005..007: the face at or above which each damage die explodes
+/// X-DMG-005, X-DMG-006, X-DMG-007: the face at or above which each damage die explodes
 /// (once, X-DMG-008), or `None`: dice of d6 or smaller never explode
 /// unless an EDX property says so (`edx_overrides_small_die`).
 pub fn explode_on(w: &Weapon, o: &Options) -> Option<u8> {

@@ -314,6 +314,9 @@ fn situational_attacker_modifiers_rule_x_sit() {
     assert_eq!(base(&s).1, -1);
     // Charge +1d6.
     assert_eq!(swing(&s0, A, B, 0, Mode::Charge).1, 1);
+    // A touch attack +1d6.
+    let s = duel(&["hand"], 1);
+    assert_eq!(base(&s).1, 1);
     // Unknown weapon: B's sword is not among C's proficiencies.
     let s = state(
         "",

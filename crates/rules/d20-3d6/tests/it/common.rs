@@ -86,6 +86,11 @@ group = "club"
 damage = "1d6"
 nonlethal = true
 [[weapon]]
+name = "hand"
+group = "club"
+damage = "1d3"
+touch = true
+[[weapon]]
 name = "stick"
 group = "club"
 damage = "1d2"
