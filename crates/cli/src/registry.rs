@@ -84,6 +84,7 @@ macro_rules! rulesets {
 rulesets! {
     "gurps" => fray_gurps::Gurps,
     "dragonquest" => fray_dragonquest::DragonQuest,
+    "d20-3d6" => fray_d20_3d6::D20,
 }
 
 /// The systems of the mission not yet implemented, shown by `fray systems`

@@ -1,0 +1,354 @@
+//! The default AI: spends its three actions by the odds of hitting
+//! (move + attack + attack, a charge from afar, the low-level option when
+//! it pays), stands up, drinks, helps the dying, takes Total Defense when
+//! outmatched, and takes every attack of opportunity it is offered.
+
+use crate::model::action::{Action, Answer, Question, Strike};
+use crate::model::options::LowLevelOption;
+use crate::model::sheet::Place;
+use crate::model::state::{Condition, Life, State};
+use crate::model::tactics::Tactics;
+use crate::resolve::movement::approach;
+use crate::rules::attack::{Mode, Swing, bonus, defense};
+use crate::rules::geometry::{distance, weapon_reach};
+use crate::rules::legal::check;
+use fray_core::grid::SquarePos;
+use fray_core::{CombatantId, Mods, Total};
+use std::sync::OnceLock;
+
+const LOW: i32 = -60;
+const HIGH: i32 = 140;
+const SPAN: usize = (HIGH - LOW) as usize + 1;
+const EXTRA: i32 = 6;
+
+/// P(3 golden d6 + `extra` golden dice >= t) for t in LOW..=HIGH, extra in
+/// -EXTRA..=EXTRA, explosions cut at a depth that leaves nothing visible
+/// to a decision.
+fn table() -> &'static Vec<[f64; SPAN]> {
+    static T: OnceLock<Vec<[f64; SPAN]>> = OnceLock::new();
+    T.get_or_init(|| {
+        // One golden die: 0,2,3,4,5 with 1/6 each, 6 + another die with 1/6.
+        let n = 80usize;
+        let mut die = vec![0f64; n];
+        let mut scale = 1.0;
+        let mut base = 0usize;
+        for _ in 0..10 {
+            for v in [0usize, 2, 3, 4, 5] {
+                if base + v < n {
+                    die[base + v] += scale / 6.0;
+                }
+            }
+            scale /= 6.0;
+            base += 6;
+        }
+        let conv = |a: &[f64], b: &[f64]| {
+            let mut out = vec![0f64; a.len() + b.len()];
+            for (i, x) in a.iter().enumerate() {
+                if *x == 0.0 {
+                    continue;
+                }
+                for (j, y) in b.iter().enumerate() {
+                    out[i + j] += x * y;
+                }
+            }
+            out
+        };
+        let three = conv(&conv(&die, &die), &die);
+        let mut rows = Vec::new();
+        for extra in -EXTRA..=EXTRA {
+            let mut pos = three.clone();
+            let mut neg = vec![1.0f64];
+            for _ in 0..extra.unsigned_abs() {
+                if extra > 0 {
+                    pos = conv(&pos, &die);
+                } else {
+                    neg = conv(&neg, &die);
+                }
+            }
+            // P(pos - neg >= t).
+            let mut row = [0f64; SPAN];
+            for (k, slot) in row.iter_mut().enumerate() {
+                let t = LOW + k as i32;
+                let mut p = 0.0;
+                for (j, q) in neg.iter().enumerate() {
+                    if *q == 0.0 {
+                        continue;
+                    }
+                    let need = t + j as i32;
+                    let from = need.max(0) as usize;
+                    let tail: f64 = pos.iter().skip(from).sum();
+                    p += q * tail;
+                }
+                *slot = p;
+            }
+            rows.push(row);
+        }
+        rows
+    })
+}
+
+/// The chance that the dice plus `bonus` with `extra` dice reach `defense`:
+/// never below three 6s (1/216) nor above all but three 1s (X-ATK-008/009).
+pub fn chance(bonus: i32, extra: i32, defense: i32) -> f64 {
+    let t = (defense - bonus).clamp(LOW, HIGH);
+    let e = (extra.clamp(-EXTRA, EXTRA) + EXTRA) as usize;
+    let p = table()[e][(t - LOW) as usize];
+    p.clamp(1.0 / 216.0, 215.0 / 216.0)
+}
+
+/// (flat bonus, net dice, Defense) of a swing as the rules would roll it now.
+pub fn totals(state: &State, sw: &Swing) -> (i32, i32, i32) {
+    let mut plus = Total::default();
+    let mut dice = Total::default();
+    bonus(state, sw, &mut plus, &mut dice);
+    let mut def = Total::default();
+    defense(state, sw, &mut def);
+    (plus.total(), dice.total(), def.total())
+}
+
+/// The chance that a swing hits, as the rules would roll it now.
+pub fn swing_chance(state: &State, sw: &Swing) -> f64 {
+    let (plus, dice, def) = totals(state, sw);
+    if sw.mode == Mode::Precise {
+        return (1..=4).map(|d| chance(plus + d, dice, def)).sum::<f64>() / 4.0;
+    }
+    chance(plus, dice, def)
+}
+
+fn legal(state: &State, actor: CombatantId, a: Action) -> Option<Action> {
+    check(state, actor, &a).ok().map(|_| a)
+}
+
+/// The nearest able foe, ties to the one with fewer HP, then the lower id.
+fn target(state: &State, actor: CombatantId) -> Option<CombatantId> {
+    state
+        .ids()
+        .filter(|&o| state.foes(actor, o) && state.fighter(o).able())
+        .min_by_key(|&o| (distance(state, actor, o), state.fighter(o).hp, o))
+}
+
+/// The AI's next action.
+pub fn action(state: &State, actor: CombatantId) -> Action {
+    choose(state, actor).unwrap_or(Action::EndTurn)
+}
+
+fn choose(state: &State, actor: CombatantId) -> Option<Action> {
+    let f = state.fighter(actor);
+    let o = &*state.options;
+    let turn = state.turn;
+    // Stand up first (X-MAN-012): the Immediate when the check is likely.
+    if f.cond.has(Condition::Prone) {
+        if chance(f.stats.skills.acrobatics, 0, 13) >= 0.5
+            && let Some(a) = legal(state, actor, Action::StandUp { immediate: true })
+        {
+            return Some(a);
+        }
+        return legal(state, actor, Action::StandUp { immediate: false });
+    }
+    // A potion when badly hurt (X-MAN-015/016).
+    if f.hp * 4 <= f.stats.hp_max {
+        for (i, p) in f.potions.iter().enumerate() {
+            let i = i as u8;
+            match p.at {
+                Some(Place::Hand) => return legal(state, actor, Action::DrinkPotion { potion: i }),
+                Some(_) => {
+                    if let Some(a) = legal(state, actor, Action::TakePotion { potion: i }) {
+                        return Some(a);
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+    // A dying friend next to us (X-LIF-008).
+    if f.stats.skills.first_aid > 0 {
+        for p in state.ids() {
+            let pf = state.fighter(p);
+            if p != actor
+                && !state.foes(actor, p)
+                && pf.hp <= 0
+                && pf.life != Life::Dead
+                && !crate::rules::geometry::threatened(state, actor)
+                && let Some(a) = legal(state, actor, Action::FirstAid { patient: p })
+            {
+                return Some(a);
+            }
+        }
+    }
+    // Grappled: escape (X-SPM-004).
+    if f.grappled_by.is_some() {
+        return legal(state, actor, Action::Escape);
+    }
+    // A weapon in hand (X-MAN-013).
+    if f.main.is_none() && f.off.is_none() {
+        for w in 0..f.weapons.len() as u8 {
+            if let Some(a) = legal(
+                state,
+                actor,
+                Action::Draw {
+                    weapon: w,
+                    offhand: false,
+                },
+            ) {
+                return Some(a);
+            }
+        }
+        return None;
+    }
+    let t = target(state, actor)?;
+    let tf = state.fighter(t);
+    let dist = distance(state, actor, t);
+    // X-MAN-009: Total Defense when outmatched: badly hurt, facing a
+    // healthier foe, nothing attacked yet.
+    if f.tactics != Tactics::Aggressive
+        && turn.attacks == 0
+        && f.hp * 4 <= f.stats.hp_max
+        && tf.hp > 2 * f.hp
+        && !f.total_defense
+        && dist <= 2
+        && let Some(a) = legal(state, actor, Action::TotalDefense)
+    {
+        return Some(a);
+    }
+    if f.total_defense {
+        return None;
+    }
+    // Strike with what reaches.
+    let weapons: arrayvec::ArrayVec<u8, 2> = [f.main, f.off].into_iter().flatten().collect();
+    let mut best: Option<(f64, Action)> = None;
+    for &w in &weapons {
+        let off = f.off == Some(w) && f.main.is_some() && f.main != Some(w);
+        let mut s = Strike::new(t, w);
+        let mode = if off { Mode::Offhand } else { Mode::Single };
+        if o.low_level_option == LowLevelOption::Choice
+            && f.stats.bab < 6
+            && turn.attacks == 0
+            && turn.actions == 2
+            && !off
+        {
+            // Before any attack the progression adds nothing: the second
+            // attack is the same roll at -step, the low-level pair at -4 each.
+            let sw = Swing {
+                attacker: actor,
+                mode,
+                strike: s,
+            };
+            let (plus, dice, def) = totals(state, &sw);
+            let p0 = chance(plus, dice, def);
+            let p5 = chance(plus - o.multiple_attack_step, dice, def);
+            let p4 = chance(plus - 4, dice, def);
+            if 2.0 * p4 > p0 + p5 {
+                s.low_level = true;
+            }
+        }
+        let sw = Swing {
+            attacker: actor,
+            mode,
+            strike: s,
+        };
+        let a = if off {
+            Action::OffhandAttack(s)
+        } else {
+            Action::Attack(s)
+        };
+        if check(state, actor, &a).is_err() {
+            continue;
+        }
+        let p = swing_chance(state, &sw);
+        if best.as_ref().is_none_or(|(bp, _)| p > *bp) {
+            best = Some((p, a));
+        }
+    }
+    if let Some((p, a)) = best {
+        let floor = match f.tactics {
+            Tactics::Aggressive => 0.0,
+            _ => 0.08,
+        };
+        if p >= floor {
+            return Some(a);
+        }
+        if f.tactics == Tactics::Default && !f.prepared {
+            return legal(state, actor, Action::PreparedDefense);
+        }
+        return None;
+    }
+    if f.tactics == Tactics::Defensive && dist <= 3 {
+        return legal(state, actor, Action::PreparedDefense).or(Some(Action::EndTurn));
+    }
+    // Out of reach: charge, move in, or run.
+    let w = f.main.or(f.off)?;
+    let reach = weapon_reach(f, w)?;
+    if turn.actions >= 2
+        && turn.attacks == 0
+        && dist > reach
+        && let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m)
+        && let Some(a) = legal(
+            state,
+            actor,
+            Action::Charge {
+                to,
+                strike: Strike::new(t, w),
+            },
+        )
+    {
+        return Some(a);
+    }
+    if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m)
+        && let Some(a) = legal(state, actor, Action::Move { to })
+    {
+        return Some(a);
+    }
+    // Too far for one move: run (or walk) straight at it.
+    let run = turn.actions >= 1 && dist > f.stats.move_m + reach + 1;
+    let budget = if run {
+        2 * f.stats.move_m
+    } else {
+        f.stats.move_m
+    };
+    if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, budget) {
+        let a = if run {
+            Action::Run { to }
+        } else {
+            Action::Move { to }
+        };
+        if let Some(a) = legal(state, actor, a) {
+            return Some(a);
+        }
+    }
+    let step = toward_point(state, actor, tf.pos, budget);
+    let a = if run {
+        Action::Run { to: step }
+    } else {
+        Action::Move { to: step }
+    };
+    legal(state, actor, a)
+}
+
+/// The farthest free square toward `goal` within `budget` metres on a straight line.
+fn toward_point(state: &State, actor: CombatantId, goal: SquarePos, budget: u32) -> SquarePos {
+    let f = state.fighter(actor);
+    let (dx, dy) = (goal.x - f.pos.x, goal.y - f.pos.y);
+    let n = dx.abs().max(dy.abs()).max(1);
+    for k in (1..=budget.min(n as u32) as i32).rev() {
+        let p = SquarePos::new(f.pos.x + dx * k / n, f.pos.y + dy * k / n);
+        if crate::rules::geometry::occupant(state, p, f.edge(), actor).is_none()
+            && crate::rules::geometry::fits(state, p, f.edge())
+        {
+            return p;
+        }
+    }
+    f.pos
+}
+
+/// The AI's answers: every free attack is taken (X-ACT-007, X-QCK-003),
+/// with the first weapon offered; critical initiative buys a Reaction
+/// (attacks of opportunity) (X-SEQ-002).
+pub fn answer(_state: &State, q: &Question) -> Answer {
+    match q {
+        Question::Reaction { weapons, .. } => match weapons.first() {
+            Some(&w) => Answer::Strike { weapon: w },
+            None => Answer::Decline,
+        },
+        Question::ExtraAction { .. } => Answer::ExtraReaction,
+    }
+}

@@ -1,0 +1,329 @@
+//! The d20-3d6 ruleset for Fray: a d20-family system with exploding 3d6
+//! ("golden" d6), three actions a round, static Defense and a square grid.
+//!
+//! Specification: `rules/d20-3d6.checklist.md` (IDs like `X-ATK-005`), with
+//! coverage and decisions in `docs/rules/d20-3d6.md`. Every rule in the
+//! code cites its ID; every implemented ID is named by a test.
+//!
+//! Layout, in layers that import only downward (DESIGN.md, "The shape of a
+//! ruleset crate"): [`model`] (state, data, actions, events, sheets,
+//! scenario fields) -> [`rules`] (pure functions: bonuses, Defense, damage,
+//! reach, legality) -> [`resolve`] (procedures that roll and ask) ->
+//! [`ai`] -> this file's `Ruleset` impl with [`setup`], the menus and the
+//! odds' [`effects`].
+//!
+//! A turn is a budget of normal actions (X-ACT-001): [`Ruleset::next`]
+//! returns the same actor while it has actions left, and `pass_turn` or the
+//! `end_turn` action ends the rest. Reactions and Immediates (X-ACT-002,
+//! X-ACT-003) interrupt other turns as questions to the reacting combatant.
+
+pub mod ai;
+pub mod describe;
+pub mod effects;
+pub mod legal;
+pub mod model;
+pub mod resolve;
+pub mod rules;
+pub mod setup;
+
+pub use model::state;
+
+use fray_core::{
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Illegal, MAX_COUNTERS,
+    MAX_POOLS, Next, PoolSpec, PoolView, Ruleset, Seats, SetupError, Tally, Vitality,
+};
+use model::action::{Action, Answer, Question};
+use model::event::Event;
+use model::state::{Life, State};
+
+/// What resolution functions return: a value, or why the step halted.
+pub type Flow<T> = fray_core::Flow<T, D20>;
+
+/// The d20-3d6 ruleset (a marker type; all state lives in [`State`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct D20;
+
+impl D20 {
+    /// The ruleset id, usable in const contexts.
+    pub const ID_STR: &'static str = "d20-3d6";
+}
+
+impl Ruleset for D20 {
+    const ID: &'static str = D20::ID_STR;
+    const NAME: &'static str = "d20 family, exploding 3d6, 3 actions a round";
+    const POOLS: &'static [PoolSpec] = &[
+        PoolSpec {
+            id: "hp",
+            label: "HP",
+            name: "Hit Points",
+            vital: true,
+        },
+        PoolSpec {
+            id: "nl",
+            label: "NL",
+            name: "Nonlethal damage",
+            vital: false,
+        },
+    ];
+    const COUNTERS: &'static [CounterSpec] = &[
+        CounterSpec {
+            id: "criticals",
+            label: "Criticals",
+            rule: "X-DMG-002",
+        },
+        CounterSpec {
+            id: "explosions",
+            label: "Explosions",
+            rule: "X-DMG-005",
+        },
+        CounterSpec {
+            id: "opportunity",
+            label: "AoO",
+            rule: "X-ACT-007",
+        },
+        CounterSpec {
+            id: "fumbles",
+            label: "Three 1s",
+            rule: "X-ATK-008",
+        },
+        CounterSpec {
+            id: "dying",
+            label: "Dying",
+            rule: "X-LIF-003",
+        },
+    ];
+    const ACTION_EXAMPLES: &'static [&'static str] = &[
+        "end_turn",
+        "{ attack = { target = 1, weapon = 0 } }",
+        "{ move = { to = { x = 3, y = 4 } } }",
+        "{ charge = { to = { x = 3, y = 4 }, strike = { target = 1, weapon = 0 } } }",
+        "total_defense",
+    ];
+    type Scenario = model::scenario::Scenario;
+    type State = State;
+    type Action = Action;
+    type Question = Question;
+    type Answer = Answer;
+    type Event = Event;
+
+    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
+        setup::setup(s)
+    }
+
+    fn controller(state: &State, who: CombatantId) -> &Controller {
+        &state.fighter(who).controller
+    }
+
+    fn seats(state: &State) -> &Seats {
+        &state.seats
+    }
+
+    fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
+        let on_side = || {
+            state
+                .ids()
+                .filter(move |&id| state.fighter(id).side == side)
+        };
+        on_side()
+            .find(|&id| state.fighter(id).leader)
+            .or_else(|| on_side().next())
+    }
+
+    fn name(state: &State, who: CombatantId) -> &str {
+        &state.fighter(who).name
+    }
+
+    fn roster(state: &State) -> Vec<CombatantView> {
+        state
+            .ids()
+            .map(|id| {
+                let f = state.fighter(id);
+                let vitality = match f.life {
+                    Life::Dead => Vitality::Dead,
+                    Life::Fine if f.cond.has(model::state::Condition::Paralyzed) => {
+                        Vitality::Stunned
+                    }
+                    Life::Fine => Vitality::Active,
+                    _ => Vitality::Down,
+                };
+                let mut conditions: Vec<String> =
+                    f.cond.iter().map(|c| c.name().to_string()).collect();
+                match f.life {
+                    Life::Fine => {}
+                    Life::KnockedOut => conditions.push("knocked out".into()),
+                    Life::Unconscious => conditions.push("unconscious".into()),
+                    Life::Dying => conditions.push("dying".into()),
+                    Life::Dead => conditions.push("dead".into()),
+                }
+                if f.fatigue > 0 {
+                    conditions.push(format!("fatigued {}", f.fatigue));
+                }
+                if f.pinned {
+                    conditions.push("pinned".into());
+                } else if f.grappled_by.is_some() {
+                    conditions.push("grappled".into());
+                }
+                for (flag, word) in [
+                    (f.ran, "ran (-4 Defense)"),
+                    (f.charged, "charged (-4 Defense)"),
+                    (f.total_defense, "Total Defense (+4)"),
+                    (f.prepared, "Prepared Defense (+1)"),
+                ] {
+                    if flag {
+                        conditions.push(word.into());
+                    }
+                }
+                let held: Vec<String> = [f.main, f.off]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|w| f.weapon(w))
+                    .map(|a| a.weapon.name.clone())
+                    .collect();
+                if !held.is_empty() {
+                    conditions.push(format!("holds {}", held.join(" and ")));
+                }
+                CombatantView {
+                    id,
+                    name: f.name.to_string(),
+                    side: f.side,
+                    side_name: state.sides[f.side.index()].clone(),
+                    pools: vec![
+                        PoolView {
+                            label: "HP",
+                            current: f.hp,
+                            max: f.stats.hp_max,
+                        },
+                        PoolView {
+                            label: "NL",
+                            current: f.nonlethal,
+                            max: f.stats.hp_max,
+                        },
+                    ],
+                    vitality,
+                    conditions,
+                    position: if f.edge() > 1 {
+                        format!("{} ({}x{} m)", f.pos, f.edge(), f.edge())
+                    } else {
+                        f.pos.to_string()
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// Pools HP and NL; counters: criticals (X-DMG-002), exploded damage
+    /// dice (X-DMG-005), attacks of opportunity (X-ACT-007), three 1s
+    /// (X-ATK-008), times dying (X-LIF-003).
+    fn tally(state: &State, out: &mut [Tally]) {
+        for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
+            let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
+            pools[..2].copy_from_slice(&[f.hp, f.nonlethal]);
+            pool_max[..2].copy_from_slice(&[f.stats.hp_max, f.stats.hp_max]);
+            let mut counters = [0; MAX_COUNTERS];
+            counters[..5].copy_from_slice(&[
+                f.record.criticals,
+                f.record.explosions,
+                f.record.opportunity,
+                f.record.fumbles,
+                f.record.dying,
+            ]);
+            *t = Tally {
+                side: f.side,
+                pools,
+                pool_max,
+                counters,
+                dealt: f.record.dealt,
+                taken: f.record.taken,
+                down: !f.life.fine() && f.life != Life::Dead,
+                dead: f.life == Life::Dead,
+            };
+        }
+    }
+
+    fn combatants(state: &State) -> usize {
+        state.fighters.len()
+    }
+
+    fn round(state: &State) -> u32 {
+        state.round
+    }
+
+    fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
+        resolve::turn::next(state, cx)
+    }
+
+    fn pass_turn(state: &mut State, _actor: CombatantId) {
+        state.turn.actions = 0;
+    }
+
+    fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
+        legal::actions(state, actor)
+    }
+
+    fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
+        rules::legal::check(state, actor, action)
+    }
+
+    fn resolve(
+        state: &mut State,
+        actor: CombatantId,
+        action: &Action,
+        cx: &mut impl Cx<Self>,
+    ) -> Flow<()> {
+        resolve::action::resolve(state, actor, action, cx)
+    }
+
+    fn addressee(question: &Question) -> Addressee {
+        match question {
+            Question::Reaction { reactor, .. } => Addressee::Combatant(*reactor),
+            Question::ExtraAction { who } => Addressee::Combatant(*who),
+        }
+    }
+
+    fn check_answer(question: &Question, answer: &Answer) -> Result<(), Illegal> {
+        match (question, answer) {
+            (Question::Reaction { .. }, Answer::Decline) => Ok(()),
+            (Question::Reaction { weapons, .. }, Answer::Strike { weapon }) => {
+                if weapons.contains(weapon) {
+                    Ok(())
+                } else {
+                    Err(Illegal::new(
+                        "X-ACT-007",
+                        format!("weapon {weapon} is not one of those offered"),
+                    ))
+                }
+            }
+            (Question::ExtraAction { .. }, Answer::ExtraReaction | Answer::ExtraImmediate) => {
+                Ok(())
+            }
+            _ => Err(Illegal::input("that answers another question")),
+        }
+    }
+
+    fn answer_options(question: &Question) -> Vec<Answer> {
+        match question {
+            Question::Reaction { weapons, .. } => weapons
+                .iter()
+                .map(|&weapon| Answer::Strike { weapon })
+                .chain([Answer::Decline])
+                .collect(),
+            Question::ExtraAction { .. } => vec![Answer::ExtraReaction, Answer::ExtraImmediate],
+        }
+    }
+
+    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
+        model::words::action(state, actor, action)
+    }
+
+    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
+        describe::answer(state, question, answer)
+    }
+
+    fn ai_action(state: &State, actor: CombatantId) -> Action {
+        ai::action(state, actor)
+    }
+
+    fn ai_answer(state: &State, question: &Question) -> Answer {
+        ai::answer(state, question)
+    }
+}

@@ -1,0 +1,300 @@
+//! The bundled armory and bestiary (`data/d20-3d6/*.toml`, compiled in):
+//! weapons, armor, shields, potions and creature templates (X-DAT-005,
+//! X-DAT-006, X-DAT-008), with typed load errors.
+
+use crate::model::sheet::Sheet;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// A dice expression for damage or healing: `NdS`, `NdS+M`, `NdS-M`
+/// (X-DMG-001: plain dice, not golden).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(try_from = "String", into = "String")]
+#[schemars(with = "String")]
+pub struct Dice {
+    /// Number of dice.
+    pub count: u8,
+    /// Faces per die.
+    pub sides: u8,
+    /// Added to the roll.
+    pub plus: i8,
+}
+
+/// A damage expression that is not `NdS[+-M]`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a dice expression like 1d8, 2d6 or 1d4+1")]
+pub struct BadDice(pub String);
+
+impl TryFrom<String> for Dice {
+    type Error = BadDice;
+    fn try_from(s: String) -> Result<Self, BadDice> {
+        let bad = || BadDice(s.clone());
+        let (n, rest) = s.split_once('d').ok_or_else(bad)?;
+        let (sides, plus) = match rest.find(['+', '-']) {
+            Some(i) => (&rest[..i], rest[i..].parse::<i8>().map_err(|_| bad())?),
+            None => (rest, 0),
+        };
+        let count: u8 = n.trim().parse().map_err(|_| bad())?;
+        let sides: u8 = sides.trim().parse().map_err(|_| bad())?;
+        if count == 0 || count > 20 || sides < 2 {
+            return Err(bad());
+        }
+        Ok(Dice { count, sides, plus })
+    }
+}
+
+impl From<Dice> for String {
+    fn from(d: Dice) -> String {
+        d.to_string()
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}d{}", self.count, self.sides)?;
+        if self.plus != 0 {
+            write!(f, "{:+}", self.plus)?;
+        }
+        Ok(())
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A weapon record (X-DAT-005).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Its name, as sheets refer to it.
+    pub name: String,
+    /// Its group, for proficiency (X-SIT-013).
+    pub group: String,
+    /// The damage dice (X-DMG-001).
+    pub damage: Dice,
+    /// EDX: explodes on X or higher (X-DMG-007).
+    #[serde(default)]
+    pub explode_on: Option<u8>,
+    /// Hands it needs.
+    #[serde(default = "one")]
+    pub hands: u8,
+    /// Light: no -3 in the off hand (X-MUL-004).
+    #[serde(default)]
+    pub light: bool,
+    /// Long: reach +1 m, -4 closer than 2 m (X-MOV-009, X-QCK-001).
+    #[serde(default)]
+    pub long: bool,
+    /// Versatile: DEX may replace STR on the attack (X-QCK-002).
+    #[serde(default)]
+    pub versatile: bool,
+    /// Can strike in melee.
+    #[serde(default = "yes")]
+    pub melee: bool,
+    /// Thrown (X-RNG-011).
+    #[serde(default)]
+    pub thrown: bool,
+    /// A bow (X-RNG-009).
+    #[serde(default)]
+    pub bow: bool,
+    /// A composite bow (X-RNG-008).
+    #[serde(default)]
+    pub composite: bool,
+    /// A crossbow (X-RNG-010).
+    #[serde(default)]
+    pub crossbow: bool,
+    /// Deals nonlethal damage without penalty (X-SIT-016).
+    #[serde(default)]
+    pub nonlethal: bool,
+    /// A touch attack (X-SIT-007).
+    #[serde(default)]
+    pub touch: bool,
+    /// Braced against a charge (X-QCK-003 with `set_vs_charge_weapons = brace_flag`).
+    #[serde(default)]
+    pub brace: bool,
+    /// The first range increment in metres, for ranged weapons (X-RNG-001).
+    #[serde(default)]
+    pub range_m: Option<u32>,
+    /// Actions to reload after each shot (X-RNG-010).
+    #[serde(default)]
+    pub reload_actions: u8,
+    /// STR to damage, overriding what the flags give (X-RNG-008..011).
+    #[serde(default)]
+    pub str_to_damage: Option<bool>,
+    /// The most STR added to damage (X-RNG-008).
+    #[serde(default)]
+    pub str_cap: Option<i32>,
+    /// Where the values come from.
+    #[serde(default)]
+    pub source: String,
+}
+
+fn one() -> u8 {
+    1
+}
+
+impl Weapon {
+    /// Whether it shoots or is thrown.
+    pub fn ranged(&self) -> bool {
+        self.range_m.is_some()
+    }
+}
+
+/// Armor or a shield (X-DAT-006).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Protection {
+    /// Its name.
+    pub name: String,
+    /// Its Defense bonus.
+    pub defense_bonus: i32,
+    /// A magic Defense bonus.
+    #[serde(default)]
+    pub magic: i32,
+    /// Where the values come from.
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A potion (X-MAN-016, X-LIF-005).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Potion {
+    /// Its name.
+    pub name: String,
+    /// Magical healing it gives.
+    pub heal: Dice,
+    /// Where the values come from.
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A creature or character template.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    /// The id scenarios use.
+    pub id: String,
+    /// A display name.
+    pub name: String,
+    /// Where the values come from.
+    #[serde(default)]
+    pub source: String,
+    /// The sheet.
+    pub sheet: Sheet,
+}
+
+/// One data file's contents; any of the lists may be missing.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Armory {
+    /// Weapons.
+    #[serde(default)]
+    pub weapon: Vec<Weapon>,
+    /// Armor.
+    #[serde(default)]
+    pub armor: Vec<Protection>,
+    /// Shields.
+    #[serde(default)]
+    pub shield: Vec<Protection>,
+    /// Potions.
+    #[serde(default)]
+    pub potion: Vec<Potion>,
+    /// Creature templates.
+    #[serde(default)]
+    pub template: Vec<Template>,
+}
+
+impl Armory {
+    /// A weapon by name (case-insensitive).
+    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
+        self.weapon
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
+    }
+    /// Armor by name.
+    pub fn armor(&self, name: &str) -> Option<&Protection> {
+        self.armor
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
+    }
+    /// A shield by name.
+    pub fn shield(&self, name: &str) -> Option<&Protection> {
+        self.shield
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
+    }
+    /// A potion by name.
+    pub fn potion(&self, name: &str) -> Option<&Potion> {
+        self.potion
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
+    }
+    /// A template by id.
+    pub fn template(&self, id: &str) -> Option<&Template> {
+        self.template.iter().find(|t| t.id == id)
+    }
+    fn extend(&mut self, other: Armory) {
+        self.weapon.extend(other.weapon);
+        self.armor.extend(other.armor);
+        self.shield.extend(other.shield);
+        self.potion.extend(other.potion);
+        self.template.extend(other.template);
+    }
+}
+
+/// A data file that does not load.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {message}")]
+pub struct DataError {
+    /// The file.
+    pub file: &'static str,
+    /// What is wrong (toml's message, with the line).
+    pub message: String,
+}
+
+/// Parses one data file.
+pub fn parse_file(file: &'static str, text: &str) -> Result<Armory, DataError> {
+    toml::from_str(text).map_err(|e| DataError {
+        file,
+        message: e.to_string(),
+    })
+}
+
+const BUNDLED: [(&str, &str); 5] = [
+    (
+        "data/d20-3d6/weapons.toml",
+        include_str!("../../../../../data/d20-3d6/weapons.toml"),
+    ),
+    (
+        "data/d20-3d6/armor.toml",
+        include_str!("../../../../../data/d20-3d6/armor.toml"),
+    ),
+    (
+        "data/d20-3d6/shields.toml",
+        include_str!("../../../../../data/d20-3d6/shields.toml"),
+    ),
+    (
+        "data/d20-3d6/potions.toml",
+        include_str!("../../../../../data/d20-3d6/potions.toml"),
+    ),
+    (
+        "data/d20-3d6/creatures.toml",
+        include_str!("../../../../../data/d20-3d6/creatures.toml"),
+    ),
+];
+
+/// The bundled data, loaded once.
+pub fn bundled() -> Result<&'static Armory, &'static DataError> {
+    static CELL: OnceLock<Result<Armory, DataError>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let mut all = Armory::default();
+        for (name, text) in BUNDLED {
+            all.extend(parse_file(name, text)?);
+        }
+        Ok(all)
+    })
+    .as_ref()
+}

@@ -1,0 +1,407 @@
+//! The state of a fight: fighters with their pools, conditions, budgets of
+//! actions and what lasts until their next turn (X-DAT-010), the turn order
+//! and the current turn.
+
+use crate::model::data::{Dice, Weapon};
+use crate::model::options::Options;
+use crate::model::sheet::{Place, Saves, Size, Skills};
+use crate::model::tactics::Tactics;
+use fray_core::grid::{Map, SquarePos};
+use fray_core::{CombatantId, Controller, Seats, SideId};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Lighting (X-SIT-010).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Light {
+    /// No penalty.
+    #[default]
+    Bright,
+    /// -1 to attacks.
+    Dim,
+    /// Targets count as invisible.
+    Dark,
+}
+
+/// A condition (X-DAT-010, X-CON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// X-SEQ-004, X-DEF-002.
+    Surprised,
+    /// X-CON-001.
+    Prone,
+    /// X-CON-003.
+    Distracted,
+    /// X-CON-004.
+    Frightened,
+    /// X-CON-005.
+    Confused,
+    /// X-CON-006.
+    Paralyzed,
+    /// X-CON-009.
+    Blinded,
+    /// X-CON-010.
+    Deafened,
+    /// X-CON-011.
+    Nauseated,
+    /// X-CON-012.
+    Entangled,
+    /// X-DEF-008.
+    Stunned,
+    /// X-SIT-004, X-SIT-014.
+    Invisible,
+    /// X-SIT-011.
+    Squeezed,
+}
+
+impl Condition {
+    /// Every condition, in bit order.
+    pub const ALL: [Condition; 13] = [
+        Condition::Surprised,
+        Condition::Prone,
+        Condition::Distracted,
+        Condition::Frightened,
+        Condition::Confused,
+        Condition::Paralyzed,
+        Condition::Blinded,
+        Condition::Deafened,
+        Condition::Nauseated,
+        Condition::Entangled,
+        Condition::Stunned,
+        Condition::Invisible,
+        Condition::Squeezed,
+    ];
+    const fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Condition::Surprised => "surprised",
+            Condition::Prone => "prone",
+            Condition::Distracted => "distracted",
+            Condition::Frightened => "frightened",
+            Condition::Confused => "confused",
+            Condition::Paralyzed => "paralyzed",
+            Condition::Blinded => "blinded",
+            Condition::Deafened => "deafened",
+            Condition::Nauseated => "nauseated",
+            Condition::Entangled => "entangled",
+            Condition::Stunned => "stunned",
+            Condition::Invisible => "invisible",
+            Condition::Squeezed => "squeezed",
+        }
+    }
+}
+
+/// A set of conditions, as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Conditions(u16);
+
+impl Conditions {
+    /// Whether `c` is set.
+    pub const fn has(self, c: Condition) -> bool {
+        self.0 & c.bit() != 0
+    }
+    /// Sets or clears `c`.
+    pub fn set(&mut self, c: Condition, on: bool) {
+        if on {
+            self.0 |= c.bit();
+        } else {
+            self.0 &= !c.bit();
+        }
+    }
+    /// The conditions set.
+    pub fn iter(self) -> impl Iterator<Item = Condition> {
+        Condition::ALL.into_iter().filter(move |c| self.has(*c))
+    }
+}
+
+/// Health (X-LIF-001..004, X-LIF-014).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Life {
+    /// HP above 0 and nonlethal below HP.
+    #[default]
+    Fine,
+    /// Knocked out by nonlethal damage (X-LIF-014).
+    KnockedOut,
+    /// HP exactly 0: unconscious and stable (X-LIF-002).
+    Unconscious,
+    /// HP below 0: dying (X-LIF-003).
+    Dying,
+    /// Dead (X-LIF-004).
+    Dead,
+}
+
+impl Life {
+    /// Able to act.
+    pub const fn fine(self) -> bool {
+        matches!(self, Life::Fine)
+    }
+}
+
+/// A weapon as carried: the armory record and this wielder's bonuses.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Armed {
+    /// The armory record.
+    pub weapon: Arc<Weapon>,
+    /// The "List" bonus (X-ATK-003).
+    pub list: i32,
+    /// Skill (X-ATK-003).
+    pub skill: i32,
+    /// Magic (X-ATK-003).
+    pub magic: i32,
+    /// Whether the wielder is proficient (X-SIT-013).
+    pub proficient: bool,
+}
+
+/// A potion carried and where (X-DAT-008).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Carried {
+    /// Its name.
+    pub name: Arc<str>,
+    /// Its healing.
+    pub heal: Dice,
+    /// Where it is; `None` once drunk or given.
+    pub at: Option<Place>,
+}
+
+/// What does not change in a fight: the sheet's numbers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stats {
+    /// Size.
+    pub size: Size,
+    /// Base Move in metres.
+    pub move_m: u32,
+    /// STR modifier.
+    pub str: i32,
+    /// DEX modifier.
+    pub dex: i32,
+    /// CON modifier.
+    pub con: i32,
+    /// Base attack bonus.
+    pub bab: i32,
+    /// ECL, when the sheet gives one.
+    pub ecl: Option<i32>,
+    /// Saves.
+    pub saves: Saves,
+    /// Skills.
+    pub skills: Skills,
+    /// Defense skill.
+    pub defense_skill: i32,
+    /// Armor bonus (armor + its magic).
+    pub armor: i32,
+    /// Shield bonus (shield + its magic); 0 without a shield.
+    pub shield: i32,
+    /// Worn magic Defense.
+    pub magic_defense: i32,
+    /// Damage reduction.
+    pub reduction: i32,
+    /// Maximum HP.
+    pub hp_max: i32,
+}
+
+/// What a fighter did, for the simulator's counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Record {
+    /// Damage dealt.
+    pub dealt: i32,
+    /// Damage taken.
+    pub taken: i32,
+    /// Criticals scored (X-DMG-002).
+    pub criticals: u32,
+    /// Damage dice that exploded (X-DMG-005).
+    pub explosions: u32,
+    /// Attacks of opportunity made (X-ACT-007).
+    pub opportunity: u32,
+    /// Automatic misses rolled (X-ATK-008).
+    pub fumbles: u32,
+    /// Times it went dying (X-LIF-003).
+    pub dying: u32,
+}
+
+/// One combatant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Fighter {
+    /// Name.
+    pub name: Arc<str>,
+    /// Side.
+    pub side: SideId,
+    /// Who controls it.
+    pub controller: Arc<Controller>,
+    /// AI tactics.
+    #[serde(skip)]
+    pub tactics: Tactics,
+    /// Leads its side.
+    pub leader: bool,
+    /// The sheet's numbers.
+    pub stats: Arc<Stats>,
+    /// Weapons carried.
+    pub weapons: Arc<[Armed]>,
+    /// Proficiencies, for weapons picked up later.
+    pub proficient: Arc<[String]>,
+    /// The weapon in the main hand.
+    pub main: Option<u8>,
+    /// The weapon in the off hand (not the shield).
+    pub off: Option<u8>,
+    /// Whether the shield is carried.
+    pub shield: bool,
+    /// Loaded (crossbows: X-RNG-010).
+    pub unloaded: u8,
+    /// Potions.
+    pub potions: Vec<Carried>,
+    /// Head square (top-left of its space).
+    pub pos: SquarePos,
+    /// The way it faces, as a step (X-SIT-003).
+    pub facing: (i8, i8),
+    /// HP now.
+    pub hp: i32,
+    /// Nonlethal damage (X-LIF-014).
+    pub nonlethal: i32,
+    /// Maximum HP lost to effects (X-LIF-013).
+    pub max_hp_loss: i32,
+    /// Fatigue 0-3 (X-DEF-004).
+    pub fatigue: u8,
+    /// Conditions.
+    pub cond: Conditions,
+    /// Health.
+    pub life: Life,
+    /// Grappled by (X-CON-013).
+    pub grappled_by: Option<CombatantId>,
+    /// Pinned (X-CON-014).
+    pub pinned: bool,
+    /// Reaction actions left (X-ACT-003).
+    pub reactions: u8,
+    /// Immediate actions left (X-ACT-002).
+    pub immediates: u8,
+    /// Extra normal actions for the next turn (X-SEQ-003).
+    pub bonus_actions: u8,
+    /// Critical initiative gave an extra Reaction this round (X-SEQ-002).
+    pub extra_reaction: bool,
+    /// Critical initiative gave an extra Immediate this round (X-SEQ-002).
+    pub extra_immediate: bool,
+    /// Ran since its last turn began (X-MOV-005..007).
+    pub ran: bool,
+    /// Charged since its last turn began (X-MAN-006).
+    pub charged: bool,
+    /// Prepared Defense (X-MAN-008).
+    pub prepared: bool,
+    /// Total Defense (X-MAN-009).
+    pub total_defense: bool,
+    /// Off-hand +1 Defense (X-MUL-005).
+    pub offhand_defense: bool,
+    /// A foe it feinted, and whether its turn after the feint has begun (X-SPM-002).
+    pub feint: Option<(CombatantId, bool)>,
+    /// First Aid attempts on it since it was last stable (X-LIF-009).
+    pub first_aid_tries: u8,
+    /// Has had a turn (surprise ends, X-SEQ-004).
+    pub acted: bool,
+    /// Initiative total (X-SEQ-001), for narration only: nothing reads it
+    /// after the order is set, so it is left out of the serialized state
+    /// and the exact odds merge start states that differ only in it.
+    #[serde(skip)]
+    pub initiative: i32,
+    /// Counters.
+    pub record: Record,
+}
+
+impl Fighter {
+    /// Able to act at all.
+    pub fn able(&self) -> bool {
+        self.life.fine() && !self.cond.has(Condition::Paralyzed)
+    }
+    /// Helpless (X-SIT-006).
+    pub fn helpless(&self) -> bool {
+        !self.life.fine() || self.cond.has(Condition::Paralyzed)
+    }
+    /// Its space's edge in metres.
+    pub fn edge(&self) -> u8 {
+        self.stats.size.edge()
+    }
+    /// The weapon at `i`.
+    pub fn weapon(&self, i: u8) -> Option<&Armed> {
+        self.weapons.get(usize::from(i))
+    }
+    /// Whether weapon `i` is in a hand.
+    pub fn holds(&self, i: u8) -> bool {
+        self.main == Some(i) || self.off == Some(i)
+    }
+}
+
+/// The turn being played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    /// Whose turn.
+    pub actor: Option<CombatantId>,
+    /// Normal actions left (X-ACT-001).
+    pub actions: u8,
+    /// Attack rolls made this turn (X-MUL-001).
+    pub attacks: u8,
+    /// The low-level option taken (X-MUL-006).
+    pub low_level: bool,
+    /// An off-hand attack was made (X-MUL-002, X-MUL-005).
+    pub offhand_attack: bool,
+    /// Fighting with a heavy off-hand weapon this turn (X-MUL-004).
+    pub heavy_offhand: bool,
+    /// Free draws left from movement (X-MAN-013).
+    pub free_draws: u8,
+}
+
+/// The whole fight.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    /// The scenario's title.
+    pub name: Arc<str>,
+    /// Side names.
+    pub sides: Arc<[String]>,
+    /// Who answers for sides and the GM.
+    pub seats: Arc<Seats>,
+    /// Everyone.
+    pub fighters: Vec<Fighter>,
+    /// Turn order (X-SEQ-001).
+    pub order: Vec<CombatantId>,
+    /// Index in `order` of the turn being played.
+    pub cursor: usize,
+    /// Round (X-QCK-004: 10 s each); 0 before the first.
+    pub round: u32,
+    /// Rounds before a draw.
+    pub max_rounds: u32,
+    /// The turn being played.
+    pub turn: Turn,
+    /// The map.
+    #[serde(skip)]
+    pub map: Arc<Map>,
+    /// Rule switches.
+    #[serde(skip)]
+    pub options: Arc<Options>,
+    /// Lighting.
+    pub light: Light,
+}
+
+impl State {
+    /// Every id.
+    pub fn ids(&self) -> impl Iterator<Item = CombatantId> + use<> {
+        (0..self.fighters.len() as u16).map(CombatantId)
+    }
+    /// One fighter.
+    pub fn fighter(&self, id: CombatantId) -> &Fighter {
+        &self.fighters[id.index()]
+    }
+    /// One fighter, mutable.
+    pub fn fighter_mut(&mut self, id: CombatantId) -> &mut Fighter {
+        &mut self.fighters[id.index()]
+    }
+    /// Whether `id` names a fighter.
+    pub fn exists(&self, id: CombatantId) -> bool {
+        id.index() < self.fighters.len()
+    }
+    /// Whether `a` and `b` are foes.
+    pub fn foes(&self, a: CombatantId, b: CombatantId) -> bool {
+        self.fighter(a).side != self.fighter(b).side
+    }
+}

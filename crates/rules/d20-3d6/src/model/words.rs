@@ -1,0 +1,92 @@
+//! Actions in the words of the fight: names of foes, weapons and potions,
+//! for narration and the menus at the table.
+
+use crate::model::action::{Action, Strike};
+use crate::model::state::State;
+use fray_core::CombatantId;
+
+fn who(state: &State, id: CombatantId) -> String {
+    if state.exists(id) {
+        state.fighter(id).name.to_string()
+    } else {
+        id.to_string()
+    }
+}
+
+fn weapon(state: &State, actor: CombatantId, w: u8) -> String {
+    state
+        .fighter(actor)
+        .weapon(w)
+        .map_or_else(|| format!("weapon {w}"), |a| a.weapon.name.clone())
+}
+
+fn potion(state: &State, actor: CombatantId, p: u8) -> String {
+    state
+        .fighter(actor)
+        .potions
+        .get(usize::from(p))
+        .map_or_else(|| format!("potion {p}"), |x| x.name.to_string())
+}
+
+fn strike(state: &State, actor: CombatantId, verb: &str, s: &Strike) -> String {
+    let mut t = format!(
+        "{verb} {} with {}",
+        who(state, s.target),
+        weapon(state, actor, s.weapon)
+    );
+    if s.trust_to_luck {
+        t.push_str(", trusting to luck (-4, +1d6)");
+    }
+    if s.nonlethal {
+        t.push_str(", nonlethal");
+    }
+    if s.dex {
+        t.push_str(", with DEX");
+    }
+    if s.low_level {
+        t.push_str(", low-level option (-4 on both)");
+    }
+    t
+}
+
+/// An action in words.
+pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
+    match a {
+        Action::Attack(s) => strike(state, actor, "Attack", s),
+        Action::OffhandAttack(s) => strike(state, actor, "Off-hand attack on", s),
+        Action::PreciseStrike(s) => strike(state, actor, "Precise Strike (2 actions, +1d4) on", s),
+        Action::Charge { to, strike: s } => format!(
+            "{} to {to}",
+            strike(state, actor, "Charge (2 actions, +1d6, -4 Defense)", s)
+        ),
+        Action::Draw { weapon: w, offhand } => format!(
+            "Draw {}{}",
+            weapon(state, actor, *w),
+            if *offhand { " into the off hand" } else { "" }
+        ),
+        Action::Sheathe { weapon: w } => format!("Sheathe {}", weapon(state, actor, *w)),
+        Action::Reload { weapon: w } => format!("Reload {}", weapon(state, actor, *w)),
+        Action::TakePotion { potion: p } => format!("Take out {}", potion(state, actor, *p)),
+        Action::DrinkPotion { potion: p } => format!("Drink {}", potion(state, actor, *p)),
+        Action::GivePotion { potion: p, to } => format!(
+            "Give {} to {} (2 actions)",
+            potion(state, actor, *p),
+            who(state, *to)
+        ),
+        Action::FirstAid { patient } => {
+            format!("First Aid on {} (2 actions)", who(state, *patient))
+        }
+        Action::Maneuver { kind, target } => {
+            format!(
+                "{} {} ({} actions)",
+                kind.name(),
+                who(state, *target),
+                kind.cost()
+            )
+        }
+        Action::Run { to } => format!("Run to {to} (-1d6 to attacks, -4 Defense)"),
+        Action::TotalDefense => "Total Defense (2 actions, +4)".into(),
+        Action::PreparedDefense => "Prepared Defense (+1)".into(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,288 @@
+//! Special maneuvers as opposed checks (X-SPM-001..008, X-FLW-002) and
+//! escaping a grapple.
+
+use crate::model::action::Maneuver;
+use crate::model::event::Event;
+use crate::model::state::{Condition, State};
+use crate::resolve::check::opposed;
+use crate::resolve::movement::release_out_of_reach;
+use crate::rules::geometry::{fits, occupant, toward};
+use crate::{D20, Flow};
+use fray_core::grid::SquarePos;
+use fray_core::{CombatantId, Cx, ModList};
+
+/// X-SPM-007: the initiator's size dice: +1d6 per category larger, -1d6 per smaller.
+pub fn size_dice(state: &State, a: CombatantId, d: CombatantId) -> i8 {
+    let diff = state.fighter(a).stats.size.rank() - state.fighter(d).stats.size.rank();
+    diff.clamp(-8, 8) as i8
+}
+
+fn note(state: &State, who: CombatantId, what: String, rule: &'static str, cx: &mut impl Cx<D20>) {
+    let name = state.fighter(who).name.clone();
+    cx.emit(|| Event::Condition {
+        who: name.to_string(),
+        what,
+        rule,
+    });
+}
+
+/// The two sides' bonuses for a maneuver.
+fn bonuses(state: &State, kind: Maneuver, a: CombatantId, d: CombatantId) -> (ModList, ModList) {
+    let (fa, fd) = (&state.fighter(a).stats, &state.fighter(d).stats);
+    let r = kind.rule();
+    match kind {
+        Maneuver::Disarm => {
+            let mut x = ModList::base("BAB", fa.bab, r);
+            x.add("STR or DEX", fa.str.max(fa.dex), r);
+            let mut y = ModList::base("BAB", fd.bab, r);
+            y.add("STR or DEX", fd.str.max(fd.dex), r);
+            (x, y)
+        }
+        Maneuver::Feint => {
+            let mut x = ModList::base("BAB", fa.bab, r);
+            x.add("Bluff", fa.skills.bluff, r);
+            let mut y = ModList::base("BAB", fd.bab, r);
+            y.add("Sense Motive", fd.skills.sense, r);
+            (x, y)
+        }
+        Maneuver::BullRush | Maneuver::Grapple | Maneuver::Trip => {
+            let x = ModList::base("Athletics", fa.skills.athletics, r);
+            let mut y = ModList::base("Fortitude", fd.saves.fort, r);
+            y.add("STR", fd.str, r);
+            (x, y)
+        }
+        Maneuver::Overrun => {
+            let x = ModList::base(
+                "Athletics or Acrobatics",
+                fa.skills.athletics.max(fa.skills.acrobatics),
+                r,
+            );
+            let y = ModList::base("Reflex", fd.saves.reflex, r);
+            (x, y)
+        }
+    }
+}
+
+/// Resolves a special maneuver (X-FLW-002): size dice and the
+/// multiple-attack penalty (X-SPM-001), the opposed check, the effect, or
+/// on the initiator's three 1s the effect on itself (X-SPM-008).
+pub fn maneuver(
+    state: &mut State,
+    a: CombatantId,
+    kind: Maneuver,
+    d: CombatantId,
+    cx: &mut impl Cx<D20>,
+) -> Flow<bool> {
+    let (mut x, y) = bonuses(state, kind, a, d);
+    let counted = kind != Maneuver::Feint && state.options.maneuvers_use_attack_progression;
+    if counted {
+        let n = i32::from(state.turn.attacks);
+        x.add(
+            "multiple attacks",
+            -state.options.multiple_attack_step * n,
+            "X-MUL-001",
+        );
+        state.turn.attacks += 1;
+    }
+    let dice = size_dice(state, a, d);
+    let r = opposed(state, a, &x, dice, d, &y, kind.name(), kind.rule(), cx)?;
+    if r.backfire {
+        backfire(state, a, kind, d, cx);
+        return Ok(false);
+    }
+    if !r.won {
+        if kind == Maneuver::Overrun {
+            note(
+                state,
+                a,
+                "is stopped by the overrun's target".into(),
+                "X-SPM-006",
+                cx,
+            );
+        }
+        return Ok(false);
+    }
+    match kind {
+        Maneuver::Disarm => {
+            let t = state.fighter_mut(d);
+            let dropped = t.main.take().or_else(|| t.off.take());
+            if let Some(w) = dropped {
+                let wname = t.weapons[usize::from(w)].weapon.name.clone();
+                note(
+                    state,
+                    d,
+                    format!("is disarmed: drops {wname}"),
+                    "X-SPM-001",
+                    cx,
+                );
+            }
+        }
+        Maneuver::Feint => {
+            state.fighter_mut(a).feint = Some((d, false));
+            note(
+                state,
+                d,
+                "is feinted: no DEX to Defense against the next melee attack".into(),
+                "X-SPM-002",
+                cx,
+            );
+        }
+        Maneuver::BullRush => {
+            // X-SPM-003: 1 m, +1 per full 5 of margin, straight away; an obstacle stops it.
+            let metres = 1 + r.margin.max(0) / 5;
+            let (dx, dy) = toward(state.fighter(a).pos, state.fighter(d).pos);
+            let mut moved = 0;
+            for _ in 0..metres {
+                let f = state.fighter(d);
+                let next = SquarePos::new(f.pos.x + i32::from(dx), f.pos.y + i32::from(dy));
+                if !fits(state, next, f.edge())
+                    || occupant(state, next, f.edge(), d).is_some()
+                    || state.map.blocks_step(f.pos, next)
+                {
+                    break;
+                }
+                state.fighter_mut(d).pos = next;
+                moved += 1;
+            }
+            note(
+                state,
+                d,
+                format!("is pushed back {moved} m"),
+                "X-SPM-003",
+                cx,
+            );
+            release_out_of_reach(state, d, cx);
+        }
+        Maneuver::Grapple => {
+            let t = state.fighter_mut(d);
+            if t.grappled_by == Some(a) {
+                t.pinned = true;
+                note(state, d, "is pinned".into(), "X-CON-014", cx);
+            } else {
+                t.grappled_by = Some(a);
+                t.pinned = false;
+                t.cond.set(Condition::Distracted, true);
+                note(state, d, "is grappled".into(), "X-CON-013", cx);
+            }
+        }
+        Maneuver::Trip => {
+            state.fighter_mut(d).cond.set(Condition::Prone, true);
+            note(
+                state,
+                d,
+                "is tripped and falls prone".into(),
+                "X-SPM-005",
+                cx,
+            );
+        }
+        Maneuver::Overrun => {
+            // X-SPM-006: the mover passes through to the square beyond.
+            let (dx, dy) = toward(state.fighter(a).pos, state.fighter(d).pos);
+            let t = state.fighter(d);
+            let beyond = SquarePos::new(t.pos.x + i32::from(dx), t.pos.y + i32::from(dy));
+            let e = state.fighter(a).edge();
+            if fits(state, beyond, e) && occupant(state, beyond, e, a).is_none() {
+                let from = state.fighter(a).pos;
+                state.fighter_mut(a).pos = beyond;
+                let name = state.fighter(a).name.clone();
+                cx.emit(|| Event::Moved {
+                    who: name.to_string(),
+                    from: from.to_string(),
+                    to: beyond.to_string(),
+                    why: "overruns",
+                });
+            }
+            if state.options.overrun_knocks_prone {
+                state.fighter_mut(d).cond.set(Condition::Prone, true);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// X-SPM-008: the maneuver lands on its initiator.
+fn backfire(
+    state: &mut State,
+    a: CombatantId,
+    kind: Maneuver,
+    d: CombatantId,
+    cx: &mut impl Cx<D20>,
+) {
+    match kind {
+        Maneuver::Disarm => {
+            let f = state.fighter_mut(a);
+            if let Some(w) = f.main.take().or_else(|| f.off.take()) {
+                let wname = f.weapons[usize::from(w)].weapon.name.clone();
+                note(
+                    state,
+                    a,
+                    format!("fumbles the disarm and drops {wname}"),
+                    "X-SPM-008",
+                    cx,
+                );
+            }
+        }
+        Maneuver::Trip => {
+            state.fighter_mut(a).cond.set(Condition::Prone, true);
+            note(
+                state,
+                a,
+                "fumbles the trip and falls prone".into(),
+                "X-SPM-008",
+                cx,
+            );
+        }
+        Maneuver::Grapple => {
+            let f = state.fighter_mut(a);
+            f.grappled_by = Some(d);
+            f.cond.set(Condition::Distracted, true);
+            note(
+                state,
+                a,
+                "fumbles the grapple and is grappled".into(),
+                "X-SPM-008",
+                cx,
+            );
+        }
+        Maneuver::Feint => {
+            state.fighter_mut(d).feint = Some((a, false));
+            note(
+                state,
+                a,
+                "fumbles the feint and is feinted".into(),
+                "X-SPM-008",
+                cx,
+            );
+        }
+        Maneuver::BullRush | Maneuver::Overrun => {
+            state.fighter_mut(a).cond.set(Condition::Prone, true);
+            note(state, a, "fumbles and falls prone".into(), "X-SPM-008", cx);
+        }
+    }
+}
+
+/// X-SPM-004: escaping: the better of Athletics and Acrobatics against the
+/// grappler's Fortitude + STR.
+pub fn escape(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) -> Flow<bool> {
+    let Some(g) = state.fighter(who).grappled_by else {
+        return Ok(false);
+    };
+    let f = &state.fighter(who).stats;
+    let x = ModList::base(
+        "Athletics or Acrobatics",
+        f.skills.athletics.max(f.skills.acrobatics),
+        "X-SPM-004",
+    );
+    let gs = &state.fighter(g).stats;
+    let mut y = ModList::base("Fortitude", gs.saves.fort, "X-SPM-004");
+    y.add("STR", gs.str, "X-SPM-004");
+    let r = opposed(state, who, &x, 0, g, &y, "escape", "X-SPM-004", cx)?;
+    if r.won {
+        let f = state.fighter_mut(who);
+        f.grappled_by = None;
+        f.pinned = false;
+        f.cond.set(Condition::Distracted, false);
+        note(state, who, "escapes the grapple".into(), "X-SPM-004", cx);
+    }
+    Ok(r.won)
+}

@@ -1,0 +1,238 @@
+//! Moving along a path with the attacks of opportunity it provokes
+//! (X-ACT-006, X-ACT-007), grapples that end (X-SPM-004), and the fleeing
+//! of the confused (X-CON-005).
+
+use crate::model::action::{Answer, Question, Strike, Trigger};
+use crate::model::event::Event;
+use crate::model::options::Opportunity;
+use crate::model::state::State;
+use crate::resolve::attack::swing;
+use crate::rules::attack::{Mode, Swing};
+use crate::rules::geometry::{self, distance, space_distance, threatens_at, toward, weapon_reach};
+use crate::rules::movement::{Path, plan};
+use crate::rules::turn::may_interrupt;
+use crate::{D20, Flow};
+use fray_core::grid::SquarePos;
+use fray_core::{CombatantId, Cx};
+
+/// The melee weapons in `who`'s hands that reach a space at `dist`.
+pub fn reaching_weapons(state: &State, who: CombatantId, dist: u32) -> Vec<u8> {
+    let f = state.fighter(who);
+    [f.main, f.off]
+        .into_iter()
+        .flatten()
+        .filter(|&w| weapon_reach(f, w).is_some_and(|r| r >= dist))
+        .collect()
+}
+
+/// Asks `reactor` whether it spends its Reaction on a free attack on
+/// `victim`, and resolves it (X-ACT-003, X-ACT-006).
+pub fn offer_reaction(
+    state: &mut State,
+    reactor: CombatantId,
+    victim: CombatantId,
+    trigger: Trigger,
+    cx: &mut impl Cx<D20>,
+) -> Flow<bool> {
+    let f = state.fighter(reactor);
+    if f.reactions == 0 || !may_interrupt(f, &state.options) {
+        return Ok(false);
+    }
+    let dist = distance(state, reactor, victim);
+    let weapons = reaching_weapons(state, reactor, dist);
+    if weapons.is_empty() {
+        return Ok(false);
+    }
+    let answer = cx.ask(state, || Question::Reaction {
+        reactor,
+        trigger,
+        weapons: weapons.clone(),
+    })?;
+    let Answer::Strike { weapon } = answer else {
+        return Ok(false);
+    };
+    let (mode, rule, what) = match trigger {
+        Trigger::Opportunity { .. } => (Mode::Opportunity, "X-ACT-007", "attack of opportunity"),
+        Trigger::SetVsCharge { .. } => (Mode::SetVsCharge, "X-QCK-003", "set against the charge"),
+    };
+    let f = state.fighter_mut(reactor);
+    f.reactions -= 1;
+    if mode == Mode::Opportunity {
+        f.record.opportunity += 1;
+    }
+    let name = f.name.clone();
+    cx.emit(|| Event::Action {
+        who: name.to_string(),
+        what: what.into(),
+        rule,
+    });
+    swing(
+        state,
+        Swing {
+            attacker: reactor,
+            mode,
+            strike: Strike::new(victim, weapon),
+        },
+        cx,
+    )?;
+    Ok(true)
+}
+
+/// X-ACT-007: `mover` is about to leave its square: every foe that
+/// threatens it may strike first, in id order.
+fn opportunity(state: &mut State, mover: CombatantId, cx: &mut impl Cx<D20>) -> Flow<()> {
+    if state.options.attacks_of_opportunity == Opportunity::Off {
+        return Ok(());
+    }
+    let (pos, edge) = {
+        let f = state.fighter(mover);
+        (f.pos, f.edge())
+    };
+    for o in state.ids() {
+        if !state.fighter(mover).able() {
+            break;
+        }
+        if o == mover || !state.foes(o, mover) || !threatens_at(state, o, pos, edge) {
+            continue;
+        }
+        offer_reaction(state, o, mover, Trigger::Opportunity { mover }, cx)?;
+    }
+    Ok(())
+}
+
+/// Walks `mover` along `path`; each step out of a threatened square
+/// provokes when `provoke` (Disengage and being pushed do not). Stops if
+/// the mover goes down. Returns whether it got to the end.
+pub fn walk(
+    state: &mut State,
+    mover: CombatantId,
+    path: &Path,
+    provoke: bool,
+    why: &'static str,
+    cx: &mut impl Cx<D20>,
+) -> Flow<bool> {
+    let from = state.fighter(mover).pos;
+    let mut done = true;
+    for &next in path {
+        if provoke {
+            opportunity(state, mover, cx)?;
+        }
+        if !state.fighter(mover).able() {
+            done = false;
+            break;
+        }
+        let f = state.fighter_mut(mover);
+        f.facing = toward(f.pos, next);
+        f.pos = next;
+    }
+    let to = state.fighter(mover).pos;
+    if to != from {
+        let name = state.fighter(mover).name.clone();
+        cx.emit(|| Event::Moved {
+            who: name.to_string(),
+            from: from.to_string(),
+            to: to.to_string(),
+            why,
+        });
+    }
+    release_out_of_reach(state, mover, cx);
+    Ok(done)
+}
+
+/// X-SPM-004: a grapple ends when the grappler and its target are out of
+/// each other's reach.
+pub fn release_out_of_reach(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) {
+    for t in state.ids() {
+        let held = state.fighter(t).grappled_by;
+        let pair = match held {
+            Some(g) if g == who || t == who => Some(g),
+            _ => None,
+        };
+        let Some(g) = pair else { continue };
+        let reach = geometry::natural_reach(state.fighter(g))
+            .max(geometry::best_reach(state.fighter(g)).unwrap_or(0));
+        if distance(state, g, t) > reach {
+            let f = state.fighter_mut(t);
+            f.grappled_by = None;
+            f.pinned = false;
+            let name = f.name.clone();
+            cx.emit(|| Event::Condition {
+                who: name.to_string(),
+                what: "is no longer grappled".into(),
+                rule: "X-SPM-004",
+            });
+        }
+    }
+}
+
+/// X-CON-005 (3): a confused creature spends its actions moving away from
+/// the nearest creature.
+pub fn flee(state: &mut State, who: CombatantId, actions: u8, cx: &mut impl Cx<D20>) -> Flow<()> {
+    for _ in 0..actions {
+        let f = state.fighter(who);
+        let Some(near) = state
+            .ids()
+            .filter(|&o| o != who && state.fighter(o).life != crate::model::state::Life::Dead)
+            .min_by_key(|&o| distance(state, who, o))
+        else {
+            return Ok(());
+        };
+        let (dx, dy) = toward(state.fighter(near).pos, f.pos);
+        let (dx, dy) = if (dx, dy) == (0, 0) { (1, 0) } else { (dx, dy) };
+        let m = f.stats.move_m as i32;
+        let mut best: Option<Path> = None;
+        for k in (1..=m).rev() {
+            let to = SquarePos::new(f.pos.x + i32::from(dx) * k, f.pos.y + i32::from(dy) * k);
+            if let Ok(p) = plan(state, who, to, f.stats.move_m, f.total_defense, "X-CON-005") {
+                best = Some(p);
+                break;
+            }
+        }
+        let Some(path) = best else { return Ok(()) };
+        if !walk(state, who, &path, true, "flees (confused)", cx)? {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// The square from which `who` (edge `e`) at `from` reaches a space at
+/// `tpos` (edge `te`) within `reach`, nearest to `from`: the AI's and the
+/// confused creature's way in.
+pub fn approach(
+    state: &State,
+    who: CombatantId,
+    tpos: SquarePos,
+    te: u8,
+    reach: u32,
+    budget: u32,
+) -> Option<(SquarePos, Path)> {
+    let f = state.fighter(who);
+    let from = f.pos;
+    let e = f.edge();
+    if space_distance(from, e, tpos, te) <= reach {
+        return None;
+    }
+    // Candidate squares around the target, nearest to us first.
+    let r = reach as i32 + i32::from(e);
+    let mut best: Option<(u32, SquarePos)> = None;
+    for dy in -r..=r + i32::from(te) {
+        for dx in -r..=r + i32::from(te) {
+            let p = SquarePos::new(tpos.x + dx, tpos.y + dy);
+            if space_distance(p, e, tpos, te) > reach || space_distance(p, e, tpos, te) == 0 {
+                continue;
+            }
+            let d = from.distance(p);
+            if d > budget || best.is_some_and(|(bd, bp)| (d, (p.y, p.x)) >= (bd, (bp.y, bp.x))) {
+                continue;
+            }
+            if geometry::occupant(state, p, e, who).is_some() || !geometry::fits(state, p, e) {
+                continue;
+            }
+            best = Some((d, p));
+        }
+    }
+    let (_, p) = best?;
+    let path = plan(state, who, p, budget, f.total_defense, "X-MOV-001").ok()?;
+    Some((p, path))
+}

@@ -1,0 +1,349 @@
+//! The round and the turn: initiative (X-SEQ-001..003), the start of a
+//! turn with its upkeep (X-SEQ-005, X-LIF-003, X-CON-005), its end, and
+//! the end of the fight.
+
+use crate::model::action::{Answer, Question};
+use crate::model::event::Event;
+use crate::model::options::{InitiativeFrequency, InitiativeGroups, InitiativeRoll};
+use crate::model::state::{Condition, State, Turn};
+use crate::resolve::life::update_life;
+use crate::rules::turn::{budget, critical_initiative, sort_initiative};
+use crate::{D20, Flow};
+use fray_core::dice::RollKind;
+use fray_core::dice::systems::golden::{attack_kind, initiative_tie_break};
+use fray_core::{
+    CombatantId, Cx, EndReason, ModList, Next, Outcome, RollRecord, RollRequest, SideId,
+};
+
+/// A roll-over with no number to beat (initiative, one side of an
+/// opposed check): the total, without a target.
+pub fn unopposed(mut r: RollRecord) -> RollRecord {
+    r.target = None;
+    r.margin = None;
+    r
+}
+
+/// The fight is over when at most one side has anyone able to fight.
+pub fn over(state: &State) -> Option<Outcome> {
+    let mut first: Option<SideId> = None;
+    for f in &state.fighters {
+        if f.able() {
+            match first {
+                None => first = Some(f.side),
+                Some(s) if s != f.side => return None,
+                _ => {}
+            }
+        }
+    }
+    Some(Outcome {
+        winner: first,
+        reason: if first.is_some() {
+            EndReason::Victory
+        } else {
+            EndReason::MutualDestruction
+        },
+        rounds: state.round,
+    })
+}
+
+/// What happens next: the current actor while it has actions, else the
+/// next turn, else a new round.
+pub fn next(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<Next> {
+    if state.round == 0 {
+        state.round = 1;
+        cx.emit(|| Event::Round { round: 1 });
+        roll_initiative(state, cx)?;
+    }
+    loop {
+        if let Some(o) = over(state) {
+            return Ok(Next::Over(o));
+        }
+        if let Some(a) = state.turn.actor {
+            if state.fighter(a).able() && state.turn.actions > 0 {
+                return Ok(Next::Act(a));
+            }
+            finish_turn(state, a);
+            continue;
+        }
+        if state.cursor >= state.order.len() {
+            if state.round >= state.max_rounds {
+                return Ok(Next::Over(Outcome {
+                    winner: None,
+                    reason: EndReason::RoundLimit,
+                    rounds: state.round,
+                }));
+            }
+            state.round += 1;
+            state.cursor = 0;
+            let round = state.round;
+            cx.emit(|| Event::Round { round });
+            for f in &mut state.fighters {
+                f.extra_reaction = false;
+                f.extra_immediate = false;
+            }
+            if state.options.initiative_frequency == InitiativeFrequency::EveryRound {
+                roll_initiative(state, cx)?;
+            }
+        }
+        let who = state.order[state.cursor];
+        state.cursor += 1;
+        begin_turn(state, who, cx)?;
+    }
+}
+
+/// X-SEQ-005: ends `actor`'s turn: unused normal actions are lost; a
+/// surprised combatant is surprised no more (X-SEQ-004).
+pub fn finish_turn(state: &mut State, actor: CombatantId) {
+    let f = state.fighter_mut(actor);
+    f.acted = true;
+    f.cond.set(Condition::Surprised, false);
+    state.turn = Turn::default();
+}
+
+/// X-SEQ-005: the start of `who`'s turn: Reaction and Immediate refresh,
+/// effects lasting until its next turn end (X-MOV-006, X-MAN-006/008/009,
+/// X-MUL-005, X-SPM-002), the dying lose 1 HP (X-LIF-003), confusion
+/// (X-CON-005); then its budget (X-ACT-001, X-SEQ-003, X-CON-011).
+pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) -> Flow<()> {
+    let f = state.fighter_mut(who);
+    f.reactions = 1 + u8::from(f.extra_reaction);
+    f.immediates = 1 + u8::from(f.extra_immediate);
+    f.ran = false;
+    f.charged = false;
+    f.prepared = false;
+    f.total_defense = false;
+    f.offhand_defense = false;
+    f.feint = match f.feint {
+        Some((t, false)) => Some((t, true)),
+        _ => None,
+    };
+    if f.life == crate::model::state::Life::Dying {
+        f.hp -= 1;
+        let hp = f.hp;
+        let name = f.name.clone();
+        cx.emit(|| Event::Condition {
+            who: name.to_string(),
+            what: format!("is dying: loses 1 HP (HP {hp})"),
+            rule: "X-LIF-003",
+        });
+        update_life(state, who, cx);
+    }
+    let f = state.fighter(who);
+    if !f.able() {
+        return Ok(());
+    }
+    let mut actions = budget(f, &state.options);
+    if f.cond.has(Condition::Confused) {
+        // X-CON-005: a plain d6 at the start of each turn.
+        let req = RollRequest::new(Some(who), RollKind::d(1, 6), "confusion", "X-CON-005");
+        let r = cx.roll(state, req)?;
+        let name = f.name.clone();
+        cx.emit(|| Event::Roll {
+            roll: RollRecord::new(&req, Some(&name), r).verdict(match r.total {
+                1 => "acts normally",
+                2 => "does nothing",
+                3 => "flees",
+                _ => "attacks the nearest",
+            }),
+        });
+        match r.total {
+            1 => {}
+            2 => actions = 0,
+            3 => {
+                crate::resolve::movement::flee(state, who, actions, cx)?;
+                actions = 0;
+            }
+            _ => {
+                crate::resolve::action::attack_nearest(state, who, actions, cx)?;
+                actions = 0;
+            }
+        }
+    }
+    let f = state.fighter_mut(who);
+    f.bonus_actions = 0;
+    let name = f.name.clone();
+    state.turn = Turn {
+        actor: Some(who),
+        actions,
+        ..Turn::default()
+    };
+    if actions > 0 {
+        cx.emit(|| Event::Turn {
+            who: name.to_string(),
+            actions,
+        });
+    }
+    Ok(())
+}
+
+/// X-SEQ-001..003: everyone (or each side's leader, `initiative_groups =
+/// side`) rolls 3 golden d6 + DEX (-4 deafened, X-CON-010); turns run from
+/// the highest total down, ties to the higher DEX, then a d6 roll-off.
+/// Beating the best opponent by 8 gives an extra Reaction or Immediate
+/// (the controller chooses), by 16 an extra normal action too.
+pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
+    let o = state.options.clone();
+    let rollers: Vec<CombatantId> = match o.initiative_groups {
+        InitiativeGroups::Individual => state.ids().collect(),
+        InitiativeGroups::Side => {
+            let mut v: Vec<CombatantId> = Vec::new();
+            for id in state.ids() {
+                let side = state.fighter(id).side;
+                let leader = <D20 as fray_core::Ruleset>::leader(state, side);
+                if leader == Some(id) {
+                    v.push(id);
+                }
+            }
+            v
+        }
+    };
+    let bonus_of = |id: CombatantId| {
+        let f = state.fighter(id);
+        let mut bonus = ModList::base("DEX", f.stats.dex, "X-SEQ-001");
+        if f.cond.has(Condition::Deafened) {
+            bonus.add("deafened", -4, "X-CON-010");
+        }
+        bonus
+    };
+    let mut rows: Vec<(CombatantId, i32, i32)> = Vec::with_capacity(rollers.len());
+    match (o.initiative_roll, rollers.as_slice()) {
+        (InitiativeRoll::FixedDex, _) => {
+            for &id in &rollers {
+                rows.push((id, bonus_of(id).total(), state.fighter(id).stats.dex));
+            }
+        }
+        (InitiativeRoll::Golden3d6Dex, &[a, b]) => {
+            // Two rollers: one roll of A's three golden dice minus B's
+            // (the same distribution as two rolls, since only the
+            // difference orders them and gives critical initiative),
+            // so the exact odds branch over differences, not pairs.
+            let (ba, bb) = (bonus_of(a), bonus_of(b));
+            let mut both = ba.clone();
+            for m in bb.iter() {
+                both.add(m.label, -m.value, m.rule);
+            }
+            let req = RollRequest::new(None, attack_kind(-3, 0), "initiative", "X-SEQ-001");
+            let r = cx.roll(state, req)?;
+            let (na, nb) = (state.fighter(a).name.clone(), state.fighter(b).name.clone());
+            cx.emit(|| Event::Note {
+                text: format!(
+                    "{na}'s 3 golden d6 less {nb}'s, plus the difference of their bonuses"
+                ),
+                rule: "X-SEQ-001",
+            });
+            cx.emit(|| Event::Roll {
+                roll: unopposed(RollRecord::new(&req, None, r).over(&both, &ModList::new())),
+            });
+            rows.push((a, r.total + both.total(), state.fighter(a).stats.dex));
+            rows.push((b, 0, state.fighter(b).stats.dex));
+        }
+        (InitiativeRoll::Golden3d6Dex, _) => {
+            for &id in &rollers {
+                let f = state.fighter(id);
+                let bonus = bonus_of(id);
+                let req = RollRequest::new(Some(id), attack_kind(0, 0), "initiative", "X-SEQ-001");
+                let r = cx.roll(state, req)?;
+                let name = f.name.clone();
+                cx.emit(|| Event::Roll {
+                    roll: unopposed(
+                        RollRecord::new(&req, Some(&name), r).over(&bonus, &ModList::new()),
+                    ),
+                });
+                rows.push((id, r.total + bonus.total(), f.stats.dex));
+            }
+        }
+    }
+    let ties = sort_initiative(&mut rows);
+    for (start, len) in ties {
+        let Ok(kind) = initiative_tie_break(len) else {
+            continue;
+        };
+        let req = RollRequest::new(None, kind, "initiative tie", "X-SEQ-001");
+        let r = cx.roll(state, req)?;
+        cx.emit(|| Event::Roll {
+            roll: RollRecord::new(&req, None, r),
+        });
+        let tied: Vec<_> = rows[start..start + len].to_vec();
+        for (k, &party) in r.standings.order().iter().enumerate() {
+            if let (Some(slot), Some(row)) = (rows.get_mut(start + k), tied.get(usize::from(party)))
+            {
+                *slot = *row;
+            }
+        }
+    }
+    // The order: each roller, then (side groups) its side in scenario order.
+    let mut order = Vec::with_capacity(state.fighters.len());
+    for &(id, total, _) in &rows {
+        match o.initiative_groups {
+            InitiativeGroups::Individual => {
+                state.fighter_mut(id).initiative = total;
+                order.push(id);
+            }
+            InitiativeGroups::Side => {
+                let side = state.fighter(id).side;
+                let members: Vec<CombatantId> = state
+                    .ids()
+                    .filter(|&m| state.fighter(m).side == side)
+                    .collect();
+                for m in members {
+                    state.fighter_mut(m).initiative = total;
+                    order.push(m);
+                }
+            }
+        }
+    }
+    state.order = order;
+    state.cursor = 0;
+    cx.emit(|| Event::Initiative {
+        order: state
+            .order
+            .iter()
+            .map(|&id| {
+                let f = state.fighter(id);
+                (f.name.to_string(), f.initiative)
+            })
+            .collect(),
+    });
+    // X-SEQ-002/003: critical initiative against the best opponent.
+    for id in state.ids() {
+        let mine = state.fighter(id).initiative;
+        let best = state
+            .ids()
+            .filter(|&b| state.foes(id, b))
+            .map(|b| state.fighter(b).initiative)
+            .max();
+        let Some(best) = best else { continue };
+        let (extra, action) = critical_initiative(mine - best, o.critical_initiative_cumulative);
+        if extra {
+            let a = cx.ask(state, || Question::ExtraAction { who: id })?;
+            let f = state.fighter_mut(id);
+            match a {
+                Answer::ExtraImmediate => {
+                    f.extra_immediate = true;
+                    f.immediates += 1;
+                }
+                _ => {
+                    f.extra_reaction = true;
+                    f.reactions += 1;
+                }
+            }
+            let name = f.name.clone();
+            cx.emit(|| Event::Condition {
+                who: name.to_string(),
+                what: format!("wins critical initiative by {}: {a}", mine - best),
+                rule: "X-SEQ-002",
+            });
+        }
+        if action {
+            let f = state.fighter_mut(id);
+            f.bonus_actions = 1;
+            let name = f.name.clone();
+            cx.emit(|| Event::Condition {
+                who: name.to_string(),
+                what: "wins critical initiative by 16: an extra action this round".into(),
+                rule: "X-SEQ-003",
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,157 @@
+//! Paths on the square grid (X-MOV-001..004, X-MOV-011, X-MAN-009): what a
+//! move may cross and what it costs.
+
+use crate::model::state::State;
+use crate::rules::geometry::{enter_cost, fits, occupant};
+use arrayvec::ArrayVec;
+use fray_core::grid::{SquarePos, square_reachable};
+use fray_core::{CombatantId, Illegal};
+
+/// The most steps one move may take.
+pub const MAX_STEPS: usize = 64;
+
+/// A path: the squares entered, in order (the start left out).
+pub type Path = ArrayVec<SquarePos, MAX_STEPS>;
+
+/// Whether `mover` may step into the space at `pos`: on the map, passable,
+/// no foe there (allies may be passed through, X-MOV-011); and its cost
+/// (X-MOV-003 difficult terrain, doubled under Total Defense, X-MAN-009).
+fn step_cost(state: &State, mover: CombatantId, pos: SquarePos, double: bool) -> Option<u32> {
+    let f = state.fighter(mover);
+    let edge = f.edge();
+    if !fits(state, pos, edge) {
+        return None;
+    }
+    let blocked = state.ids().any(|o| {
+        o != mover
+            && state.foes(o, mover)
+            && state.fighter(o).life != crate::model::state::Life::Dead
+            && crate::rules::geometry::overlaps(pos, edge, state.fighter(o))
+    });
+    if blocked {
+        return None;
+    }
+    let c = enter_cost(state, pos, edge);
+    Some(if double { c * 2 } else { c })
+}
+
+/// The cheapest path for `mover` to `to` within `budget` metres
+/// (X-MOV-004: a diagonal costs 1 like a straight step); the end must be
+/// free of everyone (X-MOV-011). Tries the straight greedy route first (no
+/// search, no allocation), then searches.
+pub fn plan(
+    state: &State,
+    mover: CombatantId,
+    to: SquarePos,
+    budget: u32,
+    double: bool,
+    rule: &'static str,
+) -> Result<Path, Illegal> {
+    let f = state.fighter(mover);
+    if to == f.pos {
+        return Err(Illegal::input("already there"));
+    }
+    if !fits(state, to, f.edge()) {
+        return Err(Illegal::new(
+            rule,
+            format!("{to} is off the map or blocked"),
+        ));
+    }
+    if let Some(o) = occupant(state, to, f.edge(), mover) {
+        return Err(Illegal::new(
+            "X-MOV-011",
+            format!("{to} is taken by {}", state.fighter(o).name),
+        ));
+    }
+    // Greedy: step diagonally toward the goal, then straight.
+    let mut path = Path::new();
+    let mut at = f.pos;
+    let mut cost = 0u32;
+    let mut ok = true;
+    while at != to {
+        let (dx, dy) = crate::rules::geometry::toward(at, to);
+        let next = SquarePos::new(at.x + i32::from(dx), at.y + i32::from(dy));
+        if state.map.blocks_step(at, next) {
+            ok = false;
+            break;
+        }
+        match step_cost(state, mover, next, double) {
+            Some(c) if cost + c <= budget && path.try_push(next).is_ok() => {
+                cost += c;
+                at = next;
+            }
+            _ => {
+                ok = false;
+                break;
+            }
+        }
+    }
+    if ok {
+        return Ok(path);
+    }
+    let reach = square_reachable(f.pos, budget, &*state.map, |p| {
+        step_cost(state, mover, p, double)
+    });
+    let steps = reach.path_to(to).ok_or_else(|| {
+        Illegal::new(
+            rule,
+            format!("{to} is beyond {budget} m of movement from {}", f.pos),
+        )
+    })?;
+    let mut path = Path::new();
+    for (p, _) in steps.into_iter().skip(1) {
+        path.try_push(p)
+            .map_err(|_| Illegal::new(rule, "the path is too long"))?;
+    }
+    Ok(path)
+}
+
+/// X-MAN-006: a charge's path: a straight line of at least
+/// `charge_min_distance_m`, at most base Move, through free squares with
+/// no difficult terrain.
+pub fn charge_path(state: &State, mover: CombatantId, to: SquarePos) -> Result<Path, Illegal> {
+    let f = state.fighter(mover);
+    let dist = f.pos.distance(to);
+    if dist < state.options.charge_min_distance_m {
+        return Err(Illegal::new(
+            "X-MAN-006",
+            format!(
+                "a charge covers at least {} m",
+                state.options.charge_min_distance_m
+            ),
+        ));
+    }
+    if dist > f.stats.move_m {
+        return Err(Illegal::new(
+            "X-MAN-006",
+            "a charge covers at most base Move",
+        ));
+    }
+    if occupant(state, to, f.edge(), mover).is_some() || !fits(state, to, f.edge()) {
+        return Err(Illegal::new("X-MAN-006", format!("{to} is not free")));
+    }
+    let (dx, dy) = (to.x - f.pos.x, to.y - f.pos.y);
+    let n = dx.abs().max(dy.abs());
+    let mut path = Path::new();
+    let mut prev = f.pos;
+    for i in 1..=n {
+        let p = SquarePos::new(
+            f.pos.x + (dx * i + n / 2 * dx.signum()) / n,
+            f.pos.y + (dy * i + n / 2 * dy.signum()) / n,
+        );
+        let free = occupant(state, p, f.edge(), mover).is_none()
+            && fits(state, p, f.edge())
+            && enter_cost(state, p, f.edge()) == 1
+            && !state.map.blocks_step(prev, p);
+        if !free {
+            return Err(Illegal::new(
+                "X-MAN-006",
+                format!("the line of the charge is blocked at {p}"),
+            ));
+        }
+        path.try_push(p)
+            .map_err(|_| Illegal::new("X-MAN-006", "the charge is too long"))?;
+        prev = p;
+    }
+    Ok(path)
+}

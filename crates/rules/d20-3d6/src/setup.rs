@@ -1,0 +1,284 @@
+//! Building the starting state from a scenario: sheets from templates or
+//! inline, gear from the armory, places, surprise (X-SEQ-004) and the
+//! conditions a scenario starts with.
+
+use crate::model::data::Armory;
+use crate::model::scenario::{Combatant, Scenario};
+use crate::model::sheet::{Hand, Place, Sheet};
+use crate::model::state::{Armed, Carried, Condition, Fighter, Life, Record, State, Stats, Turn};
+use crate::model::tactics::Tactics;
+use fray_core::grid::{Cell, Map, MapKind, SquarePos};
+use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
+use std::sync::Arc;
+
+/// The common fields, for the core's checks.
+impl Envelope for Scenario {
+    fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+    fn max_rounds(&self) -> u32 {
+        self.max_rounds
+    }
+    fn map(&self) -> &Map {
+        self.map.map()
+    }
+    fn controllers(&self) -> &fray_core::SeatsFile {
+        &self.controllers
+    }
+    fn placements(&self) -> Vec<Placement<'_>> {
+        let armory = crate::model::data::bundled().ok();
+        self.combatants
+            .iter()
+            .map(|c| {
+                let edge = sheet_of(c, armory).map(|s| s.size.edge()).unwrap_or(1);
+                let mut cells = Vec::new();
+                for dy in 0..i32::from(edge) {
+                    for dx in 0..i32::from(edge) {
+                        cells.push(Cell::Square(SquarePos::new(
+                            c.position.x + dx,
+                            c.position.y + dy,
+                        )));
+                    }
+                }
+                Placement {
+                    name: &c.name,
+                    side: &c.side,
+                    cells,
+                    controller: &c.controller,
+                    leader: c.leader,
+                }
+            })
+            .collect()
+    }
+}
+
+fn sheet_of<'a>(c: &'a Combatant, armory: Option<&'a Armory>) -> Option<&'a Sheet> {
+    match (&c.sheet, &c.template) {
+        (Some(s), _) => Some(s),
+        (None, Some(t)) => armory.and_then(|a| a.template(t)).map(|t| &t.sheet),
+        (None, None) => None,
+    }
+}
+
+/// Builds the starting state with the bundled armory.
+pub fn setup(s: &Scenario) -> Result<State, SetupError> {
+    let armory = crate::model::data::bundled()
+        .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
+    setup_with(s, armory)
+}
+
+/// Builds the starting state; errors name the entry (`combatants[1].template`).
+pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
+    for (i, c) in s.combatants.iter().enumerate() {
+        match (&c.sheet, &c.template) {
+            (Some(_), Some(_)) => {
+                return Err(SetupError::new(
+                    format!("combatants[{i}].template"),
+                    "give a template or a sheet, not both",
+                ));
+            }
+            (None, None) => {
+                return Err(SetupError::new(
+                    format!("combatants[{i}]"),
+                    "needs a template or a sheet",
+                ));
+            }
+            (None, Some(t)) if armory.template(t).is_none() => {
+                let ids: Vec<&str> = armory.template.iter().map(|t| t.id.as_str()).collect();
+                return Err(SetupError::new(
+                    format!("combatants[{i}].template"),
+                    format!("unknown template `{t}`: expected one of {}", ids.join(", ")),
+                ));
+            }
+            _ => {}
+        }
+    }
+    let cast = fray_core::envelope::check(
+        s,
+        Expect {
+            ruleset: crate::D20::ID_STR,
+            map: MapKind::Square,
+            tactics: &Tactics::NAMES,
+            foes_share_cells: false,
+        },
+    )?;
+    let mut fighters = Vec::with_capacity(s.combatants.len());
+    for (i, c) in s.combatants.iter().enumerate() {
+        let sheet = sheet_of(c, Some(armory)).ok_or_else(|| {
+            SetupError::new(format!("combatants[{i}]"), "needs a template or a sheet")
+        })?;
+        let prefix = if c.template.is_some() {
+            format!("combatants[{i}].template")
+        } else {
+            format!("combatants[{i}].sheet")
+        };
+        let f = build(c, cast.side_of[i], sheet, armory)
+            .map_err(|(field, msg)| SetupError::new(format!("{prefix}{field}"), msg))?;
+        if c.fatigue > 3 {
+            return Err(SetupError::new(
+                format!("combatants[{i}].fatigue"),
+                "fatigue runs from 0 to 3",
+            ));
+        }
+        fighters.push(f);
+    }
+    Ok(State {
+        name: s.name.as_str().into(),
+        sides: cast.sides.into(),
+        seats: Arc::new(cast.seats),
+        fighters,
+        order: Vec::new(),
+        cursor: 0,
+        round: 0,
+        max_rounds: s.max_rounds,
+        turn: Turn::default(),
+        map: Arc::new(s.map.clone().into_map()),
+        options: Arc::new(s.options.clone()),
+        light: s.light,
+    })
+}
+
+type Built = Result<Fighter, (String, String)>;
+
+fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
+    let err = |field: &str, msg: String| Err((field.to_string(), msg));
+    if s.hp.max < 1 {
+        return err(".hp.max", "must be at least 1".into());
+    }
+    if s.move_m > 40 {
+        return err(".move_m", "at most 40 m".into());
+    }
+    if s.weapon.len() > 8 {
+        return err(".weapon", "at most 8 weapons".into());
+    }
+    let mut weapons = Vec::with_capacity(s.weapon.len());
+    let (mut main, mut off) = (None, None);
+    for (k, e) in s.weapon.iter().enumerate() {
+        let Some(w) = armory.weapon(&e.name) else {
+            return err(
+                &format!(".weapon[{k}].name"),
+                format!("unknown weapon `{}`", e.name),
+            );
+        };
+        let proficient = s
+            .proficient
+            .iter()
+            .any(|p| p.eq_ignore_ascii_case(&w.group) || p.eq_ignore_ascii_case(&w.name));
+        weapons.push(Armed {
+            weapon: Arc::new(w.clone()),
+            list: e.list_bonus,
+            skill: e.skill_bonus,
+            magic: e.magic,
+            proficient,
+        });
+        let hand = e
+            .hand
+            .unwrap_or(if k == 0 { Hand::Main } else { Hand::Sheathed });
+        match hand {
+            Hand::Main if main.is_none() => main = Some(k as u8),
+            Hand::Off if off.is_none() => off = Some(k as u8),
+            Hand::Sheathed => {}
+            _ => {
+                return err(
+                    &format!(".weapon[{k}].hand"),
+                    "that hand is already full".into(),
+                );
+            }
+        }
+    }
+    let armor = match &s.armor {
+        None => 0,
+        Some(n) => match armory.armor(n) {
+            Some(a) => a.defense_bonus + a.magic,
+            None => return err(".armor", format!("unknown armor `{n}`")),
+        },
+    };
+    let shield = match &s.shield {
+        None => 0,
+        Some(n) => match armory.shield(n) {
+            Some(a) => a.defense_bonus + a.magic,
+            None => return err(".shield", format!("unknown shield `{n}`")),
+        },
+    };
+    if s.shield.is_some() && off.is_some() {
+        return err(".shield", "the shield needs the off hand".into());
+    }
+    let mut potions = Vec::new();
+    for (k, p) in s.potion.iter().enumerate() {
+        let Some(d) = armory.potion(&p.name) else {
+            return err(
+                &format!(".potion[{k}].name"),
+                format!("unknown potion `{}`", p.name),
+            );
+        };
+        potions.push(Carried {
+            name: d.name.as_str().into(),
+            heal: d.heal,
+            at: Some(p.at),
+        });
+    }
+    let _ = Place::Hand;
+    let mut cond = crate::model::state::Conditions::default();
+    for &k in &c.conditions {
+        cond.set(k, true);
+    }
+    if c.unaware {
+        cond.set(Condition::Surprised, true);
+    }
+    Ok(Fighter {
+        name: c.name.as_str().into(),
+        side,
+        controller: Arc::new(c.controller.clone()),
+        tactics: Tactics::of(&c.controller),
+        leader: c.leader,
+        stats: Arc::new(Stats {
+            size: s.size,
+            move_m: s.move_m,
+            str: s.abilities.str,
+            dex: s.abilities.dex,
+            con: s.abilities.con,
+            bab: s.bab,
+            ecl: s.ecl,
+            saves: s.saves,
+            skills: s.skills,
+            defense_skill: s.defense_skill,
+            armor,
+            shield,
+            magic_defense: s.magic_defense,
+            reduction: s.damage_reduction,
+            hp_max: s.hp.max,
+        }),
+        weapons: weapons.into(),
+        proficient: s.proficient.clone().into(),
+        main,
+        off,
+        shield: s.shield.is_some(),
+        unloaded: 0,
+        potions,
+        pos: c.position,
+        facing: (0, 0),
+        hp: s.hp.max,
+        nonlethal: 0,
+        max_hp_loss: 0,
+        fatigue: c.fatigue.min(3),
+        cond,
+        life: Life::Fine,
+        grappled_by: None,
+        pinned: false,
+        reactions: 1,
+        immediates: 1,
+        bonus_actions: 0,
+        extra_reaction: false,
+        extra_immediate: false,
+        ran: false,
+        charged: false,
+        prepared: false,
+        total_defense: false,
+        offhand_defense: false,
+        feint: None,
+        first_aid_tries: 0,
+        acted: false,
+        initiative: 0,
+        record: Record::default(),
+    })
+}

@@ -1,0 +1,15 @@
+//! Integration tests of the d20-3d6 ruleset: every test forces the dice
+//! (strict scripts) or works on exact distributions, and names the
+//! checklist IDs it exercises.
+
+mod actions;
+mod attack;
+mod common;
+mod damage;
+mod defense;
+mod life;
+mod maneuvers;
+mod movement;
+mod odds;
+mod setup;
+mod turn;

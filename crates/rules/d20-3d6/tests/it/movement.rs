@@ -1,0 +1,185 @@
+//! Movement, reach, attacks of opportunity, charge and set vs charge
+//! (X-MOV, X-ACT-006/007, X-MAN-004..006, X-MAN-010, X-QCK-003).
+
+use crate::common::*;
+use fray_core::grid::SquarePos;
+use fray_d20_3d6::model::action::{Action, Answer, Strike};
+use fray_d20_3d6::model::sheet::Size;
+use fray_d20_3d6::rules::geometry::{natural_reach, space_distance, weapon_reach};
+
+fn to(x: i32, y: i32) -> SquarePos {
+    SquarePos::new(x, y)
+}
+
+#[test]
+fn leaving_a_threatened_square_provokes_rule_x_act_007() {
+    // rule: X-ACT-007, X-ACT-006, X-ACT-003, X-MAN-004, X-MOV-001
+    let mut s = duel(&["sword"], 1);
+    turn_of(&mut s, A);
+    // B strikes before A leaves: 3+3+2 + 10 = 18 vs 18, damage 1 + 5.
+    let ev = act(
+        &mut s,
+        A,
+        Action::Move { to: to(1, 5) },
+        vec![f(&[3, 3, 2]), t(1)],
+        vec![Answer::Strike { weapon: 0 }],
+    )
+    .unwrap();
+    assert_eq!(damage(&ev), vec![6]);
+    assert_eq!(s.fighter(A).pos, to(1, 5));
+    assert_eq!(s.fighter(B).reactions, 0);
+    assert_eq!(s.fighter(B).record.opportunity, 1);
+    // Moving on: no Reaction left, no question.
+    act(&mut s, A, Action::Move { to: to(0, 5) }, vec![], vec![]).unwrap();
+}
+
+#[test]
+fn disengage_does_not_provoke_rule_x_man_010() {
+    // rule: X-MAN-010
+    let mut s = duel(&["sword"], 1);
+    turn_of(&mut s, A);
+    act(
+        &mut s,
+        A,
+        Action::Disengage { to: to(4, 5) },
+        vec![],
+        vec![],
+    )
+    .unwrap();
+    assert_eq!(s.fighter(A).pos, to(4, 5));
+    assert_eq!(
+        refused(&s, A, &Action::Disengage { to: to(2, 5) }),
+        Some("X-MAN-010")
+    );
+}
+
+#[test]
+fn move_run_and_difficult_terrain_rule_x_mov_001_004() {
+    // rule: X-MOV-001, X-MOV-002, X-MOV-003, X-MOV-004, X-MOV-011, X-MAN-005, X-MOV-005, X-MOV-006, X-MOV-007
+    let mut s = duel(&["sword"], 10);
+    turn_of(&mut s, A);
+    // Diagonals cost 1: 6 squares diagonally is 6 m.
+    assert_eq!(refused(&s, A, &Action::Move { to: to(11, 11) }), None);
+    assert_eq!(
+        refused(&s, A, &Action::Move { to: to(12, 5) }),
+        Some("X-MOV-001")
+    );
+    // Running: twice Move, with its penalties until the next turn.
+    act(&mut s, A, Action::Run { to: to(14, 5) }, vec![], vec![]).unwrap();
+    assert!(s.fighter(A).ran);
+    // Not into B's square.
+    assert_eq!(
+        refused(&s, A, &Action::Move { to: to(15, 5) }),
+        Some("X-MOV-011")
+    );
+    // Difficult terrain: 2 m per square.
+    let band: Vec<String> = (0..20)
+        .flat_map(|y| (6..9).map(move |x| format!("{{ x = {x}, y = {y} }}")))
+        .collect();
+    let text = format!(
+        "[[map.terrain]]\nterrain = \"difficult\"\nsquares = [{}]\n",
+        band.join(", ")
+    );
+    let sc: fray_d20_3d6::model::scenario::Scenario = toml::from_str(&format!(
+        "ruleset = \"d20-3d6\"\nname = \"t\"\n[map]\nkind = \"square\"\nwidth = 30\nheight = 20\n{text}{}\n{}",
+        entry("A", "a", 5, 5, &fighter(&["sword"], "")),
+        entry("B", "b", 20, 5, &fighter(&["sword"], ""))
+    ))
+    .unwrap();
+    let armory = fray_d20_3d6::model::data::parse_file("t", ARMORY).unwrap();
+    let mut s = fray_d20_3d6::setup::setup_with(&sc, &armory).unwrap();
+    turn_of(&mut s, A);
+    assert_eq!(
+        refused(&s, A, &Action::Move { to: to(10, 5) }),
+        Some("X-MOV-001")
+    );
+    assert_eq!(refused(&s, A, &Action::Move { to: to(8, 5) }), None);
+}
+
+#[test]
+fn reach_by_size_and_long_weapons_rule_x_mov_008_010() {
+    // rule: X-MOV-008, X-MOV-009, X-MOV-010, X-QCK-001, X-DAT-007
+    let mut s = duel(&["spear"], 2);
+    turn_of(&mut s, A);
+    assert_eq!(weapon_reach(s.fighter(A), 0), Some(2));
+    assert_eq!(natural_reach(s.fighter(A)), 1);
+    assert_eq!(refused(&s, A, &Action::Attack(Strike::new(B, 0))), None);
+    let mut s = duel(&["sword"], 2);
+    turn_of(&mut s, A);
+    assert_eq!(
+        refused(&s, A, &Action::Attack(Strike::new(B, 0))),
+        Some("X-MOV-009")
+    );
+    for (size, edge) in [
+        (Size::Medium, 1),
+        (Size::Large, 2),
+        (Size::Huge, 3),
+        (Size::Gargantuan, 4),
+        (Size::Colossal, 6),
+    ] {
+        assert_eq!(size.edge(), edge);
+    }
+    let mut s = duel(&["sword"], 3);
+    let mut stats = (*s.fighter(A).stats).clone();
+    stats.size = Size::Huge;
+    s.fighter_mut(A).stats = std::sync::Arc::new(stats);
+    assert_eq!(natural_reach(s.fighter(A)), 2);
+    // The huge space (5..7) is 1 m from B at 8.
+    assert_eq!(space_distance(to(5, 5), 3, to(8, 5), 1), 1);
+}
+
+#[test]
+fn a_charge_and_a_set_against_it_rule_x_man_006_x_qck_003() {
+    // rule: X-MAN-006, X-QCK-003, X-SIT-005, X-ACT-006
+    let mut s = duel(&["sword"], 5);
+    turn_of(&mut s, A);
+    // B declines to set; A's attack has +1d6: 3+3+2 and 4 = 12, + 10 = 22.
+    let ev = act(
+        &mut s,
+        A,
+        Action::Charge {
+            to: to(9, 5),
+            strike: Strike::new(B, 0),
+        },
+        vec![f(&[3, 3, 2, 4]), t(1)],
+        vec![Answer::Decline],
+    )
+    .unwrap();
+    assert_eq!(rolls(&ev, "attack")[0].total, 22);
+    assert!(s.fighter(A).charged);
+    assert_eq!(s.turn.actions, 1);
+    // B sets: its free attack at -1d6 comes first, against A's Defense 18 - 4.
+    let mut s = duel(&["sword"], 5);
+    turn_of(&mut s, A);
+    let ev = act(
+        &mut s,
+        A,
+        Action::Charge {
+            to: to(9, 5),
+            strike: Strike::new(B, 0),
+        },
+        vec![f(&[3, 3, 3, 2]), t(2), f(&[1, 2, 2, 1])],
+        vec![Answer::Strike { weapon: 0 }],
+    )
+    .unwrap();
+    let attacks = rolls(&ev, "attack");
+    assert_eq!(attacks[0].roller.as_deref(), Some("B"));
+    assert_eq!(attacks[0].total, 9 - 2 + 10);
+    assert_eq!(attacks[0].verdict, "hit");
+    assert_eq!(attacks[1].roller.as_deref(), Some("A"));
+    // Too short a charge.
+    let s = duel(&["sword"], 2);
+    let mut s = s;
+    turn_of(&mut s, A);
+    assert_eq!(
+        refused(
+            &s,
+            A,
+            &Action::Charge {
+                to: to(6, 5),
+                strike: Strike::new(B, 0)
+            }
+        ),
+        Some("X-MAN-006")
+    );
+}
