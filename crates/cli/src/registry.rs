@@ -83,6 +83,7 @@ macro_rules! rulesets {
 // The one line per ruleset.
 rulesets! {
     "gurps" => fray_gurps::Gurps,
+    "margin-3d6" => fray_margin_3d6::Margin,
 }
 
 /// The systems of the mission not yet implemented, shown by `fray systems`

@@ -1,0 +1,120 @@
+//! Actions and answers in the words of the fight (names of foes and
+//! weapons), for narration and the menus at the table.
+
+use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
+use crate::model::data::Base;
+use crate::model::state::State;
+use fray_core::CombatantId;
+
+fn name(state: &State, id: CombatantId) -> String {
+    state
+        .fighters
+        .get(id.index())
+        .map_or_else(|| id.to_string(), |f| f.name.to_string())
+}
+
+/// "Bastard Sword, cut sw+2" or "punch".
+pub fn strike_means(state: &State, who: CombatantId, s: &Strike) -> String {
+    if let Some(u) = s.unarmed {
+        return match u {
+            Unarmed::Punch => "punch".into(),
+            Unarmed::Kick => "kick".into(),
+            Unarmed::Bite => "bite".into(),
+        };
+    }
+    let Some(h) = state
+        .fighters
+        .get(who.index())
+        .and_then(|f| f.weapons.get(usize::from(s.weapon)))
+    else {
+        return format!("weapon {}", s.weapon);
+    };
+    match h.weapon.modes.get(usize::from(s.mode)) {
+        Some(m) => format!(
+            "{}, {} {}{:+}",
+            h.weapon.name,
+            m.kind.name(),
+            match m.base {
+                Base::Thr => "thr",
+                Base::Sw => "sw",
+            },
+            m.modifier
+        ),
+        None => h.weapon.name.clone(),
+    }
+}
+
+fn strike_words(state: &State, who: CombatantId, s: &Strike) -> String {
+    let mut out = format!("{} ({})", name(state, s.target), strike_means(state, who, s));
+    if let Some(l) = s.location {
+        out.push_str(&format!(" at the {l}"));
+    }
+    if let Some(to) = s.to {
+        out.push_str(&format!(", moving to {to}"));
+    }
+    out
+}
+
+/// An action in words.
+pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
+    let weapon = |i: u8| {
+        state
+            .fighters
+            .get(who.index())
+            .and_then(|f| f.weapons.get(usize::from(i)))
+            .map_or_else(|| format!("weapon {i}"), |h| h.weapon.name.clone())
+    };
+    match a {
+        Action::Attack(s) => format!("Attack {}", strike_words(state, who, s)),
+        Action::AllOutAttack { strike, bonus } => format!(
+            "All-Out Attack ({}) {}",
+            match bonus {
+                AllOut::Skill => "+4 to hit",
+                AllOut::Damage => "+2 damage",
+            },
+            strike_words(state, who, strike)
+        ),
+        Action::RapidAttack(s) => format!("Ranged Rapid Attack {}", strike_words(state, who, s)),
+        Action::Feint { target, weapon: w } => {
+            format!("Feint at {} with the {}", name(state, *target), weapon(*w))
+        }
+        Action::AllOutDefense { kind, foe } => match foe {
+            Some(f) => format!("All-Out Defense ({kind:?} against {})", name(state, *f)),
+            None => format!("All-Out Defense ({kind:?})"),
+        },
+        Action::Aim { target, weapon: w } => {
+            format!("Aim the {} at {}", weapon(*w), name(state, *target))
+        }
+        Action::Reload { weapon: w } => format!("Reload the {}", weapon(*w)),
+        Action::ReadyWeapon { weapon: w } => format!("Ready the {}", weapon(*w)),
+        other => other.to_string(),
+    }
+}
+
+/// An answer in words, with the target it rolls against.
+pub fn answer(state: &State, q: &Question, a: &Answer) -> String {
+    let Question::Defend {
+        defender,
+        options,
+        pd,
+        ..
+    } = q;
+    match a {
+        Answer::NoDefense => format!("No active defense (PD roll against {pd})"),
+        Answer::Defend { kind, weapon } => {
+            let target = options
+                .iter()
+                .find(|o| o.kind == *kind && (weapon.is_none() || o.weapon == *weapon))
+                .map_or(0, |o| o.target);
+            let with = weapon
+                .and_then(|w| {
+                    state
+                        .fighters
+                        .get(defender.index())
+                        .and_then(|f| f.weapons.get(usize::from(w)))
+                })
+                .map_or(String::new(), |h| format!(" with the {}", h.weapon.name));
+            format!("{}{with} (roll {target} or less)", kind.name())
+        }
+    }
+}
