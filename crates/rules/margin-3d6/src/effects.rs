@@ -1,9 +1,9 @@
 //! What one action amounts to, for exact odds (`fray odds`): named integer
 //! features from the difference of the states before and after.
 
+use crate::Margin;
 use crate::model::action::Action;
 use crate::model::state::{Life, State};
-use crate::Margin;
 use fray_core::CombatantId;
 use fray_core::odds::ActionEffects;
 
@@ -21,7 +21,10 @@ impl ActionEffects for Margin {
         let (a0, a1) = (before.fighter(actor), after.fighter(actor));
         let mut out = vec![
             ("hit", i64::from(a1.record.hits - a0.record.hits)),
-            ("critical", i64::from(a1.record.criticals - a0.record.criticals)),
+            (
+                "critical",
+                i64::from(a1.record.criticals - a0.record.criticals),
+            ),
             ("fumble", i64::from(a1.record.fumbles - a0.record.fumbles)),
         ];
         let (mut injury, mut stunned, mut out_cold, mut dead, mut crippled) = (0, 0, 0, 0, 0);

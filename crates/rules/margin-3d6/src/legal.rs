@@ -25,12 +25,24 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
             for m in 0..h.weapon.modes.len() {
                 let s = Strike::at(foe).with(i as u8, m as u8);
                 push(Action::Attack(s));
-                push(Action::AllOutAttack { strike: s, bonus: AllOut::Skill });
-                push(Action::AllOutAttack { strike: s, bonus: AllOut::Damage });
+                push(Action::AllOutAttack {
+                    strike: s,
+                    bonus: AllOut::Skill,
+                });
+                push(Action::AllOutAttack {
+                    strike: s,
+                    bonus: AllOut::Damage,
+                });
                 push(Action::RapidAttack(s));
             }
-            push(Action::Feint { target: foe, weapon: i as u8 });
-            push(Action::Aim { target: foe, weapon: i as u8 });
+            push(Action::Feint {
+                target: foe,
+                weapon: i as u8,
+            });
+            push(Action::Aim {
+                target: foe,
+                weapon: i as u8,
+            });
         }
         for u in [Unarmed::Punch, Unarmed::Kick, Unarmed::Bite] {
             let mut s = Strike::at(foe);
@@ -52,12 +64,24 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
         if let Some((_, _, to)) = best
             && to != f.pos
         {
-            push(Action::Move { to, face: to.facing_toward(t) });
+            push(Action::Move {
+                to,
+                face: to.facing_toward(t),
+            });
         }
-        push(Action::AllOutDefense { kind: AodKind::SingleFoe, foe: Some(foe) });
+        push(Action::AllOutDefense {
+            kind: AodKind::SingleFoe,
+            foe: Some(foe),
+        });
     }
-    push(Action::AllOutDefense { kind: AodKind::MultipleFoe, foe: None });
-    push(Action::AllOutDefense { kind: AodKind::Brace, foe: None });
+    push(Action::AllOutDefense {
+        kind: AodKind::MultipleFoe,
+        foe: None,
+    });
+    push(Action::AllOutDefense {
+        kind: AodKind::Brace,
+        foe: None,
+    });
     push(Action::Retreat);
     for (i, _) in f.weapons.iter().enumerate() {
         push(Action::Reload { weapon: i as u8 });

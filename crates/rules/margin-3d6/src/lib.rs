@@ -113,7 +113,11 @@ impl Ruleset for Margin {
     }
 
     fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
-        let on_side = || state.ids().filter(move |&id| state.fighter(id).side == side);
+        let on_side = || {
+            state
+                .ids()
+                .filter(move |&id| state.fighter(id).side == side)
+        };
         on_side()
             .find(|&id| state.fighter(id).leader)
             .or_else(|| on_side().next())

@@ -4,7 +4,9 @@
 use crate::ai::Tactics;
 use crate::model::data::{Armory, Sheet};
 use crate::model::scenario::{Combatant, Scenario};
-use crate::model::state::{CarriedShield, Fighter, Guard, Held, Life, Record, Skills, State, Stats};
+use crate::model::state::{
+    CarriedShield, Fighter, Guard, Held, Life, Record, Skills, State, Stats,
+};
 use fray_core::grid::{Map, MapKind};
 use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
 use std::sync::Arc;
@@ -29,8 +31,9 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     let mut fighters = Vec::with_capacity(s.combatants.len());
     for (i, c) in s.combatants.iter().enumerate() {
         let (sheet, prefix) = sheet_of(c, armory, i)?;
-        let f = build(c, cast.side_of[i], &sheet, armory)
-            .map_err(|(field, msg)| SetupError::new(format!("combatants[{i}].{prefix}{field}"), msg))?;
+        let f = build(c, cast.side_of[i], &sheet, armory).map_err(|(field, msg)| {
+            SetupError::new(format!("combatants[{i}].{prefix}{field}"), msg)
+        })?;
         fighters.push(f);
     }
     Ok(State {
@@ -85,15 +88,19 @@ fn sheet_of(c: &Combatant, armory: &Armory, i: usize) -> Result<(Sheet, &'static
             format!("combatants[{i}].name"),
             "needs a `template` or a `sheet`",
         )),
-        (Some(id), None) => armory.template(id).cloned().map(|s| (s, "")).ok_or_else(|| {
-            SetupError::new(
-                format!("combatants[{i}].template"),
-                format!(
-                    "no template `{id}`; bundled: {}",
-                    armory.template_ids().join(", ")
-                ),
-            )
-        }),
+        (Some(id), None) => armory
+            .template(id)
+            .cloned()
+            .map(|s| (s, ""))
+            .ok_or_else(|| {
+                SetupError::new(
+                    format!("combatants[{i}].template"),
+                    format!(
+                        "no template `{id}`; bundled: {}",
+                        armory.template_ids().join(", ")
+                    ),
+                )
+            }),
         (None, Some(sheet)) => Ok((sheet.clone(), "sheet.")),
     }
 }
@@ -107,11 +114,19 @@ fn skill(sheet: &Sheet, name: &str) -> Option<i32> {
 }
 
 /// M-DAT-001/002: attributes and derived values; gear from the armory.
-fn build(c: &Combatant, side: SideId, sheet: &Sheet, armory: &Armory) -> Result<Fighter, (String, String)> {
+fn build(
+    c: &Combatant,
+    side: SideId,
+    sheet: &Sheet,
+    armory: &Armory,
+) -> Result<Fighter, (String, String)> {
     let a = sheet.attributes;
     for (field, v) in [("st", a.st), ("dx", a.dx), ("iq", a.iq), ("ht", a.ht)] {
         if !(1..=100).contains(&v) {
-            return Err((format!("attributes.{field}"), format!("{v} is not between 1 and 100")));
+            return Err((
+                format!("attributes.{field}"),
+                format!("{v} is not between 1 and 100"),
+            ));
         }
     }
     if sheet.encumbrance > 4 {
@@ -134,9 +149,12 @@ fn build(c: &Combatant, side: SideId, sheet: &Sheet, armory: &Armory) -> Result<
     };
     let mut weapons = Vec::with_capacity(sheet.weapons.len());
     for (k, name) in sheet.weapons.iter().enumerate() {
-        let w = armory
-            .weapon(name)
-            .ok_or_else(|| (format!("weapons[{k}]"), format!("no weapon `{name}` in data/margin-3d6/weapons.toml")))?;
+        let w = armory.weapon(name).ok_or_else(|| {
+            (
+                format!("weapons[{k}]"),
+                format!("no weapon `{name}` in data/margin-3d6/weapons.toml"),
+            )
+        })?;
         weapons.push(Held {
             skill: skill(sheet, &w.skill).unwrap_or(a.dx - 5),
             weapon: w.clone(),
@@ -156,7 +174,12 @@ fn build(c: &Combatant, side: SideId, sheet: &Sheet, armory: &Armory) -> Result<
         armor.push(
             armory
                 .armor_piece(name)
-                .ok_or_else(|| (format!("armor[{k}]"), format!("no armor `{name}` in data/margin-3d6/armor.toml")))?
+                .ok_or_else(|| {
+                    (
+                        format!("armor[{k}]"),
+                        format!("no armor `{name}` in data/margin-3d6/armor.toml"),
+                    )
+                })?
                 .clone(),
         );
     }
@@ -165,7 +188,12 @@ fn build(c: &Combatant, side: SideId, sheet: &Sheet, armory: &Armory) -> Result<
         Some(name) => Some(CarriedShield {
             shield: armory
                 .shield(name)
-                .ok_or_else(|| ("shield".to_string(), format!("no shield `{name}` in data/margin-3d6/shields.toml")))?
+                .ok_or_else(|| {
+                    (
+                        "shield".to_string(),
+                        format!("no shield `{name}` in data/margin-3d6/shields.toml"),
+                    )
+                })?
                 .clone(),
             state: c.shield_state,
             readying: 0,

@@ -63,7 +63,9 @@ fn nearest_foe(state: &State, who: CombatantId) -> Option<CombatantId> {
 }
 
 /// Chance in 216 of rolling `target` or less on 3d6.
-const CUMULATIVE: [u32; 19] = [0, 0, 0, 1, 4, 10, 20, 35, 56, 81, 108, 135, 160, 181, 196, 206, 212, 215, 216];
+const CUMULATIVE: [u32; 19] = [
+    0, 0, 0, 1, 4, 10, 20, 35, 56, 81, 108, 135, 160, 181, 196, 206, 212, 215, 216,
+];
 
 /// M-FLO-003: below 3 no roll; 3 and 4 always succeed, 17 and 18 always fail.
 fn chance(target: i32) -> u32 {
@@ -76,7 +78,14 @@ fn chance(target: i32) -> u32 {
 
 /// Expected injury (×216) of a strike at full damage against the target's
 /// torso, weighted by the chance to hit (M-DMG-008).
-fn value(state: &State, who: CombatantId, s: &Strike, from: HexPos, ctx: HitCtx, bonus: i32) -> i64 {
+fn value(
+    state: &State,
+    who: CombatantId,
+    s: &Strike,
+    from: HexPos,
+    ctx: HitCtx,
+    bonus: i32,
+) -> i64 {
     let f = state.fighter(who);
     let t = state.fighter(s.target);
     let mut m = Total::default();
@@ -84,12 +93,23 @@ fn value(state: &State, who: CombatantId, s: &Strike, from: HexPos, ctx: HitCtx,
     let b = basic(f, s, bonus, &state.options);
     let dmg = if b.bite { 3 + b.damage } else { b.damage };
     let loc = s.location.unwrap_or(Location::Torso);
-    let injury = wound(dmg - dr_at(t, loc, b.kind, &state.options), b.kind, loc, &state.options);
+    let injury = wound(
+        dmg - dr_at(t, loc, b.kind, &state.options),
+        b.kind,
+        loc,
+        &state.options,
+    );
     i64::from(chance(m.0)) * i64::from(injury.max(0) * 4 + 1)
 }
 
 /// The best strike at `target` from `from` over the weapons and modes.
-fn best_strike(state: &State, who: CombatantId, target: CombatantId, from: HexPos, step: Option<HexPos>) -> Option<(Strike, i64)> {
+fn best_strike(
+    state: &State,
+    who: CombatantId,
+    target: CombatantId,
+    from: HexPos,
+    step: Option<HexPos>,
+) -> Option<(Strike, i64)> {
     let f = state.fighter(who);
     let consider = |s: Strike, best: &mut Option<(Strike, i64)>| {
         if check(state, who, &Action::Attack(s)).is_err() {
@@ -137,7 +157,10 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             return a;
         }
     }
-    if f.shield.as_ref().is_some_and(|s| s.state == ShieldState::Tangled) {
+    if f.shield
+        .as_ref()
+        .is_some_and(|s| s.state == ShieldState::Tangled)
+    {
         return Action::ReadyShield;
     }
     for (i, h) in f.weapons.iter().enumerate() {
@@ -168,28 +191,54 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             let aimed = f.aim.map_or(0, |(a, n)| if a == foe { n } else { 0 });
             // Aim while the foe is far enough that it cannot close first.
             if slow && aimed < 2 && dist > 3 {
-                return Action::Aim { target: foe, weapon: i };
+                return Action::Aim {
+                    target: foe,
+                    weapon: i,
+                };
             }
             if slow && aimed == 0 && dist > 1 {
-                return Action::Aim { target: foe, weapon: i };
+                return Action::Aim {
+                    target: foe,
+                    weapon: i,
+                };
             }
             return Action::Attack(s);
         }
     }
     // Badly hurt against a healthier foe: retreat (M-AOD-005).
     let hurt = f.hp * 3 <= f.stats.hp && t.hp > 2 * f.hp;
-    if dist <= 1 && f.stun.is_none() && (hurt && tactics != Tactics::Aggressive || tactics == Tactics::Defensive && f.hp * 2 <= f.stats.hp) {
+    if dist <= 1
+        && f.stun.is_none()
+        && (hurt && tactics != Tactics::Aggressive
+            || tactics == Tactics::Defensive && f.hp * 2 <= f.stats.hp)
+    {
         return Action::Retreat;
     }
     // Melee in reach: strike, all out against a stunned or defenceless foe.
     if let Some((s, _)) = best_strike(state, who, foe, f.pos, None) {
         let defenceless = t.stun.is_some() || t.guard.no_active || !t.awake() || t.posture.down();
         let is_melee = s.unarmed.is_some()
-            || f.weapons.get(usize::from(s.weapon)).is_some_and(|h| !h.weapon.ranged());
+            || f.weapons
+                .get(usize::from(s.weapon))
+                .is_some_and(|h| !h.weapon.ranged());
         if is_melee && (defenceless || tactics == Tactics::Aggressive) {
             let damage = value(state, who, &s, f.pos, HitCtx::default(), 2);
-            let skill = value(state, who, &s, f.pos, HitCtx { all_out_skill: true, ..HitCtx::default() }, 0);
-            let bonus = if damage >= skill { AllOut::Damage } else { AllOut::Skill };
+            let skill = value(
+                state,
+                who,
+                &s,
+                f.pos,
+                HitCtx {
+                    all_out_skill: true,
+                    ..HitCtx::default()
+                },
+                0,
+            );
+            let bonus = if damage >= skill {
+                AllOut::Damage
+            } else {
+                AllOut::Skill
+            };
             return Action::AllOutAttack { strike: s, bonus };
         }
         return Action::Attack(s);
@@ -248,7 +297,12 @@ pub fn answer(_state: &State, q: &Question) -> Answer {
     let mut best: Option<(i32, usize)> = None;
     for (i, o) in options.iter().enumerate() {
         // An Acrobatic Dodge's AD is its successes alone: worth 2 less.
-        let v = o.target - if o.kind == crate::model::action::DefenseKind::AcrobaticDodge { 2 } else { 0 };
+        let v = o.target
+            - if o.kind == crate::model::action::DefenseKind::AcrobaticDodge {
+                2
+            } else {
+                0
+            };
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, i));
         }

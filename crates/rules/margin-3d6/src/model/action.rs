@@ -232,7 +232,11 @@ pub enum Answer {
 fn strike_words(f: &mut fmt::Formatter<'_>, s: &Strike) -> fmt::Result {
     match s.unarmed {
         Some(u) => write!(f, "{u:?} at {}", s.target)?,
-        None => write!(f, "at {} with weapon {} mode {}", s.target, s.weapon, s.mode)?,
+        None => write!(
+            f,
+            "at {} with weapon {} mode {}",
+            s.target, s.weapon, s.mode
+        )?,
     }
     if let Some(l) = s.location {
         write!(f, " ({l})")?;

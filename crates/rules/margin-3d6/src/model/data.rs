@@ -71,7 +71,12 @@ impl Class {
     pub const fn ranged(self) -> bool {
         matches!(
             self,
-            Class::Thrown | Class::Bow | Class::ShortBow | Class::Crossbow | Class::Sling | Class::Dart
+            Class::Thrown
+                | Class::Bow
+                | Class::ShortBow
+                | Class::Crossbow
+                | Class::Sling
+                | Class::Dart
         )
     }
 
@@ -522,17 +527,23 @@ impl Armory {
 
     /// A weapon by name (case-insensitive).
     pub fn weapon(&self, name: &str) -> Option<&Arc<Weapon>> {
-        self.weapons.iter().find(|w| w.name.eq_ignore_ascii_case(name))
+        self.weapons
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
     }
 
     /// An armor piece by name.
     pub fn armor_piece(&self, name: &str) -> Option<&Arc<Armor>> {
-        self.armor.iter().find(|a| a.name.eq_ignore_ascii_case(name))
+        self.armor
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(name))
     }
 
     /// A shield by name.
     pub fn shield(&self, name: &str) -> Option<&Arc<Shield>> {
-        self.shields.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+        self.shields
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
     }
 
     /// A template's sheet by id.

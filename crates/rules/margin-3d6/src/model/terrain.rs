@@ -27,11 +27,7 @@ pub static VOCABULARY: Vocabulary = Vocabulary::new(
             5,
             1,
         ),
-        FeatureKind::flag(
-            "wall",
-            "A wall: cannot be entered or seen through",
-        )
-        .blocking(true, true),
+        FeatureKind::flag("wall", "A wall: cannot be entered or seen through").blocking(true, true),
     ],
     &[],
 );

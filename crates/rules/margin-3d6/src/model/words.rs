@@ -45,7 +45,11 @@ pub fn strike_means(state: &State, who: CombatantId, s: &Strike) -> String {
 }
 
 fn strike_words(state: &State, who: CombatantId, s: &Strike) -> String {
-    let mut out = format!("{} ({})", name(state, s.target), strike_means(state, who, s));
+    let mut out = format!(
+        "{} ({})",
+        name(state, s.target),
+        strike_means(state, who, s)
+    );
     if let Some(l) = s.location {
         out.push_str(&format!(" at the {l}"));
     }

@@ -6,7 +6,9 @@ use crate::model::action::{Answer, DefenseKind, Question, Strike};
 use crate::model::data::{Base, Class};
 use crate::model::event::Event;
 use crate::model::location::{DamageType, Location};
-use crate::model::options::{CritStage, DefenseModel, NaturalCritical, NetZero, PdMode, ShieldBreak};
+use crate::model::options::{
+    CritStage, DefenseModel, NaturalCritical, NetZero, PdMode, ShieldBreak,
+};
 use crate::model::state::{Posture, ShieldState, State};
 use crate::resolve::check::{self, roll_plain, table_roll};
 use crate::resolve::critical;
@@ -15,7 +17,9 @@ use crate::rules::armor::dr_at;
 use crate::rules::attack::{HitCtx, aimed_at, held, to_hit};
 use crate::rules::damage::{basic, cripple, fractional, wound};
 use crate::rules::defense::{Threat, options};
-use crate::rules::tables::{CritHit, Fraction, crit_hit, fraction, needs_side_roll, random_location};
+use crate::rules::tables::{
+    CritHit, Fraction, crit_hit, fraction, needs_side_roll, random_location,
+};
 use crate::{Flow, Margin};
 use fray_core::dice::systems::margin3d6::Outcome;
 use fray_core::grid::HexPos;
@@ -93,7 +97,9 @@ fn spend(state: &mut State, b: &Blow) {
 /// Resolves one attack from `from`.
 pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>) -> Flow<()> {
     let target = b.strike.target;
-    if !state.fighter(target).awake() && state.fighter(target).hp <= -5 * state.fighter(target).stats.ht {
+    if !state.fighter(target).awake()
+        && state.fighter(target).hp <= -5 * state.fighter(target).stats.ht
+    {
         return Ok(());
     }
     let mut mods = ModList::new();
@@ -192,7 +198,14 @@ fn hit_location(state: &State, b: &Blow, cx: &mut impl Cx<Margin>) -> Flow<Locat
     }
     let r = table_roll(state, cx, Some(b.attacker), 3, "hit location", "M-RHL-001")?;
     let side = if needs_side_roll(r) {
-        table_roll(state, cx, Some(b.attacker), 1, "hand or foot side", "M-RHL-001")?
+        table_roll(
+            state,
+            cx,
+            Some(b.attacker),
+            1,
+            "hand or foot side",
+            "M-RHL-001",
+        )?
     } else {
         1
     };
@@ -282,7 +295,12 @@ fn rule_of(kind: DefenseKind) -> &'static str {
 /// M-ARM-011: with no active defense the defender rolls against its PD
 /// alone; a success gives AD = 2 + successes. No roll with PD below the
 /// minimum target or with `pd_only_roll = false`.
-fn pd_only(state: &State, defender: CombatantId, pd: i32, cx: &mut impl Cx<Margin>) -> Flow<Defended> {
+fn pd_only(
+    state: &State,
+    defender: CombatantId,
+    pd: i32,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<Defended> {
     if !state.options.pd_only_roll
         || pd < state.options.min_target
         || state.options.pd_mode != PdMode::AddToDefense
@@ -294,7 +312,11 @@ fn pd_only(state: &State, defender: CombatantId, pd: i32, cx: &mut impl Cx<Margi
     }
     let c = roll_plain(state, cx, defender, "PD only", "M-ARM-011", "PD", pd)?;
     Ok(Defended {
-        ad: if c.outcome.is_success() { 2 + c.successes() } else { 0 },
+        ad: if c.outcome.is_success() {
+            2 + c.successes()
+        } else {
+            0
+        },
         succeeded: c.outcome.is_success(),
     })
 }
@@ -334,7 +356,12 @@ fn defense_fumble(
 
 /// M-DEF-007: a block made exactly (0 successes) rolls the shield's HT or
 /// breaks it (`shield_break_check = any_success`: every block).
-fn shield_risk(state: &mut State, defender: CombatantId, successes: i32, cx: &mut impl Cx<Margin>) -> Flow<()> {
+fn shield_risk(
+    state: &mut State,
+    defender: CombatantId,
+    successes: i32,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
     let at_risk = match state.options.shield_break_check {
         ShieldBreak::Exact => successes == 0,
         ShieldBreak::AnySuccess => true,
@@ -345,7 +372,15 @@ fn shield_risk(state: &mut State, defender: CombatantId, successes: i32, cx: &mu
     if !at_risk {
         return Ok(());
     }
-    let c = roll_plain(state, cx, defender, "shield HT", "M-DEF-007", "shield HT", ht)?;
+    let c = roll_plain(
+        state,
+        cx,
+        defender,
+        "shield HT",
+        "M-DEF-007",
+        "shield HT",
+        ht,
+    )?;
     if !c.outcome.is_success() {
         if let Some(s) = state.fighter_mut(defender).shield.as_mut() {
             s.state = ShieldState::Broken;
@@ -363,7 +398,13 @@ fn shield_risk(state: &mut State, defender: CombatantId, successes: i32, cx: &mu
 /// 100% / a critical (M-DMG-013). `defense_model = negate`: any successful
 /// defense stops it. `pd_mode = attack_penalty` takes PD off the successes
 /// (M-ARM-010).
-fn net(state: &State, target: CombatantId, s: i32, d: Defended, cx: &mut impl Cx<Margin>) -> Landed {
+fn net(
+    state: &State,
+    target: CombatantId,
+    s: i32,
+    d: Defended,
+    cx: &mut impl Cx<Margin>,
+) -> Landed {
     let o = &state.options;
     let pd_penalty = if o.pd_mode == PdMode::AttackPenalty {
         let f = state.fighter(target);
@@ -452,7 +493,11 @@ fn damage(
             ignore_dr = c == CritHit::IgnoresArmor;
             cx.emit(|| Event::Note {
                 text: format!("critical hit: {c:?}"),
-                rule: if r <= 7 || r >= 16 { "M-CRT-003" } else { "M-CRT-004" },
+                rule: if r <= 7 || r >= 16 {
+                    "M-CRT-003"
+                } else {
+                    "M-CRT-004"
+                },
             });
         }
     }
@@ -460,7 +505,11 @@ fn damage(
         dmg *= multiplier;
     }
     let t = state.fighter(target);
-    let mut dr = if ignore_dr { 0 } else { dr_at(t, loc, basic.kind, &opts) };
+    let mut dr = if ignore_dr {
+        0
+    } else {
+        dr_at(t, loc, basic.kind, &opts)
+    };
     if loc == Location::Brain && !ignore_dr {
         // M-CKS-005: the top of the head has a natural DR of 2.
         dr += skull;

@@ -73,7 +73,14 @@ pub fn roll_plain(
     base: &'static str,
     value: i32,
 ) -> Flow<Check> {
-    roll(state, cx, roller, label, rule, &ModList::base(base, value, ""))
+    roll(
+        state,
+        cx,
+        roller,
+        label,
+        rule,
+        &ModList::base(base, value, ""),
+    )
 }
 
 /// A plain 3d6 or 1d6 roll for a table (no target).

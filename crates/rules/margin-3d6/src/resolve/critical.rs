@@ -24,8 +24,20 @@ pub fn miss(
 ) -> Flow<()> {
     let r = table_roll(state, cx, Some(who), 3, "critical miss", "M-CRT-001")?;
     let mut result = crit_miss(r);
-    let index = strike.map_or(parry, |s| if s.unarmed.is_some() { None } else { Some(s.weapon) });
-    let weapon = index.and_then(|i| state.fighter(who).weapons.get(usize::from(i)).map(|h| (i, h.weapon.clone())));
+    let index = strike.map_or(parry, |s| {
+        if s.unarmed.is_some() {
+            None
+        } else {
+            Some(s.weapon)
+        }
+    });
+    let weapon = index.and_then(|i| {
+        state
+            .fighter(who)
+            .weapons
+            .get(usize::from(i))
+            .map(|h| (i, h.weapon.clone()))
+    });
     let ranged = weapon.as_ref().is_some_and(|(_, w)| w.ranged());
     // M-CRT-002 decision: results that name the weapon are a loss of balance unarmed.
     if weapon.is_none()
@@ -38,7 +50,11 @@ pub fn miss(
     }
     cx.emit(|| Event::Note {
         text: format!("critical miss: {result:?}"),
-        rule: if r <= 8 || r == 12 || r == 13 || r >= 17 { "M-CRT-001" } else { "M-CRT-002" },
+        rule: if r <= 8 || r == 12 || r == 13 || r >= 17 {
+            "M-CRT-001"
+        } else {
+            "M-CRT-002"
+        },
     });
     let round = state.round;
     match result {
@@ -56,7 +72,11 @@ pub fn miss(
             if b.kind == DamageType::Imp || ranged || b.bite {
                 return Ok(());
             }
-            let d = if result == CritMiss::HitSelfHalf { b.full / 2 } else { b.full / 4 };
+            let d = if result == CritMiss::HitSelfHalf {
+                b.full / 2
+            } else {
+                b.full / 4
+            };
             let dr = dr_at(f, Location::Torso, b.kind, &state.options);
             let loss = wound(d - dr, b.kind, Location::Torso, &state.options);
             injury::apply(
@@ -86,7 +106,14 @@ pub fn miss(
                 lose(state, who, i);
                 if w.fragile {
                     // M-CRT-002: a fragile weapon may break; dropped or broken, it is out of the fight.
-                    let _ = table_roll(state, cx, Some(who), 1, "fragile weapon breaks", "M-CRT-002")?;
+                    let _ = table_roll(
+                        state,
+                        cx,
+                        Some(who),
+                        1,
+                        "fragile weapon breaks",
+                        "M-CRT-002",
+                    )?;
                 }
             }
         }

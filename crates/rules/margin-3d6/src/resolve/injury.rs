@@ -32,7 +32,13 @@ pub struct Wound {
     pub critical: Option<CritHit>,
 }
 
-fn note(state: &State, cx: &mut impl Cx<Margin>, who: CombatantId, what: &'static str, rule: &'static str) {
+fn note(
+    state: &State,
+    cx: &mut impl Cx<Margin>,
+    who: CombatantId,
+    what: &'static str,
+    rule: &'static str,
+) {
     cx.emit(|| Event::Note {
         text: format!("{} {what}", state.fighter(who).name),
         rule,
@@ -88,7 +94,10 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
             stun(state, t, Stun::NextTurn, cx);
         }
     }
-    if w.kind == DamageType::Cr && w.loss > 0 && let Some(a) = w.attacker {
+    if w.kind == DamageType::Cr
+        && w.loss > 0
+        && let Some(a) = w.attacker
+    {
         knockback(state, a, t, w.loss, cx)?;
     }
     Ok(())
@@ -113,7 +122,13 @@ pub fn stun(state: &mut State, t: CombatantId, kind: Stun, cx: &mut impl Cx<Marg
 /// a crippled leg or foot puts the figure on the ground. `until`: a
 /// temporary crippling from the critical table (M-CRT-004) or a strained
 /// shoulder (M-CRT-002).
-pub fn cripple(state: &mut State, t: CombatantId, limb: Limb, until: Option<u32>, cx: &mut impl Cx<Margin>) {
+pub fn cripple(
+    state: &mut State,
+    t: CombatantId,
+    limb: Limb,
+    until: Option<u32>,
+    cx: &mut impl Cx<Margin>,
+) {
     let f = state.fighter_mut(t);
     if f.is_crippled(limb) {
         return;
@@ -138,7 +153,11 @@ pub fn cripple(state: &mut State, t: CombatantId, limb: Limb, until: Option<u32>
     }
     cx.emit(|| Event::Note {
         text: format!("{}'s {} is crippled", state.fighter(t).name, limb.name()),
-        rule: if limb.extremity() { "M-CKS-002" } else { "M-CKS-001" },
+        rule: if limb.extremity() {
+            "M-CKS-002"
+        } else {
+            "M-CKS-001"
+        },
     });
 }
 
@@ -207,7 +226,12 @@ pub fn death(state: &mut State, t: CombatantId, cx: &mut impl Cx<Margin>) -> Flo
     }
 }
 
-fn knockout_roll(state: &mut State, t: CombatantId, rule: &'static str, cx: &mut impl Cx<Margin>) -> Flow<()> {
+fn knockout_roll(
+    state: &mut State,
+    t: CombatantId,
+    rule: &'static str,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
     let ht = state.fighter(t).stats.ht;
     let c = roll_plain(state, cx, t, "HT against knockout", rule, "HT", ht)?;
     if !c.outcome.is_success() {
@@ -224,7 +248,13 @@ fn knockout_roll(state: &mut State, t: CombatantId, rule: &'static str, cx: &mut
 /// for Impact, M-AOD-004) takes 12 in off per ST success. Moved at least
 /// one hex, it rolls DX − 3 (DX if braced) or falls. A blocked hex stops
 /// the push.
-fn knockback(state: &mut State, a: CombatantId, t: CombatantId, loss: i32, cx: &mut impl Cx<Margin>) -> Flow<()> {
+fn knockback(
+    state: &mut State,
+    a: CombatantId,
+    t: CombatantId,
+    loss: i32,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
     let braced = state.fighter(t).guard.aod == Some(AodKind::Brace);
     let mut inches = 6 * loss;
     if braced {
@@ -257,7 +287,15 @@ fn knockback(state: &mut State, a: CombatantId, t: CombatantId, loss: i32, cx: &
     note(state, cx, t, "is knocked back", "M-EFF-003");
     let dx = state.fighter(t).stats.dx;
     let target = if braced { dx } else { dx - 3 };
-    let c = roll_plain(state, cx, t, "DX to stay standing", "M-EFF-003", "DX", target)?;
+    let c = roll_plain(
+        state,
+        cx,
+        t,
+        "DX to stay standing",
+        "M-EFF-003",
+        "DX",
+        target,
+    )?;
     if !c.outcome.is_success() {
         state.fighter_mut(t).posture = Posture::Lying;
         note(state, cx, t, "falls down", "M-EFF-003");

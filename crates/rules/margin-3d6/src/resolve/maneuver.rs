@@ -15,7 +15,12 @@ use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList};
 
 /// Resolves a checked maneuver.
-pub fn resolve(state: &mut State, who: CombatantId, action: &Action, cx: &mut impl Cx<Margin>) -> Flow<()> {
+pub fn resolve(
+    state: &mut State,
+    who: CombatantId,
+    action: &Action,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
     cx.emit(|| Event::Declared {
         who: state.fighter(who).name.to_string(),
         what: crate::model::words::action(state, who, action),
@@ -26,7 +31,12 @@ pub fn resolve(state: &mut State, who: CombatantId, action: &Action, cx: &mut im
     Ok(())
 }
 
-fn carry_out(state: &mut State, who: CombatantId, action: &Action, cx: &mut impl Cx<Margin>) -> Flow<()> {
+fn carry_out(
+    state: &mut State,
+    who: CombatantId,
+    action: &Action,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
     match action {
         Action::DoNothing => {}
         Action::Move { to, face } => {
@@ -36,16 +46,37 @@ fn carry_out(state: &mut State, who: CombatantId, action: &Action, cx: &mut impl
             }
         }
         Action::Attack(s) => {
-            let from = step(state, who, s.to.unwrap_or(state.fighter(who).pos), Some(s.target));
+            let from = step(
+                state,
+                who,
+                s.to.unwrap_or(state.fighter(who).pos),
+                Some(s.target),
+            );
             let shots = shots(state, who, s, false);
             for shot in 0..shots {
-                strike(state, who, s, from, HitCtx { shot, ..HitCtx::default() }, 0, cx)?;
+                strike(
+                    state,
+                    who,
+                    s,
+                    from,
+                    HitCtx {
+                        shot,
+                        ..HitCtx::default()
+                    },
+                    0,
+                    cx,
+                )?;
             }
         }
         Action::AllOutAttack { strike: s, bonus } => {
             // M-MEL-002: no active defense until its next turn.
             state.fighter_mut(who).guard.no_active = true;
-            let from = step(state, who, s.to.unwrap_or(state.fighter(who).pos), Some(s.target));
+            let from = step(
+                state,
+                who,
+                s.to.unwrap_or(state.fighter(who).pos),
+                Some(s.target),
+            );
             let ctx = HitCtx {
                 all_out_skill: *bonus == AllOut::Skill,
                 ..HitCtx::default()
@@ -56,9 +87,18 @@ fn carry_out(state: &mut State, who: CombatantId, action: &Action, cx: &mut impl
         Action::RapidAttack(s) => {
             // M-MIS-003, M-ROA-006: no active defense until its next turn.
             state.fighter_mut(who).guard.no_active = true;
-            let from = step(state, who, s.to.unwrap_or(state.fighter(who).pos), Some(s.target));
+            let from = step(
+                state,
+                who,
+                s.to.unwrap_or(state.fighter(who).pos),
+                Some(s.target),
+            );
             // M-ROA-006: the crossbow's reload is folded into the round.
-            if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(s.weapon)) {
+            if let Some(h) = state
+                .fighter_mut(who)
+                .weapons
+                .get_mut(usize::from(s.weapon))
+            {
                 h.loaded = true;
             }
             let shots = shots(state, who, s, true);
@@ -195,8 +235,18 @@ fn step(state: &mut State, who: CombatantId, to: HexPos, face: Option<CombatantI
 /// against the target's best defensive skill; the winner's successes come
 /// off the target's defense rolls against the feinter until the end of the
 /// feinter's next turn. A critical failure gives the target +1 instead.
-fn feint(state: &mut State, who: CombatantId, target: CombatantId, weapon: u8, cx: &mut impl Cx<Margin>) -> Flow<()> {
-    let skill = state.fighter(who).weapons.get(usize::from(weapon)).map_or(0, |h| h.skill);
+fn feint(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    weapon: u8,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let skill = state
+        .fighter(who)
+        .weapons
+        .get(usize::from(weapon))
+        .map_or(0, |h| h.skill);
     let t = state.fighter(target);
     let best = t
         .weapons
@@ -208,8 +258,22 @@ fn feint(state: &mut State, who: CombatantId, target: CombatantId, weapon: u8, c
         .chain(t.skills.boxing)
         .max()
         .unwrap_or(t.stats.dx);
-    let a = check::roll(state, cx, who, "feint", "M-MEL-006", &ModList::base("weapon skill", skill, ""))?;
-    let b = check::roll(state, cx, target, "resist feint", "M-MEL-006", &ModList::base("best defensive skill", best, ""))?;
+    let a = check::roll(
+        state,
+        cx,
+        who,
+        "feint",
+        "M-MEL-006",
+        &ModList::base("weapon skill", skill, ""),
+    )?;
+    let b = check::roll(
+        state,
+        cx,
+        target,
+        "resist feint",
+        "M-MEL-006",
+        &ModList::base("best defensive skill", best, ""),
+    )?;
     let c = contest(a, b);
     let until = state.round + 1;
     let penalty = if a.outcome == fray_core::dice::systems::margin3d6::Outcome::CriticalFailure {

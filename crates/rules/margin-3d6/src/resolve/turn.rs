@@ -127,7 +127,15 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
     }
     if f.stun == Some(Stun::UntilWill) {
         let will = f.stats.will;
-        let c = roll_plain(state, cx, id, "Will to recover from stun", "M-CRT-003", "Will", will)?;
+        let c = roll_plain(
+            state,
+            cx,
+            id,
+            "Will to recover from stun",
+            "M-CRT-003",
+            "Will",
+            will,
+        )?;
         if c.outcome.is_success() {
             state.fighter_mut(id).stun = None;
         }
@@ -135,7 +143,15 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
     let f = state.fighter(id);
     if f.hp <= 0 {
         let will = f.stats.will;
-        let c = roll_plain(state, cx, id, "Will to stay conscious", "M-PEN-002", "Will", will)?;
+        let c = roll_plain(
+            state,
+            cx,
+            id,
+            "Will to stay conscious",
+            "M-PEN-002",
+            "Will",
+            will,
+        )?;
         if !c.outcome.is_success() {
             let f = state.fighter_mut(id);
             f.life = Life::Unconscious;

@@ -133,17 +133,29 @@ pub fn to_hit<M: Mods>(
         Posture::Crawling | Posture::Lying => -4,
     };
     m.add("posture", posture, "M-PAT-001");
-    m.add("blinded eyes", -5 * i32::from(f.blind_eyes.min(2)), "M-PAT-005");
+    m.add(
+        "blinded eyes",
+        -5 * i32::from(f.blind_eyes.min(2)),
+        "M-PAT-005",
+    );
     if s.unarmed.is_none() && from == t.pos {
         m.add("close combat", -2, "M-PAT-004");
     }
     let aimed = f.aim.is_some_and(|(a, n)| a == s.target && n >= 1);
     if !aimed {
-        m.add("bad footing", -terrain(state, from, BAD_FOOTING), "M-MOD-001");
+        m.add(
+            "bad footing",
+            -terrain(state, from, BAD_FOOTING),
+            "M-MOD-001",
+        );
     }
     m.add("darkness", -terrain(state, from, DARKNESS), "M-MOD-003");
     let Some(h) = h else { return };
-    m.add("heavy weapon again", heavy_penalty(f, h, state.round), "M-ROA-002");
+    m.add(
+        "heavy weapon again",
+        heavy_penalty(f, h, state.round),
+        "M-ROA-002",
+    );
     if h.weapon.ranged() {
         if ctx.shot == 0 {
             m.add("snap shot", snap_shot_penalty(f, h, s.target), "M-MIS-001");

@@ -43,7 +43,10 @@ pub fn effective_st(f: &Fighter, held: Option<&Held>) -> i32 {
 /// the skill used; a plain DX strike gets none.
 pub fn unarmed_bonus(f: &Fighter, u: Unarmed) -> (i32, &'static str) {
     let brawl = f.skills.brawling.map(|s| (s, s / 10, "brawling"));
-    let boxing = f.skills.boxing.map(|s| (s - i32::from(u == Unarmed::Kick), s / 5, "boxing"));
+    let boxing = f
+        .skills
+        .boxing
+        .map(|s| (s - i32::from(u == Unarmed::Kick), s / 5, "boxing"));
     match (u, brawl, boxing) {
         (Unarmed::Bite, _, _) => (0, "dx"),
         (_, Some(b), Some(x)) => {

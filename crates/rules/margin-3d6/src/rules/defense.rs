@@ -211,7 +211,11 @@ pub fn options(
             let Some(score) = parry_score(d, i) else {
                 continue;
             };
-            let small = if h.weapon.size == Size::VerySmall { -1 } else { 0 };
+            let small = if h.weapon.size == Size::VerySmall {
+                -1
+            } else {
+                0
+            };
             out.push(DefenseOption {
                 kind: DefenseKind::Parry,
                 weapon: Some(i as u8),

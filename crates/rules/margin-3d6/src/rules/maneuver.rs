@@ -39,7 +39,13 @@ pub fn free_hex(state: &State, who: CombatantId, to: HexPos) -> bool {
     state.map.passable(to) && state.at(to).is_none_or(|o| o == who)
 }
 
-fn move_ok(state: &State, who: CombatantId, to: HexPos, limit: u32, rule: &'static str) -> Result<(), Illegal> {
+fn move_ok(
+    state: &State,
+    who: CombatantId,
+    to: HexPos,
+    limit: u32,
+    rule: &'static str,
+) -> Result<(), Illegal> {
     let f = state.fighter(who);
     if f.pos.distance(to) > limit {
         return Err(Illegal::new(
@@ -55,7 +61,12 @@ fn move_ok(state: &State, who: CombatantId, to: HexPos, limit: u32, rule: &'stat
 
 /// Checks a strike: a foe to hit, a ready weapon or a usable unarmed
 /// strike, the step before it, reach and the front arc (M-FLO-006).
-pub fn check_strike(state: &State, who: CombatantId, s: &Strike, melee_only: bool) -> Result<(), Illegal> {
+pub fn check_strike(
+    state: &State,
+    who: CombatantId,
+    s: &Strike,
+    melee_only: bool,
+) -> Result<(), Illegal> {
     let f = state.fighter(who);
     if s.target.index() >= state.fighters.len() || s.target == who {
         return Err(Illegal::input(format!("no target {}", s.target)));
@@ -83,26 +94,41 @@ pub fn check_strike(state: &State, who: CombatantId, s: &Strike, melee_only: boo
                 return Err(Illegal::input(format!("no weapon {}", s.weapon)));
             };
             if h.lost {
-                return Err(Illegal::new("M-CRT-002", format!("the {} is lost", h.weapon.name)));
+                return Err(Illegal::new(
+                    "M-CRT-002",
+                    format!("the {} is lost", h.weapon.name),
+                ));
             }
             if !h.ready {
-                return Err(Illegal::new("M-MEL-012", format!("the {} is not ready", h.weapon.name)));
+                return Err(Illegal::new(
+                    "M-MEL-012",
+                    format!("the {} is not ready", h.weapon.name),
+                ));
             }
             if usize::from(s.mode) >= h.weapon.modes.len() {
-                return Err(Illegal::input(format!("the {} has no mode {}", h.weapon.name, s.mode)));
+                return Err(Illegal::input(format!(
+                    "the {} has no mode {}",
+                    h.weapon.name, s.mode
+                )));
             }
             if f.is_crippled(Limb::WeaponArm) || f.is_crippled(Limb::WeaponHand) {
                 return Err(Illegal::new("M-PAT-005", "the weapon arm is crippled"));
             }
             if h.weapon.ranged() {
                 if melee_only {
-                    return Err(Illegal::new("M-MEL-002", "All-Out Attack is a melee maneuver"));
+                    return Err(Illegal::new(
+                        "M-MEL-002",
+                        "All-Out Attack is a melee maneuver",
+                    ));
                 }
                 if h.ammo == Some(0) {
                     return Err(Illegal::new("M-ROA-005", "no missiles left"));
                 }
                 if !h.loaded {
-                    return Err(Illegal::new("M-MIS-009", format!("the {} must be reloaded", h.weapon.name)));
+                    return Err(Illegal::new(
+                        "M-MIS-009",
+                        format!("the {} must be reloaded", h.weapon.name),
+                    ));
                 }
             } else if f.posture.down() {
                 return Err(Illegal::new(
@@ -120,7 +146,10 @@ pub fn check_strike(state: &State, who: CombatantId, s: &Strike, melee_only: boo
         None => f.pos,
     };
     if !in_reach(f, s, from, t.pos) {
-        return Err(Illegal::new("M-FLO-006", format!("{} is out of reach", t.name)));
+        return Err(Illegal::new(
+            "M-FLO-006",
+            format!("{} is out of reach", t.name),
+        ));
     }
     // A step includes its free facing change toward the foe (M-FLO-006).
     if s.to.is_none() && from != t.pos && !in_front_arc(from, f.facing, t.pos) {
@@ -140,7 +169,9 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
     }
     match action {
         Action::DoNothing => Ok(()),
-        Action::Move { to, .. } => move_ok(state, who, *to, move_allowance(state, who), "M-AOD-006"),
+        Action::Move { to, .. } => {
+            move_ok(state, who, *to, move_allowance(state, who), "M-AOD-006")
+        }
         Action::Attack(s) => check_strike(state, who, s, false),
         Action::AllOutAttack { strike, .. } => check_strike(state, who, strike, true),
         Action::RapidAttack(s) => {
@@ -149,12 +180,18 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 Illegal::new("M-MIS-002", "Ranged Rapid Attack needs a missile weapon")
             })?;
             if !h.weapon.ranged() {
-                return Err(Illegal::new("M-MIS-002", "Ranged Rapid Attack needs a missile weapon"));
+                return Err(Illegal::new(
+                    "M-MIS-002",
+                    "Ranged Rapid Attack needs a missile weapon",
+                ));
             }
             if h.weapon.rate_class != RateClass::Crossbow
                 && h.weapon.snap_shot.is_some_and(|ss| h.skill < ss)
             {
-                return Err(Illegal::new("M-MIS-002", "Ranged Rapid Attack needs skill at least the Snap Shot"));
+                return Err(Illegal::new(
+                    "M-MIS-002",
+                    "Ranged Rapid Attack needs skill at least the Snap Shot",
+                ));
             }
             Ok(())
         }
@@ -167,8 +204,12 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             Ok(())
         }
         Action::AllOutDefense { kind, foe } => {
-            if *kind == AodKind::SingleFoe && foe.is_none_or(|x| x.index() >= state.fighters.len()) {
-                return Err(Illegal::new("M-AOD-002", "Single Foe Defense names one foe"));
+            if *kind == AodKind::SingleFoe && foe.is_none_or(|x| x.index() >= state.fighters.len())
+            {
+                return Err(Illegal::new(
+                    "M-AOD-002",
+                    "Single Foe Defense names one foe",
+                ));
             }
             Ok(())
         }

@@ -260,7 +260,11 @@ pub fn speed_modifier(hexes: u32) -> i32 {
 
 /// M-RNG-001: accuracy offsets a range penalty, never past 0.
 pub fn with_accuracy(range: i32, acc: i32) -> i32 {
-    if range < 0 { (range + acc).min(0) } else { range }
+    if range < 0 {
+        (range + acc).min(0)
+    } else {
+        range
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,7 @@
+//! Integration tests of the margin-3d6 ruleset: one binary, one module per
+//! topic. Every test forces its dice (a strict script) and names the rule.
+
+mod common;
+mod damage;
+mod defense;
+mod turn;
