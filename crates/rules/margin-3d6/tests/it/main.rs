@@ -2,6 +2,8 @@
 //! topic. Every test forces its dice (a strict script) and names the rule.
 
 mod common;
+mod criticals;
 mod damage;
 mod defense;
+mod injury;
 mod turn;
