@@ -67,6 +67,8 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
             push(Action::Move {
                 to,
                 face: to.facing_toward(t),
+                evade: 0,
+                shoot: None,
             });
         }
         push(Action::AllOutDefense {

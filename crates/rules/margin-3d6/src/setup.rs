@@ -48,6 +48,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         max_rounds: s.max_rounds,
         map: Arc::new(s.map.clone().into_map()),
         options: Arc::new(s.options.clone()),
+        aftermath_done: false,
     })
 }
 
@@ -164,6 +165,10 @@ fn build(
             reload_left: 0,
             ammo: w.ammo,
             lost: false,
+            unfamiliar: sheet
+                .familiar
+                .as_ref()
+                .is_some_and(|l| !l.iter().any(|n| n.eq_ignore_ascii_case(&w.name))),
         });
     }
     if weapons.len() > 200 {
@@ -219,6 +224,7 @@ fn build(
         hand: sheet.handedness,
         ambidextrous: has("ambidexterity"),
         advanced_aod: has("advanced_all_out_defense"),
+        fencing_dagger: has("fencing_dagger"),
         bites: sheet.bites,
         weapons,
         armor: armor.into(),
@@ -242,6 +248,13 @@ fn build(
         aim: None,
         feinted: None,
         ran: false,
+        moved: 0,
+        evading: 0,
+        erratic: sheet.erratic.min(4),
+        surprised: c.surprised,
+        held_by: None,
+        pinned: false,
+        break_free_from: 0,
         record: Record::default(),
     })
 }

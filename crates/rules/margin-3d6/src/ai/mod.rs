@@ -276,12 +276,16 @@ pub fn action(state: &State, who: CombatantId) -> Action {
         Some((_, _, to)) if to != f.pos => Action::Move {
             to,
             face: to.facing_toward(t.pos),
+            evade: 0,
+            shoot: None,
         },
         _ => {
             if !in_front_arc(f.pos, f.facing, t.pos) {
                 Action::Move {
                     to: f.pos,
                     face: f.pos.facing_toward(t.pos),
+                    evade: 0,
+                    shoot: None,
                 }
             } else {
                 Action::DoNothing

@@ -19,6 +19,8 @@ pub enum Unarmed {
     Kick,
     /// Bite: 1d - 4 crushing.
     Bite,
+    /// Shield Bash: Shield skill, thrust crushing, +1 if spiked (M-MEL-010).
+    ShieldBash,
 }
 
 /// One attack: at whom, with what, where (M-DMG-008: the mode is chosen
@@ -79,6 +81,20 @@ pub enum AllOut {
     Damage,
 }
 
+/// The option of an All-Out Charge (M-MEL-009).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargeOption {
+    /// (a) One attack at -1.
+    Attack,
+    /// (b) One attack at -3 for +2 damage.
+    Strong,
+    /// (c) One attack at -3, then a slam.
+    AttackSlam,
+    /// (d) A feint at -3, then a slam.
+    FeintSlam,
+}
+
 /// A maneuver.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -92,7 +108,65 @@ pub enum Action {
         /// The facing at the end (free at the end, M-FLO-006).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         face: Option<Facing>,
+        /// Swerving (1, at most ½ MV) or heavy evasion (2, at most 1 hex) (M-RNG-007).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        evade: u8,
+        /// One missile shot on the move, at the end of it (M-PAT-003, M-AOD-006).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        shoot: Option<Strike>,
     },
+    /// Wild Swing: at a side or rear hex, or at the end of a full move (M-MEL-003).
+    WildSwing(Strike),
+    /// Two-Weapon Attack: one attack with each of two weapons at one foe
+    /// (M-MEL-004/005, M-ROA-007).
+    TwoWeaponAttack {
+        /// The foe.
+        target: CombatantId,
+        /// The main-hand weapon.
+        first: u8,
+        /// The off-hand weapon.
+        second: u8,
+    },
+    /// All-Out Charge: full MV, then the option (M-MEL-008/009).
+    AllOutCharge {
+        /// The attack, with the hex it charges to.
+        strike: Strike,
+        /// The option.
+        option: ChargeOption,
+    },
+    /// Pop-Up Attack: step out of cover and shoot at -2 (M-MIS-004).
+    PopUp(Strike),
+    /// Slam on reaching the foe (M-UNA-003..005).
+    Slam {
+        /// The foe.
+        target: CombatantId,
+        /// The hex it moves to, next to the foe.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<HexPos>,
+    },
+    /// Grapple (M-UNA-006): seize, then bring down, then pin.
+    Grapple {
+        /// The foe.
+        target: CombatantId,
+        /// With both hands: +3.
+        #[serde(default, skip_serializing_if = "is_false")]
+        two_hands: bool,
+    },
+    /// Takedown of a grappled, standing foe (M-UNA-007).
+    Takedown {
+        /// The foe.
+        target: CombatantId,
+    },
+    /// Flying Tackle: full MV + 1 (M-UNA-008..010).
+    FlyingTackle {
+        /// The foe.
+        target: CombatantId,
+        /// The hex it ends next to the foe.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<HexPos>,
+    },
+    /// Break Free from a grapple (M-UNA-011/012).
+    BreakFree,
     /// Attack (M-MEL-001, M-MIS-001, M-UNA-001).
     Attack(Strike),
     /// All-Out Attack (M-MEL-002).
@@ -229,6 +303,14 @@ pub enum Answer {
     NoDefense,
 }
 
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 fn strike_words(f: &mut fmt::Formatter<'_>, s: &Strike) -> fmt::Result {
     match s.unarmed {
         Some(u) => write!(f, "{u:?} at {}", s.target)?,
@@ -272,6 +354,31 @@ impl fmt::Display for Action {
             Action::ReadyWeapon { weapon } => write!(f, "Ready weapon {weapon}"),
             Action::ReadyShield => f.write_str("Ready Shield"),
             Action::ChangePosture { to } => write!(f, "Change posture to {}", to.name()),
+            Action::WildSwing(s) => {
+                f.write_str("Wild Swing ")?;
+                strike_words(f, s)
+            }
+            Action::TwoWeaponAttack {
+                target,
+                first,
+                second,
+            } => write!(
+                f,
+                "Two-Weapon Attack at {target} with weapons {first} and {second}"
+            ),
+            Action::AllOutCharge { strike, option } => {
+                write!(f, "All-Out Charge ({option:?}) ")?;
+                strike_words(f, strike)
+            }
+            Action::PopUp(s) => {
+                f.write_str("Pop-Up Attack ")?;
+                strike_words(f, s)
+            }
+            Action::Slam { target, .. } => write!(f, "Slam {target}"),
+            Action::Grapple { target, .. } => write!(f, "Grapple {target}"),
+            Action::Takedown { target } => write!(f, "Takedown {target}"),
+            Action::FlyingTackle { target, .. } => write!(f, "Flying Tackle at {target}"),
+            Action::BreakFree => f.write_str("Break Free"),
         }
     }
 }

@@ -383,6 +383,12 @@ pub struct Sheet {
     /// Bites (M-UNA-001/002).
     #[serde(default)]
     pub bites: bool,
+    /// The weapons it is familiar with (M-PAT-008); every weapon when left out.
+    #[serde(default)]
+    pub familiar: Option<Vec<String>>,
+    /// An erratic mover: 3 (a rat) or 4 (a hummingbird) (M-RNG-007).
+    #[serde(default)]
+    pub erratic: u8,
 }
 
 /// Why the bundled data did not load.
@@ -462,6 +468,10 @@ struct TemplateRow {
     magic_dr: i32,
     #[serde(default)]
     bites: bool,
+    #[serde(default)]
+    familiar: Option<Vec<String>>,
+    #[serde(default)]
+    erratic: u8,
 }
 
 #[derive(Deserialize)]
@@ -513,6 +523,8 @@ impl Armory {
                         magic_pd: t.magic_pd,
                         magic_dr: t.magic_dr,
                         bites: t.bites,
+                        familiar: t.familiar,
+                        erratic: t.erratic,
                     },
                 )
             })

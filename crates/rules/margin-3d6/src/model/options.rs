@@ -184,6 +184,9 @@ pub struct Options {
     pub post_battle_minutes: u32,
     /// M-PEN-005 fatigue costs per round by encumbrance (on by default).
     pub fatigue: bool,
+    /// Play the aftermath when the fight ends: treatment, bleeding, waking,
+    /// healing and lasting injuries (M-BLD, M-HEA, M-NAT; off by default).
+    pub aftermath: bool,
 }
 
 impl Default for Options {
@@ -209,6 +212,7 @@ impl Default for Options {
             bleeding: false,
             post_battle_minutes: 60,
             fatigue: true,
+            aftermath: false,
         }
     }
 }

@@ -73,4 +73,7 @@ pub struct Combatant {
     /// Leads its side.
     #[serde(default)]
     pub leader: bool,
+    /// Surprised: only a PD-only roll, without the shield, until its first turn (M-PDF-007).
+    #[serde(default)]
+    pub surprised: bool,
 }

@@ -130,6 +130,8 @@ pub struct Held {
     pub ammo: Option<u16>,
     /// Dropped or broken (M-CRT-001/002).
     pub lost: bool,
+    /// Not on the sheet's familiar list: -2 (M-PAT-008).
+    pub unfamiliar: bool,
 }
 
 /// Skills the rules read outside weapons (M-DAT-003): `None` when not on the sheet.
@@ -205,6 +207,8 @@ pub struct Guard {
     pub swung: Option<bool>,
     /// A stun from before this turn, which ends with it (M-EFF-001).
     pub stun_held: bool,
+    /// The fencing dagger struck back this round (M-AOD-003).
+    pub riposted: bool,
 }
 
 /// Counts for simulation statistics.
@@ -249,6 +253,8 @@ pub struct Fighter {
     pub ambidextrous: bool,
     /// `advanced_all_out_defense` (M-AOD-001).
     pub advanced_aod: bool,
+    /// `fencing_dagger` (M-AOD-003).
+    pub fencing_dagger: bool,
     /// Bites (M-UNA-001).
     pub bites: bool,
     /// Weapons, the first the main one.
@@ -295,6 +301,20 @@ pub struct Fighter {
     pub feinted: Option<(CombatantId, i32, u32)>,
     /// Moved last turn (running, M-AOD-006).
     pub ran: bool,
+    /// Hexes moved this round (M-RNG-004, M-UNA-004).
+    pub moved: u8,
+    /// Swerving (1) or heavy evasion (2) until its next turn (M-RNG-007).
+    pub evading: u8,
+    /// An erratic creature's trait, 3 or 4 (M-RNG-007).
+    pub erratic: u8,
+    /// Surprised until its first turn (M-PDF-007).
+    pub surprised: bool,
+    /// Held by a grappler: who, and with how many hands (M-UNA-006).
+    pub held_by: Option<(CombatantId, u8)>,
+    /// Pinned by its grappler (M-UNA-006, M-UNA-012).
+    pub pinned: bool,
+    /// The first round it may try to break free again (M-UNA-012).
+    pub break_free_from: u32,
     /// Statistics.
     pub record: Record,
 }
@@ -345,6 +365,8 @@ pub struct State {
     pub map: Arc<Map>,
     /// Rule switches.
     pub options: Arc<Options>,
+    /// The aftermath was played (M-BLD, M-HEA, M-NAT).
+    pub aftermath_done: bool,
 }
 
 impl State {

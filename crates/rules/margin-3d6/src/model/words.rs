@@ -20,6 +20,7 @@ pub fn strike_means(state: &State, who: CombatantId, s: &Strike) -> String {
             Unarmed::Punch => "punch".into(),
             Unarmed::Kick => "kick".into(),
             Unarmed::Bite => "bite".into(),
+            Unarmed::ShieldBash => "shield bash".into(),
         };
     }
     let Some(h) = state

@@ -150,9 +150,15 @@ fn threat(state: &State, b: &Blow, from: HexPos, location: Location) -> Threat {
         from,
         ranged: h.is_some_and(|h| h.weapon.ranged()),
         thrown: h.is_some_and(|h| h.weapon.class == Class::Thrown),
-        parried: h.map_or(0, |h| h.weapon.parried),
+        parried: if b.strike.unarmed == Some(crate::model::action::Unarmed::ShieldBash) {
+            -2
+        } else {
+            h.map_or(0, |h| h.weapon.parried)
+        },
         unarmed_or_thrust: b.strike.unarmed.is_some() || thrust,
         location,
+        charge: b.ctx.charge != 0,
+        bash: b.strike.unarmed == Some(crate::model::action::Unarmed::ShieldBash),
     }
 }
 
@@ -277,10 +283,61 @@ pub fn defend(
     if o.kind == DefenseKind::Block && success {
         shield_risk(state, defender, c.successes(), cx)?;
     }
+    if o.kind == DefenseKind::Parry && success {
+        riposte(state, defender, t.attacker, cx)?;
+    }
     Ok(Defended {
         ad,
         succeeded: success,
     })
+}
+
+/// M-AOD-003: a fencer with the `fencing_dagger` trait under All-Out
+/// Defense strikes once a round, after its first successful parry, with the
+/// off-hand dagger at half its Knife skill.
+fn riposte(
+    state: &mut State,
+    fencer: CombatantId,
+    foe: CombatantId,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let f = state.fighter(fencer);
+    if !f.fencing_dagger
+        || f.guard.riposted
+        || !matches!(
+            f.guard.aod,
+            Some(
+                crate::model::state::AodKind::MultipleFoe | crate::model::state::AodKind::SingleFoe
+            )
+        )
+        || !state.fighter(foe).awake()
+        || f.pos.distance(state.fighter(foe).pos) > 1
+    {
+        return Ok(());
+    }
+    let Some(i) = f.weapons.iter().position(|h| {
+        h.ready && !h.lost && h.weapon.skill.eq_ignore_ascii_case("knife") && !h.weapon.ranged()
+    }) else {
+        return Ok(());
+    };
+    let mode = f.weapons[i]
+        .weapon
+        .modes
+        .iter()
+        .position(|m| m.kind == DamageType::Imp)
+        .unwrap_or(0);
+    state.fighter_mut(fencer).guard.riposted = true;
+    let pos = state.fighter(fencer).pos;
+    let blow = Blow {
+        attacker: fencer,
+        strike: Strike::at(foe).with(i as u8, mode as u8),
+        ctx: HitCtx {
+            riposte: true,
+            ..HitCtx::default()
+        },
+        bonus: 0,
+    };
+    attack(state, blow, pos, cx)
 }
 
 fn rule_of(kind: DefenseKind) -> &'static str {

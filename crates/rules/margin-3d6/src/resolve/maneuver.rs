@@ -2,12 +2,16 @@
 //! turn (M-FLO-001: whatever it does to the figure's defenses lasts until
 //! its next turn).
 
-use crate::model::action::{Action, AllOut, Strike};
+use crate::model::action::{Action, AllOut, ChargeOption, Strike};
 use crate::model::data::RateClass;
+use crate::model::data::Size;
 use crate::model::event::Event;
+use crate::model::state::Posture;
 use crate::model::state::{AodKind, ShieldState, State, Stun};
+use crate::model::terrain::BAD_FOOTING;
 use crate::resolve::attack::{Blow, attack};
 use crate::resolve::check;
+use crate::resolve::close;
 use crate::rules::attack::{HitCtx, held};
 use crate::{Flow, Margin};
 use fray_core::dice::systems::margin3d6::{Winner, contest};
@@ -39,12 +43,106 @@ fn carry_out(
 ) -> Flow<()> {
     match action {
         Action::DoNothing => {}
-        Action::Move { to, face } => {
+        Action::Move {
+            to,
+            face,
+            evade,
+            shoot,
+        } => {
+            let start = state.fighter(who).pos;
             step(state, who, *to, None);
-            if let Some(fc) = face {
-                state.fighter_mut(who).facing = *fc;
+            let moved = start.distance(*to);
+            {
+                let f = state.fighter_mut(who);
+                f.moved = f.moved.saturating_add(moved.min(255) as u8);
+                f.evading = *evade.min(&2);
+                if let Some(fc) = face {
+                    f.facing = *fc;
+                }
+            }
+            // M-PAT-003, M-AOD-006: one shot on the move, no aim bonus.
+            if let Some(s) = shoot {
+                let mut s = *s;
+                s.to = None;
+                state.fighter_mut(who).aim = None;
+                let ctx = HitCtx {
+                    moving: Some(moved),
+                    ..HitCtx::default()
+                };
+                strike(state, who, &s, *to, ctx, 0, cx)?;
             }
         }
+        Action::WildSwing(s) => {
+            let start = state.fighter(who).pos;
+            let from = step(state, who, s.to.unwrap_or(start), Some(s.target));
+            let f = state.fighter_mut(who);
+            f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
+            let ctx = HitCtx {
+                wild: true,
+                ..HitCtx::default()
+            };
+            strike(state, who, s, from, ctx, 0, cx)?;
+        }
+        Action::TwoWeaponAttack {
+            target,
+            first,
+            second,
+        } => {
+            let from = state.fighter(who).pos;
+            let (p1, p2) = two_weapon_penalties(state, who, *first, *second);
+            for (w, pen, off) in [(*first, p1, false), (*second, p2, true)] {
+                let ctx = HitCtx {
+                    two_weapon: pen,
+                    off_hand: off,
+                    ..HitCtx::default()
+                };
+                strike(
+                    state,
+                    who,
+                    &Strike::at(*target).with(w, 0),
+                    from,
+                    ctx,
+                    0,
+                    cx,
+                )?;
+            }
+        }
+        Action::AllOutCharge { strike: s, option } => {
+            charge(state, who, s, *option, cx)?;
+        }
+        Action::PopUp(s) => {
+            let from = step(
+                state,
+                who,
+                s.to.unwrap_or(state.fighter(who).pos),
+                Some(s.target),
+            );
+            let ctx = HitCtx {
+                popup: true,
+                ..HitCtx::default()
+            };
+            strike(state, who, s, from, ctx, 0, cx)?;
+        }
+        Action::Slam { target, to } => {
+            let start = state.fighter(who).pos;
+            let from = step(state, who, to.unwrap_or(start), Some(*target));
+            let f = state.fighter_mut(who);
+            f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
+            close::slam(state, who, *target, 0, cx)?;
+        }
+        Action::FlyingTackle { target, to } => {
+            let start = state.fighter(who).pos;
+            let from = step(state, who, to.unwrap_or(start), Some(*target));
+            let closed = start.distance(from);
+            let f = state.fighter_mut(who);
+            f.moved = f.moved.saturating_add(closed.min(255) as u8);
+            close::tackle(state, who, *target, closed, cx)?;
+        }
+        Action::Grapple { target, two_hands } => {
+            close::grapple(state, who, *target, *two_hands, cx)?
+        }
+        Action::Takedown { target } => close::takedown(state, who, *target, cx)?,
+        Action::BreakFree => close::break_free(state, who, cx)?,
         Action::Attack(s) => {
             let from = step(
                 state,
@@ -111,7 +209,7 @@ fn carry_out(
                 strike(state, who, s, from, ctx, 0, cx)?;
             }
         }
-        Action::Feint { target, weapon } => feint(state, who, *target, *weapon, cx)?,
+        Action::Feint { target, weapon } => feint_at(state, who, *target, *weapon, 0, cx)?,
         Action::AllOutDefense { kind, foe } => {
             let g = &mut state.fighter_mut(who).guard;
             g.aod = Some(*kind);
@@ -159,6 +257,86 @@ fn carry_out(
             }
         }
         Action::ChangePosture { to } => state.fighter_mut(who).posture = *to,
+    }
+    Ok(())
+}
+
+/// M-MEL-004: two medium weapons -4 each, two small -1 each, one of each
+/// -4 for the medium and -2 for the small (small: data size small or very small).
+fn two_weapon_penalties(state: &State, who: CombatantId, a: u8, b: u8) -> (i32, i32) {
+    let f = state.fighter(who);
+    let small = |i: u8| {
+        f.weapons
+            .get(usize::from(i))
+            .is_some_and(|h| matches!(h.weapon.size, Size::Small | Size::VerySmall))
+    };
+    match (small(a), small(b)) {
+        (true, true) => (-1, -1),
+        (false, false) => (-4, -4),
+        (true, false) => (-2, -4),
+        (false, true) => (-4, -2),
+    }
+}
+
+/// M-MEL-008/009: an All-Out Charge: full MV to the foe, a DX roll if it
+/// crossed bad footing (failing: it falls in the last hex and no attack),
+/// then the option; no active defense until its next turn.
+fn charge(
+    state: &mut State,
+    who: CombatantId,
+    s: &Strike,
+    option: ChargeOption,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    state.fighter_mut(who).guard.no_active = true;
+    let start = state.fighter(who).pos;
+    let to = s.to.unwrap_or(start);
+    let rough = start.line_to(to).into_iter().any(|h| {
+        state
+            .map
+            .terrain_at(h)
+            .and_then(|t| t.value(BAD_FOOTING))
+            .is_some()
+    });
+    let from = step(state, who, to, Some(s.target));
+    {
+        let f = state.fighter_mut(who);
+        f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
+    }
+    if rough {
+        let dx = state.fighter(who).stats.dx;
+        let c = check::roll_plain(state, cx, who, "DX not to trip", "M-MEL-008", "DX", dx)?;
+        if !c.outcome.is_success() {
+            state.fighter_mut(who).posture = Posture::Lying;
+            cx.emit(|| Event::Note {
+                text: "trips and falls".into(),
+                rule: "M-MEL-008",
+            });
+            return Ok(());
+        }
+    }
+    let mut inner = *s;
+    inner.to = None;
+    let (pen, bonus) = match option {
+        ChargeOption::Attack => (-1, 0),
+        ChargeOption::Strong => (-3, 2),
+        ChargeOption::AttackSlam | ChargeOption::FeintSlam => (-3, 0),
+    };
+    match option {
+        ChargeOption::FeintSlam => {
+            feint_at(state, who, s.target, s.weapon, -3, cx)?;
+            close::slam(state, who, s.target, 0, cx)?;
+        }
+        _ => {
+            let ctx = HitCtx {
+                charge: pen,
+                ..HitCtx::default()
+            };
+            strike(state, who, &inner, from, ctx, bonus, cx)?;
+            if option == ChargeOption::AttackSlam && state.fighter(s.target).awake() {
+                close::slam(state, who, s.target, 0, cx)?;
+            }
+        }
     }
     Ok(())
 }
@@ -235,11 +413,12 @@ fn step(state: &mut State, who: CombatantId, to: HexPos, face: Option<CombatantI
 /// against the target's best defensive skill; the winner's successes come
 /// off the target's defense rolls against the feinter until the end of the
 /// feinter's next turn. A critical failure gives the target +1 instead.
-fn feint(
+fn feint_at(
     state: &mut State,
     who: CombatantId,
     target: CombatantId,
     weapon: u8,
+    modifier: i32,
     cx: &mut impl Cx<Margin>,
 ) -> Flow<()> {
     let skill = state
@@ -258,14 +437,9 @@ fn feint(
         .chain(t.skills.boxing)
         .max()
         .unwrap_or(t.stats.dx);
-    let a = check::roll(
-        state,
-        cx,
-        who,
-        "feint",
-        "M-MEL-006",
-        &ModList::base("weapon skill", skill, ""),
-    )?;
+    let mut m = ModList::base("weapon skill", skill, "");
+    m.add("All-Out Charge", modifier, "M-MEL-009");
+    let a = check::roll(state, cx, who, "feint", "M-MEL-006", &m)?;
     let b = check::roll(
         state,
         cx,
@@ -305,6 +479,7 @@ fn wrap_up(state: &mut State, who: CombatantId, action: &Action, aiming: bool) {
     if !aiming {
         f.aim = None;
     }
+    // M-AOD-006: running is a Move this turn.
     f.ran = matches!(action, Action::Move { .. });
     if fatigue && f.stats.enc > 0 {
         f.fatigue = (f.fatigue - f.stats.enc).max(0);

@@ -58,8 +58,18 @@ fn build_order(state: &mut State) {
     state.order = ids;
 }
 
-/// What happens next: the next conscious figure in the order, or the end.
+/// What happens next: the next conscious figure in the order, or the end
+/// (then, once, the aftermath when the scenario asks for it).
 pub fn next(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<Next> {
+    let n = next_turn(state, cx)?;
+    if matches!(n, Next::Over(_)) && state.options.aftermath && !state.aftermath_done {
+        state.aftermath_done = true;
+        crate::resolve::aftermath::run(state, cx)?;
+    }
+    Ok(n)
+}
+
+fn next_turn(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<Next> {
     if state.tie_rank.is_empty() {
         roll_ties(state, cx)?;
     }
@@ -117,6 +127,10 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
         stun_held: f.stun == Some(Stun::NextTurn),
         ..Guard::default()
     };
+    // M-PDF-007: surprise lasts until the figure's first turn.
+    f.surprised = false;
+    f.moved = 0;
+    f.evading = 0;
     for slot in f.crippled_until.iter_mut() {
         if let Some((limb, until)) = *slot
             && round >= until

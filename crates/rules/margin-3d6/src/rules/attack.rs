@@ -3,11 +3,12 @@
 //! the AI sums the same terms cheaply.
 
 use crate::model::action::{Strike, Unarmed};
+use crate::model::data::Class;
 use crate::model::data::RateClass;
 use crate::model::location::Location;
 use crate::model::state::{Fighter, Held, Posture, State};
 use crate::model::terrain::{BAD_FOOTING, DARKNESS, OBSTRUCTION};
-use crate::rules::tables::{location_penalty, range_modifier, with_accuracy};
+use crate::rules::tables::{location_penalty, range_modifier, speed_modifier, with_accuracy};
 use fray_core::grid::{HexPos, RelativeBearing, arc};
 use fray_core::{CombatantId, Mods};
 
@@ -20,6 +21,20 @@ pub struct HitCtx {
     pub shot: u8,
     /// A Ranged Rapid Attack (M-MIS-002/003).
     pub rapid: bool,
+    /// A Wild Swing: -5 or the darkness, whichever is worse (M-MEL-003).
+    pub wild: bool,
+    /// A Pop-Up Attack: -2 (M-MIS-004).
+    pub popup: bool,
+    /// An All-Out Charge's -1 or -3 (M-MEL-009).
+    pub charge: i32,
+    /// A Two-Weapon Attack's penalty for this weapon (M-MEL-004).
+    pub two_weapon: i32,
+    /// Struck with the off hand: -4 unless ambidextrous (M-PAT-002, M-MEL-005).
+    pub off_hand: bool,
+    /// Shot during a Move: hexes moved this turn (M-PAT-003).
+    pub moving: Option<u32>,
+    /// The fencer's off-hand dagger after a parry: half Knife skill (M-AOD-003).
+    pub riposte: bool,
 }
 
 /// The weapon held for a strike, unless unarmed.
@@ -43,6 +58,8 @@ pub fn unarmed_skill(f: &Fighter, u: Unarmed) -> i32 {
             .max(f.skills.boxing.map_or(i32::MIN, |s| s - 1))
             .max(f.skills.brawling.map_or(i32::MIN, |s| s - 2)),
         Unarmed::Bite => dx,
+        // M-MEL-010: Shield skill (DX - 4 untrained).
+        Unarmed::ShieldBash => f.skills.shield.unwrap_or(dx - 4),
     }
 }
 
@@ -54,6 +71,16 @@ pub fn dx_lost(f: &Fighter) -> i32 {
     } else {
         0
     }
+}
+
+/// Height of a hex in feet (M-DAT-008).
+pub fn height(state: &State, hex: HexPos) -> i32 {
+    state.map.height_at(hex).unwrap_or(0)
+}
+
+/// MV for the walking/running split (M-PAT-003).
+pub fn mv(f: &Fighter) -> u32 {
+    f.stats.mv.max(1) as u32
 }
 
 /// The terrain value on `hex`.
@@ -114,6 +141,11 @@ pub fn to_hit<M: Mods>(
     let h = held(f, s);
     match (s.unarmed, h) {
         (Some(u), _) => m.add("unarmed skill", unarmed_skill(f, u), "M-UNA-001"),
+        (None, Some(_)) if ctx.riposte => m.add(
+            "half Knife",
+            f.skills.knife.unwrap_or(f.stats.dx - 4) / 2,
+            "M-AOD-003",
+        ),
         (None, Some(h)) => m.add("skill", h.skill, ""),
         (None, None) => m.add("no weapon", 0, ""),
     };
@@ -163,8 +195,37 @@ pub fn to_hit<M: Mods>(
         } else if ctx.rapid || h.weapon.rate_class == RateClass::Crossbow {
             m.add("rapid shot", -1, "M-MIS-003");
         }
-        let range = range_modifier(from.distance(t.pos));
+        if let Some(moved) = ctx.moving {
+            // M-PAT-003: walking -1, running -2; three times that with bows and crossbows.
+            let walk = if moved * 2 <= crate::rules::attack::mv(f) {
+                1
+            } else {
+                2
+            };
+            let k = if h.weapon.class.launched() && h.weapon.class != Class::Sling {
+                3
+            } else {
+                1
+            };
+            m.add("shooting on the move", -walk * k, "M-PAT-003");
+        }
+        // M-RNG-006: 1 yd less range per 2 yd the target is lower, 1 yd more per yd higher.
+        let (ha, ht) = (height(state, from), height(state, t.pos));
+        let yards = from.distance(t.pos) as i32 - (ha - ht).max(0) / 6 + (ht - ha).max(0) / 3;
+        let range = range_modifier(yards.max(0) as u32);
         m.add("range", with_accuracy(range, h.weapon.acc), "M-RNG-001");
+        // M-RNG-004: the target's speed this round adds to the range penalty.
+        m.add(
+            "target's speed",
+            speed_modifier(u32::from(t.moved)),
+            "M-RNG-004",
+        );
+        // M-RNG-007: swerving or heavy evasion, or an erratic creature.
+        m.add(
+            "erratic movement",
+            -i32::from(t.evading.max(t.erratic)),
+            "M-RNG-007",
+        );
         let mut obstruction = 0;
         for hex in from.line_to(t.pos) {
             if hex != from && hex != t.pos {

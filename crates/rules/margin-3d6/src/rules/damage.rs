@@ -48,7 +48,7 @@ pub fn unarmed_bonus(f: &Fighter, u: Unarmed) -> (i32, &'static str) {
         .boxing
         .map(|s| (s - i32::from(u == Unarmed::Kick), s / 5, "boxing"));
     match (u, brawl, boxing) {
-        (Unarmed::Bite, _, _) => (0, "dx"),
+        (Unarmed::Bite | Unarmed::ShieldBash, _, _) => (0, "dx"),
         (_, Some(b), Some(x)) => {
             let b = (b.0 - 2 * i32::from(u == Unarmed::Kick), b.1, b.2);
             if x.0 >= b.0 { (x.1, x.2) } else { (b.1, b.2) }
@@ -72,6 +72,11 @@ pub fn basic(f: &Fighter, strike: &Strike, bonus: i32, opts: &Options) -> Basic 
             Unarmed::Punch => (thr - 2 + skill_bonus + bonus, false),
             Unarmed::Kick => (thr + skill_bonus + bonus, false),
             Unarmed::Bite => (bonus - 4, true),
+            // M-MEL-010: thrust crushing, +1 with a spiked shield.
+            Unarmed::ShieldBash => (
+                thr + i32::from(f.shield.as_ref().is_some_and(|s| s.shield.spiked)) + bonus,
+                false,
+            ),
         };
         let damage = if bite { damage } else { damage.max(0) };
         return Basic {

@@ -31,6 +31,10 @@ pub struct Threat {
     pub unarmed_or_thrust: bool,
     /// The hit location (PD depends on it, M-ARM-007).
     pub location: Location,
+    /// An All-Out Charge: +2 to Dodge (M-MEL-009).
+    pub charge: bool,
+    /// A Shield Bash: parry at -2 with a medium or large weapon only (M-MEL-010).
+    pub bash: bool,
 }
 
 /// Where the attack comes from, as the defender sees it; the defender's
@@ -77,6 +81,18 @@ fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, m: &mut M) {
         && d.guard.single_bonus
     {
         m.add("Single Foe Defense", 4, "M-AOD-002");
+    }
+    if !t.ranged {
+        // M-PDF-003: a melee attacker 4 ft higher or more.
+        let rise = crate::rules::attack::height(state, t.from)
+            - crate::rules::attack::height(state, d.pos);
+        let elevation = match rise {
+            i32::MIN..=3 => 0,
+            4 => -1,
+            5 => -2,
+            _ => -3,
+        };
+        m.add("attacker above", elevation, "M-PDF-003");
     }
     let dark = state
         .map
@@ -174,9 +190,9 @@ pub fn options(
 ) -> (ArrayVec<DefenseOption, MAX_OPTIONS>, i32) {
     let d = state.fighter(defender);
     let mut out = ArrayVec::new();
-    let surprised = false;
-    let pd_only = total_pd(d, t.from, t.location, !surprised, &state.options);
-    if no_active_defense(d, t.from) {
+    // M-PDF-007: a surprised figure gets only its armor PD, no shield.
+    let pd_only = total_pd(d, t.from, t.location, !d.surprised, &state.options);
+    if no_active_defense(d, t.from) || d.surprised {
         return (out, pd_only);
     }
     let pd = pd_for_defense(state, d, t);
@@ -190,6 +206,10 @@ pub fn options(
         if t.unarmed_or_thrust {
             dodge += d.skills.boxing.map_or(0, |b| b / 10);
         }
+        if t.charge {
+            // M-MEL-009: +2 to Dodge an All-Out Charge.
+            dodge += 2;
+        }
         out.push(DefenseOption {
             kind: DefenseKind::Dodge,
             weapon: None,
@@ -197,7 +217,11 @@ pub fn options(
         });
     }
     // M-DEF-001..003: Parry with each ready melee weapon.
-    if !brace && !d.is_crippled(Limb::WeaponArm) && !d.is_crippled(Limb::WeaponHand) {
+    if !brace
+        && !d.is_crippled(Limb::WeaponArm)
+        && !d.is_crippled(Limb::WeaponHand)
+        && d.held_by.is_none()
+    {
         for (i, h) in d.weapons.iter().enumerate() {
             if !h.ready || h.lost || h.weapon.ranged() || out.is_full() {
                 continue;

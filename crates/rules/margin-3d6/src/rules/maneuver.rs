@@ -85,6 +85,9 @@ pub fn check_strike(
         Some(Unarmed::Bite) if !f.bites => {
             return Err(Illegal::new("M-UNA-001", "this figure does not bite"));
         }
+        Some(Unarmed::ShieldBash) if !crate::rules::armor::shield_usable(f) => {
+            return Err(Illegal::new("M-MEL-010", "no ready shield to bash with"));
+        }
         Some(Unarmed::Punch) if f.is_crippled(Limb::WeaponHand) && f.is_crippled(Limb::OffHand) => {
             return Err(Illegal::new("M-PAT-005", "both hands are crippled"));
         }
@@ -113,6 +116,9 @@ pub fn check_strike(
             }
             if f.is_crippled(Limb::WeaponArm) || f.is_crippled(Limb::WeaponHand) {
                 return Err(Illegal::new("M-PAT-005", "the weapon arm is crippled"));
+            }
+            if f.held_by.is_some() {
+                return Err(Illegal::new("M-UNA-006", "the weapon arm is held"));
             }
             if h.weapon.ranged() {
                 if melee_only {
@@ -161,6 +167,56 @@ pub fn check_strike(
     Ok(())
 }
 
+/// A foe next to `from` (or in its hex).
+fn adjacent(state: &State, from: HexPos, target: CombatantId) -> bool {
+    target.index() < state.fighters.len() && from.distance(state.fighter(target).pos) <= 1
+}
+
+/// Checks a close-combat move: a living, conscious foe, a free hex to
+/// move to within `limit`, and contact from there.
+fn check_close(
+    state: &State,
+    who: CombatantId,
+    target: CombatantId,
+    to: Option<HexPos>,
+    limit: u32,
+    rule: &'static str,
+) -> Result<(), Illegal> {
+    let f = state.fighter(who);
+    if target.index() >= state.fighters.len() || target == who {
+        return Err(Illegal::input(format!("no target {target}")));
+    }
+    if state.fighter(target).life == Life::Dead {
+        return Err(Illegal::input("the target is dead"));
+    }
+    if incapacitated(f) && !state.options.incapacitated_can_attack {
+        return Err(Illegal::new(
+            "M-PEN-002",
+            "an incapacitated figure cannot attack",
+        ));
+    }
+    let from = match to {
+        Some(to) => {
+            if f.held_by.is_some() && to != f.pos {
+                return Err(Illegal::new(
+                    "M-UNA-006",
+                    "a held figure cannot leave its hex",
+                ));
+            }
+            move_ok(state, who, to, limit, rule)?;
+            to
+        }
+        None => f.pos,
+    };
+    if !adjacent(state, from, target) {
+        return Err(Illegal::new(
+            rule,
+            format!("{} is not next to it", state.fighter(target).name),
+        ));
+    }
+    Ok(())
+}
+
 /// Checks one declared maneuver.
 pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Illegal> {
     let f = state.fighter(who);
@@ -169,9 +225,165 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
     }
     match action {
         Action::DoNothing => Ok(()),
-        Action::Move { to, .. } => {
-            move_ok(state, who, *to, move_allowance(state, who), "M-AOD-006")
+        Action::Move {
+            to, evade, shoot, ..
+        } => {
+            if f.held_by.is_some() && *to != f.pos {
+                return Err(Illegal::new(
+                    "M-UNA-006",
+                    "a held figure cannot leave its hex",
+                ));
+            }
+            let limit = match evade {
+                0 => move_allowance(state, who),
+                // M-RNG-007: swerving at most ½ MV forward, heavy evasion 1 hex.
+                1 => move_allowance(state, who) / 2,
+                _ => 1,
+            };
+            move_ok(state, who, *to, limit, "M-AOD-006")?;
+            if let Some(s) = shoot {
+                if held(f, s).is_none_or(|h| !h.weapon.ranged()) {
+                    return Err(Illegal::new(
+                        "M-PAT-003",
+                        "only a missile weapon shoots on the move",
+                    ));
+                }
+                let mut s = *s;
+                s.to = None;
+                let mut moved = state.clone();
+                moved.fighter_mut(who).pos = *to;
+                check_strike(&moved, who, &s, false)?;
+            }
+            Ok(())
         }
+        Action::WildSwing(s) => {
+            if s.location.is_some() {
+                return Err(Illegal::new(
+                    "M-MEL-003",
+                    "a Wild Swing cannot aim at a hit location",
+                ));
+            }
+            if held(f, s).is_some_and(|h| h.weapon.ranged()) {
+                return Err(Illegal::new("M-MEL-003", "a Wild Swing is a melee attack"));
+            }
+            if s.target.index() >= state.fighters.len() {
+                return Err(Illegal::input(format!("no target {}", s.target)));
+            }
+            let mut inner = *s;
+            inner.to = None;
+            let mut moved = state.clone();
+            if let Some(to) = s.to {
+                move_ok(state, who, to, move_allowance(state, who), "M-MEL-003")?;
+                moved.fighter_mut(who).pos = to;
+            }
+            // Any arc: face the foe for the reach check.
+            let tp = state.fighter(s.target).pos;
+            let mf = moved.fighter_mut(who);
+            if let Some(dir) = mf.pos.facing_toward(tp) {
+                mf.facing = dir;
+            }
+            check_strike(&moved, who, &inner, true)
+        }
+        Action::TwoWeaponAttack {
+            target,
+            first,
+            second,
+        } => {
+            if first == second {
+                return Err(Illegal::new("M-MEL-004", "two different weapons"));
+            }
+            for w in [*first, *second] {
+                let h = f
+                    .weapons
+                    .get(usize::from(w))
+                    .ok_or_else(|| Illegal::input(format!("no weapon {w}")))?;
+                if h.weapon.ranged() || h.weapon.hands > 1 {
+                    return Err(Illegal::new(
+                        "M-MEL-004",
+                        "Two-Weapon Attack needs two one-handed melee weapons",
+                    ));
+                }
+                check_strike(state, who, &Strike::at(*target).with(w, 0), true)?;
+            }
+            if f.is_crippled(Limb::ShieldArm) || f.is_crippled(Limb::OffHand) {
+                return Err(Illegal::new("M-PAT-005", "the off arm is crippled"));
+            }
+            Ok(())
+        }
+        Action::AllOutCharge { strike, option } => {
+            let Some(to) = strike.to else {
+                return Err(Illegal::new(
+                    "M-MEL-008",
+                    "an All-Out Charge moves: give `to`",
+                ));
+            };
+            check_close(
+                state,
+                who,
+                strike.target,
+                Some(to),
+                move_allowance(state, who),
+                "M-MEL-008",
+            )?;
+            if !matches!(option, crate::model::action::ChargeOption::FeintSlam) {
+                let mut inner = *strike;
+                inner.to = None;
+                let mut moved = state.clone();
+                let tp = state.fighter(strike.target).pos;
+                let mf = moved.fighter_mut(who);
+                mf.pos = to;
+                if let Some(dir) = to.facing_toward(tp) {
+                    mf.facing = dir;
+                }
+                check_strike(&moved, who, &inner, true)?;
+            }
+            Ok(())
+        }
+        Action::PopUp(s) => {
+            if held(f, s).is_none_or(|h| !h.weapon.ranged()) {
+                return Err(Illegal::new(
+                    "M-MIS-004",
+                    "a Pop-Up Attack shoots a missile weapon",
+                ));
+            }
+            check_strike(state, who, s, false)
+        }
+        Action::Slam { target, to } => check_close(
+            state,
+            who,
+            *target,
+            *to,
+            move_allowance(state, who),
+            "M-UNA-003",
+        ),
+        Action::FlyingTackle { target, to } => check_close(
+            state,
+            who,
+            *target,
+            *to,
+            move_allowance(state, who) + 1,
+            "M-UNA-008",
+        ),
+        Action::Grapple { target, .. } => check_close(state, who, *target, None, 0, "M-UNA-006"),
+        Action::Takedown { target } => {
+            check_close(state, who, *target, None, 0, "M-UNA-007")?;
+            let t = state.fighter(*target);
+            if t.held_by.is_none_or(|(by, _)| by != who) || t.posture != Posture::Standing {
+                return Err(Illegal::new(
+                    "M-UNA-007",
+                    "a Takedown needs a standing foe it holds",
+                ));
+            }
+            Ok(())
+        }
+        Action::BreakFree => match f.held_by {
+            None => Err(Illegal::new("M-UNA-011", "not held")),
+            Some(_) if state.round < f.break_free_from => Err(Illegal::new(
+                "M-UNA-012",
+                "pinned with both hands: only every 4th round",
+            )),
+            Some(_) => Ok(()),
+        },
         Action::Attack(s) => check_strike(state, who, s, false),
         Action::AllOutAttack { strike, .. } => check_strike(state, who, strike, true),
         Action::RapidAttack(s) => {

@@ -18,6 +18,8 @@ fn threat(from: HexPos) -> Threat {
         parried: 0,
         unarmed_or_thrust: false,
         location: Location::Torso,
+        charge: false,
+        bash: false,
     }
 }
 
