@@ -181,8 +181,24 @@ pub fn to_hit<M: Mods>(
             "M-MOD-001",
         );
     }
-    m.add("darkness", -terrain(state, from, DARKNESS), "M-MOD-003");
+    let dark = terrain(state, from, DARKNESS);
+    if ctx.wild {
+        m.add("wild swing", -dark.max(5), "M-MEL-003");
+    } else {
+        m.add("darkness", -dark, "M-MOD-003");
+    }
+    if ctx.popup {
+        m.add("pop-up attack", -2, "M-MIS-004");
+    }
+    m.add("all-out charge", ctx.charge, "M-MEL-009");
+    m.add("two weapons", ctx.two_weapon, "M-MEL-004");
+    if ctx.off_hand && !f.ambidextrous {
+        m.add("off hand", -4, "M-PAT-002");
+    }
     let Some(h) = h else { return };
+    if h.unfamiliar {
+        m.add("unfamiliar weapon", -2, "M-PAT-008");
+    }
     m.add(
         "heavy weapon again",
         heavy_penalty(f, h, state.round),

@@ -235,6 +235,10 @@ pub fn options(
             let Some(score) = parry_score(d, i) else {
                 continue;
             };
+            // M-MEL-010: small weapons cannot parry a shield bash.
+            if t.bash && matches!(h.weapon.size, Size::VerySmall | Size::Small) {
+                continue;
+            }
             let small = if h.weapon.size == Size::VerySmall {
                 -1
             } else {

@@ -387,7 +387,16 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
         Action::Attack(s) => check_strike(state, who, s, false),
         Action::AllOutAttack { strike, .. } => check_strike(state, who, strike, true),
         Action::RapidAttack(s) => {
-            check_strike(state, who, s, false)?;
+            // M-ROA-006: a crossbow's reload is folded into the round.
+            let crossbow =
+                held(f, s).is_some_and(|h| h.weapon.rate_class == RateClass::Crossbow && !h.loaded);
+            if crossbow {
+                let mut loaded = state.clone();
+                loaded.fighter_mut(who).weapons[usize::from(s.weapon)].loaded = true;
+                check_strike(&loaded, who, s, false)?;
+            } else {
+                check_strike(state, who, s, false)?;
+            }
             let h = held(f, s).ok_or_else(|| {
                 Illegal::new("M-MIS-002", "Ranged Rapid Attack needs a missile weapon")
             })?;

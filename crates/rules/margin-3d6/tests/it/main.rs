@@ -6,4 +6,5 @@ mod criticals;
 mod damage;
 mod defense;
 mod injury;
+mod ranged;
 mod turn;
