@@ -248,6 +248,7 @@ fn build(
         aim: None,
         feinted: None,
         ran: false,
+        needs_physician: false,
         moved: 0,
         evading: 0,
         erratic: sheet.erratic.min(4),

@@ -301,6 +301,8 @@ pub struct Fighter {
     pub feinted: Option<(CombatantId, i32, u32)>,
     /// Moved last turn (running, M-AOD-006).
     pub ran: bool,
+    /// A lost limb or an organ critical: only Physician stops its bleeding (M-BLD-002).
+    pub needs_physician: bool,
     /// Hexes moved this round (M-RNG-004, M-UNA-004).
     pub moved: u8,
     /// Swerving (1) or heavy evasion (2) until its next turn (M-RNG-007).

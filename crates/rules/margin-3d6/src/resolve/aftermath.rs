@@ -44,8 +44,13 @@ fn helper(state: &State, patient: CombatantId, physician: bool) -> Option<(Comba
         .max_by_key(|&(h, s)| (s, std::cmp::Reverse(h.0)))
 }
 
-/// Plays the aftermath for every wounded, living figure.
+/// Plays the aftermath for every wounded, living figure; then fatigue
+/// comes back at 1 point a minute of rest (M-PEN-007).
 pub fn run(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let rest = state.options.post_battle_minutes.min(10_000) as i32;
+    for f in state.fighters.iter_mut().filter(|f| f.life != Life::Dead) {
+        f.fatigue = (f.fatigue + rest).min(f.stats.fatigue);
+    }
     for id in state.ids().collect::<Vec<_>>() {
         if state.fighter(id).life == Life::Dead || state.fighter(id).record.taken <= 0 {
             continue;
@@ -62,7 +67,7 @@ fn patient(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> Flow
     let minutes = state.options.post_battle_minutes;
     let mut bleeding = state.options.bleeding;
     // M-BLD-002: a lost limb (twice the crippling blow) or an organ critical needs Physician.
-    let needs_physician = false;
+    let needs_physician = state.fighter(id).needs_physician;
     let mut treated = false;
     let mut next_try = 0u32;
     for minute in 0..minutes {
@@ -71,7 +76,7 @@ fn patient(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> Flow
         }
         if !treated
             && minute == next_try
-            && let Some((h, skill)) = helper(state, id, false)
+            && let Some((h, skill)) = helper(state, id, needs_physician)
         {
             let lost = state.fighter(id).stats.hp - state.fighter(id).hp;
             next_try = minute + treatment_minutes(lost);
@@ -81,9 +86,9 @@ fn patient(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> Flow
                 let heal = first_aid_heal(c.outcome == Outcome::CriticalSuccess);
                 heal_by(state, id, heal);
                 say(cx, format!("first aid heals {heal} HP"), "M-HEA-001");
-                if !needs_physician {
-                    bleeding = false;
-                }
+                // M-BLD-002: a medical success stops the bleeding (the
+                // helper used Physician where only Physician will do).
+                bleeding = false;
             } else if c.outcome == Outcome::CriticalFailure
                 && state.fighter(h).skills.first_aid.is_none()
             {

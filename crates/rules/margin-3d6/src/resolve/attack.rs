@@ -576,12 +576,18 @@ fn damage(
         loss *= multiplier;
     }
     let mut crippled = None;
+    let mut grave = crit.is_some() && matches!(loc, Location::Vitals | Location::Heart);
     if let Some(limb) = loc.limb() {
         let (capped, c) = cripple(loss, t.stats.ht, limb, &opts);
-        loss = capped;
         if c {
             crippled = Some(limb);
+            // M-BLD-002: a lost limb: a blow of twice the crippling amount.
+            grave |= loss >= 2 * capped;
         }
+        loss = capped;
+    }
+    if grave {
+        state.fighter_mut(target).needs_physician = true;
     }
     let kind: DamageType = basic.kind;
     cx.emit(|| Event::Damage {

@@ -127,6 +127,19 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
         stun_held: f.stun == Some(Stun::NextTurn),
         ..Guard::default()
     };
+    // M-MOD-005: losing sight of the target cancels the aim.
+    if let Some((t, _)) = f.aim {
+        let tp = state.fighters[t.index()].pos;
+        let f = &state.fighters[id.index()];
+        if !state
+            .map
+            .hex_sight(f.pos, tp)
+            .is_clear(fray_core::grid::Graze::Either)
+        {
+            state.fighters[id.index()].aim = None;
+        }
+    }
+    let f = state.fighter_mut(id);
     // M-PDF-007: surprise lasts until the figure's first turn.
     f.surprised = false;
     f.moved = 0;

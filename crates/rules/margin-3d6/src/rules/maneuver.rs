@@ -136,6 +136,17 @@ pub fn check_strike(
                         format!("the {} must be reloaded", h.weapon.name),
                     ));
                 }
+                let from = s.to.unwrap_or(f.pos);
+                if !state
+                    .map
+                    .hex_sight(from, t.pos)
+                    .is_clear(fray_core::grid::Graze::Either)
+                {
+                    return Err(Illegal::new(
+                        "M-MOD-005",
+                        format!("{} is out of sight", t.name),
+                    ));
+                }
             } else if f.posture.down() {
                 return Err(Illegal::new(
                     "M-PAT-001",

@@ -279,3 +279,39 @@ fn thrown_weapons_may_be_parried_m_def_003() {
     );
     assert_eq!(s.fighter(B).guard.parries, 1);
 }
+
+#[test]
+fn losing_sight_cancels_aim_m_mod_005() {
+    // rule: M-MOD-005
+    let wall = "[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = 0, r = -2 }]";
+    let mut s = state_with(
+        "",
+        wall,
+        &[
+            fighter("A", "a", 0, 0, "n", &shooter(14, "Crossbow", "crossbow")),
+            target_at(0, -4),
+        ],
+    );
+    assert_eq!(check(&s, A, &attack(B)).unwrap_err().rule, "M-MOD-005");
+    // Aiming at a foe that then goes out of sight: the aim is gone at A's next turn.
+    let mut s = state(&[
+        fighter("A", "a", 0, 0, "n", &shooter(14, "Crossbow", "crossbow")),
+        target_at(0, -4),
+    ]);
+    s.tie_rank = vec![0, 1];
+    s.fighters[0].aim = Some((B, 2));
+    let mut walled = state_with(
+        "",
+        wall,
+        &[
+            fighter("A", "a", 0, 0, "n", &shooter(14, "Crossbow", "crossbow")),
+            target_at(0, -4),
+        ],
+    );
+    walled.fighters[0].aim = s.fighters[0].aim;
+    walled.tie_rank = vec![0, 1];
+    assert_eq!(next(&mut walled, &[]), fray_core::Next::Act(A));
+    assert_eq!(walled.fighter(A).aim, None);
+    assert_eq!(next(&mut s, &[]), fray_core::Next::Act(A));
+    assert_eq!(s.fighter(A).aim, Some((B, 2)));
+}
