@@ -250,13 +250,21 @@ impl Ruleset for Margin {
     fn addressee(question: &Question) -> Addressee {
         match question {
             Question::Defend { defender, .. } => Addressee::Combatant(*defender),
+            Question::Fire { shooter, .. } => Addressee::Combatant(*shooter),
         }
     }
 
     fn check_answer(question: &Question, answer: &Answer) -> Result<(), Illegal> {
-        let Question::Defend { options, .. } = question;
+        let options = match (question, answer) {
+            (Question::Fire { .. }, Answer::Fire { .. }) => return Ok(()),
+            (Question::Fire { .. }, _) => return Err(Illegal::input("answer shoot or hold fire")),
+            (Question::Defend { .. }, Answer::Fire { .. }) => {
+                return Err(Illegal::input("this question is about defending"));
+            }
+            (Question::Defend { options, .. }, _) => options,
+        };
         match answer {
-            Answer::NoDefense => Ok(()),
+            Answer::NoDefense | Answer::Fire { .. } => Ok(()),
             Answer::Defend { kind, weapon } => {
                 if options
                     .iter()
@@ -274,7 +282,12 @@ impl Ruleset for Margin {
     }
 
     fn answer_options(question: &Question) -> Vec<Answer> {
-        let Question::Defend { options, .. } = question;
+        let options = match question {
+            Question::Fire { .. } => {
+                return vec![Answer::Fire { fire: true }, Answer::Fire { fire: false }];
+            }
+            Question::Defend { options, .. } => options,
+        };
         let mut out: Vec<Answer> = options
             .iter()
             .map(|o| Answer::Defend {

@@ -49,6 +49,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         map: Arc::new(s.map.clone().into_map()),
         options: Arc::new(s.options.clone()),
         aftermath_done: false,
+        deferred: None,
     })
 }
 

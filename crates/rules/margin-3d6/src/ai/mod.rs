@@ -297,7 +297,11 @@ pub fn action(state: &State, who: CombatantId) -> Action {
 /// The AI's answer: the defense with the best target (M-DEF-012); none
 /// only when nothing is offered.
 pub fn answer(_state: &State, q: &Question) -> Answer {
-    let Question::Defend { options, .. } = q;
+    let options = match q {
+        // M-MIS-006: unable to tell, the AI shoots.
+        Question::Fire { .. } => return Answer::Fire { fire: true },
+        Question::Defend { options, .. } => options,
+    };
     let mut best: Option<(i32, usize)> = None;
     for (i, o) in options.iter().enumerate() {
         // An Acrobatic Dodge's AD is its successes alone: worth 2 less.

@@ -2,7 +2,7 @@
 //! the defender's question and answer (M-DEF-012).
 
 use crate::model::location::Location;
-use crate::model::state::{AodKind, Posture};
+use crate::model::state::{AodKind, Posture, Watch};
 use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::{Facing, HexPos};
@@ -167,6 +167,26 @@ pub enum Action {
     },
     /// Break Free from a grapple (M-UNA-011/012).
     BreakFree,
+    /// Wait: strike the first foe that comes within reach (M-MEL-011).
+    Wait {
+        /// The weapon.
+        #[serde(default)]
+        weapon: u8,
+        /// Its mode.
+        #[serde(default)]
+        mode: u8,
+    },
+    /// Opportunity Fire: shoot the first figure entering the area (M-MIS-005/006).
+    OpportunityFire {
+        /// The missile weapon.
+        #[serde(default)]
+        weapon: u8,
+        /// The area watched.
+        watch: Watch,
+        /// Roll PER to tell friend from foe, at a further -2 (M-MIS-006).
+        #[serde(default, skip_serializing_if = "is_false")]
+        confirm: bool,
+    },
     /// Attack (M-MEL-001, M-MIS-001, M-UNA-001).
     Attack(Strike),
     /// All-Out Attack (M-MEL-002).
@@ -285,6 +305,14 @@ pub enum Question {
         /// The PD the figure rolls against with no active defense (M-ARM-011).
         pd: i32,
     },
+    /// An opportunity shooter that failed its PER roll: shoot at whatever
+    /// entered, friend or foe (M-MIS-006)?
+    Fire {
+        /// The shooter.
+        shooter: CombatantId,
+        /// Whoever entered the area.
+        target: CombatantId,
+    },
 }
 
 /// An answer.
@@ -301,6 +329,11 @@ pub enum Answer {
     },
     /// No active defense: only the PD roll (M-ARM-011).
     NoDefense,
+    /// Shoot (true) or hold fire (M-MIS-006).
+    Fire {
+        /// Whether to shoot.
+        fire: bool,
+    },
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -379,6 +412,10 @@ impl fmt::Display for Action {
             Action::Takedown { target } => write!(f, "Takedown {target}"),
             Action::FlyingTackle { target, .. } => write!(f, "Flying Tackle at {target}"),
             Action::BreakFree => f.write_str("Break Free"),
+            Action::Wait { weapon, .. } => write!(f, "Wait with weapon {weapon}"),
+            Action::OpportunityFire { weapon, watch, .. } => {
+                write!(f, "Opportunity Fire with weapon {weapon} at {watch:?}")
+            }
         }
     }
 }
@@ -395,6 +432,12 @@ impl fmt::Display for Question {
                 f,
                 "{defender}: defend against {attacker}'s attack ({successes} successes)?"
             ),
+            Question::Fire { shooter, target } => {
+                write!(
+                    f,
+                    "{shooter}: something enters the watched area ({target}): shoot?"
+                )
+            }
         }
     }
 }
@@ -404,6 +447,8 @@ impl fmt::Display for Answer {
         match self {
             Answer::Defend { kind, .. } => f.write_str(kind.name()),
             Answer::NoDefense => f.write_str("No active defense"),
+            Answer::Fire { fire: true } => f.write_str("Shoot"),
+            Answer::Fire { fire: false } => f.write_str("Hold fire"),
         }
     }
 }

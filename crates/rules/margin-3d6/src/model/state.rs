@@ -182,6 +182,39 @@ pub struct Stats {
     pub enc: i32,
 }
 
+/// The area an opportunity shooter watches (M-MIS-005).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Watch {
+    /// One hex: -2.
+    Hex(HexPos),
+    /// The forward arc: -4.
+    Front,
+    /// Every hex along a straight line from the shooter: -5.
+    Line(Facing),
+}
+
+/// What a waiting figure waits to do (M-MEL-011, M-MIS-005).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Waiting {
+    /// Strike the first foe that comes within reach (Wait).
+    Strike {
+        /// The weapon.
+        weapon: u8,
+        /// Its mode.
+        mode: u8,
+    },
+    /// Shoot the first figure that enters the area (Opportunity Fire).
+    Fire {
+        /// The missile weapon.
+        weapon: u8,
+        /// The area.
+        watch: Watch,
+        /// A PER roll to tell friend from foe, at -2 (M-MIS-006).
+        confirm: bool,
+    },
+}
+
 /// What a figure's own maneuver does to its defenses until its next turn (M-FLO-001).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Guard {
@@ -209,6 +242,8 @@ pub struct Guard {
     pub stun_held: bool,
     /// The fencing dagger struck back this round (M-AOD-003).
     pub riposted: bool,
+    /// Waiting to strike or shoot (M-MEL-011, M-MIS-005).
+    pub wait: Option<Waiting>,
 }
 
 /// Counts for simulation statistics.
@@ -369,6 +404,9 @@ pub struct State {
     pub options: Arc<Options>,
     /// The aftermath was played (M-BLD, M-HEA, M-NAT).
     pub aftermath_done: bool,
+    /// A waiter that lost the Wait contest strikes once the mover's action
+    /// is over: (waiter, mover) (M-MEL-011).
+    pub deferred: Option<(CombatantId, CombatantId)>,
 }
 
 impl State {

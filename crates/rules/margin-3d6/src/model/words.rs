@@ -98,13 +98,17 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
 
 /// An answer in words, with the target it rolls against.
 pub fn answer(state: &State, q: &Question, a: &Answer) -> String {
-    let Question::Defend {
-        defender,
-        options,
-        pd,
-        ..
-    } = q;
+    let (defender, options, pd) = match q {
+        Question::Defend {
+            defender,
+            options,
+            pd,
+            ..
+        } => (defender, options, pd),
+        Question::Fire { .. } => return a.to_string(),
+    };
     match a {
+        Answer::Fire { .. } => a.to_string(),
         Answer::NoDefense => format!("No active defense (PD roll against {pd})"),
         Answer::Defend { kind, weapon } => {
             let target = options

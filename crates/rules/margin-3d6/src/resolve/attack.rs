@@ -245,7 +245,7 @@ pub fn defend(
             .iter()
             .find(|o| o.kind == kind && (weapon.is_none() || o.weapon == weapon))
             .copied(),
-        Answer::NoDefense => None,
+        Answer::NoDefense | Answer::Fire { .. } => None,
     };
     let Some(o) = chosen else {
         return pd_only(state, defender, pd, cx);

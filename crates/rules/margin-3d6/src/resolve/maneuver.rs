@@ -6,12 +6,13 @@ use crate::model::action::{Action, AllOut, ChargeOption, Strike};
 use crate::model::data::RateClass;
 use crate::model::data::Size;
 use crate::model::event::Event;
-use crate::model::state::Posture;
 use crate::model::state::{AodKind, ShieldState, State, Stun};
+use crate::model::state::{Posture, Waiting};
 use crate::model::terrain::BAD_FOOTING;
 use crate::resolve::attack::{Blow, attack};
 use crate::resolve::check;
 use crate::resolve::close;
+use crate::resolve::wait;
 use crate::rules::attack::{HitCtx, held};
 use crate::{Flow, Margin};
 use fray_core::dice::systems::margin3d6::{Winner, contest};
@@ -31,6 +32,7 @@ pub fn resolve(
     });
     let aiming = matches!(action, Action::Aim { .. });
     carry_out(state, who, action, cx)?;
+    crate::resolve::wait::deferred(state, cx)?;
     wrap_up(state, who, action, aiming);
     Ok(())
 }
@@ -50,7 +52,7 @@ fn carry_out(
             shoot,
         } => {
             let start = state.fighter(who).pos;
-            step(state, who, *to, None);
+            step(state, who, *to, None, cx)?;
             let moved = start.distance(*to);
             {
                 let f = state.fighter_mut(who);
@@ -74,7 +76,7 @@ fn carry_out(
         }
         Action::WildSwing(s) => {
             let start = state.fighter(who).pos;
-            let from = step(state, who, s.to.unwrap_or(start), Some(s.target));
+            let from = step(state, who, s.to.unwrap_or(start), Some(s.target), cx)?;
             let f = state.fighter_mut(who);
             f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
             let ctx = HitCtx {
@@ -116,7 +118,8 @@ fn carry_out(
                 who,
                 s.to.unwrap_or(state.fighter(who).pos),
                 Some(s.target),
-            );
+                cx,
+            )?;
             let ctx = HitCtx {
                 popup: true,
                 ..HitCtx::default()
@@ -125,14 +128,14 @@ fn carry_out(
         }
         Action::Slam { target, to } => {
             let start = state.fighter(who).pos;
-            let from = step(state, who, to.unwrap_or(start), Some(*target));
+            let from = step(state, who, to.unwrap_or(start), Some(*target), cx)?;
             let f = state.fighter_mut(who);
             f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
             close::slam(state, who, *target, 0, cx)?;
         }
         Action::FlyingTackle { target, to } => {
             let start = state.fighter(who).pos;
-            let from = step(state, who, to.unwrap_or(start), Some(*target));
+            let from = step(state, who, to.unwrap_or(start), Some(*target), cx)?;
             let closed = start.distance(from);
             let f = state.fighter_mut(who);
             f.moved = f.moved.saturating_add(closed.min(255) as u8);
@@ -143,13 +146,31 @@ fn carry_out(
         }
         Action::Takedown { target } => close::takedown(state, who, *target, cx)?,
         Action::BreakFree => close::break_free(state, who, cx)?,
+        Action::Wait { weapon, mode } => {
+            state.fighter_mut(who).guard.wait = Some(Waiting::Strike {
+                weapon: *weapon,
+                mode: *mode,
+            });
+        }
+        Action::OpportunityFire {
+            weapon,
+            watch,
+            confirm,
+        } => {
+            state.fighter_mut(who).guard.wait = Some(Waiting::Fire {
+                weapon: *weapon,
+                watch: *watch,
+                confirm: *confirm,
+            });
+        }
         Action::Attack(s) => {
             let from = step(
                 state,
                 who,
                 s.to.unwrap_or(state.fighter(who).pos),
                 Some(s.target),
-            );
+                cx,
+            )?;
             let shots = shots(state, who, s, false);
             for shot in 0..shots {
                 strike(
@@ -174,7 +195,8 @@ fn carry_out(
                 who,
                 s.to.unwrap_or(state.fighter(who).pos),
                 Some(s.target),
-            );
+                cx,
+            )?;
             let ctx = HitCtx {
                 all_out_skill: *bonus == AllOut::Skill,
                 ..HitCtx::default()
@@ -190,7 +212,8 @@ fn carry_out(
                 who,
                 s.to.unwrap_or(state.fighter(who).pos),
                 Some(s.target),
-            );
+                cx,
+            )?;
             // M-ROA-006: the crossbow's reload is folded into the round.
             if let Some(h) = state
                 .fighter_mut(who)
@@ -298,7 +321,7 @@ fn charge(
             .and_then(|t| t.value(BAD_FOOTING))
             .is_some()
     });
-    let from = step(state, who, to, Some(s.target));
+    let from = step(state, who, to, Some(s.target), cx)?;
     {
         let f = state.fighter_mut(who);
         f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
@@ -396,9 +419,15 @@ fn strike(
 
 /// Moves to `to` (checked) and, with a target, turns to face it (the free
 /// facing change, M-FLO-006). Returns the hex it attacks from.
-fn step(state: &mut State, who: CombatantId, to: HexPos, face: Option<CombatantId>) -> HexPos {
-    let f = state.fighter_mut(who);
-    f.pos = to;
+fn step(
+    state: &mut State,
+    who: CombatantId,
+    to: HexPos,
+    face: Option<CombatantId>,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<HexPos> {
+    let start = state.fighter(who).pos;
+    state.fighter_mut(who).pos = to;
     if let Some(t) = face {
         let tp = state.fighter(t).pos;
         let f = state.fighter_mut(who);
@@ -406,7 +435,11 @@ fn step(state: &mut State, who: CombatantId, to: HexPos, face: Option<CombatantI
             f.facing = dir;
         }
     }
-    to
+    // M-MEL-011, M-MIS-005: waiting figures strike or shoot as it comes.
+    if start != to {
+        wait::entered(state, who, start, to, face, cx)?;
+    }
+    Ok(state.fighter(who).pos)
 }
 
 /// M-MEL-006/007, M-FLO-005: a contest of the feinter's weapon skill

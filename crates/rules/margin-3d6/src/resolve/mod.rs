@@ -9,3 +9,4 @@ pub mod critical;
 pub mod injury;
 pub mod maneuver;
 pub mod turn;
+pub mod wait;

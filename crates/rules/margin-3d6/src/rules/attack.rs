@@ -35,6 +35,8 @@ pub struct HitCtx {
     pub moving: Option<u32>,
     /// The fencer's off-hand dagger after a parry: half Knife skill (M-AOD-003).
     pub riposte: bool,
+    /// Opportunity Fire's area and PER penalties (M-MIS-005/006).
+    pub opportunity: i32,
 }
 
 /// The weapon held for a strike, unless unarmed.
@@ -192,6 +194,7 @@ pub fn to_hit<M: Mods>(
     }
     m.add("all-out charge", ctx.charge, "M-MEL-009");
     m.add("two weapons", ctx.two_weapon, "M-MEL-004");
+    m.add("opportunity fire", ctx.opportunity, "M-MIS-005");
     if ctx.off_hand && !f.ambidextrous {
         m.add("off hand", -4, "M-PAT-002");
     }

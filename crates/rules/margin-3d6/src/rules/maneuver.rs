@@ -387,6 +387,38 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
+        Action::Wait { weapon, mode } => match f.weapons.get(usize::from(*weapon)) {
+            Some(h)
+                if !h.weapon.ranged()
+                    && h.ready
+                    && !h.lost
+                    && usize::from(*mode) < h.weapon.modes.len() =>
+            {
+                if incapacitated(f) && !state.options.incapacitated_can_attack {
+                    return Err(Illegal::new(
+                        "M-PEN-002",
+                        "an incapacitated figure cannot attack",
+                    ));
+                }
+                Ok(())
+            }
+            _ => Err(Illegal::new("M-MEL-011", "Wait needs a ready melee weapon")),
+        },
+        Action::OpportunityFire { weapon, .. } => match f.weapons.get(usize::from(*weapon)) {
+            Some(h) if h.weapon.ranged() && h.loaded && !h.lost && h.ammo != Some(0) => {
+                if incapacitated(f) && !state.options.incapacitated_can_attack {
+                    return Err(Illegal::new(
+                        "M-PEN-002",
+                        "an incapacitated figure cannot attack",
+                    ));
+                }
+                Ok(())
+            }
+            _ => Err(Illegal::new(
+                "M-MIS-005",
+                "Opportunity Fire needs a loaded missile weapon",
+            )),
+        },
         Action::BreakFree => match f.held_by {
             None => Err(Illegal::new("M-UNA-011", "not held")),
             Some(_) if state.round < f.break_free_from => Err(Illegal::new(

@@ -12,3 +12,4 @@ mod injury;
 mod maneuvers;
 mod ranged;
 mod turn;
+mod wait;
