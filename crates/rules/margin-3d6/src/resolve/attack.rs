@@ -474,9 +474,8 @@ fn net(
         DefenseModel::Negate => (d.ad.min(0), d.succeeded),
     };
     let n = s - ad - pd_penalty;
-    let landed = if stopped {
-        Landed::Stopped
-    } else if n == 0 && d.succeeded && o.net_zero_after_defense == NetZero::Miss {
+    let miss_at_zero = n == 0 && d.succeeded && o.net_zero_after_defense == NetZero::Miss;
+    let landed = if stopped || miss_at_zero {
         Landed::Stopped
     } else {
         match fraction(n) {

@@ -100,7 +100,7 @@ fn bleeding_until_treated_or_stopped_m_bld_001_m_hea_003() {
 #[test]
 fn organ_criticals_need_a_physician_m_bld_002_m_hea_002() {
     // rule: M-BLD-002, M-HEA-002, M-NAT-002
-    let mut c = vec![
+    let c = vec![
         fighter("A", "a", 0, 0, "n", &sheet(10, 10, 12, "")),
         fighter("B", "b", 0, -1, "s", &sheet(10, 10, 12, "")),
         fighter(
@@ -112,7 +112,6 @@ fn organ_criticals_need_a_physician_m_bld_002_m_hea_002() {
             &sheet(10, 10, 12, "skills = { first_aid = 14, physician = 12 }"),
         ),
     ];
-    c.truncate(3);
     let mut s = state_with("aftermath = true\nbleeding = true", "", &c);
     s.fighters[0].life = Life::Dead;
     s.fighters[1].hp = 7;

@@ -31,8 +31,6 @@ fn derived_values_m_dat_001_m_dat_002_m_dat_003() {
         (Some(12), Some(13), Some(11))
     );
     // Bad input: an encumbrance above 4 is refused with its path.
-    let bad = fray_margin_3d6::Margin::ID_STR;
-    let _ = bad;
     let sc = scenario(
         "",
         "",

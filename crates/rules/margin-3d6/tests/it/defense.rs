@@ -45,7 +45,7 @@ fn defense_scores_with_pd_m_def_001_m_def_005_m_def_008_m_arm_010() {
     let (o, pd) = options(&s, B, &threat(HexPos::new(0, 0)));
     // Attack from the front hex: no shield PD (M-ARM-004); chainmail PD 3.
     assert_eq!(pd, 3);
-    assert_eq!(target_of(&o, DefenseKind::Dodge), Some(12 / 2 - 0 + 3));
+    assert_eq!(target_of(&o, DefenseKind::Dodge), Some(12 / 2 + 3));
     assert_eq!(target_of(&o, DefenseKind::Parry), Some(14 / 2 + 3));
     assert_eq!(target_of(&o, DefenseKind::Block), Some(13 + 3));
 }

@@ -284,7 +284,7 @@ fn thrown_weapons_may_be_parried_m_def_003() {
 fn losing_sight_cancels_aim_m_mod_005() {
     // rule: M-MOD-005
     let wall = "[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = 0, r = -2 }]";
-    let mut s = state_with(
+    let s = state_with(
         "",
         wall,
         &[

@@ -21,9 +21,6 @@ fn order_by_speed_then_dx_then_one_roll_off_m_flo_002() {
         fighter("B", "b", 0, -3, "s", &sheet(10, 12, 12, "")),
     ]);
     // A rolls 12, B rolls 9: B first.
-    let mut oracle_rolls = vec![];
-    oracle_rolls.push(0);
-    let _ = oracle_rolls;
     let n = {
         use fray_core::{Ctx, InputLog, InputOracle, RollInput, Ruleset, StepInputs, VecSink};
         let log = InputLog::<fray_margin_3d6::Margin> {
