@@ -74,6 +74,18 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
     if !state.fighter(t).awake() {
         return Ok(());
     }
+    cx.checkpoint(
+        state,
+        &(
+            "after death checks",
+            w.target,
+            w.attacker,
+            w.loss,
+            w.location,
+            w.kind,
+            w.critical.is_some(),
+        ),
+    )?;
     let ht = state.fighter(t).stats.ht;
     // M-CKS-005: a brain hit: HT or be knocked out, stunned anyway.
     if w.location == Location::Brain && w.loss > 0 {
@@ -86,6 +98,18 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
     if !state.fighter(t).awake() {
         return Ok(());
     }
+    cx.checkpoint(
+        state,
+        &(
+            "after knockout",
+            w.target,
+            w.attacker,
+            w.loss,
+            w.location,
+            w.kind,
+            w.critical.is_some(),
+        ),
+    )?;
     // M-EFF-001: the stun check (M-CRT-005: every critical hit calls for it).
     if (w.loss > 0 && stuns(w.loss, ht, w.location)) || w.critical.is_some() {
         let will = state.fighter(t).stats.will;
@@ -94,6 +118,7 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
             stun(state, t, Stun::NextTurn, cx);
         }
     }
+    cx.checkpoint(state, &("after stun", w.target, w.attacker, w.loss, w.kind))?;
     if w.kind == DamageType::Cr
         && w.loss > 0
         && let Some(a) = w.attacker
@@ -216,6 +241,8 @@ pub fn death(state: &mut State, t: CombatantId, cx: &mut impl Cx<Margin>) -> Flo
         if hp > threshold {
             return Ok(false);
         }
+        // What follows depends on the state alone: merge the paths here.
+        cx.checkpoint(state, &("death check", t))?;
         state.fighter_mut(t).death_checks += 1;
         let c = roll_plain(state, cx, t, "HT against death", "M-PEN-003", "HT", ht)?;
         if !c.outcome.is_success() {

@@ -90,3 +90,13 @@ fn the_duel_plays_to_the_end_under_a_seed() {
     let o2 = fight(s, 5);
     assert_eq!(o1, o2);
 }
+
+#[test]
+fn the_state_serializes_for_the_odds_merges() {
+    // The exact odds merge identical states by their postcard bytes.
+    let s = state(&[
+        templated("A", "a", -1, 0, "se", "man_at_arms"),
+        templated("B", "b", 1, 0, "nw", "man_at_arms"),
+    ]);
+    postcard::to_stdvec(&s).expect("the state serializes");
+}
