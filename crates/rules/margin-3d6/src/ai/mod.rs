@@ -171,6 +171,23 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     let Some(foe) = nearest_foe(state, who) else {
         return Action::DoNothing;
     };
+    if f.panic > 0 {
+        // M-MOD-004: flee, the farthest free hex from the foe.
+        let tp = state.fighter(foe).pos;
+        let allowance = move_allowance(state, who) as i32;
+        let best = hexes_around(f.pos, allowance)
+            .filter(|&h| free_hex(state, who, h))
+            .max_by_key(|&h| (h.distance(tp), std::cmp::Reverse(f.pos.distance(h)), h));
+        return match best {
+            Some(to) => Action::Move {
+                to,
+                face: None,
+                evade: 0,
+                shoot: None,
+            },
+            None => Action::DoNothing,
+        };
+    }
     let t = state.fighter(foe);
     let dist = f.pos.distance(t.pos);
     // Missiles: reload, aim or shoot (M-ROA-004, M-MIS-008, M-MIS-009).

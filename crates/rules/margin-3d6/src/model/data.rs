@@ -389,6 +389,9 @@ pub struct Sheet {
     /// An erratic mover: 3 (a rat) or 4 (a hummingbird) (M-RNG-007).
     #[serde(default)]
     pub erratic: u8,
+    /// A frightening creature's fear rating, -1 to -10 (M-MOD-004).
+    #[serde(default)]
+    pub fear: i32,
 }
 
 /// Why the bundled data did not load.
@@ -472,6 +475,8 @@ struct TemplateRow {
     familiar: Option<Vec<String>>,
     #[serde(default)]
     erratic: u8,
+    #[serde(default)]
+    fear: i32,
 }
 
 #[derive(Deserialize)]
@@ -525,6 +530,7 @@ impl Armory {
                         bites: t.bites,
                         familiar: t.familiar,
                         erratic: t.erratic,
+                        fear: t.fear,
                     },
                 )
             })

@@ -187,6 +187,8 @@ pub struct Options {
     /// Play the aftermath when the fight ends: treatment, bleeding, waking,
     /// healing and lasting injuries (M-BLD, M-HEA, M-NAT; off by default).
     pub aftermath: bool,
+    /// M-MMT-001 / M-OPT-001 `stray_missiles` (off by default).
+    pub stray_missiles: bool,
 }
 
 impl Default for Options {
@@ -213,6 +215,7 @@ impl Default for Options {
             post_battle_minutes: 60,
             fatigue: true,
             aftermath: false,
+            stray_missiles: false,
         }
     }
 }

@@ -336,6 +336,12 @@ pub struct Fighter {
     pub feinted: Option<(CombatantId, i32, u32)>,
     /// Moved last turn (running, M-AOD-006).
     pub ran: bool,
+    /// Its fear rating, -1 to -10, 0 for none (M-MOD-004).
+    pub fear: i32,
+    /// The frightening foes it has checked against (bits of ids below 64, M-MOD-004).
+    pub feared: u64,
+    /// Rounds it must flee in panic (M-MOD-004).
+    pub panic: u8,
     /// A lost limb or an organ critical: only Physician stops its bleeding (M-BLD-002).
     pub needs_physician: bool,
     /// Hexes moved this round (M-RNG-004, M-UNA-004).

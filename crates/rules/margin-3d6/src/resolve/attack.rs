@@ -45,6 +45,8 @@ pub struct Defended {
     pub ad: i32,
     /// A defense succeeded (for `defense_model = negate` and `net_zero_after_defense`).
     pub succeeded: bool,
+    /// The active defense chosen.
+    pub kind: Option<DefenseKind>,
 }
 
 /// The attack's result after the defense.
@@ -124,13 +126,68 @@ pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>
         let s = roll.successes();
         let threat = threat(state, &b, from, location);
         let d = defend(state, target, s, &threat, cx)?;
-        net(state, target, s, d, cx)
+        let landed = net(state, target, s, d, cx);
+        // M-MMT-001: a missile dodged clean may strike someone behind.
+        if landed == Landed::Stopped
+            && threat.ranged
+            && d.kind == Some(DefenseKind::Dodge)
+            && state.options.stray_missiles
+        {
+            return stray(state, &b, from, cx);
+        }
+        landed
     };
     if landed == Landed::Stopped {
         return Ok(());
     }
     cx.checkpoint(state, &("landed", b, location, landed))?;
     damage(state, &b, location, landed, cx)
+}
+
+/// M-MMT-001: the three hexes behind the target, away from the shooter:
+/// the rear hex on the line of fire at skill 12 first, then the two beside
+/// it that touch the target at skill 9, in an order a 1d roll picks (1-3:
+/// the clockwise one first); the first hit stops it. The figure hit
+/// defends as usual; the damage is the original attack's, scaled by the
+/// new net successes.
+fn stray(state: &mut State, b: &Blow, from: HexPos, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let tp = state.fighter(b.strike.target).pos;
+    let Some(dir) = from.facing_toward(tp) else {
+        return Ok(());
+    };
+    let rear = tp.neighbour(dir);
+    let (right, left) = (tp.neighbour(dir.turn(1)), tp.neighbour(dir.turn(-1)));
+    let who = |state: &State, h: HexPos| {
+        state
+            .at(h)
+            .filter(|&c| c != b.attacker && c != b.strike.target)
+    };
+    let mut order = [(rear, 12), (right, 9), (left, 9)];
+    if who(state, right).is_some() && who(state, left).is_some() {
+        let d = table_roll(state, cx, Some(b.attacker), 1, "stray order", "M-MMT-001")?;
+        if d > 3 {
+            order.swap(1, 2);
+        }
+    }
+    for (hex, skill) in order {
+        let Some(c) = who(state, hex) else { continue };
+        let mods = ModList::base("stray missile", skill, "M-MMT-001");
+        let roll = check::roll(state, cx, b.attacker, "stray missile", "M-MMT-001", &mods)?;
+        if !roll.outcome.is_success() {
+            continue;
+        }
+        let mut blow = *b;
+        blow.strike.target = c;
+        blow.strike.location = None;
+        let t = threat(state, &blow, from, Location::Torso);
+        let d = defend(state, c, roll.successes(), &t, cx)?;
+        let landed = net(state, c, roll.successes(), d, cx);
+        if landed != Landed::Stopped {
+            damage(state, &blow, Location::Torso, landed, cx)?;
+        }
+        return Ok(());
+    }
+    Ok(())
 }
 
 /// The threat the defender sees.
@@ -289,6 +346,7 @@ pub fn defend(
     Ok(Defended {
         ad,
         succeeded: success,
+        kind: Some(o.kind),
     })
 }
 
@@ -365,6 +423,7 @@ fn pd_only(
         return Ok(Defended {
             ad: 0,
             succeeded: false,
+            kind: None,
         });
     }
     let c = roll_plain(state, cx, defender, "PD only", "M-ARM-011", "PD", pd)?;
@@ -375,6 +434,7 @@ fn pd_only(
             0
         },
         succeeded: c.outcome.is_success(),
+        kind: None,
     })
 }
 

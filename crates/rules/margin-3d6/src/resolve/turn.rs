@@ -116,6 +116,52 @@ fn next_turn(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<Next> {
     })))
 }
 
+/// M-MOD-004: a fright check (Will + the creature's fear rating + 5 in
+/// the heat of battle) the first time a frightening foe is in sight at the
+/// start of the figure's turn: a failure stuns it, a critical failure
+/// makes it flee for 1d rounds. Ids from 64 on are not tracked.
+fn fright(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let f = state.fighter_mut(id);
+    f.panic = f.panic.saturating_sub(1);
+    for foe in 0..state.fighters.len().min(64) {
+        let (f, o) = (&state.fighters[id.index()], &state.fighters[foe]);
+        if o.fear >= 0 || o.side == f.side || !o.awake() || f.feared & (1 << foe) != 0 {
+            continue;
+        }
+        if !state
+            .map
+            .hex_sight(f.pos, o.pos)
+            .is_clear(fray_core::grid::Graze::Either)
+        {
+            continue;
+        }
+        let mut m = fray_core::ModList::base("Will", f.stats.will, "");
+        m.add("fear rating", o.fear, "M-MOD-004");
+        m.add("heat of battle", 5, "M-MOD-004");
+        state.fighters[id.index()].feared |= 1 << foe;
+        let c = crate::resolve::check::roll(state, cx, id, "fright check", "M-MOD-004", &m)?;
+        match c.outcome {
+            fray_core::dice::systems::margin3d6::Outcome::CriticalFailure => {
+                let d = crate::resolve::check::table_roll(
+                    state,
+                    cx,
+                    Some(id),
+                    1,
+                    "panic rounds",
+                    "M-MOD-004",
+                )?;
+                state.fighter_mut(id).panic = d as u8;
+                crate::resolve::injury::stun(state, id, Stun::NextTurn, cx);
+            }
+            fray_core::dice::systems::margin3d6::Outcome::Failure => {
+                crate::resolve::injury::stun(state, id, Stun::NextTurn, cx);
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// The start of a figure's turn: its old maneuver's limits end (M-FLO-001),
 /// temporary crippling runs out (M-CRT-004), a stun until a Will roll is
 /// rolled off (M-CRT-003), and at 0 HP or below the Will roll to stay
@@ -167,6 +213,7 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
             state.fighter_mut(id).stun = None;
         }
     }
+    fright(state, id, cx)?;
     let f = state.fighter(id);
     if f.hp <= 0 {
         let will = f.stats.will;

@@ -234,6 +234,14 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
     if !f.awake() {
         return Err(Illegal::input(format!("{} cannot act", f.name)));
     }
+    if f.panic > 0
+        && !matches!(
+            action,
+            Action::DoNothing | Action::Move { .. } | Action::AllOutDefense { .. }
+        )
+    {
+        return Err(Illegal::new("M-MOD-004", "in panic: it can only flee"));
+    }
     match action {
         Action::DoNothing => Ok(()),
         Action::Move {

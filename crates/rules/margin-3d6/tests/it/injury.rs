@@ -208,3 +208,28 @@ fn crushing_knockback_m_eff_003() {
     assert_eq!(s.fighter(B).pos, fray_core::grid::HexPos::new(0, -4));
     assert_eq!(s.fighter(B).posture, Posture::Lying);
 }
+
+#[test]
+fn fright_checks_against_a_frightening_foe_m_mod_004() {
+    // rule: M-MOD-004
+    let monster = sheet(14, 8, 8, "fear = -6\nhp = 50");
+    let mut s = state(&[
+        fighter("A", "a", 0, 0, "n", &swordsman()),
+        fighter("B", "b", 0, -1, "s", &monster),
+    ]);
+    // Will 10 - 6 + 5 = 9: 10 fails: stunned.
+    assert_eq!(next(&mut s, &[10]), Next::Act(A));
+    assert_eq!(s.fighter(A).stun, Some(Stun::NextTurn));
+    // Once per foe.
+    let mut s = state(&[
+        fighter("A", "a", 0, 0, "n", &swordsman()),
+        fighter("B", "b", 0, -1, "s", &monster),
+    ]);
+    // 18: a critical failure: panic for 1d (4) rounds: only flight.
+    assert_eq!(next(&mut s, &[18, 4]), Next::Act(A));
+    assert_eq!(check(&s, A, &attack(B)).unwrap_err().rule, "M-MOD-004");
+    assert!(matches!(
+        fray_margin_3d6::ai::action(&s, A),
+        Action::Move { .. }
+    ));
+}

@@ -315,3 +315,44 @@ fn losing_sight_cancels_aim_m_mod_005() {
     assert_eq!(next(&mut s, &[]), fray_core::Next::Act(A));
     assert_eq!(s.fighter(A).aim, Some((B, 2)));
 }
+
+#[test]
+fn a_dodged_missile_strikes_behind_m_mmt_001() {
+    // rule: M-MMT-001, M-OPT-001
+    let figures = [
+        fighter("A", "a", 0, 0, "n", &shooter(14, "Crossbow", "crossbow")),
+        target_at(0, -3),
+        fighter("C", "b", 0, -4, "s", &sheet(10, 10, 12, "hp = 200")),
+    ];
+    let mut s = state_with("stray_missiles = true", "", &figures);
+    // 11 vs 14: 3 successes; B dodges (5) on 3: AD 4: stopped; the rear hex at 12: 9 hits C,
+    // who does not defend: 3 net: 9 imp × 2 = 18; C's Will roll 10.
+    act(
+        &mut s,
+        A,
+        attack(B),
+        &[11, 3, 9, 10],
+        &[
+            Answer::Defend {
+                kind: DefenseKind::Dodge,
+                weapon: None,
+            },
+            Answer::NoDefense,
+        ],
+    );
+    assert_eq!(lost(&s, C), 18);
+    assert_eq!(lost(&s, B), 0);
+    // Off by default: nothing strays.
+    let mut s = state(&figures);
+    act(
+        &mut s,
+        A,
+        attack(B),
+        &[11, 3],
+        &[Answer::Defend {
+            kind: DefenseKind::Dodge,
+            weapon: None,
+        }],
+    );
+    assert_eq!(lost(&s, C), 0);
+}
