@@ -253,6 +253,7 @@ fn build(
         fear: sheet.fear.clamp(-10, 0),
         feared: 0,
         panic: 0,
+        casting: c.casting,
         moved: 0,
         evading: 0,
         erratic: sheet.erratic.min(4),

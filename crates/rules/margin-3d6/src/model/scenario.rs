@@ -76,4 +76,7 @@ pub struct Combatant {
     /// Surprised: only a PD-only roll, without the shield, until its first turn (M-PDF-007).
     #[serde(default)]
     pub surprised: bool,
+    /// A spell in progress at the start (the hook for casters, M-PDF-002).
+    #[serde(default)]
+    pub casting: bool,
 }

@@ -342,6 +342,8 @@ pub struct Fighter {
     pub feared: u64,
     /// Rounds it must flee in panic (M-MOD-004).
     pub panic: u8,
+    /// A spell in progress (M-PDF-002): the engine has no spells, only this hook.
+    pub casting: bool,
     /// A lost limb or an organ critical: only Physician stops its bleeding (M-BLD-002).
     pub needs_physician: bool,
     /// Hexes moved this round (M-RNG-004, M-UNA-004).

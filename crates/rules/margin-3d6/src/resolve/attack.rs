@@ -47,6 +47,8 @@ pub struct Defended {
     pub succeeded: bool,
     /// The active defense chosen.
     pub kind: Option<DefenseKind>,
+    /// The parry was made bare-handed (M-LOC-002).
+    pub unarmed: bool,
 }
 
 /// The attack's result after the defense.
@@ -111,7 +113,7 @@ pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>
     if !roll.outcome.is_success() {
         return missed(state, &b, roll.outcome, roll.margin, cx);
     }
-    let location = hit_location(state, &b, cx)?;
+    let mut location = hit_location(state, &b, cx)?;
     // What follows depends only on the state and these values.
     cx.checkpoint(state, &("hit", b, location, roll.successes(), roll.outcome))?;
     let natural = roll.outcome == Outcome::CriticalSuccess
@@ -126,6 +128,14 @@ pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>
         let s = roll.successes();
         let threat = threat(state, &b, from, location);
         let d = defend(state, target, s, &threat, cx)?;
+        // M-LOC-002: a failed unarmed parry: an uncalled blow goes to the parrying arm.
+        if d.kind == Some(DefenseKind::Parry)
+            && d.unarmed
+            && !d.succeeded
+            && b.strike.location.is_none()
+        {
+            location = Location::WeaponArm;
+        }
         let landed = net(state, target, s, d, cx);
         // M-MMT-001: a missile dodged clean may strike someone behind.
         if landed == Landed::Stopped
@@ -317,6 +327,26 @@ pub fn defend(
             DefenseKind::Dodge => {}
         }
     }
+    // M-PDF-002: a caster who defends rolls Will - 3 or loses the spell.
+    if state.fighter(defender).casting {
+        let will = state.fighter(defender).stats.will - 3;
+        let c = roll_plain(
+            state,
+            cx,
+            defender,
+            "Will to keep the spell",
+            "M-PDF-002",
+            "Will - 3",
+            will,
+        )?;
+        if !c.outcome.is_success() {
+            state.fighter_mut(defender).casting = false;
+            cx.emit(|| Event::Note {
+                text: "the spell in progress is lost".into(),
+                rule: "M-PDF-002",
+            });
+        }
+    }
     let mods = ModList::base(o.kind.name(), o.target, "M-DEF-012");
     let c = check::roll(state, cx, defender, o.kind.name(), rule_of(o.kind), &mods)?;
     {
@@ -347,6 +377,7 @@ pub fn defend(
         ad,
         succeeded: success,
         kind: Some(o.kind),
+        unarmed: o.kind == DefenseKind::Parry && o.weapon.is_none(),
     })
 }
 
@@ -424,6 +455,7 @@ fn pd_only(
             ad: 0,
             succeeded: false,
             kind: None,
+            unarmed: false,
         });
     }
     let c = roll_plain(state, cx, defender, "PD only", "M-ARM-011", "PD", pd)?;
@@ -435,6 +467,7 @@ fn pd_only(
         },
         succeeded: c.outcome.is_success(),
         kind: None,
+        unarmed: false,
     })
 }
 

@@ -251,6 +251,32 @@ pub fn options(
             });
         }
     }
+    // M-LOC-002 (decision): with no melee weapon to parry with, a bare-handed
+    // parry at half the best of DX, Brawling and Boxing, against melee only.
+    if !brace
+        && !t.ranged
+        && d.held_by.is_none()
+        && !d.is_crippled(Limb::WeaponArm)
+        && !d.is_crippled(Limb::WeaponHand)
+        && d.guard.parries < 1 + u8::from(d.guard.aod.is_some())
+        && !out.iter().any(|o| o.kind == DefenseKind::Parry)
+        && !d
+            .weapons
+            .iter()
+            .any(|h| h.ready && !h.lost && !h.weapon.ranged())
+        && !out.is_full()
+    {
+        let best = d
+            .stats
+            .dx
+            .max(d.skills.brawling.unwrap_or(0))
+            .max(d.skills.boxing.unwrap_or(0));
+        out.push(DefenseOption {
+            kind: DefenseKind::Parry,
+            weapon: None,
+            target: (best - dx_lost(d)) / 2 + mods,
+        });
+    }
     // M-DEF-005/006, M-ARM-009: Block with a ready shield.
     if shield_usable(d)
         && d.guard.blocks < block_limit(d, t.attacker)

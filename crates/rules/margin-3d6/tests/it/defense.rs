@@ -400,3 +400,47 @@ fn the_defender_is_asked_with_its_options_m_def_012() {
         .is_err()
     );
 }
+
+#[test]
+fn a_defending_caster_rolls_will_or_loses_the_spell_m_pdf_002() {
+    // rule: M-PDF-002
+    let b = fighter("B", "b", 0, -1, "s", &sheet(10, 10, 12, "hp = 60")).replace(
+        "[combatants.sheet]\n",
+        "casting = true\n[combatants.sheet]\n",
+    );
+    let mut s = state(&[fighter("A", "a", 0, 0, "n", &swordsman()), b]);
+    // Attack 11: 3 successes; Will 10 - 3 = 7: 8 fails: the spell is lost; Dodge 5 on 12 fails.
+    act(
+        &mut s,
+        A,
+        attack(B),
+        &[11, 8, 12, 10],
+        &[defend(DefenseKind::Dodge)],
+    );
+    assert!(!s.fighter(B).casting);
+}
+
+#[test]
+fn a_failed_unarmed_parry_takes_the_blow_on_the_arm_m_loc_002() {
+    // rule: M-LOC-002
+    let mut s = duel(
+        &swordsman(),
+        &sheet(10, 10, 12, "skills = { brawling = 12 }\nhp = 60"),
+    );
+    let (o, _) = options(&s, B, &threat(HexPos::new(0, 0)));
+    assert_eq!(target_of(&o, DefenseKind::Parry), Some(6));
+    // Attack 11: 3 successes; the bare-handed parry (6) fails on 12: the arm takes 10 cut,
+    // ×1.5 = 15, capped at 6 by the crippling (M-CKS-001).
+    act(
+        &mut s,
+        A,
+        attack(B),
+        &[11, 12],
+        &[defend(DefenseKind::Parry)],
+    );
+    assert_eq!(lost(&s, B), 6);
+    assert!(
+        s.fighter(B)
+            .is_crippled(fray_margin_3d6::model::location::Limb::WeaponArm)
+    );
+}
