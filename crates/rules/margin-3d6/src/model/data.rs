@@ -392,6 +392,12 @@ pub struct Sheet {
     /// A frightening creature's fear rating, -1 to -10 (M-MOD-004).
     #[serde(default)]
     pub fear: i32,
+    /// Fights from a mount, which moves as the figure does (M-PAT-006).
+    #[serde(default)]
+    pub mounted: bool,
+    /// Mounted-combat skill: no mounted penalty (M-PAT-006).
+    #[serde(default)]
+    pub mounted_combat: bool,
 }
 
 /// Why the bundled data did not load.
@@ -477,6 +483,10 @@ struct TemplateRow {
     erratic: u8,
     #[serde(default)]
     fear: i32,
+    #[serde(default)]
+    mounted: bool,
+    #[serde(default)]
+    mounted_combat: bool,
 }
 
 #[derive(Deserialize)]
@@ -531,6 +541,8 @@ impl Armory {
                         familiar: t.familiar,
                         erratic: t.erratic,
                         fear: t.fear,
+                        mounted: t.mounted,
+                        mounted_combat: t.mounted_combat,
                     },
                 )
             })

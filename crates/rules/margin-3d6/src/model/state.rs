@@ -149,6 +149,8 @@ pub struct Skills {
     pub fencing: Option<i32>,
     /// Knife (M-AOD-003).
     pub knife: Option<i32>,
+    /// Riding (M-PAT-006).
+    pub riding: Option<i32>,
     /// First Aid (M-HEA-001).
     pub first_aid: Option<i32>,
     /// Physician (M-HEA-002).
@@ -344,6 +346,8 @@ pub struct Fighter {
     pub panic: u8,
     /// A spell in progress (M-PDF-002): the engine has no spells, only this hook.
     pub casting: bool,
+    /// Mounted, and with mounted-combat skill (M-PAT-006).
+    pub mounted: (bool, bool),
     /// A lost limb or an organ critical: only Physician stops its bleeding (M-BLD-002).
     pub needs_physician: bool,
     /// Hexes moved this round (M-RNG-004, M-UNA-004).

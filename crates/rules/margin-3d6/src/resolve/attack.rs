@@ -106,6 +106,8 @@ pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>
     {
         return Ok(());
     }
+    let mut b = b;
+    b.ctx.mounted = mounted(state, b.attacker, cx)?;
     let mut mods = ModList::new();
     to_hit(state, b.attacker, &b.strike, from, b.ctx, &mut mods);
     let roll = check::roll(state, cx, b.attacker, "attack", "M-FLO-003", &mods)?;
@@ -198,6 +200,24 @@ fn stray(state: &mut State, b: &Blow, from: HexPos, cx: &mut impl Cx<Margin>) ->
         return Ok(());
     }
     Ok(())
+}
+
+/// M-PAT-006: attacking from a mount that moved this round: a Riding roll;
+/// -1 per hex moved on a success, -2 per hex on a failure; nothing with
+/// mounted-combat skill or a mount standing still.
+fn mounted(state: &State, who: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<i32> {
+    let f = state.fighter(who);
+    let moved = i32::from(f.moved);
+    if !f.mounted.0 || f.mounted.1 || moved == 0 {
+        return Ok(0);
+    }
+    let riding = f.skills.riding.unwrap_or(f.stats.dx - 5);
+    let c = roll_plain(state, cx, who, "Riding", "M-PAT-006", "Riding", riding)?;
+    Ok(if c.outcome.is_success() {
+        -moved
+    } else {
+        -2 * moved
+    })
 }
 
 /// The threat the defender sees.

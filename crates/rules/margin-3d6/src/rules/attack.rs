@@ -37,6 +37,8 @@ pub struct HitCtx {
     pub riposte: bool,
     /// Opportunity Fire's area and PER penalties (M-MIS-005/006).
     pub opportunity: i32,
+    /// Attacking from a moving mount (M-PAT-006).
+    pub mounted: i32,
 }
 
 /// The weapon held for a strike, unless unarmed.
@@ -195,6 +197,7 @@ pub fn to_hit<M: Mods>(
     m.add("all-out charge", ctx.charge, "M-MEL-009");
     m.add("two weapons", ctx.two_weapon, "M-MEL-004");
     m.add("opportunity fire", ctx.opportunity, "M-MIS-005");
+    m.add("moving mount", ctx.mounted, "M-PAT-006");
     if ctx.off_hand && !f.ambidextrous {
         m.add("off hand", -4, "M-PAT-002");
     }

@@ -533,3 +533,26 @@ fn the_fencing_dagger_strikes_back_m_aod_003() {
     assert_eq!(lost(&s, A), 2);
     assert!(s.fighter(B).guard.riposted);
 }
+
+#[test]
+fn attacking_from_a_moving_mount_m_pat_006() {
+    // rule: M-PAT-006
+    let rider =
+        "skills = { broadsword = 14, riding = 12 }\nweapons = [\"Bastard Sword\"]\nmounted = true";
+    let mut s = duel(&sheet(12, 12, 12, rider), &big());
+    s.fighters[0].moved = 4;
+    // Riding 10 vs 12: -1 per hex moved.
+    let ev = act(&mut s, A, attack(B), &[10, 13], &[]);
+    assert_eq!(attack_targets(&ev), vec![10]);
+    // A failed Riding roll: double.
+    let ev = act(&mut s, A, attack(B), &[13, 15], &[]);
+    assert_eq!(attack_targets(&ev), vec![6]);
+    // Standing still, or with mounted combat: no roll, no penalty.
+    let mut s = duel(
+        &sheet(12, 12, 12, &format!("{rider}\nmounted_combat = true")),
+        &big(),
+    );
+    s.fighters[0].moved = 4;
+    let ev = act(&mut s, A, attack(B), &[16], &[]);
+    assert_eq!(attack_targets(&ev), vec![14]);
+}
