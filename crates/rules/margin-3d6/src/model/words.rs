@@ -92,6 +92,44 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
         }
         Action::Reload { weapon: w } => format!("Reload the {}", weapon(*w)),
         Action::ReadyWeapon { weapon: w } => format!("Ready the {}", weapon(*w)),
+        Action::AllOutCharge { strike, option } => format!(
+            "All-Out Charge ({option:?}) {}",
+            strike_words(state, who, strike)
+        ),
+        Action::WildSwing(s) => format!("Wild Swing at {}", strike_words(state, who, s)),
+        Action::PopUp(s) => format!("Pop-Up Attack {}", strike_words(state, who, s)),
+        Action::Slam { target, .. } => format!("Slam {}", name(state, *target)),
+        Action::FlyingTackle { target, .. } => format!("Flying Tackle at {}", name(state, *target)),
+        Action::Grapple { target, two_hands } => format!(
+            "Grapple {}{}",
+            name(state, *target),
+            if *two_hands { " with both hands" } else { "" }
+        ),
+        Action::Takedown { target } => format!("Takedown {}", name(state, *target)),
+        Action::TwoWeaponAttack {
+            target,
+            first,
+            second,
+        } => format!(
+            "Two-Weapon Attack {} with the {} and the {}",
+            name(state, *target),
+            weapon(*first),
+            weapon(*second)
+        ),
+        Action::Wait { weapon: w, .. } => format!("Wait with the {}", weapon(*w)),
+        Action::OpportunityFire {
+            weapon: w,
+            watch,
+            confirm,
+        } => format!(
+            "Opportunity Fire with the {} at {watch:?}{}",
+            weapon(*w),
+            if *confirm {
+                ", checking friend or foe"
+            } else {
+                ""
+            }
+        ),
         other => other.to_string(),
     }
 }
