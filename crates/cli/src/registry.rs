@@ -85,6 +85,7 @@ rulesets! {
     "gurps" => fray_gurps::Gurps,
     "dragonquest" => fray_dragonquest::DragonQuest,
     "d20-3d6" => fray_d20_3d6::D20,
+    "margin-3d6" => fray_margin_3d6::Margin,
 }
 
 /// The systems of the mission not yet implemented, shown by `fray systems`

@@ -341,4 +341,7 @@ fn systems_json_gives_pools_counters_and_action_examples() {
     assert_eq!(dq["pools"][0]["label"], "EN");
     assert_eq!(dq["pools"][1]["label"], "FT");
     assert_eq!(dq["action_examples"][0]["reads"], "Pass");
+    let margin = all.iter().find(|s| s["id"] == "margin-3d6").unwrap();
+    assert_eq!(margin["status"], "playable");
+    assert!(margin["coverage"].as_str().unwrap().contains("of 169 IDs"));
 }

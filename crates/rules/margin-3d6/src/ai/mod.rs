@@ -1,0 +1,342 @@
+//! The default AI: a sensible game from the rules' own numbers. It closes
+//! on the nearest foe, picks the attack mode with the best expected injury
+//! against the foe's armor (M-DMG-008), aims when its skill is below the
+//! Snap Shot and fires at once when not (M-ROA-004, M-MIS-008), reloads
+//! (M-MIS-009), goes all out against a stunned foe (M-MEL-002), retreats
+//! when badly hurt (M-AOD-005), and defends with its best defense.
+
+use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
+use crate::model::location::Location;
+use crate::model::state::{AodKind, Posture, ShieldState, State};
+use crate::rules::armor::dr_at;
+use crate::rules::attack::{HitCtx, in_front_arc, in_reach, to_hit};
+use crate::rules::damage::{basic, wound};
+use crate::rules::maneuver::{check, free_hex, move_allowance, strike_step};
+use crate::rules::turn::incapacitated;
+use fray_core::grid::HexPos;
+use fray_core::{CombatantId, Total};
+
+/// The AI's tactics (`ai:<tactics>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tactics {
+    /// Balanced.
+    Default,
+    /// All-Out Attack whenever it can hit.
+    Aggressive,
+    /// Retreats and defends more.
+    Defensive,
+}
+
+impl Tactics {
+    /// The names scenario files use.
+    pub const NAMES: [&'static str; 3] = ["default", "aggressive", "defensive"];
+
+    /// From a controller's tactics name.
+    pub fn of(name: Option<&str>) -> Tactics {
+        match name {
+            Some("aggressive") => Tactics::Aggressive,
+            Some("defensive") => Tactics::Defensive,
+            _ => Tactics::Default,
+        }
+    }
+}
+
+/// Hexes within `radius` of `c`, without allocating.
+fn hexes_around(c: HexPos, radius: i32) -> impl Iterator<Item = HexPos> {
+    (-radius..=radius).flat_map(move |dq| {
+        let lo = (-radius).max(-dq - radius);
+        let hi = radius.min(-dq + radius);
+        (lo..=hi).map(move |dr| HexPos::new(c.q + dq, c.r + dr))
+    })
+}
+
+/// The nearest conscious foe.
+fn nearest_foe(state: &State, who: CombatantId) -> Option<CombatantId> {
+    let f = state.fighter(who);
+    state
+        .ids()
+        .filter(|&o| {
+            let x = state.fighter(o);
+            x.side != f.side && x.awake()
+        })
+        .min_by_key(|&o| (f.pos.distance(state.fighter(o).pos), o.0))
+}
+
+/// Chance in 216 of rolling `target` or less on 3d6.
+const CUMULATIVE: [u32; 19] = [
+    0, 0, 0, 1, 4, 10, 20, 35, 56, 81, 108, 135, 160, 181, 196, 206, 212, 215, 216,
+];
+
+/// M-FLO-003: below 3 no roll; 3 and 4 always succeed, 17 and 18 always fail.
+fn chance(target: i32) -> u32 {
+    if target < 3 {
+        0
+    } else {
+        CUMULATIVE[target.clamp(4, 16) as usize]
+    }
+}
+
+/// Expected injury (×216) of a strike at full damage against the target's
+/// torso, weighted by the chance to hit (M-DMG-008).
+fn value(
+    state: &State,
+    who: CombatantId,
+    s: &Strike,
+    from: HexPos,
+    ctx: HitCtx,
+    bonus: i32,
+) -> i64 {
+    let f = state.fighter(who);
+    let t = state.fighter(s.target);
+    let mut m = Total::default();
+    to_hit(state, who, s, from, ctx, &mut m);
+    let b = basic(f, s, bonus, &state.options);
+    let dmg = if b.bite { 3 + b.damage } else { b.damage };
+    let loc = s.location.unwrap_or(Location::Torso);
+    let injury = wound(
+        dmg - dr_at(t, loc, b.kind, &state.options),
+        b.kind,
+        loc,
+        &state.options,
+    );
+    i64::from(chance(m.0)) * i64::from(injury.max(0) * 4 + 1)
+}
+
+/// The best strike at `target` from `from` over the weapons and modes.
+fn best_strike(
+    state: &State,
+    who: CombatantId,
+    target: CombatantId,
+    from: HexPos,
+    step: Option<HexPos>,
+) -> Option<(Strike, i64)> {
+    let f = state.fighter(who);
+    let consider = |s: Strike, best: &mut Option<(Strike, i64)>| {
+        if check(state, who, &Action::Attack(s)).is_err() {
+            return;
+        }
+        let v = value(state, who, &s, from, HitCtx::default(), 0);
+        if best.is_none_or(|(_, b)| v > b) {
+            *best = Some((s, v));
+        }
+    };
+    let mut best: Option<(Strike, i64)> = None;
+    for (i, h) in f.weapons.iter().enumerate() {
+        for m in 0..h.weapon.modes.len() {
+            let mut s = Strike::at(target).with(i as u8, m as u8);
+            s.to = step;
+            consider(s, &mut best);
+        }
+    }
+    if best.is_none() {
+        for u in [Unarmed::Punch, Unarmed::Kick, Unarmed::Bite] {
+            let mut s = Strike::at(target);
+            s.unarmed = Some(u);
+            s.to = step;
+            consider(s, &mut best);
+        }
+    }
+    best
+}
+
+/// The AI's maneuver.
+pub fn action(state: &State, who: CombatantId) -> Action {
+    let f = state.fighter(who);
+    let tactics = Tactics::of(f.controller.tactics());
+    if incapacitated(f) && !state.options.incapacitated_can_attack {
+        return Action::AllOutDefense {
+            kind: AodKind::MultipleFoe,
+            foe: None,
+        };
+    }
+    if f.posture != Posture::Standing {
+        let a = Action::ChangePosture {
+            to: Posture::Standing,
+        };
+        if check(state, who, &a).is_ok() {
+            return a;
+        }
+    }
+    if f.shield
+        .as_ref()
+        .is_some_and(|s| s.state == ShieldState::Tangled)
+    {
+        return Action::ReadyShield;
+    }
+    for (i, h) in f.weapons.iter().enumerate() {
+        if !h.ready && !h.lost {
+            return Action::ReadyWeapon { weapon: i as u8 };
+        }
+    }
+    let Some(foe) = nearest_foe(state, who) else {
+        return Action::DoNothing;
+    };
+    if f.panic > 0 {
+        // M-MOD-004: flee, the farthest free hex from the foe.
+        let tp = state.fighter(foe).pos;
+        let allowance = move_allowance(state, who) as i32;
+        let best = hexes_around(f.pos, allowance)
+            .filter(|&h| free_hex(state, who, h))
+            .max_by_key(|&h| (h.distance(tp), std::cmp::Reverse(f.pos.distance(h)), h));
+        return match best {
+            Some(to) => Action::Move {
+                to,
+                face: None,
+                evade: 0,
+                shoot: None,
+            },
+            None => Action::DoNothing,
+        };
+    }
+    let t = state.fighter(foe);
+    let dist = f.pos.distance(t.pos);
+    // Missiles: reload, aim or shoot (M-ROA-004, M-MIS-008, M-MIS-009).
+    if let Some((i, h)) = f
+        .weapons
+        .iter()
+        .enumerate()
+        .find(|(_, h)| h.weapon.ranged() && !h.lost && h.ammo != Some(0))
+        && (dist > 1 || f.weapons.iter().all(|w| w.weapon.ranged() || w.lost))
+    {
+        let i = i as u8;
+        if !h.loaded {
+            return Action::Reload { weapon: i };
+        }
+        let s = Strike::at(foe).with(i, 0);
+        if check(state, who, &Action::Attack(s)).is_ok() {
+            let slow = h.weapon.snap_shot.is_some_and(|ss| h.skill < ss);
+            let aimed = f.aim.map_or(0, |(a, n)| if a == foe { n } else { 0 });
+            // Aim while the foe is far enough that it cannot close first.
+            if slow && aimed < 2 && dist > 3 {
+                return Action::Aim {
+                    target: foe,
+                    weapon: i,
+                };
+            }
+            if slow && aimed == 0 && dist > 1 {
+                return Action::Aim {
+                    target: foe,
+                    weapon: i,
+                };
+            }
+            return Action::Attack(s);
+        }
+    }
+    // Badly hurt against a healthier foe: retreat (M-AOD-005).
+    let hurt = f.hp * 3 <= f.stats.hp && t.hp > 2 * f.hp;
+    if dist <= 1
+        && f.stun.is_none()
+        && (hurt && tactics != Tactics::Aggressive
+            || tactics == Tactics::Defensive && f.hp * 2 <= f.stats.hp)
+    {
+        return Action::Retreat;
+    }
+    // Melee in reach: strike, all out against a stunned or defenceless foe.
+    if let Some((s, _)) = best_strike(state, who, foe, f.pos, None) {
+        let defenceless = t.stun.is_some() || t.guard.no_active || !t.awake() || t.posture.down();
+        let is_melee = s.unarmed.is_some()
+            || f.weapons
+                .get(usize::from(s.weapon))
+                .is_some_and(|h| !h.weapon.ranged());
+        if is_melee && (defenceless || tactics == Tactics::Aggressive) {
+            let damage = value(state, who, &s, f.pos, HitCtx::default(), 2);
+            let skill = value(
+                state,
+                who,
+                &s,
+                f.pos,
+                HitCtx {
+                    all_out_skill: true,
+                    ..HitCtx::default()
+                },
+                0,
+            );
+            let bonus = if damage >= skill {
+                AllOut::Damage
+            } else {
+                AllOut::Skill
+            };
+            return Action::AllOutAttack { strike: s, bonus };
+        }
+        return Action::Attack(s);
+    }
+    // Close in: attack with a step if a hex in reach is near enough, else move.
+    let probe = Strike::at(foe);
+    let step = strike_step(state, who, &probe) as i32;
+    let mut best_from: Option<(u32, u32, HexPos)> = None;
+    for hex in hexes_around(f.pos, step) {
+        if !free_hex(state, who, hex) || !in_reach(f, &probe, hex, t.pos) || hex == t.pos {
+            continue;
+        }
+        let key = (f.pos.distance(hex), hex.distance(t.pos), hex);
+        if best_from.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+            best_from = Some(key);
+        }
+    }
+    if let Some((_, _, hex)) = best_from
+        && let Some((s, _)) = best_strike(state, who, foe, hex, Some(hex))
+    {
+        return Action::Attack(s);
+    }
+    let allowance = move_allowance(state, who) as i32;
+    let mut target: Option<(u32, u32, HexPos)> = None;
+    for hex in hexes_around(f.pos, allowance) {
+        if !free_hex(state, who, hex) || hex == t.pos {
+            continue;
+        }
+        let key = (hex.distance(t.pos), f.pos.distance(hex), hex);
+        if target.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+            target = Some(key);
+        }
+    }
+    match target {
+        Some((_, _, to)) if to != f.pos => Action::Move {
+            to,
+            face: to.facing_toward(t.pos),
+            evade: 0,
+            shoot: None,
+        },
+        _ => {
+            if !in_front_arc(f.pos, f.facing, t.pos) {
+                Action::Move {
+                    to: f.pos,
+                    face: f.pos.facing_toward(t.pos),
+                    evade: 0,
+                    shoot: None,
+                }
+            } else {
+                Action::DoNothing
+            }
+        }
+    }
+}
+
+/// The AI's answer: the defense with the best target (M-DEF-012); none
+/// only when nothing is offered.
+pub fn answer(_state: &State, q: &Question) -> Answer {
+    let options = match q {
+        // M-MIS-006: unable to tell, the AI shoots.
+        Question::Fire { .. } => return Answer::Fire { fire: true },
+        Question::Defend { options, .. } => options,
+    };
+    let mut best: Option<(i32, usize)> = None;
+    for (i, o) in options.iter().enumerate() {
+        // An Acrobatic Dodge's AD is its successes alone: worth 2 less.
+        let v = o.target
+            - if o.kind == crate::model::action::DefenseKind::AcrobaticDodge {
+                2
+            } else {
+                0
+            };
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, i));
+        }
+    }
+    match best {
+        Some((_, i)) => Answer::Defend {
+            kind: options[i].kind,
+            weapon: options[i].weapon,
+        },
+        None => Answer::NoDefense,
+    }
+}

@@ -1,0 +1,604 @@
+//! The bundled armory and bestiary (`data/margin-3d6/*.toml`, compiled in):
+//! weapons (M-DAT-004/005), armor (M-DAT-006), shields (M-DAT-007) and
+//! templates (M-DAT-001..003). Tables of values are data; the engine reads
+//! them and never hard-codes them.
+
+use crate::model::location::{Cover, DamageType};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+/// The base of a damage mode: thrust or swing (M-DMG-002).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Base {
+    /// Thrust.
+    Thr,
+    /// Swing.
+    Sw,
+}
+
+/// One attack mode of a weapon (M-DMG-003): type, base and modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Mode {
+    /// The damage type.
+    #[serde(rename = "type")]
+    pub kind: DamageType,
+    /// Thrust or swing.
+    pub base: Base,
+    /// Added to the ST table value.
+    #[serde(default, rename = "mod")]
+    pub modifier: i32,
+}
+
+/// The class of a weapon (M-DAT-004/005), which sets its rate of attack
+/// (M-ROA-001) and its parry (M-DEF-001).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    /// One-handed melee weapon.
+    OneHanded,
+    /// 1½-handed (bastard sword): the fumble-to-ready rule (M-ROA-003).
+    OneAndHalf,
+    /// Two-handed: every other round (M-ROA-002).
+    TwoHanded,
+    /// Polearm: every other round (M-ROA-002).
+    Polearm,
+    /// Flail: every other round (M-ROA-002), -4 to parry it (M-DEF-003).
+    Flail,
+    /// Thrusting sword: parry 2/3 of Fencing (M-DEF-001).
+    ThrustingSword,
+    /// Quarterstaff: parry 2/3, two parries (M-DEF-001/002).
+    Quarterstaff,
+    /// Thrown weapon.
+    Thrown,
+    /// Bow.
+    Bow,
+    /// Short bow.
+    ShortBow,
+    /// Crossbow.
+    Crossbow,
+    /// Sling.
+    Sling,
+    /// Dart.
+    Dart,
+}
+
+impl Class {
+    /// A missile weapon.
+    pub const fn ranged(self) -> bool {
+        matches!(
+            self,
+            Class::Thrown
+                | Class::Bow
+                | Class::ShortBow
+                | Class::Crossbow
+                | Class::Sling
+                | Class::Dart
+        )
+    }
+
+    /// Attacks every other round without a penalty (M-ROA-002).
+    pub const fn heavy(self) -> bool {
+        matches!(self, Class::TwoHanded | Class::Polearm | Class::Flail)
+    }
+
+    /// Shot by a bow, crossbow or sling: no parry (M-DEF-003), ×3 move penalty (M-PAT-003).
+    pub const fn launched(self) -> bool {
+        matches!(
+            self,
+            Class::Bow | Class::ShortBow | Class::Crossbow | Class::Sling
+        )
+    }
+}
+
+/// The rate class of a missile weapon (M-ROA-001).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RateClass {
+    /// Once a round (M-ROA-004).
+    #[default]
+    Normal,
+    /// Short bows, darts, knives: twice a round at skill >= SS (M-ROA-005).
+    LightMissile,
+    /// Once every other round (M-ROA-006).
+    Crossbow,
+}
+
+/// A weapon's size (M-MEL-004, M-MEL-010, M-DEF-003).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Size {
+    /// Knives and daggers: -1 to parry with (M-DEF-003).
+    VerySmall,
+    /// Small.
+    Small,
+    /// Medium.
+    #[default]
+    Medium,
+    /// Large.
+    Large,
+}
+
+/// How a weapon parries (M-DEF-001).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Parry {
+    /// Half the skill.
+    #[default]
+    Half,
+    /// Two thirds (quarterstaff, thrusting sword with Fencing).
+    TwoThirds,
+    /// Cannot parry.
+    None,
+}
+
+/// A weapon record (M-DAT-004, M-DAT-005).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Its name.
+    pub name: String,
+    /// The sheet's skill that wields it.
+    pub skill: String,
+    /// Its class.
+    pub class: Class,
+    /// Its size.
+    #[serde(default)]
+    pub size: Size,
+    /// Minimum ST (M-ROA-002/003).
+    #[serde(default)]
+    pub min_st: i32,
+    /// Hands it needs (1 or 2).
+    #[serde(default = "one")]
+    pub hands: u8,
+    /// Attack modes.
+    pub modes: Vec<Mode>,
+    /// Reach in hexes (M-FLO-006, default 1).
+    #[serde(default = "one")]
+    pub reach: u8,
+    /// How it parries.
+    #[serde(default)]
+    pub parry: Parry,
+    /// The modifier to parry it (thrown -1, thrown knife -2, flail -4; M-DEF-003).
+    #[serde(default)]
+    pub parried: i32,
+    /// Solid metal: does not break on a critical miss (M-CRT-001).
+    #[serde(default)]
+    pub solid_metal: bool,
+    /// Fragile: may break when dropped (M-CRT-002).
+    #[serde(default)]
+    pub fragile: bool,
+    /// Spiked (+1 crushing, M-DMG-007).
+    #[serde(default)]
+    pub spiked: bool,
+    /// Missile rate class (M-ROA-001).
+    #[serde(default)]
+    pub rate_class: RateClass,
+    /// A fixed ST for bows and crossbows (M-DAT-005 `st_basis`).
+    #[serde(default)]
+    pub st_basis: Option<i32>,
+    /// Snap Shot number (M-ROA-004).
+    #[serde(default)]
+    pub snap_shot: Option<i32>,
+    /// Accuracy (M-RNG-001).
+    #[serde(default)]
+    pub acc: i32,
+    /// Maximum range in yards.
+    #[serde(default)]
+    pub max_range: Option<u32>,
+    /// Maximum damage of one non-critical hit (M-DMG-005).
+    #[serde(default)]
+    pub max_damage: Option<i32>,
+    /// Reload rounds after a shot (M-MIS-009).
+    #[serde(default)]
+    pub reload_rounds: u8,
+    /// A narrow missile (M-CKS-004).
+    #[serde(default)]
+    pub narrow: bool,
+    /// Ammunition carried.
+    #[serde(default)]
+    pub ammo: Option<u16>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+impl Weapon {
+    /// A missile weapon.
+    pub fn ranged(&self) -> bool {
+        self.class.ranged()
+    }
+}
+
+/// DR: one number, or one per damage type (M-DAT-006).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Dr {
+    /// The same against every type.
+    All(i32),
+    /// Per damage type.
+    PerType {
+        /// Against crushing.
+        cr: i32,
+        /// Against cutting.
+        cut: i32,
+        /// Against impaling.
+        imp: i32,
+    },
+}
+
+impl Default for Dr {
+    fn default() -> Self {
+        Dr::All(0)
+    }
+}
+
+impl Dr {
+    /// Against `kind` (M-DMG-008).
+    pub fn against(self, kind: DamageType) -> i32 {
+        match self {
+            Dr::All(n) => n,
+            Dr::PerType { cr, cut, imp } => match kind {
+                DamageType::Cr => cr,
+                DamageType::Cut => cut,
+                DamageType::Imp => imp,
+            },
+        }
+    }
+}
+
+/// An armor piece (M-DAT-006).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    /// Its name.
+    pub name: String,
+    /// The locations it covers.
+    pub covers: Vec<Cover>,
+    /// Passive defense.
+    #[serde(default)]
+    pub pd: i32,
+    /// Damage resistance.
+    #[serde(default)]
+    pub dr: Dr,
+    /// A helm (M-CKS-006).
+    #[serde(default)]
+    pub helm: bool,
+}
+
+/// A shield's size (M-DAT-007).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ShieldSize {
+    /// Small.
+    Small,
+    /// Medium.
+    #[default]
+    Medium,
+    /// Large.
+    Large,
+}
+
+/// A shield (M-DAT-007).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Shield {
+    /// Its name.
+    pub name: String,
+    /// Passive defense (M-ARM-004); also the rounds to ready it (M-MEL-013).
+    pub pd: i32,
+    /// Its HT, rolled when a block is made exactly (M-DEF-007).
+    pub ht: i32,
+    /// Its size.
+    #[serde(default)]
+    pub size: ShieldSize,
+    /// Spiked: +1 crushing to a bash (M-MEL-010).
+    #[serde(default)]
+    pub spiked: bool,
+}
+
+/// The four attributes (M-DAT-001).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Attributes {
+    /// Strength.
+    pub st: i32,
+    /// Dexterity.
+    pub dx: i32,
+    /// Intelligence.
+    pub iq: i32,
+    /// Health.
+    pub ht: i32,
+    /// Perception (default IQ).
+    #[serde(default)]
+    pub per: Option<i32>,
+    /// Will (default IQ).
+    #[serde(default)]
+    pub will: Option<i32>,
+}
+
+/// Which hand wields the weapon (M-DAT-002).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Hand {
+    /// Right-handed: the shield is on the left arm.
+    #[default]
+    Right,
+    /// Left-handed.
+    Left,
+}
+
+/// A character sheet (M-DAT-001..003), as templates and scenarios write it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    /// ST, DX, IQ, HT (and PER, Will).
+    pub attributes: Attributes,
+    /// Encumbrance level 0-4.
+    #[serde(default)]
+    pub encumbrance: u8,
+    /// Handedness.
+    #[serde(default)]
+    pub handedness: Hand,
+    /// HP (default HT).
+    #[serde(default)]
+    pub hp: Option<i32>,
+    /// Fatigue (default ST).
+    #[serde(default)]
+    pub fatigue: Option<i32>,
+    /// MV in hexes a round (default floor(Basic Speed) - encumbrance).
+    #[serde(default, rename = "move")]
+    pub move_: Option<i32>,
+    /// Skills by name (effective levels).
+    #[serde(default)]
+    pub skills: BTreeMap<String, i32>,
+    /// Traits (`ambidexterity`, `advanced_all_out_defense`, `fencing_dagger`).
+    #[serde(default)]
+    pub traits: Vec<String>,
+    /// Weapons by name (weapons.toml), the first the main one.
+    #[serde(default)]
+    pub weapons: Vec<String>,
+    /// Armor pieces by name (armor.toml).
+    #[serde(default)]
+    pub armor: Vec<String>,
+    /// A shield by name (shields.toml).
+    #[serde(default)]
+    pub shield: Option<String>,
+    /// Innate PD (counts only where no armor is worn, M-ARM-002).
+    #[serde(default)]
+    pub innate_pd: i32,
+    /// Innate DR.
+    #[serde(default)]
+    pub innate_dr: i32,
+    /// Magical PD (M-ARM-005).
+    #[serde(default)]
+    pub magic_pd: i32,
+    /// Magical DR (M-ARM-006/008).
+    #[serde(default)]
+    pub magic_dr: i32,
+    /// Bites (M-UNA-001/002).
+    #[serde(default)]
+    pub bites: bool,
+    /// The weapons it is familiar with (M-PAT-008); every weapon when left out.
+    #[serde(default)]
+    pub familiar: Option<Vec<String>>,
+    /// An erratic mover: 3 (a rat) or 4 (a hummingbird) (M-RNG-007).
+    #[serde(default)]
+    pub erratic: u8,
+    /// A frightening creature's fear rating, -1 to -10 (M-MOD-004).
+    #[serde(default)]
+    pub fear: i32,
+    /// Fights from a mount, which moves as the figure does (M-PAT-006).
+    #[serde(default)]
+    pub mounted: bool,
+    /// Mounted-combat skill: no mounted penalty (M-PAT-006).
+    #[serde(default)]
+    pub mounted_combat: bool,
+}
+
+/// Why the bundled data did not load.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("data/margin-3d6/{file}: {message}")]
+pub struct DataError {
+    /// The file.
+    pub file: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Everything bundled.
+#[derive(Clone, Debug, Default)]
+pub struct Armory {
+    /// Weapons.
+    pub weapons: Vec<Arc<Weapon>>,
+    /// Armor pieces.
+    pub armor: Vec<Arc<Armor>>,
+    /// Shields.
+    pub shields: Vec<Arc<Shield>>,
+    /// Templates.
+    pub templates: Vec<(String, String, Sheet)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WeaponsFile {
+    weapon: Vec<Weapon>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArmorFile {
+    armor: Vec<Armor>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShieldsFile {
+    shield: Vec<Shield>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TemplateRow {
+    id: String,
+    name: String,
+    attributes: Attributes,
+    #[serde(default)]
+    encumbrance: u8,
+    #[serde(default)]
+    handedness: Hand,
+    #[serde(default)]
+    hp: Option<i32>,
+    #[serde(default)]
+    fatigue: Option<i32>,
+    #[serde(default, rename = "move")]
+    move_: Option<i32>,
+    #[serde(default)]
+    skills: BTreeMap<String, i32>,
+    #[serde(default)]
+    traits: Vec<String>,
+    #[serde(default)]
+    weapons: Vec<String>,
+    #[serde(default)]
+    armor: Vec<String>,
+    #[serde(default)]
+    shield: Option<String>,
+    #[serde(default)]
+    innate_pd: i32,
+    #[serde(default)]
+    innate_dr: i32,
+    #[serde(default)]
+    magic_pd: i32,
+    #[serde(default)]
+    magic_dr: i32,
+    #[serde(default)]
+    bites: bool,
+    #[serde(default)]
+    familiar: Option<Vec<String>>,
+    #[serde(default)]
+    erratic: u8,
+    #[serde(default)]
+    fear: i32,
+    #[serde(default)]
+    mounted: bool,
+    #[serde(default)]
+    mounted_combat: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreaturesFile {
+    template: Vec<TemplateRow>,
+}
+
+fn parse<T: serde::de::DeserializeOwned>(file: &'static str, text: &str) -> Result<T, DataError> {
+    toml::from_str(text).map_err(|e| DataError {
+        file,
+        message: e.to_string(),
+    })
+}
+
+impl Armory {
+    /// Reads the armory from the four files' texts.
+    pub fn parse(
+        weapons: &str,
+        armor: &str,
+        shields: &str,
+        creatures: &str,
+    ) -> Result<Armory, DataError> {
+        let w: WeaponsFile = parse("weapons.toml", weapons)?;
+        let a: ArmorFile = parse("armor.toml", armor)?;
+        let s: ShieldsFile = parse("shields.toml", shields)?;
+        let c: CreaturesFile = parse("creatures.toml", creatures)?;
+        let templates = c
+            .template
+            .into_iter()
+            .map(|t| {
+                (
+                    t.id,
+                    t.name,
+                    Sheet {
+                        attributes: t.attributes,
+                        encumbrance: t.encumbrance,
+                        handedness: t.handedness,
+                        hp: t.hp,
+                        fatigue: t.fatigue,
+                        move_: t.move_,
+                        skills: t.skills,
+                        traits: t.traits,
+                        weapons: t.weapons,
+                        armor: t.armor,
+                        shield: t.shield,
+                        innate_pd: t.innate_pd,
+                        innate_dr: t.innate_dr,
+                        magic_pd: t.magic_pd,
+                        magic_dr: t.magic_dr,
+                        bites: t.bites,
+                        familiar: t.familiar,
+                        erratic: t.erratic,
+                        fear: t.fear,
+                        mounted: t.mounted,
+                        mounted_combat: t.mounted_combat,
+                    },
+                )
+            })
+            .collect();
+        Ok(Armory {
+            weapons: w.weapon.into_iter().map(Arc::new).collect(),
+            armor: a.armor.into_iter().map(Arc::new).collect(),
+            shields: s.shield.into_iter().map(Arc::new).collect(),
+            templates,
+        })
+    }
+
+    /// A weapon by name (case-insensitive).
+    pub fn weapon(&self, name: &str) -> Option<&Arc<Weapon>> {
+        self.weapons
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
+    }
+
+    /// An armor piece by name.
+    pub fn armor_piece(&self, name: &str) -> Option<&Arc<Armor>> {
+        self.armor
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(name))
+    }
+
+    /// A shield by name.
+    pub fn shield(&self, name: &str) -> Option<&Arc<Shield>> {
+        self.shields
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// A template's sheet by id.
+    pub fn template(&self, id: &str) -> Option<&Sheet> {
+        self.templates.iter().find(|t| t.0 == id).map(|t| &t.2)
+    }
+
+    /// The template ids, for error messages.
+    pub fn template_ids(&self) -> Vec<&str> {
+        self.templates.iter().map(|t| t.0.as_str()).collect()
+    }
+}
+
+/// The bundled armory, read once.
+pub fn bundled() -> Result<&'static Armory, DataError> {
+    static ARMORY: OnceLock<Result<Armory, DataError>> = OnceLock::new();
+    ARMORY
+        .get_or_init(|| {
+            Armory::parse(
+                include_str!("../../../../../data/margin-3d6/weapons.toml"),
+                include_str!("../../../../../data/margin-3d6/armor.toml"),
+                include_str!("../../../../../data/margin-3d6/shields.toml"),
+                include_str!("../../../../../data/margin-3d6/creatures.toml"),
+            )
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}

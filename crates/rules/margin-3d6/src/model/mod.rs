@@ -1,0 +1,12 @@
+//! Plain data, no rules: the armory, sheets, state, actions, questions,
+//! events, options and the scenario file. Imports nothing else of the crate.
+
+pub mod action;
+pub mod data;
+pub mod event;
+pub mod location;
+pub mod options;
+pub mod scenario;
+pub mod state;
+pub mod terrain;
+pub mod words;

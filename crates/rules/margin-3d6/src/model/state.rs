@@ -1,0 +1,445 @@
+//! The state of a fight: fighters, their gear and conditions, the turn
+//! order and the clock (M-DAT-009). Plain data; rules live in `rules/`.
+
+use crate::model::data::{Armor, Hand, Shield, Weapon};
+use crate::model::location::Limb;
+use crate::model::options::Options;
+use fray_core::grid::{Facing, HexPos, Map};
+use fray_core::{CombatantId, Controller, Seats, SideId};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Alive and awake, unconscious, or dead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Life {
+    /// Awake.
+    #[default]
+    Conscious,
+    /// Knocked out or passed out (M-EFF-002, M-PEN-002).
+    Unconscious,
+    /// Dead (M-PEN-003/004).
+    Dead,
+}
+
+/// A figure's posture (M-PAT-001, M-PDF-005).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Posture {
+    /// Standing.
+    #[default]
+    Standing,
+    /// Crouching.
+    Crouching,
+    /// Kneeling.
+    Kneeling,
+    /// Sitting.
+    Sitting,
+    /// Crawling.
+    Crawling,
+    /// Lying down.
+    Lying,
+}
+
+impl Posture {
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Posture::Standing => "standing",
+            Posture::Crouching => "crouching",
+            Posture::Kneeling => "kneeling",
+            Posture::Sitting => "sitting",
+            Posture::Crawling => "crawling",
+            Posture::Lying => "lying",
+        }
+    }
+
+    /// Down on the ground (crawling or lying).
+    pub const fn down(self) -> bool {
+        matches!(self, Posture::Crawling | Posture::Lying)
+    }
+}
+
+/// How a stun ends (M-EFF-001, M-CRT-003 roll 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stun {
+    /// At the end of the figure's next turn (M-EFF-001).
+    NextTurn,
+    /// Until a Will roll at the start of a turn succeeds (M-CRT-003, 7).
+    UntilWill,
+}
+
+/// Where a shield is (M-DAT-007).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ShieldState {
+    /// On the arm, ready.
+    #[default]
+    Ready,
+    /// On the back: PD rounds of Ready Shield (M-MEL-013).
+    Back,
+    /// On the ground: PD rounds of Ready Shield (M-MEL-013).
+    Ground,
+    /// Broken (M-DEF-007): no PD, no block.
+    Broken,
+    /// Tangled on the arm after a critical failure (M-DEF-007): one Ready frees it.
+    Tangled,
+}
+
+/// A shield carried.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CarriedShield {
+    /// The shield.
+    pub shield: Arc<Shield>,
+    /// Where it is.
+    pub state: ShieldState,
+    /// Rounds spent readying it so far (M-MEL-013).
+    pub readying: u8,
+}
+
+/// The All-Out Defense option taken (M-AOD-001..004).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AodKind {
+    /// Multiple Foe Defense (M-AOD-001).
+    MultipleFoe,
+    /// Single Foe Defense against one foe (M-AOD-002).
+    SingleFoe,
+    /// Brace for Impact (M-AOD-004).
+    Brace,
+}
+
+/// A weapon in hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Held {
+    /// The weapon.
+    pub weapon: Arc<Weapon>,
+    /// The wielder's skill with it (the sheet's, or DX - 5 unlisted).
+    pub skill: i32,
+    /// Ready to attack and parry (M-ROA-003, M-MEL-012).
+    pub ready: bool,
+    /// The round of its last attack (M-ROA-002, M-ROA-006).
+    pub last_attack: Option<u32>,
+    /// Loaded (crossbows: a Reload after each shot, M-ROA-006).
+    pub loaded: bool,
+    /// Reload rounds still needed (M-MIS-009).
+    pub reload_left: u8,
+    /// Missiles left (M-ROA-005).
+    pub ammo: Option<u16>,
+    /// Dropped or broken (M-CRT-001/002).
+    pub lost: bool,
+    /// Not on the sheet's familiar list: -2 (M-PAT-008).
+    pub unfamiliar: bool,
+}
+
+/// Skills the rules read outside weapons (M-DAT-003): `None` when not on the sheet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Skills {
+    /// Shield (Block, Shield Bash).
+    pub shield: Option<i32>,
+    /// Brawling.
+    pub brawling: Option<i32>,
+    /// Boxing.
+    pub boxing: Option<i32>,
+    /// Acrobatics (M-DEF-010).
+    pub acrobatics: Option<i32>,
+    /// Fencing (M-DEF-001/002).
+    pub fencing: Option<i32>,
+    /// Knife (M-AOD-003).
+    pub knife: Option<i32>,
+    /// Riding (M-PAT-006).
+    pub riding: Option<i32>,
+    /// First Aid (M-HEA-001).
+    pub first_aid: Option<i32>,
+    /// Physician (M-HEA-002).
+    pub physician: Option<i32>,
+}
+
+/// Attributes and derived values (M-DAT-001/002).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// ST.
+    pub st: i32,
+    /// DX.
+    pub dx: i32,
+    /// IQ.
+    pub iq: i32,
+    /// HT.
+    pub ht: i32,
+    /// PER.
+    pub per: i32,
+    /// Will.
+    pub will: i32,
+    /// Maximum HP.
+    pub hp: i32,
+    /// Maximum fatigue.
+    pub fatigue: i32,
+    /// Basic Speed in quarters: DX + HT (M-FLO-002).
+    pub speed4: i32,
+    /// MV in hexes per round.
+    pub mv: i32,
+    /// Encumbrance level 0-4.
+    pub enc: i32,
+}
+
+/// The area an opportunity shooter watches (M-MIS-005).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Watch {
+    /// One hex: -2.
+    Hex(HexPos),
+    /// The forward arc: -4.
+    Front,
+    /// Every hex along a straight line from the shooter: -5.
+    Line(Facing),
+}
+
+/// What a waiting figure waits to do (M-MEL-011, M-MIS-005).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Waiting {
+    /// Strike the first foe that comes within reach (Wait).
+    Strike {
+        /// The weapon.
+        weapon: u8,
+        /// Its mode.
+        mode: u8,
+    },
+    /// Shoot the first figure that enters the area (Opportunity Fire).
+    Fire {
+        /// The missile weapon.
+        weapon: u8,
+        /// The area.
+        watch: Watch,
+        /// A PER roll to tell friend from foe, at -2 (M-MIS-006).
+        confirm: bool,
+    },
+}
+
+/// What a figure's own maneuver does to its defenses until its next turn (M-FLO-001).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Guard {
+    /// No active defense (All-Out Attack, All-Out Charge, Ranged Rapid Attack; M-DEF-012).
+    pub no_active: bool,
+    /// All-Out Defense taken.
+    pub aod: Option<AodKind>,
+    /// The foe named under Single Foe Defense.
+    pub single_foe: Option<CombatantId>,
+    /// The Single Foe Defense +4 is still to come (M-AOD-002).
+    pub single_bonus: bool,
+    /// Retreat taken and not yet used (M-AOD-005).
+    pub retreat: bool,
+    /// Parries made since its turn.
+    pub parries: u8,
+    /// Blocks made since its turn.
+    pub blocks: u8,
+    /// Acrobatic Dodge used (M-DEF-010).
+    pub acrobatic: bool,
+    /// Lost its balance: -2 to defenses (M-CRT-001/002).
+    pub off_balance: bool,
+    /// Attacked this turn with a swing (Some(true)) or thrust (Some(false)) (M-DEF-006).
+    pub swung: Option<bool>,
+    /// A stun from before this turn, which ends with it (M-EFF-001).
+    pub stun_held: bool,
+    /// The fencing dagger struck back this round (M-AOD-003).
+    pub riposted: bool,
+    /// Waiting to strike or shoot (M-MEL-011, M-MIS-005).
+    pub wait: Option<Waiting>,
+}
+
+/// Counts for simulation statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Record {
+    /// HP it took from others.
+    pub dealt: i32,
+    /// HP it lost.
+    pub taken: i32,
+    /// Times stunned.
+    pub stuns: u16,
+    /// Critical hits it scored.
+    pub criticals: u16,
+    /// Times knocked out.
+    pub knockouts: u16,
+    /// Hits it landed (attacks not stopped).
+    pub hits: u16,
+    /// Critical misses it rolled.
+    pub fumbles: u16,
+    /// Limbs it had crippled.
+    pub crippled: u16,
+}
+
+/// One combatant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fighter {
+    /// Its name.
+    pub name: Arc<str>,
+    /// Its side.
+    pub side: SideId,
+    /// Who controls it.
+    pub controller: Controller,
+    /// Leads its side.
+    pub leader: bool,
+    /// Attributes and derived values.
+    pub stats: Stats,
+    /// Skills outside weapons.
+    pub skills: Skills,
+    /// Right- or left-handed (M-RHL-001, M-ARM-004).
+    pub hand: Hand,
+    /// Traits (M-DAT-002).
+    pub ambidextrous: bool,
+    /// `advanced_all_out_defense` (M-AOD-001).
+    pub advanced_aod: bool,
+    /// `fencing_dagger` (M-AOD-003).
+    pub fencing_dagger: bool,
+    /// Bites (M-UNA-001).
+    pub bites: bool,
+    /// Weapons, the first the main one.
+    pub weapons: Vec<Held>,
+    /// Armor worn.
+    pub armor: Arc<[Arc<Armor>]>,
+    /// A shield, if any.
+    pub shield: Option<CarriedShield>,
+    /// Innate PD and DR, magical PD and DR (M-ARM-002/005/006).
+    pub innate_pd: i32,
+    /// Innate DR.
+    pub innate_dr: i32,
+    /// Magical PD.
+    pub magic_pd: i32,
+    /// Magical DR.
+    pub magic_dr: i32,
+    /// Where it stands.
+    pub pos: HexPos,
+    /// Which way it faces.
+    pub facing: Facing,
+    /// Its posture.
+    pub posture: Posture,
+    /// HP now.
+    pub hp: i32,
+    /// Fatigue now.
+    pub fatigue: i32,
+    /// Awake, out or dead.
+    pub life: Life,
+    /// Stunned, and how it ends.
+    pub stun: Option<Stun>,
+    /// Crippled limbs (bits of [`Limb::bit`]).
+    pub crippled: u8,
+    /// Limbs crippled for a while by a critical hit, and the round it ends (M-CRT-004).
+    pub crippled_until: [Option<(Limb, u32)>; 2],
+    /// Blinded eyes (M-CKS-003).
+    pub blind_eyes: u8,
+    /// The last -HT threshold whose death check was made (M-PEN-003).
+    pub death_checks: u8,
+    /// Its maneuver's effect on its defenses.
+    pub guard: Guard,
+    /// Aiming: at whom, and how many rounds (M-MIS-007/008).
+    pub aim: Option<(CombatantId, u8)>,
+    /// A feint against it: by whom, how much, until which round (M-MEL-006).
+    pub feinted: Option<(CombatantId, i32, u32)>,
+    /// Moved last turn (running, M-AOD-006).
+    pub ran: bool,
+    /// Its fear rating, -1 to -10, 0 for none (M-MOD-004).
+    pub fear: i32,
+    /// The frightening foes it has checked against (bits of ids below 64, M-MOD-004).
+    pub feared: u64,
+    /// Rounds it must flee in panic (M-MOD-004).
+    pub panic: u8,
+    /// A spell in progress (M-PDF-002): the engine has no spells, only this hook.
+    pub casting: bool,
+    /// Mounted, and with mounted-combat skill (M-PAT-006).
+    pub mounted: (bool, bool),
+    /// A lost limb or an organ critical: only Physician stops its bleeding (M-BLD-002).
+    pub needs_physician: bool,
+    /// Hexes moved this round (M-RNG-004, M-UNA-004).
+    pub moved: u8,
+    /// Swerving (1) or heavy evasion (2) until its next turn (M-RNG-007).
+    pub evading: u8,
+    /// An erratic creature's trait, 3 or 4 (M-RNG-007).
+    pub erratic: u8,
+    /// Surprised until its first turn (M-PDF-007).
+    pub surprised: bool,
+    /// Held by a grappler: who, and with how many hands (M-UNA-006).
+    pub held_by: Option<(CombatantId, u8)>,
+    /// Pinned by its grappler (M-UNA-006, M-UNA-012).
+    pub pinned: bool,
+    /// The first round it may try to break free again (M-UNA-012).
+    pub break_free_from: u32,
+    /// Statistics.
+    pub record: Record,
+}
+
+impl Fighter {
+    /// Conscious and alive.
+    pub fn awake(&self) -> bool {
+        self.life == Life::Conscious
+    }
+
+    /// Whether `limb` is crippled.
+    pub fn is_crippled(&self, limb: Limb) -> bool {
+        self.crippled & limb.bit() != 0
+    }
+
+    /// The shield, when ready on the arm and usable.
+    pub fn ready_shield(&self) -> Option<&Arc<Shield>> {
+        match &self.shield {
+            Some(s) if s.state == ShieldState::Ready => Some(&s.shield),
+            _ => None,
+        }
+    }
+}
+
+/// The whole fight.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    /// The scenario's title.
+    pub name: Arc<str>,
+    /// Side names.
+    pub sides: Arc<[String]>,
+    /// Who answers for the sides and the GM.
+    pub seats: Arc<Seats>,
+    /// Everyone.
+    pub fighters: Vec<Fighter>,
+    /// This round's order (M-FLO-002).
+    pub order: Vec<CombatantId>,
+    /// Place of each fighter in the tie roll-off made once (M-FLO-002); empty until rolled.
+    pub tie_rank: Vec<u8>,
+    /// Whose turn it is, as an index into `order`.
+    pub cursor: Option<usize>,
+    /// The round (1 from the first).
+    pub round: u32,
+    /// The round limit.
+    pub max_rounds: u32,
+    /// The map.
+    #[serde(skip)]
+    pub map: Arc<Map>,
+    /// Rule switches.
+    pub options: Arc<Options>,
+    /// The aftermath was played (M-BLD, M-HEA, M-NAT).
+    pub aftermath_done: bool,
+    /// A waiter that lost the Wait contest strikes once the mover's action
+    /// is over: (waiter, mover) (M-MEL-011).
+    pub deferred: Option<(CombatantId, CombatantId)>,
+}
+
+impl State {
+    /// A fighter.
+    pub fn fighter(&self, id: CombatantId) -> &Fighter {
+        &self.fighters[id.index()]
+    }
+
+    /// A fighter, to change.
+    pub fn fighter_mut(&mut self, id: CombatantId) -> &mut Fighter {
+        &mut self.fighters[id.index()]
+    }
+
+    /// Every id.
+    pub fn ids(&self) -> impl Iterator<Item = CombatantId> + '_ {
+        (0..self.fighters.len()).map(|i| CombatantId(i as u16))
+    }
+
+    /// Whoever stands on `hex`.
+    pub fn at(&self, hex: HexPos) -> Option<CombatantId> {
+        self.ids()
+            .find(|&id| self.fighter(id).pos == hex && self.fighter(id).life != Life::Dead)
+    }
+}

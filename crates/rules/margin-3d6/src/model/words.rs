@@ -1,0 +1,167 @@
+//! Actions and answers in the words of the fight (names of foes and
+//! weapons), for narration and the menus at the table.
+
+use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
+use crate::model::data::Base;
+use crate::model::state::State;
+use fray_core::CombatantId;
+
+fn name(state: &State, id: CombatantId) -> String {
+    state
+        .fighters
+        .get(id.index())
+        .map_or_else(|| id.to_string(), |f| f.name.to_string())
+}
+
+/// "Bastard Sword, cut sw+2" or "punch".
+pub fn strike_means(state: &State, who: CombatantId, s: &Strike) -> String {
+    if let Some(u) = s.unarmed {
+        return match u {
+            Unarmed::Punch => "punch".into(),
+            Unarmed::Kick => "kick".into(),
+            Unarmed::Bite => "bite".into(),
+            Unarmed::ShieldBash => "shield bash".into(),
+        };
+    }
+    let Some(h) = state
+        .fighters
+        .get(who.index())
+        .and_then(|f| f.weapons.get(usize::from(s.weapon)))
+    else {
+        return format!("weapon {}", s.weapon);
+    };
+    match h.weapon.modes.get(usize::from(s.mode)) {
+        Some(m) => format!(
+            "{}, {} {}{:+}",
+            h.weapon.name,
+            m.kind.name(),
+            match m.base {
+                Base::Thr => "thr",
+                Base::Sw => "sw",
+            },
+            m.modifier
+        ),
+        None => h.weapon.name.clone(),
+    }
+}
+
+fn strike_words(state: &State, who: CombatantId, s: &Strike) -> String {
+    let mut out = format!(
+        "{} ({})",
+        name(state, s.target),
+        strike_means(state, who, s)
+    );
+    if let Some(l) = s.location {
+        out.push_str(&format!(" at the {l}"));
+    }
+    if let Some(to) = s.to {
+        out.push_str(&format!(", moving to {to}"));
+    }
+    out
+}
+
+/// An action in words.
+pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
+    let weapon = |i: u8| {
+        state
+            .fighters
+            .get(who.index())
+            .and_then(|f| f.weapons.get(usize::from(i)))
+            .map_or_else(|| format!("weapon {i}"), |h| h.weapon.name.clone())
+    };
+    match a {
+        Action::Attack(s) => format!("Attack {}", strike_words(state, who, s)),
+        Action::AllOutAttack { strike, bonus } => format!(
+            "All-Out Attack ({}) {}",
+            match bonus {
+                AllOut::Skill => "+4 to hit",
+                AllOut::Damage => "+2 damage",
+            },
+            strike_words(state, who, strike)
+        ),
+        Action::RapidAttack(s) => format!("Ranged Rapid Attack {}", strike_words(state, who, s)),
+        Action::Feint { target, weapon: w } => {
+            format!("Feint at {} with the {}", name(state, *target), weapon(*w))
+        }
+        Action::AllOutDefense { kind, foe } => match foe {
+            Some(f) => format!("All-Out Defense ({kind:?} against {})", name(state, *f)),
+            None => format!("All-Out Defense ({kind:?})"),
+        },
+        Action::Aim { target, weapon: w } => {
+            format!("Aim the {} at {}", weapon(*w), name(state, *target))
+        }
+        Action::Reload { weapon: w } => format!("Reload the {}", weapon(*w)),
+        Action::ReadyWeapon { weapon: w } => format!("Ready the {}", weapon(*w)),
+        Action::AllOutCharge { strike, option } => format!(
+            "All-Out Charge ({option:?}) {}",
+            strike_words(state, who, strike)
+        ),
+        Action::WildSwing(s) => format!("Wild Swing at {}", strike_words(state, who, s)),
+        Action::PopUp(s) => format!("Pop-Up Attack {}", strike_words(state, who, s)),
+        Action::Slam { target, .. } => format!("Slam {}", name(state, *target)),
+        Action::FlyingTackle { target, .. } => format!("Flying Tackle at {}", name(state, *target)),
+        Action::Grapple { target, two_hands } => format!(
+            "Grapple {}{}",
+            name(state, *target),
+            if *two_hands { " with both hands" } else { "" }
+        ),
+        Action::Takedown { target } => format!("Takedown {}", name(state, *target)),
+        Action::TwoWeaponAttack {
+            target,
+            first,
+            second,
+        } => format!(
+            "Two-Weapon Attack {} with the {} and the {}",
+            name(state, *target),
+            weapon(*first),
+            weapon(*second)
+        ),
+        Action::Wait { weapon: w, .. } => format!("Wait with the {}", weapon(*w)),
+        Action::OpportunityFire {
+            weapon: w,
+            watch,
+            confirm,
+        } => format!(
+            "Opportunity Fire with the {} at {watch:?}{}",
+            weapon(*w),
+            if *confirm {
+                ", checking friend or foe"
+            } else {
+                ""
+            }
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// An answer in words, with the target it rolls against.
+pub fn answer(state: &State, q: &Question, a: &Answer) -> String {
+    let (defender, options, pd) = match q {
+        Question::Defend {
+            defender,
+            options,
+            pd,
+            ..
+        } => (defender, options, pd),
+        Question::Fire { .. } => return a.to_string(),
+    };
+    match a {
+        Answer::Fire { .. } => a.to_string(),
+        Answer::NoDefense => format!("No active defense (PD roll against {pd})"),
+        Answer::Defend { kind, weapon } => {
+            let target = options
+                .iter()
+                .find(|o| o.kind == *kind && (weapon.is_none() || o.weapon == *weapon))
+                .map_or(0, |o| o.target);
+            let with = weapon
+                .and_then(|w| {
+                    state
+                        .fighters
+                        .get(defender.index())
+                        .and_then(|f| f.weapons.get(usize::from(w)))
+                })
+                .map_or(String::new(), |h| format!(" with the {}", h.weapon.name));
+            format!("{}{with} (roll {target} or less)", kind.name())
+        }
+    }
+}

@@ -1,0 +1,728 @@
+//! One attack from the roll to the wound: the attack roll (M-FLO-003), the
+//! defense and its AD (M-DEF-011/012), the damage fraction or the critical
+//! table (M-DMG-013, M-CRT), DR and wounding (M-DMG-007).
+
+use crate::model::action::{Answer, DefenseKind, Question, Strike};
+use crate::model::data::{Base, Class};
+use crate::model::event::Event;
+use crate::model::location::{DamageType, Location};
+use crate::model::options::{
+    CritStage, DefenseModel, NaturalCritical, NetZero, PdMode, ShieldBreak,
+};
+use crate::model::state::{Posture, ShieldState, State};
+use crate::resolve::check::{self, roll_plain, table_roll};
+use crate::resolve::critical;
+use crate::resolve::injury;
+use crate::rules::armor::dr_at;
+use crate::rules::attack::{HitCtx, aimed_at, held, to_hit};
+use crate::rules::damage::{basic, cripple, fractional, wound};
+use crate::rules::defense::{Threat, options};
+use crate::rules::tables::{
+    CritHit, Fraction, crit_hit, fraction, needs_side_roll, random_location,
+};
+use crate::{Flow, Margin};
+use fray_core::dice::systems::margin3d6::Outcome;
+use fray_core::grid::HexPos;
+use fray_core::{CombatantId, Cx, ModList};
+
+/// What one attack is: the strike, how it is made, and its damage bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Blow {
+    /// Who attacks.
+    pub attacker: CombatantId,
+    /// The strike.
+    pub strike: Strike,
+    /// All-Out Attack and the like.
+    pub ctx: HitCtx,
+    /// Damage added before the fraction (All-Out Attack +2, M-MEL-002).
+    pub bonus: i32,
+}
+
+/// How the defense went (M-DEF-011).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Defended {
+    /// The defender's AD (negative for a failed Acrobatic Dodge).
+    pub ad: i32,
+    /// A defense succeeded (for `defense_model = negate` and `net_zero_after_defense`).
+    pub succeeded: bool,
+    /// The active defense chosen.
+    pub kind: Option<DefenseKind>,
+    /// The parry was made bare-handed (M-LOC-002).
+    pub unarmed: bool,
+}
+
+/// The attack's result after the defense.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Landed {
+    /// Stopped: no damage.
+    Stopped,
+    /// This percentage of the damage.
+    Percent(i32),
+    /// A critical hit (M-CRT-005).
+    Critical,
+}
+
+/// Marks the weapon's use for the rate of attack (M-ROA-002/006) and the
+/// block arcs (M-DEF-006), and spends a missile (M-ROA-005).
+fn spend(state: &mut State, b: &Blow) {
+    let round = state.round;
+    let f = state.fighter_mut(b.attacker);
+    let swing = match f.weapons.get(usize::from(b.strike.weapon)) {
+        Some(h) if b.strike.unarmed.is_none() => h
+            .weapon
+            .modes
+            .get(usize::from(b.strike.mode))
+            .is_some_and(|m| m.base == Base::Sw),
+        _ => false,
+    };
+    f.guard.swung = Some(swing || f.guard.swung == Some(true));
+    if b.strike.unarmed.is_some() {
+        return;
+    }
+    if let Some(h) = f.weapons.get_mut(usize::from(b.strike.weapon)) {
+        h.last_attack = Some(round);
+        if h.weapon.ranged() {
+            if let Some(n) = h.ammo.as_mut() {
+                *n = n.saturating_sub(1);
+            }
+            // M-ROA-006, M-MIS-009: a crossbow needs a Reload after each shot.
+            if h.weapon.reload_rounds > 0 {
+                h.loaded = false;
+                h.reload_left = h.weapon.reload_rounds;
+            }
+            // M-CRT-002 (14): a thrown weapon leaves the hand.
+            if h.weapon.class == Class::Thrown && h.ammo == Some(0) {
+                h.lost = true;
+            }
+        }
+    }
+}
+
+/// Resolves one attack from `from`.
+pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let target = b.strike.target;
+    if !state.fighter(target).awake()
+        && state.fighter(target).hp <= -5 * state.fighter(target).stats.ht
+    {
+        return Ok(());
+    }
+    let mut b = b;
+    b.ctx.mounted = mounted(state, b.attacker, cx)?;
+    let mut mods = ModList::new();
+    to_hit(state, b.attacker, &b.strike, from, b.ctx, &mut mods);
+    let roll = check::roll(state, cx, b.attacker, "attack", "M-FLO-003", &mods)?;
+    spend(state, &b);
+    if !roll.outcome.is_success() {
+        return missed(state, &b, roll.outcome, roll.margin, cx);
+    }
+    let mut location = hit_location(state, &b, cx)?;
+    // What follows depends only on the state and these values.
+    cx.checkpoint(state, &("hit", b, location, roll.successes(), roll.outcome))?;
+    let natural = roll.outcome == Outcome::CriticalSuccess
+        && state.options.natural_critical_attack == NaturalCritical::UndefendableCritical;
+    let landed = if natural {
+        cx.emit(|| Event::Note {
+            text: "a natural critical success: no defense roll".into(),
+            rule: "M-FLO-004",
+        });
+        Landed::Critical
+    } else {
+        let s = roll.successes();
+        let threat = threat(state, &b, from, location);
+        let d = defend(state, target, s, &threat, cx)?;
+        // M-LOC-002: a failed unarmed parry: an uncalled blow goes to the parrying arm.
+        if d.kind == Some(DefenseKind::Parry)
+            && d.unarmed
+            && !d.succeeded
+            && b.strike.location.is_none()
+        {
+            location = Location::WeaponArm;
+        }
+        let landed = net(state, target, s, d, cx);
+        // M-MMT-001: a missile dodged clean may strike someone behind.
+        if landed == Landed::Stopped
+            && threat.ranged
+            && d.kind == Some(DefenseKind::Dodge)
+            && state.options.stray_missiles
+        {
+            return stray(state, &b, from, cx);
+        }
+        landed
+    };
+    if landed == Landed::Stopped {
+        return Ok(());
+    }
+    cx.checkpoint(state, &("landed", b, location, landed))?;
+    damage(state, &b, location, landed, cx)
+}
+
+/// M-MMT-001: the three hexes behind the target, away from the shooter:
+/// the rear hex on the line of fire at skill 12 first, then the two beside
+/// it that touch the target at skill 9, in an order a 1d roll picks (1-3:
+/// the clockwise one first); the first hit stops it. The figure hit
+/// defends as usual; the damage is the original attack's, scaled by the
+/// new net successes.
+fn stray(state: &mut State, b: &Blow, from: HexPos, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let tp = state.fighter(b.strike.target).pos;
+    let Some(dir) = from.facing_toward(tp) else {
+        return Ok(());
+    };
+    let rear = tp.neighbour(dir);
+    let (right, left) = (tp.neighbour(dir.turn(1)), tp.neighbour(dir.turn(-1)));
+    let who = |state: &State, h: HexPos| {
+        state
+            .at(h)
+            .filter(|&c| c != b.attacker && c != b.strike.target)
+    };
+    let mut order = [(rear, 12), (right, 9), (left, 9)];
+    if who(state, right).is_some() && who(state, left).is_some() {
+        let d = table_roll(state, cx, Some(b.attacker), 1, "stray order", "M-MMT-001")?;
+        if d > 3 {
+            order.swap(1, 2);
+        }
+    }
+    for (hex, skill) in order {
+        let Some(c) = who(state, hex) else { continue };
+        let mods = ModList::base("stray missile", skill, "M-MMT-001");
+        let roll = check::roll(state, cx, b.attacker, "stray missile", "M-MMT-001", &mods)?;
+        if !roll.outcome.is_success() {
+            continue;
+        }
+        let mut blow = *b;
+        blow.strike.target = c;
+        blow.strike.location = None;
+        let t = threat(state, &blow, from, Location::Torso);
+        let d = defend(state, c, roll.successes(), &t, cx)?;
+        let landed = net(state, c, roll.successes(), d, cx);
+        if landed != Landed::Stopped {
+            damage(state, &blow, Location::Torso, landed, cx)?;
+        }
+        return Ok(());
+    }
+    Ok(())
+}
+
+/// M-PAT-006: attacking from a mount that moved this round: a Riding roll;
+/// -1 per hex moved on a success, -2 per hex on a failure; nothing with
+/// mounted-combat skill or a mount standing still.
+fn mounted(state: &State, who: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<i32> {
+    let f = state.fighter(who);
+    let moved = i32::from(f.moved);
+    if !f.mounted.0 || f.mounted.1 || moved == 0 {
+        return Ok(0);
+    }
+    let riding = f.skills.riding.unwrap_or(f.stats.dx - 5);
+    let c = roll_plain(state, cx, who, "Riding", "M-PAT-006", "Riding", riding)?;
+    Ok(if c.outcome.is_success() {
+        -moved
+    } else {
+        -2 * moved
+    })
+}
+
+/// The threat the defender sees.
+fn threat(state: &State, b: &Blow, from: HexPos, location: Location) -> Threat {
+    let f = state.fighter(b.attacker);
+    let h = held(f, &b.strike);
+    let thrust = match h {
+        Some(h) => h
+            .weapon
+            .modes
+            .get(usize::from(b.strike.mode))
+            .is_some_and(|m| m.base == Base::Thr),
+        None => true,
+    };
+    Threat {
+        attacker: b.attacker,
+        from,
+        ranged: h.is_some_and(|h| h.weapon.ranged()),
+        thrown: h.is_some_and(|h| h.weapon.class == Class::Thrown),
+        parried: if b.strike.unarmed == Some(crate::model::action::Unarmed::ShieldBash) {
+            -2
+        } else {
+            h.map_or(0, |h| h.weapon.parried)
+        },
+        unarmed_or_thrust: b.strike.unarmed.is_some() || thrust,
+        location,
+        charge: b.ctx.charge != 0,
+        bash: b.strike.unarmed == Some(crate::model::action::Unarmed::ShieldBash),
+    }
+}
+
+/// A miss: a critical failure rolls the Critical Miss table (M-CRT-001/002);
+/// a 1½-handed weapon missed by more than 3 by a wielder with ST below its
+/// minimum + 2 must be readied (M-ROA-003).
+fn missed(
+    state: &mut State,
+    b: &Blow,
+    outcome: Outcome,
+    margin: i32,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    if outcome == Outcome::CriticalFailure {
+        state.fighter_mut(b.attacker).record.fumbles += 1;
+        return critical::miss(state, b.attacker, Some(b.strike), None, cx);
+    }
+    let f = state.fighter(b.attacker);
+    if let Some(h) = held(f, &b.strike)
+        && h.weapon.class == Class::OneAndHalf
+        && margin <= -4
+        && f.stats.st < h.weapon.min_st + 2
+    {
+        let i = usize::from(b.strike.weapon);
+        state.fighter_mut(b.attacker).weapons[i].ready = false;
+        cx.emit(|| Event::Note {
+            text: "the 1½-handed weapon must be readied".into(),
+            rule: "M-ROA-003",
+        });
+    }
+    Ok(())
+}
+
+/// M-LOC-003, M-RHL-001: the called location, else the torso, or with
+/// `random_hit_location` a roll on the table; fixed before the defense
+/// (M-ARM-007).
+fn hit_location(state: &State, b: &Blow, cx: &mut impl Cx<Margin>) -> Flow<Location> {
+    if let Some(l) = b.strike.location {
+        return Ok(l);
+    }
+    if !state.options.random_hit_location {
+        return Ok(aimed_at(&b.strike));
+    }
+    let r = table_roll(state, cx, Some(b.attacker), 3, "hit location", "M-RHL-001")?;
+    let side = if needs_side_roll(r) {
+        table_roll(
+            state,
+            cx,
+            Some(b.attacker),
+            1,
+            "hand or foot side",
+            "M-RHL-001",
+        )?
+    } else {
+        1
+    };
+    Ok(random_location(r, side))
+}
+
+/// M-DEF-011/012, M-ARM-011: the defender chooses one active defense (or
+/// none: then the PD-only roll), rolls it, and gets its AD.
+pub fn defend(
+    state: &mut State,
+    defender: CombatantId,
+    successes: i32,
+    t: &Threat,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<Defended> {
+    let (opts, pd) = options(state, defender, t);
+    let answer = if opts.is_empty() {
+        Answer::NoDefense
+    } else {
+        cx.ask(state, || Question::Defend {
+            defender,
+            attacker: t.attacker,
+            successes,
+            ranged: t.ranged,
+            options: opts.clone(),
+            pd,
+        })?
+    };
+    let chosen = match answer {
+        Answer::Defend { kind, weapon } => opts
+            .iter()
+            .find(|o| o.kind == kind && (weapon.is_none() || o.weapon == weapon))
+            .copied(),
+        Answer::NoDefense | Answer::Fire { .. } => None,
+    };
+    let Some(o) = chosen else {
+        return pd_only(state, defender, pd, cx);
+    };
+    // Spend the defense and the one-shot bonuses.
+    {
+        let g = &mut state.fighter_mut(defender).guard;
+        match o.kind {
+            DefenseKind::Parry => g.parries += 1,
+            DefenseKind::Block => g.blocks += 1,
+            DefenseKind::AcrobaticDodge => g.acrobatic = true,
+            DefenseKind::Dodge => {}
+        }
+    }
+    // M-PDF-002: a caster who defends rolls Will - 3 or loses the spell.
+    if state.fighter(defender).casting {
+        let will = state.fighter(defender).stats.will - 3;
+        let c = roll_plain(
+            state,
+            cx,
+            defender,
+            "Will to keep the spell",
+            "M-PDF-002",
+            "Will - 3",
+            will,
+        )?;
+        if !c.outcome.is_success() {
+            state.fighter_mut(defender).casting = false;
+            cx.emit(|| Event::Note {
+                text: "the spell in progress is lost".into(),
+                rule: "M-PDF-002",
+            });
+        }
+    }
+    let mods = ModList::base(o.kind.name(), o.target, "M-DEF-012");
+    let c = check::roll(state, cx, defender, o.kind.name(), rule_of(o.kind), &mods)?;
+    {
+        let f = state.fighter_mut(defender);
+        if f.guard.retreat {
+            // M-AOD-005: the step back, once.
+            f.guard.retreat = false;
+        }
+        f.guard.single_bonus = false;
+    }
+    let success = c.outcome.is_success();
+    let ad = match (o.kind, success) {
+        (DefenseKind::AcrobaticDodge, true) => c.successes(),
+        (DefenseKind::AcrobaticDodge, false) => -2,
+        (_, true) => 2 + c.successes(),
+        (_, false) => 0,
+    };
+    if c.outcome == Outcome::CriticalFailure {
+        defense_fumble(state, defender, o.kind, o.weapon, cx)?;
+    }
+    if o.kind == DefenseKind::Block && success {
+        shield_risk(state, defender, c.successes(), cx)?;
+    }
+    if o.kind == DefenseKind::Parry && success {
+        riposte(state, defender, t.attacker, cx)?;
+    }
+    Ok(Defended {
+        ad,
+        succeeded: success,
+        kind: Some(o.kind),
+        unarmed: o.kind == DefenseKind::Parry && o.weapon.is_none(),
+    })
+}
+
+/// M-AOD-003: a fencer with the `fencing_dagger` trait under All-Out
+/// Defense strikes once a round, after its first successful parry, with the
+/// off-hand dagger at half its Knife skill.
+fn riposte(
+    state: &mut State,
+    fencer: CombatantId,
+    foe: CombatantId,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let f = state.fighter(fencer);
+    if !f.fencing_dagger
+        || f.guard.riposted
+        || !matches!(
+            f.guard.aod,
+            Some(
+                crate::model::state::AodKind::MultipleFoe | crate::model::state::AodKind::SingleFoe
+            )
+        )
+        || !state.fighter(foe).awake()
+        || f.pos.distance(state.fighter(foe).pos) > 1
+    {
+        return Ok(());
+    }
+    let Some(i) = f.weapons.iter().position(|h| {
+        h.ready && !h.lost && h.weapon.skill.eq_ignore_ascii_case("knife") && !h.weapon.ranged()
+    }) else {
+        return Ok(());
+    };
+    let mode = f.weapons[i]
+        .weapon
+        .modes
+        .iter()
+        .position(|m| m.kind == DamageType::Imp)
+        .unwrap_or(0);
+    state.fighter_mut(fencer).guard.riposted = true;
+    let pos = state.fighter(fencer).pos;
+    let blow = Blow {
+        attacker: fencer,
+        strike: Strike::at(foe).with(i as u8, mode as u8),
+        ctx: HitCtx {
+            riposte: true,
+            ..HitCtx::default()
+        },
+        bonus: 0,
+    };
+    attack(state, blow, pos, cx)
+}
+
+fn rule_of(kind: DefenseKind) -> &'static str {
+    match kind {
+        DefenseKind::Dodge => "M-DEF-008",
+        DefenseKind::Parry => "M-DEF-001",
+        DefenseKind::Block => "M-DEF-005",
+        DefenseKind::AcrobaticDodge => "M-DEF-010",
+    }
+}
+
+/// M-ARM-011: with no active defense the defender rolls against its PD
+/// alone; a success gives AD = 2 + successes. No roll with PD below the
+/// minimum target or with `pd_only_roll = false`.
+fn pd_only(
+    state: &State,
+    defender: CombatantId,
+    pd: i32,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<Defended> {
+    if !state.options.pd_only_roll
+        || pd < state.options.min_target
+        || state.options.pd_mode != PdMode::AddToDefense
+    {
+        return Ok(Defended {
+            ad: 0,
+            succeeded: false,
+            kind: None,
+            unarmed: false,
+        });
+    }
+    let c = roll_plain(state, cx, defender, "PD only", "M-ARM-011", "PD", pd)?;
+    Ok(Defended {
+        ad: if c.outcome.is_success() {
+            2 + c.successes()
+        } else {
+            0
+        },
+        succeeded: c.outcome.is_success(),
+        kind: None,
+        unarmed: false,
+    })
+}
+
+/// Critical failures of defenses: a parry rolls the Critical Miss table
+/// for the parrying weapon (M-DEF-004), a dodger falls (M-DEF-009), a
+/// block tangles the shield (M-DEF-007).
+fn defense_fumble(
+    state: &mut State,
+    defender: CombatantId,
+    kind: DefenseKind,
+    weapon: Option<u8>,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    match kind {
+        DefenseKind::Parry => critical::miss(state, defender, None, weapon, cx),
+        DefenseKind::Dodge | DefenseKind::AcrobaticDodge => {
+            state.fighter_mut(defender).posture = Posture::Lying;
+            cx.emit(|| Event::Note {
+                text: format!("{} falls down", state.fighter(defender).name),
+                rule: "M-DEF-009",
+            });
+            Ok(())
+        }
+        DefenseKind::Block => {
+            if let Some(s) = state.fighter_mut(defender).shield.as_mut() {
+                s.state = ShieldState::Tangled;
+            }
+            cx.emit(|| Event::Note {
+                text: "the shield tangles on the arm".into(),
+                rule: "M-DEF-007",
+            });
+            Ok(())
+        }
+    }
+}
+
+/// M-DEF-007: a block made exactly (0 successes) rolls the shield's HT or
+/// breaks it (`shield_break_check = any_success`: every block).
+fn shield_risk(
+    state: &mut State,
+    defender: CombatantId,
+    successes: i32,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let at_risk = match state.options.shield_break_check {
+        ShieldBreak::Exact => successes == 0,
+        ShieldBreak::AnySuccess => true,
+    };
+    let Some(ht) = state.fighter(defender).shield.as_ref().map(|s| s.shield.ht) else {
+        return Ok(());
+    };
+    if !at_risk {
+        return Ok(());
+    }
+    let c = roll_plain(
+        state,
+        cx,
+        defender,
+        "shield HT",
+        "M-DEF-007",
+        "shield HT",
+        ht,
+    )?;
+    if !c.outcome.is_success() {
+        if let Some(s) = state.fighter_mut(defender).shield.as_mut() {
+            s.state = ShieldState::Broken;
+        }
+        cx.emit(|| Event::Note {
+            text: "the shield breaks".into(),
+            rule: "M-DEF-007",
+        });
+    }
+    Ok(())
+}
+
+/// M-DEF-011: net = successes − AD (a failed Acrobatic Dodge's −2 adds 2);
+/// below 0 the attack is stopped; 0 / 1 / 2 / 3-5 / 6+ give 25 / 50 / 75 /
+/// 100% / a critical (M-DMG-013). `defense_model = negate`: any successful
+/// defense stops it. `pd_mode = attack_penalty` takes PD off the successes
+/// (M-ARM-010).
+fn net(
+    state: &State,
+    target: CombatantId,
+    s: i32,
+    d: Defended,
+    cx: &mut impl Cx<Margin>,
+) -> Landed {
+    let o = &state.options;
+    let pd_penalty = if o.pd_mode == PdMode::AttackPenalty {
+        let f = state.fighter(target);
+        crate::rules::armor::total_pd(f, f.pos, Location::Torso, true, o)
+    } else {
+        0
+    };
+    let (ad, stopped) = match o.defense_model {
+        DefenseModel::SubtractAd => (d.ad, false),
+        DefenseModel::Negate => (d.ad.min(0), d.succeeded),
+    };
+    let n = s - ad - pd_penalty;
+    let miss_at_zero = n == 0 && d.succeeded && o.net_zero_after_defense == NetZero::Miss;
+    let landed = if stopped || miss_at_zero {
+        Landed::Stopped
+    } else {
+        match fraction(n) {
+            None => Landed::Stopped,
+            Some(Fraction::Percent(p)) => Landed::Percent(p),
+            Some(Fraction::Critical) => Landed::Critical,
+        }
+    };
+    cx.emit(|| Event::Outcome {
+        target,
+        successes: s,
+        ad,
+        net: n,
+        pct: match landed {
+            Landed::Stopped => 0,
+            Landed::Percent(p) => p,
+            Landed::Critical => 100,
+        },
+    });
+    landed
+}
+
+/// M-DMG-007 steps 1-7: basic damage, the fraction or the critical table,
+/// DR, the wound multiplier, crippling caps, and the HP loss with its effects.
+fn damage(
+    state: &mut State,
+    b: &Blow,
+    mut loc: Location,
+    landed: Landed,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let target = b.strike.target;
+    let opts = state.options.clone();
+    let f = state.fighter(b.attacker);
+    let basic = basic(f, &b.strike, b.bonus, &opts);
+    let narrow = held(f, &b.strike).is_some_and(|h| h.weapon.narrow);
+    let (mut dmg, mut full) = (basic.damage, basic.full);
+    if basic.bite {
+        let d = table_roll(state, cx, Some(b.attacker), 1, "bite damage", "M-UNA-002")?;
+        dmg = (d + basic.damage).max(0);
+        full = dmg;
+    }
+    // M-CKS-004: a narrow missile in the eye may reach the brain.
+    let mut skull = 2;
+    if narrow && matches!(loc, Location::Eyes | Location::EyesThroughHelm) {
+        let d = table_roll(state, cx, Some(b.attacker), 1, "eye to brain", "M-CKS-004")?;
+        if d <= 3 {
+            loc = Location::Brain;
+            skull = 0;
+        }
+    }
+    let mut ignore_dr = false;
+    let mut multiplier = 1;
+    let mut crit: Option<CritHit> = None;
+    match landed {
+        Landed::Stopped => return Ok(()),
+        Landed::Percent(p) => dmg = fractional(&basic, dmg, p, &opts),
+        Landed::Critical => {
+            state.fighter_mut(b.attacker).record.criticals += 1;
+            let r = table_roll(state, cx, Some(b.attacker), 3, "critical hit", "M-CRT-003")?;
+            let c = crit_hit(r);
+            crit = Some(c);
+            dmg = full;
+            multiplier = match c {
+                CritHit::TorsoKnockout if loc != Location::Torso => 3,
+                CritHit::Triple => 3,
+                CritHit::Double | CritHit::DropDouble => 2,
+                CritHit::LimbDouble if loc.limb().is_none() => 2,
+                _ => 1,
+            };
+            ignore_dr = c == CritHit::IgnoresArmor;
+            cx.emit(|| Event::Note {
+                text: format!("critical hit: {c:?}"),
+                rule: if r <= 7 || r >= 16 {
+                    "M-CRT-003"
+                } else {
+                    "M-CRT-004"
+                },
+            });
+        }
+    }
+    if opts.crit_multiplier_stage == CritStage::Basic {
+        dmg *= multiplier;
+    }
+    let t = state.fighter(target);
+    let mut dr = if ignore_dr {
+        0
+    } else {
+        dr_at(t, loc, basic.kind, &opts)
+    };
+    if loc == Location::Brain && !ignore_dr {
+        // M-CKS-005: the top of the head has a natural DR of 2.
+        dr += skull;
+    }
+    let mut loss = wound(dmg - dr, basic.kind, loc, &opts);
+    if opts.crit_multiplier_stage == CritStage::Penetrating {
+        loss *= multiplier;
+    }
+    let mut crippled = None;
+    let mut grave = crit.is_some() && matches!(loc, Location::Vitals | Location::Heart);
+    if let Some(limb) = loc.limb() {
+        let (capped, c) = cripple(loss, t.stats.ht, limb, &opts);
+        if c {
+            crippled = Some(limb);
+            // M-BLD-002: a lost limb: a blow of twice the crippling amount.
+            grave |= loss >= 2 * capped;
+        }
+        loss = capped;
+    }
+    if grave {
+        state.fighter_mut(target).needs_physician = true;
+    }
+    let kind: DamageType = basic.kind;
+    cx.emit(|| Event::Damage {
+        target,
+        name: state.fighter(target).name.to_string(),
+        location: loc,
+        kind,
+        damage: dmg,
+        dr,
+        injury: loss,
+    });
+    state.fighter_mut(b.attacker).record.hits += 1;
+    injury::apply(
+        state,
+        injury::Wound {
+            target,
+            attacker: Some(b.attacker),
+            loss,
+            location: loc,
+            kind,
+            crippled,
+            critical: crit,
+        },
+        cx,
+    )
+}

@@ -1,0 +1,520 @@
+//! The dispatch of one maneuver: announce it, carry it out, wrap up the
+//! turn (M-FLO-001: whatever it does to the figure's defenses lasts until
+//! its next turn).
+
+use crate::model::action::{Action, AllOut, ChargeOption, Strike};
+use crate::model::data::RateClass;
+use crate::model::data::Size;
+use crate::model::event::Event;
+use crate::model::state::{AodKind, ShieldState, State, Stun};
+use crate::model::state::{Posture, Waiting};
+use crate::model::terrain::BAD_FOOTING;
+use crate::resolve::attack::{Blow, attack};
+use crate::resolve::check;
+use crate::resolve::close;
+use crate::resolve::wait;
+use crate::rules::attack::{HitCtx, held};
+use crate::{Flow, Margin};
+use fray_core::dice::systems::margin3d6::{Winner, contest};
+use fray_core::grid::HexPos;
+use fray_core::{CombatantId, Cx, ModList};
+
+/// Resolves a checked maneuver.
+pub fn resolve(
+    state: &mut State,
+    who: CombatantId,
+    action: &Action,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    cx.emit(|| Event::Declared {
+        who: state.fighter(who).name.to_string(),
+        what: crate::model::words::action(state, who, action),
+    });
+    let aiming = matches!(action, Action::Aim { .. });
+    carry_out(state, who, action, cx)?;
+    crate::resolve::wait::deferred(state, cx)?;
+    wrap_up(state, who, action, aiming);
+    Ok(())
+}
+
+fn carry_out(
+    state: &mut State,
+    who: CombatantId,
+    action: &Action,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    match action {
+        Action::DoNothing => {}
+        Action::Move {
+            to,
+            face,
+            evade,
+            shoot,
+        } => {
+            let start = state.fighter(who).pos;
+            step(state, who, *to, None, cx)?;
+            let moved = start.distance(*to);
+            {
+                let f = state.fighter_mut(who);
+                f.moved = f.moved.saturating_add(moved.min(255) as u8);
+                f.evading = *evade.min(&2);
+                if let Some(fc) = face {
+                    f.facing = *fc;
+                }
+            }
+            // M-PAT-003, M-AOD-006: one shot on the move, no aim bonus.
+            if let Some(s) = shoot {
+                let mut s = *s;
+                s.to = None;
+                state.fighter_mut(who).aim = None;
+                let ctx = HitCtx {
+                    moving: Some(moved),
+                    ..HitCtx::default()
+                };
+                strike(state, who, &s, *to, ctx, 0, cx)?;
+            }
+        }
+        Action::WildSwing(s) => {
+            let start = state.fighter(who).pos;
+            let from = step(state, who, s.to.unwrap_or(start), Some(s.target), cx)?;
+            let f = state.fighter_mut(who);
+            f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
+            let ctx = HitCtx {
+                wild: true,
+                ..HitCtx::default()
+            };
+            strike(state, who, s, from, ctx, 0, cx)?;
+        }
+        Action::TwoWeaponAttack {
+            target,
+            first,
+            second,
+        } => {
+            let from = state.fighter(who).pos;
+            let (p1, p2) = two_weapon_penalties(state, who, *first, *second);
+            for (w, pen, off) in [(*first, p1, false), (*second, p2, true)] {
+                let ctx = HitCtx {
+                    two_weapon: pen,
+                    off_hand: off,
+                    ..HitCtx::default()
+                };
+                strike(
+                    state,
+                    who,
+                    &Strike::at(*target).with(w, 0),
+                    from,
+                    ctx,
+                    0,
+                    cx,
+                )?;
+            }
+        }
+        Action::AllOutCharge { strike: s, option } => {
+            charge(state, who, s, *option, cx)?;
+        }
+        Action::PopUp(s) => {
+            let from = step(
+                state,
+                who,
+                s.to.unwrap_or(state.fighter(who).pos),
+                Some(s.target),
+                cx,
+            )?;
+            let ctx = HitCtx {
+                popup: true,
+                ..HitCtx::default()
+            };
+            strike(state, who, s, from, ctx, 0, cx)?;
+        }
+        Action::Slam { target, to } => {
+            let start = state.fighter(who).pos;
+            let from = step(state, who, to.unwrap_or(start), Some(*target), cx)?;
+            let f = state.fighter_mut(who);
+            f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
+            close::slam(state, who, *target, 0, cx)?;
+        }
+        Action::FlyingTackle { target, to } => {
+            let start = state.fighter(who).pos;
+            let from = step(state, who, to.unwrap_or(start), Some(*target), cx)?;
+            let closed = start.distance(from);
+            let f = state.fighter_mut(who);
+            f.moved = f.moved.saturating_add(closed.min(255) as u8);
+            close::tackle(state, who, *target, closed, cx)?;
+        }
+        Action::Grapple { target, two_hands } => {
+            close::grapple(state, who, *target, *two_hands, cx)?
+        }
+        Action::Takedown { target } => close::takedown(state, who, *target, cx)?,
+        Action::BreakFree => close::break_free(state, who, cx)?,
+        Action::Wait { weapon, mode } => {
+            state.fighter_mut(who).guard.wait = Some(Waiting::Strike {
+                weapon: *weapon,
+                mode: *mode,
+            });
+        }
+        Action::OpportunityFire {
+            weapon,
+            watch,
+            confirm,
+        } => {
+            state.fighter_mut(who).guard.wait = Some(Waiting::Fire {
+                weapon: *weapon,
+                watch: *watch,
+                confirm: *confirm,
+            });
+        }
+        Action::Attack(s) => {
+            let from = step(
+                state,
+                who,
+                s.to.unwrap_or(state.fighter(who).pos),
+                Some(s.target),
+                cx,
+            )?;
+            let shots = shots(state, who, s, false);
+            for shot in 0..shots {
+                strike(
+                    state,
+                    who,
+                    s,
+                    from,
+                    HitCtx {
+                        shot,
+                        ..HitCtx::default()
+                    },
+                    0,
+                    cx,
+                )?;
+            }
+        }
+        Action::AllOutAttack { strike: s, bonus } => {
+            // M-MEL-002: no active defense until its next turn.
+            state.fighter_mut(who).guard.no_active = true;
+            let from = step(
+                state,
+                who,
+                s.to.unwrap_or(state.fighter(who).pos),
+                Some(s.target),
+                cx,
+            )?;
+            let ctx = HitCtx {
+                all_out_skill: *bonus == AllOut::Skill,
+                ..HitCtx::default()
+            };
+            let dmg = if *bonus == AllOut::Damage { 2 } else { 0 };
+            strike(state, who, s, from, ctx, dmg, cx)?;
+        }
+        Action::RapidAttack(s) => {
+            // M-MIS-003, M-ROA-006: no active defense until its next turn.
+            state.fighter_mut(who).guard.no_active = true;
+            let from = step(
+                state,
+                who,
+                s.to.unwrap_or(state.fighter(who).pos),
+                Some(s.target),
+                cx,
+            )?;
+            // M-ROA-006: the crossbow's reload is folded into the round.
+            if let Some(h) = state
+                .fighter_mut(who)
+                .weapons
+                .get_mut(usize::from(s.weapon))
+            {
+                h.loaded = true;
+            }
+            let shots = shots(state, who, s, true);
+            for shot in 0..shots {
+                let ctx = HitCtx {
+                    shot,
+                    rapid: true,
+                    ..HitCtx::default()
+                };
+                strike(state, who, s, from, ctx, 0, cx)?;
+            }
+        }
+        Action::Feint { target, weapon } => feint_at(state, who, *target, *weapon, 0, cx)?,
+        Action::AllOutDefense { kind, foe } => {
+            let g = &mut state.fighter_mut(who).guard;
+            g.aod = Some(*kind);
+            if *kind == AodKind::SingleFoe {
+                g.single_foe = *foe;
+                g.single_bonus = true;
+            }
+        }
+        Action::Retreat => state.fighter_mut(who).guard.retreat = true,
+        Action::Aim { target, .. } => {
+            let f = state.fighter_mut(who);
+            f.aim = match f.aim {
+                Some((t, n)) if t == *target => Some((t, n.saturating_add(1))),
+                _ => Some((*target, 1)),
+            };
+        }
+        Action::Reload { weapon } => {
+            if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(*weapon)) {
+                h.reload_left = h.reload_left.saturating_sub(1);
+                if h.reload_left == 0 {
+                    h.loaded = true;
+                }
+            }
+        }
+        Action::ReadyWeapon { weapon } => {
+            if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(*weapon)) {
+                h.ready = true;
+            }
+        }
+        Action::ReadyShield => {
+            if let Some(s) = state.fighter_mut(who).shield.as_mut() {
+                match s.state {
+                    // M-DEF-007: one round frees a tangled shield.
+                    ShieldState::Tangled => s.state = ShieldState::Ready,
+                    // M-MEL-013: PD rounds from the back or the ground.
+                    ShieldState::Back | ShieldState::Ground => {
+                        s.readying += 1;
+                        if i32::from(s.readying) >= s.shield.pd {
+                            s.state = ShieldState::Ready;
+                            s.readying = 0;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Action::ChangePosture { to } => state.fighter_mut(who).posture = *to,
+    }
+    Ok(())
+}
+
+/// M-MEL-004: two medium weapons -4 each, two small -1 each, one of each
+/// -4 for the medium and -2 for the small (small: data size small or very small).
+fn two_weapon_penalties(state: &State, who: CombatantId, a: u8, b: u8) -> (i32, i32) {
+    let f = state.fighter(who);
+    let small = |i: u8| {
+        f.weapons
+            .get(usize::from(i))
+            .is_some_and(|h| matches!(h.weapon.size, Size::Small | Size::VerySmall))
+    };
+    match (small(a), small(b)) {
+        (true, true) => (-1, -1),
+        (false, false) => (-4, -4),
+        (true, false) => (-2, -4),
+        (false, true) => (-4, -2),
+    }
+}
+
+/// M-MEL-008/009: an All-Out Charge: full MV to the foe, a DX roll if it
+/// crossed bad footing (failing: it falls in the last hex and no attack),
+/// then the option; no active defense until its next turn.
+fn charge(
+    state: &mut State,
+    who: CombatantId,
+    s: &Strike,
+    option: ChargeOption,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    state.fighter_mut(who).guard.no_active = true;
+    let start = state.fighter(who).pos;
+    let to = s.to.unwrap_or(start);
+    let rough = start.line_to(to).into_iter().any(|h| {
+        state
+            .map
+            .terrain_at(h)
+            .and_then(|t| t.value(BAD_FOOTING))
+            .is_some()
+    });
+    let from = step(state, who, to, Some(s.target), cx)?;
+    {
+        let f = state.fighter_mut(who);
+        f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
+    }
+    if rough {
+        let dx = state.fighter(who).stats.dx;
+        let c = check::roll_plain(state, cx, who, "DX not to trip", "M-MEL-008", "DX", dx)?;
+        if !c.outcome.is_success() {
+            state.fighter_mut(who).posture = Posture::Lying;
+            cx.emit(|| Event::Note {
+                text: "trips and falls".into(),
+                rule: "M-MEL-008",
+            });
+            return Ok(());
+        }
+    }
+    let mut inner = *s;
+    inner.to = None;
+    let (pen, bonus) = match option {
+        ChargeOption::Attack => (-1, 0),
+        ChargeOption::Strong => (-3, 2),
+        ChargeOption::AttackSlam | ChargeOption::FeintSlam => (-3, 0),
+    };
+    match option {
+        ChargeOption::FeintSlam => {
+            feint_at(state, who, s.target, s.weapon, -3, cx)?;
+            close::slam(state, who, s.target, 0, cx)?;
+        }
+        _ => {
+            let ctx = HitCtx {
+                charge: pen,
+                ..HitCtx::default()
+            };
+            strike(state, who, &inner, from, ctx, bonus, cx)?;
+            if option == ChargeOption::AttackSlam && state.fighter(s.target).awake() {
+                close::slam(state, who, s.target, 0, cx)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// M-ROA-005: light missiles fire twice a round at skill ≥ SS, three times
+/// with Ranged Rapid Attack; M-MIS-002: other missiles twice with it;
+/// crossbows once (M-ROA-006); everything else once.
+fn shots(state: &State, who: CombatantId, s: &Strike, rapid: bool) -> u8 {
+    let f = state.fighter(who);
+    let Some(h) = held(f, s) else { return 1 };
+    if !h.weapon.ranged() {
+        return 1;
+    }
+    let fast = h.weapon.snap_shot.is_none_or(|ss| h.skill >= ss);
+    let n: u8 = match (h.weapon.rate_class, rapid) {
+        (RateClass::Crossbow, _) => 1,
+        (RateClass::LightMissile, false) if fast => 2,
+        (RateClass::LightMissile, true) => 3,
+        (RateClass::Normal, true) => 2,
+        _ => 1,
+    };
+    let ammo = h.ammo.map_or(u16::from(n), |a| a.min(u16::from(n)));
+    (ammo as u8).max(1)
+}
+
+/// One strike, if the target is still up.
+fn strike(
+    state: &mut State,
+    who: CombatantId,
+    s: &Strike,
+    from: HexPos,
+    ctx: HitCtx,
+    bonus: i32,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let f = state.fighter(who);
+    if !f.awake() || !state.fighter(s.target).awake() {
+        return Ok(());
+    }
+    if let Some(h) = held(f, s)
+        && (h.lost || !h.ready || h.ammo == Some(0))
+    {
+        return Ok(());
+    }
+    attack(
+        state,
+        Blow {
+            attacker: who,
+            strike: *s,
+            ctx,
+            bonus,
+        },
+        from,
+        cx,
+    )
+}
+
+/// Moves to `to` (checked) and, with a target, turns to face it (the free
+/// facing change, M-FLO-006). Returns the hex it attacks from.
+fn step(
+    state: &mut State,
+    who: CombatantId,
+    to: HexPos,
+    face: Option<CombatantId>,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<HexPos> {
+    let start = state.fighter(who).pos;
+    state.fighter_mut(who).pos = to;
+    if let Some(t) = face {
+        let tp = state.fighter(t).pos;
+        let f = state.fighter_mut(who);
+        if let Some(dir) = f.pos.facing_toward(tp) {
+            f.facing = dir;
+        }
+    }
+    // M-MEL-011, M-MIS-005: waiting figures strike or shoot as it comes.
+    if start != to {
+        wait::entered(state, who, start, to, face, cx)?;
+    }
+    Ok(state.fighter(who).pos)
+}
+
+/// M-MEL-006/007, M-FLO-005: a contest of the feinter's weapon skill
+/// against the target's best defensive skill; the winner's successes come
+/// off the target's defense rolls against the feinter until the end of the
+/// feinter's next turn. A critical failure gives the target +1 instead.
+fn feint_at(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    weapon: u8,
+    modifier: i32,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let skill = state
+        .fighter(who)
+        .weapons
+        .get(usize::from(weapon))
+        .map_or(0, |h| h.skill);
+    let t = state.fighter(target);
+    let best = t
+        .weapons
+        .iter()
+        .filter(|h| !h.weapon.ranged() && !h.lost)
+        .map(|h| h.skill)
+        .chain(t.skills.shield)
+        .chain(t.skills.brawling)
+        .chain(t.skills.boxing)
+        .max()
+        .unwrap_or(t.stats.dx);
+    let mut m = ModList::base("weapon skill", skill, "");
+    m.add("All-Out Charge", modifier, "M-MEL-009");
+    let a = check::roll(state, cx, who, "feint", "M-MEL-006", &m)?;
+    let b = check::roll(
+        state,
+        cx,
+        target,
+        "resist feint",
+        "M-MEL-006",
+        &ModList::base("best defensive skill", best, ""),
+    )?;
+    let c = contest(a, b);
+    let until = state.round + 1;
+    let penalty = if a.outcome == fray_core::dice::systems::margin3d6::Outcome::CriticalFailure {
+        -1
+    } else if c.winner == Winner::A {
+        c.successes
+    } else {
+        0
+    };
+    if penalty != 0 {
+        state.fighter_mut(target).feinted = Some((who, penalty, until));
+        cx.emit(|| Event::Note {
+            text: format!("feint: {} to the defense against it", -penalty),
+            rule: "M-MEL-006",
+        });
+    }
+    Ok(())
+}
+
+/// The end of the turn: a stun from before it ends (M-EFF-001), aim is
+/// kept only by Aim (M-MIS-008), running is remembered (M-AOD-006), and
+/// fighting costs fatigue by encumbrance (M-PEN-005).
+fn wrap_up(state: &mut State, who: CombatantId, action: &Action, aiming: bool) {
+    let fatigue = state.options.fatigue;
+    let f = state.fighter_mut(who);
+    if f.guard.stun_held && f.stun == Some(Stun::NextTurn) {
+        f.stun = None;
+    }
+    if !aiming {
+        f.aim = None;
+    }
+    // M-AOD-006: running is a Move this turn.
+    f.ran = matches!(action, Action::Move { .. });
+    if fatigue && f.stats.enc > 0 {
+        f.fatigue = (f.fatigue - f.stats.enc).max(0);
+    }
+}

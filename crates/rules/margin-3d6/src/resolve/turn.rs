@@ -1,0 +1,240 @@
+//! The round: initiative (M-FLO-001/002), the turn order, and what happens
+//! at the start and end of a figure's turn.
+
+use crate::model::event::Event;
+use crate::model::state::{Guard, Life, State, Stun};
+use crate::resolve::check::roll_plain;
+use crate::rules::turn::{order_key, tied_groups};
+use crate::{Flow, Margin};
+use fray_core::dice::systems::margin3d6::initiative_tie_break;
+use fray_core::{CombatantId, Cx, EndReason, Next, Outcome, RollRecord, RollRequest, SideId};
+
+/// The fight is over when at most one side has a conscious figure.
+pub fn fight_over(state: &State) -> Option<Outcome> {
+    let mut side: Option<SideId> = None;
+    for f in state.fighters.iter().filter(|f| f.awake()) {
+        match side {
+            None => side = Some(f.side),
+            Some(s) if s != f.side => return None,
+            Some(_) => {}
+        }
+    }
+    Some(Outcome {
+        winner: side,
+        reason: if side.is_some() {
+            EndReason::Victory
+        } else {
+            EndReason::MutualDestruction
+        },
+        rounds: state.round,
+    })
+}
+
+/// M-FLO-002: the 3d6 roll-off among figures tied on Basic Speed and DX,
+/// made once at the start of combat (lowest roll first, rerolled while tied).
+fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    state.tie_rank = vec![0; state.fighters.len()];
+    for group in tied_groups(state) {
+        let parties = group.len().min(fray_core::dice::kind::MAX_ROLL_OFF_PARTIES);
+        let Ok(kind) = initiative_tie_break(parties) else {
+            continue;
+        };
+        let req = RollRequest::new(None, kind, "initiative tie", "M-FLO-002");
+        let rolled = cx.roll(state, req)?;
+        for (place, &party) in rolled.standings.order().iter().enumerate() {
+            if let Some(id) = group.get(usize::from(party)) {
+                state.tie_rank[id.index()] = place as u8;
+            }
+        }
+        cx.emit(|| Event::Roll(RollRecord::new(&req, None, rolled)));
+    }
+    Ok(())
+}
+
+/// M-FLO-001/002: the order of this round, rebuilt from current values.
+fn build_order(state: &mut State) {
+    let mut ids: Vec<CombatantId> = state.ids().collect();
+    ids.sort_by_key(|&id| order_key(state, id));
+    state.order = ids;
+}
+
+/// What happens next: the next conscious figure in the order, or the end
+/// (then, once, the aftermath when the scenario asks for it).
+pub fn next(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<Next> {
+    let n = next_turn(state, cx)?;
+    if matches!(n, Next::Over(_)) && state.options.aftermath && !state.aftermath_done {
+        state.aftermath_done = true;
+        crate::resolve::aftermath::run(state, cx)?;
+    }
+    Ok(n)
+}
+
+fn next_turn(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<Next> {
+    if state.tie_rank.is_empty() {
+        roll_ties(state, cx)?;
+    }
+    for _ in 0..=(state.fighters.len() * 2 + 2) {
+        if let Some(outcome) = fight_over(state) {
+            return Ok(Next::Over(outcome));
+        }
+        let at = state.cursor.map_or(state.order.len(), |i| i + 1);
+        let at = if at >= state.order.len() {
+            if state.round >= state.max_rounds {
+                return Ok(Next::Over(Outcome {
+                    winner: None,
+                    reason: EndReason::RoundLimit,
+                    rounds: state.max_rounds,
+                }));
+            }
+            state.round += 1;
+            build_order(state);
+            cx.emit(|| Event::Round {
+                round: state.round,
+                order: state
+                    .order
+                    .iter()
+                    .map(|&id| state.fighter(id).name.to_string())
+                    .collect(),
+            });
+            0
+        } else {
+            at
+        };
+        state.cursor = Some(at);
+        let id = state.order[at];
+        if state.fighter(id).awake() {
+            start_turn(state, id, cx)?;
+            if state.fighter(id).awake() {
+                return Ok(Next::Act(id));
+            }
+        }
+    }
+    Ok(Next::Over(fight_over(state).unwrap_or(Outcome {
+        winner: None,
+        reason: EndReason::MutualDestruction,
+        rounds: state.round,
+    })))
+}
+
+/// M-MOD-004: a fright check (Will + the creature's fear rating + 5 in
+/// the heat of battle) the first time a frightening foe is in sight at the
+/// start of the figure's turn: a failure stuns it, a critical failure
+/// makes it flee for 1d rounds. Ids from 64 on are not tracked.
+fn fright(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let f = state.fighter_mut(id);
+    f.panic = f.panic.saturating_sub(1);
+    for foe in 0..state.fighters.len().min(64) {
+        let (f, o) = (&state.fighters[id.index()], &state.fighters[foe]);
+        if o.fear >= 0 || o.side == f.side || !o.awake() || f.feared & (1 << foe) != 0 {
+            continue;
+        }
+        if !state
+            .map
+            .hex_sight(f.pos, o.pos)
+            .is_clear(fray_core::grid::Graze::Either)
+        {
+            continue;
+        }
+        let mut m = fray_core::ModList::base("Will", f.stats.will, "");
+        m.add("fear rating", o.fear, "M-MOD-004");
+        m.add("heat of battle", 5, "M-MOD-004");
+        state.fighters[id.index()].feared |= 1 << foe;
+        let c = crate::resolve::check::roll(state, cx, id, "fright check", "M-MOD-004", &m)?;
+        match c.outcome {
+            fray_core::dice::systems::margin3d6::Outcome::CriticalFailure => {
+                let d = crate::resolve::check::table_roll(
+                    state,
+                    cx,
+                    Some(id),
+                    1,
+                    "panic rounds",
+                    "M-MOD-004",
+                )?;
+                state.fighter_mut(id).panic = d as u8;
+                crate::resolve::injury::stun(state, id, Stun::NextTurn, cx);
+            }
+            fray_core::dice::systems::margin3d6::Outcome::Failure => {
+                crate::resolve::injury::stun(state, id, Stun::NextTurn, cx);
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The start of a figure's turn: its old maneuver's limits end (M-FLO-001),
+/// temporary crippling runs out (M-CRT-004), a stun until a Will roll is
+/// rolled off (M-CRT-003), and at 0 HP or below the Will roll to stay
+/// conscious (M-PEN-002).
+fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let round = state.round;
+    let f = state.fighter_mut(id);
+    f.guard = Guard {
+        stun_held: f.stun == Some(Stun::NextTurn),
+        ..Guard::default()
+    };
+    // M-MOD-005: losing sight of the target cancels the aim.
+    if let Some((t, _)) = f.aim {
+        let tp = state.fighters[t.index()].pos;
+        let f = &state.fighters[id.index()];
+        if !state
+            .map
+            .hex_sight(f.pos, tp)
+            .is_clear(fray_core::grid::Graze::Either)
+        {
+            state.fighters[id.index()].aim = None;
+        }
+    }
+    let f = state.fighter_mut(id);
+    // M-PDF-007: surprise lasts until the figure's first turn.
+    f.surprised = false;
+    f.moved = 0;
+    f.evading = 0;
+    for slot in f.crippled_until.iter_mut() {
+        if let Some((limb, until)) = *slot
+            && round >= until
+        {
+            f.crippled &= !limb.bit();
+            *slot = None;
+        }
+    }
+    if f.stun == Some(Stun::UntilWill) {
+        let will = f.stats.will;
+        let c = roll_plain(
+            state,
+            cx,
+            id,
+            "Will to recover from stun",
+            "M-CRT-003",
+            "Will",
+            will,
+        )?;
+        if c.outcome.is_success() {
+            state.fighter_mut(id).stun = None;
+        }
+    }
+    fright(state, id, cx)?;
+    let f = state.fighter(id);
+    if f.hp <= 0 {
+        let will = f.stats.will;
+        let c = roll_plain(
+            state,
+            cx,
+            id,
+            "Will to stay conscious",
+            "M-PEN-002",
+            "Will",
+            will,
+        )?;
+        if !c.outcome.is_success() {
+            let f = state.fighter_mut(id);
+            f.life = Life::Unconscious;
+            f.record.knockouts += 1;
+            cx.emit(|| Event::Note {
+                text: format!("{} passes out", state.fighter(id).name),
+                rule: "M-PEN-002",
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,102 @@
+//! PD and DR at a hit location (M-ARM).
+
+use crate::model::data::Hand;
+use crate::model::location::{DamageType, Limb, Location};
+use crate::model::options::{LayeredDr, Options, ShieldPdArc};
+use crate::model::state::Fighter;
+use fray_core::grid::{HexPos, RelativeBearing, Side, arc};
+
+/// M-ARM-002/003: the armor PD at `loc`: the highest layer covering it,
+/// or the innate PD where no armor covers the location.
+pub fn armor_pd(f: &Fighter, loc: Location) -> i32 {
+    let cover = loc.cover();
+    let mut best: Option<i32> = None;
+    for a in f.armor.iter().filter(|a| a.covers.contains(&cover)) {
+        best = Some(best.map_or(a.pd, |b: i32| b.max(a.pd)));
+    }
+    best.unwrap_or(f.innate_pd)
+}
+
+/// M-ARM-006/008, M-CKS-006: the DR at `loc` against `kind`: innate +
+/// armor (layers summed, or the highest with `layered_dr = highest`,
+/// M-ARM-003) + magical. Body armor never covers the head group: the data
+/// lists helms alone for it.
+pub fn dr_at(f: &Fighter, loc: Location, kind: DamageType, opts: &Options) -> i32 {
+    let cover = loc.cover();
+    let mut armor = 0;
+    for a in f.armor.iter().filter(|a| a.covers.contains(&cover)) {
+        // M-LOC-003: the "eyes through a helm" shot ignores the helm.
+        if loc == Location::EyesThroughHelm && a.helm {
+            continue;
+        }
+        let dr = a.dr.against(kind);
+        armor = match opts.layered_dr {
+            LayeredDr::Sum => armor + dr,
+            LayeredDr::Highest => armor.max(dr),
+        };
+    }
+    f.innate_dr + armor + f.magic_dr
+}
+
+/// The shield's side: the left arm for a right-handed figure.
+pub fn shield_side(f: &Fighter) -> Side {
+    match f.hand {
+        Hand::Right => Side::Left,
+        Hand::Left => Side::Right,
+    }
+}
+
+/// The figure's weapon in two hands (M-ARM-009): a ready, held weapon
+/// that needs both hands.
+pub fn two_handed_grip(f: &Fighter) -> bool {
+    f.weapons
+        .iter()
+        .any(|w| w.ready && !w.lost && w.weapon.hands >= 2 && !w.weapon.ranged())
+        || f.weapons
+            .first()
+            .is_some_and(|w| w.weapon.ranged() && w.weapon.hands >= 2 && !w.lost)
+}
+
+/// The shield can be brought to bear: ready on the arm (M-DAT-007), the
+/// arm not crippled, and no two-handed grip (M-ARM-009).
+pub fn shield_usable(f: &Fighter) -> bool {
+    f.ready_shield().is_some() && !f.is_crippled(Limb::ShieldArm) && !two_handed_grip(f)
+}
+
+/// M-ARM-004, M-PDF-004: whether an attack coming from `from` is in the
+/// shield's PD arc: the front-side hex on the shield's side (or, with
+/// `shield_pd_arc = front_and_shield_side`, any front hex too).
+pub fn in_shield_arc(f: &Fighter, from: HexPos, opts: &Options) -> bool {
+    let side = shield_side(f);
+    match arc::bearing(f.pos, f.facing, from) {
+        Some(RelativeBearing::FrontSide(s)) if s == side => true,
+        Some(RelativeBearing::Front | RelativeBearing::FrontSide(_)) => {
+            opts.shield_pd_arc == ShieldPdArc::FrontAndShieldSide
+        }
+        Some(RelativeBearing::Side(s)) if s == side => {
+            opts.shield_pd_arc == ShieldPdArc::FrontAndShieldSide
+        }
+        _ => false,
+    }
+}
+
+/// M-ARM-010: total PD against one attack from `from` at `loc`: armor or
+/// innate PD + the shield's PD from its arc when usable (`shield` false
+/// when surprised, M-PDF-007) + magical PD (M-ARM-005) - 2 per crippled arm
+/// (M-PAT-005), at least 0.
+pub fn total_pd(f: &Fighter, from: HexPos, loc: Location, shield: bool, opts: &Options) -> i32 {
+    let mut pd = armor_pd(f, loc) + f.magic_pd;
+    if shield
+        && shield_usable(f)
+        && in_shield_arc(f, from, opts)
+        && let Some(s) = f.ready_shield()
+    {
+        pd += s.pd;
+    }
+    for limb in [Limb::WeaponArm, Limb::ShieldArm] {
+        if f.is_crippled(limb) {
+            pd -= 2;
+        }
+    }
+    pd.max(0)
+}

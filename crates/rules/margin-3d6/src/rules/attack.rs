@@ -1,0 +1,290 @@
+//! To-hit targets and who can be reached (M-FLO-006, M-PAT, M-MOD, M-RNG,
+//! M-ROA, M-MIS). Generic over [`Mods`] so the roll records every term and
+//! the AI sums the same terms cheaply.
+
+use crate::model::action::{Strike, Unarmed};
+use crate::model::data::Class;
+use crate::model::data::RateClass;
+use crate::model::location::Location;
+use crate::model::state::{Fighter, Held, Posture, State};
+use crate::model::terrain::{BAD_FOOTING, DARKNESS, OBSTRUCTION};
+use crate::rules::tables::{location_penalty, range_modifier, speed_modifier, with_accuracy};
+use fray_core::grid::{HexPos, RelativeBearing, arc};
+use fray_core::{CombatantId, Mods};
+
+/// How the attack is made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct HitCtx {
+    /// All-Out Attack for +4 to hit (M-MEL-002).
+    pub all_out_skill: bool,
+    /// The shot's number within the round (0 = first; M-ROA-005, M-MIS-003).
+    pub shot: u8,
+    /// A Ranged Rapid Attack (M-MIS-002/003).
+    pub rapid: bool,
+    /// A Wild Swing: -5 or the darkness, whichever is worse (M-MEL-003).
+    pub wild: bool,
+    /// A Pop-Up Attack: -2 (M-MIS-004).
+    pub popup: bool,
+    /// An All-Out Charge's -1 or -3 (M-MEL-009).
+    pub charge: i32,
+    /// A Two-Weapon Attack's penalty for this weapon (M-MEL-004).
+    pub two_weapon: i32,
+    /// Struck with the off hand: -4 unless ambidextrous (M-PAT-002, M-MEL-005).
+    pub off_hand: bool,
+    /// Shot during a Move: hexes moved this turn (M-PAT-003).
+    pub moving: Option<u32>,
+    /// The fencer's off-hand dagger after a parry: half Knife skill (M-AOD-003).
+    pub riposte: bool,
+    /// Opportunity Fire's area and PER penalties (M-MIS-005/006).
+    pub opportunity: i32,
+    /// Attacking from a moving mount (M-PAT-006).
+    pub mounted: i32,
+}
+
+/// The weapon held for a strike, unless unarmed.
+pub fn held<'a>(f: &'a Fighter, s: &Strike) -> Option<&'a Held> {
+    if s.unarmed.is_some() {
+        None
+    } else {
+        f.weapons.get(usize::from(s.weapon))
+    }
+}
+
+/// M-UNA-001: the best roll for an unarmed strike: a punch on DX, Boxing
+/// or Brawling; a kick on DX − 2, Boxing − 1 or Brawling − 2; a bite on DX.
+pub fn unarmed_skill(f: &Fighter, u: Unarmed) -> i32 {
+    let dx = f.stats.dx;
+    match u {
+        Unarmed::Punch => dx
+            .max(f.skills.boxing.unwrap_or(i32::MIN))
+            .max(f.skills.brawling.unwrap_or(i32::MIN)),
+        Unarmed::Kick => (dx - 2)
+            .max(f.skills.boxing.map_or(i32::MIN, |s| s - 1))
+            .max(f.skills.brawling.map_or(i32::MIN, |s| s - 2)),
+        Unarmed::Bite => dx,
+        // M-MEL-010: Shield skill (DX - 4 untrained).
+        Unarmed::ShieldBash => f.skills.shield.unwrap_or(dx - 4),
+    }
+}
+
+/// M-PAT-009 with M-PEN-002/006: the points of DX lost to halving at 0 HP
+/// or 0 fatigue, which every DX-based skill loses too.
+pub fn dx_lost(f: &Fighter) -> i32 {
+    if f.hp <= 0 || (f.stats.fatigue > 0 && f.fatigue <= 0) {
+        f.stats.dx - f.stats.dx / 2
+    } else {
+        0
+    }
+}
+
+/// Height of a hex in feet (M-DAT-008).
+pub fn height(state: &State, hex: HexPos) -> i32 {
+    state.map.height_at(hex).unwrap_or(0)
+}
+
+/// MV for the walking/running split (M-PAT-003).
+pub fn mv(f: &Fighter) -> u32 {
+    f.stats.mv.max(1) as u32
+}
+
+/// The terrain value on `hex`.
+fn terrain(state: &State, hex: HexPos, id: fray_core::grid::TerrainId) -> i32 {
+    state
+        .map
+        .terrain_at(hex)
+        .and_then(|t| t.value(id))
+        .map_or(0, i32::from)
+}
+
+/// M-ROA-002: the penalty for a two-handed weapon, polearm or flail that
+/// attacked on the wielder's previous turn: −max(0, 3 − (ST − min ST)).
+pub fn heavy_penalty(f: &Fighter, h: &Held, round: u32) -> i32 {
+    if h.weapon.class.heavy() && h.last_attack.is_some_and(|r| r + 1 == round) {
+        -(3 - (f.stats.st - h.weapon.min_st)).max(0)
+    } else {
+        0
+    }
+}
+
+/// M-ROA-004, M-MIS-001: the Snap Shot −3 applies when skill < SS and the
+/// shooter did not aim last round.
+pub fn snap_shot_penalty(f: &Fighter, h: &Held, target: CombatantId) -> i32 {
+    match h.weapon.snap_shot {
+        Some(ss) if h.skill < ss && !f.aim.is_some_and(|(t, n)| t == target && n >= 1) => -3,
+        _ => 0,
+    }
+}
+
+/// M-MIS-008: +1 per round aimed (skill ≥ SS), or +1 per round from the
+/// second (skill < SS), capped at +3.
+pub fn aim_bonus(f: &Fighter, h: &Held, target: CombatantId) -> i32 {
+    let Some((t, rounds)) = f.aim else { return 0 };
+    if t != target {
+        return 0;
+    }
+    let rounds = i32::from(rounds);
+    let n = match h.weapon.snap_shot {
+        Some(ss) if h.skill < ss => rounds - 1,
+        _ => rounds,
+    };
+    n.clamp(0, 3)
+}
+
+/// The to-hit target of a strike from `from` (M-FLO-003), every term with
+/// its rule.
+pub fn to_hit<M: Mods>(
+    state: &State,
+    attacker: CombatantId,
+    s: &Strike,
+    from: HexPos,
+    ctx: HitCtx,
+    m: &mut M,
+) {
+    let f = state.fighter(attacker);
+    let t = state.fighter(s.target);
+    let h = held(f, s);
+    match (s.unarmed, h) {
+        (Some(u), _) => m.add("unarmed skill", unarmed_skill(f, u), "M-UNA-001"),
+        (None, Some(_)) if ctx.riposte => m.add(
+            "half Knife",
+            f.skills.knife.unwrap_or(f.stats.dx - 4) / 2,
+            "M-AOD-003",
+        ),
+        (None, Some(h)) => m.add("skill", h.skill, ""),
+        (None, None) => m.add("no weapon", 0, ""),
+    };
+    m.add("DX halved", -dx_lost(f), "M-PAT-009");
+    if let Some(loc) = s.location {
+        m.add("hit location", location_penalty(loc), "M-LOC-001");
+    }
+    if ctx.all_out_skill {
+        m.add("All-Out Attack", 4, "M-MEL-002");
+    }
+    if f.stun.is_some() {
+        m.add("stunned", -4, "M-PAT-007");
+    }
+    let posture = match f.posture {
+        Posture::Standing => 0,
+        Posture::Crouching | Posture::Kneeling | Posture::Sitting => -2,
+        Posture::Crawling | Posture::Lying => -4,
+    };
+    m.add("posture", posture, "M-PAT-001");
+    m.add(
+        "blinded eyes",
+        -5 * i32::from(f.blind_eyes.min(2)),
+        "M-PAT-005",
+    );
+    if s.unarmed.is_none() && from == t.pos {
+        m.add("close combat", -2, "M-PAT-004");
+    }
+    let aimed = f.aim.is_some_and(|(a, n)| a == s.target && n >= 1);
+    if !aimed {
+        m.add(
+            "bad footing",
+            -terrain(state, from, BAD_FOOTING),
+            "M-MOD-001",
+        );
+    }
+    let dark = terrain(state, from, DARKNESS);
+    if ctx.wild {
+        m.add("wild swing", -dark.max(5), "M-MEL-003");
+    } else {
+        m.add("darkness", -dark, "M-MOD-003");
+    }
+    if ctx.popup {
+        m.add("pop-up attack", -2, "M-MIS-004");
+    }
+    m.add("all-out charge", ctx.charge, "M-MEL-009");
+    m.add("two weapons", ctx.two_weapon, "M-MEL-004");
+    m.add("opportunity fire", ctx.opportunity, "M-MIS-005");
+    m.add("moving mount", ctx.mounted, "M-PAT-006");
+    if ctx.off_hand && !f.ambidextrous {
+        m.add("off hand", -4, "M-PAT-002");
+    }
+    let Some(h) = h else { return };
+    if h.unfamiliar {
+        m.add("unfamiliar weapon", -2, "M-PAT-008");
+    }
+    m.add(
+        "heavy weapon again",
+        heavy_penalty(f, h, state.round),
+        "M-ROA-002",
+    );
+    if h.weapon.ranged() {
+        if ctx.shot == 0 {
+            m.add("snap shot", snap_shot_penalty(f, h, s.target), "M-MIS-001");
+            m.add("aim", aim_bonus(f, h, s.target), "M-MIS-008");
+        } else if ctx.rapid || h.weapon.rate_class == RateClass::Crossbow {
+            m.add("rapid shot", -1, "M-MIS-003");
+        }
+        if let Some(moved) = ctx.moving {
+            // M-PAT-003: walking -1, running -2; three times that with bows and crossbows.
+            let walk = if moved * 2 <= crate::rules::attack::mv(f) {
+                1
+            } else {
+                2
+            };
+            let k = if h.weapon.class.launched() && h.weapon.class != Class::Sling {
+                3
+            } else {
+                1
+            };
+            m.add("shooting on the move", -walk * k, "M-PAT-003");
+        }
+        // M-RNG-006: 1 yd less range per 2 yd the target is lower, 1 yd more per yd higher.
+        let (ha, ht) = (height(state, from), height(state, t.pos));
+        let yards = from.distance(t.pos) as i32 - (ha - ht).max(0) / 6 + (ht - ha).max(0) / 3;
+        let range = range_modifier(yards.max(0) as u32);
+        m.add("range", with_accuracy(range, h.weapon.acc), "M-RNG-001");
+        // M-RNG-004: the target's speed this round adds to the range penalty.
+        m.add(
+            "target's speed",
+            speed_modifier(u32::from(t.moved)),
+            "M-RNG-004",
+        );
+        // M-RNG-007: swerving or heavy evasion, or an erratic creature.
+        m.add(
+            "erratic movement",
+            -i32::from(t.evading.max(t.erratic)),
+            "M-RNG-007",
+        );
+        let mut obstruction = 0;
+        for hex in from.line_to(t.pos) {
+            if hex != from && hex != t.pos {
+                obstruction += terrain(state, hex, OBSTRUCTION);
+            }
+        }
+        m.add("obstructions", -obstruction.min(5), "M-RNG-008");
+        let cover = match t.posture {
+            Posture::Crouching | Posture::Kneeling => -2,
+            Posture::Lying | Posture::Crawling => -4,
+            _ => 0,
+        };
+        m.add("target's posture", cover, "M-RNG-005");
+    }
+}
+
+/// M-FLO-006: a hex the attacker can strike from `from` facing `facing`:
+/// the front arc only (the faced hex and the two front-side hexes).
+pub fn in_front_arc(from: HexPos, facing: fray_core::grid::Facing, target: HexPos) -> bool {
+    matches!(
+        arc::bearing(from, facing, target),
+        Some(RelativeBearing::Front | RelativeBearing::FrontSide(_))
+    )
+}
+
+/// Whether `target` is within the strike's reach from `from` (M-FLO-006:
+/// melee reach from the data, default 1; missiles to their maximum range).
+pub fn in_reach(f: &Fighter, s: &Strike, from: HexPos, target: HexPos) -> bool {
+    let d = from.distance(target);
+    match held(f, s) {
+        Some(h) if h.weapon.ranged() => d >= 1 && h.weapon.max_range.is_none_or(|r| d <= r),
+        Some(h) => d <= u32::from(h.weapon.reach),
+        None => d <= 1,
+    }
+}
+
+/// The location a strike aims at: its called shot, else the torso (M-LOC-003).
+pub fn aimed_at(s: &Strike) -> Location {
+    s.location.unwrap_or_default()
+}

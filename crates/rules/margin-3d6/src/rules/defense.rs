@@ -1,0 +1,307 @@
+//! Which active defenses a figure has against one attack, and their
+//! targets (M-DEF, M-AOD, M-PDF, M-ARM-010/011).
+
+use crate::model::action::{DefenseKind, DefenseOption, MAX_OPTIONS};
+use crate::model::data::{Class, Parry, Size};
+use crate::model::location::{Limb, Location};
+use crate::model::options::PdMode;
+use crate::model::state::{AodKind, Fighter, Posture, State};
+use crate::model::terrain::DARKNESS;
+use crate::rules::armor::{shield_side, shield_usable, total_pd};
+use crate::rules::attack::dx_lost;
+use arrayvec::ArrayVec;
+use fray_core::grid::{HexPos, RelativeBearing, arc};
+use fray_core::{CombatantId, Mods, Total};
+
+/// What the defender faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Threat {
+    /// The attacker.
+    pub attacker: CombatantId,
+    /// Where the attack comes from (the attacker's hex, or for a missile
+    /// the same: the line of fire enters through that bearing).
+    pub from: HexPos,
+    /// A missile attack.
+    pub ranged: bool,
+    /// A thrown weapon (parry allowed, M-DEF-003).
+    pub thrown: bool,
+    /// The modifier to parry the attacking weapon (M-DEF-003).
+    pub parried: i32,
+    /// An unarmed or thrusting attack (Boxing's dodge bonus, M-DEF-008).
+    pub unarmed_or_thrust: bool,
+    /// The hit location (PD depends on it, M-ARM-007).
+    pub location: Location,
+    /// An All-Out Charge: +2 to Dodge (M-MEL-009).
+    pub charge: bool,
+    /// A Shield Bash: parry at -2 with a medium or large weapon only (M-MEL-010).
+    pub bash: bool,
+}
+
+/// Where the attack comes from, as the defender sees it; the defender's
+/// own hex (close combat) counts as the front.
+pub fn bearing(d: &Fighter, from: HexPos) -> RelativeBearing {
+    arc::bearing(d.pos, d.facing, from).unwrap_or(RelativeBearing::Front)
+}
+
+/// M-DEF-009, M-ARM-011, M-DEF-012, M-PDF-007: no active defense at all:
+/// the defender is out, the attack comes from its rear hex, or its own
+/// maneuver gave them up (All-Out Attack, All-Out Charge, Ranged Rapid Attack).
+pub fn no_active_defense(d: &Fighter, from: HexPos) -> bool {
+    !d.awake() || d.guard.no_active || bearing(d, from) == RelativeBearing::Rear
+}
+
+/// The modifiers common to every active defense against `t`.
+fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, m: &mut M) {
+    if matches!(bearing(d, t.from), RelativeBearing::Side(_)) {
+        m.add("attack from the side", -2, "M-PDF-001");
+    }
+    if d.stun.is_some() {
+        m.add("stunned", -4, "M-PAT-007");
+    }
+    let posture = match d.posture {
+        Posture::Kneeling => -2,
+        Posture::Crawling | Posture::Lying => -3,
+        _ => 0,
+    };
+    m.add("posture", posture, "M-PDF-005");
+    if d.guard.off_balance {
+        m.add("off balance", -2, "M-CRT-002");
+    }
+    if let Some((by, n, until)) = d.feinted
+        && by == t.attacker
+        && state.round <= until
+    {
+        m.add("feinted", -n, "M-MEL-006");
+    }
+    if d.guard.retreat && d.stun.is_none() {
+        m.add("retreat", 3, "M-AOD-005");
+    }
+    if d.guard.aod == Some(AodKind::SingleFoe)
+        && d.guard.single_foe == Some(t.attacker)
+        && d.guard.single_bonus
+    {
+        m.add("Single Foe Defense", 4, "M-AOD-002");
+    }
+    if !t.ranged {
+        // M-PDF-003: a melee attacker 4 ft higher or more.
+        let rise = crate::rules::attack::height(state, t.from)
+            - crate::rules::attack::height(state, d.pos);
+        let elevation = match rise {
+            i32::MIN..=3 => 0,
+            4 => -1,
+            5 => -2,
+            _ => -3,
+        };
+        m.add("attacker above", elevation, "M-PDF-003");
+    }
+    let dark = state
+        .map
+        .terrain_at(d.pos)
+        .and_then(|x| x.value(DARKNESS))
+        .map_or(0, i32::from);
+    m.add("darkness", -dark, "M-MOD-003");
+}
+
+/// The PD added to active defenses (M-ARM-010), by `pd_mode`.
+pub fn pd_for_defense(state: &State, d: &Fighter, t: &Threat) -> i32 {
+    match state.options.pd_mode {
+        PdMode::AddToDefense => total_pd(d, t.from, t.location, true, &state.options),
+        PdMode::AttackPenalty | PdMode::Off => 0,
+    }
+}
+
+/// M-DEF-008: Dodge = floor(DX / 2) − encumbrance (DX halved at 0 HP,
+/// M-PAT-009), halved at 1-3 HP (M-PEN-001) and, since the 1-3 HP row
+/// nests in the 0 HP row, below that too.
+pub fn dodge_score(d: &Fighter) -> i32 {
+    let dx = d.stats.dx - dx_lost(d);
+    let base = dx / 2 - d.stats.enc;
+    if d.hp <= 3 { base / 2 } else { base }
+}
+
+/// M-DEF-001: a weapon's parry score: ½ skill, or ⅔ for a quarterstaff or
+/// a thrusting sword (Fencing), rounded down; DX lost at 0 HP comes off the skill.
+pub fn parry_score(d: &Fighter, i: usize) -> Option<i32> {
+    let h = d.weapons.get(i)?;
+    let skill = h.skill - dx_lost(d);
+    match h.weapon.parry {
+        Parry::None => None,
+        Parry::Half => Some(skill / 2),
+        Parry::TwoThirds => Some(2 * skill / 3),
+    }
+}
+
+/// M-DEF-002, M-AOD-001/002: how many parries `d` may make against `attacker`.
+pub fn parry_limit(d: &Fighter, i: usize, attacker: CombatantId) -> u8 {
+    let fencing = d.weapons.get(i).is_some_and(|h| {
+        matches!(h.weapon.class, Class::ThrustingSword) && d.skills.fencing.is_some()
+    });
+    let staff = d
+        .weapons
+        .get(i)
+        .is_some_and(|h| h.weapon.class == Class::Quarterstaff);
+    let aod = match d.guard.aod {
+        Some(AodKind::MultipleFoe) => true,
+        Some(AodKind::SingleFoe) => d.guard.single_foe == Some(attacker),
+        _ => false,
+    };
+    if aod && fencing {
+        return u8::MAX;
+    }
+    let mut n = 1;
+    if fencing || staff || aod {
+        n = 2;
+    }
+    if aod && d.advanced_aod {
+        n = 3;
+    }
+    n
+}
+
+/// M-DEF-005, M-AOD-001/002: blocks allowed.
+pub fn block_limit(d: &Fighter, attacker: CombatantId) -> u8 {
+    match d.guard.aod {
+        Some(AodKind::MultipleFoe) => 2,
+        Some(AodKind::SingleFoe) if d.guard.single_foe == Some(attacker) => 2,
+        _ => 1,
+    }
+}
+
+/// M-DEF-006: the hexes a block covers: after a swing this turn, the
+/// front hex and the shield-side front-side hex; after a thrust, the front
+/// arc; with no attack, all but the rear.
+pub fn block_covers(d: &Fighter, from: HexPos) -> bool {
+    let b = bearing(d, from);
+    match d.guard.swung {
+        Some(true) => {
+            b == RelativeBearing::Front || b == RelativeBearing::FrontSide(shield_side(d))
+        }
+        Some(false) => matches!(b, RelativeBearing::Front | RelativeBearing::FrontSide(_)),
+        None => b != RelativeBearing::Rear,
+    }
+}
+
+/// The defenses `defender` may make against `t`, each with its target
+/// (score + PD + modifiers), and the PD of the PD-only roll (M-ARM-011).
+pub fn options(
+    state: &State,
+    defender: CombatantId,
+    t: &Threat,
+) -> (ArrayVec<DefenseOption, MAX_OPTIONS>, i32) {
+    let d = state.fighter(defender);
+    let mut out = ArrayVec::new();
+    // M-PDF-007: a surprised figure gets only its armor PD, no shield.
+    let pd_only = total_pd(d, t.from, t.location, !d.surprised, &state.options);
+    if no_active_defense(d, t.from) || d.surprised {
+        return (out, pd_only);
+    }
+    let pd = pd_for_defense(state, d, t);
+    let mut base = Total::default();
+    common(state, d, t, &mut base);
+    let mods = base.0 + pd;
+    let brace = d.guard.aod == Some(AodKind::Brace);
+    // M-DEF-008/009: Dodge (not while bracing, M-AOD-004).
+    if !brace {
+        let mut dodge = dodge_score(d);
+        if t.unarmed_or_thrust {
+            dodge += d.skills.boxing.map_or(0, |b| b / 10);
+        }
+        if t.charge {
+            // M-MEL-009: +2 to Dodge an All-Out Charge.
+            dodge += 2;
+        }
+        out.push(DefenseOption {
+            kind: DefenseKind::Dodge,
+            weapon: None,
+            target: dodge + mods,
+        });
+    }
+    // M-DEF-001..003: Parry with each ready melee weapon.
+    if !brace
+        && !d.is_crippled(Limb::WeaponArm)
+        && !d.is_crippled(Limb::WeaponHand)
+        && d.held_by.is_none()
+    {
+        for (i, h) in d.weapons.iter().enumerate() {
+            if !h.ready || h.lost || h.weapon.ranged() || out.is_full() {
+                continue;
+            }
+            if t.ranged && !t.thrown {
+                continue;
+            }
+            if d.guard.parries >= parry_limit(d, i, t.attacker) {
+                continue;
+            }
+            let Some(score) = parry_score(d, i) else {
+                continue;
+            };
+            // M-MEL-010: small weapons cannot parry a shield bash.
+            if t.bash && matches!(h.weapon.size, Size::VerySmall | Size::Small) {
+                continue;
+            }
+            let small = if h.weapon.size == Size::VerySmall {
+                -1
+            } else {
+                0
+            };
+            out.push(DefenseOption {
+                kind: DefenseKind::Parry,
+                weapon: Some(i as u8),
+                target: score + small + t.parried + mods,
+            });
+        }
+    }
+    // M-LOC-002 (decision): with no melee weapon to parry with, a bare-handed
+    // parry at half the best of DX, Brawling and Boxing, against melee only.
+    if !brace
+        && !t.ranged
+        && d.held_by.is_none()
+        && !d.is_crippled(Limb::WeaponArm)
+        && !d.is_crippled(Limb::WeaponHand)
+        && d.guard.parries < 1 + u8::from(d.guard.aod.is_some())
+        && !out.iter().any(|o| o.kind == DefenseKind::Parry)
+        && !d
+            .weapons
+            .iter()
+            .any(|h| h.ready && !h.lost && !h.weapon.ranged())
+        && !out.is_full()
+    {
+        let best = d
+            .stats
+            .dx
+            .max(d.skills.brawling.unwrap_or(0))
+            .max(d.skills.boxing.unwrap_or(0));
+        out.push(DefenseOption {
+            kind: DefenseKind::Parry,
+            weapon: None,
+            target: (best - dx_lost(d)) / 2 + mods,
+        });
+    }
+    // M-DEF-005/006, M-ARM-009: Block with a ready shield.
+    if shield_usable(d)
+        && d.guard.blocks < block_limit(d, t.attacker)
+        && block_covers(d, t.from)
+        && !out.is_full()
+    {
+        let skill = d.skills.shield.unwrap_or(d.stats.dx - 4) - dx_lost(d);
+        out.push(DefenseOption {
+            kind: DefenseKind::Block,
+            weapon: None,
+            target: skill + mods,
+        });
+    }
+    // M-DEF-010: Acrobatic Dodge, melee only, once a round.
+    if let Some(acro) = d.skills.acrobatics
+        && !brace
+        && !t.ranged
+        && !d.guard.acrobatic
+        && !out.is_full()
+    {
+        out.push(DefenseOption {
+            kind: DefenseKind::AcrobaticDodge,
+            weapon: None,
+            target: acro - 1 + mods,
+        });
+    }
+    (out, pd_only)
+}

@@ -1,0 +1,268 @@
+//! Scenario → starting state. The envelope's checks are the core's
+//! (`fray_core::envelope::check`); this file adds the sheets (M-DAT-001..007).
+
+use crate::ai::Tactics;
+use crate::model::data::{Armory, Sheet};
+use crate::model::scenario::{Combatant, Scenario};
+use crate::model::state::{
+    CarriedShield, Fighter, Guard, Held, Life, Record, Skills, State, Stats,
+};
+use fray_core::grid::{Map, MapKind};
+use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
+use std::sync::Arc;
+
+/// Builds the starting state.
+pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
+    let cast = fray_core::envelope::check(
+        s,
+        Expect {
+            ruleset: crate::Margin::ID_STR,
+            map: MapKind::Hex,
+            tactics: &Tactics::NAMES,
+            foes_share_cells: false,
+        },
+    )?;
+    if !(2..=3).contains(&s.options.vital_impaling_multiplier) {
+        return Err(SetupError::new(
+            "options.vital_impaling_multiplier",
+            "must be 2 or 3 (M-CKS-007)",
+        ));
+    }
+    let mut fighters = Vec::with_capacity(s.combatants.len());
+    for (i, c) in s.combatants.iter().enumerate() {
+        let (sheet, prefix) = sheet_of(c, armory, i)?;
+        let f = build(c, cast.side_of[i], &sheet, armory).map_err(|(field, msg)| {
+            SetupError::new(format!("combatants[{i}].{prefix}{field}"), msg)
+        })?;
+        fighters.push(f);
+    }
+    Ok(State {
+        name: s.name.clone().into(),
+        sides: cast.sides.into(),
+        seats: Arc::new(cast.seats),
+        fighters,
+        order: Vec::new(),
+        tie_rank: Vec::new(),
+        cursor: None,
+        round: 0,
+        max_rounds: s.max_rounds,
+        map: Arc::new(s.map.clone().into_map()),
+        options: Arc::new(s.options.clone()),
+        aftermath_done: false,
+        deferred: None,
+    })
+}
+
+impl Envelope for Scenario {
+    fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+    fn max_rounds(&self) -> u32 {
+        self.max_rounds
+    }
+    fn map(&self) -> &Map {
+        self.map.map()
+    }
+    fn controllers(&self) -> &fray_core::SeatsFile {
+        &self.controllers
+    }
+    fn placements(&self) -> Vec<Placement<'_>> {
+        self.combatants
+            .iter()
+            .map(|c| Placement {
+                name: &c.name,
+                side: &c.side,
+                cells: vec![c.position.into()],
+                controller: &c.controller,
+                leader: c.leader,
+            })
+            .collect()
+    }
+}
+
+fn sheet_of(c: &Combatant, armory: &Armory, i: usize) -> Result<(Sheet, &'static str), SetupError> {
+    match (&c.template, &c.sheet) {
+        (Some(_), Some(_)) => Err(SetupError::new(
+            format!("combatants[{i}].sheet"),
+            "give a template or a sheet, not both",
+        )),
+        (None, None) => Err(SetupError::new(
+            format!("combatants[{i}].name"),
+            "needs a `template` or a `sheet`",
+        )),
+        (Some(id), None) => armory
+            .template(id)
+            .cloned()
+            .map(|s| (s, ""))
+            .ok_or_else(|| {
+                SetupError::new(
+                    format!("combatants[{i}].template"),
+                    format!(
+                        "no template `{id}`; bundled: {}",
+                        armory.template_ids().join(", ")
+                    ),
+                )
+            }),
+        (None, Some(sheet)) => Ok((sheet.clone(), "sheet.")),
+    }
+}
+
+fn skill(sheet: &Sheet, name: &str) -> Option<i32> {
+    sheet
+        .skills
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| *v)
+}
+
+/// M-DAT-001/002: attributes and derived values; gear from the armory.
+fn build(
+    c: &Combatant,
+    side: SideId,
+    sheet: &Sheet,
+    armory: &Armory,
+) -> Result<Fighter, (String, String)> {
+    let a = sheet.attributes;
+    for (field, v) in [("st", a.st), ("dx", a.dx), ("iq", a.iq), ("ht", a.ht)] {
+        if !(1..=100).contains(&v) {
+            return Err((
+                format!("attributes.{field}"),
+                format!("{v} is not between 1 and 100"),
+            ));
+        }
+    }
+    if sheet.encumbrance > 4 {
+        return Err(("encumbrance".into(), "must be 0 to 4 (M-DAT-002)".into()));
+    }
+    let enc = i32::from(sheet.encumbrance);
+    let speed4 = a.dx + a.ht;
+    let stats = Stats {
+        st: a.st,
+        dx: a.dx,
+        iq: a.iq,
+        ht: a.ht,
+        per: a.per.unwrap_or(a.iq),
+        will: a.will.unwrap_or(a.iq),
+        hp: sheet.hp.unwrap_or(a.ht),
+        fatigue: sheet.fatigue.unwrap_or(a.st),
+        speed4,
+        mv: sheet.move_.unwrap_or((speed4 / 4 - enc).max(1)),
+        enc,
+    };
+    let mut weapons = Vec::with_capacity(sheet.weapons.len());
+    for (k, name) in sheet.weapons.iter().enumerate() {
+        let w = armory.weapon(name).ok_or_else(|| {
+            (
+                format!("weapons[{k}]"),
+                format!("no weapon `{name}` in data/margin-3d6/weapons.toml"),
+            )
+        })?;
+        weapons.push(Held {
+            skill: skill(sheet, &w.skill).unwrap_or(a.dx - 5),
+            weapon: w.clone(),
+            ready: true,
+            last_attack: None,
+            loaded: true,
+            reload_left: 0,
+            ammo: w.ammo,
+            lost: false,
+            unfamiliar: sheet
+                .familiar
+                .as_ref()
+                .is_some_and(|l| !l.iter().any(|n| n.eq_ignore_ascii_case(&w.name))),
+        });
+    }
+    if weapons.len() > 200 {
+        return Err(("weapons".into(), "too many weapons".into()));
+    }
+    let mut armor = Vec::with_capacity(sheet.armor.len());
+    for (k, name) in sheet.armor.iter().enumerate() {
+        armor.push(
+            armory
+                .armor_piece(name)
+                .ok_or_else(|| {
+                    (
+                        format!("armor[{k}]"),
+                        format!("no armor `{name}` in data/margin-3d6/armor.toml"),
+                    )
+                })?
+                .clone(),
+        );
+    }
+    let shield = match &sheet.shield {
+        None => None,
+        Some(name) => Some(CarriedShield {
+            shield: armory
+                .shield(name)
+                .ok_or_else(|| {
+                    (
+                        "shield".to_string(),
+                        format!("no shield `{name}` in data/margin-3d6/shields.toml"),
+                    )
+                })?
+                .clone(),
+            state: c.shield_state,
+            readying: 0,
+        }),
+    };
+    let has = |t: &str| sheet.traits.iter().any(|x| x.eq_ignore_ascii_case(t));
+    Ok(Fighter {
+        name: c.name.as_str().into(),
+        side,
+        controller: c.controller.clone(),
+        leader: c.leader,
+        stats,
+        skills: Skills {
+            shield: skill(sheet, "shield"),
+            brawling: skill(sheet, "brawling"),
+            boxing: skill(sheet, "boxing"),
+            acrobatics: skill(sheet, "acrobatics"),
+            fencing: skill(sheet, "fencing"),
+            knife: skill(sheet, "knife"),
+            riding: skill(sheet, "riding"),
+            first_aid: skill(sheet, "first_aid"),
+            physician: skill(sheet, "physician"),
+        },
+        hand: sheet.handedness,
+        ambidextrous: has("ambidexterity"),
+        advanced_aod: has("advanced_all_out_defense"),
+        fencing_dagger: has("fencing_dagger"),
+        bites: sheet.bites,
+        weapons,
+        armor: armor.into(),
+        shield,
+        innate_pd: sheet.innate_pd,
+        innate_dr: sheet.innate_dr,
+        magic_pd: sheet.magic_pd,
+        magic_dr: sheet.magic_dr,
+        pos: c.position,
+        facing: c.facing,
+        posture: c.posture,
+        hp: stats.hp,
+        fatigue: stats.fatigue,
+        life: Life::Conscious,
+        stun: None,
+        crippled: 0,
+        crippled_until: [None; 2],
+        blind_eyes: 0,
+        death_checks: 0,
+        guard: Guard::default(),
+        aim: None,
+        feinted: None,
+        ran: false,
+        needs_physician: false,
+        fear: sheet.fear.clamp(-10, 0),
+        feared: 0,
+        panic: 0,
+        casting: c.casting,
+        mounted: (sheet.mounted, sheet.mounted_combat),
+        moved: 0,
+        evading: 0,
+        erratic: sheet.erratic.min(4),
+        surprised: c.surprised,
+        held_by: None,
+        pinned: false,
+        break_free_from: 0,
+        record: Record::default(),
+    })
+}

@@ -1,0 +1,15 @@
+//! Integration tests of the margin-3d6 ruleset: one binary, one module per
+//! topic. Every test forces its dice (a strict script) and names the rule.
+
+mod aftermath;
+mod close;
+mod common;
+mod criticals;
+mod damage;
+mod data;
+mod defense;
+mod injury;
+mod maneuvers;
+mod ranged;
+mod turn;
+mod wait;
