@@ -689,6 +689,10 @@ pub struct Record {
 /// field, more than a duel needs.
 pub const NEAR_RINGS: u32 = 6;
 
+/// Up to this many fighters a pass over everyone is cheaper than the
+/// ring-by-ring lookups (which allocate their rings): a duel or a skirmish.
+pub const SMALL_FIELD: usize = 32;
+
 /// The whole fight.
 #[derive(Clone, Debug, Serialize)]
 pub struct State {
@@ -869,7 +873,12 @@ impl State {
     /// whole field.
     pub fn nearest_active_foe(&self, who: CombatantId) -> Option<CombatantId> {
         let here = self.fighter(who).pose.pos;
-        for radius in 0..=NEAR_RINGS {
+        let rings = if self.fighters.len() <= SMALL_FIELD {
+            0..0
+        } else {
+            0..NEAR_RINGS + 1
+        };
+        for radius in rings {
             let ring = if radius == 0 {
                 vec![here]
             } else {
@@ -890,6 +899,11 @@ impl State {
     /// Whether a foe of `who` that can still fight stands within `radius` hexes.
     pub fn active_foe_within(&self, who: CombatantId, radius: u32) -> bool {
         let here = self.fighter(who).pose.pos;
+        if self.fighters.len() <= SMALL_FIELD {
+            return self
+                .active_foes(who)
+                .any(|id| self.fighter(id).pose.pos.distance(here) <= radius);
+        }
         here.area(radius)
             .into_iter()
             .any(|h| self.active_foes_at(who, h).next().is_some())
