@@ -98,5 +98,10 @@ fn the_state_serializes_for_the_odds_merges() {
         templated("A", "a", -1, 0, "se", "man_at_arms"),
         templated("B", "b", 1, 0, "nw", "man_at_arms"),
     ]);
-    postcard::to_stdvec(&s).expect("the state serializes");
+    let bytes = postcard::to_stdvec(&s).expect("the state serializes");
+    // Equal states give equal bytes (they merge); a different one does not.
+    assert_eq!(postcard::to_stdvec(&s.clone()).unwrap(), bytes);
+    let mut later = s.clone();
+    later.round += 1;
+    assert_ne!(postcard::to_stdvec(&later).unwrap(), bytes);
 }
