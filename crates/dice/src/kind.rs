@@ -228,7 +228,7 @@ impl RollKind {
             RollKind::Golden {
                 extra, modifier, ..
             } => (extra >= 0).then_some(modifier),
-            RollKind::Banded(_) => Some(1),
+            RollKind::Banded(b) => Some(b.lowest()),
             RollKind::RollOff(r) => {
                 let lo = r.roll_range().0;
                 let t = (0..r.parties()).map(|p| r.total(p, lo)).min().unwrap_or(0);
@@ -250,7 +250,7 @@ impl RollKind {
                 extra,
                 modifier,
             } => (base == 0 && extra <= 0).then_some(modifier),
-            RollKind::Banded(b) => Some(b.sides() as i32),
+            RollKind::Banded(b) => Some(b.highest()),
             RollKind::RollOff(r) => {
                 let hi = r.roll_range().1;
                 let t = (0..r.parties()).map(|p| r.total(p, hi)).max().unwrap_or(0);
@@ -347,8 +347,17 @@ impl RollKind {
                 };
                 Rolled::new(total, natural)
             }
+            // The same draws as the plain kind (`3d6`, `1dN`), so banding a
+            // roll changes no sampled fight.
             RollKind::Banded(b) => {
-                Rolled::new(below(rng, b.sides() as u64) as i32 + 1, Natural::Mixed)
+                let total = if b.dice() == 3 && b.sides() == 6 {
+                    SUM3D6[below(rng, 216) as usize] as i32
+                } else {
+                    (0..b.dice())
+                        .map(|_| below(rng, b.sides() as u64) as i32 + 1)
+                        .sum()
+                };
+                Rolled::new(total, Natural::Mixed)
             }
             RollKind::RollOff(r) => {
                 let standings = r.sample(rng);
@@ -569,7 +578,7 @@ impl RollKind {
     /// `base` dice; then one explosion roll for each 6 so far (a 6 among the
     /// explosion rolls asks for one more); then each extra die (bonus or
     /// penalty alike) followed by its own explosion rolls. Every face must be
-    /// used exactly once. For `Banded`: the one face. For `RollOff`: each
+    /// used exactly once. For `Banded`: one face per die. For `RollOff`: each
     /// party's roll (the sum of its dice, without modifier) in party order,
     /// then the rerolls of tied parties in the order the procedure asks for
     /// them ([`RollOff::enter`]); a tie left standing is a typed error.
@@ -675,14 +684,28 @@ impl RollKind {
                 };
                 Ok(Rolled::new(to_i32(total)?, natural))
             }
-            RollKind::Banded(b) => match *faces {
-                [f] if (1..=b.sides() as i32).contains(&f) => Ok(Rolled::new(f, Natural::Mixed)),
-                [f] => Err(bad(format!(
-                    "the die shows {f}, expected 1..={}",
-                    b.sides()
-                ))),
-                _ => Err(bad(format!("expected 1 die, got {}", faces.len()))),
-            },
+            RollKind::Banded(b) => {
+                if faces.len() != b.dice() as usize {
+                    let noun = if b.dice() == 1 { "die" } else { "dice" };
+                    return Err(bad(format!(
+                        "expected {} {noun}, got {}",
+                        b.dice(),
+                        faces.len()
+                    )));
+                }
+                let mut total = 0;
+                for (i, &f) in faces.iter().enumerate() {
+                    if !(1..=b.sides() as i32).contains(&f) {
+                        return Err(bad(format!(
+                            "die {} shows {f}, expected 1..={}",
+                            i + 1,
+                            b.sides()
+                        )));
+                    }
+                    total += f;
+                }
+                Ok(Rolled::new(total, Natural::Mixed))
+            }
             RollKind::RollOff(r) => {
                 let standings = r.enter(faces).map_err(|e| self.roll_off_error(e))?;
                 Ok(Rolled {

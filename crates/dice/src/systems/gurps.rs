@@ -99,6 +99,41 @@ pub fn roll_success<R: rand::Rng + ?Sized>(
     judge(RollKind::three_d6().sample(rng).total, level, opts)
 }
 
+/// The 3d6 of a success roll read in bands: one band per [`Outcome`] (so at
+/// most four, G-EXT-001..003), split further where a rule reads the margin
+/// against a threshold. `margins` are those thresholds: each `m` separates
+/// "margin >= m" from "margin < m" (a miss by exactly one needs `0` and `-1`;
+/// "fails by 5 or more" needs `-4`). Every roll of a band gives the same
+/// outcome and the same side of every threshold, which is the contract of
+/// [`RollKind::Banded`]: exact odds branch four ways or so instead of sixteen,
+/// while sampling and narration see the real roll. At most three thresholds
+/// (four outcome bands plus three cuts fill [`crate::kind::MAX_BAND_CUTS`]).
+pub fn success_bands(level: i32, opts: SuccessOptions, margins: &[i32]) -> RollKind {
+    let mut cuts = [0i32; crate::kind::MAX_BAND_CUTS];
+    let mut n = 0;
+    let mut push = |c: i32| {
+        if n < cuts.len() && (3..18).contains(&c) && !cuts[..n].contains(&c) {
+            cuts[n] = c;
+            n += 1;
+        }
+    };
+    for roll in 3..18 {
+        if judge(roll, level, opts).outcome != judge(roll + 1, level, opts).outcome {
+            push(roll);
+        }
+    }
+    for &m in margins.iter().take(3) {
+        // margin >= m  <=>  roll <= level - m.
+        push(level.saturating_sub(m));
+    }
+    match crate::kind::Bands::sum(3, 6, &cuts[..n]) {
+        Ok(bands) => RollKind::Banded(bands),
+        // Unreachable (3d6, at most seven cuts), but the plain roll is
+        // always correct.
+        Err(_) => RollKind::three_d6(),
+    }
+}
+
 /// Exact probabilities of the four outcomes (they sum to 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SuccessOdds {

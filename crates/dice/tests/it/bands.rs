@@ -149,3 +149,140 @@ fn cuts_are_a_set_of_band_ends() {
     assert!(serde_json::from_str::<RollKind>(r#"{"Banded":{"sides":0,"cuts":[]}}"#).is_err());
     assert_eq!(dragonquest::percentile_odds(45), q(45, 100));
 }
+
+/// Ways to roll each 3d6 total (index 0 is a total of 3).
+fn ways_3d6() -> [u32; 16] {
+    let mut w = [0u32; 16];
+    for a in 1..=6 {
+        for b in 1..=6 {
+            for c in 1..=6 {
+                w[(a + b + c - 3) as usize] += 1;
+            }
+        }
+    }
+    w
+}
+
+#[test]
+fn a_banded_3d6_weighs_each_band_by_its_totals_rule_g_ext_001() {
+    // rule: G-EXT-001
+    let k = RollKind::Banded(Bands::sum(3, 6, &[4, 10, 16]).unwrap());
+    let w = ways_3d6();
+    let band = |lo: i32, hi: i32| -> u32 { (lo..=hi).map(|t| w[(t - 3) as usize]).sum() };
+    assert_eq!(
+        outcomes(k),
+        vec![
+            (3, q(band(3, 4) as i64, 216)),
+            (5, q(band(5, 10) as i64, 216)),
+            (11, q(band(11, 16) as i64, 216)),
+            (17, q(band(17, 18) as i64, 216)),
+        ]
+    );
+    assert_eq!(k.min_total(), Some(3));
+    assert_eq!(k.max_total(), Some(18));
+    assert_eq!(k.to_string(), "3d6");
+    assert_eq!(format!("{k:#}"), "3d6 in bands 3-4|5-10|11-16|17-18");
+}
+
+#[test]
+fn a_banded_3d6_samples_the_draws_of_the_plain_3d6() {
+    // Banding a roll must not change a sampled fight: same generator, same totals.
+    let banded = RollKind::Banded(Bands::sum(3, 6, &[6, 12]).unwrap());
+    let mut a = seeded_rng(7);
+    let mut b = seeded_rng(7);
+    for _ in 0..1000 {
+        assert_eq!(
+            banded.sample(&mut a).total,
+            RollKind::three_d6().sample(&mut b).total
+        );
+    }
+    let two = RollKind::Banded(Bands::sum(2, 10, &[5]).unwrap());
+    let mut c = seeded_rng(9);
+    let mut d = seeded_rng(9);
+    for _ in 0..1000 {
+        assert_eq!(
+            two.sample(&mut c).total,
+            RollKind::d(2, 10).sample(&mut d).total
+        );
+    }
+}
+
+#[test]
+fn a_banded_sum_takes_one_face_per_die_and_checks_them() {
+    let k = RollKind::Banded(Bands::sum(3, 6, &[10]).unwrap());
+    assert_eq!(k.from_faces(&[6, 5, 1]).unwrap().total, 12);
+    assert!(matches!(
+        k.from_faces(&[6, 5]),
+        Err(DiceError::BadFaces { .. })
+    ));
+    assert!(matches!(
+        k.from_faces(&[6, 7, 1]),
+        Err(DiceError::BadFaces { .. })
+    ));
+    assert!(matches!(k.from_total(2), Err(DiceError::OutOfRange { .. })));
+    assert_eq!(k.from_total(18).unwrap().total, 18);
+    assert!(matches!(
+        Bands::sum(0, 6, &[]),
+        Err(BandsError::BadDice { dice: 0, .. })
+    ));
+    assert!(matches!(
+        Bands::sum(11, 6, &[]),
+        Err(BandsError::BadDice { dice: 11, .. })
+    ));
+    assert!(matches!(
+        Bands::sum(2, 40000, &[]),
+        Err(BandsError::BadDice { .. })
+    ));
+}
+
+#[test]
+fn a_banded_sum_survives_serde_and_one_die_reads_as_before() {
+    let three = Bands::sum(3, 6, &[4, 10]).unwrap();
+    let json = serde_json::to_string(&three).unwrap();
+    assert_eq!(json, r#"{"dice":3,"sides":6,"cuts":[4,10]}"#);
+    assert_eq!(serde_json::from_str::<Bands>(&json).unwrap(), three);
+    let d100 = Bands::new(100, &[5, 15]).unwrap();
+    let json = serde_json::to_string(&d100).unwrap();
+    assert_eq!(json, r#"{"sides":100,"cuts":[5,15]}"#);
+    assert_eq!(serde_json::from_str::<Bands>(&json).unwrap(), d100);
+    assert!(serde_json::from_str::<Bands>(r#"{"dice":0,"sides":6,"cuts":[]}"#).is_err());
+}
+
+#[test]
+fn success_bands_read_every_roll_like_its_representative_rule_g_ext_003() {
+    // rule: G-EXT-001, G-EXT-002, G-EXT-003, G-DICE-005
+    use fray_dice::systems::gurps::{SuccessOptions, judge, success_bands};
+    let thresholds: [&[i32]; 4] = [&[], &[0, -1], &[-4], &[-2, -4, 3]];
+    for level in -12..=32 {
+        for ranged in [false, true] {
+            for critical_excluded in [0, 4] {
+                let opts = SuccessOptions {
+                    ranged,
+                    critical_excluded,
+                };
+                for margins in thresholds {
+                    let k = success_bands(level, opts, margins);
+                    let RollKind::Banded(bands) = k else {
+                        panic!("a success roll is banded");
+                    };
+                    assert!(bands.len() <= 4 + margins.len());
+                    let read = |roll: i32| {
+                        let r = judge(roll, level, opts);
+                        let sides: Vec<bool> = margins.iter().map(|&m| r.margin >= m).collect();
+                        (r.outcome, sides)
+                    };
+                    for (lo, hi) in bands.bands() {
+                        for roll in lo..=hi {
+                            assert_eq!(read(roll), read(lo), "level {level}, roll {roll}");
+                        }
+                    }
+                    let total: Prob = outcomes(k)
+                        .into_iter()
+                        .map(|(_, p)| p)
+                        .fold(Prob::zero(), |a, p| a + p);
+                    assert!(total.is_one());
+                }
+            }
+        }
+    }
+}

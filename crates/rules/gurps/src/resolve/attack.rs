@@ -81,7 +81,9 @@ pub fn resolve(
     }
     let weapon = std::sync::Arc::clone(&state.fighter(attacker).weapons[wi].weapon);
     let telegraphic = if strike.telegraphic { 4 } else { 0 };
-    let mut check = Check::new(attacker, "attack", "G-DICE-001").critical_excluded(telegraphic);
+    let mut check = Check::new(attacker, "attack", "G-DICE-001")
+        .critical_excluded(telegraphic)
+        .outcome_only(&[0, -1]);
     if state.fighter(attacker).weapons[wi].is_ranged(mi) {
         check = check.ranged();
     }
@@ -197,7 +199,7 @@ fn crowd(
         let r = check::roll(
             state,
             cx,
-            Check::new(attacker, "strike into the melee", "G-CC-009"),
+            Check::new(attacker, "strike into the melee", "G-CC-009").outcome_only(&[]),
             &mods,
         )?;
         if !r.is_success() {
@@ -582,7 +584,9 @@ fn stray(
         let r = check::roll(
             state,
             cx,
-            Check::new(attacker, "stray shot", "G-RNG-007").ranged(),
+            Check::new(attacker, "stray shot", "G-RNG-007")
+                .ranged()
+                .outcome_only(&[]),
             &mods,
         )?;
         if r.is_success() {
@@ -621,7 +625,7 @@ fn miss_effects(
     let r = check::roll(
         state,
         cx,
-        Check::new(attacker, "keep footing after a missed kick", "G-ATK-019"),
+        Check::new(attacker, "keep footing after a missed kick", "G-ATK-019").outcome_only(&[]),
         &mods,
     )?;
     if !r.is_success() {

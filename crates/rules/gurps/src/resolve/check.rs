@@ -4,7 +4,7 @@ use crate::Flow;
 use crate::Gurps;
 use crate::model::event::Event;
 use fray_core::dice::RollKind;
-use fray_core::dice::systems::gurps::{Outcome, SuccessOptions, SuccessRoll, judge};
+use fray_core::dice::systems::gurps::{Outcome, SuccessOptions, SuccessRoll, judge, success_bands};
 use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
 
 use crate::model::state::State;
@@ -26,6 +26,22 @@ pub struct Check {
     /// The GM rolls for the roller, out of its sight (G-SPL-013): the
     /// request names no roller, so a table's GM answers it.
     pub secret: bool,
+    /// What the caller reads of the roll once judged.
+    pub reads: Reads,
+}
+
+/// What a caller reads of a success roll after it is judged. Exact odds
+/// branch once per distinguishable result, so a roll whose margin nobody
+/// reads is requested in bands (four outcomes instead of sixteen totals,
+/// see [`success_bands`]); sampling, play and narration still see the real
+/// roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// The exact margin (contests, feints): the plain 3d6.
+    Margin,
+    /// The outcome, and which side of each threshold the margin falls
+    /// ("margin >= m" for each `m`; empty for the outcome alone).
+    Outcome(&'static [i32]),
 }
 
 impl Check {
@@ -38,6 +54,16 @@ impl Check {
             ranged: false,
             critical_excluded: 0,
             secret: false,
+            reads: Reads::Margin,
+        }
+    }
+
+    /// The same check when only its outcome matters afterwards, and the
+    /// margin only against `thresholds` ("margin >= m"): banded for odds.
+    pub fn outcome_only(self, thresholds: &'static [i32]) -> Self {
+        Check {
+            reads: Reads::Outcome(thresholds),
+            ..self
         }
     }
 
@@ -88,17 +114,17 @@ pub fn roll_named(
 ) -> Flow<SuccessRoll> {
     let level = mods.total();
     let roller = (!check.secret).then_some(check.roller);
-    let req =
-        RollRequest::new(roller, RollKind::three_d6(), check.label, check.rule).against(level);
+    let opts = SuccessOptions {
+        ranged: check.ranged,
+        critical_excluded: check.critical_excluded,
+    };
+    let kind = match check.reads {
+        Reads::Margin => RollKind::three_d6(),
+        Reads::Outcome(thresholds) => success_bands(level, opts, thresholds),
+    };
+    let req = RollRequest::new(roller, kind, check.label, check.rule).against(level);
     let rolled = cx.roll(state, req)?;
-    let result = judge(
-        rolled.total,
-        level,
-        SuccessOptions {
-            ranged: check.ranged,
-            critical_excluded: check.critical_excluded,
-        },
-    );
+    let result = judge(rolled.total, level, opts);
     cx.emit(|| {
         let name = roller.map(|r| &*state.fighter(r).name);
         let mut record = RollRecord::new(&req, name, rolled)

@@ -288,7 +288,7 @@ fn weapon_flies(
         let r = check::roll(
             state,
             cx,
-            Check::new(other, "dodge the flying weapon", RULE),
+            Check::new(other, "dodge the flying weapon", RULE).outcome_only(&[]),
             &dx,
         )?;
         if !r.is_success() {
@@ -391,7 +391,7 @@ fn trip(state: &mut State, who: CombatantId, kind: Unarmed, cx: &mut impl Cx<Gur
     let r = check::roll(
         state,
         cx,
-        Check::new(who, "keep footing after a trip", RULE),
+        Check::new(who, "keep footing after a trip", RULE).outcome_only(&[]),
         &dx,
     )?;
     if !r.is_success() {

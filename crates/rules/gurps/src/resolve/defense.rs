@@ -261,7 +261,12 @@ fn roll_defense(
         DefenseKind::Block => ("block", "G-DEF-006"),
         DefenseKind::Spell => ("blocking spell", "G-SPL-012"),
     };
-    let r = check::roll(state, cx, Check::new(inc.defender, label, rule), &mods)?;
+    let r = check::roll(
+        state,
+        cx,
+        Check::new(inc.defender, label, rule).outcome_only(&[]),
+        &mods,
+    )?;
     count_use(state, inc.defender, kind, weapon);
     after_roll(state, inc, c, &r, cx)?;
     if let Some(d) = dive {
@@ -376,7 +381,7 @@ fn acrobatic_roll(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) 
     let r = check::roll(
         state,
         cx,
-        Check::new(who, "acrobatic dodge", "G-DEF-011"),
+        Check::new(who, "acrobatic dodge", "G-DEF-011").outcome_only(&[]),
         &mods,
     )?;
     Ok(if r.is_success() {

@@ -106,7 +106,7 @@ pub fn will_to_go_on(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps
     let r = check::roll(
         state,
         cx,
-        Check::new(who, "stay on your feet at 0 FP", "G-FAT-002"),
+        Check::new(who, "stay on your feet at 0 FP", "G-FAT-002").outcome_only(&[]),
         &mods,
     )?;
     if r.is_success() {

@@ -74,7 +74,7 @@ fn sprint_roll(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> 
     let r = check::roll(
         state,
         cx,
-        Check::new(who, "keep sprinting", "G-MOV-003"),
+        Check::new(who, "keep sprinting", "G-MOV-003").outcome_only(&[]),
         &mods,
     )?;
     if !r.is_success() {

@@ -460,7 +460,7 @@ fn keep_footing(
     let r = check::roll(
         state,
         cx,
-        Check::new(target, "keep footing after knockback", "G-KB-003"),
+        Check::new(target, "keep footing after knockback", "G-KB-003").outcome_only(&[]),
         &mods,
     )?;
     if !r.is_success() {
@@ -634,7 +634,7 @@ fn keep_aim(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> Flo
     let r = check::roll(
         state,
         cx,
-        Check::new(who, "keep the aim", "G-AIM-005"),
+        Check::new(who, "keep the aim", "G-AIM-005").outcome_only(&[]),
         &mods,
     )?;
     if !r.is_success() {
@@ -786,7 +786,12 @@ fn knockdown(
         };
         mods.add("major wound location", pen, "G-INJ-007");
     }
-    let r = check::roll(state, cx, Check::new(who, "knockdown", "G-INJ-007"), &mods)?;
+    let r = check::roll(
+        state,
+        cx,
+        Check::new(who, "knockdown", "G-INJ-007").outcome_only(&[-4]),
+        &mods,
+    )?;
     if r.is_success() {
         return Ok(());
     }
@@ -848,7 +853,7 @@ pub fn death_checks(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>
         let r = check::roll(
             state,
             cx,
-            Check::new(who, "death check", "G-INJ-013"),
+            Check::new(who, "death check", "G-INJ-013").outcome_only(&[-2]),
             &mods,
         )?;
         if r.is_success() {

@@ -613,7 +613,7 @@ pub fn distracted(
     let r = check::roll(
         state,
         cx,
-        Check::new(who, "keep concentration", rule),
+        Check::new(who, "keep concentration", rule).outcome_only(&[]),
         &mods,
     )?;
     if !r.is_success() {

@@ -460,7 +460,7 @@ fn recover_from_stun(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gur
     let r = check::roll(
         state,
         cx,
-        Check::new(actor, "recover from stun", "G-INJ-010"),
+        Check::new(actor, "recover from stun", "G-INJ-010").outcome_only(&[]),
         &mods,
     )?;
     if r.is_success() {

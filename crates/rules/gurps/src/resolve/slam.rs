@@ -146,7 +146,7 @@ fn collide(
     let r = check::roll(
         state,
         cx,
-        Check::new(loser, "stay up after the slam", "G-ATK-016"),
+        Check::new(loser, "stay up after the slam", "G-ATK-016").outcome_only(&[]),
         &dx,
     )?;
     if !r.is_success() {

@@ -180,7 +180,7 @@ pub fn consciousness_roll(
     let r = check::roll(
         state,
         cx,
-        Check::new(id, "stay conscious", "G-INJ-012"),
+        Check::new(id, "stay conscious", "G-INJ-012").outcome_only(&[]),
         &mods,
     )?;
     if r.is_success() {
