@@ -212,10 +212,14 @@ struct Tables {
 impl Tables {
     /// Adds one outcome with its features, the decisions behind it and its weight.
     fn add(&mut self, features: &[(&'static str, i64)], decisions: &[String], w: &Weight) {
-        self.joint
-            .entry(features.to_vec())
-            .or_insert_with(Acc::new)
-            .add(w);
+        match self.joint.get_mut(features) {
+            Some(acc) => acc.add(w),
+            None => self
+                .joint
+                .entry(features.to_vec())
+                .or_insert_with(Acc::new)
+                .add(w),
+        }
         let mut seen: Vec<&String> = Vec::new();
         for d in decisions {
             if !seen.contains(&d) {
@@ -367,16 +371,16 @@ fn record(walk: &mut Walk, tables: &mut Tables, leaf: Leaf, w: &Weight) {
             let Some(memo) = walk.merge.memo(&key) else {
                 return;
             };
-            let (leaves, leftover) = memo.scaled(&w.prob());
+            let (leaves, leftover) = memo.scaled(w);
             let leaves: Vec<_> = leaves
-                .into_iter()
-                .map(|((features, after), p)| (features.clone(), after.clone(), Weight::of(&p)))
+                .map(|((f, after), pw)| (f.clone(), after.clone(), pw))
                 .collect();
+            let mut run = decisions.clone();
             for (features, after, pw) in leaves {
                 for (name, _) in &features {
                     tables.name(name);
                 }
-                let mut run = decisions.clone();
+                run.truncate(decisions.len());
                 run.extend(after);
                 tables.add(&features, &run, &pw);
                 walk.merge.leaf(&features, &run, &pw);

@@ -37,24 +37,33 @@ struct Open {
     weight: Prob,
     /// Decisions taken before it in the current run.
     mark: usize,
-    leaves: BTreeMap<LeafKey, Acc>,
+    /// Leaves by features, then by the decisions after the checkpoint
+    /// (nested so that a leaf met again is found without copying its key).
+    leaves: BTreeMap<FeatureKey, BTreeMap<Vec<String>, Acc>>,
     leftover: Prob,
 }
 
-/// A closed checkpoint: its leaves relative to the weight it was reached with.
+/// A closed checkpoint: its leaves' probabilities given that it is reached.
 pub(super) struct Memo {
-    weight: Prob,
-    leaves: Vec<(LeafKey, Prob)>,
+    leaves: Vec<(LeafKey, Weight)>,
     leftover: Prob,
 }
 
 impl Memo {
     /// The memo's leaves reached with weight `w`: features, decisions after
-    /// the checkpoint, absolute weight; and the leftover mass below it.
-    pub(super) fn scaled(&self, w: &Prob) -> (Vec<(&LeafKey, Prob)>, Prob) {
-        let ratio = w / &self.weight;
-        let leaves = self.leaves.iter().map(|(k, p)| (k, p * &ratio)).collect();
-        (leaves, &self.leftover * &ratio)
+    /// the checkpoint, absolute weight (machine integers while they fit);
+    /// and the leftover mass below it.
+    pub(super) fn scaled<'a>(
+        &'a self,
+        w: &'a Weight,
+    ) -> (impl Iterator<Item = (&'a LeafKey, Weight)> + 'a, Prob) {
+        let leaves = self.leaves.iter().map(move |(k, p)| (k, w.times_weight(p)));
+        let leftover = if self.leftover == Prob::default() {
+            Prob::default()
+        } else {
+            &self.leftover * w.prob()
+        };
+        (leaves, leftover)
     }
 }
 
@@ -131,11 +140,18 @@ impl Merger {
     /// A leaf with `features`, the run's `decisions` and weight `w`.
     pub(super) fn leaf(&mut self, features: &FeatureKey, decisions: &[String], w: &Weight) {
         for o in &mut self.open {
-            let after = decisions.get(o.mark..).unwrap_or_default().to_vec();
-            o.leaves
-                .entry((features.clone(), after))
-                .or_insert_with(Acc::new)
-                .add(w);
+            let after = decisions.get(o.mark..).unwrap_or_default();
+            let by_decisions = match o.leaves.get_mut(features.as_slice()) {
+                Some(m) => m,
+                None => o.leaves.entry(features.clone()).or_default(),
+            };
+            match by_decisions.get_mut(after) {
+                Some(acc) => acc.add(w),
+                None => by_decisions
+                    .entry(after.to_vec())
+                    .or_insert_with(Acc::new)
+                    .add(w),
+            }
         }
     }
 
@@ -154,19 +170,27 @@ impl Merger {
                 break;
             }
             let Some(o) = self.open.pop() else { break };
+            // Conditional on reaching the checkpoint: one big division per
+            // leaf here, so that each later arrival multiplies machine
+            // integers.
+            let given = |p: Prob| {
+                if o.weight == Prob::default() {
+                    p
+                } else {
+                    p / &o.weight
+                }
+            };
             let leaves = o
                 .leaves
                 .into_iter()
-                .map(|(k, acc)| (k, acc.prob()))
+                .flat_map(|(features, by)| {
+                    by.into_iter()
+                        .map(move |(after, acc)| ((features.clone(), after), acc.prob()))
+                })
+                .map(|(k, p)| (k, Weight::of(&given(p))))
                 .collect();
-            self.memo.insert(
-                o.key,
-                Memo {
-                    weight: o.weight,
-                    leaves,
-                    leftover: o.leftover,
-                },
-            );
+            let leftover = given(o.leftover);
+            self.memo.insert(o.key, Memo { leaves, leftover });
         }
     }
 }

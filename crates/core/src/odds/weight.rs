@@ -39,58 +39,120 @@ impl Weight {
 
     /// This weight times outcome `idx` of `kind`.
     pub(super) fn times(&self, kind: &Kind, idx: usize) -> Weight {
-        if let (Weight::Int(n, d), Some((nums, den))) = (self, &kind.ints)
-            && let (Some(a), Some(b)) = (
-                nums.get(idx).and_then(|m| n.checked_mul(*m)),
-                d.checked_mul(*den),
-            )
+        if let Some((nums, den)) = &kind.ints
+            && let Some(&num) = nums.get(idx)
         {
-            return Weight::Int(a, b);
+            return self.times_ratio(num, *den);
         }
         let p = kind.probs.get(idx).cloned().unwrap_or_else(zero);
         Weight::Big(self.prob() * p)
     }
+
+    /// This weight times another (a memo's conditional leaf times the
+    /// weight of reaching its checkpoint).
+    pub(super) fn times_weight(&self, other: &Weight) -> Weight {
+        match other {
+            Weight::Int(n, d) => self.times_ratio(*n, *d),
+            Weight::Big(p) => Weight::Big(self.prob() * p),
+        }
+    }
+
+    /// This weight times `num / den`: machine integers while they fit,
+    /// reduced by their common factors before giving up on them (a long
+    /// path of 3d6 rolls passes 2^128 unreduced long before it must).
+    fn times_ratio(&self, num: u128, den: u128) -> Weight {
+        let Weight::Int(n, d) = *self else {
+            return Weight::Big(self.prob() * Prob::new(num.into(), den.into()));
+        };
+        if let (Some(a), Some(b)) = (n.checked_mul(num), d.checked_mul(den)) {
+            return Weight::Int(a, b);
+        }
+        let (n, d) = reduced(n, d);
+        let (num, den) = reduced(num, den);
+        // Cross-reduce too: n/den and num/d.
+        let (n, den) = reduced(n, den);
+        let (num, d) = reduced(num, d);
+        match (n.checked_mul(num), d.checked_mul(den)) {
+            (Some(a), Some(b)) => Weight::Int(a, b),
+            _ => Weight::Big(Prob::new(n.into(), d.into()) * Prob::new(num.into(), den.into())),
+        }
+    }
 }
 
-/// A sum of weights: integer numerators per denominator, big otherwise.
+/// `n / d` divided by their greatest common divisor.
+fn reduced(n: u128, d: u128) -> (u128, u128) {
+    let g = gcd(n, d);
+    if g > 1 { (n / g, d / g) } else { (n, d) }
+}
+
+/// Binary gcd on `u128` (a zero argument gives the other).
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+/// A sum of weights: one machine-integer fraction over the least common
+/// denominator while it fits (path weights are products of dice
+/// probabilities, so their denominators share their few prime factors and
+/// the common one stays small), big rationals for the rest.
 #[derive(Clone, Debug)]
 pub(super) struct Acc {
-    ints: Vec<(u128, u128)>,
+    /// `num / den`, not necessarily reduced; `(0, 1)` when empty.
+    int: (u128, u128),
     big: Prob,
 }
 
 impl Acc {
     pub(super) fn new() -> Acc {
         Acc {
-            ints: Vec::new(),
+            int: (0, 1),
             big: zero(),
         }
     }
 
     pub(super) fn add(&mut self, w: &Weight) {
         match w {
-            Weight::Int(n, d) => {
-                let full = self.ints.len() >= 64;
-                match self.ints.iter_mut().find(|(den, _)| den == d) {
-                    Some((_, sum)) => match sum.checked_add(*n) {
-                        Some(x) => *sum = x,
-                        None => self.big += w.prob(),
-                    },
-                    None if !full => self.ints.push((*d, *n)),
-                    None => self.big += w.prob(),
-                }
-            }
+            Weight::Int(n, d) => match add_ratios(self.int, (*n, *d)) {
+                Some(sum) => self.int = sum,
+                None => self.big += w.prob(),
+            },
             Weight::Big(p) => self.big += p,
         }
     }
 
     pub(super) fn prob(&self) -> Prob {
-        let mut p = self.big.clone();
-        for (d, n) in &self.ints {
-            p += Prob::new((*n).into(), (*d).into());
+        let (n, d) = self.int;
+        if n == 0 {
+            return self.big.clone();
         }
-        p
+        &self.big + Prob::new(n.into(), d.into())
     }
+}
+
+/// `a + b` over their least common denominator, reduced, or `None` when
+/// it does not fit machine integers.
+fn add_ratios((an, ad): (u128, u128), (bn, bd): (u128, u128)) -> Option<(u128, u128)> {
+    if an == 0 {
+        return Some(reduced(bn, bd));
+    }
+    let g = gcd(ad, bd);
+    let (fa, fb) = (bd / g, ad / g);
+    let den = ad.checked_mul(fa)?;
+    let num = an.checked_mul(fa)?.checked_add(bn.checked_mul(fb)?)?;
+    Some(reduced(num, den))
 }
 
 /// The exact outcomes of one roll kind, with integer numerators over a
@@ -116,12 +178,6 @@ impl Kind {
     }
 
     fn integers(probs: &[Prob]) -> Option<(Vec<u128>, u128)> {
-        fn gcd(mut a: u128, mut b: u128) -> u128 {
-            while b != 0 {
-                (a, b) = (b, a % b);
-            }
-            a
-        }
         let mut den: u128 = 1;
         for p in probs {
             let d = u128::try_from(p.denom()).ok()?;
@@ -136,5 +192,67 @@ impl Kind {
             })
             .collect::<Option<Vec<u128>>>()?;
         Some((nums, den))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_stay_exact_over_a_common_denominator() {
+        let mut acc = Acc::new();
+        acc.add(&Weight::Int(1, 6));
+        acc.add(&Weight::Int(1, 4));
+        acc.add(&Weight::Int(5, 216));
+        acc.add(&Weight::Big(Prob::new(1.into(), 7.into())));
+        let want = Prob::new(1.into(), 6.into())
+            + Prob::new(1.into(), 4.into())
+            + Prob::new(5.into(), 216.into())
+            + Prob::new(1.into(), 7.into());
+        assert_eq!(acc.prob(), want);
+        // Past machine integers the sum moves to big rationals, still exact.
+        let mut acc = Acc::new();
+        acc.add(&Weight::Int(1, u128::MAX - 1));
+        acc.add(&Weight::Int(1, u128::MAX - 2));
+        let want = Prob::new(1.into(), (u128::MAX - 1).into())
+            + Prob::new(1.into(), (u128::MAX - 2).into());
+        assert_eq!(acc.prob(), want);
+        assert_eq!(Acc::new().prob(), zero());
+    }
+
+    #[test]
+    fn gcd_of_machine_integers() {
+        assert_eq!(gcd(0, 7), 7);
+        assert_eq!(gcd(12, 0), 12);
+        assert_eq!(gcd(216, 36), 36);
+        assert_eq!(gcd(1 << 100, 3 << 90), 1 << 90);
+        assert_eq!(gcd(17, 5), 1);
+    }
+
+    #[test]
+    fn long_products_reduce_before_leaving_machine_integers() {
+        // Twenty 3d6 rolls at 108/216 each: 216^20 overflows u128 unreduced,
+        // the reduced product (1/2^20) does not, and the value is exact.
+        let kind = Kind::new(
+            RollKind::three_d6(),
+            RollKind::three_d6().outcomes(&zero()).unwrap(),
+        );
+        let (nums, den) = kind.ints.clone().unwrap();
+        assert_eq!(den, 216);
+        let mut w = Weight::Int(1, 1);
+        let mut exact = one();
+        for _ in 0..20 {
+            // Outcome 7 is a total of 10: 27 ways in 216.
+            w = w.times(&kind, 7);
+            exact *= Prob::new(nums[7].into(), 216.into());
+        }
+        assert!(matches!(w, Weight::Int(..)));
+        assert_eq!(w.prob(), exact);
+        let big = Weight::Big(Prob::new(1.into(), 3.into()));
+        assert_eq!(
+            w.times_weight(&big).prob(),
+            exact * Prob::new(1.into(), 3.into())
+        );
     }
 }
