@@ -33,6 +33,11 @@ pub struct Args {
     /// Who acts (a name from the scenario); default: whoever acts first.
     #[arg(long, requires = "scenario")]
     pub actor: Option<String>,
+    /// An action the actor takes earlier in the same turn, over all its
+    /// outcomes (repeat for several, in order): `--after ATTACK --action
+    /// ATTACK` gives the odds of a second attack (d20-3d6's -5).
+    #[arg(long, requires = "action", value_name = "ACTION")]
+    pub after: Vec<String>,
     /// The most roll sequences to enumerate before giving up.
     #[arg(long, default_value_t = exact::DEFAULT_MAX_LEAVES, requires = "scenario")]
     pub max_outcomes: u64,
@@ -162,8 +167,9 @@ fn action(args: &Args, path: &Path) -> Result {
 /// The prefix that turns an inline value into a TOML document.
 const ACTION_KEY: &str = "action = ";
 
-/// Parses `--action` as the ruleset's action; errors point at the column.
-fn parse_action<R: Ruleset>(text: &str) -> Result<R::Action> {
+/// Parses the value of `flag` (`--action`, `--after`) as the ruleset's
+/// action; errors point at the column.
+fn parse_action<R: Ruleset>(flag: &str, text: &str) -> Result<R::Action> {
     #[derive(serde::Deserialize)]
     #[serde(bound = "A: serde::de::DeserializeOwned", deny_unknown_fields)]
     struct Doc<A> {
@@ -190,10 +196,10 @@ fn parse_action<R: Ruleset>(text: &str) -> Result<R::Action> {
             let report = match span {
                 Some(r) => miette::miette!(
                     labels = vec![miette::LabeledSpan::at(r.clone(), "here")],
-                    "--action, column {}: {message}",
+                    "{flag}, column {}: {message}",
                     r.start + 1
                 ),
-                None => miette::miette!("--action: {message}"),
+                None => miette::miette!("{flag}: {message}"),
             };
             out::Failure::Report(report.with_source_code(text.to_string()))
         })
@@ -218,7 +224,12 @@ fn find_actor<R: Ruleset>(state: &R::State, name: &str) -> Result<CombatantId> {
 }
 
 fn action_odds<R: ActionEffects>(args: &Args, path: &Path, file: SourceFile, text: &str) -> Result {
-    let action = parse_action::<R>(text)?;
+    let action = parse_action::<R>("--action", text)?;
+    let earlier = args
+        .after
+        .iter()
+        .map(|a| parse_action::<R>("--after", a))
+        .collect::<Result<Vec<_>>>()?;
     let loaded = run::load::<R>(file).map_err(out::fail)?;
     let actor = match &args.actor {
         Some(name) => Some(find_actor::<R>(&loaded.state, name)?),
@@ -228,7 +239,7 @@ fn action_odds<R: ActionEffects>(args: &Args, path: &Path, file: SourceFile, tex
         max_leaves: args.max_outcomes,
         ..OddsOptions::default()
     };
-    let odds = exact::action_odds::<R>(&loaded.state, actor, &action, &opts)
+    let odds = exact::turn_odds::<R>(&loaded.state, actor, &earlier, &action, &opts)
         .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
     let mut w = out::stdout();
     if args.json {
@@ -377,6 +388,16 @@ fn print_action(w: &mut impl Write, o: &ActionOdds, path: &Path) -> Result {
                 .join(", ")
         };
         out::line(w, format_args!("  {:>9.6}  {words}", prob_f64(p)))?;
+    }
+    if o.ended != Prob::from_integer(0.into()) {
+        out::line(
+            w,
+            format_args!(
+                "the turn ended before the action (an earlier action ended the fight or felled the actor): probability {} = {:.6}",
+                o.ended,
+                prob_f64(&o.ended)
+            ),
+        )?;
     }
     if o.leftover != Prob::from_integer(0.into()) {
         out::line(

@@ -186,6 +186,24 @@ fn a_misspelt_action_points_at_the_column() {
 }
 
 #[test]
+fn a_misspelt_earlier_action_names_its_flag() {
+    fray()
+        .args([
+            "odds",
+            "--scenario",
+            &demo(),
+            "--after",
+            "{ atack = {} }",
+            "--action",
+            "do_nothing",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--after, column"))
+        .stderr(predicate::str::contains("atack"));
+}
+
+#[test]
 fn unknown_actors_and_illegal_actions_fail_cleanly() {
     fray()
         .args([
