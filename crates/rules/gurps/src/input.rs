@@ -272,10 +272,11 @@ fn check_names(s: &Scenario) -> Result<(), Fault> {
                 path: path(),
                 error,
             })?;
+            // Equal names are the envelope's to refuse (names) or one side
+            // written twice (sides); only near-equal ones are faults here.
             let same = |o: &Combatant| {
                 let other = if what == "name" { &o.name } else { &o.side };
-                (other != value && other.trim().eq_ignore_ascii_case(value.trim()))
-                    || (what == "name" && other.eq_ignore_ascii_case(value) && other != value)
+                other != value && other.trim().eq_ignore_ascii_case(value.trim())
             };
             if let Some((j, o)) = s.combatants[..i].iter().enumerate().find(|(_, o)| same(o)) {
                 let other = if what == "name" { &o.name } else { &o.side };
