@@ -267,6 +267,13 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     /// Builds the starting state; errors name the offending entry.
     fn setup(scenario: &Self::Scenario) -> Result<Self::State, SetupError>;
 
+    /// What the scenario says that is legal but likely not meant (a weapon
+    /// used at its default skill), each at its entry; `fray validate`
+    /// prints them. None by default.
+    fn setup_warnings(_scenario: &Self::Scenario) -> Vec<SetupError> {
+        Vec::new()
+    }
+
     /// The controller of a combatant.
     fn controller(state: &Self::State, who: CombatantId) -> &Controller;
 

@@ -18,12 +18,20 @@ pub struct Args {
 pub fn run(args: &Args) -> Result {
     let file = super::read(&args.scenario)?;
     let id = run::ruleset_of(&file).map_err(out::fail)?;
-    let summary = with_ruleset!(id.as_str(), R => {
+    let (summary, warnings) = with_ruleset!(id.as_str(), R => {
         let loaded = run::load::<R>(file).map_err(out::fail)?;
         let roster = R::roster(&loaded.state);
-        format!("{}: valid {} scenario with {} combatants", args.scenario.display(), R::ID, roster.len())
+        // Legal but likely not meant: each at its line and column.
+        let warnings: Vec<String> = R::setup_warnings(&loaded.scenario)
+            .iter()
+            .map(|e| format!("warning: {}", loaded.file.setup_error(e)))
+            .collect();
+        (format!("{}: valid {} scenario with {} combatants", args.scenario.display(), R::ID, roster.len()), warnings)
     }, other => return Err(out::message(format!("{}: {}", args.scenario.display(), unsupported(other)))));
     let mut w = out::stdout();
+    for warning in warnings {
+        out::line(&mut w, warning)?;
+    }
     out::line(&mut w, summary)?;
     w.flush()?;
     Ok(())

@@ -218,6 +218,42 @@ fn validate_points_at_line_and_column() {
         );
 }
 
+/// Issue 10: a weapon whose skill the sheet lacks is used at its default,
+/// and `fray validate` says so at its line; an unknown one is refused with
+/// the closest name.
+#[test]
+fn validate_warns_of_a_weapon_used_at_its_default() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-default-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("axe.toml");
+    let sheet = "sheet = { st = 12, dx = 11, iq = 10, ht = 12, skills = { Broadsword = 14 }, weapons = [\"Great Axe\"] }";
+    let text = std::fs::read_to_string(duel())
+        .unwrap()
+        .replacen("template = \"knight\"", sheet, 1);
+    std::fs::write(&file, &text).unwrap();
+    let out = stdout_of(&["validate", file.to_str().unwrap()]);
+    let line = text.lines().position(|l| l.contains("Great Axe")).unwrap() + 1;
+    assert!(
+        out.contains(&format!("warning: {}:{line}:", file.display())),
+        "{out}"
+    );
+    assert!(out.contains("at its default, DX-5 = 6"), "{out}");
+    assert!(out.contains("valid gurps scenario"), "{out}");
+
+    let bad = dir.join("greataxe.toml");
+    std::fs::write(&bad, text.replace("Great Axe", "Greataxe")).unwrap();
+    fray()
+        .args(["validate", bad.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains(format!("greataxe.toml:{line}:")).and(
+                // miette wraps the message; the closest name follows.
+                predicate::str::contains("no weapon `Greataxe`; did you mean `Great"),
+            ),
+        );
+}
+
 #[test]
 fn missing_files_and_rulesets_fail_cleanly() {
     fray()

@@ -36,8 +36,10 @@ pub struct SuccessOptions {
     /// A ranged attack roll: "10 or more above the level" is *not* a
     /// critical failure (G-EXT-003, B348/B382).
     pub ranged: bool,
-    /// Bonuses that do not widen the critical ranges (Telegraphic Attack's
-    /// +4, G-DICE-005): criticals are judged at `level - critical_excluded`.
+    /// Bonuses that do not widen the critical-success range (Telegraphic
+    /// Attack's +4, G-DICE-005): critical successes are judged at
+    /// `level - critical_excluded`; critical failures at the full level,
+    /// since G-DICE-005 concerns the critical-success range only.
     pub critical_excluded: i32,
 }
 
@@ -74,7 +76,8 @@ pub fn judge(roll: i32, level: i32, opts: SuccessOptions) -> SuccessRoll {
     let crit = level.saturating_sub(opts.critical_excluded);
     let outcome = if r <= 4 || (r == 5 && crit >= 15) || (r == 6 && crit >= 16) {
         Outcome::CriticalSuccess
-    } else if r == 18 || (r == 17 && crit <= 15) || (!opts.ranged && r >= crit.saturating_add(10)) {
+    } else if r == 18 || (r == 17 && level <= 15) || (!opts.ranged && r >= level.saturating_add(10))
+    {
         Outcome::CriticalFailure
     } else if r >= 17 || r > level {
         Outcome::Failure
@@ -385,8 +388,13 @@ mod tests {
             judge(6, 16, SuccessOptions::default()).outcome,
             Outcome::CriticalSuccess
         );
-        // 17 is a critical failure at an effective 12, even rolled against 16.
-        assert_eq!(judge(17, 16, tele).outcome, Outcome::CriticalFailure);
+        // G-DICE-005 narrows the critical-success range only: a 17 at an
+        // effective 18 (14 + 4) is a plain failure, as at 18 without it,
+        // and 16 is no critical failure at an effective 7 (3 + 4).
+        assert_eq!(judge(17, 18, tele).outcome, Outcome::Failure);
+        assert_eq!(judge(17, 16, tele).outcome, Outcome::Failure);
+        assert_eq!(judge(16, 7, tele).outcome, Outcome::Failure);
+        assert_eq!(judge(17, 15, tele).outcome, Outcome::CriticalFailure);
         assert_eq!(success_odds(16, tele).critical_success, ratio(4, 216));
     }
 

@@ -15,6 +15,7 @@
 pub mod ai;
 pub mod describe;
 pub mod effects;
+pub mod input;
 pub mod model;
 pub mod resolve;
 pub mod rules;
@@ -97,6 +98,14 @@ impl Ruleset for Gurps {
         let armory =
             model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
         setup::setup(s, armory)
+    }
+
+    /// Weapons and shields used at their default skill (issue 10).
+    fn setup_warnings(s: &Self::Scenario) -> Vec<SetupError> {
+        match model::data::bundled() {
+            Ok(armory) => input::warnings(s, armory),
+            Err(_) => Vec::new(),
+        }
     }
 
     fn controller(state: &State, who: CombatantId) -> &Controller {

@@ -63,6 +63,8 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         },
     )?;
     check_surprise(s, &cast.sides)?;
+    // Ranges, known names, clean names, start hexes (issue 10).
+    crate::input::check(s, armory)?;
     let mut fighters = Vec::with_capacity(s.combatants.len());
     for (i, c) in s.combatants.iter().enumerate() {
         let at = |field: &str| format!("combatants[{i}].{field}");
@@ -237,6 +239,7 @@ struct Kit {
     shield: Option<CarriedShield>,
     spells: Vec<crate::model::state::KnownSpell>,
     dr: [i32; LOCATION_COUNT],
+    crushing_dr: [i32; LOCATION_COUNT],
     flexible: [bool; LOCATION_COUNT],
 }
 
@@ -323,10 +326,13 @@ impl Kit {
     /// locations only flexible armor covers (G-EXT-021).
     fn armor(&mut self, sheet: &Sheet, armory: &Armory) -> Result<(), FieldError> {
         let mut dr = [sheet.natural_dr; LOCATION_COUNT];
+        // G-DMG-003: split DR (mail 4/2) is lower against crushing.
+        let mut crushing_dr = [sheet.natural_dr; LOCATION_COUNT];
         let mut covered = [false; LOCATION_COUNT];
         let mut rigid = [false; LOCATION_COUNT];
         // G-LOC-011: the skull has +2 DR of its own.
         dr[Location::Skull.index()] += 2;
+        crushing_dr[Location::Skull.index()] += 2;
         for (k, name) in sheet.armor.iter().enumerate() {
             let a = armory.armor(name).ok_or_else(|| {
                 (
@@ -340,6 +346,7 @@ impl Kit {
                 for loc in ALL {
                     if loc.armor_key() == key {
                         dr[loc.index()] += a.dr;
+                        crushing_dr[loc.index()] += a.dr_crushing.unwrap_or(a.dr);
                         covered[loc.index()] = true;
                         rigid[loc.index()] |= !a.flexible;
                         hit = true;
@@ -354,6 +361,7 @@ impl Kit {
             }
         }
         self.dr = dr;
+        self.crushing_dr = crushing_dr;
         self.flexible = std::array::from_fn(|i| covered[i] && !rigid[i]);
         Ok(())
     }
@@ -409,6 +417,7 @@ fn fighter(c: &Combatant, side: SideId, sheet: &Sheet, kit: Kit, stats: Stats) -
         asleep: false,
         shield: kit.shield,
         dr: kit.dr,
+        crushing_dr: kit.crushing_dr,
         flexible: kit.flexible,
         hp,
         fp,

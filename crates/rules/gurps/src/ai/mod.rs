@@ -200,7 +200,8 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
                     }
                 }
                 AimKnob::Aim(Aim::At(loc))
-                    if !crate::rules::location::may_target(loc, m.damage_type) =>
+                    if !crate::rules::location::may_target(loc, m.damage_type)
+                        || !crate::rules::location::has_location(t, loc) =>
                 {
                     add(Aim::At(Location::Torso))
                 }

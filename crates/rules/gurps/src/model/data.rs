@@ -193,6 +193,11 @@ pub struct Armor {
     pub name: String,
     /// Damage Resistance.
     pub dr: i32,
+    /// Split DR (G-DMG-003): a lower DR against crushing blows, written
+    /// `4/2*` in the tables (mail is DR 4, 2 against crushing); `dr` when
+    /// omitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dr_crushing: Option<i32>,
     /// Covered locations: `torso`, `vitals`, `groin`, `skull`, `face`, `neck`, `arms`, `hands`, `legs`, `feet`, `eyes`.
     pub covers: Vec<String>,
     /// Flexible armor (mail, cloth): blunt trauma applies (G-EXT-021).
@@ -296,6 +301,16 @@ pub enum DataError {
     /// The TOML does not fit the schema (the message points at the place).
     #[error(transparent)]
     File(#[from] fray_core::scenario::FileError),
+    /// An armor entry whose DR makes no sense.
+    #[error("{file}: armor `{armor}`: {fault}")]
+    Armor {
+        /// The data file.
+        file: String,
+        /// The armor's name.
+        armor: String,
+        /// What is wrong.
+        fault: ArmorFault,
+    },
     /// A spell breaks the rules of its class.
     #[error("{file}: {error}")]
     Spell {
@@ -307,10 +322,50 @@ pub enum DataError {
     },
 }
 
-/// Parses one data file; a spell that breaks the rules of its class is an
-/// error naming the file and the spell.
+/// What is wrong with an armor entry's DR.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArmorFault {
+    /// DR outside 0 to 100.
+    #[error("DR must be 0 to 100, found {0}")]
+    Dr(i32),
+    /// Split DR whose crushing number is not between 0 and the DR
+    /// (G-DMG-003: mail is 4/2).
+    #[error("`dr_crushing` must be 0 to the DR ({dr}), found {crushing}")]
+    Crushing {
+        /// The DR.
+        dr: i32,
+        /// The DR against crushing.
+        crushing: i32,
+    },
+}
+
+impl Armor {
+    /// DR 0 to 100; split DR's crushing number 0 to the DR (G-DMG-003).
+    pub fn check(&self) -> Result<(), ArmorFault> {
+        if !(0..=100).contains(&self.dr) {
+            return Err(ArmorFault::Dr(self.dr));
+        }
+        match self.dr_crushing {
+            Some(c) if !(0..=self.dr).contains(&c) => Err(ArmorFault::Crushing {
+                dr: self.dr,
+                crushing: c,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Parses one data file; a spell that breaks the rules of its class, or
+/// armor with nonsense DR, is an error naming the file and the entry.
 pub fn parse_file(name: &str, text: &str) -> Result<Armory, DataError> {
     let armory = fray_core::scenario::SourceFile::new(name, text).parse::<Armory>()?;
+    for a in &armory.armor {
+        a.check().map_err(|fault| DataError::Armor {
+            file: name.into(),
+            armor: a.name.clone(),
+            fault,
+        })?;
+    }
     for s in &armory.spells {
         s.validate().map_err(|error| DataError::Spell {
             file: name.into(),

@@ -171,6 +171,12 @@ pub struct Carried {
 }
 
 impl Carried {
+    /// Whether it is held in a hand, and so can be dropped: fists, feet,
+    /// teeth and claws are not (G-INJ-008, G-LOC-010, G-EXT-007/009/010:
+    /// only held items drop).
+    pub fn is_held(&self) -> bool {
+        self.weapon.unarmed.is_none()
+    }
     /// An attack mode by index.
     pub fn mode(&self, i: usize) -> Option<&AttackMode> {
         self.weapon.modes.get(i)
@@ -345,6 +351,9 @@ pub struct Fighter {
     pub shield: Option<CarriedShield>,
     /// DR by location (armor plus natural).
     pub dr: [i32; LOCATION_COUNT],
+    /// DR by location against crushing blows: lower than `dr` where split
+    /// DR is worn (mail is 4/2, G-DMG-003).
+    pub crushing_dr: [i32; LOCATION_COUNT],
     /// Locations covered only by flexible armor, for blunt trauma (G-EXT-021).
     pub flexible: [bool; LOCATION_COUNT],
     /// Current HP.

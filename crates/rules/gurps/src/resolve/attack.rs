@@ -100,9 +100,10 @@ pub fn resolve(
     }
     let mut aimed = strike.location.location();
     if !r.is_success() {
-        // G-LOC-003: missing a small location by exactly 1 hits the torso.
+        // G-LOC-003: missing a small location by exactly 1 hits the torso;
+        // G-EXT-003: a critical failure (18 at 17) never hits.
         match aimed {
-            Some(loc) if loc.misses_into_torso() && r.margin == -1 => {
+            Some(loc) if loc.misses_into_torso() && r.margin == -1 && !r.is_critical_failure() => {
                 aimed = Some(Location::Torso);
                 cx.emit(|| Event::Note {
                     text: format!("missed the {loc} by 1: the blow lands on the torso"),

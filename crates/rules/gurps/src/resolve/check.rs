@@ -130,6 +130,10 @@ pub fn roll_named(
         let mut record = RollRecord::new(&req, name, rolled)
             .with_target(mods)
             .verdict(verdict(&result));
+        if against_the_margin(&result) {
+            // "17 vs 18 -> failure by 1" would read as a miss by one.
+            record.margin = None;
+        }
         if let (Some(name), Some(first)) = (base, record.modifiers.first_mut()) {
             first.label = name.to_string();
         }
@@ -161,7 +165,10 @@ pub fn dice(
     Ok(rolled.total)
 }
 
-/// The one-word verdict of a success roll.
+/// The verdict of a success roll. A failure at or under the level (17 or
+/// 18, G-EXT-003) says it was automatic, and [`roll_named`] leaves the
+/// margin out of such records: "17 vs 18 -> failure by 1" read like a miss
+/// by one.
 pub fn verdict(r: &SuccessRoll) -> &'static str {
     if r.is_critical_success() {
         "critical success"
@@ -169,9 +176,18 @@ pub fn verdict(r: &SuccessRoll) -> &'static str {
         "critical failure"
     } else if r.is_success() {
         "success"
+    } else if against_the_margin(r) {
+        "automatic failure"
     } else {
         "failure"
     }
+}
+
+/// Whether the outcome goes against the margin: a failure at or under the
+/// level (17 or 18), or a success over it (3 or 4), so the margin is not
+/// told (G-EXT-002, G-EXT-003).
+fn against_the_margin(r: &SuccessRoll) -> bool {
+    r.is_success() != (r.margin >= 0)
 }
 
 /// Reading a judged success roll.

@@ -444,14 +444,14 @@ fn fall(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut impl C
     say(state, who, "falls down".into(), rule, cx);
 }
 
+/// G-EXT-009: drops weapon `wi` if it is held; a fist or a claw is not
+/// held, so nothing drops.
 fn drop(state: &mut State, who: CombatantId, wi: usize) {
     let f = state.fighter_mut(who);
     let pos = f.pose.pos;
-    if let Some(w) = f.weapons.get_mut(wi) {
+    if let Some(w) = f.weapons.get_mut(wi).filter(|w| w.is_held()) {
         w.ready = false;
-        if w.weapon.unarmed.is_none() {
-            w.dropped_at = Some(pos);
-        }
+        w.dropped_at = Some(pos);
     }
 }
 

@@ -310,12 +310,14 @@ fn after_roll(
     r: &SuccessRoll,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    if r.is_critical_success()
-        && inc.melee
-        && let Some((w, m)) = inc.weapon
-    {
-        // G-EXT-011: a critical defense sends the attacker to the Critical Miss Table.
-        let failed = critical::Failed::Attack(usize::from(w), usize::from(m), false);
+    if r.is_critical_success() && inc.melee {
+        // G-EXT-011: a critical defense sends the attacker to the Critical
+        // Miss Table: its weapon's, or the unarmed one (G-EXT-010) for a
+        // contact without a weapon (a grab).
+        let failed = match inc.weapon {
+            Some((w, m)) => critical::Failed::Attack(usize::from(w), usize::from(m), false),
+            None => critical::Failed::Slam,
+        };
         critical::critical_miss(state, inc.attacker, failed, cx)?;
     }
     if r.is_critical_failure() {

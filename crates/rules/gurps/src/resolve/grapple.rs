@@ -97,6 +97,7 @@ fn grab(
     );
     let words = move || format!("{an} grabs at {tn}");
     let check = Check::new(actor, "grab", "G-GRP-001");
+    let stood = state.fighter(target).pose;
     if defense::touch(state, (actor, target), check, &mods, words, cx)? != Touch::Landed {
         return Ok(());
     }
@@ -109,6 +110,7 @@ fn grab(
             pinned: false,
         }),
     );
+    held_where_caught(state, actor, target, stood, cx);
     let where_ = match at {
         GripAt::Body(l) => format!("the {l}"),
         GripAt::Item(i) => format!("weapon {i}"),
@@ -128,6 +130,35 @@ fn grab(
         crate::rules::magic::Distraction::Grappled,
         cx,
     )
+}
+
+/// G-GRP-013: a grab that lands after a failed retreating defense caught
+/// the foe before it got away: it stands where it stood when grabbed,
+/// unless its ST is more than twice the grabber's (then it may leave, and
+/// the hold lapses as it would on a move). Without this the retreat left
+/// the two two hexes apart and the hold lapsed at the next turn's start.
+fn held_where_caught(
+    state: &mut State,
+    actor: CombatantId,
+    target: CombatantId,
+    stood: fray_core::grid::Pose,
+    cx: &mut impl Cx<Gurps>,
+) {
+    let now = state.fighter(target).pose.pos;
+    if now == stood.pos
+        || state.fighter(actor).pose.pos.distance(now) <= 1
+        || crate::rules::movement::held_in_place(state, target).is_none()
+    {
+        return;
+    }
+    let facing = state.fighter(target).facing();
+    movement::set_pose(
+        state,
+        target,
+        fray_core::grid::Pose::new(stood.pos, facing),
+        "is held where the grab caught it",
+        cx,
+    );
 }
 
 /// G-GRP-007: the takedown's Quick Contest, each side with the best of ST,

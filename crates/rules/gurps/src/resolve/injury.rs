@@ -134,7 +134,7 @@ fn hit_location(state: &mut State, blow: &Blow, cx: &mut impl Cx<Gurps>) -> Flow
 /// G-DMG-003: DR by location after the armor divisor; a critical may halve it.
 fn effective_dr(state: &State, blow: &Blow, location: Location) -> i32 {
     let t = state.fighter(blow.target);
-    let raw_dr = t.dr[location.index()];
+    let raw_dr = crate::rules::injury::armor_dr(t, location, blow.damage_type);
     let mut dr = if blow.chinks {
         // G-ATK-023 decision: worn armor's DR halved after the divisor; the
         // skull's own +2 and natural DR count in full.
@@ -216,7 +216,13 @@ fn corrode(
     let worn = t.dr[location.index()] - t.stats.natural_dr - skull;
     let eaten = (basic / 5).min(worn.max(0));
     if eaten > 0 {
-        state.fighter_mut(blow.target).dr[location.index()] -= eaten;
+        let f = state.fighter_mut(blow.target);
+        f.dr[location.index()] -= eaten;
+        // Split DR loses as many points against crushing, down to what is
+        // not worn armor.
+        let floor = f.stats.natural_dr + skull;
+        let i = location.index();
+        f.crushing_dr[i] = (f.crushing_dr[i] - eaten).max(floor.min(f.crushing_dr[i]));
         let name = state.fighter(blow.target).name.clone();
         cx.emit(|| Event::Note {
             text: format!("corrosion eats {eaten} DR of {name}'s armor on the {location}"),
@@ -711,7 +717,7 @@ fn cripple(state: &mut State, who: CombatantId, location: Location, cx: &mut imp
     match location {
         Location::RightArm | Location::RightHand => {
             let pos = f.pose.pos;
-            for w in f.weapons.iter_mut().filter(|w| w.ready) {
+            for w in f.weapons.iter_mut().filter(|w| w.ready && w.is_held()) {
                 w.ready = false;
                 w.dropped_at = Some(pos);
             }
@@ -736,10 +742,12 @@ fn cripple(state: &mut State, who: CombatantId, location: Location, cx: &mut imp
     }
 }
 
+/// G-INJ-008, G-EXT-007: drops every held item (natural weapons stay: they
+/// are not held).
 pub(crate) fn drop_everything(state: &mut State, who: CombatantId) {
     let f = state.fighter_mut(who);
     let pos = f.pose.pos;
-    for w in f.weapons.iter_mut().filter(|w| w.ready) {
+    for w in f.weapons.iter_mut().filter(|w| w.ready && w.is_held()) {
         w.ready = false;
         w.dropped_at = Some(pos);
     }

@@ -383,7 +383,11 @@ fn feint(
     let mut mine = ModList::base("weapon, Shield or Cloak skill", skill, "G-FNT-002");
     mine.add("shock", a.shock, "G-INJ-001");
     let best = feint_resistance(state, target);
-    let theirs = ModList::base("best of DX, weapon, Shield or Cloak", best, "G-FNT-002");
+    let theirs = ModList::base(
+        "best of DX, melee or unarmed skill, Shield or Cloak",
+        best,
+        "G-FNT-002",
+    );
     let a_roll = check::roll(state, cx, Check::new(actor, "feint", "G-FNT-002"), &mine)?;
     let t_roll = check::roll(
         state,

@@ -242,6 +242,18 @@ fn check_location(
         ));
     }
     if let Some(loc) = strike.location.location()
+        && !crate::rules::location::has_location(t, loc)
+    {
+        return Err(Illegal::new(
+            if loc == Location::Tail {
+                "G-LOC-005"
+            } else {
+                "G-LOC-006"
+            },
+            format!("{} has no {loc}", t.name),
+        ));
+    }
+    if let Some(loc) = strike.location.location()
         && !crate::rules::location::may_target(loc, m.damage_type)
     {
         return Err(Illegal::new(

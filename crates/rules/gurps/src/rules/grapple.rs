@@ -116,8 +116,8 @@ fn check_grab(
         Location::Eye | Location::Vitals => {
             Err(Illegal::input(format!("cannot grab the {location}")))
         }
-        Location::Tail if !t.has(crate::model::sheet::Trait::Tail) => {
-            Err(Illegal::input(format!("{} has no tail", t.name)))
+        _ if !crate::rules::location::has_location(t, location) => {
+            Err(Illegal::input(format!("{} has no {location}", t.name)))
         }
         _ => Ok(()),
     }

@@ -5,6 +5,7 @@
 
 use crate::model::damage::{DamageType, Dice};
 use crate::model::location::Location;
+use crate::model::state::Fighter;
 use fray_core::CombatantId;
 /// Effects of the Critical Hit Table (G-EXT-007) or the Critical Head Blow
 /// Table (G-EXT-008) on the damage step.
@@ -144,6 +145,16 @@ pub enum Push {
     Shove,
     /// None: a slam's fall check stands in for it (decision).
     None,
+}
+
+/// G-DMG-003: the target's DR at `loc` against a damage type: split DR
+/// (mail 4/2) counts its lower number against crushing.
+pub fn armor_dr(t: &Fighter, loc: Location, damage_type: DamageType) -> i32 {
+    if damage_type == DamageType::Crushing {
+        t.crushing_dr[loc.index()]
+    } else {
+        t.dr[loc.index()]
+    }
 }
 
 /// G-EXT-019 / G-DMG-003: DR after an armor divisor (round down; fractional

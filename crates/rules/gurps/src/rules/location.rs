@@ -4,6 +4,8 @@
 
 use crate::model::damage::DamageType;
 use crate::model::location::{HitTable, Location, Part};
+use crate::model::sheet::Trait;
+use crate::model::state::Fighter;
 
 /// G-LOC-001: the location for a 3d roll; `side` (1-6 from a d6, odd =
 /// right) picks the side of hands and feet, which the table leaves open.
@@ -71,6 +73,20 @@ pub fn may_target(loc: Location, t: DamageType) -> bool {
     match loc {
         Location::Vitals | Location::Eye => {
             t.is_piercing_or_impaling() || t == DamageType::TightBurning
+        }
+        _ => true,
+    }
+}
+
+/// G-LOC-005 / G-LOC-006: whether a figure has the location at all: a
+/// tail only with the `tail` trait, and no arms or hands on a creature with
+/// more than two legs (its forelegs are legs). An aim at a missing part is
+/// refused rather than hitting it with no armor.
+pub fn has_location(t: &Fighter, loc: Location) -> bool {
+    match loc {
+        Location::Tail => t.has(Trait::Tail),
+        Location::RightArm | Location::LeftArm | Location::RightHand | Location::LeftHand => {
+            !t.has(Trait::Quadruped)
         }
         _ => true,
     }

@@ -430,11 +430,23 @@ pub(crate) fn describe(state: &State, action: &Action) -> (String, &'static str)
 /// G-FNT-002/003 and G-EXT-004: the feint's Quick Contest. The feinter rolls
 /// its weapon skill; the foe the best of DX, a ready melee skill, Shield or
 /// Cloak. The margin of victory comes off the foe's next defense.
+/// G-FNT-002: the unarmed skills (CHT: "skill for any ready melee weapon
+/// (incl. unarmed)").
+pub const UNARMED_SKILLS: [&str; 6] = [
+    "Boxing",
+    "Brawling",
+    "Judo",
+    "Karate",
+    "Sumo Wrestling",
+    "Wrestling",
+];
+
 /// G-FNT-002: the score that resists a feint: the best of DX, a ready
-/// melee weapon's skill and a ready shield's or cloak's.
+/// melee weapon's skill (unarmed included: the unarmed skills, whose
+/// hands and feet are always ready) and a ready shield's or cloak's.
 pub fn feint_resistance(state: &State, target: CombatantId) -> i32 {
     let t = state.fighter(target);
-    let mut best = t.stats.dx;
+    let mut best = t.best_skill(&UNARMED_SKILLS, t.stats.dx);
     for (_, w) in t.ready_melee() {
         best = best.max(w.skill.iter().copied().max().unwrap_or(0));
     }

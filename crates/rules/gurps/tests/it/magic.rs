@@ -829,9 +829,15 @@ fn the_bundled_grimoire_has_every_class_and_bad_spells_are_errors() {
             b_at(0, -3),
         ],
     );
-    let err = setup(&sc, &armory_magic()).unwrap_err().to_string();
+    assert!(setup(&sc, &armory_magic()).is_err());
+    let err = fray_gurps::input::check(&sc, &armory_magic()).unwrap_err();
+    assert_eq!(err.path, "combatants[0].sheet.spells.Fireblast");
     assert!(
-        err.contains("spells.Fireblast") && err.contains("grimoire"),
+        matches!(
+            &err.error,
+            fray_gurps::input::InputError::Unknown { kind: "spell", closest: Some(c), .. }
+                if c == "Fireball"
+        ),
         "{err}"
     );
 }

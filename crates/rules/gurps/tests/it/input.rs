@@ -1,0 +1,342 @@
+//! Nonsense in a scenario is refused where it stands (issue 10): values
+//! out of their ranges, unknown names with the closest known one, names
+//! that cannot be told apart or hold control characters, a figure on an
+//! obstruction; and a weapon used at its default is a warning.
+
+use crate::common::*;
+use fray_core::Ruleset;
+use fray_core::run;
+use fray_core::scenario::{FileError, SourceFile};
+use fray_gurps::Gurps;
+use fray_gurps::input::{Fault, InputError, check, warnings};
+
+/// A two-knight scenario whose second combatant has `sheet` (and `options`).
+fn two(options: &str, sheet: &str) -> fray_gurps::model::scenario::Scenario {
+    scenario(
+        options,
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 0, -1, "s", sheet),
+        ],
+    )
+}
+
+fn fault(options: &str, sheet: &str) -> Fault {
+    check(&two(options, sheet), &armory()).expect_err("the scenario should be refused")
+}
+
+fn out_of_range(f: &Fault) -> (f64, f64) {
+    match &f.error {
+        InputError::OutOfRange { range, .. } => (range.min, range.max),
+        other => panic!("expected a range error, found {other:?}"),
+    }
+}
+
+fn with(extra: &str) -> String {
+    sheet(12, 11, 10, 12, extra)
+}
+
+// rule: G-EXT-013
+#[test]
+fn basic_speed_must_be_a_finite_positive_number() {
+    for bad in ["inf", "-inf", "nan", "-1.0", "0.0"] {
+        let f = fault("", &with(&format!("basic_speed = {bad}")));
+        assert_eq!(f.path, "combatants[1].sheet.basic_speed", "{bad}");
+        assert_eq!(out_of_range(&f), (0.25, 100.0), "{bad}");
+    }
+    assert!(check(&two("", &with("basic_speed = 5.75")), &armory()).is_ok());
+}
+
+// rule: G-EXT-013, G-EXT-014
+#[test]
+fn sheet_numbers_at_the_extremes_are_refused_with_their_range() {
+    let cases = [
+        ("sm = 2147483647", "sm", (-10.0, 20.0)),
+        ("sm = -2147483648", "sm", (-10.0, 20.0)),
+        ("hp = -2147483648", "hp", (1.0, 1000.0)),
+        ("fp = 2147483647", "fp", (1.0, 1000.0)),
+        ("natural_dr = 2147483647", "natural_dr", (0.0, 100.0)),
+        ("natural_dr = -1", "natural_dr", (0.0, 100.0)),
+        ("dodge_bonus = -2147483648", "dodge_bonus", (-20.0, 20.0)),
+        ("encumbrance = 5", "encumbrance", (0.0, 4.0)),
+        ("extra_weight = nan", "extra_weight", (0.0, 10000.0)),
+        (
+            "skills = { Broadsword = 2147483647 }",
+            "skills.Broadsword",
+            (1.0, 100.0),
+        ),
+        (
+            "skills = { Broadsword = -2147483648 }",
+            "skills.Broadsword",
+            (1.0, 100.0),
+        ),
+    ];
+    for (line, field, range) in cases {
+        let f = fault("", &with(line));
+        assert_eq!(f.path, format!("combatants[1].sheet.{field}"), "{line}");
+        assert_eq!(out_of_range(&f), range, "{line}");
+    }
+}
+
+// rule: G-ATK-026, G-DEF-008
+#[test]
+fn options_and_situations_outside_their_ranges_are_refused() {
+    let f = fault("darkness = 10", &with(""));
+    assert_eq!(
+        (f.path.as_str(), out_of_range(&f)),
+        ("options.darkness", (0.0, 9.0))
+    );
+    let f = fault("parry_break_chance = 7", &with(""));
+    assert_eq!(
+        (f.path.as_str(), out_of_range(&f)),
+        ("options.parry_break_chance", (0.0, 6.0))
+    );
+    let s = scenario(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            format!(
+                "{}[combatants.situation]\ndistraction = 9\n",
+                fighter("B", "b", 0, -1, "s", &with(""))
+            ),
+        ],
+    );
+    let f = check(&s, &armory()).expect_err("distraction 9");
+    assert_eq!(
+        (f.path.as_str(), out_of_range(&f)),
+        ("combatants[1].situation.distraction", (0.0, 4.0))
+    );
+}
+
+// rule: G-DICE-002
+#[test]
+fn an_unknown_skill_is_refused_with_the_closest_known_name() {
+    let f = fault("", &with("skills = { Axe = 14 }"));
+    assert_eq!(f.path, "combatants[1].sheet.skills.Axe");
+    match &f.error {
+        InputError::Unknown {
+            kind: "skill",
+            name,
+            closest,
+            ..
+        } => {
+            assert_eq!(name, "Axe");
+            assert_eq!(closest.as_deref(), Some("Axe/Mace"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(f.to_string().contains("did you mean `Axe/Mace`?"), "{f}");
+    // A skill the rules read by name is known without a weapon.
+    assert!(
+        check(
+            &two("", &with("skills = { Judo = 12, Acrobatics = 11 }")),
+            &armory()
+        )
+        .is_ok()
+    );
+}
+
+// rule: G-TURN-005
+#[test]
+fn unknown_gear_and_spells_are_refused_with_the_closest_name() {
+    let cases = [
+        (
+            "weapons = [\"Brodsword\"]",
+            "weapons[0]",
+            "weapon",
+            "Broadsword",
+        ),
+        ("armor = [\"Helmet\"]", "armor[0]", "armor", "Helm"),
+        (
+            "shield = \"Medium Sheild\"",
+            "shield",
+            "shield",
+            "Medium Shield",
+        ),
+    ];
+    for (line, field, kind, near) in cases {
+        let f = fault("", &with(line));
+        assert_eq!(f.path, format!("combatants[1].sheet.{field}"), "{line}");
+        match &f.error {
+            InputError::Unknown {
+                kind: k, closest, ..
+            } => {
+                assert_eq!((*k, closest.as_deref()), (kind, Some(near)), "{line}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let s = scenario(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter(
+                "B",
+                "b",
+                0,
+                -1,
+                "s",
+                &with("magery = 1\nspells = { Firebal = 12 }"),
+            ),
+        ],
+    );
+    let f = check(&s, &armory_magic()).expect_err("no such spell");
+    assert_eq!(f.path, "combatants[1].sheet.spells.Firebal");
+    assert!(
+        matches!(&f.error, InputError::Unknown { kind: "spell", closest: Some(c), .. } if c == "Fireball"),
+        "{f}"
+    );
+}
+
+// rule: G-TURN-006
+#[test]
+fn names_must_be_clean_and_distinct() {
+    let named = |a: &str, b: &str, side_b: &str| {
+        let s = scenario(
+            "",
+            &[
+                fighter(a, "a", 0, 0, "n", &swordsman(12, 14)),
+                fighter(b, side_b, 0, -1, "s", &with("")),
+            ],
+        );
+        check(&s, &armory())
+    };
+    let f = named("A", "   ", "b").expect_err("blank");
+    assert_eq!(f.path, "combatants[1].name");
+    assert_eq!(f.error, InputError::EmptyName { what: "name" });
+    let f = named("A", "\\u001b[31mRed", "b").expect_err("escape code");
+    assert!(
+        matches!(
+            f.error,
+            InputError::ControlCharacter {
+                what: "name",
+                code: 0x1b,
+                ..
+            }
+        ),
+        "{f}"
+    );
+    let f = named("A", "B", "b\\u0007").expect_err("bell");
+    assert_eq!(f.path, "combatants[1].side");
+    let f = named("A", "B ", "b").expect_err("trailing blank");
+    assert!(matches!(f.error, InputError::Untrimmed { .. }), "{f}");
+    let f = named("Bors", "bors", "b").expect_err("same but for case");
+    assert!(
+        matches!(
+            f.error,
+            InputError::SameName {
+                what: "name",
+                index: 0,
+                ..
+            }
+        ),
+        "{f}"
+    );
+    // Two sides that differ in case alone are one side written twice.
+    let s = scenario(
+        "",
+        &[
+            fighter("A", "Red", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "red", 0, -1, "s", &with("")),
+        ],
+    );
+    let f = check(&s, &armory()).expect_err("sides");
+    assert!(
+        matches!(f.error, InputError::SameName { what: "side", .. }),
+        "{f}"
+    );
+}
+
+// rule: G-TAC-007
+#[test]
+fn a_figure_cannot_start_on_an_obstruction() {
+    let s = scenario_on(
+        "[[map.terrain]]\nterrain = \"obstruction\"\nhexes = [{ q = 0, r = -1 }]",
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 0, -1, "s", &with("")),
+        ],
+    );
+    let f = check(&s, &armory()).expect_err("on a rock");
+    assert_eq!(f.path, "combatants[1].position");
+    assert!(matches!(f.error, InputError::OnObstruction { .. }), "{f}");
+}
+
+/// The bundled duel with `from` replaced by `to` in its text.
+fn duel_with(from: &str, to: &str) -> SourceFile {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../scenarios/gurps/duel.toml"
+    );
+    let text = std::fs::read_to_string(path).expect("the duel");
+    assert!(text.contains(from), "{from}");
+    SourceFile::new("duel.toml", text.replacen(from, to, 1))
+}
+
+// rule: G-TURN-005
+#[test]
+fn the_file_error_names_line_and_column_and_the_closest_name() {
+    let file = duel_with(
+        "template = \"knight\"",
+        "sheet = { st = 12, dx = 11, iq = 10, ht = 12, skills = { Broadsword = 14 }, weapons = [\"Greataxe\"] }",
+    );
+    let err = match run::load::<Gurps>(file.clone()) {
+        Err(e) => e,
+        Ok(_) => panic!("a Greataxe should be refused"),
+    };
+    let FileError::At(at) = &err else {
+        panic!("{err}")
+    };
+    let line = file
+        .text
+        .lines()
+        .position(|l| l.contains("Greataxe"))
+        .expect("the line")
+        + 1;
+    assert_eq!(at.line, line);
+    assert!(at.col > 1, "{err}");
+    assert!(
+        at.message
+            .contains("no weapon `Greataxe`; did you mean `Great Axe`?"),
+        "{err}"
+    );
+}
+
+// rule: G-DICE-002
+#[test]
+fn a_weapon_without_its_skill_is_a_warning_not_an_error() {
+    // B carries an axe but lists only Broadsword: it fights at DX-5 = 6.
+    let s = two(
+        "",
+        &with("skills = { Broadsword = 13 }\nweapons = [\"Broadsword\", \"Axe\"]"),
+    );
+    assert!(check(&s, &armory()).is_ok());
+    let w = warnings(&s, &armory());
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].path, "combatants[1].sheet.weapons[1]");
+    assert!(w[0].message.contains("DX-5 = 6"), "{}", w[0].message);
+    assert!(w[0].message.contains("Axe/Mace"), "{}", w[0].message);
+    let state = fray_gurps::setup::setup(&s, &armory()).expect("it sets up");
+    assert_eq!(&*state.fighter(B).weapons[1].skill, &[6]);
+    // The bundled scenarios and templates draw no warning and no refusal.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../scenarios/gurps");
+    for entry in std::fs::read_dir(dir).expect("the scenarios") {
+        let path = entry.expect("an entry").path();
+        let file = SourceFile::read(&path).expect("readable");
+        let loaded = run::load::<Gurps>(file).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let w = Gurps::setup_warnings(&loaded.scenario);
+        assert!(w.is_empty(), "{}: {w:?}", path.display());
+    }
+}
+
+// rule: G-EXT-013
+#[test]
+fn every_bundled_template_passes_the_sheet_checks() {
+    let armory = fray_gurps::model::data::bundled().expect("bundled data");
+    let skills = fray_gurps::input::known_skills(armory);
+    for t in &armory.templates {
+        fray_gurps::input::check_sheet(&t.sheet, armory, &skills, &|f| format!("{}.{f}", t.id))
+            .unwrap_or_else(|f| panic!("{f}"));
+    }
+}
