@@ -371,6 +371,27 @@ fn best_plan(
     plan
 }
 
+/// [`feint_margins`] for the few (skill, resistance) pairs a fight meets,
+/// kept per thread: a fixed-size table, so nothing is allocated.
+fn feint_margins_cached(skill: i32, resistance: i32) -> [f64; 19] {
+    type Table = ArrayVec<((i32, i32), [f64; 19]), 16>;
+    thread_local! {
+        static CACHE: std::cell::RefCell<Table> = const { std::cell::RefCell::new(ArrayVec::new_const()) };
+    }
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some((_, m)) = c.iter().find(|(k, _)| *k == (skill, resistance)) {
+            return *m;
+        }
+        let m = feint_margins(skill, resistance);
+        if c.is_full() {
+            c.remove(0);
+        }
+        c.push(((skill, resistance), m));
+        m
+    })
+}
+
 /// P(the feint wins by m) for m = 0..=18 (index 0: no effect), over the
 /// engine's own Quick Contest (G-FNT-002/003, G-EXT-004).
 fn feint_margins(skill: i32, resistance: i32) -> [f64; 19] {
@@ -423,7 +444,7 @@ fn feint_first(
         .filter(|s| s.ready)
         .map_or(i32::MIN, |s| s.skill);
     let skill = weapon_skill.max(shield) + f.shock;
-    let margins = feint_margins(
+    let margins = feint_margins_cached(
         skill,
         crate::rules::maneuver::feint_resistance(state, target),
     );
@@ -450,6 +471,7 @@ fn feint_first(
     let after: f64 = margins
         .iter()
         .enumerate()
+        .filter(|(_, pm)| **pm > 0.0)
         .map(|(m, pm)| pm * best_at(d - m as i32))
         .sum();
     if after <= 2.0 * p.raw + 1e-12 {
@@ -536,16 +558,16 @@ fn all_out(state: &State, me: CombatantId, p: &Plan, blows: &[Blow]) -> Action {
 }
 
 /// The expected injury `foe` deals `me` with its best blow on its next
-/// turn, from where it stands, when `me`'s defenses are `bonus` higher.
-fn threat(state: &State, foe: CombatantId, me: CombatantId, bonus: i32) -> f64 {
+/// turn, from where it stands: as `me`'s defenses are, and `bonus` higher.
+fn threat(state: &State, foe: CombatantId, me: CombatantId, bonus: i32) -> (f64, f64) {
     let o = state.fighter(foe);
     if !o.is_conscious() || o.stun.is_some() {
-        return 0.0;
+        return (0.0, 0.0);
     }
     let bl = blows(state, foe, me, o.ai.aim);
-    let defense = best_defense(state, foe, me, o.pose.pos);
-    let raised = defense.value.map(|v| v + bonus);
-    let mut best = 0.0f64;
+    let defense = best_defense(state, foe, me, o.pose.pos).value;
+    let raised = defense.map(|v| v + bonus);
+    let mut best = (0.0f64, 0.0f64);
     let mut mode: Option<(u8, u8)> = None;
     let mut reaches = false;
     for b in &bl {
@@ -555,7 +577,8 @@ fn threat(state: &State, foe: CombatantId, me: CombatantId, bonus: i32) -> f64 {
             reaches = reaches_from(state, foe, o.pose, me, usize::from(m.0), usize::from(m.1));
         }
         if reaches {
-            best = best.max(best_value(b, raised).0);
+            best.0 = best.0.max(best_value(b, defense).0);
+            best.1 = best.1.max(best_value(b, raised).0);
         }
     }
     best
@@ -568,25 +591,6 @@ fn threat(state: &State, foe: CombatantId, me: CombatantId, bonus: i32) -> f64 {
 /// only those with friends still fighting.
 fn defend_all_out(state: &State, me: CombatantId, mine: f64) -> Option<Action> {
     let f = state.fighter(me);
-    let here = f.pose.pos;
-    let mut saved = 0.0;
-    let mut best_kind: Option<(i32, DefenseKind)> = None;
-    for id in state.active_foes(me) {
-        if state.fighter(id).pose.pos.distance(here) > 1 {
-            continue;
-        }
-        saved += threat(state, id, me, 0) - threat(state, id, me, 2);
-        crate::rules::defense::each_option(
-            state,
-            &crate::rules::defense::Incoming::melee(state, id, me),
-            None,
-            |o| {
-                if o.kind != DefenseKind::Spell && best_kind.is_none_or(|(v, _)| o.value > v) {
-                    best_kind = Some((o.value, o.kind));
-                }
-            },
-        );
-    }
     // Alone, time is on the foes' side: only a feint that lowered its
     // defense is worth a turn of waiting out.
     let friends = state
@@ -600,6 +604,26 @@ fn defend_all_out(state: &State, me: CombatantId, mine: f64) -> Option<Action> {
     });
     if !friends && !feinted {
         return None;
+    }
+    let here = f.pose.pos;
+    let mut saved = 0.0;
+    let mut best_kind: Option<(i32, DefenseKind)> = None;
+    for id in state.active_foes(me) {
+        if state.fighter(id).pose.pos.distance(here) > 1 {
+            continue;
+        }
+        let (now, raised) = threat(state, id, me, 2);
+        saved += now - raised;
+        crate::rules::defense::each_option(
+            state,
+            &crate::rules::defense::Incoming::melee(state, id, me),
+            None,
+            |o| {
+                if o.kind != DefenseKind::Spell && best_kind.is_none_or(|(v, _)| o.value > v) {
+                    best_kind = Some((o.value, o.kind));
+                }
+            },
+        );
     }
     let hp = f.stats.hp.max(1);
     let hurt = 1.0 + f64::from((hp - f.hp).clamp(0, hp)) / f64::from(hp);
