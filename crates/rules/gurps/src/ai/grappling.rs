@@ -95,6 +95,34 @@ fn grab_neck(state: &State, me: CombatantId, target: CombatantId) -> Option<Acti
         .filter(|_| !grapple_blocked(state, me))
 }
 
+/// G-CPO-002: a kneeling grappler (neither holding nor held) rises as the
+/// step of a grab at the neck instead of spending a turn standing up.
+pub fn plan_rising(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
+    let f = state.fighter(me);
+    if !prefers_grappling(state, me) || f.grip.is_some() || state.held_by(me).is_some() {
+        return None;
+    }
+    let goal = state.fighter(target).pose.pos;
+    let face = f.pose.pos.facing_toward(goal);
+    [face, None].into_iter().find_map(|face| {
+        let grab = Action::Grapple(Grapple::Grab {
+            target,
+            location: Location::Neck,
+            item: None,
+            hands: 2,
+            step: Some(Step {
+                to: None,
+                face,
+                after: false,
+                posture: Some(crate::model::state::Posture::Standing),
+            }),
+        });
+        crate::rules::maneuver::check(state, me, &grab)
+            .is_ok()
+            .then_some(grab)
+    })
+}
+
 /// A grappler held by someone else fights that hold first.
 fn grapple_blocked(state: &State, me: CombatantId) -> bool {
     state.held_by(me).is_some() && state.fighter(me).grip.is_none()

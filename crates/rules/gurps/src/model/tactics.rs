@@ -24,9 +24,11 @@ pub enum Tactics {
 }
 
 impl Tactics {
-    /// Reads the tactics of a controller (unknown names are rejected at setup).
+    /// Reads the tactics of a controller (unknown names are rejected at
+    /// setup); `basic-<tactics>` reads as `<tactics>`, `basic` as the default.
     pub fn of(c: &Controller) -> Tactics {
-        match c.tactics() {
+        let name = c.tactics().map(|t| t.strip_prefix("basic").unwrap_or(t));
+        match name.map(|t| t.strip_prefix('-').unwrap_or(t)) {
             Some("aggressive") => Tactics::Aggressive,
             Some("defensive") => Tactics::Defensive,
             Some("all-out") => Tactics::AllOut,
@@ -34,8 +36,23 @@ impl Tactics {
         }
     }
 
+    /// Whether the controller asks for the first AI (`ai:basic`,
+    /// `ai:basic-aggressive`, ...), kept so that the two can be compared.
+    pub fn is_basic(c: &Controller) -> bool {
+        c.tactics().is_some_and(|t| t.starts_with("basic"))
+    }
+
     /// The tactics names setup accepts.
-    pub const NAMES: [&'static str; 4] = ["default", "aggressive", "defensive", "all-out"];
+    pub const NAMES: [&'static str; 8] = [
+        "default",
+        "aggressive",
+        "defensive",
+        "all-out",
+        "basic",
+        "basic-aggressive",
+        "basic-defensive",
+        "basic-all-out",
+    ];
 }
 
 /// Where the AI aims: the location with the best expected injury, or a

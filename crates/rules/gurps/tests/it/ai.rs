@@ -19,8 +19,8 @@ fn duel_with(controller: &str, knobs: &str) -> State {
 }
 
 #[test]
-fn the_default_ai_attacks_an_adjacent_foe_where_it_hurts_most() {
-    let s = duel_with("ai", "");
+fn the_basic_ai_attacks_an_adjacent_foe_where_it_hurts_most() {
+    let s = duel_with("ai:basic", "");
     match ai::action(&s, A) {
         Action::Attack { strike, step, .. } => {
             assert_eq!(strike.target, B);
@@ -35,7 +35,7 @@ fn the_default_ai_attacks_an_adjacent_foe_where_it_hurts_most() {
     let s = state(
         "",
         &[
-            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter_with("A", "a", 0, 0, "n", "ai:basic", &swordsman(12, 14)),
             fighter("B", "b", 0, -1, "s", &mailed),
         ],
     );
@@ -384,4 +384,133 @@ fn defensive_tactics_set_a_stop_thrust_or_wait_for_the_foe() {
         ),
         "{a}"
     );
+}
+
+// rule: G-LOC-002, G-LOC-008, G-ATK-001
+#[test]
+fn the_seasoned_ai_aims_by_expected_value_which_follows_the_foes_armor() {
+    // Against mail (DR 4 on the torso) the torso is never worth it; the
+    // seasoned AI goes for an unarmored location instead.
+    let mailed = format!("{}\narmor = [\"Mail\"]", swordsman(11, 13));
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 0, -1, "s", &mailed),
+        ],
+    );
+    let Action::Attack { strike, .. } = ai::action(&s, A) else {
+        panic!("expected an attack");
+    };
+    assert_ne!(strike.location, Aim::At(Location::Torso));
+    assert!(strike.deceptive == 0 || strike.location.location().is_some());
+    // `ai:basic` keeps its own choice in the same spot (the neck).
+    let s = state(
+        "",
+        &[
+            fighter_with("A", "a", 0, 0, "n", "ai:basic", &swordsman(12, 14)),
+            fighter("B", "b", 0, -1, "s", &mailed),
+        ],
+    );
+    let Action::Attack { strike, .. } = ai::action(&s, A) else {
+        panic!("expected an attack");
+    };
+    assert_eq!(strike.location, Aim::At(Location::Neck));
+}
+
+// rule: G-AOD-001, G-FNT-003
+#[test]
+fn the_seasoned_ai_defends_all_out_against_a_pending_feint_but_basic_does_not() {
+    use fray_gurps::model::state::Feint;
+    // Two shieldmen behind Block 14 (15 retreating): a blow rarely gets
+    // through, so after a feint by 4 the +2 of All-Out Defense saves more
+    // than A's own blow would deal.
+    let wall = sheet(
+        12,
+        12,
+        10,
+        12,
+        "skills = { Broadsword = 14, Shield = 14 }\nweapons = [\"Broadsword\"]\nshield = \"Large Shield\"\ntraits = [\"combat_reflexes\"]",
+    );
+    for (controller, all_out) in [("ai", true), ("ai:basic", false)] {
+        let mut s = state(
+            "",
+            &[
+                fighter_with("A", "a", 0, 0, "n", controller, &wall),
+                fighter("B", "b", 0, -1, "s", &wall),
+            ],
+        );
+        s.fighters[1].feint = Some(Feint {
+            target: A,
+            margin: 4,
+            expires_before_turn: 3,
+        });
+        let a = ai::action(&s, A);
+        assert!(fray_gurps::rules::maneuver::check(&s, A, &a).is_ok(), "{a}");
+        assert_eq!(
+            matches!(a, Action::AllOutDefense { .. }),
+            all_out,
+            "{controller}: {a}"
+        );
+    }
+}
+
+// rule: G-CPO-002
+#[test]
+fn a_kneeling_seasoned_wrestler_rises_as_the_grabs_step() {
+    use fray_gurps::model::action::Grapple;
+    use fray_gurps::model::state::Posture;
+    let mut s = wrestler_duel();
+    s.fighters[0].posture = Posture::Kneeling;
+    let a = ai::action(&s, A);
+    match a {
+        Action::Grapple(Grapple::Grab {
+            target: B,
+            location: Location::Neck,
+            step: Some(step),
+            ..
+        }) => assert_eq!(step.posture, Some(Posture::Standing)),
+        other => panic!("expected a grab rising from the knee, got {other}"),
+    }
+}
+
+// rule: G-DEF-003, G-DEF-009
+#[test]
+fn the_seasoned_ai_parries_rather_than_dodges_at_the_same_chance() {
+    let s = duel_with("ai", "");
+    let q = Question::Defend {
+        defender: A,
+        attacker: B,
+        attack: String::new(),
+        options: vec![
+            DefenseOption {
+                kind: DefenseKind::Dodge,
+                weapon: None,
+                value: 10,
+                with_retreat: Some(13),
+            },
+            DefenseOption {
+                kind: DefenseKind::Parry,
+                weapon: Some(0),
+                value: 12,
+                with_retreat: Some(13),
+            },
+        ],
+        second: false,
+        extra_effort: true,
+        ranged: false,
+    };
+    let Answer::Defend { kind, retreat, .. } = ai::answer(&s, &q) else {
+        panic!("expected a defense");
+    };
+    assert_eq!((kind, retreat), (DefenseKind::Parry, true));
+    // A higher real chance wins whatever the kind.
+    let mut q = q;
+    if let Question::Defend { options, .. } = &mut q {
+        options[0].with_retreat = Some(14);
+    }
+    let Answer::Defend { kind, .. } = ai::answer(&s, &q) else {
+        panic!("expected a defense");
+    };
+    assert_eq!(kind, DefenseKind::Dodge);
 }

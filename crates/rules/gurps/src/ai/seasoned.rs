@@ -1,0 +1,945 @@
+//! The seasoned AI, the default: it plays as an experienced GURPS player.
+//!
+//! Every blow is weighed as chance to hit × chance to get past the foe's
+//! best defense × expected injury, for each ready mode, each location worth
+//! aiming at and each level of Deceptive Attack (G-ATK-001), so the
+//! location and the deception follow the foe's armor and defenses. A feint
+//! is made only when feint-then-strike beats two strikes, over the exact
+//! Quick Contest (G-FNT-002/003). All-Out Attack only when no foe can
+//! strike back before its next turn (G-AOA-001); All-Out Defense when the
+//! +2 it gives saves more injury than its own blow would deal, the more so
+//! the more hurt it is (G-AOD-001). Against several
+//! foes it holds the hex with the fewest open approaches (bad footing and
+//! obstructions count less, flanks more) and waits there (G-WAIT-001); it
+//! will not step where a second foe stands on its flank. It defends with
+//! the best real chance, saving a retreat and the Dodge on ties.
+//!
+//! What it reads from the rules: `to_hit`, `reaches_from`,
+//! `defense::each_option`, `feint_resistance`, the damage and wounding
+//! tables. It keeps no state of its own between turns.
+
+use super::{basic, grappling, magic};
+use crate::model::action::{
+    Action, AllOutVariant, Answer, DefenseVariant, Question, Response, Step, Strike, Trigger, Wait,
+};
+use crate::model::location::Location;
+use crate::model::state::{DefenseKind, Posture, State};
+use crate::model::tactics::{AimKnob, Tactics};
+use crate::rules::attack::{DECEPTIVE_FLOOR, How, reaches_from, to_hit};
+use crate::rules::chance::p_success;
+use arrayvec::ArrayVec;
+use fray_core::grid::{Arc, HexPos, Pose};
+use fray_core::{CombatantId, Total};
+
+/// One blow: a strike at one location, its effective skill before any
+/// Deceptive Attack, and its expected injury when it lands.
+#[derive(Clone, Copy, Debug)]
+struct Blow {
+    strike: Strike,
+    skill: i32,
+    injury: f64,
+}
+
+/// The most blows weighed in a turn (modes × locations).
+const MAX_BLOWS: usize = 32;
+type Blows = ArrayVec<Blow, MAX_BLOWS>;
+
+/// The deepest Deceptive Attack weighed (G-ATK-001).
+const MAX_DECEPTIVE: i32 = 4;
+
+/// G-DICE-005: the chance of a critical success at `skill` (3-4 always, 5
+/// at 15, 6 at 16 or more).
+fn p_critical(skill: i32) -> f64 {
+    let top = match skill {
+        16.. => 6,
+        15 => 5,
+        _ => 4,
+    };
+    p_success(top).min(p_success(skill))
+}
+
+/// The expected injury of `b` with `dec` levels of Deceptive Attack against
+/// a best defense of `defense` (`None`: no defense). A critical hit is not
+/// defended (G-DEF-001).
+fn value(b: &Blow, defense: Option<i32>, dec: i32) -> f64 {
+    let s = b.skill - 2 * dec;
+    let hit = p_success(s);
+    let crit = p_critical(s);
+    let through = defense.map_or(1.0, |d| 1.0 - p_success(d - dec));
+    ((hit - crit) * through + crit) * b.injury
+}
+
+/// The best level of Deceptive Attack for `b` (G-ATK-001: never below
+/// effective skill 10) and its value.
+fn best_value(b: &Blow, defense: Option<i32>) -> (f64, u8) {
+    let mut best = (value(b, defense, 0), 0u8);
+    if defense.is_some() {
+        for dec in 1..=MAX_DECEPTIVE {
+            if b.skill - 2 * dec < DECEPTIVE_FLOOR {
+                break;
+            }
+            let v = value(b, defense, dec);
+            if v > best.0 + 1e-12 {
+                best = (v, dec as u8);
+            }
+        }
+    }
+    best
+}
+
+/// Every blow worth weighing on `target`: each ready melee mode at each
+/// location its damage type makes worth aiming at (or the scenario's aim).
+fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> Blows {
+    let a = state.fighter(me);
+    let t = state.fighter(target);
+    let mut out = Blows::new();
+    for (wi, w) in a.weapons.iter().enumerate() {
+        if !w.ready || (w.is_unbalanced() && w.parried_before_turn) {
+            continue;
+        }
+        for (mi, m) in w.weapon.modes.iter().enumerate() {
+            if !m.is_melee() || !grappling::may_strike(state, me, wi, mi) {
+                continue;
+            }
+            let dice = crate::rules::damage::dice_for(m.damage, a.stats.st);
+            let base = Strike::at(target).with(wi as u8, mi as u8);
+            // G-LOC-002: only the location's own penalty differs, except
+            // on the shield arm, so the torso's total is worked out once.
+            let torso = to_hit::<Total>(state, me, &base, How::ATTACK).0;
+            let mut aims: ArrayVec<crate::model::action::Aim, 6> = ArrayVec::new();
+            match aim {
+                AimKnob::Best => {
+                    aims.extend(
+                        basic::candidate_locations(m.damage_type)
+                            .iter()
+                            .map(|&l| crate::model::action::Aim::At(l)),
+                    );
+                    if m.damage_type != crate::model::damage::DamageType::Fatigue {
+                        aims.extend(
+                            [Location::RightArm, Location::RightLeg]
+                                .into_iter()
+                                .filter(|&l| {
+                                    crate::rules::location::may_target(l, m.damage_type)
+                                        && crate::rules::location::has_location(t, l)
+                                })
+                                .map(crate::model::action::Aim::At),
+                        );
+                    }
+                }
+                AimKnob::Aim(crate::model::action::Aim::At(loc))
+                    if !crate::rules::location::may_target(loc, m.damage_type)
+                        || !crate::rules::location::has_location(t, loc) =>
+                {
+                    aims.push(crate::model::action::Aim::At(Location::Torso))
+                }
+                AimKnob::Aim(x) => aims.push(x),
+            }
+            for aim in aims {
+                let strike = base.aimed(aim);
+                let loc = aim.location().unwrap_or(Location::Torso);
+                let skill = if matches!(loc, Location::LeftArm | Location::LeftHand) {
+                    to_hit::<Total>(state, me, &strike, How::ATTACK).0
+                } else {
+                    torso + aim.location().map_or(0, Location::aim_penalty)
+                };
+                if skill < 3 || out.is_full() {
+                    continue;
+                }
+                let dr = crate::rules::injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
+                let mult = crate::rules::location::multiplier_halves(loc, m.damage_type);
+                let cap = crate::rules::location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
+                let mut injury = super::expected_injury(dice, 0, dr, mult, cap);
+                if cap < i32::MAX / 4 {
+                    injury += p_at_least(dice, dr, mult, cap) * crippled_worth(state, target, loc);
+                }
+                out.push(Blow {
+                    strike,
+                    skill,
+                    injury,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// P(one hit with `dice` against `dr`, wounding `mult_halves`, deals at
+/// least `k` injury): at the crippling cap, the chance to cripple (G-LOC-008).
+fn p_at_least(dice: crate::model::damage::Dice, dr: i32, mult_halves: i32, k: i32) -> f64 {
+    let n = dice.dice.max(1) as usize;
+    basic::dice_sums(n)
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| {
+            let basic = (s as i32 + dice.adds).max(0);
+            crate::rules::injury::injury_from(basic - dr, mult_halves) >= k
+        })
+        .map(|(_, p)| p)
+        .sum()
+}
+
+/// What crippling a limb is worth, in HP of injury (G-LOC-008..010): the
+/// weapon arm drops what it holds and parries no more, a leg throws the
+/// foe down; both weigh as most of the HP it has left.
+fn crippled_worth(state: &State, target: CombatantId, loc: Location) -> f64 {
+    let t = state.fighter(target);
+    let left = f64::from(t.hp.max(1));
+    match loc {
+        Location::RightArm if t.ready_melee().any(|(_, w)| w.weapon.unarmed.is_none()) => {
+            0.6 * left
+        }
+        Location::RightLeg | Location::LeftLeg => 0.4 * left,
+        _ => 0.0,
+    }
+}
+
+/// The target's best defense against a melee strike from `from`, and
+/// whether a feint can lower it (not a blocking spell, G-SPL-012).
+fn best_defense(state: &State, me: CombatantId, target: CombatantId, from: HexPos) -> Defense {
+    let inc = crate::rules::defense::Incoming {
+        from,
+        ..crate::rules::defense::Incoming::melee(state, me, target)
+    };
+    let mut best: Option<(i32, bool)> = None;
+    crate::rules::defense::each_option(state, &inc, None, |o| {
+        let v = o.with_retreat.unwrap_or(o.value).max(o.value);
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, o.kind != DefenseKind::Spell));
+        }
+    });
+    Defense {
+        value: best.map(|(v, _)| v),
+        feintable: best.is_some_and(|(_, f)| f),
+    }
+}
+
+/// A foe's best defense against the AI from one hex.
+#[derive(Clone, Copy, Debug)]
+struct Defense {
+    value: Option<i32>,
+    feintable: bool,
+}
+
+/// The defenses met from each hex weighed this turn (they depend on the
+/// attacker's hex, not its facing).
+#[derive(Default)]
+struct Defenses(ArrayVec<(HexPos, Defense), 8>);
+
+impl Defenses {
+    fn from(
+        &mut self,
+        state: &State,
+        me: CombatantId,
+        target: CombatantId,
+        hex: HexPos,
+    ) -> Defense {
+        if let Some(&(_, d)) = self.0.iter().find(|(h, _)| *h == hex) {
+            return d;
+        }
+        let d = best_defense(state, me, target, hex);
+        if !self.0.is_full() {
+            self.0.push((hex, d));
+        }
+        d
+    }
+}
+
+/// A strike from one pose, with its value.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    strike: Strike,
+    step: Option<Step>,
+    /// The expected injury this turn.
+    raw: f64,
+    /// `raw` weighed by the pose's footing and flanks.
+    score: f64,
+    defense: Defense,
+}
+
+/// Whether `hex` is bad footing (G-ATK-026: -2 to attack from it).
+fn bad_footing(state: &State, hex: HexPos) -> bool {
+    state.map.terrain_at(hex).is_some_and(|t| {
+        t.contains(crate::model::terrain::TREACHEROUS) || t.contains(crate::model::terrain::WATER)
+    })
+}
+
+/// How much worse a pose is than the blow's value says: bad footing
+/// (G-ATK-026) and each other foe within two hexes outside the front arc
+/// (it strikes at a flank or the back, G-DEF-011).
+fn pose_factor(state: &State, me: CombatantId, target: CombatantId, pose: Pose) -> f64 {
+    let mut k = if bad_footing(state, pose.pos) {
+        0.75
+    } else {
+        1.0
+    };
+    for id in state.active_foes(me) {
+        let p = state.fighter(id).pose.pos;
+        if id != target && p.distance(pose.pos) <= 2 && pose.arc_of(p) != Some(Arc::Front) {
+            k *= 0.8;
+        }
+    }
+    k
+}
+
+/// The best blow on `target` from `pose`, if one reaches.
+fn best_from(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    pose: Pose,
+    step: Option<Step>,
+    blows: &[Blow],
+    defenses: &mut Defenses,
+) -> Option<Plan> {
+    let mut best: Option<Plan> = None;
+    let mut mode: Option<(u8, u8)> = None;
+    let mut reaches = false;
+    for b in blows {
+        let m = (b.strike.weapon, b.strike.mode);
+        if mode != Some(m) {
+            mode = Some(m);
+            reaches = reaches_from(state, me, pose, target, usize::from(m.0), usize::from(m.1));
+        }
+        if !reaches {
+            continue;
+        }
+        let defense = defenses.from(state, me, target, pose.pos);
+        let (raw, dec) = best_value(b, defense.value);
+        if best.is_none_or(|p| raw > p.raw + 1e-12) {
+            let mut strike = b.strike;
+            strike.deceptive = dec;
+            best = Some(Plan {
+                strike,
+                step,
+                raw,
+                score: raw,
+                defense,
+            });
+        }
+    }
+    best.map(|mut p| {
+        p.score = p.raw * pose_factor(state, me, target, pose);
+        p
+    })
+}
+
+/// The best strike from here or after a step (a turn, a free neighbour in
+/// reach, or rising from kneeling when `rise`).
+fn best_plan(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    blows: &[Blow],
+    defenses: &mut Defenses,
+    rise: bool,
+) -> Option<Plan> {
+    let f = state.fighter(me);
+    let mut plan = if rise {
+        None
+    } else {
+        best_from(state, me, target, f.pose, None, blows, defenses)
+    };
+    let reach = blows
+        .iter()
+        .filter_map(|b| f.weapons[usize::from(b.strike.weapon)].mode(usize::from(b.strike.mode)))
+        .map(|m| m.max_reach().max(1))
+        .max()
+        .unwrap_or(0);
+    for mut s in basic::steps_toward(state, me, target, reach) {
+        if rise {
+            if s.to.is_some() {
+                continue;
+            }
+            s.posture = Some(Posture::Standing);
+        }
+        let pose = Pose::new(s.to.unwrap_or(f.pose.pos), s.face.unwrap_or(f.facing()));
+        if pose == f.pose && !rise {
+            continue;
+        }
+        if let Some(p) = best_from(state, me, target, pose, Some(s), blows, defenses)
+            && plan.is_none_or(|b| p.score > b.score + 1e-12)
+        {
+            plan = Some(p);
+        }
+    }
+    if rise && plan.is_none() {
+        // Rising while keeping the facing.
+        let s = Step {
+            to: None,
+            face: None,
+            after: false,
+            posture: Some(Posture::Standing),
+        };
+        plan = best_from(state, me, target, f.pose, Some(s), blows, defenses);
+    }
+    plan
+}
+
+/// [`feint_margins`] for the few (skill, resistance) pairs a fight meets,
+/// kept per thread: a fixed-size table, so nothing is allocated.
+fn feint_margins_cached(skill: i32, resistance: i32) -> [f64; 19] {
+    type Table = ArrayVec<((i32, i32), [f64; 19]), 16>;
+    thread_local! {
+        static CACHE: std::cell::RefCell<Table> = const { std::cell::RefCell::new(ArrayVec::new_const()) };
+    }
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some((_, m)) = c.iter().find(|(k, _)| *k == (skill, resistance)) {
+            return *m;
+        }
+        let m = feint_margins(skill, resistance);
+        if c.is_full() {
+            c.remove(0);
+        }
+        c.push(((skill, resistance), m));
+        m
+    })
+}
+
+/// P(the feint wins by m) for m = 0..=18 (index 0: no effect), over the
+/// engine's own Quick Contest (G-FNT-002/003, G-EXT-004).
+fn feint_margins(skill: i32, resistance: i32) -> [f64; 19] {
+    let sums = basic::dice_sums(3);
+    let mut out = [0.0; 19];
+    for (ra, pa) in sums.iter().enumerate().skip(3) {
+        for (rb, pb) in sums.iter().enumerate().skip(3) {
+            let c = fray_core::dice::systems::gurps::quick_contest(
+                ra as i32, skill, rb as i32, resistance,
+            );
+            let m = if c.winner == fray_core::dice::systems::gurps::Winner::A {
+                c.margin_of_victory.clamp(0, 18) as usize
+            } else {
+                0
+            };
+            out[m] += pa * pb;
+        }
+    }
+    out
+}
+
+/// G-FNT-001: a feint now when feint-then-strike beats two strikes: the
+/// margin's whole distribution is weighed against the best blow (and its
+/// deception) at each lowered defense.
+fn feint_first(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    p: &Plan,
+    blows: &[Blow],
+) -> Option<Action> {
+    let f = state.fighter(me);
+    let d = p.defense.value?;
+    if !f.ai.feint
+        || p.step.is_some_and(|s| s.posture.is_some())
+        || !p.defense.feintable
+        || f.feint.is_some_and(|x| x.target == target)
+    {
+        return None;
+    }
+    let weapon_skill = f.weapons[usize::from(p.strike.weapon)]
+        .skill
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0);
+    let shield = f
+        .shield
+        .as_ref()
+        .filter(|s| s.ready)
+        .map_or(i32::MIN, |s| s.skill);
+    let skill = weapon_skill.max(shield) + f.shock;
+    let margins = feint_margins_cached(
+        skill,
+        crate::rules::maneuver::feint_resistance(state, target),
+    );
+    let pose = p.step.map_or(f.pose, |s| {
+        Pose::new(s.to.unwrap_or(f.pose.pos), s.face.unwrap_or(f.facing()))
+    });
+    let mut reaching: ArrayVec<Blow, MAX_BLOWS> = ArrayVec::new();
+    reaching.extend(blows.iter().copied().filter(|b| {
+        reaches_from(
+            state,
+            me,
+            pose,
+            target,
+            usize::from(b.strike.weapon),
+            usize::from(b.strike.mode),
+        )
+    }));
+    let best_at = |def: i32| {
+        reaching
+            .iter()
+            .map(|b| best_value(b, Some(def)).0)
+            .fold(0.0, f64::max)
+    };
+    let after: f64 = margins
+        .iter()
+        .enumerate()
+        .filter(|(_, pm)| **pm > 0.0)
+        .map(|(m, pm)| pm * best_at(d - m as i32))
+        .sum();
+    if after <= 2.0 * p.raw + 1e-12 {
+        return None;
+    }
+    let feint = Action::Feint {
+        target,
+        weapon: p.strike.weapon,
+        step: p.step,
+    };
+    crate::rules::maneuver::check(state, me, &feint)
+        .is_ok()
+        .then_some(feint)
+}
+
+/// Whether no foe can strike `me` before its next turn: the target is
+/// stunned (it does nothing on its turn, G-INJ-010) and every other foe is
+/// farther than its Move and a hex.
+fn all_out_is_safe(state: &State, me: CombatantId, target: CombatantId) -> bool {
+    let here = state.fighter(me).pose.pos;
+    state.fighter(target).stun.is_some()
+        && state.active_foes(me).filter(|&id| id != target).all(|id| {
+            let o = state.fighter(id);
+            o.pose.pos.distance(here) as i32 > o.current_move().max(0) + 1
+        })
+}
+
+/// The All-Out Attack variant with the best value (G-AOA-001..003):
+/// Determined (+4 to hit), Strong (+2 or +1 per die) or Double.
+fn all_out(state: &State, me: CombatantId, p: &Plan, blows: &[Blow]) -> Action {
+    let mut strike = p.strike;
+    let Some(b) = blows.iter().find(|b| {
+        (b.strike.weapon, b.strike.mode, b.strike.location)
+            == (strike.weapon, strike.mode, strike.location)
+    }) else {
+        return Action::DoNothing;
+    };
+    let a = state.fighter(me);
+    let t = state.fighter(strike.target);
+    let dec = i32::from(strike.deceptive);
+    let mode = &a.weapons[usize::from(strike.weapon)].weapon.modes[usize::from(strike.mode)];
+    let loc = strike.location.location().unwrap_or(Location::Torso);
+    let determined = Blow {
+        skill: b.skill + 4,
+        ..*b
+    };
+    let strong = if mode.damage.is_muscle_powered() {
+        let dice = crate::rules::damage::dice_for(mode.damage, a.stats.st);
+        let dr = crate::rules::injury::divided_dr(t.dr[loc.index()], mode.armor_divisor);
+        let mult = crate::rules::location::multiplier_halves(loc, mode.damage_type);
+        let cap = crate::rules::location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
+        let injury = super::expected_injury(dice, dice.dice.max(2), dr, mult, cap);
+        value(&Blow { injury, ..*b }, p.defense.value, dec)
+    } else {
+        0.0
+    };
+    let options = [
+        (
+            AllOutVariant::Determined,
+            value(&determined, p.defense.value, dec),
+        ),
+        (AllOutVariant::Double, 2.0 * value(b, p.defense.value, dec)),
+        (AllOutVariant::Strong, strong),
+    ];
+    let mut variants: ArrayVec<(AllOutVariant, f64), 3> = options.into_iter().collect();
+    variants.sort_by(|x, y| y.1.total_cmp(&x.1));
+    strike.deceptive = p.strike.deceptive;
+    for (variant, _) in variants {
+        let act = Action::AllOutAttack {
+            variant,
+            strike,
+            advance: 0,
+        };
+        if crate::rules::maneuver::check(state, me, &act).is_ok() {
+            return act;
+        }
+    }
+    Action::Attack {
+        strike,
+        step: p.step,
+        extra: None,
+        giant_step: None,
+    }
+}
+
+/// The expected injury `foe` deals `me` with its best blow on its next
+/// turn, from where it stands: as `me`'s defenses are, and `bonus` higher.
+fn threat(state: &State, foe: CombatantId, me: CombatantId, bonus: i32) -> (f64, f64) {
+    let o = state.fighter(foe);
+    if !o.is_conscious() || o.stun.is_some() {
+        return (0.0, 0.0);
+    }
+    let bl = blows(state, foe, me, o.ai.aim);
+    let defense = best_defense(state, foe, me, o.pose.pos).value;
+    let raised = defense.map(|v| v + bonus);
+    let mut best = (0.0f64, 0.0f64);
+    let mut mode: Option<(u8, u8)> = None;
+    let mut reaches = false;
+    for b in &bl {
+        let m = (b.strike.weapon, b.strike.mode);
+        if mode != Some(m) {
+            mode = Some(m);
+            reaches = reaches_from(state, foe, o.pose, me, usize::from(m.0), usize::from(m.1));
+        }
+        if reaches {
+            best.0 = best.0.max(best_value(b, defense).0);
+            best.1 = best.1.max(best_value(b, raised).0);
+        }
+    }
+    best
+}
+
+/// G-AOD-001: All-Out Defense (Increased, +2 to its best defense) when
+/// what the +2 saves against the foes in reach outweighs the blow it gives
+/// up (`mine`), injury counting more the more hurt it is; a figure alone
+/// does so only against a pending feint (G-FNT-003), since waiting helps
+/// only those with friends still fighting.
+fn defend_all_out(state: &State, me: CombatantId, mine: f64) -> Option<Action> {
+    let f = state.fighter(me);
+    // Alone, time is on the foes' side: only a feint that lowered its
+    // defense is worth a turn of waiting out.
+    let friends = state
+        .ids()
+        .any(|id| id != me && state.fighter(id).side == f.side && state.fighter(id).is_conscious());
+    let feinted = state.active_foes(me).any(|id| {
+        state
+            .fighter(id)
+            .feint
+            .is_some_and(|x| x.target == me && x.margin > 0)
+    });
+    if !friends && !feinted {
+        return None;
+    }
+    let here = f.pose.pos;
+    let mut saved = 0.0;
+    let mut best_kind: Option<(i32, DefenseKind)> = None;
+    for id in state.active_foes(me) {
+        if state.fighter(id).pose.pos.distance(here) > 1 {
+            continue;
+        }
+        let (now, raised) = threat(state, id, me, 2);
+        saved += now - raised;
+        crate::rules::defense::each_option(
+            state,
+            &crate::rules::defense::Incoming::melee(state, id, me),
+            None,
+            |o| {
+                if o.kind != DefenseKind::Spell && best_kind.is_none_or(|(v, _)| o.value > v) {
+                    best_kind = Some((o.value, o.kind));
+                }
+            },
+        );
+    }
+    let hp = f.stats.hp.max(1);
+    let hurt = 1.0 + f64::from((hp - f.hp).clamp(0, hp)) / f64::from(hp);
+    if saved * hurt <= mine + 1e-12 {
+        return None;
+    }
+    let act = Action::AllOutDefense {
+        variant: DefenseVariant::Increased(best_kind.map_or(DefenseKind::Dodge, |(_, k)| k)),
+        step: None,
+        path: Vec::new(),
+    };
+    crate::rules::maneuver::check(state, me, &act)
+        .is_ok()
+        .then_some(act)
+}
+
+/// How open a hex is to attack: each neighbour a foe could stand in counts
+/// 1, half when it is bad footing for the foe (G-ATK-026), 0.8 for an
+/// obstruction to climb (G-TAC-007), nothing when a wall or a friend fills
+/// it; those outside the front arc (facing `toward`) count 1.5 times.
+fn exposure(state: &State, me: CombatantId, hex: HexPos, toward: HexPos) -> f64 {
+    let Some(face) = hex.facing_toward(toward) else {
+        return f64::MAX;
+    };
+    let pose = Pose::new(hex, face);
+    let side = state.fighter(me).side;
+    let mut sum = 0.0;
+    for n in hex.neighbours() {
+        if !state.map.passable(n) {
+            continue;
+        }
+        if state
+            .occupant(n, Some(me))
+            .is_some_and(|id| state.fighter(id).side == side && state.fighter(id).is_conscious())
+        {
+            continue;
+        }
+        let t = state.map.terrain_at(n);
+        let mut w = if bad_footing(state, n) {
+            0.5
+        } else if t.is_some_and(|t| t.contains(crate::model::terrain::OBSTRUCTION)) {
+            0.8
+        } else {
+            1.0
+        };
+        if pose.arc_of(n) != Some(Arc::Front) {
+            w *= 1.5;
+        }
+        sum += w;
+    }
+    if bad_footing(state, hex) {
+        sum += 2.0;
+    }
+    sum
+}
+
+/// Outnumbered by foes that fight in melee, none yet in reach: move to the hex within
+/// this turn's Move with the fewest open approaches when it is clearly
+/// better, else wait there for the first foe to come in reach.
+fn hold_ground(
+    state: &State,
+    me: CombatantId,
+    target: CombatantId,
+    blows: &[Blow],
+) -> Option<Action> {
+    let f = state.fighter(me);
+    // Only the outnumbered hold (the others come on), and never against
+    // foes that shoot or cast: they would be shot where they stand.
+    let foes = state.active_foes(me).count();
+    let friends = state
+        .ids()
+        .filter(|&id| state.fighter(id).side == f.side && state.fighter(id).is_conscious())
+        .count();
+    let shooters = state.active_foes(me).any(|id| {
+        let o = state.fighter(id);
+        !o.spells.is_empty()
+            || o.weapons
+                .iter()
+                .any(|w| (0..w.weapon.modes.len()).any(|m| w.is_ranged(m)))
+    });
+    if foes < 2 || foes <= friends || shooters || state.active_foe_within(me, 2) {
+        return None;
+    }
+    let goal = state.fighter(target).pose.pos;
+    let here = exposure(state, me, f.pose.pos, goal);
+    let reach = crate::rules::movement::reach(state, me, f.current_move());
+    let mut best: Option<(f64, HexPos)> = None;
+    for hex in reach.hexes() {
+        if hex == f.pose.pos || !crate::rules::movement::free(state, me, hex) {
+            continue;
+        }
+        // Holding ground is not advancing: at most a hex nearer the foe.
+        if hex.distance(goal) + 1 < f.pose.pos.distance(goal) {
+            continue;
+        }
+        let e = exposure(state, me, hex, goal) + 0.05 * f64::from(hex.distance(f.pose.pos));
+        if best.is_none_or(|(b, h)| e < b - 1e-9 || (e < b + 1e-9 && hex < h)) {
+            best = Some((e, hex));
+        }
+    }
+    if let Some((e, hex)) = best
+        && e + 0.75 < here
+        && let Some((_, facing)) = reach.cheapest_to(hex)
+        && let Some(path) = reach.path_to(hex, facing)
+    {
+        let path = crate::rules::movement::hexes_of(&path);
+        let want = hex.facing_toward(goal);
+        let face = want
+            .filter(|&w| crate::rules::movement::plan_move(state, me, hex, Some(w), &path).is_ok());
+        let mv = Action::Move {
+            to: hex,
+            face,
+            path,
+            posture: None,
+        };
+        if crate::rules::maneuver::check(state, me, &mv).is_ok() {
+            return Some(mv);
+        }
+    }
+    waiting(state, me, blows)
+}
+
+/// A Wait to strike whoever comes in reach with the best blow (a Stop
+/// Thrust with a thrust, G-STP-001).
+fn waiting(state: &State, me: CombatantId, blows: &[Blow]) -> Option<Action> {
+    let best = blows.iter().max_by(|a, b| {
+        (p_success(a.skill) * a.injury).total_cmp(&(p_success(b.skill) * b.injury))
+    })?;
+    let mode = state.fighter(me).weapons[usize::from(best.strike.weapon)]
+        .mode(usize::from(best.strike.mode))?;
+    let thrust = mode.is_melee() && mode.damage.base == crate::model::damage::DamageBase::Thrust;
+    let wait = Action::Wait(Wait {
+        trigger: if thrust {
+            Trigger::StopThrust
+        } else {
+            Trigger::InReach { foe: None }
+        },
+        response: Response::Attack {
+            weapon: best.strike.weapon,
+            mode: best.strike.mode,
+            location: best.strike.location,
+            all_out: None,
+        },
+        step: None,
+    });
+    crate::rules::maneuver::check(state, me, &wait)
+        .is_ok()
+        .then_some(wait)
+}
+
+/// The seasoned AI's maneuver, always a legal one.
+pub(super) fn action(state: &State, me: CombatantId) -> Action {
+    let chosen = choose(state, me);
+    if crate::rules::maneuver::check(state, me, &chosen).is_ok() {
+        chosen
+    } else {
+        grappling::fallback(state, me)
+    }
+}
+
+/// Whether `me` kneels and may rise as the step of an attack or a grab
+/// (G-CPO-002): a crippled leg keeps it down (G-LOC-010).
+fn may_rise(state: &State, me: CombatantId) -> bool {
+    let f = state.fighter(me);
+    f.stun.is_none() && f.posture == Posture::Kneeling && !crate::rules::footwork::legs_crippled(f)
+}
+
+fn choose(state: &State, me: CombatantId) -> Action {
+    let rise = may_rise(state, me);
+    let target = state.nearest_active_foe(me);
+    // Kneeling next to a foe: rise as the step of a grab or a blow.
+    if rise && let Some(target) = target {
+        if let Some(a) = grappling::plan_rising(state, me, target) {
+            return a;
+        }
+        let f = state.fighter(me);
+        let bl = blows(state, me, target, f.ai.aim);
+        let mut defenses = Defenses::default();
+        if grappling::plan(state, me, target).is_none()
+            && let Some(p) = best_plan(state, me, target, &bl, &mut defenses, true)
+        {
+            return Action::Attack {
+                strike: p.strike,
+                step: p.step,
+                extra: None,
+                giant_step: None,
+            };
+        }
+    }
+    if let Some(a) = basic::recover(state, me) {
+        return a;
+    }
+    let Some(target) = target else {
+        return Action::DoNothing;
+    };
+    if let Some(a) = grappling::plan(state, me, target) {
+        return a;
+    }
+    if let Some(a) = magic::plan(state, me) {
+        return a;
+    }
+    if let Some(a) = basic::from_afar(state, me, target) {
+        return a;
+    }
+    let f = state.fighter(me);
+    let tactics = Tactics::of(&f.controller);
+    let bl = blows(state, me, target, f.ai.aim);
+    let mut defenses = Defenses::default();
+    if tactics == Tactics::AllOut
+        && let Some(p) = best_from(state, me, target, f.pose, None, &bl, &mut defenses)
+    {
+        return all_out(state, me, &p, &bl);
+    }
+    let plan = best_plan(state, me, target, &bl, &mut defenses, false);
+    if let Some(a) = defend_all_out(state, me, plan.map_or(0.0, |p| p.raw)) {
+        return a;
+    }
+    let Some(p) = plan else {
+        if let Some(a) = hold_ground(state, me, target, &bl) {
+            return a;
+        }
+        // Defensive tactics let the foe come on (G-WAIT-001, G-STP-001).
+        if tactics == Tactics::Defensive && f.pose.pos.distance(state.fighter(target).pose.pos) <= 3
+        {
+            return waiting(state, me, &bl).unwrap_or(Action::AllOutDefense {
+                variant: DefenseVariant::Increased(DefenseKind::Dodge),
+                step: None,
+                path: Vec::new(),
+            });
+        }
+        return basic::approach(state, me, target).unwrap_or(Action::DoNothing);
+    };
+    if tactics == Tactics::Defensive
+        && p.step.is_some_and(|s| s.to.is_some())
+        && let Some(w) = waiting(state, me, &bl)
+    {
+        return w;
+    }
+    let alone = state
+        .active_foes(me)
+        .filter(|&id| id != target)
+        .all(|id| state.fighter(id).pose.pos.distance(f.pose.pos) > 1);
+    if p.step.is_none()
+        && (all_out_is_safe(state, me, target) || (tactics == Tactics::Aggressive && alone))
+    {
+        return all_out(state, me, &p, &bl);
+    }
+    if let Some(feint) = feint_first(state, me, target, &p, &bl) {
+        return feint;
+    }
+    Action::Attack {
+        strike: p.strike,
+        step: p.step,
+        extra: None,
+        giant_step: None,
+    }
+}
+
+/// The seasoned AI's answer: the defense with the best chance (retreating
+/// only when that raises it); on a tie it blocks before it parries and
+/// parries before it dodges (a Block is once a turn and the Dodge never runs
+/// out, G-DEF-003..005), and keeps its retreat. A blocking spell as the
+/// basic AI weighs it (G-SPL-012).
+pub(super) fn answer(state: &State, q: &Question) -> Answer {
+    let Question::Defend {
+        options, defender, ..
+    } = q
+    else {
+        return basic::answer(state, q);
+    };
+    let d = state.fighter(*defender);
+    let may_retreat = d.ai.retreat;
+    let value = |o: &crate::model::action::DefenseOption| match o.with_retreat {
+        Some(r) if may_retreat => r.max(o.value),
+        _ => o.value,
+    };
+    let plain = options
+        .iter()
+        .filter(|o| o.kind != DefenseKind::Spell)
+        .map(value)
+        .max();
+    let worth_it = |o: &&crate::model::action::DefenseOption| {
+        let cost = o
+            .weapon
+            .and_then(|i| d.spells.get(usize::from(i)))
+            .map_or(i32::MAX, |k| i32::from(k.spell.cost));
+        o.kind != DefenseKind::Spell
+            || (plain.is_none_or(|p| o.value >= p + 3)
+                && d.fp.saturating_sub(cost) >= magic::RESERVE - 2)
+    };
+    let rank = |k: DefenseKind| match k {
+        DefenseKind::Block => 3,
+        DefenseKind::Parry => 2,
+        DefenseKind::Dodge => 1,
+        DefenseKind::Spell => 0,
+    };
+    // The chance is what counts: values at or below 4 and at or above 16
+    // all read the same (G-DICE-005/006).
+    let chance = |v: i32| v.clamp(4, 16);
+    let best = options
+        .iter()
+        .filter(worth_it)
+        .max_by_key(|o| (chance(value(o)), value(o) == o.value, rank(o.kind)));
+    match best {
+        Some(o) => Answer::Defend {
+            kind: o.kind,
+            weapon: o.weapon,
+            retreat: value(o) > o.value,
+            feverish: false,
+            acrobatic: false,
+            dive: None,
+        },
+        None => Answer::NoDefense,
+    }
+}
