@@ -85,10 +85,64 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             return a;
         }
     }
+    if let Some(a) = trample(state, who) {
+        return a;
+    }
     if let Some(a) = charge(state, who) {
         return a;
     }
     approach(state, who, nearest)
+}
+
+/// DQ-22-004: the heads a multi-hex monster's trample might end on, straight
+/// ahead along each side of its facing corner, within its TMR (unchecked).
+pub fn trample_hexes(state: &State, who: CombatantId) -> arrayvec::ArrayVec<HexPos, 32> {
+    let f = state.fig(who);
+    let mut out = arrayvec::ArrayVec::new();
+    let Heading::Corner(c) = f.heading else {
+        return out;
+    };
+    if f.is_single() {
+        return out;
+    }
+    let tmr = actions::tmr_for(state, who, MoveKind::Other).clamp(1, 15);
+    for d in c.sides() {
+        let mut h = f.pos;
+        for _ in 0..tmr {
+            h = h.neighbour(d);
+            let _ = out.try_push(h);
+        }
+    }
+    out
+}
+
+/// DQ-22-004, DQ-22-005: a multi-hex monster tramples when it can run over
+/// foes and no friend: the most foes, then the shortest way.
+fn trample(state: &State, who: CombatantId) -> Option<Action> {
+    let budget = actions::tmr_for(state, who, MoveKind::Other);
+    let mut best: Option<(usize, u32, Action)> = None;
+    for to in trample_hexes(state, who) {
+        let Ok(path) = movement::trample_path(state, who, to, budget) else {
+            continue;
+        };
+        if path.victims.iter().any(|&v| !state.hostile(v, who)) {
+            continue;
+        }
+        let foes = path
+            .victims
+            .iter()
+            .filter(|&&v| state.fig(v).in_fight())
+            .count();
+        let len = state.fig(who).pos.distance(to);
+        if foes > 0
+            && best
+                .as_ref()
+                .is_none_or(|(n, l, _)| foes > *n || (foes == *n && len < *l))
+        {
+            best = Some((foes, len, Action::Trample { to }));
+        }
+    }
+    best.map(|(_, _, a)| a)
 }
 
 fn pass(activity: Activity) -> Action {

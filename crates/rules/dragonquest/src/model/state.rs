@@ -1,7 +1,7 @@
 //! The state of a DragonQuest fight: figures, their pools and statuses
 //! (DQ-00-017), the map and the pulse sequence (DQ-00-016).
 
-use crate::model::data::{Armor, ShapeName, Shield, Size, Weapon};
+use crate::model::data::{Armor, Poison, ShapeName, Shield, Size, Weapon};
 use crate::model::options::Options;
 use arrayvec::ArrayVec;
 use fray_core::grid::{Facing, Footprint, Heading, HexPos, Map, Orientation, Shape};
@@ -56,7 +56,23 @@ pub struct Held {
     pub loaded: bool,
     /// Passes of reloading done so far.
     pub reloading: u8,
+    /// The poison on it, if any (DQ-20-004..007).
+    pub poison: Option<Applied>,
 }
+
+/// DQ-20-007: a poison applied to a weapon, potent until the pulse
+/// `expires` (6 hours = 4,320 pulses after it was applied) or its first hit
+/// with effective damage.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Applied {
+    /// The poison.
+    pub poison: &'static Poison,
+    /// The first pulse in which it no longer works.
+    pub expires: u32,
+}
+
+/// DQ-20-007: 6 hours of 720 pulses.
+pub const POISON_PULSES: u32 = 6 * 720;
 
 /// Alive, unconscious or dead (DQ-19-001, DQ-19-002).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -183,6 +199,10 @@ pub struct Figure {
     pub unarmed_rank: Option<u8>,
     /// Military Scientist rank (DQ-12-003).
     pub military_scientist: u8,
+    /// Has the Assassin skill (DQ-20-006).
+    pub assassin: bool,
+    /// Passive resistance chance against breath weapons (DQ-18-007).
+    pub resistance: i32,
     /// Life.
     pub life: Life,
     /// Statuses.

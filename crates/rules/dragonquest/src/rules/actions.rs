@@ -505,6 +505,18 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
+        Action::Trample { to } => {
+            if st != Status::Free {
+                return refuse(
+                    "DQ-13-001",
+                    "an engaged figure cannot Move or trample; it may Pass, Evade or Withdraw",
+                );
+            }
+            let budget = tmr_for(state, who, MoveKind::Other);
+            movement::trample_path(state, who, *to, budget)
+                .map(|_| ())
+                .map_err(|why| Illegal::new("DQ-22-004", why))
+        }
         Action::Jump { to } => {
             if st != Status::Free {
                 return refuse("DQ-14-005", "only a figure that is not engaged may jump");
