@@ -62,11 +62,11 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             None => Action::PASS,
         };
     }
-    let nearest = foes(state, who).min_by_key(|&o| (state.fig(o).body().distance(&f.body()), o.0));
+    let nearest = foes(state, who).min_by_key(|&o| (state.fig(o).distance(f), o.0));
     let Some(nearest) = nearest else {
         return Action::PASS;
     };
-    let near = state.fig(nearest).body().distance(&f.body());
+    let near = state.fig(nearest).distance(f);
     let holds_ranged = f.weapon().is_some_and(|h| !h.weapon.rated(Use::Melee));
     // Hands empty or a bow in melee: ready the best melee weapon.
     if (f.main.is_none() || (holds_ranged && near <= 2))
@@ -200,8 +200,8 @@ fn shoot(state: &State, who: CombatantId) -> Option<Action> {
         return Some(pass(Activity::Reload));
     }
     let target = foes(state, who)
-        .filter(|&o| state.fig(o).body().distance_to(f.pos) <= h.weapon.range)
-        .min_by_key(|&o| (state.fig(o).body().distance_to(f.pos), o.0))?;
+        .filter(|&o| state.fig(o).distance_to(f.pos) <= h.weapon.range)
+        .min_by_key(|&o| (state.fig(o).distance_to(f.pos), o.0))?;
     let aim = state.fig(target).pos;
     if !zones::in_ranged_zone(state, f, aim) {
         return Some(Action::Pass {
@@ -258,8 +258,14 @@ fn charge(state: &State, who: CombatantId) -> Option<Action> {
             if !reaches(state, who, head, h, t) {
                 continue;
             }
-            let body = crate::model::state::footprint(f.shape, head, heading);
-            let exposed = body.cells().iter().any(|c| tmz.contains(c));
+            let exposed = if f.is_single() {
+                tmz.contains(&head)
+            } else {
+                crate::model::state::footprint(f.shape, head, heading)
+                    .cells()
+                    .iter()
+                    .any(|c| tmz.contains(c))
+            };
             let value = score(state, who, t) - if exposed { 15 } else { 0 } - cost;
             let a = Action::Charge {
                 target: t,
@@ -283,10 +289,13 @@ fn approach(state: &State, who: CombatantId, t: CombatantId) -> Action {
     let budget = actions::tmr_for(state, who, MoveKind::Other);
     let goal = state.fig(t).pos;
     if f.is_single() {
-        let line = f.pos.line_to(goal);
+        let len = f.pos.distance(goal) as usize + 1;
         // The furthest open hex of the line within TMR, short of the foe.
         let mut to = None;
-        for &h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
+        for h in movement::line(f.pos, goal)
+            .skip(1)
+            .take(len.saturating_sub(2))
+        {
             match movement::line_route(state, who, h, budget) {
                 Some(_) => to = Some(h),
                 None => break,

@@ -167,12 +167,10 @@ pub fn line_route(state: &State, who: CombatantId, to: HexPos, budget: i32) -> O
     if to == f.pos {
         return Some(start);
     }
-    let line = f.pos.line_to(to);
-    let last = line.len() - 1;
-    let mut cost = 0;
-    for k in 1..=last {
-        let h = line[k];
-        if !free_for(state, who, h) || state.map.blocks_step(line[k - 1], h) {
+    let last = f.pos.distance(to) as usize;
+    let (mut cost, mut prev) = (0, f.pos);
+    for (k, h) in line(f.pos, to).enumerate().skip(1) {
+        if !free_for(state, who, h) || state.map.blocks_step(prev, h) {
             return None;
         }
         cost += enter_cost(state, h);
@@ -182,6 +180,7 @@ pub fn line_route(state: &State, who: CombatantId, to: HexPos, budget: i32) -> O
         if k < last && zones::hex_in_foe_mz(state, who, h) {
             return None;
         }
+        prev = h;
     }
     Some(Reach {
         head: to,
@@ -189,6 +188,15 @@ pub fn line_route(state: &State, who: CombatantId, to: HexPos, budget: i32) -> O
         cost,
         steps: last as i32,
     })
+}
+
+/// The hexes of the straight line from `from` to `to`, both ends included
+/// (`distance + 1` of them): the same line as [`HexPos::line_to`], walked
+/// without collecting it (the simulator's path allocates nothing).
+pub fn line(from: HexPos, to: HexPos) -> impl Iterator<Item = HexPos> {
+    hexx::Hex::from(from)
+        .line_to(hexx::Hex::from(to))
+        .map(HexPos::from)
 }
 
 /// A way to get the head to `to` within `budget`, if any: the straight
