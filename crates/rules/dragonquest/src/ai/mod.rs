@@ -9,7 +9,7 @@
 
 use crate::model::action::{Action, Activity, Answer, AttackKind, Question};
 use crate::model::data::Use;
-use crate::model::state::{Hold, State};
+use crate::model::state::{Hold, Posture, State};
 use crate::resolve::strike::{Blow, mod_sc};
 use crate::rules::actions::{self, Status, face_toward, reaches};
 use crate::rules::values::{self, MoveKind};
@@ -17,8 +17,16 @@ use crate::rules::{damage, movement, zones};
 use fray_core::CombatantId;
 use fray_core::grid::{Heading, HexPos};
 
-/// The tactics the AI knows (`ai:<tactics>`).
-pub const TACTICS: [&str; 2] = ["default", "cautious"];
+/// The tactics the AI knows (`ai:<tactics>`): `default` fights to win;
+/// `cautious` also steps back from the fight when badly hurt (Withdraw,
+/// DQ-13-006..008); `capture` knocks foes out instead of wounding them
+/// (DQ-16-016, DQ-16-017).
+pub const TACTICS: [&str; 3] = ["default", "cautious", "capture"];
+
+/// The tactics of `who`'s controller (`default` when none is named).
+fn tactic(state: &State, who: CombatantId) -> &str {
+    state.fig(who).controller.tactics().unwrap_or("default")
+}
 
 fn foes(state: &State, who: CombatantId) -> impl Iterator<Item = CombatantId> + '_ {
     state
@@ -55,10 +63,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     if st == Status::Close {
         let target = foes(state, who).find(|&o| zones::in_close_with(state, o, who));
         return match target {
-            Some(t) => Action::Grapple {
-                target: t,
-                restrain: false,
-            },
+            Some(t) => grapple(state, who, t),
             None => Action::PASS,
         };
     }
@@ -75,6 +80,9 @@ pub fn action(state: &State, who: CombatantId) -> Action {
         return pass(Activity::Ready(Some(i)));
     }
     if st == Status::Engaged {
+        if let Some(a) = step_back(state, who) {
+            return a;
+        }
         return engaged(state, who).unwrap_or(Action::Evade {
             to: None,
             facing: None,
@@ -183,12 +191,124 @@ fn engaged(state: &State, who: CombatantId) -> Option<Action> {
             reaches(state, who, f.pos, heading, t)
         })
         .max_by_key(|&t| (score(state, who, t), std::cmp::Reverse(t.0)))?;
+    // DQ-13-004, DQ-13-005: with no better than a 1 in 5 chance to hit,
+    // Evade instead (modAG again on Defense, and the right to parry).
+    if score_sc(state, who, best, AttackKind::Normal) < 20 && values::parry_rank(f).is_some() {
+        let evade = Action::Evade {
+            to: None,
+            facing: None,
+        };
+        if actions::check(state, who, &evade).is_ok() {
+            return Some(evade);
+        }
+    }
     let a = Action::Attack {
         target: best,
-        kind: AttackKind::Normal,
+        kind: special(state, who, best),
         from: None,
     };
     actions::check(state, who, &a).ok().map(|_| a)
+}
+
+/// The modSC of a Melee Attack of `kind` on `t` from where `who` stands.
+fn score_sc(state: &State, who: CombatantId, t: CombatantId, kind: AttackKind) -> i32 {
+    mod_sc(state, who, t, &Blow::melee(kind, state.fig(who).pos)).total()
+}
+
+/// DQ-16-008..020: the attack type against `t`, the first that applies:
+/// `capture` tactics knock out (DQ-16-017); an entangling weapon entangles
+/// a free foe (DQ-16-011); a weapon that trips (or kicks at Unarmed rank
+/// 3, DQ-21-004) trips a standing foe when that costs at most 10 off the
+/// strike chance (DQ-16-010: a fallen foe must Pass to stand); a foe two
+/// or more ranks better with its weapon is disarmed when the -20 still
+/// leaves 40 (DQ-16-020). Otherwise an ordinary strike.
+fn special(state: &State, who: CombatantId, t: CombatantId) -> AttackKind {
+    let ok = |kind| {
+        actions::check(
+            state,
+            who,
+            &Action::Attack {
+                target: t,
+                kind,
+                from: None,
+            },
+        )
+        .is_ok()
+    };
+    let tf = state.fig(t);
+    if tactic(state, who) == "capture" && ok(AttackKind::Knockout) {
+        return AttackKind::Knockout;
+    }
+    if tf.status.entangled.is_none() && !tf.status.prone && ok(AttackKind::Entangle) {
+        return AttackKind::Entangle;
+    }
+    let normal = score_sc(state, who, t, AttackKind::Normal);
+    if !tf.status.prone
+        && !tf.status.stunned
+        && ok(AttackKind::Trip)
+        && score_sc(state, who, t, AttackKind::Trip) + 10 >= normal
+    {
+        return AttackKind::Trip;
+    }
+    let own = values::rank(state.fig(who)).map_or(0, i32::from);
+    let theirs = tf.weapon().and_then(|h| h.rank).map_or(-1, i32::from);
+    if theirs >= own + 2
+        && score_sc(state, who, t, AttackKind::Disarm) >= 40
+        && ok(AttackKind::Disarm)
+    {
+        return AttackKind::Disarm;
+    }
+    AttackKind::Normal
+}
+
+/// DQ-13-019, DQ-16-013..015: in close combat, Restrain when its strike
+/// chance is 30 or more (a restrained foe is out of the fight), else an
+/// ordinary Grapple.
+fn grapple(state: &State, who: CombatantId, t: CombatantId) -> Action {
+    let restrain = Action::Grapple {
+        target: t,
+        restrain: true,
+    };
+    let blow = crate::resolve::close::grapple_blow(state, who, true);
+    if mod_sc(state, who, t, &blow).total() >= 30 && actions::check(state, who, &restrain).is_ok() {
+        return restrain;
+    }
+    Action::Grapple {
+        target: t,
+        restrain: false,
+    }
+}
+
+/// `cautious` tactics (DQ-13-006..008): at a third of its EN or less, an
+/// engaged figure withdraws one hex back, in a Defensive posture when its
+/// shield is prepared (+20 Defense), else Evades.
+fn step_back(state: &State, who: CombatantId) -> Option<Action> {
+    let f = state.fig(who);
+    if tactic(state, who) != "cautious" || 3 * f.en > f.stats.en || !f.is_single() {
+        return None;
+    }
+    for to in zones::rear_hexes(f) {
+        let postures = if f.shield.is_some() && f.shield_ready {
+            [Some(Posture::Defensive), None]
+        } else {
+            [None, None]
+        };
+        for posture in postures {
+            let a = Action::Withdraw {
+                to,
+                posture,
+                strike: None,
+            };
+            if actions::check(state, who, &a).is_ok() {
+                return Some(a);
+            }
+        }
+    }
+    let evade = Action::Evade {
+        to: None,
+        facing: None,
+    };
+    actions::check(state, who, &evade).ok().map(|_| evade)
 }
 
 /// Fire at the nearest foe in range and in the Ranged Zone; turn toward
@@ -279,7 +399,29 @@ fn charge(state: &State, who: CombatantId) -> Option<Action> {
             }
         }
     }
-    best.map(|(_, a)| a)
+    best.map(|(_, a)| shield_rush(state, who, a))
+}
+
+/// DQ-16-018, DQ-16-019: a charge becomes a Shield Rush when the rush's
+/// chance with its +20 is at least the weapon's (the target may also fall).
+fn shield_rush(state: &State, who: CombatantId, a: Action) -> Action {
+    let Action::Charge { target, to, .. } = a else {
+        return a;
+    };
+    let rush = Action::Charge {
+        target,
+        to,
+        kind: AttackKind::ShieldRush,
+    };
+    if state.fig(target).status.prone || actions::check(state, who, &rush).is_err() {
+        return a;
+    }
+    let normal = score_sc(state, who, target, AttackKind::Normal);
+    if score_sc(state, who, target, AttackKind::ShieldRush) + 20 >= normal {
+        rush
+    } else {
+        a
+    }
 }
 
 /// Move toward `t` as far as TMR allows, ending facing it: along the

@@ -250,7 +250,7 @@ impl Figure {
     /// Hex distance between the nearest hexes of two figures.
     pub fn distance(&self, other: &Figure) -> u32 {
         if self.is_single() && other.is_single() {
-            self.pos.distance(other.pos)
+            hex_distance(self.pos, other.pos)
         } else {
             self.body().distance(&other.body())
         }
@@ -301,14 +301,36 @@ impl Figure {
 pub fn front_of(shape: ShapeName, pos: HexPos, heading: Heading) -> ArrayVec<HexPos, 3> {
     match heading {
         Heading::Side(f) if shape == ShapeName::Single => {
+            let i = usize::from(f.index());
             let mut v = ArrayVec::new();
-            for d in [f.turn(-1), f, f.turn(1)] {
-                v.push(pos.neighbour(d));
+            for k in [i + 5, i, i + 1] {
+                v.push(step(pos, k));
             }
             v
         }
         _ => footprint(shape, pos, heading).front_hexes(),
     }
+}
+
+/// The axial offsets of the six neighbours in `Facing` order (N, NE, SE,
+/// S, SW, NW), as the grid documents them; a test holds them to
+/// `HexPos::neighbour`.
+pub const DIRECTIONS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+
+/// Hex distance in axial coordinates (the grid's, computed here for the
+/// hot path): half the sum of the three cube differences.
+#[inline]
+pub fn hex_distance(a: HexPos, b: HexPos) -> u32 {
+    let (dq, dr) = (a.q - b.q, a.r - b.r);
+    (dq.unsigned_abs() + dr.unsigned_abs() + (dq + dr).unsigned_abs()) / 2
+}
+
+/// The neighbour of `pos` across the side with `Facing` index `k % 6`,
+/// computed here so the hot path makes no call into the grid crate.
+#[inline]
+pub fn step(pos: HexPos, k: usize) -> HexPos {
+    let (dq, dr) = DIRECTIONS[k % 6];
+    HexPos::new(pos.q + dq, pos.r + dr)
 }
 
 /// A shape placed at a head hex.
@@ -398,18 +420,21 @@ pub struct State {
 
 impl State {
     /// A figure.
+    #[inline]
     pub fn fig(&self, id: CombatantId) -> &Figure {
-        &self.figures[id.index()]
+        &self.figures[usize::from(id.0)]
     }
     /// A figure, mutably.
+    #[inline]
     pub fn fig_mut(&mut self, id: CombatantId) -> &mut Figure {
-        &mut self.figures[id.index()]
+        &mut self.figures[usize::from(id.0)]
     }
     /// Every id.
     pub fn ids(&self) -> impl Iterator<Item = CombatantId> + '_ {
         (0..self.figures.len() as u16).map(CombatantId)
     }
     /// Whether two figures are on different sides.
+    #[inline]
     pub fn hostile(&self, a: CombatantId, b: CombatantId) -> bool {
         self.fig(a).side != self.fig(b).side
     }

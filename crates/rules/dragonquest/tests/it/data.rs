@@ -48,7 +48,7 @@ fn templates_carry_characteristics_skills_armor_and_shapes() {
     );
     assert_eq!(a.creature("warhorse").unwrap().shape, ShapeName::Pair);
     assert_eq!(a.creature("wolf").unwrap().size, Size::Small);
-    assert_eq!(a.creatures.len(), 8);
+    assert_eq!(a.creatures.len(), 9);
     assert!(a.creatures.iter().all(|c| !c.source.is_empty()));
 }
 

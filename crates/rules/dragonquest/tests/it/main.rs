@@ -4,6 +4,7 @@
 
 mod actions;
 mod aftermath;
+mod ai;
 mod close;
 mod common;
 mod data;

@@ -78,3 +78,13 @@ fn a_trample_goes_straight_and_needs_a_figure_in_the_way() {
     // A 1-hex figure cannot trample.
     assert!(check(&s, B, &Action::Trample { to: ahead(d, 4) }).is_err());
 }
+
+#[test]
+fn the_ai_tramples_a_foe_straight_ahead() {
+    // rule: DQ-22-004
+    let (s, d) = setup(2);
+    assert!(matches!(
+        fray_dragonquest::ai::action(&s, A),
+        Action::Trample { to } if to.distance(ahead(d, 2)) <= 1
+    ));
+}
