@@ -8,7 +8,7 @@
 //! keep the armor unless it is thin (DQ-18-005).
 
 use crate::model::action::{Action, Activity, Answer, AttackKind, Question};
-use crate::model::data::Use;
+use crate::model::data::{Category, Use};
 use crate::model::state::{Hold, Posture, State};
 use crate::resolve::strike::{Blow, mod_sc};
 use crate::rules::actions::{self, Status, face_toward, reaches};
@@ -236,17 +236,23 @@ fn special(state: &State, who: CombatantId, t: CombatantId) -> AttackKind {
         .is_ok()
     };
     let tf = state.fig(t);
+    let f = state.fig(who);
+    // The weapon's flags first: most fighters have no special attack to
+    // weigh, and the simulator should not pay for checking them.
+    let w = values::weapon_of(state, f);
     if tactic(state, who) == "capture" && ok(AttackKind::Knockout) {
         return AttackKind::Knockout;
     }
-    if tf.status.entangled.is_none() && !tf.status.prone && ok(AttackKind::Entangle) {
+    if w.entangle && tf.status.entangled.is_none() && !tf.status.prone && ok(AttackKind::Entangle) {
         return AttackKind::Entangle;
     }
-    let normal = score_sc(state, who, t, AttackKind::Normal);
-    if !tf.status.prone
+    let kick = w.category == Category::Unarmed && f.unarmed_rank.unwrap_or(0) >= 3;
+    if (w.trip || kick)
+        && !tf.status.prone
         && !tf.status.stunned
         && ok(AttackKind::Trip)
-        && score_sc(state, who, t, AttackKind::Trip) + 10 >= normal
+        && score_sc(state, who, t, AttackKind::Trip) + 10
+            >= score_sc(state, who, t, AttackKind::Normal)
     {
         return AttackKind::Trip;
     }
