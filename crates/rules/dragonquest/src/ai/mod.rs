@@ -37,11 +37,14 @@ fn foes(state: &State, who: CombatantId) -> impl Iterator<Item = CombatantId> + 
 /// The AI's score of striking `t`: the chance to hit, weighted toward foes
 /// nearly down.
 fn score(state: &State, who: CombatantId, t: CombatantId) -> i32 {
-    let blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
-    let sc = mod_sc(state, who, t, &blow).total().clamp(0, 98);
+    score_of(state, t, score_sc(state, who, t, AttackKind::Normal))
+}
+
+/// [`score`] from a strike chance already worked out.
+fn score_of(state: &State, t: CombatantId, sc: i32) -> i32 {
     let tf = state.fig(t);
     let weak = if tf.status.stunned { 20 } else { 0 };
-    sc + weak - tf.en
+    sc.clamp(0, 98) + weak - tf.en
 }
 
 /// The action of `who`.
@@ -190,10 +193,12 @@ fn engaged(state: &State, who: CombatantId) -> Option<Action> {
             };
             reaches(state, who, f.pos, heading, t)
         })
-        .max_by_key(|&t| (score(state, who, t), std::cmp::Reverse(t.0)))?;
+        .map(|t| (t, score_sc(state, who, t, AttackKind::Normal)))
+        .max_by_key(|&(t, sc)| (score_of(state, t, sc), std::cmp::Reverse(t.0)))?;
+    let (best, sc) = best;
     // DQ-13-004, DQ-13-005: with no better than a 1 in 5 chance to hit,
     // Evade instead (modAG again on Defense, and the right to parry).
-    if score_sc(state, who, best, AttackKind::Normal) < 20 && values::parry_rank(f).is_some() {
+    if sc < 20 && values::parry_rank(f).is_some() {
         let evade = Action::Evade {
             to: None,
             facing: None,
