@@ -100,6 +100,7 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
         }
         Action::Retreat => "Retreat two hexes".into(),
         Action::Jump { to } => format!("Jump to {to}"),
+        Action::Trample { to } => format!("Trample through to {to}"),
         Action::TwoWeapons { targets } => format!(
             "Strike {} with {} and {} with {}",
             who(state, targets[0]),

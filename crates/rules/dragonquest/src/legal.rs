@@ -168,6 +168,10 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
         }
     }
     c.push(Action::Retreat);
+    // DQ-22-004: tramples straight ahead, for multi-hex monsters.
+    for to in crate::ai::trample_hexes(state, who) {
+        c.push(Action::Trample { to });
+    }
     let mut out: Vec<Action> = Vec::new();
     for a in c {
         if check(state, who, &a).is_ok() && !out.contains(&a) {

@@ -4,7 +4,9 @@
 
 use crate::model::data::{Armory, ShapeName, Sheet};
 use crate::model::scenario::{Combatant, Scenario};
-use crate::model::state::{Figure, Held, Hold, Life, Record, Sequence, State, Stats, Status};
+use crate::model::state::{
+    Applied, Figure, Held, Hold, Life, POISON_PULSES, Record, Sequence, State, Stats, Status,
+};
 use crate::rules::values;
 use arrayvec::ArrayVec;
 use fray_core::grid::{Cell, Corner, Heading, Map, MapKind};
@@ -217,6 +219,31 @@ fn build(
                 format!("no weapon `{}` in data/dragonquest/weapons.toml", w.id),
             )
         })?;
+        // DQ-20-004: only class A and B weapons take poison.
+        let poison = match &w.poison {
+            None => None,
+            Some(pid) => {
+                let p = armory.poison(pid).ok_or_else(|| {
+                    (
+                        format!("weapons[{k}].poison"),
+                        format!("no poison `{pid}` in data/dragonquest/poisons.toml"),
+                    )
+                })?;
+                if !weapon.poisonable() {
+                    return Err((
+                        format!("weapons[{k}].poison"),
+                        format!(
+                            "{} cannot be poisoned: only class A and B weapons can (DQ-20-004)",
+                            weapon.name
+                        ),
+                    ));
+                }
+                Some(Applied {
+                    poison: p,
+                    expires: POISON_PULSES,
+                })
+            }
+        };
         weapons
             .try_push(Held {
                 weapon,
@@ -224,6 +251,7 @@ fn build(
                 hold: Hold::Stowed,
                 loaded: true,
                 reloading: 0,
+                poison,
             })
             .map_err(|_| ("weapons".to_string(), "at most 4 weapons".to_string()))?;
     }
@@ -277,6 +305,8 @@ fn build(
         shield_rank: sheet.shield_rank,
         unarmed_rank: sheet.unarmed,
         military_scientist: sheet.military_scientist,
+        assassin: sheet.assassin.is_some(),
+        resistance: sheet.passive_resistance.unwrap_or(sheet.wp),
         life: Life::Conscious,
         status: Status::default(),
         record: Record::default(),

@@ -8,8 +8,8 @@
 //! keep the armor unless it is thin (DQ-18-005).
 
 use crate::model::action::{Action, Activity, Answer, AttackKind, Question};
-use crate::model::data::Use;
-use crate::model::state::{Hold, State};
+use crate::model::data::{Category, Use};
+use crate::model::state::{Hold, Posture, State};
 use crate::resolve::strike::{Blow, mod_sc};
 use crate::rules::actions::{self, Status, face_toward, reaches};
 use crate::rules::values::{self, MoveKind};
@@ -17,8 +17,16 @@ use crate::rules::{damage, movement, zones};
 use fray_core::CombatantId;
 use fray_core::grid::{Heading, HexPos};
 
-/// The tactics the AI knows (`ai:<tactics>`).
-pub const TACTICS: [&str; 2] = ["default", "cautious"];
+/// The tactics the AI knows (`ai:<tactics>`): `default` fights to win;
+/// `cautious` also steps back from the fight when badly hurt (Withdraw,
+/// DQ-13-006..008); `capture` knocks foes out instead of wounding them
+/// (DQ-16-016, DQ-16-017).
+pub const TACTICS: [&str; 3] = ["default", "cautious", "capture"];
+
+/// The tactics of `who`'s controller (`default` when none is named).
+fn tactic(state: &State, who: CombatantId) -> &str {
+    state.fig(who).controller.tactics().unwrap_or("default")
+}
 
 fn foes(state: &State, who: CombatantId) -> impl Iterator<Item = CombatantId> + '_ {
     state
@@ -29,11 +37,14 @@ fn foes(state: &State, who: CombatantId) -> impl Iterator<Item = CombatantId> + 
 /// The AI's score of striking `t`: the chance to hit, weighted toward foes
 /// nearly down.
 fn score(state: &State, who: CombatantId, t: CombatantId) -> i32 {
-    let blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
-    let sc = mod_sc(state, who, t, &blow).total().clamp(0, 98);
+    score_of(state, t, score_sc(state, who, t, AttackKind::Normal))
+}
+
+/// [`score`] from a strike chance already worked out.
+fn score_of(state: &State, t: CombatantId, sc: i32) -> i32 {
     let tf = state.fig(t);
     let weak = if tf.status.stunned { 20 } else { 0 };
-    sc + weak - tf.en
+    sc.clamp(0, 98) + weak - tf.en
 }
 
 /// The action of `who`.
@@ -55,18 +66,15 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     if st == Status::Close {
         let target = foes(state, who).find(|&o| zones::in_close_with(state, o, who));
         return match target {
-            Some(t) => Action::Grapple {
-                target: t,
-                restrain: false,
-            },
+            Some(t) => grapple(state, who, t),
             None => Action::PASS,
         };
     }
-    let nearest = foes(state, who).min_by_key(|&o| (state.fig(o).body().distance(&f.body()), o.0));
+    let nearest = foes(state, who).min_by_key(|&o| (state.fig(o).distance(f), o.0));
     let Some(nearest) = nearest else {
         return Action::PASS;
     };
-    let near = state.fig(nearest).body().distance(&f.body());
+    let near = state.fig(nearest).distance(f);
     let holds_ranged = f.weapon().is_some_and(|h| !h.weapon.rated(Use::Melee));
     // Hands empty or a bow in melee: ready the best melee weapon.
     if (f.main.is_none() || (holds_ranged && near <= 2))
@@ -75,6 +83,9 @@ pub fn action(state: &State, who: CombatantId) -> Action {
         return pass(Activity::Ready(Some(i)));
     }
     if st == Status::Engaged {
+        if let Some(a) = step_back(state, who) {
+            return a;
+        }
         return engaged(state, who).unwrap_or(Action::Evade {
             to: None,
             facing: None,
@@ -85,10 +96,64 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             return a;
         }
     }
+    if let Some(a) = trample(state, who) {
+        return a;
+    }
     if let Some(a) = charge(state, who) {
         return a;
     }
     approach(state, who, nearest)
+}
+
+/// DQ-22-004: the heads a multi-hex monster's trample might end on, straight
+/// ahead along each side of its facing corner, within its TMR (unchecked).
+pub fn trample_hexes(state: &State, who: CombatantId) -> arrayvec::ArrayVec<HexPos, 32> {
+    let f = state.fig(who);
+    let mut out = arrayvec::ArrayVec::new();
+    let Heading::Corner(c) = f.heading else {
+        return out;
+    };
+    if f.is_single() {
+        return out;
+    }
+    let tmr = actions::tmr_for(state, who, MoveKind::Other).clamp(1, 15);
+    for d in c.sides() {
+        let mut h = f.pos;
+        for _ in 0..tmr {
+            h = h.neighbour(d);
+            let _ = out.try_push(h);
+        }
+    }
+    out
+}
+
+/// DQ-22-004, DQ-22-005: a multi-hex monster tramples when it can run over
+/// foes and no friend: the most foes, then the shortest way.
+fn trample(state: &State, who: CombatantId) -> Option<Action> {
+    let budget = actions::tmr_for(state, who, MoveKind::Other);
+    let mut best: Option<(usize, u32, Action)> = None;
+    for to in trample_hexes(state, who) {
+        let Ok(path) = movement::trample_path(state, who, to, budget) else {
+            continue;
+        };
+        if path.victims.iter().any(|&v| !state.hostile(v, who)) {
+            continue;
+        }
+        let foes = path
+            .victims
+            .iter()
+            .filter(|&&v| state.fig(v).in_fight())
+            .count();
+        let len = state.fig(who).pos.distance(to);
+        if foes > 0
+            && best
+                .as_ref()
+                .is_none_or(|(n, l, _)| foes > *n || (foes == *n && len < *l))
+        {
+            best = Some((foes, len, Action::Trample { to }));
+        }
+    }
+    best.map(|(_, _, a)| a)
 }
 
 fn pass(activity: Activity) -> Action {
@@ -128,13 +193,133 @@ fn engaged(state: &State, who: CombatantId) -> Option<Action> {
             };
             reaches(state, who, f.pos, heading, t)
         })
-        .max_by_key(|&t| (score(state, who, t), std::cmp::Reverse(t.0)))?;
+        .map(|t| (t, score_sc(state, who, t, AttackKind::Normal)))
+        .max_by_key(|&(t, sc)| (score_of(state, t, sc), std::cmp::Reverse(t.0)))?;
+    let (best, sc) = best;
+    // DQ-13-004, DQ-13-005: with no better than a 1 in 5 chance to hit,
+    // Evade instead (modAG again on Defense, and the right to parry).
+    if sc < 20 && values::parry_rank(f).is_some() {
+        let evade = Action::Evade {
+            to: None,
+            facing: None,
+        };
+        if actions::check(state, who, &evade).is_ok() {
+            return Some(evade);
+        }
+    }
     let a = Action::Attack {
         target: best,
-        kind: AttackKind::Normal,
+        kind: special(state, who, best),
         from: None,
     };
     actions::check(state, who, &a).ok().map(|_| a)
+}
+
+/// The modSC of a Melee Attack of `kind` on `t` from where `who` stands.
+fn score_sc(state: &State, who: CombatantId, t: CombatantId, kind: AttackKind) -> i32 {
+    mod_sc(state, who, t, &Blow::melee(kind, state.fig(who).pos)).total()
+}
+
+/// DQ-16-008..020: the attack type against `t`, the first that applies:
+/// `capture` tactics knock out (DQ-16-017); an entangling weapon entangles
+/// a free foe (DQ-16-011); a weapon that trips (or kicks at Unarmed rank
+/// 3, DQ-21-004) trips a standing foe when that costs at most 10 off the
+/// strike chance (DQ-16-010: a fallen foe must Pass to stand); a foe two
+/// or more ranks better with its weapon is disarmed when the -20 still
+/// leaves 40 (DQ-16-020). Otherwise an ordinary strike.
+fn special(state: &State, who: CombatantId, t: CombatantId) -> AttackKind {
+    let ok = |kind| {
+        actions::check(
+            state,
+            who,
+            &Action::Attack {
+                target: t,
+                kind,
+                from: None,
+            },
+        )
+        .is_ok()
+    };
+    let tf = state.fig(t);
+    let f = state.fig(who);
+    // The weapon's flags first: most fighters have no special attack to
+    // weigh, and the simulator should not pay for checking them.
+    let w = values::weapon_of(state, f);
+    if tactic(state, who) == "capture" && ok(AttackKind::Knockout) {
+        return AttackKind::Knockout;
+    }
+    if w.entangle && tf.status.entangled.is_none() && !tf.status.prone && ok(AttackKind::Entangle) {
+        return AttackKind::Entangle;
+    }
+    let kick = w.category == Category::Unarmed && f.unarmed_rank.unwrap_or(0) >= 3;
+    if (w.trip || kick)
+        && !tf.status.prone
+        && !tf.status.stunned
+        && ok(AttackKind::Trip)
+        && score_sc(state, who, t, AttackKind::Trip) + 10
+            >= score_sc(state, who, t, AttackKind::Normal)
+    {
+        return AttackKind::Trip;
+    }
+    let own = values::rank(state.fig(who)).map_or(0, i32::from);
+    let theirs = tf.weapon().and_then(|h| h.rank).map_or(-1, i32::from);
+    if theirs >= own + 2
+        && score_sc(state, who, t, AttackKind::Disarm) >= 40
+        && ok(AttackKind::Disarm)
+    {
+        return AttackKind::Disarm;
+    }
+    AttackKind::Normal
+}
+
+/// DQ-13-019, DQ-16-013..015: in close combat, Restrain when its strike
+/// chance is 30 or more (a restrained foe is out of the fight), else an
+/// ordinary Grapple.
+fn grapple(state: &State, who: CombatantId, t: CombatantId) -> Action {
+    let restrain = Action::Grapple {
+        target: t,
+        restrain: true,
+    };
+    let blow = crate::resolve::close::grapple_blow(state, who, true);
+    if mod_sc(state, who, t, &blow).total() >= 30 && actions::check(state, who, &restrain).is_ok() {
+        return restrain;
+    }
+    Action::Grapple {
+        target: t,
+        restrain: false,
+    }
+}
+
+/// `cautious` tactics (DQ-13-006..008): at a third of its EN or less, an
+/// engaged figure withdraws one hex back, in a Defensive posture when its
+/// shield is prepared (+20 Defense), else Evades.
+fn step_back(state: &State, who: CombatantId) -> Option<Action> {
+    let f = state.fig(who);
+    if tactic(state, who) != "cautious" || 3 * f.en > f.stats.en || !f.is_single() {
+        return None;
+    }
+    for to in zones::rear_hexes(f) {
+        let postures = if f.shield.is_some() && f.shield_ready {
+            [Some(Posture::Defensive), None]
+        } else {
+            [None, None]
+        };
+        for posture in postures {
+            let a = Action::Withdraw {
+                to,
+                posture,
+                strike: None,
+            };
+            if actions::check(state, who, &a).is_ok() {
+                return Some(a);
+            }
+        }
+    }
+    let evade = Action::Evade {
+        to: None,
+        facing: None,
+    };
+    actions::check(state, who, &evade).ok().map(|_| evade)
 }
 
 /// Fire at the nearest foe in range and in the Ranged Zone; turn toward
@@ -146,8 +331,8 @@ fn shoot(state: &State, who: CombatantId) -> Option<Action> {
         return Some(pass(Activity::Reload));
     }
     let target = foes(state, who)
-        .filter(|&o| state.fig(o).body().distance_to(f.pos) <= h.weapon.range)
-        .min_by_key(|&o| (state.fig(o).body().distance_to(f.pos), o.0))?;
+        .filter(|&o| state.fig(o).distance_to(f.pos) <= h.weapon.range)
+        .min_by_key(|&o| (state.fig(o).distance_to(f.pos), o.0))?;
     let aim = state.fig(target).pos;
     if !zones::in_ranged_zone(state, f, aim) {
         return Some(Action::Pass {
@@ -204,8 +389,14 @@ fn charge(state: &State, who: CombatantId) -> Option<Action> {
             if !reaches(state, who, head, h, t) {
                 continue;
             }
-            let body = crate::model::state::footprint(f.shape, head, heading);
-            let exposed = body.cells().iter().any(|c| tmz.contains(c));
+            let exposed = if f.is_single() {
+                tmz.contains(&head)
+            } else {
+                crate::model::state::footprint(f.shape, head, heading)
+                    .cells()
+                    .iter()
+                    .any(|c| tmz.contains(c))
+            };
             let value = score(state, who, t) - if exposed { 15 } else { 0 } - cost;
             let a = Action::Charge {
                 target: t,
@@ -219,7 +410,29 @@ fn charge(state: &State, who: CombatantId) -> Option<Action> {
             }
         }
     }
-    best.map(|(_, a)| a)
+    best.map(|(_, a)| shield_rush(state, who, a))
+}
+
+/// DQ-16-018, DQ-16-019: a charge becomes a Shield Rush when the rush's
+/// chance with its +20 is at least the weapon's (the target may also fall).
+fn shield_rush(state: &State, who: CombatantId, a: Action) -> Action {
+    let Action::Charge { target, to, .. } = a else {
+        return a;
+    };
+    let rush = Action::Charge {
+        target,
+        to,
+        kind: AttackKind::ShieldRush,
+    };
+    if state.fig(target).status.prone || actions::check(state, who, &rush).is_err() {
+        return a;
+    }
+    let normal = score_sc(state, who, target, AttackKind::Normal);
+    if score_sc(state, who, target, AttackKind::ShieldRush) + 20 >= normal {
+        rush
+    } else {
+        a
+    }
 }
 
 /// Move toward `t` as far as TMR allows, ending facing it: along the
@@ -229,10 +442,13 @@ fn approach(state: &State, who: CombatantId, t: CombatantId) -> Action {
     let budget = actions::tmr_for(state, who, MoveKind::Other);
     let goal = state.fig(t).pos;
     if f.is_single() {
-        let line = f.pos.line_to(goal);
+        let len = f.pos.distance(goal) as usize + 1;
         // The furthest open hex of the line within TMR, short of the foe.
         let mut to = None;
-        for &h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
+        for h in movement::line(f.pos, goal)
+            .skip(1)
+            .take(len.saturating_sub(2))
+        {
             match movement::line_route(state, who, h, budget) {
                 Some(_) => to = Some(h),
                 None => break,

@@ -167,6 +167,13 @@ pub enum Action {
     },
     /// DQ-19-006: try to recover from a stun.
     Recover,
+    /// DQ-22-004, DQ-22-005: a multi-hex monster's move straight ahead
+    /// (along a side of its facing corner) through hexes holding 1-hex
+    /// figures, each knocked down and trampled once.
+    Trample {
+        /// Where the head ends.
+        to: HexPos,
+    },
 }
 
 impl Action {
@@ -202,6 +209,7 @@ impl Action {
             Action::Fire { .. } => 10,
             Action::Recover => 11,
             Action::Jump { .. } => 12,
+            Action::Trample { .. } => 13,
             // Melee Attacks, for DQ-15-003's "two different actions".
             Action::TwoWeapons { .. } | Action::Sweep { .. } => 2,
         }
@@ -225,6 +233,7 @@ impl Action {
             Action::TwoWeapons { .. } => "DQ-16-006",
             Action::Sweep { .. } => "DQ-16-007",
             Action::Recover => "DQ-19-006",
+            Action::Trample { .. } => "DQ-22-004",
         }
     }
 
@@ -340,6 +349,7 @@ impl fmt::Display for Action {
                 Ok(())
             }
             Action::Recover => f.write_str("Recover from stun"),
+            Action::Trample { to } => write!(f, "Trample through to {to}"),
         }
     }
 }

@@ -128,18 +128,35 @@ pub struct Weapon {
     /// A bite, claw or talon (DQ-24-003).
     #[serde(default)]
     pub natural: bool,
+    /// DQ-18-006: pure magical energy, whose damage ignores armor (the
+    /// checklist's `pure_magic_damage` flag; breath weapons carry it too).
+    #[serde(default)]
+    pub magic: bool,
+    /// DQ-18-007: a monster's breath weapon: magical energy (armor does not
+    /// count) with a Passive resistance roll that halves the damage.
+    #[serde(default)]
+    pub breath: bool,
     /// Where the numbers come from.
     pub source: String,
 }
 
 impl Weapon {
+    /// DQ-18-006, DQ-18-007: whether armor counts against its damage.
+    pub fn ignores_armor(&self) -> bool {
+        self.magic || self.breath
+    }
+    /// DQ-20-004: only class A and class B weapons can be poisoned.
+    pub fn poisonable(&self) -> bool {
+        matches!(self.class, Some(Class::A | Class::B))
+    }
     /// Whether it has usage rating `u`.
     pub fn rated(&self, u: Use) -> bool {
         self.uses.contains(&u)
     }
-    /// Whether it can break or drop (DQ-17-006: unarmed and natural attacks cannot).
+    /// Whether it can break or drop (DQ-17-006: unarmed, natural and
+    /// magical attacks cannot).
     pub fn breakable(&self) -> bool {
-        !matches!(self.category, Category::Natural | Category::Unarmed)
+        !matches!(self.category, Category::Natural | Category::Unarmed) && !self.ignores_armor()
     }
 }
 
@@ -193,6 +210,26 @@ pub struct Carry {
     /// Rank with it; none for unranked (DQ-17-002).
     #[serde(default)]
     pub rank: Option<u8>,
+    /// A poison id (`data/dragonquest/poisons.toml`) applied before the
+    /// fight (DQ-20-004..007).
+    #[serde(default)]
+    pub poison: Option<String>,
+}
+
+/// DQ-20-005..007: a poison's record. The summary gives no poison table
+/// (DQ-00-018), so every bundled poison is a placeholder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Poison {
+    /// Its id in files.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// EN damage its effect does (to the struck figure, or to a handler who
+    /// nicks himself), ignoring armor.
+    pub en_damage: i32,
+    /// Where the numbers come from.
+    pub source: String,
 }
 
 /// Size category (DQ-00-015).
@@ -276,6 +313,14 @@ pub struct Sheet {
     /// Horsemanship rank (DQ-23-002).
     #[serde(default)]
     pub horsemanship: u8,
+    /// The Assassin skill (DQ-20-006: no nick checks), at any rank.
+    #[serde(default)]
+    pub assassin: Option<u8>,
+    /// DQ-18-007: the Passive resistance chance (percent) against breath
+    /// weapons; the magic rules are not in the summary, so without it the
+    /// placeholder is the figure's WP (unverified).
+    #[serde(default)]
+    pub passive_resistance: Option<i32>,
     /// Natural armor protection.
     #[serde(default)]
     pub natural_armor: i32,
@@ -311,6 +356,12 @@ struct ArmorFile {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct PoisonFile {
+    poison: Vec<Poison>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct CreatureFile {
     creature: Vec<Sheet>,
 }
@@ -326,6 +377,8 @@ pub struct Armory {
     pub shields: Vec<Shield>,
     /// Creature templates.
     pub creatures: Vec<Sheet>,
+    /// Poisons (DQ-20-005).
+    pub poisons: Vec<Poison>,
     /// Bare hands (DQ-21-002, DQ-21-003): built in, its numbers are rules.
     pub unarmed: Weapon,
 }
@@ -352,6 +405,10 @@ impl Armory {
     /// A shield by id.
     pub fn shield(&self, id: &str) -> Option<&Shield> {
         self.shields.iter().find(|w| w.id == id)
+    }
+    /// A poison by id.
+    pub fn poison(&self, id: &str) -> Option<&Poison> {
+        self.poisons.iter().find(|w| w.id == id)
     }
     /// A creature template by id.
     pub fn creature(&self, id: &str) -> Option<&Sheet> {
@@ -390,6 +447,8 @@ fn unarmed() -> Weapon {
         crossbow: false,
         reload_passes: 0,
         natural: false,
+        magic: false,
+        breath: false,
         source: "DQ-21-002, DQ-21-003".into(),
     }
 }
@@ -399,6 +458,7 @@ pub fn load() -> Result<Armory, DataError> {
     const W: &str = "data/dragonquest/weapons.toml";
     const A: &str = "data/dragonquest/armor.toml";
     const C: &str = "data/dragonquest/creatures.toml";
+    const P: &str = "data/dragonquest/poisons.toml";
     let w: WeaponFile = read(
         W,
         include_str!("../../../../../data/dragonquest/weapons.toml"),
@@ -411,7 +471,12 @@ pub fn load() -> Result<Armory, DataError> {
         C,
         include_str!("../../../../../data/dragonquest/creatures.toml"),
     )?;
+    let p: PoisonFile = read(
+        P,
+        include_str!("../../../../../data/dragonquest/poisons.toml"),
+    )?;
     Ok(Armory {
+        poisons: p.poison,
         weapons: w.weapon,
         armor: a.armor,
         shields: a.shield,

@@ -195,6 +195,9 @@ pub struct Options {
     /// DQ-24-005.
     #[serde(default)]
     pub infection_cure_compare: CureCompare,
+    /// DQ-18-007: a resisted breath never halves 1 point to 0.
+    #[serde(default)]
+    pub breath_half_min_one: bool,
 }
 
 impl Default for Options {
@@ -224,6 +227,7 @@ impl Default for Options {
             act_on_recovery: false,
             disarm_damage_ignores_armor: true,
             infection_cure_compare: CureCompare::Lt,
+            breath_half_min_one: false,
         }
     }
 }

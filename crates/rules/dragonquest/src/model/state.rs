@@ -1,7 +1,7 @@
 //! The state of a DragonQuest fight: figures, their pools and statuses
 //! (DQ-00-017), the map and the pulse sequence (DQ-00-016).
 
-use crate::model::data::{Armor, ShapeName, Shield, Size, Weapon};
+use crate::model::data::{Armor, Poison, ShapeName, Shield, Size, Weapon};
 use crate::model::options::Options;
 use arrayvec::ArrayVec;
 use fray_core::grid::{Facing, Footprint, Heading, HexPos, Map, Orientation, Shape};
@@ -56,7 +56,23 @@ pub struct Held {
     pub loaded: bool,
     /// Passes of reloading done so far.
     pub reloading: u8,
+    /// The poison on it, if any (DQ-20-004..007).
+    pub poison: Option<Applied>,
 }
+
+/// DQ-20-007: a poison applied to a weapon, potent until the pulse
+/// `expires` (6 hours = 4,320 pulses after it was applied) or its first hit
+/// with effective damage.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Applied {
+    /// The poison.
+    pub poison: &'static Poison,
+    /// The first pulse in which it no longer works.
+    pub expires: u32,
+}
+
+/// DQ-20-007: 6 hours of 720 pulses.
+pub const POISON_PULSES: u32 = 6 * 720;
 
 /// Alive, unconscious or dead (DQ-19-001, DQ-19-002).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -183,6 +199,10 @@ pub struct Figure {
     pub unarmed_rank: Option<u8>,
     /// Military Scientist rank (DQ-12-003).
     pub military_scientist: u8,
+    /// Has the Assassin skill (DQ-20-006).
+    pub assassin: bool,
+    /// Passive resistance chance against breath weapons (DQ-18-007).
+    pub resistance: i32,
     /// Life.
     pub life: Life,
     /// Statuses.
@@ -224,19 +244,13 @@ impl Figure {
 
     /// Its front hexes (DQ-00-013, DQ-00-015).
     pub fn front(&self) -> ArrayVec<HexPos, 3> {
-        match self.heading {
-            Heading::Side(f) if self.is_single() => [f.turn(-1), f, f.turn(1)]
-                .into_iter()
-                .map(|d| self.pos.neighbour(d))
-                .collect(),
-            _ => self.body().front_hexes(),
-        }
+        front_of(self.shape, self.pos, self.heading)
     }
 
     /// Hex distance between the nearest hexes of two figures.
     pub fn distance(&self, other: &Figure) -> u32 {
         if self.is_single() && other.is_single() {
-            self.pos.distance(other.pos)
+            hex_distance(self.pos, other.pos)
         } else {
             self.body().distance(&other.body())
         }
@@ -278,6 +292,45 @@ impl Figure {
     pub fn in_fight(&self) -> bool {
         self.conscious() && self.status.restrained_by.is_none()
     }
+}
+
+/// The front hexes (DQ-00-013, DQ-00-015) of a body of `shape` at `pos`
+/// facing `heading`: f-1, f, f+1 straight from the heading for a 1-hex
+/// figure (no footprint built: the simulator's hot path), the grid's
+/// front hexes otherwise.
+pub fn front_of(shape: ShapeName, pos: HexPos, heading: Heading) -> ArrayVec<HexPos, 3> {
+    match heading {
+        Heading::Side(f) if shape == ShapeName::Single => {
+            let i = usize::from(f.index());
+            let mut v = ArrayVec::new();
+            for k in [i + 5, i, i + 1] {
+                v.push(step(pos, k));
+            }
+            v
+        }
+        _ => footprint(shape, pos, heading).front_hexes(),
+    }
+}
+
+/// The axial offsets of the six neighbours in `Facing` order (N, NE, SE,
+/// S, SW, NW), as the grid documents them; a test holds them to
+/// `HexPos::neighbour`.
+pub const DIRECTIONS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+
+/// Hex distance in axial coordinates (the grid's, computed here for the
+/// hot path): half the sum of the three cube differences.
+#[inline]
+pub fn hex_distance(a: HexPos, b: HexPos) -> u32 {
+    let (dq, dr) = (a.q - b.q, a.r - b.r);
+    (dq.unsigned_abs() + dr.unsigned_abs() + (dq + dr).unsigned_abs()) / 2
+}
+
+/// The neighbour of `pos` across the side with `Facing` index `k % 6`,
+/// computed here so the hot path makes no call into the grid crate.
+#[inline]
+pub fn step(pos: HexPos, k: usize) -> HexPos {
+    let (dq, dr) = DIRECTIONS[k % 6];
+    HexPos::new(pos.q + dq, pos.r + dr)
 }
 
 /// A shape placed at a head hex.
@@ -367,18 +420,21 @@ pub struct State {
 
 impl State {
     /// A figure.
+    #[inline]
     pub fn fig(&self, id: CombatantId) -> &Figure {
-        &self.figures[id.index()]
+        &self.figures[usize::from(id.0)]
     }
     /// A figure, mutably.
+    #[inline]
     pub fn fig_mut(&mut self, id: CombatantId) -> &mut Figure {
-        &mut self.figures[id.index()]
+        &mut self.figures[usize::from(id.0)]
     }
     /// Every id.
     pub fn ids(&self) -> impl Iterator<Item = CombatantId> + '_ {
         (0..self.figures.len() as u16).map(CombatantId)
     }
     /// Whether two figures are on different sides.
+    #[inline]
     pub fn hostile(&self, a: CombatantId, b: CombatantId) -> bool {
         self.fig(a).side != self.fig(b).side
     }

@@ -7,7 +7,7 @@ use crate::model::state::{Hold, Posture, State};
 use crate::resolve::close::{break_out, close_in, grapple_blow};
 use crate::resolve::fire::fire;
 use crate::resolve::strike::{Blow, strike_at};
-use crate::resolve::{check, d10, effect, name};
+use crate::resolve::{check, d10, effect, name, poison};
 use crate::rules::actions::{self, face_toward};
 use crate::rules::values::{self, MoveKind};
 use crate::rules::{movement, zones};
@@ -19,7 +19,7 @@ use fray_core::{CombatantId, Cx, ModList};
 fn combinable(a: &Action) -> bool {
     !matches!(
         a,
-        Action::Move { .. } | Action::Recover | Action::Jump { .. }
+        Action::Move { .. } | Action::Recover | Action::Jump { .. } | Action::Trample { .. }
     )
 }
 
@@ -242,6 +242,7 @@ pub fn resolve(
             }
             Ok(())
         }
+        Action::Trample { to } => trample(state, who, *to, cx),
         Action::Jump { to } => {
             let heading = state.fig(who).heading;
             step_to(state, who, *to, heading, cx);
@@ -350,13 +351,22 @@ fn pass(
         Activity::None => {}
         Activity::Ready(i) => {
             let f = state.fig_mut(who);
-            if let Some(old) = f.main
+            let old = f.main;
+            if let Some(old) = old
                 && let Some(h) = f.weapons.get_mut(usize::from(old))
             {
                 h.hold = Hold::Stowed;
             }
             f.main = i;
             effect(state, cx, who, "readies a weapon", "DQ-13-012");
+            // DQ-20-006: putting a poisoned weapon away and readying one
+            // are each a handling check.
+            if let Some(old) = old {
+                poison::handle(state, cx, who, old, "put away the poisoned weapon")?;
+            }
+            if let Some(new) = i {
+                poison::handle(state, cx, who, new, "ready the poisoned weapon")?;
+            }
         }
         Activity::Shield => {
             state.fig_mut(who).shield_ready = true;
@@ -430,6 +440,66 @@ fn pull_out(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) 
                 rule: "DQ-20-010",
             },
         )?;
+    }
+    Ok(())
+}
+
+/// DQ-22-004, DQ-22-005: the monster moves straight ahead; each 1-hex
+/// figure whose hex its body enters is knocked down (prone) and trampled
+/// once: base chance 40 less Defense, damage D10 + the monster's size in
+/// hexes. Figures under the body at the end are pushed to the nearest
+/// empty hex (decision).
+fn trample(
+    state: &mut State,
+    who: CombatantId,
+    to: HexPos,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    let budget = actions::tmr_for(state, who, MoveKind::Other);
+    let Ok(path) = movement::trample_path(state, who, to, budget) else {
+        return Ok(());
+    };
+    let size = state.fig(who).cells().len() as i32;
+    let heading = state.fig(who).heading;
+    let mut done: arrayvec::ArrayVec<CombatantId, 8> = arrayvec::ArrayVec::new();
+    for &head in &path.heads {
+        let from = state.fig(who).pos;
+        step_to(state, who, head, heading, cx);
+        for &v in &path.victims {
+            if done.contains(&v) || !state.fig(who).occupies(state.fig(v).pos) {
+                continue;
+            }
+            let _ = done.try_push(v);
+            let f = state.fig_mut(v);
+            if !f.status.prone {
+                f.status.prone = true;
+                f.record.falls += 1;
+            }
+            effect(state, cx, v, "is knocked down by the monster", "DQ-22-004");
+            let mut blow = Blow::melee(AttackKind::Normal, from);
+            blow.trample = size;
+            blow.mishaps = false;
+            strike_at(state, cx, who, v, blow)?;
+        }
+        if !state.fig(who).in_fight() {
+            break;
+        }
+    }
+    for &v in &done {
+        let at = state.fig(v).pos;
+        if state.fig(who).occupies(at)
+            && let Some(h) = movement::push_hex(state, v, at)
+        {
+            let heading = state.fig(v).heading;
+            step_to(state, v, h, heading, cx);
+            effect(
+                state,
+                cx,
+                v,
+                "is pushed out from under the monster",
+                "DQ-22-005",
+            );
+        }
     }
     Ok(())
 }

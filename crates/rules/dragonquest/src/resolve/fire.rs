@@ -136,7 +136,9 @@ fn loosed(state: &mut State, a: CombatantId, i: u8) {
         if h.weapon.crossbow {
             h.loaded = false;
         }
-        if !matches!(h.weapon.category, Category::Missile) && h.hold == Hold::Stowed {
+        // Breath and magical energy leave nothing to throw away.
+        let kept = matches!(h.weapon.category, Category::Missile) || h.weapon.ignores_armor();
+        if !kept && h.hold == Hold::Stowed {
             h.hold = Hold::Dropped;
             if f.main == Some(i) {
                 f.main = None;

@@ -83,6 +83,10 @@ fn armament(
     } else {
         f.weapon()
     };
+    // DQ-22-005: a trample is the body, not a weapon: base 40, D10 + size.
+    if blow.trample > 0 {
+        return (values::unarmed(), None, Some(40), Some(blow.trample));
+    }
     let mut w: &'static Weapon = held.map_or(values::unarmed(), |h| h.weapon);
     let mut rank = if blow.off_hand {
         held.and_then(|h| h.rank)
@@ -103,9 +107,6 @@ fn armament(
         AttackKind::Entangle => (None, Some(-4)),
         _ => (None, None),
     };
-    if blow.trample > 0 {
-        return (w, None, Some(40), Some(blow.trample));
-    }
     (w, rank, base, dmg)
 }
 
@@ -412,13 +413,17 @@ fn on_hit(
     mods.add("damage bonus", dm.bonus, "DQ-18-010");
     let roll = d10(state, cx, Some(a), "damage", "DQ-18-001", &mods)?.total;
     let check_value = values::damage_check(roll, dm.total());
-    // DQ-18-003: a 15% hit ignores armor and goes to EN.
-    let armor = if to_en {
+    // DQ-18-003: a 15% hit ignores armor and goes to EN; DQ-18-006,
+    // DQ-18-007: so does magical energy (breath weapons included).
+    let armor = if to_en || w.ignores_armor() {
         0
     } else {
         values::protection(state.fig(d))
     };
-    let effective = (check_value - armor).max(0);
+    let mut effective = (check_value - armor).max(0);
+    if w.breath {
+        effective = breath_resistance(state, cx, d, effective)?;
+    }
     let natural = w.natural;
     let rule = if to_en { "DQ-18-003" } else { "DQ-18-002" };
     let done = wound(
@@ -435,6 +440,16 @@ fn on_hit(
     )?;
     if to_en && done > 0 {
         state.fig_mut(d).record.endurance_hits += 1;
+    }
+    // DQ-20-005: the weapon's poison, if the hit did effective damage.
+    let f = state.fig(a);
+    let used = if blow.off_hand { f.off } else { f.main };
+    if let Some(i) = used
+        && f.weapons
+            .get(usize::from(i))
+            .is_some_and(|h| h.poison.is_some() && std::ptr::eq(h.weapon, w))
+    {
+        crate::resolve::poison::on_wound(state, cx, a, i, d, done)?;
     }
     if grievous {
         grievous_injury(state, cx, d)?;
@@ -486,6 +501,42 @@ fn on_hit(
         }
     }
     Ok(done)
+}
+
+/// DQ-18-007: the target of a breath weapon rolls D100 against its
+/// Passive resistance chance (a figure's `passive_resistance`, placeholder
+/// WP); success halves the damage, rounding down, after the raise to 1 (so
+/// 1 halves to 0 unless `breath_half_min_one`).
+fn breath_resistance(
+    state: &State,
+    cx: &mut impl Cx<DragonQuest>,
+    d: CombatantId,
+    effective: i32,
+) -> Flow<i32> {
+    let chance = ModList::base("Passive resistance", state.fig(d).resistance, "DQ-18-007");
+    if !check(
+        state,
+        cx,
+        Some(d),
+        "passive resistance",
+        "DQ-18-007",
+        &chance,
+    )? {
+        return Ok(effective);
+    }
+    effect(
+        state,
+        cx,
+        d,
+        "resists: the breath does half damage",
+        "DQ-18-007",
+    );
+    let half = effective / 2;
+    Ok(if state.options.breath_half_min_one && effective > 0 {
+        half.max(1)
+    } else {
+        half
+    })
 }
 
 /// DQ-16-010, DQ-16-012, DQ-16-019: D100 <= 3 × modAG or fall prone.

@@ -102,25 +102,29 @@ pub fn reaches(
     target: CombatantId,
 ) -> bool {
     let f = state.fig(who);
-    let mz = crate::model::state::footprint(f.shape, pos, heading).front_hexes();
-    state
-        .fig(target)
-        .body()
-        .cells()
-        .iter()
-        .any(|c| mz.contains(c))
+    let mz = crate::model::state::front_of(f.shape, pos, heading);
+    let t = state.fig(target);
+    if t.is_single() {
+        return mz.contains(&t.pos);
+    }
+    t.body().cells().iter().any(|c| mz.contains(c))
 }
 
 /// The facing toward `target` from `pos` (a corner for multi-hex figures).
 pub fn face_toward(state: &State, who: CombatantId, pos: HexPos, target: CombatantId) -> Heading {
     let f = state.fig(who);
-    let t = state.fig(target).body();
+    let tf = state.fig(target);
+    // A 1-hex figure toward a 1-hex target: no footprint to build.
+    if let (Heading::Side(old), true) = (f.heading, tf.is_single()) {
+        return Heading::Side(pos.facing_toward(tf.pos).unwrap_or(old));
+    }
+    let t = tf.body();
     let goal = t
         .cells()
         .iter()
         .copied()
         .min_by_key(|c| (c.distance(pos), c.q, c.r))
-        .unwrap_or(state.fig(target).pos);
+        .unwrap_or(tf.pos);
     match f.heading {
         Heading::Side(old) => Heading::Side(pos.facing_toward(goal).unwrap_or(old)),
         Heading::Corner(old) => fray_core::grid::Corner::ALL
@@ -504,6 +508,18 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 );
             }
             Ok(())
+        }
+        Action::Trample { to } => {
+            if st != Status::Free {
+                return refuse(
+                    "DQ-13-001",
+                    "an engaged figure cannot Move or trample; it may Pass, Evade or Withdraw",
+                );
+            }
+            let budget = tmr_for(state, who, MoveKind::Other);
+            movement::trample_path(state, who, *to, budget)
+                .map(|_| ())
+                .map_err(|why| Illegal::new("DQ-22-004", why))
         }
         Action::Jump { to } => {
             if st != Status::Free {

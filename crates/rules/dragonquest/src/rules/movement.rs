@@ -167,12 +167,10 @@ pub fn line_route(state: &State, who: CombatantId, to: HexPos, budget: i32) -> O
     if to == f.pos {
         return Some(start);
     }
-    let line = f.pos.line_to(to);
-    let last = line.len() - 1;
-    let mut cost = 0;
-    for k in 1..=last {
-        let h = line[k];
-        if !free_for(state, who, h) || state.map.blocks_step(line[k - 1], h) {
+    let last = f.pos.distance(to) as usize;
+    let (mut cost, mut prev) = (0, f.pos);
+    for (k, h) in line(f.pos, to).enumerate().skip(1) {
+        if !free_for(state, who, h) || state.map.blocks_step(prev, h) {
             return None;
         }
         cost += enter_cost(state, h);
@@ -182,6 +180,7 @@ pub fn line_route(state: &State, who: CombatantId, to: HexPos, budget: i32) -> O
         if k < last && zones::hex_in_foe_mz(state, who, h) {
             return None;
         }
+        prev = h;
     }
     Some(Reach {
         head: to,
@@ -189,6 +188,15 @@ pub fn line_route(state: &State, who: CombatantId, to: HexPos, budget: i32) -> O
         cost,
         steps: last as i32,
     })
+}
+
+/// The hexes of the straight line from `from` to `to`, both ends included
+/// (`distance + 1` of them): the same line as [`HexPos::line_to`], walked
+/// without collecting it (the simulator's path allocates nothing).
+pub fn line(from: HexPos, to: HexPos) -> impl Iterator<Item = HexPos> {
+    hexx::Hex::from(from)
+        .line_to(hexx::Hex::from(to))
+        .map(HexPos::from)
 }
 
 /// A way to get the head to `to` within `budget`, if any: the straight
@@ -225,4 +233,119 @@ pub fn retreat_hexes(state: &State, who: CombatantId) -> arrayvec::ArrayVec<HexP
         at = n;
     }
     out
+}
+
+/// DQ-22-004, DQ-22-005: a trample's way, straight ahead along one side of
+/// the monster's facing corner (decision: a trample is a straight move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TramplePath {
+    /// The head's hexes, one per step, the last where it ends.
+    pub heads: arrayvec::ArrayVec<HexPos, 16>,
+    /// The 1-hex figures in the way, in the order the body reaches them.
+    pub victims: arrayvec::ArrayVec<CombatantId, 8>,
+}
+
+/// The way of `who`'s trample to `to` within `budget` TMR, or why not: a
+/// multi-hex figure only; every hex passable and free of multi-hex
+/// figures; at least one 1-hex figure in the way; DQ-14-004's stop rule for
+/// the melee zones of figures that are not trampled (decision: a figure
+/// being run over does not stop the monster); DQ-14-003's first hex.
+pub fn trample_path(
+    state: &State,
+    who: CombatantId,
+    to: HexPos,
+    budget: i32,
+) -> Result<TramplePath, &'static str> {
+    let f = state.fig(who);
+    let Heading::Corner(corner) = f.heading else {
+        return Err("only a multi-hex monster tramples");
+    };
+    if f.is_single() {
+        return Err("only a multi-hex monster tramples");
+    }
+    let steps = f.pos.distance(to);
+    let Some(dir) = corner.sides().into_iter().find(|&d| {
+        let mut h = f.pos;
+        for _ in 0..steps {
+            h = h.neighbour(d);
+        }
+        steps > 0 && h == to
+    }) else {
+        return Err("a trample goes straight ahead, along a side of the facing corner");
+    };
+    let mut path = TramplePath {
+        heads: arrayvec::ArrayVec::new(),
+        victims: arrayvec::ArrayVec::new(),
+    };
+    let (mut at, mut cost) = (f.pos, 0);
+    for k in 1..=steps {
+        let head = at.neighbour(dir);
+        if state.map.blocks_step(at, head) {
+            return Err("a wall stands in the way");
+        }
+        cost += enter_cost(state, head);
+        if cost > budget && k > 1 {
+            return Err("the trample is longer than the TMR");
+        }
+        let body = footprint(f.shape, head, f.heading).cells();
+        for &c in &body {
+            if !state.map.passable(c) {
+                return Err("a wall stands in the way");
+            }
+            for o in state.ids() {
+                let of = state.fig(o);
+                if o == who || of.life == crate::model::state::Life::Dead || !of.occupies(c) {
+                    continue;
+                }
+                if !of.is_single() {
+                    return Err("another multi-hex figure is in the way");
+                }
+                if !path.victims.contains(&o) && path.victims.try_push(o).is_err() {
+                    return Err("too many figures in the way");
+                }
+            }
+        }
+        if path.heads.try_push(head).is_err() {
+            return Err("the trample is longer than the TMR");
+        }
+        at = head;
+    }
+    if path.victims.is_empty() {
+        return Err("no 1-hex figure is in the way: Move instead");
+    }
+    // DQ-14-004: entering the zone of a foe not run over ends the move.
+    let stopped = path.heads.iter().take(path.heads.len() - 1).any(|&head| {
+        footprint(f.shape, head, f.heading)
+            .cells()
+            .iter()
+            .any(|&c| {
+                state.ids().any(|o| {
+                    !path.victims.contains(&o)
+                        && state.hostile(o, who)
+                        && zones::projects_mz(state, state.fig(o))
+                        && zones::melee_zone(state.fig(o)).contains(&c)
+                })
+            })
+    });
+    if stopped {
+        return Err("the move must stop on entering a foe's melee zone");
+    }
+    Ok(path)
+}
+
+/// DQ-22-005 (decision): the empty hex nearest `from` (up to 3 hexes away)
+/// where a trampled figure is pushed, nearest first, then by q and r.
+pub fn push_hex(state: &State, who: CombatantId, from: HexPos) -> Option<HexPos> {
+    (1..=3).find_map(|d| {
+        let mut ring: arrayvec::ArrayVec<HexPos, 18> = arrayvec::ArrayVec::new();
+        for dq in -d..=d {
+            for dr in -d..=d {
+                let h = HexPos::new(from.q + dq, from.r + dr);
+                if from.distance(h) == d as u32 && free_for(state, who, h) {
+                    let _ = ring.try_push(h);
+                }
+            }
+        }
+        ring.into_iter().min_by_key(|h| (h.q, h.r))
+    })
 }

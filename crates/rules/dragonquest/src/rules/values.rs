@@ -115,6 +115,8 @@ pub fn unarmed() -> &'static Weapon {
             crossbow: false,
             reload_passes: 0,
             natural: false,
+            magic: false,
+            breath: false,
             source: String::new(),
         }),
     }

@@ -65,11 +65,12 @@ pub fn in_rear(state: &State, owner: CombatantId, other: CombatantId) -> bool {
 
 /// DQ-00-013: a 1-hex figure's rear hexes (f+2, f+3, f+4), in that order.
 pub fn rear_hexes(f: &Figure) -> ArrayVec<HexPos, 3> {
-    let facing = f.facing();
-    [2, 3, 4]
-        .into_iter()
-        .map(|k| f.pos.neighbour(facing.turn(k)))
-        .collect()
+    let i = usize::from(f.facing().index());
+    let mut v = ArrayVec::new();
+    for k in [i + 2, i + 3, i + 4] {
+        v.push(crate::model::state::step(f.pos, k));
+    }
+    v
 }
 
 /// Whether two figures share a hex in close combat (DQ-13-016).

@@ -48,6 +48,28 @@ fn templates_carry_characteristics_skills_armor_and_shapes() {
     );
     assert_eq!(a.creature("warhorse").unwrap().shape, ShapeName::Pair);
     assert_eq!(a.creature("wolf").unwrap().size, Size::Small);
-    assert_eq!(a.creatures.len(), 7);
+    assert_eq!(a.creatures.len(), 9);
     assert!(a.creatures.iter().all(|c| !c.source.is_empty()));
+}
+
+#[test]
+fn breath_magic_and_poison_records_read_with_their_sources() {
+    // rule: DQ-18-006, DQ-18-007, DQ-20-004
+    let a = bundled().unwrap();
+    let breath = a.weapon("fire_breath").unwrap();
+    assert!(breath.breath && breath.ignores_armor() && !breath.breakable());
+    assert!(a.weapon("mage_bolt").unwrap().magic);
+    assert!(a.weapon("dagger").unwrap().poisonable());
+    assert!(a.weapon("broadsword").unwrap().poisonable());
+    assert!(!a.weapon("mace").unwrap().poisonable());
+    assert_eq!(
+        a.creature("fire_drake").unwrap().passive_resistance,
+        Some(30)
+    );
+    assert!(!a.poisons.is_empty());
+    assert!(
+        a.poisons
+            .iter()
+            .all(|p| !p.source.is_empty() && p.en_damage > 0)
+    );
 }

@@ -4,13 +4,17 @@
 
 mod actions;
 mod aftermath;
+mod ai;
 mod close;
 mod common;
 mod data;
 mod fire;
+mod magic;
 mod monster;
 mod odds;
 mod play;
+mod poison;
 mod sequence;
 mod special;
 mod strike;
+mod trample;

@@ -45,3 +45,27 @@ fn it_moves_its_head_into_a_front_hex_and_pivots_at_one_tmr_per_two_corners() {
         && r.cost == 2));
     let _ = HexPos::new(0, 0);
 }
+
+#[test]
+fn the_crate_s_neighbour_table_matches_the_grid() {
+    // rule: DQ-00-013 (front f-1, f, f+1 and rear f+2..f+4 from the table)
+    use fray_core::grid::Facing;
+    use fray_dragonquest::state::step;
+    let p = HexPos::new(3, -2);
+    for f in Facing::ALL {
+        assert_eq!(step(p, usize::from(f.index())), p.neighbour(f));
+        assert_eq!(step(p, usize::from(f.index()) + 7), p.neighbour(f.turn(1)));
+    }
+}
+
+#[test]
+fn the_crate_s_hex_distance_matches_the_grid() {
+    // rule: DQ-00-013
+    use fray_dragonquest::state::hex_distance;
+    for q in -4..=4 {
+        for r in -4..=4 {
+            let (a, b) = (HexPos::new(1, -2), HexPos::new(q, r));
+            assert_eq!(hex_distance(a, b), a.distance(b));
+        }
+    }
+}
