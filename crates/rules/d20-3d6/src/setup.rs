@@ -5,7 +5,9 @@
 use crate::model::data::Armory;
 use crate::model::scenario::{Combatant, Scenario};
 use crate::model::sheet::{Hand, Place, Sheet};
-use crate::model::state::{Armed, Carried, Condition, Fighter, Life, Record, State, Stats, Turn};
+use crate::model::state::{
+    Armed, Carried, Condition, Fighter, Known, Life, Record, State, Stats, Turn,
+};
 use crate::model::tactics::Tactics;
 use fray_core::grid::{Cell, Map, MapKind, SquarePos};
 use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
@@ -218,6 +220,27 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
         });
     }
     let _ = Place::Hand;
+    let mut spells = Vec::with_capacity(s.spell.len());
+    for (k, e) in s.spell.iter().enumerate() {
+        let Some(d) = armory.spell(&e.name) else {
+            let names: Vec<&str> = armory.spell.iter().map(|x| x.name.as_str()).collect();
+            return err(
+                &format!(".spell[{k}].name"),
+                format!(
+                    "unknown spell `{}`: expected one of {}",
+                    e.name,
+                    names.join(", ")
+                ),
+            );
+        };
+        spells.push(Known {
+            spell: Arc::new(d.clone()),
+            left: e.uses,
+        });
+    }
+    if spells.len() > 16 {
+        return err(".spell", "at most 16 spells".into());
+    }
     let mut cond = crate::model::state::Conditions::default();
     for &k in &c.conditions {
         cond.set(k, true);
@@ -255,6 +278,7 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
         shield: s.shield.is_some(),
         unloaded: 0,
         potions,
+        spells,
         pos: c.position,
         facing: (0, 0),
         hp: s.hp.max,

@@ -12,4 +12,5 @@ mod maneuvers;
 mod movement;
 mod odds;
 mod setup;
+mod spells;
 mod turn;
