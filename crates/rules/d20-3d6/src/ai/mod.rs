@@ -1,6 +1,6 @@
 //! The default AI: spends its three actions by the odds of hitting
-//! (move + attack + attack, a charge from afar, the low-level option when
-//! it pays), stands up, drinks, helps the dying, casts healing and
+//! (move + attack + attack, a charge from afar, the low-level option,
+//! trust to luck and Precise Strike when they pay), stands up, drinks, helps the dying, casts healing and
 //! damaging spells (X-MAN-007), takes Total Defense when outmatched, and
 //! takes every attack of opportunity it is offered.
 
@@ -248,20 +248,64 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
                 s.low_level = true;
             }
         }
-        let sw = Swing {
+        let mut sw = Swing {
             attacker: actor,
             mode,
             strike: s,
         };
-        let a = if off {
+        let plain = if off {
             Action::OffhandAttack(s)
         } else {
             Action::Attack(s)
         };
-        if check(state, actor, &a).is_err() {
+        if check(state, actor, &plain).is_err() {
             continue;
         }
-        let p = swing_chance(state, &sw);
+        // X-ATK-007: trust to luck (-4 for +1d6) when the extra die
+        // raises the chance to hit: it pays against a high Defense.
+        let lucky = |sw: Swing| Swing {
+            strike: Strike {
+                trust_to_luck: true,
+                ..sw.strike
+            },
+            ..sw
+        };
+        let better = |sw: Swing| {
+            let (p, pl) = (swing_chance(state, &sw), swing_chance(state, &lucky(sw)));
+            if pl > p + 0.01 {
+                (pl, lucky(sw))
+            } else {
+                (p, sw)
+            }
+        };
+        let (mut p, single) = better(sw);
+        sw = single;
+        let mut a = if off {
+            Action::OffhandAttack(sw.strike)
+        } else {
+            Action::Attack(sw.strike)
+        };
+        // X-MAN-011: a Precise Strike (2 actions, +1d4) instead of two
+        // attacks, when its one roll is worth more hits than the attacks
+        // it replaces: the next one at -step (two actions left) or the
+        // one at -2 steps it pushes out of the turn (three).
+        if !off && !sw.strike.low_level && !turn.low_level && turn.actions >= 2 {
+            let (pp, precise) = better(Swing {
+                mode: Mode::Precise,
+                strike: s,
+                ..sw
+            });
+            let pa = Action::PreciseStrike(precise.strike);
+            if check(state, actor, &pa).is_ok() {
+                let (plus, dice, def) = totals(state, &Swing { strike: s, ..sw });
+                let lost = if turn.actions >= 3 { 2 } else { 1 };
+                let later = plus - lost * o.multiple_attack_step;
+                let other = chance(later, dice, def).max(chance(later - 4, dice + 1, def));
+                if pp > p + other {
+                    (p, a) = (pp, pa);
+                }
+            }
+        }
         if best.as_ref().is_none_or(|(bp, _)| p > *bp) {
             best = Some((p, a));
         }

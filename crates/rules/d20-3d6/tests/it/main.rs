@@ -3,6 +3,7 @@
 //! checklist IDs it exercises.
 
 mod actions;
+mod ai;
 mod attack;
 mod common;
 mod damage;
