@@ -104,6 +104,7 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             foes_share_cells: false,
         },
     )?;
+    let map = s.map.clone().into_map();
     let mut fighters = Vec::with_capacity(s.combatants.len());
     for (i, c) in s.combatants.iter().enumerate() {
         let sheet = sheet_of(c, Some(armory)).ok_or_else(|| {
@@ -134,10 +135,23 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         round: 0,
         max_rounds: s.max_rounds,
         turn: Turn::default(),
-        map: Arc::new(s.map.clone().into_map()),
+        map_has_cover: has_cover(&map),
+        map: Arc::new(map),
         options: Arc::new(s.options.clone()),
         light: s.light,
     })
+}
+
+/// X-DEF-009: whether any cell or square side gives cover.
+fn has_cover(map: &Map) -> bool {
+    use crate::model::terrain::{COVER, EDGE_COVER};
+    map.cells().into_iter().any(|c| {
+        map.terrain_at(c)
+            .and_then(|t| t.value(COVER))
+            .is_some_and(|v| v > 0)
+    }) || map
+        .edges()
+        .any(|(_, e)| e.value(EDGE_COVER).is_some_and(|v| v > 0))
 }
 
 type Built = Result<Fighter, (String, String)>;

@@ -393,6 +393,11 @@ pub struct State {
     pub options: Arc<Options>,
     /// Lighting.
     pub light: Light,
+    /// Whether any cell or square side of the map gives cover: melee
+    /// attacks look for cover only then (X-DEF-009), so open fields skip
+    /// the line trace.
+    #[serde(skip)]
+    pub map_has_cover: bool,
 }
 
 impl State {
