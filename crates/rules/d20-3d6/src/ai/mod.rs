@@ -248,7 +248,7 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
                 s.low_level = true;
             }
         }
-        let mut sw = Swing {
+        let sw = Swing {
             attacker: actor,
             mode,
             strike: s,
@@ -261,47 +261,57 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
         if check(state, actor, &plain).is_err() {
             continue;
         }
-        // X-ATK-007: trust to luck (-4 for +1d6) when the extra die
-        // raises the chance to hit: it pays against a high Defense.
-        let lucky = |sw: Swing| Swing {
-            strike: Strike {
-                trust_to_luck: true,
-                ..sw.strike
-            },
-            ..sw
-        };
-        let better = |sw: Swing| {
-            let (p, pl) = (swing_chance(state, &sw), swing_chance(state, &lucky(sw)));
-            if pl > p + 0.01 {
-                (pl, lucky(sw))
+        // One sum of the rules' bonuses and Defense serves every variant:
+        // trust to luck is -4 and one more die (X-ATK-007), a Precise
+        // Strike the same roll plus a d4 (X-MAN-011).
+        let (plus, dice, def) = totals(state, &sw);
+        let single = |luck: bool| {
+            let (b, d) = if luck {
+                (plus - 4, dice + 1)
             } else {
-                (p, sw)
-            }
+                (plus, dice)
+            };
+            chance(b, d, def)
         };
-        let (mut p, single) = better(sw);
-        sw = single;
+        let precise = |luck: bool| {
+            let (b, d) = if luck {
+                (plus - 4, dice + 1)
+            } else {
+                (plus, dice)
+            };
+            (1..=4).map(|x| chance(b + x, d, def)).sum::<f64>() / 4.0
+        };
+        // X-ATK-007: trust to luck when the extra die raises the chance to
+        // hit by more than a point: it pays against a high Defense.
+        let (p0, pl) = (single(false), single(true));
+        let luck = pl > p0 + 0.01;
+        let mut p = if luck { pl } else { p0 };
+        let strike = Strike {
+            trust_to_luck: luck,
+            ..s
+        };
         let mut a = if off {
-            Action::OffhandAttack(sw.strike)
+            Action::OffhandAttack(strike)
         } else {
-            Action::Attack(sw.strike)
+            Action::Attack(strike)
         };
         // X-MAN-011: a Precise Strike (2 actions, +1d4) instead of two
         // attacks, when its one roll is worth more hits than the attacks
         // it replaces: the next one at -step (two actions left) or the
         // one at -2 steps it pushes out of the turn (three).
-        if !off && !sw.strike.low_level && !turn.low_level && turn.actions >= 2 {
-            let (pp, precise) = better(Swing {
-                mode: Mode::Precise,
-                strike: s,
-                ..sw
-            });
-            let pa = Action::PreciseStrike(precise.strike);
-            if check(state, actor, &pa).is_ok() {
-                let (plus, dice, def) = totals(state, &Swing { strike: s, ..sw });
-                let lost = if turn.actions >= 3 { 2 } else { 1 };
-                let later = plus - lost * o.multiple_attack_step;
-                let other = chance(later, dice, def).max(chance(later - 4, dice + 1, def));
-                if pp > p + other {
+        if !off && !s.low_level && !turn.low_level && turn.actions >= 2 {
+            let (q0, ql) = (precise(false), precise(true));
+            let pluck = ql > q0 + 0.01;
+            let pp = if pluck { ql } else { q0 };
+            let lost = if turn.actions >= 3 { 2 } else { 1 };
+            let later = plus - lost * o.multiple_attack_step;
+            let other = chance(later, dice, def).max(chance(later - 4, dice + 1, def));
+            if pp > p + other {
+                let pa = Action::PreciseStrike(Strike {
+                    trust_to_luck: pluck,
+                    ..s
+                });
+                if check(state, actor, &pa).is_ok() {
                     (p, a) = (pp, pa);
                 }
             }
