@@ -88,11 +88,12 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
             let k = state.fighter(actor).spells.get(usize::from(*spell));
             match k {
                 Some(k) => {
+                    let n = k.spell.actions;
                     let mut t = format!(
-                        "Cast {} at {} ({} actions, Magic DC {}",
+                        "Cast {} at {} ({n} action{}, Magic DC {}",
                         k.spell.name,
                         who(state, *target),
-                        k.spell.actions,
+                        if n == 1 { "" } else { "s" },
                         k.spell.dc
                     );
                     if let Some(n) = k.left {
