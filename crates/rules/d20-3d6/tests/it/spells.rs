@@ -235,3 +235,33 @@ fn spell_data_is_checked_rule_x_man_007() {
     let e = fray_d20_3d6::setup::setup_with(&sc, &armory).unwrap_err();
     assert_eq!(e.path, "combatants[0].sheet.spell[1].name");
 }
+
+#[test]
+fn the_exact_odds_of_a_spell_rule_x_man_007() {
+    // rule: X-MAN-007, X-ATK-011
+    use fray_core::dice::Prob;
+    use fray_core::odds::{OddsOptions, resolve_odds};
+    let s = scene(4);
+    let o = resolve_odds::<D20>(&s, A, &BOLT_B, &OddsOptions::default()).unwrap();
+    // Magic +6 against DC 12: the check fails only on 3 golden d6 below 6
+    // or three 1s; each success deals 2d4+2 (4 to 10).
+    let fail = o
+        .features
+        .iter()
+        .find(|f| f.name == "success")
+        .map(|f| Prob::from_integer(1.into()) - &f.p_nonzero)
+        .unwrap();
+    assert!(fail > Prob::new(1.into(), 216.into()));
+    assert!(fail < Prob::new(1.into(), 5.into()));
+    let damage = o.features.iter().find(|f| f.name == "damage").unwrap();
+    let values: Vec<i64> = damage.distribution.iter().map(|(v, _)| *v).collect();
+    assert_eq!(values, [0, 4, 5, 6, 7, 8, 9, 10]);
+    assert_eq!(
+        o.features
+            .iter()
+            .find(|f| f.name == "success")
+            .unwrap()
+            .p_nonzero,
+        damage.p_nonzero
+    );
+}
