@@ -1,4 +1,5 @@
-//! What one action amounts to, for exact odds (`fray odds --action`).
+//! What one action amounts to, for exact odds (`fray odds --action`),
+//! spells (X-MAN-007) included.
 //! Features come from the events (which rolls hit, how many criticals,
 //! automatic results) and from the target's state before and after.
 
@@ -21,7 +22,8 @@ impl ActionEffects for D20 {
     /// * `target_down`: 1 if the target could act before and cannot after
     ///   (X-LIF-002/003, X-LIF-014);
     /// * `target_dead`: 1 if it died (X-LIF-004);
-    /// * `success`: successful checks of a maneuver or First Aid (X-ATK-011).
+    /// * `success`: successful checks of a maneuver, First Aid or a spell's
+    ///   Magic check (X-ATK-011, X-MAN-007).
     fn effects(
         before: &State,
         after: &State,

@@ -111,6 +111,12 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     for o in state.ids() {
         push(Action::FirstAid { patient: o });
     }
+    // X-MAN-007: every spell at every creature it may reach.
+    for spell in 0..f.spells.len() as u8 {
+        for target in state.ids() {
+            push(Action::Cast { spell, target });
+        }
+    }
     let _ = SquarePos::ORIGIN;
     menu
 }

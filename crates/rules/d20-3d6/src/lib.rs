@@ -98,6 +98,7 @@ impl Ruleset for D20 {
         "{ move = { to = { x = 3, y = 4 } } }",
         "{ charge = { to = { x = 3, y = 4 }, strike = { target = 1, weapon = 0 } } }",
         "total_defense",
+        "{ cast = { spell = 0, target = 1 } }",
     ];
     type Scenario = model::scenario::Scenario;
     type State = State;

@@ -5,7 +5,9 @@
 use crate::model::data::Armory;
 use crate::model::scenario::{Combatant, Scenario};
 use crate::model::sheet::{Hand, Place, Sheet};
-use crate::model::state::{Armed, Carried, Condition, Fighter, Life, Record, State, Stats, Turn};
+use crate::model::state::{
+    Armed, Carried, Condition, Fighter, Known, Life, Record, State, Stats, Turn,
+};
 use crate::model::tactics::Tactics;
 use fray_core::grid::{Cell, Map, MapKind, SquarePos};
 use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
@@ -102,6 +104,7 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             foes_share_cells: false,
         },
     )?;
+    let map = s.map.clone().into_map();
     let mut fighters = Vec::with_capacity(s.combatants.len());
     for (i, c) in s.combatants.iter().enumerate() {
         let sheet = sheet_of(c, Some(armory)).ok_or_else(|| {
@@ -132,10 +135,23 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         round: 0,
         max_rounds: s.max_rounds,
         turn: Turn::default(),
-        map: Arc::new(s.map.clone().into_map()),
+        map_has_cover: has_cover(&map),
+        map: Arc::new(map),
         options: Arc::new(s.options.clone()),
         light: s.light,
     })
+}
+
+/// X-DEF-009: whether any cell or square side gives cover.
+fn has_cover(map: &Map) -> bool {
+    use crate::model::terrain::{COVER, EDGE_COVER};
+    map.cells().into_iter().any(|c| {
+        map.terrain_at(c)
+            .and_then(|t| t.value(COVER))
+            .is_some_and(|v| v > 0)
+    }) || map
+        .edges()
+        .any(|(_, e)| e.value(EDGE_COVER).is_some_and(|v| v > 0))
 }
 
 type Built = Result<Fighter, (String, String)>;
@@ -218,6 +234,27 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
         });
     }
     let _ = Place::Hand;
+    let mut spells = Vec::with_capacity(s.spell.len());
+    for (k, e) in s.spell.iter().enumerate() {
+        let Some(d) = armory.spell(&e.name) else {
+            let names: Vec<&str> = armory.spell.iter().map(|x| x.name.as_str()).collect();
+            return err(
+                &format!(".spell[{k}].name"),
+                format!(
+                    "unknown spell `{}`: expected one of {}",
+                    e.name,
+                    names.join(", ")
+                ),
+            );
+        };
+        spells.push(Known {
+            spell: Arc::new(d.clone()),
+            left: e.uses,
+        });
+    }
+    if spells.len() > 16 {
+        return err(".spell", "at most 16 spells".into());
+    }
     let mut cond = crate::model::state::Conditions::default();
     for &k in &c.conditions {
         cond.set(k, true);
@@ -255,6 +292,7 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
         shield: s.shield.is_some(),
         unloaded: 0,
         potions,
+        spells,
         pos: c.position,
         facing: (0, 0),
         hp: s.hp.max,

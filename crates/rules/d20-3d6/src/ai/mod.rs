@@ -1,7 +1,8 @@
 //! The default AI: spends its three actions by the odds of hitting
-//! (move + attack + attack, a charge from afar, the low-level option when
-//! it pays), stands up, drinks, helps the dying, takes Total Defense when
-//! outmatched, and takes every attack of opportunity it is offered.
+//! (move + attack + attack, a charge from afar, the low-level option,
+//! trust to luck and Precise Strike when they pay), stands up, drinks, helps the dying, casts healing and
+//! damaging spells (X-MAN-007), takes Total Defense when outmatched, and
+//! takes every attack of opportunity it is offered.
 
 use crate::model::action::{Action, Answer, Question, Strike};
 use crate::model::options::LowLevelOption;
@@ -179,6 +180,12 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
     if f.grappled_by.is_some() {
         return legal(state, actor, Action::Escape);
     }
+    // Spells (X-MAN-007): heal the worst-off ally, else strike from afar.
+    if !f.spells.is_empty()
+        && let Some(a) = spell(state, actor)
+    {
+        return Some(a);
+    }
     // A weapon in hand (X-MAN-013).
     if f.main.is_none() && f.off.is_none() {
         for w in 0..f.weapons.len() as u8 {
@@ -246,15 +253,69 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
             mode,
             strike: s,
         };
-        let a = if off {
+        let plain = if off {
             Action::OffhandAttack(s)
         } else {
             Action::Attack(s)
         };
-        if check(state, actor, &a).is_err() {
+        if check(state, actor, &plain).is_err() {
             continue;
         }
-        let p = swing_chance(state, &sw);
+        // One sum of the rules' bonuses and Defense serves every variant:
+        // trust to luck is -4 and one more die (X-ATK-007), a Precise
+        // Strike the same roll plus a d4 (X-MAN-011).
+        let (plus, dice, def) = totals(state, &sw);
+        let single = |luck: bool| {
+            let (b, d) = if luck {
+                (plus - 4, dice + 1)
+            } else {
+                (plus, dice)
+            };
+            chance(b, d, def)
+        };
+        let precise = |luck: bool| {
+            let (b, d) = if luck {
+                (plus - 4, dice + 1)
+            } else {
+                (plus, dice)
+            };
+            (1..=4).map(|x| chance(b + x, d, def)).sum::<f64>() / 4.0
+        };
+        // X-ATK-007: trust to luck when the extra die raises the chance to
+        // hit by more than a point: it pays against a high Defense.
+        let (p0, pl) = (single(false), single(true));
+        let luck = pl > p0 + 0.01;
+        let mut p = if luck { pl } else { p0 };
+        let strike = Strike {
+            trust_to_luck: luck,
+            ..s
+        };
+        let mut a = if off {
+            Action::OffhandAttack(strike)
+        } else {
+            Action::Attack(strike)
+        };
+        // X-MAN-011: a Precise Strike (2 actions, +1d4) instead of two
+        // attacks, when its one roll is worth more hits than the attacks
+        // it replaces: the next one at -step (two actions left) or the
+        // one at -2 steps it pushes out of the turn (three).
+        if !off && !s.low_level && !turn.low_level && turn.actions >= 2 {
+            let (q0, ql) = (precise(false), precise(true));
+            let pluck = ql > q0 + 0.01;
+            let pp = if pluck { ql } else { q0 };
+            let lost = if turn.actions >= 3 { 2 } else { 1 };
+            let later = plus - lost * o.multiple_attack_step;
+            let other = chance(later, dice, def).max(chance(later - 4, dice + 1, def));
+            if pp > p + other {
+                let pa = Action::PreciseStrike(Strike {
+                    trust_to_luck: pluck,
+                    ..s
+                });
+                if check(state, actor, &pa).is_ok() {
+                    (p, a) = (pp, pa);
+                }
+            }
+        }
         if best.as_ref().is_none_or(|(bp, _)| p > *bp) {
             best = Some((p, a));
         }
@@ -322,6 +383,119 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
         Action::Move { to: step }
     };
     legal(state, actor, a)
+}
+
+/// The chance of a Magic check against `dc` as it would be rolled now
+/// (X-MAN-007, X-CON-003).
+pub fn magic_chance(state: &State, actor: CombatantId, dc: i32) -> f64 {
+    let mut plus = Total::default();
+    let mut dice = Total::default();
+    crate::rules::spell::magic_check(state.fighter(actor), &mut plus, &mut dice);
+    chance(plus.total(), dice.total(), dc)
+}
+
+/// X-MAN-007: the spell worth casting now, if any. Healing goes to a
+/// dying ally first, then to the ally (itself included) with the fewest
+/// HP at half or less, when the Magic check is at least 1 in 3. A damaging
+/// spell goes to the nearest foe when the check is at least even and no
+/// weapon in hand reaches that foe, or the spell's mean beats the best
+/// swing's expected damage.
+fn spell(state: &State, actor: CombatantId) -> Option<Action> {
+    let f = state.fighter(actor);
+    let usable = |i: usize| f.spells[i].left != Some(0);
+    // Healing.
+    let mut patients: Vec<CombatantId> = state
+        .ids()
+        .filter(|&p| {
+            let pf = state.fighter(p);
+            !state.foes(actor, p) && pf.life != Life::Dead && 2 * pf.hp <= pf.stats.hp_max
+        })
+        .collect();
+    patients.sort_by_key(|&p| (state.fighter(p).hp, p));
+    for &p in &patients {
+        for i in 0..f.spells.len() {
+            let k = &f.spells[i];
+            if !usable(i) || k.spell.effect != crate::model::data::SpellEffect::Heal {
+                continue;
+            }
+            if magic_chance(state, actor, k.spell.dc) < 1.0 / 3.0 {
+                continue;
+            }
+            let a = Action::Cast {
+                spell: i as u8,
+                target: p,
+            };
+            if let Some(a) = legal(state, actor, a) {
+                return Some(a);
+            }
+        }
+    }
+    // Damage.
+    let t = target(state, actor)?;
+    let dist = distance(state, actor, t);
+    let reached = [f.main, f.off]
+        .into_iter()
+        .flatten()
+        .any(|w| weapon_reach(f, w).is_some_and(|r| r >= dist));
+    let best_swing = [f.main, f.off]
+        .into_iter()
+        .flatten()
+        .filter_map(|w| {
+            let sw = Swing {
+                attacker: actor,
+                mode: Mode::Single,
+                strike: Strike::new(t, w),
+            };
+            check(state, actor, &Action::Attack(sw.strike)).ok()?;
+            let a = f.weapon(w)?;
+            let mean = f64::from(a.weapon.damage.count) * (f64::from(a.weapon.damage.sides) + 1.0)
+                / 2.0
+                + f64::from(crate::rules::damage::adds(f, a, false));
+            Some(swing_chance(state, &sw) * mean.max(1.0))
+        })
+        .fold(0.0f64, f64::max);
+    let mut best: Option<(f64, Action)> = None;
+    for i in 0..f.spells.len() {
+        let k = &f.spells[i];
+        if !usable(i) || k.spell.effect != crate::model::data::SpellEffect::Damage {
+            continue;
+        }
+        let p = magic_chance(state, actor, k.spell.dc);
+        if p < 0.5 {
+            continue;
+        }
+        let d = k.spell.dice;
+        let mean =
+            (f64::from(d.count) * (f64::from(d.sides) + 1.0) / 2.0 + f64::from(d.plus)).max(1.0);
+        let worth = p * mean;
+        if reached && worth <= best_swing {
+            continue;
+        }
+        let a = Action::Cast {
+            spell: i as u8,
+            target: t,
+        };
+        if check(state, actor, &a).is_ok() && best.as_ref().is_none_or(|(w, _)| worth > *w) {
+            best = Some((worth, a));
+        }
+    }
+    if best.is_some() {
+        return best.map(|(_, a)| a);
+    }
+    // A caster whose spell reaches the foe but whose actions ran short
+    // stays back rather than wading in: Prepared Defense, else end the turn.
+    let holds_back = !reached
+        && (0..f.spells.len()).any(|i| {
+            let k = &f.spells[i];
+            usable(i)
+                && k.spell.effect == crate::model::data::SpellEffect::Damage
+                && k.spell.range_m >= dist
+                && k.spell.actions > state.turn.actions
+        });
+    if holds_back {
+        return legal(state, actor, Action::PreparedDefense).or(Some(Action::EndTurn));
+    }
+    None
 }
 
 /// The farthest free square toward `goal` within `budget` metres on a straight line.

@@ -191,6 +191,14 @@ pub enum Action {
     },
     /// Escape a grapple, 2 actions (X-SPM-004).
     Escape,
+    /// Cast a spell known at a creature: the spell's actions (2 by
+    /// default), a Magic check against its DC (X-MAN-007).
+    Cast {
+        /// The spell (index on the sheet).
+        spell: u8,
+        /// At whom (a foe for damage, an ally or oneself for healing).
+        target: CombatantId,
+    },
 }
 
 impl Action {
@@ -205,7 +213,8 @@ impl Action {
             | Action::TotalDefense
             | Action::GivePotion { .. }
             | Action::FirstAid { .. }
-            | Action::Escape => 2,
+            | Action::Escape
+            | Action::Cast { .. } => 2,
             Action::Maneuver { kind, .. } => kind.cost(),
             _ => 1,
         }
@@ -217,7 +226,7 @@ impl Action {
                 Some(s.target)
             }
             Action::Charge { strike, .. } => Some(strike.target),
-            Action::Maneuver { target, .. } => Some(*target),
+            Action::Maneuver { target, .. } | Action::Cast { target, .. } => Some(*target),
             _ => None,
         }
     }
@@ -278,6 +287,7 @@ impl fmt::Display for Action {
             Action::FirstAid { patient } => write!(f, "First Aid on {patient}"),
             Action::Maneuver { kind, target } => write!(f, "{} {target}", kind.name()),
             Action::Escape => f.write_str("Escape"),
+            Action::Cast { spell, target } => write!(f, "Cast spell {spell} at {target}"),
         }
     }
 }

@@ -171,6 +171,50 @@ pub struct Potion {
     pub source: String,
 }
 
+/// What a spell does (X-MAN-007). The summary defines no spell; these are
+/// the engine's two minimal kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SpellEffect {
+    /// Plain dice of damage to a foe's HP, at least 1 (X-DMG-009).
+    Damage,
+    /// Magical healing of an ally or oneself (X-LIF-005, X-LIF-010).
+    Heal,
+}
+
+fn two() -> u8 {
+    2
+}
+
+fn touch() -> u32 {
+    1
+}
+
+/// A spell (X-MAN-007): its cost in actions, the Magic check's DC and its
+/// effect. Magic checks are outside the summary: they are 3 golden d6 +
+/// the sheet's `magic` skill against `dc` (the `magic_check` hook).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Spell {
+    /// Its name, as sheets refer to it.
+    pub name: String,
+    /// Normal actions it costs, 1 to 3 (default 2, X-MAN-007).
+    #[serde(default = "two")]
+    pub actions: u8,
+    /// The Magic check's DC.
+    pub dc: i32,
+    /// What it does.
+    pub effect: SpellEffect,
+    /// Damage or healing dice (plain dice).
+    pub dice: Dice,
+    /// Reach in metres, nearest squares (1 = touch, X-MOV-008).
+    #[serde(default = "touch")]
+    pub range_m: u32,
+    /// Where the values come from.
+    #[serde(default)]
+    pub source: String,
+}
+
 /// A creature or character template.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -202,6 +246,9 @@ pub struct Armory {
     /// Potions.
     #[serde(default)]
     pub potion: Vec<Potion>,
+    /// Spells (X-MAN-007).
+    #[serde(default)]
+    pub spell: Vec<Spell>,
     /// Creature templates.
     #[serde(default)]
     pub template: Vec<Template>,
@@ -232,6 +279,12 @@ impl Armory {
             .iter()
             .find(|w| w.name.eq_ignore_ascii_case(name))
     }
+    /// A spell by name.
+    pub fn spell(&self, name: &str) -> Option<&Spell> {
+        self.spell
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
+    }
     /// A template by id.
     pub fn template(&self, id: &str) -> Option<&Template> {
         self.template.iter().find(|t| t.id == id)
@@ -241,6 +294,7 @@ impl Armory {
         self.armor.extend(other.armor);
         self.shield.extend(other.shield);
         self.potion.extend(other.potion);
+        self.spell.extend(other.spell);
         self.template.extend(other.template);
     }
 }
@@ -255,15 +309,30 @@ pub struct DataError {
     pub message: String,
 }
 
-/// Parses one data file.
+/// Parses one data file. A spell must cost 1 to 3 actions (X-MAN-007).
 pub fn parse_file(file: &'static str, text: &str) -> Result<Armory, DataError> {
-    toml::from_str(text).map_err(|e| DataError {
+    let armory: Armory = toml::from_str(text).map_err(|e| DataError {
         file,
         message: e.to_string(),
-    })
+    })?;
+    if let Some((i, s)) = armory
+        .spell
+        .iter()
+        .enumerate()
+        .find(|(_, s)| !(1..=3).contains(&s.actions))
+    {
+        return Err(DataError {
+            file,
+            message: format!(
+                "spell[{i}] `{}`: actions must be 1 to 3, not {} (X-MAN-007)",
+                s.name, s.actions
+            ),
+        });
+    }
+    Ok(armory)
 }
 
-const BUNDLED: [(&str, &str); 5] = [
+const BUNDLED: [(&str, &str); 6] = [
     (
         "data/d20-3d6/weapons.toml",
         include_str!("../../../../../data/d20-3d6/weapons.toml"),
@@ -279,6 +348,10 @@ const BUNDLED: [(&str, &str); 5] = [
     (
         "data/d20-3d6/potions.toml",
         include_str!("../../../../../data/d20-3d6/potions.toml"),
+    ),
+    (
+        "data/d20-3d6/spells.toml",
+        include_str!("../../../../../data/d20-3d6/spells.toml"),
     ),
     (
         "data/d20-3d6/creatures.toml",

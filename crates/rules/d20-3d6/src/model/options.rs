@@ -305,6 +305,8 @@ pub struct Options {
     pub feint_effect: FeintEffect,
     /// X-SPM-006.
     pub overrun_knocks_prone: bool,
+    /// X-SPM-003: the bull rusher follows its push, square for square.
+    pub bull_rush_follow: bool,
     /// X-SPM-004: actions to escape a grapple.
     pub escape_actions: u8,
     /// X-CON-013.
@@ -354,6 +356,7 @@ impl Default for Options {
             maneuvers_use_attack_progression: true,
             feint_effect: FeintEffect::NoDex,
             overrun_knocks_prone: false,
+            bull_rush_follow: true,
             escape_actions: 2,
             grappled_can_move: false,
             stunned_max_actions: None,

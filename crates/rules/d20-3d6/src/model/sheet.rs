@@ -174,6 +174,18 @@ pub struct PotionEntry {
     pub at: Place,
 }
 
+/// A spell known (X-MAN-007), with its uses per day (X-QCK-007: nothing
+/// recharges within a fight, so they are the uses left for it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpellEntry {
+    /// The spell's name in the grimoire (`data/d20-3d6/spells.toml`).
+    pub name: String,
+    /// Casts left; unlimited when absent.
+    #[serde(default)]
+    pub uses: Option<u8>,
+}
+
 fn six() -> u32 {
     6
 }
@@ -228,4 +240,7 @@ pub struct Sheet {
     /// Potions carried.
     #[serde(default)]
     pub potion: Vec<PotionEntry>,
+    /// Spells known (X-MAN-007).
+    #[serde(default)]
+    pub spell: Vec<SpellEntry>,
 }

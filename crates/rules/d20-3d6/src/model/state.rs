@@ -2,7 +2,7 @@
 //! actions and what lasts until their next turn (X-DAT-010), the turn order
 //! and the current turn.
 
-use crate::model::data::{Dice, Weapon};
+use crate::model::data::{Dice, Spell, Weapon};
 use crate::model::options::Options;
 use crate::model::sheet::{Place, Saves, Size, Skills};
 use crate::model::tactics::Tactics;
@@ -171,6 +171,16 @@ pub struct Carried {
     pub at: Option<Place>,
 }
 
+/// A spell known and its casts left (X-MAN-007, X-QCK-007).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Known {
+    /// The grimoire record.
+    #[serde(skip)]
+    pub spell: Arc<Spell>,
+    /// Casts left; `None` for unlimited.
+    pub left: Option<u8>,
+}
+
 /// What does not change in a fight: the sheet's numbers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Stats {
@@ -255,6 +265,8 @@ pub struct Fighter {
     pub unloaded: u8,
     /// Potions.
     pub potions: Vec<Carried>,
+    /// Spells known (X-MAN-007).
+    pub spells: Vec<Known>,
     /// Head square (top-left of its space).
     pub pos: SquarePos,
     /// The way it faces, as a step (X-SIT-003).
@@ -381,6 +393,11 @@ pub struct State {
     pub options: Arc<Options>,
     /// Lighting.
     pub light: Light,
+    /// Whether any cell or square side of the map gives cover: melee
+    /// attacks look for cover only then (X-DEF-009), so open fields skip
+    /// the line trace.
+    #[serde(skip)]
+    pub map_has_cover: bool,
 }
 
 impl State {

@@ -84,6 +84,27 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
                 kind.cost()
             )
         }
+        Action::Cast { spell, target } => {
+            let k = state.fighter(actor).spells.get(usize::from(*spell));
+            match k {
+                Some(k) => {
+                    let n = k.spell.actions;
+                    let mut t = format!(
+                        "Cast {} at {} ({n} action{}, Magic DC {}",
+                        k.spell.name,
+                        who(state, *target),
+                        if n == 1 { "" } else { "s" },
+                        k.spell.dc
+                    );
+                    if let Some(n) = k.left {
+                        t.push_str(&format!(", {n} left"));
+                    }
+                    t.push(')');
+                    t
+                }
+                None => a.to_string(),
+            }
+        }
         Action::Run { to } => format!("Run to {to} (-1d6 to attacks, -4 Defense)"),
         Action::TotalDefense => "Total Defense (2 actions, +4)".into(),
         Action::PreparedDefense => "Prepared Defense (+1)".into(),

@@ -10,6 +10,7 @@ use crate::resolve::check::check;
 use crate::resolve::life::{drink, first_aid, take_potion};
 use crate::resolve::maneuver::{escape, maneuver};
 use crate::resolve::movement::{approach, offer_reaction, walk};
+use crate::resolve::spell::cast;
 use crate::rules::attack::{Mode, Swing};
 use crate::rules::geometry::{distance, weapon_reach};
 use crate::rules::legal::cost;
@@ -40,6 +41,7 @@ pub fn rule_of(action: &Action) -> &'static str {
         Action::FirstAid { .. } => "X-LIF-006",
         Action::Maneuver { kind, .. } => kind.rule(),
         Action::Escape => "X-SPM-004",
+        Action::Cast { .. } => "X-MAN-007",
     }
 }
 
@@ -122,7 +124,7 @@ pub fn resolve(
             )
             .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
             // X-MOV-005, X-MOV-006, X-MOV-007: -1d6 to attacks, -4 Defense,
-            // distracted for spells (there are none yet).
+            // distracted for spells (`rules::spell::distracted`).
             state.fighter_mut(actor).ran = true;
             state.turn.free_draws += 1;
             walk(state, actor, &path, true, "runs", cx)?;
@@ -199,6 +201,9 @@ pub fn resolve(
         }
         Action::Escape => {
             escape(state, actor, cx)?;
+        }
+        Action::Cast { spell, target } => {
+            cast(state, actor, *spell, *target, cx)?;
         }
     }
     let _ = Place::Hand;

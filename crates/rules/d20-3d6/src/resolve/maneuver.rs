@@ -151,6 +151,27 @@ pub fn maneuver(
                 "X-SPM-003",
                 cx,
             );
+            // The attacker may follow (`bull_rush_follow`): as far as the
+            // push went, straight on, stopping at an obstacle; it is part
+            // of the maneuver and provokes nothing (X-ACT-007).
+            if state.options.bull_rush_follow && moved > 0 {
+                let mut followed = 0;
+                for _ in 0..moved {
+                    let f = state.fighter(a);
+                    let next = SquarePos::new(f.pos.x + i32::from(dx), f.pos.y + i32::from(dy));
+                    if !fits(state, next, f.edge())
+                        || occupant(state, next, f.edge(), a).is_some()
+                        || state.map.blocks_step(f.pos, next)
+                    {
+                        break;
+                    }
+                    state.fighter_mut(a).pos = next;
+                    followed += 1;
+                }
+                if followed > 0 {
+                    note(state, a, format!("follows {followed} m"), "X-SPM-003", cx);
+                }
+            }
             release_out_of_reach(state, d, cx);
         }
         Maneuver::Grapple => {

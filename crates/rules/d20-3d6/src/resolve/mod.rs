@@ -8,4 +8,5 @@ pub mod check;
 pub mod life;
 pub mod maneuver;
 pub mod movement;
+pub mod spell;
 pub mod turn;

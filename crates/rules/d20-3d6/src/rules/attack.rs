@@ -366,7 +366,10 @@ pub fn defense_of<M: Mods>(
     if t.cond.has(Condition::Stunned) {
         m.add("stunned", -4, "X-DEF-008");
     }
-    if ranged {
+    // X-DEF-009: cover against every attack; melee looks only where the
+    // map has some (a low wall between neighbours, a pillar before a
+    // long weapon), ranged fire also behind bodies (X-RNG-006).
+    if ranged || state.map_has_cover {
         let c = cover(state, attacker, target);
         let v = [0, 2, 4, 8][usize::from(c.min(3))];
         m.add("cover", v, "X-DEF-009");

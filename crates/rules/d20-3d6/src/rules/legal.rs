@@ -2,6 +2,7 @@
 //! (X-ACT-001..005, X-MAN, X-MUL, X-SPM, X-RNG-003).
 
 use crate::model::action::{Action, Maneuver, Strike};
+use crate::model::data::SpellEffect;
 use crate::model::options::LowLevelOption;
 use crate::model::sheet::Place;
 use crate::model::state::{Condition, Life, State};
@@ -24,6 +25,12 @@ pub fn cost(state: &State, actor: CombatantId, action: &Action) -> u8 {
         // X-MAN-013: one free draw or sheathe per Movement or Run action.
         Action::Draw { .. } | Action::Sheathe { .. } if state.turn.free_draws > 0 => 0,
         Action::Escape => state.options.escape_actions,
+        // X-MAN-007: the spell's own cost.
+        Action::Cast { spell, .. } => state
+            .fighter(actor)
+            .spells
+            .get(usize::from(*spell))
+            .map_or(2, |k| k.spell.actions),
         a => a.cost(),
     }
 }
@@ -356,5 +363,63 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             }
             Ok(())
         }
+        Action::Cast { spell, target } => check_cast(state, actor, *spell, *target),
     }
+}
+
+/// X-MAN-007: a spell known with casts left, at a living creature within
+/// its range; damage at a foe, healing at an ally or oneself.
+pub fn check_cast(
+    state: &State,
+    actor: CombatantId,
+    spell: u8,
+    target: CombatantId,
+) -> Result<(), Illegal> {
+    let f = state.fighter(actor);
+    let Some(k) = f.spells.get(usize::from(spell)) else {
+        return Err(Illegal::input(format!("no spell {spell}")));
+    };
+    if k.left == Some(0) {
+        return Err(Illegal::new(
+            "X-MAN-007",
+            format!("no casts of {} left", k.spell.name),
+        ));
+    }
+    if !state.exists(target) {
+        return Err(Illegal::input(format!("{target} is not a combatant")));
+    }
+    let t = state.fighter(target);
+    if t.life == Life::Dead {
+        return Err(Illegal::new("X-MAN-007", format!("{} is dead", t.name)));
+    }
+    match k.spell.effect {
+        SpellEffect::Damage if !state.foes(actor, target) => {
+            return Err(Illegal::new(
+                "X-MAN-007",
+                format!("{} is meant for foes", k.spell.name),
+            ));
+        }
+        SpellEffect::Heal if state.foes(actor, target) => {
+            return Err(Illegal::new(
+                "X-MAN-007",
+                format!("{} is meant for allies", k.spell.name),
+            ));
+        }
+        _ => {}
+    }
+    let dist = if target == actor {
+        0
+    } else {
+        distance(state, actor, target)
+    };
+    if dist > k.spell.range_m {
+        return Err(Illegal::new(
+            "X-MAN-007",
+            format!(
+                "{} is {dist} m away, beyond the {} m of {}",
+                t.name, k.spell.range_m, k.spell.name
+            ),
+        ));
+    }
+    Ok(())
 }

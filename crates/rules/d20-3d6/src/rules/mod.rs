@@ -8,4 +8,5 @@ pub mod geometry;
 pub mod legal;
 pub mod life;
 pub mod movement;
+pub mod spell;
 pub mod turn;

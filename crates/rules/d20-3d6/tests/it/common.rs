@@ -103,6 +103,20 @@ defense_bonus = 2
 [[potion]]
 name = "cure"
 heal = "1d8+1"
+[[spell]]
+name = "bolt"
+actions = 2
+dc = 12
+effect = "damage"
+dice = "2d4+2"
+range_m = 10
+[[spell]]
+name = "mend"
+actions = 1
+dc = 10
+effect = "heal"
+dice = "1d8"
+range_m = 1
 "#;
 
 /// A fighter's sheet body: +10 to hit with the first weapon (BAB 5, STR 3,

@@ -112,4 +112,17 @@ fn cover_on_the_line_of_fire_rule_x_def_009_x_rng_006() {
         ],
     );
     assert_eq!(def(&s, true), 20);
+    // Melee across a low wall between neighbours: the same +4; without
+    // cover on the map, melee has none.
+    let low = "[[map.edges]]\nfeature = \"cover\"\nvalue = 2\nsquare_sides = [{ x = 5, y = 5, side = \"e\" }]\n";
+    let text = format!(
+        "ruleset = \"d20-3d6\"\nname = \"t\"\n[map]\nkind = \"square\"\nwidth = 30\nheight = 20\n{low}\n{}\n{}",
+        entry("A", "a", 5, 5, &fighter(&["sword"], "")),
+        entry("B", "b", 6, 5, &fighter(&["sword"], "shield = \"shield\""))
+    );
+    let sc: fray_d20_3d6::model::scenario::Scenario = toml::from_str(&text).unwrap();
+    let s = fray_d20_3d6::setup::setup_with(&sc, &armory).unwrap();
+    assert!(s.map_has_cover);
+    assert_eq!(def(&s, false), 22);
+    assert_eq!(def(&duel(&["sword"], 1), false), 18);
 }

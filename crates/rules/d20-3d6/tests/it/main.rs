@@ -3,6 +3,7 @@
 //! checklist IDs it exercises.
 
 mod actions;
+mod ai;
 mod attack;
 mod common;
 mod damage;
@@ -12,4 +13,5 @@ mod maneuvers;
 mod movement;
 mod odds;
 mod setup;
+mod spells;
 mod turn;

@@ -139,8 +139,27 @@ fn disarm_feint_bull_rush_and_overrun_rule_x_spm_001_002_003_006() {
         vec![],
     )
     .unwrap();
-    // A: 24 + 7 = 31, B: 6 + 9 = 15: margin 16, 1 + 3 m.
+    // A: 24 + 7 = 31, B: 6 + 9 = 15: margin 16, 1 + 3 m; A follows.
     assert_eq!(s.fighter(B).pos.x, 6 + 4);
+    assert_eq!(s.fighter(A).pos.x, 5 + 4);
+    // With `bull_rush_follow = false` the attacker stays.
+    let mut s = state(
+        "[options]\nbull_rush_follow = false",
+        &[
+            entry("A", "a", 5, 5, &fighter(&["sword"], "shield = \"shield\"")),
+            entry("B", "b", 6, 5, &fighter(&["sword"], "shield = \"shield\"")),
+        ],
+    );
+    turn_of(&mut s, A);
+    act(
+        &mut s,
+        A,
+        m(Maneuver::BullRush),
+        vec![f(&[6, 6, 6, 2, 2, 2]), f(&[2, 2, 2])],
+        vec![],
+    )
+    .unwrap();
+    assert_eq!((s.fighter(A).pos.x, s.fighter(B).pos.x), (5, 10));
     // Overrun: through to the square beyond.
     let mut s = duel(&["sword"], 1);
     turn_of(&mut s, A);
