@@ -419,15 +419,22 @@ pub struct State {
     /// A waiter that lost the Wait contest strikes once the mover's action
     /// is over: (waiter, mover) (M-MEL-011).
     pub deferred: Option<(CombatantId, CombatantId)>,
+    /// No hex of the map has terrain or height: the to-hit and defense
+    /// terms read from the map are all 0, so the simulator skips the
+    /// lookups (set once at setup).
+    #[serde(skip)]
+    pub open_map: bool,
 }
 
 impl State {
     /// A fighter.
+    #[inline]
     pub fn fighter(&self, id: CombatantId) -> &Fighter {
         &self.fighters[id.index()]
     }
 
     /// A fighter, to change.
+    #[inline]
     pub fn fighter_mut(&mut self, id: CombatantId) -> &mut Fighter {
         &mut self.fighters[id.index()]
     }

@@ -10,7 +10,7 @@ use crate::model::terrain::DARKNESS;
 use crate::rules::armor::{shield_side, shield_usable, total_pd};
 use crate::rules::attack::dx_lost;
 use arrayvec::ArrayVec;
-use fray_core::grid::{HexPos, RelativeBearing, arc};
+use fray_core::grid::{HexPos, RelativeBearing};
 use fray_core::{CombatantId, Mods, Total};
 
 /// What the defender faces.
@@ -40,7 +40,7 @@ pub struct Threat {
 /// Where the attack comes from, as the defender sees it; the defender's
 /// own hex (close combat) counts as the front.
 pub fn bearing(d: &Fighter, from: HexPos) -> RelativeBearing {
-    arc::bearing(d.pos, d.facing, from).unwrap_or(RelativeBearing::Front)
+    crate::rules::attack::bearing(d.pos, d.facing, from).unwrap_or(RelativeBearing::Front)
 }
 
 /// M-DEF-009, M-ARM-011, M-DEF-012, M-PDF-007: no active defense at all:
@@ -94,11 +94,7 @@ fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, m: &mut M) {
         };
         m.add("attacker above", elevation, "M-PDF-003");
     }
-    let dark = state
-        .map
-        .terrain_at(d.pos)
-        .and_then(|x| x.value(DARKNESS))
-        .map_or(0, i32::from);
+    let dark = crate::rules::attack::terrain(state, d.pos, DARKNESS);
     m.add("darkness", -dark, "M-MOD-003");
 }
 
