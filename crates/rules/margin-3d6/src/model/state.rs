@@ -246,6 +246,9 @@ pub struct Guard {
     pub riposted: bool,
     /// Waiting to strike or shoot (M-MEL-011, M-MIS-005).
     pub wait: Option<Waiting>,
+    /// The foes it has parried since its turn (bits of ids below 64; the
+    /// Fencing -1 per foe under Multiple Foe Defense, M-AOD-001).
+    pub parried_foes: u64,
 }
 
 /// Counts for simulation statistics.

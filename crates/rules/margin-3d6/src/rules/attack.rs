@@ -291,12 +291,26 @@ pub fn bearing(
     facing: fray_core::grid::Facing,
     target: HexPos,
 ) -> Option<RelativeBearing> {
-    if from.distance(target) == 1 {
-        for dir in fray_core::grid::Facing::ALL {
-            if from.neighbour(dir) == target {
-                return Some(RelativeBearing::from_turn(facing.signed_turn_to(dir)));
-            }
-        }
+    // The neighbours in `Facing` order (N, NE, SE, S, SW, NW).
+    let dir = match (target.q - from.q, target.r - from.r) {
+        (0, -1) => Some(0),
+        (1, -1) => Some(1),
+        (1, 0) => Some(2),
+        (0, 1) => Some(3),
+        (-1, 1) => Some(4),
+        (-1, 0) => Some(5),
+        _ => None,
+    };
+    if let Some(dir) = dir {
+        use fray_core::grid::Side;
+        return Some(match (dir - facing as i8).rem_euclid(6) {
+            0 => RelativeBearing::Front,
+            1 => RelativeBearing::FrontSide(Side::Right),
+            2 => RelativeBearing::Side(Side::Right),
+            3 => RelativeBearing::Rear,
+            4 => RelativeBearing::Side(Side::Left),
+            _ => RelativeBearing::FrontSide(Side::Left),
+        });
     }
     arc::bearing(from, facing, target)
 }

@@ -154,6 +154,21 @@ pub fn parry_limit(d: &Fighter, i: usize, attacker: CombatantId) -> u8 {
     n
 }
 
+/// M-AOD-001 (decision `per_prior_foe`): a Fencing user's unlimited
+/// parries take -1 for each other foe it has already parried since its turn.
+pub fn fencing_foes(d: &Fighter, i: usize, attacker: CombatantId) -> i32 {
+    if parry_limit(d, i, attacker) != u8::MAX {
+        return 0;
+    }
+    let others = d.guard.parried_foes & !foe_bit(attacker);
+    -(others.count_ones() as i32)
+}
+
+/// The bit of a foe in `Guard::parried_foes` (none from id 64 on).
+pub fn foe_bit(id: CombatantId) -> u64 {
+    1u64.checked_shl(u32::from(id.0)).unwrap_or(0)
+}
+
 /// M-DEF-005, M-AOD-001/002: blocks allowed.
 pub fn block_limit(d: &Fighter, attacker: CombatantId) -> u8 {
     match d.guard.aod {
@@ -243,7 +258,7 @@ pub fn options(
             out.push(DefenseOption {
                 kind: DefenseKind::Parry,
                 weapon: Some(i as u8),
-                target: score + small + t.parried + mods,
+                target: score + small + t.parried + mods + fencing_foes(d, i, t.attacker),
             });
         }
     }
