@@ -36,6 +36,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         })?;
         fighters.push(f);
     }
+    let map = s.map.clone().into_map();
     Ok(State {
         name: s.name.clone().into(),
         sides: cast.sides.into(),
@@ -46,10 +47,18 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         cursor: None,
         round: 0,
         max_rounds: s.max_rounds,
-        map: Arc::new(s.map.clone().into_map()),
+        open_map: open_map(&map),
+        map: Arc::new(map),
         options: Arc::new(s.options.clone()),
         aftermath_done: false,
         deferred: None,
+    })
+}
+
+/// Whether no hex of `map` has terrain or a height (State::open_map).
+fn open_map(map: &Map) -> bool {
+    map.cells().into_iter().all(|c| {
+        map.terrain_at(c).is_none_or(|t| t.is_empty()) && map.height_at(c).unwrap_or(0) == 0
     })
 }
 

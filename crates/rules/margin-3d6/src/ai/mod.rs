@@ -111,8 +111,14 @@ fn best_strike(
     step: Option<HexPos>,
 ) -> Option<(Strike, i64)> {
     let f = state.fighter(who);
+    let tp = state.fighter(target).pos;
     let consider = |s: Strike, best: &mut Option<(Strike, i64)>| {
-        if check(state, who, &Action::Attack(s)).is_err() {
+        // Reach and the front arc first: `check` refuses the same strikes,
+        // but words its refusal, which the simulator should not pay for.
+        if !in_reach(f, &s, from, tp)
+            || (s.to.is_none() && from != tp && !in_front_arc(from, f.facing, tp))
+            || check(state, who, &Action::Attack(s)).is_err()
+        {
             return;
         }
         let v = value(state, who, &s, from, HitCtx::default(), 0);

@@ -246,6 +246,9 @@ pub struct Guard {
     pub riposted: bool,
     /// Waiting to strike or shoot (M-MEL-011, M-MIS-005).
     pub wait: Option<Waiting>,
+    /// The foes it has parried since its turn (bits of ids below 64; the
+    /// Fencing -1 per foe under Multiple Foe Defense, M-AOD-001).
+    pub parried_foes: u64,
 }
 
 /// Counts for simulation statistics.
@@ -419,15 +422,22 @@ pub struct State {
     /// A waiter that lost the Wait contest strikes once the mover's action
     /// is over: (waiter, mover) (M-MEL-011).
     pub deferred: Option<(CombatantId, CombatantId)>,
+    /// No hex of the map has terrain or height: the to-hit and defense
+    /// terms read from the map are all 0, so the simulator skips the
+    /// lookups (set once at setup).
+    #[serde(skip)]
+    pub open_map: bool,
 }
 
 impl State {
     /// A fighter.
+    #[inline]
     pub fn fighter(&self, id: CombatantId) -> &Fighter {
         &self.fighters[id.index()]
     }
 
     /// A fighter, to change.
+    #[inline]
     pub fn fighter_mut(&mut self, id: CombatantId) -> &mut Fighter {
         &mut self.fighters[id.index()]
     }

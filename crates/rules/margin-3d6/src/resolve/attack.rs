@@ -341,7 +341,10 @@ pub fn defend(
     {
         let g = &mut state.fighter_mut(defender).guard;
         match o.kind {
-            DefenseKind::Parry => g.parries += 1,
+            DefenseKind::Parry => {
+                g.parries += 1;
+                g.parried_foes |= crate::rules::defense::foe_bit(t.attacker);
+            }
             DefenseKind::Block => g.blocks += 1,
             DefenseKind::AcrobaticDodge => g.acrobatic = true,
             DefenseKind::Dodge => {}
@@ -369,14 +372,13 @@ pub fn defend(
     }
     let mods = ModList::base(o.kind.name(), o.target, "M-DEF-012");
     let c = check::roll(state, cx, defender, o.kind.name(), rule_of(o.kind), &mods)?;
-    {
-        let f = state.fighter_mut(defender);
-        if f.guard.retreat {
-            // M-AOD-005: the step back, once.
-            f.guard.retreat = false;
+    if state.fighter(defender).guard.retreat {
+        state.fighter_mut(defender).guard.retreat = false;
+        if state.fighter(defender).stun.is_none() {
+            retreat_step(state, defender, t.from, cx);
         }
-        f.guard.single_bonus = false;
     }
+    state.fighter_mut(defender).guard.single_bonus = false;
     let success = c.outcome.is_success();
     let ad = match (o.kind, success) {
         (DefenseKind::AcrobaticDodge, true) => c.successes(),
@@ -399,6 +401,25 @@ pub fn defend(
         kind: Some(o.kind),
         unarmed: o.kind == DefenseKind::Parry && o.weapon.is_none(),
     })
+}
+
+/// M-AOD-005: the retreating figure steps 1 hex directly away from the
+/// attack (the neighbour beyond it on the line from the attacker's hex),
+/// if that hex is free; it keeps its facing. The step triggers no Wait.
+fn retreat_step(state: &mut State, defender: CombatantId, from: HexPos, cx: &mut impl Cx<Margin>) {
+    let pos = state.fighter(defender).pos;
+    let Some(dir) = from.facing_toward(pos) else {
+        return;
+    };
+    let to = pos.neighbour(dir);
+    if !crate::rules::maneuver::free_hex(state, defender, to) {
+        return;
+    }
+    state.fighter_mut(defender).pos = to;
+    cx.emit(|| Event::Note {
+        text: format!("{} steps back to {to}", state.fighter(defender).name),
+        rule: "M-AOD-005",
+    });
 }
 
 /// M-AOD-003: a fencer with the `fencing_dagger` trait under All-Out

@@ -11,7 +11,7 @@ use crate::resolve::check::{self, roll_plain};
 use crate::resolve::injury;
 use crate::{Flow, Margin};
 use fray_core::dice::systems::margin3d6::{Check, Outcome, Winner, contest};
-use fray_core::grid::{RelativeBearing, arc};
+use fray_core::grid::RelativeBearing;
 use fray_core::{CombatantId, Cx, ModList};
 
 fn big_shield(f: &Fighter) -> bool {
@@ -75,7 +75,7 @@ pub fn slam(
 ) -> Flow<()> {
     let (a, t) = (state.fighter(who), state.fighter(target));
     let mut m = ModList::base("DX", a.stats.dx, "M-UNA-003");
-    match arc::bearing(t.pos, t.facing, a.pos) {
+    match crate::rules::attack::bearing(t.pos, t.facing, a.pos) {
         Some(RelativeBearing::Side(_)) => m.add("from the side", 2, "M-UNA-004"),
         Some(RelativeBearing::Rear) => m.add("from behind", 4, "M-UNA-004"),
         _ => &mut m,
@@ -134,7 +134,8 @@ pub fn tackle(
     cx: &mut impl Cx<Margin>,
 ) -> Flow<()> {
     let (a, t) = (state.fighter(who), state.fighter(target));
-    let behind = arc::bearing(t.pos, t.facing, a.pos) == Some(RelativeBearing::Rear);
+    let behind =
+        crate::rules::attack::bearing(t.pos, t.facing, a.pos) == Some(RelativeBearing::Rear);
     let mut failed_dodge = false;
     if !behind && t.awake() && !t.guard.no_active && t.guard.aod != Some(AodKind::Brace) {
         let dodge = crate::rules::defense::dodge_score(t);

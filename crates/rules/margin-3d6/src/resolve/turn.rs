@@ -52,9 +52,16 @@ fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
 }
 
 /// M-FLO-001/002: the order of this round, rebuilt from current values.
+/// The keys are unique (they end with the id), so sorting last round's
+/// order in place gives the same order as sorting the ids afresh, and
+/// allocates nothing after the first round.
 fn build_order(state: &mut State) {
-    let mut ids: Vec<CombatantId> = state.ids().collect();
-    ids.sort_by_key(|&id| order_key(state, id));
+    let mut ids = std::mem::take(&mut state.order);
+    if ids.len() != state.fighters.len() {
+        ids.clear();
+        ids.extend(state.ids());
+    }
+    ids.sort_unstable_by_key(|&id| order_key(state, id));
     state.order = ids;
 }
 

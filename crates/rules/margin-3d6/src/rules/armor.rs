@@ -4,7 +4,7 @@ use crate::model::data::Hand;
 use crate::model::location::{DamageType, Limb, Location};
 use crate::model::options::{LayeredDr, Options, ShieldPdArc};
 use crate::model::state::Fighter;
-use fray_core::grid::{HexPos, RelativeBearing, Side, arc};
+use fray_core::grid::{HexPos, RelativeBearing, Side};
 
 /// M-ARM-002/003: the armor PD at `loc`: the highest layer covering it,
 /// or the innate PD where no armor covers the location.
@@ -68,7 +68,7 @@ pub fn shield_usable(f: &Fighter) -> bool {
 /// `shield_pd_arc = front_and_shield_side`, any front hex too).
 pub fn in_shield_arc(f: &Fighter, from: HexPos, opts: &Options) -> bool {
     let side = shield_side(f);
-    match arc::bearing(f.pos, f.facing, from) {
+    match crate::rules::attack::bearing(f.pos, f.facing, from) {
         Some(RelativeBearing::FrontSide(s)) if s == side => true,
         Some(RelativeBearing::Front | RelativeBearing::FrontSide(_)) => {
             opts.shield_pd_arc == ShieldPdArc::FrontAndShieldSide

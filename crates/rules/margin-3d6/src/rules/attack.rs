@@ -79,6 +79,9 @@ pub fn dx_lost(f: &Fighter) -> i32 {
 
 /// Height of a hex in feet (M-DAT-008).
 pub fn height(state: &State, hex: HexPos) -> i32 {
+    if state.open_map {
+        return 0;
+    }
     state.map.height_at(hex).unwrap_or(0)
 }
 
@@ -87,8 +90,11 @@ pub fn mv(f: &Fighter) -> u32 {
     f.stats.mv.max(1) as u32
 }
 
-/// The terrain value on `hex`.
-fn terrain(state: &State, hex: HexPos, id: fray_core::grid::TerrainId) -> i32 {
+/// The terrain value on `hex` (0 on an open map).
+pub fn terrain(state: &State, hex: HexPos, id: fray_core::grid::TerrainId) -> i32 {
+    if state.open_map {
+        return 0;
+    }
     state
         .map
         .terrain_at(hex)
@@ -249,9 +255,11 @@ pub fn to_hit<M: Mods>(
             "M-RNG-007",
         );
         let mut obstruction = 0;
-        for hex in from.line_to(t.pos) {
-            if hex != from && hex != t.pos {
-                obstruction += terrain(state, hex, OBSTRUCTION);
+        if !state.open_map {
+            for hex in from.line_to(t.pos) {
+                if hex != from && hex != t.pos {
+                    obstruction += terrain(state, hex, OBSTRUCTION);
+                }
             }
         }
         m.add("obstructions", -obstruction.min(5), "M-RNG-008");
@@ -268,9 +276,43 @@ pub fn to_hit<M: Mods>(
 /// the front arc only (the faced hex and the two front-side hexes).
 pub fn in_front_arc(from: HexPos, facing: fray_core::grid::Facing, target: HexPos) -> bool {
     matches!(
-        arc::bearing(from, facing, target),
+        bearing(from, facing, target),
         Some(RelativeBearing::Front | RelativeBearing::FrontSide(_))
     )
+}
+
+/// M-FLO-006: the bearing of `target` from `from` facing `facing`, as
+/// `fray_grid::arc::bearing` gives it, with a direct answer for the
+/// neighbouring hexes (where that function's best direction is the
+/// neighbour's own), which is where nearly every melee blow and defense looks.
+#[inline]
+pub fn bearing(
+    from: HexPos,
+    facing: fray_core::grid::Facing,
+    target: HexPos,
+) -> Option<RelativeBearing> {
+    // The neighbours in `Facing` order (N, NE, SE, S, SW, NW).
+    let dir = match (target.q - from.q, target.r - from.r) {
+        (0, -1) => Some(0),
+        (1, -1) => Some(1),
+        (1, 0) => Some(2),
+        (0, 1) => Some(3),
+        (-1, 1) => Some(4),
+        (-1, 0) => Some(5),
+        _ => None,
+    };
+    if let Some(dir) = dir {
+        use fray_core::grid::Side;
+        return Some(match (dir - facing as i8).rem_euclid(6) {
+            0 => RelativeBearing::Front,
+            1 => RelativeBearing::FrontSide(Side::Right),
+            2 => RelativeBearing::Side(Side::Right),
+            3 => RelativeBearing::Rear,
+            4 => RelativeBearing::Side(Side::Left),
+            _ => RelativeBearing::FrontSide(Side::Left),
+        });
+    }
+    arc::bearing(from, facing, target)
 }
 
 /// Whether `target` is within the strike's reach from `from` (M-FLO-006:
@@ -287,4 +329,28 @@ pub fn in_reach(f: &Fighter, s: &Strike, from: HexPos, target: HexPos) -> bool {
 /// The location a strike aims at: its called shot, else the torso (M-LOC-003).
 pub fn aimed_at(s: &Strike) -> Location {
     s.location.unwrap_or_default()
+}
+
+#[cfg(test)]
+mod bearing_tests {
+    use super::*;
+    use fray_core::grid::Facing;
+
+    // rule: M-FLO-006
+    #[test]
+    fn the_neighbour_fast_path_agrees_with_the_grid_bearing_m_flo_006() {
+        let o = HexPos::new(2, -1);
+        for facing in Facing::ALL {
+            for dq in -3..=3 {
+                for dr in -3..=3 {
+                    let t = HexPos::new(o.q + dq, o.r + dr);
+                    assert_eq!(
+                        bearing(o, facing, t),
+                        arc::bearing(o, facing, t),
+                        "{facing:?} {t}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -10,7 +10,7 @@ use crate::model::terrain::DARKNESS;
 use crate::rules::armor::{shield_side, shield_usable, total_pd};
 use crate::rules::attack::dx_lost;
 use arrayvec::ArrayVec;
-use fray_core::grid::{HexPos, RelativeBearing, arc};
+use fray_core::grid::{HexPos, RelativeBearing};
 use fray_core::{CombatantId, Mods, Total};
 
 /// What the defender faces.
@@ -40,7 +40,7 @@ pub struct Threat {
 /// Where the attack comes from, as the defender sees it; the defender's
 /// own hex (close combat) counts as the front.
 pub fn bearing(d: &Fighter, from: HexPos) -> RelativeBearing {
-    arc::bearing(d.pos, d.facing, from).unwrap_or(RelativeBearing::Front)
+    crate::rules::attack::bearing(d.pos, d.facing, from).unwrap_or(RelativeBearing::Front)
 }
 
 /// M-DEF-009, M-ARM-011, M-DEF-012, M-PDF-007: no active defense at all:
@@ -94,11 +94,7 @@ fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, m: &mut M) {
         };
         m.add("attacker above", elevation, "M-PDF-003");
     }
-    let dark = state
-        .map
-        .terrain_at(d.pos)
-        .and_then(|x| x.value(DARKNESS))
-        .map_or(0, i32::from);
+    let dark = crate::rules::attack::terrain(state, d.pos, DARKNESS);
     m.add("darkness", -dark, "M-MOD-003");
 }
 
@@ -156,6 +152,21 @@ pub fn parry_limit(d: &Fighter, i: usize, attacker: CombatantId) -> u8 {
         n = 3;
     }
     n
+}
+
+/// M-AOD-001 (decision `per_prior_foe`): a Fencing user's unlimited
+/// parries take -1 for each other foe it has already parried since its turn.
+pub fn fencing_foes(d: &Fighter, i: usize, attacker: CombatantId) -> i32 {
+    if parry_limit(d, i, attacker) != u8::MAX {
+        return 0;
+    }
+    let others = d.guard.parried_foes & !foe_bit(attacker);
+    -(others.count_ones() as i32)
+}
+
+/// The bit of a foe in `Guard::parried_foes` (none from id 64 on).
+pub fn foe_bit(id: CombatantId) -> u64 {
+    1u64.checked_shl(u32::from(id.0)).unwrap_or(0)
 }
 
 /// M-DEF-005, M-AOD-001/002: blocks allowed.
@@ -247,7 +258,7 @@ pub fn options(
             out.push(DefenseOption {
                 kind: DefenseKind::Parry,
                 weapon: Some(i as u8),
-                target: score + small + t.parried + mods,
+                target: score + small + t.parried + mods + fencing_foes(d, i, t.attacker),
             });
         }
     }

@@ -250,6 +250,8 @@ fn retreat_gives_three_once_m_aod_005_m_pdf_006() {
         &[9, 10],
         &[defend(DefenseKind::Block)],
     );
+    // The step: 1 hex directly away from the attacker, facing kept.
+    assert_eq!(s.fighters[1].pos, HexPos::new(0, -2));
     let (o, _) = options(&s, B, &threat(HexPos::new(0, 0)));
     assert_eq!(target_of(&o, DefenseKind::Dodge), Some(9));
     // A stunned figure cannot retreat.
@@ -443,4 +445,41 @@ fn a_failed_unarmed_parry_takes_the_blow_on_the_arm_m_loc_002() {
         s.fighter(B)
             .is_crippled(fray_margin_3d6::model::location::Limb::WeaponArm)
     );
+}
+
+#[test]
+fn fencing_parries_lose_one_per_other_foe_under_multiple_foe_defense_m_aod_001() {
+    // rule: M-AOD-001
+    let fencer = "skills = { fencing = 15 }\nweapons = [\"Rapier\"]\nhp = 200";
+    let mut s = duel(&swordsman(), &sheet(10, 14, 12, fencer));
+    act(
+        &mut s,
+        B,
+        Action::AllOutDefense {
+            kind: AodKind::MultipleFoe,
+            foe: None,
+        },
+        &[],
+        &[],
+    );
+    // Rapier: 2/3 of Fencing 15 = 10, unlimited under Multiple Foe Defense.
+    let (o, _) = options(&s, B, &threat(HexPos::new(0, 0)));
+    assert_eq!(target_of(&o, DefenseKind::Parry), Some(10));
+    act(
+        &mut s,
+        A,
+        attack(B),
+        &[11, 5],
+        &[Answer::Defend {
+            kind: DefenseKind::Parry,
+            weapon: Some(0),
+        }],
+    );
+    assert_eq!(s.fighter(B).guard.parried_foes, 1);
+    // The same foe again: no penalty; a foe parried before counts -1 against another.
+    let (o, _) = options(&s, B, &threat(HexPos::new(0, 0)));
+    assert_eq!(target_of(&o, DefenseKind::Parry), Some(10));
+    s.fighters[1].guard.parried_foes |= 1 << 5;
+    let (o, _) = options(&s, B, &threat(HexPos::new(0, 0)));
+    assert_eq!(target_of(&o, DefenseKind::Parry), Some(9));
 }

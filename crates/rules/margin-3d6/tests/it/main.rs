@@ -2,6 +2,7 @@
 //! topic. Every test forces its dice (a strict script) and names the rule.
 
 mod aftermath;
+mod ai;
 mod close;
 mod common;
 mod criticals;
