@@ -14,6 +14,17 @@ fn duel_human() -> String {
         .to_string()
 }
 
+/// `duel-human.toml` with Sir Gawain on `ai:basic`: these tests script a
+/// person's inputs against the opponent's choices, which the first AI keeps
+/// fixed while the default AI improves.
+fn duel_human_basic(test: &str) -> String {
+    let text = std::fs::read_to_string(duel_human()).expect("reads the bundled duel");
+    let text = text.replace("controller = \"ai\"", "controller = \"ai:basic\"");
+    let path = scratch(test).join("duel-human-basic.toml");
+    std::fs::write(&path, text).expect("writes the scenario");
+    path.display().to_string()
+}
+
 /// A scratch directory for saved games, unique per test.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fray-play-{}-{name}", std::process::id()));
@@ -107,9 +118,9 @@ fn in_order(wanted: &[&str], lines: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn fight_with_inputs(inputs: &Path) -> String {
+fn fight_with_inputs(scenario: &str, inputs: &Path) -> String {
     let out = fray()
-        .args(["fight", &duel_human(), "--inputs"])
+        .args(["fight", scenario, "--inputs"])
         .arg(inputs)
         .output()
         .expect("runs");
@@ -127,13 +138,14 @@ fn fight_with_inputs(inputs: &Path) -> String {
 fn a_person_plays_a_whole_fight_and_the_saved_log_replays_it_exactly() {
     let dir = scratch("whole");
     let save = dir.join("game.toml");
-    let (t, ok) = drive(&[&duel_human()], first_choice(&save));
+    let duel = duel_human_basic("whole-basic");
+    let (t, ok) = drive(&[&duel], first_choice(&save));
     assert!(ok, "{t}");
     // The state, the menu, the prompts and the result were shown.
     assert!(t.contains("== Round 1: Sir Bors's turn =="), "{t}");
     assert!(t.contains("> Sir Bors (Bors): HP "), "{t}");
     assert!(t.contains("  Sir Gawain (Gawain): HP "), "{t}");
-    assert!(t.contains("[human]") && t.contains("[ai]"), "{t}");
+    assert!(t.contains("[human]") && t.contains("[ai:basic]"), "{t}");
     // Menus name weapons and modes, and give each defense its value.
     assert!(
         t.contains("   1. Attack Sir Gawain with Broadsword (swing)\n"),
@@ -152,7 +164,7 @@ fn a_person_plays_a_whole_fight_and_the_saved_log_replays_it_exactly() {
         "{t}"
     );
     // `fray fight --inputs` on the saved log narrates the same fight.
-    let fight = fight_with_inputs(&save);
+    let fight = fight_with_inputs(&duel, &save);
     let events = fight_events(&fight);
     assert!(events.len() > 10, "{fight}");
     in_order(&events, &t).unwrap_or_else(|e| panic!("{e}\n--- play:\n{t}\n--- fight:\n{fight}"));
@@ -192,35 +204,36 @@ fn a_saved_game_resumes_where_it_stopped() {
         .filter(|l| l.starts_with("  Sir ") && l.contains(" rolls "))
         .collect();
     in_order(&before, &r).unwrap();
-    let fight = fight_with_inputs(&whole);
+    let fight = fight_with_inputs(&duel_human(), &whole);
     in_order(&fight_events(&fight), &r).unwrap();
 }
 
 #[test]
 fn undo_takes_back_the_last_decision_then_whole_steps() {
+    let duel = duel_human_basic("undo");
     // 18: Sir Bors wins the turn-order tie; he attacks, then takes the
     // attack back at the roll, then the tie roll; then rolls 3 3 3 (9).
-    let (t, ok) = play(&[&duel_human()], "18\n1\nundo\nundo\n3 3 3\n");
+    let (t, ok) = play(&[&duel], "18\n1\nundo\nundo\n3 3 3\n");
     assert!(ok, "{t}");
     assert!(t.contains("Took back your last input"), "{t}");
     assert!(t.contains("Sir Bors rolls turn-order tie: 3d6 = 9"), "{t}");
     // Undo over whole steps: attack, roll, then undo at the next turn takes
     // back that turn and the AI's after it, so the same prompt comes again.
-    let (t, ok) = play(&[&duel_human()], "18\n1\n\nundo\nquit\n");
+    let (t, ok) = play(&[&duel], "18\n1\n\nundo\nquit\n");
     assert!(ok, "{t}");
     assert!(t.contains("Took back 2 step(s)"), "{t}");
     let after = t.split("Took back 2 step(s)").nth(1).unwrap();
     assert!(after.contains("rolls 3d6 for turn-order tie"), "{after}");
     // A person's roll in the AI's turn (Sir Bors's knockdown roll, 12) is
     // not a decision: undo goes back past it to his All-Out Attack.
-    let (t, ok) = play(&[&duel_human()], "3 3 3\n3\n\n\n12\nundo\n");
+    let (t, ok) = play(&[&duel], "3 3 3\n3\n\n\n12\nundo\n");
     assert!(ok, "{t}");
     assert!(t.contains("Sir Bors rolls knockdown: 3d6 = 12"), "{t}");
     assert!(t.contains("Took back 2 step(s)"), "{t}");
     let after = t.split("Took back 2 step(s)").nth(1).unwrap();
     assert!(after.contains("== Round 1: Sir Bors's turn =="), "{after}");
     // Nothing to undo at the start.
-    let (t, _) = play(&[&duel_human()], "undo\n");
+    let (t, _) = play(&[&duel], "undo\n");
     assert!(t.contains("Nothing to undo"), "{t}");
 }
 
