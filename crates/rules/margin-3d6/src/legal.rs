@@ -43,6 +43,7 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
             push(Action::Aim {
                 target: foe,
                 weapon: i as u8,
+                to: None,
             });
         }
         for u in [
@@ -169,11 +170,26 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
         foe: None,
     });
     push(Action::Retreat);
-    push(Action::BreakFree);
+    push(Action::BreakFree { to: None });
+    // M-UNA-012: breaking free with the step away from the holder.
+    if let Some((holder, _)) = f.held_by {
+        let hp = state.fighter(holder).pos;
+        if let Some(to) = f
+            .pos
+            .area(1)
+            .into_iter()
+            .filter(|&h| h != f.pos && free_hex(state, who, h))
+            .max_by_key(|&h| (h.distance(hp), std::cmp::Reverse(h)))
+        {
+            push(Action::BreakFree { to: Some(to) });
+        }
+    }
     for (i, h) in f.weapons.iter().enumerate() {
         push(Action::Wait {
             weapon: i as u8,
             mode: 0,
+            to: None,
+            hexes: Vec::new(),
         });
         if h.weapon.ranged() {
             push(Action::OpportunityFire {
@@ -190,7 +206,10 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
     }
     for (i, _) in f.weapons.iter().enumerate() {
         push(Action::Reload { weapon: i as u8 });
-        push(Action::ReadyWeapon { weapon: i as u8 });
+        push(Action::ReadyWeapon {
+            weapon: i as u8,
+            to: None,
+        });
     }
     push(Action::ReadyShield);
     for p in [Posture::Standing, Posture::Kneeling, Posture::Crawling] {

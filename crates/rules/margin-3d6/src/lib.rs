@@ -105,7 +105,7 @@ impl Ruleset for Margin {
     }
 
     fn controller(state: &State, who: CombatantId) -> &Controller {
-        &state.fighter(who).controller
+        &state.controllers[who.index()]
     }
 
     fn seats(state: &State) -> &Seats {

@@ -41,6 +41,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         name: s.name.clone().into(),
         sides: cast.sides.into(),
         seats: Arc::new(cast.seats),
+        controllers: s.combatants.iter().map(|c| c.controller.clone()).collect(),
         fighters,
         order: Vec::new(),
         tie_rank: Vec::new(),
@@ -218,7 +219,6 @@ fn build(
     Ok(Fighter {
         name: c.name.as_str().into(),
         side,
-        controller: c.controller.clone(),
         leader: c.leader,
         stats,
         skills: Skills {
@@ -258,6 +258,7 @@ fn build(
         guard: Guard::default(),
         aim: None,
         feinted: None,
+        just_feinted: false,
         ran: false,
         needs_physician: false,
         fear: sheet.fear.clamp(-10, 0),

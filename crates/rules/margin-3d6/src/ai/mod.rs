@@ -76,6 +76,32 @@ fn chance(target: i32) -> u32 {
     }
 }
 
+/// The wound (×4, +1) a strike at full damage leaves in the target's
+/// torso or called location after its DR (M-DMG-008): the injury half of
+/// the AI's value, which depends on the mode but not on the roll.
+fn injury_weight(state: &State, who: CombatantId, s: &Strike, bonus: i32) -> i64 {
+    let f = state.fighter(who);
+    let t = state.fighter(s.target);
+    let b = basic(f, s, bonus, &state.options);
+    let dmg = if b.bite { 3 + b.damage } else { b.damage };
+    let loc = s.location.unwrap_or(Location::Torso);
+    let injury = wound(
+        dmg - dr_at(t, loc, b.kind, &state.options),
+        b.kind,
+        loc,
+        &state.options,
+    );
+    i64::from(injury.max(0) * 4 + 1)
+}
+
+/// The chance in 216 to hit with a strike (M-FLO-003): the same for every
+/// mode of a weapon, since no to-hit term reads the mode.
+fn hit_chance(state: &State, who: CombatantId, s: &Strike, from: HexPos, ctx: HitCtx) -> i64 {
+    let mut m = Total::default();
+    to_hit(state, who, s, from, ctx, &mut m);
+    i64::from(chance(m.0))
+}
+
 /// Expected injury (×216) of a strike at full damage against the target's
 /// torso, weighted by the chance to hit (M-DMG-008).
 fn value(
@@ -86,23 +112,13 @@ fn value(
     ctx: HitCtx,
     bonus: i32,
 ) -> i64 {
-    let f = state.fighter(who);
-    let t = state.fighter(s.target);
-    let mut m = Total::default();
-    to_hit(state, who, s, from, ctx, &mut m);
-    let b = basic(f, s, bonus, &state.options);
-    let dmg = if b.bite { 3 + b.damage } else { b.damage };
-    let loc = s.location.unwrap_or(Location::Torso);
-    let injury = wound(
-        dmg - dr_at(t, loc, b.kind, &state.options),
-        b.kind,
-        loc,
-        &state.options,
-    );
-    i64::from(chance(m.0)) * i64::from(injury.max(0) * 4 + 1)
+    hit_chance(state, who, s, from, ctx) * injury_weight(state, who, s, bonus)
 }
 
 /// The best strike at `target` from `from` over the weapons and modes.
+/// Reach, the front arc and legality do not depend on the mode, nor does
+/// the chance to hit: each weapon is checked and its to-hit summed once,
+/// then each mode weighed by its injury.
 fn best_strike(
     state: &State,
     who: CombatantId,
@@ -112,26 +128,34 @@ fn best_strike(
 ) -> Option<(Strike, i64)> {
     let f = state.fighter(who);
     let tp = state.fighter(target).pos;
-    let consider = |s: Strike, best: &mut Option<(Strike, i64)>| {
-        // Reach and the front arc first: `check` refuses the same strikes,
-        // but words its refusal, which the simulator should not pay for.
-        if !in_reach(f, &s, from, tp)
+    // The chance to hit with `s`, or `None` when it cannot be made. Reach
+    // and the front arc come first: `check` refuses the same strikes, but
+    // words its refusal, which the simulator should not pay for.
+    let usable = |s: &Strike| {
+        if !in_reach(f, s, from, tp)
             || (s.to.is_none() && from != tp && !in_front_arc(from, f.facing, tp))
-            || check(state, who, &Action::Attack(s)).is_err()
+            || check(state, who, &Action::Attack(*s)).is_err()
         {
-            return;
+            return None;
         }
-        let v = value(state, who, &s, from, HitCtx::default(), 0);
+        Some(hit_chance(state, who, s, from, HitCtx::default()))
+    };
+    let mut best: Option<(Strike, i64)> = None;
+    let consider = |s: Strike, chance: i64, best: &mut Option<(Strike, i64)>| {
+        let v = chance * injury_weight(state, who, &s, 0);
         if best.is_none_or(|(_, b)| v > b) {
             *best = Some((s, v));
         }
     };
-    let mut best: Option<(Strike, i64)> = None;
     for (i, h) in f.weapons.iter().enumerate() {
+        if h.lost || !h.ready {
+            continue;
+        }
+        let mut s = Strike::at(target).with(i as u8, 0);
+        s.to = step;
+        let Some(chance) = usable(&s) else { continue };
         for m in 0..h.weapon.modes.len() {
-            let mut s = Strike::at(target).with(i as u8, m as u8);
-            s.to = step;
-            consider(s, &mut best);
+            consider(s.with(i as u8, m as u8), chance, &mut best);
         }
     }
     if best.is_none() {
@@ -139,16 +163,43 @@ fn best_strike(
             let mut s = Strike::at(target);
             s.unarmed = Some(u);
             s.to = step;
-            consider(s, &mut best);
+            if let Some(chance) = usable(&s) {
+                consider(s, chance, &mut best);
+            }
         }
     }
     best
 }
 
+/// M-MIS-007: the ½ MV step before a first round of aim: away from a foe
+/// with no missile weapon (each hex gained is one more turn before it can
+/// strike), to the hex farthest from it that keeps it in sight; none
+/// against a shooter or when no hex gains distance.
+fn aim_step(state: &State, who: CombatantId, foe: CombatantId) -> Option<HexPos> {
+    let f = state.fighter(who);
+    let t = state.fighter(foe);
+    if f.held_by.is_some() || t.weapons.iter().any(|h| h.weapon.ranged() && !h.lost) {
+        return None;
+    }
+    let half = (move_allowance(state, who) / 2) as i32;
+    let here = f.pos.distance(t.pos);
+    hexes_around(f.pos, half)
+        .filter(|&h| {
+            h != f.pos
+                && h.distance(t.pos) > here
+                && free_hex(state, who, h)
+                && state
+                    .map
+                    .hex_sight(h, t.pos)
+                    .is_clear(fray_core::grid::Graze::Either)
+        })
+        .max_by_key(|&h| (h.distance(t.pos), std::cmp::Reverse(f.pos.distance(h)), h))
+}
+
 /// The AI's maneuver.
 pub fn action(state: &State, who: CombatantId) -> Action {
     let f = state.fighter(who);
-    let tactics = Tactics::of(f.controller.tactics());
+    let tactics = Tactics::of(state.controllers[who.index()].tactics());
     if incapacitated(f) && !state.options.incapacitated_can_attack {
         return Action::AllOutDefense {
             kind: AodKind::MultipleFoe,
@@ -169,12 +220,44 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     {
         return Action::ReadyShield;
     }
-    for (i, h) in f.weapons.iter().enumerate() {
-        if !h.ready && !h.lost {
-            return Action::ReadyWeapon { weapon: i as u8 };
+    let nearest = nearest_foe(state, who);
+    // M-UNA-011/012: held with a weapon in hand, break free and step away
+    // from the holder (its next Grapple must close again).
+    if let Some((holder, _)) = f.held_by
+        && f.weapons.iter().any(|h| h.ready && !h.lost)
+    {
+        let hp = state.fighter(holder).pos;
+        let to = hexes_around(f.pos, 1)
+            .filter(|&h| h != f.pos && free_hex(state, who, h))
+            .max_by_key(|&h| (h.distance(hp), std::cmp::Reverse(h)));
+        let a = Action::BreakFree { to };
+        if check(state, who, &a).is_ok() {
+            return a;
         }
     }
-    let Some(foe) = nearest_foe(state, who) else {
+    for (i, h) in f.weapons.iter().enumerate() {
+        if !h.ready && !h.lost {
+            // M-MEL-012: the step that comes with readying, toward a foe
+            // still out of reach.
+            let to = nearest.and_then(|foe| {
+                let tp = state.fighter(foe).pos;
+                let reach = u32::from(h.weapon.reach).max(1);
+                (f.pos.distance(tp) > reach && f.held_by.is_none())
+                    .then(|| {
+                        hexes_around(f.pos, 1)
+                            .filter(|&x| x != f.pos && x != tp && free_hex(state, who, x))
+                            .min_by_key(|&x| (x.distance(tp), x))
+                    })
+                    .flatten()
+                    .filter(|x| x.distance(tp) < f.pos.distance(tp))
+            });
+            return Action::ReadyWeapon {
+                weapon: i as u8,
+                to,
+            };
+        }
+    }
+    let Some(foe) = nearest else {
         return Action::DoNothing;
     };
     if f.panic > 0 {
@@ -213,16 +296,12 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             let slow = h.weapon.snap_shot.is_some_and(|ss| h.skill < ss);
             let aimed = f.aim.map_or(0, |(a, n)| if a == foe { n } else { 0 });
             // Aim while the foe is far enough that it cannot close first.
-            if slow && aimed < 2 && dist > 3 {
+            if slow && (aimed < 2 && dist > 3 || aimed == 0 && dist > 1) {
+                let to = (aimed == 0).then(|| aim_step(state, who, foe)).flatten();
                 return Action::Aim {
                     target: foe,
                     weapon: i,
-                };
-            }
-            if slow && aimed == 0 && dist > 1 {
-                return Action::Aim {
-                    target: foe,
-                    weapon: i,
+                    to,
                 };
             }
             return Action::Attack(s);

@@ -166,7 +166,12 @@ pub enum Action {
         to: Option<HexPos>,
     },
     /// Break Free from a grapple (M-UNA-011/012).
-    BreakFree,
+    BreakFree {
+        /// The free step of 1 hex, in any direction, taken at once if the
+        /// figure breaks free (M-UNA-012).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<HexPos>,
+    },
     /// Wait: strike the first foe that comes within reach (M-MEL-011).
     Wait {
         /// The weapon.
@@ -175,6 +180,14 @@ pub enum Action {
         /// Its mode.
         #[serde(default)]
         mode: u8,
+        /// The move of up to 1 hex before waiting (M-MEL-011).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<HexPos>,
+        /// The trigger hexes, each within reach of the waiting hex (at
+        /// most [`MAX_TRIGGERS`]); every hex in reach when empty (M-MEL-011).
+        /// Empty costs no allocation, so the AI's Wait stays allocation-free.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        hexes: Vec<HexPos>,
     },
     /// Opportunity Fire: shoot the first figure entering the area (M-MIS-005/006).
     OpportunityFire {
@@ -223,6 +236,9 @@ pub enum Action {
         /// With which weapon.
         #[serde(default)]
         weapon: u8,
+        /// The move of up to ½ MV before a first round of aim (M-MIS-007).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<HexPos>,
     },
     /// Reload (M-MIS-009).
     Reload {
@@ -235,6 +251,9 @@ pub enum Action {
         /// Which weapon.
         #[serde(default)]
         weapon: u8,
+        /// The step of up to 1 hex with it (M-MEL-012).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<HexPos>,
     },
     /// Ready the shield (M-MEL-013, M-DEF-007).
     ReadyShield,
@@ -244,6 +263,10 @@ pub enum Action {
         to: Posture,
     },
 }
+
+/// The most trigger hexes a Wait names (M-MEL-011): every hex within
+/// reach 3 of the waiting hex, itself excepted.
+pub const MAX_TRIGGERS: usize = 36;
 
 /// An active defense (M-DEF).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -382,9 +405,9 @@ impl fmt::Display for Action {
             Action::Feint { target, weapon } => write!(f, "Feint at {target} with weapon {weapon}"),
             Action::AllOutDefense { kind, .. } => write!(f, "All-Out Defense ({kind:?})"),
             Action::Retreat => f.write_str("Retreat"),
-            Action::Aim { target, weapon } => write!(f, "Aim weapon {weapon} at {target}"),
+            Action::Aim { target, weapon, .. } => write!(f, "Aim weapon {weapon} at {target}"),
             Action::Reload { weapon } => write!(f, "Reload weapon {weapon}"),
-            Action::ReadyWeapon { weapon } => write!(f, "Ready weapon {weapon}"),
+            Action::ReadyWeapon { weapon, .. } => write!(f, "Ready weapon {weapon}"),
             Action::ReadyShield => f.write_str("Ready Shield"),
             Action::ChangePosture { to } => write!(f, "Change posture to {}", to.name()),
             Action::WildSwing(s) => {
@@ -411,7 +434,7 @@ impl fmt::Display for Action {
             Action::Grapple { target, .. } => write!(f, "Grapple {target}"),
             Action::Takedown { target } => write!(f, "Takedown {target}"),
             Action::FlyingTackle { target, .. } => write!(f, "Flying Tackle at {target}"),
-            Action::BreakFree => f.write_str("Break Free"),
+            Action::BreakFree { .. } => f.write_str("Break Free"),
             Action::Wait { weapon, .. } => write!(f, "Wait with weapon {weapon}"),
             Action::OpportunityFire { weapon, watch, .. } => {
                 write!(f, "Opportunity Fire with weapon {weapon} at {watch:?}")

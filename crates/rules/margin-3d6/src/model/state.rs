@@ -196,6 +196,17 @@ pub enum Watch {
     Line(Facing),
 }
 
+/// The bit of `hex` in a Wait's trigger mask around `center` (M-MEL-011):
+/// hexes up to 3 away have one (a 7 × 7 axial box fits in 64 bits); `None`
+/// farther out or for the center itself.
+pub fn trigger_bit(center: HexPos, hex: HexPos) -> Option<u64> {
+    let (dq, dr) = (hex.q - center.q, hex.r - center.r);
+    if hex == center || center.distance(hex) > 3 {
+        return None;
+    }
+    Some(1 << ((dq + 3) * 7 + (dr + 3)))
+}
+
 /// What a waiting figure waits to do (M-MEL-011, M-MIS-005).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Waiting {
@@ -205,6 +216,9 @@ pub enum Waiting {
         weapon: u8,
         /// Its mode.
         mode: u8,
+        /// The named trigger hexes as a [`trigger_bit`] mask around the
+        /// waiting hex; 0 for every hex within reach (M-MEL-011).
+        hexes: u64,
     },
     /// Shoot the first figure that enters the area (Opportunity Fire).
     Fire {
@@ -279,8 +293,6 @@ pub struct Fighter {
     pub name: Arc<str>,
     /// Its side.
     pub side: SideId,
-    /// Who controls it.
-    pub controller: Controller,
     /// Leads its side.
     pub leader: bool,
     /// Attributes and derived values.
@@ -339,6 +351,9 @@ pub struct Fighter {
     pub aim: Option<(CombatantId, u8)>,
     /// A feint against it: by whom, how much, until which round (M-MEL-006).
     pub feinted: Option<(CombatantId, i32, u32)>,
+    /// Its last maneuver was a feint: the next may be no ranged attack
+    /// and no Rapid Attack (M-MEL-007).
+    pub just_feinted: bool,
     /// Moved last turn (running, M-AOD-006).
     pub ran: bool,
     /// Its fear rating, -1 to -10, 0 for none (M-MOD-004).
@@ -400,6 +415,9 @@ pub struct State {
     pub sides: Arc<[String]>,
     /// Who answers for the sides and the GM.
     pub seats: Arc<Seats>,
+    /// Who controls each fighter, by id: shared, so that copying a state
+    /// for the next simulated fight copies no controller's tactics name.
+    pub controllers: Arc<[Controller]>,
     /// Everyone.
     pub fighters: Vec<Fighter>,
     /// This round's order (M-FLO-002).

@@ -28,6 +28,13 @@ pub static VOCABULARY: Vocabulary = Vocabulary::new(
             1,
         ),
         FeatureKind::flag("wall", "A wall: cannot be entered or seen through").blocking(true, true),
+        FeatureKind::ranged(
+            "cover",
+            "Cover for a figure in the hex against missiles: 2 light (bushes), 3 half the body (the default), 4 head and shoulders, 5 just the head showing (M-RNG-005)",
+            2,
+            5,
+            3,
+        ),
     ],
     &[],
 );
@@ -49,3 +56,5 @@ pub const BAD_FOOTING: TerrainId = id("bad_footing");
 pub const DARKNESS: TerrainId = id("darkness");
 /// Obstruction (M-RNG-008).
 pub const OBSTRUCTION: TerrainId = id("obstruction");
+/// Cover in the hex (M-RNG-005).
+pub const COVER: TerrainId = id("cover");

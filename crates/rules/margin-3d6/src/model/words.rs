@@ -60,6 +60,11 @@ fn strike_words(state: &State, who: CombatantId, s: &Strike) -> String {
     out
 }
 
+/// ", after a step to (q, r)" for a maneuver's own move.
+fn step_words(to: Option<fray_core::grid::HexPos>) -> String {
+    to.map_or_else(String::new, |to| format!(", after a step to {to}"))
+}
+
 /// An action in words.
 pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
     let weapon = |i: u8| {
@@ -87,11 +92,20 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             Some(f) => format!("All-Out Defense ({kind:?} against {})", name(state, *f)),
             None => format!("All-Out Defense ({kind:?})"),
         },
-        Action::Aim { target, weapon: w } => {
-            format!("Aim the {} at {}", weapon(*w), name(state, *target))
-        }
+        Action::Aim {
+            target,
+            weapon: w,
+            to,
+        } => format!(
+            "Aim the {} at {}{}",
+            weapon(*w),
+            name(state, *target),
+            step_words(*to)
+        ),
         Action::Reload { weapon: w } => format!("Reload the {}", weapon(*w)),
-        Action::ReadyWeapon { weapon: w } => format!("Ready the {}", weapon(*w)),
+        Action::ReadyWeapon { weapon: w, to } => {
+            format!("Ready the {}{}", weapon(*w), step_words(*to))
+        }
         Action::AllOutCharge { strike, option } => format!(
             "All-Out Charge ({option:?}) {}",
             strike_words(state, who, strike)
@@ -116,7 +130,22 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             weapon(*first),
             weapon(*second)
         ),
-        Action::Wait { weapon: w, .. } => format!("Wait with the {}", weapon(*w)),
+        Action::Wait {
+            weapon: w,
+            to,
+            hexes,
+            ..
+        } => format!(
+            "Wait with the {}{}{}",
+            weapon(*w),
+            step_words(*to),
+            if hexes.is_empty() {
+                String::new()
+            } else {
+                let named: Vec<String> = hexes.iter().map(|h| h.to_string()).collect();
+                format!(" for {}", named.join(", "))
+            }
+        ),
         Action::OpportunityFire {
             weapon: w,
             watch,

@@ -7,7 +7,7 @@ use crate::model::data::{Base, Class};
 use crate::model::event::Event;
 use crate::model::location::{DamageType, Location};
 use crate::model::options::{
-    CritStage, DefenseModel, NaturalCritical, NetZero, PdMode, ShieldBreak,
+    CritStage, DefenseModel, NaturalCritical, NetZero, Options, PdMode, ShieldBreak,
 };
 use crate::model::state::{Posture, ShieldState, State};
 use crate::resolve::check::{self, roll_plain, table_roll};
@@ -642,7 +642,9 @@ fn damage(
     cx: &mut impl Cx<Margin>,
 ) -> Flow<()> {
     let target = b.strike.target;
-    let opts = state.options.clone();
+    // A copy of the switches (plain values), not a second handle on the
+    // shared `Arc`, whose count the simulator's threads would contend for.
+    let opts = Options::clone(&state.options);
     let f = state.fighter(b.attacker);
     let basic = basic(f, &b.strike, b.bonus, &opts);
     let narrow = held(f, &b.strike).is_some_and(|h| h.weapon.narrow);

@@ -6,7 +6,7 @@ use crate::model::action::{Action, AllOut, ChargeOption, Strike};
 use crate::model::data::RateClass;
 use crate::model::data::Size;
 use crate::model::event::Event;
-use crate::model::state::{AodKind, ShieldState, State, Stun};
+use crate::model::state::{AodKind, ShieldState, State, Stun, trigger_bit};
 use crate::model::state::{Posture, Waiting};
 use crate::model::terrain::BAD_FOOTING;
 use crate::resolve::attack::{Blow, attack};
@@ -145,12 +145,38 @@ fn carry_out(
             close::grapple(state, who, *target, *two_hands, cx)?
         }
         Action::Takedown { target } => close::takedown(state, who, *target, cx)?,
-        Action::BreakFree => close::break_free(state, who, cx)?,
-        Action::Wait { weapon, mode } => {
-            state.fighter_mut(who).guard.wait = Some(Waiting::Strike {
-                weapon: *weapon,
-                mode: *mode,
-            });
+        Action::BreakFree { to } => {
+            close::break_free(state, who, cx)?;
+            // M-UNA-012: once free, the figure may at once step 1 hex.
+            if let Some(to) = to
+                && state.fighter(who).held_by.is_none()
+                && state.fighter(who).awake()
+            {
+                own_step(state, who, *to, cx)?;
+            }
+        }
+        Action::Wait {
+            weapon,
+            mode,
+            to,
+            hexes,
+        } => {
+            // M-MEL-011: up to 1 hex, then wait for the named hexes.
+            if let Some(to) = to {
+                own_step(state, who, *to, cx)?;
+            }
+            let f = state.fighter_mut(who);
+            let mask = hexes
+                .iter()
+                .filter_map(|&h| trigger_bit(f.pos, h))
+                .fold(0, |m, b| m | b);
+            if f.awake() {
+                f.guard.wait = Some(Waiting::Strike {
+                    weapon: *weapon,
+                    mode: *mode,
+                    hexes: mask,
+                });
+            }
         }
         Action::OpportunityFire {
             weapon,
@@ -242,8 +268,19 @@ fn carry_out(
             }
         }
         Action::Retreat => state.fighter_mut(who).guard.retreat = true,
-        Action::Aim { target, .. } => {
+        Action::Aim { target, to, .. } => {
+            // M-MIS-007: up to ½ MV before a first round of aim, turning
+            // to the target at the end of it.
+            if let Some(to) = to {
+                own_step(state, who, *to, cx)?;
+            }
+            let tp = state.fighter(*target).pos;
             let f = state.fighter_mut(who);
+            if to.is_some()
+                && let Some(dir) = f.pos.facing_toward(tp)
+            {
+                f.facing = dir;
+            }
             f.aim = match f.aim {
                 Some((t, n)) if t == *target => Some((t, n.saturating_add(1))),
                 _ => Some((*target, 1)),
@@ -257,7 +294,11 @@ fn carry_out(
                 }
             }
         }
-        Action::ReadyWeapon { weapon } => {
+        Action::ReadyWeapon { weapon, to } => {
+            // M-MEL-012: a step of up to 1 hex with the readying.
+            if let Some(to) = to {
+                own_step(state, who, *to, cx)?;
+            }
             if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(*weapon)) {
                 h.ready = true;
             }
@@ -442,6 +483,20 @@ fn step(
     Ok(state.fighter(who).pos)
 }
 
+/// A maneuver's own short move (M-MEL-011, M-MEL-012, M-MIS-007,
+/// M-UNA-012): no foe is attacked, so Wait strikes first without a contest;
+/// the hexes count toward the figure's speed this round (M-RNG-004).
+fn own_step(state: &mut State, who: CombatantId, to: HexPos, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let start = state.fighter(who).pos;
+    if start == to {
+        return Ok(());
+    }
+    let end = step(state, who, to, None, cx)?;
+    let f = state.fighter_mut(who);
+    f.moved = f.moved.saturating_add(start.distance(end).min(255) as u8);
+    Ok(())
+}
+
 /// M-MEL-006/007, M-FLO-005: a contest of the feinter's weapon skill
 /// against the target's best defensive skill; the winner's successes come
 /// off the target's defense rolls against the feinter until the end of the
@@ -514,6 +569,15 @@ fn wrap_up(state: &mut State, who: CombatantId, action: &Action, aiming: bool) {
     }
     // M-AOD-006: running is a Move this turn.
     f.ran = matches!(action, Action::Move { .. });
+    // M-MEL-007: what follows a feint is checked against it.
+    f.just_feinted = matches!(
+        action,
+        Action::Feint { .. }
+            | Action::AllOutCharge {
+                option: ChargeOption::FeintSlam,
+                ..
+            }
+    );
     if fatigue && f.stats.enc > 0 {
         f.fatigue = (f.fatigue - f.stats.enc).max(0);
     }

@@ -5,7 +5,7 @@
 
 use crate::model::action::{Answer, Question, Strike};
 use crate::model::event::Event;
-use crate::model::state::{State, Waiting, Watch};
+use crate::model::state::{State, Waiting, Watch, trigger_bit};
 use crate::resolve::attack::{Blow, attack};
 use crate::resolve::check::{self, roll_plain};
 use crate::rules::attack::{HitCtx, held, in_front_arc, unarmed_skill};
@@ -67,8 +67,17 @@ pub fn entered(
                 continue;
             };
             match wait {
-                Waiting::Strike { weapon, mode } => {
-                    strike_first(state, w, mover, weapon, mode, attacking, cx)?
+                Waiting::Strike {
+                    weapon,
+                    mode,
+                    hexes,
+                } => {
+                    // M-MEL-011: only the named trigger hexes, if any.
+                    if hexes == 0
+                        || trigger_bit(state.fighter(w).pos, hex).is_some_and(|b| hexes & b != 0)
+                    {
+                        strike_first(state, w, mover, weapon, mode, attacking, cx)?
+                    }
                 }
                 Waiting::Fire {
                     weapon,

@@ -7,7 +7,7 @@ use crate::model::data::Class;
 use crate::model::data::RateClass;
 use crate::model::location::Location;
 use crate::model::state::{Fighter, Held, Posture, State};
-use crate::model::terrain::{BAD_FOOTING, DARKNESS, OBSTRUCTION};
+use crate::model::terrain::{BAD_FOOTING, COVER, DARKNESS, OBSTRUCTION};
 use crate::rules::tables::{location_penalty, range_modifier, speed_modifier, with_accuracy};
 use fray_core::grid::{HexPos, RelativeBearing, arc};
 use fray_core::{CombatantId, Mods};
@@ -254,22 +254,57 @@ pub fn to_hit<M: Mods>(
             -i32::from(t.evading.max(t.erratic)),
             "M-RNG-007",
         );
-        let mut obstruction = 0;
-        if !state.open_map {
+        let (mut obstruction, mut people) = (0, 0);
+        // Next to the target nothing lies between (and no line is drawn).
+        if from.distance(t.pos) > 1 {
             for hex in from.line_to(t.pos) {
                 if hex != from && hex != t.pos {
                     obstruction += terrain(state, hex, OBSTRUCTION);
+                    people += persons_in(state, hex, attacker, s.target);
                 }
             }
         }
         m.add("obstructions", -obstruction.min(5), "M-RNG-008");
-        let cover = match t.posture {
-            Posture::Crouching | Posture::Kneeling => -2,
-            Posture::Lying | Posture::Crawling => -4,
-            _ => 0,
-        };
-        m.add("target's posture", cover, "M-RNG-005");
+        m.add(
+            "cover",
+            -cover(t.posture, terrain(state, t.pos, COVER)),
+            "M-RNG-005",
+        );
+        m.add("people in the way", -4 * people, "M-RNG-005");
     }
+}
+
+/// M-RNG-005: the one cover entry that best fits the target's posture and
+/// the cover of its hex (2 light ... 5 just the head): crouching or
+/// kneeling 2; prone 4, 5 behind light cover, 7 behind anything more
+/// (head down); standing, the hex's cover alone.
+pub fn cover(posture: Posture, hex_cover: i32) -> i32 {
+    match posture {
+        Posture::Lying | Posture::Crawling => match hex_cover {
+            0 | 1 => 4,
+            2 => 5,
+            _ => 7,
+        },
+        Posture::Crouching | Posture::Kneeling => hex_cover.max(2),
+        Posture::Standing | Posture::Sitting => hex_cover,
+    }
+}
+
+/// M-RNG-005: the whole persons in `hex` on a line of fire (conscious and
+/// not lying or crawling; the shooter and its target excepted): -4 each.
+fn persons_in(state: &State, hex: HexPos, shooter: CombatantId, target: CombatantId) -> i32 {
+    state
+        .fighters
+        .iter()
+        .enumerate()
+        .filter(|&(i, f)| {
+            i != shooter.index()
+                && i != target.index()
+                && f.pos == hex
+                && f.awake()
+                && !f.posture.down()
+        })
+        .count() as i32
 }
 
 /// M-FLO-006: a hex the attacker can strike from `from` facing `facing`:

@@ -3,7 +3,7 @@
 use crate::model::action::{Action, Strike, Unarmed};
 use crate::model::data::RateClass;
 use crate::model::location::Limb;
-use crate::model::state::{AodKind, Life, Posture, ShieldState, State};
+use crate::model::state::{AodKind, Life, Posture, ShieldState, State, trigger_bit};
 use crate::rules::attack::{held, in_front_arc, in_reach};
 use crate::rules::turn::incapacitated;
 use fray_core::grid::HexPos;
@@ -178,6 +178,61 @@ pub fn check_strike(
     Ok(())
 }
 
+/// The hex a maneuver's own short move ends in (M-MEL-011, M-MEL-012,
+/// M-MIS-007): `to` within `limit` and free, and a held figure stays put.
+fn own_step(
+    state: &State,
+    who: CombatantId,
+    to: Option<HexPos>,
+    limit: u32,
+    rule: &'static str,
+) -> Result<HexPos, Illegal> {
+    let f = state.fighter(who);
+    match to {
+        Some(to) if to != f.pos => {
+            if f.held_by.is_some() {
+                return Err(Illegal::new(
+                    "M-UNA-006",
+                    "a held figure cannot leave its hex",
+                ));
+            }
+            move_ok(state, who, to, limit, rule)?;
+            Ok(to)
+        }
+        _ => Ok(f.pos),
+    }
+}
+
+/// M-MEL-011: named trigger hexes lie within the weapon's reach of the
+/// waiting hex (and within the 3 hexes a trigger mask spans).
+fn check_triggers(from: HexPos, reach: u32, hexes: &[HexPos]) -> Result<(), Illegal> {
+    if hexes.len() > crate::model::action::MAX_TRIGGERS {
+        return Err(Illegal::new("M-MEL-011", "too many trigger hexes"));
+    }
+    for &h in hexes {
+        if h == from || from.distance(h) > reach || trigger_bit(from, h).is_none() {
+            return Err(Illegal::new(
+                "M-MEL-011",
+                format!("{h} is not a hex within reach of {from}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// M-MEL-007: the maneuvers a feint may not be followed by: any missile
+/// attack (Attack or Move shooting a missile weapon, Ranged Rapid Attack,
+/// Pop-Up Attack, Opportunity Fire).
+fn missile_attack(f: &crate::model::state::Fighter, action: &Action) -> bool {
+    let ranged = |s: &Strike| held(f, s).is_some_and(|h| h.weapon.ranged());
+    match action {
+        Action::RapidAttack(_) | Action::PopUp(_) | Action::OpportunityFire { .. } => true,
+        Action::Attack(s) => ranged(s),
+        Action::Move { shoot, .. } => shoot.is_some(),
+        _ => false,
+    }
+}
+
 /// A foe next to `from` (or in its hex).
 fn adjacent(state: &State, from: HexPos, target: CombatantId) -> bool {
     target.index() < state.fighters.len() && from.distance(state.fighter(target).pos) <= 1
@@ -241,6 +296,12 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
         )
     {
         return Err(Illegal::new("M-MOD-004", "in panic: it can only flee"));
+    }
+    if f.just_feinted && missile_attack(f, action) {
+        return Err(Illegal::new(
+            "M-MEL-007",
+            "a feint cannot be followed by a ranged attack or a Rapid Attack",
+        ));
     }
     match action {
         Action::DoNothing => Ok(()),
@@ -395,7 +456,12 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
-        Action::Wait { weapon, mode } => match f.weapons.get(usize::from(*weapon)) {
+        Action::Wait {
+            weapon,
+            mode,
+            to,
+            hexes,
+        } => match f.weapons.get(usize::from(*weapon)) {
             Some(h)
                 if !h.weapon.ranged()
                     && h.ready
@@ -408,6 +474,8 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                         "an incapacitated figure cannot attack",
                     ));
                 }
+                let from = own_step(state, who, *to, 1, "M-MEL-011")?;
+                check_triggers(from, u32::from(h.weapon.reach), hexes)?;
                 Ok(())
             }
             _ => Err(Illegal::new("M-MEL-011", "Wait needs a ready melee weapon")),
@@ -427,13 +495,20 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 "Opportunity Fire needs a loaded missile weapon",
             )),
         },
-        Action::BreakFree => match f.held_by {
+        Action::BreakFree { to } => match f.held_by {
             None => Err(Illegal::new("M-UNA-011", "not held")),
             Some(_) if state.round < f.break_free_from => Err(Illegal::new(
                 "M-UNA-012",
                 "pinned with both hands: only every 4th round",
             )),
-            Some(_) => Ok(()),
+            Some(_) => {
+                // M-UNA-012: the step is taken only once free, so the hold
+                // does not forbid it here.
+                if let Some(to) = to {
+                    move_ok(state, who, *to, 1, "M-UNA-012")?;
+                }
+                Ok(())
+            }
         },
         Action::Attack(s) => check_strike(state, who, s, false),
         Action::AllOutAttack { strike, .. } => check_strike(state, who, strike, true),
@@ -491,16 +566,23 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
-        Action::Aim { target, weapon } => {
-            let h = f
-                .weapons
+        Action::Aim { target, weapon, to } => {
+            f.weapons
                 .get(usize::from(*weapon))
                 .filter(|h| h.weapon.ranged() && !h.lost)
                 .ok_or_else(|| Illegal::new("M-MIS-007", "Aim needs a missile weapon"))?;
             if target.index() >= state.fighters.len() || *target == who {
                 return Err(Illegal::input(format!("no target {target}")));
             }
-            let _ = h;
+            // M-MIS-007: ½ MV before a first round of aim; none after.
+            let again = f.aim.is_some_and(|(t, _)| t == *target);
+            if again && to.is_some_and(|to| to != f.pos) {
+                return Err(Illegal::new(
+                    "M-MIS-007",
+                    "a further round of aiming allows no movement",
+                ));
+            }
+            own_step(state, who, *to, move_allowance(state, who) / 2, "M-MIS-007")?;
             Ok(())
         }
         Action::Reload { weapon } => {
@@ -516,7 +598,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
-        Action::ReadyWeapon { weapon } => {
+        Action::ReadyWeapon { weapon, to } => {
             let h = f
                 .weapons
                 .get(usize::from(*weapon))
@@ -527,6 +609,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             if h.ready {
                 return Err(Illegal::new("M-MEL-012", "the weapon is ready"));
             }
+            own_step(state, who, *to, 1, "M-MEL-012")?;
             Ok(())
         }
         Action::ChangePosture { to } => {

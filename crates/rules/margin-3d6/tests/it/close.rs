@@ -127,15 +127,17 @@ fn break_free_m_una_011_m_una_012() {
     let mut s = duel(&wrestler(), &foe());
     s.fighters[1].held_by = Some((A, 1));
     // ST 10 vs the holder's ST 12: 6 (4 successes) against 14 (a failure).
-    act(&mut s, B, Action::BreakFree, &[6, 14], &[]);
+    act(&mut s, B, Action::BreakFree { to: None }, &[6, 14], &[]);
     assert_eq!(s.fighter(B).held_by, None);
     // Pinned with both hands: the holder gets +10, and a failure waits 4 rounds.
     s.fighters[1].held_by = Some((A, 2));
     s.fighters[1].pinned = true;
-    act(&mut s, B, Action::BreakFree, &[6, 14], &[]);
+    act(&mut s, B, Action::BreakFree { to: None }, &[6, 14], &[]);
     assert!(s.fighter(B).held_by.is_some());
     assert_eq!(
-        check(&s, B, &Action::BreakFree).unwrap_err().rule,
+        check(&s, B, &Action::BreakFree { to: None })
+            .unwrap_err()
+            .rule,
         "M-UNA-012"
     );
 }

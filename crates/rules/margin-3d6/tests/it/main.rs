@@ -12,5 +12,6 @@ mod defense;
 mod injury;
 mod maneuvers;
 mod ranged;
+mod steps;
 mod turn;
 mod wait;

@@ -279,7 +279,16 @@ fn ready_weapon_and_shield_m_mel_012_m_mel_013() {
     let mut s = duel(&sheet(12, 12, 12, knight), &big());
     s.fighters[0].weapons[0].ready = false;
     assert_eq!(check(&s, A, &attack(B)).unwrap_err().rule, "M-MEL-012");
-    act(&mut s, A, Action::ReadyWeapon { weapon: 0 }, &[], &[]);
+    act(
+        &mut s,
+        A,
+        Action::ReadyWeapon {
+            weapon: 0,
+            to: None,
+        },
+        &[],
+        &[],
+    );
     assert!(s.fighter(A).weapons[0].ready);
     // From the back: three rounds for PD 3.
     s.fighters[0].shield.as_mut().unwrap().state = ShieldState::Back;
@@ -335,7 +344,7 @@ fn heavy_and_one_and_a_half_handed_weapons_m_roa_001_m_roa_002_m_roa_003() {
     assert!(!s.fighter(A).weapons[0].ready);
     assert!(matches!(
         fray_margin_3d6::ai::action(&s, A),
-        Action::ReadyWeapon { weapon: 0 }
+        Action::ReadyWeapon { weapon: 0, .. }
     ));
 }
 

@@ -42,6 +42,7 @@ fn snap_shot_and_aim_m_roa_004_m_mis_001_m_mis_007_m_mis_008() {
         Action::Aim {
             target: B,
             weapon: 0,
+            to: None,
         },
         &[],
         &[],
@@ -54,6 +55,7 @@ fn snap_shot_and_aim_m_roa_004_m_mis_001_m_mis_007_m_mis_008() {
         Action::Aim {
             target: B,
             weapon: 0,
+            to: None,
         },
         &[],
         &[],
@@ -66,6 +68,7 @@ fn snap_shot_and_aim_m_roa_004_m_mis_001_m_mis_007_m_mis_008() {
             Action::Aim {
                 target: B,
                 weapon: 0,
+                to: None,
             },
             &[],
             &[],
@@ -83,6 +86,7 @@ fn snap_shot_and_aim_m_roa_004_m_mis_001_m_mis_007_m_mis_008() {
         Action::Aim {
             target: B,
             weapon: 0,
+            to: None,
         },
         &[],
         &[],

@@ -27,6 +27,15 @@ fn go(to: HexPos) -> Action {
     }
 }
 
+fn wait_here() -> Action {
+    Action::Wait {
+        weapon: 0,
+        mode: 0,
+        to: None,
+        hexes: Vec::new(),
+    }
+}
+
 fn guard() -> String {
     sheet(
         10,
@@ -43,7 +52,7 @@ fn a_waiter_strikes_first_m_mel_011() {
         fighter("A", "a", 0, 0, "n", &swordsman()),
         fighter("B", "b", 0, -3, "s", &guard()),
     ]);
-    act(&mut s, B, Action::Wait { weapon: 0, mode: 0 }, &[], &[]);
+    act(&mut s, B, wait_here(), &[], &[]);
     // A walks in: at (0,-2) it is within reach; B's swing (12) misses on 16.
     let ev = act(&mut s, A, go(HexPos::new(0, -2)), &[16], &[]);
     assert_eq!(targets(&ev), vec![("B".to_string(), 12)]);
@@ -54,7 +63,7 @@ fn a_waiter_strikes_first_m_mel_011() {
         fighter("A", "a", 0, 0, "n", &swordsman()),
         fighter("B", "b", 0, -3, "s", &guard()),
     ]);
-    act(&mut s, B, Action::Wait { weapon: 0, mode: 0 }, &[], &[]);
+    act(&mut s, B, wait_here(), &[], &[]);
     let mut st = Strike::at(B);
     st.to = Some(HexPos::new(0, -2));
     let ev = act(&mut s, A, Action::Attack(st), &[14, 10, 16, 16], &[]);
