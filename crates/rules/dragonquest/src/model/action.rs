@@ -29,6 +29,11 @@ pub enum Activity {
     Disentangle,
     /// Pick up a weapon dropped in the own hex.
     PickUp(u8),
+    /// DQ-23-001: get into the saddle of the own mount, next to it.
+    Mount,
+    /// DQ-23-001: step down from the saddle to the Pass's `to`, an empty
+    /// hex next to the mount.
+    Dismount,
 }
 
 /// DQ-16-008: the attack types.
@@ -277,6 +282,8 @@ impl fmt::Display for Action {
                     Activity::PullOut => f.write_str(", pull out a lodged weapon")?,
                     Activity::Disentangle => f.write_str(", disentangle")?,
                     Activity::PickUp(i) => write!(f, ", pick up weapon {i}")?,
+                    Activity::Mount => f.write_str(", mount")?,
+                    Activity::Dismount => f.write_str(", dismount")?,
                 }
                 if let Some(to) = to {
                     write!(f, " to {to}")?;

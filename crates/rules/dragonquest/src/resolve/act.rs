@@ -63,6 +63,8 @@ pub fn resolve(
             facing,
         } => pass(state, who, *activity, *to, *facing, cx),
         Action::Move { to, facing } => {
+            // DQ-23: a rider in the saddle moves its mount, with its TMR.
+            let who = state.mover(who);
             let f = state.fig(who);
             let budget = if f.status.prone {
                 values::crawl(f.tmr)
@@ -88,7 +90,7 @@ pub fn resolve(
             } else if inside {
                 let pos = state.fig(who).pos;
                 let h = face_toward(state, who, pos, *target);
-                state.fig_mut(who).heading = h;
+                set_heading(state, who, h);
             }
             let from = state.fig(who).pos;
             strike_at(state, cx, who, *target, Blow::melee(*kind, from))?;
@@ -96,8 +98,25 @@ pub fn resolve(
             if state.fig(*target).in_fight() && state.fig(who).in_fight() {
                 let pos = state.fig(who).pos;
                 let h = face_toward(state, who, pos, *target);
-                state.fig_mut(who).heading = h;
+                set_heading(state, who, h);
             }
+            Ok(())
+        }
+        Action::Charge { target, to, kind } if state.fig(who).aboard => {
+            // DQ-23-005: the mount carries the rider straight, no turning;
+            // the rider strikes from the saddle.
+            let mount = state.mover(who);
+            let from = state.fig(mount).pos;
+            let budget = crate::rules::mounted::charge_allowance(state, who);
+            go(state, mount, *to, budget, true, cx);
+            crate::resolve::mounted::charged(state, mount, from);
+            let mut blow = Blow::melee(*kind, state.fig(who).pos);
+            if *kind == AttackKind::ShieldRush {
+                blow.situation = 20;
+                blow.situation_label = "charging shield rush";
+                blow.situation_rule = "DQ-16-018";
+            }
+            strike_at(state, cx, who, *target, blow)?;
             Ok(())
         }
         Action::Charge { target, to, kind } => {
@@ -105,7 +124,7 @@ pub fn resolve(
             go(state, who, *to, budget, false, cx);
             let pos = state.fig(who).pos;
             let h = face_toward(state, who, pos, *target);
-            state.fig_mut(who).heading = h;
+            set_heading(state, who, h);
             let mut blow = Blow::melee(*kind, pos);
             if *kind == AttackKind::ShieldRush {
                 // DQ-16-018: +20 when made as a charge.
@@ -304,16 +323,29 @@ fn step_to(
     heading: Heading,
     cx: &mut impl Cx<DragonQuest>,
 ) {
+    let pulse = state.pulse;
     let f = state.fig_mut(who);
     if f.pos == to && f.heading == heading {
         return;
     }
+    if f.pos != to {
+        // DQ-23-001, DQ-23-002: a mount that moved this pulse.
+        f.status.moved = pulse;
+    }
     f.pos = to;
     f.heading = heading;
+    // DQ-23: the rider in the saddle moves with its mount.
+    crate::resolve::mounted::sync_rider(state, who);
     cx.emit(|| Event::Moved {
         who: name(state, who),
         to: format!("{to} facing {}", describe_heading(heading)),
     });
+}
+
+/// Turns a figure in place (its rider, if any, turns with it).
+fn set_heading(state: &mut State, who: CombatantId, heading: Heading) {
+    state.fig_mut(who).heading = heading;
+    crate::resolve::mounted::sync_rider(state, who);
 }
 
 /// A heading in words.
@@ -407,6 +439,17 @@ fn pass(
                 h.hold = Hold::Stowed;
             }
             effect(state, cx, who, "picks up a weapon", "DQ-13-012");
+        }
+        Activity::Mount => {
+            crate::resolve::mounted::mount(state, cx, who);
+            return Ok(());
+        }
+        Activity::Dismount => {
+            if let Some(to) = to {
+                crate::resolve::mounted::dismount(state, cx, who, to);
+            }
+            turn(state, who, facing, cx);
+            return Ok(());
         }
     }
     if let Some(to) = to {

@@ -159,6 +159,8 @@ fn begin_pulse(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
             }
         }
     }
+    // DQ-23-006: a mount that charged last pulse is carried on.
+    crate::resolve::mounted::momentum(state, cx);
     let mut groups = std::mem::take(&mut state.seq.group_of);
     zones::engagements(state, &mut groups);
     state.seq.group_of = groups;

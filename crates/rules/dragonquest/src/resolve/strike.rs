@@ -370,6 +370,7 @@ fn on_hit(
             });
             state.fig_mut(d).status.knocked_out = (r.total as u32 + 5) * 12;
             effect(state, cx, d, "is knocked out", "DQ-16-017");
+            crate::resolve::mounted::after_hurt(state, cx, d);
             return Ok(0);
         }
         AttackKind::Disarm => {

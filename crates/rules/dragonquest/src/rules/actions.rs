@@ -6,7 +6,7 @@ use crate::model::data::{Category, Size, Use};
 use crate::model::state::{Hold, Posture, State};
 use crate::rules::movement::{self, free_for};
 use crate::rules::values::{self, MoveKind};
-use crate::rules::zones;
+use crate::rules::{mounted, zones};
 use fray_core::grid::{Heading, HexPos};
 use fray_core::{CombatantId, Illegal};
 
@@ -79,6 +79,13 @@ fn refuse(rule: &'static str, reason: impl Into<String>) -> Result<(), Illegal> 
     Err(Illegal::new(rule, reason))
 }
 
+/// The target is a living foe that `who` can reach from where it stands
+/// (DQ-23-004: a rider, from straight ahead of its mount, only with a
+/// long-hafted weapon).
+pub fn check_foe(state: &State, who: CombatantId, target: CombatantId) -> Result<(), Illegal> {
+    foe(state, who, target)
+}
+
 fn foe(state: &State, who: CombatantId, target: CombatantId) -> Result<(), Illegal> {
     if target.index() >= state.figures.len() {
         return refuse("", format!("there is no figure #{}", target.0));
@@ -89,7 +96,7 @@ fn foe(state: &State, who: CombatantId, target: CombatantId) -> Result<(), Illeg
     if state.fig(target).life == crate::model::state::Life::Dead {
         return refuse("DQ-19-001", "that figure is dead");
     }
-    Ok(())
+    mounted::check_attacker(state, who, target)
 }
 
 /// Whether `target` would be in `who`'s melee zone with `who` at `pos`
@@ -114,6 +121,10 @@ pub fn reaches(
 pub fn face_toward(state: &State, who: CombatantId, pos: HexPos, target: CombatantId) -> Heading {
     let f = state.fig(who);
     let tf = state.fig(target);
+    // DQ-23: a rider in the saddle faces where its mount faces.
+    if f.aboard {
+        return f.heading;
+    }
     // A 1-hex figure toward a 1-hex target: no footprint to build.
     if let (Heading::Side(old), true) = (f.heading, tf.is_single()) {
         return Heading::Side(pos.facing_toward(tf.pos).unwrap_or(old));
@@ -240,6 +251,13 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             "DQ-00-017",
             "a prone figure must Pass to stand up, or crawl",
         );
+    }
+    // DQ-23-001..004: riders in the saddle and ridden mounts.
+    if f.aboard || f.is_mount {
+        mounted::check(state, who, action)?;
+        if f.aboard && matches!(action, Action::Move { .. } | Action::Charge { .. }) {
+            return mounted::check_pair_move(state, who, action);
+        }
     }
     let st = status(state, who);
     match action {
@@ -593,6 +611,12 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
 /// DQ-13-016 (decision): only a 1-hex figure's hex can be entered.
 fn check_close_target(state: &State, who: CombatantId, target: CombatantId) -> Result<(), Illegal> {
     let _ = who;
+    if state.fig(target).aboard {
+        return refuse(
+            "DQ-13-016",
+            "a rider in the saddle cannot be closed with (decision); strike it or its mount",
+        );
+    }
     if !matches!(state.fig(target).heading, Heading::Side(_)) {
         return refuse(
             "DQ-13-016",
@@ -642,6 +666,13 @@ fn check_pass(
             Some(h) if h.hold == Hold::Dropped => {}
             _ => return refuse("DQ-13-012", "no such weapon lies here"),
         },
+        Activity::Mount => {
+            if to.is_some() {
+                return refuse("DQ-23-001", "mounting moves the rider into the saddle only");
+            }
+            return mounted::check_mount(state, who);
+        }
+        Activity::Dismount => return mounted::check_dismount(state, who, to),
     }
     if let Some(to) = to {
         let budget = pass_allowance(state, who);
