@@ -119,6 +119,17 @@ fn three() -> i32 {
     3
 }
 
+/// DQ-14-015: how the "½ TMR" allowances round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Rounding {
+    /// Down, as crawling does (default).
+    #[default]
+    Floor,
+    /// To the nearest hex, halves up.
+    Nearest,
+}
+
 /// DQ-23-002 ([outside source, unverified] §83.2): the Horsemanship ranks a
 /// rider needs for each thing the summary forbids unless the rank allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -221,6 +232,12 @@ pub struct Options {
     /// DQ-18-007: a resisted breath never halves 1 point to 0.
     #[serde(default)]
     pub breath_half_min_one: bool,
+    /// DQ-16-003: the strike chance modifier for a target in an obscured hex.
+    #[serde(default)]
+    pub obscured_target_sc_mod: i32,
+    /// DQ-14-015: how "½ TMR" rounds.
+    #[serde(default)]
+    pub movement_rounding: Rounding,
     /// DQ-23-002: the Horsemanship ranks of §83.2 (placeholders).
     #[serde(default)]
     pub horsemanship_thresholds: HorsemanshipThresholds,
@@ -254,6 +271,8 @@ impl Default for Options {
             disarm_damage_ignores_armor: true,
             infection_cure_compare: CureCompare::Lt,
             breath_half_min_one: false,
+            obscured_target_sc_mod: 0,
+            movement_rounding: Rounding::Floor,
             horsemanship_thresholds: HorsemanshipThresholds::default(),
         }
     }

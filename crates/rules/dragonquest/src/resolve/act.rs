@@ -81,9 +81,9 @@ pub fn resolve(
                 if inside {
                     step_to(state, who, *h, face_toward(state, who, *h, *target), cx);
                 } else {
-                    let budget = values::half(
+                    let budget = values::half_of(
+                        &state.options,
                         actions::tmr_for(state, who, MoveKind::Attack),
-                        state.options.min_one_hex,
                     );
                     go(state, who, *h, budget, true, cx);
                 }
@@ -159,9 +159,9 @@ pub fn resolve(
             Ok(())
         }
         Action::ChargeAndClose { target, to } => {
-            let budget = values::half(
+            let budget = values::half_of(
+                &state.options,
                 actions::tmr_for(state, who, MoveKind::Other),
-                state.options.min_one_hex,
             );
             go(state, who, *to, budget, true, cx);
             close_in(state, cx, who, *target)
@@ -177,9 +177,9 @@ pub fn resolve(
                     let heading = state.fig(who).heading;
                     step_to(state, who, *h, heading, cx);
                 } else {
-                    let budget = values::half(
+                    let budget = values::half_of(
+                        &state.options,
                         actions::tmr_for(state, who, MoveKind::Evade),
-                        state.options.min_one_hex,
                     );
                     go(state, who, *h, budget, false, cx);
                 }
@@ -229,7 +229,7 @@ pub fn resolve(
                     let budget = match state.options.withdraw_free_move {
                         crate::model::options::WithdrawMove::FullTmr => tmr,
                         crate::model::options::WithdrawMove::HalfTmr => {
-                            values::half(tmr, state.options.min_one_hex)
+                            values::half_of(&state.options, tmr)
                         }
                     };
                     go(state, who, *to, budget, false, cx);

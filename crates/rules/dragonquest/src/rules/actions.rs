@@ -68,10 +68,7 @@ pub fn charge_allowance(state: &State, who: CombatantId) -> i32 {
     if pole {
         tmr_for(state, who, MoveKind::PoleCharge)
     } else {
-        values::half(
-            tmr_for(state, who, MoveKind::Other),
-            state.options.min_one_hex,
-        )
+        values::half_of(&state.options, tmr_for(state, who, MoveKind::Other))
     }
 }
 
@@ -317,10 +314,8 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 }
                 Some(h) => {
                     // DQ-13-003: up to ½ TMR, facing unchanged until after the strike.
-                    let budget = values::half(
-                        tmr_for(state, who, MoveKind::Attack),
-                        state.options.min_one_hex,
-                    );
+                    let budget =
+                        values::half_of(&state.options, tmr_for(state, who, MoveKind::Attack));
                     match movement::route(state, who, *h, budget, true) {
                         Some(r) => (r.head, r.heading),
                         None => return refuse("DQ-13-003", format!("{h} is more than ½ TMR away")),
@@ -430,10 +425,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             }
             foe(state, who, *target)?;
             check_close_target(state, who, *target)?;
-            let budget = values::half(
-                tmr_for(state, who, MoveKind::Other),
-                state.options.min_one_hex,
-            );
+            let budget = values::half_of(&state.options, tmr_for(state, who, MoveKind::Other));
             let Some(r) = movement::route(state, who, *to, budget, true) else {
                 return refuse(
                     "DQ-14-009",
@@ -502,10 +494,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 }
                 Ok(())
             } else {
-                let budget = values::half(
-                    tmr_for(state, who, MoveKind::Evade),
-                    state.options.min_one_hex,
-                );
+                let budget = values::half_of(&state.options, tmr_for(state, who, MoveKind::Evade));
                 movement::route(state, who, *to, budget, false)
                     .map(|_| ())
                     .ok_or_else(|| {
@@ -738,9 +727,7 @@ fn check_withdraw(
         let tmr = tmr_for(state, who, MoveKind::Withdraw);
         let budget = match state.options.withdraw_free_move {
             crate::model::options::WithdrawMove::FullTmr => tmr,
-            crate::model::options::WithdrawMove::HalfTmr => {
-                values::half(tmr, state.options.min_one_hex)
-            }
+            crate::model::options::WithdrawMove::HalfTmr => values::half_of(&state.options, tmr),
         };
         if posture.is_some() || strike.is_some() {
             return refuse(

@@ -219,9 +219,9 @@ pub fn charge_allowance(state: &State, rider: CombatantId) -> i32 {
     if pole {
         actions::tmr_for(state, mount, MoveKind::PoleCharge)
     } else {
-        values::half(
+        values::half_of(
+            &state.options,
             actions::tmr_for(state, mount, MoveKind::Other),
-            state.options.min_one_hex,
         )
     }
 }

@@ -145,6 +145,22 @@ fn no_line_of_fire_outside_the_ranged_zone_or_through_obscuring_hexes_spends_the
     let l = shoot(vec![("A", Action::fire(B))], &[90]);
     let (_, ev) = run_some(s, &l, 1);
     assert_eq!(roll(&ev, "strike").label, "strike");
+    assert_eq!(modifier(roll(&ev, "strike"), "obscured target"), None);
+}
+
+#[test]
+fn an_obscured_target_takes_the_options_modifier() {
+    // rule: DQ-16-003
+    let s = state(
+        "obscured_target_sc_mod = -10\n[[map.terrain]]\nterrain = \"obscuring\"\nhexes = [{ q = 0, r = -2 }]",
+        &[
+            fighter("A", "a", 0, 3, "n", &[BOW]),
+            fighter("B", "b", 0, -2, "s", &[]),
+        ],
+    );
+    let l = shoot(vec![("A", Action::fire(B))], &[90]);
+    let (_, ev) = run_some(s, &l, 1);
+    assert_eq!(modifier(roll(&ev, "strike"), "obscured target"), Some(-10));
 }
 
 #[test]
