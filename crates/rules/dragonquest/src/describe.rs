@@ -50,6 +50,12 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
             Activity::StandUp => "Pass: stand up".into(),
             Activity::Reload => "Pass: reload".into(),
             Activity::PullOut => "Pass: pull out a lodged weapon".into(),
+            Activity::PullOutFrom(c) => {
+                format!(
+                    "Pass: pull out a weapon lodged in {}",
+                    who(state, CombatantId(*c))
+                )
+            }
             Activity::Disentangle => "Pass: work free of the entanglement".into(),
             Activity::PickUp(i) => format!("Pass: pick up {}", weapon_name(f, Some(*i))),
             Activity::Mount => format!(

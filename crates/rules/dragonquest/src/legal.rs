@@ -36,6 +36,10 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
     ] {
         c.push(pass(a));
     }
+    // DQ-20-010: a weapon lodged in a friend.
+    for o in state.ids() {
+        c.push(pass(Activity::PullOutFrom(o.0)));
+    }
     // DQ-23-001: step down to any hex next to the mount.
     if f.aboard {
         let m = state.fig(state.mover(who));

@@ -25,6 +25,9 @@ pub enum Activity {
     Reload,
     /// Pull out a lodged weapon (DQ-20-010).
     PullOut,
+    /// DQ-20-010: pull out a weapon lodged in an adjacent friend (its
+    /// figure number).
+    PullOutFrom(u16),
     /// One of the two Passes that free an entangled figure (DQ-16-012).
     Disentangle,
     /// Pick up a weapon dropped in the own hex.
@@ -280,6 +283,7 @@ impl fmt::Display for Action {
                     Activity::StandUp => f.write_str(", stand up")?,
                     Activity::Reload => f.write_str(", reload")?,
                     Activity::PullOut => f.write_str(", pull out a lodged weapon")?,
+                    Activity::PullOutFrom(c) => write!(f, ", pull out a weapon lodged in #{c}")?,
                     Activity::Disentangle => f.write_str(", disentangle")?,
                     Activity::PickUp(i) => write!(f, ", pick up weapon {i}")?,
                     Activity::Mount => f.write_str(", mount")?,

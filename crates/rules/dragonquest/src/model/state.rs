@@ -71,6 +71,9 @@ pub struct Applied {
     pub expires: u32,
 }
 
+/// DQ-20-010: the mark of a barbed weapon in `Status::lodged`.
+pub const LODGED_BARBED: u16 = 1;
+
 /// DQ-20-007: 6 hours of 720 pulses.
 pub const POISON_PULSES: u32 = 6 * 720;
 
@@ -121,7 +124,9 @@ pub struct Status {
     pub lose_action: bool,
     /// In close combat with the figures in its hex (DQ-13-016).
     pub close: bool,
-    /// Weapons lodged in it, each with its modAG penalty (DQ-20-008, DQ-20-009).
+    /// Weapons lodged in it, each with its modAG penalty (DQ-20-008,
+    /// DQ-20-009); the first number is [`LODGED_BARBED`] for a barbed one
+    /// (DQ-20-010), else 0.
     pub lodged: ArrayVec<(u16, i32), 4>,
     /// Surprised in the free pulse (DQ-11-004).
     pub surprised: bool,

@@ -422,6 +422,7 @@ fn pass(
             effect(state, cx, who, "reloads", "DQ-14-013");
         }
         Activity::PullOut => pull_out(state, who, cx)?,
+        Activity::PullOutFrom(friend) => pull_out(state, CombatantId(friend), cx)?,
         Activity::Disentangle => {
             let f = state.fig_mut(who);
             let n = f.status.entangled.map_or(0, |n| n + 1);
@@ -460,17 +461,31 @@ fn pass(
     Ok(())
 }
 
-/// DQ-20-010: pulling out a lodged weapon; a barbed one does D10 - 4 FT,
-/// a pole weapon D10 - 2, ignoring armor (at least 1).
+/// DQ-20-010: pulling out a lodged weapon (the victim's own, or a
+/// friend's); a pole weapon does D10 - 2 FT, a barbed one D10 - 4,
+/// ignoring armor (at least 1, DQ-18-001); any other comes out clean.
 fn pull_out(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
-    let Some((_, penalty)) = state.fig_mut(who).status.lodged.pop() else {
+    let Some((mark, penalty)) = state.fig_mut(who).status.lodged.pop() else {
         return Ok(());
     };
-    effect(state, cx, who, "pulls out a lodged weapon", "DQ-20-010");
-    if penalty == 5 {
-        let mods = ModList::base("pole weapon", -2, "DQ-20-010");
+    effect(
+        state,
+        cx,
+        who,
+        "has a lodged weapon pulled out",
+        "DQ-20-010",
+    );
+    let (label, m) = if penalty == 5 {
+        ("pole weapon", -2)
+    } else if mark == crate::model::state::LODGED_BARBED {
+        ("barbed weapon", -4)
+    } else {
+        return Ok(());
+    };
+    {
+        let mods = ModList::base(label, m, "DQ-20-010");
         let r = d10(state, cx, Some(who), "removal damage", "DQ-20-010", &mods)?.total;
-        let amount = values::damage_check(r, -2);
+        let amount = values::damage_check(r, m);
         crate::resolve::damage::wound(
             state,
             cx,

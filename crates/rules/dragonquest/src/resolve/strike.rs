@@ -465,7 +465,12 @@ fn on_hit(
     {
         let penalty = if w.pole { 5 } else { 3 };
         let f = state.fig_mut(d);
-        if f.status.lodged.try_push((0, penalty)).is_ok() {
+        let barbed = if w.barbed {
+            crate::model::state::LODGED_BARBED
+        } else {
+            0
+        };
+        if f.status.lodged.try_push((barbed, penalty)).is_ok() {
             effect(
                 state,
                 cx,

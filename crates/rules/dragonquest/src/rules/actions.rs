@@ -647,6 +647,21 @@ fn check_pass(
             return refuse("DQ-20-010", "no weapon lodged");
         }
         Activity::PullOut => {}
+        Activity::PullOutFrom(c) => {
+            // DQ-20-010 (decision): an adjacent friend may pull it out.
+            let c = CombatantId(c);
+            let ok = c.index() < state.figures.len()
+                && c != who
+                && !state.hostile(c, who)
+                && !state.fig(c).status.lodged.is_empty()
+                && state.fig(c).distance(f) == 1;
+            if !ok {
+                return refuse(
+                    "DQ-20-010",
+                    "pull out a weapon lodged in an adjacent friend",
+                );
+            }
+        }
         Activity::Disentangle if f.status.entangled.is_none() => {
             return refuse("DQ-16-012", "not entangled");
         }
