@@ -10,7 +10,7 @@
 use crate::model::action::{Action, Activity, Answer, AttackKind, Question};
 use crate::model::data::{Category, Use};
 use crate::model::state::{Hold, Posture, State};
-use crate::resolve::strike::{Blow, mod_sc};
+use crate::resolve::strike::{Blow, mod_sc_total};
 use crate::rules::actions::{self, Status, face_toward, reaches};
 use crate::rules::values::{self, MoveKind};
 use crate::rules::{damage, movement, zones};
@@ -312,7 +312,7 @@ fn engaged(state: &State, who: CombatantId) -> Option<Action> {
 
 /// The modSC of a Melee Attack of `kind` on `t` from where `who` stands.
 fn score_sc(state: &State, who: CombatantId, t: CombatantId, kind: AttackKind) -> i32 {
-    mod_sc(state, who, t, &Blow::melee(kind, state.fig(who).pos)).total()
+    mod_sc_total(state, who, t, &Blow::melee(kind, state.fig(who).pos))
 }
 
 /// DQ-16-008..020: the attack type against `t`, the first that applies:
@@ -376,7 +376,7 @@ fn grapple(state: &State, who: CombatantId, t: CombatantId) -> Action {
         restrain: true,
     };
     let blow = crate::resolve::close::grapple_blow(state, who, true);
-    if mod_sc(state, who, t, &blow).total() >= 30 && actions::check(state, who, &restrain).is_ok() {
+    if mod_sc_total(state, who, t, &blow) >= 30 && actions::check(state, who, &restrain).is_ok() {
         return restrain;
     }
     Action::Grapple {

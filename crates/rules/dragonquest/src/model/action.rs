@@ -379,7 +379,7 @@ pub enum Question {
         /// The winning side.
         side: SideId,
         /// The sides to choose from.
-        options: Vec<SideId>,
+        options: arrayvec::ArrayVec<SideId, 2>,
     },
     /// DQ-12-001 step 3: a side picks which of its figures acts next.
     NextFigure {

@@ -232,6 +232,10 @@ pub struct Options {
     /// DQ-18-007: a resisted breath never halves 1 point to 0.
     #[serde(default)]
     pub breath_half_min_one: bool,
+    /// DQ-14-002: TMR per hexside a Move's final facing turns from the
+    /// starting one (0: facing changes are free).
+    #[serde(default)]
+    pub facing_change_cost: i32,
     /// DQ-16-003: the strike chance modifier for a target in an obscured hex.
     #[serde(default)]
     pub obscured_target_sc_mod: i32,
@@ -271,6 +275,7 @@ impl Default for Options {
             disarm_damage_ignores_armor: true,
             infection_cure_compare: CureCompare::Lt,
             breath_half_min_one: false,
+            facing_change_cost: 0,
             obscured_target_sc_mod: 0,
             movement_rounding: Rounding::Floor,
             horsemanship_thresholds: HorsemanshipThresholds::default(),

@@ -260,7 +260,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
     match action {
         Action::Recover => Ok(()),
         Action::Pass { activity, to, .. } => check_pass(state, who, *activity, *to),
-        Action::Move { to, .. } => {
+        Action::Move { to, facing } => {
             if st != Status::Free {
                 return refuse(
                     "DQ-13-001",
@@ -272,11 +272,27 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             } else {
                 tmr_for(state, who, MoveKind::Other)
             };
-            movement::route(state, who, *to, budget, false)
-                .map(|_| ())
-                .ok_or_else(|| {
-                    Illegal::new("DQ-14-001", format!("{to} is out of reach this pulse"))
-                })
+            let Some(r) = movement::route(state, who, *to, budget, false) else {
+                return refuse("DQ-14-001", format!("{to} is out of reach this pulse"));
+            };
+            // DQ-14-002 (option `facing_change_cost`): each hexside turned
+            // from the starting facing costs TMR.
+            let per_side = state.options.facing_change_cost;
+            if per_side > 0
+                && let (Some(nf), Heading::Side(_)) = (facing, f.heading)
+            {
+                let turn = per_side * i32::from(f.facing().turn_distance(*nf));
+                if turn > 0 && r.cost + turn > budget {
+                    return refuse(
+                        "DQ-14-002",
+                        format!(
+                            "the move costs {} TMR and the facing change {turn}, over {budget}",
+                            r.cost
+                        ),
+                    );
+                }
+            }
+            Ok(())
         }
         Action::Attack { target, kind, from } => {
             if st == Status::Close {

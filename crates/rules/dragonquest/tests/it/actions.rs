@@ -823,3 +823,26 @@ fn half_tmr_rounds_down_or_to_the_nearest_hex() {
     assert_eq!(actions::charge_allowance(&nearest, A), 3);
     assert!(check(&nearest, A, &charge).is_ok());
 }
+
+#[test]
+fn a_facing_change_costs_tmr_when_the_option_says_so() {
+    // rule: DQ-14-002
+    let go = |facing| Action::Move {
+        to: h(4, 0),
+        facing: Some(facing),
+    };
+    let figs = || {
+        [
+            fighter("A", "a", 0, 0, "se", &[("tmr", "5")]),
+            fighter("B", "b", -8, 8, "n", &[]),
+        ]
+    };
+    // Free by default: 4 hexes and a half turn within TMR 5.
+    let free = state("", &figs());
+    assert!(check(&free, A, &go(fray_core::grid::Facing::Nw)).is_ok());
+    // At 1 TMR per hexside: one side turned fits, three do not.
+    let paid = state("facing_change_cost = 1", &figs());
+    assert!(check(&paid, A, &go(fray_core::grid::Facing::S)).is_ok());
+    let e = check(&paid, A, &go(fray_core::grid::Facing::Nw)).unwrap_err();
+    assert_eq!(e.rule, "DQ-14-002");
+}
