@@ -421,8 +421,8 @@ fn pass(
             }
             effect(state, cx, who, "reloads", "DQ-14-013");
         }
-        Activity::PullOut => pull_out(state, who, cx)?,
-        Activity::PullOutFrom(friend) => pull_out(state, CombatantId(friend), cx)?,
+        Activity::PullOut => pull_out(state, who, false, cx)?,
+        Activity::PullOutFrom(friend) => pull_out(state, CombatantId(friend), true, cx)?,
         Activity::Disentangle => {
             let f = state.fig_mut(who);
             let n = f.status.entangled.map_or(0, |n| n + 1);
@@ -464,17 +464,21 @@ fn pass(
 /// DQ-20-010: pulling out a lodged weapon (the victim's own, or a
 /// friend's); a pole weapon does D10 - 2 FT, a barbed one D10 - 4,
 /// ignoring armor (at least 1, DQ-18-001); any other comes out clean.
-fn pull_out(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
+fn pull_out(
+    state: &mut State,
+    who: CombatantId,
+    by_friend: bool,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
     let Some((mark, penalty)) = state.fig_mut(who).status.lodged.pop() else {
         return Ok(());
     };
-    effect(
-        state,
-        cx,
-        who,
-        "has a lodged weapon pulled out",
-        "DQ-20-010",
-    );
+    let what = if by_friend {
+        "has a lodged weapon pulled out by a friend"
+    } else {
+        "pulls out a lodged weapon"
+    };
+    effect(state, cx, who, what, "DQ-20-010");
     let (label, m) = if penalty == 5 {
         ("pole weapon", -2)
     } else if mark == crate::model::state::LODGED_BARBED {
