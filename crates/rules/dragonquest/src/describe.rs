@@ -43,15 +43,29 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
         format!(" (modSC {sc})")
     };
     match a {
-        Action::Pass { activity, .. } => match activity {
+        Action::Pass { activity, to, .. } => match activity {
             Activity::None => "Pass".into(),
             Activity::Ready(i) => format!("Pass: ready {}", weapon_name(f, *i)),
             Activity::Shield => "Pass: ready the shield".into(),
             Activity::StandUp => "Pass: stand up".into(),
             Activity::Reload => "Pass: reload".into(),
             Activity::PullOut => "Pass: pull out a lodged weapon".into(),
+            Activity::PullOutFrom(c) => {
+                format!(
+                    "Pass: pull out a weapon lodged in {}",
+                    who(state, CombatantId(*c))
+                )
+            }
             Activity::Disentangle => "Pass: work free of the entanglement".into(),
             Activity::PickUp(i) => format!("Pass: pick up {}", weapon_name(f, Some(*i))),
+            Activity::Mount => format!(
+                "Pass: mount {}",
+                f.steed.map_or_else(String::new, |m| who(state, m))
+            ),
+            Activity::Dismount => match to {
+                Some(h) => format!("Pass: dismount to {h}"),
+                None => "Pass: dismount".into(),
+            },
         },
         Action::Move { to, .. } => format!("Move to {to}"),
         Action::Attack {

@@ -32,14 +32,39 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
         Activity::Reload,
         Activity::PullOut,
         Activity::Disentangle,
+        Activity::Mount,
     ] {
         c.push(pass(a));
+    }
+    // DQ-20-010: a weapon lodged in a friend.
+    for o in state.ids() {
+        c.push(pass(Activity::PullOutFrom(o.0)));
+    }
+    // DQ-23-001: step down to any hex next to the mount.
+    if f.aboard {
+        let m = state.fig(state.mover(who));
+        for cell in m.cells() {
+            for n in cell.neighbours() {
+                c.push(Action::Pass {
+                    activity: Activity::Dismount,
+                    to: Some(n),
+                    facing: None,
+                });
+            }
+        }
     }
     let foes: Vec<CombatantId> = state
         .ids()
         .filter(|&o| state.hostile(o, who) && state.fig(o).life != crate::model::state::Life::Dead)
         .collect();
-    let reach = movement::reach(state, who, actions::charge_allowance(state, who), false);
+    // DQ-23: a rider's moves are its mount's.
+    let mover = state.mover(who);
+    let charge_budget = if f.aboard {
+        crate::rules::mounted::charge_allowance(state, who)
+    } else {
+        actions::charge_allowance(state, who)
+    };
+    let reach = movement::reach(state, mover, charge_budget, false);
     for &t in &foes {
         for kind in [
             AttackKind::Normal,
@@ -102,12 +127,13 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
         }
         // A move toward the foe.
         let tb = state.fig(t).body();
-        if let Some(r) = movement::reach(state, who, f.tmr, false)
+        let body = state.fig(mover);
+        if let Some(r) = movement::reach(state, mover, body.tmr, false)
             .into_iter()
             .filter(|r| r.steps > 0)
             .min_by_key(|r| {
                 (
-                    crate::model::state::footprint(f.shape, r.head, r.heading).distance(&tb),
+                    crate::model::state::footprint(body.shape, r.head, r.heading).distance(&tb),
                     r.cost,
                 )
             })

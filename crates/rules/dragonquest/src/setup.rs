@@ -10,7 +10,7 @@ use crate::model::state::{
 use crate::rules::values;
 use arrayvec::ArrayVec;
 use fray_core::grid::{Cell, Corner, Heading, Map, MapKind};
-use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
+use fray_core::{CombatantId, Envelope, Expect, Placement, SetupError, SideId};
 use std::sync::Arc;
 
 /// The common fields, for the core's checks.
@@ -141,6 +141,7 @@ pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError>
         seq: Sequence::default(),
         aftermath_done: false,
     };
+    link_riders(&mut state, s)?;
     if let Some(side) = surprise {
         for f in &mut state.figures {
             f.status.surprised = f.side != side;
@@ -148,6 +149,53 @@ pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError>
     }
     check_distance(&state, s)?;
     Ok(state)
+}
+
+/// DQ-23 (decision): each rider named by a `mount` key starts in the
+/// saddle of a 2-hex mount of its side that no one else rides, standing
+/// next to it in the scenario. Errors name the entry.
+fn link_riders(state: &mut State, s: &Scenario) -> Result<(), SetupError> {
+    for (i, c) in s.combatants.iter().enumerate() {
+        let Some(name) = &c.mount else { continue };
+        let at = format!("combatants[{i}].mount");
+        let Some(m) = s.combatants.iter().position(|o| &o.name == name) else {
+            return Err(SetupError::new(at, format!("no combatant named `{name}`")));
+        };
+        let (rid, mid) = (CombatantId(i as u16), CombatantId(m as u16));
+        let (r, mf) = (state.fig(rid), state.fig(mid));
+        let problem = if m == i {
+            Some("a figure cannot ride itself".to_string())
+        } else if !mf.is_mount {
+            Some(format!(
+                "{name} is not a mount (its template has no `mount = true`)"
+            ))
+        } else if mf.is_single() {
+            Some(format!("{name} fills one hex; a mount fills 2 (DQ-00-015)"))
+        } else if mf.side != r.side {
+            Some(format!("{name} is on the other side"))
+        } else if mf.rider.is_some() {
+            Some(format!("{name} already has a rider"))
+        } else if !r.is_single() || r.is_mount {
+            Some("only a 1-hex figure rides".to_string())
+        } else if mf.distance(r) != 1 {
+            Some(format!(
+                "the rider's `position` must be an empty hex next to {name} (it starts in the saddle)"
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = problem {
+            return Err(SetupError::new(at, why));
+        }
+        let (pos, heading) = (mf.pos, mf.heading);
+        state.fig_mut(mid).rider = Some(rid);
+        let r = state.fig_mut(rid);
+        r.steed = Some(mid);
+        r.aboard = true;
+        r.pos = pos;
+        r.heading = heading;
+    }
+    Ok(())
 }
 
 /// DQ-11-002, DQ-11-003 (decision `start_distance_check = error`): the
@@ -305,6 +353,11 @@ fn build(
         shield_rank: sheet.shield_rank,
         unarmed_rank: sheet.unarmed,
         military_scientist: sheet.military_scientist,
+        horsemanship: sheet.horsemanship,
+        is_mount: sheet.mount,
+        steed: None,
+        aboard: false,
+        rider: None,
         assassin: sheet.assassin.is_some(),
         resistance: sheet.passive_resistance.unwrap_or(sheet.wp),
         life: Life::Conscious,

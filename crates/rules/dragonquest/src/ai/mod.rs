@@ -10,7 +10,7 @@
 use crate::model::action::{Action, Activity, Answer, AttackKind, Question};
 use crate::model::data::{Category, Use};
 use crate::model::state::{Hold, Posture, State};
-use crate::resolve::strike::{Blow, mod_sc};
+use crate::resolve::strike::{Blow, mod_sc_total};
 use crate::rules::actions::{self, Status, face_toward, reaches};
 use crate::rules::values::{self, MoveKind};
 use crate::rules::{damage, movement, zones};
@@ -62,6 +62,13 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     if f.status.prone {
         return pass(Activity::StandUp);
     }
+    if f.aboard {
+        return ride(state, who);
+    }
+    if f.rider.is_some() {
+        // DQ-23 (decision): the rider steers; the mount only strikes.
+        return engaged(state, who).unwrap_or(Action::PASS);
+    }
     let st = actions::status(state, who);
     if st == Status::Close {
         let target = foes(state, who).find(|&o| zones::in_close_with(state, o, who));
@@ -103,6 +110,94 @@ pub fn action(state: &State, who: CombatantId) -> Action {
         return a;
     }
     approach(state, who, nearest)
+}
+
+/// DQ-23: a rider in the saddle strikes a foe beside the mount's head when
+/// it can (Evades when it cannot strike an engaged foe), charges a foe it
+/// can reach straight ahead without turning (DQ-23-005), else rides toward
+/// the nearest foe, preferring places from which it can strike.
+fn ride(state: &State, who: CombatantId) -> Action {
+    let mount = state.mover(who);
+    if state.fig(who).main.is_none()
+        && let Some(i) = best_melee(state, who)
+    {
+        return pass(Activity::Ready(Some(i)));
+    }
+    let engaged_now = actions::status(state, who) != Status::Free
+        || actions::status(state, mount) != Status::Free;
+    if engaged_now {
+        if let Some(a) = engaged(state, who) {
+            return a;
+        }
+        let evade = Action::Evade {
+            to: None,
+            facing: None,
+        };
+        return if actions::check(state, who, &evade).is_ok() {
+            evade
+        } else {
+            Action::PASS
+        };
+    }
+    let budget = crate::rules::mounted::charge_allowance(state, who);
+    let places = movement::reach(state, mount, budget, true);
+    let mut best: Option<(i32, Action)> = None;
+    for t in foes(state, who) {
+        for r in places.iter().filter(|r| r.steps > 0) {
+            if !reaches(state, who, r.head, r.heading, t) {
+                continue;
+            }
+            let value = score(state, who, t) - r.cost;
+            let a = Action::Charge {
+                target: t,
+                to: r.head,
+                kind: AttackKind::Normal,
+            };
+            if best.as_ref().is_none_or(|(v, _)| value > *v)
+                && actions::check(state, who, &a).is_ok()
+            {
+                best = Some((value, a));
+            }
+        }
+    }
+    if let Some((_, a)) = best {
+        return a;
+    }
+    let f = state.fig(who);
+    let Some(t) = foes(state, who).min_by_key(|&o| (state.fig(o).distance(f), o.0)) else {
+        return Action::PASS;
+    };
+    let m = state.fig(mount);
+    let tb = state.fig(t).body();
+    let tmr = actions::tmr_for(state, mount, MoveKind::Other);
+    let to = movement::reach(state, mount, tmr, false)
+        .into_iter()
+        .filter(|r| r.steps > 0)
+        .min_by_key(|r| {
+            let body = crate::model::state::footprint(m.shape, r.head, r.heading);
+            (
+                !reaches(state, who, r.head, r.heading, t),
+                body.distance(&tb),
+                r.cost,
+                r.head.q,
+                r.head.r,
+                r.heading.sixths(),
+            )
+        });
+    match to {
+        Some(r) => {
+            let a = Action::Move {
+                to: r.head,
+                facing: None,
+            };
+            if actions::check(state, who, &a).is_ok() {
+                a
+            } else {
+                Action::PASS
+            }
+        }
+        None => Action::PASS,
+    }
 }
 
 /// DQ-22-004: the heads a multi-hex monster's trample might end on, straight
@@ -217,7 +312,7 @@ fn engaged(state: &State, who: CombatantId) -> Option<Action> {
 
 /// The modSC of a Melee Attack of `kind` on `t` from where `who` stands.
 fn score_sc(state: &State, who: CombatantId, t: CombatantId, kind: AttackKind) -> i32 {
-    mod_sc(state, who, t, &Blow::melee(kind, state.fig(who).pos)).total()
+    mod_sc_total(state, who, t, &Blow::melee(kind, state.fig(who).pos))
 }
 
 /// DQ-16-008..020: the attack type against `t`, the first that applies:
@@ -281,7 +376,7 @@ fn grapple(state: &State, who: CombatantId, t: CombatantId) -> Action {
         restrain: true,
     };
     let blow = crate::resolve::close::grapple_blow(state, who, true);
-    if mod_sc(state, who, t, &blow).total() >= 30 && actions::check(state, who, &restrain).is_ok() {
+    if mod_sc_total(state, who, t, &blow) >= 30 && actions::check(state, who, &restrain).is_ok() {
         return restrain;
     }
     Action::Grapple {

@@ -25,10 +25,18 @@ pub enum Activity {
     Reload,
     /// Pull out a lodged weapon (DQ-20-010).
     PullOut,
+    /// DQ-20-010: pull out a weapon lodged in an adjacent friend (its
+    /// figure number).
+    PullOutFrom(u16),
     /// One of the two Passes that free an entangled figure (DQ-16-012).
     Disentangle,
     /// Pick up a weapon dropped in the own hex.
     PickUp(u8),
+    /// DQ-23-001: get into the saddle of the own mount, next to it.
+    Mount,
+    /// DQ-23-001: step down from the saddle to the Pass's `to`, an empty
+    /// hex next to the mount.
+    Dismount,
 }
 
 /// DQ-16-008: the attack types.
@@ -275,8 +283,11 @@ impl fmt::Display for Action {
                     Activity::StandUp => f.write_str(", stand up")?,
                     Activity::Reload => f.write_str(", reload")?,
                     Activity::PullOut => f.write_str(", pull out a lodged weapon")?,
+                    Activity::PullOutFrom(c) => write!(f, ", pull out a weapon lodged in #{c}")?,
                     Activity::Disentangle => f.write_str(", disentangle")?,
                     Activity::PickUp(i) => write!(f, ", pick up weapon {i}")?,
+                    Activity::Mount => f.write_str(", mount")?,
+                    Activity::Dismount => f.write_str(", dismount")?,
                 }
                 if let Some(to) = to {
                     write!(f, " to {to}")?;
@@ -368,7 +379,7 @@ pub enum Question {
         /// The winning side.
         side: SideId,
         /// The sides to choose from.
-        options: Vec<SideId>,
+        options: arrayvec::ArrayVec<SideId, 2>,
     },
     /// DQ-12-001 step 3: a side picks which of its figures acts next.
     NextFigure {

@@ -119,6 +119,40 @@ fn three() -> i32 {
     3
 }
 
+/// DQ-14-015: how the "½ TMR" allowances round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Rounding {
+    /// Down, as crawling does (default).
+    #[default]
+    Floor,
+    /// To the nearest hex, halves up.
+    Nearest,
+}
+
+/// DQ-23-002 ([outside source, unverified] §83.2): the Horsemanship ranks a
+/// rider needs for each thing the summary forbids unless the rank allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HorsemanshipThresholds {
+    /// Wielding a two-handed weapon in the saddle.
+    pub two_handed: u8,
+    /// Firing or throwing while the mount is moving.
+    pub missile_moving: u8,
+    /// Using two weapons at once.
+    pub two_weapons: u8,
+}
+
+impl Default for HorsemanshipThresholds {
+    fn default() -> Self {
+        HorsemanshipThresholds {
+            two_handed: 3,
+            missile_moving: 5,
+            two_weapons: 7,
+        }
+    }
+}
+
 /// The rule switches (docs/rules/dragonquest.md, "Decisions").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -198,6 +232,19 @@ pub struct Options {
     /// DQ-18-007: a resisted breath never halves 1 point to 0.
     #[serde(default)]
     pub breath_half_min_one: bool,
+    /// DQ-14-002: TMR per hexside a Move's final facing turns from the
+    /// starting one (0: facing changes are free).
+    #[serde(default)]
+    pub facing_change_cost: i32,
+    /// DQ-16-003: the strike chance modifier for a target in an obscured hex.
+    #[serde(default)]
+    pub obscured_target_sc_mod: i32,
+    /// DQ-14-015: how "½ TMR" rounds.
+    #[serde(default)]
+    pub movement_rounding: Rounding,
+    /// DQ-23-002: the Horsemanship ranks of §83.2 (placeholders).
+    #[serde(default)]
+    pub horsemanship_thresholds: HorsemanshipThresholds,
 }
 
 impl Default for Options {
@@ -228,6 +275,10 @@ impl Default for Options {
             disarm_damage_ignores_armor: true,
             infection_cure_compare: CureCompare::Lt,
             breath_half_min_one: false,
+            facing_change_cost: 0,
+            obscured_target_sc_mod: 0,
+            movement_rounding: Rounding::Floor,
+            horsemanship_thresholds: HorsemanshipThresholds::default(),
         }
     }
 }

@@ -72,4 +72,10 @@ pub struct Combatant {
     /// Leads its side (DQ-12-003).
     #[serde(default)]
     pub leader: bool,
+    /// DQ-23: the name of this rider's mount (a figure of the same side
+    /// whose template is a mount). The rider starts in the saddle; its own
+    /// `position` must be an empty hex next to the mount (where the
+    /// scenario checks stand it), and is not used while it rides.
+    #[serde(default)]
+    pub mount: Option<String>,
 }

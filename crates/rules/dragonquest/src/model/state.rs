@@ -71,6 +71,9 @@ pub struct Applied {
     pub expires: u32,
 }
 
+/// DQ-20-010: the mark of a barbed weapon in `Status::lodged`.
+pub const LODGED_BARBED: u16 = 1;
+
 /// DQ-20-007: 6 hours of 720 pulses.
 pub const POISON_PULSES: u32 = 6 * 720;
 
@@ -121,10 +124,28 @@ pub struct Status {
     pub lose_action: bool,
     /// In close combat with the figures in its hex (DQ-13-016).
     pub close: bool,
-    /// Weapons lodged in it, each with its modAG penalty (DQ-20-008, DQ-20-009).
+    /// Weapons lodged in it, each with its modAG penalty (DQ-20-008,
+    /// DQ-20-009); the first number is [`LODGED_BARBED`] for a barbed one
+    /// (DQ-20-010), else 0.
     pub lodged: ArrayVec<(u16, i32), 4>,
     /// Surprised in the free pulse (DQ-11-004).
     pub surprised: bool,
+    /// The last pulse in which the figure's body moved (DQ-23-001: a rider
+    /// mounts only a mount that has not moved; DQ-23-002: shooting from a
+    /// moving mount); 0 for never.
+    pub moved: u32,
+    /// The pulse in which a rider mounted or dismounted this mount: it may
+    /// not move again in that pulse (DQ-23-001); 0 for none.
+    pub still: u32,
+    /// DQ-23-006: a mount that charged carries on along this side in the
+    /// next pulse (the charge's pulse, the direction).
+    pub momentum: Option<(u32, Facing)>,
+    /// DQ-23-006: the pulse in which momentum carried the mount: the rider
+    /// cannot steer it; 0 for none.
+    pub carried: u32,
+    /// Infected after the fight (DQ-24-001): the status `fray aftermath`'s
+    /// daily rolls (DQ-24-005, DQ-24-006) are for.
+    pub infected: bool,
 }
 
 /// What a fight did to a figure, for reports, infection and the simulator.
@@ -199,6 +220,17 @@ pub struct Figure {
     pub unarmed_rank: Option<u8>,
     /// Military Scientist rank (DQ-12-003).
     pub military_scientist: u8,
+    /// Horsemanship rank (DQ-23-002, DQ-00-006).
+    pub horsemanship: u8,
+    /// A mount that can be ridden (DQ-23; the template's `mount` flag).
+    pub is_mount: bool,
+    /// A rider's own mount, linked by the scenario's `mount` key (DQ-23).
+    pub steed: Option<CombatantId>,
+    /// In the saddle of `steed`: the rider's hex is the mount's head hex,
+    /// its heading the mount's corner, and it fills no hex of its own.
+    pub aboard: bool,
+    /// A mount's rider in the saddle, if any.
+    pub rider: Option<CombatantId>,
     /// Has the Assassin skill (DQ-20-006).
     pub assassin: bool,
     /// Passive resistance chance against breath weapons (DQ-18-007).
@@ -278,6 +310,13 @@ impl Figure {
         self.main.and_then(|i| self.weapons.get(usize::from(i)))
     }
 
+    /// Whether it stands on the map in a hex of its own (a rider in the
+    /// saddle does not: its mount's body is the pair's, DQ-23).
+    #[inline]
+    pub fn on_foot(&self) -> bool {
+        !self.aboard
+    }
+
     /// Neither dead nor unconscious nor knocked out.
     pub fn conscious(&self) -> bool {
         self.life == Life::Conscious && self.status.knocked_out == 0
@@ -308,8 +347,50 @@ pub fn front_of(shape: ShapeName, pos: HexPos, heading: Heading) -> ArrayVec<Hex
             }
             v
         }
+        // DQ-23-003 (decision): a rider in the saddle (a 1-hex figure with
+        // its mount's corner heading) strikes to either side of the
+        // mount's head, never into the hexes straight ahead.
+        Heading::Corner(c) if shape == ShapeName::Single => rider_zone(pos, c),
         _ => footprint(shape, pos, heading).front_hexes(),
     }
+}
+
+/// DQ-23-003, DQ-23-004: the hexes straight ahead of a mount whose head is
+/// at `pos` facing corner `c`: the two hexes across the faced corner.
+pub fn ahead_of_corner(pos: HexPos, c: fray_core::grid::Corner) -> [HexPos; 2] {
+    let [a, b] = c.sides();
+    [pos.neighbour(a), pos.neighbour(b)]
+}
+
+/// DQ-23 (decision): the rear hexes of a rider in the saddle: the two
+/// hexes behind its mount's head, away from the hexes straight ahead and
+/// the rider's zone (one of them is the mount's own second hex).
+pub fn rider_rear(pos: HexPos, c: fray_core::grid::Corner) -> ArrayVec<HexPos, 3> {
+    let [a, b] = c.sides();
+    let (ia, ib) = (usize::from(a.index()), usize::from(b.index()));
+    let left = if (ia + 1) % 6 == ib { ia } else { ib };
+    let mut v = ArrayVec::new();
+    v.push(step(pos, left + 3));
+    v.push(step(pos, left + 4));
+    v
+}
+
+/// DQ-23-003 (decision): the melee zone of a rider in the saddle of a mount
+/// with its head at `pos` facing corner `c`: the two hexes beside the
+/// head, next to the hexes straight ahead (which the rider may not strike).
+pub fn rider_zone(pos: HexPos, c: fray_core::grid::Corner) -> ArrayVec<HexPos, 3> {
+    let [a, b] = c.sides();
+    let (ia, ib) = (usize::from(a.index()), usize::from(b.index()));
+    // The two sides of a corner are neighbours: order them clockwise.
+    let (left, right) = if (ia + 1) % 6 == ib {
+        (ia, ib)
+    } else {
+        (ib, ia)
+    };
+    let mut v = ArrayVec::new();
+    v.push(step(pos, left + 5));
+    v.push(step(pos, right + 1));
+    v
 }
 
 /// The axial offsets of the six neighbours in `Facing` order (N, NE, SE,
@@ -438,9 +519,23 @@ impl State {
     pub fn hostile(&self, a: CombatantId, b: CombatantId) -> bool {
         self.fig(a).side != self.fig(b).side
     }
-    /// The figure filling `hex`, if any (the first by id).
+    /// The figure filling `hex`, if any (the first by id; a rider in the
+    /// saddle fills no hex, its mount does, DQ-23).
     pub fn at(&self, hex: HexPos) -> Option<CombatantId> {
-        self.ids()
-            .find(|&id| self.fig(id).life != Life::Dead && self.fig(id).occupies(hex))
+        self.ids().find(|&id| {
+            let f = self.fig(id);
+            f.life != Life::Dead && f.on_foot() && f.occupies(hex)
+        })
+    }
+
+    /// DQ-23: the figure whose body moves when `who` moves: a rider's mount
+    /// while it is in the saddle, else `who` itself.
+    #[inline]
+    pub fn mover(&self, who: CombatantId) -> CombatantId {
+        let f = self.fig(who);
+        match f.steed {
+            Some(m) if f.aboard => m,
+            _ => who,
+        }
     }
 }

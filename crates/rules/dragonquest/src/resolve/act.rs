@@ -63,6 +63,8 @@ pub fn resolve(
             facing,
         } => pass(state, who, *activity, *to, *facing, cx),
         Action::Move { to, facing } => {
+            // DQ-23: a rider in the saddle moves its mount, with its TMR.
+            let who = state.mover(who);
             let f = state.fig(who);
             let budget = if f.status.prone {
                 values::crawl(f.tmr)
@@ -79,16 +81,16 @@ pub fn resolve(
                 if inside {
                     step_to(state, who, *h, face_toward(state, who, *h, *target), cx);
                 } else {
-                    let budget = values::half(
+                    let budget = values::half_of(
+                        &state.options,
                         actions::tmr_for(state, who, MoveKind::Attack),
-                        state.options.min_one_hex,
                     );
                     go(state, who, *h, budget, true, cx);
                 }
             } else if inside {
                 let pos = state.fig(who).pos;
                 let h = face_toward(state, who, pos, *target);
-                state.fig_mut(who).heading = h;
+                set_heading(state, who, h);
             }
             let from = state.fig(who).pos;
             strike_at(state, cx, who, *target, Blow::melee(*kind, from))?;
@@ -96,8 +98,25 @@ pub fn resolve(
             if state.fig(*target).in_fight() && state.fig(who).in_fight() {
                 let pos = state.fig(who).pos;
                 let h = face_toward(state, who, pos, *target);
-                state.fig_mut(who).heading = h;
+                set_heading(state, who, h);
             }
+            Ok(())
+        }
+        Action::Charge { target, to, kind } if state.fig(who).aboard => {
+            // DQ-23-005: the mount carries the rider straight, no turning;
+            // the rider strikes from the saddle.
+            let mount = state.mover(who);
+            let from = state.fig(mount).pos;
+            let budget = crate::rules::mounted::charge_allowance(state, who);
+            go(state, mount, *to, budget, true, cx);
+            crate::resolve::mounted::charged(state, mount, from);
+            let mut blow = Blow::melee(*kind, state.fig(who).pos);
+            if *kind == AttackKind::ShieldRush {
+                blow.situation = 20;
+                blow.situation_label = "charging shield rush";
+                blow.situation_rule = "DQ-16-018";
+            }
+            strike_at(state, cx, who, *target, blow)?;
             Ok(())
         }
         Action::Charge { target, to, kind } => {
@@ -105,7 +124,7 @@ pub fn resolve(
             go(state, who, *to, budget, false, cx);
             let pos = state.fig(who).pos;
             let h = face_toward(state, who, pos, *target);
-            state.fig_mut(who).heading = h;
+            set_heading(state, who, h);
             let mut blow = Blow::melee(*kind, pos);
             if *kind == AttackKind::ShieldRush {
                 // DQ-16-018: +20 when made as a charge.
@@ -140,9 +159,9 @@ pub fn resolve(
             Ok(())
         }
         Action::ChargeAndClose { target, to } => {
-            let budget = values::half(
+            let budget = values::half_of(
+                &state.options,
                 actions::tmr_for(state, who, MoveKind::Other),
-                state.options.min_one_hex,
             );
             go(state, who, *to, budget, true, cx);
             close_in(state, cx, who, *target)
@@ -158,9 +177,9 @@ pub fn resolve(
                     let heading = state.fig(who).heading;
                     step_to(state, who, *h, heading, cx);
                 } else {
-                    let budget = values::half(
+                    let budget = values::half_of(
+                        &state.options,
                         actions::tmr_for(state, who, MoveKind::Evade),
-                        state.options.min_one_hex,
                     );
                     go(state, who, *h, budget, false, cx);
                 }
@@ -210,7 +229,7 @@ pub fn resolve(
                     let budget = match state.options.withdraw_free_move {
                         crate::model::options::WithdrawMove::FullTmr => tmr,
                         crate::model::options::WithdrawMove::HalfTmr => {
-                            values::half(tmr, state.options.min_one_hex)
+                            values::half_of(&state.options, tmr)
                         }
                     };
                     go(state, who, *to, budget, false, cx);
@@ -304,16 +323,29 @@ fn step_to(
     heading: Heading,
     cx: &mut impl Cx<DragonQuest>,
 ) {
+    let pulse = state.pulse;
     let f = state.fig_mut(who);
     if f.pos == to && f.heading == heading {
         return;
     }
+    if f.pos != to {
+        // DQ-23-001, DQ-23-002: a mount that moved this pulse.
+        f.status.moved = pulse;
+    }
     f.pos = to;
     f.heading = heading;
+    // DQ-23: the rider in the saddle moves with its mount.
+    crate::resolve::mounted::sync_rider(state, who);
     cx.emit(|| Event::Moved {
         who: name(state, who),
         to: format!("{to} facing {}", describe_heading(heading)),
     });
+}
+
+/// Turns a figure in place (its rider, if any, turns with it).
+fn set_heading(state: &mut State, who: CombatantId, heading: Heading) {
+    state.fig_mut(who).heading = heading;
+    crate::resolve::mounted::sync_rider(state, who);
 }
 
 /// A heading in words.
@@ -389,7 +421,8 @@ fn pass(
             }
             effect(state, cx, who, "reloads", "DQ-14-013");
         }
-        Activity::PullOut => pull_out(state, who, cx)?,
+        Activity::PullOut => pull_out(state, who, false, cx)?,
+        Activity::PullOutFrom(friend) => pull_out(state, CombatantId(friend), true, cx)?,
         Activity::Disentangle => {
             let f = state.fig_mut(who);
             let n = f.status.entangled.map_or(0, |n| n + 1);
@@ -408,6 +441,17 @@ fn pass(
             }
             effect(state, cx, who, "picks up a weapon", "DQ-13-012");
         }
+        Activity::Mount => {
+            crate::resolve::mounted::mount(state, cx, who);
+            return Ok(());
+        }
+        Activity::Dismount => {
+            if let Some(to) = to {
+                crate::resolve::mounted::dismount(state, cx, who, to);
+            }
+            turn(state, who, facing, cx);
+            return Ok(());
+        }
     }
     if let Some(to) = to {
         let budget = actions::pass_allowance(state, who);
@@ -417,17 +461,35 @@ fn pass(
     Ok(())
 }
 
-/// DQ-20-010: pulling out a lodged weapon; a barbed one does D10 - 4 FT,
-/// a pole weapon D10 - 2, ignoring armor (at least 1).
-fn pull_out(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
-    let Some((_, penalty)) = state.fig_mut(who).status.lodged.pop() else {
+/// DQ-20-010: pulling out a lodged weapon (the victim's own, or a
+/// friend's); a pole weapon does D10 - 2 FT, a barbed one D10 - 4,
+/// ignoring armor (at least 1, DQ-18-001); any other comes out clean.
+fn pull_out(
+    state: &mut State,
+    who: CombatantId,
+    by_friend: bool,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    let Some((mark, penalty)) = state.fig_mut(who).status.lodged.pop() else {
         return Ok(());
     };
-    effect(state, cx, who, "pulls out a lodged weapon", "DQ-20-010");
-    if penalty == 5 {
-        let mods = ModList::base("pole weapon", -2, "DQ-20-010");
+    let what = if by_friend {
+        "has a lodged weapon pulled out by a friend"
+    } else {
+        "pulls out a lodged weapon"
+    };
+    effect(state, cx, who, what, "DQ-20-010");
+    let (label, m) = if penalty == 5 {
+        ("pole weapon", -2)
+    } else if mark == crate::model::state::LODGED_BARBED {
+        ("barbed weapon", -4)
+    } else {
+        return Ok(());
+    };
+    {
+        let mods = ModList::base(label, m, "DQ-20-010");
         let r = d10(state, cx, Some(who), "removal damage", "DQ-20-010", &mods)?.total;
-        let amount = values::damage_check(r, -2);
+        let amount = values::damage_check(r, m);
         crate::resolve::damage::wound(
             state,
             cx,

@@ -33,6 +33,7 @@ pub fn infection(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
         }
         mods.add("cap at 100", chance - mods.total(), "DQ-24-004");
         if check(state, cx, Some(id), "infection", "DQ-24-001", &mods)? {
+            state.fig_mut(id).status.infected = true;
             effect(state, cx, id, "is infected", "DQ-24-001");
         }
     }
@@ -51,6 +52,7 @@ pub fn infection_day(
     let le = state.options.infection_cure_compare == crate::model::options::CureCompare::Le;
     let mods = ModList::base("original EN", if le { en } else { en - 1 }, "DQ-24-005");
     if check(state, cx, Some(id), "infection cure", "DQ-24-005", &mods)? {
+        state.fig_mut(id).status.infected = false;
         effect(state, cx, id, "is cured of the infection", "DQ-24-005");
         return Ok(true);
     }

@@ -114,6 +114,8 @@ pub fn wound(
 /// stunned, unconscious or dead lets go; a figure out of the fight leaves
 /// close combat.
 fn helpless(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: CombatantId) {
+    // DQ-23-001: a rider or mount going down ends the ride.
+    crate::resolve::mounted::after_hurt(state, cx, who);
     for i in 0..state.figures.len() {
         let id = CombatantId(i as u16);
         if state.fig(id).status.restrained_by == Some(who) {

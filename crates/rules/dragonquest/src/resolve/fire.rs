@@ -109,6 +109,21 @@ pub fn fire(
         let mut blow = Blow::melee(AttackKind::Normal, from);
         blow.ranged = true;
         blow.mishaps = n == 0;
+        // DQ-16-003: the option's modifier for a target in an obscured hex.
+        let obscured = state.options.obscured_target_sc_mod;
+        if o == target
+            && obscured != 0
+            && state.fig(o).cells().iter().any(|&c| {
+                state
+                    .map
+                    .terrain_at(c)
+                    .is_some_and(|t| t.value(crate::model::terrain::OBSCURING).is_some())
+            })
+        {
+            blow.situation = obscured;
+            blow.situation_label = "obscured target";
+            blow.situation_rule = "DQ-16-003";
+        }
         if o != target {
             effect(state, cx, o, "is in the line of fire", "DQ-16-004");
         }

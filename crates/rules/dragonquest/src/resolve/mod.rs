@@ -6,6 +6,7 @@ pub mod aftermath;
 pub mod close;
 pub mod damage;
 pub mod fire;
+pub mod mounted;
 pub mod poison;
 pub mod pulse;
 pub mod strike;

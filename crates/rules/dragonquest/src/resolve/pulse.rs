@@ -159,6 +159,8 @@ fn begin_pulse(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
             }
         }
     }
+    // DQ-23-006: a mount that charged last pulse is carried on.
+    crate::resolve::mounted::momentum(state, cx);
     let mut groups = std::mem::take(&mut state.seq.group_of);
     zones::engagements(state, &mut groups);
     state.seq.group_of = groups;
@@ -333,7 +335,7 @@ fn begin_step3(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
             let w = state.seq.winner.unwrap_or(SideId(0));
             let first = match cx.ask(state, || Question::SideFirst {
                 side: w,
-                options: vec![SideId(0), SideId(1)],
+                options: [SideId(0), SideId(1)].into_iter().collect(),
             })? {
                 Answer::Side(s) if s.0 <= 1 => s,
                 _ => w,
@@ -352,30 +354,34 @@ fn begin_step3(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
 /// chosen by the side (stunned figures last). `false` when step 3 is done.
 fn next_nonengaged(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<bool> {
     while let Some(&side) = state.seq.sides.first() {
-        let on_side = |state: &State, stunned: bool| -> Vec<CombatantId> {
-            state
+        let fits = |state: &State, id: CombatantId, stunned: bool| {
+            state.fig(id).side == side
+                && can_act(state, id)
+                && state.fig(id).status.stunned == stunned
+        };
+        // Unstunned figures first (DQ-19-005); a list is built only when
+        // the side has a choice to make.
+        let stunned = !state.seq.queue.iter().any(|&id| fits(state, id, false));
+        let mut matching = state
+            .seq
+            .queue
+            .iter()
+            .copied()
+            .filter(|&id| fits(state, id, stunned));
+        let Some(first) = matching.next() else {
+            state.seq.sides.remove(0);
+            continue;
+        };
+        let who = if matching.next().is_none() {
+            first
+        } else {
+            let options: Vec<CombatantId> = state
                 .seq
                 .queue
                 .iter()
                 .copied()
-                .filter(|&id| {
-                    state.fig(id).side == side
-                        && can_act(state, id)
-                        && state.fig(id).status.stunned == stunned
-                })
-                .collect()
-        };
-        let mut options = on_side(state, false);
-        if options.is_empty() {
-            options = on_side(state, true);
-        }
-        if options.is_empty() {
-            state.seq.sides.remove(0);
-            continue;
-        }
-        let who = if options.len() == 1 {
-            options[0]
-        } else {
+                .filter(|&id| fits(state, id, stunned))
+                .collect();
             match cx.ask(state, || Question::NextFigure {
                 side,
                 options: options.clone(),

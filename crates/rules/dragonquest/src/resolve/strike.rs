@@ -14,7 +14,7 @@ use crate::rules::zones;
 use crate::{DragonQuest, Flow};
 use fray_core::dice::systems::dragonquest::{Mishap, strike, strike_roll};
 use fray_core::grid::HexPos;
-use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
+use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
 
 /// What is being struck with, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +112,17 @@ fn armament(
 
 /// DQ-17-001..003, DQ-16-010..020: the modified strike chance and its terms.
 pub fn mod_sc(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> ModList {
+    mod_sc_in(state, a, d, blow)
+}
+
+/// The modified strike chance alone (DQ-17-003): the same terms as
+/// [`mod_sc`], summed without a list, for the simulator and the AI.
+pub fn mod_sc_total(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> i32 {
+    mod_sc_in::<Total>(state, a, d, blow).0
+}
+
+/// [`mod_sc`]'s terms into any [`Mods`]: a recorded list or a bare total.
+fn mod_sc_in<M: Mods + Default>(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> M {
     let f = state.fig(a);
     let (w, rank, base, _) = armament(state, a, blow);
     let mut mods = if blow.restrain {
@@ -128,7 +139,7 @@ pub fn mod_sc(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> Mod
             .map(|o| state.fig(o).stats.ps + values::mod_ag(state.fig(o)))
             .sum();
         let diff = f.stats.ps + values::mod_ag(f) + pooled - t.stats.ps - values::mod_ag(t);
-        let mut m = ModList::base("restrain base chance", 3 * diff, "DQ-16-013");
+        let mut m = M::base("restrain base chance", 3 * diff, "DQ-16-013");
         m.add("modMD", values::mod_md(f), "DQ-16-015");
         m.add(
             "4 × Unarmed rank",
@@ -138,7 +149,7 @@ pub fn mod_sc(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> Mod
         m
     } else if blow.trample > 0 {
         // DQ-22-005: base 40, no MD or rank.
-        ModList::base("trample base chance", 40, "DQ-22-005")
+        M::base("trample base chance", 40, "DQ-22-005")
     } else {
         let c = values::strike_chance(f, w, rank, base);
         let rule = match blow.kind {
@@ -147,7 +158,7 @@ pub fn mod_sc(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> Mod
             _ if w.category == Category::Unarmed => "DQ-21-002",
             _ => "DQ-17-001",
         };
-        let mut m = ModList::base("base chance", c.base, rule);
+        let mut m = M::base("base chance", c.base, rule);
         m.add("MD below minimum", c.md_short, "DQ-20-002");
         m.add("modMD", c.md, "DQ-17-001");
         m.add("4 × rank", c.rank, "DQ-17-001");
@@ -188,8 +199,8 @@ pub fn strike_at(
     d: CombatantId,
     blow: Blow,
 ) -> Flow<Struck> {
-    let mods = mod_sc(state, a, d, &blow);
-    let msc = mods.total();
+    // The terms are listed only when someone reads the roll.
+    let msc = mod_sc_total(state, a, d, &blow);
     let req = RollRequest::new(Some(a), strike_roll(msc), "strike", "DQ-17-003").against(msc);
     let rolled = cx.roll(state, req)?;
     let s = strike(rolled.total, msc);
@@ -197,7 +208,7 @@ pub fn strike_at(
     let hit = s.hit && !natural_miss;
     cx.emit(|| Event::Roll {
         roll: RollRecord::new(&req, Some(&state.fig(a).name), rolled)
-            .with_target(&mods)
+            .with_target(&mod_sc(state, a, d, &blow))
             .verdict(match (hit, s.grievous, s.to_endurance) {
                 (false, ..) => "miss",
                 (true, true, _) => "grievous hit",
@@ -370,6 +381,7 @@ fn on_hit(
             });
             state.fig_mut(d).status.knocked_out = (r.total as u32 + 5) * 12;
             effect(state, cx, d, "is knocked out", "DQ-16-017");
+            crate::resolve::mounted::after_hurt(state, cx, d);
             return Ok(0);
         }
         AttackKind::Disarm => {
@@ -464,7 +476,12 @@ fn on_hit(
     {
         let penalty = if w.pole { 5 } else { 3 };
         let f = state.fig_mut(d);
-        if f.status.lodged.try_push((0, penalty)).is_ok() {
+        let barbed = if w.barbed {
+            crate::model::state::LODGED_BARBED
+        } else {
+            0
+        };
+        if f.status.lodged.try_push((barbed, penalty)).is_ok() {
             effect(
                 state,
                 cx,

@@ -6,7 +6,7 @@ use crate::model::data::{Category, Size, Use};
 use crate::model::state::{Hold, Posture, State};
 use crate::rules::movement::{self, free_for};
 use crate::rules::values::{self, MoveKind};
-use crate::rules::zones;
+use crate::rules::{mounted, zones};
 use fray_core::grid::{Heading, HexPos};
 use fray_core::{CombatantId, Illegal};
 
@@ -68,15 +68,19 @@ pub fn charge_allowance(state: &State, who: CombatantId) -> i32 {
     if pole {
         tmr_for(state, who, MoveKind::PoleCharge)
     } else {
-        values::half(
-            tmr_for(state, who, MoveKind::Other),
-            state.options.min_one_hex,
-        )
+        values::half_of(&state.options, tmr_for(state, who, MoveKind::Other))
     }
 }
 
 fn refuse(rule: &'static str, reason: impl Into<String>) -> Result<(), Illegal> {
     Err(Illegal::new(rule, reason))
+}
+
+/// The target is a living foe that `who` can reach from where it stands
+/// (DQ-23-004: a rider, from straight ahead of its mount, only with a
+/// long-hafted weapon).
+pub fn check_foe(state: &State, who: CombatantId, target: CombatantId) -> Result<(), Illegal> {
+    foe(state, who, target)
 }
 
 fn foe(state: &State, who: CombatantId, target: CombatantId) -> Result<(), Illegal> {
@@ -89,7 +93,7 @@ fn foe(state: &State, who: CombatantId, target: CombatantId) -> Result<(), Illeg
     if state.fig(target).life == crate::model::state::Life::Dead {
         return refuse("DQ-19-001", "that figure is dead");
     }
-    Ok(())
+    mounted::check_attacker(state, who, target)
 }
 
 /// Whether `target` would be in `who`'s melee zone with `who` at `pos`
@@ -114,6 +118,10 @@ pub fn reaches(
 pub fn face_toward(state: &State, who: CombatantId, pos: HexPos, target: CombatantId) -> Heading {
     let f = state.fig(who);
     let tf = state.fig(target);
+    // DQ-23: a rider in the saddle faces where its mount faces.
+    if f.aboard {
+        return f.heading;
+    }
     // A 1-hex figure toward a 1-hex target: no footprint to build.
     if let (Heading::Side(old), true) = (f.heading, tf.is_single()) {
         return Heading::Side(pos.facing_toward(tf.pos).unwrap_or(old));
@@ -241,11 +249,18 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             "a prone figure must Pass to stand up, or crawl",
         );
     }
+    // DQ-23-001..004: riders in the saddle and ridden mounts.
+    if f.aboard || f.is_mount {
+        mounted::check(state, who, action)?;
+        if f.aboard && matches!(action, Action::Move { .. } | Action::Charge { .. }) {
+            return mounted::check_pair_move(state, who, action);
+        }
+    }
     let st = status(state, who);
     match action {
         Action::Recover => Ok(()),
         Action::Pass { activity, to, .. } => check_pass(state, who, *activity, *to),
-        Action::Move { to, .. } => {
+        Action::Move { to, facing } => {
             if st != Status::Free {
                 return refuse(
                     "DQ-13-001",
@@ -257,11 +272,27 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             } else {
                 tmr_for(state, who, MoveKind::Other)
             };
-            movement::route(state, who, *to, budget, false)
-                .map(|_| ())
-                .ok_or_else(|| {
-                    Illegal::new("DQ-14-001", format!("{to} is out of reach this pulse"))
-                })
+            let Some(r) = movement::route(state, who, *to, budget, false) else {
+                return refuse("DQ-14-001", format!("{to} is out of reach this pulse"));
+            };
+            // DQ-14-002 (option `facing_change_cost`): each hexside turned
+            // from the starting facing costs TMR.
+            let per_side = state.options.facing_change_cost;
+            if per_side > 0
+                && let (Some(nf), Heading::Side(_)) = (facing, f.heading)
+            {
+                let turn = per_side * i32::from(f.facing().turn_distance(*nf));
+                if turn > 0 && r.cost + turn > budget {
+                    return refuse(
+                        "DQ-14-002",
+                        format!(
+                            "the move costs {} TMR and the facing change {turn}, over {budget}",
+                            r.cost
+                        ),
+                    );
+                }
+            }
+            Ok(())
         }
         Action::Attack { target, kind, from } => {
             if st == Status::Close {
@@ -299,10 +330,8 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 }
                 Some(h) => {
                     // DQ-13-003: up to ½ TMR, facing unchanged until after the strike.
-                    let budget = values::half(
-                        tmr_for(state, who, MoveKind::Attack),
-                        state.options.min_one_hex,
-                    );
+                    let budget =
+                        values::half_of(&state.options, tmr_for(state, who, MoveKind::Attack));
                     match movement::route(state, who, *h, budget, true) {
                         Some(r) => (r.head, r.heading),
                         None => return refuse("DQ-13-003", format!("{h} is more than ½ TMR away")),
@@ -412,10 +441,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             }
             foe(state, who, *target)?;
             check_close_target(state, who, *target)?;
-            let budget = values::half(
-                tmr_for(state, who, MoveKind::Other),
-                state.options.min_one_hex,
-            );
+            let budget = values::half_of(&state.options, tmr_for(state, who, MoveKind::Other));
             let Some(r) = movement::route(state, who, *to, budget, true) else {
                 return refuse(
                     "DQ-14-009",
@@ -484,10 +510,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 }
                 Ok(())
             } else {
-                let budget = values::half(
-                    tmr_for(state, who, MoveKind::Evade),
-                    state.options.min_one_hex,
-                );
+                let budget = values::half_of(&state.options, tmr_for(state, who, MoveKind::Evade));
                 movement::route(state, who, *to, budget, false)
                     .map(|_| ())
                     .ok_or_else(|| {
@@ -593,6 +616,12 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
 /// DQ-13-016 (decision): only a 1-hex figure's hex can be entered.
 fn check_close_target(state: &State, who: CombatantId, target: CombatantId) -> Result<(), Illegal> {
     let _ = who;
+    if state.fig(target).aboard {
+        return refuse(
+            "DQ-13-016",
+            "a rider in the saddle cannot be closed with (decision); strike it or its mount",
+        );
+    }
     if !matches!(state.fig(target).heading, Heading::Side(_)) {
         return refuse(
             "DQ-13-016",
@@ -634,6 +663,21 @@ fn check_pass(
             return refuse("DQ-20-010", "no weapon lodged");
         }
         Activity::PullOut => {}
+        Activity::PullOutFrom(c) => {
+            // DQ-20-010 (decision): an adjacent friend may pull it out.
+            let c = CombatantId(c);
+            let ok = c.index() < state.figures.len()
+                && c != who
+                && !state.hostile(c, who)
+                && !state.fig(c).status.lodged.is_empty()
+                && state.fig(c).distance(f) == 1;
+            if !ok {
+                return refuse(
+                    "DQ-20-010",
+                    "pull out a weapon lodged in an adjacent friend",
+                );
+            }
+        }
         Activity::Disentangle if f.status.entangled.is_none() => {
             return refuse("DQ-16-012", "not entangled");
         }
@@ -642,6 +686,13 @@ fn check_pass(
             Some(h) if h.hold == Hold::Dropped => {}
             _ => return refuse("DQ-13-012", "no such weapon lies here"),
         },
+        Activity::Mount => {
+            if to.is_some() {
+                return refuse("DQ-23-001", "mounting moves the rider into the saddle only");
+            }
+            return mounted::check_mount(state, who);
+        }
+        Activity::Dismount => return mounted::check_dismount(state, who, to),
     }
     if let Some(to) = to {
         let budget = pass_allowance(state, who);
@@ -707,9 +758,7 @@ fn check_withdraw(
         let tmr = tmr_for(state, who, MoveKind::Withdraw);
         let budget = match state.options.withdraw_free_move {
             crate::model::options::WithdrawMove::FullTmr => tmr,
-            crate::model::options::WithdrawMove::HalfTmr => {
-                values::half(tmr, state.options.min_one_hex)
-            }
+            crate::model::options::WithdrawMove::HalfTmr => values::half_of(&state.options, tmr),
         };
         if posture.is_some() || strike.is_some() {
             return refuse(

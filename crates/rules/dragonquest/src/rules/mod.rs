@@ -5,6 +5,7 @@ pub mod actions;
 pub mod damage;
 pub mod infection;
 pub mod initiative;
+pub mod mounted;
 pub mod movement;
 pub mod values;
 pub mod zones;

@@ -30,13 +30,12 @@ pub fn enter_cost(state: &State, hex: HexPos) -> i32 {
 }
 
 /// Whether `who` may fill `hex`: on the map, passable, and no other living
-/// figure there.
+/// figure there (a rider in the saddle fills no hex: its mount does, DQ-23).
 pub fn free_for(state: &State, who: CombatantId, hex: HexPos) -> bool {
     state.map.passable(hex)
         && state.ids().all(|o| {
-            o == who
-                || state.fig(o).life == crate::model::state::Life::Dead
-                || !state.fig(o).occupies(hex)
+            let f = state.fig(o);
+            o == who || f.aboard || f.life == crate::model::state::Life::Dead || !f.occupies(hex)
         })
 }
 

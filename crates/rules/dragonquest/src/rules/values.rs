@@ -64,6 +64,17 @@ pub fn half(tmr: i32, min_one: bool) -> i32 {
     if min_one { h.max(1) } else { h.max(0) }
 }
 
+/// DQ-14-015: the "½ TMR" allowances under the scenario's options: rounded
+/// down (default) or to the nearest hex, halves up (`movement_rounding =
+/// "nearest"`), at least one hex unless `min_one_hex` is off.
+pub fn half_of(options: &crate::model::options::Options, tmr: i32) -> i32 {
+    let tmr = match options.movement_rounding {
+        crate::model::options::Rounding::Floor => tmr,
+        crate::model::options::Rounding::Nearest => tmr + 1,
+    };
+    half(tmr, options.min_one_hex)
+}
+
 /// DQ-14-006: crawling at a quarter of TMR, rounded down, at least one hex.
 pub fn crawl(tmr: i32) -> i32 {
     tmr.div_euclid(4).max(1)

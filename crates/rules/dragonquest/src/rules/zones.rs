@@ -65,6 +65,12 @@ pub fn in_rear(state: &State, owner: CombatantId, other: CombatantId) -> bool {
 
 /// DQ-00-013: a 1-hex figure's rear hexes (f+2, f+3, f+4), in that order.
 pub fn rear_hexes(f: &Figure) -> ArrayVec<HexPos, 3> {
+    // DQ-23: a rider in the saddle (a 1-hex figure facing a corner).
+    if let fray_core::grid::Heading::Corner(c) = f.heading
+        && f.is_single()
+    {
+        return crate::model::state::rider_rear(f.pos, c);
+    }
     let i = usize::from(f.facing().index());
     let mut v = ArrayVec::new();
     for k in [i + 2, i + 3, i + 4] {

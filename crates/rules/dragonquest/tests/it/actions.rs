@@ -779,3 +779,70 @@ fn a_loaded_crossbow_may_move_two_hexes_with_the_shot() {
     assert_eq!(s.fig(A).pos, h(0, 2));
     assert!(!s.fig(A).weapons[0].loaded);
 }
+
+#[test]
+fn half_tmr_rounds_down_or_to_the_nearest_hex() {
+    // rule: DQ-14-015
+    let opts = |text: &str| -> fray_dragonquest::model::options::Options {
+        toml::from_str(text).expect("options")
+    };
+    assert_eq!(values::half_of(&opts(""), 5), 2);
+    assert_eq!(
+        values::half_of(&opts("movement_rounding = \"nearest\""), 5),
+        3
+    );
+    assert_eq!(
+        values::half_of(&opts("movement_rounding = \"nearest\""), 4),
+        2
+    );
+    assert_eq!(values::half_of(&opts("min_one_hex = false"), 1), 0);
+    // A TMR-5 charge (no pole weapon) reaches 2 hexes, or 3 rounding to
+    // the nearest.
+    let five = [("tmr", "5")];
+    let charge = Action::Charge {
+        target: B,
+        to: h(-1, 0),
+        kind: AttackKind::Normal,
+    };
+    let down = state(
+        "",
+        &[
+            fighter("A", "a", -4, 0, "se", &five),
+            fighter("B", "b", 0, 0, "nw", &[]),
+        ],
+    );
+    assert_eq!(actions::charge_allowance(&down, A), 2);
+    assert!(check(&down, A, &charge).is_err());
+    let nearest = state(
+        "movement_rounding = \"nearest\"",
+        &[
+            fighter("A", "a", -4, 0, "se", &five),
+            fighter("B", "b", 0, 0, "nw", &[]),
+        ],
+    );
+    assert_eq!(actions::charge_allowance(&nearest, A), 3);
+    assert!(check(&nearest, A, &charge).is_ok());
+}
+
+#[test]
+fn a_facing_change_costs_tmr_when_the_option_says_so() {
+    // rule: DQ-14-002
+    let go = |facing| Action::Move {
+        to: h(4, 0),
+        facing: Some(facing),
+    };
+    let figs = || {
+        [
+            fighter("A", "a", 0, 0, "se", &[("tmr", "5")]),
+            fighter("B", "b", -8, 8, "n", &[]),
+        ]
+    };
+    // Free by default: 4 hexes and a half turn within TMR 5.
+    let free = state("", &figs());
+    assert!(check(&free, A, &go(fray_core::grid::Facing::Nw)).is_ok());
+    // At 1 TMR per hexside: one side turned fits, three do not.
+    let paid = state("facing_change_cost = 1", &figs());
+    assert!(check(&paid, A, &go(fray_core::grid::Facing::S)).is_ok());
+    let e = check(&paid, A, &go(fray_core::grid::Facing::Nw)).unwrap_err();
+    assert_eq!(e.rule, "DQ-14-002");
+}

@@ -24,7 +24,7 @@ fn the_infection_chance_adds_en_damage_and_natural_weapons() {
 
 #[test]
 fn the_check_is_made_at_the_end_of_a_narrated_fight() {
-    // rule: DQ-24-001
+    // rule: DQ-24-001, DQ-00-017
     let mut s = duel(&[], &[]);
     s.figures[1].ft = 0;
     s.figures[1].en = 8;
@@ -33,10 +33,13 @@ fn the_check_is_made_at_the_end_of_a_narrated_fight() {
         &[40, 1, 35],
         vec![Answer::First(true)],
     );
-    let (_, ev, _) = run_to_end(s, &l);
+    let (s, ev, _) = run_to_end(s, &l);
     let r = roll(&ev, "infection");
     assert_eq!(r.target, Some(10 + 20 + 5));
     assert!(happened(&ev, "is infected"));
+    // DQ-00-017: infection is kept as a status.
+    assert!(s.fig(B).status.infected);
+    assert!(!s.fig(A).status.infected);
 }
 
 #[test]

@@ -145,6 +145,22 @@ fn no_line_of_fire_outside_the_ranged_zone_or_through_obscuring_hexes_spends_the
     let l = shoot(vec![("A", Action::fire(B))], &[90]);
     let (_, ev) = run_some(s, &l, 1);
     assert_eq!(roll(&ev, "strike").label, "strike");
+    assert_eq!(modifier(roll(&ev, "strike"), "obscured target"), None);
+}
+
+#[test]
+fn an_obscured_target_takes_the_options_modifier() {
+    // rule: DQ-16-003
+    let s = state(
+        "obscured_target_sc_mod = -10\n[[map.terrain]]\nterrain = \"obscuring\"\nhexes = [{ q = 0, r = -2 }]",
+        &[
+            fighter("A", "a", 0, 3, "n", &[BOW]),
+            fighter("B", "b", 0, -2, "s", &[]),
+        ],
+    );
+    let l = shoot(vec![("A", Action::fire(B))], &[90]);
+    let (_, ev) = run_some(s, &l, 1);
+    assert_eq!(modifier(roll(&ev, "strike"), "obscured target"), Some(-10));
 }
 
 #[test]
@@ -208,4 +224,44 @@ fn pulling_out_a_lodged_weapon_is_a_pass_and_a_pole_weapon_hurts() {
     // 5 - 2 = 3 FT, ignoring armor.
     assert_eq!(s.fig(B).ft, 20 - 4 - 3);
     let _ = HexPos::new(0, 0);
+}
+
+#[test]
+fn a_friend_may_pull_out_a_lodged_weapon_and_a_barbed_one_hurts() {
+    // rule: DQ-20-010
+    let mut s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &[]),
+            fighter("B", "a", 1, 0, "n", &[]),
+            fighter("C", "b", -6, 6, "n", &[]),
+        ],
+    );
+    s.fig_mut(B)
+        .status
+        .lodged
+        .push((fray_dragonquest::state::LODGED_BARBED, 3));
+    let from = |c: fray_core::CombatantId| Action::Pass {
+        activity: Activity::PullOutFrom(c.0),
+        to: None,
+        facing: None,
+    };
+    assert!(check(&s, A, &from(B)).is_ok());
+    // Not from a foe, nor from a figure with nothing lodged.
+    assert!(check(&s, C, &from(B)).is_err());
+    assert!(check(&s, B, &from(A)).is_err());
+    // Step 1 to side a, A first; removal damage D10 7 - 4 = 3 FT.
+    let mut l = log(
+        vec![("A", from(B))],
+        &[],
+        vec![Answer::Side(SideId(0)), Answer::Figure(A)],
+    );
+    l.loose.rolls = vec![RollInput::Faces(vec![9, 1]), RollInput::Total(7)];
+    let (s, ev) = run_steps(s, &l, 1);
+    assert_eq!(
+        modifier(roll(&ev, "removal damage"), "barbed weapon"),
+        Some(-4)
+    );
+    assert!(s.fig(B).status.lodged.is_empty());
+    assert_eq!(s.fig(B).ft, 20 - 3);
 }

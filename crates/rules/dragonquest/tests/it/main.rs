@@ -11,6 +11,7 @@ mod data;
 mod fire;
 mod magic;
 mod monster;
+mod mounted;
 mod odds;
 mod play;
 mod poison;

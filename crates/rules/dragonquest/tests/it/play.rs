@@ -12,7 +12,7 @@ fn questions_are_addressed_to_figures_and_sides() {
     // rule: DQ-12-001, DQ-12-006, DQ-13-017, DQ-17-007, DQ-18-005, DQ-16-020
     let side = Question::SideFirst {
         side: SideId(1),
-        options: vec![SideId(0), SideId(1)],
+        options: [SideId(0), SideId(1)].into_iter().collect(),
     };
     assert_eq!(DragonQuest::addressee(&side), Addressee::Side(SideId(1)));
     let next = Question::NextFigure {
