@@ -183,7 +183,9 @@ fn csv_has_one_row_per_combatant_and_the_plot_is_svg() {
         let cells: Vec<&str> = line.split(',').collect();
         let crits = &cells[cells.len() - 3..cells.len() - 1];
         assert!(
-            crits.iter().all(|c| c.parse::<f64>().is_ok_and(|v| v > 0.0)),
+            crits
+                .iter()
+                .all(|c| c.parse::<f64>().is_ok_and(|v| v > 0.0)),
             "{line}"
         );
     }
