@@ -173,6 +173,40 @@ pub struct Outcomes {
     pub leftover: Prob,
 }
 
+impl Outcomes {
+    /// Drops the least likely outcomes while the leftover, their mass
+    /// included, stays below `tolerance`; the rest keep their order and
+    /// their exact probabilities, and the leftover stays `1 - sum`.
+    ///
+    /// [`RollKind::outcomes`] cuts golden dice per die (each die's chain of
+    /// explosions at one depth), which keeps totals far out that the other
+    /// dice make unlikely: three golden dice at 1e-12 list totals up to about
+    /// 300, and everything above about 130 holds less than 1e-12 together.
+    /// Trimming by mass keeps the enumeration (and the denominators of what
+    /// is kept) small. At least one outcome is always kept.
+    pub fn trim(&mut self, tolerance: &Prob) {
+        let n = self.outcomes.len();
+        let mut by_mass: Vec<usize> = (0..n).collect();
+        by_mass.sort_by(|&a, &b| self.outcomes[a].1.cmp(&self.outcomes[b].1));
+        let mut cut = self.leftover.clone();
+        let mut drop = vec![false; n];
+        for &i in by_mass.iter().take(n.saturating_sub(1)) {
+            let more = &cut + &self.outcomes[i].1;
+            if more >= *tolerance {
+                break;
+            }
+            cut = more;
+            drop[i] = true;
+        }
+        let mut i = 0;
+        self.outcomes.retain(|_| {
+            i += 1;
+            !drop[i - 1]
+        });
+        self.leftover = cut;
+    }
+}
+
 /// 3d6 decoded from one draw in `0..216`: (sum of the three dice).
 const SUM3D6: [u8; 216] = {
     let mut t = [0u8; 216];

@@ -262,3 +262,38 @@ fn exactly_one_of_an_expression_or_a_scenario() {
     // The dice form still works.
     fray().args(["odds", "3d6"]).assert().success();
 }
+
+#[test]
+fn odds_after_an_earlier_action_print_the_conditional_odds() {
+    // rule: DQ-15-003 (a slot's further action), the core's turns of several actions
+    // Aldric attacks, then attacks again in the same slot when it still has
+    // an action: the first attack is enumerated over all its outcomes, the
+    // table describes the second, and the paths where the slot ended first
+    // are reported, not dropped.
+    let demo = root()
+        .join("scenarios/dragonquest/odds-demo.toml")
+        .display()
+        .to_string();
+    let attack = "{ attack = { target = 1 } }";
+    fray()
+        .args([
+            "odds",
+            "--scenario",
+            &demo,
+            "--actor",
+            "Aldric",
+            "--after",
+            attack,
+            "--action",
+            attack,
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Aldric declares Melee Attack on #1: exact odds over 1794 roll sequences",
+        ))
+        .stdout(predicate::str::contains("5097/20000"))
+        .stdout(predicate::str::contains(
+            "the turn ended before the action (an earlier action ended the fight or felled the actor): probability 2609/4000",
+        ));
+}

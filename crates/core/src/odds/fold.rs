@@ -2,6 +2,7 @@
 //! before the measured one, and the measured action folded into exact
 //! distributions.
 
+use super::answers::{Answers, Word};
 use super::oracle::{EnumOracle, Measured, feature_key};
 use super::walk::{Walk, Walked};
 use super::weight::{Acc, Weight, one, zero};
@@ -19,7 +20,7 @@ pub(super) struct Start<S> {
     pub(super) state: S,
     pub(super) actor: CombatantId,
     pub(super) weight: Prob,
-    pub(super) decisions: Vec<String>,
+    pub(super) decisions: Vec<Word>,
 }
 
 /// Start states merged by their serialized form: a tie roll that only
@@ -38,7 +39,7 @@ impl<S: serde::Serialize> Starts<S> {
         }
     }
 
-    fn add(&mut self, state: S, actor: CombatantId, weight: Prob, decisions: Vec<String>) {
+    fn add(&mut self, state: S, actor: CombatantId, weight: Prob, decisions: Vec<Word>) {
         // The key is the state's compact binary form (JSON was most of the
         // time spent). A state postcard cannot write gets an empty key and
         // merges with nothing: slower, still exact.
@@ -75,11 +76,12 @@ pub(super) fn turn_starts<R: ActionEffects>(
     opts: &OddsOptions,
 ) -> Result<Vec<Start<R::State>>, OddsError> {
     let mut starts = Starts::new();
+    let mut answers = Answers::new(walk.reuse_answers());
     walk.reset(&one());
     let walked = walk.explore(
         |walk| {
             let mut state = start.clone();
-            let mut oracle = EnumOracle::<R>::new(walk, None);
+            let mut oracle = EnumOracle::<R>::new(walk, &mut answers, None);
             let mut sink = NullSink;
             let mut who = None;
             let mut stop = None;
@@ -136,13 +138,14 @@ pub(super) fn then_act<R: ActionEffects>(
 ) -> Result<AfterAction<R::State>, OddsError> {
     let mut next_starts = Starts::new();
     let mut ended = zero();
+    let mut answers = Answers::new(walk.reuse_answers());
     for start in &starts {
         check::<R>(start, action)?;
         walk.reset(&start.weight);
         let walked = walk.explore(
             |walk| {
                 let mut state = start.state.clone();
-                let mut oracle = EnumOracle::<R>::new(walk, None);
+                let mut oracle = EnumOracle::<R>::new(walk, &mut answers, None);
                 let mut sink = NullSink;
                 let next = {
                     let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
@@ -192,13 +195,10 @@ enum Leaf {
     /// It ran to the end.
     Done {
         features: Vec<(&'static str, i64)>,
-        decisions: Vec<String>,
+        decisions: Vec<Word>,
     },
     /// It reached a checkpoint the walk already knows.
-    Merged {
-        key: Vec<u8>,
-        decisions: Vec<String>,
-    },
+    Merged { key: Vec<u8>, decisions: Vec<Word> },
 }
 
 /// The joint distribution being built.
@@ -206,12 +206,12 @@ enum Leaf {
 struct Tables {
     names: Vec<&'static str>,
     joint: BTreeMap<Vec<(&'static str, i64)>, Acc>,
-    decisions: Vec<(String, Acc)>,
+    decisions: Vec<(Word, Acc)>,
 }
 
 impl Tables {
     /// Adds one outcome with its features, the decisions behind it and its weight.
-    fn add(&mut self, features: &[(&'static str, i64)], decisions: &[String], w: &Weight) {
+    fn add(&mut self, features: &[(&'static str, i64)], decisions: &[Word], w: &Weight) {
         match self.joint.get_mut(features) {
             Some(acc) => acc.add(w),
             None => self
@@ -220,11 +220,9 @@ impl Tables {
                 .or_insert_with(Acc::new)
                 .add(w),
         }
-        let mut seen: Vec<&String> = Vec::new();
-        for d in decisions {
-            if !seen.contains(&d) {
-                seen.push(d);
-                add_acc(&mut self.decisions, d, w);
+        for (i, d) in decisions.iter().enumerate() {
+            if !decisions[..i].contains(d) {
+                add_acc(&mut self.decisions, *d, w);
             }
         }
     }
@@ -254,15 +252,16 @@ pub(super) fn fold<R: ActionEffects>(
     let leaves_before = walk.leaves;
     let merged_before = walk.merge.merged;
     let mut capped = false;
+    let mut answers = Answers::new(walk.reuse_answers());
     for start in &starts {
         check::<R>(start, action)?;
         for d in &start.decisions {
-            add_acc(&mut tables.decisions, d, &Weight::of(&start.weight));
+            add_acc(&mut tables.decisions, *d, &Weight::of(&start.weight));
         }
         walk.reset(&start.weight);
         walk.merge.clear();
         let walked = walk.explore(
-            |walk| run_once::<R>(walk, start, action),
+            |walk| run_once::<R>(walk, &mut answers, start, action),
             |walk, leaf, w| record(walk, &mut tables, leaf, w),
         )?;
         if walked == Walked::Capped {
@@ -278,7 +277,7 @@ pub(super) fn fold<R: ActionEffects>(
     let decisions: Vec<(String, Prob)> = tables
         .decisions
         .into_iter()
-        .map(|(d, acc)| (d, acc.prob()))
+        .map(|(d, acc)| (walk.words.get(d).to_string(), acc.prob()))
         .collect();
     // The mass the leaves account for; the rest is leftover (truncated
     // explosions) or, when the cap stopped the walk, unexplored.
@@ -314,6 +313,7 @@ pub(super) fn fold<R: ActionEffects>(
 /// One resolution of the action along the walk's current path.
 fn run_once<R: ActionEffects>(
     walk: &mut Walk,
+    answers: &mut Answers<R::Answer>,
     start: &Start<R::State>,
     action: &R::Action,
 ) -> Result<Leaf, OddsError> {
@@ -323,7 +323,7 @@ fn run_once<R: ActionEffects>(
         actor: start.actor,
         action,
     };
-    let mut oracle = EnumOracle::<R>::new(walk, Some(measured));
+    let mut oracle = EnumOracle::<R>::new(walk, answers, Some(measured));
     let mut sink = VecSink::default();
     let result = {
         let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
@@ -392,13 +392,13 @@ fn record(walk: &mut Walk, tables: &mut Tables, leaf: Leaf, w: &Weight) {
 }
 
 /// Adds `w` to the entry `key` of an insertion-ordered list of sums.
-fn add_acc(list: &mut Vec<(String, Acc)>, key: &String, w: &Weight) {
-    match list.iter_mut().find(|(k, _)| k == key) {
+fn add_acc(list: &mut Vec<(Word, Acc)>, key: Word, w: &Weight) {
+    match list.iter_mut().find(|(k, _)| *k == key) {
         Some((_, acc)) => acc.add(w),
         None => {
             let mut acc = Acc::new();
             acc.add(w);
-            list.push((key.clone(), acc));
+            list.push((key, acc));
         }
     }
 }

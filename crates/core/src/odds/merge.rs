@@ -13,6 +13,7 @@
 //! to the checkpoint), so two paths merge only when they have done the same
 //! thing so far and will do the same things next.
 
+use super::answers::Word;
 use super::weight::{Acc, Weight};
 use fray_dice::Prob;
 use std::collections::{BTreeMap, HashMap};
@@ -22,7 +23,7 @@ pub(super) type FeatureKey = Vec<(&'static str, i64)>;
 
 /// One kind of leaf below a checkpoint: its features and the decisions
 /// taken after the checkpoint.
-type LeafKey = (FeatureKey, Vec<String>);
+type LeafKey = (FeatureKey, Vec<Word>);
 
 /// A checkpoint whose subtree is being explored.
 struct Open {
@@ -39,7 +40,7 @@ struct Open {
     mark: usize,
     /// Leaves by features, then by the decisions after the checkpoint
     /// (nested so that a leaf met again is found without copying its key).
-    leaves: BTreeMap<FeatureKey, BTreeMap<Vec<String>, Acc>>,
+    leaves: BTreeMap<FeatureKey, BTreeMap<Vec<Word>, Acc>>,
     leftover: Prob,
 }
 
@@ -138,7 +139,7 @@ impl Merger {
     }
 
     /// A leaf with `features`, the run's `decisions` and weight `w`.
-    pub(super) fn leaf(&mut self, features: &FeatureKey, decisions: &[String], w: &Weight) {
+    pub(super) fn leaf(&mut self, features: &FeatureKey, decisions: &[Word], w: &Weight) {
         for o in &mut self.open {
             let after = decisions.get(o.mark..).unwrap_or_default();
             let by_decisions = match o.leaves.get_mut(features.as_slice()) {

@@ -42,6 +42,7 @@
 //! until a tie breaks is one branch point over its conditional outcomes, and
 //! a D100 read in bands branches over the bands, not over 100 numbers.
 
+mod answers;
 mod fold;
 mod merge;
 mod oracle;
@@ -109,6 +110,9 @@ pub struct OddsOptions {
     pub max_rolls_per_run: usize,
     /// The most `next` calls before the actor's turn (turns passed by others).
     pub max_turns: usize,
+    /// Reuse the AI's answers while a run replays the previous run's rolls
+    /// (on by default; off only to check that reusing changes nothing).
+    pub reuse_answers: bool,
 }
 
 /// The default cap on leaves.
@@ -121,6 +125,7 @@ impl Default for OddsOptions {
             tolerance: Prob::new(1.into(), 1_000_000_000_000i64.into()),
             max_rolls_per_run: 10_000,
             max_turns: 1_000,
+            reuse_answers: true,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The oracle of one run of the enumeration: rolls from the walk, choices
 //! from the AI, and checkpoints that merge identical states.
 
+use super::answers::{Answers, Word};
 use super::merge::{Arrival, FeatureKey};
 use super::walk::Walk;
 use super::{ActionEffects, OddsError};
@@ -20,8 +21,10 @@ pub(super) struct Measured<'a, R: ActionEffects> {
 /// The oracle of one run.
 pub(super) struct EnumOracle<'w, 'a, R: ActionEffects> {
     walk: &'w mut Walk,
+    /// The AI's answers of the previous run, reused along the same rolls.
+    answers: &'w mut Answers<R::Answer>,
     pub(super) depth: usize,
-    pub(super) decisions: Vec<String>,
+    pub(super) decisions: Vec<Word>,
     /// The walk's own error, kept so it is not confused with the ruleset's.
     error: Option<OddsError>,
     /// Set when measuring an action: checkpoints merge then.
@@ -33,9 +36,15 @@ pub(super) struct EnumOracle<'w, 'a, R: ActionEffects> {
 }
 
 impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
-    pub(super) fn new(walk: &'w mut Walk, measured: Option<Measured<'a, R>>) -> Self {
+    pub(super) fn new(
+        walk: &'w mut Walk,
+        answers: &'w mut Answers<R::Answer>,
+        measured: Option<Measured<'a, R>>,
+    ) -> Self {
+        answers.start_run(walk.tree, walk.kept);
         EnumOracle {
             walk,
+            answers,
             depth: 0,
             decisions: Vec::new(),
             error: None,
@@ -96,9 +105,18 @@ impl<R: ActionEffects> Oracle<R> for EnumOracle<'_, '_, R> {
     }
 
     fn answer(&mut self, state: &R::State, question: &R::Question) -> Flow<R::Answer, R> {
+        let n = self.decisions.len();
+        if let Some((answer, word)) = self.answers.get(n, self.depth) {
+            self.decisions.push(word);
+            return Ok(answer);
+        }
         let answer = R::ai_answer(state, question);
-        self.decisions
-            .push(R::describe_decision(state, question, &answer));
+        let word = self
+            .walk
+            .words
+            .intern(R::describe_decision(state, question, &answer));
+        self.answers.put(n, self.depth, &answer, word);
+        self.decisions.push(word);
         Ok(answer)
     }
 

@@ -2,6 +2,7 @@
 
 use super::OddsError;
 use super::OddsOptions;
+use super::answers::Words;
 use super::merge::Merger;
 use super::weight::{Kind, Weight, zero};
 use fray_dice::{Prob, RollKind, Rolled};
@@ -25,6 +26,13 @@ pub(super) struct Walk {
     opts: OddsOptions,
     /// Checkpoints of the tree being walked.
     pub(super) merge: Merger,
+    /// Decision words met so far.
+    pub(super) words: Words,
+    /// Which tree is walked: changes at every [`Walk::reset`], so answers
+    /// remembered from another tree are never reused.
+    pub(super) tree: u64,
+    /// Rolls the current run shares with the previous one.
+    pub(super) kept: usize,
 }
 
 /// How a walk over a tree ended.
@@ -46,6 +54,9 @@ impl Walk {
             leaves: 0,
             opts: opts.clone(),
             merge: Merger::default(),
+            words: Words::default(),
+            tree: 0,
+            kept: 0,
         }
     }
 
@@ -53,6 +64,13 @@ impl Walk {
     pub(super) fn reset(&mut self, base: &Prob) {
         self.path.clear();
         self.base = Weight::of(base);
+        self.tree += 1;
+        self.kept = 0;
+    }
+
+    /// Whether runs reuse the AI's answers along the replayed path.
+    pub(super) fn reuse_answers(&self) -> bool {
+        self.opts.reuse_answers
     }
 
     /// The cap on leaves.
@@ -75,7 +93,7 @@ impl Walk {
         if o.outcomes.is_empty() {
             return Err(OddsError::NoOutcome(kind));
         }
-        self.kinds.push(Kind::new(kind, o));
+        self.kinds.push(Kind::new(kind, o, &self.opts.tolerance));
         Ok(self.kinds.len() - 1)
     }
 
@@ -125,6 +143,7 @@ impl Walk {
     fn advance(&mut self) -> bool {
         let more = self.step_path();
         let changed = more.then(|| self.path.len() - 1);
+        self.kept = changed.unwrap_or(0);
         self.merge.close_below(changed);
         more
     }

@@ -166,14 +166,29 @@ pub(super) struct Kind {
 }
 
 impl Kind {
-    pub(super) fn new(kind: RollKind, o: Outcomes) -> Kind {
-        let (rolled, probs): (Vec<Rolled>, Vec<Prob>) = o.outcomes.into_iter().unzip();
+    /// The outcomes `o` of `kind`, enumerated at `tolerance`.
+    ///
+    /// A kind that is already cut (exploding golden dice, `leftover > 0`)
+    /// is cut by total mass too ([`Outcomes::trim`]): its least likely
+    /// outcomes are dropped while the whole cut stays below `tolerance`, and
+    /// their mass joins the leftover. The dice crate cuts each die's explosions at one depth, so
+    /// three golden dice list totals up to about 300 whose far tail (every
+    /// total above about 130) holds less than 1e-12 together yet made most
+    /// of the work below the roll; it also kept the common denominator of
+    /// the outcomes (6^51) out of machine integers. Exact kinds are never cut.
+    pub(super) fn new(kind: RollKind, o: Outcomes, tolerance: &Prob) -> Kind {
+        let mut o = o;
+        if o.leftover != zero() {
+            o.trim(tolerance);
+        }
+        let Outcomes { outcomes, leftover } = o;
+        let (rolled, probs): (Vec<Rolled>, Vec<Prob>) = outcomes.into_iter().unzip();
         Kind {
             kind,
             ints: Self::integers(&probs),
             rolled,
             probs,
-            leftover: o.leftover,
+            leftover,
         }
     }
 
@@ -237,6 +252,7 @@ mod tests {
         let kind = Kind::new(
             RollKind::three_d6(),
             RollKind::three_d6().outcomes(&zero()).unwrap(),
+            &zero(),
         );
         let (nums, den) = kind.ints.clone().unwrap();
         assert_eq!(den, 216);

@@ -641,6 +641,39 @@ fn checkpoints_merge_hits_and_give_the_same_odds() {
 }
 
 #[test]
+fn reusing_the_ais_answers_along_a_replayed_path_changes_nothing() {
+    // rule: T-GRAZE (the GM's question, asked again on every replay)
+    // Every run replays the previous run's first rolls; the answers given
+    // there are reused instead of asking the AI again. Turned off, the walk
+    // asks every time: the odds, decisions and counts must be the same.
+    let off = OddsOptions {
+        reuse_answers: false,
+        ..OddsOptions::default()
+    };
+    for checkpoints in [true, false] {
+        let mut state = ann_to_act();
+        state.checkpoints = checkpoints;
+        let earlier = [Action::Strike];
+        let on = odds::turn_odds::<Skirmish>(
+            &state,
+            Some(ANN),
+            &earlier,
+            &Action::Strike,
+            &OddsOptions::default(),
+        )
+        .unwrap();
+        let asked = odds::turn_odds::<Skirmish>(&state, Some(ANN), &earlier, &Action::Strike, &off)
+            .unwrap();
+        assert_eq!(on, asked);
+        let on =
+            odds::resolve_odds::<Skirmish>(&state, ANN, &Action::Strike, &OddsOptions::default())
+                .unwrap();
+        let asked = odds::resolve_odds::<Skirmish>(&state, ANN, &Action::Strike, &off).unwrap();
+        assert_eq!(on, asked);
+    }
+}
+
+#[test]
 fn odds_of_the_second_action_of_a_turn_enumerate_the_first() {
     // Ann strikes, then strikes again at -5: 3d6 + 2 - 5 >= 11, 3d6 >= 14.
     let state = ann_to_act();

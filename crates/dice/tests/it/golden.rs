@@ -254,3 +254,35 @@ fn penalty_dice_sampling_is_pinned_rule_x_atk_010() {
     assert_eq!(RollKind::golden(-1, 0).sample(&mut rng).total, 12 - 8);
     assert_eq!(rng.used, 3);
 }
+
+#[test]
+fn golden_outcomes_trimmed_by_total_mass_rule_x_atk_005_006() {
+    // rule: X-ATK-005, X-ATK-006
+    // Cut per die, three golden dice at 1e-12 list totals up to about 300;
+    // trimmed by mass, the least likely totals go to the leftover, which
+    // stays below the tolerance, and what is kept is unchanged.
+    let t = tol(1_000_000_000_000);
+    let k = RollKind::golden(0, 0);
+    let full = k.outcomes(&t).unwrap();
+    let mut cut = full.clone();
+    cut.trim(&t);
+    assert!(cut.leftover < t && cut.leftover >= full.leftover);
+    let kept: Prob = cut.outcomes.iter().map(|(_, p)| p.clone()).sum();
+    assert_eq!(&kept + &cut.leftover, Prob::one());
+    let max = |o: &fray_dice::Outcomes| o.outcomes.iter().map(|(r, _)| r.total).max();
+    assert!(max(&full) > Some(290), "{:?}", max(&full));
+    assert!(max(&cut) < Some(150), "{:?}", max(&cut));
+    // Every kept outcome is in the full list with the same probability, and
+    // nothing dropped is likelier than anything kept.
+    let least_kept = cut.outcomes.iter().map(|(_, p)| p.clone()).min().unwrap();
+    for (r, p) in &full.outcomes {
+        match cut.outcomes.iter().find(|(c, _)| c == r) {
+            Some((_, q)) => assert_eq!(p, q),
+            None => assert!(*p <= least_kept),
+        }
+    }
+    // A tolerance of zero drops nothing.
+    let mut same = full.clone();
+    same.trim(&Prob::zero());
+    assert_eq!(same, full);
+}

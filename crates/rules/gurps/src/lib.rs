@@ -84,6 +84,16 @@ impl Ruleset for Gurps {
             label: "Mortal wounds",
             rule: "G-EXT-031",
         },
+        CounterSpec {
+            id: "critical_hits",
+            label: "Critical hits",
+            rule: "G-EXT-006",
+        },
+        CounterSpec {
+            id: "critical_misses",
+            label: "Critical misses",
+            rule: "G-EXT-003",
+        },
     ];
     const ACTION_EXAMPLES: &'static [&'static str] =
         &["do_nothing", "{ move = { to = { q = 1, r = 0 } } }"];
@@ -202,19 +212,22 @@ impl Ruleset for Gurps {
     }
 
     /// Pools HP and FP; counters: knockdowns and stuns from the record
-    /// (G-INJ-008), crippled locations (G-LOC-009) and a mortal wound
-    /// (G-EXT-031) at the end.
+    /// (G-INJ-008), crippled locations (G-LOC-009), a mortal wound
+    /// (G-EXT-031) at the end, and the attacker's critical hits (G-EXT-006)
+    /// and misses (G-EXT-003).
     fn tally(state: &State, out: &mut [Tally]) {
         for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
             let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
             pools[..2].copy_from_slice(&[f.hp, f.fp]);
             pool_max[..2].copy_from_slice(&[f.stats.hp, f.stats.fp]);
             let mut counters = [0; MAX_COUNTERS];
-            counters[..4].copy_from_slice(&[
+            counters[..6].copy_from_slice(&[
                 u32::from(f.record.knockdowns),
                 u32::from(f.record.stuns),
                 f.crippled.len() as u32,
                 u32::from(f.mortal_wound),
+                u32::from(f.record.critical_hits),
+                u32::from(f.record.critical_misses),
             ]);
             *t = Tally {
                 side: f.side,

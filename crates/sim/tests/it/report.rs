@@ -146,8 +146,28 @@ fn gurps_declares_hp_and_fp_and_counts_what_its_record_holds() {
     let labels: Vec<&str> = Gurps::POOLS.iter().map(|p| p.label).collect();
     assert_eq!(labels, ["HP", "FP"]);
     let ids: Vec<&str> = Gurps::COUNTERS.iter().map(|c| c.id).collect();
-    assert_eq!(ids, ["knockdowns", "stuns", "crippled", "mortal_wounds"]);
-    // rule: G-INJ-008, G-LOC-009, G-EXT-031 (the counters cite their rules)
+    assert_eq!(
+        ids,
+        [
+            "knockdowns",
+            "stuns",
+            "crippled",
+            "mortal_wounds",
+            "critical_hits",
+            "critical_misses"
+        ]
+    );
+    // rule: G-INJ-008, G-LOC-009, G-EXT-031, G-EXT-006, G-EXT-003 (the counters cite their rules)
     let rules: Vec<&str> = Gurps::COUNTERS.iter().map(|c| c.rule).collect();
-    assert_eq!(rules, ["G-INJ-008", "G-INJ-008", "G-LOC-009", "G-EXT-031"]);
+    assert_eq!(
+        rules,
+        [
+            "G-INJ-008",
+            "G-INJ-008",
+            "G-LOC-009",
+            "G-EXT-031",
+            "G-EXT-006",
+            "G-EXT-003"
+        ]
+    );
 }

@@ -166,7 +166,8 @@ fn csv_has_one_row_per_combatant_and_the_plot_is_svg() {
     assert!(
         lines[0].ends_with(
             ",killed,hp_max,hp_left_when_side_wins,fp_max,fp_left_when_side_wins,dealt_mean,\
-             taken_mean,knockdowns_mean,stuns_mean,crippled_mean,mortal_wounds_mean,draws"
+             taken_mean,knockdowns_mean,stuns_mean,crippled_mean,mortal_wounds_mean,\
+             critical_hits_mean,critical_misses_mean,draws"
         ),
         "GURPS's pools and counters: {}",
         lines[0]
@@ -176,6 +177,18 @@ fn csv_has_one_row_per_combatant_and_the_plot_is_svg() {
         "{}",
         lines[1]
     );
+    // rule: G-EXT-006, G-EXT-003: 200 seeded duels of a few dozen attack
+    // rolls each give critical hits (3-4 on 3d6) and critical misses.
+    for line in &lines[1..] {
+        let cells: Vec<&str> = line.split(',').collect();
+        let crits = &cells[cells.len() - 3..cells.len() - 1];
+        assert!(
+            crits
+                .iter()
+                .all(|c| c.parse::<f64>().is_ok_and(|v| v > 0.0)),
+            "{line}"
+        );
+    }
     let svg = fray_sim::plot::svg(&r).unwrap();
     assert!(svg.contains("<svg") && svg.contains("Bors wins"), "{svg}");
     let table = fray_sim::table::render(&r);
@@ -190,6 +203,8 @@ fn csv_has_one_row_per_combatant_and_the_plot_is_svg() {
         "Stuns",
         "Crippled",
         "Mortal wounds",
+        "Critical hits",
+        "Critical misses",
     ] {
         assert!(table.contains(column), "{column}: {table}");
     }

@@ -691,6 +691,10 @@ pub struct Record {
     pub knockdowns: u16,
     /// Times stunned.
     pub stuns: u16,
+    /// Critical hits scored on attack rolls (G-EXT-006).
+    pub critical_hits: u16,
+    /// Critical misses on attack rolls (G-EXT-003).
+    pub critical_misses: u16,
 }
 
 /// How far [`State::nearest_active_foe`] looks ring by ring before it

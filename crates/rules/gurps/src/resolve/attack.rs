@@ -112,6 +112,8 @@ pub fn resolve(
             }
             _ => {
                 if r.is_critical_failure() {
+                    // G-EXT-003: counted for the simulator's tally.
+                    state.fighter_mut(attacker).record.critical_misses += 1;
                     let failed = critical::Failed::Attack(wi, mi, is_ranged);
                     critical::critical_miss(state, attacker, failed, cx)?;
                 }
@@ -260,6 +262,8 @@ fn land(
     let mut critical = CriticalEffect::default();
     let mut aimed = strike.location.location();
     if hit.critical {
+        // G-EXT-006: counted for the simulator's tally.
+        state.fighter_mut(attacker).record.critical_hits += 1;
         // G-EXT-006: no active defense; the location decides the table
         // (G-LOC-018), so a random one is rolled first.
         let loc = match aimed {
