@@ -79,6 +79,23 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     for n in f.pos.neighbours() {
         push(Action::Disengage { to: n });
     }
+    // X-QCK-008: rides toward each foe; X-MAN-018: getting on and off.
+    if let Some(m) = state.riding(actor) {
+        let mf = state.fighter(m);
+        if let Some(reach) = crate::rules::geometry::best_reach(f) {
+            for &t in &foes {
+                let tf = state.fighter(t);
+                if let Some((to, _)) = approach(state, m, tf.pos, tf.edge(), reach, mf.stats.move_m)
+                {
+                    push(Action::Ride { to });
+                }
+            }
+        }
+        if let Some(to) = crate::resolve::mount::landing(state, actor) {
+            push(Action::Dismount { to });
+        }
+    }
+    push(Action::Mount);
     for a in [
         Action::PreparedDefense,
         Action::TotalDefense,

@@ -199,6 +199,19 @@ pub enum Action {
         /// At whom (a foe for damage, an ally or oneself for healing).
         target: CombatantId,
     },
+    /// The rider spends one of its mount's 2 actions on a Move that carries
+    /// them both, up to the mount's base Move (X-QCK-008); no normal action.
+    Ride {
+        /// Where the mount's space goes (its head square).
+        to: SquarePos,
+    },
+    /// Get on one's own adjacent mount, 2 actions (X-MAN-018).
+    Mount,
+    /// Get off the mount into a free square next to it, 2 actions (X-MAN-018).
+    Dismount {
+        /// Where the rider lands.
+        to: SquarePos,
+    },
 }
 
 impl Action {
@@ -214,7 +227,11 @@ impl Action {
             | Action::GivePotion { .. }
             | Action::FirstAid { .. }
             | Action::Escape
-            | Action::Cast { .. } => 2,
+            | Action::Cast { .. }
+            | Action::Mount
+            | Action::Dismount { .. } => 2,
+            // X-QCK-008: the mount's action, not the rider's.
+            Action::Ride { .. } => 0,
             Action::Maneuver { kind, .. } => kind.cost(),
             _ => 1,
         }
@@ -288,6 +305,9 @@ impl fmt::Display for Action {
             Action::Maneuver { kind, target } => write!(f, "{} {target}", kind.name()),
             Action::Escape => f.write_str("Escape"),
             Action::Cast { spell, target } => write!(f, "Cast spell {spell} at {target}"),
+            Action::Ride { to } => write!(f, "Ride to {to}"),
+            Action::Mount => f.write_str("Mount"),
+            Action::Dismount { to } => write!(f, "Dismount to {to}"),
         }
     }
 }

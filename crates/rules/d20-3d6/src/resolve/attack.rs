@@ -349,6 +349,8 @@ pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) ->
         },
     });
     update_life(state, target, cx);
+    // X-QCK-009 (X-FLW-001 step 12): a rider hit keeps its seat or falls.
+    crate::resolve::mount::stay_mounted(state, target, cx)?;
     cx.checkpoint(state, &(target, "dealt"))?;
     Ok(dealt)
 }

@@ -141,7 +141,7 @@ pub fn maneuver(
                 {
                     break;
                 }
-                state.fighter_mut(d).pos = next;
+                state.set_pos(d, next);
                 moved += 1;
             }
             note(
@@ -165,7 +165,7 @@ pub fn maneuver(
                     {
                         break;
                     }
-                    state.fighter_mut(a).pos = next;
+                    state.set_pos(a, next);
                     followed += 1;
                 }
                 if followed > 0 {
@@ -195,6 +195,10 @@ pub fn maneuver(
                 "X-SPM-005",
                 cx,
             );
+            // X-MAN-018 (decision): a tripped mount throws its rider.
+            if let Some(r) = state.ridden_by(d) {
+                crate::resolve::mount::fall(state, r, "falls as its mount is tripped", cx);
+            }
         }
         Maneuver::Overrun => {
             // X-SPM-006: the mover passes through to the square beyond.
@@ -204,7 +208,7 @@ pub fn maneuver(
             let e = state.fighter(a).edge();
             if fits(state, beyond, e) && occupant(state, beyond, e, a).is_none() {
                 let from = state.fighter(a).pos;
-                state.fighter_mut(a).pos = beyond;
+                state.set_pos(a, beyond);
                 let name = state.fighter(a).name.clone();
                 cx.emit(|| Event::Moved {
                     who: name.to_string(),

@@ -123,7 +123,7 @@ pub fn walk(
         }
         let f = state.fighter_mut(mover);
         f.facing = toward(f.pos, next);
-        f.pos = next;
+        state.set_pos(mover, next);
     }
     let to = state.fighter(mover).pos;
     if to != from {
@@ -136,6 +136,9 @@ pub fn walk(
         });
     }
     release_out_of_reach(state, mover, cx);
+    if let Some(r) = state.ridden_by(mover) {
+        release_out_of_reach(state, r, cx);
+    }
     Ok(done)
 }
 
