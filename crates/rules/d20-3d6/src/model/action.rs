@@ -1,6 +1,7 @@
 //! What a combatant declares with its actions (X-MAN, X-SPM, X-MUL), and
 //! the questions the rules put to controllers with their answers.
 
+use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::SquarePos;
 use serde::{Deserialize, Serialize};
@@ -199,6 +200,14 @@ pub enum Action {
         /// At whom (a foe for damage, an ally or oneself for healing).
         target: CombatantId,
     },
+    /// A Move that overruns a foe on the way, 2 actions: the Move's and the
+    /// overrun's (X-SPM-006, X-MAN-004).
+    OverrunMove {
+        /// Where the move ends, on a straight line through the target.
+        to: SquarePos,
+        /// Whom it runs over.
+        target: CombatantId,
+    },
     /// The rider spends one of its mount's 2 actions on a Move that carries
     /// them both, up to the mount's base Move (X-QCK-008); no normal action.
     Ride {
@@ -229,7 +238,8 @@ impl Action {
             | Action::Escape
             | Action::Cast { .. }
             | Action::Mount
-            | Action::Dismount { .. } => 2,
+            | Action::Dismount { .. }
+            | Action::OverrunMove { .. } => 2,
             // X-QCK-008: the mount's action, not the rider's.
             Action::Ride { .. } => 0,
             Action::Maneuver { kind, .. } => kind.cost(),
@@ -243,7 +253,9 @@ impl Action {
                 Some(s.target)
             }
             Action::Charge { strike, .. } => Some(strike.target),
-            Action::Maneuver { target, .. } | Action::Cast { target, .. } => Some(*target),
+            Action::Maneuver { target, .. }
+            | Action::Cast { target, .. }
+            | Action::OverrunMove { target, .. } => Some(*target),
             _ => None,
         }
     }
@@ -306,6 +318,7 @@ impl fmt::Display for Action {
             Action::Escape => f.write_str("Escape"),
             Action::Cast { spell, target } => write!(f, "Cast spell {spell} at {target}"),
             Action::Ride { to } => write!(f, "Ride to {to}"),
+            Action::OverrunMove { to, target } => write!(f, "Move to {to} overrunning {target}"),
             Action::Mount => f.write_str("Mount"),
             Action::Dismount { to } => write!(f, "Dismount to {to}"),
         }
@@ -338,8 +351,8 @@ pub enum Question {
         reactor: CombatantId,
         /// What calls for it.
         trigger: Trigger,
-        /// Melee weapons in hand it may strike with.
-        weapons: Vec<u8>,
+        /// Melee weapons in hand it may strike with (main and off hand).
+        weapons: ArrayVec<u8, 2>,
     },
     /// Critical initiative: an extra Reaction or Immediate? (X-SEQ-002)
     ExtraAction {

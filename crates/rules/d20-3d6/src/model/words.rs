@@ -118,6 +118,10 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
             None => a.to_string(),
         },
         Action::Dismount { to } => format!("Dismount to {to} (2 actions)"),
+        Action::OverrunMove { to, target } => format!(
+            "Move to {to}, overrunning {} on the way (2 actions)",
+            who(state, *target)
+        ),
         Action::TotalDefense => "Total Defense (2 actions, +4)".into(),
         Action::PreparedDefense => "Prepared Defense (+1)".into(),
         other => other.to_string(),

@@ -8,7 +8,7 @@ use crate::model::state::{Condition, State};
 use crate::resolve::attack::swing;
 use crate::resolve::check::check;
 use crate::resolve::life::{drink, first_aid, take_potion};
-use crate::resolve::maneuver::{escape, maneuver};
+use crate::resolve::maneuver::{escape, maneuver, overrun_move};
 use crate::resolve::mount::{get_off, get_on, ride};
 use crate::resolve::movement::{approach, offer_reaction, walk};
 use crate::resolve::spell::cast;
@@ -45,6 +45,7 @@ pub fn rule_of(action: &Action) -> &'static str {
         Action::Cast { .. } => "X-MAN-007",
         Action::Ride { .. } => "X-QCK-008",
         Action::Mount | Action::Dismount { .. } => "X-MAN-018",
+        Action::OverrunMove { .. } => "X-SPM-006",
     }
 }
 
@@ -212,6 +213,7 @@ pub fn resolve(
             cast(state, actor, *spell, *target, cx)?;
         }
         Action::Ride { to } => ride(state, actor, *to, cx)?,
+        Action::OverrunMove { to, target } => overrun_move(state, actor, *to, *target, cx)?,
         Action::Mount => get_on(state, actor, cx),
         Action::Dismount { to } => get_off(state, actor, *to, cx),
     }

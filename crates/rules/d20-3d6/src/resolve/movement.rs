@@ -12,11 +12,13 @@ use crate::rules::geometry::{self, distance, space_distance, threatens_at, towar
 use crate::rules::movement::{Path, plan};
 use crate::rules::turn::may_interrupt;
 use crate::{D20, Flow};
+use arrayvec::ArrayVec;
 use fray_core::grid::SquarePos;
 use fray_core::{CombatantId, Cx};
 
-/// The melee weapons in `who`'s hands that reach a space at `dist`.
-pub fn reaching_weapons(state: &State, who: CombatantId, dist: u32) -> Vec<u8> {
+/// The melee weapons in `who`'s hands (two at most) that reach a space at
+/// `dist`.
+pub fn reaching_weapons(state: &State, who: CombatantId, dist: u32) -> ArrayVec<u8, 2> {
     let f = state.fighter(who);
     [f.main, f.off]
         .into_iter()

@@ -170,7 +170,6 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
     let f = state.fighter_mut(who);
     f.bonus_actions = 0;
     f.carried = false;
-    let name = f.name.clone();
     // X-QCK-008: the mount's 2 actions go into its rider's turn.
     let mount_actions = match state.riding(who) {
         Some(m) if state.fighter(m).able() => {
@@ -188,7 +187,7 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
     };
     if actions > 0 {
         cx.emit(|| Event::Turn {
-            who: name.to_string(),
+            who: state.fighter(who).name.to_string(),
             actions,
         });
     }
@@ -196,9 +195,12 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
         && actions > 0
         && let Some(m) = state.riding(who)
     {
-        let mount = state.fighter(m).name.clone();
         cx.emit(|| Event::Note {
-            text: format!("{mount} carries {name}: {mount_actions} mount actions"),
+            text: format!(
+                "{} carries {}: {mount_actions} mount actions",
+                state.fighter(m).name,
+                state.fighter(who).name
+            ),
             rule: "X-QCK-008",
         });
     }

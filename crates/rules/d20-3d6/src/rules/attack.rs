@@ -65,9 +65,13 @@ pub fn is_ranged(state: &State, sw: &Swing) -> bool {
     let Some(a) = f.weapon(sw.strike.weapon) else {
         return false;
     };
+    // A weapon without a range never shoots: no distance to measure.
+    if !a.weapon.ranged() {
+        return false;
+    }
     match geometry::weapon_reach(f, sw.strike.weapon) {
-        None => a.weapon.ranged(),
-        Some(r) => a.weapon.ranged() && distance(state, sw.attacker, sw.strike.target) > r,
+        None => true,
+        Some(r) => distance(state, sw.attacker, sw.strike.target) > r,
     }
 }
 

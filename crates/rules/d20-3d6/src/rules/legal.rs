@@ -396,6 +396,17 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         }
         Action::Cast { spell, target } => check_cast(state, actor, *spell, *target),
         Action::Ride { to } => check_ride(state, actor, *to),
+        Action::OverrunMove { to, target } => {
+            foe(state, actor, *target, "X-SPM-006")?;
+            on_foot("X-SPM-006")?;
+            if state.riding(*target).is_some() {
+                return Err(Illegal::new(
+                    "X-QCK-008",
+                    "the target is mounted: aim the maneuver at its mount",
+                ));
+            }
+            crate::rules::movement::overrun_path(state, actor, *to, *target).map(|_| ())
+        }
         Action::Mount => {
             can_move("X-MAN-018")?;
             let Some(m) = f.steed else {
