@@ -79,6 +79,34 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
     for n in f.pos.neighbours() {
         push(Action::Disengage { to: n });
     }
+    // X-SPM-006: a straight run over each foe, to the first free square past it.
+    for &t in &foes {
+        let (dx, dy) = crate::rules::geometry::toward(f.pos, state.fighter(t).pos);
+        for k in 1..=f.stats.move_m as i32 {
+            let to = SquarePos::new(f.pos.x + i32::from(dx) * k, f.pos.y + i32::from(dy) * k);
+            if crate::rules::movement::overrun_path(state, actor, to, t).is_ok() {
+                push(Action::OverrunMove { to, target: t });
+                break;
+            }
+        }
+    }
+    // X-QCK-008: rides toward each foe; X-MAN-018: getting on and off.
+    if let Some(m) = state.riding(actor) {
+        let mf = state.fighter(m);
+        if let Some(reach) = crate::rules::geometry::best_reach(f) {
+            for &t in &foes {
+                let tf = state.fighter(t);
+                if let Some((to, _)) = approach(state, m, tf.pos, tf.edge(), reach, mf.stats.move_m)
+                {
+                    push(Action::Ride { to });
+                }
+            }
+        }
+        if let Some(to) = crate::resolve::mount::landing(state, actor) {
+            push(Action::Dismount { to });
+        }
+    }
+    push(Action::Mount);
     for a in [
         Action::PreparedDefense,
         Action::TotalDefense,
@@ -117,6 +145,5 @@ pub fn actions(state: &State, actor: CombatantId) -> Vec<Action> {
             push(Action::Cast { spell, target });
         }
     }
-    let _ = SquarePos::ORIGIN;
     menu
 }

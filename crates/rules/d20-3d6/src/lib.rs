@@ -255,6 +255,7 @@ impl Ruleset for D20 {
 
     fn pass_turn(state: &mut State, _actor: CombatantId) {
         state.turn.actions = 0;
+        state.turn.mount_actions = 0;
     }
 
     fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {

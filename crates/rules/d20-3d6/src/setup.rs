@@ -3,14 +3,14 @@
 //! conditions a scenario starts with.
 
 use crate::model::data::Armory;
-use crate::model::scenario::{Combatant, Scenario};
+use crate::model::scenario::{Combatant, Mount, Scenario};
 use crate::model::sheet::{Hand, Place, Sheet};
 use crate::model::state::{
     Armed, Carried, Condition, Fighter, Known, Life, Record, State, Stats, Turn,
 };
 use crate::model::tactics::Tactics;
 use fray_core::grid::{Cell, Map, MapKind, SquarePos};
-use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
+use fray_core::{CombatantId, Envelope, Expect, Placement, SetupError, SideId};
 use std::sync::Arc;
 
 /// The common fields, for the core's checks.
@@ -32,7 +32,14 @@ impl Envelope for Scenario {
         self.combatants
             .iter()
             .map(|c| {
-                let edge = sheet_of(c, armory).map(|s| s.size.edge()).unwrap_or(1);
+                // X-QCK-008: a rider fills its mount's space.
+                let own = sheet_of(c, armory).map(|s| s.size.edge()).unwrap_or(1);
+                let steed = c
+                    .mount
+                    .as_ref()
+                    .and_then(|m| mount_sheet(m, armory))
+                    .map_or(0, |s| s.size.edge());
+                let edge = own.max(steed);
                 let mut cells = Vec::new();
                 for dy in 0..i32::from(edge) {
                     for dx in 0..i32::from(edge) {
@@ -51,6 +58,14 @@ impl Envelope for Scenario {
                 }
             })
             .collect()
+    }
+}
+
+fn mount_sheet<'a>(m: &'a Mount, armory: Option<&'a Armory>) -> Option<&'a Sheet> {
+    match (&m.sheet, &m.template) {
+        (Some(s), _) => Some(s),
+        (None, Some(t)) => armory.and_then(|a| a.template(t)).map(|t| &t.sheet),
+        (None, None) => None,
     }
 }
 
@@ -95,6 +110,7 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             _ => {}
         }
     }
+    check_mounts(s, armory)?;
     let cast = fray_core::envelope::check(
         s,
         Expect {
@@ -125,6 +141,45 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         }
         fighters.push(f);
     }
+    // X-QCK-008: mounts join after everyone named in the scenario, on
+    // their riders' sides, with their riders' controllers, ridden.
+    for (i, c) in s.combatants.iter().enumerate() {
+        let Some(m) = &c.mount else { continue };
+        let sheet = mount_sheet(m, Some(armory)).ok_or_else(|| {
+            SetupError::new(
+                format!("combatants[{i}].mount"),
+                "needs a template or a sheet",
+            )
+        })?;
+        let as_combatant = Combatant {
+            name: m.name.clone(),
+            side: c.side.clone(),
+            template: m.template.clone(),
+            sheet: m.sheet.clone(),
+            position: c.position,
+            controller: c.controller.clone(),
+            leader: false,
+            unaware: c.unaware,
+            conditions: Vec::new(),
+            fatigue: 0,
+            mount: None,
+        };
+        let prefix = if m.template.is_some() {
+            format!("combatants[{i}].mount.template")
+        } else {
+            format!("combatants[{i}].mount.sheet")
+        };
+        let mut f = build(&as_combatant, cast.side_of[i], sheet, armory)
+            .map_err(|(field, msg)| SetupError::new(format!("{prefix}{field}"), msg))?;
+        let rider = CombatantId(i as u16);
+        let id = CombatantId(fighters.len() as u16);
+        f.rider = Some(rider);
+        let r = &mut fighters[i];
+        r.steed = Some(id);
+        r.mounted = true;
+        r.space = f.space;
+        fighters.push(f);
+    }
     Ok(State {
         name: s.name.as_str().into(),
         sides: cast.sides.into(),
@@ -140,6 +195,52 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         options: Arc::new(s.options.clone()),
         light: s.light,
     })
+}
+
+/// X-QCK-008: each mount names a known template or carries a sheet, has a
+/// name no one else has, and is larger than its rider.
+fn check_mounts(s: &Scenario, armory: &Armory) -> Result<(), SetupError> {
+    for (i, c) in s.combatants.iter().enumerate() {
+        let Some(m) = &c.mount else { continue };
+        let at = |field: &str| format!("combatants[{i}].mount{field}");
+        match (&m.sheet, &m.template) {
+            (Some(_), Some(_)) => {
+                return Err(SetupError::new(
+                    at(".template"),
+                    "give a template or a sheet, not both",
+                ));
+            }
+            (None, None) => return Err(SetupError::new(at(""), "needs a template or a sheet")),
+            (None, Some(t)) if armory.template(t).is_none() => {
+                return Err(SetupError::new(
+                    at(".template"),
+                    format!("unknown template `{t}`"),
+                ));
+            }
+            _ => {}
+        }
+        let taken = s.combatants.iter().any(|o| o.name == m.name)
+            || s.combatants[..i]
+                .iter()
+                .filter_map(|o| o.mount.as_ref())
+                .any(|o| o.name == m.name);
+        if taken {
+            return Err(SetupError::new(
+                at(".name"),
+                format!("the name `{}` is already taken", m.name),
+            ));
+        }
+        if let (Some(rider), Some(steed)) =
+            (sheet_of(c, Some(armory)), mount_sheet(m, Some(armory)))
+            && steed.size <= rider.size
+        {
+            return Err(SetupError::new(
+                at(""),
+                "a mount must be at least one size larger than its rider",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// X-DEF-009: whether any cell or square side gives cover.
@@ -294,6 +395,11 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
         potions,
         spells,
         pos: c.position,
+        space: s.size.edge(),
+        steed: None,
+        mounted: false,
+        rider: None,
+        carried: false,
         facing: (0, 0),
         hp: s.hp.max,
         nonlethal: 0,

@@ -11,7 +11,7 @@ use crate::model::state::{Condition, Life, State};
 use crate::model::tactics::Tactics;
 use crate::resolve::movement::approach;
 use crate::rules::attack::{Mode, Swing, bonus, defense};
-use crate::rules::geometry::{distance, weapon_reach};
+use crate::rules::geometry::{best_reach, distance, weapon_reach};
 use crate::rules::legal::check;
 use fray_core::grid::SquarePos;
 use fray_core::{CombatantId, Mods, Total};
@@ -205,6 +205,26 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
     let t = target(state, actor)?;
     let tf = state.fighter(t);
     let dist = distance(state, actor, t);
+    // X-QCK-008: a rider's mount carries it into reach first; with only
+    // the mount's actions left and nothing to ride to, the turn ends.
+    if let Some(a) = ride_in(state, actor, t) {
+        return Some(a);
+    }
+    if turn.actions == 0 {
+        return None;
+    }
+    // X-MAN-018: a rider on foot gets back on its mount when no foe is
+    // within reach and a whole turn is still ahead.
+    if let Some(m) = f.steed
+        && !f.mounted
+        && turn.actions >= 2
+        && turn.attacks == 0
+        && best_reach(f).is_none_or(|r| dist > r)
+        && let Some(a) = legal(state, actor, Action::Mount)
+    {
+        let _ = m;
+        return Some(a);
+    }
     // X-MAN-009: Total Defense when outmatched: badly hurt, facing a
     // healthier foe, nothing attacked yet.
     if f.tactics != Tactics::Aggressive
@@ -383,6 +403,32 @@ fn choose(state: &State, actor: CombatantId) -> Option<Action> {
         Action::Move { to: step }
     };
     legal(state, actor, a)
+}
+
+/// X-QCK-008: a Ride toward `t` when the rider sits a mount with actions
+/// left and no weapon in hand reaches `t`: to the nearest square of reach
+/// within the mount's Move, else straight at it.
+fn ride_in(state: &State, actor: CombatantId, t: CombatantId) -> Option<Action> {
+    let m = state.riding(actor)?;
+    if state.turn.mount_actions == 0 {
+        return None;
+    }
+    let f = state.fighter(actor);
+    let reach = best_reach(f)?;
+    if distance(state, actor, t) <= reach {
+        return None;
+    }
+    let (mf, tf) = (state.fighter(m), state.fighter(t));
+    if let Some((to, _)) = approach(state, m, tf.pos, tf.edge(), reach, mf.stats.move_m)
+        && let Some(a) = legal(state, actor, Action::Ride { to })
+    {
+        return Some(a);
+    }
+    let step = toward_point(state, m, tf.pos, mf.stats.move_m);
+    if step == mf.pos {
+        return None;
+    }
+    legal(state, actor, Action::Ride { to: step })
 }
 
 /// The chance of a Magic check against `dc` as it would be rolled now

@@ -1,6 +1,7 @@
 //! What a combatant declares with its actions (X-MAN, X-SPM, X-MUL), and
 //! the questions the rules put to controllers with their answers.
 
+use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::SquarePos;
 use serde::{Deserialize, Serialize};
@@ -199,6 +200,27 @@ pub enum Action {
         /// At whom (a foe for damage, an ally or oneself for healing).
         target: CombatantId,
     },
+    /// A Move that overruns a foe on the way, 2 actions: the Move's and the
+    /// overrun's (X-SPM-006, X-MAN-004).
+    OverrunMove {
+        /// Where the move ends, on a straight line through the target.
+        to: SquarePos,
+        /// Whom it runs over.
+        target: CombatantId,
+    },
+    /// The rider spends one of its mount's 2 actions on a Move that carries
+    /// them both, up to the mount's base Move (X-QCK-008); no normal action.
+    Ride {
+        /// Where the mount's space goes (its head square).
+        to: SquarePos,
+    },
+    /// Get on one's own adjacent mount, 2 actions (X-MAN-018).
+    Mount,
+    /// Get off the mount into a free square next to it, 2 actions (X-MAN-018).
+    Dismount {
+        /// Where the rider lands.
+        to: SquarePos,
+    },
 }
 
 impl Action {
@@ -214,7 +236,12 @@ impl Action {
             | Action::GivePotion { .. }
             | Action::FirstAid { .. }
             | Action::Escape
-            | Action::Cast { .. } => 2,
+            | Action::Cast { .. }
+            | Action::Mount
+            | Action::Dismount { .. }
+            | Action::OverrunMove { .. } => 2,
+            // X-QCK-008: the mount's action, not the rider's.
+            Action::Ride { .. } => 0,
             Action::Maneuver { kind, .. } => kind.cost(),
             _ => 1,
         }
@@ -226,7 +253,9 @@ impl Action {
                 Some(s.target)
             }
             Action::Charge { strike, .. } => Some(strike.target),
-            Action::Maneuver { target, .. } | Action::Cast { target, .. } => Some(*target),
+            Action::Maneuver { target, .. }
+            | Action::Cast { target, .. }
+            | Action::OverrunMove { target, .. } => Some(*target),
             _ => None,
         }
     }
@@ -288,6 +317,10 @@ impl fmt::Display for Action {
             Action::Maneuver { kind, target } => write!(f, "{} {target}", kind.name()),
             Action::Escape => f.write_str("Escape"),
             Action::Cast { spell, target } => write!(f, "Cast spell {spell} at {target}"),
+            Action::Ride { to } => write!(f, "Ride to {to}"),
+            Action::OverrunMove { to, target } => write!(f, "Move to {to} overrunning {target}"),
+            Action::Mount => f.write_str("Mount"),
+            Action::Dismount { to } => write!(f, "Dismount to {to}"),
         }
     }
 }
@@ -318,8 +351,8 @@ pub enum Question {
         reactor: CombatantId,
         /// What calls for it.
         trigger: Trigger,
-        /// Melee weapons in hand it may strike with.
-        weapons: Vec<u8>,
+        /// Melee weapons in hand it may strike with (main and off hand).
+        weapons: ArrayVec<u8, 2>,
     },
     /// Critical initiative: an extra Reaction or Immediate? (X-SEQ-002)
     ExtraAction {

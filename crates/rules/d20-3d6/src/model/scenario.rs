@@ -76,4 +76,24 @@ pub struct Combatant {
     /// Fatigue level 0-3 at the start (X-DEF-004).
     #[serde(default)]
     pub fatigue: u8,
+    /// The mount it rides at the start (X-DAT-008, X-QCK-008).
+    #[serde(default)]
+    pub mount: Option<Mount>,
+}
+
+/// A rider's mount (X-DAT-008, X-QCK-008): a creature of its own, on the
+/// rider's side and with the rider's controller, that starts ridden. The
+/// rider's `position` is the head square of the mount's space, which they
+/// share while it rides.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Mount {
+    /// A unique name.
+    pub name: String,
+    /// A bundled template id, or...
+    #[serde(default)]
+    pub template: Option<String>,
+    /// ...an inline sheet.
+    #[serde(default)]
+    pub sheet: Option<Sheet>,
 }

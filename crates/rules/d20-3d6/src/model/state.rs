@@ -269,6 +269,20 @@ pub struct Fighter {
     pub spells: Vec<Known>,
     /// Head square (top-left of its space).
     pub pos: SquarePos,
+    /// The edge in squares of the space it fills: its size's (X-DAT-007),
+    /// or its mount's while it rides (X-QCK-008: rider and mount share
+    /// one space and move as one).
+    pub space: u8,
+    /// Its mount, for a rider (X-DAT-008: the mount's identity).
+    pub steed: Option<CombatantId>,
+    /// Whether it sits on `steed` now (X-DAT-008, X-MAN-018, X-QCK-009).
+    pub mounted: bool,
+    /// For a mount, the rider it belongs to (X-QCK-008: it acts on that
+    /// rider's initiative, with 2 actions).
+    pub rider: Option<CombatantId>,
+    /// A mount whose actions went into its rider's turn this round
+    /// (X-QCK-008): its own slot, right after, has none.
+    pub carried: bool,
     /// The way it faces, as a step (X-SIT-003).
     pub facing: (i8, i8),
     /// HP now.
@@ -331,9 +345,13 @@ impl Fighter {
     pub fn helpless(&self) -> bool {
         !self.life.fine() || self.cond.has(Condition::Paralyzed)
     }
-    /// Its space's edge in metres.
+    /// Its space's edge in metres: its own, or its mount's while it rides.
     pub fn edge(&self) -> u8 {
-        self.stats.size.edge()
+        self.space
+    }
+    /// Whether it is a mount (X-QCK-008).
+    pub fn is_mount(&self) -> bool {
+        self.rider.is_some()
     }
     /// The weapon at `i`.
     pub fn weapon(&self, i: u8) -> Option<&Armed> {
@@ -362,6 +380,9 @@ pub struct Turn {
     pub heavy_offhand: bool,
     /// Free draws left from movement (X-MAN-013).
     pub free_draws: u8,
+    /// The actions its mount has left this turn, spent by the rider
+    /// (X-QCK-008); 0 for anyone not riding.
+    pub mount_actions: u8,
 }
 
 /// The whole fight.
@@ -420,5 +441,32 @@ impl State {
     /// Whether `a` and `b` are foes.
     pub fn foes(&self, a: CombatantId, b: CombatantId) -> bool {
         self.fighter(a).side != self.fighter(b).side
+    }
+    /// The mount `rider` sits on now (X-QCK-008).
+    pub fn riding(&self, rider: CombatantId) -> Option<CombatantId> {
+        let f = self.fighter(rider);
+        f.steed.filter(|_| f.mounted)
+    }
+    /// The rider on `mount` now (X-QCK-008).
+    pub fn ridden_by(&self, mount: CombatantId) -> Option<CombatantId> {
+        self.fighter(mount)
+            .rider
+            .filter(|&r| self.riding(r) == Some(mount))
+    }
+    /// Whether `a` and `b` are a rider and the mount it sits on, which
+    /// share one space (X-QCK-008).
+    pub fn linked(&self, a: CombatantId, b: CombatantId) -> bool {
+        self.riding(a) == Some(b) || self.riding(b) == Some(a)
+    }
+    /// Puts `who` at `pos`; a ridden mount carries its rider along
+    /// (X-QCK-008: they move as one).
+    pub fn set_pos(&mut self, who: CombatantId, pos: SquarePos) {
+        self.fighter_mut(who).pos = pos;
+        if let Some(r) = self.ridden_by(who) {
+            let facing = self.fighter(who).facing;
+            let rf = self.fighter_mut(r);
+            rf.pos = pos;
+            rf.facing = facing;
+        }
     }
 }

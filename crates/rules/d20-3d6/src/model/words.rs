@@ -106,6 +106,22 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
             }
         }
         Action::Run { to } => format!("Run to {to} (-1d6 to attacks, -4 Defense)"),
+        Action::Ride { to } => {
+            let f = state.fighter(actor);
+            match f.steed {
+                Some(m) => format!("Ride {} to {to} (a mount's action)", who(state, m)),
+                None => a.to_string(),
+            }
+        }
+        Action::Mount => match state.fighter(actor).steed {
+            Some(m) => format!("Mount {} (2 actions)", who(state, m)),
+            None => a.to_string(),
+        },
+        Action::Dismount { to } => format!("Dismount to {to} (2 actions)"),
+        Action::OverrunMove { to, target } => format!(
+            "Move to {to}, overrunning {} on the way (2 actions)",
+            who(state, *target)
+        ),
         Action::TotalDefense => "Total Defense (2 actions, +4)".into(),
         Action::PreparedDefense => "Prepared Defense (+1)".into(),
         other => other.to_string(),

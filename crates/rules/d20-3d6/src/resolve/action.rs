@@ -8,7 +8,8 @@ use crate::model::state::{Condition, State};
 use crate::resolve::attack::swing;
 use crate::resolve::check::check;
 use crate::resolve::life::{drink, first_aid, take_potion};
-use crate::resolve::maneuver::{escape, maneuver};
+use crate::resolve::maneuver::{escape, maneuver, overrun_move};
+use crate::resolve::mount::{get_off, get_on, ride};
 use crate::resolve::movement::{approach, offer_reaction, walk};
 use crate::resolve::spell::cast;
 use crate::rules::attack::{Mode, Swing};
@@ -42,6 +43,9 @@ pub fn rule_of(action: &Action) -> &'static str {
         Action::Maneuver { kind, .. } => kind.rule(),
         Action::Escape => "X-SPM-004",
         Action::Cast { .. } => "X-MAN-007",
+        Action::Ride { .. } => "X-QCK-008",
+        Action::Mount | Action::Dismount { .. } => "X-MAN-018",
+        Action::OverrunMove { .. } => "X-SPM-006",
     }
 }
 
@@ -69,7 +73,10 @@ pub fn resolve(
         strike: *s,
     };
     match action {
-        Action::EndTurn => state.turn.actions = 0,
+        Action::EndTurn => {
+            state.turn.actions = 0;
+            state.turn.mount_actions = 0;
+        }
         Action::Attack(s) => {
             note_two_weapons(state, actor);
             swing(state, strike(Mode::Single, s), cx)?;
@@ -205,6 +212,10 @@ pub fn resolve(
         Action::Cast { spell, target } => {
             cast(state, actor, *spell, *target, cx)?;
         }
+        Action::Ride { to } => ride(state, actor, *to, cx)?,
+        Action::OverrunMove { to, target } => overrun_move(state, actor, *to, *target, cx)?,
+        Action::Mount => get_on(state, actor, cx),
+        Action::Dismount { to } => get_off(state, actor, *to, cx),
     }
     let _ = Place::Hand;
     Ok(())

@@ -14,7 +14,7 @@ use crate::rules::geometry::{distance, toward};
 use crate::{D20, Flow};
 use fray_core::dice::systems::golden::attack_kind;
 use fray_core::dice::{Natural, RollKind};
-use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
+use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
 
 /// What a swing came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,13 +35,36 @@ const MISS: Outcome = Outcome {
 
 /// Resolves one swing.
 pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcome> {
-    let o = state.options.clone();
+    // The switches this swing reads, copied out: the state changes below.
+    let (hit_compare, critical_failure, fumble_in_melee, auto_ignores, miss_die, max_crits) = {
+        let o = &*state.options;
+        (
+            o.hit_compare,
+            o.critical_failure,
+            o.ranged_fumble_in_melee,
+            o.auto_hit_ignores_miss_chance,
+            o.miss_chance_die,
+            o.max_criticals,
+        )
+    };
     let attacker = sw.attacker;
     let target = sw.strike.target;
-    // Steps 3-4: flat bonuses and dice.
+    // Steps 3-4: flat bonuses and dice, and Defense (step 7): every term
+    // when the fight is narrated, only the sums otherwise (the simulator).
+    // (Declared one by one: a tuple of three lists would be copied, 3 KB a swing.)
     let mut plus = ModList::new();
     let mut dice = ModList::new();
-    bonus(state, &sw, &mut plus, &mut dice);
+    let mut def = ModList::new();
+    let (mut plus_total, dice_total, def_total) = if cx.narrating() {
+        bonus(state, &sw, &mut plus, &mut dice);
+        defense(state, &sw, &mut def);
+        (plus.total(), dice.total(), def.total())
+    } else {
+        let (mut p, mut d, mut df) = (Total::default(), Total::default(), Total::default());
+        bonus(state, &sw, &mut p, &mut d);
+        defense(state, &sw, &mut df);
+        (p.total(), d.total(), df.total())
+    };
     let ranged = is_ranged(state, &sw);
     if sw.mode == Mode::Precise {
         // X-MAN-011: a plain d4 added to the roll.
@@ -52,14 +75,12 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
             "X-MAN-011",
         );
         let r = cx.roll(state, req)?;
-        let name = state.fighter(attacker).name.clone();
         cx.emit(|| Event::Roll {
-            roll: RollRecord::new(&req, Some(&name), r),
+            roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), r),
         });
         plus.add("precise strike d4", r.total, "X-MAN-011");
+        plus_total += r.total;
     }
-    let mut def = ModList::new();
-    defense(state, &sw, &mut def);
     // What the attack itself changes: the count (X-MUL-001), the facing
     // (X-SIT-003), a feint spent (X-SPM-002), a crossbow shot (X-RNG-010).
     {
@@ -84,27 +105,23 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
         }
     }
     // Step 5: the roll: golden d6, a 6 explodes (X-ATK-005), a 1 counts 0 (X-ATK-006).
-    let extra = dice.total().clamp(-20, 20) as i8;
+    let extra = dice_total.clamp(-20, 20) as i8;
     let rule = if ranged { "X-ATK-002" } else { "X-ATK-001" };
     let req = RollRequest::new(Some(attacker), attack_kind(extra, 0), "attack", rule)
-        .against(def.total() - plus.total());
+        .against(def_total - plus_total);
     let rolled = cx.roll(state, req)?;
-    let total = rolled.total + plus.total();
-    let margin = total - def.total();
+    let total = rolled.total + plus_total;
+    let margin = total - def_total;
     // Steps 6-7 (X-ATK-004, X-ATK-008, X-ATK-009).
-    let by_total = match o.hit_compare {
+    let by_total = match hit_compare {
         HitCompare::Ge => margin >= 0,
         HitCompare::Gt => margin > 0,
     };
     let fumble = rolled.natural == Natural::AllLowest
-        || (o.critical_failure == CriticalFailure::TripleOneOrFailBy8 && margin <= -8);
+        || (critical_failure == CriticalFailure::TripleOneOrFailBy8 && margin <= -8);
     let auto_hit = rolled.natural == Natural::AllHighest;
     let hit = !fumble && (auto_hit || by_total);
-    let crits = if hit {
-        criticals(margin, o.max_criticals)
-    } else {
-        0
-    };
+    let crits = if hit { criticals(margin, max_crits) } else { 0 };
     let verdict = if fumble {
         "automatic miss"
     } else if auto_hit && !by_total {
@@ -116,9 +133,8 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
     } else {
         "miss"
     };
-    let name = state.fighter(attacker).name.clone();
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, Some(&name), rolled)
+        roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), rolled)
             .over(&plus, &def)
             .verdict(verdict),
     });
@@ -133,7 +149,7 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
         state.fighter_mut(attacker).record.fumbles += 1;
         // X-RNG-007: into melee, a random creature next to the target is hit.
         if ranged
-            && o.ranged_fumble_in_melee == RangedFumble::AutoHitRandom
+            && fumble_in_melee == RangedFumble::AutoHitRandom
             && engaged(state, attacker, target)
         {
             return stray(state, sw, cx);
@@ -144,10 +160,8 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
         return Ok(MISS);
     }
     // Step 8 (X-CON-009): a blinded attacker's miss chance.
-    if state.fighter(attacker).cond.has(Condition::Blinded)
-        && !(auto_hit && o.auto_hit_ignores_miss_chance)
-    {
-        let (kind, cut) = match o.miss_chance_die {
+    if state.fighter(attacker).cond.has(Condition::Blinded) && !(auto_hit && auto_ignores) {
+        let (kind, cut) = match miss_die {
             MissChanceDie::D6 => (RollKind::d(1, 6), 3),
             MissChanceDie::D100 => (RollKind::d(1, 100), 50),
         };
@@ -155,11 +169,8 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
         let r = cx.roll(state, req)?;
         let missed = r.total <= cut;
         cx.emit(|| Event::Roll {
-            roll: RollRecord::new(&req, Some(&name), r).verdict(if missed {
-                "blind miss"
-            } else {
-                "still hits"
-            }),
+            roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), r)
+                .verdict(if missed { "blind miss" } else { "still hits" }),
         });
         if missed {
             return Ok(MISS);
@@ -230,9 +241,8 @@ fn weapon_die(
     let kind = RollKind::d(1, u16::from(sides));
     let req = RollRequest::new(Some(who), kind, "damage die", "X-DMG-001");
     let r = cx.roll(state, req)?;
-    let name = state.fighter(who).name.clone();
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, Some(&name), r),
+        roll: RollRecord::new(&req, Some(&state.fighter(who).name), r),
     });
     if r.total < i32::from(on) {
         return Ok((r.total, false));
@@ -241,7 +251,8 @@ fn weapon_die(
     let again = RollRequest::new(Some(who), kind, "damage explosion", rule);
     let e = cx.roll(state, again)?;
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&again, Some(&name), e).verdict("explodes once (X-DMG-008)"),
+        roll: RollRecord::new(&again, Some(&state.fighter(who).name), e)
+            .verdict("explodes once (X-DMG-008)"),
     });
     Ok((r.total + e.total, true))
 }
@@ -251,33 +262,44 @@ fn weapon_die(
 /// of 1 (X-DMG-009), to HP or the nonlethal counter (X-DMG-010), then the
 /// target's health (X-LIF).
 pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) -> Flow<i32> {
-    let o = state.options.clone();
     let attacker = sw.attacker;
     let target = sw.strike.target;
-    let a = state.fighter(attacker);
-    let Some(armed) = a.weapon(sw.strike.weapon).cloned() else {
-        return Ok(0);
-    };
-    let w = &armed.weapon;
     let offhand = sw.mode == Mode::Offhand;
+    // What the weapon and the switches say, copied out: the rolls below
+    // take the state, and nothing in the attacker's sheet changes meanwhile.
+    let (count, sides, crit_dice, explode, plus, weapon_nonlethal, nonlethal_model) = {
+        let o = &*state.options;
+        let a = state.fighter(attacker);
+        let Some(armed) = a.weapon(sw.strike.weapon) else {
+            return Ok(0);
+        };
+        let w = &armed.weapon;
+        let may_explode = crits == 0 || o.critical_explosion == CriticalExplosion::BaseDieOnly;
+        (
+            w.damage.count,
+            w.damage.sides,
+            u16::from(crits) * critical_dice(w, o),
+            explode_on(w, o).filter(|_| may_explode),
+            adds(a, armed, offhand),
+            w.nonlethal,
+            o.nonlethal_model,
+        )
+    };
     let mut rolled = 0;
     let mut explosions = 0u32;
-    let may_explode = crits == 0 || o.critical_explosion == CriticalExplosion::BaseDieOnly;
-    let crit_dice = u16::from(crits) * critical_dice(w, &o);
-    match explode_on(w, &o).filter(|_| may_explode) {
+    match explode {
         Some(on) => {
-            for _ in 0..w.damage.count {
-                let (v, exploded) = weapon_die(state, attacker, w.damage.sides, on, cx)?;
+            for _ in 0..count {
+                let (v, exploded) = weapon_die(state, attacker, sides, on, cx)?;
                 rolled += v;
                 explosions += u32::from(exploded);
             }
             if crit_dice > 0 {
-                let kind = RollKind::d(crit_dice, u16::from(w.damage.sides));
+                let kind = RollKind::d(crit_dice, u16::from(sides));
                 let req = RollRequest::new(Some(attacker), kind, "critical dice", "X-DMG-003");
                 let r = cx.roll(state, req)?;
-                let name = state.fighter(attacker).name.clone();
                 cx.emit(|| Event::Roll {
-                    roll: RollRecord::new(&req, Some(&name), r),
+                    roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), r),
                 });
                 rolled += r.total;
             }
@@ -286,8 +308,8 @@ pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) ->
             // The weapon's dice and the critical dice (X-DMG-003) are one
             // roll of plain dice: the same sum, and one branch point for
             // the exact odds instead of two.
-            let n = u16::from(w.damage.count) + crit_dice;
-            let kind = RollKind::d(n, u16::from(w.damage.sides));
+            let n = u16::from(count) + crit_dice;
+            let kind = RollKind::d(n, u16::from(sides));
             let (label, rule) = if crit_dice > 0 {
                 ("damage and critical dice", "X-DMG-003")
             } else {
@@ -295,19 +317,17 @@ pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) ->
             };
             let req = RollRequest::new(Some(attacker), kind, label, rule);
             let r = cx.roll(state, req)?;
-            let name = state.fighter(attacker).name.clone();
             cx.emit(|| Event::Roll {
-                roll: RollRecord::new(&req, Some(&name), r),
+                roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), r),
             });
             rolled += r.total;
         }
     }
-    let plus = adds(state.fighter(attacker), &armed, offhand);
     let raw = rolled + plus;
     let reduction = state.fighter(target).stats.reduction;
     let dealt = final_damage(raw, reduction, false);
-    let nonlethal = (sw.strike.nonlethal || w.nonlethal)
-        && o.nonlethal_model == NonlethalModel::SeparateCounter;
+    let nonlethal = (sw.strike.nonlethal || weapon_nonlethal)
+        && nonlethal_model == NonlethalModel::SeparateCounter;
     {
         let t = state.fighter_mut(target);
         if nonlethal {
@@ -324,9 +344,9 @@ pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) ->
         f.record.explosions += explosions;
     }
     let t = state.fighter(target);
-    let (tname, hp, hp_max) = (t.name.clone(), t.hp, t.stats.hp_max);
+    let (hp, hp_max) = (t.hp, t.stats.hp_max);
     cx.emit(|| Event::Damage {
-        target: tname.to_string(),
+        target: t.name.to_string(),
         dice: rolled,
         adds: plus,
         amount: dealt,
@@ -349,6 +369,8 @@ pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) ->
         },
     });
     update_life(state, target, cx);
+    // X-QCK-009 (X-FLW-001 step 12): a rider hit keeps its seat or falls.
+    crate::resolve::mount::stay_mounted(state, target, cx)?;
     cx.checkpoint(state, &(target, "dealt"))?;
     Ok(dealt)
 }

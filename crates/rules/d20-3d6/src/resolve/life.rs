@@ -17,7 +17,8 @@ use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
 
 /// Sets `who`'s health from its HP and nonlethal damage, and narrates a
 /// change. Going down (X-CON-007): it falls prone, drops what it holds,
-/// and lets go of anyone it grapples (X-SPM-004).
+/// lets go of anyone it grapples (X-SPM-004), and a rider falls from its
+/// mount, or off a mount that went down (X-MAN-018).
 pub fn update_life(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) {
     let model = state.options.nonlethal_model;
     let f = state.fighter_mut(who);
@@ -60,6 +61,9 @@ pub fn update_life(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) {
         what: what.into(),
         rule,
     });
+    if !now.fine() {
+        crate::resolve::mount::after_down(state, who, cx);
+    }
 }
 
 /// X-LIF-005, X-LIF-010, X-LIF-014: magical healing of `amount`: a dying

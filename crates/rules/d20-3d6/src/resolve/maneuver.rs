@@ -5,7 +5,7 @@ use crate::model::action::Maneuver;
 use crate::model::event::Event;
 use crate::model::state::{Condition, State};
 use crate::resolve::check::opposed;
-use crate::resolve::movement::release_out_of_reach;
+use crate::resolve::movement::{release_out_of_reach, walk};
 use crate::rules::geometry::{fits, occupant, toward};
 use crate::{D20, Flow};
 use fray_core::grid::SquarePos;
@@ -73,6 +73,24 @@ pub fn maneuver(
     d: CombatantId,
     cx: &mut impl Cx<D20>,
 ) -> Flow<bool> {
+    let Some(margin) = contest(state, a, kind, d, cx)? else {
+        return Ok(false);
+    };
+    effect(state, a, kind, d, margin, cx);
+    Ok(true)
+}
+
+/// X-FLW-002 up to the effect: the multiple-attack count (X-MUL-001), size
+/// dice (X-SPM-007), the opposed check (X-ATK-011) and, on the initiator's
+/// three 1s, the backfire (X-SPM-008). The winning margin, `None` when
+/// the initiator lost.
+pub fn contest(
+    state: &mut State,
+    a: CombatantId,
+    kind: Maneuver,
+    d: CombatantId,
+    cx: &mut impl Cx<D20>,
+) -> Flow<Option<i32>> {
     let (mut x, y) = bonuses(state, kind, a, d);
     let counted = kind != Maneuver::Feint && state.options.maneuvers_use_attack_progression;
     if counted {
@@ -88,7 +106,7 @@ pub fn maneuver(
     let r = opposed(state, a, &x, dice, d, &y, kind.name(), kind.rule(), cx)?;
     if r.backfire {
         backfire(state, a, kind, d, cx);
-        return Ok(false);
+        return Ok(None);
     }
     if !r.won {
         if kind == Maneuver::Overrun {
@@ -100,8 +118,46 @@ pub fn maneuver(
                 cx,
             );
         }
-        return Ok(false);
+        return Ok(None);
     }
+    Ok(Some(r.margin))
+}
+
+/// X-SPM-006 woven into a Move: the mover walks the straight line up to
+/// its target (provoking as any move), overruns it, and on success walks
+/// on through the target's space to the end; on failure it stops in the
+/// last free square before the target.
+pub fn overrun_move(
+    state: &mut State,
+    a: CombatantId,
+    to: SquarePos,
+    d: CombatantId,
+    cx: &mut impl Cx<D20>,
+) -> Flow<()> {
+    let (before, after) = crate::rules::movement::overrun_path(state, a, to, d)
+        .map_err(|e| fray_core::Halt::Illegal(a, e))?;
+    state.turn.free_draws += 1;
+    if !walk(state, a, &before, true, "moves", cx)? || !state.fighter(a).able() {
+        return Ok(());
+    }
+    if contest(state, a, Maneuver::Overrun, d, cx)?.is_some() {
+        if state.options.overrun_knocks_prone {
+            state.fighter_mut(d).cond.set(Condition::Prone, true);
+        }
+        walk(state, a, &after, true, "overruns", cx)?;
+    }
+    Ok(())
+}
+
+/// The effect of a won maneuver (X-SPM-001..006).
+fn effect(
+    state: &mut State,
+    a: CombatantId,
+    kind: Maneuver,
+    d: CombatantId,
+    margin: i32,
+    cx: &mut impl Cx<D20>,
+) {
     match kind {
         Maneuver::Disarm => {
             let t = state.fighter_mut(d);
@@ -129,7 +185,7 @@ pub fn maneuver(
         }
         Maneuver::BullRush => {
             // X-SPM-003: 1 m, +1 per full 5 of margin, straight away; an obstacle stops it.
-            let metres = 1 + r.margin.max(0) / 5;
+            let metres = 1 + margin.max(0) / 5;
             let (dx, dy) = toward(state.fighter(a).pos, state.fighter(d).pos);
             let mut moved = 0;
             for _ in 0..metres {
@@ -141,7 +197,7 @@ pub fn maneuver(
                 {
                     break;
                 }
-                state.fighter_mut(d).pos = next;
+                state.set_pos(d, next);
                 moved += 1;
             }
             note(
@@ -165,7 +221,7 @@ pub fn maneuver(
                     {
                         break;
                     }
-                    state.fighter_mut(a).pos = next;
+                    state.set_pos(a, next);
                     followed += 1;
                 }
                 if followed > 0 {
@@ -195,6 +251,10 @@ pub fn maneuver(
                 "X-SPM-005",
                 cx,
             );
+            // X-MAN-018 (decision): a tripped mount throws its rider.
+            if let Some(r) = state.ridden_by(d) {
+                crate::resolve::mount::fall(state, r, "falls as its mount is tripped", cx);
+            }
         }
         Maneuver::Overrun => {
             // X-SPM-006: the mover passes through to the square beyond.
@@ -204,7 +264,7 @@ pub fn maneuver(
             let e = state.fighter(a).edge();
             if fits(state, beyond, e) && occupant(state, beyond, e, a).is_none() {
                 let from = state.fighter(a).pos;
-                state.fighter_mut(a).pos = beyond;
+                state.set_pos(a, beyond);
                 let name = state.fighter(a).name.clone();
                 cx.emit(|| Event::Moved {
                     who: name.to_string(),
@@ -218,7 +278,6 @@ pub fn maneuver(
             }
         }
     }
-    Ok(true)
 }
 
 /// X-SPM-008: the maneuver lands on its initiator.

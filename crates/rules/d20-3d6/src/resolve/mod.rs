@@ -7,6 +7,7 @@ pub mod attack;
 pub mod check;
 pub mod life;
 pub mod maneuver;
+pub mod mount;
 pub mod movement;
 pub mod spell;
 pub mod turn;

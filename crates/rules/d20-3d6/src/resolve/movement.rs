@@ -12,11 +12,13 @@ use crate::rules::geometry::{self, distance, space_distance, threatens_at, towar
 use crate::rules::movement::{Path, plan};
 use crate::rules::turn::may_interrupt;
 use crate::{D20, Flow};
+use arrayvec::ArrayVec;
 use fray_core::grid::SquarePos;
 use fray_core::{CombatantId, Cx};
 
-/// The melee weapons in `who`'s hands that reach a space at `dist`.
-pub fn reaching_weapons(state: &State, who: CombatantId, dist: u32) -> Vec<u8> {
+/// The melee weapons in `who`'s hands (two at most) that reach a space at
+/// `dist`.
+pub fn reaching_weapons(state: &State, who: CombatantId, dist: u32) -> ArrayVec<u8, 2> {
     let f = state.fighter(who);
     [f.main, f.off]
         .into_iter()
@@ -123,7 +125,7 @@ pub fn walk(
         }
         let f = state.fighter_mut(mover);
         f.facing = toward(f.pos, next);
-        f.pos = next;
+        state.set_pos(mover, next);
     }
     let to = state.fighter(mover).pos;
     if to != from {
@@ -136,6 +138,9 @@ pub fn walk(
         });
     }
     release_out_of_reach(state, mover, cx);
+    if let Some(r) = state.ridden_by(mover) {
+        release_out_of_reach(state, r, cx);
+    }
     Ok(done)
 }
 

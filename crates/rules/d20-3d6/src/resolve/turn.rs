@@ -59,7 +59,9 @@ pub fn next(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<Next> {
             return Ok(Next::Over(o));
         }
         if let Some(a) = state.turn.actor {
-            if state.fighter(a).able() && state.turn.actions > 0 {
+            // X-QCK-008: a rider's turn lasts while it or its mount has
+            // actions left.
+            if state.fighter(a).able() && (state.turn.actions > 0 || state.turn.mount_actions > 0) {
                 return Ok(Next::Act(a));
             }
             finish_turn(state, a);
@@ -133,6 +135,12 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
         return Ok(());
     }
     let mut actions = budget(f, &state.options);
+    // X-QCK-008: a mount acts on its rider's initiative: while it carries
+    // the rider (or carried it earlier this round) its actions belong to
+    // the rider's turn, so its own slot has none.
+    if f.is_mount() && (state.ridden_by(who).is_some() || f.carried) {
+        actions = 0;
+    }
     if f.cond.has(Condition::Confused) {
         // X-CON-005: a plain d6 at the start of each turn.
         let req = RollRequest::new(Some(who), RollKind::d(1, 6), "confusion", "X-CON-005");
@@ -161,16 +169,39 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
     }
     let f = state.fighter_mut(who);
     f.bonus_actions = 0;
-    let name = f.name.clone();
+    f.carried = false;
+    // X-QCK-008: the mount's 2 actions go into its rider's turn.
+    let mount_actions = match state.riding(who) {
+        Some(m) if state.fighter(m).able() => {
+            let n = budget(state.fighter(m), &state.options);
+            state.fighter_mut(m).carried = true;
+            n
+        }
+        _ => 0,
+    };
     state.turn = Turn {
         actor: Some(who),
         actions,
+        mount_actions,
         ..Turn::default()
     };
     if actions > 0 {
         cx.emit(|| Event::Turn {
-            who: name.to_string(),
+            who: state.fighter(who).name.to_string(),
             actions,
+        });
+    }
+    if mount_actions > 0
+        && actions > 0
+        && let Some(m) = state.riding(who)
+    {
+        cx.emit(|| Event::Note {
+            text: format!(
+                "{} carries {}: {mount_actions} mount actions",
+                state.fighter(m).name,
+                state.fighter(who).name
+            ),
+            rule: "X-QCK-008",
         });
     }
     Ok(())
@@ -183,8 +214,12 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
 /// (the controller chooses), by 16 an extra normal action too.
 pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
     let o = state.options.clone();
+    // X-QCK-008: mounts roll no initiative; each follows its rider.
     let rollers: Vec<CombatantId> = match o.initiative_groups {
-        InitiativeGroups::Individual => state.ids().collect(),
+        InitiativeGroups::Individual => state
+            .ids()
+            .filter(|&id| !state.fighter(id).is_mount())
+            .collect(),
         InitiativeGroups::Side => {
             let mut v: Vec<CombatantId> = Vec::new();
             for id in state.ids() {
@@ -283,7 +318,7 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
                 let side = state.fighter(id).side;
                 let members: Vec<CombatantId> = state
                     .ids()
-                    .filter(|&m| state.fighter(m).side == side)
+                    .filter(|&m| state.fighter(m).side == side && !state.fighter(m).is_mount())
                     .collect();
                 for m in members {
                     state.fighter_mut(m).initiative = total;
@@ -291,6 +326,18 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
                 }
             }
         }
+    }
+    // X-QCK-008: a mount's slot follows its rider's, at its initiative.
+    if state.fighters.iter().any(|f| f.is_mount()) {
+        let mut with_mounts = Vec::with_capacity(state.fighters.len());
+        for id in order {
+            with_mounts.push(id);
+            if let Some(m) = state.fighter(id).steed {
+                state.fighter_mut(m).initiative = state.fighter(id).initiative;
+                with_mounts.push(m);
+            }
+        }
+        order = with_mounts;
     }
     state.order = order;
     state.cursor = 0;
@@ -306,6 +353,9 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
     });
     // X-SEQ-002/003: critical initiative against the best opponent.
     for id in state.ids() {
+        if state.fighter(id).is_mount() {
+            continue;
+        }
         let mine = state.fighter(id).initiative;
         let best = state
             .ids()

@@ -65,9 +65,13 @@ pub fn is_ranged(state: &State, sw: &Swing) -> bool {
     let Some(a) = f.weapon(sw.strike.weapon) else {
         return false;
     };
+    // A weapon without a range never shoots: no distance to measure.
+    if !a.weapon.ranged() {
+        return false;
+    }
     match geometry::weapon_reach(f, sw.strike.weapon) {
-        None => a.weapon.ranged(),
-        Some(r) => a.weapon.ranged() && distance(state, sw.attacker, sw.strike.target) > r,
+        None => true,
+        Some(r) => distance(state, sw.attacker, sw.strike.target) > r,
     }
 }
 
@@ -181,10 +185,13 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
             m.add("long weapon too close", -4, "X-QCK-001");
         }
     }
-    // X-SIT-002: higher ground.
+    // X-SIT-002: higher ground; X-QCK-010: a rider against a creature on
+    // foot smaller than its mount. One bonus, never added twice.
     let h = |p: SquarePos| state.map.height_at(p).unwrap_or(0);
     if h(a.pos) > h(t.pos) {
         m.add("higher ground", 2, "X-SIT-002");
+    } else if mounted_over(state, sw.attacker, sw.strike.target) {
+        m.add("mounted, higher ground", 2, "X-QCK-010");
     }
     // X-SIT-003.
     if o.facing_model == FacingModel::LastAction
@@ -258,6 +265,15 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
     }
 }
 
+/// X-QCK-010: `attacker` rides a mount larger than `target`, which rides
+/// nothing.
+pub fn mounted_over(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
+    state.riding(target).is_none()
+        && state
+            .riding(attacker)
+            .is_some_and(|m| state.fighter(target).stats.size < state.fighter(m).stats.size)
+}
+
 /// X-DEF-009, X-RNG-006: the cover level (0 none, 1 light, 2 medium,
 /// 3 complete) on the line of fire from `from` to the target: the best
 /// cover of the cells and square sides it crosses, ignoring cells next to
@@ -277,6 +293,8 @@ pub fn cover(state: &State, attacker: CombatantId, target: CombatantId) -> u8 {
         let body = state.ids().any(|o| {
             o != attacker
                 && o != target
+                && !state.linked(o, attacker)
+                && !state.linked(o, target)
                 && state.fighter(o).life != crate::model::state::Life::Dead
                 && geometry::overlaps(c, 1, state.fighter(o))
         });

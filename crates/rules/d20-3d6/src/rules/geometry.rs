@@ -33,8 +33,11 @@ pub fn distance(state: &State, a: CombatantId, b: CombatantId) -> u32 {
 
 /// X-MOV-010: a creature's own reach, max(1, ceil(edge / 2)) metres (a
 /// touch reaches 1 m, X-MOV-008).
+///
+/// A rider reaches by its own size from any square of its mount's space
+/// (X-QCK-008), so this reads the size, not the space it fills.
 pub fn natural_reach(f: &Fighter) -> u32 {
-    (u32::from(f.edge()).div_ceil(2)).max(1)
+    (u32::from(f.stats.size.edge()).div_ceil(2)).max(1)
 }
 
 /// X-MOV-009, X-QCK-001: melee reach with weapon `w`: the creature's reach,
@@ -76,8 +79,9 @@ pub fn overlaps(pos: SquarePos, edge: u8, other: &Fighter) -> bool {
     space_distance(pos, edge, other.pos, other.edge()) == 0
 }
 
-/// Who, other than `except`, fills a square of the space at `pos`.
-/// The dead lie where they fell and fill nothing.
+/// Who, other than `except` and the rider or mount it shares its space
+/// with (X-QCK-008), fills a square of the space at `pos`. The dead lie
+/// where they fell and fill nothing.
 pub fn occupant(
     state: &State,
     pos: SquarePos,
@@ -85,9 +89,10 @@ pub fn occupant(
     except: CombatantId,
 ) -> Option<CombatantId> {
     state.ids().find(|&o| {
-        o != except && state.fighter(o).life != crate::model::state::Life::Dead && {
-            overlaps(pos, edge, state.fighter(o))
-        }
+        o != except
+            && state.fighter(o).life != crate::model::state::Life::Dead
+            && overlaps(pos, edge, state.fighter(o))
+            && !state.linked(except, o)
     })
 }
 

@@ -9,6 +9,7 @@ use crate::model::state::{Condition, Life, State};
 use crate::rules::attack::{Mode, Swing, cover, increment, is_ranged};
 use crate::rules::geometry::{distance, natural_reach, weapon_reach};
 use crate::rules::movement::{charge_path, plan};
+use fray_core::grid::SquarePos;
 use fray_core::{CombatantId, Illegal};
 
 /// Normal actions an action costs now (X-MAN, X-MAN-014/015 by where the potion is).
@@ -164,13 +165,24 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
         let _ = rule;
         Ok(())
     };
+    // X-QCK-008: a rider moves only as its mount carries it (Ride).
+    let on_foot = |rule: &'static str| -> Result<(), Illegal> {
+        can_move(rule)?;
+        if state.riding(actor).is_some() {
+            return Err(Illegal::new(
+                "X-QCK-008",
+                "mounted: the mount carries the rider (ride, or dismount first)",
+            ));
+        }
+        Ok(())
+    };
     match action {
         Action::EndTurn => Ok(()),
         Action::Attack(s) => check_strike(state, actor, s, Mode::Single),
         Action::OffhandAttack(s) => check_strike(state, actor, s, Mode::Offhand),
         Action::PreciseStrike(s) => check_strike(state, actor, s, Mode::Precise),
         Action::Charge { to, strike } => {
-            can_move("X-MAN-006")?;
+            on_foot("X-MAN-006")?;
             check_strike(state, actor, strike, Mode::Charge)?;
             let path = charge_path(state, actor, *to)?;
             let _ = path;
@@ -185,7 +197,7 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             Ok(())
         }
         Action::Move { to } => {
-            can_move("X-MAN-004")?;
+            on_foot("X-MAN-004")?;
             plan(
                 state,
                 actor,
@@ -197,7 +209,7 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             .map(|_| ())
         }
         Action::Run { to } => {
-            can_move("X-MAN-005")?;
+            on_foot("X-MAN-005")?;
             plan(
                 state,
                 actor,
@@ -209,7 +221,7 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             .map(|_| ())
         }
         Action::Disengage { to } => {
-            can_move("X-MAN-010")?;
+            on_foot("X-MAN-010")?;
             if f.pos.distance(*to) != 1 {
                 return Err(Illegal::new("X-MAN-010", "Disengage moves exactly 1 m"));
             }
@@ -347,7 +359,26 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
                 return Err(Illegal::new(kind.rule(), "the target must be within reach"));
             }
             if *kind == Maneuver::Overrun {
-                can_move("X-SPM-006")?;
+                on_foot("X-SPM-006")?;
+            }
+            // X-QCK-008 (decision): rider and mount move as one, so a
+            // mounted rider neither pushes, trips nor overruns, nor is
+            // pushed, tripped or overrun: those go to the mount.
+            let moves = matches!(
+                kind,
+                Maneuver::BullRush | Maneuver::Trip | Maneuver::Overrun
+            );
+            if moves && state.riding(actor).is_some() {
+                return Err(Illegal::new(
+                    "X-QCK-008",
+                    "a mounted rider cannot make this maneuver",
+                ));
+            }
+            if moves && state.riding(*target).is_some() {
+                return Err(Illegal::new(
+                    "X-QCK-008",
+                    "the target is mounted: aim the maneuver at its mount",
+                ));
             }
             if *kind == Maneuver::Disarm && {
                 let t = state.fighter(*target);
@@ -364,7 +395,84 @@ pub fn check(state: &State, actor: CombatantId, action: &Action) -> Result<(), I
             Ok(())
         }
         Action::Cast { spell, target } => check_cast(state, actor, *spell, *target),
+        Action::Ride { to } => check_ride(state, actor, *to),
+        Action::OverrunMove { to, target } => {
+            foe(state, actor, *target, "X-SPM-006")?;
+            on_foot("X-SPM-006")?;
+            if state.riding(*target).is_some() {
+                return Err(Illegal::new(
+                    "X-QCK-008",
+                    "the target is mounted: aim the maneuver at its mount",
+                ));
+            }
+            crate::rules::movement::overrun_path(state, actor, *to, *target).map(|_| ())
+        }
+        Action::Mount => {
+            can_move("X-MAN-018")?;
+            let Some(m) = f.steed else {
+                return Err(Illegal::new("X-MAN-018", "has no mount"));
+            };
+            if f.mounted {
+                return Err(Illegal::new("X-MAN-018", "already mounted"));
+            }
+            let mf = state.fighter(m);
+            if !mf.able() || mf.cond.has(Condition::Prone) {
+                return Err(Illegal::new(
+                    "X-MAN-018",
+                    format!("{} cannot carry a rider now", mf.name),
+                ));
+            }
+            if distance(state, actor, m) > 1 {
+                return Err(Illegal::new(
+                    "X-MAN-018",
+                    format!("{} must be adjacent", mf.name),
+                ));
+            }
+            Ok(())
+        }
+        Action::Dismount { to } => {
+            can_move("X-MAN-018")?;
+            let Some(m) = state.riding(actor) else {
+                return Err(Illegal::new("X-MAN-018", "not mounted"));
+            };
+            let (mf, e) = (state.fighter(m), f.stats.size.edge());
+            let free = crate::rules::geometry::fits(state, *to, e)
+                && crate::rules::geometry::occupant(state, *to, e, actor).is_none();
+            if crate::rules::geometry::space_distance(*to, e, mf.pos, mf.space) != 1 || !free {
+                return Err(Illegal::new(
+                    "X-MAN-018",
+                    format!("{to} is not a free square beside the mount"),
+                ));
+            }
+            Ok(())
+        }
     }
+}
+
+/// X-QCK-008: a Ride spends one of the mount's actions left this turn on
+/// a path of up to the mount's base Move; the mount must be able to move.
+pub fn check_ride(state: &State, actor: CombatantId, to: SquarePos) -> Result<(), Illegal> {
+    let Some(m) = state.riding(actor) else {
+        return Err(Illegal::new("X-QCK-008", "not mounted"));
+    };
+    if state.turn.mount_actions == 0 {
+        return Err(Illegal::new(
+            "X-QCK-008",
+            "the mount has no actions left this turn",
+        ));
+    }
+    let f = state.fighter(actor);
+    if f.pinned || (f.grappled_by.is_some() && !state.options.grappled_can_move) {
+        return Err(Illegal::new("X-CON-013", "grappled: escape first"));
+    }
+    let mf = state.fighter(m);
+    if !mf.able() || mf.cond.has(Condition::Prone) || mf.pinned || mf.grappled_by.is_some() {
+        return Err(Illegal::new(
+            "X-QCK-008",
+            format!("{} cannot move now", mf.name),
+        ));
+    }
+    plan(state, m, to, mf.stats.move_m, mf.total_defense, "X-QCK-008").map(|_| ())
 }
 
 /// X-MAN-007: a spell known with casts left, at a living creature within

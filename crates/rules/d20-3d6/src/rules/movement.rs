@@ -155,3 +155,70 @@ pub fn charge_path(state: &State, mover: CombatantId, to: SquarePos) -> Result<P
     }
     Ok(path)
 }
+
+/// X-SPM-006 woven into a Move: a straight run (orthogonal or diagonal) of
+/// at most base Move from the mover's square to `to`, crossing `target`'s
+/// space; every other square on the way free of foes, `to` free of
+/// everyone (X-MOV-011). The squares before the target's space, and those
+/// from it on.
+pub fn overrun_path(
+    state: &State,
+    mover: CombatantId,
+    to: SquarePos,
+    target: CombatantId,
+) -> Result<(Path, Path), Illegal> {
+    let f = state.fighter(mover);
+    let t = state.fighter(target);
+    let e = f.edge();
+    let (dx, dy) = (to.x - f.pos.x, to.y - f.pos.y);
+    if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return Err(Illegal::new(
+            "X-SPM-006",
+            "an overrun runs in a straight line, along a row, a column or a diagonal",
+        ));
+    }
+    if !fits(state, to, e) || occupant(state, to, e, mover).is_some() {
+        return Err(Illegal::new("X-MOV-011", format!("{to} is not free")));
+    }
+    let step = (dx.signum(), dy.signum());
+    let n = dx.abs().max(dy.abs());
+    let (mut before, mut after) = (Path::new(), Path::new());
+    let (mut prev, mut cost, mut through) = (f.pos, 0u32, false);
+    for i in 1..=n {
+        let p = SquarePos::new(f.pos.x + step.0 * i, f.pos.y + step.1 * i);
+        let in_target = crate::rules::geometry::overlaps(p, e, t);
+        let other_foe = state.ids().any(|o| {
+            o != mover
+                && o != target
+                && state.foes(o, mover)
+                && state.fighter(o).life != crate::model::state::Life::Dead
+                && crate::rules::geometry::overlaps(p, e, state.fighter(o))
+        });
+        if state.map.blocks_step(prev, p) || !fits(state, p, e) || other_foe {
+            return Err(Illegal::new(
+                "X-SPM-006",
+                format!("the line of the overrun is blocked at {p}"),
+            ));
+        }
+        let c = enter_cost(state, p, e);
+        cost += if f.total_defense { 2 * c } else { c };
+        through |= in_target;
+        let side = if through { &mut after } else { &mut before };
+        side.try_push(p)
+            .map_err(|_| Illegal::new("X-SPM-006", "the path is too long"))?;
+        prev = p;
+    }
+    if !through {
+        return Err(Illegal::new(
+            "X-SPM-006",
+            format!("the line does not cross {}", t.name),
+        ));
+    }
+    if cost > f.stats.move_m {
+        return Err(Illegal::new(
+            "X-SPM-006",
+            format!("{cost} m of movement, beyond base Move"),
+        ));
+    }
+    Ok((before, after))
+}

@@ -8,11 +8,19 @@ use fray_core::CombatantId;
 /// Normal actions a turn (X-ACT-001).
 pub const NORMAL_ACTIONS: u8 = 3;
 
-/// X-ACT-001, X-SEQ-003, X-CON-011, X-DEF-008: normal actions for a turn
-/// starting now: 3, plus critical initiative's extra; 1 when nauseated; at
-/// most `stunned_max_actions` when stunned.
+/// A mount's actions a turn (X-QCK-008).
+pub const MOUNT_ACTIONS: u8 = 2;
+
+/// X-ACT-001, X-SEQ-003, X-CON-011, X-DEF-008, X-QCK-008: normal actions
+/// for a turn starting now: 3 (a mount 2), plus critical initiative's
+/// extra; 1 when nauseated; at most `stunned_max_actions` when stunned.
 pub fn budget(f: &Fighter, o: &Options) -> u8 {
-    let mut n = NORMAL_ACTIONS + f.bonus_actions;
+    let base = if f.is_mount() {
+        MOUNT_ACTIONS
+    } else {
+        NORMAL_ACTIONS
+    };
+    let mut n = base + f.bonus_actions;
     if f.cond.has(Condition::Nauseated) {
         n = n.min(1);
     }

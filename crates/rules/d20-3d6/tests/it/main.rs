@@ -10,6 +10,7 @@ mod damage;
 mod defense;
 mod life;
 mod maneuvers;
+mod mounts;
 mod movement;
 mod odds;
 mod setup;

@@ -186,3 +186,50 @@ fn size_dice_for_the_initiator_rule_x_spm_007() {
     assert_eq!(size_dice(&s, A, B), 2);
     assert_eq!(size_dice(&s, B, A), -2);
 }
+
+#[test]
+fn overrun_woven_into_a_move_passes_through_or_stops_rule_x_spm_006() {
+    // rule: X-SPM-006, X-MAN-004, X-MOV-011
+    use fray_core::grid::SquarePos;
+    // A at (5, 5) runs east over B at (8, 5) to (10, 5): 2 actions.
+    let mut s = duel(&["sword"], 3);
+    s.fighter_mut(B).reactions = 0;
+    turn_of(&mut s, A);
+    let run = Action::OverrunMove {
+        to: SquarePos::new(10, 5),
+        target: B,
+    };
+    // A: 4+4+4 + Athletics 7 = 19 against B's 2+2+2 + Reflex 2 = 8.
+    act(
+        &mut s,
+        A,
+        run.clone(),
+        vec![f(&[4, 4, 4]), f(&[2, 2, 2])],
+        vec![],
+    )
+    .unwrap();
+    assert_eq!(s.fighter(A).pos, SquarePos::new(10, 5));
+    assert_eq!(s.fighter(B).pos, SquarePos::new(8, 5));
+    assert_eq!((s.turn.actions, s.turn.attacks), (1, 1));
+    // Lost: A stops in the last square before B.
+    let mut s = duel(&["sword"], 3);
+    s.fighter_mut(B).reactions = 0;
+    turn_of(&mut s, A);
+    act(&mut s, A, run, vec![f(&[2, 2, 2]), f(&[5, 5, 5])], vec![]).unwrap();
+    assert_eq!(s.fighter(A).pos, SquarePos::new(7, 5));
+    // Not crossing the target, not straight, or ending in it: refused.
+    let s = duel(&["sword"], 3);
+    let mut s2 = s.clone();
+    turn_of(&mut s2, A);
+    for (to, rule) in [
+        (SquarePos::new(7, 5), "X-SPM-006"),
+        (SquarePos::new(10, 6), "X-SPM-006"),
+        (SquarePos::new(8, 5), "X-MOV-011"),
+    ] {
+        assert_eq!(
+            refused(&s2, A, &Action::OverrunMove { to, target: B }),
+            Some(rule),
+            "{to}"
+        );
+    }
+}
