@@ -341,9 +341,22 @@ pub struct Feature {
     /// The amount.
     #[serde(default, deserialize_with = "num")]
     pub amount: Option<f64>,
-    /// For DR bonuses: the locations.
+    /// For DR bonuses: the locations (v5).
     #[serde(default)]
     pub locations: Vec<String>,
+    /// For DR bonuses: the location (v4 names one per feature).
+    #[serde(default, deserialize_with = "text")]
+    pub location: Option<String>,
+}
+
+impl Feature {
+    /// The locations a DR bonus covers, in v4's form or v5's.
+    pub fn covered(&self) -> impl Iterator<Item = &str> {
+        self.locations
+            .iter()
+            .map(String::as_str)
+            .chain(self.location.as_deref())
+    }
 }
 
 /// A skill or technique.

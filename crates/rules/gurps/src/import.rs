@@ -992,8 +992,8 @@ fn flexible_locations(c: &Character) -> BTreeMap<&str, bool> {
                     .iter()
                     .filter(|f| f.kind.as_deref() == Some("dr_bonus"))
                 {
-                    for l in &f.locations {
-                        let v = out.entry(l.as_str()).or_insert(true);
+                    for l in f.covered() {
+                        let v = out.entry(l).or_insert(true);
                         *v &= flex;
                     }
                 }
