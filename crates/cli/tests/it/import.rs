@@ -130,6 +130,7 @@ fn shared_gcs_files_simulate_against_the_knight() {
         let gcs = path.canonicalize().unwrap().display().to_string();
         std::fs::write(&file, scenario(&format!("gcs = {gcs:?}"))).unwrap();
         let f = file.display().to_string();
+        assert!(stdout_of(&["validate", &f]).contains("valid gurps scenario"));
         let json = stdout_of(&["sim", &f, "-n", "20", "--seed", "7", "--json"]);
         let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(doc["fights"], 20, "{}", path.display());

@@ -469,7 +469,12 @@ impl Convert {
             };
             // G-DEF-006: Block = skill/2 + 3; the engine adds CR and DB.
             let target = value - cr - db;
-            let shield_skill = self.level_name(&w.owner.name, "Block", w, 2 * (target - 3));
+            // The bash's level is the shield skill when it gives GCS's Block.
+            let level = w
+                .level
+                .filter(|l| l / 2 + 3 == target)
+                .unwrap_or(2 * (target - 3));
+            let shield_skill = self.level_name(&w.owner.name, "Block", w, level);
             let bundled = crate::model::data::bundled()
                 .ok()
                 .and_then(|a| a.shield(&w.owner.name))
