@@ -147,10 +147,7 @@ fn matches_gcs(c: &Character, f: &Fighter, file: &str) {
             let key = fray_gurps::setup::location_key(l);
             let same_side = !(table.contains("left") && key.starts_with("right")
                 || table.contains("right") && key.starts_with("left"));
-            let id = match loc.id.as_str() {
-                "eye" => "eye",
-                other => other,
-            };
+            let id = loc.id.as_str();
             if key.ends_with(id) && same_side {
                 assert_eq!(f.dr[l.index()], all, "{file}: DR {key}");
                 assert_eq!(
