@@ -31,6 +31,8 @@ enum Command {
     Play(commands::play::Args),
     /// Play many seeded fights on all cores: win rates, lengths, per-combatant figures.
     Sim(commands::sim::Args),
+    /// Make a GCS character file into a GURPS sheet, and report what was left out.
+    Import(commands::import::Args),
     /// Check a scenario file without playing it.
     Validate(commands::validate::Args),
     /// Print the JSON Schema of a ruleset's scenario files.
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Fight(a) => commands::fight::run(&a),
         Command::Play(a) => commands::play::run(&a),
         Command::Sim(a) => commands::sim::run(&a),
+        Command::Import(a) => commands::import::run(&a),
         Command::Validate(a) => commands::validate::run(&a),
         Command::Schema(a) => commands::schema::run(&a),
         Command::Systems(a) => commands::systems::run(&a),

@@ -267,6 +267,17 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     /// Builds the starting state; errors name the offending entry.
     fn setup(scenario: &Self::Scenario) -> Result<Self::State, SetupError>;
 
+    /// Reads the files a scenario names (GURPS: a combatant's GCS
+    /// character), with relative paths taken from `dir`, the scenario
+    /// file's folder; [`crate::load`] calls it before [`Ruleset::setup`].
+    /// Nothing to read by default.
+    fn read_files(
+        _scenario: &mut Self::Scenario,
+        _dir: &std::path::Path,
+    ) -> Result<(), SetupError> {
+        Ok(())
+    }
+
     /// What the scenario says that is legal but likely not meant (a weapon
     /// used at its default skill), each at its entry; `fray validate`
     /// prints them. None by default.

@@ -21,7 +21,11 @@ pub struct Loaded<R: Ruleset> {
 
 /// Parses and sets up a scenario; every error points into the file.
 pub fn load<R: Ruleset>(file: SourceFile) -> Result<Loaded<R>, FileError> {
-    let scenario: R::Scenario = file.parse()?;
+    let mut scenario: R::Scenario = file.parse()?;
+    let dir = std::path::Path::new(&file.name)
+        .parent()
+        .unwrap_or(std::path::Path::new(""));
+    R::read_files(&mut scenario, dir).map_err(|e| file.setup_error(&e))?;
     let state = R::setup(&scenario).map_err(|e| file.setup_error(&e))?;
     Ok(Loaded {
         file,

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod fight;
+pub mod import;
 pub mod odds;
 pub mod play;
 pub mod roll;

@@ -3,6 +3,7 @@
 mod cli;
 mod common;
 mod files;
+mod import;
 mod odds_action;
 mod play;
 mod sim;

@@ -371,8 +371,25 @@ pub fn check_sheet(
     if let Some(e) = sheet.encumbrance {
         within(|| at("encumbrance"), e.into(), 0, 4)?;
     }
+    // Weapons and a shield written out on the sheet name skills of their own.
+    let own_skill = |name: &str| {
+        let own = sheet.own_weapons.iter().flat_map(|w| {
+            std::iter::once(w.skill.as_str())
+                .chain(w.modes.iter().filter_map(|m| m.skill.as_deref()))
+        });
+        let shield = sheet.own_shield.iter().map(|s| s.skill.as_str());
+        own.chain(shield).any(|k| k.eq_ignore_ascii_case(name))
+    };
+    for (field, v) in [
+        ("hp_current", sheet.hp_current),
+        ("fp_current", sheet.fp_current),
+    ] {
+        if let Some(v) = v {
+            within(|| at(field), v.into(), 1, 1000)?;
+        }
+    }
     for (name, &level) in &sheet.skills {
-        if !skills.iter().any(|k| k.eq_ignore_ascii_case(name)) {
+        if !skills.iter().any(|k| k.eq_ignore_ascii_case(name)) && !own_skill(name) {
             return Err(Fault {
                 path: at(&format!("skills.{name}")),
                 error: unknown("skill", name, skills.iter().copied()),

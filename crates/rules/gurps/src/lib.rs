@@ -15,6 +15,7 @@
 pub mod ai;
 pub mod describe;
 pub mod effects;
+pub mod import;
 pub mod input;
 pub mod model;
 pub mod resolve;
@@ -108,6 +109,27 @@ impl Ruleset for Gurps {
         let armory =
             model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
         setup::setup(s, armory)
+    }
+
+    /// A combatant's `gcs` file, read relative to the scenario's folder
+    /// and made into its sheet.
+    fn read_files(s: &mut Self::Scenario, dir: &std::path::Path) -> Result<(), SetupError> {
+        for (i, c) in s.combatants.iter_mut().enumerate() {
+            let Some(file) = c.gcs.take() else {
+                continue;
+            };
+            let at = format!("combatants[{i}].gcs");
+            if c.template.is_some() || c.sheet.is_some() {
+                return Err(SetupError::new(
+                    at,
+                    "give one of `template`, `sheet` and `gcs`",
+                ));
+            }
+            let imported = import::read(&dir.join(&file))
+                .map_err(|e| SetupError::new(at, format!("{file}: {e}")))?;
+            c.sheet = Some(imported.sheet);
+        }
+        Ok(())
     }
 
     /// Weapons and shields used at their default skill (issue 10).

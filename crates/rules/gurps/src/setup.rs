@@ -130,6 +130,14 @@ fn sheet_of(
     armory: &Armory,
     at: &impl Fn(&str) -> String,
 ) -> Result<Sheet, SetupError> {
+    if let Some(path) = &c.gcs {
+        return Err(SetupError::new(
+            at("gcs"),
+            format!(
+                "the GCS file `{path}` was not read: load the scenario from its file (fray_core::load)"
+            ),
+        ));
+    }
     Ok(match (&c.template, &c.sheet) {
         (Some(_), Some(_)) => {
             return Err(SetupError::new(
@@ -256,6 +264,17 @@ impl Kit {
             self.weight += w.weight;
             self.weapons.push(carry(w, sheet));
         }
+        // Weapons written out on the sheet (a GCS import), with their own modes.
+        for (k, w) in sheet.own_weapons.iter().enumerate() {
+            if w.modes.is_empty() {
+                return Err((
+                    format!("own_weapons[{k}].modes"),
+                    format!("weapon `{}` has no attack mode", w.name),
+                ));
+            }
+            self.weight += w.weight;
+            self.weapons.push(carry(w, sheet));
+        }
         // G-EXT-023: every humanoid can punch and kick (after its listed weapons,
         // so scripted weapon numbers do not move); four-legged creatures cannot.
         if !sheet.has(crate::model::sheet::Trait::Quadruped) {
@@ -274,15 +293,22 @@ impl Kit {
 
     /// The shield, ready, with its skill (DX-4 when unlisted, decision).
     fn shield(&mut self, sheet: &Sheet, armory: &Armory) -> Result<(), FieldError> {
-        let Some(name) = &sheet.shield else {
-            return Ok(());
+        let s = match (&sheet.shield, &sheet.own_shield) {
+            (None, None) => return Ok(()),
+            (Some(_), Some(_)) => {
+                return Err((
+                    "own_shield".into(),
+                    "give `shield` or `own_shield`, not both".into(),
+                ));
+            }
+            (None, Some(own)) => own,
+            (Some(name), None) => armory.shield(name).ok_or_else(|| {
+                (
+                    "shield".to_string(),
+                    format!("no shield `{name}` in the armory"),
+                )
+            })?,
         };
-        let s = armory.shield(name).ok_or_else(|| {
-            (
-                "shield".to_string(),
-                format!("no shield `{name}` in the armory"),
-            )
-        })?;
         self.weight += s.weight;
         self.shield = Some(CarriedShield {
             name: s.name.clone().into(),
@@ -325,6 +351,9 @@ impl Kit {
     /// DR by location from natural DR and each piece of armor, and which
     /// locations only flexible armor covers (G-EXT-021).
     fn armor(&mut self, sheet: &Sheet, armory: &Armory) -> Result<(), FieldError> {
+        if !sheet.dr.is_empty() {
+            return self.written_dr(sheet);
+        }
         let mut dr = [sheet.natural_dr; LOCATION_COUNT];
         // G-DMG-003: split DR (mail 4/2) is lower against crushing.
         let mut crushing_dr = [sheet.natural_dr; LOCATION_COUNT];
@@ -365,6 +394,37 @@ impl Kit {
         self.flexible = std::array::from_fn(|i| covered[i] && !rigid[i]);
         Ok(())
     }
+
+    /// DR by location as written on the sheet (a GCS import): the skull's
+    /// own DR (G-LOC-011) and split DR (G-DMG-003) are already in.
+    fn written_dr(&mut self, sheet: &Sheet) -> Result<(), FieldError> {
+        if !sheet.armor.is_empty() || sheet.natural_dr != 0 {
+            return Err((
+                "dr".into(),
+                "DR by location replaces `armor` and `natural_dr`: leave those out".into(),
+            ));
+        }
+        for (key, d) in &sheet.dr {
+            let at = || format!("dr.{key}");
+            let loc = location_named(key).ok_or_else(|| {
+                (
+                    at(),
+                    format!(
+                        "no location `{key}`; the locations are {}",
+                        ALL.map(location_key).join(", ")
+                    ),
+                )
+            })?;
+            let crushing = d.crushing.unwrap_or(d.dr);
+            if !(0..=100).contains(&d.dr) || !(0..=d.dr.max(crushing)).contains(&crushing) {
+                return Err((at(), format!("DR must be 0 to 100, found {}", d.dr)));
+            }
+            self.dr[loc.index()] = d.dr;
+            self.crushing_dr[loc.index()] = crushing;
+            self.flexible[loc.index()] = d.flexible;
+        }
+        Ok(())
+    }
 }
 
 /// The derived statistics for the weight carried (G-EXT-013, G-EXT-014).
@@ -402,7 +462,8 @@ fn stats(sheet: &Sheet, weight: f32) -> Result<Stats, FieldError> {
 /// A fresh fighter at its starting place: conscious, unhurt, nothing
 /// under way.
 fn fighter(c: &Combatant, side: SideId, sheet: &Sheet, kit: Kit, stats: Stats) -> Fighter {
-    let (hp, fp) = (stats.hp, stats.fp);
+    let hp = sheet.hp_current.unwrap_or(stats.hp).min(stats.hp);
+    let fp = sheet.fp_current.unwrap_or(stats.fp).min(stats.fp);
     Fighter {
         name: c.name.clone().into(),
         side,
@@ -462,4 +523,17 @@ fn fighter(c: &Combatant, side: SideId, sheet: &Sheet, kit: Kit, stats: Stats) -
         record: Default::default(),
         stats,
     }
+}
+
+/// A location's key in a sheet's `dr` table: its serialized name (`right_arm`).
+pub fn location_key(loc: Location) -> String {
+    serde_json::to_value(loc)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The location a `dr` key names.
+pub fn location_named(key: &str) -> Option<Location> {
+    ALL.into_iter().find(|&l| location_key(l) == key)
 }

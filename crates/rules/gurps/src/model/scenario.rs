@@ -45,7 +45,8 @@ fn default_rounds() -> u32 {
     100
 }
 
-/// One combatant of a scenario: a bundled template or an inline sheet.
+/// One combatant of a scenario: a bundled template, an inline sheet or a
+/// GCS character file.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Combatant {
@@ -56,9 +57,14 @@ pub struct Combatant {
     /// A bundled template id (`data/gurps/creatures.toml`), or...
     #[serde(default)]
     pub template: Option<String>,
-    /// ...an inline character sheet.
+    /// ...an inline character sheet, or...
     #[serde(default)]
     pub sheet: Option<Sheet>,
+    /// ...a GCS character file (`chars/warrior.gcs`), relative to the
+    /// scenario file; read when the scenario is loaded (`fray import`
+    /// shows what it becomes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gcs: Option<String>,
     /// Where it stands.
     pub position: HexPos,
     /// Which way it faces.

@@ -164,6 +164,39 @@ pub struct Sheet {
     /// Encumbrance level 0-4, overriding the computed one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encumbrance: Option<u8>,
+    /// Weapons written out on the sheet rather than named from the armory
+    /// (a GCS import writes these): in hand after `weapons`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub own_weapons: Vec<crate::model::data::Weapon>,
+    /// A shield written out on the sheet, in place of `shield`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own_shield: Option<crate::model::data::Shield>,
+    /// DR by hit location as a character program computed it, armor,
+    /// natural DR and the skull's own DR all in (G-LOC-011, G-DMG-003),
+    /// keyed by location (`skull`, `right_arm`...); unlisted locations have
+    /// none. When given, `armor` and `natural_dr` stay empty.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dr: BTreeMap<String, LocationDr>,
+    /// HP left at the start, when the character starts hurt; `hp` when omitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp_current: Option<i32>,
+    /// FP left at the start, when the character starts tired; `fp` when omitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fp_current: Option<i32>,
+}
+
+/// DR at one hit location, written out (a GCS import).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LocationDr {
+    /// DR against every damage type.
+    pub dr: i32,
+    /// DR against crushing when it differs (G-DMG-003: mail is 4, 2 against crushing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crushing: Option<i32>,
+    /// Only flexible armor covers it: blunt trauma applies (G-EXT-021).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flexible: bool,
 }
 
 fn is_zero(n: &i32) -> bool {

@@ -10,6 +10,7 @@ mod criticals;
 mod defense;
 mod details;
 mod footwork;
+mod gcs;
 mod grapple;
 mod injury;
 mod input;

@@ -1,0 +1,144 @@
+//! End-to-end tests of `fray import` and of scenarios naming GCS files
+//! (issue 14). Every simulation is seeded.
+
+use crate::common::{fray, root, stdout_of};
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// A scratch directory of this test binary.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import-tests");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir.join(name)
+}
+
+fn brakka() -> String {
+    root()
+        .join("scenarios/gurps/chars/brakka.gcs")
+        .display()
+        .to_string()
+}
+
+/// A scenario against the bundled knight whose first combatant is `body`.
+fn scenario(body: &str) -> String {
+    format!(
+        r#"ruleset = "gurps"
+name = "import test"
+max_rounds = 40
+[map]
+kind = "hex"
+radius = 5
+[[combatants]]
+name = "Imported"
+side = "GCS"
+position = {{ q = -1, r = 0 }}
+facing = "se"
+{body}
+[[combatants]]
+name = "Knight"
+side = "Crown"
+template = "knight"
+position = {{ q = 1, r = 0 }}
+facing = "nw"
+"#
+    )
+}
+
+#[test]
+fn import_prints_the_sheet_and_the_report() {
+    let out = fray().args(["import", &brakka()]).output().expect("runs");
+    assert!(out.status.success());
+    let sheet = String::from_utf8(out.stdout).unwrap();
+    let report = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        sheet.contains("[[own_weapons]]") && sheet.contains("name = \"Axe\""),
+        "{sheet}"
+    );
+    assert!(
+        report.contains("Left out") && report.contains("Bad Temper"),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_imported_sheet_pasted_into_a_scenario_validates_and_fights() {
+    let sheet = scratch("brakka.toml");
+    let report = stdout_of(&["import", &brakka(), "--out", &sheet.display().to_string()]);
+    assert!(report.contains("wrote"), "{report}");
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    // The sheet's keys under `[combatants.sheet]`, its tables under that prefix.
+    let body = text
+        .lines()
+        .map(|l| match l.strip_prefix("[[") {
+            Some(rest) => format!("[[combatants.sheet.{rest}"),
+            None => match l.strip_prefix('[') {
+                Some(rest) => format!("[combatants.sheet.{rest}"),
+                None => l.to_string(),
+            },
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let file = scratch("pasted.toml");
+    std::fs::write(&file, scenario(&format!("[combatants.sheet]\n{body}"))).unwrap();
+    let f = file.display().to_string();
+    fray()
+        .args(["validate", &f])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("valid gurps scenario"));
+    fray()
+        .args(["fight", &f, "--seed", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Result:"));
+}
+
+#[test]
+fn import_errors_are_clear() {
+    let missing = scratch("nobody.gcs").display().to_string();
+    fray()
+        .args(["import", &missing])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("nobody.gcs"));
+    let template = scratch("template.gcs");
+    std::fs::write(&template, r#"{"type": "template", "version": 4}"#).unwrap();
+    fray()
+        .args(["import", &template.display().to_string()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("not a GCS character"));
+}
+
+#[test]
+fn shared_gcs_files_simulate_against_the_knight() {
+    let dir = root().join("../shared/gcs");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("../shared/gcs not found: skipped");
+        return;
+    };
+    let mut n = 0;
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "gcs") {
+            continue;
+        }
+        let file = scratch(&format!(
+            "{}.toml",
+            path.file_stem().unwrap().to_string_lossy()
+        ));
+        let gcs = path.canonicalize().unwrap().display().to_string();
+        std::fs::write(&file, scenario(&format!("gcs = {gcs:?}"))).unwrap();
+        let f = file.display().to_string();
+        assert!(stdout_of(&["validate", &f]).contains("valid gurps scenario"));
+        let json = stdout_of(&["sim", &f, "-n", "20", "--seed", "7", "--json"]);
+        let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(doc["fights"], 20, "{}", path.display());
+        assert_eq!(
+            json,
+            stdout_of(&["sim", &f, "-n", "20", "--seed", "7", "--json"])
+        );
+        n += 1;
+    }
+    assert_eq!(n, 10);
+}
