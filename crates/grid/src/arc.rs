@@ -128,6 +128,7 @@ impl RelativeBearing {
 }
 
 /// Offset of `target` from `from` in the frame where `facing` is north.
+#[inline]
 fn rotated(from: HexPos, facing: Facing, target: HexPos) -> [i64; 3] {
     let mut v = delta_cube(from, target);
     // Our facings grow clockwise, so undo the facing by turning
@@ -142,6 +143,7 @@ fn rotated(from: HexPos, facing: Facing, target: HexPos) -> [i64; 3] {
 /// `None` for the figure's own hex. Boundary hexes go to the more forward
 /// arc (see the module docs).
 #[must_use]
+#[inline]
 pub fn arc(from: HexPos, facing: Facing, target: HexPos) -> Option<Arc> {
     if from == target {
         return None;
@@ -162,6 +164,7 @@ pub fn arc(from: HexPos, facing: Facing, target: HexPos) -> Option<Arc> {
 /// the two corners on the figure's flanks (DQ-00-014 `half_plane_180`);
 /// false for the own hex.
 #[must_use]
+#[inline]
 pub fn in_front_half(from: HexPos, facing: Facing, target: HexPos) -> bool {
     // Facing north, that line is the row through the centre: ahead means
     // 2r + q < 0, that is r < s.
@@ -172,6 +175,7 @@ pub fn in_front_half(from: HexPos, facing: Facing, target: HexPos) -> bool {
 /// Whether `target` is left or right of the figure's centre line; `None`
 /// when it lies on that line (dead ahead, dead behind, or the own hex).
 #[must_use]
+#[inline]
 pub fn side_of(from: HexPos, facing: Facing, target: HexPos) -> Option<Side> {
     let [q, _, _] = rotated(from, facing, target);
     match q {

@@ -122,6 +122,7 @@ impl Facing {
     /// hexx's edge direction for this facing (flat-top: hexx numbers its
     /// directions clockwise from the south-east, so north is hexx's 4).
     #[must_use]
+    #[inline]
     pub fn edge_direction(self) -> EdgeDirection {
         match self {
             Self::N => EdgeDirection::FLAT_NORTH,
@@ -135,6 +136,7 @@ impl Facing {
 
     /// The facing for a hexx edge direction.
     #[must_use]
+    #[inline]
     pub fn from_edge_direction(dir: EdgeDirection) -> Self {
         Self::from_index(dir.index() + 2)
     }

@@ -108,6 +108,7 @@ impl HexPos {
         self.q.abs() <= COORD_LIMIT && self.r.abs() <= COORD_LIMIT
     }
 
+    #[inline]
     pub(crate) fn hex(self) -> Hex {
         Hex::from(self)
     }
@@ -118,6 +119,7 @@ impl HexPos {
     /// coordinates; the result always fits in `u32` for positions within
     /// [`COORD_LIMIT`] and saturates beyond.
     #[must_use]
+    #[inline]
     pub fn distance(self, other: Self) -> u32 {
         let dq = i64::from(other.q) - i64::from(self.q);
         let dr = i64::from(other.r) - i64::from(self.r);
@@ -128,18 +130,21 @@ impl HexPos {
 
     /// The adjacent hex across the hexside `facing` points at.
     #[must_use]
+    #[inline]
     pub fn neighbour(self, facing: Facing) -> Self {
         self.hex().neighbor(facing.edge_direction()).into()
     }
 
     /// The six adjacent hexes, in [`Facing`] order (N, NE, SE, S, SW, NW).
     #[must_use]
+    #[inline]
     pub fn neighbours(self) -> [Self; 6] {
         Facing::ALL.map(|f| self.neighbour(f))
     }
 
     /// If `other` is adjacent, the facing that points at it.
     #[must_use]
+    #[inline]
     pub fn direction_to_neighbour(self, other: Self) -> Option<Facing> {
         Facing::ALL
             .into_iter()
@@ -225,6 +230,7 @@ impl HexPos {
     /// **clockwise** of the two facings wins. The rule is rotation-invariant:
     /// rotating the whole picture rotates the answer.
     #[must_use]
+    #[inline]
     pub fn facing_toward(self, target: Self) -> Option<Facing> {
         if target == self {
             return None;
@@ -245,12 +251,14 @@ impl HexPos {
 }
 
 /// Cube delta `target - from` as `i64` (never overflows).
+#[inline]
 pub(crate) fn delta_cube(from: HexPos, target: HexPos) -> [i64; 3] {
     let dq = i64::from(target.q) - i64::from(from.q);
     let dr = i64::from(target.r) - i64::from(from.r);
     [dq, dr, -dq - dr]
 }
 
+#[inline]
 pub(crate) fn dot(a: [i64; 3], b: [i64; 3]) -> i64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }

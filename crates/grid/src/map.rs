@@ -368,6 +368,7 @@ impl Map {
     /// Whether `pos` is a cell of this map (always false for a position of
     /// the other grid kind).
     #[must_use]
+    #[inline]
     pub fn contains(&self, pos: impl Into<Cell>) -> bool {
         match (self.spec.kind, pos.into()) {
             (MapKind::Hex, Cell::Hex(h)) => self.contains_hex(h),
@@ -376,6 +377,7 @@ impl Map {
         }
     }
 
+    #[inline]
     fn contains_hex(&self, h: HexPos) -> bool {
         if let Some(r) = self.spec.radius {
             return h.distance(HexPos::ORIGIN) <= r;
@@ -397,6 +399,7 @@ impl Map {
         (0..i64::from(w)).contains(&i64::from(s.x)) && (0..i64::from(h)).contains(&i64::from(s.y))
     }
 
+    #[inline]
     fn lookup(&self, cell: Cell) -> Option<&CellData> {
         self.cells
             .binary_search_by_key(&cell, |&(c, _)| c)
@@ -414,6 +417,7 @@ impl Map {
     /// The terrain on `pos`: `None` off the map, an empty set on open
     /// ground.
     #[must_use]
+    #[inline]
     pub fn terrain_at(&self, pos: impl Into<Cell>) -> Option<&CellTerrain> {
         let cell = pos.into();
         if !self.contains(cell) {
@@ -425,6 +429,7 @@ impl Map {
     /// Height of `pos` above ground level, in the ruleset's unit (0 where
     /// no patch gives one; `None` off the map).
     #[must_use]
+    #[inline]
     pub fn height_at(&self, pos: impl Into<Cell>) -> Option<i32> {
         let cell = pos.into();
         self.contains(cell)
@@ -434,6 +439,7 @@ impl Map {
     /// Whether a figure may stand on `pos`: on the map and no terrain there
     /// blocks entry.
     #[must_use]
+    #[inline]
     pub fn passable(&self, pos: impl Into<Cell>) -> bool {
         let cell = pos.into();
         self.contains(cell) && !self.lookup(cell).is_some_and(|d| d.blocks_entry)

@@ -29,24 +29,28 @@ impl Pose {
 
     /// The hex straight ahead.
     #[must_use]
+    #[inline]
     pub fn front_hex(self) -> HexPos {
         self.pos.neighbour(self.facing)
     }
 
     /// The GURPS arc of `target` (see [`arc::arc`]).
     #[must_use]
+    #[inline]
     pub fn arc_of(self, target: HexPos) -> Option<Arc> {
         arc::arc(self.pos, self.facing, target)
     }
 
     /// The margin-3d6 bearing of `target` (see [`arc::bearing`]).
     #[must_use]
+    #[inline]
     pub fn bearing_of(self, target: HexPos) -> Option<RelativeBearing> {
         arc::bearing(self.pos, self.facing, target)
     }
 
     /// Left or right of the centre line (see [`arc::side_of`]).
     #[must_use]
+    #[inline]
     pub fn side_of(self, target: HexPos) -> Option<Side> {
         arc::side_of(self.pos, self.facing, target)
     }

@@ -520,7 +520,11 @@ pub(super) fn from_afar(state: &State, me: CombatantId, target: CombatantId) -> 
     if state.active_foe_within(me, 2) {
         return None;
     }
-    if crate::rules::maneuver::check(state, me, &Action::ReadyShield).is_ok() {
+    // A shield that is not there or already ready is refused with words:
+    // those are not built on every turn of an approach.
+    if state.fighter(me).shield.as_ref().is_some_and(|s| !s.ready)
+        && crate::rules::maneuver::check(state, me, &Action::ReadyShield).is_ok()
+    {
         return Some(Action::ReadyShield);
     }
     shoot_or_aim(state, me, target)

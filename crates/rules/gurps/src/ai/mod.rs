@@ -17,6 +17,7 @@ mod basic;
 mod grappling;
 mod magic;
 mod seasoned;
+mod tables;
 
 pub(crate) use basic::approach;
 use basic::expected_injury;

@@ -32,12 +32,44 @@ use fray_core::grid::{Arc, HexPos, Pose};
 use fray_core::{CombatantId, Total};
 
 /// One blow: a strike at one location, its effective skill before any
-/// Deceptive Attack, and its expected injury when it lands.
+/// Deceptive Attack, its expected injury when it lands, and its odds at
+/// each level of deception (worked out once, read for every defense the
+/// AI weighs it against).
 #[derive(Clone, Copy, Debug)]
 struct Blow {
     strike: Strike,
     skill: i32,
     injury: f64,
+    odds: [Odds; MAX_DECEPTIVE as usize + 1],
+}
+
+/// The chance of a blow at one level of deception: to hit without a
+/// critical (`open`, which a defense may stop) and to hit critically
+/// (`crit`, which none may, G-DEF-001).
+#[derive(Clone, Copy, Debug, Default)]
+struct Odds {
+    open: f64,
+    crit: f64,
+}
+
+impl Blow {
+    fn new(strike: Strike, skill: i32, injury: f64) -> Blow {
+        let mut odds = [Odds::default(); MAX_DECEPTIVE as usize + 1];
+        for (dec, o) in (0..).zip(odds.iter_mut()) {
+            let s = skill - 2 * dec;
+            let crit = p_critical(s);
+            *o = Odds {
+                open: p_success(s) - crit,
+                crit,
+            };
+        }
+        Blow {
+            strike,
+            skill,
+            injury,
+            odds,
+        }
+    }
 }
 
 /// The most blows weighed in a turn (modes × locations).
@@ -58,15 +90,25 @@ fn p_critical(skill: i32) -> f64 {
     p_success(top).min(p_success(skill))
 }
 
+/// `1 - p_success(level)` for each level (read at 4..=16, where
+/// [`p_success`] clamps): the chance a defense at that level fails.
+const THROUGH: [f64; 19] = {
+    let mut t = [0.0; 19];
+    let mut level = 0;
+    while level < 19 {
+        t[level] = 1.0 - crate::rules::chance::AT_MOST_3D6[level] as f64 / 216.0;
+        level += 1;
+    }
+    t
+};
+
 /// The expected injury of `b` with `dec` levels of Deceptive Attack against
 /// a best defense of `defense` (`None`: no defense). A critical hit is not
 /// defended (G-DEF-001).
 fn value(b: &Blow, defense: Option<i32>, dec: i32) -> f64 {
-    let s = b.skill - 2 * dec;
-    let hit = p_success(s);
-    let crit = p_critical(s);
-    let through = defense.map_or(1.0, |d| 1.0 - p_success(d - dec));
-    ((hit - crit) * through + crit) * b.injury
+    let o = b.odds[dec as usize];
+    let through = defense.map_or(1.0, |d| THROUGH[(d - dec).clamp(4, 16) as usize]);
+    (o.open * through + o.crit) * b.injury
 }
 
 /// The best level of Deceptive Attack for `b` (G-ATK-001: never below
@@ -94,7 +136,11 @@ fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> B
     let t = state.fighter(target);
     let mut out = Blows::new();
     for (wi, w) in a.weapons.iter().enumerate() {
-        if !w.ready || (w.is_unbalanced() && w.parried_before_turn) {
+        if !w.ready
+            || (w.is_unbalanced() && w.parried_before_turn)
+            || (w.weapon.unarmed == Some(crate::model::data::Unarmed::Punch)
+                && !crate::rules::attack::has_a_fist(a))
+        {
             continue;
         }
         for (mi, m) in w.weapon.modes.iter().enumerate() {
@@ -145,18 +191,18 @@ fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> B
                 if skill < 3 || out.is_full() {
                     continue;
                 }
-                let dr = crate::rules::injury::divided_dr(t.dr[loc.index()], m.armor_divisor);
+                let dr = crate::rules::injury::divided_dr(
+                    crate::rules::injury::armor_dr(t, loc, m.damage_type),
+                    m.armor_divisor,
+                );
                 let mult = crate::rules::location::multiplier_halves(loc, m.damage_type);
                 let cap = crate::rules::location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
-                let mut injury = super::expected_injury(dice, 0, dr, mult, cap);
+                let table = super::tables::blow_injury(dice, dr, mult, cap);
+                let mut injury = table.mean;
                 if cap < i32::MAX / 4 {
-                    injury += p_at_least(dice, dr, mult, cap) * crippled_worth(state, target, loc);
+                    injury += table.p_cap * crippled_worth(state, target, loc);
                 }
-                out.push(Blow {
-                    strike,
-                    skill,
-                    injury,
-                });
+                out.push(Blow::new(strike, skill, injury));
             }
         }
     }
@@ -165,7 +211,12 @@ fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> B
 
 /// P(one hit with `dice` against `dr`, wounding `mult_halves`, deals at
 /// least `k` injury): at the crippling cap, the chance to cripple (G-LOC-008).
-fn p_at_least(dice: crate::model::damage::Dice, dr: i32, mult_halves: i32, k: i32) -> f64 {
+pub(super) fn p_at_least(
+    dice: crate::model::damage::Dice,
+    dr: i32,
+    mult_halves: i32,
+    k: i32,
+) -> f64 {
     let n = dice.dice.max(1) as usize;
     basic::dice_sums(n)
         .iter()
@@ -213,6 +264,10 @@ fn best_defense(state: &State, me: CombatantId, target: CombatantId, from: HexPo
     }
 }
 
+/// The best value of each blow against one defense value (see
+/// [`best_value`]): many poses meet the same defense.
+type Values = (Option<i32>, ArrayVec<(f64, u8), MAX_BLOWS>);
+
 /// A foe's best defense against the AI from one hex.
 #[derive(Clone, Copy, Debug)]
 struct Defense {
@@ -221,11 +276,29 @@ struct Defense {
 }
 
 /// The defenses met from each hex weighed this turn (they depend on the
-/// attacker's hex, not its facing).
+/// attacker's hex, not its facing), and the blows' values against each
+/// defense value met (worked out once per turn for all the poses that
+/// meet it).
 #[derive(Default)]
-struct Defenses(ArrayVec<(HexPos, Defense), 8>);
+struct Defenses(ArrayVec<(HexPos, Defense), 8>, ArrayVec<Values, 4>);
 
 impl Defenses {
+    /// [`best_value`] of `blows[i]` against `defense`.
+    fn value(&mut self, blows: &[Blow], i: usize, defense: Option<i32>) -> (f64, u8) {
+        let slot = match self.1.iter().position(|(d, _)| *d == defense) {
+            Some(slot) => slot,
+            None if self.1.is_full() => return best_value(&blows[i], defense),
+            None => {
+                self.1.push((
+                    defense,
+                    blows.iter().map(|b| best_value(b, defense)).collect(),
+                ));
+                self.1.len() - 1
+            }
+        };
+        self.1[slot].1[i]
+    }
+
     fn from(
         &mut self,
         state: &State,
@@ -294,7 +367,7 @@ fn best_from(
     let mut best: Option<Plan> = None;
     let mut mode: Option<(u8, u8)> = None;
     let mut reaches = false;
-    for b in blows {
+    for (i, b) in blows.iter().enumerate() {
         let m = (b.strike.weapon, b.strike.mode);
         if mode != Some(m) {
             mode = Some(m);
@@ -304,7 +377,7 @@ fn best_from(
             continue;
         }
         let defense = defenses.from(state, me, target, pose.pos);
-        let (raw, dec) = best_value(b, defense.value);
+        let (raw, dec) = defenses.value(blows, i, defense.value);
         if best.is_none_or(|p| raw > p.raw + 1e-12) {
             let mut strike = b.strike;
             strike.deceptive = dec;
@@ -448,36 +521,69 @@ fn feint_first(
         .filter(|s| s.ready)
         .map_or(i32::MIN, |s| s.skill);
     let skill = weapon_skill.max(shield) + f.shock;
-    let margins = feint_margins_cached(
-        skill,
-        crate::rules::maneuver::feint_resistance(state, target),
-    );
+    let resistance = crate::rules::maneuver::feint_resistance(state, target);
     let pose = p.step.map_or(f.pose, |s| {
         Pose::new(s.to.unwrap_or(f.pose.pos), s.face.unwrap_or(f.facing()))
     });
+    // Which blows reach from the feint's pose: one reach test per mode
+    // (the blows come mode by mode).
     let mut reaching: ArrayVec<Blow, MAX_BLOWS> = ArrayVec::new();
-    reaching.extend(blows.iter().copied().filter(|b| {
-        reaches_from(
-            state,
-            me,
-            pose,
-            target,
-            usize::from(b.strike.weapon),
-            usize::from(b.strike.mode),
-        )
-    }));
-    let best_at = |def: i32| {
-        reaching
+    let mut mode: Option<(u8, u8)> = None;
+    let mut reaches = false;
+    for b in blows {
+        let m = (b.strike.weapon, b.strike.mode);
+        if mode != Some(m) {
+            mode = Some(m);
+            reaches = reaches_from(state, me, pose, target, usize::from(m.0), usize::from(m.1));
+        }
+        if reaches {
+            reaching.push(*b);
+        }
+    }
+    let compute = || {
+        let margins = feint_margins_cached(skill, resistance);
+        let best_at = |def: i32| {
+            reaching
+                .iter()
+                .map(|b| best_value(b, Some(def)).0)
+                .fold(0.0, f64::max)
+        };
+        // A defense of 4 or less succeeds as often as 4 does (G-DICE-005),
+        // and so does each level of deception below it: every such defense
+        // gives the same best blow, worked out once.
+        let mut floor: Option<f64> = None;
+        margins
             .iter()
-            .map(|b| best_value(b, Some(def)).0)
-            .fold(0.0, f64::max)
+            .enumerate()
+            .filter(|(_, pm)| **pm > 0.0)
+            .map(|(m, pm)| {
+                let def = d - m as i32;
+                let best = if def <= 4 {
+                    *floor.get_or_insert_with(|| best_at(def))
+                } else {
+                    best_at(def)
+                };
+                pm * best
+            })
+            .sum::<f64>()
     };
-    let after: f64 = margins
-        .iter()
-        .enumerate()
-        .filter(|(_, pm)| **pm > 0.0)
-        .map(|(m, pm)| pm * best_at(d - m as i32))
-        .sum();
+    // The same feint against the same defense with the same blows to
+    // follow is worth what it was last time: kept per thread.
+    let after = if reaching.len() <= super::tables::FEINT_KEY_BLOWS {
+        let mut key = super::tables::FeintKey {
+            skill,
+            resistance,
+            defense: d,
+            len: reaching.len() as u8,
+            blows: [(0, 0); super::tables::FEINT_KEY_BLOWS],
+        };
+        for (k, b) in key.blows.iter_mut().zip(&reaching) {
+            *k = (b.skill, b.injury.to_bits());
+        }
+        super::tables::feint_after(&key, compute)
+    } else {
+        compute()
+    };
     if after <= 2.0 * p.raw + 1e-12 {
         return None;
     }
@@ -518,13 +624,13 @@ fn all_out(state: &State, me: CombatantId, p: &Plan, blows: &[Blow]) -> Action {
     let dec = i32::from(strike.deceptive);
     let mode = &a.weapons[usize::from(strike.weapon)].weapon.modes[usize::from(strike.mode)];
     let loc = strike.location.location().unwrap_or(Location::Torso);
-    let determined = Blow {
-        skill: b.skill + 4,
-        ..*b
-    };
+    let determined = Blow::new(b.strike, b.skill + 4, b.injury);
     let strong = if mode.damage.is_muscle_powered() {
         let dice = crate::rules::damage::dice_for(mode.damage, a.stats.st);
-        let dr = crate::rules::injury::divided_dr(t.dr[loc.index()], mode.armor_divisor);
+        let dr = crate::rules::injury::divided_dr(
+            crate::rules::injury::armor_dr(t, loc, mode.damage_type),
+            mode.armor_divisor,
+        );
         let mult = crate::rules::location::multiplier_halves(loc, mode.damage_type);
         let cap = crate::rules::location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
         let injury = super::expected_injury(dice, dice.dice.max(2), dr, mult, cap);
@@ -684,6 +790,29 @@ fn exposure(state: &State, me: CombatantId, hex: HexPos, toward: HexPos) -> f64 
     sum
 }
 
+/// Whether `me` holds its ground: outnumbered by two or more foes that
+/// all fight in melee. The others come on, and nobody holds against foes
+/// that shoot or cast (they would be shot where they stand).
+fn holds(state: &State, me: CombatantId) -> bool {
+    let side = state.fighter(me).side;
+    let foes = state.active_foes(me).count();
+    if foes < 2 {
+        return false;
+    }
+    let friends = state
+        .ids()
+        .filter(|&id| state.fighter(id).side == side && state.fighter(id).is_conscious())
+        .count();
+    foes > friends
+        && !state.active_foes(me).any(|id| {
+            let o = state.fighter(id);
+            !o.spells.is_empty()
+                || o.weapons
+                    .iter()
+                    .any(|w| (0..w.weapon.modes.len()).any(|m| w.is_ranged(m)))
+        })
+}
+
 /// Outnumbered by foes that fight in melee, none yet in reach: move to the hex within
 /// this turn's Move with the fewest open approaches when it is clearly
 /// better, else wait there for the first foe to come in reach.
@@ -694,21 +823,7 @@ fn hold_ground(
     blows: &[Blow],
 ) -> Option<Action> {
     let f = state.fighter(me);
-    // Only the outnumbered hold (the others come on), and never against
-    // foes that shoot or cast: they would be shot where they stand.
-    let foes = state.active_foes(me).count();
-    let friends = state
-        .ids()
-        .filter(|&id| state.fighter(id).side == f.side && state.fighter(id).is_conscious())
-        .count();
-    let shooters = state.active_foes(me).any(|id| {
-        let o = state.fighter(id);
-        !o.spells.is_empty()
-            || o.weapons
-                .iter()
-                .any(|w| (0..w.weapon.modes.len()).any(|m| w.is_ranged(m)))
-    });
-    if foes < 2 || foes <= friends || shooters || state.active_foe_within(me, 2) {
+    if !holds(state, me) || state.active_foe_within(me, 2) {
         return None;
     }
     let goal = state.fighter(target).pose.pos;

@@ -131,7 +131,10 @@ pub fn resolve_jump(
 /// everyone back on its feet. A figure with no free hex beside it lies
 /// cramped in one.
 pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
-    for id in state.ids().collect::<Vec<_>>() {
+    // By index, not a collected list of ids: the simulator's path
+    // allocates nothing here.
+    for i in 0..state.ids().count() {
+        let id = CombatantId(i as u16);
         let f = state.fighter(id);
         if !f.sprawls() {
             if f.body.is_some() || f.thrown_by.is_some() {

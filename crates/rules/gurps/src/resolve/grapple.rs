@@ -71,7 +71,7 @@ fn grab(
     let a = state.fighter(actor);
     let t = state.fighter(target);
     let mut mods = ModList::base(
-        "best of DX, Judo, Sumo, Wrestling",
+        "best of DX, Judo, Sumo Wrestling, Wrestling",
         grapple_score(state, actor),
         "G-GRP-001",
     );

@@ -35,9 +35,8 @@ pub(crate) fn say(
     rule: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) {
-    let name = state.fighter(who).name.clone();
     cx.emit(|| Event::Condition {
-        who: name.to_string(),
+        who: state.fighter(who).name.to_string(),
         what,
         rule,
     });

@@ -157,6 +157,12 @@ fn check_weapon(
     }
     crate::rules::grapple::may_strike(state, attacker, wi, mi)?;
     crate::rules::magic::may_strike(state, attacker, wi, mi)?;
+    if w.weapon.unarmed == Some(Unarmed::Punch) && !has_a_fist(state.fighter(attacker)) {
+        return Err(Illegal::new(
+            "G-LOC-009",
+            "both arms are crippled: no hand to punch with",
+        ));
+    }
     if strike.rapid_recovery {
         // G-EFF-001: readies an unready melee weapon held in hand.
         let melee = w.mode(mi).is_some_and(|m| m.is_melee());
@@ -185,6 +191,14 @@ fn check_weapon(
         ));
     }
     Ok(())
+}
+
+/// Whether `f` has an arm to punch with: one whose arm and hand are not
+/// crippled (G-LOC-009: a crippled part is useless until healed; decision
+/// G-LOC-010: a crippled arm cannot be used).
+pub fn has_a_fist(f: &crate::model::state::Fighter) -> bool {
+    let whole = |arm: Location, hand: Location| !f.crippled.iter().any(|&l| l == arm || l == hand);
+    whole(Location::RightArm, Location::RightHand) || whole(Location::LeftArm, Location::LeftHand)
 }
 
 /// A ranged strike: loaded (G-RDY-001), and without the melee-only

@@ -3,7 +3,7 @@
 
 /// P(3d6 <= n) in 216ths for n = 0..=18. The AI wants floats in its hot
 /// loop; exact odds live in `fray_dice::systems::gurps::success_odds`.
-const AT_MOST_3D6: [u32; 19] = [
+pub(crate) const AT_MOST_3D6: [u32; 19] = [
     0, 0, 0, 1, 4, 10, 20, 35, 56, 81, 108, 135, 160, 181, 196, 206, 212, 215, 216,
 ];
 

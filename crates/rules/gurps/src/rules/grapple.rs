@@ -129,7 +129,7 @@ fn check_hold_move(state: &State, actor: CombatantId, g: &Grapple) -> Result<(),
     let f = state.fighter(actor);
     let grip = f
         .grip
-        .ok_or(Illegal::input("there is no hold to work from"))?;
+        .ok_or_else(|| Illegal::input("there is no hold to work from"))?;
     let t = state.fighter(grip.target);
     match g {
         Grapple::Takedown if t.posture == Posture::Lying => Err(Illegal::new(

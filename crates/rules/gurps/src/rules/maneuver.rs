@@ -252,28 +252,29 @@ fn check_feint(
         .fighter(actor)
         .weapons
         .get(usize::from(weapon))
-        .ok_or(Illegal::input("no such weapon"))?;
+        .ok_or_else(|| Illegal::input("no such weapon"))?;
     let pose = after_step(state, actor, step);
-    let mut any = Err(Illegal::input(format!(
-        "{} cannot reach the foe to feint",
-        w.weapon.name
-    )));
+    // The reach is tested without messages; the refusal's words are built
+    // only when no mode reaches (the simulator's path allocates nothing).
+    let mut last = None;
     for (mi, m) in w.weapon.modes.iter().enumerate() {
         if m.is_melee() && w.ready && state.exists(target) && target != actor {
-            any = crate::rules::attack::in_reach_from(
-                state,
-                actor,
-                pose,
-                target,
-                usize::from(weapon),
-                mi,
-            );
-            if any.is_ok() {
-                break;
+            let wi = usize::from(weapon);
+            if crate::rules::attack::reaches_from(state, actor, pose, target, wi, mi) {
+                return Ok(());
             }
+            last = Some(mi);
         }
     }
-    any
+    match last {
+        Some(mi) => {
+            crate::rules::attack::in_reach_from(state, actor, pose, target, usize::from(weapon), mi)
+        }
+        None => Err(Illegal::input(format!(
+            "{} cannot reach the foe to feint",
+            w.weapon.name
+        ))),
+    }
 }
 
 /// G-POS-011 / G-CPO-001: lying only to sitting, crawling or kneeling; a

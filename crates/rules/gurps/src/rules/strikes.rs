@@ -14,9 +14,13 @@ use fray_core::Illegal;
 use fray_core::grid::Pose;
 /// The steps of an Attack in the order they are taken: those before the
 /// strike, then those after it (each with whether it is the Giant Step).
-pub(crate) fn ordered(step: Option<&Step>, giant: Option<&Step>) -> Vec<(Step, bool)> {
+/// A fixed-size list: the simulator's path allocates nothing here.
+pub(crate) fn ordered(
+    step: Option<&Step>,
+    giant: Option<&Step>,
+) -> arrayvec::ArrayVec<(Step, bool), 2> {
     let all = [step.map(|s| (*s, false)), giant.map(|s| (*s, true))];
-    let mut out: Vec<(Step, bool)> = all
+    let mut out: arrayvec::ArrayVec<(Step, bool), 2> = all
         .iter()
         .flatten()
         .filter(|(s, _)| !s.after)

@@ -189,6 +189,37 @@ fn a_cutting_blow_that_kills_through_the_neck_beheads() {
     );
 }
 
+// rule: G-LOC-009, G-LOC-010
+#[test]
+fn a_punch_needs_an_arm_that_is_not_crippled() {
+    let mut s = setup_on(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 0, -1, "s", &swordsman(11, 13)),
+        ],
+    );
+    let punch = s
+        .fighter(A)
+        .weapons
+        .iter()
+        .position(|w| w.weapon.name == "Punch")
+        .expect("a humanoid has a Punch") as u8;
+    let act = Action::Attack {
+        strike: Strike::at(B).with(punch, 0),
+        step: None,
+        extra: None,
+        giant_step: None,
+    };
+    s.fighters[0].crippled.push(Location::RightArm);
+    assert!(
+        fray_gurps::rules::maneuver::check(&s, A, &act).is_ok(),
+        "the left hand still punches"
+    );
+    s.fighters[0].crippled.push(Location::LeftHand);
+    assert_eq!(illegal(&s, A, &act).rule, "G-LOC-009");
+}
+
 // rule: G-LOC-010
 #[test]
 fn a_crippled_leg_keeps_the_figure_off_its_feet() {
