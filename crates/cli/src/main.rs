@@ -42,6 +42,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    keep_error_lines_whole_off_a_terminal();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Roll(a) => commands::roll::run(&a),
@@ -62,4 +63,18 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Errors wrap to the terminal's width on a terminal only: in a log or a
+/// pipe a message stays on one line, whatever the length of the paths in
+/// it, so that tools and people can search it.
+fn keep_error_lines_whole_off_a_terminal() {
+    use std::io::IsTerminal;
+    if std::io::stderr().is_terminal() {
+        return;
+    }
+    // A hook can be set once; the only earlier setter would be this function.
+    let _ = miette::set_hook(Box::new(|_| {
+        Box::new(miette::MietteHandlerOpts::new().wrap_lines(false).build())
+    }));
 }

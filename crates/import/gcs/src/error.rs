@@ -1,10 +1,13 @@
 //! Why a GCS file cannot be read: each error names where and why.
+//!
+//! No message repeats the file's name: the caller knows which file it read
+//! and puts the name in front once (`chars/brakka.gcs: ...`).
 
 /// An error reading a GCS file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GcsError {
     /// The file could not be opened or read.
-    #[error("{file}: {message}")]
+    #[error("{message}")]
     Io {
         /// The path as given.
         file: String,
