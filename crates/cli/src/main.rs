@@ -39,6 +39,10 @@ enum Command {
     Schema(commands::schema::Args),
     /// List the rulesets and their checklist coverage.
     Systems(commands::systems::Args),
+    /// List the templates, weapons, armor, shields or spells a scenario may name.
+    List(commands::list::Args),
+    /// Show a template as the TOML a scenario accepts.
+    Show(commands::show::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +58,8 @@ fn main() -> ExitCode {
         Command::Validate(a) => commands::validate::run(&a),
         Command::Schema(a) => commands::schema::run(&a),
         Command::Systems(a) => commands::systems::run(&a),
+        Command::List(a) => commands::list::run(&a),
+        Command::Show(a) => commands::show::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

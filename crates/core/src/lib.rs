@@ -25,6 +25,7 @@
 
 pub mod controller;
 pub mod cx;
+pub mod data;
 pub mod engine;
 pub mod envelope;
 pub mod event;
@@ -41,6 +42,7 @@ pub mod scenario;
 
 pub use controller::{Addressee, Controller, Seats, SeatsFile};
 pub use cx::{Ctx, Cx};
+pub use data::{Catalog, Kind, Listing};
 pub use engine::Progress;
 pub use envelope::{Cast, Envelope, Expect, Placement};
 pub use event::{EventSink, FnSink, NullSink, VecSink};

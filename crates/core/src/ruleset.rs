@@ -278,6 +278,26 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
         Ok(())
     }
 
+    /// Reads the scenario file into [`Ruleset::Scenario`], with `extra`,
+    /// the data files read at run time (`--data DIR`, the scenario's `data`
+    /// folder: [`crate::data::scenario_data`]), added to the bundled data,
+    /// and each `template` adjusted by its `sheet`
+    /// ([`crate::data::parse_with_templates`]). [`crate::run::load`] calls
+    /// it once, so the simulator never pays for it. The default reads the
+    /// file as it is and refuses extra data.
+    fn parse_scenario(
+        file: &crate::scenario::SourceFile,
+        extra: &[crate::scenario::SourceFile],
+    ) -> Result<Self::Scenario, crate::scenario::FileError> {
+        if let Some(first) = extra.first() {
+            return Err(first.setup_error(&SetupError::new(
+                "",
+                format!("the ruleset `{}` reads no data files", Self::ID),
+            )));
+        }
+        file.parse()
+    }
+
     /// What the scenario says that is legal but likely not meant (a weapon
     /// used at its default skill), each at its entry; `fray validate`
     /// prints them. None by default.

@@ -21,7 +21,18 @@ pub struct Loaded<R: Ruleset> {
 
 /// Parses and sets up a scenario; every error points into the file.
 pub fn load<R: Ruleset>(file: SourceFile) -> Result<Loaded<R>, FileError> {
-    let mut scenario: R::Scenario = file.parse()?;
+    load_with::<R>(file, None)
+}
+
+/// Parses and sets up a scenario with the data files of `data` (`--data
+/// DIR`) and of the scenario's own `data` folder added to the bundled
+/// data; every error points into the file that has it.
+pub fn load_with<R: Ruleset>(
+    file: SourceFile,
+    data: Option<&std::path::Path>,
+) -> Result<Loaded<R>, FileError> {
+    let extra = crate::data::scenario_data(&file, data)?;
+    let mut scenario: R::Scenario = R::parse_scenario(&file, &extra)?;
     let dir = std::path::Path::new(&file.name)
         .parent()
         .unwrap_or(std::path::Path::new(""));
@@ -48,6 +59,8 @@ pub struct Header {
     pub name: Option<String>,
     /// The default seed.
     pub seed: Option<u64>,
+    /// The folder of extra data files, relative to the scenario file.
+    pub data: Option<String>,
 }
 
 /// Reads the shared keys (other keys are left to the ruleset's strict types).

@@ -81,7 +81,13 @@ impl SourceFile {
         (line, col)
     }
 
-    fn at(&self, span: Option<std::ops::Range<usize>>, message: String, label: &str) -> FileError {
+    /// An error at `span` of this file (the whole file when `None`).
+    pub(crate) fn at(
+        &self,
+        span: Option<std::ops::Range<usize>>,
+        message: String,
+        label: &str,
+    ) -> FileError {
         let (line, col, span) = match span {
             Some(r) => {
                 let (l, c) = self.line_col(r.start);

@@ -23,6 +23,10 @@ pub struct Args {
     /// Scripted dice, answers and actions (TOML), used before the RNG and AI.
     #[arg(long)]
     pub inputs: Option<PathBuf>,
+    /// A folder of more data files (`*.toml`: weapons, armor, templates...)
+    /// read with the bundled ones and the scenario's own `data` folder.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 }
 
 /// Runs the command.
@@ -35,7 +39,7 @@ pub fn run(args: &Args) -> Result {
 
 fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     let header: Header = run::header(&file).map_err(out::fail)?;
-    let loaded = run::load::<R>(file).map_err(out::fail)?;
+    let loaded = run::load_with::<R>(file, args.data.as_deref()).map_err(out::fail)?;
     let inputs: InputLog<R> = match &args.inputs {
         Some(path) => run::load_inputs::<R>(&super::read(path)?).map_err(out::fail)?,
         None => InputLog::default(),

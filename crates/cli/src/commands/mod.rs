@@ -2,10 +2,12 @@
 
 pub mod fight;
 pub mod import;
+pub mod list;
 pub mod odds;
 pub mod play;
 pub mod roll;
 pub mod schema;
+pub mod show;
 pub mod sim;
 pub mod systems;
 pub mod validate;

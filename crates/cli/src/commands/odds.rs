@@ -44,6 +44,10 @@ pub struct Args {
     /// Machine-readable JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// A folder of more data files (`*.toml`: weapons, armor, templates...)
+    /// read with the bundled ones and the scenario's own `data` folder.
+    #[arg(long, value_name = "DIR", requires = "scenario")]
+    pub data: Option<PathBuf>,
 }
 
 const BAR_WIDTH: f64 = 40.0;
@@ -230,7 +234,7 @@ fn action_odds<R: ActionEffects>(args: &Args, path: &Path, file: SourceFile, tex
         .iter()
         .map(|a| parse_action::<R>("--after", a))
         .collect::<Result<Vec<_>>>()?;
-    let loaded = run::load::<R>(file).map_err(out::fail)?;
+    let loaded = run::load_with::<R>(file, args.data.as_deref()).map_err(out::fail)?;
     let actor = match &args.actor {
         Some(name) => Some(find_actor::<R>(&loaded.state, name)?),
         None => None,

@@ -43,6 +43,10 @@ pub struct Args {
     /// Compare two scenarios of one ruleset, played with the same seeds.
     #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with = "scenario")]
     pub compare: Option<Vec<PathBuf>>,
+    /// A folder of more data files (`*.toml`: weapons, armor, templates...)
+    /// read with the bundled ones and the scenario's own `data` folder.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 }
 
 /// Runs the command.
@@ -132,7 +136,7 @@ fn play<R: Ruleset>(
     header: Header,
     seed: u64,
 ) -> Result<SimReport> {
-    let loaded = run::load::<R>(file).map_err(out::fail)?;
+    let loaded = run::load_with::<R>(file, args.data.as_deref()).map_err(out::fail)?;
     let config = SimConfig::new(args.fights, seed).with_threads(args.threads.map(usize::from));
     let bar = progress_bar(args.fights);
     let mut report = simulate::<R>(&loaded.state, &config, &|k| bar.inc(k))

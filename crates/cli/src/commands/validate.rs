@@ -12,6 +12,10 @@ use std::path::PathBuf;
 pub struct Args {
     /// The scenario file (TOML).
     pub scenario: PathBuf,
+    /// A folder of more data files (`*.toml`: weapons, armor, templates...)
+    /// read with the bundled ones and the scenario's own `data` folder.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 }
 
 /// Runs the command.
@@ -19,7 +23,7 @@ pub fn run(args: &Args) -> Result {
     let file = super::read(&args.scenario)?;
     let id = run::ruleset_of(&file).map_err(out::fail)?;
     let (summary, warnings) = with_ruleset!(id.as_str(), R => {
-        let loaded = run::load::<R>(file).map_err(out::fail)?;
+        let loaded = run::load_with::<R>(file, args.data.as_deref()).map_err(out::fail)?;
         let roster = R::roster(&loaded.state);
         // Legal but likely not meant: each at its line and column.
         let warnings: Vec<String> = R::setup_warnings(&loaded.scenario)

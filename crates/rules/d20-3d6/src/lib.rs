@@ -18,6 +18,7 @@
 //! X-ACT-003) interrupt other turns as questions to the reacting combatant.
 
 pub mod ai;
+pub mod catalog;
 pub mod describe;
 pub mod effects;
 pub mod legal;
@@ -109,6 +110,34 @@ impl Ruleset for D20 {
 
     fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
         setup::setup(s)
+    }
+
+    /// The data files read at run time join the bundled armory, and a
+    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
+    fn parse_scenario(
+        file: &fray_core::scenario::SourceFile,
+        extra: &[fray_core::scenario::SourceFile],
+    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
+        let armory = if extra.is_empty() {
+            None
+        } else {
+            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
+        };
+        let known = armory.as_deref().or(model::data::bundled().ok());
+        let sheet = |id: &str| -> Result<String, String> {
+            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
+            let t = armory.template(id).ok_or_else(|| {
+                let ids: Vec<&str> = armory.template.iter().map(|t| t.id.as_str()).collect();
+                format!(
+                    "unknown template `{id}`: expected one of {}",
+                    ids.join(", ")
+                )
+            })?;
+            toml::to_string(&t.sheet).map_err(|e| e.to_string())
+        };
+        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        scenario.armory = armory;
+        Ok(scenario)
     }
 
     fn controller(state: &State, who: CombatantId) -> &Controller {

@@ -28,7 +28,10 @@ impl Envelope for Scenario {
         &self.controllers
     }
     fn placements(&self) -> Vec<Placement<'_>> {
-        let armory = crate::model::data::bundled().ok();
+        let armory = self
+            .armory
+            .as_deref()
+            .or(crate::model::data::bundled().ok());
         self.combatants
             .iter()
             .map(|c| {
@@ -77,8 +80,12 @@ fn sheet_of<'a>(c: &'a Combatant, armory: Option<&'a Armory>) -> Option<&'a Shee
     }
 }
 
-/// Builds the starting state with the bundled armory.
+/// Builds the starting state with the scenario's armory (the bundled one
+/// plus the data files read at load time), else the bundled one.
 pub fn setup(s: &Scenario) -> Result<State, SetupError> {
+    if let Some(armory) = &s.armory {
+        return setup_with(s, armory);
+    }
     let armory = crate::model::data::bundled()
         .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
     setup_with(s, armory)
@@ -88,12 +95,6 @@ pub fn setup(s: &Scenario) -> Result<State, SetupError> {
 pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     for (i, c) in s.combatants.iter().enumerate() {
         match (&c.sheet, &c.template) {
-            (Some(_), Some(_)) => {
-                return Err(SetupError::new(
-                    format!("combatants[{i}].template"),
-                    "give a template or a sheet, not both",
-                ));
-            }
             (None, None) => {
                 return Err(SetupError::new(
                     format!("combatants[{i}]"),
@@ -126,7 +127,9 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         let sheet = sheet_of(c, Some(armory)).ok_or_else(|| {
             SetupError::new(format!("combatants[{i}]"), "needs a template or a sheet")
         })?;
-        let prefix = if c.template.is_some() {
+        // A template with a sheet is the template adjusted by the scenario:
+        // the sheet is already merged (fray_core::data::parse_with_templates).
+        let prefix = if c.sheet.is_none() {
             format!("combatants[{i}].template")
         } else {
             format!("combatants[{i}].sheet")
@@ -204,12 +207,6 @@ fn check_mounts(s: &Scenario, armory: &Armory) -> Result<(), SetupError> {
         let Some(m) = &c.mount else { continue };
         let at = |field: &str| format!("combatants[{i}].mount{field}");
         match (&m.sheet, &m.template) {
-            (Some(_), Some(_)) => {
-                return Err(SetupError::new(
-                    at(".template"),
-                    "give a template or a sheet, not both",
-                ));
-            }
             (None, None) => return Err(SetupError::new(at(""), "needs a template or a sheet")),
             (None, Some(t)) if armory.template(t).is_none() => {
                 return Err(SetupError::new(

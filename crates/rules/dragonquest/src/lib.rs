@@ -16,6 +16,7 @@
 //! [`setup`] and the front-end glue ([`describe`], [`effects`], the legal menus).
 
 pub mod ai;
+pub mod catalog;
 pub mod describe;
 pub mod effects;
 mod legal;
@@ -101,9 +102,40 @@ impl Ruleset for DragonQuest {
     type Event = Event;
 
     fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        let armory =
-            model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
+        let armory = match s.armory {
+            Some(a) => a,
+            None => model::data::bundled()
+                .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?,
+        };
         setup::setup(s, armory)
+    }
+
+    /// The data files read at run time join the bundled armory, and a
+    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
+    fn parse_scenario(
+        file: &fray_core::scenario::SourceFile,
+        extra: &[fray_core::scenario::SourceFile],
+    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
+        let armory = if extra.is_empty() {
+            None
+        } else {
+            Some(model::data::with_extra_static(extra)?)
+        };
+        let known = armory.or(model::data::bundled().ok());
+        let sheet = |id: &str| -> Result<String, String> {
+            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
+            let t = armory.creature(id).ok_or_else(|| {
+                let ids = armory.creatures.iter().map(|c| c.id.as_str());
+                format!(
+                    "no template `{id}`; known: {}",
+                    ids.collect::<Vec<_>>().join(", ")
+                )
+            })?;
+            toml::to_string(t).map_err(|e| e.to_string())
+        };
+        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        scenario.armory = armory;
+        Ok(scenario)
     }
 
     fn controller(state: &State, who: CombatantId) -> &Controller {

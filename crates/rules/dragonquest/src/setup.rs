@@ -28,7 +28,7 @@ impl Envelope for Scenario {
         &self.controllers
     }
     fn placements(&self) -> Vec<Placement<'_>> {
-        let armory = crate::model::data::bundled().ok();
+        let armory = self.armory.or(crate::model::data::bundled().ok());
         self.combatants
             .iter()
             .map(|c| {
@@ -49,8 +49,8 @@ impl Envelope for Scenario {
 fn sheet_of<'a>(c: &'a Combatant, armory: Option<&'a Armory>) -> Option<&'a Sheet> {
     match (&c.template, &c.sheet) {
         (Some(id), None) => armory?.creature(id),
-        (None, Some(s)) => Some(s),
-        _ => None,
+        (_, Some(s)) => Some(s),
+        (None, None) => None,
     }
 }
 
@@ -96,12 +96,6 @@ pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError>
     for (i, c) in s.combatants.iter().enumerate() {
         let at = |field: &str| format!("combatants[{i}].{field}");
         let sheet = match (&c.template, &c.sheet) {
-            (Some(_), Some(_)) => {
-                return Err(SetupError::new(
-                    at("sheet"),
-                    "give a template or a sheet, not both",
-                ));
-            }
             (None, None) => {
                 return Err(SetupError::new(
                     at("name"),
@@ -115,9 +109,11 @@ pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError>
                     format!("no template `{id}`; bundled: {}", known.join(", ")),
                 )
             })?,
-            (None, Some(sheet)) => sheet,
+            // A template adjusted by the scenario: the sheet is already
+            // the template's with the written fields laid over it.
+            (_, Some(sheet)) => sheet,
         };
-        let prefix = if c.template.is_some() {
+        let prefix = if c.sheet.is_none() {
             "template"
         } else {
             "sheet"

@@ -135,7 +135,19 @@ pub fn closest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         .map(|(_, k)| k.to_string())
 }
 
+/// Why `id` names no template, with the closest ids (for a template
+/// adjusted in a scenario, whose sheet is merged before setup).
+pub fn unknown_template(armory: &Armory, id: &str) -> String {
+    unknown(
+        "template",
+        id,
+        armory.templates.iter().map(|t| t.id.as_str()),
+    )
+    .to_string()
+}
+
 /// An [`InputError::Unknown`] for `name` among `known`.
+
 fn unknown<'a>(
     kind: &'static str,
     name: &str,
@@ -204,7 +216,7 @@ pub fn check(s: &Scenario, armory: &Armory) -> Result<(), Fault> {
                     error: unknown("template", id, known),
                 });
             }
-            (None, Some(sheet)) => {
+            (_, Some(sheet)) => {
                 check_sheet(sheet, armory, &skills, &|f| at(&format!("sheet.{f}")))?
             }
             _ => {}
@@ -445,7 +457,7 @@ pub fn warnings(s: &Scenario, armory: &Armory) -> Vec<SetupError> {
     for (i, c) in s.combatants.iter().enumerate() {
         // A template's gear is pointed at by the `template` line.
         let (sheet, template) = match (&c.template, &c.sheet) {
-            (None, Some(sheet)) => (sheet, false),
+            (_, Some(sheet)) => (sheet, false),
             (Some(id), None) => match armory.template(id) {
                 Some(t) => (&t.sheet, true),
                 None => continue,

@@ -13,6 +13,7 @@
 //! glue ([`describe`], [`effects`], the legal menus).
 
 pub mod ai;
+pub mod catalog;
 pub mod describe;
 pub mod effects;
 pub mod import;
@@ -106,9 +107,39 @@ impl Ruleset for Gurps {
     type Event = Event;
 
     fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        let armory =
-            model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
-        setup::setup(s, armory)
+        match &s.armory {
+            Some(armory) => setup::setup(s, armory),
+            None => {
+                let armory = model::data::bundled()
+                    .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
+                setup::setup(s, armory)
+            }
+        }
+    }
+
+    /// The data files read at run time join the bundled armory, and a
+    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
+    fn parse_scenario(
+        file: &fray_core::scenario::SourceFile,
+        extra: &[fray_core::scenario::SourceFile],
+    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
+        let armory = if extra.is_empty() {
+            None
+        } else {
+            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
+        };
+        let bundled = model::data::bundled().ok();
+        let known = armory.as_deref().or(bundled);
+        let sheet = |id: &str| -> Result<String, String> {
+            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
+            let t = armory
+                .template(id)
+                .ok_or_else(|| input::unknown_template(armory, id))?;
+            toml::to_string(&t.sheet).map_err(|e| e.to_string())
+        };
+        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        scenario.armory = armory;
+        Ok(scenario)
     }
 
     /// A combatant's `gcs` file, read relative to the scenario's folder
@@ -134,9 +165,10 @@ impl Ruleset for Gurps {
 
     /// Weapons and shields used at their default skill (issue 10).
     fn setup_warnings(s: &Self::Scenario) -> Vec<SetupError> {
-        match model::data::bundled() {
-            Ok(armory) => input::warnings(s, armory),
-            Err(_) => Vec::new(),
+        match (&s.armory, model::data::bundled()) {
+            (Some(armory), _) => input::warnings(s, armory),
+            (None, Ok(armory)) => input::warnings(s, armory),
+            (None, Err(_)) => Vec::new(),
         }
     }
 

@@ -69,7 +69,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     for (i, c) in s.combatants.iter().enumerate() {
         let at = |field: &str| format!("combatants[{i}].{field}");
         let sheet = sheet_of(c, armory, &at)?;
-        let prefix = if c.template.is_some() { "" } else { "sheet." };
+        let prefix = if c.sheet.is_none() { "" } else { "sheet." };
         let fighter = build(c, cast.side_of[i], &sheet, armory).map_err(|(field, msg)| {
             SetupError::new(format!("combatants[{i}].{prefix}{field}"), msg)
         })?;
@@ -139,12 +139,10 @@ fn sheet_of(
         ));
     }
     Ok(match (&c.template, &c.sheet) {
-        (Some(_), Some(_)) => {
-            return Err(SetupError::new(
-                at("sheet"),
-                "give a template or a sheet, not both",
-            ));
-        }
+        // A template adjusted by the scenario: the sheet is already the
+        // template's with the written fields laid over it
+        // (fray_core::data::parse_with_templates).
+        (_, Some(sheet)) => sheet.clone(),
         (None, None) => {
             return Err(SetupError::new(
                 at("name"),
@@ -163,7 +161,6 @@ fn sheet_of(
                     ),
                 )
             })?,
-        (None, Some(sheet)) => sheet.clone(),
     })
 }
 

@@ -12,6 +12,7 @@
 //! `Ruleset` impl with [`setup`], the menus and [`effects`].
 
 pub mod ai;
+pub mod catalog;
 pub mod effects;
 pub mod model;
 pub mod resolve;
@@ -99,9 +100,39 @@ impl Ruleset for Margin {
     type Event = Event;
 
     fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
+        if let Some(armory) = &s.armory {
+            return setup::setup(s, armory);
+        }
         let armory =
             model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
         setup::setup(s, armory)
+    }
+
+    /// The data files read at run time join the bundled armory, and a
+    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
+    fn parse_scenario(
+        file: &fray_core::scenario::SourceFile,
+        extra: &[fray_core::scenario::SourceFile],
+    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
+        let armory = if extra.is_empty() {
+            None
+        } else {
+            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
+        };
+        let known = armory.as_deref().or(model::data::bundled().ok());
+        let sheet = |id: &str| -> Result<String, String> {
+            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
+            let t = armory.template(id).ok_or_else(|| {
+                format!(
+                    "no template `{id}`; known: {}",
+                    armory.template_ids().join(", ")
+                )
+            })?;
+            toml::to_string(t).map_err(|e| e.to_string())
+        };
+        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        scenario.armory = armory;
+        Ok(scenario)
     }
 
     fn controller(state: &State, who: CombatantId) -> &Controller {

@@ -92,10 +92,6 @@ impl Envelope for Scenario {
 
 fn sheet_of(c: &Combatant, armory: &Armory, i: usize) -> Result<(Sheet, &'static str), SetupError> {
     match (&c.template, &c.sheet) {
-        (Some(_), Some(_)) => Err(SetupError::new(
-            format!("combatants[{i}].sheet"),
-            "give a template or a sheet, not both",
-        )),
         (None, None) => Err(SetupError::new(
             format!("combatants[{i}].name"),
             "needs a `template` or a `sheet`",
@@ -113,7 +109,9 @@ fn sheet_of(c: &Combatant, armory: &Armory, i: usize) -> Result<(Sheet, &'static
                     ),
                 )
             }),
-        (None, Some(sheet)) => Ok((sheet.clone(), "sheet.")),
+        // A template adjusted by the scenario: the sheet is already the
+        // template's with the written fields laid over it.
+        (_, Some(sheet)) => Ok((sheet.clone(), "sheet.")),
     }
 }
 

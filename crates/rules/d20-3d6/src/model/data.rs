@@ -3,6 +3,9 @@
 //! X-DAT-006, X-DAT-008), with typed load errors.
 
 use crate::model::sheet::Sheet;
+use fray_core::SetupError;
+use fray_core::data::check_new;
+use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -330,6 +333,87 @@ pub fn parse_file(file: &'static str, text: &str) -> Result<Armory, DataError> {
         });
     }
     Ok(armory)
+}
+
+/// The bundled data plus the data files `extra`, in order, each an
+/// [`Armory`] file; a name already defined is an error at its second
+/// definition (data files add entries, they never replace one).
+pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
+    let mut all = bundled()
+        .map_err(|e| FileError::Io {
+            file: e.file.into(),
+            message: e.message.clone(),
+        })?
+        .clone();
+    for file in extra {
+        let part: Armory = file.parse()?;
+        // X-MAN-007: a spell costs 1 to 3 actions.
+        if let Some((i, s)) = part
+            .spell
+            .iter()
+            .enumerate()
+            .find(|(_, s)| !(1..=3).contains(&s.actions))
+        {
+            let at = SetupError::new(
+                format!("spell[{i}].actions"),
+                format!(
+                    "`{}`: actions must be 1 to 3, not {} (X-MAN-007)",
+                    s.name, s.actions
+                ),
+            );
+            return Err(file.setup_error(&at));
+        }
+        check_new(
+            file,
+            "weapon",
+            "name",
+            all.weapon.iter().map(|w| w.name.as_str()),
+            &part.weapon,
+            |w| &w.name,
+        )?;
+        check_new(
+            file,
+            "armor",
+            "name",
+            all.armor.iter().map(|a| a.name.as_str()),
+            &part.armor,
+            |a| &a.name,
+        )?;
+        check_new(
+            file,
+            "shield",
+            "name",
+            all.shield.iter().map(|s| s.name.as_str()),
+            &part.shield,
+            |s| &s.name,
+        )?;
+        check_new(
+            file,
+            "potion",
+            "name",
+            all.potion.iter().map(|p| p.name.as_str()),
+            &part.potion,
+            |p| &p.name,
+        )?;
+        check_new(
+            file,
+            "spell",
+            "name",
+            all.spell.iter().map(|s| s.name.as_str()),
+            &part.spell,
+            |s| &s.name,
+        )?;
+        check_new(
+            file,
+            "template",
+            "id",
+            all.template.iter().map(|t| t.id.as_str()),
+            &part.template,
+            |t| &t.id,
+        )?;
+        all.extend(part);
+    }
+    Ok(all)
 }
 
 const BUNDLED: [(&str, &str); 6] = [

@@ -4,6 +4,8 @@
 //! DQ-00-009), armor and shields (DQ-00-011, DQ-00-012) and creature
 //! templates (DQ-00-015, DQ-00-018). Every entry notes its source.
 
+use fray_core::data::check_new;
+use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
@@ -483,6 +485,106 @@ pub fn load() -> Result<Armory, DataError> {
         creatures: c.creature,
         unarmed: unarmed(),
     })
+}
+
+/// A data file read at run time (`--data DIR`, a scenario's `data`
+/// folder): any of the bundled files' tables, in one file or several.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExtraFile {
+    #[serde(default)]
+    weapon: Vec<Weapon>,
+    #[serde(default)]
+    armor: Vec<Armor>,
+    #[serde(default)]
+    shield: Vec<Shield>,
+    #[serde(default)]
+    creature: Vec<Sheet>,
+    #[serde(default)]
+    poison: Vec<Poison>,
+}
+
+/// The bundled armory plus the data files `extra`, in order. An id
+/// already defined is an error at its second definition (data files add
+/// entries, they never replace one: docs/scenarios.md).
+pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
+    let mut all = bundled()
+        .map_err(|e| FileError::Io {
+            file: e.file.into(),
+            message: e.message.clone(),
+        })?
+        .clone();
+    for file in extra {
+        let part: ExtraFile = file.parse()?;
+        check_new(
+            file,
+            "weapon",
+            "id",
+            all.weapons.iter().map(|w| w.id.as_str()),
+            &part.weapon,
+            |w| &w.id,
+        )?;
+        check_new(
+            file,
+            "armor",
+            "id",
+            all.armor.iter().map(|a| a.id.as_str()),
+            &part.armor,
+            |a| &a.id,
+        )?;
+        check_new(
+            file,
+            "shield",
+            "id",
+            all.shields.iter().map(|s| s.id.as_str()),
+            &part.shield,
+            |s| &s.id,
+        )?;
+        check_new(
+            file,
+            "creature",
+            "id",
+            all.creatures.iter().map(|c| c.id.as_str()),
+            &part.creature,
+            |c| &c.id,
+        )?;
+        check_new(
+            file,
+            "poison",
+            "id",
+            all.poisons.iter().map(|p| p.id.as_str()),
+            &part.poison,
+            |p| &p.id,
+        )?;
+        all.weapons.extend(part.weapon);
+        all.armor.extend(part.armor);
+        all.shields.extend(part.shield);
+        all.creatures.extend(part.creature);
+        all.poisons.extend(part.poison);
+    }
+    Ok(all)
+}
+
+/// [`with_extra`] kept for the rest of the run: figures hold `'static`
+/// references into their armory, so a data set read at run time lives as
+/// long as the bundled one. Each distinct set of files is read and kept
+/// once, however often a scenario is loaded.
+pub fn with_extra_static(extra: &[SourceFile]) -> Result<&'static Armory, FileError> {
+    type Key = Vec<(String, String)>;
+    static KEPT: std::sync::Mutex<Vec<(Key, &'static Armory)>> = std::sync::Mutex::new(Vec::new());
+    let key: Key = extra
+        .iter()
+        .map(|f| (f.name.clone(), f.text.clone()))
+        .collect();
+    let mut kept = KEPT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, a)) = kept.iter().find(|(k, _)| *k == key) {
+        return Ok(a);
+    }
+    let armory: &'static Armory = Box::leak(Box::new(with_extra(extra)?));
+    kept.push((key, armory));
+    Ok(armory)
 }
 
 /// The bundled armory, read once.

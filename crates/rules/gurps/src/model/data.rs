@@ -5,6 +5,9 @@
 //! Fantasy facts, written in our own words.
 
 use crate::model::damage::{DamageSpec, DamageType};
+use fray_core::SetupError;
+use fray_core::data::check_new;
+use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -373,6 +376,88 @@ pub fn parse_file(name: &str, text: &str) -> Result<Armory, DataError> {
         })?;
     }
     Ok(armory)
+}
+
+/// One data file read at run time (`--data DIR`, a scenario's `data`
+/// folder): the same tables as the bundled files, every error at its
+/// file, line and column.
+pub fn parse_extra(file: &SourceFile) -> Result<Armory, FileError> {
+    let armory = file.parse::<Armory>()?;
+    for (i, a) in armory.armor.iter().enumerate() {
+        if let Err(fault) = a.check() {
+            let at = SetupError::new(format!("armor[{i}]"), format!("`{}`: {fault}", a.name));
+            return Err(file.setup_error(&at));
+        }
+    }
+    for (i, s) in armory.spells.iter().enumerate() {
+        if let Err(error) = s.validate() {
+            return Err(
+                file.setup_error(&SetupError::new(format!("spell[{i}]"), error.to_string()))
+            );
+        }
+    }
+    Ok(armory)
+}
+
+/// The bundled data plus the data files `extra`, in order. A name already
+/// defined is an error at its second definition (docs/scenarios.md: data
+/// files add entries, they never replace one).
+pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
+    let mut all = bundled()
+        .map_err(|e| FileError::Io {
+            file: "(bundled data)".into(),
+            message: e.to_string(),
+        })?
+        .clone();
+    for file in extra {
+        let part = parse_extra(file)?;
+        check_new(
+            file,
+            "weapon",
+            "name",
+            all.weapons.iter().map(|w| w.name.as_str()),
+            &part.weapons,
+            |w| &w.name,
+        )?;
+        check_new(
+            file,
+            "armor",
+            "name",
+            all.armor.iter().map(|a| a.name.as_str()),
+            &part.armor,
+            |a| &a.name,
+        )?;
+        check_new(
+            file,
+            "shield",
+            "name",
+            all.shields.iter().map(|s| s.name.as_str()),
+            &part.shields,
+            |s| &s.name,
+        )?;
+        check_new(
+            file,
+            "template",
+            "id",
+            all.templates.iter().map(|t| t.id.as_str()),
+            &part.templates,
+            |t| &t.id,
+        )?;
+        check_new(
+            file,
+            "spell",
+            "name",
+            all.spells.iter().map(|s| s.name.as_str()),
+            &part.spells,
+            |s| &s.name,
+        )?;
+        all.weapons.extend(part.weapons);
+        all.armor.extend(part.armor);
+        all.shields.extend(part.shields);
+        all.templates.extend(part.templates);
+        all.spells.extend(part.spells);
+    }
+    Ok(all)
 }
 
 /// The bundled data, parsed once.

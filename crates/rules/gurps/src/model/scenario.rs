@@ -37,8 +37,17 @@ pub struct Scenario {
     /// Who answers for the sides and the game master.
     #[serde(default)]
     pub controllers: fray_core::SeatsFile,
+    /// A folder of more data files (armory, bestiary, grimoire), relative
+    /// to the scenario file, read with the bundled ones (docs/scenarios.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
     /// Everyone in the fight, in order (ids count from 0 in this order).
     pub combatants: Vec<Combatant>,
+    /// The bundled data plus the data files read at load time, when there
+    /// are any (`Ruleset::parse_scenario`); setup reads its names here.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub armory: Option<std::sync::Arc<crate::model::data::Armory>>,
 }
 
 fn default_rounds() -> u32 {
@@ -57,7 +66,8 @@ pub struct Combatant {
     /// A bundled template id (`data/gurps/creatures.toml`), or...
     #[serde(default)]
     pub template: Option<String>,
-    /// ...an inline character sheet, or...
+    /// ...an inline character sheet (with a `template`: the fields that
+    /// replace the template's, maps such as `skills` key by key), or...
     #[serde(default)]
     pub sheet: Option<Sheet>,
     /// ...a GCS character file (`chars/warrior.gcs`), relative to the

@@ -4,6 +4,8 @@
 //! them and never hard-codes them.
 
 use crate::model::location::{Cover, DamageType};
+use fray_core::data::check_new;
+use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -489,6 +491,108 @@ struct TemplateRow {
     mounted_combat: bool,
 }
 
+impl TemplateRow {
+    /// The id, the name and the sheet of a bestiary row.
+    fn into_template(self) -> (String, String, Sheet) {
+        let t = self;
+        (
+            t.id,
+            t.name,
+            Sheet {
+                attributes: t.attributes,
+                encumbrance: t.encumbrance,
+                handedness: t.handedness,
+                hp: t.hp,
+                fatigue: t.fatigue,
+                move_: t.move_,
+                skills: t.skills,
+                traits: t.traits,
+                weapons: t.weapons,
+                armor: t.armor,
+                shield: t.shield,
+                innate_pd: t.innate_pd,
+                innate_dr: t.innate_dr,
+                magic_pd: t.magic_pd,
+                magic_dr: t.magic_dr,
+                bites: t.bites,
+                familiar: t.familiar,
+                erratic: t.erratic,
+                fear: t.fear,
+                mounted: t.mounted,
+                mounted_combat: t.mounted_combat,
+            },
+        )
+    }
+}
+
+/// A data file read at run time (`--data DIR`, a scenario's `data`
+/// folder): any of the bundled files' tables, in one file or several.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExtraFile {
+    #[serde(default)]
+    weapon: Vec<Weapon>,
+    #[serde(default)]
+    armor: Vec<Armor>,
+    #[serde(default)]
+    shield: Vec<Shield>,
+    #[serde(default)]
+    template: Vec<TemplateRow>,
+}
+
+/// The bundled armory plus the data files `extra`, in order; a name
+/// already defined is an error at its second definition (data files add
+/// entries, they never replace one: docs/scenarios.md).
+pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
+    let mut all = bundled()
+        .map_err(|e| FileError::Io {
+            file: format!("data/margin-3d6/{}", e.file),
+            message: e.message,
+        })?
+        .clone();
+    for file in extra {
+        let part: ExtraFile = file.parse()?;
+        check_new(
+            file,
+            "weapon",
+            "name",
+            all.weapons.iter().map(|w| w.name.as_str()),
+            &part.weapon,
+            |w| &w.name,
+        )?;
+        check_new(
+            file,
+            "armor",
+            "name",
+            all.armor.iter().map(|a| a.name.as_str()),
+            &part.armor,
+            |a| &a.name,
+        )?;
+        check_new(
+            file,
+            "shield",
+            "name",
+            all.shields.iter().map(|s| s.name.as_str()),
+            &part.shield,
+            |s| &s.name,
+        )?;
+        check_new(
+            file,
+            "template",
+            "id",
+            all.templates.iter().map(|t| t.0.as_str()),
+            &part.template,
+            |t| &t.id,
+        )?;
+        all.weapons.extend(part.weapon.into_iter().map(Arc::new));
+        all.armor.extend(part.armor.into_iter().map(Arc::new));
+        all.shields.extend(part.shield.into_iter().map(Arc::new));
+        all.templates
+            .extend(part.template.into_iter().map(TemplateRow::into_template));
+    }
+    Ok(all)
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreaturesFile {
@@ -517,35 +621,7 @@ impl Armory {
         let templates = c
             .template
             .into_iter()
-            .map(|t| {
-                (
-                    t.id,
-                    t.name,
-                    Sheet {
-                        attributes: t.attributes,
-                        encumbrance: t.encumbrance,
-                        handedness: t.handedness,
-                        hp: t.hp,
-                        fatigue: t.fatigue,
-                        move_: t.move_,
-                        skills: t.skills,
-                        traits: t.traits,
-                        weapons: t.weapons,
-                        armor: t.armor,
-                        shield: t.shield,
-                        innate_pd: t.innate_pd,
-                        innate_dr: t.innate_dr,
-                        magic_pd: t.magic_pd,
-                        magic_dr: t.magic_dr,
-                        bites: t.bites,
-                        familiar: t.familiar,
-                        erratic: t.erratic,
-                        fear: t.fear,
-                        mounted: t.mounted,
-                        mounted_combat: t.mounted_combat,
-                    },
-                )
-            })
+            .map(TemplateRow::into_template)
             .collect();
         Ok(Armory {
             weapons: w.weapon.into_iter().map(Arc::new).collect(),

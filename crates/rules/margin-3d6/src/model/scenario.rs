@@ -36,6 +36,15 @@ pub struct Scenario {
     pub controllers: fray_core::SeatsFile,
     /// Everyone in the fight, in order.
     pub combatants: Vec<Combatant>,
+    /// A folder of more data files (weapons, armor, shields, templates),
+    /// relative to the scenario file, read with the bundled ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The bundled data plus the data files read at load time, when there
+    /// are any (`Ruleset::parse_scenario`).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub armory: Option<std::sync::Arc<crate::model::data::Armory>>,
 }
 
 fn default_rounds() -> u32 {

@@ -1,0 +1,132 @@
+//! `fray list` and `fray show` for GURPS: the armory, bestiary and
+//! grimoire (bundled and read at run time) as tables and scenario TOML.
+
+use crate::Gurps;
+use crate::model::data::{Armory, AttackMode, Weapon};
+use fray_core::data::{Catalog, Kind, Listing, template_toml, word};
+use fray_core::scenario::{FileError, SourceFile};
+
+impl Catalog for Gurps {
+    type Data = Armory;
+
+    fn catalog(extra: &[SourceFile]) -> Result<Armory, FileError> {
+        crate::model::data::with_extra(extra)
+    }
+
+    fn list(a: &Armory, kind: Kind) -> Option<Listing> {
+        Some(match kind {
+            Kind::Templates => templates(a),
+            Kind::Weapons => weapons(a),
+            Kind::Armor => {
+                let mut l = Listing::new(&["Name", "DR", "Covers", "Flexible", "Weight"]);
+                for x in &a.armor {
+                    let dr = match x.dr_crushing {
+                        Some(c) => format!("{}/{c}*", x.dr),
+                        None => x.dr.to_string(),
+                    };
+                    let flexible = if x.flexible { "yes" } else { "" };
+                    l.row(vec![
+                        x.name.clone(),
+                        dr,
+                        x.covers.join(", "),
+                        flexible.into(),
+                        x.weight.to_string(),
+                    ]);
+                }
+                l
+            }
+            Kind::Shields => {
+                let mut l = Listing::new(&["Name", "DB", "Skill", "Weight", "HP", "DR"]);
+                for s in &a.shields {
+                    l.row(vec![
+                        s.name.clone(),
+                        s.db.to_string(),
+                        s.skill.clone(),
+                        s.weight.to_string(),
+                        s.hp.to_string(),
+                        s.dr.to_string(),
+                    ]);
+                }
+                l
+            }
+            Kind::Spells => {
+                let mut l =
+                    Listing::new(&["Name", "College", "Class", "Cost", "Time", "Resisted by"]);
+                for s in &a.spells {
+                    l.row(vec![
+                        s.name.clone(),
+                        s.college.clone(),
+                        word(&s.class),
+                        s.cost.to_string(),
+                        s.time.to_string(),
+                        s.resisted_by.as_ref().map(word).unwrap_or_default(),
+                    ]);
+                }
+                l
+            }
+        })
+    }
+
+    fn show_template(a: &Armory, id: &str) -> Option<String> {
+        let t = a.template(id)?;
+        template_toml(&t.id, &t.name, &t.sheet).ok()
+    }
+}
+
+/// ST, DX, IQ, HT, HP (ST when not given), gear.
+fn templates(a: &Armory) -> Listing {
+    let mut l = Listing::new(&[
+        "Id", "Name", "ST", "DX", "IQ", "HT", "HP", "Weapons", "Armor",
+    ]);
+    for t in &a.templates {
+        let s = &t.sheet;
+        l.row(vec![
+            t.id.clone(),
+            t.name.clone(),
+            s.st.to_string(),
+            s.dx.to_string(),
+            s.iq.to_string(),
+            s.ht.to_string(),
+            s.hp.unwrap_or(s.st).to_string(),
+            s.weapons.join(", "),
+            s.armor.join(", "),
+        ]);
+    }
+    l
+}
+
+/// Each mode as `swing sw+1 cut reach 1`, the skill, weight.
+fn weapons(a: &Armory) -> Listing {
+    let mut l = Listing::new(&["Name", "Skill", "Modes", "Min ST", "Weight"]);
+    for w in &a.weapons {
+        let min_st = w.modes.iter().map(|m| m.min_st).max().unwrap_or(0);
+        l.row(vec![
+            w.name.clone(),
+            w.skill.clone(),
+            modes(w),
+            min_st.to_string(),
+            w.weight.to_string(),
+        ]);
+    }
+    l
+}
+
+fn modes(w: &Weapon) -> String {
+    w.modes.iter().map(mode).collect::<Vec<_>>().join("; ")
+}
+
+fn mode(m: &AttackMode) -> String {
+    let mut s = format!("{} {} {}", m.name, m.damage, m.damage_type);
+    if m.is_melee() {
+        let reach: Vec<String> = m
+            .reach
+            .iter()
+            .map(|&r| if r == 0 { "C".into() } else { r.to_string() })
+            .collect();
+        s.push_str(&format!(" reach {}", reach.join(",")));
+    }
+    if let Some(acc) = m.acc {
+        s.push_str(&format!(" acc {acc}"));
+    }
+    s
+}
