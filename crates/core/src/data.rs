@@ -362,8 +362,8 @@ pub trait Catalog: Ruleset {
     /// the same checks as a scenario load (a name defined twice is an error).
     fn catalog(extra: &[SourceFile]) -> Result<Self::Data, FileError>;
 
-    /// One kind of data as a table; `None` when the ruleset has no such
-    /// kind (d20-3d6 has no separate shields table... each ruleset says).
+    /// One kind of data as a table; `None` when the ruleset keeps no such
+    /// kind (DragonQuest and margin-3d6 have no spell list).
     fn list(data: &Self::Data, kind: Kind) -> Option<Listing>;
 
     /// The template `id` as the TOML of a scenario's combatant (a
@@ -400,5 +400,224 @@ pub fn word<T: serde::Serialize>(value: &T) -> String {
         Ok(toml::Value::String(s)) => s,
         Ok(other) => other.to_string(),
         Err(_) => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+    use std::collections::BTreeMap;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Doc {
+        combatants: Vec<Fighter>,
+    }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Fighter {
+        name: String,
+        #[serde(default)]
+        template: Option<String>,
+        #[serde(default)]
+        sheet: Option<Sheet>,
+    }
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Sheet {
+        st: i32,
+        dx: i32,
+        #[serde(default)]
+        skills: BTreeMap<String, i32>,
+        #[serde(default)]
+        weapons: Vec<String>,
+    }
+
+    const KNIGHT: &str = "st = 12\ndx = 12\nweapons = [\"Broadsword\", \"Dagger\"]\n[skills]\nBroadsword = 14\nShield = 13\n";
+
+    fn templates(id: &str) -> Result<String, String> {
+        match id {
+            "knight" => Ok(KNIGHT.into()),
+            other => Err(format!("no template `{other}`")),
+        }
+    }
+
+    fn parse(text: &str) -> Result<Doc, FileError> {
+        parse_with_templates(&SourceFile::new("s.toml", text), &templates)
+    }
+
+    #[test]
+    fn maps_merge_key_by_key_and_other_values_replace() {
+        let doc = parse(
+            "[[combatants]]\nname = \"Bors\"\ntemplate = \"knight\"\n[combatants.sheet]\nst = 13\nweapons = [\"Axe\"]\nskills = { Broadsword = 18 }\n",
+        )
+        .unwrap();
+        let sheet = doc.combatants[0].sheet.as_ref().unwrap();
+        assert_eq!(sheet.st, 13);
+        assert_eq!(sheet.dx, 12);
+        assert_eq!(sheet.weapons, ["Axe"]);
+        assert_eq!(sheet.skills["Broadsword"], 18);
+        assert_eq!(sheet.skills["Shield"], 13);
+        assert_eq!(doc.combatants[0].template.as_deref(), Some("knight"));
+    }
+
+    #[test]
+    fn a_template_without_a_sheet_and_a_sheet_without_a_template_stay_as_written() {
+        let doc = parse(
+            "[[combatants]]\nname = \"A\"\ntemplate = \"knight\"\n[[combatants]]\nname = \"B\"\nsheet = { st = 9, dx = 10 }\n",
+        )
+        .unwrap();
+        assert!(doc.combatants[0].sheet.is_none());
+        let b = doc.combatants[1].sheet.as_ref().unwrap();
+        assert_eq!((b.st, b.dx, b.skills.len()), (9, 10, 0));
+        assert_eq!(doc.combatants[1].name, "B");
+    }
+
+    #[test]
+    fn an_error_in_the_written_sheet_keeps_its_line_and_column() {
+        let err = parse(
+            "[[combatants]]\nname = \"Bors\"\ntemplate = \"knight\"\n[combatants.sheet]\nst = \"big\"\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.starts_with("s.toml:5:6: "), "{err}");
+        let err = parse(
+            "[[combatants]]\nname = \"Bors\"\ntemplate = \"knight\"\n[combatants.sheet]\nsst = 1\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.starts_with("s.toml:5:1: ") && err.contains("sst"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_template_is_an_error_at_its_name() {
+        let err = parse(
+            "[[combatants]]\nname = \"Bors\"\ntemplate = \"knigt\"\n[combatants.sheet]\nst = 13\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.starts_with("s.toml:3:12: no template `knigt`"), "{err}");
+    }
+
+    #[test]
+    fn nested_tables_such_as_mounts_are_adjusted_too() {
+        #[derive(Debug, Deserialize)]
+        struct Outer {
+            mount: Fighter,
+        }
+        let doc: Outer = parse_with_templates(
+            &SourceFile::new(
+                "m.toml",
+                "[mount]\nname = \"Steed\"\ntemplate = \"knight\"\nsheet = { dx = 14 }\n",
+            ),
+            &templates,
+        )
+        .unwrap();
+        let s = doc.mount.sheet.unwrap();
+        assert_eq!((s.st, s.dx), (12, 14));
+    }
+
+    #[test]
+    fn syntax_errors_never_panic_and_have_a_position() {
+        for text in ["combatants = ", "[[combatants]\n", "a.b = 1\na = 2"] {
+            let err = parse(text).unwrap_err().to_string();
+            assert!(err.starts_with("s.toml:"), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_name_defined_again_points_at_the_second_definition() {
+        let file = SourceFile::new(
+            "extra.toml",
+            "[[weapon]]\nname = \"Club\"\n[[weapon]]\nname = \"broadsword\"\n",
+        );
+        let new = ["Club", "broadsword"];
+        let err = check_new(
+            &file,
+            "weapon",
+            "name",
+            ["Broadsword"].into_iter(),
+            &new,
+            |n| n,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.starts_with("extra.toml:4:8: weapon[1].name: `broadsword` is already defined"),
+            "{err}"
+        );
+        let twice = ["Club", "club"];
+        let err = check_new(&file, "weapon", "name", [].into_iter(), &twice, |n| n)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("extra.toml:4:8: weapon[1].name"), "{err}");
+        assert!(check_new(&file, "weapon", "name", ["Axe"].into_iter(), &new, |n| n).is_ok());
+    }
+
+    #[test]
+    fn a_folder_is_read_in_file_name_order_toml_files_only() {
+        let dir = std::env::temp_dir().join(format!("fray-data-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        for (name, text) in [
+            ("b.toml", "b = 1"),
+            ("a.toml", "a = 1"),
+            ("notes.txt", "x"),
+            ("sub/c.toml", "c = 1"),
+        ] {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let files = read_dir(&dir).unwrap();
+        let texts: Vec<&str> = files.iter().map(|f| f.text.as_str()).collect();
+        assert_eq!(texts, ["a = 1", "b = 1"]);
+        assert!(matches!(
+            read_dir(&dir.join("nowhere")),
+            Err(FileError::Io { .. })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_scenario_data_folder_that_cannot_be_read_is_an_error_at_the_key() {
+        let file = SourceFile::new("/nonexistent/s.toml", "name = \"x\"\ndata = \"gone\"\n");
+        let err = scenario_data(&file, None).unwrap_err().to_string();
+        assert!(
+            err.starts_with("/nonexistent/s.toml:2:8: data: the data folder `gone` cannot be read"),
+            "{err}"
+        );
+        let none = SourceFile::new("s.toml", "name = \"x\"\n");
+        assert!(scenario_data(&none, None).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_template_is_written_as_a_combatant_with_its_sheet() {
+        let sheet: toml::Table = toml::from_str(KNIGHT).unwrap();
+        let text = template_toml("knight", "Knight", &sheet).unwrap();
+        assert!(
+            text.starts_with("[[combatants]]\nname = \"Knight\"\ntemplate = \"knight\"\n"),
+            "{text}"
+        );
+        let doc = parse(&text).unwrap();
+        let s = doc.combatants[0].sheet.as_ref().unwrap();
+        assert_eq!((s.st, s.skills["Shield"]), (12, 13));
+    }
+
+    #[test]
+    fn words_are_the_data_files_own() {
+        #[derive(serde::Serialize)]
+        #[serde(rename_all = "snake_case")]
+        enum Class {
+            OneHanded,
+        }
+        assert_eq!(word(&Class::OneHanded), "one_handed");
+        assert_eq!(word(&3), "3");
+        assert_eq!(
+            Kind::ALL.map(Kind::word),
+            ["templates", "weapons", "armor", "shields", "spells"]
+        );
     }
 }

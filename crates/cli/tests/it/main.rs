@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod encounter;
 mod files;
 mod import;
 mod odds_action;

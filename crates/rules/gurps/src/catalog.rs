@@ -130,3 +130,100 @@ fn mode(m: &AttackMode) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_core::data::Kind;
+
+    fn bundled() -> Armory {
+        Gurps::catalog(&[]).expect("the bundled data loads")
+    }
+
+    /// `fray show template` prints TOML that reads back as the very sheet.
+    #[test]
+    fn every_template_shows_as_toml_that_reads_back_as_its_sheet() {
+        let a = bundled();
+        let all: Vec<(String, crate::model::sheet::Sheet)> = a
+            .templates
+            .iter()
+            .map(|t| (t.id.clone(), t.sheet.clone()))
+            .collect();
+        assert!(!all.is_empty());
+        for (id, sheet) in all {
+            let text = Gurps::show_template(&a, &id).expect("shown");
+            let doc: toml::Table = toml::from_str(&text).expect("TOML");
+            let entry = &doc["combatants"].as_array().expect("a list")[0];
+            assert_eq!(entry["template"].as_str(), Some(id.as_str()));
+            let back: crate::model::sheet::Sheet =
+                entry["sheet"].clone().try_into().expect("a sheet");
+            assert_eq!(back, sheet, "{id}");
+        }
+        assert!(Gurps::show_template(&a, "no such template").is_none());
+    }
+
+    #[test]
+    fn each_listing_has_a_row_per_entry_and_a_cell_per_column() {
+        let a = bundled();
+        for kind in Kind::ALL {
+            let Some(l) = Gurps::list(&a, kind) else {
+                continue;
+            };
+            assert!(!l.rows.is_empty(), "{kind:?}");
+            for row in &l.rows {
+                assert_eq!(row.len(), l.columns.len(), "{kind:?}: {row:?}");
+            }
+        }
+        let templates = Gurps::list(&a, Kind::Templates).expect("templates");
+        assert_eq!(templates.rows.len(), a.templates.len());
+    }
+
+    /// Data files add entries; a name already defined is refused at its
+    /// second definition (docs/scenarios.md).
+    #[test]
+    fn data_files_add_entries_and_never_redefine_one() {
+        let a = bundled();
+        let (id, _) = a
+            .templates
+            .iter()
+            .map(|t| (t.id.clone(), t.sheet.clone()))
+            .next()
+            .expect("a template");
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../data/gurps/creatures.toml"
+        ))
+        .expect("the bestiary");
+        let doc: toml::Table = toml::from_str(&text).expect("TOML");
+        let mut first = doc["template"][0].as_table().expect("an entry").clone();
+        let mut file = toml::Table::new();
+        file.insert(
+            "template".into(),
+            toml::Value::Array(vec![first.clone().into()]),
+        );
+        let again = SourceFile::new("again.toml", toml::to_string(&file).expect("TOML"));
+        let err = Gurps::catalog(&[again])
+            .expect_err("a second definition")
+            .to_string();
+        assert!(
+            err.starts_with("again.toml:") && err.contains(&format!("`{id}` is already defined")),
+            "{err}"
+        );
+        first.insert("id".into(), "newcomer".into());
+        file.insert("template".into(), toml::Value::Array(vec![first.into()]));
+        let new = SourceFile::new("new.toml", toml::to_string(&file).expect("TOML"));
+        let more = Gurps::catalog(&[new]).expect("a new template");
+        assert!(Gurps::show_template(&more, "newcomer").is_some());
+        let before = Gurps::list(&a, Kind::Templates)
+            .expect("templates")
+            .rows
+            .len();
+        assert_eq!(
+            Gurps::list(&more, Kind::Templates)
+                .expect("templates")
+                .rows
+                .len(),
+            before + 1
+        );
+    }
+}

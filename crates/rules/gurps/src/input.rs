@@ -147,7 +147,6 @@ pub fn unknown_template(armory: &Armory, id: &str) -> String {
 }
 
 /// An [`InputError::Unknown`] for `name` among `known`.
-
 fn unknown<'a>(
     kind: &'static str,
     name: &str,
