@@ -352,7 +352,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                 }
                 Err(e @ SessionError::Replay { .. }) => return Err(out::message(e)),
                 Err(why) => {
-                    self.say(format_args!("Nothing undone: {why}."))?;
+                    self.say(sentence(&why))?;
                     Handled::Again(false)
                 }
             },
@@ -368,7 +368,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                 }
                 Err(e @ SessionError::Replay { .. }) => return Err(out::message(e)),
                 Err(why) => {
-                    self.say(format_args!("Nothing redone: {why}."))?;
+                    self.say(sentence(&why))?;
                     Handled::Again(false)
                 }
             },
@@ -642,5 +642,15 @@ fn dice(text: &str) -> std::result::Result<RollInput, String> {
         _ => Err(format!(
             "`{text}` is not a roll: press Enter to roll, or type a total (11) or the faces (3 4 4)."
         )),
+    }
+}
+
+/// An error as a sentence: capitalized, with a full stop.
+fn sentence(e: &impl std::fmt::Display) -> String {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
     }
 }
