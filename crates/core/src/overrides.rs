@@ -187,3 +187,71 @@ pub fn unsupported<R: Ruleset>(ov: &Override) -> Refusal {
         kind: ov.kind(),
     }
 }
+
+/// Where pool `index` (in [`Ruleset::POOLS`] order) of a combatant lives in
+/// a ruleset's state, and its maximum.
+pub type PoolAccess<S> = for<'a> fn(&'a mut S, CombatantId, usize) -> (&'a mut i32, i32);
+
+/// Damage, healing and a pool set, for a ruleset whose pools are plain
+/// numbers: damage comes off pool `vital` (HP, EN), healing goes onto it up
+/// to its maximum, and any pool may be set up to its maximum. Other
+/// overrides are refused as unsupported. What follows from a low pool
+/// (unconsciousness, death) is left to the ruleset's own checks.
+pub fn apply_to_pools<R: Ruleset>(
+    state: &mut R::State,
+    ov: &Override,
+    vital: usize,
+    pool: PoolAccess<R::State>,
+) -> Result<Vec<String>, Refusal> {
+    let (who, index, change): (&str, usize, Box<dyn Fn(i32, i32) -> i32>) = match ov {
+        Override::Damage { amount, who } | Override::Heal { amount, who } if *amount < 0 => {
+            return Err(Refusal::BadAmount(format!(
+                "{who}: give a positive number of points, not {amount}"
+            )));
+        }
+        Override::Damage { who, amount } => {
+            let amount = *amount;
+            (who, vital, Box::new(move |now, _| now - amount))
+        }
+        Override::Heal { who, amount } => {
+            let amount = *amount;
+            (
+                who,
+                vital,
+                Box::new(move |now, max| (now + amount).min(max).max(now)),
+            )
+        }
+        Override::SetPool {
+            who,
+            pool: label,
+            value,
+        } => {
+            let value = *value;
+            (who, pool_index::<R>(label)?, Box::new(move |_, _| value))
+        }
+        other => return Err(unsupported::<R>(other)),
+    };
+    let id = combatant_named::<R>(state, who)?;
+    let name = R::name(state, id).to_string();
+    let label = R::POOLS.get(index).map_or("?", |p| p.label);
+    let (slot, max) = pool(state, id, index);
+    let before = *slot;
+    let after = change(before, max);
+    if let Override::SetPool { .. } = ov
+        && after > max
+    {
+        return Err(Refusal::BadAmount(format!(
+            "{label} of {name} is at most {max}, not {after}"
+        )));
+    }
+    *slot = after;
+    Ok(vec![match ov {
+        Override::Damage { amount, .. } => {
+            format!("{name} takes {amount} (game master): {label} {before} -> {after}.")
+        }
+        Override::Heal { amount, .. } => {
+            format!("{name} heals {amount} (game master): {label} {before} -> {after}.")
+        }
+        _ => format!("{name}'s {label} set to {after} (game master, was {before})."),
+    }])
+}

@@ -176,3 +176,57 @@ fn the_gm_ends_the_fight() {
     session.undo().unwrap();
     assert!(session.over().is_none());
 }
+
+/// Damage, healing and a pool set in another ruleset's words, undone.
+fn pools_of<R: Ruleset>(scenario: &str, vital: &str, other: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios")
+        .join(scenario);
+    let file = fray_core::scenario::SourceFile::read(&path).unwrap();
+    let state = fray_core::run::load::<R>(file).unwrap().state;
+    let who = R::roster(&state)[0].name.clone();
+    let mut session = Session::<R>::new(state, 1);
+    let pool =
+        |s: &Session<R>, label: &str| R::roster(s.state())[0].pool(label).expect("the pool").0;
+    let full = pool(&session, vital);
+    let said = session
+        .apply_override(Override::Damage {
+            who: who.clone(),
+            amount: 2,
+        })
+        .unwrap();
+    assert!(
+        said[0].contains(&format!("{vital} {full} -> {}", full - 2)),
+        "{said:?}"
+    );
+    session
+        .apply_override(Override::Heal {
+            who: who.clone(),
+            amount: 5,
+        })
+        .unwrap();
+    assert_eq!(pool(&session, vital), full, "healing stops at the maximum");
+    let before = pool(&session, other);
+    let value = i32::from(before == 0);
+    session
+        .apply_override(Override::SetPool {
+            who: who.clone(),
+            pool: other.to_lowercase(),
+            value,
+        })
+        .unwrap();
+    assert_eq!(pool(&session, other), value);
+    assert!(matches!(
+        session.apply_override(Override::Delay { who }),
+        Err(SessionError::Refused(Refusal::Unsupported { .. }))
+    ));
+    session.undo().unwrap();
+    assert_eq!(pool(&session, other), before, "undone");
+}
+
+#[test]
+fn every_ruleset_takes_damage_healing_and_pools_in_its_own_words() {
+    pools_of::<fray_dragonquest::DragonQuest>("dragonquest/duel.toml", "EN", "FT");
+    pools_of::<fray_d20_3d6::D20>("d20-3d6/duel.toml", "HP", "NL");
+    pools_of::<fray_margin_3d6::Margin>("margin-3d6/duel.toml", "HP", "Fatigue");
+}
