@@ -203,33 +203,21 @@ pub fn apply_to_pools<R: Ruleset>(
     vital: usize,
     pool: PoolAccess<R::State>,
 ) -> Result<Vec<String>, Refusal> {
-    let (who, index, change): (&str, usize, Box<dyn Fn(i32, i32) -> i32>) = match ov {
+    let (who, index) = match ov {
         Override::Damage { amount, who } | Override::Heal { amount, who } if *amount < 0 => {
             return Err(Refusal::BadAmount(format!(
                 "{who}: give a positive number of points, not {amount}"
             )));
         }
-        Override::Damage { who, amount } => {
-            let amount = *amount;
-            (who, vital, Box::new(move |now, _| now - amount))
-        }
-        Override::Heal { who, amount } => {
-            let amount = *amount;
-            (
-                who,
-                vital,
-                Box::new(move |now, max| (now + amount).min(max).max(now)),
-            )
-        }
-        Override::SetPool {
-            who,
-            pool: label,
-            value,
-        } => {
-            let value = *value;
-            (who, pool_index::<R>(label)?, Box::new(move |_, _| value))
-        }
+        Override::Damage { who, .. } | Override::Heal { who, .. } => (who, vital),
+        Override::SetPool { who, pool, .. } => (who, pool_index::<R>(pool)?),
         other => return Err(unsupported::<R>(other)),
+    };
+    let change = |now: i32, max: i32| match ov {
+        Override::Damage { amount, .. } => now - amount,
+        Override::Heal { amount, .. } => (now + amount).min(max).max(now),
+        Override::SetPool { value, .. } => *value,
+        _ => now,
     };
     let id = combatant_named::<R>(state, who)?;
     let name = R::name(state, id).to_string();
