@@ -24,4 +24,4 @@ pub mod view;
 pub use command::{Command, CommandError};
 pub use dice::{DiceMode, DiceRule, Roller};
 pub use log::{By, Entry, Input, SAVE_VERSION, SaveError, SaveHeader, SavedGame};
-pub use session::{Attempt, Session, SessionError, Undone};
+pub use session::{Attempt, Replayed, Session, SessionError, Undone};

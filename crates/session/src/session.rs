@@ -36,6 +36,25 @@ pub enum Attempt<R: Ruleset> {
     Rejected(Halt<R>),
 }
 
+/// What a replay shows: the events of its steps and the words of its
+/// overrides, in order.
+#[derive(Clone, Debug)]
+pub enum Replayed<R: Ruleset> {
+    /// An event of a replayed step.
+    Event(R::Event),
+    /// What a replayed override did, in words.
+    Said(String),
+}
+
+impl<R: Ruleset> std::fmt::Display for Replayed<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Replayed::Event(e) => e.fmt(f),
+            Replayed::Said(s) => f.write_str(s),
+        }
+    }
+}
+
 /// What an undo took back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Undone {
@@ -128,7 +147,7 @@ impl<R: Ruleset> Session<R> {
     pub fn resume(
         start: R::State,
         saved: SavedGame<R>,
-    ) -> Result<(Self, Vec<R::Event>), SessionError> {
+    ) -> Result<(Self, Vec<Replayed<R>>), SessionError> {
         let mut session = Session::new(start, saved.seed);
         let mut events = Vec::new();
         for entry in saved.entries {
@@ -317,7 +336,7 @@ impl<R: Ruleset> Session<R> {
 
     /// Gives back what the last undo took, exactly; returns how many
     /// entries and their events.
-    pub fn redo(&mut self) -> Result<(usize, Vec<R::Event>), SessionError> {
+    pub fn redo(&mut self) -> Result<(usize, Vec<Replayed<R>>), SessionError> {
         let group = self.redo.pop().ok_or(SessionError::NothingToRedo)?;
         self.current.clear();
         self.marks.clear();
@@ -388,7 +407,11 @@ impl<R: Ruleset> Session<R> {
 
     /// Applies one entry of a log without asking anyone: every input must
     /// be in the entry, and every one used.
-    fn replay(&mut self, entry: Entry<R>, events: &mut Vec<R::Event>) -> Result<(), SessionError> {
+    fn replay(
+        &mut self,
+        entry: Entry<R>,
+        events: &mut Vec<Replayed<R>>,
+    ) -> Result<(), SessionError> {
         let number = self.entries.len() + 1;
         let fail = |why: String| SessionError::Replay { entry: number, why };
         let decided = match &entry {
@@ -409,13 +432,15 @@ impl<R: Ruleset> Session<R> {
                 }
                 self.state = trial;
                 self.steps += 1;
-                events.extend(sink.events);
+                events.extend(sink.events.into_iter().map(Replayed::Event));
                 decided
             }
             Entry::Override(ov) => {
                 let mut state = self.state.clone();
-                self.apply(&mut state, ov)
+                let said = self
+                    .apply(&mut state, ov)
                     .map_err(|e| fail(e.to_string()))?;
+                events.extend(said.into_iter().map(Replayed::Said));
                 self.state = state;
                 true
             }

@@ -44,7 +44,13 @@ fn gm_damage_is_in_the_log_undone_and_replayed() {
     // Undone: back to 13; redone: 9 again.
     assert_eq!(session.undo(), Ok(Undone::Entries(1)));
     assert_eq!(hp(&session, "Orc chief"), 13);
-    session.redo().unwrap();
+    let (n, shown) = session.redo().unwrap();
+    assert_eq!(n, 1);
+    assert_eq!(
+        shown.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["Orc chief takes 4 injury (game master): HP 13 -> 9."],
+        "a redone override says what it did"
+    );
     assert_eq!(hp(&session, "Orc chief"), 9);
 }
 

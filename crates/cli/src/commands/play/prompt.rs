@@ -128,6 +128,7 @@ mod tests {
     #[test]
     fn commands_are_picked_out_and_the_rest_is_a_reply() {
         assert_eq!(parse("undo"), Line::Undo);
+        assert_eq!(parse("redo"), Line::Redo);
         assert_eq!(
             parse("save my game.toml"),
             Line::Save("my game.toml".into())
