@@ -35,6 +35,7 @@ pub mod inputs;
 pub mod modifier;
 pub mod odds;
 pub mod oracle;
+pub mod overrides;
 pub mod roll;
 pub mod ruleset;
 pub mod run;
@@ -52,6 +53,7 @@ pub use inputs::{InputLog, RollInput, StepInputs};
 pub use modifier::{ModList, Modifier, Mods, Total};
 pub use odds::{ActionEffects, ActionOdds, OddsError, OddsOptions};
 pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, StepMark, TableOracle};
+pub use overrides::{Override, Refusal};
 pub use roll::{Audience, Reading, RollRecord, RollRequest};
 pub use ruleset::{
     CombatantView, CounterSpec, EndReason, Illegal, MAX_COUNTERS, MAX_POOLS, Next, Outcome,

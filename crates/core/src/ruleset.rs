@@ -47,6 +47,8 @@ pub enum EndReason {
     MutualDestruction,
     /// The scenario's round limit was reached.
     RoundLimit,
+    /// The game master ended the fight ([`crate::Override::EndFight`]).
+    Called,
 }
 
 /// A refusal: what the rules do not allow now, the rule that forbids it and why.
@@ -427,6 +429,20 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     ) -> String {
         let _ = (state, question);
         answer.to_string()
+    }
+
+    /// Applies a game master's override to the state between steps, and says
+    /// what was done, one line per change, for the screen. Overrides are
+    /// outside the rules: no dice, no questions; what follows from them
+    /// (a consciousness roll at 0 HP) comes from the rules on later turns.
+    /// [`crate::Override::EndFight`] never reaches it (sessions end the
+    /// fight themselves). The default refuses every override.
+    fn apply_override(
+        state: &mut Self::State,
+        ov: &crate::Override,
+    ) -> Result<Vec<String>, crate::overrides::Refusal> {
+        let _ = state;
+        Err(crate::overrides::unsupported::<Self>(ov))
     }
 
     /// The AI's action for `actor`, following the tactics in its controller.

@@ -130,6 +130,20 @@ pub(crate) fn verdict(o: &Outcome, roster: &[CombatantView]) -> String {
                 .map_or("?", |c| c.side_name.as_str());
             format!("Result: side {name} wins in round {}.", o.rounds)
         }
+        (EndReason::Called, Some(side)) => {
+            let name = roster
+                .iter()
+                .find(|c| c.side == side)
+                .map_or("?", |c| c.side_name.as_str());
+            format!(
+                "Result: the game master ends the fight in round {}; side {name} wins.",
+                o.rounds
+            )
+        }
+        (EndReason::Called, None) => format!(
+            "Result: the game master ends the fight in round {}, with no winner.",
+            o.rounds
+        ),
         (EndReason::RoundLimit, _) => format!(
             "Result: no winner after the round limit ({} rounds).",
             o.rounds

@@ -157,7 +157,7 @@ fn every_bundled_scenario_fights_simulates_plays_and_gives_odds() {
                 assert!(out.contains(&format!("{label} left*")), "{file}: {out}");
             }
             let played = fray()
-                .args(["play", file])
+                .args(["play", file, "--no-autosave"])
                 .write_stdin("")
                 .output()
                 .unwrap();

@@ -32,11 +32,18 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// `--no-autosave` unless the test sets autosave itself: tests must not
+/// write beside the bundled scenarios.
+fn no_autosave(args: &[&str]) -> Option<&'static str> {
+    (!args.iter().any(|a| a.contains("autosave"))).then_some("--no-autosave")
+}
+
 /// Runs `fray play` with `script` piped in; returns (stdout, success).
 fn play(args: &[&str], script: &str) -> (String, bool) {
     let out = fray()
         .arg("play")
         .args(args)
+        .args(no_autosave(args))
         .write_stdin(script)
         .output()
         .expect("runs");
@@ -52,6 +59,7 @@ fn drive(args: &[&str], mut reply: impl FnMut(&str, &str) -> String) -> (String,
     let mut child: Child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fray"))
         .arg("play")
         .args(args)
+        .args(no_autosave(args))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -98,15 +106,6 @@ fn first_choice(save: &Path) -> impl FnMut(&str, &str) -> String {
     }
 }
 
-/// The narrated events of `fray fight`: between the starting roster and the result.
-fn fight_events(fight: &str) -> Vec<&str> {
-    fight
-        .lines()
-        .skip(3)
-        .take_while(|l| !l.starts_with("Result:"))
-        .collect()
-}
-
 /// Whether `wanted` appears in `lines` in order (other lines may come between).
 fn in_order(wanted: &[&str], lines: &str) -> Result<(), String> {
     let mut lines = lines.lines();
@@ -118,24 +117,20 @@ fn in_order(wanted: &[&str], lines: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn fight_with_inputs(scenario: &str, inputs: &Path) -> String {
-    let out = fray()
-        .args(["fight", scenario, "--inputs"])
-        .arg(inputs)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("warning"), "every input used: {stderr}");
-    String::from_utf8(out.stdout).unwrap()
+/// The lines of a transcript that narrate the fight (events, rounds, the
+/// turn order); prompts, menus and the status block are left out.
+fn narration(t: &str) -> Vec<&str> {
+    t.lines()
+        .filter(|l| {
+            l.starts_with("-- Round")
+                || l.starts_with("Turn order")
+                || (l.starts_with("  ") && (l.contains(" rolls ") || l.contains(" takes ")))
+        })
+        .collect()
 }
 
 #[test]
-fn a_person_plays_a_whole_fight_and_the_saved_log_replays_it_exactly() {
+fn a_person_plays_a_whole_fight_and_the_saved_game_replays_it_exactly() {
     let dir = scratch("whole");
     let save = dir.join("game.toml");
     let duel = duel_human_basic("whole-basic");
@@ -146,6 +141,7 @@ fn a_person_plays_a_whole_fight_and_the_saved_log_replays_it_exactly() {
     assert!(t.contains("> Sir Bors (Bors): HP "), "{t}");
     assert!(t.contains("  Sir Gawain (Gawain): HP "), "{t}");
     assert!(t.contains("[human]") && t.contains("[ai:basic]"), "{t}");
+    assert!(t.contains("  Autosave: off; step "), "{t}");
     // Menus name weapons and modes, and give each defense its value.
     assert!(
         t.contains("   1. Attack Sir Gawain with Broadsword (swing)\n"),
@@ -163,13 +159,21 @@ fn a_person_plays_a_whole_fight_and_the_saved_log_replays_it_exactly() {
         t.contains("Saved ") && t.contains("Leaving the game."),
         "{t}"
     );
-    // `fray fight --inputs` on the saved log narrates the same fight.
-    let fight = fight_with_inputs(&duel, &save);
-    let events = fight_events(&fight);
-    assert!(events.len() > 10, "{fight}");
-    in_order(&events, &t).unwrap_or_else(|e| panic!("{e}\n--- play:\n{t}\n--- fight:\n{fight}"));
-    let result = fight.lines().find(|l| l.starts_with("Result:")).unwrap();
-    assert!(t.contains(result), "{result}\n{t}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        saved.contains("version = 2\n") && saved.contains("[[entries]]"),
+        "{saved}"
+    );
+    // Resumed, the saved game replays the same fight to the same result.
+    let args = [duel.clone(), "--resume".into(), save.display().to_string()];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (r, ok) = play(&args, "quit\n");
+    assert!(ok, "{r}");
+    let played = narration(&t);
+    assert!(played.len() > 10, "{t}");
+    in_order(&played, &r).unwrap_or_else(|e| panic!("{e}\n--- play:\n{t}\n--- resumed:\n{r}"));
+    let result = t.lines().find(|l| l.starts_with("Result:")).unwrap();
+    assert!(r.contains(result), "{result}\n{r}");
 }
 
 #[test]
@@ -190,7 +194,7 @@ fn a_saved_game_resumes_where_it_stopped() {
     });
     assert!(ok && t.contains("Saved "), "{t}");
     let saved = std::fs::read_to_string(&half).unwrap();
-    assert!(saved.contains("[[steps]]"), "{saved}");
+    assert!(saved.contains("[[entries]]"), "{saved}");
     // Resume it and play to the end.
     let args = [duel_human(), "--resume".into(), half.display().to_string()];
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -198,14 +202,12 @@ fn a_saved_game_resumes_where_it_stopped() {
     assert!(ok, "{r}");
     assert!(r.contains("Resuming "), "{r}");
     assert!(r.contains("Result: side "), "{r}");
-    // The resumed game starts with the saved one's events, and its log replays it.
+    // The resumed game starts with the saved one's events.
     let before: Vec<&str> = t
         .lines()
         .filter(|l| l.starts_with("  Sir ") && l.contains(" rolls "))
         .collect();
     in_order(&before, &r).unwrap();
-    let fight = fight_with_inputs(&duel_human(), &whole);
-    in_order(&fight_events(&fight), &r).unwrap();
 }
 
 #[test]
@@ -217,16 +219,17 @@ fn undo_takes_back_the_last_decision_then_whole_steps() {
     assert!(ok, "{t}");
     assert!(t.contains("Took back your last input"), "{t}");
     assert!(t.contains("Sir Bors rolls turn-order tie: 3d6 = 9"), "{t}");
-    // Undo over whole steps: attack, roll, then undo at the next turn takes
-    // back that turn and the AI's after it, so the same prompt comes again.
+    // Undo over whole steps: attack, roll, then undo at the defense asked
+    // in Sir Gawain's turn takes back Sir Bors's turn (Sir Gawain's is not
+    // done), so the same prompt comes again.
     let (t, ok) = play(&[&duel], "18\n1\n\nundo\nquit\n");
     assert!(ok, "{t}");
-    assert!(t.contains("Took back 2 step(s)"), "{t}");
-    let after = t.split("Took back 2 step(s)").nth(1).unwrap();
+    assert!(t.contains("Took back 1 step(s)"), "{t}");
+    let after = t.split("Took back 1 step(s)").nth(1).unwrap();
     assert!(after.contains("rolls 3d6 for turn-order tie"), "{after}");
     // A person's roll in the AI's turn (Sir Bors's knockdown roll, 12) is
     // not a decision: undo goes back past it to his All-Out Attack.
-    let (t, ok) = play(&[&duel], "3 3 3\n3\n\n\n12\nundo\n");
+    let (t, ok) = play(&[&duel], "3 3 3\n3\n\n12\nundo\n3 3 3\n");
     assert!(ok, "{t}");
     assert!(t.contains("Sir Bors rolls knockdown: 3d6 = 12"), "{t}");
     assert!(t.contains("Took back 2 step(s)"), "{t}");
@@ -282,4 +285,202 @@ fn typed_actions_and_answers_are_accepted_as_inline_toml() {
     );
     assert!(ok, "{t}");
     assert!(t.contains("Sir Bors: Move to (q -2, r 0)"), "{t}");
+}
+
+fn knight_table() -> String {
+    root()
+        .join("scenarios/gurps/knight-vs-orcs-table.toml")
+        .display()
+        .to_string()
+}
+
+/// The GM's game of knight-vs-orcs: the orcs' dice typed at the table (10
+/// for each 3d6, Enter for the rest), the knight's rolled for him, damage
+/// overridden once, an undo and a redo. `n` counts action prompts across
+/// a quit and a resume; at `cut` the game is saved to `half` and left.
+fn gm_policy(
+    n: &mut usize,
+    cut: Option<(usize, PathBuf)>,
+    last: PathBuf,
+) -> impl FnMut(&str, &str) -> String + '_ {
+    let mut saved = false;
+    let mut undone = false;
+    move |prompt, transcript| {
+        let question = transcript.lines().rev().nth(1).unwrap_or("");
+        if std::mem::take(&mut undone) {
+            return "redo".into();
+        }
+        match prompt {
+            "action" => {
+                *n += 1;
+                match (*n, &cut) {
+                    (1, _) => "dice Orcs hand".into(),
+                    (3, _) => "damage Orc chief 2".into(),
+                    (5, _) => {
+                        undone = true;
+                        "undo".into()
+                    }
+                    (k, Some((c, half))) if k == *c => format!("save {}\nquit", half.display()),
+                    _ => "1".into(),
+                }
+            }
+            "answer" => "1".into(),
+            "roll" if question.starts_with("Orc") && question.contains(" rolls 3d6 ") => {
+                "10".into()
+            }
+            "roll" => String::new(),
+            _ if !saved => {
+                saved = true;
+                format!("save {}", last.display())
+            }
+            _ => "quit".into(),
+        }
+    }
+}
+
+/// What follows the `k`-th action prompt, without the lines naming files.
+fn after_prompt(t: &str, k: usize) -> String {
+    let at = t
+        .match_indices("action> ")
+        .nth(k - 1)
+        .expect("enough prompts")
+        .0;
+    t[at..]
+        .lines()
+        .filter(|l| !l.contains("Saved ") && !l.contains("> save "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_gm_game_quit_and_resumed_is_identical_to_the_game_played_straight_through() {
+    let dir = scratch("gm-straight");
+    let cut = 7;
+    let mut n = 0;
+    let straight_end = dir.join("straight.toml");
+    let (s, ok) = drive(
+        &[&knight_table()],
+        gm_policy(&mut n, None, straight_end.clone()),
+    );
+    assert!(ok, "{s}");
+    assert!(
+        n > cut,
+        "the fight lasts long enough ({n} action prompts): {s}"
+    );
+    // The GM's commands were taken.
+    assert!(
+        s.contains("Dice: side Orcs's dice are rolled at the table."),
+        "{s}"
+    );
+    assert!(
+        s.contains("Orc chief takes 2 injury (game master): HP 13 -> 11."),
+        "{s}"
+    );
+    assert!(s.contains("Took back 1 step(s)"), "{s}");
+    assert!(s.contains("Redid 1 step(s):"), "{s}");
+    assert!(!s.contains("Nothing to redo"), "{s}");
+    assert!(
+        s.contains("Orc rolls 3d6 for attack"),
+        "the orcs' dice are asked: {s}"
+    );
+    // The same game, saved and left at the seventh action prompt, then resumed.
+    let half = dir.join("half.toml");
+    let resumed_end = dir.join("resumed.toml");
+    let mut n = 0;
+    let (h, ok) = drive(
+        &[&knight_table()],
+        gm_policy(&mut n, Some((cut, half.clone())), resumed_end.clone()),
+    );
+    assert!(ok && h.contains("Leaving the game."), "{h}");
+    let args = [
+        knight_table(),
+        "--resume".into(),
+        half.display().to_string(),
+    ];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut n = cut - 1;
+    let (r, ok) = drive(&args, gm_policy(&mut n, None, resumed_end.clone()));
+    assert!(ok && r.contains("Resuming "), "{r}");
+    // From the prompt where the game was left, byte for byte the same.
+    assert_eq!(after_prompt(&s, cut), after_prompt(&r, 1));
+    assert_eq!(
+        std::fs::read_to_string(&straight_end).unwrap(),
+        std::fs::read_to_string(&resumed_end).unwrap()
+    );
+}
+
+#[test]
+fn autosave_is_named_in_the_status_and_resumes_and_quit_asks_without_it() {
+    let dir = scratch("autosave");
+    let auto = dir.join("auto.toml");
+    let auto_arg = auto.display().to_string();
+    let (t, ok) = play(&[&knight_table(), "--autosave", &auto_arg], "1\n\n\nquit\n");
+    assert!(ok, "{t}");
+    assert!(t.contains(&format!("Autosave: {auto_arg}; step ")), "{t}");
+    assert!(!t.contains("Quit anyway?"), "nothing unsaved: {t}");
+    let saved = std::fs::read_to_string(&auto).unwrap();
+    assert!(
+        saved.contains("version = 2") && saved.contains("[[entries]]"),
+        "{saved}"
+    );
+    let (r, ok) = play(
+        &[&knight_table(), "--resume", &auto_arg, "--no-autosave"],
+        "quit\n",
+    );
+    assert!(ok && r.contains("Resuming "), "{r}");
+    // Without autosave, quit asks; "no" stays, "yes" leaves.
+    let (q, ok) = play(&[&knight_table()], "1\n\nquit\nno\nquit\nyes\n");
+    assert!(ok, "{q}");
+    assert!(q.contains("Quit anyway? (yes/no)"), "{q}");
+    assert!(q.contains("Not leaving"), "{q}");
+    assert!(q.contains("Leaving the game."), "{q}");
+}
+
+#[test]
+fn gm_commands_refused_or_misread_say_why() {
+    let (t, ok) = play(
+        &[&knight_table()],
+        "damage Nobody 3\nset Orc MP 2\ndice Elves hand\ncondition Orc on fire\n\
+         remove Orc\nredo\nend Orcs\nquit\n",
+    );
+    assert!(ok, "{t}");
+    for expected in [
+        "no combatant or side is named `Nobody`",
+        "Refused: no pool `MP` (pools: HP, FP).",
+        "no combatant or side is named `Elves`",
+        "Refused: no condition `on fire` can be changed",
+        "Refused: gurps cannot apply a remove combatant override yet.",
+        "Nothing to redo.",
+        "The game master ends the fight: side Orcs wins.",
+        "Result: the game master ends the fight in round 0; side Orcs wins.",
+    ] {
+        assert!(t.contains(expected), "missing {expected:?}:\n{t}");
+    }
+}
+
+#[test]
+fn a_game_saved_in_the_first_format_resumes_and_a_newer_one_is_refused() {
+    let dir = scratch("formats");
+    let old = dir.join("old.toml");
+    // The first format: one [[steps]] per step, three queues.
+    std::fs::write(
+        &old,
+        "[[steps]]\nactions = [{ actor = \"Sir Bors\", action = \"do_nothing\" }]\n\
+         rolls = [18, 9]\n",
+    )
+    .unwrap();
+    let old_arg = old.display().to_string();
+    let (t, ok) = play(&[&duel_human(), "--resume", &old_arg], "quit\n");
+    assert!(ok, "{t}");
+    assert!(t.contains("Sir Bors rolls turn-order tie: 3d6 = 18"), "{t}");
+    let newer = dir.join("newer.toml");
+    std::fs::write(&newer, "version = 9\nruleset = \"gurps\"\nseed = 1\n").unwrap();
+    let out = fray()
+        .args(["play", &duel_human(), "--no-autosave", "--resume"])
+        .arg(&newer)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("saved game version 9"), "{err}");
 }

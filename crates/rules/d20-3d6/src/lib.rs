@@ -350,11 +350,39 @@ impl Ruleset for D20 {
         describe::answer(state, question, answer)
     }
 
+    /// A game master's override (issue 15): damage, healing and pools
+    /// set, in [`gm_override`]; other overrides are refused for now.
+    fn apply_override(
+        state: &mut State,
+        ov: &fray_core::Override,
+    ) -> Result<Vec<String>, fray_core::Refusal> {
+        gm_override::apply(state, ov)
+    }
+
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::action(state, actor)
     }
 
     fn ai_answer(state: &State, question: &Question) -> Answer {
         ai::answer(state, question)
+    }
+}
+
+/// Game-master overrides (issue 15): HP is the vital pool; NL (nonlethal damage) may be set. Outside the rules, so no
+/// dice; what follows from a low pool comes from the rules' own checks.
+mod gm_override {
+    use crate::model::state::State;
+    use fray_core::{CombatantId, Override, Refusal};
+
+    fn pool(state: &mut State, id: CombatantId, index: usize) -> (&mut i32, i32) {
+        let f = state.fighter_mut(id);
+        match index {
+            0 => (&mut f.hp, f.stats.hp_max),
+            _ => (&mut f.nonlethal, f.stats.hp_max),
+        }
+    }
+
+    pub fn apply(state: &mut State, ov: &Override) -> Result<Vec<String>, Refusal> {
+        fray_core::overrides::apply_to_pools::<crate::D20>(state, ov, 0, pool)
     }
 }

@@ -315,11 +315,39 @@ impl Ruleset for DragonQuest {
         describe::answer(state, question, answer)
     }
 
+    /// A game master's override (issue 15): damage, healing and pools
+    /// set, in [`gm_override`]; other overrides are refused for now.
+    fn apply_override(
+        state: &mut State,
+        ov: &fray_core::Override,
+    ) -> Result<Vec<String>, fray_core::Refusal> {
+        gm_override::apply(state, ov)
+    }
+
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::action(state, actor)
     }
 
     fn ai_answer(state: &State, question: &Question) -> Answer {
         ai::answer(state, question)
+    }
+}
+
+/// Game-master overrides (issue 15): EN (Endurance) is the vital pool; FT (Fatigue) may be set. Outside the rules, so no
+/// dice; what follows from a low pool comes from the rules' own checks.
+mod gm_override {
+    use crate::model::state::State;
+    use fray_core::{CombatantId, Override, Refusal};
+
+    fn pool(state: &mut State, id: CombatantId, index: usize) -> (&mut i32, i32) {
+        let f = state.fig_mut(id);
+        match index {
+            0 => (&mut f.en, f.stats.en),
+            _ => (&mut f.ft, f.stats.ft),
+        }
+    }
+
+    pub fn apply(state: &mut State, ov: &Override) -> Result<Vec<String>, Refusal> {
+        fray_core::overrides::apply_to_pools::<crate::DragonQuest>(state, ov, 0, pool)
     }
 }

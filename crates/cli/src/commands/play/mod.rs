@@ -1,33 +1,32 @@
 //! `fray play SCENARIO`: a game master runs a fight at the terminal.
 //!
+//! The game itself is `fray_session::Session` (the log, dice, overrides,
+//! undo and redo, saved games); this module only reads lines and prints.
 //! The table asks the people for every action, answer and roll the rules
-//! give them (physical dice or "roll for me"); AI combatants act on their
-//! own. Each step is attempted on a copy of the state and retried once the
-//! person answers ([`session`]), so the saved input log replays exactly:
-//! `fray fight SCENARIO --inputs FILE` narrates the same fight.
+//! give them (physical dice or "roll for me"), and the GM may roll for any
+//! figure (`dice Orcs hand`) and override the fight (`damage Orc 3`).
 //!
-//! Undo takes back the last input given to the step in progress (the dice
-//! the AI drew after it are drawn again), or else every step back to and
-//! including the last one in which a person decided something (an action
-//! or an answer; a person's roll in the AI's turn is not a decision).
-//! Going back one step only would often take back just an AI move, which the
-//! AI would at once make again: the person would see no undo at all.
+//! Undo takes back the last input given to the step in progress, or else
+//! every entry back to and including the last one decided at the table (an
+//! action or answer of a person, an override, a dice setting): going back
+//! one AI move only would let the AI make it again at once. Redo gives back
+//! exactly what was undone. After every entry the game is written to the
+//! autosave file (beside the scenario unless `--autosave FILE` or
+//! `--no-autosave`), and `quit` asks before it drops entries not saved.
 
 pub(crate) mod prompt;
 mod render;
-mod session;
 
 use crate::commands::fight::{describe, verdict};
 use crate::out::{self, Result};
 use crate::registry::{unsupported, with_ruleset};
-use fray_core::Pending;
 use fray_core::engine::Progress;
 use fray_core::run::{self, Header};
 use fray_core::scenario::SourceFile;
-use fray_core::{CombatantId, InputLog, RollInput, RollRequest, Ruleset};
+use fray_core::{CombatantId, InputLog, Pending, RollInput, RollRequest, Ruleset};
+use fray_session::{Attempt, By, Command, SaveHeader, SavedGame, Session, SessionError, Undone};
 use prompt::{Line, Prompter};
 use render::named;
-use session::{Attempt, Session, UndoError};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -36,12 +35,20 @@ use std::path::{Path, PathBuf};
 pub struct Args {
     /// The scenario file (TOML); combatants with `controller = "human"` are asked.
     pub scenario: PathBuf,
-    /// Seed for "roll for me" and the AI's dice (default: the scenario's `seed`, else 1).
+    /// Seed for "roll for me" and the AI's dice (default: the scenario's
+    /// `seed`, else 1; a resumed game keeps its own).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Continue a game saved with `save FILE`.
+    /// Continue a game saved with `save FILE` (or an autosave).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// Write the game here after every step (default: beside the scenario,
+    /// `NAME.autosave.toml`).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_autosave")]
+    pub autosave: Option<PathBuf>,
+    /// Do not autosave.
+    #[arg(long)]
+    pub no_autosave: bool,
 }
 
 /// Runs the command.
@@ -52,33 +59,79 @@ pub fn run(args: &Args) -> Result {
         other => Err(out::message(format!("{}: {}", args.scenario.display(), unsupported(other)))))
 }
 
+/// The default autosave file: `NAME.autosave.toml` beside the scenario.
+fn default_autosave(scenario: &Path) -> PathBuf {
+    let stem = scenario
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    scenario.with_file_name(format!("{stem}.autosave.toml"))
+}
+
+/// Reads a saved game of either format: this one (`version = 2`) or the
+/// first, an input log of steps.
+fn read_saved<R: Ruleset>(path: &Path, seed: u64) -> Result<SavedGame<R>> {
+    let file = super::read(path)?;
+    let header: SaveHeader = file.parse().map_err(out::fail)?;
+    let saved = match header.version {
+        Some(_) => {
+            let saved: SavedGame<R> = file.parse().map_err(out::fail)?;
+            saved
+                .check()
+                .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
+            saved
+        }
+        None => {
+            let log: InputLog<R> = run::load_inputs::<R>(&file).map_err(out::fail)?;
+            SavedGame::from_input_log(&log, seed)
+        }
+    };
+    Ok(saved)
+}
+
 fn play<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     let header: Header = run::header(&file).map_err(out::fail)?;
     let loaded = run::load::<R>(file).map_err(out::fail)?;
-    let log: InputLog<R> = match &args.resume {
-        Some(path) => run::load_inputs::<R>(&super::read(path)?).map_err(out::fail)?,
-        None => InputLog::default(),
-    };
     let seed = args.seed.or(header.seed).unwrap_or(1);
     let name = header
         .name
         .unwrap_or_else(|| args.scenario.display().to_string());
+    let autosave = match (&args.autosave, args.no_autosave) {
+        (_, true) => None,
+        (Some(path), false) => Some(path.clone()),
+        (None, false) => Some(default_autosave(&args.scenario)),
+    };
+    let (session, replayed, resumed) = match &args.resume {
+        Some(path) => {
+            let saved = read_saved::<R>(path, seed)?;
+            let n = saved.entries.len();
+            let (session, events) = Session::resume(loaded.state, saved)
+                .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
+            (session, events, Some((path, n)))
+        }
+        None => (Session::new(loaded.state, seed), Vec::new(), None),
+    };
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
     let mut table = Table::<R, _, _> {
-        session: Session::new(loaded.state, &log, seed),
+        seed: session.seed(),
+        session,
         prompter: Prompter::new(stdin.lock(), out::stdout(), echo),
         shown: 0,
         save_failed: false,
+        autosave,
     };
+    let seed = table.seed;
     table.say(format_args!("{name} ({}, seed {seed})", R::NAME))?;
     table.say("Type help at any prompt for the commands.")?;
-    if let Some(path) = &args.resume {
+    if let Some((path, n)) = resumed {
         table.say(format_args!(
-            "Resuming {}: replaying {} saved steps.",
-            path.display(),
-            log.steps.len()
+            "Resuming {}: replaying {n} saved entries.",
+            path.display()
         ))?;
+        for e in &replayed {
+            table.say(e)?;
+        }
+        table.session.mark_saved();
     }
     let result = table.run();
     table.prompter.out.flush()?;
@@ -87,7 +140,7 @@ fn play<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
 
 /// What a prompt leads to.
 enum Flow {
-    /// An input was supplied, or an undo done: attempt the step again.
+    /// An input was supplied, or the log changed: attempt the step again.
     Go,
     /// Quit or end of input.
     Stop,
@@ -104,14 +157,25 @@ enum Handled {
     End(Flow),
 }
 
+/// What the action prompt gave.
+enum Chosen<A> {
+    /// An action for the actor.
+    Action(A),
+    /// The prompt ended otherwise (a command changed the log, quit).
+    End(Flow),
+}
+
 /// The game at the table: the session, the prompts, what has been shown.
 struct Table<R: Ruleset, I, W> {
     session: Session<R>,
+    seed: u64,
     prompter: Prompter<I, W>,
     /// Events of the step in progress already shown (attempts replay them).
     shown: usize,
     /// Whether the last `save` failed: the session then ends with an error.
     save_failed: bool,
+    /// Where the game is written after every entry, if anywhere.
+    autosave: Option<PathBuf>,
 }
 
 impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
@@ -132,30 +196,75 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
         Ok(())
     }
 
+    /// The state block, then the session's own lines: autosave, dice settings.
+    fn status(&mut self, state: &R::State, turn: Option<CombatantId>) -> Result {
+        self.lines(render::state::<R>(state, turn))?;
+        let autosave = match &self.autosave {
+            Some(path) => format!("Autosave: {}", path.display()),
+            None => "Autosave: off".to_string(),
+        };
+        let redo = if self.session.can_redo() {
+            "; redo available"
+        } else {
+            ""
+        };
+        self.say(format_args!(
+            "  {autosave}; step {}{redo}",
+            self.session.steps()
+        ))?;
+        let dice: Vec<String> = self
+            .session
+            .dice()
+            .iter()
+            .map(|d| format!("  Dice: {d}"))
+            .collect();
+        self.lines(dice)
+    }
+
+    /// Writes the game to the autosave file after a change to the log.
+    fn autosave(&mut self) -> Result {
+        let Some(path) = self.autosave.clone() else {
+            return Ok(());
+        };
+        match self.write_game(&path) {
+            Ok(()) => {
+                self.session.mark_saved();
+                Ok(())
+            }
+            Err(e) => self.say(format_args!("Cannot autosave to {}: {e}", path.display())),
+        }
+    }
+
+    fn write_game(&self, path: &Path) -> std::result::Result<(), String> {
+        let text = self
+            .session
+            .saved_game()
+            .to_toml()
+            .map_err(|e| e.to_string())?;
+        std::fs::write(path, text).map_err(|e| e.to_string())
+    }
+
     /// Attempts steps, asking people as needed, until quit or end of input.
     fn run(&mut self) -> Result {
-        let mut over = false;
         loop {
-            if over {
+            if let Some(outcome) = self.session.over().cloned() {
+                let roster = R::roster(self.session.state());
+                self.say(verdict(&outcome, &roster))?;
+                for c in &roster {
+                    self.say(format_args!("  {}", describe(c)))?;
+                }
                 self.say("The fight is over: save FILE, undo, or quit.")?;
                 match self.ask_over()? {
-                    Flow::Go => over = false,
+                    Flow::Go => continue,
                     Flow::Stop => break,
                 }
-                continue;
             }
             match self.session.attempt() {
                 Attempt::Done(events, progress) => {
                     self.events(&events)?;
                     self.shown = 0;
-                    if let Progress::Over(outcome) = progress {
-                        let roster = R::roster(self.session.state());
-                        self.say(verdict(&outcome, &roster))?;
-                        for c in &roster {
-                            self.say(format_args!("  {}", describe(c)))?;
-                        }
-                        over = true;
-                    }
+                    self.autosave()?;
+                    let _: Progress<R::Action> = progress;
                 }
                 Attempt::Waiting {
                     state,
@@ -163,13 +272,6 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                     events,
                 } => {
                     self.events(&events)?;
-                    if self.session.replaying() {
-                        return Err(out::message(format!(
-                            "the resumed input log does not fit this scenario: it has inputs \
-                             left, but the game waits for {}",
-                            fray_core::Halt::<R>::Pending(pending)
-                        )));
-                    }
                     let flow = match pending {
                         Pending::Action(actor) => self.ask_action(&state, actor)?,
                         Pending::Roll(req) => self.ask_roll(&state, &req)?,
@@ -181,14 +283,9 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                 }
                 Attempt::Rejected(why) => {
                     if !self.session.take_back() {
-                        // Not a person's input: the resumed log, or a
-                        // `script` controller, which has no script here.
-                        let context = if self.session.replaying() {
-                            "the resumed input log does not fit this scenario"
-                        } else {
-                            "the game cannot go on"
-                        };
-                        return Err(out::message(format!("{context}: {why}")));
+                        // Not a person's input: a `script` controller,
+                        // which has no script here.
+                        return Err(out::message(format!("the game cannot go on: {why}")));
                     }
                     self.say(format_args!("Not accepted: {why}"))?;
                 }
@@ -210,13 +307,25 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
         turn: Option<CombatantId>,
     ) -> Result<Handled> {
         Ok(match line {
-            Line::Reply(text) => Handled::Reply(text),
+            Line::Reply(text) => match fray_session::command::parse::<R>(state, &text) {
+                None => Handled::Reply(text),
+                Some(Err(why)) => {
+                    self.say(why)?;
+                    Handled::Again(false)
+                }
+                Some(Ok(command)) => self.gm(command)?,
+            },
             Line::Help => {
                 self.say(render::help::<R>())?;
+                self.say("  redo        give back what the last undo took")?;
+                self.say("Game master's commands (names may hold spaces):")?;
+                for usage in fray_session::command::USAGE {
+                    self.say(format_args!("  {usage}"))?;
+                }
                 Handled::Again(true)
             }
             Line::State => {
-                self.lines(render::state::<R>(state, turn))?;
+                self.status(state, turn)?;
                 Handled::Again(false)
             }
             Line::Save(path) => {
@@ -228,25 +337,45 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                 Handled::Again(false)
             }
             Line::Undo => match self.session.undo() {
-                Ok(0) => {
+                Ok(Undone::Input) => {
                     self.say("Took back your last input; this step so far:")?;
                     self.shown = 0;
                     Handled::End(Flow::Go)
                 }
-                Ok(n) => {
+                Ok(Undone::Entries(n)) => {
                     self.say(format_args!(
                         "Took back {n} step(s), to before the last decision at the table."
                     ))?;
                     self.shown = 0;
+                    self.autosave()?;
                     Handled::End(Flow::Go)
                 }
-                Err(UndoError::Nothing(why)) => {
-                    self.say(why)?;
+                Err(e @ SessionError::Replay { .. }) => return Err(out::message(e)),
+                Err(why) => {
+                    self.say(sentence(&why))?;
                     Handled::Again(false)
                 }
-                Err(UndoError::Broken(why)) => return Err(out::message(why)),
+            },
+            Line::Redo => match self.session.redo() {
+                Ok((n, events)) => {
+                    self.say(format_args!("Redid {n} step(s):"))?;
+                    for e in &events {
+                        self.say(e)?;
+                    }
+                    self.shown = 0;
+                    self.autosave()?;
+                    Handled::End(Flow::Go)
+                }
+                Err(e @ SessionError::Replay { .. }) => return Err(out::message(e)),
+                Err(why) => {
+                    self.say(sentence(&why))?;
+                    Handled::Again(false)
+                }
             },
             Line::Quit => {
+                if self.session.unsaved() && !self.confirm_quit()? {
+                    return Ok(Handled::Again(false));
+                }
                 self.say("Leaving the game.")?;
                 Handled::End(Flow::Stop)
             }
@@ -257,22 +386,66 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
         })
     }
 
-    /// Writes the log of the committed steps to `path`.
+    /// `quit` with entries not saved: asks first.
+    fn confirm_quit(&mut self) -> Result<bool> {
+        self.say("Steps played since the last save would be lost. Quit anyway? (yes/no)")?;
+        loop {
+            match self.prompter.ask("quit")? {
+                Line::Reply(r) if r.eq_ignore_ascii_case("yes") || r.eq_ignore_ascii_case("y") => {
+                    return Ok(true);
+                }
+                Line::Reply(r) if r.eq_ignore_ascii_case("no") || r.eq_ignore_ascii_case("n") => {
+                    self.say("Not leaving: save FILE keeps the game.")?;
+                    return Ok(false);
+                }
+                Line::Eof | Line::Quit => return Ok(true),
+                Line::Save(path) => {
+                    self.save(&path)?;
+                    return Ok(!self.save_failed);
+                }
+                _ => self.say("yes or no (or save FILE)?")?,
+            }
+        }
+    }
+
+    /// A game master's command: a dice setting or an override.
+    fn gm(&mut self, command: Command) -> Result<Handled> {
+        let done = match command {
+            Command::Dice(rule) => {
+                let said = format!("Dice: {rule}.");
+                self.session.set_dice(rule).map(|()| vec![said])
+            }
+            Command::Override(ov) => self.session.apply_override(ov),
+        };
+        match done {
+            Ok(lines) => {
+                self.lines(lines)?;
+                self.shown = 0;
+                self.autosave()?;
+                Ok(Handled::End(Flow::Go))
+            }
+            Err(why) => {
+                self.say(format_args!("Refused: {why}."))?;
+                Ok(Handled::Again(false))
+            }
+        }
+    }
+
+    /// Writes the log to `path`.
     fn save(&mut self, path: &Path) -> Result {
-        let log = self.session.log();
-        let written = prompt::log_to_toml(&log)
-            .and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()));
+        let written = self.write_game(path);
         self.save_failed = written.is_err();
         match written {
             Ok(()) => {
+                self.session.mark_saved();
                 let pending = if self.session.in_progress() {
                     " (the step in progress is not included)"
                 } else {
                     ""
                 };
                 self.say(format_args!(
-                    "Saved {} steps to {}{pending}.",
-                    log.steps.len(),
+                    "Saved {} entries to {}{pending}.",
+                    self.session.entries().len(),
                     path.display()
                 ))
             }
@@ -280,7 +453,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
         }
     }
 
-    /// After the end: only the commands (save, undo, quit) make sense.
+    /// After the end: only the commands (save, undo, redo, quit) make sense.
     fn ask_over(&mut self) -> Result<Flow> {
         let state = self.session.state().clone();
         loop {
@@ -294,10 +467,30 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
     }
 
     fn ask_action(&mut self, state: &R::State, actor: CombatantId) -> Result<Flow> {
+        self.status(state, Some(actor))?;
+        let menu = R::legal_actions(state, actor);
+        match self.choose_action(state, actor, &menu)? {
+            Chosen::Action(action) => {
+                let name = R::name(state, actor).to_string();
+                self.session.supply_action(&name, action);
+                Ok(Flow::Go)
+            }
+            Chosen::End(flow) => Ok(flow),
+        }
+    }
+
+    /// THE place where an action is asked: given the menu of legal actions,
+    /// returns the one chosen (checked by the rules), or how the prompt
+    /// ended otherwise. A menu walker (maneuver, target, weapon, options)
+    /// replaces the body of this function and nothing else.
+    fn choose_action(
+        &mut self,
+        state: &R::State,
+        actor: CombatantId,
+        menu: &[R::Action],
+    ) -> Result<Chosen<R::Action>> {
         let name = R::name(state, actor).to_string();
         let roster = R::roster(state);
-        let menu = R::legal_actions(state, actor);
-        self.lines(render::state::<R>(state, Some(actor)))?;
         let mut show_menu = true;
         loop {
             if show_menu {
@@ -305,7 +498,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                     "{name}'s action (a number, or an action as TOML):"
                 ))?;
                 self.lines(render::menu(
-                    &menu,
+                    menu,
                     |a| R::describe_action(state, actor, a),
                     &roster,
                 ))?;
@@ -318,9 +511,9 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                     show_menu = menu_again;
                     continue;
                 }
-                Handled::End(flow) => return Ok(flow),
+                Handled::End(flow) => return Ok(Chosen::End(flow)),
             };
-            let action = match choose::<R::Action>(&text, &menu) {
+            let action = match choose::<R::Action>(&text, menu) {
                 Ok(a) => a,
                 Err(why) => {
                     self.say(why)?;
@@ -331,8 +524,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                 self.say(format_args!("{name} cannot do that: {why}"))?;
                 continue;
             }
-            self.session.supply_action(&name, action);
-            return Ok(Flow::Go);
+            return Ok(Chosen::Action(action));
         }
     }
 
@@ -395,17 +587,11 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                 }
                 Handled::End(flow) => return Ok(flow),
             };
-            let input = if text.is_empty() {
-                match self.session.roll_for_me(req) {
-                    Some(rolled) => RollInput::Exact(rolled),
-                    None => {
-                        self.say("There is no generator to roll with: type the dice.")?;
-                        continue;
-                    }
-                }
+            let (input, by) = if text.is_empty() {
+                (RollInput::Exact(self.session.roll_for_me(req)), By::ForMe)
             } else {
                 match dice(&text) {
-                    Ok(input) => input,
+                    Ok(input) => (input, By::Table),
                     Err(why) => {
                         self.say(why)?;
                         continue;
@@ -418,7 +604,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                 self.say(format_args!("Impossible roll: {why}. Roll again."))?;
                 continue;
             }
-            self.session.supply_roll(input);
+            self.session.supply_roll(input, by);
             return Ok(Flow::Go);
         }
     }
@@ -456,5 +642,15 @@ fn dice(text: &str) -> std::result::Result<RollInput, String> {
         _ => Err(format!(
             "`{text}` is not a roll: press Enter to roll, or type a total (11) or the faces (3 4 4)."
         )),
+    }
+}
+
+/// An error as a sentence: capitalized, with a full stop.
+fn sentence(e: &impl std::fmt::Display) -> String {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
     }
 }

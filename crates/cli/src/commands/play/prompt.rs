@@ -14,6 +14,8 @@ pub enum Line {
     State,
     /// `undo`: take back the last decision.
     Undo,
+    /// `redo`: give back what the last undo took.
+    Redo,
     /// `save FILE`: write the input log.
     Save(PathBuf),
     /// `quit`: leave.
@@ -68,6 +70,7 @@ pub fn parse(text: &str) -> Line {
         ("help" | "?", true) => Line::Help,
         ("state", true) => Line::State,
         ("undo", true) => Line::Undo,
+        ("redo", true) => Line::Redo,
         ("quit" | "exit", true) => Line::Quit,
         ("save", true) => Line::Bad("save needs a file name: save FILE".into()),
         ("save", false) => Line::Save(PathBuf::from(rest)),
@@ -118,26 +121,6 @@ pub fn to_inline<T: serde::Serialize>(value: &T) -> String {
     }
 }
 
-/// An input log as TOML with one line per kind of input in each step, so a
-/// saved game reads step by step (`toml::to_string` would expand every
-/// nested action into its own table header).
-pub fn log_to_toml<R: fray_core::Ruleset>(log: &fray_core::InputLog<R>) -> Result<String, String> {
-    let mut text = String::from(
-        "# A game saved by `fray play`: resume with `fray play SCENARIO --resume FILE`,\n\
-         # replay with `fray fight SCENARIO --inputs FILE`. One [[steps]] per action.\n",
-    );
-    for step in &log.steps {
-        text.push_str("\n[[steps]]\n");
-        let table = toml::Value::try_from(step).map_err(|e| e.to_string())?;
-        if let toml::Value::Table(table) = table {
-            for (key, value) in table {
-                text.push_str(&format!("{key} = {value}\n"));
-            }
-        }
-    }
-    Ok(text)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,6 +128,7 @@ mod tests {
     #[test]
     fn commands_are_picked_out_and_the_rest_is_a_reply() {
         assert_eq!(parse("undo"), Line::Undo);
+        assert_eq!(parse("redo"), Line::Redo);
         assert_eq!(
             parse("save my game.toml"),
             Line::Save("my game.toml".into())

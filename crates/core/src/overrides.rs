@@ -1,0 +1,245 @@
+//! Game-master overrides: changes a GM makes to a fight by fiat, outside
+//! the rules (damage and healing, a pool set, a condition added or removed,
+//! a late arrival, a figure taken off, a turn delayed, the fight ended).
+//!
+//! An [`Override`] is plain data in the ruleset's words (names, pool labels,
+//! condition words), so a session log and a saved game keep it as it was
+//! typed, and a replay applies it again with [`crate::Ruleset::apply_override`].
+//! A ruleset that cannot do one refuses it with a typed [`Refusal`]; the
+//! default refuses all of them ([`Refusal::Unsupported`]).
+
+use crate::ids::CombatantId;
+use crate::ruleset::{Illegal, Ruleset};
+use serde::{Deserialize, Serialize};
+
+/// One change the game master makes by fiat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Override {
+    /// Injury taken outside the rules, off the vital pool (HP, EN).
+    Damage {
+        /// The figure's name.
+        who: String,
+        /// Points of injury (positive).
+        amount: i32,
+    },
+    /// Healing outside the rules, onto the vital pool, up to its maximum.
+    Heal {
+        /// The figure's name.
+        who: String,
+        /// Points healed (positive).
+        amount: i32,
+    },
+    /// A pool set to a value, by the ruleset's label (`HP`, `FP`, `EN`, `FT`).
+    SetPool {
+        /// The figure's name.
+        who: String,
+        /// The pool's label (any case).
+        pool: String,
+        /// The new value.
+        value: i32,
+    },
+    /// A condition added, in the ruleset's words (`stunned`, `kneeling`).
+    AddCondition {
+        /// The figure's name.
+        who: String,
+        /// The condition.
+        condition: String,
+    },
+    /// A condition removed.
+    RemoveCondition {
+        /// The figure's name.
+        who: String,
+        /// The condition.
+        condition: String,
+    },
+    /// A late arrival built from a template of the ruleset's bestiary.
+    AddCombatant {
+        /// Its name (new in the fight).
+        name: String,
+        /// The template.
+        template: String,
+        /// Its side (an existing side's name).
+        side: String,
+        /// Where it enters: `(q, r)` on hexes, `(x, y)` on squares.
+        cell: [i32; 2],
+    },
+    /// A figure taken off the field (fled, called away).
+    RemoveCombatant {
+        /// The figure's name.
+        who: String,
+    },
+    /// A figure acts later: after the next figure in the order.
+    Delay {
+        /// The figure's name.
+        who: String,
+    },
+    /// The game master ends the fight, naming the winning side or none.
+    /// Sessions apply it themselves ([`crate::EndReason::Called`]); rulesets never see it.
+    EndFight {
+        /// The winning side's name, if any.
+        winner: Option<String>,
+    },
+}
+
+impl Override {
+    /// The kind of override in words, for messages (`damage`, `set pool`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Override::Damage { .. } => "damage",
+            Override::Heal { .. } => "healing",
+            Override::SetPool { .. } => "set pool",
+            Override::AddCondition { .. } => "add condition",
+            Override::RemoveCondition { .. } => "remove condition",
+            Override::AddCombatant { .. } => "add combatant",
+            Override::RemoveCombatant { .. } => "remove combatant",
+            Override::Delay { .. } => "delay",
+            Override::EndFight { .. } => "end fight",
+        }
+    }
+
+    /// The figure it is about, if one.
+    pub fn who(&self) -> Option<&str> {
+        match self {
+            Override::Damage { who, .. }
+            | Override::Heal { who, .. }
+            | Override::SetPool { who, .. }
+            | Override::AddCondition { who, .. }
+            | Override::RemoveCondition { who, .. }
+            | Override::RemoveCombatant { who }
+            | Override::Delay { who } => Some(who),
+            Override::AddCombatant { .. } | Override::EndFight { .. } => None,
+        }
+    }
+}
+
+/// Why an override was refused. Code tells them apart by variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The ruleset cannot apply this kind of override.
+    #[error("{ruleset} cannot apply a {kind} override yet")]
+    Unsupported {
+        /// The ruleset id.
+        ruleset: &'static str,
+        /// [`Override::kind`].
+        kind: &'static str,
+    },
+    /// No figure has that name.
+    #[error("no combatant is named `{0}`")]
+    UnknownCombatant(String),
+    /// The ruleset has no pool with that label.
+    #[error("no pool `{pool}` (pools: {known})")]
+    UnknownPool {
+        /// What was asked.
+        pool: String,
+        /// The ruleset's pool labels.
+        known: String,
+    },
+    /// The ruleset has no such condition it can set or clear.
+    #[error("no condition `{condition}` can be changed (conditions: {known})")]
+    UnknownCondition {
+        /// What was asked.
+        condition: String,
+        /// The conditions that can be changed.
+        known: String,
+    },
+    /// No side has that name.
+    #[error("no side is named `{0}`")]
+    UnknownSide(String),
+    /// An amount that makes no sense (negative damage).
+    #[error("{0}")]
+    BadAmount(String),
+    /// The rules or the map forbid it now (a cell taken, nobody to delay after).
+    #[error("{0}")]
+    Illegal(Illegal),
+}
+
+/// The figure named `name` (exactly, then ignoring case).
+pub fn combatant_named<R: Ruleset>(state: &R::State, name: &str) -> Result<CombatantId, Refusal> {
+    let roster = R::roster(state);
+    roster
+        .iter()
+        .find(|c| c.name == name)
+        .or_else(|| roster.iter().find(|c| c.name.eq_ignore_ascii_case(name)))
+        .map(|c| c.id)
+        .ok_or_else(|| Refusal::UnknownCombatant(name.to_string()))
+}
+
+/// The index in [`Ruleset::POOLS`] of the pool labelled `label` (any case).
+pub fn pool_index<R: Ruleset>(label: &str) -> Result<usize, Refusal> {
+    R::POOLS
+        .iter()
+        .position(|p| p.label.eq_ignore_ascii_case(label) || p.id.eq_ignore_ascii_case(label))
+        .ok_or_else(|| Refusal::UnknownPool {
+            pool: label.to_string(),
+            known: R::POOLS
+                .iter()
+                .map(|p| p.label)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// A refusal of `ov` as unsupported by `R`: the default of the hook.
+pub fn unsupported<R: Ruleset>(ov: &Override) -> Refusal {
+    Refusal::Unsupported {
+        ruleset: R::ID,
+        kind: ov.kind(),
+    }
+}
+
+/// Where pool `index` (in [`Ruleset::POOLS`] order) of a combatant lives in
+/// a ruleset's state, and its maximum.
+pub type PoolAccess<S> = for<'a> fn(&'a mut S, CombatantId, usize) -> (&'a mut i32, i32);
+
+/// Damage, healing and a pool set, for a ruleset whose pools are plain
+/// numbers: damage comes off pool `vital` (HP, EN), healing goes onto it up
+/// to its maximum, and any pool may be set up to its maximum. Other
+/// overrides are refused as unsupported. What follows from a low pool
+/// (unconsciousness, death) is left to the ruleset's own checks.
+pub fn apply_to_pools<R: Ruleset>(
+    state: &mut R::State,
+    ov: &Override,
+    vital: usize,
+    pool: PoolAccess<R::State>,
+) -> Result<Vec<String>, Refusal> {
+    let (who, index) = match ov {
+        Override::Damage { amount, who } | Override::Heal { amount, who } if *amount < 0 => {
+            return Err(Refusal::BadAmount(format!(
+                "{who}: give a positive number of points, not {amount}"
+            )));
+        }
+        Override::Damage { who, .. } | Override::Heal { who, .. } => (who, vital),
+        Override::SetPool { who, pool, .. } => (who, pool_index::<R>(pool)?),
+        other => return Err(unsupported::<R>(other)),
+    };
+    let change = |now: i32, max: i32| match ov {
+        Override::Damage { amount, .. } => now - amount,
+        Override::Heal { amount, .. } => (now + amount).min(max).max(now),
+        Override::SetPool { value, .. } => *value,
+        _ => now,
+    };
+    let id = combatant_named::<R>(state, who)?;
+    let name = R::name(state, id).to_string();
+    let label = R::POOLS.get(index).map_or("?", |p| p.label);
+    let (slot, max) = pool(state, id, index);
+    let before = *slot;
+    let after = change(before, max);
+    if let Override::SetPool { .. } = ov
+        && after > max
+    {
+        return Err(Refusal::BadAmount(format!(
+            "{label} of {name} is at most {max}, not {after}"
+        )));
+    }
+    *slot = after;
+    Ok(vec![match ov {
+        Override::Damage { amount, .. } => {
+            format!("{name} takes {amount} (game master): {label} {before} -> {after}.")
+        }
+        Override::Heal { amount, .. } => {
+            format!("{name} heals {amount} (game master): {label} {before} -> {after}.")
+        }
+        _ => format!("{name}'s {label} set to {after} (game master, was {before})."),
+    }])
+}
