@@ -7,13 +7,13 @@
 
 use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
 use crate::model::location::Location;
-use crate::model::state::{AodKind, Posture, ShieldState, State};
+use crate::model::state::{AodKind, Fighter, Posture, ShieldState, State};
 use crate::rules::armor::dr_at;
-use crate::rules::attack::{HitCtx, in_front_arc, in_reach, to_hit};
+use crate::rules::attack::{HitCtx, bearing, in_front_arc, in_reach, to_hit};
 use crate::rules::damage::{basic, wound};
 use crate::rules::maneuver::{check, free_hex, move_allowance, strike_step};
 use crate::rules::turn::incapacitated;
-use fray_core::grid::HexPos;
+use fray_core::grid::{HexPos, RelativeBearing};
 use fray_core::{CombatantId, Total};
 
 /// The AI's tactics (`ai:<tactics>`).
@@ -171,6 +171,62 @@ fn best_strike(
     best
 }
 
+/// Whether the figure has a melee weapon it has not lost.
+fn has_melee_weapon(f: &Fighter) -> bool {
+    f.weapons.iter().any(|h| !h.lost && !h.weapon.ranged())
+}
+
+/// M-UNA-003/004: a slam by an unarmed figure: from the free hex next to a
+/// standing foe that the figure can reach with the entry into the foe's
+/// hex as the last hex of its move, preferring the foe's rear (+4), then
+/// its side (+2), then the nearest; made only when the slammer's DX with
+/// those terms, Boxing/10 and the shields (±2) beats the foe's DX by 2 or
+/// more. A lost slam knocks the slammer down and stuns it, so an even
+/// contest is not worth it; a won one leaves the foe down, stunned and in
+/// the slammer's hex, where its own strikes take no close-combat penalty
+/// (M-PAT-004) and the foe's weapons take -2.
+fn slam(state: &State, who: CombatantId, foe: CombatantId) -> Option<Action> {
+    let f = state.fighter(who);
+    let t = state.fighter(foe);
+    if t.posture != Posture::Standing || f.pos == t.pos || f.held_by.is_some() {
+        return None;
+    }
+    let limit = move_allowance(state, who).saturating_sub(1);
+    let mut best: Option<(i32, std::cmp::Reverse<u32>, HexPos)> = None;
+    for hex in hexes_around(t.pos, 1) {
+        if hex == t.pos || f.pos.distance(hex) > limit || !free_hex(state, who, hex) {
+            continue;
+        }
+        let edge = match bearing(t.pos, t.facing, hex) {
+            Some(RelativeBearing::Rear) => 4,
+            Some(RelativeBearing::Side(_)) => 2,
+            _ => 0,
+        };
+        let key = (edge, std::cmp::Reverse(f.pos.distance(hex)), hex);
+        if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+            best = Some(key);
+        }
+    }
+    let (position, _, hex) = best?;
+    let shield = |x: &Fighter| {
+        x.ready_shield()
+            .is_some_and(|s| s.size != crate::model::data::ShieldSize::Small)
+    };
+    let edge = f.stats.dx - t.stats.dx
+        + position
+        + f.skills.boxing.map_or(0, |b| b / 10)
+        + if shield(f) { 2 } else { 0 }
+        - if shield(t) { 2 } else { 0 };
+    if edge < 2 {
+        return None;
+    }
+    let a = Action::Slam {
+        target: foe,
+        to: (hex != f.pos).then_some(hex),
+    };
+    check(state, who, &a).is_ok().then_some(a)
+}
+
 /// M-MIS-007: the ½ MV step before a first round of aim: away from a foe
 /// with no missile weapon (each hex gained is one more turn before it can
 /// strike), to the hex farthest from it that keeps it in sight; none
@@ -273,6 +329,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
                 face: None,
                 evade: 0,
                 shoot: None,
+                swing: None,
             },
             None => Action::DoNothing,
         };
@@ -315,6 +372,34 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             || tactics == Tactics::Defensive && f.hp * 2 <= f.stats.hp)
     {
         return Action::Retreat;
+    }
+    // Unarmed: slam a standing foe when the contest leans its way, and
+    // once in an armed foe's hex seize its weapon arm and wrest the
+    // weapon away (M-UNA-003/006).
+    if !has_melee_weapon(f) {
+        if let Some(a) = slam(state, who, foe) {
+            return a;
+        }
+        let armed = t
+            .weapons
+            .iter()
+            .any(|h| h.ready && !h.lost && !h.weapon.ranged());
+        let holds = t.held_by.is_some_and(|(by, _)| by == who);
+        // Seize the weapon arm, then wrest the weapon away while the foe
+        // stands (an ST contest); a foe without one is struck instead.
+        if f.pos == t.pos
+            && armed
+            && (t.held_by.is_none() || holds && t.posture == Posture::Standing)
+        {
+            let a = Action::Grapple {
+                target: foe,
+                two_hands: f.ready_shield().is_none(),
+                wrest: holds,
+            };
+            if check(state, who, &a).is_ok() {
+                return a;
+            }
+        }
     }
     // Melee in reach: strike, all out against a stunned or defenceless foe.
     if let Some((s, _)) = best_strike(state, who, foe, f.pos, None) {
@@ -380,6 +465,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             face: to.facing_toward(t.pos),
             evade: 0,
             shoot: None,
+            swing: None,
         },
         _ => {
             if !in_front_arc(f.pos, f.facing, t.pos) {
@@ -388,6 +474,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
                     face: f.pos.facing_toward(t.pos),
                     evade: 0,
                     shoot: None,
+                    swing: None,
                 }
             } else {
                 Action::DoNothing
