@@ -9,7 +9,7 @@ use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
 use crate::model::location::Location;
 use crate::model::state::{AodKind, Fighter, Posture, ShieldState, State};
 use crate::rules::armor::dr_at;
-use crate::rules::attack::{HitCtx, bearing, in_front_arc, in_reach, to_hit};
+use crate::rules::attack::{HitCtx, bearing, face_toward, in_front_arc, in_reach, to_hit};
 use crate::rules::damage::{basic, wound};
 use crate::rules::maneuver::{check, free_hex, move_allowance, strike_step};
 use crate::rules::turn::incapacitated;
@@ -48,6 +48,64 @@ fn hexes_around(c: HexPos, radius: i32) -> impl Iterator<Item = HexPos> {
         let hi = radius.min(-dq + radius);
         (lo..=hi).map(move |dr| HexPos::new(c.q + dq, c.r + dr))
     })
+}
+
+/// The hexes exactly `d` (at least 1) from `c`, without allocating: from
+/// the hex `d` steps south-west, `d` steps along each of the six sides.
+fn ring(c: HexPos, d: i32) -> impl Iterator<Item = HexPos> {
+    const SIDES: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+    let mut corners = [HexPos::new(c.q - d, c.r + d); 6];
+    for i in 1..6 {
+        let (p, (sq, sr)) = (corners[i - 1], SIDES[i - 1]);
+        corners[i] = HexPos::new(p.q + sq * d, p.r + sr * d);
+    }
+    (0..6).flat_map(move |i| {
+        let (p, (sq, sr)) = (corners[i], SIDES[i]);
+        (0..d).map(move |j| HexPos::new(p.q + sq * j, p.r + sr * j))
+    })
+}
+
+/// The free hex within `allowance` of `f_pos` nearest to `tp`, then
+/// nearest to `f_pos`, then first in hex order (`HexPos` orders by q, then
+/// r): the Move that closes on a foe. The rings around the foe are
+/// searched outward, up to the figure's own ring, which always holds a
+/// candidate (its own hex); this gives exactly the hex a scan of every hex
+/// in reach of the figure gives, which is kept for a figure whose own hex
+/// is not free to stay in (`None` when there is no candidate at all).
+fn closing_hex(
+    state: &State,
+    who: CombatantId,
+    f_pos: HexPos,
+    tp: HexPos,
+    allowance: i32,
+) -> Option<HexPos> {
+    let own = f_pos.distance(tp) as i32;
+    for d in 1..=own {
+        let mut best: Option<(u32, HexPos)> = None;
+        for hex in ring(tp, d) {
+            let from_f = f_pos.distance(hex);
+            if from_f as i32 > allowance || !free_hex(state, who, hex) {
+                continue;
+            }
+            if best.is_none_or(|b| (from_f, hex) < b) {
+                best = Some((from_f, hex));
+            }
+        }
+        if let Some((_, hex)) = best {
+            return Some(hex);
+        }
+    }
+    let mut target: Option<(u32, u32, HexPos)> = None;
+    for hex in hexes_around(f_pos, allowance) {
+        if !free_hex(state, who, hex) || hex == tp {
+            continue;
+        }
+        let key = (hex.distance(tp), f_pos.distance(hex), hex);
+        if target.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+            target = Some(key);
+        }
+    }
+    target.map(|t| t.2)
 }
 
 /// The nearest conscious foe.
@@ -434,7 +492,23 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     let probe = Strike::at(foe);
     let step = strike_step(state, who, &probe) as i32;
     let mut best_from: Option<(u32, u32, HexPos)> = None;
-    for hex in hexes_around(f.pos, step) {
+    // The hexes in reach of the foe are those within the melee reach of
+    // its hex (in the same hex order as a scan around the figure, so ties
+    // fall the same way); a missile weapon's reach is its range, scanned
+    // from the figure.
+    let melee_reach = match crate::rules::attack::held(f, &probe) {
+        Some(h) if h.weapon.ranged() => None,
+        Some(h) => Some(i32::from(h.weapon.reach)),
+        None => Some(1),
+    };
+    let (centre, radius) = match melee_reach {
+        Some(r) if r < step => (t.pos, r),
+        _ => (f.pos, step),
+    };
+    for hex in hexes_around(centre, radius) {
+        if f.pos.distance(hex) as i32 > step {
+            continue;
+        }
         if !free_hex(state, who, hex) || !in_reach(f, &probe, hex, t.pos) || hex == t.pos {
             continue;
         }
@@ -449,20 +523,10 @@ pub fn action(state: &State, who: CombatantId) -> Action {
         return Action::Attack(s);
     }
     let allowance = move_allowance(state, who) as i32;
-    let mut target: Option<(u32, u32, HexPos)> = None;
-    for hex in hexes_around(f.pos, allowance) {
-        if !free_hex(state, who, hex) || hex == t.pos {
-            continue;
-        }
-        let key = (hex.distance(t.pos), f.pos.distance(hex), hex);
-        if target.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
-            target = Some(key);
-        }
-    }
-    match target {
-        Some((_, _, to)) if to != f.pos => Action::Move {
+    match closing_hex(state, who, f.pos, t.pos, allowance) {
+        Some(to) if to != f.pos => Action::Move {
             to,
-            face: to.facing_toward(t.pos),
+            face: face_toward(to, t.pos),
             evade: 0,
             shoot: None,
             swing: None,
@@ -471,7 +535,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             if !in_front_arc(f.pos, f.facing, t.pos) {
                 Action::Move {
                     to: f.pos,
-                    face: f.pos.facing_toward(t.pos),
+                    face: face_toward(f.pos, t.pos),
                     evade: 0,
                     shoot: None,
                     swing: None,
@@ -510,5 +574,24 @@ pub fn answer(_state: &State, q: &Question) -> Answer {
             weapon: options[i].weapon,
         },
         None => Answer::NoDefense,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ring_is_every_hex_at_its_distance_once() {
+        let c = HexPos::new(2, -3);
+        for d in 1..=6 {
+            let mut got: Vec<HexPos> = ring(c, d).collect();
+            got.sort();
+            let mut want: Vec<HexPos> = hexes_around(c, d)
+                .filter(|h| c.distance(*h) == d as u32)
+                .collect();
+            want.sort();
+            assert_eq!(got, want, "radius {d}");
+        }
     }
 }

@@ -513,7 +513,7 @@ fn step(
     if let Some(t) = face {
         let tp = state.fighter(t).pos;
         let f = state.fighter_mut(who);
-        if let Some(dir) = f.pos.facing_toward(tp) {
+        if let Some(dir) = crate::rules::attack::face_toward(f.pos, tp) {
             f.facing = dir;
         }
     }
