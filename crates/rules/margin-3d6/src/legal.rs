@@ -88,7 +88,9 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
                 }
             }
         }
-        if let Some(to) = near(move_allowance(state, who)) {
+        // The entry into the foe's hex is the last hex of a charge's or a
+        // slam's move (M-MEL-008, M-UNA-003).
+        if let Some(to) = near(move_allowance(state, who).saturating_sub(1)) {
             let mut s = Strike::at(foe);
             s.to = Some(to);
             for option in [
@@ -100,12 +102,20 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
                 push(Action::AllOutCharge { strike: s, option });
             }
             push(Action::WildSwing(s));
+            // M-MEL-003: a Wild Swing on the move, from that hex.
+            push(Action::Move {
+                to,
+                face: to.facing_toward(tp),
+                evade: 0,
+                shoot: None,
+                swing: Some(s),
+            });
             push(Action::Slam {
                 target: foe,
                 to: Some(to),
             });
         }
-        if let Some(to) = near(move_allowance(state, who) + 1) {
+        if let Some(to) = near(move_allowance(state, who)) {
             push(Action::FlyingTackle {
                 target: foe,
                 to: Some(to),
@@ -119,10 +129,17 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
         push(Action::Grapple {
             target: foe,
             two_hands: false,
+            wrest: false,
         });
         push(Action::Grapple {
             target: foe,
             two_hands: true,
+            wrest: false,
+        });
+        push(Action::Grapple {
+            target: foe,
+            two_hands: false,
+            wrest: true,
         });
         push(Action::Takedown { target: foe });
         for a in 0..f.weapons.len() {
@@ -154,6 +171,7 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
                 face: to.facing_toward(t),
                 evade: 0,
                 shoot: None,
+                swing: None,
             });
         }
         push(Action::AllOutDefense {

@@ -2,7 +2,7 @@
 //! (`fray_core::envelope::check`); this file adds the sheets (M-DAT-001..007).
 
 use crate::ai::Tactics;
-use crate::model::data::{Armory, Sheet};
+use crate::model::data::{Armory, Gear, Sheet};
 use crate::model::scenario::{Combatant, Scenario};
 use crate::model::state::{
     CarriedShield, Fighter, Guard, Held, Life, Record, Skills, State, Stats,
@@ -158,13 +158,15 @@ fn build(
         enc,
     };
     let mut weapons = Vec::with_capacity(sheet.weapons.len());
-    for (k, name) in sheet.weapons.iter().enumerate() {
-        let w = armory.weapon(name).ok_or_else(|| {
+    for (k, gear) in sheet.weapons.iter().enumerate() {
+        // M-DAT-010: a bundled name or an inline record.
+        let w = gear.resolve(|n| armory.weapon(n)).ok_or_else(|| {
             (
                 format!("weapons[{k}]"),
-                format!("no weapon `{name}` in data/margin-3d6/weapons.toml"),
+                format!("no weapon {} in data/margin-3d6/weapons.toml", named(gear)),
             )
         })?;
+        let w = &w;
         weapons.push(Held {
             skill: skill(sheet, &w.skill).unwrap_or(a.dx - 5),
             weapon: w.clone(),
@@ -184,31 +186,23 @@ fn build(
         return Err(("weapons".into(), "too many weapons".into()));
     }
     let mut armor = Vec::with_capacity(sheet.armor.len());
-    for (k, name) in sheet.armor.iter().enumerate() {
-        armor.push(
-            armory
-                .armor_piece(name)
-                .ok_or_else(|| {
-                    (
-                        format!("armor[{k}]"),
-                        format!("no armor `{name}` in data/margin-3d6/armor.toml"),
-                    )
-                })?
-                .clone(),
-        );
+    for (k, gear) in sheet.armor.iter().enumerate() {
+        armor.push(gear.resolve(|n| armory.armor_piece(n)).ok_or_else(|| {
+            (
+                format!("armor[{k}]"),
+                format!("no armor {} in data/margin-3d6/armor.toml", named(gear)),
+            )
+        })?);
     }
     let shield = match &sheet.shield {
         None => None,
-        Some(name) => Some(CarriedShield {
-            shield: armory
-                .shield(name)
-                .ok_or_else(|| {
-                    (
-                        "shield".to_string(),
-                        format!("no shield `{name}` in data/margin-3d6/shields.toml"),
-                    )
-                })?
-                .clone(),
+        Some(gear) => Some(CarriedShield {
+            shield: gear.resolve(|n| armory.shield(n)).ok_or_else(|| {
+                (
+                    "shield".to_string(),
+                    format!("no shield {} in data/margin-3d6/shields.toml", named(gear)),
+                )
+            })?,
             state: c.shield_state,
             readying: 0,
         }),
@@ -265,6 +259,7 @@ fn build(
         casting: c.casting,
         mounted: (sheet.mounted, sheet.mounted_combat),
         moved: 0,
+        riding_roll: None,
         evading: 0,
         erratic: sheet.erratic.min(4),
         surprised: c.surprised,
@@ -273,4 +268,12 @@ fn build(
         break_free_from: 0,
         record: Record::default(),
     })
+}
+
+/// A gear entry's name in backquotes, for the error when the armory lacks it.
+fn named<T>(gear: &Gear<T>) -> String {
+    match gear {
+        Gear::Named(n) => format!("`{n}`"),
+        Gear::Inline(_) => "(inline)".to_string(),
+    }
 }

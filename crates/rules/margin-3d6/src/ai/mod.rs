@@ -7,13 +7,13 @@
 
 use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
 use crate::model::location::Location;
-use crate::model::state::{AodKind, Posture, ShieldState, State};
+use crate::model::state::{AodKind, Fighter, Posture, ShieldState, State};
 use crate::rules::armor::dr_at;
-use crate::rules::attack::{HitCtx, in_front_arc, in_reach, to_hit};
+use crate::rules::attack::{HitCtx, bearing, face_toward, in_front_arc, in_reach, to_hit};
 use crate::rules::damage::{basic, wound};
 use crate::rules::maneuver::{check, free_hex, move_allowance, strike_step};
 use crate::rules::turn::incapacitated;
-use fray_core::grid::HexPos;
+use fray_core::grid::{HexPos, RelativeBearing};
 use fray_core::{CombatantId, Total};
 
 /// The AI's tactics (`ai:<tactics>`).
@@ -48,6 +48,64 @@ fn hexes_around(c: HexPos, radius: i32) -> impl Iterator<Item = HexPos> {
         let hi = radius.min(-dq + radius);
         (lo..=hi).map(move |dr| HexPos::new(c.q + dq, c.r + dr))
     })
+}
+
+/// The hexes exactly `d` (at least 1) from `c`, without allocating: from
+/// the hex `d` steps south-west, `d` steps along each of the six sides.
+fn ring(c: HexPos, d: i32) -> impl Iterator<Item = HexPos> {
+    const SIDES: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+    let mut corners = [HexPos::new(c.q - d, c.r + d); 6];
+    for i in 1..6 {
+        let (p, (sq, sr)) = (corners[i - 1], SIDES[i - 1]);
+        corners[i] = HexPos::new(p.q + sq * d, p.r + sr * d);
+    }
+    (0..6).flat_map(move |i| {
+        let (p, (sq, sr)) = (corners[i], SIDES[i]);
+        (0..d).map(move |j| HexPos::new(p.q + sq * j, p.r + sr * j))
+    })
+}
+
+/// The free hex within `allowance` of `f_pos` nearest to `tp`, then
+/// nearest to `f_pos`, then first in hex order (`HexPos` orders by q, then
+/// r): the Move that closes on a foe. The rings around the foe are
+/// searched outward, up to the figure's own ring, which always holds a
+/// candidate (its own hex); this gives exactly the hex a scan of every hex
+/// in reach of the figure gives, which is kept for a figure whose own hex
+/// is not free to stay in (`None` when there is no candidate at all).
+fn closing_hex(
+    state: &State,
+    who: CombatantId,
+    f_pos: HexPos,
+    tp: HexPos,
+    allowance: i32,
+) -> Option<HexPos> {
+    let own = f_pos.distance(tp) as i32;
+    for d in 1..=own {
+        let mut best: Option<(u32, HexPos)> = None;
+        for hex in ring(tp, d) {
+            let from_f = f_pos.distance(hex);
+            if from_f as i32 > allowance || !free_hex(state, who, hex) {
+                continue;
+            }
+            if best.is_none_or(|b| (from_f, hex) < b) {
+                best = Some((from_f, hex));
+            }
+        }
+        if let Some((_, hex)) = best {
+            return Some(hex);
+        }
+    }
+    let mut target: Option<(u32, u32, HexPos)> = None;
+    for hex in hexes_around(f_pos, allowance) {
+        if !free_hex(state, who, hex) || hex == tp {
+            continue;
+        }
+        let key = (hex.distance(tp), f_pos.distance(hex), hex);
+        if target.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+            target = Some(key);
+        }
+    }
+    target.map(|t| t.2)
 }
 
 /// The nearest conscious foe.
@@ -171,6 +229,62 @@ fn best_strike(
     best
 }
 
+/// Whether the figure has a melee weapon it has not lost.
+fn has_melee_weapon(f: &Fighter) -> bool {
+    f.weapons.iter().any(|h| !h.lost && !h.weapon.ranged())
+}
+
+/// M-UNA-003/004: a slam by an unarmed figure: from the free hex next to a
+/// standing foe that the figure can reach with the entry into the foe's
+/// hex as the last hex of its move, preferring the foe's rear (+4), then
+/// its side (+2), then the nearest; made only when the slammer's DX with
+/// those terms, Boxing/10 and the shields (±2) beats the foe's DX by 2 or
+/// more. A lost slam knocks the slammer down and stuns it, so an even
+/// contest is not worth it; a won one leaves the foe down, stunned and in
+/// the slammer's hex, where its own strikes take no close-combat penalty
+/// (M-PAT-004) and the foe's weapons take -2.
+fn slam(state: &State, who: CombatantId, foe: CombatantId) -> Option<Action> {
+    let f = state.fighter(who);
+    let t = state.fighter(foe);
+    if t.posture != Posture::Standing || f.pos == t.pos || f.held_by.is_some() {
+        return None;
+    }
+    let limit = move_allowance(state, who).saturating_sub(1);
+    let mut best: Option<(i32, std::cmp::Reverse<u32>, HexPos)> = None;
+    for hex in hexes_around(t.pos, 1) {
+        if hex == t.pos || f.pos.distance(hex) > limit || !free_hex(state, who, hex) {
+            continue;
+        }
+        let edge = match bearing(t.pos, t.facing, hex) {
+            Some(RelativeBearing::Rear) => 4,
+            Some(RelativeBearing::Side(_)) => 2,
+            _ => 0,
+        };
+        let key = (edge, std::cmp::Reverse(f.pos.distance(hex)), hex);
+        if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+            best = Some(key);
+        }
+    }
+    let (position, _, hex) = best?;
+    let shield = |x: &Fighter| {
+        x.ready_shield()
+            .is_some_and(|s| s.size != crate::model::data::ShieldSize::Small)
+    };
+    let edge = f.stats.dx - t.stats.dx
+        + position
+        + f.skills.boxing.map_or(0, |b| b / 10)
+        + if shield(f) { 2 } else { 0 }
+        - if shield(t) { 2 } else { 0 };
+    if edge < 2 {
+        return None;
+    }
+    let a = Action::Slam {
+        target: foe,
+        to: (hex != f.pos).then_some(hex),
+    };
+    check(state, who, &a).is_ok().then_some(a)
+}
+
 /// M-MIS-007: the ½ MV step before a first round of aim: away from a foe
 /// with no missile weapon (each hex gained is one more turn before it can
 /// strike), to the hex farthest from it that keeps it in sight; none
@@ -273,6 +387,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
                 face: None,
                 evade: 0,
                 shoot: None,
+                swing: None,
             },
             None => Action::DoNothing,
         };
@@ -316,6 +431,34 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     {
         return Action::Retreat;
     }
+    // Unarmed: slam a standing foe when the contest leans its way, and
+    // once in an armed foe's hex seize its weapon arm and wrest the
+    // weapon away (M-UNA-003/006).
+    if !has_melee_weapon(f) {
+        if let Some(a) = slam(state, who, foe) {
+            return a;
+        }
+        let armed = t
+            .weapons
+            .iter()
+            .any(|h| h.ready && !h.lost && !h.weapon.ranged());
+        let holds = t.held_by.is_some_and(|(by, _)| by == who);
+        // Seize the weapon arm, then wrest the weapon away while the foe
+        // stands (an ST contest); a foe without one is struck instead.
+        if f.pos == t.pos
+            && armed
+            && (t.held_by.is_none() || holds && t.posture == Posture::Standing)
+        {
+            let a = Action::Grapple {
+                target: foe,
+                two_hands: f.ready_shield().is_none(),
+                wrest: holds,
+            };
+            if check(state, who, &a).is_ok() {
+                return a;
+            }
+        }
+    }
     // Melee in reach: strike, all out against a stunned or defenceless foe.
     if let Some((s, _)) = best_strike(state, who, foe, f.pos, None) {
         let defenceless = t.stun.is_some() || t.guard.no_active || !t.awake() || t.posture.down();
@@ -349,7 +492,23 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     let probe = Strike::at(foe);
     let step = strike_step(state, who, &probe) as i32;
     let mut best_from: Option<(u32, u32, HexPos)> = None;
-    for hex in hexes_around(f.pos, step) {
+    // The hexes in reach of the foe are those within the melee reach of
+    // its hex (in the same hex order as a scan around the figure, so ties
+    // fall the same way); a missile weapon's reach is its range, scanned
+    // from the figure.
+    let melee_reach = match crate::rules::attack::held(f, &probe) {
+        Some(h) if h.weapon.ranged() => None,
+        Some(h) => Some(i32::from(h.weapon.reach)),
+        None => Some(1),
+    };
+    let (centre, radius) = match melee_reach {
+        Some(r) if r < step => (t.pos, r),
+        _ => (f.pos, step),
+    };
+    for hex in hexes_around(centre, radius) {
+        if f.pos.distance(hex) as i32 > step {
+            continue;
+        }
         if !free_hex(state, who, hex) || !in_reach(f, &probe, hex, t.pos) || hex == t.pos {
             continue;
         }
@@ -364,30 +523,22 @@ pub fn action(state: &State, who: CombatantId) -> Action {
         return Action::Attack(s);
     }
     let allowance = move_allowance(state, who) as i32;
-    let mut target: Option<(u32, u32, HexPos)> = None;
-    for hex in hexes_around(f.pos, allowance) {
-        if !free_hex(state, who, hex) || hex == t.pos {
-            continue;
-        }
-        let key = (hex.distance(t.pos), f.pos.distance(hex), hex);
-        if target.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
-            target = Some(key);
-        }
-    }
-    match target {
-        Some((_, _, to)) if to != f.pos => Action::Move {
+    match closing_hex(state, who, f.pos, t.pos, allowance) {
+        Some(to) if to != f.pos => Action::Move {
             to,
-            face: to.facing_toward(t.pos),
+            face: face_toward(to, t.pos),
             evade: 0,
             shoot: None,
+            swing: None,
         },
         _ => {
             if !in_front_arc(f.pos, f.facing, t.pos) {
                 Action::Move {
                     to: f.pos,
-                    face: f.pos.facing_toward(t.pos),
+                    face: face_toward(f.pos, t.pos),
                     evade: 0,
                     shoot: None,
+                    swing: None,
                 }
             } else {
                 Action::DoNothing
@@ -423,5 +574,24 @@ pub fn answer(_state: &State, q: &Question) -> Answer {
             weapon: options[i].weapon,
         },
         None => Answer::NoDefense,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ring_is_every_hex_at_its_distance_once() {
+        let c = HexPos::new(2, -3);
+        for d in 1..=6 {
+            let mut got: Vec<HexPos> = ring(c, d).collect();
+            got.sort();
+            let mut want: Vec<HexPos> = hexes_around(c, d)
+                .filter(|h| c.distance(*h) == d as u32)
+                .collect();
+            want.sort();
+            assert_eq!(got, want, "radius {d}");
+        }
     }
 }

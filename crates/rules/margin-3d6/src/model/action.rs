@@ -114,6 +114,12 @@ pub enum Action {
         /// One missile shot on the move, at the end of it (M-PAT-003, M-AOD-006).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         shoot: Option<Strike>,
+        /// One Wild Swing on the move (M-MEL-003, M-AOD-006): made from the
+        /// strike's `to`, a hex the move passes through (the move goes
+        /// there, swings, then on to `to`); at -5 or the darkness, at any
+        /// arc, no hit location. Not with `shoot`: one attack on the move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        swing: Option<Strike>,
     },
     /// Wild Swing: at a side or rear hex, or at the end of a full move (M-MEL-003).
     WildSwing(Strike),
@@ -151,6 +157,10 @@ pub enum Action {
         /// With both hands: +3.
         #[serde(default, skip_serializing_if = "is_false")]
         two_hands: bool,
+        /// With the foe already held and standing, the ST contest wrests
+        /// its weapon away instead of bringing it down (M-UNA-006).
+        #[serde(default, skip_serializing_if = "is_false")]
+        wrest: bool,
     },
     /// Takedown of a grappled, standing foe (M-UNA-007).
     Takedown {

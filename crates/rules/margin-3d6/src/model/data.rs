@@ -361,15 +361,16 @@ pub struct Sheet {
     /// Traits (`ambidexterity`, `advanced_all_out_defense`, `fencing_dagger`).
     #[serde(default)]
     pub traits: Vec<String>,
-    /// Weapons by name (weapons.toml), the first the main one.
+    /// Weapons, the first the main one: each a name from weapons.toml or
+    /// a whole record written inline (M-DAT-010).
+    #[serde(default, alias = "weapon")]
+    pub weapons: Vec<Gear<Weapon>>,
+    /// Armor pieces: names from armor.toml or inline records (M-DAT-010).
     #[serde(default)]
-    pub weapons: Vec<String>,
-    /// Armor pieces by name (armor.toml).
+    pub armor: Vec<Gear<Armor>>,
+    /// A shield: a name from shields.toml or an inline record (M-DAT-010).
     #[serde(default)]
-    pub armor: Vec<String>,
-    /// A shield by name (shields.toml).
-    #[serde(default)]
-    pub shield: Option<String>,
+    pub shield: Option<Gear<Shield>>,
     /// Innate PD (counts only where no armor is worn, M-ARM-002).
     #[serde(default)]
     pub innate_pd: i32,
@@ -400,6 +401,33 @@ pub struct Sheet {
     /// Mounted-combat skill: no mounted penalty (M-PAT-006).
     #[serde(default)]
     pub mounted_combat: bool,
+}
+
+/// A piece of gear on a sheet (M-DAT-010): named from the bundled armory
+/// (`data/margin-3d6/`), or written out in full in the scenario with the
+/// same fields as the bundled records (the checklist's proposed TOML), so
+/// a scenario can arm a figure with gear the armory lacks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Gear<T> {
+    /// A bundled record's name (case-insensitive).
+    Named(String),
+    /// A record written inline.
+    Inline(T),
+}
+
+impl<T: Clone> Gear<T> {
+    /// The record: looked up by name with `find` (`None` when the armory
+    /// has no such name), or the inline record itself.
+    pub fn resolve<'a>(&self, find: impl FnOnce(&str) -> Option<&'a Arc<T>>) -> Option<Arc<T>>
+    where
+        T: 'a,
+    {
+        match self {
+            Gear::Named(n) => find(n).cloned(),
+            Gear::Inline(t) => Some(Arc::new(t.clone())),
+        }
+    }
 }
 
 /// Why the bundled data did not load.
@@ -464,11 +492,11 @@ struct TemplateRow {
     #[serde(default)]
     traits: Vec<String>,
     #[serde(default)]
-    weapons: Vec<String>,
+    weapons: Vec<Gear<Weapon>>,
     #[serde(default)]
-    armor: Vec<String>,
+    armor: Vec<Gear<Armor>>,
     #[serde(default)]
-    shield: Option<String>,
+    shield: Option<Gear<Shield>>,
     #[serde(default)]
     innate_pd: i32,
     #[serde(default)]

@@ -370,6 +370,9 @@ pub struct Fighter {
     pub needs_physician: bool,
     /// Hexes moved this round (M-RNG-004, M-UNA-004).
     pub moved: u8,
+    /// This turn's Riding roll, once made: a success (M-PAT-006: one roll
+    /// a round covers every attack of the turn from the moving mount).
+    pub riding_roll: Option<bool>,
     /// Swerving (1) or heavy evasion (2) until its next turn (M-RNG-007).
     pub evading: u8,
     /// An erratic creature's trait, 3 or 4 (M-RNG-007).

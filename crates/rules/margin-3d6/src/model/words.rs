@@ -111,13 +111,24 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             strike_words(state, who, strike)
         ),
         Action::WildSwing(s) => format!("Wild Swing at {}", strike_words(state, who, s)),
+        Action::Move {
+            to, swing: Some(s), ..
+        } => format!(
+            "Move to {to}, with a Wild Swing on the way at {}",
+            strike_words(state, who, s)
+        ),
         Action::PopUp(s) => format!("Pop-Up Attack {}", strike_words(state, who, s)),
         Action::Slam { target, .. } => format!("Slam {}", name(state, *target)),
         Action::FlyingTackle { target, .. } => format!("Flying Tackle at {}", name(state, *target)),
-        Action::Grapple { target, two_hands } => format!(
-            "Grapple {}{}",
+        Action::Grapple {
+            target,
+            two_hands,
+            wrest,
+        } => format!(
+            "Grapple {}{}{}",
             name(state, *target),
-            if *two_hands { " with both hands" } else { "" }
+            if *two_hands { " with both hands" } else { "" },
+            if *wrest { ", wresting its weapon" } else { "" }
         ),
         Action::Takedown { target } => format!("Takedown {}", name(state, *target)),
         Action::TwoWeaponAttack {

@@ -202,22 +202,28 @@ fn stray(state: &mut State, b: &Blow, from: HexPos, cx: &mut impl Cx<Margin>) ->
     Ok(())
 }
 
-/// M-PAT-006: attacking from a mount that moved this round: a Riding roll;
+/// M-PAT-006: attacking from a mount that moved this round: one Riding
+/// roll a round, made before the first attack after moving and kept for
+/// the turn's other attacks (double shots, Rapid Attack, two weapons);
 /// -1 per hex moved on a success, -2 per hex on a failure; nothing with
 /// mounted-combat skill or a mount standing still.
-fn mounted(state: &State, who: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<i32> {
+fn mounted(state: &mut State, who: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<i32> {
     let f = state.fighter(who);
     let moved = i32::from(f.moved);
     if !f.mounted.0 || f.mounted.1 || moved == 0 {
         return Ok(0);
     }
-    let riding = f.skills.riding.unwrap_or(f.stats.dx - 5);
-    let c = roll_plain(state, cx, who, "Riding", "M-PAT-006", "Riding", riding)?;
-    Ok(if c.outcome.is_success() {
-        -moved
-    } else {
-        -2 * moved
-    })
+    let success = match f.riding_roll {
+        Some(s) => s,
+        None => {
+            let riding = f.skills.riding.unwrap_or(f.stats.dx - 5);
+            let c = roll_plain(state, cx, who, "Riding", "M-PAT-006", "Riding", riding)?;
+            let s = c.outcome.is_success();
+            state.fighter_mut(who).riding_roll = Some(s);
+            s
+        }
+    };
+    Ok(if success { -moved } else { -2 * moved })
 }
 
 /// The threat the defender sees.

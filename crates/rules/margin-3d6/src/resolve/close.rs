@@ -1,18 +1,65 @@
 //! Slams, tackles and grappling (M-UNA-003..012), as contests (M-FLO-005).
 //!
-//! The engine keeps one figure to a hex, so "entering the foe's hex" is
-//! played as closing to contact from the next hex (a decision recorded in
-//! docs/rules/margin-3d6.md).
+//! A slam, a flying tackle and an All-Out Charge close from the next hex
+//! and end in the foe's hex ([`enter`]); the two figures then share it, in
+//! close combat (M-PAT-004), where grapples and takedowns are made. A hold
+//! lasts while the holder stays in the held figure's hex ([`release`]).
 
 use crate::model::data::ShieldSize;
 use crate::model::event::Event;
-use crate::model::state::{AodKind, Fighter, Posture, State, Stun};
+use crate::model::state::{AodKind, Fighter, Life, Posture, State, Stun};
 use crate::resolve::check::{self, roll_plain};
 use crate::resolve::injury;
 use crate::{Flow, Margin};
 use fray_core::dice::systems::margin3d6::{Check, Outcome, Winner, contest};
 use fray_core::grid::RelativeBearing;
 use fray_core::{CombatantId, Cx, ModList};
+
+/// M-UNA-003, M-UNA-008, M-MEL-008: the closing figure ends its move in
+/// the foe's hex, the last hex of the move, and the two share it (close
+/// combat, M-PAT-004). Nothing happens when the foe is dead or was knocked
+/// out of reach (knockback), or when its hex holds a third figure.
+pub fn enter(state: &mut State, who: CombatantId, target: CombatantId, cx: &mut impl Cx<Margin>) {
+    let tp = state.fighter(target).pos;
+    let f = state.fighter(who);
+    if f.pos == tp || f.pos.distance(tp) > 1 || state.fighter(target).life == Life::Dead {
+        return;
+    }
+    let crowded = state.fighters.iter().enumerate().any(|(i, o)| {
+        i != who.index() && i != target.index() && o.pos == tp && o.life != Life::Dead
+    });
+    if crowded || !state.map.passable(tp) {
+        return;
+    }
+    let f = state.fighter_mut(who);
+    f.pos = tp;
+    f.moved = f.moved.saturating_add(1);
+    cx.emit(|| Event::Note {
+        text: format!(
+            "{} enters {}'s hex: close combat",
+            state.fighter(who).name,
+            state.fighter(target).name
+        ),
+        rule: "M-PAT-004",
+    });
+}
+
+/// M-UNA-006, M-UNA-011: a hold lasts while the holder is awake and in
+/// the held figure's hex; once either has left it (a step, a retreat,
+/// knockback) or the holder is out of the fight, the held figure is free.
+pub fn release(state: &mut State) {
+    for i in 0..state.fighters.len() {
+        let Some((holder, _)) = state.fighters[i].held_by else {
+            continue;
+        };
+        let h = &state.fighters[holder.index()];
+        if h.pos != state.fighters[i].pos || !h.awake() {
+            let f = &mut state.fighters[i];
+            f.held_by = None;
+            f.pinned = false;
+        }
+    }
+}
 
 fn big_shield(f: &Fighter) -> bool {
     f.ready_shield()
@@ -125,14 +172,16 @@ pub fn slam(
 /// M-UNA-008..010: a flying tackle: the foe may dodge unless tackled from
 /// behind (a dodge throws the tackler down); then an ST contest with the
 /// tackler's modifiers. The tackler always ends on the ground; the loser
-/// is knocked down unless braced; a win by 5+ successes grapples.
+/// is knocked down unless braced; a win by 5+ successes grapples. Returns
+/// whether the tackle reached the foe (it was not dodged), so that the
+/// tackler ends in the foe's hex.
 pub fn tackle(
     state: &mut State,
     who: CombatantId,
     target: CombatantId,
     closed: u32,
     cx: &mut impl Cx<Margin>,
-) -> Flow<()> {
+) -> Flow<bool> {
     let (a, t) = (state.fighter(who), state.fighter(target));
     let behind =
         crate::rules::attack::bearing(t.pos, t.facing, a.pos) == Some(RelativeBearing::Rear);
@@ -156,7 +205,7 @@ pub fn tackle(
                 "the tackle is dodged: the tackler falls".into(),
                 "M-UNA-008",
             );
-            return Ok(());
+            return Ok(false);
         }
         failed_dodge = true;
     }
@@ -195,18 +244,21 @@ pub fn tackle(
         Winner::B | Winner::Nobody => {}
     }
     state.fighter_mut(who).posture = Posture::Lying;
-    Ok(())
+    Ok(true)
 }
 
 /// M-UNA-006: a grapple: a DX contest (+3 two hands, +3 against a
-/// kneeling or lying foe, Boxing/10) seizes the foe; against a foe already
-/// held, an ST contest brings it down; against a held foe on the ground,
+/// kneeling or lying foe, Boxing/10) seizes the foe's weapon arm; against
+/// a foe already held and standing, an ST contest brings it down or, with
+/// `wrest`, wrests its weapon away (the first ready melee weapon, dropped
+/// out of the fight as in M-CRT-002); against a held foe on the ground,
 /// one more ST contest pins it.
 pub fn grapple(
     state: &mut State,
     who: CombatantId,
     target: CombatantId,
     two_hands: bool,
+    wrest: bool,
     cx: &mut impl Cx<Margin>,
 ) -> Flow<()> {
     let (a, t) = (state.fighter(who), state.fighter(target));
@@ -238,7 +290,17 @@ pub fn grapple(
     let c = contested(state, cx, who, target, &m, "ST", st, "grapple (ST)")?;
     if c == Winner::A {
         let f = state.fighter_mut(target);
-        if down {
+        if wrest && !down {
+            if let Some(h) = f
+                .weapons
+                .iter_mut()
+                .find(|h| h.ready && !h.lost && !h.weapon.ranged())
+            {
+                h.lost = true;
+                h.ready = false;
+                note(state, cx, "its weapon is wrested away".into(), "M-UNA-006");
+            }
+        } else if down {
             f.pinned = true;
             f.held_by = Some((who, hands));
             if hands == 2 {

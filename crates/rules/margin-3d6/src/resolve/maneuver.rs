@@ -33,6 +33,7 @@ pub fn resolve(
     let aiming = matches!(action, Action::Aim { .. });
     carry_out(state, who, action, cx)?;
     crate::resolve::wait::deferred(state, cx)?;
+    close::release(state);
     wrap_up(state, who, action, aiming);
     Ok(())
 }
@@ -50,10 +51,38 @@ fn carry_out(
             face,
             evade,
             shoot,
+            swing,
         } => {
             let start = state.fighter(who).pos;
+            let mut moved = 0;
+            // M-MEL-003: a Wild Swing at a point along the path: the
+            // figure goes there, turns to the foe and swings, then moves on.
+            if let Some(s) = swing {
+                let point = s.to.unwrap_or(start);
+                let from = step(state, who, point, Some(s.target), cx)?;
+                moved = start.distance(from);
+                let ctx = HitCtx {
+                    wild: true,
+                    ..HitCtx::default()
+                };
+                let mut inner = *s;
+                inner.to = None;
+                strike(state, who, &inner, from, ctx, 0, cx)?;
+                // A figure that fell or was hurt out of the fight stops
+                // there, and so does one whose way on is now blocked.
+                let f = state.fighter(who);
+                if !f.awake()
+                    || f.posture != Posture::Standing
+                    || !crate::rules::maneuver::free_hex(state, who, *to)
+                {
+                    let f = state.fighter_mut(who);
+                    f.moved = f.moved.saturating_add(moved.min(255) as u8);
+                    return Ok(());
+                }
+            }
+            let here = state.fighter(who).pos;
             step(state, who, *to, None, cx)?;
-            let moved = start.distance(*to);
+            moved += here.distance(*to);
             {
                 let f = state.fighter_mut(who);
                 f.moved = f.moved.saturating_add(moved.min(255) as u8);
@@ -132,6 +161,9 @@ fn carry_out(
             let f = state.fighter_mut(who);
             f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
             close::slam(state, who, *target, 0, cx)?;
+            // M-UNA-003/005: the slam is the entry into the foe's hex; win,
+            // lose or tie, both are then in it.
+            close::enter(state, who, *target, cx);
         }
         Action::FlyingTackle { target, to } => {
             let start = state.fighter(who).pos;
@@ -139,11 +171,15 @@ fn carry_out(
             let closed = start.distance(from);
             let f = state.fighter_mut(who);
             f.moved = f.moved.saturating_add(closed.min(255) as u8);
-            close::tackle(state, who, *target, closed, cx)?;
+            if close::tackle(state, who, *target, closed, cx)? {
+                close::enter(state, who, *target, cx);
+            }
         }
-        Action::Grapple { target, two_hands } => {
-            close::grapple(state, who, *target, *two_hands, cx)?
-        }
+        Action::Grapple {
+            target,
+            two_hands,
+            wrest,
+        } => close::grapple(state, who, *target, *two_hands, *wrest, cx)?,
         Action::Takedown { target } => close::takedown(state, who, *target, cx)?,
         Action::BreakFree { to } => {
             close::break_free(state, who, cx)?;
@@ -402,6 +438,11 @@ fn charge(
             }
         }
     }
+    // M-MEL-008: the charger must enter the foe's hex; it ends its charge
+    // there (the attack was made on entering, without the close-combat -2).
+    if state.fighter(who).awake() {
+        close::enter(state, who, s.target, cx);
+    }
     Ok(())
 }
 
@@ -472,7 +513,7 @@ fn step(
     if let Some(t) = face {
         let tp = state.fighter(t).pos;
         let f = state.fighter_mut(who);
-        if let Some(dir) = f.pos.facing_toward(tp) {
+        if let Some(dir) = crate::rules::attack::face_toward(f.pos, tp) {
             f.facing = dir;
         }
     }

@@ -196,6 +196,7 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
     // M-PDF-007: surprise lasts until the figure's first turn.
     f.surprised = false;
     f.moved = 0;
+    f.riding_roll = None;
     f.evading = 0;
     for slot in f.crippled_until.iter_mut() {
         if let Some((limb, until)) = *slot

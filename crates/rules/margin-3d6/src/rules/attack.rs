@@ -350,6 +350,24 @@ pub fn bearing(
     arc::bearing(from, facing, target)
 }
 
+/// The facing from `from` toward `target`, as `HexPos::facing_toward`
+/// gives it, with a direct answer for a neighbouring hex (the neighbour's
+/// own direction, the only one whose cube dot product is 2): nearly every
+/// turn to face a foe before a blow is toward the next hex.
+#[inline]
+pub fn face_toward(from: HexPos, target: HexPos) -> Option<fray_core::grid::Facing> {
+    let dir = match (target.q - from.q, target.r - from.r) {
+        (0, -1) => 0,
+        (1, -1) => 1,
+        (1, 0) => 2,
+        (0, 1) => 3,
+        (-1, 1) => 4,
+        (-1, 0) => 5,
+        _ => return from.facing_toward(target),
+    };
+    Some(fray_core::grid::Facing::ALL[dir])
+}
+
 /// Whether `target` is within the strike's reach from `from` (M-FLO-006:
 /// melee reach from the data, default 1; missiles to their maximum range).
 pub fn in_reach(f: &Fighter, s: &Strike, from: HexPos, target: HexPos) -> bool {
@@ -370,6 +388,18 @@ pub fn aimed_at(s: &Strike) -> Location {
 mod bearing_tests {
     use super::*;
     use fray_core::grid::Facing;
+
+    // rule: M-FLO-006
+    #[test]
+    fn the_neighbour_fast_path_agrees_with_facing_toward_m_flo_006() {
+        let o = HexPos::new(-1, 2);
+        for dq in -3..=3 {
+            for dr in -3..=3 {
+                let t = HexPos::new(o.q + dq, o.r + dr);
+                assert_eq!(face_toward(o, t), o.facing_toward(t), "{t}");
+            }
+        }
+    }
 
     // rule: M-FLO-006
     #[test]

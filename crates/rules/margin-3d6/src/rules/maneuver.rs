@@ -34,9 +34,33 @@ pub fn strike_step(state: &State, who: CombatantId, s: &Strike) -> u32 {
     }
 }
 
-/// A hex the figure may move into: on the map, passable, free.
+/// A hex the figure may move into: on the map, passable, and held by no
+/// other living figure. Two figures share a hex only when one closes on
+/// the other (a slam, a tackle or an All-Out Charge, M-UNA-003, M-MEL-008):
+/// an ordinary move never enters an occupied hex, and a figure already
+/// sharing its hex may stay in it.
 pub fn free_hex(state: &State, who: CombatantId, to: HexPos) -> bool {
-    state.map.passable(to) && state.at(to).is_none_or(|o| o == who)
+    state.map.passable(to) && (to == state.fighter(who).pos || !occupied_by_other(state, who, to))
+}
+
+/// Whether a living figure other than `who` stands on `hex`.
+fn occupied_by_other(state: &State, who: CombatantId, hex: HexPos) -> bool {
+    state
+        .fighters
+        .iter()
+        .enumerate()
+        .any(|(i, o)| i != who.index() && o.pos == hex && o.life != Life::Dead)
+}
+
+/// How a close-combat maneuver meets its foe.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Close {
+    /// Closes from the next hex and enters the foe's hex (a slam, a
+    /// tackle, an All-Out Charge: M-UNA-003, M-UNA-008, M-MEL-008).
+    Enter,
+    /// Already in the foe's hex, no movement (a grapple or takedown:
+    /// M-UNA-006, M-UNA-007).
+    InHex,
 }
 
 fn move_ok(
@@ -233,13 +257,12 @@ fn missile_attack(f: &crate::model::state::Fighter, action: &Action) -> bool {
     }
 }
 
-/// A foe next to `from` (or in its hex).
-fn adjacent(state: &State, from: HexPos, target: CombatantId) -> bool {
-    target.index() < state.fighters.len() && from.distance(state.fighter(target).pos) <= 1
-}
-
-/// Checks a close-combat move: a living, conscious foe, a free hex to
-/// move to within `limit`, and contact from there.
+/// Checks a close-combat move: a living foe and an able figure; for
+/// [`Close::Enter`], a step to a free hex next to the foe (the entry into
+/// the foe's hex is the last hex of the move, so the step is at most
+/// `limit - 1`), a figure not yet in the foe's hex (a slam comes only on
+/// first entering it, M-UNA-003) and a foe's hex holding no third figure;
+/// for [`Close::InHex`], the foe's own hex (M-UNA-006).
 fn check_close(
     state: &State,
     who: CombatantId,
@@ -247,12 +270,14 @@ fn check_close(
     to: Option<HexPos>,
     limit: u32,
     rule: &'static str,
+    how: Close,
 ) -> Result<(), Illegal> {
     let f = state.fighter(who);
     if target.index() >= state.fighters.len() || target == who {
         return Err(Illegal::input(format!("no target {target}")));
     }
-    if state.fighter(target).life == Life::Dead {
+    let t = state.fighter(target);
+    if t.life == Life::Dead {
         return Err(Illegal::input("the target is dead"));
     }
     if incapacitated(f) && !state.options.incapacitated_can_attack {
@@ -261,26 +286,103 @@ fn check_close(
             "an incapacitated figure cannot attack",
         ));
     }
+    if how == Close::InHex {
+        if f.pos != t.pos {
+            return Err(Illegal::new(rule, format!("{} is not in its hex", t.name)));
+        }
+        return Ok(());
+    }
+    if f.pos == t.pos {
+        return Err(Illegal::new(
+            rule,
+            format!(
+                "already in {}'s hex: this comes only on entering it",
+                t.name
+            ),
+        ));
+    }
     let from = match to {
-        Some(to) => {
-            if f.held_by.is_some() && to != f.pos {
+        Some(to) if to != f.pos => {
+            if f.held_by.is_some() {
                 return Err(Illegal::new(
                     "M-UNA-006",
                     "a held figure cannot leave its hex",
                 ));
             }
-            move_ok(state, who, to, limit, rule)?;
+            move_ok(state, who, to, limit.saturating_sub(1), rule)?;
             to
         }
-        None => f.pos,
+        _ => f.pos,
     };
-    if !adjacent(state, from, target) {
+    if from.distance(t.pos) != 1 {
         return Err(Illegal::new(
             rule,
-            format!("{} is not next to it", state.fighter(target).name),
+            format!("{} is not next to {from}", t.name),
+        ));
+    }
+    if !state.map.passable(t.pos)
+        || state.fighters.iter().enumerate().any(|(i, o)| {
+            i != who.index() && i != target.index() && o.pos == t.pos && o.life != Life::Dead
+        })
+    {
+        return Err(Illegal::new(
+            rule,
+            format!("{}'s hex holds another figure already", t.name),
         ));
     }
     Ok(())
+}
+
+/// M-MEL-003, M-AOD-006: a Wild Swing during a Move: one attack, not with
+/// a shot; from a free hex the move passes through (`s.to`, the figure's
+/// own hex when left out), the two legs of the move within its allowance;
+/// a melee strike at no hit location, at any arc (the figure turns to the
+/// foe as it swings).
+fn check_swing_on_the_move(
+    state: &State,
+    who: CombatantId,
+    to: HexPos,
+    limit: u32,
+    s: &Strike,
+    shooting: bool,
+) -> Result<(), Illegal> {
+    let f = state.fighter(who);
+    if shooting {
+        return Err(Illegal::new(
+            "M-AOD-006",
+            "a Move makes one attack: a shot or a Wild Swing",
+        ));
+    }
+    if s.location.is_some() {
+        return Err(Illegal::new(
+            "M-MEL-003",
+            "a Wild Swing cannot aim at a hit location",
+        ));
+    }
+    if held(f, s).is_some_and(|h| h.weapon.ranged()) {
+        return Err(Illegal::new("M-MEL-003", "a Wild Swing is a melee attack"));
+    }
+    if s.target.index() >= state.fighters.len() {
+        return Err(Illegal::input(format!("no target {}", s.target)));
+    }
+    let point = s.to.unwrap_or(f.pos);
+    if f.pos.distance(point) + point.distance(to) > limit {
+        return Err(Illegal::new(
+            "M-MEL-003",
+            format!("{point} is not on a path to {to} within {limit} hexes"),
+        ));
+    }
+    move_ok(state, who, point, limit, "M-MEL-003")?;
+    let mut inner = *s;
+    inner.to = None;
+    let mut moved = state.clone();
+    let tp = state.fighter(s.target).pos;
+    let mf = moved.fighter_mut(who);
+    mf.pos = point;
+    if let Some(dir) = point.facing_toward(tp) {
+        mf.facing = dir;
+    }
+    check_strike(&moved, who, &inner, true)
 }
 
 /// Checks one declared maneuver.
@@ -306,7 +408,11 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
     match action {
         Action::DoNothing => Ok(()),
         Action::Move {
-            to, evade, shoot, ..
+            to,
+            evade,
+            shoot,
+            swing,
+            ..
         } => {
             if f.held_by.is_some() && *to != f.pos {
                 return Err(Illegal::new(
@@ -321,6 +427,9 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 _ => 1,
             };
             move_ok(state, who, *to, limit, "M-AOD-006")?;
+            if let Some(s) = swing {
+                check_swing_on_the_move(state, who, *to, limit, s, shoot.is_some())?;
+            }
             if let Some(s) = shoot {
                 if held(f, s).is_none_or(|h| !h.weapon.ranged()) {
                     return Err(Illegal::new(
@@ -404,6 +513,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 Some(to),
                 move_allowance(state, who),
                 "M-MEL-008",
+                Close::Enter,
             )?;
             if !matches!(option, crate::model::action::ChargeOption::FeintSlam) {
                 let mut inner = *strike;
@@ -435,6 +545,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             *to,
             move_allowance(state, who),
             "M-UNA-003",
+            Close::Enter,
         ),
         Action::FlyingTackle { target, to } => check_close(
             state,
@@ -443,10 +554,13 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             *to,
             move_allowance(state, who) + 1,
             "M-UNA-008",
+            Close::Enter,
         ),
-        Action::Grapple { target, .. } => check_close(state, who, *target, None, 0, "M-UNA-006"),
+        Action::Grapple { target, .. } => {
+            check_close(state, who, *target, None, 0, "M-UNA-006", Close::InHex)
+        }
         Action::Takedown { target } => {
-            check_close(state, who, *target, None, 0, "M-UNA-007")?;
+            check_close(state, who, *target, None, 0, "M-UNA-007", Close::InHex)?;
             let t = state.fighter(*target);
             if t.held_by.is_none_or(|(by, _)| by != who) || t.posture != Posture::Standing {
                 return Err(Illegal::new(

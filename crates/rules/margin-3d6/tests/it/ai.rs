@@ -57,3 +57,64 @@ fn retreats_when_badly_hurt_against_a_healthier_foe_m_aod_005() {
     s.fighters[0].stun = Some(Stun::NextTurn);
     assert!(!matches!(action(&s, A), Action::Retreat));
 }
+
+#[test]
+fn an_unarmed_figure_slams_when_the_contest_leans_its_way_then_grapples_m_una_003_m_una_006() {
+    // rule: M-UNA-003, M-UNA-004, M-UNA-006
+    let quick = sheet(12, 13, 12, "skills = { brawling = 14 }");
+    let slow = sheet(
+        12,
+        11,
+        12,
+        "skills = { broadsword = 12 }\nweapons = [\"Broadsword\"]",
+    );
+    // DX 13 against DX 11: a slam, from B's rear hex (+4), 4 hexes off,
+    // within MV 6 less the entry into B's hex.
+    let s = state(&[
+        fighter("A", "a", 0, 0, "n", &quick),
+        fighter("B", "b", 0, -3, "s", &slow),
+    ]);
+    assert!(matches!(
+        action(&s, A),
+        Action::Slam { target: B, to: Some(to) } if to == fray_core::grid::HexPos::new(0, -4)
+    ));
+    // An even contest with only B's front hexes in range: no slam.
+    let even = sheet(12, 11, 12, "skills = { brawling = 14 }");
+    let s = state(&[
+        fighter("A", "a", 0, 0, "n", &even),
+        fighter("B", "b", 0, -5, "s", &slow),
+    ]);
+    assert!(!matches!(action(&s, A), Action::Slam { .. }));
+    // ... but from behind (+4) it slams: B faces away.
+    let s = state(&[
+        fighter("A", "a", 0, 0, "n", &even),
+        fighter("B", "b", 0, -3, "n", &slow),
+    ]);
+    assert!(matches!(action(&s, A), Action::Slam { target: B, .. }));
+    // In the armed foe's hex: seize its weapon arm with both hands.
+    let mut s = duel(&quick, &slow);
+    s.fighters[0].pos = s.fighter(B).pos;
+    assert!(matches!(
+        action(&s, A),
+        Action::Grapple {
+            target: B,
+            two_hands: true,
+            ..
+        }
+    ));
+    // Once B is held, it wrests B's sword away ...
+    s.fighters[1].held_by = Some((A, 2));
+    assert!(matches!(
+        action(&s, A),
+        Action::Grapple {
+            target: B,
+            wrest: true,
+            ..
+        }
+    ));
+    // ... and with B disarmed it strikes (bare-handed, no close-combat penalty).
+    s.fighters[1].weapons[0].lost = true;
+    assert!(
+        matches!(action(&s, A), Action::Attack(st) | Action::AllOutAttack { strike: st, .. } if st.unarmed.is_some())
+    );
+}

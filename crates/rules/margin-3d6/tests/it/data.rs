@@ -102,3 +102,33 @@ fn optional_rules_default_m_opt_001() {
     assert!(!o.random_hit_location && !o.bleeding && !o.aftermath);
     assert!(o.fatigue && o.pd_only_roll);
 }
+
+#[test]
+fn gear_written_inline_in_the_scenario_m_dat_010() {
+    // rule: M-DAT-010
+    let gear = "skills = { axe_mace = 13 }\n\
+        weapons = [\"Broadsword\", { name = \"Spiked Club\", skill = \"axe_mace\", class = \"one_handed\", min_st = 11, modes = [{ type = \"cr\", base = \"sw\", mod = 3 }] }]\n\
+        armor = [{ name = \"Hide Coat\", covers = [\"torso\", \"vitals\"], pd = 1, dr = { cr = 1, cut = 2, imp = 1 } }, \"Pot Helm\"]\n\
+        shield = { name = \"Door\", pd = 3, ht = 14, size = \"large\" }";
+    let s = duel(&sheet(12, 12, 12, gear), &dummy());
+    let f = s.fighter(A);
+    assert_eq!(f.weapons[0].weapon.name, "Broadsword");
+    let club = &f.weapons[1];
+    assert_eq!((club.weapon.name.as_str(), club.skill), ("Spiked Club", 13));
+    assert_eq!(club.weapon.modes[0].modifier, 3);
+    assert_eq!(f.armor[0].name, "Hide Coat");
+    assert_eq!(f.armor[0].pd, 1);
+    assert_eq!(f.armor[1].name, "Pot Helm");
+    let shield = f.shield.as_ref().expect("the inline shield");
+    assert_eq!(
+        (shield.shield.name.as_str(), shield.shield.ht),
+        ("Door", 14)
+    );
+    // An inline record is checked like a bundled one: unknown keys refused.
+    let bad = "weapons = [{ name = \"Club\", skill = \"axe_mace\", class = \"one_handed\", colour = \"red\" }]";
+    let text = format!(
+        "ruleset = \"margin-3d6\"\nname = \"t\"\n[map]\nkind = \"hex\"\nradius = 3\n{}",
+        fighter("A", "a", 0, 0, "n", &sheet(10, 10, 10, bad))
+    );
+    assert!(toml::from_str::<fray_margin_3d6::model::scenario::Scenario>(&text).is_err());
+}

@@ -155,6 +155,9 @@ fn all_out_charge_m_mel_008_m_mel_009() {
     let ev = act(&mut s, A, charge.clone(), &[16], &[]);
     assert_eq!(attack_targets(&ev), vec![13]);
     assert!(s.fighter(A).guard.no_active);
+    // The charger ends in the foe's hex, the last hex of its move.
+    assert_eq!(s.fighter(A).pos, s.fighter(B).pos);
+    assert_eq!(s.fighter(A).moved, 4);
     // Across bad footing: a DX roll; failing it, it falls and does not attack.
     let rough = "[[map.terrain]]\nterrain = \"bad_footing\"\nhexes = [{ q = 0, r = -2 }]";
     let mut s = state_with(
@@ -167,6 +170,8 @@ fn all_out_charge_m_mel_008_m_mel_009() {
     );
     act(&mut s, A, charge, &[13], &[]);
     assert_eq!(s.fighter(A).posture, Posture::Lying);
+    // A tripped charger falls in the last hex reached, short of the foe.
+    assert_eq!(s.fighter(A).pos, HexPos::new(0, -3));
     // The target dodges a charge at +2; the strong option: -3 for +2 damage.
     let s = duel(&swordsman(), &big());
     let mut t = threat(HexPos::new(0, 0));
@@ -383,6 +388,7 @@ fn move_and_running_m_aod_006() {
             face: None,
             evade: 0,
             shoot: None,
+            swing: None,
         },
         &[],
         &[],
@@ -397,7 +403,8 @@ fn move_and_running_m_aod_006() {
                 to: HexPos::new(0, 11),
                 face: None,
                 evade: 0,
-                shoot: None
+                shoot: None,
+                swing: None
             }
         )
         .is_err()
@@ -553,7 +560,13 @@ fn attacking_from_a_moving_mount_m_pat_006() {
     // Riding 10 vs 12: -1 per hex moved.
     let ev = act(&mut s, A, attack(B), &[10, 13], &[]);
     assert_eq!(attack_targets(&ev), vec![10]);
-    // A failed Riding roll: double.
+    // One Riding roll a round: a second attack in the same turn keeps it
+    // (no roll is drawn: the 13 is the attack's).
+    assert_eq!(s.fighters[0].riding_roll, Some(true));
+    let ev = act(&mut s, A, attack(B), &[13], &[]);
+    assert_eq!(attack_targets(&ev), vec![10]);
+    // A new turn rolls again; a failed Riding roll: double.
+    s.fighters[0].riding_roll = None;
     let ev = act(&mut s, A, attack(B), &[13, 15], &[]);
     assert_eq!(attack_targets(&ev), vec![6]);
     // Standing still, or with mounted combat: no roll, no penalty.
@@ -564,4 +577,55 @@ fn attacking_from_a_moving_mount_m_pat_006() {
     s.fighters[0].moved = 4;
     let ev = act(&mut s, A, attack(B), &[16], &[]);
     assert_eq!(attack_targets(&ev), vec![14]);
+}
+
+#[test]
+fn wild_swing_at_a_point_along_a_move_m_mel_003_m_aod_006() {
+    // rule: M-MEL-003, M-AOD-006
+    let mut s = state(&[
+        fighter("A", "a", 0, 0, "n", &swordsman()),
+        fighter("B", "b", 1, -2, "s", &big()),
+    ]);
+    let mut swing = Strike::at(B);
+    swing.to = Some(HexPos::new(0, -1));
+    let mv = |to: HexPos, swing: Strike| Action::Move {
+        to,
+        face: None,
+        evade: 0,
+        shoot: None,
+        swing: Some(swing),
+    };
+    // Past B: to (0,-1), swing at -5 (14 - 5 = 9; 10 misses), then on to (0,-3).
+    let ev = act(&mut s, A, mv(HexPos::new(0, -3), swing), &[10], &[]);
+    assert_eq!(attack_targets(&ev), vec![9]);
+    assert_eq!(s.fighter(A).pos, HexPos::new(0, -3));
+    assert_eq!(s.fighter(A).moved, 3);
+    // The two legs of the path count against the Move's allowance (MV 6).
+    let s = state(&[
+        fighter("A", "a", 0, 0, "n", &swordsman()),
+        fighter("B", "b", 1, -2, "s", &big()),
+    ]);
+    assert_eq!(
+        check(&s, A, &mv(HexPos::new(0, 5), swing))
+            .unwrap_err()
+            .rule,
+        "M-MEL-003"
+    );
+    // No hit location, and one attack on the move.
+    let mut called = swing;
+    called.location = Some(fray_margin_3d6::model::location::Location::Head);
+    assert_eq!(
+        check(&s, A, &mv(HexPos::new(0, -3), called))
+            .unwrap_err()
+            .rule,
+        "M-MEL-003"
+    );
+    let both = Action::Move {
+        to: HexPos::new(0, -3),
+        face: None,
+        evade: 0,
+        shoot: Some(Strike::at(B)),
+        swing: Some(swing),
+    };
+    assert_eq!(check(&s, A, &both).unwrap_err().rule, "M-AOD-006");
 }

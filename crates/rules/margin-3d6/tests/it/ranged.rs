@@ -236,6 +236,7 @@ fn pop_up_and_shooting_on_the_move_m_mis_004_m_pat_003() {
             face: None,
             evade: 0,
             shoot: Some(shot),
+            swing: None,
         },
         &[16],
         &[],

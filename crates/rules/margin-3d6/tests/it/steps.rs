@@ -162,6 +162,7 @@ fn wait_steps_one_hex_and_names_its_trigger_hexes_m_mel_011() {
             face: None,
             evade: 0,
             shoot: None,
+            swing: None,
         },
         &[],
         &[],
@@ -176,6 +177,7 @@ fn wait_steps_one_hex_and_names_its_trigger_hexes_m_mel_011() {
             face: None,
             evade: 0,
             shoot: None,
+            swing: None,
         },
         &[16],
         &[],
@@ -188,9 +190,11 @@ fn wait_steps_one_hex_and_names_its_trigger_hexes_m_mel_011() {
 fn breaking_free_gives_a_one_hex_step_m_una_012() {
     // rule: M-UNA-012, M-UNA-011
     let mut s = duel(&sheet(12, 12, 12, "skills = { brawling = 12 }"), &guard());
+    // The holder is in B's hex (M-UNA-006).
+    s.fighters[0].pos = s.fighter(B).pos;
     s.fighters[1].held_by = Some((A, 1));
-    // The AI, held with a sword in hand, breaks free and steps away: of
-    // the three free hexes 2 from the holder, the first in hex order.
+    // The AI, held with a sword in hand, breaks free and steps out of the
+    // shared hex: every neighbour is 1 from the holder, the first in hex order.
     let a = ai_action(&s, B);
     assert_eq!(
         a,
@@ -202,9 +206,10 @@ fn breaking_free_gives_a_one_hex_step_m_una_012() {
     act(&mut s, B, a.clone(), &[6, 14], &[]);
     assert_eq!(s.fighter(B).held_by, None);
     assert_eq!(s.fighter(B).pos, HexPos::new(-1, -1));
-    assert_eq!(s.fighter(B).pos.distance(s.fighter(A).pos), 2);
+    assert_eq!(s.fighter(B).pos.distance(s.fighter(A).pos), 1);
     // Still held after a lost contest: no step.
     let mut s = duel(&sheet(12, 12, 12, "skills = { brawling = 12 }"), &guard());
+    s.fighters[0].pos = s.fighter(B).pos;
     s.fighters[1].held_by = Some((A, 1));
     act(&mut s, B, a, &[14, 6], &[]);
     assert!(s.fighter(B).held_by.is_some());

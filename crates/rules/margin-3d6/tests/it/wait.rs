@@ -24,6 +24,7 @@ fn go(to: HexPos) -> Action {
         face: None,
         evade: 0,
         shoot: None,
+        swing: None,
     }
 }
 
