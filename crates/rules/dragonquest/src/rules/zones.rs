@@ -29,22 +29,21 @@ pub fn in_mz(state: &State, owner: CombatantId, other: CombatantId) -> bool {
     if !projects_mz(state, o) {
         return false;
     }
-    let mz = melee_zone(o);
     let t = state.fig(other);
     if t.is_single() {
-        mz.contains(&t.pos)
-    } else {
-        t.cells().iter().any(|c| mz.contains(c))
+        return crate::model::state::front_contains(o.shape, o.pos, o.heading, t.pos);
     }
+    let mz = melee_zone(o);
+    t.cells().iter().any(|c| mz.contains(c))
 }
 
 /// Whether `hex` lies in the melee zone of a conscious foe of `who`.
 pub fn hex_in_foe_mz(state: &State, who: CombatantId, hex: HexPos) -> bool {
     state.ids().any(|o| {
-        o != who
-            && state.hostile(o, who)
-            && projects_mz(state, state.fig(o))
-            && melee_zone(state.fig(o)).contains(&hex)
+        o != who && state.hostile(o, who) && projects_mz(state, state.fig(o)) && {
+            let of = state.fig(o);
+            crate::model::state::front_contains(of.shape, of.pos, of.heading, hex)
+        }
     })
 }
 
@@ -166,7 +165,7 @@ pub fn quarter(state: &State, defender: CombatantId, from: HexPos, ranged: bool)
     if rear {
         return Quarter::Rear;
     }
-    match arc::bearing(d.pos, d.facing(), from) {
+    match crate::model::state::bearing(d.pos, d.facing(), from) {
         Some(RelativeBearing::Front) | Some(RelativeBearing::FrontSide(Side::Left)) => {
             Quarter::ShieldFront
         }
