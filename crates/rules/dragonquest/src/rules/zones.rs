@@ -51,7 +51,7 @@ pub fn hex_in_foe_mz(state: &State, who: CombatantId, hex: HexPos) -> bool {
 pub fn in_rear(state: &State, owner: CombatantId, other: CombatantId) -> bool {
     let (o, t) = (state.fig(owner), state.fig(other));
     if o.is_single() && t.is_single() {
-        return rear_hexes(o).contains(&t.pos);
+        return in_rear_hexes(o, t.pos);
     }
     let body = o.body();
     state
@@ -76,6 +76,24 @@ pub fn rear_hexes(f: &Figure) -> ArrayVec<HexPos, 3> {
         v.push(crate::model::state::step(f.pos, k));
     }
     v
+}
+
+/// Whether `hex` is one of [`rear_hexes`] of `f`: for a 1-hex figure
+/// facing a side, three comparisons of offsets and nothing built (every
+/// strike's Defense asks it).
+#[inline]
+pub fn in_rear_hexes(f: &Figure, hex: HexPos) -> bool {
+    match f.heading {
+        fray_core::grid::Heading::Side(s) if f.is_single() => {
+            use crate::model::state::DIRECTIONS;
+            let i = usize::from(s.index());
+            let d = (hex.q - f.pos.q, hex.r - f.pos.r);
+            d == DIRECTIONS[(i + 2) % 6]
+                || d == DIRECTIONS[(i + 3) % 6]
+                || d == DIRECTIONS[(i + 4) % 6]
+        }
+        _ => rear_hexes(f).contains(&hex),
+    }
 }
 
 /// Whether two figures share a hex in close combat (DQ-13-016).
@@ -158,7 +176,7 @@ pub fn quarter(state: &State, defender: CombatantId, from: HexPos, ranged: bool)
     let rear = if ranged {
         !in_ranged_zone(state, d, from)
     } else if d.is_single() {
-        rear_hexes(d).contains(&from)
+        in_rear_hexes(d, from)
     } else {
         d.body().zone_of(from) == Some(Zone::Rear)
     };

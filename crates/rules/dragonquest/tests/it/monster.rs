@@ -108,3 +108,21 @@ fn the_crate_s_front_test_matches_its_front_hexes() {
         }
     }
 }
+
+#[test]
+fn the_crate_s_rear_test_matches_its_rear_hexes() {
+    // rule: DQ-00-013
+    use fray_core::grid::Facing;
+    let mut s = duel(&[], &[]);
+    for f in Facing::ALL {
+        s.figures[0].heading = Heading::Side(f);
+        let fig = &s.figures[0];
+        let rear = zones::rear_hexes(fig);
+        for q in -3..=3 {
+            for r in -3..=3 {
+                let h = HexPos::new(q, r);
+                assert_eq!(zones::in_rear_hexes(fig, h), rear.contains(&h), "{h} {f}");
+            }
+        }
+    }
+}
