@@ -86,6 +86,11 @@ impl Ruleset for DragonQuest {
             label: "Falls",
             rule: "DQ-16-010",
         },
+        CounterSpec {
+            id: "infection_chance",
+            label: "Infection %",
+            rule: "DQ-24-001",
+        },
     ];
     const ACTION_EXAMPLES: &'static [&'static str] = &[
         "{ pass = {} }",
@@ -202,11 +207,20 @@ impl Ruleset for DragonQuest {
             pools[..2].copy_from_slice(&[f.en, f.ft]);
             pool_max[..2].copy_from_slice(&[f.stats.en, f.stats.ft]);
             let mut counters = [0; MAX_COUNTERS];
-            counters[..4].copy_from_slice(&[
+            // DQ-24-001..004: the simulator tallies each survivor's chance of
+            // infection (percent) instead of rolling it, so its mean per
+            // fight is the exact expected infection rate and no die is spent.
+            let infection = if f.life == Life::Dead {
+                0
+            } else {
+                rules::infection::chance(f).unwrap_or(0)
+            };
+            counters[..5].copy_from_slice(&[
                 u32::from(f.record.stuns),
                 u32::from(f.record.endurance_hits),
                 u32::from(f.record.grievous),
                 u32::from(f.record.falls),
+                infection.unsigned_abs(),
             ]);
             *t = Tally {
                 side: f.side,

@@ -355,6 +355,21 @@ pub fn front_of(shape: ShapeName, pos: HexPos, heading: Heading) -> ArrayVec<Hex
     }
 }
 
+/// Whether `hex` is one of the front hexes of [`front_of`] (DQ-00-013,
+/// DQ-00-015): for a 1-hex figure facing a side, three comparisons of
+/// offsets and nothing built (every melee-zone test asks this).
+#[inline]
+pub fn front_contains(shape: ShapeName, pos: HexPos, heading: Heading, hex: HexPos) -> bool {
+    match heading {
+        Heading::Side(f) if shape == ShapeName::Single => {
+            let i = usize::from(f.index());
+            let d = (hex.q - pos.q, hex.r - pos.r);
+            d == DIRECTIONS[(i + 5) % 6] || d == DIRECTIONS[i] || d == DIRECTIONS[(i + 1) % 6]
+        }
+        _ => front_of(shape, pos, heading).contains(&hex),
+    }
+}
+
 /// DQ-23-003, DQ-23-004: the hexes straight ahead of a mount whose head is
 /// at `pos` facing corner `c`: the two hexes across the faced corner.
 pub fn ahead_of_corner(pos: HexPos, c: fray_core::grid::Corner) -> [HexPos; 2] {
@@ -412,6 +427,43 @@ pub fn hex_distance(a: HexPos, b: HexPos) -> u32 {
 pub fn step(pos: HexPos, k: usize) -> HexPos {
     let (dq, dr) = DIRECTIONS[k % 6];
     HexPos::new(pos.q + dq, pos.r + dr)
+}
+
+/// The `Facing` index of the side of `from` that `to` lies across, when
+/// the two hexes are neighbours (the hot path's adjacent case).
+#[inline]
+pub fn side_toward(from: HexPos, to: HexPos) -> Option<usize> {
+    let d = (to.q - from.q, to.r - from.r);
+    DIRECTIONS.iter().position(|&k| k == d)
+}
+
+/// [`HexPos::facing_toward`], answered from the six offsets when `to` is a
+/// neighbour (the grid weighs all six directions by dot product; for a
+/// neighbour the best is the side it lies across). A test holds the two to
+/// the same answers.
+#[inline]
+pub fn facing_toward(from: HexPos, to: HexPos) -> Option<Facing> {
+    match side_toward(from, to) {
+        Some(k) => Some(Facing::ALL[k]),
+        None => from.facing_toward(to),
+    }
+}
+
+/// [`fray_core::grid::arc::bearing`], answered without the grid's dot
+/// products when `target` is a neighbour: the turn from `facing` to the
+/// side it lies across. A test holds the two to the same answers.
+#[inline]
+pub fn bearing(
+    from: HexPos,
+    facing: Facing,
+    target: HexPos,
+) -> Option<fray_core::grid::RelativeBearing> {
+    match side_toward(from, target) {
+        Some(k) => Some(fray_core::grid::RelativeBearing::from_turn(
+            facing.signed_turn_to(Facing::ALL[k]),
+        )),
+        None => fray_core::grid::arc::bearing(from, facing, target),
+    }
 }
 
 /// A shape placed at a head hex.

@@ -69,6 +69,9 @@ pub fn next(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<Next> {
         match state.seq.stage {
             Stage::Begin => {
                 if state.pulse >= state.max_pulses {
+                    // DQ-24-001: a fight stopped by the round limit is over
+                    // too: its wounds are checked as after any fight.
+                    aftermath::infection(state, cx)?;
                     return Ok(Next::Over(Outcome {
                         winner: None,
                         reason: EndReason::RoundLimit,
@@ -97,6 +100,7 @@ pub fn next(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<Next> {
             }
         }
     }
+    aftermath::infection(state, cx)?;
     Ok(Next::Over(Outcome {
         winner: None,
         reason: EndReason::RoundLimit,

@@ -106,11 +106,11 @@ pub fn reaches(
     target: CombatantId,
 ) -> bool {
     let f = state.fig(who);
-    let mz = crate::model::state::front_of(f.shape, pos, heading);
     let t = state.fig(target);
     if t.is_single() {
-        return mz.contains(&t.pos);
+        return crate::model::state::front_contains(f.shape, pos, heading, t.pos);
     }
+    let mz = crate::model::state::front_of(f.shape, pos, heading);
     t.body().cells().iter().any(|c| mz.contains(c))
 }
 
@@ -124,7 +124,7 @@ pub fn face_toward(state: &State, who: CombatantId, pos: HexPos, target: Combata
     }
     // A 1-hex figure toward a 1-hex target: no footprint to build.
     if let (Heading::Side(old), true) = (f.heading, tf.is_single()) {
-        return Heading::Side(pos.facing_toward(tf.pos).unwrap_or(old));
+        return Heading::Side(crate::model::state::facing_toward(pos, tf.pos).unwrap_or(old));
     }
     let t = tf.body();
     let goal = t
@@ -134,7 +134,9 @@ pub fn face_toward(state: &State, who: CombatantId, pos: HexPos, target: Combata
         .min_by_key(|c| (c.distance(pos), c.q, c.r))
         .unwrap_or(tf.pos);
     match f.heading {
-        Heading::Side(old) => Heading::Side(pos.facing_toward(goal).unwrap_or(old)),
+        Heading::Side(old) => {
+            Heading::Side(crate::model::state::facing_toward(pos, goal).unwrap_or(old))
+        }
         Heading::Corner(old) => fray_core::grid::Corner::ALL
             .into_iter()
             .map(Heading::Corner)

@@ -29,22 +29,21 @@ pub fn in_mz(state: &State, owner: CombatantId, other: CombatantId) -> bool {
     if !projects_mz(state, o) {
         return false;
     }
-    let mz = melee_zone(o);
     let t = state.fig(other);
     if t.is_single() {
-        mz.contains(&t.pos)
-    } else {
-        t.cells().iter().any(|c| mz.contains(c))
+        return crate::model::state::front_contains(o.shape, o.pos, o.heading, t.pos);
     }
+    let mz = melee_zone(o);
+    t.cells().iter().any(|c| mz.contains(c))
 }
 
 /// Whether `hex` lies in the melee zone of a conscious foe of `who`.
 pub fn hex_in_foe_mz(state: &State, who: CombatantId, hex: HexPos) -> bool {
     state.ids().any(|o| {
-        o != who
-            && state.hostile(o, who)
-            && projects_mz(state, state.fig(o))
-            && melee_zone(state.fig(o)).contains(&hex)
+        o != who && state.hostile(o, who) && projects_mz(state, state.fig(o)) && {
+            let of = state.fig(o);
+            crate::model::state::front_contains(of.shape, of.pos, of.heading, hex)
+        }
     })
 }
 
@@ -52,7 +51,7 @@ pub fn hex_in_foe_mz(state: &State, who: CombatantId, hex: HexPos) -> bool {
 pub fn in_rear(state: &State, owner: CombatantId, other: CombatantId) -> bool {
     let (o, t) = (state.fig(owner), state.fig(other));
     if o.is_single() && t.is_single() {
-        return rear_hexes(o).contains(&t.pos);
+        return in_rear_hexes(o, t.pos);
     }
     let body = o.body();
     state
@@ -77,6 +76,24 @@ pub fn rear_hexes(f: &Figure) -> ArrayVec<HexPos, 3> {
         v.push(crate::model::state::step(f.pos, k));
     }
     v
+}
+
+/// Whether `hex` is one of [`rear_hexes`] of `f`: for a 1-hex figure
+/// facing a side, three comparisons of offsets and nothing built (every
+/// strike's Defense asks it).
+#[inline]
+pub fn in_rear_hexes(f: &Figure, hex: HexPos) -> bool {
+    match f.heading {
+        fray_core::grid::Heading::Side(s) if f.is_single() => {
+            use crate::model::state::DIRECTIONS;
+            let i = usize::from(s.index());
+            let d = (hex.q - f.pos.q, hex.r - f.pos.r);
+            d == DIRECTIONS[(i + 2) % 6]
+                || d == DIRECTIONS[(i + 3) % 6]
+                || d == DIRECTIONS[(i + 4) % 6]
+        }
+        _ => rear_hexes(f).contains(&hex),
+    }
 }
 
 /// Whether two figures share a hex in close combat (DQ-13-016).
@@ -159,14 +176,14 @@ pub fn quarter(state: &State, defender: CombatantId, from: HexPos, ranged: bool)
     let rear = if ranged {
         !in_ranged_zone(state, d, from)
     } else if d.is_single() {
-        rear_hexes(d).contains(&from)
+        in_rear_hexes(d, from)
     } else {
         d.body().zone_of(from) == Some(Zone::Rear)
     };
     if rear {
         return Quarter::Rear;
     }
-    match arc::bearing(d.pos, d.facing(), from) {
+    match crate::model::state::bearing(d.pos, d.facing(), from) {
         Some(RelativeBearing::Front) | Some(RelativeBearing::FrontSide(Side::Left)) => {
             Quarter::ShieldFront
         }

@@ -67,3 +67,54 @@ fn each_day_the_cure_roll_comes_first_then_d10_minus_5_damage() {
     assert!(!cured);
     assert_eq!(s.fig(B).en, 12);
 }
+
+#[test]
+fn a_fight_stopped_by_the_round_limit_checks_its_wounds_too() {
+    // rule: DQ-24-001, DQ-24-002
+    use fray_dragonquest::model::action::Action;
+    let mut s = duel(&[], &[]);
+    s.max_pulses = 1;
+    // B comes into the last pulse already hurt: 3 damage, 2 of it to EN.
+    s.figures[1].record.taken = 3;
+    s.figures[1].record.en_lost = 2;
+    let l = log(
+        vec![("A", Action::PASS), ("B", Action::PASS)],
+        &[32],
+        vec![Answer::First(true)],
+    );
+    let (s, ev, winner) = run_to_end(s, &l);
+    assert_eq!(winner, None);
+    let r = roll(&ev, "infection");
+    // 10 + (20 + 2 EN lost), rolled 32: infected (at or under).
+    assert_eq!(r.target, Some(32));
+    assert_eq!(r.roller.as_deref(), Some("B"));
+    assert!(s.fig(B).status.infected);
+    // A took no wound: no check for it.
+    assert_eq!(
+        rolls(&ev).iter().filter(|r| r.label == "infection").count(),
+        1
+    );
+}
+
+#[test]
+fn the_simulator_tallies_each_survivor_s_infection_chance() {
+    // rule: DQ-24-001, DQ-24-002, DQ-24-003
+    use fray_core::{Ruleset, Tally};
+    let mut s = duel(&[], &[]);
+    s.figures[0].record.taken = 2;
+    s.figures[1].record.taken = 9;
+    s.figures[1].record.en_lost = 5;
+    s.figures[1].record.natural_wound = true;
+    let mut out = vec![Tally::default(); 2];
+    DragonQuest::tally(&s, &mut out);
+    let at = DragonQuest::COUNTERS
+        .iter()
+        .position(|c| c.id == "infection_chance")
+        .unwrap();
+    assert_eq!(out[0].counters[at], 10);
+    assert_eq!(out[1].counters[at], 10 + 20 + 5 + 20);
+    // The dead are not checked (DQ-24-001: the living's wounds).
+    s.figures[1].life = fray_dragonquest::state::Life::Dead;
+    DragonQuest::tally(&s, &mut out);
+    assert_eq!(out[1].counters[at], 0);
+}

@@ -69,3 +69,60 @@ fn the_crate_s_hex_distance_matches_the_grid() {
         }
     }
 }
+
+#[test]
+fn the_crate_s_facing_and_bearing_match_the_grid() {
+    // rule: DQ-00-013, DQ-17-011
+    use fray_core::grid::{Facing, arc};
+    use fray_dragonquest::state::{bearing, facing_toward};
+    let a = HexPos::new(1, -2);
+    for q in -4..=4 {
+        for r in -4..=4 {
+            let b = HexPos::new(q, r);
+            assert_eq!(facing_toward(a, b), a.facing_toward(b), "{b}");
+            for f in Facing::ALL {
+                assert_eq!(bearing(a, f, b), arc::bearing(a, f, b), "{b} {f}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_crate_s_front_test_matches_its_front_hexes() {
+    // rule: DQ-00-013, DQ-00-015
+    use fray_core::grid::Facing;
+    use fray_dragonquest::model::data::ShapeName;
+    use fray_dragonquest::state::{front_contains, front_of};
+    let a = HexPos::new(-1, 2);
+    for f in Facing::ALL {
+        let front = front_of(ShapeName::Single, a, Heading::Side(f));
+        for q in -3..=3 {
+            for r in -3..=3 {
+                let h = HexPos::new(q, r);
+                assert_eq!(
+                    front_contains(ShapeName::Single, a, Heading::Side(f), h),
+                    front.contains(&h),
+                    "{h} {f}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_crate_s_rear_test_matches_its_rear_hexes() {
+    // rule: DQ-00-013
+    use fray_core::grid::Facing;
+    let mut s = duel(&[], &[]);
+    for f in Facing::ALL {
+        s.figures[0].heading = Heading::Side(f);
+        let fig = &s.figures[0];
+        let rear = zones::rear_hexes(fig);
+        for q in -3..=3 {
+            for r in -3..=3 {
+                let h = HexPos::new(q, r);
+                assert_eq!(zones::in_rear_hexes(fig, h), rear.contains(&h), "{h} {f}");
+            }
+        }
+    }
+}
