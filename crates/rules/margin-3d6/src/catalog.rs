@@ -3,7 +3,7 @@
 //! margin-3d6 keeps no spell list.
 
 use crate::Margin;
-use crate::model::data::{Armory, Dr, Mode};
+use crate::model::data::{Armory, Dr, Gear, Mode};
 use fray_core::data::{Catalog, Kind, Listing, template_toml, word};
 use fray_core::scenario::{FileError, SourceFile};
 
@@ -30,9 +30,9 @@ impl Catalog for Margin {
                         at.iq.to_string(),
                         at.ht.to_string(),
                         s.hp.unwrap_or(at.st).to_string(),
-                        s.weapons.join(", "),
-                        s.armor.join(", "),
-                        s.shield.clone().unwrap_or_default(),
+                        names(&s.weapons, |w| &w.name),
+                        names(&s.armor, |a| &a.name),
+                        names(s.shield.as_slice(), |sh| &sh.name),
                     ]);
                 }
                 l
@@ -204,4 +204,16 @@ mod tests {
             before + 1
         );
     }
+}
+
+/// The names of a template's gear, bundled or written inline, joined.
+fn names<T>(gear: &[Gear<T>], name: impl Fn(&T) -> &String) -> String {
+    let each: Vec<&str> = gear
+        .iter()
+        .map(|g| match g {
+            Gear::Named(n) => n.as_str(),
+            Gear::Inline(t) => name(t).as_str(),
+        })
+        .collect();
+    each.join(", ")
 }
