@@ -66,8 +66,9 @@ impl<A> Menu<A> {
     }
 
     /// Adds a choice that opens `menu`; an empty `menu` is left out, and
-    /// one with a single choice is replaced by that choice under `label`
-    /// (a list of one is no choice).
+    /// one with a single choice is replaced by that choice, labelled with
+    /// both labels ("Attack: Sir Gawain"), so a list of one is never shown
+    /// and typed shortcuts may still name it.
     pub fn sub(&mut self, label: impl Into<String>, menu: Menu<A>) -> &mut Self {
         let label = label.into();
         let mut menu = menu;
@@ -75,10 +76,7 @@ impl<A> Menu<A> {
             0 => {}
             1 => {
                 let only = menu.choices.remove(0);
-                let label = match &only.next {
-                    Node::Leaf(_) => join_label(&label, &only.label),
-                    Node::Menu(_) => label,
-                };
+                let label = join_label(&label, &only.label);
                 self.choices.push(Choice {
                     label,
                     next: only.next,
@@ -187,7 +185,32 @@ impl<A> Menu<A> {
             .map(|(label, a)| (label.split_whitespace().map(str::to_string).collect(), a))
             .collect();
         fill_grouped(&mut menu, items, 0);
+        menu.fold_overflow();
         menu
+    }
+
+    /// Keeps every list of the tree to [`SHORT_LIST`] entries: the entries
+    /// past the first `SHORT_LIST - 1` of a longer list move into a last
+    /// entry, "more", itself folded the same way.
+    pub fn fold_overflow(&mut self) {
+        for c in &mut self.choices {
+            if let Node::Menu(m) = &mut c.next {
+                m.fold_overflow();
+            }
+        }
+        if self.choices.len() > SHORT_LIST {
+            let rest = self.choices.split_off(SHORT_LIST - 1);
+            let mut more = Menu {
+                title: format!("{} (more)", self.title),
+                choices: rest,
+            };
+            more.fold_overflow();
+            self.choices.push(Choice {
+                label: "more".into(),
+                next: Node::Menu(more),
+                default: false,
+            });
+        }
     }
 }
 
@@ -327,6 +350,17 @@ mod tests {
         assert_eq!(m.len(), 1);
         assert_eq!(m.choices[0].label, "Attack: Sword");
         assert_eq!(m.choices[0].next, Node::Leaf(7));
+    }
+
+    #[test]
+    fn too_many_groups_overflow_into_more() {
+        let labels: Vec<String> = (0..20).map(|i| format!("Verb{i} x")).collect();
+        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+        let m = Menu::grouped("Action", worded(&refs));
+        assert_eq!(m.len(), SHORT_LIST);
+        assert_eq!(m.choices[SHORT_LIST - 1].label, "more");
+        assert_eq!(m.leaves().len(), 20);
+        assert!(m.longest_list() <= SHORT_LIST);
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub enum Lasting {
     ThisTurn,
     /// Until the figure's next turn begins.
     UntilNextTurn,
+    /// Not yet: it applies on the figure's next turn (shock from injury
+    /// taken since its last turn).
+    NextTurn,
     /// This many more turns (or rounds, pulses: the ruleset's unit).
     Turns(u32),
     /// Until a roll or an action ends it (a stun, a grapple).
@@ -57,6 +60,7 @@ impl Lasting {
         match self {
             Lasting::ThisTurn => "this turn".into(),
             Lasting::UntilNextTurn => "until its turn".into(),
+            Lasting::NextTurn => "on its next turn".into(),
             Lasting::Turns(1) => "1 turn".into(),
             Lasting::Turns(n) => format!("{n} turns"),
             Lasting::UntilShaken => "until shaken off".into(),
@@ -207,9 +211,14 @@ pub struct MapView {
 }
 
 impl MapView {
-    /// The view of `map` with `figures` on it; terrain glyphs are chosen
-    /// from the ruleset's vocabulary ([`terrain_glyph`]).
-    pub fn of(map: &Map, figures: Vec<FigureView>) -> Self {
+    /// The view of `map` with `figures` on it; `glyph` draws the terrain
+    /// of a cell from the ruleset's kinds there ([`terrain_glyph`] when
+    /// the ruleset has no table of its own).
+    pub fn of(
+        map: &Map,
+        figures: Vec<FigureView>,
+        glyph: impl Fn(&[&fray_grid::vocab::FeatureKind]) -> char,
+    ) -> Self {
         let cells: Vec<Cell> = map.cells();
         let vocabulary = map.vocabulary();
         let mut terrain = Vec::new();
@@ -226,7 +235,7 @@ impl MapView {
             }
             terrain.push(TerrainCell {
                 at: cell.into(),
-                glyph: terrain_glyph(&kinds),
+                glyph: glyph(&kinds),
                 names: kinds.iter().map(|k| k.name).collect(),
             });
         }
@@ -240,17 +249,15 @@ impl MapView {
 }
 
 /// `#` for terrain that blocks entry, `%` for what blocks sight only, else
-/// the first letter of the first kind's name (`b` for bad footing).
+/// `:`: the glyphs of a ruleset with no table of its own (letters are
+/// left to figures).
 pub fn terrain_glyph(kinds: &[&fray_grid::vocab::FeatureKind]) -> char {
     if kinds.iter().any(|k| k.blocks_entry) {
         '#'
     } else if kinds.iter().any(|k| k.blocks_sight) {
         '%'
     } else {
-        kinds
-            .first()
-            .and_then(|k| k.name.chars().next())
-            .unwrap_or('?')
+        ':'
     }
 }
 

@@ -28,7 +28,7 @@ fn page(kind: MapKind, c: MapCell) -> (i32, i32) {
 
 /// The map as lines no wider than `width` and no more than `height`,
 /// cropped around the figures (around `focus` first when they do not all
-/// fit), with a line of axis labels under it. `labels` gives each figure's
+/// fit), with a legend of the terrain shown under it. `labels` gives each figure's
 /// character.
 pub fn render(
     view: &MapView,
@@ -116,11 +116,19 @@ pub fn render(
     while lines.last().is_some_and(String::is_empty) {
         lines.pop();
     }
-    let axis = match kind {
-        MapKind::Hex => format!("columns q {c0}..{c1}; a figure's hex is in the status"),
-        MapKind::Square => format!("x {c0}..{c1}, y {l0}..{l1}"),
-    };
-    lines.push(fit(&axis, width));
+    // The legend: each glyph shown, with the ruleset's name for it.
+    let mut legend: Vec<(char, &str)> = Vec::new();
+    for t in &view.terrain {
+        let (l, c) = page(kind, t.at);
+        let shown = (l0..=l1).contains(&l) && (c0..=c1).contains(&c);
+        if shown && !legend.iter().any(|(g, _)| *g == t.glyph) {
+            legend.push((t.glyph, t.names.first().copied().unwrap_or("?")));
+        }
+    }
+    if !legend.is_empty() {
+        let words: Vec<String> = legend.iter().map(|(g, n)| format!("{g} {n}")).collect();
+        lines.push(fit(&words.join("  "), width));
+    }
     lines
 }
 

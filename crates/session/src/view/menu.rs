@@ -102,6 +102,47 @@ pub fn walk<A: Clone, C: Chooser>(menu: &Menu<A>, chooser: &mut C) -> Walk<A, C:
     }
 }
 
+/// One list as numbered lines: `  1. Attack >` (a `>` leads to another
+/// list), the default marked `(default)`.
+pub fn numbered<A>(menu: &Menu<A>) -> Vec<String> {
+    menu.choices
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let more = if matches!(c.next, Node::Menu(_)) { " >" } else { "" };
+            let default = if c.default { " (default)" } else { "" };
+            format!("  {:>2}. {}{more}{default}", i + 1, c.label)
+        })
+        .collect()
+}
+
+/// The whole tree as indented lines, `depth` lists deep (deeper lists
+/// show as a count of what they hold): for documentation and tests.
+pub fn outline<A>(menu: &Menu<A>, depth: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    outline_into(menu, depth, 0, &mut out);
+    out
+}
+
+fn outline_into<A>(menu: &Menu<A>, depth: usize, at: usize, out: &mut Vec<String>) {
+    let indent = "  ".repeat(at);
+    for c in &menu.choices {
+        let default = if c.default { " *" } else { "" };
+        match &c.next {
+            Node::Leaf(_) => out.push(format!("{indent}{}{default}", c.label)),
+            Node::Menu(m) if at + 1 < depth => {
+                out.push(format!("{indent}{}{default} >", c.label));
+                outline_into(m, depth, at + 1, out);
+            }
+            Node::Menu(m) => out.push(format!(
+                "{indent}{}{default} > ({} choices)",
+                c.label,
+                m.leaves().len()
+            )),
+        }
+    }
+}
+
 /// A chooser that plays a fixed list of replies, for tests and scripts;
 /// once they run out it cancels. It records the titles it was shown and
 /// the refusals.

@@ -170,10 +170,29 @@ fn descend<'m, A>(menu: &'m Menu<A>, words: &[String]) -> Result<&'m A, Shortcut
                 Node::Menu(sub) => descend(sub, rest),
             }
         }
-        several => Err(ShortcutError::Ambiguous {
-            word: words[0].clone(),
-            matches: several.iter().map(|(c, _)| c.label.clone()).collect(),
-        }),
+        several => {
+            // A tie ("all-out" for All-Out Attack and All-Out Defense):
+            // the words that follow decide, if they fit one choice only.
+            let fits: Vec<&'m A> = several
+                .iter()
+                .filter_map(|(c, taken)| {
+                    let rest = &words[*taken..];
+                    match &c.next {
+                        Node::Leaf(a) if rest.is_empty() => Some(a),
+                        Node::Leaf(_) => None,
+                        Node::Menu(sub) if rest.is_empty() => by_default(sub).ok(),
+                        Node::Menu(sub) => descend(sub, rest).ok(),
+                    }
+                })
+                .collect();
+            match fits.as_slice() {
+                [one] => Ok(one),
+                _ => Err(ShortcutError::Ambiguous {
+                    word: words[0].clone(),
+                    matches: several.iter().map(|(c, _)| c.label.clone()).collect(),
+                }),
+            }
+        }
     }
 }
 
