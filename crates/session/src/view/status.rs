@@ -39,6 +39,8 @@ pub struct FigureStatus {
     pub conditions: Vec<ConditionView>,
     /// Where it stands, in the ruleset's words.
     pub position: String,
+    /// Who controls it (`human`, `ai:basic`).
+    pub controller: String,
 }
 
 impl Status {
@@ -68,6 +70,7 @@ impl Status {
                 vitality: c.vitality,
                 conditions: R::conditions(state, c.id),
                 position: c.position.clone(),
+                controller: R::controller(state, c.id).to_string(),
             })
             .collect();
         let next = now.and_then(|now| {
@@ -93,64 +96,48 @@ impl Status {
             .map(|f| f.name.as_str())
     }
 
-    /// The panel as lines no wider than `width` (at least 20): a heading,
-    /// then each figure in turn order (`>` now, `+` next) with its pools,
-    /// and its conditions on the lines below, wrapped.
+    /// The panel as lines no wider than `width` (at least 20): a heading
+    /// with whose turn it is and whose is next, then each figure in turn
+    /// order (`>` marks whose turn it is) with its pools, controller, map
+    /// label and place, and its conditions with how long they last on the
+    /// lines below, wrapped.
     pub fn render(&self, width: usize) -> Vec<String> {
         let width = width.max(20);
-        let mut heading = format!("Round {}", self.round);
-        if let Some(now) = self.name_of(self.now) {
-            heading.push_str(&format!(" · now: {now}"));
-        }
+        let mut heading = match self.name_of(self.now) {
+            Some(now) => format!("== Round {}: {now}'s turn ==", self.round),
+            None => format!("== Round {} ==", self.round),
+        };
         if let Some(next) = self.name_of(self.next) {
-            heading.push_str(&format!(" · next: {next}"));
+            heading.push_str(&format!("  next: {next}"));
         }
         let mut lines = vec![fit(&heading, width)];
-        let name_width = self
-            .figures
-            .iter()
-            .map(|f| f.name.chars().count() + f.side.chars().count() + 3)
-            .max()
-            .unwrap_or(0);
         for f in &self.figures {
-            let mark = if Some(f.id) == self.now {
-                '>'
-            } else if Some(f.id) == self.next {
-                '+'
-            } else {
-                ' '
-            };
+            let mark = if Some(f.id) == self.now { '>' } else { ' ' };
             let pools = f
                 .pools
                 .iter()
                 .map(|p| format!("{} {}/{}", p.label, p.current, p.max))
                 .collect::<Vec<_>>()
-                .join("  ");
+                .join(", ");
             let state = match f.vitality {
                 Vitality::Active => "",
-                Vitality::Stunned => "  stunned",
-                Vitality::Down => "  DOWN",
-                Vitality::Dead => "  DEAD",
+                Vitality::Stunned => ", stunned",
+                Vitality::Down => ", DOWN",
+                Vitality::Dead => ", DEAD",
             };
-            let tail = format!("  {pools}{state}");
-            let who = format!("{} ({})", f.name, f.side);
-            // The name gives way first, so the pools always show.
-            let room = width.saturating_sub(4 + tail.chars().count());
-            let who = fit(&who, room.min(name_width));
-            let pad = room.min(name_width).saturating_sub(who.chars().count());
             lines.push(fit(
-                &format!("{mark} {} {who}{}{tail}", f.label, " ".repeat(pad)),
+                &format!(
+                    "{mark} {} ({}): {pools}{state}  [{}]  {} at {}",
+                    f.name, f.side, f.controller, f.label, f.position
+                ),
                 width,
             ));
             let conditions: Vec<String> = f
                 .conditions
                 .iter()
-                .map(|c| {
-                    let mut s = format!("{} ({})", c.name, c.lasts.words());
-                    if !c.rule.is_empty() {
-                        s = format!("{} ({}, {})", c.name, c.lasts.words(), c.rule);
-                    }
-                    s
+                .map(|c| match c.rule {
+                    "" => format!("{} ({})", c.name, c.lasts.words()),
+                    rule => format!("{} ({}, {rule})", c.name, c.lasts.words()),
                 })
                 .collect();
             lines.extend(wrap(&conditions, "    ", width));
