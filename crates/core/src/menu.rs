@@ -217,9 +217,7 @@ impl<A> Menu<A> {
 /// "Attack" and "Sir Gawain" read "Attack Sir Gawain" when the one choice of
 /// a sub-menu is folded into its parent.
 fn join_label(parent: &str, only: &str) -> String {
-    if parent.is_empty() {
-        only.to_string()
-    } else if only.to_lowercase().starts_with(&parent.to_lowercase()) {
+    if parent.is_empty() || only.to_lowercase().starts_with(&parent.to_lowercase()) {
         only.to_string()
     } else {
         format!("{parent}: {only}")
@@ -313,7 +311,10 @@ mod tests {
 
     #[test]
     fn a_short_list_stays_flat() {
-        let m = Menu::grouped("Action", worded(&["Attack Ann", "Move to (1,0)", "Do Nothing"]));
+        let m = Menu::grouped(
+            "Action",
+            worded(&["Attack Ann", "Move to (1,0)", "Do Nothing"]),
+        );
         assert_eq!(m.len(), 3);
         assert_eq!(m.longest_list(), 3);
         assert_eq!(m.leaves(), vec![&0, &1, &2]);
@@ -336,7 +337,13 @@ mod tests {
         assert_eq!(top, ["Attack", "Do Nothing", "Ready"]);
         assert!(m.longest_list() <= SHORT_LIST, "{m:#?}");
         // Every item is still reachable, in the original order.
-        assert_eq!(m.leaves(), (0..labels.len()).collect::<Vec<_>>().iter().collect::<Vec<_>>());
+        assert_eq!(
+            m.leaves(),
+            (0..labels.len())
+                .collect::<Vec<_>>()
+                .iter()
+                .collect::<Vec<_>>()
+        );
         let attack = m.at(&[0]).expect("a sub-menu");
         assert_eq!(attack.choices[0].label, "Ann");
     }

@@ -37,6 +37,9 @@ const AIMS: [Aim; 12] = [
     Aim::Random,
 ];
 
+/// One option applied to a strike.
+type StrikeChange = fn(Strike) -> Strike;
+
 /// Deceptive Attack levels offered (G-ATK-001).
 const DECEPTIVE_LEVELS: u8 = 4;
 
@@ -255,7 +258,7 @@ impl Builder<'_> {
                 default: false,
             });
         }
-        let singles: [(&str, fn(Strike) -> Strike); 4] = [
+        let singles: [(&str, StrikeChange); 4] = [
             ("Telegraphic (+4 to hit, +2 to defend)", |s| Strike {
                 telegraphic: true,
                 ..s
@@ -308,7 +311,10 @@ impl Builder<'_> {
             AllOutVariant::Double,
             AllOutVariant::Feint,
         ] {
-            let mut targets = Menu::new(format!("All-Out Attack ({}): target", variant_word(variant)));
+            let mut targets = Menu::new(format!(
+                "All-Out Attack ({}): target",
+                variant_word(variant)
+            ));
             for foe in self.state.active_foes(self.actor) {
                 let mut weapons = Menu::new("Weapon");
                 for (wi, mi, label) in self.weapon_modes() {
@@ -531,7 +537,16 @@ pub fn answer_menu(state: &State, question: &Question) -> Menu<Answer> {
     for (_, group) in groups {
         let plain = group
             .iter()
-            .find(|a| matches!(a, Answer::Defend { retreat: false, feverish: false, .. }))
+            .find(|a| {
+                matches!(
+                    a,
+                    Answer::Defend {
+                        retreat: false,
+                        feverish: false,
+                        ..
+                    }
+                )
+            })
             .or(group.first())
             .cloned();
         let Some(plain) = plain else { continue };
@@ -606,7 +621,11 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
         None => {}
     }
     if f.stun_defense_until_turn {
-        add("-4 to defend (stun)".into(), Lasting::UntilNextTurn, "G-DEF-015");
+        add(
+            "-4 to defend (stun)".into(),
+            Lasting::UntilNextTurn,
+            "G-DEF-015",
+        );
     }
     if f.frozen > 0 {
         add(
@@ -617,33 +636,61 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
     }
     // G-INJ-011: below a third of HP, Move and Dodge are halved.
     if f.low_hp() {
-        add("reeling (half Move and Dodge)".into(), Lasting::Lasting, "G-INJ-011");
+        add(
+            "reeling (half Move and Dodge)".into(),
+            Lasting::Lasting,
+            "G-INJ-011",
+        );
     }
     // G-FAT-001: below a third of FP, the same.
     if f.low_fp() {
-        add("tired (half Move and Dodge)".into(), Lasting::Lasting, "G-FAT-001");
+        add(
+            "tired (half Move and Dodge)".into(),
+            Lasting::Lasting,
+            "G-FAT-001",
+        );
     }
     if f.hp <= 0 {
-        add("HT roll each turn to stay up".into(), Lasting::Lasting, "G-INJ-012");
+        add(
+            "HT roll each turn to stay up".into(),
+            Lasting::Lasting,
+            "G-INJ-012",
+        );
     }
     if f.mortal_wound {
         add("mortal wound".into(), Lasting::Lasting, "G-EXT-031");
     }
     for l in &f.crippled {
-        add(format!("crippled {}", l.name()), Lasting::Lasting, "G-LOC-009");
+        add(
+            format!("crippled {}", l.name()),
+            Lasting::Lasting,
+            "G-LOC-009",
+        );
     }
     if f.posture != Posture::Standing {
-        add(f.posture.name().to_string(), Lasting::WhileKept, "G-CPO-001");
+        add(
+            f.posture.name().to_string(),
+            Lasting::WhileKept,
+            "G-CPO-001",
+        );
     }
     match f.stance {
         Stance::Normal => {}
-        Stance::AllOutAttack => add("no defense (All-Out Attack)".into(), Lasting::UntilNextTurn, "G-AOA-006"),
+        Stance::AllOutAttack => add(
+            "no defense (All-Out Attack)".into(),
+            Lasting::UntilNextTurn,
+            "G-AOA-006",
+        ),
         Stance::IncreasedDefense(k) => add(
             format!("+2 to {} (All-Out Defense)", kind_name(k)),
             Lasting::UntilNextTurn,
             "G-AOD-001",
         ),
-        Stance::DoubleDefense => add("two defenses (All-Out Defense)".into(), Lasting::UntilNextTurn, "G-AOD-002"),
+        Stance::DoubleDefense => add(
+            "two defenses (All-Out Defense)".into(),
+            Lasting::UntilNextTurn,
+            "G-AOD-002",
+        ),
         Stance::MoveAndAttack => add(
             "Dodge or Block only, no retreat (Move and Attack)".into(),
             Lasting::UntilNextTurn,
@@ -651,10 +698,18 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
         ),
     }
     if f.off_balance {
-        add("off balance (-2 to defend)".into(), Lasting::UntilNextTurn, "G-EXT-009");
+        add(
+            "off balance (-2 to defend)".into(),
+            Lasting::UntilNextTurn,
+            "G-EXT-009",
+        );
     }
     if f.dropped_guard {
-        add("dropped guard (-2 to defend)".into(), Lasting::UntilNextTurn, "G-EXT-010");
+        add(
+            "dropped guard (-2 to defend)".into(),
+            Lasting::UntilNextTurn,
+            "G-EXT-010",
+        );
     }
     if f.torn_until_turn > f.turns {
         add(
@@ -710,7 +765,11 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
         );
     }
     if f.suffocating {
-        add("choking (1 FP a turn)".into(), Lasting::Lasting, "G-GRP-010");
+        add(
+            "choking (1 FP a turn)".into(),
+            Lasting::Lasting,
+            "G-GRP-010",
+        );
     }
     if f.waiting.is_some() {
         add("waiting".into(), Lasting::UntilNextTurn, "G-WAIT-001");
@@ -729,9 +788,17 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
     }
     for w in &f.weapons {
         if w.spell.is_some() {
-            add(format!("holds {}", w.weapon.name), Lasting::WhileKept, "G-SPL-011");
+            add(
+                format!("holds {}", w.weapon.name),
+                Lasting::WhileKept,
+                "G-SPL-011",
+            );
         } else if !w.ready && !w.broken && !w.taken && w.dropped_at.is_none() && w.is_held() {
-            add(format!("{} not ready", w.weapon.name), Lasting::WhileKept, "G-RDY-001");
+            add(
+                format!("{} not ready", w.weapon.name),
+                Lasting::WhileKept,
+                "G-RDY-001",
+            );
         }
     }
     out
@@ -741,12 +808,20 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
 fn dead_or_down(life: Life, mortal: bool) -> Vec<ConditionView> {
     let mut out = Vec::new();
     match life {
-        Life::Unconscious => out.push(ConditionView::new("unconscious", Lasting::Lasting, "G-INJ-012")),
+        Life::Unconscious => out.push(ConditionView::new(
+            "unconscious",
+            Lasting::Lasting,
+            "G-INJ-012",
+        )),
         Life::Dead => out.push(ConditionView::new("dead", Lasting::Lasting, "G-INJ-013")),
         Life::Conscious => {}
     }
     if mortal && life != Life::Dead {
-        out.push(ConditionView::new("mortal wound", Lasting::Lasting, "G-EXT-031"));
+        out.push(ConditionView::new(
+            "mortal wound",
+            Lasting::Lasting,
+            "G-EXT-031",
+        ));
     }
     out
 }

@@ -109,7 +109,11 @@ pub fn numbered<A>(menu: &Menu<A>) -> Vec<String> {
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let more = if matches!(c.next, Node::Menu(_)) { " >" } else { "" };
+            let more = if matches!(c.next, Node::Menu(_)) {
+                " >"
+            } else {
+                ""
+            };
             let default = if c.default { " (default)" } else { "" };
             format!("  {:>2}. {}{more}{default}", i + 1, c.label)
         })

@@ -226,7 +226,8 @@ mod tests {
         let mut target = Menu::new("Target");
         target.sub("Sir Gawain", weapon).leaf("Sir Bors", "bors");
         let mut aoa = Menu::new("All-Out Attack");
-        aoa.leaf("Double", "double").leaf("Determined (+4)", "determined");
+        aoa.leaf("Double", "double")
+            .leaf("Determined (+4)", "determined");
         let mut m = Menu::new("Action");
         m.sub("Attack", target)
             .sub("All-Out Attack", aoa)

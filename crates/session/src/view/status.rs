@@ -180,9 +180,13 @@ mod tests {
 
     #[test]
     fn conditions_wrap_at_the_width() {
-        let items: Vec<String> = ["shock -2 (this turn)", "stunned (until shaken off)", "prone"]
-            .map(String::from)
-            .to_vec();
+        let items: Vec<String> = [
+            "shock -2 (this turn)",
+            "stunned (until shaken off)",
+            "prone",
+        ]
+        .map(String::from)
+        .to_vec();
         let lines = wrap(&items, "    ", 31);
         assert_eq!(
             lines,

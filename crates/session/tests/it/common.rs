@@ -1,8 +1,10 @@
 //! Bundled scenarios, and states a few turns into them.
 
-use fray_core::scenario::SourceFile;
 use fray_core::dice::Rolled;
-use fray_core::{CombatantId, Ctx, Flow, Next, NullSink, Oracle, RollRequest, Ruleset, SimOracle, run};
+use fray_core::scenario::SourceFile;
+use fray_core::{
+    CombatantId, Ctx, Flow, Next, NullSink, Oracle, RollRequest, Ruleset, SimOracle, run,
+};
 use std::path::PathBuf;
 
 /// The bundled scenarios of `R`, sorted by file name.
@@ -29,7 +31,7 @@ pub fn start<R: Ruleset>(stem: &str) -> R::State {
 }
 
 /// The starting state of the scenario at `path`.
-pub fn load<R: Ruleset>(path: &PathBuf) -> R::State {
+pub fn load<R: Ruleset>(path: &std::path::Path) -> R::State {
     let file = SourceFile::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     run::load::<R>(file)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))

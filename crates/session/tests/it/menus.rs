@@ -84,5 +84,9 @@ fn knight_vs_orcs_lists_stay_short() {
         );
         play_ai::<Gurps>(&mut state, &mut oracle, actor);
     }
-    assert!(oracle.longest <= SHORT_LIST, "a defense list of {}", oracle.longest);
+    assert!(
+        oracle.longest <= SHORT_LIST,
+        "a defense list of {}",
+        oracle.longest
+    );
 }

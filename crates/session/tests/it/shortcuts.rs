@@ -1,6 +1,6 @@
 //! Typed shortcuts read against each ruleset's menus.
 
-use crate::common::{can_attack, start, to_next_actor, turn_where, Checking};
+use crate::common::{Checking, can_attack, start, to_next_actor, turn_where};
 use fray_core::Ruleset;
 use fray_gurps::Gurps;
 use fray_gurps::model::action::{Action, Aim, AllOutVariant, Extra};
@@ -15,7 +15,10 @@ fn melee() -> (fray_gurps::state::State, fray_core::CombatantId) {
 #[test]
 fn gurps_attack_foe_neck() {
     let (state, actor) = melee();
-    let foe = Gurps::roster(&state).into_iter().find(|c| c.id != actor).unwrap();
+    let foe = Gurps::roster(&state)
+        .into_iter()
+        .find(|c| c.id != actor)
+        .unwrap();
     let first = foe.name.split_whitespace().last().unwrap().to_lowercase();
     let menu = Gurps::action_menu(&state, actor);
     let a = parse(&menu, &format!("attack {first} neck")).unwrap();
@@ -90,7 +93,10 @@ fn gurps_unknown_and_ambiguous_words_name_the_choices() {
     match parse(&menu, "move toward orc") {
         Err(ShortcutError::Ambiguous { word, matches }) => {
             assert_eq!(word, "toward");
-            assert!(matches.contains(&"toward Orc chief".to_string()), "{matches:?}");
+            assert!(
+                matches.contains(&"toward Orc chief".to_string()),
+                "{matches:?}"
+            );
         }
         other => panic!("{other:?}"),
     }

@@ -11,7 +11,13 @@ fn screen<R: Ruleset>(state: &R::State, now: fray_core::CombatantId, width: usiz
     let mut lines = Status::of::<R>(state, Some(now)).render(width);
     if let Some(view) = R::map_view(state) {
         lines.push(String::new());
-        lines.extend(map::render(&view, &labels(&R::roster(state)), Some(now), width, 16));
+        lines.extend(map::render(
+            &view,
+            &labels(&R::roster(state)),
+            Some(now),
+            width,
+            16,
+        ));
     }
     lines.join("\n")
 }

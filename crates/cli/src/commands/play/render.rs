@@ -83,14 +83,14 @@ pub fn state<R: Ruleset>(state: &R::State, turn: Option<fray_core::CombatantId>)
 
 /// One list of a menu tree as shown at the table: its title, the numbered
 /// choices, and how to go back when it is not the top list.
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "the integrator wires the menu walker into the play loop (issue 15)")
-)]
 pub fn menu_list<A>(menu: &Menu<A>, depth: usize) -> Vec<String> {
     let mut lines = vec![format!("{}:", menu.title)];
     lines.extend(numbered(menu));
-    let back = if depth > 0 { "0 or back to go up, " } else { "" };
+    let back = if depth > 0 {
+        "0 or back to go up, "
+    } else {
+        ""
+    };
     lines.push(format!(
         "  ({back}words to type ahead: attack gawain neck; or an action as TOML)"
     ));
@@ -101,10 +101,6 @@ pub fn menu_list<A>(menu: &Menu<A>, depth: usize) -> Vec<String> {
 /// `back` goes up, `cancel` leaves; inline TOML (`{ ... }`) and the
 /// commands every prompt knows go back to the front end; other words are
 /// a shortcut.
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "the integrator wires the menu walker into the play loop (issue 15)")
-)]
 pub fn reply(line: Line) -> Reply<Line> {
     let Line::Reply(text) = line else {
         return Reply::Other(line);
@@ -126,10 +122,6 @@ pub fn reply(line: Line) -> Reply<Line> {
 /// `fray_session::view::menu::walk(&R::action_menu(state, actor), &mut
 /// TableChooser::new(&mut prompter, "action"))`, which gives the action,
 /// a cancel, or a command line for the front end (undo, save, TOML...).
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "the integrator wires the menu walker into the play loop (issue 15)")
-)]
 pub struct TableChooser<'p, I, W> {
     prompter: &'p mut Prompter<I, W>,
     prompt: &'static str,
@@ -139,7 +131,10 @@ pub struct TableChooser<'p, I, W> {
 
 #[cfg_attr(
     not(test),
-    expect(dead_code, reason = "the integrator wires the menu walker into the play loop (issue 15)")
+    expect(
+        dead_code,
+        reason = "the integrator wires the menu walker into the play loop (issue 15)"
+    )
 )]
 impl<'p, I: BufRead, W: Write> TableChooser<'p, I, W> {
     /// A chooser asking with `prompt` (`action`, `answer`).
@@ -249,13 +244,22 @@ mod tests {
         let got = walk(&m, &mut TableChooser::new(&mut prompter, "action"));
         assert_eq!(got, Walk::Chosen(2));
         let text = String::from_utf8(prompter.out).unwrap();
-        assert!(text.contains("Ann's action:\n   1. Attack >\n   2. Do Nothing\n"), "{text}");
-        assert!(text.contains("Not on the menu: 9 is not on the list"), "{text}");
+        assert!(
+            text.contains("Ann's action:\n   1. Attack >\n   2. Do Nothing\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Not on the menu: 9 is not on the list"),
+            "{text}"
+        );
         // Commands and TOML go back to the play loop.
         let mut prompter = Prompter::new(b"undo\n".as_slice(), Vec::new(), true);
         let got = walk(&m, &mut TableChooser::new(&mut prompter, "action"));
         assert_eq!(got, Walk::Other(Line::Undo));
-        assert_eq!(reply(Line::Reply("{ x = 1 }".into())), Reply::Other(Line::Reply("{ x = 1 }".into())));
+        assert_eq!(
+            reply(Line::Reply("{ x = 1 }".into())),
+            Reply::Other(Line::Reply("{ x = 1 }".into()))
+        );
     }
 
     #[test]
@@ -269,7 +273,10 @@ mod tests {
         let lines = state::<Gurps>(&st, None);
         let text = lines.join("\n");
         assert!(text.starts_with("== Round 0 =="), "{text}");
-        assert!(text.contains("  Sir Bors (Bors): HP 12/12, FP 12/12  [ai]  B at "), "{text}");
+        assert!(
+            text.contains("  Sir Bors (Bors): HP 12/12, FP 12/12  [ai]  B at "),
+            "{text}"
+        );
         assert!(text.contains("B↘"), "{text}");
     }
 
