@@ -443,7 +443,7 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
 
     /// The conditions of `who` now, each with how long it lasts, for a
     /// status panel. The default takes [`CombatantView::conditions`] with
-    /// no known duration ([`Lasting::WhileKept`]).
+    /// no duration stated ([`Lasting::Unstated`]).
     fn conditions(state: &Self::State, who: CombatantId) -> Vec<ConditionView> {
         Self::roster(state)
             .into_iter()
@@ -451,7 +451,7 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
             .map(|c| {
                 c.conditions
                     .into_iter()
-                    .map(|name| ConditionView::new(name, Lasting::WhileKept, ""))
+                    .map(|name| ConditionView::new(name, Lasting::Unstated, ""))
                     .collect()
             })
             .unwrap_or_default()

@@ -52,6 +52,8 @@ pub enum Lasting {
     Lasting,
     /// As long as the figure keeps it up (a posture, a casting).
     WhileKept,
+    /// The ruleset does not say (the default view of its condition words).
+    Unstated,
 }
 
 impl Lasting {
@@ -66,6 +68,7 @@ impl Lasting {
             Lasting::UntilShaken => "until shaken off".into(),
             Lasting::Lasting => "lasting".into(),
             Lasting::WhileKept => "while kept".into(),
+            Lasting::Unstated => String::new(),
         }
     }
 }

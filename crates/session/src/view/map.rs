@@ -83,18 +83,25 @@ pub fn render(
         (around.2 - MARGIN).max(whole.2),
         (around.3 + MARGIN).min(whole.3),
     );
-    // Too big: a window of the largest size centred on the focus (else on
-    // the figures' middle).
-    let centre = focus
-        .and_then(|f| placed.iter().find(|(id, _)| *id == f).map(|(_, p)| *p))
-        .unwrap_or(((l0 + l1) / 2, (c0 + c1) / 2));
+    // Too big: a window of the largest size, centred on the figures when
+    // they fit in it, else on the focus (the figure whose turn it is).
+    let focus_at = focus.and_then(|f| placed.iter().find(|(id, _)| *id == f).map(|(_, p)| *p));
+    let middle = ((around.0 + around.1) / 2, (around.2 + around.3) / 2);
     if l1 - l0 + 1 > max_lines {
-        l0 = (centre.0 - max_lines / 2).max(whole.0);
-        l1 = l0 + max_lines - 1;
+        let centre = match focus_at {
+            Some(f) if around.1 - around.0 + 1 > max_lines => f.0,
+            _ => middle.0,
+        };
+        l0 = (centre - max_lines / 2).max(whole.0);
+        l1 = (l0 + max_lines - 1).min(whole.1);
     }
     if c1 - c0 + 1 > max_cols {
-        c0 = (centre.1 - max_cols / 2).max(whole.2);
-        c1 = c0 + max_cols - 1;
+        let centre = match focus_at {
+            Some(f) if around.3 - around.2 + 1 > max_cols => f.1,
+            _ => middle.1,
+        };
+        c0 = (centre - max_cols / 2).max(whole.2);
+        c1 = (c0 + max_cols - 1).min(whole.3);
     }
     let mut lines = Vec::new();
     for l in l0..=l1 {

@@ -127,7 +127,7 @@ impl Status {
             };
             lines.push(fit(
                 &format!(
-                    "{mark} {} ({}): {pools}{state}  [{}]  {} at {}",
+                    "{mark} {} ({}): {pools}{state} [{}] {} {}",
                     f.name, f.side, f.controller, f.label, f.position
                 ),
                 width,
@@ -135,9 +135,15 @@ impl Status {
             let conditions: Vec<String> = f
                 .conditions
                 .iter()
-                .map(|c| match c.rule {
-                    "" => format!("{} ({})", c.name, c.lasts.words()),
-                    rule => format!("{} ({}, {rule})", c.name, c.lasts.words()),
+                .map(|c| {
+                    let notes: Vec<String> = [c.lasts.words(), c.rule.to_string()]
+                        .into_iter()
+                        .filter(|n| !n.is_empty())
+                        .collect();
+                    match notes.as_slice() {
+                        [] => c.name.clone(),
+                        _ => format!("{} ({})", c.name, notes.join(", ")),
+                    }
                 })
                 .collect();
             lines.extend(wrap(&conditions, "    ", width));

@@ -74,6 +74,8 @@ pub struct Checking<R: Ruleset> {
     pub questions: usize,
     /// The longest list of an answer menu.
     pub longest: usize,
+    /// The first answer menu shown, as an outline.
+    pub first_menu: Option<Vec<String>>,
 }
 
 impl<R: Ruleset> Checking<R> {
@@ -84,6 +86,7 @@ impl<R: Ruleset> Checking<R> {
             refused: Vec::new(),
             questions: 0,
             longest: 0,
+            first_menu: None,
         }
     }
 }
@@ -97,6 +100,9 @@ impl<R: Ruleset> Oracle<R> for Checking<R> {
         self.questions += 1;
         let menu = R::answer_menu(state, question);
         self.longest = self.longest.max(menu.longest_list());
+        if self.first_menu.is_none() {
+            self.first_menu = Some(fray_session::view::menu::outline(&menu, 3));
+        }
         for (path, a) in menu.paths() {
             if let Err(e) = R::check_answer(question, a) {
                 self.refused.push(format!("{}: {e}", path.join(" > ")));

@@ -1,6 +1,6 @@
 //! Snapshots of the status panel, the map and the menus at the table.
 
-use crate::common::{can_attack, turn_where};
+use crate::common::{Checking, can_attack, play_ai, start, to_next_actor, turn_where};
 use fray_core::Ruleset;
 use fray_gurps::Gurps;
 use fray_session::view::menu::outline;
@@ -40,4 +40,33 @@ fn gurps_status_fits_a_narrow_screen() {
 fn gurps_duel_start() {
     let (state, actor) = turn_where::<Gurps>("duel", 1, |_, _| true);
     insta::assert_snapshot!(screen::<Gurps>(&state, actor, 72));
+}
+
+#[test]
+fn gurps_defense_menu() {
+    let mut state = start::<Gurps>("duel");
+    let mut oracle = Checking::<Gurps>::seeded(1);
+    while oracle.first_menu.is_none() {
+        let actor = to_next_actor::<Gurps>(&mut state, &mut oracle).expect("a defense is asked");
+        play_ai::<Gurps>(&mut state, &mut oracle, actor);
+    }
+    insta::assert_snapshot!(oracle.first_menu.unwrap().join("\n"));
+}
+
+#[test]
+fn dragonquest_duel_start() {
+    let (state, actor) = turn_where::<fray_dragonquest::DragonQuest>("duel", 1, |_, _| true);
+    insta::assert_snapshot!(screen::<fray_dragonquest::DragonQuest>(&state, actor, 72));
+}
+
+#[test]
+fn d20_duel_start() {
+    let (state, actor) = turn_where::<fray_d20_3d6::D20>("duel", 1, |_, _| true);
+    insta::assert_snapshot!(screen::<fray_d20_3d6::D20>(&state, actor, 72));
+}
+
+#[test]
+fn margin_duel_start() {
+    let (state, actor) = turn_where::<fray_margin_3d6::Margin>("duel", 1, |_, _| true);
+    insta::assert_snapshot!(screen::<fray_margin_3d6::Margin>(&state, actor, 72));
 }

@@ -274,7 +274,7 @@ mod tests {
         let text = lines.join("\n");
         assert!(text.starts_with("== Round 0 =="), "{text}");
         assert!(
-            text.contains("  Sir Bors (Bors): HP 12/12, FP 12/12  [ai]  B at "),
+            text.contains("  Sir Bors (Bors): HP 12/12, FP 12/12 [ai] B (q "),
             "{text}"
         );
         assert!(text.contains("B↘"), "{text}");
