@@ -147,3 +147,49 @@ fn margin_shortcuts_follow_the_labels() {
 fn gurps_shortcuts_follow_the_labels() {
     every_path_typed_reaches_its_leaf::<Gurps>("knight-vs-orcs");
 }
+
+// rule: G-DEF-009 (retreat), G-EFF-005 (feverish defense)
+#[test]
+fn gurps_defend_parry_and_retreat() {
+    use fray_gurps::model::action::{Answer, DefenseOption, Question};
+    use fray_gurps::state::DefenseKind;
+    let state = start::<Gurps>("duel");
+    let q = Question::Defend {
+        defender: fray_core::CombatantId(0),
+        attacker: fray_core::CombatantId(1),
+        attack: "Sir Gawain swings".into(),
+        options: vec![
+            DefenseOption {
+                kind: DefenseKind::Dodge,
+                weapon: None,
+                value: 9,
+                with_retreat: Some(12),
+            },
+            DefenseOption {
+                kind: DefenseKind::Parry,
+                weapon: Some(0),
+                value: 11,
+                with_retreat: Some(12),
+            },
+        ],
+        second: false,
+        extra_effort: true,
+        ranged: false,
+    };
+    let menu = Gurps::answer_menu(&state, &q);
+    let parry = |retreat, feverish| Answer::Defend {
+        kind: DefenseKind::Parry,
+        weapon: Some(0),
+        retreat,
+        feverish,
+        acrobatic: false,
+        dive: None,
+    };
+    assert_eq!(parse(&menu, "defend parry"), Ok(&parry(false, false)));
+    assert_eq!(parse(&menu, "parry retreat"), Ok(&parry(true, false)));
+    assert_eq!(parse(&menu, "par fev"), Ok(&parry(false, true)));
+    assert_eq!(parse(&menu, "no"), Ok(&Answer::NoDefense));
+    for a in menu.leaves() {
+        assert!(Gurps::check_answer(&q, a).is_ok(), "{a:?}");
+    }
+}
