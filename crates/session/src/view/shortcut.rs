@@ -173,19 +173,33 @@ fn descend<'m, A>(menu: &'m Menu<A>, words: &[String]) -> Result<&'m A, Shortcut
         several => {
             // A tie ("all-out" for All-Out Attack and All-Out Defense):
             // the words that follow decide, if they fit one choice only.
-            let fits: Vec<&'m A> = several
+            // Else the one whose label the words name whole (numbers
+            // aside): "retreat" is "retreat: 12", not "retreat, feverishly
+            // (1 FP): 14"; "toward orc" is "toward Orc", not "toward Orc chief".
+            let fits: Vec<(bool, &'m A)> = several
                 .iter()
                 .filter_map(|(c, taken)| {
                     let rest = &words[*taken..];
-                    match &c.next {
+                    let found = match &c.next {
                         Node::Leaf(a) if rest.is_empty() => Some(a),
                         Node::Leaf(_) => None,
                         Node::Menu(sub) if rest.is_empty() => by_default(sub).ok(),
                         Node::Menu(sub) => descend(sub, rest).ok(),
-                    }
+                    }?;
+                    let typed = &words[..*taken];
+                    let whole = normalized(&c.label).iter().all(|w| {
+                        w.chars().all(|ch| ch.is_ascii_digit() || ch == '-')
+                            || typed.iter().any(|t| matches(t, w))
+                    });
+                    Some((whole, found))
                 })
                 .collect();
-            match fits.as_slice() {
+            let best: Vec<&'m A> = if fits.len() == 1 {
+                fits.iter().map(|(_, a)| *a).collect()
+            } else {
+                fits.iter().filter(|(w, _)| *w).map(|(_, a)| *a).collect()
+            };
+            match best.as_slice() {
                 [one] => Ok(one),
                 _ => Err(ShortcutError::Ambiguous {
                     word: words[0].clone(),
