@@ -12,6 +12,8 @@ use crate::controller::{Addressee, Controller, Seats};
 use crate::cx::Cx;
 use crate::halt::Flow;
 use crate::ids::{CombatantId, SideId};
+use crate::menu::Menu;
+use crate::view::{ConditionView, Lasting, MapView, TurnOrder};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -450,6 +452,62 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
 
     /// The AI's answer to a question.
     fn ai_answer(state: &Self::State, question: &Self::Question) -> Self::Answer;
+
+    /// The actions `actor` may declare now as a menu tree a person walks
+    /// in short lists (a maneuver, a target, a weapon, options), every
+    /// leaf an action [`Ruleset::check_action`] accepts. The default groups
+    /// [`Ruleset::legal_actions`], worded by [`Ruleset::describe_action`],
+    /// by their first word ([`Menu::grouped`]).
+    fn action_menu(state: &Self::State, actor: CombatantId) -> Menu<Self::Action> {
+        let items = Self::legal_actions(state, actor)
+            .into_iter()
+            .map(|a| (Self::describe_action(state, actor, &a), a))
+            .collect();
+        Menu::grouped(format!("{}'s action", Self::name(state, actor)), items)
+    }
+
+    /// The answers to `question` as a menu tree, every leaf an answer
+    /// [`Ruleset::check_answer`] accepts. The default groups
+    /// [`Ruleset::answer_options`] worded by [`Ruleset::describe_answer`].
+    fn answer_menu(state: &Self::State, question: &Self::Question) -> Menu<Self::Answer> {
+        let items = Self::answer_options(question)
+            .into_iter()
+            .map(|a| (Self::describe_answer(state, question, &a), a))
+            .collect();
+        Menu::grouped("Answer", items)
+    }
+
+    /// The conditions of `who` now, each with how long it lasts, for a
+    /// status panel. The default takes [`CombatantView::conditions`] with
+    /// no duration stated ([`Lasting::Unstated`]).
+    fn conditions(state: &Self::State, who: CombatantId) -> Vec<ConditionView> {
+        Self::roster(state)
+            .into_iter()
+            .find(|c| c.id == who)
+            .map(|c| {
+                c.conditions
+                    .into_iter()
+                    .map(|name| ConditionView::new(name, Lasting::Unstated, ""))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The order combatants act in and whose turn it is. The default is
+    /// the roster's order with no one's turn known.
+    fn turn_order(state: &Self::State) -> TurnOrder {
+        TurnOrder {
+            order: Self::roster(state).into_iter().map(|c| c.id).collect(),
+            now: None,
+        }
+    }
+
+    /// The battle map with its terrain and figures, if the ruleset plays on
+    /// one. None by default.
+    fn map_view(state: &Self::State) -> Option<MapView> {
+        let _ = state;
+        None
+    }
 }
 
 /// A scenario that parsed but does not make sense (an unknown template,

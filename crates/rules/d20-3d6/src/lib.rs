@@ -26,6 +26,7 @@ pub mod model;
 pub mod resolve;
 pub mod rules;
 pub mod setup;
+pub mod table;
 
 pub use model::state;
 
@@ -361,6 +362,14 @@ impl Ruleset for D20 {
 
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::action(state, actor)
+    }
+
+    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
+        table::turn_order(state)
+    }
+
+    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
+        Some(table::map_view(state))
     }
 
     fn ai_answer(state: &State, question: &Question) -> Answer {

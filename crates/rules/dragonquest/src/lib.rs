@@ -24,6 +24,7 @@ pub mod model;
 pub mod resolve;
 pub mod rules;
 pub mod setup;
+pub mod table;
 
 /// Stable path for the simulator and the tests.
 pub use model::state;
@@ -340,6 +341,10 @@ impl Ruleset for DragonQuest {
 
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::action(state, actor)
+    }
+
+    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
+        Some(table::map_view(state))
     }
 
     fn ai_answer(state: &State, question: &Question) -> Answer {

@@ -251,7 +251,7 @@ fn nearest_foe(state: &State, actor: CombatantId, hex: HexPos) -> Option<(String
 }
 
 /// A weapon with its attack mode when it has more than one: "Spear (thrust)".
-fn weapon_words(state: &State, who: CombatantId, weapon: u8, mode: u8) -> String {
+pub(crate) fn weapon_words(state: &State, who: CombatantId, weapon: u8, mode: u8) -> String {
     let f = state.fighter(who);
     let Some(w) = f.weapons.get(usize::from(weapon)) else {
         return format!("weapon {weapon}");
@@ -271,7 +271,7 @@ fn weapon_name(state: &State, who: CombatantId, weapon: u8) -> String {
         .map_or_else(|| format!("weapon {weapon}"), |w| w.weapon.name.clone())
 }
 
-fn kind_name(kind: DefenseKind) -> &'static str {
+pub(crate) fn kind_name(kind: DefenseKind) -> &'static str {
     match kind {
         DefenseKind::Dodge => "Dodge",
         DefenseKind::Parry => "Parry",
@@ -280,7 +280,7 @@ fn kind_name(kind: DefenseKind) -> &'static str {
     }
 }
 
-fn all_out_name(variant: AllOutVariant) -> &'static str {
+pub(crate) fn all_out_name(variant: AllOutVariant) -> &'static str {
     match variant {
         AllOutVariant::Determined => "Determined, +4",
         AllOutVariant::Strong => "Strong, more damage",

@@ -296,7 +296,7 @@ impl Menu<'_> {
 }
 
 /// A Move toward `foe` as the AI would make it, when not already next to it.
-fn toward(state: &State, actor: CombatantId, foe: CombatantId) -> Option<Action> {
+pub(crate) fn toward(state: &State, actor: CombatantId, foe: CombatantId) -> Option<Action> {
     let here = state.fighter(actor).pose.pos;
     if here.distance(state.fighter(foe).pose.pos) <= 1 {
         return None;
@@ -306,7 +306,7 @@ fn toward(state: &State, actor: CombatantId, foe: CombatantId) -> Option<Action>
 
 /// A step to the free neighbouring hex nearest the foe (the lowest on a
 /// tie), facing it, when the strike cannot reach from here.
-fn step_into_reach(state: &State, actor: CombatantId, strike: &Strike) -> Option<Step> {
+pub(crate) fn step_into_reach(state: &State, actor: CombatantId, strike: &Strike) -> Option<Step> {
     let here = state.fighter(actor).pose.pos;
     let there = state.fighter(strike.target).pose.pos;
     if here.distance(there) <= 1 {

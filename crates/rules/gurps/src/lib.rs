@@ -22,6 +22,7 @@ pub mod model;
 pub mod resolve;
 pub mod rules;
 pub mod setup;
+pub mod table;
 
 /// Stable path for the simulator and its benches (`fray_gurps::state::State`).
 pub use model::state;
@@ -409,6 +410,26 @@ impl Ruleset for Gurps {
                 Ok(())
             }
         }
+    }
+
+    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
+        table::action_menu(state, actor)
+    }
+
+    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
+        table::answer_menu(state, question)
+    }
+
+    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
+        table::conditions(state, who)
+    }
+
+    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
+        table::turn_order(state)
+    }
+
+    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
+        Some(table::map_view(state))
     }
 
     fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {

@@ -18,6 +18,7 @@ pub mod model;
 pub mod resolve;
 pub mod rules;
 pub mod setup;
+pub mod table;
 
 mod legal;
 
@@ -349,6 +350,14 @@ impl Ruleset for Margin {
 
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::action(state, actor)
+    }
+
+    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
+        table::turn_order(state)
+    }
+
+    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
+        Some(table::map_view(state))
     }
 
     fn ai_answer(state: &State, question: &Question) -> Answer {

@@ -1,6 +1,6 @@
 //! GM commands read against the fight's names.
 
-use crate::common::start;
+use crate::game::start;
 use fray_core::Override;
 use fray_gurps::Gurps;
 use fray_session::command::parse;

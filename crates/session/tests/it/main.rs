@@ -2,6 +2,11 @@
 
 mod command;
 mod common;
+mod conditions;
+mod game;
+mod menus;
 mod overrides;
 mod play;
 mod saves;
+mod shortcuts;
+mod status;

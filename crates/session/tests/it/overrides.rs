@@ -1,6 +1,6 @@
 //! GM overrides: applied, kept in the log, undone, replayed; refusals typed.
 
-use crate::common::{knight, play, start};
+use crate::game::{knight, play, start};
 use fray_core::{EndReason, Override, Refusal, Ruleset};
 use fray_gurps::Gurps;
 use fray_session::{Session, SessionError, Undone};

@@ -1,6 +1,6 @@
 //! Play, save, resume, undo and redo: the same dice whatever the path.
 
-use crate::common::{knight, play, start};
+use crate::game::{knight, play, start};
 use fray_core::Pending;
 use fray_gurps::Gurps;
 use fray_session::{Attempt, DiceMode, DiceRule, Roller, SavedGame, Session, Undone};

@@ -1,6 +1,6 @@
 //! Saved games: this format, the first format, and what does not load.
 
-use crate::common::{knight, play, start};
+use crate::game::{knight, play, start};
 use fray_core::{InputLog, Ruleset};
 use fray_gurps::Gurps;
 use fray_session::{Entry, SaveError, SavedGame, Session};

@@ -1,0 +1,213 @@
+//! The battle map as text: figures by label with an arrow for their
+//! facing, terrain by glyph, open cells as dots, cropped around the figures
+//! to fit a width and a height.
+//!
+//! Flat-top hexes are drawn in doubled rows: column `q` at `3 * q`
+//! characters, row `2 * r + q` (a hex sits half a row below its left
+//! neighbour), so neighbours touch on the page as they do on the map.
+//! Squares are one row a line, three characters a square.
+
+use super::{fit, label_of};
+use fray_core::CombatantId;
+use fray_core::grid::MapKind;
+use fray_core::view::{MapCell, MapView};
+use std::collections::BTreeMap;
+
+/// Characters per cell across.
+const CELL: usize = 3;
+/// Cells kept around the figures when cropping.
+const MARGIN: i32 = 2;
+
+/// A cell's place on the page: (line, column of cells).
+fn page(kind: MapKind, c: MapCell) -> (i32, i32) {
+    match kind {
+        MapKind::Hex => (2 * c.b + c.a, c.a),
+        MapKind::Square => (c.b, c.a),
+    }
+}
+
+/// The map as lines no wider than `width` and no more than `height`,
+/// cropped around the figures (around `focus` first when they do not all
+/// fit), with a legend of the terrain shown under it. `labels` gives each figure's
+/// character.
+pub fn render(
+    view: &MapView,
+    labels: &[(CombatantId, char)],
+    focus: Option<CombatantId>,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    let kind = view.kind;
+    // What each page spot shows: figures over terrain over open ground.
+    let mut spots: BTreeMap<(i32, i32), String> = BTreeMap::new();
+    for &c in &view.cells {
+        spots.insert(page(kind, c), ".".into());
+    }
+    for t in &view.terrain {
+        spots.insert(page(kind, t.at), t.glyph.to_string());
+    }
+    let mut placed = Vec::new();
+    for f in &view.figures {
+        let label = label_of(labels, f.id);
+        for (i, &c) in f.cells.iter().enumerate() {
+            let text = if i == 0 {
+                let arrow = f.heading.map(|h| h.arrow().to_string()).unwrap_or_default();
+                format!("{label}{arrow}")
+            } else {
+                label.to_lowercase().to_string()
+            };
+            spots.insert(page(kind, c), text);
+            placed.push((f.id, page(kind, c)));
+        }
+    }
+    if spots.is_empty() {
+        return vec!["(no map)".into()];
+    }
+    // The window: the figures and a margin, else the whole map.
+    let rows_per_cell = if kind == MapKind::Hex { 2 } else { 1 };
+    let span = |pts: &mut dyn Iterator<Item = (i32, i32)>| {
+        pts.fold(None, |acc: Option<(i32, i32, i32, i32)>, (l, c)| {
+            Some(match acc {
+                None => (l, l, c, c),
+                Some((l0, l1, c0, c1)) => (l0.min(l), l1.max(l), c0.min(c), c1.max(c)),
+            })
+        })
+    };
+    let whole = span(&mut spots.keys().copied()).expect("spots is not empty");
+    let around = span(&mut placed.iter().map(|(_, p)| *p)).unwrap_or(whole);
+    let max_cols = (width / CELL).max(1) as i32;
+    let max_lines = height.saturating_sub(1).max(1) as i32;
+    let (mut l0, mut l1, mut c0, mut c1) = (
+        (around.0 - MARGIN * rows_per_cell).max(whole.0),
+        (around.1 + MARGIN * rows_per_cell).min(whole.1),
+        (around.2 - MARGIN).max(whole.2),
+        (around.3 + MARGIN).min(whole.3),
+    );
+    // Too big: a window of the largest size, centred on the figures when
+    // they fit in it, else on the focus (the figure whose turn it is).
+    let focus_at = focus.and_then(|f| placed.iter().find(|(id, _)| *id == f).map(|(_, p)| *p));
+    let middle = ((around.0 + around.1) / 2, (around.2 + around.3) / 2);
+    if l1 - l0 + 1 > max_lines {
+        let centre = match focus_at {
+            Some(f) if around.1 - around.0 + 1 > max_lines => f.0,
+            _ => middle.0,
+        };
+        l0 = (centre - max_lines / 2).max(whole.0);
+        l1 = (l0 + max_lines - 1).min(whole.1);
+    }
+    if c1 - c0 + 1 > max_cols {
+        let centre = match focus_at {
+            Some(f) if around.3 - around.2 + 1 > max_cols => f.1,
+            _ => middle.1,
+        };
+        c0 = (centre - max_cols / 2).max(whole.2);
+        c1 = (c0 + max_cols - 1).min(whole.3);
+    }
+    let mut lines = Vec::new();
+    for l in l0..=l1 {
+        let mut line = String::new();
+        for c in c0..=c1 {
+            let text = spots.get(&(l, c)).map_or(" ", String::as_str);
+            line.push_str(text);
+            for _ in text.chars().count()..CELL {
+                line.push(' ');
+            }
+        }
+        let line = line.trim_end().to_string();
+        lines.push(fit(&line, width));
+    }
+    // Blank lines above and below (the other parity of a hex row) go.
+    while lines.first().is_some_and(String::is_empty) {
+        lines.remove(0);
+    }
+    while lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    // The legend: each glyph shown, with the ruleset's name for it.
+    let mut legend: Vec<(char, &str)> = Vec::new();
+    for t in &view.terrain {
+        let (l, c) = page(kind, t.at);
+        let shown = (l0..=l1).contains(&l) && (c0..=c1).contains(&c);
+        if shown && !legend.iter().any(|(g, _)| *g == t.glyph) {
+            legend.push((t.glyph, t.names.first().copied().unwrap_or("?")));
+        }
+    }
+    if !legend.is_empty() {
+        let words: Vec<String> = legend.iter().map(|(g, n)| format!("{g} {n}")).collect();
+        lines.push(fit(&words.join("  "), width));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_core::view::{FigureView, Heading, TerrainCell};
+
+    fn hexes(radius: i32) -> Vec<MapCell> {
+        let mut out = Vec::new();
+        for a in -radius..=radius {
+            for b in -radius..=radius {
+                if (a + b).abs() <= radius {
+                    out.push(MapCell { a, b });
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn figures_show_with_their_facing_and_terrain_with_its_glyph() {
+        let view = MapView {
+            kind: MapKind::Hex,
+            cells: hexes(2),
+            terrain: vec![TerrainCell {
+                at: MapCell { a: 1, b: 1 },
+                glyph: '#',
+                names: vec!["wall"],
+            }],
+            figures: vec![
+                FigureView {
+                    id: CombatantId(0),
+                    cells: vec![MapCell { a: 0, b: 0 }],
+                    heading: Some(Heading::Ne),
+                },
+                FigureView {
+                    id: CombatantId(1),
+                    cells: vec![MapCell { a: 1, b: -1 }],
+                    heading: Some(Heading::Sw),
+                },
+            ],
+        };
+        let labels = [(CombatantId(0), 'B'), (CombatantId(1), 'G')];
+        let lines = render(&view, &labels, None, 80, 20);
+        let text = lines.join("\n");
+        assert!(text.contains("B↗"), "{text}");
+        assert!(text.contains("G↙"), "{text}");
+        assert!(text.contains('#'), "{text}");
+        // G is one hex north-east of B: half a row up, one cell right.
+        let row_b = lines.iter().position(|l| l.contains("B↗")).unwrap();
+        let row_g = lines.iter().position(|l| l.contains("G↙")).unwrap();
+        assert_eq!(row_b, row_g + 1);
+    }
+
+    #[test]
+    fn a_big_map_is_cropped_to_the_width_and_height() {
+        let view = MapView {
+            kind: MapKind::Square,
+            cells: (0..100)
+                .flat_map(|a| (0..100).map(move |b| MapCell { a, b }))
+                .collect(),
+            terrain: vec![],
+            figures: vec![FigureView {
+                id: CombatantId(0),
+                cells: vec![MapCell { a: 50, b: 50 }],
+                heading: None,
+            }],
+        };
+        let lines = render(&view, &[(CombatantId(0), 'A')], None, 30, 8);
+        assert!(lines.len() <= 8, "{lines:?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+        assert!(lines.iter().any(|l| l.contains('A')), "{lines:?}");
+    }
+}

@@ -1,0 +1,92 @@
+//! Every leaf of every menu is a legal action or answer, in the first turns
+//! of every bundled scenario of every ruleset; and the lists stay short.
+
+use crate::common::{Checking, load, play_ai, scenarios, start, to_next_actor};
+use fray_core::Ruleset;
+use fray_core::menu::SHORT_LIST;
+use fray_d20_3d6::D20;
+use fray_dragonquest::DragonQuest;
+use fray_gurps::Gurps;
+use fray_margin_3d6::Margin;
+
+/// Turns played into each scenario.
+const STEPS: usize = 8;
+
+/// Walks the first turns of every bundled scenario of `R`: each action
+/// menu's leaves pass `check_action`, each answer menu's `check_answer`.
+/// No list is longer than [`SHORT_LIST`].
+fn every_leaf_is_legal<R: Ruleset>() {
+    for path in scenarios::<R>() {
+        let mut state = load::<R>(&path);
+        let mut oracle = Checking::<R>::seeded(7);
+        let mut most = 0;
+        for _ in 0..STEPS {
+            let Some(actor) = to_next_actor::<R>(&mut state, &mut oracle) else {
+                break;
+            };
+            let menu = R::action_menu(&state, actor);
+            assert!(!menu.is_empty(), "{}: an empty menu", path.display());
+            most = most.max(menu.longest_list());
+            for (labels, a) in menu.paths() {
+                if let Err(e) = R::check_action(&state, actor, a) {
+                    panic!("{}: {} is refused: {e}", path.display(), labels.join(" > "));
+                }
+            }
+            play_ai::<R>(&mut state, &mut oracle, actor);
+        }
+        assert!(
+            oracle.refused.is_empty(),
+            "{}: answers refused: {:?}",
+            path.display(),
+            oracle.refused
+        );
+        // The default menus of the other rulesets group their legal
+        // actions by verb, so no list runs long either.
+        assert!(most <= SHORT_LIST, "{}: a list of {most}", path.display());
+    }
+}
+
+#[test]
+fn gurps_menus_hold_only_legal_actions_and_answers() {
+    every_leaf_is_legal::<Gurps>();
+}
+
+#[test]
+fn dragonquest_menus_hold_only_legal_actions_and_answers() {
+    every_leaf_is_legal::<DragonQuest>();
+}
+
+#[test]
+fn d20_menus_hold_only_legal_actions_and_answers() {
+    every_leaf_is_legal::<D20>();
+}
+
+#[test]
+fn margin_menus_hold_only_legal_actions_and_answers() {
+    every_leaf_is_legal::<Margin>();
+}
+
+/// Issue 15: the knight-vs-orcs menu reached 80 entries in one list.
+#[test]
+fn knight_vs_orcs_lists_stay_short() {
+    let mut state = start::<Gurps>("knight-vs-orcs");
+    let mut oracle = Checking::<Gurps>::seeded(3);
+    for _ in 0..STEPS {
+        let Some(actor) = to_next_actor::<Gurps>(&mut state, &mut oracle) else {
+            break;
+        };
+        let menu = Gurps::action_menu(&state, actor);
+        assert!(
+            menu.longest_list() <= SHORT_LIST,
+            "{}: a list of {}:\n{menu:#?}",
+            Gurps::name(&state, actor),
+            menu.longest_list()
+        );
+        play_ai::<Gurps>(&mut state, &mut oracle, actor);
+    }
+    assert!(
+        oracle.longest <= SHORT_LIST,
+        "a defense list of {}",
+        oracle.longest
+    );
+}
