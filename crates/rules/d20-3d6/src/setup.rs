@@ -194,6 +194,11 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         max_rounds: s.max_rounds,
         turn: Turn::default(),
         map_has_cover: has_cover(&map),
+        map_has_height: map
+            .cells()
+            .into_iter()
+            .any(|c| map.height_at(c).unwrap_or(0) != 0),
+        map_has_shade: has_shade(&map),
         map: Arc::new(map),
         options: Arc::new(s.options.clone()),
         light: s.light,
@@ -250,6 +255,15 @@ fn has_cover(map: &Map) -> bool {
     }) || map
         .edges()
         .any(|(_, e)| e.value(EDGE_COVER).is_some_and(|v| v > 0))
+}
+
+/// Whether any cell is dim or dark (X-SIT-010).
+fn has_shade(map: &Map) -> bool {
+    use crate::model::terrain::{DARK, DIM};
+    map.cells().into_iter().any(|c| {
+        map.terrain_at(c)
+            .is_some_and(|t| t.contains(DIM) || t.contains(DARK))
+    })
 }
 
 type Built = Result<Fighter, (String, String)>;

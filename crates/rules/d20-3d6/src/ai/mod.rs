@@ -128,8 +128,16 @@ fn target(state: &State, actor: CombatantId) -> Option<CombatantId> {
         .min_by_key(|&o| (distance(state, actor, o), state.fighter(o).hp, o))
 }
 
-/// The AI's next action.
+pub mod memo;
+
+/// The AI's next action: remembered per thread when the same situation
+/// came up before ([`memo`]), else worked out by [`decide`].
 pub fn action(state: &State, actor: CombatantId) -> Action {
+    memo::remembered(state, actor, || decide(state, actor))
+}
+
+/// The AI's next action, worked out from the state (no table).
+pub fn decide(state: &State, actor: CombatantId) -> Action {
     choose(state, actor).unwrap_or(Action::EndTurn)
 }
 

@@ -103,6 +103,10 @@ impl Condition {
 pub struct Conditions(u16);
 
 impl Conditions {
+    /// The set as bits (one per [`Condition::ALL`] entry, in order).
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
     /// Whether `c` is set.
     pub const fn has(self, c: Condition) -> bool {
         self.0 & c.bit() != 0
@@ -419,6 +423,14 @@ pub struct State {
     /// the line trace.
     #[serde(skip)]
     pub map_has_cover: bool,
+    /// Whether any cell of the map has a height (X-SIT-002): attacks
+    /// compare heights only then.
+    #[serde(skip)]
+    pub map_has_height: bool,
+    /// Whether any cell of the map is dim or dark (X-SIT-010): attacks
+    /// look up the target's cell only then.
+    #[serde(skip)]
+    pub map_has_shade: bool,
 }
 
 impl State {

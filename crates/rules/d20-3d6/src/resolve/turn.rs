@@ -12,7 +12,8 @@ use crate::{D20, Flow};
 use fray_core::dice::RollKind;
 use fray_core::dice::systems::golden::{attack_kind, initiative_tie_break};
 use fray_core::{
-    CombatantId, Cx, EndReason, ModList, Next, Outcome, RollRecord, RollRequest, SideId,
+    CombatantId, Cx, EndReason, ModList, Mods, Next, Outcome, RollRecord, RollRequest, SideId,
+    Total,
 };
 
 /// A roll-over with no number to beat (initiative, one side of an
@@ -213,9 +214,18 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
 /// Beating the best opponent by 8 gives an extra Reaction or Immediate
 /// (the controller chooses), by 16 an extra normal action too.
 pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
-    let o = state.options.clone();
+    // The switches read here, copied (no `Arc` clone: the simulator
+    // shares the options between threads).
+    let (groups, roll, cumulative) = {
+        let o = &*state.options;
+        (
+            o.initiative_groups,
+            o.initiative_roll,
+            o.critical_initiative_cumulative,
+        )
+    };
     // X-QCK-008: mounts roll no initiative; each follows its rider.
-    let rollers: Vec<CombatantId> = match o.initiative_groups {
+    let rollers: Vec<CombatantId> = match groups {
         InitiativeGroups::Individual => state
             .ids()
             .filter(|&id| !state.fighter(id).is_mount())
@@ -232,19 +242,29 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
             v
         }
     };
-    let bonus_of = |id: CombatantId| {
+    // Narration lists the terms; the simulator sums them.
+    fn bonus_of<M: Mods>(state: &State, id: CombatantId, m: &mut M) {
         let f = state.fighter(id);
-        let mut bonus = ModList::base("DEX", f.stats.dex, "X-SEQ-001");
+        m.add("DEX", f.stats.dex, "X-SEQ-001");
         if f.cond.has(Condition::Deafened) {
-            bonus.add("deafened", -4, "X-CON-010");
+            m.add("deafened", -4, "X-CON-010");
         }
-        bonus
+    }
+    let list_of = |id| {
+        let mut m = ModList::new();
+        bonus_of(state, id, &mut m);
+        m
+    };
+    let total_of = |id| {
+        let mut m = Total::default();
+        bonus_of(state, id, &mut m);
+        m.total()
     };
     let mut rows: Vec<(CombatantId, i32, i32)> = Vec::with_capacity(rollers.len());
-    match (o.initiative_roll, rollers.as_slice()) {
+    match (roll, rollers.as_slice()) {
         (InitiativeRoll::FixedDex, _) => {
             for &id in &rollers {
-                rows.push((id, bonus_of(id).total(), state.fighter(id).stats.dex));
+                rows.push((id, total_of(id), state.fighter(id).stats.dex));
             }
         }
         (InitiativeRoll::Golden3d6Dex, &[a, b]) => {
@@ -252,39 +272,39 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
             // (the same distribution as two rolls, since only the
             // difference orders them and gives critical initiative),
             // so the exact odds branch over differences, not pairs.
-            let (ba, bb) = (bonus_of(a), bonus_of(b));
-            let mut both = ba.clone();
-            for m in bb.iter() {
-                both.add(m.label, -m.value, m.rule);
-            }
+            let both_total = total_of(a) - total_of(b);
             let req = RollRequest::new(None, attack_kind(-3, 0), "initiative", "X-SEQ-001");
             let r = cx.roll(state, req)?;
-            let (na, nb) = (state.fighter(a).name.clone(), state.fighter(b).name.clone());
+            let (na, nb) = (&state.fighter(a).name, &state.fighter(b).name);
             cx.emit(|| Event::Note {
                 text: format!(
                     "{na}'s 3 golden d6 less {nb}'s, plus the difference of their bonuses"
                 ),
                 rule: "X-SEQ-001",
             });
-            cx.emit(|| Event::Roll {
-                roll: unopposed(RollRecord::new(&req, None, r).over(&both, &ModList::new())),
+            cx.emit(|| {
+                let mut both = list_of(a);
+                for m in list_of(b).iter() {
+                    both.add(m.label, -m.value, m.rule);
+                }
+                Event::Roll {
+                    roll: unopposed(RollRecord::new(&req, None, r).over(&both, &ModList::new())),
+                }
             });
-            rows.push((a, r.total + both.total(), state.fighter(a).stats.dex));
+            rows.push((a, r.total + both_total, state.fighter(a).stats.dex));
             rows.push((b, 0, state.fighter(b).stats.dex));
         }
         (InitiativeRoll::Golden3d6Dex, _) => {
             for &id in &rollers {
                 let f = state.fighter(id);
-                let bonus = bonus_of(id);
                 let req = RollRequest::new(Some(id), attack_kind(0, 0), "initiative", "X-SEQ-001");
                 let r = cx.roll(state, req)?;
-                let name = f.name.clone();
                 cx.emit(|| Event::Roll {
                     roll: unopposed(
-                        RollRecord::new(&req, Some(&name), r).over(&bonus, &ModList::new()),
+                        RollRecord::new(&req, Some(&f.name), r).over(&list_of(id), &ModList::new()),
                     ),
                 });
-                rows.push((id, r.total + bonus.total(), f.stats.dex));
+                rows.push((id, r.total + total_of(id), f.stats.dex));
             }
         }
     }
@@ -309,7 +329,7 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
     // The order: each roller, then (side groups) its side in scenario order.
     let mut order = Vec::with_capacity(state.fighters.len());
     for &(id, total, _) in &rows {
-        match o.initiative_groups {
+        match groups {
             InitiativeGroups::Individual => {
                 state.fighter_mut(id).initiative = total;
                 order.push(id);
@@ -363,7 +383,7 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
             .map(|b| state.fighter(b).initiative)
             .max();
         let Some(best) = best else { continue };
-        let (extra, action) = critical_initiative(mine - best, o.critical_initiative_cumulative);
+        let (extra, action) = critical_initiative(mine - best, cumulative);
         if extra {
             let a = cx.ask(state, || Question::ExtraAction { who: id })?;
             let f = state.fighter_mut(id);

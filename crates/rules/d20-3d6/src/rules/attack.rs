@@ -187,8 +187,10 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
     }
     // X-SIT-002: higher ground; X-QCK-010: a rider against a creature on
     // foot smaller than its mount. One bonus, never added twice.
+    // (Maps without heights or shade skip the cell lookups: the state
+    // says whether they have any, from setup.)
     let h = |p: SquarePos| state.map.height_at(p).unwrap_or(0);
-    if h(a.pos) > h(t.pos) {
+    if state.map_has_height && h(a.pos) > h(t.pos) {
         m.add("higher ground", 2, "X-SIT-002");
     } else if mounted_over(state, sw.attacker, sw.strike.target) {
         m.add("mounted, higher ground", 2, "X-QCK-010");
@@ -211,10 +213,11 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
     }
     // X-SIT-010.
     let cell = |id| {
-        state
-            .map
-            .terrain_at(t.pos)
-            .is_some_and(|c: &fray_core::grid::CellTerrain| c.contains(id))
+        state.map_has_shade
+            && state
+                .map
+                .terrain_at(t.pos)
+                .is_some_and(|c: &fray_core::grid::CellTerrain| c.contains(id))
     };
     let dark = state.light == Light::Dark || cell(DARK);
     if !dark && (state.light == Light::Dim || cell(DIM)) {

@@ -333,13 +333,6 @@ fn situational_attacker_modifiers_rule_x_sit() {
     );
     assert_eq!(base(&s).1, -1);
     // Higher ground.
-    let mut s = state(
-        "",
-        &[
-            entry("A", "a", 5, 5, &fighter(&["sword"], "")),
-            entry("B", "b", 6, 5, &fighter(&["sword"], "")),
-        ],
-    );
     let text = "ruleset = \"d20-3d6\"\nname = \"x\"\n[map]\nkind = \"square\"\nwidth = 30\nheight = 20\n[[map.terrain]]\nheight = 1\nsquares = [{ x = 5, y = 5 }]\n";
     let sc: fray_d20_3d6::model::scenario::Scenario = toml::from_str(&format!(
         "{text}{}",
@@ -350,7 +343,13 @@ fn situational_attacker_modifiers_rule_x_sit() {
         .join("\n")
     ))
     .unwrap();
-    s.map = std::sync::Arc::new(sc.map.clone().into_map());
+    // Set up from the scenario with the raised square (setup notes that
+    // the map has heights).
+    let s = fray_d20_3d6::setup::setup_with(
+        &sc,
+        &fray_d20_3d6::model::data::parse_file("test", ARMORY).unwrap(),
+    )
+    .unwrap();
     assert_eq!(base(&s).0, 12);
     // A long weapon against an adjacent target.
     let s = duel(&["spear"], 1);

@@ -4,12 +4,14 @@
 
 mod actions;
 mod ai;
+mod alloc;
 mod attack;
 mod common;
 mod damage;
 mod defense;
 mod life;
 mod maneuvers;
+mod memo;
 mod mounts;
 mod movement;
 mod odds;

@@ -1,0 +1,306 @@
+//! The AI's choices remembered per thread, across fights.
+//!
+//! [`super::action`] is a pure function of the state: the same inputs give
+//! the same action. The simulator plays the same few situations over and
+//! over (a duel's fighters stand in the same squares, with the same
+//! weapons, at a few dozen HP values and turn budgets), so the choice is
+//! kept in a thread-local table keyed by exactly what the AI reads:
+//!
+//! * what never changes in a fight is compared by identity: the `Arc`s of
+//!   the options, the map, and each fighter's sheet, weapons and spells.
+//!   The table holds clones of those `Arc`s ([`Pins`]), so an address it
+//!   compares against can neither be freed and reused nor changed in place
+//!   (`Arc::make_mut` clones a shared value); when they differ (another
+//!   scenario, a test that swapped a sheet) the table is emptied first;
+//! * everything else the AI can read is packed, field by field, into the
+//!   words of the key ([`key`]): the turn, the lighting, and for every fighter its
+//!   place, health, conditions, budgets, hands, potions and spells left.
+//!   Only what the AI never reads is left out: names, controllers (their
+//!   tactics are in the key), the simulator's counters (`record`), the
+//!   initiative totals, the round and the turn order.
+//!
+//! A fight too big for the key (more than [`FIGHTERS`] fighters, or more
+//! potions or spells each than it holds) is not remembered: the AI works it out every time. The table
+//! stops growing at [`CAPACITY`] entries, so its memory is bounded; lookups
+//! go on. Nothing depends on what the table holds: a hit returns what the
+//! AI would have computed (a test plays fights with and without it and
+//! compares their narration byte for byte), so threads never see
+//! different results.
+
+use crate::model::action::Action;
+use crate::model::data::Spell;
+use crate::model::options::Options;
+use crate::model::sheet::Place;
+use crate::model::state::{Armed, Fighter, Life, Light, State, Stats};
+use crate::model::tactics::Tactics;
+use arrayvec::ArrayVec;
+use fray_core::CombatantId;
+use fray_core::grid::Map;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Entries kept at most per thread (each about 300 bytes).
+pub const CAPACITY: usize = 1 << 17;
+
+/// A key: two words for the turn, [`WORDS`] per fighter.
+type Key = ArrayVec<u64, { 2 + WORDS * FIGHTERS }>;
+
+/// A fighter's sheet, weapons and spells, held by identity.
+type Sheet = (Arc<Stats>, Arc<[Armed]>, Vec<Arc<Spell>>);
+
+/// The parts of a state that never change in a fight, held by identity.
+#[derive(Default)]
+struct Pins {
+    options: Option<Arc<Options>>,
+    map: Option<Arc<Map>>,
+    fighters: Vec<Sheet>,
+}
+
+impl Pins {
+    /// Whether `state` is built on exactly these parts.
+    fn matches(&self, state: &State) -> bool {
+        self.options
+            .as_ref()
+            .is_some_and(|o| Arc::ptr_eq(o, &state.options))
+            && self
+                .map
+                .as_ref()
+                .is_some_and(|m| Arc::ptr_eq(m, &state.map))
+            && self.fighters.len() == state.fighters.len()
+            && self
+                .fighters
+                .iter()
+                .zip(&state.fighters)
+                .all(|((stats, weapons, spells), f)| {
+                    Arc::ptr_eq(stats, &f.stats)
+                        && Arc::ptr_eq(weapons, &f.weapons)
+                        && spells.len() == f.spells.len()
+                        && spells
+                            .iter()
+                            .zip(&f.spells)
+                            .all(|(s, k)| Arc::ptr_eq(s, &k.spell))
+                })
+    }
+
+    /// The parts of `state`.
+    fn of(state: &State) -> Pins {
+        Pins {
+            options: Some(state.options.clone()),
+            map: Some(state.map.clone()),
+            fighters: state
+                .fighters
+                .iter()
+                .map(|f| {
+                    (
+                        f.stats.clone(),
+                        f.weapons.clone(),
+                        f.spells.iter().map(|k| k.spell.clone()).collect(),
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Memo {
+    pins: Pins,
+    choices: HashMap<Key, Action, foldhash::fast::FixedState>,
+    /// The key being looked up.
+    scratch: Key,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+    static ENABLED: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Turns the table on or off for this thread (on by default); tests
+/// compare fights played both ways.
+pub fn set_enabled(on: bool) {
+    ENABLED.with(|e| e.set(on));
+}
+
+/// Entries in this thread's table.
+pub fn len() -> usize {
+    MEMO.with(|m| m.borrow().choices.len())
+}
+
+/// Empties this thread's table.
+pub fn clear() {
+    MEMO.with(|m| *m.borrow_mut() = Memo::default());
+}
+
+/// The remembered choice of `actor` in `state`, or `choose`'s, remembered.
+///
+/// The key is built in the table's own buffer (no copy of it on a hit);
+/// `choose` runs outside the table's borrow (it never comes back here).
+pub fn remembered(state: &State, actor: CombatantId, choose: impl FnOnce() -> Action) -> Action {
+    if !ENABLED.with(Cell::get) {
+        return choose();
+    }
+    // Ok: the remembered action; Err(true): not seen yet, Err(false): a
+    // fight the key cannot hold.
+    let found = MEMO.with(|m| {
+        let m = &mut *m.borrow_mut();
+        if !m.pins.matches(state) {
+            *m = Memo {
+                pins: Pins::of(state),
+                ..Memo::default()
+            };
+        }
+        m.scratch.clear();
+        if key(&mut m.scratch, state, actor).is_none() {
+            return Err(false);
+        }
+        m.choices.get(&m.scratch).cloned().ok_or(true)
+    });
+    match found {
+        Ok(a) => a,
+        Err(new) => {
+            let a = choose();
+            if new {
+                MEMO.with(|m| {
+                    let m = &mut *m.borrow_mut();
+                    if m.choices.len() < CAPACITY {
+                        m.choices.insert(m.scratch.clone(), a.clone());
+                    }
+                });
+            }
+            a
+        }
+    }
+}
+
+/// Fighters a key holds at most (bigger fights are not remembered).
+pub const FIGHTERS: usize = 4;
+
+/// Words per fighter in a key.
+const WORDS: usize = 8;
+
+/// The most potions and spells per fighter a key holds.
+const POTIONS: usize = 16;
+const SPELLS: usize = 4;
+
+fn id(v: Option<CombatantId>) -> u64 {
+    u64::from(v.map_or(u16::MAX, |c| c.0))
+}
+
+fn opt(v: Option<u8>) -> u64 {
+    v.map_or(0, |x| 0x100 | u64::from(x))
+}
+
+/// Writes into `k` everything the AI reads of `state` that can change in
+/// a fight, for `actor`, packed into words; `None` when it does not fit.
+fn key(k: &mut Key, state: &State, actor: CombatantId) -> Option<()> {
+    if state.fighters.len() > FIGHTERS {
+        return None;
+    }
+    let t = state.turn;
+    k.push(
+        u64::from(actor.0)
+            | id(t.actor) << 16
+            | u64::from(t.actions) << 32
+            | u64::from(t.attacks) << 40
+            | u64::from(t.free_draws) << 48
+            | u64::from(t.mount_actions) << 56,
+    );
+    let light = match state.light {
+        Light::Bright => 0u64,
+        Light::Dim => 1,
+        Light::Dark => 2,
+    };
+    k.push(
+        u64::from(t.low_level)
+            | u64::from(t.offhand_attack) << 1
+            | u64::from(t.heavy_offhand) << 2
+            | u64::from(state.map_has_cover) << 3
+            | light << 4,
+    );
+    for f in &state.fighters {
+        fighter(k, f)?;
+    }
+    Some(())
+}
+
+/// One fighter's changing part, in [`WORDS`] words.
+fn fighter(k: &mut Key, f: &Fighter) -> Option<()> {
+    if f.potions.len() > POTIONS || f.spells.len() > SPELLS {
+        return None;
+    }
+    let life = match f.life {
+        Life::Fine => 0u64,
+        Life::KnockedOut => 1,
+        Life::Unconscious => 2,
+        Life::Dying => 3,
+        Life::Dead => 4,
+    };
+    let tactics = match f.tactics {
+        Tactics::Default => 0u64,
+        Tactics::Aggressive => 1,
+        Tactics::Defensive => 2,
+    };
+    let flags = [
+        f.leader,
+        f.shield,
+        f.mounted,
+        f.carried,
+        f.pinned,
+        f.extra_reaction,
+        f.extra_immediate,
+        f.ran,
+        f.charged,
+        f.prepared,
+        f.total_defense,
+        f.offhand_defense,
+        f.acted,
+    ]
+    .iter()
+    .enumerate()
+    .fold(0u64, |acc, (i, &b)| acc | u64::from(b) << i);
+    let (feint_to, feint_begun) = match f.feint {
+        Some((t, begun)) => (Some(t), 1 + u64::from(begun)),
+        None => (None, 0),
+    };
+    let mut potions = f.potions.len() as u64;
+    for (i, p) in f.potions.iter().enumerate() {
+        let at = match p.at {
+            None => 0u64,
+            Some(Place::Hand) => 1,
+            Some(Place::Belt) => 2,
+            Some(Place::Backpack) => 3,
+        };
+        potions |= at << (8 + 2 * i);
+    }
+    let mut spells = 0u64;
+    for (i, s) in f.spells.iter().enumerate() {
+        spells |= s.left.map_or(0xffff, u64::from) << (16 * i);
+    }
+    k.try_extend_from_slice(&[
+        u64::from(f.pos.x as u32) | u64::from(f.pos.y as u32) << 32,
+        u64::from(f.hp as u32) | u64::from(f.nonlethal as u32) << 32,
+        u64::from(f.max_hp_loss as u32)
+            | u64::from(f.cond.bits()) << 32
+            | u64::from(f.fatigue) << 48
+            | life << 56
+            | tactics << 60,
+        flags
+            | u64::from(f.space) << 16
+            | u64::from(f.facing.0 as u8) << 24
+            | u64::from(f.facing.1 as u8) << 32
+            | u64::from(f.unloaded) << 40
+            | u64::from(f.side.0) << 48
+            | u64::from(f.first_aid_tries) << 56,
+        opt(f.main) | opt(f.off) << 16 | id(f.grappled_by) << 32 | id(f.steed) << 48,
+        id(f.rider)
+            | id(feint_to) << 16
+            | feint_begun << 32
+            | u64::from(f.reactions) << 40
+            | u64::from(f.immediates) << 48
+            | u64::from(f.bonus_actions) << 56,
+        potions,
+        spells,
+    ])
+    .ok()
+}

@@ -1,0 +1,138 @@
+//! The AI's per-thread table of choices (`ai::memo`) changes no fight:
+//! every bundled scenario narrates byte for byte the same with and without
+//! it, and the simulator reports the same on 1 and 4 threads. The
+//! simulator's path allocates nothing once the table has seen a fight's
+//! situations.
+
+use crate::alloc::allocations;
+use fray_core::{InputLog, NullSink, Ruleset, SimOracle};
+use fray_d20_3d6::D20;
+use fray_d20_3d6::ai::memo;
+use fray_d20_3d6::model::scenario::Scenario;
+use fray_d20_3d6::model::state::State;
+use fray_sim::{SimConfig, simulate};
+use std::fmt::Write;
+
+const SCENARIOS: [(&str, &str); 6] = [
+    (
+        "duel",
+        include_str!("../../../../../scenarios/d20-3d6/duel.toml"),
+    ),
+    (
+        "adept_and_guard",
+        include_str!("../../../../../scenarios/d20-3d6/adept_and_guard.toml"),
+    ),
+    (
+        "large_monster",
+        include_str!("../../../../../scenarios/d20-3d6/large_monster.toml"),
+    ),
+    (
+        "mounted_knight",
+        include_str!("../../../../../scenarios/d20-3d6/mounted_knight.toml"),
+    ),
+    (
+        "party_vs_goblins",
+        include_str!("../../../../../scenarios/d20-3d6/party_vs_goblins.toml"),
+    ),
+    (
+        "ranged_skirmish",
+        include_str!("../../../../../scenarios/d20-3d6/ranged_skirmish.toml"),
+    ),
+];
+
+fn start(text: &str) -> State {
+    let s: Scenario = toml::from_str(text).unwrap();
+    D20::setup(&s).unwrap()
+}
+
+/// The whole narration of the fight of `seed`, every event on a line.
+fn narration(start: &State, seed: u64) -> String {
+    let mut s = start.clone();
+    let mut out = String::new();
+    fray_core::run::fight::<D20>(&mut s, &InputLog::default(), seed, |e| {
+        writeln!(out, "{}", serde_json::to_string(&e).unwrap()).unwrap();
+    })
+    .unwrap();
+    out
+}
+
+#[test]
+fn the_memo_changes_no_fight_of_any_bundled_scenario() {
+    // rule: X-FLW-001 (the same fights, only faster)
+    for (name, text) in SCENARIOS {
+        let start = start(text);
+        let fights = if name == "duel" { 40 } else { 8 };
+        memo::set_enabled(false);
+        let plain: Vec<String> = (0..fights).map(|seed| narration(&start, seed)).collect();
+        memo::set_enabled(true);
+        memo::clear();
+        // The first pass fills the table, the second reads it back.
+        for pass in 0..2 {
+            for (seed, want) in plain.iter().enumerate() {
+                let got = narration(&start, seed as u64);
+                assert!(
+                    got == *want,
+                    "{name}, seed {seed}, pass {pass}: the memo changed the fight"
+                );
+            }
+        }
+        // Fights of more fighters than a key holds are worked out every time.
+        let fits = start.fighters.len() <= memo::FIGHTERS;
+        assert_eq!(memo::len() > 0, fits, "{name}: remembered or not");
+    }
+}
+
+#[test]
+fn the_memo_forgets_a_scenario_whose_sheets_changed() {
+    // rule: X-ATK-007 (the choice that depends on the target's Defense)
+    use crate::common::*;
+    use fray_d20_3d6::model::action::{Action, Strike};
+    let mut s = duel(&["sword"], 1);
+    turn_of(&mut s, A);
+    s.turn.actions = 1;
+    assert_eq!(D20::ai_action(&s, A), Action::Attack(Strike::new(B, 0)));
+    // The same state with a higher Defense in a new sheet: a new choice.
+    let mut stats = (*s.fighter(B).stats).clone();
+    stats.defense_skill += 12;
+    s.fighter_mut(B).stats = std::sync::Arc::new(stats);
+    let want = fray_d20_3d6::ai::decide(&s, A);
+    assert_eq!(D20::ai_action(&s, A), want);
+    assert!(matches!(want, Action::Attack(st) if st.trust_to_luck));
+}
+
+#[test]
+fn the_simulator_reports_the_same_on_one_and_four_threads() {
+    // rule: X-FLW-001
+    let start = start(SCENARIOS[0].1);
+    let run = |threads| {
+        let config = SimConfig::new(3000, 7).with_threads(Some(threads));
+        simulate::<D20>(&start, &config, &|_| {}).unwrap()
+    };
+    assert_eq!(run(1), run(4));
+}
+
+#[test]
+fn the_duel_allocates_nothing_per_fight_once_the_memo_is_warm() {
+    // rule: X-FLW-001 (the sampling path allocates nothing)
+    let start = start(SCENARIOS[0].1);
+    memo::set_enabled(true);
+    let play = |trial: u64| {
+        let mut s = start.clone();
+        let mut oracle = SimOracle::<D20>::new(fray_core::dice::trial_rng(1, trial));
+        let before = allocations();
+        fray_core::engine::run(&mut s, &mut oracle, &mut NullSink).unwrap();
+        allocations() - before
+    };
+    for trial in 0..3000 {
+        play(trial);
+    }
+    let n = 500;
+    let total: u64 = (3000..3000 + n).map(play).sum();
+    // What is left per fight is the turn order and the initiative rows
+    // (three small vectors) and, rarely, a new entry growing the table.
+    assert!(
+        total <= 4 * n,
+        "{total} allocations in {n} fights ({} per fight)",
+        total as f64 / n as f64
+    );
+}
