@@ -69,7 +69,10 @@ fn fights_narrate_the_same_with_and_without_the_decision_memo() {
         // The duel's situations repeat from fight to fight; a crowd's may
         // not fit a key (then every decision is worked out afresh).
         if name == "duel.toml" {
-            assert!(hits > hits_before, "{name}: the second pass read nothing back");
+            assert!(
+                hits > hits_before,
+                "{name}: the second pass read nothing back"
+            );
         }
     }
 }
