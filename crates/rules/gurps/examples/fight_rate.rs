@@ -67,4 +67,10 @@ fn main() {
         rounds as f64 / n as f64,
         allocations as f64 / n as f64
     );
+    let (read, kept, uncovered) = fray_gurps::ai::memo::counts();
+    println!(
+        "AI decisions: {read} read back from the memo, {kept} worked out and kept, \
+         {uncovered} worked out outside it ({:.1}% read back)",
+        100.0 * read as f64 / (read + kept + uncovered).max(1) as f64
+    );
 }

@@ -16,6 +16,7 @@ use fray_core::CombatantId;
 mod basic;
 mod grappling;
 mod magic;
+pub mod memo;
 mod seasoned;
 mod tables;
 
@@ -30,9 +31,9 @@ fn is_basic(state: &State, who: CombatantId) -> bool {
 /// The AI's maneuver for `me`, always a legal one.
 pub fn action(state: &State, me: CombatantId) -> Action {
     if is_basic(state, me) {
-        basic::action(state, me)
+        memo::recall(state, me, basic::action)
     } else {
-        seasoned::action(state, me)
+        memo::recall(state, me, seasoned::action)
     }
 }
 

@@ -17,6 +17,7 @@ mod input;
 mod knockback;
 mod magic;
 mod maneuvers;
+mod memo;
 mod menu;
 mod movement;
 mod notation;
