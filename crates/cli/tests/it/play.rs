@@ -38,12 +38,17 @@ fn no_autosave(args: &[&str]) -> Option<&'static str> {
     (!args.iter().any(|a| a.contains("autosave"))).then_some("--no-autosave")
 }
 
+/// These scripts number the actions of one flat list (`--menus flat`);
+/// `tree_menus_and_shortcuts_choose_without_numbers` plays the default.
+const FLAT: [&str; 2] = ["--menus", "flat"];
+
 /// Runs `fray play` with `script` piped in; returns (stdout, success).
 fn play(args: &[&str], script: &str) -> (String, bool) {
     let out = fray()
         .arg("play")
         .args(args)
         .args(no_autosave(args))
+        .args(FLAT)
         .write_stdin(script)
         .output()
         .expect("runs");
@@ -60,6 +65,7 @@ fn drive(args: &[&str], mut reply: impl FnMut(&str, &str) -> String) -> (String,
         .arg("play")
         .args(args)
         .args(no_autosave(args))
+        .args(FLAT)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -483,4 +489,41 @@ fn a_game_saved_in_the_first_format_resumes_and_a_newer_one_is_refused() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("saved game version 9"), "{err}");
+}
+
+/// The default menus: a maneuver, then its target, each a short list, and
+/// words typed ahead (`move toward orc chief`, `block retreat`) choosing a
+/// whole action or defense at once; a GM command typed at the same prompt
+/// is a command, not a shortcut.
+#[test]
+fn tree_menus_and_shortcuts_choose_without_numbers() {
+    let scenario = root()
+        .join("scenarios/gurps/knight-vs-orcs-table.toml")
+        .display()
+        .to_string();
+    let script = "attack\nmove toward orc chief\nblock retreat\ndamage Orc chief 3\nquit\nyes\n";
+    let out = fray()
+        .args(["play", &scenario, "--no-autosave"])
+        .write_stdin(script)
+        .output()
+        .expect("runs");
+    let t = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(out.status.success(), "{t}");
+    assert!(t.contains("Sir Ector's maneuver:"), "{t}");
+    assert!(t.contains("Not on the menu: `attack`"), "{t}");
+    assert!(t.contains("Sir Ector: Move to"), "{t}");
+    assert!(t.contains("Block"), "{t}");
+    assert!(t.contains("Orc chief takes 3 injury (game master)"), "{t}");
+    let longest = t
+        .split("maneuver:")
+        .skip(1)
+        .map(|menu| {
+            menu.lines()
+                .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+                .take_while(|_| true)
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    assert!(longest > 0, "{t}");
 }

@@ -24,6 +24,7 @@ use fray_core::engine::Progress;
 use fray_core::run::{self, Header};
 use fray_core::scenario::SourceFile;
 use fray_core::{CombatantId, InputLog, Pending, RollInput, RollRequest, Ruleset};
+use fray_session::view::menu::{Walk, walk};
 use fray_session::{Attempt, By, Command, SaveHeader, SavedGame, Session, SessionError, Undone};
 use prompt::{Line, Prompter};
 use render::named;
@@ -49,6 +50,21 @@ pub struct Args {
     /// Do not autosave.
     #[arg(long)]
     pub no_autosave: bool,
+    /// How actions are offered: `tree` (a maneuver, then the target, the
+    /// weapon and the options, each a short list; words such as
+    /// `attack gawain neck` choose at once) or `flat` (every legal action in
+    /// one numbered list, as scripts written for earlier versions expect).
+    #[arg(long, value_enum, default_value_t = Menus::Tree)]
+    pub menus: Menus,
+}
+
+/// How `fray play` offers a person's actions.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Menus {
+    /// Short lists, one choice at a time, and typed shortcuts.
+    Tree,
+    /// One numbered list of every legal action.
+    Flat,
 }
 
 /// Runs the command.
@@ -119,6 +135,7 @@ fn play<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
         shown: 0,
         save_failed: false,
         autosave,
+        menus: args.menus,
     };
     let seed = table.seed;
     table.say(format_args!("{name} ({}, seed {seed})", R::NAME))?;
@@ -176,6 +193,8 @@ struct Table<R: Ruleset, I, W> {
     save_failed: bool,
     /// Where the game is written after every entry, if anywhere.
     autosave: Option<PathBuf>,
+    /// How actions are offered.
+    menus: Menus,
 }
 
 impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
@@ -481,9 +500,66 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
 
     /// THE place where an action is asked: given the menu of legal actions,
     /// returns the one chosen (checked by the rules), or how the prompt
-    /// ended otherwise. A menu walker (maneuver, target, weapon, options)
-    /// replaces the body of this function and nothing else.
+    /// ended otherwise.
     fn choose_action(
+        &mut self,
+        state: &R::State,
+        actor: CombatantId,
+        menu: &[R::Action],
+    ) -> Result<Chosen<R::Action>> {
+        match self.menus {
+            Menus::Tree => self.walk_action(state, actor, menu),
+            Menus::Flat => self.pick_action(state, actor, menu),
+        }
+    }
+
+    /// The action by the ruleset's menu tree (`Ruleset::action_menu`):
+    /// short lists walked one at a time, or words read as a shortcut; GM
+    /// commands and inline TOML are handled as at every prompt.
+    fn walk_action(
+        &mut self,
+        state: &R::State,
+        actor: CombatantId,
+        legal: &[R::Action],
+    ) -> Result<Chosen<R::Action>> {
+        let name = R::name(state, actor).to_string();
+        let tree = R::action_menu(state, actor);
+        loop {
+            self.say(format_args!(
+                "{name}'s action (a number or words; back goes up a list; help lists the commands):"
+            ))?;
+            let is_command = |text: &str| fray_session::command::parse::<R>(state, text).is_some();
+            let mut chooser =
+                render::TableChooser::new(&mut self.prompter, "action").with_commands(&is_command);
+            let walked = walk(&tree, &mut chooser);
+            if let Some(e) = chooser.error.take() {
+                return Err(e.into());
+            }
+            let action = match walked {
+                Walk::Chosen(a) => a,
+                Walk::Cancelled => continue,
+                Walk::Other(line) => match self.common(line, state, Some(actor))? {
+                    Handled::Reply(text) => match choose::<R::Action>(&text, legal) {
+                        Ok(a) => a,
+                        Err(why) => {
+                            self.say(why)?;
+                            continue;
+                        }
+                    },
+                    Handled::Again(_) => continue,
+                    Handled::End(flow) => return Ok(Chosen::End(flow)),
+                },
+            };
+            if let Err(why) = R::check_action(state, actor, &action) {
+                self.say(format_args!("{name} cannot do that: {why}"))?;
+                continue;
+            }
+            return Ok(Chosen::Action(action));
+        }
+    }
+
+    /// The action from one numbered list of every legal action.
+    fn pick_action(
         &mut self,
         state: &R::State,
         actor: CombatantId,
@@ -529,6 +605,9 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
     }
 
     fn ask_answer(&mut self, state: &R::State, question: &R::Question) -> Result<Flow> {
+        if self.menus == Menus::Tree {
+            return self.walk_answer(state, question);
+        }
         let who = R::addressee_name(state, R::addressee(question));
         let roster = R::roster(state);
         let options = R::answer_options(question);
@@ -561,6 +640,49 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
                     self.say(why)?;
                     continue;
                 }
+            };
+            if let Err(why) = R::check_answer(question, &answer) {
+                self.say(format_args!("Not possible: {why}"))?;
+                continue;
+            }
+            self.session.supply_answer(answer);
+            return Ok(Flow::Go);
+        }
+    }
+
+    /// The answer by the ruleset's answer menu (`Ruleset::answer_menu`):
+    /// the defense first, then how, or words such as `parry retreat`.
+    fn walk_answer(&mut self, state: &R::State, question: &R::Question) -> Result<Flow> {
+        let who = R::addressee_name(state, R::addressee(question));
+        let roster = R::roster(state);
+        let options = R::answer_options(question);
+        let tree = R::answer_menu(state, question);
+        loop {
+            self.say(format_args!(
+                "{who}: {}",
+                named(&question.to_string(), &roster)
+            ))?;
+            let is_command = |text: &str| fray_session::command::parse::<R>(state, text).is_some();
+            let mut chooser =
+                render::TableChooser::new(&mut self.prompter, "answer").with_commands(&is_command);
+            let walked = walk(&tree, &mut chooser);
+            if let Some(e) = chooser.error.take() {
+                return Err(e.into());
+            }
+            let answer = match walked {
+                Walk::Chosen(a) => a,
+                Walk::Cancelled => continue,
+                Walk::Other(line) => match self.common(line, state, None)? {
+                    Handled::Reply(text) => match choose::<R::Answer>(&text, &options) {
+                        Ok(a) => a,
+                        Err(why) => {
+                            self.say(why)?;
+                            continue;
+                        }
+                    },
+                    Handled::Again(_) => continue,
+                    Handled::End(flow) => return Ok(flow),
+                },
             };
             if let Err(why) = R::check_answer(question, &answer) {
                 self.say(format_args!("Not possible: {why}"))?;

@@ -125,25 +125,28 @@ pub fn reply(line: Line) -> Reply<Line> {
 pub struct TableChooser<'p, I, W> {
     prompter: &'p mut Prompter<I, W>,
     prompt: &'static str,
+    /// Whether typed words are a front-end command (a GM's `damage Orc 3`)
+    /// rather than a shortcut: those are handed back, not walked.
+    is_command: Option<&'p dyn Fn(&str) -> bool>,
     /// The first write or read error, if any (the walk then stops with `Line::Eof`).
     pub error: Option<std::io::Error>,
 }
 
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "the integrator wires the menu walker into the play loop (issue 15)"
-    )
-)]
 impl<'p, I: BufRead, W: Write> TableChooser<'p, I, W> {
     /// A chooser asking with `prompt` (`action`, `answer`).
     pub fn new(prompter: &'p mut Prompter<I, W>, prompt: &'static str) -> Self {
         TableChooser {
             prompter,
             prompt,
+            is_command: None,
             error: None,
         }
+    }
+
+    /// Hands back typed words that `is_command` accepts (GM commands).
+    pub fn with_commands(mut self, is_command: &'p dyn Fn(&str) -> bool) -> Self {
+        self.is_command = Some(is_command);
+        self
     }
 
     fn show(&mut self, lines: &[String]) {
@@ -161,7 +164,12 @@ impl<I: BufRead, W: Write> Chooser for TableChooser<'_, I, W> {
     fn choose<A>(&mut self, menu: &Menu<A>, depth: usize) -> Reply<Line> {
         self.show(&menu_list(menu, depth));
         match self.prompter.ask(self.prompt) {
-            Ok(line) => reply(line),
+            Ok(line) => match reply(line) {
+                Reply::Words(words) if self.is_command.is_some_and(|c| c(&words)) => {
+                    Reply::Other(Line::Reply(words))
+                }
+                other => other,
+            },
             Err(e) => {
                 self.error = Some(e);
                 Reply::Other(Line::Eof)
