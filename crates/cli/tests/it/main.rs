@@ -5,5 +5,7 @@ mod common;
 mod files;
 mod import;
 mod odds_action;
+mod odds_resume;
 mod play;
+mod seats;
 mod sim;
