@@ -81,7 +81,6 @@ fn gurps_two_strike_actions_resume_at_the_second_strike_with_the_same_odds() {
     for action in [
         r#"{ all_out_attack = { variant = "double", strike = { target = 1 } } }"#,
         "{ attack = { strike = { target = 1 }, extra = { rapid = { strike = { target = 1 } } } } }",
-        "{ attack = { strike = { target = 1 } } }",
     ] {
         assert_same_odds(&["--scenario", &file, "--actor", "Ann", "--action", action]);
     }
