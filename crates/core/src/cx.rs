@@ -38,6 +38,22 @@ pub trait Cx<R: Ruleset> {
     /// once. Everywhere else it costs nothing. A checkpoint whose claim is
     /// false makes the odds wrong, so place them where the state says it all.
     fn checkpoint(&mut self, state: &R::State, tag: &impl serde::Serialize) -> Flow<(), R>;
+
+    /// A checkpoint ([`Cx::checkpoint`]) the exact odds may also *resume*
+    /// from: the ruleset's [`crate::odds::ActionEffects::resume`] with this
+    /// `step` does exactly what the resolution does after this call, from
+    /// the state alone. The odds then explore what follows by restarting
+    /// there instead of replaying the action from its start for every
+    /// sequence of rolls below it. Everywhere else it costs nothing.
+    fn resume_point(
+        &mut self,
+        state: &R::State,
+        tag: &impl serde::Serialize,
+        step: u32,
+    ) -> Flow<(), R> {
+        let _ = step;
+        self.checkpoint(state, tag)
+    }
 }
 
 /// The context over an oracle and a sink.
@@ -101,6 +117,24 @@ impl<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Cx<R> for Ctx<'_, R, O, S
         // A tag that cannot be written merges nothing: slower, still exact.
         match postcard::to_stdvec(tag) {
             Ok(bytes) => self.oracle.checkpoint(state, &bytes, self.sink.so_far()),
+            Err(_) => Ok(()),
+        }
+    }
+
+    #[inline]
+    fn resume_point(
+        &mut self,
+        state: &R::State,
+        tag: &impl serde::Serialize,
+        step: u32,
+    ) -> Flow<(), R> {
+        if !O::MERGES {
+            return Ok(());
+        }
+        match postcard::to_stdvec(tag) {
+            Ok(bytes) => self
+                .oracle
+                .resume_point(state, &bytes, step, self.sink.so_far()),
             Err(_) => Ok(()),
         }
     }

@@ -48,6 +48,11 @@ pub struct Args {
     /// read with the bundled ones and the scenario's own `data` folder.
     #[arg(long, value_name = "DIR", requires = "scenario")]
     pub data: Option<PathBuf>,
+    /// Replay every roll sequence from the start of the action, neither
+    /// resuming at checkpoints nor reusing the AI's answers: slower, and
+    /// the same odds (the tests check it).
+    #[arg(long, hide = true, requires = "scenario")]
+    pub replay_all: bool,
 }
 
 const BAR_WIDTH: f64 = 40.0;
@@ -241,6 +246,8 @@ fn action_odds<R: ActionEffects>(args: &Args, path: &Path, file: SourceFile, tex
     };
     let opts = OddsOptions {
         max_leaves: args.max_outcomes,
+        reuse_answers: !args.replay_all,
+        resume: !args.replay_all,
         ..OddsOptions::default()
     };
     let odds = exact::turn_odds::<R>(&loaded.state, actor, &earlier, &action, &opts)

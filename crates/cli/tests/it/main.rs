@@ -6,5 +6,7 @@ mod encounter;
 mod files;
 mod import;
 mod odds_action;
+mod odds_resume;
 mod play;
+mod seats;
 mod sim;

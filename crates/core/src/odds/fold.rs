@@ -3,7 +3,9 @@
 //! distributions.
 
 use super::answers::{Answers, Word};
+use super::merge::{Key, Memo};
 use super::oracle::{EnumOracle, Measured, feature_key};
+use super::resume::Snapshots;
 use super::walk::{Walk, Walked};
 use super::weight::{Acc, Weight, one, zero};
 use super::{ActionEffects, ActionOdds, Feature, OddsError, OddsOptions};
@@ -14,6 +16,7 @@ use crate::ids::CombatantId;
 use crate::ruleset::Next;
 use fray_dice::Prob;
 use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 /// A distinct state the measured action may start from, with its probability.
 pub(super) struct Start<S> {
@@ -198,28 +201,29 @@ enum Leaf {
         decisions: Vec<Word>,
     },
     /// It reached a checkpoint the walk already knows.
-    Merged { key: Vec<u8>, decisions: Vec<Word> },
+    Merged {
+        memo: Rc<Memo>,
+        decisions: Vec<Word>,
+    },
 }
 
 /// The joint distribution being built.
 #[derive(Default)]
 struct Tables {
     names: Vec<&'static str>,
-    joint: BTreeMap<Vec<(&'static str, i64)>, Acc>,
+    /// By feature key id ([`super::merge::Keys`]).
+    joint: Vec<Option<Acc>>,
     decisions: Vec<(Word, Acc)>,
 }
 
 impl Tables {
     /// Adds one outcome with its features, the decisions behind it and its weight.
-    fn add(&mut self, features: &[(&'static str, i64)], decisions: &[Word], w: &Weight) {
-        match self.joint.get_mut(features) {
-            Some(acc) => acc.add(w),
-            None => self
-                .joint
-                .entry(features.to_vec())
-                .or_insert_with(Acc::new)
-                .add(w),
+    fn add(&mut self, key: Key, decisions: &[Word], w: &Weight) {
+        let i = key as usize;
+        if self.joint.len() <= i {
+            self.joint.resize_with(i + 1, || None);
         }
+        self.joint[i].get_or_insert_with(Acc::new).add(w);
         for (i, d) in decisions.iter().enumerate() {
             if !decisions[..i].contains(d) {
                 add_acc(&mut self.decisions, *d, w);
@@ -253,6 +257,7 @@ pub(super) fn fold<R: ActionEffects>(
     let merged_before = walk.merge.merged;
     let mut capped = false;
     let mut answers = Answers::new(walk.reuse_answers());
+    let mut snapshots = Snapshots::<R>::new(walk.resumes());
     for start in &starts {
         check::<R>(start, action)?;
         for d in &start.decisions {
@@ -260,8 +265,9 @@ pub(super) fn fold<R: ActionEffects>(
         }
         walk.reset(&start.weight);
         walk.merge.clear();
+        snapshots.clear();
         let walked = walk.explore(
-            |walk| run_once::<R>(walk, &mut answers, start, action),
+            |walk| run_once::<R>(walk, &mut answers, &mut snapshots, start, action),
             |walk, leaf, w| record(walk, &mut tables, leaf, w),
         )?;
         if walked == Walked::Capped {
@@ -272,7 +278,11 @@ pub(super) fn fold<R: ActionEffects>(
     let joint: BTreeMap<Vec<(&'static str, i64)>, Prob> = tables
         .joint
         .into_iter()
-        .map(|(k, acc)| (k, acc.prob()))
+        .enumerate()
+        .filter_map(|(k, acc)| {
+            let key = walk.keys.get(Key::try_from(k).ok()?).to_vec();
+            Some((key, acc?.prob()))
+        })
         .collect();
     let decisions: Vec<(String, Prob)> = tables
         .decisions
@@ -310,31 +320,47 @@ pub(super) fn fold<R: ActionEffects>(
     })
 }
 
-/// One resolution of the action along the walk's current path.
+/// One resolution of the action along the walk's current path: from the
+/// deepest open resume point of the path when there is one, from the start
+/// of the action otherwise.
 fn run_once<R: ActionEffects>(
     walk: &mut Walk,
     answers: &mut Answers<R::Answer>,
+    snapshots: &mut Snapshots<R>,
     start: &Start<R::State>,
     action: &R::Action,
 ) -> Result<Leaf, OddsError> {
-    let mut state = start.state.clone();
+    let resumed = snapshots.deepest(&walk.merge).map(|s| {
+        let at = (s.step, s.depth, s.ordinal + 1, s.decisions.clone());
+        (at, s.state.clone(), s.events.clone())
+    });
+    let (mut state, mut sink, at) = match resumed {
+        Some((at, state, events)) => (state, VecSink { events }, Some(at)),
+        None => (start.state.clone(), VecSink::default(), None),
+    };
     let measured = Measured {
         before: &start.state,
         actor: start.actor,
         action,
     };
-    let mut oracle = EnumOracle::<R>::new(walk, answers, Some(measured));
-    let mut sink = VecSink::default();
+    let mut oracle = EnumOracle::<R>::new(walk, answers, Some(measured)).with_snapshots(snapshots);
+    let step = at.map(|(step, depth, ordinal, decisions)| {
+        oracle.resumed(depth, ordinal, decisions);
+        step
+    });
     let result = {
         let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
-        R::resolve(&mut state, start.actor, action, &mut cx)
+        match step {
+            Some(step) => R::resume(&mut state, start.actor, action, step, &mut cx),
+            None => R::resolve(&mut state, start.actor, action, &mut cx),
+        }
     };
     match result {
         Ok(()) => {}
         Err(Halt::Merged) => {
-            if let Some(key) = oracle.merged_at.take() {
+            if let Some(memo) = oracle.merged_at.take() {
                 return Ok(Leaf::Merged {
-                    key,
+                    memo,
                     decisions: oracle.decisions,
                 });
             }
@@ -363,27 +389,20 @@ fn record(walk: &mut Walk, tables: &mut Tables, leaf: Leaf, w: &Weight) {
             for (name, _) in &features {
                 tables.name(name);
             }
-            let key = feature_key(features);
-            tables.add(&key, &decisions, w);
-            walk.merge.leaf(&key, &decisions, w);
+            let key = walk.keys.intern(feature_key(features));
+            tables.add(key, &decisions, w);
+            walk.merge.leaf(key, &decisions, w);
         }
-        Leaf::Merged { key, decisions } => {
-            let Some(memo) = walk.merge.memo(&key) else {
-                return;
-            };
+        Leaf::Merged { memo, decisions } => {
+            // The memo's leaves were recorded as leaves before, so their
+            // features are named already.
             let (leaves, leftover) = memo.scaled(w);
-            let leaves: Vec<_> = leaves
-                .map(|((f, after), pw)| (f.clone(), after.clone(), pw))
-                .collect();
             let mut run = decisions.clone();
-            for (features, after, pw) in leaves {
-                for (name, _) in &features {
-                    tables.name(name);
-                }
+            for ((key, after), pw) in leaves {
                 run.truncate(decisions.len());
-                run.extend(after);
-                tables.add(&features, &run, &pw);
-                walk.merge.leaf(&features, &run, &pw);
+                run.extend_from_slice(after);
+                tables.add(*key, &run, &pw);
+                walk.merge.leaf(*key, &run, &pw);
             }
             walk.merge.leftover(&leftover);
             walk.leftover += leftover;

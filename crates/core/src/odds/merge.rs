@@ -17,16 +17,50 @@ use super::answers::Word;
 use super::weight::{Acc, Weight};
 use fray_dice::Prob;
 use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 /// The non-zero features of one outcome, sorted by name.
 pub(super) type FeatureKey = Vec<(&'static str, i64)>;
 
+/// A [`FeatureKey`], interned in the walk's [`Keys`].
+pub(super) type Key = u32;
+
 /// One kind of leaf below a checkpoint: its features and the decisions
 /// taken after the checkpoint.
-type LeafKey = (FeatureKey, Vec<Word>);
+type LeafKey = (Key, Vec<Word>);
+
+/// Feature keys met in one enumeration, each stored once: the tables of
+/// every open checkpoint and the joint table look leaves up by a `u32`
+/// instead of comparing lists of names.
+#[derive(Default)]
+pub(super) struct Keys {
+    list: Vec<FeatureKey>,
+    ids: HashMap<FeatureKey, Key>,
+}
+
+impl Keys {
+    /// The id of `key`, adding it the first time.
+    pub(super) fn intern(&mut self, key: FeatureKey) -> Key {
+        if let Some(&id) = self.ids.get(&key) {
+            return id;
+        }
+        let id = Key::try_from(self.list.len()).unwrap_or(Key::MAX);
+        self.list.push(key.clone());
+        self.ids.insert(key, id);
+        id
+    }
+
+    /// The features behind `id`.
+    pub(super) fn get(&self, id: Key) -> &[(&'static str, i64)] {
+        self.list.get(id as usize).map_or(&[], Vec::as_slice)
+    }
+}
 
 /// A checkpoint whose subtree is being explored.
 struct Open {
+    /// Unique within the walk: a resume point's snapshot names its
+    /// checkpoint by it (depth and ordinal recur on other paths).
+    id: u64,
     key: Vec<u8>,
     /// Rolls made before it: its subtree is every path sharing those.
     depth: usize,
@@ -40,7 +74,7 @@ struct Open {
     mark: usize,
     /// Leaves by features, then by the decisions after the checkpoint
     /// (nested so that a leaf met again is found without copying its key).
-    leaves: BTreeMap<FeatureKey, BTreeMap<Vec<Word>, Acc>>,
+    leaves: BTreeMap<Key, BTreeMap<Vec<Word>, Acc>>,
     leftover: Prob,
 }
 
@@ -72,17 +106,21 @@ impl Memo {
 pub(super) enum Arrival {
     /// Go on resolving.
     Go,
-    /// Stop: the memo under this key knows what follows.
-    Known(Vec<u8>),
+    /// Go on resolving: the checkpoint was opened now, under this id.
+    Opened(u64),
+    /// Stop: this memo knows what follows.
+    Known(Rc<Memo>),
 }
 
 /// Open and closed checkpoints of one action's tree.
 #[derive(Default)]
 pub(super) struct Merger {
     open: Vec<Open>,
-    memo: HashMap<Vec<u8>, Memo>,
+    memo: HashMap<Vec<u8>, Rc<Memo>>,
     /// Runs that stopped at a known checkpoint.
     pub(super) merged: u64,
+    /// The id of the next checkpoint opened.
+    next_id: u64,
 }
 
 impl Merger {
@@ -115,37 +153,39 @@ impl Merger {
         w: &Weight,
         decisions: usize,
     ) -> Arrival {
-        if self.memo.contains_key(&key) {
+        if let Some(memo) = self.memo.get(&key) {
             self.merged += 1;
-            return Arrival::Known(key);
+            return Arrival::Known(Rc::clone(memo));
         }
-        if !self.open.iter().any(|o| o.key == key) {
-            self.open.push(Open {
-                key,
-                depth,
-                ordinal,
-                weight: w.prob(),
-                mark: decisions,
-                leaves: BTreeMap::new(),
-                leftover: Prob::default(),
-            });
+        if self.open.iter().any(|o| o.key == key) {
+            return Arrival::Go;
         }
-        Arrival::Go
+        let id = self.next_id;
+        self.next_id += 1;
+        self.open.push(Open {
+            id,
+            key,
+            depth,
+            ordinal,
+            weight: w.prob(),
+            mark: decisions,
+            leaves: BTreeMap::new(),
+            leftover: Prob::default(),
+        });
+        Arrival::Opened(id)
     }
 
-    /// The memo under `key`.
-    pub(super) fn memo(&self, key: &[u8]) -> Option<&Memo> {
-        self.memo.get(key)
+    /// Whether the checkpoint opened under `id` is still open (the walk is
+    /// still inside its subtree).
+    pub(super) fn is_open(&self, id: u64) -> bool {
+        self.open.iter().any(|o| o.id == id)
     }
 
-    /// A leaf with `features`, the run's `decisions` and weight `w`.
-    pub(super) fn leaf(&mut self, features: &FeatureKey, decisions: &[Word], w: &Weight) {
+    /// A leaf with features `key`, the run's `decisions` and weight `w`.
+    pub(super) fn leaf(&mut self, key: Key, decisions: &[Word], w: &Weight) {
         for o in &mut self.open {
             let after = decisions.get(o.mark..).unwrap_or_default();
-            let by_decisions = match o.leaves.get_mut(features.as_slice()) {
-                Some(m) => m,
-                None => o.leaves.entry(features.clone()).or_default(),
-            };
+            let by_decisions = o.leaves.entry(key).or_default();
             match by_decisions.get_mut(after) {
                 Some(acc) => acc.add(w),
                 None => by_decisions
@@ -186,12 +226,12 @@ impl Merger {
                 .into_iter()
                 .flat_map(|(features, by)| {
                     by.into_iter()
-                        .map(move |(after, acc)| ((features.clone(), after), acc.prob()))
+                        .map(move |(after, acc)| ((features, after), acc.prob()))
                 })
                 .map(|(k, p)| (k, Weight::of(&given(p))))
                 .collect();
             let leftover = given(o.leftover);
-            self.memo.insert(o.key, Memo { leaves, leftover });
+            self.memo.insert(o.key, Rc::new(Memo { leaves, leftover }));
         }
     }
 }

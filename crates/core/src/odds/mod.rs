@@ -46,6 +46,7 @@ mod answers;
 mod fold;
 mod merge;
 mod oracle;
+mod resume;
 mod walk;
 mod weight;
 
@@ -81,6 +82,29 @@ pub trait ActionEffects: Ruleset {
         events: &[Self::Event],
     ) -> Vec<(&'static str, i64)>;
 
+    /// Whether [`ActionEffects::resume`] continues an action from its resume
+    /// points ([`crate::Cx::resume_point`]). Off by default: the odds then
+    /// treat resume points as plain checkpoints and replay every sequence
+    /// of rolls from the start of the action.
+    const RESUMES: bool = false;
+
+    /// Resolves the rest of `action` by `actor` from the resume point
+    /// `step` ([`crate::Cx::resume_point`]), in `state` as it was there:
+    /// exactly what [`Ruleset::resolve`] does after that call (same rolls,
+    /// questions, events and state changes). Called only when
+    /// [`ActionEffects::RESUMES`] is set; a pinned test per ruleset compares
+    /// the odds with and without resuming. The default does nothing.
+    fn resume(
+        state: &mut Self::State,
+        actor: CombatantId,
+        action: &Self::Action,
+        step: u32,
+        cx: &mut impl crate::Cx<Self>,
+    ) -> crate::Flow<(), Self> {
+        let _ = (state, actor, action, step, cx);
+        Ok(())
+    }
+
     /// How a decision taken by the AI reads in the output. The default names
     /// the addressee and the answer; rulesets may say more (the value of the
     /// defense chosen).
@@ -113,6 +137,10 @@ pub struct OddsOptions {
     /// Reuse the AI's answers while a run replays the previous run's rolls
     /// (on by default; off only to check that reusing changes nothing).
     pub reuse_answers: bool,
+    /// Restart runs at the deepest open resume point of their path
+    /// ([`ActionEffects::resume`]) instead of replaying the action from its
+    /// start (on by default; off only to check that resuming changes nothing).
+    pub resume: bool,
 }
 
 /// The default cap on leaves.
@@ -126,6 +154,7 @@ impl Default for OddsOptions {
             max_rolls_per_run: 10_000,
             max_turns: 1_000,
             reuse_answers: true,
+            resume: true,
         }
     }
 }

@@ -2,7 +2,8 @@
 //! from the AI, and checkpoints that merge identical states.
 
 use super::answers::{Answers, Word};
-use super::merge::{Arrival, FeatureKey};
+use super::merge::{Arrival, FeatureKey, Memo};
+use super::resume::{Snapshot, Snapshots};
 use super::walk::Walk;
 use super::{ActionEffects, OddsError};
 use crate::halt::{Flow, Halt, InputError};
@@ -10,6 +11,7 @@ use crate::ids::CombatantId;
 use crate::oracle::Oracle;
 use crate::roll::RollRequest;
 use fray_dice::Rolled;
+use std::rc::Rc;
 
 /// The action being measured: what checkpoints compute the features so far against.
 pub(super) struct Measured<'a, R: ActionEffects> {
@@ -29,10 +31,12 @@ pub(super) struct EnumOracle<'w, 'a, R: ActionEffects> {
     error: Option<OddsError>,
     /// Set when measuring an action: checkpoints merge then.
     measured: Option<Measured<'a, R>>,
-    /// The memo key the run stopped at, if it did.
-    pub(super) merged_at: Option<Vec<u8>>,
+    /// The memo of the checkpoint the run stopped at, if it did.
+    pub(super) merged_at: Option<Rc<Memo>>,
     /// Checkpoints met so far in this run.
     checkpoints: usize,
+    /// Where resume points keep their snapshots (measured actions only).
+    snapshots: Option<&'w mut Snapshots<R>>,
 }
 
 impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
@@ -51,6 +55,72 @@ impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
             measured,
             merged_at: None,
             checkpoints: 0,
+            snapshots: None,
+        }
+    }
+
+    /// Resume points keep their snapshots in `snapshots`.
+    pub(super) fn with_snapshots(mut self, snapshots: &'w mut Snapshots<R>) -> Self {
+        self.snapshots = Some(snapshots);
+        self
+    }
+
+    /// The run starts at a resume point: after `depth` rolls and `ordinal`
+    /// checkpoints, with `decisions` taken.
+    pub(super) fn resumed(&mut self, depth: usize, ordinal: usize, decisions: Vec<Word>) {
+        self.depth = depth;
+        self.checkpoints = ordinal;
+        self.decisions = decisions;
+    }
+
+    /// A checkpoint, a resume point when `step` is set.
+    fn arrive(
+        &mut self,
+        state: &R::State,
+        tag: &[u8],
+        events: &[R::Event],
+        step: Option<u32>,
+    ) -> Flow<(), R> {
+        let Some(m) = &self.measured else {
+            return Ok(());
+        };
+        let ordinal = self.checkpoints;
+        self.checkpoints += 1;
+        let path_len = self.walk.path.len();
+        if self.depth < path_len {
+            // A replay: the key was written when this path was new.
+            self.walk
+                .merge
+                .replay(self.depth, ordinal, self.decisions.len());
+            return Ok(());
+        }
+        let so_far = feature_key(R::effects(m.before, state, m.actor, m.action, events));
+        // A state postcard cannot write merges nothing: slower, still exact.
+        let Ok(key) = postcard::to_stdvec(&(state, tag, &so_far)) else {
+            return Ok(());
+        };
+        let w = self.walk.weight().clone();
+        let arrival = self
+            .walk
+            .merge
+            .arrive(key, (self.depth, ordinal), &w, self.decisions.len());
+        match arrival {
+            Arrival::Go => Ok(()),
+            Arrival::Opened(id) => {
+                if let (Some(step), Some(snaps)) = (step, self.snapshots.as_deref_mut())
+                    && snaps.on()
+                {
+                    let at = (self.depth, ordinal, step);
+                    let snap =
+                        Snapshot::new(at, state.clone(), events.to_vec(), self.decisions.clone());
+                    snaps.keep(id, snap);
+                }
+                Ok(())
+            }
+            Arrival::Known(memo) => {
+                self.merged_at = Some(memo);
+                Err(Halt::Merged)
+            }
         }
     }
 
@@ -125,35 +195,16 @@ impl<R: ActionEffects> Oracle<R> for EnumOracle<'_, '_, R> {
     }
 
     fn checkpoint(&mut self, state: &R::State, tag: &[u8], events: &[R::Event]) -> Flow<(), R> {
-        let Some(m) = &self.measured else {
-            return Ok(());
-        };
-        let ordinal = self.checkpoints;
-        self.checkpoints += 1;
-        let path_len = self.walk.path.len();
-        if self.depth < path_len {
-            // A replay: the key was written when this path was new.
-            self.walk
-                .merge
-                .replay(self.depth, ordinal, self.decisions.len());
-            return Ok(());
-        }
-        let so_far = feature_key(R::effects(m.before, state, m.actor, m.action, events));
-        // A state postcard cannot write merges nothing: slower, still exact.
-        let Ok(key) = postcard::to_stdvec(&(state, tag, &so_far)) else {
-            return Ok(());
-        };
-        let w = self.walk.weight().clone();
-        let arrival = self
-            .walk
-            .merge
-            .arrive(key, (self.depth, ordinal), &w, self.decisions.len());
-        match arrival {
-            Arrival::Go => Ok(()),
-            Arrival::Known(key) => {
-                self.merged_at = Some(key);
-                Err(Halt::Merged)
-            }
-        }
+        self.arrive(state, tag, events, None)
+    }
+
+    fn resume_point(
+        &mut self,
+        state: &R::State,
+        tag: &[u8],
+        step: u32,
+        events: &[R::Event],
+    ) -> Flow<(), R> {
+        self.arrive(state, tag, events, Some(step))
     }
 }

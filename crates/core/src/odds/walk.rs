@@ -3,7 +3,7 @@
 use super::OddsError;
 use super::OddsOptions;
 use super::answers::Words;
-use super::merge::Merger;
+use super::merge::{Keys, Merger};
 use super::weight::{Kind, Weight, zero};
 use fray_dice::{Prob, RollKind, Rolled};
 
@@ -28,6 +28,8 @@ pub(super) struct Walk {
     pub(super) merge: Merger,
     /// Decision words met so far.
     pub(super) words: Words,
+    /// Feature keys met so far.
+    pub(super) keys: Keys,
     /// Which tree is walked: changes at every [`Walk::reset`], so answers
     /// remembered from another tree are never reused.
     pub(super) tree: u64,
@@ -55,6 +57,7 @@ impl Walk {
             opts: opts.clone(),
             merge: Merger::default(),
             words: Words::default(),
+            keys: Keys::default(),
             tree: 0,
             kept: 0,
         }
@@ -71,6 +74,11 @@ impl Walk {
     /// Whether runs reuse the AI's answers along the replayed path.
     pub(super) fn reuse_answers(&self) -> bool {
         self.opts.reuse_answers
+    }
+
+    /// Whether runs resume at resume points.
+    pub(super) fn resumes(&self) -> bool {
+        self.opts.resume
     }
 
     /// The cap on leaves.

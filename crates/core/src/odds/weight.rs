@@ -110,7 +110,7 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 /// the common one stays small), big rationals for the rest.
 #[derive(Clone, Debug)]
 pub(super) struct Acc {
-    /// `num / den`, not necessarily reduced; `(0, 1)` when empty.
+    /// `num / den`, not reduced; `(0, 1)` when empty.
     int: (u128, u128),
     big: Prob,
 }
@@ -142,17 +142,39 @@ impl Acc {
     }
 }
 
-/// `a + b` over their least common denominator, reduced, or `None` when
-/// it does not fit machine integers.
-fn add_ratios((an, ad): (u128, u128), (bn, bd): (u128, u128)) -> Option<(u128, u128)> {
-    if an == 0 {
-        return Some(reduced(bn, bd));
+/// `a + b` as machine integers, or `None` when it does not fit them.
+///
+/// Not reduced: sums are read once, as a reduced [`Prob`], at the end. The
+/// leaves added to one sum mostly share their denominator (products of the
+/// same dice), so the common cases are one addition (equal denominators) or
+/// one multiplication (one divides the other); only other pairs pay for a
+/// gcd. On overflow both sides are reduced and the sum tried again.
+fn add_ratios(a: (u128, u128), b: (u128, u128)) -> Option<(u128, u128)> {
+    if a.0 == 0 {
+        return Some(b);
     }
-    let g = gcd(ad, bd);
-    let (fa, fb) = (bd / g, ad / g);
+    if b.0 == 0 {
+        return Some(a);
+    }
+    sum_unreduced(a, b).or_else(|| sum_unreduced(reduced(a.0, a.1), reduced(b.0, b.1)))
+}
+
+/// `an/ad + bn/bd` over the least common denominator, not reduced.
+fn sum_unreduced((an, ad): (u128, u128), (bn, bd): (u128, u128)) -> Option<(u128, u128)> {
+    if ad == bd {
+        return Some((an.checked_add(bn)?, ad));
+    }
+    let (fa, fb) = if ad > bd && ad % bd == 0 {
+        (1, ad / bd)
+    } else if bd > ad && bd % ad == 0 {
+        (bd / ad, 1)
+    } else {
+        let g = gcd(ad, bd);
+        (bd / g, ad / g)
+    };
     let den = ad.checked_mul(fa)?;
     let num = an.checked_mul(fa)?.checked_add(bn.checked_mul(fb)?)?;
-    Some(reduced(num, den))
+    Some((num, den))
 }
 
 /// The exact outcomes of one roll kind, with integer numerators over a
@@ -234,6 +256,31 @@ mod tests {
             + Prob::new(1.into(), (u128::MAX - 2).into());
         assert_eq!(acc.prob(), want);
         assert_eq!(Acc::new().prob(), zero());
+    }
+
+    #[test]
+    fn unreduced_sums_read_as_the_same_reduced_fraction() {
+        // Equal denominators, one dividing the other, coprime ones, and
+        // numerators near the top of u128 (reduced before the retry).
+        let cases: [&[(u128, u128)]; 4] = [
+            &[(36, 216), (54, 216), (18, 216)],
+            &[(1, 6), (5, 36), (7, 216), (1, 2)],
+            &[(2, 9), (3, 8), (5, 7)],
+            &[
+                (u128::MAX / 4, u128::MAX / 2),
+                (u128::MAX / 4, u128::MAX / 2),
+                (3, 6),
+            ],
+        ];
+        for parts in cases {
+            let mut acc = Acc::new();
+            let mut want = zero();
+            for &(n, d) in parts {
+                acc.add(&Weight::Int(n, d));
+                want += Prob::new(n.into(), d.into());
+            }
+            assert_eq!(acc.prob(), want, "{parts:?}");
+        }
     }
 
     #[test]

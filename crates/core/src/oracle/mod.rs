@@ -39,4 +39,17 @@ pub trait Oracle<R: Ruleset> {
         let _ = (state, tag, events);
         Ok(())
     }
+
+    /// A checkpoint the odds may resume from ([`crate::Cx::resume_point`]).
+    /// Oracles that do not resume treat it as a plain checkpoint.
+    fn resume_point(
+        &mut self,
+        state: &R::State,
+        tag: &[u8],
+        step: u32,
+        events: &[R::Event],
+    ) -> Flow<(), R> {
+        let _ = step;
+        self.checkpoint(state, tag, events)
+    }
 }

@@ -305,10 +305,7 @@ fn new_round(state: &mut State, cx: &mut impl Cx<Skirmish>) -> Flow<(), Skirmish
 
 /// A roll-over strike at the first foe standing.
 fn strike(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Skirmish>) -> Flow<(), Skirmish> {
-    let Some(target) = (0..3u16)
-        .map(CombatantId)
-        .find(|&c| SIDE[c.index()] != SIDE[actor.index()] && alive(state, c))
-    else {
+    let Some(target) = first_foe(state, actor) else {
         return Ok(());
     };
     let mut bonus = ModList::base("skill", 2, "T-SKILL");
@@ -342,9 +339,29 @@ fn strike(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Skirmish>) -> 
     }
     if state.checkpoints {
         // What follows depends on the state and the target only, not on
-        // the margin: every hit merges here.
-        cx.checkpoint(state, &target)?;
+        // the margin: every hit merges here, and the odds resume here.
+        cx.resume_point(state, &target, DAMAGE)?;
     }
+    damage(state, actor, target, cx)
+}
+
+/// The resume point before a hit's damage.
+const DAMAGE: u32 = 1;
+
+/// The first foe standing: the one a strike aims at.
+fn first_foe(state: &State, actor: CombatantId) -> Option<CombatantId> {
+    (0..3u16)
+        .map(CombatantId)
+        .find(|&c| SIDE[c.index()] != SIDE[actor.index()] && alive(state, c))
+}
+
+/// A hit's damage: the rest of a strike from its resume point.
+fn damage(
+    state: &mut State,
+    actor: CombatantId,
+    target: CombatantId,
+    cx: &mut impl Cx<Skirmish>,
+) -> Flow<(), Skirmish> {
     let dmg = cx.roll(
         state,
         RollRequest::new(Some(actor), RollKind::d(1, 6), "damage", "T-DMG"),
@@ -359,6 +376,24 @@ fn strike(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Skirmish>) -> 
 
 /// `hit` and `graze` count events; `damage` is the HP the foes lost.
 impl ActionEffects for Skirmish {
+    const RESUMES: bool = true;
+
+    /// The one resume point is a hit's damage ([`DAMAGE`]); the target is
+    /// still the first foe standing there.
+    fn resume(
+        state: &mut State,
+        actor: CombatantId,
+        _: &Action,
+        step: u32,
+        cx: &mut impl Cx<Self>,
+    ) -> Flow<(), Self> {
+        assert_eq!(step, DAMAGE);
+        match first_foe(state, actor) {
+            Some(target) => damage(state, actor, target, cx),
+            None => Ok(()),
+        }
+    }
+
     fn effects(
         before: &State,
         after: &State,
@@ -638,6 +673,35 @@ fn checkpoints_merge_hits_and_give_the_same_odds() {
     assert_eq!(plain.leaves, 66);
     assert_eq!(merged.leaves, 21);
     assert_eq!(merged.merged, 9);
+}
+
+#[test]
+fn resuming_at_the_damage_instead_of_replaying_changes_nothing() {
+    // rule: T-DMG (the resume point before a hit's damage), T-MUL
+    // Runs below an open resume point start from its snapshot and call
+    // `resume`; replaying every run from the start of the action (and
+    // asking the AI every time) must give the very same fractions and counts.
+    let replay_all = OddsOptions {
+        resume: false,
+        reuse_answers: false,
+        ..OddsOptions::default()
+    };
+    let state = ann_to_act();
+    for earlier in [&[][..], &[Action::Strike][..]] {
+        let fast = odds::turn_odds::<Skirmish>(
+            &state,
+            Some(ANN),
+            earlier,
+            &Action::Strike,
+            &OddsOptions::default(),
+        )
+        .unwrap();
+        let slow =
+            odds::turn_odds::<Skirmish>(&state, Some(ANN), earlier, &Action::Strike, &replay_all)
+                .unwrap();
+        assert_eq!(fast, slow);
+        assert!(fast.merged > 0, "the hits merge at the resume point");
+    }
 }
 
 #[test]

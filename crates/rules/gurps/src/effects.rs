@@ -13,7 +13,7 @@ use crate::model::event::Event;
 use crate::model::state::{DefenseKind, Life, State};
 use crate::rules::injury::{critical_hit_effect, head_blow_effect};
 use fray_core::odds::ActionEffects;
-use fray_core::{CombatantId, Ruleset};
+use fray_core::{CombatantId, Cx, Ruleset};
 
 /// Whether an event's name field names `who`.
 fn names(field: &impl AsRef<str>, who: &str) -> bool {
@@ -116,6 +116,21 @@ impl ActionEffects for Gurps {
             ("target_out", i64::from(out)),
             ("target_dead", i64::from(dead)),
         ]
+    }
+
+    /// The odds resume a two-strike action before its second strike
+    /// ([`crate::resolve::maneuver::SECOND_STRIKE`]) instead of replaying the
+    /// first strike for every sequence of rolls below it.
+    const RESUMES: bool = true;
+
+    fn resume(
+        state: &mut State,
+        actor: CombatantId,
+        action: &Action,
+        step: u32,
+        cx: &mut impl Cx<Gurps>,
+    ) -> fray_core::Flow<(), Gurps> {
+        crate::resolve::maneuver::resume(state, actor, action, step, cx)
     }
 
     /// `Sir Gawain: Parry with Broadsword, retreating (defense 11)`: the

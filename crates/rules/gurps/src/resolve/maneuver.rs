@@ -53,6 +53,72 @@ fn stays_up(
             && effort::will_to_go_on(state, actor, cx)?))
 }
 
+/// The one place the exact odds resume a GURPS action
+/// ([`fray_core::Cx::resume_point`]): before the second strike of an
+/// All-Out Attack (Double), a Rapid Strike or a Dual-Weapon Attack
+/// (G-AOA-003, G-ATK-004..007). What follows depends on the state and the
+/// action alone, so [`resume`] can carry on from there.
+pub const SECOND_STRIKE: u32 = 1;
+
+/// Marks the point before an action's second strike: a resume point for the
+/// exact odds, unless the strike belongs to a Wait going off inside another
+/// fighter's action (G-WAIT-001), whose rest is that action's, not this one.
+pub(crate) fn before_second_strike(
+    state: &State,
+    actor: CombatantId,
+    tag: &impl serde::Serialize,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    if state.fighter(actor).responding.is_some() {
+        cx.checkpoint(state, tag)
+    } else {
+        cx.resume_point(state, tag, SECOND_STRIKE)
+    }
+}
+
+/// The rest of `action` from its resume point `step` ([`SECOND_STRIKE`]):
+/// exactly what [`resolve`] does after [`before_second_strike`], which only
+/// the actions below reach.
+pub fn resume(
+    state: &mut State,
+    actor: CombatantId,
+    action: &Action,
+    step: u32,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    debug_assert_eq!(step, SECOND_STRIKE);
+    match action {
+        Action::AllOutAttack {
+            variant: variant @ AllOutVariant::Double,
+            strike,
+            ..
+        } => {
+            attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
+            spend_feint(state, actor, strike.target);
+        }
+        Action::Attack {
+            strike,
+            step,
+            extra: Some(x),
+            giant_step,
+        } => {
+            strikes::second_strike(
+                state,
+                actor,
+                strike,
+                step.as_ref(),
+                x,
+                giant_step.as_ref(),
+                cx,
+            )?;
+            spend_feint(state, actor, strike.target);
+        }
+        // No other action has a resume point.
+        _ => return Ok(()),
+    }
+    wrap_up(state, actor, action, cx)
+}
+
 /// Tells the table which maneuver `actor` takes.
 fn announce(state: &State, actor: CombatantId, action: &Action, cx: &mut impl Cx<Gurps>) {
     cx.emit(|| {
@@ -177,8 +243,9 @@ fn all_out_attack(
             // leaves the attacker off balance, G-EXT-009).
             attack::resolve(state, actor, *strike, How::all_out(variant), cx)?;
             if !state.fighter(actor).off_balance {
-                // The first attack's outcomes come to a few states.
-                cx.checkpoint(state, &(actor, strike, "second attack"))?;
+                // The first attack's outcomes come to a few states; what
+                // follows is also `resume`'s.
+                before_second_strike(state, actor, &(actor, strike, "second attack"), cx)?;
                 attack::resolve(state, actor, *strike, How::all_out(variant), cx)?;
             }
         }

@@ -9,6 +9,7 @@ use crate::model::action::{Charge, Extra, Step, Strike};
 use crate::model::event::Event;
 use crate::model::state::{Stance, State};
 use crate::resolve::attack::{self};
+use crate::resolve::maneuver::before_second_strike;
 use crate::resolve::{effort, movement};
 use crate::rules::attack::How;
 use crate::rules::strikes::{hows, ordered, plan_charge, second};
@@ -31,22 +32,53 @@ pub fn resolve_attack(
             return Ok(());
         }
     }
-    let (main_how, second_how) = hows(strike, extra);
+    let (main_how, _) = hows(strike, extra);
     attack::resolve(state, actor, *strike, main_how, cx)?;
-    if let Some(x) = extra {
+    match extra {
         // G-EXT-009 row 7: off balance, no further action this turn.
-        if state.fighter(actor).off_balance {
+        Some(_) if state.fighter(actor).off_balance => {
             cx.emit(|| Event::Note {
                 text: "off balance: the second strike is lost".into(),
                 rule: "G-EXT-009",
             });
-        } else {
-            // The first strike's many outcomes come to a few states: the
-            // second strike (and the steps after) depend on the state alone.
-            cx.checkpoint(state, &(actor, strike, x, step, giant))?;
-            attack::resolve(state, actor, *second(x), second_how, cx)?;
         }
+        Some(x) => {
+            // The first strike's many outcomes come to a few states: the
+            // second strike (and the steps after) depend on the state alone,
+            // and `maneuver::resume` carries on from here.
+            let tag = (actor, strike, x, step, giant);
+            before_second_strike(state, actor, &tag, cx)?;
+            return second_strike(state, actor, strike, step, x, giant, cx);
+        }
+        None => {}
     }
+    steps_after(state, actor, &steps, cx)
+}
+
+/// The second strike of a Rapid Strike or Dual-Weapon Attack
+/// (G-ATK-004..007), then the steps after the attack: the rest of
+/// [`resolve_attack`] from its resume point.
+pub fn second_strike(
+    state: &mut State,
+    actor: CombatantId,
+    strike: &Strike,
+    step: Option<&Step>,
+    extra: &Extra,
+    giant: Option<&Step>,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    let (_, second_how) = hows(strike, Some(extra));
+    attack::resolve(state, actor, *second(extra), second_how, cx)?;
+    steps_after(state, actor, &ordered(step, giant), cx)
+}
+
+/// The steps taken after the attack (G-MATK-001, G-TAC-003).
+fn steps_after(
+    state: &mut State,
+    actor: CombatantId,
+    steps: &[(Step, bool)],
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     for (s, is_giant) in steps.iter().filter(|(s, _)| s.after) {
         // The step after was checked at declaration; whatever happened since
         // (a foe retreating into the hex, a fall) may forbid it now.
