@@ -89,7 +89,10 @@ pub fn walk<A: Clone, C: Chooser>(menu: &Menu<A>, chooser: &mut C) -> Walk<A, C:
             },
             Reply::Words(text) => match shortcut::parse(here, &text) {
                 Ok(a) => return Walk::Chosen(a.clone()),
-                Err(e) => chooser.refuse(&e.into()),
+                Err(e) => match sub_menu_named(here, &text) {
+                    Some(i) => path.push(i),
+                    None => chooser.refuse(&e.into()),
+                },
             },
             Reply::Back => {
                 if path.pop().is_none() {
@@ -99,6 +102,25 @@ pub fn walk<A: Clone, C: Chooser>(menu: &Menu<A>, chooser: &mut C) -> Walk<A, C:
             Reply::Cancel => return Walk::Cancelled,
             Reply::Other(o) => return Walk::Other(o),
         }
+    }
+}
+
+/// The one sub-menu of `menu` whose label starts with `text` (ignoring
+/// case): words that name a list rather than a finished choice (`wait`)
+/// open that list, as its number would.
+fn sub_menu_named<A>(menu: &Menu<A>, text: &str) -> Option<usize> {
+    let typed = text.trim().to_lowercase();
+    if typed.is_empty() {
+        return None;
+    }
+    let mut named = menu
+        .choices
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.label.to_lowercase().starts_with(&typed));
+    match (named.next(), named.next()) {
+        (Some((i, c)), None) if matches!(c.next, Node::Menu(_)) => Some(i),
+        _ => None,
     }
 }
 
@@ -223,6 +245,14 @@ mod tests {
         assert_eq!(walk(&menu(), &mut c), Walk::Chosen("sword"));
         let mut c = Scripted::<()>::new([Reply::Words("attack axe".into())]);
         assert_eq!(walk(&menu(), &mut c), Walk::Chosen("axe"));
+    }
+
+    #[test]
+    fn words_that_name_a_list_open_it() {
+        let mut c = Scripted::<()>::new([Reply::Words("att".into()), Reply::Pick(0)]);
+        assert_eq!(walk(&menu(), &mut c), Walk::Chosen("sword"));
+        assert_eq!(c.shown, ["Action", "Weapon"]);
+        assert!(c.refused.is_empty());
     }
 
     #[test]

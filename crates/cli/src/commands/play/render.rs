@@ -91,8 +91,14 @@ pub fn menu_list<A>(menu: &Menu<A>, depth: usize) -> Vec<String> {
     } else {
         ""
     };
+    let example = menu
+        .paths()
+        .iter()
+        .map(|(labels, _)| labels.join(" ").to_lowercase())
+        .min_by_key(String::len)
+        .unwrap_or_default();
     lines.push(format!(
-        "  ({back}words to type ahead: attack gawain neck; or an action as TOML)"
+        "  ({back}or the words of the choices at once, e.g. `{example}`; or TOML)"
     ));
     lines
 }
