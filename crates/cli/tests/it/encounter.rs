@@ -347,6 +347,12 @@ fn data_files_are_read_from_the_scenario_folder_and_from_the_command_line() {
                 assert!(out.contains("newcomer"), "{out}");
             }
         }
+        fray()
+            .args(["play", &plain, "--data", &data, "--no-autosave"])
+            .write_stdin("")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("End of input"));
         // Both at once: the same folder is read once, so no name clashes.
         fray()
             .args(["validate", &keyed.display().to_string(), "--data", &data])

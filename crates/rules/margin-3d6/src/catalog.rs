@@ -109,6 +109,18 @@ fn dr(d: Dr) -> String {
     }
 }
 
+/// The names of a template's gear, bundled or written inline, joined.
+fn names<T>(gear: &[Gear<T>], name: impl Fn(&T) -> &String) -> String {
+    let each: Vec<&str> = gear
+        .iter()
+        .map(|g| match g {
+            Gear::Named(n) => n.as_str(),
+            Gear::Inline(t) => name(t).as_str(),
+        })
+        .collect();
+    each.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,16 +216,4 @@ mod tests {
             before + 1
         );
     }
-}
-
-/// The names of a template's gear, bundled or written inline, joined.
-fn names<T>(gear: &[Gear<T>], name: impl Fn(&T) -> &String) -> String {
-    let each: Vec<&str> = gear
-        .iter()
-        .map(|g| match g {
-            Gear::Named(n) => n.as_str(),
-            Gear::Inline(t) => name(t).as_str(),
-        })
-        .collect();
-    each.join(", ")
 }

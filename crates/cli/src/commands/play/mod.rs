@@ -56,6 +56,11 @@ pub struct Args {
     /// one numbered list, as scripts written for earlier versions expect).
     #[arg(long, value_enum, default_value_t = Menus::Tree)]
     pub menus: Menus,
+    /// A folder of more data files (`*.toml`: weapons, armor, templates...)
+    /// read with the bundled ones and the scenario's own `data` folder; a
+    /// resumed game needs the same folder.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 }
 
 /// How `fray play` offers a person's actions.
@@ -106,7 +111,7 @@ fn read_saved<R: Ruleset>(path: &Path, seed: u64) -> Result<SavedGame<R>> {
 
 fn play<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     let header: Header = run::header(&file).map_err(out::fail)?;
-    let loaded = run::load::<R>(file).map_err(out::fail)?;
+    let loaded = run::load_with::<R>(file, args.data.as_deref()).map_err(out::fail)?;
     let seed = args.seed.or(header.seed).unwrap_or(1);
     let name = header
         .name
