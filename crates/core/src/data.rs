@@ -29,6 +29,8 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+pub mod conformance;
+
 /// The top-level scenario key that names a data folder.
 pub const DATA_KEY: &str = "data";
 
@@ -354,9 +356,15 @@ impl Listing {
 
 /// What `fray list` and `fray show` ask of a ruleset: its data, bundled
 /// and read at run time, as tables and as scenario TOML.
+///
+/// Every ruleset's catalog must pass the checks of [`conformance`], which
+/// its tests run.
 pub trait Catalog: Ruleset {
     /// The ruleset's data set (its armory).
     type Data;
+
+    /// A template's sheet, as a scenario's `[combatants.sheet]` reads it.
+    type Sheet: serde::Serialize + DeserializeOwned + PartialEq + std::fmt::Debug;
 
     /// The bundled data plus the data files `extra` (`--data DIR`), with
     /// the same checks as a scenario load (a name defined twice is an error).
@@ -366,10 +374,29 @@ pub trait Catalog: Ruleset {
     /// kind (DragonQuest and margin-3d6 have no spell list).
     fn list(data: &Self::Data, kind: Kind) -> Option<Listing>;
 
+    /// Every template of the bestiary, in data file order.
+    fn templates(data: &Self::Data) -> Vec<Template<'_, Self::Sheet>>;
+
     /// The template `id` as the TOML of a scenario's combatant (a
     /// `[[combatants]]` entry with its `[combatants.sheet]`), `None` when
     /// there is no such template.
-    fn show_template(data: &Self::Data, id: &str) -> Option<String>;
+    fn show_template(data: &Self::Data, id: &str) -> Option<String> {
+        let t = Self::templates(data)
+            .into_iter()
+            .find(|t| t.id.eq_ignore_ascii_case(id))?;
+        template_toml(t.id, t.name, t.sheet).ok()
+    }
+}
+
+/// One template of a bestiary, borrowed from the ruleset's data.
+#[derive(Clone, Copy, Debug)]
+pub struct Template<'a, S> {
+    /// The id scenarios name it by (`template = "orc"`).
+    pub id: &'a str,
+    /// Its display name.
+    pub name: &'a str,
+    /// Its sheet.
+    pub sheet: &'a S,
 }
 
 /// Writes a template's sheet as the TOML of a scenario's combatant:

@@ -526,3 +526,141 @@ fn truncated_explosions_are_reported_as_leftover() {
         .sum();
     assert_eq!(o.p("hit"), want);
 }
+
+/// The catalog conformance checks (`fray_core::data::conformance`), run on
+/// a toy bestiary that can be broken on purpose, one defect at a time.
+mod catalog {
+    use super::Toy;
+    use fray_core::data::conformance::{Bestiary, Defect, check_catalog};
+    use fray_core::data::{Catalog, Kind, Listing, Template, check_new};
+    use fray_core::scenario::{FileError, SourceFile};
+    use serde::{Deserialize, Serialize};
+    use std::cell::Cell;
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub(super) struct Sheet {
+        st: i32,
+    }
+
+    #[derive(Clone, Debug, Deserialize)]
+    struct Entry {
+        id: String,
+        name: String,
+        st: i32,
+    }
+
+    #[derive(Deserialize)]
+    struct File {
+        template: Vec<Entry>,
+    }
+
+    /// The defect the toy catalog has, if any.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Fault {
+        None,
+        ShowsAnotherSheet,
+        RaggedRow,
+        AcceptsRedefinition,
+    }
+
+    thread_local! {
+        static FAULT: Cell<Fault> = const { Cell::new(Fault::None) };
+    }
+
+    const BESTIARY: &str = "[[template]]\nid = \"goblin\"\nname = \"Goblin\"\nst = 8\n";
+
+    pub(super) struct Data {
+        templates: Vec<(String, String, Sheet)>,
+        shown: Vec<(String, String, Sheet)>,
+    }
+
+    impl Catalog for Toy {
+        type Data = Data;
+        type Sheet = Sheet;
+
+        fn catalog(extra: &[SourceFile]) -> Result<Data, FileError> {
+            let mut all: Vec<Entry> = SourceFile::new("bestiary.toml", BESTIARY)
+                .parse::<File>()?
+                .template;
+            for file in extra {
+                let new = file.parse::<File>()?.template;
+                if FAULT.get() != Fault::AcceptsRedefinition {
+                    let known = all.iter().map(|e| e.id.as_str());
+                    check_new(file, "template", "id", known, &new, |e| &e.id)?;
+                }
+                all.extend(new);
+            }
+            let templates: Vec<_> = all
+                .into_iter()
+                .map(|e| (e.id, e.name, Sheet { st: e.st }))
+                .collect();
+            let mut shown = templates.clone();
+            if FAULT.get() == Fault::ShowsAnotherSheet {
+                shown[0].2.st += 1;
+            }
+            Ok(Data { templates, shown })
+        }
+
+        fn list(data: &Data, kind: Kind) -> Option<Listing> {
+            (kind == Kind::Templates).then(|| {
+                let mut l = Listing::new(&["Id", "Name", "ST"]);
+                for (id, name, sheet) in &data.templates {
+                    let mut row = vec![id.clone(), name.clone(), sheet.st.to_string()];
+                    if FAULT.get() == Fault::RaggedRow {
+                        row.pop();
+                    }
+                    l.row(row);
+                }
+                l
+            })
+        }
+
+        fn templates(data: &Data) -> Vec<Template<'_, Sheet>> {
+            data.shown
+                .iter()
+                .map(|(id, name, sheet)| Template { id, name, sheet })
+                .collect()
+        }
+
+        fn show_template(data: &Data, id: &str) -> Option<String> {
+            let (id, name, sheet) = data.templates.iter().find(|t| t.0 == id)?;
+            fray_core::data::template_toml(id, name, sheet).ok()
+        }
+    }
+
+    fn check(fault: Fault) -> Result<(), Defect> {
+        FAULT.set(fault);
+        let result = check_catalog::<Toy>(Bestiary {
+            text: BESTIARY,
+            key: "template",
+        });
+        FAULT.set(Fault::None);
+        result
+    }
+
+    #[test]
+    fn a_sound_catalog_passes() {
+        assert_eq!(check(Fault::None), Ok(()));
+    }
+
+    #[test]
+    fn each_defect_is_caught_and_named() {
+        assert!(matches!(
+            check(Fault::ShowsAnotherSheet),
+            Err(Defect::Differs { id, .. }) if id == "goblin"
+        ));
+        assert_eq!(
+            check(Fault::RaggedRow),
+            Err(Defect::Ragged {
+                kind: Kind::Templates,
+                row: 0,
+                cells: 2,
+                columns: 3
+            })
+        );
+        assert_eq!(
+            check(Fault::AcceptsRedefinition),
+            Err(Defect::RedefinitionAccepted("goblin".into()))
+        );
+    }
+}

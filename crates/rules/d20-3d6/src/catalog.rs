@@ -4,11 +4,12 @@
 
 use crate::D20;
 use crate::model::data::{Armory, Protection};
-use fray_core::data::{Catalog, Kind, Listing, template_toml, word};
+use fray_core::data::{Catalog, Kind, Listing, Template, word};
 use fray_core::scenario::{FileError, SourceFile};
 
 impl Catalog for D20 {
     type Data = Armory;
+    type Sheet = crate::model::sheet::Sheet;
 
     fn catalog(extra: &[SourceFile]) -> Result<Armory, FileError> {
         crate::model::data::with_extra(extra)
@@ -81,9 +82,15 @@ impl Catalog for D20 {
         })
     }
 
-    fn show_template(a: &Armory, id: &str) -> Option<String> {
-        let t = a.template(id)?;
-        template_toml(&t.id, &t.name, &t.sheet).ok()
+    fn templates(a: &Armory) -> Vec<Template<'_, Self::Sheet>> {
+        a.template
+            .iter()
+            .map(|t| Template {
+                id: &t.id,
+                name: &t.name,
+                sheet: &t.sheet,
+            })
+            .collect()
     }
 }
 
@@ -103,96 +110,17 @@ fn protection(list: &[Protection]) -> Listing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fray_core::data::Kind;
+    use fray_core::data::conformance::{Bestiary, check_catalog};
 
-    fn bundled() -> Armory {
-        D20::catalog(&[]).expect("the bundled data loads")
-    }
-
-    /// `fray show template` prints TOML that reads back as the very sheet.
+    /// Templates show as TOML that reads back as their sheets, listings are
+    /// whole, data files add entries and never redefine one
+    /// (docs/scenarios.md): the checks every ruleset's catalog passes.
     #[test]
-    fn every_template_shows_as_toml_that_reads_back_as_its_sheet() {
-        let a = bundled();
-        let all: Vec<(String, crate::model::sheet::Sheet)> = a
-            .template
-            .iter()
-            .map(|t| (t.id.clone(), t.sheet.clone()))
-            .collect();
-        assert!(!all.is_empty());
-        for (id, sheet) in all {
-            let text = D20::show_template(&a, &id).expect("shown");
-            let doc: toml::Table = toml::from_str(&text).expect("TOML");
-            let entry = &doc["combatants"].as_array().expect("a list")[0];
-            assert_eq!(entry["template"].as_str(), Some(id.as_str()));
-            let back: crate::model::sheet::Sheet =
-                entry["sheet"].clone().try_into().expect("a sheet");
-            assert_eq!(back, sheet, "{id}");
-        }
-        assert!(D20::show_template(&a, "no such template").is_none());
-    }
-
-    #[test]
-    fn each_listing_has_a_row_per_entry_and_a_cell_per_column() {
-        let a = bundled();
-        for kind in Kind::ALL {
-            let Some(l) = D20::list(&a, kind) else {
-                continue;
-            };
-            assert!(!l.rows.is_empty(), "{kind:?}");
-            for row in &l.rows {
-                assert_eq!(row.len(), l.columns.len(), "{kind:?}: {row:?}");
-            }
-        }
-        let templates = D20::list(&a, Kind::Templates).expect("templates");
-        assert_eq!(templates.rows.len(), a.template.len());
-    }
-
-    /// Data files add entries; a name already defined is refused at its
-    /// second definition (docs/scenarios.md).
-    #[test]
-    fn data_files_add_entries_and_never_redefine_one() {
-        let a = bundled();
-        let (id, _) = a
-            .template
-            .iter()
-            .map(|t| (t.id.clone(), t.sheet.clone()))
-            .next()
-            .expect("a template");
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../data/d20-3d6/creatures.toml"
-        ))
-        .expect("the bestiary");
-        let doc: toml::Table = toml::from_str(&text).expect("TOML");
-        let mut first = doc["template"][0].as_table().expect("an entry").clone();
-        let mut file = toml::Table::new();
-        file.insert(
-            "template".into(),
-            toml::Value::Array(vec![first.clone().into()]),
-        );
-        let again = SourceFile::new("again.toml", toml::to_string(&file).expect("TOML"));
-        let err = D20::catalog(&[again])
-            .expect_err("a second definition")
-            .to_string();
-        assert!(
-            err.starts_with("again.toml:") && err.contains(&format!("`{id}` is already defined")),
-            "{err}"
-        );
-        first.insert("id".into(), "newcomer".into());
-        file.insert("template".into(), toml::Value::Array(vec![first.into()]));
-        let new = SourceFile::new("new.toml", toml::to_string(&file).expect("TOML"));
-        let more = D20::catalog(&[new]).expect("a new template");
-        assert!(D20::show_template(&more, "newcomer").is_some());
-        let before = D20::list(&a, Kind::Templates)
-            .expect("templates")
-            .rows
-            .len();
-        assert_eq!(
-            D20::list(&more, Kind::Templates)
-                .expect("templates")
-                .rows
-                .len(),
-            before + 1
-        );
+    fn the_catalog_passes_the_core_conformance_checks() {
+        let bestiary = Bestiary {
+            text: include_str!("../../../../data/d20-3d6/creatures.toml"),
+            key: "template",
+        };
+        assert_eq!(check_catalog::<D20>(bestiary), Ok(()));
     }
 }

@@ -4,11 +4,12 @@
 
 use crate::Margin;
 use crate::model::data::{Armory, Dr, Gear, Mode};
-use fray_core::data::{Catalog, Kind, Listing, template_toml, word};
+use fray_core::data::{Catalog, Kind, Listing, Template, word};
 use fray_core::scenario::{FileError, SourceFile};
 
 impl Catalog for Margin {
     type Data = Armory;
+    type Sheet = crate::model::data::Sheet;
 
     fn catalog(extra: &[SourceFile]) -> Result<Armory, FileError> {
         crate::model::data::with_extra(extra)
@@ -85,9 +86,11 @@ impl Catalog for Margin {
         })
     }
 
-    fn show_template(a: &Armory, id: &str) -> Option<String> {
-        let (id, name, sheet) = a.templates.iter().find(|t| t.0 == id)?;
-        template_toml(id, name, sheet).ok()
+    fn templates(a: &Armory) -> Vec<Template<'_, Self::Sheet>> {
+        a.templates
+            .iter()
+            .map(|(id, name, sheet)| Template { id, name, sheet })
+            .collect()
     }
 }
 
@@ -124,96 +127,17 @@ fn names<T>(gear: &[Gear<T>], name: impl Fn(&T) -> &String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fray_core::data::Kind;
+    use fray_core::data::conformance::{Bestiary, check_catalog};
 
-    fn bundled() -> Armory {
-        Margin::catalog(&[]).expect("the bundled data loads")
-    }
-
-    /// `fray show template` prints TOML that reads back as the very sheet.
+    /// Templates show as TOML that reads back as their sheets, listings are
+    /// whole, data files add entries and never redefine one
+    /// (docs/scenarios.md): the checks every ruleset's catalog passes.
     #[test]
-    fn every_template_shows_as_toml_that_reads_back_as_its_sheet() {
-        let a = bundled();
-        let all: Vec<(String, crate::model::data::Sheet)> = a
-            .templates
-            .iter()
-            .map(|t| (t.0.clone(), t.2.clone()))
-            .collect();
-        assert!(!all.is_empty());
-        for (id, sheet) in all {
-            let text = Margin::show_template(&a, &id).expect("shown");
-            let doc: toml::Table = toml::from_str(&text).expect("TOML");
-            let entry = &doc["combatants"].as_array().expect("a list")[0];
-            assert_eq!(entry["template"].as_str(), Some(id.as_str()));
-            let back: crate::model::data::Sheet =
-                entry["sheet"].clone().try_into().expect("a sheet");
-            assert_eq!(back, sheet, "{id}");
-        }
-        assert!(Margin::show_template(&a, "no such template").is_none());
-    }
-
-    #[test]
-    fn each_listing_has_a_row_per_entry_and_a_cell_per_column() {
-        let a = bundled();
-        for kind in Kind::ALL {
-            let Some(l) = Margin::list(&a, kind) else {
-                continue;
-            };
-            assert!(!l.rows.is_empty(), "{kind:?}");
-            for row in &l.rows {
-                assert_eq!(row.len(), l.columns.len(), "{kind:?}: {row:?}");
-            }
-        }
-        let templates = Margin::list(&a, Kind::Templates).expect("templates");
-        assert_eq!(templates.rows.len(), a.templates.len());
-    }
-
-    /// Data files add entries; a name already defined is refused at its
-    /// second definition (docs/scenarios.md).
-    #[test]
-    fn data_files_add_entries_and_never_redefine_one() {
-        let a = bundled();
-        let (id, _) = a
-            .templates
-            .iter()
-            .map(|t| (t.0.clone(), t.2.clone()))
-            .next()
-            .expect("a template");
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../data/margin-3d6/creatures.toml"
-        ))
-        .expect("the bestiary");
-        let doc: toml::Table = toml::from_str(&text).expect("TOML");
-        let mut first = doc["template"][0].as_table().expect("an entry").clone();
-        let mut file = toml::Table::new();
-        file.insert(
-            "template".into(),
-            toml::Value::Array(vec![first.clone().into()]),
-        );
-        let again = SourceFile::new("again.toml", toml::to_string(&file).expect("TOML"));
-        let err = Margin::catalog(&[again])
-            .expect_err("a second definition")
-            .to_string();
-        assert!(
-            err.starts_with("again.toml:") && err.contains(&format!("`{id}` is already defined")),
-            "{err}"
-        );
-        first.insert("id".into(), "newcomer".into());
-        file.insert("template".into(), toml::Value::Array(vec![first.into()]));
-        let new = SourceFile::new("new.toml", toml::to_string(&file).expect("TOML"));
-        let more = Margin::catalog(&[new]).expect("a new template");
-        assert!(Margin::show_template(&more, "newcomer").is_some());
-        let before = Margin::list(&a, Kind::Templates)
-            .expect("templates")
-            .rows
-            .len();
-        assert_eq!(
-            Margin::list(&more, Kind::Templates)
-                .expect("templates")
-                .rows
-                .len(),
-            before + 1
-        );
+    fn the_catalog_passes_the_core_conformance_checks() {
+        let bestiary = Bestiary {
+            text: include_str!("../../../../data/margin-3d6/creatures.toml"),
+            key: "template",
+        };
+        assert_eq!(check_catalog::<Margin>(bestiary), Ok(()));
     }
 }
