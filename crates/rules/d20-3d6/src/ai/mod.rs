@@ -559,9 +559,7 @@ fn toward_point(state: &State, actor: CombatantId, goal: SquarePos, budget: u32)
     let n = dx.abs().max(dy.abs()).max(1);
     for k in (1..=budget.min(n as u32) as i32).rev() {
         let p = SquarePos::new(f.pos.x + dx * k / n, f.pos.y + dy * k / n);
-        if crate::rules::geometry::occupant(state, p, f.edge(), actor).is_none()
-            && crate::rules::geometry::fits(state, p, f.edge())
-        {
+        if crate::rules::geometry::free_space(state, actor, p).is_some() {
             return p;
         }
     }

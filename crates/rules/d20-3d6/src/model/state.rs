@@ -470,8 +470,21 @@ impl State {
     pub fn linked(&self, a: CombatantId, b: CombatantId) -> bool {
         self.riding(a) == Some(b) || self.riding(b) == Some(a)
     }
-    /// Puts `who` at `pos`; a ridden mount carries its rider along
-    /// (X-QCK-008: they move as one).
+    /// Puts `who` with its corner at `pos`, filling a space of edge `edge`
+    /// ([`crate::rules::geometry::fitting_space`]): squeezed (X-SIT-011)
+    /// while that is narrower than its size's. A rider and its mount
+    /// keep the space they share (X-QCK-008).
+    pub fn place(&mut self, who: CombatantId, pos: SquarePos, edge: u8) {
+        self.set_pos(who, pos);
+        let f = self.fighter_mut(who);
+        if !(f.is_mount() || f.mounted) {
+            f.space = edge;
+            f.cond.set(Condition::Squeezed, edge < f.stats.size.edge());
+        }
+    }
+
+    /// Puts `who` at `pos`, its space unchanged; a ridden mount carries
+    /// its rider along (X-QCK-008: they move as one).
     pub fn set_pos(&mut self, who: CombatantId, pos: SquarePos) {
         self.fighter_mut(who).pos = pos;
         if let Some(r) = self.ridden_by(who) {

@@ -5,8 +5,8 @@ use crate::model::action::Maneuver;
 use crate::model::event::Event;
 use crate::model::state::{Condition, State};
 use crate::resolve::check::opposed;
-use crate::resolve::movement::{release_out_of_reach, walk};
-use crate::rules::geometry::{fits, occupant, toward};
+use crate::resolve::movement::{release_out_of_reach, relocate, walk};
+use crate::rules::geometry::{free_space, toward};
 use crate::{D20, Flow};
 use fray_core::grid::SquarePos;
 use fray_core::{CombatantId, Cx, ModList};
@@ -191,13 +191,13 @@ fn effect(
             for _ in 0..metres {
                 let f = state.fighter(d);
                 let next = SquarePos::new(f.pos.x + i32::from(dx), f.pos.y + i32::from(dy));
-                if !fits(state, next, f.edge())
-                    || occupant(state, next, f.edge(), d).is_some()
-                    || state.map.blocks_step(f.pos, next)
-                {
+                let Some(edge) = free_space(state, d, next) else {
+                    break;
+                };
+                if state.map.blocks_step(f.pos, next) {
                     break;
                 }
-                state.set_pos(d, next);
+                relocate(state, d, next, edge, cx);
                 moved += 1;
             }
             note(
@@ -215,13 +215,13 @@ fn effect(
                 for _ in 0..moved {
                     let f = state.fighter(a);
                     let next = SquarePos::new(f.pos.x + i32::from(dx), f.pos.y + i32::from(dy));
-                    if !fits(state, next, f.edge())
-                        || occupant(state, next, f.edge(), a).is_some()
-                        || state.map.blocks_step(f.pos, next)
-                    {
+                    let Some(edge) = free_space(state, a, next) else {
+                        break;
+                    };
+                    if state.map.blocks_step(f.pos, next) {
                         break;
                     }
-                    state.set_pos(a, next);
+                    relocate(state, a, next, edge, cx);
                     followed += 1;
                 }
                 if followed > 0 {
@@ -261,10 +261,9 @@ fn effect(
             let (dx, dy) = toward(state.fighter(a).pos, state.fighter(d).pos);
             let t = state.fighter(d);
             let beyond = SquarePos::new(t.pos.x + i32::from(dx), t.pos.y + i32::from(dy));
-            let e = state.fighter(a).edge();
-            if fits(state, beyond, e) && occupant(state, beyond, e, a).is_none() {
+            if let Some(edge) = free_space(state, a, beyond) {
                 let from = state.fighter(a).pos;
-                state.set_pos(a, beyond);
+                relocate(state, a, beyond, edge, cx);
                 let name = state.fighter(a).name.clone();
                 cx.emit(|| Event::Moved {
                     who: name.to_string(),

@@ -5,7 +5,7 @@
 use crate::model::action::{Answer, Question, Strike, Trigger};
 use crate::model::event::Event;
 use crate::model::options::Opportunity;
-use crate::model::state::State;
+use crate::model::state::{Condition, State};
 use crate::resolve::attack::swing;
 use crate::rules::attack::{Mode, Swing};
 use crate::rules::geometry::{self, distance, space_distance, threatens_at, toward, weapon_reach};
@@ -114,6 +114,7 @@ pub fn walk(
     cx: &mut impl Cx<D20>,
 ) -> Flow<bool> {
     let from = state.fighter(mover).pos;
+    let was_squeezed = squeezed(state, mover);
     let mut done = true;
     for &next in path {
         if provoke {
@@ -125,7 +126,9 @@ pub fn walk(
         }
         let f = state.fighter_mut(mover);
         f.facing = toward(f.pos, next);
-        state.set_pos(mover, next);
+        let space = f.space;
+        let edge = geometry::fitting_space(state, mover, next).unwrap_or(space);
+        state.place(mover, next, edge);
     }
     let to = state.fighter(mover).pos;
     if to != from {
@@ -137,11 +140,51 @@ pub fn walk(
             why,
         });
     }
+    if squeezed(state, mover) != was_squeezed {
+        announce_squeeze(state, mover, cx);
+    }
     release_out_of_reach(state, mover, cx);
     if let Some(r) = state.ridden_by(mover) {
         release_out_of_reach(state, r, cx);
     }
     Ok(done)
+}
+
+fn squeezed(state: &State, who: CombatantId) -> bool {
+    state.fighter(who).cond.has(Condition::Squeezed)
+}
+
+/// Puts `who` at `pos` in a space of edge `edge` (a push, a follow, an
+/// overrun) and says so when it comes to squeeze or has room again.
+pub fn relocate(
+    state: &mut State,
+    who: CombatantId,
+    pos: SquarePos,
+    edge: u8,
+    cx: &mut impl Cx<D20>,
+) {
+    let was_squeezed = squeezed(state, who);
+    state.place(who, pos, edge);
+    if squeezed(state, who) != was_squeezed {
+        announce_squeeze(state, who, cx);
+    }
+}
+
+/// X-SIT-011: says that `who` now stands squeezed into a space narrower
+/// than its size's, or has room again.
+fn announce_squeeze(state: &State, who: CombatantId, cx: &mut impl Cx<D20>) {
+    let f = state.fighter(who);
+    let what = if f.cond.has(Condition::Squeezed) {
+        format!("squeezes into a {} m space (-1d6 to attack)", f.space)
+    } else {
+        "has room again and is no longer squeezed".to_string()
+    };
+    let name = f.name.clone();
+    cx.emit(|| Event::Condition {
+        who: name.to_string(),
+        what,
+        rule: "X-SIT-011",
+    });
 }
 
 /// X-SPM-004: a grapple ends when the grappler and its target are out of
@@ -224,14 +267,16 @@ pub fn approach(
     for dy in -r..=r + i32::from(te) {
         for dx in -r..=r + i32::from(te) {
             let p = SquarePos::new(tpos.x + dx, tpos.y + dy);
-            if space_distance(p, e, tpos, te) > reach || space_distance(p, e, tpos, te) == 0 {
-                continue;
-            }
             let d = from.distance(p);
             if d > budget || best.is_some_and(|(bd, bp)| (d, (p.y, p.x)) >= (bd, (bp.y, bp.x))) {
                 continue;
             }
-            if geometry::occupant(state, p, e, who).is_some() || !geometry::fits(state, p, e) {
+            // The space it would fill there: squeezed where it is narrow (X-SIT-011).
+            let Some(pe) = geometry::free_space(state, who, p) else {
+                continue;
+            };
+            let gap = space_distance(p, pe, tpos, te);
+            if gap > reach || gap == 0 {
                 continue;
             }
             best = Some((d, p));

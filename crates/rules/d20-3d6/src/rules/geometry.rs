@@ -103,6 +103,46 @@ pub fn fits(state: &State, pos: SquarePos, edge: u8) -> bool {
     })
 }
 
+/// The edge of the space a creature fills in the open: its size's
+/// (X-DAT-007), or the shared space while it rides or carries a rider
+/// (X-QCK-008).
+pub fn natural_space(f: &Fighter) -> u8 {
+    if f.is_mount() || f.mounted {
+        f.space
+    } else {
+        f.stats.size.edge()
+    }
+}
+
+/// X-SIT-011 (decision): the narrowest space a creature can squeeze into:
+/// half its edge, rounded up (a 2 m creature into a 1 m corridor).
+pub fn squeezed_edge(edge: u8) -> u8 {
+    edge.div_ceil(2).max(1)
+}
+
+/// X-SIT-011: the edge of the space `who` fills with its corner at `pos`,
+/// by the map alone (occupants are the caller's to check): its natural
+/// space when that fits; else, squeezed, the narrowest it can take when
+/// that fits (riders and mounts never squeeze: they share one space);
+/// `None` when neither fits.
+pub fn fitting_space(state: &State, who: CombatantId, pos: SquarePos) -> Option<u8> {
+    let f = state.fighter(who);
+    let natural = natural_space(f);
+    if fits(state, pos, natural) {
+        return Some(natural);
+    }
+    let narrow = squeezed_edge(natural);
+    let may_squeeze = !(f.is_mount() || f.mounted) && narrow < natural;
+    (may_squeeze && fits(state, pos, narrow)).then_some(narrow)
+}
+
+/// Whether `who` can stand with its corner at `pos`: a space fits there
+/// ([`fitting_space`]) and no one else fills it. The edge it would fill.
+pub fn free_space(state: &State, who: CombatantId, pos: SquarePos) -> Option<u8> {
+    let e = fitting_space(state, who, pos)?;
+    occupant(state, pos, e, who).is_none().then_some(e)
+}
+
 /// X-MOV-003: the cost of entering the space at `pos`: 2 when any square
 /// of it is difficult, else 1.
 pub fn enter_cost(state: &State, pos: SquarePos, edge: u8) -> u32 {

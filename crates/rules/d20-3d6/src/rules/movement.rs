@@ -2,7 +2,7 @@
 //! move may cross and what it costs.
 
 use crate::model::state::State;
-use crate::rules::geometry::{enter_cost, fits, occupant};
+use crate::rules::geometry::{enter_cost, fits, fitting_space, natural_space, occupant};
 use arrayvec::ArrayVec;
 use fray_core::grid::{SquarePos, square_reachable};
 use fray_core::{CombatantId, Illegal};
@@ -16,12 +16,10 @@ pub type Path = ArrayVec<SquarePos, MAX_STEPS>;
 /// Whether `mover` may step into the space at `pos`: on the map, passable,
 /// no foe there (allies may be passed through, X-MOV-011); and its cost
 /// (X-MOV-003 difficult terrain, doubled under Total Defense, X-MAN-009).
+/// A space too narrow for its size is entered squeezed, at twice the cost
+/// (X-SIT-011, decision: squeezing through is slow going).
 fn step_cost(state: &State, mover: CombatantId, pos: SquarePos, double: bool) -> Option<u32> {
-    let f = state.fighter(mover);
-    let edge = f.edge();
-    if !fits(state, pos, edge) {
-        return None;
-    }
+    let edge = fitting_space(state, mover, pos)?;
     let blocked = state.ids().any(|o| {
         o != mover
             && state.foes(o, mover)
@@ -31,7 +29,8 @@ fn step_cost(state: &State, mover: CombatantId, pos: SquarePos, double: bool) ->
     if blocked {
         return None;
     }
-    let c = enter_cost(state, pos, edge);
+    let squeezed = edge < natural_space(state.fighter(mover));
+    let c = enter_cost(state, pos, edge) * if squeezed { 2 } else { 1 };
     Some(if double { c * 2 } else { c })
 }
 
@@ -51,13 +50,13 @@ pub fn plan(
     if to == f.pos {
         return Err(Illegal::input("already there"));
     }
-    if !fits(state, to, f.edge()) {
+    let Some(edge) = fitting_space(state, mover, to) else {
         return Err(Illegal::new(
             rule,
             format!("{to} is off the map or blocked"),
         ));
-    }
-    if let Some(o) = occupant(state, to, f.edge(), mover) {
+    };
+    if let Some(o) = occupant(state, to, edge, mover) {
         return Err(Illegal::new(
             "X-MOV-011",
             format!("{to} is taken by {}", state.fighter(o).name),

@@ -2,9 +2,13 @@
 //! (X-MOV, X-ACT-006/007, X-MAN-004..006, X-MAN-010, X-QCK-003).
 
 use crate::common::*;
+use fray_core::Mods;
 use fray_core::grid::SquarePos;
 use fray_d20_3d6::model::action::{Action, Answer, Strike};
+use fray_d20_3d6::model::event::Event;
 use fray_d20_3d6::model::sheet::Size;
+use fray_d20_3d6::model::state::{Condition, State};
+use fray_d20_3d6::rules::attack::{Mode, Swing, bonus};
 use fray_d20_3d6::rules::geometry::{natural_reach, space_distance, weapon_reach};
 
 fn to(x: i32, y: i32) -> SquarePos {
@@ -181,5 +185,95 @@ fn a_charge_and_a_set_against_it_rule_x_man_006_x_qck_003() {
             }
         ),
         Some("X-MAN-006")
+    );
+}
+
+/// A 1 m corridor from x = 10 to 20 along y = 5, walls above and below.
+fn corridor(entries: &[String]) -> State {
+    let walls: Vec<String> = (10..=20)
+        .flat_map(|x| [4, 6].map(|y| format!("{{ x = {x}, y = {y} }}")))
+        .collect();
+    let sc: fray_d20_3d6::model::scenario::Scenario = toml::from_str(&format!(
+        "ruleset = \"d20-3d6\"\nname = \"t\"\n[map]\nkind = \"square\"\nwidth = 30\nheight = 12\n\
+         [[map.terrain]]\nterrain = \"wall\"\nsquares = [{}]\n{}",
+        walls.join(", "),
+        entries.join("\n")
+    ))
+    .unwrap();
+    let armory = fray_d20_3d6::model::data::parse_file("t", ARMORY).unwrap();
+    fray_d20_3d6::setup::setup_with(&sc, &armory).unwrap()
+}
+
+fn condition_events(ev: &[Event]) -> Vec<String> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Condition { what, rule, .. } if *rule == "X-SIT-011" => Some(what.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_large_creature_squeezes_into_a_corridor_rule_x_sit_011() {
+    // rule: X-SIT-011, X-DAT-007, X-MOV-001
+    let ogre = fighter(&["club"], "size = \"large\"");
+    let mut s = corridor(&[
+        entry("Ogre", "a", 7, 4, &ogre),
+        entry("B", "b", 25, 5, &fighter(&["sword"], "")),
+    ]);
+    assert_eq!(s.fighter(A).edge(), 2);
+    turn_of(&mut s, A);
+    // (8,5) in the open costs 1; (9,5) and (10,5) only fit squeezed, 2 each.
+    let ev = act(&mut s, A, Action::Move { to: to(10, 5) }, vec![], vec![]).unwrap();
+    let f = s.fighter(A);
+    assert_eq!((f.pos, f.edge()), (to(10, 5), 1));
+    assert!(f.cond.has(Condition::Squeezed));
+    assert_eq!(
+        condition_events(&ev),
+        vec!["squeezes into a 1 m space (-1d6 to attack)"]
+    );
+    // Squeezed, every metre costs 2: 6 m of Move buys 3 squares.
+    assert_eq!(
+        refused(&s, A, &Action::Move { to: to(14, 5) }),
+        Some("X-MOV-001")
+    );
+    assert_eq!(refused(&s, A, &Action::Move { to: to(13, 5) }), None);
+    // Its attacks take the -1d6 while it is squeezed.
+    let mut near = s.clone();
+    near.set_pos(B, to(11, 5));
+    let mut m = fray_core::Total::default();
+    let mut dice = fray_core::Total::default();
+    let strike = Swing {
+        attacker: A,
+        mode: Mode::Single,
+        strike: Strike::new(B, 0),
+    };
+    bonus(&near, &strike, &mut m, &mut dice);
+    assert_eq!(dice.total(), -1);
+    // Back into the open: room again.
+    let ev = act(&mut s, A, Action::Move { to: to(7, 4) }, vec![], vec![]).unwrap();
+    let f = s.fighter(A);
+    assert_eq!((f.pos, f.edge()), (to(7, 4), 2));
+    assert!(!f.cond.has(Condition::Squeezed));
+    assert_eq!(
+        condition_events(&ev),
+        vec!["has room again and is no longer squeezed"]
+    );
+}
+
+#[test]
+fn a_medium_creature_never_squeezes_and_a_space_too_narrow_is_refused_rule_x_sit_011() {
+    // rule: X-SIT-011
+    let mut s = corridor(&[
+        entry("A", "a", 8, 5, &fighter(&["sword"], "")),
+        entry("B", "b", 25, 5, &fighter(&["sword"], "")),
+    ]);
+    turn_of(&mut s, A);
+    act(&mut s, A, Action::Move { to: to(12, 5) }, vec![], vec![]).unwrap();
+    assert!(!s.fighter(A).cond.has(Condition::Squeezed));
+    // A wall square takes no one, squeezed or not.
+    assert_eq!(
+        refused(&s, A, &Action::Move { to: to(12, 4) }),
+        Some("X-MOV-001")
     );
 }
