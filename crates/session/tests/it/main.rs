@@ -7,6 +7,7 @@ mod game;
 mod menus;
 mod overrides;
 mod play;
+mod roster;
 mod saves;
 mod shortcuts;
 mod status;

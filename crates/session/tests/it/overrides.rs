@@ -126,10 +126,6 @@ fn refusals_are_typed() {
         }),
         Err(SessionError::Refused(Refusal::UnknownCondition { .. }))
     ));
-    assert!(matches!(
-        session.apply_override(Override::RemoveCombatant { who: "Orc".into() }),
-        Err(SessionError::Refused(Refusal::Unsupported { .. }))
-    ));
     // rule: G-EXT-015 (the order is fixed at the first turn)
     assert!(matches!(
         session.apply_override(Override::Delay { who: "Orc".into() }),
