@@ -8,6 +8,7 @@ mod menus;
 mod overrides;
 mod play;
 mod roster;
+mod rulesets;
 mod saves;
 mod shortcuts;
 mod status;

@@ -1,0 +1,261 @@
+//! GM overrides in the rulesets other than GURPS (issue 15): conditions in
+//! each system's words, delays where the system has an order, late
+//! arrivals and removals, each refusal typed.
+
+use fray_core::engine::Progress;
+use fray_core::{Override, Refusal, Ruleset};
+use fray_session::{Attempt, Session, SessionError};
+
+/// The starting state of a bundled scenario.
+fn start<R: Ruleset>(scenario: &str) -> R::State {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios")
+        .join(scenario);
+    let file = fray_core::scenario::SourceFile::read(&path).unwrap();
+    fray_core::run::load::<R>(file).unwrap().state
+}
+
+/// Plays an all-AI session until `steps` steps are in the log or the end.
+fn run<R: Ruleset>(session: &mut Session<R>, steps: u64) {
+    while session.over().is_none() && session.steps() < steps {
+        match session.attempt() {
+            Attempt::Done(_, Progress::Over(_)) => return,
+            Attempt::Done(..) => {}
+            Attempt::Waiting { pending, .. } => panic!("an all-AI fight asked: {pending:?}"),
+            Attempt::Rejected(why) => panic!("rejected: {why}"),
+        }
+    }
+}
+
+fn refusal<R: Ruleset>(session: &mut Session<R>, ov: Override) -> Refusal {
+    match session.apply_override(ov) {
+        Err(SessionError::Refused(r)) => r,
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+fn join(name: &str, template: &str, side: &str, cell: [i32; 2]) -> Override {
+    Override::AddCombatant {
+        name: name.into(),
+        template: template.into(),
+        side: side.into(),
+        cell,
+    }
+}
+
+fn cond(who: &str, condition: &str, add: bool) -> Override {
+    let (who, condition) = (who.to_string(), condition.to_string());
+    if add {
+        Override::AddCondition { who, condition }
+    } else {
+        Override::RemoveCondition { who, condition }
+    }
+}
+
+fn names<R: Ruleset>(session: &Session<R>) -> Vec<String> {
+    R::roster(session.state())
+        .into_iter()
+        .map(|c| c.name)
+        .collect()
+}
+
+/// A figure's conditions, without what it holds.
+fn conditions<R: Ruleset>(session: &Session<R>, who: &str) -> Vec<String> {
+    R::roster(session.state())
+        .into_iter()
+        .find(|c| c.name == who)
+        .map(|c| c.conditions)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|c| !c.starts_with("holds "))
+        .collect()
+}
+
+/// Refusals every ruleset shares for a late arrival.
+fn arrival_refusals<R: Ruleset>(
+    session: &mut Session<R>,
+    template: &str,
+    side: &str,
+    taken: ([i32; 2], &str),
+    free: [i32; 2],
+) {
+    assert!(matches!(
+        refusal(session, join("Newt", "dragon", side, free)),
+        Refusal::UnknownTemplate { template, .. } if template == "dragon"
+    ));
+    assert_eq!(
+        refusal(session, join("Newt", template, "Elves", free)),
+        Refusal::UnknownSide("Elves".into())
+    );
+    let first = names(session).remove(0);
+    assert_eq!(
+        refusal(session, join(&first.to_uppercase(), template, side, free)),
+        Refusal::NameTaken(first.to_uppercase())
+    );
+    assert_eq!(
+        refusal(session, join("Newt", template, side, [40, 40])),
+        Refusal::OffMap { cell: [40, 40] }
+    );
+    assert_eq!(
+        refusal(session, join("Newt", template, side, taken.0)),
+        Refusal::CellTaken {
+            cell: taken.0,
+            by: taken.1.into()
+        }
+    );
+    assert_eq!(
+        refusal(
+            session,
+            Override::RemoveCombatant {
+                who: "Nobody".into()
+            }
+        ),
+        Refusal::UnknownCombatant("Nobody".into())
+    );
+    assert!(matches!(
+        refusal(session, cond(&first, "on fire", true)),
+        Refusal::UnknownCondition { .. }
+    ));
+}
+
+/// A game with a join, an undo past it, another join, a removal: the same
+/// with the AI's memo on and off.
+fn roster_game<R: Ruleset>(scenario: &str, a: Override, b: Override, gone: &str) -> String {
+    let mut session = Session::<R>::new(start::<R>(scenario), 5);
+    run(&mut session, 3);
+    session.apply_override(a).unwrap();
+    run(&mut session, 8);
+    session.undo().unwrap();
+    session.apply_override(b).unwrap();
+    run(&mut session, 10);
+    session
+        .apply_override(Override::RemoveCombatant { who: gone.into() })
+        .unwrap();
+    run(&mut session, 200);
+    session.saved_game().to_toml().unwrap()
+}
+
+mod d20 {
+    use super::*;
+    use fray_d20_3d6::D20;
+
+    const DUEL: &str = "d20-3d6/duel.toml";
+
+    #[test]
+    fn conditions_in_d20_words_and_their_refusals() {
+        // rule: X-CON-001 (prone), X-DEF-004 (fatigue levels)
+        let mut session = Session::<D20>::new(start::<D20>(DUEL), 1);
+        session
+            .apply_override(cond("Ser Alda", "prone", true))
+            .unwrap();
+        session
+            .apply_override(cond("ser alda", "frightened", true))
+            .unwrap();
+        session
+            .apply_override(cond("Ser Alda", "fatigued", true))
+            .unwrap();
+        let c = conditions(&session, "Ser Alda");
+        assert!(
+            c.contains(&"prone".into()) && c.contains(&"frightened".into()),
+            "{c:?}"
+        );
+        assert!(c.contains(&"fatigued 1".into()), "{c:?}");
+        session
+            .apply_override(cond("Ser Alda", "prone", false))
+            .unwrap();
+        session
+            .apply_override(cond("Ser Alda", "fatigued", false))
+            .unwrap();
+        assert!(
+            matches!(
+                refusal(&mut session, cond("Ser Alda", "fatigued", false)),
+                Refusal::Illegal(i) if i.rule == "X-DEF-004"
+            ),
+            "no fatigue to take off"
+        );
+        assert_eq!(conditions(&session, "Ser Alda"), ["frightened"]);
+        session.undo().unwrap();
+        assert_eq!(
+            conditions(&session, "Ser Alda"),
+            ["frightened", "fatigued 1"]
+        );
+    }
+
+    #[test]
+    fn a_d20_figure_delays_after_the_next_one() {
+        // rule: X-SEQ-001
+        let mut session = Session::<D20>::new(start::<D20>(DUEL), 1);
+        assert!(matches!(
+            refusal(&mut session, Override::Delay { who: "Ser Alda".into() }),
+            Refusal::Illegal(i) if i.rule == "X-SEQ-001"
+        ));
+        session
+            .apply_override(join("Ser Cato", "fighter", "Alda", [3, 3]))
+            .unwrap();
+        run(&mut session, 1);
+        let s = session.state();
+        let waiting = s.order[s.cursor];
+        let next = s.order[s.cursor + 1];
+        let name = D20::name(s, waiting).to_string();
+        session
+            .apply_override(Override::Delay { who: name.clone() })
+            .unwrap();
+        let s = session.state();
+        assert_eq!((s.order[s.cursor], s.order[s.cursor + 1]), (next, waiting));
+        let acted = D20::name(s, s.order[0]).to_string();
+        assert!(matches!(
+            refusal(&mut session, Override::Delay { who: acted }),
+            Refusal::Illegal(i) if i.rule == "X-SEQ-001"
+        ));
+    }
+
+    #[test]
+    fn a_late_arrival_acts_last_and_a_removal_ends_the_duel() {
+        // rule: X-SEQ-001 (the newcomer acts last, no initiative roll)
+        let mut session = Session::<D20>::new(start::<D20>(DUEL), 1);
+        arrival_refusals(&mut session, "goblin", "Bran", ([5, 5], "Ser Alda"), [3, 3]);
+        assert_eq!(
+            refusal(&mut session, join("Og", "ogre", "Bran", [11, 11])),
+            Refusal::CellBlocked { cell: [11, 11] },
+            "a large ogre's 2x2 space runs off the map"
+        );
+        assert!(session.entries().is_empty());
+        run(&mut session, 2);
+        session
+            .apply_override(join("Gob", "goblin", "Bran", [3, 3]))
+            .unwrap();
+        let s = session.state();
+        assert_eq!(s.order.last().map(|&id| D20::name(s, id)), Some("Gob"));
+        run(&mut session, 6);
+        session
+            .apply_override(Override::RemoveCombatant {
+                who: "Ser Bran".into(),
+            })
+            .unwrap();
+        session
+            .apply_override(Override::RemoveCombatant { who: "Gob".into() })
+            .unwrap();
+        assert_eq!(names(&session), ["Ser Alda"]);
+        run(&mut session, 100);
+        let over = session.over().expect("one side left");
+        assert_eq!(over.winner, Some(fray_core::SideId(0)));
+    }
+
+    #[test]
+    fn a_d20_roster_change_never_gets_a_stale_memo_answer() {
+        let game = || {
+            roster_game::<D20>(
+                DUEL,
+                join("Gob", "goblin", "Bran", [3, 3]),
+                join("Gob", "wolf", "Bran", [3, 3]),
+                "Ser Bran",
+            )
+        };
+        fray_d20_3d6::ai::memo::set_enabled(true);
+        let remembered = game();
+        fray_d20_3d6::ai::memo::set_enabled(false);
+        let fresh = game();
+        fray_d20_3d6::ai::memo::set_enabled(true);
+        assert_eq!(remembered, fresh);
+    }
+}
