@@ -259,3 +259,124 @@ mod d20 {
         assert_eq!(remembered, fresh);
     }
 }
+
+mod margin {
+    use super::*;
+    use fray_margin_3d6::Margin;
+
+    const DUEL: &str = "margin-3d6/duel.toml";
+
+    #[test]
+    fn conditions_in_margin_words_and_their_refusals() {
+        // rule: M-EFF-001 (stunned), M-EFF-003 (knocked down), M-CRT-001 (off balance)
+        let mut session = Session::<Margin>::new(start::<Margin>(DUEL), 1);
+        session
+            .apply_override(cond("Aldric", "stunned", true))
+            .unwrap();
+        session
+            .apply_override(cond("Aldric", "knocked down", true))
+            .unwrap();
+        let c = conditions(&session, "Aldric");
+        assert!(
+            c.contains(&"stunned".into()) && c.contains(&"lying".into()),
+            "{c:?}"
+        );
+        session
+            .apply_override(cond("Aldric", "lying", false))
+            .unwrap();
+        session
+            .apply_override(cond("Aldric", "stunned", false))
+            .unwrap();
+        session
+            .apply_override(cond("Aldric", "off balance", true))
+            .unwrap();
+        assert!(session.state().fighters[0].guard.off_balance);
+        assert!(matches!(
+            refusal(&mut session, cond("Aldric", "kneeling", false)),
+            Refusal::Illegal(_)
+        ));
+        assert_eq!(conditions(&session, "Aldric"), Vec::<String>::new());
+        arrival_refusals(
+            &mut session,
+            "archer",
+            "Bertram",
+            ([1, 0], "Bertram"),
+            [0, 3],
+        );
+    }
+
+    #[test]
+    fn a_margin_figure_delays_this_round() {
+        // rule: M-FLO-001
+        let mut session = Session::<Margin>::new(start::<Margin>(DUEL), 1);
+        assert!(matches!(
+            refusal(&mut session, Override::Delay { who: "Aldric".into() }),
+            Refusal::Illegal(i) if i.rule == "M-FLO-001"
+        ));
+        session
+            .apply_override(join("Cuthbert", "man_at_arms", "Aldric", [0, 3]))
+            .unwrap();
+        run(&mut session, 1);
+        let s = session.state();
+        assert_eq!(
+            s.order.len(),
+            3,
+            "a figure joined before the first round is ordered"
+        );
+        let c = s.cursor.unwrap();
+        let (waiting, next) = (s.order[c + 1], s.order[c + 2]);
+        let name = Margin::name(s, waiting).to_string();
+        session
+            .apply_override(Override::Delay { who: name })
+            .unwrap();
+        let s = session.state();
+        assert_eq!((s.order[c + 1], s.order[c + 2]), (next, waiting));
+    }
+
+    #[test]
+    fn a_margin_arrival_acts_from_the_next_round_and_a_removal_ends_the_duel() {
+        // rule: M-FLO-001 (the order is made each round)
+        let mut session = Session::<Margin>::new(start::<Margin>(DUEL), 1);
+        run(&mut session, 1);
+        let round = session.state().round;
+        session
+            .apply_override(join("Cuthbert", "archer", "Bertram", [0, 3]))
+            .unwrap();
+        assert_eq!(session.state().order.len(), 2, "not in this round's order");
+        while session.state().round == round && session.over().is_none() {
+            let steps = session.steps();
+            run(&mut session, steps + 1);
+        }
+        assert!(session.over().is_some() || session.state().order.len() == 3);
+        session
+            .apply_override(Override::RemoveCombatant {
+                who: "Bertram".into(),
+            })
+            .unwrap();
+        session
+            .apply_override(Override::RemoveCombatant {
+                who: "cuthbert".into(),
+            })
+            .unwrap();
+        assert_eq!(names(&session), ["Aldric"]);
+        assert_eq!(session.state().controllers.len(), 1);
+        run(&mut session, 100);
+        assert_eq!(
+            session.over().and_then(|o| o.winner),
+            Some(fray_core::SideId(0))
+        );
+    }
+
+    #[test]
+    fn a_margin_roster_change_is_the_same_game_undone_and_resumed() {
+        let game = roster_game::<Margin>(
+            DUEL,
+            join("Cuthbert", "archer", "Bertram", [0, 3]),
+            join("Cuthbert", "man_at_arms", "Bertram", [0, 3]),
+            "Aldric",
+        );
+        let saved: fray_session::SavedGame<Margin> = toml::from_str(&game).unwrap();
+        let (resumed, _) = Session::resume(start::<Margin>(DUEL), saved).unwrap();
+        assert_eq!(resumed.saved_game().to_toml().unwrap(), game);
+    }
+}
