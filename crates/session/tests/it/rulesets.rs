@@ -380,3 +380,105 @@ mod margin {
         assert_eq!(resumed.saved_game().to_toml().unwrap(), game);
     }
 }
+
+mod dragonquest {
+    use super::*;
+    use fray_dragonquest::DragonQuest;
+
+    const DUEL: &str = "dragonquest/duel.toml";
+
+    #[test]
+    fn conditions_in_dragonquest_words_and_their_refusals() {
+        // rule: DQ-19-003 (stunned), DQ-16-012 (entangled)
+        let mut session = Session::<DragonQuest>::new(start::<DragonQuest>(DUEL), 1);
+        session
+            .apply_override(cond("Aldric", "stunned", true))
+            .unwrap();
+        session
+            .apply_override(cond("Aldric", "prone", true))
+            .unwrap();
+        session
+            .apply_override(cond("Aldric", "entangled", true))
+            .unwrap();
+        let s = &session.state().figures[0].status;
+        assert!(s.stunned && s.prone && s.entangled.is_some());
+        for c in ["stunned", "prone", "entangled", "restrained", "knocked out"] {
+            session.apply_override(cond("Aldric", c, false)).unwrap();
+        }
+        let s = &session.state().figures[0].status;
+        assert!(!s.stunned && !s.prone && s.entangled.is_none());
+        assert!(matches!(
+            refusal(&mut session, cond("Aldric", "knocked out", true)),
+            Refusal::UnknownCondition { .. }
+        ));
+        arrival_refusals(&mut session, "orc", "Brand", ([4, 0], "Brand"), [0, 5]);
+    }
+
+    #[test]
+    fn a_dragonquest_figure_lets_the_next_in_its_engagement_go_first() {
+        // rule: DQ-12-006
+        let mut state = start::<DragonQuest>(DUEL);
+        state.seq.queue = vec![fray_core::CombatantId(0), fray_core::CombatantId(1)];
+        let mut session = Session::<DragonQuest>::new(state, 1);
+        assert!(matches!(
+            refusal(&mut session, Override::Delay { who: "Brand".into() }),
+            Refusal::Illegal(i) if i.rule == "DQ-12-006"
+        ));
+        session
+            .apply_override(Override::Delay {
+                who: "Aldric".into(),
+            })
+            .unwrap();
+        let ids: Vec<u16> = session.state().seq.queue.iter().map(|c| c.0).collect();
+        assert_eq!(ids, [1, 0]);
+        let fresh = Session::<DragonQuest>::new(start::<DragonQuest>(DUEL), 1);
+        let mut fresh = fresh;
+        assert!(matches!(
+            refusal(&mut fresh, Override::Delay { who: "Aldric".into() }),
+            Refusal::Illegal(i) if i.rule == "DQ-12-006"
+        ));
+    }
+
+    #[test]
+    fn a_dragonquest_arrival_waits_for_the_next_pulse_and_a_removal_ends_the_duel() {
+        // rule: DQ-12-001 (engagements and initiative each pulse)
+        let mut session = Session::<DragonQuest>::new(start::<DragonQuest>(DUEL), 1);
+        run(&mut session, 1);
+        session
+            .apply_override(join("Grom", "orc", "Brand", [0, 5]))
+            .unwrap();
+        session
+            .apply_override(join("Horse", "warhorse", "Aldric", [-3, 4]))
+            .unwrap();
+        let s = session.state();
+        assert_eq!(s.seq.group_of.len(), s.figures.len());
+        run(&mut session, 12);
+        session
+            .apply_override(Override::RemoveCombatant {
+                who: "Brand".into(),
+            })
+            .unwrap();
+        session
+            .apply_override(Override::RemoveCombatant { who: "Grom".into() })
+            .unwrap();
+        assert_eq!(names(&session), ["Aldric", "Horse"]);
+        run(&mut session, 200);
+        assert_eq!(
+            session.over().and_then(|o| o.winner),
+            Some(fray_core::SideId(0))
+        );
+    }
+
+    #[test]
+    fn a_dragonquest_roster_change_is_the_same_game_undone_and_resumed() {
+        let game = roster_game::<DragonQuest>(
+            DUEL,
+            join("Grom", "orc", "Brand", [0, 5]),
+            join("Grom", "wolf", "Brand", [0, 5]),
+            "Aldric",
+        );
+        let saved: fray_session::SavedGame<DragonQuest> = toml::from_str(&game).unwrap();
+        let (resumed, _) = Session::resume(start::<DragonQuest>(DUEL), saved).unwrap();
+        assert_eq!(resumed.saved_game().to_toml().unwrap(), game);
+    }
+}
