@@ -393,3 +393,54 @@ pub fn apply_to_pools<R: Ruleset>(
         _ => format!("{name}'s {label} set to {after} (game master, was {before})."),
     }])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(v: &[u16]) -> Vec<CombatantId> {
+        v.iter().copied().map(CombatantId).collect()
+    }
+
+    #[test]
+    fn ids_after_a_removed_one_move_down() {
+        let gone = CombatantId(2);
+        assert_eq!(shifted(gone, CombatantId(1)), Some(CombatantId(1)));
+        assert_eq!(shifted(gone, CombatantId(2)), None);
+        assert_eq!(shifted(gone, CombatantId(5)), Some(CombatantId(4)));
+        let mut order = ids(&[3, 2, 0, 1]);
+        shift_all(gone, &mut order);
+        assert_eq!(order, ids(&[2, 0, 1]));
+    }
+
+    #[test]
+    fn a_removal_keeps_the_next_figure_next() {
+        // Acting now: #0 at index 1; the next is #2.
+        let (mut order, mut cursor) = (ids(&[1, 0, 2]), Some(1));
+        assert!(!shift_order(CombatantId(1), &mut order, &mut cursor));
+        assert_eq!((order.clone(), cursor), (ids(&[0, 1]), Some(0)));
+        assert_eq!(order[cursor.unwrap() + 1], CombatantId(1), "old #2, now #1");
+        // A figure still to act: the cursor stays.
+        let (mut order, mut cursor) = (ids(&[1, 0, 2]), Some(0));
+        assert!(!shift_order(CombatantId(2), &mut order, &mut cursor));
+        assert_eq!((order, cursor), (ids(&[1, 0]), Some(0)));
+        // The first, acting: no index before the first, so a restart.
+        let (mut order, mut cursor) = (ids(&[1, 0, 2]), Some(0));
+        assert!(shift_order(CombatantId(1), &mut order, &mut cursor));
+        assert_eq!((order, cursor), (ids(&[0, 1]), None));
+    }
+
+    #[test]
+    fn a_newcomer_is_slotted_after_its_equals() {
+        let speed = |id: CombatantId| [6, 5, 5, 5][id.index()];
+        // #3 (speed 5) joins [#0 6, #1 5, #2 5]: after #2.
+        let (mut order, mut cursor) = (ids(&[0, 1, 2]), Some(2));
+        slot_in(&mut order, &mut cursor, CombatantId(3), speed);
+        assert_eq!((order, cursor), (ids(&[0, 1, 2, 3]), Some(2)));
+        // Before the figure acting now: the cursor moves with it.
+        let speed = |id: CombatantId| [6, 5, 5, 7][id.index()];
+        let (mut order, mut cursor) = (ids(&[0, 1, 2]), Some(1));
+        slot_in(&mut order, &mut cursor, CombatantId(3), speed);
+        assert_eq!((order, cursor), (ids(&[3, 0, 1, 2]), Some(2)));
+    }
+}
