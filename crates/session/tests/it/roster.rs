@@ -304,3 +304,27 @@ fn a_roster_change_never_gets_a_stale_memo_answer() {
     fray_gurps::ai::memo::set_enabled(true);
     assert_eq!(remembered, fresh);
 }
+
+#[test]
+fn an_arrival_on_a_wall_and_negative_damage_are_refused() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/gurps/knight-vs-orcs-table.toml");
+    let text = std::fs::read_to_string(path).unwrap()
+        + "\n[[map.terrain]]\nterrain = \"wall\"\nhexes = [{ q = -3, r = 0 }]\n";
+    let file = fray_core::scenario::SourceFile::new("walled.toml", text);
+    let state = fray_core::run::load::<Gurps>(file).unwrap().state;
+    let mut session = Session::<Gurps>::new(state, 1);
+    assert_eq!(
+        session.apply_override(join("Tom", "squire", "Knight", [-3, 0])),
+        Err(SessionError::Refused(Refusal::CellBlocked {
+            cell: [-3, 0]
+        }))
+    );
+    assert!(matches!(
+        session.apply_override(Override::Damage {
+            who: "Orc".into(),
+            amount: -3
+        }),
+        Err(SessionError::Refused(Refusal::BadAmount(_)))
+    ));
+}

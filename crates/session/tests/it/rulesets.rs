@@ -482,3 +482,37 @@ mod dragonquest {
         assert_eq!(resumed.saved_game().to_toml().unwrap(), game);
     }
 }
+
+/// A negative amount and a pool over its maximum, refused in every ruleset.
+fn amounts<R: Ruleset>(scenario: &str, vital: &str) {
+    let mut session = Session::<R>::new(start::<R>(scenario), 1);
+    let who = names(&session).remove(0);
+    assert!(matches!(
+        refusal(
+            &mut session,
+            Override::Heal {
+                who: who.clone(),
+                amount: -1
+            }
+        ),
+        Refusal::BadAmount(_)
+    ));
+    assert!(matches!(
+        refusal(
+            &mut session,
+            Override::SetPool {
+                who,
+                pool: vital.into(),
+                value: 10_000
+            }
+        ),
+        Refusal::BadAmount(_)
+    ));
+}
+
+#[test]
+fn amounts_that_make_no_sense_are_refused_everywhere() {
+    amounts::<fray_dragonquest::DragonQuest>("dragonquest/duel.toml", "EN");
+    amounts::<fray_d20_3d6::D20>("d20-3d6/duel.toml", "HP");
+    amounts::<fray_margin_3d6::Margin>("margin-3d6/duel.toml", "HP");
+}
