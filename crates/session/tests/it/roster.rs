@@ -328,3 +328,52 @@ fn an_arrival_on_a_wall_and_negative_damage_are_refused() {
         Err(SessionError::Refused(Refusal::BadAmount(_)))
     ));
 }
+
+#[test]
+fn removing_an_attacker_drops_the_question_it_raised() {
+    use fray_core::Pending;
+    use fray_gurps::model::action::Question;
+    use fray_session::Attempt;
+    let mut session = knight();
+    // Play on, the knight always taking his first action, until he is asked
+    // to defend against an orc.
+    let attacker = loop {
+        assert!(session.over().is_none(), "the orcs attacked the knight");
+        match session.attempt() {
+            Attempt::Done(..) => {}
+            Attempt::Waiting { state, pending, .. } => match pending {
+                Pending::Action(actor) => {
+                    let first = Gurps::legal_actions(&state, actor).remove(0);
+                    session.supply_action("Sir Ector", first);
+                }
+                Pending::Answer(Question::Defend { attacker, .. }) => {
+                    break Gurps::name(&state, attacker).to_string();
+                }
+                Pending::Roll(req) => {
+                    let rolled = session.roll_for_me(&req);
+                    session
+                        .supply_roll(fray_core::RollInput::Exact(rolled), fray_session::By::ForMe);
+                }
+                other => panic!("unexpected {other:?}"),
+            },
+            Attempt::Rejected(why) => panic!("{why}"),
+        }
+    };
+    // Nobody at the table answered yet: the GM may take the attacker off,
+    // and the step is tried again without it.
+    session
+        .apply_override(Override::RemoveCombatant {
+            who: attacker.clone(),
+        })
+        .unwrap();
+    assert!(!names(&session).contains(&attacker));
+    match session.attempt() {
+        Attempt::Waiting {
+            state,
+            pending: Pending::Answer(Question::Defend { attacker: a, .. }),
+            ..
+        } => assert_ne!(Gurps::name(&state, a), attacker),
+        Attempt::Waiting { .. } | Attempt::Done(..) => {}
+        Attempt::Rejected(why) => panic!("{why}"),
+    }
+}
