@@ -8,7 +8,8 @@
 //! A ruleset that cannot do one refuses it with a typed [`Refusal`]; the
 //! default refuses all of them ([`Refusal::Unsupported`]).
 
-use crate::ids::CombatantId;
+use crate::grid::{Cell, Map};
+use crate::ids::{CombatantId, SideId};
 use crate::ruleset::{Illegal, Ruleset};
 use serde::{Deserialize, Serialize};
 
@@ -149,6 +150,46 @@ pub enum Refusal {
     /// An amount that makes no sense (negative damage).
     #[error("{0}")]
     BadAmount(String),
+    /// The ruleset's data (bundled and the scenario's folders) has no such template.
+    #[error("no template `{template}` (templates: {known})")]
+    UnknownTemplate {
+        /// What was asked.
+        template: String,
+        /// The templates known.
+        known: String,
+    },
+    /// The template is there but does not make a figure (a weapon it names is missing).
+    #[error("template `{template}` does not make a figure: {why}")]
+    BadTemplate {
+        /// The template.
+        template: String,
+        /// Why, with the field at fault.
+        why: String,
+    },
+    /// A late arrival's name is empty or already in the fight (names are
+    /// unique, ignoring case, since commands find figures by name).
+    #[error("the name `{0}` is taken or empty: give the newcomer a name of its own")]
+    NameTaken(String),
+    /// A cell that is not on the map.
+    #[error("cell ({}, {}) is off the map", cell[0], cell[1])]
+    OffMap {
+        /// The cell asked for.
+        cell: [i32; 2],
+    },
+    /// A cell a figure already fills.
+    #[error("cell ({}, {}) is taken by {by}", cell[0], cell[1])]
+    CellTaken {
+        /// The cell asked for.
+        cell: [i32; 2],
+        /// Who stands there.
+        by: String,
+    },
+    /// A cell whose terrain no one can enter (a wall, deep water).
+    #[error("cell ({}, {}) cannot be entered", cell[0], cell[1])]
+    CellBlocked {
+        /// The cell asked for.
+        cell: [i32; 2],
+    },
     /// The rules or the map forbid it now (a cell taken, nobody to delay after).
     #[error("{0}")]
     Illegal(Illegal),
@@ -163,6 +204,115 @@ pub fn combatant_named<R: Ruleset>(state: &R::State, name: &str) -> Result<Comba
         .or_else(|| roster.iter().find(|c| c.name.eq_ignore_ascii_case(name)))
         .map(|c| c.id)
         .ok_or_else(|| Refusal::UnknownCombatant(name.to_string()))
+}
+
+/// A late arrival's name, trimmed: refused when empty or when a figure
+/// already has it (ignoring case).
+pub fn new_name<R: Ruleset>(state: &R::State, name: &str) -> Result<String, Refusal> {
+    let name = name.trim();
+    if name.is_empty()
+        || R::roster(state)
+            .iter()
+            .any(|c| c.name.eq_ignore_ascii_case(name))
+    {
+        return Err(Refusal::NameTaken(name.to_string()));
+    }
+    Ok(name.to_string())
+}
+
+/// The side named `name` (exactly, then ignoring case) among `sides`, the
+/// scenario's side names in order.
+pub fn side_named(sides: &[String], name: &str) -> Result<SideId, Refusal> {
+    sides
+        .iter()
+        .position(|s| s == name)
+        .or_else(|| sides.iter().position(|s| s.eq_ignore_ascii_case(name)))
+        .and_then(|i| u8::try_from(i).ok())
+        .map(SideId)
+        .ok_or_else(|| Refusal::UnknownSide(name.to_string()))
+}
+
+/// Whether a late arrival may stand on `cell` of `map`: on the map and
+/// enterable (who else stands there is the ruleset's to check).
+pub fn open_cell(map: &Map, cell: [i32; 2], pos: impl Into<Cell>) -> Result<(), Refusal> {
+    let pos = pos.into();
+    if !map.contains(pos) {
+        return Err(Refusal::OffMap { cell });
+    }
+    if !map.passable(pos) {
+        return Err(Refusal::CellBlocked { cell });
+    }
+    Ok(())
+}
+
+/// Where an id points once the figure `removed` is taken out of a list
+/// indexed by id: `None` for the removed figure itself, one lower for the
+/// figures after it. Rulesets run every id their state holds through it.
+pub fn shifted(removed: CombatantId, id: CombatantId) -> Option<CombatantId> {
+    use std::cmp::Ordering;
+    match id.cmp(&removed) {
+        Ordering::Less => Some(id),
+        Ordering::Equal => None,
+        Ordering::Greater => Some(CombatantId(id.0 - 1)),
+    }
+}
+
+/// A list of ids (a turn order, a queue) without `removed` and with the
+/// later ids shifted down ([`shifted`]).
+pub fn shift_all(removed: CombatantId, ids: &mut Vec<CombatantId>) {
+    ids.retain(|&id| id != removed);
+    for id in ids.iter_mut() {
+        *id = shifted(removed, *id).unwrap_or(*id);
+    }
+}
+
+/// Where `new` goes in a turn order `order` sorted by `key`, highest
+/// first: after every figure whose key is at least its own (a late
+/// arrival loses ties, having come last), and the cursor moved so the
+/// figure acting now stays the one acting. A figure slotted before the
+/// cursor first acts next round; after it, this round.
+pub fn slot_in<K: Ord>(
+    order: &mut Vec<CombatantId>,
+    cursor: &mut Option<usize>,
+    new: CombatantId,
+    key: impl Fn(CombatantId) -> K,
+) {
+    let k = key(new);
+    let at = order
+        .iter()
+        .position(|&id| key(id) < k)
+        .unwrap_or(order.len());
+    order.insert(at, new);
+    if let Some(c) = cursor
+        && at <= *c
+    {
+        *c += 1;
+    }
+}
+
+/// A turn order without `removed`, ids shifted ([`shift_all`]), and the
+/// cursor (the index of the figure acting now or last) moved so that the
+/// next figure to act stays next: when the removed figure was acting or
+/// already acted this round, the cursor steps back. When it was first in
+/// the order and acting, no index is "before the first": the cursor becomes
+/// `None` and this returns `true`, for the ruleset to restart the round at
+/// the first figure (GURPS counts the round back by one).
+#[must_use]
+pub fn shift_order(
+    removed: CombatantId,
+    order: &mut Vec<CombatantId>,
+    cursor: &mut Option<usize>,
+) -> bool {
+    let mut restart = false;
+    if let (Some(at), Some(c)) = (order.iter().position(|&id| id == removed), *cursor)
+        && at <= c
+    {
+        // The figure after the cursor was at `c + 1`; it is at `c` now.
+        *cursor = c.checked_sub(1);
+        restart = cursor.is_none();
+    }
+    shift_all(removed, order);
+    restart
 }
 
 /// The index in [`Ruleset::POOLS`] of the pool labelled `label` (any case).
@@ -242,4 +392,55 @@ pub fn apply_to_pools<R: Ruleset>(
         }
         _ => format!("{name}'s {label} set to {after} (game master, was {before})."),
     }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(v: &[u16]) -> Vec<CombatantId> {
+        v.iter().copied().map(CombatantId).collect()
+    }
+
+    #[test]
+    fn ids_after_a_removed_one_move_down() {
+        let gone = CombatantId(2);
+        assert_eq!(shifted(gone, CombatantId(1)), Some(CombatantId(1)));
+        assert_eq!(shifted(gone, CombatantId(2)), None);
+        assert_eq!(shifted(gone, CombatantId(5)), Some(CombatantId(4)));
+        let mut order = ids(&[3, 2, 0, 1]);
+        shift_all(gone, &mut order);
+        assert_eq!(order, ids(&[2, 0, 1]));
+    }
+
+    #[test]
+    fn a_removal_keeps_the_next_figure_next() {
+        // Acting now: #0 at index 1; the next is #2.
+        let (mut order, mut cursor) = (ids(&[1, 0, 2]), Some(1));
+        assert!(!shift_order(CombatantId(1), &mut order, &mut cursor));
+        assert_eq!((order.clone(), cursor), (ids(&[0, 1]), Some(0)));
+        assert_eq!(order[cursor.unwrap() + 1], CombatantId(1), "old #2, now #1");
+        // A figure still to act: the cursor stays.
+        let (mut order, mut cursor) = (ids(&[1, 0, 2]), Some(0));
+        assert!(!shift_order(CombatantId(2), &mut order, &mut cursor));
+        assert_eq!((order, cursor), (ids(&[1, 0]), Some(0)));
+        // The first, acting: no index before the first, so a restart.
+        let (mut order, mut cursor) = (ids(&[1, 0, 2]), Some(0));
+        assert!(shift_order(CombatantId(1), &mut order, &mut cursor));
+        assert_eq!((order, cursor), (ids(&[0, 1]), None));
+    }
+
+    #[test]
+    fn a_newcomer_is_slotted_after_its_equals() {
+        let speed = |id: CombatantId| [6, 5, 5, 5][id.index()];
+        // #3 (speed 5) joins [#0 6, #1 5, #2 5]: after #2.
+        let (mut order, mut cursor) = (ids(&[0, 1, 2]), Some(2));
+        slot_in(&mut order, &mut cursor, CombatantId(3), speed);
+        assert_eq!((order, cursor), (ids(&[0, 1, 2, 3]), Some(2)));
+        // Before the figure acting now: the cursor moves with it.
+        let speed = |id: CombatantId| [6, 5, 5, 7][id.index()];
+        let (mut order, mut cursor) = (ids(&[0, 1, 2]), Some(1));
+        slot_in(&mut order, &mut cursor, CombatantId(3), speed);
+        assert_eq!((order, cursor), (ids(&[3, 0, 1, 2]), Some(2)));
+    }
 }

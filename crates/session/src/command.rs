@@ -38,7 +38,7 @@ pub const USAGE: &[&str] = &[
     "set NAME POOL N         set a pool (HP, FP...) to N",
     "condition NAME COND     add a condition (stunned, kneeling...)",
     "recover NAME COND       remove a condition",
-    "join NAME TEMPLATE SIDE Q R   a late arrival from a template, at cell (Q, R)",
+    "join NAME TEMPLATE SIDE Q R   a late arrival from a template, at cell (Q, R) or (X, Y)",
     "remove NAME             take a figure off the field",
     "delay NAME              NAME acts after the next figure in the order",
     "end [SIDE]              end the fight, SIDE winning (none if left out)",

@@ -5,9 +5,10 @@ use crate::registry::{unsupported, with_ruleset};
 use fray_core::run::{self, Header};
 use fray_core::scenario::SourceFile;
 use fray_core::{CombatantView, EndReason, InputLog, Outcome, Ruleset};
+use fray_session::{Replayed, SaveHeader, SavedGame, Session};
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `fray fight`.
 #[derive(clap::Args, Debug)]
@@ -20,7 +21,9 @@ pub struct Args {
     /// JSON lines instead of narration.
     #[arg(long)]
     pub json: bool,
-    /// Scripted dice, answers and actions (TOML), used before the RNG and AI.
+    /// Scripted dice, answers and actions (TOML), used before the RNG and
+    /// AI; or a game saved by `fray play` (`version = 2`), replayed with its
+    /// GM overrides and then played on by the AI.
     #[arg(long)]
     pub inputs: Option<PathBuf>,
     /// A folder of more data files (`*.toml`: weapons, armor, templates...)
@@ -40,9 +43,9 @@ pub fn run(args: &Args) -> Result {
 fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     let header: Header = run::header(&file).map_err(out::fail)?;
     let loaded = run::load_with::<R>(file, args.data.as_deref()).map_err(out::fail)?;
-    let inputs: InputLog<R> = match &args.inputs {
-        Some(path) => run::load_inputs::<R>(&super::read(path)?).map_err(out::fail)?,
-        None => InputLog::default(),
+    let inputs = match &args.inputs {
+        Some(path) => read_inputs::<R>(path)?,
+        None => Inputs::Script(InputLog::default()),
     };
     let seed = args.seed.or(header.seed).unwrap_or(1);
     let name = header
@@ -51,6 +54,11 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     let mut state = loaded.state;
     let mut w = out::stdout();
     let start = R::roster(&state);
+    // A saved game: its seed, replayed from the start; the fight goes on from there.
+    let (seed, script, saved) = match inputs {
+        Inputs::Script(log) => (seed, log, None),
+        Inputs::Saved(saved) => (saved.seed, InputLog::default(), Some(saved)),
+    };
     if args.json {
         let doc = json!({"event": "start", "scenario": name, "ruleset": R::ID, "seed": seed, "roster": start});
         out::line(&mut w, doc)?;
@@ -63,19 +71,41 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     // Events stream out as they happen; the first write error stops the output.
     let mut write_error: Option<std::io::Error> = None;
     let json = args.json;
-    let result = run::fight::<R>(&mut state, &inputs, seed, |event| {
-        if write_error.is_some() {
-            return;
+    let mut called = None;
+    if let Some(saved) = saved {
+        let path = args.inputs.as_deref().unwrap_or(args.scenario.as_path());
+        let (session, replayed) = Session::resume(state, saved)
+            .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
+        for e in &replayed {
+            let text = match (json, e) {
+                (false, e) => e.to_string(),
+                (true, Replayed::Event(event)) => json!(event).to_string(),
+                (true, Replayed::Said(said)) => {
+                    json!({"event": "override", "said": said}).to_string()
+                }
+            };
+            writeln!(w, "{text}")?;
         }
-        let text = if json {
-            serde_json::to_string(&event).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
-        } else {
-            event.to_string()
-        };
-        if let Err(e) = writeln!(w, "{text}") {
-            write_error = Some(e);
-        }
-    });
+        called = session.over().cloned();
+        state = session.state().clone();
+    }
+    let result = match called {
+        // Ended in the saved game (the GM called it, or the last step).
+        Some(outcome) => Ok((outcome, false)),
+        None => run::fight::<R>(&mut state, &script, seed, |event| {
+            if write_error.is_some() {
+                return;
+            }
+            let text = if json {
+                serde_json::to_string(&event).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+            } else {
+                event.to_string()
+            };
+            if let Err(e) = writeln!(w, "{text}") {
+                write_error = Some(e);
+            }
+        }),
+    };
     if let Some(e) = write_error {
         return Err(e.into());
     }
@@ -98,6 +128,34 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
         eprintln!("warning: the fight ended before every scripted input was used");
     }
     Ok(())
+}
+
+/// What `--inputs` names.
+enum Inputs<R: Ruleset> {
+    /// A script of inputs (also the first format of `fray play`'s saved games).
+    Script(InputLog<R>),
+    /// A game saved by `fray play` (`version = 2`).
+    Saved(SavedGame<R>),
+}
+
+/// Reads `--inputs`: a saved game when it has a `version`, else a script.
+fn read_inputs<R: Ruleset>(path: &Path) -> Result<Inputs<R>> {
+    let file = super::read(path)?;
+    let header: SaveHeader = file.parse().map_err(out::fail)?;
+    if header.version.is_none() {
+        return Ok(Inputs::Script(
+            run::load_inputs::<R>(&file).map_err(out::fail)?,
+        ));
+    }
+    let saved: SavedGame<R> = file.parse().map_err(out::fail)?;
+    saved.check().map_err(|e| {
+        out::message(format!(
+            "{}: {e}; give `fray fight --inputs` a game saved by this fray's `fray play` \
+             for this scenario's ruleset, or a script of inputs (no `version`)",
+            path.display()
+        ))
+    })?;
+    Ok(Inputs::Saved(saved))
 }
 
 /// `Sir Bors (Bors): HP 7/12, FP 12/12, active, at (0,0) facing n; stunned`,

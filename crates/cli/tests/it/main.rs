@@ -7,6 +7,7 @@ mod files;
 mod import;
 mod odds_action;
 mod odds_resume;
+mod overrides;
 mod play;
 mod seats;
 mod sim;

@@ -26,7 +26,7 @@ fn duel_human_basic(test: &str) -> String {
 }
 
 /// A scratch directory for saved games, unique per test.
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fray-play-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -43,7 +43,7 @@ fn no_autosave(args: &[&str]) -> Option<&'static str> {
 const FLAT: [&str; 2] = ["--menus", "flat"];
 
 /// Runs `fray play` with `script` piped in; returns (stdout, success).
-fn play(args: &[&str], script: &str) -> (String, bool) {
+pub(crate) fn play(args: &[&str], script: &str) -> (String, bool) {
     let out = fray()
         .arg("play")
         .args(args)
@@ -60,7 +60,7 @@ fn play(args: &[&str], script: &str) -> (String, bool) {
 
 /// Plays through a pipe, answering each prompt with `reply(prompt, transcript)`.
 /// Returns the transcript and whether the process succeeded.
-fn drive(args: &[&str], mut reply: impl FnMut(&str, &str) -> String) -> (String, bool) {
+pub(crate) fn drive(args: &[&str], mut reply: impl FnMut(&str, &str) -> String) -> (String, bool) {
     let mut child: Child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fray"))
         .arg("play")
         .args(args)
@@ -293,7 +293,7 @@ fn typed_actions_and_answers_are_accepted_as_inline_toml() {
     assert!(t.contains("Sir Bors: Move to (q -2, r 0)"), "{t}");
 }
 
-fn knight_table() -> String {
+pub(crate) fn knight_table() -> String {
     root()
         .join("scenarios/gurps/knight-vs-orcs-table.toml")
         .display()
@@ -345,7 +345,7 @@ fn gm_policy(
 }
 
 /// What follows the `k`-th action prompt, without the lines naming files.
-fn after_prompt(t: &str, k: usize) -> String {
+pub(crate) fn after_prompt(t: &str, k: usize) -> String {
     let at = t
         .match_indices("action> ")
         .nth(k - 1)
@@ -447,7 +447,7 @@ fn gm_commands_refused_or_misread_say_why() {
     let (t, ok) = play(
         &[&knight_table()],
         "damage Nobody 3\nset Orc MP 2\ndice Elves hand\ncondition Orc on fire\n\
-         remove Orc\nredo\nend Orcs\nquit\n",
+         join Tom dragon Knight -2 0\nredo\nend Orcs\nquit\n",
     );
     assert!(ok, "{t}");
     for expected in [
@@ -455,7 +455,7 @@ fn gm_commands_refused_or_misread_say_why() {
         "Refused: no pool `MP` (pools: HP, FP).",
         "no combatant or side is named `Elves`",
         "Refused: no condition `on fire` can be changed",
-        "Refused: gurps cannot apply a remove combatant override yet.",
+        "Refused: no template `dragon` (templates: ",
         "Nothing to redo.",
         "The game master ends the fight: side Orcs wins.",
         "Result: the game master ends the fight in round 0; side Orcs wins.",

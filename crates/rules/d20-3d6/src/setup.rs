@@ -202,6 +202,60 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         map: Arc::new(map),
         options: Arc::new(s.options.clone()),
         light: s.light,
+        armory: s.armory.clone(),
+    })
+}
+
+/// A late arrival a game master adds mid-fight (issue 15): the figure a
+/// scenario entry `{ name, side, template, position }` would make from the
+/// same data as setup, with the controller of its side's first figure (a
+/// player's reinforcement is the player's).
+pub fn newcomer(
+    state: &State,
+    template: &str,
+    name: &str,
+    side: SideId,
+    at: SquarePos,
+) -> Result<Fighter, fray_core::Refusal> {
+    let armory = match &state.armory {
+        Some(a) => a.as_ref(),
+        None => crate::model::data::bundled().map_err(|e| fray_core::Refusal::BadTemplate {
+            template: template.to_string(),
+            why: e.to_string(),
+        })?,
+    };
+    let t = armory
+        .template(template)
+        .ok_or_else(|| fray_core::Refusal::UnknownTemplate {
+            template: template.to_string(),
+            known: armory
+                .template
+                .iter()
+                .map(|t| t.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+    let controller = state
+        .fighters
+        .iter()
+        .find(|f| f.side == side)
+        .map_or_else(fray_core::Controller::default, |f| (*f.controller).clone());
+    let c = Combatant {
+        name: name.to_string(),
+        side: state.sides[side.index()].clone(),
+        template: Some(t.id.clone()),
+        sheet: None,
+        position: at,
+        controller,
+        leader: false,
+        unaware: false,
+        conditions: Vec::new(),
+        fatigue: 0,
+        mount: None,
+    };
+    build(&c, side, &t.sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
+        template: t.id.clone(),
+        why: format!("sheet{field}: {why}"),
     })
 }
 

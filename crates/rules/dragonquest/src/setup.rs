@@ -136,6 +136,7 @@ pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError>
         free_pulse: false,
         seq: Sequence::default(),
         aftermath_done: false,
+        armory: Some(armory),
     };
     link_riders(&mut state, s)?;
     if let Some(side) = surprise {
@@ -363,4 +364,65 @@ fn build(
     // DQ-00-004: TMR from modAG unless the sheet gives it.
     f.tmr = values::base_tmr(&f, sheet.tmr);
     Ok(f)
+}
+
+/// A late arrival a game master adds mid-fight (issue 15): the figure a
+/// scenario entry `{ name, side, template, position }` would make from the
+/// same data as setup, with the controller of its side's first figure (a
+/// player's reinforcement is the player's), facing the nearest figure of
+/// another side (a multi-hex figure: the corner clockwise of that side,
+/// DQ-22-001).
+pub fn newcomer(
+    state: &State,
+    template: &str,
+    name: &str,
+    side: SideId,
+    at: fray_core::grid::HexPos,
+) -> Result<Figure, fray_core::Refusal> {
+    let armory = match state.armory {
+        Some(a) => a,
+        None => crate::model::data::bundled().map_err(|e| fray_core::Refusal::BadTemplate {
+            template: template.to_string(),
+            why: e.to_string(),
+        })?,
+    };
+    let sheet = armory
+        .creature(template)
+        .ok_or_else(|| fray_core::Refusal::UnknownTemplate {
+            template: template.to_string(),
+            known: armory
+                .creatures
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+    let controller = state
+        .figures
+        .iter()
+        .find(|f| f.side == side)
+        .map_or_else(fray_core::Controller::default, |f| f.controller.clone());
+    let facing = state
+        .figures
+        .iter()
+        .filter(|f| f.side != side)
+        .min_by_key(|f| at.distance(f.pos))
+        .and_then(|f| at.facing_toward(f.pos))
+        .unwrap_or_default();
+    let c = Combatant {
+        name: name.to_string(),
+        side: state.sides[side.index()].clone(),
+        template: Some(template.to_string()),
+        sheet: None,
+        position: at,
+        facing,
+        corner: None,
+        controller,
+        leader: false,
+        mount: None,
+    };
+    build(&c, side, sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
+        template: template.to_string(),
+        why: format!("{field}: {why}"),
+    })
 }

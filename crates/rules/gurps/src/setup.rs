@@ -91,6 +91,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         occupancy: Default::default(),
         grips: 0,
         casters: std::sync::Arc::from([]),
+        armory: s.armory.clone(),
     };
     state.reindex();
     Ok(state)
@@ -533,4 +534,61 @@ pub fn location_key(loc: Location) -> String {
 /// The location a `dr` key names.
 pub fn location_named(key: &str) -> Option<Location> {
     ALL.into_iter().find(|&l| location_key(l) == key)
+}
+
+/// A late arrival a game master adds mid-fight (issue 15): the figure a
+/// scenario entry `{ name, side, template, position }` would make from the
+/// same data as setup, standing, with the controller of its side's first
+/// figure (a player's reinforcement is the player's) and facing the
+/// nearest figure of another side.
+pub fn newcomer(
+    state: &State,
+    template: &str,
+    name: &str,
+    side: SideId,
+    at: fray_core::grid::HexPos,
+) -> Result<Fighter, fray_core::Refusal> {
+    let armory = match &state.armory {
+        Some(a) => a.as_ref(),
+        None => crate::model::data::bundled().map_err(|e| fray_core::Refusal::BadTemplate {
+            template: template.to_string(),
+            why: e.to_string(),
+        })?,
+    };
+    let t = armory
+        .template(template)
+        .ok_or_else(|| fray_core::Refusal::UnknownTemplate {
+            template: template.to_string(),
+            known: armory.names()["template"].join(", "),
+        })?;
+    let controller = state
+        .fighters
+        .iter()
+        .find(|f| f.side == side)
+        .map_or_else(fray_core::Controller::default, |f| (*f.controller).clone());
+    let facing = state
+        .fighters
+        .iter()
+        .filter(|f| f.side != side)
+        .min_by_key(|f| at.distance(f.pose.pos))
+        .and_then(|f| at.facing_toward(f.pose.pos))
+        .unwrap_or_default();
+    let c = Combatant {
+        name: name.to_string(),
+        side: state.sides[side.index()].clone(),
+        template: Some(t.id.clone()),
+        sheet: None,
+        gcs: None,
+        position: at,
+        facing,
+        posture: Default::default(),
+        controller,
+        ai: Default::default(),
+        situation: Default::default(),
+        leader: false,
+    };
+    build(&c, side, &t.sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
+        template: t.id.clone(),
+        why: format!("sheet.{field}: {why}"),
+    })
 }

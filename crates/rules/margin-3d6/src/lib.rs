@@ -365,21 +365,4 @@ impl Ruleset for Margin {
     }
 }
 
-/// Game-master overrides (issue 15): HP is the vital pool; Fatigue may be set. Outside the rules, so no
-/// dice; what follows from a low pool comes from the rules' own checks.
-mod gm_override {
-    use crate::model::state::State;
-    use fray_core::{CombatantId, Override, Refusal};
-
-    fn pool(state: &mut State, id: CombatantId, index: usize) -> (&mut i32, i32) {
-        let f = state.fighter_mut(id);
-        match index {
-            0 => (&mut f.hp, f.stats.hp),
-            _ => (&mut f.fatigue, f.stats.fatigue),
-        }
-    }
-
-    pub fn apply(state: &mut State, ov: &Override) -> Result<Vec<String>, Refusal> {
-        fray_core::overrides::apply_to_pools::<crate::Margin>(state, ov, 0, pool)
-    }
-}
+mod gm_override;

@@ -53,7 +53,68 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         options: Arc::new(s.options.clone()),
         aftermath_done: false,
         deferred: None,
+        armory: s.armory.clone(),
     })
+}
+
+/// A late arrival a game master adds mid-fight (issue 15): the figure a
+/// scenario entry `{ name, side, template, position }` would make from the
+/// same data as setup, standing, with the controller of its side's first
+/// figure (a player's reinforcement is the player's), facing the nearest
+/// figure of another side. Returns the figure and its controller.
+pub fn newcomer(
+    state: &State,
+    template: &str,
+    name: &str,
+    side: SideId,
+    at: fray_core::grid::HexPos,
+) -> Result<(Fighter, fray_core::Controller), fray_core::Refusal> {
+    let armory = match &state.armory {
+        Some(a) => a.as_ref(),
+        None => crate::model::data::bundled().map_err(|e| fray_core::Refusal::BadTemplate {
+            template: template.to_string(),
+            why: e.to_string(),
+        })?,
+    };
+    let sheet = armory
+        .template(template)
+        .ok_or_else(|| fray_core::Refusal::UnknownTemplate {
+            template: template.to_string(),
+            known: armory.template_ids().join(", "),
+        })?;
+    let controller = state
+        .ids()
+        .find(|&id| state.fighter(id).side == side)
+        .map_or_else(fray_core::Controller::default, |id| {
+            state.controllers[id.index()].clone()
+        });
+    let facing = state
+        .fighters
+        .iter()
+        .filter(|f| f.side != side)
+        .min_by_key(|f| at.distance(f.pos))
+        .and_then(|f| at.facing_toward(f.pos))
+        .unwrap_or_default();
+    let c = Combatant {
+        name: name.to_string(),
+        side: state.sides[side.index()].clone(),
+        template: Some(template.to_string()),
+        sheet: None,
+        position: at,
+        facing,
+        posture: Default::default(),
+        shield_state: Default::default(),
+        controller: controller.clone(),
+        leader: false,
+        surprised: false,
+        casting: false,
+    };
+    let f =
+        build(&c, side, sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
+            template: template.to_string(),
+            why: format!("{field}: {why}"),
+        })?;
+    Ok((f, controller))
 }
 
 /// Whether no hex of `map` has terrain or a height (State::open_map).

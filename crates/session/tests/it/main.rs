@@ -7,6 +7,8 @@ mod game;
 mod menus;
 mod overrides;
 mod play;
+mod roster;
+mod rulesets;
 mod saves;
 mod shortcuts;
 mod status;

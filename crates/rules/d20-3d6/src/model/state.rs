@@ -431,6 +431,11 @@ pub struct State {
     /// look up the target's cell only then.
     #[serde(skip)]
     pub map_has_shade: bool,
+    /// The scenario's data (the bundled armory with the scenario's data
+    /// folders), kept for late arrivals a game master adds (issue 15);
+    /// `None`: the bundled armory alone. Fixed through a fight.
+    #[serde(skip)]
+    pub armory: Option<Arc<crate::model::data::Armory>>,
 }
 
 impl State {

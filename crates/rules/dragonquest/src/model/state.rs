@@ -549,6 +549,10 @@ pub struct State {
     pub seq: Sequence,
     /// Whether the infection checks have been made (DQ-24-001).
     pub aftermath_done: bool,
+    /// The scenario's data (the bundled armory with the scenario's data
+    /// folders), kept for late arrivals a game master adds (issue 15).
+    #[serde(skip)]
+    pub armory: Option<&'static crate::model::data::Armory>,
 }
 
 impl State {

@@ -422,6 +422,7 @@ fn key(state: &State, me: CombatantId, w: &mut Writer) -> bool {
         occupancy: _,
         grips: _,
         casters: _,
+        armory: _,
     } = state;
     let mut p = Print(0xcbf2_9ce4_8422_2325, 0x84222325_cbf29ce4);
     addr(name).hash(&mut p);
@@ -431,7 +432,8 @@ fn key(state: &State, me: CombatantId, w: &mut Writer) -> bool {
     surprise.as_ref().map(addr).hash(&mut p);
     // The turn order, whose turn it is, the round and the aftermath flag
     // are read only by the engine's loop and `resolve/`; the occupancy, the
-    // grip count and the casters follow from the fighters.
+    // grip count and the casters follow from the fighters; the armory is
+    // read only to build a game master's late arrival.
     me.hash(w);
     for f in fighters {
         if fighter(&mut p, w, f).is_none() {

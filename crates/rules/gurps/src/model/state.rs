@@ -745,6 +745,11 @@ pub struct State {
     /// one, so only they need tidying after a maneuver.
     #[serde(skip)]
     pub casters: Arc<[CombatantId]>,
+    /// The scenario's data (the bundled armory with the scenario's data
+    /// folders), kept for late arrivals a game master adds (issue 15);
+    /// `None`: the bundled armory alone. Fixed through a fight.
+    #[serde(skip)]
+    pub armory: Option<Arc<crate::model::data::Armory>>,
 }
 
 impl State {

@@ -448,6 +448,11 @@ pub struct State {
     /// lookups (set once at setup).
     #[serde(skip)]
     pub open_map: bool,
+    /// The scenario's data (the bundled armory with the scenario's data
+    /// folders), kept for late arrivals a game master adds (issue 15);
+    /// `None`: the bundled armory alone. Fixed through a fight.
+    #[serde(skip)]
+    pub armory: Option<Arc<crate::model::data::Armory>>,
 }
 
 impl State {
