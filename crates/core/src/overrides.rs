@@ -315,6 +315,40 @@ pub fn shift_order(
     restart
 }
 
+/// Why a figure cannot delay in an order; each ruleset words the refusal
+/// with its own rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DelayBlock {
+    /// The figure has no place in the order (none made yet, or not in it).
+    NotInOrder,
+    /// Its turn has come already.
+    HasActed,
+    /// It acts last already.
+    AlreadyLast,
+}
+
+/// A delay by fiat: `id` trades places with the figure after it in
+/// `order`, provided it is in the order, has not had its turn (`acted`
+/// tells, by slot) and is not last. Returns the figure it now acts after.
+pub fn delay_in_order(
+    order: &mut [CombatantId],
+    id: CombatantId,
+    acted: impl Fn(usize) -> bool,
+) -> Result<CombatantId, DelayBlock> {
+    let at = order
+        .iter()
+        .position(|&o| o == id)
+        .ok_or(DelayBlock::NotInOrder)?;
+    if acted(at) {
+        return Err(DelayBlock::HasActed);
+    }
+    if at + 1 >= order.len() {
+        return Err(DelayBlock::AlreadyLast);
+    }
+    order.swap(at, at + 1);
+    Ok(order[at])
+}
+
 /// The index in [`Ruleset::POOLS`] of the pool labelled `label` (any case).
 pub fn pool_index<R: Ruleset>(label: &str) -> Result<usize, Refusal> {
     R::POOLS
@@ -400,6 +434,31 @@ mod tests {
 
     fn ids(v: &[u16]) -> Vec<CombatantId> {
         v.iter().copied().map(CombatantId).collect()
+    }
+
+    #[test]
+    fn a_delay_trades_places_with_the_next_figure_unless_it_cannot() {
+        let mut order = ids(&[2, 0, 1]);
+        // Slot 0 has acted: figure 2 cannot delay; figure 0 can.
+        let acted = |at: usize| at == 0;
+        assert_eq!(
+            delay_in_order(&mut order, CombatantId(2), acted),
+            Err(DelayBlock::HasActed)
+        );
+        assert_eq!(
+            delay_in_order(&mut order, CombatantId(0), acted),
+            Ok(CombatantId(1))
+        );
+        assert_eq!(order, ids(&[2, 1, 0]));
+        assert_eq!(
+            delay_in_order(&mut order, CombatantId(0), acted),
+            Err(DelayBlock::AlreadyLast)
+        );
+        assert_eq!(
+            delay_in_order(&mut order, CombatantId(7), acted),
+            Err(DelayBlock::NotInOrder)
+        );
+        assert_eq!(order, ids(&[2, 1, 0]));
     }
 
     #[test]

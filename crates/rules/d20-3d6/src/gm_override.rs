@@ -9,7 +9,8 @@ use crate::D20;
 use crate::model::state::{Condition, Life, State, Turn};
 use fray_core::grid::SquarePos;
 use fray_core::overrides::{
-    Refusal, combatant_named, new_name, open_cell, shift_all, shifted, side_named, unsupported,
+    DelayBlock, Refusal, combatant_named, delay_in_order, new_name, open_cell, shift_all, shifted,
+    side_named, unsupported,
 };
 use fray_core::{CombatantId, Illegal, Override};
 use std::sync::Arc;
@@ -98,20 +99,20 @@ fn condition_change(
 /// rest of the fight (or until initiative is rolled again).
 fn delay(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
     let id = combatant_named::<D20>(state, who)?;
-    let refuse = |why: String| Err(Refusal::Illegal(Illegal::new("X-SEQ-001", why)));
-    let Some(at) = state.order.iter().position(|&o| o == id) else {
-        return refuse("initiative is rolled at the first turn: delay after it".into());
-    };
     // `cursor` is the next slot to play: those before it have had their turn.
-    if at < state.cursor || state.turn.actor == Some(id) {
-        return refuse(format!("{who} has had its turn this round"));
-    }
-    if at + 1 >= state.order.len() {
-        return refuse(format!("{who} acts last this round already"));
-    }
-    state.order.swap(at, at + 1);
-    let after = state.fighter(state.order[at]).name.to_string();
-    let name = state.fighter(id).name.to_string();
+    let (cursor, acting) = (state.cursor, state.turn.actor == Some(id));
+    let after =
+        delay_in_order(&mut state.order, id, |at| at < cursor || acting).map_err(|block| {
+            let why = match block {
+                DelayBlock::NotInOrder => {
+                    "initiative is rolled at the first turn: delay after it".into()
+                }
+                DelayBlock::HasActed => format!("{who} has had its turn this round"),
+                DelayBlock::AlreadyLast => format!("{who} acts last this round already"),
+            };
+            Refusal::Illegal(Illegal::new("X-SEQ-001", why))
+        })?;
+    let (name, after) = (&state.fighter(id).name, &state.fighter(after).name);
     Ok(vec![format!(
         "{name} delays: acts after {after} from now on (game master)."
     )])

@@ -10,7 +10,8 @@ use crate::DragonQuest;
 use crate::model::state::{Life, State};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    Refusal, combatant_named, new_name, open_cell, shift_all, shifted, side_named, unsupported,
+    DelayBlock, Refusal, combatant_named, delay_in_order, new_name, open_cell, shift_all, shifted,
+    side_named, unsupported,
 };
 use fray_core::{CombatantId, Illegal, Override};
 use std::sync::Arc;
@@ -92,22 +93,17 @@ fn condition_change(
 /// (step 3 goes side by side, DQ-12-001).
 fn delay(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
     let id = combatant_named::<DragonQuest>(state, who)?;
-    let queue = &mut state.seq.queue;
-    let Some(at) = queue.iter().position(|&o| o == id) else {
-        return Err(Refusal::Illegal(Illegal::new(
-            "DQ-12-006",
-            format!("{who} is not waiting its turn in the engagement being played"),
-        )));
-    };
-    if at + 1 >= queue.len() {
-        return Err(Refusal::Illegal(Illegal::new(
-            "DQ-12-006",
-            format!("{who} acts last in its engagement already"),
-        )));
-    }
-    queue.swap(at, at + 1);
-    let after = state.fig(state.seq.queue[at]).name.to_string();
-    let name = state.fig(id).name.to_string();
+    // The engagement's queue holds only those still to act in it.
+    let after = delay_in_order(&mut state.seq.queue, id, |_| false).map_err(|block| {
+        let why = match block {
+            DelayBlock::NotInOrder | DelayBlock::HasActed => {
+                format!("{who} is not waiting its turn in the engagement being played")
+            }
+            DelayBlock::AlreadyLast => format!("{who} acts last in its engagement already"),
+        };
+        Refusal::Illegal(Illegal::new("DQ-12-006", why))
+    })?;
+    let (name, after) = (&state.fig(id).name, &state.fig(after).name);
     Ok(vec![format!(
         "{name} delays: acts after {after} in this engagement (game master)."
     )])

@@ -7,8 +7,8 @@ use crate::Gurps;
 use crate::model::state::{Life, Posture, State, Stun};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    Refusal, combatant_named, new_name, open_cell, pool_index, shift_order, shifted, side_named,
-    slot_in, unsupported,
+    DelayBlock, Refusal, combatant_named, delay_in_order, new_name, open_cell, pool_index,
+    shift_order, shifted, side_named, slot_in, unsupported,
 };
 use fray_core::{CombatantId, Illegal, Override};
 use std::sync::Arc;
@@ -159,19 +159,19 @@ fn condition_change(
 /// acted this round act after the next one, from now on.
 fn delay(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
     let id = combatant_named::<Gurps>(state, who)?;
-    let refuse = |why: String| Err(Refusal::Illegal(Illegal::new("G-EXT-015", why)));
-    let Some(at) = state.order.iter().position(|&o| o == id) else {
-        return refuse("the turn order is fixed at the first turn: delay after it".into());
-    };
-    if state.cursor.is_some_and(|c| at <= c) {
-        return refuse(format!("{who} has acted this round already"));
-    }
-    if at + 1 >= state.order.len() {
-        return refuse(format!("{who} acts last this round already"));
-    }
-    state.order.swap(at, at + 1);
-    let after = state.fighter(state.order[at]).name.to_string();
-    let name = state.fighter(id).name.to_string();
+    let cursor = state.cursor;
+    let after = delay_in_order(&mut state.order, id, |at| cursor.is_some_and(|c| at <= c))
+        .map_err(|block| {
+            let why = match block {
+                DelayBlock::NotInOrder => {
+                    "the turn order is fixed at the first turn: delay after it".into()
+                }
+                DelayBlock::HasActed => format!("{who} has acted this round already"),
+                DelayBlock::AlreadyLast => format!("{who} acts last this round already"),
+            };
+            Refusal::Illegal(Illegal::new("G-EXT-015", why))
+        })?;
+    let (name, after) = (&state.fighter(id).name, &state.fighter(after).name);
     Ok(vec![format!(
         "{name} delays: acts after {after} from now on (game master)."
     )])

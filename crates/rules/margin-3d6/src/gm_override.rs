@@ -9,7 +9,8 @@ use crate::Margin;
 use crate::model::state::{Life, Posture, State, Stun};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    Refusal, combatant_named, new_name, open_cell, shift_order, shifted, side_named, unsupported,
+    DelayBlock, Refusal, combatant_named, delay_in_order, new_name, open_cell, shift_order,
+    shifted, side_named, unsupported,
 };
 use fray_core::{CombatantId, Illegal, Override};
 use std::sync::Arc;
@@ -101,19 +102,19 @@ fn condition_change(
 /// round (the next round is ordered by the rules again).
 fn delay(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
     let id = combatant_named::<Margin>(state, who)?;
-    let refuse = |why: String| Err(Refusal::Illegal(Illegal::new("M-FLO-001", why)));
-    let Some(at) = state.order.iter().position(|&o| o == id) else {
-        return refuse("the order is made at the first turn: delay after it".into());
-    };
-    if state.cursor.is_some_and(|c| at <= c) {
-        return refuse(format!("{who} has acted this round already"));
-    }
-    if at + 1 >= state.order.len() {
-        return refuse(format!("{who} acts last this round already"));
-    }
-    state.order.swap(at, at + 1);
-    let after = state.fighter(state.order[at]).name.to_string();
-    let name = state.fighter(id).name.to_string();
+    let cursor = state.cursor;
+    let after = delay_in_order(&mut state.order, id, |at| cursor.is_some_and(|c| at <= c))
+        .map_err(|block| {
+            let why = match block {
+                DelayBlock::NotInOrder => {
+                    "the order is made at the first turn: delay after it".into()
+                }
+                DelayBlock::HasActed => format!("{who} has acted this round already"),
+                DelayBlock::AlreadyLast => format!("{who} acts last this round already"),
+            };
+            Refusal::Illegal(Illegal::new("M-FLO-001", why))
+        })?;
+    let (name, after) = (&state.fighter(id).name, &state.fighter(after).name);
     Ok(vec![format!(
         "{name} delays: acts after {after} this round (game master)."
     )])
