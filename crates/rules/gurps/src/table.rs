@@ -8,7 +8,8 @@
 use crate::describe::{self, all_out_name, kind_name, weapon_words};
 use crate::legal;
 use crate::model::action::{
-    Action, Aim, AllOutVariant, Answer, Charge, Dive, Extra, Question, Strike,
+    Action, Aim, AllOutVariant, Answer, Charge, Dive, Extra, Question, Shove, Slam, SlamWith,
+    Strike,
 };
 use crate::model::location::Location;
 use crate::model::sheet::Trait;
@@ -55,7 +56,9 @@ pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
     root.sub("Move and Attack", b.charge_targets());
     root.sub("Move", b.moves());
     let mut groups: Vec<(&'static str, Vec<(String, Action)>)> = Vec::new();
-    for a in legal::actions(state, actor) {
+    let mut others = legal::actions(state, actor);
+    others.extend(b.slams_and_shoves());
+    for a in others {
         let Some(verb) = other_verb(&a) else {
             continue;
         };
@@ -73,6 +76,17 @@ pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
                     .map_or("weapon", |w| w.weapon.name.as_str());
                 format!("Grab {}'s {weapon}", foe.name)
             }
+            Action::Slam(slam) => b.slam_words(slam),
+            Action::Shove(shove) => format!(
+                "Shove {}{}",
+                b.name(shove.target),
+                match (shove.both_hands, shove.step.is_some()) {
+                    (true, false) => " with both hands",
+                    (true, true) => " with both hands, stepping in",
+                    (false, true) => " with one hand, stepping in",
+                    (false, false) => " with one hand",
+                }
+            ),
             _ => named(state, &describe::action(state, actor, &a)),
         };
         match groups.iter_mut().find(|(v, _)| *v == verb) {
@@ -236,7 +250,8 @@ impl Builder<'_> {
 
     /// The options of one strike, one at a time: none (the default),
     /// Deceptive (G-ATK-001), Telegraphic (G-ATK-003), Mighty Blow
-    /// (G-EFF-002), chinks in armor (G-ATK-023), Rapid Strike (G-ATK-006).
+    /// (G-EFF-002), chinks in armor (G-ATK-023), Rapid Strike (G-ATK-006,
+    /// Flurry of Blows G-EFF-006), Dual-Weapon Attack (G-ATK-004).
     fn options(&self, base: Action) -> Menu<Action> {
         let mut m = Menu::new("Option");
         m.leaf("none", base.clone()).default_last();
@@ -286,20 +301,120 @@ impl Builder<'_> {
             ..
         } = &base
         {
-            let rapid = Action::Attack {
+            let with_extra = |extra: Extra| Action::Attack {
                 strike: *strike,
                 step: *step,
-                extra: Some(Extra::Rapid {
-                    strike: *strike,
-                    flurry: false,
-                }),
+                extra: Some(extra),
                 giant_step: *giant_step,
             };
-            if self.legal(&rapid) {
-                m.leaf("Rapid Strike (two blows)", rapid);
+            // G-ATK-006, G-EFF-006: the second blow at the same foe or at
+            // another in reach, plainly or as a Flurry of Blows.
+            let mut rapid = Menu::new("Rapid Strike: second blow");
+            for foe in self.state.active_foes(self.actor) {
+                for flurry in [false, true] {
+                    let a = with_extra(Extra::Rapid {
+                        strike: Strike::at(foe).with(strike.weapon, strike.mode),
+                        flurry,
+                    });
+                    if self.legal(&a) {
+                        let how = if flurry {
+                            ", Flurry of Blows (1 FP)"
+                        } else {
+                            ""
+                        };
+                        rapid.leaf(format!("at {}{how}", self.name(foe)), a);
+                    }
+                }
             }
+            if let Some(first) = rapid.choices.first_mut() {
+                first.default = true;
+            }
+            m.sub("Rapid Strike (two blows)", rapid);
+            // G-ATK-004, G-ATK-005: a blow with another ready weapon.
+            let mut dual = Menu::new("Dual-Weapon Attack: the off-hand blow");
+            for (wi, mi, label) in self.weapon_modes() {
+                if wi == strike.weapon {
+                    continue;
+                }
+                for foe in self.state.active_foes(self.actor) {
+                    let a = with_extra(Extra::Dual {
+                        strike: Strike::at(foe).with(wi, mi),
+                    });
+                    if self.legal(&a) {
+                        dual.leaf(format!("{label} at {}", self.name(foe)), a);
+                    }
+                }
+            }
+            m.sub("Dual-Weapon Attack", dual);
         }
         m
+    }
+
+    /// G-ATK-014..018, G-MAA-004, G-ATK-020: a Slam (with the Attack
+    /// maneuver from here or after a step, or at the end of a full move as
+    /// an All-Out Attack or a Move and Attack), a Shield Rush the same
+    /// ways, and a Shove with one or both hands, at each foe.
+    fn slams_and_shoves(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        for foe in self.state.active_foes(self.actor) {
+            let mut routes: Vec<(SlamWith, Vec<HexPos>)> = vec![(SlamWith::Attack, Vec::new())];
+            if let Some(step) = legal::step_into_reach(self.state, self.actor, &Strike::at(foe))
+                && let Some(to) = step.to
+            {
+                routes.push((SlamWith::Attack, vec![to]));
+            }
+            if let Some(Action::Move { path, .. }) = legal::toward(self.state, self.actor, foe)
+                && !path.is_empty()
+            {
+                for with in [SlamWith::Determined, SlamWith::Strong, SlamWith::Charge] {
+                    routes.push((with, path.clone()));
+                }
+            }
+            for shield_rush in [false, true] {
+                for (with, path) in &routes {
+                    let a = Action::Slam(Slam {
+                        target: foe,
+                        with: *with,
+                        path: path.clone(),
+                        shield_rush,
+                    });
+                    if self.legal(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+            let step = legal::step_into_reach(self.state, self.actor, &Strike::at(foe));
+            for both_hands in [true, false] {
+                for step in [None, step] {
+                    let a = Action::Shove(Shove {
+                        target: foe,
+                        both_hands,
+                        step,
+                    });
+                    if self.legal(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// "Slam Orc after a step", "Shield Rush Orc (All-Out, Determined)".
+    fn slam_words(&self, slam: &Slam) -> String {
+        let verb = if slam.shield_rush {
+            "Shield Rush"
+        } else {
+            "Slam"
+        };
+        let how = match (slam.with, slam.path.len()) {
+            (SlamWith::Attack, 0) => String::new(),
+            (SlamWith::Attack, _) => ", stepping in".into(),
+            (SlamWith::Determined, _) => ", running in (All-Out, Determined)".into(),
+            (SlamWith::Strong, _) => ", running in (All-Out, Strong)".into(),
+            (SlamWith::Charge, _) => ", running in (Move and Attack)".into(),
+        };
+        format!("{verb} {}{how}", self.name(slam.target))
     }
 
     /// G-AOA-001..004: the variant first, then the target and weapon.
@@ -368,17 +483,32 @@ impl Builder<'_> {
             };
             let mut weapons = Menu::new(format!("Move and Attack {}: weapon", self.name(foe)));
             for (wi, mi, label) in self.weapon_modes() {
-                let a = Action::MoveAndAttack(Charge {
-                    to,
-                    face,
-                    path: path.clone(),
-                    strike: Strike::at(foe).with(wi, mi),
-                    at: None,
-                    heroic: false,
-                });
-                if self.legal(&a) {
-                    weapons.leaf(label, a);
+                let mut how = Menu::new(format!("Move and Attack with {label}"));
+                for heroic in [false, true] {
+                    let a = Action::MoveAndAttack(Charge {
+                        to,
+                        face,
+                        path: path.clone(),
+                        strike: Strike::at(foe).with(wi, mi),
+                        at: None,
+                        heroic,
+                    });
+                    if self.legal(&a) {
+                        // G-EFF-003: Heroic Charge, 1 FP, no -4 and no cap of 9.
+                        how.leaf(
+                            if heroic {
+                                "Heroic Charge (1 FP)"
+                            } else {
+                                "plain"
+                            },
+                            a,
+                        );
+                        if !heroic {
+                            how.default_last();
+                        }
+                    }
                 }
+                weapons.sub(label, how);
             }
             if let Some(first) = weapons.choices.first_mut() {
                 first.default = true;
@@ -465,6 +595,18 @@ impl Builder<'_> {
             .into_iter()
             .find_map(|h| self.move_to(h, Some(nearest)))
     }
+}
+
+/// G-MOV-001: a Move of `actor` to `cell` (typed `move C4` at the table),
+/// by the cheapest route, ending facing the nearest foe if the rules allow.
+pub fn move_to(state: &State, actor: CombatantId, cell: MapCell) -> Option<Action> {
+    let b = Builder { state, actor };
+    let hex = HexPos::new(cell.a, cell.b);
+    let look = state
+        .active_foes(actor)
+        .map(|id| state.fighter(id).pose.pos)
+        .min_by_key(|p| (p.distance(hex), *p));
+    b.move_to(hex, look)
 }
 
 /// A plain Attack maneuver with `strike` and perhaps a step first.

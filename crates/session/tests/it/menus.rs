@@ -90,3 +90,57 @@ fn knight_vs_orcs_lists_stay_short() {
         oracle.longest
     );
 }
+
+/// Issue 15: every legal action of the first turns of every bundled
+/// scenario of `R` is a leaf of its menu tree, so a person can reach it by
+/// menus alone. Returns what was missed, in words, per scenario.
+fn unreachable<R: Ruleset>() -> Vec<String> {
+    let mut missed = Vec::new();
+    for path in scenarios::<R>() {
+        let mut state = load::<R>(&path);
+        let mut oracle = Checking::<R>::seeded(7);
+        for _ in 0..STEPS {
+            let Some(actor) = to_next_actor::<R>(&mut state, &mut oracle) else {
+                break;
+            };
+            let menu = R::action_menu(&state, actor);
+            let leaves = menu.leaves();
+            for a in R::legal_actions(&state, actor) {
+                if !leaves.contains(&&a) {
+                    missed.push(format!(
+                        "{}: {}: {}",
+                        path.file_name().unwrap().to_string_lossy(),
+                        R::name(&state, actor),
+                        R::describe_action(&state, actor, &a)
+                    ));
+                }
+            }
+            play_ai::<R>(&mut state, &mut oracle, actor);
+        }
+    }
+    missed
+}
+
+#[test]
+fn gurps_every_legal_action_is_in_the_menu() {
+    let missed = unreachable::<Gurps>();
+    assert!(missed.is_empty(), "{missed:#?}");
+}
+
+#[test]
+fn dragonquest_every_legal_action_is_in_the_menu() {
+    let missed = unreachable::<DragonQuest>();
+    assert!(missed.is_empty(), "{missed:#?}");
+}
+
+#[test]
+fn d20_every_legal_action_is_in_the_menu() {
+    let missed = unreachable::<D20>();
+    assert!(missed.is_empty(), "{missed:#?}");
+}
+
+#[test]
+fn margin_every_legal_action_is_in_the_menu() {
+    let missed = unreachable::<Margin>();
+    assert!(missed.is_empty(), "{missed:#?}");
+}
