@@ -5,12 +5,13 @@
 //! of the menu passes [`crate::rules::actions::check`].
 
 use crate::legal;
-use crate::model::action::{Action, Activity, AttackKind};
+use crate::model::action::{Action, Activity, Answer, AttackKind, Question};
 use crate::model::state::{Figure, Life, Posture, Stage, State};
 use crate::resolve::strike::{Blow, mod_sc};
 use crate::rules::actions::check;
 use crate::rules::zones;
 use fray_core::CombatantId;
+use fray_core::Ruleset;
 use fray_core::grid::footprint::Heading as Body;
 use fray_core::grid::{Corner, HexPos};
 use fray_core::menu::{Menu, Step};
@@ -358,6 +359,24 @@ impl<'a> Words<'a> {
             }
         }
     }
+}
+
+/// The answers to a question as a menu, titled by what it asks.
+pub fn answer_menu(state: &State, question: &Question) -> Menu<Answer> {
+    let title = match question {
+        Question::FirstOrLast { .. } => "Act first or last (DQ-12-006)",
+        Question::SideFirst { .. } => "Which side acts first (DQ-12-001)",
+        Question::NextFigure { .. } => "Who acts next (DQ-12-001)",
+        Question::Repulse { .. } => "Repulse (DQ-13-017)",
+        Question::Parry { .. } => "Parry (DQ-17-007)",
+        Question::Grievous { .. } => "Grievous injury (DQ-18-005)",
+        Question::DisarmItem { .. } => "What is dropped (DQ-16-020)",
+    };
+    let items = crate::DragonQuest::answer_options(question)
+        .into_iter()
+        .map(|a| (crate::describe::answer(state, question, &a), a))
+        .collect();
+    Menu::grouped(title, items)
 }
 
 /// A Move of `actor` to `cell` (typed `move C4` at the table), facing the

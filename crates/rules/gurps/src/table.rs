@@ -94,6 +94,8 @@ pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
             None => groups.push((verb, vec![(label, a)])),
         }
     }
+    // Doing nothing last, after the slams and shoves added above.
+    groups.sort_by_key(|(verb, _)| *verb == "Do Nothing");
     for (verb, items) in groups {
         if let [(label, a)] = items.as_slice() {
             root.leaf(label.clone(), a.clone());

@@ -356,6 +356,10 @@ impl Ruleset for Margin {
         table::action_menu(state, actor)
     }
 
+    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
+        table::answer_menu(state, question)
+    }
+
     fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
         table::conditions(state, who)
     }

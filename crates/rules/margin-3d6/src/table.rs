@@ -5,13 +5,14 @@
 //! passes [`crate::rules::maneuver::check`].
 
 use crate::legal;
-use crate::model::action::{Action, AllOut, ChargeOption, Strike};
+use crate::model::action::{Action, AllOut, Answer, ChargeOption, Question, Strike};
 use crate::model::location::{Limb, Location};
 use crate::model::state::{AodKind, Life, Posture, State, Stun, Watch};
 use crate::model::words::strike_means;
 use crate::rules::maneuver::check;
 use crate::rules::tables::location_penalty;
 use fray_core::CombatantId;
+use fray_core::Ruleset;
 use fray_core::grid::HexPos;
 use fray_core::menu::{Menu, Step};
 use fray_core::view::{CellNames, ConditionView, FigureView, Lasting, MapCell, MapView, TurnOrder};
@@ -207,13 +208,19 @@ impl<'a> Words<'a> {
         format!("toward {}, {cell}", self.who(t))
     }
 
-    /// The weapon and mode of a strike, with the step before it.
+    /// The weapon and mode of a strike, with the step before it; the
+    /// first weapon's first mode is the default.
     fn means(&self, s: &Strike) -> Step {
         let mut text = strike_means(self.state, self.actor, s);
         if let Some(to) = s.to {
             text.push_str(&format!(", stepping to {}", self.hex(to)));
         }
-        Step::new(text)
+        let step = Step::new(text);
+        if (s.weapon, s.mode, s.unarmed) == (0, 0, None) {
+            step.default()
+        } else {
+            step
+        }
     }
 
     fn location(s: &Strike) -> Step {
@@ -428,6 +435,20 @@ impl<'a> Words<'a> {
             Action::DoNothing => vec![s("Do Nothing")],
         }
     }
+}
+
+/// The answers to a question as a menu: the defenses of M-DEF-012 (or
+/// the shot of an Opportunity Fire), in the ruleset's words.
+pub fn answer_menu(state: &State, question: &Question) -> Menu<Answer> {
+    let title = match question {
+        Question::Defend { .. } => "Defend",
+        Question::Fire { .. } => "Fire",
+    };
+    let items = crate::Margin::answer_options(question)
+        .into_iter()
+        .map(|a| (crate::model::words::answer(state, question, &a), a))
+        .collect();
+    Menu::grouped(title, items)
 }
 
 /// A Move of `actor` to `cell` (typed `move C4` at the table), facing the
