@@ -49,7 +49,7 @@ const DECEPTIVE_LEVELS: u8 = 4;
 /// options and destinations; the other maneuvers of [`legal::actions`]
 /// grouped by kind. Only actions that pass the rules' check are kept.
 pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
-    let b = Builder { state, actor };
+    let b = Builder::new(state, actor);
     let mut root = Menu::new(format!("{}'s maneuver", state.fighter(actor).name));
     root.sub("Attack", b.attack_targets());
     root.sub("All-Out Attack", b.all_out_variants());
@@ -174,9 +174,32 @@ fn named(state: &State, text: &str) -> String {
 struct Builder<'a> {
     state: &'a State,
     actor: CombatantId,
+    /// The Move toward each foe ([`legal::toward`], a route search), found
+    /// once: the moves, the charges and the slams all start from it.
+    toward: Vec<(CombatantId, Option<Action>)>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    fn new(state: &'a State, actor: CombatantId) -> Self {
+        let toward = state
+            .active_foes(actor)
+            .map(|foe| (foe, legal::toward(state, actor, foe)))
+            .collect();
+        Builder {
+            state,
+            actor,
+            toward,
+        }
+    }
+
+    /// The Move toward `foe`, if there is one.
+    fn toward(&self, foe: CombatantId) -> Option<Action> {
+        self.toward
+            .iter()
+            .find(|(f, _)| *f == foe)
+            .and_then(|(_, a)| a.clone())
+    }
+
     fn legal(&self, a: &Action) -> bool {
         crate::rules::maneuver::check(self.state, self.actor, a).is_ok()
     }
@@ -310,9 +333,17 @@ impl Builder<'_> {
                 giant_step: *giant_step,
             };
             // G-ATK-006, G-EFF-006: the second blow at the same foe or at
-            // another in reach, plainly or as a Flurry of Blows.
+            // another in reach, plainly or as a Flurry of Blows; only a
+            // melee attack trades for two (not even tried otherwise).
+            let melee = self
+                .state
+                .fighter(self.actor)
+                .weapons
+                .get(usize::from(strike.weapon))
+                .and_then(|w| w.weapon.modes.get(usize::from(strike.mode)))
+                .is_some_and(|m| m.is_melee());
             let mut rapid = Menu::new("Rapid Strike: second blow");
-            for foe in self.state.active_foes(self.actor) {
+            for foe in self.state.active_foes(self.actor).filter(|_| melee) {
                 for flurry in [false, true] {
                     let a = with_extra(Extra::Rapid {
                         strike: Strike::at(foe).with(strike.weapon, strike.mode),
@@ -365,7 +396,7 @@ impl Builder<'_> {
             {
                 routes.push((SlamWith::Attack, vec![to]));
             }
-            if let Some(Action::Move { path, .. }) = legal::toward(self.state, self.actor, foe)
+            if let Some(Action::Move { path, .. }) = self.toward(foe)
                 && !path.is_empty()
             {
                 for with in [SlamWith::Determined, SlamWith::Strong, SlamWith::Charge] {
@@ -478,9 +509,7 @@ impl Builder<'_> {
     fn charge_targets(&self) -> Menu<Action> {
         let mut m = Menu::new("Move and Attack: target");
         for foe in self.state.active_foes(self.actor) {
-            let Some(Action::Move { to, face, path, .. }) =
-                legal::toward(self.state, self.actor, foe)
-            else {
+            let Some(Action::Move { to, face, path, .. }) = self.toward(foe) else {
                 continue;
             };
             let mut weapons = Menu::new(format!("Move and Attack {}: weapon", self.name(foe)));
@@ -526,7 +555,7 @@ impl Builder<'_> {
         let mut m = Menu::new("Move: where to");
         let foes: Vec<_> = self.state.active_foes(self.actor).collect();
         for &foe in &foes {
-            if let Some(a) = legal::toward(self.state, self.actor, foe)
+            if let Some(a) = self.toward(foe)
                 && self.legal(&a)
             {
                 m.leaf(format!("toward {}", self.name(foe)), a);
@@ -602,7 +631,11 @@ impl Builder<'_> {
 /// G-MOV-001: a Move of `actor` to `cell` (typed `move C4` at the table),
 /// by the cheapest route, ending facing the nearest foe if the rules allow.
 pub fn move_to(state: &State, actor: CombatantId, cell: MapCell) -> Option<Action> {
-    let b = Builder { state, actor };
+    let b = Builder {
+        state,
+        actor,
+        toward: Vec::new(),
+    };
     let hex = HexPos::new(cell.a, cell.b);
     let look = state
         .active_foes(actor)
