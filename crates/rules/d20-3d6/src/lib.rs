@@ -368,6 +368,10 @@ impl Ruleset for D20 {
         table::action_menu(state, actor)
     }
 
+    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
+        table::answer_menu(state, question)
+    }
+
     fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
         table::conditions(state, who)
     }

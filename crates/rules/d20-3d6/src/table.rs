@@ -6,10 +6,11 @@
 //! [`crate::rules::legal::check`].
 
 use crate::legal;
-use crate::model::action::{Action, Maneuver, Strike};
+use crate::model::action::{Action, Answer, Maneuver, Question, Strike};
 use crate::model::state::{Condition, Life, State};
 use crate::rules::legal::check;
 use fray_core::CombatantId;
+use fray_core::Ruleset;
 use fray_core::grid::SquarePos;
 use fray_core::menu::{Menu, Step};
 use fray_core::view::{
@@ -333,6 +334,21 @@ impl<'a> Words<'a> {
             Action::EndTurn => vec![s("End turn")],
         }
     }
+}
+
+/// The answers to a question as a menu, titled by what it asks: the
+/// Reaction's free attack (X-ACT-007) or critical initiative's extra
+/// action (X-SEQ-002).
+pub fn answer_menu(state: &State, question: &Question) -> Menu<Answer> {
+    let title = match question {
+        Question::Reaction { .. } => "Spend the Reaction (X-ACT-007)",
+        Question::ExtraAction { .. } => "Critical initiative (X-SEQ-002)",
+    };
+    let items = crate::D20::answer_options(question)
+        .into_iter()
+        .map(|a| (crate::describe::answer(state, question, &a), a))
+        .collect();
+    Menu::grouped(title, items)
 }
 
 /// A Move of `actor` to `cell` (typed `move C4` at the table), if the
