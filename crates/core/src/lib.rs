@@ -52,7 +52,7 @@ pub use event::{EventSink, FnSink, NullSink, VecSink};
 pub use halt::{Flow, Halt, InputError, Pending};
 pub use ids::{CombatantId, SideId};
 pub use inputs::{InputLog, RollInput, StepInputs};
-pub use menu::{Choice, Menu, Node};
+pub use menu::{Choice, Menu, Node, Step};
 pub use modifier::{ModList, Modifier, Mods, Total};
 pub use odds::{ActionEffects, ActionOdds, OddsError, OddsOptions};
 pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, StepMark, TableOracle};

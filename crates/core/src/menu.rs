@@ -189,6 +189,22 @@ impl<A> Menu<A> {
         menu
     }
 
+    /// A menu built from values each with the way to it: one [`Step`] per
+    /// list, from the top (`[Melee Attack, Orc, trip]`). Values sharing the
+    /// labels of their first steps share those lists; lists keep the order
+    /// in which their entries first appear; a step marked default makes
+    /// its entry the list's default; a list of one is folded into its
+    /// parent, and a list longer than [`SHORT_LIST`] overflows into
+    /// "more". How the rulesets other than GURPS build their menus: the
+    /// ruleset says what each action is called at each level, the tree is
+    /// made here.
+    pub fn tree(title: impl Into<String>, items: Vec<(Vec<Step>, A)>) -> Self {
+        let mut menu = Menu::new(title);
+        fill_tree(&mut menu, items);
+        menu.fold_overflow();
+        menu
+    }
+
     /// Keeps every list of the tree to [`SHORT_LIST`] entries: the entries
     /// past the first `SHORT_LIST - 1` of a longer list move into a last
     /// entry, "more", itself folded the same way.
@@ -210,6 +226,116 @@ impl<A> Menu<A> {
                 next: Node::Menu(more),
                 default: false,
             });
+        }
+    }
+}
+
+/// One step of the way to a value in [`Menu::tree`]: the label of the
+/// entry, whether it is its list's default, and what the list it opens
+/// chooses ("target", "where to"), for that list's title.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The entry's words.
+    pub label: String,
+    /// Whether a typed shortcut that says nothing of this list takes it.
+    pub default: bool,
+    /// What the list this entry opens chooses; empty for none.
+    pub then: &'static str,
+}
+
+impl Step {
+    /// A step labelled `label`, not a default, opening a list of no title.
+    pub fn new(label: impl Into<String>) -> Self {
+        Step {
+            label: label.into(),
+            default: false,
+            then: "",
+        }
+    }
+
+    /// The same step, its list's default.
+    pub fn default(self) -> Self {
+        Step {
+            default: true,
+            ..self
+        }
+    }
+
+    /// The same step, opening a list that chooses `what`.
+    pub fn then(self, what: &'static str) -> Self {
+        Step { then: what, ..self }
+    }
+}
+
+impl From<&str> for Step {
+    fn from(label: &str) -> Self {
+        Step::new(label)
+    }
+}
+
+impl From<String> for Step {
+    fn from(label: String) -> Self {
+        Step::new(label)
+    }
+}
+
+/// A value with the steps still to take to it.
+type Stepped<A> = (Vec<Step>, A);
+
+/// Adds `items` to `menu`, grouped by their first step.
+fn fill_tree<A>(menu: &mut Menu<A>, items: Vec<Stepped<A>>) {
+    let mut groups: Vec<(Step, Vec<Stepped<A>>)> = Vec::new();
+    for (mut path, a) in items {
+        if path.is_empty() {
+            continue;
+        }
+        let first = path.remove(0);
+        match groups.iter_mut().find(|(s, _)| s.label == first.label) {
+            Some((s, g)) => {
+                s.default |= first.default;
+                if s.then.is_empty() {
+                    s.then = first.then;
+                }
+                g.push((path, a));
+            }
+            None => groups.push((first, vec![(path, a)])),
+        }
+    }
+    for (step, mut group) in groups {
+        if group.len() == 1 {
+            // One value down this way: one entry, named by the steps that
+            // say something (a default step, "plain", goes without saying).
+            let (rest, a) = group.remove(0);
+            let label = rest
+                .iter()
+                .filter(|s| !s.default)
+                .fold(step.label.clone(), |l, s| join_label(&l, &s.label));
+            menu.leaf(label, a);
+        } else {
+            let title = if step.then.is_empty() {
+                step.label.clone()
+            } else {
+                format!("{}: {}", step.label, step.then)
+            };
+            // A value that ends here while others go on is the plain one;
+            // two values with the same words are told apart by number.
+            let mut ended = 0;
+            for (path, _) in &mut group {
+                if path.is_empty() {
+                    ended += 1;
+                    path.push(if ended == 1 {
+                        Step::new("plain").default()
+                    } else {
+                        Step::new(format!("plain ({ended})"))
+                    });
+                }
+            }
+            let mut sub = Menu::new(title);
+            fill_tree(&mut sub, group);
+            menu.sub(step.label, sub);
+        }
+        if step.default {
+            menu.default_last();
         }
     }
 }
@@ -368,6 +494,39 @@ mod tests {
         assert_eq!(m.choices[SHORT_LIST - 1].label, "more");
         assert_eq!(m.leaves().len(), 20);
         assert!(m.longest_list() <= SHORT_LIST);
+    }
+
+    #[test]
+    fn a_tree_groups_by_steps_with_defaults_and_titles() {
+        let path = |steps: &[&str]| -> Vec<Step> {
+            steps
+                .iter()
+                .map(|s| match s.strip_suffix('*') {
+                    Some(d) => Step::new(d).default(),
+                    None => Step::new(*s).then("next"),
+                })
+                .collect()
+        };
+        let m = Menu::tree(
+            "Action",
+            vec![
+                (path(&["Attack", "Ann", "plain*"]), 0),
+                (path(&["Attack", "Ann", "trip"]), 1),
+                (path(&["Attack", "Bob", "plain*"]), 2),
+                (path(&["Pass"]), 3),
+            ],
+        );
+        let top: Vec<&str> = m.choices.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(top, ["Attack", "Pass"]);
+        let attack = m.at(&[0]).expect("a list");
+        assert_eq!(attack.title, "Attack: next");
+        // Bob's one entry is folded, its default step unsaid.
+        assert_eq!(attack.choices[1].label, "Bob");
+        assert_eq!(
+            m.at(&[0, 0]).unwrap().default_choice().unwrap().label,
+            "plain"
+        );
+        assert_eq!(m.leaves(), vec![&0, &1, &2, &3]);
     }
 
     #[test]

@@ -508,6 +508,19 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
         let _ = state;
         None
     }
+
+    /// A move of `actor` to the map cell `cell` (typed `move C4` at the
+    /// table, by the cell's name on the text map,
+    /// [`crate::view::CellNames`]), if the rules allow one now. None by
+    /// default, and for a ruleset with no map.
+    fn move_to(
+        state: &Self::State,
+        actor: CombatantId,
+        cell: crate::view::MapCell,
+    ) -> Option<Self::Action> {
+        let _ = (state, actor, cell);
+        None
+    }
 }
 
 /// A scenario that parsed but does not make sense (an unknown template,

@@ -214,6 +214,11 @@ pub struct MapView {
 }
 
 impl MapView {
+    /// The names of this map's cells (`C4`).
+    pub fn names(&self) -> CellNames {
+        CellNames::of(self.kind, self.cells.iter().copied())
+    }
+
     /// The view of `map` with `figures` on it; `glyph` draws the terrain
     /// of a cell from the ruleset's kinds there ([`terrain_glyph`] when
     /// the ruleset has no table of its own).
@@ -251,6 +256,113 @@ impl MapView {
     }
 }
 
+/// The names a text map gives its cells: a column letter and a row number,
+/// `C4`, the top-left cell of the map being `A1`. Columns are `q` (hexes)
+/// or `x` (squares). Rows are `y` on squares; on flat-top hexes a row is
+/// the hexes drawn on one line and the half line below it
+/// (`(2r + q) / 2`, rounded down), so a hex's name reads off the drawn map.
+/// Typed as `move C4` at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CellNames {
+    kind: MapKind,
+    col0: i32,
+    row0: i32,
+}
+
+impl CellNames {
+    /// The names of the cells of a map of `kind` made of `cells`.
+    pub fn of(kind: MapKind, cells: impl IntoIterator<Item = MapCell>) -> Self {
+        let (mut col0, mut row0) = (i32::MAX, i32::MAX);
+        for c in cells {
+            let (col, row) = Self::col_row(kind, c);
+            col0 = col0.min(col);
+            row0 = row0.min(row);
+        }
+        if col0 == i32::MAX {
+            (col0, row0) = (0, 0);
+        }
+        CellNames { kind, col0, row0 }
+    }
+
+    /// The names of the cells of `map`.
+    pub fn of_map(map: &Map) -> Self {
+        Self::of(map.kind(), map.cells().into_iter().map(MapCell::from))
+    }
+
+    /// A cell's column and row, before the map's first ones are taken off.
+    fn col_row(kind: MapKind, c: MapCell) -> (i32, i32) {
+        match kind {
+            MapKind::Hex => (c.a, (2 * c.b + c.a).div_euclid(2)),
+            MapKind::Square => (c.a, c.b),
+        }
+    }
+
+    /// The column (from 0) and row (from 0) of `c` on the drawn map.
+    pub fn place(&self, c: MapCell) -> (i32, i32) {
+        let (col, row) = Self::col_row(self.kind, c);
+        (col - self.col0, row - self.row0)
+    }
+
+    /// The letters of column `col` (from 0): `A`..`Z`, then `AA`.
+    pub fn column(col: i32) -> String {
+        let mut n = col.max(0) as u32 + 1;
+        let mut out = Vec::new();
+        while n > 0 {
+            let d = (n - 1) % 26;
+            out.push(char::from(b'A' + d as u8));
+            n = (n - 1) / 26;
+        }
+        out.iter().rev().collect()
+    }
+
+    /// The letters of the column of cells whose `a` (`q` or `x`) is `a`.
+    pub fn column_of(&self, a: i32) -> String {
+        Self::column(a - self.col0)
+    }
+
+    /// The row number (from 1) that starts a line of a text map drawn as
+    /// `fray_session` draws it (hexes: line `2r + q`, the row's number on
+    /// its even line only; squares: line `y`).
+    pub fn row_of_line(&self, line: i32) -> Option<i32> {
+        match self.kind {
+            MapKind::Hex if line.rem_euclid(2) == 0 => Some(line / 2 - self.row0 + 1),
+            MapKind::Hex => None,
+            MapKind::Square => Some(line - self.row0 + 1),
+        }
+    }
+
+    /// The name of `c`: `C4`.
+    pub fn name(&self, c: MapCell) -> String {
+        let (col, row) = self.place(c);
+        format!("{}{}", Self::column(col), row + 1)
+    }
+
+    /// The cell named `text` (`c4`, any case), if it reads as a name;
+    /// whether the map has that cell is the caller's to check.
+    pub fn parse(&self, text: &str) -> Option<MapCell> {
+        let text = text.trim();
+        let split = text.find(|c: char| !c.is_ascii_alphabetic())?;
+        let (letters, digits) = text.split_at(split);
+        if letters.is_empty() || letters.len() > 3 || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let row: i32 = digits.parse().ok().filter(|&r: &i32| r >= 1)?;
+        let col = letters
+            .to_ascii_uppercase()
+            .bytes()
+            .fold(0i32, |n, b| n * 26 + i32::from(b - b'A') + 1)
+            - 1;
+        let (col, row) = (col + self.col0, row - 1 + self.row0);
+        Some(match self.kind {
+            MapKind::Hex => MapCell {
+                a: col,
+                b: row - col.div_euclid(2),
+            },
+            MapKind::Square => MapCell { a: col, b: row },
+        })
+    }
+}
+
 /// `#` for terrain that blocks entry, `%` for what blocks sight only, else
 /// `:`: the glyphs of a ruleset with no table of its own (letters are
 /// left to figures).
@@ -272,6 +384,31 @@ mod tests {
     fn durations_read_as_words() {
         assert_eq!(Lasting::Turns(2).words(), "2 turns");
         assert_eq!(Lasting::ThisTurn.words(), "this turn");
+    }
+
+    #[test]
+    fn cell_names_read_back_as_their_cells() {
+        let mut cells = Vec::new();
+        for a in -3..=4 {
+            for b in -4..=3 {
+                cells.push(MapCell { a, b });
+            }
+        }
+        for kind in [MapKind::Hex, MapKind::Square] {
+            let names = CellNames::of(kind, cells.iter().copied());
+            for &c in &cells {
+                let name = names.name(c);
+                assert_eq!(names.parse(&name), Some(c), "{kind:?} {c:?} {name}");
+                assert_eq!(names.parse(&name.to_lowercase()), Some(c));
+            }
+        }
+        assert_eq!(CellNames::column(0), "A");
+        assert_eq!(CellNames::column(26), "AA");
+        let names = CellNames::of(MapKind::Square, cells.iter().copied());
+        assert_eq!(names.name(MapCell { a: -3, b: -4 }), "A1");
+        assert_eq!(names.parse("4"), None);
+        assert_eq!(names.parse("c"), None);
+        assert_eq!(names.parse("c0"), None);
     }
 
     #[test]

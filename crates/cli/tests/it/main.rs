@@ -5,6 +5,7 @@ mod common;
 mod encounter;
 mod files;
 mod import;
+mod menus;
 mod odds_action;
 mod odds_resume;
 mod overrides;

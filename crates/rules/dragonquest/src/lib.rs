@@ -343,6 +343,30 @@ impl Ruleset for DragonQuest {
         ai::action(state, actor)
     }
 
+    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
+        table::action_menu(state, actor)
+    }
+
+    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
+        table::answer_menu(state, question)
+    }
+
+    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
+        table::conditions(state, who)
+    }
+
+    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
+        table::turn_order(state)
+    }
+
+    fn move_to(
+        state: &State,
+        actor: CombatantId,
+        cell: fray_core::view::MapCell,
+    ) -> Option<Action> {
+        table::move_to(state, actor, cell)
+    }
+
     fn map_view(state: &State) -> Option<fray_core::view::MapView> {
         Some(table::map_view(state))
     }

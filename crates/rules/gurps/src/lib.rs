@@ -428,6 +428,14 @@ impl Ruleset for Gurps {
         table::turn_order(state)
     }
 
+    fn move_to(
+        state: &State,
+        actor: CombatantId,
+        cell: fray_core::view::MapCell,
+    ) -> Option<Action> {
+        table::move_to(state, actor, cell)
+    }
+
     fn map_view(state: &State) -> Option<fray_core::view::MapView> {
         Some(table::map_view(state))
     }

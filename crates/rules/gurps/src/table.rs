@@ -8,7 +8,8 @@
 use crate::describe::{self, all_out_name, kind_name, weapon_words};
 use crate::legal;
 use crate::model::action::{
-    Action, Aim, AllOutVariant, Answer, Charge, Dive, Extra, Question, Strike,
+    Action, Aim, AllOutVariant, Answer, Charge, Dive, Extra, Question, Shove, Slam, SlamWith,
+    Strike,
 };
 use crate::model::location::Location;
 use crate::model::sheet::Trait;
@@ -48,14 +49,16 @@ const DECEPTIVE_LEVELS: u8 = 4;
 /// options and destinations; the other maneuvers of [`legal::actions`]
 /// grouped by kind. Only actions that pass the rules' check are kept.
 pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
-    let b = Builder { state, actor };
+    let b = Builder::new(state, actor);
     let mut root = Menu::new(format!("{}'s maneuver", state.fighter(actor).name));
     root.sub("Attack", b.attack_targets());
     root.sub("All-Out Attack", b.all_out_variants());
     root.sub("Move and Attack", b.charge_targets());
     root.sub("Move", b.moves());
     let mut groups: Vec<(&'static str, Vec<(String, Action)>)> = Vec::new();
-    for a in legal::actions(state, actor) {
+    let mut others = legal::actions(state, actor);
+    others.extend(b.slams_and_shoves());
+    for a in others {
         let Some(verb) = other_verb(&a) else {
             continue;
         };
@@ -73,6 +76,17 @@ pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
                     .map_or("weapon", |w| w.weapon.name.as_str());
                 format!("Grab {}'s {weapon}", foe.name)
             }
+            Action::Slam(slam) => b.slam_words(slam),
+            Action::Shove(shove) => format!(
+                "Shove {}{}",
+                b.name(shove.target),
+                match (shove.both_hands, shove.step.is_some()) {
+                    (true, false) => " with both hands",
+                    (true, true) => " with both hands, stepping in",
+                    (false, true) => " with one hand, stepping in",
+                    (false, false) => " with one hand",
+                }
+            ),
             _ => named(state, &describe::action(state, actor, &a)),
         };
         match groups.iter_mut().find(|(v, _)| *v == verb) {
@@ -80,6 +94,8 @@ pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
             None => groups.push((verb, vec![(label, a)])),
         }
     }
+    // Doing nothing last, after the slams and shoves added above.
+    groups.sort_by_key(|(verb, _)| *verb == "Do Nothing");
     for (verb, items) in groups {
         if let [(label, a)] = items.as_slice() {
             root.leaf(label.clone(), a.clone());
@@ -158,9 +174,32 @@ fn named(state: &State, text: &str) -> String {
 struct Builder<'a> {
     state: &'a State,
     actor: CombatantId,
+    /// The Move toward each foe ([`legal::toward`], a route search), found
+    /// once: the moves, the charges and the slams all start from it.
+    toward: Vec<(CombatantId, Option<Action>)>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    fn new(state: &'a State, actor: CombatantId) -> Self {
+        let toward = state
+            .active_foes(actor)
+            .map(|foe| (foe, legal::toward(state, actor, foe)))
+            .collect();
+        Builder {
+            state,
+            actor,
+            toward,
+        }
+    }
+
+    /// The Move toward `foe`, if there is one.
+    fn toward(&self, foe: CombatantId) -> Option<Action> {
+        self.toward
+            .iter()
+            .find(|(f, _)| *f == foe)
+            .and_then(|(_, a)| a.clone())
+    }
+
     fn legal(&self, a: &Action) -> bool {
         crate::rules::maneuver::check(self.state, self.actor, a).is_ok()
     }
@@ -236,7 +275,8 @@ impl Builder<'_> {
 
     /// The options of one strike, one at a time: none (the default),
     /// Deceptive (G-ATK-001), Telegraphic (G-ATK-003), Mighty Blow
-    /// (G-EFF-002), chinks in armor (G-ATK-023), Rapid Strike (G-ATK-006).
+    /// (G-EFF-002), chinks in armor (G-ATK-023), Rapid Strike (G-ATK-006,
+    /// Flurry of Blows G-EFF-006), Dual-Weapon Attack (G-ATK-004).
     fn options(&self, base: Action) -> Menu<Action> {
         let mut m = Menu::new("Option");
         m.leaf("none", base.clone()).default_last();
@@ -286,20 +326,128 @@ impl Builder<'_> {
             ..
         } = &base
         {
-            let rapid = Action::Attack {
+            let with_extra = |extra: Extra| Action::Attack {
                 strike: *strike,
                 step: *step,
-                extra: Some(Extra::Rapid {
-                    strike: *strike,
-                    flurry: false,
-                }),
+                extra: Some(extra),
                 giant_step: *giant_step,
             };
-            if self.legal(&rapid) {
-                m.leaf("Rapid Strike (two blows)", rapid);
+            // G-ATK-006, G-EFF-006: the second blow at the same foe or at
+            // another in reach, plainly or as a Flurry of Blows; only a
+            // melee attack trades for two (not even tried otherwise).
+            let melee = self
+                .state
+                .fighter(self.actor)
+                .weapons
+                .get(usize::from(strike.weapon))
+                .and_then(|w| w.weapon.modes.get(usize::from(strike.mode)))
+                .is_some_and(|m| m.is_melee());
+            let mut rapid = Menu::new("Rapid Strike: second blow");
+            for foe in self.state.active_foes(self.actor).filter(|_| melee) {
+                for flurry in [false, true] {
+                    let a = with_extra(Extra::Rapid {
+                        strike: Strike::at(foe).with(strike.weapon, strike.mode),
+                        flurry,
+                    });
+                    if self.legal(&a) {
+                        let how = if flurry {
+                            ", Flurry of Blows (1 FP)"
+                        } else {
+                            ""
+                        };
+                        rapid.leaf(format!("at {}{how}", self.name(foe)), a);
+                    }
+                }
             }
+            if let Some(first) = rapid.choices.first_mut() {
+                first.default = true;
+            }
+            m.sub("Rapid Strike (two blows)", rapid);
+            // G-ATK-004, G-ATK-005: a blow with another ready weapon.
+            let mut dual = Menu::new("Dual-Weapon Attack: the off-hand blow");
+            for (wi, mi, label) in self.weapon_modes() {
+                if wi == strike.weapon {
+                    continue;
+                }
+                for foe in self.state.active_foes(self.actor) {
+                    let a = with_extra(Extra::Dual {
+                        strike: Strike::at(foe).with(wi, mi),
+                    });
+                    if self.legal(&a) {
+                        dual.leaf(format!("{label} at {}", self.name(foe)), a);
+                    }
+                }
+            }
+            m.sub("Dual-Weapon Attack", dual);
         }
         m
+    }
+
+    /// G-ATK-014..018, G-MAA-004, G-ATK-020: a Slam (with the Attack
+    /// maneuver from here or after a step, or at the end of a full move as
+    /// an All-Out Attack or a Move and Attack), a Shield Rush the same
+    /// ways, and a Shove with one or both hands, at each foe.
+    fn slams_and_shoves(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        for foe in self.state.active_foes(self.actor) {
+            let mut routes: Vec<(SlamWith, Vec<HexPos>)> = vec![(SlamWith::Attack, Vec::new())];
+            if let Some(step) = legal::step_into_reach(self.state, self.actor, &Strike::at(foe))
+                && let Some(to) = step.to
+            {
+                routes.push((SlamWith::Attack, vec![to]));
+            }
+            if let Some(Action::Move { path, .. }) = self.toward(foe)
+                && !path.is_empty()
+            {
+                for with in [SlamWith::Determined, SlamWith::Strong, SlamWith::Charge] {
+                    routes.push((with, path.clone()));
+                }
+            }
+            for shield_rush in [false, true] {
+                for (with, path) in &routes {
+                    let a = Action::Slam(Slam {
+                        target: foe,
+                        with: *with,
+                        path: path.clone(),
+                        shield_rush,
+                    });
+                    if self.legal(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+            let step = legal::step_into_reach(self.state, self.actor, &Strike::at(foe));
+            for both_hands in [true, false] {
+                for step in [None, step] {
+                    let a = Action::Shove(Shove {
+                        target: foe,
+                        both_hands,
+                        step,
+                    });
+                    if self.legal(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// "Slam Orc after a step", "Shield Rush Orc (All-Out, Determined)".
+    fn slam_words(&self, slam: &Slam) -> String {
+        let verb = if slam.shield_rush {
+            "Shield Rush"
+        } else {
+            "Slam"
+        };
+        let how = match (slam.with, slam.path.len()) {
+            (SlamWith::Attack, 0) => String::new(),
+            (SlamWith::Attack, _) => ", stepping in".into(),
+            (SlamWith::Determined, _) => ", running in (All-Out, Determined)".into(),
+            (SlamWith::Strong, _) => ", running in (All-Out, Strong)".into(),
+            (SlamWith::Charge, _) => ", running in (Move and Attack)".into(),
+        };
+        format!("{verb} {}{how}", self.name(slam.target))
     }
 
     /// G-AOA-001..004: the variant first, then the target and weapon.
@@ -361,24 +509,37 @@ impl Builder<'_> {
     fn charge_targets(&self) -> Menu<Action> {
         let mut m = Menu::new("Move and Attack: target");
         for foe in self.state.active_foes(self.actor) {
-            let Some(Action::Move { to, face, path, .. }) =
-                legal::toward(self.state, self.actor, foe)
-            else {
+            let Some(Action::Move { to, face, path, .. }) = self.toward(foe) else {
                 continue;
             };
             let mut weapons = Menu::new(format!("Move and Attack {}: weapon", self.name(foe)));
             for (wi, mi, label) in self.weapon_modes() {
-                let a = Action::MoveAndAttack(Charge {
-                    to,
-                    face,
-                    path: path.clone(),
-                    strike: Strike::at(foe).with(wi, mi),
-                    at: None,
-                    heroic: false,
-                });
-                if self.legal(&a) {
-                    weapons.leaf(label, a);
+                let mut how = Menu::new(format!("Move and Attack with {label}"));
+                for heroic in [false, true] {
+                    let a = Action::MoveAndAttack(Charge {
+                        to,
+                        face,
+                        path: path.clone(),
+                        strike: Strike::at(foe).with(wi, mi),
+                        at: None,
+                        heroic,
+                    });
+                    if self.legal(&a) {
+                        // G-EFF-003: Heroic Charge, 1 FP, no -4 and no cap of 9.
+                        how.leaf(
+                            if heroic {
+                                "Heroic Charge (1 FP)"
+                            } else {
+                                "plain"
+                            },
+                            a,
+                        );
+                        if !heroic {
+                            how.default_last();
+                        }
+                    }
                 }
+                weapons.sub(label, how);
             }
             if let Some(first) = weapons.choices.first_mut() {
                 first.default = true;
@@ -394,7 +555,7 @@ impl Builder<'_> {
         let mut m = Menu::new("Move: where to");
         let foes: Vec<_> = self.state.active_foes(self.actor).collect();
         for &foe in &foes {
-            if let Some(a) = legal::toward(self.state, self.actor, foe)
+            if let Some(a) = self.toward(foe)
                 && self.legal(&a)
             {
                 m.leaf(format!("toward {}", self.name(foe)), a);
@@ -465,6 +626,22 @@ impl Builder<'_> {
             .into_iter()
             .find_map(|h| self.move_to(h, Some(nearest)))
     }
+}
+
+/// G-MOV-001: a Move of `actor` to `cell` (typed `move C4` at the table),
+/// by the cheapest route, ending facing the nearest foe if the rules allow.
+pub fn move_to(state: &State, actor: CombatantId, cell: MapCell) -> Option<Action> {
+    let b = Builder {
+        state,
+        actor,
+        toward: Vec::new(),
+    };
+    let hex = HexPos::new(cell.a, cell.b);
+    let look = state
+        .active_foes(actor)
+        .map(|id| state.fighter(id).pose.pos)
+        .min_by_key(|p| (p.distance(hex), *p));
+    b.move_to(hex, look)
 }
 
 /// A plain Attack maneuver with `strike` and perhaps a step first.

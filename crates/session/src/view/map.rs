@@ -5,13 +5,21 @@
 //! Flat-top hexes are drawn in doubled rows: column `q` at `3 * q`
 //! characters, row `2 * r + q` (a hex sits half a row below its left
 //! neighbour), so neighbours touch on the page as they do on the map.
-//! Squares are one row a line, three characters a square.
+//! Squares are one row a line, three characters a square. Column letters
+//! head the map and row numbers run down its left side, so every cell has
+//! a name (`C4`, [`fray_core::view::CellNames`]) a person can type
+//! (`move C4`).
 
 use super::{fit, label_of};
 use fray_core::CombatantId;
 use fray_core::grid::MapKind;
 use fray_core::view::{MapCell, MapView};
 use std::collections::BTreeMap;
+
+/// How many characters `n` takes.
+fn digits(n: i32) -> usize {
+    n.max(1).to_string().len()
+}
 
 /// Characters per cell across.
 const CELL: usize = 3;
@@ -75,8 +83,16 @@ pub fn render(
     };
     let whole = span(&mut spots.keys().copied()).expect("spots is not empty");
     let around = span(&mut placed.iter().map(|(_, p)| *p)).unwrap_or(whole);
-    let max_cols = (width / CELL).max(1) as i32;
-    let max_lines = height.saturating_sub(1).max(1) as i32;
+    // Row numbers in a gutter on the left, column letters on a line above.
+    let names = view.names();
+    let gutter = digits(
+        names
+            .row_of_line(whole.1)
+            .unwrap_or(1)
+            .max(names.row_of_line(whole.1 - 1).unwrap_or(1)),
+    ) + 1;
+    let max_cols = (width.saturating_sub(gutter) / CELL).max(1) as i32;
+    let max_lines = height.saturating_sub(2).max(1) as i32;
     let (mut l0, mut l1, mut c0, mut c1) = (
         (around.0 - MARGIN * rows_per_cell).max(whole.0),
         (around.1 + MARGIN * rows_per_cell).min(whole.1),
@@ -105,7 +121,10 @@ pub fn render(
     }
     let mut lines = Vec::new();
     for l in l0..=l1 {
-        let mut line = String::new();
+        let mut line = match names.row_of_line(l) {
+            Some(row) => format!("{row:>w$} ", w = gutter - 1),
+            None => " ".repeat(gutter),
+        };
         for c in c0..=c1 {
             let text = spots.get(&(l, c)).map_or(" ", String::as_str);
             line.push_str(text);
@@ -117,12 +136,22 @@ pub fn render(
         lines.push(fit(&line, width));
     }
     // Blank lines above and below (the other parity of a hex row) go.
-    while lines.first().is_some_and(String::is_empty) {
+    let blank = |l: &String| l.trim().chars().all(|c| c.is_ascii_digit());
+    while lines.first().is_some_and(blank) {
         lines.remove(0);
     }
-    while lines.last().is_some_and(String::is_empty) {
+    while lines.last().is_some_and(blank) {
         lines.pop();
     }
+    let mut header = " ".repeat(gutter);
+    for c in c0..=c1 {
+        let letters = names.column_of(c);
+        header.push_str(&letters);
+        for _ in letters.chars().count()..CELL {
+            header.push(' ');
+        }
+    }
+    lines.insert(0, fit(header.trim_end(), width));
     // The legend: each glyph shown, with the ruleset's name for it.
     let mut legend: Vec<(char, &str)> = Vec::new();
     for t in &view.terrain {

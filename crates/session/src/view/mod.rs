@@ -8,9 +8,12 @@
 //! * [`status::Status`] is the turn order and every figure's pools and
 //!   conditions, laid out to a width; [`map::render`] draws the battle map
 //!   around the figures.
+//! * [`cell::move_to`] reads `move C4`, a move to a cell by its name on
+//!   the map.
 //! * [`labels`] gives each figure the one-character label the map and the
 //!   status share.
 
+pub mod cell;
 pub mod map;
 pub mod menu;
 pub mod shortcut;

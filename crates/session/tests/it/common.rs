@@ -140,5 +140,5 @@ pub fn can_attack<R: Ruleset>(state: &R::State, actor: CombatantId) -> bool {
     R::action_menu(state, actor)
         .choices
         .iter()
-        .any(|c| c.label.starts_with("Attack"))
+        .any(|c| c.label.starts_with("Attack") || c.label.starts_with("Melee Attack"))
 }

@@ -533,7 +533,12 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
             self.say(format_args!(
                 "{name}'s action (a number or words; back goes up a list; help lists the commands):"
             ))?;
-            let is_command = |text: &str| fray_session::command::parse::<R>(state, text).is_some();
+            // GM commands and `move C4` (a cell by its name on the map) are
+            // handed back by the walker, not read as shortcuts.
+            let is_command = |text: &str| {
+                fray_session::command::parse::<R>(state, text).is_some()
+                    || fray_session::view::cell::move_to::<R>(state, actor, text).is_some()
+            };
             let mut chooser =
                 render::TableChooser::new(&mut self.prompter, "action").with_commands(&is_command);
             let walked = walk(&tree, &mut chooser);
@@ -543,6 +548,18 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
             let action = match walked {
                 Walk::Chosen(a) => a,
                 Walk::Cancelled => continue,
+                Walk::Other(Line::Reply(text))
+                    if fray_session::view::cell::move_to::<R>(state, actor, &text).is_some() =>
+                {
+                    match fray_session::view::cell::move_to::<R>(state, actor, &text) {
+                        Some(Ok(a)) => a,
+                        Some(Err(why)) => {
+                            self.say(format_args!("Not a move: {why}."))?;
+                            continue;
+                        }
+                        None => continue,
+                    }
+                }
                 Walk::Other(line) => match self.common(line, state, Some(actor))? {
                     Handled::Reply(text) => match choose::<R::Action>(&text, legal) {
                         Ok(a) => a,
