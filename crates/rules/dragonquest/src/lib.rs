@@ -340,7 +340,7 @@ impl Ruleset for DragonQuest {
     }
 
     fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::action(state, actor)
+        ai::remembered(state, actor)
     }
 
     fn map_view(state: &State) -> Option<fray_core::view::MapView> {

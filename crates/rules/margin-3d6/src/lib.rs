@@ -349,7 +349,7 @@ impl Ruleset for Margin {
     }
 
     fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::action(state, actor)
+        ai::remembered(state, actor)
     }
 
     fn turn_order(state: &State) -> fray_core::view::TurnOrder {

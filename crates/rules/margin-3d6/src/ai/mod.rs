@@ -310,7 +310,15 @@ fn aim_step(state: &State, who: CombatantId, foe: CombatantId) -> Option<HexPos>
         .max_by_key(|&h| (h.distance(t.pos), std::cmp::Reverse(f.pos.distance(h)), h))
 }
 
-/// The AI's maneuver.
+pub mod memo;
+
+/// The AI's maneuver: remembered per thread when the same situation came
+/// up before ([`memo`]), else worked out by [`action`].
+pub fn remembered(state: &State, who: CombatantId) -> Action {
+    memo::remembered(state, who, || action(state, who))
+}
+
+/// The AI's maneuver, worked out.
 pub fn action(state: &State, who: CombatantId) -> Action {
     let f = state.fighter(who);
     let tactics = Tactics::of(state.controllers[who.index()].tactics());
