@@ -64,6 +64,18 @@ pub struct Memo<K, V, P> {
     capacity: usize,
     enabled: bool,
     verify: bool,
+    counts: Counts,
+}
+
+/// How the lookups of a table went (for measuring a key's reuse).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Decisions read back.
+    pub hits: u64,
+    /// Decisions worked out and remembered (or not, once full).
+    pub misses: u64,
+    /// Situations the key cannot hold, worked out every time.
+    pub unkeyed: u64,
 }
 
 impl<K: Key, V, P> Memo<K, V, P> {
@@ -77,6 +89,7 @@ impl<K: Key, V, P> Memo<K, V, P> {
             capacity,
             enabled: true,
             verify: cfg!(debug_assertions),
+            counts: Counts::default(),
         }
     }
 
@@ -141,12 +154,20 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
         }
         m.scratch.reset();
         let found = match key(&mut m.scratch, state) {
-            None => Found::Unkeyed,
-            Some(()) => m
-                .table
-                .get(&m.scratch)
-                .cloned()
-                .map_or(Found::Miss, Found::Hit),
+            None => {
+                m.counts.unkeyed += 1;
+                Found::Unkeyed
+            }
+            Some(()) => match m.table.get(&m.scratch) {
+                Some(v) => {
+                    m.counts.hits += 1;
+                    Found::Hit(v.clone())
+                }
+                None => {
+                    m.counts.misses += 1;
+                    Found::Miss
+                }
+            },
         };
         (found, m.verify)
     });
@@ -191,6 +212,11 @@ pub fn set_verify<K: Key, V, P>(memo: &'static Local<K, V, P>, on: bool) {
 /// Entries in the thread's table.
 pub fn len<K: Key, V, P>(memo: &'static Local<K, V, P>) -> usize {
     memo.with(|m| m.borrow().len())
+}
+
+/// How the thread's lookups went since it started.
+pub fn counts<K: Key, V, P>(memo: &'static Local<K, V, P>) -> Counts {
+    memo.with(|m| m.borrow().counts)
 }
 
 /// Empties the thread's table.

@@ -19,7 +19,10 @@
 //!   when its body last moved, a mount held still or carried by momentum,
 //!   DQ-17-008, DQ-23-001, DQ-23-006) and by a poison's expiry (DQ-20-007),
 //!   so the key holds those comparisons, not the number: pulse 3 and pulse
-//!   9 of the same situation share an entry. Left out, because nothing the
+//!   9 of the same situation share an entry. EN is read only to rank
+//!   foes against each other and by `cautious` tactics, so a figure facing
+//!   one foe without them has no EN in its key; FT is read by nothing the
+//!   AI consults (see [`figure`]). Left out, because nothing the
 //!   AI consults reads them: names, the fight's record, a mount's momentum
 //!   direction (only the resolution reads it; its effect on steering is
 //!   the "carried" timer), the order of the engagements and queues still
@@ -229,6 +232,11 @@ pub fn len() -> usize {
     memo::len(&MEMO)
 }
 
+/// How this thread's lookups went (hits, misses, situations not keyed).
+pub fn counts() -> memo::Counts {
+    memo::counts(&MEMO)
+}
+
 /// Empties this thread's table.
 pub fn clear() {
     memo::clear(&MEMO);
@@ -273,14 +281,26 @@ fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
             | u64::from(state.free_pulse) << 3
             | state.surprise.map_or(0, |s| 1 | u64::from(s.0) << 1) << 4,
     );
+    // EN is read only to rank foes against each other (the score takes
+    // the foe's EN off, so it finishes weakened foes) and by `cautious`
+    // tactics against the figure's own EN (step back at a third of it):
+    // a figure facing a single foe with other tactics reads no EN at all
+    // (its life, unconscious at EN 3 or less, is keyed on its own).
+    let foes = state
+        .ids()
+        .filter(|&o| state.hostile(o, who) && state.fig(o).in_fight())
+        .count();
+    let en = foes > 1 || state.fig(who).controller.tactics() == Some("cautious");
     for f in &state.figures {
-        figure(k, state, f)?;
+        figure(k, state, f, en)?;
     }
     Some(())
 }
 
-/// One figure's changing part, in [`WORDS`] words.
-fn figure(k: &mut Key, state: &State, f: &Figure) -> Option<()> {
+/// One figure's changing part, in [`WORDS`] words; its EN only when `en`.
+/// FT is not keyed: the AI reads it nowhere (damage and the recovery roll
+/// do, in the resolution).
+fn figure(k: &mut Key, state: &State, f: &Figure, en: bool) -> Option<()> {
     let now = |p: u32| state.pulse > 0 && p == state.pulse;
     let Status {
         prone,
@@ -341,7 +361,7 @@ fn figure(k: &mut Key, state: &State, f: &Figure) -> Option<()> {
     }
     k.try_extend_from_slice(&[
         u64::from(f.pos.q as u32) | u64::from(f.pos.r as u32) << 32,
-        u64::from(f.en as u32) | u64::from(f.ft as u32) << 32,
+        if en { u64::from(f.en as u32) } else { 0 },
         heading
             | life << 4
             | opt(f.main) << 8

@@ -15,18 +15,19 @@
 //!   built on other parts empties the table.
 //! * **Key**: everything the AI and the rules it consults read that
 //!   changes in a fight, packed into one word for the turn and [`WORDS`]
-//!   per fighter. The round number is read only in three comparisons (a
-//!   heavy weapon that attacked last round, M-ROA-002; a feint still in
-//!   force, M-MEL-006; the round a grappled figure may next break free,
-//!   M-UNA-012), so the key holds those comparisons, not the number: round
-//!   3 and round 9 of the same situation share an entry. Left out, because
-//!   nothing in `ai/` or `rules/` reads them: names, the record, death
-//!   checks made, fears already checked, limbs crippled for a while (the
-//!   crippled bits are in the key), the physician flag, the spell hook,
-//!   this turn's Riding roll, the fencing dagger's riposte and the stun
-//!   held over, reload rounds left, the turn order, its cursor and
-//!   tie-break ranks, the deferred Wait strike, the round limit and the
-//!   aftermath flag.
+//!   per fighter. HP and fatigue are read only in comparisons (see
+//!   [`health`]), so the key holds those, not the values. The round
+//!   number is read only in three comparisons (a heavy weapon that
+//!   attacked last round, M-ROA-002; a feint still in force, M-MEL-006;
+//!   the round a grappled figure may next break free, M-UNA-012), so the
+//!   key holds those comparisons, not the number: round 3 and round 9 of
+//!   the same situation share an entry. Left out, because nothing in
+//!   `ai/` or `rules/` reads them: names, the record, death checks made,
+//!   fears already checked, limbs crippled for a while (the crippled bits
+//!   are in the key), the physician flag, the spell hook, this turn's
+//!   Riding roll, the fencing dagger's riposte and the stun held over,
+//!   reload rounds left, the turn order, its cursor and tie-break ranks,
+//!   the deferred Wait strike, the round limit and the aftermath flag.
 //!
 //! A fight of more than [`FIGHTERS`] fighters, a fighter waiting (a Wait or
 //! Opportunity Fire in force), or values too big for their bits, is not
@@ -226,6 +227,11 @@ pub fn len() -> usize {
     memo::len(&MEMO)
 }
 
+/// How this thread's lookups went (hits, misses, situations not keyed).
+pub fn counts() -> memo::Counts {
+    memo::counts(&MEMO)
+}
+
 /// Empties this thread's table.
 pub fn clear() {
     memo::clear(&MEMO);
@@ -248,14 +254,15 @@ fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
         return None;
     }
     k.push(u64::from(who.0) | u64::from(state.open_map) << 16);
+    let own = state.fighter(who).hp;
     for f in &state.fighters {
-        fighter(k, state, f)?;
+        fighter(k, state, f, own)?;
     }
     Some(())
 }
 
 /// One fighter's changing part, in [`WORDS`] words.
-fn fighter(k: &mut Key, state: &State, f: &Fighter) -> Option<()> {
+fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
     let Guard {
         no_active,
         aod,
@@ -359,7 +366,7 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter) -> Option<()> {
     });
     k.try_extend_from_slice(&[
         u64::from(f.pos.q as u32) | u64::from(f.pos.r as u32) << 32,
-        u64::from(f.hp as u32) | u64::from(f.fatigue as u32) << 32,
+        health(f, own),
         u64::from(f.facing.index())
             | posture << 3
             | life << 6
@@ -379,6 +386,29 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter) -> Option<()> {
         ammo,
     ])
     .ok()
+}
+
+/// What the AI and the rules it consults read of a fighter's HP and
+/// fatigue: never the numbers, only these comparisons. 0 HP or less or
+/// 0 fatigue (incapacitated, DX and ST halved: M-PEN-002, M-PEN-006,
+/// M-PAT-009); 1-3 HP (Move and Dodge halved, M-PEN-001); a third and a
+/// half of its HP or less (the AI's retreat, M-AOD-005); and more than
+/// twice the HP of the figure whose turn it is (`own`: whether its foe is
+/// healthier). So a duel's HP values, which differ in nearly every
+/// fight, fold into a few classes.
+fn health(f: &Fighter, own: i32) -> u64 {
+    let max = f.stats.hp;
+    [
+        f.hp <= 0,
+        f.hp <= 3,
+        f.hp * 3 <= max,
+        f.hp * 2 <= max,
+        f.hp > 2 * own,
+        f.stats.fatigue > 0 && f.fatigue <= 0,
+    ]
+    .iter()
+    .enumerate()
+    .fold(0u64, |acc, (i, &b)| acc | u64::from(b) << i)
 }
 
 /// A weapon's changing part in 4 bits: ready, lost, loaded, and whether

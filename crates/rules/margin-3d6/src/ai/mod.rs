@@ -430,9 +430,14 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             return Action::Attack(s);
         }
     }
-    // Badly hurt against a healthier foe: retreat (M-AOD-005).
+    // Badly hurt against a healthier foe: retreat (M-AOD-005), when the
+    // step back can break contact. In the foe's own hex (close combat,
+    // M-PAT-004) there is no hex "away from the attack" to step to, so a
+    // retreat there only defends, every turn, while the foe strikes on:
+    // the fight stalls (both fighters unarmed in one hex until the round
+    // limit). There it fights instead.
     let hurt = f.hp * 3 <= f.stats.hp && t.hp > 2 * f.hp;
-    if dist <= 1
+    if dist == 1
         && f.stun.is_none()
         && (hurt && tactics != Tactics::Aggressive
             || tactics == Tactics::Defensive && f.hp * 2 <= f.stats.hp)
