@@ -43,7 +43,8 @@ use fray_core::{CombatantId, Controller, SideId};
 use std::cell::RefCell;
 use std::sync::Arc;
 
-/// Entries kept at most per thread (each about 450 bytes).
+/// Entries kept at most per thread (each about 450 bytes: a key of up to
+/// 50 words and the action).
 pub const CAPACITY: usize = 1 << 16;
 
 /// Figures a key holds at most (bigger fights are not remembered).

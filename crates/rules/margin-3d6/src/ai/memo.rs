@@ -46,7 +46,8 @@ use fray_core::{CombatantId, Controller, SideId};
 use std::cell::RefCell;
 use std::sync::Arc;
 
-/// Entries kept at most per thread (each about 350 bytes).
+/// Entries kept at most per thread (each about 450 bytes: a key of up to
+/// 49 words and the maneuver).
 pub const CAPACITY: usize = 1 << 16;
 
 /// Fighters a key holds at most (bigger fights are not remembered).
