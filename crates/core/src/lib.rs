@@ -32,6 +32,7 @@ pub mod event;
 pub mod halt;
 pub mod ids;
 pub mod inputs;
+pub mod memo;
 pub mod menu;
 pub mod modifier;
 pub mod odds;

@@ -66,4 +66,12 @@ fn main() {
         rounds as f64 / n as f64,
         allocations as f64 / n as f64
     );
+    let c = fray_dragonquest::ai::memo::counts();
+    println!(
+        "AI memo: {} entries, {} hits, {} misses, {} not keyed",
+        fray_dragonquest::ai::memo::len(),
+        c.hits,
+        c.misses,
+        c.unkeyed
+    );
 }

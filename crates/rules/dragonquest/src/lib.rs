@@ -340,7 +340,7 @@ impl Ruleset for DragonQuest {
     }
 
     fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::action(state, actor)
+        ai::remembered(state, actor)
     }
 
     fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {

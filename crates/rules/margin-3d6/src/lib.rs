@@ -349,7 +349,7 @@ impl Ruleset for Margin {
     }
 
     fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::action(state, actor)
+        ai::remembered(state, actor)
     }
 
     fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {

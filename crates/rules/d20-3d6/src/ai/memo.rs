@@ -33,40 +33,32 @@ use crate::model::options::Options;
 use crate::model::sheet::Place;
 use crate::model::state::{Armed, Fighter, Life, Light, State, Stats};
 use crate::model::tactics::Tactics;
-use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::Map;
-use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use fray_core::memo::{self, Memo, Words};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// Entries kept at most per thread (each about 300 bytes).
 pub const CAPACITY: usize = 1 << 17;
 
 /// A key: two words for the turn, [`WORDS`] per fighter.
-type Key = ArrayVec<u64, { 2 + WORDS * FIGHTERS }>;
+type Key = Words<{ 2 + WORDS * FIGHTERS }>;
 
 /// A fighter's sheet, weapons and spells, held by identity.
 type Sheet = (Arc<Stats>, Arc<[Armed]>, Vec<Arc<Spell>>);
 
 /// The parts of a state that never change in a fight, held by identity.
-#[derive(Default)]
 struct Pins {
-    options: Option<Arc<Options>>,
-    map: Option<Arc<Map>>,
+    options: Arc<Options>,
+    map: Arc<Map>,
     fighters: Vec<Sheet>,
 }
 
-impl Pins {
-    /// Whether `state` is built on exactly these parts.
+impl memo::Pins<State> for Pins {
     fn matches(&self, state: &State) -> bool {
-        self.options
-            .as_ref()
-            .is_some_and(|o| Arc::ptr_eq(o, &state.options))
-            && self
-                .map
-                .as_ref()
-                .is_some_and(|m| Arc::ptr_eq(m, &state.map))
+        Arc::ptr_eq(&self.options, &state.options)
+            && Arc::ptr_eq(&self.map, &state.map)
             && self.fighters.len() == state.fighters.len()
             && self
                 .fighters
@@ -83,11 +75,10 @@ impl Pins {
                 })
     }
 
-    /// The parts of `state`.
     fn of(state: &State) -> Pins {
         Pins {
-            options: Some(state.options.clone()),
-            map: Some(state.map.clone()),
+            options: state.options.clone(),
+            map: state.map.clone(),
             fighters: state
                 .fighters
                 .iter()
@@ -103,74 +94,31 @@ impl Pins {
     }
 }
 
-#[derive(Default)]
-struct Memo {
-    pins: Pins,
-    choices: HashMap<Key, Action, foldhash::fast::FixedState>,
-    /// The key being looked up.
-    scratch: Key,
-}
-
 thread_local! {
-    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
-    static ENABLED: Cell<bool> = const { Cell::new(true) };
+    static MEMO: RefCell<Memo<Key, Action, Pins>> = RefCell::new(Memo::new(CAPACITY));
 }
 
 /// Turns the table on or off for this thread (on by default); tests
 /// compare fights played both ways.
 pub fn set_enabled(on: bool) {
-    ENABLED.with(|e| e.set(on));
+    memo::set_enabled(&MEMO, on);
 }
 
 /// Entries in this thread's table.
 pub fn len() -> usize {
-    MEMO.with(|m| m.borrow().choices.len())
+    memo::len(&MEMO)
 }
 
 /// Empties this thread's table.
 pub fn clear() {
-    MEMO.with(|m| *m.borrow_mut() = Memo::default());
+    memo::clear(&MEMO);
 }
 
-/// The remembered choice of `actor` in `state`, or `choose`'s, remembered.
-///
-/// The key is built in the table's own buffer (no copy of it on a hit);
-/// `choose` runs outside the table's borrow (it never comes back here).
-pub fn remembered(state: &State, actor: CombatantId, choose: impl FnOnce() -> Action) -> Action {
-    if !ENABLED.with(Cell::get) {
-        return choose();
-    }
-    // Ok: the remembered action; Err(true): not seen yet, Err(false): a
-    // fight the key cannot hold.
-    let found = MEMO.with(|m| {
-        let m = &mut *m.borrow_mut();
-        if !m.pins.matches(state) {
-            *m = Memo {
-                pins: Pins::of(state),
-                ..Memo::default()
-            };
-        }
-        m.scratch.clear();
-        if key(&mut m.scratch, state, actor).is_none() {
-            return Err(false);
-        }
-        m.choices.get(&m.scratch).cloned().ok_or(true)
-    });
-    match found {
-        Ok(a) => a,
-        Err(new) => {
-            let a = choose();
-            if new {
-                MEMO.with(|m| {
-                    let m = &mut *m.borrow_mut();
-                    if m.choices.len() < CAPACITY {
-                        m.choices.insert(m.scratch.clone(), a.clone());
-                    }
-                });
-            }
-            a
-        }
-    }
+/// The remembered choice of `actor` in `state`, or `choose`'s, remembered
+/// (the table is the core's [`fray_core::memo`]; debug builds recompute
+/// every hit and compare).
+pub fn remembered(state: &State, actor: CombatantId, choose: impl Fn() -> Action) -> Action {
+    memo::recall(&MEMO, state, |k, s| key(k, s, actor), choose)
 }
 
 /// Fighters a key holds at most (bigger fights are not remembered).

@@ -47,7 +47,15 @@ fn score_of(state: &State, t: CombatantId, sc: i32) -> i32 {
     sc.clamp(0, 98) + weak - tf.en
 }
 
-/// The action of `who`.
+pub mod memo;
+
+/// The AI's action: remembered per thread when the same situation came up
+/// before ([`memo`]), else worked out by [`action`].
+pub fn remembered(state: &State, who: CombatantId) -> Action {
+    memo::remembered(state, who, || action(state, who))
+}
+
+/// The action of `who`, worked out.
 pub fn action(state: &State, who: CombatantId) -> Action {
     let f = state.fig(who);
     if f.status.stunned {

@@ -10,6 +10,7 @@ mod common;
 mod data;
 mod fire;
 mod magic;
+mod memo;
 mod monster;
 mod mounted;
 mod odds;

@@ -310,7 +310,15 @@ fn aim_step(state: &State, who: CombatantId, foe: CombatantId) -> Option<HexPos>
         .max_by_key(|&h| (h.distance(t.pos), std::cmp::Reverse(f.pos.distance(h)), h))
 }
 
-/// The AI's maneuver.
+pub mod memo;
+
+/// The AI's maneuver: remembered per thread when the same situation came
+/// up before ([`memo`]), else worked out by [`action`].
+pub fn remembered(state: &State, who: CombatantId) -> Action {
+    memo::remembered(state, who, || action(state, who))
+}
+
+/// The AI's maneuver, worked out.
 pub fn action(state: &State, who: CombatantId) -> Action {
     let f = state.fighter(who);
     let tactics = Tactics::of(state.controllers[who.index()].tactics());
@@ -422,9 +430,14 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             return Action::Attack(s);
         }
     }
-    // Badly hurt against a healthier foe: retreat (M-AOD-005).
+    // Badly hurt against a healthier foe: retreat (M-AOD-005), when the
+    // step back can break contact. In the foe's own hex (close combat,
+    // M-PAT-004) there is no hex "away from the attack" to step to, so a
+    // retreat there only defends, every turn, while the foe strikes on:
+    // the fight stalls (both fighters unarmed in one hex until the round
+    // limit). There it fights instead.
     let hurt = f.hp * 3 <= f.stats.hp && t.hp > 2 * f.hp;
-    if dist <= 1
+    if dist == 1
         && f.stun.is_none()
         && (hurt && tactics != Tactics::Aggressive
             || tactics == Tactics::Defensive && f.hp * 2 <= f.stats.hp)

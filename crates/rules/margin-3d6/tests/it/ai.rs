@@ -59,6 +59,17 @@ fn retreats_when_badly_hurt_against_a_healthier_foe_m_aod_005() {
 }
 
 #[test]
+fn no_retreat_in_the_foes_own_hex_m_aod_005_m_pat_004() {
+    // rule: M-AOD-005, M-PAT-004
+    // The duel's stall: in one hex (close combat) the retreat's step has
+    // no hex away from the attack, so the badly hurt figure strikes.
+    let mut s = duel(&swordsman(), &swordsman());
+    s.fighters[0].hp = 3;
+    s.fighters[0].pos = s.fighters[1].pos;
+    assert!(!matches!(action(&s, A), Action::Retreat));
+}
+
+#[test]
 fn an_unarmed_figure_slams_when_the_contest_leans_its_way_then_grapples_m_una_003_m_una_006() {
     // rule: M-UNA-003, M-UNA-004, M-UNA-006
     let quick = sheet(12, 13, 12, "skills = { brawling = 14 }");

@@ -11,6 +11,7 @@ mod data;
 mod defense;
 mod injury;
 mod maneuvers;
+mod memo;
 mod ranged;
 mod steps;
 mod turn;
