@@ -6,6 +6,7 @@ mod encounter;
 mod files;
 mod import;
 mod odds_action;
+mod odds_pinned;
 mod odds_resume;
 mod play;
 mod seats;

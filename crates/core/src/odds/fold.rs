@@ -8,7 +8,7 @@ use super::oracle::{EnumOracle, Measured, feature_key};
 use super::resume::Snapshots;
 use super::walk::{Walk, Walked};
 use super::weight::{Acc, Weight, one, zero};
-use super::{ActionEffects, ActionOdds, Feature, OddsError, OddsOptions};
+use super::{ActionEffects, ActionOdds, Feature, OddsError, OddsOptions, ResumeAt};
 use crate::cx::Ctx;
 use crate::event::{NullSink, VecSink};
 use crate::halt::Halt;
@@ -331,7 +331,8 @@ fn run_once<R: ActionEffects>(
     action: &R::Action,
 ) -> Result<Leaf, OddsError> {
     let resumed = snapshots.deepest(&walk.merge).map(|s| {
-        let at = (s.step, s.depth, s.ordinal + 1, s.decisions.clone());
+        let resume = ResumeAt::from_record(s.step, Rc::clone(&s.record));
+        let at = (resume, s.depth, s.ordinal + 1, s.decisions.clone());
         (at, s.state.clone(), s.events.clone())
     });
     let (mut state, mut sink, at) = match resumed {
@@ -344,14 +345,14 @@ fn run_once<R: ActionEffects>(
         action,
     };
     let mut oracle = EnumOracle::<R>::new(walk, answers, Some(measured)).with_snapshots(snapshots);
-    let step = at.map(|(step, depth, ordinal, decisions)| {
+    let resume = at.map(|(resume, depth, ordinal, decisions)| {
         oracle.resumed(depth, ordinal, decisions);
-        step
+        resume
     });
     let result = {
         let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
-        match step {
-            Some(step) => R::resume(&mut state, start.actor, action, step, &mut cx),
+        match &resume {
+            Some(at) => R::resume(&mut state, start.actor, action, at, &mut cx),
             None => R::resolve(&mut state, start.actor, action, &mut cx),
         }
     };
