@@ -112,7 +112,7 @@ impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
                 {
                     let at = (self.depth, ordinal, step, record());
                     let snap =
-                        Snapshot::new(at, state.clone(), events.to_vec(), self.decisions.clone());
+                        Snapshot::new(at, state.clone(), events.len(), self.decisions.clone());
                     snaps.keep(id, snap);
                 }
                 Ok(())

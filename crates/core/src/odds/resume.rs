@@ -35,7 +35,9 @@ pub(super) struct Snapshot<R: ActionEffects> {
     /// The tag given there, typed, for the ruleset's `resume`.
     pub(super) record: Record,
     pub(super) state: R::State,
-    pub(super) events: Vec<R::Event>,
+    /// How many events came before it (a run resumed here keeps that many
+    /// of the previous run's, which passed the same point).
+    pub(super) events: usize,
     pub(super) decisions: Vec<Word>,
 }
 
@@ -87,7 +89,7 @@ impl<R: ActionEffects> Snapshot<R> {
     pub(super) fn new(
         (depth, ordinal, step, record): (usize, usize, u32, Record),
         state: R::State,
-        events: Vec<R::Event>,
+        events: usize,
         decisions: Vec<Word>,
     ) -> Self {
         Snapshot {
