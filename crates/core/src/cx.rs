@@ -44,11 +44,13 @@ pub trait Cx<R: Ruleset> {
     /// `step` does exactly what the resolution does after this call, from
     /// the state alone. The odds then explore what follows by restarting
     /// there instead of replaying the action from its start for every
-    /// sequence of rolls below it. Everywhere else it costs nothing.
-    fn resume_point(
+    /// sequence of rolls below it; `resume` gets `tag` back, typed
+    /// ([`crate::odds::ResumeAt::record`]), so the tag can carry what the
+    /// rest of the resolution needs. Everywhere else it costs nothing.
+    fn resume_point<T: serde::Serialize + Clone + 'static>(
         &mut self,
         state: &R::State,
-        tag: &impl serde::Serialize,
+        tag: &T,
         step: u32,
     ) -> Flow<(), R> {
         let _ = step;
@@ -122,19 +124,21 @@ impl<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Cx<R> for Ctx<'_, R, O, S
     }
 
     #[inline]
-    fn resume_point(
+    fn resume_point<T: serde::Serialize + Clone + 'static>(
         &mut self,
         state: &R::State,
-        tag: &impl serde::Serialize,
+        tag: &T,
         step: u32,
     ) -> Flow<(), R> {
         if !O::MERGES {
             return Ok(());
         }
+        let record = || -> crate::oracle::Record { std::rc::Rc::new(tag.clone()) };
         match postcard::to_stdvec(tag) {
-            Ok(bytes) => self
-                .oracle
-                .resume_point(state, &bytes, step, self.sink.so_far()),
+            Ok(bytes) => {
+                self.oracle
+                    .resume_point(state, &bytes, (step, &record), self.sink.so_far())
+            }
             Err(_) => Ok(()),
         }
     }

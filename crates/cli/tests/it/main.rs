@@ -7,6 +7,7 @@ mod files;
 mod import;
 mod menus;
 mod odds_action;
+mod odds_pinned;
 mod odds_resume;
 mod overrides;
 mod play;

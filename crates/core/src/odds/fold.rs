@@ -8,7 +8,7 @@ use super::oracle::{EnumOracle, Measured, feature_key};
 use super::resume::Snapshots;
 use super::walk::{Walk, Walked};
 use super::weight::{Acc, Weight, one, zero};
-use super::{ActionEffects, ActionOdds, Feature, OddsError, OddsOptions};
+use super::{ActionEffects, ActionOdds, Feature, OddsError, OddsOptions, ResumeAt};
 use crate::cx::Ctx;
 use crate::event::{NullSink, VecSink};
 use crate::halt::Halt;
@@ -266,8 +266,16 @@ pub(super) fn fold<R: ActionEffects>(
         walk.reset(&start.weight);
         walk.merge.clear();
         snapshots.clear();
+        let mut sink = VecSink::default();
         let walked = walk.explore(
-            |walk| run_once::<R>(walk, &mut answers, &mut snapshots, start, action),
+            |walk| {
+                run_once::<R>(
+                    walk,
+                    (&mut answers, &mut snapshots, &mut sink),
+                    start,
+                    action,
+                )
+            },
             |walk, leaf, w| record(walk, &mut tables, leaf, w),
         )?;
         if walked == Walked::Capped {
@@ -320,23 +328,43 @@ pub(super) fn fold<R: ActionEffects>(
     })
 }
 
+/// What one run reuses from the previous: the AI's answers, the snapshots
+/// of the open resume points, and the event buffer.
+type Reused<'a, R> = (
+    &'a mut Answers<<R as crate::ruleset::Ruleset>::Answer>,
+    &'a mut Snapshots<R>,
+    &'a mut VecSink<<R as crate::ruleset::Ruleset>::Event>,
+);
+
 /// One resolution of the action along the walk's current path: from the
 /// deepest open resume point of the path when there is one, from the start
 /// of the action otherwise.
+///
+/// `sink` holds the previous run's events. A run resumed at a snapshot
+/// keeps the first ones, up to the snapshot, instead of copying the
+/// snapshot's: the previous run was inside the snapshot's subtree (it is
+/// still open), so it passed the same point after the same rolls and,
+/// resolution being deterministic, emitted the same events before it.
 fn run_once<R: ActionEffects>(
     walk: &mut Walk,
-    answers: &mut Answers<R::Answer>,
-    snapshots: &mut Snapshots<R>,
+    (answers, snapshots, sink): Reused<'_, R>,
     start: &Start<R::State>,
     action: &R::Action,
 ) -> Result<Leaf, OddsError> {
     let resumed = snapshots.deepest(&walk.merge).map(|s| {
-        let at = (s.step, s.depth, s.ordinal + 1, s.decisions.clone());
-        (at, s.state.clone(), s.events.clone())
+        let resume = ResumeAt::from_record(s.step, Rc::clone(&s.record));
+        let at = (resume, s.depth, s.ordinal + 1, s.decisions.clone());
+        (at, s.state.clone(), s.events)
     });
-    let (mut state, mut sink, at) = match resumed {
-        Some((at, state, events)) => (state, VecSink { events }, Some(at)),
-        None => (start.state.clone(), VecSink::default(), None),
+    let (mut state, at) = match resumed {
+        Some((at, state, events)) => {
+            sink.events.truncate(events);
+            (state, Some(at))
+        }
+        None => {
+            sink.events.clear();
+            (start.state.clone(), None)
+        }
     };
     let measured = Measured {
         before: &start.state,
@@ -344,14 +372,14 @@ fn run_once<R: ActionEffects>(
         action,
     };
     let mut oracle = EnumOracle::<R>::new(walk, answers, Some(measured)).with_snapshots(snapshots);
-    let step = at.map(|(step, depth, ordinal, decisions)| {
+    let resume = at.map(|(resume, depth, ordinal, decisions)| {
         oracle.resumed(depth, ordinal, decisions);
-        step
+        resume
     });
     let result = {
-        let mut cx = Ctx::<R, _, _>::new(&mut oracle, &mut sink);
-        match step {
-            Some(step) => R::resume(&mut state, start.actor, action, step, &mut cx),
+        let mut cx = Ctx::<R, _, _>::new(&mut oracle, sink);
+        match &resume {
+            Some(at) => R::resume(&mut state, start.actor, action, at, &mut cx),
             None => R::resolve(&mut state, start.actor, action, &mut cx),
         }
     };

@@ -68,8 +68,8 @@ struct Open {
     /// which meets the same checkpoints in the same order, finds it
     /// without writing the state again.
     ordinal: usize,
-    /// The probability of reaching it.
-    weight: Prob,
+    /// The weight of reaching it.
+    weight: Weight,
     /// Decisions taken before it in the current run.
     mark: usize,
     /// Leaves by features, then by the decisions after the checkpoint
@@ -167,7 +167,7 @@ impl Merger {
             key,
             depth,
             ordinal,
-            weight: w.prob(),
+            weight: w.clone(),
             mark: decisions,
             leaves: BTreeMap::new(),
             leftover: Prob::default(),
@@ -211,26 +211,28 @@ impl Merger {
                 break;
             }
             let Some(o) = self.open.pop() else { break };
-            // Conditional on reaching the checkpoint: one big division per
-            // leaf here, so that each later arrival multiplies machine
-            // integers.
-            let given = |p: Prob| {
-                if o.weight == Prob::default() {
-                    p
-                } else {
-                    p / &o.weight
-                }
-            };
+            // Conditional on reaching the checkpoint, once per leaf here
+            // (machine integers while they fit), so that each later
+            // arrival multiplies machine integers.
+            let weight = &o.weight;
             let leaves = o
                 .leaves
                 .into_iter()
                 .flat_map(|(features, by)| {
                     by.into_iter()
-                        .map(move |(after, acc)| ((features, after), acc.prob()))
+                        .map(move |(after, acc)| ((features, after), acc.given(weight)))
                 })
-                .map(|(k, p)| (k, Weight::of(&given(p))))
                 .collect();
-            let leftover = given(o.leftover);
+            let leftover = if o.leftover == Prob::default() {
+                o.leftover
+            } else {
+                let w = o.weight.prob();
+                if w == Prob::default() {
+                    o.leftover
+                } else {
+                    o.leftover / w
+                }
+            };
             self.memo.insert(o.key, Rc::new(Memo { leaves, leftover }));
         }
     }

@@ -88,20 +88,20 @@ pub trait ActionEffects: Ruleset {
     /// of rolls from the start of the action.
     const RESUMES: bool = false;
 
-    /// Resolves the rest of `action` by `actor` from the resume point
-    /// `step` ([`crate::Cx::resume_point`]), in `state` as it was there:
-    /// exactly what [`Ruleset::resolve`] does after that call (same rolls,
-    /// questions, events and state changes). Called only when
+    /// Resolves the rest of `action` by `actor` from the resume point `at`
+    /// ([`crate::Cx::resume_point`]: its step and its tag), in `state` as
+    /// it was there: exactly what [`Ruleset::resolve`] does after that call
+    /// (same rolls, questions, events and state changes). Called only when
     /// [`ActionEffects::RESUMES`] is set; a pinned test per ruleset compares
     /// the odds with and without resuming. The default does nothing.
     fn resume(
         state: &mut Self::State,
         actor: CombatantId,
         action: &Self::Action,
-        step: u32,
+        at: &ResumeAt,
         cx: &mut impl crate::Cx<Self>,
     ) -> crate::Flow<(), Self> {
-        let _ = (state, actor, action, step, cx);
+        let _ = (state, actor, action, at, cx);
         Ok(())
     }
 
@@ -117,6 +117,54 @@ pub trait ActionEffects: Ruleset {
             "{}: {answer}",
             Self::addressee_name(state, Self::addressee(question))
         )
+    }
+}
+
+/// Where a resumed run starts ([`ActionEffects::resume`]): the step and the
+/// tag the resolution gave at that resume point ([`crate::Cx::resume_point`]).
+#[derive(Clone)]
+pub struct ResumeAt {
+    step: u32,
+    record: crate::oracle::Record,
+}
+
+impl ResumeAt {
+    /// The resume point `step` whose tag was `tag` (rulesets' tests call
+    /// `resume` directly with one).
+    pub fn new<T: 'static>(step: u32, tag: T) -> Self {
+        ResumeAt {
+            step,
+            record: std::rc::Rc::new(tag),
+        }
+    }
+
+    pub(crate) fn from_record(step: u32, record: crate::oracle::Record) -> Self {
+        ResumeAt { step, record }
+    }
+
+    /// The ruleset's name for the point.
+    pub fn step(&self) -> u32 {
+        self.step
+    }
+
+    /// The tag given at the point, as the type it was given as; an error
+    /// names the step when it was another type (a ruleset's bug).
+    pub fn record<T: 'static>(&self) -> Result<&T, crate::InputError> {
+        self.record.downcast_ref::<T>().ok_or_else(|| {
+            crate::InputError::Oracle(format!(
+                "resume point {}: the tag is not a {}",
+                self.step,
+                std::any::type_name::<T>()
+            ))
+        })
+    }
+}
+
+impl fmt::Debug for ResumeAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ResumeAt")
+            .field("step", &self.step)
+            .finish()
     }
 }
 

@@ -8,7 +8,7 @@ use super::walk::Walk;
 use super::{ActionEffects, OddsError};
 use crate::halt::{Flow, Halt, InputError};
 use crate::ids::CombatantId;
-use crate::oracle::Oracle;
+use crate::oracle::{Oracle, Record};
 use crate::roll::RollRequest;
 use fray_dice::Rolled;
 use std::rc::Rc;
@@ -79,7 +79,7 @@ impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
         state: &R::State,
         tag: &[u8],
         events: &[R::Event],
-        step: Option<u32>,
+        step: Option<(u32, &dyn Fn() -> Record)>,
     ) -> Flow<(), R> {
         let Some(m) = &self.measured else {
             return Ok(());
@@ -107,12 +107,12 @@ impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
         match arrival {
             Arrival::Go => Ok(()),
             Arrival::Opened(id) => {
-                if let (Some(step), Some(snaps)) = (step, self.snapshots.as_deref_mut())
+                if let (Some((step, record)), Some(snaps)) = (step, self.snapshots.as_deref_mut())
                     && snaps.on()
                 {
-                    let at = (self.depth, ordinal, step);
+                    let at = (self.depth, ordinal, step, record());
                     let snap =
-                        Snapshot::new(at, state.clone(), events.to_vec(), self.decisions.clone());
+                        Snapshot::new(at, state.clone(), events.len(), self.decisions.clone());
                     snaps.keep(id, snap);
                 }
                 Ok(())
@@ -202,9 +202,9 @@ impl<R: ActionEffects> Oracle<R> for EnumOracle<'_, '_, R> {
         &mut self,
         state: &R::State,
         tag: &[u8],
-        step: u32,
+        at: (u32, &dyn Fn() -> Record),
         events: &[R::Event],
     ) -> Flow<(), R> {
-        self.arrive(state, tag, events, Some(step))
+        self.arrive(state, tag, events, Some(at))
     }
 }

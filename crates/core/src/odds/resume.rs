@@ -13,10 +13,14 @@
 //! the ruleset's `resume`, which does what the rest of the resolution
 //! would have done, so the leaves, their features and their weights are
 //! the same (a test per ruleset compares the odds with and without it).
+//! The snapshot keeps the point's tag as the ruleset gave it (typed), so a
+//! ruleset can resume from a point inside a sequence of steps whose record
+//! (the blow being resolved, its number in the maneuver) is in the tag.
 
 use super::ActionEffects;
 use super::answers::Word;
 use super::merge::Merger;
+use crate::oracle::Record;
 
 /// What a run had at an open resume point.
 pub(super) struct Snapshot<R: ActionEffects> {
@@ -28,8 +32,12 @@ pub(super) struct Snapshot<R: ActionEffects> {
     pub(super) ordinal: usize,
     /// The ruleset's name for the point.
     pub(super) step: u32,
+    /// The tag given there, typed, for the ruleset's `resume`.
+    pub(super) record: Record,
     pub(super) state: R::State,
-    pub(super) events: Vec<R::Event>,
+    /// How many events came before it (a run resumed here keeps that many
+    /// of the previous run's, which passed the same point).
+    pub(super) events: usize,
     pub(super) decisions: Vec<Word>,
 }
 
@@ -79,9 +87,9 @@ impl<R: ActionEffects> Snapshots<R> {
 impl<R: ActionEffects> Snapshot<R> {
     /// A snapshot not yet tied to a checkpoint (see [`Snapshots::keep`]).
     pub(super) fn new(
-        (depth, ordinal, step): (usize, usize, u32),
+        (depth, ordinal, step, record): (usize, usize, u32, Record),
         state: R::State,
-        events: Vec<R::Event>,
+        events: usize,
         decisions: Vec<Word>,
     ) -> Self {
         Snapshot {
@@ -89,6 +97,7 @@ impl<R: ActionEffects> Snapshot<R> {
             depth,
             ordinal,
             step,
+            record,
             state,
             events,
             decisions,

@@ -140,6 +140,34 @@ impl Acc {
         }
         &self.big + Prob::new(n.into(), d.into())
     }
+
+    /// This sum divided by `w`, reduced: a memo's leaf given the weight of
+    /// reaching its checkpoint. Machine integers when both are (reduced
+    /// and cross-reduced, so the quotient is in lowest terms without a big
+    /// gcd); big rationals otherwise. A zero `w` gives the sum itself.
+    pub(super) fn given(&self, w: &Weight) -> Weight {
+        if self.big == zero()
+            && let Weight::Int(wn, wd) = *w
+            && wn > 0
+        {
+            let (n, d) = reduced(self.int.0, self.int.1);
+            if n == 0 {
+                return Weight::Int(0, 1);
+            }
+            let (wn, wd) = reduced(wn, wd);
+            let (n, wn) = reduced(n, wn);
+            let (wd, d) = reduced(wd, d);
+            if let (Some(a), Some(b)) = (n.checked_mul(wd), d.checked_mul(wn)) {
+                return Weight::Int(a, b);
+            }
+        }
+        let p = w.prob();
+        if p == zero() {
+            Weight::of(&self.prob())
+        } else {
+            Weight::of(&(self.prob() / p))
+        }
+    }
 }
 
 /// `a + b` as machine integers, or `None` when it does not fit them.
@@ -281,6 +309,36 @@ mod tests {
             }
             assert_eq!(acc.prob(), want, "{parts:?}");
         }
+    }
+
+    #[test]
+    fn sums_given_a_weight_are_the_big_quotients() {
+        // Shared factors on every side, a quotient too big for u128 (falls
+        // back to big rationals), a zero sum and a zero weight.
+        let cases: [(&[(u128, u128)], Weight); 6] = [
+            (&[(36, 216), (54, 216)], Weight::Int(3, 36)),
+            (&[(1, 6), (5, 36)], Weight::Int(10, 216)),
+            (&[(7, 1 << 100)], Weight::Int(3 << 20, 1 << 90)),
+            (&[(u128::MAX / 3, u128::MAX)], Weight::Int(1, u128::MAX - 4)),
+            (&[], Weight::Int(1, 2)),
+            (&[(2, 9)], Weight::Int(0, 1)),
+        ];
+        for (parts, w) in cases {
+            let mut acc = Acc::new();
+            for &(n, d) in parts {
+                acc.add(&Weight::Int(n, d));
+            }
+            let want = if w.prob() == zero() {
+                acc.prob()
+            } else {
+                acc.prob() / w.prob()
+            };
+            assert_eq!(acc.given(&w).prob(), want, "{parts:?} / {w:?}");
+        }
+        let mut acc = Acc::new();
+        acc.add(&Weight::Big(Prob::new(1.into(), 3.into())));
+        let w = Weight::Big(Prob::new(2.into(), 3.into()));
+        assert_eq!(acc.given(&w).prob(), Prob::new(1.into(), 2.into()));
     }
 
     #[test]

@@ -19,6 +19,12 @@ use crate::ids::CombatantId;
 use crate::roll::RollRequest;
 use crate::ruleset::Ruleset;
 use fray_dice::Rolled;
+use std::any::Any;
+use std::rc::Rc;
+
+/// The typed tag of a resume point, kept by the odds while they explore
+/// below it ([`Oracle::resume_point`]).
+pub type Record = Rc<dyn Any>;
 
 /// The source of every random number and every decision.
 pub trait Oracle<R: Ruleset> {
@@ -40,16 +46,19 @@ pub trait Oracle<R: Ruleset> {
         Ok(())
     }
 
-    /// A checkpoint the odds may resume from ([`crate::Cx::resume_point`]).
-    /// Oracles that do not resume treat it as a plain checkpoint.
+    /// A checkpoint the odds may resume from ([`crate::Cx::resume_point`]):
+    /// `record` gives the tag itself (typed, for
+    /// [`crate::odds::ResumeAt::record`]), called only when the odds keep
+    /// a snapshot there. Oracles that do not resume treat it as a plain
+    /// checkpoint.
     fn resume_point(
         &mut self,
         state: &R::State,
         tag: &[u8],
-        step: u32,
+        (step, record): (u32, &dyn Fn() -> Record),
         events: &[R::Event],
     ) -> Flow<(), R> {
-        let _ = step;
+        let _ = (step, record);
         self.checkpoint(state, tag, events)
     }
 }

@@ -14,7 +14,7 @@
 use fray_core::dice::kind::{First, RollOff};
 use fray_core::dice::{Prob, RollKind};
 use fray_core::engine::{self, Progress};
-use fray_core::odds::{self, ActionEffects, OddsError, OddsOptions};
+use fray_core::odds::{self, ActionEffects, OddsError, OddsOptions, ResumeAt};
 use fray_core::{
     Addressee, Audience, CombatantId, CombatantView, Controller, CounterSpec, Cx, Flow, Halt,
     Illegal, InputLog, InputOracle, ModList, Next, NullSink, Outcome, Pending, PoolSpec, PoolView,
@@ -378,20 +378,18 @@ fn damage(
 impl ActionEffects for Skirmish {
     const RESUMES: bool = true;
 
-    /// The one resume point is a hit's damage ([`DAMAGE`]); the target is
-    /// still the first foe standing there.
+    /// The one resume point is a hit's damage ([`DAMAGE`]); its tag is the
+    /// target, handed back typed.
     fn resume(
         state: &mut State,
         actor: CombatantId,
         _: &Action,
-        step: u32,
+        at: &ResumeAt,
         cx: &mut impl Cx<Self>,
     ) -> Flow<(), Self> {
-        assert_eq!(step, DAMAGE);
-        match first_foe(state, actor) {
-            Some(target) => damage(state, actor, target, cx),
-            None => Ok(()),
-        }
+        assert_eq!(at.step(), DAMAGE);
+        let target = *at.record::<CombatantId>()?;
+        damage(state, actor, target, cx)
     }
 
     fn effects(

@@ -12,7 +12,7 @@ use crate::model::action::{Action, Answer, Question};
 use crate::model::event::Event;
 use crate::model::state::{DefenseKind, Life, State};
 use crate::rules::injury::{critical_hit_effect, head_blow_effect};
-use fray_core::odds::ActionEffects;
+use fray_core::odds::{ActionEffects, ResumeAt};
 use fray_core::{CombatantId, Cx, Ruleset};
 
 /// Whether an event's name field names `who`.
@@ -118,19 +118,20 @@ impl ActionEffects for Gurps {
         ]
     }
 
-    /// The odds resume a two-strike action before its second strike
-    /// ([`crate::resolve::maneuver::SECOND_STRIKE`]) instead of replaying the
-    /// first strike for every sequence of rolls below it.
+    /// The odds resume an attack at the stages of its strikes (the defense,
+    /// the damage) and before a second strike
+    /// ([`crate::resolve::sequence`]) instead of replaying the action from
+    /// its start for every sequence of rolls below them.
     const RESUMES: bool = true;
 
     fn resume(
         state: &mut State,
         actor: CombatantId,
         action: &Action,
-        step: u32,
+        at: &ResumeAt,
         cx: &mut impl Cx<Gurps>,
     ) -> fray_core::Flow<(), Gurps> {
-        crate::resolve::maneuver::resume(state, actor, action, step, cx)
+        crate::resolve::sequence::resume(state, actor, action, at, cx)
     }
 
     /// `Sir Gawain: Parry with Broadsword, retreating (defense 11)`: the

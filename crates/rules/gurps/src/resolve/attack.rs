@@ -11,6 +11,7 @@ use crate::resolve::check::{self, Check, Judged};
 use crate::resolve::defense::{self};
 use crate::resolve::injury::{self};
 use crate::resolve::say;
+use crate::resolve::sequence::{self, Landed, Nth, Through};
 use crate::resolve::{critical, effort, ranged};
 use crate::rules::attack::{How, Landing, Multi, check_strike_as, in_reach, into_close, to_hit};
 use crate::rules::defense::Incoming;
@@ -25,6 +26,19 @@ pub fn resolve(
     attacker: CombatantId,
     strike: Strike,
     how: How,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    resolve_nth(state, attacker, strike, how, None, cx)
+}
+
+/// [`resolve`] for strike `nth` of the attacker's own maneuver: its stages
+/// are resume points for the exact odds ([`sequence`]).
+pub(crate) fn resolve_nth(
+    state: &mut State,
+    attacker: CombatantId,
+    strike: Strike,
+    how: How,
+    nth: Nth,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     if strike.rapid_recovery
@@ -119,9 +133,9 @@ pub fn resolve(
                 }
                 miss_effects(state, attacker, wi, cx)?;
                 if into_close(state, attacker, target) {
-                    crowd(state, attacker, &strike, wi, mi, how, cx)?;
+                    crowd(state, attacker, &strike, (wi, mi, how), nth, cx)?;
                 } else if is_ranged {
-                    stray(state, attacker, &strike, how, cx)?;
+                    stray(state, attacker, &strike, how, nth, cx)?;
                 }
                 return Ok(());
             }
@@ -141,7 +155,7 @@ pub fn resolve(
         critical: r.is_critical_success(),
         into_close: into_close(state, attacker, target),
     };
-    land(state, attacker, landing, cx)
+    land(state, attacker, landing, nth, cx)
 }
 
 /// G-CC-009: an attack into a close combat that missed or was dodged may
@@ -152,9 +166,8 @@ fn crowd(
     state: &mut State,
     attacker: CombatantId,
     strike: &Strike,
-    wi: usize,
-    mi: usize,
-    how: How,
+    (wi, mi, how): (usize, usize, How),
+    nth: Nth,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     let hex = state.fighter(strike.target).pose.pos;
@@ -232,7 +245,7 @@ fn crowd(
             move || format!("{a_name}'s blow falls on {o_name}"),
             cx,
         )? {
-            None => return land_undefended(state, attacker, landing, cx),
+            None => return land_undefended(state, attacker, landing, nth, cx),
             Some(crate::model::state::DefenseKind::Dodge) => continue,
             Some(_) => return Ok(()),
         }
@@ -246,11 +259,23 @@ fn land(
     state: &mut State,
     attacker: CombatantId,
     hit: Landing,
+    nth: Nth,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     // Every successful attack roll of the same kind (critical or not) comes
     // here alike: what follows depends on the state and the landing alone.
-    cx.checkpoint(state, &(attacker, &hit))?;
+    let landed = Landed { attacker, nth, hit };
+    sequence::mark(state, attacker, nth, &landed, sequence::DEFENSE, cx)?;
+    defense_stage(state, landed, cx)
+}
+
+/// The defense stage of a strike that hit ([`Landed`]): the defender's
+/// choice and roll, or the Critical Hit Table (G-EXT-006), then the damage.
+pub(crate) fn defense_stage(
+    state: &mut State,
+    Landed { attacker, nth, hit }: Landed,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     let Landing {
         strike,
         wi,
@@ -336,12 +361,19 @@ fn land(
             None => {}
             // G-CC-009: a dodged attack into a close combat may strike another there.
             Some(crate::model::state::DefenseKind::Dodge) if hit.into_close => {
-                return crowd(state, attacker, &strike, wi, mi, how, cx);
+                return crowd(state, attacker, &strike, (wi, mi, how), nth, cx);
             }
             Some(_) => return Ok(()),
         }
     }
-    damage(state, attacker, hit, critical, aimed, cx)
+    let through = Through {
+        attacker,
+        nth,
+        hit,
+        critical,
+        aimed,
+    };
+    damage(state, through, cx)
 }
 
 /// A blow that got past any defense: its damage (G-TURN-004 steps 3-8).
@@ -349,24 +381,40 @@ fn land_undefended(
     state: &mut State,
     attacker: CombatantId,
     hit: Landing,
+    nth: Nth,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    let aimed = hit.strike.location.location();
-    damage(state, attacker, hit, CriticalEffect::default(), aimed, cx)
+    let through = Through {
+        attacker,
+        nth,
+        hit,
+        critical: CriticalEffect::default(),
+        aimed: hit.strike.location.location(),
+    };
+    damage(state, through, cx)
 }
 
 /// Steps 3-8: the damage of a blow that landed, or what it does to a
 /// struck weapon.
-fn damage(
+fn damage(state: &mut State, through: Through, cx: &mut impl Cx<Gurps>) -> Flow<()> {
+    // Every failed defense roll comes here alike.
+    let (attacker, nth) = (through.attacker, through.nth);
+    sequence::mark(state, attacker, nth, &through, sequence::DAMAGE, cx)?;
+    damage_stage(state, through, cx)
+}
+
+/// The damage stage of a blow past the defense ([`Through`]).
+pub(crate) fn damage_stage(
     state: &mut State,
-    attacker: CombatantId,
-    hit: Landing,
-    critical: CriticalEffect,
-    aimed: Option<Location>,
+    Through {
+        attacker,
+        hit,
+        critical,
+        aimed,
+        ..
+    }: Through,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    // Every failed defense roll comes here alike.
-    cx.checkpoint(state, &(attacker, &hit, &critical, aimed))?;
     let Landing {
         strike,
         wi,
@@ -567,6 +615,7 @@ fn stray(
     attacker: CombatantId,
     strike: &Strike,
     how: How,
+    nth: Nth,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
@@ -608,7 +657,7 @@ fn stray(
                 critical: false,
                 into_close: false,
             };
-            return land(state, attacker, landing, cx);
+            return land(state, attacker, landing, nth, cx);
         }
     }
     Ok(())

@@ -8,7 +8,7 @@ use crate::model::sheet::Trait;
 use crate::model::state::{Feint, Stance, State, Stun};
 use crate::resolve::check::{self, Check, Judged};
 use crate::resolve::{
-    attack, effort, footwork, grapple, magic, movement, slam, strikes, turn, wait,
+    attack, effort, footwork, grapple, magic, movement, sequence, slam, strikes, turn, wait,
 };
 use crate::rules::attack::How;
 use crate::rules::maneuver::{advance_pose, describe, feint_resistance};
@@ -53,69 +53,84 @@ fn stays_up(
             && effort::will_to_go_on(state, actor, cx)?))
 }
 
-/// The one place the exact odds resume a GURPS action
-/// ([`fray_core::Cx::resume_point`]): before the second strike of an
-/// All-Out Attack (Double), a Rapid Strike or a Dual-Weapon Attack
-/// (G-AOA-003, G-ATK-004..007). What follows depends on the state and the
-/// action alone, so [`resume`] can carry on from there.
-pub const SECOND_STRIKE: u32 = 1;
-
 /// Marks the point before an action's second strike: a resume point for the
-/// exact odds, unless the strike belongs to a Wait going off inside another
-/// fighter's action (G-WAIT-001), whose rest is that action's, not this one.
+/// exact odds ([`sequence::SECOND_STRIKE`]), unless the strike belongs to a
+/// Wait going off inside another fighter's action (G-WAIT-001), whose rest
+/// is that action's, not this one.
 pub(crate) fn before_second_strike(
     state: &State,
     actor: CombatantId,
-    tag: &impl serde::Serialize,
+    tag: &(impl serde::Serialize + Clone + 'static),
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     if state.fighter(actor).responding.is_some() {
         cx.checkpoint(state, tag)
     } else {
-        cx.resume_point(state, tag, SECOND_STRIKE)
+        cx.resume_point(state, tag, sequence::SECOND_STRIKE)
     }
 }
 
-/// The rest of `action` from its resume point `step` ([`SECOND_STRIKE`]):
-/// exactly what [`resolve`] does after [`before_second_strike`], which only
-/// the actions below reach.
-pub fn resume(
+/// The rest of `action` from the point before its second strike
+/// ([`before_second_strike`]), which only the actions below reach: the
+/// second strike of an All-Out Attack (Double, G-AOA-003) or of a Rapid
+/// Strike or Dual-Weapon Attack (G-ATK-004..007), then what follows it.
+pub(crate) fn second_strike(
     state: &mut State,
     actor: CombatantId,
     action: &Action,
-    step: u32,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    debug_assert_eq!(step, SECOND_STRIKE);
     match action {
         Action::AllOutAttack {
             variant: variant @ AllOutVariant::Double,
             strike,
             ..
-        } => {
-            attack::resolve(state, actor, *strike, How::all_out(*variant), cx)?;
-            spend_feint(state, actor, strike.target);
-        }
+        } => attack::resolve_nth(state, actor, *strike, How::all_out(*variant), Some(1), cx)?,
+        Action::Attack {
+            strike,
+            extra: Some(x),
+            ..
+        } => strikes::second_strike(state, actor, strike, x, cx)?,
+        // No other action has a second strike.
+        _ => return Ok(()),
+    }
+    after_strike(state, actor, action, 1, cx)
+}
+
+/// What `action`, the actor's own maneuver, does after its strike number
+/// `n` (0 or 1) up to its end: the second strike and the steps after
+/// ([`strikes::after_strike`], [`all_out_after`]), the feint spent, and the
+/// end-of-maneuver bookkeeping. The normal path calls the same functions in
+/// the same order; the exact odds call this to resume inside a strike
+/// ([`sequence::resume`]).
+pub(crate) fn after_strike(
+    state: &mut State,
+    actor: CombatantId,
+    action: &Action,
+    n: u8,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    let target = match action {
         Action::Attack {
             strike,
             step,
-            extra: Some(x),
+            extra,
             giant_step,
         } => {
-            strikes::second_strike(
-                state,
-                actor,
-                strike,
-                step.as_ref(),
-                x,
-                giant_step.as_ref(),
-                cx,
-            )?;
-            spend_feint(state, actor, strike.target);
+            let steps = (step.as_ref(), giant_step.as_ref());
+            strikes::after_strike(state, actor, strike, steps, extra.as_ref(), n, cx)?;
+            strike.target
         }
-        // No other action has a resume point.
+        Action::AllOutAttack {
+            variant, strike, ..
+        } => {
+            all_out_after(state, actor, *variant, strike, n, cx)?;
+            strike.target
+        }
+        // No other maneuver numbers its strikes.
         _ => return Ok(()),
-    }
+    };
+    spend_feint(state, actor, target);
     wrap_up(state, actor, action, cx)
 }
 
@@ -237,27 +252,35 @@ fn all_out_attack(
     if pose != state.fighter(actor).pose && !movement::advance(state, actor, pose, advance, cx)? {
         return Ok(false);
     }
-    match variant {
-        AllOutVariant::Double => {
-            // G-AOA-003: two attacks on one foe (none after a critical miss
-            // leaves the attacker off balance, G-EXT-009).
-            attack::resolve(state, actor, *strike, How::all_out(variant), cx)?;
-            if !state.fighter(actor).off_balance {
-                // The first attack's outcomes come to a few states; what
-                // follows is also `resume`'s.
-                before_second_strike(state, actor, &(actor, strike, "second attack"), cx)?;
-                attack::resolve(state, actor, *strike, How::all_out(variant), cx)?;
-            }
-        }
-        AllOutVariant::Feint => {
-            // G-AOA-004: a free feint, then the attack.
-            feint(state, actor, strike.target, strike.weapon, true, cx)?;
-            attack::resolve(state, actor, *strike, How::all_out(variant), cx)?;
-        }
-        _ => attack::resolve(state, actor, *strike, How::all_out(variant), cx)?,
+    if variant == AllOutVariant::Feint {
+        // G-AOA-004: a free feint, then the attack.
+        feint(state, actor, strike.target, strike.weapon, true, cx)?;
     }
+    attack::resolve_nth(state, actor, *strike, How::all_out(variant), Some(0), cx)?;
+    all_out_after(state, actor, variant, strike, 0, cx)?;
     spend_feint(state, actor, strike.target);
     Ok(true)
+}
+
+/// What an All-Out Attack does after its strike `n`: the Double's second
+/// attack on the same foe after the first (G-AOA-003), none after a
+/// critical miss that left the attacker off balance (G-EXT-009).
+fn all_out_after(
+    state: &mut State,
+    actor: CombatantId,
+    variant: AllOutVariant,
+    strike: &Strike,
+    n: u8,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    if n == 0 && variant == AllOutVariant::Double && !state.fighter(actor).off_balance {
+        // The first attack's outcomes come to a few states; what follows
+        // is also `second_strike`'s.
+        before_second_strike(state, actor, &(actor, *strike, "second attack"), cx)?;
+        attack::resolve_nth(state, actor, *strike, How::all_out(variant), Some(1), cx)?;
+        all_out_after(state, actor, variant, strike, 1, cx)?;
+    }
+    Ok(())
 }
 
 /// An All-Out Defense: the stance, then the step or half Move it allows.

@@ -16,6 +16,7 @@ pub mod magic;
 pub mod maneuver;
 pub mod movement;
 pub mod ranged;
+pub mod sequence;
 pub mod slam;
 pub mod strikes;
 pub mod surprise;

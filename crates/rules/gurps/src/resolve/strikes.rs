@@ -33,43 +33,59 @@ pub fn resolve_attack(
         }
     }
     let (main_how, _) = hows(strike, extra);
-    attack::resolve(state, actor, *strike, main_how, cx)?;
-    match extra {
-        // G-EXT-009 row 7: off balance, no further action this turn.
-        Some(_) if state.fighter(actor).off_balance => {
-            cx.emit(|| Event::Note {
-                text: "off balance: the second strike is lost".into(),
-                rule: "G-EXT-009",
-            });
-        }
-        Some(x) => {
-            // The first strike's many outcomes come to a few states: the
-            // second strike (and the steps after) depend on the state alone,
-            // and `maneuver::resume` carries on from here.
-            let tag = (actor, strike, x, step, giant);
-            before_second_strike(state, actor, &tag, cx)?;
-            return second_strike(state, actor, strike, step, x, giant, cx);
-        }
-        None => {}
-    }
-    steps_after(state, actor, &steps, cx)
+    attack::resolve_nth(state, actor, *strike, main_how, Some(0), cx)?;
+    after_strike(state, actor, strike, (step, giant), extra, 0, cx)
 }
 
-/// The second strike of a Rapid Strike or Dual-Weapon Attack
-/// (G-ATK-004..007), then the steps after the attack: the rest of
-/// [`resolve_attack`] from its resume point.
-pub fn second_strike(
+/// What an Attack does after its strike `n` (0 or 1): after the first, the
+/// second strike of a Rapid Strike or Dual-Weapon Attack (G-ATK-004..007),
+/// lost if a critical miss left the attacker off balance (G-EXT-009); then
+/// the steps after the attack. The exact odds resume here too
+/// ([`crate::resolve::maneuver::after_strike`]).
+pub(crate) fn after_strike(
     state: &mut State,
     actor: CombatantId,
     strike: &Strike,
-    step: Option<&Step>,
+    (step, giant): (Option<&Step>, Option<&Step>),
+    extra: Option<&Extra>,
+    n: u8,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    if n == 0 {
+        match extra {
+            // G-EXT-009 row 7: off balance, no further action this turn.
+            Some(_) if state.fighter(actor).off_balance => {
+                cx.emit(|| Event::Note {
+                    text: "off balance: the second strike is lost".into(),
+                    rule: "G-EXT-009",
+                });
+            }
+            Some(x) => {
+                // The first strike's many outcomes come to a few states: the
+                // second strike (and the steps after) depend on the state
+                // alone, and `maneuver::second_strike` carries on from here.
+                let tag = (actor, *strike, *x, step.copied(), giant.copied());
+                before_second_strike(state, actor, &tag, cx)?;
+                second_strike(state, actor, strike, x, cx)?;
+                return after_strike(state, actor, strike, (step, giant), extra, 1, cx);
+            }
+            None => {}
+        }
+    }
+    steps_after(state, actor, &ordered(step, giant), cx)
+}
+
+/// The second strike of a Rapid Strike or Dual-Weapon Attack
+/// (G-ATK-004..007).
+pub(crate) fn second_strike(
+    state: &mut State,
+    actor: CombatantId,
+    strike: &Strike,
     extra: &Extra,
-    giant: Option<&Step>,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     let (_, second_how) = hows(strike, Some(extra));
-    attack::resolve(state, actor, *second(extra), second_how, cx)?;
-    steps_after(state, actor, &ordered(step, giant), cx)
+    attack::resolve_nth(state, actor, *second(extra), second_how, Some(1), cx)
 }
 
 /// The steps taken after the attack (G-MATK-001, G-TAC-003).
