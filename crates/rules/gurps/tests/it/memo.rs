@@ -48,16 +48,20 @@ fn narration(start: &State, seed: u64) -> String {
 
 #[test]
 fn fights_narrate_the_same_with_and_without_the_decision_memo() {
-    const SEEDS: u64 = 6;
     for name in SCENARIOS {
+        // The duel more often: its situations are keyed relative to the
+        // deciding knight (`memo.rs`, `relative_frame`) and its HP in
+        // bands, so reads come back in other parts of the ring and at
+        // other HP of the same band, and each is checked here.
+        let seeds: u64 = if name == "duel.toml" { 40 } else { 6 };
         let start = load(name);
         memo::set_enabled(false);
-        let plain: Vec<String> = (0..SEEDS).map(|s| narration(&start, s)).collect();
+        let plain: Vec<String> = (0..seeds).map(|s| narration(&start, s)).collect();
         memo::set_enabled(true);
         let (hits_before, ..) = memo::counts();
         // Twice: the second pass reads decisions the first one left.
         for pass in 0..2 {
-            for (seed, want) in (0..SEEDS).zip(&plain) {
+            for (seed, want) in (0..seeds).zip(&plain) {
                 assert_eq!(
                     &narration(&start, seed),
                     want,
