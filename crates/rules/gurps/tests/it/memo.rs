@@ -80,3 +80,61 @@ fn fights_narrate_the_same_with_and_without_the_decision_memo() {
         }
     }
 }
+
+/// The situations the memo keys relative to the deciding figure are
+/// decided the same wherever they stand in the ring: the AI's maneuver
+/// for the same exchange two hexes away is the same maneuver moved two
+/// hexes (what lets the memo key them alike, `memo::relative_frame`).
+#[test]
+fn the_same_exchange_elsewhere_in_the_ring_is_decided_alike() {
+    use fray_core::grid::HexPos;
+    use fray_gurps::model::action::{Action, Step};
+    let start = load("duel.toml");
+    let ids: Vec<_> = start.ids().collect();
+    let (bors, gawain) = (ids[0], ids[1]);
+    let placed = |q: i32, r: i32| {
+        let mut s = start.clone();
+        for (id, at) in [(bors, HexPos::new(q, r)), (gawain, HexPos::new(q + 1, r))] {
+            let f = s.fighter_mut(id);
+            f.pose.pos = at;
+            f.turn_start = at;
+        }
+        s.fighter_mut(gawain).pose.facing = s.fighter(bors).pose.facing.opposite();
+        s
+    };
+    memo::set_enabled(false);
+    let here = fray_gurps::ai::action(&placed(-1, 0), bors);
+    let there = fray_gurps::ai::action(&placed(1, -1), bors);
+    memo::set_enabled(true);
+    // `here` moved by (2, -1).
+    let step = |s: Option<Step>| {
+        s.map(|s| Step {
+            to: s.to.map(|h| HexPos::new(h.q + 2, h.r - 1)),
+            ..s
+        })
+    };
+    let moved = match here.clone() {
+        Action::Attack {
+            strike,
+            step: st,
+            extra,
+            giant_step,
+        } => Action::Attack {
+            strike,
+            step: step(st),
+            extra,
+            giant_step: step(giant_step),
+        },
+        Action::Feint {
+            target,
+            weapon,
+            step: st,
+        } => Action::Feint {
+            target,
+            weapon,
+            step: step(st),
+        },
+        other => other,
+    };
+    assert_eq!(there, moved, "decided {here:?} at (-1, 0)");
+}
