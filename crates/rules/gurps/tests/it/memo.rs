@@ -24,13 +24,40 @@ const SCENARIOS: [&str; 9] = [
 ];
 
 fn load(name: &str) -> State {
+    load_with(name, |text| text)
+}
+
+/// A bundled scenario with its text changed by `edit` first.
+fn load_with(name: &str, edit: impl FnOnce(String) -> String) -> State {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../scenarios/gurps")
         .join(name);
-    let file = SourceFile::read(&path).expect("a bundled scenario reads");
+    let mut file = SourceFile::read(&path).expect("a bundled scenario reads");
+    file.text = edit(file.text);
     run::load::<Gurps>(file)
         .expect("a bundled scenario loads")
         .state
+}
+
+/// The duel with Sir Bors on the first AI (`ai:basic`): its decisions are
+/// keyed relative to the knight too, and checked here.
+#[test]
+fn a_duel_against_the_first_ai_narrates_the_same_with_and_without_the_memo() {
+    let start = load_with("duel.toml", |t| {
+        t.replacen("controller = \"ai\"", "controller = \"ai:basic\"", 1)
+    });
+    memo::set_enabled(false);
+    let plain: Vec<String> = (0..30).map(|s| narration(&start, s)).collect();
+    memo::set_enabled(true);
+    for pass in 0..2 {
+        for (seed, want) in (0..30).zip(&plain) {
+            assert_eq!(
+                &narration(&start, seed),
+                want,
+                "seed {seed}, pass {pass}: the memo changed the fight"
+            );
+        }
+    }
 }
 
 /// The narration of the fight from `start` with `seed`.
