@@ -28,16 +28,25 @@
 //!   number, the statistics (`record`) and the bookkeeping only `resolve/`
 //!   reads (injury since the last turn, death checks made, sprint turns,
 //!   the shock cap) are read by nothing the AI consults and are left out;
+//! - HP is keyed by its band (`bands.rs`): both AIs read HP no finer, so
+//!   every HP of a band gives the same decision;
+//! - on a featureless map, with two figures fighting and everything within
+//!   a few hexes, hexes are keyed relative to the deciding figure, with
+//!   which hexes around it are on the map ([`relative_frame`]): the AIs
+//!   read nothing farther, so the same exchange in another part of the
+//!   ring is the same situation, and the maneuver is kept relative to the
+//!   figure and placed again where it stands;
 //! - a slot keeps its full key: a read gives back exactly what the AI
 //!   would work out, or nothing. Rare states the key does not cover (a
 //!   Wait in force, a spell being cast) are worked out every time.
 //!
 //! Debug builds (the tests) check every read against a fresh computation.
 
-use crate::model::action::{Action, Aim};
+use crate::model::action::{Action, Aim, Charge, Grapple, Shove, Slam, Step, Trigger, Wait};
 use crate::model::state::{Carried, CarriedShield, Fighter, GripAt, Stance, State, Stats};
 use crate::model::tactics::{AimKnob, Knobs};
 use fray_core::CombatantId;
+use fray_core::grid::{HexPos, MapKind};
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -46,7 +55,7 @@ use std::sync::Arc;
 const KEY_BYTES: usize = 320;
 
 /// Slots per thread (a power of two).
-const SLOTS: usize = 1 << 16;
+const SLOTS: usize = 1 << 17;
 
 /// A situation written out in bytes, bounded.
 struct Writer {
@@ -126,8 +135,22 @@ impl Hasher for Writer {
     }
 }
 
-/// Two independent FNV-style lanes: the fingerprint of the fixed data.
+/// Two independent multiply-rotate lanes over 8-byte words: the
+/// fingerprint of the fixed data (a few hundred bytes a decision, so a
+/// word at a time rather than a byte at a time).
 struct Print(u64, u64);
+
+impl Print {
+    #[inline]
+    fn word(&mut self, v: u64) {
+        self.0 = (self.0 ^ v)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+        self.1 = (self.1 ^ v.rotate_left(32))
+            .wrapping_mul(0xff51_afd7_ed55_8ccd)
+            .rotate_left(31);
+    }
+}
 
 impl Hasher for Print {
     fn finish(&self) -> u64 {
@@ -136,9 +159,19 @@ impl Hasher for Print {
 
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            self.1 = (self.1 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3 ^ 0x5bd1_e995);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            self.word(u64::from_le_bytes(b));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            // The length in the top byte keeps short writes apart.
+            b[7] ^= 0x80 | rest.len() as u8;
+            self.word(u64::from_le_bytes(b));
         }
     }
 }
@@ -211,7 +244,7 @@ fn stats(h: &mut impl Hasher, s: &Stats) {
 }
 
 /// A carried weapon: its fixed data into `p`, its state into `w`.
-fn carried(p: &mut Print, w: &mut Writer, c: &Carried) {
+fn carried(p: &mut Print, w: &mut Writer, frame: Frame, c: &Carried) {
     let Carried {
         weapon,
         skill,
@@ -236,7 +269,7 @@ fn carried(p: &mut Print, w: &mut Writer, c: &Carried) {
         | u8::from(*taken) << 4
         | u8::from(*loaded) << 5;
     flags.hash(w);
-    dropped_at.hash(w);
+    dropped_at.map(|h| frame.hex(h)).hash(w);
     parries.hash(w);
     hp.hash(w);
     reload_left.hash(w);
@@ -245,7 +278,7 @@ fn carried(p: &mut Print, w: &mut Writer, c: &Carried) {
 
 /// One fighter: its fixed data into `p`, its state into `w`. `None`: a
 /// state the key does not cover.
-fn fighter(p: &mut Print, w: &mut Writer, f: &Fighter) -> Option<()> {
+fn fighter(p: &mut Print, w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
     let Fighter {
         name,
         side,
@@ -330,7 +363,7 @@ fn fighter(p: &mut Print, w: &mut Writer, f: &Fighter) -> Option<()> {
     let rel = |t: u32| t.wrapping_sub(turn);
     weapons.len().hash(w);
     for c in weapons {
-        carried(p, w, c);
+        carried(p, w, frame, c);
     }
     match shield {
         Some(CarriedShield {
@@ -356,9 +389,11 @@ fn fighter(p: &mut Print, w: &mut Writer, f: &Fighter) -> Option<()> {
         | u16::from(*mortal_wound) << 7
         | u16::from(*suffocating) << 8;
     flags.hash(w);
-    hp.hash(w);
+    // HP in its band: both AIs read no finer (`bands`).
+    super::bands::hp_band(*hp, st.hp).hash(w);
     fp.hash(w);
-    pose.hash(w);
+    frame.hex(pose.pos).hash(w);
+    pose.facing.hash(w);
     posture.hash(w);
     std::mem::discriminant(life).hash(w);
     stun.map(|s| std::mem::discriminant(&s)).hash(w);
@@ -378,9 +413,13 @@ fn fighter(p: &mut Print, w: &mut Writer, f: &Fighter) -> Option<()> {
     aim.map(|a| (a.target, a.weapon, a.mode, a.turns, a.braced))
         .hash(w);
     dropped_vs.hash(w);
-    rel(*torn_until_turn).hash(w);
+    // Turns left, 0 once over: the rules ask only `turns < until`, and a
+    // difference that wraps below zero would make every turn a new key.
+    torn_until_turn.saturating_sub(turn).hash(w);
     torn_muscle.hash(w);
-    close.map(|c| (c.hex, c.sides, rel(c.turn))).hash(w);
+    close
+        .map(|c| (frame.hex(c.hex), c.sides, rel(c.turn)))
+        .hash(w);
     grip.map(|g| {
         let at = match g.at {
             GripAt::Body(l) => (0u8, l as u8),
@@ -389,23 +428,115 @@ fn fighter(p: &mut Print, w: &mut Writer, f: &Fighter) -> Option<()> {
         (g.target, at, g.hands, g.pinned)
     })
     .hash(w);
-    turn_start.hash(w);
-    body.hash(w);
+    frame.hex(*turn_start).hash(w);
+    body.map(|h| frame.hex(h)).hash(w);
     thrown_by.hash(w);
     move_streak.hash(w);
     frozen.hash(w);
-    watch.map(|x| (x.hex, x.weapon, x.mode, x.turns)).hash(w);
+    watch
+        .map(|x| (frame.hex(x.hex), x.weapon, x.mode, x.turns))
+        .hash(w);
     responding
         .map(|r| (r.foe, r.thrust_bonus, r.watch_penalty))
         .hash(w);
-    rel(*next_break_free).hash(w);
+    next_break_free.saturating_sub(turn).hash(w);
     moved.hash(w);
     Some(())
 }
 
-/// The key of `me`'s decision in `state`, written into `w`; `false` when
-/// the state is one the key does not cover.
-fn key(state: &State, me: CombatantId, w: &mut Writer) -> bool {
+/// Where the key places hexes: as they are, or relative to the deciding
+/// figure (the origin of the frame).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Frame {
+    origin: HexPos,
+}
+
+impl Frame {
+    const ABSOLUTE: Frame = Frame {
+        origin: HexPos::ORIGIN,
+    };
+
+    #[inline]
+    fn hex(self, h: HexPos) -> HexPos {
+        HexPos::new(h.q - self.origin.q, h.r - self.origin.r)
+    }
+}
+
+/// The farthest from the deciding figure that anything may lie for its
+/// situation to be keyed relative to it.
+const NEAR: u32 = 3;
+
+/// Whether `me`'s situation may be keyed relative to `me`, and how far
+/// around it the map must be written into the key: on a featureless hex
+/// map (no terrain, no edges: every hex on it plays alike), with only two
+/// figures still fighting and everything (figures, bodies, dropped
+/// weapons, the hexes counters refer to) within [`NEAR`] hexes. The AIs
+/// then read the map only within two hexes beyond the farthest of them
+/// (steps, reach, the foe's retreat, a short approach), so the key holds
+/// which hexes within that radius are on the map, and nothing absolute:
+/// the same fight in another part of the ring is the same situation.
+fn relative_frame(state: &State, me: CombatantId) -> Option<(Frame, u32)> {
+    let spec = state.map.spec();
+    if spec.kind != MapKind::Hex || !spec.terrain.is_empty() || !spec.edges.is_empty() {
+        return None;
+    }
+    let origin = state.fighter(me).pose.pos;
+    let mut awake = 0;
+    let mut far = 0;
+    for f in &state.fighters {
+        awake += usize::from(f.is_conscious());
+        let hexes = [
+            Some(f.pose.pos),
+            Some(f.turn_start),
+            f.body,
+            f.close.map(|c| c.hex),
+            f.watch.map(|x| x.hex),
+        ];
+        for h in hexes
+            .into_iter()
+            .flatten()
+            .chain(f.weapons.iter().filter_map(|c| c.dropped_at))
+        {
+            far = far.max(h.distance(origin));
+        }
+    }
+    (awake <= 2 && far <= NEAR).then_some((Frame { origin }, far + 2))
+}
+
+/// Which hexes within `radius` of `origin` are on the map, one bit each.
+fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
+    // The common case, the whole disk inside a hexagonal map: one byte.
+    if state
+        .map
+        .spec()
+        .radius
+        .is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m)
+    {
+        0u8.hash(w);
+        return;
+    }
+    1u8.hash(w);
+    let r = radius as i32;
+    let (mut bits, mut n) = (0u64, 0);
+    for dq in -r..=r {
+        for dr in (-r).max(-dq - r)..=r.min(-dq + r) {
+            let on = state
+                .map
+                .contains(HexPos::new(origin.q + dq, origin.r + dr));
+            bits |= u64::from(on) << n;
+            n += 1;
+            if n == 64 {
+                bits.hash(w);
+                (bits, n) = (0, 0);
+            }
+        }
+    }
+    bits.hash(w);
+}
+
+/// The key of `me`'s decision in `state`, written into `w`: its frame, or
+/// `None` when the state is one the key does not cover.
+fn key(state: &State, me: CombatantId, w: &mut Writer) -> Option<Frame> {
     let State {
         name,
         sides,
@@ -435,20 +566,149 @@ fn key(state: &State, me: CombatantId, w: &mut Writer) -> bool {
     // grip count and the casters follow from the fighters; the armory is
     // read only to build a game master's late arrival.
     me.hash(w);
-    for f in fighters {
-        if fighter(&mut p, w, f).is_none() {
-            return false;
+    let frame = match relative_frame(state, me) {
+        Some((frame, radius)) => {
+            1u8.hash(w);
+            radius.hash(w);
+            map_around(state, frame.origin, radius, w);
+            frame
         }
+        None => {
+            0u8.hash(w);
+            Frame::ABSOLUTE
+        }
+    };
+    for f in fighters {
+        fighter(&mut p, w, frame, f)?;
     }
     p.0.hash(w);
     p.1.hash(w);
-    !w.overflow
+    (!w.overflow).then_some(frame)
+}
+
+/// `h` moved by `(dq, dr)`.
+fn moved(h: HexPos, (dq, dr): (i32, i32)) -> HexPos {
+    HexPos::new(h.q + dq, h.r + dr)
+}
+
+fn moved_step(s: Option<Step>, d: (i32, i32)) -> Option<Step> {
+    s.map(|s| Step {
+        to: s.to.map(|h| moved(h, d)),
+        ..s
+    })
+}
+
+fn moved_path(path: &[HexPos], d: (i32, i32)) -> Vec<HexPos> {
+    path.iter().map(|&h| moved(h, d)).collect()
+}
+
+/// `a` with every hex it names moved by `d` (a maneuver kept relative to
+/// its maker, placed again); `None` for the rare maneuvers not kept so
+/// (spells, opportunity fire).
+fn moved_action(a: &Action, d: (i32, i32)) -> Option<Action> {
+    Some(match a {
+        Action::Attack {
+            strike,
+            step,
+            extra,
+            giant_step,
+        } => Action::Attack {
+            strike: *strike,
+            step: moved_step(*step, d),
+            extra: *extra,
+            giant_step: moved_step(*giant_step, d),
+        },
+        Action::AllOutDefense {
+            variant,
+            step,
+            path,
+        } => Action::AllOutDefense {
+            variant: *variant,
+            step: moved_step(*step, d),
+            path: moved_path(path, d),
+        },
+        Action::Feint {
+            target,
+            weapon,
+            step,
+        } => Action::Feint {
+            target: *target,
+            weapon: *weapon,
+            step: moved_step(*step, d),
+        },
+        Action::Move {
+            to,
+            face,
+            path,
+            posture,
+        } => Action::Move {
+            to: moved(*to, d),
+            face: *face,
+            path: moved_path(path, d),
+            posture: *posture,
+        },
+        Action::MoveAndAttack(c) => Action::MoveAndAttack(Charge {
+            to: moved(c.to, d),
+            path: moved_path(&c.path, d),
+            ..c.clone()
+        }),
+        Action::Slam(s) => Action::Slam(Slam {
+            path: moved_path(&s.path, d),
+            ..s.clone()
+        }),
+        Action::Shove(s) => Action::Shove(Shove {
+            step: moved_step(s.step, d),
+            ..*s
+        }),
+        Action::Grapple(Grapple::Grab {
+            target,
+            location,
+            item,
+            hands,
+            step,
+        }) => Action::Grapple(Grapple::Grab {
+            target: *target,
+            location: *location,
+            item: *item,
+            hands: *hands,
+            step: moved_step(*step, d),
+        }),
+        Action::Wait(Wait {
+            trigger: trigger @ (Trigger::InReach { .. } | Trigger::StopThrust),
+            response,
+            step,
+        }) => Action::Wait(Wait {
+            trigger: trigger.clone(),
+            response: *response,
+            step: moved_step(*step, d),
+        }),
+        Action::Aim {
+            target,
+            weapon,
+            mode,
+            braced,
+            step,
+        } => Action::Aim {
+            target: *target,
+            weapon: *weapon,
+            mode: *mode,
+            braced: *braced,
+            step: moved_step(*step, d),
+        },
+        Action::AllOutAttack { .. }
+        | Action::Grapple(_)
+        | Action::Jump(_)
+        | Action::ChangePosture { .. }
+        | Action::Ready { .. }
+        | Action::ReadyShield
+        | Action::DoNothing => a.clone(),
+        Action::Wait(_) | Action::Concentrate(_) => return None,
+    })
 }
 
 /// One remembered decision.
 struct Slot {
-    len: u16,
-    key: [u8; KEY_BYTES],
+    key: Box<[u8]>,
     action: Action,
 }
 
@@ -457,7 +717,7 @@ struct Slot {
 struct Memo {
     map: Option<Arc<fray_core::grid::Map>>,
     options: Option<crate::model::options::Options>,
-    slots: Vec<Option<Box<Slot>>>,
+    slots: Vec<Option<Slot>>,
 }
 
 thread_local! {
@@ -500,6 +760,15 @@ fn slot_of(key: &[u8]) -> usize {
     (h as usize) & (SLOTS - 1)
 }
 
+/// `a` moved by `d`, or as it is when `d` is nothing.
+fn place(a: &Action, d: (i32, i32)) -> Option<Action> {
+    if d == (0, 0) {
+        Some(a.clone())
+    } else {
+        moved_action(a, d)
+    }
+}
+
 /// `compute(state, me)`, read back when this thread met the same situation
 /// before.
 pub(super) fn recall(
@@ -511,10 +780,12 @@ pub(super) fn recall(
         return compute(state, me);
     }
     let mut w = Writer::new();
-    if !key(state, me, &mut w) {
+    let Some(frame) = key(state, me, &mut w) else {
         COUNTS.with(|c| c.set((c.get().0, c.get().1, c.get().2 + 1)));
         return compute(state, me);
-    }
+    };
+    // Maneuvers are kept relative to the frame's origin.
+    let d = (frame.origin.q, frame.origin.r);
     let key = w.bytes();
     let i = slot_of(key);
     let found = MEMO.with(|m| {
@@ -530,8 +801,8 @@ pub(super) fn recall(
         }
         m.slots[i]
             .as_ref()
-            .filter(|s| &s.key[..usize::from(s.len)] == key)
-            .map(|s| s.action.clone())
+            .filter(|s| &s.key[..] == key)
+            .and_then(|s| place(&s.action, d))
     });
     if let Some(a) = found {
         COUNTS.with(|c| c.set((c.get().0 + 1, c.get().1, c.get().2)));
@@ -544,22 +815,22 @@ pub(super) fn recall(
     }
     COUNTS.with(|c| c.set((c.get().0, c.get().1 + 1, c.get().2)));
     let action = compute(state, me);
+    let Some(kept) = place(&action, (-d.0, -d.1)) else {
+        return action;
+    };
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        let len = key.len();
-        let slot = &mut m.slots[i];
-        if let Some(s) = slot {
-            s.key[..len].copy_from_slice(key);
-            s.len = len as u16;
-            s.action = action.clone();
-        } else {
-            let mut s = Box::new(Slot {
-                len: len as u16,
-                key: [0; KEY_BYTES],
-                action: action.clone(),
-            });
-            s.key[..len].copy_from_slice(key);
-            *slot = Some(s);
+        match &mut m.slots[i] {
+            Some(s) if s.key.len() == key.len() => {
+                s.key.copy_from_slice(key);
+                s.action = kept;
+            }
+            slot => {
+                *slot = Some(Slot {
+                    key: key.into(),
+                    action: kept,
+                });
+            }
         }
     });
     action

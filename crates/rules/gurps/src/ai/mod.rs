@@ -13,6 +13,7 @@ use crate::model::state::State;
 use crate::model::tactics::Tactics;
 use fray_core::CombatantId;
 
+mod bands;
 mod basic;
 mod grappling;
 mod magic;

@@ -231,10 +231,11 @@ pub(super) fn p_at_least(
 
 /// What crippling a limb is worth, in HP of injury (G-LOC-008..010): the
 /// weapon arm drops what it holds and parries no more, a leg throws the
-/// foe down; both weigh as most of the HP it has left.
+/// foe down; both weigh as most of the HP it has left, read in bands
+/// ([`super::bands::hp_left`], at least 1).
 fn crippled_worth(state: &State, target: CombatantId, loc: Location) -> f64 {
     let t = state.fighter(target);
-    let left = f64::from(t.hp.max(1));
+    let left = super::bands::hp_left(t.hp, t.stats.hp).max(1.0);
     match loc {
         Location::RightArm if t.ready_melee().any(|(_, w)| w.weapon.unarmed.is_none()) => {
             0.6 * left
@@ -735,8 +736,9 @@ fn defend_all_out(state: &State, me: CombatantId, mine: f64) -> Option<Action> {
             },
         );
     }
-    let hp = f.stats.hp.max(1);
-    let hurt = 1.0 + f64::from((hp - f.hp).clamp(0, hp)) / f64::from(hp);
+    // How hurt, from the HP band (`bands`): 1 unhurt, 2 at 0 HP or less.
+    let hp = f64::from(f.stats.hp.max(1));
+    let hurt = 2.0 - super::bands::hp_left(f.hp, f.stats.hp) / hp;
     if saved * hurt <= mine + 1e-12 {
         return None;
     }

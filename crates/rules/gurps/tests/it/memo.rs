@@ -24,13 +24,40 @@ const SCENARIOS: [&str; 9] = [
 ];
 
 fn load(name: &str) -> State {
+    load_with(name, |text| text)
+}
+
+/// A bundled scenario with its text changed by `edit` first.
+fn load_with(name: &str, edit: impl FnOnce(String) -> String) -> State {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../scenarios/gurps")
         .join(name);
-    let file = SourceFile::read(&path).expect("a bundled scenario reads");
+    let mut file = SourceFile::read(&path).expect("a bundled scenario reads");
+    file.text = edit(file.text);
     run::load::<Gurps>(file)
         .expect("a bundled scenario loads")
         .state
+}
+
+/// The duel with Sir Bors on the first AI (`ai:basic`): its decisions are
+/// keyed relative to the knight too, and checked here.
+#[test]
+fn a_duel_against_the_first_ai_narrates_the_same_with_and_without_the_memo() {
+    let start = load_with("duel.toml", |t| {
+        t.replacen("controller = \"ai\"", "controller = \"ai:basic\"", 1)
+    });
+    memo::set_enabled(false);
+    let plain: Vec<String> = (0..30).map(|s| narration(&start, s)).collect();
+    memo::set_enabled(true);
+    for pass in 0..2 {
+        for (seed, want) in (0..30).zip(&plain) {
+            assert_eq!(
+                &narration(&start, seed),
+                want,
+                "seed {seed}, pass {pass}: the memo changed the fight"
+            );
+        }
+    }
 }
 
 /// The narration of the fight from `start` with `seed`.
@@ -48,16 +75,20 @@ fn narration(start: &State, seed: u64) -> String {
 
 #[test]
 fn fights_narrate_the_same_with_and_without_the_decision_memo() {
-    const SEEDS: u64 = 6;
     for name in SCENARIOS {
+        // The duel more often: its situations are keyed relative to the
+        // deciding knight (`memo.rs`, `relative_frame`) and its HP in
+        // bands, so reads come back in other parts of the ring and at
+        // other HP of the same band, and each is checked here.
+        let seeds: u64 = if name == "duel.toml" { 40 } else { 6 };
         let start = load(name);
         memo::set_enabled(false);
-        let plain: Vec<String> = (0..SEEDS).map(|s| narration(&start, s)).collect();
+        let plain: Vec<String> = (0..seeds).map(|s| narration(&start, s)).collect();
         memo::set_enabled(true);
         let (hits_before, ..) = memo::counts();
         // Twice: the second pass reads decisions the first one left.
         for pass in 0..2 {
-            for (seed, want) in (0..SEEDS).zip(&plain) {
+            for (seed, want) in (0..seeds).zip(&plain) {
                 assert_eq!(
                     &narration(&start, seed),
                     want,
@@ -75,4 +106,62 @@ fn fights_narrate_the_same_with_and_without_the_decision_memo() {
             );
         }
     }
+}
+
+/// The situations the memo keys relative to the deciding figure are
+/// decided the same wherever they stand in the ring: the AI's maneuver
+/// for the same exchange two hexes away is the same maneuver moved two
+/// hexes (what lets the memo key them alike, `memo::relative_frame`).
+#[test]
+fn the_same_exchange_elsewhere_in_the_ring_is_decided_alike() {
+    use fray_core::grid::HexPos;
+    use fray_gurps::model::action::{Action, Step};
+    let start = load("duel.toml");
+    let ids: Vec<_> = start.ids().collect();
+    let (bors, gawain) = (ids[0], ids[1]);
+    let placed = |q: i32, r: i32| {
+        let mut s = start.clone();
+        for (id, at) in [(bors, HexPos::new(q, r)), (gawain, HexPos::new(q + 1, r))] {
+            let f = s.fighter_mut(id);
+            f.pose.pos = at;
+            f.turn_start = at;
+        }
+        s.fighter_mut(gawain).pose.facing = s.fighter(bors).pose.facing.opposite();
+        s
+    };
+    memo::set_enabled(false);
+    let here = fray_gurps::ai::action(&placed(-1, 0), bors);
+    let there = fray_gurps::ai::action(&placed(1, -1), bors);
+    memo::set_enabled(true);
+    // `here` moved by (2, -1).
+    let step = |s: Option<Step>| {
+        s.map(|s| Step {
+            to: s.to.map(|h| HexPos::new(h.q + 2, h.r - 1)),
+            ..s
+        })
+    };
+    let moved = match here.clone() {
+        Action::Attack {
+            strike,
+            step: st,
+            extra,
+            giant_step,
+        } => Action::Attack {
+            strike,
+            step: step(st),
+            extra,
+            giant_step: step(giant_step),
+        },
+        Action::Feint {
+            target,
+            weapon,
+            step: st,
+        } => Action::Feint {
+            target,
+            weapon,
+            step: step(st),
+        },
+        other => other,
+    };
+    assert_eq!(there, moved, "decided {here:?} at (-1, 0)");
 }
