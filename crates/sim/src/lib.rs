@@ -11,6 +11,7 @@
 pub mod compare;
 pub mod csv;
 pub mod plot;
+pub mod probe;
 pub mod report;
 pub mod simulate;
 pub mod stats;

@@ -209,3 +209,21 @@ fn csv_has_one_row_per_combatant_and_the_plot_is_svg() {
         assert!(table.contains(column), "{column}: {table}");
     }
 }
+
+/// The optimizing probe (`fray_sim::probe`, the `fight_rate` examples)
+/// plays the very fights the simulator plays: seed 1, trials in order.
+#[test]
+fn the_probe_plays_the_simulators_fights_one_after_another() {
+    let state = load("../../scenarios/gurps/duel.toml");
+    let played = fray_sim::probe::play_serially::<Gurps>(&state, 200).expect("plays");
+    let r = sim(&state, 200, 1, 1);
+    assert_eq!(played.fights, 200);
+    for side in &r.sides {
+        assert_eq!(
+            played.wins.get(&side.name).copied().unwrap_or(0),
+            side.wins.count
+        );
+    }
+    assert_eq!(played.wins.get("none").copied().unwrap_or(0), r.draws.count);
+    assert!(played.mean_rounds() > 1.0);
+}

@@ -4,7 +4,6 @@
 
 mod actions;
 mod ai;
-mod alloc;
 mod attack;
 mod common;
 mod damage;

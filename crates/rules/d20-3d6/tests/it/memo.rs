@@ -4,7 +4,6 @@
 //! simulator's path allocates nothing once the table has seen a fight's
 //! situations.
 
-use crate::alloc::allocations;
 use fray_core::{InputLog, NullSink, Ruleset, SimOracle};
 use fray_d20_3d6::D20;
 use fray_d20_3d6::ai::memo;
@@ -119,9 +118,10 @@ fn the_duel_allocates_nothing_per_fight_once_the_memo_is_warm() {
     let play = |trial: u64| {
         let mut s = start.clone();
         let mut oracle = SimOracle::<D20>::new(fray_core::dice::trial_rng(1, trial));
-        let before = allocations();
-        fray_core::engine::run(&mut s, &mut oracle, &mut NullSink).unwrap();
-        allocations() - before
+        allocation_counter::measure(|| {
+            fray_core::engine::run(&mut s, &mut oracle, &mut NullSink).unwrap();
+        })
+        .count_total
     };
     for trial in 0..3000 {
         play(trial);

@@ -1,0 +1,35 @@
+//! Plays the bundled duel (or the scenario given second) many times on
+//! one thread, as `fray sim` seeds it, and prints fights per second,
+//! allocations per fight, the wins and the AI memo's reuse; a third
+//! argument `nomemo` plays without the AI's table, for comparison. A quick
+//! probe while optimizing (profile it with `cargo build --profile profiling
+//! -p fray-d20-3d6 --example fight_rate`, then `perf` or callgrind on
+//! `target/profiling/examples/fight_rate`). `fight_rate [N] [SCENARIO] [nomemo]`.
+
+use fray_d20_3d6::D20;
+use fray_sim::probe;
+
+fn main() -> Result<(), String> {
+    let (n, path) = probe::args(
+        10_000,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../scenarios/d20-3d6/duel.toml"
+        ),
+    );
+    fray_d20_3d6::ai::memo::set_enabled(std::env::args().nth(3).is_none_or(|m| m != "nomemo"));
+    let start = probe::load::<D20>(&path)?;
+    let mut played = Ok(probe::Serial::default());
+    let counted = allocation_counter::measure(|| played = probe::play_serially::<D20>(&start, n));
+    let played = played?;
+    println!(
+        "{n} fights in {:.3} s: {:.0} fights/s, mean {:.2} rounds, {:.1} allocations a fight; wins {:?}",
+        played.secs,
+        played.rate(),
+        played.mean_rounds(),
+        counted.count_total as f64 / n.max(1) as f64,
+        played.wins
+    );
+    println!("AI memo: {} entries", fray_d20_3d6::ai::memo::len());
+    Ok(())
+}
