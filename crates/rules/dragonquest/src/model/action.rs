@@ -263,7 +263,40 @@ impl Action {
 }
 
 impl fmt::Display for Action {
+    /// The action with figures by id (`#1`), for logs and errors that
+    /// have no state; narration names them ([`Action::named`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &|c| format!("#{}", c.0))
+    }
+}
+
+/// An action written with its figures' names ([`Action::named`]).
+pub struct Named<'a, F: Fn(CombatantId) -> String> {
+    action: &'a Action,
+    names: F,
+}
+
+impl<F: Fn(CombatantId) -> String> fmt::Display for Named<'_, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.action.write(f, &self.names)
+    }
+}
+
+impl Action {
+    /// The action as narration says it: figures by name (`names` gives
+    /// each figure's), never by id.
+    pub fn named<F: Fn(CombatantId) -> String>(&self, names: F) -> Named<'_, F> {
+        Named {
+            action: self,
+            names,
+        }
+    }
+
+    fn write(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        who: &dyn Fn(CombatantId) -> String,
+    ) -> fmt::Result {
         let kind = |k: &AttackKind| match k {
             AttackKind::Normal => "",
             AttackKind::Trip => " (trip)",
@@ -283,7 +316,9 @@ impl fmt::Display for Action {
                     Activity::StandUp => f.write_str(", stand up")?,
                     Activity::Reload => f.write_str(", reload")?,
                     Activity::PullOut => f.write_str(", pull out a lodged weapon")?,
-                    Activity::PullOutFrom(c) => write!(f, ", pull out a weapon lodged in #{c}")?,
+                    Activity::PullOutFrom(c) => {
+                        write!(f, ", pull out a weapon lodged in {}", who(CombatantId(*c)))?
+                    }
                     Activity::Disentangle => f.write_str(", disentangle")?,
                     Activity::PickUp(i) => write!(f, ", pick up weapon {i}")?,
                     Activity::Mount => f.write_str(", mount")?,
@@ -300,7 +335,7 @@ impl fmt::Display for Action {
                 kind: k,
                 from,
             } => {
-                write!(f, "Melee Attack on #{}{}", target.0, kind(k))?;
+                write!(f, "Melee Attack on {}{}", who(*target), kind(k))?;
                 if let Some(h) = from {
                     write!(f, " from {h}")?;
                 }
@@ -311,14 +346,14 @@ impl fmt::Display for Action {
                 to,
                 kind: k,
             } => {
-                write!(f, "Charge #{} to {to}{}", target.0, kind(k))
+                write!(f, "Charge {} to {to}{}", who(*target), kind(k))
             }
             Action::ChargeAndClose { target, to } => {
-                write!(f, "Charge and Close on #{} via {to}", target.0)
+                write!(f, "Charge and Close on {} via {to}", who(*target))
             }
-            Action::Close { target } => write!(f, "Close and Grapple #{}", target.0),
+            Action::Close { target } => write!(f, "Close and Grapple {}", who(*target)),
             Action::Grapple { target, restrain } => {
-                write!(f, "Grapple #{}", target.0)?;
+                write!(f, "Grapple {}", who(*target))?;
                 if *restrain {
                     f.write_str(" (restrain)")?;
                 }
@@ -338,7 +373,7 @@ impl fmt::Display for Action {
             }
             Action::Retreat => f.write_str("Retreat"),
             Action::Fire { target, step, .. } => {
-                write!(f, "Fire at #{}", target.0)?;
+                write!(f, "Fire at {}", who(*target))?;
                 if let Some(h) = step {
                     write!(f, " stepping to {h}")?;
                 }
@@ -348,14 +383,15 @@ impl fmt::Display for Action {
             Action::TwoWeapons { targets } => {
                 write!(
                     f,
-                    "Two-weapon attack on #{} and #{}",
-                    targets[0].0, targets[1].0
+                    "Two-weapon attack on {} and {}",
+                    who(targets[0]),
+                    who(targets[1])
                 )
             }
             Action::Sweep { targets } => {
                 f.write_str("Sweep")?;
                 for t in targets {
-                    write!(f, " #{}", t.0)?;
+                    write!(f, " {}", who(*t))?;
                 }
                 Ok(())
             }

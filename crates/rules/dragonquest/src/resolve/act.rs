@@ -32,7 +32,7 @@ pub fn resolve(
 ) -> Flow<()> {
     cx.emit(|| Event::Declared {
         who: name(state, who),
-        what: crate::model::action::Action::to_string(action),
+        what: action.named(|c| name(state, c)).to_string(),
         rule: action.rule(),
     });
     if let Some(s) = state.seq.slot.as_mut()
