@@ -93,3 +93,44 @@ pub fn playable() -> Vec<Playable> {
     }
     playable
 }
+
+/// A GURPS scenario where Ann strikes Bob from behind with
+/// `rear_attacks = "basic"` (no defense, G-DEF-014): Ann's Broadsword
+/// skill and Bob's DR set how big the odds tree grows (DR 30 stops every
+/// blow; DR 6 lets the better ones through).
+pub fn from_behind(skill: i32, dr: i32) -> String {
+    format!(
+        r#"ruleset = "gurps"
+name = "from behind"
+[map]
+kind = "hex"
+radius = 4
+[options]
+rear_attacks = "basic"
+[[combatants]]
+name = "Ann"
+side = "a"
+position = {{ q = 0, r = 0 }}
+facing = "n"
+[combatants.sheet]
+st = 12
+dx = 12
+iq = 10
+ht = 12
+skills = {{ Broadsword = {skill} }}
+weapons = ["Broadsword"]
+[[combatants]]
+name = "Bob"
+side = "b"
+position = {{ q = 0, r = -1 }}
+facing = "n"
+[combatants.sheet]
+st = 12
+dx = 10
+iq = 10
+ht = 12
+natural_dr = {dr}
+weapons = ["Broadsword"]
+"#
+    )
+}

@@ -1,7 +1,7 @@
 //! `fray odds --scenario FILE --action ACTION`: exact odds of one declared
 //! action, end to end.
 
-use crate::common::{fray, root};
+use crate::common::{fray, from_behind, root};
 use predicates::prelude::*;
 
 fn demo() -> String {
@@ -13,43 +13,14 @@ fn demo() -> String {
 
 /// A attacks B from behind with `rear_attacks = "basic"` (no defense,
 /// G-DEF-014); B's DR 30 stops every blow, so the tree stays small.
-const BEHIND: &str = r#"ruleset = "gurps"
-name = "from behind"
-[map]
-kind = "hex"
-radius = 4
-[options]
-rear_attacks = "basic"
-[[combatants]]
-name = "Ann"
-side = "a"
-position = { q = 0, r = 0 }
-facing = "n"
-[combatants.sheet]
-st = 12
-dx = 12
-iq = 10
-ht = 12
-skills = { Broadsword = 12 }
-weapons = ["Broadsword"]
-[[combatants]]
-name = "Bob"
-side = "b"
-position = { q = 0, r = -1 }
-facing = "n"
-[combatants.sheet]
-st = 12
-dx = 10
-iq = 10
-ht = 12
-natural_dr = 30
-weapons = ["Broadsword"]
-"#;
+fn behind_scenario() -> String {
+    from_behind(12, 30)
+}
 
 fn behind(test: &str) -> (tempdir::Dir, String) {
     let dir = tempdir::Dir::new(test);
     let path = dir.path.join("behind.toml");
-    std::fs::write(&path, BEHIND).expect("writes the scenario");
+    std::fs::write(&path, behind_scenario()).expect("writes the scenario");
     let p = path.display().to_string();
     (dir, p)
 }

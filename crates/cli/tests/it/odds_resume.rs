@@ -6,7 +6,7 @@
 //! as the walk first did. Both must print the same exact odds, byte for
 //! byte, for small actions of every ruleset.
 
-use crate::common::{fray, root};
+use crate::common::{fray, from_behind, root};
 
 /// `fray odds --json` for `args`, with or without `--replay-all`.
 fn odds_json(args: &[&str], replay_all: bool) -> String {
@@ -37,38 +37,9 @@ fn bundled(path: &str) -> String {
 /// Ann strikes Bob from behind (no defense, G-DEF-014); Bob's DR 6 lets the
 /// better blows through, so the first strike leaves a few distinct states
 /// and the second strike is resumed from each.
-const BEHIND: &str = r#"ruleset = "gurps"
-name = "from behind, two strikes"
-[map]
-kind = "hex"
-radius = 4
-[options]
-rear_attacks = "basic"
-[[combatants]]
-name = "Ann"
-side = "a"
-position = { q = 0, r = 0 }
-facing = "n"
-[combatants.sheet]
-st = 12
-dx = 12
-iq = 10
-ht = 12
-skills = { Broadsword = 14 }
-weapons = ["Broadsword"]
-[[combatants]]
-name = "Bob"
-side = "b"
-position = { q = 0, r = -1 }
-facing = "n"
-[combatants.sheet]
-st = 12
-dx = 10
-iq = 10
-ht = 12
-natural_dr = 6
-weapons = ["Broadsword"]
-"#;
+fn behind_scenario() -> String {
+    from_behind(14, 6)
+}
 
 // rule: G-AOA-003 (All-Out Attack, Double), G-ATK-006 (Rapid Strike)
 #[test]
@@ -76,7 +47,7 @@ fn gurps_two_strike_actions_resume_at_the_second_strike_with_the_same_odds() {
     let dir = std::env::temp_dir().join(format!("fray-odds-resume-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("creates a temp dir");
     let file = dir.join("behind.toml");
-    std::fs::write(&file, BEHIND).expect("writes the scenario");
+    std::fs::write(&file, behind_scenario()).expect("writes the scenario");
     let file = file.display().to_string();
     for action in [
         r#"{ all_out_attack = { variant = "double", strike = { target = 1 } } }"#,
