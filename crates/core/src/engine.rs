@@ -32,11 +32,31 @@ pub fn step<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>>(
         Next::Over(outcome) => Ok(Progress::Over(outcome)),
         Next::Act(actor) => {
             let action = cx.oracle().action(state, actor)?;
-            R::check_action(state, actor, &action).map_err(|e| Halt::Illegal(actor, e))?;
+            check(state, actor, &action, O::AI_ONLY)?;
             R::resolve(state, actor, &action, &mut cx)?;
             Ok(Progress::Acted(actor, action))
         }
     }
+}
+
+/// Checks the declared action, unless it is the ruleset's own AI's choice
+/// and the ruleset promises those are legal ([`Ruleset::AI_ACTIONS_ARE_LEGAL`]):
+/// then only debug builds check, and a violation is a bug, so it panics.
+fn check<R: Ruleset>(
+    state: &R::State,
+    actor: CombatantId,
+    action: &R::Action,
+    ai_only: bool,
+) -> Result<(), Halt<R>> {
+    if ai_only && R::AI_ACTIONS_ARE_LEGAL {
+        if cfg!(debug_assertions) {
+            if let Err(e) = R::check_action(state, actor, action) {
+                panic!("{actor:?}'s AI chose an illegal action {action:?}: {e}");
+            }
+        }
+        return Ok(());
+    }
+    R::check_action(state, actor, action).map_err(|e| Halt::Illegal(actor, e))
 }
 
 /// The most steps one fight may take before it is declared stuck.

@@ -13,6 +13,7 @@ pub struct CombatantId(pub u16);
 
 impl CombatantId {
     /// The index into the ruleset's combatant list.
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -33,6 +34,7 @@ pub struct SideId(pub u8);
 
 impl SideId {
     /// The index into the scenario's side list.
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.0)
     }

@@ -387,6 +387,17 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     /// The actions `actor` may declare now (for menus; AI may use them too).
     fn legal_actions(state: &Self::State, actor: CombatantId) -> Vec<Self::Action>;
 
+    /// Whether [`Ruleset::ai_action`] only ever returns actions that
+    /// [`Ruleset::check_action`] accepts in that state (the AI picks from
+    /// the legal list, or checks its own choice before it returns it). The
+    /// engine then trusts an action an AI-only oracle ([`Oracle::AI_ONLY`])
+    /// brings and skips the second check, which the simulator would pay on
+    /// every turn; debug builds still check and panic on a violation, so
+    /// the test suite holds the ruleset to its word.
+    ///
+    /// [`Oracle::AI_ONLY`]: crate::Oracle::AI_ONLY
+    const AI_ACTIONS_ARE_LEGAL: bool = false;
+
     /// Checks one declared action; the reason says why it is not allowed.
     fn check_action(
         state: &Self::State,

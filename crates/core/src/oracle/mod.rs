@@ -35,6 +35,11 @@ pub trait Oracle<R: Ruleset> {
     /// The action `actor` declares on its turn.
     fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R>;
 
+    /// Whether every action this oracle brings is [`Ruleset::ai_action`]'s
+    /// (the simulator). With [`Ruleset::AI_ACTIONS_ARE_LEGAL`] the engine
+    /// then skips its own check of the action.
+    const AI_ONLY: bool = false;
+
     /// Whether this oracle merges identical states at checkpoints (the
     /// exact-odds enumeration); others never see [`Oracle::checkpoint`].
     const MERGES: bool = false;

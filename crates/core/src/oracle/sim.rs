@@ -36,6 +36,8 @@ impl<R> SimOracle<R> {
 }
 
 impl<R: Ruleset> Oracle<R> for SimOracle<R> {
+    const AI_ONLY: bool = true;
+
     #[inline]
     fn roll(&mut self, _state: &R::State, req: &RollRequest) -> Flow<Rolled, R> {
         Ok(req.kind.sample(&mut self.rng))

@@ -23,6 +23,9 @@ struct State {
     seats: Seats,
     hits: [u8; 2],
     turn: u32,
+    /// Strikes forbidden, while the AI still strikes: a ruleset that breaks
+    /// its promise ([`Ruleset::AI_ACTIONS_ARE_LEGAL`]), for the engine's check.
+    strikes_banned: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -94,6 +97,7 @@ impl Ruleset for Toy {
             seats: Seats::default(),
             hits: [0, 0],
             turn: 0,
+            strikes_banned: false,
         })
     }
     fn controller(state: &State, who: CombatantId) -> &Controller {
@@ -156,7 +160,13 @@ impl Ruleset for Toy {
     fn legal_actions(_: &State, _: CombatantId) -> Vec<Action> {
         vec![Action::Strike, Action::Wait]
     }
-    fn check_action(_: &State, _: CombatantId, _: &Action) -> Result<(), Illegal> {
+    /// The toy AI always strikes, and strikes are legal unless banned.
+    const AI_ACTIONS_ARE_LEGAL: bool = true;
+
+    fn check_action(state: &State, _: CombatantId, action: &Action) -> Result<(), Illegal> {
+        if state.strikes_banned && *action == Action::Strike {
+            return Err(Illegal::new("TOY-1", "strikes are banned"));
+        }
         Ok(())
     }
     fn resolve(
@@ -266,6 +276,35 @@ fn sim_oracle_is_deterministic_per_seed() {
     let mut state = start(None);
     let o = engine::run(&mut state, &mut SimOracle::<Toy>::seeded(5), &mut NullSink).unwrap();
     assert_eq!(o, play_sim(5).0);
+}
+
+/// A banned strike the AI chose, in the simulator: the engine trusts the
+/// ruleset's promise in release, and debug builds catch the broken promise.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "AI chose an illegal action")]
+fn debug_builds_check_the_ais_promised_legal_action() {
+    let mut state = start(None);
+    state.strikes_banned = true;
+    let _ = engine::step(&mut state, &mut SimOracle::<Toy>::seeded(1), &mut NullSink);
+}
+
+/// The same strike brought by any oracle but the AI-only simulator (here a
+/// script that falls back to the same AI) is checked and refused, typed.
+#[test]
+fn actions_from_other_oracles_are_always_checked() {
+    let log = InputLog::<Toy>::default();
+    let mut state = start(None);
+    state.strikes_banned = true;
+    let mut oracle = InputOracle::script(&log, 1);
+    let err = engine::step(&mut state, &mut oracle, &mut NullSink).unwrap_err();
+    match err {
+        Halt::Illegal(who, why) => {
+            assert_eq!(who, CombatantId(0));
+            assert_eq!(why.rule, "TOY-1");
+        }
+        other => panic!("expected a refusal, got {other}"),
+    }
 }
 
 #[test]

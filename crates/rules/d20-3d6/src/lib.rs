@@ -292,6 +292,10 @@ impl Ruleset for D20 {
         legal::actions(state, actor)
     }
 
+    /// The AI checks its choice before it returns it (`ai`), so the
+    /// simulator need not check it again.
+    const AI_ACTIONS_ARE_LEGAL: bool = true;
+
     fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
         rules::legal::check(state, actor, action)
     }

@@ -136,9 +136,13 @@ pub fn action(state: &State, actor: CombatantId) -> Action {
     memo::remembered(state, actor, || decide(state, actor))
 }
 
-/// The AI's next action, worked out from the state (no table).
+/// The AI's next action, worked out from the state (no table), and
+/// checked once, so that the engine may trust it
+/// (`Ruleset::AI_ACTIONS_ARE_LEGAL`); Ending the turn is always allowed.
 pub fn decide(state: &State, actor: CombatantId) -> Action {
-    choose(state, actor).unwrap_or(Action::EndTurn)
+    choose(state, actor)
+        .filter(|a| check(state, actor, a).is_ok())
+        .unwrap_or(Action::EndTurn)
 }
 
 fn choose(state: &State, actor: CombatantId) -> Option<Action> {

@@ -50,9 +50,19 @@ fn score_of(state: &State, t: CombatantId, sc: i32) -> i32 {
 pub mod memo;
 
 /// The AI's action: remembered per thread when the same situation came up
-/// before ([`memo`]), else worked out by [`action`].
+/// before ([`memo`]), else worked out by [`action`] and checked once, so
+/// that the engine may trust it (`Ruleset::AI_ACTIONS_ARE_LEGAL`).
 pub fn remembered(state: &State, who: CombatantId) -> Action {
-    memo::remembered(state, who, || action(state, who))
+    memo::remembered(state, who, || checked(state, who, action(state, who)))
+}
+
+/// `chosen` when the rules allow it, else a Pass (always allowed).
+fn checked(state: &State, who: CombatantId, chosen: Action) -> Action {
+    if actions::check(state, who, &chosen).is_ok() {
+        chosen
+    } else {
+        Action::PASS
+    }
 }
 
 /// The action of `who`, worked out.

@@ -313,9 +313,19 @@ fn aim_step(state: &State, who: CombatantId, foe: CombatantId) -> Option<HexPos>
 pub mod memo;
 
 /// The AI's maneuver: remembered per thread when the same situation came
-/// up before ([`memo`]), else worked out by [`action`].
+/// up before ([`memo`]), else worked out by [`action`] and checked once,
+/// so that the engine may trust it (`Ruleset::AI_ACTIONS_ARE_LEGAL`).
 pub fn remembered(state: &State, who: CombatantId) -> Action {
-    memo::remembered(state, who, || action(state, who))
+    memo::remembered(state, who, || checked(state, who, action(state, who)))
+}
+
+/// `chosen` when the rules allow it, else Do Nothing (always allowed).
+fn checked(state: &State, who: CombatantId, chosen: Action) -> Action {
+    if check(state, who, &chosen).is_ok() {
+        chosen
+    } else {
+        Action::DoNothing
+    }
 }
 
 /// The AI's maneuver, worked out.
