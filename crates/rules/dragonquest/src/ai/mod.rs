@@ -54,7 +54,7 @@ pub mod memo;
 pub fn remembered(state: &State, who: CombatantId) -> Action {
     // The answers that read one status and search nothing are cheaper
     // worked out than looked up (a stunned figure's Recover, about one
-    // choice in eight of the duel's).
+    // choice in four of the duel's).
     if let Some(a) = reflex(state, who) {
         return a;
     }

@@ -275,7 +275,7 @@ fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) ->
         }
     }
     // Each figure's IV key worked out once, not in every comparison.
-    let key = |state: &State, id: CombatantId| initiative::iv_key(state, id);
+    let key = initiative::iv_key;
     let mut keys: arrayvec::ArrayVec<((i32, i32), CombatantId), KEYED> = arrayvec::ArrayVec::new();
     if order.len() <= KEYED {
         keys.extend(order.iter().map(|&id| (key(state, id), id)));
