@@ -15,6 +15,11 @@
 //!   neither freed and reused nor changed in place (`Arc::make_mut` clones
 //!   a shared value). When a state is built on other parts (another
 //!   scenario, a test that swapped a sheet) the table is emptied first;
+//!   A fixed part kept in plain fields rather than behind an `Arc` of its
+//!   own (a figure's sheet, say) is pinned through a [`Stamp`] the state
+//!   carries: compared by address on every lookup, the fields themselves
+//!   compared only when the stamp is new (and, in debug builds, on every
+//!   lookup, to catch a change made without a new stamp);
 //! * its `thread_local!` [`Memo`], so threads share nothing (no locks) and
 //!   output stays byte-identical whatever the number of threads.
 //!
@@ -53,6 +58,52 @@ pub trait Pins<S: ?Sized> {
     fn of(state: &S) -> Self;
     /// Whether `state` is built on exactly these parts.
     fn matches(&self, state: &S) -> bool;
+}
+
+/// An identity for the parts of a state that never change in a fight but
+/// live in plain fields (a figure's characteristics, weapons, controller):
+/// the state carries one, every clone of it shares it (a clone is a
+/// reference count, no allocation), and whatever changes such a part
+/// (setup, a late arrival, a test editing a sheet) gives the state a new one
+/// with [`Stamp::renew`]. A ruleset's [`Pins`] then compare the stamp by
+/// address (one comparison a lookup, once per simulator thread in effect:
+/// every fight is a clone of the same start) instead of every fixed field
+/// on every lookup.
+///
+/// The stamp cannot see a field changed without a renewal; a ruleset's
+/// pins should keep the fields too and compare them in debug builds
+/// ([`Stamp::CHECK_FIELDS`]), so the tests catch a forgotten renewal.
+#[derive(Clone, Debug)]
+pub struct Stamp(std::sync::Arc<()>);
+
+impl Stamp {
+    /// Whether pins should also compare the stamped fields on every lookup:
+    /// in debug builds (the tests), to catch a change made without
+    /// [`Stamp::renew`].
+    pub const CHECK_FIELDS: bool = cfg!(debug_assertions);
+
+    /// A stamp no other state has.
+    pub fn new() -> Stamp {
+        Stamp(std::sync::Arc::new(()))
+    }
+
+    /// Gives the state a stamp of its own (its stamped fields changed):
+    /// a table pinned under the old one starts again.
+    pub fn renew(&mut self) {
+        *self = Stamp::new();
+    }
+
+    /// Whether both are the same stamp (clones of one another).
+    #[inline]
+    pub fn same(&self, other: &Stamp) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Default for Stamp {
+    fn default() -> Stamp {
+        Stamp::new()
+    }
 }
 
 /// One thread's table: the pins it was filled under, the decisions by
@@ -309,6 +360,17 @@ mod tests {
         set_enabled(&M, true);
         clear(&M);
         assert_eq!(len(&M), 0);
+    }
+
+    #[test]
+    fn stamps_are_shared_by_clones_and_new_when_renewed() {
+        let a = Stamp::new();
+        let mut b = a.clone();
+        assert!(a.same(&b), "a clone shares its stamp");
+        assert!(!a.same(&Stamp::new()), "a new stamp is no other's");
+        b.renew();
+        assert!(!a.same(&b), "a renewed stamp is its own");
+        assert!(b.same(&b.clone()));
     }
 
     #[test]

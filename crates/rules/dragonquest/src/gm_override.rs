@@ -185,7 +185,9 @@ fn remove(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
         *g = relabel(*g).unwrap_or(u16::MAX);
     }
     seq.groups = seq.groups.iter().filter_map(|&g| relabel(g)).collect();
-    shift_all(id, &mut seq.queue);
+    let mut queue = seq.queue.to_vec();
+    shift_all(id, &mut queue);
+    seq.queue = queue.into();
     seq.slot = seq.slot.and_then(|mut s| {
         s.who = keep(s.who)?;
         Some(s)
@@ -209,4 +211,5 @@ fn remove(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
 /// names fixed data by its address starts afresh.
 fn fresh(state: &mut State) {
     state.map = Arc::new(state.map.as_ref().clone());
+    state.stamp.renew();
 }

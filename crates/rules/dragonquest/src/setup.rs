@@ -130,6 +130,7 @@ pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError>
         figures,
         map: Arc::new(s.map.map().clone()),
         options: Arc::new(s.options.clone()),
+        stamp: fray_core::memo::Stamp::new(),
         pulse: 0,
         max_pulses: s.max_rounds,
         surprise,
@@ -319,7 +320,7 @@ fn build(
     let mut f = Figure {
         name: c.name.as_str().into(),
         side,
-        controller: c.controller.clone(),
+        controller: Arc::new(c.controller.clone()),
         leader: c.leader,
         stats: Stats {
             ps: sheet.ps,
@@ -401,7 +402,7 @@ pub fn newcomer(
         .figures
         .iter()
         .find(|f| f.side == side)
-        .map_or_else(fray_core::Controller::default, |f| f.controller.clone());
+        .map_or_else(fray_core::Controller::default, |f| (*f.controller).clone());
     let facing = state
         .figures
         .iter()

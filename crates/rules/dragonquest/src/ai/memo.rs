@@ -6,11 +6,15 @@
 //! so the simulator reads most choices back instead of working them out
 //! (the melee-zone, reach and check searches of every candidate).
 //!
-//! * **Pins**: what never changes in a fight is compared, not keyed: the
-//!   `Arc`s of the options and the map by identity, and every figure's
-//!   fixed part ([`Fixed`]: side, leader flag, characteristics, base TMR,
-//!   shape, size, weapons and armor by their `'static` address, ranks,
-//!   controller) by value. A state built on other parts empties the table.
+//! * **Pins**: what never changes in a fight is compared, not keyed, all
+//!   by identity: the `Arc`s of the options and the map, and the state's
+//!   [`Stamp`] for every figure's fixed part ([`Fixed`]: side, leader
+//!   flag, characteristics, base TMR, shape, size, weapons and armor by
+//!   their `'static` address, ranks, controller), which setup gives a new
+//!   state and a late arrival or a removal renews. Debug builds also
+//!   compare those parts field by field on every lookup and panic when
+//!   they changed under the same stamp. A state built on other parts
+//!   empties the table.
 //! * **Key**: everything the AI and the rules it consults
 //!   ([`crate::rules::actions::check`], the zones, reach and movement
 //!   searches, the strike chance) read that changes in a fight, packed into
@@ -38,7 +42,7 @@ use crate::model::options::Options;
 use crate::model::state::{Figure, Held, Hold, Life, Stage, State, Stats, Status};
 use arrayvec::ArrayVec;
 use fray_core::grid::{Heading, Map};
-use fray_core::memo::{self, Memo, Words};
+use fray_core::memo::{self, Memo, Stamp, Words};
 use fray_core::{CombatantId, Controller, SideId};
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -127,7 +131,7 @@ impl Fixed {
         } = f;
         Fixed {
             side: *side,
-            controller: controller.clone(),
+            controller: (**controller).clone(),
             leader: *leader,
             stats: *stats,
             tmr: *tmr,
@@ -151,7 +155,7 @@ impl Fixed {
     }
 
     /// Whether `f` has this fixed part (compared field by field, without
-    /// building a [`Fixed`]: this runs on every lookup).
+    /// building a [`Fixed`]; debug builds run it on every lookup).
     fn is(&self, f: &Figure) -> bool {
         self.side == f.side
             && self.leader == f.leader
@@ -175,7 +179,7 @@ impl Fixed {
             && self.is_mount == f.is_mount
             && self.assassin == f.assassin
             && self.resistance == f.resistance
-            && self.controller == f.controller
+            && self.controller == *f.controller
     }
 }
 
@@ -183,10 +187,31 @@ impl Fixed {
 struct Pins {
     options: Arc<Options>,
     map: Arc<Map>,
+    /// The figures' fixed parts by identity: one address compared per
+    /// lookup ([`State::stamp`]).
+    stamp: Stamp,
+    /// The fixed parts themselves, compared only in debug builds, to catch
+    /// a change made without a new stamp ([`Stamp::CHECK_FIELDS`]).
     figures: Vec<Fixed>,
     /// Each figure's shield as set up (a shield only ever breaks: the key
     /// says whether it is still there).
     shields: Vec<usize>,
+}
+
+impl Pins {
+    /// Whether every figure of `state` has the fixed part pinned (field by
+    /// field: debug builds only).
+    fn fields_match(&self, state: &State) -> bool {
+        self.figures.len() == state.figures.len()
+            && self
+                .figures
+                .iter()
+                .zip(&self.shields)
+                .zip(&state.figures)
+                .all(|((fixed, &shield), f)| {
+                    fixed.is(f) && (f.shield.is_none() || shield == addr::<Shield>(f.shield))
+                })
+    }
 }
 
 impl memo::Pins<State> for Pins {
@@ -194,6 +219,7 @@ impl memo::Pins<State> for Pins {
         Pins {
             options: state.options.clone(),
             map: state.map.clone(),
+            stamp: state.stamp.clone(),
             figures: state.figures.iter().map(Fixed::of).collect(),
             shields: state
                 .figures
@@ -204,17 +230,17 @@ impl memo::Pins<State> for Pins {
     }
 
     fn matches(&self, state: &State) -> bool {
-        Arc::ptr_eq(&self.options, &state.options)
+        let same = Arc::ptr_eq(&self.options, &state.options)
             && Arc::ptr_eq(&self.map, &state.map)
-            && self.figures.len() == state.figures.len()
-            && self
-                .figures
-                .iter()
-                .zip(&self.shields)
-                .zip(&state.figures)
-                .all(|((fixed, &shield), f)| {
-                    fixed.is(f) && (f.shield.is_none() || shield == addr::<Shield>(f.shield))
-                })
+            && self.stamp.same(&state.stamp)
+            && self.figures.len() == state.figures.len();
+        if Stamp::CHECK_FIELDS && same {
+            assert!(
+                self.fields_match(state),
+                "a figure's fixed part changed under the same stamp: renew `State::stamp` where it is changed"
+            );
+        }
+        same
     }
 }
 
@@ -287,11 +313,12 @@ fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
     // tactics against the figure's own EN (step back at a third of it):
     // a figure facing a single foe with other tactics reads no EN at all
     // (its life, unconscious at EN 3 or less, is keyed on its own).
-    let foes = state
-        .ids()
-        .filter(|&o| state.hostile(o, who) && state.fig(o).in_fight())
-        .count();
-    let en = foes > 1 || state.fig(who).controller.tactics() == Some("cautious");
+    let me = state.fig(who);
+    let mut foes = 0;
+    for f in &state.figures {
+        foes += u32::from(f.side != me.side && f.in_fight());
+    }
+    let en = foes > 1 || me.controller.tactics() == Some("cautious");
     for f in &state.figures {
         figure(k, state, f, en)?;
     }
@@ -331,26 +358,21 @@ fn figure(k: &mut Key, state: &State, f: &Figure, en: bool) -> Option<()> {
         Life::Unconscious => 1,
         Life::Dead => 2,
     };
-    let flags = [
-        *prone,
-        *stunned,
-        *evading,
-        *defensive,
-        *lose_action,
-        *close,
-        *surprised,
-        *infected,
-        now(*forced_pass),
-        now(*moved),
-        now(*still),
-        now(*carried),
-        f.shield_ready,
-        f.shield.is_some(),
-        f.aboard,
-    ]
-    .iter()
-    .enumerate()
-    .fold(0u64, |acc, (i, &b)| acc | u64::from(b) << i);
+    let flags = u64::from(*prone)
+        | u64::from(*stunned) << 1
+        | u64::from(*evading) << 2
+        | u64::from(*defensive) << 3
+        | u64::from(*lose_action) << 4
+        | u64::from(*close) << 5
+        | u64::from(*surprised) << 6
+        | u64::from(*infected) << 7
+        | u64::from(now(*forced_pass)) << 8
+        | u64::from(now(*moved)) << 9
+        | u64::from(now(*still)) << 10
+        | u64::from(now(*carried)) << 11
+        | u64::from(f.shield_ready) << 12
+        | u64::from(f.shield.is_some()) << 13
+        | u64::from(f.aboard) << 14;
     let mut wounds = lodged.len() as u64;
     for (i, &(barbed, penalty)) in lodged.iter().enumerate() {
         let p = u64::from(i8::try_from(penalty).ok()? as u8);
@@ -360,7 +382,7 @@ fn figure(k: &mut Key, state: &State, f: &Figure, en: bool) -> Option<()> {
     for (i, h) in f.weapons.iter().enumerate() {
         held |= weapon(state, h) << (16 * i);
     }
-    k.try_extend_from_slice(&[
+    let words = [
         u64::from(f.pos.q as u32) | u64::from(f.pos.r as u32) << 32,
         if en { u64::from(f.en as u32) } else { 0 },
         heading
@@ -375,8 +397,15 @@ fn figure(k: &mut Key, state: &State, f: &Figure, en: bool) -> Option<()> {
             | opt(*entangled) << 48,
         flags | wounds << 16,
         held,
-    ])
-    .ok()
+    ];
+    // Word by word: a slice copy calls `memcpy` for six words.
+    if k.remaining_capacity() < WORDS {
+        return None;
+    }
+    for w in words {
+        k.push(w);
+    }
+    Some(())
 }
 
 /// A carried weapon's changing part in 16 bits: where it is, its load and

@@ -53,6 +53,14 @@ pub mod memo;
 /// before ([`memo`]), else worked out by [`action`] and checked once, so
 /// that the engine may trust it (`Ruleset::AI_ACTIONS_ARE_LEGAL`).
 pub fn remembered(state: &State, who: CombatantId) -> Action {
+    // The answers that read one status and search nothing are cheaper
+    // worked out than looked up (a stunned figure's Recover, about one
+    // choice in four of the duel's). The rules force them, so they are
+    // legal by the same rules; debug builds still check.
+    if let Some(a) = reflex(state, who) {
+        debug_assert!(actions::check(state, who, &a).is_ok(), "{a:?}");
+        return a;
+    }
     memo::remembered(state, who, || checked(state, who, action(state, who)))
 }
 
@@ -65,21 +73,32 @@ fn checked(state: &State, who: CombatantId, chosen: Action) -> Action {
     }
 }
 
-/// The action of `who`, worked out.
-pub fn action(state: &State, who: CombatantId) -> Action {
+/// The choices the AI makes from one status, before any search: recover
+/// from a stun (DQ-19-006), work free of an entanglement (DQ-16-012), the
+/// forced Pass after a parry (DQ-17-008), stand up.
+fn reflex(state: &State, who: CombatantId) -> Option<Action> {
     let f = state.fig(who);
     if f.status.stunned {
-        return Action::Recover;
+        return Some(Action::Recover);
     }
     if f.status.entangled.is_some() {
-        return pass(Activity::Disentangle);
+        return Some(pass(Activity::Disentangle));
     }
     if f.status.forced_pass == state.pulse && state.pulse > 0 {
-        return Action::PASS;
+        return Some(Action::PASS);
     }
     if f.status.prone {
-        return pass(Activity::StandUp);
+        return Some(pass(Activity::StandUp));
     }
+    None
+}
+
+/// The action of `who`, worked out.
+pub fn action(state: &State, who: CombatantId) -> Action {
+    if let Some(a) = reflex(state, who) {
+        return a;
+    }
+    let f = state.fig(who);
     if f.aboard {
         return ride(state, who);
     }

@@ -176,8 +176,9 @@ pub struct Figure {
     pub name: Arc<str>,
     /// Its side.
     pub side: SideId,
-    /// Who controls it.
-    pub controller: Controller,
+    /// Who controls it (shared by the state's clones: a fight copied from
+    /// its start copies no name of tactics).
+    pub controller: Arc<Controller>,
     /// The scenario's leader flag (DQ-12-003).
     pub leader: bool,
     /// Characteristics as created.
@@ -502,17 +503,25 @@ pub struct Slot {
     pub used: Option<u8>,
 }
 
+/// Figures (or engagements) the pulse sequence's lists hold without
+/// allocating: a fight's copy of its start allocates nothing for them up
+/// to this many figures.
+pub const SEQUENCE_INLINE: usize = 8;
+
+/// A list of the pulse sequence: on the stack up to [`SEQUENCE_INLINE`].
+pub type SeqList<T> = smallvec::SmallVec<[T; SEQUENCE_INLINE]>;
+
 /// The pulse sequence (DQ-12-001, DQ-00-016).
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Sequence {
     /// The step.
     pub stage: Stage,
     /// Each figure's engagement at the start of the pulse (`u16::MAX`: none).
-    pub group_of: Vec<u16>,
+    pub group_of: SeqList<u16>,
     /// Engagements still to resolve, in order.
-    pub groups: Vec<u16>,
+    pub groups: SeqList<u16>,
     /// Figures still to act in the current engagement (front first).
-    pub queue: Vec<CombatantId>,
+    pub queue: SeqList<CombatantId>,
     /// Step 1's winner.
     pub winner: Option<SideId>,
     /// Step 3's sides still to act, in order.
@@ -537,6 +546,13 @@ pub struct State {
     pub map: Arc<Map>,
     /// Rule switches.
     pub options: Arc<Options>,
+    /// The identity of the figures' fixed parts (side, controller,
+    /// characteristics, weapons carried and their ranks, armor...: what
+    /// `ai::memo` pins): clones share it; whatever changes one of those
+    /// parts after setup renews it (`Stamp::renew`), so the AI's memo
+    /// compares one address per lookup instead of every figure's sheet.
+    #[serde(skip)]
+    pub stamp: fray_core::memo::Stamp,
     /// Pulses begun (DQ-12-002).
     pub pulse: u32,
     /// The round limit.

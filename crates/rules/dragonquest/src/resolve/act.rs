@@ -487,8 +487,8 @@ fn pull_out(
         return Ok(());
     };
     {
-        let mods = ModList::base(label, m, "DQ-20-010");
-        let r = d10(state, cx, Some(who), "removal damage", "DQ-20-010", &mods)?.total;
+        let mods = || ModList::base(label, m, "DQ-20-010");
+        let r = d10(state, cx, Some(who), "removal damage", "DQ-20-010", mods)?.total;
         let amount = values::damage_check(r, m);
         crate::resolve::damage::wound(
             state,

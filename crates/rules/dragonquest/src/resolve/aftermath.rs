@@ -56,14 +56,9 @@ pub fn infection_day(
         effect(state, cx, id, "is cured of the infection", "DQ-24-005");
         return Ok(true);
     }
-    let r = d10(
-        state,
-        cx,
-        Some(id),
-        "infection damage",
-        "DQ-24-006",
-        &ModList::base("D - 5", -5, "DQ-24-006"),
-    )?
+    let r = d10(state, cx, Some(id), "infection damage", "DQ-24-006", || {
+        ModList::base("D - 5", -5, "DQ-24-006")
+    })?
     .total;
     let dmg = infection::daily_damage(r);
     crate::resolve::damage::wound(

@@ -28,8 +28,8 @@ pub fn close_in(
             attacker: a,
         })? == Answer::Yes(true)
         {
-            let mods = ModList::base("rank with the prepared weapon", rank, "DQ-13-017");
-            let roll = d10(state, cx, Some(d), "repulse", "DQ-13-017", &mods)?.total;
+            let mods = || ModList::base("rank with the prepared weapon", rank, "DQ-13-017");
+            let roll = d10(state, cx, Some(d), "repulse", "DQ-13-017", mods)?.total;
             if roll <= rank {
                 effect(
                     state,
@@ -115,9 +115,12 @@ pub fn break_out(
         .map(|o| state.fig(o).stats.ps)
         .sum();
     let own = state.fig(who).stats.ps;
-    let mut mods = ModList::base("own PS", own, "DQ-13-020");
-    mods.add("hostile PS", -hostile, "DQ-13-020");
-    let roll = d10(state, cx, Some(who), "break out", "DQ-13-020", &mods)?.total;
+    let mods = || {
+        let mut mods = ModList::base("own PS", own, "DQ-13-020");
+        mods.add("hostile PS", -hostile, "DQ-13-020");
+        mods
+    };
+    let roll = d10(state, cx, Some(who), "break out", "DQ-13-020", mods)?.total;
     if roll == 10 || roll + own - hostile >= 10 {
         leave_close(state, who);
         let f = state.fig_mut(who);

@@ -61,19 +61,21 @@ pub fn check(
     Ok(ok)
 }
 
-/// A D10 (a bare `D`), recorded with `mods` as its terms.
+/// A D10 (a bare `D`), recorded with `mods`' list as its terms: built only
+/// when someone reads the roll (the simulator's sink does not).
 pub fn d10(
     state: &State,
     cx: &mut impl Cx<DragonQuest>,
     who: Option<CombatantId>,
     label: &'static str,
     rule: &'static str,
-    mods: &ModList,
+    mods: impl FnOnce() -> ModList,
 ) -> Flow<Rolled> {
     let req = RollRequest::new(who, fray_core::dice::systems::dragonquest::D10, label, rule);
     let rolled = cx.roll(state, req)?;
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, who.map(|w| &*state.fig(w).name), rolled).with_modifiers(mods),
+        roll: RollRecord::new(&req, who.map(|w| &*state.fig(w).name), rolled)
+            .with_modifiers(&mods()),
     });
     Ok(rolled)
 }

@@ -16,6 +16,10 @@ use fray_core::{
 
 const NONE: u16 = u16::MAX;
 
+/// Engagements of at most this many figures are ordered with their IV keys
+/// worked out once, on the stack; bigger ones work them out per comparison.
+const KEYED: usize = 16;
+
 /// DQ-00-016 step 6 (decision `end_condition`): the fight is over when at
 /// most one side has a figure that can still fight.
 pub fn over(state: &State) -> Option<Outcome> {
@@ -54,12 +58,15 @@ fn can_act(state: &State, who: CombatantId) -> bool {
 /// What happens next: the actor of the current slot while its actions
 /// last, else the next slot of the sequence, else a new pulse.
 pub fn next(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<Next> {
+    // Who can still fight changes only when an action is resolved (before
+    // this call) or a pulse begins (knockout timers, momentum): the end is
+    // tested then, not on every pass of the sequence.
+    if let Some(outcome) = over(state) {
+        aftermath::infection(state, cx)?;
+        return Ok(Next::Over(outcome));
+    }
     // A bound on the loop: every pass moves the sequence on.
     for _ in 0..(16 * state.figures.len() + 64) {
-        if let Some(outcome) = over(state) {
-            aftermath::infection(state, cx)?;
-            return Ok(Next::Over(outcome));
-        }
         if let Some(slot) = state.seq.slot {
             if slot.left > 0 && can_act(state, slot.who) {
                 return Ok(Next::Act(slot.who));
@@ -79,6 +86,10 @@ pub fn next(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<Next> {
                     }));
                 }
                 begin_pulse(state, cx)?;
+                if let Some(outcome) = over(state) {
+                    aftermath::infection(state, cx)?;
+                    return Ok(Next::Over(outcome));
+                }
             }
             Stage::Engaged => {
                 if !state.seq.queue.is_empty() {
@@ -257,18 +268,34 @@ fn nonengaged_initiative(state: &State, cx: &mut impl Cx<DragonQuest>) -> Flow<O
 fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
     let mut order = std::mem::take(&mut state.seq.queue);
     order.clear();
-    order.extend(
-        state
-            .ids()
-            .filter(|&id| state.seq.group_of[id.index()] == g && can_act(state, id)),
-    );
-    order.sort_by_key(|&id| (std::cmp::Reverse(initiative::iv_key(state, id)), id.0));
+    // Pushed one by one: `SmallVec::extend` from a filter costs more.
+    for id in state.ids() {
+        if state.seq.group_of[id.index()] == g && can_act(state, id) {
+            order.push(id);
+        }
+    }
+    // Each figure's IV key worked out once, not in every comparison.
+    let key = initiative::iv_key;
+    let mut keys: arrayvec::ArrayVec<((i32, i32), CombatantId), KEYED> = arrayvec::ArrayVec::new();
+    if order.len() <= KEYED {
+        keys.extend(order.iter().map(|&id| (key(state, id), id)));
+        keys.sort_unstable_by_key(|&(k, id)| (std::cmp::Reverse(k), id.0));
+        for (slot, &(_, id)) in order.iter_mut().zip(&keys) {
+            *slot = id;
+        }
+    } else {
+        order.sort_by_key(|&id| (std::cmp::Reverse(key(state, id)), id.0));
+    }
+    let key_at = |state: &State, i: usize, id: CombatantId| match keys.get(i) {
+        Some(&(k, _)) => k,
+        None => key(state, id),
+    };
     // DQ-12-006: exact ties (IV and modAG) roll D10 off for their order.
     let mut i = 0;
     while i < order.len() {
-        let key = initiative::iv_key(state, order[i]);
+        let k = key_at(state, i, order[i]);
         let mut j = i + 1;
-        while j < order.len() && initiative::iv_key(state, order[j]) == key {
+        while j < order.len() && key_at(state, j, order[j]) == k {
             j += 1;
         }
         if j - i >= 2 && j - i <= 8 {
@@ -319,11 +346,11 @@ fn begin_step3(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
     state.seq.stage = Stage::NonEngaged;
     let mut queue = std::mem::take(&mut state.seq.queue);
     queue.clear();
-    queue.extend(
-        state
-            .ids()
-            .filter(|&id| state.seq.group_of[id.index()] == NONE && can_act(state, id)),
-    );
+    for id in state.ids() {
+        if state.seq.group_of[id.index()] == NONE && can_act(state, id) {
+            queue.push(id);
+        }
+    }
     state.seq.queue = queue;
     let has = |s: u8| {
         state
@@ -394,7 +421,7 @@ fn next_nonengaged(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<boo
                 _ => options[0],
             }
         };
-        state.seq.queue.retain(|&id| id != who);
+        state.seq.queue.retain(|id| *id != who);
         start_slot(state, who, cx);
         return Ok(true);
     }

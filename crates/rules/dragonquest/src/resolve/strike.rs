@@ -12,6 +12,7 @@ use crate::resolve::{check, d10, effect, name};
 use crate::rules::values::{self, Quarter};
 use crate::rules::zones;
 use crate::{DragonQuest, Flow};
+use fray_core::dice::RollKind;
 use fray_core::dice::systems::dragonquest::{Mishap, strike, strike_roll};
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
@@ -201,7 +202,7 @@ pub fn strike_at(
 ) -> Flow<Struck> {
     // The terms are listed only when someone reads the roll.
     let msc = mod_sc_total(state, a, d, &blow);
-    let req = RollRequest::new(Some(a), strike_roll(msc), "strike", "DQ-17-003").against(msc);
+    let req = RollRequest::new(Some(a), strike_kind(msc), "strike", "DQ-17-003").against(msc);
     let rolled = cx.roll(state, req)?;
     let s = strike(rolled.total, msc);
     let natural_miss = state.options.natural_99_100_miss && s.mishap.is_some();
@@ -243,6 +244,24 @@ pub fn strike_at(
     let damage = on_hit(state, cx, a, d, &blow, s.to_endurance, s.grievous)?;
     cx.checkpoint(state, &(a.0, d.0, "after damage"))?;
     Ok(Struck { hit: true, damage })
+}
+
+/// The lowest and highest modSC whose strike roll [`strike_kind`] keeps:
+/// below -30 and above 666 the bands no longer change (every cut is
+/// clamped to 0 or 100), and a duel's modSC stays far inside.
+const KEPT_SC: (i32, i32) = (-40, 700);
+
+/// DQ-17-003: the strike roll against `mod_sc` ([`strike_roll`]: a D100
+/// read in the bands of 5%, 15%, modSC, modSC + 30, 99 and 100), built once
+/// per modSC for the whole program and read back, instead of sorting its
+/// cuts again for every strike. Outside [`KEPT_SC`], built each time.
+pub fn strike_kind(mod_sc: i32) -> RollKind {
+    static KINDS: std::sync::LazyLock<Box<[RollKind]>> =
+        std::sync::LazyLock::new(|| (KEPT_SC.0..=KEPT_SC.1).map(strike_roll).collect());
+    match usize::try_from(mod_sc - KEPT_SC.0) {
+        Ok(i) if mod_sc <= KEPT_SC.1 => KINDS[i],
+        _ => strike_roll(mod_sc),
+    }
 }
 
 /// DQ-17-004..006, DQ-18-008: the avoid roll after 99 or 100, and its cost.
@@ -319,9 +338,12 @@ fn parry(
         return Ok(());
     }
     let theirs = i32::from(values::rank(state.fig(a)).unwrap_or(0));
-    let mut mods = ModList::base("defender's rank", own, "DQ-17-008");
-    mods.add("attacker's rank", -theirs, "DQ-17-008");
-    let roll = d10(state, cx, Some(d), "parry", "DQ-17-008", &mods)?.total + own - theirs;
+    let mods = || {
+        let mut mods = ModList::base("defender's rank", own, "DQ-17-008");
+        mods.add("attacker's rank", -theirs, "DQ-17-008");
+        mods
+    };
+    let roll = d10(state, cx, Some(d), "parry", "DQ-17-008", mods)?.total + own - theirs;
     if roll <= 3 {
         // DQ-17-008: parried, but the defender must Pass next pulse.
         state.fig_mut(d).status.forced_pass = state.pulse + 1;
@@ -411,19 +433,23 @@ fn on_hit(
     }
     let (w, rank, _, dmg_override) = armament(state, a, blow);
     let dm = values::damage_mod(state, state.fig(a), w, rank, dmg_override, blow.ranged);
-    let mut mods = ModList::base(
-        "weapon",
-        dm.weapon,
-        if blow.trample > 0 {
-            "DQ-22-005"
-        } else {
-            "DQ-00-007"
-        },
-    );
-    mods.add("PS below minimum", dm.ps_short, "DQ-20-001");
-    mods.add("unarmed PS bonus", dm.unarmed_ps, "DQ-21-003");
-    mods.add("damage bonus", dm.bonus, "DQ-18-010");
-    let roll = d10(state, cx, Some(a), "damage", "DQ-18-001", &mods)?.total;
+    // The terms are listed only when someone reads the roll.
+    let mods = || {
+        let mut mods = ModList::base(
+            "weapon",
+            dm.weapon,
+            if blow.trample > 0 {
+                "DQ-22-005"
+            } else {
+                "DQ-00-007"
+            },
+        );
+        mods.add("PS below minimum", dm.ps_short, "DQ-20-001");
+        mods.add("unarmed PS bonus", dm.unarmed_ps, "DQ-21-003");
+        mods.add("damage bonus", dm.bonus, "DQ-18-010");
+        mods
+    };
+    let roll = d10(state, cx, Some(a), "damage", "DQ-18-001", mods)?.total;
     let check_value = values::damage_check(roll, dm.total());
     // DQ-18-003: a 15% hit ignores armor and goes to EN; DQ-18-006,
     // DQ-18-007: so does magical energy (breath weapons included).

@@ -51,8 +51,12 @@ pub fn iv_key(state: &State, id: CombatantId) -> (i32, i32) {
 /// the other's rear) falls back to IV order.
 pub fn constrain(state: &State, order: &mut [CombatantId]) {
     // Stunned last, keeping the IV order otherwise.
-    order.sort_by_key(|&id| state.fig(id).status.stunned);
-    let original: arrayvec::ArrayVec<CombatantId, 64> = order.iter().copied().take(64).collect();
+    if order.iter().any(|&id| state.fig(id).status.stunned) {
+        order.sort_by_key(|&id| state.fig(id).status.stunned);
+    }
+    // The order to fall back to, copied at the first move (most orders
+    // need none).
+    let mut original: Option<arrayvec::ArrayVec<CombatantId, 64>> = None;
     let n = order.len();
     // Bubble each rear-hex opponent ahead of its victim; a bounded number
     // of passes detects loops.
@@ -66,6 +70,9 @@ pub fn constrain(state: &State, order: &mut [CombatantId]) {
                     && zones::in_rear(state, victim, foe)
                     && !zones::in_rear(state, foe, victim)
                 {
+                    if original.is_none() {
+                        original = Some(order.iter().copied().take(64).collect());
+                    }
                     let f = order[j];
                     order.copy_within(i..j, i + 1);
                     order[i] = f;
@@ -77,7 +84,7 @@ pub fn constrain(state: &State, order: &mut [CombatantId]) {
             return;
         }
     }
-    if n <= 64 {
+    if let Some(original) = original.filter(|_| n <= 64) {
         order.copy_from_slice(&original[..n]);
     }
 }

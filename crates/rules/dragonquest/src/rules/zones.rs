@@ -126,7 +126,7 @@ pub fn engaged(state: &State, who: CombatantId) -> bool {
 
 /// DQ-12-008: the engagements, as a group number per figure (`u16::MAX`
 /// for figures not engaged), groups numbered by their lowest figure id.
-pub fn engagements(state: &State, out: &mut Vec<u16>) {
+pub fn engagements(state: &State, out: &mut crate::model::state::SeqList<u16>) {
     let n = state.figures.len();
     out.clear();
     out.resize(n, u16::MAX);

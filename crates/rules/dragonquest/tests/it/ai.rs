@@ -41,7 +41,7 @@ fn capture_tactics_knock_out() {
     // rule: DQ-16-016, DQ-16-017
     let mut s = duel(&[], &[]);
     assert_eq!(kind_of(&ai::action(&s, A)), Some(AttackKind::Normal));
-    s.fig_mut(A).controller = Controller::Ai("capture".into());
+    s.fig_mut(A).controller = Controller::Ai("capture".into()).into();
     assert_eq!(kind_of(&ai::action(&s, A)), Some(AttackKind::Knockout));
 }
 
@@ -65,7 +65,7 @@ fn with_a_poor_chance_to_hit_it_evades() {
 fn cautious_tactics_withdraw_behind_the_shield_when_badly_hurt() {
     // rule: DQ-13-006, DQ-13-008
     let mut s = duel(&[("shield", "\"round\"")], &[]);
-    s.fig_mut(A).controller = Controller::Ai("cautious".into());
+    s.fig_mut(A).controller = Controller::Ai("cautious".into()).into();
     assert!(kind_of(&ai::action(&s, A)).is_some());
     s.fig_mut(A).en = 5;
     assert!(matches!(

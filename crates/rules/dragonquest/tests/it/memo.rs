@@ -79,3 +79,25 @@ fn the_simulator_reports_the_same_on_one_and_four_threads() {
     };
     assert_eq!(run(1), run(4));
 }
+
+#[test]
+fn a_sheet_changed_without_a_new_stamp_is_caught_in_debug_builds() {
+    // rule: DQ-00-001 (characteristics do not change in a fight: the memo
+    // pins them by the state's stamp)
+    let mut s = start("duel");
+    let a = fray_core::CombatantId(0);
+    let before = fray_dragonquest::ai::remembered(&s, a);
+    // Changed and stamped anew: the table starts again, no complaint.
+    s.figures[0].stats.md += 5;
+    s.stamp.renew();
+    let _ = fray_dragonquest::ai::remembered(&s, a);
+    // Changed under the same stamp: debug builds catch it.
+    s.figures[0].stats.md += 5;
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        fray_dragonquest::ai::remembered(&s, a)
+    }));
+    assert_eq!(caught.is_err(), cfg!(debug_assertions));
+    s.stamp.renew();
+    s.figures[0].stats.md -= 10;
+    assert_eq!(fray_dragonquest::ai::remembered(&s, a), before);
+}

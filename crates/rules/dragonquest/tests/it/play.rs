@@ -60,7 +60,7 @@ fn questions_are_addressed_to_figures_and_sides() {
 fn a_human_figure_is_asked_first_or_last_at_the_table() {
     // rule: DQ-12-006
     let mut s = duel(&[], &[]);
-    s.figures[0].controller = fray_core::Controller::Human;
+    s.figures[0].controller = fray_core::Controller::Human.into();
     let log = fray_core::InputLog::<DragonQuest>::default();
     let mut oracle = fray_core::InputOracle::table(&log, 1);
     let mut sink = fray_core::VecSink::default();

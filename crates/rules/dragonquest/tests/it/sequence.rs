@@ -187,9 +187,9 @@ fn engagements_are_adjacent_foes_with_one_in_the_others_melee_zone() {
     let mut s = duel(&[], &[]);
     s.figures[1].life = fray_dragonquest::state::Life::Unconscious;
     assert!(!zones::engaged_pair(&s, A, B));
-    let mut groups = Vec::new();
+    let mut groups = fray_dragonquest::state::SeqList::new();
     zones::engagements(&duel(&[], &[]), &mut groups);
-    assert_eq!(groups, [0, 0]);
+    assert_eq!(groups.as_slice(), [0, 0]);
 }
 
 #[test]
