@@ -206,7 +206,12 @@ pub fn options(
     if no_active_defense(d, t.from) || d.surprised {
         return (out, pd_only);
     }
-    let pd = pd_for_defense(state, d, t);
+    // Not surprised here, so the PD-only roll's PD (shield included) is
+    // the PD an active defense adds: one sum, not two (M-ARM-010).
+    let pd = match state.options.pd_mode {
+        PdMode::AddToDefense => pd_only,
+        PdMode::AttackPenalty | PdMode::Off => 0,
+    };
     let mut base = Total::default();
     common(state, d, t, &mut base);
     let mods = base.0 + pd;
