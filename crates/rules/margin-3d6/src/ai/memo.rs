@@ -38,8 +38,7 @@ use crate::model::action::Action;
 use crate::model::data::{Armor, Hand, Shield, Weapon};
 use crate::model::options::Options;
 use crate::model::state::{
-    AodKind, Fighter, Guard, Held, Life, Posture, ShieldState, Skills, State, Stats,
-    Stun,
+    AodKind, Fighter, Guard, Held, Life, Posture, ShieldState, Skills, State, Stats, Stun,
 };
 use fray_core::grid::Map;
 use fray_core::memo::{self, Memo, Words};
@@ -375,9 +374,9 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
                 | u64::from(i8::try_from(n).ok()? as u8) << 5
         }
     };
-    let held_by = f
-        .held_by
-        .map_or(0u64, |(by, hands)| 1 | u64::from(by.0) << 1 | u64::from(hands) << 4);
+    let held_by = f.held_by.map_or(0u64, |(by, hands)| {
+        1 | u64::from(by.0) << 1 | u64::from(hands) << 4
+    });
     let in_range = fits(u64::from(f.blind_eyes), 2)
         && fits(u64::from(f.evading), 2)
         && fits(u64::from(parries), 4)

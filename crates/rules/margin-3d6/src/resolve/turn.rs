@@ -5,8 +5,8 @@ use crate::model::event::Event;
 use crate::model::state::{Guard, Life, State, Stun};
 use crate::resolve::check::roll_plain;
 use crate::rules::turn::{order_key, speed_key};
-use arrayvec::ArrayVec;
 use crate::{Flow, Margin};
+use arrayvec::ArrayVec;
 use fray_core::dice::systems::margin3d6::initiative_tie_break;
 use fray_core::{CombatantId, Cx, EndReason, Next, Outcome, RollRecord, RollRequest, SideId};
 
