@@ -394,8 +394,12 @@ pub fn defend(
             });
         }
     }
-    let mods = ModList::base(o.kind.name(), o.target, "M-DEF-012");
-    let c = check::roll(state, cx, defender, o.kind.name(), rule_of(o.kind), &mods)?;
+    let term = check::Term {
+        label: o.kind.name(),
+        value: o.target,
+        rule: "M-DEF-012",
+    };
+    let c = check::roll(state, cx, defender, o.kind.name(), rule_of(o.kind), &term)?;
     if state.fighter(defender).guard.retreat {
         state.fighter_mut(defender).guard.retreat = false;
         if state.fighter(defender).stun.is_none() {

@@ -17,6 +17,24 @@ pub trait Terms {
     fn write<M: Mods>(&self, m: &mut M);
 }
 
+/// A target of one term (a skill, an attribute, a defense's score).
+#[derive(Clone, Copy, Debug)]
+pub struct Term {
+    /// What it is.
+    pub label: &'static str,
+    /// Its value.
+    pub value: i32,
+    /// The checklist ID behind it, or `""` for a plain stat.
+    pub rule: &'static str,
+}
+
+impl Terms for Term {
+    #[inline]
+    fn write<M: Mods>(&self, m: &mut M) {
+        m.add(self.label, self.value, self.rule);
+    }
+}
+
 impl Terms for ModList {
     fn write<M: Mods>(&self, m: &mut M) {
         for t in self.iter() {
@@ -95,14 +113,12 @@ pub fn roll_plain(
     base: &'static str,
     value: i32,
 ) -> Flow<Check> {
-    roll(
-        state,
-        cx,
-        roller,
-        label,
-        rule,
-        &ModList::base(base, value, ""),
-    )
+    let term = Term {
+        label: base,
+        value,
+        rule: "",
+    };
+    roll(state, cx, roller, label, rule, &term)
 }
 
 /// A plain 3d6 or 1d6 roll for a table (no target).
