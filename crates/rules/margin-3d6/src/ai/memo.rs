@@ -48,8 +48,8 @@ use std::sync::Arc;
 
 /// Entries kept at most per thread: 7/8 of 2^16, the most a table of 2^16
 /// slots holds before it doubles (one more entry would double its memory
-/// for 1/7 more entries). Each slot is about 190 bytes (a key of up to
-/// [`KEY_WORDS`] words and the maneuver): 12.5 MB a thread at most.
+/// for 1/7 more entries). Each slot is under 200 bytes (a key of up to
+/// [`KEY_WORDS`] words and the maneuver): about 13 MB a thread at most.
 pub const CAPACITY: usize = 7 << 13;
 
 /// Fighters a key holds at most (bigger fights are not remembered).
