@@ -67,7 +67,11 @@ pub fn shield_usable(f: &Fighter) -> bool {
 /// shield's PD arc: the front-side hex on the shield's side (or, with
 /// `shield_pd_arc = front_and_shield_side`, any front hex too).
 pub fn in_shield_arc(f: &Fighter, from: HexPos, opts: &Options) -> bool {
-    in_shield_arc_seen(f, crate::rules::attack::bearing(f.pos, f.facing, from), opts)
+    in_shield_arc_seen(
+        f,
+        crate::rules::attack::bearing(f.pos, f.facing, from),
+        opts,
+    )
 }
 
 /// [`in_shield_arc`] from the attack's bearing as the figure sees it
