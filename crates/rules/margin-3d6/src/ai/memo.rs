@@ -14,8 +14,9 @@
 //!   magical PD and DR, fear rating, erratic trait, mounted flags). A state
 //!   built on other parts empties the table.
 //! * **Key**: everything the AI and the rules it consults read that
-//!   changes in a fight, packed into one word for the turn and [`WORDS`]
-//!   per fighter. HP and fatigue are read only in comparisons (see
+//!   changes in a fight, at fixed bit positions: one word for the turn,
+//!   two a fighter and two more for rare parts ([`fighter`]; a duel's key
+//!   is 5 words). HP and fatigue are read only in comparisons (see
 //!   [`health`]), so the key holds those, not the values. The round
 //!   number is read only in three comparisons (a heavy weapon that
 //!   attacked last round, M-ROA-002; a feint still in force, M-MEL-006;
@@ -30,15 +31,14 @@
 //!   the deferred Wait strike, the round limit and the aftermath flag.
 //!
 //! A fight of more than [`FIGHTERS`] fighters, a fighter waiting (a Wait or
-//! Opportunity Fire in force), or values too big for their bits, is not
-//! remembered: the AI works it out every time.
+//! Opportunity Fire in force), values too big for their bits, or a key
+//! longer than [`KEY_WORDS`] words, is not remembered: the AI works it out every time.
 
 use crate::model::action::Action;
 use crate::model::data::{Armor, Hand, Shield, Weapon};
 use crate::model::options::Options;
 use crate::model::state::{
-    AodKind, CarriedShield, Fighter, Guard, Held, Life, Posture, ShieldState, Skills, State, Stats,
-    Stun,
+    AodKind, Fighter, Guard, Held, Life, Posture, ShieldState, Skills, State, Stats, Stun,
 };
 use fray_core::grid::Map;
 use fray_core::memo::{self, Memo, Words};
@@ -46,21 +46,25 @@ use fray_core::{CombatantId, Controller, SideId};
 use std::cell::RefCell;
 use std::sync::Arc;
 
-/// Entries kept at most per thread (each about 450 bytes: a key of up to
-/// 49 words and the maneuver).
-pub const CAPACITY: usize = 1 << 16;
+/// Entries kept at most per thread: 7/8 of 2^16, the most a table of 2^16
+/// slots holds before it doubles (one more entry would double its memory
+/// for 1/7 more entries). Each slot is under 200 bytes (a key of up to
+/// [`KEY_WORDS`] words and the maneuver): about 13 MB a thread at most.
+pub const CAPACITY: usize = 7 << 13;
 
 /// Fighters a key holds at most (bigger fights are not remembered).
 pub const FIGHTERS: usize = 6;
 
-/// Words per fighter in a key.
-const WORDS: usize = 8;
+/// Words a key holds at most: the turn and 2 to 4 a fighter; six fighters
+/// of 2 words fit, or fewer with rare parts (a situation that does not
+/// fit is not remembered).
+pub const KEY_WORDS: usize = 16;
 
 /// Weapons per fighter a key holds at most.
 const WEAPONS: usize = 8;
 
-/// A key: one word for the turn, [`WORDS`] per fighter.
-type Key = Words<{ 1 + WORDS * FIGHTERS }>;
+/// A key: the turn's word and every fighter's changing part ([`fighter`]).
+type Key = Words<KEY_WORDS>;
 
 /// A fighter's part that never changes in a fight.
 struct Fixed {
@@ -244,10 +248,6 @@ pub fn remembered(state: &State, who: CombatantId, choose: impl Fn() -> Action) 
     memo::recall(&MEMO, state, |k, s| key(k, s, who), choose)
 }
 
-fn id(v: Option<CombatantId>) -> u64 {
-    u64::from(v.map_or(u16::MAX, |c| c.0))
-}
-
 /// Writes into `k` what the AI reads of `state` that changes in a fight,
 /// for `who`; `None` when it does not fit.
 fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
@@ -262,7 +262,25 @@ fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
     Some(())
 }
 
-/// One fighter's changing part, in [`WORDS`] words.
+/// Whether `v` fits in `bits` bits.
+#[inline]
+fn fits(v: u64, bits: u32) -> bool {
+    v >> bits == 0
+}
+
+/// An optional fighter id in 4 bits: presence, then the id (below 8).
+#[inline]
+fn opt_id(v: Option<CombatantId>) -> u64 {
+    v.map_or(0, |c| 1 | u64::from(c.0) << 1)
+}
+
+/// One fighter's changing part, at fixed bit positions: two words always,
+/// a third when it has a rare part (held, aiming, feinted, a shield being
+/// readied, more than 3 weapons) and a fourth when it carries counted
+/// missiles. Two flags of the first word say whether the third and fourth
+/// follow, so two different situations never write the same words. A
+/// duel's key is 5 words (cheaper to hash and compare than 8 a fighter,
+/// and the table a third of the size).
 fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
     let Guard {
         no_active,
@@ -324,21 +342,15 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
     .iter()
     .enumerate()
     .fold(0u64, |acc, (i, &b)| acc | u64::from(b) << i);
-    let aim = f
-        .aim
-        .map_or(0u64, |(t, n)| 1 | u64::from(t.0) << 1 | u64::from(n) << 17);
-    // M-MEL-006: a feint counts while the round is not past its end.
-    let feinted = match f.feinted {
-        None => 0u64,
-        Some((by, n, until)) => {
-            1 | u64::from(state.round <= until) << 1
-                | u64::from(by.0) << 2
-                | u64::from(i8::try_from(n).ok()? as u8) << 18
-        }
-    };
-    let held_by = f.held_by.map_or(0u64, |(by, hands)| {
-        1 | u64::from(by.0) << 1 | u64::from(hands) << 17
+    let (q, r) = (i16::try_from(f.pos.q).ok()?, i16::try_from(f.pos.r).ok()?);
+    let shield = f.shield.as_ref().map_or(0u64, |s| match s.state {
+        ShieldState::Ready => 1,
+        ShieldState::Back => 2,
+        ShieldState::Ground => 3,
+        ShieldState::Broken => 4,
+        ShieldState::Tangled => 5,
     });
+    let readying = f.shield.as_ref().map_or(0, |s| s.readying);
     let mut gear = 0u64;
     let mut ammo = 0u64;
     for (i, h) in f.weapons.iter().enumerate() {
@@ -350,43 +362,67 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
             ammo |= (1 | u64::from(n) << 1) << (17 * i);
         }
     }
-    let shield = f.shield.as_ref().map_or(0u64, |s| {
-        let CarriedShield {
-            shield: _,
-            state,
-            readying,
-        } = s;
-        let at = match state {
-            ShieldState::Ready => 0u64,
-            ShieldState::Back => 1,
-            ShieldState::Ground => 2,
-            ShieldState::Broken => 3,
-            ShieldState::Tangled => 4,
-        };
-        1 | at << 1 | u64::from(*readying) << 4
+    let aim = f
+        .aim
+        .map_or(0u64, |(t, n)| 1 | u64::from(t.0) << 1 | u64::from(n) << 4);
+    // M-MEL-006: a feint counts while the round is not past its end.
+    let feinted = match f.feinted {
+        None => 0u64,
+        Some((by, n, until)) => {
+            1 | u64::from(state.round <= until) << 1
+                | u64::from(by.0) << 2
+                | u64::from(i8::try_from(n).ok()? as u8) << 5
+        }
+    };
+    let held_by = f.held_by.map_or(0u64, |(by, hands)| {
+        1 | u64::from(by.0) << 1 | u64::from(hands) << 4
     });
-    k.try_extend_from_slice(&[
-        u64::from(f.pos.q as u32) | u64::from(f.pos.r as u32) << 32,
-        health(f, own),
-        u64::from(f.facing.index())
-            | posture << 3
-            | life << 6
-            | stun << 8
-            | aod << 10
-            | swung << 12
-            | u64::from(f.crippled) << 16
-            | u64::from(f.blind_eyes) << 24
-            | u64::from(f.panic) << 32
-            | u64::from(f.moved) << 40
-            | u64::from(f.evading) << 48
-            | u64::from(parries) << 56,
-        flags | u64::from(blocks) << 10 | id(single_foe) << 18 | held_by << 34,
-        aim | feinted << 25,
-        parried_foes,
-        gear | shield << 32,
-        ammo,
-    ])
-    .ok()
+    let in_range = fits(u64::from(f.blind_eyes), 2)
+        && fits(u64::from(f.evading), 2)
+        && fits(u64::from(parries), 4)
+        && fits(u64::from(blocks), 4)
+        && fits(parried_foes, FIGHTERS as u32)
+        && f.aim.is_none_or(|(t, _)| t.0 < 8)
+        && f.feinted.is_none_or(|(by, _, _)| by.0 < 8)
+        && f.held_by.is_none_or(|(by, hands)| by.0 < 8 && hands < 4)
+        && single_foe.is_none_or(|c| c.0 < 8);
+    if !in_range {
+        return None;
+    }
+    // The rare part: held (6 bits), aim (12), feint (13), the shield's
+    // readying (8), weapons 4 to 8 (20).
+    let extra = held_by | aim << 6 | feinted << 18 | u64::from(readying) << 31 | (gear >> 12) << 39;
+    let a = u64::from(q as u16)
+        | u64::from(r as u16) << 16
+        | health(f, own) << 32
+        | u64::from(f.facing.index()) << 38
+        | posture << 41
+        | life << 44
+        | stun << 46
+        | aod << 48
+        | swung << 50
+        | flags << 52
+        | u64::from(extra != 0) << 62
+        | u64::from(ammo != 0) << 63;
+    let b = u64::from(f.crippled)
+        | u64::from(f.blind_eyes) << 8
+        | u64::from(f.panic) << 10
+        | u64::from(f.moved) << 18
+        | u64::from(f.evading) << 26
+        | u64::from(parries) << 28
+        | u64::from(blocks) << 32
+        | opt_id(single_foe) << 36
+        | parried_foes << 40
+        | shield << 46
+        | (gear & 0xfff) << 49;
+    k.try_extend_from_slice(&[a, b]).ok()?;
+    if extra != 0 {
+        k.try_push(extra).ok()?;
+    }
+    if ammo != 0 {
+        k.try_push(ammo).ok()?;
+    }
+    Some(())
 }
 
 /// What the AI and the rules it consults read of a fighter's HP and

@@ -62,6 +62,21 @@ pub enum Landed {
     Critical,
 }
 
+/// The to-hit terms of a blow from `from` (M-FLO-003), summed for the
+/// dice and listed only when narrating ([`check::Terms`]).
+struct ToHit<'a> {
+    state: &'a State,
+    blow: &'a Blow,
+    from: HexPos,
+}
+
+impl check::Terms for ToHit<'_> {
+    fn write<M: fray_core::Mods>(&self, m: &mut M) {
+        let b = self.blow;
+        to_hit(self.state, b.attacker, &b.strike, self.from, b.ctx, m);
+    }
+}
+
 /// Marks the weapon's use for the rate of attack (M-ROA-002/006) and the
 /// block arcs (M-DEF-006), and spends a missile (M-ROA-005).
 fn spend(state: &mut State, b: &Blow) {
@@ -108,9 +123,12 @@ pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>
     }
     let mut b = b;
     b.ctx.mounted = mounted(state, b.attacker, cx)?;
-    let mut mods = ModList::new();
-    to_hit(state, b.attacker, &b.strike, from, b.ctx, &mut mods);
-    let roll = check::roll(state, cx, b.attacker, "attack", "M-FLO-003", &mods)?;
+    let terms = ToHit {
+        state,
+        blow: &b,
+        from,
+    };
+    let roll = check::roll(state, cx, b.attacker, "attack", "M-FLO-003", &terms)?;
     spend(state, &b);
     if !roll.outcome.is_success() {
         return missed(state, &b, roll.outcome, roll.margin, cx);
@@ -376,8 +394,12 @@ pub fn defend(
             });
         }
     }
-    let mods = ModList::base(o.kind.name(), o.target, "M-DEF-012");
-    let c = check::roll(state, cx, defender, o.kind.name(), rule_of(o.kind), &mods)?;
+    let term = check::Term {
+        label: o.kind.name(),
+        value: o.target,
+        rule: "M-DEF-012",
+    };
+    let c = check::roll(state, cx, defender, o.kind.name(), rule_of(o.kind), &term)?;
     if state.fighter(defender).guard.retreat {
         state.fighter_mut(defender).guard.retreat = false;
         if state.fighter(defender).stun.is_none() {

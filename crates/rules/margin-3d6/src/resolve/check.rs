@@ -6,7 +6,42 @@ use crate::model::state::State;
 use crate::{Flow, Margin};
 use fray_core::dice::RollKind;
 use fray_core::dice::systems::margin3d6::{Check, CheckOptions, Outcome, check};
-use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
+use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
+
+/// The terms of a roll's target, written into any [`Mods`]: the dice need
+/// only their sum ([`Total`]); the list with every term's label and rule
+/// ([`ModList`]) is built only when someone narrates (the simulator's sink
+/// wants no events, so its rolls never build one).
+pub trait Terms {
+    /// Writes every term into `m`, in order.
+    fn write<M: Mods>(&self, m: &mut M);
+}
+
+/// A target of one term (a skill, an attribute, a defense's score).
+#[derive(Clone, Copy, Debug)]
+pub struct Term {
+    /// What it is.
+    pub label: &'static str,
+    /// Its value.
+    pub value: i32,
+    /// The checklist ID behind it, or `""` for a plain stat.
+    pub rule: &'static str,
+}
+
+impl Terms for Term {
+    #[inline]
+    fn write<M: Mods>(&self, m: &mut M) {
+        m.add(self.label, self.value, self.rule);
+    }
+}
+
+impl Terms for ModList {
+    fn write<M: Mods>(&self, m: &mut M) {
+        for t in self.iter() {
+            m.add(t.label, t.value, t.rule);
+        }
+    }
+}
 
 /// The options of a check from the scenario's (M-FLO-003 `min_target`).
 pub fn opts(state: &State) -> CheckOptions {
@@ -26,17 +61,20 @@ pub fn verdict(c: &Check) -> &'static str {
     }
 }
 
-/// M-FLO-003/004: rolls 3d6 for `roller` against the sum of `mods` and
+/// M-FLO-003/004: rolls 3d6 for `roller` against the sum of `terms` and
 /// judges it; below `min_target` no dice are rolled and the check fails.
+/// The record lists every term (built only when narrating).
 pub fn roll(
     state: &State,
     cx: &mut impl Cx<Margin>,
     roller: CombatantId,
     label: &'static str,
     rule: &'static str,
-    mods: &ModList,
+    terms: &impl Terms,
 ) -> Flow<Check> {
-    let target = mods.total();
+    let mut sum = Total::default();
+    terms.write(&mut sum);
+    let target = sum.0;
     let o = opts(state);
     if target < o.min_target {
         let c = check(0, target, o);
@@ -54,9 +92,11 @@ pub fn roll(
     let rolled = cx.roll(state, req)?;
     let c = check(rolled.total, target, o);
     cx.emit(|| {
+        let mut mods = ModList::new();
+        terms.write(&mut mods);
         Event::Roll(
             RollRecord::new(&req, Some(&state.fighter(roller).name), rolled)
-                .with_target(mods)
+                .with_target(&mods)
                 .verdict(verdict(&c)),
         )
     });
@@ -73,14 +113,12 @@ pub fn roll_plain(
     base: &'static str,
     value: i32,
 ) -> Flow<Check> {
-    roll(
-        state,
-        cx,
-        roller,
-        label,
-        rule,
-        &ModList::base(base, value, ""),
-    )
+    let term = Term {
+        label: base,
+        value,
+        rule: "",
+    };
+    roll(state, cx, roller, label, rule, &term)
 }
 
 /// A plain 3d6 or 1d6 roll for a table (no target).

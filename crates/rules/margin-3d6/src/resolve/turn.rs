@@ -4,8 +4,9 @@
 use crate::model::event::Event;
 use crate::model::state::{Guard, Life, State, Stun};
 use crate::resolve::check::roll_plain;
-use crate::rules::turn::{order_key, tied_groups};
+use crate::rules::turn::{order_key, speed_key};
 use crate::{Flow, Margin};
+use arrayvec::ArrayVec;
 use fray_core::dice::systems::margin3d6::initiative_tie_break;
 use fray_core::{CombatantId, Cx, EndReason, Next, Outcome, RollRecord, RollRequest, SideId};
 
@@ -31,10 +32,35 @@ pub fn fight_over(state: &State) -> Option<Outcome> {
 }
 
 /// M-FLO-002: the 3d6 roll-off among figures tied on Basic Speed and DX,
-/// made once at the start of combat (lowest roll first, rerolled while tied).
+/// made once at the start of combat (lowest roll first, rerolled while
+/// tied). The ids sorted by speed (ties by id) fall into runs of equal
+/// speed, the tied groups, in order; a fight of up to [`SMALL`] fighters
+/// sorts them on the stack (the simulator allocates nothing here).
 fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
-    state.tie_rank = vec![0; state.fighters.len()];
-    for group in tied_groups(state) {
+    let n = state.fighters.len();
+    state.tie_rank = vec![0; n];
+    let (mut small, mut big) = (ArrayVec::<CombatantId, SMALL>::new(), Vec::new());
+    let ids: &mut [CombatantId] = if n <= SMALL {
+        small.extend(state.ids());
+        &mut small
+    } else {
+        big.extend(state.ids());
+        &mut big
+    };
+    ids.sort_by_key(|&id| (speed_key(state.fighter(id)), id.0));
+    let mut start = 0;
+    while start < n {
+        let key = speed_key(state.fighter(ids[start]));
+        let end = start
+            + ids[start..]
+                .iter()
+                .take_while(|&&id| speed_key(state.fighter(id)) == key)
+                .count();
+        let group = &ids[start..end];
+        start = end;
+        if group.len() < 2 {
+            continue;
+        }
         let parties = group.len().min(fray_core::dice::kind::MAX_ROLL_OFF_PARTIES);
         let Ok(kind) = initiative_tie_break(parties) else {
             continue;
@@ -50,6 +76,9 @@ fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
     }
     Ok(())
 }
+
+/// Fighters whose tie roll-off sorts on the stack.
+const SMALL: usize = 16;
 
 /// M-FLO-001/002: the order of this round, rebuilt from current values.
 /// The keys are unique (they end with the id), so sorting last round's

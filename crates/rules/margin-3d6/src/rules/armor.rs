@@ -67,8 +67,18 @@ pub fn shield_usable(f: &Fighter) -> bool {
 /// shield's PD arc: the front-side hex on the shield's side (or, with
 /// `shield_pd_arc = front_and_shield_side`, any front hex too).
 pub fn in_shield_arc(f: &Fighter, from: HexPos, opts: &Options) -> bool {
+    in_shield_arc_seen(
+        f,
+        crate::rules::attack::bearing(f.pos, f.facing, from),
+        opts,
+    )
+}
+
+/// [`in_shield_arc`] from the attack's bearing as the figure sees it
+/// (`None` from its own hex), for a caller that has it already.
+pub fn in_shield_arc_seen(f: &Fighter, seen: Option<RelativeBearing>, opts: &Options) -> bool {
     let side = shield_side(f);
-    match crate::rules::attack::bearing(f.pos, f.facing, from) {
+    match seen {
         Some(RelativeBearing::FrontSide(s)) if s == side => true,
         Some(RelativeBearing::Front | RelativeBearing::FrontSide(_)) => {
             opts.shield_pd_arc == ShieldPdArc::FrontAndShieldSide
@@ -85,10 +95,23 @@ pub fn in_shield_arc(f: &Fighter, from: HexPos, opts: &Options) -> bool {
 /// when surprised, M-PDF-007) + magical PD (M-ARM-005) - 2 per crippled arm
 /// (M-PAT-005), at least 0.
 pub fn total_pd(f: &Fighter, from: HexPos, loc: Location, shield: bool, opts: &Options) -> i32 {
+    let seen = crate::rules::attack::bearing(f.pos, f.facing, from);
+    total_pd_seen(f, seen, loc, shield, opts)
+}
+
+/// [`total_pd`] from the attack's bearing as the figure sees it (`None`
+/// from its own hex), for a caller that has it already.
+pub fn total_pd_seen(
+    f: &Fighter,
+    seen: Option<RelativeBearing>,
+    loc: Location,
+    shield: bool,
+    opts: &Options,
+) -> i32 {
     let mut pd = armor_pd(f, loc) + f.magic_pd;
     if shield
         && shield_usable(f)
-        && in_shield_arc(f, from, opts)
+        && in_shield_arc_seen(f, seen, opts)
         && let Some(s) = f.ready_shield()
     {
         pd += s.pd;

@@ -7,7 +7,7 @@ use crate::model::location::{Limb, Location};
 use crate::model::options::PdMode;
 use crate::model::state::{AodKind, Fighter, Posture, State};
 use crate::model::terrain::DARKNESS;
-use crate::rules::armor::{shield_side, shield_usable, total_pd};
+use crate::rules::armor::{shield_side, shield_usable, total_pd, total_pd_seen};
 use crate::rules::attack::dx_lost;
 use arrayvec::ArrayVec;
 use fray_core::grid::{HexPos, RelativeBearing};
@@ -51,8 +51,9 @@ pub fn no_active_defense(d: &Fighter, from: HexPos) -> bool {
 }
 
 /// The modifiers common to every active defense against `t`.
-fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, m: &mut M) {
-    if matches!(bearing(d, t.from), RelativeBearing::Side(_)) {
+/// `seen`: where the attack comes from, as [`bearing`] gives it.
+fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, seen: RelativeBearing, m: &mut M) {
+    if matches!(seen, RelativeBearing::Side(_)) {
         m.add("attack from the side", -2, "M-PDF-001");
     }
     if d.stun.is_some() {
@@ -182,7 +183,11 @@ pub fn block_limit(d: &Fighter, attacker: CombatantId) -> u8 {
 /// front hex and the shield-side front-side hex; after a thrust, the front
 /// arc; with no attack, all but the rear.
 pub fn block_covers(d: &Fighter, from: HexPos) -> bool {
-    let b = bearing(d, from);
+    block_covers_seen(d, bearing(d, from))
+}
+
+/// [`block_covers`] from the attack's bearing ([`bearing`]).
+fn block_covers_seen(d: &Fighter, b: RelativeBearing) -> bool {
     match d.guard.swung {
         Some(true) => {
             b == RelativeBearing::Front || b == RelativeBearing::FrontSide(shield_side(d))
@@ -202,13 +207,23 @@ pub fn options(
     let d = state.fighter(defender);
     let mut out = ArrayVec::new();
     // M-PDF-007: a surprised figure gets only its armor PD, no shield.
-    let pd_only = total_pd(d, t.from, t.location, !d.surprised, &state.options);
-    if no_active_defense(d, t.from) || d.surprised {
+    // Where the attack comes from, worked out once for the PD, the lost
+    // defenses, the side attack and the block's arc.
+    let raw = crate::rules::attack::bearing(d.pos, d.facing, t.from);
+    let seen = raw.unwrap_or(RelativeBearing::Front);
+    let pd_only = total_pd_seen(d, raw, t.location, !d.surprised, &state.options);
+    // As `no_active_defense`.
+    if !d.awake() || d.guard.no_active || seen == RelativeBearing::Rear || d.surprised {
         return (out, pd_only);
     }
-    let pd = pd_for_defense(state, d, t);
+    // Not surprised here, so the PD-only roll's PD (shield included) is
+    // the PD an active defense adds: one sum, not two (M-ARM-010).
+    let pd = match state.options.pd_mode {
+        PdMode::AddToDefense => pd_only,
+        PdMode::AttackPenalty | PdMode::Off => 0,
+    };
     let mut base = Total::default();
-    common(state, d, t, &mut base);
+    common(state, d, t, seen, &mut base);
     let mods = base.0 + pd;
     let brace = d.guard.aod == Some(AodKind::Brace);
     // M-DEF-008/009: Dodge (not while bracing, M-AOD-004).
@@ -291,7 +306,7 @@ pub fn options(
     // M-DEF-005/006, M-ARM-009: Block with a ready shield.
     if shield_usable(d)
         && d.guard.blocks < block_limit(d, t.attacker)
-        && block_covers(d, t.from)
+        && block_covers_seen(d, seen)
         && !out.is_full()
     {
         let skill = d.skills.shield.unwrap_or(d.stats.dx - 4) - dx_lost(d);

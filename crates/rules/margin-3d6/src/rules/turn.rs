@@ -11,30 +11,10 @@ pub fn order_key(state: &State, id: CombatantId) -> (i32, i32, u8, u16) {
     (-f.stats.speed4, -f.stats.dx, rank, id.0)
 }
 
-/// The groups of fighters tied on Basic Speed and DX (M-FLO-002), in order.
-pub fn tied_groups(state: &State) -> Vec<Vec<CombatantId>> {
-    let mut ids: Vec<CombatantId> = state.ids().collect();
-    ids.sort_by_key(|&id| {
-        let f = state.fighter(id);
-        (-f.stats.speed4, -f.stats.dx, id.0)
-    });
-    let mut groups: Vec<Vec<CombatantId>> = Vec::new();
-    for id in ids {
-        let f = state.fighter(id);
-        match groups.last_mut() {
-            Some(g)
-                if {
-                    let o = state.fighter(g[0]);
-                    o.stats.speed4 == f.stats.speed4 && o.stats.dx == f.stats.dx
-                } =>
-            {
-                g.push(id)
-            }
-            _ => groups.push(vec![id]),
-        }
-    }
-    groups.retain(|g| g.len() > 1);
-    groups
+/// M-FLO-002: what a tie is on: Basic Speed (exact quarters) and DX,
+/// highest first. Fighters with equal keys roll off once.
+pub fn speed_key(f: &Fighter) -> (i32, i32) {
+    (-f.stats.speed4, -f.stats.dx)
 }
 
 /// Whether a figure can still fight: conscious and alive (a figure at 0 HP
