@@ -272,13 +272,21 @@ fn pass_out(
     between: &[Word],
     outer: &mut BTreeMap<Key, BTreeMap<Vec<Word>, Acc>>,
 ) {
+    // One buffer for the lookups: a list is allocated only for an entry
+    // the outer checkpoint does not have yet.
+    let mut run = Vec::new();
     for (&key, by) in inner {
         let to = outer.entry(key).or_default();
         for (after, acc) in by {
-            let mut run = Vec::with_capacity(between.len() + after.len());
+            run.clear();
             run.extend_from_slice(between);
             run.extend_from_slice(after);
-            to.entry(run).or_insert_with(Acc::new).add_acc(acc);
+            match to.get_mut(run.as_slice()) {
+                Some(sum) => sum.add_acc(acc),
+                None => {
+                    to.insert(run.clone(), acc.clone());
+                }
+            }
         }
     }
 }
