@@ -27,6 +27,15 @@ pub trait Cx<R: Ruleset> {
     /// Whether events are wanted; lets callers skip work done only for narration.
     fn narrating(&self) -> bool;
 
+    /// Whether the events are told (narration, logs, the table) rather than
+    /// only read for a few fields (the exact odds' features read roll
+    /// labels, verdicts and totals, injuries, rule IDs): when `false`, a
+    /// ruleset may build events without the parts only a reader needs
+    /// (names of rollers, dice notation, modifier lists).
+    fn telling(&self) -> bool {
+        self.narrating()
+    }
+
     /// Emits the event built by `make`, which runs only when events are wanted.
     fn emit(&mut self, make: impl FnOnce() -> R::Event);
 
@@ -102,6 +111,11 @@ impl<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Cx<R> for Ctx<'_, R, O, S
     #[inline]
     fn narrating(&self) -> bool {
         S::ENABLED
+    }
+
+    #[inline]
+    fn telling(&self) -> bool {
+        S::ENABLED && S::TELLS
     }
 
     #[inline]

@@ -8,6 +8,11 @@
 pub trait EventSink<E> {
     /// Whether this sink wants events at all; `false` lets callers skip building them.
     const ENABLED: bool;
+    /// Whether the events are told (narrated, logged, shown), not only read
+    /// by code that looks at a few fields of them (the exact odds' features):
+    /// `false` lets callers leave out their texts and modifier lists
+    /// ([`crate::Cx::telling`]).
+    const TELLS: bool = true;
     /// Takes one event.
     fn push(&mut self, event: E);
     /// The events kept so far, for sinks that keep them (the odds read the

@@ -186,6 +186,28 @@ impl RollRecord {
         }
     }
 
+    /// The bare record of a roll of `req` that came out as `rolled`: what
+    /// it was for and its total, without the roller's name or the dice
+    /// written out. For sinks that read events without telling them
+    /// ([`crate::Cx::telling`]: the exact odds' features).
+    pub fn bare(req: &RollRequest, rolled: Rolled) -> Self {
+        RollRecord {
+            roller: None,
+            label: req.label,
+            rule: req.rule,
+            dice: String::new(),
+            total: rolled.total,
+            dice_total: None,
+            reading: Reading::Under,
+            target: None,
+            margin: None,
+            verdict: "",
+            modifiers: Vec::new(),
+            bonuses: Vec::new(),
+            secret: req.secret,
+        }
+    }
+
     /// Adds the target, the margin (target - roll) and the modifiers behind
     /// it: a roll-under.
     pub fn with_target(mut self, mods: &ModList) -> Self {

@@ -10,7 +10,7 @@ use super::walk::{Walk, Walked};
 use super::weight::{Acc, Weight, one, zero};
 use super::{ActionEffects, ActionOdds, Feature, OddsError, OddsOptions, ResumeAt};
 use crate::cx::Ctx;
-use crate::event::{NullSink, VecSink};
+use crate::event::{EventSink, NullSink};
 use crate::halt::Halt;
 use crate::ids::CombatantId;
 use crate::ruleset::Next;
@@ -213,7 +213,10 @@ struct Tables {
     names: Vec<&'static str>,
     /// By feature key id ([`super::merge::Keys`]).
     joint: Vec<Option<Acc>>,
+    /// Decisions in the order first met, with the mass behind each.
     decisions: Vec<(Word, Acc)>,
+    /// Where each decision word is in `decisions` (plus one; 0: not yet).
+    at: Vec<usize>,
 }
 
 impl Tables {
@@ -226,13 +229,28 @@ impl Tables {
         self.joint[i].get_or_insert_with(Acc::new).add(w);
         for (i, d) in decisions.iter().enumerate() {
             if !decisions[..i].contains(d) {
-                add_acc(&mut self.decisions, *d, w);
+                self.decision(*d, w);
             }
         }
     }
 
+    /// Adds `w` to decision `d`'s mass, listing `d` the first time.
+    fn decision(&mut self, d: Word, w: &Weight) {
+        let i = d as usize;
+        if self.at.len() <= i {
+            self.at.resize(i + 1, 0);
+        }
+        if self.at[i] == 0 {
+            self.decisions.push((d, Acc::new()));
+            self.at[i] = self.decisions.len();
+        }
+        self.decisions[self.at[i] - 1].1.add(w);
+    }
+
     fn name(&mut self, name: &'static str) {
-        if !self.names.contains(&name) {
+        // Rulesets name their features with the same literals every time:
+        // the pointers match before any text is compared.
+        if !self.names.iter().any(|n| std::ptr::eq(*n, name)) && !self.names.contains(&name) {
             self.names.push(name);
         }
     }
@@ -261,12 +279,12 @@ pub(super) fn fold<R: ActionEffects>(
     for start in &starts {
         check::<R>(start, action)?;
         for d in &start.decisions {
-            add_acc(&mut tables.decisions, *d, &Weight::of(&start.weight));
+            tables.decision(*d, &Weight::of(&start.weight));
         }
         walk.reset(&start.weight);
         walk.merge.clear();
         snapshots.clear();
-        let mut sink = VecSink::default();
+        let mut sink = Read::default();
         let walked = walk.explore(
             |walk| {
                 run_once::<R>(
@@ -328,12 +346,36 @@ pub(super) fn fold<R: ActionEffects>(
     })
 }
 
+/// The events of one run, kept for [`ActionEffects::effects`] and never
+/// told: a ruleset may leave out what only narration reads
+/// ([`crate::Cx::telling`]).
+struct Read<E> {
+    events: Vec<E>,
+}
+
+impl<E> Default for Read<E> {
+    fn default() -> Self {
+        Read { events: Vec::new() }
+    }
+}
+
+impl<E> EventSink<E> for Read<E> {
+    const ENABLED: bool = true;
+    const TELLS: bool = false;
+    fn push(&mut self, event: E) {
+        self.events.push(event);
+    }
+    fn so_far(&self) -> &[E] {
+        &self.events
+    }
+}
+
 /// What one run reuses from the previous: the AI's answers, the snapshots
 /// of the open resume points, and the event buffer.
 type Reused<'a, R> = (
     &'a mut Answers<<R as crate::ruleset::Ruleset>::Answer>,
     &'a mut Snapshots<R>,
-    &'a mut VecSink<<R as crate::ruleset::Ruleset>::Event>,
+    &'a mut Read<<R as crate::ruleset::Ruleset>::Event>,
 );
 
 /// One resolution of the action along the walk's current path: from the
@@ -434,18 +476,6 @@ fn record(walk: &mut Walk, tables: &mut Tables, leaf: Leaf, w: &Weight) {
             }
             walk.merge.leftover(&leftover);
             walk.leftover += leftover;
-        }
-    }
-}
-
-/// Adds `w` to the entry `key` of an insertion-ordered list of sums.
-fn add_acc(list: &mut Vec<(Word, Acc)>, key: Word, w: &Weight) {
-    match list.iter_mut().find(|(k, _)| *k == key) {
-        Some((_, acc)) => acc.add(w),
-        None => {
-            let mut acc = Acc::new();
-            acc.add(w);
-            list.push((key, acc));
         }
     }
 }

@@ -19,6 +19,10 @@ use fray_dice::Prob;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
+/// The hasher of the walk's tables: fast and fixed (lookups only; nothing
+/// is read in hash order).
+type Fast = foldhash::fast::FixedState;
+
 /// The non-zero features of one outcome, sorted by name.
 pub(super) type FeatureKey = Vec<(&'static str, i64)>;
 
@@ -35,7 +39,7 @@ type LeafKey = (Key, Vec<Word>);
 #[derive(Default)]
 pub(super) struct Keys {
     list: Vec<FeatureKey>,
-    ids: HashMap<FeatureKey, Key>,
+    ids: HashMap<FeatureKey, Key, Fast>,
 }
 
 impl Keys {
@@ -72,8 +76,13 @@ struct Open {
     weight: Weight,
     /// Decisions taken before it in the current run.
     mark: usize,
+    /// Those decisions themselves: when it closes, its leaves go to the
+    /// checkpoint it is inside with the decisions taken between the two.
+    before: Vec<Word>,
     /// Leaves by features, then by the decisions after the checkpoint
     /// (nested so that a leaf met again is found without copying its key).
+    /// Only the innermost open checkpoint receives leaves as they come; the
+    /// others get them summed when the one inside them closes.
     leaves: BTreeMap<Key, BTreeMap<Vec<Word>, Acc>>,
     leftover: Prob,
 }
@@ -116,7 +125,9 @@ pub(super) enum Arrival {
 #[derive(Default)]
 pub(super) struct Merger {
     open: Vec<Open>,
-    memo: HashMap<Vec<u8>, Rc<Memo>>,
+    /// By the checkpoint's key: the state written whole is long, and a
+    /// fast hash of it is a large part of each arrival's cost.
+    memo: HashMap<Vec<u8>, Rc<Memo>, Fast>,
     /// Runs that stopped at a known checkpoint.
     pub(super) merged: u64,
     /// The id of the next checkpoint opened.
@@ -151,7 +162,7 @@ impl Merger {
         key: Vec<u8>,
         (depth, ordinal): (usize, usize),
         w: &Weight,
-        decisions: usize,
+        decisions: &[Word],
     ) -> Arrival {
         if let Some(memo) = self.memo.get(&key) {
             self.merged += 1;
@@ -168,7 +179,8 @@ impl Merger {
             depth,
             ordinal,
             weight: w.clone(),
-            mark: decisions,
+            mark: decisions.len(),
+            before: decisions.to_vec(),
             leaves: BTreeMap::new(),
             leftover: Prob::default(),
         });
@@ -182,8 +194,13 @@ impl Merger {
     }
 
     /// A leaf with features `key`, the run's `decisions` and weight `w`.
+    ///
+    /// Only the innermost open checkpoint records it: every other open one
+    /// is outside it, and gets its leaves summed when it closes
+    /// ([`Merger::close_below`]), which costs one addition per distinct
+    /// leaf there instead of one per leaf and per open checkpoint.
     pub(super) fn leaf(&mut self, key: Key, decisions: &[Word], w: &Weight) {
-        for o in &mut self.open {
+        if let Some(o) = self.open.last_mut() {
             let after = decisions.get(o.mark..).unwrap_or_default();
             let by_decisions = o.leaves.entry(key).or_default();
             match by_decisions.get_mut(after) {
@@ -196,9 +213,10 @@ impl Merger {
         }
     }
 
-    /// Mass cut off by truncated explosions, inside every open subtree.
+    /// Mass cut off by truncated explosions, inside every open subtree
+    /// (recorded in the innermost, passed outwards as it closes).
     pub(super) fn leftover(&mut self, p: &Prob) {
-        for o in &mut self.open {
+        if let Some(o) = self.open.last_mut() {
             o.leftover += p;
         }
     }
@@ -211,6 +229,15 @@ impl Merger {
                 break;
             }
             let Some(o) = self.open.pop() else { break };
+            // The checkpoint it is inside gets its leaves, with the
+            // decisions taken between the two in front.
+            if let Some(outer) = self.open.last_mut() {
+                let between = o.before.get(outer.mark..).unwrap_or_default();
+                pass_out(&o.leaves, between, &mut outer.leaves);
+                if o.leftover != Prob::default() {
+                    outer.leftover += &o.leftover;
+                }
+            }
             // Conditional on reaching the checkpoint, once per leaf here
             // (machine integers while they fit), so that each later
             // arrival multiplies machine integers.
@@ -234,6 +261,32 @@ impl Merger {
                 }
             };
             self.memo.insert(o.key, Rc::new(Memo { leaves, leftover }));
+        }
+    }
+}
+
+/// Adds the leaves of a closed checkpoint to the one outside it, whose
+/// decision lists start `between` earlier.
+fn pass_out(
+    inner: &BTreeMap<Key, BTreeMap<Vec<Word>, Acc>>,
+    between: &[Word],
+    outer: &mut BTreeMap<Key, BTreeMap<Vec<Word>, Acc>>,
+) {
+    // One buffer for the lookups: a list is allocated only for an entry
+    // the outer checkpoint does not have yet.
+    let mut run = Vec::new();
+    for (&key, by) in inner {
+        let to = outer.entry(key).or_default();
+        for (after, acc) in by {
+            run.clear();
+            run.extend_from_slice(between);
+            run.extend_from_slice(after);
+            match to.get_mut(run.as_slice()) {
+                Some(sum) => sum.add_acc(acc),
+                None => {
+                    to.insert(run.clone(), acc.clone());
+                }
+            }
         }
     }
 }

@@ -82,6 +82,27 @@ pub trait ActionEffects: Ruleset {
         events: &[Self::Event],
     ) -> Vec<(&'static str, i64)>;
 
+    /// Writes `state`, as a checkpoint's merge key holds it, at the end of
+    /// `out`; `false` when it cannot (that checkpoint then merges nothing:
+    /// slower, still exact). Two states whose keys are equal must be the
+    /// same as far as the rest of the action can tell.
+    ///
+    /// `start` is the state the measured action started from: it outlives
+    /// every key of the walk below it, so a ruleset may write a part that
+    /// is still the very same as there (an `Arc` shared with it, say) as a
+    /// short reference to it. The default writes the whole state (postcard).
+    fn write_key(start: &Self::State, state: &Self::State, out: &mut Vec<u8>) -> bool {
+        let _ = start;
+        let buf = std::mem::take(out);
+        match postcard::to_extend(state, buf) {
+            Ok(buf) => {
+                *out = buf;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// Whether [`ActionEffects::resume`] continues an action from its resume
     /// points ([`crate::Cx::resume_point`]). Off by default: the odds then
     /// treat resume points as plain checkpoints and replay every sequence

@@ -37,6 +37,8 @@ pub(super) struct EnumOracle<'w, 'a, R: ActionEffects> {
     checkpoints: usize,
     /// Where resume points keep their snapshots (measured actions only).
     snapshots: Option<&'w mut Snapshots<R>>,
+    /// The longest key written so far: the next one is allocated at once.
+    key_len: usize,
 }
 
 impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
@@ -56,6 +58,7 @@ impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
             merged_at: None,
             checkpoints: 0,
             snapshots: None,
+            key_len: 64,
         }
     }
 
@@ -95,15 +98,20 @@ impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
             return Ok(());
         }
         let so_far = feature_key(R::effects(m.before, state, m.actor, m.action, events));
-        // A state postcard cannot write merges nothing: slower, still exact.
-        let Ok(key) = postcard::to_stdvec(&(state, tag, &so_far)) else {
+        // A state the ruleset cannot write merges nothing: slower, still exact.
+        let mut key = Vec::with_capacity(self.key_len);
+        if !R::write_key(m.before, state, &mut key) {
+            return Ok(());
+        }
+        let Ok(key) = postcard::to_extend(&(tag, &so_far), key) else {
             return Ok(());
         };
+        self.key_len = self.key_len.max(key.len());
         let w = self.walk.weight().clone();
         let arrival = self
             .walk
             .merge
-            .arrive(key, (self.depth, ordinal), &w, self.decisions.len());
+            .arrive(key, (self.depth, ordinal), &w, &self.decisions);
         match arrival {
             Arrival::Go => Ok(()),
             Arrival::Opened(id) => {

@@ -133,6 +133,17 @@ impl Acc {
         }
     }
 
+    /// Adds another sum to this one.
+    pub(super) fn add_acc(&mut self, other: &Acc) {
+        let (n, d) = other.int;
+        if n != 0 {
+            self.add(&Weight::Int(n, d));
+        }
+        if other.big != zero() {
+            self.big += &other.big;
+        }
+    }
+
     pub(super) fn prob(&self) -> Prob {
         let (n, d) = self.int;
         if n == 0 {

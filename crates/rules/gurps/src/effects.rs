@@ -118,6 +118,13 @@ impl ActionEffects for Gurps {
         ]
     }
 
+    /// The whole state, with the shared parts still the start state's own
+    /// written as one byte ([`crate::odds_key`]): the same merges, a
+    /// fraction of the bytes.
+    fn write_key(start: &State, state: &State, out: &mut Vec<u8>) -> bool {
+        crate::odds_key::write(start, state, out)
+    }
+
     /// The odds resume an attack at the stages of its strikes (the defense,
     /// the damage) and before a second strike
     /// ([`crate::resolve::sequence`]) instead of replaying the action from

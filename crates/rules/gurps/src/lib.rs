@@ -19,6 +19,7 @@ pub mod effects;
 pub mod import;
 pub mod input;
 pub mod model;
+mod odds_key;
 pub mod resolve;
 pub mod rules;
 pub mod setup;

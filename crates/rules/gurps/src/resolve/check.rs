@@ -125,6 +125,13 @@ pub fn roll_named(
     let req = RollRequest::new(roller, kind, check.label, check.rule).against(level);
     let rolled = cx.roll(state, req)?;
     let result = judge(rolled.total, level, opts);
+    if !cx.telling() {
+        // Read, not told (the exact odds): the label, total and verdict.
+        cx.emit(|| Event::Roll {
+            roll: RollRecord::bare(&req, rolled).verdict(verdict(&result)),
+        });
+        return Ok(result);
+    }
     cx.emit(|| {
         let name = roller.map(|r| &*state.fighter(r).name);
         let mut record = RollRecord::new(&req, name, rolled)
@@ -154,6 +161,12 @@ pub fn dice(
 ) -> Flow<i32> {
     let req = RollRequest::new(roller, kind, label, rule);
     let rolled = cx.roll(state, req)?;
+    if !cx.telling() {
+        cx.emit(|| Event::Roll {
+            roll: RollRecord::bare(&req, rolled),
+        });
+        return Ok(rolled.total);
+    }
     cx.emit(|| {
         let name = roller.map(|r| &*state.fighter(r).name);
         let mut rec = RollRecord::new(&req, name, rolled);
