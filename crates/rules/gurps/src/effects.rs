@@ -58,7 +58,11 @@ impl ActionEffects for Gurps {
         let mut major = false;
         let mut knockdown = 0i64;
         let mut major_critical = false;
-        let mut after_critical_miss = false;
+        // The strike under way began with a critical miss (G-EXT-009): a
+        // weapon it flings at the target wounds but is no hit. Each attack
+        // roll starts a strike afresh, and a defender's own critical miss
+        // (a parry's) leaves the blow a hit.
+        let mut strike_fumbled = false;
         let (mut injury, mut out, mut dead) = (0i64, false, false);
         if let Some(t) = target_of(action).filter(|t| before.exists(*t) && after.exists(*t)) {
             let name = Gurps::name(before, t);
@@ -69,7 +73,10 @@ impl ActionEffects for Gurps {
             for e in events {
                 match e {
                     Event::Roll { roll } => match roll.label {
-                        "attack" if roll.verdict == "critical success" => critical += 1,
+                        "attack" => {
+                            critical += i64::from(roll.verdict == "critical success");
+                            strike_fumbled = roll.verdict == "critical failure";
+                        }
                         "dodge" | "parry" | "block" | "blocking spell"
                             if roll.verdict == "success" || roll.verdict == "critical success" =>
                         {
@@ -81,9 +88,6 @@ impl ActionEffects for Gurps {
                         "critical head blow table" => {
                             major_critical |= head_blow_effect(roll.total).major;
                         }
-                        "critical miss table" | "unarmed critical miss table" => {
-                            after_critical_miss = true;
-                        }
                         _ => {}
                     },
                     Event::Damage {
@@ -91,7 +95,7 @@ impl ActionEffects for Gurps {
                         injury,
                         hp_max,
                         ..
-                    } if names(target, name) && !after_critical_miss => {
+                    } if names(target, name) && !strike_fumbled => {
                         hit += 1;
                         major |= *injury * 2 > *hp_max || (major_critical && *injury > 0);
                     }

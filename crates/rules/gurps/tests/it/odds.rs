@@ -110,6 +110,39 @@ fn a_defense_multiplies_in_and_criticals_skip_it() {
     );
 }
 
+// rule: G-EXT-009, G-DEF-001, G-EXT-006
+#[test]
+fn a_blow_through_a_fumbled_parry_is_a_hit() {
+    // B (Broadsword 18, Dodge 8) parries; on 17-18 (and on 10 over its
+    // defense) the parry fails critically: B rolls on the Critical Miss
+    // Table and the blow still lands, a hit like any other. Only a weapon
+    // flung by the *attacker's* critical miss wounds without hitting.
+    let s = duel(
+        &swordsman(12, 12),
+        &sheet(
+            12,
+            10,
+            10,
+            10,
+            "skills = { Broadsword = 18 }\nweapons = [\"Broadsword\"]",
+        ),
+    );
+    let o = odds(&s, &attack(B));
+    let decisions = defense_decisions(&o);
+    let [(words, p)] = decisions.as_slice() else {
+        panic!("one defense: {decisions:?}")
+    };
+    assert!(words.starts_with("B: Parry"), "{words}");
+    let normal = q(156, 216);
+    assert_eq!(*p, normal);
+    let defense: i64 = words
+        .rsplit("defense ")
+        .next()
+        .and_then(|d| d.trim_end_matches(')').parse().ok())
+        .expect("the defense in the words");
+    assert_eq!(o.p("hit"), q(4, 216) + &normal * (q(1, 1) - p_le(defense)));
+}
+
 // rule: G-DEF-014
 #[test]
 fn from_behind_with_basic_rear_attacks_there_is_no_defense() {
