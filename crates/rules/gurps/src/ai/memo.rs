@@ -17,8 +17,9 @@
 //!   field with exhaustive destructuring, so a field added to [`State`],
 //!   [`Fighter`] or [`Carried`] does not compile until it is placed here;
 //! - what stays fixed through a fight (statistics, DR, equipment data, AI
-//!   knobs) is summed into a 128-bit fingerprint kept in the key, and the
-//!   fixed data behind `Arc`s (weapons, skills, spells) is named by its
+//!   knobs) is summed into a 128-bit fingerprint kept in the key (worked
+//!   out again only when those bytes differ from the previous decision's,
+//!   so about once a fight), and the fixed data behind `Arc`s (weapons, skills, spells) is named by its
 //!   address while the memo holds the scenario's map and options: a new
 //!   map or new options empty the memo;
 //! - counters that only ever meet other counters (a fighter's turn number
@@ -136,9 +137,61 @@ impl Hasher for Writer {
 }
 
 /// Two independent multiply-rotate lanes over 8-byte words: the
-/// fingerprint of the fixed data (a few hundred bytes a decision, so a
-/// word at a time rather than a byte at a time).
+/// fingerprint of the fixed data, a word at a time. Worked out only when
+/// the fixed data differs from the previous decision's on this thread
+/// ([`FixedBytes`]), so in practice once per fight.
 struct Print(u64, u64);
+
+impl Print {
+    /// The fingerprint of `bytes`.
+    fn of(bytes: &[u8]) -> (u64, u64) {
+        let mut p = Print(0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4);
+        p.write(bytes);
+        (p.0, p.1)
+    }
+}
+
+/// The fixed data of a decision written out plainly (a few hundred bytes:
+/// copying them and comparing them with the previous decision's is several
+/// times cheaper than fingerprinting them each time).
+struct Plain<'a>(&'a mut Vec<u8>);
+
+impl Hasher for Plain<'_> {
+    fn finish(&self) -> u64 {
+        0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+}
+
+/// This thread's last fixed data and its fingerprint: the fixed data
+/// changes only between fights of different scenarios or when a fight
+/// changes it (armor eaten, a game master's edit), so the fingerprint is
+/// reused while the bytes are equal, which keeps the key exact. The two
+/// buffers keep their capacity: no allocation once warm.
+struct FixedBytes {
+    now: Vec<u8>,
+    last: Vec<u8>,
+    print: Option<(u64, u64)>,
+}
+
+impl FixedBytes {
+    /// The fingerprint of `now`, reused when `now` equals the last bytes.
+    fn print(&mut self) -> (u64, u64) {
+        if let Some(p) = self.print
+            && self.now == self.last
+        {
+            return p;
+        }
+        let p = Print::of(&self.now);
+        std::mem::swap(&mut self.now, &mut self.last);
+        self.print = Some(p);
+        p
+    }
+}
 
 impl Print {
     #[inline]
@@ -244,7 +297,7 @@ fn stats(h: &mut impl Hasher, s: &Stats) {
 }
 
 /// A carried weapon: its fixed data into `p`, its state into `w`.
-fn carried(p: &mut Print, w: &mut Writer, frame: Frame, c: &Carried) {
+fn carried(p: &mut impl Hasher, w: &mut Writer, frame: Frame, c: &Carried) {
     let Carried {
         weapon,
         skill,
@@ -278,7 +331,7 @@ fn carried(p: &mut Print, w: &mut Writer, frame: Frame, c: &Carried) {
 
 /// One fighter: its fixed data into `p`, its state into `w`. `None`: a
 /// state the key does not cover.
-fn fighter(p: &mut Print, w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
+fn fighter(p: &mut impl Hasher, w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
     let Fighter {
         name,
         side,
@@ -555,12 +608,6 @@ fn key(state: &State, me: CombatantId, w: &mut Writer) -> Option<Frame> {
         casters: _,
         armory: _,
     } = state;
-    let mut p = Print(0xcbf2_9ce4_8422_2325, 0x84222325_cbf29ce4);
-    addr(name).hash(&mut p);
-    addr(sides).hash(&mut p);
-    addr(seats).hash(&mut p);
-    max_rounds.hash(&mut p);
-    surprise.as_ref().map(addr).hash(&mut p);
     // The turn order, whose turn it is, the round and the aftermath flag
     // are read only by the engine's loop and `resolve/`; the occupancy, the
     // grip count and the casters follow from the fighters; the armory is
@@ -578,11 +625,23 @@ fn key(state: &State, me: CombatantId, w: &mut Writer) -> Option<Frame> {
             Frame::ABSOLUTE
         }
     };
-    for f in fighters {
-        fighter(&mut p, w, frame, f)?;
-    }
-    p.0.hash(w);
-    p.1.hash(w);
+    let print = FIXED.with(|fixed| {
+        let mut fixed = fixed.borrow_mut();
+        let fixed = &mut *fixed;
+        fixed.now.clear();
+        let mut p = Plain(&mut fixed.now);
+        addr(name).hash(&mut p);
+        addr(sides).hash(&mut p);
+        addr(seats).hash(&mut p);
+        max_rounds.hash(&mut p);
+        surprise.as_ref().map(addr).hash(&mut p);
+        for f in fighters {
+            fighter(&mut p, w, frame, f)?;
+        }
+        Some(fixed.print())
+    })?;
+    print.0.hash(w);
+    print.1.hash(w);
     (!w.overflow).then_some(frame)
 }
 
@@ -726,6 +785,13 @@ thread_local! {
             map: None,
             options: None,
             slots: Vec::new(),
+        })
+    };
+    static FIXED: RefCell<FixedBytes> = const {
+        RefCell::new(FixedBytes {
+            now: Vec::new(),
+            last: Vec::new(),
+            print: None,
         })
     };
     static ENABLED: Cell<bool> = const { Cell::new(true) };

@@ -10,9 +10,11 @@ use crate::resolve::check::{self, Check, Judged};
 use crate::resolve::magic::{self};
 use crate::resolve::{critical, effort, movement};
 use crate::rules::defense::{
-    ACROBATIC_SWING, Extras, Incoming, Touch, attacking_weight, defense_mods, may_pay_fp, options,
+    ACROBATIC_SWING, Extras, Incoming, Touch, attacking_weight, defense_mods, each_option,
+    may_pay_fp, options,
 };
 use crate::rules::magic::Distraction;
+use arrayvec::ArrayVec;
 use fray_core::dice::systems::gurps::SuccessRoll;
 use fray_core::{CombatantId, Cx, ModList};
 
@@ -115,7 +117,7 @@ fn attempt_defense(
     exclude: Option<(DefenseKind, Option<u8>)>,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<Attempt> {
-    let opts = options(state, inc, exclude);
+    let opts = offered(state, inc, exclude);
     if opts.is_empty() {
         if attempt == 0 {
             let who = state.fighter(inc.defender).name.clone();
@@ -141,6 +143,40 @@ fn attempt_defense(
         return Ok(Attempt::Failed((choice.kind, choice.weapon)));
     }
     roll_defense(state, inc, &opts, choice, cx)
+}
+
+/// How many defense options are kept without allocating: a Dodge, a Block
+/// and a Parry per ready weapon fit in all but exotic loadouts.
+const FEW: usize = 12;
+
+/// The defenses offered against one attack: on the stack when there are
+/// at most [`FEW`] (the simulator's path allocates nothing for them), else
+/// in a `Vec`.
+enum Offered {
+    Few(ArrayVec<DefenseOption, FEW>),
+    Many(Vec<DefenseOption>),
+}
+
+impl std::ops::Deref for Offered {
+    type Target = [DefenseOption];
+    fn deref(&self) -> &[DefenseOption] {
+        match self {
+            Offered::Few(v) => v,
+            Offered::Many(v) => v,
+        }
+    }
+}
+
+/// [`options`] without allocating when they are few.
+fn offered(state: &State, inc: &Incoming, exclude: Option<(DefenseKind, Option<u8>)>) -> Offered {
+    let mut few = ArrayVec::new();
+    let mut full = false;
+    each_option(state, inc, exclude, |o| full |= few.try_push(o).is_err());
+    if full {
+        Offered::Many(options(state, inc, exclude))
+    } else {
+        Offered::Few(few)
+    }
 }
 
 /// Asks the defender; `None` when it does not defend. A Parry (or
