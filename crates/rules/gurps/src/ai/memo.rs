@@ -145,16 +145,25 @@ struct Print(u64, u64);
 impl Print {
     /// The fingerprint of `bytes`.
     fn of(bytes: &[u8]) -> (u64, u64) {
-        let mut p = Print(0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4);
+        let mut p = Print(SEED.0, SEED.1);
         p.write(bytes);
         (p.0, p.1)
     }
 }
 
+/// The most bytes of fixed data compared a decision (more: fingerprinted
+/// as they come, every time).
+const FIXED_BYTES: usize = 2048;
+
 /// The fixed data of a decision written out plainly (a few hundred bytes:
 /// copying them and comparing them with the previous decision's is several
-/// times cheaper than fingerprinting them each time).
-struct Plain<'a>(&'a mut Vec<u8>);
+/// times cheaper than fingerprinting them each time). Past
+/// [`FIXED_BYTES`] the bytes are fingerprinted as they come (`spill`).
+struct Plain<'a> {
+    buf: &'a mut [u8; FIXED_BYTES],
+    len: usize,
+    spill: Option<Print>,
+}
 
 impl Hasher for Plain<'_> {
     fn finish(&self) -> u64 {
@@ -163,31 +172,61 @@ impl Hasher for Plain<'_> {
 
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        self.0.extend_from_slice(bytes);
+        let end = self.len + bytes.len();
+        if end <= FIXED_BYTES {
+            self.buf[self.len..end].copy_from_slice(bytes);
+            self.len = end;
+        } else {
+            self.spill_out(bytes);
+        }
     }
 }
 
-/// This thread's last fixed data and its fingerprint: the fixed data
-/// changes only between fights of different scenarios or when a fight
-/// changes it (armor eaten, a game master's edit), so the fingerprint is
-/// reused while the bytes are equal, which keeps the key exact. The two
-/// buffers keep their capacity: no allocation once warm.
+impl Plain<'_> {
+    #[cold]
+    fn spill_out(&mut self, bytes: &[u8]) {
+        let p = self.spill.get_or_insert(Print(SEED.0, SEED.1));
+        p.write(&self.buf[..self.len]);
+        p.write(bytes);
+        self.len = 0;
+    }
+}
+
+/// The fingerprint's starting lanes.
+const SEED: (u64, u64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4);
+
+/// This thread's fixed data of the last two decisions and the fingerprint
+/// of the last: the fixed data changes only between fights of different
+/// scenarios or when a fight changes it (armor eaten, a game master's
+/// edit), so the fingerprint is reused while the bytes are equal, which
+/// keeps the key exact. Decisions write into `bufs[cur]`; the other buffer
+/// holds the last decision's bytes.
 struct FixedBytes {
-    now: Vec<u8>,
-    last: Vec<u8>,
+    bufs: [[u8; FIXED_BYTES]; 2],
+    lens: [usize; 2],
+    cur: usize,
     print: Option<(u64, u64)>,
 }
 
 impl FixedBytes {
-    /// The fingerprint of `now`, reused when `now` equals the last bytes.
-    fn print(&mut self) -> (u64, u64) {
+    /// The fingerprint of the `len` bytes just written into `bufs[cur]`
+    /// (after `spill`, if they overflowed), reused when they equal the last.
+    fn print(&mut self, len: usize, spill: Option<Print>) -> (u64, u64) {
+        let (cur, last) = (self.cur, 1 - self.cur);
+        if let Some(mut p) = spill {
+            p.write(&self.bufs[cur][..len]);
+            self.print = None;
+            return (p.0, p.1);
+        }
         if let Some(p) = self.print
-            && self.now == self.last
+            && self.lens[last] == len
+            && self.bufs[cur][..len] == self.bufs[last][..len]
         {
             return p;
         }
-        let p = Print::of(&self.now);
-        std::mem::swap(&mut self.now, &mut self.last);
+        let p = Print::of(&self.bufs[cur][..len]);
+        self.lens[cur] = len;
+        self.cur = last;
         self.print = Some(p);
         p
     }
@@ -628,8 +667,11 @@ fn key(state: &State, me: CombatantId, w: &mut Writer) -> Option<Frame> {
     let print = FIXED.with(|fixed| {
         let mut fixed = fixed.borrow_mut();
         let fixed = &mut *fixed;
-        fixed.now.clear();
-        let mut p = Plain(&mut fixed.now);
+        let mut p = Plain {
+            buf: &mut fixed.bufs[fixed.cur],
+            len: 0,
+            spill: None,
+        };
         addr(name).hash(&mut p);
         addr(sides).hash(&mut p);
         addr(seats).hash(&mut p);
@@ -638,7 +680,8 @@ fn key(state: &State, me: CombatantId, w: &mut Writer) -> Option<Frame> {
         for f in fighters {
             fighter(&mut p, w, frame, f)?;
         }
-        Some(fixed.print())
+        let (len, spill) = (p.len, p.spill);
+        Some(fixed.print(len, spill))
     })?;
     print.0.hash(w);
     print.1.hash(w);
@@ -789,8 +832,9 @@ thread_local! {
     };
     static FIXED: RefCell<FixedBytes> = const {
         RefCell::new(FixedBytes {
-            now: Vec::new(),
-            last: Vec::new(),
+            bufs: [[0; FIXED_BYTES]; 2],
+            lens: [0; 2],
+            cur: 0,
             print: None,
         })
     };

@@ -3,7 +3,7 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::action::{Answer, DefenseOption, Dive, Question};
+use crate::model::action::{Answer, DefenseOption, DefenseOptions, Dive, Question};
 use crate::model::event::Event;
 use crate::model::state::{DefenseKind, Posture, Stance, State};
 use crate::resolve::check::{self, Check, Judged};
@@ -11,10 +11,9 @@ use crate::resolve::magic::{self};
 use crate::resolve::{critical, effort, movement};
 use crate::rules::defense::{
     ACROBATIC_SWING, Extras, Incoming, Touch, attacking_weight, defense_mods, each_option,
-    may_pay_fp, options,
+    may_pay_fp,
 };
 use crate::rules::magic::Distraction;
-use arrayvec::ArrayVec;
 use fray_core::dice::systems::gurps::SuccessRoll;
 use fray_core::{CombatantId, Cx, ModList};
 
@@ -145,38 +144,15 @@ fn attempt_defense(
     roll_defense(state, inc, &opts, choice, cx)
 }
 
-/// How many defense options are kept without allocating: a Dodge, a Block
-/// and a Parry per ready weapon fit in all but exotic loadouts.
-const FEW: usize = 12;
-
-/// The defenses offered against one attack: on the stack when there are
-/// at most [`FEW`] (the simulator's path allocates nothing for them), else
-/// in a `Vec`.
-enum Offered {
-    Few(ArrayVec<DefenseOption, FEW>),
-    Many(Vec<DefenseOption>),
-}
-
-impl std::ops::Deref for Offered {
-    type Target = [DefenseOption];
-    fn deref(&self) -> &[DefenseOption] {
-        match self {
-            Offered::Few(v) => v,
-            Offered::Many(v) => v,
-        }
-    }
-}
-
-/// [`options`] without allocating when they are few.
-fn offered(state: &State, inc: &Incoming, exclude: Option<(DefenseKind, Option<u8>)>) -> Offered {
-    let mut few = ArrayVec::new();
-    let mut full = false;
-    each_option(state, inc, exclude, |o| full |= few.try_push(o).is_err());
-    if full {
-        Offered::Many(options(state, inc, exclude))
-    } else {
-        Offered::Few(few)
-    }
+/// [`crate::rules::defense::options`] without allocating when they are few ([`DefenseOptions`]).
+fn offered(
+    state: &State,
+    inc: &Incoming,
+    exclude: Option<(DefenseKind, Option<u8>)>,
+) -> DefenseOptions {
+    let mut out = DefenseOptions::new();
+    each_option(state, inc, exclude, |o| out.push(o));
+    out
 }
 
 /// Asks the defender; `None` when it does not defend. A Parry (or
@@ -200,7 +176,7 @@ fn ask(
         } else {
             String::new()
         },
-        options: opts.to_vec(),
+        options: DefenseOptions::from_slice(opts),
         second: attempt > 0,
         extra_effort,
         ranged: !inc.melee,
