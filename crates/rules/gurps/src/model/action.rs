@@ -757,11 +757,6 @@ pub struct DefenseOption {
     pub with_retreat: Option<i32>,
 }
 
-/// The defenses offered in a question, on the stack when there are at most
-/// eight (a Dodge, a Block and a Parry per ready weapon: nearly always), so
-/// asking a defense allocates nothing on the simulator's path.
-pub type DefenseOptions = smallvec::SmallVec<[DefenseOption; 8]>;
-
 /// A question to a controller.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -775,7 +770,7 @@ pub enum Question {
         /// The attack, in words.
         attack: String,
         /// The defenses possible, with their values.
-        options: DefenseOptions,
+        options: Vec<DefenseOption>,
         /// Whether this is the second try of an All-Out Double Defense.
         second: bool,
         /// The defender may pay FP for Feverish Defense (G-EFF-005).

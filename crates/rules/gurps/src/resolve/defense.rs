@@ -3,7 +3,7 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::action::{Answer, DefenseOption, DefenseOptions, Dive, Question};
+use crate::model::action::{Answer, DefenseOption, Dive, Question};
 use crate::model::event::Event;
 use crate::model::state::{DefenseKind, Posture, Stance, State};
 use crate::resolve::check::{self, Check, Judged};
@@ -144,7 +144,14 @@ fn attempt_defense(
     roll_defense(state, inc, &opts, choice, cx)
 }
 
-/// [`crate::rules::defense::options`] without allocating when they are few ([`DefenseOptions`]).
+/// The defenses offered against one attack, on the stack when there are at
+/// most eight (a Dodge, a Block and a Parry per ready weapon: nearly
+/// always). The question still carries them in a `Vec` (one allocation a
+/// defense): an inline list there would make every `Flow` (whose `Halt`
+/// holds a pending question) larger.
+type DefenseOptions = smallvec::SmallVec<[DefenseOption; 8]>;
+
+/// [`crate::rules::defense::options`] without allocating when they are few.
 fn offered(
     state: &State,
     inc: &Incoming,
@@ -176,7 +183,7 @@ fn ask(
         } else {
             String::new()
         },
-        options: DefenseOptions::from_slice(opts),
+        options: opts.to_vec(),
         second: attempt > 0,
         extra_effort,
         ranged: !inc.melee,

@@ -138,8 +138,7 @@ fn question(s: &State) -> Question {
                 value: 10,
                 with_retreat: Some(11),
             },
-        ]
-        .into(),
+        ],
         second: false,
         extra_effort: true,
         ranged: true,
