@@ -17,8 +17,9 @@
 //!   field with exhaustive destructuring, so a field added to [`State`],
 //!   [`Fighter`] or [`Carried`] does not compile until it is placed here;
 //! - what stays fixed through a fight (statistics, DR, equipment data, AI
-//!   knobs) is summed into a 128-bit fingerprint kept in the key, and the
-//!   fixed data behind `Arc`s (weapons, skills, spells) is named by its
+//!   knobs) is summed into a 128-bit fingerprint kept in the key (worked
+//!   out again only when those bytes differ from the previous decision's,
+//!   so about once a fight), and the fixed data behind `Arc`s (weapons, skills, spells) is named by its
 //!   address while the memo holds the scenario's map and options: a new
 //!   map or new options empty the memo;
 //! - counters that only ever meet other counters (a fighter's turn number
@@ -136,9 +137,100 @@ impl Hasher for Writer {
 }
 
 /// Two independent multiply-rotate lanes over 8-byte words: the
-/// fingerprint of the fixed data (a few hundred bytes a decision, so a
-/// word at a time rather than a byte at a time).
+/// fingerprint of the fixed data, a word at a time. Worked out only when
+/// the fixed data differs from the previous decision's on this thread
+/// ([`FixedBytes`]), so in practice once per fight.
 struct Print(u64, u64);
+
+impl Print {
+    /// The fingerprint of `bytes`.
+    fn of(bytes: &[u8]) -> (u64, u64) {
+        let mut p = Print(SEED.0, SEED.1);
+        p.write(bytes);
+        (p.0, p.1)
+    }
+}
+
+/// The most bytes of fixed data compared a decision (more: fingerprinted
+/// as they come, every time).
+const FIXED_BYTES: usize = 2048;
+
+/// The fixed data of a decision written out plainly (a few hundred bytes:
+/// copying them and comparing them with the previous decision's is several
+/// times cheaper than fingerprinting them each time). Past
+/// [`FIXED_BYTES`] the bytes are fingerprinted as they come (`spill`).
+struct Plain<'a> {
+    buf: &'a mut [u8; FIXED_BYTES],
+    len: usize,
+    spill: Option<Print>,
+}
+
+impl Hasher for Plain<'_> {
+    fn finish(&self) -> u64 {
+        0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let end = self.len + bytes.len();
+        if end <= FIXED_BYTES {
+            self.buf[self.len..end].copy_from_slice(bytes);
+            self.len = end;
+        } else {
+            self.spill_out(bytes);
+        }
+    }
+}
+
+impl Plain<'_> {
+    #[cold]
+    fn spill_out(&mut self, bytes: &[u8]) {
+        let p = self.spill.get_or_insert(Print(SEED.0, SEED.1));
+        p.write(&self.buf[..self.len]);
+        p.write(bytes);
+        self.len = 0;
+    }
+}
+
+/// The fingerprint's starting lanes.
+const SEED: (u64, u64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4);
+
+/// This thread's fixed data of the last two decisions and the fingerprint
+/// of the last: the fixed data changes only between fights of different
+/// scenarios or when a fight changes it (armor eaten, a game master's
+/// edit), so the fingerprint is reused while the bytes are equal, which
+/// keeps the key exact. Decisions write into `bufs[cur]`; the other buffer
+/// holds the last decision's bytes.
+struct FixedBytes {
+    bufs: [[u8; FIXED_BYTES]; 2],
+    lens: [usize; 2],
+    cur: usize,
+    print: Option<(u64, u64)>,
+}
+
+impl FixedBytes {
+    /// The fingerprint of the `len` bytes just written into `bufs[cur]`
+    /// (after `spill`, if they overflowed), reused when they equal the last.
+    fn print(&mut self, len: usize, spill: Option<Print>) -> (u64, u64) {
+        let (cur, last) = (self.cur, 1 - self.cur);
+        if let Some(mut p) = spill {
+            p.write(&self.bufs[cur][..len]);
+            self.print = None;
+            return (p.0, p.1);
+        }
+        if let Some(p) = self.print
+            && self.lens[last] == len
+            && self.bufs[cur][..len] == self.bufs[last][..len]
+        {
+            return p;
+        }
+        let p = Print::of(&self.bufs[cur][..len]);
+        self.lens[cur] = len;
+        self.cur = last;
+        self.print = Some(p);
+        p
+    }
+}
 
 impl Print {
     #[inline]
@@ -244,7 +336,7 @@ fn stats(h: &mut impl Hasher, s: &Stats) {
 }
 
 /// A carried weapon: its fixed data into `p`, its state into `w`.
-fn carried(p: &mut Print, w: &mut Writer, frame: Frame, c: &Carried) {
+fn carried(p: &mut impl Hasher, w: &mut Writer, frame: Frame, c: &Carried) {
     let Carried {
         weapon,
         skill,
@@ -278,7 +370,7 @@ fn carried(p: &mut Print, w: &mut Writer, frame: Frame, c: &Carried) {
 
 /// One fighter: its fixed data into `p`, its state into `w`. `None`: a
 /// state the key does not cover.
-fn fighter(p: &mut Print, w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
+fn fighter(p: &mut impl Hasher, w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
     let Fighter {
         name,
         side,
@@ -555,12 +647,6 @@ fn key(state: &State, me: CombatantId, w: &mut Writer) -> Option<Frame> {
         casters: _,
         armory: _,
     } = state;
-    let mut p = Print(0xcbf2_9ce4_8422_2325, 0x84222325_cbf29ce4);
-    addr(name).hash(&mut p);
-    addr(sides).hash(&mut p);
-    addr(seats).hash(&mut p);
-    max_rounds.hash(&mut p);
-    surprise.as_ref().map(addr).hash(&mut p);
     // The turn order, whose turn it is, the round and the aftermath flag
     // are read only by the engine's loop and `resolve/`; the occupancy, the
     // grip count and the casters follow from the fighters; the armory is
@@ -578,11 +664,27 @@ fn key(state: &State, me: CombatantId, w: &mut Writer) -> Option<Frame> {
             Frame::ABSOLUTE
         }
     };
-    for f in fighters {
-        fighter(&mut p, w, frame, f)?;
-    }
-    p.0.hash(w);
-    p.1.hash(w);
+    let print = FIXED.with(|fixed| {
+        let mut fixed = fixed.borrow_mut();
+        let fixed = &mut *fixed;
+        let mut p = Plain {
+            buf: &mut fixed.bufs[fixed.cur],
+            len: 0,
+            spill: None,
+        };
+        addr(name).hash(&mut p);
+        addr(sides).hash(&mut p);
+        addr(seats).hash(&mut p);
+        max_rounds.hash(&mut p);
+        surprise.as_ref().map(addr).hash(&mut p);
+        for f in fighters {
+            fighter(&mut p, w, frame, f)?;
+        }
+        let (len, spill) = (p.len, p.spill);
+        Some(fixed.print(len, spill))
+    })?;
+    print.0.hash(w);
+    print.1.hash(w);
     (!w.overflow).then_some(frame)
 }
 
@@ -726,6 +828,14 @@ thread_local! {
             map: None,
             options: None,
             slots: Vec::new(),
+        })
+    };
+    static FIXED: RefCell<FixedBytes> = const {
+        RefCell::new(FixedBytes {
+            bufs: [[0; FIXED_BYTES]; 2],
+            lens: [0; 2],
+            cur: 0,
+            print: None,
         })
     };
     static ENABLED: Cell<bool> = const { Cell::new(true) };

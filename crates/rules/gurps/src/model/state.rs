@@ -754,11 +754,13 @@ pub struct State {
 
 impl State {
     /// A combatant by id. Ids come from the engine, so they are in range.
+    #[inline]
     pub fn fighter(&self, id: CombatantId) -> &Fighter {
         &self.fighters[id.index()]
     }
 
     /// A combatant by id, mutable.
+    #[inline]
     pub fn fighter_mut(&mut self, id: CombatantId) -> &mut Fighter {
         &mut self.fighters[id.index()]
     }
@@ -844,6 +846,7 @@ impl State {
     }
 
     /// Foes of `who` (living) that share its hex: close combat (G-CC-001).
+    #[inline]
     pub fn close_foes(&self, who: CombatantId) -> impl Iterator<Item = CombatantId> + '_ {
         let f = self.fighter(who);
         let (side, hex) = (f.side, f.pose.pos);
@@ -854,6 +857,7 @@ impl State {
     }
 
     /// Whether `who` is in close combat.
+    #[inline]
     pub fn in_close_combat(&self, who: CombatantId) -> bool {
         self.close_foes(who).next().is_some()
     }

@@ -544,7 +544,7 @@ fn weapon_struck(
                 say(
                     state,
                     target,
-                    format!("is disarmed: the {name} lands at {lands}"),
+                    format_args!("is disarmed: the {name} lands at {lands}"),
                     "G-ATK-011",
                     cx,
                 );
@@ -601,7 +601,7 @@ fn unready(state: &mut State, who: CombatantId, wi: usize, name: &str, cx: &mut 
     say(
         state,
         who,
-        format!("keeps the {name}, but it is unready"),
+        format_args!("keeps the {name}, but it is unready"),
         "G-ATK-011",
         cx,
     );

@@ -120,7 +120,7 @@ pub fn roll_named(
     };
     let kind = match check.reads {
         Reads::Margin => RollKind::three_d6(),
-        Reads::Outcome(thresholds) => success_bands(level, opts, thresholds),
+        Reads::Outcome(thresholds) => bands(level, opts, thresholds),
     };
     let req = RollRequest::new(roller, kind, check.label, check.rule).against(level);
     let rolled = cx.roll(state, req)?;
@@ -147,6 +147,49 @@ pub fn roll_named(
         Event::Roll { roll: record }
     });
     Ok(result)
+}
+
+/// Slots of the per-thread table of [`success_bands`] answers (a power of two).
+const BAND_SLOTS: usize = 64;
+
+/// What a band partition depends on: the level, the two options and the
+/// thresholds (named by the address and length of their static slice).
+type BandKey = (i32, bool, i32, usize, usize);
+
+thread_local! {
+    /// The band partitions met so far on this thread, direct-mapped, each
+    /// with its full key: a read is exactly what [`success_bands`] gives
+    /// (it judges all sixteen totals, which cost a few percent of a fight).
+    static BANDS: std::cell::RefCell<[Option<(BandKey, RollKind)>; BAND_SLOTS]> =
+        const { std::cell::RefCell::new([None; BAND_SLOTS]) };
+}
+
+/// [`success_bands`], read back when this thread met the same roll before.
+fn bands(level: i32, opts: SuccessOptions, thresholds: &'static [i32]) -> RollKind {
+    let key: BandKey = (
+        level,
+        opts.ranged,
+        opts.critical_excluded,
+        thresholds.as_ptr() as usize,
+        thresholds.len(),
+    );
+    let slot = (level as usize)
+        .wrapping_mul(7)
+        .wrapping_add(usize::from(opts.ranged) * 3)
+        .wrapping_add(opts.critical_excluded as usize * 5)
+        .wrapping_add(key.3 >> 2)
+        % BAND_SLOTS;
+    BANDS.with(|t| {
+        let mut t = t.borrow_mut();
+        match t[slot] {
+            Some((k, kind)) if k == key => kind,
+            _ => {
+                let kind = success_bands(level, opts, thresholds);
+                t[slot] = Some((key, kind));
+                kind
+            }
+        }
+    })
 }
 
 /// A plain roll of dice (damage, location), recorded.

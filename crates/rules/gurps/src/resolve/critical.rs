@@ -124,7 +124,7 @@ fn armed(
             let w = &mut state.fighter_mut(who).weapons[wi];
             w.broken = true;
             w.ready = false;
-            say(state, who, format!("breaks the {name}"), RULE, cx);
+            say(state, who, format_args!("breaks the {name}"), RULE, cx);
         }
         CriticalMiss::HitSelf { half } => hit_own_limb(state, who, (wi, mi), half, cx)?,
         CriticalMiss::OffBalance => off_balance(state, who, RULE, cx),
@@ -133,14 +133,14 @@ fn armed(
             say(
                 state,
                 who,
-                format!("has the {name} turn in hand: it needs a Ready"),
+                format_args!("has the {name} turn in hand: it needs a Ready"),
                 RULE,
                 cx,
             );
         }
         CriticalMiss::DropWeapon => {
             drop(state, who, wi);
-            say(state, who, format!("drops the {name}"), RULE, cx);
+            say(state, who, format_args!("drops the {name}"), RULE, cx);
         }
         CriticalMiss::WeaponFlies => weapon_flies(state, who, (wi, mi), &name, cx)?,
         CriticalMiss::StrainedShoulder => strained_shoulder(state, who, wi, cx),
@@ -170,7 +170,7 @@ fn unarmed(
     match miss {
         UnarmedMiss::KnockSelfOut => {
             state.fighter_mut(who).life = crate::model::state::Life::Unconscious;
-            say(state, who, "knocks itself out".into(), RULE, cx);
+            say(state, who, "knocks itself out", RULE, cx);
         }
         UnarmedMiss::StrainedLimb { animal_flees } => {
             strained_limb(state, who, kind, limb, animal_flees, cx)?
@@ -191,7 +191,7 @@ fn unarmed(
             say(
                 state,
                 who,
-                "drops its guard: defenses -2 and feints count double until its next turn".into(),
+                "drops its guard: defenses -2 and feints count double until its next turn",
                 RULE,
                 cx,
             );
@@ -226,7 +226,13 @@ fn hit_own_limb(
     } else {
         Location::RightLeg
     };
-    say(state, who, format!("hits its own {location}"), RULE, cx);
+    say(
+        state,
+        who,
+        format_args!("hits its own {location}"),
+        RULE,
+        cx,
+    );
     hit_self(state, who, wi, mi, location, half, cx)?;
     Ok(())
 }
@@ -279,7 +285,7 @@ fn weapon_flies(
     say(
         state,
         who,
-        format!("loses the {name}: it flies to {at}"),
+        format_args!("loses the {name}: it flies to {at}"),
         RULE,
         cx,
     );
@@ -310,7 +316,7 @@ fn strained_shoulder(state: &mut State, who: CombatantId, wi: usize, cx: &mut im
     say(
         state,
         who,
-        "strains the shoulder: the weapon arm cannot attack or defend".into(),
+        "strains the shoulder: the weapon arm cannot attack or defend",
         RULE,
         cx,
     );
@@ -361,7 +367,7 @@ fn hit_solid(
     say(
         state,
         who,
-        format!("hits something solid with the {limb}"),
+        format_args!("hits something solid with the {limb}"),
         RULE,
         cx,
     );
@@ -418,7 +424,7 @@ fn torn_muscle(
     say(
         state,
         who,
-        format!("tears a muscle in the {limb}"),
+        format_args!("tears a muscle in the {limb}"),
         RULE,
         cx,
     );
@@ -433,7 +439,7 @@ fn off_balance(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut
     say(
         state,
         who,
-        "is off balance: no more action and defenses -2 until its next turn".into(),
+        "is off balance: no more action and defenses -2 until its next turn",
         rule,
         cx,
     );
@@ -441,7 +447,7 @@ fn off_balance(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut
 
 fn fall(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut impl Cx<Gurps>) {
     state.fighter_mut(who).posture = Posture::Lying;
-    say(state, who, "falls down".into(), rule, cx);
+    say(state, who, "falls down", rule, cx);
 }
 
 /// G-EXT-009: drops weapon `wi` if it is held; a fist or a claw is not

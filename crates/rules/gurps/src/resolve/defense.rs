@@ -10,7 +10,8 @@ use crate::resolve::check::{self, Check, Judged};
 use crate::resolve::magic::{self};
 use crate::resolve::{critical, effort, movement};
 use crate::rules::defense::{
-    ACROBATIC_SWING, Extras, Incoming, Touch, attacking_weight, defense_mods, may_pay_fp, options,
+    ACROBATIC_SWING, Extras, Incoming, Touch, attacking_weight, defense_mods, each_option,
+    may_pay_fp,
 };
 use crate::rules::magic::Distraction;
 use fray_core::dice::systems::gurps::SuccessRoll;
@@ -115,7 +116,7 @@ fn attempt_defense(
     exclude: Option<(DefenseKind, Option<u8>)>,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<Attempt> {
-    let opts = options(state, inc, exclude);
+    let opts = offered(state, inc, exclude);
     if opts.is_empty() {
         if attempt == 0 {
             let who = state.fighter(inc.defender).name.clone();
@@ -141,6 +142,24 @@ fn attempt_defense(
         return Ok(Attempt::Failed((choice.kind, choice.weapon)));
     }
     roll_defense(state, inc, &opts, choice, cx)
+}
+
+/// The defenses offered against one attack, on the stack when there are at
+/// most eight (a Dodge, a Block and a Parry per ready weapon: nearly
+/// always). The question still carries them in a `Vec` (one allocation a
+/// defense): an inline list there would make every `Flow` (whose `Halt`
+/// holds a pending question) larger.
+type DefenseOptions = smallvec::SmallVec<[DefenseOption; 8]>;
+
+/// [`crate::rules::defense::options`] without allocating when they are few.
+fn offered(
+    state: &State,
+    inc: &Incoming,
+    exclude: Option<(DefenseKind, Option<u8>)>,
+) -> DefenseOptions {
+    let mut out = DefenseOptions::new();
+    each_option(state, inc, exclude, |o| out.push(o));
+    out
 }
 
 /// Asks the defender; `None` when it does not defend. A Parry (or

@@ -24,7 +24,7 @@ pub fn set_posture(state: &mut State, who: CombatantId, to: Posture, cx: &mut im
     } else {
         "G-POS-010"
     };
-    say(state, who, format!("is now {}", to.name()), rule, cx);
+    say(state, who, format_args!("is now {}", to.name()), rule, cx);
 }
 
 /// Resolves a checked Move: the free posture changes, the route, and the
@@ -45,7 +45,7 @@ pub fn resolve_move(
         say(
             state,
             mover,
-            format!("sprints: +{bonus} movement"),
+            format_args!("sprints: +{bonus} movement"),
             "G-MOV-002",
             cx,
         );
@@ -79,13 +79,7 @@ fn sprint_roll(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> 
     )?;
     if !r.is_success() {
         effort::lose_fp(state, who, 1, cx)?;
-        say(
-            state,
-            who,
-            "tires from sprinting: 1 FP".into(),
-            "G-MOV-003",
-            cx,
-        );
+        say(state, who, "tires from sprinting: 1 FP", "G-MOV-003", cx);
     }
     Ok(())
 }
@@ -172,7 +166,13 @@ pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
         };
         state.set_body(id, Some(hex));
         state.fighter_mut(id).thrown_by = None;
-        say(state, id, format!("lies across {hex} too"), "G-POS-009", cx);
+        say(
+            state,
+            id,
+            format_args!("lies across {hex} too"),
+            "G-POS-009",
+            cx,
+        );
     }
     Ok(())
 }

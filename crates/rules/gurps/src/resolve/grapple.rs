@@ -52,7 +52,7 @@ pub fn resolve(
         Grapple::TakeItem | Grapple::ForceDrop => wrest(state, actor, *g == Grapple::TakeItem, cx),
         Grapple::Release => {
             state.set_grip(actor, None);
-            say(state, actor, "lets go".into(), "G-GRP-012", cx);
+            say(state, actor, "lets go", "G-GRP-012", cx);
             Ok(())
         }
         Grapple::BreakFree => break_free(state, actor, cx),
@@ -119,7 +119,7 @@ fn grab(
     say(
         state,
         actor,
-        format!("grabs {tn} by {where_}"),
+        format_args!("grabs {tn} by {where_}"),
         "G-GRP-001",
         cx,
     );
@@ -206,7 +206,7 @@ fn takedown(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> F
     // G-GRP-007: the winner places the body's second hex.
     f.thrown_by = Some(winner);
     state.set_body(faller, None);
-    say(state, faller, "is thrown down".into(), "G-GRP-007", cx);
+    say(state, faller, "is thrown down", "G-GRP-007", cx);
     // G-SPL-001: knocked down while casting.
     crate::resolve::magic::distracted(
         state,
@@ -273,7 +273,7 @@ fn pin(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<(
         if let Some(g) = state.fighter_mut(actor).grip.as_mut() {
             g.pinned = true;
         }
-        say(state, target, "is pinned".into(), "G-GRP-008", cx);
+        say(state, target, "is pinned", "G-GRP-008", cx);
     }
     Ok(())
 }
@@ -330,7 +330,7 @@ fn strangle(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> F
         say(
             state,
             target,
-            "is choking: 1 FP a turn until free".into(),
+            "is choking: 1 FP a turn until free",
             "G-GRP-010",
             cx,
         );
@@ -384,7 +384,7 @@ fn wrest(state: &mut State, actor: CombatantId, take: bool, cx: &mut impl Cx<Gur
     say(
         state,
         target,
-        format!("{verb} {}", what.join(", ")),
+        format_args!("{verb} {}", what.join(", ")),
         rule,
         cx,
     );
@@ -404,7 +404,7 @@ fn break_free(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) ->
         say(
             state,
             actor,
-            "strains against the pin (one try per 10 seconds)".into(),
+            "strains against the pin (one try per 10 seconds)",
             "G-GRP-017",
             cx,
         );
@@ -438,7 +438,7 @@ fn break_free(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) ->
     let b = check::roll(state, cx, Check::new(by, "keep hold", "G-GRP-016"), &theirs)?;
     if quick_contest(a.roll, a.level, b.roll, b.level).winner == Winner::A {
         state.set_grip(by, None);
-        say(state, actor, "breaks free".into(), "G-GRP-016", cx);
+        say(state, actor, "breaks free", "G-GRP-016", cx);
     }
     Ok(())
 }
@@ -475,7 +475,7 @@ pub fn upkeep(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> F
         if !strangled {
             state.fighter_mut(who).suffocating = false;
         } else {
-            say(state, who, "chokes: 1 FP".into(), "G-GRP-010", cx);
+            say(state, who, "chokes: 1 FP", "G-GRP-010", cx);
             crate::resolve::effort::lose_fp(state, who, 1, cx)?;
         }
     }

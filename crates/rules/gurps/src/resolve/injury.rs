@@ -687,14 +687,13 @@ fn effects(
             > 2 * crate::rules::location::crippling_threshold(location, max_hp).unwrap_or(0);
         cripple(state, target, location, cx);
         let name = state.fighter(target).name.clone();
-        let what = if destroyed {
-            format!("has the {location} destroyed")
-        } else {
-            format!("has the {location} crippled")
-        };
         cx.emit(|| Event::Condition {
             who: name.to_string(),
-            what,
+            what: if destroyed {
+                format!("has the {location} destroyed")
+            } else {
+                format!("has the {location} crippled")
+            },
             rule: "G-LOC-009",
         });
     }

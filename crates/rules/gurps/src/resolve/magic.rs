@@ -53,7 +53,7 @@ pub fn concentrate(
                         say(
                             state,
                             actor,
-                            format!("abandons {name} for another spell"),
+                            format_args!("abandons {name} for another spell"),
                             "G-CON-001",
                             cx,
                         );
@@ -68,7 +68,7 @@ pub fn concentrate(
             say(
                 state,
                 actor,
-                "concentrates (no spell under way)".into(),
+                "concentrates (no spell under way)",
                 "G-CON-001",
                 cx,
             );
@@ -82,7 +82,7 @@ pub fn concentrate(
         say(
             state,
             actor,
-            format!(
+            format_args!(
                 "concentrates on {name}: {} of {} seconds",
                 casting.seconds, casting.needed
             ),
@@ -109,7 +109,7 @@ fn begin(state: &State, actor: CombatantId, c: &Casting, cx: &mut impl Cx<Gurps>
         say(
             state,
             actor,
-            format!("points the {what} at {at}, for all to see"),
+            format_args!("points the {what} at {at}, for all to see"),
             "G-SPL-004",
             cx,
         );
@@ -124,7 +124,7 @@ fn dissipate(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) {
         say(
             state,
             actor,
-            format!("lets the charged {} go", w.weapon.name),
+            format_args!("lets the charged {} go", w.weapon.name),
             "G-SPL-011",
             cx,
         );
@@ -232,7 +232,7 @@ fn charge(
         say(
             state,
             actor,
-            format!("fails to cast {}", known.spell.name),
+            format_args!("fails to cast {}", known.spell.name),
             "G-SPL-009",
             cx,
         );
@@ -248,7 +248,7 @@ fn charge(
     say(
         state,
         actor,
-        format!("holds a charged {name} (weapon {n})"),
+        format_args!("holds a charged {name} (weapon {n})"),
         "G-SPL-011",
         cx,
     );
@@ -301,7 +301,7 @@ fn regular(
         say(
             state,
             actor,
-            format!("has no subject for {}: the spell is lost", spell.name),
+            format_args!("has no subject for {}: the spell is lost", spell.name),
             "G-SPL-003",
             cx,
         );
@@ -333,7 +333,7 @@ fn regular(
         say(
             state,
             actor,
-            format!("fails to cast {}", spell.name),
+            format_args!("fails to cast {}", spell.name),
             "G-SPL-003",
             cx,
         );
@@ -377,7 +377,7 @@ fn resisted_off(
     let contest = quick_contest(cast.roll, cast.level, r.roll, r.level);
     let off = contest.winner != Winner::A;
     if off {
-        say(state, subject, "resists the spell".into(), "G-SPL-005", cx);
+        say(state, subject, "resists the spell", "G-SPL-005", cx);
     }
     Ok(off)
 }
@@ -423,7 +423,7 @@ fn area(
         say(
             state,
             actor,
-            format!("fails to cast {}", spell.name),
+            format_args!("fails to cast {}", spell.name),
             "G-SPL-007",
             cx,
         );
@@ -521,7 +521,7 @@ fn apply(
             say(
                 state,
                 subject,
-                format!("is healed {healed} HP by {} (HP {hp})", spell.name),
+                format_args!("is healed {healed} HP by {} (HP {hp})", spell.name),
                 rule,
                 cx,
             );
@@ -547,7 +547,7 @@ fn fall_asleep(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut
     f.posture = Posture::Lying;
     f.casting = None;
     state.set_grip(who, None);
-    say(state, who, "falls asleep".into(), rule, cx);
+    say(state, who, "falls asleep", rule, cx);
 }
 
 /// A blow that injures a sleeper wakes it, mentally stunned, still lying
@@ -563,7 +563,7 @@ pub fn wake(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     say(
         state,
         who,
-        "wakes from the magical sleep, mentally stunned".into(),
+        "wakes from the magical sleep, mentally stunned",
         "G-INJ-010",
         cx,
     );
@@ -640,7 +640,7 @@ fn lose(
 ) {
     state.fighter_mut(who).casting = None;
     let name = spell_name(state, who, c.spell);
-    say(state, who, format!("loses the {name} spell"), rule, cx);
+    say(state, who, format_args!("loses the {name} spell"), rule, cx);
 }
 
 /// G-CON-001 decision: any maneuver but Concentrate abandons a spell
@@ -649,7 +649,13 @@ pub fn abandon(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     if let Some(c) = state.fighter(who).casting {
         state.fighter_mut(who).casting = None;
         let name = spell_name(state, who, c.spell);
-        say(state, who, format!("stops casting {name}"), "G-CON-001", cx);
+        say(
+            state,
+            who,
+            format_args!("stops casting {name}"),
+            "G-CON-001",
+            cx,
+        );
     }
 }
 

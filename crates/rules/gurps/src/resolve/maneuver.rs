@@ -342,7 +342,7 @@ fn do_nothing(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) ->
         crate::resolve::say(
             state,
             actor,
-            format!("is frozen by surprise ({left} more)"),
+            format_args!("is frozen by surprise ({left} more)"),
             "G-TURN-005",
             cx,
         );
@@ -497,13 +497,12 @@ fn feint(
             expires_before_turn: expires,
         });
     }
-    let text = if won {
-        format!("the feint wins by {margin}")
-    } else {
-        "the feint fails".to_string()
-    };
     cx.emit(|| Event::Note {
-        text,
+        text: if won {
+            format!("the feint wins by {margin}")
+        } else {
+            "the feint fails".to_string()
+        },
         rule: "G-FNT-003",
     });
     Ok(())

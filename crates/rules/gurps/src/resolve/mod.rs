@@ -28,17 +28,19 @@ use crate::model::event::Event;
 use crate::model::state::State;
 use fray_core::{CombatantId, Cx};
 
-/// Logs a change in `who`'s condition under a rule ID.
+/// Logs a change in `who`'s condition under a rule ID. `what` is written
+/// out only when someone narrates (pass `format_args!`: the simulator's
+/// path then builds no string).
 pub(crate) fn say(
     state: &State,
     who: CombatantId,
-    what: String,
+    what: impl std::fmt::Display,
     rule: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) {
     cx.emit(|| Event::Condition {
         who: state.fighter(who).name.to_string(),
-        what,
+        what: what.to_string(),
         rule,
     });
 }

@@ -114,13 +114,7 @@ fn partial(state: &mut State, surprise: &Surprise, cx: &mut impl Cx<Gurps>) -> F
             for id in state.ids().collect::<Vec<_>>() {
                 if state.fighter(id).side != winner {
                     state.fighter_mut(id).stun = Some(Stun::Mental);
-                    say(
-                        state,
-                        id,
-                        "loses the initiative: stunned".into(),
-                        "G-TURN-006",
-                        cx,
-                    );
+                    say(state, id, "loses the initiative: stunned", "G-TURN-006", cx);
                 }
             }
             return Ok(());

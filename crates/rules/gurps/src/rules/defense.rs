@@ -69,23 +69,52 @@ pub(crate) fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool)
     (arc, side, started_behind)
 }
 
+/// What every defense against one attack reads of the board, worked out
+/// once for all the defenses offered (each used to look it up again).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Around {
+    /// Where the attacker stands relative to the defender ([`arc_of`]).
+    arc: (Arc, Option<Side>, bool),
+    /// The defender is in close combat (G-CC-005).
+    close: bool,
+    /// Someone holds the defender in a grip (G-GRP-004).
+    grabbed: bool,
+    /// The attack comes from higher ground (G-ATK-021).
+    above: bool,
+}
+
+impl Around {
+    /// The board as `inc`'s defender meets it.
+    pub(crate) fn of(state: &State, inc: &Incoming) -> Around {
+        let d = state.fighter(inc.defender);
+        Around {
+            arc: arc_of(state, inc),
+            close: state.in_close_combat(inc.defender),
+            grabbed: state.held_by(inc.defender).is_some(),
+            above: state.map.height_at(inc.from).unwrap_or(0)
+                > state.map.height_at(d.pose.pos).unwrap_or(0),
+        }
+    }
+}
+
 /// The modifiers every defense shares, and whether any defense is allowed:
 /// the defender's stance, the kind of attack, where it comes from, then
 /// the defender's and the attack's modifiers (added in that order).
-pub(crate) fn common<M: Mods>(
+fn common<M: Mods>(
     state: &State,
     inc: &Incoming,
     kind: DefenseKind,
+    around: &Around,
     mods: &mut M,
 ) -> bool {
     if !stance_allows(state.fighter(inc.defender), kind)
         || !thrown_allows(inc, kind, mods)
-        || !direction_allows(state, inc, kind, mods)
+        || !direction_allows(state, inc, kind, around, mods)
     {
         return false;
     }
-    defender_mods(state, inc, kind, mods);
-    attack_mods(state, inc, kind, mods);
+    defender_mods(state, inc, kind, around, mods);
+    attack_mods(state, inc, kind, around, mods);
     true
 }
 
@@ -121,10 +150,11 @@ fn direction_allows<M: Mods>(
     state: &State,
     inc: &Incoming,
     kind: DefenseKind,
+    around: &Around,
     mods: &mut M,
 ) -> bool {
     let d = state.fighter(inc.defender);
-    let (arc, side, started_behind) = arc_of(state, inc);
+    let (arc, side, started_behind) = around.arc;
     match arc {
         Arc::Front => {}
         Arc::Side => {
@@ -167,7 +197,7 @@ fn direction_allows<M: Mods>(
         _ => {}
     }
     // G-CC-005: in close combat, Dodge, or Parry with a reach C weapon; no Block.
-    if state.in_close_combat(inc.defender) && kind == DefenseKind::Block {
+    if around.close && kind == DefenseKind::Block {
         return false;
     }
     // G-ATK-008: against a strike at the weapon, no Block and no shield DB.
@@ -183,7 +213,13 @@ fn direction_allows<M: Mods>(
 
 /// The defender's own state: Combat Reflexes, posture, stun, All-Out
 /// Defense, a grip on it, and the critical-miss leftovers.
-fn defender_mods<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut M) {
+fn defender_mods<M: Mods>(
+    state: &State,
+    inc: &Incoming,
+    kind: DefenseKind,
+    around: &Around,
+    mods: &mut M,
+) {
     let d = state.fighter(inc.defender);
     mods.add(
         "Combat Reflexes",
@@ -198,7 +234,7 @@ fn defender_mods<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods
         mods.add("All-Out Defense", 2, "G-AOD-001");
     }
     // G-GRP-004: grabbed, -2 to Block and Parry, -1 to Dodge.
-    if state.held_by(inc.defender).is_some() {
+    if around.grabbed {
         let pen = if kind == DefenseKind::Dodge { -1 } else { -2 };
         mods.add("grabbed", pen, "G-GRP-004");
     }
@@ -215,7 +251,13 @@ fn defender_mods<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods
 
 /// The attack's own options: a feint, Deceptive and Telegraphic Attacks,
 /// a dodge and drop, a blow from above, a Dual-Weapon Attack.
-fn attack_mods<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: &mut M) {
+fn attack_mods<M: Mods>(
+    state: &State,
+    inc: &Incoming,
+    kind: DefenseKind,
+    around: &Around,
+    mods: &mut M,
+) {
     let d = state.fighter(inc.defender);
     // G-FNT-003: the attacker's feint margin comes off this foe's defense.
     if let Some(f) = state.fighter(inc.attacker).feint
@@ -234,9 +276,7 @@ fn attack_mods<M: Mods>(state: &State, inc: &Incoming, kind: DefenseKind, mods: 
         mods.add("dodged and dropped", 3, "G-DEF-012");
     }
     // G-ATK-021: a melee attack from above: -2 to defend.
-    if inc.melee
-        && state.map.height_at(inc.from).unwrap_or(0) > state.map.height_at(d.pose.pos).unwrap_or(0)
-    {
+    if inc.melee && around.above {
         mods.add("attacked from above", -2, "G-ATK-021");
     }
     if inc.telegraphic {
@@ -289,6 +329,18 @@ pub fn defense_mods<M: Mods + Default>(
     weapon: Option<u8>,
     extras: Extras,
 ) -> Option<M> {
+    defense_mods_around(state, inc, kind, weapon, extras, &Around::of(state, inc))
+}
+
+/// [`defense_mods`] with the board already read ([`Around`]).
+fn defense_mods_around<M: Mods + Default>(
+    state: &State,
+    inc: &Incoming,
+    kind: DefenseKind,
+    weapon: Option<u8>,
+    extras: Extras,
+    around: &Around,
+) -> Option<M> {
     let d = state.fighter(inc.defender);
     let mut mods = match kind {
         DefenseKind::Spell => {
@@ -298,6 +350,7 @@ pub fn defense_mods<M: Mods + Default>(
                 state,
                 inc,
                 DefenseKind::Dodge,
+                around,
                 &mut fray_core::Total::default(),
             ) {
                 return None;
@@ -305,7 +358,7 @@ pub fn defense_mods<M: Mods + Default>(
             return crate::rules::magic::blocking_mods(state, inc, weapon?);
         }
         DefenseKind::Dodge => M::base("Dodge", dodge_base(d), "G-DEF-001"),
-        DefenseKind::Parry => parry_mods(state, inc, weapon?)?,
+        DefenseKind::Parry => parry_mods(state, inc, weapon?, around)?,
         DefenseKind::Block => {
             let s = d.shield.as_ref().filter(|s| s.ready)?;
             if d.blocked || !crate::rules::grapple::may_block(state, inc.defender) {
@@ -314,7 +367,7 @@ pub fn defense_mods<M: Mods + Default>(
             M::base("Block", s.skill / 2 + 3, "G-DEF-006")
         }
     };
-    if !common(state, inc, kind, &mut mods) {
+    if !common(state, inc, kind, around, &mut mods) {
         return None;
     }
     if extras.retreat {
@@ -333,7 +386,12 @@ pub fn defense_mods<M: Mods + Default>(
 /// A parry's base and its own modifiers (G-DEF-002..005), or `None` when
 /// the weapon cannot parry this attack (unready, held, too long for close
 /// combat, too light for the attacking weapon).
-fn parry_mods<M: Mods + Default>(state: &State, inc: &Incoming, weapon: u8) -> Option<M> {
+fn parry_mods<M: Mods + Default>(
+    state: &State,
+    inc: &Incoming,
+    weapon: u8,
+    around: &Around,
+) -> Option<M> {
     let d = state.fighter(inc.defender);
     let w = d.weapons.get(usize::from(weapon))?;
     if !w.ready || (w.is_unbalanced() && w.attacked) {
@@ -345,9 +403,7 @@ fn parry_mods<M: Mods + Default>(state: &State, inc: &Incoming, weapon: u8) -> O
     }
     let (pmode, base) = w.parry_base()?;
     // G-CC-005: only a reach C weapon parries in close combat.
-    if state.in_close_combat(inc.defender)
-        && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0))
-    {
+    if around.close && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0)) {
         return None;
     }
     // G-EXT-025: no parrying a weapon heavier than Basic Lift (twice
@@ -456,12 +512,13 @@ pub fn each_option(
 ) {
     let d = state.fighter(inc.defender);
     let can_retreat = retreat_possible(state, inc);
+    let around = Around::of(state, inc);
     let mut push = |kind: DefenseKind, weapon: Option<u8>| {
         if exclude == Some((kind, weapon)) {
             return;
         }
         if let Some(Total(value)) =
-            defense_mods::<Total>(state, inc, kind, weapon, Extras::default())
+            defense_mods_around::<Total>(state, inc, kind, weapon, Extras::default(), &around)
         {
             out(DefenseOption {
                 kind,
