@@ -2,7 +2,7 @@
 //! another on this thread, exactly as `fray sim` seeds them, with the
 //! time taken, the rounds played and the wins per side.
 //!
-//! Each ruleset's `examples/fight_rate.rs` wraps [`play_serially`] in an
+//! Each ruleset's `examples/<ruleset>_fight_rate.rs` wraps [`play_serially`] in an
 //! allocation counter (the `allocation-counter` crate, a dev-dependency
 //! there, never of the CLI), so allocations per fight come with the rate.
 //! `fray sim` under `time`, and the criterion benchmarks, stay the figures

@@ -210,7 +210,7 @@ fn csv_has_one_row_per_combatant_and_the_plot_is_svg() {
     }
 }
 
-/// The optimizing probe (`fray_sim::probe`, the `fight_rate` examples)
+/// The optimizing probe (`fray_sim::probe`, the `<ruleset>_fight_rate` examples)
 /// plays the very fights the simulator plays: seed 1, trials in order.
 #[test]
 fn the_probe_plays_the_simulators_fights_one_after_another() {

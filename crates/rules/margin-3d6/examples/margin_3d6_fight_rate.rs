@@ -2,7 +2,7 @@
 //! one thread, as `fray sim` seeds it, and prints fights per second,
 //! allocations per fight and the AI memo's reuse: a quick probe while
 //! optimizing (`fray sim` under `time` and the criterion benchmarks are the
-//! figures docs/performance.md reports). `fight_rate [N] [SCENARIO]`.
+//! figures docs/performance.md reports). `margin_3d6_fight_rate [N] [SCENARIO]`.
 
 use fray_margin_3d6::Margin;
 use fray_sim::probe;

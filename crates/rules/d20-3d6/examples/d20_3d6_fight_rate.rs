@@ -3,8 +3,8 @@
 //! allocations per fight, the wins and the AI memo's reuse; a third
 //! argument `nomemo` plays without the AI's table, for comparison. A quick
 //! probe while optimizing (profile it with `cargo build --profile profiling
-//! -p fray-d20-3d6 --example fight_rate`, then `perf` or callgrind on
-//! `target/profiling/examples/fight_rate`). `fight_rate [N] [SCENARIO] [nomemo]`.
+//! -p fray-d20-3d6 --example d20_3d6_fight_rate`, then `perf` or callgrind on
+//! `target/profiling/examples/d20_3d6_fight_rate`). `d20_3d6_fight_rate [N] [SCENARIO] [nomemo]`.
 
 use fray_d20_3d6::D20;
 use fray_sim::probe;
