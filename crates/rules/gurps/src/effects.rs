@@ -58,10 +58,12 @@ impl ActionEffects for Gurps {
         let mut major = false;
         let mut knockdown = 0i64;
         let mut major_critical = false;
-        // The strike under way began with a critical miss (G-EXT-009): a
-        // weapon it flings at the target wounds but is no hit. Each attack
-        // roll starts a strike afresh, and a defender's own critical miss
-        // (a parry's) leaves the blow a hit.
+        // The attacker's weapon of the strike under way went to the
+        // Critical Miss Table (G-EXT-009), after its own critical miss or a
+        // critical defense (G-EXT-011): a weapon it flings at the target
+        // wounds but is no hit. Each attack roll starts a strike afresh,
+        // and a defender's own critical miss (a parry's) leaves the blow a
+        // hit.
         let mut strike_fumbled = false;
         let (mut injury, mut out, mut dead) = (0i64, false, false);
         if let Some(t) = target_of(action).filter(|t| before.exists(*t) && after.exists(*t)) {
@@ -80,7 +82,8 @@ impl ActionEffects for Gurps {
                         "dodge" | "parry" | "block" | "blocking spell"
                             if roll.verdict == "success" || roll.verdict == "critical success" =>
                         {
-                            defended += 1
+                            defended += 1;
+                            strike_fumbled |= roll.verdict == "critical success";
                         }
                         "critical hit table" => {
                             major_critical |= critical_hit_effect(roll.total).major;
