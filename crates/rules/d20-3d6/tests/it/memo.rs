@@ -2,15 +2,14 @@
 //! every bundled scenario narrates byte for byte the same with and without
 //! it, and the simulator reports the same on 1 and 4 threads. The
 //! simulator's path allocates nothing once the table has seen a fight's
-//! situations.
+//! situations. The first two are [`fray_sim::memo_check`]'s.
 
-use fray_core::{InputLog, NullSink, Ruleset, SimOracle};
+use fray_core::{NullSink, Ruleset, SimOracle};
 use fray_d20_3d6::D20;
 use fray_d20_3d6::ai::memo;
 use fray_d20_3d6::model::scenario::Scenario;
 use fray_d20_3d6::model::state::State;
-use fray_sim::{SimConfig, simulate};
-use std::fmt::Write;
+use fray_sim::memo_check::{self, MemoSwitches};
 
 const SCENARIOS: [(&str, &str); 6] = [
     (
@@ -44,16 +43,11 @@ fn start(text: &str) -> State {
     D20::setup(&s).unwrap()
 }
 
-/// The whole narration of the fight of `seed`, every event on a line.
-fn narration(start: &State, seed: u64) -> String {
-    let mut s = start.clone();
-    let mut out = String::new();
-    fray_core::run::fight::<D20>(&mut s, &InputLog::default(), seed, |e| {
-        writeln!(out, "{}", serde_json::to_string(&e).unwrap()).unwrap();
-    })
-    .unwrap();
-    out
-}
+const SWITCHES: MemoSwitches = MemoSwitches {
+    set_enabled: memo::set_enabled,
+    clear: memo::clear,
+    len: memo::len,
+};
 
 #[test]
 fn the_memo_changes_no_fight_of_any_bundled_scenario() {
@@ -61,23 +55,11 @@ fn the_memo_changes_no_fight_of_any_bundled_scenario() {
     for (name, text) in SCENARIOS {
         let start = start(text);
         let fights = if name == "duel" { 40 } else { 8 };
-        memo::set_enabled(false);
-        let plain: Vec<String> = (0..fights).map(|seed| narration(&start, seed)).collect();
-        memo::set_enabled(true);
-        memo::clear();
-        // The first pass fills the table, the second reads it back.
-        for pass in 0..2 {
-            for (seed, want) in plain.iter().enumerate() {
-                let got = narration(&start, seed as u64);
-                assert!(
-                    got == *want,
-                    "{name}, seed {seed}, pass {pass}: the memo changed the fight"
-                );
-            }
-        }
+        let entries = memo_check::changes_no_fight::<D20>(&start, fights, SWITCHES)
+            .unwrap_or_else(|e| panic!("{name}: {e:?}"));
         // Fights of more fighters than a key holds are worked out every time.
         let fits = start.fighters.len() <= memo::FIGHTERS;
-        assert_eq!(memo::len() > 0, fits, "{name}: remembered or not");
+        assert_eq!(entries > 0, fits, "{name}: remembered or not");
     }
 }
 
@@ -103,10 +85,7 @@ fn the_memo_forgets_a_scenario_whose_sheets_changed() {
 fn the_simulator_reports_the_same_on_one_and_four_threads() {
     // rule: X-FLW-001
     let start = start(SCENARIOS[0].1);
-    let run = |threads| {
-        let config = SimConfig::new(3000, 7).with_threads(Some(threads));
-        simulate::<D20>(&start, &config, &|_| {}).unwrap()
-    };
+    let run = |threads| memo_check::report_on::<D20>(&start, 3000, threads).unwrap();
     assert_eq!(run(1), run(4));
 }
 
