@@ -292,10 +292,12 @@ fn remove(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
     )])
 }
 
-/// After the roster changed: the indexes rebuilt, and the map behind a new
-/// `Arc`, so that the AI's memo, which names fixed data by its address and
-/// empties itself on a new map, cannot answer for the roster before.
+/// After the roster changed: the indexes rebuilt, the map behind a new
+/// `Arc` and a new stamp, so that the AI's memo, which names fixed data by
+/// its address and empties itself on a new map or stamp, cannot answer for
+/// the roster before.
 fn fresh(state: &mut State) {
     state.reindex();
+    state.stamp.renew();
     state.map = Arc::new(state.map.as_ref().clone());
 }

@@ -73,6 +73,7 @@ impl Serialize for StateKey<'_> {
             grips: _,
             casters: _,
             armory: _,
+            stamp: _,
         } = self.state;
         let st = self.start;
         let surprise = surprise.as_ref().map(|x| Same(x, st.surprise.as_ref()));

@@ -92,6 +92,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         grips: 0,
         casters: std::sync::Arc::from([]),
         armory: s.armory.clone(),
+        stamp: fray_core::memo::Stamp::new(),
     };
     state.reindex();
     Ok(state)

@@ -13,15 +13,20 @@
 //! whatever the number of threads), bounded (a fixed number of
 //! direct-mapped slots, allocated once per thread) and exact:
 //!
-//! - the key is the whole state the AI could read, written out field by
-//!   field with exhaustive destructuring, so a field added to [`State`],
-//!   [`Fighter`] or [`Carried`] does not compile until it is placed here;
-//! - what stays fixed through a fight (statistics, DR, equipment data, AI
-//!   knobs) is summed into a 128-bit fingerprint kept in the key (worked
-//!   out again only when those bytes differ from the previous decision's,
-//!   so about once a fight), and the fixed data behind `Arc`s (weapons, skills, spells) is named by its
-//!   address while the memo holds the scenario's map and options: a new
-//!   map or new options empty the memo;
+//! - the key is the whole state the AI could read that changes in a fight,
+//!   written out field by field with exhaustive destructuring, so a field
+//!   added to [`State`], [`Fighter`] or [`Carried`] does not compile until
+//!   it is placed here;
+//! - what stays fixed through a fight is not in the key but pinned: the map
+//!   by its `Arc`, the options by value, and the fighters' sheets
+//!   (statistics, skills, knobs, controller, shield) and the scenario's
+//!   fixed fields by the state's [`Stamp`] (one address compared a
+//!   decision; setup gives each state its own, a roster change renews it).
+//!   Debug builds also write the fixed part out on every lookup and panic
+//!   if it changed under the same stamp. DR (corrosion eats it) and the
+//!   carried weapons' data (a spell makes or ends a weapon) are compared
+//!   against the pinned copies ([`Drift`]) and keyed only when they differ.
+//!   A state on other pins empties the memo;
 //! - counters that only ever meet other counters (a fighter's turn number
 //!   against the turn a feint lapses, a torn muscle heals, close combat was
 //!   entered or a pin may next be broken) are kept as differences, so that
@@ -44,16 +49,21 @@
 //! Debug builds (the tests) check every read against a fresh computation.
 
 use crate::model::action::{Action, Aim, Charge, Grapple, Shove, Slam, Step, Trigger, Wait};
+use crate::model::location::LOCATION_COUNT;
+use crate::model::options::Options;
 use crate::model::state::{Carried, CarriedShield, Fighter, GripAt, Stance, State, Stats};
 use crate::model::tactics::{AimKnob, Knobs};
 use fray_core::CombatantId;
-use fray_core::grid::{HexPos, MapKind};
+use fray_core::grid::{HexPos, Map, MapKind};
+use fray_core::memo::Stamp;
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-/// The longest key kept, in bytes (a larger field: not memoized).
-const KEY_BYTES: usize = 320;
+/// The longest key kept, in bytes, held inline in its slot (one cache
+/// line and a half: a duel's keys are 80 to 110 bytes; a longer key is not
+/// memoized).
+const KEY_BYTES: usize = 152;
 
 /// Slots per thread (a power of two).
 const SLOTS: usize = 1 << 17;
@@ -66,6 +76,7 @@ struct Writer {
 }
 
 impl Writer {
+    #[inline]
     fn new() -> Writer {
         Writer {
             buf: [0; KEY_BYTES],
@@ -74,6 +85,7 @@ impl Writer {
         }
     }
 
+    #[inline]
     fn bytes(&self) -> &[u8] {
         &self.buf[..self.len]
     }
@@ -95,14 +107,24 @@ impl Hasher for Writer {
         self.len = end;
     }
 
+    #[inline]
+    fn write_u8(&mut self, v: u8) {
+        if self.len < KEY_BYTES {
+            self.buf[self.len] = v;
+            self.len += 1;
+        } else {
+            self.overflow = true;
+        }
+    }
+
     /// Lengths and enum discriminants: one byte when small (most are),
     /// else a marker and all eight (still a one-to-one encoding).
     #[inline]
     fn write_usize(&mut self, v: usize) {
         match u8::try_from(v) {
-            Ok(b) if b < u8::MAX => self.write(&[b]),
+            Ok(b) if b < u8::MAX => self.write_u8(b),
             _ => {
-                self.write(&[u8::MAX]);
+                self.write_u8(u8::MAX);
                 self.write(&(v as u64).to_le_bytes());
             }
         }
@@ -118,10 +140,10 @@ impl Hasher for Writer {
     #[inline]
     fn write_u32(&mut self, mut v: u32) {
         while v >= 0x80 {
-            self.write(&[(v as u8) | 0x80]);
+            self.write_u8((v as u8) | 0x80);
             v >>= 7;
         }
-        self.write(&[v as u8]);
+        self.write_u8(v as u8);
     }
 
     /// Signed values zigzagged first (-1 is 1, 1 is 2), then as above.
@@ -136,135 +158,19 @@ impl Hasher for Writer {
     }
 }
 
-/// Two independent multiply-rotate lanes over 8-byte words: the
-/// fingerprint of the fixed data, a word at a time. Worked out only when
-/// the fixed data differs from the previous decision's on this thread
-/// ([`FixedBytes`]), so in practice once per fight.
-struct Print(u64, u64);
+/// The fixed data written out plainly, once when the memo pins a state and,
+/// in debug builds, again on every lookup to catch a change made without a
+/// new [`State::stamp`].
+#[derive(Default, PartialEq, Eq)]
+struct Plain(Vec<u8>);
 
-impl Print {
-    /// The fingerprint of `bytes`.
-    fn of(bytes: &[u8]) -> (u64, u64) {
-        let mut p = Print(SEED.0, SEED.1);
-        p.write(bytes);
-        (p.0, p.1)
-    }
-}
-
-/// The most bytes of fixed data compared a decision (more: fingerprinted
-/// as they come, every time).
-const FIXED_BYTES: usize = 2048;
-
-/// The fixed data of a decision written out plainly (a few hundred bytes:
-/// copying them and comparing them with the previous decision's is several
-/// times cheaper than fingerprinting them each time). Past
-/// [`FIXED_BYTES`] the bytes are fingerprinted as they come (`spill`).
-struct Plain<'a> {
-    buf: &'a mut [u8; FIXED_BYTES],
-    len: usize,
-    spill: Option<Print>,
-}
-
-impl Hasher for Plain<'_> {
+impl Hasher for Plain {
     fn finish(&self) -> u64 {
         0
     }
 
-    #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        let end = self.len + bytes.len();
-        if end <= FIXED_BYTES {
-            self.buf[self.len..end].copy_from_slice(bytes);
-            self.len = end;
-        } else {
-            self.spill_out(bytes);
-        }
-    }
-}
-
-impl Plain<'_> {
-    #[cold]
-    fn spill_out(&mut self, bytes: &[u8]) {
-        let p = self.spill.get_or_insert(Print(SEED.0, SEED.1));
-        p.write(&self.buf[..self.len]);
-        p.write(bytes);
-        self.len = 0;
-    }
-}
-
-/// The fingerprint's starting lanes.
-const SEED: (u64, u64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4);
-
-/// This thread's fixed data of the last two decisions and the fingerprint
-/// of the last: the fixed data changes only between fights of different
-/// scenarios or when a fight changes it (armor eaten, a game master's
-/// edit), so the fingerprint is reused while the bytes are equal, which
-/// keeps the key exact. Decisions write into `bufs[cur]`; the other buffer
-/// holds the last decision's bytes.
-struct FixedBytes {
-    bufs: [[u8; FIXED_BYTES]; 2],
-    lens: [usize; 2],
-    cur: usize,
-    print: Option<(u64, u64)>,
-}
-
-impl FixedBytes {
-    /// The fingerprint of the `len` bytes just written into `bufs[cur]`
-    /// (after `spill`, if they overflowed), reused when they equal the last.
-    fn print(&mut self, len: usize, spill: Option<Print>) -> (u64, u64) {
-        let (cur, last) = (self.cur, 1 - self.cur);
-        if let Some(mut p) = spill {
-            p.write(&self.bufs[cur][..len]);
-            self.print = None;
-            return (p.0, p.1);
-        }
-        if let Some(p) = self.print
-            && self.lens[last] == len
-            && self.bufs[cur][..len] == self.bufs[last][..len]
-        {
-            return p;
-        }
-        let p = Print::of(&self.bufs[cur][..len]);
-        self.lens[cur] = len;
-        self.cur = last;
-        self.print = Some(p);
-        p
-    }
-}
-
-impl Print {
-    #[inline]
-    fn word(&mut self, v: u64) {
-        self.0 = (self.0 ^ v)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(29);
-        self.1 = (self.1 ^ v.rotate_left(32))
-            .wrapping_mul(0xff51_afd7_ed55_8ccd)
-            .rotate_left(31);
-    }
-}
-
-impl Hasher for Print {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(c);
-            self.word(u64::from_le_bytes(b));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut b = [0u8; 8];
-            b[..rest.len()].copy_from_slice(rest);
-            // The length in the top byte keeps short writes apart.
-            b[7] ^= 0x80 | rest.len() as u8;
-            self.word(u64::from_le_bytes(b));
-        }
+        self.0.extend_from_slice(bytes);
     }
 }
 
@@ -335,11 +241,12 @@ fn stats(h: &mut impl Hasher, s: &Stats) {
     traits.hash(h);
 }
 
-/// A carried weapon: its fixed data into `p`, its state into `w`.
-fn carried(p: &mut impl Hasher, w: &mut Writer, frame: Frame, c: &Carried) {
+/// A carried weapon's state (its weapon and skill, fixed unless a spell
+/// makes or ends one, are compared against the pins: [`Drift`]).
+fn carried(w: &mut Writer, frame: Frame, c: &Carried) {
     let Carried {
-        weapon,
-        skill,
+        weapon: _,
+        skill: _,
         ready,
         dropped_at,
         parries,
@@ -352,15 +259,13 @@ fn carried(p: &mut impl Hasher, w: &mut Writer, frame: Frame, c: &Carried) {
         reload_left,
         spell,
     } = c;
-    addr(weapon).hash(p);
-    addr(skill).hash(p);
     let flags = u8::from(*ready)
         | u8::from(*attacked) << 1
         | u8::from(*parried_before_turn) << 2
         | u8::from(*broken) << 3
         | u8::from(*taken) << 4
         | u8::from(*loaded) << 5;
-    flags.hash(w);
+    w.write_u8(flags);
     dropped_at.map(|h| frame.hex(h)).hash(w);
     parries.hash(w);
     hp.hash(w);
@@ -368,26 +273,52 @@ fn carried(p: &mut impl Hasher, w: &mut Writer, frame: Frame, c: &Carried) {
     spell.map(|s| (s.spell, s.energy)).hash(w);
 }
 
-/// One fighter: its fixed data into `p`, its state into `w`. `None`: a
-/// state the key does not cover.
-fn fighter(p: &mut impl Hasher, w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
+/// One fighter's fixed part (its sheet, as setup made it): pinned by the
+/// state's [`Stamp`], written out only to pin it and to check the pin in
+/// debug builds. DR, which corrosion eats (G-EXT-022), and the carried
+/// weapons, which a spell may add or end, are compared as [`Drift`].
+fn fixed(p: &mut impl Hasher, f: &Fighter) {
+    addr(&f.name).hash(p);
+    f.side.hash(p);
+    addr(&f.controller).hash(p);
+    knobs(p, &f.ai);
+    f.situation.blind.hash(p);
+    f.situation.distraction.hash(p);
+    stats(p, &f.stats);
+    addr(&f.skills).hash(p);
+    addr(&f.spells).hash(p);
+    f.flexible.hash(p);
+    f.leader.hash(p);
+    if let Some(CarriedShield {
+        name, db, skill, ..
+    }) = &f.shield
+    {
+        addr(name).hash(p);
+        db.hash(p);
+        skill.hash(p);
+    }
+}
+
+/// One fighter's state, written into `w`. `None`: a state the key does not
+/// cover.
+fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
     let Fighter {
-        name,
-        side,
-        controller,
-        ai,
-        situation,
+        name: _,
+        side: _,
+        controller: _,
+        ai: _,
+        situation: _,
         stats: st,
-        skills,
+        skills: _,
         weapons,
-        spells,
+        spells: _,
         casting,
         blocking_spell,
         asleep,
         shield,
-        dr,
-        crushing_dr,
-        flexible,
+        dr: _,
+        crushing_dr: _,
+        flexible: _,
         hp,
         fp,
         pose,
@@ -420,7 +351,7 @@ fn fighter(p: &mut impl Hasher, w: &mut Writer, frame: Frame, f: &Fighter) -> Op
         move_streak,
         sprint_turns: _,
         frozen,
-        leader,
+        leader: _,
         waiting,
         watch,
         responding,
@@ -430,46 +361,23 @@ fn fighter(p: &mut impl Hasher, w: &mut Writer, frame: Frame, f: &Fighter) -> Op
         turns,
         record: _,
     } = f;
-    // Left out: `injury_since_turn`, `death_checks`, `sprint_turns` and
-    // `shock_cap` are read only by `resolve/` (the roll-by-roll steps),
-    // which the AI never calls; `record` is statistics for the report.
+    // Left out: the fixed part (`fixed`, pinned by the stamp) and DR and the
+    // weapons' data (`Drift`); `injury_since_turn`, `death_checks`,
+    // `sprint_turns` and `shock_cap` are read only by `resolve/` (the
+    // roll-by-roll steps), which the AI never calls; `record` is statistics
+    // for the report.
     if casting.is_some() || waiting.is_some() {
         return None;
     }
-    // Fixed through a fight.
-    addr(name).hash(p);
-    side.hash(p);
-    addr(controller).hash(p);
-    knobs(p, ai);
-    situation.blind.hash(p);
-    situation.distraction.hash(p);
-    stats(p, st);
-    addr(skills).hash(p);
-    addr(spells).hash(p);
-    dr.hash(p);
-    crushing_dr.hash(p);
-    flexible.hash(p);
-    leader.hash(p);
-    // Its state.
     let turn = *turns;
     let rel = |t: u32| t.wrapping_sub(turn);
     weapons.len().hash(w);
     for c in weapons {
-        carried(p, w, frame, c);
+        carried(w, frame, c);
     }
     match shield {
-        Some(CarriedShield {
-            name,
-            db,
-            skill,
-            ready,
-        }) => {
-            addr(name).hash(p);
-            db.hash(p);
-            skill.hash(p);
-            ready.hash(w);
-        }
-        None => 2u8.hash(w),
+        Some(s) => s.ready.hash(w),
+        None => w.write_u8(2),
     }
     let flags = u16::from(*blocking_spell)
         | u16::from(*asleep) << 1
@@ -492,7 +400,7 @@ fn fighter(p: &mut impl Hasher, w: &mut Writer, frame: Frame, f: &Fighter) -> Op
     shock.hash(w);
     match stance {
         Stance::IncreasedDefense(k) => {
-            1u8.hash(w);
+            w.write_u8(1);
             std::mem::discriminant(k).hash(w);
         }
         other => std::mem::discriminant(other).hash(w),
@@ -534,6 +442,91 @@ fn fighter(p: &mut impl Hasher, w: &mut Writer, frame: Frame, f: &Fighter) -> Op
     next_break_free.saturating_sub(turn).hash(w);
     moved.hash(w);
     Some(())
+}
+
+/// The state's fixed part (scenario-wide and every fighter's sheet),
+/// written out to pin it.
+fn fixed_part(state: &State) -> Plain {
+    let State {
+        name,
+        sides,
+        seats,
+        fighters,
+        order: _,
+        cursor: _,
+        round: _,
+        max_rounds,
+        map: _,
+        options: _,
+        surprise,
+        aftermath_told: _,
+        occupancy: _,
+        grips: _,
+        casters: _,
+        armory: _,
+        stamp: _,
+    } = state;
+    let mut p = Plain::default();
+    addr(name).hash(&mut p);
+    addr(sides).hash(&mut p);
+    addr(seats).hash(&mut p);
+    max_rounds.hash(&mut p);
+    surprise.as_ref().map(addr).hash(&mut p);
+    fighters.len().hash(&mut p);
+    for f in fighters {
+        fixed(&mut p, f);
+    }
+    p
+}
+
+/// What of a fighter's data is fixed in most fights but can change in one:
+/// DR (corrosion eats it, G-EXT-022) and the carried weapons' data (a spell
+/// makes or ends a weapon). The pins keep each fighter's as it was pinned;
+/// a lookup compares them (a few dozen words, no writing), and only when one
+/// differs does the key hold them all.
+#[derive(Clone, PartialEq, Eq)]
+struct Drift {
+    dr: [i32; LOCATION_COUNT],
+    crushing_dr: [i32; LOCATION_COUNT],
+    arms: Vec<(usize, usize)>,
+}
+
+impl Drift {
+    fn of(f: &Fighter) -> Drift {
+        Drift {
+            dr: f.dr,
+            crushing_dr: f.crushing_dr,
+            arms: f
+                .weapons
+                .iter()
+                .map(|c| (addr(&c.weapon), addr(&c.skill)))
+                .collect(),
+        }
+    }
+
+    /// Whether `f` still has these.
+    #[inline]
+    fn holds(&self, f: &Fighter) -> bool {
+        self.dr == f.dr
+            && self.crushing_dr == f.crushing_dr
+            && self.arms.len() == f.weapons.len()
+            && self
+                .arms
+                .iter()
+                .zip(&f.weapons)
+                .all(|(&(w, s), c)| w == addr(&c.weapon) && s == addr(&c.skill))
+    }
+
+    /// `f`'s, written into the key.
+    fn write(w: &mut Writer, f: &Fighter) {
+        for v in f.dr.iter().chain(&f.crushing_dr) {
+            v.hash(w);
+        }
+        for c in &f.weapons {
+            addr(&c.weapon).hash(w);
+            addr(&c.skill).hash(w);
+        }
+    }
 }
 
 /// Where the key places hexes: as they are, or relative to the deciding
@@ -604,10 +597,10 @@ fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
         .radius
         .is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m)
     {
-        0u8.hash(w);
+        w.write_u8(0);
         return;
     }
-    1u8.hash(w);
+    w.write_u8(1);
     let r = radius as i32;
     let (mut bits, mut n) = (0u64, 0);
     for dq in -r..=r {
@@ -626,65 +619,46 @@ fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
     bits.hash(w);
 }
 
-/// The key of `me`'s decision in `state`, written into `w`: its frame, or
-/// `None` when the state is one the key does not cover.
-fn key(state: &State, me: CombatantId, w: &mut Writer) -> Option<Frame> {
-    let State {
-        name,
-        sides,
-        seats,
-        fighters,
-        order: _,
-        cursor: _,
-        round: _,
-        max_rounds,
-        map: _,
-        options: _,
-        surprise,
-        aftermath_told: _,
-        occupancy: _,
-        grips: _,
-        casters: _,
-        armory: _,
-    } = state;
-    // The turn order, whose turn it is, the round and the aftermath flag
-    // are read only by the engine's loop and `resolve/`; the occupancy, the
-    // grip count and the casters follow from the fighters; the armory is
-    // read only to build a game master's late arrival.
+/// The key of `me`'s decision in `state` under `pins`, written into `w`:
+/// its frame, or `None` when the state is one the key does not cover.
+/// What never changes in a fight is not in it: the memo holds the pins
+/// (the map, the options, the state's stamp) and starts again under others.
+fn key(state: &State, me: CombatantId, pins: &Pins, w: &mut Writer) -> Option<Frame> {
+    // Read by the AI: the fighters (below) and, through the pins, the map,
+    // the options and the fixed part. The turn order, whose turn it is, the
+    // round and the aftermath flag are read only by the engine's loop and
+    // `resolve/`; the occupancy, the grip count and the casters follow from
+    // the fighters; the armory is read only to build a game master's late
+    // arrival.
     me.hash(w);
     let frame = match relative_frame(state, me) {
         Some((frame, radius)) => {
-            1u8.hash(w);
+            w.write_u8(1);
             radius.hash(w);
             map_around(state, frame.origin, radius, w);
             frame
         }
         None => {
-            0u8.hash(w);
+            w.write_u8(0);
             Frame::ABSOLUTE
         }
     };
-    let print = FIXED.with(|fixed| {
-        let mut fixed = fixed.borrow_mut();
-        let fixed = &mut *fixed;
-        let mut p = Plain {
-            buf: &mut fixed.bufs[fixed.cur],
-            len: 0,
-            spill: None,
-        };
-        addr(name).hash(&mut p);
-        addr(sides).hash(&mut p);
-        addr(seats).hash(&mut p);
-        max_rounds.hash(&mut p);
-        surprise.as_ref().map(addr).hash(&mut p);
-        for f in fighters {
-            fighter(&mut p, w, frame, f)?;
+    if pins
+        .drift
+        .iter()
+        .zip(&state.fighters)
+        .all(|(d, f)| d.holds(f))
+    {
+        w.write_u8(0);
+    } else {
+        w.write_u8(1);
+        for f in &state.fighters {
+            Drift::write(w, f);
         }
-        let (len, spill) = (p.len, p.spill);
-        Some(fixed.print(len, spill))
-    })?;
-    print.0.hash(w);
-    print.1.hash(w);
+    }
+    for f in &state.fighters {
+        fighter(w, frame, f)?;
+    }
     (!w.overflow).then_some(frame)
 }
 
@@ -808,34 +782,67 @@ fn moved_action(a: &Action, d: (i32, i32)) -> Option<Action> {
     })
 }
 
-/// One remembered decision.
+/// One remembered decision, its key inline (a read is one cache miss, and
+/// a new entry allocates nothing but the maneuver's own path, if any).
 struct Slot {
-    key: Box<[u8]>,
+    /// The key's length; 0: empty (no key is empty: each starts with `me`).
+    len: u8,
+    key: [u8; KEY_BYTES],
     action: Action,
 }
 
-/// The memo of one thread: the scenario it holds (its map and options;
-/// held, so no other map can take the address meanwhile) and its slots.
+/// What the memo is filled under: what never changes in a fight, by
+/// identity (held, so no other map or stamp can take the address meanwhile).
+struct Pins {
+    map: Arc<Map>,
+    options: Options,
+    /// The fighters' fixed parts by identity ([`State::stamp`]).
+    stamp: Stamp,
+    /// The fixed parts themselves, compared in debug builds only
+    /// ([`Stamp::CHECK_FIELDS`]), to catch a change made without a new stamp.
+    fixed: Plain,
+    /// Each fighter's DR and weapons as pinned.
+    drift: Vec<Drift>,
+}
+
+impl Pins {
+    fn of(state: &State) -> Pins {
+        Pins {
+            map: Arc::clone(&state.map),
+            options: state.options.clone(),
+            stamp: state.stamp.clone(),
+            fixed: fixed_part(state),
+            drift: state.fighters.iter().map(Drift::of).collect(),
+        }
+    }
+
+    #[inline]
+    fn matches(&self, state: &State) -> bool {
+        let same = self.stamp.same(&state.stamp)
+            && Arc::ptr_eq(&self.map, &state.map)
+            && self.options == state.options
+            && self.drift.len() == state.fighters.len();
+        if Stamp::CHECK_FIELDS && same {
+            assert!(
+                self.fixed == fixed_part(state),
+                "a fighter's fixed part changed under the same stamp: renew `State::stamp` where it is changed"
+            );
+        }
+        same
+    }
+}
+
+/// The memo of one thread: the pins it is filled under and its slots.
 struct Memo {
-    map: Option<Arc<fray_core::grid::Map>>,
-    options: Option<crate::model::options::Options>,
-    slots: Vec<Option<Slot>>,
+    pins: Option<Pins>,
+    slots: Vec<Slot>,
 }
 
 thread_local! {
     static MEMO: RefCell<Memo> = const {
         RefCell::new(Memo {
-            map: None,
-            options: None,
+            pins: None,
             slots: Vec::new(),
-        })
-    };
-    static FIXED: RefCell<FixedBytes> = const {
-        RefCell::new(FixedBytes {
-            bufs: [[0; FIXED_BYTES]; 2],
-            lens: [0; 2],
-            cur: 0,
-            print: None,
         })
     };
     static ENABLED: Cell<bool> = const { Cell::new(true) };
@@ -890,30 +897,33 @@ pub(super) fn recall(
         return compute(state, me);
     }
     let mut w = Writer::new();
-    let Some(frame) = key(state, me, &mut w) else {
+    let looked = MEMO.with(|m| {
+        let m = &mut *m.borrow_mut();
+        if !m.pins.as_ref().is_some_and(|p| p.matches(state)) {
+            m.pins = Some(Pins::of(state));
+            m.slots.clear();
+            m.slots.resize_with(SLOTS, || Slot {
+                len: 0,
+                key: [0; KEY_BYTES],
+                action: Action::DoNothing,
+            });
+        }
+        let pins = m.pins.as_ref()?;
+        let frame = key(state, me, pins, &mut w)?;
+        let key = w.bytes();
+        let i = slot_of(key);
+        // Maneuvers are kept relative to the frame's origin.
+        let d = (frame.origin.q, frame.origin.r);
+        let s = &m.slots[i];
+        let found = (usize::from(s.len) == key.len() && s.key[..key.len()] == *key)
+            .then(|| place(&s.action, d))
+            .flatten();
+        Some((i, d, found))
+    });
+    let Some((i, d, found)) = looked else {
         COUNTS.with(|c| c.set((c.get().0, c.get().1, c.get().2 + 1)));
         return compute(state, me);
     };
-    // Maneuvers are kept relative to the frame's origin.
-    let d = (frame.origin.q, frame.origin.r);
-    let key = w.bytes();
-    let i = slot_of(key);
-    let found = MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        let same = m.map.as_ref().is_some_and(|x| Arc::ptr_eq(x, &state.map))
-            && m.options.as_ref() == Some(&state.options);
-        if !same {
-            m.map = Some(Arc::clone(&state.map));
-            m.options = Some(state.options.clone());
-            m.slots.clear();
-            m.slots.resize_with(SLOTS, || None);
-            return None;
-        }
-        m.slots[i]
-            .as_ref()
-            .filter(|s| &s.key[..] == key)
-            .and_then(|s| place(&s.action, d))
-    });
     if let Some(a) = found {
         COUNTS.with(|c| c.set((c.get().0 + 1, c.get().1, c.get().2)));
         debug_assert_eq!(
@@ -929,19 +939,11 @@ pub(super) fn recall(
         return action;
     };
     MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        match &mut m.slots[i] {
-            Some(s) if s.key.len() == key.len() => {
-                s.key.copy_from_slice(key);
-                s.action = kept;
-            }
-            slot => {
-                *slot = Some(Slot {
-                    key: key.into(),
-                    action: kept,
-                });
-            }
-        }
+        let s = &mut m.borrow_mut().slots[i];
+        let key = w.bytes();
+        s.key[..key.len()].copy_from_slice(key);
+        s.len = key.len() as u8;
+        s.action = kept;
     });
     action
 }

@@ -750,6 +750,13 @@ pub struct State {
     /// `None`: the bundled armory alone. Fixed through a fight.
     #[serde(skip)]
     pub armory: Option<Arc<crate::model::data::Armory>>,
+    /// The identity of the fighters' fixed parts (their sheets: statistics,
+    /// skills, knobs, controller, shield) and of the scenario's fixed
+    /// fields: every clone shares it, and whatever changes such a part after
+    /// setup renews it (`Stamp::renew`), so the AI's memo, which pins them
+    /// by this stamp instead of comparing them each decision, starts again.
+    #[serde(skip)]
+    pub stamp: fray_core::memo::Stamp,
 }
 
 impl State {
