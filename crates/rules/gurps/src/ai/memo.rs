@@ -60,10 +60,11 @@ use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-/// The longest key kept, in bytes, held inline in its slot (one cache
-/// line and a half: a duel's keys are 80 to 110 bytes; a longer key is not
-/// memoized).
-const KEY_BYTES: usize = 152;
+/// The longest key kept, in bytes, held inline in its slot (a duel's keys
+/// are about 100 bytes, a fight of four about 200; a longer key is not
+/// memoized). Below 256: a slot keeps its key's length in a byte.
+const KEY_BYTES: usize = 248;
+const _: () = assert!(KEY_BYTES < 256, "a slot keeps its key's length in a byte");
 
 /// Slots per thread (a power of two).
 const SLOTS: usize = 1 << 17;
@@ -590,25 +591,30 @@ fn relative_frame(state: &State, me: CombatantId) -> Option<(Frame, u32)> {
 
 /// Which hexes within `radius` of `origin` are on the map, one bit each.
 fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
+    let bounds = state.map.spec().radius;
     // The common case, the whole disk inside a hexagonal map: one byte.
-    if state
-        .map
-        .spec()
-        .radius
-        .is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m)
-    {
+    if bounds.is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m) {
         w.write_u8(0);
         return;
     }
     w.write_u8(1);
     let r = radius as i32;
+    // A hexagonal map holds the hexes within its radius of the origin
+    // (`Map::contains`): worked out here in place, without a call a hex.
+    let (oq, or) = (i64::from(origin.q), i64::from(origin.r));
+    let on = |dq: i32, dr: i32| match bounds {
+        Some(m) => {
+            let (q, r) = (oq + i64::from(dq), or + i64::from(dr));
+            q.abs().max(r.abs()).max((q + r).abs()) <= i64::from(m)
+        }
+        None => state
+            .map
+            .contains(HexPos::new(origin.q + dq, origin.r + dr)),
+    };
     let (mut bits, mut n) = (0u64, 0);
     for dq in -r..=r {
         for dr in (-r).max(-dq - r)..=r.min(-dq + r) {
-            let on = state
-                .map
-                .contains(HexPos::new(origin.q + dq, origin.r + dr));
-            bits |= u64::from(on) << n;
+            bits |= u64::from(on(dq, dr)) << n;
             n += 1;
             if n == 64 {
                 bits.hash(w);
