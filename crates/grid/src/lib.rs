@@ -120,6 +120,7 @@ pub mod facing;
 pub mod file;
 pub mod footprint;
 pub mod hex;
+pub mod line;
 pub mod map;
 pub mod path;
 pub mod pose;
@@ -139,6 +140,7 @@ pub use footprint::{
     SquareFootprint, Zone,
 };
 pub use hex::{COORD_LIMIT, HexPos};
+pub use line::Line;
 pub use map::{Cell, MAX_MAP_SIZE, Map, MapKind};
 pub use path::{
     MoveCosts, Path, PathStep, ReachMap, StepKind, final_facings, may_face_any, open_ground,
