@@ -5,7 +5,8 @@
 //!
 //! hexx's line lerps from one centre to the other in `f32` and rounds each
 //! point ([`hexx::Hex::round`]). The point of step `i` of `n` is exactly
-//! `a + (b - a) * i / n`, a rational with denominator `n`; every quantity
+//! `a + (b - a) * i / n`, a rational with denominator `n` (kept as a
+//! quotient and remainder, moved on by one addition a step); every quantity
 //! the rounding compares is then a multiple of `1 / 2n`. Where none of
 //! those comparisons is an exact tie, `f32`'s error (far below `1 / 2n` for
 //! the coordinates and lengths [`Line`] computes in integers) cannot change
@@ -36,6 +37,12 @@ pub struct Line {
     i: i64,
     /// Whether to work in integers (short lines near the origin).
     exact: bool,
+    /// The point of the last step yielded, scaled by `n`, as quotient and
+    /// remainder by `n` per coordinate: `q * n + r` with `0 <= r < n`.
+    /// Each step adds the difference of the ends (at most `n`), so no step
+    /// divides.
+    x: (i64, i64),
+    y: (i64, i64),
 }
 
 impl Line {
@@ -50,6 +57,8 @@ impl Line {
             n,
             i: 0,
             exact: n <= MAX_EXACT_LEN && near(from) && near(to),
+            x: (i64::from(from.q), 0),
+            y: (i64::from(from.r), 0),
         }
     }
 
@@ -61,29 +70,48 @@ impl Line {
         HexPos::from(Hex::from(a.lerp(b, i as f32 / dist)))
     }
 
-    /// Step `i`'s hex in integers, or `None` at an exact tie of the
-    /// rounding (then [`Line::float_point`] decides, as hexx does).
-    fn exact_point(&self, i: i64) -> Option<HexPos> {
-        let n = self.n.max(1);
-        // The point, scaled by n: (x, y) = (X / n, Y / n).
-        let scaled = |a: i32, b: i32| i64::from(a) * n + (i64::from(b) - i64::from(a)) * i;
-        let (x, y) = (
-            scaled(self.from.q, self.to.q),
-            scaled(self.from.r, self.to.r),
-        );
-        // `f32::round`: to nearest; a fraction of exactly one half is a tie.
-        let round = |v: i64, unit: i64| -> Option<i64> {
-            if (2 * v).rem_euclid(2 * unit) == unit {
-                return None;
+    /// Moves the scaled point on by one step.
+    fn advance(&mut self) {
+        let n = self.n;
+        let add = |(q, r): (i64, i64), d: i64| {
+            let r = r + d;
+            if r >= n {
+                (q + 1, r - n)
+            } else if r < 0 {
+                (q - 1, r + n)
+            } else {
+                (q, r)
             }
-            Some((2 * v + unit).div_euclid(2 * unit))
         };
-        let (mut xr, mut yr) = (round(x, n)?, round(y, n)?);
-        // What rounding left, in units of 1 / n.
-        let (fx, fy) = (x - xr * n, y - yr * n);
+        self.x = add(self.x, i64::from(self.to.q) - i64::from(self.from.q));
+        self.y = add(self.y, i64::from(self.to.r) - i64::from(self.from.r));
+    }
+
+    /// The current point's hex in integers, or `None` at an exact tie of
+    /// the rounding (then [`Line::float_point`] decides, as hexx does).
+    fn exact_point(&self) -> Option<HexPos> {
+        let n = self.n;
+        // `f32::round` of q + r / n: what is left after it, in units of
+        // 1 / n (a remainder of exactly one half is a tie).
+        let round = |(q, r): (i64, i64)| -> Option<(i64, i64)> {
+            match (2 * r).cmp(&n) {
+                std::cmp::Ordering::Less => Some((q, r)),
+                std::cmp::Ordering::Greater => Some((q + 1, r - n)),
+                std::cmp::Ordering::Equal => None,
+            }
+        };
+        let ((mut xr, fx), (mut yr, fy)) = (round(self.x)?, round(self.y)?);
+        // `round(t / 2n)` for |t| <= 1.5n: -1, 0 or 1 (|t| = n is a tie).
+        let unit = |t: i64| -> Option<i64> {
+            match t.abs().cmp(&n) {
+                std::cmp::Ordering::Less => Some(0),
+                std::cmp::Ordering::Greater => Some(t.signum()),
+                std::cmp::Ordering::Equal => None,
+            }
+        };
         // `0.5 * other + own`, in units of 1 / 2n, added to the coordinate
         // that rounding moved further.
-        let (along_x, along_y) = (round(2 * fx + fy, 2 * n), round(2 * fy + fx, 2 * n));
+        let (along_x, along_y) = (unit(2 * fx + fy), unit(2 * fy + fx));
         if fx.abs() > fy.abs() {
             xr += along_x?;
         } else if fx.abs() < fy.abs() {
@@ -115,12 +143,11 @@ impl Iterator for Line {
         if i == self.n {
             return Some(self.to);
         }
-        let exact = if self.exact {
-            self.exact_point(i)
-        } else {
-            None
-        };
-        Some(exact.unwrap_or_else(|| self.float_point(i)))
+        if !self.exact {
+            return Some(self.float_point(i));
+        }
+        self.advance();
+        Some(self.exact_point().unwrap_or_else(|| self.float_point(i)))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -175,10 +202,11 @@ mod tests {
         let (mut exact, mut all) = (0, 0);
         for &a in &area {
             for &b in &area {
-                let line = Line::new(a, b);
+                let mut line = Line::new(a, b);
                 for i in 1..line.n {
                     all += 1;
-                    if let Some(h) = line.exact_point(i) {
+                    line.advance();
+                    if let Some(h) = line.exact_point() {
                         exact += 1;
                         assert_eq!(h, line.float_point(i), "{a:?} -> {b:?}, step {i}");
                     }
@@ -187,8 +215,11 @@ mod tests {
         }
         assert!(exact * 10 > all * 4, "{exact} of {all}");
         for to in [HexPos::new(9, 1), HexPos::new(1, -6), HexPos::new(-5, 7)] {
-            let line = Line::new(HexPos::new(1, 1), to);
-            assert!((1..line.n).all(|i| line.exact_point(i).is_some()));
+            let mut line = Line::new(HexPos::new(1, 1), to);
+            assert!((1..line.n).all(|_| {
+                line.advance();
+                line.exact_point().is_some()
+            }));
         }
     }
 

@@ -129,6 +129,17 @@ pub fn engaged(state: &State, who: CombatantId) -> bool {
 pub fn engagements(state: &State, out: &mut crate::model::state::SeqList<u16>) {
     let n = state.figures.len();
     out.clear();
+    // Two figures (a duel): one pair, one group or none.
+    if n == 2 {
+        let g = if engaged_pair(state, CombatantId(0), CombatantId(1)) {
+            0
+        } else {
+            u16::MAX
+        };
+        out.push(g);
+        out.push(g);
+        return;
+    }
     out.resize(n, u16::MAX);
     for a in 0..n {
         for b in (a + 1)..n {
