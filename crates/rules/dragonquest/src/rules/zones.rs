@@ -203,7 +203,8 @@ pub fn quarter(state: &State, defender: CombatantId, from: HexPos, ranged: bool)
     quarter_by_bearing(state, d, from, ranged)
 }
 
-/// [`quarter`] by the rear hexes and the grid's bearing, for any blow.
+/// [`quarter`] by the rear hexes and the grid's bearing, for any blow
+/// (DQ-00-013, DQ-17-010, DQ-17-011).
 fn quarter_by_bearing(state: &State, d: &Figure, from: HexPos, ranged: bool) -> Quarter {
     let rear = if ranged {
         !in_ranged_zone(state, d, from)
