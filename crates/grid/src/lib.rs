@@ -56,7 +56,9 @@
 //! # Lines and pointing
 //!
 //! [`HexPos::line_to`] is hexx's line (both ends included, `distance + 1`
-//! hexes). A line running exactly along hexsides is rounded to one side;
+//! hexes); [`HexPos::line_iter`] walks the same hexes one at a time,
+//! without a `Vec` and in integers where that is exact ([`Line`], for hot
+//! paths). A line running exactly along hexsides is rounded to one side;
 //! [`HexPos::line_variants`] gives both nudged lines for rulesets that let
 //! the shooter pick. [`HexPos::facing_toward`] gives the hexside pointing
 //! closest to a target; on an exact tie (target on a corner line) the
@@ -120,6 +122,7 @@ pub mod facing;
 pub mod file;
 pub mod footprint;
 pub mod hex;
+pub mod line;
 pub mod map;
 pub mod path;
 pub mod pose;
@@ -139,6 +142,7 @@ pub use footprint::{
     SquareFootprint, Zone,
 };
 pub use hex::{COORD_LIMIT, HexPos};
+pub use line::Line;
 pub use map::{Cell, MAX_MAP_SIZE, Map, MapKind};
 pub use path::{
     MoveCosts, Path, PathStep, ReachMap, StepKind, final_facings, may_face_any, open_ground,

@@ -434,8 +434,18 @@ pub fn step(pos: HexPos, k: usize) -> HexPos {
 /// the two hexes are neighbours (the hot path's adjacent case).
 #[inline]
 pub fn side_toward(from: HexPos, to: HexPos) -> Option<usize> {
-    let d = (to.q - from.q, to.r - from.r);
-    DIRECTIONS.iter().position(|&k| k == d)
+    // [`DIRECTIONS`] by offset, `(dq + 1) * 3 + (dr + 1)` (6: not a
+    // neighbour): one look-up instead of a search of the six.
+    const SIDE: [u8; 9] = [6, 5, 4, 0, 6, 3, 1, 2, 6];
+    let (dq, dr) = (
+        i64::from(to.q) - i64::from(from.q),
+        i64::from(to.r) - i64::from(from.r),
+    );
+    if !(-1..=1).contains(&dq) || !(-1..=1).contains(&dr) {
+        return None;
+    }
+    let k = usize::from(SIDE[((dq + 1) * 3 + (dr + 1)) as usize]);
+    (k < 6).then_some(k)
 }
 
 /// [`HexPos::facing_toward`], answered from the six offsets when `to` is a

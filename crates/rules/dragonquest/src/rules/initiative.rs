@@ -42,7 +42,13 @@ pub fn leader(state: &State, side: SideId) -> Option<CombatantId> {
 /// are broken by a roll-off (`resolve::pulse`).
 pub fn iv_key(state: &State, id: CombatantId) -> (i32, i32) {
     let f = state.fig(id);
-    (values::iv(f), values::mod_ag(f))
+    // `values::iv` with its modAG worked out once (armor, shield and
+    // lodged weapons are summed for it).
+    let ag = values::mod_ag(f);
+    (
+        ag + f.stats.pc + i32::from(values::rank(f).unwrap_or(0)),
+        ag,
+    )
 }
 
 /// DQ-12-007, DQ-19-005: the constraints applied after sorting by IV:
@@ -53,6 +59,19 @@ pub fn constrain(state: &State, order: &mut [CombatantId]) {
     // Stunned last, keeping the IV order otherwise.
     if order.iter().any(|&id| state.fig(id).status.stunned) {
         order.sort_by_key(|&id| state.fig(id).status.stunned);
+    }
+    // Two figures (every engagement of a duel): the loop below moves the
+    // second ahead when it stands in the first one's rear and not the other
+    // way round, and its second pass moves nothing back; the same, once.
+    if let [victim, foe] = *order {
+        if state.hostile(victim, foe)
+            && !state.fig(foe).status.stunned
+            && zones::in_rear(state, victim, foe)
+            && !zones::in_rear(state, foe, victim)
+        {
+            order.swap(0, 1);
+        }
+        return;
     }
     // The order to fall back to, copied at the first move (most orders
     // need none).

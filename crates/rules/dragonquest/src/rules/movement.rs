@@ -191,11 +191,10 @@ pub fn line_route(state: &State, who: CombatantId, to: HexPos, budget: i32) -> O
 
 /// The hexes of the straight line from `from` to `to`, both ends included
 /// (`distance + 1` of them): the same line as [`HexPos::line_to`], walked
-/// without collecting it (the simulator's path allocates nothing).
+/// without collecting it (the simulator's path allocates nothing) and in
+/// integers where that is exact ([`fray_core::grid::Line`]).
 pub fn line(from: HexPos, to: HexPos) -> impl Iterator<Item = HexPos> {
-    hexx::Hex::from(from)
-        .line_to(hexx::Hex::from(to))
-        .map(HexPos::from)
+    from.line_iter(to)
 }
 
 /// A way to get the head to `to` within `budget`, if any: the straight

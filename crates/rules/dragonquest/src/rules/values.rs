@@ -90,6 +90,7 @@ pub fn rank(f: &Figure) -> Option<u8> {
 }
 
 /// DQ-12-005: IV = modAG + PC + rank with the prepared weapon (0 unranked).
+/// (`initiative::iv_key` sums the same terms with its modAG kept.)
 pub fn iv(f: &Figure) -> i32 {
     mod_ag(f) + f.stats.pc + i32::from(rank(f).unwrap_or(0))
 }

@@ -129,6 +129,17 @@ pub fn engaged(state: &State, who: CombatantId) -> bool {
 pub fn engagements(state: &State, out: &mut crate::model::state::SeqList<u16>) {
     let n = state.figures.len();
     out.clear();
+    // Two figures (a duel): one pair, one group or none.
+    if n == 2 {
+        let g = if engaged_pair(state, CombatantId(0), CombatantId(1)) {
+            0
+        } else {
+            u16::MAX
+        };
+        out.push(g);
+        out.push(g);
+        return;
+    }
     out.resize(n, u16::MAX);
     for a in 0..n {
         for b in (a + 1)..n {
@@ -173,6 +184,28 @@ pub fn in_ranged_zone(state: &State, f: &Figure, target: HexPos) -> bool {
 /// shield-side front hex is f-1.
 pub fn quarter(state: &State, defender: CombatantId, from: HexPos, ranged: bool) -> Quarter {
     let d = state.fig(defender);
+    // A melee blow from a neighbouring hex at a 1-hex figure facing a side
+    // (nearly every strike): the turn from its facing to the side the blow
+    // comes across says it all: 2 to 4 sixths are its rear hexes
+    // (DQ-00-013), the faced side and the one to its left the shield side
+    // (DQ-17-011). The same answers as below (a test holds them).
+    if !ranged
+        && d.is_single()
+        && let fray_core::grid::Heading::Side(s) = d.heading
+        && let Some(k) = crate::model::state::side_toward(d.pos, from)
+    {
+        return match (k + 6 - usize::from(s.index())) % 6 {
+            2..=4 => Quarter::Rear,
+            0 | 5 => Quarter::ShieldFront,
+            _ => Quarter::Front,
+        };
+    }
+    quarter_by_bearing(state, d, from, ranged)
+}
+
+/// [`quarter`] by the rear hexes and the grid's bearing, for any blow
+/// (DQ-00-013, DQ-17-010, DQ-17-011).
+fn quarter_by_bearing(state: &State, d: &Figure, from: HexPos, ranged: bool) -> Quarter {
     let rear = if ranged {
         !in_ranged_zone(state, d, from)
     } else if d.is_single() {

@@ -372,3 +372,38 @@ fn recovery_from_stun_is_d100_at_or_under_twice_wp_plus_ft() {
     assert_eq!(roll(&ev, "recover from stun").target, Some(40));
     assert!(!s.fig(B).status.stunned);
 }
+
+#[test]
+fn quarter_of_a_neighbour_is_its_rear_hex_or_bearing() {
+    // rule: DQ-00-013, DQ-17-010, DQ-17-011
+    // `zones::quarter` answers a melee blow from a neighbouring hex from the
+    // turn to the side it comes across: the same answers as the rear hexes
+    // and the grid's bearing, for every facing and every neighbour.
+    use fray_core::grid::{Facing, Heading, HexPos, RelativeBearing, Side};
+    use fray_dragonquest::rules::values::Quarter;
+    use fray_dragonquest::rules::zones;
+    use fray_dragonquest::state::{DIRECTIONS, bearing};
+    let mut s = duel(&[], &[]);
+    for facing in Facing::ALL {
+        s.fig_mut(B).heading = Heading::Side(facing);
+        let pos = s.fig(B).pos;
+        for (dq, dr) in DIRECTIONS {
+            let from = HexPos::new(pos.q + dq, pos.r + dr);
+            let expected = if zones::in_rear_hexes(s.fig(B), from) {
+                Quarter::Rear
+            } else {
+                match bearing(pos, facing, from) {
+                    Some(RelativeBearing::Front | RelativeBearing::FrontSide(Side::Left)) => {
+                        Quarter::ShieldFront
+                    }
+                    _ => Quarter::Front,
+                }
+            };
+            assert_eq!(
+                zones::quarter(&s, B, from, false),
+                expected,
+                "{facing:?} {from:?}"
+            );
+        }
+    }
+}
