@@ -391,16 +391,19 @@ pub struct Fighter {
 
 impl Fighter {
     /// Conscious and alive.
+    #[inline]
     pub fn awake(&self) -> bool {
         self.life == Life::Conscious
     }
 
     /// Whether `limb` is crippled.
+    #[inline]
     pub fn is_crippled(&self, limb: Limb) -> bool {
         self.crippled & limb.bit() != 0
     }
 
     /// The shield, when ready on the arm and usable.
+    #[inline]
     pub fn ready_shield(&self) -> Option<&Arc<Shield>> {
         match &self.shield {
             Some(s) if s.state == ShieldState::Ready => Some(&s.shield),
