@@ -357,35 +357,6 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
     if !fits {
         return None;
     }
-    let posture = f.posture as u64;
-    let life = f.life as u64;
-    let stun = match f.stun {
-        None => 0u64,
-        Some(Stun::NextTurn) => 1,
-        Some(Stun::UntilWill) => 2,
-    };
-    let aod = match aod {
-        None => 0u64,
-        Some(AodKind::MultipleFoe) => 1,
-        Some(AodKind::SingleFoe) => 2,
-        Some(AodKind::Brace) => 3,
-    };
-    let swung = match swung {
-        None => 0u64,
-        Some(false) => 1,
-        Some(true) => 3,
-    };
-    let flags = u64::from(f.just_feinted)
-        | u64::from(f.ran) << 1
-        | u64::from(f.surprised) << 2
-        | u64::from(f.pinned) << 3
-        // M-UNA-012: may it try to break free this round?
-        | u64::from(state.round < f.break_free_from) << 4
-        | u64::from(no_active) << 5
-        | u64::from(single_bonus) << 6
-        | u64::from(retreat) << 7
-        | u64::from(acrobatic) << 8
-        | u64::from(off_balance) << 9;
     let (shield, readying) = match &f.shield {
         None => (0u64, 0u8),
         Some(s) => (s.state as u64 + 1, s.readying),
@@ -413,29 +384,53 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
     } else {
         rare(state, f, readying, gear)?
     };
-    let a = u64::from(q as u16)
-        | u64::from(r as u16) << 16
-        | health(f, own) << 32
-        | u64::from(f.facing as u8) << 38
-        | posture << 41
-        | life << 44
-        | stun << 46
-        | aod << 48
-        | swung << 50
-        | flags << 52
-        | u64::from(extra != 0) << 62
-        | u64::from(ammo != 0) << 63;
-    let b = u64::from(f.crippled)
-        | u64::from(f.blind_eyes) << 8
-        | u64::from(f.panic) << 10
-        | u64::from(f.moved) << 18
-        | u64::from(f.evading) << 26
-        | u64::from(parries) << 28
-        | u64::from(blocks) << 32
-        | opt_id(single_foe) << 36
-        | parried_foes << 40
-        | shield << 46
-        | (gear & 0xfff) << 49;
+    // Each word built field by field into one accumulator, so few values
+    // are live at once.
+    let mut a = u64::from(q as u16) | u64::from(r as u16) << 16;
+    a |= health(f, own) << 32;
+    a |= u64::from(f.facing as u8) << 38;
+    a |= (f.posture as u64) << 41;
+    a |= (f.life as u64) << 44;
+    a |= match f.stun {
+        None => 0u64,
+        Some(Stun::NextTurn) => 1,
+        Some(Stun::UntilWill) => 2,
+    } << 46;
+    a |= match aod {
+        None => 0u64,
+        Some(AodKind::MultipleFoe) => 1,
+        Some(AodKind::SingleFoe) => 2,
+        Some(AodKind::Brace) => 3,
+    } << 48;
+    a |= match swung {
+        None => 0u64,
+        Some(false) => 1,
+        Some(true) => 3,
+    } << 50;
+    a |= u64::from(f.just_feinted) << 52;
+    a |= u64::from(f.ran) << 53;
+    a |= u64::from(f.surprised) << 54;
+    a |= u64::from(f.pinned) << 55;
+    // M-UNA-012: may it try to break free this round?
+    a |= u64::from(state.round < f.break_free_from) << 56;
+    a |= u64::from(no_active) << 57;
+    a |= u64::from(single_bonus) << 58;
+    a |= u64::from(retreat) << 59;
+    a |= u64::from(acrobatic) << 60;
+    a |= u64::from(off_balance) << 61;
+    a |= u64::from(extra != 0) << 62;
+    a |= u64::from(ammo != 0) << 63;
+    let mut b = u64::from(f.crippled);
+    b |= u64::from(f.blind_eyes) << 8;
+    b |= u64::from(f.panic) << 10;
+    b |= u64::from(f.moved) << 18;
+    b |= u64::from(f.evading) << 26;
+    b |= u64::from(parries) << 28;
+    b |= u64::from(blocks) << 32;
+    b |= opt_id(single_foe) << 36;
+    b |= parried_foes << 40;
+    b |= shield << 46;
+    b |= (gear & 0xfff) << 49;
     k.0.try_extend_from_slice(&[a, b]).ok()?;
     if extra != 0 {
         k.0.try_push(extra).ok()?;
