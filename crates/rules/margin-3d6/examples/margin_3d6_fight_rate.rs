@@ -2,7 +2,9 @@
 //! one thread, as `fray sim` seeds it, and prints fights per second,
 //! allocations per fight and the AI memo's reuse: a quick probe while
 //! optimizing (`fray sim` under `time` and the criterion benchmarks are the
-//! figures docs/performance.md reports). `margin_3d6_fight_rate [N] [SCENARIO]`.
+//! figures docs/performance.md reports). `margin_3d6_fight_rate [N] [SCENARIO]`;
+//! with `FRAY_MEMO=off` in the environment the AI's memo is off (every
+//! choice worked out), to weigh the memo's lookups against the AI's work.
 
 use fray_margin_3d6::Margin;
 use fray_sim::probe;
@@ -16,6 +18,9 @@ fn main() -> Result<(), String> {
         ),
     );
     let start = probe::load::<Margin>(&path)?;
+    if std::env::var("FRAY_MEMO").is_ok_and(|v| v == "off") {
+        fray_margin_3d6::ai::memo::set_enabled(false);
+    }
     let mut played = Ok(probe::Serial::default());
     let counted =
         allocation_counter::measure(|| played = probe::play_serially::<Margin>(&start, n));

@@ -204,8 +204,10 @@ fn remove(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
     )])
 }
 
-/// After the roster changed: the map behind a new `Arc`, so an AI memo that
-/// names fixed data by its address starts afresh.
+/// After the roster changed: the map behind a new `Arc` and a new stamp
+/// (`State::stamp`), so an AI memo that names fixed data by its address
+/// starts afresh.
 fn fresh(state: &mut State) {
     state.map = Arc::new(state.map.as_ref().clone());
+    state.stamp.renew();
 }

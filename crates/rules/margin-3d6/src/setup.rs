@@ -54,6 +54,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         aftermath_done: false,
         deferred: None,
         armory: s.armory.clone(),
+        stamp: fray_core::memo::Stamp::new(),
     })
 }
 

@@ -8,10 +8,12 @@
 //!
 //! * **Pins**: what never changes in a fight is compared, not keyed: the
 //!   `Arc`s of the options, the map and the controllers by identity, and
-//!   every fighter's fixed part by value or identity ([`Fixed`]: side,
+//!   the state's [`Stamp`] for every fighter's fixed part ([`Fixed`]: side,
 //!   leader flag, attributes, skills, hand and traits, armor, weapons and
 //!   shield by `Arc`, each weapon's skill and familiarity, innate and
-//!   magical PD and DR, fear rating, erratic trait, mounted flags). A state
+//!   magical PD and DR, fear rating, erratic trait, mounted flags): one
+//!   address a lookup, the fields themselves compared only in debug
+//!   builds, which panic when they changed under the same stamp. A state
 //!   built on other parts empties the table.
 //! * **Key**: everything the AI and the rules it consults read that
 //!   changes in a fight, at fixed bit positions: one word for the turn,
@@ -37,13 +39,12 @@
 use crate::model::action::Action;
 use crate::model::data::{Armor, Hand, Shield, Weapon};
 use crate::model::options::Options;
-use crate::model::state::{
-    AodKind, Fighter, Guard, Held, Life, Posture, ShieldState, Skills, State, Stats, Stun,
-};
+use crate::model::state::{AodKind, Fighter, Guard, Held, Skills, State, Stats, Stun};
 use fray_core::grid::Map;
-use fray_core::memo::{self, Memo, Words};
+use fray_core::memo::{self, Memo, Stamp, Words};
 use fray_core::{CombatantId, Controller, SideId};
 use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// Entries kept at most per thread: 7/8 of 2^16, the most a table of 2^16
@@ -64,7 +65,28 @@ pub const KEY_WORDS: usize = 16;
 const WEAPONS: usize = 8;
 
 /// A key: the turn's word and every fighter's changing part ([`fighter`]).
-type Key = Words<KEY_WORDS>;
+/// Hashed word by word (`Hasher::write_u64`, a multiply each with the
+/// table's foldhash) rather than as a byte slice, as `ArrayVec`'s own
+/// `Hash` does; keys of different lengths may hash alike, and equality,
+/// which compares the length and every word, tells them apart.
+#[derive(Clone, Default, PartialEq, Eq)]
+struct Key(Words<KEY_WORDS>);
+
+impl Hash for Key {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for &w in &self.0 {
+            h.write_u64(w);
+        }
+    }
+}
+
+impl memo::Key for Key {
+    #[inline]
+    fn reset(&mut self) {
+        self.0.clear();
+    }
+}
 
 /// A fighter's part that never changes in a fight.
 struct Fixed {
@@ -191,7 +213,25 @@ struct Pins {
     options: Arc<Options>,
     map: Arc<Map>,
     controllers: Arc<[Controller]>,
+    /// The fighters' fixed parts by identity: one address compared a
+    /// lookup ([`State::stamp`]).
+    stamp: Stamp,
+    /// The fixed parts themselves, compared only in debug builds, to catch
+    /// a change made without a new stamp ([`Stamp::CHECK_FIELDS`]).
     fighters: Vec<Fixed>,
+}
+
+impl Pins {
+    /// Whether every fighter of `state` has the fixed part pinned (field
+    /// by field: debug builds only).
+    fn fields_match(&self, state: &State) -> bool {
+        self.fighters.len() == state.fighters.len()
+            && self
+                .fighters
+                .iter()
+                .zip(&state.fighters)
+                .all(|(fixed, f)| fixed.is(f))
+    }
 }
 
 impl memo::Pins<State> for Pins {
@@ -200,20 +240,25 @@ impl memo::Pins<State> for Pins {
             options: state.options.clone(),
             map: state.map.clone(),
             controllers: state.controllers.clone(),
+            stamp: state.stamp.clone(),
             fighters: state.fighters.iter().map(Fixed::of).collect(),
         }
     }
 
+    #[inline]
     fn matches(&self, state: &State) -> bool {
-        Arc::ptr_eq(&self.options, &state.options)
+        let same = self.stamp.same(&state.stamp)
+            && Arc::ptr_eq(&self.options, &state.options)
             && Arc::ptr_eq(&self.map, &state.map)
             && Arc::ptr_eq(&self.controllers, &state.controllers)
-            && self.fighters.len() == state.fighters.len()
-            && self
-                .fighters
-                .iter()
-                .zip(&state.fighters)
-                .all(|(fixed, f)| fixed.is(f))
+            && self.fighters.len() == state.fighters.len();
+        if Stamp::CHECK_FIELDS && same {
+            assert!(
+                self.fields_match(state),
+                "a fighter's fixed part changed under the same stamp: renew `State::stamp` where it is changed"
+            );
+        }
+        same
     }
 }
 
@@ -254,18 +299,12 @@ fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
     if state.fighters.len() > FIGHTERS {
         return None;
     }
-    k.push(u64::from(who.0) | u64::from(state.open_map) << 16);
+    k.0.push(u64::from(who.0) | u64::from(state.open_map) << 16);
     let own = state.fighter(who).hp;
     for f in &state.fighters {
         fighter(k, state, f, own)?;
     }
     Some(())
-}
-
-/// Whether `v` fits in `bits` bits.
-#[inline]
-fn fits(v: u64, bits: u32) -> bool {
-    v >> bits == 0
 }
 
 /// An optional fighter id in 4 bits: presence, then the id (below 8).
@@ -281,6 +320,12 @@ fn opt_id(v: Option<CombatantId>) -> u64 {
 /// follow, so two different situations never write the same words. A
 /// duel's key is 5 words (cheaper to hash and compare than 8 a fighter,
 /// and the table a third of the size).
+///
+/// Written straight through, for the simulator calls it at every turn
+/// for every fighter: the enums by their discriminants, the flags and the
+/// range checks by plain shifts and ORs, the rare part only when some of
+/// it is there.
+#[inline]
 fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
     let Guard {
         no_active,
@@ -298,59 +343,24 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
         wait,
         parried_foes,
     } = f.guard;
-    if wait.is_some() || f.weapons.len() > WEAPONS {
+    let (q, r) = (f.pos.q, f.pos.r);
+    // Everything that must fit its bits, in one test (a value that does
+    // not leaves the situation unkeyed).
+    let fits = wait.is_none()
+        && f.weapons.len() <= WEAPONS
+        && (f.blind_eyes | f.evading) < 4
+        && (parries | blocks) < 16
+        && parried_foes >> FIGHTERS == 0
+        && q == i32::from(q as i16)
+        && r == i32::from(r as i16)
+        && single_foe.is_none_or(|c| c.0 < 8);
+    if !fits {
         return None;
     }
-    let posture = match f.posture {
-        Posture::Standing => 0u64,
-        Posture::Crouching => 1,
-        Posture::Kneeling => 2,
-        Posture::Sitting => 3,
-        Posture::Crawling => 4,
-        Posture::Lying => 5,
+    let (shield, readying) = match &f.shield {
+        None => (0u64, 0u8),
+        Some(s) => (s.state as u64 + 1, s.readying),
     };
-    let life = match f.life {
-        Life::Conscious => 0u64,
-        Life::Unconscious => 1,
-        Life::Dead => 2,
-    };
-    let stun = match f.stun {
-        None => 0u64,
-        Some(Stun::NextTurn) => 1,
-        Some(Stun::UntilWill) => 2,
-    };
-    let aod = match aod {
-        None => 0u64,
-        Some(AodKind::MultipleFoe) => 1,
-        Some(AodKind::SingleFoe) => 2,
-        Some(AodKind::Brace) => 3,
-    };
-    let swung = swung.map_or(0u64, |s| 1 | u64::from(s) << 1);
-    let flags = [
-        f.just_feinted,
-        f.ran,
-        f.surprised,
-        f.pinned,
-        // M-UNA-012: may it try to break free this round?
-        state.round < f.break_free_from,
-        no_active,
-        single_bonus,
-        retreat,
-        acrobatic,
-        off_balance,
-    ]
-    .iter()
-    .enumerate()
-    .fold(0u64, |acc, (i, &b)| acc | u64::from(b) << i);
-    let (q, r) = (i16::try_from(f.pos.q).ok()?, i16::try_from(f.pos.r).ok()?);
-    let shield = f.shield.as_ref().map_or(0u64, |s| match s.state {
-        ShieldState::Ready => 1,
-        ShieldState::Back => 2,
-        ShieldState::Ground => 3,
-        ShieldState::Broken => 4,
-        ShieldState::Tangled => 5,
-    });
-    let readying = f.shield.as_ref().map_or(0, |s| s.readying);
     let mut gear = 0u64;
     let mut ammo = 0u64;
     for (i, h) in f.weapons.iter().enumerate() {
@@ -361,6 +371,86 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
             }
             ammo |= (1 | u64::from(n) << 1) << (17 * i);
         }
+    }
+    // The rare part: held (6 bits), aim (12), feint (13), the shield's
+    // readying (8), weapons 4 to 8 (20).
+    let extra = if f.aim.is_none()
+        && f.feinted.is_none()
+        && f.held_by.is_none()
+        && readying == 0
+        && gear >> 12 == 0
+    {
+        0
+    } else {
+        rare(state, f, readying, gear)?
+    };
+    // Each word built field by field into one accumulator, so few values
+    // are live at once.
+    let mut a = u64::from(q as u16) | u64::from(r as u16) << 16;
+    a |= health(f, own) << 32;
+    a |= u64::from(f.facing as u8) << 38;
+    a |= (f.posture as u64) << 41;
+    a |= (f.life as u64) << 44;
+    a |= match f.stun {
+        None => 0u64,
+        Some(Stun::NextTurn) => 1,
+        Some(Stun::UntilWill) => 2,
+    } << 46;
+    a |= match aod {
+        None => 0u64,
+        Some(AodKind::MultipleFoe) => 1,
+        Some(AodKind::SingleFoe) => 2,
+        Some(AodKind::Brace) => 3,
+    } << 48;
+    a |= match swung {
+        None => 0u64,
+        Some(false) => 1,
+        Some(true) => 3,
+    } << 50;
+    a |= u64::from(f.just_feinted) << 52;
+    a |= u64::from(f.ran) << 53;
+    a |= u64::from(f.surprised) << 54;
+    a |= u64::from(f.pinned) << 55;
+    // M-UNA-012: may it try to break free this round?
+    a |= u64::from(state.round < f.break_free_from) << 56;
+    a |= u64::from(no_active) << 57;
+    a |= u64::from(single_bonus) << 58;
+    a |= u64::from(retreat) << 59;
+    a |= u64::from(acrobatic) << 60;
+    a |= u64::from(off_balance) << 61;
+    a |= u64::from(extra != 0) << 62;
+    a |= u64::from(ammo != 0) << 63;
+    let mut b = u64::from(f.crippled);
+    b |= u64::from(f.blind_eyes) << 8;
+    b |= u64::from(f.panic) << 10;
+    b |= u64::from(f.moved) << 18;
+    b |= u64::from(f.evading) << 26;
+    b |= u64::from(parries) << 28;
+    b |= u64::from(blocks) << 32;
+    b |= opt_id(single_foe) << 36;
+    b |= parried_foes << 40;
+    b |= shield << 46;
+    b |= (gear & 0xfff) << 49;
+    k.0.try_extend_from_slice(&[a, b]).ok()?;
+    if extra != 0 {
+        k.0.try_push(extra).ok()?;
+    }
+    if ammo != 0 {
+        k.0.try_push(ammo).ok()?;
+    }
+    Some(())
+}
+
+/// A fighter's rare part ([`fighter`]'s third word): held (6 bits), aim
+/// (12), feint (13), the shield's readying (8), weapons 4 to 8 (20);
+/// `None` when an id or count does not fit its bits.
+#[cold]
+fn rare(state: &State, f: &Fighter, readying: u8, gear: u64) -> Option<u64> {
+    let in_range = f.aim.is_none_or(|(t, _)| t.0 < 8)
+        && f.feinted.is_none_or(|(by, _, _)| by.0 < 8)
+        && f.held_by.is_none_or(|(by, hands)| by.0 < 8 && hands < 4);
+    if !in_range {
+        return None;
     }
     let aim = f
         .aim
@@ -377,52 +467,7 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
     let held_by = f.held_by.map_or(0u64, |(by, hands)| {
         1 | u64::from(by.0) << 1 | u64::from(hands) << 4
     });
-    let in_range = fits(u64::from(f.blind_eyes), 2)
-        && fits(u64::from(f.evading), 2)
-        && fits(u64::from(parries), 4)
-        && fits(u64::from(blocks), 4)
-        && fits(parried_foes, FIGHTERS as u32)
-        && f.aim.is_none_or(|(t, _)| t.0 < 8)
-        && f.feinted.is_none_or(|(by, _, _)| by.0 < 8)
-        && f.held_by.is_none_or(|(by, hands)| by.0 < 8 && hands < 4)
-        && single_foe.is_none_or(|c| c.0 < 8);
-    if !in_range {
-        return None;
-    }
-    // The rare part: held (6 bits), aim (12), feint (13), the shield's
-    // readying (8), weapons 4 to 8 (20).
-    let extra = held_by | aim << 6 | feinted << 18 | u64::from(readying) << 31 | (gear >> 12) << 39;
-    let a = u64::from(q as u16)
-        | u64::from(r as u16) << 16
-        | health(f, own) << 32
-        | u64::from(f.facing.index()) << 38
-        | posture << 41
-        | life << 44
-        | stun << 46
-        | aod << 48
-        | swung << 50
-        | flags << 52
-        | u64::from(extra != 0) << 62
-        | u64::from(ammo != 0) << 63;
-    let b = u64::from(f.crippled)
-        | u64::from(f.blind_eyes) << 8
-        | u64::from(f.panic) << 10
-        | u64::from(f.moved) << 18
-        | u64::from(f.evading) << 26
-        | u64::from(parries) << 28
-        | u64::from(blocks) << 32
-        | opt_id(single_foe) << 36
-        | parried_foes << 40
-        | shield << 46
-        | (gear & 0xfff) << 49;
-    k.try_extend_from_slice(&[a, b]).ok()?;
-    if extra != 0 {
-        k.try_push(extra).ok()?;
-    }
-    if ammo != 0 {
-        k.try_push(ammo).ok()?;
-    }
-    Some(())
+    Some(held_by | aim << 6 | feinted << 18 | u64::from(readying) << 31 | (gear >> 12) << 39)
 }
 
 /// What the AI and the rules it consults read of a fighter's HP and
@@ -433,23 +478,20 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
 /// twice the HP of the figure whose turn it is (`own`: whether its foe is
 /// healthier). So a duel's HP values, which differ in nearly every
 /// fight, fold into a few classes.
+#[inline]
 fn health(f: &Fighter, own: i32) -> u64 {
-    let max = f.stats.hp;
-    [
-        f.hp <= 0,
-        f.hp <= 3,
-        f.hp * 3 <= max,
-        f.hp * 2 <= max,
-        f.hp > 2 * own,
-        f.stats.fatigue > 0 && f.fatigue <= 0,
-    ]
-    .iter()
-    .enumerate()
-    .fold(0u64, |acc, (i, &b)| acc | u64::from(b) << i)
+    let (hp, max) = (f.hp, f.stats.hp);
+    u64::from(hp <= 0)
+        | u64::from(hp <= 3) << 1
+        | u64::from(hp * 3 <= max) << 2
+        | u64::from(hp * 2 <= max) << 3
+        | u64::from(hp > 2 * own) << 4
+        | u64::from(f.stats.fatigue > 0 && f.fatigue <= 0) << 5
 }
 
 /// A weapon's changing part in 4 bits: ready, lost, loaded, and whether
 /// it attacked last round (M-ROA-002: a heavy weapon's penalty).
+#[inline]
 fn held(state: &State, h: &Held) -> u64 {
     u64::from(h.ready)
         | u64::from(h.lost) << 1

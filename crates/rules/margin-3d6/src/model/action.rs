@@ -294,6 +294,7 @@ pub enum DefenseKind {
 
 impl DefenseKind {
     /// Its name.
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             DefenseKind::Dodge => "Dodge",

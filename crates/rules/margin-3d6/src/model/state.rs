@@ -391,16 +391,19 @@ pub struct Fighter {
 
 impl Fighter {
     /// Conscious and alive.
+    #[inline]
     pub fn awake(&self) -> bool {
         self.life == Life::Conscious
     }
 
     /// Whether `limb` is crippled.
+    #[inline]
     pub fn is_crippled(&self, limb: Limb) -> bool {
         self.crippled & limb.bit() != 0
     }
 
     /// The shield, when ready on the arm and usable.
+    #[inline]
     pub fn ready_shield(&self) -> Option<&Arc<Shield>> {
         match &self.shield {
             Some(s) if s.state == ShieldState::Ready => Some(&s.shield),
@@ -453,6 +456,14 @@ pub struct State {
     /// `None`: the bundled armory alone. Fixed through a fight.
     #[serde(skip)]
     pub armory: Option<Arc<crate::model::data::Armory>>,
+    /// The identity of the fighters' fixed parts (side, leader flag,
+    /// attributes, skills, traits, weapons carried with their skill, armor,
+    /// shield, innate and magical PD and DR...: what `ai::memo` pins):
+    /// clones share it, and whatever changes one of those parts after
+    /// setup renews it (`Stamp::renew`), so the AI's memo compares one
+    /// address a lookup instead of every fighter's sheet.
+    #[serde(skip)]
+    pub stamp: fray_core::memo::Stamp,
 }
 
 impl State {

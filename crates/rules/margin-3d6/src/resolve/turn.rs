@@ -84,7 +84,16 @@ const SMALL: usize = 16;
 /// The keys are unique (they end with the id), so sorting last round's
 /// order in place gives the same order as sorting the ids afresh, and
 /// allocates nothing after the first round.
+/// The keys read only fixed values (speed, DX, the tie rank), so after
+/// the first round the order is nearly always sorted already: checked
+/// first, sorted only when it is not (a Delay moved someone, a figure
+/// joined or left).
 fn build_order(state: &mut State) {
+    if state.order.len() == state.fighters.len()
+        && state.order.is_sorted_by_key(|&id| order_key(state, id))
+    {
+        return;
+    }
     let mut ids = std::mem::take(&mut state.order);
     if ids.len() != state.fighters.len() {
         ids.clear();

@@ -39,6 +39,7 @@ pub fn dr_at(f: &Fighter, loc: Location, kind: DamageType, opts: &Options) -> i3
 }
 
 /// The shield's side: the left arm for a right-handed figure.
+#[inline]
 pub fn shield_side(f: &Fighter) -> Side {
     match f.hand {
         Hand::Right => Side::Left,

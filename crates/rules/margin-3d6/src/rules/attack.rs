@@ -78,6 +78,7 @@ pub fn dx_lost(f: &Fighter) -> i32 {
 }
 
 /// Height of a hex in feet (M-DAT-008).
+#[inline]
 pub fn height(state: &State, hex: HexPos) -> i32 {
     if state.open_map {
         return 0;
@@ -91,6 +92,7 @@ pub fn mv(f: &Fighter) -> u32 {
 }
 
 /// The terrain value on `hex` (0 on an open map).
+#[inline]
 pub fn terrain(state: &State, hex: HexPos, id: fray_core::grid::TerrainId) -> i32 {
     if state.open_map {
         return 0;

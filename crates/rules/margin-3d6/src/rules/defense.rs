@@ -110,6 +110,7 @@ pub fn pd_for_defense(state: &State, d: &Fighter, t: &Threat) -> i32 {
 /// M-DEF-008: Dodge = floor(DX / 2) − encumbrance (DX halved at 0 HP,
 /// M-PAT-009), halved at 1-3 HP (M-PEN-001) and, since the 1-3 HP row
 /// nests in the 0 HP row, below that too.
+#[inline]
 pub fn dodge_score(d: &Fighter) -> i32 {
     let dx = d.stats.dx - dx_lost(d);
     let base = dx / 2 - d.stats.enc;
@@ -118,6 +119,7 @@ pub fn dodge_score(d: &Fighter) -> i32 {
 
 /// M-DEF-001: a weapon's parry score: ½ skill, or ⅔ for a quarterstaff or
 /// a thrusting sword (Fencing), rounded down; DX lost at 0 HP comes off the skill.
+#[inline]
 pub fn parry_score(d: &Fighter, i: usize) -> Option<i32> {
     let h = d.weapons.get(i)?;
     let skill = h.skill - dx_lost(d);
@@ -129,6 +131,7 @@ pub fn parry_score(d: &Fighter, i: usize) -> Option<i32> {
 }
 
 /// M-DEF-002, M-AOD-001/002: how many parries `d` may make against `attacker`.
+#[inline]
 pub fn parry_limit(d: &Fighter, i: usize, attacker: CombatantId) -> u8 {
     let fencing = d.weapons.get(i).is_some_and(|h| {
         matches!(h.weapon.class, Class::ThrustingSword) && d.skills.fencing.is_some()
@@ -166,6 +169,7 @@ pub fn fencing_foes(d: &Fighter, i: usize, attacker: CombatantId) -> i32 {
 }
 
 /// The bit of a foe in `Guard::parried_foes` (none from id 64 on).
+#[inline]
 pub fn foe_bit(id: CombatantId) -> u64 {
     1u64.checked_shl(u32::from(id.0)).unwrap_or(0)
 }

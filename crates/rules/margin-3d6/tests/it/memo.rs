@@ -44,3 +44,25 @@ fn the_simulator_reports_the_same_on_one_and_four_threads() {
     let run = |threads| memo_check::report_on::<Margin>(&start, 2000, threads).unwrap();
     assert_eq!(run(1), run(4));
 }
+
+#[test]
+fn a_sheet_changed_without_a_new_stamp_is_caught_in_debug_builds() {
+    // rule: M-DAT-009 (a fighter's sheet does not change in a fight: the
+    // memo pins the sheets by the state's stamp)
+    let mut s = start("duel");
+    let a = fray_core::CombatantId(0);
+    let before = fray_margin_3d6::ai::remembered(&s, a);
+    // Changed and stamped anew: the table starts again, no complaint.
+    s.fighters[0].stats.dx += 2;
+    s.stamp.renew();
+    let _ = fray_margin_3d6::ai::remembered(&s, a);
+    // Changed under the same stamp: debug builds catch it.
+    s.fighters[0].stats.dx += 2;
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        fray_margin_3d6::ai::remembered(&s, a)
+    }));
+    assert_eq!(caught.is_err(), cfg!(debug_assertions));
+    s.stamp.renew();
+    s.fighters[0].stats.dx -= 4;
+    assert_eq!(fray_margin_3d6::ai::remembered(&s, a), before);
+}
