@@ -70,8 +70,9 @@ pub(crate) fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool)
 }
 
 /// What every defense against one attack reads of the board, worked out
-/// once for all the defenses offered (each used to look it up again).
-#[derive(Clone, Copy, Debug)]
+/// once for all the defenses offered (each used to look it up again) and
+/// for the roll of the one chosen, unless the defender moved (a retreat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Around {
     /// Where the attacker stands relative to the defender ([`arc_of`]).
     arc: (Arc, Option<Side>, bool),
@@ -333,7 +334,7 @@ pub fn defense_mods<M: Mods + Default>(
 }
 
 /// [`defense_mods`] with the board already read ([`Around`]).
-fn defense_mods_around<M: Mods + Default>(
+pub(crate) fn defense_mods_around<M: Mods + Default>(
     state: &State,
     inc: &Incoming,
     kind: DefenseKind,
@@ -508,17 +509,28 @@ pub fn each_option(
     state: &State,
     inc: &Incoming,
     exclude: Option<(DefenseKind, Option<u8>)>,
+    out: impl FnMut(DefenseOption),
+) {
+    each_option_around(state, inc, exclude, &Around::of(state, inc), out);
+}
+
+/// [`each_option`] with the board already read ([`Around::of`] for this
+/// `inc` in this state): the defense reads it again for the roll.
+pub(crate) fn each_option_around(
+    state: &State,
+    inc: &Incoming,
+    exclude: Option<(DefenseKind, Option<u8>)>,
+    around: &Around,
     mut out: impl FnMut(DefenseOption),
 ) {
     let d = state.fighter(inc.defender);
     let can_retreat = retreat_possible(state, inc);
-    let around = Around::of(state, inc);
     let mut push = |kind: DefenseKind, weapon: Option<u8>| {
         if exclude == Some((kind, weapon)) {
             return;
         }
         if let Some(Total(value)) =
-            defense_mods_around::<Total>(state, inc, kind, weapon, Extras::default(), &around)
+            defense_mods_around::<Total>(state, inc, kind, weapon, Extras::default(), around)
         {
             out(DefenseOption {
                 kind,
