@@ -11,10 +11,11 @@ use crate::resolve::magic::{self};
 use crate::resolve::{critical, effort, movement};
 use crate::rules::defense::{
     ACROBATIC_SWING, Around, Extras, Incoming, Touch, attacking_weight, defense_mods_around,
-    each_option_around, may_pay_fp,
+    each_option_around, may_pay_fp, retreat_step,
 };
 use crate::rules::magic::Distraction;
 use fray_core::dice::systems::gurps::SuccessRoll;
+use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList};
 
 /// G-DEF-008 decision: parrying a weapon at least three times as heavy as
@@ -117,7 +118,8 @@ fn attempt_defense(
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<Attempt> {
     let around = Around::of(state, inc);
-    let opts = offered(state, inc, exclude, &around);
+    let step = retreat_step(state, inc);
+    let opts = offered(state, inc, exclude, (&around, step.is_some()));
     if opts.is_empty() {
         if attempt == 0 {
             let who = state.fighter(inc.defender).name.clone();
@@ -142,7 +144,7 @@ fn attempt_defense(
         }
         return Ok(Attempt::Failed((choice.kind, choice.weapon)));
     }
-    roll_defense(state, inc, (&opts, around), choice, cx)
+    roll_defense(state, inc, (&opts, around, step), choice, cx)
 }
 
 /// [`crate::rules::defense::options`] without allocating when they are few.
@@ -150,10 +152,10 @@ fn offered(
     state: &State,
     inc: &Incoming,
     exclude: Option<(DefenseKind, Option<u8>)>,
-    around: &Around,
+    board: (&Around, bool),
 ) -> DefenseOptions {
     let mut out = DefenseOptions::new();
-    each_option_around(state, inc, exclude, around, |o| out.push(o));
+    each_option_around(state, inc, exclude, board, |o| out.push(o));
     out
 }
 
@@ -239,7 +241,7 @@ fn spoiled_by_defending(state: &mut State, inc: &Incoming, cx: &mut impl Cx<Gurp
 fn roll_defense(
     state: &mut State,
     inc: &Incoming,
-    (opts, around): (&[DefenseOption], Around),
+    (opts, around, step): (&[DefenseOption], Around, Option<Option<HexPos>>),
     c: Choice,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<Attempt> {
@@ -251,7 +253,19 @@ fn roll_defense(
     // The board as the options read it, unless the defender moved since.
     let mut around = around;
     if retreat && state.fighter(inc.defender).retreated_from.is_none() {
-        movement::retreat(state, inc.defender, inc.attacker, cx);
+        // The step the options found, when the attack comes from where the
+        // attacker stands (the retreat steps away from the attacker).
+        let from = state.fighter(inc.attacker).pose.pos;
+        let hex = match step {
+            Some(Some(h)) if inc.from == from => Some(h),
+            _ => crate::rules::movement::retreat_hex(state, inc.defender, from),
+        };
+        debug_assert_eq!(
+            hex,
+            crate::rules::movement::retreat_hex(state, inc.defender, from),
+            "the retreat step found for the options went stale"
+        );
+        movement::retreat_to(state, inc.defender, inc.attacker, hex, cx);
         around = Around::of(state, inc);
     }
     debug_assert_eq!(

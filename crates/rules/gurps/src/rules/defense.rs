@@ -290,6 +290,17 @@ fn attack_mods<M: Mods>(
 
 /// Whether the defender may retreat from this attack, and whether it must move to do so.
 pub fn retreat_possible(state: &State, inc: &Incoming) -> bool {
+    retreat_step(state, inc).is_some()
+}
+
+/// How the defender may retreat from this attack (G-DEF-009, G-DEF-010):
+/// `None` when it may not; `Some(None)` when it already retreated from this
+/// attacker this turn (the retreat covers the attack without a new step);
+/// `Some(Some(hex))` for the step away it would take ([`retreat_hex`] from
+/// where the attack comes).
+///
+/// [`retreat_hex`]: crate::rules::movement::retreat_hex
+pub(crate) fn retreat_step(state: &State, inc: &Incoming) -> Option<Option<HexPos>> {
     let d = state.fighter(inc.defender);
     // G-DEF-010 decision: no retreat after Move and Attack (G-MAA-006), nor while stunned.
     if !inc.melee
@@ -300,12 +311,12 @@ pub fn retreat_possible(state: &State, inc: &Incoming) -> bool {
             Posture::Sitting | Posture::Kneeling | Posture::Lying
         )
     {
-        return false;
+        return None;
     }
     match d.retreated_from {
         // G-DEF-010 decision: one retreat per turn, covering every attack by that attacker.
-        Some(a) => a == inc.attacker,
-        None => crate::rules::movement::retreat_hex(state, inc.defender, inc.from).is_some(),
+        Some(a) => (a == inc.attacker).then_some(None),
+        None => crate::rules::movement::retreat_hex(state, inc.defender, inc.from).map(Some),
     }
 }
 
@@ -511,20 +522,21 @@ pub fn each_option(
     exclude: Option<(DefenseKind, Option<u8>)>,
     out: impl FnMut(DefenseOption),
 ) {
-    each_option_around(state, inc, exclude, &Around::of(state, inc), out);
+    let retreat = retreat_step(state, inc).is_some();
+    each_option_around(state, inc, exclude, (&Around::of(state, inc), retreat), out);
 }
 
 /// [`each_option`] with the board already read ([`Around::of`] for this
-/// `inc` in this state): the defense reads it again for the roll.
+/// `inc` in this state, and whether a retreat is possible,
+/// [`retreat_step`]): the defense uses both again for the roll.
 pub(crate) fn each_option_around(
     state: &State,
     inc: &Incoming,
     exclude: Option<(DefenseKind, Option<u8>)>,
-    around: &Around,
+    (around, can_retreat): (&Around, bool),
     mut out: impl FnMut(DefenseOption),
 ) {
     let d = state.fighter(inc.defender);
-    let can_retreat = retreat_possible(state, inc);
     let mut push = |kind: DefenseKind, weapon: Option<u8>| {
         if exclude == Some((kind, weapon)) {
             return;
