@@ -22,7 +22,10 @@ pub enum Pending<R: Ruleset> {
     /// A roll that a person makes (or asks the engine to make).
     Roll(RollRequest),
     /// A question for a controller (a combatant's, a side's or the GM's).
-    Answer(R::Question),
+    /// Boxed: a question may carry its options inline (no allocation when
+    /// the simulator's AI answers it on the spot), and a halt is rare, so
+    /// only a halted question pays for the box while every `Flow` stays small.
+    Answer(Box<R::Question>),
 }
 
 /// Why a step halted before completing. Nothing of the step is committed.

@@ -126,7 +126,7 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
         }
         let answer = match (self.live, R::controller_of(state, who)) {
             (true, Controller::Human) => {
-                return Err(Halt::Pending(Pending::Answer(question.clone())));
+                return Err(Halt::Pending(Pending::Answer(Box::new(question.clone()))));
             }
             (true, Controller::Ai(_)) => R::ai_answer(state, question),
             _ => {

@@ -230,7 +230,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
         let who = R::addressee(question);
         let answer = match (self.mode, R::controller_of(state, who)) {
             (Mode::Table, Controller::Human) => {
-                return Err(Halt::Pending(Pending::Answer(question.clone())));
+                return Err(Halt::Pending(Pending::Answer(Box::new(question.clone()))));
             }
             (Mode::Strict, Controller::Human | Controller::Script) => {
                 return Err(Halt::bad_input(InputError::OutOfAnswers {

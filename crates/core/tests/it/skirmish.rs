@@ -566,14 +566,16 @@ fn play_at_table(seed: u64) -> (InputLog<Skirmish>, State, Vec<&'static str>) {
                 let rolled = oracle.roll_for_me(&req).unwrap();
                 oracle.supply_roll(rolled.into());
             }
-            Err(Halt::Pending(Pending::Answer(Question::First(options)))) => {
-                asked.push("first");
-                oracle.supply_answer(Answer::First(options[0]));
-            }
-            Err(Halt::Pending(Pending::Answer(Question::Graze(_)))) => {
-                asked.push("graze");
-                oracle.supply_answer(Answer::Graze(false));
-            }
+            Err(Halt::Pending(Pending::Answer(q))) => match *q {
+                Question::First(options) => {
+                    asked.push("first");
+                    oracle.supply_answer(Answer::First(options[0]));
+                }
+                Question::Graze(_) => {
+                    asked.push("graze");
+                    oracle.supply_answer(Answer::Graze(false));
+                }
+            },
             Err(e) => panic!("{e}"),
         }
     }

@@ -179,7 +179,8 @@ fn gurps_defend_parry_and_retreat() {
                 value: 11,
                 with_retreat: Some(12),
             },
-        ],
+        ]
+        .into(),
         second: false,
         extra_effort: true,
         ranged: false,

@@ -757,6 +757,15 @@ pub struct DefenseOption {
     pub with_retreat: Option<i32>,
 }
 
+/// The defenses offered against one attack, inline when there are at most
+/// eight (a Dodge, a Block and a Parry per ready weapon: nearly always), so
+/// the simulator's defense question allocates nothing. The core boxes a
+/// question only when it halts for a person ([`fray_core::Pending::Answer`]).
+pub type DefenseOptions = smallvec::SmallVec<[DefenseOption; 8]>;
+
+/// The hexes a fallen body may lie toward (at most the six neighbours).
+pub type FallHexes = smallvec::SmallVec<[HexPos; 6]>;
+
 /// A question to a controller.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -770,7 +779,7 @@ pub enum Question {
         /// The attack, in words.
         attack: String,
         /// The defenses possible, with their values.
-        options: Vec<DefenseOption>,
+        options: DefenseOptions,
         /// Whether this is the second try of an All-Out Double Defense.
         second: bool,
         /// The defender may pay FP for Feverish Defense (G-EFF-005).
@@ -787,7 +796,7 @@ pub enum Question {
         /// Who lies down.
         faller: CombatantId,
         /// The free hexes next to the faller.
-        options: Vec<HexPos>,
+        options: FallHexes,
     },
 }
 

@@ -7,7 +7,7 @@ use crate::model::data::Unarmed;
 use crate::model::event::Event;
 use crate::model::location::Location;
 use crate::model::state::State;
-use crate::resolve::check::{self, Check, Judged};
+use crate::resolve::check::{self, Check, Judged, Level};
 use crate::resolve::defense::{self};
 use crate::resolve::injury::{self};
 use crate::resolve::say;
@@ -76,7 +76,12 @@ pub(crate) fn resolve_nth(
     if let Some(Multi::Rapid { flurry: true }) = how.multi {
         effort::spend(state, attacker, 1, "Flurry of Blows", "G-EFF-006", cx)?;
     }
-    let mods: ModList = to_hit(state, attacker, &strike, how);
+    // The terms only when told; the simulator adds integers (same rules).
+    let mods = Level::new(
+        cx,
+        || to_hit(state, attacker, &strike, how),
+        || to_hit(state, attacker, &strike, how),
+    );
     let target = strike.target;
     {
         let w = &mut state.fighter_mut(attacker).weapons[wi];
@@ -101,7 +106,7 @@ pub(crate) fn resolve_nth(
     if state.fighter(attacker).weapons[wi].is_ranged(mi) {
         check = check.ranged();
     }
-    let r = check::roll_named(state, cx, check, &mods, Some(&weapon.name))?;
+    let r = check::roll_level(state, cx, check, &mods, Some(&weapon.name))?;
     let extra_effort =
         strike.mighty_blow || matches!(how.multi, Some(Multi::Rapid { flurry: true }));
     if r.is_critical_failure() && extra_effort {
@@ -204,7 +209,11 @@ fn crowd(
             at_weapon: None,
             ..*strike
         };
-        let mut mods: ModList = to_hit(state, attacker, &at_other, how);
+        let mut mods = Level::new(
+            cx,
+            || to_hit(state, attacker, &at_other, how),
+            || to_hit(state, attacker, &at_other, how),
+        );
         let over = mods.total() - crate::rules::ranged::STRAY_CAP;
         if over > 0 {
             mods.add("into the melee: at most 9", -over, "G-DICE-004");
@@ -212,11 +221,12 @@ fn crowd(
         if mods.total() < 3 {
             continue;
         }
-        let r = check::roll(
+        let r = check::roll_level(
             state,
             cx,
             Check::new(attacker, "strike into the melee", "G-CC-009").outcome_only(&[]),
             &mods,
+            None,
         )?;
         if !r.is_success() {
             continue;
@@ -627,7 +637,11 @@ fn stray(
             chinks: false,
             ..*strike
         };
-        let mut mods: ModList = to_hit(state, attacker, &at_other, how);
+        let mut mods = Level::new(
+            cx,
+            || to_hit(state, attacker, &at_other, how),
+            || to_hit(state, attacker, &at_other, how),
+        );
         let over = mods.total() - crate::rules::ranged::STRAY_CAP;
         if over > 0 {
             mods.add("a stray shot: at most 9", -over, "G-DICE-004");
@@ -635,13 +649,14 @@ fn stray(
         if mods.total() < 3 {
             continue;
         }
-        let r = check::roll(
+        let r = check::roll_level(
             state,
             cx,
             Check::new(attacker, "stray shot", "G-RNG-007")
                 .ranged()
                 .outcome_only(&[]),
             &mods,
+            None,
         )?;
         if r.is_success() {
             let name = state.fighter(other).name.clone();

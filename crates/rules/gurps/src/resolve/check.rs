@@ -5,7 +5,7 @@ use crate::Gurps;
 use crate::model::event::Event;
 use fray_core::dice::RollKind;
 use fray_core::dice::systems::gurps::{Outcome, SuccessOptions, SuccessRoll, judge, success_bands};
-use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
+use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
 
 use crate::model::state::State;
 
@@ -103,6 +103,99 @@ pub fn roll(
     roll_named(state, cx, check, mods, None)
 }
 
+/// The target of a success roll as the context needs it: every term with
+/// its words when the roll is told (narration, the table, the tests), only
+/// the sum otherwise (the simulator, the exact odds). The rules that build
+/// modifiers are generic over [`Mods`], so both come from the same code and
+/// always sum alike; the simulator then adds integers instead of filling a
+/// list of labelled terms nobody reads.
+///
+/// The variants differ in size on purpose: a `Level` lives on the stack for
+/// one roll (never in bulk), and boxing the list would allocate for every
+/// told roll.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum Level {
+    /// Every term, for a told roll.
+    Told(ModList),
+    /// Only the sum.
+    Sum(Total),
+}
+
+impl Level {
+    /// The modifiers `told` or `sum` builds, whichever `cx` needs: the two
+    /// closures must build the same modifiers (write them as the same
+    /// generic call, `|| to_hit(..)` twice).
+    #[inline]
+    pub fn new(
+        cx: &impl Cx<Gurps>,
+        told: impl FnOnce() -> ModList,
+        sum: impl FnOnce() -> Total,
+    ) -> Level {
+        if cx.telling() {
+            Level::Told(told())
+        } else {
+            Level::Sum(sum())
+        }
+    }
+
+    /// [`Level::new`] for modifiers that may not apply at all (`None`).
+    #[inline]
+    pub fn maybe(
+        cx: &impl Cx<Gurps>,
+        told: impl FnOnce() -> Option<ModList>,
+        sum: impl FnOnce() -> Option<Total>,
+    ) -> Option<Level> {
+        if cx.telling() {
+            told().map(Level::Told)
+        } else {
+            sum().map(Level::Sum)
+        }
+    }
+
+    /// The effective target: the sum of the terms.
+    #[inline]
+    pub fn total(&self) -> i32 {
+        match self {
+            Level::Told(m) => m.total(),
+            Level::Sum(t) => t.0,
+        }
+    }
+
+    /// Adds a term (kept only in a told list).
+    #[inline]
+    pub fn add(&mut self, label: &'static str, value: i32, rule: &'static str) {
+        match self {
+            Level::Told(m) => {
+                m.add(label, value, rule);
+            }
+            Level::Sum(t) => {
+                Mods::add(t, label, value, rule);
+            }
+        }
+    }
+
+    /// The list of terms, when told.
+    fn list(&self) -> Option<&ModList> {
+        match self {
+            Level::Told(m) => Some(m),
+            Level::Sum(_) => None,
+        }
+    }
+}
+
+/// [`roll_named`] against a [`Level`]: the same roll, judged and recorded
+/// alike; a told roll lists the terms.
+pub fn roll_level(
+    state: &State,
+    cx: &mut impl Cx<Gurps>,
+    check: Check,
+    level: &Level,
+    base: Option<&str>,
+) -> Flow<SuccessRoll> {
+    roll_at(state, cx, check, level.total(), level.list(), base)
+}
+
 /// [`roll`], naming the base term in the record (`Broadsword` instead of
 /// `skill`), so narration reads "3d6 = 9 vs 9 (Broadsword 14, neck -5)".
 pub fn roll_named(
@@ -112,7 +205,19 @@ pub fn roll_named(
     mods: &ModList,
     base: Option<&str>,
 ) -> Flow<SuccessRoll> {
-    let level = mods.total();
+    roll_at(state, cx, check, mods.total(), Some(mods), base)
+}
+
+/// The roll at `level`; `mods`, its terms, are read only when the roll is
+/// told ([`Level`] leaves them out otherwise).
+fn roll_at(
+    state: &State,
+    cx: &mut impl Cx<Gurps>,
+    check: Check,
+    level: i32,
+    mods: Option<&ModList>,
+    base: Option<&str>,
+) -> Flow<SuccessRoll> {
     let roller = (!check.secret).then_some(check.roller);
     let opts = SuccessOptions {
         ranged: check.ranged,
@@ -134,9 +239,11 @@ pub fn roll_named(
     }
     cx.emit(|| {
         let name = roller.map(|r| &*state.fighter(r).name);
-        let mut record = RollRecord::new(&req, name, rolled)
-            .with_target(mods)
-            .verdict(verdict(&result));
+        let mut record = RollRecord::new(&req, name, rolled);
+        if let Some(mods) = mods {
+            record = record.with_target(mods);
+        }
+        let mut record = record.verdict(verdict(&result));
         if against_the_margin(&result) {
             // "17 vs 18 -> failure by 1" would read as a miss by one.
             record.margin = None;

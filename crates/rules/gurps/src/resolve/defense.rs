@@ -3,18 +3,19 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::action::{Answer, DefenseOption, Dive, Question};
+use crate::model::action::{Answer, DefenseOption, DefenseOptions, Dive, Question};
 use crate::model::event::Event;
 use crate::model::state::{DefenseKind, Posture, Stance, State};
-use crate::resolve::check::{self, Check, Judged};
+use crate::resolve::check::{self, Check, Judged, Level};
 use crate::resolve::magic::{self};
 use crate::resolve::{critical, effort, movement};
 use crate::rules::defense::{
-    ACROBATIC_SWING, Extras, Incoming, Touch, attacking_weight, defense_mods, each_option,
-    may_pay_fp,
+    ACROBATIC_SWING, Around, Extras, Incoming, Touch, attacking_weight, defense_mods_around,
+    each_option_around, may_pay_fp, retreat_step,
 };
 use crate::rules::magic::Distraction;
 use fray_core::dice::systems::gurps::SuccessRoll;
+use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList};
 
 /// G-DEF-008 decision: parrying a weapon at least three times as heavy as
@@ -116,7 +117,9 @@ fn attempt_defense(
     exclude: Option<(DefenseKind, Option<u8>)>,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<Attempt> {
-    let opts = offered(state, inc, exclude);
+    let around = Around::of(state, inc);
+    let step = retreat_step(state, inc);
+    let opts = offered(state, inc, exclude, (&around, step.is_some()));
     if opts.is_empty() {
         if attempt == 0 {
             let who = state.fighter(inc.defender).name.clone();
@@ -141,24 +144,18 @@ fn attempt_defense(
         }
         return Ok(Attempt::Failed((choice.kind, choice.weapon)));
     }
-    roll_defense(state, inc, &opts, choice, cx)
+    roll_defense(state, inc, (&opts, around, step), choice, cx)
 }
-
-/// The defenses offered against one attack, on the stack when there are at
-/// most eight (a Dodge, a Block and a Parry per ready weapon: nearly
-/// always). The question still carries them in a `Vec` (one allocation a
-/// defense): an inline list there would make every `Flow` (whose `Halt`
-/// holds a pending question) larger.
-type DefenseOptions = smallvec::SmallVec<[DefenseOption; 8]>;
 
 /// [`crate::rules::defense::options`] without allocating when they are few.
 fn offered(
     state: &State,
     inc: &Incoming,
     exclude: Option<(DefenseKind, Option<u8>)>,
+    board: (&Around, bool),
 ) -> DefenseOptions {
     let mut out = DefenseOptions::new();
-    each_option(state, inc, exclude, |o| out.push(o));
+    each_option_around(state, inc, exclude, board, |o| out.push(o));
     out
 }
 
@@ -183,7 +180,7 @@ fn ask(
         } else {
             String::new()
         },
-        options: opts.to_vec(),
+        options: DefenseOptions::from_slice(opts),
         second: attempt > 0,
         extra_effort,
         ranged: !inc.melee,
@@ -244,7 +241,7 @@ fn spoiled_by_defending(state: &mut State, inc: &Incoming, cx: &mut impl Cx<Gurp
 fn roll_defense(
     state: &mut State,
     inc: &Incoming,
-    opts: &[DefenseOption],
+    (opts, around, step): (&[DefenseOption], Around, Option<Option<HexPos>>),
     c: Choice,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<Attempt> {
@@ -253,9 +250,29 @@ fn roll_defense(
         && opts
             .iter()
             .any(|o| o.kind == kind && o.weapon == weapon && o.with_retreat.is_some());
+    // The board as the options read it, unless the defender moved since.
+    let mut around = around;
     if retreat && state.fighter(inc.defender).retreated_from.is_none() {
-        movement::retreat(state, inc.defender, inc.attacker, cx);
+        // The step the options found, when the attack comes from where the
+        // attacker stands (the retreat steps away from the attacker).
+        let from = state.fighter(inc.attacker).pose.pos;
+        let hex = match step {
+            Some(Some(h)) if inc.from == from => Some(h),
+            _ => crate::rules::movement::retreat_hex(state, inc.defender, from),
+        };
+        debug_assert_eq!(
+            hex,
+            crate::rules::movement::retreat_hex(state, inc.defender, from),
+            "the retreat step found for the options went stale"
+        );
+        movement::retreat_to(state, inc.defender, inc.attacker, hex, cx);
+        around = Around::of(state, inc);
     }
+    debug_assert_eq!(
+        around,
+        Around::of(state, inc),
+        "the board read for the options went stale"
+    );
     if c.feverish {
         effort::spend(state, inc.defender, 1, "Feverish Defense", "G-EFF-005", cx)?;
     }
@@ -271,7 +288,11 @@ fn roll_defense(
         acrobatic,
         dive: dive.is_some(),
     };
-    let Some(mods) = defense_mods::<ModList>(state, inc, kind, weapon, extras) else {
+    let Some(mods) = Level::maybe(
+        cx,
+        || defense_mods_around(state, inc, kind, weapon, extras, &around),
+        || defense_mods_around(state, inc, kind, weapon, extras, &around),
+    ) else {
         return Ok(Attempt::GotThrough);
     };
     let (label, rule) = match kind {
@@ -280,11 +301,12 @@ fn roll_defense(
         DefenseKind::Block => ("block", "G-DEF-006"),
         DefenseKind::Spell => ("blocking spell", "G-SPL-012"),
     };
-    let r = check::roll(
+    let r = check::roll_level(
         state,
         cx,
         Check::new(inc.defender, label, rule).outcome_only(&[]),
         &mods,
+        None,
     )?;
     count_use(state, inc.defender, kind, weapon);
     after_roll(state, inc, c, &r, cx)?;

@@ -140,7 +140,7 @@ pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
         if f.body.is_some_and(|b| b.distance(f.pose.pos) == 1) {
             continue;
         }
-        let options: Vec<HexPos> = f
+        let options: crate::model::action::FallHexes = f
             .pose
             .pos
             .neighbours()

@@ -316,7 +316,20 @@ pub fn retreat(
     cx: &mut impl Cx<Gurps>,
 ) {
     let from = state.fighter(attacker).pose.pos;
-    if let Some(h) = retreat_hex(state, defender, from) {
+    let hex = retreat_hex(state, defender, from);
+    retreat_to(state, defender, attacker, hex, cx);
+}
+
+/// [`retreat`] to `hex`, the step [`retreat_hex`] gives away from the
+/// attacker (found already for the defense's options); `None`: no step.
+pub(crate) fn retreat_to(
+    state: &mut State,
+    defender: CombatantId,
+    attacker: CombatantId,
+    hex: Option<HexPos>,
+    cx: &mut impl Cx<Gurps>,
+) {
+    if let Some(h) = hex {
         let facing = state.fighter(defender).facing();
         set_pose(state, defender, Pose::new(h, facing), "retreats", cx);
     }

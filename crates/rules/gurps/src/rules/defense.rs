@@ -70,8 +70,9 @@ pub(crate) fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool)
 }
 
 /// What every defense against one attack reads of the board, worked out
-/// once for all the defenses offered (each used to look it up again).
-#[derive(Clone, Copy, Debug)]
+/// once for all the defenses offered (each used to look it up again) and
+/// for the roll of the one chosen, unless the defender moved (a retreat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Around {
     /// Where the attacker stands relative to the defender ([`arc_of`]).
     arc: (Arc, Option<Side>, bool),
@@ -289,6 +290,17 @@ fn attack_mods<M: Mods>(
 
 /// Whether the defender may retreat from this attack, and whether it must move to do so.
 pub fn retreat_possible(state: &State, inc: &Incoming) -> bool {
+    retreat_step(state, inc).is_some()
+}
+
+/// How the defender may retreat from this attack (G-DEF-009, G-DEF-010):
+/// `None` when it may not; `Some(None)` when it already retreated from this
+/// attacker this turn (the retreat covers the attack without a new step);
+/// `Some(Some(hex))` for the step away it would take ([`retreat_hex`] from
+/// where the attack comes).
+///
+/// [`retreat_hex`]: crate::rules::movement::retreat_hex
+pub(crate) fn retreat_step(state: &State, inc: &Incoming) -> Option<Option<HexPos>> {
     let d = state.fighter(inc.defender);
     // G-DEF-010 decision: no retreat after Move and Attack (G-MAA-006), nor while stunned.
     if !inc.melee
@@ -299,12 +311,12 @@ pub fn retreat_possible(state: &State, inc: &Incoming) -> bool {
             Posture::Sitting | Posture::Kneeling | Posture::Lying
         )
     {
-        return false;
+        return None;
     }
     match d.retreated_from {
         // G-DEF-010 decision: one retreat per turn, covering every attack by that attacker.
-        Some(a) => a == inc.attacker,
-        None => crate::rules::movement::retreat_hex(state, inc.defender, inc.from).is_some(),
+        Some(a) => (a == inc.attacker).then_some(None),
+        None => crate::rules::movement::retreat_hex(state, inc.defender, inc.from).map(Some),
     }
 }
 
@@ -333,7 +345,7 @@ pub fn defense_mods<M: Mods + Default>(
 }
 
 /// [`defense_mods`] with the board already read ([`Around`]).
-fn defense_mods_around<M: Mods + Default>(
+pub(crate) fn defense_mods_around<M: Mods + Default>(
     state: &State,
     inc: &Incoming,
     kind: DefenseKind,
@@ -508,17 +520,29 @@ pub fn each_option(
     state: &State,
     inc: &Incoming,
     exclude: Option<(DefenseKind, Option<u8>)>,
+    out: impl FnMut(DefenseOption),
+) {
+    let retreat = retreat_step(state, inc).is_some();
+    each_option_around(state, inc, exclude, (&Around::of(state, inc), retreat), out);
+}
+
+/// [`each_option`] with the board already read ([`Around::of`] for this
+/// `inc` in this state, and whether a retreat is possible,
+/// [`retreat_step`]): the defense uses both again for the roll.
+pub(crate) fn each_option_around(
+    state: &State,
+    inc: &Incoming,
+    exclude: Option<(DefenseKind, Option<u8>)>,
+    (around, can_retreat): (&Around, bool),
     mut out: impl FnMut(DefenseOption),
 ) {
     let d = state.fighter(inc.defender);
-    let can_retreat = retreat_possible(state, inc);
-    let around = Around::of(state, inc);
     let mut push = |kind: DefenseKind, weapon: Option<u8>| {
         if exclude == Some((kind, weapon)) {
             return;
         }
         if let Some(Total(value)) =
-            defense_mods_around::<Total>(state, inc, kind, weapon, Extras::default(), &around)
+            defense_mods_around::<Total>(state, inc, kind, weapon, Extras::default(), around)
         {
             out(DefenseOption {
                 kind,

@@ -112,7 +112,8 @@ fn defend_question(defender: fray_core::CombatantId) -> Question {
                 value: 10,
                 with_retreat: Some(11),
             },
-        ],
+        ]
+        .into(),
         second: false,
         extra_effort: true,
         ranged: false,
@@ -495,7 +496,8 @@ fn the_seasoned_ai_parries_rather_than_dodges_at_the_same_chance() {
                 value: 12,
                 with_retreat: Some(13),
             },
-        ],
+        ]
+        .into(),
         second: false,
         extra_effort: true,
         ranged: false,

@@ -313,7 +313,7 @@ fn a_lying_humanoid_fills_a_second_hex_of_its_choice() {
     let q = fray_gurps::model::action::Question::Fall {
         chooser: B,
         faller: B,
-        options: vec![hex(0, -3)],
+        options: vec![hex(0, -3)].into(),
     };
     let bad = fray_gurps::model::action::Answer::Fall { hex: hex(5, 5) };
     assert!(fray_gurps::Gurps::check_answer(&q, &bad).is_err());

@@ -138,7 +138,8 @@ fn question(s: &State) -> Question {
                 value: 10,
                 with_retreat: Some(11),
             },
-        ],
+        ]
+        .into(),
         second: false,
         extra_effort: true,
         ranged: true,

@@ -53,7 +53,7 @@ fn a_suspended_step_resumed_with_answers_equals_the_script() {
             Err(Halt::Pending(Pending::Answer(q))) => {
                 let Question::Defend {
                     defender, options, ..
-                } = &q
+                } = &*q
                 else {
                     panic!("only a defense is asked here: {q}");
                 };
