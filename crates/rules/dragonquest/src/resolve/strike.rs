@@ -13,7 +13,7 @@ use crate::rules::values::{self, Quarter};
 use crate::rules::zones;
 use crate::{DragonQuest, Flow};
 use fray_core::dice::RollKind;
-use fray_core::dice::systems::dragonquest::{Mishap, strike, strike_roll};
+use fray_core::dice::systems::dragonquest::{Mishap, Strike, strike, strike_roll};
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
 
@@ -72,12 +72,14 @@ pub struct Struck {
     pub damage: i32,
 }
 
-/// The weapon, rank and damage-type overrides of a blow.
-fn armament(
-    state: &State,
-    a: CombatantId,
-    blow: &Blow,
-) -> (&'static Weapon, Option<u8>, Option<i32>, Option<i32>) {
+/// A blow's weapon, rank, base-chance override and damage override
+/// ([`armament`]).
+type Arms = (&'static Weapon, Option<u8>, Option<i32>, Option<i32>);
+
+/// The weapon, rank and damage-type overrides of a blow. [`strike_at`]
+/// works it out once for the strike chance and the damage, again only
+/// after a mishap (DQ-17-006: the weapon may have broken or dropped).
+fn armament(state: &State, a: CombatantId, blow: &Blow) -> Arms {
     let f = state.fig(a);
     let held = if blow.off_hand {
         f.off.and_then(|i| f.weapons.get(usize::from(i)))
@@ -113,19 +115,26 @@ fn armament(
 
 /// DQ-17-001..003, DQ-16-010..020: the modified strike chance and its terms.
 pub fn mod_sc(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> ModList {
-    mod_sc_in(state, a, d, blow)
+    mod_sc_in(state, a, d, blow, armament(state, a, blow))
 }
 
 /// The modified strike chance alone (DQ-17-003): the same terms as
 /// [`mod_sc`], summed without a list, for the simulator and the AI.
 pub fn mod_sc_total(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> i32 {
-    mod_sc_in::<Total>(state, a, d, blow).0
+    mod_sc_in::<Total>(state, a, d, blow, armament(state, a, blow)).0
 }
 
-/// [`mod_sc`]'s terms into any [`Mods`]: a recorded list or a bare total.
-fn mod_sc_in<M: Mods + Default>(state: &State, a: CombatantId, d: CombatantId, blow: &Blow) -> M {
+/// [`mod_sc`]'s terms into any [`Mods`]: a recorded list or a bare total,
+/// with the blow's [`armament`] `arms`.
+fn mod_sc_in<M: Mods + Default>(
+    state: &State,
+    a: CombatantId,
+    d: CombatantId,
+    blow: &Blow,
+    arms: Arms,
+) -> M {
     let f = state.fig(a);
-    let (w, rank, base, _) = armament(state, a, blow);
+    let (w, rank, base, _) = arms;
     let mut mods = if blow.restrain {
         // DQ-16-013, DQ-16-015: 3 × ((PS + modAG) - (target's PS + modAG)).
         let t = state.fig(d);
@@ -200,8 +209,10 @@ pub fn strike_at(
     d: CombatantId,
     blow: Blow,
 ) -> Flow<Struck> {
+    // The weapon worked out once for the chance and the damage.
+    let mut arms = armament(state, a, &blow);
     // The terms are listed only when someone reads the roll.
-    let msc = mod_sc_total(state, a, d, &blow);
+    let msc = mod_sc_in::<Total>(state, a, d, &blow, arms).0;
     let req = RollRequest::new(Some(a), strike_kind(msc), "strike", "DQ-17-003").against(msc);
     let rolled = cx.roll(state, req)?;
     let s = strike(rolled.total, msc);
@@ -209,7 +220,7 @@ pub fn strike_at(
     let hit = s.hit && !natural_miss;
     cx.emit(|| Event::Roll {
         roll: RollRecord::new(&req, Some(&state.fig(a).name), rolled)
-            .with_target(&mod_sc(state, a, d, &blow))
+            .with_target(&mod_sc_in(state, a, d, &blow, arms))
             .verdict(match (hit, s.grievous, s.to_endurance) {
                 (false, ..) => "miss",
                 (true, true, _) => "grievous hit",
@@ -221,7 +232,9 @@ pub fn strike_at(
     if blow.mishaps
         && let Some(m) = s.mishap
     {
-        mishap(state, cx, a, m, &blow)?;
+        mishap(state, cx, a, m, &blow, arms)?;
+        // DQ-17-006: the weapon may have broken or dropped.
+        arms = armament(state, a, &blow);
     }
     // DQ-15-005 (decision: any attack attempt): concentration; casting is
     // not modelled (DQ-13-015), so nothing to break.
@@ -241,7 +254,7 @@ pub fn strike_at(
             blow.restrain,
         ),
     )?;
-    let damage = on_hit(state, cx, a, d, &blow, s.to_endurance, s.grievous)?;
+    let damage = on_hit(state, cx, a, d, &blow, arms, s)?;
     cx.checkpoint(state, &(a.0, d.0, "after damage"))?;
     Ok(Struck { hit: true, damage })
 }
@@ -271,9 +284,10 @@ fn mishap(
     a: CombatantId,
     m: Mishap,
     blow: &Blow,
+    arms: Arms,
 ) -> Flow<()> {
     let f = state.fig(a);
-    let (w, rank, _, _) = armament(state, a, blow);
+    let (w, rank, _, _) = arms;
     let breakage = if m == Mishap::MayBreak {
         values::damage_bonus(state.options.damage_bonus_system, f, w, rank, blow.ranged).1
     } else {
@@ -378,9 +392,10 @@ fn on_hit(
     a: CombatantId,
     d: CombatantId,
     blow: &Blow,
-    to_en: bool,
-    grievous: bool,
+    arms: Arms,
+    s: Strike,
 ) -> Flow<i32> {
+    let (to_en, grievous) = (s.to_endurance, s.grievous);
     if blow.restrain {
         // DQ-16-014: incapacitated until someone else wounds the restrainer.
         state.fig_mut(d).status.restrained_by = Some(a);
@@ -431,7 +446,7 @@ fn on_hit(
         }
         _ => {}
     }
-    let (w, rank, _, dmg_override) = armament(state, a, blow);
+    let (w, rank, _, dmg_override) = arms;
     let dm = values::damage_mod(state, state.fig(a), w, rank, dmg_override, blow.ranged);
     // The terms are listed only when someone reads the roll.
     let mods = || {
