@@ -8,13 +8,9 @@ use fray_core::grid::{HexPos, RelativeBearing, Side};
 
 /// M-ARM-002/003: the armor PD at `loc`: the highest layer covering it,
 /// or the innate PD where no armor covers the location.
+#[inline]
 pub fn armor_pd(f: &Fighter, loc: Location) -> i32 {
-    let cover = loc.cover();
-    let mut best: Option<i32> = None;
-    for a in f.armor.iter().filter(|a| a.covers.contains(&cover)) {
-        best = Some(best.map_or(a.pd, |b: i32| b.max(a.pd)));
-    }
-    best.unwrap_or(f.innate_pd)
+    f.armor.pd(loc.cover()).unwrap_or(f.innate_pd)
 }
 
 /// M-ARM-006/008, M-CKS-006: the DR at `loc` against `kind`: innate +
