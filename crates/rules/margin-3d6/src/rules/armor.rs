@@ -106,9 +106,11 @@ pub fn total_pd_seen(
     opts: &Options,
 ) -> i32 {
     let mut pd = armor_pd(f, loc) + f.magic_pd;
+    // The arc first: it reads only the bearing, while `shield_usable`
+    // scans the weapons for a two-handed grip.
     if shield
-        && shield_usable(f)
         && in_shield_arc_seen(f, seen, opts)
+        && shield_usable(f)
         && let Some(s) = f.ready_shield()
     {
         pd += s.pd;
