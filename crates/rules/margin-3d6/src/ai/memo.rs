@@ -170,7 +170,7 @@ impl Fixed {
                 .iter()
                 .map(|h| (h.weapon.clone(), h.skill, h.unfamiliar))
                 .collect(),
-            armor: armor.clone(),
+            armor: armor.list().clone(),
             shield: shield.as_ref().map(|s| s.shield.clone()),
             pd_dr: [*innate_pd, *innate_dr, *magic_pd, *magic_dr],
             fear: *fear,
@@ -195,7 +195,7 @@ impl Fixed {
                 .all(|((w, skill, unfamiliar), h)| {
                     Arc::ptr_eq(w, &h.weapon) && *skill == h.skill && *unfamiliar == h.unfamiliar
                 })
-            && Arc::ptr_eq(&self.armor, &f.armor)
+            && Arc::ptr_eq(&self.armor, f.armor.list())
             && match (&self.shield, &f.shield) {
                 (None, None) => true,
                 (Some(a), Some(b)) => Arc::ptr_eq(a, &b.shield),

@@ -99,6 +99,11 @@ pub enum Cover {
     Brain,
 }
 
+impl Cover {
+    /// How many there are (the discriminants run 0 to `COUNT - 1`).
+    pub const COUNT: usize = Cover::Brain as usize + 1;
+}
+
 /// Which limb a location is, for crippling (M-CKS-001/002).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -2,7 +2,7 @@
 //! order and the clock (M-DAT-009). Plain data; rules live in `rules/`.
 
 use crate::model::data::{Armor, Hand, Shield, Weapon};
-use crate::model::location::Limb;
+use crate::model::location::{Cover, Limb};
 use crate::model::options::Options;
 use fray_core::grid::{Facing, HexPos, Map};
 use fray_core::{CombatantId, Controller, Seats, SideId};
@@ -286,6 +286,69 @@ pub struct Record {
     pub crippled: u16,
 }
 
+/// The armor a figure wears, with the PD of its layers by location
+/// group worked out once when the list is made (M-ARM-002/003: the
+/// highest layer covering the location). The table is built from the
+/// list it sits beside and the list cannot be changed in place, so it
+/// cannot go stale; the defense reads it on every attack instead of
+/// walking every layer's `covers`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Worn {
+    list: Arc<[Arc<Armor>]>,
+    /// By `Cover` discriminant: the highest PD of the layers covering it,
+    /// `None` where none does.
+    pd: [Option<i32>; Cover::COUNT],
+}
+
+impl Worn {
+    /// The list and its PD table.
+    pub fn new(list: Arc<[Arc<Armor>]>) -> Worn {
+        let mut pd = [None; Cover::COUNT];
+        for a in list.iter() {
+            for &c in &a.covers {
+                let best = &mut pd[c as usize];
+                *best = Some(best.map_or(a.pd, |b: i32| b.max(a.pd)));
+            }
+        }
+        Worn { list, pd }
+    }
+
+    /// The list itself (shared: its `Arc` identifies it).
+    #[inline]
+    pub fn list(&self) -> &Arc<[Arc<Armor>]> {
+        &self.list
+    }
+
+    /// M-ARM-002/003: the highest PD of the layers covering `c`, `None`
+    /// where no layer does.
+    #[inline]
+    pub fn pd(&self, c: Cover) -> Option<i32> {
+        self.pd[c as usize]
+    }
+}
+
+impl From<Vec<Arc<Armor>>> for Worn {
+    fn from(list: Vec<Arc<Armor>>) -> Worn {
+        Worn::new(list.into())
+    }
+}
+
+impl std::ops::Deref for Worn {
+    type Target = [Arc<Armor>];
+
+    #[inline]
+    fn deref(&self) -> &[Arc<Armor>] {
+        &self.list
+    }
+}
+
+/// Serialized as the list alone (the table is derived from it).
+impl Serialize for Worn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.list.serialize(s)
+    }
+}
+
 /// One combatant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Fighter {
@@ -311,8 +374,8 @@ pub struct Fighter {
     pub bites: bool,
     /// Weapons, the first the main one.
     pub weapons: Vec<Held>,
-    /// Armor worn.
-    pub armor: Arc<[Arc<Armor>]>,
+    /// Armor worn, with its PD by location worked out at setup.
+    pub armor: Worn,
     /// A shield, if any.
     pub shield: Option<CarriedShield>,
     /// Innate PD and DR, magical PD and DR (M-ARM-002/005/006).

@@ -8,13 +8,9 @@ use fray_core::grid::{HexPos, RelativeBearing, Side};
 
 /// M-ARM-002/003: the armor PD at `loc`: the highest layer covering it,
 /// or the innate PD where no armor covers the location.
+#[inline]
 pub fn armor_pd(f: &Fighter, loc: Location) -> i32 {
-    let cover = loc.cover();
-    let mut best: Option<i32> = None;
-    for a in f.armor.iter().filter(|a| a.covers.contains(&cover)) {
-        best = Some(best.map_or(a.pd, |b: i32| b.max(a.pd)));
-    }
-    best.unwrap_or(f.innate_pd)
+    f.armor.pd(loc.cover()).unwrap_or(f.innate_pd)
 }
 
 /// M-ARM-006/008, M-CKS-006: the DR at `loc` against `kind`: innate +
@@ -110,9 +106,11 @@ pub fn total_pd_seen(
     opts: &Options,
 ) -> i32 {
     let mut pd = armor_pd(f, loc) + f.magic_pd;
+    // The arc first: it reads only the bearing, while `shield_usable`
+    // scans the weapons for a two-handed grip.
     if shield
-        && shield_usable(f)
         && in_shield_arc_seen(f, seen, opts)
+        && shield_usable(f)
         && let Some(s) = f.ready_shield()
     {
         pd += s.pd;

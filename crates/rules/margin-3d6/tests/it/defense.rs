@@ -107,6 +107,53 @@ fn pd_highest_layer_innate_only_unarmored_magic_adds_m_arm_002_003_005() {
 }
 
 #[test]
+fn pd_table_built_at_setup_is_the_highest_covering_layer_m_arm_002_003() {
+    // rule: M-ARM-002, M-ARM-003
+    // The PD table built with the armor list gives, at every location,
+    // what a walk over the layers gives.
+    let s = duel(
+        &knight(),
+        &sheet(
+            10,
+            10,
+            12,
+            "armor = [\"Leather Armor\", \"Breastplate\", \"Pot Helm\"]\ninnate_pd = 1",
+        ),
+    );
+    for f in [s.fighter(A), s.fighter(B)] {
+        for loc in [
+            Location::Torso,
+            Location::Vitals,
+            Location::Heart,
+            Location::Head,
+            Location::Brain,
+            Location::Neck,
+            Location::Mouth,
+            Location::Eyes,
+            Location::EyesThroughHelm,
+            Location::WeaponArm,
+            Location::ShieldArm,
+            Location::Hand,
+            Location::OffHand,
+            Location::Leg,
+            Location::FarLeg,
+            Location::Knee,
+            Location::Foot,
+            Location::OffFoot,
+        ] {
+            let walked = f
+                .armor
+                .iter()
+                .filter(|a| a.covers.contains(&loc.cover()))
+                .map(|a| a.pd)
+                .max()
+                .unwrap_or(f.innate_pd);
+            assert_eq!(armor_pd(f, loc), walked, "{loc:?}");
+        }
+    }
+}
+
+#[test]
 fn head_dr_only_from_helms_m_cks_006() {
     // rule: M-CKS-006, M-LOC-003
     let s = duel(&swordsman(), &sheet(10, 10, 12, "armor = [\"Chainmail\"]"));
