@@ -51,7 +51,9 @@
 use crate::model::action::{Action, Aim, Charge, Grapple, Shove, Slam, Step, Trigger, Wait};
 use crate::model::location::LOCATION_COUNT;
 use crate::model::options::Options;
-use crate::model::state::{Carried, CarriedShield, Fighter, GripAt, Stance, State, Stats};
+use crate::model::state::{
+    Carried, CarriedShield, Fighter, GripAt, Life, Stance, State, Stats, Stun,
+};
 use crate::model::tactics::{AimKnob, Knobs};
 use fray_core::CombatantId;
 use fray_core::grid::{HexPos, Map, MapKind};
@@ -380,66 +382,100 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         Some(s) => s.ready.hash(w),
         None => w.write_u8(2),
     }
-    let flags = u16::from(*blocking_spell)
-        | u16::from(*asleep) << 1
-        | u16::from(*stun_defense_until_turn) << 2
-        | u16::from(*blocked) << 3
-        | u16::from(*off_balance) << 4
-        | u16::from(*dropped_guard) << 5
-        | u16::from(*do_nothing_next) << 6
-        | u16::from(*mortal_wound) << 7
-        | u16::from(*suffocating) << 8;
-    flags.hash(w);
-    // HP in its band: both AIs read no finer (`bands`).
-    super::bands::hp_band(*hp, st.hp).hash(w);
+    let flags = u64::from(*blocking_spell)
+        | u64::from(*asleep) << 1
+        | u64::from(*stun_defense_until_turn) << 2
+        | u64::from(*blocked) << 3
+        | u64::from(*off_balance) << 4
+        | u64::from(*dropped_guard) << 5
+        | u64::from(*do_nothing_next) << 6
+        | u64::from(*mortal_wound) << 7
+        | u64::from(*suffocating) << 8;
+    let life = match life {
+        Life::Conscious => 0u64,
+        Life::Unconscious => 1,
+        Life::Dead => 2,
+    };
+    let stun = match stun {
+        None => 0u64,
+        Some(Stun::Physical) => 1,
+        Some(Stun::Mental) => 2,
+    };
+    let stance = match stance {
+        Stance::Normal => 0u64,
+        Stance::AllOutAttack => 1,
+        Stance::DoubleDefense => 2,
+        Stance::MoveAndAttack => 3,
+        Stance::IncreasedDefense(k) => 4 + *k as u64,
+    };
+    // Which of the optional fields are there, one bit each: their contents
+    // follow in this order without a marker of their own.
+    let present = u64::from(retreated_from.is_some())
+        | u64::from(feint.is_some()) << 1
+        | u64::from(aim.is_some()) << 2
+        | u64::from(dropped_vs.is_some()) << 3
+        | u64::from(close.is_some()) << 4
+        | u64::from(grip.is_some()) << 5
+        | u64::from(body.is_some()) << 6
+        | u64::from(thrown_by.is_some()) << 7
+        | u64::from(watch.is_some()) << 8
+        | u64::from(responding.is_some()) << 9;
+    // The small fields packed into two words, written at once (each field
+    // in bits of its own: one word, one bounds check, instead of a byte and
+    // a check each). HP in its band: both AIs read no finer (`bands`).
+    let small = flags
+        | u64::from(super::bands::hp_band(*hp, st.hp)) << 16
+        | u64::from(pose.facing as u8) << 24
+        | u64::from(*posture as u8) << 32
+        | (life | stun << 4) << 40
+        | stance << 48
+        | u64::from(*frozen) << 56;
+    w.write(&small.to_le_bytes());
+    w.write(&present.to_le_bytes()[..2]);
     fp.hash(w);
     frame.hex(pose.pos).hash(w);
-    pose.facing.hash(w);
-    posture.hash(w);
-    std::mem::discriminant(life).hash(w);
-    stun.map(|s| std::mem::discriminant(&s)).hash(w);
     shock.hash(w);
-    match stance {
-        Stance::IncreasedDefense(k) => {
-            w.write_u8(1);
-            std::mem::discriminant(k).hash(w);
-        }
-        other => std::mem::discriminant(other).hash(w),
+    if let Some(x) = retreated_from {
+        x.hash(w);
     }
-    retreated_from.hash(w);
     crippled.hash(w);
-    feint
-        .map(|x| (x.target, x.margin, rel(x.expires_before_turn)))
-        .hash(w);
-    aim.map(|a| (a.target, a.weapon, a.mode, a.turns, a.braced))
-        .hash(w);
-    dropped_vs.hash(w);
+    if let Some(x) = feint {
+        (x.target, x.margin, rel(x.expires_before_turn)).hash(w);
+    }
+    if let Some(a) = aim {
+        (a.target, a.weapon, a.mode, a.turns, a.braced).hash(w);
+    }
+    if let Some(x) = dropped_vs {
+        x.hash(w);
+    }
     // Turns left, 0 once over: the rules ask only `turns < until`, and a
     // difference that wraps below zero would make every turn a new key.
     torn_until_turn.saturating_sub(turn).hash(w);
     torn_muscle.hash(w);
-    close
-        .map(|c| (frame.hex(c.hex), c.sides, rel(c.turn)))
-        .hash(w);
-    grip.map(|g| {
+    if let Some(c) = close {
+        (frame.hex(c.hex), c.sides, rel(c.turn)).hash(w);
+    }
+    if let Some(g) = grip {
         let at = match g.at {
             GripAt::Body(l) => (0u8, l as u8),
             GripAt::Item(i) => (1u8, i),
         };
-        (g.target, at, g.hands, g.pinned)
-    })
-    .hash(w);
+        (g.target, at, g.hands, g.pinned).hash(w);
+    }
     frame.hex(*turn_start).hash(w);
-    body.map(|h| frame.hex(h)).hash(w);
-    thrown_by.hash(w);
+    if let Some(h) = body {
+        frame.hex(*h).hash(w);
+    }
+    if let Some(x) = thrown_by {
+        x.hash(w);
+    }
     move_streak.hash(w);
-    frozen.hash(w);
-    watch
-        .map(|x| (frame.hex(x.hex), x.weapon, x.mode, x.turns))
-        .hash(w);
-    responding
-        .map(|r| (r.foe, r.thrust_bonus, r.watch_penalty))
-        .hash(w);
+    if let Some(x) = watch {
+        (frame.hex(x.hex), x.weapon, x.mode, x.turns).hash(w);
+    }
+    if let Some(r) = responding {
+        (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
+    }
     next_break_free.saturating_sub(turn).hash(w);
     moved.hash(w);
     Some(())
