@@ -262,18 +262,26 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) {
         reload_left,
         spell,
     } = c;
-    let flags = u8::from(*ready)
-        | u8::from(*attacked) << 1
-        | u8::from(*parried_before_turn) << 2
-        | u8::from(*broken) << 3
-        | u8::from(*taken) << 4
-        | u8::from(*loaded) << 5;
-    w.write_u8(flags);
-    dropped_at.map(|h| frame.hex(h)).hash(w);
-    parries.hash(w);
+    // The small fields in one word (each in bits of its own), whether a
+    // dropped hex follows in its top byte.
+    let (spell, energy) = spell.map_or((0, 0), |s| (s.spell, s.energy));
+    let small = u64::from(*ready)
+        | u64::from(*attacked) << 1
+        | u64::from(*parried_before_turn) << 2
+        | u64::from(*broken) << 3
+        | u64::from(*taken) << 4
+        | u64::from(*loaded) << 5
+        | u64::from(c.spell.is_some()) << 6
+        | u64::from(*parries) << 8
+        | u64::from(*reload_left) << 16
+        | u64::from(spell) << 24
+        | u64::from(energy) << 32
+        | u64::from(dropped_at.is_some()) << 56;
+    w.write(&small.to_le_bytes());
     hp.hash(w);
-    reload_left.hash(w);
-    spell.map(|s| (s.spell, s.energy)).hash(w);
+    if let Some(h) = dropped_at {
+        frame.hex(*h).hash(w);
+    }
 }
 
 /// One fighter's fixed part (its sheet, as setup made it): pinned by the
