@@ -171,18 +171,8 @@ impl RollRecord {
     pub fn new(req: &RollRequest, roller: Option<&str>, rolled: Rolled) -> Self {
         RollRecord {
             roller: roller.map(str::to_string),
-            label: req.label,
-            rule: req.rule,
             dice: req.kind.to_string(),
-            total: rolled.total,
-            dice_total: None,
-            reading: Reading::Under,
-            target: None,
-            margin: None,
-            verdict: "",
-            modifiers: Vec::new(),
-            bonuses: Vec::new(),
-            secret: req.secret,
+            ..Self::bare(req, rolled)
         }
     }
 

@@ -37,6 +37,22 @@ impl Serial {
     pub fn mean_rounds(&self) -> f64 {
         self.rounds as f64 / self.fights.max(1) as f64
     }
+
+    /// The probe's line: fights, time, rate, mean rounds (named by the
+    /// ruleset's word for them, `rounds` or `pulses`), `allocations` (all
+    /// fights together, as the example's counter measured them) a fight,
+    /// and the wins.
+    pub fn summary(&self, allocations: u64, rounds_word: &str) -> String {
+        format!(
+            "{} fights in {:.3} s: {:.0} fights/s, mean {:.2} {rounds_word}, {:.1} allocations a fight; wins {:?}",
+            self.fights,
+            self.secs,
+            self.rate(),
+            self.mean_rounds(),
+            allocations as f64 / self.fights.max(1) as f64,
+            self.wins
+        )
+    }
 }
 
 /// The probe's command line: `[FIGHTS] [SCENARIO]`, with defaults.

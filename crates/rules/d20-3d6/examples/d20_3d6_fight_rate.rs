@@ -22,14 +22,7 @@ fn main() -> Result<(), String> {
     let mut played = Ok(probe::Serial::default());
     let counted = allocation_counter::measure(|| played = probe::play_serially::<D20>(&start, n));
     let played = played?;
-    println!(
-        "{n} fights in {:.3} s: {:.0} fights/s, mean {:.2} rounds, {:.1} allocations a fight; wins {:?}",
-        played.secs,
-        played.rate(),
-        played.mean_rounds(),
-        counted.count_total as f64 / n.max(1) as f64,
-        played.wins
-    );
+    println!("{}", played.summary(counted.count_total, "rounds"));
     println!("AI memo: {} entries", fray_d20_3d6::ai::memo::len());
     Ok(())
 }

@@ -20,14 +20,7 @@ fn main() -> Result<(), String> {
     let counted =
         allocation_counter::measure(|| played = probe::play_serially::<DragonQuest>(&start, n));
     let played = played?;
-    println!(
-        "{n} fights in {:.3} s: {:.0} fights/s, mean {:.2} pulses, {:.1} allocations a fight; wins {:?}",
-        played.secs,
-        played.rate(),
-        played.mean_rounds(),
-        counted.count_total as f64 / n.max(1) as f64,
-        played.wins
-    );
+    println!("{}", played.summary(counted.count_total, "pulses"));
     let c = fray_dragonquest::ai::memo::counts();
     println!(
         "AI memo: {} entries, {} hits, {} misses, {} not keyed",
