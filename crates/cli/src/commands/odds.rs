@@ -12,7 +12,8 @@ use fray_core::dice::{DistOptions, Expr, Prob, prob_f64};
 use fray_core::odds::{self as exact, ActionEffects, ActionOdds, OddsOptions};
 use fray_core::run;
 use fray_core::scenario::SourceFile;
-use fray_core::{CombatantId, Ruleset};
+use fray_core::{CombatantId, CombatantView, Ruleset};
+use fray_session::view::named;
 use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -252,11 +253,12 @@ fn action_odds<R: ActionEffects>(args: &Args, path: &Path, file: SourceFile, tex
     };
     let odds = exact::turn_odds::<R>(&loaded.state, actor, &earlier, &action, &opts)
         .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
+    let roster = R::roster(&loaded.state);
     let mut w = out::stdout();
     if args.json {
-        out::line(&mut w, action_json(&odds, path, R::ID, text))?;
+        out::line(&mut w, action_json(&odds, &roster, path, R::ID, text))?;
     } else {
-        print_action(&mut w, &odds, path)?;
+        print_action(&mut w, &odds, &roster, path)?;
     }
     w.flush()?;
     Ok(())
@@ -266,7 +268,15 @@ fn exact_json(p: &Prob) -> serde_json::Value {
     json!({ "exact": p.to_string(), "f64": prob_f64(p) })
 }
 
-fn action_json(o: &ActionOdds, path: &Path, ruleset: &str, text: &str) -> serde_json::Value {
+/// The odds as JSON: the action's and decisions' words keep the ids
+/// (`#1`) tools match on, each beside a copy with the figures named.
+fn action_json(
+    o: &ActionOdds,
+    roster: &[CombatantView],
+    path: &Path,
+    ruleset: &str,
+    text: &str,
+) -> serde_json::Value {
     let features: Vec<_> = o
         .features
         .iter()
@@ -295,7 +305,7 @@ fn action_json(o: &ActionOdds, path: &Path, ruleset: &str, text: &str) -> serde_
     let decisions: Vec<_> = o
         .decisions
         .iter()
-        .map(|(d, p)| json!({ "decision": d, "p": exact_json(p) }))
+        .map(|(d, p)| json!({ "decision": d, "decision_named": named(d, roster), "p": exact_json(p) }))
         .collect();
     json!({
         "scenario": path.display().to_string(),
@@ -304,6 +314,7 @@ fn action_json(o: &ActionOdds, path: &Path, ruleset: &str, text: &str) -> serde_
         "actor_id": o.actor.0,
         "action": text,
         "action_words": o.action,
+        "action_named": named(&o.action, roster),
         "roll_sequences": o.leaves,
         "features": features,
         "outcomes": outcomes,
@@ -322,14 +333,20 @@ fn right(text: impl ToString) -> Cell {
     Cell::new(text.to_string()).set_alignment(CellAlignment::Right)
 }
 
-fn print_action(w: &mut impl Write, o: &ActionOdds, path: &Path) -> Result {
+/// The odds as tables, figures named rather than numbered.
+fn print_action(
+    w: &mut impl Write,
+    o: &ActionOdds,
+    roster: &[CombatantView],
+    path: &Path,
+) -> Result {
     out::line(
         w,
         format_args!(
             "{}: {} declares {}: exact odds over {} roll sequences",
             path.display(),
             o.actor_name,
-            o.action,
+            named(&o.action, roster),
             o.leaves
         ),
     )?;
@@ -381,6 +398,7 @@ fn print_action(w: &mut impl Write, o: &ActionOdds, path: &Path) -> Result {
             "Decisions (AI tactics), with the probability each is taken:",
         )?;
         for (d, p) in &o.decisions {
+            let d = named(d, roster);
             out::line(w, format_args!("  {d}: {} = {:.6}", p, prob_f64(p)))?;
         }
     }

@@ -66,7 +66,8 @@ fn attack_from_behind_hits_160_of_216_exactly() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(text.contains("Ann declares Attack #1"), "{text}");
+    // Figures are named, not numbered, in the table's words.
+    assert!(text.contains("Ann declares Attack Bob"), "{text}");
     let hit = text
         .lines()
         .find(|l| l.contains("│ hit "))
@@ -103,6 +104,15 @@ fn json_output_has_exact_fractions() {
     );
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
     assert_eq!(doc["actor"], "Ann");
+    // The words keep the ids tools match on, with a named copy beside them.
+    assert!(
+        doc["action_words"].as_str().unwrap().contains("#1"),
+        "{doc}"
+    );
+    assert!(
+        doc["action_named"].as_str().unwrap().contains("Bob"),
+        "{doc}"
+    );
     let hit = doc["features"]
         .as_array()
         .unwrap()
@@ -261,7 +271,7 @@ fn odds_after_an_earlier_action_print_the_conditional_odds() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "Aldric declares Melee Attack on #1: exact odds over 1794 roll sequences",
+            "Aldric declares Melee Attack on Brand: exact odds over 1794 roll sequences",
         ))
         .stdout(predicate::str::contains("5097/20000"))
         .stdout(predicate::str::contains(

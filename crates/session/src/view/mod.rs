@@ -10,6 +10,8 @@
 //!   around the figures.
 //! * [`cell::move_to`] reads `move C4`, a move to a cell by its name on
 //!   the map.
+//! * [`named`] writes figures' names for the numbers ids display as
+//!   (`#1`) in a ruleset's words.
 //! * [`labels`] gives each figure the one-character label the map and the
 //!   status share.
 
@@ -71,6 +73,31 @@ pub fn label_of(labels: &[(CombatantId, char)], id: CombatantId) -> char {
         .map_or('?', |(_, l)| *l)
 }
 
+/// Replaces combatant numbers (`#1`, as ids display) with the roster's
+/// names; a number nobody has stays as it is.
+pub fn named(text: &str, roster: &[CombatantView]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('#') {
+        out.push_str(&rest[..at]);
+        let digits = rest[at + 1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - at - 1);
+        let number = &rest[at + 1..at + 1 + digits];
+        let name = number
+            .parse::<u16>()
+            .ok()
+            .and_then(|n| roster.iter().find(|c| c.id.0 == n));
+        match name {
+            Some(c) => out.push_str(&c.name),
+            None => out.push_str(&rest[at..at + 1 + digits]),
+        }
+        rest = &rest[at + 1 + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Cuts `text` to `width` characters, ending with `…` when cut.
 pub fn fit(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
@@ -113,6 +140,14 @@ mod tests {
         ];
         let got: String = labels(&roster).into_iter().map(|(_, l)| l).collect();
         assert_eq!(got, "B12GT");
+    }
+
+    #[test]
+    fn numbers_become_names_and_unknown_ones_stay() {
+        let roster = [view(0, "Ann"), view(1, "Bob")];
+        assert_eq!(named("Attack #1", &roster), "Attack Bob");
+        assert_eq!(named("#0 and #12, #", &roster), "Ann and #12, #");
+        assert_eq!(named("no ids", &roster), "no ids");
     }
 
     #[test]

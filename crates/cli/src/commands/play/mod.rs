@@ -25,9 +25,9 @@ use fray_core::run::{self, Header};
 use fray_core::scenario::SourceFile;
 use fray_core::{CombatantId, InputLog, Pending, RollInput, RollRequest, Ruleset};
 use fray_session::view::menu::{Walk, walk};
+use fray_session::view::named;
 use fray_session::{Attempt, By, Command, SaveHeader, SavedGame, Session, SessionError, Undone};
 use prompt::{Line, Prompter};
-use render::named;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 

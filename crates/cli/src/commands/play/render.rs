@@ -8,7 +8,7 @@ use fray_core::menu::Menu;
 use fray_core::{CombatantView, RollRequest, Ruleset};
 use fray_session::view::menu::{Chooser, Reply, WalkError, numbered};
 use fray_session::view::status::Status;
-use fray_session::view::{labels, map};
+use fray_session::view::{labels, map, named};
 use std::io::{BufRead, Write};
 
 /// The width laid out for when the terminal's is not known (`COLUMNS`).
@@ -42,30 +42,6 @@ Commands at every prompt:
               fray fight SCENARIO --inputs FILE replays it)
   quit        leave the game (inputs not saved are lost)"
     )
-}
-
-/// Replaces combatant numbers (`#1`, as ids display) with names.
-pub fn named(text: &str, roster: &[CombatantView]) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('#') {
-        out.push_str(&rest[..at]);
-        let digits = rest[at + 1..]
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len() - at - 1);
-        let number = &rest[at + 1..at + 1 + digits];
-        let name = number
-            .parse::<u16>()
-            .ok()
-            .and_then(|n| roster.iter().find(|c| c.id.0 == n));
-        match name {
-            Some(c) => out.push_str(&c.name),
-            None => out.push_str(&rest[at..at + 1 + digits]),
-        }
-        rest = &rest[at + 1 + digits..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The state block: the round, whose turn it is and whose is next, every
@@ -230,21 +206,7 @@ pub fn roll_prompt<R: Ruleset>(state: &R::State, req: &RollRequest) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fray_core::{CombatantId, SideId, Vitality};
     use fray_gurps::Gurps;
-
-    fn view(id: u16, name: &str) -> CombatantView {
-        CombatantView {
-            id: CombatantId(id),
-            name: name.into(),
-            side: SideId(0),
-            side_name: "A".into(),
-            pools: vec![],
-            vitality: Vitality::Active,
-            conditions: vec![],
-            position: String::new(),
-        }
-    }
 
     #[test]
     fn the_walker_reads_numbers_back_and_shortcuts_at_the_terminal() {
@@ -292,14 +254,6 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("B↘"), "{text}");
-    }
-
-    #[test]
-    fn numbers_become_names_and_unknown_ones_stay() {
-        let roster = [view(0, "Ann"), view(1, "Bob")];
-        assert_eq!(named("Attack #1", &roster), "Attack Bob");
-        assert_eq!(named("#0 and #12, #", &roster), "Ann and #12, #");
-        assert_eq!(named("no ids", &roster), "no ids");
     }
 
     #[test]
