@@ -66,6 +66,13 @@ pub fn args(default_fights: u64, default_scenario: &str) -> (u64, String) {
     (fights, scenario)
 }
 
+/// Whether the AI's memo is wanted: every probe turns it off when
+/// `FRAY_MEMO=off` is in the environment, to weigh the memo's lookups
+/// against the AI's own work.
+pub fn memo_wanted() -> bool {
+    std::env::var("FRAY_MEMO").ok().is_none_or(|v| v != "off")
+}
+
 /// The start state of the scenario at `path`.
 pub fn load<R: Ruleset>(path: &str) -> Result<R::State, String> {
     let file = SourceFile::read(Path::new(path)).map_err(|e| e.to_string())?;
