@@ -1,6 +1,6 @@
 //! End-to-end tests of the `fray` binary.
 
-use crate::common::{fray, playable, root, stdout_of};
+use crate::common::{fray, playable, root, scratch, stdout_of};
 use predicates::prelude::*;
 use std::path::PathBuf;
 
@@ -107,8 +107,7 @@ fn fight_json_lines_all_parse() {
 
 #[test]
 fn fight_uses_scripted_inputs_first() {
-    let dir = std::env::temp_dir().join(format!("fray-cli-inputs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("cli-inputs");
     let inputs = dir.join("inputs.toml");
     // Sir Bors moves first? The turn order ties (same knights), so the first
     // scripted rolls settle it: Bors rolls 18, Gawain 3.
@@ -187,8 +186,7 @@ fn every_bundled_scenario_fights_simulates_plays_and_gives_odds() {
 
 #[test]
 fn validate_points_at_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("fray-cli-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("cli-bad");
     let bad = dir.join("bad.toml");
     let text = std::fs::read_to_string(duel()).unwrap().replace(
         "template = \"knight\"\nposition = { q = 2",
@@ -223,8 +221,7 @@ fn validate_points_at_line_and_column() {
 /// the closest name.
 #[test]
 fn validate_warns_of_a_weapon_used_at_its_default() {
-    let dir = std::env::temp_dir().join(format!("fray-cli-default-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("cli-default");
     let file = dir.join("axe.toml");
     let sheet = "sheet = { st = 12, dx = 11, iq = 10, ht = 12, skills = { Broadsword = 14 }, weapons = [\"Great Axe\"] }";
     let text = std::fs::read_to_string(duel())
@@ -264,8 +261,7 @@ fn missing_files_and_rulesets_fail_cleanly() {
             predicate::str::contains("no/such/file.toml")
                 .and(predicate::str::contains("cannot read")),
         );
-    let dir = std::env::temp_dir().join(format!("fray-cli-ruleset-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("cli-ruleset");
     let f = dir.join("dq.toml");
     std::fs::write(&f, "ruleset = \"margin-3d6\"\n").unwrap();
     if !stdout_of(&["systems"])

@@ -1,7 +1,9 @@
 //! Helpers shared by the test modules.
 
 use assert_cmd::Command;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// The `fray` binary of this build.
 pub fn fray() -> Command {
@@ -11,6 +13,23 @@ pub fn fray() -> Command {
 /// The repository root (tests run in crates/cli).
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A scratch folder named `name`, emptied the first time this test run
+/// asks for it (a test may ask again for the same folder). It lies under
+/// the target dir (`CARGO_TARGET_TMPDIR`), so test runs leave nothing in the
+/// system's temp folder and a rerun starts clean.
+pub fn scratch(name: &str) -> PathBuf {
+    static MADE: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("fray-cli")
+        .join(name);
+    let mut made = MADE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if made.insert(name.to_string()) {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    std::fs::create_dir_all(&dir).expect("makes a scratch folder");
+    dir
 }
 
 /// Runs `fray` with `args`, which must succeed; returns its stdout.

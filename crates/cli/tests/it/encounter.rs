@@ -2,7 +2,7 @@
 //! adjusted in a scenario, and data files read at run time (`--data DIR`,
 //! a scenario's `data` folder), for every ruleset.
 
-use crate::common::{fray, playable, root, stdout_of};
+use crate::common::{self, fray, playable, root, stdout_of};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -31,12 +31,7 @@ fn adjustment(id: &str) -> (&'static str, &'static str, &'static str, i64) {
 
 /// A scratch folder of its own for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("encounter")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+    common::scratch(&format!("encounter-{name}"))
 }
 
 /// The ruleset's bundled duel, whose combatants use templates.

@@ -2,7 +2,7 @@
 //! answer chosen by the menus' words (shortcuts) and moves by the name of a
 //! cell on the map (`move E6`), never by TOML or an id.
 
-use crate::common::{fray, root};
+use crate::common::{fray, root, scratch};
 
 /// The bundled `scenarios/RULESET/STEM.toml` with its first combatant
 /// played at the table, written to a scratch folder.
@@ -25,9 +25,7 @@ fn first_at_the_table(ruleset: &str, stem: &str) -> String {
             out.push_str("controller = \"human\"\n");
         }
     }
-    let dir = std::env::temp_dir().join(format!("fray-menus-{}-{ruleset}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("makes a scratch folder");
-    let file = dir.join(format!("{stem}.toml"));
+    let file = scratch(&format!("menus-{ruleset}")).join(format!("{stem}.toml"));
     std::fs::write(&file, out).expect("writes the scenario");
     file.display().to_string()
 }

@@ -1,7 +1,7 @@
 //! `fray odds --scenario FILE --action ACTION`: exact odds of one declared
 //! action, end to end.
 
-use crate::common::{fray, from_behind, root};
+use crate::common::{fray, from_behind, root, scratch};
 use predicates::prelude::*;
 
 fn demo() -> String {
@@ -17,33 +17,10 @@ fn behind_scenario() -> String {
     from_behind(12, 30)
 }
 
-fn behind(test: &str) -> (tempdir::Dir, String) {
-    let dir = tempdir::Dir::new(test);
-    let path = dir.path.join("behind.toml");
+fn behind(test: &str) -> String {
+    let path = scratch(&format!("odds-{test}")).join("behind.toml");
     std::fs::write(&path, behind_scenario()).expect("writes the scenario");
-    let p = path.display().to_string();
-    (dir, p)
-}
-
-/// A throwaway directory under the target dir, removed on drop.
-mod tempdir {
-    use std::path::PathBuf;
-    pub struct Dir {
-        pub path: PathBuf,
-    }
-    impl Dir {
-        pub fn new(name: &str) -> Dir {
-            let path =
-                std::env::temp_dir().join(format!("fray-odds-{name}-{}", std::process::id()));
-            std::fs::create_dir_all(&path).expect("creates a temp dir");
-            Dir { path }
-        }
-    }
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.path);
-        }
-    }
+    path.display().to_string()
 }
 
 const STRIKE_BOB: &str = "{ attack = { strike = { target = 1 } } }";
@@ -55,7 +32,7 @@ const P_HIT: &str = "20/27";
 // rule: G-DICE-001, G-EXT-002, G-EXT-003, G-DEF-014
 #[test]
 fn attack_from_behind_hits_160_of_216_exactly() {
-    let (_dir, file) = behind("hits");
+    let file = behind("hits");
     let out = fray()
         .args(["odds", "--scenario", &file, "--action", STRIKE_BOB])
         .output()
@@ -85,7 +62,7 @@ fn attack_from_behind_hits_160_of_216_exactly() {
 
 #[test]
 fn json_output_has_exact_fractions() {
-    let (_dir, file) = behind("json");
+    let file = behind("json");
     let out = fray()
         .args([
             "odds",

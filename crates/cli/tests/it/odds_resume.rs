@@ -6,7 +6,7 @@
 //! as the walk first did. Both must print the same exact odds, byte for
 //! byte, for small actions of every ruleset.
 
-use crate::common::{fray, from_behind, root};
+use crate::common::{fray, from_behind, root, scratch};
 
 /// `fray odds --json` for `args`, with or without `--replay-all`.
 fn odds_json(args: &[&str], replay_all: bool) -> String {
@@ -44,9 +44,7 @@ fn behind_scenario() -> String {
 // rule: G-AOA-003 (All-Out Attack, Double), G-ATK-006 (Rapid Strike)
 #[test]
 fn gurps_two_strike_actions_resume_at_the_second_strike_with_the_same_odds() {
-    let dir = std::env::temp_dir().join(format!("fray-odds-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("creates a temp dir");
-    let file = dir.join("behind.toml");
+    let file = scratch("odds-resume").join("behind.toml");
     std::fs::write(&file, behind_scenario()).expect("writes the scenario");
     let file = file.display().to_string();
     for action in [
@@ -55,7 +53,6 @@ fn gurps_two_strike_actions_resume_at_the_second_strike_with_the_same_odds() {
     ] {
         assert_same_odds(&["--scenario", &file, "--actor", "Ann", "--action", action]);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // rule: DQ-15-003 (a further action in the slot)
@@ -77,33 +74,19 @@ fn dragonquest_attacks_give_the_same_odds_replayed() {
 }
 
 /// A bundled scenario with `from` replaced by `to`, written to a scratch
-/// file that lives as long as the returned guard.
-fn variant(bundled_path: &str, from: &str, to: &str, test: &str) -> (Scratch, String) {
+/// file.
+fn variant(bundled_path: &str, from: &str, to: &str, test: &str) -> String {
     let text = std::fs::read_to_string(bundled(bundled_path)).expect("reads the scenario");
     assert!(text.contains(from), "{bundled_path} has `{from}`");
-    let dir = Scratch(
-        std::env::temp_dir().join(format!("fray-odds-resume-{test}-{}", std::process::id())),
-    );
-    std::fs::create_dir_all(&dir.0).expect("creates a temp dir");
-    let file = dir.0.join("scenario.toml");
+    let file = scratch(&format!("odds-resume-{test}")).join("scenario.toml");
     std::fs::write(&file, text.replacen(from, to, 1)).expect("writes the scenario");
-    let file = file.display().to_string();
-    (dir, file)
-}
-
-/// A scratch directory, removed on drop.
-struct Scratch(std::path::PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    file.display().to_string()
 }
 
 // rule: X-ATK-001 (the attack roll), X-SEQ-001 (fixed DEX initiative keeps the tree small)
 #[test]
 fn d20_3d6_attacks_give_the_same_odds_replayed() {
-    let (_dir, file) = variant(
+    let file = variant(
         "scenarios/d20-3d6/duel.toml",
         "seed = 1\n",
         "seed = 1\n\n[options]\ninitiative_roll = \"fixed_dex\"\n",
@@ -124,7 +107,7 @@ fn d20_3d6_attacks_give_the_same_odds_replayed() {
 #[test]
 fn margin_3d6_attacks_give_the_same_odds_replayed() {
     // Bertram steps next to Aldric so that the blow reaches.
-    let (_dir, file) = variant(
+    let file = variant(
         "scenarios/margin-3d6/duel.toml",
         "position = { q = 1, r = 0 }",
         "position = { q = 0, r = 0 }",

@@ -2,7 +2,7 @@
 //! fixed script written up front, or a driver that reads each prompt and
 //! answers it (still a plain pipe, no terminal).
 
-use crate::common::{fray, root};
+use crate::common::{self, fray, root};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
@@ -27,9 +27,7 @@ fn duel_human_basic(test: &str) -> String {
 
 /// A scratch directory for saved games, unique per test.
 pub(crate) fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fray-play-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("play-{name}"))
 }
 
 /// `--no-autosave` unless the test sets autosave itself: tests must not

@@ -2,7 +2,7 @@
 //! questions go to whoever controls the side (`[controllers]`), through the
 //! CLI's stdin and stdout only (a plain pipe, no terminal).
 
-use crate::common::root;
+use crate::common::{root, scratch};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -14,9 +14,7 @@ fn party_seat_human(test: &str) -> PathBuf {
     let bundled = root().join("scenarios/dragonquest/party-vs-orcs.toml");
     let text = std::fs::read_to_string(bundled).expect("reads the bundled scenario");
     let text = format!("{text}\n[controllers]\nsides = {{ Party = \"human\" }}\n");
-    let dir = std::env::temp_dir().join(format!("fray-seats-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("creates a scratch directory");
-    let path = dir.join("party-seat-human.toml");
+    let path = scratch(&format!("seats-{test}")).join("party-seat-human.toml");
     std::fs::write(&path, text).expect("writes the scenario");
     path
 }
@@ -80,5 +78,4 @@ fn a_human_side_seat_is_asked_the_sides_questions_at_the_prompt() {
     );
     // The orcs' side stays with the AI: nobody is asked on its behalf.
     assert!(!t.contains("Orcs: which"), "{t}");
-    let _ = std::fs::remove_dir_all(scenario.parent().expect("a scratch directory"));
 }
