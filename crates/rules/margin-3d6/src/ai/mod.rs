@@ -7,7 +7,7 @@
 
 use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
 use crate::model::location::Location;
-use crate::model::state::{AodKind, Fighter, Posture, ShieldState, State};
+use crate::model::state::{AodKind, Fighter, Held, Posture, ShieldState, State};
 use crate::rules::armor::dr_at;
 use crate::rules::attack::{HitCtx, bearing, face_toward, in_front_arc, in_reach, to_hit};
 use crate::rules::damage::{basic, wound};
@@ -198,35 +198,159 @@ fn best_strike(
         }
         Some(hit_chance(state, who, s, from, HitCtx::default()))
     };
-    let mut best: Option<(Strike, i64)> = None;
-    let consider = |s: Strike, chance: i64, best: &mut Option<(Strike, i64)>| {
-        let v = chance * injury_weight(state, who, &s, 0);
-        if best.is_none_or(|(_, b)| v > b) {
-            *best = Some((s, v));
-        }
-    };
-    for (i, h) in f.weapons.iter().enumerate() {
-        if h.lost || !h.ready {
-            continue;
-        }
-        let mut s = Strike::at(target).with(i as u8, 0);
-        s.to = step;
-        let Some(chance) = usable(&s) else { continue };
-        for m in 0..h.weapon.modes.len() {
-            consider(s.with(i as u8, m as u8), chance, &mut best);
-        }
-    }
-    if best.is_none() {
-        for u in [Unarmed::Punch, Unarmed::Kick, Unarmed::Bite] {
-            let mut s = Strike::at(target);
-            s.unarmed = Some(u);
+    table::with(state, who, |weights| {
+        let mut best: Option<(Strike, i64)> = None;
+        let mut consider = |s: Strike, chance: i64, best: &mut Option<(Strike, i64)>| {
+            let v = chance * weights.get(&s);
+            if best.is_none_or(|(_, b)| v > b) {
+                *best = Some((s, v));
+            }
+        };
+        for (i, h) in f.weapons.iter().enumerate() {
+            if h.lost || !h.ready {
+                continue;
+            }
+            let mut s = Strike::at(target).with(i as u8, 0);
             s.to = step;
-            if let Some(chance) = usable(&s) {
-                consider(s, chance, &mut best);
+            let chance = if step.is_none() && !h.weapon.ranged() {
+                let fast = melee_here(state, who, &s, h);
+                debug_assert_eq!(fast, usable(&s), "melee_here disagrees with the rules");
+                fast
+            } else {
+                usable(&s)
+            };
+            let Some(chance) = chance else { continue };
+            for m in 0..h.weapon.modes.len() {
+                consider(s.with(i as u8, m as u8), chance, &mut best);
             }
         }
+        if best.is_none() {
+            for u in [Unarmed::Punch, Unarmed::Kick, Unarmed::Bite] {
+                let mut s = Strike::at(target);
+                s.unarmed = Some(u);
+                s.to = step;
+                let chance = if step.is_none() {
+                    let fast = unarmed_here(state, who, &s, u);
+                    debug_assert_eq!(fast, usable(&s), "unarmed_here disagrees with the rules");
+                    fast
+                } else {
+                    usable(&s)
+                };
+                if let Some(chance) = chance {
+                    consider(s, chance, &mut best);
+                }
+            }
+        }
+        best
+    })
+}
+
+/// The chance in 216 to hit with a plain melee strike `s` (no step, no
+/// called shot) with the ready weapon `h`, or `None` when the rules refuse
+/// it: [`check`] of `Action::Attack(s)` and [`hit_chance`] for the one case
+/// that makes up most of the AI's strike searches, written out so that
+/// none of the terms only other strikes read is visited (debug builds
+/// compare every answer with those two). The legality is M-FLO-006 (reach,
+/// front arc), M-MOD-004 (panic), M-PEN-002 (incapacitated), M-CRT-002
+/// and M-MEL-012 (lost, unready), M-PAT-005 (crippled weapon arm),
+/// M-UNA-006 (held) and M-PAT-001 (no melee weapon from the ground); the
+/// terms those of [`to_hit`] for a melee weapon.
+#[inline]
+fn melee_here(state: &State, who: CombatantId, s: &Strike, h: &Held) -> Option<i64> {
+    use crate::model::location::Limb;
+    use crate::rules::attack::heavy_penalty;
+    if !may_strike(state, who, s) {
+        return None;
     }
-    best
+    let f = state.fighter(who);
+    let tp = state.fighter(s.target).pos;
+    let allowed = !h.lost
+        && h.ready
+        && usize::from(s.mode) < h.weapon.modes.len()
+        && !f.is_crippled(Limb::WeaponArm)
+        && !f.is_crippled(Limb::WeaponHand)
+        && f.held_by.is_none()
+        && !f.posture.down()
+        && f.pos.distance(tp) <= u32::from(h.weapon.reach)
+        && (f.pos == tp || in_front_arc(f.pos, f.facing, tp));
+    if !allowed {
+        return None;
+    }
+    let mut target = h.skill + shared_terms(state, who, s);
+    if f.pos == tp {
+        target -= 2;
+    }
+    if h.unfamiliar {
+        target -= 2;
+    }
+    target += heavy_penalty(f, h, state.round);
+    Some(i64::from(chance(target)))
+}
+
+/// Whether the figure may strike `s.target` at all (no step, no called
+/// shot): what [`check`] asks of every strike before its weapon's part
+/// (M-MOD-004 panic, M-PEN-002 incapacitated, a living target).
+#[inline]
+fn may_strike(state: &State, who: CombatantId, s: &Strike) -> bool {
+    let f = state.fighter(who);
+    s.target.index() < state.fighters.len()
+        && s.target != who
+        && f.awake()
+        && f.panic == 0
+        && state.fighter(s.target).life != crate::model::state::Life::Dead
+        && (!incapacitated(f) || state.options.incapacitated_can_attack)
+}
+
+/// The to-hit terms every strike from the figure's own hex shares
+/// ([`to_hit`] with no called shot and a plain maneuver): DX halved,
+/// stunned, posture, blinded eyes, bad footing and darkness.
+#[inline]
+fn shared_terms(state: &State, who: CombatantId, s: &Strike) -> i32 {
+    use crate::model::terrain::{BAD_FOOTING, DARKNESS};
+    use crate::rules::attack::{dx_lost, terrain};
+    let f = state.fighter(who);
+    let posture = match f.posture {
+        Posture::Standing => 0,
+        Posture::Crouching | Posture::Kneeling | Posture::Sitting => -2,
+        Posture::Crawling | Posture::Lying => -4,
+    };
+    let mut target = -dx_lost(f) + posture - 5 * i32::from(f.blind_eyes.min(2));
+    if f.stun.is_some() {
+        target -= 4;
+    }
+    if !state.open_map {
+        if !f.aim.is_some_and(|(a, n)| a == s.target && n >= 1) {
+            target -= terrain(state, f.pos, BAD_FOOTING);
+        }
+        target -= terrain(state, f.pos, DARKNESS);
+    }
+    target
+}
+
+/// [`melee_here`] for an unarmed strike `u` (M-UNA-001: a bite only by a
+/// figure that bites, a punch not with both hands crippled, M-PAT-005;
+/// reach 1 and the front arc, M-FLO-006): [`check`] and [`hit_chance`]
+/// written out, compared with them in debug builds.
+#[inline]
+fn unarmed_here(state: &State, who: CombatantId, s: &Strike, u: Unarmed) -> Option<i64> {
+    use crate::model::location::Limb;
+    if !may_strike(state, who, s) {
+        return None;
+    }
+    let f = state.fighter(who);
+    let tp = state.fighter(s.target).pos;
+    let allowed = match u {
+        Unarmed::Bite => f.bites,
+        Unarmed::Punch => !(f.is_crippled(Limb::WeaponHand) && f.is_crippled(Limb::OffHand)),
+        Unarmed::Kick => true,
+        Unarmed::ShieldBash => return None,
+    } && f.pos.distance(tp) <= 1
+        && (f.pos == tp || in_front_arc(f.pos, f.facing, tp));
+    if !allowed {
+        return None;
+    }
+    let target = crate::rules::attack::unarmed_skill(f, u) + shared_terms(state, who, s);
+    Some(i64::from(chance(target)))
 }
 
 /// Whether the figure has a melee weapon it has not lost.
@@ -311,12 +435,24 @@ fn aim_step(state: &State, who: CombatantId, foe: CombatantId) -> Option<HexPos>
 }
 
 pub mod memo;
+mod table;
 
-/// The AI's maneuver: remembered per thread when the same situation came
-/// up before ([`memo`]), else worked out by [`action`] and checked once,
-/// so that the engine may trust it (`Ruleset::AI_ACTIONS_ARE_LEGAL`).
+/// The AI's maneuver, checked once so that the engine may trust it
+/// (`Ruleset::AI_ACTIONS_ARE_LEGAL`). The choices made without a search
+/// over hexes (above all the blow at a foe in reach, most of a duel's
+/// turns) are worked out every time: with the injury table ([`table`])
+/// that costs less than the memo's key and lookup. The rest (closing on a
+/// foe, fleeing, missiles, unarmed slams and grapples) are remembered per
+/// thread when the same situation came up before ([`memo`]).
 pub fn remembered(state: &State, who: CombatantId) -> Action {
-    memo::remembered(state, who, || checked(state, who, action(state, who)))
+    match choose(state, who, true) {
+        Some((a, true)) => {
+            debug_assert!(check(state, who, &a).is_ok(), "{a:?} was not checked");
+            a
+        }
+        Some((a, false)) => checked(state, who, a),
+        None => memo::remembered(state, who, || checked(state, who, action(state, who))),
+    }
 }
 
 /// `chosen` when the rules allow it, else Do Nothing (always allowed).
@@ -330,27 +466,41 @@ fn checked(state: &State, who: CombatantId, chosen: Action) -> Action {
 
 /// The AI's maneuver, worked out.
 pub fn action(state: &State, who: CombatantId) -> Action {
+    match choose(state, who, false) {
+        Some((a, _)) => a,
+        None => unreachable!("a full choice always ends in a maneuver"),
+    }
+}
+
+/// The AI's maneuver and whether it already passed the rules' check
+/// (`true` only for a plain Attack whose strike [`best_strike`] checked:
+/// the check does not read the mode it then picked). With `quick`, `None`
+/// as soon as the choice needs a search over hexes or missile weapons
+/// (the caller then asks the memo, which works the same choice out in
+/// full); without it, never `None`.
+fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)> {
     let f = state.fighter(who);
     let tactics = Tactics::of(state.controllers[who.index()].tactics());
     if incapacitated(f) && !state.options.incapacitated_can_attack {
-        return Action::AllOutDefense {
+        let a = Action::AllOutDefense {
             kind: AodKind::MultipleFoe,
             foe: None,
         };
+        return Some((a, false));
     }
     if f.posture != Posture::Standing {
         let a = Action::ChangePosture {
             to: Posture::Standing,
         };
         if check(state, who, &a).is_ok() {
-            return a;
+            return Some((a, false));
         }
     }
     if f.shield
         .as_ref()
         .is_some_and(|s| s.state == ShieldState::Tangled)
     {
-        return Action::ReadyShield;
+        return Some((Action::ReadyShield, false));
     }
     let nearest = nearest_foe(state, who);
     // M-UNA-011/012: held with a weapon in hand, break free and step away
@@ -364,7 +514,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             .max_by_key(|&h| (h.distance(hp), std::cmp::Reverse(h)));
         let a = Action::BreakFree { to };
         if check(state, who, &a).is_ok() {
-            return a;
+            return Some((a, false));
         }
     }
     for (i, h) in f.weapons.iter().enumerate() {
@@ -383,23 +533,27 @@ pub fn action(state: &State, who: CombatantId) -> Action {
                     .flatten()
                     .filter(|x| x.distance(tp) < f.pos.distance(tp))
             });
-            return Action::ReadyWeapon {
+            let a = Action::ReadyWeapon {
                 weapon: i as u8,
                 to,
             };
+            return Some((a, false));
         }
     }
     let Some(foe) = nearest else {
-        return Action::DoNothing;
+        return Some((Action::DoNothing, false));
     };
     if f.panic > 0 {
+        if quick {
+            return None;
+        }
         // M-MOD-004: flee, the farthest free hex from the foe.
         let tp = state.fighter(foe).pos;
         let allowance = move_allowance(state, who) as i32;
         let best = hexes_around(f.pos, allowance)
             .filter(|&h| free_hex(state, who, h))
             .max_by_key(|&h| (h.distance(tp), std::cmp::Reverse(f.pos.distance(h)), h));
-        return match best {
+        let a = match best {
             Some(to) => Action::Move {
                 to,
                 face: None,
@@ -409,6 +563,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             },
             None => Action::DoNothing,
         };
+        return Some((a, false));
     }
     let t = state.fighter(foe);
     let dist = f.pos.distance(t.pos);
@@ -420,9 +575,12 @@ pub fn action(state: &State, who: CombatantId) -> Action {
         .find(|(_, h)| h.weapon.ranged() && !h.lost && h.ammo != Some(0))
         && (dist > 1 || f.weapons.iter().all(|w| w.weapon.ranged() || w.lost))
     {
+        if quick {
+            return None;
+        }
         let i = i as u8;
         if !h.loaded {
-            return Action::Reload { weapon: i };
+            return Some((Action::Reload { weapon: i }, false));
         }
         let s = Strike::at(foe).with(i, 0);
         if check(state, who, &Action::Attack(s)).is_ok() {
@@ -431,13 +589,14 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             // Aim while the foe is far enough that it cannot close first.
             if slow && (aimed < 2 && dist > 3 || aimed == 0 && dist > 1) {
                 let to = (aimed == 0).then(|| aim_step(state, who, foe)).flatten();
-                return Action::Aim {
+                let a = Action::Aim {
                     target: foe,
                     weapon: i,
                     to,
                 };
+                return Some((a, false));
             }
-            return Action::Attack(s);
+            return Some((Action::Attack(s), false));
         }
     }
     // Badly hurt against a healthier foe: retreat (M-AOD-005), when the
@@ -452,14 +611,20 @@ pub fn action(state: &State, who: CombatantId) -> Action {
         && (hurt && tactics != Tactics::Aggressive
             || tactics == Tactics::Defensive && f.hp * 2 <= f.stats.hp)
     {
-        return Action::Retreat;
+        return Some((Action::Retreat, false));
     }
     // Unarmed: slam a standing foe when the contest leans its way, and
     // once in an armed foe's hex seize its weapon arm and wrest the
     // weapon away (M-UNA-003/006).
     if !has_melee_weapon(f) {
+        // The slam searches the hexes around the foe unless it is ruled
+        // out at once (see [`slam`]): in the foe's hex, held, or the foe
+        // not standing.
+        if quick && t.posture == Posture::Standing && f.pos != t.pos && f.held_by.is_none() {
+            return None;
+        }
         if let Some(a) = slam(state, who, foe) {
-            return a;
+            return Some((a, false));
         }
         let armed = t
             .weapons
@@ -478,7 +643,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
                 wrest: holds,
             };
             if check(state, who, &a).is_ok() {
-                return a;
+                return Some((a, false));
             }
         }
     }
@@ -507,9 +672,12 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             } else {
                 AllOut::Skill
             };
-            return Action::AllOutAttack { strike: s, bonus };
+            return Some((Action::AllOutAttack { strike: s, bonus }, false));
         }
-        return Action::Attack(s);
+        return Some((Action::Attack(s), true));
+    }
+    if quick {
+        return None;
     }
     // Close in: attack with a step if a hex in reach is near enough, else move.
     let probe = Strike::at(foe);
@@ -543,10 +711,10 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     if let Some((_, _, hex)) = best_from
         && let Some((s, _)) = best_strike(state, who, foe, hex, Some(hex))
     {
-        return Action::Attack(s);
+        return Some((Action::Attack(s), true));
     }
     let allowance = move_allowance(state, who) as i32;
-    match closing_hex(state, who, f.pos, t.pos, allowance) {
+    let a = match closing_hex(state, who, f.pos, t.pos, allowance) {
         Some(to) if to != f.pos => Action::Move {
             to,
             face: face_toward(to, t.pos),
@@ -567,7 +735,8 @@ pub fn action(state: &State, who: CombatantId) -> Action {
                 Action::DoNothing
             }
         }
-    }
+    };
+    Some((a, false))
 }
 
 /// The AI's answer: the defense with the best target (M-DEF-012); none
