@@ -200,12 +200,6 @@ fn best_strike(
     };
     table::with(state, who, |weights| {
         let mut best: Option<(Strike, i64)> = None;
-        let mut consider = |s: Strike, chance: i64, best: &mut Option<(Strike, i64)>| {
-            let v = chance * weights.get(&s);
-            if best.is_none_or(|(_, b)| v > b) {
-                *best = Some((s, v));
-            }
-        };
         for (i, h) in f.weapons.iter().enumerate() {
             if h.lost || !h.ready {
                 continue;
@@ -220,8 +214,14 @@ fn best_strike(
                 usable(&s)
             };
             let Some(chance) = chance else { continue };
-            for m in 0..h.weapon.modes.len() {
-                consider(s.with(i as u8, m as u8), chance, &mut best);
+            // Every mode has this chance: the best is the mode of the
+            // highest weight, or the first when the chance is 0 (all
+            // weigh 0 then), as weighing them in turn would leave it.
+            if let Some((m, w)) = weights.best_mode(&s, h.weapon.modes.len()) {
+                let (m, v) = if chance == 0 { (0, 0) } else { (m, chance * w) };
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((s.with(i as u8, m), v));
+                }
             }
         }
         if best.is_none() {
@@ -237,7 +237,10 @@ fn best_strike(
                     usable(&s)
                 };
                 if let Some(chance) = chance {
-                    consider(s, chance, &mut best);
+                    let v = chance * weights.get(&s);
+                    if best.is_none_or(|(_, b)| v > b) {
+                        best = Some((s, v));
+                    }
                 }
             }
         }
@@ -473,14 +476,16 @@ pub fn action(state: &State, who: CombatantId) -> Action {
 }
 
 /// The AI's maneuver and whether it already passed the rules' check
-/// (`true` only for a plain Attack whose strike [`best_strike`] checked:
-/// the check does not read the mode it then picked). With `quick`, `None`
+/// (`true` for the maneuvers checked on the way, and for an Attack whose
+/// strike [`best_strike`] checked: the check does not read the mode it
+/// then picked). With `quick`, `None`
 /// as soon as the choice needs a search over hexes or missile weapons
 /// (the caller then asks the memo, which works the same choice out in
 /// full); without it, never `None`.
 fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)> {
     let f = state.fighter(who);
-    let tactics = Tactics::of(state.controllers[who.index()].tactics());
+    // Read only where a choice turns on it (a name compared).
+    let tactics = || Tactics::of(state.controllers[who.index()].tactics());
     if incapacitated(f) && !state.options.incapacitated_can_attack {
         let a = Action::AllOutDefense {
             kind: AodKind::MultipleFoe,
@@ -493,7 +498,7 @@ fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)
             to: Posture::Standing,
         };
         if check(state, who, &a).is_ok() {
-            return Some((a, false));
+            return Some((a, true));
         }
     }
     if f.shield
@@ -514,7 +519,7 @@ fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)
             .max_by_key(|&h| (h.distance(hp), std::cmp::Reverse(h)));
         let a = Action::BreakFree { to };
         if check(state, who, &a).is_ok() {
-            return Some((a, false));
+            return Some((a, true));
         }
     }
     for (i, h) in f.weapons.iter().enumerate() {
@@ -608,8 +613,8 @@ fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)
     let hurt = f.hp * 3 <= f.stats.hp && t.hp > 2 * f.hp;
     if dist == 1
         && f.stun.is_none()
-        && (hurt && tactics != Tactics::Aggressive
-            || tactics == Tactics::Defensive && f.hp * 2 <= f.stats.hp)
+        && (hurt && tactics() != Tactics::Aggressive
+            || f.hp * 2 <= f.stats.hp && tactics() == Tactics::Defensive)
     {
         return Some((Action::Retreat, false));
     }
@@ -624,7 +629,7 @@ fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)
             return None;
         }
         if let Some(a) = slam(state, who, foe) {
-            return Some((a, false));
+            return Some((a, true));
         }
         let armed = t
             .weapons
@@ -643,7 +648,7 @@ fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)
                 wrest: holds,
             };
             if check(state, who, &a).is_ok() {
-                return Some((a, false));
+                return Some((a, true));
             }
         }
     }
@@ -654,7 +659,7 @@ fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)
             || f.weapons
                 .get(usize::from(s.weapon))
                 .is_some_and(|h| !h.weapon.ranged());
-        if is_melee && (defenceless || tactics == Tactics::Aggressive) {
+        if is_melee && (defenceless || tactics() == Tactics::Aggressive) {
             let damage = value(state, who, &s, f.pos, HitCtx::default(), 2);
             let skill = value(
                 state,

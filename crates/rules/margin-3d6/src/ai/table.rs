@@ -48,6 +48,10 @@ struct Table {
     stamp: Option<Stamp>,
     options: Option<Arc<Options>>,
     weights: Vec<i64>,
+    /// Per (striker, foe, weapon, ST halved): the weapon's first mode of
+    /// the highest weight, in the low 8 bits, and that weight above them
+    /// (0: not worked out yet).
+    best: Vec<u64>,
 }
 
 impl Table {
@@ -65,6 +69,8 @@ impl Table {
             self.weights.clear();
             self.weights
                 .resize(FIGHTERS * FIGHTERS * SLOTS * 2, UNKNOWN);
+            self.best.clear();
+            self.best.resize(FIGHTERS * FIGHTERS * WEAPONS * 2, 0);
         }
     }
 }
@@ -122,6 +128,50 @@ impl Weights<'_> {
             "the AI's injury table is stale: renew `State::stamp` where a sheet changes"
         );
         *w
+    }
+}
+
+impl Weights<'_> {
+    /// The first of weapon strike `s`'s `modes` with the highest weight,
+    /// and that weight (`s.mode` is ignored); `None` when the weapon has
+    /// no mode. The chance to hit is the same for every mode of a weapon,
+    /// so this is the mode the AI weighs best whenever it can hit.
+    #[inline]
+    pub(super) fn best_mode(&mut self, s: &Strike, modes: usize) -> Option<(u8, i64)> {
+        let (state, who) = (self.state, self.who);
+        let n = state.fighters.len();
+        let w = usize::from(s.weapon);
+        let cached = n <= FIGHTERS
+            && s.location.is_none()
+            && s.unarmed.is_none()
+            && s.target.index() < n
+            && w < WEAPONS
+            && (1..=MODES).contains(&modes);
+        if !cached {
+            return self.modes_weighed(s, modes);
+        }
+        let halved = usize::from(incapacitated(state.fighter(who)));
+        let i = ((who.index() * FIGHTERS + s.target.index()) * WEAPONS + w) * 2 + halved;
+        if self.table.best[i] == 0 {
+            let (m, weight) = self.modes_weighed(s, modes)?;
+            self.table.best[i] = u64::from(m) | (weight as u64) << 8;
+        }
+        let packed = self.table.best[i];
+        let found = ((packed & 0xff) as u8, (packed >> 8) as i64);
+        debug_assert_eq!(Some(found), self.modes_weighed(s, modes));
+        Some(found)
+    }
+
+    /// [`Self::best_mode`] worked out mode by mode.
+    fn modes_weighed(&mut self, s: &Strike, modes: usize) -> Option<(u8, i64)> {
+        let mut best: Option<(u8, i64)> = None;
+        for m in 0..modes.min(usize::from(u8::MAX)) {
+            let w = self.get(&s.with(s.weapon, m as u8));
+            if best.is_none_or(|(_, b)| w > b) {
+                best = Some((m as u8, w));
+            }
+        }
+        best
     }
 }
 
