@@ -225,12 +225,17 @@ fn best_strike(
             }
         }
         if best.is_none() {
+            // What the three strikes from the figure's hex share, once.
+            let shared = step
+                .is_none()
+                .then(|| unarmed_shared(state, who, target))
+                .flatten();
             for u in [Unarmed::Punch, Unarmed::Kick, Unarmed::Bite] {
                 let mut s = Strike::at(target);
                 s.unarmed = Some(u);
                 s.to = step;
                 let chance = if step.is_none() {
-                    let fast = unarmed_here(state, who, &s, u);
+                    let fast = shared.and_then(|terms| unarmed_here(f, u, terms));
                     debug_assert_eq!(fast, usable(&s), "unarmed_here disagrees with the rules");
                     fast
                 } else {
@@ -330,30 +335,37 @@ fn shared_terms(state: &State, who: CombatantId, s: &Strike) -> i32 {
     target
 }
 
-/// [`melee_here`] for an unarmed strike `u` (M-UNA-001: a bite only by a
-/// figure that bites, a punch not with both hands crippled, M-PAT-005;
-/// reach 1 and the front arc, M-FLO-006): [`check`] and [`hit_chance`]
-/// written out, compared with them in debug builds.
+/// What every unarmed strike at `target` from the figure's own hex shares
+/// ([`melee_here`]'s counterpart): `None` when none may be made (the
+/// figure may not strike, M-MOD-004, M-PEN-002; the foe beyond reach 1 or
+/// outside the front arc, M-FLO-006), else the to-hit terms they share.
 #[inline]
-fn unarmed_here(state: &State, who: CombatantId, s: &Strike, u: Unarmed) -> Option<i64> {
-    use crate::model::location::Limb;
-    if !may_strike(state, who, s) {
+fn unarmed_shared(state: &State, who: CombatantId, target: CombatantId) -> Option<i32> {
+    let s = Strike::at(target);
+    if !may_strike(state, who, &s) {
         return None;
     }
     let f = state.fighter(who);
-    let tp = state.fighter(s.target).pos;
+    let tp = state.fighter(target).pos;
+    let reached = f.pos.distance(tp) <= 1 && (f.pos == tp || in_front_arc(f.pos, f.facing, tp));
+    reached.then(|| shared_terms(state, who, &s))
+}
+
+/// The chance to hit with unarmed strike `u` given [`unarmed_shared`]'s
+/// terms, or `None` when the rules refuse it (M-UNA-001: a bite only by a
+/// figure that bites; M-PAT-005: a punch not with both hands crippled):
+/// [`check`] and [`hit_chance`] written out, compared with them in debug
+/// builds.
+#[inline]
+fn unarmed_here(f: &Fighter, u: Unarmed, terms: i32) -> Option<i64> {
+    use crate::model::location::Limb;
     let allowed = match u {
         Unarmed::Bite => f.bites,
         Unarmed::Punch => !(f.is_crippled(Limb::WeaponHand) && f.is_crippled(Limb::OffHand)),
         Unarmed::Kick => true,
-        Unarmed::ShieldBash => return None,
-    } && f.pos.distance(tp) <= 1
-        && (f.pos == tp || in_front_arc(f.pos, f.facing, tp));
-    if !allowed {
-        return None;
-    }
-    let target = crate::rules::attack::unarmed_skill(f, u) + shared_terms(state, who, s);
-    Some(i64::from(chance(target)))
+        Unarmed::ShieldBash => false,
+    };
+    allowed.then(|| i64::from(chance(crate::rules::attack::unarmed_skill(f, u) + terms)))
 }
 
 /// Whether the figure has a melee weapon it has not lost.

@@ -32,12 +32,10 @@ const FIGHTERS: usize = 16;
 const WEAPONS: usize = 8;
 const MODES: usize = 4;
 
-/// The unarmed strikes the AI weighs, in its order (M-UNA-001).
-const UNARMED: [Unarmed; 3] = [Unarmed::Punch, Unarmed::Kick, Unarmed::Bite];
-
 /// Slots a (striker, foe) pair has: every weapon's modes, then the three
-/// unarmed strikes; each slot two entries (ST whole, ST halved).
-const SLOTS: usize = WEAPONS * MODES + UNARMED.len();
+/// unarmed strikes the AI weighs (punch, kick, bite: M-UNA-001); each slot
+/// two entries (ST whole, ST halved).
+const SLOTS: usize = WEAPONS * MODES + 3;
 
 /// An entry not worked out yet (weights are 1 or more).
 const UNKNOWN: i64 = 0;
@@ -96,7 +94,10 @@ fn slot(state: &State, who: CombatantId, s: &Strike) -> Option<usize> {
             }
             w * MODES + m
         }
-        Some(u) => WEAPONS * MODES + UNARMED.iter().position(|&x| x == u)?,
+        Some(Unarmed::Punch) => WEAPONS * MODES,
+        Some(Unarmed::Kick) => WEAPONS * MODES + 1,
+        Some(Unarmed::Bite) => WEAPONS * MODES + 2,
+        Some(Unarmed::ShieldBash) => return None,
     };
     let halved = usize::from(incapacitated(state.fighter(who)));
     Some(((who.index() * FIGHTERS + s.target.index()) * SLOTS + kind) * 2 + halved)
