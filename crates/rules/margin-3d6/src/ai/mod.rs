@@ -7,7 +7,7 @@
 
 use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
 use crate::model::location::Location;
-use crate::model::state::{AodKind, Fighter, Posture, ShieldState, State};
+use crate::model::state::{AodKind, Fighter, Held, Posture, ShieldState, State};
 use crate::rules::armor::dr_at;
 use crate::rules::attack::{HitCtx, bearing, face_toward, in_front_arc, in_reach, to_hit};
 use crate::rules::damage::{basic, wound};
@@ -198,35 +198,174 @@ fn best_strike(
         }
         Some(hit_chance(state, who, s, from, HitCtx::default()))
     };
-    let mut best: Option<(Strike, i64)> = None;
-    let consider = |s: Strike, chance: i64, best: &mut Option<(Strike, i64)>| {
-        let v = chance * injury_weight(state, who, &s, 0);
-        if best.is_none_or(|(_, b)| v > b) {
-            *best = Some((s, v));
-        }
-    };
-    for (i, h) in f.weapons.iter().enumerate() {
-        if h.lost || !h.ready {
-            continue;
-        }
-        let mut s = Strike::at(target).with(i as u8, 0);
-        s.to = step;
-        let Some(chance) = usable(&s) else { continue };
-        for m in 0..h.weapon.modes.len() {
-            consider(s.with(i as u8, m as u8), chance, &mut best);
-        }
-    }
-    if best.is_none() {
-        for u in [Unarmed::Punch, Unarmed::Kick, Unarmed::Bite] {
-            let mut s = Strike::at(target);
-            s.unarmed = Some(u);
+    table::with(state, who, |weights| {
+        let mut best: Option<(Strike, i64)> = None;
+        for (i, h) in f.weapons.iter().enumerate() {
+            if h.lost || !h.ready {
+                continue;
+            }
+            let mut s = Strike::at(target).with(i as u8, 0);
             s.to = step;
-            if let Some(chance) = usable(&s) {
-                consider(s, chance, &mut best);
+            let chance = if step.is_none() && !h.weapon.ranged() {
+                let fast = melee_here(state, who, &s, h);
+                debug_assert_eq!(fast, usable(&s), "melee_here disagrees with the rules");
+                fast
+            } else {
+                usable(&s)
+            };
+            let Some(chance) = chance else { continue };
+            // Every mode has this chance: the best is the mode of the
+            // highest weight, or the first when the chance is 0 (all
+            // weigh 0 then), as weighing them in turn would leave it.
+            if let Some((m, w)) = weights.best_mode(&s, h.weapon.modes.len()) {
+                let (m, v) = if chance == 0 { (0, 0) } else { (m, chance * w) };
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((s.with(i as u8, m), v));
+                }
             }
         }
+        if best.is_none() {
+            // What the three strikes from the figure's hex share, once.
+            let shared = step
+                .is_none()
+                .then(|| unarmed_shared(state, who, target))
+                .flatten();
+            for u in [Unarmed::Punch, Unarmed::Kick, Unarmed::Bite] {
+                let mut s = Strike::at(target);
+                s.unarmed = Some(u);
+                s.to = step;
+                let chance = if step.is_none() {
+                    let fast = shared.and_then(|terms| unarmed_here(f, u, terms));
+                    debug_assert_eq!(fast, usable(&s), "unarmed_here disagrees with the rules");
+                    fast
+                } else {
+                    usable(&s)
+                };
+                if let Some(chance) = chance {
+                    let v = chance * weights.get(&s);
+                    if best.is_none_or(|(_, b)| v > b) {
+                        best = Some((s, v));
+                    }
+                }
+            }
+        }
+        best
+    })
+}
+
+/// The chance in 216 to hit with a plain melee strike `s` (no step, no
+/// called shot) with the ready weapon `h`, or `None` when the rules refuse
+/// it: [`check`] of `Action::Attack(s)` and [`hit_chance`] for the one case
+/// that makes up most of the AI's strike searches, written out so that
+/// none of the terms only other strikes read is visited (debug builds
+/// compare every answer with those two). The legality is M-FLO-006 (reach,
+/// front arc), M-MOD-004 (panic), M-PEN-002 (incapacitated), M-CRT-002
+/// and M-MEL-012 (lost, unready), M-PAT-005 (crippled weapon arm),
+/// M-UNA-006 (held) and M-PAT-001 (no melee weapon from the ground); the
+/// terms those of [`to_hit`] for a melee weapon.
+#[inline]
+fn melee_here(state: &State, who: CombatantId, s: &Strike, h: &Held) -> Option<i64> {
+    use crate::model::location::Limb;
+    use crate::rules::attack::heavy_penalty;
+    if !may_strike(state, who, s) {
+        return None;
     }
-    best
+    let f = state.fighter(who);
+    let tp = state.fighter(s.target).pos;
+    let allowed = !h.lost
+        && h.ready
+        && usize::from(s.mode) < h.weapon.modes.len()
+        && !f.is_crippled(Limb::WeaponArm)
+        && !f.is_crippled(Limb::WeaponHand)
+        && f.held_by.is_none()
+        && !f.posture.down()
+        && f.pos.distance(tp) <= u32::from(h.weapon.reach)
+        && (f.pos == tp || in_front_arc(f.pos, f.facing, tp));
+    if !allowed {
+        return None;
+    }
+    let mut target = h.skill + shared_terms(state, who, s);
+    if f.pos == tp {
+        target -= 2;
+    }
+    if h.unfamiliar {
+        target -= 2;
+    }
+    target += heavy_penalty(f, h, state.round);
+    Some(i64::from(chance(target)))
+}
+
+/// Whether the figure may strike `s.target` at all (no step, no called
+/// shot): what [`check`] asks of every strike before its weapon's part
+/// (M-MOD-004 panic, M-PEN-002 incapacitated, a living target).
+#[inline]
+fn may_strike(state: &State, who: CombatantId, s: &Strike) -> bool {
+    let f = state.fighter(who);
+    s.target.index() < state.fighters.len()
+        && s.target != who
+        && f.awake()
+        && f.panic == 0
+        && state.fighter(s.target).life != crate::model::state::Life::Dead
+        && (!incapacitated(f) || state.options.incapacitated_can_attack)
+}
+
+/// The to-hit terms every strike from the figure's own hex shares
+/// ([`to_hit`] with no called shot and a plain maneuver): DX halved,
+/// stunned, posture, blinded eyes, bad footing and darkness.
+#[inline]
+fn shared_terms(state: &State, who: CombatantId, s: &Strike) -> i32 {
+    use crate::model::terrain::{BAD_FOOTING, DARKNESS};
+    use crate::rules::attack::{dx_lost, terrain};
+    let f = state.fighter(who);
+    let posture = match f.posture {
+        Posture::Standing => 0,
+        Posture::Crouching | Posture::Kneeling | Posture::Sitting => -2,
+        Posture::Crawling | Posture::Lying => -4,
+    };
+    let mut target = -dx_lost(f) + posture - 5 * i32::from(f.blind_eyes.min(2));
+    if f.stun.is_some() {
+        target -= 4;
+    }
+    if !state.open_map {
+        if !f.aim.is_some_and(|(a, n)| a == s.target && n >= 1) {
+            target -= terrain(state, f.pos, BAD_FOOTING);
+        }
+        target -= terrain(state, f.pos, DARKNESS);
+    }
+    target
+}
+
+/// What every unarmed strike at `target` from the figure's own hex shares
+/// ([`melee_here`]'s counterpart): `None` when none may be made (the
+/// figure may not strike, M-MOD-004, M-PEN-002; the foe beyond reach 1 or
+/// outside the front arc, M-FLO-006), else the to-hit terms they share.
+#[inline]
+fn unarmed_shared(state: &State, who: CombatantId, target: CombatantId) -> Option<i32> {
+    let s = Strike::at(target);
+    if !may_strike(state, who, &s) {
+        return None;
+    }
+    let f = state.fighter(who);
+    let tp = state.fighter(target).pos;
+    let reached = f.pos.distance(tp) <= 1 && (f.pos == tp || in_front_arc(f.pos, f.facing, tp));
+    reached.then(|| shared_terms(state, who, &s))
+}
+
+/// The chance to hit with unarmed strike `u` given [`unarmed_shared`]'s
+/// terms, or `None` when the rules refuse it (M-UNA-001: a bite only by a
+/// figure that bites; M-PAT-005: a punch not with both hands crippled):
+/// [`check`] and [`hit_chance`] written out, compared with them in debug
+/// builds.
+#[inline]
+fn unarmed_here(f: &Fighter, u: Unarmed, terms: i32) -> Option<i64> {
+    use crate::model::location::Limb;
+    let allowed = match u {
+        Unarmed::Bite => f.bites,
+        Unarmed::Punch => !(f.is_crippled(Limb::WeaponHand) && f.is_crippled(Limb::OffHand)),
+        Unarmed::Kick => true,
+        Unarmed::ShieldBash => false,
+    };
+    allowed.then(|| i64::from(chance(crate::rules::attack::unarmed_skill(f, u) + terms)))
 }
 
 /// Whether the figure has a melee weapon it has not lost.
@@ -311,12 +450,24 @@ fn aim_step(state: &State, who: CombatantId, foe: CombatantId) -> Option<HexPos>
 }
 
 pub mod memo;
+mod table;
 
-/// The AI's maneuver: remembered per thread when the same situation came
-/// up before ([`memo`]), else worked out by [`action`] and checked once,
-/// so that the engine may trust it (`Ruleset::AI_ACTIONS_ARE_LEGAL`).
+/// The AI's maneuver, checked once so that the engine may trust it
+/// (`Ruleset::AI_ACTIONS_ARE_LEGAL`). The choices made without a search
+/// over hexes (above all the blow at a foe in reach, most of a duel's
+/// turns) are worked out every time: with the injury table ([`table`])
+/// that costs less than the memo's key and lookup. The rest (closing on a
+/// foe, fleeing, missiles, unarmed slams and grapples) are remembered per
+/// thread when the same situation came up before ([`memo`]).
 pub fn remembered(state: &State, who: CombatantId) -> Action {
-    memo::remembered(state, who, || checked(state, who, action(state, who)))
+    match choose(state, who, true) {
+        Some((a, true)) => {
+            debug_assert!(check(state, who, &a).is_ok(), "{a:?} was not checked");
+            a
+        }
+        Some((a, false)) => checked(state, who, a),
+        None => memo::remembered(state, who, || checked(state, who, action(state, who))),
+    }
 }
 
 /// `chosen` when the rules allow it, else Do Nothing (always allowed).
@@ -330,27 +481,43 @@ fn checked(state: &State, who: CombatantId, chosen: Action) -> Action {
 
 /// The AI's maneuver, worked out.
 pub fn action(state: &State, who: CombatantId) -> Action {
+    match choose(state, who, false) {
+        Some((a, _)) => a,
+        None => unreachable!("a full choice always ends in a maneuver"),
+    }
+}
+
+/// The AI's maneuver and whether it already passed the rules' check
+/// (`true` for the maneuvers checked on the way, and for an Attack whose
+/// strike [`best_strike`] checked: the check does not read the mode it
+/// then picked). With `quick`, `None`
+/// as soon as the choice needs a search over hexes or missile weapons
+/// (the caller then asks the memo, which works the same choice out in
+/// full); without it, never `None`.
+fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)> {
     let f = state.fighter(who);
-    let tactics = Tactics::of(state.controllers[who.index()].tactics());
+    // Read only where a choice turns on it (a name compared).
+    let tactics = || Tactics::of(state.controllers[who.index()].tactics());
     if incapacitated(f) && !state.options.incapacitated_can_attack {
-        return Action::AllOutDefense {
+        let a = Action::AllOutDefense {
             kind: AodKind::MultipleFoe,
             foe: None,
         };
+        return Some((a, false));
     }
     if f.posture != Posture::Standing {
         let a = Action::ChangePosture {
             to: Posture::Standing,
         };
         if check(state, who, &a).is_ok() {
-            return a;
+            return Some((a, true));
         }
     }
     if f.shield
         .as_ref()
         .is_some_and(|s| s.state == ShieldState::Tangled)
     {
-        return Action::ReadyShield;
+        return Some((Action::ReadyShield, false));
     }
     let nearest = nearest_foe(state, who);
     // M-UNA-011/012: held with a weapon in hand, break free and step away
@@ -364,7 +531,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             .max_by_key(|&h| (h.distance(hp), std::cmp::Reverse(h)));
         let a = Action::BreakFree { to };
         if check(state, who, &a).is_ok() {
-            return a;
+            return Some((a, true));
         }
     }
     for (i, h) in f.weapons.iter().enumerate() {
@@ -383,23 +550,27 @@ pub fn action(state: &State, who: CombatantId) -> Action {
                     .flatten()
                     .filter(|x| x.distance(tp) < f.pos.distance(tp))
             });
-            return Action::ReadyWeapon {
+            let a = Action::ReadyWeapon {
                 weapon: i as u8,
                 to,
             };
+            return Some((a, false));
         }
     }
     let Some(foe) = nearest else {
-        return Action::DoNothing;
+        return Some((Action::DoNothing, false));
     };
     if f.panic > 0 {
+        if quick {
+            return None;
+        }
         // M-MOD-004: flee, the farthest free hex from the foe.
         let tp = state.fighter(foe).pos;
         let allowance = move_allowance(state, who) as i32;
         let best = hexes_around(f.pos, allowance)
             .filter(|&h| free_hex(state, who, h))
             .max_by_key(|&h| (h.distance(tp), std::cmp::Reverse(f.pos.distance(h)), h));
-        return match best {
+        let a = match best {
             Some(to) => Action::Move {
                 to,
                 face: None,
@@ -409,6 +580,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             },
             None => Action::DoNothing,
         };
+        return Some((a, false));
     }
     let t = state.fighter(foe);
     let dist = f.pos.distance(t.pos);
@@ -420,9 +592,12 @@ pub fn action(state: &State, who: CombatantId) -> Action {
         .find(|(_, h)| h.weapon.ranged() && !h.lost && h.ammo != Some(0))
         && (dist > 1 || f.weapons.iter().all(|w| w.weapon.ranged() || w.lost))
     {
+        if quick {
+            return None;
+        }
         let i = i as u8;
         if !h.loaded {
-            return Action::Reload { weapon: i };
+            return Some((Action::Reload { weapon: i }, false));
         }
         let s = Strike::at(foe).with(i, 0);
         if check(state, who, &Action::Attack(s)).is_ok() {
@@ -431,13 +606,14 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             // Aim while the foe is far enough that it cannot close first.
             if slow && (aimed < 2 && dist > 3 || aimed == 0 && dist > 1) {
                 let to = (aimed == 0).then(|| aim_step(state, who, foe)).flatten();
-                return Action::Aim {
+                let a = Action::Aim {
                     target: foe,
                     weapon: i,
                     to,
                 };
+                return Some((a, false));
             }
-            return Action::Attack(s);
+            return Some((Action::Attack(s), false));
         }
     }
     // Badly hurt against a healthier foe: retreat (M-AOD-005), when the
@@ -449,17 +625,23 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     let hurt = f.hp * 3 <= f.stats.hp && t.hp > 2 * f.hp;
     if dist == 1
         && f.stun.is_none()
-        && (hurt && tactics != Tactics::Aggressive
-            || tactics == Tactics::Defensive && f.hp * 2 <= f.stats.hp)
+        && (hurt && tactics() != Tactics::Aggressive
+            || f.hp * 2 <= f.stats.hp && tactics() == Tactics::Defensive)
     {
-        return Action::Retreat;
+        return Some((Action::Retreat, false));
     }
     // Unarmed: slam a standing foe when the contest leans its way, and
     // once in an armed foe's hex seize its weapon arm and wrest the
     // weapon away (M-UNA-003/006).
     if !has_melee_weapon(f) {
+        // The slam searches the hexes around the foe unless it is ruled
+        // out at once (see [`slam`]): in the foe's hex, held, or the foe
+        // not standing.
+        if quick && t.posture == Posture::Standing && f.pos != t.pos && f.held_by.is_none() {
+            return None;
+        }
         if let Some(a) = slam(state, who, foe) {
-            return a;
+            return Some((a, true));
         }
         let armed = t
             .weapons
@@ -478,7 +660,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
                 wrest: holds,
             };
             if check(state, who, &a).is_ok() {
-                return a;
+                return Some((a, true));
             }
         }
     }
@@ -489,7 +671,7 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             || f.weapons
                 .get(usize::from(s.weapon))
                 .is_some_and(|h| !h.weapon.ranged());
-        if is_melee && (defenceless || tactics == Tactics::Aggressive) {
+        if is_melee && (defenceless || tactics() == Tactics::Aggressive) {
             let damage = value(state, who, &s, f.pos, HitCtx::default(), 2);
             let skill = value(
                 state,
@@ -507,9 +689,12 @@ pub fn action(state: &State, who: CombatantId) -> Action {
             } else {
                 AllOut::Skill
             };
-            return Action::AllOutAttack { strike: s, bonus };
+            return Some((Action::AllOutAttack { strike: s, bonus }, false));
         }
-        return Action::Attack(s);
+        return Some((Action::Attack(s), true));
+    }
+    if quick {
+        return None;
     }
     // Close in: attack with a step if a hex in reach is near enough, else move.
     let probe = Strike::at(foe);
@@ -543,10 +728,10 @@ pub fn action(state: &State, who: CombatantId) -> Action {
     if let Some((_, _, hex)) = best_from
         && let Some((s, _)) = best_strike(state, who, foe, hex, Some(hex))
     {
-        return Action::Attack(s);
+        return Some((Action::Attack(s), true));
     }
     let allowance = move_allowance(state, who) as i32;
-    match closing_hex(state, who, f.pos, t.pos, allowance) {
+    let a = match closing_hex(state, who, f.pos, t.pos, allowance) {
         Some(to) if to != f.pos => Action::Move {
             to,
             face: face_toward(to, t.pos),
@@ -567,7 +752,8 @@ pub fn action(state: &State, who: CombatantId) -> Action {
                 Action::DoNothing
             }
         }
-    }
+    };
+    Some((a, false))
 }
 
 /// The AI's answer: the defense with the best target (M-DEF-012); none
