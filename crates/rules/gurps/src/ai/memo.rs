@@ -856,14 +856,19 @@ struct Entry<const N: usize> {
 const INDEX_BITS: u32 = 24;
 const _: () = assert!(SLOTS < 1 << INDEX_BITS, "a tag holds its entry's index");
 
+/// Slots in a set: a key may sit in any of them (their tags share a cache
+/// line).
+const WAYS: usize = 4;
+
 /// A direct-mapped table of decisions whose keys are at most `N` bytes.
 ///
 /// Compact by design (issue 10, part 4): a slot is one word, its tag (the
 /// key's fingerprint, the hash's top 40 bits, above the index of its
 /// entry), so a lookup whose fingerprint differs touches one line of a
-/// small array and never the entry; a key may sit in either slot of a
-/// pair (two-way set-associative: the newest and the last met again stay,
-/// where a direct-mapped slot lost a decision met often to one met once); the entries are packed in the order
+/// small array and never the entry; a key may sit in any slot of its set
+/// of [`WAYS`] (set-associative, least lately met forgotten first: the
+/// decisions met again stay, where a direct-mapped slot lost a decision
+/// met often to one met once); the entries are packed in the order
 /// they were made, each as long as its table's keys need (a duel's keys
 /// fit the short table, whose entries are about two thirds the size of
 /// one long enough for any key). The tags are allocated zeroed and the
@@ -882,29 +887,36 @@ impl<const N: usize> Table<N> {
         }
     }
 
-    /// The first slot of the pair a key hashed to `h` may sit in, and its
+    /// The first slot of the set a key hashed to `h` may sit in, and its
     /// fingerprint.
     #[inline]
     fn place_of(&self, h: u64) -> (usize, u64) {
-        ((h as usize) & (self.tags.len() - 1) & !1, h >> INDEX_BITS)
+        (
+            (h as usize) & (self.tags.len() - 1) & !(WAYS - 1),
+            h >> INDEX_BITS,
+        )
     }
 
-    /// The decision kept for `key` (hashed to `h`), if any. Found in the
-    /// pair's second slot, it moves to the first (the tags swap; the
-    /// entries stay), so the decisions met again outlive those met once.
+    /// The decision kept for `key` (hashed to `h`), if any. A set's tags
+    /// are kept from the last met to the least lately met (the empty ones
+    /// last); the one found moves to the front (the tags move; the entries
+    /// stay), so the decisions met again outlive those met once.
     #[inline]
     fn find(&mut self, h: u64, key: &[u8]) -> Option<&Action> {
         let (set, fp) = self.place_of(h);
-        for way in 0..2 {
+        for way in 0..WAYS {
             let tag = self.tags[set + way];
-            if tag == 0 || tag >> INDEX_BITS != fp {
+            if tag == 0 {
+                break;
+            }
+            if tag >> INDEX_BITS != fp {
                 continue;
             }
             let index = (tag & ((1 << INDEX_BITS) - 1)) as usize - 1;
             let e = &self.entries[index];
             if usize::from(e.len) == key.len() && e.key[..key.len()] == *key {
-                if way == 1 {
-                    self.tags.swap(set, set + 1);
+                if way > 0 {
+                    self.bring_forward(set, way, tag);
                 }
                 return Some(&self.entries[index].action);
             }
@@ -912,13 +924,13 @@ impl<const N: usize> Table<N> {
         None
     }
 
-    /// Keeps `action` for `key` (hashed to `h`) in the first slot of its
-    /// pair: what the first held moves to the second, and what the second
-    /// held is forgotten (its entry takes the new decision).
+    /// Keeps `action` for `key` (hashed to `h`) at the front of its set:
+    /// the others move back one, and the least lately met is forgotten
+    /// (its entry takes the new decision).
     fn keep(&mut self, h: u64, key: &[u8], action: Action) {
         let (set, fp) = self.place_of(h);
-        let (first, second) = (self.tags[set], self.tags[set + 1]);
-        let index = if second == 0 {
+        let last = self.tags[set + WAYS - 1];
+        let index = if last == 0 {
             let mut e = Entry {
                 len: 0,
                 key: [0; N],
@@ -930,15 +942,25 @@ impl<const N: usize> Table<N> {
             self.entries.push(e);
             self.entries.len() as u64
         } else {
-            let index = second & ((1 << INDEX_BITS) - 1);
+            let index = last & ((1 << INDEX_BITS) - 1);
             let e = &mut self.entries[index as usize - 1];
             e.key[..key.len()].copy_from_slice(key);
             e.len = key.len() as u8;
             e.action = action;
             index
         };
-        self.tags[set + 1] = first;
-        self.tags[set] = fp << INDEX_BITS | index;
+        self.bring_forward(set, WAYS - 1, fp << INDEX_BITS | index);
+    }
+
+    /// Puts `tag` at the front of the set at `set`, the tags before `way`
+    /// moving back one (the one at `way` is overwritten).
+    #[inline]
+    fn bring_forward(&mut self, set: usize, way: usize, tag: u64) {
+        let tags = &mut self.tags[set..set + WAYS];
+        for j in (0..way).rev() {
+            tags[j + 1] = tags[j];
+        }
+        tags[0] = tag;
     }
 }
 
