@@ -11,7 +11,7 @@
 //!
 //! The memo is per thread (no locks, and output stays byte-identical
 //! whatever the number of threads), bounded (a fixed number of
-//! direct-mapped slots per thread, one word each, with the entries they
+//! set-associative slots per thread, one word each, with the entries they
 //! name packed apart and sized by their key's length: [`Table`]) and exact:
 //!
 //! - the key is the whole state the AI could read that changes in a fight,
@@ -856,11 +856,11 @@ struct Entry<const N: usize> {
 const INDEX_BITS: u32 = 24;
 const _: () = assert!(SLOTS < 1 << INDEX_BITS, "a tag holds its entry's index");
 
-/// Slots in a set: a key may sit in any of them (their tags share a cache
-/// line).
+/// Slots in a set: a key may sit in any of them (their tags lie within
+/// 32 bytes, one or two cache lines).
 const WAYS: usize = 4;
 
-/// A direct-mapped table of decisions whose keys are at most `N` bytes.
+/// A set-associative table of decisions whose keys are at most `N` bytes.
 ///
 /// Compact by design (issue 10, part 4): a slot is one word, its tag (the
 /// key's fingerprint, the hash's top 40 bits, above the index of its
