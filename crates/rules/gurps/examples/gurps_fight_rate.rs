@@ -26,5 +26,7 @@ fn main() -> Result<(), String> {
          {uncovered} worked out outside it ({:.1}% read back)",
         100.0 * read as f64 / (read + kept + uncovered).max(1) as f64
     );
+    let (short, long) = fray_gurps::ai::memo::kept();
+    println!("AI memo: {short} decisions kept with short keys, {long} with long keys");
     Ok(())
 }

@@ -11,7 +11,8 @@
 //!
 //! The memo is per thread (no locks, and output stays byte-identical
 //! whatever the number of threads), bounded (a fixed number of
-//! direct-mapped slots, allocated once per thread) and exact:
+//! set-associative slots per thread, one word each, with the entries they
+//! name packed apart and sized by their key's length: [`Table`]) and exact:
 //!
 //! - the key is the whole state the AI could read that changes in a fight,
 //!   written out field by field with exhaustive destructuring, so a field
@@ -68,8 +69,17 @@ use std::sync::Arc;
 const KEY_BYTES: usize = 248;
 const _: () = assert!(KEY_BYTES < 256, "a slot keeps its key's length in a byte");
 
-/// Slots per thread (a power of two).
+/// Slots per thread for keys of at most [`SHORT_KEY`] bytes (a power of
+/// two).
 const SLOTS: usize = 1 << 17;
+
+/// Slots per thread for longer keys (a power of two): fights of more than
+/// two figures, fewer of them in a run.
+const LONG_SLOTS: usize = 1 << 15;
+
+/// The longest key of the short table, in bytes (a duel's keys are about
+/// 100 bytes).
+const SHORT_KEY: usize = 128;
 
 /// A situation written out in bytes, bounded.
 struct Writer {
@@ -832,13 +842,126 @@ fn moved_action(a: &Action, d: (i32, i32)) -> Option<Action> {
     })
 }
 
-/// One remembered decision, its key inline (a read is one cache miss, and
-/// a new entry allocates nothing but the maneuver's own path, if any).
-struct Slot {
-    /// The key's length; 0: empty (no key is empty: each starts with `me`).
+/// One remembered decision, its key inline (a read touches the entry's
+/// few lines, and a new entry allocates nothing but the maneuver's own
+/// path, if any).
+struct Entry<const N: usize> {
+    /// The key's length (no key is empty: each starts with `me`).
     len: u8,
-    key: [u8; KEY_BYTES],
+    key: [u8; N],
     action: Action,
+}
+
+/// The low bits of a slot's tag: its entry's index plus one (0: empty).
+const INDEX_BITS: u32 = 24;
+const _: () = assert!(SLOTS < 1 << INDEX_BITS, "a tag holds its entry's index");
+
+/// Slots in a set: a key may sit in any of them (their tags lie within
+/// 32 bytes, one or two cache lines).
+const WAYS: usize = 4;
+
+/// A set-associative table of decisions whose keys are at most `N` bytes.
+///
+/// Compact by design (issue 10, part 4): a slot is one word, its tag (the
+/// key's fingerprint, the hash's top 40 bits, above the index of its
+/// entry), so a lookup whose fingerprint differs touches one line of a
+/// small array and never the entry; a key may sit in any slot of its set
+/// of [`WAYS`] (set-associative, least lately met forgotten first: the
+/// decisions met again stay, where a direct-mapped slot lost a decision
+/// met often to one met once); the entries are packed in the order
+/// they were made, each as long as its table's keys need (a duel's keys
+/// fit the short table, whose entries are about two thirds the size of
+/// one long enough for any key). The tags are allocated zeroed and the
+/// entries' room reserved but not written, so a single fight touches only
+/// the pages it uses.
+struct Table<const N: usize> {
+    tags: Vec<u64>,
+    entries: Vec<Entry<N>>,
+}
+
+impl<const N: usize> Table<N> {
+    fn new(slots: usize) -> Table<N> {
+        Table {
+            tags: vec![0; slots],
+            entries: Vec::with_capacity(slots),
+        }
+    }
+
+    /// The first slot of the set a key hashed to `h` may sit in, and its
+    /// fingerprint.
+    #[inline]
+    fn place_of(&self, h: u64) -> (usize, u64) {
+        (
+            (h as usize) & (self.tags.len() - 1) & !(WAYS - 1),
+            h >> INDEX_BITS,
+        )
+    }
+
+    /// The decision kept for `key` (hashed to `h`), if any. A set's tags
+    /// are kept from the last met to the least lately met (the empty ones
+    /// last); the one found moves to the front (the tags move; the entries
+    /// stay), so the decisions met again outlive those met once.
+    #[inline]
+    fn find(&mut self, h: u64, key: &[u8]) -> Option<&Action> {
+        let (set, fp) = self.place_of(h);
+        for way in 0..WAYS {
+            let tag = self.tags[set + way];
+            if tag == 0 {
+                break;
+            }
+            if tag >> INDEX_BITS != fp {
+                continue;
+            }
+            let index = (tag & ((1 << INDEX_BITS) - 1)) as usize - 1;
+            let e = &self.entries[index];
+            if usize::from(e.len) == key.len() && e.key[..key.len()] == *key {
+                if way > 0 {
+                    self.bring_forward(set, way, tag);
+                }
+                return Some(&self.entries[index].action);
+            }
+        }
+        None
+    }
+
+    /// Keeps `action` for `key` (hashed to `h`) at the front of its set:
+    /// the others move back one, and the least lately met is forgotten
+    /// (its entry takes the new decision).
+    fn keep(&mut self, h: u64, key: &[u8], action: Action) {
+        let (set, fp) = self.place_of(h);
+        let last = self.tags[set + WAYS - 1];
+        let index = if last == 0 {
+            let mut e = Entry {
+                len: 0,
+                key: [0; N],
+                action: Action::DoNothing,
+            };
+            e.key[..key.len()].copy_from_slice(key);
+            e.len = key.len() as u8;
+            e.action = action;
+            self.entries.push(e);
+            self.entries.len() as u64
+        } else {
+            let index = last & ((1 << INDEX_BITS) - 1);
+            let e = &mut self.entries[index as usize - 1];
+            e.key[..key.len()].copy_from_slice(key);
+            e.len = key.len() as u8;
+            e.action = action;
+            index
+        };
+        self.bring_forward(set, WAYS - 1, fp << INDEX_BITS | index);
+    }
+
+    /// Puts `tag` at the front of the set at `set`, the tags before `way`
+    /// moving back one (the one at `way` is overwritten).
+    #[inline]
+    fn bring_forward(&mut self, set: usize, way: usize, tag: u64) {
+        let tags = &mut self.tags[set..set + WAYS];
+        for j in (0..way).rev() {
+            tags[j + 1] = tags[j];
+        }
+        tags[0] = tag;
+    }
 }
 
 /// What the memo is filled under: what never changes in a fight, by
@@ -882,17 +1005,26 @@ impl Pins {
     }
 }
 
-/// The memo of one thread: the pins it is filled under and its slots.
+/// The memo of one thread: the pins it is filled under and its tables,
+/// one for short keys (a duel's) and a smaller one for the rest.
 struct Memo {
     pins: Option<Pins>,
-    slots: Vec<Slot>,
+    short: Table<SHORT_KEY>,
+    long: Table<KEY_BYTES>,
 }
 
 thread_local! {
     static MEMO: RefCell<Memo> = const {
         RefCell::new(Memo {
             pins: None,
-            slots: Vec::new(),
+            short: Table {
+                tags: Vec::new(),
+                entries: Vec::new(),
+            },
+            long: Table {
+                tags: Vec::new(),
+                entries: Vec::new(),
+            },
         })
     };
     static ENABLED: Cell<bool> = const { Cell::new(true) };
@@ -911,7 +1043,9 @@ pub fn counts() -> (u64, u64, u64) {
     COUNTS.with(Cell::get)
 }
 
-fn slot_of(key: &[u8]) -> usize {
+/// The key's hash: its low bits pick the slot, its top bits are the
+/// fingerprint a slot's tag keeps.
+fn hash_of(key: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut chunks = key.chunks_exact(8);
     for c in &mut chunks {
@@ -924,7 +1058,15 @@ fn slot_of(key: &[u8]) -> usize {
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
     h ^= h >> 33;
-    (h as usize) & (SLOTS - 1)
+    h
+}
+
+/// How many decisions each table keeps on this thread: (short, long).
+pub fn kept() -> (usize, usize) {
+    MEMO.with(|m| {
+        let m = m.borrow();
+        (m.short.entries.len(), m.long.entries.len())
+    })
 }
 
 /// `a` moved by `d`, or as it is when `d` is nothing.
@@ -951,26 +1093,24 @@ pub(super) fn recall(
         let m = &mut *m.borrow_mut();
         if !m.pins.as_ref().is_some_and(|p| p.matches(state)) {
             m.pins = Some(Pins::of(state));
-            m.slots.clear();
-            m.slots.resize_with(SLOTS, || Slot {
-                len: 0,
-                key: [0; KEY_BYTES],
-                action: Action::DoNothing,
-            });
+            m.short = Table::new(SLOTS);
+            m.long = Table::new(LONG_SLOTS);
         }
         let pins = m.pins.as_ref()?;
         let frame = key(state, me, pins, &mut w)?;
         let key = w.bytes();
-        let i = slot_of(key);
+        let h = hash_of(key);
         // Maneuvers are kept relative to the frame's origin.
         let d = (frame.origin.q, frame.origin.r);
-        let s = &m.slots[i];
-        let found = (usize::from(s.len) == key.len() && s.key[..key.len()] == *key)
-            .then(|| place(&s.action, d))
-            .flatten();
-        Some((i, d, found))
+        let kept = if key.len() <= SHORT_KEY {
+            m.short.find(h, key)
+        } else {
+            m.long.find(h, key)
+        };
+        let found = kept.and_then(|a| place(a, d));
+        Some((h, d, found))
     });
-    let Some((i, d, found)) = looked else {
+    let Some((h, d, found)) = looked else {
         COUNTS.with(|c| c.set((c.get().0, c.get().1, c.get().2 + 1)));
         return compute(state, me);
     };
@@ -989,11 +1129,13 @@ pub(super) fn recall(
         return action;
     };
     MEMO.with(|m| {
-        let s = &mut m.borrow_mut().slots[i];
+        let m = &mut *m.borrow_mut();
         let key = w.bytes();
-        s.key[..key.len()].copy_from_slice(key);
-        s.len = key.len() as u8;
-        s.action = kept;
+        if key.len() <= SHORT_KEY {
+            m.short.keep(h, key, kept);
+        } else {
+            m.long.keep(h, key, kept);
+        }
     });
     action
 }

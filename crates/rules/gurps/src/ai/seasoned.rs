@@ -284,20 +284,37 @@ struct Defense {
 struct Defenses(ArrayVec<(HexPos, Defense), 8>, ArrayVec<Values, 4>);
 
 impl Defenses {
-    /// [`best_value`] of `blows[i]` against `defense`.
-    fn value(&mut self, blows: &[Blow], i: usize, defense: Option<i32>) -> (f64, u8) {
-        let slot = match self.1.iter().position(|(d, _)| *d == defense) {
-            Some(slot) => slot,
-            None if self.1.is_full() => return best_value(&blows[i], defense),
+    /// Where the blows' values against `defense` are kept (worked out now
+    /// if they are not yet); `None` when there is no more room (then each
+    /// is worked out when read).
+    fn slot(&mut self, blows: &[Blow], defense: Option<i32>) -> Option<usize> {
+        match self.1.iter().position(|(d, _)| *d == defense) {
+            Some(slot) => Some(slot),
+            None if self.1.is_full() => None,
             None => {
                 self.1.push((
                     defense,
                     blows.iter().map(|b| best_value(b, defense)).collect(),
                 ));
-                self.1.len() - 1
+                Some(self.1.len() - 1)
             }
-        };
-        self.1[slot].1[i]
+        }
+    }
+
+    /// [`best_value`] of `blows[i]` against `defense`, whose values are
+    /// kept at `slot` ([`Defenses::slot`]).
+    #[inline]
+    fn value(
+        &self,
+        blows: &[Blow],
+        slot: Option<usize>,
+        i: usize,
+        defense: Option<i32>,
+    ) -> (f64, u8) {
+        match slot {
+            Some(slot) => self.1[slot].1[i],
+            None => best_value(&blows[i], defense),
+        }
     }
 
     fn from(
@@ -368,6 +385,7 @@ fn best_from(
     let mut best: Option<Plan> = None;
     let mut mode: Option<(u8, u8)> = None;
     let mut reaches = false;
+    let mut met: Option<(Defense, Option<usize>)> = None;
     for (i, b) in blows.iter().enumerate() {
         let m = (b.strike.weapon, b.strike.mode);
         if mode != Some(m) {
@@ -377,8 +395,14 @@ fn best_from(
         if !reaches {
             continue;
         }
-        let defense = defenses.from(state, me, target, pose.pos);
-        let (raw, dec) = defenses.value(blows, i, defense.value);
+        // The foe's defense from this hex, and where the blows' values
+        // against it are kept: the same for every blow from here, so
+        // looked up at the first that reaches.
+        let (defense, slot) = *met.get_or_insert_with(|| {
+            let d = defenses.from(state, me, target, pose.pos);
+            (d, defenses.slot(blows, d.value))
+        });
+        let (raw, dec) = defenses.value(blows, slot, i, defense.value);
         if best.is_none_or(|p| raw > p.raw + 1e-12) {
             let mut strike = b.strike;
             strike.deceptive = dec;
