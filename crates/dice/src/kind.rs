@@ -111,6 +111,7 @@ const _: () = assert!(std::mem::size_of::<Rolled>() <= 24);
 
 impl Rolled {
     /// A roll that is not a roll-off.
+    #[inline]
     pub const fn new(total: i32, natural: Natural) -> Rolled {
         Rolled {
             total,
@@ -223,6 +224,7 @@ const GOLDEN_FACE: [i32; 6] = [0, 2, 3, 4, 5, 6];
 
 impl RollKind {
     /// `dice` plain dice with `sides` faces, no modifier.
+    #[inline]
     pub const fn d(dice: u16, sides: u16) -> RollKind {
         RollKind::Sum {
             dice,
@@ -232,6 +234,7 @@ impl RollKind {
     }
 
     /// Plain 3d6.
+    #[inline]
     pub const fn three_d6() -> RollKind {
         RollKind::d(3, 6)
     }
