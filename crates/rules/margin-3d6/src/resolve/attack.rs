@@ -332,6 +332,7 @@ fn hit_location(state: &State, b: &Blow, cx: &mut impl Cx<Margin>) -> Flow<Locat
 
 /// The defense options copied in one block (they are `Copy`; `clone`
 /// would copy them one by one). Same capacity, so nothing is left out.
+#[inline(always)]
 fn copied(opts: &ArrayVec<DefenseOption, MAX_OPTIONS>) -> ArrayVec<DefenseOption, MAX_OPTIONS> {
     let mut out = ArrayVec::new();
     // Cannot fail: `out` has the capacity `opts` has.
@@ -446,7 +447,7 @@ pub fn defend(
 /// if that hex is free; it keeps its facing. The step triggers no Wait.
 fn retreat_step(state: &mut State, defender: CombatantId, from: HexPos, cx: &mut impl Cx<Margin>) {
     let pos = state.fighter(defender).pos;
-    let Some(dir) = from.facing_toward(pos) else {
+    let Some(dir) = crate::rules::attack::face_toward(from, pos) else {
         return;
     };
     let to = pos.neighbour(dir);
