@@ -26,6 +26,7 @@ pub struct RollRequest {
 
 impl RollRequest {
     /// A roll by `roller` of `kind` for `label`, under `rule`.
+    #[inline]
     pub fn new(
         roller: Option<CombatantId>,
         kind: RollKind,
@@ -43,12 +44,14 @@ impl RollRequest {
     }
 
     /// The same request with a target number.
+    #[inline]
     pub fn against(mut self, target: i32) -> Self {
         self.target = Some(target);
         self
     }
 
     /// The same request, rolled in secret.
+    #[inline]
     pub fn in_secret(mut self) -> Self {
         self.secret = true;
         self

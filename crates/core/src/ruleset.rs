@@ -398,6 +398,17 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     /// [`Oracle::AI_ONLY`]: crate::Oracle::AI_ONLY
     const AI_ACTIONS_ARE_LEGAL: bool = false;
 
+    /// Whether [`Ruleset::ai_answer`] only ever returns answers that
+    /// [`Ruleset::check_answer`] accepts for that question (the AI picks
+    /// one of the question's own options). The context then trusts the
+    /// answer an AI-only oracle ([`Oracle::AI_ONLY`]) gives and skips the
+    /// check, which the simulator would pay on every question; debug builds
+    /// still check and panic on a violation, as for
+    /// [`Ruleset::AI_ACTIONS_ARE_LEGAL`].
+    ///
+    /// [`Oracle::AI_ONLY`]: crate::Oracle::AI_ONLY
+    const AI_ANSWERS_ARE_LEGAL: bool = false;
+
     /// Checks one declared action; the reason says why it is not allowed.
     fn check_action(
         state: &Self::State,

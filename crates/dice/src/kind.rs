@@ -111,6 +111,7 @@ const _: () = assert!(std::mem::size_of::<Rolled>() <= 24);
 
 impl Rolled {
     /// A roll that is not a roll-off.
+    #[inline]
     pub const fn new(total: i32, natural: Natural) -> Rolled {
         Rolled {
             total,
@@ -223,6 +224,7 @@ const GOLDEN_FACE: [i32; 6] = [0, 2, 3, 4, 5, 6];
 
 impl RollKind {
     /// `dice` plain dice with `sides` faces, no modifier.
+    #[inline]
     pub const fn d(dice: u16, sides: u16) -> RollKind {
         RollKind::Sum {
             dice,
@@ -232,6 +234,7 @@ impl RollKind {
     }
 
     /// Plain 3d6.
+    #[inline]
     pub const fn three_d6() -> RollKind {
         RollKind::d(3, 6)
     }
@@ -298,22 +301,33 @@ impl RollKind {
     /// A `Sum` with `sides == 0` rolls nothing and returns the modifier.
     /// Golden dice stop exploding after [`MAX_EXPLOSION_DEPTH`] re-rolls
     /// (the stated cap; probability 6^-100, i.e. never in practice).
-    #[inline]
+    ///
+    /// 3d6, the commonest kind, is drawn here, small enough to be inlined
+    /// where the kind is known (a rule's `three_d6()`); every other kind is
+    /// drawn out of line ([`RollKind::sample_other`]), with the same draws.
+    #[inline(always)]
     pub fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Rolled {
+        if let RollKind::Sum {
+            dice: 3,
+            sides: 6,
+            modifier,
+        } = *self
+        {
+            let i = below(rng, 216) as usize;
+            let natural = match i {
+                0 => Natural::AllLowest,
+                215 => Natural::AllHighest,
+                _ => Natural::Mixed,
+            };
+            return Rolled::new(modifier.wrapping_add(SUM3D6[i] as i32), natural);
+        }
+        self.sample_other(rng)
+    }
+
+    /// [`RollKind::sample`] for every kind but 3d6.
+    #[inline(never)]
+    fn sample_other<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Rolled {
         match *self {
-            RollKind::Sum {
-                dice: 3,
-                sides: 6,
-                modifier,
-            } => {
-                let i = below(rng, 216) as usize;
-                let natural = match i {
-                    0 => Natural::AllLowest,
-                    215 => Natural::AllHighest,
-                    _ => Natural::Mixed,
-                };
-                Rolled::new(modifier.wrapping_add(SUM3D6[i] as i32), natural)
-            }
             RollKind::Sum {
                 dice,
                 sides,

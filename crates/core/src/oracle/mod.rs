@@ -36,8 +36,10 @@ pub trait Oracle<R: Ruleset> {
     fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R>;
 
     /// Whether every action this oracle brings is [`Ruleset::ai_action`]'s
-    /// (the simulator). With [`Ruleset::AI_ACTIONS_ARE_LEGAL`] the engine
-    /// then skips its own check of the action.
+    /// and every answer [`Ruleset::ai_answer`]'s (the simulator). With
+    /// [`Ruleset::AI_ACTIONS_ARE_LEGAL`] the engine then skips its own
+    /// check of the action, with [`Ruleset::AI_ANSWERS_ARE_LEGAL`] the
+    /// context its check of the answer.
     const AI_ONLY: bool = false;
 
     /// Whether this oracle merges identical states at checkpoints (the

@@ -23,6 +23,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// Critical or plain success.
+    #[inline]
     pub fn is_success(self) -> bool {
         matches!(self, Outcome::CriticalSuccess | Outcome::Success)
     }

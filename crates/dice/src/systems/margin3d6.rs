@@ -29,6 +29,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// Critical or plain success.
+    #[inline]
     pub fn is_success(self) -> bool {
         matches!(self, Outcome::CriticalSuccess | Outcome::Success)
     }
@@ -64,6 +65,7 @@ pub struct Check {
 impl Check {
     /// Successes scored (M-FLO-003): the margin on a success, at least 0
     /// (a natural 3 or 4 succeeds with `max(0, target - roll)`); 0 on failure.
+    #[inline]
     pub fn successes(&self) -> i32 {
         if self.outcome.is_success() {
             self.margin.max(0)
@@ -74,6 +76,7 @@ impl Check {
 }
 
 /// May a check be rolled at all (M-FLO-003 `min_target`)?
+#[inline]
 pub fn may_roll(target: i32, opts: CheckOptions) -> bool {
     target >= opts.min_target
 }
@@ -83,6 +86,7 @@ pub fn may_roll(target: i32, opts: CheckOptions) -> bool {
 /// without a roll (the given roll is ignored). M-FLO-004: critical success
 /// on 3-4, on 5 at target >= 15, on 6 at >= 16; critical failure on 18, on
 /// 17 at target <= 15, or on any roll >= target + 10.
+#[inline]
 pub fn check(roll: i32, target: i32, opts: CheckOptions) -> Check {
     if !may_roll(target, opts) {
         return Check {

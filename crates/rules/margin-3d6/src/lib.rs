@@ -270,6 +270,11 @@ impl Ruleset for Margin {
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
 
+    /// The AI answers a defense question with one of its own options and
+    /// a fire question with fire (`ai::answer`), so the simulator need not
+    /// check the answer.
+    const AI_ANSWERS_ARE_LEGAL: bool = true;
+
     fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
         rules::maneuver::check(state, actor, action)
     }

@@ -332,6 +332,7 @@ fn hit_location(state: &State, b: &Blow, cx: &mut impl Cx<Margin>) -> Flow<Locat
 
 /// The defense options copied in one block (they are `Copy`; `clone`
 /// would copy them one by one). Same capacity, so nothing is left out.
+#[inline(always)]
 fn copied(opts: &ArrayVec<DefenseOption, MAX_OPTIONS>) -> ArrayVec<DefenseOption, MAX_OPTIONS> {
     let mut out = ArrayVec::new();
     // Cannot fail: `out` has the capacity `opts` has.
@@ -427,8 +428,8 @@ pub fn defend(
     if c.outcome == Outcome::CriticalFailure {
         defense_fumble(state, defender, o.kind, o.weapon, cx)?;
     }
-    if o.kind == DefenseKind::Block && success {
-        shield_risk(state, defender, c.successes(), cx)?;
+    if o.kind == DefenseKind::Block && success && shield_at_risk(state, c.successes()) {
+        shield_risk(state, defender, cx)?;
     }
     if o.kind == DefenseKind::Parry && success {
         riposte(state, defender, t.attacker, cx)?;
@@ -446,7 +447,7 @@ pub fn defend(
 /// if that hex is free; it keeps its facing. The step triggers no Wait.
 fn retreat_step(state: &mut State, defender: CombatantId, from: HexPos, cx: &mut impl Cx<Margin>) {
     let pos = state.fighter(defender).pos;
-    let Some(dir) = from.facing_toward(pos) else {
+    let Some(dir) = crate::rules::attack::face_toward(from, pos) else {
         return;
     };
     let to = pos.neighbour(dir);
@@ -583,24 +584,24 @@ fn defense_fumble(
     }
 }
 
-/// M-DEF-007: a block made exactly (0 successes) rolls the shield's HT or
-/// breaks it (`shield_break_check = any_success`: every block).
-fn shield_risk(
-    state: &mut State,
-    defender: CombatantId,
-    successes: i32,
-    cx: &mut impl Cx<Margin>,
-) -> Flow<()> {
-    let at_risk = match state.options.shield_break_check {
+/// M-DEF-007: whether a successful block with `successes` puts the shield
+/// at risk: made exactly (0 successes), or every block with
+/// `shield_break_check = any_success`. Tested before [`shield_risk`], so
+/// the common safe block costs a comparison.
+#[inline]
+fn shield_at_risk(state: &State, successes: i32) -> bool {
+    match state.options.shield_break_check {
         ShieldBreak::Exact => successes == 0,
         ShieldBreak::AnySuccess => true,
-    };
+    }
+}
+
+/// M-DEF-007: a block at risk ([`shield_at_risk`]) rolls the shield's HT
+/// or breaks it.
+fn shield_risk(state: &mut State, defender: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<()> {
     let Some(ht) = state.fighter(defender).shield.as_ref().map(|s| s.shield.ht) else {
         return Ok(());
     };
-    if !at_risk {
-        return Ok(());
-    }
     let c = roll_plain(
         state,
         cx,

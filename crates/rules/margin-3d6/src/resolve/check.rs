@@ -44,6 +44,7 @@ impl Terms for ModList {
 }
 
 /// The options of a check from the scenario's (M-FLO-003 `min_target`).
+#[inline]
 pub fn opts(state: &State) -> CheckOptions {
     CheckOptions {
         min_target: state.options.min_target,

@@ -32,7 +32,10 @@ pub fn resolve(
     });
     let aiming = matches!(action, Action::Aim { .. });
     carry_out(state, who, action, cx)?;
-    crate::resolve::wait::deferred(state, cx)?;
+    // Tested here: nearly every action leaves no Wait strike deferred.
+    if state.deferred.is_some() {
+        crate::resolve::wait::deferred(state, cx)?;
+    }
     close::release(state);
     wrap_up(state, who, action, aiming);
     Ok(())

@@ -42,6 +42,7 @@ pub struct HitCtx {
 }
 
 /// The weapon held for a strike, unless unarmed.
+#[inline]
 pub fn held<'a>(f: &'a Fighter, s: &Strike) -> Option<&'a Held> {
     if s.unarmed.is_some() {
         None
@@ -69,6 +70,7 @@ pub fn unarmed_skill(f: &Fighter, u: Unarmed) -> i32 {
 
 /// M-PAT-009 with M-PEN-002/006: the points of DX lost to halving at 0 HP
 /// or 0 fatigue, which every DX-based skill loses too.
+#[inline]
 pub fn dx_lost(f: &Fighter) -> i32 {
     if f.hp <= 0 || (f.stats.fatigue > 0 && f.fatigue <= 0) {
         f.stats.dx - f.stats.dx / 2
@@ -77,12 +79,18 @@ pub fn dx_lost(f: &Fighter) -> i32 {
     }
 }
 
-/// Height of a hex in feet (M-DAT-008).
-#[inline]
+/// Height of a hex in feet (M-DAT-008). The open map's answer is inlined
+/// into every caller (the duel's case); the map's lookup stays out of line.
+#[inline(always)]
 pub fn height(state: &State, hex: HexPos) -> i32 {
     if state.open_map {
         return 0;
     }
+    height_on_map(state, hex)
+}
+
+#[inline(never)]
+fn height_on_map(state: &State, hex: HexPos) -> i32 {
     state.map.height_at(hex).unwrap_or(0)
 }
 
@@ -91,12 +99,18 @@ pub fn mv(f: &Fighter) -> u32 {
     f.stats.mv.max(1) as u32
 }
 
-/// The terrain value on `hex` (0 on an open map).
-#[inline]
+/// The terrain value on `hex` (0 on an open map). As [`height`], the open
+/// map's answer is inlined and the map's lookup stays out of line.
+#[inline(always)]
 pub fn terrain(state: &State, hex: HexPos, id: fray_core::grid::TerrainId) -> i32 {
     if state.open_map {
         return 0;
     }
+    terrain_on_map(state, hex, id)
+}
+
+#[inline(never)]
+fn terrain_on_map(state: &State, hex: HexPos, id: fray_core::grid::TerrainId) -> i32 {
     state
         .map
         .terrain_at(hex)

@@ -52,6 +52,7 @@ pub fn no_active_defense(d: &Fighter, from: HexPos) -> bool {
 
 /// The modifiers common to every active defense against `t`.
 /// `seen`: where the attack comes from, as [`bearing`] gives it.
+#[inline(always)]
 fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, seen: RelativeBearing, m: &mut M) {
     if matches!(seen, RelativeBearing::Side(_)) {
         m.add("attack from the side", -2, "M-PDF-001");
@@ -119,7 +120,7 @@ pub fn dodge_score(d: &Fighter) -> i32 {
 
 /// M-DEF-001: a weapon's parry score: ½ skill, or ⅔ for a quarterstaff or
 /// a thrusting sword (Fencing), rounded down; DX lost at 0 HP comes off the skill.
-#[inline]
+#[inline(always)]
 pub fn parry_score(d: &Fighter, i: usize) -> Option<i32> {
     let h = d.weapons.get(i)?;
     let skill = h.skill - dx_lost(d);
@@ -131,7 +132,7 @@ pub fn parry_score(d: &Fighter, i: usize) -> Option<i32> {
 }
 
 /// M-DEF-002, M-AOD-001/002: how many parries `d` may make against `attacker`.
-#[inline]
+#[inline(always)]
 pub fn parry_limit(d: &Fighter, i: usize, attacker: CombatantId) -> u8 {
     let fencing = d.weapons.get(i).is_some_and(|h| {
         matches!(h.weapon.class, Class::ThrustingSword) && d.skills.fencing.is_some()
@@ -161,7 +162,14 @@ pub fn parry_limit(d: &Fighter, i: usize, attacker: CombatantId) -> u8 {
 /// M-AOD-001 (decision `per_prior_foe`): a Fencing user's unlimited
 /// parries take -1 for each other foe it has already parried since its turn.
 pub fn fencing_foes(d: &Fighter, i: usize, attacker: CombatantId) -> i32 {
-    if parry_limit(d, i, attacker) != u8::MAX {
+    fencing_foes_within(d, parry_limit(d, i, attacker), attacker)
+}
+
+/// [`fencing_foes`] from the weapon's parry limit ([`parry_limit`]),
+/// for a caller that has it already.
+#[inline(always)]
+fn fencing_foes_within(d: &Fighter, limit: u8, attacker: CombatantId) -> i32 {
+    if limit != u8::MAX {
         return 0;
     }
     let others = d.guard.parried_foes & !foe_bit(attacker);
@@ -259,7 +267,8 @@ pub fn options(
             if t.ranged && !t.thrown {
                 continue;
             }
-            if d.guard.parries >= parry_limit(d, i, t.attacker) {
+            let limit = parry_limit(d, i, t.attacker);
+            if d.guard.parries >= limit {
                 continue;
             }
             let Some(score) = parry_score(d, i) else {
@@ -277,7 +286,11 @@ pub fn options(
             out.push(DefenseOption {
                 kind: DefenseKind::Parry,
                 weapon: Some(i as u8),
-                target: score + small + t.parried + mods + fencing_foes(d, i, t.attacker),
+                target: score
+                    + small
+                    + t.parried
+                    + mods
+                    + fencing_foes_within(d, limit, t.attacker),
             });
         }
     }
