@@ -40,18 +40,20 @@ pub enum WalkError {
 
 const UNREACHED: u32 = u32::MAX;
 
-/// Hexsides of turn between two facings, by index: the dynamic program's
-/// inner loop reads it instead of working it out 36 times a hex.
+/// Hexsides of turn between two facings, by index, the facing turned to
+/// first (`TURN_DISTANCE[to][from]`): the dynamic program's inner loop
+/// reads it instead of working it out 36 times a hex.
 const TURN_DISTANCE: [[u8; 6]; 6] = {
     let mut t = [[0u8; 6]; 6];
-    let mut i = 0;
-    while i < 6 {
-        let mut j = 0;
-        while j < 6 {
-            t[i][j] = Facing::from_index(i as u8).turn_distance(Facing::from_index(j as u8));
-            j += 1;
+    let mut to = 0;
+    while to < 6 {
+        let mut from = 0;
+        while from < 6 {
+            t[to][from] =
+                Facing::from_index(from as u8).turn_distance(Facing::from_index(to as u8));
+            from += 1;
         }
-        i += 1;
+        to += 1;
     }
     t
 };
@@ -87,14 +89,14 @@ fn turns(from: Facing, to: Facing) -> (Side, u8) {
 /// Settles a layer: the cheapest facing after turning in place from any
 /// arrival facing (the lowest-numbered one on a tie).
 fn settle(layer: &mut Layer, turn: u32) {
-    for to in 0..6 {
+    let arrive = layer.arrive;
+    for (to, distances) in TURN_DISTANCE.iter().enumerate() {
         let mut best = (UNREACHED, to);
-        for from in 0..6 {
-            let c = layer.arrive[from];
+        for (from, (&c, &d)) in arrive.iter().zip(distances).enumerate() {
             if c == UNREACHED {
                 continue;
             }
-            let cost = c.saturating_add(turn * u32::from(TURN_DISTANCE[from][to]));
+            let cost = c.saturating_add(turn * u32::from(d));
             if cost < best.0 {
                 best = (cost, from);
             }
@@ -385,7 +387,7 @@ mod tests {
         for a in Facing::ALL {
             for b in Facing::ALL {
                 assert_eq!(
-                    TURN_DISTANCE[usize::from(a.index())][usize::from(b.index())],
+                    TURN_DISTANCE[usize::from(b.index())][usize::from(a.index())],
                     a.turn_distance(b)
                 );
             }

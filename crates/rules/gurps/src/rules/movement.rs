@@ -538,12 +538,15 @@ pub fn retreat_hex(state: &State, defender: CombatantId, a: HexPos) -> Option<He
     let mut best: Option<(u32, u8, HexPos)> = None;
     for facing in Facing::ALL {
         let h = d.neighbour(facing);
-        if h.distance(a) <= now || !free(state, defender, h) {
+        let far = h.distance(a);
+        if far <= now {
             continue;
         }
         let straight = away.map_or(3, |w| facing.turn_distance(w));
-        let key = (u32::MAX - h.distance(a), straight, h);
-        if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+        let key = (u32::MAX - far, straight, h);
+        // Whether the hex is free is asked only of one that would be
+        // better than the best free one so far: the same hex is chosen.
+        if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) && free(state, defender, h) {
             best = Some(key);
         }
     }
