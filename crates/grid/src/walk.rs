@@ -40,6 +40,24 @@ pub enum WalkError {
 
 const UNREACHED: u32 = u32::MAX;
 
+/// Hexsides of turn between two facings, by index, the facing turned to
+/// first (`TURN_DISTANCE[to][from]`): the dynamic program's inner loop
+/// reads it instead of working it out 36 times a hex.
+const TURN_DISTANCE: [[u8; 6]; 6] = {
+    let mut t = [[0u8; 6]; 6];
+    let mut to = 0;
+    while to < 6 {
+        let mut from = 0;
+        while from < 6 {
+            t[to][from] =
+                Facing::from_index(from as u8).turn_distance(Facing::from_index(to as u8));
+            from += 1;
+        }
+        to += 1;
+    }
+    t
+};
+
 /// One hex of the route: the cheapest cost to stand there with each
 /// facing after turning in place, and how each was reached.
 #[derive(Clone, Copy, Debug)]
@@ -52,6 +70,9 @@ struct Layer {
     settle: [u32; 6],
     /// For each settled facing, the arrival facing it turned from.
     settle_from: [Facing; 6],
+    /// The settled facing the walk being rebuilt holds here (written by
+    /// [`rebuild`]'s backward pass, read by its forward pass).
+    chosen: Facing,
 }
 
 /// Turns from `from` to `to` the short way (clockwise on a half turn),
@@ -65,22 +86,23 @@ fn turns(from: Facing, to: Facing) -> (Side, u8) {
     }
 }
 
-/// Settles a layer: the cheapest facing after turning in place from any arrival facing.
+/// Settles a layer: the cheapest facing after turning in place from any
+/// arrival facing (the lowest-numbered one on a tie).
 fn settle(layer: &mut Layer, turn: u32) {
-    for to in Facing::ALL {
+    let arrive = layer.arrive;
+    for (to, distances) in TURN_DISTANCE.iter().enumerate() {
         let mut best = (UNREACHED, to);
-        for from in Facing::ALL {
-            let c = layer.arrive[usize::from(from.index())];
+        for (from, (&c, &d)) in arrive.iter().zip(distances).enumerate() {
             if c == UNREACHED {
                 continue;
             }
-            let cost = c.saturating_add(turn * u32::from(from.turn_distance(to)));
+            let cost = c.saturating_add(turn * u32::from(d));
             if cost < best.0 {
                 best = (cost, from);
             }
         }
-        layer.settle[usize::from(to.index())] = best.0;
-        layer.settle_from[usize::from(to.index())] = best.1;
+        layer.settle[to] = best.0;
+        layer.settle_from[to] = Facing::from_index(best.1 as u8);
     }
 }
 
@@ -98,6 +120,55 @@ where
     F: Fn(HexPos) -> Option<u16>,
     W: Walls,
 {
+    let mut layers = program(start, route, costs)?;
+    let end = end.unwrap_or_else(|| cheapest_end(&layers, start));
+    Ok(rebuild(start, route, &mut layers, end, costs))
+}
+
+/// [`walk`] both ways at once: `(walk(.., None, ..), walk(.., Some(end), ..))`,
+/// from one pass of the dynamic program (the two differ only in the
+/// facing they end with), so a move that names its final facing prices
+/// its route once rather than twice.
+///
+/// # Errors
+/// As [`walk`]: the route has a gap, a blocked hex or a walled hexside.
+pub fn walk_both<F, W>(
+    start: Pose,
+    route: &[HexPos],
+    end: Facing,
+    costs: &MoveCosts<F, W>,
+) -> Result<(Path, Path), WalkError>
+where
+    F: Fn(HexPos) -> Option<u16>,
+    W: Walls,
+{
+    let mut layers = program(start, route, costs)?;
+    let cheapest = cheapest_end(&layers, start);
+    let free = rebuild(start, route, &mut layers, cheapest, costs);
+    let turned = rebuild(start, route, &mut layers, end, costs);
+    Ok((free, turned))
+}
+
+/// The facing a walk left free ends with: the cheapest, the
+/// lowest-numbered on a tie.
+fn cheapest_end(layers: &[Layer], start: Pose) -> Facing {
+    let last = &layers[layers.len() - 1];
+    Facing::ALL
+        .into_iter()
+        .min_by_key(|f| (last.settle[usize::from(f.index())], f.index()))
+        .unwrap_or(start.facing)
+}
+
+/// The dynamic program over the six facings, one layer per hex (the start first).
+fn program<F, W>(
+    start: Pose,
+    route: &[HexPos],
+    costs: &MoveCosts<F, W>,
+) -> Result<Vec<Layer>, WalkError>
+where
+    F: Fn(HexPos) -> Option<u16>,
+    W: Walls,
+{
     let forward = u32::from(costs.forward.max(1));
     let sidestep = u32::from(costs.sidestep.max(1));
     let turn = u32::from(costs.turn);
@@ -106,6 +177,7 @@ where
         arrive_from: [(start.facing, StepKind::Forward); 6],
         settle: [UNREACHED; 6],
         settle_from: [start.facing; 6],
+        chosen: start.facing,
     };
     first.arrive[usize::from(start.facing.index())] = 0;
     settle(&mut first, turn);
@@ -121,12 +193,13 @@ where
         }
         let extra = (costs.enter)(to).ok_or(WalkError::Blocked { index })?;
         let extra = u32::from(extra);
-        let prev = layers[layers.len() - 1];
+        let prev = &layers[layers.len() - 1];
         let mut next = Layer {
             arrive: [UNREACHED; 6],
             arrive_from: [(dir, StepKind::Forward); 6],
             settle: [UNREACHED; 6],
             settle_from: [dir; 6],
+            chosen: dir,
         };
         for held in Facing::ALL {
             let c = prev.settle[usize::from(held.index())];
@@ -150,21 +223,16 @@ where
         layers.push(next);
         here = to;
     }
-    let last = layers[layers.len() - 1];
-    let end = end.unwrap_or_else(|| {
-        Facing::ALL
-            .into_iter()
-            .min_by_key(|f| (last.settle[usize::from(f.index())], f.index()))
-            .unwrap_or(start.facing)
-    });
-    Ok(rebuild(start, route, &layers, end, costs))
+    Ok(layers)
 }
 
-/// Rebuilds the steps of the cheapest walk ending facing `end`.
+/// Rebuilds the steps of the cheapest walk ending facing `end`: a backward
+/// pass marks the facing held at each hex (and counts the steps), a
+/// forward pass writes them, so the path is allocated once, at its size.
 fn rebuild<F, W>(
     start: Pose,
     route: &[HexPos],
-    layers: &[Layer],
+    layers: &mut [Layer],
     end: Facing,
     costs: &MoveCosts<F, W>,
 ) -> Path
@@ -174,19 +242,18 @@ where
     let forward = u32::from(costs.forward.max(1));
     let sidestep = u32::from(costs.sidestep.max(1));
     let turn = u32::from(costs.turn);
-    // Walk back: (turns at hex i from arrival facing to settled facing), then the move into hex i.
-    let mut rev: Vec<(HexPos, Facing, Facing, Option<StepKind>)> = Vec::new();
+    // Walk back: at hex i the settled facing, turned to from the arrival
+    // facing; the facing held in hex i - 1 is the one the arrival came from.
     let mut settled = end;
+    let mut count = 0usize;
     for i in (0..layers.len()).rev() {
-        let layer = &layers[i];
+        let layer = &mut layers[i];
+        layer.chosen = settled;
         let arrived = layer.settle_from[usize::from(settled.index())];
-        let hex = if i == 0 { start.pos } else { route[i - 1] };
-        let (held, kind) = layer.arrive_from[usize::from(arrived.index())];
-        rev.push((hex, arrived, settled, (i > 0).then_some(kind)));
-        settled = held;
+        count += usize::from(i > 0) + usize::from(turns(arrived, settled).1);
+        settled = layer.arrive_from[usize::from(arrived.index())].0;
     }
-    rev.reverse();
-    let mut steps = Vec::new();
+    let mut steps = Vec::with_capacity(count);
     let mut total = 0u32;
     let mut push = |kind: StepKind, pose: Pose, cost: u32, steps: &mut Vec<PathStep>| {
         total = total.saturating_add(cost);
@@ -197,8 +264,12 @@ where
             total,
         });
     };
-    for &(hex, arrived, settled, kind) in &rev {
-        if let Some(kind) = kind {
+    for (i, layer) in layers.iter().enumerate() {
+        let settled = layer.chosen;
+        let arrived = layer.settle_from[usize::from(settled.index())];
+        let hex = if i == 0 { start.pos } else { route[i - 1] };
+        if i > 0 {
+            let kind = layer.arrive_from[usize::from(arrived.index())].1;
             let price = match kind {
                 StepKind::Forward => forward,
                 _ => sidestep,
@@ -276,6 +347,49 @@ mod tests {
             for s in &walked.steps {
                 sum += s.cost;
                 assert_eq!(s.total, sum);
+            }
+        }
+    }
+
+    // rule: G-TAC-008
+    #[test]
+    fn walk_both_is_the_free_walk_and_the_turned_walk_from_one_pass() {
+        let routes: [&[HexPos]; 4] = [
+            &[],
+            &[HexPos::new(0, -1), HexPos::new(1, -2), HexPos::new(2, -2)],
+            &[O.neighbour(Facing::S), HexPos::new(-1, 1)],
+            &[
+                HexPos::new(1, -1),
+                HexPos::new(1, 0),
+                HexPos::new(0, 1),
+                HexPos::new(-1, 1),
+            ],
+        ];
+        for route in routes {
+            for start in Facing::ALL {
+                for end in Facing::ALL {
+                    let from = Pose::new(O, start);
+                    let (free, turned) = walk_both(from, route, end, &gurps()).unwrap();
+                    assert_eq!(free, walk(from, route, None, &gurps()).unwrap());
+                    assert_eq!(turned, walk(from, route, Some(end), &gurps()).unwrap());
+                }
+            }
+        }
+        let far = [HexPos::new(0, -2)];
+        assert_eq!(
+            walk_both(Pose::new(O, Facing::N), &far, Facing::S, &gurps()),
+            Err(WalkError::NotAdjacent { index: 0 })
+        );
+    }
+
+    #[test]
+    fn the_turn_table_is_the_turn_distance() {
+        for a in Facing::ALL {
+            for b in Facing::ALL {
+                assert_eq!(
+                    TURN_DISTANCE[usize::from(b.index())][usize::from(a.index())],
+                    a.turn_distance(b)
+                );
             }
         }
     }

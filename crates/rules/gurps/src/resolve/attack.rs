@@ -13,7 +13,9 @@ use crate::resolve::injury::{self};
 use crate::resolve::say;
 use crate::resolve::sequence::{self, Landed, Nth, Through};
 use crate::resolve::{critical, effort, ranged};
-use crate::rules::attack::{How, Landing, Multi, check_strike_as, in_reach, into_close, to_hit};
+use crate::rules::attack::{
+    How, Landing, Multi, check_strike_but_floor, deceptive_floor, in_reach, into_close, to_hit,
+};
 use crate::rules::defense::Incoming;
 use crate::rules::injury::{Blow, CriticalEffect};
 use fray_core::dice::RollKind;
@@ -57,7 +59,24 @@ pub(crate) fn resolve_nth(
         rapid_recovery: false,
         ..strike
     };
-    let (wi, mi) = match check_strike_as(state, attacker, &strike, how)
+    // The to-hit modifiers, the terms only when told (the simulator adds
+    // integers; same rules). A Deceptive Attack's floor (G-ATK-001) is
+    // checked on them, the checks before it as `check_strike_as` has them.
+    let mut mods = None;
+    let checked = check_strike_but_floor(state, attacker, &strike, how).and_then(|found| {
+        if strike.deceptive > 0 {
+            let level = Level::new(
+                cx,
+                || to_hit(state, attacker, &strike, how),
+                || to_hit(state, attacker, &strike, how),
+            );
+            let floor = deceptive_floor(level.total());
+            mods = Some(level);
+            floor?;
+        }
+        Ok(found)
+    });
+    let (wi, mi) = match checked
         .and_then(|(w, m)| in_reach(state, attacker, strike.target, w, m).map(|_| (w, m)))
     {
         Ok(x) => x,
@@ -72,16 +91,20 @@ pub(crate) fn resolve_nth(
     };
     if strike.mighty_blow {
         effort::spend(state, attacker, 1, "Mighty Blow", "G-EFF-002", cx)?;
+        mods = None; // Paying may cost HP, and so the modifiers: worked out afresh.
     }
     if let Some(Multi::Rapid { flurry: true }) = how.multi {
         effort::spend(state, attacker, 1, "Flurry of Blows", "G-EFF-006", cx)?;
+        mods = None;
     }
-    // The terms only when told; the simulator adds integers (same rules).
-    let mods = Level::new(
-        cx,
-        || to_hit(state, attacker, &strike, how),
-        || to_hit(state, attacker, &strike, how),
-    );
+    let mods = match mods {
+        Some(kept) => kept,
+        None => Level::new(
+            cx,
+            || to_hit(state, attacker, &strike, how),
+            || to_hit(state, attacker, &strike, how),
+        ),
+    };
     let target = strike.target;
     {
         let w = &mut state.fighter_mut(attacker).weapons[wi];

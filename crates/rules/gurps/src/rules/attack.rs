@@ -101,6 +101,23 @@ pub fn check_strike_as(
     strike: &Strike,
     how: How,
 ) -> Result<(usize, usize), Illegal> {
+    let found = check_strike_but_floor(state, attacker, strike, how)?;
+    if strike.deceptive > 0 {
+        deceptive_floor(to_hit::<fray_core::Total>(state, attacker, strike, how).0)?;
+    }
+    Ok(found)
+}
+
+/// [`check_strike_as`] but for its last check, the Deceptive Attack's
+/// floor (G-ATK-001, [`deceptive_floor`]): resolution works out the
+/// to-hit modifiers anyway, so it checks the floor on those rather than
+/// working them out twice. Same checks, in the same order.
+pub(crate) fn check_strike_but_floor(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+) -> Result<(usize, usize), Illegal> {
     check_target(state, attacker, strike)?;
     let a = state.fighter(attacker);
     let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
@@ -117,7 +134,7 @@ pub fn check_strike_as(
     }
     check_location(state, attacker, strike, m)?;
     check_options(state, attacker, strike, how, (wi, mi))?;
-    check_extra_effort(state, attacker, strike, how)?;
+    check_extra_effort(state, attacker, strike)?;
     Ok((wi, mi))
 }
 
@@ -360,13 +377,11 @@ fn check_options(
     Ok(())
 }
 
-/// Extra effort needs FP to pay for it (decision), and a Deceptive Attack
-/// may not bring skill below the floor (G-ATK-001).
+/// Extra effort needs FP to pay for it (decision).
 fn check_extra_effort(
     state: &State,
     attacker: CombatantId,
     strike: &Strike,
-    how: How,
 ) -> Result<(), Illegal> {
     let a = state.fighter(attacker);
     let extra_fp = i32::from(strike.mighty_blow) + i32::from(strike.rapid_recovery);
@@ -376,16 +391,19 @@ fn check_extra_effort(
             a.name
         )));
     }
-    if strike.deceptive > 0 {
-        let skill = to_hit::<fray_core::Total>(state, attacker, strike, how).0;
-        if skill < DECEPTIVE_FLOOR {
-            return Err(Illegal::new(
-                "G-ATK-001",
-                format!(
-                    "a Deceptive Attack cannot bring effective skill below {DECEPTIVE_FLOOR}; this one leaves {skill}"
-                ),
-            ));
-        }
+    Ok(())
+}
+
+/// G-ATK-001: a Deceptive Attack may not bring effective skill (`skill`,
+/// the strike's [`to_hit`] total) below the floor.
+pub(crate) fn deceptive_floor(skill: i32) -> Result<(), Illegal> {
+    if skill < DECEPTIVE_FLOOR {
+        return Err(Illegal::new(
+            "G-ATK-001",
+            format!(
+                "a Deceptive Attack cannot bring effective skill below {DECEPTIVE_FLOOR}; this one leaves {skill}"
+            ),
+        ));
     }
     Ok(())
 }

@@ -372,7 +372,18 @@ pub fn plan_route_with(
         }
         route
     };
-    let cheapest = walk(f.pose, route, None, &costs).map_err(|e| walk_refusal(e, route))?;
+    // A wanted facing prices the route both ways from one pass of the walk.
+    let (cheapest, turned) = match face {
+        None => (
+            walk(f.pose, route, None, &costs).map_err(|e| walk_refusal(e, route))?,
+            None,
+        ),
+        Some(want) => {
+            let (free, turned) = fray_core::grid::walk_both(f.pose, route, want, &costs)
+                .map_err(|e| walk_refusal(e, route))?;
+            (free, Some((turned, want)))
+        }
+    };
     if cheapest.cost() > budget {
         return Err(Illegal::input(format!(
             "that path costs {} movement points; Move is {points}",
@@ -380,26 +391,24 @@ pub fn plan_route_with(
         )));
     }
     let end = cheapest.end().facing;
-    let (path, facing) = match face {
+    let (path, facing) = match turned {
         None => (cheapest, end),
-        Some(want) => {
+        Some((turned, want)) => {
             // G-TAC-008: turning on the way (paid for), or any facing with at
             // least half the points left, else one hexside for free.
-            match walk(f.pose, route, Some(want), &costs) {
-                Ok(turned) if turned.cost() <= budget => (turned, want),
-                _ if fray_core::grid::final_facings(end, budget, budget - cheapest.cost())
-                    .contains(&want) =>
-                {
-                    (cheapest, want)
-                }
-                _ => {
-                    return Err(Illegal::new(
-                        "G-TAC-008",
-                        format!(
-                            "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left"
-                        ),
-                    ));
-                }
+            if turned.cost() <= budget {
+                (turned, want)
+            } else if fray_core::grid::final_facings(end, budget, budget - cheapest.cost())
+                .contains(&want)
+            {
+                (cheapest, want)
+            } else {
+                return Err(Illegal::new(
+                    "G-TAC-008",
+                    format!(
+                        "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left"
+                    ),
+                ));
             }
         }
     };
@@ -529,12 +538,15 @@ pub fn retreat_hex(state: &State, defender: CombatantId, a: HexPos) -> Option<He
     let mut best: Option<(u32, u8, HexPos)> = None;
     for facing in Facing::ALL {
         let h = d.neighbour(facing);
-        if h.distance(a) <= now || !free(state, defender, h) {
+        let far = h.distance(a);
+        if far <= now {
             continue;
         }
         let straight = away.map_or(3, |w| facing.turn_distance(w));
-        let key = (u32::MAX - h.distance(a), straight, h);
-        if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+        let key = (u32::MAX - far, straight, h);
+        // Whether the hex is free is asked only of one that would be
+        // better than the best free one so far: the same hex is chosen.
+        if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) && free(state, defender, h) {
             best = Some(key);
         }
     }
