@@ -25,6 +25,31 @@ impl fmt::Display for CombatantId {
     }
 }
 
+/// `text` with every combatant id as it displays (`#1`) replaced by the
+/// name `name_of` gives it; an id it gives no name stays as it is. For
+/// front ends and menus that show a ruleset's words to people.
+pub fn with_names<'a>(text: &str, name_of: impl Fn(CombatantId) -> Option<&'a str>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('#') {
+        out.push_str(&rest[..at]);
+        let digits = rest[at + 1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - at - 1);
+        let name = rest[at + 1..at + 1 + digits]
+            .parse::<u16>()
+            .ok()
+            .and_then(|n| name_of(CombatantId(n)));
+        match name {
+            Some(name) => out.push_str(name),
+            None => out.push_str(&rest[at..at + 1 + digits]),
+        }
+        rest = &rest[at + 1 + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A side (team), by its position in the scenario's list of sides.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,

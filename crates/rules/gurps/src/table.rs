@@ -148,26 +148,9 @@ fn strip_verb(label: &str, verb: &str) -> String {
 
 /// Replaces `#n` (a combatant id as it displays) with the figure's name.
 fn named(state: &State, text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('#') {
-        out.push_str(&rest[..at]);
-        let digits = rest[at + 1..]
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len() - at - 1);
-        let name = rest[at + 1..at + 1 + digits]
-            .parse::<u16>()
-            .ok()
-            .map(CombatantId)
-            .filter(|&id| state.exists(id));
-        match name {
-            Some(id) => out.push_str(&state.fighter(id).name),
-            None => out.push_str(&rest[at..at + 1 + digits]),
-        }
-        rest = &rest[at + 1 + digits..];
-    }
-    out.push_str(rest);
-    out
+    fray_core::ids::with_names(text, |id| {
+        state.exists(id).then(|| &*state.fighter(id).name)
+    })
 }
 
 /// Builds the sub-menus of one actor's maneuver menu.

@@ -76,26 +76,9 @@ pub fn label_of(labels: &[(CombatantId, char)], id: CombatantId) -> char {
 /// Replaces combatant numbers (`#1`, as ids display) with the roster's
 /// names; a number nobody has stays as it is.
 pub fn named(text: &str, roster: &[CombatantView]) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('#') {
-        out.push_str(&rest[..at]);
-        let digits = rest[at + 1..]
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len() - at - 1);
-        let number = &rest[at + 1..at + 1 + digits];
-        let name = number
-            .parse::<u16>()
-            .ok()
-            .and_then(|n| roster.iter().find(|c| c.id.0 == n));
-        match name {
-            Some(c) => out.push_str(&c.name),
-            None => out.push_str(&rest[at..at + 1 + digits]),
-        }
-        rest = &rest[at + 1 + digits..];
-    }
-    out.push_str(rest);
-    out
+    fray_core::ids::with_names(text, |id| {
+        roster.iter().find(|c| c.id == id).map(|c| c.name.as_str())
+    })
 }
 
 /// Cuts `text` to `width` characters, ending with `…` when cut.
