@@ -321,6 +321,25 @@ impl RollKind {
             };
             return Rolled::new(modifier.wrapping_add(SUM3D6[i] as i32), natural);
         }
+        // One die (DragonQuest's D10 and D100), the same draw and reading
+        // as the general sum in `sample_other`.
+        if let RollKind::Sum {
+            dice: 1,
+            sides,
+            modifier,
+        } = *self
+            && sides >= 2
+        {
+            let r = below(rng, sides as u64) as i32;
+            let natural = if r == 0 {
+                Natural::AllLowest
+            } else if r == sides as i32 - 1 {
+                Natural::AllHighest
+            } else {
+                Natural::Mixed
+            };
+            return Rolled::new(modifier.wrapping_add(r + 1), natural);
+        }
         self.sample_other(rng)
     }
 

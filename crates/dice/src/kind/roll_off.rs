@@ -487,10 +487,38 @@ impl RollOff {
     #[inline]
     pub(crate) fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Standings {
         let die = RollKind::d(self.dice as u16, self.sides as u16);
+        if self.parties == 2 {
+            return self.sample_pair(die, rng);
+        }
         let r: Result<Standings, Infallible> = self.settle(|_, _| Ok(die.sample(rng).total as u8));
         match r {
             Ok(s) => s,
             Err(never) => match never {},
+        }
+    }
+
+    /// [`RollOff::sample`] for two parties (DragonQuest's initiative tie),
+    /// the same draws as [`RollOff::settle`]: a tied pair always rerolls
+    /// in party order (a stable sort never swaps equal totals), and only a
+    /// decided round (or the last allowed one) can put party 1 first.
+    #[inline]
+    fn sample_pair<R: rand::Rng + ?Sized>(&self, die: RollKind, rng: &mut R) -> Standings {
+        let mut s = Standings::start(2);
+        let mut rounds = 0;
+        loop {
+            let a = die.sample(rng).total as u8;
+            let b = die.sample(rng).total as u8;
+            s.rolls[0] = a;
+            s.rolls[1] = b;
+            let (ka, kb) = (self.key(&s, 0), self.key(&s, 1));
+            if ka == kb && rounds < MAX_ROLL_OFF_ROUNDS {
+                rounds += 1;
+                continue;
+            }
+            if self.before(kb, ka) {
+                s.order.swap(0, 1);
+            }
+            return s;
         }
     }
 
