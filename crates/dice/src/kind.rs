@@ -914,6 +914,27 @@ mod tests {
     }
 
     #[test]
+    fn the_inline_draws_are_the_general_sums_draws() {
+        // One die is drawn inline; the general sum must read the same
+        // draw alike, total and natural (3d6's inline table draw is its own).
+        for k in [
+            RollKind::d(1, 10),
+            RollKind::d(1, 100),
+            RollKind::Sum {
+                dice: 1,
+                sides: 6,
+                modifier: 2,
+            },
+        ] {
+            let mut a = seeded_rng(11);
+            let mut b = seeded_rng(11);
+            for _ in 0..2000 {
+                assert_eq!(k.sample(&mut a), k.sample_other(&mut b), "{k}");
+            }
+        }
+    }
+
+    #[test]
     fn sample_stays_in_range_and_is_seeded() {
         let mut a = seeded_rng(7);
         let mut b = seeded_rng(7);
