@@ -24,6 +24,9 @@ pub(crate) struct StepOracle<'a, R: Ruleset> {
     pub dice: &'a [DiceRule],
     /// Whether to generate missing inputs (play) or refuse (replay of a log).
     pub live: bool,
+    /// When live, whether the AI also decides and the streams also roll
+    /// for people (a game played out), instead of halting for them.
+    pub for_people: bool,
     /// Whether a person was asked for a decision (an action or an answer).
     pub decided: bool,
 }
@@ -44,6 +47,7 @@ impl<'a, R: Ruleset> StepOracle<'a, R> {
             step,
             dice,
             live,
+            for_people: false,
             decided: false,
         }
     }
@@ -105,7 +109,7 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
                 kind: req.kind,
             }));
         }
-        if dice::by_hand::<R>(state, self.dice, req.roller) {
+        if !self.for_people && dice::by_hand::<R>(state, self.dice, req.roller) {
             return Err(Halt::Pending(Pending::Roll(*req)));
         }
         let rolled = req
@@ -125,6 +129,7 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
             return Ok(answer);
         }
         let answer = match (self.live, R::controller_of(state, who)) {
+            (true, Controller::Human) if self.for_people => R::ai_answer(state, question),
             (true, Controller::Human) => {
                 return Err(Halt::Pending(Pending::Answer(Box::new(question.clone()))));
             }
@@ -160,6 +165,7 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
             return Ok(action);
         }
         let action = match (self.live, R::controller(state, actor)) {
+            (true, Controller::Human) if self.for_people => R::ai_action(state, actor),
             (true, Controller::Human) => return Err(Halt::Pending(Pending::Action(actor))),
             (true, Controller::Ai(_)) => R::ai_action(state, actor),
             _ => {

@@ -214,10 +214,36 @@ impl<R: Ruleset> Session<R> {
     /// Runs the next step on a clone of the state; enters it in the log if
     /// it completes.
     pub fn attempt(&mut self) -> Attempt<R> {
+        self.attempt_with(false)
+    }
+
+    /// Plays the fight on to its end as the table would if every person
+    /// handed each choice to the AI and each roll to "roll for me": the
+    /// same per-step dice streams, so a game played out from any of its
+    /// steps goes on exactly as from an earlier one. `on_step` is given
+    /// each step's events. Stops at a step the rules refuse (a scripted
+    /// figure with no inputs left).
+    pub fn play_out(&mut self, mut on_step: impl FnMut(Vec<R::Event>)) -> Result<Outcome, Halt<R>> {
+        loop {
+            if let Some(outcome) = &self.over {
+                return Ok(outcome.clone());
+            }
+            match self.attempt_with(true) {
+                Attempt::Done(events, _) => on_step(events),
+                Attempt::Rejected(halt) => return Err(halt),
+                // Nobody is waited for when the AI and the streams answer all.
+                Attempt::Waiting { pending, .. } => return Err(Halt::Pending(pending)),
+            }
+        }
+    }
+
+    /// One attempt; `for_people`: the AI and the streams answer for people too.
+    fn attempt_with(&mut self, for_people: bool) -> Attempt<R> {
         let mut trial = self.state.clone();
         let mut sink = VecSink::default();
         let mut oracle =
             StepOracle::<R>::new(&mut self.current, self.seed, self.steps, &self.dice, true);
+        oracle.for_people = for_people;
         let result = engine::step::<R, _, _>(&mut trial, &mut oracle, &mut sink);
         let decided = oracle.decided;
         match result {

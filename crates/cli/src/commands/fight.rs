@@ -23,7 +23,8 @@ pub struct Args {
     pub json: bool,
     /// Scripted dice, answers and actions (TOML), used before the RNG and
     /// AI; or a game saved by `fray play` (`version = 2`), replayed with its
-    /// GM overrides and then played on by the AI.
+    /// GM overrides and then played out by the AI with the table's own dice
+    /// streams (as `fray play` goes on when everyone says "roll for me").
     #[arg(long)]
     pub inputs: Option<PathBuf>,
     /// A folder of more data files (`*.toml`: weapons, armor, templates...)
@@ -71,39 +72,40 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     // Events stream out as they happen; the first write error stops the output.
     let mut write_error: Option<std::io::Error> = None;
     let json = args.json;
-    let mut called = None;
-    if let Some(saved) = saved {
-        let path = args.inputs.as_deref().unwrap_or(args.scenario.as_path());
-        let (session, replayed) = Session::resume(state, saved)
-            .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
-        for e in &replayed {
-            let text = match (json, e) {
-                (false, e) => e.to_string(),
-                (true, Replayed::Event(event)) => json!(event).to_string(),
-                (true, Replayed::Said(said)) => {
-                    json!({"event": "override", "said": said}).to_string()
-                }
-            };
-            writeln!(w, "{text}")?;
+    let mut say = |text: String| {
+        if write_error.is_none()
+            && let Err(e) = writeln!(w, "{text}")
+        {
+            write_error = Some(e);
         }
-        called = session.over().cloned();
-        state = session.state().clone();
-    }
-    let result = match called {
-        // Ended in the saved game (the GM called it, or the last step).
-        Some(outcome) => Ok((outcome, false)),
+    };
+    let result = match saved {
+        // A saved game: replayed, then played on from where it stopped with
+        // the table's own dice streams (as `fray play` would go on if every
+        // person let the AI decide and roll), not from the seed's first roll.
+        Some(saved) => {
+            let path = args.inputs.as_deref().unwrap_or(args.scenario.as_path());
+            let (mut session, replayed) = Session::resume(state, saved)
+                .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
+            for e in &replayed {
+                say(match e {
+                    Replayed::Event(event) => event_line::<R>(event, json),
+                    Replayed::Said(said) if json => {
+                        json!({"event": "override", "said": said}).to_string()
+                    }
+                    Replayed::Said(said) => said.clone(),
+                });
+            }
+            let outcome = session.play_out(|events| {
+                for event in &events {
+                    say(event_line::<R>(event, json));
+                }
+            });
+            state = session.state().clone();
+            outcome.map(|o| (o, false))
+        }
         None => run::fight::<R>(&mut state, &script, seed, |event| {
-            if write_error.is_some() {
-                return;
-            }
-            let text = if json {
-                serde_json::to_string(&event).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
-            } else {
-                event.to_string()
-            };
-            if let Err(e) = writeln!(w, "{text}") {
-                write_error = Some(e);
-            }
+            say(event_line::<R>(&event, json))
         }),
     };
     if let Some(e) = write_error {
@@ -128,6 +130,15 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
         eprintln!("warning: the fight ended before every scripted input was used");
     }
     Ok(())
+}
+
+/// One event as a line of narration, or of JSON.
+fn event_line<R: Ruleset>(event: &R::Event, json: bool) -> String {
+    if json {
+        serde_json::to_string(event).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    } else {
+        event.to_string()
+    }
 }
 
 /// What `--inputs` names.

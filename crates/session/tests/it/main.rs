@@ -7,6 +7,7 @@ mod game;
 mod menus;
 mod overrides;
 mod play;
+mod play_out;
 mod roster;
 mod rulesets;
 mod saves;
