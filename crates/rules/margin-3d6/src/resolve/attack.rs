@@ -515,6 +515,7 @@ fn riposte(
     attack(state, blow, pos, cx)
 }
 
+#[inline]
 fn rule_of(kind: DefenseKind) -> &'static str {
     match kind {
         DefenseKind::Dodge => "M-DEF-008",
