@@ -764,25 +764,24 @@ pub fn answer(_state: &State, q: &Question) -> Answer {
         Question::Fire { .. } => return Answer::Fire { fire: true },
         Question::Defend { options, .. } => options,
     };
-    let mut best: Option<(i32, usize)> = None;
-    for (i, o) in options.iter().enumerate() {
-        // An Acrobatic Dodge's AD is its successes alone: worth 2 less.
-        let v = o.target
-            - if o.kind == crate::model::action::DefenseKind::AcrobaticDodge {
-                2
-            } else {
-                0
-            };
-        if best.is_none_or(|(b, _)| v > b) {
-            best = Some((v, i));
+    // The first option of the best value: an Acrobatic Dodge's AD is its
+    // successes alone, so it is worth 2 less.
+    let value = |o: &crate::model::action::DefenseOption| {
+        o.target - 2 * i32::from(o.kind == crate::model::action::DefenseKind::AcrobaticDodge)
+    };
+    let Some((first, rest)) = options.split_first() else {
+        return Answer::NoDefense;
+    };
+    let (mut best, mut v) = (first, value(first));
+    for o in rest {
+        let w = value(o);
+        if w > v {
+            (best, v) = (o, w);
         }
     }
-    match best {
-        Some((_, i)) => Answer::Defend {
-            kind: options[i].kind,
-            weapon: options[i].weapon,
-        },
-        None => Answer::NoDefense,
+    Answer::Defend {
+        kind: best.kind,
+        weapon: best.weapon,
     }
 }
 

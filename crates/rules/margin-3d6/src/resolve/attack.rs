@@ -14,7 +14,7 @@ use crate::resolve::check::{self, roll_plain, table_roll};
 use crate::resolve::critical;
 use crate::resolve::injury;
 use crate::rules::armor::dr_at;
-use crate::rules::attack::{HitCtx, aimed_at, held, to_hit};
+use crate::rules::attack::{HitCtx, aimed_at, held, to_hit, to_hit_total};
 use crate::rules::damage::{basic, cripple, fractional, wound};
 use crate::rules::defense::{Threat, options};
 use crate::rules::tables::{
@@ -75,6 +75,12 @@ impl check::Terms for ToHit<'_> {
     fn write<M: fray_core::Mods>(&self, m: &mut M) {
         let b = self.blow;
         to_hit(self.state, b.attacker, &b.strike, self.from, b.ctx, m);
+    }
+
+    #[inline]
+    fn total(&self) -> i32 {
+        let b = self.blow;
+        to_hit_total(self.state, b.attacker, &b.strike, self.from, b.ctx)
     }
 }
 
@@ -509,6 +515,7 @@ fn riposte(
     attack(state, blow, pos, cx)
 }
 
+#[inline]
 fn rule_of(kind: DefenseKind) -> &'static str {
     match kind {
         DefenseKind::Dodge => "M-DEF-008",

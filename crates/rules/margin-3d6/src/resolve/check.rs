@@ -15,6 +15,16 @@ use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
 pub trait Terms {
     /// Writes every term into `m`, in order.
     fn write<M: Mods>(&self, m: &mut M);
+
+    /// The terms' sum, the roll's target: [`Terms::write`] into a
+    /// [`Total`], unless a type sums its terms more directly (which
+    /// must give the same number).
+    #[inline]
+    fn total(&self) -> i32 {
+        let mut sum = Total::default();
+        self.write(&mut sum);
+        sum.0
+    }
 }
 
 /// A target of one term (a skill, an attribute, a defense's score).
@@ -73,9 +83,7 @@ pub fn roll(
     rule: &'static str,
     terms: &impl Terms,
 ) -> Flow<Check> {
-    let mut sum = Total::default();
-    terms.write(&mut sum);
-    let target = sum.0;
+    let target = terms.total();
     let o = opts(state);
     if target < o.min_target {
         let c = check(0, target, o);

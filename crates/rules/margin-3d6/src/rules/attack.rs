@@ -290,6 +290,103 @@ pub fn to_hit<M: Mods>(
     }
 }
 
+/// [`to_hit`]'s sum, for the roll's dice: the terms of a strike with no
+/// missile weapon (a melee weapon, an unarmed strike, the fencer's
+/// riposte: the simulator's blows) added straight, without visiting the
+/// missile's terms or matching the held weapon again; a missile weapon's
+/// terms through [`to_hit`] itself. Debug builds compare every answer with
+/// [`to_hit`] (M-FLO-003 and the rules each term of it cites).
+#[inline]
+pub fn to_hit_total(
+    state: &State,
+    attacker: CombatantId,
+    s: &Strike,
+    from: HexPos,
+    ctx: HitCtx,
+) -> i32 {
+    let f = state.fighter(attacker);
+    let h = held(f, s);
+    let n = match h {
+        Some(h) if h.weapon.ranged() => {
+            let mut m = fray_core::Total::default();
+            to_hit(state, attacker, s, from, ctx, &mut m);
+            return m.0;
+        }
+        _ => melee_total(state, f, h, s, from, ctx),
+    };
+    debug_assert_eq!(
+        n,
+        {
+            let mut m = fray_core::Total::default();
+            to_hit(state, attacker, s, from, ctx, &mut m);
+            m.0
+        },
+        "to_hit_total disagrees with to_hit"
+    );
+    n
+}
+
+/// [`to_hit_total`] for a strike whose held weapon (`h`, if any) is not a
+/// missile weapon: [`to_hit`]'s terms in its order, summed.
+#[inline(always)]
+fn melee_total(
+    state: &State,
+    f: &Fighter,
+    h: Option<&Held>,
+    s: &Strike,
+    from: HexPos,
+    ctx: HitCtx,
+) -> i32 {
+    let mut n = match (s.unarmed, h) {
+        (Some(u), _) => unarmed_skill(f, u),
+        (None, Some(_)) if ctx.riposte => f.skills.knife.unwrap_or(f.stats.dx - 4) / 2,
+        (None, Some(h)) => h.skill,
+        (None, None) => 0,
+    };
+    n -= dx_lost(f);
+    if let Some(loc) = s.location {
+        n += location_penalty(loc);
+    }
+    if ctx.all_out_skill {
+        n += 4;
+    }
+    if f.stun.is_some() {
+        n -= 4;
+    }
+    n += match f.posture {
+        Posture::Standing => 0,
+        Posture::Crouching | Posture::Kneeling | Posture::Sitting => -2,
+        Posture::Crawling | Posture::Lying => -4,
+    };
+    n -= 5 * i32::from(f.blind_eyes.min(2));
+    if s.unarmed.is_none() && from == state.fighter(s.target).pos {
+        n -= 2;
+    }
+    let dark = if state.open_map {
+        0
+    } else {
+        if !f.aim.is_some_and(|(a, k)| a == s.target && k >= 1) {
+            n -= terrain(state, from, BAD_FOOTING);
+        }
+        terrain(state, from, DARKNESS)
+    };
+    n -= if ctx.wild { dark.max(5) } else { dark };
+    if ctx.popup {
+        n -= 2;
+    }
+    n += ctx.charge + ctx.two_weapon + ctx.opportunity + ctx.mounted;
+    if ctx.off_hand && !f.ambidextrous {
+        n -= 4;
+    }
+    if let Some(h) = h {
+        if h.unfamiliar {
+            n -= 2;
+        }
+        n += heavy_penalty(f, h, state.round);
+    }
+    n
+}
+
 /// M-RNG-005: the one cover entry that best fits the target's posture and
 /// the cover of its hex (2 light ... 5 just the head): crouching or
 /// kneeling 2; prone 4, 5 behind light cover, 7 behind anything more

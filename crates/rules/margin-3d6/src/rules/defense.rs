@@ -298,11 +298,11 @@ pub fn options(
     // parry at half the best of DX, Brawling and Boxing, against melee only.
     if !brace
         && !t.ranged
+        && !out.iter().any(|o| o.kind == DefenseKind::Parry)
         && d.held_by.is_none()
         && !d.is_crippled(Limb::WeaponArm)
         && !d.is_crippled(Limb::WeaponHand)
         && d.guard.parries < 1 + u8::from(d.guard.aod.is_some())
-        && !out.iter().any(|o| o.kind == DefenseKind::Parry)
         && !d
             .weapons
             .iter()
@@ -321,10 +321,11 @@ pub fn options(
         });
     }
     // M-DEF-005/006, M-ARM-009: Block with a ready shield.
-    if shield_usable(d)
-        && d.guard.blocks < block_limit(d, t.attacker)
+    // The cheap tests first: `shield_usable` scans the weapons.
+    if d.guard.blocks < block_limit(d, t.attacker)
         && block_covers_seen(d, seen)
         && !out.is_full()
+        && shield_usable(d)
     {
         let skill = d.skills.shield.unwrap_or(d.stats.dx - 4) - dx_lost(d);
         out.push(DefenseOption {
