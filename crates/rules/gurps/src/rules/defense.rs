@@ -92,8 +92,7 @@ impl Around {
             arc: arc_of(state, inc),
             close: state.in_close_combat(inc.defender),
             grabbed: state.held_by(inc.defender).is_some(),
-            above: state.map.height_at(inc.from).unwrap_or(0)
-                > state.map.height_at(d.pose.pos).unwrap_or(0),
+            above: state.map.level_at(inc.from) > state.map.level_at(d.pose.pos),
         }
     }
 }
