@@ -115,6 +115,9 @@ pub struct Map {
     /// Whether any edge blocks entry (most maps have none: steps then skip
     /// the edge lookup).
     edges_block_entry: bool,
+    /// Whether any cell has a height other than ground level (most maps
+    /// have none: [`Map::level_at`] then looks nothing up).
+    any_height: bool,
 }
 
 impl PartialEq for Map {
@@ -180,6 +183,7 @@ impl Map {
             cells: Vec::new(),
             edges: Vec::new(),
             edges_block_entry: false,
+            any_height: false,
         };
         map.check_size()?;
         map.index_cells()?;
@@ -304,6 +308,7 @@ impl Map {
                 (cell, data)
             })
             .collect();
+        self.any_height = self.cells.iter().any(|(_, d)| d.height != 0);
         Ok(())
     }
 
@@ -434,6 +439,17 @@ impl Map {
         let cell = pos.into();
         self.contains(cell)
             .then(|| self.lookup(cell).map_or(0, |d| d.height))
+    }
+
+    /// [`Map::height_at`] with 0 off the map: on a map where every cell is
+    /// at ground level (fixed when the map is built) no lookup at all.
+    #[must_use]
+    #[inline]
+    pub fn level_at(&self, pos: impl Into<Cell>) -> i32 {
+        if !self.any_height {
+            return 0;
+        }
+        self.height_at(pos).unwrap_or(0)
     }
 
     /// Whether a figure may stand on `pos`: on the map and no terrain there

@@ -34,6 +34,9 @@ fn patches_added_in_code_are_indexed_and_checked() {
     assert!(m.passable(HexPos::ORIGIN));
     assert_eq!(m.spec().terrain.len(), 1);
     assert_eq!(m.height_at(wall), Some(0));
+    // No height anywhere: the level is ground everywhere, off the map too.
+    assert_eq!(m.level_at(wall), 0);
+    assert_eq!(m.level_at(HexPos::new(9, 0)), 0);
     let off = Map::hexagon(3, &VOCABULARY)
         .unwrap()
         .with_patch(TerrainPatch {
@@ -73,6 +76,13 @@ hexes = [{ q = 1, r = 0 }, { q = 2, r = 0 }]
     );
     assert_eq!(m.height_at(HexPos::new(0, 1)), Some(0));
     assert_eq!(m.height_at(HexPos::new(9, 0)), None);
+    // `level_at` reads the same heights, with 0 off the map.
+    for q in -4..=4 {
+        for r in -4..=4 {
+            let at = HexPos::new(q, r);
+            assert_eq!(m.level_at(at), m.height_at(at).unwrap_or(0));
+        }
+    }
     assert_eq!(
         error("kind = \"hex\"\nradius = 2\n[[terrain]]\nhexes = [{ q = 0, r = 0 }]"),
         MapError::NothingToLay { patch: terrain(0) }

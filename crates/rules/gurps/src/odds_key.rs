@@ -282,6 +282,7 @@ impl Serialize for CarriedKey<'_> {
             loaded,
             reload_left,
             spell,
+            fixed: _,
         } = self.0;
         let st = self.1;
         (

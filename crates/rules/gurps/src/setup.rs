@@ -47,6 +47,7 @@ fn carry(w: &crate::model::data::Weapon, sheet: &Sheet) -> Carried {
         loaded: true,
         reload_left: 0,
         spell: None,
+        fixed: Default::default(), // with the wielder: `CarriedFixed::fix_all`
     }
 }
 
@@ -219,7 +220,9 @@ fn build(
     kit.spells(sheet, armory)?;
     kit.armor(sheet, armory)?;
     let stats = stats(sheet, kit.weight)?;
-    Ok(fighter(c, side, sheet, kit, stats))
+    let mut f = fighter(c, side, sheet, kit, stats);
+    crate::model::state::CarriedFixed::fix_all(&mut f);
+    Ok(f)
 }
 
 /// ST, DX, IQ and HT within 1 to 100.

@@ -271,6 +271,7 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) {
         loaded,
         reload_left,
         spell,
+        fixed: _,
     } = c;
     // The small fields in one word (each in bits of its own), whether a
     // dropped hex follows in its top byte.

@@ -168,6 +168,49 @@ pub struct Carried {
     /// Not a weapon but a charged melee or missile spell in the hand
     /// (G-SPL-011); it leaves the list once thrown, discharged or dropped.
     pub spell: Option<HeldSpell>,
+    /// What the weapon and its wielder's skills fix for the fight
+    /// ([`CarriedFixed::of`]), worked out when it is carried.
+    #[serde(skip)]
+    pub fixed: CarriedFixed,
+}
+
+/// What a carried weapon's data and its wielder's skills fix for the whole
+/// fight, worked out once when the weapon is carried instead of at every
+/// parry: the parry base (G-DEF-002) and whether a bare-handed parry is
+/// trained (G-EXT-023, G-DEF-009). Debug builds check each read against
+/// [`CarriedFixed::of`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CarriedFixed {
+    /// [`Carried::parry_base`]: the parrying mode and its base.
+    pub parry: Option<(usize, i32)>,
+    /// An unarmed attack whose wielder knows Judo or Karate: it parries a
+    /// swung weapon without the -3 (G-EXT-023).
+    pub judo_or_karate: bool,
+    /// An unarmed attack whose wielder knows Boxing, Judo or Karate: it
+    /// parries with the fencing retreat bonus (G-DEF-009).
+    pub trained_hands: bool,
+}
+
+impl CarriedFixed {
+    /// The fixed values of `w` in `wielder`'s hands.
+    pub fn of(w: &Carried, wielder: &Fighter) -> CarriedFixed {
+        let unarmed = w.weapon.unarmed.is_some();
+        CarriedFixed {
+            parry: w.parry_base(),
+            judo_or_karate: unarmed && wielder.skill_level(&["Judo", "Karate"]).is_some(),
+            trained_hands: unarmed && wielder.skill_level(&["Boxing", "Judo", "Karate"]).is_some(),
+        }
+    }
+
+    /// Works out every weapon's fixed values (at setup, and whenever a
+    /// weapon is carried).
+    pub fn fix_all(f: &mut Fighter) {
+        let mut weapons = std::mem::take(&mut f.weapons);
+        for w in &mut weapons {
+            w.fixed = CarriedFixed::of(w, f);
+        }
+        f.weapons = weapons;
+    }
 }
 
 impl Carried {

@@ -153,6 +153,30 @@ impl Level {
         }
     }
 
+    /// [`Level::maybe`], but a bare sum already worked out (`kept`: the
+    /// value a defense option was offered at, still valid) is taken as it
+    /// is when the roll is not told. Debug builds work the sum out afresh
+    /// and check it against the kept one.
+    #[inline]
+    pub fn kept_or(
+        cx: &impl Cx<Gurps>,
+        kept: Option<i32>,
+        told: impl FnOnce() -> Option<ModList>,
+        sum: impl FnOnce() -> Option<Total>,
+    ) -> Option<Level> {
+        match kept {
+            Some(v) if !cx.telling() => {
+                debug_assert_eq!(
+                    sum().map(|t| t.0),
+                    Some(v),
+                    "a kept sum went stale before its roll"
+                );
+                Some(Level::Sum(Total(v)))
+            }
+            _ => Level::maybe(cx, told, sum),
+        }
+    }
+
     /// The effective target: the sum of the terms.
     #[inline]
     pub fn total(&self) -> i32 {

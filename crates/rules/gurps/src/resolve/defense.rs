@@ -252,6 +252,21 @@ fn roll_defense(
             .any(|o| o.kind == kind && o.weapon == weapon && o.with_retreat.is_some());
     // The board as the options read it, unless the defender moved since.
     let mut around = around;
+    // The value the options worked out for this defense, while it still
+    // holds: the board as they read it (or, after the step, read the same)
+    // and nothing paid or rolled for in between.
+    let offered = opts
+        .iter()
+        .find(|o| o.kind == kind && o.weapon == weapon && kind != DefenseKind::Spell)
+        .and_then(|o| {
+            if retreat {
+                o.with_retreat
+            } else {
+                Some(o.value)
+            }
+        })
+        .filter(|_| !c.feverish && !c.acrobatic && c.dive.is_none());
+    let mut kept = offered;
     if retreat && state.fighter(inc.defender).retreated_from.is_none() {
         // The step the options found, when the attack comes from where the
         // attacker stands (the retreat steps away from the attacker).
@@ -266,7 +281,13 @@ fn roll_defense(
             "the retreat step found for the options went stale"
         );
         movement::retreat_to(state, inc.defender, inc.attacker, hex, cx);
-        around = Around::of(state, inc);
+        let after = Around::of(state, inc);
+        // The step moved the defender; the defense's modifiers read its new
+        // place only through the board (`Around`).
+        if after != around {
+            kept = None;
+        }
+        around = after;
     }
     debug_assert_eq!(
         around,
@@ -288,8 +309,9 @@ fn roll_defense(
         acrobatic,
         dive: dive.is_some(),
     };
-    let Some(mods) = Level::maybe(
+    let Some(mods) = Level::kept_or(
         cx,
+        kept,
         || defense_mods_around(state, inc, kind, weapon, extras, &around),
         || defense_mods_around(state, inc, kind, weapon, extras, &around),
     ) else {

@@ -730,7 +730,7 @@ fn melee_mods<M: Mods>(
         mods.add("striking past foes", -4 * foes, "G-ATK-022");
     }
     // G-ATK-021 / G-ATK-027: a melee attack from above is at -2 (the foe defends at -2 too).
-    if state.map.height_at(from).unwrap_or(0) > state.map.height_at(to).unwrap_or(0) {
+    if state.map.level_at(from) > state.map.level_at(to) {
         mods.add("attacking from above", -2, "G-ATK-021");
     }
     if let Some(heroic) = how.move_and_attack

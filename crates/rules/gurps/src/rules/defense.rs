@@ -6,7 +6,7 @@
 use crate::model::action::DefenseOption;
 use crate::model::options::RearAttacks;
 use crate::model::sheet::Trait;
-use crate::model::state::{DefenseKind, Fighter, Posture, Stance, State};
+use crate::model::state::{CarriedFixed, DefenseKind, Fighter, Posture, Stance, State};
 use fray_core::grid::{Arc, HexPos, Side};
 use fray_core::{CombatantId, Mods, Total};
 /// How the attack comes in, as far as the defender's options care.
@@ -92,8 +92,7 @@ impl Around {
             arc: arc_of(state, inc),
             close: state.in_close_combat(inc.defender),
             grabbed: state.held_by(inc.defender).is_some(),
-            above: state.map.height_at(inc.from).unwrap_or(0)
-                > state.map.height_at(d.pose.pos).unwrap_or(0),
+            above: state.map.level_at(inc.from) > state.map.level_at(d.pose.pos),
         }
     }
 }
@@ -413,7 +412,13 @@ fn parry_mods<M: Mods + Default>(
     if crate::rules::grapple::weapon_free(state, inc.defender, usize::from(weapon)).is_err() {
         return None;
     }
-    let (pmode, base) = w.parry_base()?;
+    let fixed = w.fixed;
+    debug_assert_eq!(
+        fixed,
+        CarriedFixed::of(w, d),
+        "a weapon's fixed values went stale"
+    );
+    let (pmode, base) = fixed.parry?;
     // G-CC-005: only a reach C weapon parries in close combat.
     if around.close && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0)) {
         return None;
@@ -431,10 +436,7 @@ fn parry_mods<M: Mods + Default>(
     }
     let mut m = M::base("Parry", base, "G-DEF-002");
     // G-EXT-023: bare hands parry a swung weapon at -3, unless Judo or Karate.
-    if w.weapon.unarmed.is_some()
-        && inc.swung_weapon
-        && d.skill_level(&["Judo", "Karate"]).is_none()
-    {
+    if w.weapon.unarmed.is_some() && inc.swung_weapon && !fixed.judo_or_karate {
         m.add("bare hands against a weapon", -3, "G-EXT-023");
     }
     // G-DEF-003: -4 per earlier parry this turn; -2 with a fencing weapon or
@@ -489,8 +491,11 @@ pub(crate) fn retreat_bonus(d: &Fighter, kind: DefenseKind, weapon: Option<u8>) 
     let carried = weapon.and_then(|w| d.weapons.get(usize::from(w)));
     let fencing = carried.is_some_and(|w| w.is_fencing());
     // G-DEF-009: an unarmed parry with Boxing, Judo or Karate retreats like fencing.
-    let trained_hands = carried.is_some_and(|w| w.weapon.unarmed.is_some())
-        && d.skill_level(&["Boxing", "Judo", "Karate"]).is_some();
+    debug_assert!(
+        carried.is_none_or(|w| w.fixed == CarriedFixed::of(w, d)),
+        "a weapon's fixed values went stale"
+    );
+    let trained_hands = carried.is_some_and(|w| w.fixed.trained_hands);
     match kind {
         DefenseKind::Dodge => 3,
         DefenseKind::Parry if fencing || trained_hands => 3,

@@ -200,6 +200,10 @@ pub(crate) fn st_for_rolls(state: &State, who: CombatantId) -> i32 {
 /// Decision: weapons are held in the right hand and the shield on the left
 /// arm; a one-handed grip uses the left hand.
 pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), Illegal> {
+    if state.grips == 0 {
+        // Nobody holds anyone ([`State::grips`]): no held weapon or limb, no busy hands.
+        return Ok(());
+    }
     let f = state.fighter(who);
     let Some(w) = f.weapons.get(wi) else {
         return Ok(());
@@ -278,6 +282,9 @@ pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Resu
 /// while holding a foe (G-GRP-006; decision: the shield hand is among the
 /// grabbing hands).
 pub fn may_block(state: &State, who: CombatantId) -> bool {
+    if state.grips == 0 {
+        return true; // Nobody holds anyone ([`State::grips`]).
+    }
     let arm_held = state.grabbers(who).any(|by| {
         matches!(
             state.fighter(by).grip.map(|g| g.at),

@@ -399,7 +399,7 @@ pub(crate) fn charged_weapon(
         modes,
         notes: String::new(),
     };
-    Some(Carried {
+    let mut carried = Carried {
         weapon: Arc::new(weapon),
         skill: skills.into(),
         ready: true,
@@ -413,7 +413,10 @@ pub(crate) fn charged_weapon(
         loaded: true,
         reload_left: 0,
         spell: Some(HeldSpell { spell: idx, energy }),
-    })
+        fixed: Default::default(),
+    };
+    carried.fixed = crate::model::state::CarriedFixed::of(&carried, f);
+    Some(carried)
 }
 
 /// Whether a strike with weapon `wi`, mode `mi` may use a charged spell:

@@ -144,7 +144,7 @@ pub fn mods<M: Mods>(
     if behind_cover(state, from, to) {
         mods.add("shooting from behind cover", -2, "G-ATK-027");
     }
-    let height = state.map.height_at(from).unwrap_or(0) - state.map.height_at(to).unwrap_or(0);
+    let height = state.map.level_at(from) - state.map.level_at(to);
     mods.add("shooting from above or below", height.signum(), "G-ATK-027");
     // G-RNG-004 / G-CC-003: a shot from close combat is at minus Bulk.
     if state.in_close_combat(attacker) {
