@@ -102,6 +102,27 @@ impl Writer {
     fn bytes(&self) -> &[u8] {
         &self.buf[..self.len]
     }
+
+    /// Eight bytes at once: a word of fields packed at fixed bits.
+    #[inline]
+    fn word(&mut self, v: u64) {
+        let end = self.len + 8;
+        if end <= KEY_BYTES {
+            self.buf[self.len..end].copy_from_slice(&v.to_le_bytes());
+            self.len = end;
+        } else {
+            self.overflow = true;
+        }
+    }
+}
+
+/// `h` as two 16-bit coordinates in the low 32 bits, or `None` when one
+/// does not fit (a state the key does not cover: worked out every time).
+#[inline]
+fn hex_bits(h: HexPos) -> Option<u64> {
+    let q = i16::try_from(h.q).ok()?;
+    let r = i16::try_from(h.r).ok()?;
+    Some(u64::from(q as u16) | u64::from(r as u16) << 16)
 }
 
 impl Hasher for Writer {
@@ -255,8 +276,10 @@ fn stats(h: &mut impl Hasher, s: &Stats) {
 }
 
 /// A carried weapon's state (its weapon and skill, fixed unless a spell
-/// makes or ends one, are compared against the pins: [`Drift`]).
-fn carried(w: &mut Writer, frame: Frame, c: &Carried) {
+/// makes or ends one, are compared against the pins: [`Drift`]): one word,
+/// and the dropped hex's when there is one. `None`: a state the key does
+/// not cover.
+fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
     let Carried {
         weapon: _,
         skill: _,
@@ -272,26 +295,33 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) {
         reload_left,
         spell,
     } = c;
-    // The small fields in one word (each in bits of its own), whether a
-    // dropped hex follows in its top byte.
-    let (spell, energy) = spell.map_or((0, 0), |s| (s.spell, s.energy));
-    let small = u64::from(*ready)
-        | u64::from(*attacked) << 1
-        | u64::from(*parried_before_turn) << 2
-        | u64::from(*broken) << 3
-        | u64::from(*taken) << 4
-        | u64::from(*loaded) << 5
-        | u64::from(c.spell.is_some()) << 6
-        | u64::from(*parries) << 8
-        | u64::from(*reload_left) << 16
-        | u64::from(spell) << 24
-        | u64::from(energy) << 32
-        | u64::from(dropped_at.is_some()) << 56;
-    w.write(&small.to_le_bytes());
-    hp.hash(w);
-    if let Some(h) = dropped_at {
-        frame.hex(*h).hash(w);
+    // Every field in 32 bits (each in bits of its own; HP in 16), then the
+    // held spell's when there is one, then the dropped hex's: a value that
+    // does not fit its bits makes a state the key does not cover.
+    let parries = u32::from(*parries);
+    let reload_left = u32::from(*reload_left);
+    if parries >= 16 || reload_left >= 16 {
+        return None;
     }
+    let small = u32::from(*ready)
+        | u32::from(*attacked) << 1
+        | u32::from(*parried_before_turn) << 2
+        | u32::from(*broken) << 3
+        | u32::from(*taken) << 4
+        | u32::from(*loaded) << 5
+        | u32::from(spell.is_some()) << 6
+        | u32::from(dropped_at.is_some()) << 7
+        | parries << 8
+        | reload_left << 12
+        | u32::from(i16::try_from(*hp).ok()? as u16) << 16;
+    w.write(&small.to_le_bytes());
+    if let Some(s) = spell {
+        w.write(&[s.spell, s.energy]);
+    }
+    if let Some(h) = dropped_at {
+        w.write(&(hex_bits(frame.hex(*h))? as u32).to_le_bytes());
+    }
+    Some(())
 }
 
 /// One fighter's fixed part (its sheet, as setup made it): pinned by the
@@ -392,14 +422,6 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
     }
     let turn = *turns;
     let rel = |t: u32| t.wrapping_sub(turn);
-    weapons.len().hash(w);
-    for c in weapons {
-        carried(w, frame, c);
-    }
-    match shield {
-        Some(s) => s.ready.hash(w),
-        None => w.write_u8(2),
-    }
     let flags = u64::from(*blocking_spell)
         | u64::from(*asleep) << 1
         | u64::from(*stun_defense_until_turn) << 2
@@ -438,25 +460,56 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         | u64::from(thrown_by.is_some()) << 7
         | u64::from(watch.is_some()) << 8
         | u64::from(responding.is_some()) << 9;
-    // The small fields packed into two words, written at once (each field
-    // in bits of its own: one word, one bounds check, instead of a byte and
-    // a check each). HP in its band: both AIs read no finer (`bands`).
+    // The fields every fighter has, packed into three words at fixed bits
+    // (one bounds check a word, no varint a field); a value that does not
+    // fit its bits makes a state the key does not cover. HP in its band:
+    // both AIs read no finer (`bands`, 0..=9).
+    let band = super::bands::hp_band(*hp, st.hp);
+    let n_weapons = weapons.len();
+    let n_crippled = crippled.len();
+    if band >= 16 || n_weapons >= 64 || n_crippled >= 32 {
+        return None;
+    }
+    let shield = match shield {
+        Some(s) => u64::from(s.ready),
+        None => 2,
+    };
     let small = flags
-        | u64::from(super::bands::hp_band(*hp, st.hp)) << 16
-        | u64::from(pose.facing as u8) << 24
-        | u64::from(*posture as u8) << 32
-        | (life | stun << 4) << 40
-        | stance << 48
-        | u64::from(*frozen) << 56;
-    w.write(&small.to_le_bytes());
-    w.write(&present.to_le_bytes()[..2]);
-    fp.hash(w);
-    frame.hex(pose.pos).hash(w);
-    shock.hash(w);
+        | u64::from(band) << 9
+        | u64::from(pose.facing as u8) << 13
+        | u64::from(*posture as u8) << 16
+        | (life | stun << 2) << 19
+        | stance << 23
+        | u64::from(*frozen) << 27
+        | present << 35
+        | shield << 45
+        | (n_weapons as u64) << 47
+        | (n_crippled as u64) << 53;
+    let byte = |v: u32| u8::try_from(v).ok().map(u64::from);
+    // Turns left, 0 once over: the rules ask only `turns < until`, and a
+    // difference that wraps below zero would make every turn a new key.
+    let counters = u64::from(i16::try_from(*fp).ok()? as u16)
+        | u64::from(i8::try_from(*shock).ok()? as u8) << 16
+        | u64::from(i8::try_from(*torn_muscle).ok()? as u8) << 24
+        | byte(torn_until_turn.saturating_sub(turn))? << 32
+        | byte(*move_streak)? << 40
+        | byte(next_break_free.saturating_sub(turn))? << 48
+        | byte(*moved)? << 56;
+    let hexes = hex_bits(frame.hex(pose.pos))? | hex_bits(frame.hex(*turn_start))? << 32;
+    w.word(small);
+    w.word(counters);
+    w.word(hexes);
+    // Then what varies in length, its count in `small`: the crippled
+    // locations, the weapons, and the optional fields in `present`'s order.
+    for &l in crippled {
+        w.write_u8(l as u8);
+    }
+    for c in weapons {
+        carried(w, frame, c)?;
+    }
     if let Some(x) = retreated_from {
         x.hash(w);
     }
-    crippled.hash(w);
     if let Some(x) = feint {
         (x.target, x.margin, rel(x.expires_before_turn)).hash(w);
     }
@@ -466,10 +519,6 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
     if let Some(x) = dropped_vs {
         x.hash(w);
     }
-    // Turns left, 0 once over: the rules ask only `turns < until`, and a
-    // difference that wraps below zero would make every turn a new key.
-    torn_until_turn.saturating_sub(turn).hash(w);
-    torn_muscle.hash(w);
     if let Some(c) = close {
         (frame.hex(c.hex), c.sides, rel(c.turn)).hash(w);
     }
@@ -480,22 +529,18 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         };
         (g.target, at, g.hands, g.pinned).hash(w);
     }
-    frame.hex(*turn_start).hash(w);
     if let Some(h) = body {
         frame.hex(*h).hash(w);
     }
     if let Some(x) = thrown_by {
         x.hash(w);
     }
-    move_streak.hash(w);
     if let Some(x) = watch {
         (frame.hex(x.hex), x.weapon, x.mode, x.turns).hash(w);
     }
     if let Some(r) = responding {
         (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
     }
-    next_break_free.saturating_sub(turn).hash(w);
-    moved.hash(w);
     Some(())
 }
 
@@ -574,6 +619,7 @@ impl Drift {
 
     /// `f`'s, written into the key.
     fn write(w: &mut Writer, f: &Fighter) {
+        f.weapons.len().hash(w);
         for v in f.dr.iter().chain(&f.crushing_dr) {
             v.hash(w);
         }
@@ -643,15 +689,21 @@ fn relative_frame(state: &State, me: CombatantId) -> Option<(Frame, u32)> {
     (awake <= 2 && far <= NEAR).then_some((Frame { origin }, far + 2))
 }
 
-/// Which hexes within `radius` of `origin` are on the map, one bit each.
+/// Whether every hex within `radius` of `origin` is on the map (the
+/// common case, the whole disk inside a hexagonal map).
+#[inline]
+fn map_holds(state: &State, origin: HexPos, radius: u32) -> bool {
+    state
+        .map
+        .spec()
+        .radius
+        .is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m)
+}
+
+/// Which hexes within `radius` of `origin` are on the map, one bit each
+/// (when not all are: [`map_holds`]).
 fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
     let bounds = state.map.spec().radius;
-    // The common case, the whole disk inside a hexagonal map: one byte.
-    if bounds.is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m) {
-        w.write_u8(0);
-        return;
-    }
-    w.write_u8(1);
     let r = radius as i32;
     // A hexagonal map holds the hexes within its radius of the origin
     // (`Map::contains`): worked out here in place, without a call a hex.
@@ -671,12 +723,12 @@ fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
             bits |= u64::from(on(dq, dr)) << n;
             n += 1;
             if n == 64 {
-                bits.hash(w);
+                w.word(bits);
                 (bits, n) = (0, 0);
             }
         }
     }
-    bits.hash(w);
+    w.word(bits);
 }
 
 /// The key of `me`'s decision in `state` under `pins`, written into `w`:
@@ -690,28 +742,28 @@ fn key(state: &State, me: CombatantId, pins: &Pins, w: &mut Writer) -> Option<Fr
     // `resolve/`; the occupancy, the grip count and the casters follow from
     // the fighters; the armory is read only to build a game master's late
     // arrival.
-    me.hash(w);
-    let frame = match relative_frame(state, me) {
-        Some((frame, radius)) => {
-            w.write_u8(1);
-            radius.hash(w);
-            map_around(state, frame.origin, radius, w);
-            frame
-        }
-        None => {
-            w.write_u8(0);
-            Frame::ABSOLUTE
-        }
-    };
-    if pins
+    // One word first: who decides, whether the frame is relative (and its
+    // radius), whether the map's edge is near (its hexes follow), whether
+    // DR or the weapons drifted from the pins (all fighters' follow).
+    let relative = relative_frame(state, me);
+    let (frame, radius) = relative.unwrap_or((Frame::ABSOLUTE, 0));
+    let edge = relative.is_some() && !map_holds(state, frame.origin, radius);
+    let drifted = !pins
         .drift
         .iter()
         .zip(&state.fighters)
-        .all(|(d, f)| d.holds(f))
-    {
-        w.write_u8(0);
-    } else {
-        w.write_u8(1);
+        .all(|(d, f)| d.holds(f));
+    w.word(
+        u64::from(me.0)
+            | u64::from(relative.is_some()) << 16
+            | u64::from(u8::try_from(radius).ok()?) << 24
+            | u64::from(edge) << 32
+            | u64::from(drifted) << 40,
+    );
+    if edge {
+        map_around(state, frame.origin, radius, w);
+    }
+    if drifted {
         for f in &state.fighters {
             Drift::write(w, f);
         }
