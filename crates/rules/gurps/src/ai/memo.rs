@@ -56,6 +56,7 @@ use crate::model::state::{
     Carried, CarriedShield, Fighter, GripAt, Life, Stance, State, Stats, Stun,
 };
 use crate::model::tactics::{AimKnob, Knobs};
+use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::{HexPos, Map, MapKind};
 use fray_core::memo::Stamp;
@@ -661,9 +662,8 @@ const NEAR: u32 = 3;
 /// (steps, reach, the foe's retreat, a short approach), so the key holds
 /// which hexes within that radius are on the map, and nothing absolute:
 /// the same fight in another part of the ring is the same situation.
-fn relative_frame(state: &State, me: CombatantId) -> Option<(Frame, u32)> {
-    let spec = state.map.spec();
-    if spec.kind != MapKind::Hex || !spec.terrain.is_empty() || !spec.edges.is_empty() {
+fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame, u32)> {
+    if !pins.featureless {
         return None;
     }
     let origin = state.fighter(me).pose.pos;
@@ -701,8 +701,9 @@ fn map_holds(state: &State, origin: HexPos, radius: u32) -> bool {
 }
 
 /// Which hexes within `radius` of `origin` are on the map, one bit each
-/// (when not all are: [`map_holds`]).
-fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
+/// (when not all are: [`map_holds`]), in as many words as the disk needs
+/// (the last one partly filled; at most [`EDGE_WORDS`]).
+fn edge_bits(state: &State, origin: HexPos, radius: u32) -> Edge {
     let bounds = state.map.spec().radius;
     let r = radius as i32;
     // A hexagonal map holds the hexes within its radius of the origin
@@ -717,25 +718,69 @@ fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
             .map
             .contains(HexPos::new(origin.q + dq, origin.r + dr)),
     };
+    let mut words = ArrayVec::new();
     let (mut bits, mut n) = (0u64, 0);
     for dq in -r..=r {
         for dr in (-r).max(-dq - r)..=r.min(-dq + r) {
             bits |= u64::from(on(dq, dr)) << n;
             n += 1;
             if n == 64 {
-                w.word(bits);
+                words.push(bits);
                 (bits, n) = (0, 0);
             }
         }
     }
-    w.word(bits);
+    words.push(bits);
+    Edge {
+        origin,
+        radius,
+        words,
+    }
+}
+
+/// The most words [`edge_bits`] writes: a disk of radius `NEAR + 2` has
+/// 91 hexes.
+const EDGE_WORDS: usize = 2;
+const _: () = assert!(
+    3 * (NEAR + 2) * (NEAR + 3) + 1 < 64 * EDGE_WORDS as u32,
+    "the map's edge around the deciding figure fits its words"
+);
+
+/// [`edge_bits`] for one origin and radius, kept while the map is pinned.
+#[derive(Clone, Debug)]
+struct Edge {
+    origin: HexPos,
+    radius: u32,
+    words: ArrayVec<u64, EDGE_WORDS>,
+}
+
+/// Edges kept per thread: direct-mapped by origin and radius.
+const EDGES: usize = 128;
+
+/// Which hexes within `radius` of `origin` are on the map, written into
+/// `w`: read from the pins' table when met before under the same map.
+fn map_around(state: &State, origin: HexPos, radius: u32, pins: &mut Pins, w: &mut Writer) {
+    let slot = (origin.q.wrapping_mul(31) ^ origin.r.wrapping_mul(7) ^ radius as i32) as usize
+        & (EDGES - 1);
+    let kept = &mut pins.edges[slot];
+    if !kept
+        .as_ref()
+        .is_some_and(|e| e.origin == origin && e.radius == radius)
+    {
+        *kept = Some(edge_bits(state, origin, radius));
+    }
+    if let Some(e) = kept {
+        for &b in &e.words {
+            w.word(b);
+        }
+    }
 }
 
 /// The key of `me`'s decision in `state` under `pins`, written into `w`:
 /// its frame, or `None` when the state is one the key does not cover.
 /// What never changes in a fight is not in it: the memo holds the pins
 /// (the map, the options, the state's stamp) and starts again under others.
-fn key(state: &State, me: CombatantId, pins: &Pins, w: &mut Writer) -> Option<Frame> {
+fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Option<Frame> {
     // Read by the AI: the fighters (below) and, through the pins, the map,
     // the options and the fixed part. The turn order, whose turn it is, the
     // round and the aftermath flag are read only by the engine's loop and
@@ -745,7 +790,7 @@ fn key(state: &State, me: CombatantId, pins: &Pins, w: &mut Writer) -> Option<Fr
     // One word first: who decides, whether the frame is relative (and its
     // radius), whether the map's edge is near (its hexes follow), whether
     // DR or the weapons drifted from the pins (all fighters' follow).
-    let relative = relative_frame(state, me);
+    let relative = relative_frame(state, me, pins);
     let (frame, radius) = relative.unwrap_or((Frame::ABSOLUTE, 0));
     let edge = relative.is_some() && !map_holds(state, frame.origin, radius);
     let drifted = !pins
@@ -761,7 +806,7 @@ fn key(state: &State, me: CombatantId, pins: &Pins, w: &mut Writer) -> Option<Fr
             | u64::from(drifted) << 40,
     );
     if edge {
-        map_around(state, frame.origin, radius, w);
+        map_around(state, frame.origin, radius, pins, w);
     }
     if drifted {
         for f in &state.fighters {
@@ -1028,6 +1073,11 @@ struct Pins {
     fixed: Plain,
     /// Each fighter's DR and weapons as pinned.
     drift: Vec<Drift>,
+    /// The map is hexagonal and featureless: situations may be keyed
+    /// relative to the deciding figure ([`relative_frame`]).
+    featureless: bool,
+    /// The map's edge around the figures met near it ([`map_around`]).
+    edges: Vec<Option<Edge>>,
 }
 
 impl Pins {
@@ -1038,6 +1088,11 @@ impl Pins {
             stamp: state.stamp.clone(),
             fixed: fixed_part(state),
             drift: state.fighters.iter().map(Drift::of).collect(),
+            featureless: {
+                let spec = state.map.spec();
+                spec.kind == MapKind::Hex && spec.terrain.is_empty() && spec.edges.is_empty()
+            },
+            edges: vec![None; EDGES],
         }
     }
 
@@ -1148,7 +1203,7 @@ pub(super) fn recall(
             m.short = Table::new(SLOTS);
             m.long = Table::new(LONG_SLOTS);
         }
-        let pins = m.pins.as_ref()?;
+        let pins = m.pins.as_mut()?;
         let frame = key(state, me, pins, &mut w)?;
         let key = w.bytes();
         let h = hash_of(key);
