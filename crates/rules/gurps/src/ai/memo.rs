@@ -104,16 +104,28 @@ impl Writer {
         &self.buf[..self.len]
     }
 
-    /// Eight bytes at once: a word of fields packed at fixed bits.
+    /// `B` bytes at once (fields packed at fixed bits): one bounds check.
     #[inline]
-    fn word(&mut self, v: u64) {
-        let end = self.len + 8;
+    fn fixed<const B: usize>(&mut self, bytes: [u8; B]) {
+        let end = self.len + B;
         if end <= KEY_BYTES {
-            self.buf[self.len..end].copy_from_slice(&v.to_le_bytes());
+            self.buf[self.len..end].copy_from_slice(&bytes);
             self.len = end;
         } else {
             self.overflow = true;
         }
+    }
+
+    /// Half a word of fields packed at fixed bits.
+    #[inline]
+    fn half(&mut self, v: u32) {
+        self.fixed(v.to_le_bytes());
+    }
+
+    /// A word of fields packed at fixed bits.
+    #[inline]
+    fn word(&mut self, v: u64) {
+        self.fixed(v.to_le_bytes());
     }
 }
 
@@ -315,12 +327,12 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
         | parries << 8
         | reload_left << 12
         | u32::from(i16::try_from(*hp).ok()? as u16) << 16;
-    w.write(&small.to_le_bytes());
+    w.half(small);
     if let Some(s) = spell {
         w.write(&[s.spell, s.energy]);
     }
     if let Some(h) = dropped_at {
-        w.write(&(hex_bits(frame.hex(*h))? as u32).to_le_bytes());
+        w.half(hex_bits(frame.hex(*h))? as u32);
     }
     Some(())
 }
@@ -669,21 +681,26 @@ fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame,
     let origin = state.fighter(me).pose.pos;
     let mut awake = 0;
     let mut far = 0;
+    // Each hex tested in place: an iterator over the optional hexes cost
+    // more than the tests.
+    let mut see = |h: HexPos| far = far.max(h.distance(origin));
     for f in &state.fighters {
         awake += usize::from(f.is_conscious());
-        let hexes = [
-            Some(f.pose.pos),
-            Some(f.turn_start),
-            f.body,
-            f.close.map(|c| c.hex),
-            f.watch.map(|x| x.hex),
-        ];
-        for h in hexes
-            .into_iter()
-            .flatten()
-            .chain(f.weapons.iter().filter_map(|c| c.dropped_at))
-        {
-            far = far.max(h.distance(origin));
+        see(f.pose.pos);
+        see(f.turn_start);
+        if let Some(h) = f.body {
+            see(h);
+        }
+        if let Some(c) = &f.close {
+            see(c.hex);
+        }
+        if let Some(x) = &f.watch {
+            see(x.hex);
+        }
+        for c in &f.weapons {
+            if let Some(h) = c.dropped_at {
+                see(h);
+            }
         }
     }
     (awake <= 2 && far <= NEAR).then_some((Frame { origin }, far + 2))
