@@ -2,7 +2,9 @@
 //! one thread, as `fray sim` seeds it, and prints fights per second,
 //! allocations per fight and the AI memo's reuse: a quick probe while
 //! optimizing (`fray sim` under `time` and the criterion benchmarks are the
-//! figures docs/performance.md reports). `gurps_fight_rate [N] [SCENARIO]`.
+//! figures docs/performance.md reports). `gurps_fight_rate [N] [SCENARIO]`;
+//! with `FRAY_MEMO=off` in the environment the AI's memo is off (every
+//! decision worked out afresh), to weigh the AI's whole cost.
 
 use fray_gurps::Gurps;
 use fray_sim::probe;
@@ -16,6 +18,7 @@ fn main() -> Result<(), String> {
         ),
     );
     let start = probe::load::<Gurps>(&path)?;
+    fray_gurps::ai::memo::set_enabled(probe::memo_wanted());
     let mut played = Ok(probe::Serial::default());
     let counted = allocation_counter::measure(|| played = probe::play_serially::<Gurps>(&start, n));
     let played = played?;

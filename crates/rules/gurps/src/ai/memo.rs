@@ -56,6 +56,7 @@ use crate::model::state::{
     Carried, CarriedShield, Fighter, GripAt, Life, Stance, State, Stats, Stun,
 };
 use crate::model::tactics::{AimKnob, Knobs};
+use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::{HexPos, Map, MapKind};
 use fray_core::memo::Stamp;
@@ -102,6 +103,39 @@ impl Writer {
     fn bytes(&self) -> &[u8] {
         &self.buf[..self.len]
     }
+
+    /// `B` bytes at once (fields packed at fixed bits): one bounds check.
+    #[inline]
+    fn fixed<const B: usize>(&mut self, bytes: [u8; B]) {
+        let end = self.len + B;
+        if end <= KEY_BYTES {
+            self.buf[self.len..end].copy_from_slice(&bytes);
+            self.len = end;
+        } else {
+            self.overflow = true;
+        }
+    }
+
+    /// Half a word of fields packed at fixed bits.
+    #[inline]
+    fn half(&mut self, v: u32) {
+        self.fixed(v.to_le_bytes());
+    }
+
+    /// A word of fields packed at fixed bits.
+    #[inline]
+    fn word(&mut self, v: u64) {
+        self.fixed(v.to_le_bytes());
+    }
+}
+
+/// `h` as two 16-bit coordinates in the low 32 bits, or `None` when one
+/// does not fit (a state the key does not cover: worked out every time).
+#[inline]
+fn hex_bits(h: HexPos) -> Option<u64> {
+    let q = i16::try_from(h.q).ok()?;
+    let r = i16::try_from(h.r).ok()?;
+    Some(u64::from(q as u16) | u64::from(r as u16) << 16)
 }
 
 impl Hasher for Writer {
@@ -255,8 +289,10 @@ fn stats(h: &mut impl Hasher, s: &Stats) {
 }
 
 /// A carried weapon's state (its weapon and skill, fixed unless a spell
-/// makes or ends one, are compared against the pins: [`Drift`]).
-fn carried(w: &mut Writer, frame: Frame, c: &Carried) {
+/// makes or ends one, are compared against the pins: [`Drift`]): one word,
+/// and the dropped hex's when there is one. `None`: a state the key does
+/// not cover.
+fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
     let Carried {
         weapon: _,
         skill: _,
@@ -273,26 +309,33 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) {
         spell,
         fixed: _,
     } = c;
-    // The small fields in one word (each in bits of its own), whether a
-    // dropped hex follows in its top byte.
-    let (spell, energy) = spell.map_or((0, 0), |s| (s.spell, s.energy));
-    let small = u64::from(*ready)
-        | u64::from(*attacked) << 1
-        | u64::from(*parried_before_turn) << 2
-        | u64::from(*broken) << 3
-        | u64::from(*taken) << 4
-        | u64::from(*loaded) << 5
-        | u64::from(c.spell.is_some()) << 6
-        | u64::from(*parries) << 8
-        | u64::from(*reload_left) << 16
-        | u64::from(spell) << 24
-        | u64::from(energy) << 32
-        | u64::from(dropped_at.is_some()) << 56;
-    w.write(&small.to_le_bytes());
-    hp.hash(w);
-    if let Some(h) = dropped_at {
-        frame.hex(*h).hash(w);
+    // Every field in 32 bits (each in bits of its own; HP in 16), then the
+    // held spell's when there is one, then the dropped hex's: a value that
+    // does not fit its bits makes a state the key does not cover.
+    let parries = u32::from(*parries);
+    let reload_left = u32::from(*reload_left);
+    if parries >= 16 || reload_left >= 16 {
+        return None;
     }
+    let small = u32::from(*ready)
+        | u32::from(*attacked) << 1
+        | u32::from(*parried_before_turn) << 2
+        | u32::from(*broken) << 3
+        | u32::from(*taken) << 4
+        | u32::from(*loaded) << 5
+        | u32::from(spell.is_some()) << 6
+        | u32::from(dropped_at.is_some()) << 7
+        | parries << 8
+        | reload_left << 12
+        | u32::from(i16::try_from(*hp).ok()? as u16) << 16;
+    w.half(small);
+    if let Some(s) = spell {
+        w.write(&[s.spell, s.energy]);
+    }
+    if let Some(h) = dropped_at {
+        w.half(hex_bits(frame.hex(*h))? as u32);
+    }
+    Some(())
 }
 
 /// One fighter's fixed part (its sheet, as setup made it): pinned by the
@@ -393,14 +436,6 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
     }
     let turn = *turns;
     let rel = |t: u32| t.wrapping_sub(turn);
-    weapons.len().hash(w);
-    for c in weapons {
-        carried(w, frame, c);
-    }
-    match shield {
-        Some(s) => s.ready.hash(w),
-        None => w.write_u8(2),
-    }
     let flags = u64::from(*blocking_spell)
         | u64::from(*asleep) << 1
         | u64::from(*stun_defense_until_turn) << 2
@@ -439,25 +474,56 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         | u64::from(thrown_by.is_some()) << 7
         | u64::from(watch.is_some()) << 8
         | u64::from(responding.is_some()) << 9;
-    // The small fields packed into two words, written at once (each field
-    // in bits of its own: one word, one bounds check, instead of a byte and
-    // a check each). HP in its band: both AIs read no finer (`bands`).
+    // The fields every fighter has, packed into three words at fixed bits
+    // (one bounds check a word, no varint a field); a value that does not
+    // fit its bits makes a state the key does not cover. HP in its band:
+    // both AIs read no finer (`bands`, 0..=9).
+    let band = super::bands::hp_band(*hp, st.hp);
+    let n_weapons = weapons.len();
+    let n_crippled = crippled.len();
+    if band >= 16 || n_weapons >= 64 || n_crippled >= 32 {
+        return None;
+    }
+    let shield = match shield {
+        Some(s) => u64::from(s.ready),
+        None => 2,
+    };
     let small = flags
-        | u64::from(super::bands::hp_band(*hp, st.hp)) << 16
-        | u64::from(pose.facing as u8) << 24
-        | u64::from(*posture as u8) << 32
-        | (life | stun << 4) << 40
-        | stance << 48
-        | u64::from(*frozen) << 56;
-    w.write(&small.to_le_bytes());
-    w.write(&present.to_le_bytes()[..2]);
-    fp.hash(w);
-    frame.hex(pose.pos).hash(w);
-    shock.hash(w);
+        | u64::from(band) << 9
+        | u64::from(pose.facing as u8) << 13
+        | u64::from(*posture as u8) << 16
+        | (life | stun << 2) << 19
+        | stance << 23
+        | u64::from(*frozen) << 27
+        | present << 35
+        | shield << 45
+        | (n_weapons as u64) << 47
+        | (n_crippled as u64) << 53;
+    let byte = |v: u32| u8::try_from(v).ok().map(u64::from);
+    // Turns left, 0 once over: the rules ask only `turns < until`, and a
+    // difference that wraps below zero would make every turn a new key.
+    let counters = u64::from(i16::try_from(*fp).ok()? as u16)
+        | u64::from(i8::try_from(*shock).ok()? as u8) << 16
+        | u64::from(i8::try_from(*torn_muscle).ok()? as u8) << 24
+        | byte(torn_until_turn.saturating_sub(turn))? << 32
+        | byte(*move_streak)? << 40
+        | byte(next_break_free.saturating_sub(turn))? << 48
+        | byte(*moved)? << 56;
+    let hexes = hex_bits(frame.hex(pose.pos))? | hex_bits(frame.hex(*turn_start))? << 32;
+    w.word(small);
+    w.word(counters);
+    w.word(hexes);
+    // Then what varies in length, its count in `small`: the crippled
+    // locations, the weapons, and the optional fields in `present`'s order.
+    for &l in crippled {
+        w.write_u8(l as u8);
+    }
+    for c in weapons {
+        carried(w, frame, c)?;
+    }
     if let Some(x) = retreated_from {
         x.hash(w);
     }
-    crippled.hash(w);
     if let Some(x) = feint {
         (x.target, x.margin, rel(x.expires_before_turn)).hash(w);
     }
@@ -467,10 +533,6 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
     if let Some(x) = dropped_vs {
         x.hash(w);
     }
-    // Turns left, 0 once over: the rules ask only `turns < until`, and a
-    // difference that wraps below zero would make every turn a new key.
-    torn_until_turn.saturating_sub(turn).hash(w);
-    torn_muscle.hash(w);
     if let Some(c) = close {
         (frame.hex(c.hex), c.sides, rel(c.turn)).hash(w);
     }
@@ -481,22 +543,18 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         };
         (g.target, at, g.hands, g.pinned).hash(w);
     }
-    frame.hex(*turn_start).hash(w);
     if let Some(h) = body {
         frame.hex(*h).hash(w);
     }
     if let Some(x) = thrown_by {
         x.hash(w);
     }
-    move_streak.hash(w);
     if let Some(x) = watch {
         (frame.hex(x.hex), x.weapon, x.mode, x.turns).hash(w);
     }
     if let Some(r) = responding {
         (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
     }
-    next_break_free.saturating_sub(turn).hash(w);
-    moved.hash(w);
     Some(())
 }
 
@@ -575,6 +633,7 @@ impl Drift {
 
     /// `f`'s, written into the key.
     fn write(w: &mut Writer, f: &Fighter) {
+        f.weapons.len().hash(w);
         for v in f.dr.iter().chain(&f.crushing_dr) {
             v.hash(w);
         }
@@ -616,43 +675,54 @@ const NEAR: u32 = 3;
 /// (steps, reach, the foe's retreat, a short approach), so the key holds
 /// which hexes within that radius are on the map, and nothing absolute:
 /// the same fight in another part of the ring is the same situation.
-fn relative_frame(state: &State, me: CombatantId) -> Option<(Frame, u32)> {
-    let spec = state.map.spec();
-    if spec.kind != MapKind::Hex || !spec.terrain.is_empty() || !spec.edges.is_empty() {
+fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame, u32)> {
+    if !pins.featureless {
         return None;
     }
     let origin = state.fighter(me).pose.pos;
     let mut awake = 0;
     let mut far = 0;
+    // Each hex tested in place: an iterator over the optional hexes cost
+    // more than the tests.
+    let mut see = |h: HexPos| far = far.max(h.distance(origin));
     for f in &state.fighters {
         awake += usize::from(f.is_conscious());
-        let hexes = [
-            Some(f.pose.pos),
-            Some(f.turn_start),
-            f.body,
-            f.close.map(|c| c.hex),
-            f.watch.map(|x| x.hex),
-        ];
-        for h in hexes
-            .into_iter()
-            .flatten()
-            .chain(f.weapons.iter().filter_map(|c| c.dropped_at))
-        {
-            far = far.max(h.distance(origin));
+        see(f.pose.pos);
+        see(f.turn_start);
+        if let Some(h) = f.body {
+            see(h);
+        }
+        if let Some(c) = &f.close {
+            see(c.hex);
+        }
+        if let Some(x) = &f.watch {
+            see(x.hex);
+        }
+        for c in &f.weapons {
+            if let Some(h) = c.dropped_at {
+                see(h);
+            }
         }
     }
     (awake <= 2 && far <= NEAR).then_some((Frame { origin }, far + 2))
 }
 
-/// Which hexes within `radius` of `origin` are on the map, one bit each.
-fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
+/// Whether every hex within `radius` of `origin` is on the map (the
+/// common case, the whole disk inside a hexagonal map).
+#[inline]
+fn map_holds(state: &State, origin: HexPos, radius: u32) -> bool {
+    state
+        .map
+        .spec()
+        .radius
+        .is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m)
+}
+
+/// Which hexes within `radius` of `origin` are on the map, one bit each
+/// (when not all are: [`map_holds`]), in as many words as the disk needs
+/// (the last one partly filled; at most [`EDGE_WORDS`]).
+fn edge_bits(state: &State, origin: HexPos, radius: u32) -> Edge {
     let bounds = state.map.spec().radius;
-    // The common case, the whole disk inside a hexagonal map: one byte.
-    if bounds.is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m) {
-        w.write_u8(0);
-        return;
-    }
-    w.write_u8(1);
     let r = radius as i32;
     // A hexagonal map holds the hexes within its radius of the origin
     // (`Map::contains`): worked out here in place, without a call a hex.
@@ -666,53 +736,97 @@ fn map_around(state: &State, origin: HexPos, radius: u32, w: &mut Writer) {
             .map
             .contains(HexPos::new(origin.q + dq, origin.r + dr)),
     };
+    let mut words = ArrayVec::new();
     let (mut bits, mut n) = (0u64, 0);
     for dq in -r..=r {
         for dr in (-r).max(-dq - r)..=r.min(-dq + r) {
             bits |= u64::from(on(dq, dr)) << n;
             n += 1;
             if n == 64 {
-                bits.hash(w);
+                words.push(bits);
                 (bits, n) = (0, 0);
             }
         }
     }
-    bits.hash(w);
+    words.push(bits);
+    Edge {
+        origin,
+        radius,
+        words,
+    }
+}
+
+/// The most words [`edge_bits`] writes: a disk of radius `NEAR + 2` has
+/// 91 hexes.
+const EDGE_WORDS: usize = 2;
+const _: () = assert!(
+    3 * (NEAR + 2) * (NEAR + 3) + 1 < 64 * EDGE_WORDS as u32,
+    "the map's edge around the deciding figure fits its words"
+);
+
+/// [`edge_bits`] for one origin and radius, kept while the map is pinned.
+#[derive(Clone, Debug)]
+struct Edge {
+    origin: HexPos,
+    radius: u32,
+    words: ArrayVec<u64, EDGE_WORDS>,
+}
+
+/// Edges kept per thread: direct-mapped by origin and radius.
+const EDGES: usize = 128;
+
+/// Which hexes within `radius` of `origin` are on the map, written into
+/// `w`: read from the pins' table when met before under the same map.
+fn map_around(state: &State, origin: HexPos, radius: u32, pins: &mut Pins, w: &mut Writer) {
+    let slot = (origin.q.wrapping_mul(31) ^ origin.r.wrapping_mul(7) ^ radius as i32) as usize
+        & (EDGES - 1);
+    let kept = &mut pins.edges[slot];
+    if !kept
+        .as_ref()
+        .is_some_and(|e| e.origin == origin && e.radius == radius)
+    {
+        *kept = Some(edge_bits(state, origin, radius));
+    }
+    if let Some(e) = kept {
+        for &b in &e.words {
+            w.word(b);
+        }
+    }
 }
 
 /// The key of `me`'s decision in `state` under `pins`, written into `w`:
 /// its frame, or `None` when the state is one the key does not cover.
 /// What never changes in a fight is not in it: the memo holds the pins
 /// (the map, the options, the state's stamp) and starts again under others.
-fn key(state: &State, me: CombatantId, pins: &Pins, w: &mut Writer) -> Option<Frame> {
+fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Option<Frame> {
     // Read by the AI: the fighters (below) and, through the pins, the map,
     // the options and the fixed part. The turn order, whose turn it is, the
     // round and the aftermath flag are read only by the engine's loop and
     // `resolve/`; the occupancy, the grip count and the casters follow from
     // the fighters; the armory is read only to build a game master's late
     // arrival.
-    me.hash(w);
-    let frame = match relative_frame(state, me) {
-        Some((frame, radius)) => {
-            w.write_u8(1);
-            radius.hash(w);
-            map_around(state, frame.origin, radius, w);
-            frame
-        }
-        None => {
-            w.write_u8(0);
-            Frame::ABSOLUTE
-        }
-    };
-    if pins
+    // One word first: who decides, whether the frame is relative (and its
+    // radius), whether the map's edge is near (its hexes follow), whether
+    // DR or the weapons drifted from the pins (all fighters' follow).
+    let relative = relative_frame(state, me, pins);
+    let (frame, radius) = relative.unwrap_or((Frame::ABSOLUTE, 0));
+    let edge = relative.is_some() && !map_holds(state, frame.origin, radius);
+    let drifted = !pins
         .drift
         .iter()
         .zip(&state.fighters)
-        .all(|(d, f)| d.holds(f))
-    {
-        w.write_u8(0);
-    } else {
-        w.write_u8(1);
+        .all(|(d, f)| d.holds(f));
+    w.word(
+        u64::from(me.0)
+            | u64::from(relative.is_some()) << 16
+            | u64::from(u8::try_from(radius).ok()?) << 24
+            | u64::from(edge) << 32
+            | u64::from(drifted) << 40,
+    );
+    if edge {
+        map_around(state, frame.origin, radius, pins, w);
+    }
+    if drifted {
         for f in &state.fighters {
             Drift::write(w, f);
         }
@@ -977,6 +1091,11 @@ struct Pins {
     fixed: Plain,
     /// Each fighter's DR and weapons as pinned.
     drift: Vec<Drift>,
+    /// The map is hexagonal and featureless: situations may be keyed
+    /// relative to the deciding figure ([`relative_frame`]).
+    featureless: bool,
+    /// The map's edge around the figures met near it ([`map_around`]).
+    edges: Vec<Option<Edge>>,
 }
 
 impl Pins {
@@ -987,6 +1106,11 @@ impl Pins {
             stamp: state.stamp.clone(),
             fixed: fixed_part(state),
             drift: state.fighters.iter().map(Drift::of).collect(),
+            featureless: {
+                let spec = state.map.spec();
+                spec.kind == MapKind::Hex && spec.terrain.is_empty() && spec.edges.is_empty()
+            },
+            edges: vec![None; EDGES],
         }
     }
 
@@ -1097,7 +1221,7 @@ pub(super) fn recall(
             m.short = Table::new(SLOTS);
             m.long = Table::new(LONG_SLOTS);
         }
-        let pins = m.pins.as_ref()?;
+        let pins = m.pins.as_mut()?;
         let frame = key(state, me, pins, &mut w)?;
         let key = w.bytes();
         let h = hash_of(key);

@@ -165,3 +165,27 @@ fn the_same_exchange_elsewhere_in_the_ring_is_decided_alike() {
     };
     assert_eq!(there, moved, "decided {here:?} at (-1, 0)");
 }
+
+/// The key packs each fighter's counters and points into fixed bits
+/// (`memo::fighter`); a value too large for its bits (here FP beyond 16
+/// bits) makes a situation the key does not cover: it is worked out
+/// afresh, never read back under a clipped key.
+#[test]
+fn a_value_too_large_for_the_key_is_worked_out_outside_the_memo() {
+    let mut start = load("duel.toml");
+    let ids: Vec<_> = start.ids().collect();
+    start.fighter_mut(ids[0]).fp = 40_000;
+    memo::set_enabled(false);
+    let plain = fray_gurps::ai::action(&start, ids[0]);
+    memo::set_enabled(true);
+    let (_, _, outside_before) = memo::counts();
+    for _ in 0..2 {
+        assert_eq!(fray_gurps::ai::action(&start, ids[0]), plain);
+    }
+    let (_, _, outside) = memo::counts();
+    assert_eq!(
+        outside,
+        outside_before + 2,
+        "both decisions worked out outside"
+    );
+}
