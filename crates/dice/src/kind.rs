@@ -415,9 +415,12 @@ impl RollKind {
                 Rolled::new(total, natural)
             }
             // The same draws as the plain kind (`3d6`, `1dN`), so banding a
-            // roll changes no sampled fight.
+            // roll changes no sampled fight. One die (DragonQuest's strike
+            // and D100 checks) is one draw.
             RollKind::Banded(b) => {
-                let total = if b.dice() == 3 && b.sides() == 6 {
+                let total = if b.dice() == 1 {
+                    below(rng, u64::from(b.sides())) as i32 + 1
+                } else if b.dice() == 3 && b.sides() == 6 {
                     SUM3D6[below(rng, 216) as usize] as i32
                 } else {
                     (0..b.dice())
@@ -930,6 +933,29 @@ mod tests {
             let mut b = seeded_rng(11);
             for _ in 0..2000 {
                 assert_eq!(k.sample(&mut a), k.sample_other(&mut b), "{k}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_banded_die_draws_as_the_plain_die() {
+        // One banded die has a branch of its own; it must draw what the
+        // plain die (and the banded sum) draws, so banding changes no fight.
+        for (sides, cuts) in [
+            (100u16, &[5, 15, 60, 98][..]),
+            (100, &[][..]),
+            (10, &[3][..]),
+        ] {
+            let banded = RollKind::Banded(Bands::new(sides, cuts).unwrap());
+            let plain = RollKind::d(1, sides);
+            let mut a = seeded_rng(5);
+            let mut b = seeded_rng(5);
+            for _ in 0..2000 {
+                assert_eq!(
+                    banded.sample(&mut a).total,
+                    plain.sample(&mut b).total,
+                    "{banded}"
+                );
             }
         }
     }

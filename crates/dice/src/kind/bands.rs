@@ -135,11 +135,13 @@ impl Bands {
     }
 
     /// Faces of each die.
+    #[inline]
     pub fn sides(&self) -> u16 {
         self.sides
     }
 
     /// Dice summed (1 for a plain die).
+    #[inline]
     pub fn dice(&self) -> u8 {
         self.dice
     }

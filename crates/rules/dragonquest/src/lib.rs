@@ -260,6 +260,13 @@ impl Ruleset for DragonQuest {
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
 
+    /// The AI answers every question with one of its options
+    /// (`ai::answer`): the resolution asks only with two or more options,
+    /// and `SideFirst`'s answer is the step-1 winner, side 0 or 1, the only
+    /// sides asked about. The simulator need not check the answers (debug
+    /// builds still do, on every answer).
+    const AI_ANSWERS_ARE_LEGAL: bool = true;
+
     fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
         rules::actions::check(state, actor, action)
     }

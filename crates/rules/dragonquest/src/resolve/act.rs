@@ -77,9 +77,13 @@ pub fn resolve(
         }
         Action::Attack { target, kind, from } => {
             let inside = zones::in_mz(state, *target, who);
+            // What `face_toward` read when the attacker turned to face the
+            // target before the blow, if it did.
+            let mut faced = None;
             if let Some(h) = from {
                 if inside {
                     step_to(state, who, *h, face_toward(state, who, *h, *target), cx);
+                    faced = Some(facing_inputs(state, who, *target));
                 } else {
                     let budget = values::half_of(
                         &state.options,
@@ -91,11 +95,25 @@ pub fn resolve(
                 let pos = state.fig(who).pos;
                 let h = face_toward(state, who, pos, *target);
                 set_heading(state, who, h);
+                faced = Some(facing_inputs(state, who, *target));
             }
             let from = state.fig(who).pos;
             strike_at(state, cx, who, *target, Blow::melee(*kind, from))?;
-            // DQ-13-003: facing may change after the attack.
-            if state.fig(*target).in_fight() && state.fig(who).in_fight() {
+            // DQ-13-003: facing may change after the attack. An attacker
+            // that turned to face the target before the blow, when nothing
+            // `face_toward` reads has changed since, already faces it: the
+            // facing toward a target from a heading it gave is that heading
+            // (debug builds check).
+            let unchanged = faced.is_some()
+                && faced == Some(facing_inputs(state, who, *target))
+                && state.fig(who).rider.is_none();
+            if unchanged {
+                debug_assert_eq!(
+                    face_toward(state, who, state.fig(who).pos, *target),
+                    state.fig(who).heading,
+                    "DQ-13-003: the facing toward the target changed with nothing moved"
+                );
+            } else if state.fig(*target).in_fight() && state.fig(who).in_fight() {
                 let pos = state.fig(who).pos;
                 let h = face_toward(state, who, pos, *target);
                 set_heading(state, who, h);
@@ -340,6 +358,18 @@ fn step_to(
         who: name(state, who),
         to: format!("{to} facing {}", describe_heading(heading)),
     });
+}
+
+/// What [`face_toward`] reads of the attacker `who` and its `target` that
+/// a blow can change: both figures' places and headings, and whether the
+/// attacker rides.
+fn facing_inputs(
+    state: &State,
+    who: CombatantId,
+    target: CombatantId,
+) -> (HexPos, Heading, bool, HexPos, Heading) {
+    let (f, t) = (state.fig(who), state.fig(target));
+    (f.pos, f.heading, f.aboard, t.pos, t.heading)
 }
 
 /// Turns a figure in place (its rider, if any, turns with it).

@@ -49,7 +49,7 @@ pub fn check(
     chance: &ModList,
 ) -> Flow<bool> {
     let c = chance.total();
-    let kind = RollKind::Banded(Bands::new(100, &[c]).unwrap_or(Bands::whole(100)));
+    let kind = RollKind::Banded(Bands::new(100, &[c]).unwrap_or_else(|_| Bands::whole(100)));
     let req = RollRequest::new(who, kind, label, rule).against(c);
     let rolled = cx.roll(state, req)?;
     let ok = rolled.total <= c;
