@@ -24,6 +24,40 @@ pub trait Cx<R: Ruleset> {
     /// answer against the question ([`Ruleset::check_answer`]).
     fn ask(&mut self, state: &R::State, make: impl FnOnce() -> R::Question) -> Flow<R::Answer, R>;
 
+    /// [`Cx::ask`], unless the oracle is the ruleset's AI alone
+    /// ([`Oracle::AI_ONLY`]: the simulator): then the answer is `ai`'s, the
+    /// ruleset's own shortcut to what [`Ruleset::ai_answer`] answers to the
+    /// question `make` builds, and the question is never built. Whoever else
+    /// answers (a person, a script, a saved game, the odds) gets the question
+    /// as with [`Cx::ask`]. `ai` must give exactly the AI's answer, and a
+    /// legal one: debug builds build the question and check both on every
+    /// call, and panic on a difference (a bug in the ruleset).
+    ///
+    /// [`Oracle::AI_ONLY`]: crate::Oracle::AI_ONLY
+    fn ask_or_ai(
+        &mut self,
+        state: &R::State,
+        make: impl FnOnce() -> R::Question,
+        ai: impl FnOnce() -> R::Answer,
+    ) -> Flow<R::Answer, R> {
+        let _ = ai;
+        self.ask(state, make)
+    }
+
+    /// Whether the oracle draws every roll as [`fray_dice::RollKind::sample`]
+    /// does and reads nothing of a request but its kind
+    /// ([`Oracle::SAMPLES`]: the simulator). A ruleset may then ask for a
+    /// kind that draws the same totals from the same random numbers in place
+    /// of the one the odds need (plain 3d6 for a success roll's bands: a
+    /// [`fray_dice::Bands`] draws as its plain dice and is written as them),
+    /// when it reads nothing else of the result ([`Rolled::natural`] differs:
+    /// a banded roll's is always mixed).
+    ///
+    /// [`Oracle::SAMPLES`]: crate::Oracle::SAMPLES
+    fn sampling(&self) -> bool {
+        false
+    }
+
     /// Whether events are wanted; lets callers skip work done only for narration.
     fn narrating(&self) -> bool;
 
@@ -91,9 +125,42 @@ impl<'a, R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Ctx<'a, R, O, S> {
 }
 
 impl<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Cx<R> for Ctx<'_, R, O, S> {
-    #[inline]
+    // Always inlined: the simulator's oracle reads only the request's kind,
+    // so the rest of the request (roller, label, rule, target) is never
+    // built once this and the oracle's `roll` are inlined into the caller.
+    #[inline(always)]
     fn roll(&mut self, state: &R::State, req: RollRequest) -> Flow<Rolled, R> {
         self.oracle.roll(state, &req)
+    }
+
+    #[inline(always)]
+    fn sampling(&self) -> bool {
+        O::SAMPLES
+    }
+
+    #[inline]
+    fn ask_or_ai(
+        &mut self,
+        state: &R::State,
+        make: impl FnOnce() -> R::Question,
+        ai: impl FnOnce() -> R::Answer,
+    ) -> Flow<R::Answer, R> {
+        if O::AI_ONLY {
+            let answer = ai();
+            if cfg!(debug_assertions) {
+                let question = make();
+                let expected = R::ai_answer(state, &question);
+                assert_eq!(
+                    answer, expected,
+                    "the ruleset's direct answer to {question} is not its AI's"
+                );
+                if let Err(why) = R::check_answer(&question, &answer) {
+                    panic!("the AI's direct answer {answer:?} to {question} is illegal: {why}");
+                }
+            }
+            return Ok(answer);
+        }
+        self.ask(state, make)
     }
 
     fn ask(&mut self, state: &R::State, make: impl FnOnce() -> R::Question) -> Flow<R::Answer, R> {

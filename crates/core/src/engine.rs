@@ -56,7 +56,7 @@ fn check<R: Ruleset>(
         }
         return Ok(());
     }
-    R::check_action(state, actor, action).map_err(|e| Halt::Illegal(actor, e))
+    R::check_action(state, actor, action).map_err(|e| Halt::illegal(actor, e))
 }
 
 /// The most steps one fight may take before it is declared stuck.

@@ -19,8 +19,10 @@ pub type Flow<T, R> = Result<T, Halt<R>>;
 pub enum Pending<R: Ruleset> {
     /// A combatant's action for this turn.
     Action(CombatantId),
-    /// A roll that a person makes (or asks the engine to make).
-    Roll(RollRequest),
+    /// A roll that a person makes (or asks the engine to make). Boxed, as
+    /// the question is: a halt is rare, and a small [`Halt`] keeps every
+    /// [`Flow`] in registers (see [`Halt`]).
+    Roll(Box<RollRequest>),
     /// A question for a controller (a combatant's, a side's or the GM's).
     /// Boxed: a question may carry its options inline (no allocation when
     /// the simulator's AI answers it on the spot), and a halt is rare, so
@@ -29,12 +31,17 @@ pub enum Pending<R: Ruleset> {
 }
 
 /// Why a step halted before completing. Nothing of the step is committed.
+///
+/// Two words: every payload larger than a word is boxed (a halt is rare),
+/// so a [`Flow`] of a small value (`()`, `bool`, an `i32`) is returned in
+/// registers rather than through memory on every resolution call. A test
+/// pins the size (`halt_is_two_words`).
 #[derive(Clone, Debug)]
 pub enum Halt<R: Ruleset> {
     /// A person must answer first; the step is retried with the answer.
     Pending(Pending<R>),
-    /// A declared action is not allowed.
-    Illegal(CombatantId, crate::Illegal),
+    /// A declared action is not allowed (boxed, see [`Halt::illegal`]).
+    Illegal(CombatantId, Box<crate::Illegal>),
     /// A scripted or typed input does not fit (boxed: a halt is rare, and a
     /// small `Flow` keeps every resolution call cheap).
     BadInput(Box<InputError>),
@@ -47,6 +54,16 @@ impl<R: Ruleset> Halt<R> {
     /// A halt for an input that does not fit.
     pub fn bad_input(e: InputError) -> Self {
         Halt::BadInput(Box::new(e))
+    }
+
+    /// A halt for an action of `who` the rules refuse.
+    pub fn illegal(who: CombatantId, why: crate::Illegal) -> Self {
+        Halt::Illegal(who, Box::new(why))
+    }
+
+    /// A halt for a roll a person must make first.
+    pub fn roll(req: RollRequest) -> Self {
+        Halt::Pending(Pending::Roll(Box::new(req)))
     }
 }
 

@@ -110,7 +110,7 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
             }));
         }
         if !self.for_people && dice::by_hand::<R>(state, self.dice, req.roller) {
-            return Err(Halt::Pending(Pending::Roll(*req)));
+            return Err(Halt::roll(*req));
         }
         let rolled = req
             .kind

@@ -188,3 +188,21 @@ fn bad_arguments_fail_cleanly() {
         .code(1)
         .stderr(predicate::str::contains("unknown ruleset"));
 }
+
+/// Every ruleset's resolution returns `Flow` values whose halt is two
+/// words (its payloads are boxed or a word at most), so a `Flow` of a small
+/// value comes back in registers on the simulator's every call.
+#[test]
+fn every_rulesets_halt_is_two_words() {
+    use fray_core::{Flow, Halt};
+    fn two_words<R: fray_core::Ruleset>() {
+        assert_eq!(std::mem::size_of::<Halt<R>>(), 16, "{}", R::ID);
+        assert_eq!(std::mem::size_of::<Flow<(), R>>(), 16, "{}", R::ID);
+        assert_eq!(std::mem::size_of::<Flow<bool, R>>(), 16, "{}", R::ID);
+        assert_eq!(std::mem::size_of::<Flow<i32, R>>(), 16, "{}", R::ID);
+    }
+    two_words::<fray_gurps::Gurps>();
+    two_words::<fray_margin_3d6::Margin>();
+    two_words::<fray_dragonquest::DragonQuest>();
+    two_words::<fray_d20_3d6::D20>();
+}

@@ -202,7 +202,7 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
             .map_or(Addressee::GameMaster, Addressee::Combatant);
         let person = Self::is_person(R::controller_of(state, roller));
         let rolled = match (self.mode, self.rng.as_mut()) {
-            (Mode::Table, _) if person => return Err(Halt::Pending(Pending::Roll(*req))),
+            (Mode::Table, _) if person => return Err(Halt::roll(*req)),
             (Mode::Strict, _) | (_, None) => {
                 return Err(Halt::bad_input(InputError::OutOfDice {
                     number: n,

@@ -42,6 +42,11 @@ pub trait Oracle<R: Ruleset> {
     /// context its check of the answer.
     const AI_ONLY: bool = false;
 
+    /// Whether every roll this oracle gives is [`fray_dice::RollKind::sample`]
+    /// of the request's kind, and nothing else of the request is read (the
+    /// simulator): see [`crate::Cx::sampling`].
+    const SAMPLES: bool = false;
+
     /// Whether this oracle merges identical states at checkpoints (the
     /// exact-odds enumeration); others never see [`Oracle::checkpoint`].
     const MERGES: bool = false;

@@ -37,8 +37,9 @@ impl<R> SimOracle<R> {
 
 impl<R: Ruleset> Oracle<R> for SimOracle<R> {
     const AI_ONLY: bool = true;
+    const SAMPLES: bool = true;
 
-    #[inline]
+    #[inline(always)]
     fn roll(&mut self, _state: &R::State, req: &RollRequest) -> Flow<Rolled, R> {
         Ok(req.kind.sample(&mut self.rng))
     }

@@ -26,6 +26,9 @@ struct State {
     /// Strikes forbidden, while the AI still strikes: a ruleset that breaks
     /// its promise ([`Ruleset::AI_ACTIONS_ARE_LEGAL`]), for the engine's check.
     strikes_banned: bool,
+    /// The resolution's direct answer to the dodge question differs from
+    /// the AI's: a ruleset that breaks [`Cx::ask_or_ai`]'s contract.
+    direct_lies: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -98,6 +101,7 @@ impl Ruleset for Toy {
             hits: [0, 0],
             turn: 0,
             strikes_banned: false,
+            direct_lies: false,
         })
     }
     fn controller(state: &State, who: CombatantId) -> &Controller {
@@ -199,7 +203,15 @@ impl Ruleset for Toy {
         if hit.total < 4 {
             return Ok(());
         }
-        if cx.ask(state, || Question { defender })? == Answer::Dodge {
+        // The AI always dodges; the simulator takes that without the question.
+        let direct = || {
+            if state.direct_lies {
+                Answer::Take
+            } else {
+                Answer::Dodge
+            }
+        };
+        if cx.ask_or_ai(state, || Question { defender }, direct)? == Answer::Dodge {
             let d = cx.roll(
                 state,
                 RollRequest::new(Some(defender), RollKind::d(1, 6), "dodge", "T-002"),
@@ -276,6 +288,65 @@ fn sim_oracle_is_deterministic_per_seed() {
     let mut state = start(None);
     let o = engine::run(&mut state, &mut SimOracle::<Toy>::seeded(5), &mut NullSink).unwrap();
     assert_eq!(o, play_sim(5).0);
+}
+
+/// A halt is two words, whatever the ruleset (its payloads are boxed or a
+/// word at most), so a `Flow` of a small value is returned in registers.
+#[test]
+fn halt_is_two_words() {
+    assert_eq!(std::mem::size_of::<Halt<Toy>>(), 16);
+    assert_eq!(std::mem::size_of::<Flow<(), Toy>>(), 16);
+    assert_eq!(std::mem::size_of::<Flow<bool, Toy>>(), 16);
+    assert_eq!(std::mem::size_of::<Flow<i32, Toy>>(), 16);
+}
+
+/// A direct answer ([`Cx::ask_or_ai`]) that is not the AI's, in the
+/// simulator: release builds take it unchecked, debug builds catch it.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "is not its AI's")]
+fn debug_builds_check_the_direct_answer_against_the_ai() {
+    let mut state = start(None);
+    state.direct_lies = true;
+    for _ in 0..20 {
+        let _ = engine::step(&mut state, &mut SimOracle::<Toy>::seeded(1), &mut NullSink);
+    }
+}
+
+/// The direct answer is only the simulator's: a script that falls back to
+/// the AI gets the question (a lying direct answer changes nothing), and
+/// the AI dodges there as the simulator's direct answer does.
+#[test]
+fn other_oracles_still_get_the_question() {
+    let log = InputLog::<Toy>::default();
+    let play = |lies: bool, seed: u64| {
+        let mut state = start(None);
+        state.direct_lies = lies;
+        let mut sink = VecSink::default();
+        let mut script = InputOracle::script(&log, seed);
+        let outcome = engine::run(&mut state, &mut script, &mut sink).unwrap();
+        (outcome, sink.events)
+    };
+    for seed in 0..10 {
+        let honest = play(false, seed);
+        assert_eq!(play(true, seed), honest);
+        let dodges = |events: &[Event]| {
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::Rolled("dodge", _)))
+                .count()
+        };
+        let hits = |events: &[Event]| {
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::Rolled("strike", d) if *d >= 4))
+                .count()
+        };
+        // Every strike that hits is dodged (the AI's answer).
+        assert_eq!(dodges(&honest.1), hits(&honest.1));
+        let sim = play_sim(seed);
+        assert_eq!(dodges(&sim.1), hits(&sim.1));
+    }
 }
 
 /// A banned strike the AI chose, in the simulator: the engine trusts the

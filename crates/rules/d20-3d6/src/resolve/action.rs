@@ -90,7 +90,7 @@ pub fn resolve(
         }
         Action::Charge { to, strike: s } => {
             let path =
-                charge_path(state, actor, *to).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+                charge_path(state, actor, *to).map_err(|e| fray_core::Halt::illegal(actor, e))?;
             state.fighter_mut(actor).charged = true;
             if walk(state, actor, &path, true, "charges", cx)? {
                 // X-QCK-003: the target may set against the charge first.
@@ -115,7 +115,7 @@ pub fn resolve(
                 f.total_defense,
                 "X-MOV-001",
             )
-            .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+            .map_err(|e| fray_core::Halt::illegal(actor, e))?;
             state.turn.free_draws += 1;
             walk(state, actor, &path, true, "moves", cx)?;
         }
@@ -129,7 +129,7 @@ pub fn resolve(
                 f.total_defense,
                 "X-MOV-002",
             )
-            .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+            .map_err(|e| fray_core::Halt::illegal(actor, e))?;
             // X-MOV-005, X-MOV-006, X-MOV-007: -1d6 to attacks, -4 Defense,
             // distracted for spells (`rules::spell::distracted`).
             state.fighter_mut(actor).ran = true;
@@ -139,7 +139,7 @@ pub fn resolve(
         Action::Disengage { to } => {
             let f = state.fighter(actor);
             let path = plan(state, actor, *to, 2, f.total_defense, "X-MAN-010")
-                .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+                .map_err(|e| fray_core::Halt::illegal(actor, e))?;
             walk(state, actor, &path, false, "disengages", cx)?;
         }
         Action::PreparedDefense => state.fighter_mut(actor).prepared = true,

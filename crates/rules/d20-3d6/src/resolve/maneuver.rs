@@ -135,7 +135,7 @@ pub fn overrun_move(
     cx: &mut impl Cx<D20>,
 ) -> Flow<()> {
     let (before, after) = crate::rules::movement::overrun_path(state, a, to, d)
-        .map_err(|e| fray_core::Halt::Illegal(a, e))?;
+        .map_err(|e| fray_core::Halt::illegal(a, e))?;
     state.turn.free_draws += 1;
     if !walk(state, a, &before, true, "moves", cx)? || !state.fighter(a).able() {
         return Ok(());

@@ -37,7 +37,7 @@ pub fn ride(
     state.turn.mount_actions = state.turn.mount_actions.saturating_sub(1);
     let mf = state.fighter(m);
     let path = plan(state, m, to, mf.stats.move_m, mf.total_defense, "X-QCK-008")
-        .map_err(|e| Halt::Illegal(rider, e))?;
+        .map_err(|e| Halt::illegal(rider, e))?;
     state.turn.free_draws += 1;
     walk(state, m, &path, true, "carries its rider", cx)?;
     Ok(())

@@ -49,7 +49,13 @@ pub fn check(
     chance: &ModList,
 ) -> Flow<bool> {
     let c = chance.total();
-    let kind = RollKind::Banded(Bands::new(100, &[c]).unwrap_or_else(|_| Bands::whole(100)));
+    // The bands are for the exact odds; an oracle that only samples (the
+    // simulator) draws them as the plain D100 (the same draw and total).
+    let kind = if cx.sampling() {
+        RollKind::d(1, 100)
+    } else {
+        RollKind::Banded(Bands::new(100, &[c]).unwrap_or_else(|_| Bands::whole(100)))
+    };
     let req = RollRequest::new(who, kind, label, rule).against(c);
     let rolled = cx.roll(state, req)?;
     let ok = rolled.total <= c;

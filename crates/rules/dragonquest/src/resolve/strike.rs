@@ -213,7 +213,15 @@ pub fn strike_at(
     let mut arms = armament(state, a, &blow);
     // The terms are listed only when someone reads the roll.
     let msc = mod_sc_in::<Total>(state, a, d, &blow, arms).0;
-    let req = RollRequest::new(Some(a), strike_kind(msc), "strike", "DQ-17-003").against(msc);
+    // The strike's bands are for the exact odds; an oracle that only
+    // samples (the simulator) draws them as the plain D100 (the same draw
+    // and total; `strike` reads only the total).
+    let kind = if cx.sampling() {
+        RollKind::d(1, 100)
+    } else {
+        strike_kind(msc)
+    };
+    let req = RollRequest::new(Some(a), kind, "strike", "DQ-17-003").against(msc);
     let rolled = cx.roll(state, req)?;
     let s = strike(rolled.total, msc);
     let natural_miss = state.options.natural_99_100_miss && s.mishap.is_some();

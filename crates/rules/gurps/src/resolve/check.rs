@@ -247,9 +247,12 @@ fn roll_at(
         ranged: check.ranged,
         critical_excluded: check.critical_excluded,
     };
+    // The bands are for the exact odds; an oracle that only samples (the
+    // simulator) draws them as the plain 3d6 (the same total from the same
+    // draw, written alike), and `judge` reads only the total.
     let kind = match check.reads {
-        Reads::Margin => RollKind::three_d6(),
-        Reads::Outcome(thresholds) => bands(level, opts, thresholds),
+        Reads::Outcome(thresholds) if !cx.sampling() => bands(level, opts, thresholds),
+        _ => RollKind::three_d6(),
     };
     let req = RollRequest::new(roller, kind, check.label, check.rule).against(level);
     let rolled = cx.roll(state, req)?;

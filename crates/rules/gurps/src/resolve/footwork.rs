@@ -36,7 +36,7 @@ pub fn resolve_move(
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     let plan = plan_move(state, mover, to, face, path, posture)
-        .map_err(|e| fray_core::Halt::Illegal(mover, e))?;
+        .map_err(|e| fray_core::Halt::illegal(mover, e))?;
     if posture == Some(Posture::Standing) {
         set_posture(state, mover, Posture::Standing, cx);
     }
@@ -104,7 +104,7 @@ pub fn resolve_jump(
     j: &Jump,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    let plan = plan_jump(state, jumper, j).map_err(|e| fray_core::Halt::Illegal(jumper, e))?;
+    let plan = plan_jump(state, jumper, j).map_err(|e| fray_core::Halt::illegal(jumper, e))?;
     let facing = state.fighter(jumper).facing();
     let mut trail = vec![state.fighter(jumper).pose.pos];
     for &hex in plan.run.iter().chain(std::iter::once(&plan.landing)) {

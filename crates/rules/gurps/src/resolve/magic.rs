@@ -44,7 +44,7 @@ pub fn concentrate(
     let mut casting = match (&c.cast, current) {
         (Some(cast), cur) => {
             let planned =
-                plan(state, actor, cast).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+                plan(state, actor, cast).map_err(|e| fray_core::Halt::illegal(actor, e))?;
             match cur {
                 Some(cur) if same(&cur, &planned) => cur,
                 _ => {

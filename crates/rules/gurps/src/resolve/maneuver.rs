@@ -248,7 +248,7 @@ fn all_out_attack(
 ) -> Flow<bool> {
     state.fighter_mut(actor).stance = Stance::AllOutAttack;
     let pose =
-        advance_pose(state, actor, advance).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+        advance_pose(state, actor, advance).map_err(|e| fray_core::Halt::illegal(actor, e))?;
     if pose != state.fighter(actor).pose && !movement::advance(state, actor, pose, advance, cx)? {
         return Ok(false);
     }
@@ -301,7 +301,7 @@ fn all_out_defense(
     }
     if !path.is_empty() {
         let planned = crate::rules::footwork::plan_half_move(state, actor, variant, None, path)
-            .map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+            .map_err(|e| fray_core::Halt::illegal(actor, e))?;
         movement::walk_route(state, actor, &planned, None, false, cx)?;
     }
     Ok(())

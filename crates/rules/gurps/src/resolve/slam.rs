@@ -27,7 +27,7 @@ pub fn resolve(
     order: &Slam,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    let planned = plan(state, actor, order).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+    let planned = plan(state, actor, order).map_err(|e| fray_core::Halt::illegal(actor, e))?;
     state.fighter_mut(actor).stance = match order.with {
         SlamWith::Attack => Stance::Normal,
         SlamWith::Determined | SlamWith::Strong => Stance::AllOutAttack,

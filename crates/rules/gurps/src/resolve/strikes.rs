@@ -133,7 +133,7 @@ pub fn resolve_charge(
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     let charge =
-        plan_charge(state, actor, order).map_err(|e| fray_core::Halt::Illegal(actor, e))?;
+        plan_charge(state, actor, order).map_err(|e| fray_core::Halt::illegal(actor, e))?;
     let (strike, heroic) = (&order.strike, order.heroic);
     state.fighter_mut(actor).stance = Stance::MoveAndAttack;
     if heroic {

@@ -759,29 +759,10 @@ fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)
 /// The AI's answer: the defense with the best target (M-DEF-012); none
 /// only when nothing is offered.
 pub fn answer(_state: &State, q: &Question) -> Answer {
-    let options = match q {
+    match q {
         // M-MIS-006: unable to tell, the AI shoots.
-        Question::Fire { .. } => return Answer::Fire { fire: true },
-        Question::Defend { options, .. } => options,
-    };
-    // The first option of the best value: an Acrobatic Dodge's AD is its
-    // successes alone, so it is worth 2 less.
-    let value = |o: &crate::model::action::DefenseOption| {
-        o.target - 2 * i32::from(o.kind == crate::model::action::DefenseKind::AcrobaticDodge)
-    };
-    let Some((first, rest)) = options.split_first() else {
-        return Answer::NoDefense;
-    };
-    let (mut best, mut v) = (first, value(first));
-    for o in rest {
-        let w = value(o);
-        if w > v {
-            (best, v) = (o, w);
-        }
-    }
-    Answer::Defend {
-        kind: best.kind,
-        weapon: best.weapon,
+        Question::Fire { .. } => Answer::Fire { fire: true },
+        Question::Defend { options, .. } => crate::rules::defense::best_answer(options),
     }
 }
 

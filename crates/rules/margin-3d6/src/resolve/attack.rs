@@ -16,7 +16,7 @@ use crate::resolve::injury;
 use crate::rules::armor::dr_at;
 use crate::rules::attack::{HitCtx, aimed_at, held, to_hit, to_hit_total};
 use crate::rules::damage::{basic, cripple, fractional, wound};
-use crate::rules::defense::{Threat, options};
+use crate::rules::defense::{Threat, best_answer, options};
 use crate::rules::tables::{
     CritHit, Fraction, crit_hit, fraction, needs_side_roll, random_location,
 };
@@ -359,14 +359,19 @@ pub fn defend(
     let answer = if opts.is_empty() {
         Answer::NoDefense
     } else {
-        cx.ask(state, || Question::Defend {
-            defender,
-            attacker: t.attacker,
-            successes,
-            ranged: t.ranged,
-            options: copied(&opts),
-            pd,
-        })?
+        // The simulator's AI answers without the question being built.
+        cx.ask_or_ai(
+            state,
+            || Question::Defend {
+                defender,
+                attacker: t.attacker,
+                successes,
+                ranged: t.ranged,
+                options: copied(&opts),
+                pd,
+            },
+            || best_answer(&opts),
+        )?
     };
     let chosen = match answer {
         Answer::Defend { kind, weapon } => opts

@@ -1,7 +1,7 @@
 //! Which active defenses a figure has against one attack, and their
 //! targets (M-DEF, M-AOD, M-PDF, M-ARM-010/011).
 
-use crate::model::action::{DefenseKind, DefenseOption, MAX_OPTIONS};
+use crate::model::action::{Answer, DefenseKind, DefenseOption, MAX_OPTIONS};
 use crate::model::data::{Class, Parry, Size};
 use crate::model::location::{Limb, Location};
 use crate::model::options::PdMode;
@@ -12,6 +12,29 @@ use crate::rules::attack::dx_lost;
 use arrayvec::ArrayVec;
 use fray_core::grid::{HexPos, RelativeBearing};
 use fray_core::{CombatantId, Mods, Total};
+
+/// The defense offered whose AD would be the highest (M-DEF-012), the
+/// first of equals, as an answer; no defense only when none is offered.
+/// An Acrobatic Dodge's AD is its successes alone, so it is worth 2 less.
+/// The AI's answer to a defense question, and the simulator's direct one
+/// (`Cx::ask_or_ai`, which checks in debug builds that they agree).
+pub fn best_answer(options: &[DefenseOption]) -> Answer {
+    let value = |o: &DefenseOption| o.target - 2 * i32::from(o.kind == DefenseKind::AcrobaticDodge);
+    let Some((first, rest)) = options.split_first() else {
+        return Answer::NoDefense;
+    };
+    let (mut best, mut v) = (first, value(first));
+    for o in rest {
+        let w = value(o);
+        if w > v {
+            (best, v) = (o, w);
+        }
+    }
+    Answer::Defend {
+        kind: best.kind,
+        weapon: best.weapon,
+    }
+}
 
 /// What the defender faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
