@@ -113,7 +113,7 @@ pub(super) struct Weights<'a> {
 impl Weights<'_> {
     /// The injury weight of strike `s` at full damage against its
     /// target's torso ([`injury_weight`] with no bonus).
-    #[inline]
+    #[inline(always)]
     pub(super) fn get(&mut self, s: &Strike) -> i64 {
         let (state, who) = (self.state, self.who);
         let Some(i) = slot(state, who, s) else {
