@@ -78,6 +78,7 @@ pub fn in_shield_arc(f: &Fighter, from: HexPos, opts: &Options) -> bool {
 
 /// [`in_shield_arc`] from the attack's bearing as the figure sees it
 /// (`None` from its own hex), for a caller that has it already.
+#[inline(always)]
 pub fn in_shield_arc_seen(f: &Fighter, seen: Option<RelativeBearing>, opts: &Options) -> bool {
     let side = shield_side(f);
     match seen {

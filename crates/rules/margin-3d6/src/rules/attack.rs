@@ -53,6 +53,7 @@ pub fn held<'a>(f: &'a Fighter, s: &Strike) -> Option<&'a Held> {
 
 /// M-UNA-001: the best roll for an unarmed strike: a punch on DX, Boxing
 /// or Brawling; a kick on DX − 2, Boxing − 1 or Brawling − 2; a bite on DX.
+#[inline]
 pub fn unarmed_skill(f: &Fighter, u: Unarmed) -> i32 {
     let dx = f.stats.dx;
     match u {
