@@ -114,6 +114,8 @@ fn delay(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
             };
             Refusal::Illegal(Illegal::new("M-FLO-001", why))
         })?;
+    // Next round is ordered by the rules again.
+    state.order_sorted = false;
     let (name, after) = (&state.fighter(id).name, &state.fighter(after).name);
     Ok(vec![format!(
         "{name} delays: acts after {after} this round (game master)."
@@ -210,4 +212,5 @@ fn remove(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
 fn fresh(state: &mut State) {
     state.map = Arc::new(state.map.as_ref().clone());
     state.stamp.renew();
+    state.order_sorted = false;
 }

@@ -46,6 +46,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         order: Vec::new(),
         tie_rank: Vec::new(),
         cursor: None,
+        order_sorted: false,
         round: 0,
         max_rounds: s.max_rounds,
         open_map: open_map(&map),

@@ -32,6 +32,7 @@ impl Tactics {
     pub const NAMES: [&'static str; 3] = ["default", "aggressive", "defensive"];
 
     /// From a controller's tactics name.
+    #[inline(always)]
     pub fn of(name: Option<&str>) -> Tactics {
         match name {
             Some("aggressive") => Tactics::Aggressive,
@@ -312,7 +313,7 @@ fn may_strike(state: &State, who: CombatantId, s: &Strike) -> bool {
 /// The to-hit terms every strike from the figure's own hex shares
 /// ([`to_hit`] with no called shot and a plain maneuver): DX halved,
 /// stunned, posture, blinded eyes, bad footing and darkness.
-#[inline]
+#[inline(always)]
 fn shared_terms(state: &State, who: CombatantId, s: &Strike) -> i32 {
     use crate::model::terrain::{BAD_FOOTING, DARKNESS};
     use crate::rules::attack::{dx_lost, terrain};

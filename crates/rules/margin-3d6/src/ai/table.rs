@@ -41,7 +41,6 @@ const SLOTS: usize = WEAPONS * MODES + 3;
 const UNKNOWN: i64 = 0;
 
 /// One thread's table and what it was filled under.
-#[derive(Default)]
 struct Table {
     stamp: Option<Stamp>,
     options: Option<Arc<Options>>,
@@ -74,7 +73,16 @@ impl Table {
 }
 
 thread_local! {
-    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+    // Built empty at compile time: no lazy initialisation to test on
+    // every search (`Table::pin` fills it).
+    static TABLE: RefCell<Table> = const {
+        RefCell::new(Table {
+            stamp: None,
+            options: None,
+            weights: Vec::new(),
+            best: Vec::new(),
+        })
+    };
 }
 
 /// The entry of strike `s` by `who`, or `None` when the table does not
@@ -113,7 +121,7 @@ pub(super) struct Weights<'a> {
 impl Weights<'_> {
     /// The injury weight of strike `s` at full damage against its
     /// target's torso ([`injury_weight`] with no bonus).
-    #[inline]
+    #[inline(always)]
     pub(super) fn get(&mut self, s: &Strike) -> i64 {
         let (state, who) = (self.state, self.who);
         let Some(i) = slot(state, who, s) else {

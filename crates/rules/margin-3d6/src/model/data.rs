@@ -70,6 +70,7 @@ pub enum Class {
 
 impl Class {
     /// A missile weapon.
+    #[inline(always)]
     pub const fn ranged(self) -> bool {
         matches!(
             self,
@@ -83,6 +84,7 @@ impl Class {
     }
 
     /// Attacks every other round without a penalty (M-ROA-002).
+    #[inline(always)]
     pub const fn heavy(self) -> bool {
         matches!(self, Class::TwoHanded | Class::Polearm | Class::Flail)
     }
@@ -211,6 +213,7 @@ fn one() -> u8 {
 
 impl Weapon {
     /// A missile weapon.
+    #[inline(always)]
     pub fn ranged(&self) -> bool {
         self.class.ranged()
     }

@@ -140,6 +140,7 @@ impl Limb {
     ];
 
     /// Its bit in a crippled-limbs mask.
+    #[inline(always)]
     pub const fn bit(self) -> u8 {
         1 << (self as u8)
     }
@@ -177,6 +178,7 @@ impl Limb {
 
 impl Location {
     /// The armor key it reads.
+    #[inline(always)]
     pub const fn cover(self) -> Cover {
         match self {
             Location::Torso => Cover::Torso,

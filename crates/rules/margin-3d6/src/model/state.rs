@@ -495,6 +495,15 @@ pub struct State {
     pub tie_rank: Vec<u8>,
     /// Whose turn it is, as an index into `order`.
     pub cursor: Option<usize>,
+    /// `order` is known to hold every fighter sorted by its fixed key
+    /// (`rules::turn::order_key`: speed, DX, the tie rank): set by the turn
+    /// machinery once it has checked or sorted it, cleared wherever the
+    /// order, the roster, the tie ranks or a sheet changes (the roll-off, a
+    /// game master's override), so that each later round skips the check
+    /// (debug builds check it anyway). Not serialized: a state read back
+    /// checks once.
+    #[serde(skip)]
+    pub order_sorted: bool,
     /// The round (1 from the first).
     pub round: u32,
     /// The round limit.

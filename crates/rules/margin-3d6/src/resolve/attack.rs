@@ -86,6 +86,7 @@ impl check::Terms for ToHit<'_> {
 
 /// Marks the weapon's use for the rate of attack (M-ROA-002/006) and the
 /// block arcs (M-DEF-006), and spends a missile (M-ROA-005).
+#[inline(always)]
 fn spend(state: &mut State, b: &Blow) {
     let round = state.round;
     let f = state.fighter_mut(b.attacker);
@@ -252,6 +253,7 @@ fn mounted(state: &mut State, who: CombatantId, cx: &mut impl Cx<Margin>) -> Flo
 }
 
 /// The threat the defender sees.
+#[inline(always)]
 fn threat(state: &State, b: &Blow, from: HexPos, location: Location) -> Threat {
     let f = state.fighter(b.attacker);
     let h = held(f, &b.strike);
@@ -640,6 +642,7 @@ fn shield_risk(state: &mut State, defender: CombatantId, cx: &mut impl Cx<Margin
 /// 100% / a critical (M-DMG-013). `defense_model = negate`: any successful
 /// defense stops it. `pd_mode = attack_penalty` takes PD off the successes
 /// (M-ARM-010).
+#[inline(always)]
 fn net(
     state: &State,
     target: CombatantId,

@@ -75,6 +75,7 @@ pub fn verdict(c: &Check) -> &'static str {
 /// M-FLO-003/004: rolls 3d6 for `roller` against the sum of `terms` and
 /// judges it; below `min_target` no dice are rolled and the check fails.
 /// The record lists every term (built only when narrating).
+#[inline]
 pub fn roll(
     state: &State,
     cx: &mut impl Cx<Margin>,

@@ -47,6 +47,7 @@ pub fn enter(state: &mut State, who: CombatantId, target: CombatantId, cx: &mut 
 /// M-UNA-006, M-UNA-011: a hold lasts while the holder is awake and in
 /// the held figure's hex; once either has left it (a step, a retreat,
 /// knockback) or the holder is out of the fight, the held figure is free.
+#[inline(always)]
 pub fn release(state: &mut State) {
     for i in 0..state.fighters.len() {
         let Some((holder, _)) = state.fighters[i].held_by else {

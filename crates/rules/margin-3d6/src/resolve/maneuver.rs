@@ -452,6 +452,7 @@ fn charge(
 /// M-ROA-005: light missiles fire twice a round at skill ≥ SS, three times
 /// with Ranged Rapid Attack; M-MIS-002: other missiles twice with it;
 /// crossbows once (M-ROA-006); everything else once.
+#[inline(always)]
 fn shots(state: &State, who: CombatantId, s: &Strike, rapid: bool) -> u8 {
     let f = state.fighter(who);
     let Some(h) = held(f, s) else { return 1 };
@@ -471,6 +472,7 @@ fn shots(state: &State, who: CombatantId, s: &Strike, rapid: bool) -> u8 {
 }
 
 /// One strike, if the target is still up.
+#[inline(always)]
 fn strike(
     state: &mut State,
     who: CombatantId,
@@ -504,6 +506,7 @@ fn strike(
 
 /// Moves to `to` (checked) and, with a target, turns to face it (the free
 /// facing change, M-FLO-006). Returns the hex it attacks from.
+#[inline(always)]
 fn step(
     state: &mut State,
     who: CombatantId,
@@ -602,6 +605,7 @@ fn feint_at(
 /// The end of the turn: a stun from before it ends (M-EFF-001), aim is
 /// kept only by Aim (M-MIS-008), running is remembered (M-AOD-006), and
 /// fighting costs fatigue by encumbrance (M-PEN-005).
+#[inline(always)]
 fn wrap_up(state: &mut State, who: CombatantId, action: &Action, aiming: bool) {
     let fatigue = state.options.fatigue;
     let f = state.fighter_mut(who);

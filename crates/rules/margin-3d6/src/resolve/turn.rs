@@ -11,6 +11,7 @@ use fray_core::dice::systems::margin3d6::initiative_tie_break;
 use fray_core::{CombatantId, Cx, EndReason, Next, Outcome, RollRecord, RollRequest, SideId};
 
 /// The fight is over when at most one side has a conscious figure.
+#[inline(always)]
 pub fn fight_over(state: &State) -> Option<Outcome> {
     let mut side: Option<SideId> = None;
     for f in state.fighters.iter().filter(|f| f.awake()) {
@@ -39,6 +40,7 @@ pub fn fight_over(state: &State) -> Option<Outcome> {
 fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
     let n = state.fighters.len();
     state.tie_rank = vec![0; n];
+    state.order_sorted = false;
     let (mut small, mut big) = (ArrayVec::<CombatantId, SMALL>::new(), Vec::new());
     let ids: &mut [CombatantId] = if n <= SMALL {
         small.extend(state.ids());
@@ -85,10 +87,26 @@ const SMALL: usize = 16;
 /// order in place gives the same order as sorting the ids afresh, and
 /// allocates nothing after the first round.
 /// The keys read only fixed values (speed, DX, the tie rank), so after
-/// the first round the order is nearly always sorted already: checked
-/// first, sorted only when it is not (a Delay moved someone, a figure
-/// joined or left).
+/// the first round the order is nearly always sorted already: known so
+/// from [`State::order_sorted`] (kept by whatever changes the order, the
+/// roster, the ranks or a sheet), else checked, and sorted only when it is
+/// not (a Delay moved someone, a figure joined or left).
+#[inline(always)]
 fn build_order(state: &mut State) {
+    if state.order_sorted {
+        debug_assert!(
+            state.order.len() == state.fighters.len() && sorted(state),
+            "State::order_sorted is set on an order that is not sorted: clear it where the order or a key changes"
+        );
+        return;
+    }
+    sort_order(state);
+}
+
+/// [`build_order`] when the order is not known sorted: checked, and
+/// sorted when it is not.
+fn sort_order(state: &mut State) {
+    state.order_sorted = true;
     if state.order.len() == state.fighters.len() && sorted(state) {
         return;
     }

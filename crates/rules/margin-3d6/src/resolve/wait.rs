@@ -41,6 +41,7 @@ pub fn watched(
 
 /// The mover went from `start` to `to`; `attacking` is the foe its
 /// maneuver attacks, if any.
+#[inline(never)]
 pub fn entered(
     state: &mut State,
     mover: CombatantId,

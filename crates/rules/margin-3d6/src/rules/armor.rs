@@ -45,17 +45,22 @@ pub fn shield_side(f: &Fighter) -> Side {
 
 /// The figure's weapon in two hands (M-ARM-009): a ready, held weapon
 /// that needs both hands.
+#[inline(always)]
 pub fn two_handed_grip(f: &Fighter) -> bool {
+    // A plain loop: the iterator's `any` stayed a call of its own.
+    for w in &f.weapons {
+        if w.ready && !w.lost && w.weapon.hands >= 2 && !w.weapon.ranged() {
+            return true;
+        }
+    }
     f.weapons
-        .iter()
-        .any(|w| w.ready && !w.lost && w.weapon.hands >= 2 && !w.weapon.ranged())
-        || f.weapons
-            .first()
-            .is_some_and(|w| w.weapon.ranged() && w.weapon.hands >= 2 && !w.lost)
+        .first()
+        .is_some_and(|w| w.weapon.ranged() && w.weapon.hands >= 2 && !w.lost)
 }
 
 /// The shield can be brought to bear: ready on the arm (M-DAT-007), the
 /// arm not crippled, and no two-handed grip (M-ARM-009).
+#[inline(always)]
 pub fn shield_usable(f: &Fighter) -> bool {
     f.ready_shield().is_some() && !f.is_crippled(Limb::ShieldArm) && !two_handed_grip(f)
 }
@@ -73,6 +78,7 @@ pub fn in_shield_arc(f: &Fighter, from: HexPos, opts: &Options) -> bool {
 
 /// [`in_shield_arc`] from the attack's bearing as the figure sees it
 /// (`None` from its own hex), for a caller that has it already.
+#[inline(always)]
 pub fn in_shield_arc_seen(f: &Fighter, seen: Option<RelativeBearing>, opts: &Options) -> bool {
     let side = shield_side(f);
     match seen {
@@ -98,6 +104,7 @@ pub fn total_pd(f: &Fighter, from: HexPos, loc: Location, shield: bool, opts: &O
 
 /// [`total_pd`] from the attack's bearing as the figure sees it (`None`
 /// from its own hex), for a caller that has it already.
+#[inline(always)]
 pub fn total_pd_seen(
     f: &Fighter,
     seen: Option<RelativeBearing>,

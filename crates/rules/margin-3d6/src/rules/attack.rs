@@ -53,6 +53,7 @@ pub fn held<'a>(f: &'a Fighter, s: &Strike) -> Option<&'a Held> {
 
 /// M-UNA-001: the best roll for an unarmed strike: a punch on DX, Boxing
 /// or Brawling; a kick on DX − 2, Boxing − 1 or Brawling − 2; a bite on DX.
+#[inline]
 pub fn unarmed_skill(f: &Fighter, u: Unarmed) -> i32 {
     let dx = f.stats.dx;
     match u {
@@ -120,6 +121,7 @@ fn terrain_on_map(state: &State, hex: HexPos, id: fray_core::grid::TerrainId) ->
 
 /// M-ROA-002: the penalty for a two-handed weapon, polearm or flail that
 /// attacked on the wielder's previous turn: −max(0, 3 − (ST − min ST)).
+#[inline(always)]
 pub fn heavy_penalty(f: &Fighter, h: &Held, round: u32) -> i32 {
     if h.weapon.class.heavy() && h.last_attack.is_some_and(|r| r + 1 == round) {
         -(3 - (f.stats.st - h.weapon.min_st)).max(0)
@@ -422,6 +424,7 @@ fn persons_in(state: &State, hex: HexPos, shooter: CombatantId, target: Combatan
 
 /// M-FLO-006: a hex the attacker can strike from `from` facing `facing`:
 /// the front arc only (the faced hex and the two front-side hexes).
+#[inline(always)]
 pub fn in_front_arc(from: HexPos, facing: fray_core::grid::Facing, target: HexPos) -> bool {
     matches!(
         bearing(from, facing, target),
@@ -433,7 +436,7 @@ pub fn in_front_arc(from: HexPos, facing: fray_core::grid::Facing, target: HexPo
 /// `fray_grid::arc::bearing` gives it, with a direct answer for the
 /// neighbouring hexes (where that function's best direction is the
 /// neighbour's own), which is where nearly every melee blow and defense looks.
-#[inline]
+#[inline(always)]
 pub fn bearing(
     from: HexPos,
     facing: fray_core::grid::Facing,
@@ -493,6 +496,7 @@ pub fn in_reach(f: &Fighter, s: &Strike, from: HexPos, target: HexPos) -> bool {
 }
 
 /// The location a strike aims at: its called shot, else the torso (M-LOC-003).
+#[inline(always)]
 pub fn aimed_at(s: &Strike) -> Location {
     s.location.unwrap_or_default()
 }

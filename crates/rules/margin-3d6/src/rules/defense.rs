@@ -18,6 +18,7 @@ use fray_core::{CombatantId, Mods, Total};
 /// An Acrobatic Dodge's AD is its successes alone, so it is worth 2 less.
 /// The AI's answer to a defense question, and the simulator's direct one
 /// (`Cx::ask_or_ai`, which checks in debug builds that they agree).
+#[inline]
 pub fn best_answer(options: &[DefenseOption]) -> Answer {
     let value = |o: &DefenseOption| o.target - 2 * i32::from(o.kind == DefenseKind::AcrobaticDodge);
     let Some((first, rest)) = options.split_first() else {
@@ -206,6 +207,7 @@ pub fn foe_bit(id: CombatantId) -> u64 {
 }
 
 /// M-DEF-005, M-AOD-001/002: blocks allowed.
+#[inline(always)]
 pub fn block_limit(d: &Fighter, attacker: CombatantId) -> u8 {
     match d.guard.aod {
         Some(AodKind::MultipleFoe) => 2,
@@ -222,6 +224,7 @@ pub fn block_covers(d: &Fighter, from: HexPos) -> bool {
 }
 
 /// [`block_covers`] from the attack's bearing ([`bearing`]).
+#[inline(always)]
 fn block_covers_seen(d: &Fighter, b: RelativeBearing) -> bool {
     match d.guard.swung {
         Some(true) => {
@@ -234,6 +237,7 @@ fn block_covers_seen(d: &Fighter, b: RelativeBearing) -> bool {
 
 /// The defenses `defender` may make against `t`, each with its target
 /// (score + PD + modifiers), and the PD of the PD-only roll (M-ARM-011).
+#[inline(always)]
 pub fn options(
     state: &State,
     defender: CombatantId,

@@ -59,6 +59,7 @@ pub enum Fraction {
 }
 
 /// M-DMG-013: 0 → 25%, 1 → 50%, 2 → 75%, 3-5 → 100%, 6+ → critical.
+#[inline(always)]
 pub const fn fraction(net: i32) -> Option<Fraction> {
     match net {
         i32::MIN..=-1 => None,
