@@ -259,6 +259,11 @@ pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), Ill
 /// free ([`weapon_free`]), no ranged attack while holding a foe (G-GRP-012),
 /// and a held figure strikes with reach C only (G-GRP-014).
 pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Result<(), Illegal> {
+    if state.grips == 0 {
+        // Nobody holds anyone ([`State::grips`]): no held weapon, no grip
+        // of the striker's own, nobody holding it.
+        return Ok(());
+    }
     weapon_free(state, who, wi)?;
     let Some(m) = state.fighter(who).weapons.get(wi).and_then(|w| w.mode(mi)) else {
         return Ok(());
