@@ -38,15 +38,17 @@ pub fn action(state: &State, me: CombatantId) -> Action {
     }
 }
 
-/// The AI's answer to a question put to one of its figures.
+/// The AI's answer to a question put to one of its figures: the defense
+/// [`crate::rules::defense::ai_choice`] picks (both minds' choices live
+/// there, so that resolution may take it without building the question),
+/// or where a fallen body lies.
 pub fn answer(state: &State, q: &Question) -> Answer {
-    let who = match q {
-        Question::Defend { defender, .. } => *defender,
-        Question::Fall { faller, .. } => *faller,
-    };
-    if is_basic(state, who) {
-        basic::answer(state, q)
-    } else {
-        seasoned::answer(state, q)
+    match q {
+        Question::Defend {
+            defender, options, ..
+        } => crate::rules::defense::ai_choice(state, *defender, options),
+        Question::Fall {
+            faller, options, ..
+        } => basic::fall(state, *faller, options),
     }
 }
