@@ -928,7 +928,18 @@ impl State {
     }
 
     /// The grip on `who` that holds it hardest: a pin first (G-GRP-017).
+    /// Inlined: with nobody holding anyone ([`State::grips`]) the answer is
+    /// known without a call.
+    #[inline]
     pub fn held_by(&self, who: CombatantId) -> Option<(CombatantId, Grip)> {
+        if self.grips == 0 {
+            return None;
+        }
+        self.held_by_anyone(who)
+    }
+
+    /// [`State::held_by`] once someone holds someone.
+    fn held_by_anyone(&self, who: CombatantId) -> Option<(CombatantId, Grip)> {
         self.grabbers(who)
             .filter_map(|id| self.fighter(id).grip.map(|g| (id, g)))
             .max_by_key(|(id, g)| (g.pinned, std::cmp::Reverse(*id)))
