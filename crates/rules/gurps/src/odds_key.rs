@@ -122,6 +122,7 @@ impl Serialize for FighterKey<'_> {
             situation,
             stats,
             skills,
+            unarmed_skill: _,
             weapons,
             spells,
             casting,

@@ -375,6 +375,7 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         situation: _,
         stats: st,
         skills: _,
+        unarmed_skill: _,
         weapons,
         spells: _,
         casting,

@@ -380,6 +380,14 @@ pub struct Fighter {
     pub stats: Stats,
     /// Skills by name (for defaults and contests).
     pub skills: Arc<[(String, i32)]>,
+    /// The best level among the unarmed skills the sheet lists
+    /// (`rules::maneuver::UNARMED_SKILLS`), fixed with the skills at setup:
+    /// a feint's resistance (G-FNT-002) reads it at every feint weighed or
+    /// rolled instead of comparing skill names. Debug builds check each read
+    /// against the skills. Follows from `skills`, so neither the AI's memo
+    /// nor the odds key reads it.
+    #[serde(skip)]
+    pub unarmed_skill: Option<i32>,
     /// Weapons carried (and a charged spell in hand, last).
     pub weapons: Vec<Carried>,
     /// Spells known, in the sheet's (alphabetical) order.
