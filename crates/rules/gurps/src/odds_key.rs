@@ -123,6 +123,7 @@ impl Serialize for FighterKey<'_> {
             stats,
             skills,
             unarmed_skill: _,
+            basic_ai: _,
             weapons,
             spells,
             casting,

@@ -475,6 +475,7 @@ fn fighter(c: &Combatant, side: SideId, sheet: &Sheet, kit: Kit, stats: Stats) -
         situation: c.situation,
         skills: sheet.skills.iter().map(|(k, v)| (k.clone(), *v)).collect(),
         unarmed_skill: None,
+        basic_ai: crate::model::tactics::Tactics::is_basic(&c.controller),
         weapons: kit.weapons,
         spells: kit.spells.into(),
         casting: None,

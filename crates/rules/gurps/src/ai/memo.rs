@@ -376,6 +376,7 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         stats: st,
         skills: _,
         unarmed_skill: _,
+        basic_ai: _,
         weapons,
         spells: _,
         casting,

@@ -10,7 +10,6 @@
 
 use crate::model::action::{Action, Answer, Question};
 use crate::model::state::State;
-use crate::model::tactics::Tactics;
 use fray_core::CombatantId;
 
 mod bands;
@@ -26,7 +25,7 @@ use basic::expected_injury;
 
 /// Whether `who` is played by the first AI (`ai:basic...`).
 fn is_basic(state: &State, who: CombatantId) -> bool {
-    Tactics::is_basic(&state.fighter(who).controller)
+    state.fighter(who).is_basic_ai()
 }
 
 /// The AI's maneuver for `me`, always a legal one.

@@ -388,6 +388,15 @@ pub struct Fighter {
     /// nor the odds key reads it.
     #[serde(skip)]
     pub unarmed_skill: Option<i32>,
+    /// Played by the first AI (`ai:basic...`, [`Tactics::is_basic`] of the
+    /// controller), fixed at setup: the AI asks at every decision and
+    /// every defense, and the controller's tactics are a name. Debug
+    /// builds check each read. Follows from the controller, so neither the
+    /// AI's memo nor the odds key reads it.
+    ///
+    /// [`Tactics::is_basic`]: crate::model::tactics::Tactics::is_basic
+    #[serde(skip)]
+    pub basic_ai: bool,
     /// Weapons carried (and a charged spell in hand, last).
     pub weapons: Vec<Carried>,
     /// Spells known, in the sheet's (alphabetical) order.
@@ -506,6 +515,17 @@ impl Fighter {
     /// Whether the combatant has a trait.
     pub fn has(&self, t: Trait) -> bool {
         self.stats.has(t)
+    }
+
+    /// Whether the first AI plays this figure ([`Fighter::basic_ai`]).
+    #[inline]
+    pub fn is_basic_ai(&self) -> bool {
+        debug_assert_eq!(
+            self.basic_ai,
+            crate::model::tactics::Tactics::is_basic(&self.controller),
+            "the mind fixed at setup"
+        );
+        self.basic_ai
     }
 
     /// G-INJ-011: Move and Dodge are halved (round up) below 1/3 of HP.

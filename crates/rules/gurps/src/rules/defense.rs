@@ -7,7 +7,6 @@ use crate::model::action::{Answer, DefenseOption};
 use crate::model::options::RearAttacks;
 use crate::model::sheet::Trait;
 use crate::model::state::{CarriedFixed, DefenseKind, Fighter, Posture, Stance, State};
-use crate::model::tactics::Tactics;
 use fray_core::grid::{Arc, HexPos, Side};
 use fray_core::{CombatantId, Mods, Total};
 /// How the attack comes in, as far as the defender's options care.
@@ -612,7 +611,7 @@ pub fn ai_choice(state: &State, defender: CombatantId, options: &[DefenseOption]
                 && d.fp.saturating_sub(cost) >= FP_RESERVE - 2)
     };
     let worth = options.iter().filter(worth_it);
-    let best = if Tactics::is_basic(&d.controller) {
+    let best = if d.is_basic_ai() {
         worth.max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)))
     } else {
         let rank = |k: DefenseKind| match k {
