@@ -40,8 +40,10 @@ pub enum Pending<R: Ruleset> {
 pub enum Halt<R: Ruleset> {
     /// A person must answer first; the step is retried with the answer.
     Pending(Pending<R>),
-    /// A declared action is not allowed (boxed, see [`Halt::illegal`]).
-    Illegal(CombatantId, Box<crate::Illegal>),
+    /// A declared action is not allowed (boxed with its actor, see
+    /// [`Halt::illegal`]: an id beside the box would make the halt three
+    /// words, as a test pins).
+    Illegal(Box<IllegalAction>),
     /// A scripted or typed input does not fit (boxed: a halt is rare, and a
     /// small `Flow` keeps every resolution call cheap).
     BadInput(Box<InputError>),
@@ -58,13 +60,22 @@ impl<R: Ruleset> Halt<R> {
 
     /// A halt for an action of `who` the rules refuse.
     pub fn illegal(who: CombatantId, why: crate::Illegal) -> Self {
-        Halt::Illegal(who, Box::new(why))
+        Halt::Illegal(Box::new(IllegalAction { who, why }))
     }
 
     /// A halt for a roll a person must make first.
     pub fn roll(req: RollRequest) -> Self {
         Halt::Pending(Pending::Roll(Box::new(req)))
     }
+}
+
+/// An action the rules refuse, and whose it was ([`Halt::Illegal`]).
+#[derive(Clone, Debug)]
+pub struct IllegalAction {
+    /// The combatant whose action it was.
+    pub who: CombatantId,
+    /// Why the rules refuse it.
+    pub why: crate::Illegal,
 }
 
 /// An input (from a script, a saved game or a person) that does not fit
@@ -145,7 +156,7 @@ impl<R: Ruleset> fmt::Display for Halt<R> {
                 write!(f, "waiting for a roll of {} ({})", req.kind, req.label)
             }
             Halt::Pending(Pending::Answer(q)) => write!(f, "waiting for an answer: {q}"),
-            Halt::Illegal(_, why) => write!(f, "illegal action: {why}"),
+            Halt::Illegal(refused) => write!(f, "illegal action: {}", refused.why),
             Halt::BadInput(why) => write!(f, "{why}"),
             Halt::Merged => f.write_str("the enumeration already knows what follows"),
         }

@@ -50,7 +50,7 @@ pub use data::{Catalog, Kind, Listing};
 pub use engine::Progress;
 pub use envelope::{Cast, Envelope, Expect, Placement};
 pub use event::{EventSink, FnSink, NullSink, VecSink};
-pub use halt::{Flow, Halt, InputError, Pending};
+pub use halt::{Flow, Halt, IllegalAction, InputError, Pending};
 pub use ids::{CombatantId, SideId};
 pub use inputs::{InputLog, RollInput, StepInputs};
 pub use menu::{Choice, Menu, Node, Step};

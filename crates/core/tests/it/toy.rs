@@ -370,9 +370,9 @@ fn actions_from_other_oracles_are_always_checked() {
     let mut oracle = InputOracle::script(&log, 1);
     let err = engine::step(&mut state, &mut oracle, &mut NullSink).unwrap_err();
     match err {
-        Halt::Illegal(who, why) => {
-            assert_eq!(who, CombatantId(0));
-            assert_eq!(why.rule, "TOY-1");
+        Halt::Illegal(refused) => {
+            assert_eq!(refused.who, CombatantId(0));
+            assert_eq!(refused.why.rule, "TOY-1");
         }
         other => panic!("expected a refusal, got {other}"),
     }

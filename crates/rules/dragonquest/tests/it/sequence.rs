@@ -219,7 +219,7 @@ fn modag_26_takes_two_different_actions_in_its_slot() {
     let mut s = s;
     fray_core::engine::step::<DragonQuest, _, _>(&mut s, &mut oracle, &mut sink).unwrap();
     match fray_core::engine::step::<DragonQuest, _, _>(&mut s, &mut oracle, &mut sink) {
-        Err(fray_core::Halt::Illegal(_, why)) => assert_eq!(why.rule, "DQ-15-003"),
+        Err(fray_core::Halt::Illegal(refused)) => assert_eq!(refused.why.rule, "DQ-15-003"),
         other => panic!("{other:?}"),
     }
 }
