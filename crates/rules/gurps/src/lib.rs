@@ -326,6 +326,13 @@ impl Ruleset for Gurps {
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
 
+    /// The AI answers a defense question with one of its own options (its
+    /// kind and weapon, a retreat only where the option has one, no extra
+    /// effort, no dive) and a fall with one of the hexes offered, never an
+    /// empty list (`ai::answer`), so the simulator need not check the
+    /// answer; debug builds still do.
+    const AI_ANSWERS_ARE_LEGAL: bool = true;
+
     fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
         rules::maneuver::check(state, actor, action)
     }

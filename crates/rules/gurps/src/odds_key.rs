@@ -122,6 +122,8 @@ impl Serialize for FighterKey<'_> {
             situation,
             stats,
             skills,
+            unarmed_skill: _,
+            basic_ai: _,
             weapons,
             spells,
             casting,

@@ -222,6 +222,7 @@ fn build(
     let stats = stats(sheet, kit.weight)?;
     let mut f = fighter(c, side, sheet, kit, stats);
     crate::model::state::CarriedFixed::fix_all(&mut f);
+    f.unarmed_skill = f.skill_level(&crate::rules::maneuver::UNARMED_SKILLS);
     Ok(f)
 }
 
@@ -473,6 +474,8 @@ fn fighter(c: &Combatant, side: SideId, sheet: &Sheet, kit: Kit, stats: Stats) -
         ai: c.ai,
         situation: c.situation,
         skills: sheet.skills.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+        unarmed_skill: None,
+        basic_ai: crate::model::tactics::Tactics::is_basic(&c.controller),
         weapons: kit.weapons,
         spells: kit.spells.into(),
         casting: None,

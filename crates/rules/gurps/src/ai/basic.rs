@@ -5,7 +5,7 @@
 //! It is deterministic (no dice of its own) and reads its knobs from the
 //! controller's tactics. Its choices are unchanged since it was the default.
 
-use crate::model::action::{Action, Aim, AllOutVariant, Answer, Question, Step, Strike};
+use crate::model::action::{Action, Aim, AllOutVariant, Answer, Step, Strike};
 use crate::model::damage::Dice;
 use crate::model::location::Location;
 use crate::model::state::{Posture, State};
@@ -799,59 +799,17 @@ fn closest_reachable(
     Some((hex, crate::rules::movement::hexes_of(&path)))
 }
 
-/// The AI's answer: the defense with the best value, retreating when
-/// allowed; a blocking spell (G-SPL-012) only when it beats the best other
-/// defense by 3 or more (or there is none) and the FP allow it.
-pub(super) fn answer(state: &State, q: &Question) -> Answer {
-    match q {
-        Question::Defend {
-            options, defender, ..
-        } => {
-            let d = state.fighter(*defender);
-            let may_retreat = d.ai.retreat;
-            let value = |o: &crate::model::action::DefenseOption| match o.with_retreat {
-                Some(r) if may_retreat => r.max(o.value),
-                _ => o.value,
-            };
-            let spell = crate::model::state::DefenseKind::Spell;
-            let plain = options.iter().filter(|o| o.kind != spell).map(value).max();
-            let worth_it = |o: &&crate::model::action::DefenseOption| {
-                let cost = o
-                    .weapon
-                    .and_then(|i| d.spells.get(usize::from(i)))
-                    .map_or(i32::MAX, |k| i32::from(k.spell.cost));
-                o.kind != spell
-                    || (plain.is_none_or(|p| o.value >= p + 3)
-                        && d.fp.saturating_sub(cost) >= super::magic::RESERVE - 2)
-            };
-            let best = options
-                .iter()
-                .filter(worth_it)
-                .max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)));
-            match best {
-                Some(o) => Answer::Defend {
-                    kind: o.kind,
-                    weapon: o.weapon,
-                    retreat: value(o) > o.value,
-                    feverish: false,
-                    acrobatic: false,
-                    dive: None,
-                },
-                None => Answer::NoDefense,
-            }
-        }
-        // G-POS-009: the body goes down behind the faller if it can.
-        Question::Fall {
-            faller, options, ..
-        } => {
-            let f = state.fighter(*faller);
-            let behind = f.pose.pos.neighbour(f.facing().opposite());
-            let hex = if options.contains(&behind) {
-                behind
-            } else {
-                options.first().copied().unwrap_or(behind)
-            };
-            Answer::Fall { hex }
-        }
-    }
+/// The AI's answer to where a fallen body lies (G-POS-009): behind the
+/// faller if it can. The defenses are chosen in
+/// [`crate::rules::defense::ai_choice`], which resolution may call
+/// directly.
+pub(super) fn fall(state: &State, faller: CombatantId, options: &[HexPos]) -> Answer {
+    let f = state.fighter(faller);
+    let behind = f.pose.pos.neighbour(f.facing().opposite());
+    let hex = if options.contains(&behind) {
+        behind
+    } else {
+        options.first().copied().unwrap_or(behind)
+    };
+    Answer::Fall { hex }
 }

@@ -14,7 +14,7 @@ use fray_core::grid::Pose;
 use fray_core::{CombatantId, Total};
 
 /// FP a caster keeps back for blocking spells and the Will to go on.
-pub const RESERVE: i32 = 3;
+pub use crate::rules::defense::FP_RESERVE as RESERVE;
 
 /// A spell action for a caster, or `None` to fight as the others do.
 pub fn plan(state: &State, me: CombatantId) -> Option<Action> {

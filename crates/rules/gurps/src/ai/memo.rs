@@ -375,6 +375,8 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         situation: _,
         stats: st,
         skills: _,
+        unarmed_skill: _,
+        basic_ai: _,
         weapons,
         spells: _,
         casting,

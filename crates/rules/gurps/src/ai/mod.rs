@@ -10,7 +10,6 @@
 
 use crate::model::action::{Action, Answer, Question};
 use crate::model::state::State;
-use crate::model::tactics::Tactics;
 use fray_core::CombatantId;
 
 mod bands;
@@ -26,7 +25,7 @@ use basic::expected_injury;
 
 /// Whether `who` is played by the first AI (`ai:basic...`).
 fn is_basic(state: &State, who: CombatantId) -> bool {
-    Tactics::is_basic(&state.fighter(who).controller)
+    state.fighter(who).is_basic_ai()
 }
 
 /// The AI's maneuver for `me`, always a legal one.
@@ -38,15 +37,17 @@ pub fn action(state: &State, me: CombatantId) -> Action {
     }
 }
 
-/// The AI's answer to a question put to one of its figures.
+/// The AI's answer to a question put to one of its figures: the defense
+/// [`crate::rules::defense::ai_choice`] picks (both minds' choices live
+/// there, so that resolution may take it without building the question),
+/// or where a fallen body lies.
 pub fn answer(state: &State, q: &Question) -> Answer {
-    let who = match q {
-        Question::Defend { defender, .. } => *defender,
-        Question::Fall { faller, .. } => *faller,
-    };
-    if is_basic(state, who) {
-        basic::answer(state, q)
-    } else {
-        seasoned::answer(state, q)
+    match q {
+        Question::Defend {
+            defender, options, ..
+        } => crate::rules::defense::ai_choice(state, *defender, options),
+        Question::Fall {
+            faller, options, ..
+        } => basic::fall(state, *faller, options),
     }
 }

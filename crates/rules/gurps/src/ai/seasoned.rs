@@ -20,7 +20,7 @@
 
 use super::{basic, grappling, magic};
 use crate::model::action::{
-    Action, AllOutVariant, Answer, DefenseVariant, Question, Response, Step, Strike, Trigger, Wait,
+    Action, AllOutVariant, DefenseVariant, Response, Step, Strike, Trigger, Wait,
 };
 use crate::model::location::Location;
 use crate::model::state::{DefenseKind, Posture, State};
@@ -1024,63 +1024,5 @@ fn choose(state: &State, me: CombatantId) -> Action {
         step: p.step,
         extra: None,
         giant_step: None,
-    }
-}
-
-/// The seasoned AI's answer: the defense with the best chance (retreating
-/// only when that raises it); on a tie it blocks before it parries and
-/// parries before it dodges (a Block is once a turn and the Dodge never runs
-/// out, G-DEF-003..005), and keeps its retreat. A blocking spell as the
-/// basic AI weighs it (G-SPL-012).
-pub(super) fn answer(state: &State, q: &Question) -> Answer {
-    let Question::Defend {
-        options, defender, ..
-    } = q
-    else {
-        return basic::answer(state, q);
-    };
-    let d = state.fighter(*defender);
-    let may_retreat = d.ai.retreat;
-    let value = |o: &crate::model::action::DefenseOption| match o.with_retreat {
-        Some(r) if may_retreat => r.max(o.value),
-        _ => o.value,
-    };
-    let plain = options
-        .iter()
-        .filter(|o| o.kind != DefenseKind::Spell)
-        .map(value)
-        .max();
-    let worth_it = |o: &&crate::model::action::DefenseOption| {
-        let cost = o
-            .weapon
-            .and_then(|i| d.spells.get(usize::from(i)))
-            .map_or(i32::MAX, |k| i32::from(k.spell.cost));
-        o.kind != DefenseKind::Spell
-            || (plain.is_none_or(|p| o.value >= p + 3)
-                && d.fp.saturating_sub(cost) >= magic::RESERVE - 2)
-    };
-    let rank = |k: DefenseKind| match k {
-        DefenseKind::Block => 3,
-        DefenseKind::Parry => 2,
-        DefenseKind::Dodge => 1,
-        DefenseKind::Spell => 0,
-    };
-    // The chance is what counts: values at or below 4 and at or above 16
-    // all read the same (G-DICE-005/006).
-    let chance = |v: i32| v.clamp(4, 16);
-    let best = options
-        .iter()
-        .filter(worth_it)
-        .max_by_key(|o| (chance(value(o)), value(o) == o.value, rank(o.kind)));
-    match best {
-        Some(o) => Answer::Defend {
-            kind: o.kind,
-            weapon: o.weapon,
-            retreat: value(o) > o.value,
-            feverish: false,
-            acrobatic: false,
-            dive: None,
-        },
-        None => Answer::NoDefense,
     }
 }

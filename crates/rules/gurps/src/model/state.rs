@@ -380,6 +380,23 @@ pub struct Fighter {
     pub stats: Stats,
     /// Skills by name (for defaults and contests).
     pub skills: Arc<[(String, i32)]>,
+    /// The best level among the unarmed skills the sheet lists
+    /// (`rules::maneuver::UNARMED_SKILLS`), fixed with the skills at setup:
+    /// a feint's resistance (G-FNT-002) reads it at every feint weighed or
+    /// rolled instead of comparing skill names. Debug builds check each read
+    /// against the skills. Follows from `skills`, so neither the AI's memo
+    /// nor the odds key reads it.
+    #[serde(skip)]
+    pub unarmed_skill: Option<i32>,
+    /// Played by the first AI (`ai:basic...`, [`Tactics::is_basic`] of the
+    /// controller), fixed at setup: the AI asks at every decision and
+    /// every defense, and the controller's tactics are a name. Debug
+    /// builds check each read. Follows from the controller, so neither the
+    /// AI's memo nor the odds key reads it.
+    ///
+    /// [`Tactics::is_basic`]: crate::model::tactics::Tactics::is_basic
+    #[serde(skip)]
+    pub basic_ai: bool,
     /// Weapons carried (and a charged spell in hand, last).
     pub weapons: Vec<Carried>,
     /// Spells known, in the sheet's (alphabetical) order.
@@ -498,6 +515,17 @@ impl Fighter {
     /// Whether the combatant has a trait.
     pub fn has(&self, t: Trait) -> bool {
         self.stats.has(t)
+    }
+
+    /// Whether the first AI plays this figure ([`Fighter::basic_ai`]).
+    #[inline]
+    pub fn is_basic_ai(&self) -> bool {
+        debug_assert_eq!(
+            self.basic_ai,
+            crate::model::tactics::Tactics::is_basic(&self.controller),
+            "the mind fixed at setup"
+        );
+        self.basic_ai
     }
 
     /// G-INJ-011: Move and Dodge are halved (round up) below 1/3 of HP.
@@ -928,7 +956,18 @@ impl State {
     }
 
     /// The grip on `who` that holds it hardest: a pin first (G-GRP-017).
+    /// Inlined: with nobody holding anyone ([`State::grips`]) the answer is
+    /// known without a call.
+    #[inline]
     pub fn held_by(&self, who: CombatantId) -> Option<(CombatantId, Grip)> {
+        if self.grips == 0 {
+            return None;
+        }
+        self.held_by_anyone(who)
+    }
+
+    /// [`State::held_by`] once someone holds someone.
+    fn held_by_anyone(&self, who: CombatantId) -> Option<(CombatantId, Grip)> {
         self.grabbers(who)
             .filter_map(|id| self.fighter(id).grip.map(|g| (id, g)))
             .max_by_key(|(id, g)| (g.pinned, std::cmp::Reverse(*id)))

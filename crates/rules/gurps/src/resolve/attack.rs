@@ -121,7 +121,6 @@ pub(crate) fn resolve_nth(
         });
         return Ok(());
     }
-    let weapon = std::sync::Arc::clone(&state.fighter(attacker).weapons[wi].weapon);
     let telegraphic = if strike.telegraphic { 4 } else { 0 };
     let mut check = Check::new(attacker, "attack", "G-DICE-001")
         .critical_excluded(telegraphic)
@@ -129,7 +128,10 @@ pub(crate) fn resolve_nth(
     if state.fighter(attacker).weapons[wi].is_ranged(mi) {
         check = check.ranged();
     }
-    let r = check::roll_level(state, cx, check, &mods, Some(&weapon.name))?;
+    // The weapon's name, borrowed for the record (an `Arc` cloned here
+    // cost two atomic operations a strike, told or not).
+    let weapon = &state.fighter(attacker).weapons[wi].weapon.name;
+    let r = check::roll_level(state, cx, check, &mods, Some(weapon))?;
     let extra_effort =
         strike.mighty_blow || matches!(how.multi, Some(Multi::Rapid { flurry: true }));
     if r.is_critical_failure() && extra_effort {
@@ -386,10 +388,23 @@ pub(crate) fn defense_stage(
             at_weapon: strike.at_weapon.is_some(),
             ..Incoming::melee(state, attacker, target)
         };
-        let a_name = state.fighter(attacker).name.clone();
-        let t_name = state.fighter(target).name.clone();
-        let weapon = std::sync::Arc::clone(&w.weapon);
-        let words = move || format!("{a_name} attacks {t_name} with {}", weapon.name);
+        // The words are asked for only when narrating (`defense::ask`): the
+        // names are taken only then (each `Arc` clone is two atomic
+        // operations, at every defense).
+        let names = cx.narrating().then(|| {
+            (
+                state.fighter(attacker).name.clone(),
+                state.fighter(target).name.clone(),
+                std::sync::Arc::clone(&w.weapon),
+            )
+        });
+        let words = move || {
+            names
+                .as_ref()
+                .map_or_else(String::new, |(a_name, t_name, weapon)| {
+                    format!("{a_name} attacks {t_name} with {}", weapon.name)
+                })
+        };
         match defense::defend(state, inc, words, cx)? {
             None => {}
             // G-CC-009: a dodged attack into a close combat may strike another there.

@@ -192,7 +192,9 @@ fn ask(
         feverish,
         acrobatic,
         dive,
-    } = cx.ask(state, q)?
+    } = cx.ask_or_ai(state, q, || {
+        crate::rules::defense::ai_choice(state, inc.defender, opts)
+    })?
     else {
         return Ok(None);
     };

@@ -445,10 +445,17 @@ fn break_free(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) ->
 
 /// Holds lapse when the two are more than a hex apart (the holder moved
 /// away or the held figure was knocked back) or the holder is out.
+#[inline]
 pub fn lapse(state: &mut State) {
     if state.grips == 0 {
+        // Inlined: nobody holds anyone ([`State::grips`]), nothing lapses.
         return;
     }
+    lapse_grips(state);
+}
+
+/// [`lapse`] once someone holds someone.
+fn lapse_grips(state: &mut State) {
     for id in 0..state.fighters.len() {
         let f = &state.fighters[id];
         if let Some(g) = f.grip {

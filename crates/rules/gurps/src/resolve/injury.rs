@@ -246,9 +246,9 @@ fn apply_injury(state: &mut State, blow: &Blow, injury: i32) {
 /// narrating).
 fn report_damage(state: &State, blow: &Blow, w: &Wound, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter(blow.target);
-    let (hp, name, hp_max) = (f.hp, f.name.clone(), f.stats.hp);
+    let (hp, hp_max) = (f.hp, f.stats.hp);
     cx.emit(|| Event::Damage {
-        target: name.to_string(),
+        target: f.name.to_string(),
         location: w.location.to_string(),
         basic: w.basic,
         damage_type: blow.damage_type.to_string(),

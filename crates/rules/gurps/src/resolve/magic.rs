@@ -268,12 +268,21 @@ pub fn discharged(state: &mut State, who: CombatantId, wi: usize) {
 /// Takes spent, thrown or dropped spells out of the weapon list (the
 /// last entries, so no other weapon's number moves); called between
 /// maneuvers, never while an attack is being resolved.
+#[inline]
 pub fn tidy(state: &mut State, who: CombatantId) {
+    // Only casting puts a spell in hand, so a figure that knows none holds
+    // none: nothing to tidy (inlined, as every maneuver asks it).
+    if !state.fighter(who).spells.is_empty() {
+        tidy_caster(state, who);
+    }
+}
+
+/// [`tidy`] for a figure that knows spells.
+fn tidy_caster(state: &mut State, who: CombatantId) {
     let f = state.fighter_mut(who);
     // Most figures hold no spell: nothing to tidy (and no rewrite of the
-    // weapons, which every maneuver asks of every figure).
-    // Only casting puts a spell in hand, so a figure that knows none holds none.
-    if f.spells.is_empty() || (f.casting.is_none() && f.weapons.iter().all(|w| w.spell.is_none())) {
+    // weapons).
+    if f.casting.is_none() && f.weapons.iter().all(|w| w.spell.is_none()) {
         return;
     }
     f.weapons
@@ -645,7 +654,16 @@ fn lose(
 
 /// G-CON-001 decision: any maneuver but Concentrate abandons a spell
 /// under way.
+#[inline]
 pub fn abandon(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
+    // Inlined: nearly always nothing is under way.
+    if state.fighter(who).casting.is_some() {
+        abandon_casting(state, who, cx);
+    }
+}
+
+/// [`abandon`] with a spell under way.
+fn abandon_casting(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     if let Some(c) = state.fighter(who).casting {
         state.fighter_mut(who).casting = None;
         let name = spell_name(state, who, c.spell);

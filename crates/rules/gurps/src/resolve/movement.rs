@@ -190,9 +190,8 @@ pub fn set_pose(
         to,
         trailed_body(state.fighter(mover), to.pos, from.pos),
     );
-    let name = state.fighter(mover).name.clone();
     cx.emit(|| Event::Moved {
-        who: name.to_string(),
+        who: state.fighter(mover).name.to_string(),
         from: describe(from),
         to: describe(to),
         why,
@@ -223,9 +222,8 @@ pub fn set_pose_from(
 ) {
     let from = state.fighter(mover).pose;
     state.place(mover, to, trailed_body(state.fighter(mover), to.pos, prev));
-    let name = state.fighter(mover).name.clone();
     cx.emit(|| Event::Moved {
-        who: name.to_string(),
+        who: state.fighter(mover).name.to_string(),
         from: describe(from),
         to: describe(to),
         why,

@@ -3,7 +3,7 @@
 //!
 //! The pure part: values and checks read from the state, no dice.
 
-use crate::model::action::DefenseOption;
+use crate::model::action::{Answer, DefenseOption};
 use crate::model::options::RearAttacks;
 use crate::model::sheet::Trait;
 use crate::model::state::{CarriedFixed, DefenseKind, Fighter, Posture, Stance, State};
@@ -566,6 +566,71 @@ pub(crate) fn each_option_around(
     for spell in crate::rules::magic::blocking_spells(state, inc) {
         push(DefenseKind::Spell, Some(spell));
     }
+}
+
+/// FP a caster played by the AI keeps back for blocking spells and the
+/// Will to go on (`ai::magic` plans its spells by it too).
+pub const FP_RESERVE: i32 = 3;
+
+/// The defense the AI chooses among `options` for `defender` (its answer to
+/// [`Question::Defend`](crate::model::action::Question::Defend), always one
+/// of the options or none): kept here, beside the options, so that
+/// resolution takes it directly when the AI alone answers
+/// ([`fray_core::Cx::ask_or_ai`]: the question is never built; debug
+/// builds check the two agree). Both minds weigh a defense at its best
+/// value, retreating where the option allows it and the figure's tactics
+/// do, and a blocking spell (G-SPL-012) only when it beats the best other
+/// defense by 3 or more (or there is none) and the FP allow it.
+///
+/// - The first AI (`ai:basic...`) takes the best value; on a tie Dodge
+///   before Parry before Block before a spell.
+/// - The seasoned AI takes the best chance (values at or below 4 and at
+///   or above 16 read the same, G-DICE-005/006), retreating only when that
+///   raises it; on a tie it blocks before it parries and parries before it
+///   dodges (a Block is once a turn and the Dodge never runs out,
+///   G-DEF-003..005), and keeps its retreat.
+pub fn ai_choice(state: &State, defender: CombatantId, options: &[DefenseOption]) -> Answer {
+    let d = state.fighter(defender);
+    let may_retreat = d.ai.retreat;
+    let value = |o: &DefenseOption| match o.with_retreat {
+        Some(r) if may_retreat => r.max(o.value),
+        _ => o.value,
+    };
+    let plain = options
+        .iter()
+        .filter(|o| o.kind != DefenseKind::Spell)
+        .map(value)
+        .max();
+    let worth_it = |o: &&DefenseOption| {
+        let cost = o
+            .weapon
+            .and_then(|i| d.spells.get(usize::from(i)))
+            .map_or(i32::MAX, |k| i32::from(k.spell.cost));
+        o.kind != DefenseKind::Spell
+            || (plain.is_none_or(|p| o.value >= p + 3)
+                && d.fp.saturating_sub(cost) >= FP_RESERVE - 2)
+    };
+    let worth = options.iter().filter(worth_it);
+    let best = if d.is_basic_ai() {
+        worth.max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)))
+    } else {
+        let rank = |k: DefenseKind| match k {
+            DefenseKind::Block => 3,
+            DefenseKind::Parry => 2,
+            DefenseKind::Dodge => 1,
+            DefenseKind::Spell => 0,
+        };
+        let chance = |v: i32| v.clamp(4, 16);
+        worth.max_by_key(|o| (chance(value(o)), value(o) == o.value, rank(o.kind)))
+    };
+    best.map_or(Answer::NoDefense, |o| Answer::Defend {
+        kind: o.kind,
+        weapon: o.weapon,
+        retreat: value(o) > o.value,
+        feverish: false,
+        acrobatic: false,
+        dive: None,
+    })
 }
 
 /// Whether a figure may pay FP for extra effort now: it needs at least 1 FP

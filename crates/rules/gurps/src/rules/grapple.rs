@@ -199,11 +199,19 @@ pub(crate) fn st_for_rolls(state: &State, who: CombatantId) -> i32 {
 /// (G-GRP-005), nor hands busy holding a foe (G-GRP-006, G-GRP-011).
 /// Decision: weapons are held in the right hand and the shield on the left
 /// arm; a one-handed grip uses the left hand.
+#[inline]
 pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), Illegal> {
     if state.grips == 0 {
-        // Nobody holds anyone ([`State::grips`]): no held weapon or limb, no busy hands.
+        // Nobody holds anyone ([`State::grips`]): no held weapon or limb,
+        // no busy hands (inlined: the parry options and the strike's check
+        // ask at every weapon).
         return Ok(());
     }
+    weapon_free_gripped(state, who, wi)
+}
+
+/// [`weapon_free`] once someone holds someone.
+fn weapon_free_gripped(state: &State, who: CombatantId, wi: usize) -> Result<(), Illegal> {
     let f = state.fighter(who);
     let Some(w) = f.weapons.get(wi) else {
         return Ok(());
@@ -258,8 +266,24 @@ pub fn weapon_free(state: &State, who: CombatantId, wi: usize) -> Result<(), Ill
 /// Whether `who` may strike with weapon `wi` and mode `mi`: the weapon is
 /// free ([`weapon_free`]), no ranged attack while holding a foe (G-GRP-012),
 /// and a held figure strikes with reach C only (G-GRP-014).
+#[inline]
 pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Result<(), Illegal> {
-    weapon_free(state, who, wi)?;
+    if state.grips == 0 {
+        // Nobody holds anyone ([`State::grips`]): no held weapon, no grip
+        // of the striker's own, nobody holding it.
+        return Ok(());
+    }
+    may_strike_gripped(state, who, wi, mi)
+}
+
+/// [`may_strike`] once someone holds someone.
+fn may_strike_gripped(
+    state: &State,
+    who: CombatantId,
+    wi: usize,
+    mi: usize,
+) -> Result<(), Illegal> {
+    weapon_free_gripped(state, who, wi)?;
     let Some(m) = state.fighter(who).weapons.get(wi).and_then(|w| w.mode(mi)) else {
         return Ok(());
     };
@@ -281,6 +305,7 @@ pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Resu
 /// Whether `who` may block: not with the shield arm held (G-GRP-005) nor
 /// while holding a foe (G-GRP-006; decision: the shield hand is among the
 /// grabbing hands).
+#[inline]
 pub fn may_block(state: &State, who: CombatantId) -> bool {
     if state.grips == 0 {
         return true; // Nobody holds anyone ([`State::grips`]).

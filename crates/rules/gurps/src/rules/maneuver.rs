@@ -447,7 +447,12 @@ pub const UNARMED_SKILLS: [&str; 6] = [
 /// hands and feet are always ready) and a ready shield's or cloak's.
 pub fn feint_resistance(state: &State, target: CombatantId) -> i32 {
     let t = state.fighter(target);
-    let mut best = t.best_skill(&UNARMED_SKILLS, t.stats.dx);
+    debug_assert_eq!(
+        t.unarmed_skill,
+        t.skill_level(&UNARMED_SKILLS),
+        "the unarmed skill fixed at setup"
+    );
+    let mut best = t.unarmed_skill.map_or(t.stats.dx, |s| s.max(t.stats.dx));
     for (_, w) in t.ready_melee() {
         best = best.max(w.skill.iter().copied().max().unwrap_or(0));
     }
