@@ -78,9 +78,14 @@ const SLOTS: usize = 1 << 17;
 /// two figures, fewer of them in a run.
 const LONG_SLOTS: usize = 1 << 15;
 
-/// The longest key of the short table, in bytes (a duel's keys are about
-/// 100 bytes).
-const SHORT_KEY: usize = 128;
+/// The longest key of the short table, in bytes: what fills an entry of
+/// three cache lines beside its length and maneuver ([`Entry`]; a duel's
+/// keys are mostly 88 bytes).
+const SHORT_KEY: usize = 3 * 64 - 1 - size_of::<Action>();
+const _: () = assert!(
+    SHORT_KEY >= 96 && size_of::<Entry<SHORT_KEY>>() == 3 * 64,
+    "a duel's key fits an entry of three cache lines"
+);
 
 /// A situation written out in bytes, bounded.
 struct Writer {
@@ -959,14 +964,32 @@ fn moved_action(a: &Action, d: (i32, i32)) -> Option<Action> {
     })
 }
 
-/// One remembered decision, its key inline (a read touches the entry's
-/// few lines, and a new entry allocates nothing but the maneuver's own
-/// path, if any).
+/// One remembered decision, its key inline (a new entry allocates nothing
+/// but the maneuver's own path, if any), on whole cache lines of its own
+/// (three for a duel's key): a read touches those lines only, where an
+/// entry packed unaligned touched four or five.
+#[repr(C, align(64))]
 struct Entry<const N: usize> {
     /// The key's length (no key is empty: each starts with `me`).
     len: u8,
     key: [u8; N],
     action: Action,
+}
+
+impl<const N: usize> Entry<N> {
+    /// Whether this entry was kept under `key`.
+    #[inline]
+    fn holds(&self, key: &[u8]) -> bool {
+        usize::from(self.len) == key.len() && self.key[..key.len()] == *key
+    }
+
+    /// Takes `key` and its decision.
+    #[inline]
+    fn take(&mut self, key: &[u8], action: Action) {
+        self.key[..key.len()].copy_from_slice(key);
+        self.len = key.len() as u8;
+        self.action = action;
+    }
 }
 
 /// The low bits of a slot's tag: its entry's index plus one (0: empty).
@@ -986,11 +1009,11 @@ const WAYS: usize = 4;
 /// of [`WAYS`] (set-associative, least lately met forgotten first: the
 /// decisions met again stay, where a direct-mapped slot lost a decision
 /// met often to one met once); the entries are packed in the order
-/// they were made, each as long as its table's keys need (a duel's keys
-/// fit the short table, whose entries are about two thirds the size of
-/// one long enough for any key). The tags are allocated zeroed and the
-/// entries' room reserved but not written, so a single fight touches only
-/// the pages it uses.
+/// they were made, each as long as its table's keys need and aligned to
+/// cache lines (a duel's keys fit the short table, whose entries are three
+/// lines, half the size of one long enough for any key). The tags are
+/// allocated zeroed and the entries' room reserved but not written, so a
+/// single fight touches only the pages it uses.
 struct Table<const N: usize> {
     tags: Vec<u64>,
     entries: Vec<Entry<N>>,
@@ -1030,8 +1053,7 @@ impl<const N: usize> Table<N> {
                 continue;
             }
             let index = (tag & ((1 << INDEX_BITS) - 1)) as usize - 1;
-            let e = &self.entries[index];
-            if usize::from(e.len) == key.len() && e.key[..key.len()] == *key {
+            if self.entries[index].holds(key) {
                 if way > 0 {
                     self.bring_forward(set, way, tag);
                 }
@@ -1053,17 +1075,12 @@ impl<const N: usize> Table<N> {
                 key: [0; N],
                 action: Action::DoNothing,
             };
-            e.key[..key.len()].copy_from_slice(key);
-            e.len = key.len() as u8;
-            e.action = action;
+            e.take(key, action);
             self.entries.push(e);
             self.entries.len() as u64
         } else {
             let index = last & ((1 << INDEX_BITS) - 1);
-            let e = &mut self.entries[index as usize - 1];
-            e.key[..key.len()].copy_from_slice(key);
-            e.len = key.len() as u8;
-            e.action = action;
+            self.entries[index as usize - 1].take(key, action);
             index
         };
         self.bring_forward(set, WAYS - 1, fp << INDEX_BITS | index);
@@ -1265,4 +1282,40 @@ pub(super) fn recall(
         }
     });
     action
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of one set: keys that differ only in their length or in one
+    /// byte are told apart, and an entry that takes a shorter key than it
+    /// held answers only to the new key.
+    #[test]
+    fn the_table_answers_only_under_the_whole_key() {
+        let mut t = Table::<24>::new(WAYS);
+        let h = 7;
+        let held = |weapon: u8| Action::Ready { weapon };
+        t.keep(h, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], held(0));
+        assert_eq!(t.find(h, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), Some(&held(0)));
+        for other in [
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9][..],
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0],
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 11],
+            &[1, 2, 3, 4, 5, 6, 7, 0, 9, 10],
+        ] {
+            assert_eq!(t.find(h, other), None, "{other:?}");
+        }
+        // Three more fill the set; a fifth takes the least lately met's
+        // entry, the first one's (the longest key).
+        for (i, key) in [[2; 16], [3; 16], [4; 16]].iter().enumerate() {
+            t.keep(h, key, held(i as u8 + 1));
+        }
+        t.keep(h, &[1, 2, 3], held(9));
+        assert_eq!(t.entries.len(), WAYS);
+        assert_eq!(t.find(h, &[1, 2, 3]), Some(&held(9)));
+        assert_eq!(t.find(h, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), None);
+        assert_eq!(t.find(h, &[1, 2, 3, 0]), None);
+        assert_eq!(t.find(h, &[2; 16]), Some(&held(1)));
+    }
 }
