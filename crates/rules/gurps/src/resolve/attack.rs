@@ -270,16 +270,11 @@ fn crowd(
             weapon: Some((wi as u8, mi as u8)),
             ..Incoming::melee(state, attacker, other)
         };
-        let (a_name, o_name) = (
-            state.fighter(attacker).name.clone(),
-            state.fighter(other).name.clone(),
-        );
-        match defense::defend(
-            state,
-            inc,
-            move || format!("{a_name}'s blow falls on {o_name}"),
-            cx,
-        )? {
+        let words = |s: &State| {
+            let (a, o) = (&s.fighter(attacker).name, &s.fighter(other).name);
+            format!("{a}'s blow falls on {o}")
+        };
+        match defense::defend(state, inc, words, cx)? {
             None => return land_undefended(state, attacker, landing, nth, cx),
             Some(crate::model::state::DefenseKind::Dodge) => continue,
             Some(_) => return Ok(()),
@@ -388,22 +383,13 @@ pub(crate) fn defense_stage(
             at_weapon: strike.at_weapon.is_some(),
             ..Incoming::melee(state, attacker, target)
         };
-        // The words are asked for only when narrating (`defense::ask`): the
-        // names are taken only then (each `Arc` clone is two atomic
-        // operations, at every defense).
-        let names = cx.narrating().then(|| {
-            (
-                state.fighter(attacker).name.clone(),
-                state.fighter(target).name.clone(),
-                std::sync::Arc::clone(&w.weapon),
-            )
-        });
-        let words = move || {
-            names
-                .as_ref()
-                .map_or_else(String::new, |(a_name, t_name, weapon)| {
-                    format!("{a_name} attacks {t_name} with {}", weapon.name)
-                })
+        // Read from the state only when narrating (`defense::ask`): no
+        // name is cloned at any defense.
+        let words = |s: &State| {
+            let (a, t) = (&s.fighter(attacker).name, &s.fighter(target).name);
+            let weapon = s.fighter(attacker).weapons.get(wi);
+            let with = weapon.map_or("a weapon", |w| w.weapon.name.as_str());
+            format!("{a} attacks {t} with {with}")
         };
         match defense::defend(state, inc, words, cx)? {
             None => {}

@@ -65,7 +65,7 @@ fn parry_breakage(
 pub fn defend(
     state: &mut State,
     inc: Incoming,
-    attack_words: impl Fn() -> String,
+    attack_words: impl Fn(&State) -> String,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<Option<DefenseKind>> {
     let mut exclude = None;
@@ -112,7 +112,7 @@ struct Choice {
 fn attempt_defense(
     state: &mut State,
     inc: &Incoming,
-    attack_words: &impl Fn() -> String,
+    attack_words: &impl Fn(&State) -> String,
     attempt: u8,
     exclude: Option<(DefenseKind, Option<u8>)>,
     cx: &mut impl Cx<Gurps>,
@@ -164,7 +164,7 @@ fn offered(
 fn ask(
     state: &State,
     inc: &Incoming,
-    attack_words: &impl Fn() -> String,
+    attack_words: &impl Fn(&State) -> String,
     attempt: u8,
     opts: &[DefenseOption],
     cx: &mut impl Cx<Gurps>,
@@ -176,7 +176,7 @@ fn ask(
         attacker: inc.attacker,
         // The words are for people; the simulator (no events) skips them.
         attack: if narrating {
-            attack_words()
+            attack_words(state)
         } else {
             String::new()
         },
@@ -503,7 +503,7 @@ pub fn touch(
     (actor, target): (CombatantId, CombatantId),
     check: Check,
     mods: &ModList,
-    words: impl Fn() -> String,
+    words: impl Fn(&State) -> String,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<Touch> {
     let r = check::roll(state, cx, check, mods)?;

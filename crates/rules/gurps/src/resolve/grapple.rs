@@ -91,11 +91,10 @@ fn grab(
     if state.held_by(actor).is_some() {
         mods.add("grabbed", GRABBED_DX, "G-GRP-014");
     }
-    let (an, tn) = (
-        state.fighter(actor).name.clone(),
-        state.fighter(target).name.clone(),
-    );
-    let words = move || format!("{an} grabs at {tn}");
+    let words = |s: &State| {
+        let (a, t) = (&s.fighter(actor).name, &s.fighter(target).name);
+        format!("{a} grabs at {t}")
+    };
     let check = Check::new(actor, "grab", "G-GRP-001");
     let stood = state.fighter(target).pose;
     if defense::touch(state, (actor, target), check, &mods, words, cx)? != Touch::Landed {

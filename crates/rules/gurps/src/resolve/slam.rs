@@ -51,11 +51,10 @@ pub fn resolve(
     state.fighter_mut(actor).moved = planned.hexes;
     let target = order.target;
     let mods = slam_skill(state, actor, target, order.with);
-    let (a_name, t_name) = (
-        state.fighter(actor).name.clone(),
-        state.fighter(target).name.clone(),
-    );
-    let words = move || format!("{a_name} slams into {t_name}");
+    let words = |s: &State| {
+        let (a, t) = (&s.fighter(actor).name, &s.fighter(target).name);
+        format!("{a} slams into {t}")
+    };
     let check = Check::new(actor, "slam", "G-ATK-014");
     match defense::touch(state, (actor, target), check, &mods, words, cx)? {
         Touch::Missed => return Ok(()),
@@ -238,11 +237,10 @@ pub fn resolve_shove(
     mods.add("shock", a.shock, "G-INJ-001");
     mods.add("posture", a.posture.attack(), "G-POS-001");
     let target = order.target;
-    let (a_name, t_name) = (
-        state.fighter(actor).name.clone(),
-        state.fighter(target).name.clone(),
-    );
-    let words = move || format!("{a_name} shoves {t_name}");
+    let words = |s: &State| {
+        let (a, t) = (&s.fighter(actor).name, &s.fighter(target).name);
+        format!("{a} shoves {t}")
+    };
     let check = Check::new(actor, "shove", "G-ATK-020");
     if defense::touch(state, (actor, target), check, &mods, words, cx)? != Touch::Landed {
         return Ok(());
