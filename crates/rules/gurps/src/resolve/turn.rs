@@ -64,10 +64,16 @@ fn next_turn(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<Next> {
             start_turn(state, id);
             crate::resolve::magic::tidy(state, id);
             // G-GRP-010: choking can knock the figure out before it acts.
-            crate::resolve::grapple::upkeep(state, id, cx)?;
-            if state.fighter(id).is_conscious() {
-                return Ok(Next::Act(id));
+            // With nobody holding anyone (`State::grips`) and nobody
+            // choking, the upkeep has nothing to do: not called.
+            if state.grips != 0 || state.fighter(id).suffocating {
+                crate::resolve::grapple::upkeep(state, id, cx)?;
+                if !state.fighter(id).is_conscious() {
+                    continue;
+                }
             }
+            debug_assert!(state.fighter(id).is_conscious());
+            return Ok(Next::Act(id));
         }
     }
     Ok(Next::Over(fight_over(state).unwrap_or(Outcome {
