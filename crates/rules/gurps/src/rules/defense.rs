@@ -663,6 +663,7 @@ fn parry_mods<M: Mods + Default>(
 }
 
 /// The weight of the weapon an attack comes with (0 for unarmed attacks).
+#[inline]
 pub(crate) fn attacking_weight(state: &State, inc: &Incoming) -> f32 {
     inc.weapon
         .and_then(|(w, _)| state.fighter(inc.attacker).weapons.get(usize::from(w)))
@@ -691,6 +692,7 @@ pub const DIVE_BONUS: i32 = 3;
 pub const ACROBATIC_SWING: i32 = 2;
 
 /// G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
+#[inline]
 pub(crate) fn retreat_bonus(d: &Fighter, kind: DefenseKind, weapon: Option<u8>) -> i32 {
     let carried = weapon.and_then(|w| d.weapons.get(usize::from(w)));
     let fencing = carried.is_some_and(|w| w.is_fencing());
