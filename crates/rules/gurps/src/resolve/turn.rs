@@ -172,15 +172,28 @@ fn start_turn(state: &mut State, id: CombatantId) {
 /// G-INJ-012: at 0 HP or less, an HT roll before any maneuver but Do
 /// Nothing, at -1 per full multiple of HP below zero; failure knocks out.
 /// Returns whether the combatant stays conscious.
+///
+/// Inlined: it is asked before every maneuver, and above 0 HP there is
+/// nothing to roll.
+#[inline]
 pub fn consciousness_roll(
     state: &mut State,
     id: CombatantId,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<bool> {
-    let f = state.fighter(id);
-    if f.hp > 0 {
+    if state.fighter(id).hp > 0 {
         return Ok(true);
     }
+    consciousness_roll_below_zero(state, id, cx)
+}
+
+/// [`consciousness_roll`] at 0 HP or less: the HT roll.
+fn consciousness_roll_below_zero(
+    state: &mut State,
+    id: CombatantId,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
+    let f = state.fighter(id);
     let mut mods = fray_core::ModList::base("HT", f.stats.ht, "");
     mods.add("below 0 HP", -((-f.hp) / f.stats.hp.max(1)), "G-INJ-012");
     let r = check::roll(
