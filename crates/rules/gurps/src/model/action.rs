@@ -386,6 +386,7 @@ impl Default for Aim {
 
 impl Aim {
     /// The chosen location, `None` for a random roll.
+    #[inline]
     pub fn location(self) -> Option<Location> {
         match self {
             Aim::Random => None,

@@ -243,6 +243,7 @@ impl Carried {
         self.weapon.balance == Some(Balance::Unbalanced)
     }
     /// Whether mode `i` is a ranged mode (no reach).
+    #[inline]
     pub fn is_ranged(&self, i: usize) -> bool {
         self.mode(i).is_some_and(|m| !m.is_melee())
     }

@@ -46,6 +46,7 @@ pub enum Reads {
 
 impl Check {
     /// A check by `roller` for `label` under `rule`.
+    #[inline]
     pub fn new(roller: CombatantId, label: &'static str, rule: &'static str) -> Self {
         Check {
             roller,
@@ -60,6 +61,7 @@ impl Check {
 
     /// The same check when only its outcome matters afterwards, and the
     /// margin only against `thresholds` ("margin >= m"): banded for odds.
+    #[inline]
     pub fn outcome_only(self, thresholds: &'static [i32]) -> Self {
         Check {
             reads: Reads::Outcome(thresholds),
@@ -68,6 +70,7 @@ impl Check {
     }
 
     /// The same check rolled by the GM in secret (G-SPL-013).
+    #[inline]
     pub fn secret(self) -> Self {
         Check {
             secret: true,
@@ -76,6 +79,7 @@ impl Check {
     }
 
     /// The same check as a ranged attack roll (G-EXT-003).
+    #[inline]
     pub fn ranged(self) -> Self {
         Check {
             ranged: true,
@@ -84,6 +88,7 @@ impl Check {
     }
 
     /// The same check with `n` points of bonus that do not count for criticals.
+    #[inline]
     pub fn critical_excluded(self, n: i32) -> Self {
         Check {
             critical_excluded: n,
@@ -391,12 +396,15 @@ pub trait Judged {
 }
 
 impl Judged for SuccessRoll {
+    #[inline]
     fn is_success(&self) -> bool {
         self.outcome.is_success()
     }
+    #[inline]
     fn is_critical_success(&self) -> bool {
         self.outcome == Outcome::CriticalSuccess
     }
+    #[inline]
     fn is_critical_failure(&self) -> bool {
         self.outcome == Outcome::CriticalFailure
     }

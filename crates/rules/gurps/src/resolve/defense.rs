@@ -283,13 +283,16 @@ fn roll_defense(
             "the retreat step found for the options went stale"
         );
         movement::retreat_to(state, inc.defender, inc.attacker, hex, cx);
-        let after = Around::of(state, inc);
-        // The step moved the defender; the defense's modifiers read its new
-        // place only through the board (`Around`).
-        if after != around {
-            kept = None;
+        // Without a hex nobody moved: the board is as the options read it.
+        // A step moved the defender into a free hex (`retreat_hex`); the
+        // defense's modifiers read its new place only through the board.
+        if hex.is_some() {
+            let after = Around::after_step(state, inc);
+            if after != around {
+                kept = None;
+            }
+            around = after;
         }
-        around = after;
     }
     debug_assert_eq!(
         around,

@@ -371,6 +371,7 @@ fn wrap_up(
     Ok(())
 }
 
+#[inline]
 fn lapse_what_the_maneuver_ends(state: &mut State, actor: CombatantId, action: &Action) {
     // G-AIM-005 decision: any maneuver but Aim ends the Aim (an attack
     // that used it has spent it already).
@@ -393,6 +394,7 @@ fn lapse_what_the_maneuver_ends(state: &mut State, actor: CombatantId, action: &
 
 /// G-FNT-003 decision: a feint is spent by the maneuver that attacks its
 /// foe (both attacks of an All-Out Double benefit from it).
+#[inline]
 fn spend_feint(state: &mut State, actor: CombatantId, target: CombatantId) {
     let f = state.fighter_mut(actor);
     if f.feint.is_some_and(|x| x.target == target) {

@@ -64,10 +64,16 @@ fn next_turn(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<Next> {
             start_turn(state, id);
             crate::resolve::magic::tidy(state, id);
             // G-GRP-010: choking can knock the figure out before it acts.
-            crate::resolve::grapple::upkeep(state, id, cx)?;
-            if state.fighter(id).is_conscious() {
-                return Ok(Next::Act(id));
+            // With nobody holding anyone (`State::grips`) and nobody
+            // choking, the upkeep has nothing to do: not called.
+            if state.grips != 0 || state.fighter(id).suffocating {
+                crate::resolve::grapple::upkeep(state, id, cx)?;
+                if !state.fighter(id).is_conscious() {
+                    continue;
+                }
             }
+            debug_assert!(state.fighter(id).is_conscious());
+            return Ok(Next::Act(id));
         }
     }
     Ok(Next::Over(fight_over(state).unwrap_or(Outcome {
@@ -166,15 +172,28 @@ fn start_turn(state: &mut State, id: CombatantId) {
 /// G-INJ-012: at 0 HP or less, an HT roll before any maneuver but Do
 /// Nothing, at -1 per full multiple of HP below zero; failure knocks out.
 /// Returns whether the combatant stays conscious.
+///
+/// Inlined: it is asked before every maneuver, and above 0 HP there is
+/// nothing to roll.
+#[inline]
 pub fn consciousness_roll(
     state: &mut State,
     id: CombatantId,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<bool> {
-    let f = state.fighter(id);
-    if f.hp > 0 {
+    if state.fighter(id).hp > 0 {
         return Ok(true);
     }
+    consciousness_roll_below_zero(state, id, cx)
+}
+
+/// [`consciousness_roll`] at 0 HP or less: the HT roll.
+fn consciousness_roll_below_zero(
+    state: &mut State,
+    id: CombatantId,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<bool> {
+    let f = state.fighter(id);
     let mut mods = fray_core::ModList::base("HT", f.stats.ht, "");
     mods.add("below 0 HP", -((-f.hp) / f.stats.hp.max(1)), "G-INJ-012");
     let r = check::roll(

@@ -7,7 +7,7 @@ use crate::model::action::{Answer, DefenseOption};
 use crate::model::options::RearAttacks;
 use crate::model::sheet::Trait;
 use crate::model::state::{CarriedFixed, DefenseKind, Fighter, Posture, Stance, State};
-use fray_core::grid::{Arc, HexPos, Side};
+use fray_core::grid::{Arc, HexPos, Pose, Side};
 use fray_core::{CombatantId, Mods, Total};
 /// How the attack comes in, as far as the defender's options care.
 #[derive(Clone, Copy, Debug)]
@@ -61,12 +61,59 @@ impl Incoming {
 pub(crate) fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool) {
     let d = state.fighter(inc.defender);
     let a = state.fighter(inc.attacker);
-    let arc = d.pose.arc_of(inc.from).unwrap_or(Arc::Front);
-    let side = d.pose.side_of(inc.from);
+    let (arc, side) = arc_and_side(d.pose, inc.from);
+    let arc = arc.unwrap_or(Arc::Front);
     // "Started its turn in your back hex": the attacker's turn-start hex is behind you.
     let started_behind =
-        d.pose.arc_of(a.turn_start) == Some(Arc::Back) && a.turn_start != d.pose.pos;
+        a.turn_start != d.pose.pos && arc_and_side(d.pose, a.turn_start).0 == Some(Arc::Back);
     (arc, side, started_behind)
+}
+
+/// `pose.arc_of(target)` and `pose.side_of(target)` at once
+/// ([`fray_core::grid::Pose::arc_of`], [`fray_core::grid::Pose::side_of`]):
+/// both read the offset of `target` turned so that the facing is north,
+/// which the grid works out by turning it one sixth at a time, once per
+/// question (the defense asked it three times, some 190 instructions,
+/// at every defense offered, weighed and rolled). Turning by `k` sixths
+/// is a rotation of the cube coordinates by `k` places, negated when `k`
+/// is odd, read here in one step. Debug builds check every answer
+/// against the grid's.
+#[inline]
+pub(crate) fn arc_and_side(pose: Pose, target: HexPos) -> (Option<Arc>, Option<Side>) {
+    let dq = i64::from(target.q) - i64::from(pose.pos.q);
+    let dr = i64::from(target.r) - i64::from(pose.pos.r);
+    let ds = -dq - dr;
+    // The grid turns (q, r, s) into (-s, -q, -r) once per sixth.
+    let (q, r, s) = match pose.facing.index() {
+        0 => (dq, dr, ds),
+        1 => (-ds, -dq, -dr),
+        2 => (dr, ds, dq),
+        3 => (-dq, -dr, -ds),
+        4 => (ds, dq, dr),
+        _ => (-dr, -ds, -dq),
+    };
+    let arc = if dq == 0 && dr == 0 {
+        None
+    } else if r <= 0 && s >= 0 {
+        // Front cone: spanned by NE and NW, closed.
+        Some(Arc::Front)
+    } else if r > 0 && s < 0 {
+        // Back cone: spanned by SE and SW, open.
+        Some(Arc::Back)
+    } else {
+        Some(Arc::Side)
+    };
+    let side = match q {
+        0 => None,
+        q if q > 0 => Some(Side::Right),
+        _ => Some(Side::Left),
+    };
+    debug_assert_eq!(
+        (arc, side),
+        (pose.arc_of(target), pose.side_of(target)),
+        "the arc of {target} from {pose:?}"
+    );
+    (arc, side)
 }
 
 /// What every defense against one attack reads of the board, worked out
@@ -95,6 +142,147 @@ impl Around {
             above: state.map.level_at(inc.from) > state.map.level_at(d.pose.pos),
         }
     }
+
+    /// [`Around::of`] after the defender stepped into a free hex
+    /// ([`crate::rules::movement::free`]: no living figure but itself
+    /// there), as a retreat does: nobody shares its hex, so it is in no
+    /// close combat (G-CC-005) and that is not looked up; the rest is read
+    /// at the new hex. Debug builds check it against [`Around::of`].
+    pub(crate) fn after_step(state: &State, inc: &Incoming) -> Around {
+        let d = state.fighter(inc.defender);
+        let after = Around {
+            arc: arc_of(state, inc),
+            close: false,
+            grabbed: state.held_by(inc.defender).is_some(),
+            above: state.map.level_at(inc.from) > state.map.level_at(d.pose.pos),
+        };
+        debug_assert_eq!(after, Around::of(state, inc), "the board after a step");
+        after
+    }
+}
+
+/// [`common`]'s total for a Dodge, a Parry and a Block (in that order)
+/// against one attack, `None` where it allows none: the three worked out
+/// together, since all but a few of the terms are the same for each kind
+/// (the options used to run [`common`] once per defense offered, a parry
+/// with each weapon too). The same terms as [`common`], summed (a
+/// [`Total`] adds integers, in any order alike); debug builds check each
+/// against [`common`] on every call.
+fn commons(state: &State, inc: &Incoming, around: &Around) -> [Option<i32>; 3] {
+    const DODGE: usize = 0;
+    const PARRY: usize = 1;
+    const BLOCK: usize = 2;
+    let d = state.fighter(inc.defender);
+    // G-AOA-006 (stance_allows): no defense after All-Out Attack, nor unconscious.
+    if d.stance == Stance::AllOutAttack || !d.is_conscious() {
+        return [None; 3];
+    }
+    let mut ok = [true; 3];
+    let mut own = [0i32; 3];
+    let mut shared = 0i32;
+    // G-MAA-006 decision: after Move and Attack, Dodge or Block only.
+    if d.stance == Stance::MoveAndAttack {
+        ok[PARRY] = false;
+    }
+    // G-EXT-024 (thrown_allows).
+    if !inc.melee {
+        match inc.thrown {
+            None => ok[PARRY] = false,
+            Some(light) => own[PARRY] += if light { -2 } else { -1 },
+        }
+    }
+    // G-DEF-014, G-DEF-002, G-DEF-006, G-CC-005, G-ATK-008, G-DEF-007
+    // (direction_allows).
+    let peripheral = d.has(Trait::PeripheralVision);
+    let (arc, side, started_behind) = around.arc;
+    match arc {
+        Arc::Front => {}
+        Arc::Side | Arc::Back if !(arc == Arc::Back && started_behind) => {
+            shared += if peripheral { 0 } else { -2 };
+        }
+        _ => {
+            ok[PARRY] = false;
+            ok[BLOCK] = false;
+            if state.options.rear_attacks == RearAttacks::Basic {
+                ok[DODGE] = false;
+            }
+            shared += if peripheral { -2 } else { -4 };
+        }
+    }
+    let weapon_side = arc == Arc::Front || side == Some(Side::Right);
+    let shield_side = arc == Arc::Front || side == Some(Side::Left);
+    if !weapon_side {
+        ok[PARRY] = false;
+    }
+    if !shield_side || around.close || inc.at_weapon {
+        ok[BLOCK] = false;
+    }
+    if shield_side && !inc.at_weapon {
+        shared += d.shield_db();
+    }
+    // G-EXT-016, G-POS-001, G-DEF-015, G-AOD-001, G-GRP-004, G-EXT-009,
+    // G-EXT-010 (defender_mods).
+    shared += if d.has(Trait::CombatReflexes) { 1 } else { 0 };
+    shared += d.posture.defense();
+    if d.stun.is_some() || d.stun_defense_until_turn {
+        shared -= 4;
+    }
+    match d.stance {
+        Stance::IncreasedDefense(DefenseKind::Dodge) => own[DODGE] += 2,
+        Stance::IncreasedDefense(DefenseKind::Parry) => own[PARRY] += 2,
+        Stance::IncreasedDefense(DefenseKind::Block) => own[BLOCK] += 2,
+        _ => {}
+    }
+    if around.grabbed {
+        own[DODGE] -= 1;
+        own[PARRY] -= 2;
+        own[BLOCK] -= 2;
+    }
+    if d.off_balance {
+        shared -= 2;
+    }
+    if d.dropped_guard {
+        shared -= 2;
+    }
+    if d.turns < d.torn_until_turn {
+        shared -= 1;
+    }
+    // G-FNT-003, G-ATK-001/002, G-DEF-012, G-ATK-021, G-ATK-003, G-ATK-005
+    // (attack_mods).
+    if let Some(f) = state.fighter(inc.attacker).feint
+        && f.target == inc.defender
+    {
+        let times = if d.dropped_guard { 2 } else { 1 };
+        shared = shared.wrapping_add(-f.margin * times);
+    }
+    if inc.melee {
+        shared = shared.wrapping_sub(inc.deceptive);
+    } else {
+        own[DODGE] = own[DODGE].wrapping_sub(inc.deceptive);
+        if d.dropped_vs == Some(inc.attacker) {
+            own[DODGE] += 3;
+        }
+    }
+    if inc.melee && around.above {
+        shared -= 2;
+    }
+    if inc.telegraphic {
+        shared += 2;
+    }
+    if inc.dual_same_target {
+        shared -= 1;
+    }
+    let out = [DODGE, PARRY, BLOCK].map(|k| ok[k].then(|| shared.wrapping_add(own[k])));
+    #[cfg(debug_assertions)]
+    for (k, kind) in [DefenseKind::Dodge, DefenseKind::Parry, DefenseKind::Block]
+        .into_iter()
+        .enumerate()
+    {
+        let mut t = Total::default();
+        let plain = common(state, inc, kind, around, &mut t).then_some(t.0);
+        debug_assert_eq!(out[k], plain, "the shared modifiers of a {kind:?}");
+    }
+    out
 }
 
 /// The modifiers every defense shares, and whether any defense is allowed:
@@ -353,31 +541,21 @@ pub(crate) fn defense_mods_around<M: Mods + Default>(
     around: &Around,
 ) -> Option<M> {
     let d = state.fighter(inc.defender);
-    let mut mods = match kind {
-        DefenseKind::Spell => {
-            // G-SPL-012 decision: a blocking spell may be cast wherever a
-            // Dodge could be made, and rolls its own skill.
-            if !common(
-                state,
-                inc,
-                DefenseKind::Dodge,
-                around,
-                &mut fray_core::Total::default(),
-            ) {
-                return None;
-            }
-            return crate::rules::magic::blocking_mods(state, inc, weapon?);
+    if kind == DefenseKind::Spell {
+        // G-SPL-012 decision: a blocking spell may be cast wherever a
+        // Dodge could be made, and rolls its own skill.
+        if !common(
+            state,
+            inc,
+            DefenseKind::Dodge,
+            around,
+            &mut fray_core::Total::default(),
+        ) {
+            return None;
         }
-        DefenseKind::Dodge => M::base("Dodge", dodge_base(d), "G-DEF-001"),
-        DefenseKind::Parry => parry_mods(state, inc, weapon?, around)?,
-        DefenseKind::Block => {
-            let s = d.shield.as_ref().filter(|s| s.ready)?;
-            if d.blocked || !crate::rules::grapple::may_block(state, inc.defender) {
-                return None; // G-DEF-006: once per turn; G-GRP-005/006: arm busy.
-            }
-            M::base("Block", s.skill / 2 + 3, "G-DEF-006")
-        }
-    };
+        return crate::rules::magic::blocking_mods(state, inc, weapon?);
+    }
+    let mut mods = base_mods::<M>(state, inc, kind, weapon, around)?;
     if !common(state, inc, kind, around, &mut mods) {
         return None;
     }
@@ -392,6 +570,32 @@ pub(crate) fn defense_mods_around<M: Mods + Default>(
     }
     mods.add("Acrobatic Dodge", extras.acrobatic, "G-DEF-011");
     Some(mods)
+}
+
+/// A Dodge's, Parry's or Block's base and its own modifiers, before the
+/// [`common`] ones; `None` when it is not allowed (and for a blocking
+/// spell, whose modifiers [`defense_mods_around`] reads apart).
+#[inline]
+fn base_mods<M: Mods + Default>(
+    state: &State,
+    inc: &Incoming,
+    kind: DefenseKind,
+    weapon: Option<u8>,
+    around: &Around,
+) -> Option<M> {
+    let d = state.fighter(inc.defender);
+    Some(match kind {
+        DefenseKind::Spell => return None,
+        DefenseKind::Dodge => M::base("Dodge", dodge_base(d), "G-DEF-001"),
+        DefenseKind::Parry => parry_mods(state, inc, weapon?, around)?,
+        DefenseKind::Block => {
+            let s = d.shield.as_ref().filter(|s| s.ready)?;
+            if d.blocked || !crate::rules::grapple::may_block(state, inc.defender) {
+                return None; // G-DEF-006: once per turn; G-GRP-005/006: arm busy.
+            }
+            M::base("Block", s.skill / 2 + 3, "G-DEF-006")
+        }
+    })
 }
 
 /// A parry's base and its own modifiers (G-DEF-002..005), or `None` when
@@ -459,6 +663,7 @@ fn parry_mods<M: Mods + Default>(
 }
 
 /// The weight of the weapon an attack comes with (0 for unarmed attacks).
+#[inline]
 pub(crate) fn attacking_weight(state: &State, inc: &Incoming) -> f32 {
     inc.weapon
         .and_then(|(w, _)| state.fighter(inc.attacker).weapons.get(usize::from(w)))
@@ -487,6 +692,7 @@ pub const DIVE_BONUS: i32 = 3;
 pub const ACROBATIC_SWING: i32 = 2;
 
 /// G-DEF-009: +3 Dodge, +1 Parry or Block; +3 Parry with a fencing weapon.
+#[inline]
 pub(crate) fn retreat_bonus(d: &Fighter, kind: DefenseKind, weapon: Option<u8>) -> i32 {
     let carried = weapon.and_then(|w| d.weapons.get(usize::from(w)));
     let fencing = carried.is_some_and(|w| w.is_fencing());
@@ -542,13 +748,34 @@ pub(crate) fn each_option_around(
     mut out: impl FnMut(DefenseOption),
 ) {
     let d = state.fighter(inc.defender);
+    // The modifiers every Dodge, Parry and Block shares, for the three
+    // kinds at once ([`commons`]), read by each defense offered.
+    let shared = commons(state, inc, around);
     let mut push = |kind: DefenseKind, weapon: Option<u8>| {
         if exclude == Some((kind, weapon)) {
             return;
         }
-        if let Some(Total(value)) =
+        let value = match kind {
+            DefenseKind::Dodge | DefenseKind::Parry | DefenseKind::Block => {
+                let common = shared[kind as usize];
+                // Without extras ([`Extras::default`]) nothing else is added.
+                common.and_then(|c| {
+                    base_mods::<Total>(state, inc, kind, weapon, around)
+                        .map(|Total(base)| base.wrapping_add(c))
+                })
+            }
+            DefenseKind::Spell => {
+                defense_mods_around::<Total>(state, inc, kind, weapon, Extras::default(), around)
+                    .map(|Total(v)| v)
+            }
+        };
+        debug_assert_eq!(
+            value,
             defense_mods_around::<Total>(state, inc, kind, weapon, Extras::default(), around)
-        {
+                .map(|Total(v)| v),
+            "a defense offered at the wrong value"
+        );
+        if let Some(value) = value {
             out(DefenseOption {
                 kind,
                 weapon,
@@ -596,19 +823,26 @@ pub fn ai_choice(state: &State, defender: CombatantId, options: &[DefenseOption]
         Some(r) if may_retreat => r.max(o.value),
         _ => o.value,
     };
-    let plain = options
-        .iter()
-        .filter(|o| o.kind != DefenseKind::Spell)
-        .map(value)
-        .max();
+    // The best other defense matters only to a blocking spell: not
+    // looked for when none is offered (a figure without spells).
+    let plain = if options.iter().any(|o| o.kind == DefenseKind::Spell) {
+        options
+            .iter()
+            .filter(|o| o.kind != DefenseKind::Spell)
+            .map(value)
+            .max()
+    } else {
+        None
+    };
     let worth_it = |o: &&DefenseOption| {
+        if o.kind != DefenseKind::Spell {
+            return true;
+        }
         let cost = o
             .weapon
             .and_then(|i| d.spells.get(usize::from(i)))
             .map_or(i32::MAX, |k| i32::from(k.spell.cost));
-        o.kind != DefenseKind::Spell
-            || (plain.is_none_or(|p| o.value >= p + 3)
-                && d.fp.saturating_sub(cost) >= FP_RESERVE - 2)
+        plain.is_none_or(|p| o.value >= p + 3) && d.fp.saturating_sub(cost) >= FP_RESERVE - 2
     };
     let worth = options.iter().filter(worth_it);
     let best = if d.is_basic_ai() {
@@ -648,4 +882,35 @@ pub enum Touch {
     Defended(DefenseKind),
     /// It landed.
     Landed,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_core::grid::Facing;
+
+    /// G-DEF-014: the arc and side read in one step are the grid's, for
+    /// every facing and every hex near the figure (and far from the origin).
+    #[test]
+    fn arc_and_side_agree_with_the_grid() {
+        for origin in [
+            HexPos::new(0, 0),
+            HexPos::new(-7, 3),
+            HexPos::new(1000, -999),
+        ] {
+            for facing in Facing::ALL {
+                let pose = Pose::new(origin, facing);
+                for dq in -12..=12 {
+                    for dr in -12..=12 {
+                        let t = HexPos::new(origin.q + dq, origin.r + dr);
+                        assert_eq!(
+                            arc_and_side(pose, t),
+                            (pose.arc_of(t), pose.side_of(t)),
+                            "{pose:?} -> {t}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
