@@ -473,7 +473,7 @@ pub(crate) fn reach_problem(
         return None;
     }
     // G-CC-003: in close combat only reach C weapons strike.
-    if state.in_close_combat(attacker) && !mode.reaches(0) {
+    if !mode.reaches(0) && state.in_close_combat(attacker) {
         return Some(OutOfReach::CloseCombat);
     }
     // G-POS-009: a sprawled body may be struck in either of its hexes.
