@@ -78,6 +78,14 @@ struct Layer {
     extra: u32,
 }
 
+/// The program's layers, one per hex: on the stack for routes of up to
+/// [`LAYERS_INLINE`] hexes after the start (a Move's route in play), on the
+/// heap beyond.
+type Layers = smallvec::SmallVec<[Layer; LAYERS_INLINE + 1]>;
+
+/// Hexes a route may have before [`Layers`] leaves the stack.
+const LAYERS_INLINE: usize = 11;
+
 /// Turns from `from` to `to` the short way (clockwise on a half turn),
 /// as (side, number of hexsides).
 fn turns(from: Facing, to: Facing) -> (Side, u8) {
@@ -176,7 +184,7 @@ fn program<F, W>(
     start: Pose,
     route: &[HexPos],
     costs: &MoveCosts<F, W>,
-) -> Result<Vec<Layer>, WalkError>
+) -> Result<Layers, WalkError>
 where
     F: Fn(HexPos) -> Option<u16>,
     W: Walls,
@@ -194,7 +202,7 @@ where
     };
     first.arrive[usize::from(start.facing.index())] = 0;
     settle(&mut first, turn);
-    let mut layers = Vec::with_capacity(route.len() + 1);
+    let mut layers = Layers::with_capacity(route.len() + 1);
     layers.push(first);
     let mut here = start.pos;
     for (index, &to) in route.iter().enumerate() {
