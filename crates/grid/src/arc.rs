@@ -127,16 +127,28 @@ impl RelativeBearing {
     }
 }
 
+/// Where each component of the offset turned back to north comes from, by
+/// facing: an index into `[q, r, s, -q, -r, -s]` of the plain offset.
+/// Undoing a facing turns counter-clockwise once per hexside,
+/// `(q, r, s) -> (-s, -q, -r)`; six turns are the identity, so the
+/// turned offset is one of six signed permutations, read here instead of
+/// turned a hexside at a time (`rotation_table_is_the_turns` checks it
+/// against the turns).
+const UNTURN: [[usize; 3]; 6] = [
+    [0, 1, 2], // N: (q, r, s)
+    [5, 3, 4], // NE: (-s, -q, -r)
+    [1, 2, 0], // SE: (r, s, q)
+    [3, 4, 5], // S: (-q, -r, -s)
+    [2, 0, 1], // SW: (s, q, r)
+    [4, 5, 3], // NW: (-r, -s, -q)
+];
+
 /// Offset of `target` from `from` in the frame where `facing` is north.
 #[inline]
 fn rotated(from: HexPos, facing: Facing, target: HexPos) -> [i64; 3] {
-    let mut v = delta_cube(from, target);
-    // Our facings grow clockwise, so undo the facing by turning
-    // counter-clockwise: (q, r, s) -> (-s, -q, -r).
-    for _ in 0..facing.index() {
-        v = [-v[2], -v[0], -v[1]];
-    }
-    v
+    let [q, r, s] = delta_cube(from, target);
+    let signed = [q, r, s, -q, -r, -s];
+    UNTURN[usize::from(facing.index())].map(|i| signed[i])
 }
 
 /// The GURPS arc `target` is in, for a figure at `from` facing `facing`;
@@ -290,6 +302,29 @@ mod tests {
             bearing(O, Facing::N, HexPos::new(1, 1)),
             Some(RelativeBearing::Side(Side::Right))
         );
+    }
+
+    /// The offset turned back one hexside at a time, as [`UNTURN`] replaces.
+    fn turned_by_steps(from: HexPos, facing: Facing, target: HexPos) -> [i64; 3] {
+        let mut v = delta_cube(from, target);
+        for _ in 0..facing.index() {
+            v = [-v[2], -v[0], -v[1]];
+        }
+        v
+    }
+
+    #[test]
+    fn rotation_table_is_the_turns() {
+        let from = HexPos::new(3, -2);
+        for facing in Facing::ALL {
+            for target in from.area(6) {
+                assert_eq!(
+                    rotated(from, facing, target),
+                    turned_by_steps(from, facing, target),
+                    "{facing} {target}"
+                );
+            }
+        }
     }
 
     #[test]

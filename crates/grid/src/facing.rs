@@ -67,12 +67,14 @@ impl Facing {
 
     /// The index 0..6 (clockwise from north).
     #[must_use]
+    #[inline]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The facing with index `i % 6`, so any `u8` is accepted.
     #[must_use]
+    #[inline]
     pub const fn from_index(i: u8) -> Self {
         Self::ALL[(i % 6) as usize]
     }
@@ -93,6 +95,7 @@ impl Facing {
     /// Turns by `sides` hexsides: positive is clockwise (to the figure's
     /// right), negative counter-clockwise. Any value is accepted; it wraps.
     #[must_use]
+    #[inline]
     pub const fn turn(self, sides: i8) -> Self {
         let i = (self as i16 + sides as i16).rem_euclid(6);
         Self::ALL[i as usize]
@@ -100,6 +103,7 @@ impl Facing {
 
     /// The facing pointing the other way (three sides round).
     #[must_use]
+    #[inline]
     pub const fn opposite(self) -> Self {
         self.turn(3)
     }
@@ -108,6 +112,7 @@ impl Facing {
     /// is clockwise. A half turn is reported as `+3` (clockwise) so the
     /// answer is unique.
     #[must_use]
+    #[inline]
     pub const fn signed_turn_to(self, to: Self) -> i8 {
         let d = (to as i8 - self as i8).rem_euclid(6);
         if d > 3 { d - 6 } else { d }
@@ -115,6 +120,7 @@ impl Facing {
 
     /// Number of hexside turns needed to go from `self` to `to`, in `0..=3`.
     #[must_use]
+    #[inline]
     pub const fn turn_distance(self, to: Self) -> u8 {
         self.signed_turn_to(to).unsigned_abs()
     }
@@ -142,6 +148,7 @@ impl Facing {
     }
 
     /// Unit step in cube coordinates `(q, r, s)`.
+    #[inline]
     pub(crate) const fn cube(self) -> [i64; 3] {
         match self {
             Self::N => [0, -1, 1],

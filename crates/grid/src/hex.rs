@@ -146,9 +146,19 @@ impl HexPos {
     #[must_use]
     #[inline]
     pub fn direction_to_neighbour(self, other: Self) -> Option<Facing> {
-        Facing::ALL
-            .into_iter()
-            .find(|&f| self.neighbour(f) == other)
+        // Read off the axial difference (each facing's unit step, as in
+        // `Facing::cube`) rather than trying the six neighbours.
+        let dq = i64::from(other.q) - i64::from(self.q);
+        let dr = i64::from(other.r) - i64::from(self.r);
+        match (dq, dr) {
+            (0, -1) => Some(Facing::N),
+            (1, -1) => Some(Facing::Ne),
+            (1, 0) => Some(Facing::Se),
+            (0, 1) => Some(Facing::S),
+            (-1, 1) => Some(Facing::Sw),
+            (-1, 0) => Some(Facing::Nw),
+            _ => None,
+        }
     }
 
     /// The hexes at exactly `radius` steps (just `self` for radius 0).
@@ -321,6 +331,17 @@ mod tests {
         assert_eq!(o.facing_toward(HexPos::new(-1, -1)), Some(Facing::N));
         // Between S and SW: (-1, 2). Clockwise of S is SW.
         assert_eq!(o.facing_toward(HexPos::new(-1, 2)), Some(Facing::Sw));
+    }
+
+    #[test]
+    fn direction_to_neighbour_is_the_neighbour_that_matches() {
+        let from = HexPos::new(-4, 7);
+        for other in from.area(3) {
+            let plain = Facing::ALL
+                .into_iter()
+                .find(|&f| from.neighbour(f) == other);
+            assert_eq!(from.direction_to_neighbour(other), plain, "{other}");
+        }
     }
 
     #[test]

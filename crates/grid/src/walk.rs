@@ -73,7 +73,18 @@ struct Layer {
     /// The settled facing the walk being rebuilt holds here (written by
     /// [`rebuild`]'s backward pass, read by its forward pass).
     chosen: Facing,
+    /// The extra cost of entering this hex (0 for the start), as the
+    /// program priced it: [`rebuild`] reads it rather than asking again.
+    extra: u32,
 }
+
+/// The program's layers, one per hex: on the stack for routes of up to
+/// [`LAYERS_INLINE`] hexes after the start (a Move's route in play), on the
+/// heap beyond.
+type Layers = smallvec::SmallVec<[Layer; LAYERS_INLINE + 1]>;
+
+/// Hexes a route may have before [`Layers`] leaves the stack.
+const LAYERS_INLINE: usize = 11;
 
 /// Turns from `from` to `to` the short way (clockwise on a half turn),
 /// as (side, number of hexsides).
@@ -87,16 +98,25 @@ fn turns(from: Facing, to: Facing) -> (Side, u8) {
 }
 
 /// Settles a layer: the cheapest facing after turning in place from any
-/// arrival facing (the lowest-numbered one on a tie).
+/// arrival facing (the lowest-numbered one on a tie). Only the facings
+/// reached count (a step reaches one to four of the six), taken in
+/// increasing order, so the answer and its ties are those of trying all six.
+#[inline]
 fn settle(layer: &mut Layer, turn: u32) {
     let arrive = layer.arrive;
+    let mut reached = [0usize; 6];
+    let mut n = 0;
+    for (from, &c) in arrive.iter().enumerate() {
+        if c != UNREACHED {
+            reached[n] = from;
+            n += 1;
+        }
+    }
+    let reached = &reached[..n];
     for (to, distances) in TURN_DISTANCE.iter().enumerate() {
         let mut best = (UNREACHED, to);
-        for (from, (&c, &d)) in arrive.iter().zip(distances).enumerate() {
-            if c == UNREACHED {
-                continue;
-            }
-            let cost = c.saturating_add(turn * u32::from(d));
+        for &from in reached {
+            let cost = arrive[from].saturating_add(turn * u32::from(distances[from]));
             if cost < best.0 {
                 best = (cost, from);
             }
@@ -164,7 +184,7 @@ fn program<F, W>(
     start: Pose,
     route: &[HexPos],
     costs: &MoveCosts<F, W>,
-) -> Result<Vec<Layer>, WalkError>
+) -> Result<Layers, WalkError>
 where
     F: Fn(HexPos) -> Option<u16>,
     W: Walls,
@@ -178,10 +198,11 @@ where
         settle: [UNREACHED; 6],
         settle_from: [start.facing; 6],
         chosen: start.facing,
+        extra: 0,
     };
     first.arrive[usize::from(start.facing.index())] = 0;
     settle(&mut first, turn);
-    let mut layers = Vec::with_capacity(route.len() + 1);
+    let mut layers = Layers::with_capacity(route.len() + 1);
     layers.push(first);
     let mut here = start.pos;
     for (index, &to) in route.iter().enumerate() {
@@ -200,6 +221,7 @@ where
             settle: [UNREACHED; 6],
             settle_from: [dir; 6],
             chosen: dir,
+            extra,
         };
         for held in Facing::ALL {
             let c = prev.settle[usize::from(held.index())];
@@ -207,11 +229,12 @@ where
                 continue;
             }
             // Forward into a front hex (facing follows travel), else a sidestep.
-            let (facing, kind, price) = if held.turn_distance(dir) <= 1 {
-                (dir, StepKind::Forward, forward)
-            } else {
-                (held, StepKind::Sidestep, sidestep)
-            };
+            let (facing, kind, price) =
+                if TURN_DISTANCE[usize::from(dir.index())][usize::from(held.index())] <= 1 {
+                    (dir, StepKind::Forward, forward)
+                } else {
+                    (held, StepKind::Sidestep, sidestep)
+                };
             let cost = c.saturating_add(price + extra);
             let slot = usize::from(facing.index());
             if cost < next.arrive[slot] {
@@ -274,8 +297,12 @@ where
                 StepKind::Forward => forward,
                 _ => sidestep,
             };
-            let extra = (costs.enter)(hex).map_or(0, u32::from);
-            push(kind, Pose::new(hex, arrived), price + extra, &mut steps);
+            push(
+                kind,
+                Pose::new(hex, arrived),
+                price + layer.extra,
+                &mut steps,
+            );
         }
         // Turns in place: before the next move, or at the end.
         let (side, n) = turns(arrived, settled);
@@ -390,6 +417,58 @@ mod tests {
                     TURN_DISTANCE[usize::from(b.index())][usize::from(a.index())],
                     a.turn_distance(b)
                 );
+            }
+        }
+    }
+
+    /// [`settle`] as it was: every arrival facing tried, in order.
+    fn settle_all_six(arrive: [u32; 6], turn: u32) -> ([u32; 6], [Facing; 6]) {
+        let mut settled = ([UNREACHED; 6], [Facing::N; 6]);
+        for (to, distances) in TURN_DISTANCE.iter().enumerate() {
+            let mut best = (UNREACHED, to);
+            for (from, (&c, &d)) in arrive.iter().zip(distances).enumerate() {
+                if c == UNREACHED {
+                    continue;
+                }
+                let cost = c.saturating_add(turn * u32::from(d));
+                if cost < best.0 {
+                    best = (cost, from);
+                }
+            }
+            settled.0[to] = best.0;
+            settled.1[to] = Facing::from_index(best.1 as u8);
+        }
+        settled
+    }
+
+    #[test]
+    fn settling_the_reached_facings_is_settling_all_six() {
+        // Every pattern of reached facings, with costs that tie and differ.
+        let values = [0, 2, 4, 7, UNREACHED - 1];
+        for mask in 0u32..64 {
+            for seed in 0..values.len() {
+                let mut arrive = [UNREACHED; 6];
+                for (i, a) in arrive.iter_mut().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        *a = values[(seed + i * i) % values.len()];
+                    }
+                }
+                for turn in [0, 1, 2] {
+                    let mut layer = Layer {
+                        arrive,
+                        arrive_from: [(Facing::N, StepKind::Forward); 6],
+                        settle: [0; 6],
+                        settle_from: [Facing::S; 6],
+                        chosen: Facing::N,
+                        extra: 0,
+                    };
+                    settle(&mut layer, turn);
+                    assert_eq!(
+                        (layer.settle, layer.settle_from),
+                        settle_all_six(arrive, turn),
+                        "{arrive:?} {turn}"
+                    );
+                }
             }
         }
     }

@@ -40,6 +40,7 @@ impl Occupancy {
     }
 
     /// The figures (any state of life) filling `hex`, in id order.
+    #[inline]
     pub fn at(&self, hex: HexPos) -> impl Iterator<Item = CombatantId> + '_ {
         let start = self.cells.partition_point(|&(h, _)| h < hex);
         self.cells[start..]

@@ -914,6 +914,7 @@ impl State {
     }
 
     /// The figures filling `hex` (any state of life), in id order.
+    #[inline]
     pub fn at(&self, hex: HexPos) -> impl Iterator<Item = CombatantId> + '_ {
         self.occupancy.at(hex)
     }

@@ -130,6 +130,14 @@ pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     for i in 0..state.ids().count() {
         let id = CombatantId(i as u16);
         let f = state.fighter(id);
+        // Standing (or kneeling, sitting) with no body to take back and no
+        // thrower to forget: nothing to do, without the full test below.
+        if f.body.is_none()
+            && f.thrown_by.is_none()
+            && !matches!(f.posture, Posture::Lying | Posture::Crawling)
+        {
+            continue;
+        }
         if !f.sprawls() {
             if f.body.is_some() || f.thrown_by.is_some() {
                 state.set_body(id, None);

@@ -78,7 +78,12 @@ pub fn walk_route(
     // G-WAIT-001: with a foe waiting, the mover goes hex by hex so that
     // its Wait can go off where the trigger happens.
     let watched = crate::rules::wait::watched(state, mover);
-    let mut trail = vec![start];
+    // The hexes gone through, for a waiting foe's trigger: kept only when
+    // one waits (the simulator's path allocates nothing for it otherwise).
+    let mut trail = Vec::new();
+    if watched {
+        trail.push(start);
+    }
     for (i, &hex) in hexes.iter().enumerate().take(limit) {
         let mut blockers: Vec<CombatantId> = Vec::new();
         if i == 0 {

@@ -472,21 +472,20 @@ pub(crate) fn reach_problem(
         }
         return None;
     }
+    // The mode's reach list read once: reach C decides close combat, the
+    // close strike and (posture allowing) the reach test below.
+    let reach_c = mode.reaches(0);
     // G-CC-003: in close combat only reach C weapons strike.
-    if state.in_close_combat(attacker) && !mode.reaches(0) {
+    if !reach_c && state.in_close_combat(attacker) {
         return Some(OutOfReach::CloseCombat);
     }
+    let close_only = a.posture.close_only();
     // G-POS-009: a sprawled body may be struck in either of its hexes.
-    let problem = |hex: HexPos| {
-        let dist = from.pos.distance(hex);
+    let problem = |hex: HexPos, dist: u32| {
         // Reach C strikes the same hex or an adjacent one (decision, docs/rules/gurps.md).
-        let close = mode.reaches(0) && dist <= 1;
+        let close = reach_c && dist <= 1;
         // G-POS-007 decision: lying (and crawling, G-POS-006) figures attack at reach C only.
-        let reach_ok = if a.posture.close_only() {
-            close
-        } else {
-            close || mode.reaches(dist)
-        };
+        let reach_ok = close || (!close_only && mode.reaches(dist));
         if !reach_ok {
             Some(OutOfReach::Distance(dist))
         } else if dist > 0 && from.arc_of(hex) != Some(Arc::Front) {
@@ -495,9 +494,9 @@ pub(crate) fn reach_problem(
             None
         }
     };
-    let main = problem(t.pose.pos);
+    let main = problem(t.pose.pos, dist);
     match t.body {
-        Some(body) if main.is_some() && problem(body).is_none() => None,
+        Some(body) if main.is_some() && problem(body, from.pos.distance(body)).is_none() => None,
         _ => main,
     }
 }
@@ -690,8 +689,12 @@ fn circumstance_mods<M: Mods>(
         mods.add("grabbed", crate::rules::grapple::GRABBED_DX, "G-GRP-014");
     }
     // G-CC-008 / G-ATK-027: striking into a close combat from outside it.
+    // With only the two of them on the field nobody else can share the
+    // target's hex (the attacker's own body there does not count: its
+    // figure stands elsewhere), so the hex is not looked up.
     let t = state.fighter(strike.target);
     let into = t.pose.pos != a.pose.pos
+        && state.fighters.len() > 2
         && state.at(t.pose.pos).any(|id| {
             id != strike.target
                 && state.fighter(id).life != crate::model::state::Life::Dead
