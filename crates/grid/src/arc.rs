@@ -160,16 +160,32 @@ pub fn arc(from: HexPos, facing: Facing, target: HexPos) -> Option<Arc> {
     if from == target {
         return None;
     }
-    let [_, r, s] = rotated(from, facing, target);
+    Some(arc_turned(rotated(from, facing, target)))
+}
+
+/// The arc of an offset already turned so that the facing is north (not
+/// the own hex).
+#[inline]
+fn arc_turned([_, r, s]: [i64; 3]) -> Arc {
     // Front cone: spanned by NE (1,-1,0) and NW (-1,0,1), closed.
     if r <= 0 && s >= 0 {
-        Some(Arc::Front)
+        Arc::Front
     // Back cone: spanned by SE (1,0,-1) and SW (-1,1,0), open.
     } else if r > 0 && s < 0 {
-        Some(Arc::Back)
+        Arc::Back
     } else {
-        Some(Arc::Side)
+        Arc::Side
     }
+}
+
+/// [`arc`] and [`side_of`] together, from one turned offset: a defense
+/// asks both for the same hex.
+#[must_use]
+#[inline]
+pub fn arc_and_side(from: HexPos, facing: Facing, target: HexPos) -> (Option<Arc>, Option<Side>) {
+    let turned = rotated(from, facing, target);
+    let arc = (from != target).then(|| arc_turned(turned));
+    (arc, side_turned(turned))
 }
 
 /// Whether the centre of `target` lies strictly ahead of the line through
@@ -189,7 +205,12 @@ pub fn in_front_half(from: HexPos, facing: Facing, target: HexPos) -> bool {
 #[must_use]
 #[inline]
 pub fn side_of(from: HexPos, facing: Facing, target: HexPos) -> Option<Side> {
-    let [q, _, _] = rotated(from, facing, target);
+    side_turned(rotated(from, facing, target))
+}
+
+/// The side of an offset already turned so that the facing is north.
+#[inline]
+fn side_turned([q, _, _]: [i64; 3]) -> Option<Side> {
     match q {
         0 => None,
         q if q > 0 => Some(Side::Right),
@@ -323,6 +344,22 @@ mod tests {
                     turned_by_steps(from, facing, target),
                     "{facing} {target}"
                 );
+            }
+        }
+    }
+
+    // rule: G-DEF-014
+    #[test]
+    fn arc_and_side_together_are_each_alone() {
+        for from in [O, HexPos::new(-7, 3), HexPos::new(1000, -999)] {
+            for facing in Facing::ALL {
+                for target in from.area(12) {
+                    assert_eq!(
+                        arc_and_side(from, facing, target),
+                        (arc(from, facing, target), side_of(from, facing, target)),
+                        "{facing} {target}"
+                    );
+                }
             }
         }
     }

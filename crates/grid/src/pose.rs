@@ -54,6 +54,13 @@ impl Pose {
     pub fn side_of(self, target: HexPos) -> Option<Side> {
         arc::side_of(self.pos, self.facing, target)
     }
+
+    /// The arc and the side of `target` at once (see [`arc::arc_and_side`]).
+    #[must_use]
+    #[inline]
+    pub fn arc_and_side(self, target: HexPos) -> (Option<Arc>, Option<Side>) {
+        arc::arc_and_side(self.pos, self.facing, target)
+    }
 }
 
 #[cfg(test)]

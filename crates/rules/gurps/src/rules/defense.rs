@@ -7,7 +7,7 @@ use crate::model::action::{Answer, DefenseOption};
 use crate::model::options::RearAttacks;
 use crate::model::sheet::Trait;
 use crate::model::state::{CarriedFixed, DefenseKind, Fighter, Posture, Stance, State};
-use fray_core::grid::{Arc, HexPos, Pose, Side};
+use fray_core::grid::{Arc, HexPos, Side};
 use fray_core::{CombatantId, Mods, Total};
 /// How the attack comes in, as far as the defender's options care.
 #[derive(Clone, Copy, Debug)]
@@ -61,59 +61,12 @@ impl Incoming {
 pub(crate) fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool) {
     let d = state.fighter(inc.defender);
     let a = state.fighter(inc.attacker);
-    let (arc, side) = arc_and_side(d.pose, inc.from);
+    let (arc, side) = d.pose.arc_and_side(inc.from);
     let arc = arc.unwrap_or(Arc::Front);
     // "Started its turn in your back hex": the attacker's turn-start hex is behind you.
     let started_behind =
-        a.turn_start != d.pose.pos && arc_and_side(d.pose, a.turn_start).0 == Some(Arc::Back);
+        a.turn_start != d.pose.pos && d.pose.arc_of(a.turn_start) == Some(Arc::Back);
     (arc, side, started_behind)
-}
-
-/// `pose.arc_of(target)` and `pose.side_of(target)` at once
-/// ([`fray_core::grid::Pose::arc_of`], [`fray_core::grid::Pose::side_of`]):
-/// both read the offset of `target` turned so that the facing is north,
-/// which the grid works out by turning it one sixth at a time, once per
-/// question (the defense asked it three times, some 190 instructions,
-/// at every defense offered, weighed and rolled). Turning by `k` sixths
-/// is a rotation of the cube coordinates by `k` places, negated when `k`
-/// is odd, read here in one step. Debug builds check every answer
-/// against the grid's.
-#[inline]
-pub(crate) fn arc_and_side(pose: Pose, target: HexPos) -> (Option<Arc>, Option<Side>) {
-    let dq = i64::from(target.q) - i64::from(pose.pos.q);
-    let dr = i64::from(target.r) - i64::from(pose.pos.r);
-    let ds = -dq - dr;
-    // The grid turns (q, r, s) into (-s, -q, -r) once per sixth.
-    let (q, r, s) = match pose.facing.index() {
-        0 => (dq, dr, ds),
-        1 => (-ds, -dq, -dr),
-        2 => (dr, ds, dq),
-        3 => (-dq, -dr, -ds),
-        4 => (ds, dq, dr),
-        _ => (-dr, -ds, -dq),
-    };
-    let arc = if dq == 0 && dr == 0 {
-        None
-    } else if r <= 0 && s >= 0 {
-        // Front cone: spanned by NE and NW, closed.
-        Some(Arc::Front)
-    } else if r > 0 && s < 0 {
-        // Back cone: spanned by SE and SW, open.
-        Some(Arc::Back)
-    } else {
-        Some(Arc::Side)
-    };
-    let side = match q {
-        0 => None,
-        q if q > 0 => Some(Side::Right),
-        _ => Some(Side::Left),
-    };
-    debug_assert_eq!(
-        (arc, side),
-        (pose.arc_of(target), pose.side_of(target)),
-        "the arc of {target} from {pose:?}"
-    );
-    (arc, side)
 }
 
 /// What every defense against one attack reads of the board, worked out
@@ -882,35 +835,4 @@ pub enum Touch {
     Defended(DefenseKind),
     /// It landed.
     Landed,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use fray_core::grid::Facing;
-
-    /// G-DEF-014: the arc and side read in one step are the grid's, for
-    /// every facing and every hex near the figure (and far from the origin).
-    #[test]
-    fn arc_and_side_agree_with_the_grid() {
-        for origin in [
-            HexPos::new(0, 0),
-            HexPos::new(-7, 3),
-            HexPos::new(1000, -999),
-        ] {
-            for facing in Facing::ALL {
-                let pose = Pose::new(origin, facing);
-                for dq in -12..=12 {
-                    for dr in -12..=12 {
-                        let t = HexPos::new(origin.q + dq, origin.r + dr);
-                        assert_eq!(
-                            arc_and_side(pose, t),
-                            (pose.arc_of(t), pose.side_of(t)),
-                            "{pose:?} -> {t}"
-                        );
-                    }
-                }
-            }
-        }
-    }
 }
