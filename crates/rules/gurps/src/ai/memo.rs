@@ -35,6 +35,12 @@
 //!   number, the statistics (`record`) and the bookkeeping only `resolve/`
 //!   reads (injury since the last turn, death checks made, sprint turns,
 //!   the shock cap) are read by nothing the AI consults and are left out;
+//! - the hexes a fighter moved on its last turn (`moved`) are read by the AI
+//!   only through a ranged strike's to-hit (G-RNG-002, `rules::ranged`), so
+//!   they are keyed only when a weapon with a ranged mode is in the fight
+//!   or the weapons drifted from the pins ([`Pins::ranged`]): in a melee
+//!   fight the same exchange after a step and after standing still is one
+//!   situation;
 //! - HP is keyed by its band (`bands.rs`): both AIs read HP no finer, so
 //!   every HP of a band gives the same decision;
 //! - on a featureless map, with two figures fighting and everything within
@@ -369,9 +375,10 @@ fn fixed(p: &mut impl Hasher, f: &Fighter) {
     }
 }
 
-/// One fighter's state, written into `w`. `None`: a state the key does not
-/// cover.
-fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
+/// One fighter's state, written into `w`, the hexes it moved on its last
+/// turn only when `moved_read` ([`Pins::ranged`]). `None`: a state the key
+/// does not cover.
+fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Option<()> {
     let Fighter {
         name: _,
         side: _,
@@ -515,7 +522,7 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         | byte(torn_until_turn.saturating_sub(turn))? << 32
         | byte(*move_streak)? << 40
         | byte(next_break_free.saturating_sub(turn))? << 48
-        | byte(*moved)? << 56;
+        | byte(if moved_read { *moved } else { 0 })? << 56;
     let hexes = hex_bits(frame.hex(pose.pos))? | hex_bits(frame.hex(*turn_start))? << 32;
     w.word(small);
     w.word(counters);
@@ -839,7 +846,7 @@ fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Optio
         }
     }
     for f in &state.fighters {
-        fighter(w, frame, f)?;
+        fighter(w, frame, f, pins.ranged || drifted)?;
     }
     (!w.overflow).then_some(frame)
 }
@@ -1114,6 +1121,11 @@ struct Pins {
     /// The map is hexagonal and featureless: situations may be keyed
     /// relative to the deciding figure ([`relative_frame`]).
     featureless: bool,
+    /// A fighter carries a weapon with a ranged mode (as pinned): only then
+    /// can the AI read the hexes a fighter moved on its last turn (a ranged
+    /// strike's to-hit, G-RNG-002, the one reader outside `resolve/`), so
+    /// only then, or when the weapons drifted, does the key hold them.
+    ranged: bool,
     /// The map's edge around the figures met near it ([`map_around`]).
     edges: Vec<Option<Edge>>,
 }
@@ -1126,6 +1138,11 @@ impl Pins {
             stamp: state.stamp.clone(),
             fixed: fixed_part(state),
             drift: state.fighters.iter().map(Drift::of).collect(),
+            ranged: state.fighters.iter().any(|f| {
+                f.weapons
+                    .iter()
+                    .any(|c| c.weapon.modes.iter().any(|m| !m.is_melee()))
+            }),
             featureless: {
                 let spec = state.map.spec();
                 spec.kind == MapKind::Hex && spec.terrain.is_empty() && spec.edges.is_empty()
