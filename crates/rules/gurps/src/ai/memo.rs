@@ -328,9 +328,15 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
     if parries >= 16 || reload_left >= 16 {
         return None;
     }
+    // Whether an unbalanced weapon attacked this turn or parried since the
+    // last: every reader asks `is_unbalanced()` first (G-DEF-005:
+    // `rules::defense`, `rules::attack`, both AIs' blows), so a balanced
+    // weapon's are keyed as 0, and its situations after an attack or a
+    // parry and after neither are one.
+    let unbalanced = c.is_unbalanced();
     let small = u32::from(*ready)
-        | u32::from(*attacked) << 1
-        | u32::from(*parried_before_turn) << 2
+        | u32::from(*attacked && unbalanced) << 1
+        | u32::from(*parried_before_turn && unbalanced) << 2
         | u32::from(*broken) << 3
         | u32::from(*taken) << 4
         | u32::from(*loaded) << 5

@@ -222,3 +222,35 @@ fn g_rng_002_the_hexes_moved_are_keyed_only_when_a_ranged_weapon_is_in_the_fight
         }
     }
 }
+
+/// G-DEF-005: whether a weapon attacked this turn, or parried since its
+/// wielder's last turn, is read only for an unbalanced weapon, so the memo
+/// keys it only for one: in the duel (no unbalanced weapon) the same
+/// situation after an attack and a parry is read back (and, in debug
+/// builds, checked against a fresh computation).
+#[test]
+fn g_def_005_a_balanced_weapons_attack_and_parry_are_not_keyed() {
+    memo::set_enabled(true);
+    let start = load("duel.toml");
+    let ids: Vec<_> = start.ids().collect();
+    assert!(
+        start
+            .fighters
+            .iter()
+            .all(|f| f.weapons.iter().all(|w| !w.is_unbalanced())),
+        "the duel's weapons are balanced"
+    );
+    let mut after = start.clone();
+    for f in &ids {
+        for w in &mut after.fighter_mut(*f).weapons {
+            w.attacked = true;
+            w.parried_before_turn = true;
+        }
+    }
+    let first = fray_gurps::ai::action(&start, ids[0]);
+    let (_, kept_before, outside_before) = memo::counts();
+    let again = fray_gurps::ai::action(&after, ids[0]);
+    let (_, kept, outside) = memo::counts();
+    assert_eq!((kept, outside), (kept_before, outside_before), "read back");
+    assert_eq!(again, first);
+}
