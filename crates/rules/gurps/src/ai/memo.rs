@@ -35,6 +35,12 @@
 //!   number, the statistics (`record`) and the bookkeeping only `resolve/`
 //!   reads (injury since the last turn, death checks made, sprint turns,
 //!   the shock cap) are read by nothing the AI consults and are left out;
+//! - the hexes a fighter moved on its last turn (`moved`) are read by the AI
+//!   only through a ranged strike's to-hit (G-RNG-002, `rules::ranged`), so
+//!   they are keyed only when a weapon with a ranged mode is in the fight
+//!   or the weapons drifted from the pins ([`Pins::ranged`]): in a melee
+//!   fight the same exchange after a step and after standing still is one
+//!   situation;
 //! - HP is keyed by its band (`bands.rs`): both AIs read HP no finer, so
 //!   every HP of a band gives the same decision;
 //! - on a featureless map, with two figures fighting and everything within
@@ -322,9 +328,15 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
     if parries >= 16 || reload_left >= 16 {
         return None;
     }
+    // Whether an unbalanced weapon attacked this turn or parried since the
+    // last: every reader asks `is_unbalanced()` first (G-DEF-005:
+    // `rules::defense`, `rules::attack`, both AIs' blows), so a balanced
+    // weapon's are keyed as 0, and its situations after an attack or a
+    // parry and after neither are one.
+    let unbalanced = c.is_unbalanced();
     let small = u32::from(*ready)
-        | u32::from(*attacked) << 1
-        | u32::from(*parried_before_turn) << 2
+        | u32::from(*attacked && unbalanced) << 1
+        | u32::from(*parried_before_turn && unbalanced) << 2
         | u32::from(*broken) << 3
         | u32::from(*taken) << 4
         | u32::from(*loaded) << 5
@@ -369,9 +381,10 @@ fn fixed(p: &mut impl Hasher, f: &Fighter) {
     }
 }
 
-/// One fighter's state, written into `w`. `None`: a state the key does not
-/// cover.
-fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
+/// One fighter's state, written into `w`, the hexes it moved on its last
+/// turn only when `moved_read` ([`Pins::ranged`]). `None`: a state the key
+/// does not cover.
+fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Option<()> {
     let Fighter {
         name: _,
         side: _,
@@ -515,7 +528,7 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter) -> Option<()> {
         | byte(torn_until_turn.saturating_sub(turn))? << 32
         | byte(*move_streak)? << 40
         | byte(next_break_free.saturating_sub(turn))? << 48
-        | byte(*moved)? << 56;
+        | byte(if moved_read { *moved } else { 0 })? << 56;
     let hexes = hex_bits(frame.hex(pose.pos))? | hex_bits(frame.hex(*turn_start))? << 32;
     w.word(small);
     w.word(counters);
@@ -839,7 +852,7 @@ fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Optio
         }
     }
     for f in &state.fighters {
-        fighter(w, frame, f)?;
+        fighter(w, frame, f, pins.ranged || drifted)?;
     }
     (!w.overflow).then_some(frame)
 }
@@ -996,9 +1009,18 @@ impl<const N: usize> Entry<N> {
 const INDEX_BITS: u32 = 24;
 const _: () = assert!(SLOTS < 1 << INDEX_BITS, "a tag holds its entry's index");
 
-/// Slots in a set: a key may sit in any of them (their tags lie within
-/// 32 bytes, one or two cache lines).
-const WAYS: usize = 4;
+/// Slots in a set: a key may sit in any of them (their tags fill one cache
+/// line, [`Set`]).
+const WAYS: usize = 8;
+
+/// The tags of one set, on a cache line of their own: a lookup reads one
+/// line of tags (with the tags as a plain array from the allocator, which
+/// places a large block 16 bytes past a page, half of the sets of four
+/// straddled two lines).
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Set([u64; WAYS]);
+const _: () = assert!(size_of::<Set>() == 64, "a set's tags fill one cache line");
 
 /// A set-associative table of decisions whose keys are at most `N` bytes.
 ///
@@ -1006,46 +1028,45 @@ const WAYS: usize = 4;
 /// key's fingerprint, the hash's top 40 bits, above the index of its
 /// entry), so a lookup whose fingerprint differs touches one line of a
 /// small array and never the entry; a key may sit in any slot of its set
-/// of [`WAYS`] (set-associative, least lately met forgotten first: the
-/// decisions met again stay, where a direct-mapped slot lost a decision
-/// met often to one met once); the entries are packed in the order
+/// of [`WAYS`]. A set's tags are kept from the last met again to the least
+/// lately met (the empty ones last): a decision read back moves to the
+/// front, and a new one takes the first empty slot or, in a full set, the
+/// last one, forgetting the least lately met. So a new decision does not
+/// push out those met again, only the decisions not met again since they
+/// were made (in a long run most new situations are met once: 300,000
+/// duels work out 249,000 decisions this way, 270,500 with four ways and
+/// new decisions at the front). The entries are packed in the order
 /// they were made, each as long as its table's keys need and aligned to
 /// cache lines (a duel's keys fit the short table, whose entries are three
 /// lines, half the size of one long enough for any key). The tags are
 /// allocated zeroed and the entries' room reserved but not written, so a
 /// single fight touches only the pages it uses.
 struct Table<const N: usize> {
-    tags: Vec<u64>,
+    sets: Vec<Set>,
     entries: Vec<Entry<N>>,
 }
 
 impl<const N: usize> Table<N> {
     fn new(slots: usize) -> Table<N> {
         Table {
-            tags: vec![0; slots],
+            sets: vec![Set::default(); slots / WAYS],
             entries: Vec::with_capacity(slots),
         }
     }
 
-    /// The first slot of the set a key hashed to `h` may sit in, and its
-    /// fingerprint.
+    /// The set a key hashed to `h` may sit in, and its fingerprint.
     #[inline]
     fn place_of(&self, h: u64) -> (usize, u64) {
-        (
-            (h as usize) & (self.tags.len() - 1) & !(WAYS - 1),
-            h >> INDEX_BITS,
-        )
+        ((h as usize) & (self.sets.len() - 1), h >> INDEX_BITS)
     }
 
-    /// The decision kept for `key` (hashed to `h`), if any. A set's tags
-    /// are kept from the last met to the least lately met (the empty ones
-    /// last); the one found moves to the front (the tags move; the entries
-    /// stay), so the decisions met again outlive those met once.
+    /// The decision kept for `key` (hashed to `h`), if any; the one found
+    /// moves to the front of its set (the tags move; the entries stay).
     #[inline]
     fn find(&mut self, h: u64, key: &[u8]) -> Option<&Action> {
         let (set, fp) = self.place_of(h);
         for way in 0..WAYS {
-            let tag = self.tags[set + way];
+            let tag = self.sets[set].0[way];
             if tag == 0 {
                 break;
             }
@@ -1055,7 +1076,9 @@ impl<const N: usize> Table<N> {
             let index = (tag & ((1 << INDEX_BITS) - 1)) as usize - 1;
             if self.entries[index].holds(key) {
                 if way > 0 {
-                    self.bring_forward(set, way, tag);
+                    let tags = &mut self.sets[set].0;
+                    tags.copy_within(..way, 1);
+                    tags[0] = tag;
                 }
                 return Some(&self.entries[index].action);
             }
@@ -1063,13 +1086,15 @@ impl<const N: usize> Table<N> {
         None
     }
 
-    /// Keeps `action` for `key` (hashed to `h`) at the front of its set:
-    /// the others move back one, and the least lately met is forgotten
-    /// (its entry takes the new decision).
+    /// Keeps `action` for `key` (hashed to `h`) behind the decisions met
+    /// again: in the first empty slot of its set, or in its last, whose
+    /// decision (the least lately met) is forgotten and whose entry takes
+    /// the new one.
     fn keep(&mut self, h: u64, key: &[u8], action: Action) {
         let (set, fp) = self.place_of(h);
-        let last = self.tags[set + WAYS - 1];
-        let index = if last == 0 {
+        let tags = &self.sets[set].0;
+        let way = tags.iter().position(|&t| t == 0).unwrap_or(WAYS - 1);
+        let index = if tags[way] == 0 {
             let mut e = Entry {
                 len: 0,
                 key: [0; N],
@@ -1079,22 +1104,11 @@ impl<const N: usize> Table<N> {
             self.entries.push(e);
             self.entries.len() as u64
         } else {
-            let index = last & ((1 << INDEX_BITS) - 1);
+            let index = tags[way] & ((1 << INDEX_BITS) - 1);
             self.entries[index as usize - 1].take(key, action);
             index
         };
-        self.bring_forward(set, WAYS - 1, fp << INDEX_BITS | index);
-    }
-
-    /// Puts `tag` at the front of the set at `set`, the tags before `way`
-    /// moving back one (the one at `way` is overwritten).
-    #[inline]
-    fn bring_forward(&mut self, set: usize, way: usize, tag: u64) {
-        let tags = &mut self.tags[set..set + WAYS];
-        for j in (0..way).rev() {
-            tags[j + 1] = tags[j];
-        }
-        tags[0] = tag;
+        self.sets[set].0[way] = fp << INDEX_BITS | index;
     }
 }
 
@@ -1113,6 +1127,11 @@ struct Pins {
     /// The map is hexagonal and featureless: situations may be keyed
     /// relative to the deciding figure ([`relative_frame`]).
     featureless: bool,
+    /// A fighter carries a weapon with a ranged mode (as pinned): only then
+    /// can the AI read the hexes a fighter moved on its last turn (a ranged
+    /// strike's to-hit, G-RNG-002, the one reader outside `resolve/`), so
+    /// only then, or when the weapons drifted, does the key hold them.
+    ranged: bool,
     /// The map's edge around the figures met near it ([`map_around`]).
     edges: Vec<Option<Edge>>,
 }
@@ -1125,6 +1144,11 @@ impl Pins {
             stamp: state.stamp.clone(),
             fixed: fixed_part(state),
             drift: state.fighters.iter().map(Drift::of).collect(),
+            ranged: state.fighters.iter().any(|f| {
+                f.weapons
+                    .iter()
+                    .any(|c| c.weapon.modes.iter().any(|m| !m.is_melee()))
+            }),
             featureless: {
                 let spec = state.map.spec();
                 spec.kind == MapKind::Hex && spec.terrain.is_empty() && spec.edges.is_empty()
@@ -1162,11 +1186,11 @@ thread_local! {
         RefCell::new(Memo {
             pins: None,
             short: Table {
-                tags: Vec::new(),
+                sets: Vec::new(),
                 entries: Vec::new(),
             },
             long: Table {
-                tags: Vec::new(),
+                sets: Vec::new(),
                 entries: Vec::new(),
             },
         })
@@ -1289,15 +1313,17 @@ mod tests {
     use super::*;
 
     /// A table of one set: keys that differ only in their length or in one
-    /// byte are told apart, and an entry that takes a shorter key than it
-    /// held answers only to the new key.
+    /// byte are told apart; a new decision in a full set takes the slot of
+    /// the least lately met, not of those met again, and an entry that takes
+    /// a shorter key than it held answers only to the new key.
     #[test]
     fn the_table_answers_only_under_the_whole_key() {
         let mut t = Table::<24>::new(WAYS);
         let h = 7;
         let held = |weapon: u8| Action::Ready { weapon };
-        t.keep(h, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], held(0));
-        assert_eq!(t.find(h, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), Some(&held(0)));
+        let first = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+        t.keep(h, &first, held(0));
+        assert_eq!(t.find(h, &first), Some(&held(0)));
         for other in [
             &[1, 2, 3, 4, 5, 6, 7, 8, 9][..],
             &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0],
@@ -1306,16 +1332,26 @@ mod tests {
         ] {
             assert_eq!(t.find(h, other), None, "{other:?}");
         }
-        // Three more fill the set; a fifth takes the least lately met's
-        // entry, the first one's (the longest key).
-        for (i, key) in [[2; 16], [3; 16], [4; 16]].iter().enumerate() {
+        // Fill the set; meet the first and the second again: the last kept
+        // (met once) is now the least lately met.
+        let more: Vec<[u8; 16]> = (2..=WAYS as u8).map(|i| [i; 16]).collect();
+        for (i, key) in more.iter().enumerate() {
             t.keep(h, key, held(i as u8 + 1));
         }
-        t.keep(h, &[1, 2, 3], held(9));
+        assert_eq!(t.find(h, &more[0]), Some(&held(1)));
+        assert_eq!(t.find(h, &first), Some(&held(0)));
+        t.keep(h, &[1, 2, 3], held(99));
         assert_eq!(t.entries.len(), WAYS);
-        assert_eq!(t.find(h, &[1, 2, 3]), Some(&held(9)));
-        assert_eq!(t.find(h, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), None);
+        assert_eq!(t.find(h, &[1, 2, 3]), Some(&held(99)));
+        assert_eq!(
+            t.find(h, &more[WAYS - 2]),
+            None,
+            "the least lately met went"
+        );
         assert_eq!(t.find(h, &[1, 2, 3, 0]), None);
-        assert_eq!(t.find(h, &[2; 16]), Some(&held(1)));
+        assert_eq!(t.find(h, &first), Some(&held(0)));
+        for (i, key) in more[..WAYS - 2].iter().enumerate() {
+            assert_eq!(t.find(h, key), Some(&held(i as u8 + 1)));
+        }
     }
 }

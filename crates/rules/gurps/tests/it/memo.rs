@@ -189,3 +189,68 @@ fn a_value_too_large_for_the_key_is_worked_out_outside_the_memo() {
         "both decisions worked out outside"
     );
 }
+
+/// The hexes a fighter moved on its last turn are read by the AI only in a
+/// ranged strike's to-hit (G-RNG-002), so the memo keys them only when a
+/// weapon with a ranged mode is in the fight (`memo::Pins::ranged`): in
+/// the melee duel the same situation after a move is read back (and, in
+/// debug builds, checked against a fresh computation); with an archer in
+/// the duel it is a situation of its own, worked out afresh.
+#[test]
+fn g_rng_002_the_hexes_moved_are_keyed_only_when_a_ranged_weapon_is_in_the_fight() {
+    memo::set_enabled(true);
+    let archer = |t: String| t.replacen("template = \"knight\"", "template = \"archer\"", 1);
+    for (start, keyed) in [
+        (load("duel.toml"), false),
+        (load_with("duel.toml", archer), true),
+    ] {
+        let ids: Vec<_> = start.ids().collect();
+        let mut moved = start.clone();
+        moved.fighter_mut(ids[1]).moved = 3;
+        let first = fray_gurps::ai::action(&start, ids[0]);
+        let (_, kept_before, outside_before) = memo::counts();
+        let again = fray_gurps::ai::action(&moved, ids[0]);
+        let (_, kept, outside) = memo::counts();
+        assert_eq!(outside, outside_before, "the key covers both");
+        assert_eq!(
+            kept,
+            kept_before + u64::from(keyed),
+            "worked out afresh only when the hexes moved are keyed (keyed: {keyed})"
+        );
+        if !keyed {
+            assert_eq!(again, first, "read back");
+        }
+    }
+}
+
+/// G-DEF-005: whether a weapon attacked this turn, or parried since its
+/// wielder's last turn, is read only for an unbalanced weapon, so the memo
+/// keys it only for one: in the duel (no unbalanced weapon) the same
+/// situation after an attack and a parry is read back (and, in debug
+/// builds, checked against a fresh computation).
+#[test]
+fn g_def_005_a_balanced_weapons_attack_and_parry_are_not_keyed() {
+    memo::set_enabled(true);
+    let start = load("duel.toml");
+    let ids: Vec<_> = start.ids().collect();
+    assert!(
+        start
+            .fighters
+            .iter()
+            .all(|f| f.weapons.iter().all(|w| !w.is_unbalanced())),
+        "the duel's weapons are balanced"
+    );
+    let mut after = start.clone();
+    for f in &ids {
+        for w in &mut after.fighter_mut(*f).weapons {
+            w.attacked = true;
+            w.parried_before_turn = true;
+        }
+    }
+    let first = fray_gurps::ai::action(&start, ids[0]);
+    let (_, kept_before, outside_before) = memo::counts();
+    let again = fray_gurps::ai::action(&after, ids[0]);
+    let (_, kept, outside) = memo::counts();
+    assert_eq!((kept, outside), (kept_before, outside_before), "read back");
+    assert_eq!(again, first);
+}
