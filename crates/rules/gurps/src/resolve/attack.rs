@@ -14,7 +14,8 @@ use crate::resolve::say;
 use crate::resolve::sequence::{self, Landed, Nth, Through};
 use crate::resolve::{critical, effort, ranged};
 use crate::rules::attack::{
-    How, Landing, Multi, check_strike_but_floor, deceptive_floor, in_reach, into_close, to_hit,
+    How, Landing, Multi, check_strike_but_floor, deceptive_floor, into_close, reach_problem,
+    reach_refusal, to_hit,
 };
 use crate::rules::defense::Incoming;
 use crate::rules::injury::{Blow, CriticalEffect};
@@ -76,9 +77,20 @@ pub(crate) fn resolve_nth(
         }
         Ok(found)
     });
-    let (wi, mi) = match checked
-        .and_then(|(w, m)| in_reach(state, attacker, strike.target, w, m).map(|_| (w, m)))
-    {
+    // The reach test ([`in_reach`]'s), worded only when it refuses.
+    let (wi, mi) = match checked.and_then(|(w, m)| {
+        let from = state.fighter(attacker).pose;
+        match reach_problem(state, attacker, from, strike.target, w, m) {
+            None => Ok((w, m)),
+            Some(problem) => Err(reach_refusal(
+                state,
+                attacker,
+                strike.target,
+                (w, m),
+                problem,
+            )),
+        }
+    }) {
         Ok(x) => x,
         Err(why) => {
             // The target moved out of reach (a retreat) or fell: the attack is lost.

@@ -128,7 +128,7 @@ pub(crate) fn check_strike_but_floor(
     let m = w
         .mode(mi)
         .ok_or_else(|| Illegal::input(format!("{} has no attack mode {mi}", w.weapon.name)))?;
-    check_weapon(state, attacker, strike, (wi, mi))?;
+    check_weapon(state, attacker, strike, (wi, mi), w)?;
     if !m.is_melee() {
         check_ranged(w, mi, strike, how)?;
     }
@@ -159,13 +159,15 @@ fn check_target(state: &State, attacker: CombatantId, strike: &Strike) -> Result
 /// The weapon can strike now: whole (G-EXT-009), free of grips and
 /// spells, ready (G-RDY-001, or readied by Rapid Recovery, G-EFF-001), and
 /// not an unbalanced weapon that parried since the last turn (G-DEF-005).
+///
+/// `w` is the attacker's weapon `wi`, already looked up.
 fn check_weapon(
     state: &State,
     attacker: CombatantId,
     strike: &Strike,
     (wi, mi): (usize, usize),
+    w: &crate::model::state::Carried,
 ) -> Result<(), Illegal> {
-    let w = &state.fighter(attacker).weapons[wi];
     if w.broken {
         return Err(Illegal::new(
             "G-EXT-009",
@@ -173,7 +175,11 @@ fn check_weapon(
         ));
     }
     crate::rules::grapple::may_strike(state, attacker, wi, mi)?;
-    crate::rules::magic::may_strike(state, attacker, wi, mi)?;
+    // G-SPL-011: only a weapon carrying a melee spell has more to check
+    // (`magic::may_strike` allows every other at once; not called for them).
+    if w.spell.is_some() {
+        crate::rules::magic::may_strike(state, attacker, wi, mi)?;
+    }
     if w.weapon.unarmed == Some(Unarmed::Punch) && !has_a_fist(state.fighter(attacker)) {
         return Err(Illegal::new(
             "G-LOC-009",
@@ -522,36 +528,51 @@ pub fn in_reach_from(
     wi: usize,
     mi: usize,
 ) -> Result<(), Illegal> {
-    let t = state.fighter(target);
     match reach_problem(state, attacker, from, target, wi, mi) {
         None => Ok(()),
-        Some(OutOfReach::NoMode) => Err(Illegal::input("no such weapon or mode")),
-        Some(OutOfReach::Distance(dist)) => {
+        Some(problem) => Err(reach_refusal(state, attacker, target, (wi, mi), problem)),
+    }
+}
+
+/// The refusal [`in_reach_from`] gives for a [`reach_problem`]'s answer
+/// (resolution asks [`reach_problem`] directly and words only a refusal).
+#[cold]
+pub(crate) fn reach_refusal(
+    state: &State,
+    attacker: CombatantId,
+    target: CombatantId,
+    (wi, mi): (usize, usize),
+    problem: OutOfReach,
+) -> Illegal {
+    let t = state.fighter(target);
+    match problem {
+        OutOfReach::NoMode => Illegal::input("no such weapon or mode"),
+        OutOfReach::Distance(dist) => {
             let mode = &state.fighter(attacker).weapons[wi].weapon.modes[mi];
-            Err(Illegal::input(format!(
+            Illegal::input(format!(
                 "{} is {dist} yards away; {} reaches {:?}",
                 t.name, mode.name, mode.reach
-            )))
+            ))
         }
-        Some(OutOfReach::NotInFront) => Err(Illegal::new(
+        OutOfReach::NotInFront => Illegal::new(
             "G-TAC-001",
             format!(
                 "{} is not in the front arc; attacks go to front hexes",
                 t.name
             ),
-        )),
-        Some(OutOfReach::Range(dist, max)) => Err(Illegal::input(format!(
+        ),
+        OutOfReach::Range(dist, max) => Illegal::input(format!(
             "{} is {dist} yards away; the shot reaches {max} yards (Max, G-RNG-001)",
             t.name
-        ))),
-        Some(OutOfReach::CloseCombat) => Err(Illegal::new(
+        )),
+        OutOfReach::CloseCombat => Illegal::new(
             "G-CC-003",
             "in close combat only reach C weapons can strike",
-        )),
-        Some(OutOfReach::Wall) => Err(Illegal::input(format!(
+        ),
+        OutOfReach::Wall => Illegal::input(format!(
             "a wall stands between the shooter and {} (decision, docs/rules/gurps.md)",
             t.name
-        ))),
+        )),
     }
 }
 
@@ -692,9 +713,12 @@ fn circumstance_mods<M: Mods>(
     // With only the two of them on the field nobody else can share the
     // target's hex (the attacker's own body there does not count: its
     // figure stands elsewhere), so the hex is not looked up.
+    // With every figure alone in its hex (`Occupancy::crowded`) nobody
+    // shares the target's either.
     let t = state.fighter(strike.target);
     let into = t.pose.pos != a.pose.pos
         && state.fighters.len() > 2
+        && state.occupancy.crowded()
         && state.at(t.pose.pos).any(|id| {
             id != strike.target
                 && state.fighter(id).life != crate::model::state::Life::Dead
@@ -850,7 +874,22 @@ pub(crate) fn location_label(loc: Location) -> &'static str {
 /// Whether a strike at `target` goes into a close combat from outside it:
 /// the target shares its hex with another figure, and the attacker is not
 /// there (G-CC-008).
+///
+/// With every figure alone in its hex ([`Occupancy::crowded`]) the
+/// target shares its hex with nobody, and the field is not searched.
+///
+/// [`Occupancy::crowded`]: crate::model::occupancy::Occupancy::crowded
+#[inline]
 pub(crate) fn into_close(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
+    debug_assert!(
+        state.occupancy.crowded() || !into_close_searched(state, attacker, target),
+        "an uncrowded field with a figure sharing the target's hex"
+    );
+    state.occupancy.crowded() && into_close_searched(state, attacker, target)
+}
+
+/// [`into_close`] on a crowded field: who else stands in the target's hex.
+fn into_close_searched(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
     let hex = state.fighter(target).pose.pos;
     state.fighter(attacker).pose.pos != hex
         && state.ids().any(|id| {

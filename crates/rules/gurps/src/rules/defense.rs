@@ -40,6 +40,7 @@ pub struct Incoming {
 
 impl Incoming {
     /// A melee attack by `attacker` from where it stands now.
+    #[inline]
     pub fn melee(state: &State, attacker: CombatantId, defender: CombatantId) -> Incoming {
         Incoming {
             attacker,
@@ -797,19 +798,49 @@ pub fn ai_choice(state: &State, defender: CombatantId, options: &[DefenseOption]
             .map_or(i32::MAX, |k| i32::from(k.spell.cost));
         plain.is_none_or(|p| o.value >= p + 3) && d.fp.saturating_sub(cost) >= FP_RESERVE - 2
     };
-    let worth = options.iter().filter(worth_it);
-    let best = if d.is_basic_ai() {
-        worth.max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)))
-    } else {
-        let rank = |k: DefenseKind| match k {
-            DefenseKind::Block => 3,
-            DefenseKind::Parry => 2,
-            DefenseKind::Dodge => 1,
-            DefenseKind::Spell => 0,
-        };
-        let chance = |v: i32| v.clamp(4, 16);
-        worth.max_by_key(|o| (chance(value(o)), value(o) == o.value, rank(o.kind)))
+    // Each mind's ordering as one integer key, compared in one pass over
+    // the options (the last of equal keys wins, as `max_by_key` picks);
+    // debug builds compare the pick with `max_by_key` over the tuples.
+    let basic = d.is_basic_ai();
+    let rank = |k: DefenseKind| match k {
+        DefenseKind::Block => 3,
+        DefenseKind::Parry => 2,
+        DefenseKind::Dodge => 1,
+        DefenseKind::Spell => 0,
     };
+    let chance = |v: i32| v.clamp(4, 16);
+    let key = |o: &DefenseOption| -> i64 {
+        let v = value(o);
+        if basic {
+            // (value, Reverse(kind)): the kind's index is below 256.
+            (i64::from(v) << 8) | i64::from(255 - o.kind as u8)
+        } else {
+            // (chance, no retreat needed, rank): 4..=16, 0..=1, 0..=3.
+            (i64::from(chance(v)) << 3) | (i64::from(v == o.value) << 2) | rank(o.kind)
+        }
+    };
+    let mut best: Option<(&DefenseOption, i64)> = None;
+    for o in options.iter().filter(&worth_it) {
+        let k = key(o);
+        if best.is_none_or(|(_, b)| k >= b) {
+            best = Some((o, k));
+        }
+    }
+    let best = best.map(|(o, _)| o);
+    #[cfg(debug_assertions)]
+    {
+        let worth = options.iter().filter(worth_it);
+        let plain = if basic {
+            worth.max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)))
+        } else {
+            worth.max_by_key(|o| (chance(value(o)), value(o) == o.value, rank(o.kind)))
+        };
+        debug_assert_eq!(
+            best.map(|o| (o.kind, o.weapon)),
+            plain.map(|o| (o.kind, o.weapon)),
+            "the AI's defense pick"
+        );
+    }
     best.map_or(Answer::NoDefense, |o| Answer::Defend {
         kind: o.kind,
         weapon: o.weapon,
