@@ -500,8 +500,10 @@ pub(crate) fn damage_stage(
         });
     }
     // G-DMG-002 decision: at or beyond 1/2D, basic damage is halved.
-    let half = crate::rules::ranged::ranges(state, attacker, wi, mi)
-        .is_some_and(|(half, _)| a.pose.pos.distance(state.fighter(target).pose.pos) >= half);
+    // (A mode without ranges, a melee one, has no 1/2D: not looked up.)
+    let half = mode.range.is_some()
+        && crate::rules::ranged::ranges(state, attacker, wi, mi)
+            .is_some_and(|(half, _)| a.pose.pos.distance(state.fighter(target).pose.pos) >= half);
     let blow = Blow {
         attacker,
         target,

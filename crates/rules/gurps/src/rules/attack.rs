@@ -601,13 +601,15 @@ pub fn to_hit<M: Mods + Default>(
     if !ranged {
         mods.add("posture", a.posture.attack(), "G-POS-001");
     }
-    aim_mods(state, strike, carried, &mut mods);
-    option_mods(state, attacker, strike, how, carried, &mut mods);
-    circumstance_mods(state, attacker, strike, carried, &mut mods);
+    // The two figures, looked up once for the parts below.
+    let t = state.fighter(strike.target);
+    aim_mods(strike, t, carried, state, &mut mods);
+    option_mods(a, strike, how, carried, &mut mods);
+    circumstance_mods(state, (attacker, a), t, strike, carried, &mut mods);
     if ranged {
         crate::rules::ranged::mods(state, attacker, strike, how, &mut mods);
     } else {
-        melee_mods(state, attacker, strike, how, &mut mods);
+        melee_mods(state, (attacker, a), t, strike, how, &mut mods);
     }
     mods
 }
@@ -615,9 +617,10 @@ pub fn to_hit<M: Mods + Default>(
 /// What the strike aims at: a weapon (G-ATK-008), chinks in the armor
 /// (G-ATK-023) or a hit location (G-LOC-002).
 fn aim_mods<M: Mods>(
-    state: &State,
     strike: &Strike,
+    t: &crate::model::state::Fighter,
     carried: Option<&crate::model::state::Carried>,
+    state: &State,
     mods: &mut M,
 ) {
     if let Some(aw) = strike.at_weapon {
@@ -635,7 +638,6 @@ fn aim_mods<M: Mods>(
         } else {
             mods.add(location_label(loc), loc.aim_penalty(), "G-LOC-002");
             // G-LOC-002 decision: the limb behind a ready shield is twice as hard.
-            let t = state.fighter(strike.target);
             if t.shield.as_ref().is_some_and(|s| s.ready)
                 && matches!(loc, Location::LeftArm | Location::LeftHand)
             {
@@ -649,14 +651,12 @@ fn aim_mods<M: Mods>(
 /// Attacks (G-ATK-001/003), Rapid Strikes and Dual-Weapon Attacks
 /// (G-ATK-004..006, G-EFF-006).
 fn option_mods<M: Mods>(
-    state: &State,
-    attacker: CombatantId,
+    a: &crate::model::state::Fighter,
     strike: &Strike,
     how: How,
     carried: Option<&crate::model::state::Carried>,
     mods: &mut M,
 ) {
-    let a = state.fighter(attacker);
     if carried.and_then(|w| w.weapon.unarmed) == Some(Unarmed::Kick) {
         mods.add("kick", -2, "G-ATK-019");
     }
@@ -692,12 +692,12 @@ fn option_mods<M: Mods>(
 /// (G-CC-008), a torn muscle (G-EXT-010).
 fn circumstance_mods<M: Mods>(
     state: &State,
-    attacker: CombatantId,
+    (attacker, a): (CombatantId, &crate::model::state::Fighter),
+    t: &crate::model::state::Fighter,
     strike: &Strike,
     carried: Option<&crate::model::state::Carried>,
     mods: &mut M,
 ) {
-    let a = state.fighter(attacker);
     situation(state, attacker, carried, mods);
     // G-RNG-005: opportunity fire at a watched area.
     if let Some(r) = a.responding
@@ -715,7 +715,6 @@ fn circumstance_mods<M: Mods>(
     // figure stands elsewhere), so the hex is not looked up.
     // With every figure alone in its hex (`Occupancy::crowded`) nobody
     // shares the target's either.
-    let t = state.fighter(strike.target);
     let into = t.pose.pos != a.pose.pos
         && state.fighters.len() > 2
         && state.occupancy.crowded()
@@ -738,13 +737,12 @@ fn circumstance_mods<M: Mods>(
 /// (G-ATK-022), height (G-ATK-021), and Move and Attack (G-MAA-002).
 fn melee_mods<M: Mods>(
     state: &State,
-    attacker: CombatantId,
+    (attacker, a): (CombatantId, &crate::model::state::Fighter),
+    t: &crate::model::state::Fighter,
     strike: &Strike,
     how: How,
     mods: &mut M,
 ) {
-    let a = state.fighter(attacker);
-    let t = state.fighter(strike.target);
     // G-ATK-024 decision: the target's SM minus the attacker's.
     mods.add("size difference", t.stats.sm - a.stats.sm, "G-ATK-024");
     // G-ATK-022: a reach weapon striking past hexes held by foes.
@@ -854,6 +852,7 @@ pub(crate) fn situation<M: Mods>(
     }
 }
 
+#[inline]
 pub(crate) fn location_label(loc: Location) -> &'static str {
     match loc {
         Location::Eye => "aim at eye",

@@ -58,15 +58,19 @@ impl Incoming {
     }
 }
 
-/// Where the attacker stands relative to the defender (G-DEF-014).
+/// Where the attacker stands relative to the defender (G-DEF-014): its
+/// arc, its side, and whether it started its turn in the defender's back
+/// hex, which matters (and is looked up) only for an attack from the back
+/// arc; from the front or a side it reads `false`.
 pub(crate) fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool) {
     let d = state.fighter(inc.defender);
-    let a = state.fighter(inc.attacker);
     let (arc, side) = d.pose.arc_and_side(inc.from);
     let arc = arc.unwrap_or(Arc::Front);
     // "Started its turn in your back hex": the attacker's turn-start hex is behind you.
-    let started_behind =
-        a.turn_start != d.pose.pos && d.pose.arc_of(a.turn_start) == Some(Arc::Back);
+    let started_behind = arc == Arc::Back && {
+        let a = state.fighter(inc.attacker);
+        a.turn_start != d.pose.pos && d.pose.arc_of(a.turn_start) == Some(Arc::Back)
+    };
     (arc, side, started_behind)
 }
 
