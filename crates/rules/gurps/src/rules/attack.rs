@@ -118,7 +118,7 @@ pub(crate) fn check_strike_but_floor(
     strike: &Strike,
     how: How,
 ) -> Result<(usize, usize), Illegal> {
-    check_target(state, attacker, strike)?;
+    let t = check_target(state, attacker, strike)?;
     let a = state.fighter(attacker);
     let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
     let w = a
@@ -132,14 +132,18 @@ pub(crate) fn check_strike_but_floor(
     if !m.is_melee() {
         check_ranged(w, mi, strike, how)?;
     }
-    check_location(state, attacker, strike, m)?;
-    check_options(state, attacker, strike, how, (wi, mi))?;
-    check_extra_effort(state, attacker, strike)?;
+    check_location((a, t), strike, m)?;
+    check_options(a, strike, how, (wi, mi))?;
+    check_extra_effort(a, strike)?;
     Ok((wi, mi))
 }
 
-/// The target exists, is someone else, and is not dead.
-fn check_target(state: &State, attacker: CombatantId, strike: &Strike) -> Result<(), Illegal> {
+/// The target exists, is someone else, and is not dead: `Ok` with it.
+fn check_target<'s>(
+    state: &'s State,
+    attacker: CombatantId,
+    strike: &Strike,
+) -> Result<&'s crate::model::state::Fighter, Illegal> {
     if !state.exists(strike.target) {
         return Err(Illegal::input(format!(
             "there is no combatant {}",
@@ -153,7 +157,7 @@ fn check_target(state: &State, attacker: CombatantId, strike: &Strike) -> Result
     if t.life == crate::model::state::Life::Dead {
         return Err(Illegal::input(format!("{} is dead", t.name)));
     }
-    Ok(())
+    Ok(t)
 }
 
 /// The weapon can strike now: whole (G-EXT-009), free of grips and
@@ -263,12 +267,10 @@ fn check_ranged(
 /// (G-LOC-012, G-LOC-015), a ready weapon (G-ATK-008), or chinks in the
 /// armor (G-ATK-023).
 fn check_location(
-    state: &State,
-    attacker: CombatantId,
+    (a, t): (&crate::model::state::Fighter, &crate::model::state::Fighter),
     strike: &Strike,
     m: &AttackMode,
 ) -> Result<(), Illegal> {
-    let (a, t) = (state.fighter(attacker), state.fighter(strike.target));
     // G-LOC-012 decision: the eyes only from the front or a side.
     if strike.location.location() == Some(Location::Eye)
         && t.pose.arc_of(a.pose.pos) == Some(fray_core::grid::Arc::Back)
@@ -332,13 +334,11 @@ fn check_location(
 /// The attack options fit each other and the maneuver (G-MAA-007,
 /// G-AOA-003, G-EFF-002).
 fn check_options(
-    state: &State,
-    attacker: CombatantId,
+    a: &crate::model::state::Fighter,
     strike: &Strike,
     how: How,
     (wi, mi): (usize, usize),
 ) -> Result<(), Illegal> {
-    let a = state.fighter(attacker);
     let w = &a.weapons[wi];
     if (strike.deceptive > 0 || strike.telegraphic) && how.move_and_attack.is_some() {
         return Err(Illegal::new(
@@ -384,12 +384,7 @@ fn check_options(
 }
 
 /// Extra effort needs FP to pay for it (decision).
-fn check_extra_effort(
-    state: &State,
-    attacker: CombatantId,
-    strike: &Strike,
-) -> Result<(), Illegal> {
-    let a = state.fighter(attacker);
+fn check_extra_effort(a: &crate::model::state::Fighter, strike: &Strike) -> Result<(), Illegal> {
     let extra_fp = i32::from(strike.mighty_blow) + i32::from(strike.rapid_recovery);
     if extra_fp > 0 && a.fp < 1 {
         return Err(Illegal::input(format!(

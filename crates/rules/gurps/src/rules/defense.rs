@@ -567,6 +567,15 @@ fn parry_mods<M: Mods + Default>(
 ) -> Option<M> {
     let d = state.fighter(inc.defender);
     let w = d.weapons.get(usize::from(weapon))?;
+    let fixed = w.fixed;
+    debug_assert_eq!(
+        fixed,
+        CarriedFixed::of(w, d),
+        "a weapon's fixed values went stale"
+    );
+    // A weapon without a parrying mode (a kick) first: every check here
+    // only refuses, so their order does not change the answer.
+    let (pmode, base) = fixed.parry?;
     if !w.ready || (w.is_unbalanced() && w.attacked) {
         return None; // G-DEF-005
     }
@@ -574,13 +583,6 @@ fn parry_mods<M: Mods + Default>(
     if crate::rules::grapple::weapon_free(state, inc.defender, usize::from(weapon)).is_err() {
         return None;
     }
-    let fixed = w.fixed;
-    debug_assert_eq!(
-        fixed,
-        CarriedFixed::of(w, d),
-        "a weapon's fixed values went stale"
-    );
-    let (pmode, base) = fixed.parry?;
     // G-CC-005: only a reach C weapon parries in close combat.
     if around.close && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0)) {
         return None;
