@@ -134,10 +134,12 @@ fn one() -> f32 {
 
 impl AttackMode {
     /// Whether this is a melee mode (it has a reach).
+    #[inline]
     pub fn is_melee(&self) -> bool {
         !self.reach.is_empty()
     }
     /// Whether the mode reaches `yards` (0 = close combat).
+    #[inline]
     pub fn reaches(&self, yards: u32) -> bool {
         self.reach.iter().any(|&r| u32::from(r) == yards)
     }

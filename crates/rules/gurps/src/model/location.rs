@@ -111,6 +111,7 @@ impl Location {
     }
 
     /// G-LOC-002: the penalty to aim at this location.
+    #[inline]
     pub fn aim_penalty(self) -> i32 {
         use Location::*;
         match self {

@@ -20,6 +20,12 @@ use fray_core::grid::HexPos;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Occupancy {
     cells: Vec<(HexPos, CombatantId)>,
+    /// How many neighbouring entries of `cells` name the same hex: 0 when
+    /// no two figures (or a figure and a body) share a hex, so "who else is
+    /// here" is answered without a search ([`Occupancy::crowded`]). Kept
+    /// by [`Occupancy::insert`], [`Occupancy::remove`] and
+    /// [`Occupancy::relocate`].
+    shared: u32,
 }
 
 impl Occupancy {
@@ -36,7 +42,29 @@ impl Occupancy {
         }
         cells.sort_unstable();
         cells.dedup();
-        Occupancy { cells }
+        let shared = cells.windows(2).filter(|w| w[0].0 == w[1].0).count() as u32;
+        Occupancy { cells, shared }
+    }
+
+    /// Whether any hex holds two entries (two figures, or a figure and
+    /// another's sprawled body): `false` means every figure is alone in its
+    /// hex, so nobody is in close combat (G-CC-001) and nobody strikes into
+    /// one (G-CC-008).
+    #[inline]
+    pub fn crowded(&self) -> bool {
+        self.shared > 0
+    }
+
+    /// Whether the entry at `i` shares its hex with a neighbouring entry:
+    /// the sorted list keeps a hex's entries together, so removing (or
+    /// inserting) the entry at `i` changes [`Occupancy::shared`] by exactly
+    /// this (1 when it is in a run of two or more, else 0).
+    #[inline]
+    fn link(&self, i: usize) -> u32 {
+        let hex = self.cells[i].0;
+        let before = i > 0 && self.cells[i - 1].0 == hex;
+        let after = self.cells.get(i + 1).is_some_and(|c| c.0 == hex);
+        u32::from(before || after)
     }
 
     /// The figures (any state of life) filling `hex`, in id order.
@@ -59,25 +87,31 @@ impl Occupancy {
         let Ok(i) = self.cells.binary_search(&(from, id)) else {
             return self.insert(to, id);
         };
-        match self.cells.binary_search(&(to, id)) {
+        self.shared -= self.link(i);
+        let k = match self.cells.binary_search(&(to, id)) {
             // Already there too (a body on the hex it moves to): just leave.
             Ok(_) => {
                 self.cells.remove(i);
+                return;
             }
             Err(j) if j > i => {
                 self.cells[i..j].rotate_left(1);
                 self.cells[j - 1] = (to, id);
+                j - 1
             }
             Err(j) => {
                 self.cells[j..=i].rotate_right(1);
                 self.cells[j] = (to, id);
+                j
             }
-        }
+        };
+        self.shared += self.link(k);
     }
 
     /// Records that `id` no longer fills `hex`.
     pub fn remove(&mut self, hex: HexPos, id: CombatantId) {
         if let Ok(i) = self.cells.binary_search(&(hex, id)) {
+            self.shared -= self.link(i);
             self.cells.remove(i);
         }
     }
@@ -86,6 +120,7 @@ impl Occupancy {
     pub fn insert(&mut self, hex: HexPos, id: CombatantId) {
         if let Err(i) = self.cells.binary_search(&(hex, id)) {
             self.cells.insert(i, (hex, id));
+            self.shared += self.link(i);
         }
     }
 }
@@ -132,5 +167,37 @@ mod tests {
         o.remove(hex(7, 7), CombatantId(0));
         o.insert(hex(2, 0), CombatantId(1));
         assert_eq!(ids(&o, hex(2, 0)), [1]);
+    }
+
+    /// The count behind [`Occupancy::crowded`] is the one a fresh index
+    /// counts, after every insert, remove and move of a long walk of
+    /// figures and bodies over a small patch (so hexes fill and empty).
+    #[test]
+    fn the_shared_count_follows_every_change() {
+        let recount =
+            |o: &Occupancy| o.cells.windows(2).filter(|w| w[0].0 == w[1].0).count() as u32;
+        let mut o = Occupancy::of([(hex(0, 0), None), (hex(1, 0), None)].into_iter());
+        assert!(!o.crowded());
+        let mut at = [hex(0, 0), hex(1, 0), hex(2, 0)];
+        o.insert(at[2], CombatantId(2));
+        let mut seed = 7u32;
+        let mut next = |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) % n
+        };
+        for _ in 0..2_000 {
+            let id = next(3) as usize;
+            let to = hex(next(3) as i32, next(2) as i32);
+            match next(3) {
+                0 => {
+                    o.relocate(at[id], to, CombatantId(id as u16));
+                    at[id] = to;
+                }
+                1 => o.insert(to, CombatantId(id as u16)),
+                _ => o.remove(to, CombatantId(id as u16)),
+            }
+            assert_eq!(o.shared, recount(&o));
+            assert_eq!(o.crowded(), o.shared > 0);
+        }
     }
 }

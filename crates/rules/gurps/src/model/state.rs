@@ -221,6 +221,7 @@ impl Carried {
         self.weapon.unarmed.is_none()
     }
     /// An attack mode by index.
+    #[inline]
     pub fn mode(&self, i: usize) -> Option<&AttackMode> {
         self.weapon.modes.get(i)
     }
@@ -235,10 +236,12 @@ impl Carried {
             .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
     }
     /// Whether the weapon is a fencing weapon.
+    #[inline]
     pub fn is_fencing(&self) -> bool {
         self.weapon.balance == Some(Balance::Fencing)
     }
     /// Whether the weapon is unbalanced.
+    #[inline]
     pub fn is_unbalanced(&self) -> bool {
         self.weapon.balance == Some(Balance::Unbalanced)
     }
@@ -248,6 +251,7 @@ impl Carried {
         self.mode(i).is_some_and(|m| !m.is_melee())
     }
     /// Whether mode `i` throws the weapon itself (knives, axes, spears).
+    #[inline]
     pub fn is_thrown(&self, i: usize) -> bool {
         self.mode(i).is_some_and(|m| {
             !m.is_melee()
@@ -936,10 +940,15 @@ impl State {
         })
     }
 
-    /// Whether `who` is in close combat.
+    /// Whether `who` is in close combat. With every figure alone in its
+    /// hex ([`Occupancy::crowded`]) nobody is, and the hex is not searched.
     #[inline]
     pub fn in_close_combat(&self, who: CombatantId) -> bool {
-        self.close_foes(who).next().is_some()
+        debug_assert!(
+            self.occupancy.crowded() || self.close_foes(who).next().is_none(),
+            "an uncrowded field with a figure in close combat"
+        );
+        self.occupancy.crowded() && self.close_foes(who).next().is_some()
     }
 
     /// Who holds `who` in a grip (G-GRP-004).

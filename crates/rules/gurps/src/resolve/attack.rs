@@ -14,7 +14,8 @@ use crate::resolve::say;
 use crate::resolve::sequence::{self, Landed, Nth, Through};
 use crate::resolve::{critical, effort, ranged};
 use crate::rules::attack::{
-    How, Landing, Multi, check_strike_but_floor, deceptive_floor, in_reach, into_close, to_hit,
+    How, Landing, Multi, check_strike_but_floor, deceptive_floor, into_close, reach_problem,
+    reach_refusal, to_hit,
 };
 use crate::rules::defense::Incoming;
 use crate::rules::injury::{Blow, CriticalEffect};
@@ -76,9 +77,20 @@ pub(crate) fn resolve_nth(
         }
         Ok(found)
     });
-    let (wi, mi) = match checked
-        .and_then(|(w, m)| in_reach(state, attacker, strike.target, w, m).map(|_| (w, m)))
-    {
+    // The reach test ([`in_reach`]'s), worded only when it refuses.
+    let (wi, mi) = match checked.and_then(|(w, m)| {
+        let from = state.fighter(attacker).pose;
+        match reach_problem(state, attacker, from, strike.target, w, m) {
+            None => Ok((w, m)),
+            Some(problem) => Err(reach_refusal(
+                state,
+                attacker,
+                strike.target,
+                (w, m),
+                problem,
+            )),
+        }
+    }) {
         Ok(x) => x,
         Err(why) => {
             // The target moved out of reach (a retreat) or fell: the attack is lost.
@@ -488,8 +500,10 @@ pub(crate) fn damage_stage(
         });
     }
     // G-DMG-002 decision: at or beyond 1/2D, basic damage is halved.
-    let half = crate::rules::ranged::ranges(state, attacker, wi, mi)
-        .is_some_and(|(half, _)| a.pose.pos.distance(state.fighter(target).pose.pos) >= half);
+    // (A mode without ranges, a melee one, has no 1/2D: not looked up.)
+    let half = mode.range.is_some()
+        && crate::rules::ranged::ranges(state, attacker, wi, mi)
+            .is_some_and(|(half, _)| a.pose.pos.distance(state.fighter(target).pose.pos) >= half);
     let blow = Blow {
         attacker,
         target,

@@ -118,7 +118,7 @@ pub(crate) fn check_strike_but_floor(
     strike: &Strike,
     how: How,
 ) -> Result<(usize, usize), Illegal> {
-    check_target(state, attacker, strike)?;
+    let t = check_target(state, attacker, strike)?;
     let a = state.fighter(attacker);
     let (wi, mi) = (usize::from(strike.weapon), usize::from(strike.mode));
     let w = a
@@ -128,18 +128,22 @@ pub(crate) fn check_strike_but_floor(
     let m = w
         .mode(mi)
         .ok_or_else(|| Illegal::input(format!("{} has no attack mode {mi}", w.weapon.name)))?;
-    check_weapon(state, attacker, strike, (wi, mi))?;
+    check_weapon(state, attacker, strike, (wi, mi), w)?;
     if !m.is_melee() {
         check_ranged(w, mi, strike, how)?;
     }
-    check_location(state, attacker, strike, m)?;
-    check_options(state, attacker, strike, how, (wi, mi))?;
-    check_extra_effort(state, attacker, strike)?;
+    check_location((a, t), strike, m)?;
+    check_options(a, strike, how, (wi, mi))?;
+    check_extra_effort(a, strike)?;
     Ok((wi, mi))
 }
 
-/// The target exists, is someone else, and is not dead.
-fn check_target(state: &State, attacker: CombatantId, strike: &Strike) -> Result<(), Illegal> {
+/// The target exists, is someone else, and is not dead: `Ok` with it.
+fn check_target<'s>(
+    state: &'s State,
+    attacker: CombatantId,
+    strike: &Strike,
+) -> Result<&'s crate::model::state::Fighter, Illegal> {
     if !state.exists(strike.target) {
         return Err(Illegal::input(format!(
             "there is no combatant {}",
@@ -153,19 +157,21 @@ fn check_target(state: &State, attacker: CombatantId, strike: &Strike) -> Result
     if t.life == crate::model::state::Life::Dead {
         return Err(Illegal::input(format!("{} is dead", t.name)));
     }
-    Ok(())
+    Ok(t)
 }
 
 /// The weapon can strike now: whole (G-EXT-009), free of grips and
 /// spells, ready (G-RDY-001, or readied by Rapid Recovery, G-EFF-001), and
 /// not an unbalanced weapon that parried since the last turn (G-DEF-005).
+///
+/// `w` is the attacker's weapon `wi`, already looked up.
 fn check_weapon(
     state: &State,
     attacker: CombatantId,
     strike: &Strike,
     (wi, mi): (usize, usize),
+    w: &crate::model::state::Carried,
 ) -> Result<(), Illegal> {
-    let w = &state.fighter(attacker).weapons[wi];
     if w.broken {
         return Err(Illegal::new(
             "G-EXT-009",
@@ -173,7 +179,11 @@ fn check_weapon(
         ));
     }
     crate::rules::grapple::may_strike(state, attacker, wi, mi)?;
-    crate::rules::magic::may_strike(state, attacker, wi, mi)?;
+    // G-SPL-011: only a weapon carrying a melee spell has more to check
+    // (`magic::may_strike` allows every other at once; not called for them).
+    if w.spell.is_some() {
+        crate::rules::magic::may_strike(state, attacker, wi, mi)?;
+    }
     if w.weapon.unarmed == Some(Unarmed::Punch) && !has_a_fist(state.fighter(attacker)) {
         return Err(Illegal::new(
             "G-LOC-009",
@@ -257,12 +267,10 @@ fn check_ranged(
 /// (G-LOC-012, G-LOC-015), a ready weapon (G-ATK-008), or chinks in the
 /// armor (G-ATK-023).
 fn check_location(
-    state: &State,
-    attacker: CombatantId,
+    (a, t): (&crate::model::state::Fighter, &crate::model::state::Fighter),
     strike: &Strike,
     m: &AttackMode,
 ) -> Result<(), Illegal> {
-    let (a, t) = (state.fighter(attacker), state.fighter(strike.target));
     // G-LOC-012 decision: the eyes only from the front or a side.
     if strike.location.location() == Some(Location::Eye)
         && t.pose.arc_of(a.pose.pos) == Some(fray_core::grid::Arc::Back)
@@ -326,13 +334,11 @@ fn check_location(
 /// The attack options fit each other and the maneuver (G-MAA-007,
 /// G-AOA-003, G-EFF-002).
 fn check_options(
-    state: &State,
-    attacker: CombatantId,
+    a: &crate::model::state::Fighter,
     strike: &Strike,
     how: How,
     (wi, mi): (usize, usize),
 ) -> Result<(), Illegal> {
-    let a = state.fighter(attacker);
     let w = &a.weapons[wi];
     if (strike.deceptive > 0 || strike.telegraphic) && how.move_and_attack.is_some() {
         return Err(Illegal::new(
@@ -378,12 +384,7 @@ fn check_options(
 }
 
 /// Extra effort needs FP to pay for it (decision).
-fn check_extra_effort(
-    state: &State,
-    attacker: CombatantId,
-    strike: &Strike,
-) -> Result<(), Illegal> {
-    let a = state.fighter(attacker);
+fn check_extra_effort(a: &crate::model::state::Fighter, strike: &Strike) -> Result<(), Illegal> {
     let extra_fp = i32::from(strike.mighty_blow) + i32::from(strike.rapid_recovery);
     if extra_fp > 0 && a.fp < 1 {
         return Err(Illegal::input(format!(
@@ -522,36 +523,51 @@ pub fn in_reach_from(
     wi: usize,
     mi: usize,
 ) -> Result<(), Illegal> {
-    let t = state.fighter(target);
     match reach_problem(state, attacker, from, target, wi, mi) {
         None => Ok(()),
-        Some(OutOfReach::NoMode) => Err(Illegal::input("no such weapon or mode")),
-        Some(OutOfReach::Distance(dist)) => {
+        Some(problem) => Err(reach_refusal(state, attacker, target, (wi, mi), problem)),
+    }
+}
+
+/// The refusal [`in_reach_from`] gives for a [`reach_problem`]'s answer
+/// (resolution asks [`reach_problem`] directly and words only a refusal).
+#[cold]
+pub(crate) fn reach_refusal(
+    state: &State,
+    attacker: CombatantId,
+    target: CombatantId,
+    (wi, mi): (usize, usize),
+    problem: OutOfReach,
+) -> Illegal {
+    let t = state.fighter(target);
+    match problem {
+        OutOfReach::NoMode => Illegal::input("no such weapon or mode"),
+        OutOfReach::Distance(dist) => {
             let mode = &state.fighter(attacker).weapons[wi].weapon.modes[mi];
-            Err(Illegal::input(format!(
+            Illegal::input(format!(
                 "{} is {dist} yards away; {} reaches {:?}",
                 t.name, mode.name, mode.reach
-            )))
+            ))
         }
-        Some(OutOfReach::NotInFront) => Err(Illegal::new(
+        OutOfReach::NotInFront => Illegal::new(
             "G-TAC-001",
             format!(
                 "{} is not in the front arc; attacks go to front hexes",
                 t.name
             ),
-        )),
-        Some(OutOfReach::Range(dist, max)) => Err(Illegal::input(format!(
+        ),
+        OutOfReach::Range(dist, max) => Illegal::input(format!(
             "{} is {dist} yards away; the shot reaches {max} yards (Max, G-RNG-001)",
             t.name
-        ))),
-        Some(OutOfReach::CloseCombat) => Err(Illegal::new(
+        )),
+        OutOfReach::CloseCombat => Illegal::new(
             "G-CC-003",
             "in close combat only reach C weapons can strike",
-        )),
-        Some(OutOfReach::Wall) => Err(Illegal::input(format!(
+        ),
+        OutOfReach::Wall => Illegal::input(format!(
             "a wall stands between the shooter and {} (decision, docs/rules/gurps.md)",
             t.name
-        ))),
+        )),
     }
 }
 
@@ -580,13 +596,15 @@ pub fn to_hit<M: Mods + Default>(
     if !ranged {
         mods.add("posture", a.posture.attack(), "G-POS-001");
     }
-    aim_mods(state, strike, carried, &mut mods);
-    option_mods(state, attacker, strike, how, carried, &mut mods);
-    circumstance_mods(state, attacker, strike, carried, &mut mods);
+    // The two figures, looked up once for the parts below.
+    let t = state.fighter(strike.target);
+    aim_mods(strike, t, carried, state, &mut mods);
+    option_mods(a, strike, how, carried, &mut mods);
+    circumstance_mods(state, (attacker, a), t, strike, carried, &mut mods);
     if ranged {
         crate::rules::ranged::mods(state, attacker, strike, how, &mut mods);
     } else {
-        melee_mods(state, attacker, strike, how, &mut mods);
+        melee_mods(state, (attacker, a), t, strike, how, &mut mods);
     }
     mods
 }
@@ -594,9 +612,10 @@ pub fn to_hit<M: Mods + Default>(
 /// What the strike aims at: a weapon (G-ATK-008), chinks in the armor
 /// (G-ATK-023) or a hit location (G-LOC-002).
 fn aim_mods<M: Mods>(
-    state: &State,
     strike: &Strike,
+    t: &crate::model::state::Fighter,
     carried: Option<&crate::model::state::Carried>,
+    state: &State,
     mods: &mut M,
 ) {
     if let Some(aw) = strike.at_weapon {
@@ -614,7 +633,6 @@ fn aim_mods<M: Mods>(
         } else {
             mods.add(location_label(loc), loc.aim_penalty(), "G-LOC-002");
             // G-LOC-002 decision: the limb behind a ready shield is twice as hard.
-            let t = state.fighter(strike.target);
             if t.shield.as_ref().is_some_and(|s| s.ready)
                 && matches!(loc, Location::LeftArm | Location::LeftHand)
             {
@@ -628,14 +646,12 @@ fn aim_mods<M: Mods>(
 /// Attacks (G-ATK-001/003), Rapid Strikes and Dual-Weapon Attacks
 /// (G-ATK-004..006, G-EFF-006).
 fn option_mods<M: Mods>(
-    state: &State,
-    attacker: CombatantId,
+    a: &crate::model::state::Fighter,
     strike: &Strike,
     how: How,
     carried: Option<&crate::model::state::Carried>,
     mods: &mut M,
 ) {
-    let a = state.fighter(attacker);
     if carried.and_then(|w| w.weapon.unarmed) == Some(Unarmed::Kick) {
         mods.add("kick", -2, "G-ATK-019");
     }
@@ -671,12 +687,12 @@ fn option_mods<M: Mods>(
 /// (G-CC-008), a torn muscle (G-EXT-010).
 fn circumstance_mods<M: Mods>(
     state: &State,
-    attacker: CombatantId,
+    (attacker, a): (CombatantId, &crate::model::state::Fighter),
+    t: &crate::model::state::Fighter,
     strike: &Strike,
     carried: Option<&crate::model::state::Carried>,
     mods: &mut M,
 ) {
-    let a = state.fighter(attacker);
     situation(state, attacker, carried, mods);
     // G-RNG-005: opportunity fire at a watched area.
     if let Some(r) = a.responding
@@ -692,9 +708,11 @@ fn circumstance_mods<M: Mods>(
     // With only the two of them on the field nobody else can share the
     // target's hex (the attacker's own body there does not count: its
     // figure stands elsewhere), so the hex is not looked up.
-    let t = state.fighter(strike.target);
+    // With every figure alone in its hex (`Occupancy::crowded`) nobody
+    // shares the target's either.
     let into = t.pose.pos != a.pose.pos
         && state.fighters.len() > 2
+        && state.occupancy.crowded()
         && state.at(t.pose.pos).any(|id| {
             id != strike.target
                 && state.fighter(id).life != crate::model::state::Life::Dead
@@ -714,13 +732,12 @@ fn circumstance_mods<M: Mods>(
 /// (G-ATK-022), height (G-ATK-021), and Move and Attack (G-MAA-002).
 fn melee_mods<M: Mods>(
     state: &State,
-    attacker: CombatantId,
+    (attacker, a): (CombatantId, &crate::model::state::Fighter),
+    t: &crate::model::state::Fighter,
     strike: &Strike,
     how: How,
     mods: &mut M,
 ) {
-    let a = state.fighter(attacker);
-    let t = state.fighter(strike.target);
     // G-ATK-024 decision: the target's SM minus the attacker's.
     mods.add("size difference", t.stats.sm - a.stats.sm, "G-ATK-024");
     // G-ATK-022: a reach weapon striking past hexes held by foes.
@@ -830,6 +847,7 @@ pub(crate) fn situation<M: Mods>(
     }
 }
 
+#[inline]
 pub(crate) fn location_label(loc: Location) -> &'static str {
     match loc {
         Location::Eye => "aim at eye",
@@ -850,7 +868,22 @@ pub(crate) fn location_label(loc: Location) -> &'static str {
 /// Whether a strike at `target` goes into a close combat from outside it:
 /// the target shares its hex with another figure, and the attacker is not
 /// there (G-CC-008).
+///
+/// With every figure alone in its hex ([`Occupancy::crowded`]) the
+/// target shares its hex with nobody, and the field is not searched.
+///
+/// [`Occupancy::crowded`]: crate::model::occupancy::Occupancy::crowded
+#[inline]
 pub(crate) fn into_close(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
+    debug_assert!(
+        state.occupancy.crowded() || !into_close_searched(state, attacker, target),
+        "an uncrowded field with a figure sharing the target's hex"
+    );
+    state.occupancy.crowded() && into_close_searched(state, attacker, target)
+}
+
+/// [`into_close`] on a crowded field: who else stands in the target's hex.
+fn into_close_searched(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
     let hex = state.fighter(target).pose.pos;
     state.fighter(attacker).pose.pos != hex
         && state.ids().any(|id| {

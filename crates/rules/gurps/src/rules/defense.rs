@@ -40,6 +40,7 @@ pub struct Incoming {
 
 impl Incoming {
     /// A melee attack by `attacker` from where it stands now.
+    #[inline]
     pub fn melee(state: &State, attacker: CombatantId, defender: CombatantId) -> Incoming {
         Incoming {
             attacker,
@@ -57,15 +58,19 @@ impl Incoming {
     }
 }
 
-/// Where the attacker stands relative to the defender (G-DEF-014).
+/// Where the attacker stands relative to the defender (G-DEF-014): its
+/// arc, its side, and whether it started its turn in the defender's back
+/// hex, which matters (and is looked up) only for an attack from the back
+/// arc; from the front or a side it reads `false`.
 pub(crate) fn arc_of(state: &State, inc: &Incoming) -> (Arc, Option<Side>, bool) {
     let d = state.fighter(inc.defender);
-    let a = state.fighter(inc.attacker);
     let (arc, side) = d.pose.arc_and_side(inc.from);
     let arc = arc.unwrap_or(Arc::Front);
     // "Started its turn in your back hex": the attacker's turn-start hex is behind you.
-    let started_behind =
-        a.turn_start != d.pose.pos && d.pose.arc_of(a.turn_start) == Some(Arc::Back);
+    let started_behind = arc == Arc::Back && {
+        let a = state.fighter(inc.attacker);
+        a.turn_start != d.pose.pos && d.pose.arc_of(a.turn_start) == Some(Arc::Back)
+    };
     (arc, side, started_behind)
 }
 
@@ -562,6 +567,15 @@ fn parry_mods<M: Mods + Default>(
 ) -> Option<M> {
     let d = state.fighter(inc.defender);
     let w = d.weapons.get(usize::from(weapon))?;
+    let fixed = w.fixed;
+    debug_assert_eq!(
+        fixed,
+        CarriedFixed::of(w, d),
+        "a weapon's fixed values went stale"
+    );
+    // A weapon without a parrying mode (a kick) first: every check here
+    // only refuses, so their order does not change the answer.
+    let (pmode, base) = fixed.parry?;
     if !w.ready || (w.is_unbalanced() && w.attacked) {
         return None; // G-DEF-005
     }
@@ -569,13 +583,6 @@ fn parry_mods<M: Mods + Default>(
     if crate::rules::grapple::weapon_free(state, inc.defender, usize::from(weapon)).is_err() {
         return None;
     }
-    let fixed = w.fixed;
-    debug_assert_eq!(
-        fixed,
-        CarriedFixed::of(w, d),
-        "a weapon's fixed values went stale"
-    );
-    let (pmode, base) = fixed.parry?;
     // G-CC-005: only a reach C weapon parries in close combat.
     if around.close && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0)) {
         return None;
@@ -797,19 +804,49 @@ pub fn ai_choice(state: &State, defender: CombatantId, options: &[DefenseOption]
             .map_or(i32::MAX, |k| i32::from(k.spell.cost));
         plain.is_none_or(|p| o.value >= p + 3) && d.fp.saturating_sub(cost) >= FP_RESERVE - 2
     };
-    let worth = options.iter().filter(worth_it);
-    let best = if d.is_basic_ai() {
-        worth.max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)))
-    } else {
-        let rank = |k: DefenseKind| match k {
-            DefenseKind::Block => 3,
-            DefenseKind::Parry => 2,
-            DefenseKind::Dodge => 1,
-            DefenseKind::Spell => 0,
-        };
-        let chance = |v: i32| v.clamp(4, 16);
-        worth.max_by_key(|o| (chance(value(o)), value(o) == o.value, rank(o.kind)))
+    // Each mind's ordering as one integer key, compared in one pass over
+    // the options (the last of equal keys wins, as `max_by_key` picks);
+    // debug builds compare the pick with `max_by_key` over the tuples.
+    let basic = d.is_basic_ai();
+    let rank = |k: DefenseKind| match k {
+        DefenseKind::Block => 3,
+        DefenseKind::Parry => 2,
+        DefenseKind::Dodge => 1,
+        DefenseKind::Spell => 0,
     };
+    let chance = |v: i32| v.clamp(4, 16);
+    let key = |o: &DefenseOption| -> i64 {
+        let v = value(o);
+        if basic {
+            // (value, Reverse(kind)): the kind's index is below 256.
+            (i64::from(v) << 8) | i64::from(255 - o.kind as u8)
+        } else {
+            // (chance, no retreat needed, rank): 4..=16, 0..=1, 0..=3.
+            (i64::from(chance(v)) << 3) | (i64::from(v == o.value) << 2) | rank(o.kind)
+        }
+    };
+    let mut best: Option<(&DefenseOption, i64)> = None;
+    for o in options.iter().filter(&worth_it) {
+        let k = key(o);
+        if best.is_none_or(|(_, b)| k >= b) {
+            best = Some((o, k));
+        }
+    }
+    let best = best.map(|(o, _)| o);
+    #[cfg(debug_assertions)]
+    {
+        let worth = options.iter().filter(worth_it);
+        let plain = if basic {
+            worth.max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)))
+        } else {
+            worth.max_by_key(|o| (chance(value(o)), value(o) == o.value, rank(o.kind)))
+        };
+        debug_assert_eq!(
+            best.map(|o| (o.kind, o.weapon)),
+            plain.map(|o| (o.kind, o.weapon)),
+            "the AI's defense pick"
+        );
+    }
     best.map_or(Answer::NoDefense, |o| Answer::Defend {
         kind: o.kind,
         weapon: o.weapon,
