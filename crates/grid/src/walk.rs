@@ -140,9 +140,9 @@ where
     F: Fn(HexPos) -> Option<u16>,
     W: Walls,
 {
-    let mut layers = program(start, route, costs)?;
-    let end = end.unwrap_or_else(|| cheapest_end(&layers, start));
-    Ok(rebuild(start, route, &mut layers, end, costs))
+    let mut priced = price(start, route, costs)?;
+    let end = end.unwrap_or_else(|| priced.cheapest_end());
+    Ok(priced.path(end, costs))
 }
 
 /// [`walk`] both ways at once: `(walk(.., None, ..), walk(.., Some(end), ..))`,
@@ -162,11 +162,72 @@ where
     F: Fn(HexPos) -> Option<u16>,
     W: Walls,
 {
-    let mut layers = program(start, route, costs)?;
-    let cheapest = cheapest_end(&layers, start);
-    let free = rebuild(start, route, &mut layers, cheapest, costs);
-    let turned = rebuild(start, route, &mut layers, end, costs);
+    let mut priced = price(start, route, costs)?;
+    let cheapest = priced.cheapest_end();
+    let free = priced.path(cheapest, costs);
+    let turned = priced.path(end, costs);
     Ok((free, turned))
+}
+
+/// A route priced by one pass of the walk's dynamic program: what it costs
+/// to end with each facing ([`Priced::cost`]), and the path for any of
+/// them rebuilt only when asked ([`Priced::path`]). A Move that names its
+/// final facing needs the cheapest walk's cost but usually only the path
+/// that turns: it rebuilds (and allocates) that one alone.
+#[derive(Clone, Debug)]
+pub struct Priced<'r> {
+    start: Pose,
+    route: &'r [HexPos],
+    layers: Layers,
+}
+
+/// Prices `route` from `start` (see [`walk`]); the paths come from
+/// [`Priced::path`].
+///
+/// # Errors
+/// As [`walk`]: the route has a gap, a blocked hex or a walled hexside.
+pub fn price<'r, F, W>(
+    start: Pose,
+    route: &'r [HexPos],
+    costs: &MoveCosts<F, W>,
+) -> Result<Priced<'r>, WalkError>
+where
+    F: Fn(HexPos) -> Option<u16>,
+    W: Walls,
+{
+    Ok(Priced {
+        start,
+        route,
+        layers: program(start, route, costs)?,
+    })
+}
+
+impl Priced<'_> {
+    /// The facing a walk left free ends with: the cheapest, the
+    /// lowest-numbered on a tie.
+    #[must_use]
+    pub fn cheapest_end(&self) -> Facing {
+        cheapest_end(&self.layers, self.start)
+    }
+
+    /// The cost of the cheapest walk ending facing `end`: what
+    /// `self.path(end, ..).cost()` adds up to (checked in debug builds).
+    #[must_use]
+    pub fn cost(&self, end: Facing) -> u32 {
+        self.layers[self.layers.len() - 1].settle[usize::from(end.index())]
+    }
+
+    /// The steps of the cheapest walk ending facing `end`, with the costs
+    /// the route was priced with.
+    pub fn path<F, W>(&mut self, end: Facing, costs: &MoveCosts<F, W>) -> Path
+    where
+        F: Fn(HexPos) -> Option<u16>,
+    {
+        let path = rebuild(self.start, self.route, &mut self.layers, end, costs);
+        debug_assert_eq!(path.cost(), self.cost(end));
+        debug_assert_eq!(path.end().facing, end);
+        path
+    }
 }
 
 /// The facing a walk left free ends with: the cheapest, the

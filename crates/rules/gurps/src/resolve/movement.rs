@@ -6,7 +6,7 @@ use crate::Gurps;
 use crate::model::event::Event;
 use crate::model::state::{Posture, State};
 use crate::rules::movement::{
-    Planned, describe, exit_controller, hexes_of, pose_after_hexes, retreat_hex,
+    Planned, RouteHexes, describe, exit_controller, pose_after_hexes, retreat_hex, route_hexes,
 };
 use fray_core::grid::{HexPos, Pose};
 use fray_core::{CombatantId, Cx};
@@ -70,7 +70,8 @@ pub fn walk_route(
     charging: bool,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<(u32, bool)> {
-    let hexes = hexes_of(&planned.path);
+    // On the stack: the simulator's path allocates nothing for them.
+    let hexes: RouteHexes = route_hexes(&planned.path).collect();
     let limit = stop_after.map_or(hexes.len(), |n| (n as usize).min(hexes.len()));
     let start = state.fighter(mover).pose.pos;
     let side = state.fighter(mover).side;

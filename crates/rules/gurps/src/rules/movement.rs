@@ -7,7 +7,7 @@ use crate::model::state::{Posture, State};
 use fray_core::CombatantId;
 use fray_core::Illegal;
 use fray_core::grid::{
-    Facing, HexPos, Map, MoveCosts, Path, Pose, ReachMap, StepKind, WalkError, reachable, walk,
+    Facing, HexPos, Map, MoveCosts, Path, Pose, ReachMap, StepKind, WalkError, reachable,
 };
 /// G-TAC-004..006 in half points: forward 1, sidestep or back 2, turn 1.
 pub const FORWARD: u16 = 2;
@@ -372,46 +372,38 @@ pub fn plan_route_with(
         }
         route
     };
-    // A wanted facing prices the route both ways from one pass of the walk.
-    let (cheapest, turned) = match face {
-        None => (
-            walk(f.pose, route, None, &costs).map_err(|e| walk_refusal(e, route))?,
-            None,
-        ),
-        Some(want) => {
-            let (free, turned) = fray_core::grid::walk_both(f.pose, route, want, &costs)
-                .map_err(|e| walk_refusal(e, route))?;
-            (free, Some((turned, want)))
-        }
-    };
-    if cheapest.cost() > budget {
+    // One pass of the walk prices every end facing; only the path taken is
+    // rebuilt (the cheapest walk's cost alone settles the budget).
+    let mut priced =
+        fray_core::grid::price(f.pose, route, &costs).map_err(|e| walk_refusal(e, route))?;
+    let end = priced.cheapest_end();
+    let cheapest = priced.cost(end);
+    if cheapest > budget {
         return Err(Illegal::input(format!(
             "that path costs {} movement points; Move is {points}",
-            half_points(cheapest.cost())
+            half_points(cheapest)
         )));
     }
-    let end = cheapest.end().facing;
-    let (path, facing) = match turned {
-        None => (cheapest, end),
-        Some((turned, want)) => {
-            // G-TAC-008: turning on the way (paid for), or any facing with at
-            // least half the points left, else one hexside for free.
-            if turned.cost() <= budget {
-                (turned, want)
-            } else if fray_core::grid::final_facings(end, budget, budget - cheapest.cost())
-                .contains(&want)
-            {
-                (cheapest, want)
-            } else {
-                return Err(Illegal::new(
-                    "G-TAC-008",
-                    format!(
-                        "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left"
-                    ),
-                ));
-            }
+    // G-TAC-008: turning on the way (paid for), or any facing with at
+    // least half the points left, else one hexside for free.
+    let (walked, facing) = match face {
+        None => (end, end),
+        Some(want) if priced.cost(want) <= budget => (want, want),
+        Some(want)
+            if fray_core::grid::final_facings(end, budget, budget - cheapest).contains(&want) =>
+        {
+            (end, want)
+        }
+        Some(want) => {
+            return Err(Illegal::new(
+                "G-TAC-008",
+                format!(
+                    "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left"
+                ),
+            ));
         }
     };
+    let path = priced.path(walked, &costs);
     Ok(Planned {
         path,
         end: Pose::new(to, facing),
@@ -513,12 +505,21 @@ fn walk_refusal(e: WalkError, route: &[HexPos]) -> Illegal {
 
 /// The hexes a path enters, in order (turns left out).
 pub fn hexes_of(path: &Path) -> Vec<HexPos> {
+    route_hexes(path).collect()
+}
+
+/// [`hexes_of`] one at a time (collected where they are read: a Move's
+/// walk keeps them on the stack).
+pub fn route_hexes(path: &Path) -> impl Iterator<Item = HexPos> + '_ {
     path.steps
         .iter()
         .filter(|s| !matches!(s.kind, StepKind::Turn(_)))
         .map(|s| s.pose.pos)
-        .collect()
 }
+
+/// A Move's hexes on the stack: routes of up to 12 hexes (every Move in
+/// play; longer ones spill to the heap).
+pub type RouteHexes = smallvec::SmallVec<[HexPos; 12]>;
 
 /// Half points as points for messages: `7` or `3.5`.
 pub(crate) fn half_points(h: u32) -> String {
