@@ -86,7 +86,7 @@ pub fn walk_route(
         trail.push(start);
     }
     for (i, &hex) in hexes.iter().enumerate().take(limit) {
-        let mut blockers: Vec<CombatantId> = Vec::new();
+        let mut blockers: smallvec::SmallVec<[CombatantId; 4]> = smallvec::SmallVec::new();
         if i == 0 {
             blockers.extend(exit_controller(state, mover, hex));
         }
@@ -249,7 +249,7 @@ fn enter_hex(
     to: HexPos,
     cx: &mut impl Cx<Gurps>,
 ) {
-    let joined = state.in_close_combat(mover);
+    let joined = crate::rules::movement::in_close_combat(state, mover);
     let f = state.fighter_mut(mover);
     f.close = None;
     if !joined {

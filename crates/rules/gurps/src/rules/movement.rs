@@ -99,8 +99,43 @@ pub fn reach(state: &State, mover: CombatantId, points: i32) -> ReachMap {
 }
 
 /// Whether a hex is free to end a move or step in.
+///
+/// On a field of [`FEW`] figures or fewer it asks each figure whether it (or
+/// its sprawled body) fills the hex rather than searching the occupancy
+/// index: the same answer as [`State::occupant`], checked in debug builds.
 pub fn free(state: &State, mover: CombatantId, hex: HexPos) -> bool {
-    state.map.passable(hex) && state.occupant(hex, Some(mover)).is_none()
+    if !state.map.passable(hex) {
+        return false;
+    }
+    if state.fighters.len() > FEW {
+        return state.occupant(hex, Some(mover)).is_none();
+    }
+    let empty = !state.fighters.iter().enumerate().any(|(i, f)| {
+        (f.pose.pos == hex || f.body == Some(hex))
+            && i != mover.index()
+            && f.life != crate::model::state::Life::Dead
+    });
+    debug_assert_eq!(empty, state.occupant(hex, Some(mover)).is_none());
+    empty
+}
+
+/// Whether `who` is in close combat ([`State::in_close_combat`]: a living
+/// foe stands in its hex), on a field of [`FEW`] figures or fewer by asking
+/// each figure rather than searching the occupancy index (checked in debug
+/// builds).
+pub fn in_close_combat(state: &State, who: CombatantId) -> bool {
+    if state.fighters.len() > FEW {
+        return state.in_close_combat(who);
+    }
+    let me = state.fighter(who);
+    let close = state.fighters.iter().enumerate().any(|(i, f)| {
+        f.pose.pos == me.pose.pos
+            && i != who.index()
+            && f.side != me.side
+            && f.life != crate::model::state::Life::Dead
+    });
+    debug_assert_eq!(close, state.in_close_combat(who));
+    close
 }
 
 /// Whether a move or step may end in `hex`: free, or held only by conscious
@@ -226,16 +261,47 @@ pub fn pose_after_hexes(path: &Path, n: u32) -> Pose {
 
 /// G-CC-002: the foe sharing `mover`'s hex that controls the side it would
 /// leave through toward `to`, if any (it must be evaded).
+///
+/// On a field of [`FEW`] figures or fewer it asks each figure in id order
+/// (the order the occupancy index gives a hex's figures) rather than
+/// searching the index: the same foe, checked in debug builds.
 pub fn exit_controller(state: &State, mover: CombatantId, to: HexPos) -> Option<CombatantId> {
-    let here = state.fighter(mover).pose.pos;
+    let me = state.fighter(mover);
+    let here = me.pose.pos;
     let side = here.direction_to_neighbour(to)?;
-    state.close_foes(mover).find(|&id| {
-        let f = state.fighter(id);
+    let controls = |f: &crate::model::state::Fighter| {
         f.is_conscious()
             && f.close
                 .is_some_and(|c| c.hex == here && c.sides.contains(&side))
-    })
+    };
+    if state.fighters.len() > FEW {
+        return state
+            .close_foes(mover)
+            .find(|&id| controls(state.fighter(id)));
+    }
+    // `State::close_foes`' test (a living foe whose own hex is `here`),
+    // the control test first: most figures control nothing.
+    let found = state.fighters.iter().enumerate().find_map(|(i, f)| {
+        (controls(f)
+            && i != mover.index()
+            && f.side != me.side
+            && f.life != crate::model::state::Life::Dead
+            && f.pose.pos == here)
+            .then_some(CombatantId(i as u16))
+    });
+    debug_assert_eq!(
+        found,
+        state
+            .close_foes(mover)
+            .find(|&id| controls(state.fighter(id)))
+    );
+    found
 }
+
+/// The most figures a field may have for [`exit_controller`], [`free`] and
+/// [`in_close_combat`] to ask each of them instead of searching the
+/// occupancy index (a duel has two).
+const FEW: usize = 4;
 
 /// `(3,-1) facing ne`.
 pub fn describe(p: Pose) -> String {
