@@ -158,5 +158,5 @@ pub use vocab::{
     CellTerrain, EdgeFeatureId, EdgeFeatures, FeatureIndex, FeatureKind, FeatureSet, MAX_KINDS,
     TerrainId, Vocabulary, VocabularyError,
 };
-pub use walk::{WalkError, walk, walk_both};
+pub use walk::{Priced, WalkError, price, walk, walk_both};
 pub use walls::{NoWalls, Walls};

@@ -78,6 +78,18 @@ struct Layer {
     extra: u32,
 }
 
+impl Layer {
+    /// Whether two layers are the program's same answer (what a walk reads
+    /// of them; `chosen` is [`rebuild`]'s scratch).
+    fn same(&self, other: &Layer) -> bool {
+        self.arrive == other.arrive
+            && self.arrive_from == other.arrive_from
+            && self.settle == other.settle
+            && self.settle_from == other.settle_from
+            && self.extra == other.extra
+    }
+}
+
 /// The program's layers, one per hex: on the stack for routes of up to
 /// [`LAYERS_INLINE`] hexes after the start (a Move's route in play), on the
 /// heap beyond.
@@ -140,9 +152,9 @@ where
     F: Fn(HexPos) -> Option<u16>,
     W: Walls,
 {
-    let mut layers = program(start, route, costs)?;
-    let end = end.unwrap_or_else(|| cheapest_end(&layers, start));
-    Ok(rebuild(start, route, &mut layers, end, costs))
+    let mut priced = price(start, route, costs)?;
+    let end = end.unwrap_or_else(|| priced.cheapest_end());
+    Ok(priced.path(end, costs))
 }
 
 /// [`walk`] both ways at once: `(walk(.., None, ..), walk(.., Some(end), ..))`,
@@ -162,11 +174,72 @@ where
     F: Fn(HexPos) -> Option<u16>,
     W: Walls,
 {
-    let mut layers = program(start, route, costs)?;
-    let cheapest = cheapest_end(&layers, start);
-    let free = rebuild(start, route, &mut layers, cheapest, costs);
-    let turned = rebuild(start, route, &mut layers, end, costs);
+    let mut priced = price(start, route, costs)?;
+    let cheapest = priced.cheapest_end();
+    let free = priced.path(cheapest, costs);
+    let turned = priced.path(end, costs);
     Ok((free, turned))
+}
+
+/// A route priced by one pass of the walk's dynamic program: what it costs
+/// to end with each facing ([`Priced::cost`]), and the path for any of
+/// them rebuilt only when asked ([`Priced::path`]). A Move that names its
+/// final facing needs the cheapest walk's cost but usually only the path
+/// that turns: it rebuilds (and allocates) that one alone.
+#[derive(Clone, Debug)]
+pub struct Priced<'r> {
+    start: Pose,
+    route: &'r [HexPos],
+    layers: Layers,
+}
+
+/// Prices `route` from `start` (see [`walk`]); the paths come from
+/// [`Priced::path`].
+///
+/// # Errors
+/// As [`walk`]: the route has a gap, a blocked hex or a walled hexside.
+pub fn price<'r, F, W>(
+    start: Pose,
+    route: &'r [HexPos],
+    costs: &MoveCosts<F, W>,
+) -> Result<Priced<'r>, WalkError>
+where
+    F: Fn(HexPos) -> Option<u16>,
+    W: Walls,
+{
+    Ok(Priced {
+        start,
+        route,
+        layers: program(start, route, costs)?,
+    })
+}
+
+impl Priced<'_> {
+    /// The facing a walk left free ends with: the cheapest, the
+    /// lowest-numbered on a tie.
+    #[must_use]
+    pub fn cheapest_end(&self) -> Facing {
+        cheapest_end(&self.layers, self.start)
+    }
+
+    /// The cost of the cheapest walk ending facing `end`: what
+    /// `self.path(end, ..).cost()` adds up to (checked in debug builds).
+    #[must_use]
+    pub fn cost(&self, end: Facing) -> u32 {
+        self.layers[self.layers.len() - 1].settle[usize::from(end.index())]
+    }
+
+    /// The steps of the cheapest walk ending facing `end`, with the costs
+    /// the route was priced with.
+    pub fn path<F, W>(&mut self, end: Facing, costs: &MoveCosts<F, W>) -> Path
+    where
+        F: Fn(HexPos) -> Option<u16>,
+    {
+        let path = rebuild(self.start, self.route, &mut self.layers, end, costs);
+        debug_assert_eq!(path.cost(), self.cost(end));
+        debug_assert_eq!(path.end().facing, end);
+        path
+    }
 }
 
 /// The facing a walk left free ends with: the cheapest, the
@@ -179,7 +252,46 @@ fn cheapest_end(layers: &[Layer], start: Pose) -> Facing {
         .unwrap_or(start.facing)
 }
 
-/// The dynamic program over the six facings, one layer per hex (the start first).
+/// What the walk's dynamic program reads of a route: the start facing, the
+/// prices of a step forward, a sidestep and a turn, and for each hex
+/// entered its direction from the one before and its extra entry cost.
+/// The program ([`layers_of`]) is a pure function of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Priceable {
+    facing: Facing,
+    prices: [u32; 3],
+    steps: smallvec::SmallVec<[(Facing, u32); LAYERS_INLINE]>,
+}
+
+/// The routes [`program`] priced last on a thread ([`REMEMBERED`] of them),
+/// with their layers; the oldest gives way.
+struct Remembered {
+    slots: [Option<(Priceable, Layers)>; REMEMBERED],
+    next: usize,
+}
+
+/// How many priced routes a thread keeps: a duel's two openings (the first
+/// to act differs from fight to fight), with room to spare.
+const REMEMBERED: usize = 4;
+
+std::thread_local! {
+    /// The last routes [`program`] priced on this thread and their layers:
+    /// every duel's opening Move walks one of the same routes from the
+    /// same poses, so the simulator prices each once a thread, not once a
+    /// fight. Only routes whose layers stay on the stack are kept (no
+    /// allocation).
+    static LAST: std::cell::RefCell<Remembered> = const {
+        std::cell::RefCell::new(Remembered {
+            slots: [const { None }; REMEMBERED],
+            next: 0,
+        })
+    };
+}
+
+/// The dynamic program over the six facings, one layer per hex (the start
+/// first): the route's steps checked and priced in order (the first
+/// refusal wins), then [`layers_of`] those, or the layers remembered for
+/// the same steps (debug builds work them out again and compare).
 fn program<F, W>(
     start: Pose,
     route: &[HexPos],
@@ -189,21 +301,7 @@ where
     F: Fn(HexPos) -> Option<u16>,
     W: Walls,
 {
-    let forward = u32::from(costs.forward.max(1));
-    let sidestep = u32::from(costs.sidestep.max(1));
-    let turn = u32::from(costs.turn);
-    let mut first = Layer {
-        arrive: [UNREACHED; 6],
-        arrive_from: [(start.facing, StepKind::Forward); 6],
-        settle: [UNREACHED; 6],
-        settle_from: [start.facing; 6],
-        chosen: start.facing,
-        extra: 0,
-    };
-    first.arrive[usize::from(start.facing.index())] = 0;
-    settle(&mut first, turn);
-    let mut layers = Layers::with_capacity(route.len() + 1);
-    layers.push(first);
+    let mut steps = smallvec::SmallVec::new();
     let mut here = start.pos;
     for (index, &to) in route.iter().enumerate() {
         let dir = here
@@ -213,7 +311,57 @@ where
             return Err(WalkError::Crossing { index });
         }
         let extra = (costs.enter)(to).ok_or(WalkError::Blocked { index })?;
-        let extra = u32::from(extra);
+        steps.push((dir, u32::from(extra)));
+        here = to;
+    }
+    let key = Priceable {
+        facing: start.facing,
+        prices: [
+            u32::from(costs.forward.max(1)),
+            u32::from(costs.sidestep.max(1)),
+            u32::from(costs.turn),
+        ],
+        steps,
+    };
+    if route.len() > LAYERS_INLINE {
+        return Ok(layers_of(&key));
+    }
+    Ok(LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((_, layers)) = last.slots.iter().flatten().find(|(seen, _)| *seen == key) {
+            debug_assert!(
+                layers_of(&key)
+                    .iter()
+                    .zip(layers.iter())
+                    .all(|(a, b)| a.same(b)),
+                "remembered walk layers differ"
+            );
+            return layers.clone();
+        }
+        let layers = layers_of(&key);
+        let at = last.next;
+        last.slots[at] = Some((key, layers.clone()));
+        last.next = (at + 1) % REMEMBERED;
+        layers
+    }))
+}
+
+/// The program's layers for priced steps ([`program`]).
+fn layers_of(key: &Priceable) -> Layers {
+    let [forward, sidestep, turn] = key.prices;
+    let mut first = Layer {
+        arrive: [UNREACHED; 6],
+        arrive_from: [(key.facing, StepKind::Forward); 6],
+        settle: [UNREACHED; 6],
+        settle_from: [key.facing; 6],
+        chosen: key.facing,
+        extra: 0,
+    };
+    first.arrive[usize::from(key.facing.index())] = 0;
+    settle(&mut first, turn);
+    let mut layers = Layers::with_capacity(key.steps.len() + 1);
+    layers.push(first);
+    for &(dir, extra) in &key.steps {
         let prev = &layers[layers.len() - 1];
         let mut next = Layer {
             arrive: [UNREACHED; 6],
@@ -244,9 +392,8 @@ where
         }
         settle(&mut next, turn);
         layers.push(next);
-        here = to;
     }
-    Ok(layers)
+    layers
 }
 
 /// Rebuilds the steps of the cheapest walk ending facing `end`: a backward
@@ -496,5 +643,74 @@ mod tests {
         assert_eq!(p.end(), Pose::new(O, Facing::Se));
         let p = walk(Pose::new(O, Facing::N), &[], None, &gurps()).unwrap();
         assert!(p.steps.is_empty());
+    }
+
+    // rule: G-TAC-004
+    // rule: G-TAC-008
+    #[test]
+    fn a_priced_route_costs_what_its_paths_add_up_to() {
+        let rough = |h: HexPos| Some(if h.q == 1 { 2 } else { 0 });
+        let costs = MoveCosts::new(2, 4, 2, rough);
+        let route = [
+            HexPos::new(0, -1),
+            HexPos::new(1, -2),
+            HexPos::new(1, -1),
+            HexPos::new(0, 0),
+        ];
+        for facing in Facing::ALL {
+            let start = Pose::new(O, facing);
+            for n in 0..=route.len() {
+                let mut priced = price(start, &route[..n], &costs).unwrap();
+                let cheapest = priced.cheapest_end();
+                assert_eq!(
+                    priced.path(cheapest, &costs),
+                    walk(start, &route[..n], None, &costs).unwrap()
+                );
+                for end in Facing::ALL {
+                    let path = priced.path(end, &costs);
+                    assert_eq!(path.cost(), priced.cost(end));
+                    assert_eq!(path, walk(start, &route[..n], Some(end), &costs).unwrap());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_remembered_route_is_priced_as_afresh() {
+        let start = Pose::new(O, Facing::Ne);
+        let a = [HexPos::new(0, -1), HexPos::new(1, -2)];
+        // The same steps from elsewhere: the same layers, read back.
+        let shifted = Pose::new(HexPos::new(3, 3), Facing::Ne);
+        let b = [HexPos::new(3, 2), HexPos::new(4, 1)];
+        let costs = gurps();
+        let fresh = |start: Pose, route: &[HexPos]| {
+            let mut steps = smallvec::SmallVec::new();
+            let mut here = start.pos;
+            for &to in route {
+                steps.push((here.direction_to_neighbour(to).unwrap(), 0));
+                here = to;
+            }
+            layers_of(&Priceable {
+                facing: start.facing,
+                prices: [2, 4, 2],
+                steps,
+            })
+        };
+        for (start, route) in [
+            (start, &a[..]),
+            (start, &a[..]),
+            (shifted, &b[..]),
+            (start, &a[..1]),
+        ] {
+            let layers = program(start, route, &costs).unwrap();
+            let again = fresh(start, route);
+            assert_eq!(layers.len(), again.len());
+            assert!(layers.iter().zip(again.iter()).all(|(x, y)| x.same(y)));
+        }
+        // A different entry cost is a different route.
+        let rough = MoveCosts::new(2, 4, 2, |_| Some(2));
+        let mut priced = price(start, &a, &rough).unwrap();
+        assert_eq!(priced.cost(Facing::Ne), 2 + 2 + 2 + 2);
+        assert_eq!(priced.path(Facing::Ne, &rough).cost(), 8);
     }
 }

@@ -124,18 +124,35 @@ pub fn resolve_jump(
 /// the faller, or the foe that threw it down, where), and takes it from
 /// everyone back on its feet. A figure with no free hex beside it lies
 /// cramped in one.
+///
+/// Inlined: asked after every maneuver, and when every figure is up with
+/// no body to take back and no thrower to forget ([`nothing_to_settle`])
+/// there is nothing to do: the pass itself is out of line.
+#[inline]
 pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
+    if state.fighters.iter().all(nothing_to_settle) {
+        return Ok(());
+    }
+    settle_bodies_pass(state, cx)
+}
+
+/// Standing (or kneeling, sitting) with no body to take back and no thrower
+/// to forget: [`settle_bodies`] passes the figure by without the full test.
+#[inline]
+fn nothing_to_settle(f: &crate::model::state::Fighter) -> bool {
+    f.body.is_none()
+        && f.thrown_by.is_none()
+        && !matches!(f.posture, Posture::Lying | Posture::Crawling)
+}
+
+/// [`settle_bodies`]' pass over every figure.
+fn settle_bodies_pass(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     // By index, not a collected list of ids: the simulator's path
     // allocates nothing here.
     for i in 0..state.ids().count() {
         let id = CombatantId(i as u16);
         let f = state.fighter(id);
-        // Standing (or kneeling, sitting) with no body to take back and no
-        // thrower to forget: nothing to do, without the full test below.
-        if f.body.is_none()
-            && f.thrown_by.is_none()
-            && !matches!(f.posture, Posture::Lying | Posture::Crawling)
-        {
+        if nothing_to_settle(f) {
             continue;
         }
         if !f.sprawls() {
@@ -153,7 +170,7 @@ pub fn settle_bodies(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
             .pos
             .neighbours()
             .into_iter()
-            .filter(|&h| state.map.passable(h) && state.occupant(h, Some(id)).is_none())
+            .filter(|&h| crate::rules::movement::free(state, id, h))
             .collect();
         if options.is_empty() {
             state.set_body(id, None);

@@ -6,7 +6,7 @@ use crate::Gurps;
 use crate::model::event::Event;
 use crate::model::state::{Posture, State};
 use crate::rules::movement::{
-    Planned, describe, exit_controller, hexes_of, pose_after_hexes, retreat_hex,
+    Planned, RouteHexes, describe, exit_controller, pose_after_hexes, retreat_hex, route_hexes,
 };
 use fray_core::grid::{HexPos, Pose};
 use fray_core::{CombatantId, Cx};
@@ -70,7 +70,8 @@ pub fn walk_route(
     charging: bool,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<(u32, bool)> {
-    let hexes = hexes_of(&planned.path);
+    // On the stack: the simulator's path allocates nothing for them.
+    let hexes: RouteHexes = route_hexes(&planned.path).collect();
     let limit = stop_after.map_or(hexes.len(), |n| (n as usize).min(hexes.len()));
     let start = state.fighter(mover).pose.pos;
     let side = state.fighter(mover).side;
@@ -85,7 +86,7 @@ pub fn walk_route(
         trail.push(start);
     }
     for (i, &hex) in hexes.iter().enumerate().take(limit) {
-        let mut blockers: Vec<CombatantId> = Vec::new();
+        let mut blockers: smallvec::SmallVec<[CombatantId; 4]> = smallvec::SmallVec::new();
         if i == 0 {
             blockers.extend(exit_controller(state, mover, hex));
         }
@@ -248,7 +249,7 @@ fn enter_hex(
     to: HexPos,
     cx: &mut impl Cx<Gurps>,
 ) {
-    let joined = state.in_close_combat(mover);
+    let joined = crate::rules::movement::in_close_combat(state, mover);
     let f = state.fighter_mut(mover);
     f.close = None;
     if !joined {

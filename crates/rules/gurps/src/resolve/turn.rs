@@ -93,7 +93,9 @@ fn fix_turn_order(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     };
     let mut ids: Vec<CombatantId> = state.ids().collect();
     ids.sort_by_key(|&id| std::cmp::Reverse(key(state, id)));
-    let mut tie_rolls = vec![0; ids.len()];
+    // On the stack for a field of up to 8 (the simulator's path allocates
+    // nothing for it).
+    let mut tie_rolls: smallvec::SmallVec<[i32; 8]> = smallvec::smallvec![0; ids.len()];
     for i in 0..ids.len() {
         let tied = (i > 0 && key(state, ids[i - 1]) == key(state, ids[i]))
             || (i + 1 < ids.len() && key(state, ids[i + 1]) == key(state, ids[i]));
@@ -136,13 +138,23 @@ fn fix_turn_order(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
 fn start_turn(state: &mut State, id: CombatantId) {
     let f = state.fighter_mut(id);
     f.turns += 1;
-    f.shock = shock_penalty(
-        f.stats.hp,
-        f.injury_since_turn,
-        f.has(Trait::HighPainThreshold),
-        f.has(Trait::LowPainThreshold),
-        f.shock_cap,
-    );
+    // Unhurt since the last turn, no shock (`shock_penalty` with no
+    // injury), without looking the pain traits up; checked in debug builds.
+    let shock = |f: &crate::model::state::Fighter| {
+        shock_penalty(
+            f.stats.hp,
+            f.injury_since_turn,
+            f.has(Trait::HighPainThreshold),
+            f.has(Trait::LowPainThreshold),
+            f.shock_cap,
+        )
+    };
+    f.shock = if f.injury_since_turn > 0 {
+        shock(f)
+    } else {
+        debug_assert_eq!(shock(f), 0);
+        0
+    };
     f.injury_since_turn = 0;
     f.shock_cap = 4;
     f.stance = Stance::Normal;

@@ -7,7 +7,7 @@ use crate::model::state::{Posture, State};
 use fray_core::CombatantId;
 use fray_core::Illegal;
 use fray_core::grid::{
-    Facing, HexPos, Map, MoveCosts, Path, Pose, ReachMap, StepKind, WalkError, reachable, walk,
+    Facing, HexPos, Map, MoveCosts, Path, Pose, ReachMap, StepKind, WalkError, reachable,
 };
 /// G-TAC-004..006 in half points: forward 1, sidestep or back 2, turn 1.
 pub const FORWARD: u16 = 2;
@@ -99,8 +99,43 @@ pub fn reach(state: &State, mover: CombatantId, points: i32) -> ReachMap {
 }
 
 /// Whether a hex is free to end a move or step in.
+///
+/// On a field of [`FEW`] figures or fewer it asks each figure whether it (or
+/// its sprawled body) fills the hex rather than searching the occupancy
+/// index: the same answer as [`State::occupant`], checked in debug builds.
 pub fn free(state: &State, mover: CombatantId, hex: HexPos) -> bool {
-    state.map.passable(hex) && state.occupant(hex, Some(mover)).is_none()
+    if !state.map.passable(hex) {
+        return false;
+    }
+    if state.fighters.len() > FEW {
+        return state.occupant(hex, Some(mover)).is_none();
+    }
+    let empty = !state.fighters.iter().enumerate().any(|(i, f)| {
+        (f.pose.pos == hex || f.body == Some(hex))
+            && i != mover.index()
+            && f.life != crate::model::state::Life::Dead
+    });
+    debug_assert_eq!(empty, state.occupant(hex, Some(mover)).is_none());
+    empty
+}
+
+/// Whether `who` is in close combat ([`State::in_close_combat`]: a living
+/// foe stands in its hex), on a field of [`FEW`] figures or fewer by asking
+/// each figure rather than searching the occupancy index (checked in debug
+/// builds).
+pub fn in_close_combat(state: &State, who: CombatantId) -> bool {
+    if state.fighters.len() > FEW {
+        return state.in_close_combat(who);
+    }
+    let me = state.fighter(who);
+    let close = state.fighters.iter().enumerate().any(|(i, f)| {
+        f.pose.pos == me.pose.pos
+            && i != who.index()
+            && f.side != me.side
+            && f.life != crate::model::state::Life::Dead
+    });
+    debug_assert_eq!(close, state.in_close_combat(who));
+    close
 }
 
 /// Whether a move or step may end in `hex`: free, or held only by conscious
@@ -226,16 +261,47 @@ pub fn pose_after_hexes(path: &Path, n: u32) -> Pose {
 
 /// G-CC-002: the foe sharing `mover`'s hex that controls the side it would
 /// leave through toward `to`, if any (it must be evaded).
+///
+/// On a field of [`FEW`] figures or fewer it asks each figure in id order
+/// (the order the occupancy index gives a hex's figures) rather than
+/// searching the index: the same foe, checked in debug builds.
 pub fn exit_controller(state: &State, mover: CombatantId, to: HexPos) -> Option<CombatantId> {
-    let here = state.fighter(mover).pose.pos;
+    let me = state.fighter(mover);
+    let here = me.pose.pos;
     let side = here.direction_to_neighbour(to)?;
-    state.close_foes(mover).find(|&id| {
-        let f = state.fighter(id);
+    let controls = |f: &crate::model::state::Fighter| {
         f.is_conscious()
             && f.close
                 .is_some_and(|c| c.hex == here && c.sides.contains(&side))
-    })
+    };
+    if state.fighters.len() > FEW {
+        return state
+            .close_foes(mover)
+            .find(|&id| controls(state.fighter(id)));
+    }
+    // `State::close_foes`' test (a living foe whose own hex is `here`),
+    // the control test first: most figures control nothing.
+    let found = state.fighters.iter().enumerate().find_map(|(i, f)| {
+        (controls(f)
+            && i != mover.index()
+            && f.side != me.side
+            && f.life != crate::model::state::Life::Dead
+            && f.pose.pos == here)
+            .then_some(CombatantId(i as u16))
+    });
+    debug_assert_eq!(
+        found,
+        state
+            .close_foes(mover)
+            .find(|&id| controls(state.fighter(id)))
+    );
+    found
 }
+
+/// The most figures a field may have for [`exit_controller`], [`free`] and
+/// [`in_close_combat`] to ask each of them instead of searching the
+/// occupancy index (a duel has two).
+const FEW: usize = 4;
 
 /// `(3,-1) facing ne`.
 pub fn describe(p: Pose) -> String {
@@ -372,46 +438,38 @@ pub fn plan_route_with(
         }
         route
     };
-    // A wanted facing prices the route both ways from one pass of the walk.
-    let (cheapest, turned) = match face {
-        None => (
-            walk(f.pose, route, None, &costs).map_err(|e| walk_refusal(e, route))?,
-            None,
-        ),
-        Some(want) => {
-            let (free, turned) = fray_core::grid::walk_both(f.pose, route, want, &costs)
-                .map_err(|e| walk_refusal(e, route))?;
-            (free, Some((turned, want)))
-        }
-    };
-    if cheapest.cost() > budget {
+    // One pass of the walk prices every end facing; only the path taken is
+    // rebuilt (the cheapest walk's cost alone settles the budget).
+    let mut priced =
+        fray_core::grid::price(f.pose, route, &costs).map_err(|e| walk_refusal(e, route))?;
+    let end = priced.cheapest_end();
+    let cheapest = priced.cost(end);
+    if cheapest > budget {
         return Err(Illegal::input(format!(
             "that path costs {} movement points; Move is {points}",
-            half_points(cheapest.cost())
+            half_points(cheapest)
         )));
     }
-    let end = cheapest.end().facing;
-    let (path, facing) = match turned {
-        None => (cheapest, end),
-        Some((turned, want)) => {
-            // G-TAC-008: turning on the way (paid for), or any facing with at
-            // least half the points left, else one hexside for free.
-            if turned.cost() <= budget {
-                (turned, want)
-            } else if fray_core::grid::final_facings(end, budget, budget - cheapest.cost())
-                .contains(&want)
-            {
-                (cheapest, want)
-            } else {
-                return Err(Illegal::new(
-                    "G-TAC-008",
-                    format!(
-                        "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left"
-                    ),
-                ));
-            }
+    // G-TAC-008: turning on the way (paid for), or any facing with at
+    // least half the points left, else one hexside for free.
+    let (walked, facing) = match face {
+        None => (end, end),
+        Some(want) if priced.cost(want) <= budget => (want, want),
+        Some(want)
+            if fray_core::grid::final_facings(end, budget, budget - cheapest).contains(&want) =>
+        {
+            (end, want)
+        }
+        Some(want) => {
+            return Err(Illegal::new(
+                "G-TAC-008",
+                format!(
+                    "cannot end facing {want}: more than half the movement points are used, so only one hexside of turn is left"
+                ),
+            ));
         }
     };
+    let path = priced.path(walked, &costs);
     Ok(Planned {
         path,
         end: Pose::new(to, facing),
@@ -513,12 +571,21 @@ fn walk_refusal(e: WalkError, route: &[HexPos]) -> Illegal {
 
 /// The hexes a path enters, in order (turns left out).
 pub fn hexes_of(path: &Path) -> Vec<HexPos> {
+    route_hexes(path).collect()
+}
+
+/// [`hexes_of`] one at a time (collected where they are read: a Move's
+/// walk keeps them on the stack).
+pub fn route_hexes(path: &Path) -> impl Iterator<Item = HexPos> + '_ {
     path.steps
         .iter()
         .filter(|s| !matches!(s.kind, StepKind::Turn(_)))
         .map(|s| s.pose.pos)
-        .collect()
 }
+
+/// A Move's hexes on the stack: routes of up to 12 hexes (every Move in
+/// play; longer ones spill to the heap).
+pub type RouteHexes = smallvec::SmallVec<[HexPos; 12]>;
 
 /// Half points as points for messages: `7` or `3.5`.
 pub(crate) fn half_points(h: u32) -> String {
