@@ -56,6 +56,7 @@
 //! Debug builds (the tests) check every read against a fresh computation.
 
 use crate::model::action::{Action, Aim, Charge, Grapple, Shove, Slam, Step, Trigger, Wait};
+use crate::model::damage::DamageType;
 use crate::model::location::LOCATION_COUNT;
 use crate::model::options::Options;
 use crate::model::state::{
@@ -101,8 +102,7 @@ struct Writer {
 }
 
 impl Writer {
-    #[inline]
-    fn new() -> Writer {
+    const fn new() -> Writer {
         Writer {
             buf: [0; KEY_BYTES],
             len: 0,
@@ -110,18 +110,28 @@ impl Writer {
         }
     }
 
+    /// Empty again (the bytes are left as they are: only the first `len`
+    /// are ever read).
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+        self.overflow = false;
+    }
+
     #[inline]
     fn bytes(&self) -> &[u8] {
         &self.buf[..self.len]
     }
 
-    /// `B` bytes at once (fields packed at fixed bits): one bounds check.
+    /// `B` bytes at once (fields packed at fixed bits): one bounds check
+    /// (the room tested as `len <= KEY_BYTES - B`, which also tells the
+    /// compiler that `len + B` neither wraps nor passes the end).
     #[inline]
     fn fixed<const B: usize>(&mut self, bytes: [u8; B]) {
-        let end = self.len + B;
-        if end <= KEY_BYTES {
-            self.buf[self.len..end].copy_from_slice(&bytes);
-            self.len = end;
+        let at = self.len;
+        if at <= KEY_BYTES - B {
+            self.buf[at..at + B].copy_from_slice(&bytes);
+            self.len = at + B;
         } else {
             self.overflow = true;
         }
@@ -519,6 +529,12 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         | shield << 45
         | (n_weapons as u64) << 47
         | (n_crippled as u64) << 53;
+    // Each word written as soon as it is worked out: with the three writes
+    // after every check, the compiled code loaded all of a fighter's fields
+    // first and kept most of them on the stack until the end. (A word
+    // written before a later `None` is harmless: a key the state is not
+    // covered by is thrown away whole.)
+    w.word(small);
     let byte = |v: u32| u8::try_from(v).ok().map(u64::from);
     // Turns left, 0 once over: the rules ask only `turns < until`, and a
     // difference that wraps below zero would make every turn a new key.
@@ -529,9 +545,8 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         | byte(*move_streak)? << 40
         | byte(next_break_free.saturating_sub(turn))? << 48
         | byte(if moved_read { *moved } else { 0 })? << 56;
-    let hexes = hex_bits(frame.hex(pose.pos))? | hex_bits(frame.hex(*turn_start))? << 32;
-    w.word(small);
     w.word(counters);
+    let hexes = hex_bits(frame.hex(pose.pos))? | hex_bits(frame.hex(*turn_start))? << 32;
     w.word(hexes);
     // Then what varies in length, its count in `small`: the crippled
     // locations, the weapons, and the optional fields in `present`'s order.
@@ -541,39 +556,43 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     for c in weapons {
         carried(w, frame, c)?;
     }
-    if let Some(x) = retreated_from {
-        x.hash(w);
-    }
-    if let Some(x) = feint {
-        (x.target, x.margin, rel(x.expires_before_turn)).hash(w);
-    }
-    if let Some(a) = aim {
-        (a.target, a.weapon, a.mode, a.turns, a.braced).hash(w);
-    }
-    if let Some(x) = dropped_vs {
-        x.hash(w);
-    }
-    if let Some(c) = close {
-        (frame.hex(c.hex), c.sides, rel(c.turn)).hash(w);
-    }
-    if let Some(g) = grip {
-        let at = match g.at {
-            GripAt::Body(l) => (0u8, l as u8),
-            GripAt::Item(i) => (1u8, i),
-        };
-        (g.target, at, g.hands, g.pinned).hash(w);
-    }
-    if let Some(h) = body {
-        frame.hex(*h).hash(w);
-    }
-    if let Some(x) = thrown_by {
-        x.hash(w);
-    }
-    if let Some(x) = watch {
-        (frame.hex(x.hex), x.weapon, x.mode, x.turns).hash(w);
-    }
-    if let Some(r) = responding {
-        (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
+    // The optional fields, in `present`'s order: none is there at most
+    // decisions, and one test of `present` then skips the ten.
+    if present != 0 {
+        if let Some(x) = retreated_from {
+            x.hash(w);
+        }
+        if let Some(x) = feint {
+            (x.target, x.margin, rel(x.expires_before_turn)).hash(w);
+        }
+        if let Some(a) = aim {
+            (a.target, a.weapon, a.mode, a.turns, a.braced).hash(w);
+        }
+        if let Some(x) = dropped_vs {
+            x.hash(w);
+        }
+        if let Some(c) = close {
+            (frame.hex(c.hex), c.sides, rel(c.turn)).hash(w);
+        }
+        if let Some(g) = grip {
+            let at = match g.at {
+                GripAt::Body(l) => (0u8, l as u8),
+                GripAt::Item(i) => (1u8, i),
+            };
+            (g.target, at, g.hands, g.pinned).hash(w);
+        }
+        if let Some(h) = body {
+            frame.hex(*h).hash(w);
+        }
+        if let Some(x) = thrown_by {
+            x.hash(w);
+        }
+        if let Some(x) = watch {
+            (frame.hex(x.hex), x.weapon, x.mode, x.turns).hash(w);
+        }
+        if let Some(r) = responding {
+            (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
+        }
     }
     Some(())
 }
@@ -676,9 +695,15 @@ impl Frame {
         origin: HexPos::ORIGIN,
     };
 
+    /// Built in place (not through `HexPos::new`, which the profiling
+    /// build calls out of line: two calls a hex, and the registers saved
+    /// around them, in the middle of the key).
     #[inline]
     fn hex(self, h: HexPos) -> HexPos {
-        HexPos::new(h.q - self.origin.q, h.r - self.origin.r)
+        HexPos {
+            q: h.q - self.origin.q,
+            r: h.r - self.origin.r,
+        }
     }
 }
 
@@ -700,11 +725,16 @@ fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame,
         return None;
     }
     let origin = state.fighter(me).pose.pos;
+    let (oq, or) = (i64::from(origin.q), i64::from(origin.r));
     let mut awake = 0;
-    let mut far = 0;
+    let mut far = 0i64;
     // Each hex tested in place: an iterator over the optional hexes cost
-    // more than the tests.
-    let mut see = |h: HexPos| far = far.max(h.distance(origin));
+    // more than the tests. The distance as `HexPos::distance` works it out,
+    // kept in 64 bits (no clamp to 32 a hex: only `far <= NEAR` is asked).
+    let mut see = |h: HexPos| {
+        let (dq, dr) = (i64::from(h.q) - oq, i64::from(h.r) - or);
+        far = far.max(dq.abs().max(dr.abs()).max((dq + dr).abs()));
+    };
     for f in &state.fighters {
         awake += usize::from(f.is_conscious());
         see(f.pose.pos);
@@ -724,7 +754,7 @@ fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame,
             }
         }
     }
-    (awake <= 2 && far <= NEAR).then_some((Frame { origin }, far + 2))
+    (awake <= 2 && far <= i64::from(NEAR)).then_some((Frame { origin }, far as u32 + 2))
 }
 
 /// Whether every hex within `radius` of `origin` is on the map (the
@@ -831,11 +861,20 @@ fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Optio
     let relative = relative_frame(state, me, pins);
     let (frame, radius) = relative.unwrap_or((Frame::ABSOLUTE, 0));
     let edge = relative.is_some() && !map_holds(state, frame.origin, radius);
-    let drifted = !pins
-        .drift
-        .iter()
-        .zip(&state.fighters)
-        .all(|(d, f)| d.holds(f));
+    // In a steady fight (no spell, no corrosion: [`Pins::steady`]) nothing
+    // can drift, and the comparison (about 180 instructions a decision) is
+    // left to debug builds, which check that it holds.
+    let holds = || {
+        pins.drift
+            .iter()
+            .zip(&state.fighters)
+            .all(|(d, f)| d.holds(f))
+    };
+    debug_assert!(
+        !pins.steady || holds(),
+        "DR or a weapon drifted in a fight pinned as steady"
+    );
+    let drifted = !pins.steady && !holds();
     w.word(
         u64::from(me.0)
             | u64::from(relative.is_some()) << 16
@@ -1134,6 +1173,15 @@ struct Pins {
     ranged: bool,
     /// The map's edge around the figures met near it ([`map_around`]).
     edges: Vec<Option<Edge>>,
+    /// Nothing in the fight can make DR or the weapons drift from
+    /// [`Pins::drift`], so the key does not compare them: no fighter knows a
+    /// spell (`resolve::magic`, which makes and
+    /// ends a spell's weapon, is the only writer of a fighter's weapons after
+    /// setup) and no carried weapon has a corrosive mode (corrosion is the
+    /// only writer of DR in a fight, G-EXT-022, `resolve::injury::corrode`,
+    /// and every blow's damage type is its weapon mode's or crushing: slams,
+    /// chokes, falls and the unarmed critical misses).
+    steady: bool,
 }
 
 impl Pins {
@@ -1154,6 +1202,15 @@ impl Pins {
                 spec.kind == MapKind::Hex && spec.terrain.is_empty() && spec.edges.is_empty()
             },
             edges: vec![None; EDGES],
+            steady: state.fighters.iter().all(|f| {
+                f.spells.is_empty()
+                    && f.weapons.iter().all(|c| {
+                        c.weapon
+                            .modes
+                            .iter()
+                            .all(|m| m.damage_type != DamageType::Corrosion)
+                    })
+            }),
         }
     }
 
@@ -1179,6 +1236,15 @@ struct Memo {
     pins: Option<Pins>,
     short: Table<SHORT_KEY>,
     long: Table<KEY_BYTES>,
+    /// The key of the decision being looked up, kept here rather than in a
+    /// new buffer a decision (which was zeroed each time: a `memset` of
+    /// [`KEY_BYTES`] a decision).
+    w: Writer,
+    /// Keys written on this thread so far: a decision worked out afresh is
+    /// kept under [`Memo::w`] only if no other key was written into it
+    /// meanwhile (the AIs never ask the memo while they decide, but the
+    /// memo does not rely on it).
+    written: u64,
 }
 
 thread_local! {
@@ -1193,6 +1259,8 @@ thread_local! {
                 sets: Vec::new(),
                 entries: Vec::new(),
             },
+            w: Writer::new(),
+            written: 0,
         })
     };
     static ENABLED: Cell<bool> = const { Cell::new(true) };
@@ -1256,7 +1324,6 @@ pub(super) fn recall(
     if !ENABLED.with(Cell::get) {
         return compute(state, me);
     }
-    let mut w = Writer::new();
     let looked = MEMO.with(|m| {
         let m = &mut *m.borrow_mut();
         if !m.pins.as_ref().is_some_and(|p| p.matches(state)) {
@@ -1265,8 +1332,10 @@ pub(super) fn recall(
             m.long = Table::new(LONG_SLOTS);
         }
         let pins = m.pins.as_mut()?;
-        let frame = key(state, me, pins, &mut w)?;
-        let key = w.bytes();
+        m.written = m.written.wrapping_add(1);
+        m.w.clear();
+        let frame = key(state, me, pins, &mut m.w)?;
+        let key = m.w.bytes();
         let h = hash_of(key);
         // Maneuvers are kept relative to the frame's origin.
         let d = (frame.origin.q, frame.origin.r);
@@ -1276,9 +1345,9 @@ pub(super) fn recall(
             m.long.find(h, key)
         };
         let found = kept.and_then(|a| place(a, d));
-        Some((h, d, found))
+        Some((h, d, found, m.written))
     });
-    let Some((h, d, found)) = looked else {
+    let Some((h, d, found, written)) = looked else {
         COUNTS.with(|c| c.set((c.get().0, c.get().1, c.get().2 + 1)));
         return compute(state, me);
     };
@@ -1298,7 +1367,10 @@ pub(super) fn recall(
     };
     MEMO.with(|m| {
         let m = &mut *m.borrow_mut();
-        let key = w.bytes();
+        if m.written != written {
+            return;
+        }
+        let key = m.w.bytes();
         if key.len() <= SHORT_KEY {
             m.short.keep(h, key, kept);
         } else {
