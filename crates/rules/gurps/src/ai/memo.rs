@@ -464,6 +464,17 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     if casting.is_some() || waiting.is_some() {
         return None;
     }
+    // The fields every fighter has, packed into three words at fixed bits
+    // (one bounds check a word, no varint a field); a value that does not
+    // fit its bits makes a state the key does not cover (the counts and the
+    // band tested first, before any field of the first word is read). HP in its band:
+    // both AIs read no finer (`bands`, 0..=9).
+    let band = super::bands::hp_band(*hp, st.hp);
+    let n_weapons = weapons.len();
+    let n_crippled = crippled.len();
+    if band >= 16 || n_weapons >= 64 || n_crippled >= 32 {
+        return None;
+    }
     let turn = *turns;
     let rel = |t: u32| t.wrapping_sub(turn);
     let flags = u64::from(*blocking_spell)
@@ -504,16 +515,6 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         | u64::from(thrown_by.is_some()) << 7
         | u64::from(watch.is_some()) << 8
         | u64::from(responding.is_some()) << 9;
-    // The fields every fighter has, packed into three words at fixed bits
-    // (one bounds check a word, no varint a field); a value that does not
-    // fit its bits makes a state the key does not cover. HP in its band:
-    // both AIs read no finer (`bands`, 0..=9).
-    let band = super::bands::hp_band(*hp, st.hp);
-    let n_weapons = weapons.len();
-    let n_crippled = crippled.len();
-    if band >= 16 || n_weapons >= 64 || n_crippled >= 32 {
-        return None;
-    }
     let shield = match shield {
         Some(s) => u64::from(s.ready),
         None => 2,
@@ -758,13 +759,12 @@ fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame,
 }
 
 /// Whether every hex within `radius` of `origin` is on the map (the
-/// common case, the whole disk inside a hexagonal map).
+/// common case, the whole disk inside a hexagonal map): the map's radius
+/// as pinned ([`Pins::radius`], read once a fight, not through
+/// `Map::spec` a decision).
 #[inline]
-fn map_holds(state: &State, origin: HexPos, radius: u32) -> bool {
-    state
-        .map
-        .spec()
-        .radius
+fn map_holds(pins: &Pins, origin: HexPos, radius: u32) -> bool {
+    pins.radius
         .is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m)
 }
 
@@ -860,7 +860,7 @@ fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Optio
     // DR or the weapons drifted from the pins (all fighters' follow).
     let relative = relative_frame(state, me, pins);
     let (frame, radius) = relative.unwrap_or((Frame::ABSOLUTE, 0));
-    let edge = relative.is_some() && !map_holds(state, frame.origin, radius);
+    let edge = relative.is_some() && !map_holds(pins, frame.origin, radius);
     // In a steady fight (no spell, no corrosion: [`Pins::steady`]) nothing
     // can drift, and the comparison (about 180 instructions a decision) is
     // left to debug builds, which check that it holds.
@@ -898,7 +898,10 @@ fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Optio
 
 /// `h` moved by `(dq, dr)`.
 fn moved(h: HexPos, (dq, dr): (i32, i32)) -> HexPos {
-    HexPos::new(h.q + dq, h.r + dr)
+    HexPos {
+        q: h.q + dq,
+        r: h.r + dr,
+    }
 }
 
 fn moved_step(s: Option<Step>, d: (i32, i32)) -> Option<Step> {
@@ -1166,6 +1169,8 @@ struct Pins {
     /// The map is hexagonal and featureless: situations may be keyed
     /// relative to the deciding figure ([`relative_frame`]).
     featureless: bool,
+    /// The map's radius, if it has one ([`map_holds`]).
+    radius: Option<u32>,
     /// A fighter carries a weapon with a ranged mode (as pinned): only then
     /// can the AI read the hexes a fighter moved on its last turn (a ranged
     /// strike's to-hit, G-RNG-002, the one reader outside `resolve/`), so
@@ -1197,6 +1202,7 @@ impl Pins {
                     .iter()
                     .any(|c| c.weapon.modes.iter().any(|m| !m.is_melee()))
             }),
+            radius: state.map.spec().radius,
             featureless: {
                 let spec = state.map.spec();
                 spec.kind == MapKind::Hex && spec.terrain.is_empty() && spec.edges.is_empty()
@@ -1305,12 +1311,26 @@ pub fn kept() -> (usize, usize) {
     })
 }
 
-/// `a` moved by `d`, or as it is when `d` is nothing.
+/// `a` moved by `d`, or as it is when `d` is nothing. An attack, the
+/// maneuver read back most, is built here whatever `d` (its fields are
+/// `Copy`; moving by nothing leaves them as they are): neither through
+/// `Action::clone` nor through `moved_action`'s match, whose arms end in one
+/// shared copy of the whole maneuver, field by field.
 fn place(a: &Action, d: (i32, i32)) -> Option<Action> {
-    if d == (0, 0) {
-        Some(a.clone())
-    } else {
-        moved_action(a, d)
+    match *a {
+        Action::Attack {
+            strike,
+            step,
+            extra,
+            giant_step,
+        } => Some(Action::Attack {
+            strike,
+            step: moved_step(step, d),
+            extra,
+            giant_step: moved_step(giant_step, d),
+        }),
+        _ if d == (0, 0) => Some(a.clone()),
+        _ => moved_action(a, d),
     }
 }
 
@@ -1383,6 +1403,35 @@ pub(super) fn recall(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn scenario(name: &str) -> State {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../scenarios/gurps")
+            .join(name);
+        let file = fray_core::scenario::SourceFile::read(&path).expect("a bundled scenario reads");
+        fray_core::run::load::<crate::Gurps>(file)
+            .expect("a bundled scenario loads")
+            .state
+    }
+
+    /// DR and the weapons are compared against the pins only in a fight
+    /// where something can change them: a corrosive weapon (G-EXT-022:
+    /// corrosion eats DR) or a spell (G-SPL-011: a charged spell is a weapon
+    /// in the hand until it goes). Debug builds check every key of a steady
+    /// fight against the comparison.
+    #[test]
+    fn g_ext_022_g_spl_011_drift_is_compared_only_where_corrosion_or_a_spell_can_cause_it() {
+        let duel = scenario("duel.toml");
+        assert!(Pins::of(&duel).steady, "the duel: no spell, no corrosion");
+        assert!(
+            !Pins::of(&scenario("wizard-vs-goblins.toml")).steady,
+            "a wizard's spells"
+        );
+        let mut acid = duel.clone();
+        let weapon = &mut acid.fighters[0].weapons[0].weapon;
+        Arc::make_mut(weapon).modes[0].damage_type = DamageType::Corrosion;
+        assert!(!Pins::of(&acid).steady, "a corrosive weapon");
+    }
 
     /// A table of one set: keys that differ only in their length or in one
     /// byte are told apart; a new decision in a full set takes the slot of
