@@ -324,15 +324,21 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
         parried_before_turn,
         broken,
         taken,
-        hp,
+        hp: _,
         loaded,
         reload_left,
         spell,
         fixed: _,
     } = c;
-    // Every field in 32 bits (each in bits of its own; HP in 16), then the
-    // held spell's when there is one, then the dropped hex's: a value that
-    // does not fit its bits makes a state the key does not cover.
+    // Left out: the weapon's own HP (G-ATK-013). Its one reader is
+    // `resolve/attack.rs` (an attack on the weapon: the injury and what is
+    // left of it, `broken` once disabled), which the AI never calls; no
+    // function in `rules/`, `model/` or `ai/` reads it (the odds' merge
+    // key, `odds_key`, writes it, and is no part of a decision). What the
+    // AI reads of a struck weapon is `broken`, keyed.
+    // Every field in 16 bits (each in bits of its own), then the held
+    // spell's when there is one, then the dropped hex's: a value that does
+    // not fit its bits makes a state the key does not cover.
     let parries = u32::from(*parries);
     let reload_left = u32::from(*reload_left);
     if parries >= 16 || reload_left >= 16 {
@@ -353,8 +359,7 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
         | u32::from(spell.is_some()) << 6
         | u32::from(dropped_at.is_some()) << 7
         | parries << 8
-        | reload_left << 12
-        | u32::from(i16::try_from(*hp).ok()? as u16) << 16;
+        | reload_left << 12;
     w.half(small);
     if let Some(s) = spell {
         w.write(&[s.spell, s.energy]);
