@@ -56,6 +56,7 @@
 //! Debug builds (the tests) check every read against a fresh computation.
 
 use crate::model::action::{Action, Aim, Charge, Grapple, Shove, Slam, Step, Trigger, Wait};
+use crate::model::damage::DamageType;
 use crate::model::location::LOCATION_COUNT;
 use crate::model::options::Options;
 use crate::model::state::{
@@ -101,8 +102,7 @@ struct Writer {
 }
 
 impl Writer {
-    #[inline]
-    fn new() -> Writer {
+    const fn new() -> Writer {
         Writer {
             buf: [0; KEY_BYTES],
             len: 0,
@@ -110,18 +110,28 @@ impl Writer {
         }
     }
 
+    /// Empty again (the bytes are left as they are: only the first `len`
+    /// are ever read).
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+        self.overflow = false;
+    }
+
     #[inline]
     fn bytes(&self) -> &[u8] {
         &self.buf[..self.len]
     }
 
-    /// `B` bytes at once (fields packed at fixed bits): one bounds check.
+    /// `B` bytes at once (fields packed at fixed bits): one bounds check
+    /// (the room tested as `len <= KEY_BYTES - B`, which also tells the
+    /// compiler that `len + B` neither wraps nor passes the end).
     #[inline]
     fn fixed<const B: usize>(&mut self, bytes: [u8; B]) {
-        let end = self.len + B;
-        if end <= KEY_BYTES {
-            self.buf[self.len..end].copy_from_slice(&bytes);
-            self.len = end;
+        let at = self.len;
+        if at <= KEY_BYTES - B {
+            self.buf[at..at + B].copy_from_slice(&bytes);
+            self.len = at + B;
         } else {
             self.overflow = true;
         }
@@ -314,15 +324,21 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
         parried_before_turn,
         broken,
         taken,
-        hp,
+        hp: _,
         loaded,
         reload_left,
         spell,
         fixed: _,
     } = c;
-    // Every field in 32 bits (each in bits of its own; HP in 16), then the
-    // held spell's when there is one, then the dropped hex's: a value that
-    // does not fit its bits makes a state the key does not cover.
+    // Left out: the weapon's own HP (G-ATK-013). Its one reader is
+    // `resolve/attack.rs` (an attack on the weapon: the injury and what is
+    // left of it, `broken` once disabled), which the AI never calls; no
+    // function in `rules/`, `model/` or `ai/` reads it (the odds' merge
+    // key, `odds_key`, writes it, and is no part of a decision). What the
+    // AI reads of a struck weapon is `broken`, keyed.
+    // Every field in 16 bits (each in bits of its own), then the held
+    // spell's when there is one, then the dropped hex's: a value that does
+    // not fit its bits makes a state the key does not cover.
     let parries = u32::from(*parries);
     let reload_left = u32::from(*reload_left);
     if parries >= 16 || reload_left >= 16 {
@@ -343,8 +359,7 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
         | u32::from(spell.is_some()) << 6
         | u32::from(dropped_at.is_some()) << 7
         | parries << 8
-        | reload_left << 12
-        | u32::from(i16::try_from(*hp).ok()? as u16) << 16;
+        | reload_left << 12;
     w.half(small);
     if let Some(s) = spell {
         w.write(&[s.spell, s.energy]);
@@ -454,6 +469,17 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     if casting.is_some() || waiting.is_some() {
         return None;
     }
+    // The fields every fighter has, packed into three words at fixed bits
+    // (one bounds check a word, no varint a field); a value that does not
+    // fit its bits makes a state the key does not cover (the counts and the
+    // band tested first, before any field of the first word is read). HP in its band:
+    // both AIs read no finer (`bands`, 0..=9).
+    let band = super::bands::hp_band(*hp, st.hp);
+    let n_weapons = weapons.len();
+    let n_crippled = crippled.len();
+    if band >= 16 || n_weapons >= 64 || n_crippled >= 32 {
+        return None;
+    }
     let turn = *turns;
     let rel = |t: u32| t.wrapping_sub(turn);
     let flags = u64::from(*blocking_spell)
@@ -494,16 +520,6 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         | u64::from(thrown_by.is_some()) << 7
         | u64::from(watch.is_some()) << 8
         | u64::from(responding.is_some()) << 9;
-    // The fields every fighter has, packed into three words at fixed bits
-    // (one bounds check a word, no varint a field); a value that does not
-    // fit its bits makes a state the key does not cover. HP in its band:
-    // both AIs read no finer (`bands`, 0..=9).
-    let band = super::bands::hp_band(*hp, st.hp);
-    let n_weapons = weapons.len();
-    let n_crippled = crippled.len();
-    if band >= 16 || n_weapons >= 64 || n_crippled >= 32 {
-        return None;
-    }
     let shield = match shield {
         Some(s) => u64::from(s.ready),
         None => 2,
@@ -519,6 +535,12 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         | shield << 45
         | (n_weapons as u64) << 47
         | (n_crippled as u64) << 53;
+    // Each word written as soon as it is worked out: with the three writes
+    // after every check, the compiled code loaded all of a fighter's fields
+    // first and kept most of them on the stack until the end. (A word
+    // written before a later `None` is harmless: a key the state is not
+    // covered by is thrown away whole.)
+    w.word(small);
     let byte = |v: u32| u8::try_from(v).ok().map(u64::from);
     // Turns left, 0 once over: the rules ask only `turns < until`, and a
     // difference that wraps below zero would make every turn a new key.
@@ -529,9 +551,8 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         | byte(*move_streak)? << 40
         | byte(next_break_free.saturating_sub(turn))? << 48
         | byte(if moved_read { *moved } else { 0 })? << 56;
-    let hexes = hex_bits(frame.hex(pose.pos))? | hex_bits(frame.hex(*turn_start))? << 32;
-    w.word(small);
     w.word(counters);
+    let hexes = hex_bits(frame.hex(pose.pos))? | hex_bits(frame.hex(*turn_start))? << 32;
     w.word(hexes);
     // Then what varies in length, its count in `small`: the crippled
     // locations, the weapons, and the optional fields in `present`'s order.
@@ -541,39 +562,43 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     for c in weapons {
         carried(w, frame, c)?;
     }
-    if let Some(x) = retreated_from {
-        x.hash(w);
-    }
-    if let Some(x) = feint {
-        (x.target, x.margin, rel(x.expires_before_turn)).hash(w);
-    }
-    if let Some(a) = aim {
-        (a.target, a.weapon, a.mode, a.turns, a.braced).hash(w);
-    }
-    if let Some(x) = dropped_vs {
-        x.hash(w);
-    }
-    if let Some(c) = close {
-        (frame.hex(c.hex), c.sides, rel(c.turn)).hash(w);
-    }
-    if let Some(g) = grip {
-        let at = match g.at {
-            GripAt::Body(l) => (0u8, l as u8),
-            GripAt::Item(i) => (1u8, i),
-        };
-        (g.target, at, g.hands, g.pinned).hash(w);
-    }
-    if let Some(h) = body {
-        frame.hex(*h).hash(w);
-    }
-    if let Some(x) = thrown_by {
-        x.hash(w);
-    }
-    if let Some(x) = watch {
-        (frame.hex(x.hex), x.weapon, x.mode, x.turns).hash(w);
-    }
-    if let Some(r) = responding {
-        (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
+    // The optional fields, in `present`'s order: none is there at most
+    // decisions, and one test of `present` then skips the ten.
+    if present != 0 {
+        if let Some(x) = retreated_from {
+            x.hash(w);
+        }
+        if let Some(x) = feint {
+            (x.target, x.margin, rel(x.expires_before_turn)).hash(w);
+        }
+        if let Some(a) = aim {
+            (a.target, a.weapon, a.mode, a.turns, a.braced).hash(w);
+        }
+        if let Some(x) = dropped_vs {
+            x.hash(w);
+        }
+        if let Some(c) = close {
+            (frame.hex(c.hex), c.sides, rel(c.turn)).hash(w);
+        }
+        if let Some(g) = grip {
+            let at = match g.at {
+                GripAt::Body(l) => (0u8, l as u8),
+                GripAt::Item(i) => (1u8, i),
+            };
+            (g.target, at, g.hands, g.pinned).hash(w);
+        }
+        if let Some(h) = body {
+            frame.hex(*h).hash(w);
+        }
+        if let Some(x) = thrown_by {
+            x.hash(w);
+        }
+        if let Some(x) = watch {
+            (frame.hex(x.hex), x.weapon, x.mode, x.turns).hash(w);
+        }
+        if let Some(r) = responding {
+            (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
+        }
     }
     Some(())
 }
@@ -676,9 +701,15 @@ impl Frame {
         origin: HexPos::ORIGIN,
     };
 
+    /// Built in place (not through `HexPos::new`, which the profiling
+    /// build calls out of line: two calls a hex, and the registers saved
+    /// around them, in the middle of the key).
     #[inline]
     fn hex(self, h: HexPos) -> HexPos {
-        HexPos::new(h.q - self.origin.q, h.r - self.origin.r)
+        HexPos {
+            q: h.q - self.origin.q,
+            r: h.r - self.origin.r,
+        }
     }
 }
 
@@ -700,11 +731,16 @@ fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame,
         return None;
     }
     let origin = state.fighter(me).pose.pos;
+    let (oq, or) = (i64::from(origin.q), i64::from(origin.r));
     let mut awake = 0;
-    let mut far = 0;
+    let mut far = 0i64;
     // Each hex tested in place: an iterator over the optional hexes cost
-    // more than the tests.
-    let mut see = |h: HexPos| far = far.max(h.distance(origin));
+    // more than the tests. The distance as `HexPos::distance` works it out,
+    // kept in 64 bits (no clamp to 32 a hex: only `far <= NEAR` is asked).
+    let mut see = |h: HexPos| {
+        let (dq, dr) = (i64::from(h.q) - oq, i64::from(h.r) - or);
+        far = far.max(dq.abs().max(dr.abs()).max((dq + dr).abs()));
+    };
     for f in &state.fighters {
         awake += usize::from(f.is_conscious());
         see(f.pose.pos);
@@ -724,17 +760,16 @@ fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame,
             }
         }
     }
-    (awake <= 2 && far <= NEAR).then_some((Frame { origin }, far + 2))
+    (awake <= 2 && far <= i64::from(NEAR)).then_some((Frame { origin }, far as u32 + 2))
 }
 
 /// Whether every hex within `radius` of `origin` is on the map (the
-/// common case, the whole disk inside a hexagonal map).
+/// common case, the whole disk inside a hexagonal map): the map's radius
+/// as pinned ([`Pins::radius`], read once a fight, not through
+/// `Map::spec` a decision).
 #[inline]
-fn map_holds(state: &State, origin: HexPos, radius: u32) -> bool {
-    state
-        .map
-        .spec()
-        .radius
+fn map_holds(pins: &Pins, origin: HexPos, radius: u32) -> bool {
+    pins.radius
         .is_some_and(|m| origin.distance(HexPos::ORIGIN) + radius <= m)
 }
 
@@ -830,12 +865,21 @@ fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Optio
     // DR or the weapons drifted from the pins (all fighters' follow).
     let relative = relative_frame(state, me, pins);
     let (frame, radius) = relative.unwrap_or((Frame::ABSOLUTE, 0));
-    let edge = relative.is_some() && !map_holds(state, frame.origin, radius);
-    let drifted = !pins
-        .drift
-        .iter()
-        .zip(&state.fighters)
-        .all(|(d, f)| d.holds(f));
+    let edge = relative.is_some() && !map_holds(pins, frame.origin, radius);
+    // In a steady fight (no spell, no corrosion: [`Pins::steady`]) nothing
+    // can drift, and the comparison (about 180 instructions a decision) is
+    // left to debug builds, which check that it holds.
+    let holds = || {
+        pins.drift
+            .iter()
+            .zip(&state.fighters)
+            .all(|(d, f)| d.holds(f))
+    };
+    debug_assert!(
+        !pins.steady || holds(),
+        "DR or a weapon drifted in a fight pinned as steady"
+    );
+    let drifted = !pins.steady && !holds();
     w.word(
         u64::from(me.0)
             | u64::from(relative.is_some()) << 16
@@ -859,7 +903,10 @@ fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Optio
 
 /// `h` moved by `(dq, dr)`.
 fn moved(h: HexPos, (dq, dr): (i32, i32)) -> HexPos {
-    HexPos::new(h.q + dq, h.r + dr)
+    HexPos {
+        q: h.q + dq,
+        r: h.r + dr,
+    }
 }
 
 fn moved_step(s: Option<Step>, d: (i32, i32)) -> Option<Step> {
@@ -1127,6 +1174,8 @@ struct Pins {
     /// The map is hexagonal and featureless: situations may be keyed
     /// relative to the deciding figure ([`relative_frame`]).
     featureless: bool,
+    /// The map's radius, if it has one ([`map_holds`]).
+    radius: Option<u32>,
     /// A fighter carries a weapon with a ranged mode (as pinned): only then
     /// can the AI read the hexes a fighter moved on its last turn (a ranged
     /// strike's to-hit, G-RNG-002, the one reader outside `resolve/`), so
@@ -1134,6 +1183,15 @@ struct Pins {
     ranged: bool,
     /// The map's edge around the figures met near it ([`map_around`]).
     edges: Vec<Option<Edge>>,
+    /// Nothing in the fight can make DR or the weapons drift from
+    /// [`Pins::drift`], so the key does not compare them: no fighter knows a
+    /// spell (`resolve::magic`, which makes and
+    /// ends a spell's weapon, is the only writer of a fighter's weapons after
+    /// setup) and no carried weapon has a corrosive mode (corrosion is the
+    /// only writer of DR in a fight, G-EXT-022, `resolve::injury::corrode`,
+    /// and every blow's damage type is its weapon mode's or crushing: slams,
+    /// chokes, falls and the unarmed critical misses).
+    steady: bool,
 }
 
 impl Pins {
@@ -1149,11 +1207,21 @@ impl Pins {
                     .iter()
                     .any(|c| c.weapon.modes.iter().any(|m| !m.is_melee()))
             }),
+            radius: state.map.spec().radius,
             featureless: {
                 let spec = state.map.spec();
                 spec.kind == MapKind::Hex && spec.terrain.is_empty() && spec.edges.is_empty()
             },
             edges: vec![None; EDGES],
+            steady: state.fighters.iter().all(|f| {
+                f.spells.is_empty()
+                    && f.weapons.iter().all(|c| {
+                        c.weapon
+                            .modes
+                            .iter()
+                            .all(|m| m.damage_type != DamageType::Corrosion)
+                    })
+            }),
         }
     }
 
@@ -1179,6 +1247,15 @@ struct Memo {
     pins: Option<Pins>,
     short: Table<SHORT_KEY>,
     long: Table<KEY_BYTES>,
+    /// The key of the decision being looked up, kept here rather than in a
+    /// new buffer a decision (which was zeroed each time: a `memset` of
+    /// [`KEY_BYTES`] a decision).
+    w: Writer,
+    /// Keys written on this thread so far: a decision worked out afresh is
+    /// kept under [`Memo::w`] only if no other key was written into it
+    /// meanwhile (the AIs never ask the memo while they decide, but the
+    /// memo does not rely on it).
+    written: u64,
 }
 
 thread_local! {
@@ -1193,6 +1270,8 @@ thread_local! {
                 sets: Vec::new(),
                 entries: Vec::new(),
             },
+            w: Writer::new(),
+            written: 0,
         })
     };
     static ENABLED: Cell<bool> = const { Cell::new(true) };
@@ -1237,12 +1316,26 @@ pub fn kept() -> (usize, usize) {
     })
 }
 
-/// `a` moved by `d`, or as it is when `d` is nothing.
+/// `a` moved by `d`, or as it is when `d` is nothing. An attack, the
+/// maneuver read back most, is built here whatever `d` (its fields are
+/// `Copy`; moving by nothing leaves them as they are): neither through
+/// `Action::clone` nor through `moved_action`'s match, whose arms end in one
+/// shared copy of the whole maneuver, field by field.
 fn place(a: &Action, d: (i32, i32)) -> Option<Action> {
-    if d == (0, 0) {
-        Some(a.clone())
-    } else {
-        moved_action(a, d)
+    match *a {
+        Action::Attack {
+            strike,
+            step,
+            extra,
+            giant_step,
+        } => Some(Action::Attack {
+            strike,
+            step: moved_step(step, d),
+            extra,
+            giant_step: moved_step(giant_step, d),
+        }),
+        _ if d == (0, 0) => Some(a.clone()),
+        _ => moved_action(a, d),
     }
 }
 
@@ -1256,7 +1349,6 @@ pub(super) fn recall(
     if !ENABLED.with(Cell::get) {
         return compute(state, me);
     }
-    let mut w = Writer::new();
     let looked = MEMO.with(|m| {
         let m = &mut *m.borrow_mut();
         if !m.pins.as_ref().is_some_and(|p| p.matches(state)) {
@@ -1265,8 +1357,10 @@ pub(super) fn recall(
             m.long = Table::new(LONG_SLOTS);
         }
         let pins = m.pins.as_mut()?;
-        let frame = key(state, me, pins, &mut w)?;
-        let key = w.bytes();
+        m.written = m.written.wrapping_add(1);
+        m.w.clear();
+        let frame = key(state, me, pins, &mut m.w)?;
+        let key = m.w.bytes();
         let h = hash_of(key);
         // Maneuvers are kept relative to the frame's origin.
         let d = (frame.origin.q, frame.origin.r);
@@ -1276,9 +1370,9 @@ pub(super) fn recall(
             m.long.find(h, key)
         };
         let found = kept.and_then(|a| place(a, d));
-        Some((h, d, found))
+        Some((h, d, found, m.written))
     });
-    let Some((h, d, found)) = looked else {
+    let Some((h, d, found, written)) = looked else {
         COUNTS.with(|c| c.set((c.get().0, c.get().1, c.get().2 + 1)));
         return compute(state, me);
     };
@@ -1298,7 +1392,10 @@ pub(super) fn recall(
     };
     MEMO.with(|m| {
         let m = &mut *m.borrow_mut();
-        let key = w.bytes();
+        if m.written != written {
+            return;
+        }
+        let key = m.w.bytes();
         if key.len() <= SHORT_KEY {
             m.short.keep(h, key, kept);
         } else {
@@ -1311,6 +1408,35 @@ pub(super) fn recall(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn scenario(name: &str) -> State {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../scenarios/gurps")
+            .join(name);
+        let file = fray_core::scenario::SourceFile::read(&path).expect("a bundled scenario reads");
+        fray_core::run::load::<crate::Gurps>(file)
+            .expect("a bundled scenario loads")
+            .state
+    }
+
+    /// DR and the weapons are compared against the pins only in a fight
+    /// where something can change them: a corrosive weapon (G-EXT-022:
+    /// corrosion eats DR) or a spell (G-SPL-011: a charged spell is a weapon
+    /// in the hand until it goes). Debug builds check every key of a steady
+    /// fight against the comparison.
+    #[test]
+    fn g_ext_022_g_spl_011_drift_is_compared_only_where_corrosion_or_a_spell_can_cause_it() {
+        let duel = scenario("duel.toml");
+        assert!(Pins::of(&duel).steady, "the duel: no spell, no corrosion");
+        assert!(
+            !Pins::of(&scenario("wizard-vs-goblins.toml")).steady,
+            "a wizard's spells"
+        );
+        let mut acid = duel.clone();
+        let weapon = &mut acid.fighters[0].weapons[0].weapon;
+        Arc::make_mut(weapon).modes[0].damage_type = DamageType::Corrosion;
+        assert!(!Pins::of(&acid).steady, "a corrosive weapon");
+    }
 
     /// A table of one set: keys that differ only in their length or in one
     /// byte are told apart; a new decision in a full set takes the slot of
