@@ -190,21 +190,32 @@ pub fn set_pose(
     why: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) {
+    let from = place_told(state, mover, to, None, why, cx);
+    if from.pos != to.pos {
+        enter_hex(state, mover, from.pos, to.pos, cx);
+    }
+}
+
+/// Places `mover` at `to` (its body trailing into `prev`, or the hex it
+/// left) and tells of the move; returns where it stood.
+fn place_told(
+    state: &mut State,
+    mover: CombatantId,
+    to: Pose,
+    prev: Option<HexPos>,
+    why: &'static str,
+    cx: &mut impl Cx<Gurps>,
+) -> Pose {
     let from = state.fighter(mover).pose;
-    state.place(
-        mover,
-        to,
-        trailed_body(state.fighter(mover), to.pos, from.pos),
-    );
+    let prev = prev.unwrap_or(from.pos);
+    state.place(mover, to, trailed_body(state.fighter(mover), to.pos, prev));
     cx.emit(|| Event::Moved {
         who: state.fighter(mover).name.to_string(),
         from: describe(from),
         to: describe(to),
         why,
     });
-    if from.pos != to.pos {
-        enter_hex(state, mover, from.pos, to.pos, cx);
-    }
+    from
 }
 
 /// G-POS-009: a sprawled body that moves to `to` drags its second hex
@@ -226,14 +237,7 @@ pub fn set_pose_from(
     why: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) {
-    let from = state.fighter(mover).pose;
-    state.place(mover, to, trailed_body(state.fighter(mover), to.pos, prev));
-    cx.emit(|| Event::Moved {
-        who: state.fighter(mover).name.to_string(),
-        from: describe(from),
-        to: describe(to),
-        why,
-    });
+    let from = place_told(state, mover, to, Some(prev), why, cx);
     if from.pos != to.pos {
         enter_hex(state, mover, prev, to.pos, cx);
     }
@@ -334,8 +338,23 @@ pub(crate) fn retreat_to(
     cx: &mut impl Cx<Gurps>,
 ) {
     if let Some(h) = hex {
+        // [`set_pose`] without [`enter_hex`]'s search for a foe in the new
+        // hex: the step is into a free hex ([`retreat_hex`]: no living
+        // figure but the defender there), so it starts no close combat
+        // (G-CC-001) and only gives up the hexsides it held. Debug builds
+        // check that search.
         let facing = state.fighter(defender).facing();
-        set_pose(state, defender, Pose::new(h, facing), "retreats", cx);
+        let from = place_told(state, defender, Pose::new(h, facing), None, "retreats", cx);
+        debug_assert!(
+            from.pos == h || !crate::rules::movement::in_close_combat(state, defender),
+            "a retreat stepped into a foe's hex"
+        );
+        let f = state.fighter_mut(defender);
+        if from.pos != h {
+            f.close = None;
+        }
+        f.retreated_from = Some(attacker);
+        return;
     }
     state.fighter_mut(defender).retreated_from = Some(attacker);
 }
