@@ -406,6 +406,9 @@ impl Map {
 
     #[inline]
     fn lookup(&self, cell: Cell) -> Option<&CellData> {
+        if self.cells.is_empty() {
+            return None;
+        }
         self.cells
             .binary_search_by_key(&cell, |&(c, _)| c)
             .ok()
@@ -417,6 +420,16 @@ impl Map {
             .binary_search_by_key(&edge, |&(e, _)| e)
             .ok()
             .map(|i| &self.edges[i].1)
+    }
+
+    /// Whether any cell lists terrain or a height: `false` for an open
+    /// field (no patch), where [`Map::terrain_at`] is the empty set on
+    /// every cell of the map and [`Map::passable`] is [`Map::contains`],
+    /// so a caller that only looks for some terrain can skip the look-up.
+    #[must_use]
+    #[inline]
+    pub fn any_terrain(&self) -> bool {
+        !self.cells.is_empty()
     }
 
     /// The terrain on `pos`: `None` off the map, an empty set on open

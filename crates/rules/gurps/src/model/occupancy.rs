@@ -15,11 +15,17 @@
 
 use fray_core::CombatantId;
 use fray_core::grid::HexPos;
+use smallvec::SmallVec;
+
+/// The index's entries: on the stack for a field of up to eight entries
+/// (the duel's two figures and their bodies), so neither the start
+/// state's clone nor the first body that falls allocates (issue 10).
+type Cells = SmallVec<[(HexPos, CombatantId); 8]>;
 
 /// The hexes figures fill, sorted by hex then id.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Occupancy {
-    cells: Vec<(HexPos, CombatantId)>,
+    cells: Cells,
     /// How many neighbouring entries of `cells` name the same hex: 0 when
     /// no two figures (or a figure and a body) share a hex, so "who else is
     /// here" is answered without a search ([`Occupancy::crowded`]). Kept
@@ -32,7 +38,7 @@ impl Occupancy {
     /// The index of figures standing at `places` (id order: each figure's
     /// hex and its body's hex, if any).
     pub fn of(places: impl Iterator<Item = (HexPos, Option<HexPos>)>) -> Self {
-        let mut cells = Vec::new();
+        let mut cells = Cells::new();
         for (i, (pos, body)) in places.enumerate() {
             let id = CombatantId(i as u16);
             cells.push((pos, id));
@@ -79,7 +85,7 @@ impl Occupancy {
 
     /// Records that `id` moved from `from` to `to`: shifts only the
     /// entries between the two places (a step moves a figure past a
-    /// handful, not the whole field).
+    /// handful, not the whole field; on a small field past none or one).
     pub fn relocate(&mut self, from: HexPos, to: HexPos, id: CombatantId) {
         if from == to {
             return;
@@ -94,15 +100,19 @@ impl Occupancy {
                 self.cells.remove(i);
                 return;
             }
-            Err(j) if j > i => {
-                self.cells[i..j].rotate_left(1);
-                self.cells[j - 1] = (to, id);
-                j - 1
-            }
             Err(j) => {
-                self.cells[j..=i].rotate_right(1);
-                self.cells[j] = (to, id);
-                j
+                // Its place once it has left `i`: the entries between move
+                // one place towards `i`, one by one (no call to a rotate).
+                let k = if j > i { j - 1 } else { j };
+                let cells = &mut self.cells[..];
+                for m in i..k {
+                    cells[m] = cells[m + 1];
+                }
+                for m in (k..i).rev() {
+                    cells[m + 1] = cells[m];
+                }
+                cells[k] = (to, id);
+                k
             }
         };
         self.shared += self.link(k);
@@ -198,6 +208,8 @@ mod tests {
             }
             assert_eq!(o.shared, recount(&o));
             assert_eq!(o.crowded(), o.shared > 0);
+            // Still sorted without repeats: `relocate`'s shifts keep the order.
+            assert!(o.cells.windows(2).all(|w| w[0] < w[1]));
         }
     }
 }

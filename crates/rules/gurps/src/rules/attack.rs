@@ -808,9 +808,13 @@ pub(crate) fn situation<M: Mods>(
     mods: &mut M,
 ) {
     let a = state.fighter(attacker);
-    let footing = state.map.terrain_at(a.pose.pos).is_some_and(|t| {
-        t.contains(crate::model::terrain::TREACHEROUS) || t.contains(crate::model::terrain::WATER)
-    });
+    // On an open field (no terrain listed) no hex has bad footing: the
+    // map answers without a look-up.
+    let footing = state.map.any_terrain()
+        && state.map.terrain_at(a.pose.pos).is_some_and(|t| {
+            t.contains(crate::model::terrain::TREACHEROUS)
+                || t.contains(crate::model::terrain::WATER)
+        });
     mods.add("bad footing", if footing { -2 } else { 0 }, "G-ATK-026");
     mods.add(
         "darkness",
