@@ -600,7 +600,7 @@ pub fn to_hit<M: Mods + Default>(
     let t = state.fighter(strike.target);
     aim_mods(strike, t, carried, state, &mut mods);
     option_mods(a, strike, how, carried, &mut mods);
-    circumstance_mods(state, (attacker, a), t, strike, carried, &mut mods);
+    circumstance_mods(state, (attacker, a), strike, carried, &mut mods);
     if ranged {
         crate::rules::ranged::mods(state, attacker, strike, how, &mut mods);
     } else {
@@ -688,7 +688,6 @@ fn option_mods<M: Mods>(
 fn circumstance_mods<M: Mods>(
     state: &State,
     (attacker, a): (CombatantId, &crate::model::state::Fighter),
-    t: &crate::model::state::Fighter,
     strike: &Strike,
     carried: Option<&crate::model::state::Carried>,
     mods: &mut M,
@@ -705,19 +704,7 @@ fn circumstance_mods<M: Mods>(
         mods.add("grabbed", crate::rules::grapple::GRABBED_DX, "G-GRP-014");
     }
     // G-CC-008 / G-ATK-027: striking into a close combat from outside it.
-    // With only the two of them on the field nobody else can share the
-    // target's hex (the attacker's own body there does not count: its
-    // figure stands elsewhere), so the hex is not looked up.
-    // With every figure alone in its hex (`Occupancy::crowded`) nobody
-    // shares the target's either.
-    let into = t.pose.pos != a.pose.pos
-        && state.fighters.len() > 2
-        && state.occupancy.crowded()
-        && state.at(t.pose.pos).any(|id| {
-            id != strike.target
-                && state.fighter(id).life != crate::model::state::Life::Dead
-                && state.fighter(id).pose.pos == t.pose.pos
-        });
+    let into = into_close(state, attacker, strike.target);
     mods.add("into a close combat", if into { -2 } else { 0 }, "G-CC-008");
     // G-EXT-010 row 15: a torn muscle.
     if a.turns < a.torn_until_turn {
@@ -873,29 +860,33 @@ pub(crate) fn location_label(loc: Location) -> &'static str {
 /// the target shares its hex with another figure, and the attacker is not
 /// there (G-CC-008).
 ///
-/// With every figure alone in its hex ([`Occupancy::crowded`]) the
-/// target shares its hex with nobody, and the field is not searched.
+/// With only the two of them on the field nobody else can share the
+/// target's hex (the attacker's own body there does not count: its figure
+/// stands elsewhere); with every figure alone in its hex
+/// ([`Occupancy::crowded`]) nobody shares it either. Otherwise the
+/// figures in the target's hex are looked up; debug builds check the
+/// answer against a scan of the whole field.
 ///
 /// [`Occupancy::crowded`]: crate::model::occupancy::Occupancy::crowded
 #[inline]
 pub(crate) fn into_close(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
-    debug_assert!(
-        state.occupancy.crowded() || !into_close_searched(state, attacker, target),
-        "an uncrowded field with a figure sharing the target's hex"
-    );
-    state.occupancy.crowded() && into_close_searched(state, attacker, target)
-}
-
-/// [`into_close`] on a crowded field: who else stands in the target's hex.
-fn into_close_searched(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
     let hex = state.fighter(target).pose.pos;
-    state.fighter(attacker).pose.pos != hex
-        && state.ids().any(|id| {
-            id != target
-                && id != attacker
-                && state.fighter(id).life != crate::model::state::Life::Dead
-                && state.fighter(id).pose.pos == hex
-        })
+    let living_other = |id: CombatantId| {
+        id != target
+            && id != attacker
+            && state.fighter(id).life != crate::model::state::Life::Dead
+            && state.fighter(id).pose.pos == hex
+    };
+    let into = state.fighter(attacker).pose.pos != hex
+        && state.fighters.len() > 2
+        && state.occupancy.crowded()
+        && state.at(hex).any(living_other);
+    debug_assert_eq!(
+        into,
+        state.fighter(attacker).pose.pos != hex && state.ids().any(living_other),
+        "into a close combat (G-CC-008)"
+    );
+    into
 }
 
 /// A strike that hit, on its way to the defense and the damage. It is all

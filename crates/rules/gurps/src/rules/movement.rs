@@ -124,6 +124,11 @@ pub fn free(state: &State, mover: CombatantId, hex: HexPos) -> bool {
 /// each figure rather than searching the occupancy index (checked in debug
 /// builds).
 pub fn in_close_combat(state: &State, who: CombatantId) -> bool {
+    // Every figure alone in its hex: nobody is in close combat.
+    if !state.occupancy.crowded() {
+        debug_assert!(!state.in_close_combat(who));
+        return false;
+    }
     if state.fighters.len() > FEW {
         return state.in_close_combat(who);
     }
