@@ -731,16 +731,11 @@ fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame,
         return None;
     }
     let origin = state.fighter(me).pose.pos;
-    let (oq, or) = (i64::from(origin.q), i64::from(origin.r));
     let mut awake = 0;
-    let mut far = 0i64;
+    let mut far = 0;
     // Each hex tested in place: an iterator over the optional hexes cost
-    // more than the tests. The distance as `HexPos::distance` works it out,
-    // kept in 64 bits (no clamp to 32 a hex: only `far <= NEAR` is asked).
-    let mut see = |h: HexPos| {
-        let (dq, dr) = (i64::from(h.q) - oq, i64::from(h.r) - or);
-        far = far.max(dq.abs().max(dr.abs()).max((dq + dr).abs()));
-    };
+    // more than the tests.
+    let mut see = |h: HexPos| far = far.max(h.distance(origin));
     for f in &state.fighters {
         awake += usize::from(f.is_conscious());
         see(f.pose.pos);
@@ -760,7 +755,7 @@ fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame,
             }
         }
     }
-    (awake <= 2 && far <= i64::from(NEAR)).then_some((Frame { origin }, far as u32 + 2))
+    (awake <= 2 && far <= NEAR).then_some((Frame { origin }, far + 2))
 }
 
 /// Whether every hex within `radius` of `origin` is on the map (the
