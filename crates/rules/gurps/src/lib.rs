@@ -225,7 +225,7 @@ impl Ruleset for Gurps {
                 for l in &f.crippled {
                     conditions.push(format!("crippled {l}"));
                 }
-                for w in f.weapons.iter().filter(|w| !w.ready) {
+                for w in f.weapons.iter().filter(|w| !w.ready()) {
                     conditions.push(format!("{} not ready", w.weapon.name));
                 }
                 if f.asleep {

@@ -273,33 +273,27 @@ impl Serialize for CarriedKey<'_> {
         let Carried {
             weapon,
             skill,
-            ready,
+            flags: _,
             dropped_at,
-            parries,
-            attacked,
-            parried_before_turn,
-            broken,
-            taken,
             hp,
-            loaded,
-            reload_left,
             spell,
             fixed: _,
         } = self.0;
+        let c = self.0;
         let st = self.1;
         (
             Same(weapon, st.map(|w| &w.weapon)),
             Same(skill, st.map(|w| &w.skill)),
-            ready,
+            c.ready(),
             dropped_at,
-            parries,
-            attacked,
-            parried_before_turn,
-            broken,
-            taken,
+            c.parries(),
+            c.attacked(),
+            c.parried_before_turn(),
+            c.broken(),
+            c.taken(),
             hp,
-            loaded,
-            reload_left,
+            c.loaded(),
+            c.reload_left(),
             spell,
         )
             .serialize(s)

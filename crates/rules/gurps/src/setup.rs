@@ -33,22 +33,13 @@ fn carry(w: &crate::model::data::Weapon, sheet: &Sheet) -> Carried {
             }
         })
         .collect();
-    Carried {
-        weapon: w.clone().into(),
+    // `fixed` waits for the wielder: `CarriedFixed::fix_all`.
+    Carried::new(
+        w.clone().into(),
         skill,
-        ready: true,
-        dropped_at: None,
-        parries: 0,
-        attacked: false,
-        parried_before_turn: false,
-        broken: false,
-        taken: false,
-        hp: crate::rules::tables::weapon_hp(w.weight),
-        loaded: true,
-        reload_left: 0,
-        spell: None,
-        fixed: Default::default(), // with the wielder: `CarriedFixed::fix_all`
-    }
+        crate::rules::tables::weapon_hp(w.weight),
+        None,
+    )
 }
 
 /// Builds the starting state; errors name the entry (`combatants[1].template`).

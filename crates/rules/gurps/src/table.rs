@@ -953,7 +953,7 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
                 Lasting::WhileKept,
                 "G-SPL-011",
             );
-        } else if !w.ready && !w.broken && !w.taken && w.dropped_at.is_none() && w.is_held() {
+        } else if !w.ready() && !w.broken() && !w.taken() && w.dropped_at.is_none() && w.is_held() {
             add(
                 format!("{} not ready", w.weapon.name),
                 Lasting::WhileKept,

@@ -133,7 +133,7 @@ fn candidates(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob)
     let t = state.fighter(target);
     let mut out: Vec<Candidate> = Vec::new();
     for (wi, w) in a.weapons.iter().enumerate() {
-        if !w.ready || (w.is_unbalanced() && w.parried_before_turn) {
+        if !w.ready() || (w.is_unbalanced() && w.parried_before_turn()) {
             continue;
         }
         for (mi, m) in w.weapon.modes.iter().enumerate() {
@@ -340,11 +340,9 @@ fn all_out_variant(
 fn shoot_or_aim(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
     let f = state.fighter(me);
     // Reload the first missile weapon that needs it.
-    if let Some((i, _)) =
-        f.weapons.iter().enumerate().find(|(_, w)| {
-            w.ready && !w.loaded && (0..w.weapon.modes.len()).any(|m| w.is_ranged(m))
-        })
-    {
+    if let Some((i, _)) = f.weapons.iter().enumerate().find(|(_, w)| {
+        w.ready() && !w.loaded() && (0..w.weapon.modes.len()).any(|m| w.is_ranged(m))
+    }) {
         return Some(Action::Ready { weapon: i as u8 });
     }
     let t = state.fighter(target);
@@ -354,7 +352,7 @@ fn shoot_or_aim(state: &State, me: CombatantId, target: CombatantId) -> Option<A
     for (wi, w) in f.weapons.iter().enumerate() {
         let melee_too = w.weapon.modes.iter().any(|m| m.is_melee());
         for (mi, m) in w.weapon.modes.iter().enumerate() {
-            if !w.ready || !w.is_ranged(mi) || (w.is_thrown(mi) && melee_too) {
+            if !w.ready() || !w.is_ranged(mi) || (w.is_thrown(mi) && melee_too) {
                 continue;
             }
             if !crate::rules::attack::reaches_from(state, me, facing_pose, target, wi, mi) {
@@ -504,7 +502,7 @@ pub(super) fn recover(state: &State, me: CombatantId) -> Option<Action> {
     if !f.ready_melee().any(|(_, w)| armed(&w))
         && let Some((i, _)) = f.weapons.iter().enumerate().find(|(i, w)| {
             armed(w)
-                && !w.ready
+                && !w.ready()
                 && crate::rules::maneuver::check(state, me, &Action::Ready { weapon: *i as u8 })
                     .is_ok()
         })

@@ -21,7 +21,7 @@ pub fn prefers_grappling(state: &State, me: CombatantId) -> bool {
     };
     f.weapons
         .iter()
-        .filter(|w| w.ready && w.weapon.unarmed.is_none())
+        .filter(|w| w.ready() && w.weapon.unarmed.is_none())
         .flat_map(|w| w.skill.iter().copied())
         .all(|s| s <= grappling)
 }

@@ -60,7 +60,7 @@ use crate::model::damage::DamageType;
 use crate::model::location::LOCATION_COUNT;
 use crate::model::options::Options;
 use crate::model::state::{
-    Carried, CarriedShield, Fighter, GripAt, Life, Stance, State, Stats, Stun,
+    Carried, CarriedFlags, CarriedShield, Fighter, GripAt, Life, Stance, State, Stats, Stun,
 };
 use crate::model::tactics::{AimKnob, Knobs};
 use arrayvec::ArrayVec;
@@ -317,16 +317,9 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
     let Carried {
         weapon: _,
         skill: _,
-        ready,
+        flags,
         dropped_at,
-        parries,
-        attacked,
-        parried_before_turn,
-        broken,
-        taken,
         hp: _,
-        loaded,
-        reload_left,
         spell,
         fixed: _,
     } = c;
@@ -336,30 +329,36 @@ fn carried(w: &mut Writer, frame: Frame, c: &Carried) -> Option<()> {
     // function in `rules/`, `model/` or `ai/` reads it (the odds' merge
     // key, `odds_key`, writes it, and is no part of a decision). What the
     // AI reads of a struck weapon is `broken`, keyed.
-    // Every field in 16 bits (each in bits of its own), then the held
-    // spell's when there is one, then the dropped hex's: a value that does
-    // not fit its bits makes a state the key does not cover.
-    let parries = u32::from(*parries);
-    let reload_left = u32::from(*reload_left);
-    if parries >= 16 || reload_left >= 16 {
+    //
+    // The flags and counters, kept packed by the model (`CarriedFlags`),
+    // copied into 16 bits masked: the six flags where they are (bits 0-5),
+    // whether a spell is held and the weapon lies dropped (6, 7), the
+    // parries' low four bits (8-11) and the reload's (12-15), then the held
+    // spell's when there is one, then the dropped hex's. Parries or a
+    // reload of 16 or more make a state the key does not cover.
+    type F = CarriedFlags;
+    const HIGH: u32 = 0xF0 << F::PARRIES_SHIFT | 0xF0 << F::RELOAD_SHIFT;
+    const FLAGS: u32 =
+        F::READY | F::ATTACKED | F::PARRIED_BEFORE_TURN | F::BROKEN | F::TAKEN | F::LOADED;
+    const G_DEF_005: u32 = F::ATTACKED | F::PARRIED_BEFORE_TURN;
+    const _: () = assert!(FLAGS < 1 << 6 && F::UNBALANCED >> F::UNBALANCED_SHIFT == G_DEF_005);
+    let bits = flags.bits();
+    if bits & HIGH != 0 {
         return None;
     }
     // Whether an unbalanced weapon attacked this turn or parried since the
     // last: every reader asks `is_unbalanced()` first (G-DEF-005:
     // `rules::defense`, `rules::attack`, both AIs' blows), so a balanced
     // weapon's are keyed as 0, and its situations after an attack or a
-    // parry and after neither are one.
-    let unbalanced = c.is_unbalanced();
-    let small = u32::from(*ready)
-        | u32::from(*attacked && unbalanced) << 1
-        | u32::from(*parried_before_turn && unbalanced) << 2
-        | u32::from(*broken) << 3
-        | u32::from(*taken) << 4
-        | u32::from(*loaded) << 5
+    // parry and after neither are one. The weapon's word holds its balance
+    // as those two bits shifted up: the mask is a shift and an `and`.
+    debug_assert_eq!(bits & F::UNBALANCED != 0, c.is_unbalanced());
+    let kept = FLAGS & !G_DEF_005 | (bits >> F::UNBALANCED_SHIFT) & G_DEF_005;
+    let small = bits & kept
         | u32::from(spell.is_some()) << 6
         | u32::from(dropped_at.is_some()) << 7
-        | parries << 8
-        | reload_left << 12;
+        | (bits >> F::PARRIES_SHIFT & 0xF) << 8
+        | (bits >> F::RELOAD_SHIFT & 0xF) << 12;
     w.half(small);
     if let Some(s) = spell {
         w.write(&[s.spell, s.energy]);

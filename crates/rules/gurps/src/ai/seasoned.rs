@@ -136,8 +136,8 @@ fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> B
     let t = state.fighter(target);
     let mut out = Blows::new();
     for (wi, w) in a.weapons.iter().enumerate() {
-        if !w.ready
-            || (w.is_unbalanced() && w.parried_before_turn)
+        if !w.ready()
+            || (w.is_unbalanced() && w.parried_before_turn())
             || (w.weapon.unarmed == Some(crate::model::data::Unarmed::Punch)
                 && !crate::rules::attack::has_a_fist(a))
         {

@@ -10,6 +10,60 @@ use fray_core::{CombatantId, Controller, SideId};
 use serde::Serialize;
 use std::sync::Arc;
 
+/// The bit and byte helpers of a word of packed fields ([`CarriedFlags`]).
+macro_rules! packed_word {
+    ($($t:ident),*) => {$(
+        impl $t {
+            /// The word.
+            #[inline]
+            pub fn bits(self) -> u32 {
+                self.0
+            }
+
+            #[inline]
+            fn has(self, bit: u32) -> bool {
+                self.0 & bit != 0
+            }
+
+            #[inline]
+            fn put(&mut self, bit: u32, on: bool) {
+                self.0 = self.0 & !bit | if on { bit } else { 0 };
+            }
+
+            /// The eight bits from `shift` up.
+            #[inline]
+            fn byte(self, shift: u32) -> u8 {
+                (self.0 >> shift) as u8
+            }
+
+            #[inline]
+            fn put_byte(&mut self, shift: u32, v: u8) {
+                self.0 = self.0 & !(0xFF << shift) | u32::from(v) << shift;
+            }
+        }
+    )*};
+}
+
+packed_word!(CarriedFlags);
+
+/// A getter and a setter for each named bit of a packed word field.
+macro_rules! flag_accessors {
+    ($field:ident: $( $(#[$doc:meta])* $get:ident, $set:ident = $bit:expr; )*) => {
+        $(
+            $(#[$doc])*
+            #[inline]
+            pub fn $get(&self) -> bool {
+                self.$field.has($bit)
+            }
+            #[doc = concat!("Sets [`Self::", stringify!($get), "`].")]
+            #[inline]
+            pub fn $set(&mut self, on: bool) {
+                self.$field.put($bit, on);
+            }
+        )*
+    };
+}
+
 /// Posture (G-POS-001..011).
 #[derive(
     Clone,
@@ -138,40 +192,124 @@ pub enum DefenseKind {
 }
 
 /// A weapon as carried: its data, the wielder's skill, and whether it is ready.
-#[derive(Clone, Debug, Serialize)]
+///
+/// Its flags and counters that change in a fight are packed in one word
+/// ([`CarriedFlags`]), read and written through the accessors below
+/// ([`Carried::ready`], [`Carried::set_ready`], [`Carried::add_parry`]...);
+/// it serializes as the fields it packs, under their names and types.
+#[derive(Clone, Debug)]
 pub struct Carried {
     /// The armory entry.
     pub weapon: Arc<Weapon>,
     /// Effective skill for each attack mode (sheet skill, or the default).
     pub skill: Arc<[i32]>,
-    /// Ready in hand.
-    pub ready: bool,
+    /// Ready, attacked, parried before the turn, broken, taken, loaded, the
+    /// parries and the reload left, and whether the weapon is unbalanced.
+    pub flags: CarriedFlags,
     /// Lying on the ground here after a drop (G-INJ-008).
     pub dropped_at: Option<HexPos>,
-    /// Parries made since the wielder's last turn began (G-DEF-003).
-    pub parries: u8,
-    /// An unbalanced weapon attacked this turn, so cannot parry (G-DEF-005).
-    pub attacked: bool,
-    /// It parried between the wielder's last turn and this one, so an
-    /// unbalanced weapon cannot attack this turn (G-DEF-005 decision).
-    pub parried_before_turn: bool,
-    /// Broken on a critical miss or by an attack on it (G-EXT-009, G-ATK-012).
-    pub broken: bool,
-    /// Taken away by a foe's grip (G-GRP-003): out of the fight.
-    pub taken: bool,
     /// The weapon's own HP left, for attacks on it (G-ATK-013).
     pub hp: i32,
-    /// A missile weapon holds a shot (bows, crossbows, slings).
-    pub loaded: bool,
-    /// Ready maneuvers still needed to load the next shot (G-RDY-001).
-    pub reload_left: u8,
     /// Not a weapon but a charged melee or missile spell in the hand
     /// (G-SPL-011); it leaves the list once thrown, discharged or dropped.
     pub spell: Option<HeldSpell>,
     /// What the weapon and its wielder's skills fix for the fight
     /// ([`CarriedFixed::of`]), worked out when it is carried.
-    #[serde(skip)]
     pub fixed: CarriedFixed,
+}
+
+/// A carried weapon's flags and counters that change in a fight, in one
+/// word (issue 10: the AI's memo copies it into its key masked, in one
+/// step, instead of packing field after field). Read and written only
+/// through [`Carried`]'s accessors.
+///
+/// Bits: 0 ready, 1 attacked, 2 parried before the turn, 3 broken, 4 taken,
+/// 5 loaded; 6 and 7 always clear; 8-15 the parries (a whole `u8`, as
+/// before: nothing is cut); 16-23 the Ready maneuvers left to reload (a
+/// whole `u8`); 25 and 26 both set when the weapon is unbalanced (fixed
+/// when it is carried, [`Carried::new`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CarriedFlags(u32);
+
+impl CarriedFlags {
+    /// Ready in hand.
+    pub const READY: u32 = 1;
+    /// An unbalanced weapon attacked this turn, so cannot parry (G-DEF-005).
+    pub const ATTACKED: u32 = 1 << 1;
+    /// It parried between the wielder's last turn and this one, so an
+    /// unbalanced weapon cannot attack this turn (G-DEF-005 decision).
+    pub const PARRIED_BEFORE_TURN: u32 = 1 << 2;
+    /// Broken on a critical miss or by an attack on it (G-EXT-009, G-ATK-012).
+    pub const BROKEN: u32 = 1 << 3;
+    /// Taken away by a foe's grip (G-GRP-003): out of the fight.
+    pub const TAKEN: u32 = 1 << 4;
+    /// A missile weapon holds a shot (bows, crossbows, slings).
+    pub const LOADED: u32 = 1 << 5;
+    /// The first bit of the parries made since the wielder's last turn
+    /// began (G-DEF-003), eight bits.
+    pub const PARRIES_SHIFT: u32 = 8;
+    /// The first bit of the Ready maneuvers still needed to load the next
+    /// shot (G-RDY-001), eight bits.
+    pub const RELOAD_SHIFT: u32 = 16;
+    /// The first of the two bits set for an unbalanced weapon (G-DEF-005):
+    /// shifted down by this, they are [`CarriedFlags::ATTACKED`] and
+    /// [`CarriedFlags::PARRIED_BEFORE_TURN`], so a mask that keeps those
+    /// two only for an unbalanced weapon is a shift and an `and`.
+    pub const UNBALANCED_SHIFT: u32 = 24;
+    /// Both bits of an unbalanced weapon.
+    pub const UNBALANCED: u32 = (CarriedFlags::ATTACKED | CarriedFlags::PARRIED_BEFORE_TURN)
+        << CarriedFlags::UNBALANCED_SHIFT;
+}
+
+impl std::fmt::Debug for CarriedFlags {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CarriedFlags")
+            .field("ready", &self.has(CarriedFlags::READY))
+            .field("attacked", &self.has(CarriedFlags::ATTACKED))
+            .field(
+                "parried_before_turn",
+                &self.has(CarriedFlags::PARRIED_BEFORE_TURN),
+            )
+            .field("broken", &self.has(CarriedFlags::BROKEN))
+            .field("taken", &self.has(CarriedFlags::TAKEN))
+            .field("loaded", &self.has(CarriedFlags::LOADED))
+            .field("parries", &self.byte(CarriedFlags::PARRIES_SHIFT))
+            .field("reload_left", &self.byte(CarriedFlags::RELOAD_SHIFT))
+            .field("unbalanced", &self.has(CarriedFlags::UNBALANCED))
+            .finish()
+    }
+}
+
+impl Serialize for Carried {
+    /// The fields as they were before [`CarriedFlags`] packed them: the
+    /// same names, types and order (session saves, the CLI's JSON).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let Carried {
+            weapon,
+            skill,
+            flags: _,
+            dropped_at,
+            hp,
+            spell,
+            fixed: _,
+        } = self;
+        let mut st = s.serialize_struct("Carried", 13)?;
+        st.serialize_field("weapon", weapon)?;
+        st.serialize_field("skill", skill)?;
+        st.serialize_field("ready", &self.ready())?;
+        st.serialize_field("dropped_at", dropped_at)?;
+        st.serialize_field("parries", &self.parries())?;
+        st.serialize_field("attacked", &self.attacked())?;
+        st.serialize_field("parried_before_turn", &self.parried_before_turn())?;
+        st.serialize_field("broken", &self.broken())?;
+        st.serialize_field("taken", &self.taken())?;
+        st.serialize_field("hp", hp)?;
+        st.serialize_field("loaded", &self.loaded())?;
+        st.serialize_field("reload_left", &self.reload_left())?;
+        st.serialize_field("spell", spell)?;
+        st.end()
+    }
 }
 
 /// What a carried weapon's data and its wielder's skills fix for the whole
@@ -214,6 +352,72 @@ impl CarriedFixed {
 }
 
 impl Carried {
+    /// A weapon (or a charged spell) newly carried: ready and loaded, with
+    /// no parries, no reload left, nothing broken or taken, and its
+    /// balance fixed in [`Carried::flags`]. `fixed` waits for the wielder
+    /// ([`CarriedFixed::of`]).
+    pub fn new(
+        weapon: Arc<Weapon>,
+        skill: Arc<[i32]>,
+        hp: i32,
+        spell: Option<HeldSpell>,
+    ) -> Carried {
+        let unbalanced = if weapon.balance == Some(Balance::Unbalanced) {
+            CarriedFlags::UNBALANCED
+        } else {
+            0
+        };
+        Carried {
+            weapon,
+            skill,
+            flags: CarriedFlags(CarriedFlags::READY | CarriedFlags::LOADED | unbalanced),
+            dropped_at: None,
+            hp,
+            spell,
+            fixed: CarriedFixed::default(),
+        }
+    }
+    flag_accessors! { flags:
+        /// Ready in hand.
+        ready, set_ready = CarriedFlags::READY;
+        /// An unbalanced weapon attacked this turn, so cannot parry (G-DEF-005).
+        attacked, set_attacked = CarriedFlags::ATTACKED;
+        /// It parried between the wielder's last turn and this one, so an
+        /// unbalanced weapon cannot attack this turn (G-DEF-005 decision).
+        parried_before_turn, set_parried_before_turn = CarriedFlags::PARRIED_BEFORE_TURN;
+        /// Broken on a critical miss or by an attack on it (G-EXT-009, G-ATK-012).
+        broken, set_broken = CarriedFlags::BROKEN;
+        /// Taken away by a foe's grip (G-GRP-003): out of the fight.
+        taken, set_taken = CarriedFlags::TAKEN;
+        /// A missile weapon holds a shot (bows, crossbows, slings).
+        loaded, set_loaded = CarriedFlags::LOADED;
+    }
+    /// Parries made since the wielder's last turn began (G-DEF-003).
+    #[inline]
+    pub fn parries(&self) -> u8 {
+        self.flags.byte(CarriedFlags::PARRIES_SHIFT)
+    }
+    /// Sets [`Carried::parries`] (G-DEF-003).
+    #[inline]
+    pub fn set_parries(&mut self, n: u8) {
+        self.flags.put_byte(CarriedFlags::PARRIES_SHIFT, n);
+    }
+    /// One more parry (G-DEF-003), saturating at `u8::MAX` as the count
+    /// always has.
+    #[inline]
+    pub fn add_parry(&mut self) {
+        self.set_parries(self.parries().saturating_add(1));
+    }
+    /// Ready maneuvers still needed to load the next shot (G-RDY-001).
+    #[inline]
+    pub fn reload_left(&self) -> u8 {
+        self.flags.byte(CarriedFlags::RELOAD_SHIFT)
+    }
+    /// Sets [`Carried::reload_left`] (G-RDY-001).
+    #[inline]
+    pub fn set_reload_left(&mut self, n: u8) {
+        self.flags.put_byte(CarriedFlags::RELOAD_SHIFT, n);
+    }
     /// Whether it is held in a hand, and so can be dropped: fists, feet,
     /// teeth and claws are not (G-INJ-008, G-LOC-010, G-EXT-007/009/010:
     /// only held items drop).
@@ -243,7 +447,13 @@ impl Carried {
     /// Whether the weapon is unbalanced.
     #[inline]
     pub fn is_unbalanced(&self) -> bool {
-        self.weapon.balance == Some(Balance::Unbalanced)
+        let fixed = self.flags.has(CarriedFlags::UNBALANCED);
+        debug_assert_eq!(
+            fixed,
+            self.weapon.balance == Some(Balance::Unbalanced),
+            "the balance fixed when the weapon was carried"
+        );
+        fixed
     }
     /// Whether mode `i` is a ranged mode (no reach).
     #[inline]
@@ -578,7 +788,7 @@ impl Fighter {
         self.weapons
             .iter()
             .enumerate()
-            .filter(|(_, w)| w.ready && w.weapon.modes.iter().any(AttackMode::is_melee))
+            .filter(|(_, w)| w.ready() && w.weapon.modes.iter().any(AttackMode::is_melee))
     }
 
     /// Shield DB that counts: the shield must be ready (G-DEF-007).

@@ -49,10 +49,10 @@ pub(crate) fn resolve_nth(
             .fighter_mut(attacker)
             .weapons
             .get_mut(usize::from(strike.weapon))
-        && !w.ready
+        && !w.ready()
         && w.dropped_at.is_none()
     {
-        w.ready = true;
+        w.set_ready(true);
         effort::spend(state, attacker, 1, "Rapid Recovery", "G-EFF-001", cx)?;
     }
     // Readied now (or it was not needed): check the strike as a plain one.
@@ -120,7 +120,7 @@ pub(crate) fn resolve_nth(
     let target = strike.target;
     {
         let w = &mut state.fighter_mut(attacker).weapons[wi];
-        w.attacked = true; // G-DEF-005: an unbalanced weapon that attacked cannot parry.
+        w.set_attacked(true); // G-DEF-005: an unbalanced weapon that attacked cannot parry.
     }
     // G-EXT-001: no roll at effective skill below 3.
     if mods.total() < 3 {
@@ -587,7 +587,7 @@ fn weapon_struck(
                     t.pose.pos
                 };
                 let w = &mut state.fighter_mut(target).weapons[twi];
-                w.ready = false;
+                w.set_ready(false);
                 w.dropped_at = Some(lands);
                 say(
                     state,
@@ -630,13 +630,13 @@ fn weapon_struck(
             format!("{name} takes {hurt} damage ({left}/{max} HP)")
         }
         crate::rules::tables::WeaponState::Disabled => {
-            w.broken = true;
-            w.ready = false;
+            w.set_broken(true);
+            w.set_ready(false);
             format!("{name} is broken ({left}/{max} HP)")
         }
         crate::rules::tables::WeaponState::Destroyed => {
-            w.broken = true;
-            w.ready = false;
+            w.set_broken(true);
+            w.set_ready(false);
             format!("{name} is destroyed ({left}/{max} HP)")
         }
     };
@@ -645,7 +645,7 @@ fn weapon_struck(
 }
 
 fn unready(state: &mut State, who: CombatantId, wi: usize, name: &str, cx: &mut impl Cx<Gurps>) {
-    state.fighter_mut(who).weapons[wi].ready = false;
+    state.fighter_mut(who).weapons[wi].set_ready(false);
     say(
         state,
         who,

@@ -122,14 +122,14 @@ fn armed(
     match miss {
         CriticalMiss::WeaponBreaks => {
             let w = &mut state.fighter_mut(who).weapons[wi];
-            w.broken = true;
-            w.ready = false;
+            w.set_broken(true);
+            w.set_ready(false);
             say(state, who, format_args!("breaks the {name}"), RULE, cx);
         }
         CriticalMiss::HitSelf { half } => hit_own_limb(state, who, (wi, mi), half, cx)?,
         CriticalMiss::OffBalance => off_balance(state, who, RULE, cx),
         CriticalMiss::WeaponTurns => {
-            state.fighter_mut(who).weapons[wi].ready = false;
+            state.fighter_mut(who).weapons[wi].set_ready(false);
             say(
                 state,
                 who,
@@ -280,7 +280,7 @@ fn weapon_flies(
         at = next;
     }
     let w = &mut state.fighter_mut(who).weapons[wi];
-    w.ready = false;
+    w.set_ready(false);
     w.dropped_at = Some(at);
     say(
         state,
@@ -456,7 +456,7 @@ fn drop(state: &mut State, who: CombatantId, wi: usize) {
     let f = state.fighter_mut(who);
     let pos = f.pose.pos;
     if let Some(w) = f.weapons.get_mut(wi).filter(|w| w.is_held()) {
-        w.ready = false;
+        w.set_ready(false);
         w.dropped_at = Some(pos);
     }
 }

@@ -42,8 +42,8 @@ fn parry_breakage(
     )?;
     if d <= chance {
         let w = &mut state.fighter_mut(inc.defender).weapons[weapon];
-        w.broken = true;
-        w.ready = false;
+        w.set_broken(true);
+        w.set_ready(false);
         let (who, name) = (
             state.fighter(inc.defender).name.clone(),
             state.fighter(inc.defender).weapons[weapon]
@@ -360,7 +360,7 @@ fn count_use(state: &mut State, defender: CombatantId, kind: DefenseKind, weapon
     match kind {
         DefenseKind::Parry => {
             if let Some(w) = weapon.and_then(|w| d.weapons.get_mut(usize::from(w))) {
-                w.parries = w.parries.saturating_add(1);
+                w.add_parry();
             }
         }
         DefenseKind::Block => d.blocked = true,

@@ -367,12 +367,12 @@ fn wrest(state: &mut State, actor: CombatantId, take: bool, cx: &mut impl Cx<Gur
     for (i, w) in t.weapons.iter_mut().enumerate() {
         let this = match grip.at {
             GripAt::Item(n) => usize::from(n) == i,
-            _ => w.ready && w.weapon.unarmed.is_none(),
+            _ => w.ready() && w.weapon.unarmed.is_none(),
         };
         if this {
-            w.ready = false;
+            w.set_ready(false);
             w.dropped_at = (!take).then_some(pos);
-            w.taken |= take;
+            w.set_taken(w.taken() || take);
             what.push(w.weapon.name.to_string());
         }
     }

@@ -497,7 +497,7 @@ fn head_blow_aftermath(
         .weapons
         .iter()
         .enumerate()
-        .filter(|(_, w)| w.ready && w.weapon.unarmed.is_none())
+        .filter(|(_, w)| w.ready() && w.weapon.unarmed.is_none())
         .map(|(i, _)| i)
         .collect();
     let dropped = match held.len() {
@@ -527,7 +527,7 @@ fn head_blow_aftermath(
     if let Some(wi) = dropped {
         let pos = f.pose.pos;
         let w = &mut f.weapons[wi];
-        w.ready = false;
+        w.set_ready(false);
         w.dropped_at = Some(pos);
         said.push(format!("drops the {}", w.weapon.name));
     }
@@ -716,8 +716,8 @@ fn cripple(state: &mut State, who: CombatantId, location: Location, cx: &mut imp
     match location {
         Location::RightArm | Location::RightHand => {
             let pos = f.pose.pos;
-            for w in f.weapons.iter_mut().filter(|w| w.ready && w.is_held()) {
-                w.ready = false;
+            for w in f.weapons.iter_mut().filter(|w| w.ready() && w.is_held()) {
+                w.set_ready(false);
                 w.dropped_at = Some(pos);
             }
         }
@@ -746,8 +746,8 @@ fn cripple(state: &mut State, who: CombatantId, location: Location, cx: &mut imp
 pub(crate) fn drop_everything(state: &mut State, who: CombatantId) {
     let f = state.fighter_mut(who);
     let pos = f.pose.pos;
-    for w in f.weapons.iter_mut().filter(|w| w.ready && w.is_held()) {
-        w.ready = false;
+    for w in f.weapons.iter_mut().filter(|w| w.ready() && w.is_held()) {
+        w.set_ready(false);
         w.dropped_at = Some(pos);
     }
 }

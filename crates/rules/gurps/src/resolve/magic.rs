@@ -261,7 +261,7 @@ pub fn discharged(state: &mut State, who: CombatantId, wi: usize) {
         && w.spell.is_some()
         && w.mode(0).is_some_and(AttackMode::is_melee)
     {
-        w.ready = false;
+        w.set_ready(false);
     }
 }
 
@@ -286,7 +286,7 @@ fn tidy_caster(state: &mut State, who: CombatantId) {
         return;
     }
     f.weapons
-        .retain(|w| w.spell.is_none() || (w.ready && w.loaded && !w.broken && !w.taken));
+        .retain(|w| w.spell.is_none() || (w.ready() && w.loaded() && !w.broken() && !w.taken()));
     // G-SPL-011 decision: a spell in the hand of a figure that falls
     // unconscious is lost.
     if !f.is_conscious() {

@@ -425,7 +425,7 @@ fn ready(state: &mut State, actor: CombatantId, wi: usize, cx: &mut impl Cx<Gurp
             let f = state.fighter_mut(actor);
             let pos = f.pose.pos;
             if let Some(w) = f.weapons.get_mut(wi) {
-                w.ready = false;
+                w.set_ready(false);
                 w.dropped_at = Some(pos);
             }
             let name = f.name.clone();
@@ -438,12 +438,12 @@ fn ready(state: &mut State, actor: CombatantId, wi: usize, cx: &mut impl Cx<Gurp
         }
     }
     if let Some(w) = state.fighter_mut(actor).weapons.get_mut(wi) {
-        if w.ready {
+        if w.ready() {
             // G-RDY-001: one turn of reloading.
-            w.reload_left = w.reload_left.saturating_sub(1);
-            w.loaded = w.reload_left == 0;
+            w.set_reload_left(w.reload_left().saturating_sub(1));
+            w.set_loaded(w.reload_left() == 0);
         } else {
-            w.ready = true;
+            w.set_ready(true);
             w.dropped_at = None;
         }
     }

@@ -22,10 +22,10 @@ pub fn spend_shot(
         return;
     };
     if w.is_thrown(mi) {
-        w.ready = false;
+        w.set_ready(false);
         w.dropped_at = Some(target_hex);
     } else {
-        w.loaded = false;
-        w.reload_left = w.mode(mi).and_then(|m| m.reload).unwrap_or(1).max(1);
+        w.set_loaded(false);
+        w.set_reload_left(w.mode(mi).and_then(|m| m.reload).unwrap_or(1).max(1));
     }
 }

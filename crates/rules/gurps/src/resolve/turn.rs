@@ -169,9 +169,9 @@ fn start_turn(state: &mut State, id: CombatantId) {
     f.stun_defense_until_turn = false;
     f.turn_start = f.pose.pos;
     for w in &mut f.weapons {
-        w.parried_before_turn = w.parries > 0;
-        w.parries = 0;
-        w.attacked = false;
+        w.set_parried_before_turn(w.parries() > 0);
+        w.set_parries(0);
+        w.set_attacked(false);
     }
     // G-FNT-003: a feint lapses if not used on the feinter's next turn.
     if let Some(feint) = f.feint

@@ -172,7 +172,7 @@ fn check_weapon(
     (wi, mi): (usize, usize),
     w: &crate::model::state::Carried,
 ) -> Result<(), Illegal> {
-    if w.broken {
+    if w.broken() {
         return Err(Illegal::new(
             "G-EXT-009",
             format!("{} is broken", w.weapon.name),
@@ -193,7 +193,7 @@ fn check_weapon(
     if strike.rapid_recovery {
         // G-EFF-001: readies an unready melee weapon held in hand.
         let melee = w.mode(mi).is_some_and(|m| m.is_melee());
-        if w.ready || w.dropped_at.is_some() || !melee {
+        if w.ready() || w.dropped_at.is_some() || !melee {
             return Err(Illegal::new(
                 "G-EFF-001",
                 format!(
@@ -202,13 +202,13 @@ fn check_weapon(
                 ),
             ));
         }
-    } else if !w.ready {
+    } else if !w.ready() {
         return Err(Illegal::new(
             "G-RDY-001",
             format!("{} is not ready", w.weapon.name),
         ));
     }
-    if w.is_unbalanced() && w.parried_before_turn {
+    if w.is_unbalanced() && w.parried_before_turn() {
         return Err(Illegal::new(
             "G-DEF-005",
             format!(
@@ -236,10 +236,11 @@ fn check_ranged(
     strike: &Strike,
     how: How,
 ) -> Result<(), Illegal> {
-    if !w.is_thrown(mi) && !w.loaded {
+    if !w.is_thrown(mi) && !w.loaded() {
         return Err(Illegal::input(format!(
             "{} is not loaded: Ready it first ({} more turn(s), G-RDY-001)",
-            w.weapon.name, w.reload_left
+            w.weapon.name,
+            w.reload_left()
         )));
     }
     if strike.telegraphic {
@@ -303,7 +304,7 @@ fn check_location(
     if let Some(aw) = strike.at_weapon {
         let target_weapon = t.weapons.get(usize::from(aw.weapon));
         if !target_weapon.is_some_and(|w| {
-            w.ready && w.weapon.unarmed.is_none() && !w.broken && w.spell.is_none()
+            w.ready() && w.weapon.unarmed.is_none() && !w.broken() && w.spell.is_none()
         }) {
             return Err(Illegal::new(
                 "G-ATK-008",

@@ -576,7 +576,7 @@ fn parry_mods<M: Mods + Default>(
     // A weapon without a parrying mode (a kick) first: every check here
     // only refuses, so their order does not change the answer.
     let (pmode, base) = fixed.parry?;
-    if !w.ready || (w.is_unbalanced() && w.attacked) {
+    if !w.ready() || (w.is_unbalanced() && w.attacked()) {
         return None; // G-DEF-005
     }
     // G-GRP-003 / G-GRP-005 / G-GRP-006: not a held weapon or limb, nor busy hands.
@@ -611,7 +611,11 @@ fn parry_mods<M: Mods + Default>(
         (true, false) | (false, true) => 2,
         _ => 4,
     };
-    m.add("earlier parries", -step * i32::from(w.parries), "G-DEF-003");
+    m.add(
+        "earlier parries",
+        -step * i32::from(w.parries()),
+        "G-DEF-003",
+    );
     if w.is_fencing() {
         m.add(
             "encumbrance (fencing)",

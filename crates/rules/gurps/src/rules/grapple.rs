@@ -105,7 +105,7 @@ fn check_grab(
         && !t
             .weapons
             .get(usize::from(i))
-            .is_some_and(|w| w.ready && w.weapon.unarmed.is_none() && w.spell.is_none())
+            .is_some_and(|w| w.ready() && w.weapon.unarmed.is_none() && w.spell.is_none())
     {
         return Err(Illegal::input(format!(
             "{} holds no ready weapon {i} to grab",

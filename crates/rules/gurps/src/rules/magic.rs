@@ -46,7 +46,7 @@ pub(crate) fn implement(f: &Fighter) -> Option<(u8, Implement)> {
     f.weapons
         .iter()
         .enumerate()
-        .filter(|(_, w)| w.ready && !w.broken && w.spell.is_none())
+        .filter(|(_, w)| w.ready() && !w.broken() && w.spell.is_none())
         .filter_map(|(i, w)| w.weapon.implement.map(|k| (i as u8, k)))
         .max_by_key(|&(i, k)| (k == Implement::Staff, std::cmp::Reverse(i)))
 }
@@ -281,7 +281,7 @@ pub(crate) fn range_mods(
     m.add("range", spell_range_penalty(hexes, None), "G-SPL-003");
     let f = state.fighter(actor);
     if let Some((wi, kind)) = c.implement
-        && f.weapons.get(usize::from(wi)).is_some_and(|w| w.ready)
+        && f.weapons.get(usize::from(wi)).is_some_and(|w| w.ready())
     {
         let label = match kind {
             Implement::Baton => "Wizard's Baton",
@@ -372,7 +372,7 @@ pub(crate) fn charged_weapon(
             let staff = f
                 .weapons
                 .iter()
-                .find(|w| w.ready && !w.broken && w.weapon.implement == Some(Implement::Staff));
+                .find(|w| w.ready() && !w.broken() && w.weapon.implement == Some(Implement::Staff));
             if let Some((mi, m)) = staff.and_then(|w| {
                 w.weapon
                     .modes
@@ -399,22 +399,12 @@ pub(crate) fn charged_weapon(
         modes,
         notes: String::new(),
     };
-    let mut carried = Carried {
-        weapon: Arc::new(weapon),
-        skill: skills.into(),
-        ready: true,
-        dropped_at: None,
-        parries: 0,
-        attacked: false,
-        parried_before_turn: false,
-        broken: false,
-        taken: false,
-        hp: 1,
-        loaded: true,
-        reload_left: 0,
-        spell: Some(HeldSpell { spell: idx, energy }),
-        fixed: Default::default(),
-    };
+    let mut carried = Carried::new(
+        Arc::new(weapon),
+        skills.into(),
+        1,
+        Some(HeldSpell { spell: idx, energy }),
+    );
     carried.fixed = crate::model::state::CarriedFixed::of(&carried, f);
     Some(carried)
 }
@@ -430,7 +420,7 @@ pub fn may_strike(state: &State, who: CombatantId, wi: usize, mi: usize) -> Resu
     let staff_ready = f
         .weapons
         .iter()
-        .any(|o| o.ready && !o.broken && o.weapon.implement == Some(Implement::Staff));
+        .any(|o| o.ready() && !o.broken() && o.weapon.implement == Some(Implement::Staff));
     if staff_mode && !staff_ready {
         return Err(Illegal::new(
             "G-SPL-011",

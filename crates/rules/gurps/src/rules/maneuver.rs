@@ -258,7 +258,7 @@ fn check_feint(
     // only when no mode reaches (the simulator's path allocates nothing).
     let mut last = None;
     for (mi, m) in w.weapon.modes.iter().enumerate() {
-        if m.is_melee() && w.ready && state.exists(target) && target != actor {
+        if m.is_melee() && w.ready() && state.exists(target) && target != actor {
             let wi = usize::from(weapon);
             if crate::rules::attack::reaches_from(state, actor, pose, target, wi, mi) {
                 return Ok(());
@@ -318,11 +318,11 @@ fn check_ready(state: &State, actor: CombatantId, weapon: u8) -> Result<(), Ille
                 w.weapon.name
             ),
         )),
-        Some(w) if w.broken => Err(Illegal::new(
+        Some(w) if w.broken() => Err(Illegal::new(
             "G-EXT-009",
             format!("{} is broken", w.weapon.name),
         )),
-        Some(w) if w.taken => Err(Illegal::new(
+        Some(w) if w.taken() => Err(Illegal::new(
             "G-GRP-003",
             format!("{} was taken away", w.weapon.name),
         )),
@@ -339,8 +339,8 @@ fn check_ready(state: &State, actor: CombatantId, weapon: u8) -> Result<(), Ille
         {
             Err(Illegal::new("G-LOC-010", "the weapon arm is crippled"))
         }
-        Some(w) if w.ready && !w.loaded => Ok(()),
-        Some(w) if w.ready => Err(Illegal::input(format!(
+        Some(w) if w.ready() && !w.loaded() => Ok(()),
+        Some(w) if w.ready() => Err(Illegal::input(format!(
             "{} is already ready",
             w.weapon.name
         ))),

@@ -50,7 +50,7 @@ pub fn check(state: &State, actor: CombatantId, w: &Wait) -> Result<(), Illegal>
         let m = carried.mode(usize::from(mode)).ok_or_else(|| {
             Illegal::input(format!("{} has no attack mode {mode}", carried.weapon.name))
         })?;
-        if !carried.ready {
+        if !carried.ready() {
             return Err(Illegal::new(
                 "G-RDY-001",
                 format!("{} is not ready", carried.weapon.name),

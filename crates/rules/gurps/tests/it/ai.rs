@@ -231,8 +231,8 @@ fn an_archer_aims_once_shoots_then_reloads() {
     };
     assert_eq!(strike.location, Aim::At(Location::Vitals));
     // Unloaded: it reloads.
-    s.fighters[0].weapons[0].loaded = false;
-    s.fighters[0].weapons[0].reload_left = 2;
+    s.fighters[0].weapons[0].set_loaded(false);
+    s.fighters[0].weapons[0].set_reload_left(2);
     assert_eq!(ai::action(&s, A), Action::Ready { weapon: 0 });
 }
 

@@ -254,7 +254,7 @@ fn striking_into_a_close_combat_is_at_minus_two_and_a_miss_may_hit_another() {
 #[test]
 fn readying_in_close_combat_needs_a_dx_roll() {
     let mut s = together();
-    s.fighters[0].weapons[1].ready = false;
+    s.fighters[0].weapons[1].set_ready(false);
     let mut fresh = s.clone();
     fresh.cursor = None;
     fresh.round = 0;
@@ -269,7 +269,7 @@ fn readying_in_close_combat_needs_a_dx_roll() {
     );
     let l = log(vec![("A", Action::Ready { weapon: 1 })], &[12], vec![]);
     let (after, _) = run_steps(fresh, &l, 1);
-    assert!(after.fighter(A).weapons[1].ready);
+    assert!(after.fighter(A).weapons[1].ready());
 }
 
 // rule: G-RNG-004

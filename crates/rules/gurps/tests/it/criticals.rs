@@ -43,7 +43,7 @@ fn armed_critical_misses_drop_break_turn_unbalance_strain_and_fell() {
     assert_eq!(d.fighter(A).weapons[0].dropped_at, Some(HexPos::new(0, 0)));
     // 3: it breaks for good.
     let (d, _) = a_attacks(s.clone(), &[18, 3], vec![]);
-    assert!(d.fighter(A).weapons[0].broken);
+    assert!(d.fighter(A).weapons[0].broken());
     let err = fray_gurps::rules::maneuver::check(&d, A, &Action::Ready { weapon: 0 }).unwrap_err();
     assert!(err.reason.contains("broken"), "{err}");
     // 7: off balance, -2 to defend until A's next turn.
@@ -53,7 +53,7 @@ fn armed_critical_misses_drop_break_turn_unbalance_strain_and_fell() {
     // 8: it turns in the hand: unready, still held.
     let (d, _) = a_attacks(s.clone(), &[18, 8], vec![]);
     let w = &d.fighter(A).weapons[0];
-    assert!(!w.ready && w.dropped_at.is_none() && !w.broken);
+    assert!(!w.ready() && w.dropped_at.is_none() && !w.broken());
     // 15: strained shoulder: the weapon arm is out.
     let (d, _) = a_attacks(s.clone(), &[18, 15], vec![]);
     assert!(d.fighter(A).crippled.contains(&Location::RightArm));
@@ -91,7 +91,7 @@ fn a_critical_miss_can_hit_yourself_or_fling_the_weapon_at_someone() {
     );
     let (d, ev) = a_attacks(duel(&spear, &b()), &[18, 5, 10], vec![]);
     assert_eq!(roll(&ev, "critical miss table, again").total, 10);
-    assert!(!d.fighter(A).weapons[0].ready);
+    assert!(!d.fighter(A).weapons[0].ready());
     assert_eq!(d.fighter(A).hp, 12);
 }
 
@@ -210,7 +210,7 @@ fn critical_hits_on_the_head_use_the_head_blow_table() {
     assert_eq!((dmg[0].1.as_str(), dmg[0].3, dmg[0].4), ("eye", 0, 16));
     // 14: B drops its sword (4 - 2 = 2 x4 = 8; knockdown 3 holds).
     let (s, _) = skull_blow(&[3, 14, 4, 3]);
-    assert!(!s.fighter(B).weapons[0].ready);
+    assert!(!s.fighter(B).weapons[0].ready());
     // With two weapons in hand, 1d says which: 5 of 1-6 is the second.
     let two = sheet(
         12,
@@ -226,7 +226,7 @@ fn critical_hits_on_the_head_use_the_head_blow_table() {
     );
     let (s, ev) = run_steps(duel(&a(), &two), &l, 1);
     assert_eq!(roll(&ev, "which weapon drops").total, 5);
-    assert!(s.fighter(B).weapons[0].ready && !s.fighter(B).weapons[1].ready);
+    assert!(s.fighter(B).weapons[0].ready() && !s.fighter(B).weapons[1].ready());
 }
 
 // rule: G-EXT-008

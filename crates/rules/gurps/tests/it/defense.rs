@@ -160,7 +160,7 @@ fn each_further_parry_is_four_worse() {
         vec![defend(Parry, false), defend(Parry, false)],
     );
     let (s2, _) = run_steps(duel(&a(), &swordsman(11, 13)), &l2, 2);
-    assert_eq!(s2.fighter(B).weapons[0].parries, 0);
+    assert_eq!(s2.fighter(B).weapons[0].parries(), 0);
 }
 
 // rule: G-DEF-003, G-DEF-004, G-DEF-009
@@ -175,7 +175,7 @@ fn fencing_weapons_parry_again_at_minus_two_and_retreat_for_three() {
     );
     let mut s = duel(&a(), &fencer);
     assert_eq!(opts(&s, A, B)[1], (Parry, 9, Some(12)));
-    s.fighters[1].weapons[0].parries = 1;
+    s.fighters[1].weapons[0].set_parries(1);
     assert_eq!(opts(&s, A, B)[1], (Parry, 7, Some(10)));
     s.fighters[1]
         .stats
@@ -183,7 +183,7 @@ fn fencing_weapons_parry_again_at_minus_two_and_retreat_for_three() {
         .insert(fray_gurps::model::sheet::Trait::WeaponMaster);
     assert_eq!(opts(&s, A, B)[1], (Parry, 8, Some(11)));
     // Encumbrance counts against fencing parries.
-    s.fighters[1].weapons[0].parries = 0;
+    s.fighters[1].weapons[0].set_parries(0);
     s.fighters[1].stats.encumbrance = 2;
     assert_eq!(opts(&s, A, B)[1].1, 7);
 }
@@ -538,5 +538,5 @@ fn a_defense_answer_without_a_weapon_parries_with_the_best_one() {
     );
     let (s, ev) = run_steps(duel(&a(), &swordsman(11, 13)), &l, 1);
     assert_eq!(roll(&ev, "parry").verdict, "success");
-    assert_eq!(s.fighter(B).weapons[0].parries, 1);
+    assert_eq!(s.fighter(B).weapons[0].parries(), 1);
 }

@@ -254,7 +254,7 @@ fn a_held_arm_neither_attacks_nor_defends_and_can_be_made_to_drop() {
     let (after, ev) = run_steps(s, &l, 1);
     assert_eq!(roll(&ev, "force a drop").target, Some(13));
     let sword = &after.fighter(B).weapons[0];
-    assert!(!sword.ready && sword.dropped_at == Some(HexPos::new(0, 0)));
+    assert!(!sword.ready() && sword.dropped_at == Some(HexPos::new(0, 0)));
     // The shield arm held: no Block.
     let s = held_at(Location::LeftArm);
     assert!(
@@ -286,7 +286,7 @@ fn a_held_item_is_useless_to_its_owner_and_can_be_taken() {
     let l = log(vec![("W", g(Grapple::TakeItem))], &[9, 14], vec![]);
     let (after, _) = run_steps(s, &l, 1);
     let sword = &after.fighter(B).weapons[0];
-    assert!(sword.taken && !sword.ready && sword.dropped_at.is_none());
+    assert!(sword.taken() && !sword.ready() && sword.dropped_at.is_none());
     assert_eq!(
         after.fighter(A).grip,
         None,
@@ -301,7 +301,7 @@ fn a_held_item_is_useless_to_its_owner_and_can_be_taken() {
     let s = hold(pair(), A, B, GripAt::Item(0), 2);
     let l = log(vec![("W", g(Grapple::TakeItem))], &[9, 10], vec![]);
     let (after, _) = run_steps(s, &l, 1);
-    assert!(after.fighter(B).weapons[0].ready);
+    assert!(after.fighter(B).weapons[0].ready());
 }
 
 // rule: G-GRP-006, G-GRP-011
@@ -521,20 +521,20 @@ fn the_held_figure_neither_feints_nor_moves_unless_much_stronger() {
 #[test]
 fn readying_while_held_needs_a_free_hand_and_a_dx_roll() {
     let mut s = held_at(Location::RightArm);
-    s.fighters[1].weapons[0].ready = false;
+    s.fighters[1].weapons[0].set_ready(false);
     assert_eq!(
         illegal(&s, B, &Action::Ready { weapon: 0 }).rule,
         "G-GRP-015"
     );
     // Held by the torso: a DX roll at -4 (11 - 4 = 7); 9 fails and drops it.
     let mut s = held_at(Location::Torso);
-    s.fighters[1].weapons[0].ready = false;
+    s.fighters[1].weapons[0].set_ready(false);
     s.fighters[0].turns = 1;
     s.order = vec![B, A];
     let l = log(vec![("B", Action::Ready { weapon: 0 })], &[9], vec![]);
     let (after, ev) = run_steps(s, &l, 1);
     assert_eq!(roll(&ev, "ready in close quarters").target, Some(7));
-    assert!(!after.fighter(B).weapons[0].ready);
+    assert!(!after.fighter(B).weapons[0].ready());
 }
 
 // rule: G-GRP-016

@@ -344,7 +344,7 @@ fn a_crippling_arm_blow_is_capped_and_counts_as_a_major_wound() {
     let f = s.fighter(B);
     assert_eq!(f.crippled, [Location::RightArm]);
     assert!(
-        !f.weapons[0].ready,
+        !f.weapons[0].ready(),
         "a crippled arm drops its weapon (G-LOC-010)"
     );
     assert_eq!(f.weapons[0].dropped_at, Some(HexPos::new(0, -1)));
@@ -507,7 +507,7 @@ fn a_failed_knockdown_roll_drops_stuns_and_forces_do_nothing() {
     let (s, ev) = run_some(duel(&a(), &b("")), &l, 1);
     let f = s.fighter(B);
     assert_eq!((f.posture, f.stun), (Posture::Lying, Some(Stun::Physical)));
-    assert!(!f.weapons[0].ready);
+    assert!(!f.weapons[0].ready());
     assert!(conditions(&ev).contains(&(
         "B".into(),
         "is knocked down and stunned".into(),
@@ -691,7 +691,7 @@ fn critical_hit_table_drop_and_major_wound_rows() {
         &log(vec![("A", attack(B))], &[3, 12, 4], vec![]),
         1,
     );
-    assert!(!s.fighter(B).weapons[0].ready);
+    assert!(!s.fighter(B).weapons[0].ready());
     assert!(conditions(&ev).iter().any(|c| c.1 == "drops what it holds"));
     // Even when armor stops the blow (4 cut vs DR 4).
     let (s, ev) = run_steps(
@@ -700,7 +700,7 @@ fn critical_hit_table_drop_and_major_wound_rows() {
         1,
     );
     assert_eq!(damage(&ev)[0].4, 0);
-    assert!(!s.fighter(B).weapons[0].ready);
+    assert!(!s.fighter(B).weapons[0].ready());
     // 13: any injury is a major wound, so a 6-point blow calls for knockdown.
     let (_, ev) = run_steps(
         duel(&a(), &b("")),

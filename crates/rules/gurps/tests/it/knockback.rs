@@ -295,7 +295,7 @@ fn striking_a_weapon_breaks_it_past_its_dr_and_hp() {
     // Dodge failed: 9 cut vs the sword's DR 4 (metal and wood): 5 x1.5 = 7
     // of its 12 HP (3 lb: under 5 lb).
     assert_eq!(after.fighter(B).weapons[0].hp, 12 - 7);
-    assert!(!after.fighter(B).weapons[0].broken);
+    assert!(!after.fighter(B).weapons[0].broken());
     let inc = fray_gurps::rules::defense::Incoming {
         at_weapon: true,
         ..fray_gurps::rules::defense::Incoming::melee(&s, A, B)
@@ -316,7 +316,7 @@ fn striking_a_weapon_breaks_it_past_its_dr_and_hp() {
         vec![defend(fray_gurps::model::state::DefenseKind::Dodge, false); 2],
     );
     let (after, _) = run_steps(s, &l, 3);
-    assert!(after.fighter(B).weapons[0].broken);
+    assert!(after.fighter(B).weapons[0].broken());
 }
 
 // rule: G-ATK-009, G-ATK-010, G-ATK-011, G-DICE-003
@@ -345,7 +345,7 @@ fn a_disarm_is_a_contest_of_st_or_dx_that_can_send_the_weapon_flying() {
     );
     let (after, _) = run_steps(s.clone(), &l, 1);
     let w = &after.fighter(B).weapons[0];
-    assert!(!w.ready && w.dropped_at.is_none());
+    assert!(!w.ready() && w.dropped_at.is_none());
     // B wins by 3: nothing.
     let l = log(
         vec![("A", at_weapon(0, true))],
@@ -353,7 +353,7 @@ fn a_disarm_is_a_contest_of_st_or_dx_that_can_send_the_weapon_flying() {
         vec![Answer::NoDefense],
     );
     let (after, _) = run_steps(s, &l, 1);
-    assert!(after.fighter(B).weapons[0].ready);
+    assert!(after.fighter(B).weapons[0].ready());
 }
 
 // rule: G-EXT-025, G-DEF-008
@@ -412,5 +412,5 @@ fn heavy_weapons_cannot_be_parried_by_the_weak_and_may_break_light_parries() {
     );
     let (after, ev) = run_steps(on("", &dagger), &l, 1);
     assert_eq!(roll(&ev, "parry breakage").total, 2);
-    assert!(after.fighter(B).weapons[0].broken);
+    assert!(after.fighter(B).weapons[0].broken());
 }

@@ -630,7 +630,7 @@ fn change_posture_one_step_at_a_time_without_moving() {
 #[test]
 fn ready_picks_a_dropped_weapon_up_again() {
     let mut s = duel(&a(), &b());
-    s.fighters[0].weapons[0].ready = false;
+    s.fighters[0].weapons[0].set_ready(false);
     s.fighters[0].weapons[0].dropped_at = Some(HexPos::new(0, 0));
     let err = fray_gurps::rules::maneuver::check(&s, A, &attack(B)).unwrap_err();
     assert!(err.reason.contains("not ready"), "{err}");
@@ -644,7 +644,7 @@ fn ready_picks_a_dropped_weapon_up_again() {
         vec![],
     );
     let (s, ev) = run_steps(s, &l, 3);
-    assert!(s.fighter(A).weapons[0].ready);
+    assert!(s.fighter(A).weapons[0].ready());
     assert_eq!(s.fighter(A).weapons[0].dropped_at, None);
     assert_eq!(maneuvers(&ev)[0], ("A".into(), "G-RDY-001"));
     assert_eq!(roll(&ev, "attack").total, 16);
@@ -654,7 +654,7 @@ fn ready_picks_a_dropped_weapon_up_again() {
 #[test]
 fn a_weapon_in_another_hex_must_be_reached_first() {
     let mut s = duel(&a(), &b());
-    s.fighters[0].weapons[0].ready = false;
+    s.fighters[0].weapons[0].set_ready(false);
     s.fighters[0].weapons[0].dropped_at = Some(HexPos::new(1, 0));
     assert!(fray_gurps::rules::maneuver::check(&s, A, &Action::Ready { weapon: 0 }).is_err());
 }

@@ -245,8 +245,8 @@ fn g_def_005_a_balanced_weapons_attack_and_parry_are_not_keyed() {
     let mut after = start.clone();
     for f in &ids {
         for w in &mut after.fighter_mut(*f).weapons {
-            w.attacked = true;
-            w.parried_before_turn = true;
+            w.set_attacked(true);
+            w.set_parried_before_turn(true);
         }
     }
     let first = fray_gurps::ai::action(&start, ids[0]);

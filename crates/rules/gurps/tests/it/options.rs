@@ -288,7 +288,7 @@ fn dual_weapon_attack_on_two_foes_needs_them_side_by_side() {
 #[test]
 fn rapid_recovery_readies_the_weapon_for_one_fp() {
     let mut s = duel(&a(), &b());
-    s.fighters[0].weapons[0].ready = false;
+    s.fighters[0].weapons[0].set_ready(false);
     assert!(fray_gurps::rules::maneuver::check(&s, A, &attack(B)).is_err());
     let rr = Strike {
         rapid_recovery: true,
@@ -296,7 +296,7 @@ fn rapid_recovery_readies_the_weapon_for_one_fp() {
     };
     let l = log(vec![("A", attack_with(rr))], &[16], vec![]);
     let (after, _) = run_steps(s, &l, 1);
-    assert!(after.fighter(A).weapons[0].ready);
+    assert!(after.fighter(A).weapons[0].ready());
     assert_eq!(after.fighter(A).fp, 11);
     // Not for a ready weapon.
     assert!(fray_gurps::rules::maneuver::check(&duel(&a(), &b()), A, &attack_with(rr)).is_err());

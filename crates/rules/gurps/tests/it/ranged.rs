@@ -82,8 +82,8 @@ fn a_shot_takes_the_range_penalty_and_spends_the_arrow() {
     assert_eq!(r.target, Some(10));
     assert_eq!(modifier(r, "range and speed"), Some(-4));
     let bow = &s.fighter(A).weapons[0];
-    assert!(!bow.loaded && bow.ready);
-    assert_eq!(bow.reload_left, 2);
+    assert!(!bow.loaded() && bow.ready());
+    assert_eq!(bow.reload_left(), 2);
     assert!(
         fray_gurps::rules::maneuver::check(&s, A, &shoot(B))
             .unwrap_err()
@@ -104,7 +104,7 @@ fn a_shot_takes_the_range_penalty_and_spends_the_arrow() {
     );
     s2.cursor = Some(0);
     let (s2, _) = run_steps(s2, &l, 4);
-    assert!(s2.fighter(A).weapons[0].loaded);
+    assert!(s2.fighter(A).weapons[0].loaded());
     // Every band of the table, rounding up to the next row.
     for (d, pen) in [
         (2, 0),
@@ -293,7 +293,7 @@ fn thrown_knives_leave_the_hand_and_halve_damage_at_half_range() {
     assert_eq!(damage(&ev)[0].2, 1);
     assert_eq!(s.fighter(B).hp, 10);
     let k = &s.fighter(A).weapons[1];
-    assert!(!k.ready);
+    assert!(!k.ready());
     assert_eq!(k.dropped_at, Some(HexPos::new(0, -6)));
     // Beyond Max (10 yards): no throw.
     let err =

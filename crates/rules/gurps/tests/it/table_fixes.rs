@@ -124,7 +124,7 @@ fn a_knockdown_drops_the_sword_but_not_the_fists() {
     let ready: Vec<(&str, bool)> = b
         .weapons
         .iter()
-        .map(|w| (&*w.weapon.name, w.ready))
+        .map(|w| (&*w.weapon.name, w.ready()))
         .collect();
     assert_eq!(
         ready,
