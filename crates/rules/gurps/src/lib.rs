@@ -219,7 +219,7 @@ impl Ruleset for Gurps {
                 if f.shock != 0 {
                     conditions.push(format!("shock {}", f.shock));
                 }
-                if f.mortal_wound {
+                if f.mortal_wound() {
                     conditions.push("mortal wound".into());
                 }
                 for l in &f.crippled {
@@ -228,7 +228,7 @@ impl Ruleset for Gurps {
                 for w in f.weapons.iter().filter(|w| !w.ready()) {
                     conditions.push(format!("{} not ready", w.weapon.name));
                 }
-                if f.asleep {
+                if f.asleep() {
                     conditions.push("asleep".into());
                 }
                 if let Some(c) = f.casting
@@ -281,7 +281,7 @@ impl Ruleset for Gurps {
                 u32::from(f.record.knockdowns),
                 u32::from(f.record.stuns),
                 f.crippled.len() as u32,
-                u32::from(f.mortal_wound),
+                u32::from(f.mortal_wound()),
                 u32::from(f.record.critical_hits),
                 u32::from(f.record.critical_misses),
             ]);

@@ -127,8 +127,7 @@ impl Serialize for FighterKey<'_> {
             weapons,
             spells,
             casting,
-            blocking_spell,
-            asleep,
+            flags: _,
             shield,
             dr,
             crushing_dr,
@@ -139,42 +138,45 @@ impl Serialize for FighterKey<'_> {
             posture,
             life,
             stun,
-            stun_defense_until_turn,
             shock,
             injury_since_turn,
             stance,
-            blocked,
             retreated_from,
             death_checks,
             crippled,
             feint,
             aim,
             dropped_vs,
-            off_balance,
-            dropped_guard,
             torn_until_turn,
             torn_muscle,
-            do_nothing_next,
             close,
             grip,
             shock_cap,
             turn_start,
-            mortal_wound,
             body,
             thrown_by,
             move_streak,
             sprint_turns,
-            frozen,
             leader,
             waiting,
             watch,
             responding,
-            suffocating,
             next_break_free,
             moved,
             turns,
             record,
         } = self.0;
+        let f = self.0;
+        let blocking_spell = f.blocking_spell();
+        let asleep = f.asleep();
+        let stun_defense_until_turn = f.stun_defense_until_turn();
+        let blocked = f.blocked();
+        let off_balance = f.off_balance();
+        let dropped_guard = f.dropped_guard();
+        let do_nothing_next = f.do_nothing_next();
+        let mortal_wound = f.mortal_wound();
+        let suffocating = f.suffocating();
+        let frozen = f.frozen();
         let st = self.1;
         let shield = shield
             .as_ref()

@@ -757,7 +757,7 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
     };
     let now = state.cursor.and_then(|i| state.order.get(i)) == Some(&who);
     if f.life != Life::Conscious {
-        return dead_or_down(f.life, f.mortal_wound);
+        return dead_or_down(f.life, f.mortal_wound());
     }
     // G-INJ-001: shock applies on the turn after the injury, then lapses.
     if now && f.shock != 0 {
@@ -780,17 +780,17 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
         Some(Stun::Mental) => add("mentally stunned".into(), Lasting::UntilShaken, "G-INJ-010"),
         None => {}
     }
-    if f.stun_defense_until_turn {
+    if f.stun_defense_until_turn() {
         add(
             "-4 to defend (stun)".into(),
             Lasting::UntilNextTurn,
             "G-DEF-015",
         );
     }
-    if f.frozen > 0 {
+    if f.frozen() > 0 {
         add(
             "frozen by surprise".into(),
-            Lasting::Turns(u32::from(f.frozen)),
+            Lasting::Turns(u32::from(f.frozen())),
             "G-TURN-005",
         );
     }
@@ -817,7 +817,7 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
             "G-INJ-012",
         );
     }
-    if f.mortal_wound {
+    if f.mortal_wound() {
         add("mortal wound".into(), Lasting::Lasting, "G-EXT-031");
     }
     for l in &f.crippled {
@@ -857,14 +857,14 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
             "G-MAA-006",
         ),
     }
-    if f.off_balance {
+    if f.off_balance() {
         add(
             "off balance (-2 to defend)".into(),
             Lasting::UntilNextTurn,
             "G-EXT-009",
         );
     }
-    if f.dropped_guard {
+    if f.dropped_guard() {
         add(
             "dropped guard (-2 to defend)".into(),
             Lasting::UntilNextTurn,
@@ -878,7 +878,7 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
             "G-EXT-010",
         );
     }
-    if f.do_nothing_next {
+    if f.do_nothing_next() {
         add("must Do Nothing".into(), Lasting::Turns(1), "G-EXT-008");
     }
     if let Some(feint) = f.feint
@@ -924,7 +924,7 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
             "G-GRP-001",
         );
     }
-    if f.suffocating {
+    if f.suffocating() {
         add(
             "choking (1 FP a turn)".into(),
             Lasting::Lasting,
@@ -934,7 +934,7 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
     if f.waiting.is_some() {
         add("waiting".into(), Lasting::UntilNextTurn, "G-WAIT-001");
     }
-    if f.asleep {
+    if f.asleep() {
         add("asleep".into(), Lasting::UntilShaken, "");
     }
     if let Some(c) = f.casting

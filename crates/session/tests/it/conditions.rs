@@ -42,7 +42,7 @@ fn reeling_and_mortal_wounds_show() {
     let mut state = start::<Gurps>("duel");
     let bors = fray_core::CombatantId(0);
     state.fighter_mut(bors).hp = 3;
-    state.fighter_mut(bors).mortal_wound = true;
+    state.fighter_mut(bors).set_mortal_wound(true);
     assert_eq!(
         lasting(&state, bors, "reeling (half Move and Dodge)"),
         Some(Lasting::Lasting)

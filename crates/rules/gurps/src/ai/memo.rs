@@ -60,7 +60,8 @@ use crate::model::damage::DamageType;
 use crate::model::location::LOCATION_COUNT;
 use crate::model::options::Options;
 use crate::model::state::{
-    Carried, CarriedFlags, CarriedShield, Fighter, GripAt, Life, Stance, State, Stats, Stun,
+    Carried, CarriedFlags, CarriedShield, Fighter, FighterFlags, GripAt, Life, Stance, State,
+    Stats, Stun,
 };
 use crate::model::tactics::{AimKnob, Knobs};
 use arrayvec::ArrayVec;
@@ -412,8 +413,7 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         weapons,
         spells: _,
         casting,
-        blocking_spell,
-        asleep,
+        flags,
         shield,
         dr: _,
         crushing_dr: _,
@@ -424,37 +424,29 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         posture,
         life,
         stun,
-        stun_defense_until_turn,
         shock,
         injury_since_turn: _,
         stance,
-        blocked,
         retreated_from,
         death_checks: _,
         crippled,
         feint,
         aim,
         dropped_vs,
-        off_balance,
-        dropped_guard,
         torn_until_turn,
         torn_muscle,
-        do_nothing_next,
         close,
         grip,
         shock_cap: _,
         turn_start,
-        mortal_wound,
         body,
         thrown_by,
         move_streak,
         sprint_turns: _,
-        frozen,
         leader: _,
         waiting,
         watch,
         responding,
-        suffocating,
         next_break_free,
         moved,
         turns,
@@ -481,15 +473,12 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     }
     let turn = *turns;
     let rel = |t: u32| t.wrapping_sub(turn);
-    let flags = u64::from(*blocking_spell)
-        | u64::from(*asleep) << 1
-        | u64::from(*stun_defense_until_turn) << 2
-        | u64::from(*blocked) << 3
-        | u64::from(*off_balance) << 4
-        | u64::from(*dropped_guard) << 5
-        | u64::from(*do_nothing_next) << 6
-        | u64::from(*mortal_wound) << 7
-        | u64::from(*suffocating) << 8;
+    // The per-turn flags, kept packed by the model (`FighterFlags`): the
+    // nine flags where they are (bits 0-8), the turns left frozen moved to
+    // bits 27-34.
+    let flags = flags.bits();
+    let frozen = flags >> FighterFlags::FROZEN_SHIFT & 0xFF;
+    let flags = u64::from(flags & FighterFlags::ALL);
     let life = match life {
         Life::Conscious => 0u64,
         Life::Unconscious => 1,
@@ -529,7 +518,7 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         | u64::from(*posture as u8) << 16
         | (life | stun << 2) << 19
         | stance << 23
-        | u64::from(*frozen) << 27
+        | u64::from(frozen) << 27
         | present << 35
         | shield << 45
         | (n_weapons as u64) << 47

@@ -10,7 +10,8 @@ use fray_core::{CombatantId, Controller, SideId};
 use serde::Serialize;
 use std::sync::Arc;
 
-/// The bit and byte helpers of a word of packed fields ([`CarriedFlags`]).
+/// The bit and byte helpers of a word of packed fields ([`CarriedFlags`],
+/// [`FighterFlags`]).
 macro_rules! packed_word {
     ($($t:ident),*) => {$(
         impl $t {
@@ -44,7 +45,7 @@ macro_rules! packed_word {
     )*};
 }
 
-packed_word!(CarriedFlags);
+packed_word!(CarriedFlags, FighterFlags);
 
 /// A getter and a setter for each named bit of a packed word field.
 macro_rules! flag_accessors {
@@ -579,7 +580,7 @@ impl Stats {
 }
 
 /// One combatant.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Fighter {
     /// Name from the scenario.
     pub name: Arc<str>,
@@ -601,7 +602,6 @@ pub struct Fighter {
     /// rolled instead of comparing skill names. Debug builds check each read
     /// against the skills. Follows from `skills`, so neither the AI's memo
     /// nor the odds key reads it.
-    #[serde(skip)]
     pub unarmed_skill: Option<i32>,
     /// Played by the first AI (`ai:basic...`, [`Tactics::is_basic`] of the
     /// controller), fixed at setup: the AI asks at every decision and
@@ -610,7 +610,6 @@ pub struct Fighter {
     /// AI's memo nor the odds key reads it.
     ///
     /// [`Tactics::is_basic`]: crate::model::tactics::Tactics::is_basic
-    #[serde(skip)]
     pub basic_ai: bool,
     /// Weapons carried (and a charged spell in hand, last).
     pub weapons: Vec<Carried>,
@@ -618,10 +617,12 @@ pub struct Fighter {
     pub spells: Arc<[KnownSpell]>,
     /// The spell being cast, if any (G-CON-001, G-SPL-001).
     pub casting: Option<Casting>,
-    /// A blocking spell was cast since the last turn began (G-SPL-012).
-    pub blocking_spell: bool,
-    /// Asleep from a Sleep spell: down until a blow wakes it.
-    pub asleep: bool,
+    /// The per-turn flags (a blocking spell cast, asleep, the stun's -4
+    /// kept, blocked, off balance, dropped guard, Do Nothing next, mortally
+    /// wounded, suffocating) and the turns left frozen, in one word: read
+    /// and written through the accessors ([`Fighter::blocked`],
+    /// [`Fighter::set_blocked`]...).
+    pub flags: FighterFlags,
     /// Shield or cloak.
     pub shield: Option<CarriedShield>,
     /// DR by location (armor plus natural).
@@ -643,16 +644,12 @@ pub struct Fighter {
     pub life: Life,
     /// Stunned, and how.
     pub stun: Option<Stun>,
-    /// The -4 to defenses stays until the next turn even after recovery (G-DEF-015 decision).
-    pub stun_defense_until_turn: bool,
     /// Shock for this turn (G-INJ-001).
     pub shock: i32,
     /// Injury taken since the last turn began, feeding next turn's shock.
     pub injury_since_turn: i32,
     /// Limit on defenses from the last maneuver (G-TURN-002).
     pub stance: Stance,
-    /// A block was used since the last turn began (G-DEF-006).
-    pub blocked: bool,
     /// Retreated from this attacker since the last turn began (G-DEF-010).
     pub retreated_from: Option<CombatantId>,
     /// Death checks already made, as multiples of -HP (G-INJ-013).
@@ -666,18 +663,11 @@ pub struct Fighter {
     /// Dodged and dropped against this attacker this turn: +3 to Dodge its
     /// other attacks until the next turn (G-DEF-012).
     pub dropped_vs: Option<CombatantId>,
-    /// Off balance after a critical miss: no further action and -2 to
-    /// defenses until the next turn (G-EXT-009 row 7, G-EXT-010 9-11).
-    pub off_balance: bool,
-    /// Dropped guard: -2 to defenses, feints count double, until the next turn (G-EXT-010 row 13).
-    pub dropped_guard: bool,
     /// A torn muscle: -1 to attacks and defenses until the start of this
     /// turn number, and -3 to unarmed attacks for the fight (G-EXT-010 row 15).
     pub torn_until_turn: u32,
     /// Torn muscle's lasting penalty to unarmed attacks (0, -1 or -3).
     pub torn_muscle: i32,
-    /// Must Do Nothing on the next turn (G-EXT-008 row 8).
-    pub do_nothing_next: bool,
     /// The hexsides this figure controls after entering a foe's hex (G-CC-001).
     pub close: Option<CloseEntry>,
     /// What this figure holds in its grip (G-GRP-001..017).
@@ -686,8 +676,6 @@ pub struct Fighter {
     pub shock_cap: i32,
     /// Where this combatant began its current or last turn (G-DEF-014).
     pub turn_start: HexPos,
-    /// Mortally wounded (G-EXT-031).
-    pub mortal_wound: bool,
     /// The second hex a lying or crawling humanoid fills (G-POS-009).
     pub body: Option<HexPos>,
     /// Thrown down by this foe, who places the body (G-GRP-007).
@@ -696,9 +684,6 @@ pub struct Fighter {
     pub move_streak: u32,
     /// Consecutive turns of sprinting, for the HT roll every 15 (G-MOV-003).
     pub sprint_turns: u32,
-    /// Frozen by total surprise: turns of Do Nothing left before the
-    /// stun can be shaken off (G-TURN-005).
-    pub frozen: u8,
     /// Leads its side for initiative (G-TURN-006).
     pub leader: bool,
     /// A Wait declared on the last turn, until it goes off or the next turn
@@ -709,8 +694,6 @@ pub struct Fighter {
     pub watch: Option<Watch>,
     /// Set while a Wait's response is resolved (G-STP-002, G-RNG-005).
     pub responding: Option<Responding>,
-    /// Choking after strangling damage got through: 1 FP a turn (G-GRP-010).
-    pub suffocating: bool,
     /// A pinned figure's next try to break free waits for this turn (G-GRP-017).
     pub next_break_free: u32,
     /// Hexes moved on the last turn.
@@ -721,7 +704,224 @@ pub struct Fighter {
     pub record: Record,
 }
 
+/// A fighter's flags that change in a fight, in one word (issue 10: the
+/// AI's memo copies it into its key masked, in one step). Read and written
+/// only through [`Fighter`]'s accessors.
+///
+/// Bits: 0 a blocking spell cast, 1 asleep, 2 the stun's -4 to defenses
+/// kept, 3 blocked, 4 off balance, 5 dropped guard, 6 Do Nothing next, 7
+/// mortally wounded, 8 suffocating; 16-23 the turns left frozen (a whole
+/// `u8`, as before).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct FighterFlags(u32);
+
+impl std::fmt::Debug for FighterFlags {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        type F = FighterFlags;
+        f.debug_struct("FighterFlags")
+            .field("blocking_spell", &self.has(F::BLOCKING_SPELL))
+            .field("asleep", &self.has(F::ASLEEP))
+            .field(
+                "stun_defense_until_turn",
+                &self.has(F::STUN_DEFENSE_UNTIL_TURN),
+            )
+            .field("blocked", &self.has(F::BLOCKED))
+            .field("off_balance", &self.has(F::OFF_BALANCE))
+            .field("dropped_guard", &self.has(F::DROPPED_GUARD))
+            .field("do_nothing_next", &self.has(F::DO_NOTHING_NEXT))
+            .field("mortal_wound", &self.has(F::MORTAL_WOUND))
+            .field("suffocating", &self.has(F::SUFFOCATING))
+            .field("frozen", &self.byte(F::FROZEN_SHIFT))
+            .finish()
+    }
+}
+
+impl FighterFlags {
+    /// A blocking spell was cast since the last turn began (G-SPL-012).
+    pub const BLOCKING_SPELL: u32 = 1;
+    /// Asleep from a Sleep spell: down until a blow wakes it.
+    pub const ASLEEP: u32 = 1 << 1;
+    /// The -4 to defenses stays until the next turn even after recovery
+    /// (G-DEF-015 decision).
+    pub const STUN_DEFENSE_UNTIL_TURN: u32 = 1 << 2;
+    /// A block was used since the last turn began (G-DEF-006).
+    pub const BLOCKED: u32 = 1 << 3;
+    /// Off balance after a critical miss (G-EXT-009 row 7, G-EXT-010 9-11).
+    pub const OFF_BALANCE: u32 = 1 << 4;
+    /// Dropped guard (G-EXT-010 row 13).
+    pub const DROPPED_GUARD: u32 = 1 << 5;
+    /// Must Do Nothing on the next turn (G-EXT-008 row 8).
+    pub const DO_NOTHING_NEXT: u32 = 1 << 6;
+    /// Mortally wounded (G-EXT-031).
+    pub const MORTAL_WOUND: u32 = 1 << 7;
+    /// Choking after strangling damage got through (G-GRP-010).
+    pub const SUFFOCATING: u32 = 1 << 8;
+    /// Every flag bit.
+    pub const ALL: u32 = (1 << 9) - 1;
+    /// The first bit of the turns of Do Nothing left frozen (G-TURN-005),
+    /// eight bits.
+    pub const FROZEN_SHIFT: u32 = 16;
+}
+
+impl Serialize for Fighter {
+    /// The fields as they were before [`FighterFlags`] packed some of them:
+    /// the same names, types and order (session saves, the CLI's JSON).
+    /// `unarmed_skill` and `basic_ai` follow from the sheet and are left
+    /// out, as they always were.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let Fighter {
+            name,
+            side,
+            controller,
+            ai,
+            situation,
+            stats,
+            skills,
+            unarmed_skill: _,
+            basic_ai: _,
+            weapons,
+            spells,
+            casting,
+            flags: _,
+            shield,
+            dr,
+            crushing_dr,
+            flexible,
+            hp,
+            fp,
+            pose,
+            posture,
+            life,
+            stun,
+            shock,
+            injury_since_turn,
+            stance,
+            retreated_from,
+            death_checks,
+            crippled,
+            feint,
+            aim,
+            dropped_vs,
+            torn_until_turn,
+            torn_muscle,
+            close,
+            grip,
+            shock_cap,
+            turn_start,
+            body,
+            thrown_by,
+            move_streak,
+            sprint_turns,
+            leader,
+            waiting,
+            watch,
+            responding,
+            next_break_free,
+            moved,
+            turns,
+            record,
+        } = self;
+        let mut st = s.serialize_struct("Fighter", 57)?;
+        st.serialize_field("name", name)?;
+        st.serialize_field("side", side)?;
+        st.serialize_field("controller", controller)?;
+        st.serialize_field("ai", ai)?;
+        st.serialize_field("situation", situation)?;
+        st.serialize_field("stats", stats)?;
+        st.serialize_field("skills", skills)?;
+        st.serialize_field("weapons", weapons)?;
+        st.serialize_field("spells", spells)?;
+        st.serialize_field("casting", casting)?;
+        st.serialize_field("blocking_spell", &self.blocking_spell())?;
+        st.serialize_field("asleep", &self.asleep())?;
+        st.serialize_field("shield", shield)?;
+        st.serialize_field("dr", dr)?;
+        st.serialize_field("crushing_dr", crushing_dr)?;
+        st.serialize_field("flexible", flexible)?;
+        st.serialize_field("hp", hp)?;
+        st.serialize_field("fp", fp)?;
+        st.serialize_field("pose", pose)?;
+        st.serialize_field("posture", posture)?;
+        st.serialize_field("life", life)?;
+        st.serialize_field("stun", stun)?;
+        st.serialize_field("stun_defense_until_turn", &self.stun_defense_until_turn())?;
+        st.serialize_field("shock", shock)?;
+        st.serialize_field("injury_since_turn", injury_since_turn)?;
+        st.serialize_field("stance", stance)?;
+        st.serialize_field("blocked", &self.blocked())?;
+        st.serialize_field("retreated_from", retreated_from)?;
+        st.serialize_field("death_checks", death_checks)?;
+        st.serialize_field("crippled", crippled)?;
+        st.serialize_field("feint", feint)?;
+        st.serialize_field("aim", aim)?;
+        st.serialize_field("dropped_vs", dropped_vs)?;
+        st.serialize_field("off_balance", &self.off_balance())?;
+        st.serialize_field("dropped_guard", &self.dropped_guard())?;
+        st.serialize_field("torn_until_turn", torn_until_turn)?;
+        st.serialize_field("torn_muscle", torn_muscle)?;
+        st.serialize_field("do_nothing_next", &self.do_nothing_next())?;
+        st.serialize_field("close", close)?;
+        st.serialize_field("grip", grip)?;
+        st.serialize_field("shock_cap", shock_cap)?;
+        st.serialize_field("turn_start", turn_start)?;
+        st.serialize_field("mortal_wound", &self.mortal_wound())?;
+        st.serialize_field("body", body)?;
+        st.serialize_field("thrown_by", thrown_by)?;
+        st.serialize_field("move_streak", move_streak)?;
+        st.serialize_field("sprint_turns", sprint_turns)?;
+        st.serialize_field("frozen", &self.frozen())?;
+        st.serialize_field("leader", leader)?;
+        st.serialize_field("waiting", waiting)?;
+        st.serialize_field("watch", watch)?;
+        st.serialize_field("responding", responding)?;
+        st.serialize_field("suffocating", &self.suffocating())?;
+        st.serialize_field("next_break_free", next_break_free)?;
+        st.serialize_field("moved", moved)?;
+        st.serialize_field("turns", turns)?;
+        st.serialize_field("record", record)?;
+        st.end()
+    }
+}
+
 impl Fighter {
+    flag_accessors! { flags:
+        /// A blocking spell was cast since the last turn began (G-SPL-012).
+        blocking_spell, set_blocking_spell = FighterFlags::BLOCKING_SPELL;
+        /// Asleep from a Sleep spell: down until a blow wakes it.
+        asleep, set_asleep = FighterFlags::ASLEEP;
+        /// The -4 to defenses stays until the next turn even after recovery
+        /// (G-DEF-015 decision).
+        stun_defense_until_turn, set_stun_defense_until_turn = FighterFlags::STUN_DEFENSE_UNTIL_TURN;
+        /// A block was used since the last turn began (G-DEF-006).
+        blocked, set_blocked = FighterFlags::BLOCKED;
+        /// Off balance after a critical miss: no further action and -2 to
+        /// defenses until the next turn (G-EXT-009 row 7, G-EXT-010 9-11).
+        off_balance, set_off_balance = FighterFlags::OFF_BALANCE;
+        /// Dropped guard: -2 to defenses, feints count double, until the
+        /// next turn (G-EXT-010 row 13).
+        dropped_guard, set_dropped_guard = FighterFlags::DROPPED_GUARD;
+        /// Must Do Nothing on the next turn (G-EXT-008 row 8).
+        do_nothing_next, set_do_nothing_next = FighterFlags::DO_NOTHING_NEXT;
+        /// Mortally wounded (G-EXT-031).
+        mortal_wound, set_mortal_wound = FighterFlags::MORTAL_WOUND;
+        /// Choking after strangling damage got through: 1 FP a turn (G-GRP-010).
+        suffocating, set_suffocating = FighterFlags::SUFFOCATING;
+    }
+
+    /// Frozen by total surprise: turns of Do Nothing left before the stun
+    /// can be shaken off (G-TURN-005).
+    #[inline]
+    pub fn frozen(&self) -> u8 {
+        self.flags.byte(FighterFlags::FROZEN_SHIFT)
+    }
+
+    /// Sets [`Fighter::frozen`] (G-TURN-005).
+    #[inline]
+    pub fn set_frozen(&mut self, turns: u8) {
+        self.flags.put_byte(FighterFlags::FROZEN_SHIFT, turns);
+    }
+
     /// Able to act or defend: conscious and alive.
     pub fn is_conscious(&self) -> bool {
         self.life == Life::Conscious

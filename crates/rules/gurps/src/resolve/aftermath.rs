@@ -38,7 +38,7 @@ pub fn report(state: &State, cx: &mut impl Cx<Gurps>) {
             })
         };
         let ht = f.stats.ht;
-        if f.mortal_wound {
+        if f.mortal_wound() {
             say(
                 format!(
                     "is mortally wounded: HT {ht} every 30 minutes, a failure kills, until treated"

@@ -187,7 +187,7 @@ fn unarmed(
         UnarmedMiss::OffBalance => off_balance(state, who, RULE, cx),
         UnarmedMiss::Trip => trip(state, who, kind, cx)?,
         UnarmedMiss::DroppedGuard => {
-            state.fighter_mut(who).dropped_guard = true;
+            state.fighter_mut(who).set_dropped_guard(true);
             say(
                 state,
                 who,
@@ -435,7 +435,7 @@ fn torn_muscle(
 
 /// Off balance: no further action and -2 to defenses until the next turn.
 fn off_balance(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut impl Cx<Gurps>) {
-    state.fighter_mut(who).off_balance = true;
+    state.fighter_mut(who).set_off_balance(true);
     say(
         state,
         who,

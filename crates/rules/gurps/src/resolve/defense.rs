@@ -363,7 +363,7 @@ fn count_use(state: &mut State, defender: CombatantId, kind: DefenseKind, weapon
                 w.add_parry();
             }
         }
-        DefenseKind::Block => d.blocked = true,
+        DefenseKind::Block => d.set_blocked(true),
         DefenseKind::Dodge | DefenseKind::Spell => {}
     }
 }

@@ -324,8 +324,8 @@ fn strangle(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> F
         ..Blow::plain(actor, target, dice, DamageType::Crushing, Location::Neck)
     };
     injury::strike_rolled(state, blow, c.margin_of_victory, cx)?;
-    if state.fighter(target).hp < hp_before && !state.fighter(target).suffocating {
-        state.fighter_mut(target).suffocating = true;
+    if state.fighter(target).hp < hp_before && !state.fighter(target).suffocating() {
+        state.fighter_mut(target).set_suffocating(true);
         say(
             state,
             target,
@@ -471,7 +471,7 @@ fn lapse_grips(state: &mut State) {
 pub fn upkeep(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     lapse(state);
     let f = state.fighter(who);
-    if f.suffocating {
+    if f.suffocating() {
         let strangled = state.grabbers(who).any(|id| {
             state
                 .fighter(id)
@@ -479,7 +479,7 @@ pub fn upkeep(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> F
                 .is_some_and(|g| g.at == GripAt::Body(Location::Neck))
         });
         if !strangled {
-            state.fighter_mut(who).suffocating = false;
+            state.fighter_mut(who).set_suffocating(false);
         } else {
             say(state, who, "chokes: 1 FP", "G-GRP-010", cx);
             crate::resolve::effort::lose_fp(state, who, 1, cx)?;

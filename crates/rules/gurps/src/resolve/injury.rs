@@ -521,7 +521,7 @@ fn head_blow_aftermath(
     let name = f.name.clone();
     let mut said: Vec<String> = Vec::new();
     if c.do_nothing_next && f.is_conscious() {
-        f.do_nothing_next = true;
+        f.set_do_nothing_next(true);
         said.push("must Do Nothing on its next turn".into());
     }
     if let Some(wi) = dropped {
@@ -879,7 +879,7 @@ pub fn death_checks(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>
         }
         // G-EXT-031: a mortal wound incapacitates.
         f.life = Life::Unconscious;
-        f.mortal_wound = true;
+        f.set_mortal_wound(true);
         cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "is mortally wounded".into(),

@@ -552,7 +552,7 @@ fn fall_asleep(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut
     injury::drop_everything(state, who);
     let f = state.fighter_mut(who);
     f.life = Life::Unconscious;
-    f.asleep = true;
+    f.set_asleep(true);
     f.posture = Posture::Lying;
     f.casting = None;
     state.set_grip(who, None);
@@ -563,10 +563,10 @@ fn fall_asleep(state: &mut State, who: CombatantId, rule: &'static str, cx: &mut
 /// (decision, Basic B251).
 pub fn wake(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter_mut(who);
-    if !f.asleep || f.life != Life::Unconscious {
+    if !f.asleep() || f.life != Life::Unconscious {
         return;
     }
-    f.asleep = false;
+    f.set_asleep(false);
     f.life = Life::Conscious;
     f.stun = Some(Stun::Mental);
     say(
@@ -692,7 +692,7 @@ pub fn block(state: &mut State, inc: &Incoming, spell: u8, cx: &mut impl Cx<Gurp
     else {
         return Ok(false);
     };
-    state.fighter_mut(inc.defender).blocking_spell = true;
+    state.fighter_mut(inc.defender).set_blocking_spell(true);
     let check = Check::new(inc.defender, "blocking spell", "G-SPL-012");
     let r = roll(state, check, &mods, &known.spell, cx)?;
     pay(

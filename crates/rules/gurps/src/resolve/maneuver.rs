@@ -273,7 +273,7 @@ fn all_out_after(
     n: u8,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    if n == 0 && variant == AllOutVariant::Double && !state.fighter(actor).off_balance {
+    if n == 0 && variant == AllOutVariant::Double && !state.fighter(actor).off_balance() {
         // The first attack's outcomes come to a few states; what follows
         // is also `second_strike`'s.
         before_second_strike(state, actor, &(actor, *strike, "second attack"), cx)?;
@@ -333,12 +333,12 @@ fn aim(
 /// Do Nothing: a turn frozen by surprise (G-TURN-005), or a roll to shake
 /// off a stun.
 fn do_nothing(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> Flow<()> {
-    state.fighter_mut(actor).do_nothing_next = false;
+    state.fighter_mut(actor).set_do_nothing_next(false);
     // G-TURN-005: frozen by surprise, no roll to shake off the stun yet.
-    if state.fighter(actor).frozen > 0 {
+    if state.fighter(actor).frozen() > 0 {
         let f = state.fighter_mut(actor);
-        f.frozen -= 1;
-        let left = f.frozen;
+        f.set_frozen(f.frozen() - 1);
+        let left = f.frozen();
         crate::resolve::say(
             state,
             actor,
@@ -561,7 +561,7 @@ fn recover_from_stun(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gur
     if r.is_success() {
         let f = state.fighter_mut(actor);
         f.stun = None;
-        f.stun_defense_until_turn = true;
+        f.set_stun_defense_until_turn(true);
         let name = f.name.clone();
         cx.emit(|| Event::Condition {
             who: name.to_string(),

@@ -54,7 +54,7 @@ pub(crate) fn after_strike(
     if n == 0 {
         match extra {
             // G-EXT-009 row 7: off balance, no further action this turn.
-            Some(_) if state.fighter(actor).off_balance => {
+            Some(_) if state.fighter(actor).off_balance() => {
                 cx.emit(|| Event::Note {
                     text: "off balance: the second strike is lost".into(),
                     rule: "G-EXT-009",

@@ -54,7 +54,7 @@ fn total(state: &mut State, surprise: &Surprise, cx: &mut impl Cx<Gurps>) -> Flo
         };
         let f = state.fighter_mut(id);
         f.stun = Some(Stun::Mental);
-        f.frozen = u8::try_from(turns).unwrap_or(u8::MAX);
+        f.set_frozen(u8::try_from(turns).unwrap_or(u8::MAX));
         let what = if turns > 0 {
             format!("is taken by surprise: frozen for {turns} second(s), then stunned")
         } else {

@@ -66,7 +66,7 @@ fn next_turn(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<Next> {
             // G-GRP-010: choking can knock the figure out before it acts.
             // With nobody holding anyone (`State::grips`) and nobody
             // choking, the upkeep has nothing to do: not called.
-            if state.grips != 0 || state.fighter(id).suffocating {
+            if state.grips != 0 || state.fighter(id).suffocating() {
                 crate::resolve::grapple::upkeep(state, id, cx)?;
                 if !state.fighter(id).is_conscious() {
                     continue;
@@ -160,13 +160,13 @@ fn start_turn(state: &mut State, id: CombatantId) {
     f.stance = Stance::Normal;
     // G-WAIT-001 decision: a Wait not set off by now counts as Do Nothing.
     f.waiting = None;
-    f.blocked = false;
-    f.blocking_spell = false;
+    f.set_blocked(false);
+    f.set_blocking_spell(false);
     f.retreated_from = None;
     f.dropped_vs = None;
-    f.off_balance = false;
-    f.dropped_guard = false;
-    f.stun_defense_until_turn = false;
+    f.set_off_balance(false);
+    f.set_dropped_guard(false);
+    f.set_stun_defense_until_turn(false);
     f.turn_start = f.pose.pos;
     for w in &mut f.weapons {
         w.set_parried_before_turn(w.parries() > 0);

@@ -182,7 +182,7 @@ fn commons(state: &State, inc: &Incoming, around: &Around) -> [Option<i32>; 3] {
     // G-EXT-010 (defender_mods).
     shared += if d.has(Trait::CombatReflexes) { 1 } else { 0 };
     shared += d.posture.defense();
-    if d.stun.is_some() || d.stun_defense_until_turn {
+    if d.stun.is_some() || d.stun_defense_until_turn() {
         shared -= 4;
     }
     match d.stance {
@@ -196,10 +196,10 @@ fn commons(state: &State, inc: &Incoming, around: &Around) -> [Option<i32>; 3] {
         own[PARRY] -= 2;
         own[BLOCK] -= 2;
     }
-    if d.off_balance {
+    if d.off_balance() {
         shared -= 2;
     }
-    if d.dropped_guard {
+    if d.dropped_guard() {
         shared -= 2;
     }
     if d.turns < d.torn_until_turn {
@@ -210,7 +210,7 @@ fn commons(state: &State, inc: &Incoming, around: &Around) -> [Option<i32>; 3] {
     if let Some(f) = state.fighter(inc.attacker).feint
         && f.target == inc.defender
     {
-        let times = if d.dropped_guard { 2 } else { 1 };
+        let times = if d.dropped_guard() { 2 } else { 1 };
         shared = shared.wrapping_add(-f.margin * times);
     }
     if inc.melee {
@@ -373,7 +373,7 @@ fn defender_mods<M: Mods>(
         "G-EXT-016",
     );
     mods.add("posture", d.posture.defense(), "G-POS-001");
-    if d.stun.is_some() || d.stun_defense_until_turn {
+    if d.stun.is_some() || d.stun_defense_until_turn() {
         mods.add("stunned", -4, "G-DEF-015");
     }
     if d.stance == Stance::IncreasedDefense(kind) {
@@ -384,10 +384,10 @@ fn defender_mods<M: Mods>(
         let pen = if kind == DefenseKind::Dodge { -1 } else { -2 };
         mods.add("grabbed", pen, "G-GRP-004");
     }
-    if d.off_balance {
+    if d.off_balance() {
         mods.add("off balance", -2, "G-EXT-009");
     }
-    if d.dropped_guard {
+    if d.dropped_guard() {
         mods.add("dropped guard", -2, "G-EXT-010");
     }
     if d.turns < d.torn_until_turn {
@@ -410,7 +410,7 @@ fn attack_mods<M: Mods>(
         && f.target == inc.defender
     {
         // G-EXT-010 row 13: feints count double against a dropped guard.
-        let times = if d.dropped_guard { 2 } else { 1 };
+        let times = if d.dropped_guard() { 2 } else { 1 };
         mods.add("feinted", -f.margin * times, "G-FNT-003");
     }
     // G-ATK-002: against a ranged attack only Dodge suffers the Deceptive penalty.
@@ -548,7 +548,7 @@ fn base_mods<M: Mods + Default>(
         DefenseKind::Parry => parry_mods(state, inc, weapon?, around)?,
         DefenseKind::Block => {
             let s = d.shield.as_ref().filter(|s| s.ready)?;
-            if d.blocked || !crate::rules::grapple::may_block(state, inc.defender) {
+            if d.blocked() || !crate::rules::grapple::may_block(state, inc.defender) {
                 return None; // G-DEF-006: once per turn; G-GRP-005/006: arm busy.
             }
             M::base("Block", s.skill / 2 + 3, "G-DEF-006")

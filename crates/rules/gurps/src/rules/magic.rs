@@ -466,7 +466,7 @@ pub enum Distraction {
 /// only against the attacks it can stop (a missile or a melee attack).
 pub fn blocking_spells<'a>(state: &'a State, inc: &'a Incoming) -> impl Iterator<Item = u8> + 'a {
     let d = state.fighter(inc.defender);
-    let able = d.is_conscious() && d.stun.is_none() && !d.blocking_spell;
+    let able = d.is_conscious() && d.stun.is_none() && !d.blocking_spell();
     d.spells
         .iter()
         .enumerate()

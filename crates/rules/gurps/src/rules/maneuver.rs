@@ -190,7 +190,7 @@ fn check_dazed(state: &State, actor: CombatantId, action: &Action) -> Result<(),
         ));
     }
     // G-EXT-008 row 8: Do Nothing on the turn after a critical head blow.
-    if f.do_nothing_next && *action != Action::DoNothing {
+    if f.do_nothing_next() && *action != Action::DoNothing {
         return Err(Illegal::new(
             "G-EXT-008",
             format!(

@@ -64,7 +64,7 @@ fn out_below_zero_rolls_ht_every_hour() {
 #[test]
 fn out_at_minus_hp_waits_twelve_hours_and_may_die() {
     let mut s = ended(-12);
-    s.fighters[1].mortal_wound = true;
+    s.fighters[1].set_mortal_wound(true);
     let lines = aftermath(s);
     assert!(line(&lines, "G-AFT-003").contains("one HT 12 roll to wake after 12 hours"));
     assert!(line(&lines, "G-EXT-031").contains("every 30 minutes"));

@@ -48,7 +48,7 @@ fn armed_critical_misses_drop_break_turn_unbalance_strain_and_fell() {
     assert!(err.reason.contains("broken"), "{err}");
     // 7: off balance, -2 to defend until A's next turn.
     let (d, _) = a_attacks(s.clone(), &[18, 7], vec![]);
-    assert!(d.fighter(A).off_balance);
+    assert!(d.fighter(A).off_balance());
     assert_eq!(dodge_of_a(&d), 9 - 2);
     // 8: it turns in the hand: unready, still held.
     let (d, _) = a_attacks(s.clone(), &[18, 8], vec![]);
@@ -119,14 +119,14 @@ fn unarmed_critical_misses() {
     // 8: A falls down.
     assert_eq!(punch(&[18, 8]).0.fighter(A).posture, Posture::Lying);
     // 10: off balance.
-    assert!(punch(&[18, 10]).0.fighter(A).off_balance);
+    assert!(punch(&[18, 10]).0.fighter(A).off_balance());
     // 12: a trip: DX 12, roll 13: down.
     let (d, ev) = punch(&[18, 12, 13]);
     assert_eq!(roll(&ev, "keep footing after a trip").target, Some(12));
     assert_eq!(d.fighter(A).posture, Posture::Lying);
     // 13: dropped guard: -2 to defend until A's next turn.
     let (d, _) = punch(&[18, 13]);
-    assert!(d.fighter(A).dropped_guard);
+    assert!(d.fighter(A).dropped_guard());
     assert_eq!(dodge_of_a(&d), 9 - 2);
     // 5: A punches something solid: its own thrust (1d-1), rolled 3, to the hand.
     let (d, ev) = punch(&[18, 5, 3]);
@@ -200,7 +200,7 @@ fn critical_hits_on_the_head_use_the_head_blow_table() {
     assert_eq!(s.fighter(B).life, Life::Unconscious);
     // 8: B must Do Nothing on its next turn (4 cut - 2 = 2 x4 = 8; knockdown 3 holds).
     let (s, _) = skull_blow(&[3, 8, 4, 3]);
-    assert!(s.fighter(B).do_nothing_next);
+    assert!(s.fighter(B).do_nothing_next());
     let err = fray_gurps::rules::maneuver::check(&s, B, &attack(A)).unwrap_err();
     assert_eq!(err.rule, "G-EXT-008", "{err}");
     assert!(fray_gurps::rules::maneuver::check(&s, B, &Action::DoNothing).is_ok());

@@ -241,11 +241,11 @@ fn block_once_per_turn_and_the_shield_adds_db_to_other_defenses() {
         ]
     );
     assert_eq!(roll(&ev, "dodge").target, Some(10));
-    assert!(s.fighter(B).blocked);
+    assert!(s.fighter(B).blocked());
     assert!(opts(&s, A, B).iter().all(|o| o.0 != Block));
     let (s2, _) = run_steps(duel(&a(), &knight("")), &l, 2);
     assert!(
-        !s2.fighter(B).blocked,
+        !s2.fighter(B).blocked(),
         "blocks renew at the start of B's turn"
     );
 }

@@ -419,7 +419,7 @@ fn strangling_does_the_margin_as_crushing_to_the_neck_and_chokes() {
     assert_eq!(roll(&ev, "strangle").target, Some(13));
     assert_eq!(roll(&ev, "resist strangling").target, Some(12));
     assert_eq!(after.fighter(B).hp, 6);
-    assert!(after.fighter(B).suffocating);
+    assert!(after.fighter(B).suffocating());
     // B's next turn began with 1 FP lost to choking.
     assert_eq!(after.fighter(B).fp, 11);
     assert!(
@@ -436,14 +436,14 @@ fn strangling_does_the_margin_as_crushing_to_the_neck_and_chokes() {
     let l = log(vec![("W", g(Grapple::Strangle))], &[12, 9], vec![]);
     let (after, _) = run_steps(s, &l, 1);
     assert_eq!(after.fighter(B).hp, 12);
-    assert!(!after.fighter(B).suffocating);
+    assert!(!after.fighter(B).suffocating());
 }
 
 // rule: G-GRP-010
 #[test]
 fn choking_stops_when_the_neck_is_free() {
     let mut s = held_at(Location::Neck);
-    s.fighters[1].suffocating = true;
+    s.fighters[1].set_suffocating(true);
     let l = log(
         vec![("W", g(Grapple::Release)), ("B", Action::DoNothing)],
         &[],
@@ -451,7 +451,7 @@ fn choking_stops_when_the_neck_is_free() {
     );
     let (after, _) = run_steps(s, &l, 2);
     assert_eq!(after.fighter(B).fp, 12);
-    assert!(!after.fighter(B).suffocating);
+    assert!(!after.fighter(B).suffocating());
 }
 
 // rule: G-GRP-012

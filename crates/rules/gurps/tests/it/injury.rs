@@ -604,7 +604,7 @@ fn death_checks_at_each_multiple_of_negative_hp() {
     let (s2, ev) = run_steps(s.clone(), &l, 1);
     let dc = roll(&ev, "death check");
     assert_eq!((dc.target, dc.rule), (Some(12), "G-INJ-013"));
-    assert!(s2.fighter(B).mortal_wound);
+    assert!(s2.fighter(B).mortal_wound());
     assert_eq!(s2.fighter(B).life, Life::Unconscious);
     // Failing by 3 kills.
     let l = log(vec![("A", attack(B))], &[10, 7, 10, 15], no());

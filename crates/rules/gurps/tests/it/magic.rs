@@ -380,7 +380,7 @@ fn a_regular_spell_takes_minus_1_per_hex_and_the_subject_resists() {
     let res = roll(&ev, "resist a spell");
     assert_eq!((res.rule, res.target), ("G-SPL-005", Some(12)));
     let b = s.fighter(B);
-    assert!(b.asleep && b.life == Life::Unconscious);
+    assert!(b.asleep() && b.life == Life::Unconscious);
     assert_eq!(
         s.fighter(A).fp,
         16,
@@ -398,7 +398,7 @@ fn a_tied_contest_goes_to_the_subject() {
     );
     // 14 to cast: 10 succeeds by 4; B's HT 12: 8 succeeds by 4 too.
     let (s, ev) = run_steps(s, &log(vec![("W", go_on())], &[10, 8], vec![]), 1);
-    assert!(!s.fighter(B).asleep);
+    assert!(!s.fighter(B).asleep());
     assert!(said(&ev, "resists the spell", "G-SPL-005"));
 }
 
@@ -452,7 +452,7 @@ fn unconscious_subjects_always_resist_willing_friends_do_not() {
     let (s, ev) = run_steps(s, &log(vec![("W", go_on())], &[10], vec![]), 1);
     assert!(rolls_labelled(&ev, "resist a spell").is_empty());
     assert!(said(&ev, "is willing and does not resist", "G-SPL-006"));
-    assert!(s.fighter(C).asleep);
+    assert!(s.fighter(C).asleep());
 }
 
 // rule: G-SPL-007, G-SPL-003
@@ -476,8 +476,8 @@ fn an_area_spell_rolls_once_and_each_subject_resists_alone() {
     let r = roll(&ev, "cast a spell");
     assert_eq!((r.rule, modifier(r, "range")), ("G-SPL-007", Some(-2)));
     assert_eq!(rolls_labelled(&ev, "resist a spell").len(), 2);
-    assert!(s.fighter(B).asleep);
-    assert!(!s.fighter(C).asleep && !s.fighter(CombatantId(3)).asleep);
+    assert!(s.fighter(B).asleep());
+    assert!(!s.fighter(C).asleep() && !s.fighter(CombatantId(3)).asleep());
     assert_eq!(
         s.fighter(A).fp,
         14,
@@ -693,7 +693,7 @@ fn knocked_back_grappled_or_resisting_while_casting_calls_for_will_minus_3() {
     );
     let r = roll(&ev, "keep concentration");
     assert_eq!(modifier(r, "resistance roll"), Some(-3));
-    assert!(!s.fighter(A).asleep);
+    assert!(!s.fighter(A).asleep());
     assert!(s.fighter(A).casting.is_none());
 }
 

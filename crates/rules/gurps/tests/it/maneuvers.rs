@@ -356,7 +356,7 @@ fn all_out_attack_advances_half_move_straight_ahead_before_the_attack() {
         .unwrap();
     assert!(moved < att, "the move comes before the attack");
     assert_eq!(roll(&ev, "attack").verdict, "critical failure");
-    assert!(s.fighter(A).off_balance);
+    assert!(s.fighter(A).off_balance());
 }
 
 // rule: G-AOA-006, G-TURN-002

@@ -47,7 +47,7 @@ fn total_surprise_freezes_for_1d_then_stuns() {
     // Until then B must Do Nothing.
     let (mid, _) = run_some(s, &l, 3);
     assert_eq!(mid.fighter(B).stun, Some(Stun::Mental));
-    assert_eq!(mid.fighter(B).frozen, 1);
+    assert_eq!(mid.fighter(B).frozen(), 1);
     assert!(fray_gurps::rules::maneuver::check(&mid, B, &attack(A)).is_err());
 }
 
