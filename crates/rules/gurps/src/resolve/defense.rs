@@ -147,7 +147,9 @@ fn attempt_defense(
     roll_defense(state, inc, (&opts, around, step), choice, cx)
 }
 
-/// [`crate::rules::defense::options`] without allocating when they are few.
+/// [`crate::rules::defense::options`] without allocating when they are few
+/// (inlined: the list is built where the attempt keeps it, not copied out).
+#[inline]
 fn offered(
     state: &State,
     inc: &Incoming,
