@@ -147,8 +147,7 @@ fn attempt_defense(
     roll_defense(state, inc, (&opts, around, step), choice, cx)
 }
 
-/// [`crate::rules::defense::options`] without allocating when they are few
-/// (inlined: the list is built where the attempt keeps it, not copied out).
+/// [`crate::rules::defense::options`] without allocating when they are few.
 #[inline]
 fn offered(
     state: &State,
