@@ -148,6 +148,7 @@ fn attempt_defense(
 }
 
 /// [`crate::rules::defense::options`] without allocating when they are few.
+#[inline]
 fn offered(
     state: &State,
     inc: &Incoming,

@@ -545,7 +545,7 @@ fn base_mods<M: Mods + Default>(
     Some(match kind {
         DefenseKind::Spell => return None,
         DefenseKind::Dodge => M::base("Dodge", dodge_base(d), "G-DEF-001"),
-        DefenseKind::Parry => parry_mods(state, inc, weapon?, around)?,
+        DefenseKind::Parry => parry_mods(state, inc, weapon?, &ParryTerms::of(state, inc, around))?,
         DefenseKind::Block => {
             let s = d.shield.as_ref().filter(|s| s.ready)?;
             if d.blocked() || !crate::rules::grapple::may_block(state, inc.defender) {
@@ -556,14 +556,43 @@ fn base_mods<M: Mods + Default>(
     })
 }
 
+/// What a parry reads the same whatever the weapon parries with: the
+/// attacking weapon's weight (G-EXT-025), close combat (G-CC-005), and
+/// the defender's Weapon Master or Trained by a Master (G-DEF-003). Read
+/// once per defense for all the weapons offered ([`each_option_around`];
+/// each parry option used to look them up again, the traits by a scan of
+/// the sheet's list).
+#[derive(Clone, Copy, Debug)]
+struct ParryTerms {
+    /// [`attacking_weight`].
+    weight: f32,
+    /// The defender is in close combat ([`Around::close`]).
+    close: bool,
+    /// Weapon Master or Trained by a Master.
+    master: bool,
+}
+
+impl ParryTerms {
+    #[inline]
+    fn of(state: &State, inc: &Incoming, around: &Around) -> ParryTerms {
+        let d = state.fighter(inc.defender);
+        ParryTerms {
+            weight: attacking_weight(state, inc),
+            close: around.close,
+            master: d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster),
+        }
+    }
+}
+
 /// A parry's base and its own modifiers (G-DEF-002..005), or `None` when
 /// the weapon cannot parry this attack (unready, held, too long for close
 /// combat, too light for the attacking weapon).
+#[inline]
 fn parry_mods<M: Mods + Default>(
     state: &State,
     inc: &Incoming,
     weapon: u8,
-    around: &Around,
+    terms: &ParryTerms,
 ) -> Option<M> {
     let d = state.fighter(inc.defender);
     let w = d.weapons.get(usize::from(weapon))?;
@@ -584,7 +613,7 @@ fn parry_mods<M: Mods + Default>(
         return None;
     }
     // G-CC-005: only a reach C weapon parries in close combat.
-    if around.close && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0)) {
+    if terms.close && !w.weapon.modes.iter().any(|m| m.is_melee() && m.reaches(0)) {
         return None;
     }
     // G-EXT-025: no parrying a weapon heavier than Basic Lift (twice
@@ -595,7 +624,7 @@ fn parry_mods<M: Mods + Default>(
         } else {
             1.0
         };
-    if attacking_weight(state, inc) > lift {
+    if terms.weight > lift {
         return None;
     }
     let mut m = M::base("Parry", base, "G-DEF-002");
@@ -605,8 +634,7 @@ fn parry_mods<M: Mods + Default>(
     }
     // G-DEF-003: -4 per earlier parry this turn; -2 with a fencing weapon or
     // Weapon Master / Trained by a Master, -1 with both.
-    let master = d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster);
-    let step = match (w.is_fencing(), master) {
+    let step = match (w.is_fencing(), terms.master) {
         (true, true) => 1,
         (true, false) | (false, true) => 2,
         _ => 4,
@@ -713,26 +741,13 @@ pub(crate) fn each_option_around(
 ) {
     let d = state.fighter(inc.defender);
     // The modifiers every Dodge, Parry and Block shares, for the three
-    // kinds at once ([`commons`]), read by each defense offered.
-    let shared = commons(state, inc, around);
-    let mut push = |kind: DefenseKind, weapon: Option<u8>| {
-        if exclude == Some((kind, weapon)) {
-            return;
-        }
-        let value = match kind {
-            DefenseKind::Dodge | DefenseKind::Parry | DefenseKind::Block => {
-                let common = shared[kind as usize];
-                // Without extras ([`Extras::default`]) nothing else is added.
-                common.and_then(|c| {
-                    base_mods::<Total>(state, inc, kind, weapon, around)
-                        .map(|Total(base)| base.wrapping_add(c))
-                })
-            }
-            DefenseKind::Spell => {
-                defense_mods_around::<Total>(state, inc, kind, weapon, Extras::default(), around)
-                    .map(|Total(v)| v)
-            }
-        };
+    // kinds at once ([`commons`]), read by each defense offered; each
+    // kind adds its base ([`base_mods`]; without extras,
+    // [`Extras::default`], nothing else is added). Debug builds check
+    // every value against [`defense_mods_around`].
+    let [dodge, parry, block] = commons(state, inc, around);
+    let open = |kind: DefenseKind, weapon: Option<u8>| exclude != Some((kind, weapon));
+    let mut offer = |kind: DefenseKind, weapon: Option<u8>, value: Option<i32>| {
         debug_assert_eq!(
             value,
             defense_mods_around::<Total>(state, inc, kind, weapon, Extras::default(), around)
@@ -749,13 +764,47 @@ pub(crate) fn each_option_around(
             });
         }
     };
-    push(DefenseKind::Dodge, None);
-    for (i, _) in d.ready_melee() {
-        push(DefenseKind::Parry, Some(i as u8));
+    if open(DefenseKind::Dodge, None) {
+        let value = dodge.and_then(|c| {
+            base_mods::<Total>(state, inc, DefenseKind::Dodge, None, around)
+                .map(|Total(base)| base.wrapping_add(c))
+        });
+        offer(DefenseKind::Dodge, None, value);
     }
-    push(DefenseKind::Block, None);
+    // What every parry reads alike, read once for all the weapons.
+    let parry = parry.map(|c| (c, ParryTerms::of(state, inc, around)));
+    for (i, _) in d.ready_melee() {
+        let weapon = Some(i as u8);
+        if !open(DefenseKind::Parry, weapon) {
+            continue;
+        }
+        let value = parry.as_ref().and_then(|(c, terms)| {
+            parry_mods::<Total>(state, inc, i as u8, terms).map(|Total(base)| base.wrapping_add(*c))
+        });
+        offer(DefenseKind::Parry, weapon, value);
+    }
+    if open(DefenseKind::Block, None) {
+        let value = block.and_then(|c| {
+            base_mods::<Total>(state, inc, DefenseKind::Block, None, around)
+                .map(|Total(base)| base.wrapping_add(c))
+        });
+        offer(DefenseKind::Block, None, value);
+    }
     for spell in crate::rules::magic::blocking_spells(state, inc) {
-        push(DefenseKind::Spell, Some(spell));
+        let weapon = Some(spell);
+        if !open(DefenseKind::Spell, weapon) {
+            continue;
+        }
+        let value = defense_mods_around::<Total>(
+            state,
+            inc,
+            DefenseKind::Spell,
+            weapon,
+            Extras::default(),
+            around,
+        )
+        .map(|Total(v)| v);
+        offer(DefenseKind::Spell, weapon, value);
     }
 }
 
