@@ -173,7 +173,9 @@ pub(crate) fn resolve_nth(
     let mut check = Check::new(attacker, "attack", "G-DICE-001")
         .critical_excluded(telegraphic)
         .outcome_only(&[0, -1]);
-    if state.fighter(attacker).weapons[wi].is_ranged(mi) {
+    // The mode's kind is the weapon's fixed data: read once for the strike.
+    let is_ranged = state.fighter(attacker).weapons[wi].is_ranged(mi);
+    if is_ranged {
         check = check.ranged();
     }
     // The weapon's name, borrowed for the record (an `Arc` cloned here
@@ -185,7 +187,6 @@ pub(crate) fn resolve_nth(
     if r.is_critical_failure() && extra_effort {
         effort::strained(state, attacker, effort::Limb::Arm, cx)?;
     }
-    let is_ranged = state.fighter(attacker).weapons[wi].is_ranged(mi);
     if is_ranged {
         let at = state.fighter(target).pose.pos;
         ranged::spend_shot(state, attacker, wi, mi, at);
