@@ -31,19 +31,48 @@ pub fn resolve(
     how: How,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    resolve_nth(state, attacker, strike, how, None, cx)
+    resolve_nth(state, attacker, strike, how, None, Since::Changed, cx)
+}
+
+/// What may have changed between the maneuver's declaration and one of its
+/// strikes, which decides whether resolution checks the strike again
+/// (G-TURN-003: a strike that can no longer be made is lost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Since {
+    /// Nothing the strike's checks read: the maneuver's first strike, with
+    /// no step, advance, feint or Rapid Recovery before it. Every declared
+    /// action is checked before it is resolved (the engine and the exact
+    /// odds call `check_action` first, or trust the AI's own check,
+    /// [`fray_core::Ruleset::AI_ACTIONS_ARE_LEGAL`]), and that check made
+    /// the strike's checks ([`check_strike_as`]: the target, the weapon,
+    /// the location, the options) and the reach test from the pose the
+    /// strike is made from. What resolution does before such a strike
+    /// (resetting `moved`, the rolls to stay up, abandoning a spell under
+    /// way, the stance) touches nothing they read, so resolution takes
+    /// their answer as it was; debug builds check the strike again and
+    /// panic on a difference.
+    ///
+    /// [`check_strike_as`]: crate::rules::attack::check_strike_as
+    Declared,
+    /// Anything may have changed (a step, a move, an earlier strike, a
+    /// Wait going off, extra effort paid): the strike is checked again.
+    Changed,
 }
 
 /// [`resolve`] for strike `nth` of the attacker's own maneuver: its stages
-/// are resume points for the exact odds ([`sequence`]).
+/// are resume points for the exact odds ([`sequence`]). `since` says
+/// whether the strike's checks must run again ([`Since`]).
 pub(crate) fn resolve_nth(
     state: &mut State,
     attacker: CombatantId,
     strike: Strike,
     how: How,
     nth: Nth,
+    since: Since,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
+    // Rapid Recovery readies the weapon and pays for it: checked again.
+    let declared = since == Since::Declared && !strike.rapid_recovery;
     if strike.rapid_recovery
         && let Some(w) = state
             .fighter_mut(attacker)
@@ -56,15 +85,18 @@ pub(crate) fn resolve_nth(
         effort::spend(state, attacker, 1, "Rapid Recovery", "G-EFF-001", cx)?;
     }
     // Readied now (or it was not needed): check the strike as a plain one.
-    let strike = Strike {
-        rapid_recovery: false,
-        ..strike
-    };
+    let mut strike = strike;
+    strike.rapid_recovery = false;
     // The to-hit modifiers, the terms only when told (the simulator adds
     // integers; same rules). A Deceptive Attack's floor (G-ATK-001) is
     // checked on them, the checks before it as `check_strike_as` has them.
     let mut mods = None;
-    let checked = check_strike_but_floor(state, attacker, &strike, how).and_then(|found| {
+    let checks = if declared {
+        declared_strike(state, attacker, &strike, how)
+    } else {
+        check_strike_but_floor(state, attacker, &strike, how)
+    };
+    let checked = checks.and_then(|found| {
         if strike.deceptive > 0 {
             let level = Level::new(
                 cx,
@@ -77,8 +109,12 @@ pub(crate) fn resolve_nth(
         }
         Ok(found)
     });
-    // The reach test ([`in_reach`]'s), worded only when it refuses.
+    // The reach test ([`in_reach`]'s), worded only when it refuses; made
+    // at the declaration for a [`Since::Declared`] strike.
     let (wi, mi) = match checked.and_then(|(w, m)| {
+        if declared {
+            return Ok((w, m));
+        }
         let from = state.fighter(attacker).pose;
         match reach_problem(state, attacker, from, strike.target, w, m) {
             None => Ok((w, m)),
@@ -137,7 +173,9 @@ pub(crate) fn resolve_nth(
     let mut check = Check::new(attacker, "attack", "G-DICE-001")
         .critical_excluded(telegraphic)
         .outcome_only(&[0, -1]);
-    if state.fighter(attacker).weapons[wi].is_ranged(mi) {
+    // The mode's kind is the weapon's fixed data: read once for the strike.
+    let is_ranged = state.fighter(attacker).weapons[wi].is_ranged(mi);
+    if is_ranged {
         check = check.ranged();
     }
     // The weapon's name, borrowed for the record (an `Arc` cloned here
@@ -149,7 +187,6 @@ pub(crate) fn resolve_nth(
     if r.is_critical_failure() && extra_effort {
         effort::strained(state, attacker, effort::Limb::Arm, cx)?;
     }
-    let is_ranged = state.fighter(attacker).weapons[wi].is_ranged(mi);
     if is_ranged {
         let at = state.fighter(target).pose.pos;
         ranged::spend_shot(state, attacker, wi, mi, at);
@@ -198,6 +235,32 @@ pub(crate) fn resolve_nth(
         into_close: into_close(state, attacker, target),
     };
     land(state, attacker, landing, nth, cx)
+}
+
+/// The weapon and mode of a strike checked at its maneuver's declaration,
+/// with nothing changed since ([`Since::Declared`]): the answer
+/// [`check_strike_but_floor`] and the reach test gave then. Debug builds
+/// make both again and panic on a difference.
+#[inline]
+fn declared_strike(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+) -> Result<(usize, usize), fray_core::Illegal> {
+    let found = (usize::from(strike.weapon), usize::from(strike.mode));
+    if cfg!(debug_assertions) {
+        if let Err(why) = check_strike_but_floor(state, attacker, strike, how) {
+            panic!("a strike checked at its declaration is refused at its resolution: {why}");
+        }
+        let from = state.fighter(attacker).pose;
+        let out = reach_problem(state, attacker, from, strike.target, found.0, found.1);
+        assert_eq!(
+            out, None,
+            "a strike in reach at its declaration is out of reach at its resolution"
+        );
+    }
+    Ok(found)
 }
 
 /// G-CC-009: an attack into a close combat that missed or was dodged may

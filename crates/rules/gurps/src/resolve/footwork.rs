@@ -86,6 +86,9 @@ fn sprint_roll(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) -> 
 
 /// After each maneuver: a Move that went somewhere keeps the streak a
 /// sprint needs (G-MOV-002); anything else ends it and the sprint.
+///
+/// Inlined: two stores after every maneuver.
+#[inline]
 pub fn after_maneuver(state: &mut State, who: CombatantId, moved_on_a_move: bool) {
     let f = state.fighter_mut(who);
     if moved_on_a_move {

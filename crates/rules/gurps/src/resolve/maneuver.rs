@@ -6,6 +6,7 @@ use crate::model::action::{Action, AllOutVariant, DefenseVariant, Step, Strike};
 use crate::model::event::Event;
 use crate::model::sheet::Trait;
 use crate::model::state::{Feint, Stance, State, Stun};
+use crate::resolve::attack::Since;
 use crate::resolve::check::{self, Check, Judged};
 use crate::resolve::{
     attack, effort, footwork, grapple, magic, movement, sequence, slam, strikes, turn, wait,
@@ -85,7 +86,15 @@ pub(crate) fn second_strike(
             variant: variant @ AllOutVariant::Double,
             strike,
             ..
-        } => attack::resolve_nth(state, actor, *strike, How::all_out(*variant), Some(1), cx)?,
+        } => attack::resolve_nth(
+            state,
+            actor,
+            *strike,
+            How::all_out(*variant),
+            Some(1),
+            Since::Changed,
+            cx,
+        )?,
         Action::Attack {
             strike,
             extra: Some(x),
@@ -249,14 +258,30 @@ fn all_out_attack(
     state.fighter_mut(actor).stance = Stance::AllOutAttack;
     let pose =
         advance_pose(state, actor, advance).map_err(|e| fray_core::Halt::illegal(actor, e))?;
-    if pose != state.fighter(actor).pose && !movement::advance(state, actor, pose, advance, cx)? {
+    let advanced = pose != state.fighter(actor).pose;
+    if advanced && !movement::advance(state, actor, pose, advance, cx)? {
         return Ok(false);
     }
     if variant == AllOutVariant::Feint {
         // G-AOA-004: a free feint, then the attack.
         feint(state, actor, strike.target, strike.weapon, true, cx)?;
     }
-    attack::resolve_nth(state, actor, *strike, How::all_out(variant), Some(0), cx)?;
+    // Without an advance or a feint before it, the strike is made as it
+    // was declared.
+    let since = if advanced || variant == AllOutVariant::Feint {
+        Since::Changed
+    } else {
+        Since::Declared
+    };
+    attack::resolve_nth(
+        state,
+        actor,
+        *strike,
+        How::all_out(variant),
+        Some(0),
+        since,
+        cx,
+    )?;
     all_out_after(state, actor, variant, strike, 0, cx)?;
     spend_feint(state, actor, strike.target);
     Ok(true)
@@ -277,7 +302,8 @@ fn all_out_after(
         // The first attack's outcomes come to a few states; what follows
         // is also `second_strike`'s.
         before_second_strike(state, actor, &(actor, *strike, "second attack"), cx)?;
-        attack::resolve_nth(state, actor, *strike, How::all_out(variant), Some(1), cx)?;
+        let how = How::all_out(variant);
+        attack::resolve_nth(state, actor, *strike, how, Some(1), Since::Changed, cx)?;
         all_out_after(state, actor, variant, strike, 1, cx)?;
     }
     Ok(())

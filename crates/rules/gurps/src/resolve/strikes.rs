@@ -8,7 +8,7 @@ use crate::Gurps;
 use crate::model::action::{Charge, Extra, Step, Strike};
 use crate::model::event::Event;
 use crate::model::state::{Stance, State};
-use crate::resolve::attack::{self};
+use crate::resolve::attack::{self, Since};
 use crate::resolve::maneuver::before_second_strike;
 use crate::resolve::{effort, movement};
 use crate::rules::attack::How;
@@ -25,7 +25,12 @@ pub fn resolve_attack(
     giant: Option<&Step>,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    let steps = ordered(step, giant);
+    // Most Attacks take no step: nothing to order then.
+    let steps = if step.is_none() && giant.is_none() {
+        arrayvec::ArrayVec::new()
+    } else {
+        ordered(step, giant)
+    };
     for (s, is_giant) in steps.iter().filter(|(s, _)| !s.after) {
         // A Wait that went off on the way may have stopped the attacker.
         if !take(state, actor, s, *is_giant, cx)? {
@@ -33,7 +38,13 @@ pub fn resolve_attack(
         }
     }
     let (main_how, _) = hows(strike, extra);
-    attack::resolve_nth(state, actor, *strike, main_how, Some(0), cx)?;
+    // With no step before it, the strike is made as it was declared.
+    let since = if steps.iter().all(|(s, _)| s.after) {
+        Since::Declared
+    } else {
+        Since::Changed
+    };
+    attack::resolve_nth(state, actor, *strike, main_how, Some(0), since, cx)?;
     after_strike(state, actor, strike, (step, giant), extra, 0, cx)
 }
 
@@ -72,6 +83,9 @@ pub(crate) fn after_strike(
             None => {}
         }
     }
+    if step.is_none() && giant.is_none() {
+        return Ok(());
+    }
     steps_after(state, actor, &ordered(step, giant), cx)
 }
 
@@ -85,7 +99,15 @@ pub(crate) fn second_strike(
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     let (_, second_how) = hows(strike, Some(extra));
-    attack::resolve_nth(state, actor, *second(extra), second_how, Some(1), cx)
+    attack::resolve_nth(
+        state,
+        actor,
+        *second(extra),
+        second_how,
+        Some(1),
+        Since::Changed,
+        cx,
+    )
 }
 
 /// The steps taken after the attack (G-MATK-001, G-TAC-003).

@@ -33,30 +33,25 @@ fn next_turn(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<Next> {
         return Ok(Next::Over(outcome));
     }
     // At most one full pass: fight_over guarantees someone can act.
-    for _ in 0..=state.order.len() {
+    let len = state.order.len();
+    for _ in 0..=len {
+        // The next in the order, or a new round from the first.
         let at = match state.cursor {
-            None => 0,
-            Some(i) => i + 1,
-        };
-        let at = if at >= state.order.len() || state.cursor.is_none() {
-            state.round += 1;
-            if state.round > state.max_rounds {
-                state.round = state.max_rounds;
-                return Ok(Next::Over(Outcome {
-                    winner: None,
-                    reason: EndReason::RoundLimit,
-                    rounds: state.max_rounds,
-                }));
+            Some(i) if i + 1 < len => i + 1,
+            cursor => {
+                state.round += 1;
+                if state.round > state.max_rounds {
+                    state.round = state.max_rounds;
+                    return Ok(Next::Over(Outcome {
+                        winner: None,
+                        reason: EndReason::RoundLimit,
+                        rounds: state.max_rounds,
+                    }));
+                }
+                let round = state.round;
+                cx.emit(|| Event::Round { round });
+                cursor.map_or(0, |i| (i + 1) % len)
             }
-            let round = state.round;
-            cx.emit(|| Event::Round { round });
-            if state.cursor.is_none() {
-                0
-            } else {
-                at % state.order.len()
-            }
-        } else {
-            at
         };
         state.cursor = Some(at);
         let id = state.order[at];

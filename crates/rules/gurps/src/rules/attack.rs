@@ -738,7 +738,10 @@ fn melee_mods<M: Mods>(
         mods.add("striking past foes", -4 * foes, "G-ATK-022");
     }
     // G-ATK-021 / G-ATK-027: a melee attack from above is at -2 (the foe defends at -2 too).
-    if state.map.level_at(from) > state.map.level_at(to) {
+    // An open field (no cell listed) has no heights: no look-ups.
+    let above = state.map.any_terrain() && state.map.level_at(from) > state.map.level_at(to);
+    debug_assert_eq!(above, state.map.level_at(from) > state.map.level_at(to));
+    if above {
         mods.add("attacking from above", -2, "G-ATK-021");
     }
     if let Some(heroic) = how.move_and_attack
