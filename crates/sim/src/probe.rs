@@ -90,8 +90,11 @@ pub fn play_serially<R: Ruleset>(start: &R::State, fights: u64) -> Result<Serial
     };
     let mut tally = vec![0u64; R::roster(start).len() + 1];
     let sides = side_names::<R>(start);
+    // One state, refilled from `start` for every fight as `fray sim`'s
+    // workers do (`clone_from` reuses its buffers).
+    let mut state = start.clone();
     for trial in 0..fights {
-        let mut state = start.clone();
+        state.clone_from(start);
         let mut oracle = SimOracle::<R>::new(fray_core::dice::trial_rng(1, trial));
         let outcome = engine::run(&mut state, &mut oracle, &mut NullSink)
             .map_err(|e| format!("fight {trial}: {e}"))?;

@@ -109,8 +109,10 @@ pub fn totals<R: Ruleset>(
         (0..chunks)
             .into_par_iter()
             .map_init(
-                || vec![Tally::default(); combatants],
-                |tallies, c| {
+                // Each worker's tallies and its one state, refilled from
+                // `start` for every fight (`clone_from` reuses its buffers).
+                || (vec![Tally::default(); combatants], start.clone()),
+                |(tallies, state), c| {
                     let begin = c * chunk;
                     let end = config.trials.min(begin.saturating_add(chunk));
                     let mut totals = Totals::new(sides, combatants);
@@ -118,7 +120,7 @@ pub fn totals<R: Ruleset>(
                         return Ok(totals);
                     }
                     let result =
-                        run_chunk::<R>(start, config.seed, begin..end, tallies, &mut totals);
+                        run_chunk::<R>(start, state, config.seed, begin..end, tallies, &mut totals);
                     if let Err(SimError::Trial { trial, .. }) = &result {
                         first_failure.fetch_min(*trial, Ordering::Relaxed);
                     }
@@ -140,24 +142,26 @@ pub fn totals<R: Ruleset>(
     })
 }
 
-/// Plays the fights `trials`, reusing the caller's tally buffer.
+/// Plays the fights `trials`, reusing the caller's tally buffer and its
+/// state (refilled from `start` before each fight).
 fn run_chunk<R: Ruleset>(
     start: &R::State,
+    state: &mut R::State,
     seed: u64,
     trials: Range<u64>,
     tallies: &mut [Tally],
     totals: &mut Totals,
 ) -> Result<(), SimError> {
     for trial in trials {
-        let mut state = start.clone();
+        state.clone_from(start);
         let mut oracle = SimOracle::<R>::new(trial_rng(seed, trial));
         let outcome =
-            engine::run(&mut state, &mut oracle, &mut NullSink).map_err(|e| SimError::Trial {
+            engine::run(state, &mut oracle, &mut NullSink).map_err(|e| SimError::Trial {
                 trial,
                 seed,
                 message: e.to_string(),
             })?;
-        R::tally(&state, tallies);
+        R::tally(state, tallies);
         totals.record(&outcome, tallies);
     }
     Ok(())

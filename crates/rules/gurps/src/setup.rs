@@ -237,7 +237,7 @@ fn check_attributes(sheet: &Sheet) -> Result<(), FieldError> {
 #[derive(Default)]
 struct Kit {
     weight: f32,
-    weapons: Vec<Carried>,
+    weapons: crate::model::state::Weapons,
     shield: Option<CarriedShield>,
     spells: Vec<crate::model::state::KnownSpell>,
     dr: [i32; LOCATION_COUNT],
@@ -487,7 +487,7 @@ fn fighter(c: &Combatant, side: SideId, sheet: &Sheet, kit: Kit, stats: Stats) -
         stance: Stance::Normal,
         retreated_from: None,
         death_checks: 0,
-        crippled: Vec::new(),
+        crippled: Default::default(),
         feint: None,
         aim: None,
         dropped_vs: None,

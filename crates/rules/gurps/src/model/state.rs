@@ -579,6 +579,16 @@ impl Stats {
     }
 }
 
+/// Weapons kept inline by a [`Fighter`]: a duel's fighters carry three
+/// (a weapon, Punch and Kick); more spill to the heap.
+pub const WEAPONS_INLINE: usize = 3;
+
+/// A fighter's carried weapons ([`Fighter::weapons`]).
+pub type Weapons = smallvec::SmallVec<[Carried; WEAPONS_INLINE]>;
+
+/// A fighter's crippled locations ([`Fighter::crippled`]).
+pub type Crippled = smallvec::SmallVec<[Location; LOCATION_COUNT]>;
+
 /// One combatant.
 #[derive(Clone, Debug)]
 pub struct Fighter {
@@ -611,8 +621,10 @@ pub struct Fighter {
     ///
     /// [`Tactics::is_basic`]: crate::model::tactics::Tactics::is_basic
     pub basic_ai: bool,
-    /// Weapons carried (and a charged spell in hand, last).
-    pub weapons: Vec<Carried>,
+    /// Weapons carried (and a charged spell in hand, last), on the stack
+    /// for up to [`WEAPONS_INLINE`]: a fight's clone of its start state
+    /// then allocates nothing for them.
+    pub weapons: Weapons,
     /// Spells known, in the sheet's (alphabetical) order.
     pub spells: Arc<[KnownSpell]>,
     /// The spell being cast, if any (G-CON-001, G-SPL-001).
@@ -654,8 +666,9 @@ pub struct Fighter {
     pub retreated_from: Option<CombatantId>,
     /// Death checks already made, as multiples of -HP (G-INJ-013).
     pub death_checks: i32,
-    /// Crippled locations (G-LOC-009).
-    pub crippled: Vec<Location>,
+    /// Crippled locations (G-LOC-009), each once: on the stack (there are
+    /// [`LOCATION_COUNT`] locations), so crippling one allocates nothing.
+    pub crippled: Crippled,
     /// Feint won against a foe, for the next attack (G-FNT-003).
     pub feint: Option<Feint>,
     /// Aiming a ranged weapon (G-AIM-001..005).
@@ -1193,7 +1206,7 @@ pub const NEAR_RINGS: u32 = 6;
 pub const SMALL_FIELD: usize = 32;
 
 /// The whole fight.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct State {
     /// Scenario name.
     pub name: Arc<str>,
@@ -1243,6 +1256,94 @@ pub struct State {
     /// by this stamp instead of comparing them each decision, starts again.
     #[serde(skip)]
     pub stamp: fray_core::memo::Stamp,
+}
+
+/// Written out so that [`Clone::clone_from`] reuses the buffers of the
+/// state it refills: the simulator keeps one state per worker and refills
+/// it from the start state for every fight, which then allocates nothing
+/// (the fighters' `Vec` keeps its room, their weapons and crippled
+/// locations are inline). Both list every field, so a new one cannot be
+/// forgotten.
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let State {
+            name,
+            sides,
+            seats,
+            fighters,
+            order,
+            cursor,
+            round,
+            max_rounds,
+            map,
+            options,
+            surprise,
+            aftermath_told,
+            occupancy,
+            grips,
+            casters,
+            armory,
+            stamp,
+        } = self;
+        State {
+            name: name.clone(),
+            sides: sides.clone(),
+            seats: seats.clone(),
+            fighters: fighters.clone(),
+            order: order.clone(),
+            cursor: *cursor,
+            round: *round,
+            max_rounds: *max_rounds,
+            map: map.clone(),
+            options: options.clone(),
+            surprise: surprise.clone(),
+            aftermath_told: *aftermath_told,
+            occupancy: occupancy.clone(),
+            grips: *grips,
+            casters: casters.clone(),
+            armory: armory.clone(),
+            stamp: stamp.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let State {
+            name,
+            sides,
+            seats,
+            fighters,
+            order,
+            cursor,
+            round,
+            max_rounds,
+            map,
+            options,
+            surprise,
+            aftermath_told,
+            occupancy,
+            grips,
+            casters,
+            armory,
+            stamp,
+        } = source;
+        self.name.clone_from(name);
+        self.sides.clone_from(sides);
+        self.seats.clone_from(seats);
+        self.fighters.clone_from(fighters);
+        self.order.clone_from(order);
+        self.cursor = *cursor;
+        self.round = *round;
+        self.max_rounds = *max_rounds;
+        self.map.clone_from(map);
+        self.options.clone_from(options);
+        self.surprise.clone_from(surprise);
+        self.aftermath_told = *aftermath_told;
+        self.occupancy.clone_from(occupancy);
+        self.grips = *grips;
+        self.casters.clone_from(casters);
+        self.armory.clone_from(armory);
+        self.stamp.clone_from(stamp);
+    }
 }
 
 impl State {

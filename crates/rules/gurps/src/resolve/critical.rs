@@ -15,6 +15,7 @@ use crate::rules::tables::{self, CriticalMiss, MissedAttack, UnarmedMiss};
 use fray_core::dice::RollKind;
 use fray_core::grid::{Facing, Pose};
 use fray_core::{CombatantId, Cx, ModList};
+use std::sync::Arc;
 
 /// What the critically failed roll was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,19 +59,14 @@ pub fn critical_miss(
             cx,
         );
     }
-    let mode = w.weapon.modes.get(mi).cloned();
+    // Read in place: the mode is not cloned (its name is a `String`).
+    let mode = w.weapon.modes.get(mi);
     let attack = MissedAttack {
         ranged,
         impaling_or_piercing: mode
-            .as_ref()
             .is_some_and(|m| m.damage_type.is_piercing_or_impaling() && m.is_melee()),
-        swung: !parry
-            && mode
-                .as_ref()
-                .is_some_and(|m| m.damage.base == DamageBase::Swing),
-        resists_breaking: mode
-            .as_ref()
-            .is_some_and(|m| m.damage_type == DamageType::Crushing)
+        swung: !parry && mode.is_some_and(|m| m.damage.base == DamageBase::Swing),
+        resists_breaking: mode.is_some_and(|m| m.damage_type == DamageType::Crushing)
             && w.weapon.material == crate::model::data::WeaponMaterial::SolidMetal,
         cheap: false,
     };
@@ -118,7 +114,9 @@ fn armed(
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     const RULE: &str = "G-EXT-009";
-    let name = state.fighter(who).weapons[wi].weapon.name.clone();
+    // The weapon's data shared, not its name copied.
+    let weapon = Arc::clone(&state.fighter(who).weapons[wi].weapon);
+    let name = weapon.name.as_str();
     match miss {
         CriticalMiss::WeaponBreaks => {
             let w = &mut state.fighter_mut(who).weapons[wi];
@@ -142,7 +140,7 @@ fn armed(
             drop(state, who, wi);
             say(state, who, format_args!("drops the {name}"), RULE, cx);
         }
-        CriticalMiss::WeaponFlies => weapon_flies(state, who, (wi, mi), &name, cx)?,
+        CriticalMiss::WeaponFlies => weapon_flies(state, who, (wi, mi), name, cx)?,
         CriticalMiss::StrainedShoulder => strained_shoulder(state, who, wi, cx),
         CriticalMiss::FallDown => fall(state, who, RULE, cx),
     }

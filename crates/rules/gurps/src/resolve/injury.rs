@@ -492,7 +492,8 @@ fn head_blow_aftermath(
 ) -> Flow<()> {
     let c = blow.critical;
     // Row 14: the weapon held drops, one at random (1d) of two or more.
-    let held: Vec<usize> = state
+    // On the stack (no allocation) for a fighter's usual few weapons.
+    let held: smallvec::SmallVec<[usize; crate::model::state::WEAPONS_INLINE]> = state
         .fighter(blow.target)
         .weapons
         .iter()

@@ -342,7 +342,7 @@ fn a_crippling_arm_blow_is_capped_and_counts_as_a_major_wound() {
     )));
     assert_eq!(roll(&ev, "knockdown").target, Some(12));
     let f = s.fighter(B);
-    assert_eq!(f.crippled, [Location::RightArm]);
+    assert_eq!(f.crippled[..], [Location::RightArm]);
     assert!(
         !f.weapons[0].ready(),
         "a crippled arm drops its weapon (G-LOC-010)"
