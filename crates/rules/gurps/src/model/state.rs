@@ -1565,3 +1565,67 @@ impl State {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn duel() -> State {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../scenarios/gurps/duel.toml");
+        let file = fray_core::scenario::SourceFile::read(&path).expect("a bundled scenario reads");
+        fray_core::run::load::<crate::Gurps>(file)
+            .expect("a bundled scenario loads")
+            .state
+    }
+
+    /// G-DEF-003, G-DEF-005, G-RDY-001, G-TURN-005: each packed field is
+    /// written alone, and the counters keep their whole `u8` (the parries
+    /// saturate as they always have; nothing is cut to fewer bits).
+    #[test]
+    fn g_def_003_g_rdy_001_packed_fields_are_written_alone_and_whole() {
+        let mut s = duel();
+        let f = &mut s.fighters[0];
+        let w = &mut f.weapons[0];
+        let before = (w.ready(), w.loaded(), w.is_unbalanced());
+        w.set_parries(254);
+        w.add_parry();
+        w.add_parry();
+        assert_eq!(w.parries(), 255);
+        w.set_reload_left(200);
+        w.set_broken(true);
+        w.set_attacked(true);
+        assert_eq!(w.reload_left(), 200);
+        assert!(w.broken() && w.attacked() && !w.taken() && !w.parried_before_turn());
+        assert_eq!((w.ready(), w.loaded(), w.is_unbalanced()), before);
+        f.set_frozen(250);
+        f.set_blocked(true);
+        f.set_suffocating(true);
+        assert_eq!(f.frozen(), 250);
+        assert!(f.blocked() && f.suffocating() && !f.asleep() && !f.mortal_wound());
+        f.set_blocked(false);
+        assert!(!f.blocked() && f.suffocating() && f.frozen() == 250);
+    }
+
+    /// The packed fields serialize under their old names, types and
+    /// places (session saves and the CLI's JSON read as before).
+    #[test]
+    fn packed_fields_serialize_under_their_old_names_and_places() {
+        let s = duel();
+        let json = serde_json::to_string(&s.fighters[0]).expect("a fighter serializes");
+        for run in [
+            r#""casting":null,"blocking_spell":false,"asleep":false,"shield":"#,
+            r#""stun":null,"stun_defense_until_turn":false,"shock":0,"injury_since_turn":0,"stance":"normal","blocked":false,"retreated_from":null,"#,
+            r#""dropped_vs":null,"off_balance":false,"dropped_guard":false,"torn_until_turn":0,"torn_muscle":0,"do_nothing_next":false,"close":null,"#,
+            r#","mortal_wound":false,"body":null,"#,
+            r#","sprint_turns":0,"frozen":0,"leader":"#,
+            r#""responding":null,"suffocating":false,"next_break_free":0,"#,
+            r#""ready":true,"dropped_at":null,"parries":0,"attacked":false,"parried_before_turn":false,"broken":false,"taken":false,"hp":"#,
+            r#","loaded":true,"reload_left":0,"spell":null}"#,
+        ] {
+            assert!(json.contains(run), "{run} in {json}");
+        }
+        assert!(!json.contains("flags") && !json.contains("unarmed_skill"));
+        assert!(json.starts_with(r#"{"name":"#) && json.ends_with('}'));
+    }
+}
