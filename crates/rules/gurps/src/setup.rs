@@ -237,7 +237,7 @@ fn check_attributes(sheet: &Sheet) -> Result<(), FieldError> {
 #[derive(Default)]
 struct Kit {
     weight: f32,
-    weapons: crate::model::state::Weapons,
+    weapons: Vec<Carried>,
     shield: Option<CarriedShield>,
     spells: Vec<crate::model::state::KnownSpell>,
     dr: [i32; LOCATION_COUNT],

@@ -501,10 +501,7 @@ pub(super) fn recover(state: &State, me: CombatantId) -> Option<Action> {
     let armed = |w: &&crate::model::state::Carried| w.weapon.unarmed.is_none();
     if !f.ready_melee().any(|(_, w)| armed(&w))
         && let Some((i, _)) = f.weapons.iter().enumerate().find(|(i, w)| {
-            armed(w)
-                && !w.ready()
-                && crate::rules::maneuver::check(state, me, &Action::Ready { weapon: *i as u8 })
-                    .is_ok()
+            armed(w) && !w.ready() && crate::rules::maneuver::may_ready(state, me, *i as u8)
         })
     {
         return Some(Action::Ready { weapon: i as u8 });

@@ -579,15 +579,9 @@ impl Stats {
     }
 }
 
-/// Weapons kept inline by a [`Fighter`]: a duel's fighters carry three
-/// (a weapon, Punch and Kick); more spill to the heap.
-pub const WEAPONS_INLINE: usize = 3;
-
-/// A fighter's carried weapons ([`Fighter::weapons`]).
-pub type Weapons = smallvec::SmallVec<[Carried; WEAPONS_INLINE]>;
-
-/// A fighter's crippled locations ([`Fighter::crippled`]).
-pub type Crippled = smallvec::SmallVec<[Location; LOCATION_COUNT]>;
+/// A fighter's crippled locations ([`Fighter::crippled`]): each location
+/// at most once, so they always fit.
+pub type Crippled = arrayvec::ArrayVec<Location, LOCATION_COUNT>;
 
 /// One combatant.
 #[derive(Clone, Debug)]
@@ -621,10 +615,8 @@ pub struct Fighter {
     ///
     /// [`Tactics::is_basic`]: crate::model::tactics::Tactics::is_basic
     pub basic_ai: bool,
-    /// Weapons carried (and a charged spell in hand, last), on the stack
-    /// for up to [`WEAPONS_INLINE`]: a fight's clone of its start state
-    /// then allocates nothing for them.
-    pub weapons: Weapons,
+    /// Weapons carried (and a charged spell in hand, last).
+    pub weapons: Vec<Carried>,
     /// Spells known, in the sheet's (alphabetical) order.
     pub spells: Arc<[KnownSpell]>,
     /// The spell being cast, if any (G-CON-001, G-SPL-001).
@@ -666,8 +658,9 @@ pub struct Fighter {
     pub retreated_from: Option<CombatantId>,
     /// Death checks already made, as multiples of -HP (G-INJ-013).
     pub death_checks: i32,
-    /// Crippled locations (G-LOC-009), each once: on the stack (there are
-    /// [`LOCATION_COUNT`] locations), so crippling one allocates nothing.
+    /// Crippled locations (G-LOC-009), each once (pushed only when not
+    /// there yet): inline, room for all [`LOCATION_COUNT`], so crippling
+    /// one allocates nothing and reading them costs what a `Vec` costs.
     pub crippled: Crippled,
     /// Feint won against a foe, for the next attack (G-FNT-003).
     pub feint: Option<Feint>,
@@ -1260,10 +1253,10 @@ pub struct State {
 
 /// Written out so that [`Clone::clone_from`] reuses the buffers of the
 /// state it refills: the simulator keeps one state per worker and refills
-/// it from the start state for every fight, which then allocates nothing
-/// (the fighters' `Vec` keeps its room, their weapons and crippled
-/// locations are inline). Both list every field, so a new one cannot be
-/// forgotten.
+/// it from the start state for every fight, and the fighters' `Vec` keeps
+/// its room (each fighter's weapons are still cloned into a new `Vec`: see
+/// docs/performance.md, branch gurps15alloc). Both list every field, so a
+/// new one cannot be forgotten.
 impl Clone for State {
     fn clone(&self) -> Self {
         let State {

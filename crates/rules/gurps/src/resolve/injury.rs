@@ -493,7 +493,7 @@ fn head_blow_aftermath(
     let c = blow.critical;
     // Row 14: the weapon held drops, one at random (1d) of two or more.
     // On the stack (no allocation) for a fighter's usual few weapons.
-    let held: smallvec::SmallVec<[usize; crate::model::state::WEAPONS_INLINE]> = state
+    let held: smallvec::SmallVec<[usize; 4]> = state
         .fighter(blow.target)
         .weapons
         .iter()

@@ -308,47 +308,102 @@ fn check_posture(state: &State, actor: CombatantId, to: Posture) -> Result<(), I
 
 /// G-RDY-001: a weapon that can be readied (or reloaded) now.
 fn check_ready(state: &State, actor: CombatantId, weapon: u8) -> Result<(), Illegal> {
+    match ready_refusal(state, actor, weapon) {
+        None => Ok(()),
+        Some(why) => Err(why.illegal(state, actor, weapon)),
+    }
+}
+
+/// Why a Ready of a carried weapon is refused: typed, so that asking
+/// whether a Ready is allowed ([`may_ready`], the AI's question every turn
+/// a weapon lies out of reach or its arm is crippled) writes no words and
+/// allocates nothing; [`ReadyRefusal::illegal`] words it for a refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReadyRefusal {
+    /// No such weapon.
+    NoWeapon,
+    /// A charged spell, not a weapon (G-SPL-011).
+    Spell,
+    /// Broken (G-EXT-009).
+    Broken,
+    /// Taken away by a foe (G-GRP-003).
+    Taken,
+    /// A grabbed figure needs a free hand (G-GRP-015).
+    NoFreeHand,
+    /// The weapon arm is crippled (G-LOC-010).
+    ArmCrippled,
+    /// Already ready (and loaded).
+    AlreadyReady,
+    /// Lying in another hex.
+    Elsewhere,
+}
+
+impl ReadyRefusal {
+    /// The refusal in words, under its rule.
+    fn illegal(self, state: &State, actor: CombatantId, weapon: u8) -> Illegal {
+        let f = state.fighter(actor);
+        let name = || {
+            f.weapons
+                .get(usize::from(weapon))
+                .map_or("", |w| w.weapon.name.as_str())
+        };
+        match self {
+            ReadyRefusal::NoWeapon => Illegal::input(format!("{} has no weapon {weapon}", f.name)),
+            ReadyRefusal::Spell => Illegal::new(
+                "G-SPL-011",
+                format!("{} is a charged spell, not a weapon to ready", name()),
+            ),
+            ReadyRefusal::Broken => Illegal::new("G-EXT-009", format!("{} is broken", name())),
+            ReadyRefusal::Taken => Illegal::new("G-GRP-003", format!("{} was taken away", name())),
+            ReadyRefusal::NoFreeHand => Illegal::new("G-GRP-015", "no free hand to ready it with"),
+            ReadyRefusal::ArmCrippled => Illegal::new("G-LOC-010", "the weapon arm is crippled"),
+            ReadyRefusal::AlreadyReady => Illegal::input(format!("{} is already ready", name())),
+            ReadyRefusal::Elsewhere => {
+                Illegal::input(format!("{} lies in another hex; move there first", name()))
+            }
+        }
+    }
+}
+
+/// [`check`] of a Ready of weapon `weapon` (G-RDY-001), as a yes or no
+/// with the same checks in the same order (what keeps the figure from
+/// choosing, its grip, then [`ready_refusal`]); the Ready's own refusals
+/// (the ones the AI meets: a crippled arm, a weapon out of reach) are not
+/// worded, so they allocate nothing. Debug builds compare it with [`check`].
+pub fn may_ready(state: &State, actor: CombatantId, weapon: u8) -> bool {
+    let action = Action::Ready { weapon };
+    let may = check_dazed(state, actor, &action).is_ok()
+        && crate::rules::grapple::allows(state, actor, &action).is_ok()
+        && ready_refusal(state, actor, weapon).is_none();
+    debug_assert_eq!(may, check(state, actor, &action).is_ok());
+    may
+}
+
+/// Why a Ready of weapon `weapon` is refused, if it is.
+fn ready_refusal(state: &State, actor: CombatantId, weapon: u8) -> Option<ReadyRefusal> {
     let f = state.fighter(actor);
     match f.weapons.get(usize::from(weapon)) {
-        None => Err(Illegal::input(format!("{} has no weapon {weapon}", f.name))),
-        Some(w) if w.spell.is_some() => Err(Illegal::new(
-            "G-SPL-011",
-            format!(
-                "{} is a charged spell, not a weapon to ready",
-                w.weapon.name
-            ),
-        )),
-        Some(w) if w.broken() => Err(Illegal::new(
-            "G-EXT-009",
-            format!("{} is broken", w.weapon.name),
-        )),
-        Some(w) if w.taken() => Err(Illegal::new(
-            "G-GRP-003",
-            format!("{} was taken away", w.weapon.name),
-        )),
+        None => Some(ReadyRefusal::NoWeapon),
+        Some(w) if w.spell.is_some() => Some(ReadyRefusal::Spell),
+        Some(w) if w.broken() => Some(ReadyRefusal::Broken),
+        Some(w) if w.taken() => Some(ReadyRefusal::Taken),
         // G-GRP-015: a grabbed figure readies only with a free hand.
         Some(_)
             if crate::rules::grapple::weapon_free(state, actor, usize::from(weapon)).is_err() =>
         {
-            Err(Illegal::new("G-GRP-015", "no free hand to ready it with"))
+            Some(ReadyRefusal::NoFreeHand)
         }
         Some(_)
             if f.crippled
                 .iter()
                 .any(|l| matches!(l, Location::RightArm | Location::RightHand)) =>
         {
-            Err(Illegal::new("G-LOC-010", "the weapon arm is crippled"))
+            Some(ReadyRefusal::ArmCrippled)
         }
-        Some(w) if w.ready() && !w.loaded() => Ok(()),
-        Some(w) if w.ready() => Err(Illegal::input(format!(
-            "{} is already ready",
-            w.weapon.name
-        ))),
-        Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Err(Illegal::input(format!(
-            "{} lies in another hex; move there first",
-            w.weapon.name
-        ))),
-        Some(_) => Ok(()),
+        Some(w) if w.ready() && !w.loaded() => None,
+        Some(w) if w.ready() => Some(ReadyRefusal::AlreadyReady),
+        Some(w) if w.dropped_at.is_some_and(|h| h != f.pose.pos) => Some(ReadyRefusal::Elsewhere),
+        Some(_) => None,
     }
 }
 
