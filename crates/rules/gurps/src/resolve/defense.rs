@@ -119,7 +119,12 @@ fn attempt_defense(
 ) -> Flow<Attempt> {
     let around = Around::of(state, inc);
     let step = retreat_step(state, inc);
-    let opts = offered(state, inc, exclude, (&around, step.is_some()));
+    // The options, without allocating when they are few, built in place
+    // (a function returning them copied the list out, 29 instructions).
+    let mut opts = DefenseOptions::new();
+    each_option_around(state, inc, exclude, (&around, step.is_some()), |o| {
+        opts.push(o)
+    });
     if opts.is_empty() {
         if attempt == 0 {
             let who = state.fighter(inc.defender).name.clone();
@@ -145,19 +150,6 @@ fn attempt_defense(
         return Ok(Attempt::Failed((choice.kind, choice.weapon)));
     }
     roll_defense(state, inc, (&opts, around, step), choice, cx)
-}
-
-/// [`crate::rules::defense::options`] without allocating when they are few.
-#[inline]
-fn offered(
-    state: &State,
-    inc: &Incoming,
-    exclude: Option<(DefenseKind, Option<u8>)>,
-    board: (&Around, bool),
-) -> DefenseOptions {
-    let mut out = DefenseOptions::new();
-    each_option_around(state, inc, exclude, board, |o| out.push(o));
-    out
 }
 
 /// Asks the defender; `None` when it does not defend. A Parry (or
