@@ -86,7 +86,11 @@ fn fix_turn_order(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
         let f = s.fighter(id);
         (f.stats.speed_quarters, f.stats.dx)
     };
-    let mut ids: Vec<CombatantId> = state.ids().collect();
+    // The order's own buffer, refilled: a state the simulator refills for
+    // every fight (`clone_from`) keeps its room, so this allocates nothing.
+    let mut ids = std::mem::take(&mut state.order);
+    ids.clear();
+    ids.extend(state.ids());
     ids.sort_by_key(|&id| std::cmp::Reverse(key(state, id)));
     // On the stack for a field of up to 8 (the simulator's path allocates
     // nothing for it).
