@@ -548,3 +548,20 @@ impl Ruleset for Gurps {
 mod legal;
 
 mod gm_override;
+
+/// What the unit tests share: a bundled scenario loaded by file name.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use crate::model::state::State;
+
+    /// `scenarios/gurps/<name>`, loaded as the CLI loads it.
+    pub(crate) fn scenario(name: &str) -> State {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../scenarios/gurps")
+            .join(name);
+        let file = fray_core::scenario::SourceFile::read(&path).expect("a bundled scenario reads");
+        fray_core::run::load::<crate::Gurps>(file)
+            .expect("a bundled scenario loads")
+            .state
+    }
+}

@@ -1391,16 +1391,7 @@ pub(super) fn recall(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn scenario(name: &str) -> State {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../scenarios/gurps")
-            .join(name);
-        let file = fray_core::scenario::SourceFile::read(&path).expect("a bundled scenario reads");
-        fray_core::run::load::<crate::Gurps>(file)
-            .expect("a bundled scenario loads")
-            .state
-    }
+    use crate::test_support::scenario;
 
     /// DR and the weapons are compared against the pins only in a fight
     /// where something can change them: a corrosive weapon (G-EXT-022:

@@ -1564,12 +1564,7 @@ mod tests {
     use super::*;
 
     fn duel() -> State {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../scenarios/gurps/duel.toml");
-        let file = fray_core::scenario::SourceFile::read(&path).expect("a bundled scenario reads");
-        fray_core::run::load::<crate::Gurps>(file)
-            .expect("a bundled scenario loads")
-            .state
+        crate::test_support::scenario("duel.toml")
     }
 
     /// G-DEF-003, G-DEF-005, G-RDY-001, G-TURN-005: each packed field is
