@@ -260,6 +260,25 @@ impl CarriedFlags {
     /// Both bits of an unbalanced weapon.
     pub const UNBALANCED: u32 = (CarriedFlags::ATTACKED | CarriedFlags::PARRIED_BEFORE_TURN)
         << CarriedFlags::UNBALANCED_SHIFT;
+
+    /// The wielder's turn begins: the parries since the last turn began
+    /// start again from none (G-DEF-003), whether any was made is kept for
+    /// this turn as [`CarriedFlags::PARRIED_BEFORE_TURN`] (an unbalanced
+    /// weapon that parried cannot attack, G-DEF-005 decision), and
+    /// [`CarriedFlags::ATTACKED`] is cleared (G-DEF-005), in one write.
+    #[inline]
+    fn start_turn(&mut self) {
+        let parried = (self.0 >> CarriedFlags::PARRIES_SHIFT) & 0xFF != 0;
+        self.0 = self.0
+            & !(CarriedFlags::ATTACKED
+                | CarriedFlags::PARRIED_BEFORE_TURN
+                | 0xFF << CarriedFlags::PARRIES_SHIFT)
+            | if parried {
+                CarriedFlags::PARRIED_BEFORE_TURN
+            } else {
+                0
+            };
+    }
 }
 
 impl std::fmt::Debug for CarriedFlags {
@@ -402,6 +421,24 @@ impl Carried {
     #[inline]
     pub fn set_parries(&mut self, n: u8) {
         self.flags.put_byte(CarriedFlags::PARRIES_SHIFT, n);
+    }
+    /// The wielder's turn begins ([`CarriedFlags::start_turn`]): the
+    /// parries start again from none (G-DEF-003), whether the weapon parried
+    /// is kept as [`Carried::parried_before_turn`] and [`Carried::attacked`]
+    /// is cleared (G-DEF-005), in one write of the word.
+    #[inline]
+    pub fn start_turn(&mut self) {
+        #[cfg(debug_assertions)]
+        let mut by_field = self.flags;
+        self.flags.start_turn();
+        #[cfg(debug_assertions)]
+        {
+            let parried = by_field.byte(CarriedFlags::PARRIES_SHIFT) > 0;
+            by_field.put(CarriedFlags::PARRIED_BEFORE_TURN, parried);
+            by_field.put_byte(CarriedFlags::PARRIES_SHIFT, 0);
+            by_field.put(CarriedFlags::ATTACKED, false);
+            debug_assert_eq!(self.flags, by_field, "the turn's reset, field by field");
+        }
     }
     /// One more parry (G-DEF-003), saturating at `u8::MAX` as the count
     /// always has.
@@ -764,6 +801,16 @@ impl FighterFlags {
     pub const SUFFOCATING: u32 = 1 << 8;
     /// Every flag bit.
     pub const ALL: u32 = (1 << 9) - 1;
+    /// The flags that last until the fighter's next turn begins, cleared
+    /// then in one `and` ([`Fighter::start_turn_flags`]): a blocking spell
+    /// (G-SPL-012), a block used (G-DEF-006), off balance (G-EXT-009 row 7,
+    /// G-EXT-010 9-11), a dropped guard (G-EXT-010 row 13) and the stun's
+    /// -4 kept (G-DEF-015 decision).
+    pub const UNTIL_TURN: u32 = FighterFlags::BLOCKING_SPELL
+        | FighterFlags::BLOCKED
+        | FighterFlags::OFF_BALANCE
+        | FighterFlags::DROPPED_GUARD
+        | FighterFlags::STUN_DEFENSE_UNTIL_TURN;
     /// The first bit of the turns of Do Nothing left frozen (G-TURN-005),
     /// eight bits.
     pub const FROZEN_SHIFT: u32 = 16;
@@ -926,6 +973,29 @@ impl Fighter {
     #[inline]
     pub fn set_frozen(&mut self, turns: u8) {
         self.flags.put_byte(FighterFlags::FROZEN_SHIFT, turns);
+    }
+
+    /// The fighter's turn begins: the flags that last until then
+    /// ([`FighterFlags::UNTIL_TURN`]: G-SPL-012, G-DEF-006, G-EXT-009,
+    /// G-EXT-010, G-DEF-015) cleared in one `and`.
+    #[inline]
+    pub fn start_turn_flags(&mut self) {
+        #[cfg(debug_assertions)]
+        let mut by_field = self.flags;
+        self.flags.0 &= !FighterFlags::UNTIL_TURN;
+        #[cfg(debug_assertions)]
+        {
+            for bit in [
+                FighterFlags::BLOCKED,
+                FighterFlags::BLOCKING_SPELL,
+                FighterFlags::OFF_BALANCE,
+                FighterFlags::DROPPED_GUARD,
+                FighterFlags::STUN_DEFENSE_UNTIL_TURN,
+            ] {
+                by_field.put(bit, false);
+            }
+            debug_assert_eq!(self.flags, by_field, "the turn's clears, flag by flag");
+        }
     }
 
     /// Able to act or defend: conscious and alive.

@@ -159,18 +159,17 @@ fn start_turn(state: &mut State, id: CombatantId) {
     f.stance = Stance::Normal;
     // G-WAIT-001 decision: a Wait not set off by now counts as Do Nothing.
     f.waiting = None;
-    f.set_blocked(false);
-    f.set_blocking_spell(false);
+    // The flags that last until this turn, in one `and`: a block used
+    // (G-DEF-006), a blocking spell cast (G-SPL-012), off balance and a
+    // dropped guard (G-EXT-009, G-EXT-010), the stun's -4 kept (G-DEF-015).
+    f.start_turn_flags();
     f.retreated_from = None;
     f.dropped_vs = None;
-    f.set_off_balance(false);
-    f.set_dropped_guard(false);
-    f.set_stun_defense_until_turn(false);
     f.turn_start = f.pose.pos;
+    // Each weapon in one write: its parries start again (G-DEF-003), and
+    // whether it parried and attacked are settled for this turn (G-DEF-005).
     for w in &mut f.weapons {
-        w.set_parried_before_turn(w.parries() > 0);
-        w.set_parries(0);
-        w.set_attacked(false);
+        w.start_turn();
     }
     // G-FNT-003: a feint lapses if not used on the feinter's next turn.
     if let Some(feint) = f.feint
