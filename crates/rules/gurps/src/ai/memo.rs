@@ -160,6 +160,36 @@ fn hex_bits(h: HexPos) -> Option<u64> {
     Some(u64::from(q as u16) | u64::from(r as u16) << 16)
 }
 
+// The codes a fighter's `life` and `stun` have in the key, read off their
+// discriminants (`as u8`): kept as they were, so the same state gives the
+// same key bytes.
+const _: () = assert!(
+    Life::Conscious as u8 == 0
+        && Life::Unconscious as u8 == 1
+        && Life::Dead as u8 == 2
+        && Stun::Physical as u8 == 1
+        && Stun::Mental as u8 == 2,
+    "the key's codes of life and stun"
+);
+
+/// `a` and `b` as [`hex_bits`] in the low and the high 32 bits, their four
+/// range checks in one test (each coordinate moved up by half the `i16`
+/// range fits exactly when it stays below 2^16).
+#[inline]
+fn hex_pair_bits(a: HexPos, b: HexPos) -> Option<u64> {
+    let up = |c: i32| (c as u32).wrapping_add(0x8000);
+    if (up(a.q) | up(a.r) | up(b.q) | up(b.r)) > 0xFFFF {
+        return None;
+    }
+    let bits = |h: HexPos| u64::from(h.q as u16) | u64::from(h.r as u16) << 16;
+    let pair = bits(a) | bits(b) << 32;
+    debug_assert_eq!(
+        Some(pair),
+        hex_bits(a).zip(hex_bits(b)).map(|(a, b)| a | b << 32)
+    );
+    Some(pair)
+}
+
 impl Hasher for Writer {
     fn finish(&self) -> u64 {
         0
@@ -479,16 +509,10 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     let flags = flags.bits();
     let frozen = flags >> FighterFlags::FROZEN_SHIFT & 0xFF;
     let flags = u64::from(flags & FighterFlags::ALL);
-    let life = match life {
-        Life::Conscious => 0u64,
-        Life::Unconscious => 1,
-        Life::Dead => 2,
-    };
-    let stun = match stun {
-        None => 0u64,
-        Some(Stun::Physical) => 1,
-        Some(Stun::Mental) => 2,
-    };
+    // The discriminants are the codes (0 conscious, 1 unconscious, 2 dead;
+    // 0 not stunned, 1 physical, 2 mental): a read, not a `match`.
+    let life = *life as u64;
+    let stun = stun.map_or(0, |s| s as u64);
     let stance = match stance {
         Stance::Normal => 0u64,
         Stance::AllOutAttack => 1,
@@ -529,18 +553,32 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     // written before a later `None` is harmless: a key the state is not
     // covered by is thrown away whole.)
     w.word(small);
-    let byte = |v: u32| u8::try_from(v).ok().map(u64::from);
     // Turns left, 0 once over: the rules ask only `turns < until`, and a
     // difference that wraps below zero would make every turn a new key.
-    let counters = u64::from(i16::try_from(*fp).ok()? as u16)
-        | u64::from(i8::try_from(*shock).ok()? as u8) << 16
-        | u64::from(i8::try_from(*torn_muscle).ok()? as u8) << 24
-        | byte(torn_until_turn.saturating_sub(turn))? << 32
-        | byte(*move_streak)? << 40
-        | byte(next_break_free.saturating_sub(turn))? << 48
-        | byte(if moved_read { *moved } else { 0 })? << 56;
+    let torn_left = torn_until_turn.saturating_sub(turn);
+    let break_left = next_break_free.saturating_sub(turn);
+    let moved = if moved_read { *moved } else { 0 };
+    // The seven range checks in one test: `fp` fits an `i16`, `shock` and
+    // `torn_muscle` an `i8` (each moved up by half its range, so it fits
+    // exactly when the sum is below 2^16 or 2^8), the four counts a `u8`.
+    let bytes = (*shock as u32).wrapping_add(0x80)
+        | (*torn_muscle as u32).wrapping_add(0x80)
+        | torn_left
+        | *move_streak
+        | break_left
+        | moved;
+    if bytes > 0xFF || (*fp as u32).wrapping_add(0x8000) > 0xFFFF {
+        return None;
+    }
+    let counters = u64::from(*fp as u16)
+        | u64::from(*shock as u8) << 16
+        | u64::from(*torn_muscle as u8) << 24
+        | u64::from(torn_left) << 32
+        | u64::from(*move_streak) << 40
+        | u64::from(break_left) << 48
+        | u64::from(moved) << 56;
     w.word(counters);
-    let hexes = hex_bits(frame.hex(pose.pos))? | hex_bits(frame.hex(*turn_start))? << 32;
+    let hexes = hex_pair_bits(frame.hex(pose.pos), frame.hex(*turn_start))?;
     w.word(hexes);
     // Then what varies in length, its count in `small`: the crippled
     // locations, the weapons, and the optional fields in `present`'s order.

@@ -137,25 +137,34 @@ impl Posture {
 }
 
 /// Kind of stun, which sets the recovery roll (G-INJ-010 decision).
+///
+/// The discriminants are the AI memo's codes for a fighter's stun (0 is
+/// not stunned), so its key reads `s as u8` instead of a `match`
+/// (issue 10); they do not show in the serialized form (the names do).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[repr(u8)]
 pub enum Stun {
     /// From injury or knockdown: HT to recover.
-    Physical,
+    Physical = 1,
     /// From surprise or fright: IQ to recover, +6 with Combat Reflexes.
-    Mental,
+    Mental = 2,
 }
 
 /// Whether a combatant is conscious, and alive.
+///
+/// The discriminants are the AI memo's codes, read `as u8` by its key
+/// (issue 10); the serialized form is the names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[repr(u8)]
 pub enum Life {
     /// Awake.
-    Conscious,
+    Conscious = 0,
     /// Knocked out or passed out.
-    Unconscious,
+    Unconscious = 1,
     /// Dead (G-INJ-013, G-INJ-014).
-    Dead,
+    Dead = 2,
 }
 
 /// The maneuver a combatant chose last, which limits its defenses until its
