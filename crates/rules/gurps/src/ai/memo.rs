@@ -129,12 +129,23 @@ impl Writer {
     /// compiler that `len + B` neither wraps nor passes the end).
     #[inline]
     fn fixed<const B: usize>(&mut self, bytes: [u8; B]) {
+        if let Some(room) = self.room::<B>() {
+            *room = bytes;
+        }
+    }
+
+    /// The next `B` bytes, taken at once for words written into them at
+    /// fixed places (one bounds check for all of them), or `None` when the
+    /// key has no room left (it then overflows: the state is not covered).
+    #[inline]
+    fn room<const B: usize>(&mut self) -> Option<&mut [u8; B]> {
         let at = self.len;
         if at <= KEY_BYTES - B {
-            self.buf[at..at + B].copy_from_slice(&bytes);
             self.len = at + B;
+            <&mut [u8; B]>::try_from(&mut self.buf[at..at + B]).ok()
         } else {
             self.overflow = true;
+            None
         }
     }
 
@@ -551,8 +562,11 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     // after every check, the compiled code loaded all of a fighter's fields
     // first and kept most of them on the stack until the end. (A word
     // written before a later `None` is harmless: a key the state is not
-    // covered by is thrown away whole.)
-    w.word(small);
+    // covered by is thrown away whole.) Their room taken at once, one
+    // bounds check for the three (no room: the key overflows, as a
+    // word's own check would make it).
+    let words = w.room::<24>()?;
+    words[..8].copy_from_slice(&small.to_le_bytes());
     // Turns left, 0 once over: the rules ask only `turns < until`, and a
     // difference that wraps below zero would make every turn a new key.
     let torn_left = torn_until_turn.saturating_sub(turn);
@@ -577,9 +591,9 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         | u64::from(*move_streak) << 40
         | u64::from(break_left) << 48
         | u64::from(moved) << 56;
-    w.word(counters);
+    words[8..16].copy_from_slice(&counters.to_le_bytes());
     let hexes = hex_pair_bits(frame.hex(pose.pos), frame.hex(*turn_start))?;
-    w.word(hexes);
+    words[16..].copy_from_slice(&hexes.to_le_bytes());
     // Then what varies in length, its count in `small`: the crippled
     // locations, the weapons, and the optional fields in `present`'s order.
     for &l in crippled {
