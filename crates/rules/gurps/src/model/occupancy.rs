@@ -134,6 +134,20 @@ impl Occupancy {
             return self.insert(to, id);
         };
         self.shared -= self.link(i);
+        // Most moves keep the entry's place in the order (a duel's two
+        // figures stepping about): when the new entry sorts strictly
+        // between its neighbours, it is rewritten where it is, without the
+        // search for its new place. (Equal to a neighbour means the figure
+        // is there already: the search below.)
+        let key = rank((to, id));
+        let cells = &mut self.cells[..];
+        let after_prev = i == 0 || rank(cells[i - 1]) < key;
+        if after_prev && cells.get(i + 1).is_none_or(|&c| key < rank(c)) {
+            cells[i] = (to, id);
+            self.shared += self.link(i);
+            debug_assert!(self.cells.is_sorted(), "the occupancy rewritten in place");
+            return;
+        }
         let k = match self.find((to, id)) {
             // Already there too (a body on the hex it moves to): just leave.
             Ok(_) => {

@@ -40,7 +40,9 @@ pub fn resolve(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Since {
     /// Nothing the strike's checks read: the maneuver's first strike, with
-    /// no step, advance, feint or Rapid Recovery before it. Every declared
+    /// no step (or only quiet ones, [`crate::resolve::movement::Stepped`]:
+    /// the declaration tested the reach from the pose after them), advance,
+    /// feint or Rapid Recovery before it. Every declared
     /// action is checked before it is resolved (the engine and the exact
     /// odds call `check_action` first, or trust the AI's own check,
     /// [`fray_core::Ruleset::AI_ACTIONS_ARE_LEGAL`]), and that check made

@@ -10,8 +10,8 @@ use crate::resolve::check::{self, Check, Judged, Level};
 use crate::resolve::magic::{self};
 use crate::resolve::{critical, effort, movement};
 use crate::rules::defense::{
-    ACROBATIC_SWING, Around, Extras, Incoming, Touch, attacking_weight, defense_mods_around,
-    each_option_around, may_pay_fp, retreat_step,
+    ACROBATIC_SWING, AiPick, Around, Extras, Incoming, Touch, attacking_weight,
+    defense_mods_around, each_option_around, may_pay_fp, retreat_step,
 };
 use crate::rules::magic::Distraction;
 use fray_core::dice::systems::gurps::SuccessRoll;
@@ -125,6 +125,13 @@ fn attempt_defense(
     each_option_around(state, inc, exclude, (&around, step.is_some()), |o| {
         opts.push(o)
     });
+    // The AI's pick ([`AiPick`]), weighed here in one pass over the
+    // options: made as they were built, the push became a call for each
+    // option, and `ai_choice` was a call with two passes of its own.
+    let mut pick = AiPick::new(state.fighter(inc.defender));
+    for o in &opts {
+        pick.see(o);
+    }
     if opts.is_empty() {
         if attempt == 0 {
             let who = state.fighter(inc.defender).name.clone();
@@ -135,7 +142,7 @@ fn attempt_defense(
         }
         return Ok(Attempt::GotThrough);
     }
-    let Some(choice) = ask(state, inc, attack_words, attempt, &opts, cx)? else {
+    let Some(choice) = ask(state, inc, attack_words, attempt, (&opts, &pick), cx)? else {
         return Ok(Attempt::GotThrough);
     };
     spoiled_by_defending(state, inc, cx)?;
@@ -159,7 +166,7 @@ fn ask(
     inc: &Incoming,
     attack_words: &impl Fn(&State) -> String,
     attempt: u8,
-    opts: &[DefenseOption],
+    (opts, pick): (&[DefenseOption], &AiPick),
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<Option<Choice>> {
     let narrating = cx.narrating();
@@ -185,9 +192,7 @@ fn ask(
         feverish,
         acrobatic,
         dive,
-    } = cx.ask_or_ai(state, q, || {
-        crate::rules::defense::ai_choice(state, inc.defender, opts)
-    })?
+    } = cx.ask_or_ai(state, q, || pick.answer())?
     else {
         return Ok(None);
     };

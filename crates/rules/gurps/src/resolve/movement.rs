@@ -13,48 +13,93 @@ use fray_core::{CombatantId, Cx};
 
 /// Takes a checked step; leaving close combat through a side a foe
 /// controls needs an Evade first (G-CC-002, G-TAC-009), and a failed one
-/// leaves the figure where it was.
+/// leaves the figure where it was. Returns whether the figure may go on
+/// ([`step_noting`] tells more).
 pub fn take_step(
     state: &mut State,
     mover: CombatantId,
     step: &crate::model::action::Step,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<bool> {
+    step_noting(state, mover, step, cx).map(|s| s != Stepped::Stopped)
+}
+
+/// How a step went ([`step_noting`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stepped {
+    /// A Wait went off on the way and the figure may not go on
+    /// (G-WAIT-001).
+    Stopped,
+    /// The figure may go on, but more than its place may have changed: an
+    /// Evade was rolled (G-CC-002), the posture changed (G-POS-010), the
+    /// step entered a foe's hex (close combat, G-CC-001), or a foe waits
+    /// (G-WAIT-001: its Wait may have gone off).
+    Eventful,
+    /// Only the figure's pose (the one declared: the step as
+    /// [`crate::rules::strikes::after`] has it) and its count of hexes
+    /// moved changed: the same posture, no close combat entered, no Evade,
+    /// no foe waiting, nothing rolled and nobody else touched.
+    Quiet,
+}
+
+/// [`take_step`], telling whether the step was [`Stepped::Quiet`].
+pub(crate) fn step_noting(
+    state: &mut State,
+    mover: CombatantId,
+    step: &crate::model::action::Step,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Stepped> {
     let from = state.fighter(mover).pose;
     let to = Pose::new(
         step.to.unwrap_or(from.pos),
         step.face.unwrap_or(from.facing),
     );
-    if let Some(foe) = step.to.and_then(|h| exit_controller(state, mover, h))
-        && !evade(state, mover, foe, to.pos, false, cx)?
-    {
-        let name = state.fighter(mover).name.clone();
-        cx.emit(|| Event::Note {
-            text: format!("{name} fails to break away and stays in close combat"),
-            rule: "G-CC-002",
-        });
-        return Ok(true);
+    let mut quiet = true;
+    if let Some(foe) = step.to.and_then(|h| exit_controller(state, mover, h)) {
+        quiet = false;
+        if !evade(state, mover, foe, to.pos, false, cx)? {
+            let name = state.fighter(mover).name.clone();
+            cx.emit(|| Event::Note {
+                text: format!("{name} fails to break away and stays in close combat"),
+                rule: "G-CC-002",
+            });
+            return Ok(Stepped::Eventful);
+        }
     }
     let posture = state.fighter(mover).posture;
-    let lame = crate::rules::footwork::legs_crippled(state.fighter(mover));
-    let after = crate::rules::footwork::step_posture(posture, lame, step).unwrap_or(posture);
+    // Most steps name no posture: the legs are read only for one that does.
+    let after = if step.posture.is_some() {
+        let lame = crate::rules::footwork::legs_crippled(state.fighter(mover));
+        crate::rules::footwork::step_posture(posture, lame, step).unwrap_or(posture)
+    } else {
+        posture
+    };
+    quiet &= after == posture;
     // Rising from a crouch comes first, dropping into one last (G-POS-010).
     if after == Posture::Standing {
         crate::resolve::footwork::set_posture(state, mover, after, cx);
     }
     let mut going = true;
     if to != from {
-        set_pose(state, mover, to, "steps", cx);
+        quiet &= !set_pose_joining(state, mover, to, None, "steps", cx);
         if step.to.is_some() {
             state.fighter_mut(mover).moved += 1;
-            // G-WAIT-001: a foe's Wait may go off.
-            going = crate::resolve::wait::on_enter(state, mover, &[from.pos, to.pos], cx)?;
+            // G-WAIT-001: a foe's Wait may go off (`on_enter` asks nothing
+            // more when no foe waits).
+            if crate::rules::wait::watched(state, mover) {
+                quiet = false;
+                going = crate::resolve::wait::on_enter(state, mover, &[from.pos, to.pos], cx)?;
+            }
         }
     }
     if going && after != Posture::Standing {
         crate::resolve::footwork::set_posture(state, mover, after, cx);
     }
-    Ok(going)
+    Ok(match (going, quiet) {
+        (false, _) => Stepped::Stopped,
+        (true, false) => Stepped::Eventful,
+        (true, true) => Stepped::Quiet,
+    })
 }
 
 /// Walks a planned route hex by hex (G-MOV-001), stopping after `stop_after`
@@ -190,10 +235,21 @@ pub fn set_pose(
     why: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) {
-    let from = place_told(state, mover, to, None, why, cx);
-    if from.pos != to.pos {
-        enter_hex(state, mover, from.pos, to.pos, cx);
-    }
+    set_pose_joining(state, mover, to, None, why, cx);
+}
+
+/// [`set_pose`] (or [`set_pose_from`], with `prev`): returns whether the
+/// move started a close combat (G-CC-001).
+fn set_pose_joining(
+    state: &mut State,
+    mover: CombatantId,
+    to: Pose,
+    prev: Option<HexPos>,
+    why: &'static str,
+    cx: &mut impl Cx<Gurps>,
+) -> bool {
+    let from = place_told(state, mover, to, prev, why, cx);
+    from.pos != to.pos && enter_hex(state, mover, prev.unwrap_or(from.pos), to.pos, cx)
 }
 
 /// Places `mover` at `to` (its body trailing into `prev`, or the hex it
@@ -237,27 +293,25 @@ pub fn set_pose_from(
     why: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) {
-    let from = place_told(state, mover, to, Some(prev), why, cx);
-    if from.pos != to.pos {
-        enter_hex(state, mover, prev, to.pos, cx);
-    }
+    set_pose_joining(state, mover, to, Some(prev), why, cx);
 }
 
 /// G-CC-001: leaving a hex gives up its hexsides; coming into a foe's hex
 /// starts close combat, and the entrant controls the side it came through
-/// and the two beside it.
+/// and the two beside it. Returns whether the figure is in close combat
+/// now.
 fn enter_hex(
     state: &mut State,
     mover: CombatantId,
     from: HexPos,
     to: HexPos,
     cx: &mut impl Cx<Gurps>,
-) {
+) -> bool {
     let joined = crate::rules::movement::in_close_combat(state, mover);
     let f = state.fighter_mut(mover);
     f.close = None;
     if !joined {
-        return;
+        return false;
     }
     let turn = f.turns;
     if let Some(side) = to.direction_to_neighbour(from) {
@@ -272,6 +326,7 @@ fn enter_hex(
         text: format!("{name} enters close combat"),
         rule: "G-CC-001",
     });
+    true
 }
 
 /// G-TAC-009: the Evade contest of DX against a foe trying to stop the

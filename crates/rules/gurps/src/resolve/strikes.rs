@@ -10,6 +10,7 @@ use crate::model::event::Event;
 use crate::model::state::{Stance, State};
 use crate::resolve::attack::{self, Since};
 use crate::resolve::maneuver::before_second_strike;
+use crate::resolve::movement::Stepped;
 use crate::resolve::{effort, movement};
 use crate::rules::attack::How;
 use crate::rules::strikes::{hows, ordered, plan_charge, second};
@@ -31,15 +32,21 @@ pub fn resolve_attack(
     } else {
         ordered(step, giant)
     };
+    // Whether the steps before the strike left it as it was declared.
+    let mut quiet = true;
     for (s, is_giant) in steps.iter().filter(|(s, _)| !s.after) {
         // A Wait that went off on the way may have stopped the attacker.
-        if !take(state, actor, s, *is_giant, cx)? {
-            return Ok(());
+        match take_noting(state, actor, s, *is_giant, cx)? {
+            Stepped::Stopped => return Ok(()),
+            Stepped::Eventful => quiet = false,
+            // A Giant Step pays FP, which the strike's checks read.
+            Stepped::Quiet => quiet &= !*is_giant,
         }
     }
     let (main_how, _) = hows(strike, extra);
-    // With no step before it, the strike is made as it was declared.
-    let since = if steps.iter().all(|(s, _)| s.after) {
+    // With no step before it, or only quiet ones, the strike is made as it
+    // was declared ([`declared_after`]).
+    let since = if quiet && declared_after(strike, &steps) {
         Since::Declared
     } else {
         Since::Changed
@@ -133,6 +140,21 @@ fn steps_after(
     Ok(())
 }
 
+/// Whether an Attack's strike, after steps before it that were all
+/// [`Stepped::Quiet`] (and no Giant Step), is still the strike its
+/// declaration checked ([`crate::rules::strikes::check_attack`]): that
+/// check tested the reach from the pose after the steps, and the strike's
+/// other checks in the state before them. A quiet step changed only the
+/// attacker's pose and its count of hexes moved; of the strike's checks
+/// only the eyes' (G-LOC-012: not from behind the target) reads where the
+/// attacker stands, so a strike at the eyes after a step that left the
+/// hex is checked again. Debug builds check every strike taken as
+/// declared again ([`Since::Declared`]).
+fn declared_after(strike: &Strike, steps: &[(Step, bool)]) -> bool {
+    let moved = steps.iter().any(|(s, _)| !s.after && s.to.is_some());
+    !moved || strike.location.location() != Some(crate::model::location::Location::Eye)
+}
+
 /// Takes one step, paying for a Giant Step (G-EFF-004).
 fn take(
     state: &mut State,
@@ -141,10 +163,21 @@ fn take(
     giant: bool,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<bool> {
+    take_noting(state, actor, s, giant, cx).map(|s| s != Stepped::Stopped)
+}
+
+/// [`take`], telling how the step went ([`movement::step_noting`]).
+fn take_noting(
+    state: &mut State,
+    actor: CombatantId,
+    s: &Step,
+    giant: bool,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Stepped> {
     if giant {
         effort::spend(state, actor, 1, "Giant Step", "G-EFF-004", cx)?;
     }
-    movement::take_step(state, actor, s, cx)
+    movement::step_noting(state, actor, s, cx)
 }
 
 /// Resolves a checked Move and Attack (G-MAA-001..006).

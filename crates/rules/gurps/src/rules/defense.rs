@@ -833,83 +833,152 @@ pub const FP_RESERVE: i32 = 3;
 ///   G-DEF-003..005), and keeps its retreat.
 pub fn ai_choice(state: &State, defender: CombatantId, options: &[DefenseOption]) -> Answer {
     let d = state.fighter(defender);
-    let may_retreat = d.ai.retreat;
-    let value = |o: &DefenseOption| match o.with_retreat {
-        Some(r) if may_retreat => r.max(o.value),
-        _ => o.value,
-    };
-    // The best other defense matters only to a blocking spell: not
-    // looked for when none is offered (a figure without spells).
-    let plain = if options.iter().any(|o| o.kind == DefenseKind::Spell) {
-        options
+    let mut pick = AiPick::new(d);
+    // The other defenses first, then the blocking spells, which are
+    // weighed against the best of them ([`AiPick`]). Options of different
+    // kinds never rank equal, and those of one kind keep their order, so
+    // the pick is the one a single pass over `options` would make.
+    for o in options.iter().filter(|o| o.kind != DefenseKind::Spell) {
+        pick.see(o);
+    }
+    for o in options.iter().filter(|o| o.kind == DefenseKind::Spell) {
+        pick.see(o);
+    }
+    #[cfg(debug_assertions)]
+    {
+        // The pick as `max_by_key` over each mind's ordering as tuples.
+        let value = |o: &DefenseOption| pick.value(o);
+        let plain = options
             .iter()
             .filter(|o| o.kind != DefenseKind::Spell)
             .map(value)
-            .max()
-    } else {
-        None
-    };
-    let worth_it = |o: &&DefenseOption| {
-        if o.kind != DefenseKind::Spell {
-            return true;
+            .max();
+        let worth = options
+            .iter()
+            .filter(|o| o.kind != DefenseKind::Spell || pick.spell_worth_it(o, plain));
+        let chance = |v: i32| v.clamp(4, 16);
+        let best = if pick.basic {
+            worth.max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)))
+        } else {
+            worth.max_by_key(|o| (chance(value(o)), value(o) == o.value, AiPick::rank(o.kind)))
+        };
+        debug_assert_eq!(
+            pick.best.map(|(o, _)| (o.kind, o.weapon)),
+            best.map(|o| (o.kind, o.weapon)),
+            "the AI's defense pick"
+        );
+    }
+    pick.answer()
+}
+
+/// [`ai_choice`] made one option at a time: resolution
+/// (`resolve::defense::attempt_defense`) weighs the options it built in
+/// one pass, inlined, rather than calling [`ai_choice`] (a call, and two
+/// passes when a blocking spell is offered). The blocking spells must come
+/// after every other defense (as [`each_option_around`] offers them): a
+/// spell is weighed against the best other defense (G-SPL-012). Debug
+/// builds check resolution's answer against [`ai_choice`] on every call
+/// ([`fray_core::Cx::ask_or_ai`]).
+#[derive(Clone, Copy)]
+pub(crate) struct AiPick<'s> {
+    d: &'s Fighter,
+    /// The figure's tactics allow a retreat.
+    may_retreat: bool,
+    /// The first AI (`ai:basic...`), else the seasoned one.
+    basic: bool,
+    /// The best value of the defenses other than spells seen so far.
+    plain: Option<i32>,
+    /// The best option so far, with its key; the last of equal keys wins,
+    /// as `max_by_key` picks.
+    best: Option<(DefenseOption, i64)>,
+}
+
+impl<'s> AiPick<'s> {
+    /// A pick for `d`, with nothing seen yet.
+    #[inline]
+    pub(crate) fn new(d: &'s Fighter) -> Self {
+        AiPick {
+            d,
+            may_retreat: d.ai.retreat,
+            basic: d.is_basic_ai(),
+            plain: None,
+            best: None,
         }
+    }
+
+    /// The option's value as the AI weighs it: retreating where the option
+    /// allows it and the tactics do.
+    #[inline]
+    fn value(&self, o: &DefenseOption) -> i32 {
+        match o.with_retreat {
+            Some(r) if self.may_retreat => r.max(o.value),
+            _ => o.value,
+        }
+    }
+
+    /// The seasoned AI's order of kinds on a tie.
+    #[inline]
+    fn rank(k: DefenseKind) -> i64 {
+        match k {
+            DefenseKind::Block => 3,
+            DefenseKind::Parry => 2,
+            DefenseKind::Dodge => 1,
+            DefenseKind::Spell => 0,
+        }
+    }
+
+    /// A blocking spell is worth casting when it beats the best other
+    /// defense (`plain`) by 3 or more, or there is none, and the FP allow it.
+    #[inline]
+    fn spell_worth_it(&self, o: &DefenseOption, plain: Option<i32>) -> bool {
         let cost = o
             .weapon
-            .and_then(|i| d.spells.get(usize::from(i)))
+            .and_then(|i| self.d.spells.get(usize::from(i)))
             .map_or(i32::MAX, |k| i32::from(k.spell.cost));
-        plain.is_none_or(|p| o.value >= p + 3) && d.fp.saturating_sub(cost) >= FP_RESERVE - 2
-    };
-    // Each mind's ordering as one integer key, compared in one pass over
-    // the options (the last of equal keys wins, as `max_by_key` picks);
-    // debug builds compare the pick with `max_by_key` over the tuples.
-    let basic = d.is_basic_ai();
-    let rank = |k: DefenseKind| match k {
-        DefenseKind::Block => 3,
-        DefenseKind::Parry => 2,
-        DefenseKind::Dodge => 1,
-        DefenseKind::Spell => 0,
-    };
-    let chance = |v: i32| v.clamp(4, 16);
-    let key = |o: &DefenseOption| -> i64 {
-        let v = value(o);
-        if basic {
+        plain.is_none_or(|p| o.value >= p + 3) && self.d.fp.saturating_sub(cost) >= FP_RESERVE - 2
+    }
+
+    /// Weighs the next option offered.
+    #[inline(always)]
+    pub(crate) fn see(&mut self, o: &DefenseOption) {
+        let v = self.value(o);
+        if o.kind == DefenseKind::Spell {
+            if !self.spell_worth_it(o, self.plain) {
+                return;
+            }
+        } else {
+            debug_assert!(
+                self.best.is_none_or(|(b, _)| b.kind != DefenseKind::Spell),
+                "a defense offered after a blocking spell"
+            );
+            self.plain = Some(self.plain.map_or(v, |p| p.max(v)));
+        }
+        // Each mind's ordering as one integer key.
+        let k = if self.basic {
             // (value, Reverse(kind)): the kind's index is below 256.
             (i64::from(v) << 8) | i64::from(255 - o.kind as u8)
         } else {
             // (chance, no retreat needed, rank): 4..=16, 0..=1, 0..=3.
-            (i64::from(chance(v)) << 3) | (i64::from(v == o.value) << 2) | rank(o.kind)
-        }
-    };
-    let mut best: Option<(&DefenseOption, i64)> = None;
-    for o in options.iter().filter(&worth_it) {
-        let k = key(o);
-        if best.is_none_or(|(_, b)| k >= b) {
-            best = Some((o, k));
-        }
-    }
-    let best = best.map(|(o, _)| o);
-    #[cfg(debug_assertions)]
-    {
-        let worth = options.iter().filter(worth_it);
-        let plain = if basic {
-            worth.max_by_key(|o| (value(o), std::cmp::Reverse(o.kind as u8)))
-        } else {
-            worth.max_by_key(|o| (chance(value(o)), value(o) == o.value, rank(o.kind)))
+            (i64::from(v.clamp(4, 16)) << 3) | (i64::from(v == o.value) << 2) | Self::rank(o.kind)
         };
-        debug_assert_eq!(
-            best.map(|o| (o.kind, o.weapon)),
-            plain.map(|o| (o.kind, o.weapon)),
-            "the AI's defense pick"
-        );
+        if self.best.is_none_or(|(_, b)| k >= b) {
+            self.best = Some((*o, k));
+        }
     }
-    best.map_or(Answer::NoDefense, |o| Answer::Defend {
-        kind: o.kind,
-        weapon: o.weapon,
-        retreat: value(o) > o.value,
-        feverish: false,
-        acrobatic: false,
-        dive: None,
-    })
+
+    /// The answer: the best option seen, or no defense.
+    #[inline]
+    pub(crate) fn answer(&self) -> Answer {
+        self.best
+            .map_or(Answer::NoDefense, |(o, _)| Answer::Defend {
+                kind: o.kind,
+                weapon: o.weapon,
+                retreat: self.value(&o) > o.value,
+                feverish: false,
+                acrobatic: false,
+                dive: None,
+            })
+    }
 }
 
 /// Whether a figure may pay FP for extra effort now: it needs at least 1 FP

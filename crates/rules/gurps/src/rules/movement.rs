@@ -271,6 +271,12 @@ pub fn pose_after_hexes(path: &Path, n: u32) -> Pose {
 /// (the order the occupancy index gives a hex's figures) rather than
 /// searching the index: the same foe, checked in debug builds.
 pub fn exit_controller(state: &State, mover: CombatantId, to: HexPos) -> Option<CombatantId> {
+    // Every figure alone in its hex ([`crate::model::occupancy::Occupancy::crowded`]):
+    // no foe shares the mover's, so none controls a side of it.
+    if !state.occupancy.crowded() {
+        debug_assert!(state.close_foes(mover).next().is_none());
+        return None;
+    }
     let me = state.fighter(mover);
     let here = me.pose.pos;
     let side = here.direction_to_neighbour(to)?;
