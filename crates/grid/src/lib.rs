@@ -145,8 +145,8 @@ pub use hex::{COORD_LIMIT, HexPos};
 pub use line::Line;
 pub use map::{Cell, MAX_MAP_SIZE, Map, MapKind};
 pub use path::{
-    MoveCosts, Path, PathStep, ReachMap, StepKind, final_facings, may_face_any, open_ground,
-    reachable, seek,
+    MoveCosts, Path, PathStep, ReachMap, STEPS_INLINE, StepKind, Steps, final_facings,
+    may_face_any, open_ground, reachable, seek,
 };
 pub use pose::Pose;
 pub use sight::{Graze, LineOfSight, Obstacle, Trace, hex_traces, square_traces};

@@ -105,13 +105,22 @@ pub struct PathStep {
     pub total: u32,
 }
 
+/// Steps a [`Path`] holds on the stack: a Move of seven or eight hexes, its
+/// turns included (every Move in the bundled fights); longer paths spill
+/// to the heap.
+pub const STEPS_INLINE: usize = 8;
+
+/// A [`Path`]'s steps: inline up to [`STEPS_INLINE`], so planning a move
+/// allocates nothing (issue 10: a simulated fight allocates nothing).
+pub type Steps = smallvec::SmallVec<[PathStep; STEPS_INLINE]>;
+
 /// A cheapest route from a [`ReachMap`]'s start to one `(hex, facing)`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Path {
     /// Where the move starts.
     pub start: Pose,
     /// The steps, in order (empty when the goal is the start).
-    pub steps: Vec<PathStep>,
+    pub steps: Steps,
 }
 
 impl Path {
@@ -516,7 +525,7 @@ impl ReachMap {
     pub fn path_to(&self, hex: HexPos, facing: Facing) -> Option<Path> {
         let mut entry = self.states.get(&(hex, facing))?;
         let mut state = (hex, facing);
-        let mut rev = Vec::new();
+        let mut rev = Steps::new();
         while let Some((prev, kind, cost)) = entry.prev {
             rev.push(PathStep {
                 kind,

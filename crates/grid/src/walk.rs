@@ -13,7 +13,7 @@
 use crate::arc::Side;
 use crate::facing::Facing;
 use crate::hex::HexPos;
-use crate::path::{MoveCosts, Path, PathStep, StepKind};
+use crate::path::{MoveCosts, Path, PathStep, StepKind, Steps};
 use crate::pose::Pose;
 use crate::walls::Walls;
 
@@ -398,7 +398,8 @@ fn layers_of(key: &Priceable) -> Layers {
 
 /// Rebuilds the steps of the cheapest walk ending facing `end`: a backward
 /// pass marks the facing held at each hex (and counts the steps), a
-/// forward pass writes them, so the path is allocated once, at its size.
+/// forward pass writes them, so a path longer than [`Steps`] holds inline
+/// is allocated once, at its size.
 fn rebuild<F, W>(
     start: Pose,
     route: &[HexPos],
@@ -423,9 +424,9 @@ where
         count += usize::from(i > 0) + usize::from(turns(arrived, settled).1);
         settled = layer.arrive_from[usize::from(arrived.index())].0;
     }
-    let mut steps = Vec::with_capacity(count);
+    let mut steps = Steps::with_capacity(count);
     let mut total = 0u32;
-    let mut push = |kind: StepKind, pose: Pose, cost: u32, steps: &mut Vec<PathStep>| {
+    let mut push = |kind: StepKind, pose: Pose, cost: u32, steps: &mut Steps| {
         total = total.saturating_add(cost);
         steps.push(PathStep {
             kind,

@@ -9,7 +9,7 @@
 use crate::report::{Roster, SimReport};
 use crate::totals::Totals;
 use fray_core::dice::trial_rng;
-use fray_core::{NullSink, Ruleset, SimOracle, Tally, engine};
+use fray_core::{NullSink, Outcome, Ruleset, SimOracle, Tally, engine};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -153,18 +153,34 @@ fn run_chunk<R: Ruleset>(
     totals: &mut Totals,
 ) -> Result<(), SimError> {
     for trial in trials {
-        state.clone_from(start);
-        let mut oracle = SimOracle::<R>::new(trial_rng(seed, trial));
-        let outcome =
-            engine::run(state, &mut oracle, &mut NullSink).map_err(|e| SimError::Trial {
-                trial,
-                seed,
-                message: e.to_string(),
-            })?;
-        R::tally(state, tallies);
+        let outcome = play_one::<R>(start, state, seed, trial, tallies)?;
         totals.record(&outcome, tallies);
     }
     Ok(())
+}
+
+/// One fight as a worker plays it: `state` refilled from `start`
+/// (`clone_from` reuses its buffers), fight `trial` of `seed` played to its
+/// end with the simulator's oracle and no sink, and the combatants tallied
+/// into `tallies`. Public so that a test can count what a fight allocates
+/// (issue 10: nothing, once the worker's state has its room).
+#[inline]
+pub fn play_one<R: Ruleset>(
+    start: &R::State,
+    state: &mut R::State,
+    seed: u64,
+    trial: u64,
+    tallies: &mut [Tally],
+) -> Result<Outcome, SimError> {
+    state.clone_from(start);
+    let mut oracle = SimOracle::<R>::new(trial_rng(seed, trial));
+    let outcome = engine::run(state, &mut oracle, &mut NullSink).map_err(|e| SimError::Trial {
+        trial,
+        seed,
+        message: e.to_string(),
+    })?;
+    R::tally(state, tallies);
+    Ok(outcome)
 }
 
 /// Of two errors, the one of the earlier fight (so the report does not

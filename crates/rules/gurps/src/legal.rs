@@ -112,7 +112,7 @@ impl Menu<'_> {
             self.push(Action::MoveAndAttack(Charge {
                 to: *to,
                 face: *face,
-                path: path.clone(),
+                path: path.to_vec(),
                 strike,
                 at: None,
                 heroic: false,

@@ -383,7 +383,7 @@ impl<'a> Builder<'a> {
                 && !path.is_empty()
             {
                 for with in [SlamWith::Determined, SlamWith::Strong, SlamWith::Charge] {
-                    routes.push((with, path.clone()));
+                    routes.push((with, path.to_vec()));
                 }
             }
             for shield_rush in [false, true] {
@@ -502,7 +502,7 @@ impl<'a> Builder<'a> {
                     let a = Action::MoveAndAttack(Charge {
                         to,
                         face,
-                        path: path.clone(),
+                        path: path.to_vec(),
                         strike: Strike::at(foe).with(wi, mi),
                         at: None,
                         heroic,
@@ -577,7 +577,7 @@ impl<'a> Builder<'a> {
             let a = Action::Move {
                 to: hex,
                 face,
-                path: Vec::new(),
+                path: crate::model::action::MovePath::new(),
                 posture: None,
             };
             self.legal(&a).then_some(a)

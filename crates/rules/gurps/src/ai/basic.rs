@@ -738,7 +738,10 @@ pub(crate) fn approach(state: &State, me: CombatantId, target: CombatantId) -> O
         .saturating_sub(points.max(0) as u32)
         .max(1);
     let (hex, path) = match crate::rules::movement::seek(state, me, points, goal, nearest, None) {
-        Some(p) => (p.end().pos, crate::rules::movement::hexes_of(&p)),
+        Some(p) => (
+            p.end().pos,
+            crate::rules::movement::route_hexes(&p).collect(),
+        ),
         None => closest_reachable(state, me, goal)?,
     };
     if hex == f.pose.pos {
@@ -773,7 +776,7 @@ fn closest_reachable(
     state: &State,
     me: CombatantId,
     goal: HexPos,
-) -> Option<(HexPos, Vec<HexPos>)> {
+) -> Option<(HexPos, crate::model::action::MovePath)> {
     let f = state.fighter(me);
     let reach = crate::rules::movement::reach(state, me, f.current_move());
     let mut best: Option<((u32, u32), HexPos, Facing)> = None;
@@ -791,7 +794,7 @@ fn closest_reachable(
     }
     let (_, hex, facing) = best?;
     let path = reach.path_to(hex, facing)?;
-    Some((hex, crate::rules::movement::hexes_of(&path)))
+    Some((hex, crate::rules::movement::route_hexes(&path).collect()))
 }
 
 /// The AI's answer to where a fallen body lies (G-POS-009): behind the

@@ -951,7 +951,7 @@ fn moved_step(s: Option<Step>, d: (i32, i32)) -> Option<Step> {
     })
 }
 
-fn moved_path(path: &[HexPos], d: (i32, i32)) -> Vec<HexPos> {
+fn moved_path<P: FromIterator<HexPos>>(path: &[HexPos], d: (i32, i32)) -> P {
     path.iter().map(|&h| moved(h, d)).collect()
 }
 

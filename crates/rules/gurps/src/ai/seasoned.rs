@@ -874,7 +874,8 @@ fn hold_ground(
         && let Some((_, facing)) = reach.cheapest_to(hex)
         && let Some(path) = reach.path_to(hex, facing)
     {
-        let path = crate::rules::movement::hexes_of(&path);
+        let path: crate::model::action::MovePath =
+            crate::rules::movement::route_hexes(&path).collect();
         let want = hex.facing_toward(goal);
         let face = want
             .filter(|&w| crate::rules::movement::plan_move(state, me, hex, Some(w), &path).is_ok());

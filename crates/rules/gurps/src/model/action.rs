@@ -29,6 +29,16 @@ pub struct Step {
     pub posture: Option<Posture>,
 }
 
+/// Hexes of a Move's path held inline ([`MovePath`]).
+pub const MOVE_PATH_INLINE: usize = 4;
+
+/// The hexes a Move enters, in order: inline up to [`MOVE_PATH_INLINE`] (a
+/// duel's opening Move enters three), so a Move the AI reads back from its
+/// memo is copied without allocating (issue 10); longer paths spill to the
+/// heap. Serialized as the list of hexes it always was; within the size of
+/// the largest maneuver, so an [`Action`] is no larger than with a `Vec`.
+pub type MovePath = smallvec::SmallVec<[HexPos; MOVE_PATH_INLINE]>;
+
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -616,8 +626,8 @@ pub enum Action {
         face: Option<Facing>,
         /// The hexes entered, in order, ending with `to`; left out, the
         /// cheapest route is taken.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        path: Vec<HexPos>,
+        #[serde(default, skip_serializing_if = "MovePath::is_empty")]
+        path: MovePath,
         /// Rise from a crouch before moving, or drop into one after moving
         /// at most one hex: both free (G-POS-010).
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -630,7 +630,7 @@ impl Stats {
 pub type Crippled = arrayvec::ArrayVec<Location, LOCATION_COUNT>;
 
 /// One combatant.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Fighter {
     /// Name from the scenario.
     pub name: Arc<str>,
@@ -1333,9 +1333,9 @@ pub struct State {
 /// Written out so that [`Clone::clone_from`] reuses the buffers of the
 /// state it refills: the simulator keeps one state per worker and refills
 /// it from the start state for every fight, and the fighters' `Vec` keeps
-/// its room (each fighter's weapons are still cloned into a new `Vec`: see
-/// docs/performance.md, branch gurps15alloc). Both list every field, so a
-/// new one cannot be forgotten.
+/// its room, each fighter refilled by [`Fighter`]'s own `clone_from` (its
+/// weapons keep theirs). Both list every field, so a new one cannot be
+/// forgotten.
 impl Clone for State {
     fn clone(&self) -> Self {
         let State {
@@ -1415,6 +1415,228 @@ impl Clone for State {
         self.casters.clone_from(casters);
         self.armory.clone_from(armory);
         self.stamp.clone_from(stamp);
+    }
+}
+
+/// Written out so that [`Clone::clone_from`] reuses the buffers of the
+/// fighter it refills: the simulator refills one state per worker from the
+/// start state for every fight ([`State`]'s `clone_from` refills its
+/// fighters with `Vec::clone_from`, which calls this), and each fighter's
+/// `weapons` keeps its room instead of being allocated again (issue 10).
+/// Both list every field, so a new one cannot be forgotten; `clone_from`
+/// refills each with its own `clone_from` (a copy for the `Copy` ones).
+impl Clone for Fighter {
+    #[allow(clippy::clone_on_copy)] // every field alike, whatever its type becomes
+    fn clone(&self) -> Self {
+        let Fighter {
+            name,
+            side,
+            controller,
+            ai,
+            situation,
+            stats,
+            skills,
+            unarmed_skill,
+            basic_ai,
+            weapons,
+            spells,
+            casting,
+            flags,
+            shield,
+            dr,
+            crushing_dr,
+            flexible,
+            hp,
+            fp,
+            pose,
+            posture,
+            life,
+            stun,
+            shock,
+            injury_since_turn,
+            stance,
+            retreated_from,
+            death_checks,
+            crippled,
+            feint,
+            aim,
+            dropped_vs,
+            torn_until_turn,
+            torn_muscle,
+            close,
+            grip,
+            shock_cap,
+            turn_start,
+            body,
+            thrown_by,
+            move_streak,
+            sprint_turns,
+            leader,
+            waiting,
+            watch,
+            responding,
+            next_break_free,
+            moved,
+            turns,
+            record,
+        } = self;
+        Fighter {
+            name: name.clone(),
+            side: side.clone(),
+            controller: controller.clone(),
+            ai: ai.clone(),
+            situation: situation.clone(),
+            stats: stats.clone(),
+            skills: skills.clone(),
+            unarmed_skill: unarmed_skill.clone(),
+            basic_ai: basic_ai.clone(),
+            weapons: weapons.clone(),
+            spells: spells.clone(),
+            casting: casting.clone(),
+            flags: flags.clone(),
+            shield: shield.clone(),
+            dr: dr.clone(),
+            crushing_dr: crushing_dr.clone(),
+            flexible: flexible.clone(),
+            hp: hp.clone(),
+            fp: fp.clone(),
+            pose: pose.clone(),
+            posture: posture.clone(),
+            life: life.clone(),
+            stun: stun.clone(),
+            shock: shock.clone(),
+            injury_since_turn: injury_since_turn.clone(),
+            stance: stance.clone(),
+            retreated_from: retreated_from.clone(),
+            death_checks: death_checks.clone(),
+            crippled: crippled.clone(),
+            feint: feint.clone(),
+            aim: aim.clone(),
+            dropped_vs: dropped_vs.clone(),
+            torn_until_turn: torn_until_turn.clone(),
+            torn_muscle: torn_muscle.clone(),
+            close: close.clone(),
+            grip: grip.clone(),
+            shock_cap: shock_cap.clone(),
+            turn_start: turn_start.clone(),
+            body: body.clone(),
+            thrown_by: thrown_by.clone(),
+            move_streak: move_streak.clone(),
+            sprint_turns: sprint_turns.clone(),
+            leader: leader.clone(),
+            waiting: waiting.clone(),
+            watch: watch.clone(),
+            responding: responding.clone(),
+            next_break_free: next_break_free.clone(),
+            moved: moved.clone(),
+            turns: turns.clone(),
+            record: record.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Fighter {
+            name,
+            side,
+            controller,
+            ai,
+            situation,
+            stats,
+            skills,
+            unarmed_skill,
+            basic_ai,
+            weapons,
+            spells,
+            casting,
+            flags,
+            shield,
+            dr,
+            crushing_dr,
+            flexible,
+            hp,
+            fp,
+            pose,
+            posture,
+            life,
+            stun,
+            shock,
+            injury_since_turn,
+            stance,
+            retreated_from,
+            death_checks,
+            crippled,
+            feint,
+            aim,
+            dropped_vs,
+            torn_until_turn,
+            torn_muscle,
+            close,
+            grip,
+            shock_cap,
+            turn_start,
+            body,
+            thrown_by,
+            move_streak,
+            sprint_turns,
+            leader,
+            waiting,
+            watch,
+            responding,
+            next_break_free,
+            moved,
+            turns,
+            record,
+        } = source;
+        self.name.clone_from(name);
+        self.side.clone_from(side);
+        self.controller.clone_from(controller);
+        self.ai.clone_from(ai);
+        self.situation.clone_from(situation);
+        self.stats.clone_from(stats);
+        self.skills.clone_from(skills);
+        self.unarmed_skill.clone_from(unarmed_skill);
+        self.basic_ai.clone_from(basic_ai);
+        self.weapons.clone_from(weapons);
+        self.spells.clone_from(spells);
+        self.casting.clone_from(casting);
+        self.flags.clone_from(flags);
+        self.shield.clone_from(shield);
+        self.dr.clone_from(dr);
+        self.crushing_dr.clone_from(crushing_dr);
+        self.flexible.clone_from(flexible);
+        self.hp.clone_from(hp);
+        self.fp.clone_from(fp);
+        self.pose.clone_from(pose);
+        self.posture.clone_from(posture);
+        self.life.clone_from(life);
+        self.stun.clone_from(stun);
+        self.shock.clone_from(shock);
+        self.injury_since_turn.clone_from(injury_since_turn);
+        self.stance.clone_from(stance);
+        self.retreated_from.clone_from(retreated_from);
+        self.death_checks.clone_from(death_checks);
+        self.crippled.clone_from(crippled);
+        self.feint.clone_from(feint);
+        self.aim.clone_from(aim);
+        self.dropped_vs.clone_from(dropped_vs);
+        self.torn_until_turn.clone_from(torn_until_turn);
+        self.torn_muscle.clone_from(torn_muscle);
+        self.close.clone_from(close);
+        self.grip.clone_from(grip);
+        self.shock_cap.clone_from(shock_cap);
+        self.turn_start.clone_from(turn_start);
+        self.body.clone_from(body);
+        self.thrown_by.clone_from(thrown_by);
+        self.move_streak.clone_from(move_streak);
+        self.sprint_turns.clone_from(sprint_turns);
+        self.leader.clone_from(leader);
+        self.waiting.clone_from(waiting);
+        self.watch.clone_from(watch);
+        self.responding.clone_from(responding);
+        self.next_break_free.clone_from(next_break_free);
+        self.moved.clone_from(moved);
+        self.turns.clone_from(turns);
+        self.record.clone_from(record);
     }
 }
 

@@ -81,17 +81,25 @@ pub fn on_enter(
         let m = state.fighter(mover);
         (m.pose, m.posture)
     };
-    let order: Vec<CombatantId> = if state.order.is_empty() {
-        state.ids().collect()
+    // The waiters in turn order (in id order before it is fixed), read by
+    // place rather than copied: a response moves nobody in the order.
+    let fixed = !state.order.is_empty();
+    let waiters = if fixed {
+        state.order.len()
     } else {
-        state.order.clone()
+        state.fighters.len()
     };
-    for waiter in order {
+    for at in 0..waiters {
+        let waiter = if fixed {
+            state.order[at]
+        } else {
+            CombatantId(at as u16)
+        };
         if !able(state, mover, before) {
             return Ok(false);
         }
         let w = state.fighter(waiter);
-        let Some(waiting) = w.waiting.clone() else {
+        let Some(waiting) = &w.waiting else {
             continue;
         };
         if w.side == state.fighter(mover).side || !w.is_conscious() {
@@ -111,11 +119,27 @@ pub fn on_enter(
         if !set_off {
             continue;
         }
+        // Taken rather than cloned (its watched hexes are a `Vec`): `fire`
+        // ends the Wait, and it is put back when no response can be made
+        // now (`response` reads the Wait it is given, not the waiter's).
+        let Some(waiting) = state.fighter_mut(waiter).waiting.take() else {
+            continue;
+        };
         let Some(action) = response(state, waiter, mover, &waiting) else {
+            state.fighter_mut(waiter).waiting = Some(waiting);
             continue;
         };
         fire(state, waiter, mover, &waiting, toward, action, cx)?;
     }
+    debug_assert_eq!(
+        waiters,
+        if fixed {
+            state.order.len()
+        } else {
+            state.fighters.len()
+        },
+        "a Wait's response changed the turn order"
+    );
     Ok(able(state, mover, before))
 }
 

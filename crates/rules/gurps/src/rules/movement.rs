@@ -232,7 +232,7 @@ pub fn able(state: &State, who: CombatantId) -> bool {
 pub fn rest_of(planned: &Planned, n: u32) -> Planned {
     let start = pose_after_hexes(&planned.path, n);
     let mut entered = 0;
-    let mut steps = Vec::new();
+    let mut steps = fray_core::grid::Steps::new();
     for s in &planned.path.steps {
         if !matches!(s.kind, StepKind::Turn(_)) {
             entered += 1;
@@ -505,14 +505,14 @@ fn crawl(
     let end = Pose::new(to, face.unwrap_or(f.facing()));
     let hexes = u32::from(f.pose.pos != to);
     let steps = if hexes == 1 {
-        vec![fray_core::grid::PathStep {
+        smallvec::smallvec![fray_core::grid::PathStep {
             kind: StepKind::Sidestep,
             pose: end,
             cost: 0,
             total: 0,
         }]
     } else {
-        Vec::new()
+        fray_core::grid::Steps::new()
     };
     Ok(Planned {
         path: Path {

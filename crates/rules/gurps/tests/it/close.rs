@@ -84,7 +84,7 @@ fn stepping_into_a_foes_hex_starts_close_combat_and_controls_three_sides() {
     let mv = Action::Move {
         to: HexPos::new(0, 0),
         face: None,
-        path: Vec::new(),
+        path: Default::default(),
         posture: None,
     };
     assert!(fray_gurps::rules::maneuver::check(&apart(&[]), A, &mv).is_ok());
@@ -301,7 +301,7 @@ fn a_route_through_a_foe_calls_for_an_evade() {
     let run = Action::Move {
         to: HexPos::new(0, -1),
         face: None,
-        path: vec![HexPos::new(0, 0), HexPos::new(0, -1)],
+        path: vec![HexPos::new(0, 0), HexPos::new(0, -1)].into(),
         posture: None,
     };
     assert!(fray_gurps::rules::maneuver::check(&s, A, &run).is_ok());

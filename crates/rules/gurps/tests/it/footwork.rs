@@ -162,7 +162,8 @@ fn a_second_turn_of_moving_straight_ahead_sprints_one_hex_further() {
             hex(0, -11),
             hex(0, -12),
             hex(1, -12),
-        ],
+        ]
+        .into(),
         posture: None,
     };
     assert!(fray_gurps::rules::maneuver::check(&mid, A, &bent).is_err());
@@ -301,7 +302,7 @@ fn a_lying_humanoid_fills_a_second_hex_of_its_choice() {
     let onto = Action::Move {
         to: hex(0, -1),
         face: None,
-        path: vec![hex(0, -1)],
+        path: vec![hex(0, -1)].into(),
         posture: None,
     };
     assert!(fray_gurps::rules::maneuver::check(&s, A, &onto).is_err());

@@ -467,7 +467,7 @@ fn the_holder_neither_aims_feints_nor_moves_unless_strong_or_pinning() {
     let away = Action::Move {
         to: HexPos::new(0, 3),
         face: None,
-        path: Vec::new(),
+        path: Default::default(),
         posture: None,
     };
     assert_eq!(illegal(&s, A, &away).rule, "G-GRP-012");
@@ -503,7 +503,7 @@ fn the_held_figure_neither_feints_nor_moves_unless_much_stronger() {
     let away = Action::Move {
         to: HexPos::new(0, -3),
         face: None,
-        path: Vec::new(),
+        path: Default::default(),
         posture: None,
     };
     assert_eq!(illegal(&s, B, &away).rule, "G-CC-002, G-GRP-013");

@@ -195,7 +195,7 @@ fn a_charged_spell_stays_in_hand_until_used_or_let_go() {
     let away = Action::Move {
         to: HexPos::new(0, 2),
         face: None,
-        path: vec![],
+        path: Default::default(),
         posture: None,
     };
     let l = log(

@@ -672,7 +672,7 @@ fn move_spends_up_to_full_move() {
     let mv = |r| Action::Move {
         to: HexPos::new(0, r),
         face: None,
-        path: Vec::new(),
+        path: Default::default(),
         posture: None,
     };
     // Move 6: six hexes forward, not seven.

@@ -35,7 +35,7 @@ fn mv(q: i32, r: i32, face: Option<Facing>) -> Action {
     Action::Move {
         to: HexPos::new(q, r),
         face,
-        path: Vec::new(),
+        path: Default::default(),
         posture: None,
     }
 }

@@ -84,7 +84,7 @@ fn a_grab_after_a_failed_retreating_dodge_holds_the_foe_where_it_stood() {
     let away = Action::Move {
         to: HexPos::new(0, -2),
         face: None,
-        path: Vec::new(),
+        path: Default::default(),
         posture: None,
     };
     let no = fray_gurps::rules::maneuver::check(&s, B, &away).expect_err("B is held");

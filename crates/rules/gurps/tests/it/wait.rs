@@ -58,7 +58,7 @@ fn move_along(path: &[(i32, i32)]) -> Action {
     Action::Move {
         to: *path.last().unwrap(),
         face: None,
-        path,
+        path: path.into(),
         posture: None,
     }
 }
