@@ -343,12 +343,19 @@ fn strained_limb(
     if flees {
         f.life = crate::model::state::Life::Unconscious;
     }
-    let what = if flees {
-        "strains itself and flees the fight".to_string()
+    // Each branch says its own words: `format_args!` builds no string
+    // unless someone narrates (the simulator's path allocates nothing).
+    if flees {
+        say(state, who, "strains itself and flees the fight", RULE, cx);
     } else {
-        format!("strains the {limb}: 1 HP")
-    };
-    say(state, who, what, RULE, cx);
+        say(
+            state,
+            who,
+            format_args!("strains the {limb}: 1 HP"),
+            RULE,
+            cx,
+        );
+    }
     injury::death_checks(state, who, cx)?;
     Ok(())
 }

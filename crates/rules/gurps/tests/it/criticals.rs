@@ -116,6 +116,17 @@ fn unarmed_critical_misses() {
     let (d, ev) = punch(&[18, 3]);
     assert_eq!(roll(&ev, "unarmed critical miss table").total, 3);
     assert_eq!(d.fighter(A).life, Life::Unconscious);
+    // 4: a strained hand: 1 HP, the hand out for the fight, said in words.
+    let (d, ev) = punch(&[18, 4]);
+    assert_eq!(d.fighter(A).hp, 11);
+    assert!(d.fighter(A).crippled.contains(&Location::RightHand));
+    assert!(
+        conditions(&ev)
+            .iter()
+            .any(|c| c.1 == "strains the right hand: 1 HP" && c.2 == "G-EXT-010"),
+        "{:?}",
+        conditions(&ev)
+    );
     // 8: A falls down.
     assert_eq!(punch(&[18, 8]).0.fighter(A).posture, Posture::Lying);
     // 10: off balance.
