@@ -19,13 +19,13 @@ const WARM_UP: u64 = 100;
 /// Fights counted.
 const COUNTED: u64 = 300;
 
-/// Allocations the counted fights may make, all of them rare: a critical
-/// miss's strained limb worded even with no sink (`resolve/critical.rs`),
-/// a strike refused by its check with a worded reason
-/// (`rules/attack.rs`: `check_weapon`, `check_target`), and the AI's
-/// route search when it works a Move out afresh (`fray_grid::seek`'s
-/// store). Ten in these 300 fights today (docs/performance.md, branch
-/// gurps16alloc); one allocation in every fight would be 300.
+/// Allocations the counted fights may make, all of them rare: a strike
+/// refused by its check with a worded reason (`rules/attack.rs`:
+/// `check_weapon`, `check_target`), and the AI's route search when it
+/// works a Move out afresh (`fray_grid::seek`'s store). Ten in these 300
+/// fights when written (docs/performance.md, branch gurps16alloc), with a
+/// strained limb's words among them, since built only for a narrator;
+/// one allocation in every fight would be 300.
 const RARE: u64 = COUNTED / 10;
 
 /// Debug builds check the rules again as they play (worded refusals, the
