@@ -269,25 +269,6 @@ impl CarriedFlags {
     /// Both bits of an unbalanced weapon.
     pub const UNBALANCED: u32 = (CarriedFlags::ATTACKED | CarriedFlags::PARRIED_BEFORE_TURN)
         << CarriedFlags::UNBALANCED_SHIFT;
-
-    /// The wielder's turn begins: the parries since the last turn began
-    /// start again from none (G-DEF-003), whether any was made is kept for
-    /// this turn as [`CarriedFlags::PARRIED_BEFORE_TURN`] (an unbalanced
-    /// weapon that parried cannot attack, G-DEF-005 decision), and
-    /// [`CarriedFlags::ATTACKED`] is cleared (G-DEF-005), in one write.
-    #[inline]
-    fn start_turn(&mut self) {
-        let parried = (self.0 >> CarriedFlags::PARRIES_SHIFT) & 0xFF != 0;
-        self.0 = self.0
-            & !(CarriedFlags::ATTACKED
-                | CarriedFlags::PARRIED_BEFORE_TURN
-                | 0xFF << CarriedFlags::PARRIES_SHIFT)
-            | if parried {
-                CarriedFlags::PARRIED_BEFORE_TURN
-            } else {
-                0
-            };
-    }
 }
 
 impl std::fmt::Debug for CarriedFlags {
@@ -431,23 +412,18 @@ impl Carried {
     pub fn set_parries(&mut self, n: u8) {
         self.flags.put_byte(CarriedFlags::PARRIES_SHIFT, n);
     }
-    /// The wielder's turn begins ([`CarriedFlags::start_turn`]): the
-    /// parries start again from none (G-DEF-003), whether the weapon parried
-    /// is kept as [`Carried::parried_before_turn`] and [`Carried::attacked`]
-    /// is cleared (G-DEF-005), in one write of the word.
+    /// The wielder's turn begins: the parries start again from none
+    /// (G-DEF-003), whether the weapon parried is kept for this turn as
+    /// [`Carried::parried_before_turn`] (an unbalanced weapon that parried
+    /// cannot attack, G-DEF-005 decision), and [`Carried::attacked`] is
+    /// cleared (G-DEF-005). Field by field: the compiler merges the writes
+    /// into one (the instruction count equals a one-word reset's).
     #[inline]
     pub fn start_turn(&mut self) {
-        #[cfg(debug_assertions)]
-        let mut by_field = self.flags;
-        self.flags.start_turn();
-        #[cfg(debug_assertions)]
-        {
-            let parried = by_field.byte(CarriedFlags::PARRIES_SHIFT) > 0;
-            by_field.put(CarriedFlags::PARRIED_BEFORE_TURN, parried);
-            by_field.put_byte(CarriedFlags::PARRIES_SHIFT, 0);
-            by_field.put(CarriedFlags::ATTACKED, false);
-            debug_assert_eq!(self.flags, by_field, "the turn's reset, field by field");
-        }
+        let parried = self.flags.byte(CarriedFlags::PARRIES_SHIFT) > 0;
+        self.flags.put(CarriedFlags::PARRIED_BEFORE_TURN, parried);
+        self.flags.put_byte(CarriedFlags::PARRIES_SHIFT, 0);
+        self.flags.put(CarriedFlags::ATTACKED, false);
     }
     /// One more parry (G-DEF-003), saturating at `u8::MAX` as the count
     /// always has.
@@ -989,22 +965,7 @@ impl Fighter {
     /// G-EXT-010, G-DEF-015) cleared in one `and`.
     #[inline]
     pub fn start_turn_flags(&mut self) {
-        #[cfg(debug_assertions)]
-        let mut by_field = self.flags;
         self.flags.0 &= !FighterFlags::UNTIL_TURN;
-        #[cfg(debug_assertions)]
-        {
-            for bit in [
-                FighterFlags::BLOCKED,
-                FighterFlags::BLOCKING_SPELL,
-                FighterFlags::OFF_BALANCE,
-                FighterFlags::DROPPED_GUARD,
-                FighterFlags::STUN_DEFENSE_UNTIL_TURN,
-            ] {
-                by_field.put(bit, false);
-            }
-            debug_assert_eq!(self.flags, by_field, "the turn's clears, flag by flag");
-        }
     }
 
     /// Able to act or defend: conscious and alive.
