@@ -354,9 +354,20 @@ fn bad_footing(state: &State, hex: HexPos) -> bool {
     })
 }
 
+/// What a pose is worth for each other foe within two hexes on its flank
+/// (G-DEF-014: -2 to every defense against that foe, which about doubles
+/// what it lands against the defenses of 10 to 12 a fighter has: a roll
+/// of 12 fails 26% of the time, of 10 50%). Measured on knight-vs-orcs
+/// (docs/ai.md): 0.8 there gave the knight 11.2%, 0.5 11.7%.
+const FLANKED: f64 = 0.5;
+
+/// The same for a foe at its back: one that starts its turn there strikes
+/// where it cannot defend at all (G-DEF-014).
+const AT_ITS_BACK: f64 = 0.25;
+
 /// How much worse a pose is than the blow's value says: bad footing
 /// (G-ATK-026) and each other foe within two hexes outside the front arc
-/// (it strikes at a flank or the back, G-DEF-011).
+/// ([`FLANKED`], [`AT_ITS_BACK`]).
 fn pose_factor(state: &State, me: CombatantId, target: CombatantId, pose: Pose) -> f64 {
     let mut k = if bad_footing(state, pose.pos) {
         0.75
@@ -365,8 +376,13 @@ fn pose_factor(state: &State, me: CombatantId, target: CombatantId, pose: Pose) 
     };
     for id in state.active_foes(me) {
         let p = state.fighter(id).pose.pos;
-        if id != target && p.distance(pose.pos) <= 2 && pose.arc_of(p) != Some(Arc::Front) {
-            k *= 0.8;
+        if id == target || p.distance(pose.pos) > 2 {
+            continue;
+        }
+        match pose.arc_of(p) {
+            Some(Arc::Side) => k *= FLANKED,
+            Some(Arc::Back) => k *= AT_ITS_BACK,
+            _ => {}
         }
     }
     k
@@ -421,6 +437,107 @@ fn best_from(
     })
 }
 
+/// The longest reach among `blows`' modes (at least 1 for a mode that
+/// strikes at all; 0 without blows). The blows come mode by mode, so each
+/// mode is read once.
+fn reach_of(state: &State, me: CombatantId, blows: &[Blow]) -> u32 {
+    let f = state.fighter(me);
+    let mut reach = 0;
+    let mut last = None;
+    for b in blows {
+        let m = (b.strike.weapon, b.strike.mode);
+        if last == Some(m) {
+            continue;
+        }
+        last = Some(m);
+        if let Some(mode) = f.weapons[usize::from(m.0)].mode(usize::from(m.1)) {
+            reach = reach.max(mode.max_reach().max(1));
+        }
+    }
+    reach
+}
+
+/// How much `foe` threatens `me`: the expected injury of its best blow on
+/// `me` past `me`'s best defense from where it stands (wherever `me` is:
+/// a foe a step away will close in); nothing for a foe with no blow and
+/// no other means, and `None` (not weighed here) for one that shoots or
+/// casts instead.
+fn danger(state: &State, foe: CombatantId, me: CombatantId) -> Option<f64> {
+    let o = state.fighter(foe);
+    let bl = blows(state, foe, me, o.ai.aim);
+    if bl.is_empty() {
+        let shoots = o
+            .weapons
+            .iter()
+            .any(|w| (0..w.weapon.modes.len()).any(|m| w.is_ranged(m)));
+        return (o.spells.is_empty() && !shoots).then_some(0.0);
+    }
+    let defense = best_defense(state, foe, me, o.pose.pos).value;
+    Some(
+        bl.iter()
+            .map(|b| best_value(b, defense).0)
+            .fold(0.0, f64::max),
+    )
+}
+
+/// The most foes weighed as targets in a turn besides the nearest ([`other_target`]).
+const MAX_TARGETS: usize = 8;
+
+/// Against several foes, another foe worth striking more than the nearest
+/// (whose blows and best plan are `near` and `plan`), with its blows and
+/// plan; `None` to strike the nearest. Other foes count when they stand
+/// within a step and a blow's reach: each one's best plan is weighed by
+/// the square root of how much that foe threatens `me` ([`danger`]), so
+/// the AI strikes the foe that is open (All-Out, stunned, down) or
+/// dangerous, and leaves a disarmed one for last. The square root keeps
+/// both halves: the blow's own value alone gave the knight of
+/// knight-vs-orcs 7.2%, the danger counted in full 10.8-11.3%, its square
+/// root 11.2-11.8% (docs/ai.md).
+fn other_target(
+    state: &State,
+    me: CombatantId,
+    nearest: CombatantId,
+    near: &[Blow],
+    plan: Option<Plan>,
+) -> Option<(CombatantId, Blows, Plan)> {
+    // A duel has no other foe.
+    if state.fighters.len() <= 2 {
+        return None;
+    }
+    let f = state.fighter(me);
+    let within = reach_of(state, me, near) + 1;
+    let others: ArrayVec<CombatantId, MAX_TARGETS> = state
+        .active_foes_within(me, within)
+        .into_iter()
+        .filter(|&id| id != nearest)
+        .take(MAX_TARGETS)
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    // How much each threatens; an archer or a caster with no blow to weigh
+    // counts as much as the most dangerous other.
+    let mut dangers: ArrayVec<Option<f64>, { MAX_TARGETS + 1 }> = ArrayVec::new();
+    dangers.push(danger(state, nearest, me));
+    dangers.extend(others.iter().map(|&id| danger(state, id, me)));
+    let most = dangers.iter().flatten().copied().fold(0.0, f64::max);
+    let weight = |d: Option<f64>| d.unwrap_or(most).sqrt();
+    let mut best_value = plan.map(|p| p.score * weight(dangers[0]));
+    let mut best = None;
+    for (&id, &d) in others.iter().zip(&dangers[1..]) {
+        let bl = blows(state, me, id, f.ai.aim);
+        let Some(p) = best_plan(state, me, id, &bl, &mut Defenses::default(), false) else {
+            continue;
+        };
+        let value = p.score * weight(d);
+        if best_value.is_none_or(|v| value > v + 1e-12) {
+            best_value = Some(value);
+            best = Some((id, bl, p));
+        }
+    }
+    best
+}
+
 /// The best strike from here or after a step (a turn, a free neighbour in
 /// reach, or rising from kneeling when `rise`).
 fn best_plan(
@@ -437,13 +554,7 @@ fn best_plan(
     } else {
         best_from(state, me, target, f.pose, None, blows, defenses)
     };
-    let reach = blows
-        .iter()
-        .filter_map(|b| f.weapons[usize::from(b.strike.weapon)].mode(usize::from(b.strike.mode)))
-        .map(|m| m.max_reach().max(1))
-        .max()
-        .unwrap_or(0);
-    for mut s in basic::steps_toward(state, me, target, reach) {
+    for mut s in basic::steps_toward(state, me, target, reach_of(state, me, blows)) {
         if rise {
             if s.to.is_some() {
                 continue;
@@ -976,25 +1087,32 @@ fn choose(state: &State, me: CombatantId) -> Action {
     }
     let f = state.fighter(me);
     let tactics = Tactics::of(&f.controller);
-    let bl = blows(state, me, target, f.ai.aim);
+    let near = blows(state, me, target, f.ai.aim);
     let mut defenses = Defenses::default();
     if tactics == Tactics::AllOut
-        && let Some(p) = best_from(state, me, target, f.pose, None, &bl, &mut defenses)
+        && let Some(p) = best_from(state, me, target, f.pose, None, &near, &mut defenses)
     {
-        return all_out(state, me, &p, &bl);
+        return all_out(state, me, &p, &near);
     }
-    let plan = best_plan(state, me, target, &bl, &mut defenses, false);
+    let plan = best_plan(state, me, target, &near, &mut defenses, false);
+    // The nearest foe's blows stay where they are unless another foe is
+    // struck (they are a few kilobytes: moved, they cost a copy).
+    let other = other_target(state, me, target, &near, plan);
+    let (target, bl, plan): (_, &[Blow], _) = match &other {
+        Some((id, bl, p)) => (*id, bl, Some(*p)),
+        None => (target, &near, plan),
+    };
     if let Some(a) = defend_all_out(state, me, plan.map_or(0.0, |p| p.raw)) {
         return a;
     }
     let Some(p) = plan else {
-        if let Some(a) = hold_ground(state, me, target, &bl) {
+        if let Some(a) = hold_ground(state, me, target, bl) {
             return a;
         }
         // Defensive tactics let the foe come on (G-WAIT-001, G-STP-001).
         if tactics == Tactics::Defensive && f.pose.pos.distance(state.fighter(target).pose.pos) <= 3
         {
-            return waiting(state, me, &bl).unwrap_or(Action::AllOutDefense {
+            return waiting(state, me, bl).unwrap_or(Action::AllOutDefense {
                 variant: DefenseVariant::Increased(DefenseKind::Dodge),
                 step: None,
                 path: Vec::new(),
@@ -1004,7 +1122,7 @@ fn choose(state: &State, me: CombatantId) -> Action {
     };
     if tactics == Tactics::Defensive
         && p.step.is_some_and(|s| s.to.is_some())
-        && let Some(w) = waiting(state, me, &bl)
+        && let Some(w) = waiting(state, me, bl)
     {
         return w;
     }
@@ -1015,9 +1133,9 @@ fn choose(state: &State, me: CombatantId) -> Action {
     if p.step.is_none()
         && (all_out_is_safe(state, me, target) || (tactics == Tactics::Aggressive && alone))
     {
-        return all_out(state, me, &p, &bl);
+        return all_out(state, me, &p, bl);
     }
-    if let Some(feint) = feint_first(state, me, target, &p, &bl) {
+    if let Some(feint) = feint_first(state, me, target, &p, bl) {
         return feint;
     }
     Action::Attack {
@@ -1025,5 +1143,35 @@ fn choose(state: &State, me: CombatantId) -> Action {
         step: p.step,
         extra: None,
         giant_step: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::scenario;
+    use fray_core::grid::Facing;
+
+    /// G-DEF-014: each other foe within two hexes on a pose's flank halves
+    /// what the pose is worth, one at its back quarters it.
+    #[test]
+    fn g_def_014_a_pose_with_a_foe_on_its_flank_or_at_its_back_is_worth_less() {
+        // The knight of knight-vs-orcs weighs a pose among the three orcs:
+        // the chief (4, -2) north of it, the orc (4, 0) south, the runt
+        // (5, -1) south-east.
+        let s = scenario("knight-vs-orcs.toml");
+        let (knight, chief, orc) = (CombatantId(0), CombatantId(1), CombatantId(2));
+        let among = HexPos::new(4, -1);
+        let facing_chief = Pose::new(among, Facing::N);
+        assert_eq!(
+            pose_factor(&s, knight, chief, facing_chief),
+            FLANKED * AT_ITS_BACK
+        );
+        // Facing the orc instead: the runt is in front, the chief behind.
+        let facing_orc = Pose::new(among, Facing::S);
+        assert_eq!(pose_factor(&s, knight, orc, facing_orc), AT_ITS_BACK);
+        // Where it stands, the orcs are five hexes and more away.
+        let f = s.fighter(knight);
+        assert_eq!(pose_factor(&s, knight, chief, f.pose), 1.0);
     }
 }

@@ -1797,6 +1797,30 @@ impl State {
             .any(|h| self.active_foes_at(who, h).next().is_some())
     }
 
+    /// The foes of `who` that can still fight standing within `radius`
+    /// hexes, in id order. On a field of more than [`SMALL_FIELD`]
+    /// figures only the hexes within `radius` are looked at, so a battle's
+    /// far ranks cost nothing.
+    pub fn active_foes_within(
+        &self,
+        who: CombatantId,
+        radius: u32,
+    ) -> smallvec::SmallVec<[CombatantId; 8]> {
+        let here = self.fighter(who).pose.pos;
+        let mut out: smallvec::SmallVec<[CombatantId; 8]> = if self.fighters.len() <= SMALL_FIELD {
+            self.active_foes(who)
+                .filter(|&id| self.fighter(id).pose.pos.distance(here) <= radius)
+                .collect()
+        } else {
+            here.area(radius)
+                .into_iter()
+                .flat_map(|h| self.active_foes_at(who, h))
+                .collect()
+        };
+        out.sort_unstable();
+        out
+    }
+
     /// Foes of `who` that can still fight standing in `hex` (not merely
     /// lying across it).
     fn active_foes_at(

@@ -192,7 +192,7 @@ fn ask(
         feverish,
         acrobatic,
         dive,
-    } = cx.ask_or_ai(state, q, || pick.answer())?
+    } = cx.ask_or_ai(state, q, || pick.answer_in(state, inc.defender, opts))?
     else {
         return Ok(None);
     };

@@ -634,16 +634,9 @@ fn parry_mods<M: Mods + Default>(
     if w.weapon.unarmed.is_some() && inc.swung_weapon && !fixed.judo_or_karate {
         m.add("bare hands against a weapon", -3, "G-EXT-023");
     }
-    // G-DEF-003: -4 per earlier parry this turn; -2 with a fencing weapon or
-    // Weapon Master / Trained by a Master, -1 with both.
-    let step = match (w.is_fencing(), terms.master) {
-        (true, true) => 1,
-        (true, false) | (false, true) => 2,
-        _ => 4,
-    };
     m.add(
         "earlier parries",
-        -step * i32::from(w.parries()),
+        -parry_step(w.is_fencing(), terms.master) * i32::from(w.parries()),
         "G-DEF-003",
     );
     if w.is_fencing() {
@@ -654,6 +647,18 @@ fn parry_mods<M: Mods + Default>(
         );
     }
     Some(m)
+}
+
+/// G-DEF-003: what each earlier parry this turn takes from the next with
+/// the same weapon: 4; 2 with a fencing weapon or Weapon Master / Trained
+/// by a Master, 1 with both.
+#[inline]
+fn parry_step(fencing: bool, master: bool) -> i32 {
+    match (fencing, master) {
+        (true, true) => 1,
+        (true, false) | (false, true) => 2,
+        _ => 4,
+    }
 }
 
 /// The weight of the weapon an attack comes with (0 for unarmed attacks).
@@ -868,7 +873,85 @@ pub fn ai_choice(state: &State, defender: CombatantId, options: &[DefenseOption]
             "the AI's defense pick"
         );
     }
-    pick.answer()
+    pick.answer_in(state, defender, options)
+}
+
+/// Whether more blows may come at `defender` before its next turn than the
+/// one it defends against now: at least two foes stand within their Move
+/// and a step of it (the attacker usually one of them), looked for within
+/// [`NEAR_RINGS`](crate::model::state::NEAR_RINGS) hexes.
+pub(crate) fn pressed(state: &State, defender: CombatantId) -> bool {
+    // A duel has one foe at most.
+    if state.fighters.len() <= 2 {
+        return false;
+    }
+    let here = state.fighter(defender).pose.pos;
+    state
+        .active_foes_within(defender, crate::model::state::NEAR_RINGS)
+        .into_iter()
+        .filter(|&id| {
+            let o = state.fighter(id);
+            i64::from(o.pose.pos.distance(here)) <= i64::from(o.current_move().max(0)) + 1
+        })
+        .nth(1)
+        .is_some()
+}
+
+/// The seasoned AI's defense when more blows will follow before its next
+/// turn ([`pressed`]): the option whose chance now plus the best chance it
+/// leaves for the next blow is highest, counted in rolls of 3d6 out of 216.
+/// A Block is spent once used (G-DEF-006), a Parry costs the next one with
+/// the same weapon the multiple-parry step (G-DEF-003/004), and a retreat
+/// is spent for the turn (G-DEF-010), so against several foes it retreats
+/// with a Dodge (+3 against +1, G-DEF-009) and keeps its Parry and Block
+/// for the blows to come. Equal sums fall to the single pick's order
+/// ([`AiPick`]). `None` without a defense other than a blocking spell.
+fn pick_ahead(
+    d: &Fighter,
+    options: &[DefenseOption],
+    may_retreat: bool,
+) -> Option<(DefenseOption, bool)> {
+    let rolls = |v: i32| crate::rules::chance::AT_MOST_3D6[v.clamp(4, 16) as usize];
+    let master = d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster);
+    let plain = || options.iter().filter(|o| o.kind != DefenseKind::Spell);
+    let mut best: Option<((u32, i64), DefenseOption, bool)> = None;
+    for o in plain() {
+        let retreats = [Some(o.value), o.with_retreat.filter(|_| may_retreat)];
+        for (retreat, v) in [false, true].into_iter().zip(retreats) {
+            let Some(v) = v else { continue };
+            let next = plain()
+                .filter_map(|n| {
+                    let same_weapon = n.kind == o.kind && n.weapon == o.weapon;
+                    let mut v = match n.with_retreat {
+                        Some(r) if may_retreat && !retreat => r.max(n.value),
+                        _ => n.value,
+                    };
+                    match n.kind {
+                        DefenseKind::Block if same_weapon => return None,
+                        DefenseKind::Parry if same_weapon => {
+                            let fencing = n
+                                .weapon
+                                .and_then(|w| d.weapons.get(usize::from(w)))
+                                .is_some_and(|w| w.is_fencing());
+                            v -= parry_step(fencing, master);
+                        }
+                        _ => {}
+                    }
+                    Some(rolls(v))
+                })
+                .max()
+                .unwrap_or(0);
+            // The single pick's order on a tie: the chance now, keeping the
+            // retreat, then Block, Parry, Dodge.
+            let order =
+                (i64::from(rolls(v)) << 3) | (i64::from(!retreat) << 2) | AiPick::rank(o.kind);
+            let key = (rolls(v) + next, order);
+            if best.is_none_or(|(b, _, _)| key > b) {
+                best = Some((key, *o, retreat));
+            }
+        }
+    }
+    best.map(|(_, o, retreat)| (o, retreat))
 }
 
 /// [`ai_choice`] made one option at a time: resolution
@@ -964,6 +1047,42 @@ impl<'s> AiPick<'s> {
         if self.best.is_none_or(|(_, b)| k >= b) {
             self.best = Some((*o, k));
         }
+    }
+
+    /// The answer to a defense among `options` (the options seen): the
+    /// seasoned AI pressed by several foes ([`pressed`]) weighs the blows to
+    /// come ([`pick_ahead`]) unless it casts a blocking spell; otherwise
+    /// [`AiPick::answer`].
+    #[inline]
+    pub(crate) fn answer_in(
+        &self,
+        state: &State,
+        defender: CombatantId,
+        options: &[DefenseOption],
+    ) -> Answer {
+        let single = self.answer();
+        if self.basic
+            || matches!(
+                single,
+                Answer::Defend {
+                    kind: DefenseKind::Spell,
+                    ..
+                }
+            )
+            || !pressed(state, defender)
+        {
+            return single;
+        }
+        pick_ahead(self.d, options, self.may_retreat).map_or(single, |(o, retreat)| {
+            Answer::Defend {
+                kind: o.kind,
+                weapon: o.weapon,
+                retreat,
+                feverish: false,
+                acrobatic: false,
+                dive: None,
+            }
+        })
     }
 
     /// The answer: the best option seen, or no defense.

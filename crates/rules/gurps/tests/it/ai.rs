@@ -516,3 +516,85 @@ fn the_seasoned_ai_parries_rather_than_dodges_at_the_same_chance() {
     };
     assert_eq!(kind, DefenseKind::Dodge);
 }
+
+/// A swordsman ("A", played by `controller`) at (0,0) facing north, with
+/// B straight ahead and C ahead on the right, both swordsmen a step away.
+fn two_foes(controller: &str) -> State {
+    state(
+        "",
+        &[
+            fighter_with("A", "a", 0, 0, "n", controller, &swordsman(12, 14)),
+            fighter("B", "b", 0, -1, "s", &swordsman(11, 13)),
+            fighter("C", "b", 1, -1, "sw", &swordsman(11, 13)),
+        ],
+    )
+}
+
+// rule: G-RDY-001, G-DEF-002
+#[test]
+fn the_seasoned_ai_strikes_the_armed_foe_before_the_disarmed_one() {
+    // B, the nearest, has lost its sword: it parries no more (an easier
+    // blow) but can only punch. The first AI goes for it; the seasoned
+    // one weighs each foe's blow by how much that foe threatens it.
+    let target = |controller: &str| {
+        let mut s = two_foes(controller);
+        let sword = s.fighters[1]
+            .weapons
+            .iter()
+            .position(|w| &*w.weapon.name == "Broadsword")
+            .expect("B carries a broadsword");
+        s.fighters[1].weapons[sword].set_ready(false);
+        match ai::action(&s, A) {
+            Action::Attack { strike, .. } | Action::AllOutAttack { strike, .. } => strike.target,
+            other => panic!("expected a blow, got {other}"),
+        }
+    };
+    assert_eq!(target("ai"), C);
+    assert_eq!(target("ai:basic"), B);
+}
+
+// rule: G-DEF-003, G-DEF-006, G-DEF-009, G-DEF-010
+#[test]
+fn against_several_foes_the_seasoned_ai_retreats_with_a_dodge_and_keeps_parry_and_block() {
+    // Dodge 10 (13 retreating), Parry 12 (13), Block 11 (12). Against one
+    // foe the best single chance: Parry retreating. With a second foe in
+    // reach more blows follow before its turn, so it spends the retreat
+    // where it gives +3 and keeps the Parry (12) and the Block (11).
+    let q = |defender| Question::Defend {
+        defender,
+        attacker: B,
+        attack: String::new(),
+        options: vec![
+            DefenseOption {
+                kind: DefenseKind::Dodge,
+                weapon: None,
+                value: 10,
+                with_retreat: Some(13),
+            },
+            DefenseOption {
+                kind: DefenseKind::Parry,
+                weapon: Some(0),
+                value: 12,
+                with_retreat: Some(13),
+            },
+            DefenseOption {
+                kind: DefenseKind::Block,
+                weapon: None,
+                value: 11,
+                with_retreat: Some(12),
+            },
+        ]
+        .into(),
+        second: false,
+        extra_effort: true,
+        ranged: false,
+    };
+    let answer = |s: &State| match ai::answer(s, &q(A)) {
+        Answer::Defend { kind, retreat, .. } => (kind, retreat),
+        other => panic!("expected a defense, got {other}"),
+    };
+    assert_eq!(answer(&two_foes("ai")), (DefenseKind::Dodge, true));
+    assert_eq!(answer(&duel_with("ai", "")), (DefenseKind::Parry, true));
+    // The first AI takes the best value, a Dodge on the tie.
+    assert_eq!(answer(&two_foes("ai:basic")), (DefenseKind::Dodge, true));
+}
