@@ -6,7 +6,8 @@ FRAY=${1:-target/profiling/fray}
 TMP=$(mktemp -d)
 for f in scenarios/gurps/*.toml; do
   b=$(basename "$f" .toml)
-  sed -E 's/controller = "ai:([a-z-]+)"/controller = "ai:basic-\1"/; s/controller = "(ai|human)"/controller = "ai:basic"/' "$f" > "$TMP/$b-basic.toml"
+  # The copy lives elsewhere: a GCS file it names is made absolute.
+  sed -E 's/controller = "ai:([a-z-]+)"/controller = "ai:basic-\1"/; s/controller = "(ai|human)"/controller = "ai:basic"/; s|^gcs = "|gcs = "'"$PWD/scenarios/gurps/"'|' "$f" > "$TMP/$b-basic.toml"
   for v in seasoned basic; do
     if [ $v = seasoned ]; then s=$f; else s=$TMP/$b-basic.toml; fi
     for seed in $(seq 1 20); do "$FRAY" fight "$s" --seed "$seed"; done > "$TMP/out" 2>&1

@@ -11,8 +11,12 @@
 //! the more hurt it is (G-AOD-001). Against several
 //! foes it holds the hex with the fewest open approaches (bad footing and
 //! obstructions count less, flanks more) and waits there (G-WAIT-001); it
-//! will not step where a second foe stands on its flank. It defends with
-//! the best real chance, saving a retreat and the Dodge on ties.
+//! strikes the foe worth it, each one's blow weighed by how much that foe
+//! threatens it, and will not step where a second foe stands on its flank
+//! or at its back (G-DEF-014). It defends with the best real chance,
+//! saving a retreat and the Dodge on ties; pressed by several foes it
+//! spends its defenses in order (`rules::defense`: the retreat on a Dodge,
+//! the Parry and the Block kept for the blows to come).
 //!
 //! What it reads from the rules: `to_hit`, `reaches_from`,
 //! `defense::each_option`, `feint_resistance`, the damage and wounding
