@@ -60,12 +60,7 @@ impl Blow {
     fn new(strike: Strike, skill: i32, injury: f64) -> Blow {
         let mut odds = [Odds::default(); MAX_DECEPTIVE as usize + 1];
         for (dec, o) in (0..).zip(odds.iter_mut()) {
-            let s = skill - 2 * dec;
-            let crit = p_critical(s);
-            *o = Odds {
-                open: p_success(s) - crit,
-                crit,
-            };
+            *o = ODDS[((skill - 2 * dec).clamp(4, 16) - 4) as usize];
         }
         Blow {
             strike,
@@ -84,7 +79,8 @@ type Blows = ArrayVec<Blow, MAX_BLOWS>;
 const MAX_DECEPTIVE: i32 = 4;
 
 /// G-DICE-005: the chance of a critical success at `skill` (3-4 always, 5
-/// at 15, 6 at 16 or more).
+/// at 15, 6 at 16 or more): the reference [`ODDS`] is held to in tests.
+#[cfg(test)]
 fn p_critical(skill: i32) -> f64 {
     let top = match skill {
         16.. => 6,
@@ -93,6 +89,39 @@ fn p_critical(skill: i32) -> f64 {
     };
     p_success(top).min(p_success(skill))
 }
+
+/// A blow's [`Odds`] at each effective skill from 4 to 16, read for every
+/// blow a decision weighs (about 15 blows of 5 levels each) instead of
+/// worked out there. Below 4 and above 16 the odds are those of 4 and 16
+/// ([`p_success`] clamps there, and [`p_critical`] gives 4's at 3 and
+/// less, 16's at 17 and more), so the skill is clamped to read them. Built
+/// with the same float operations as [`p_success`] and [`p_critical`]
+/// (a test holds them equal to the bit).
+const ODDS: [Odds; 13] = {
+    const fn p(level: usize) -> f64 {
+        crate::rules::chance::AT_MOST_3D6[level] as f64 / 216.0
+    }
+    let mut t = [Odds {
+        open: 0.0,
+        crit: 0.0,
+    }; 13];
+    let mut level = 4;
+    while level <= 16 {
+        let top = match level {
+            16 => 6,
+            15 => 5,
+            _ => 4,
+        };
+        // `f64::min` of two numbers, neither NaN.
+        let crit = if p(level) < p(top) { p(level) } else { p(top) };
+        t[level - 4] = Odds {
+            open: p(level) - crit,
+            crit,
+        };
+        level += 1;
+    }
+    t
+};
 
 /// `1 - p_success(level)` for each level (read at 4..=16, where
 /// [`p_success`] clamps): the chance a defense at that level fails.
@@ -1155,6 +1184,22 @@ mod tests {
     use super::*;
     use crate::test_support::scenario;
     use fray_core::grid::Facing;
+
+    /// The table of odds gives, at every skill a blow may have, exactly
+    /// what [`p_success`] and [`p_critical`] give.
+    #[test]
+    fn the_odds_table_is_the_odds_worked_out() {
+        for skill in -30..=40 {
+            let crit = p_critical(skill);
+            let o = ODDS[(skill.clamp(4, 16) - 4) as usize];
+            assert_eq!(o.crit.to_bits(), crit.to_bits(), "skill {skill}");
+            assert_eq!(
+                o.open.to_bits(),
+                (p_success(skill) - crit).to_bits(),
+                "skill {skill}"
+            );
+        }
+    }
 
     /// G-DEF-014: each other foe within two hexes on a pose's flank halves
     /// what the pose is worth, one at its back quarters it.
