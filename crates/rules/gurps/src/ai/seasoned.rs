@@ -144,6 +144,17 @@ fn value(b: &Blow, defense: Option<i32>, dec: i32) -> f64 {
     (o.open * through + o.crit) * b.injury
 }
 
+/// The most [`value`] gives for `b` at any level of deception and against
+/// any defense: what it gives with no defense at the best level. A defense
+/// lets a part of the open hits through (a factor of at most 1), and the
+/// float products and sums keep that order, so no value is above it.
+fn ceiling(b: &Blow) -> f64 {
+    b.odds
+        .iter()
+        .map(|o| (o.open + o.crit) * b.injury)
+        .fold(0.0, f64::max)
+}
+
 /// The best level of Deceptive Attack for `b` (G-ATK-001: never below
 /// effective skill 10) and its value.
 fn best_value(b: &Blow, defense: Option<i32>) -> (f64, u8) {
@@ -711,11 +722,22 @@ fn feint_first(
     }
     let compute = || {
         let margins = feint_margins_cached(skill, resistance);
+        // A blow is worth no more against a defense than with none
+        // ([`ceiling`]); with the blows in order of that, the search for
+        // the best stops at the first whose ceiling is no more than the
+        // best found, which leaves the maximum as it is.
+        let mut order: ArrayVec<(f64, &Blow), MAX_BLOWS> =
+            reaching.iter().map(|b| (ceiling(b), b)).collect();
+        order.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
         let best_at = |def: i32| {
-            reaching
-                .iter()
-                .map(|b| best_value(b, Some(def)).0)
-                .fold(0.0, f64::max)
+            let mut best = 0.0f64;
+            for &(top, b) in &order {
+                if top <= best {
+                    break;
+                }
+                best = best.max(best_value(b, Some(def)).0);
+            }
+            best
         };
         // A defense of 4 or less succeeds as often as 4 does (G-DICE-005),
         // and so does each level of deception below it: every such defense
