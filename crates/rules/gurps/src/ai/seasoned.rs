@@ -174,11 +174,13 @@ fn best_value(b: &Blow, defense: Option<i32>) -> (f64, u8) {
 }
 
 /// Every blow worth weighing on `target`: each ready melee mode at each
-/// location its damage type makes worth aiming at (or the scenario's aim).
-fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> Blows {
+/// location its damage type makes worth aiming at (or the scenario's aim),
+/// written into `out` (emptied first) where the caller keeps them: the
+/// list is a few kilobytes, and returned it was copied once more.
+fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob, out: &mut Blows) {
     let a = state.fighter(me);
     let t = state.fighter(target);
-    let mut out = Blows::new();
+    out.clear();
     for (wi, w) in a.weapons.iter().enumerate() {
         if !w.ready()
             || (w.is_unbalanced() && w.parried_before_turn())
@@ -250,7 +252,6 @@ fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> B
             }
         }
     }
-    out
 }
 
 /// P(one hit with `dice` against `dr`, wounding `mult_halves`, deals at
@@ -508,7 +509,8 @@ fn reach_of(state: &State, me: CombatantId, blows: &[Blow]) -> u32 {
 /// casts instead.
 fn danger(state: &State, foe: CombatantId, me: CombatantId) -> Option<f64> {
     let o = state.fighter(foe);
-    let bl = blows(state, foe, me, o.ai.aim);
+    let mut bl = Blows::new();
+    blows(state, foe, me, o.ai.aim, &mut bl);
     if bl.is_empty() {
         let shoots = o
             .weapons
@@ -569,7 +571,8 @@ fn other_target(
     let mut best_value = plan.map(|p| p.score * weight(dangers[0]));
     let mut best = None;
     for (&id, &d) in others.iter().zip(&dangers[1..]) {
-        let bl = blows(state, me, id, f.ai.aim);
+        let mut bl = Blows::new();
+        blows(state, me, id, f.ai.aim, &mut bl);
         let Some(p) = best_plan(state, me, id, &bl, &mut Defenses::default(), false) else {
             continue;
         };
@@ -865,7 +868,8 @@ fn threat(state: &State, foe: CombatantId, me: CombatantId, bonus: i32) -> (f64,
     if !o.is_conscious() || o.stun.is_some() {
         return (0.0, 0.0);
     }
-    let bl = blows(state, foe, me, o.ai.aim);
+    let mut bl = Blows::new();
+    blows(state, foe, me, o.ai.aim, &mut bl);
     let defense = best_defense(state, foe, me, o.pose.pos).value;
     let raised = defense.map(|v| v + bonus);
     let mut best = (0.0f64, 0.0f64);
@@ -1112,7 +1116,8 @@ fn choose(state: &State, me: CombatantId) -> Action {
             return a;
         }
         let f = state.fighter(me);
-        let bl = blows(state, me, target, f.ai.aim);
+        let mut bl = Blows::new();
+        blows(state, me, target, f.ai.aim, &mut bl);
         let mut defenses = Defenses::default();
         if grappling::plan(state, me, target).is_none()
             && let Some(p) = best_plan(state, me, target, &bl, &mut defenses, true)
@@ -1142,7 +1147,8 @@ fn choose(state: &State, me: CombatantId) -> Action {
     }
     let f = state.fighter(me);
     let tactics = Tactics::of(&f.controller);
-    let near = blows(state, me, target, f.ai.aim);
+    let mut near = Blows::new();
+    blows(state, me, target, f.ai.aim, &mut near);
     let mut defenses = Defenses::default();
     if tactics == Tactics::AllOut
         && let Some(p) = best_from(state, me, target, f.pose, None, &near, &mut defenses)
