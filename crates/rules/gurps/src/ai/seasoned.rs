@@ -710,7 +710,7 @@ fn feint_first(
     });
     // Which blows reach from the feint's pose: one reach test per mode
     // (the blows come mode by mode).
-    let mut reaching: ArrayVec<Blow, MAX_BLOWS> = ArrayVec::new();
+    let mut reaching: ArrayVec<&Blow, MAX_BLOWS> = ArrayVec::new();
     let mut mode: Option<(u8, u8)> = None;
     let mut reaches = false;
     for b in blows {
@@ -720,7 +720,7 @@ fn feint_first(
             reaches = reaches_from(state, me, pose, target, usize::from(m.0), usize::from(m.1));
         }
         if reaches {
-            reaching.push(*b);
+            reaching.push(b);
         }
     }
     let compute = || {
@@ -730,7 +730,7 @@ fn feint_first(
         // the best stops at the first whose ceiling is no more than the
         // best found, which leaves the maximum as it is.
         let mut order: ArrayVec<(f64, &Blow), MAX_BLOWS> =
-            reaching.iter().map(|b| (ceiling(b), b)).collect();
+            reaching.iter().map(|&b| (ceiling(b), b)).collect();
         order.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
         let best_at = |def: i32| {
             let mut best = 0.0f64;
