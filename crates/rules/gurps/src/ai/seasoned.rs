@@ -37,14 +37,15 @@ use fray_core::{CombatantId, Total};
 
 /// One blow: a strike at one location, its effective skill before any
 /// Deceptive Attack, its expected injury when it lands, and its odds at
-/// each level of deception (worked out once, read for every defense the
-/// AI weighs it against).
+/// each level of deception (read for every defense the AI weighs it
+/// against: a row of [`ODDS_FROM`], so a blow stays small to write and
+/// copy).
 #[derive(Clone, Copy, Debug)]
 struct Blow {
     strike: Strike,
     skill: i32,
     injury: f64,
-    odds: [Odds; MAX_DECEPTIVE as usize + 1],
+    odds: &'static [Odds; MAX_DECEPTIVE as usize + 1],
 }
 
 /// The chance of a blow at one level of deception: to hit without a
@@ -58,15 +59,11 @@ struct Odds {
 
 impl Blow {
     fn new(strike: Strike, skill: i32, injury: f64) -> Blow {
-        let mut odds = [Odds::default(); MAX_DECEPTIVE as usize + 1];
-        for (dec, o) in (0..).zip(odds.iter_mut()) {
-            *o = ODDS[((skill - 2 * dec).clamp(4, 16) - 4) as usize];
-        }
         Blow {
             strike,
             skill,
             injury,
-            odds,
+            odds: &ODDS_FROM[(skill.clamp(4, 24) - 4) as usize],
         }
     }
 }
@@ -119,6 +116,33 @@ const ODDS: [Odds; 13] = {
             crit,
         };
         level += 1;
+    }
+    t
+};
+
+/// A blow's [`Odds`] at each level of deception, by its effective skill
+/// from 4 to 24: row `skill - 4` holds [`ODDS`] at `skill - 2 * dec`
+/// (clamped to 4..=16) for each `dec`. Below 4 every level reads 4's
+/// odds, and from 24 up every level reads 16's, as row 0 and the last row
+/// do, so the skill is clamped to read a row.
+static ODDS_FROM: [[Odds; MAX_DECEPTIVE as usize + 1]; 21] = {
+    let mut t = [[ODDS[0]; MAX_DECEPTIVE as usize + 1]; 21];
+    let mut row = 0;
+    while row < 21 {
+        let mut dec = 0;
+        while dec <= MAX_DECEPTIVE as usize {
+            let level = row as i32 + 4 - 2 * dec as i32;
+            let level = if level < 4 {
+                4
+            } else if level > 16 {
+                16
+            } else {
+                level
+            };
+            t[row][dec] = ODDS[(level - 4) as usize];
+            dec += 1;
+        }
+        row += 1;
     }
     t
 };
@@ -1226,6 +1250,18 @@ mod tests {
                 (p_success(skill) - crit).to_bits(),
                 "skill {skill}"
             );
+            // And each blow's row reads them at each level of deception.
+            let b = Blow::new(Strike::at(CombatantId(1)), skill, 1.0);
+            for dec in 0..=MAX_DECEPTIVE {
+                let crit = p_critical(skill - 2 * dec);
+                let o = b.odds[dec as usize];
+                assert_eq!(o.crit.to_bits(), crit.to_bits(), "{skill} {dec}");
+                assert_eq!(
+                    o.open.to_bits(),
+                    (p_success(skill - 2 * dec) - crit).to_bits(),
+                    "{skill} {dec}"
+                );
+            }
         }
     }
 
