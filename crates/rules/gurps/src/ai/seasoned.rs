@@ -181,6 +181,7 @@ fn ceiling(b: &Blow) -> f64 {
 
 /// The best level of Deceptive Attack for `b` (G-ATK-001: never below
 /// effective skill 10) and its value.
+#[inline]
 fn best_value(b: &Blow, defense: Option<i32>) -> (f64, u8) {
     let mut best = (value(b, defense, 0), 0u8);
     if defense.is_some() {
