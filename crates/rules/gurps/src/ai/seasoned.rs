@@ -37,14 +37,15 @@ use fray_core::{CombatantId, Total};
 
 /// One blow: a strike at one location, its effective skill before any
 /// Deceptive Attack, its expected injury when it lands, and its odds at
-/// each level of deception (worked out once, read for every defense the
-/// AI weighs it against).
+/// each level of deception (read for every defense the AI weighs it
+/// against: a row of [`ODDS_FROM`], so a blow stays small to write and
+/// copy).
 #[derive(Clone, Copy, Debug)]
 struct Blow {
     strike: Strike,
     skill: i32,
     injury: f64,
-    odds: [Odds; MAX_DECEPTIVE as usize + 1],
+    odds: &'static [Odds; MAX_DECEPTIVE as usize + 1],
 }
 
 /// The chance of a blow at one level of deception: to hit without a
@@ -58,20 +59,11 @@ struct Odds {
 
 impl Blow {
     fn new(strike: Strike, skill: i32, injury: f64) -> Blow {
-        let mut odds = [Odds::default(); MAX_DECEPTIVE as usize + 1];
-        for (dec, o) in (0..).zip(odds.iter_mut()) {
-            let s = skill - 2 * dec;
-            let crit = p_critical(s);
-            *o = Odds {
-                open: p_success(s) - crit,
-                crit,
-            };
-        }
         Blow {
             strike,
             skill,
             injury,
-            odds,
+            odds: &ODDS_FROM[(skill.clamp(4, 24) - 4) as usize],
         }
     }
 }
@@ -84,7 +76,8 @@ type Blows = ArrayVec<Blow, MAX_BLOWS>;
 const MAX_DECEPTIVE: i32 = 4;
 
 /// G-DICE-005: the chance of a critical success at `skill` (3-4 always, 5
-/// at 15, 6 at 16 or more).
+/// at 15, 6 at 16 or more): the reference [`ODDS`] is held to in tests.
+#[cfg(test)]
 fn p_critical(skill: i32) -> f64 {
     let top = match skill {
         16.. => 6,
@@ -93,6 +86,66 @@ fn p_critical(skill: i32) -> f64 {
     };
     p_success(top).min(p_success(skill))
 }
+
+/// A blow's [`Odds`] at each effective skill from 4 to 16, read for every
+/// blow a decision weighs (about 15 blows of 5 levels each) instead of
+/// worked out there. Below 4 and above 16 the odds are those of 4 and 16
+/// ([`p_success`] clamps there, and [`p_critical`] gives 4's at 3 and
+/// less, 16's at 17 and more), so the skill is clamped to read them. Built
+/// with the same float operations as [`p_success`] and [`p_critical`]
+/// (a test holds them equal to the bit).
+const ODDS: [Odds; 13] = {
+    const fn p(level: usize) -> f64 {
+        crate::rules::chance::AT_MOST_3D6[level] as f64 / 216.0
+    }
+    let mut t = [Odds {
+        open: 0.0,
+        crit: 0.0,
+    }; 13];
+    let mut level = 4;
+    while level <= 16 {
+        let top = match level {
+            16 => 6,
+            15 => 5,
+            _ => 4,
+        };
+        // `f64::min` of two numbers, neither NaN.
+        let crit = if p(level) < p(top) { p(level) } else { p(top) };
+        t[level - 4] = Odds {
+            open: p(level) - crit,
+            crit,
+        };
+        level += 1;
+    }
+    t
+};
+
+/// A blow's [`Odds`] at each level of deception, by its effective skill
+/// from 4 to 24: row `skill - 4` holds [`ODDS`] at `skill - 2 * dec`
+/// (clamped to 4..=16) for each `dec`. Below 4 every level reads 4's
+/// odds, and from 24 up every level reads 16's, as row 0 and the last row
+/// do, so the skill is clamped to read a row.
+static ODDS_FROM: [[Odds; MAX_DECEPTIVE as usize + 1]; 21] = {
+    let mut t = [[ODDS[0]; MAX_DECEPTIVE as usize + 1]; 21];
+    let mut row = 0;
+    while row < 21 {
+        let mut dec = 0;
+        while dec <= MAX_DECEPTIVE as usize {
+            let level = row as i32 + 4 - 2 * dec as i32;
+            let level = if level < 4 {
+                4
+            } else if level > 16 {
+                16
+            } else {
+                level
+            };
+            t[row][dec] = ODDS[(level - 4) as usize];
+            dec += 1;
+        }
+        row += 1;
+    }
+    t
+};
 
 /// `1 - p_success(level)` for each level (read at 4..=16, where
 /// [`p_success`] clamps): the chance a defense at that level fails.
@@ -115,8 +168,20 @@ fn value(b: &Blow, defense: Option<i32>, dec: i32) -> f64 {
     (o.open * through + o.crit) * b.injury
 }
 
+/// The most [`value`] gives for `b` at any level of deception and against
+/// any defense: what it gives with no defense at the best level. A defense
+/// lets a part of the open hits through (a factor of at most 1), and the
+/// float products and sums keep that order, so no value is above it.
+fn ceiling(b: &Blow) -> f64 {
+    b.odds
+        .iter()
+        .map(|o| (o.open + o.crit) * b.injury)
+        .fold(0.0, f64::max)
+}
+
 /// The best level of Deceptive Attack for `b` (G-ATK-001: never below
 /// effective skill 10) and its value.
+#[inline]
 fn best_value(b: &Blow, defense: Option<i32>) -> (f64, u8) {
     let mut best = (value(b, defense, 0), 0u8);
     if defense.is_some() {
@@ -134,11 +199,13 @@ fn best_value(b: &Blow, defense: Option<i32>) -> (f64, u8) {
 }
 
 /// Every blow worth weighing on `target`: each ready melee mode at each
-/// location its damage type makes worth aiming at (or the scenario's aim).
-fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> Blows {
+/// location its damage type makes worth aiming at (or the scenario's aim),
+/// written into `out` (emptied first) where the caller keeps them: the
+/// list is a few kilobytes, and returned it was copied once more.
+fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob, out: &mut Blows) {
     let a = state.fighter(me);
     let t = state.fighter(target);
-    let mut out = Blows::new();
+    out.clear();
     for (wi, w) in a.weapons.iter().enumerate() {
         if !w.ready()
             || (w.is_unbalanced() && w.parried_before_turn())
@@ -210,7 +277,6 @@ fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob) -> B
             }
         }
     }
-    out
 }
 
 /// P(one hit with `dice` against `dr`, wounding `mult_halves`, deals at
@@ -468,7 +534,8 @@ fn reach_of(state: &State, me: CombatantId, blows: &[Blow]) -> u32 {
 /// casts instead.
 fn danger(state: &State, foe: CombatantId, me: CombatantId) -> Option<f64> {
     let o = state.fighter(foe);
-    let bl = blows(state, foe, me, o.ai.aim);
+    let mut bl = Blows::new();
+    blows(state, foe, me, o.ai.aim, &mut bl);
     if bl.is_empty() {
         let shoots = o
             .weapons
@@ -529,7 +596,8 @@ fn other_target(
     let mut best_value = plan.map(|p| p.score * weight(dangers[0]));
     let mut best = None;
     for (&id, &d) in others.iter().zip(&dangers[1..]) {
-        let bl = blows(state, me, id, f.ai.aim);
+        let mut bl = Blows::new();
+        blows(state, me, id, f.ai.aim, &mut bl);
         let Some(p) = best_plan(state, me, id, &bl, &mut Defenses::default(), false) else {
             continue;
         };
@@ -667,7 +735,7 @@ fn feint_first(
     });
     // Which blows reach from the feint's pose: one reach test per mode
     // (the blows come mode by mode).
-    let mut reaching: ArrayVec<Blow, MAX_BLOWS> = ArrayVec::new();
+    let mut reaching: ArrayVec<&Blow, MAX_BLOWS> = ArrayVec::new();
     let mut mode: Option<(u8, u8)> = None;
     let mut reaches = false;
     for b in blows {
@@ -677,16 +745,27 @@ fn feint_first(
             reaches = reaches_from(state, me, pose, target, usize::from(m.0), usize::from(m.1));
         }
         if reaches {
-            reaching.push(*b);
+            reaching.push(b);
         }
     }
     let compute = || {
         let margins = feint_margins_cached(skill, resistance);
+        // A blow is worth no more against a defense than with none
+        // ([`ceiling`]); with the blows in order of that, the search for
+        // the best stops at the first whose ceiling is no more than the
+        // best found, which leaves the maximum as it is.
+        let mut order: ArrayVec<(f64, &Blow), MAX_BLOWS> =
+            reaching.iter().map(|&b| (ceiling(b), b)).collect();
+        order.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
         let best_at = |def: i32| {
-            reaching
-                .iter()
-                .map(|b| best_value(b, Some(def)).0)
-                .fold(0.0, f64::max)
+            let mut best = 0.0f64;
+            for &(top, b) in &order {
+                if top <= best {
+                    break;
+                }
+                best = best.max(best_value(b, Some(def)).0);
+            }
+            best
         };
         // A defense of 4 or less succeeds as often as 4 does (G-DICE-005),
         // and so does each level of deception below it: every such defense
@@ -814,7 +893,8 @@ fn threat(state: &State, foe: CombatantId, me: CombatantId, bonus: i32) -> (f64,
     if !o.is_conscious() || o.stun.is_some() {
         return (0.0, 0.0);
     }
-    let bl = blows(state, foe, me, o.ai.aim);
+    let mut bl = Blows::new();
+    blows(state, foe, me, o.ai.aim, &mut bl);
     let defense = best_defense(state, foe, me, o.pose.pos).value;
     let raised = defense.map(|v| v + bonus);
     let mut best = (0.0f64, 0.0f64);
@@ -1061,7 +1141,8 @@ fn choose(state: &State, me: CombatantId) -> Action {
             return a;
         }
         let f = state.fighter(me);
-        let bl = blows(state, me, target, f.ai.aim);
+        let mut bl = Blows::new();
+        blows(state, me, target, f.ai.aim, &mut bl);
         let mut defenses = Defenses::default();
         if grappling::plan(state, me, target).is_none()
             && let Some(p) = best_plan(state, me, target, &bl, &mut defenses, true)
@@ -1091,7 +1172,8 @@ fn choose(state: &State, me: CombatantId) -> Action {
     }
     let f = state.fighter(me);
     let tactics = Tactics::of(&f.controller);
-    let near = blows(state, me, target, f.ai.aim);
+    let mut near = Blows::new();
+    blows(state, me, target, f.ai.aim, &mut near);
     let mut defenses = Defenses::default();
     if tactics == Tactics::AllOut
         && let Some(p) = best_from(state, me, target, f.pose, None, &near, &mut defenses)
@@ -1155,6 +1237,34 @@ mod tests {
     use super::*;
     use crate::test_support::scenario;
     use fray_core::grid::Facing;
+
+    /// The table of odds gives, at every skill a blow may have, exactly
+    /// what [`p_success`] and [`p_critical`] give.
+    #[test]
+    fn the_odds_table_is_the_odds_worked_out() {
+        for skill in -30..=40 {
+            let crit = p_critical(skill);
+            let o = ODDS[(skill.clamp(4, 16) - 4) as usize];
+            assert_eq!(o.crit.to_bits(), crit.to_bits(), "skill {skill}");
+            assert_eq!(
+                o.open.to_bits(),
+                (p_success(skill) - crit).to_bits(),
+                "skill {skill}"
+            );
+            // And each blow's row reads them at each level of deception.
+            let b = Blow::new(Strike::at(CombatantId(1)), skill, 1.0);
+            for dec in 0..=MAX_DECEPTIVE {
+                let crit = p_critical(skill - 2 * dec);
+                let o = b.odds[dec as usize];
+                assert_eq!(o.crit.to_bits(), crit.to_bits(), "{skill} {dec}");
+                assert_eq!(
+                    o.open.to_bits(),
+                    (p_success(skill - 2 * dec) - crit).to_bits(),
+                    "{skill} {dec}"
+                );
+            }
+        }
+    }
 
     /// G-DEF-014: each other foe within two hexes on a pose's flank halves
     /// what the pose is worth, one at its back quarters it.

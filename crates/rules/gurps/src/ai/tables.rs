@@ -48,20 +48,27 @@ impl<K: Copy + Eq, V: Copy> Assoc<K, V> {
         Assoc { slots: Vec::new() }
     }
 
-    /// The value kept for `key` in set `set` (of `sets`), if any.
+    /// The value kept for `key` in set `set` (of `sets`), if any. The
+    /// slots are compared where they are (copying both out first, as a
+    /// match on the pair did, cost more than the comparison).
     fn get(&mut self, sets: usize, set: usize, key: &K) -> Option<V> {
         if self.slots.is_empty() {
             self.slots.resize(2 * sets, None);
         }
         let i = 2 * set;
-        match (self.slots[i], self.slots[i + 1]) {
-            (Some((k, v)), _) if k == *key => Some(v),
-            (_, Some((k, v))) if k == *key => {
-                self.slots.swap(i, i + 1);
-                Some(v)
-            }
-            _ => None,
+        if let Some((k, v)) = &self.slots[i]
+            && k == key
+        {
+            return Some(*v);
         }
+        if let Some((k, v)) = &self.slots[i + 1]
+            && k == key
+        {
+            let v = *v;
+            self.slots.swap(i, i + 1);
+            return Some(v);
+        }
+        None
     }
 
     /// Keeps `value` for `key` first in set `set`; the set's first moves
