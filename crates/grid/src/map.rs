@@ -47,13 +47,18 @@ pub enum Cell {
     Square(SquarePos),
 }
 
+// Inlined: every cell look-up of another crate ([`Map::passable`] in a
+// retreat's search) converts its position first, and a call for the
+// conversion cost more than the look-up on an open field.
 impl From<HexPos> for Cell {
+    #[inline]
     fn from(p: HexPos) -> Self {
         Self::Hex(p)
     }
 }
 
 impl From<SquarePos> for Cell {
+    #[inline]
     fn from(p: SquarePos) -> Self {
         Self::Square(p)
     }
@@ -397,6 +402,7 @@ impl Map {
         (0..i64::from(w)).contains(&q) && (0..i64::from(ht)).contains(&row)
     }
 
+    #[inline]
     fn contains_square(&self, s: SquarePos) -> bool {
         let (Some(w), Some(h)) = (self.spec.width, self.spec.height) else {
             return false;
@@ -467,10 +473,18 @@ impl Map {
 
     /// Whether a figure may stand on `pos`: on the map and no terrain there
     /// blocks entry.
+    ///
+    /// On a map with no terrain ([`Map::any_terrain`] false, every duel's
+    /// open field) the bounds alone answer: nothing is looked up. A GURPS
+    /// retreat asks it for each hex it weighs, and a step's checks ask it
+    /// again.
     #[must_use]
     #[inline]
     pub fn passable(&self, pos: impl Into<Cell>) -> bool {
         let cell = pos.into();
+        if !self.any_terrain() {
+            return self.contains(cell);
+        }
         self.contains(cell) && !self.lookup(cell).is_some_and(|d| d.blocks_entry)
     }
 

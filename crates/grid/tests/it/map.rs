@@ -375,3 +375,26 @@ fn schema_lists_the_vocabulary() {
         Some(0)
     );
 }
+
+// An open field answers `passable` from its bounds alone: the same answer
+// as the look-up, on every kind of map, on and off it and across kinds.
+#[test]
+fn passable_on_an_open_field_is_on_the_map() {
+    let hexagon = Map::hexagon(3, &VOCABULARY).unwrap();
+    let rect = Map::rectangle(MapKind::Hex, 5, 4, &VOCABULARY).unwrap();
+    let squares = Map::rectangle(MapKind::Square, 5, 4, &VOCABULARY).unwrap();
+    for m in [&hexagon, &rect, &squares] {
+        assert!(!m.any_terrain());
+        for q in -6..=6 {
+            for r in -6..=6 {
+                let h = HexPos::new(q, r);
+                let s = SquarePos::new(q, r);
+                assert_eq!(m.passable(h), m.contains(h), "{h}");
+                assert_eq!(m.passable(s), m.contains(s), "{s}");
+            }
+        }
+    }
+    assert!(hexagon.passable(HexPos::new(3, -3)) && !hexagon.passable(HexPos::new(4, -3)));
+    assert!(rect.passable(HexPos::new(4, -2)) && !rect.passable(HexPos::new(5, 0)));
+    assert!(squares.passable(SquarePos::new(4, 3)) && !squares.passable(HexPos::ORIGIN));
+}

@@ -280,12 +280,16 @@ fn roll_defense(
             crate::rules::movement::retreat_hex(state, inc.defender, from),
             "the retreat step found for the options went stale"
         );
+        let at = state.fighter(inc.defender).pose.pos;
         movement::retreat_to(state, inc.defender, inc.attacker, hex, cx);
         // Without a hex nobody moved: the board is as the options read it.
         // A step moved the defender into a free hex (`retreat_hex`); the
         // defense's modifiers read its new place only through the board.
-        if hex.is_some() {
-            let after = Around::after_step(state, inc);
+        if let Some(h) = hex {
+            // The step (to a neighbour) went straight away from the hex the
+            // attack comes from, which is then the next hex across.
+            let straight = h.q - at.q == at.q - inc.from.q && h.r - at.r == at.r - inc.from.r;
+            let after = Around::after_step(state, inc, straight.then_some(&around));
             if after != around {
                 kept = None;
             }

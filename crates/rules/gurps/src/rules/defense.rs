@@ -106,10 +106,23 @@ impl Around {
     /// there), as a retreat does: nobody shares its hex, so it is in no
     /// close combat (G-CC-005) and that is not looked up; the rest is read
     /// at the new hex. Debug builds check it against [`Around::of`].
-    pub(crate) fn after_step(state: &State, inc: &Incoming) -> Around {
+    ///
+    /// `straight`: the board before the step, when the step went straight
+    /// away from an attack coming from the next hex (a retreat from a
+    /// reach-1 blow, G-DEF-009). The attack then comes from twice the
+    /// offset it came from, with the facing kept, and the arcs and sides
+    /// are cones from the defender (G-DEF-014), so the arc and side are
+    /// those read before; only the back arc asks more (where the attacker
+    /// started its turn, against the new hex) and is read again.
+    #[inline]
+    pub(crate) fn after_step(state: &State, inc: &Incoming, straight: Option<&Around>) -> Around {
         let d = state.fighter(inc.defender);
+        let arc = match straight {
+            Some(before) if before.arc.0 != Arc::Back => before.arc,
+            _ => arc_of(state, inc),
+        };
         let after = Around {
-            arc: arc_of(state, inc),
+            arc,
             close: false,
             grabbed: state.held_by(inc.defender).is_some(),
             above: state.map.level_at(inc.from) > state.map.level_at(d.pose.pos),

@@ -653,17 +653,29 @@ fn facing_toward(from: HexPos, to: HexPos) -> Option<Facing> {
 pub fn retreat_hex(state: &State, defender: CombatantId, a: HexPos) -> Option<HexPos> {
     let d = state.fighter(defender).pose.pos;
     let now = d.distance(a);
-    let away = facing_toward(a, d);
     // Every hex farther than now is exactly one farther (a step changes the
     // distance by one at most), so the loop below picks the free one the
     // least turned from straight away: the hex straight away, when it is
     // farther and free, is that one (no other is turned by 0).
-    if let Some(w) = away {
-        let h = d.neighbour(w);
-        if h.distance(a) > now && free(state, defender, h) {
-            return Some(h);
-        }
+    let straight = if now == 1 {
+        // An attacker in the next hex (nearly every retreat: a reach-1
+        // blow): straight away is the hex across from it, `d + (d - a)`,
+        // two from it, found without the facing table (checked in debug
+        // builds).
+        let h = HexPos::new(d.q + (d.q - a.q), d.r + (d.r - a.r));
+        debug_assert_eq!(Some(h), facing_toward(a, d).map(|w| d.neighbour(w)));
+        Some(h)
+    } else {
+        facing_toward(a, d)
+            .map(|w| d.neighbour(w))
+            .filter(|h| h.distance(a) > now)
+    };
+    if let Some(h) = straight
+        && free(state, defender, h)
+    {
+        return Some(h);
     }
+    let away = facing_toward(a, d);
     let mut best: Option<(u32, u8, HexPos)> = None;
     for facing in Facing::ALL {
         let h = d.neighbour(facing);

@@ -540,3 +540,46 @@ fn a_defense_answer_without_a_weapon_parries_with_the_best_one() {
     assert_eq!(roll(&ev, "parry").verdict, "success");
     assert_eq!(s.fighter(B).weapons[0].parries(), 1);
 }
+
+// rule: G-DEF-009, G-DEF-014
+// A retreat reads the board where it ends: straight away from an attacker
+// in the next hex the attack still comes from the arc it came from (the
+// back too, where the attacker's turn start is read again), and a step
+// turned aside (the hex straight back held) is read at its new hex. Debug
+// builds check the board kept after a straight step against a fresh read.
+#[test]
+fn a_retreat_reads_the_attacks_arc_where_it_ends() {
+    for facing in ["s", "n", "se", "nw"] {
+        let l = log(vec![("A", attack(B))], &[10, 5], vec![defend(Dodge, true)]);
+        // Dice for the blow when the dodge standing fails.
+        let dice = [10, 5, 4, 4, 4, 4, 4, 4, 4, 4];
+        let standing = log(vec![("A", attack(B))], &dice, vec![defend(Dodge, false)]);
+        let b = || fighter("B", "b", 0, -1, facing, &swordsman(11, 13));
+        let field = || state("", &[fighter("A", "a", 0, 0, "n", &a()), b()]);
+        let (s, ev) = run_steps(field(), &l, 1);
+        let (_, still) = run_some(field(), &standing, 1);
+        let d = roll(&ev, "dodge");
+        assert_eq!(s.fighter(B).pose.pos, HexPos::new(0, -2), "{facing}");
+        assert_eq!(modifier(d, "retreat"), Some(3), "{facing}");
+        assert_eq!(
+            d.target.map(|t| t - 3),
+            roll(&still, "dodge").target,
+            "{facing}: the same board two hexes away"
+        );
+    }
+    // The hex straight back held by a friend: the step turns aside.
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &a()),
+            fighter("B", "b", 0, -1, "s", &swordsman(11, 13)),
+            fighter("C", "b", 0, -2, "s", &swordsman(10, 10)),
+        ],
+    );
+    let l = log(vec![("A", attack(B))], &[10, 11], vec![defend(Dodge, true)]);
+    let (s, ev) = run_steps(s, &l, 1);
+    let at = s.fighter(B).pose.pos;
+    assert!(at != HexPos::new(0, -1) && at != HexPos::new(0, -2), "{at}");
+    assert_eq!(at.distance(HexPos::ORIGIN), 2);
+    assert_eq!(modifier(roll(&ev, "dodge"), "retreat"), Some(3));
+}
