@@ -94,30 +94,42 @@ fn bad_knobs_are_setup_errors_that_name_the_field() {
     assert!(err.to_string().contains("bravery"), "{err}");
 }
 
-fn defend_question(defender: fray_core::CombatantId) -> Question {
+/// A defense question from `attacker` to `defender` offering `options`,
+/// each as (kind, weapon, value, value when retreating).
+fn defense_question(
+    defender: fray_core::CombatantId,
+    attacker: fray_core::CombatantId,
+    options: &[(DefenseKind, Option<u8>, i32, i32)],
+) -> Question {
     Question::Defend {
         defender,
-        attacker: A,
+        attacker,
         attack: String::new(),
-        options: vec![
-            DefenseOption {
-                kind: DefenseKind::Dodge,
-                weapon: None,
-                value: 9,
-                with_retreat: Some(12),
-            },
-            DefenseOption {
-                kind: DefenseKind::Parry,
-                weapon: Some(0),
-                value: 10,
-                with_retreat: Some(11),
-            },
-        ]
-        .into(),
+        options: options
+            .iter()
+            .map(|&(kind, weapon, value, retreating)| DefenseOption {
+                kind,
+                weapon,
+                value,
+                with_retreat: Some(retreating),
+            })
+            .collect::<Vec<_>>()
+            .into(),
         second: false,
         extra_effort: true,
         ranged: false,
     }
+}
+
+fn defend_question(defender: fray_core::CombatantId) -> Question {
+    defense_question(
+        defender,
+        A,
+        &[
+            (DefenseKind::Dodge, None, 9, 12),
+            (DefenseKind::Parry, Some(0), 10, 11),
+        ],
+    )
 }
 
 // rule: G-DEF-009
@@ -479,29 +491,14 @@ fn a_kneeling_seasoned_wrestler_rises_as_the_grabs_step() {
 #[test]
 fn the_seasoned_ai_parries_rather_than_dodges_at_the_same_chance() {
     let s = duel_with("ai", "");
-    let q = Question::Defend {
-        defender: A,
-        attacker: B,
-        attack: String::new(),
-        options: vec![
-            DefenseOption {
-                kind: DefenseKind::Dodge,
-                weapon: None,
-                value: 10,
-                with_retreat: Some(13),
-            },
-            DefenseOption {
-                kind: DefenseKind::Parry,
-                weapon: Some(0),
-                value: 12,
-                with_retreat: Some(13),
-            },
-        ]
-        .into(),
-        second: false,
-        extra_effort: true,
-        ranged: false,
-    };
+    let q = defense_question(
+        A,
+        B,
+        &[
+            (DefenseKind::Dodge, None, 10, 13),
+            (DefenseKind::Parry, Some(0), 12, 13),
+        ],
+    );
     let Answer::Defend { kind, retreat, .. } = ai::answer(&s, &q) else {
         panic!("expected a defense");
     };
@@ -560,34 +557,16 @@ fn against_several_foes_the_seasoned_ai_retreats_with_a_dodge_and_keeps_parry_an
     // foe the best single chance: Parry retreating. With a second foe in
     // reach more blows follow before its turn, so it spends the retreat
     // where it gives +3 and keeps the Parry (12) and the Block (11).
-    let q = |defender| Question::Defend {
-        defender,
-        attacker: B,
-        attack: String::new(),
-        options: vec![
-            DefenseOption {
-                kind: DefenseKind::Dodge,
-                weapon: None,
-                value: 10,
-                with_retreat: Some(13),
-            },
-            DefenseOption {
-                kind: DefenseKind::Parry,
-                weapon: Some(0),
-                value: 12,
-                with_retreat: Some(13),
-            },
-            DefenseOption {
-                kind: DefenseKind::Block,
-                weapon: None,
-                value: 11,
-                with_retreat: Some(12),
-            },
-        ]
-        .into(),
-        second: false,
-        extra_effort: true,
-        ranged: false,
+    let q = |defender| {
+        defense_question(
+            defender,
+            B,
+            &[
+                (DefenseKind::Dodge, None, 10, 13),
+                (DefenseKind::Parry, Some(0), 12, 13),
+                (DefenseKind::Block, None, 11, 12),
+            ],
+        )
     };
     let answer = |s: &State| match ai::answer(s, &q(A)) {
         Answer::Defend { kind, retreat, .. } => (kind, retreat),
