@@ -1786,39 +1786,45 @@ impl State {
 
     /// Whether a foe of `who` that can still fight stands within `radius` hexes.
     pub fn active_foe_within(&self, who: CombatantId, radius: u32) -> bool {
-        let here = self.fighter(who).pose.pos;
-        if self.fighters.len() <= SMALL_FIELD {
-            return self
-                .active_foes(who)
-                .any(|id| self.fighter(id).pose.pos.distance(here) <= radius);
-        }
-        here.area(radius)
-            .into_iter()
-            .any(|h| self.active_foes_at(who, h).next().is_some())
+        self.any_active_foe_within(who, radius, |_| true)
     }
 
     /// The foes of `who` that can still fight standing within `radius`
-    /// hexes, in id order. On a field of more than [`SMALL_FIELD`]
-    /// figures only the hexes within `radius` are looked at, so a battle's
-    /// far ranks cost nothing.
+    /// hexes, in id order.
     pub fn active_foes_within(
         &self,
         who: CombatantId,
         radius: u32,
     ) -> smallvec::SmallVec<[CombatantId; 8]> {
-        let here = self.fighter(who).pose.pos;
-        let mut out: smallvec::SmallVec<[CombatantId; 8]> = if self.fighters.len() <= SMALL_FIELD {
-            self.active_foes(who)
-                .filter(|&id| self.fighter(id).pose.pos.distance(here) <= radius)
-                .collect()
-        } else {
-            here.area(radius)
-                .into_iter()
-                .flat_map(|h| self.active_foes_at(who, h))
-                .collect()
-        };
+        let mut out = smallvec::SmallVec::new();
+        self.any_active_foe_within(who, radius, |id| {
+            out.push(id);
+            false
+        });
         out.sort_unstable();
         out
+    }
+
+    /// Shows `stop` the foes of `who` that can still fight standing within
+    /// `radius` hexes until it answers true, and says whether it did. On a
+    /// field of more than [`SMALL_FIELD`] figures only the hexes within
+    /// `radius` are looked at, so a battle's far ranks cost nothing.
+    fn any_active_foe_within(
+        &self,
+        who: CombatantId,
+        radius: u32,
+        mut stop: impl FnMut(CombatantId) -> bool,
+    ) -> bool {
+        let here = self.fighter(who).pose.pos;
+        if self.fighters.len() <= SMALL_FIELD {
+            return self
+                .active_foes(who)
+                .filter(|&id| self.fighter(id).pose.pos.distance(here) <= radius)
+                .any(stop);
+        }
+        here.area(radius)
+            .into_iter()
+            .any(|h| self.active_foes_at(who, h).any(&mut stop))
     }
 
     /// Foes of `who` that can still fight standing in `hex` (not merely

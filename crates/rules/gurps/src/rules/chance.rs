@@ -9,5 +9,12 @@ pub(crate) const AT_MOST_3D6: [u32; 19] = [
 
 /// Probability that 3d6 succeeds against `level` (3-4 always succeed, 17-18 always fail).
 pub fn p_success(level: i32) -> f64 {
-    f64::from(AT_MOST_3D6[level.clamp(4, 16) as usize]) / 216.0
+    f64::from(rolls_at_most(level)) / 216.0
+}
+
+/// How many of the 216 rolls of 3d6 succeed against `level` (G-DICE-001:
+/// 3-4 always succeed, 17-18 always fail, so `level` is read as 4 to 16).
+#[inline]
+pub(crate) fn rolls_at_most(level: i32) -> u32 {
+    AT_MOST_3D6[level.clamp(4, 16) as usize]
 }

@@ -924,7 +924,7 @@ fn pick_ahead(
     options: &[DefenseOption],
     may_retreat: bool,
 ) -> Option<(DefenseOption, bool)> {
-    let rolls = |v: i32| crate::rules::chance::AT_MOST_3D6[v.clamp(4, 16) as usize];
+    let rolls = crate::rules::chance::rolls_at_most;
     let master = d.has(Trait::WeaponMaster) || d.has(Trait::TrainedByAMaster);
     let plain = || options.iter().filter(|o| o.kind != DefenseKind::Spell);
     let mut best: Option<((u32, i64), DefenseOption, bool)> = None;
