@@ -340,9 +340,12 @@ fn all_out_variant(
 fn shoot_or_aim(state: &State, me: CombatantId, target: CombatantId) -> Option<Action> {
     let f = state.fighter(me);
     // Reload the first missile weapon that needs it.
-    if let Some((i, _)) = f.weapons.iter().enumerate().find(|(_, w)| {
-        w.ready() && !w.loaded() && (0..w.weapon.modes.len()).any(|m| w.is_ranged(m))
-    }) {
+    if let Some((i, _)) = f
+        .weapons
+        .iter()
+        .enumerate()
+        .find(|(_, w)| w.ready() && !w.loaded() && w.has_ranged_mode())
+    {
         return Some(Action::Ready { weapon: i as u8 });
     }
     let t = state.fighter(target);

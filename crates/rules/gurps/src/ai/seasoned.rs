@@ -537,10 +537,7 @@ fn danger(state: &State, foe: CombatantId, me: CombatantId) -> Option<f64> {
     let mut bl = Blows::new();
     blows(state, foe, me, o.ai.aim, &mut bl);
     if bl.is_empty() {
-        let shoots = o
-            .weapons
-            .iter()
-            .any(|w| (0..w.weapon.modes.len()).any(|m| w.is_ranged(m)));
+        let shoots = o.weapons.iter().any(|w| w.has_ranged_mode());
         return (o.spells.is_empty() && !shoots).then_some(0.0);
     }
     let defense = best_defense(state, foe, me, o.pose.pos).value;
@@ -1027,10 +1024,7 @@ fn holds(state: &State, me: CombatantId) -> bool {
     foes > friends
         && !state.active_foes(me).any(|id| {
             let o = state.fighter(id);
-            !o.spells.is_empty()
-                || o.weapons
-                    .iter()
-                    .any(|w| (0..w.weapon.modes.len()).any(|m| w.is_ranged(m)))
+            !o.spells.is_empty() || o.weapons.iter().any(|w| w.has_ranged_mode())
         })
 }
 

@@ -483,6 +483,12 @@ impl Carried {
     pub fn is_ranged(&self, i: usize) -> bool {
         self.mode(i).is_some_and(|m| !m.is_melee())
     }
+    /// Whether any of the weapon's modes is ranged (it can shoot or be
+    /// thrown).
+    #[inline]
+    pub fn has_ranged_mode(&self) -> bool {
+        (0..self.weapon.modes.len()).any(|m| self.is_ranged(m))
+    }
     /// Whether mode `i` throws the weapon itself (knives, axes, spears).
     #[inline]
     pub fn is_thrown(&self, i: usize) -> bool {
