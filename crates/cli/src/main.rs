@@ -6,7 +6,6 @@
 
 mod commands;
 mod out;
-mod registry;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

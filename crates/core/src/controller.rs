@@ -110,6 +110,10 @@ pub struct Seats {
     pub sides: Vec<Option<Controller>>,
     /// The game master: the AI by default, `human` when a GM runs the table.
     pub gm: Controller,
+    /// The players' seats at a table, each with the figures it plays.
+    pub players: Vec<PlayerSeat>,
+    /// What players see of the figures no player plays.
+    pub npcs: NpcView,
 }
 
 impl Seats {
@@ -119,13 +123,41 @@ impl Seats {
     }
 }
 
+/// One player's seat at a table: a name and the figures it plays (asked
+/// of that seat whatever their `controller`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSeat {
+    /// The seat's name ("Alice").
+    pub name: String,
+    /// The figures it plays, by name.
+    pub figures: Vec<String>,
+}
+
+/// What players see of the figures no player plays (the GM's figures).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NpcView {
+    /// Everything, as the GM sees it (secret rolls aside).
+    #[default]
+    Shown,
+    /// No pools and no sheet values: their rolls show the dice and the
+    /// result, not the target or its terms; their damage shows no pool left.
+    Hidden,
+}
+
+/// The longest name of a player's seat.
+pub const MAX_SEAT_NAME: usize = 40;
+
 /// The `[controllers]` table of a scenario file: who answers for the
-/// sides and for the game master.
+/// sides and for the game master, and the players' seats at a table.
 ///
 /// ```toml
 /// [controllers]
-/// gm = "human"                     # the GM's choices are asked at the table
+/// gm = "human"                       # the GM's choices are asked at the table
 /// sides = { Orcs = "ai:aggressive" } # a side left out answers through its leader
+/// players = { Alice = ["Sir Bors"] } # Alice plays Sir Bors from her own seat
+/// npcs = "hidden"                    # players see no pools or sheet values of the rest
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -136,12 +168,22 @@ pub struct SeatsFile {
     /// Controllers by side name.
     #[serde(default)]
     pub sides: BTreeMap<String, Controller>,
+    /// Players' seats by name, each with the names of the figures it plays.
+    #[serde(default)]
+    pub players: BTreeMap<String, Vec<String>>,
+    /// What players see of the figures no player plays: `"shown"` (the
+    /// default) or `"hidden"`.
+    #[serde(default)]
+    pub npcs: NpcView,
 }
 
 impl SeatsFile {
-    /// The seats for sides named `side_names` (in [`SideId`] order); a side
-    /// the file names that has no combatant is an error at `controllers.sides.<name>`.
-    pub fn seats(&self, side_names: &[String]) -> Result<Seats, SetupError> {
+    /// The seats for sides named `side_names` (in [`SideId`] order) and
+    /// figures named `figures`: a side the file names that has no
+    /// combatant is an error at `controllers.sides.<name>`; a player's seat
+    /// with a bad name, an unknown figure or a figure another seat plays is
+    /// an error at `controllers.players.<name>`.
+    pub fn seats(&self, side_names: &[String], figures: &[&str]) -> Result<Seats, SetupError> {
         if let Some(unknown) = self.sides.keys().find(|n| !side_names.contains(n)) {
             return Err(SetupError::new(
                 format!("controllers.sides.{unknown}"),
@@ -151,14 +193,78 @@ impl SeatsFile {
                 ),
             ));
         }
+        let mut players: Vec<PlayerSeat> = Vec::new();
+        for (name, plays) in &self.players {
+            let at = || format!("controllers.players.{name}");
+            check_seat_name(name).map_err(|why| SetupError::new(at(), why))?;
+            for (i, figure) in plays.iter().enumerate() {
+                if !figures.contains(&figure.as_str()) {
+                    return Err(SetupError::new(
+                        format!("{}[{i}]", at()),
+                        format!("no combatant is named `{figure}`"),
+                    ));
+                }
+                let taken = players
+                    .iter()
+                    .find(|p| p.figures.contains(figure))
+                    .map(|p| p.name.as_str())
+                    .or_else(|| plays[..i].contains(figure).then_some(name.as_str()));
+                if let Some(other) = taken {
+                    return Err(SetupError::new(
+                        format!("{}[{i}]", at()),
+                        format!("`{figure}` is already played by the seat `{other}`"),
+                    ));
+                }
+            }
+            players.push(PlayerSeat {
+                name: name.clone(),
+                figures: plays.clone(),
+            });
+        }
         Ok(Seats {
             sides: side_names
                 .iter()
                 .map(|n| self.sides.get(n).cloned())
                 .collect(),
             gm: self.gm.clone(),
+            players,
+            npcs: self.npcs,
         })
     }
+}
+
+/// Whether `name` may name a player's seat: 1 to [`MAX_SEAT_NAME`]
+/// characters, no control or invisible formatting characters, and not a
+/// word the table keeps for itself (`gm`, `watcher`).
+pub fn check_seat_name(name: &str) -> Result<(), String> {
+    let len = name.chars().count();
+    if name.trim() != name || len == 0 || len > MAX_SEAT_NAME {
+        return Err(format!(
+            "a seat's name has 1 to {MAX_SEAT_NAME} characters and no space at either end: `{}`",
+            name.escape_debug()
+        ));
+    }
+    if name.chars().any(|c| c.is_control() || is_format_char(c)) {
+        return Err(format!(
+            "a seat's name may not hold control or formatting characters: `{}`",
+            name.escape_debug()
+        ));
+    }
+    if ["gm", "watcher"]
+        .iter()
+        .any(|w| name.eq_ignore_ascii_case(w))
+    {
+        return Err(format!(
+            "`{name}` names a seat of its own: choose another name"
+        ));
+    }
+    Ok(())
+}
+
+/// Invisible characters that change how text reads (bidirectional
+/// overrides, zero-width characters).
+pub fn is_format_char(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
 #[cfg(test)]
@@ -191,13 +297,54 @@ mod tests {
         let file = SeatsFile {
             gm: Controller::Human,
             sides: BTreeMap::from([("Orcs".to_string(), Controller::Script)]),
+            ..SeatsFile::default()
         };
         let names = ["Knights".to_string(), "Orcs".to_string()];
-        let seats = file.seats(&names).unwrap();
+        let seats = file.seats(&names, &[]).unwrap();
         assert_eq!(seats.side(SideId(0)), None);
         assert_eq!(seats.side(SideId(1)), Some(&Controller::Script));
         assert_eq!(seats.gm, Controller::Human);
-        let err = file.seats(&names[..1]).unwrap_err();
+        let err = file.seats(&names[..1], &[]).unwrap_err();
         assert_eq!(err.path, "controllers.sides.Orcs");
+    }
+
+    #[test]
+    fn player_seats_name_known_figures_once() {
+        let names = ["Knights".to_string(), "Orcs".to_string()];
+        let figures = ["Sir Bors", "Sir Ector", "Orc"];
+        let file = |players: &[(&str, &[&str])]| SeatsFile {
+            players: players
+                .iter()
+                .map(|(n, f)| (n.to_string(), f.iter().map(|s| s.to_string()).collect()))
+                .collect(),
+            npcs: NpcView::Hidden,
+            ..SeatsFile::default()
+        };
+        let seats = file(&[("Alice", &["Sir Bors"]), ("Bob", &["Sir Ector"])])
+            .seats(&names, &figures)
+            .unwrap();
+        assert_eq!(seats.players.len(), 2);
+        assert_eq!(seats.players[0].figures, vec!["Sir Bors".to_string()]);
+        assert_eq!(seats.npcs, NpcView::Hidden);
+        let err = file(&[("Alice", &["Sir Gawain"])])
+            .seats(&names, &figures)
+            .unwrap_err();
+        assert_eq!(err.path, "controllers.players.Alice[0]");
+        let err = file(&[("Alice", &["Sir Bors"]), ("Bob", &["Sir Bors"])])
+            .seats(&names, &figures)
+            .unwrap_err();
+        assert!(
+            err.message.contains("already played by the seat `Alice`"),
+            "{err}"
+        );
+        for bad in ["gm", "", " Al", "A\u{202E}l", "x\ny"] {
+            let err = file(&[(bad, &["Orc"])])
+                .seats(&names, &figures)
+                .unwrap_err();
+            assert!(
+                err.path.starts_with("controllers.players."),
+                "{bad:?}: {err}"
+            );
+        }
     }
 }

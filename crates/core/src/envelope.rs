@@ -90,7 +90,8 @@ pub fn check(scenario: &impl Envelope, expect: Expect<'_>) -> Result<Cast, Setup
     }
     let (sides, side_of) = sides(&placements)?;
     check_leaders(&placements, &sides)?;
-    let seats = scenario.controllers().seats(&sides)?;
+    let names: Vec<&str> = placements.iter().map(|p| p.name).collect();
+    let seats = scenario.controllers().seats(&sides, &names)?;
     Ok(Cast {
         sides,
         side_of,

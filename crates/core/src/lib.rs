@@ -29,6 +29,7 @@ pub mod data;
 pub mod engine;
 pub mod envelope;
 pub mod event;
+pub mod files;
 pub mod halt;
 pub mod ids;
 pub mod inputs;
@@ -44,7 +45,7 @@ pub mod run;
 pub mod scenario;
 pub mod view;
 
-pub use controller::{Addressee, Controller, Seats, SeatsFile};
+pub use controller::{Addressee, Controller, NpcView, PlayerSeat, Seats, SeatsFile};
 pub use cx::{Ctx, Cx};
 pub use data::{Catalog, Kind, Listing};
 pub use engine::Progress;

@@ -14,7 +14,7 @@ use crate::ruleset::{Illegal, Ruleset};
 use serde::{Deserialize, Serialize};
 
 /// One change the game master makes by fiat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Override {
     /// Injury taken outside the rules, off the vital pool (HP, EN).
@@ -193,6 +193,47 @@ pub enum Refusal {
     /// The rules or the map forbid it now (a cell taken, nobody to delay after).
     #[error("{0}")]
     Illegal(Illegal),
+}
+
+/// The most points an override may take off or put on a pool, and the
+/// farthest from zero a pool may be set or brought down by overrides: far
+/// beyond any figure of the four systems (a dragon's HP), and far enough
+/// from `i32`'s ends that the rules' own arithmetic on a pool (injury,
+/// multiples of HP) can never wrap after a GM typed a huge number.
+pub const MAX_OVERRIDE: i32 = 1_000_000;
+
+/// An override's amount of points: refused unless `0..=`[`MAX_OVERRIDE`].
+pub fn checked_amount(who: &str, amount: i32) -> Result<i32, Refusal> {
+    if !(0..=MAX_OVERRIDE).contains(&amount) {
+        return Err(Refusal::BadAmount(format!(
+            "{who}: give 0 to {MAX_OVERRIDE} points, not {amount}"
+        )));
+    }
+    Ok(amount)
+}
+
+/// A pool value set by an override: refused unless from
+/// `-`[`MAX_OVERRIDE`] to the pool's maximum.
+pub fn checked_value(label: &str, who: &str, value: i32, max: i32) -> Result<i32, Refusal> {
+    if value > max || value < -MAX_OVERRIDE {
+        return Err(Refusal::BadAmount(format!(
+            "{label} of {who} may be set from {} to {max}, not {value}",
+            -MAX_OVERRIDE
+        )));
+    }
+    Ok(value)
+}
+
+/// `now` lowered by `amount` points of damage, never below
+/// `-`[`MAX_OVERRIDE`] (nor below where it already was).
+pub fn lowered(now: i32, amount: i32) -> i32 {
+    now.saturating_sub(amount).max(now.min(-MAX_OVERRIDE))
+}
+
+/// `now` raised by `amount` points of healing, up to `max` (a pool above
+/// its maximum stays where it is).
+pub fn raised(now: i32, amount: i32, max: i32) -> i32 {
+    now.saturating_add(amount).min(max).max(now)
 }
 
 /// The figure named `name` (exactly, then ignoring case).
@@ -388,34 +429,24 @@ pub fn apply_to_pools<R: Ruleset>(
     pool: PoolAccess<R::State>,
 ) -> Result<Vec<String>, Refusal> {
     let (who, index) = match ov {
-        Override::Damage { amount, who } | Override::Heal { amount, who } if *amount < 0 => {
-            return Err(Refusal::BadAmount(format!(
-                "{who}: give a positive number of points, not {amount}"
-            )));
+        Override::Damage { amount, who } | Override::Heal { amount, who } => {
+            checked_amount(who, *amount)?;
+            (who, vital)
         }
-        Override::Damage { who, .. } | Override::Heal { who, .. } => (who, vital),
         Override::SetPool { who, pool, .. } => (who, pool_index::<R>(pool)?),
         other => return Err(unsupported::<R>(other)),
-    };
-    let change = |now: i32, max: i32| match ov {
-        Override::Damage { amount, .. } => now - amount,
-        Override::Heal { amount, .. } => (now + amount).min(max).max(now),
-        Override::SetPool { value, .. } => *value,
-        _ => now,
     };
     let id = combatant_named::<R>(state, who)?;
     let name = R::name(state, id).to_string();
     let label = R::POOLS.get(index).map_or("?", |p| p.label);
     let (slot, max) = pool(state, id, index);
     let before = *slot;
-    let after = change(before, max);
-    if let Override::SetPool { .. } = ov
-        && after > max
-    {
-        return Err(Refusal::BadAmount(format!(
-            "{label} of {name} is at most {max}, not {after}"
-        )));
-    }
+    let after = match ov {
+        Override::Damage { amount, .. } => lowered(before, *amount),
+        Override::Heal { amount, .. } => raised(before, *amount, max),
+        Override::SetPool { value, .. } => checked_value(label, &name, *value, max)?,
+        _ => before,
+    };
     *slot = after;
     Ok(vec![match ov {
         Override::Damage { amount, .. } => {
@@ -459,6 +490,22 @@ mod tests {
             Err(DelayBlock::NotInOrder)
         );
         assert_eq!(order, ids(&[2, 1, 0]));
+    }
+
+    #[test]
+    fn pool_arithmetic_of_overrides_never_wraps() {
+        assert_eq!(lowered(13, i32::MAX), -MAX_OVERRIDE);
+        assert_eq!(lowered(lowered(13, i32::MAX), i32::MAX), -MAX_OVERRIDE);
+        assert_eq!(lowered(-2_000_000, 5), -2_000_000, "never raised by damage");
+        assert_eq!(lowered(13, 5), 8);
+        assert_eq!(raised(5, i32::MAX, 13), 13);
+        assert_eq!(raised(15, 3, 13), 15, "never lowered by healing");
+        assert!(checked_amount("Orc", 2_147_483_647).is_err());
+        assert!(checked_amount("Orc", -1).is_err());
+        assert_eq!(checked_amount("Orc", MAX_OVERRIDE), Ok(MAX_OVERRIDE));
+        assert!(checked_value("HP", "Orc", i32::MIN, 13).is_err());
+        assert!(checked_value("HP", "Orc", 14, 13).is_err());
+        assert_eq!(checked_value("HP", "Orc", -13, 13), Ok(-13));
     }
 
     #[test]

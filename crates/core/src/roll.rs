@@ -3,6 +3,7 @@
 
 use crate::ids::CombatantId;
 use crate::modifier::ModList;
+use crate::view::Screen;
 use fray_dice::{RollKind, Rolled};
 use serde::Serialize;
 
@@ -136,6 +137,10 @@ pub struct RollRecord {
     /// Rolled in secret by the GM.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub secret: bool,
+    /// A secret roll as a player reads it: only that it was made, and
+    /// what for ([`RollRecord::screen`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub withheld: bool,
 }
 
 fn records(mods: &ModList) -> Vec<ModifierRecord> {
@@ -198,6 +203,7 @@ impl RollRecord {
             modifiers: Vec::new(),
             bonuses: Vec::new(),
             secret: req.secret,
+            withheld: false,
         }
     }
 
@@ -241,6 +247,9 @@ impl RollRecord {
     /// Renders `3d6 = 9 vs 9 (Broadsword 14, neck -5) -> success by 0`, or
     /// for a roll-over `3g6 = 11 + 7 (STR +4, magic +3) = 18 vs 15 (...) -> hit by 3`.
     pub fn describe(&self) -> String {
+        if self.withheld {
+            return format!("{} rolled in secret", self.dice);
+        }
         let mut s = match self.dice_total {
             Some(dice) if !self.bonuses.is_empty() => format!(
                 "{} = {dice} + {} ({}) = {}",
@@ -265,6 +274,35 @@ impl RollRecord {
             }
         }
         s
+    }
+
+    /// The record as a seat behind `screen` may read it: a secret roll
+    /// keeps only its dice and what it was for; a roll by a figure the
+    /// screen hides keeps its dice, total and verdict, without the target,
+    /// the margin or any term (they are the figure's sheet); and while any
+    /// figure is hidden, a roll-over keeps the number it had to beat but
+    /// not that number's terms (a hidden defender's sheet).
+    pub fn screen(&mut self, screen: &Screen<'_>) {
+        if self.secret {
+            self.withheld = true;
+            self.total = 0;
+            self.dice_total = None;
+            self.target = None;
+            self.margin = None;
+            self.verdict = "";
+            self.modifiers.clear();
+            self.bonuses.clear();
+        } else if self.roller.as_deref().is_some_and(|r| screen.hides(r)) {
+            if let Some(dice) = self.dice_total.take() {
+                self.total = dice;
+            }
+            self.target = None;
+            self.margin = None;
+            self.modifiers.clear();
+            self.bonuses.clear();
+        } else if self.reading == Reading::Over && screen.hides_any() {
+            self.modifiers.clear();
+        }
     }
 
     /// [`RollRecord::describe`] for `audience`: players see only that a

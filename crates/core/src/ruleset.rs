@@ -259,25 +259,28 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     /// The whole state of a fight: plain data, shared read-only by the
     /// simulator's threads (hence `Send + Sync`).
     type State: Clone + Debug + Serialize + Send + Sync;
-    /// What a combatant declares on its turn.
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display;
+    /// What a combatant declares on its turn. `Send + Sync`, as every
+    /// associated type: a table of any ruleset moves between a server's
+    /// threads.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display + Send + Sync;
     /// A typed question for one controller (which defense? retreat?).
-    type Question: Clone + Debug + Serialize + Display;
+    type Question: Clone + Debug + Serialize + Display + Send + Sync;
     /// The answer to a [`Ruleset::Question`].
-    type Answer: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display;
+    type Answer: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display + Send + Sync;
     /// One entry of the audit trail.
-    type Event: Clone + Debug + Serialize + Display;
+    type Event: Clone + Debug + Serialize + Display + Send + Sync;
 
     /// Builds the starting state; errors name the offending entry.
     fn setup(scenario: &Self::Scenario) -> Result<Self::State, SetupError>;
 
     /// Reads the files a scenario names (GURPS: a combatant's GCS
-    /// character), with relative paths taken from `dir`, the scenario
-    /// file's folder; [`crate::load`] calls it before [`Ruleset::setup`].
+    /// character) from `files`, by paths relative to the scenario file's
+    /// folder (a folder on disk, or the texts a saved game carries);
+    /// [`crate::run::load_from`] calls it before [`Ruleset::setup`].
     /// Nothing to read by default.
     fn read_files(
         _scenario: &mut Self::Scenario,
-        _dir: &std::path::Path,
+        _files: &dyn crate::files::Files,
     ) -> Result<(), SetupError> {
         Ok(())
     }
@@ -467,6 +470,17 @@ pub trait Ruleset: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 's
     ) -> Result<Vec<String>, crate::overrides::Refusal> {
         let _ = state;
         Err(crate::overrides::unsupported::<Self>(ov))
+    }
+
+    /// The event as a seat behind `screen` reads it (a player's, a
+    /// watcher's): each roll record screened ([`crate::RollRecord::screen`]:
+    /// secret rolls withheld, a hidden figure's target and terms left out)
+    /// and no pool or sheet value of a hidden figure told (the HP left
+    /// after its damage, its DR). The default tells the event whole, which
+    /// suits only a ruleset whose events hold no roll record and no pool.
+    fn screen_event(event: &Self::Event, screen: &crate::view::Screen<'_>) -> Self::Event {
+        let _ = screen;
+        event.clone()
     }
 
     /// The AI's action for `actor`, following the tactics in its controller.

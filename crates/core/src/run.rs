@@ -3,6 +3,7 @@
 
 use crate::engine;
 use crate::event::FnSink;
+use crate::files::{Files, Folder};
 use crate::halt::Flow;
 use crate::inputs::InputLog;
 use crate::oracle::InputOracle;
@@ -26,17 +27,31 @@ pub fn load<R: Ruleset>(file: SourceFile) -> Result<Loaded<R>, FileError> {
 
 /// Parses and sets up a scenario with the data files of `data` (`--data
 /// DIR`) and of the scenario's own `data` folder added to the bundled
-/// data; every error points into the file that has it.
+/// data; the files it names beside itself (GCS characters) are read from
+/// its folder. Every error points into the file that has it.
 pub fn load_with<R: Ruleset>(
     file: SourceFile,
     data: Option<&std::path::Path>,
 ) -> Result<Loaded<R>, FileError> {
     let extra = crate::data::scenario_data(&file, data)?;
-    let mut scenario: R::Scenario = R::parse_scenario(&file, &extra)?;
-    let dir = std::path::Path::new(&file.name)
-        .parent()
-        .unwrap_or(std::path::Path::new(""));
-    R::read_files(&mut scenario, dir).map_err(|e| file.setup_error(&e))?;
+    let folder = Folder::new(
+        std::path::Path::new(&file.name)
+            .parent()
+            .unwrap_or(std::path::Path::new("")),
+    );
+    load_from::<R>(file, &extra, &folder)
+}
+
+/// Parses and sets up a scenario from texts already read: the scenario,
+/// its data files (`extra`) and the files it names beside itself
+/// (`files`), as a saved game or an upload carries them.
+pub fn load_from<R: Ruleset>(
+    file: SourceFile,
+    extra: &[SourceFile],
+    files: &dyn Files,
+) -> Result<Loaded<R>, FileError> {
+    let mut scenario: R::Scenario = R::parse_scenario(&file, extra)?;
+    R::read_files(&mut scenario, files).map_err(|e| file.setup_error(&e))?;
     let state = R::setup(&scenario).map_err(|e| file.setup_error(&e))?;
     Ok(Loaded {
         file,

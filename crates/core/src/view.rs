@@ -11,6 +11,41 @@ use fray_grid::map::{Cell, MapKind};
 use fray_grid::{Facing, HexPos, Map, SquarePos};
 use serde::Serialize;
 
+/// What a seat other than the game master's may not read: the GM's secret
+/// rolls always, and the sheets and pools of the figures it hides (the
+/// figures no player plays, under `npcs = "hidden"`). Rulesets apply it to
+/// their events ([`crate::Ruleset::screen_event`]).
+pub struct Screen<'a> {
+    hidden: &'a dyn Fn(&str) -> bool,
+    any: bool,
+}
+
+impl<'a> Screen<'a> {
+    /// A screen hiding the figures whose names `hidden` accepts; `any`
+    /// says whether it accepts any name at all.
+    pub fn new(hidden: &'a dyn Fn(&str) -> bool, any: bool) -> Self {
+        Screen { hidden, any }
+    }
+
+    /// A screen that hides no figure (secret rolls only).
+    pub fn secrets_only() -> Screen<'static> {
+        Screen {
+            hidden: &|_| false,
+            any: false,
+        }
+    }
+
+    /// Whether the figure named `name` is hidden.
+    pub fn hides(&self, name: &str) -> bool {
+        self.any && (self.hidden)(name)
+    }
+
+    /// Whether any figure is hidden.
+    pub fn hides_any(&self) -> bool {
+        self.any
+    }
+}
+
 /// One condition of one figure, with how long it lasts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ConditionView {

@@ -8,8 +8,9 @@
 //! game played straight through rolled, and an undone step, played again,
 //! gives the AI the same dice.
 
+use crate::seat::{SeatPlan, control};
 use fray_core::dice::{FrayRng, seeded_rng, splitmix64};
-use fray_core::{Addressee, CombatantId, Controller, Ruleset};
+use fray_core::{Addressee, CombatantId, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -23,7 +24,7 @@ pub fn stream(seed: u64, step: u64, request: u64) -> FrayRng {
 }
 
 /// Whom a dice setting covers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Roller {
     /// Every figure and the game master.
@@ -37,7 +38,7 @@ pub enum Roller {
 }
 
 /// Who rolls: people at the table, or the session.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DiceMode {
     /// The table rolls and types the dice (or asks "roll for me").
@@ -47,7 +48,7 @@ pub enum DiceMode {
 }
 
 /// One dice setting, as `dice orcs hand` makes it: later settings win.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DiceRule {
     /// Whom it covers.
@@ -72,15 +73,17 @@ impl fmt::Display for DiceRule {
 }
 
 /// Whether a roll by `roller` (`None`: the game master) is typed at the
-/// table: by default when its controller is a person; then each setting in
-/// `rules` that covers it, the last one winning.
+/// table: by default when a person decides for it (a player's figure, a
+/// `human` figure, a `human` GM); then each setting in `rules` that covers
+/// it, the last one winning.
 pub fn by_hand<R: Ruleset>(
     state: &R::State,
+    plan: &SeatPlan,
     rules: &[DiceRule],
     roller: Option<CombatantId>,
 ) -> bool {
     let who = roller.map_or(Addressee::GameMaster, Addressee::Combatant);
-    let mut hand = matches!(R::controller_of(state, who), Controller::Human);
+    let mut hand = control::<R>(state, plan, who).is_person();
     if rules.is_empty() {
         return hand;
     }

@@ -1,14 +1,22 @@
-//! The session log: every entry that changed the fight, typed, in order.
+//! The table's log: append-only records, each with its revision number and
+//! the seat that gave it.
 //!
-//! A step of the engine keeps every input it consumed ([`Input`]): the
-//! actions, answers and dice, each with where it came from ([`By`]: typed at
-//! the table, rolled for a person, or the AI's and the session's own). GM
-//! overrides and dice settings are entries of their own. Replaying the log
-//! from the scenario's start rebuilds the state exactly, which gives undo,
-//! redo and saved games ([`SavedGame`], TOML, versioned).
+//! Nothing in the log is ever rewritten, so a store appends one row per
+//! record and a watcher that missed some catches up from its last revision.
+//! What is in effect is derived by reading the records in order: an
+//! [`Entry::Undo`] takes earlier records out of effect and an
+//! [`Entry::Redo`] puts them back; both are records themselves.
+//!
+//! A person's input to the step in progress is a record of its own
+//! ([`Entry::Input`]), so nothing acknowledged is lost while a step waits
+//! for someone else. When the step completes, an [`Entry::Step`] record
+//! holds every input it consumed in order (the people's again, and the
+//! AI's choices and the dice the session rolled), which is what a replay
+//! reads.
 
 use crate::dice::DiceRule;
-use fray_core::{InputLog, Override, RollInput, Ruleset};
+use crate::seat::{Seat, SeatPlan};
+use fray_core::{Override, RollInput, Ruleset};
 use serde::{Deserialize, Serialize};
 
 /// Where an input came from.
@@ -17,12 +25,21 @@ use serde::{Deserialize, Serialize};
 pub enum By {
     /// Typed by a person at the table.
     Table,
-    /// Rolled by the session for a person who asked ("roll for me").
+    /// Rolled by the session for a person who asked ("roll for me"):
+    /// checked against the seed when a game is loaded.
     ForMe,
-    /// The AI's choice, or dice the session rolled on its own.
+    /// The AI's choice, or dice the session rolled on its own (checked
+    /// against the seed when a game is loaded).
     Auto,
     /// Read from a saved game of the first format, which did not say.
     Old,
+}
+
+impl By {
+    /// Whether a person gave it (typed, or asked the session to roll).
+    pub fn is_person(self) -> bool {
+        matches!(self, By::Table | By::ForMe)
+    }
 }
 
 /// One input a step consumed.
@@ -68,7 +85,7 @@ impl<R: Ruleset> Input<R> {
         }
     }
 
-    /// Whether a person gave it.
+    /// Where it came from.
     pub fn by(&self) -> By {
         match self {
             Input::Action { by, .. } | Input::Answer { by, .. } | Input::Roll { by, .. } => *by,
@@ -76,7 +93,7 @@ impl<R: Ruleset> Input<R> {
     }
 }
 
-/// One entry of the log.
+/// What one record did.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(
     bound(serialize = "", deserialize = ""),
@@ -84,138 +101,68 @@ impl<R: Ruleset> Input<R> {
     deny_unknown_fields
 )]
 pub enum Entry<R: Ruleset> {
-    /// One step of the engine (one action, or the end), with its inputs in order.
+    /// The table was opened: always the first record.
+    Open,
+    /// A person's input to the step in progress.
+    Input(Input<R>),
+    /// One step of the engine completed (one action, or the end), with
+    /// every input it consumed, in order.
     Step(Vec<Input<R>>),
     /// A game master's override, applied between steps.
     Override(Override),
     /// A dice setting: who rolls by hand from now on.
     Dice(DiceRule),
+    /// The players' seats and what they see, from now on.
+    Seats(SeatPlan),
+    /// Records taken out of effect, by revision, last in effect last.
+    Undo(Vec<u64>),
+    /// Records put back in effect, by revision, in the order they apply.
+    Redo(Vec<u64>),
 }
 
-/// The version of [`SavedGame`] this crate writes.
-pub const SAVE_VERSION: u32 = 2;
+impl<R: Ruleset> Entry<R> {
+    /// The kind in a word, for summaries and stores: `input`, `step`...
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Entry::Open => "open",
+            Entry::Input(_) => "input",
+            Entry::Step(_) => "step",
+            Entry::Override(_) => "override",
+            Entry::Dice(_) => "dice",
+            Entry::Seats(_) => "seats",
+            Entry::Undo(_) => "undo",
+            Entry::Redo(_) => "redo",
+        }
+    }
+}
 
-/// A saved game: the seed and the log. The scenario is not copied: it is
-/// named on the command line, as with `--inputs`.
+/// One record of the log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound(serialize = "", deserialize = ""), deny_unknown_fields)]
-pub struct SavedGame<R: Ruleset> {
-    /// The format version ([`SAVE_VERSION`]).
-    pub version: u32,
-    /// The ruleset id, checked on load.
-    pub ruleset: String,
-    /// The seed of the session's dice streams.
-    pub seed: u64,
-    /// The log, oldest first.
-    #[serde(default)]
-    pub entries: Vec<Entry<R>>,
+pub struct Record<R: Ruleset> {
+    /// Its revision: 1 for the first record, one more for each after.
+    pub rev: u64,
+    /// The seat that gave it (for a step, the seat whose input set it off).
+    pub seat: Seat,
+    /// What it did.
+    pub entry: Entry<R>,
 }
 
-/// The top of a saved game, read before the rest to tell formats apart.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct SaveHeader {
-    /// [`SAVE_VERSION`] in this format; absent in the first format (an input log).
-    pub version: Option<u32>,
+/// What a record made happen, as the table tells it: the events of the
+/// steps it played, and the words of overrides and of the table itself.
+#[derive(Clone, Debug)]
+pub enum Told<R: Ruleset> {
+    /// An event of the fight.
+    Event(R::Event),
+    /// What an override or the table did, in words.
+    Said(String),
 }
 
-/// Why a saved game does not load (beyond TOML errors, which the reader reports).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SaveError {
-    /// Written by a newer Fray.
-    #[error("saved game version {found}: this fray reads versions 1 and {SAVE_VERSION}")]
-    Version {
-        /// The version in the file.
-        found: u32,
-    },
-    /// Saved for another ruleset.
-    #[error("saved game of ruleset `{found}`, but the scenario is `{expected}`")]
-    Ruleset {
-        /// In the file.
-        found: String,
-        /// The scenario's.
-        expected: &'static str,
-    },
-    /// A TOML value could not be written.
-    #[error("cannot write the saved game: {0}")]
-    Write(String),
-}
-
-impl<R: Ruleset> SavedGame<R> {
-    /// A saved game of `entries`.
-    pub fn new(seed: u64, entries: Vec<Entry<R>>) -> Self {
-        SavedGame {
-            version: SAVE_VERSION,
-            ruleset: R::ID.to_string(),
-            seed,
-            entries,
+impl<R: Ruleset> std::fmt::Display for Told<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Told::Event(e) => e.fmt(f),
+            Told::Said(s) => f.write_str(s),
         }
-    }
-
-    /// A saved game of the first format (an input log of steps, what
-    /// `fray play` wrote before the session library): each step becomes a
-    /// [`Entry::Step`] with its actions, answers and rolls (each kind keeps
-    /// its order, which is all a replay reads).
-    pub fn from_input_log(log: &InputLog<R>, seed: u64) -> Self {
-        let steps = std::iter::once(&log.loose)
-            .filter(|s| !s.is_empty())
-            .chain(&log.steps);
-        let entries = steps
-            .map(|s| {
-                let actions = s.actions.iter().map(|a| Input::Action {
-                    actor: a.actor.clone(),
-                    action: a.action.clone(),
-                    by: By::Old,
-                });
-                let answers = s.answers.iter().map(|a| Input::Answer {
-                    answer: a.clone(),
-                    by: By::Old,
-                });
-                let rolls = s.rolls.iter().map(|r| Input::Roll {
-                    roll: r.clone(),
-                    by: By::Old,
-                });
-                Entry::Step(actions.chain(answers).chain(rolls).collect())
-            })
-            .collect();
-        SavedGame::new(seed, entries)
-    }
-
-    /// Checks what serde cannot: the version and the ruleset.
-    pub fn check(&self) -> Result<(), SaveError> {
-        if self.version != SAVE_VERSION {
-            return Err(SaveError::Version {
-                found: self.version,
-            });
-        }
-        if self.ruleset != R::ID {
-            return Err(SaveError::Ruleset {
-                found: self.ruleset.clone(),
-                expected: R::ID,
-            });
-        }
-        Ok(())
-    }
-
-    /// The saved game as TOML, one `[[entries]]` table per entry with its
-    /// value on one line, so the file reads entry by entry.
-    pub fn to_toml(&self) -> Result<String, SaveError> {
-        let mut text = format!(
-            "# A game saved by `fray play`: continue it with\n\
-             # `fray play SCENARIO --resume FILE`. One [[entries]] per step,\n\
-             # GM override or dice setting, oldest first.\n\
-             version = {}\nruleset = \"{}\"\nseed = {}\n",
-            self.version, self.ruleset, self.seed
-        );
-        for entry in &self.entries {
-            text.push_str("\n[[entries]]\n");
-            let value =
-                toml::Value::try_from(entry).map_err(|e| SaveError::Write(e.to_string()))?;
-            if let toml::Value::Table(table) = value {
-                for (key, value) in table {
-                    text.push_str(&format!("{key} = {value}\n"));
-                }
-            }
-        }
-        Ok(text)
     }
 }

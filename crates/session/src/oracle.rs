@@ -3,30 +3,41 @@
 
 use crate::dice::{self, DiceRule};
 use crate::log::{By, Input};
+use crate::seat::{Control, SeatPlan, control};
 use fray_core::dice::Rolled;
 use fray_core::{
-    Addressee, CombatantId, Controller, Flow, Halt, InputError, Oracle, Pending, RollInput,
-    RollRequest, Ruleset,
+    Addressee, CombatantId, Flow, Halt, InputError, Oracle, Pending, RollInput, RollRequest,
+    Ruleset,
 };
 
+/// How a step's missing inputs are met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fill {
+    /// Replaying a log: every input must be given; the dice the session
+    /// rolled are checked against its streams.
+    Strict,
+    /// Live: the AI and the streams fill in for the AI and the session's
+    /// dice; a person is waited for.
+    Live,
+    /// A game played out: the AI and the streams fill in for people too.
+    PlayOut,
+}
+
 /// Answers one step's requests from `inputs` (consumed per kind, in
-/// order), then, when `live`, generates what the session may and halts for
-/// what a person must give. Generated inputs are appended to `inputs`, so
-/// the next attempt of the step reads them back.
+/// order), then fills in what is missing as [`Fill`] says. Generated
+/// inputs are appended to `inputs`, so the next attempt of the step reads
+/// them back.
 pub(crate) struct StepOracle<'a, R: Ruleset> {
     pub inputs: &'a mut Vec<Input<R>>,
     /// Per kind (actions, answers, rolls): where the next scan starts.
-    pub next: [usize; 3],
+    next: [usize; 3],
     /// Roll requests so far in this attempt: the stream index of the next.
-    pub requests: u64,
-    pub seed: u64,
-    pub step: u64,
-    pub dice: &'a [DiceRule],
-    /// Whether to generate missing inputs (play) or refuse (replay of a log).
-    pub live: bool,
-    /// When live, whether the AI also decides and the streams also roll
-    /// for people (a game played out), instead of halting for them.
-    pub for_people: bool,
+    requests: u64,
+    seed: u64,
+    step: u64,
+    dice: &'a [DiceRule],
+    plan: &'a SeatPlan,
+    fill: Fill,
     /// Whether a person was asked for a decision (an action or an answer).
     pub decided: bool,
 }
@@ -34,10 +45,10 @@ pub(crate) struct StepOracle<'a, R: Ruleset> {
 impl<'a, R: Ruleset> StepOracle<'a, R> {
     pub fn new(
         inputs: &'a mut Vec<Input<R>>,
-        seed: u64,
-        step: u64,
+        (seed, step): (u64, u64),
         dice: &'a [DiceRule],
-        live: bool,
+        plan: &'a SeatPlan,
+        fill: Fill,
     ) -> Self {
         StepOracle {
             inputs,
@@ -46,22 +57,22 @@ impl<'a, R: Ruleset> StepOracle<'a, R> {
             seed,
             step,
             dice,
-            live,
-            for_people: false,
+            plan,
+            fill,
             decided: false,
         }
     }
 
     /// How many inputs were read: all of them, after a replay that fits.
     pub fn consumed(&self) -> usize {
-        let mut n = 0;
-        for kind in 0..3 {
-            n += self.inputs[..self.next[kind].min(self.inputs.len())]
-                .iter()
-                .filter(|i| i.kind() == kind)
-                .count();
-        }
-        n
+        (0..3)
+            .map(|kind| {
+                self.inputs[..self.next[kind].min(self.inputs.len())]
+                    .iter()
+                    .filter(|i| i.kind() == kind)
+                    .count()
+            })
+            .sum()
     }
 
     /// The next given input of `kind`, if any.
@@ -80,10 +91,33 @@ impl<'a, R: Ruleset> StepOracle<'a, R> {
         self.next[kind] = self.inputs.len();
     }
 
-    fn note(&mut self, state: &R::State, who: Addressee) {
-        if matches!(R::controller_of(state, who), Controller::Human) {
+    fn control(&mut self, state: &R::State, who: Addressee) -> Control {
+        let c = control::<R>(state, self.plan, who);
+        if c.is_person() {
             self.decided = true;
         }
+        c
+    }
+
+    /// A die the session rolled, as a log gives it back: it must be what
+    /// the stream of this step and request rolls.
+    fn check_streamed(&self, req: &RollRequest, given: &RollInput, number: usize) -> Flow<(), R> {
+        let rolled = req
+            .kind
+            .sample(&mut dice::stream(self.seed, self.step, self.requests - 1));
+        if *given == RollInput::Exact(rolled) {
+            return Ok(());
+        }
+        Err(Halt::bad_input(InputError::Oracle(format!(
+            "roll {number} ({}, {}) is marked as rolled by the session, but its seed rolls {}, \
+             not {}: the die or the seed was changed",
+            req.label,
+            req.kind,
+            rolled.total,
+            given
+                .resolve(&req.kind)
+                .map_or_else(|_| "that".into(), |r| r.total.to_string()),
+        ))))
     }
 }
 
@@ -92,7 +126,10 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
         let request = self.requests;
         self.requests += 1;
         let number = request as usize + 1;
-        if let Some(Input::Roll { roll, .. }) = self.take(2) {
+        if let Some(Input::Roll { roll, by }) = self.take(2) {
+            if self.fill == Fill::Strict && matches!(by, By::Auto | By::ForMe) {
+                self.check_streamed(req, &roll, number)?;
+            }
             return roll.resolve(&req.kind).map_err(|error| {
                 Halt::bad_input(InputError::BadRoll {
                     number,
@@ -102,14 +139,18 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
                 })
             });
         }
-        if !self.live {
-            return Err(Halt::bad_input(InputError::OutOfDice {
-                number,
-                label: req.label,
-                kind: req.kind,
-            }));
-        }
-        if !self.for_people && dice::by_hand::<R>(state, self.dice, req.roller) {
+        let by_hand = match self.fill {
+            Fill::Strict => {
+                return Err(Halt::bad_input(InputError::OutOfDice {
+                    number,
+                    label: req.label,
+                    kind: req.kind,
+                }));
+            }
+            Fill::Live => dice::by_hand::<R>(state, self.plan, self.dice, req.roller),
+            Fill::PlayOut => false,
+        };
+        if by_hand {
             return Err(Halt::roll(*req));
         }
         let rolled = req
@@ -124,16 +165,17 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
 
     fn answer(&mut self, state: &R::State, question: &R::Question) -> Flow<R::Answer, R> {
         let who = R::addressee(question);
-        self.note(state, who);
+        let control = self.control(state, who);
         if let Some(Input::Answer { answer, .. }) = self.take(1) {
             return Ok(answer);
         }
-        let answer = match (self.live, R::controller_of(state, who)) {
-            (true, Controller::Human) if self.for_people => R::ai_answer(state, question),
-            (true, Controller::Human) => {
+        let answer = match (self.fill, control) {
+            (Fill::Live, Control::Person(_)) => {
                 return Err(Halt::Pending(Pending::Answer(Box::new(question.clone()))));
             }
-            (true, Controller::Ai(_)) => R::ai_answer(state, question),
+            (Fill::Live, Control::Ai) | (Fill::PlayOut, Control::Person(_) | Control::Ai) => {
+                R::ai_answer(state, question)
+            }
             _ => {
                 return Err(Halt::bad_input(InputError::OutOfAnswers {
                     question: question.to_string(),
@@ -148,7 +190,7 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
     }
 
     fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R> {
-        self.note(state, Addressee::Combatant(actor));
+        let control = self.control(state, Addressee::Combatant(actor));
         let name = R::name(state, actor);
         if let Some(Input::Action {
             actor: scripted,
@@ -164,10 +206,11 @@ impl<R: Ruleset> Oracle<R> for StepOracle<'_, R> {
             }
             return Ok(action);
         }
-        let action = match (self.live, R::controller(state, actor)) {
-            (true, Controller::Human) if self.for_people => R::ai_action(state, actor),
-            (true, Controller::Human) => return Err(Halt::Pending(Pending::Action(actor))),
-            (true, Controller::Ai(_)) => R::ai_action(state, actor),
+        let action = match (self.fill, control) {
+            (Fill::Live, Control::Person(_)) => return Err(Halt::Pending(Pending::Action(actor))),
+            (Fill::Live, Control::Ai) | (Fill::PlayOut, Control::Person(_) | Control::Ai) => {
+                R::ai_action(state, actor)
+            }
             _ => {
                 return Err(Halt::bad_input(InputError::OutOfActions {
                     actor: name.to_string(),

@@ -1,11 +1,12 @@
 //! `fray fight SCENARIO`: play a scenario to the end, narrating every roll.
 
 use crate::out::{self, Result};
-use crate::registry::{unsupported, with_ruleset};
 use fray_core::run::{self, Header};
 use fray_core::scenario::SourceFile;
 use fray_core::{CombatantView, EndReason, InputLog, Outcome, Ruleset};
-use fray_session::{Replayed, SaveHeader, SavedGame, Session};
+use fray_session::registry::unsupported;
+use fray_session::with_ruleset;
+use fray_session::{SaveHeader, SavedGame, Session, Told};
 use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -22,7 +23,7 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// Scripted dice, answers and actions (TOML), used before the RNG and
-    /// AI; or a game saved by `fray play` (`version = 2`), replayed with its
+    /// AI; or a game saved by `fray play` (with a `version`), replayed with its
     /// GM overrides and then played out by the AI with the table's own dice
     /// streams (as `fray play` goes on when everyone says "roll for me").
     #[arg(long)]
@@ -43,6 +44,7 @@ pub fn run(args: &Args) -> Result {
 
 fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     let header: Header = run::header(&file).map_err(out::fail)?;
+    let scenario_text = file.text.clone();
     let loaded = run::load_with::<R>(file, args.data.as_deref()).map_err(out::fail)?;
     let inputs = match &args.inputs {
         Some(path) => read_inputs::<R>(path)?,
@@ -85,17 +87,28 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
         // person let the AI decide and roll), not from the seed's first roll.
         Some(saved) => {
             let path = args.inputs.as_deref().unwrap_or(args.scenario.as_path());
-            let (mut session, replayed) = Session::resume(state, saved)
-                .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
-            for e in &replayed {
-                say(match e {
-                    Replayed::Event(event) => event_line::<R>(event, json),
-                    Replayed::Said(said) if json => {
+            let failed = |e: String| out::message(format!("{}: {e}", path.display()));
+            if let Some(carried) = &saved.scenario
+                && carried.text != scenario_text
+            {
+                return Err(failed(format!(
+                    "this game was played with another text of {}",
+                    args.scenario.display()
+                )));
+            }
+            let mut session = Session::resume(state, saved).map_err(|e| failed(e.to_string()))?;
+            let told: Vec<String> = session
+                .records_after(0)
+                .flat_map(|(_, told)| told.iter())
+                .map(|t| match t {
+                    Told::Event(event) => event_line::<R>(event, json),
+                    Told::Said(said) if json => {
                         json!({"event": "override", "said": said}).to_string()
                     }
-                    Replayed::Said(said) => said.clone(),
-                });
-            }
+                    Told::Said(said) => said.clone(),
+                })
+                .collect();
+            told.into_iter().for_each(&mut say);
             let outcome = session.play_out(|events| {
                 for event in &events {
                     say(event_line::<R>(event, json));
@@ -145,7 +158,7 @@ fn event_line<R: Ruleset>(event: &R::Event, json: bool) -> String {
 enum Inputs<R: Ruleset> {
     /// A script of inputs (also the first format of `fray play`'s saved games).
     Script(InputLog<R>),
-    /// A game saved by `fray play` (`version = 2`).
+    /// A game saved by `fray play` (any version with a `version` key).
     Saved(SavedGame<R>),
 }
 
@@ -158,13 +171,13 @@ fn read_inputs<R: Ruleset>(path: &Path) -> Result<Inputs<R>> {
             run::load_inputs::<R>(&file).map_err(out::fail)?,
         ));
     }
-    let saved: SavedGame<R> = file.parse().map_err(out::fail)?;
-    saved.check().map_err(|e| {
-        out::message(format!(
+    let saved = SavedGame::<R>::read(&file, 1).map_err(|e| match e {
+        fray_session::ReadError::File(f) => out::fail(f),
+        fray_session::ReadError::Save(e) => out::message(format!(
             "{}: {e}; give `fray fight --inputs` a game saved by this fray's `fray play` \
              for this scenario's ruleset, or a script of inputs (no `version`)",
             path.display()
-        ))
+        )),
     })?;
     Ok(Inputs::Saved(saved))
 }

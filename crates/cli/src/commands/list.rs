@@ -3,10 +3,11 @@
 //! bundled data and a data folder read at run time.
 
 use crate::out::{self, Result};
-use crate::registry::{REGISTERED, unsupported, with_ruleset};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use fray_core::data::{Catalog, Kind, Listing};
 use fray_core::scenario::{FileError, SourceFile};
+use fray_session::registry::{REGISTERED, unsupported};
+use fray_session::with_ruleset;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

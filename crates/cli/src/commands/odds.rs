@@ -5,7 +5,6 @@
 mod dice_table;
 
 use crate::out::{self, Result};
-use crate::registry::{unsupported, with_ruleset};
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use dice_table::Align;
 use fray_core::dice::{DistOptions, Expr, Prob, prob_f64};
@@ -13,7 +12,9 @@ use fray_core::odds::{self as exact, ActionEffects, ActionOdds, OddsOptions};
 use fray_core::run;
 use fray_core::scenario::SourceFile;
 use fray_core::{CombatantId, CombatantView, Ruleset};
+use fray_session::registry::unsupported;
 use fray_session::view::named;
+use fray_session::with_ruleset;
 use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,9 @@
 //! `fray schema RULESET`: the JSON Schema of scenario files, for editors.
 
 use crate::out::{self, Result};
-use crate::registry::{REGISTERED, unsupported, with_ruleset};
 use fray_core::Ruleset;
+use fray_session::registry::{REGISTERED, unsupported};
+use fray_session::with_ruleset;
 use std::io::Write;
 
 /// Arguments of `fray schema`.

@@ -3,9 +3,10 @@
 
 use super::list::{CatalogError, extra, nearest, rulesets};
 use crate::out::{self, Result};
-use crate::registry::{unsupported, with_ruleset};
 use fray_core::data::{Catalog, Kind};
 use fray_core::scenario::{FileError, SourceFile};
+use fray_session::registry::unsupported;
+use fray_session::with_ruleset;
 use std::io::Write;
 use std::path::PathBuf;
 

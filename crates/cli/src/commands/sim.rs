@@ -3,10 +3,11 @@
 //! `fray sim --compare A B`: two scenarios with the same seeds.
 
 use crate::out::{self, Result};
-use crate::registry::{unsupported, with_ruleset};
 use fray_core::Ruleset;
 use fray_core::run::{self, Header};
 use fray_core::scenario::SourceFile;
+use fray_session::registry::unsupported;
+use fray_session::with_ruleset;
 use fray_sim::{Comparison, SimConfig, SimReport, simulate};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};

@@ -2,9 +2,10 @@
 
 use crate::commands::play::prompt::inline;
 use crate::out::{self, Result};
-use crate::registry::{REGISTERED, planned, unsupported, with_ruleset};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use fray_core::Ruleset;
+use fray_session::registry::{REGISTERED, planned, unsupported};
+use fray_session::with_ruleset;
 use serde_json::json;
 use std::io::Write;
 

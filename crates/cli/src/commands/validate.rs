@@ -1,9 +1,10 @@
 //! `fray validate SCENARIO`: parse and set up a scenario, play nothing.
 
 use crate::out::{self, Result};
-use crate::registry::{unsupported, with_ruleset};
 use fray_core::Ruleset;
 use fray_core::run;
+use fray_session::registry::unsupported;
+use fray_session::with_ruleset;
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -165,7 +165,7 @@ fn a_person_plays_a_whole_fight_and_the_saved_game_replays_it_exactly() {
     );
     let saved = std::fs::read_to_string(&save).unwrap();
     assert!(
-        saved.contains("version = 2\n") && saved.contains("[[entries]]"),
+        saved.contains("version = 3\n") && saved.contains("[[records]]"),
         "{saved}"
     );
     // Resumed, the saved game replays the same fight to the same result.
@@ -198,7 +198,7 @@ fn a_saved_game_resumes_where_it_stopped() {
     });
     assert!(ok && t.contains("Saved "), "{t}");
     let saved = std::fs::read_to_string(&half).unwrap();
-    assert!(saved.contains("[[entries]]"), "{saved}");
+    assert!(saved.contains("[[records]]"), "{saved}");
     // Resume it and play to the end.
     let args = [duel_human(), "--resume".into(), half.display().to_string()];
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -424,7 +424,7 @@ fn autosave_is_named_in_the_status_and_resumes_and_quit_asks_without_it() {
     assert!(!t.contains("Quit anyway?"), "nothing unsaved: {t}");
     let saved = std::fs::read_to_string(&auto).unwrap();
     assert!(
-        saved.contains("version = 2") && saved.contains("[[entries]]"),
+        saved.contains("version = 3") && saved.contains("[[records]]"),
         "{saved}"
     );
     let (r, ok) = play(

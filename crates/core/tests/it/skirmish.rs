@@ -422,6 +422,7 @@ fn start(side_a: Controller, gm: Controller) -> State {
         seats: Seats {
             sides: vec![Some(side_a), None],
             gm,
+            ..Seats::default()
         },
         hp: [6; 3],
         grazed: [0; 3],

@@ -364,6 +364,10 @@ impl Ruleset for D20 {
         gm_override::apply(state, ov)
     }
 
+    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
+        screen::event(event, screen)
+    }
+
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::action(state, actor)
     }
@@ -402,3 +406,4 @@ impl Ruleset for D20 {
 }
 
 mod gm_override;
+mod screen;

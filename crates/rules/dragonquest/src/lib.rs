@@ -350,6 +350,10 @@ impl Ruleset for DragonQuest {
         gm_override::apply(state, ov)
     }
 
+    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
+        screen::event(event, screen)
+    }
+
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::remembered(state, actor)
     }
@@ -388,3 +392,4 @@ impl Ruleset for DragonQuest {
 }
 
 mod gm_override;
+mod screen;

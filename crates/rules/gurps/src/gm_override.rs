@@ -7,8 +7,9 @@ use crate::Gurps;
 use crate::model::state::{Life, Posture, State, Stun};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    DelayBlock, Refusal, combatant_named, delay_in_order, new_name, open_cell, pool_index,
-    shift_order, shifted, side_named, slot_in, unsupported,
+    DelayBlock, Refusal, checked_amount, checked_value, combatant_named, delay_in_order, lowered,
+    new_name, open_cell, pool_index, raised, shift_order, shifted, side_named, slot_in,
+    unsupported,
 };
 use fray_core::{CombatantId, Illegal, Override};
 use std::sync::Arc;
@@ -19,19 +20,15 @@ const CONDITIONS: &str = "stunned, mentally stunned, crouching, kneeling, sittin
 
 pub fn apply(state: &mut State, ov: &Override) -> Result<Vec<String>, Refusal> {
     match ov {
-        Override::Damage { who, amount } | Override::Heal { who, amount } if *amount < 0 => {
-            Err(Refusal::BadAmount(format!(
-                "{who}: give a positive number of points, not {amount}"
-            )))
-        }
         Override::Damage { who, amount } => {
+            let amount = checked_amount(who, *amount)?;
             let id = combatant_named::<Gurps>(state, who)?;
             let f = state.fighter_mut(id);
             let before = f.hp;
-            f.hp -= amount;
+            f.hp = lowered(f.hp, amount);
             // G-INJ-001: GM injury counts toward shock on the next turn.
-            f.injury_since_turn += amount;
-            f.record.taken += amount;
+            f.injury_since_turn = f.injury_since_turn.saturating_add(amount);
+            f.record.taken = f.record.taken.saturating_add(amount);
             let mut said = vec![format!(
                 "{} takes {amount} injury (game master): HP {before} -> {}.",
                 f.name, f.hp
@@ -40,10 +37,11 @@ pub fn apply(state: &mut State, ov: &Override) -> Result<Vec<String>, Refusal> {
             Ok(said)
         }
         Override::Heal { who, amount } => {
+            let amount = checked_amount(who, *amount)?;
             let id = combatant_named::<Gurps>(state, who)?;
             let f = state.fighter_mut(id);
             let before = f.hp;
-            f.hp = (f.hp + amount).min(f.stats.hp).max(f.hp);
+            f.hp = raised(f.hp, amount, f.stats.hp);
             Ok(vec![format!(
                 "{} heals {amount} (game master): HP {before} -> {}.",
                 f.name, f.hp
@@ -57,12 +55,8 @@ pub fn apply(state: &mut State, ov: &Override) -> Result<Vec<String>, Refusal> {
                 0 => ("HP", &mut f.hp, f.stats.hp),
                 _ => ("FP", &mut f.fp, f.stats.fp),
             };
-            if *value > max {
-                return Err(Refusal::BadAmount(format!(
-                    "{label} of {who} is at most {max}, not {value}"
-                )));
-            }
-            let before = std::mem::replace(now, *value);
+            let value = checked_value(label, who, *value, max)?;
+            let before = std::mem::replace(now, value);
             let mut said = vec![format!(
                 "{}'s {label} set to {value} (game master, was {before}).",
                 f.name

@@ -192,6 +192,11 @@ pub fn read(path: &std::path::Path) -> Result<Imported, ImportError> {
     convert(&fray_gcs::read(path)?)
 }
 
+/// Imports a GCS character from its JSON text (a file a saved game carries).
+pub fn parse(text: &str) -> Result<Imported, ImportError> {
+    convert(&fray_gcs::parse(text)?)
+}
+
 /// Makes a GCS character a sheet.
 pub fn convert(c: &Character) -> Result<Imported, ImportError> {
     let mut cx = Convert::new(c)?;

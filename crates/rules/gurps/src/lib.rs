@@ -146,7 +146,10 @@ impl Ruleset for Gurps {
 
     /// A combatant's `gcs` file, read relative to the scenario's folder
     /// and made into its sheet.
-    fn read_files(s: &mut Self::Scenario, dir: &std::path::Path) -> Result<(), SetupError> {
+    fn read_files(
+        s: &mut Self::Scenario,
+        files: &dyn fray_core::files::Files,
+    ) -> Result<(), SetupError> {
         for (i, c) in s.combatants.iter_mut().enumerate() {
             let Some(file) = c.gcs.take() else {
                 continue;
@@ -158,8 +161,13 @@ impl Ruleset for Gurps {
                     "give one of `template`, `sheet` and `gcs`",
                 ));
             }
-            let imported = import::read(&dir.join(&file))
-                .map_err(|e| SetupError::new(at, format!("{file}: {e}")))?;
+            let imported = files
+                .read(&file)
+                .map_err(|e| SetupError::new(&at, e.to_string()))
+                .and_then(|source| {
+                    import::parse(&source.text)
+                        .map_err(|e| SetupError::new(&at, format!("{file}: {e}")))
+                })?;
             c.sheet = Some(imported.sheet);
         }
         Ok(())
@@ -536,6 +544,10 @@ impl Ruleset for Gurps {
         gm_override::apply(state, ov)
     }
 
+    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
+        screen::event(event, screen)
+    }
+
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::action(state, actor)
     }
@@ -548,6 +560,7 @@ impl Ruleset for Gurps {
 mod legal;
 
 mod gm_override;
+mod screen;
 
 /// What the unit tests share: a bundled scenario loaded by file name.
 #[cfg(test)]

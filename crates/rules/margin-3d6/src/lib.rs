@@ -357,6 +357,10 @@ impl Ruleset for Margin {
         gm_override::apply(state, ov)
     }
 
+    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
+        screen::event(event, screen)
+    }
+
     fn ai_action(state: &State, actor: CombatantId) -> Action {
         ai::remembered(state, actor)
     }
@@ -395,3 +399,4 @@ impl Ruleset for Margin {
 }
 
 mod gm_override;
+mod screen;

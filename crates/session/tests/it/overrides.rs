@@ -1,9 +1,9 @@
 //! GM overrides: applied, kept in the log, undone, replayed; refusals typed.
 
-use crate::game::{knight, play, start};
+use crate::game::{knight, ov, play, redo, start, undo};
 use fray_core::{EndReason, Override, Refusal, Ruleset};
 use fray_gurps::Gurps;
-use fray_session::{Session, SessionError, Undone};
+use fray_session::{Refused, Session};
 
 fn hp(session: &Session<Gurps>, name: &str) -> i32 {
     Gurps::roster(session.state())
@@ -19,12 +19,14 @@ fn gm_damage_is_in_the_log_undone_and_replayed() {
     // rule: G-INJ-001 (GM injury counts toward shock on the next turn)
     let mut session = knight();
     play(&mut session, 2);
-    let said = session
-        .apply_override(Override::Damage {
+    let said = ov(
+        &mut session,
+        Override::Damage {
             who: "orc chief".into(),
             amount: 4,
-        })
-        .expect("applies");
+        },
+    )
+    .expect("applies");
     assert_eq!(
         said,
         ["Orc chief takes 4 injury (game master): HP 13 -> 9."]
@@ -38,17 +40,16 @@ fn gm_damage_is_in_the_log_undone_and_replayed() {
         4
     );
     // Saved and resumed: the override is replayed.
-    let (resumed, _) =
+    let resumed =
         Session::resume(start("knight-vs-orcs-table.toml"), session.saved_game()).unwrap();
     assert_eq!(hp(&resumed, "Orc chief"), 9);
     // Undone: back to 13; redone: 9 again.
-    assert_eq!(session.undo(), Ok(Undone::Entries(1)));
+    assert_eq!(undo(&mut session), Ok(1));
     assert_eq!(hp(&session, "Orc chief"), 13);
-    let (n, shown) = session.redo().unwrap();
+    let (n, shown) = redo(&mut session).unwrap();
     assert_eq!(n, 1);
     assert_eq!(
-        shown.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        ["Orc chief takes 4 injury (game master): HP 13 -> 9."],
+        shown[0], "Orc chief takes 4 injury (game master): HP 13 -> 9.",
         "a redone override says what it did"
     );
     assert_eq!(hp(&session, "Orc chief"), 9);
@@ -58,41 +59,51 @@ fn gm_damage_is_in_the_log_undone_and_replayed() {
 fn pools_conditions_and_healing() {
     // rule: G-INJ-014 (dead at -5xHP)
     let mut session = knight();
-    session
-        .apply_override(Override::SetPool {
+    ov(
+        &mut session,
+        Override::SetPool {
             who: "Sir Ector".into(),
             pool: "fp".into(),
             value: 5,
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     assert_eq!(session.state().fighter(fray_core::CombatantId(0)).fp, 5);
-    session
-        .apply_override(Override::AddCondition {
+    ov(
+        &mut session,
+        Override::AddCondition {
             who: "Orc".into(),
             condition: "stunned".into(),
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     let orc = &Gurps::roster(session.state())[2];
     assert!(orc.conditions.contains(&"stunned".to_string()), "{orc:?}");
-    session
-        .apply_override(Override::RemoveCondition {
+    ov(
+        &mut session,
+        Override::RemoveCondition {
             who: "Orc".into(),
             condition: "stunned".into(),
-        })
-        .unwrap();
-    let said = session
-        .apply_override(Override::Damage {
+        },
+    )
+    .unwrap();
+    let said = ov(
+        &mut session,
+        Override::Damage {
             who: "Orc runt".into(),
             amount: 80,
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     assert_eq!(said[1], "Orc runt dies (-5xHP, G-INJ-014).");
-    session
-        .apply_override(Override::Heal {
+    ov(
+        &mut session,
+        Override::Heal {
             who: "Sir Ector".into(),
             amount: 50,
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     assert_eq!(
         hp(&session, "Sir Ector"),
         12,
@@ -103,36 +114,46 @@ fn pools_conditions_and_healing() {
 #[test]
 fn refusals_are_typed() {
     let mut session = knight();
-    let refused = |r| Err(SessionError::Refused(r));
+    let refused = |r| Err(Refused::Override(r));
     assert_eq!(
-        session.apply_override(Override::Damage {
-            who: "Nobody".into(),
-            amount: 1
-        }),
+        ov(
+            &mut session,
+            Override::Damage {
+                who: "Nobody".into(),
+                amount: 1
+            }
+        ),
         refused(Refusal::UnknownCombatant("Nobody".into()))
     );
     assert!(matches!(
-        session.apply_override(Override::SetPool {
-            who: "Orc".into(),
-            pool: "MP".into(),
-            value: 1
-        }),
-        Err(SessionError::Refused(Refusal::UnknownPool { .. }))
+        ov(
+            &mut session,
+            Override::SetPool {
+                who: "Orc".into(),
+                pool: "MP".into(),
+                value: 1
+            }
+        ),
+        Err(Refused::Override(Refusal::UnknownPool { .. }))
     ));
     assert!(matches!(
-        session.apply_override(Override::AddCondition {
-            who: "Orc".into(),
-            condition: "on fire".into()
-        }),
-        Err(SessionError::Refused(Refusal::UnknownCondition { .. }))
+        ov(
+            &mut session,
+            Override::AddCondition {
+                who: "Orc".into(),
+                condition: "on fire".into()
+            }
+        ),
+        Err(Refused::Override(Refusal::UnknownCondition { .. }))
     ));
     // rule: G-EXT-015 (the order is fixed at the first turn)
     assert!(matches!(
-        session.apply_override(Override::Delay { who: "Orc".into() }),
-        Err(SessionError::Refused(Refusal::Illegal(i))) if i.rule == "G-EXT-015"
+        ov(&mut session, Override::Delay { who: "Orc".into() }),
+        Err(Refused::Override(Refusal::Illegal(i))) if i.rule == "G-EXT-015"
     ));
-    assert!(
-        session.entries().is_empty(),
+    assert_eq!(
+        session.revision(),
+        1,
         "refused overrides stay out of the log"
     );
 }
@@ -145,7 +166,7 @@ fn a_delayed_figure_acts_after_the_next_one() {
     let order = session.state().order.clone();
     let next = order[(session.state().cursor.unwrap() + 1) % order.len()];
     let name = Gurps::name(session.state(), next).to_string();
-    let said = session.apply_override(Override::Delay { who: name.clone() });
+    let said = ov(&mut session, Override::Delay { who: name.clone() });
     let after = session.state().order.clone();
     assert!(said.is_ok(), "{said:?}");
     assert_ne!(order, after);
@@ -155,27 +176,35 @@ fn a_delayed_figure_acts_after_the_next_one() {
 fn the_gm_ends_the_fight() {
     let mut session = knight();
     assert!(matches!(
-        session.apply_override(Override::EndFight {
-            winner: Some("Elves".into())
-        }),
-        Err(SessionError::Refused(Refusal::UnknownSide(_)))
+        ov(
+            &mut session,
+            Override::EndFight {
+                winner: Some("Elves".into())
+            }
+        ),
+        Err(Refused::Override(Refusal::UnknownSide(_)))
     ));
-    session
-        .apply_override(Override::EndFight {
+    ov(
+        &mut session,
+        Override::EndFight {
             winner: Some("orcs".into()),
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     let over = session.over().expect("over");
     assert_eq!(over.reason, EndReason::Called);
     assert_eq!(over.winner, Some(fray_core::SideId(1)));
     assert_eq!(
-        session.apply_override(Override::Heal {
-            who: "Orc".into(),
-            amount: 1
-        }),
-        Err(SessionError::Over)
+        ov(
+            &mut session,
+            Override::Heal {
+                who: "Orc".into(),
+                amount: 1
+            }
+        ),
+        Err(Refused::Over)
     );
-    session.undo().unwrap();
+    undo(&mut session).unwrap();
     assert!(session.over().is_none());
 }
 
@@ -191,43 +220,49 @@ fn pools_of<R: Ruleset>(scenario: &str, vital: &str, other: &str) {
     let pool =
         |s: &Session<R>, label: &str| R::roster(s.state())[0].pool(label).expect("the pool").0;
     let full = pool(&session, vital);
-    let said = session
-        .apply_override(Override::Damage {
+    let said = ov(
+        &mut session,
+        Override::Damage {
             who: who.clone(),
             amount: 2,
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     assert!(
         said[0].contains(&format!("{vital} {full} -> {}", full - 2)),
         "{said:?}"
     );
-    session
-        .apply_override(Override::Heal {
+    ov(
+        &mut session,
+        Override::Heal {
             who: who.clone(),
             amount: 5,
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     assert_eq!(pool(&session, vital), full, "healing stops at the maximum");
     let before = pool(&session, other);
     let value = i32::from(before == 0);
-    session
-        .apply_override(Override::SetPool {
+    ov(
+        &mut session,
+        Override::SetPool {
             who: who.clone(),
             pool: other.to_lowercase(),
             value,
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     assert_eq!(pool(&session, other), value);
     assert!(
         matches!(
-            session.apply_override(Override::Delay { who }),
-            Err(SessionError::Refused(
+            ov(&mut session, Override::Delay { who }),
+            Err(Refused::Override(
                 Refusal::Illegal(_) | Refusal::Unsupported { .. }
             ))
         ),
         "no order before the first turn"
     );
-    session.undo().unwrap();
+    undo(&mut session).unwrap();
     assert_eq!(pool(&session, other), before, "undone");
 }
 

@@ -8,7 +8,7 @@ use fray_d20_3d6::D20;
 use fray_dragonquest::DragonQuest;
 use fray_gurps::Gurps;
 use fray_margin_3d6::Margin;
-use fray_session::{SavedGame, Session};
+use fray_session::{Given, SavedGame, Seat, Session};
 
 /// Each step's events, in words, and the result.
 fn played_out<R: Ruleset>(session: &mut Session<R>) -> (Vec<Vec<String>>, String) {
@@ -29,9 +29,10 @@ fn resumed_games_go_on_as_the_whole_game<R: Ruleset>(seed: u64) {
         let (steps, result) = played_out(&mut whole);
         assert!(!steps.is_empty(), "{}: no step was played", path.display());
         for saved_at in [0, 1, steps.len() / 2, steps.len() - 1] {
-            let entries = whole.entries()[..saved_at].to_vec();
-            let saved = SavedGame::<R>::new(seed, entries);
-            let (mut resumed, _) = Session::resume(start.clone(), saved).unwrap();
+            // The opening record and the first `saved_at` steps.
+            let records = whole.records()[..1 + saved_at].to_vec();
+            let saved = SavedGame::<R>::new(seed, None, records);
+            let mut resumed = Session::resume(start.clone(), saved).unwrap();
             let (rest, rest_result) = played_out(&mut resumed);
             assert_eq!(
                 rest,
@@ -78,25 +79,25 @@ fn a_played_out_game_is_the_game_a_person_who_always_says_roll_for_me_and_ai_pla
     let mut out = Session::<Gurps>::new(start.clone(), 11);
     let (steps, _) = played_out(&mut out);
     let mut table = Session::<Gurps>::new(start, 11);
-    let mut seen: Vec<Vec<String>> = Vec::new();
     while table.over().is_none() {
-        match table.attempt() {
-            fray_session::Attempt::Done(events, _) => {
-                seen.push(events.iter().map(|e| e.to_string()).collect::<Vec<_>>())
-            }
-            fray_session::Attempt::Waiting { state, pending, .. } => match pending {
-                fray_core::Pending::Action(actor) => {
-                    let name = Gurps::name(&state, actor).to_string();
-                    table.supply_action(&name, Gurps::ai_action(&state, actor));
-                }
-                fray_core::Pending::Answer(q) => table.supply_answer(Gurps::ai_answer(&state, &q)),
-                fray_core::Pending::Roll(req) => {
-                    let rolled = table.roll_for_me(&req);
-                    table.supply_roll(fray_core::RollInput::Exact(rolled), fray_session::By::ForMe);
-                }
+        let given = match table.waiting().cloned() {
+            None => Given::Continue,
+            Some(w) => match w.pending {
+                fray_core::Pending::Action(actor) => Given::Action {
+                    actor: None,
+                    action: Gurps::ai_action(&w.state, actor),
+                },
+                fray_core::Pending::Answer(q) => Given::Answer(Gurps::ai_answer(&w.state, &q)),
+                fray_core::Pending::Roll(_) => Given::RollForMe,
             },
-            fray_session::Attempt::Rejected(halt) => panic!("refused: {halt:?}"),
-        }
+        };
+        table
+            .submit(&Seat::Gm, given)
+            .unwrap_or_else(|e| panic!("refused: {e}"));
     }
-    assert_eq!(seen, steps);
+    let seen: Vec<String> = table
+        .records_after(0)
+        .flat_map(|(_, told)| told.iter().map(ToString::to_string))
+        .collect();
+    assert_eq!(seen, steps.concat());
 }

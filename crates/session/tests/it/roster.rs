@@ -3,10 +3,10 @@
 //! field; both are log entries that undo, redo and saved games keep, and
 //! neither can make the AI's memo answer for a roster that is gone.
 
-use crate::game::{knight, play, start};
+use crate::game::{gm, knight, ov, play, redo, start, undo};
 use fray_core::{CombatantId, Override, Refusal, Ruleset};
 use fray_gurps::Gurps;
-use fray_session::{Session, SessionError, Undone};
+use fray_session::{Given, Refused, Session};
 
 fn join(name: &str, template: &str, side: &str, cell: [i32; 2]) -> Override {
     Override::AddCombatant {
@@ -42,9 +42,11 @@ fn a_late_arrival_joins_the_order_by_basic_speed() {
     // rule: G-EXT-015 (order by Basic Speed, then DX)
     let mut session = knight();
     play(&mut session, 3);
-    let said = session
-        .apply_override(join("Squire Tom", "squire", "knight", [-2, 0]))
-        .expect("joins");
+    let said = ov(
+        &mut session,
+        join("Squire Tom", "squire", "knight", [-2, 0]),
+    )
+    .expect("joins");
     assert!(said[0].starts_with("Squire Tom (squire"), "{said:?}");
     assert!(said[1].contains("in the turn order"), "{said:?}");
     assert_eq!(
@@ -78,9 +80,7 @@ fn a_late_arrival_joins_the_order_by_basic_speed() {
 fn a_join_before_the_first_turn_is_ordered_with_everyone() {
     // rule: G-EXT-015
     let mut session = knight();
-    session
-        .apply_override(join("Grub", "goblin", "Orcs", [5, 1]))
-        .unwrap();
+    ov(&mut session, join("Grub", "goblin", "Orcs", [5, 1])).unwrap();
     assert!(
         session.state().order.is_empty(),
         "the order is fixed at the first turn"
@@ -93,12 +93,14 @@ fn a_join_before_the_first_turn_is_ordered_with_everyone() {
 fn joins_are_undone_redone_and_resumed() {
     let mut session = knight();
     play(&mut session, 2);
-    session
-        .apply_override(join("Squire Tom", "squire", "Knight", [-2, 0]))
-        .unwrap();
+    ov(
+        &mut session,
+        join("Squire Tom", "squire", "Knight", [-2, 0]),
+    )
+    .unwrap();
     play(&mut session, 6);
     let after = json(&session);
-    let (resumed, _) =
+    let resumed =
         Session::resume(start("knight-vs-orcs-table.toml"), session.saved_game()).unwrap();
     assert_eq!(json(&resumed), after, "a resumed game is the game");
     assert_eq!(
@@ -107,11 +109,11 @@ fn joins_are_undone_redone_and_resumed() {
     );
     // Undo back past the join (the knight's actions are decided at the table too).
     while names(&session).contains(&"Squire Tom".to_string()) {
-        assert!(matches!(session.undo(), Ok(Undone::Entries(_))));
+        assert!(matches!(undo(&mut session), Ok(n) if n > 0));
     }
     assert!(!order(&session).contains(&"Squire Tom".to_string()));
     while session.can_redo() {
-        session.redo().unwrap();
+        redo(&mut session).unwrap();
     }
     assert_eq!(json(&session), after, "redo gives the same game back");
 }
@@ -119,8 +121,8 @@ fn joins_are_undone_redone_and_resumed() {
 #[test]
 fn arrivals_are_refused_with_typed_reasons() {
     let mut session = knight();
-    let refused = |s: &mut Session<Gurps>, ov| match s.apply_override(ov) {
-        Err(SessionError::Refused(r)) => r,
+    let refused = |s: &mut Session<Gurps>, o| match ov(s, o) {
+        Err(Refused::Override(r)) => r,
         other => panic!("not refused: {other:?}"),
     };
     assert!(matches!(
@@ -155,7 +157,7 @@ fn arrivals_are_refused_with_typed_reasons() {
         ),
         Refusal::UnknownCombatant("Nobody".into())
     );
-    assert!(session.entries().is_empty(), "refusals stay out of the log");
+    assert_eq!(session.revision(), 1, "refusals stay out of the log");
 }
 
 #[test]
@@ -163,9 +165,11 @@ fn a_removed_figure_leaves_the_map_the_order_and_the_results() {
     let mut session = knight();
     play(&mut session, 3);
     let before = order(&session);
-    let said = session
-        .apply_override(Override::RemoveCombatant { who: "orc".into() })
-        .unwrap();
+    let said = ov(
+        &mut session,
+        Override::RemoveCombatant { who: "orc".into() },
+    )
+    .unwrap();
     assert_eq!(
         said,
         ["Orc leaves the field (game master): out of the turn order and the results."]
@@ -194,19 +198,29 @@ fn removing_the_figure_acting_first_keeps_the_round() {
     // rule: G-EXT-015 (the order is kept; the next figure acts next)
     let mut session = knight();
     // A second figure on the knight's side, so the fight goes on without him.
-    session
-        .apply_override(join("Squire Tom", "squire", "Knight", [-2, 0]))
-        .unwrap();
+    ov(
+        &mut session,
+        join("Squire Tom", "squire", "Knight", [-2, 0]),
+    )
+    .unwrap();
+    // The orcs' dice by hand, so the table stops after the knight's turn.
+    crate::game::dice(
+        &mut session,
+        fray_session::DiceRule {
+            who: fray_session::Roller::Side("Orcs".into()),
+            mode: fray_session::DiceMode::Hand,
+        },
+    )
+    .unwrap();
     play(&mut session, 1);
     let s = session.state();
     let (round, cursor) = (s.round, s.cursor);
     assert_eq!(cursor, Some(0), "the knight acts first");
     let acted = Gurps::name(s, s.order[cursor.unwrap()]).to_string();
     let next = Gurps::name(s, s.order[cursor.unwrap() + 1]).to_string();
-    session
-        .apply_override(Override::RemoveCombatant { who: acted })
-        .unwrap();
-    play(&mut session, 2);
+    ov(&mut session, Override::RemoveCombatant { who: acted }).unwrap();
+    // The table is paused (an orc acts next): the GM plays one turn.
+    assert!(crate::game::step(&mut session));
     let s = session.state();
     assert_eq!(s.round, round, "still the same round");
     assert_eq!(Gurps::name(s, s.order[s.cursor.unwrap()]), next);
@@ -248,9 +262,11 @@ fn what_pointed_at_a_removed_figure_lapses() {
     };
     state.set_grip(CombatantId(1), Some(grip));
     let mut session = Session::<Gurps>::new(state, 1);
-    session
-        .apply_override(Override::RemoveCombatant { who: "Orc".into() })
-        .unwrap();
+    ov(
+        &mut session,
+        Override::RemoveCombatant { who: "Orc".into() },
+    )
+    .unwrap();
     let s = session.state();
     let knight = s.fighter(CombatantId(0));
     assert_eq!(knight.feint, None, "a feint on it lapses");
@@ -274,22 +290,20 @@ fn what_pointed_at_a_removed_figure_lapses() {
 fn roster_game() -> String {
     let mut session = knight();
     play(&mut session, 3);
-    session
-        .apply_override(join("Grub", "goblin", "Orcs", [5, 1]))
-        .unwrap();
+    ov(&mut session, join("Grub", "goblin", "Orcs", [5, 1])).unwrap();
     play(&mut session, 8);
     while names(&session).contains(&"Grub".to_string()) {
-        session.undo().unwrap();
+        undo(&mut session).unwrap();
     }
-    session
-        .apply_override(join("Grub", "hobgoblin", "Orcs", [5, 1]))
-        .unwrap();
+    ov(&mut session, join("Grub", "hobgoblin", "Orcs", [5, 1])).unwrap();
     play(&mut session, 10);
-    session
-        .apply_override(Override::RemoveCombatant {
+    ov(
+        &mut session,
+        Override::RemoveCombatant {
             who: "Orc chief".into(),
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     play(&mut session, 400);
     session.saved_game().to_toml().unwrap()
 }
@@ -315,17 +329,18 @@ fn an_arrival_on_a_wall_and_negative_damage_are_refused() {
     let state = fray_core::run::load::<Gurps>(file).unwrap().state;
     let mut session = Session::<Gurps>::new(state, 1);
     assert_eq!(
-        session.apply_override(join("Tom", "squire", "Knight", [-3, 0])),
-        Err(SessionError::Refused(Refusal::CellBlocked {
-            cell: [-3, 0]
-        }))
+        ov(&mut session, join("Tom", "squire", "Knight", [-3, 0])),
+        Err(Refused::Override(Refusal::CellBlocked { cell: [-3, 0] }))
     );
     assert!(matches!(
-        session.apply_override(Override::Damage {
-            who: "Orc".into(),
-            amount: -3
-        }),
-        Err(SessionError::Refused(Refusal::BadAmount(_)))
+        ov(
+            &mut session,
+            Override::Damage {
+                who: "Orc".into(),
+                amount: -3
+            }
+        ),
+        Err(Refused::Override(Refusal::BadAmount(_)))
     ));
 }
 
@@ -333,54 +348,45 @@ fn an_arrival_on_a_wall_and_negative_damage_are_refused() {
 fn removing_an_attacker_drops_the_question_it_raised() {
     use fray_core::Pending;
     use fray_gurps::model::action::Question;
-    use fray_session::Attempt;
     let mut session = knight();
     // Play on, the knight always taking his first action, until he is asked
     // to defend against an orc.
     let attacker = loop {
         assert!(session.over().is_none(), "the orcs attacked the knight");
-        match session.attempt() {
-            Attempt::Done(..) => {}
-            Attempt::Waiting { state, pending, .. } => match pending {
-                Pending::Action(actor) => {
-                    let first = Gurps::legal_actions(&state, actor).remove(0);
-                    session.supply_action("Sir Ector", first);
-                }
-                Pending::Answer(q) if matches!(*q, Question::Defend { .. }) => {
-                    let Question::Defend { attacker, .. } = *q else {
-                        unreachable!()
-                    };
-                    break Gurps::name(&state, attacker).to_string();
-                }
-                Pending::Roll(req) => {
-                    let rolled = session.roll_for_me(&req);
-                    session
-                        .supply_roll(fray_core::RollInput::Exact(rolled), fray_session::By::ForMe);
-                }
-                other => panic!("unexpected {other:?}"),
+        let Some(w) = session.waiting().cloned() else {
+            gm(&mut session, Given::Continue).unwrap();
+            continue;
+        };
+        let given = match w.pending {
+            Pending::Action(actor) => Given::Action {
+                actor: None,
+                action: Gurps::legal_actions(&w.state, actor).remove(0),
             },
-            Attempt::Rejected(why) => panic!("{why}"),
-        }
+            Pending::Answer(q) if matches!(*q, Question::Defend { .. }) => {
+                let Question::Defend { attacker, .. } = *q else {
+                    unreachable!()
+                };
+                break Gurps::name(&w.state, attacker).to_string();
+            }
+            Pending::Roll(_) => Given::RollForMe,
+            other => panic!("unexpected {other:?}"),
+        };
+        gm(&mut session, given).unwrap();
     };
     // Nobody at the table answered yet: the GM may take the attacker off,
     // and the step is tried again without it.
-    session
-        .apply_override(Override::RemoveCombatant {
+    ov(
+        &mut session,
+        Override::RemoveCombatant {
             who: attacker.clone(),
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     assert!(!names(&session).contains(&attacker));
-    match session.attempt() {
-        Attempt::Waiting {
-            state,
-            pending: Pending::Answer(q),
-            ..
-        } if matches!(*q, Question::Defend { .. }) => {
-            if let Question::Defend { attacker: a, .. } = *q {
-                assert_ne!(Gurps::name(&state, a), attacker);
-            }
-        }
-        Attempt::Waiting { .. } | Attempt::Done(..) => {}
-        Attempt::Rejected(why) => panic!("{why}"),
+    if let Some(w) = session.waiting()
+        && let Pending::Answer(q) = &w.pending
+        && let Question::Defend { attacker: a, .. } = &**q
+    {
+        assert_ne!(Gurps::name(&w.state, *a), attacker);
     }
 }

@@ -2,9 +2,9 @@
 //! each system's words, delays where the system has an order, late
 //! arrivals and removals, each refusal typed.
 
-use fray_core::engine::Progress;
+use crate::game::{ov, run, undo};
 use fray_core::{Override, Refusal, Ruleset};
-use fray_session::{Attempt, Session, SessionError};
+use fray_session::{Refused, Session};
 
 /// The starting state of a bundled scenario.
 fn start<R: Ruleset>(scenario: &str) -> R::State {
@@ -15,21 +15,9 @@ fn start<R: Ruleset>(scenario: &str) -> R::State {
     fray_core::run::load::<R>(file).unwrap().state
 }
 
-/// Plays an all-AI session until `steps` steps are in the log or the end.
-fn run<R: Ruleset>(session: &mut Session<R>, steps: u64) {
-    while session.over().is_none() && session.steps() < steps {
-        match session.attempt() {
-            Attempt::Done(_, Progress::Over(_)) => return,
-            Attempt::Done(..) => {}
-            Attempt::Waiting { pending, .. } => panic!("an all-AI fight asked: {pending:?}"),
-            Attempt::Rejected(why) => panic!("rejected: {why}"),
-        }
-    }
-}
-
-fn refusal<R: Ruleset>(session: &mut Session<R>, ov: Override) -> Refusal {
-    match session.apply_override(ov) {
-        Err(SessionError::Refused(r)) => r,
+fn refusal<R: Ruleset>(session: &mut Session<R>, o: Override) -> Refusal {
+    match ov(session, o) {
+        Err(Refused::Override(r)) => r,
         other => panic!("not refused: {other:?}"),
     }
 }
@@ -123,14 +111,12 @@ fn arrival_refusals<R: Ruleset>(
 fn roster_game<R: Ruleset>(scenario: &str, a: Override, b: Override, gone: &str) -> String {
     let mut session = Session::<R>::new(start::<R>(scenario), 5);
     run(&mut session, 3);
-    session.apply_override(a).unwrap();
+    ov(&mut session, a).unwrap();
     run(&mut session, 8);
-    session.undo().unwrap();
-    session.apply_override(b).unwrap();
+    undo(&mut session).unwrap();
+    ov(&mut session, b).unwrap();
     run(&mut session, 10);
-    session
-        .apply_override(Override::RemoveCombatant { who: gone.into() })
-        .unwrap();
+    ov(&mut session, Override::RemoveCombatant { who: gone.into() }).unwrap();
     run(&mut session, 200);
     session.saved_game().to_toml().unwrap()
 }
@@ -145,27 +131,17 @@ mod d20 {
     fn conditions_in_d20_words_and_their_refusals() {
         // rule: X-CON-001 (prone), X-DEF-004 (fatigue levels)
         let mut session = Session::<D20>::new(start::<D20>(DUEL), 1);
-        session
-            .apply_override(cond("Ser Alda", "prone", true))
-            .unwrap();
-        session
-            .apply_override(cond("ser alda", "frightened", true))
-            .unwrap();
-        session
-            .apply_override(cond("Ser Alda", "fatigued", true))
-            .unwrap();
+        ov(&mut session, cond("Ser Alda", "prone", true)).unwrap();
+        ov(&mut session, cond("ser alda", "frightened", true)).unwrap();
+        ov(&mut session, cond("Ser Alda", "fatigued", true)).unwrap();
         let c = conditions(&session, "Ser Alda");
         assert!(
             c.contains(&"prone".into()) && c.contains(&"frightened".into()),
             "{c:?}"
         );
         assert!(c.contains(&"fatigued 1".into()), "{c:?}");
-        session
-            .apply_override(cond("Ser Alda", "prone", false))
-            .unwrap();
-        session
-            .apply_override(cond("Ser Alda", "fatigued", false))
-            .unwrap();
+        ov(&mut session, cond("Ser Alda", "prone", false)).unwrap();
+        ov(&mut session, cond("Ser Alda", "fatigued", false)).unwrap();
         assert!(
             matches!(
                 refusal(&mut session, cond("Ser Alda", "fatigued", false)),
@@ -174,7 +150,7 @@ mod d20 {
             "no fatigue to take off"
         );
         assert_eq!(conditions(&session, "Ser Alda"), ["frightened"]);
-        session.undo().unwrap();
+        undo(&mut session).unwrap();
         assert_eq!(
             conditions(&session, "Ser Alda"),
             ["frightened", "fatigued 1"]
@@ -189,17 +165,13 @@ mod d20 {
             refusal(&mut session, Override::Delay { who: "Ser Alda".into() }),
             Refusal::Illegal(i) if i.rule == "X-SEQ-001"
         ));
-        session
-            .apply_override(join("Ser Cato", "fighter", "Alda", [3, 3]))
-            .unwrap();
+        ov(&mut session, join("Ser Cato", "fighter", "Alda", [3, 3])).unwrap();
         run(&mut session, 1);
         let s = session.state();
         let waiting = s.order[s.cursor];
         let next = s.order[s.cursor + 1];
         let name = D20::name(s, waiting).to_string();
-        session
-            .apply_override(Override::Delay { who: name.clone() })
-            .unwrap();
+        ov(&mut session, Override::Delay { who: name.clone() }).unwrap();
         let s = session.state();
         assert_eq!((s.order[s.cursor], s.order[s.cursor + 1]), (next, waiting));
         let acted = D20::name(s, s.order[0]).to_string();
@@ -219,22 +191,24 @@ mod d20 {
             Refusal::CellBlocked { cell: [11, 11] },
             "a large ogre's 2x2 space runs off the map"
         );
-        assert!(session.entries().is_empty());
+        assert_eq!(session.revision(), 1);
         run(&mut session, 2);
-        session
-            .apply_override(join("Gob", "goblin", "Bran", [3, 3]))
-            .unwrap();
+        ov(&mut session, join("Gob", "goblin", "Bran", [3, 3])).unwrap();
         let s = session.state();
         assert_eq!(s.order.last().map(|&id| D20::name(s, id)), Some("Gob"));
         run(&mut session, 6);
-        session
-            .apply_override(Override::RemoveCombatant {
+        ov(
+            &mut session,
+            Override::RemoveCombatant {
                 who: "Ser Bran".into(),
-            })
-            .unwrap();
-        session
-            .apply_override(Override::RemoveCombatant { who: "Gob".into() })
-            .unwrap();
+            },
+        )
+        .unwrap();
+        ov(
+            &mut session,
+            Override::RemoveCombatant { who: "Gob".into() },
+        )
+        .unwrap();
         assert_eq!(names(&session), ["Ser Alda"]);
         run(&mut session, 100);
         let over = session.over().expect("one side left");
@@ -270,26 +244,16 @@ mod margin {
     fn conditions_in_margin_words_and_their_refusals() {
         // rule: M-EFF-001 (stunned), M-EFF-003 (knocked down), M-CRT-001 (off balance)
         let mut session = Session::<Margin>::new(start::<Margin>(DUEL), 1);
-        session
-            .apply_override(cond("Aldric", "stunned", true))
-            .unwrap();
-        session
-            .apply_override(cond("Aldric", "knocked down", true))
-            .unwrap();
+        ov(&mut session, cond("Aldric", "stunned", true)).unwrap();
+        ov(&mut session, cond("Aldric", "knocked down", true)).unwrap();
         let c = conditions(&session, "Aldric");
         assert!(
             c.contains(&"stunned".into()) && c.contains(&"lying".into()),
             "{c:?}"
         );
-        session
-            .apply_override(cond("Aldric", "lying", false))
-            .unwrap();
-        session
-            .apply_override(cond("Aldric", "stunned", false))
-            .unwrap();
-        session
-            .apply_override(cond("Aldric", "off balance", true))
-            .unwrap();
+        ov(&mut session, cond("Aldric", "lying", false)).unwrap();
+        ov(&mut session, cond("Aldric", "stunned", false)).unwrap();
+        ov(&mut session, cond("Aldric", "off balance", true)).unwrap();
         assert!(session.state().fighters[0].guard.off_balance);
         assert!(matches!(
             refusal(&mut session, cond("Aldric", "kneeling", false)),
@@ -313,9 +277,11 @@ mod margin {
             refusal(&mut session, Override::Delay { who: "Aldric".into() }),
             Refusal::Illegal(i) if i.rule == "M-FLO-001"
         ));
-        session
-            .apply_override(join("Cuthbert", "man_at_arms", "Aldric", [0, 3]))
-            .unwrap();
+        ov(
+            &mut session,
+            join("Cuthbert", "man_at_arms", "Aldric", [0, 3]),
+        )
+        .unwrap();
         run(&mut session, 1);
         let s = session.state();
         assert_eq!(
@@ -326,9 +292,7 @@ mod margin {
         let c = s.cursor.unwrap();
         let (waiting, next) = (s.order[c + 1], s.order[c + 2]);
         let name = Margin::name(s, waiting).to_string();
-        session
-            .apply_override(Override::Delay { who: name })
-            .unwrap();
+        ov(&mut session, Override::Delay { who: name }).unwrap();
         let s = session.state();
         assert_eq!((s.order[c + 1], s.order[c + 2]), (next, waiting));
     }
@@ -339,25 +303,27 @@ mod margin {
         let mut session = Session::<Margin>::new(start::<Margin>(DUEL), 1);
         run(&mut session, 1);
         let round = session.state().round;
-        session
-            .apply_override(join("Cuthbert", "archer", "Bertram", [0, 3]))
-            .unwrap();
+        ov(&mut session, join("Cuthbert", "archer", "Bertram", [0, 3])).unwrap();
         assert_eq!(session.state().order.len(), 2, "not in this round's order");
         while session.state().round == round && session.over().is_none() {
             let steps = session.steps();
             run(&mut session, steps + 1);
         }
         assert!(session.over().is_some() || session.state().order.len() == 3);
-        session
-            .apply_override(Override::RemoveCombatant {
+        ov(
+            &mut session,
+            Override::RemoveCombatant {
                 who: "Bertram".into(),
-            })
-            .unwrap();
-        session
-            .apply_override(Override::RemoveCombatant {
+            },
+        )
+        .unwrap();
+        ov(
+            &mut session,
+            Override::RemoveCombatant {
                 who: "cuthbert".into(),
-            })
-            .unwrap();
+            },
+        )
+        .unwrap();
         assert_eq!(names(&session), ["Aldric"]);
         assert_eq!(session.state().controllers.len(), 1);
         run(&mut session, 100);
@@ -376,7 +342,7 @@ mod margin {
             "Aldric",
         );
         let saved: fray_session::SavedGame<Margin> = toml::from_str(&game).unwrap();
-        let (resumed, _) = Session::resume(start::<Margin>(DUEL), saved).unwrap();
+        let resumed = Session::resume(start::<Margin>(DUEL), saved).unwrap();
         assert_eq!(resumed.saved_game().to_toml().unwrap(), game);
     }
 }
@@ -391,19 +357,13 @@ mod dragonquest {
     fn conditions_in_dragonquest_words_and_their_refusals() {
         // rule: DQ-19-003 (stunned), DQ-16-012 (entangled)
         let mut session = Session::<DragonQuest>::new(start::<DragonQuest>(DUEL), 1);
-        session
-            .apply_override(cond("Aldric", "stunned", true))
-            .unwrap();
-        session
-            .apply_override(cond("Aldric", "prone", true))
-            .unwrap();
-        session
-            .apply_override(cond("Aldric", "entangled", true))
-            .unwrap();
+        ov(&mut session, cond("Aldric", "stunned", true)).unwrap();
+        ov(&mut session, cond("Aldric", "prone", true)).unwrap();
+        ov(&mut session, cond("Aldric", "entangled", true)).unwrap();
         let s = &session.state().figures[0].status;
         assert!(s.stunned && s.prone && s.entangled.is_some());
         for c in ["stunned", "prone", "entangled", "restrained", "knocked out"] {
-            session.apply_override(cond("Aldric", c, false)).unwrap();
+            ov(&mut session, cond("Aldric", c, false)).unwrap();
         }
         let s = &session.state().figures[0].status;
         assert!(!s.stunned && !s.prone && s.entangled.is_none());
@@ -424,11 +384,13 @@ mod dragonquest {
             refusal(&mut session, Override::Delay { who: "Brand".into() }),
             Refusal::Illegal(i) if i.rule == "DQ-12-006"
         ));
-        session
-            .apply_override(Override::Delay {
+        ov(
+            &mut session,
+            Override::Delay {
                 who: "Aldric".into(),
-            })
-            .unwrap();
+            },
+        )
+        .unwrap();
         let ids: Vec<u16> = session.state().seq.queue.iter().map(|c| c.0).collect();
         assert_eq!(ids, [1, 0]);
         let fresh = Session::<DragonQuest>::new(start::<DragonQuest>(DUEL), 1);
@@ -444,23 +406,23 @@ mod dragonquest {
         // rule: DQ-12-001 (engagements and initiative each pulse)
         let mut session = Session::<DragonQuest>::new(start::<DragonQuest>(DUEL), 1);
         run(&mut session, 1);
-        session
-            .apply_override(join("Grom", "orc", "Brand", [0, 5]))
-            .unwrap();
-        session
-            .apply_override(join("Horse", "warhorse", "Aldric", [-3, 4]))
-            .unwrap();
+        ov(&mut session, join("Grom", "orc", "Brand", [0, 5])).unwrap();
+        ov(&mut session, join("Horse", "warhorse", "Aldric", [-3, 4])).unwrap();
         let s = session.state();
         assert_eq!(s.seq.group_of.len(), s.figures.len());
         run(&mut session, 12);
-        session
-            .apply_override(Override::RemoveCombatant {
+        ov(
+            &mut session,
+            Override::RemoveCombatant {
                 who: "Brand".into(),
-            })
-            .unwrap();
-        session
-            .apply_override(Override::RemoveCombatant { who: "Grom".into() })
-            .unwrap();
+            },
+        )
+        .unwrap();
+        ov(
+            &mut session,
+            Override::RemoveCombatant { who: "Grom".into() },
+        )
+        .unwrap();
         assert_eq!(names(&session), ["Aldric", "Horse"]);
         run(&mut session, 200);
         assert_eq!(
@@ -478,7 +440,7 @@ mod dragonquest {
             "Aldric",
         );
         let saved: fray_session::SavedGame<DragonQuest> = toml::from_str(&game).unwrap();
-        let (resumed, _) = Session::resume(start::<DragonQuest>(DUEL), saved).unwrap();
+        let resumed = Session::resume(start::<DragonQuest>(DUEL), saved).unwrap();
         assert_eq!(resumed.saved_game().to_toml().unwrap(), game);
     }
 }

@@ -35,12 +35,25 @@ pub struct Prompter<I, W> {
     /// Where prompts, menus and events go.
     pub out: W,
     echo: bool,
+    /// Lines read so far.
+    lines: usize,
 }
 
 impl<I: BufRead, W: Write> Prompter<I, W> {
     /// A prompter over `input` and `out`; `echo` repeats each reply.
     pub fn new(input: I, out: W, echo: bool) -> Self {
-        Prompter { input, out, echo }
+        Prompter {
+            input,
+            out,
+            echo,
+            lines: 0,
+        }
+    }
+
+    /// The number of the last line read when the replies come from a
+    /// script (not a terminal), so a refusal can name the script's line.
+    pub fn script_line(&self) -> Option<usize> {
+        (self.echo && self.lines > 0).then_some(self.lines)
     }
 
     /// Shows `prompt`, waits for one line and sorts it.
@@ -53,6 +66,7 @@ impl<I: BufRead, W: Write> Prompter<I, W> {
             writeln!(self.out)?;
             return Ok(Line::Eof);
         }
+        self.lines += 1;
         let text = String::from_utf8_lossy(&bytes).trim().to_string();
         if self.echo {
             writeln!(self.out, "{text}")?;

@@ -1,10 +1,12 @@
-//! The rulesets this binary knows, and dispatch by ruleset id.
+//! The rulesets Fray plays, listed once, and dispatch by ruleset id.
 //!
 //! The core stays ignorant of rulesets (DESIGN.md invariant 3); this file
-//! is where they meet. Adding a ruleset is one line in [`rulesets!`] below:
-//! from it come `fray systems`, the dispatch of every command (through
-//! [`with_ruleset!`], which monomorphizes the command per ruleset) and the
-//! list the CLI tests walk (`fray systems --json`).
+//! is where they meet, for every front end (the CLI, the server, the
+//! Python bindings, tests). Adding a ruleset is one line in `rulesets!`
+//! below: from it come [`REGISTERED`] (`fray systems`), the dispatch of
+//! every command and of [`crate::Table`] (through
+//! [`with_ruleset!`](crate::with_ruleset), which monomorphizes its body per
+//! ruleset) and the list the CLI tests walk (`fray systems --json`).
 
 use fray_core::Ruleset;
 
@@ -40,8 +42,8 @@ pub struct Planned {
 /// the [`with_ruleset!`] dispatch macro (the `$d` argument is a literal `$`,
 /// so the inner macro can declare its own metavariables).
 macro_rules! rulesets {
-    ($($id:literal => $ty:ty),+ $(,)?) => {
-        rulesets!(@define ($) $($id => $ty),+);
+    ($($id:literal => $krate:ident :: $name:ident),+ $(,)?) => {
+        rulesets!(@define ($) $($id => $crate::$krate::$name),+);
     };
     (@define ($d:tt) $($id:literal => $ty:ty),+) => {
         /// Every ruleset this binary plays, in registry order.
@@ -52,7 +54,7 @@ macro_rules! rulesets {
         /// The registry's ids are the rulesets' own (checked at compile time).
         const _: () = {$(
             assert!(
-                crate::registry::same($id, <$ty as fray_core::Ruleset>::ID),
+                $crate::registry::same($id, <$ty as fray_core::Ruleset>::ID),
                 concat!("the registry id `", $id, "` is not the ruleset's ID")
             );
         )+};
@@ -60,13 +62,14 @@ macro_rules! rulesets {
         /// Runs `$body` with `$R` bound to the ruleset type whose id is
         /// `$key`, or evaluates `$otherwise` with the id bound to `$other`
         /// when no registered ruleset has it.
+        #[macro_export]
         macro_rules! with_ruleset {
             ($d key:expr, $d R:ident => $d body:expr, $d other:ident => $d otherwise:expr) => {{
                 let key: &str = $d key;
                 $(
-                    if key == <$ty as fray_core::Ruleset>::ID {
+                    if key == <$ty as $crate::fray_core::Ruleset>::ID {
                         type $d R = $ty;
-                        let () = <$ty as fray_core::Ruleset>::DECLARATIONS_FIT;
+                        let () = <$ty as $crate::fray_core::Ruleset>::DECLARATIONS_FIT;
                         $d body
                     } else
                 )+
@@ -76,7 +79,6 @@ macro_rules! rulesets {
                 }
             }};
         }
-        pub(crate) use with_ruleset;
     };
 }
 
@@ -149,6 +151,7 @@ mod tests {
 
     #[test]
     fn every_registered_ruleset_dispatches_to_itself() {
+        use fray_core::Ruleset;
         for r in REGISTERED {
             let id = with_ruleset!(r.id, R => R::ID, other => panic!("{other} does not dispatch"));
             assert_eq!(id, r.id);

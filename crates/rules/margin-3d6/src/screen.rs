@@ -1,0 +1,32 @@
+//! What a player's seat reads of an event when the GM hides figures
+//! (`npcs = "hidden"`, [`fray_core::view::Screen`]): rolls screened by the
+//! core, and a hidden figure's damage told without its DR.
+
+use crate::model::event::Event;
+use fray_core::view::Screen;
+
+/// `event` as a seat behind `screen` reads it.
+pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
+    match event {
+        Event::Roll(roll) => {
+            let mut roll = roll.clone();
+            roll.screen(screen);
+            Event::Roll(roll)
+        }
+        Event::Damage {
+            name,
+            location,
+            kind,
+            damage,
+            injury,
+            ..
+        } if screen.hides(name) => Event::Note {
+            text: format!(
+                "{name} takes {damage} {} to the {location}: {injury} HP lost",
+                kind.name()
+            ),
+            rule: "M-DMG-007",
+        },
+        other => other.clone(),
+    }
+}
