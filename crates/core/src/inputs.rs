@@ -114,6 +114,22 @@ impl<R: Ruleset> InputLog<R> {
         }
     }
 
+    /// Where the `index`-th action (0-based, in consumption order) sits in
+    /// the file: `actions[2]` among the loose ones, else `steps[4].actions[0]`.
+    pub fn action_path(&self, index: usize) -> Option<String> {
+        if index < self.loose.actions.len() {
+            return Some(format!("actions[{index}]"));
+        }
+        let mut rest = index - self.loose.actions.len();
+        for (k, step) in self.steps.iter().enumerate() {
+            if rest < step.actions.len() {
+                return Some(format!("steps[{k}].actions[{rest}]"));
+            }
+            rest -= step.actions.len();
+        }
+        None
+    }
+
     /// All inputs in consumption order, as three queues.
     pub fn queues(&self) -> Queues<R> {
         let mut q = Queues::default();

@@ -103,8 +103,30 @@ pub fn fight<R: Ruleset>(
     seed: u64,
     on_event: impl FnMut(R::Event),
 ) -> Flow<(Outcome, bool), R> {
+    fight_script(state, inputs, seed, on_event).map_err(|(halt, _)| halt)
+}
+
+/// [`fight`], and when it stops, where in the script: the path of the
+/// scripted action the halt is about (an illegal action,
+/// [`InputLog::action_path`]), if it is one.
+pub fn fight_script<R: Ruleset>(
+    state: &mut R::State,
+    inputs: &InputLog<R>,
+    seed: u64,
+    on_event: impl FnMut(R::Event),
+) -> Result<(Outcome, bool), (crate::Halt<R>, Option<String>)> {
     let mut oracle = InputOracle::script(inputs, seed);
     let mut sink = FnSink(on_event);
-    let outcome = engine::run(state, &mut oracle, &mut sink)?;
-    Ok((outcome, oracle.has_unused_inputs()))
+    match engine::run(state, &mut oracle, &mut sink) {
+        Ok(outcome) => Ok((outcome, oracle.has_unused_inputs())),
+        Err(halt) => {
+            let at = match &halt {
+                crate::Halt::Illegal(_) => oracle
+                    .last_scripted_action()
+                    .and_then(|i| inputs.action_path(i)),
+                _ => None,
+            };
+            Err((halt, at))
+        }
+    }
 }

@@ -48,7 +48,7 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     let loaded = run::load_with::<R>(file, args.data.as_deref()).map_err(out::fail)?;
     let inputs = match &args.inputs {
         Some(path) => read_inputs::<R>(path)?,
-        None => Inputs::Script(InputLog::default()),
+        None => Inputs::Script(InputLog::default(), None),
     };
     let seed = args.seed.or(header.seed).unwrap_or(1);
     let name = header
@@ -58,9 +58,9 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     let mut w = out::stdout();
     let start = R::roster(&state);
     // A saved game: its seed, replayed from the start; the fight goes on from there.
-    let (seed, script, saved) = match inputs {
-        Inputs::Script(log) => (seed, log, None),
-        Inputs::Saved(saved) => (saved.seed, InputLog::default(), Some(saved)),
+    let (seed, script, inputs_file, saved) = match inputs {
+        Inputs::Script(log, file) => (seed, log, file, None),
+        Inputs::Saved(saved) => (saved.seed, InputLog::default(), None, Some(saved)),
     };
     if args.json {
         let doc = json!({"event": "start", "scenario": name, "ruleset": R::ID, "seed": seed, "roster": start});
@@ -115,17 +115,26 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
                 }
             });
             state = session.state().clone();
-            outcome.map(|o| (o, false))
+            outcome.map(|o| (o, false)).map_err(Stop::Halt)
         }
-        None => run::fight::<R>(&mut state, &script, seed, |event| {
+        None => run::fight_script::<R>(&mut state, &script, seed, |event| {
             say(event_line::<R>(&event, json))
+        })
+        .map_err(|(halt, at)| match (at, &inputs_file) {
+            // An illegal action of the script, at its place in the file.
+            (Some(path), Some(file)) => {
+                Stop::At(file.setup_error(&fray_core::SetupError::new(path, halt.to_string())))
+            }
+            _ => Stop::Halt(halt),
         }),
     };
     if let Some(e) = write_error {
         return Err(e.into());
     }
-    let (outcome, unused) =
-        result.map_err(|e| out::message(format!("{}: {e}", args.scenario.display())))?;
+    let (outcome, unused) = result.map_err(|e| match e {
+        Stop::At(at) => out::fail(at),
+        Stop::Halt(halt) => out::message(format!("{}: {halt}", args.scenario.display())),
+    })?;
     let end = R::roster(&state);
     if json {
         out::line(
@@ -154,10 +163,19 @@ fn event_line<R: Ruleset>(event: &R::Event, json: bool) -> String {
     }
 }
 
+/// Why a fight stopped before its end.
+enum Stop<R: Ruleset> {
+    /// The rules or an input stopped it.
+    Halt(fray_core::Halt<R>),
+    /// A scripted action the rules refuse, at its place in the script.
+    At(fray_core::scenario::FileError),
+}
+
 /// What `--inputs` names.
 enum Inputs<R: Ruleset> {
-    /// A script of inputs (also the first format of `fray play`'s saved games).
-    Script(InputLog<R>),
+    /// A script of inputs (also the first format of `fray play`'s saved
+    /// games), with its file.
+    Script(InputLog<R>, Option<SourceFile>),
     /// A game saved by `fray play` (any version with a `version` key).
     Saved(SavedGame<R>),
 }
@@ -167,9 +185,8 @@ fn read_inputs<R: Ruleset>(path: &Path) -> Result<Inputs<R>> {
     let file = super::read(path)?;
     let header: SaveHeader = file.parse().map_err(out::fail)?;
     if header.version.is_none() {
-        return Ok(Inputs::Script(
-            run::load_inputs::<R>(&file).map_err(out::fail)?,
-        ));
+        let log = run::load_inputs::<R>(&file).map_err(out::fail)?;
+        return Ok(Inputs::Script(log, Some(file)));
     }
     let saved = SavedGame::<R>::read(&file, 1).map_err(|e| match e {
         fray_session::ReadError::File(f) => out::fail(f),

@@ -1,4 +1,6 @@
-//! `fray schema RULESET`: the JSON Schema of scenario files, for editors.
+//! `fray schema RULESET`: the JSON Schema of scenario files, for editors;
+//! `fray schema table`: the JSON Schema of the table's protocol (what a
+//! seat sends and reads, `docs/table.md`).
 
 use crate::out::{self, Result};
 use fray_core::Ruleset;
@@ -9,8 +11,9 @@ use std::io::Write;
 /// Arguments of `fray schema`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The ruleset whose scenario schema to print (`fray systems` lists them);
-    /// without one, the playable rulesets are listed.
+    /// The ruleset whose scenario schema to print (`fray systems` lists
+    /// them), or `table` for the table's JSON protocol; without one, the
+    /// choices are listed.
     pub ruleset: Option<String>,
 }
 
@@ -27,11 +30,14 @@ pub fn run(args: &Args) -> Result {
     let Some(id) = &args.ruleset else {
         let ids: Vec<&str> = REGISTERED.iter().map(|r| r.id).collect();
         return Err(out::message(format!(
-            "name the ruleset: fray schema RULESET, one of {}",
+            "name the ruleset: fray schema RULESET, one of {} (or `table` for the table's protocol)",
             ids.join(", ")
         )));
     };
-    let schema = schema_of(id).map_err(out::message)?;
+    let schema = match id.as_str() {
+        "table" => fray_session::table::protocol::schema(),
+        id => schema_of(id).map_err(out::message)?,
+    };
     let text = serde_json::to_string_pretty(&schema).map_err(out::message)?;
     let mut w = out::stdout();
     out::line(&mut w, text)?;

@@ -303,6 +303,19 @@ fn schema_validates_every_bundled_scenario() {
     assert!(!jsonschema::validator_for(&schema).unwrap().is_valid(&bad));
 }
 
+/// `fray schema table`: the table's protocol, the one `docs/table.schema.json` publishes.
+#[test]
+fn the_table_protocol_schema_is_printed_and_is_the_published_one() {
+    let printed: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["schema", "table"])).expect("JSON");
+    jsonschema::validator_for(&printed).expect("a valid JSON Schema");
+    let published: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("docs/table.schema.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(printed, published);
+}
+
 /// `fray schema` has no default ruleset: without one it names them.
 #[test]
 fn schema_without_a_ruleset_lists_them() {

@@ -11,5 +11,6 @@ mod odds_pinned;
 mod odds_resume;
 mod overrides;
 mod play;
+mod saves;
 mod seats;
 mod sim;

@@ -257,7 +257,7 @@ fn bad_input_is_asked_again_not_a_crash() {
         "Not a menu number, a command or a value",
         "99 is not on the menu: choose 1 to ",
         "0 is not on the menu",
-        "Sir Bors cannot do that",
+        "line 9: Sir Bors cannot do that",
         "save needs a file name",
         "Commands at every prompt:",
         "End of input: leaving the game.",

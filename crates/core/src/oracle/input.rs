@@ -44,6 +44,11 @@ pub struct InputOracle<R: Ruleset> {
     recorded: Vec<StepInputs<R>>,
     /// Rolls in committed steps, for numbering rolls in messages.
     rolls_committed: usize,
+    /// Actions taken from the script so far.
+    script_actions: usize,
+    /// The script's index of the last action handed out, if it came from
+    /// the script (not the AI, nor a retry).
+    last_scripted: Option<usize>,
 }
 
 /// An [`InputOracle`] for scripts and replays.
@@ -62,7 +67,17 @@ impl<R: Ruleset> InputOracle<R> {
             cursor: (0, 0, 0),
             recorded: Vec::new(),
             rolls_committed: 0,
+            script_actions: 0,
+            last_scripted: None,
         }
+    }
+
+    /// The script's index (0-based, in consumption order:
+    /// [`InputLog::action_path`] finds it in the file) of the last action
+    /// handed out, when it came from the script: an illegal action is
+    /// reported at its place in the file.
+    pub fn last_scripted_action(&self) -> Option<usize> {
+        self.last_scripted
     }
 
     /// A script that falls back to the seeded RNG and AI.
@@ -246,12 +261,15 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
 
     fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R> {
         let name = R::name(state, actor);
+        self.last_scripted = None;
         let given = if self.cursor.0 < self.current.actions.len() {
             self.cursor.0 += 1;
             Some(self.current.actions[self.cursor.0 - 1].clone())
         } else if let Some(a) = self.queues.actions.pop_front() {
             self.current.actions.push(a.clone());
             self.cursor.0 += 1;
+            self.last_scripted = Some(self.script_actions);
+            self.script_actions += 1;
             Some(a)
         } else {
             None

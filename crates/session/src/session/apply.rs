@@ -599,7 +599,11 @@ impl<R: Ruleset> Session<R> {
         }
         let logged: Vec<&Input<R>> = inputs.iter().filter(|i| i.by().is_person()).collect();
         if given != logged {
-            return Err("its people's inputs are not those given to it".into());
+            return Err(
+                "its people's inputs are not those the entries before it gave: \
+                 a choice or a die was changed"
+                    .into(),
+            );
         }
         Ok(())
     }

@@ -40,8 +40,12 @@ pub struct TableView {
     pub round: u32,
     /// How the fight ended, once it has.
     pub over: Option<OutcomeView>,
-    /// Whether the table waits for the GM to continue after an undo or redo.
+    /// Whether the table waits for the GM to play on (at the start, after
+    /// an override, an undo or a redo that leaves the AI to act).
     pub paused: bool,
+    /// Whether a person gave inputs to the step in progress (overrides,
+    /// dice settings and seats wait until it completes or is undone).
+    pub in_progress: bool,
     /// Why the fight cannot go on, if it cannot.
     pub stuck: Option<String>,
     /// What the table waits for, and from whom.
@@ -202,6 +206,9 @@ pub struct PendingView {
     pub text: String,
     /// The legal choices as the menus show them (when this seat may give it).
     pub menu: Option<MenuView>,
+    /// What the ruleset's AI would choose, to send back as it is ("let
+    /// the AI decide"; when this seat may give it).
+    pub suggested: Option<serde_json::Value>,
     /// The roll wanted, for a roll.
     pub roll: Option<RollWanted>,
 }
@@ -329,6 +336,7 @@ impl<R: Ruleset> Lens<'_, R> {
             round: R::round(state),
             over: session.over().map(|o| self.outcome(o)),
             paused: session.paused(),
+            in_progress: session.in_progress(),
             stuck: session.stuck().map(str::to_string),
             pending,
             figures: status.figures.iter().map(|f| self.figure(f)).collect(),
@@ -427,6 +435,13 @@ impl<R: Ruleset> Lens<'_, R> {
         let for_seat = session.seat_for(state, pending);
         let yours = seat::may_give(self.seat, &for_seat);
         let roster = R::roster(state);
+        let suggested = match pending {
+            Pending::Action(actor) if yours => {
+                serde_json::to_value(R::ai_action(state, *actor)).ok()
+            }
+            Pending::Answer(q) if yours => serde_json::to_value(R::ai_answer(state, q)).ok(),
+            _ => None,
+        };
         let (kind, figure, text, menu, roll) = match pending {
             Pending::Action(actor) => (
                 "action",
@@ -480,6 +495,7 @@ impl<R: Ruleset> Lens<'_, R> {
             figure,
             text,
             menu,
+            suggested,
             roll,
         }
     }

@@ -11,5 +11,7 @@ mod play_out;
 mod roster;
 mod rulesets;
 mod saves;
+mod seats;
 mod shortcuts;
 mod status;
+mod table;
