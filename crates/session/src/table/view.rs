@@ -207,7 +207,7 @@ pub struct PendingView {
     /// The legal choices as the menus show them (when this seat may give it).
     pub menu: Option<MenuView>,
     /// What the ruleset's AI would choose, to send back as it is ("let
-    /// the AI decide"; when this seat may give it).
+    /// the AI decide"; for the seat the request is for).
     pub suggested: Option<serde_json::Value>,
     /// The roll wanted, for a roll.
     pub roll: Option<RollWanted>,
@@ -435,11 +435,14 @@ impl<R: Ruleset> Lens<'_, R> {
         let for_seat = session.seat_for(state, pending);
         let yours = seat::may_give(self.seat, &for_seat);
         let roster = R::roster(state);
+        // Worked out for the seat the request is for only (the GM looking
+        // at a player's turn does not pay for the AI's decision).
+        let owner = *self.seat == for_seat;
         let suggested = match pending {
-            Pending::Action(actor) if yours => {
+            Pending::Action(actor) if owner => {
                 serde_json::to_value(R::ai_action(state, *actor)).ok()
             }
-            Pending::Answer(q) if yours => serde_json::to_value(R::ai_answer(state, q)).ok(),
+            Pending::Answer(q) if owner => serde_json::to_value(R::ai_answer(state, q)).ok(),
             _ => None,
         };
         let (kind, figure, text, menu, roll) = match pending {
