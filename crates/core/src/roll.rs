@@ -314,3 +314,48 @@ impl RollRecord {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_dice::RollKind;
+
+    fn record(roller: &str, secret: bool) -> RollRecord {
+        let mut req = RollRequest::new(Some(CombatantId(1)), RollKind::three_d6(), "attack", "G-X");
+        if secret {
+            req = req.in_secret();
+        }
+        let rolled = RollKind::three_d6().from_total(10).unwrap();
+        let mut mods = ModList::base("Axe", 13, "G-ATK-024");
+        mods.add("shock", -2, "G-INJ-001");
+        RollRecord::new(&req, Some(roller), rolled)
+            .with_target(&mods)
+            .verdict("success")
+    }
+
+    #[test]
+    fn a_screen_withholds_secret_rolls_and_hidden_figures_sheets() {
+        let hide = |name: &str| name == "Orc";
+        let screen = Screen::new(&hide, true);
+        // A hidden figure's roll: the dice and the verdict, no target or terms.
+        let orc = screen.roll(&record("Orc", false));
+        assert_eq!(orc.describe(), "3d6 = 10 -> success");
+        assert!(orc.target.is_none() && orc.modifiers.is_empty());
+        // Another's stays whole.
+        let knight = screen.roll(&record("Sir Ector", false));
+        assert_eq!(knight.describe(), record("Sir Ector", false).describe());
+        // A secret roll: only that it was made.
+        let secret = Screen::secrets_only().roll(&record("Sir Ector", true));
+        assert_eq!(secret.describe(), "3d6 rolled in secret");
+        assert_eq!(secret.total, 0);
+    }
+
+    #[test]
+    fn an_order_leaves_out_the_hidden_figures_values() {
+        let hide = |name: &str| name.starts_with("Orc");
+        let screen = Screen::new(&hide, true);
+        let order = vec![("Sir Ector".to_string(), 6.0), ("Orc".to_string(), 5.5)];
+        assert_eq!(screen.order(&order).as_deref(), Some("Sir Ector (6), Orc"));
+        assert_eq!(Screen::secrets_only().order(&order), None);
+    }
+}

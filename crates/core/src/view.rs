@@ -44,6 +44,30 @@ impl<'a> Screen<'a> {
     pub fn hides_any(&self) -> bool {
         self.any
     }
+
+    /// `roll` as this screen lets it be read ([`crate::RollRecord::screen`]).
+    pub fn roll(&self, roll: &crate::RollRecord) -> crate::RollRecord {
+        let mut roll = roll.clone();
+        roll.screen(self);
+        roll
+    }
+
+    /// An order of names with a figure each (Basic Speed, initiative, IV)
+    /// in words, `Sir Ector (6), Orc, Orc runt`, the hidden figures'
+    /// figures left out; `None` when it hides none of them.
+    pub fn order<T: std::fmt::Display>(&self, order: &[(String, T)]) -> Option<String> {
+        if !order.iter().any(|(n, _)| self.hides(n)) {
+            return None;
+        }
+        let parts: Vec<String> = order
+            .iter()
+            .map(|(n, v)| match self.hides(n) {
+                true => n.clone(),
+                false => format!("{n} ({v})"),
+            })
+            .collect();
+        Some(parts.join(", "))
+    }
 }
 
 /// One condition of one figure, with how long it lasts.

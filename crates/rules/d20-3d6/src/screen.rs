@@ -9,11 +9,9 @@ use fray_core::view::Screen;
 /// `event` as a seat behind `screen` reads it.
 pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
     match event {
-        Event::Roll { roll } => {
-            let mut roll = roll.clone();
-            roll.screen(screen);
-            Event::Roll { roll }
-        }
+        Event::Roll { roll } => Event::Roll {
+            roll: screen.roll(roll),
+        },
         Event::Damage {
             target,
             amount,
@@ -27,19 +25,13 @@ pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
                 rule: rules.first().copied().unwrap_or("X-DMG-001"),
             }
         }
-        Event::Initiative { order } if order.iter().any(|(n, _)| screen.hides(n)) => {
-            let parts: Vec<String> = order
-                .iter()
-                .map(|(n, t)| match screen.hides(n) {
-                    true => n.clone(),
-                    false => format!("{n} ({t})"),
-                })
-                .collect();
-            Event::Note {
-                text: format!("Initiative: {}", parts.join(", ")),
+        Event::Initiative { order } => match screen.order(order) {
+            Some(words) => Event::Note {
+                text: format!("Initiative: {words}"),
                 rule: "X-SEQ-001",
-            }
-        }
+            },
+            None => event.clone(),
+        },
         other => other.clone(),
     }
 }

@@ -9,11 +9,9 @@ use fray_core::view::Screen;
 /// `event` as a seat behind `screen` reads it.
 pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
     match event {
-        Event::Roll { roll } => {
-            let mut roll = roll.clone();
-            roll.screen(screen);
-            Event::Roll { roll }
-        }
+        Event::Roll { roll } => Event::Roll {
+            roll: screen.roll(roll),
+        },
         Event::Damage {
             who,
             amount,
@@ -25,20 +23,14 @@ pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
             what: format!("takes {amount} {pool}"),
             rule,
         },
-        Event::Order { what, order, rule } if order.iter().any(|(n, _)| screen.hides(n)) => {
-            let parts: Vec<String> = order
-                .iter()
-                .map(|(n, iv)| match screen.hides(n) {
-                    true => n.clone(),
-                    false => format!("{n} ({iv})"),
-                })
-                .collect();
-            Event::Declared {
+        Event::Order { what, order, rule } => match screen.order(order) {
+            Some(words) => Event::Declared {
                 who: what.to_string(),
-                what: parts.join(", "),
+                what: words,
                 rule,
-            }
-        }
+            },
+            None => event.clone(),
+        },
         other => other.clone(),
     }
 }

@@ -9,11 +9,9 @@ use fray_core::view::Screen;
 /// `event` as a seat behind `screen` reads it.
 pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
     match event {
-        Event::Roll { roll } => {
-            let mut roll = roll.clone();
-            roll.screen(screen);
-            Event::Roll { roll }
-        }
+        Event::Roll { roll } => Event::Roll {
+            roll: screen.roll(roll),
+        },
         Event::Damage {
             target,
             location,
@@ -28,19 +26,13 @@ pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
             ),
             rule: rules.first().copied().unwrap_or("G-DMG-001"),
         },
-        Event::TurnOrder { order } if order.iter().any(|(n, _)| screen.hides(n)) => {
-            let parts: Vec<String> = order
-                .iter()
-                .map(|(n, s)| match screen.hides(n) {
-                    true => n.clone(),
-                    false => format!("{n} ({s})"),
-                })
-                .collect();
-            Event::Note {
-                text: format!("Turn order by Basic Speed: {}", parts.join(", ")),
+        Event::TurnOrder { order } => match screen.order(order) {
+            Some(words) => Event::Note {
+                text: format!("Turn order by Basic Speed: {words}"),
                 rule: "G-EXT-015",
-            }
-        }
+            },
+            None => event.clone(),
+        },
         other => other.clone(),
     }
 }

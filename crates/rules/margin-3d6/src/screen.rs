@@ -8,11 +8,7 @@ use fray_core::view::Screen;
 /// `event` as a seat behind `screen` reads it.
 pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
     match event {
-        Event::Roll(roll) => {
-            let mut roll = roll.clone();
-            roll.screen(screen);
-            Event::Roll(roll)
-        }
+        Event::Roll(roll) => Event::Roll(screen.roll(roll)),
         Event::Damage {
             name,
             location,
