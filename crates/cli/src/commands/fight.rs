@@ -82,40 +82,20 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
         }
     };
     let result = match saved {
-        // A saved game: replayed, then played on from where it stopped with
-        // the table's own dice streams (as `fray play` would go on if every
-        // person let the AI decide and roll), not from the seed's first roll.
         Some(saved) => {
             let path = args.inputs.as_deref().unwrap_or(args.scenario.as_path());
-            let failed = |e: String| out::message(format!("{}: {e}", path.display()));
             if let Some(carried) = &saved.scenario
                 && carried.text != scenario_text
             {
-                return Err(failed(format!(
-                    "this game was played with another text of {}",
+                return Err(out::message(format!(
+                    "{}: this game was played with another text of {}",
+                    path.display(),
                     args.scenario.display()
                 )));
             }
-            let mut session = Session::resume(state, saved).map_err(|e| failed(e.to_string()))?;
-            let told: Vec<String> = session
-                .records_after(0)
-                .flat_map(|(_, told)| told.iter())
-                .map(|t| match t {
-                    Told::Event(event) => event_line::<R>(event, json),
-                    Told::Said(said) if json => {
-                        json!({"event": "override", "said": said}).to_string()
-                    }
-                    Told::Said(said) => said.clone(),
-                })
-                .collect();
-            told.into_iter().for_each(&mut say);
-            let outcome = session.play_out(|events| {
-                for event in &events {
-                    say(event_line::<R>(event, json));
-                }
-            });
-            state = session.state().clone();
-            outcome.map(|o| (o, false)).map_err(Stop::Halt)
+            let session = Session::resume(state.clone(), saved)
+                .map_err(|e| out::message(format!("{}: {e}", path.display())))?;
+            play_saved_out(session, &mut state, json, &mut say)
         }
         None => run::fight_script::<R>(&mut state, &script, seed, |event| {
             say(event_line::<R>(&event, json))
@@ -152,6 +132,35 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
         eprintln!("warning: the fight ended before every scripted input was used");
     }
     Ok(())
+}
+
+/// A saved game replayed (what it told, again), then played out: the AI
+/// decides for everyone and the table's own dice streams roll (as `fray
+/// play` would go on if every person let the AI decide and roll), not from
+/// the seed's first roll. `state` is left where the fight ended.
+fn play_saved_out<R: Ruleset>(
+    mut session: Session<R>,
+    state: &mut R::State,
+    json: bool,
+    say: &mut impl FnMut(String),
+) -> std::result::Result<(Outcome, bool), Stop<R>> {
+    let told: Vec<String> = session
+        .records_after(0)
+        .flat_map(|(_, told)| told.iter())
+        .map(|t| match t {
+            Told::Event(event) => event_line::<R>(event, json),
+            Told::Said(said) if json => json!({"event": "override", "said": said}).to_string(),
+            Told::Said(said) => said.clone(),
+        })
+        .collect();
+    told.into_iter().for_each(&mut *say);
+    let outcome = session.play_out(|events| {
+        for event in &events {
+            say(event_line::<R>(event, json));
+        }
+    });
+    *state = session.state().clone();
+    outcome.map(|o| (o, false)).map_err(Stop::Halt)
 }
 
 /// One event as a line of narration, or of JSON.

@@ -107,7 +107,7 @@ pub fn playable() -> Vec<Playable> {
         assert!(
             playable.iter().any(|p| p.id == name),
             "scenarios/{name} is not a registered ruleset: add it to `rulesets!` in \
-             crates/cli/src/registry.rs, or move the folder"
+             crates/session/src/registry.rs, or move the folder"
         );
     }
     playable
