@@ -233,21 +233,14 @@ impl SeatsFile {
     }
 }
 
-/// Whether `name` may name a player's seat: 1 to [`MAX_SEAT_NAME`]
-/// characters, no control or invisible formatting characters, and not a
-/// word the table keeps for itself (`gm`, `watcher`).
+/// Whether `name` may name a player's seat: a clean name
+/// ([`crate::text::check_name`]) of at most [`MAX_SEAT_NAME`] characters,
+/// and not a word the table keeps for itself (`gm`, `watcher`).
 pub fn check_seat_name(name: &str) -> Result<(), String> {
-    let len = name.chars().count();
-    if name.trim() != name || len == 0 || len > MAX_SEAT_NAME {
+    crate::text::check_name(name).map_err(|e| format!("a seat's name is not clean: {e}"))?;
+    if name.chars().count() > MAX_SEAT_NAME {
         return Err(format!(
-            "a seat's name has 1 to {MAX_SEAT_NAME} characters and no space at either end: `{}`",
-            name.escape_debug()
-        ));
-    }
-    if name.chars().any(|c| c.is_control() || is_format_char(c)) {
-        return Err(format!(
-            "a seat's name may not hold control or formatting characters: `{}`",
-            name.escape_debug()
+            "a seat's name has at most {MAX_SEAT_NAME} characters: `{name}`"
         ));
     }
     if ["gm", "watcher"]
@@ -259,12 +252,6 @@ pub fn check_seat_name(name: &str) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// Invisible characters that change how text reads (bidirectional
-/// overrides, zero-width characters).
-pub fn is_format_char(c: char) -> bool {
-    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
 #[cfg(test)]

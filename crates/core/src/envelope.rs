@@ -144,14 +144,17 @@ fn check_count(placements: &[Placement<'_>]) -> Result<(), SetupError> {
     Ok(())
 }
 
-/// Combatant `i` has a name not used before it.
+/// Combatant `i` has a clean name and side ([`crate::text::check_name`])
+/// and a name not used before it.
 fn check_name(placements: &[Placement<'_>], i: usize) -> Result<(), SetupError> {
     let name = placements[i].name;
-    if name.trim().is_empty() {
-        return Err(SetupError::new(
-            format!("combatants[{i}].name"),
-            "a name cannot be empty",
-        ));
+    for (what, text) in [("name", name), ("side", placements[i].side)] {
+        crate::text::check_name(text).map_err(|e| {
+            SetupError::new(
+                format!("combatants[{i}].{what}"),
+                format!("a {what} must be a clean name: {e}"),
+            )
+        })?;
     }
     if placements[..i].iter().any(|o| o.name == name) {
         return Err(SetupError::new(

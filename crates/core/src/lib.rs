@@ -43,6 +43,7 @@ pub mod roll;
 pub mod ruleset;
 pub mod run;
 pub mod scenario;
+pub mod text;
 pub mod view;
 
 pub use controller::{Addressee, Controller, NpcView, PlayerSeat, Seats, SeatsFile};

@@ -166,6 +166,10 @@ pub enum Refusal {
         /// Why, with the field at fault.
         why: String,
     },
+    /// A name that is not clean text (an escape code, an invisible mark,
+    /// too long: [`crate::text::check_name`]).
+    #[error("{0}")]
+    BadName(String),
     /// A late arrival's name is empty or already in the fight (names are
     /// unique, ignoring case, since commands find figures by name).
     #[error("the name `{0}` is taken or empty: give the newcomer a name of its own")]
@@ -251,6 +255,11 @@ pub fn combatant_named<R: Ruleset>(state: &R::State, name: &str) -> Result<Comba
 /// already has it (ignoring case).
 pub fn new_name<R: Ruleset>(state: &R::State, name: &str) -> Result<String, Refusal> {
     let name = name.trim();
+    if !name.is_empty()
+        && let Err(e) = crate::text::check_name(name)
+    {
+        return Err(Refusal::BadName(format!("the newcomer's name: {e}")));
+    }
     if name.is_empty()
         || R::roster(state)
             .iter()

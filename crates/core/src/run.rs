@@ -50,6 +50,7 @@ pub fn load_from<R: Ruleset>(
     extra: &[SourceFile],
     files: &dyn Files,
 ) -> Result<Loaded<R>, FileError> {
+    check_header(&file)?;
     let mut scenario: R::Scenario = R::parse_scenario(&file, extra)?;
     R::read_files(&mut scenario, files).map_err(|e| file.setup_error(&e))?;
     let state = R::setup(&scenario).map_err(|e| file.setup_error(&e))?;
@@ -58,6 +59,22 @@ pub fn load_from<R: Ruleset>(
         scenario,
         state,
     })
+}
+
+/// The scenario's title a clean name and its description clean prose
+/// ([`crate::text`]): both reach the terminal and the page as they are.
+fn check_header(file: &SourceFile) -> Result<(), FileError> {
+    let h = header(file)?;
+    let fault = |key: &str, e: crate::text::TextError| {
+        file.setup_error(&crate::ruleset::SetupError::new(key, e.to_string()))
+    };
+    if let Some(name) = &h.name {
+        crate::text::check_name(name).map_err(|e| fault("name", e))?;
+    }
+    if let Some(text) = &h.description {
+        crate::text::check_prose(text).map_err(|e| fault("description", e))?;
+    }
+    Ok(())
 }
 
 /// Reads an input log (`--inputs FILE`, saved games).
@@ -72,6 +89,8 @@ pub struct Header {
     pub ruleset: Option<String>,
     /// The title.
     pub name: Option<String>,
+    /// What the scenario shows.
+    pub description: Option<String>,
     /// The default seed.
     pub seed: Option<u64>,
     /// The folder of extra data files, relative to the scenario file.

@@ -37,6 +37,15 @@ impl SourceFile {
             file: name.clone(),
             message: e.to_string(),
         };
+        // Only regular files: a FIFO would block the open for ever, a
+        // device could stream without end, a folder is a wrong path.
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if !meta.is_file() {
+            return Err(FileError::Io {
+                file: name.clone(),
+                message: "not a regular file (a folder, a pipe or a device)".into(),
+            });
+        }
         let file = std::fs::File::open(path).map_err(io)?;
         let mut bytes = Vec::new();
         file.take(MAX_FILE_BYTES + 1)
@@ -323,6 +332,26 @@ mod tests {
             msg.starts_with("duel.toml:8:8: fighters[1].name: no such template"),
             "{msg}"
         );
+    }
+
+    #[test]
+    fn only_regular_files_are_read() {
+        let dir = std::env::temp_dir();
+        let err = SourceFile::read(&dir).unwrap_err().to_string();
+        assert!(err.contains("not a regular file"), "{err}");
+        let err = SourceFile::read(Path::new("/dev/zero"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not a regular file"), "{err}");
+        #[cfg(unix)]
+        {
+            let fifo = dir.join(format!("fray-fifo-{}", std::process::id()));
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo makes the pipe");
+            let err = SourceFile::read(&fifo).unwrap_err().to_string();
+            assert!(err.contains("not a regular file"), "{err}");
+            let _ = std::fs::remove_file(&fifo);
+        }
     }
 
     #[test]

@@ -448,11 +448,23 @@ impl Parser<'_> {
                         }
                         (false, _) => KeepKind::DropLowest,
                     };
+                    let start = self.pos;
                     let n = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
                         self.uint("a number of dice")?
                     } else {
                         1
                     };
+                    if n > crate::limits::MAX_DICE {
+                        let span = Span {
+                            start,
+                            end: self.pos,
+                        };
+                        return Err(self.limit_at(
+                            span,
+                            "dice to keep or drop",
+                            crate::limits::MAX_DICE,
+                        ));
+                    }
                     if m.keep.is_some() {
                         return Err(dup(self, "keep/drop"));
                     }

@@ -130,6 +130,15 @@ pub const fn same(a: &str, b: &str) -> bool {
     true
 }
 
+/// A ruleset id that cannot be played, as an error at the `ruleset` key of
+/// `file` (its line and column).
+pub fn unsupported_in(
+    file: &fray_core::scenario::SourceFile,
+    id: &str,
+) -> fray_core::scenario::FileError {
+    file.setup_error(&fray_core::SetupError::new("ruleset", unsupported(id)))
+}
+
 /// Why a ruleset id cannot be played.
 pub fn unsupported(id: &str) -> String {
     match planned().find(|s| s.id == id) {

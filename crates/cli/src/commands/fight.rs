@@ -4,7 +4,7 @@ use crate::out::{self, Result};
 use fray_core::run::{self, Header};
 use fray_core::scenario::SourceFile;
 use fray_core::{CombatantView, EndReason, InputLog, Outcome, Ruleset};
-use fray_session::registry::unsupported;
+use fray_session::registry::unsupported_in;
 use fray_session::with_ruleset;
 use fray_session::{SaveHeader, SavedGame, Session, Told};
 use serde_json::json;
@@ -39,7 +39,7 @@ pub fn run(args: &Args) -> Result {
     let file = super::read(&args.scenario)?;
     let id = run::ruleset_of(&file).map_err(out::fail)?;
     with_ruleset!(id.as_str(), R => fight::<R>(args, file),
-        other => Err(out::message(format!("{}: {}", args.scenario.display(), unsupported(other)))))
+        other => Err(out::fail(unsupported_in(&file, other))))
 }
 
 fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
@@ -54,6 +54,7 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     let name = header
         .name
         .unwrap_or_else(|| args.scenario.display().to_string());
+    let scenario_file = loaded.file;
     let mut state = loaded.state;
     let mut w = out::stdout();
     let start = R::roster(&state);
@@ -113,7 +114,14 @@ fn fight<R: Ruleset>(args: &Args, file: SourceFile) -> Result {
     }
     let (outcome, unused) = result.map_err(|e| match e {
         Stop::At(at) => out::fail(at),
-        Stop::Halt(halt) => out::message(format!("{}: {halt}", args.scenario.display())),
+        Stop::Halt(halt) => match script_without_actions::<R>(&halt, &start) {
+            // A `script` figure the inputs give no action: at its controller.
+            Some(at) => out::fail(scenario_file.setup_error(&fray_core::SetupError::new(
+                at,
+                format!("{halt}: a `script` controller plays only the actions of --inputs"),
+            ))),
+            None => out::message(format!("{}: {halt}", args.scenario.display())),
+        },
     })?;
     let end = R::roster(&state);
     if json {
@@ -161,6 +169,23 @@ fn play_saved_out<R: Ruleset>(
     });
     *state = session.state().clone();
     outcome.map(|o| (o, false)).map_err(Stop::Halt)
+}
+
+/// When `halt` is a script out of actions, the scenario entry of that
+/// figure's controller (`combatants[2].controller`), found by its name in
+/// the roster at the start.
+fn script_without_actions<R: Ruleset>(
+    halt: &fray_core::Halt<R>,
+    start: &[CombatantView],
+) -> Option<String> {
+    let fray_core::Halt::BadInput(e) = halt else {
+        return None;
+    };
+    let fray_core::InputError::OutOfActions { actor } = &**e else {
+        return None;
+    };
+    let i = start.iter().position(|c| c.name == *actor)?;
+    Some(format!("combatants[{i}].controller"))
 }
 
 /// One event as a line of narration, or of JSON.

@@ -12,7 +12,7 @@ use fray_core::odds::{self as exact, ActionEffects, ActionOdds, OddsOptions};
 use fray_core::run;
 use fray_core::scenario::SourceFile;
 use fray_core::{CombatantId, CombatantView, Ruleset};
-use fray_session::registry::unsupported;
+use fray_session::registry::unsupported_in;
 use fray_session::view::named;
 use fray_session::with_ruleset;
 use serde_json::json;
@@ -172,7 +172,7 @@ fn action(args: &Args, path: &Path) -> Result {
     let file = super::read(path)?;
     let id = run::ruleset_of(&file).map_err(out::fail)?;
     with_ruleset!(id.as_str(), R => action_odds::<R>(args, path, file, text),
-        other => Err(out::message(format!("{}: {}", path.display(), unsupported(other)))))
+        other => Err(out::fail(unsupported_in(&file, other))))
 }
 
 /// The prefix that turns an inline value into a TOML document.

@@ -6,7 +6,7 @@ use crate::out::{self, Result};
 use fray_core::Ruleset;
 use fray_core::run::{self, Header};
 use fray_core::scenario::SourceFile;
-use fray_session::registry::unsupported;
+use fray_session::registry::unsupported_in;
 use fray_session::with_ruleset;
 use fray_sim::{Comparison, SimConfig, SimReport, simulate};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -58,7 +58,7 @@ pub fn run(args: &Args) -> Result {
             let file = super::read(path)?;
             let id = run::ruleset_of(&file).map_err(out::fail)?;
             with_ruleset!(id.as_str(), R => single::<R>(args, path, file),
-                other => Err(out::message(format!("{}: {}", path.display(), unsupported(other)))))
+                other => Err(out::fail(unsupported_in(&file, other))))
         }
         _ => Err(out::message(
             "give a scenario, or --compare with two scenarios",
@@ -78,7 +78,7 @@ fn run_compare(args: &Args, a: &Path, b: &Path) -> Result {
         )));
     }
     with_ruleset!(ia.as_str(), R => compare::<R>(args, (a, fa), (b, fb)),
-        other => Err(out::message(format!("{}: {}", a.display(), unsupported(other)))))
+        other => Err(out::fail(unsupported_in(&fa, other))))
 }
 
 /// One scenario: simulate, print, and write the requested files.

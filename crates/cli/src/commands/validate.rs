@@ -3,7 +3,7 @@
 use crate::out::{self, Result};
 use fray_core::Ruleset;
 use fray_core::run;
-use fray_session::registry::unsupported;
+use fray_session::registry::unsupported_in;
 use fray_session::with_ruleset;
 use std::io::Write;
 use std::path::PathBuf;
@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> Result {
             .map(|e| format!("warning: {}", loaded.file.setup_error(e)))
             .collect();
         (format!("{}: valid {} scenario with {} combatants", args.scenario.display(), R::ID, roster.len()), warnings)
-    }, other => return Err(out::message(format!("{}: {}", args.scenario.display(), unsupported(other)))));
+    }, other => return Err(out::fail(unsupported_in(&file, other))));
     let mut w = out::stdout();
     for warning in warnings {
         out::line(&mut w, warning)?;

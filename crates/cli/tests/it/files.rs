@@ -29,22 +29,62 @@ fn too_large(file: &str) -> impl Predicate<str> {
         .and(predicate::str::contains("4194304"))
 }
 
+/// Only regular files are read: a device, a FIFO or a folder is refused at
+/// once (a FIFO would block the open for ever).
+fn not_regular(file: &str) -> impl Predicate<str> {
+    predicate::str::contains(format!("{file}: cannot read: not a regular file"))
+}
+
 #[test]
-fn an_endless_scenario_stops_at_the_limit() {
+fn a_device_or_a_folder_is_refused_at_once() {
     fray()
         .args(["fight", "/dev/zero"])
         .assert()
         .failure()
-        .stderr(too_large("/dev/zero"));
-}
-
-#[test]
-fn an_endless_input_log_stops_at_the_limit() {
+        .stderr(not_regular("/dev/zero"));
     fray()
         .args(["fight", &duel(), "--inputs", "/dev/urandom"])
         .assert()
         .failure()
-        .stderr(too_large("/dev/urandom"));
+        .stderr(not_regular("/dev/urandom"));
+    let dir = root().join("scenarios").display().to_string();
+    fray()
+        .args(["validate", &dir])
+        .assert()
+        .failure()
+        .stderr(not_regular(&dir));
+}
+
+#[test]
+fn a_fifo_named_as_a_scenario_or_a_gcs_file_is_refused_at_once() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("file-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.toml");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo makes the pipe");
+    let pipe = fifo.display().to_string();
+    fray()
+        .args(["validate", &pipe])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .failure()
+        .stderr(not_regular(&pipe));
+    // A scenario whose `gcs` names the pipe.
+    let text = std::fs::read_to_string(root().join("scenarios/gurps/bouncer-vs-knight.toml"))
+        .unwrap()
+        .replace("chars/brakka.gcs", "pipe.toml");
+    let scenario = scratch_file("gcs-pipe.toml", text.as_bytes());
+    fray()
+        .args(["validate", scenario.to_str().unwrap()])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("not a regular file"));
+    std::fs::remove_file(&fifo).unwrap();
 }
 
 #[test]

@@ -4,6 +4,7 @@ mod cli;
 mod common;
 mod encounter;
 mod files;
+mod hostile;
 mod import;
 mod menus;
 mod odds_action;

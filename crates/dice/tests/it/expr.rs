@@ -198,3 +198,22 @@ fn exploding_sum_fast_path_is_exact() {
     }
     assert!(p.leftover() < q(1, 1_000_000_000_000));
 }
+
+#[test]
+fn a_keep_or_drop_count_past_the_dice_limit_is_an_error_not_clamped() {
+    for text in [
+        "4d6k99999999999999999999",
+        "4d6kh10001",
+        "4d6dl18446744073709551616",
+    ] {
+        let err = Expr::parse(text).expect_err(text);
+        assert!(
+            matches!(err, fray_dice::DiceError::Limit { .. }),
+            "{text}: {err}"
+        );
+    }
+    assert!(
+        Expr::parse("4d6k5").is_ok(),
+        "keeping more than rolled keeps them all"
+    );
+}

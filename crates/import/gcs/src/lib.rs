@@ -45,6 +45,13 @@ pub fn read(path: &Path) -> Result<Character, GcsError> {
         file: path.display().to_string(),
         message: e.to_string(),
     };
+    // Only regular files: a FIFO would block the open for ever.
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(GcsError::Io {
+            file: path.display().to_string(),
+            message: "not a regular file (a folder, a pipe or a device)".into(),
+        });
+    }
     let f = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
     f.take(MAX_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;

@@ -100,8 +100,14 @@ pub fn run(args: &Args) -> Result {
         }
     };
     with_ruleset!(id.as_str(), R => play::<R>(args, scenario),
-        other => Err(out::message(format!("{}: {}", named.display(),
-            fray_session::registry::unsupported(other)))))
+    other => Err(match &scenario {
+        Some(file) => out::fail(fray_session::registry::unsupported_in(file, other)),
+        None => out::message(format!(
+            "{}: {}",
+            named.display(),
+            fray_session::registry::unsupported(other)
+        )),
+    }))
 }
 
 /// The default autosave file: `NAME.autosave.toml` beside the scenario (or

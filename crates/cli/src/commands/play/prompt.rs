@@ -69,7 +69,9 @@ impl<I: BufRead, W: Write> Prompter<I, W> {
         self.lines += 1;
         let text = String::from_utf8_lossy(&bytes).trim().to_string();
         if self.echo {
-            writeln!(self.out, "{text}")?;
+            // Echoed escaped: a control character typed or piped in never
+            // reaches the terminal as it is.
+            writeln!(self.out, "{}", fray_core::text::Shown(&text))?;
         }
         Ok(parse(&text))
     }
