@@ -3,6 +3,7 @@
 
 use fray_core::RollRecord;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 
 /// One thing that happened.
@@ -63,7 +64,7 @@ pub enum Event {
         /// Who.
         who: String,
         /// What happened.
-        what: &'static str,
+        what: Cow<'static, str>,
         /// The rule.
         rule: &'static str,
     },

@@ -59,6 +59,7 @@ pub fn close_in(
 /// prepared weapon not rated for close combat.
 pub fn drop_for_close(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: CombatantId) {
     let f = state.fig_mut(who);
+    let at = f.pos;
     let mut dropped = false;
     if f.shield.is_some() && f.shield_ready {
         f.shield_ready = false;
@@ -67,16 +68,20 @@ pub fn drop_for_close(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: Com
     if let Some(i) = f.main
         && let Some(h) = f.weapons.get_mut(usize::from(i))
         && !h.weapon.rated(Use::Close)
+        && h.weapon.droppable()
     {
         h.hold = Hold::Dropped;
+        h.at = Some(at);
         f.main = None;
         dropped = true;
     }
     if let Some(i) = f.off
         && let Some(h) = f.weapons.get_mut(usize::from(i))
         && !h.weapon.rated(Use::Close)
+        && h.weapon.droppable()
     {
         h.hold = Hold::Dropped;
+        h.at = Some(at);
         f.off = None;
         dropped = true;
     }

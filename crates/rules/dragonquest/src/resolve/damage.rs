@@ -126,9 +126,14 @@ fn helpless(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: CombatantId) 
 }
 
 /// DQ-19-004: a newly stunned figure keeps its prepared weapon on D100 <=
-/// 3 × modMD, else drops it.
+/// 3 × modMD, else drops it. A natural weapon (a wolf's bite) is part of
+/// the body: nothing to drop, no roll (decision).
 pub fn drop_check(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: CombatantId) -> Flow<()> {
-    let Some(i) = state.fig(who).main else {
+    let f = state.fig(who);
+    let Some(i) = f
+        .main
+        .filter(|_| f.weapon().is_some_and(|h| h.weapon.droppable()))
+    else {
         return Ok(());
     };
     let chance = ModList::base("3 × modMD", 3 * values::mod_md(state.fig(who)), "DQ-19-004");
@@ -138,7 +143,8 @@ pub fn drop_check(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: Combata
     Ok(())
 }
 
-/// The weapon `i` falls in the figure's hex.
+/// The weapon `i` falls in the figure's hex; a natural weapon, part of the
+/// body, stays where it is (decision, DQ-19-004).
 pub fn drop_weapon(
     state: &mut State,
     cx: &mut impl Cx<DragonQuest>,
@@ -148,8 +154,13 @@ pub fn drop_weapon(
     rule: &'static str,
 ) {
     let f = state.fig_mut(who);
-    if let Some(h) = f.weapons.get_mut(usize::from(i)) {
-        h.hold = Hold::Dropped;
+    let at = f.pos;
+    match f.weapons.get_mut(usize::from(i)) {
+        Some(h) if h.weapon.droppable() => {
+            h.hold = Hold::Dropped;
+            h.at = Some(at);
+        }
+        _ => return,
     }
     if f.main == Some(i) {
         f.main = None;

@@ -155,6 +155,8 @@ fn loosed(state: &mut State, a: CombatantId, i: u8) {
         let kept = matches!(h.weapon.category, Category::Missile) || h.weapon.ignores_armor();
         if !kept && h.hold == Hold::Stowed {
             h.hold = Hold::Dropped;
+            // Decision: a thrown weapon lands out of the fighters' reach.
+            h.at = None;
             if f.main == Some(i) {
                 f.main = None;
             }

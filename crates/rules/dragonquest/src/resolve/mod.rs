@@ -33,7 +33,7 @@ pub fn effect(
 ) {
     cx.emit(|| Event::Effect {
         who: name(state, who),
-        what,
+        what: what.into(),
         rule,
     });
 }

@@ -4,7 +4,7 @@
 
 use crate::model::action::{Answer, Question};
 use crate::model::event::Event;
-use crate::model::options::StanceDuration;
+use crate::model::options::{DistanceCheck, StanceDuration};
 use crate::model::state::{Slot, Stage, State};
 use crate::resolve::{aftermath, effect, name};
 use crate::rules::{initiative, values, zones};
@@ -157,6 +157,9 @@ fn begin_pulse(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
     state.pulse += 1;
     let pulse = state.pulse;
     cx.emit(|| Event::Pulse { pulse });
+    if pulse == 1 {
+        distance_warning(state, cx);
+    }
     // DQ-11-004: the free pulse of the side with surprise.
     state.free_pulse = pulse == 1 && state.surprise.is_some();
     if pulse > 1 {
@@ -202,6 +205,18 @@ fn begin_pulse(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
     state.seq.stage = Stage::Engaged;
     state.seq.winner = nonengaged_initiative(state, cx)?;
     Ok(())
+}
+
+/// DQ-11-002, DQ-11-003 (decision `start_distance_check = warn`, the
+/// default): a narrated fight says at its first pulse that the sides start
+/// too close (or, with surprise, too far); the simulator checks nothing.
+fn distance_warning(state: &State, cx: &mut impl Cx<DragonQuest>) {
+    if !cx.narrating() || state.options.start_distance_check != DistanceCheck::Warn {
+        return;
+    }
+    if let Some((text, rule)) = zones::start_distance(state) {
+        cx.emit(|| Event::Warning { text, rule });
+    }
 }
 
 /// DQ-12-003, DQ-12-004: each side's leader (or a substitute) rolls D10 +

@@ -617,12 +617,26 @@ pub fn fall_check(
     }
     let chance = ModList::base("3 × modAG", 3 * values::mod_ag(state.fig(d)), rule);
     if !check(state, cx, Some(d), "keep footing", rule, &chance)? {
-        let f = state.fig_mut(d);
-        f.status.prone = true;
-        f.record.falls += 1;
-        effect(state, cx, d, "falls", rule);
+        fall(state, cx, d, rule);
     }
     Ok(())
+}
+
+/// A fall (DQ-16-010, DQ-16-012, DQ-16-019). DQ-23-001 (decision): a rider
+/// who falls falls out of the saddle, prone in the nearest empty hex; a
+/// mount that falls throws its rider the same way.
+fn fall(state: &mut State, cx: &mut impl Cx<DragonQuest>, d: CombatantId, rule: &'static str) {
+    if state.fig(d).aboard {
+        crate::resolve::mounted::unseat(state, cx, d);
+        return;
+    }
+    let f = state.fig_mut(d);
+    f.status.prone = true;
+    f.record.falls += 1;
+    effect(state, cx, d, "falls", rule);
+    if let Some(r) = state.fig(d).rider {
+        crate::resolve::mounted::unseat(state, cx, r);
+    }
 }
 
 /// DQ-18-004, DQ-18-005: the defender breaks its shield or loses 2 armor
@@ -676,7 +690,11 @@ fn disarm(
     d: CombatantId,
 ) -> Flow<()> {
     let f = state.fig(d);
-    let mut options: Vec<Option<u8>> = f.main.into_iter().map(Some).collect();
+    // A bite or claws cannot be taken away (decision, `Weapon::droppable`).
+    let held = f
+        .main
+        .filter(|_| f.weapon().is_some_and(|h| h.weapon.droppable()));
+    let mut options: Vec<Option<u8>> = held.into_iter().map(Some).collect();
     if f.shield.is_some() && f.shield_ready {
         options.push(None);
     }

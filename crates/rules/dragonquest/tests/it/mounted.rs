@@ -297,3 +297,117 @@ fn a_rider_falls_when_the_mount_goes_down() {
     assert_eq!(s.fig(M).rider, None);
     assert!(!s.fig(M).occupies(r.pos));
 }
+
+/// A rider with a spear charging 4 hexes along a line that mixes the two
+/// sides of the horse's corner (NE, SE, NE, SE to (4, -2)), F waiting
+/// beside the end of it, facing away (north) so the charge is not stopped.
+fn mixed_charge() -> (State, Action) {
+    let spear = [("weapons", "[{ id = \"spear\", rank = 3 }]")];
+    let s = mounted(&spear, foe(4, -3, "n", &[]));
+    let charge = Action::Charge {
+        target: F,
+        to: HexPos::new(4, -2),
+        kind: AttackKind::Normal,
+    };
+    (s, charge)
+}
+
+/// Plays the charge of [`mixed_charge`] (strike 95 misses) and returns the
+/// state after it, at the end of pulse 1.
+fn after_mixed_charge() -> State {
+    let (s, charge) = mixed_charge();
+    assert!(check(&s, R, &charge).is_ok());
+    let mut l = log(
+        vec![("R", charge)],
+        &[],
+        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
+    );
+    l.loose.rolls = vec![RollInput::Faces(vec![9, 1]), RollInput::Total(95)];
+    let (s, ev) = run_steps(s, &l, 1);
+    assert_eq!(s.fig(M).pos, HexPos::new(4, -2), "{}", narrate(&ev));
+    s
+}
+
+#[test]
+fn momentum_follows_a_charge_line_that_mixes_the_corners_two_sides() {
+    // rule: DQ-23-006, DQ-23-005
+    let mut s = after_mixed_charge();
+    s.fig_mut(F).pos = HexPos::new(-6, 6);
+    s.seq = Default::default();
+    let mut l = log(
+        vec![("R", Action::PASS)],
+        &[],
+        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
+    );
+    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    let (s, ev) = run_some(s, &l, 1);
+    assert!(happened(&ev, "momentum"), "{}", narrate(&ev));
+    // On along the line (0, 0) -> (4, -2), which alternates NE and SE, to
+    // the map's edge (radius 10): (10, -5), the line's lattice point; not
+    // along one side only ((10, -2) or (10, -8)), and the corner kept.
+    assert_eq!(s.fig(M).pos, HexPos::new(10, -5), "{}", narrate(&ev));
+    assert_eq!(s.fig(M).heading, Heading::Corner(Corner::NeSe));
+    // 6 hexes of momentum, more than half the TMR of 10: the horse has run
+    // and strikes no blow this pulse (DQ-14-007).
+    assert_eq!(s.fig(M).status.ran, 2);
+    assert_eq!(rule_of(check(&s, M, &attack(F))), "DQ-14-007");
+}
+
+#[test]
+fn a_horse_that_carried_a_full_charge_strikes_no_blow_that_pulse() {
+    // rule: DQ-14-007, DQ-23-005, DQ-23-006
+    let s = after_mixed_charge();
+    // The spear's charge ran the horse 4 hexes of its TMR 10... not more
+    // than half: it may still strike.
+    assert_eq!(s.fig(M).status.ran, 0);
+    // A charge of 7 hexes (a pole weapon's full charge) is more than half.
+    let spear = [("weapons", "[{ id = \"spear\", rank = 3 }]")];
+    let s = mounted(&spear, foe(7, -1, "n", &[]));
+    let charge = Action::Charge {
+        target: F,
+        to: HexPos::new(7, 0),
+        kind: AttackKind::Normal,
+    };
+    assert!(check(&s, R, &charge).is_ok());
+    let mut l = log(
+        vec![("R", charge)],
+        &[],
+        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
+    );
+    l.loose.rolls = vec![RollInput::Faces(vec![9, 1]), RollInput::Total(95)];
+    let (s, ev) = run_steps(s, &l, 1);
+    assert_eq!(s.fig(M).pos, HexPos::new(7, 0), "{}", narrate(&ev));
+    assert_eq!(s.fig(M).status.ran, 1);
+    assert_eq!(rule_of(check(&s, M, &attack(F))), "DQ-14-007");
+    // The rider's own actions are not limited by the horse's run.
+    assert!(check(&s, R, &Action::PASS).is_ok());
+}
+
+#[test]
+fn a_tripped_rider_falls_out_of_the_saddle_and_stands_up_on_the_ground() {
+    // rule: DQ-16-010, DQ-23-001, DQ-00-017
+    // F beside the horse's head with a spear trips the rider: first by IV
+    // (AG 18); strike 5 hits, damage D10 1, the footing roll 90 fails.
+    let s = mounted(
+        &[],
+        foe(
+            0,
+            -1,
+            "s",
+            &[("ag", "18"), ("weapons", "[{ id = \"spear\", rank = 3 }]")],
+        ),
+    );
+    let trip = attack_kind(R, AttackKind::Trip);
+    assert!(check(&s, F, &trip).is_ok());
+    let l = log(vec![("F", trip)], &[5, 1, 90], vec![Answer::First(true)]);
+    let (s, ev) = run_some(s, &l, 1);
+    assert!(happened(&ev, "falls from the saddle"), "{}", narrate(&ev));
+    let r = s.fig(R);
+    assert!(!r.aboard && r.status.prone, "{}", narrate(&ev));
+    assert_eq!(s.fig(M).rider, None);
+    assert!(!s.fig(M).occupies(r.pos) && r.pos != s.fig(F).pos);
+    // On the ground: standing up is a Pass; a fallen rider in the saddle
+    // was the bug.
+    assert!(check(&s, R, &pass(Activity::StandUp, None)).is_ok());
+    assert_eq!(r.record.falls, 1);
+}
