@@ -7,7 +7,7 @@ use crate::model::state::{Hold, Posture, State};
 use crate::resolve::close::{break_out, close_in, grapple_blow};
 use crate::resolve::fire::fire;
 use crate::resolve::strike::{Blow, strike_at};
-use crate::resolve::{check, d10, effect, name, poison};
+use crate::resolve::{check, d10_sum, effect, name, poison};
 use crate::rules::actions::{self, face_toward};
 use crate::rules::values::{self, MoveKind};
 use crate::rules::{movement, zones};
@@ -32,7 +32,7 @@ pub fn resolve(
 ) -> Flow<()> {
     cx.emit(|| Event::Declared {
         who: name(state, who),
-        what: action.named(|c| name(state, c)).to_string(),
+        what: declared(state, who, action),
         rule: action.rule(),
     });
     if let Some(s) = state.seq.slot.as_mut()
@@ -302,6 +302,32 @@ pub fn resolve(
             }
             Ok(())
         }
+    }
+}
+
+/// An action in the narration's words: figures and weapons by name.
+fn declared(state: &State, who: CombatantId, action: &Action) -> String {
+    let weapon = |i: u8| {
+        state
+            .fig(who)
+            .weapons
+            .get(usize::from(i))
+            .map_or_else(String::new, |h| h.weapon.name.to_lowercase())
+    };
+    let text = match action {
+        Action::Pass {
+            activity: Activity::Ready(Some(i)),
+            ..
+        } => format!("Pass, ready its {}", weapon(*i)),
+        Action::Pass {
+            activity: Activity::PickUp(i),
+            ..
+        } => format!("Pass, pick up its {}", weapon(*i)),
+        _ => return action.named(|c| name(state, c)).to_string(),
+    };
+    match action {
+        Action::Pass { to: Some(to), .. } => format!("{text} at {to}"),
+        _ => text,
     }
 }
 
@@ -601,19 +627,28 @@ fn pull_out(
     };
     {
         let mods = || ModList::base(label, m, "DQ-20-010");
-        let r = d10(state, cx, Some(who), "removal damage", "DQ-20-010", mods)?.total;
-        let amount = values::damage_check(r, m);
+        let low = |sum: i32| (sum < 1).then(|| format!("{sum} counts as 1"));
+        let sum = d10_sum(
+            state,
+            cx,
+            Some(who),
+            ("removal damage", "DQ-20-010"),
+            mods,
+            low,
+            m,
+        )?;
+        let amount = values::damage_check(sum - m, m);
         crate::resolve::damage::wound(
             state,
             cx,
             who,
-            crate::resolve::damage::Hurt {
-                by: None,
+            crate::resolve::damage::Hurt::direct(
+                None,
                 amount,
-                to_en: false,
-                natural: false,
-                rule: "DQ-20-010",
-            },
+                false,
+                "a lodged weapon coming out",
+                "DQ-20-010",
+            ),
         )?;
     }
     Ok(())

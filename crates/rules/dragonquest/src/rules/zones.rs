@@ -234,13 +234,18 @@ pub fn start_distance(state: &State) -> Option<(String, &'static str)> {
         .filter(|&(a, b)| state.hostile(a, b))
         .map(|(a, b)| state.fig(a).body().distance(&state.fig(b).body()))
         .min()?;
+    let apart = if d == 1 {
+        "1 hex".to_string()
+    } else {
+        format!("{d} hexes")
+    };
     match state.surprise {
         None if d < 8 => Some((
-            format!("the sides start {d} hexes apart; without surprise they should be at least 8"),
+            format!("the sides start {apart} apart; without surprise they should be at least 8"),
             "DQ-11-002",
         )),
         Some(_) if d > 8 => Some((
-            format!("the sides start {d} hexes apart; with surprise they should be 8 or closer"),
+            format!("the sides start {apart} apart; with surprise they should be 8 or closer"),
             "DQ-11-003",
         )),
         _ => None,
