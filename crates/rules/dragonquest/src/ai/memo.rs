@@ -344,17 +344,27 @@ fn key(key: &mut Key, state: &State, who: CombatantId) -> Option<()> {
     for f in &state.figures {
         foes += u32::from(f.side != me.side && f.in_fight());
     }
-    let en = foes > 1 || me.controller.tactics() == Some("cautious");
-    for f in &state.figures {
-        figure(k, state, f, en)?;
+    let en = foes > 1 || super::tactic(state, who) == "cautious";
+    for (i, f) in state.figures.iter().enumerate() {
+        // The seasoned AI keeps out of the charges still to come this
+        // pulse (`seasoned::still_to_act`).
+        let pending = super::seasoned::still_to_act(state, CombatantId(i as u16));
+        figure(k, state, f, en, pending)?;
     }
     Some(())
 }
 
-/// One figure's changing part, in [`WORDS`] words; its EN only when `en`.
+/// One figure's changing part, in [`WORDS`] words; its EN only when `en`;
+/// `pending`: it still acts this pulse.
 /// FT is not keyed: the AI reads it nowhere (damage and the recovery roll
 /// do, in the resolution).
-fn figure(k: &mut Words<KEY_WORDS>, state: &State, f: &Figure, en: bool) -> Option<()> {
+fn figure(
+    k: &mut Words<KEY_WORDS>,
+    state: &State,
+    f: &Figure,
+    en: bool,
+    pending: bool,
+) -> Option<()> {
     let now = |p: u32| state.pulse > 0 && p == state.pulse;
     let Status {
         prone,
@@ -424,7 +434,8 @@ fn figure(k: &mut Words<KEY_WORDS>, state: &State, f: &Figure, en: bool) -> Opti
         id(f.steed)
             | id(*restrained_by) << 16
             | u64::from(u16::try_from(*knocked_out).ok()?) << 32
-            | opt(*entangled) << 48,
+            | opt(*entangled) << 48
+            | u64::from(pending) << 62,
         flags | wounds << 16,
         held,
         lying,

@@ -411,3 +411,61 @@ fn a_tripped_rider_falls_out_of_the_saddle_and_stands_up_on_the_ground() {
     assert!(check(&s, R, &pass(Activity::StandUp, None)).is_ok());
     assert_eq!(r.record.falls, 1);
 }
+
+#[test]
+fn a_seasoned_rider_who_cannot_strike_from_the_saddle_steps_down() {
+    // rule: DQ-23-003, DQ-23-001
+    // F stands straight ahead of the horse: the rider's sword cannot reach
+    // it (DQ-23-003). The first AI Evades in the saddle (the 140
+    // pulses); the seasoned one dismounts next to F, facing it.
+    let s = mounted(&[], foe(1, 0, "nw", &[]));
+    match fray_dragonquest::ai::action(&s, R) {
+        Action::Pass {
+            activity: Activity::Dismount,
+            to: Some(to),
+            facing: Some(facing),
+        } => {
+            assert_eq!(to.distance(s.fig(F).pos), 1, "{to}");
+            assert_eq!(to.facing_toward(s.fig(F).pos), Some(facing));
+            assert!(check(&s, R, &pass(Activity::Dismount, Some(to))).is_ok());
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut s = s;
+    s.fig_mut(R).controller = fray_core::Controller::Ai("basic".into()).into();
+    assert!(matches!(
+        fray_dragonquest::ai::action(&s, R),
+        Action::Evade { .. }
+    ));
+}
+
+#[test]
+fn a_seasoned_monster_held_by_a_foe_it_cannot_reach_moves_off_to_charge_it() {
+    // rule: DQ-13-009, DQ-14-007, DQ-22-002
+    // A riderless warhorse, head (0, 0) facing the east corner; foe F beside
+    // its tail at (-2, 1), facing NE: the horse stands in F's zone, F is not
+    // in the horse's front hexes, so the horse has no blow. The first AI
+    // Evades for ever (a round-limit fight); the seasoned one withdraws (a
+    // normal move: F is not in its zone) out of every zone, within its
+    // charge of F.
+    let s = state("", &[horse(), foe(-2, 1, "ne", &[])]);
+    let f = CombatantId(1);
+    assert!(fray_dragonquest::rules::zones::in_mz(&s, f, M));
+    match fray_dragonquest::ai::action(&s, M) {
+        Action::Withdraw {
+            to,
+            posture: None,
+            strike: None,
+        } => {
+            assert!(check(&s, M, &fray_dragonquest::ai::action(&s, M)).is_ok());
+            assert!(s.fig(f).distance_to(to) > 1, "{to}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut s = s;
+    s.fig_mut(M).controller = fray_core::Controller::Ai("basic".into()).into();
+    assert!(matches!(
+        fray_dragonquest::ai::action(&s, M),
+        Action::Evade { .. } | Action::Pass { .. }
+    ));
+}
