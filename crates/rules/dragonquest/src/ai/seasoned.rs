@@ -13,7 +13,8 @@
 //!    toward it this pulse (it will come on: let it). Winning step 1
 //!    (DQ-12-001), it sends the other side first unless one of its own can
 //!    strike now. Where no hex is out of reach it Evades (DQ-14-010, its
-//!    modAG again on Defense).
+//!    modAG again on Defense). Under a foe's missiles it does not wait: it
+//!    closes in.
 //! 3. **Clear lines.** A missile strikes the first figure on its line,
 //!    friend or foe (DQ-16-004), and flies on past a miss (DQ-16-002): it
 //!    shoots only along lines with no friend on them, to the target and
@@ -207,6 +208,11 @@ fn threats(state: &State, who: CombatantId) -> ArrayVec<(CombatantId, u32), 8> {
 /// of reach.
 fn advance(state: &State, who: CombatantId, nearest: CombatantId) -> Action {
     let goal = state.fig(nearest).pos;
+    // Under a missile's fire, waiting only gives the shooter more shots:
+    // close in.
+    if under_fire(state, who) {
+        return basic::approach(state, who, nearest);
+    }
     let threats = threats(state, who);
     if threats.is_empty() {
         let coming = state.pulse > 0 && state.fig(nearest).status.moved == state.pulse;
@@ -285,6 +291,17 @@ fn disengage(state: &State, who: CombatantId, nearest: CombatantId) -> Option<Ac
             strike: None,
         })
         .filter(|a| actions::check(state, who, a).is_ok())
+}
+
+/// Whether a foe holds a missile weapon (or a breath) that reaches `who`
+/// (DQ-16-001, DQ-00-010: within its range).
+fn under_fire(state: &State, who: CombatantId) -> bool {
+    let f = state.fig(who);
+    basic::foes(state, who).any(|o| {
+        let of = state.fig(o);
+        of.weapon()
+            .is_some_and(|h| !h.weapon.rated(Use::Melee) && of.distance(f) <= h.weapon.range)
+    })
 }
 
 /// Waits where it stands, turned toward `goal` (a Pass's facing change,
