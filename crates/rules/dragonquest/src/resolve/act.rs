@@ -7,7 +7,9 @@ use crate::model::state::{Hold, Posture, State};
 use crate::resolve::close::{break_out, close_in, grapple_blow};
 use crate::resolve::fire::fire;
 use crate::resolve::strike::{Blow, strike_at};
-use crate::resolve::{check, d10_sum, effect, name, poison};
+use crate::resolve::{
+    check, counts_as_one, d10_sum, effect, effect_with, name, poison, weapon_name,
+};
 use crate::rules::actions::{self, face_toward};
 use crate::rules::values::{self, MoveKind};
 use crate::rules::{movement, zones};
@@ -307,13 +309,7 @@ pub fn resolve(
 
 /// An action in the narration's words: figures and weapons by name.
 fn declared(state: &State, who: CombatantId, action: &Action) -> String {
-    let weapon = |i: u8| {
-        state
-            .fig(who)
-            .weapons
-            .get(usize::from(i))
-            .map_or_else(String::new, |h| h.weapon.name.to_lowercase())
-    };
+    let weapon = |i: u8| weapon_name(state, who, i);
     let text = match action {
         Action::Pass {
             activity: Activity::Ready(Some(i)),
@@ -539,16 +535,9 @@ fn ready(
     i: Option<u8>,
     cx: &mut impl Cx<DragonQuest>,
 ) -> Flow<()> {
-    cx.emit(|| {
-        let what = match i.and_then(|i| state.fig(who).weapons.get(usize::from(i))) {
-            Some(h) => format!("readies its {}", h.weapon.name.to_lowercase()),
-            None => "empties its hands to fight bare-handed".to_string(),
-        };
-        Event::Effect {
-            who: name(state, who),
-            what: what.into(),
-            rule: "DQ-13-012",
-        }
+    effect_with(state, cx, who, "DQ-13-012", || match i {
+        Some(i) => format!("readies its {}", weapon_name(state, who, i)),
+        None => "empties its hands to fight bare-handed".to_string(),
     });
     take_in_hand(state, who, i, cx)
 }
@@ -585,17 +574,8 @@ fn pick_up(state: &mut State, who: CombatantId, i: u8, cx: &mut impl Cx<DragonQu
         h.hold = Hold::Stowed;
         h.at = None;
     }
-    cx.emit(|| Event::Effect {
-        who: name(state, who),
-        what: format!(
-            "picks up its {} and readies it",
-            state.fig(who).weapons[usize::from(i)]
-                .weapon
-                .name
-                .to_lowercase()
-        )
-        .into(),
-        rule: "DQ-13-012",
+    effect_with(state, cx, who, "DQ-13-012", || {
+        format!("picks up its {} and readies it", weapon_name(state, who, i))
     });
     take_in_hand(state, who, Some(i), cx)
 }
@@ -627,14 +607,13 @@ fn pull_out(
     };
     {
         let mods = || ModList::base(label, m, "DQ-20-010");
-        let low = |sum: i32| (sum < 1).then(|| format!("{sum} counts as 1"));
         let sum = d10_sum(
             state,
             cx,
             Some(who),
             ("removal damage", "DQ-20-010"),
             mods,
-            low,
+            counts_as_one,
             m,
         )?;
         let amount = values::damage_check(sum - m, m);

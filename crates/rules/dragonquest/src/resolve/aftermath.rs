@@ -4,7 +4,7 @@
 //! day-by-day rolls (`infection_days`).
 
 use crate::model::state::State;
-use crate::resolve::{check, d10_sum, effect};
+use crate::resolve::{check, counts_as_one, d10_sum, effect};
 use crate::rules::infection;
 use crate::{DragonQuest, Flow};
 use fray_core::{CombatantId, Cx, ModList};
@@ -56,14 +56,13 @@ pub fn infection_day(
         effect(state, cx, id, "is cured of the infection", "DQ-24-005");
         return Ok(true);
     }
-    let low = |sum: i32| (sum < 1).then(|| format!("{sum} counts as 1"));
     let sum = d10_sum(
         state,
         cx,
         Some(id),
         ("infection damage", "DQ-24-006"),
         || ModList::base("D - 5", -5, "DQ-24-006"),
-        low,
+        counts_as_one,
         -5,
     )?;
     let dmg = infection::daily_damage(sum + 5);

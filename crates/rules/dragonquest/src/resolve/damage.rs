@@ -3,7 +3,7 @@
 
 use crate::model::event::{Event, Wound};
 use crate::model::state::{Hold, Life, State};
-use crate::resolve::{check, effect, name};
+use crate::resolve::{check, effect, effect_with, name, weapon_name};
 use crate::rules::{damage, values};
 use crate::{DragonQuest, Flow};
 use fray_core::{CombatantId, Cx, ModList};
@@ -154,14 +154,11 @@ pub fn wound(
         let f = state.fig_mut(target);
         f.status.stunned = true;
         f.record.stuns += 1;
-        cx.emit(|| Event::Effect {
-            who: name(state, target),
-            what: format!(
+        effect_with(state, cx, target, "DQ-19-003", || {
+            format!(
                 "is stunned: {effective} is more than a third of its original EN {}",
                 state.fig(target).stats.en
             )
-            .into(),
-            rule: "DQ-19-003",
         });
         helpless(state, cx, target);
         drop_check(state, cx, target)?;
@@ -172,22 +169,14 @@ pub fn wound(
 /// DQ-19-001, DQ-19-002: the death or unconsciousness a wound brought, said
 /// with the EN that brought it.
 fn life_changed(state: &State, cx: &mut impl Cx<DragonQuest>, who: CombatantId, life: Life) {
-    cx.emit(|| {
-        let en = state.fig(who).en;
-        let (what, rule) = match life {
-            Life::Dead => (format!("dies: EN {en}"), "DQ-19-001"),
-            Life::Unconscious => (
-                format!("falls unconscious: EN {en} is 3 or less"),
-                "DQ-19-002",
-            ),
-            Life::Conscious => (String::new(), "DQ-19-002"),
-        };
-        Event::Effect {
-            who: name(state, who),
-            what: what.into(),
-            rule,
-        }
-    });
+    let en = state.fig(who).en;
+    match life {
+        Life::Dead => effect_with(state, cx, who, "DQ-19-001", || format!("dies: EN {en}")),
+        Life::Unconscious => effect_with(state, cx, who, "DQ-19-002", || {
+            format!("falls unconscious: EN {en} is 3 or less")
+        }),
+        Life::Conscious => {}
+    }
 }
 
 /// DQ-16-015 (decision `restrain_release_on_helpless`): a restrainer that is
@@ -249,16 +238,7 @@ pub fn drop_weapon(
     if f.off == Some(i) {
         f.off = None;
     }
-    cx.emit(|| Event::Effect {
-        who: name(state, who),
-        what: format!(
-            "{what}: its {} lies at {at}",
-            state.fig(who).weapons[usize::from(i)]
-                .weapon
-                .name
-                .to_lowercase()
-        )
-        .into(),
-        rule,
+    effect_with(state, cx, who, rule, || {
+        format!("{what}: its {} lies at {at}", weapon_name(state, who, i))
     });
 }

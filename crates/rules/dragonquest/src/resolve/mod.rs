@@ -38,6 +38,36 @@ pub fn effect(
     });
 }
 
+/// Emits an effect event whose words are built (only when narrating) by
+/// `what`: a weapon's name, the numbers behind a stun.
+pub fn effect_with(
+    state: &State,
+    cx: &mut impl Cx<DragonQuest>,
+    who: CombatantId,
+    rule: &'static str,
+    what: impl FnOnce() -> String,
+) {
+    cx.emit(|| Event::Effect {
+        who: name(state, who),
+        what: what().into(),
+        rule,
+    });
+}
+
+/// The name of weapon `i` of `who`, in lower case, for the narration.
+pub fn weapon_name(state: &State, who: CombatantId, i: u8) -> String {
+    state
+        .fig(who)
+        .weapons
+        .get(usize::from(i))
+        .map_or_else(String::new, |h| h.weapon.name.to_lowercase())
+}
+
+/// DQ-18-001: the note of a damage sum below 1, which counts as 1.
+pub fn counts_as_one(sum: i32) -> Option<String> {
+    (sum < 1).then(|| format!("{sum} counts as 1"))
+}
+
 /// A D100 check `roll <= chance` (Conventions › Dice), rolled as a D100 in
 /// two bands so the odds branch twice. The event lists the chance's terms.
 pub fn check(

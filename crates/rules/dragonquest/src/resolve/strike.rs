@@ -8,7 +8,7 @@ use crate::model::event::Event;
 use crate::model::options::MishapFallback;
 use crate::model::state::{Hold, State};
 use crate::resolve::damage::{Hurt, drop_weapon, wound};
-use crate::resolve::{check, d10_sum, effect, name};
+use crate::resolve::{check, counts_as_one, d10_sum, effect, name};
 use crate::rules::values::{self, Quarter};
 use crate::rules::zones;
 use crate::{DragonQuest, Flow};
@@ -537,14 +537,13 @@ fn on_hit(
         mods.add("damage bonus", dm.bonus, "DQ-18-010");
         mods
     };
-    let low = |sum: i32| (sum < 1).then(|| format!("{sum} counts as 1"));
     let sum = d10_sum(
         state,
         cx,
         Some(a),
         ("damage", "DQ-18-001"),
         mods,
-        low,
+        counts_as_one,
         dm.total(),
     )?;
     let check_value = values::damage_check(sum - dm.total(), dm.total());

@@ -43,6 +43,22 @@ fn rule_of(r: Result<(), fray_core::Illegal>) -> &'static str {
     r.expect_err("refused").rule
 }
 
+/// The rider's `action` as the first of pulse: step 1's roll-off (faces 9
+/// and 1) to side a, side a first, the rider first; then `rolls`.
+fn rider_first(
+    action: Action,
+    rolls: &[RollInput],
+) -> fray_core::InputLog<fray_dragonquest::DragonQuest> {
+    let mut l = log(
+        vec![("R", action)],
+        &[],
+        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
+    );
+    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    l.loose.rolls.extend_from_slice(rolls);
+    l
+}
+
 fn pass(activity: Activity, to: Option<HexPos>) -> Action {
     Action::Pass {
         activity,
@@ -68,13 +84,7 @@ fn a_rider_starts_in_the_saddle_and_moves_with_the_mounts_tmr() {
     // The ridden horse does not move on its own: the rider steers.
     assert_eq!(rule_of(check(&s, M, &go)), "DQ-23-001");
     // Step 1 to side a; side a first; the rider acts first.
-    let l = log(
-        vec![("R", go)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    let mut l = l;
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    let l = rider_first(go, &[]);
     let (s, ev) = run_steps(s, &l, 1);
     assert_eq!(s.fig(M).pos, to, "{}", narrate(&ev));
     assert_eq!(s.fig(R).pos, to);
@@ -122,12 +132,7 @@ fn mounting_and_dismounting_only_while_the_mount_stands_still() {
     assert_eq!(rule_of(check(&s, R, &down)), "DQ-23-001");
     s.fig_mut(M).status.moved = 0;
     s.pulse = 0;
-    let mut l = log(
-        vec![("R", down)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    let l = rider_first(down, &[]);
     let (s, ev) = run_steps(s, &l, 1);
     assert!(happened(&ev, "dismounts"), "{}", narrate(&ev));
     let (m, r) = (s.fig(M), s.fig(R));
@@ -248,12 +253,7 @@ fn a_mounted_charge_goes_straight_and_momentum_carries_the_horse_on() {
     assert!(check(&s, R, &back).is_err());
     // The charge: step 1 to side a, a first, the rider first; strike 95
     // misses (no mishap below 99).
-    let mut l = log(
-        vec![("R", charge)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1]), RollInput::Total(95)];
+    let l = rider_first(charge, &[RollInput::Total(95)]);
     let (s, ev) = run_steps(s, &l, 1);
     assert_eq!(s.fig(M).pos, HexPos::new(4, 0), "{}", narrate(&ev));
     assert_eq!(s.fig(M).heading, Heading::Corner(Corner::NeSe));
@@ -264,12 +264,7 @@ fn a_mounted_charge_goes_straight_and_momentum_carries_the_horse_on() {
     s.fig_mut(F).pos = HexPos::new(-6, 6);
     s.seq = Default::default();
     s.pulse = 1;
-    let mut l = log(
-        vec![("R", Action::PASS)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    let l = rider_first(Action::PASS, &[]);
     let (s, ev) = run_some(s, &l, 1);
     assert!(happened(&ev, "momentum"), "{}", narrate(&ev));
     let m = s.fig(M);
@@ -317,12 +312,7 @@ fn mixed_charge() -> (State, Action) {
 fn after_mixed_charge() -> State {
     let (s, charge) = mixed_charge();
     assert!(check(&s, R, &charge).is_ok());
-    let mut l = log(
-        vec![("R", charge)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1]), RollInput::Total(95)];
+    let l = rider_first(charge, &[RollInput::Total(95)]);
     let (s, ev) = run_steps(s, &l, 1);
     assert_eq!(s.fig(M).pos, HexPos::new(4, -2), "{}", narrate(&ev));
     s
@@ -334,12 +324,7 @@ fn momentum_follows_a_charge_line_that_mixes_the_corners_two_sides() {
     let mut s = after_mixed_charge();
     s.fig_mut(F).pos = HexPos::new(-6, 6);
     s.seq = Default::default();
-    let mut l = log(
-        vec![("R", Action::PASS)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    let l = rider_first(Action::PASS, &[]);
     let (s, ev) = run_some(s, &l, 1);
     assert!(happened(&ev, "momentum"), "{}", narrate(&ev));
     // On along the line (0, 0) -> (4, -2), which alternates NE and SE, to
@@ -369,12 +354,7 @@ fn a_horse_that_carried_a_full_charge_strikes_no_blow_that_pulse() {
         kind: AttackKind::Normal,
     };
     assert!(check(&s, R, &charge).is_ok());
-    let mut l = log(
-        vec![("R", charge)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1]), RollInput::Total(95)];
+    let l = rider_first(charge, &[RollInput::Total(95)]);
     let (s, ev) = run_steps(s, &l, 1);
     assert_eq!(s.fig(M).pos, HexPos::new(7, 0), "{}", narrate(&ev));
     assert_eq!(s.fig(M).status.ran, 1);
