@@ -86,8 +86,18 @@ fn dragonquest_duel_by_words() {
         "duel",
         &[
             "move toward brand",
-            "act first",
+            // Pulse 2: Aldric wins step 1 and lets Brand move first
+            // (DQ-12-001); Brand comes on, Aldric closes in.
+            "brand goes first",
+            "move toward brand",
+            // Pulses 3 and 4: Brand has the top IV (a D10 roll-off).
             "melee attack brand knock",
+            "",
+            "melee attack brand",
+            "",
+            "",
+            // Pulse 5: Aldric has the top IV and chooses.
+            "act first",
             "",
             "",
         ],

@@ -248,10 +248,10 @@ fn odds_after_an_earlier_action_print_the_conditional_odds() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "Aldric declares Melee Attack on Brand: exact odds over 1794 roll sequences",
+            "Aldric declares Melee Attack on Brand: exact odds over 1752 roll sequences",
         ))
-        .stdout(predicate::str::contains("5097/20000"))
+        .stdout(predicate::str::contains("46829/200000"))
         .stdout(predicate::str::contains(
-            "the turn ended before the action (an earlier action ended the fight or felled the actor): probability 2609/4000",
+            "the turn ended before the action (an earlier action ended the fight or felled the actor): probability 2701/4000",
         ));
 }

@@ -19,7 +19,7 @@ impl ActionEffects for crate::DragonQuest {
     ) -> Vec<(&'static str, i64)> {
         let hits = events
             .iter()
-            .filter(|e| matches!(e, Event::Roll { roll } if roll.rule == "DQ-17-003" && roll.verdict != "miss"))
+            .filter(|e| matches!(e, Event::Roll { roll, .. } if roll.rule == "DQ-17-003" && roll.verdict != "miss"))
             .count() as i64;
         let mut out = vec![("hit", hits)];
         if let Some(t) = action.target().filter(|t| t.index() < before.figures.len()) {

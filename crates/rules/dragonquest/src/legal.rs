@@ -19,7 +19,12 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
     for (i, h) in f.weapons.iter().enumerate() {
         match h.hold {
             Hold::Stowed if f.main != Some(i as u8) => c.push(pass(Activity::Ready(Some(i as u8)))),
-            Hold::Dropped => c.push(pass(Activity::PickUp(i as u8))),
+            // DQ-13-012: from its hex, a Pass moving there first.
+            Hold::Dropped => c.push(Action::Pass {
+                activity: Activity::PickUp(i as u8),
+                to: h.at.filter(|&at| at != f.pos),
+                facing: None,
+            }),
             _ => {}
         }
     }

@@ -116,6 +116,21 @@ impl Ruleset for DragonQuest {
         setup::setup(s, armory)
     }
 
+    /// DQ-11-002, DQ-11-003 (decision `start_distance_check = warn`, the
+    /// default): sides that start too close (or, with surprise, too far)
+    /// set up, with this warning for `fray validate` (the fight's first
+    /// pulse says it too, `resolve::pulse`).
+    fn setup_warnings(s: &Self::Scenario) -> Vec<SetupError> {
+        let warn = s.options.start_distance_check == model::options::DistanceCheck::Warn;
+        match Self::setup(s) {
+            Ok(state) if warn => setup::start_distance_problem(&state)
+                .map(|why| SetupError::new("combatants", why))
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The data files read at run time join the bundled armory, and a
     /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
     fn parse_scenario(

@@ -212,23 +212,10 @@ fn check_distance(state: &State, s: &Scenario) -> Result<(), SetupError> {
     }
 }
 
-/// DQ-11-002, DQ-11-003: what is wrong with the start distance, if anything.
+/// DQ-11-002, DQ-11-003: what is wrong with the start distance, if
+/// anything, with the rule it breaks in brackets.
 pub fn start_distance_problem(state: &State) -> Option<String> {
-    let d = state
-        .ids()
-        .flat_map(|a| state.ids().map(move |b| (a, b)))
-        .filter(|&(a, b)| state.hostile(a, b))
-        .map(|(a, b)| state.fig(a).body().distance(&state.fig(b).body()))
-        .min()?;
-    match state.surprise {
-        None if d < 8 => Some(format!(
-            "the sides start {d} hexes apart; without surprise they should be at least 8 (DQ-11-002)"
-        )),
-        Some(_) if d > 8 => Some(format!(
-            "the sides start {d} hexes apart; with surprise they should be 8 or closer (DQ-11-003)"
-        )),
-        _ => None,
-    }
+    crate::rules::zones::start_distance(state).map(|(why, rule)| format!("{why} ({rule})"))
 }
 
 type FieldError = (String, String);
@@ -295,6 +282,7 @@ fn build(
                 weapon,
                 rank: w.rank,
                 hold: Hold::Stowed,
+                at: None,
                 loaded: true,
                 reloading: 0,
                 poison,

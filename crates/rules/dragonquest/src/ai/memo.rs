@@ -55,7 +55,7 @@ pub const CAPACITY: usize = 1 << 16;
 pub const FIGHTERS: usize = 8;
 
 /// Words per figure in a key.
-const WORDS: usize = 6;
+const WORDS: usize = 7;
 
 /// The most words a key holds: two for the pulse, [`WORDS`] per figure.
 const KEY_WORDS: usize = 2 + WORDS * FIGHTERS;
@@ -344,17 +344,27 @@ fn key(key: &mut Key, state: &State, who: CombatantId) -> Option<()> {
     for f in &state.figures {
         foes += u32::from(f.side != me.side && f.in_fight());
     }
-    let en = foes > 1 || me.controller.tactics() == Some("cautious");
-    for f in &state.figures {
-        figure(k, state, f, en)?;
+    let en = foes > 1 || super::tactic(state, who) == "cautious";
+    for (i, f) in state.figures.iter().enumerate() {
+        // The seasoned AI keeps out of the charges still to come this
+        // pulse (`seasoned::still_to_act`).
+        let pending = super::seasoned::still_to_act(state, CombatantId(i as u16));
+        figure(k, state, f, en, pending)?;
     }
     Some(())
 }
 
-/// One figure's changing part, in [`WORDS`] words; its EN only when `en`.
+/// One figure's changing part, in [`WORDS`] words; its EN only when `en`;
+/// `pending`: it still acts this pulse.
 /// FT is not keyed: the AI reads it nowhere (damage and the recovery roll
 /// do, in the resolution).
-fn figure(k: &mut Words<KEY_WORDS>, state: &State, f: &Figure, en: bool) -> Option<()> {
+fn figure(
+    k: &mut Words<KEY_WORDS>,
+    state: &State,
+    f: &Figure,
+    en: bool,
+    pending: bool,
+) -> Option<()> {
     let now = |p: u32| state.pulse > 0 && p == state.pulse;
     let Status {
         prone,
@@ -373,6 +383,7 @@ fn figure(k: &mut Words<KEY_WORDS>, state: &State, f: &Figure, en: bool) -> Opti
         still,
         momentum: _,
         carried,
+        ran,
         infected,
     } = &f.status;
     let heading = match f.heading {
@@ -398,15 +409,18 @@ fn figure(k: &mut Words<KEY_WORDS>, state: &State, f: &Figure, en: bool) -> Opti
         | u64::from(now(*carried)) << 11
         | u64::from(f.shield_ready) << 12
         | u64::from(f.shield.is_some()) << 13
-        | u64::from(f.aboard) << 14;
+        | u64::from(f.aboard) << 14
+        | u64::from(now(*ran)) << 15;
     let mut wounds = lodged.len() as u64;
     for (i, &(barbed, penalty)) in lodged.iter().enumerate() {
         let p = u64::from(i8::try_from(penalty).ok()? as u8);
         wounds |= (u64::from(barbed.min(1)) | p << 1) << (4 + 9 * i);
     }
     let mut held = 0u64;
+    let mut lying = 0u64;
     for (i, h) in f.weapons.iter().enumerate() {
         held |= weapon(state, h) << (16 * i);
+        lying |= lies(f, h)? << (16 * i);
     }
     let words = [
         u64::from(f.pos.q as u32) | u64::from(f.pos.r as u32) << 32,
@@ -420,9 +434,11 @@ fn figure(k: &mut Words<KEY_WORDS>, state: &State, f: &Figure, en: bool) -> Opti
         id(f.steed)
             | id(*restrained_by) << 16
             | u64::from(u16::try_from(*knocked_out).ok()?) << 32
-            | opt(*entangled) << 48,
+            | opt(*entangled) << 48
+            | u64::from(pending) << 62,
         flags | wounds << 16,
         held,
+        lying,
     ];
     // Word by word: a slice copy calls `memcpy` for six words.
     if k.remaining_capacity() < WORDS {
@@ -432,6 +448,15 @@ fn figure(k: &mut Words<KEY_WORDS>, state: &State, f: &Figure, en: bool) -> Opti
         k.push(w);
     }
     Some(())
+}
+
+/// DQ-13-012: where a dropped weapon lies, from the figure's hex, in 16
+/// bits (0: nowhere within reach); `None` when too far to pack.
+fn lies(f: &Figure, h: &Held) -> Option<u64> {
+    let Some(at) = h.at else { return Some(0) };
+    let (dq, dr) = (at.q - f.pos.q, at.r - f.pos.r);
+    let pack = |d: i32| u64::try_from(d + 64).ok().filter(|&v| v < 128);
+    Some(1 << 14 | pack(dq)? | pack(dr)? << 7)
 }
 
 /// A carried weapon's changing part in 16 bits: where it is, its load and

@@ -158,7 +158,13 @@ impl Weapon {
     /// Whether it can break or drop (DQ-17-006: unarmed, natural and
     /// magical attacks cannot).
     pub fn breakable(&self) -> bool {
-        !matches!(self.category, Category::Natural | Category::Unarmed) && !self.ignores_armor()
+        self.droppable() && !self.ignores_armor()
+    }
+    /// DQ-19-004, DQ-16-020, DQ-17-008 (decision): whether it can leave the
+    /// figure's hand: a bite, claws or bare hands are part of the body and
+    /// are never dropped, disarmed or left behind in close combat.
+    pub fn droppable(&self) -> bool {
+        !matches!(self.category, Category::Natural | Category::Unarmed)
     }
 }
 

@@ -52,6 +52,10 @@ pub struct Held {
     pub rank: Option<u8>,
     /// Where it is when not prepared.
     pub hold: Hold,
+    /// DQ-13-012 (decision): the hex a dropped weapon lies in, where a Pass
+    /// picks it up; `None` when it is not lying within reach (a thrown
+    /// weapon that flew on, or never dropped).
+    pub at: Option<HexPos>,
     /// A crossbow's load (DQ-14-013).
     pub loaded: bool,
     /// Passes of reloading done so far.
@@ -137,12 +141,17 @@ pub struct Status {
     /// The pulse in which a rider mounted or dismounted this mount: it may
     /// not move again in that pulse (DQ-23-001); 0 for none.
     pub still: u32,
-    /// DQ-23-006: a mount that charged carries on along this side in the
-    /// next pulse (the charge's pulse, the direction).
-    pub momentum: Option<(u32, Facing)>,
+    /// DQ-23-006: a mount that charged carries on along the charge's line
+    /// in the next pulse (the charge's pulse, where the head started and
+    /// where it ended).
+    pub momentum: Option<(u32, HexPos, HexPos)>,
     /// DQ-23-006: the pulse in which momentum carried the mount: the rider
     /// cannot steer it; 0 for none.
     pub carried: u32,
+    /// DQ-14-007, DQ-23-005 (decision): the pulse in which a mount ran more
+    /// than half its TMR (carrying its rider, or by momentum): like any
+    /// figure that moved that far, it strikes no blow that pulse; 0 for none.
+    pub ran: u32,
     /// Infected after the fight (DQ-24-001): the status `fray aftermath`'s
     /// daily rolls (DQ-24-005, DQ-24-006) are for.
     pub infected: bool,

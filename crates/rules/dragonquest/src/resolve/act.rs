@@ -7,7 +7,9 @@ use crate::model::state::{Hold, Posture, State};
 use crate::resolve::close::{break_out, close_in, grapple_blow};
 use crate::resolve::fire::fire;
 use crate::resolve::strike::{Blow, strike_at};
-use crate::resolve::{check, d10, effect, name, poison};
+use crate::resolve::{
+    check, counts_as_one, d10_sum, effect, effect_with, name, poison, weapon_name,
+};
 use crate::rules::actions::{self, face_toward};
 use crate::rules::values::{self, MoveKind};
 use crate::rules::{movement, zones};
@@ -32,7 +34,7 @@ pub fn resolve(
 ) -> Flow<()> {
     cx.emit(|| Event::Declared {
         who: name(state, who),
-        what: action.named(|c| name(state, c)).to_string(),
+        what: declared(state, who, action),
         rule: action.rule(),
     });
     if let Some(s) = state.seq.slot.as_mut()
@@ -64,15 +66,18 @@ pub fn resolve(
         } => pass(state, who, *activity, *to, *facing, cx),
         Action::Move { to, facing } => {
             // DQ-23: a rider in the saddle moves its mount, with its TMR.
-            let who = state.mover(who);
-            let f = state.fig(who);
+            let mover = state.mover(who);
+            let f = state.fig(mover);
             let budget = if f.status.prone {
                 values::crawl(f.tmr)
             } else {
-                actions::tmr_for(state, who, MoveKind::Other)
+                actions::tmr_for(state, mover, MoveKind::Other)
             };
-            go(state, who, *to, budget, false, cx);
-            turn(state, who, *facing, cx);
+            let cost = go(state, mover, *to, budget, false, cx);
+            if mover != who {
+                crate::resolve::mounted::carried_rider(state, mover, cost);
+            }
+            turn(state, mover, *facing, cx);
             Ok(())
         }
         Action::Attack { target, kind, from } => {
@@ -126,7 +131,8 @@ pub fn resolve(
             let mount = state.mover(who);
             let from = state.fig(mount).pos;
             let budget = crate::rules::mounted::charge_allowance(state, who);
-            go(state, mount, *to, budget, true, cx);
+            let cost = go(state, mount, *to, budget, true, cx);
+            crate::resolve::mounted::carried_rider(state, mount, cost);
             crate::resolve::mounted::charged(state, mount, from);
             let mut blow = Blow::melee(*kind, state.fig(who).pos);
             if *kind == AttackKind::ShieldRush {
@@ -256,7 +262,8 @@ pub fn resolve(
             Ok(())
         }
         Action::Retreat => {
-            for h in movement::retreat_hexes(state, who) {
+            let steps = actions::retreat_steps(state, who);
+            for h in movement::retreat_hexes(state, who, steps) {
                 let heading = state.fig(who).heading;
                 step_to(state, who, h, heading, cx);
             }
@@ -300,6 +307,26 @@ pub fn resolve(
     }
 }
 
+/// An action in the narration's words: figures and weapons by name.
+fn declared(state: &State, who: CombatantId, action: &Action) -> String {
+    let weapon = |i: u8| weapon_name(state, who, i);
+    let text = match action {
+        Action::Pass {
+            activity: Activity::Ready(Some(i)),
+            ..
+        } => format!("Pass, ready its {}", weapon(*i)),
+        Action::Pass {
+            activity: Activity::PickUp(i),
+            ..
+        } => format!("Pass, pick up its {}", weapon(*i)),
+        _ => return action.named(|c| name(state, c)).to_string(),
+    };
+    match action {
+        Action::Pass { to: Some(to), .. } => format!("{text} at {to}"),
+        _ => text,
+    }
+}
+
 /// DQ-19-006: D100 <= 2 × (WP + current FT) ends the stun.
 fn recover(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
     let f = state.fig(who);
@@ -327,9 +354,13 @@ fn go(
     budget: i32,
     keep_facing: bool,
     cx: &mut impl Cx<DragonQuest>,
-) {
-    if let Some(r) = movement::route(state, who, to, budget, keep_facing) {
-        step_to(state, who, r.head, r.heading, cx);
+) -> i32 {
+    match movement::route(state, who, to, budget, keep_facing) {
+        Some(r) => {
+            step_to(state, who, r.head, r.heading, cx);
+            r.cost
+        }
+        None => 0,
     }
 }
 
@@ -399,7 +430,8 @@ fn turn(
     }
 }
 
-/// DQ-13-010..012, DQ-14-014: a Pass with its activity and movement.
+/// DQ-13-010..012, DQ-14-014: a Pass with its activity and movement. A
+/// weapon is picked up where the Pass ends (the move first).
 fn pass(
     state: &mut State,
     who: CombatantId,
@@ -410,26 +442,54 @@ fn pass(
 ) -> Flow<()> {
     state.fig_mut(who).status.forced_pass = 0;
     match activity {
-        Activity::None => {}
-        Activity::Ready(i) => {
-            let f = state.fig_mut(who);
-            let old = f.main;
-            if let Some(old) = old
-                && let Some(h) = f.weapons.get_mut(usize::from(old))
-            {
-                h.hold = Hold::Stowed;
-            }
-            f.main = i;
-            effect(state, cx, who, "readies a weapon", "DQ-13-012");
-            // DQ-20-006: putting a poisoned weapon away and readying one
-            // are each a handling check.
-            if let Some(old) = old {
-                poison::handle(state, cx, who, old, "put away the poisoned weapon")?;
-            }
-            if let Some(new) = i {
-                poison::handle(state, cx, who, new, "ready the poisoned weapon")?;
-            }
+        Activity::Mount => {
+            crate::resolve::mounted::mount(state, cx, who);
+            return Ok(());
         }
+        Activity::Dismount => {
+            if let Some(to) = to {
+                crate::resolve::mounted::dismount(state, cx, who, to);
+            }
+            turn(state, who, facing, cx);
+            return Ok(());
+        }
+        Activity::PickUp(i) => {
+            pass_move(state, who, to, cx);
+            pick_up(state, who, i, cx)?;
+        }
+        _ => {
+            pass_activity(state, who, activity, cx)?;
+            pass_move(state, who, to, cx);
+        }
+    }
+    turn(state, who, facing, cx);
+    Ok(())
+}
+
+/// A Pass's move (DQ-13-010, DQ-13-011, DQ-14-014), if it has one.
+fn pass_move(
+    state: &mut State,
+    who: CombatantId,
+    to: Option<HexPos>,
+    cx: &mut impl Cx<DragonQuest>,
+) {
+    if let Some(to) = to {
+        let budget = actions::pass_allowance(state, who);
+        go(state, who, to, budget, false, cx);
+    }
+}
+
+/// DQ-13-012: the activities of a Pass that stay in place (mounting,
+/// dismounting and picking up are [`pass`]'s own).
+fn pass_activity(
+    state: &mut State,
+    who: CombatantId,
+    activity: Activity,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    match activity {
+        Activity::None | Activity::Mount | Activity::Dismount | Activity::PickUp(_) => {}
+        Activity::Ready(i) => ready(state, who, i, cx)?,
         Activity::Shield => {
             state.fig_mut(who).shield_ready = true;
             effect(state, cx, who, "readies its shield", "DQ-13-012");
@@ -464,31 +524,60 @@ fn pass(
                 effect(state, cx, who, "works at the entanglement", "DQ-16-012");
             }
         }
-        Activity::PickUp(i) => {
-            let f = state.fig_mut(who);
-            if let Some(h) = f.weapons.get_mut(usize::from(i)) {
-                h.hold = Hold::Stowed;
-            }
-            effect(state, cx, who, "picks up a weapon", "DQ-13-012");
-        }
-        Activity::Mount => {
-            crate::resolve::mounted::mount(state, cx, who);
-            return Ok(());
-        }
-        Activity::Dismount => {
-            if let Some(to) = to {
-                crate::resolve::mounted::dismount(state, cx, who, to);
-            }
-            turn(state, who, facing, cx);
-            return Ok(());
-        }
     }
-    if let Some(to) = to {
-        let budget = actions::pass_allowance(state, who);
-        go(state, who, to, budget, false, cx);
-    }
-    turn(state, who, facing, cx);
     Ok(())
+}
+
+/// DQ-13-012: prepares the weapon `i` (bare hands for `None`).
+fn ready(
+    state: &mut State,
+    who: CombatantId,
+    i: Option<u8>,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    effect_with(state, cx, who, "DQ-13-012", || match i {
+        Some(i) => format!("readies its {}", weapon_name(state, who, i)),
+        None => "empties its hands to fight bare-handed".to_string(),
+    });
+    take_in_hand(state, who, i, cx)
+}
+
+/// Puts the weapon `i` (bare hands for `None`) in hand and the one held
+/// before away; DQ-20-006: each is a handling check when poisoned.
+fn take_in_hand(
+    state: &mut State,
+    who: CombatantId,
+    i: Option<u8>,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    let f = state.fig_mut(who);
+    let old = f.main.filter(|&o| Some(o) != i);
+    if let Some(old) = old
+        && let Some(h) = f.weapons.get_mut(usize::from(old))
+    {
+        h.hold = Hold::Stowed;
+    }
+    f.main = i;
+    if let Some(old) = old {
+        poison::handle(state, cx, who, old, "put away the poisoned weapon")?;
+    }
+    if let Some(new) = i {
+        poison::handle(state, cx, who, new, "ready the poisoned weapon")?;
+    }
+    Ok(())
+}
+
+/// DQ-13-012 (decision): picking up a weapon dropped in the hex puts it in
+/// hand at once, ready to strike (the one held before is put away).
+fn pick_up(state: &mut State, who: CombatantId, i: u8, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
+    if let Some(h) = state.fig_mut(who).weapons.get_mut(usize::from(i)) {
+        h.hold = Hold::Stowed;
+        h.at = None;
+    }
+    effect_with(state, cx, who, "DQ-13-012", || {
+        format!("picks up its {} and readies it", weapon_name(state, who, i))
+    });
+    take_in_hand(state, who, Some(i), cx)
 }
 
 /// DQ-20-010: pulling out a lodged weapon (the victim's own, or a
@@ -518,19 +607,27 @@ fn pull_out(
     };
     {
         let mods = || ModList::base(label, m, "DQ-20-010");
-        let r = d10(state, cx, Some(who), "removal damage", "DQ-20-010", mods)?.total;
-        let amount = values::damage_check(r, m);
+        let sum = d10_sum(
+            state,
+            cx,
+            Some(who),
+            ("removal damage", "DQ-20-010"),
+            mods,
+            counts_as_one,
+            m,
+        )?;
+        let amount = values::damage_check(sum - m, m);
         crate::resolve::damage::wound(
             state,
             cx,
             who,
-            crate::resolve::damage::Hurt {
-                by: None,
+            crate::resolve::damage::Hurt::direct(
+                None,
                 amount,
-                to_en: false,
-                natural: false,
-                rule: "DQ-20-010",
-            },
+                false,
+                "a lodged weapon coming out",
+                "DQ-20-010",
+            ),
         )?;
     }
     Ok(())

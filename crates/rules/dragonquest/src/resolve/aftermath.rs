@@ -4,7 +4,7 @@
 //! day-by-day rolls (`infection_days`).
 
 use crate::model::state::State;
-use crate::resolve::{check, d10, effect};
+use crate::resolve::{check, counts_as_one, d10_sum, effect};
 use crate::rules::infection;
 use crate::{DragonQuest, Flow};
 use fray_core::{CombatantId, Cx, ModList};
@@ -56,22 +56,21 @@ pub fn infection_day(
         effect(state, cx, id, "is cured of the infection", "DQ-24-005");
         return Ok(true);
     }
-    let r = d10(state, cx, Some(id), "infection damage", "DQ-24-006", || {
-        ModList::base("D - 5", -5, "DQ-24-006")
-    })?
-    .total;
-    let dmg = infection::daily_damage(r);
+    let sum = d10_sum(
+        state,
+        cx,
+        Some(id),
+        ("infection damage", "DQ-24-006"),
+        || ModList::base("D - 5", -5, "DQ-24-006"),
+        counts_as_one,
+        -5,
+    )?;
+    let dmg = infection::daily_damage(sum + 5);
     crate::resolve::damage::wound(
         state,
         cx,
         id,
-        crate::resolve::damage::Hurt {
-            by: None,
-            amount: dmg,
-            to_en: true,
-            natural: false,
-            rule: "DQ-24-006",
-        },
+        crate::resolve::damage::Hurt::direct(None, dmg, true, "infection", "DQ-24-006"),
     )?;
     Ok(false)
 }

@@ -3,13 +3,14 @@
 
 use crate::model::action::{Answer, AttackKind, Question};
 use crate::model::data::Use;
+use crate::model::event::Event;
 use crate::model::state::{Hold, State};
 use crate::resolve::strike::{Blow, strike_at};
-use crate::resolve::{d10, effect};
+use crate::resolve::{effect, roll_d10};
 use crate::rules::zones;
 use crate::{DragonQuest, Flow};
 use fray_core::grid::HexPos;
-use fray_core::{CombatantId, Cx, ModList};
+use fray_core::{CombatantId, Cx, ModList, RollRecord};
 
 /// DQ-13-016, DQ-13-017: `a` tries to enter `d`'s hex. If `a` stands in
 /// `d`'s melee zone, `d` may Repulse: D10 <= its rank with the prepared
@@ -28,8 +29,18 @@ pub fn close_in(
             attacker: a,
         })? == Answer::Yes(true)
         {
-            let mods = || ModList::base("rank with the prepared weapon", rank, "DQ-13-017");
-            let roll = d10(state, cx, Some(d), "repulse", "DQ-13-017", mods)?.total;
+            let (req, rolled) = roll_d10(state, cx, Some(d), "repulse", "DQ-13-017")?;
+            let roll = rolled.total;
+            cx.emit(|| Event::Roll {
+                roll: RollRecord::new(&req, Some(&state.fig(d).name), rolled)
+                    .with_target(&ModList::base(
+                        "rank with the prepared weapon",
+                        rank,
+                        "DQ-13-017",
+                    ))
+                    .verdict(if roll <= rank { "repulsed" } else { "fails" }),
+                note: None,
+            });
             if roll <= rank {
                 effect(
                     state,
@@ -59,6 +70,7 @@ pub fn close_in(
 /// prepared weapon not rated for close combat.
 pub fn drop_for_close(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: CombatantId) {
     let f = state.fig_mut(who);
+    let at = f.pos;
     let mut dropped = false;
     if f.shield.is_some() && f.shield_ready {
         f.shield_ready = false;
@@ -67,16 +79,20 @@ pub fn drop_for_close(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: Com
     if let Some(i) = f.main
         && let Some(h) = f.weapons.get_mut(usize::from(i))
         && !h.weapon.rated(Use::Close)
+        && h.weapon.droppable()
     {
         h.hold = Hold::Dropped;
+        h.at = Some(at);
         f.main = None;
         dropped = true;
     }
     if let Some(i) = f.off
         && let Some(h) = f.weapons.get_mut(usize::from(i))
         && !h.weapon.rated(Use::Close)
+        && h.weapon.droppable()
     {
         h.hold = Hold::Dropped;
+        h.at = Some(at);
         f.off = None;
         dropped = true;
     }
@@ -115,13 +131,20 @@ pub fn break_out(
         .map(|o| state.fig(o).stats.ps)
         .sum();
     let own = state.fig(who).stats.ps;
-    let mods = || {
+    let (req, rolled) = roll_d10(state, cx, Some(who), "break out", "DQ-13-020")?;
+    let roll = rolled.total;
+    let out = roll == 10 || roll + own - hostile >= 10;
+    cx.emit(|| {
         let mut mods = ModList::base("own PS", own, "DQ-13-020");
         mods.add("hostile PS", -hostile, "DQ-13-020");
-        mods
-    };
-    let roll = d10(state, cx, Some(who), "break out", "DQ-13-020", mods)?.total;
-    if roll == 10 || roll + own - hostile >= 10 {
+        Event::Roll {
+            roll: RollRecord::new(&req, Some(&state.fig(who).name), rolled)
+                .over(&mods, &ModList::base("needed", 10, "DQ-13-020"))
+                .verdict(if out { "breaks out" } else { "fails" }),
+            note: (roll == 10).then(|| "a natural 10 always breaks out".to_string()),
+        }
+    });
+    if out {
         leave_close(state, who);
         let f = state.fig_mut(who);
         f.pos = to;

@@ -2,12 +2,11 @@
 
 use crate::model::action::AttackKind;
 use crate::model::data::Category;
-use crate::model::state::{Hold, Life, State};
+use crate::model::state::{Hold, State};
 use crate::resolve::effect;
 use crate::resolve::strike::{Blow, strike_at};
-use crate::rules::zones;
+use crate::rules::fire::{Line, line};
 use crate::{DragonQuest, Flow};
-use fray_core::grid::{Graze, HexPos};
 use fray_core::{CombatantId, Cx};
 
 /// DQ-16-001..005: the shot is committed when declared. With no line of
@@ -25,86 +24,29 @@ pub fn fire(
     let Some(i) = f.main else { return Ok(()) };
     let w = f.weapons[usize::from(i)].weapon;
     let from = f.pos;
-    let _ = w.category;
-    let aim = state
-        .fig(target)
-        .body()
-        .cells()
-        .iter()
-        .copied()
-        .min_by_key(|c| (c.distance(from), c.q, c.r))
-        .unwrap_or(state.fig(target).pos);
-    let sight = state.map.hex_sight(from, aim);
-    let Some(trace) = sight
-        .clear_trace()
-        .filter(|_| sight.is_clear(Graze::Either))
-    else {
-        effect(
-            state,
-            cx,
-            a,
-            "has no line of fire: the action is spent",
-            "DQ-16-005",
-        );
-        return Ok(());
+    let order = match line(state, a, from, target, w.range) {
+        Line::Blocked => {
+            effect(
+                state,
+                cx,
+                a,
+                "has no line of fire: the action is spent",
+                "DQ-16-005",
+            );
+            return Ok(());
+        }
+        Line::OutsideZone => {
+            effect(
+                state,
+                cx,
+                a,
+                "has no line of fire inside its Ranged Zone: the action is spent",
+                "DQ-16-001",
+            );
+            return Ok(());
+        }
+        Line::Open(order) => order,
     };
-    let cells: Vec<HexPos> = trace.cells().to_vec();
-    let shooter = state.fig(a);
-    if !cells
-        .iter()
-        .skip(1)
-        .all(|&c| zones::in_ranged_zone(state, shooter, c))
-    {
-        effect(
-            state,
-            cx,
-            a,
-            "has no line of fire inside its Ranged Zone: the action is spent",
-            "DQ-16-001",
-        );
-        return Ok(());
-    }
-    // Figures on the line, nearest first, then the target.
-    let mut order: Vec<CombatantId> = Vec::new();
-    for &c in cells.iter().skip(1) {
-        for o in state.ids() {
-            if o != a
-                && !order.contains(&o)
-                && state.fig(o).life != Life::Dead
-                && state.fig(o).body().contains(c)
-            {
-                order.push(o);
-            }
-        }
-    }
-    if !order.contains(&target) {
-        order.push(target);
-    }
-    // DQ-16-002: past the target, out to 1.5 × range.
-    let limit = w.range.saturating_mul(3) / 2;
-    let d = from.distance(aim).max(1);
-    let k = (limit / d + 1) as i32;
-    let far = HexPos::new(from.q + (aim.q - from.q) * k, from.r + (aim.r - from.r) * k);
-    if far.in_supported_range() {
-        for c in from.line_to(far) {
-            let dist = from.distance(c);
-            if dist <= from.distance(aim) || dist > limit {
-                continue;
-            }
-            if !state.map.passable(c) || state.map.opaque(c) {
-                break;
-            }
-            for o in state.ids() {
-                if o != a
-                    && !order.contains(&o)
-                    && state.fig(o).life != Life::Dead
-                    && state.fig(o).body().contains(c)
-                {
-                    order.push(o);
-                }
-            }
-        }
-    }
     for (n, o) in order.into_iter().enumerate() {
         let mut blow = Blow::melee(AttackKind::Normal, from);
         blow.ranged = true;
@@ -155,6 +97,8 @@ fn loosed(state: &mut State, a: CombatantId, i: u8) {
         let kept = matches!(h.weapon.category, Category::Missile) || h.weapon.ignores_armor();
         if !kept && h.hold == Hold::Stowed {
             h.hold = Hold::Dropped;
+            // Decision: a thrown weapon lands out of the fighters' reach.
+            h.at = None;
             if f.main == Some(i) {
                 f.main = None;
             }

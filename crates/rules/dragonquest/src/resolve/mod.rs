@@ -33,9 +33,39 @@ pub fn effect(
 ) {
     cx.emit(|| Event::Effect {
         who: name(state, who),
-        what,
+        what: what.into(),
         rule,
     });
+}
+
+/// Emits an effect event whose words are built (only when narrating) by
+/// `what`: a weapon's name, the numbers behind a stun.
+pub fn effect_with(
+    state: &State,
+    cx: &mut impl Cx<DragonQuest>,
+    who: CombatantId,
+    rule: &'static str,
+    what: impl FnOnce() -> String,
+) {
+    cx.emit(|| Event::Effect {
+        who: name(state, who),
+        what: what().into(),
+        rule,
+    });
+}
+
+/// The name of weapon `i` of `who`, in lower case, for the narration.
+pub fn weapon_name(state: &State, who: CombatantId, i: u8) -> String {
+    state
+        .fig(who)
+        .weapons
+        .get(usize::from(i))
+        .map_or_else(String::new, |h| h.weapon.name.to_lowercase())
+}
+
+/// DQ-18-001: the note of a damage sum below 1, which counts as 1.
+pub fn counts_as_one(sum: i32) -> Option<String> {
+    (sum < 1).then(|| format!("{sum} counts as 1"))
 }
 
 /// A D100 check `roll <= chance` (Conventions › Dice), rolled as a D100 in
@@ -63,25 +93,58 @@ pub fn check(
         roll: RollRecord::new(&req, who.map(|w| &*state.fig(w).name), rolled)
             .with_target(chance)
             .verdict(if ok { "success" } else { "failure" }),
+        note: None,
     });
     Ok(ok)
 }
 
-/// A D10 (a bare `D`), recorded with `mods`' list as its terms: built only
-/// when someone reads the roll (the simulator's sink does not).
-pub fn d10(
+/// A D10 (a bare `D`) for `label`, not yet recorded: its caller records it
+/// with [`summed`] or a target, built only when someone reads the roll.
+pub fn roll_d10(
     state: &State,
     cx: &mut impl Cx<DragonQuest>,
     who: Option<CombatantId>,
     label: &'static str,
     rule: &'static str,
-    mods: impl FnOnce() -> ModList,
-) -> Flow<Rolled> {
+) -> Flow<(RollRequest, Rolled)> {
     let req = RollRequest::new(who, fray_core::dice::systems::dragonquest::D10, label, rule);
     let rolled = cx.roll(state, req)?;
+    Ok((req, rolled))
+}
+
+/// The record of a die plus terms with no target: `1d10 = 6 + 4 (weapon
+/// +4) = 10` (a damage check, a parry roll read in bands).
+pub fn summed(
+    state: &State,
+    req: &RollRequest,
+    who: Option<CombatantId>,
+    rolled: Rolled,
+    terms: &ModList,
+) -> RollRecord {
+    let mut r =
+        RollRecord::new(req, who.map(|w| &*state.fig(w).name), rolled).over(terms, &ModList::new());
+    r.target = None;
+    r.margin = None;
+    r.reading = fray_core::Reading::Under;
+    r
+}
+
+/// A D10 plus `mods`' terms, recorded as [`summed`] (built only when someone
+/// reads the roll), with `note` saying what the sum means; returns the sum.
+pub fn d10_sum(
+    state: &State,
+    cx: &mut impl Cx<DragonQuest>,
+    who: Option<CombatantId>,
+    (label, rule): (&'static str, &'static str),
+    mods: impl FnOnce() -> ModList,
+    note: impl FnOnce(i32) -> Option<String>,
+    total: i32,
+) -> Flow<i32> {
+    let (req, rolled) = roll_d10(state, cx, who, label, rule)?;
+    let sum = rolled.total + total;
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, who.map(|w| &*state.fig(w).name), rolled)
-            .with_modifiers(&mods()),
+        roll: summed(state, &req, who, rolled, &mods()),
+        note: note(sum),
     });
-    Ok(rolled)
+    Ok(sum)
 }

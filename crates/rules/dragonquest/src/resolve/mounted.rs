@@ -6,8 +6,8 @@ use crate::DragonQuest;
 use crate::model::event::Event;
 use crate::model::state::State;
 use crate::resolve::{effect, name};
-use crate::rules::mounted::charge_line;
-use crate::rules::movement::{free_for, push_hex};
+use crate::rules::mounted::momentum_path;
+use crate::rules::movement::push_hex;
 use fray_core::grid::{Heading, HexPos};
 use fray_core::{CombatantId, Cx};
 
@@ -91,27 +91,38 @@ pub fn after_hurt(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: Combata
     }
 }
 
+/// DQ-14-007, DQ-23-005 (decision): a mount that carried its rider more
+/// than half its TMR this pulse (a pole weapon's full charge, a long ride)
+/// has run: it strikes no blow this pulse (`Status::ran`).
+pub fn carried_rider(state: &mut State, mount: CombatantId, cost: i32) {
+    let half = crate::rules::values::half_of(
+        &state.options,
+        crate::rules::actions::tmr_for(state, mount, crate::rules::values::MoveKind::Other),
+    );
+    if cost > half {
+        let pulse = state.pulse;
+        state.fig_mut(mount).status.ran = pulse;
+    }
+}
+
 /// DQ-23-006: marks a mount that has just charged with its rider: next
 /// pulse its momentum carries it on along the charge's line.
 pub fn charged(state: &mut State, mount: CombatantId, from: HexPos) {
-    let m = state.fig(mount);
-    if let Some(dir) = charge_line(m.heading, from, m.pos) {
-        let pulse = state.pulse;
-        state.fig_mut(mount).status.momentum = Some((pulse, dir));
+    let (pulse, to) = (state.pulse, state.fig(mount).pos);
+    if to != from {
+        state.fig_mut(mount).status.momentum = Some((pulse, from, to));
     }
 }
 
 /// DQ-23-006 (decision): at the start of the pulse after a charge, the
-/// mount moves its full TMR straight along the charge's line, keeping its
-/// corner, stopping before the first hex its body cannot enter (a figure,
-/// a wall, the map's edge); melee zones do not stop it. The rider may act
-/// but cannot steer the mount this pulse (`carried`). A mount that is
-/// down or stunned is not carried.
+/// mount moves its full TMR on along the charge's line, keeping its corner
+/// ([`momentum_path`]). The rider may act but cannot steer the mount this
+/// pulse (`carried`). A mount that is down or stunned is not carried.
 pub fn momentum(state: &mut State, cx: &mut impl Cx<DragonQuest>) {
     let pulse = state.pulse;
     for i in 0..state.figures.len() {
         let id = CombatantId(i as u16);
-        let Some((at, dir)) = state.fig(id).status.momentum else {
+        let Some((at, from, to)) = state.fig(id).status.momentum else {
             continue;
         };
         if at >= pulse {
@@ -122,17 +133,13 @@ pub fn momentum(state: &mut State, cx: &mut impl Cx<DragonQuest>) {
         if at + 1 != pulse || !f.in_fight() || f.status.stunned {
             continue;
         }
-        let (shape, heading) = (f.shape, f.heading);
-        let mut head = f.pos;
-        for _ in 0..f.tmr.max(0) {
-            let next = head.neighbour(dir);
-            let body = crate::model::state::footprint(shape, next, heading);
-            let fits = body.cells().iter().all(|&c| free_for(state, id, c));
-            if !fits || state.map.blocks_step(head, next) {
-                break;
-            }
-            head = next;
-        }
+        let heading = f.heading;
+        let head = momentum_path(state, id, from, to)
+            .last()
+            .copied()
+            .unwrap_or(f.pos);
+        let run = f.pos.distance(head) as i32;
+        carried_rider(state, id, run);
         let m = state.fig_mut(id);
         m.status.carried = pulse;
         if head != m.pos {

@@ -44,13 +44,7 @@ pub fn on_wound(
         state,
         cx,
         d,
-        Hurt {
-            by: Some(a),
-            amount,
-            to_en: true,
-            natural: false,
-            rule: "DQ-20-005",
-        },
+        Hurt::direct(Some(a), amount, true, "poison", "DQ-20-005"),
     )?;
     Ok(())
 }
@@ -89,13 +83,7 @@ pub fn handle(
         state,
         cx,
         who,
-        Hurt {
-            by: None,
-            amount,
-            to_en: true,
-            natural: false,
-            rule: "DQ-20-006",
-        },
+        Hurt::direct(None, amount, true, "poison", "DQ-20-006"),
     )?;
     Ok(())
 }

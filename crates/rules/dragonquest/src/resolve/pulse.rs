@@ -3,16 +3,14 @@
 //! choices and rolling the initiatives.
 
 use crate::model::action::{Answer, Question};
-use crate::model::event::Event;
-use crate::model::options::StanceDuration;
+use crate::model::event::{Event, Place, SideRoll};
+use crate::model::options::{DistanceCheck, StanceDuration};
 use crate::model::state::{Slot, Stage, State};
-use crate::resolve::{aftermath, effect, name};
+use crate::resolve::{aftermath, effect};
 use crate::rules::{initiative, values, zones};
 use crate::{DragonQuest, Flow};
 use fray_core::dice::systems::dragonquest::{iv_tie_break, side_initiative};
-use fray_core::{
-    CombatantId, Cx, EndReason, ModList, Next, Outcome, RollRecord, RollRequest, SideId,
-};
+use fray_core::{CombatantId, Cx, EndReason, Next, Outcome, RollRecord, RollRequest, SideId};
 
 const NONE: u16 = u16::MAX;
 
@@ -157,6 +155,9 @@ fn begin_pulse(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
     state.pulse += 1;
     let pulse = state.pulse;
     cx.emit(|| Event::Pulse { pulse });
+    if pulse == 1 {
+        distance_warning(state, cx);
+    }
     // DQ-11-004: the free pulse of the side with surprise.
     state.free_pulse = pulse == 1 && state.surprise.is_some();
     if pulse > 1 {
@@ -204,6 +205,18 @@ fn begin_pulse(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
     Ok(())
 }
 
+/// DQ-11-002, DQ-11-003 (decision `start_distance_check = warn`, the
+/// default): a narrated fight says at its first pulse that the sides start
+/// too close (or, with surprise, too far); the simulator checks nothing.
+fn distance_warning(state: &State, cx: &mut impl Cx<DragonQuest>) {
+    if !cx.narrating() || state.options.start_distance_check != DistanceCheck::Warn {
+        return;
+    }
+    if let Some((text, rule)) = zones::start_distance(state) {
+        cx.emit(|| Event::Warning { text, rule });
+    }
+}
+
 /// DQ-12-003, DQ-12-004: each side's leader (or a substitute) rolls D10 +
 /// PC (+ Military Scientist rank for the leader); ties are rerolled
 /// (`side_initiative` rolls until the tie breaks). No roll when neither
@@ -244,18 +257,26 @@ fn nonengaged_initiative(state: &State, cx: &mut impl Cx<DragonQuest>) -> Flow<O
                 0
             };
             cx.emit(|| {
-                let _ = (a, b);
-                let mut mods =
-                    ModList::base("first side: PC + Military Scientist", ma, "DQ-12-003");
-                mods.add("second side: PC + Military Scientist", mb, "DQ-12-003");
-                Event::Roll {
-                    roll: RollRecord::new(&req, None, rolled)
-                        .with_modifiers(&mods)
-                        .verdict(if winner == 0 {
-                            "first side wins"
-                        } else {
-                            "second side wins"
-                        }),
+                let side_roll = |party: usize, who: CombatantId, total: i32| {
+                    let f = state.fig(who);
+                    let die = rolled.standings.roll_of(party).unwrap_or(0);
+                    SideRoll {
+                        side: state.sides[f.side.index()].clone(),
+                        roller: f.name.to_string(),
+                        die,
+                        pc: f.stats.pc,
+                        military_scientist: total - f.stats.pc,
+                        total: die + total,
+                    }
+                };
+                Event::Initiative {
+                    roll: RollRecord::new(&req, None, rolled).verdict(if winner == 0 {
+                        "first side wins"
+                    } else {
+                        "second side wins"
+                    }),
+                    sides: vec![side_roll(0, a, ma), side_roll(1, b, mb)],
+                    winner: state.sides[usize::from(winner)].clone(),
                 }
             });
             Ok(Some(SideId(winner)))
@@ -302,11 +323,12 @@ fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) ->
             if let Ok(kind) = iv_tie_break(j - i) {
                 let req = RollRequest::new(None, kind, "IV tie", "DQ-12-006");
                 let rolled = cx.roll(state, req)?;
-                cx.emit(|| Event::Roll {
-                    roll: RollRecord::new(&req, None, rolled),
-                });
                 let tied: arrayvec::ArrayVec<CombatantId, 8> =
                     order[i..j].iter().copied().collect();
+                cx.emit(|| Event::Roll {
+                    roll: RollRecord::new(&req, None, rolled),
+                    note: Some(tie_note(state, &tied, &rolled.standings)),
+                });
                 for (k, &party) in rolled.standings.order().iter().enumerate() {
                     if let Some(&id) = tied.get(usize::from(party)) {
                         order[i + k] = id;
@@ -318,6 +340,7 @@ fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) ->
     }
     initiative::constrain(state, &mut order);
     // DQ-12-006: the top figure chooses to act first or last.
+    let mut last = None;
     if order.len() > 1 && !state.fig(order[0]).status.stunned {
         let top = order[0];
         let first = match cx.ask(state, || Question::FirstOrLast { who: top })? {
@@ -326,18 +349,56 @@ fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) ->
         };
         if !first {
             order.rotate_left(1);
+            last = Some(top);
         }
     }
     cx.emit(|| Event::Order {
-        what: "engagement",
         order: order
             .iter()
-            .map(|&id| (name(state, id), values::iv(state.fig(id))))
+            .map(|&id| place(state, id, &order, last == Some(id)))
             .collect(),
-        rule: "DQ-12-006",
     });
     state.seq.queue = order;
     Ok(())
+}
+
+/// The parties of an IV tie's roll-off and what each rolled (DQ-12-006).
+fn tie_note(state: &State, tied: &[CombatantId], standings: &fray_core::dice::Standings) -> String {
+    let parts: Vec<String> = standings
+        .places()
+        .filter_map(|(party, roll)| {
+            tied.get(party)
+                .map(|&id| format!("{} {roll}", state.fig(id).name))
+        })
+        .collect();
+    format!("tied on IV and modAG: {}, highest first", parts.join(", "))
+}
+
+/// One figure's place in its engagement's order, with its IV's parts and
+/// why it stands where IV alone would not put it (DQ-12-005..007,
+/// DQ-19-005).
+fn place(state: &State, id: CombatantId, order: &[CombatantId], chose_last: bool) -> Place {
+    let f = state.fig(id);
+    let rear = order
+        .iter()
+        .any(|&o| state.hostile(o, id) && zones::rear_hexes(f).contains(&state.fig(o).pos));
+    let why = if f.status.stunned {
+        Some("stunned: acts last, DQ-19-005")
+    } else if chose_last {
+        Some("highest IV, chose to act last")
+    } else if rear {
+        Some("a foe in its rear hex acts first, DQ-12-007")
+    } else {
+        None
+    };
+    Place {
+        name: f.name.to_string(),
+        iv: values::iv(f),
+        mod_ag: values::mod_ag(f),
+        pc: f.stats.pc,
+        rank: i32::from(values::rank(f).unwrap_or(0)),
+        why,
+    }
 }
 
 /// DQ-12-001 step 3: the figures not engaged at the start of the pulse;

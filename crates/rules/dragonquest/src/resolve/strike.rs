@@ -8,7 +8,7 @@ use crate::model::event::Event;
 use crate::model::options::MishapFallback;
 use crate::model::state::{Hold, State};
 use crate::resolve::damage::{Hurt, drop_weapon, wound};
-use crate::resolve::{check, d10, effect, name};
+use crate::resolve::{check, counts_as_one, d10_sum, effect, name};
 use crate::rules::values::{self, Quarter};
 use crate::rules::zones;
 use crate::{DragonQuest, Flow};
@@ -235,6 +235,7 @@ pub fn strike_at(
                 (true, false, true) => "hit to Endurance",
                 (true, false, false) => "hit",
             }),
+        note: strike_note(state, d, msc, rolled.total, &blow, s),
     });
     // DQ-17-004, DQ-17-005, DQ-17-006: 99 and 100.
     if blow.mishaps
@@ -265,6 +266,46 @@ pub fn strike_at(
     let damage = on_hit(state, cx, a, d, &blow, arms, s)?;
     cx.checkpoint(state, &(a.0, d.0, "after damage"))?;
     Ok(Struck { hit: true, damage })
+}
+
+/// What a strike roll's number means besides hit or miss (DQ-18-003,
+/// DQ-18-004, DQ-17-004, DQ-17-007): the bands of a hit that goes to EN or
+/// is grievous, a 99 or 100, a miss that opens the parry window.
+fn strike_note(
+    state: &State,
+    d: CombatantId,
+    msc: i32,
+    roll: i32,
+    blow: &Blow,
+    s: Strike,
+) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    if msc > 0 && s.hit {
+        let (en, gr) = ((msc * 15).div_euclid(100), (msc * 5).div_euclid(100));
+        parts.push(format!(
+            "{en} or less (15%) goes to EN ignoring armor, {gr} or less (5%) is grievous"
+        ));
+    } else if msc <= 0 {
+        parts.push("modSC 0 or less: no roll hits".to_string());
+    }
+    match s.mishap {
+        Some(Mishap::MayBreak) if blow.mishaps => {
+            parts.push("99: the weapon may break".to_string())
+        }
+        Some(Mishap::MayDrop) if blow.mishaps => {
+            parts.push("100: the weapon may be dropped".to_string())
+        }
+        _ => {}
+    }
+    let df = state.fig(d);
+    let can_parry = df.status.evading && !df.helpless() && values::parry_rank(df).is_some();
+    if s.parry_window && can_parry && (!blow.ranged || state.options.parry_missiles) {
+        parts.push(format!(
+            "{roll} is more than 30 over {msc}: {} may parry",
+            df.name
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 /// The lowest and highest modSC whose strike roll [`strike_kind`] keeps:
@@ -365,7 +406,25 @@ fn parry(
         mods.add("attacker's rank", -theirs, "DQ-17-008");
         mods
     };
-    let roll = d10(state, cx, Some(d), "parry", "DQ-17-008", mods)?.total + own - theirs;
+    let band = |sum: i32| {
+        Some(
+            match sum {
+                ..=3 => "3 or less: parried, the defender must Pass next pulse",
+                4..=7 => "4 to 7: the attacker is disarmed",
+                _ => "8 or more: the attacker is disarmed and the defender strikes back",
+            }
+            .to_string(),
+        )
+    };
+    let roll = d10_sum(
+        state,
+        cx,
+        Some(d),
+        ("parry", "DQ-17-008"),
+        mods,
+        band,
+        own - theirs,
+    )?;
     if roll <= 3 {
         // DQ-17-008: parried, but the defender must Pass next pulse.
         state.fig_mut(d).status.forced_pass = state.pulse + 1;
@@ -422,7 +481,18 @@ fn on_hit(
             .in_secret();
             let r = cx.roll(state, req)?;
             cx.emit(|| Event::Roll {
-                roll: RollRecord::new(&req, None, r),
+                roll: crate::resolve::summed(
+                    state,
+                    &req,
+                    None,
+                    r,
+                    &ModList::base("minutes", 5, "DQ-16-017"),
+                ),
+                note: Some(format!(
+                    "out for {} minutes, {} pulses of 5 seconds",
+                    r.total + 5,
+                    (r.total + 5) * 12
+                )),
             });
             state.fig_mut(d).status.knocked_out = (r.total as u32 + 5) * 12;
             effect(state, cx, d, "is knocked out", "DQ-16-017");
@@ -431,24 +501,19 @@ fn on_hit(
         }
         AttackKind::Disarm => {
             // DQ-16-020: 1 point to EN (ignoring armor and FT), and an item dropped.
-            let ignore = state.options.disarm_damage_ignores_armor;
-            let dmg = if ignore {
-                1
+            let hurt = if state.options.disarm_damage_ignores_armor {
+                Hurt::direct(Some(a), 1, true, "a Disarm's 1 point", "DQ-16-020")
             } else {
-                (1 - values::protection(state.fig(d))).max(0)
-            };
-            let done = wound(
-                state,
-                cx,
-                d,
+                let armor = values::protection(state.fig(d));
                 Hurt {
-                    by: Some(a),
-                    amount: dmg,
-                    to_en: ignore,
-                    natural: false,
-                    rule: "DQ-16-020",
-                },
-            )?;
+                    amount: (1 - armor).max(0),
+                    to_en: false,
+                    armor,
+                    bypass: None,
+                    ..Hurt::direct(Some(a), 1, false, "", "DQ-16-020")
+                }
+            };
+            let done = wound(state, cx, d, hurt)?;
             disarm(state, cx, a, d)?;
             return Ok(done);
         }
@@ -458,47 +523,62 @@ fn on_hit(
     let dm = values::damage_mod(state, state.fig(a), w, rank, dmg_override, blow.ranged);
     // The terms are listed only when someone reads the roll.
     let mods = || {
-        let mut mods = ModList::base(
-            "weapon",
-            dm.weapon,
-            if blow.trample > 0 {
-                "DQ-22-005"
-            } else {
-                "DQ-00-007"
-            },
-        );
+        let (label, rule) = match blow.kind {
+            _ if blow.trample > 0 => ("monster's size in hexes", "DQ-22-005"),
+            AttackKind::Trip => ("trip", "DQ-16-010"),
+            AttackKind::ShieldRush => ("shield rush", "DQ-16-018"),
+            AttackKind::Entangle => ("entangle", "DQ-16-011"),
+            _ if w.category == Category::Unarmed => ("bare hands", "DQ-21-003"),
+            _ => ("weapon", "DQ-00-007"),
+        };
+        let mut mods = ModList::base(label, dm.weapon, rule);
         mods.add("PS below minimum", dm.ps_short, "DQ-20-001");
         mods.add("unarmed PS bonus", dm.unarmed_ps, "DQ-21-003");
         mods.add("damage bonus", dm.bonus, "DQ-18-010");
         mods
     };
-    let roll = d10(state, cx, Some(a), "damage", "DQ-18-001", mods)?.total;
-    let check_value = values::damage_check(roll, dm.total());
+    let sum = d10_sum(
+        state,
+        cx,
+        Some(a),
+        ("damage", "DQ-18-001"),
+        mods,
+        counts_as_one,
+        dm.total(),
+    )?;
+    let check_value = values::damage_check(sum - dm.total(), dm.total());
     // DQ-18-003: a 15% hit ignores armor and goes to EN; DQ-18-006,
     // DQ-18-007: so does magical energy (breath weapons included).
-    let armor = if to_en || w.ignores_armor() {
+    let bypass = if to_en {
+        Some("a hit within 15% of modSC")
+    } else if w.ignores_armor() {
+        Some("magical energy")
+    } else {
+        None
+    };
+    let armor = if bypass.is_some() {
         0
     } else {
         values::protection(state.fig(d))
     };
-    let mut effective = (check_value - armor).max(0);
-    if w.breath {
-        effective = breath_resistance(state, cx, d, effective)?;
-    }
-    let natural = w.natural;
-    let rule = if to_en { "DQ-18-003" } else { "DQ-18-002" };
-    let done = wound(
-        state,
-        cx,
-        d,
-        Hurt {
-            by: Some(a),
-            amount: effective,
-            to_en,
-            natural,
-            rule,
-        },
-    )?;
+    let through = (check_value - armor).max(0);
+    let effective = if w.breath {
+        breath_resistance(state, cx, d, through)?
+    } else {
+        through
+    };
+    let hurt = Hurt {
+        by: Some(a),
+        amount: effective,
+        to_en,
+        natural: w.natural,
+        rule: if to_en { "DQ-18-003" } else { "DQ-18-002" },
+        check: check_value,
+        armor,
+        bypass,
+        halved: effective < through,
+    };
+    let done = wound(state, cx, d, hurt)?;
     if to_en && done > 0 {
         state.fig_mut(d).record.endurance_hits += 1;
     }
@@ -617,12 +697,26 @@ pub fn fall_check(
     }
     let chance = ModList::base("3 × modAG", 3 * values::mod_ag(state.fig(d)), rule);
     if !check(state, cx, Some(d), "keep footing", rule, &chance)? {
-        let f = state.fig_mut(d);
-        f.status.prone = true;
-        f.record.falls += 1;
-        effect(state, cx, d, "falls", rule);
+        fall(state, cx, d, rule);
     }
     Ok(())
+}
+
+/// A fall (DQ-16-010, DQ-16-012, DQ-16-019). DQ-23-001 (decision): a rider
+/// who falls falls out of the saddle, prone in the nearest empty hex; a
+/// mount that falls throws its rider the same way.
+fn fall(state: &mut State, cx: &mut impl Cx<DragonQuest>, d: CombatantId, rule: &'static str) {
+    if state.fig(d).aboard {
+        crate::resolve::mounted::unseat(state, cx, d);
+        return;
+    }
+    let f = state.fig_mut(d);
+    f.status.prone = true;
+    f.record.falls += 1;
+    effect(state, cx, d, "falls", rule);
+    if let Some(r) = state.fig(d).rider {
+        crate::resolve::mounted::unseat(state, cx, r);
+    }
 }
 
 /// DQ-18-004, DQ-18-005: the defender breaks its shield or loses 2 armor
@@ -676,7 +770,11 @@ fn disarm(
     d: CombatantId,
 ) -> Flow<()> {
     let f = state.fig(d);
-    let mut options: Vec<Option<u8>> = f.main.into_iter().map(Some).collect();
+    // A bite or claws cannot be taken away (decision, `Weapon::droppable`).
+    let held = f
+        .main
+        .filter(|_| f.weapon().is_some_and(|h| h.weapon.droppable()));
+    let mut options: Vec<Option<u8>> = held.into_iter().map(Some).collect();
     if f.shield.is_some() && f.shield_ready {
         options.push(None);
     }

@@ -62,6 +62,13 @@ pub fn pass_allowance(state: &State, who: CombatantId) -> i32 {
     }
 }
 
+/// DQ-14-011, DQ-15-001, DQ-15-002: a Retreat's hexes straight back: the
+/// fixed 2 with the AG adjustment, as a Pass's (decision
+/// `ag_tmr_mod_on_fixed_moves`): 1 at modAG 8 or less, 3 at 22 to 25.
+pub fn retreat_steps(state: &State, who: CombatantId) -> i32 {
+    fixed(state, who, 2, MoveKind::Retreat)
+}
+
 /// DQ-14-008: a charge with a pole weapon moves full TMR, other charges ½.
 pub fn charge_allowance(state: &State, who: CombatantId) -> i32 {
     let pole = state.fig(who).weapon().is_some_and(|h| h.weapon.pole);
@@ -684,10 +691,20 @@ fn check_pass(
             return refuse("DQ-16-012", "not entangled");
         }
         Activity::Disentangle => {}
-        Activity::PickUp(i) => match f.weapons.get(usize::from(i)) {
-            Some(h) if h.hold == Hold::Dropped => {}
-            _ => return refuse("DQ-13-012", "no such weapon lies here"),
-        },
+        Activity::PickUp(i) => {
+            // DQ-13-012 (decision): from the hex where the Pass ends, on foot.
+            let end = to.unwrap_or(f.pos);
+            match f.weapons.get(usize::from(i)) {
+                Some(h) if h.hold == Hold::Dropped && h.at == Some(end) && f.on_foot() => {}
+                Some(h) if h.hold == Hold::Dropped && h.at.is_some() && f.on_foot() => {
+                    return refuse(
+                        "DQ-13-012",
+                        "the weapon lies elsewhere: pick it up from its hex (a Pass may move there first)",
+                    );
+                }
+                _ => return refuse("DQ-13-012", "no such weapon lies within reach"),
+            }
+        }
         Activity::Mount => {
             if to.is_some() {
                 return refuse("DQ-23-001", "mounting moves the rider into the saddle only");

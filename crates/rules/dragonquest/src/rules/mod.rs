@@ -3,6 +3,7 @@
 
 pub mod actions;
 pub mod damage;
+pub mod fire;
 pub mod infection;
 pub mod initiative;
 pub mod mounted;

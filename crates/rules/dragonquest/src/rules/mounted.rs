@@ -11,7 +11,7 @@ use crate::model::state::{State, ahead_of_corner};
 use crate::rules::actions::{self, Status, reaches};
 use crate::rules::movement::{self, Reach, free_for};
 use crate::rules::values::{self, MoveKind};
-use fray_core::grid::{Facing, Heading, HexPos};
+use fray_core::grid::{Heading, HexPos};
 use fray_core::{CombatantId, Illegal};
 
 fn refuse(rule: &'static str, reason: impl Into<String>) -> Result<(), Illegal> {
@@ -63,6 +63,22 @@ fn moves(action: &Action) -> bool {
     }
 }
 
+/// Whether an action strikes a blow.
+fn strikes(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Attack { .. }
+            | Action::Charge { .. }
+            | Action::ChargeAndClose { .. }
+            | Action::Close { .. }
+            | Action::Grapple { .. }
+            | Action::TwoWeapons { .. }
+            | Action::Sweep { .. }
+            | Action::Trample { .. }
+            | Action::Fire { .. }
+    )
+}
+
 /// DQ-23-001, DQ-23-006: whether a mount's body may move this pulse: not
 /// in the pulse its rider mounted or dismounted, nor in the pulse its
 /// momentum carried it (the rider cannot steer).
@@ -93,6 +109,18 @@ pub fn check_body_moves(state: &State, mount: CombatantId) -> Result<(), Illegal
 /// passes first (DQ-23-001..004).
 pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Illegal> {
     let f = state.fig(who);
+    // DQ-14-007, DQ-23-005 (decision): a mount that ran more than half its
+    // TMR this pulse (carrying its rider's charge, or by momentum) strikes
+    // no blow: only a charge of ½ TMR ends with an attack.
+    if f.is_mount && state.pulse > 0 && f.status.ran == state.pulse && strikes(action) {
+        return refuse(
+            "DQ-14-007",
+            format!(
+                "{} ran more than half its TMR this pulse: it strikes no blow until the next",
+                f.name
+            ),
+        );
+    }
     if f.is_mount && moves(action) {
         if f.rider.is_some() {
             return refuse(
@@ -130,17 +158,16 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
     // DQ-23-002: what Horsemanship allows.
     let th = state.options.horsemanship_thresholds;
     let hm = f.horsemanship;
-    let strikes = matches!(
-        action,
-        Action::Attack { .. }
-            | Action::Charge { .. }
-            | Action::Fire { .. }
-            | Action::TwoWeapons { .. }
-            | Action::Sweep { .. }
-    );
     let two_hands = f.weapon().is_some_and(|h| h.weapon.hands == Hands::Two)
         || matches!(action, Action::Sweep { .. });
-    if strikes && two_hands && hm < th.two_handed {
+    let weapon_blow = !matches!(
+        action,
+        Action::ChargeAndClose { .. }
+            | Action::Close { .. }
+            | Action::Grapple { .. }
+            | Action::Trample { .. }
+    );
+    if strikes(action) && weapon_blow && two_hands && hm < th.two_handed {
         return refuse(
             "DQ-23-002",
             format!(
@@ -288,15 +315,56 @@ pub fn check_pair_move(state: &State, rider: CombatantId, action: &Action) -> Re
     }
 }
 
-/// DQ-23-006 (decision): the side a charge from `from` to `to` ran along:
-/// the side of the mount's corner nearest the charge's direction.
-pub fn charge_line(heading: Heading, from: HexPos, to: HexPos) -> Option<Facing> {
-    let Heading::Corner(c) = heading else {
-        return None;
+/// DQ-23-006 (decision): the heads the momentum carries `mount` through
+/// after a charge from `from` to `to`: on along the charge's straight line
+/// (the line from `from` through `to`, extended), keeping the mount's
+/// corner, up to its TMR, stopping before the first hex its body cannot
+/// enter (a figure, a wall, the map's edge); melee zones do not stop it. A
+/// charge that mixed the two sides of the faced corner goes on mixing them
+/// the same way: the line, not one side, is what the horse follows.
+pub fn momentum_path(
+    state: &State,
+    mount: CombatantId,
+    from: HexPos,
+    to: HexPos,
+) -> arrayvec::ArrayVec<HexPos, 16> {
+    let mut out = arrayvec::ArrayVec::new();
+    let m = state.fig(mount);
+    let Heading::Corner(c) = m.heading else {
+        return out;
     };
+    let run = from.distance(to) as i32;
+    let tmr = m.tmr.clamp(0, 16);
+    if run == 0 || tmr == 0 {
+        return out;
+    }
+    // The line from `from` through a far point `k` charge-lengths away:
+    // `to` is a lattice point of it, and every step after it is one of the
+    // corner's two sides.
+    let k = (run + tmr) / run + 1;
+    let far = HexPos::new(from.q + (to.q - from.q) * k, from.r + (to.r - from.r) * k);
+    if !far.in_supported_range() {
+        return out;
+    }
     let sides = c.sides();
-    let dir = from.facing_toward(to)?;
-    Some(if sides.contains(&dir) { dir } else { sides[0] })
+    let mut head = to;
+    for next in movement::line(from, far).skip(run as usize + 1) {
+        let side_ok = sides.iter().any(|&d| head.neighbour(d) == next);
+        let body = crate::model::state::footprint(m.shape, next, m.heading);
+        let fits = body
+            .cells()
+            .iter()
+            .all(|&cell| free_for(state, mount, cell));
+        if !side_ok || !fits || state.map.blocks_step(head, next) || out.is_full() {
+            break;
+        }
+        out.push(next);
+        head = next;
+        if out.len() as i32 >= tmr {
+            break;
+        }
+    }
+    out
 }
 
 /// DQ-23-001: mounting: a rider not in the saddle, next to its own mount,

@@ -215,14 +215,15 @@ pub fn route(
         .min_by_key(|r| (r.cost, r.heading.sixths()))
 }
 
-/// DQ-14-011: the hexes of a Retreat, two steps straight back, stopping at
-/// the first blocked hex.
-pub fn retreat_hexes(state: &State, who: CombatantId) -> arrayvec::ArrayVec<HexPos, 2> {
+/// DQ-14-011: the hexes of a Retreat, `steps` straight back (2, adjusted
+/// by DQ-15-001/002: `rules::actions::retreat_steps`), stopping at the
+/// first blocked hex.
+pub fn retreat_hexes(state: &State, who: CombatantId, steps: i32) -> arrayvec::ArrayVec<HexPos, 3> {
     let f = state.fig(who);
     let back = f.facing().opposite();
     let mut out = arrayvec::ArrayVec::new();
     let mut at = f.pos;
-    for _ in 0..2 {
+    for _ in 0..steps.clamp(0, 3) {
         let n = at.neighbour(back);
         if !free_for(state, who, n) {
             break;

@@ -223,3 +223,31 @@ fn quarter_by_bearing(state: &State, d: &Figure, from: HexPos, ranged: bool) -> 
         _ => Quarter::Front,
     }
 }
+
+/// DQ-11-002, DQ-11-003: what is wrong with the start distance, if
+/// anything, and the rule it breaks: without surprise the nearest figures
+/// of the two sides start at least 8 hexes apart, with it 8 or closer.
+pub fn start_distance(state: &State) -> Option<(String, &'static str)> {
+    let d = state
+        .ids()
+        .flat_map(|a| state.ids().map(move |b| (a, b)))
+        .filter(|&(a, b)| state.hostile(a, b))
+        .map(|(a, b)| state.fig(a).body().distance(&state.fig(b).body()))
+        .min()?;
+    let apart = if d == 1 {
+        "1 hex".to_string()
+    } else {
+        format!("{d} hexes")
+    };
+    match state.surprise {
+        None if d < 8 => Some((
+            format!("the sides start {apart} apart; without surprise they should be at least 8"),
+            "DQ-11-002",
+        )),
+        Some(_) if d > 8 => Some((
+            format!("the sides start {apart} apart; with surprise they should be 8 or closer"),
+            "DQ-11-003",
+        )),
+        _ => None,
+    }
+}

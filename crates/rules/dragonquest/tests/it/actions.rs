@@ -4,7 +4,7 @@
 use crate::common::*;
 use fray_core::grid::{Facing, HexPos};
 use fray_dragonquest::model::action::{Action, Activity, Answer, AttackKind};
-use fray_dragonquest::model::state::Posture;
+use fray_dragonquest::model::state::{Hold, Posture, State};
 use fray_dragonquest::rules::actions::{self, check};
 use fray_dragonquest::rules::{movement, values};
 
@@ -845,4 +845,80 @@ fn a_facing_change_costs_tmr_when_the_option_says_so() {
     assert!(check(&paid, A, &go(fray_core::grid::Facing::S)).is_ok());
     let e = check(&paid, A, &go(fray_core::grid::Facing::Nw)).unwrap_err();
     assert_eq!(e.rule, "DQ-14-002");
+}
+
+/// Plays one Retreat of A (facing north at (-4, 0)) with its AG, the step-1
+/// roll-off won by A's side.
+fn retreat_with_ag(ag: &str) -> State {
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", -4, 0, "n", &[("ag", ag)]),
+            fighter("B", "b", 4, 0, "nw", &[]),
+        ],
+    );
+    let l = fray_core::InputLog {
+        loose: fray_core::StepInputs {
+            actions: log(vec![("A", Action::Retreat)], &[], vec![]).loose.actions,
+            rolls: vec![fray_core::RollInput::Faces(vec![9, 1])],
+            answers: vec![Answer::Side(fray_core::SideId(0))],
+        },
+        steps: vec![],
+    };
+    run_steps(s, &l, 1).0
+}
+
+#[test]
+fn retreat_takes_the_agility_adjustment_like_a_pass() {
+    // rule: DQ-14-011, DQ-15-001, DQ-15-002
+    // modAG 8 or less: 1 hex; 9 to 21: 2; 22 to 25: 3 (the fixed 2 adjusted
+    // as a Pass's, decision `ag_tmr_mod_on_fixed_moves`).
+    assert_eq!(retreat_with_ag("8").fig(A).pos, h(-4, 1));
+    assert_eq!(retreat_with_ag("15").fig(A).pos, h(-4, 2));
+    let s = retreat_with_ag("23");
+    assert_eq!(s.fig(A).pos, h(-4, 3));
+    assert_eq!(s.fig(A).facing(), Facing::N);
+    assert_eq!(actions::retreat_steps(&s, A), 3);
+    // modAG 26 or more gets no +1 (`very_high_ag_tmr_bonus` off).
+    assert_eq!(retreat_with_ag("26").fig(A).pos, h(-4, 2));
+}
+
+#[test]
+fn a_dropped_weapon_is_picked_up_from_its_hex_and_readied() {
+    // rule: DQ-13-012, DQ-19-004
+    // B (AG 20, first by IV) has dropped its broadsword in its hex.
+    let mut s = duel(&[], &[("ag", "20")]);
+    {
+        let b = s.fig_mut(B);
+        b.weapons[0].hold = Hold::Dropped;
+        b.weapons[0].at = Some(h(0, -1));
+        b.main = None;
+    }
+    let pick = |to: Option<HexPos>| Action::Pass {
+        activity: Activity::PickUp(0),
+        to,
+        facing: None,
+    };
+    assert!(check(&s, B, &pick(None)).is_ok());
+    // From another hex the Pass must move there first (1 hex in A's zone).
+    let mut moved = s.clone();
+    moved.fig_mut(B).pos = h(1, -2);
+    moved.fig_mut(B).heading = fray_core::grid::Heading::Side(Facing::S);
+    assert_eq!(rule_of(check(&moved, B, &pick(None))), "DQ-13-012");
+    assert!(check(&moved, B, &pick(Some(h(0, -1)))).is_ok());
+    // The menu offers the pick-up with its move.
+    use fray_core::Ruleset;
+    let menu = fray_dragonquest::DragonQuest::legal_actions(&moved, B);
+    assert!(menu.contains(&pick(Some(h(0, -1)))));
+    // Picked up, it is in hand at once: B Passes (first by IV), A Passes.
+    let l = log(
+        vec![("B", pick(None)), ("A", Action::PASS)],
+        &[],
+        vec![Answer::First(true)],
+    );
+    let (s, ev) = run_steps(s, &l, 2);
+    assert!(happened(&ev, "picks up its broadsword"), "{}", narrate(&ev));
+    assert_eq!(s.fig(B).main, Some(0));
+    assert_eq!(s.fig(B).weapons[0].hold, Hold::Stowed);
+    assert_eq!(s.fig(B).weapons[0].at, None);
 }

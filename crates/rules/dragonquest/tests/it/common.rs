@@ -186,13 +186,7 @@ pub fn narrate(events: &[Event]) -> String {
 
 /// Every roll record, in order.
 pub fn rolls(events: &[Event]) -> Vec<&RollRecord> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Roll { roll } => Some(roll),
-            _ => None,
-        })
-        .collect()
+    events.iter().filter_map(Event::roll).collect()
 }
 
 /// The first roll with this label.
@@ -203,10 +197,12 @@ pub fn roll<'a>(events: &'a [Event], label: &str) -> &'a RollRecord {
         .unwrap_or_else(|| panic!("no `{label}` roll in\n{}", narrate(events)))
 }
 
-/// The value of the modifier with this label, if present.
+/// The value of the modifier with this label, if present (a term of the
+/// target, or one added to the dice).
 pub fn modifier(r: &RollRecord, label: &str) -> Option<i32> {
     r.modifiers
         .iter()
+        .chain(&r.bonuses)
         .find(|m| m.label == label)
         .map(|m| m.value)
 }

@@ -13,6 +13,7 @@ mod magic;
 mod memo;
 mod monster;
 mod mounted;
+mod narration;
 mod odds;
 mod play;
 mod poison;

@@ -43,6 +43,22 @@ fn rule_of(r: Result<(), fray_core::Illegal>) -> &'static str {
     r.expect_err("refused").rule
 }
 
+/// The rider's `action` as the first of pulse: step 1's roll-off (faces 9
+/// and 1) to side a, side a first, the rider first; then `rolls`.
+fn rider_first(
+    action: Action,
+    rolls: &[RollInput],
+) -> fray_core::InputLog<fray_dragonquest::DragonQuest> {
+    let mut l = log(
+        vec![("R", action)],
+        &[],
+        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
+    );
+    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    l.loose.rolls.extend_from_slice(rolls);
+    l
+}
+
 fn pass(activity: Activity, to: Option<HexPos>) -> Action {
     Action::Pass {
         activity,
@@ -68,13 +84,7 @@ fn a_rider_starts_in_the_saddle_and_moves_with_the_mounts_tmr() {
     // The ridden horse does not move on its own: the rider steers.
     assert_eq!(rule_of(check(&s, M, &go)), "DQ-23-001");
     // Step 1 to side a; side a first; the rider acts first.
-    let l = log(
-        vec![("R", go)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    let mut l = l;
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    let l = rider_first(go, &[]);
     let (s, ev) = run_steps(s, &l, 1);
     assert_eq!(s.fig(M).pos, to, "{}", narrate(&ev));
     assert_eq!(s.fig(R).pos, to);
@@ -122,12 +132,7 @@ fn mounting_and_dismounting_only_while_the_mount_stands_still() {
     assert_eq!(rule_of(check(&s, R, &down)), "DQ-23-001");
     s.fig_mut(M).status.moved = 0;
     s.pulse = 0;
-    let mut l = log(
-        vec![("R", down)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    let l = rider_first(down, &[]);
     let (s, ev) = run_steps(s, &l, 1);
     assert!(happened(&ev, "dismounts"), "{}", narrate(&ev));
     let (m, r) = (s.fig(M), s.fig(R));
@@ -248,12 +253,7 @@ fn a_mounted_charge_goes_straight_and_momentum_carries_the_horse_on() {
     assert!(check(&s, R, &back).is_err());
     // The charge: step 1 to side a, a first, the rider first; strike 95
     // misses (no mishap below 99).
-    let mut l = log(
-        vec![("R", charge)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1]), RollInput::Total(95)];
+    let l = rider_first(charge, &[RollInput::Total(95)]);
     let (s, ev) = run_steps(s, &l, 1);
     assert_eq!(s.fig(M).pos, HexPos::new(4, 0), "{}", narrate(&ev));
     assert_eq!(s.fig(M).heading, Heading::Corner(Corner::NeSe));
@@ -264,12 +264,7 @@ fn a_mounted_charge_goes_straight_and_momentum_carries_the_horse_on() {
     s.fig_mut(F).pos = HexPos::new(-6, 6);
     s.seq = Default::default();
     s.pulse = 1;
-    let mut l = log(
-        vec![("R", Action::PASS)],
-        &[],
-        vec![Answer::Side(SideId(0)), Answer::Figure(R)],
-    );
-    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    let l = rider_first(Action::PASS, &[]);
     let (s, ev) = run_some(s, &l, 1);
     assert!(happened(&ev, "momentum"), "{}", narrate(&ev));
     let m = s.fig(M);
@@ -296,4 +291,161 @@ fn a_rider_falls_when_the_mount_goes_down() {
     assert!(!r.aboard && r.status.prone);
     assert_eq!(s.fig(M).rider, None);
     assert!(!s.fig(M).occupies(r.pos));
+}
+
+/// A rider with a spear charging 4 hexes along a line that mixes the two
+/// sides of the horse's corner (NE, SE, NE, SE to (4, -2)), F waiting
+/// beside the end of it, facing away (north) so the charge is not stopped.
+fn mixed_charge() -> (State, Action) {
+    let spear = [("weapons", "[{ id = \"spear\", rank = 3 }]")];
+    let s = mounted(&spear, foe(4, -3, "n", &[]));
+    let charge = Action::Charge {
+        target: F,
+        to: HexPos::new(4, -2),
+        kind: AttackKind::Normal,
+    };
+    (s, charge)
+}
+
+/// Plays the charge of [`mixed_charge`] (strike 95 misses) and returns the
+/// state after it, at the end of pulse 1.
+fn after_mixed_charge() -> State {
+    let (s, charge) = mixed_charge();
+    assert!(check(&s, R, &charge).is_ok());
+    let l = rider_first(charge, &[RollInput::Total(95)]);
+    let (s, ev) = run_steps(s, &l, 1);
+    assert_eq!(s.fig(M).pos, HexPos::new(4, -2), "{}", narrate(&ev));
+    s
+}
+
+#[test]
+fn momentum_follows_a_charge_line_that_mixes_the_corners_two_sides() {
+    // rule: DQ-23-006, DQ-23-005
+    let mut s = after_mixed_charge();
+    s.fig_mut(F).pos = HexPos::new(-6, 6);
+    s.seq = Default::default();
+    let l = rider_first(Action::PASS, &[]);
+    let (s, ev) = run_some(s, &l, 1);
+    assert!(happened(&ev, "momentum"), "{}", narrate(&ev));
+    // On along the line (0, 0) -> (4, -2), which alternates NE and SE, to
+    // the map's edge (radius 10): (10, -5), the line's lattice point; not
+    // along one side only ((10, -2) or (10, -8)), and the corner kept.
+    assert_eq!(s.fig(M).pos, HexPos::new(10, -5), "{}", narrate(&ev));
+    assert_eq!(s.fig(M).heading, Heading::Corner(Corner::NeSe));
+    // 6 hexes of momentum, more than half the TMR of 10: the horse has run
+    // and strikes no blow this pulse (DQ-14-007).
+    assert_eq!(s.fig(M).status.ran, 2);
+    assert_eq!(rule_of(check(&s, M, &attack(F))), "DQ-14-007");
+}
+
+#[test]
+fn a_horse_that_carried_a_full_charge_strikes_no_blow_that_pulse() {
+    // rule: DQ-14-007, DQ-23-005, DQ-23-006
+    let s = after_mixed_charge();
+    // The spear's charge ran the horse 4 hexes of its TMR 10... not more
+    // than half: it may still strike.
+    assert_eq!(s.fig(M).status.ran, 0);
+    // A charge of 7 hexes (a pole weapon's full charge) is more than half.
+    let spear = [("weapons", "[{ id = \"spear\", rank = 3 }]")];
+    let s = mounted(&spear, foe(7, -1, "n", &[]));
+    let charge = Action::Charge {
+        target: F,
+        to: HexPos::new(7, 0),
+        kind: AttackKind::Normal,
+    };
+    assert!(check(&s, R, &charge).is_ok());
+    let l = rider_first(charge, &[RollInput::Total(95)]);
+    let (s, ev) = run_steps(s, &l, 1);
+    assert_eq!(s.fig(M).pos, HexPos::new(7, 0), "{}", narrate(&ev));
+    assert_eq!(s.fig(M).status.ran, 1);
+    assert_eq!(rule_of(check(&s, M, &attack(F))), "DQ-14-007");
+    // The rider's own actions are not limited by the horse's run.
+    assert!(check(&s, R, &Action::PASS).is_ok());
+}
+
+#[test]
+fn a_tripped_rider_falls_out_of_the_saddle_and_stands_up_on_the_ground() {
+    // rule: DQ-16-010, DQ-23-001, DQ-00-017
+    // F beside the horse's head with a spear trips the rider: first by IV
+    // (AG 18); strike 5 hits, damage D10 1, the footing roll 90 fails.
+    let s = mounted(
+        &[],
+        foe(
+            0,
+            -1,
+            "s",
+            &[("ag", "18"), ("weapons", "[{ id = \"spear\", rank = 3 }]")],
+        ),
+    );
+    let trip = attack_kind(R, AttackKind::Trip);
+    assert!(check(&s, F, &trip).is_ok());
+    let l = log(vec![("F", trip)], &[5, 1, 90], vec![Answer::First(true)]);
+    let (s, ev) = run_some(s, &l, 1);
+    assert!(happened(&ev, "falls from the saddle"), "{}", narrate(&ev));
+    let r = s.fig(R);
+    assert!(!r.aboard && r.status.prone, "{}", narrate(&ev));
+    assert_eq!(s.fig(M).rider, None);
+    assert!(!s.fig(M).occupies(r.pos) && r.pos != s.fig(F).pos);
+    // On the ground: standing up is a Pass; a fallen rider in the saddle
+    // was the bug.
+    assert!(check(&s, R, &pass(Activity::StandUp, None)).is_ok());
+    assert_eq!(r.record.falls, 1);
+}
+
+#[test]
+fn a_seasoned_rider_who_cannot_strike_from_the_saddle_steps_down() {
+    // rule: DQ-23-003, DQ-23-001
+    // F stands straight ahead of the horse: the rider's sword cannot reach
+    // it (DQ-23-003). The first AI Evades in the saddle (the 140
+    // pulses); the seasoned one dismounts next to F, facing it.
+    let s = mounted(&[], foe(1, 0, "nw", &[]));
+    match fray_dragonquest::ai::action(&s, R) {
+        Action::Pass {
+            activity: Activity::Dismount,
+            to: Some(to),
+            facing: Some(facing),
+        } => {
+            assert_eq!(to.distance(s.fig(F).pos), 1, "{to}");
+            assert_eq!(to.facing_toward(s.fig(F).pos), Some(facing));
+            assert!(check(&s, R, &pass(Activity::Dismount, Some(to))).is_ok());
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut s = s;
+    s.fig_mut(R).controller = fray_core::Controller::Ai("basic".into()).into();
+    assert!(matches!(
+        fray_dragonquest::ai::action(&s, R),
+        Action::Evade { .. }
+    ));
+}
+
+#[test]
+fn a_seasoned_monster_held_by_a_foe_it_cannot_reach_moves_off_to_charge_it() {
+    // rule: DQ-13-009, DQ-14-007, DQ-22-002
+    // A riderless warhorse, head (0, 0) facing the east corner; foe F beside
+    // its tail at (-2, 1), facing NE: the horse stands in F's zone, F is not
+    // in the horse's front hexes, so the horse has no blow. The first AI
+    // Evades for ever (a round-limit fight); the seasoned one withdraws (a
+    // normal move: F is not in its zone) out of every zone, within its
+    // charge of F.
+    let s = state("", &[horse(), foe(-2, 1, "ne", &[])]);
+    let f = CombatantId(1);
+    assert!(fray_dragonquest::rules::zones::in_mz(&s, f, M));
+    match fray_dragonquest::ai::action(&s, M) {
+        Action::Withdraw {
+            to,
+            posture: None,
+            strike: None,
+        } => {
+            assert!(check(&s, M, &fray_dragonquest::ai::action(&s, M)).is_ok());
+            assert!(s.fig(f).distance_to(to) > 1, "{to}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut s = s;
+    s.fig_mut(M).controller = fray_core::Controller::Ai("basic".into()).into();
+    assert!(matches!(
+        fray_dragonquest::ai::action(&s, M),
+        Action::Evade { .. } | Action::Pass { .. }
+    ));
 }

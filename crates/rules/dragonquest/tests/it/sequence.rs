@@ -275,3 +275,69 @@ fn the_start_distance_is_checked_as_the_scenario_asks() {
             .contains("DQ-11-002")
     );
 }
+
+#[test]
+fn the_default_warning_is_shown_by_validate_and_by_the_fight() {
+    // rule: DQ-11-002, DQ-11-003, DQ-11-004
+    use fray_core::Ruleset;
+    let near = [
+        fighter("A", "a", -2, 0, "se", &[]),
+        fighter("B", "b", 2, 0, "nw", &[]),
+    ];
+    let with = |opt: fray_dragonquest::model::options::DistanceCheck| {
+        let mut sc = scenario_with("", "", &near);
+        sc.options.start_distance_check = opt;
+        sc
+    };
+    use fray_dragonquest::model::options::DistanceCheck;
+    // `fray validate` prints `Ruleset::setup_warnings`.
+    let w = DragonQuest::setup_warnings(&with(DistanceCheck::Warn));
+    assert_eq!(w.len(), 1);
+    assert!(w[0].message.contains("4 hexes apart"), "{}", w[0].message);
+    assert!(w[0].message.contains("DQ-11-002"));
+    assert!(DragonQuest::setup_warnings(&with(DistanceCheck::Off)).is_empty());
+    let far = scenario_with(
+        "",
+        "",
+        &[
+            fighter("A", "a", -4, 0, "se", &[]),
+            fighter("B", "b", 4, 0, "nw", &[]),
+        ],
+    );
+    let mut far = far;
+    far.options.start_distance_check = DistanceCheck::Warn;
+    assert!(DragonQuest::setup_warnings(&far).is_empty());
+    // The fight says it at the start of its first pulse (narration and JSON
+    // are the same events).
+    let s = DragonQuest::setup(&with(DistanceCheck::Warn)).unwrap();
+    let l = log(
+        vec![("A", Action::PASS)],
+        &[],
+        vec![Answer::Side(SideId(0))],
+    );
+    let mut l = l;
+    l.loose.rolls = vec![RollInput::Faces(vec![9, 1])];
+    let (_, ev) = run_some(s, &l, 1);
+    let warning = ev.iter().find_map(|e| match e {
+        fray_dragonquest::model::event::Event::Warning { text, rule } => Some((text, *rule)),
+        _ => None,
+    });
+    let (text, rule) = warning.unwrap_or_else(|| panic!("no warning in\n{}", narrate(&ev)));
+    assert_eq!(rule, "DQ-11-002");
+    assert!(text.contains("4 hexes apart"));
+    assert!(matches!(
+        ev[0],
+        fray_dragonquest::model::event::Event::Pulse { pulse: 1 }
+    ));
+    assert!(matches!(
+        ev[1],
+        fray_dragonquest::model::event::Event::Warning { .. }
+    ));
+    // With the check off, nothing is said.
+    let s = DragonQuest::setup(&with(DistanceCheck::Off)).unwrap();
+    let (_, ev) = run_some(s, &l, 1);
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, fray_dragonquest::model::event::Event::Warning { .. }))
+    );
+}

@@ -1,7 +1,7 @@
 //! Strike checks (DQ-17), damage (DQ-18) and its effects (DQ-19).
 
 use crate::common::*;
-use fray_dragonquest::model::action::Answer;
+use fray_dragonquest::model::action::{Answer, AttackKind};
 use fray_dragonquest::state::{Hold, Life};
 
 #[test]
@@ -406,4 +406,43 @@ fn quarter_of_a_neighbour_is_its_rear_hex_or_bearing() {
             );
         }
     }
+}
+
+#[test]
+fn a_stunned_wolf_keeps_its_bite_and_fights_on_with_it() {
+    // rule: DQ-19-004, DQ-16-020, DQ-17-008
+    // The wolf (EN 5) takes 1 + 4 - 1 (natural armor) = 4 to FT (12 > 5
+    // stuns): no weapon check, no drop: a bite is part of the body
+    // (decision, `Weapon::droppable`).
+    let wolf = "[[combatants]]\nname = \"W\"\nside = \"b\"\ntemplate = \"wolf\"\nposition = { q = 0, r = -1 }\nfacing = \"s\"\ncontroller = \"script\"\n";
+    let s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &[("ag", "25")]),
+            wolf.to_string(),
+        ],
+    );
+    let bite = s.fig(B).main;
+    assert!(bite.is_some());
+    let l = log(vec![("A", attack(B))], &[40, 1], vec![Answer::First(true)]);
+    let (s, ev) = run_some(s, &l, 1);
+    assert!(s.fig(B).status.stunned, "{}", narrate(&ev));
+    assert!(
+        rolls(&ev).iter().all(|r| r.label != "keep weapon"),
+        "{}",
+        narrate(&ev)
+    );
+    assert_eq!(s.fig(B).main, bite);
+    assert_eq!(s.fig(B).weapons[0].hold, Hold::Stowed);
+    // Once recovered it strikes with its bite, not the human unarmed
+    // formula (2 × modAG).
+    let mut s = s;
+    s.fig_mut(B).status.stunned = false;
+    let sc = fray_dragonquest::resolve::strike::mod_sc(
+        &s,
+        B,
+        A,
+        &fray_dragonquest::resolve::strike::Blow::melee(AttackKind::Normal, s.fig(B).pos),
+    );
+    assert_eq!(sc.iter().next().map(|m| m.rule), Some("DQ-17-001"));
 }
