@@ -445,7 +445,85 @@ pub fn check_sheet(
             });
         }
     }
+    for (k, w) in sheet.own_weapons.iter().enumerate() {
+        let at = |field: &str| at(&format!("own_weapons[{k}].{field}"));
+        check_own_weapon(w, sheet, skills, &at)?;
+    }
     Ok(())
+}
+
+/// A weapon written out on a sheet (a GCS import, or by hand): a clean
+/// name, a skill the sheet lists or the rules know, and every mode's
+/// numbers within what the rules use (G-EXT-019 armor divisors, parry
+/// modifiers, G-AIM-001 Acc, G-RNG-004 Bulk, RoF and reload, G-ATK-026
+/// improvised).
+fn check_own_weapon(
+    w: &Weapon,
+    sheet: &Sheet,
+    skills: &[&str],
+    at: &dyn Fn(&str) -> String,
+) -> Result<(), Fault> {
+    clean_name("weapon", &w.name).map_err(|error| Fault {
+        path: at("name"),
+        error,
+    })?;
+    let known = |name: &str| {
+        skills.iter().any(|k| k.eq_ignore_ascii_case(name))
+            || sheet.skills.keys().any(|k| k.eq_ignore_ascii_case(name))
+    };
+    let named = std::iter::once(("skill".to_string(), w.skill.as_str())).chain(
+        w.modes
+            .iter()
+            .enumerate()
+            .filter_map(|(m, mode)| Some((format!("modes[{m}].skill"), mode.skill.as_deref()?))),
+    );
+    for (field, skill) in named {
+        if !known(skill) {
+            let all = skills
+                .iter()
+                .copied()
+                .chain(sheet.skills.keys().map(String::as_str));
+            return Err(Fault {
+                path: at(&field),
+                error: unknown("skill", skill, all),
+            });
+        }
+    }
+    within_f(|| at("weight"), w.weight, 0.0, 10_000.0)?;
+    within(|| at("improvised"), w.improvised.into(), -3, 0)?;
+    for (m, mode) in w.modes.iter().enumerate() {
+        let at = |field: &str| at(&format!("modes[{m}].{field}"));
+        check_mode(mode, &at)?;
+    }
+    Ok(())
+}
+
+/// One attack mode's numbers.
+fn check_mode(
+    mode: &crate::model::data::AttackMode,
+    at: &dyn Fn(&str) -> String,
+) -> Result<(), Fault> {
+    // G-EXT-019: (0.1) to (100), or `inf` for an attack that ignores DR.
+    let d = mode.armor_divisor;
+    let fine = d == f32::INFINITY || (d.is_finite() && (0.1..=100.0).contains(&d));
+    if !fine {
+        return Err(range_fault(at("armor_divisor"), 0.1, 100.0, d));
+    }
+    for (field, v, min, max) in [
+        ("parry", mode.parry, -10, 10),
+        ("acc", mode.acc, 0, 25),
+        ("bulk", mode.bulk, -20, 0),
+        ("rof", mode.rof.map(i32::from), 1, 100),
+        ("reload", mode.reload.map(i32::from), 0, 60),
+    ] {
+        if let Some(v) = v {
+            within(|| at(field), v.into(), min, max)?;
+        }
+    }
+    for (r, &reach) in mode.reach.iter().enumerate() {
+        within(|| at(&format!("reach[{r}]")), reach.into(), 0, 10)?;
+    }
+    within(|| at("min_st"), mode.min_st.into(), 0, 50)
 }
 
 /// What is legal but likely not meant, as setup errors for their place:

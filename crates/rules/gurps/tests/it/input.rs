@@ -343,3 +343,41 @@ fn every_bundled_template_passes_the_sheet_checks() {
             .unwrap_or_else(|f| panic!("{f}"));
     }
 }
+
+/// A weapon written out on the sheet, with one mode whose fields are
+/// `mode` (an inline table's inside).
+fn own_weapon(skill: &str, mode: &str) -> String {
+    with(&format!(
+        "own_weapons = [{{ name = \"Odd axe\", skill = \"{skill}\", modes = [{{ name = \"swing\", \
+         damage = \"sw+2\", type = \"cut\", reach = [1], {mode} }}] }}]"
+    ))
+}
+
+// rule: G-EXT-019, G-RNG-004, G-AIM-001, G-ATK-026
+#[test]
+fn an_own_weapon_with_nonsense_numbers_or_an_unknown_skill_is_refused() {
+    let at = "combatants[1].sheet.own_weapons[0]";
+    for (mode, field, range) in [
+        ("armor_divisor = nan", "armor_divisor", (0.1, 100.0)),
+        ("armor_divisor = 0.0", "armor_divisor", (0.1, 100.0)),
+        ("armor_divisor = -1.0", "armor_divisor", (0.1, 100.0)),
+        ("parry = 1000", "parry", (-10.0, 10.0)),
+        ("parry = -1000", "parry", (-10.0, 10.0)),
+        ("bulk = -100", "bulk", (-20.0, 0.0)),
+        ("rof = 0", "rof", (1.0, 100.0)),
+    ] {
+        let f = fault("", &own_weapon("Axe/Mace", mode));
+        assert_eq!(f.path, format!("{at}.modes[0].{field}"), "{mode}");
+        assert_eq!(out_of_range(&f), range, "{mode}");
+    }
+    let f = fault("", &own_weapon("Axe Juggling", "parry = 0"));
+    assert_eq!(f.path, format!("{at}.skill"));
+    assert!(matches!(f.error, InputError::Unknown { .. }), "{f}");
+    // An attack that ignores DR, and a sensible weapon, pass.
+    for mode in ["armor_divisor = inf", "armor_divisor = 2.0, parry = -1"] {
+        assert!(
+            check(&two("", &own_weapon("Axe/Mace", mode)), &armory()).is_ok(),
+            "{mode}"
+        );
+    }
+}
