@@ -1,6 +1,7 @@
 //! The bundled armory and bestiary (DQ-00-001, DQ-00-006..009,
 //! DQ-00-011, DQ-00-012, DQ-00-015).
 
+use crate::common::{fighter, scenario};
 use fray_dragonquest::model::data::{Class, Hands, ShapeName, Size, Use, bundled};
 
 #[test]
@@ -72,4 +73,52 @@ fn breath_magic_and_poison_records_read_with_their_sources() {
             .iter()
             .all(|p| !p.source.is_empty() && p.en_damage > 0)
     );
+}
+
+/// The path of the setup error for `sheet` fields on the second figure, or
+/// for `options` lines.
+fn refused(sheet: &[(&str, &str)], options: &str) -> fray_core::SetupError {
+    use fray_core::Ruleset;
+    let s = scenario(
+        options,
+        &[
+            fighter("A", "a", 0, 0, "n", &[]),
+            fighter("B", "b", 0, -3, "s", sheet),
+        ],
+    );
+    fray_dragonquest::DragonQuest::setup(&s).expect_err("refused")
+}
+
+// rule: DQ-00-004, DQ-00-011, DQ-18-007, DQ-14-002, DQ-14-005
+#[test]
+fn sheet_and_option_numbers_outside_their_ranges_are_refused_at_their_field() {
+    for (field, bad) in [
+        ("ma", "-1"),
+        ("ma", "100000"),
+        ("tmr", "-1"),
+        ("tmr", "100000"),
+        ("natural_armor", "-1"),
+        ("natural_armor", "100000"),
+        ("passive_resistance", "-1"),
+        ("passive_resistance", "100000"),
+        ("ft", "2147483647"),
+        ("unarmed", "200"),
+    ] {
+        let err = refused(&[(field, bad)], "");
+        assert_eq!(
+            err.path,
+            format!("combatants[1].sheet.{field}"),
+            "{field} = {bad}"
+        );
+        assert!(err.message.contains("must be between"), "{err}");
+    }
+    for (field, bad) in [
+        ("facing_change_cost", "-1"),
+        ("facing_change_cost", "100000"),
+        ("jump_ag_multiplier", "-1"),
+        ("jump_ag_multiplier", "100000"),
+    ] {
+        let err = refused(&[], &format!("{field} = {bad}"));
+        assert_eq!(err.path, format!("options.{field}"), "{field} = {bad}");
+    }
 }
