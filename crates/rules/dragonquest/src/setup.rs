@@ -222,9 +222,10 @@ pub fn start_distance_problem(state: &State) -> Option<String> {
 type FieldError = (String, String);
 
 /// A sheet's numbers within what the rules read: FT 0 to 200; MA 0 to 100
-/// (a characteristic, DQ-00-001); a TMR set by hand 1 to 20 (DQ-00-004);
-/// natural armor 0 to 20 (protection, DQ-00-011); a Passive resistance
-/// chance 0 to 100 percent (DQ-18-007); ranks 0 to 10.
+/// (a characteristic, DQ-00-001); a TMR set by hand 0 to 20 (DQ-00-004;
+/// 0 still moves a hex, DQ-14-015); natural armor 0 to 20 (protection,
+/// DQ-00-011); a Passive resistance chance 0 to 100 percent (DQ-18-007);
+/// ranks 0 to 10.
 fn check_ranges(sheet: &Sheet) -> Result<(), FieldError> {
     let ranks = [
         ("shield_rank", sheet.shield_rank),
@@ -236,7 +237,7 @@ fn check_ranges(sheet: &Sheet) -> Result<(), FieldError> {
     let numbers = [
         ("ft", Some(sheet.ft), 0, 200),
         ("ma", Some(sheet.ma), 0, 100),
-        ("tmr", sheet.tmr, 1, 20),
+        ("tmr", sheet.tmr, 0, 20),
         ("natural_armor", Some(sheet.natural_armor), 0, 20),
         ("passive_resistance", sheet.passive_resistance, 0, 100),
     ]

@@ -96,6 +96,7 @@ fn sheet_and_option_numbers_outside_their_ranges_are_refused_at_their_field() {
         ("ma", "-1"),
         ("ma", "100000"),
         ("tmr", "-1"),
+        ("tmr", "21"),
         ("tmr", "100000"),
         ("natural_armor", "-1"),
         ("natural_armor", "100000"),
