@@ -8,6 +8,7 @@ mod menus;
 mod overrides;
 mod play;
 mod play_out;
+mod properties;
 mod roster;
 mod rulesets;
 mod saves;

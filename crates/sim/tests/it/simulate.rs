@@ -111,6 +111,31 @@ fn many_chunks_of_quick_fights_merge_identically() {
     assert_eq!(one, json(4));
 }
 
+/// Every ruleset's duel over many small chunks: the same report on 1 and 2
+/// threads (the chunks of 4096 mean a test of fewer fights than that
+/// would not show it).
+#[test]
+fn every_rulesets_duel_reports_the_same_over_many_chunks_on_one_and_two_threads() {
+    fn same<R: fray_core::Ruleset>(id: &str) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios")
+            .join(id)
+            .join("duel.toml");
+        let state = run::load::<R>(SourceFile::read(&path).unwrap())
+            .unwrap()
+            .state;
+        let json = |threads| {
+            let r = simulate::<R>(&state, &config(301, 13, threads, 7), &|_| {}).unwrap();
+            serde_json::to_string(&r).unwrap()
+        };
+        assert_eq!(json(1), json(2), "{id}");
+    }
+    same::<Gurps>("gurps");
+    same::<fray_dragonquest::DragonQuest>("dragonquest");
+    same::<fray_d20_3d6::D20>("d20-3d6");
+    same::<fray_margin_3d6::Margin>("margin-3d6");
+}
+
 #[test]
 fn another_seed_gives_other_fights() {
     let state = load("../../scenarios/gurps/duel.toml");
