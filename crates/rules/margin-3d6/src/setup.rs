@@ -28,6 +28,12 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             "must be 2 or 3 (M-CKS-007)",
         ));
     }
+    if !(1..=3).contains(&s.options.obstruction_move_cost) {
+        return Err(SetupError::new(
+            "options.obstruction_move_cost",
+            "must be 1, 2 or 3 hexes (M-RNG-008)",
+        ));
+    }
     let mut fighters = Vec::with_capacity(s.combatants.len());
     for (i, c) in s.combatants.iter().enumerate() {
         let (sheet, prefix) = sheet_of(c, armory, i)?;
@@ -239,6 +245,7 @@ fn build(
             reload_left: 0,
             ammo: w.ammo,
             lost: false,
+            ground: None,
             unfamiliar: sheet
                 .familiar
                 .as_ref()

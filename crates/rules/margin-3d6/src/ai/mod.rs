@@ -51,28 +51,11 @@ fn hexes_around(c: HexPos, radius: i32) -> impl Iterator<Item = HexPos> {
     })
 }
 
-/// The hexes exactly `d` (at least 1) from `c`, without allocating: from
-/// the hex `d` steps south-west, `d` steps along each of the six sides.
-fn ring(c: HexPos, d: i32) -> impl Iterator<Item = HexPos> {
-    const SIDES: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
-    let mut corners = [HexPos::new(c.q - d, c.r + d); 6];
-    for i in 1..6 {
-        let (p, (sq, sr)) = (corners[i - 1], SIDES[i - 1]);
-        corners[i] = HexPos::new(p.q + sq * d, p.r + sr * d);
-    }
-    (0..6).flat_map(move |i| {
-        let (p, (sq, sr)) = (corners[i], SIDES[i]);
-        (0..d).map(move |j| HexPos::new(p.q + sq * j, p.r + sr * j))
-    })
-}
-
-/// The free hex within `allowance` of `f_pos` nearest to `tp`, then
-/// nearest to `f_pos`, then first in hex order (`HexPos` orders by q, then
-/// r): the Move that closes on a foe. The rings around the foe are
-/// searched outward, up to the figure's own ring, which always holds a
-/// candidate (its own hex); this gives exactly the hex a scan of every hex
-/// in reach of the figure gives, which is kept for a figure whose own hex
-/// is not free to stay in (`None` when there is no candidate at all).
+/// The free hex a move within `allowance` of `f_pos` can reach (round
+/// walls and foes, M-FLO-006 decision) that is nearest to `tp` by the way
+/// there, then nearest to `f_pos`, then first in hex order (`HexPos`
+/// orders by q, then r): the Move that closes on a foe. The figure's own
+/// hex is a candidate (`None` only when even that is not free).
 fn closing_hex(
     state: &State,
     who: CombatantId,
@@ -80,33 +63,23 @@ fn closing_hex(
     tp: HexPos,
     allowance: i32,
 ) -> Option<HexPos> {
-    let own = f_pos.distance(tp) as i32;
-    for d in 1..=own {
-        let mut best: Option<(u32, HexPos)> = None;
-        for hex in ring(tp, d) {
-            let from_f = f_pos.distance(hex);
-            if from_f as i32 > allowance || !free_hex(state, who, hex) {
-                continue;
-            }
-            if best.is_none_or(|b| (from_f, hex) < b) {
-                best = Some((from_f, hex));
-            }
-        }
-        if let Some((_, hex)) = best {
-            return Some(hex);
-        }
-    }
-    let mut target: Option<(u32, u32, HexPos)> = None;
+    use crate::rules::path::{MAX_REACH, Reach};
+    let allowance = allowance.max(0);
+    let reach = Reach::from(state, who, f_pos, allowance as u32);
+    let to_foe = Reach::from(state, who, tp, MAX_REACH);
+    let mut best: Option<(u32, u32, HexPos)> = None;
     for hex in hexes_around(f_pos, allowance) {
-        if !free_hex(state, who, hex) || hex == tp {
+        if hex == tp || reach.cost(hex).is_none() || !free_hex(state, who, hex) {
             continue;
         }
-        let key = (hex.distance(tp), f_pos.distance(hex), hex);
-        if target.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
-            target = Some(key);
+        // Beyond the search the straight distance, after every hex in it.
+        let d = to_foe.cost(hex).unwrap_or(MAX_REACH + 1 + hex.distance(tp));
+        let key = (d, f_pos.distance(hex), hex);
+        if best.is_none_or(|b| key < b) {
+            best = Some(key);
         }
     }
-    target.map(|t| t.2)
+    best.map(|b| b.2)
 }
 
 /// The nearest conscious foe.
@@ -279,7 +252,8 @@ fn melee_here(state: &State, who: CombatantId, s: &Strike, h: &Held) -> Option<i
         && !f.is_crippled(Limb::WeaponArm)
         && !f.is_crippled(Limb::WeaponHand)
         && f.held_by.is_none()
-        && !f.posture.down()
+        && (!f.posture.down()
+            || state.options.lying_melee == crate::model::options::LyingMelee::Minus4)
         && f.pos.distance(tp) <= u32::from(h.weapon.reach)
         && (f.pos == tp || in_front_arc(f.pos, f.facing, tp));
     if !allowed {
@@ -764,24 +738,5 @@ pub fn answer(_state: &State, q: &Question) -> Answer {
         // M-MIS-006: unable to tell, the AI shoots.
         Question::Fire { .. } => Answer::Fire { fire: true },
         Question::Defend { options, .. } => crate::rules::defense::best_answer(options),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_ring_is_every_hex_at_its_distance_once() {
-        let c = HexPos::new(2, -3);
-        for d in 1..=6 {
-            let mut got: Vec<HexPos> = ring(c, d).collect();
-            got.sort();
-            let mut want: Vec<HexPos> = hexes_around(c, d)
-                .filter(|h| c.distance(*h) == d as u32)
-                .collect();
-            want.sort();
-            assert_eq!(got, want, "radius {d}");
-        }
     }
 }

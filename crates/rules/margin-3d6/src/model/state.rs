@@ -128,8 +128,13 @@ pub struct Held {
     pub reload_left: u8,
     /// Missiles left (M-ROA-005).
     pub ammo: Option<u16>,
-    /// Dropped or broken (M-CRT-001/002).
+    /// Out of the hand: dropped, flown, broken or wrested (M-CRT-001/002,
+    /// M-UNA-006).
     pub lost: bool,
+    /// Where a dropped weapon lies, to be picked up with Ready Weapon
+    /// (M-MEL-012, M-CRT-002 decision); `None` in hand or gone for good
+    /// (broken, wrested).
+    pub ground: Option<HexPos>,
     /// Not on the sheet's familiar list: -2 (M-PAT-008).
     pub unfamiliar: bool,
 }
@@ -276,8 +281,10 @@ pub struct Record {
     pub stuns: u16,
     /// Critical hits it scored.
     pub criticals: u16,
-    /// Times knocked out.
+    /// Times knocked out by a blow (M-EFF-002, M-CKS-005, M-CRT-003).
     pub knockouts: u16,
+    /// Times it passed out at 0 HP or below (M-PEN-002): not a knockout.
+    pub passed_out: u16,
     /// Hits it landed (attacks not stopped).
     pub hits: u16,
     /// Critical misses it rolled.

@@ -104,7 +104,19 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
         ),
         Action::Reload { weapon: w } => format!("Reload the {}", weapon(*w)),
         Action::ReadyWeapon { weapon: w, to } => {
-            format!("Ready the {}{}", weapon(*w), step_words(*to))
+            let ground = state
+                .fighters
+                .get(who.index())
+                .and_then(|f| f.weapons.get(usize::from(*w)))
+                .and_then(|h| h.ground.filter(|_| h.lost));
+            match ground {
+                Some(at) => format!(
+                    "Ready Weapon: pick up the {} from {at}{}",
+                    weapon(*w),
+                    step_words(*to)
+                ),
+                None => format!("Ready the {}{}", weapon(*w), step_words(*to)),
+            }
         }
         Action::AllOutCharge { strike, option } => format!(
             "All-Out Charge ({option:?}) {}",
@@ -204,4 +216,29 @@ pub fn answer(state: &State, q: &Question, a: &Answer) -> String {
             format!("{}{with} (roll {target} or less)", kind.name())
         }
     }
+}
+
+/// "1 success", "3 successes": a count with its noun (`one`, `many`).
+pub fn count(n: i32, one: &str, many: &str) -> String {
+    if n == 1 || n == -1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// What got through DR becomes the HP lost: "nothing gets through",
+/// "3 HP lost" (crushing), "3 through ×1.5 cutting = 4 HP lost"
+/// (M-WND-001/002, M-CKS-005/007), the multiplier's rule in brackets.
+pub fn wound_words(through: i32, f: crate::model::location::Factor, loss: i32) -> String {
+    if through <= 0 {
+        return "nothing gets through: 0 HP lost".into();
+    }
+    if f.num == f.den {
+        return format!("{through} HP lost");
+    }
+    format!(
+        "{through} through {} = {loss} HP lost [{}]",
+        f.label, f.rule
+    )
 }

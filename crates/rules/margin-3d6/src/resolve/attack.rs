@@ -464,7 +464,7 @@ fn retreat_step(state: &mut State, defender: CombatantId, from: HexPos, cx: &mut
         return;
     };
     let to = pos.neighbour(dir);
-    if !crate::rules::maneuver::free_hex(state, defender, to) {
+    if !crate::rules::maneuver::free_hex(state, defender, to) || state.map.blocks_step(pos, to) {
         return;
     }
     state.fighter_mut(defender).pos = to;

@@ -71,9 +71,26 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
     if death(state, t, cx)? {
         return Ok(());
     }
-    if !state.fighter(t).awake() {
-        return Ok(());
+    if state.fighter(t).awake() {
+        conscious_effects(state, &w, cx)?;
     }
+    // M-EFF-003: the push comes from the blow itself, so a blow that
+    // knocks its target out knocks it back too.
+    if w.kind == DamageType::Cr
+        && w.loss > 0
+        && let Some(a) = w.attacker
+        && state.fighter(t).life != Life::Dead
+    {
+        knockback(state, a, t, w.loss, cx)?;
+    }
+    Ok(())
+}
+
+/// What a wound does to a figure still awake after the death checks: the
+/// brain hit's and the head blow's knockout rolls (M-CKS-005, M-EFF-002),
+/// then, still awake, the stun check (M-EFF-001, M-CRT-005).
+fn conscious_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let t = w.target;
     cx.checkpoint(
         state,
         &(
@@ -119,12 +136,6 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
         }
     }
     cx.checkpoint(state, &("after stun", w.target, w.attacker, w.loss, w.kind))?;
-    if w.kind == DamageType::Cr
-        && w.loss > 0
-        && let Some(a) = w.attacker
-    {
-        knockback(state, a, t, w.loss, cx)?;
-    }
     Ok(())
 }
 
@@ -209,12 +220,19 @@ fn critical_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) {
             }
         }
         CritHit::DropDouble => {
+            // It falls at the foe's feet, to be picked up (M-MEL-012).
             let f = state.fighter_mut(t);
+            let at = f.pos;
             if let Some(h) = f.weapons.iter_mut().find(|h| h.ready && !h.lost) {
                 h.lost = true;
                 h.ready = false;
+                h.ground = Some(at);
+                let name = h.weapon.name.clone();
+                cx.emit(|| Event::Note {
+                    text: format!("{} drops the {name} at {at}", state.fighter(t).name),
+                    rule: "M-CRT-004",
+                });
             }
-            note(state, cx, t, "drops its weapon", "M-CRT-004");
         }
         _ => {}
     }
@@ -302,7 +320,8 @@ fn knockback(
     let mut pos = to;
     for _ in 0..hexes {
         let next = pos.neighbour(dir);
-        if !state.map.passable(next) || state.at(next).is_some() {
+        if !state.map.passable(next) || state.map.blocks_step(pos, next) || state.at(next).is_some()
+        {
             break;
         }
         pos = next;
@@ -312,6 +331,11 @@ fn knockback(
     }
     state.fighter_mut(t).pos = pos;
     note(state, cx, t, "is knocked back", "M-EFF-003");
+    if !state.fighter(t).awake() {
+        // Out cold, it lies where it lands: no DX roll.
+        state.fighter_mut(t).posture = Posture::Lying;
+        return Ok(());
+    }
     let dx = state.fighter(t).stats.dx;
     let target = if braced { dx } else { dx - 3 };
     let c = roll_plain(

@@ -339,7 +339,10 @@ fn carry_out(
                 own_step(state, who, *to, cx)?;
             }
             if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(*weapon)) {
+                // M-MEL-012: a dropped weapon is picked up (checked within reach).
                 h.ready = true;
+                h.lost = false;
+                h.ground = None;
             }
         }
         Action::ReadyShield => {
@@ -394,13 +397,18 @@ fn charge(
     state.fighter_mut(who).guard.no_active = true;
     let start = state.fighter(who).pos;
     let to = s.to.unwrap_or(start);
-    let rough = start.line_to(to).into_iter().any(|h| {
-        state
-            .map
-            .terrain_at(h)
-            .and_then(|t| t.value(BAD_FOOTING))
-            .is_some()
-    });
+    let rough = !state.open_map
+        && crate::rules::path::way(state, who, start, to, crate::rules::path::MAX_REACH)
+            .unwrap_or_default()
+            .iter()
+            .chain(std::iter::once(&start))
+            .any(|&h| {
+                state
+                    .map
+                    .terrain_at(h)
+                    .and_then(|t| t.value(BAD_FOOTING))
+                    .is_some()
+            });
     let from = step(state, who, to, Some(s.target), cx)?;
     {
         let f = state.fighter_mut(who);

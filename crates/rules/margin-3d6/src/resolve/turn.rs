@@ -302,7 +302,7 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
         if !c.outcome.is_success() {
             let f = state.fighter_mut(id);
             f.life = Life::Unconscious;
-            f.record.knockouts += 1;
+            f.record.passed_out += 1;
             cx.emit(|| Event::Note {
                 text: format!("{} passes out", state.fighter(id).name),
                 rule: "M-PEN-002",

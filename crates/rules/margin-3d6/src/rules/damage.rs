@@ -3,7 +3,7 @@
 
 use crate::model::action::{Strike, Unarmed};
 use crate::model::data::Base;
-use crate::model::location::{DamageType, Limb, Location};
+use crate::model::location::{DamageType, Factor, Limb, Location};
 use crate::model::options::{Compare, MaxDamageStage, Options};
 use crate::model::state::{Fighter, Held};
 use crate::rules::tables::{scaled, st_damage};
@@ -137,23 +137,41 @@ pub fn fractional(b: &Basic, damage: i32, pct: i32, opts: &Options) -> i32 {
     }
 }
 
+/// M-WND-001/002, M-CKS-005/007: cutting +50% (rounded down), impaling ×2,
+/// crushing ×1; the brain ×4 and vital-organ (and heart) impaling ×3
+/// (`vital_impaling_multiplier`) replace them.
+pub const fn factor(kind: DamageType, loc: Location, vital: i32) -> Factor {
+    const fn f(num: i32, den: i32, label: &'static str, rule: &'static str) -> Factor {
+        Factor {
+            num,
+            den,
+            label,
+            rule,
+        }
+    }
+    match (loc, kind) {
+        (Location::Brain, _) => f(4, 1, "×4 to the brain", "M-CKS-005"),
+        (Location::Vitals | Location::Heart, DamageType::Imp) => {
+            if vital == 2 {
+                f(2, 1, "×2 impaling the vitals", "M-CKS-007")
+            } else {
+                f(vital, 1, "×3 impaling the vitals", "M-CKS-007")
+            }
+        }
+        (_, DamageType::Cut) => f(3, 2, "×1.5 cutting", "M-WND-001"),
+        (_, DamageType::Imp) => f(2, 1, "×2 impaling", "M-WND-002"),
+        (_, DamageType::Cr) => f(1, 1, "×1 crushing", "M-WND-001"),
+    }
+}
+
 /// M-WND-001/002, M-CKS-005/007: the injury from damage that got through
-/// DR: cutting +50% (rounded down), impaling ×2, crushing ×1; the brain ×4
-/// and vital-organ (and heart) impaling ×3 (`vital_impaling_multiplier`)
-/// replace them.
+/// DR, by [`factor`].
 pub fn wound(through: i32, kind: DamageType, loc: Location, opts: &Options) -> i32 {
     if through <= 0 {
         return 0;
     }
-    match (loc, kind) {
-        (Location::Brain, _) => through * 4,
-        (Location::Vitals | Location::Heart, DamageType::Imp) => {
-            through * opts.vital_impaling_multiplier
-        }
-        (_, DamageType::Cut) => through * 3 / 2,
-        (_, DamageType::Imp) => through * 2,
-        (_, DamageType::Cr) => through,
-    }
+    let f = factor(kind, loc, opts.vital_impaling_multiplier);
+    through * f.num / f.den
 }
 
 /// M-CKS-001/002: a blow of HT/2 (arm or leg) or HT/3 (hand or foot)

@@ -12,6 +12,7 @@ mod defense;
 mod injury;
 mod maneuvers;
 mod memo;
+mod moves;
 mod ranged;
 mod steps;
 mod turn;
