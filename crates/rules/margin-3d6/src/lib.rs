@@ -202,7 +202,7 @@ impl Ruleset for Margin {
                 if let Some(s) = &f.shield
                     && s.state != model::state::ShieldState::Ready
                 {
-                    conditions.push(format!("shield {:?}", s.state).to_lowercase());
+                    conditions.push(format!("shield {}", s.state.name()));
                 }
                 CombatantView {
                     id,

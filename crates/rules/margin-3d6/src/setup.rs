@@ -125,6 +125,35 @@ pub fn newcomer(
     Ok((f, controller))
 }
 
+/// M-UNA-001: the unarmed strikes a sheet makes: those listed in
+/// `strikes`, else punch and kick, with bite when it `bites` or has a
+/// `bite` damage.
+fn strikes(sheet: &Sheet) -> Result<u8, (String, String)> {
+    use crate::model::action::Unarmed;
+    match &sheet.strikes {
+        Some(list) => {
+            let mut bits = 0;
+            for u in list {
+                if *u == Unarmed::ShieldBash {
+                    return Err((
+                        "strikes".into(),
+                        "a shield bash comes with a shield (M-MEL-010); list punch, kick or bite"
+                            .into(),
+                    ));
+                }
+                bits |= u.bit();
+            }
+            Ok(bits)
+        }
+        None => {
+            let bite = sheet.bites || sheet.bite.is_some();
+            Ok(Unarmed::Punch.bit()
+                | Unarmed::Kick.bit()
+                | if bite { Unarmed::Bite.bit() } else { 0 })
+        }
+    }
+}
+
 /// Whether no hex of `map` has terrain or a height (State::open_map).
 fn open_map(map: &Map) -> bool {
     map.cells().into_iter().all(|c| {
@@ -298,7 +327,8 @@ fn build(
         ambidextrous: has("ambidexterity"),
         advanced_aod: has("advanced_all_out_defense"),
         fencing_dagger: has("fencing_dagger"),
-        bites: sheet.bites,
+        strikes: strikes(sheet)?,
+        bite: sheet.bite,
         weapons,
         armor: armor.into(),
         shield,

@@ -95,7 +95,8 @@ struct Fixed {
     stats: Stats,
     skills: Skills,
     hand: Hand,
-    traits: [bool; 4],
+    traits: [bool; 3],
+    strikes: (u8, Option<crate::model::data::Mode>),
     weapons: Vec<(Arc<Weapon>, i32, bool)>,
     armor: Arc<[Arc<Armor>]>,
     shield: Option<Arc<Shield>>,
@@ -119,7 +120,8 @@ impl Fixed {
             ambidextrous,
             advanced_aod,
             fencing_dagger,
-            bites,
+            strikes,
+            bite,
             weapons,
             armor,
             shield,
@@ -165,7 +167,8 @@ impl Fixed {
             stats: *stats,
             skills: *skills,
             hand: *hand,
-            traits: [*ambidextrous, *advanced_aod, *fencing_dagger, *bites],
+            traits: [*ambidextrous, *advanced_aod, *fencing_dagger],
+            strikes: (*strikes, *bite),
             weapons: weapons
                 .iter()
                 .map(|h| (h.weapon.clone(), h.skill, h.unfamiliar))
@@ -186,7 +189,8 @@ impl Fixed {
             && self.stats == f.stats
             && self.skills == f.skills
             && self.hand == f.hand
-            && self.traits == [f.ambidextrous, f.advanced_aod, f.fencing_dagger, f.bites]
+            && self.traits == [f.ambidextrous, f.advanced_aod, f.fencing_dagger]
+            && self.strikes == (f.strikes, f.bite)
             && self.weapons.len() == f.weapons.len()
             && self
                 .weapons

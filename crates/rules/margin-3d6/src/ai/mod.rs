@@ -335,9 +335,11 @@ fn unarmed_shared(state: &State, who: CombatantId, target: CombatantId) -> Optio
 fn unarmed_here(f: &Fighter, u: Unarmed, terms: i32) -> Option<i64> {
     use crate::model::location::Limb;
     let allowed = match u {
-        Unarmed::Bite => f.bites,
-        Unarmed::Punch => !(f.is_crippled(Limb::WeaponHand) && f.is_crippled(Limb::OffHand)),
-        Unarmed::Kick => true,
+        Unarmed::Bite => f.strikes_with(u),
+        Unarmed::Punch => {
+            f.strikes_with(u) && !(f.is_crippled(Limb::WeaponHand) && f.is_crippled(Limb::OffHand))
+        }
+        Unarmed::Kick => f.strikes_with(u),
         Unarmed::ShieldBash => false,
     };
     allowed.then(|| i64::from(chance(crate::rules::attack::unarmed_skill(f, u) + terms)))

@@ -257,7 +257,7 @@ impl fmt::Display for Location {
 
 /// The wound multiplier for damage that got through DR (M-WND-001/002,
 /// M-CKS-005/007), as a fraction with its name and rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Factor {
     /// Multiplied by this...
     pub num: i32,

@@ -88,6 +88,19 @@ pub enum ShieldState {
     Tangled,
 }
 
+impl ShieldState {
+    /// Its words.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShieldState::Ready => "ready",
+            ShieldState::Back => "on the back",
+            ShieldState::Ground => "on the ground",
+            ShieldState::Broken => "broken",
+            ShieldState::Tangled => "tangled",
+        }
+    }
+}
+
 /// A shield carried.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CarriedShield {
@@ -109,6 +122,17 @@ pub enum AodKind {
     SingleFoe,
     /// Brace for Impact (M-AOD-004).
     Brace,
+}
+
+impl AodKind {
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AodKind::MultipleFoe => "Multiple Foe Defense",
+            AodKind::SingleFoe => "Single Foe Defense",
+            AodKind::Brace => "Brace for Impact",
+        }
+    }
 }
 
 /// A weapon in hand.
@@ -199,6 +223,16 @@ pub enum Watch {
     Front,
     /// Every hex along a straight line from the shooter: -5.
     Line(Facing),
+}
+
+impl std::fmt::Display for Watch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Watch::Hex(h) => write!(f, "the hex {h} (-2)"),
+            Watch::Front => f.write_str("the forward arc (-4)"),
+            Watch::Line(dir) => write!(f, "the straight line {} (-5)", dir.name()),
+        }
+    }
 }
 
 /// The bit of `hex` in a Wait's trigger mask around `center` (M-MEL-011):
@@ -377,8 +411,11 @@ pub struct Fighter {
     pub advanced_aod: bool,
     /// `fencing_dagger` (M-AOD-003).
     pub fencing_dagger: bool,
-    /// Bites (M-UNA-001).
-    pub bites: bool,
+    /// The unarmed strikes it can make (bits of [`Unarmed::bit`], M-UNA-001).
+    pub strikes: u8,
+    /// Its own bite damage, for a creature (M-UNA-002 decision); `None`:
+    /// the human bite of 1d-4 crushing.
+    pub bite: Option<crate::model::data::Mode>,
     /// Weapons, the first the main one.
     pub weapons: Vec<Held>,
     /// Armor worn, with its PD by location worked out at setup.
@@ -460,6 +497,13 @@ pub struct Fighter {
 }
 
 impl Fighter {
+    /// Whether it can make the unarmed strike `u` (M-UNA-001): a shield
+    /// bash needs only the shield (M-MEL-010).
+    #[inline]
+    pub fn strikes_with(&self, u: crate::model::action::Unarmed) -> bool {
+        u == crate::model::action::Unarmed::ShieldBash || self.strikes & u.bit() != 0
+    }
+
     /// Conscious and alive.
     #[inline]
     pub fn awake(&self) -> bool {

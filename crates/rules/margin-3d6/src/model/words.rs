@@ -1,7 +1,7 @@
 //! Actions and answers in the words of the fight (names of foes and
 //! weapons), for narration and the menus at the table.
 
-use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
+use crate::model::action::{Action, Answer, Question, Strike};
 use crate::model::data::Base;
 use crate::model::state::State;
 use fray_core::CombatantId;
@@ -16,12 +16,7 @@ fn name(state: &State, id: CombatantId) -> String {
 /// "Bastard Sword, cut sw+2" or "punch".
 pub fn strike_means(state: &State, who: CombatantId, s: &Strike) -> String {
     if let Some(u) = s.unarmed {
-        return match u {
-            Unarmed::Punch => "punch".into(),
-            Unarmed::Kick => "kick".into(),
-            Unarmed::Bite => "bite".into(),
-            Unarmed::ShieldBash => "shield bash".into(),
-        };
+        return u.name().into();
     }
     let Some(h) = state
         .fighters
@@ -78,10 +73,7 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
         Action::Attack(s) => format!("Attack {}", strike_words(state, who, s)),
         Action::AllOutAttack { strike, bonus } => format!(
             "All-Out Attack ({}) {}",
-            match bonus {
-                AllOut::Skill => "+4 to hit",
-                AllOut::Damage => "+2 damage",
-            },
+            bonus.name(),
             strike_words(state, who, strike)
         ),
         Action::RapidAttack(s) => format!("Ranged Rapid Attack {}", strike_words(state, who, s)),
@@ -89,8 +81,12 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             format!("Feint at {} with the {}", name(state, *target), weapon(*w))
         }
         Action::AllOutDefense { kind, foe } => match foe {
-            Some(f) => format!("All-Out Defense ({kind:?} against {})", name(state, *f)),
-            None => format!("All-Out Defense ({kind:?})"),
+            Some(f) => format!(
+                "All-Out Defense: {} against {}",
+                kind.name(),
+                name(state, *f)
+            ),
+            None => format!("All-Out Defense: {}", kind.name()),
         },
         Action::Aim {
             target,
@@ -119,7 +115,8 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             }
         }
         Action::AllOutCharge { strike, option } => format!(
-            "All-Out Charge ({option:?}) {}",
+            "All-Out Charge ({}) {}",
+            option.name(),
             strike_words(state, who, strike)
         ),
         Action::WildSwing(s) => format!("Wild Swing at {}", strike_words(state, who, s)),
@@ -174,7 +171,7 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             watch,
             confirm,
         } => format!(
-            "Opportunity Fire with the {} at {watch:?}{}",
+            "Opportunity Fire with the {} at {watch}{}",
             weapon(*w),
             if *confirm {
                 ", checking friend or foe"

@@ -106,10 +106,21 @@ fn conscious_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) -> 
     let ht = state.fighter(t).stats.ht;
     // M-CKS-005: a brain hit: HT or be knocked out, stunned anyway.
     if w.location == Location::Brain && w.loss > 0 {
+        cx.emit(|| Event::Note {
+            text: "a brain hit: HT or be knocked out, and stunned anyway".into(),
+            rule: "M-CKS-005",
+        });
         knockout_roll(state, t, "M-CKS-005", cx)?;
         stun(state, t, Stun::NextTurn, cx);
     } else if knocks_out(w.loss, ht, w.location) {
         // M-EFF-002: a head blow of HT/2.
+        cx.emit(|| Event::Note {
+            text: format!(
+                "a head blow of {} HP, at least HT/2 ({ht}/2): HT or be knocked out",
+                w.loss
+            ),
+            rule: "M-EFF-002",
+        });
         knockout_roll(state, t, "M-EFF-002", cx)?;
     }
     if !state.fighter(t).awake() {
@@ -129,6 +140,24 @@ fn conscious_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) -> 
     )?;
     // M-EFF-001: the stun check (M-CRT-005: every critical hit calls for it).
     if (w.loss > 0 && stuns(w.loss, ht, w.location)) || w.critical.is_some() {
+        cx.emit(|| Event::Note {
+            text: if w.loss > 0 && stuns(w.loss, ht, w.location) {
+                if 2 * w.loss > ht {
+                    format!(
+                        "a wound of {} HP, more than HT/2 ({ht}/2): Will or be stunned",
+                        w.loss
+                    )
+                } else {
+                    format!(
+                        "a head blow of {} HP, more than HT/3 ({ht}/3): Will or be stunned",
+                        w.loss
+                    )
+                }
+            } else {
+                "a critical hit: Will or be stunned [M-CRT-005]".into()
+            },
+            rule: "M-EFF-001",
+        });
         let will = state.fighter(t).stats.will;
         let c = roll_plain(state, cx, t, "Will against stun", "M-EFF-001", "Will", will)?;
         if !c.outcome.is_success() {
@@ -150,7 +179,13 @@ pub fn stun(state: &mut State, t: CombatantId, kind: Stun, cx: &mut impl Cx<Marg
     }
     f.stun = Some(kind);
     f.guard.stun_held = false;
-    note(state, cx, t, "is stunned", "M-EFF-001");
+    let what = match kind {
+        Stun::NextTurn => "is stunned: -4 to every roll until the end of its next turn",
+        Stun::UntilWill => {
+            "is stunned: -4 to every roll until a Will roll at the start of a turn succeeds"
+        }
+    };
+    note(state, cx, t, what, "M-EFF-001");
 }
 
 /// M-CKS-001/002, M-PAT-005: a crippled arm or hand drops what it holds
@@ -262,6 +297,13 @@ pub fn death(state: &mut State, t: CombatantId, cx: &mut impl Cx<Margin>) -> Flo
         // What follows depends on the state alone: merge the paths here.
         cx.checkpoint(state, &("death check", t))?;
         state.fighter_mut(t).death_checks += 1;
+        cx.emit(|| Event::Note {
+            text: format!(
+                "{} is at {hp} HP, at or below {threshold}: HT or die",
+                state.fighter(t).name
+            ),
+            rule: "M-PEN-003",
+        });
         let c = roll_plain(state, cx, t, "HT against death", "M-PEN-003", "HT", ht)?;
         if !c.outcome.is_success() {
             state.fighter_mut(t).life = Life::Dead;

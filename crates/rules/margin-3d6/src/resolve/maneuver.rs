@@ -15,7 +15,7 @@ use crate::resolve::close;
 use crate::resolve::wait;
 use crate::rules::attack::{HitCtx, held};
 use crate::{Flow, Margin};
-use fray_core::dice::systems::margin3d6::{Winner, contest};
+use fray_core::dice::systems::margin3d6::Winner;
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList};
 
@@ -591,7 +591,7 @@ fn feint_at(
         "M-MEL-006",
         &ModList::base("best defensive skill", best, ""),
     )?;
-    let c = contest(a, b);
+    let c = check::judged(state, cx, who, a, target, b);
     let until = state.round + 1;
     let penalty = if a.outcome == fray_core::dice::systems::margin3d6::Outcome::CriticalFailure {
         -1
@@ -603,7 +603,20 @@ fn feint_at(
     if penalty != 0 {
         state.fighter_mut(target).feinted = Some((who, penalty, until));
         cx.emit(|| Event::Note {
-            text: format!("feint: {} to the defense against it", -penalty),
+            text: if penalty > 0 {
+                format!(
+                    "feint: -{penalty} to {}'s defense rolls against {} until the end of {}'s next turn",
+                    state.fighter(target).name,
+                    state.fighter(who).name,
+                    state.fighter(who).name
+                )
+            } else {
+                format!(
+                    "feint: a critical failure gives {} +1 to defend against {}",
+                    state.fighter(target).name,
+                    state.fighter(who).name
+                )
+            },
             rule: "M-MEL-006",
         });
     }

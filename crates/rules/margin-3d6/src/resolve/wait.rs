@@ -10,7 +10,7 @@ use crate::resolve::attack::{Blow, attack};
 use crate::resolve::check::{self, roll_plain};
 use crate::rules::attack::{HitCtx, held, in_front_arc, unarmed_skill};
 use crate::{Flow, Margin};
-use fray_core::dice::systems::margin3d6::{Winner, contest};
+use fray_core::dice::systems::margin3d6::Winner;
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList};
 
@@ -159,7 +159,7 @@ fn strike_first(
             "M-MEL-011",
             &ModList::base("weapon skill", ms, ""),
         )?;
-        if contest(a, b).winner == Winner::B {
+        if check::judged(state, cx, w, a, mover, b).winner == Winner::B {
             state.deferred = Some((w, mover));
             return Ok(());
         }

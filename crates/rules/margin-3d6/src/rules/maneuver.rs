@@ -127,8 +127,11 @@ pub fn check_strike(
         ));
     }
     match s.unarmed {
-        Some(Unarmed::Bite) if !f.bites => {
-            return Err(Illegal::new("M-UNA-001", "this figure does not bite"));
+        Some(u) if !f.strikes_with(u) => {
+            return Err(Illegal::new(
+                "M-UNA-001",
+                format!("this figure does not {}", u.name()),
+            ));
         }
         Some(Unarmed::ShieldBash) if !crate::rules::armor::shield_usable(f) => {
             return Err(Illegal::new("M-MEL-010", "no ready shield to bash with"));

@@ -13,6 +13,7 @@ mod injury;
 mod maneuvers;
 mod memo;
 mod moves;
+mod narration;
 mod ranged;
 mod steps;
 mod turn;
