@@ -366,6 +366,7 @@ fn build(
         held_by: None,
         pinned: false,
         break_free_from: 0,
+        rested: 0,
         record: Record::default(),
     })
 }

@@ -492,6 +492,9 @@ pub struct Fighter {
     pub pinned: bool,
     /// The first round it may try to break free again (M-UNA-012).
     pub break_free_from: u32,
+    /// Turns of rest (Do Nothing) in a row, toward the next point of
+    /// fatigue back (M-PEN-007: 20 rounds).
+    pub rested: u8,
     /// Statistics.
     pub record: Record,
 }

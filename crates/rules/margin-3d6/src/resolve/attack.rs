@@ -260,7 +260,7 @@ fn mounted(state: &mut State, who: CombatantId, cx: &mut impl Cx<Margin>) -> Flo
 
 /// The threat the defender sees.
 #[inline(always)]
-fn threat(state: &State, b: &Blow, from: HexPos, location: Location) -> Threat {
+pub fn threat(state: &State, b: &Blow, from: HexPos, location: Location) -> Threat {
     let f = state.fighter(b.attacker);
     let h = held(f, &b.strike);
     let thrust = match h {

@@ -35,14 +35,7 @@ pub fn miss(
     cx: &mut impl Cx<Margin>,
 ) -> Flow<()> {
     let r = table_roll(state, cx, Some(who), 3, "critical miss", "M-CRT-001")?;
-    let mut result = crit_miss(r);
-    let index = strike.map_or(parry, |s| {
-        if s.unarmed.is_some() {
-            None
-        } else {
-            Some(s.weapon)
-        }
-    });
+    let index = strike.map_or(parry, |s| s.unarmed.is_none().then_some(s.weapon));
     let weapon = index.and_then(|i| {
         state
             .fighter(who)
@@ -55,113 +48,136 @@ pub fn miss(
                 fragile: h.weapon.fragile,
             })
     });
-    let ranged = weapon.as_ref().is_some_and(|w| w.ranged);
-    // M-CRT-002 decision: results that name the weapon are a loss of balance unarmed.
-    let unarmed = weapon.is_none()
-        && matches!(
-            result,
-            CritMiss::Breaks | CritMiss::Turns | CritMiss::Drops | CritMiss::Flies
-        );
-    if unarmed {
-        result = CritMiss::LoseBalance;
-    }
     let rule = if r <= 8 || r == 12 || r == 13 || r >= 17 {
         "M-CRT-001"
     } else {
         "M-CRT-002"
     };
-    let say = |state: &State, cx: &mut _, text: String| say(state, cx, who, r, text, rule);
-    let round = state.round;
-    match result {
-        CritMiss::Breaks => match weapon {
-            Some(w) if !w.solid_metal => {
-                lose(state, who, w.index, None);
-                let text = format!("the {} breaks", weapon_name(state, who, w.index));
-                say(state, cx, text);
-            }
-            Some(w) => {
-                let text = format!(
-                    "the {} would break, but it is solid metal: no effect",
-                    weapon_name(state, who, w.index)
-                );
-                say(state, cx, text);
-            }
-            None => {}
-        },
-        CritMiss::HitSelfHalf | CritMiss::HitSelfQuarter => {
-            let part = if result == CritMiss::HitSelfHalf {
-                2
-            } else {
-                4
-            };
-            self_hit(state, who, strike, ranged, part, r, rule, cx)?;
+    let at = Fumble { who, roll: r, rule };
+    match (crit_miss(r), weapon) {
+        (CritMiss::HitSelfHalf, w) => {
+            self_hit(state, &at, strike, w.is_some_and(|w| w.ranged), 2, cx)
         }
-        CritMiss::LoseBalance => {
+        (CritMiss::HitSelfQuarter, w) => {
+            self_hit(state, &at, strike, w.is_some_and(|w| w.ranged), 4, cx)
+        }
+        (
+            result @ (CritMiss::Breaks | CritMiss::Turns | CritMiss::Drops | CritMiss::Flies),
+            Some(w),
+        ) => weapon_fumble(state, &at, result, &w, cx),
+        // M-CRT-002 decision: results that name the weapon are a loss of
+        // balance unarmed.
+        (CritMiss::Breaks | CritMiss::Turns | CritMiss::Drops | CritMiss::Flies, None) => {
             state.fighter_mut(who).guard.off_balance = true;
-            let why = if unarmed {
-                " (an unarmed strike has no weapon to lose)"
-            } else {
-                ""
-            };
-            say(
+            at.say(
                 state,
                 cx,
-                format!("loses its balance{why}: -2 to defend until its next turn"),
+                "loses its balance (an unarmed strike has no weapon to lose): -2 to defend until its next turn"
+                    .into(),
             );
+            Ok(())
+        }
+        (result, w) => {
+            body_fumble(state, &at, result, w.is_some_and(|w| w.ranged), cx);
+            Ok(())
+        }
+    }
+}
+
+/// Who fumbled, the table's roll and its row's rule.
+struct Fumble {
+    who: CombatantId,
+    roll: i32,
+    rule: &'static str,
+}
+
+impl Fumble {
+    fn say(&self, state: &State, cx: &mut impl Cx<Margin>, text: String) {
+        say(state, cx, self.who, self.roll, text, self.rule);
+    }
+}
+
+/// M-CRT-001/002, the rows that name the weapon: 3-4 and 17-18 it breaks
+/// (not a solid-metal one), 8 or 12 it turns in the hand, 9-11 it drops,
+/// 14 it flies (a missile weapon drops).
+fn weapon_fumble(
+    state: &mut State,
+    at: &Fumble,
+    result: CritMiss,
+    w: &Named,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let who = at.who;
+    let name = weapon_name(state, who, w.index);
+    match result {
+        CritMiss::Breaks if w.solid_metal => at.say(
+            state,
+            cx,
+            format!("the {name} would break, but it is solid metal: no effect"),
+        ),
+        CritMiss::Breaks => {
+            lose(state, who, w.index, None);
+            at.say(state, cx, format!("the {name} breaks"));
         }
         CritMiss::Turns => {
-            if let Some(w) = &weapon
-                && let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(w.index))
-            {
+            if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(w.index)) {
                 h.ready = false;
             }
-            if let Some(w) = weapon {
-                let text = format!(
-                    "the {} turns in the hand: a round of Ready Weapon before it is used again",
-                    weapon_name(state, who, w.index)
-                );
-                say(state, cx, text);
-            }
+            at.say(
+                state,
+                cx,
+                format!(
+                    "the {name} turns in the hand: a round of Ready Weapon before it is used again"
+                ),
+            );
         }
-        CritMiss::Drops => {
-            if let Some(w) = weapon {
-                dropped(state, who, &w, r, rule, cx)?;
-            }
-        }
-        CritMiss::Flies => {
-            if let Some(w) = weapon {
-                if w.ranged {
-                    // M-CRT-002, 14: a missile weapon is only dropped.
-                    dropped(state, who, &w, r, rule, cx)?;
-                } else {
-                    flies(state, who, &w, r, rule, cx)?;
-                }
-            }
-        }
+        // M-CRT-002, 14: a missile weapon is only dropped.
+        CritMiss::Flies if !w.ranged => flies(state, at, w, cx)?,
+        _ => dropped(state, at, w, cx)?,
+    }
+    Ok(())
+}
+
+/// M-CRT-001/002, the rows about the wielder: 7 or 13 it loses its
+/// balance, 15 a strained shoulder (the weapon arm crippled for 600
+/// rounds), 16 a melee fighter falls and a shooter loses its balance.
+fn body_fumble(
+    state: &mut State,
+    at: &Fumble,
+    result: CritMiss,
+    ranged: bool,
+    cx: &mut impl Cx<Margin>,
+) {
+    let who = at.who;
+    match result {
         CritMiss::Shoulder => {
-            say(
+            at.say(
                 state,
                 cx,
                 "strains its shoulder: the weapon arm counts as crippled for 30 minutes (600 rounds)"
                     .into(),
             );
-            injury::cripple(state, who, Limb::WeaponArm, Some(round + 600), cx);
+            let until = state.round + 600;
+            injury::cripple(state, who, Limb::WeaponArm, Some(until), cx);
         }
-        CritMiss::Falls => {
-            if ranged {
-                state.fighter_mut(who).guard.off_balance = true;
-                say(
-                    state,
-                    cx,
-                    "loses its balance (a missile weapon): -2 to defend until its next turn".into(),
-                );
+        CritMiss::Falls if !ranged => {
+            state.fighter_mut(who).posture = Posture::Lying;
+            at.say(state, cx, "falls down".into());
+        }
+        _ => {
+            state.fighter_mut(who).guard.off_balance = true;
+            let why = if result == CritMiss::Falls {
+                " (a missile weapon)"
             } else {
-                state.fighter_mut(who).posture = Posture::Lying;
-                say(state, cx, "falls down".into());
-            }
+                ""
+            };
+            at.say(
+                state,
+                cx,
+                format!("loses its balance{why}: -2 to defend until its next turn"),
+            );
         }
     }
-    Ok(())
 }
 
 /// One line for the result: "Aldric critical miss (3d6 = 10): drops ...".
@@ -190,26 +206,21 @@ fn weapon_name(state: &State, who: CombatantId, i: u8) -> String {
 /// M-CRT-001 (5, 6): the attacker's own full damage for its attack mode,
 /// ½ or ¼ (rounded down), to its own torso through its own DR; nothing for
 /// an impaling or ranged attack, a bite, or a parry (no blow of its own).
-#[allow(clippy::too_many_arguments)]
 fn self_hit(
     state: &mut State,
-    who: CombatantId,
+    at: &Fumble,
     strike: Option<Strike>,
     ranged: bool,
     part: i32,
-    roll: i32,
-    rule: &'static str,
     cx: &mut impl Cx<Margin>,
 ) -> Flow<()> {
+    let who = at.who;
     let share = if part == 2 { "½" } else { "¼" };
     let Some(s) = strike else {
-        say(
+        at.say(
             state,
             cx,
-            who,
-            roll,
             format!("would hit itself for {share} damage, but a parry has no blow: no effect"),
-            rule,
         );
         return Ok(());
     };
@@ -223,13 +234,10 @@ fn self_hit(
         } else {
             "an impaling attack"
         };
-        say(
+        at.say(
             state,
             cx,
-            who,
-            roll,
             format!("would hit itself for {share} damage, but {why} does not: no effect"),
-            rule,
         );
         return Ok(());
     }
@@ -238,11 +246,9 @@ fn self_hit(
     let loss = wound(d - dr, b.kind, Location::Torso, &state.options);
     let kind = b.kind;
     let full = b.full;
-    say(
+    at.say(
         state,
         cx,
-        who,
-        roll,
         format!(
             "hits itself for {share} damage: {full} {} × {share} = {d}, DR {dr} at the torso: {}",
             kind.name(),
@@ -252,7 +258,6 @@ fn self_hit(
                 loss
             )
         ),
-        rule,
     );
     injury::apply(
         state,
@@ -271,16 +276,10 @@ fn self_hit(
 
 /// M-CRT-002 (9-11): the weapon falls at the wielder's feet; a fragile one
 /// breaks on 1d 1-3. Dropped whole, it can be picked up (M-MEL-012).
-fn dropped(
-    state: &mut State,
-    who: CombatantId,
-    w: &Named,
-    roll: i32,
-    rule: &'static str,
-    cx: &mut impl Cx<Margin>,
-) -> Flow<()> {
+fn dropped(state: &mut State, at: &Fumble, w: &Named, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let who = at.who;
     let name = weapon_name(state, who, w.index);
-    let at = state.fighter(who).pos;
+    let here = state.fighter(who).pos;
     if w.fragile {
         let d = table_roll(
             state,
@@ -292,25 +291,19 @@ fn dropped(
         )?;
         if d <= 3 {
             lose(state, who, w.index, None);
-            say(
+            at.say(
                 state,
                 cx,
-                who,
-                roll,
                 format!("drops the {name}, which breaks (1d {d}: 1-3 breaks a fragile weapon)"),
-                rule,
             );
             return Ok(());
         }
     }
-    lose(state, who, w.index, Some(at));
-    say(
+    lose(state, who, w.index, Some(here));
+    at.say(
         state,
         cx,
-        who,
-        roll,
-        format!("drops the {name} at {at}: Ready Weapon picks it up"),
-        rule,
+        format!("drops the {name} at {here}: Ready Weapon picks it up"),
     );
     Ok(())
 }
@@ -319,38 +312,29 @@ fn dropped(
 /// direction of a 1d roll (1 north, then clockwise), stopping before a
 /// wall, a blocking hexside or the map's edge; it can be picked up where
 /// it lands (M-MEL-012).
-fn flies(
-    state: &mut State,
-    who: CombatantId,
-    w: &Named,
-    roll: i32,
-    rule: &'static str,
-    cx: &mut impl Cx<Margin>,
-) -> Flow<()> {
+fn flies(state: &mut State, at: &Fumble, w: &Named, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let who = at.who;
     let far = table_roll(state, cx, Some(who), 1, "yards it flies", "M-CRT-002")?;
     let side = table_roll(state, cx, Some(who), 1, "direction it flies", "M-CRT-002")?;
     let dir = Facing::ALL[(side.clamp(1, 6) - 1) as usize];
-    let mut at: HexPos = state.fighter(who).pos;
+    let mut land: HexPos = state.fighter(who).pos;
     for _ in 0..far {
-        let next = at.neighbour(dir);
-        if !state.map.passable(next) || state.map.blocks_step(at, next) {
+        let next = land.neighbour(dir);
+        if !state.map.passable(next) || state.map.blocks_step(land, next) {
             break;
         }
-        at = next;
+        land = next;
     }
     let name = weapon_name(state, who, w.index);
-    lose(state, who, w.index, Some(at));
-    say(
+    lose(state, who, w.index, Some(land));
+    at.say(
         state,
         cx,
-        who,
-        roll,
         format!(
-            "the {name} flies {} {}: it lands at {at}",
+            "the {name} flies {} {}: it lands at {land}",
             crate::model::words::count(far, "yard", "yards"),
             dir.name()
         ),
-        rule,
     );
     Ok(())
 }

@@ -569,17 +569,7 @@ fn feint_at(
         .weapons
         .get(usize::from(weapon))
         .map_or(0, |h| h.skill);
-    let t = state.fighter(target);
-    let best = t
-        .weapons
-        .iter()
-        .filter(|h| !h.weapon.ranged() && !h.lost)
-        .map(|h| h.skill)
-        .chain(t.skills.shield)
-        .chain(t.skills.brawling)
-        .chain(t.skills.boxing)
-        .max()
-        .unwrap_or(t.stats.dx);
+    let best = crate::rules::attack::feint_resistance(state.fighter(target));
     let mut m = ModList::base("weapon skill", skill, "");
     m.add("All-Out Charge", modifier, "M-MEL-009");
     let a = check::roll(state, cx, who, "feint", "M-MEL-006", &m)?;
@@ -647,7 +637,18 @@ fn wrap_up(state: &mut State, who: CombatantId, action: &Action, aiming: bool) {
                 ..
             }
     );
-    if fatigue && f.stats.enc > 0 {
-        f.fatigue = (f.fatigue - f.stats.enc).max(0);
+    // M-PEN-005/007 (decision): a turn of Do Nothing is physical rest: it
+    // costs no fatigue, and every 20 in a row (a minute) give a point back.
+    if matches!(action, Action::DoNothing) {
+        f.rested = f.rested.saturating_add(1);
+        if f.rested >= 20 {
+            f.rested = 0;
+            f.fatigue = (f.fatigue + 1).min(f.stats.fatigue);
+        }
+    } else {
+        f.rested = 0;
+        if fatigue && f.stats.enc > 0 {
+            f.fatigue = (f.fatigue - f.stats.enc).max(0);
+        }
     }
 }

@@ -69,6 +69,20 @@ pub fn unarmed_skill(f: &Fighter, u: Unarmed) -> i32 {
     }
 }
 
+/// M-MEL-006: the skill a target resists a feint with: its best of its
+/// melee weapons' skills, Shield, Brawling and Boxing, else DX.
+pub fn feint_resistance(t: &Fighter) -> i32 {
+    t.weapons
+        .iter()
+        .filter(|h| !h.weapon.ranged() && !h.lost)
+        .map(|h| h.skill)
+        .chain(t.skills.shield)
+        .chain(t.skills.brawling)
+        .chain(t.skills.boxing)
+        .max()
+        .unwrap_or(t.stats.dx)
+}
+
 /// What an unarmed strike's skill is (M-UNA-001), for the narration.
 pub const fn unarmed_label(u: Unarmed) -> &'static str {
     match u {

@@ -77,7 +77,14 @@ pub fn no_active_defense(d: &Fighter, from: HexPos) -> bool {
 /// The modifiers common to every active defense against `t`.
 /// `seen`: where the attack comes from, as [`bearing`] gives it.
 #[inline(always)]
-fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, seen: RelativeBearing, m: &mut M) {
+fn common<M: Mods>(
+    state: &State,
+    d: &Fighter,
+    pos: HexPos,
+    t: &Threat,
+    seen: RelativeBearing,
+    m: &mut M,
+) {
     if matches!(seen, RelativeBearing::Side(_)) {
         m.add("attack from the side", -2, "M-PDF-001");
     }
@@ -110,8 +117,8 @@ fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, seen: RelativeBearing
     }
     if !t.ranged {
         // M-PDF-003: a melee attacker 4 ft higher or more.
-        let rise = crate::rules::attack::height(state, t.from)
-            - crate::rules::attack::height(state, d.pos);
+        let rise =
+            crate::rules::attack::height(state, t.from) - crate::rules::attack::height(state, pos);
         let elevation = match rise {
             i32::MIN..=3 => 0,
             4 => -1,
@@ -120,7 +127,7 @@ fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, seen: RelativeBearing
         };
         m.add("attacker above", elevation, "M-PDF-003");
     }
-    let dark = crate::rules::attack::terrain(state, d.pos, DARKNESS);
+    let dark = crate::rules::attack::terrain(state, pos, DARKNESS);
     m.add("darkness", -dark, "M-MOD-003");
 }
 
@@ -244,11 +251,25 @@ pub fn options(
     t: &Threat,
 ) -> (ArrayVec<DefenseOption, MAX_OPTIONS>, i32) {
     let d = state.fighter(defender);
+    options_at(state, defender, t, d.pos, d.facing)
+}
+
+/// [`options`] for the defender standing at `pos` facing `facing` (the
+/// AI weighs the blows it would meet after a step).
+#[inline(always)]
+pub fn options_at(
+    state: &State,
+    defender: CombatantId,
+    t: &Threat,
+    pos: HexPos,
+    facing: fray_core::grid::Facing,
+) -> (ArrayVec<DefenseOption, MAX_OPTIONS>, i32) {
+    let d = state.fighter(defender);
     let mut out = ArrayVec::new();
     // M-PDF-007: a surprised figure gets only its armor PD, no shield.
     // Where the attack comes from, worked out once for the PD, the lost
     // defenses, the side attack and the block's arc.
-    let raw = crate::rules::attack::bearing(d.pos, d.facing, t.from);
+    let raw = crate::rules::attack::bearing(pos, facing, t.from);
     let seen = raw.unwrap_or(RelativeBearing::Front);
     let pd_only = total_pd_seen(d, raw, t.location, !d.surprised, &state.options);
     // As `no_active_defense`.
@@ -262,7 +283,7 @@ pub fn options(
         PdMode::AttackPenalty | PdMode::Off => 0,
     };
     let mut base = Total::default();
-    common(state, d, t, seen, &mut base);
+    common(state, d, pos, t, seen, &mut base);
     let mods = base.0 + pd;
     let brace = d.guard.aod == Some(AodKind::Brace);
     // M-DEF-008/009: Dodge (not while bracing, M-AOD-004).
@@ -397,7 +418,7 @@ pub fn option_terms<M: Mods>(
     if state.options.pd_mode == PdMode::AddToDefense {
         pd_terms(d, raw, t.location, !d.surprised, &state.options, m);
     }
-    common(state, d, t, seen, m);
+    common(state, d, d.pos, t, seen, m);
 }
 
 /// The score of a defense option and its own modifiers ([`option_terms`]).

@@ -115,8 +115,17 @@ fn the_attacker_picks_the_mode_against_the_armor_m_dmg_008() {
         1
     );
     // The AI weighs both modes; cut 10 - 2 = 8 × 1.5 = 12 beats imp (6 - 1) × 2 = 10.
-    match fray_margin_3d6::ai::action(&s, A) {
+    // (The first AI: the seasoned one goes all out against an unarmed foe.)
+    let basic = tactics(s.clone(), "basic");
+    match fray_margin_3d6::ai::action(&basic, A) {
         fray_margin_3d6::model::action::Action::Attack(st) => assert_eq!(st.mode, 0),
+        other => panic!("{other:?}"),
+    }
+    match fray_margin_3d6::ai::action(&s, A) {
+        fray_margin_3d6::model::action::Action::Attack(st)
+        | fray_margin_3d6::model::action::Action::AllOutAttack { strike: st, .. } => {
+            assert_eq!(st.mode, 0)
+        }
         other => panic!("{other:?}"),
     }
 }

@@ -95,8 +95,17 @@ fn fatigue_by_encumbrance_each_turn_m_pen_005_m_pen_006() {
         ),
         &dummy(),
     );
-    act(&mut s, A, Action::DoNothing, &[], &[]);
+    // A turn of fighting (here a Retreat) costs the encumbrance level.
+    act(&mut s, A, Action::Retreat, &[], &[]);
     assert_eq!(s.fighter(A).fatigue, 10);
+    // rule: M-PEN-007 (decision): a turn of Do Nothing is rest: no cost,
+    // and 20 in a row give a point back.
+    for _ in 0..19 {
+        act(&mut s, A, Action::DoNothing, &[], &[]);
+    }
+    assert_eq!(s.fighter(A).fatigue, 10);
+    act(&mut s, A, Action::DoNothing, &[], &[]);
+    assert_eq!(s.fighter(A).fatigue, 11);
     s.fighters[0].fatigue = 0;
     assert_eq!(check(&s, A, &attack(B)).unwrap_err().rule, "M-PEN-002");
     assert_eq!(

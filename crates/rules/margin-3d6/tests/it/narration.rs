@@ -27,7 +27,12 @@ fn narrate(name: &str, seed: u64) -> String {
         lines.extend(sink.events.drain(..).map(|e| e.to_string()));
         match step {
             Ok(Progress::Over(o)) => {
-                lines.push(format!("{:?} after round {}", o.reason, o.rounds));
+                let how = match o.reason {
+                    fray_core::EndReason::RoundLimit => "the round limit",
+                    fray_core::EndReason::Victory => "a victory",
+                    _ => "nobody left standing",
+                };
+                lines.push(format!("over after round {}: {how}", o.rounds));
                 break;
             }
             Ok(Progress::Acted(..)) => {}
