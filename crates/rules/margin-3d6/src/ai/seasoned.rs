@@ -586,99 +586,162 @@ fn strike_hexes(
     out
 }
 
+/// What a melee choice reads throughout: the state, who chooses, its
+/// weights (its own blows, the foes') and the foes that threaten it.
+struct Plan<'a> {
+    state: &'a State,
+    who: CombatantId,
+    mine: f64,
+    theirs: f64,
+    threats: Threats,
+}
+
+impl Plan<'_> {
+    /// The weighed danger at `at` facing `facing` under `stance`.
+    fn danger(&self, at: HexPos, facing: Facing, stance: Stance) -> f64 {
+        danger(self.state, self.who, &self.threats, at, facing, stance) * self.theirs
+    }
+}
+
+/// The best choice so far, and the most any blow was worth (a share of the
+/// foe's HP, before the danger comes off).
+#[derive(Default)]
+struct Choice {
+    best: Option<(f64, Action)>,
+    blow: f64,
+}
+
+impl Choice {
+    /// Keeps `a` when it scores more and the rules allow it.
+    fn keep(&mut self, p: &Plan, score: f64, a: Action) {
+        keep(p.state, p.who, &mut self.best, score, a);
+    }
+}
+
 /// The best maneuver against the foes in reach this turn, weighed as the
 /// module says; `None` when no foe is in reach (the first AI closes in).
 fn melee(state: &State, who: CombatantId) -> Option<Action> {
-    let f = state.fighter(who);
     let (mine, theirs) = weights(state, who);
-    let mut best: Option<(f64, Action)> = None;
-    let mut list = Strikes::new();
-    let mut plus2 = Strikes::new();
-    let stunned = f.stun.is_some();
-    let threats = threats(state, who);
+    let p = Plan {
+        state,
+        who,
+        mine,
+        theirs,
+        threats: threats(state, who),
+    };
+    let mut c = Choice::default();
     for foe in foes(state, who) {
-        strikes(state, who, foe, 0, false, &mut list);
-        if list.is_empty() {
+        weigh_foe(&p, foe, &mut c);
+    }
+    c.best.as_ref()?;
+    if c.blow <= WORTHLESS {
+        defend_only(&p, &mut c);
+    }
+    c.best.map(|b| b.1)
+}
+
+/// Every blow at `foe` from every hex the step reaches, plain and all out,
+/// and a feint.
+fn weigh_foe(p: &Plan, foe: CombatantId, c: &mut Choice) {
+    let (state, who) = (p.state, p.who);
+    let f = state.fighter(who);
+    let mut list = Strikes::new();
+    strikes(state, who, foe, 0, false, &mut list);
+    if list.is_empty() {
+        return;
+    }
+    let mut plus2 = Strikes::new();
+    if list[0].strike.unarmed.is_none() {
+        strikes(state, who, foe, 2, false, &mut plus2);
+    }
+    let reach = match held(f, &list[0].strike) {
+        Some(h) => u32::from(h.weapon.reach).max(1),
+        None => 1,
+    };
+    let step = strike_step(state, who, &list[0].strike);
+    for from in strike_hexes(state, who, foe, reach, step) {
+        weigh_hex(p, foe, from, &list, &plus2, c);
+    }
+    if let Some((score, a)) = feint(state, who, foe, &list) {
+        c.blow = c.blow.max(score);
+        let normal = p.danger(f.pos, f.facing, Stance::Normal);
+        c.keep(p, score * p.mine - normal, a);
+    }
+}
+
+/// The blows at `foe` from `from` (facing it): each strike of `list`
+/// plain and, with a melee weapon, all out for +4 to hit or for +2 damage
+/// (`plus2`, the same strikes weighed with the bonus).
+fn weigh_hex(
+    p: &Plan,
+    foe: CombatantId,
+    from: HexPos,
+    list: &Strikes,
+    plus2: &Strikes,
+    c: &mut Choice,
+) {
+    let (state, who) = (p.state, p.who);
+    let f = state.fighter(who);
+    let tp = state.fighter(foe).pos;
+    let ahead = in_front_arc(f.pos, f.facing, tp);
+    let facing = if from == f.pos && ahead {
+        f.facing
+    } else {
+        face_toward(from, tp).unwrap_or(f.facing)
+    };
+    let to = (from != f.pos || !ahead).then_some(from);
+    let normal = p.danger(from, facing, Stance::Normal);
+    let open = if plus2.is_empty() {
+        0.0
+    } else {
+        p.danger(from, facing, Stance::Open)
+    };
+    let all_out = HitCtx {
+        all_out_skill: true,
+        ..HitCtx::default()
+    };
+    for (k, w) in list.iter().enumerate() {
+        if !in_reach(f, &w.strike, from, tp) {
             continue;
         }
-        let melee_weapon = list[0].strike.unarmed.is_none();
-        if melee_weapon {
-            strikes(state, who, foe, 2, false, &mut plus2);
-        }
-        let reach = match held(f, &list[0].strike) {
-            Some(h) => u32::from(h.weapon.reach).max(1),
-            None => 1,
+        let s = Strike { to, ..w.strike };
+        let v = blow_value(state, who, w, from, HitCtx::default(), 0, 0);
+        c.blow = c.blow.max(v);
+        c.keep(p, v * p.mine - normal, Action::Attack(s));
+        let Some(w2) = plus2.get(k) else { continue };
+        let v4 = blow_value(state, who, w, from, all_out, 0, 0) * p.mine;
+        let skill = Action::AllOutAttack {
+            strike: s,
+            bonus: AllOut::Skill,
         };
-        let step = strike_step(state, who, &list[0].strike);
-        let tp = state.fighter(foe).pos;
-        for from in strike_hexes(state, who, foe, reach, step) {
-            let facing = if from == f.pos && in_front_arc(f.pos, f.facing, tp) {
-                f.facing
-            } else {
-                face_toward(from, tp).unwrap_or(f.facing)
-            };
-            let to = (from != f.pos || !in_front_arc(f.pos, f.facing, tp)).then_some(from);
-            let normal = danger(state, who, &threats, from, facing, Stance::Normal) * theirs;
-            let open = if melee_weapon {
-                danger(state, who, &threats, from, facing, Stance::Open) * theirs
-            } else {
-                0.0
-            };
-            for (k, w) in list.iter().enumerate() {
-                if !in_reach(f, &w.strike, from, tp) {
-                    continue;
-                }
-                let s = Strike { to, ..w.strike };
-                let v = blow_value(state, who, w, from, HitCtx::default(), 0, 0) * mine;
-                keep(state, who, &mut best, v - normal, Action::Attack(s));
-                if melee_weapon {
-                    let ctx = HitCtx {
-                        all_out_skill: true,
-                        ..HitCtx::default()
-                    };
-                    let v4 = blow_value(state, who, w, from, ctx, 0, 0) * mine;
-                    let a = Action::AllOutAttack {
-                        strike: s,
-                        bonus: AllOut::Skill,
-                    };
-                    keep(state, who, &mut best, v4 - open, a);
-                    if let Some(w2) = plus2.get(k) {
-                        let v2 = blow_value(state, who, w2, from, HitCtx::default(), 2, 0) * mine;
-                        let a = Action::AllOutAttack {
-                            strike: s,
-                            bonus: AllOut::Damage,
-                        };
-                        keep(state, who, &mut best, v2 - open, a);
-                    }
-                }
-            }
-        }
-        if let Some((score, a)) = feint(state, who, foe, &list) {
-            let normal = danger(state, who, &threats, f.pos, f.facing, Stance::Normal) * theirs;
-            keep(state, who, &mut best, score * mine - normal, a);
-        }
+        c.keep(p, v4 - open, skill);
+        let v2 = blow_value(state, who, w2, from, HitCtx::default(), 2, 0) * p.mine;
+        let damage = Action::AllOutAttack {
+            strike: s,
+            bonus: AllOut::Damage,
+        };
+        c.keep(p, v2 - open, damage);
     }
-    let (score, _) = best.as_ref()?;
-    // Defending only, a Retreat's +3 (not stunned) or Single Foe Defense's
-    // +4, when no blow is worth anything: two figures that only defend
-    // would stand there to the round limit, so a blow that can hurt is
-    // always struck.
-    if *score + danger(state, who, &threats, f.pos, f.facing, Stance::Normal) * theirs > WORTHLESS {
-        return best.map(|b| b.1);
+}
+
+/// Defending only, a Retreat's +3 (not stunned, M-AOD-005) or Single Foe
+/// Defense's +4 (M-AOD-002), weighed only when no blow is worth anything:
+/// two figures that only defend would stand there to the round limit, so
+/// a blow that can hurt is always struck.
+fn defend_only(p: &Plan, c: &mut Choice) {
+    let f = p.state.fighter(p.who);
+    if f.stun.is_none() {
+        let r = p.danger(f.pos, f.facing, Stance::Retreat);
+        c.keep(p, -r, Action::Retreat);
     }
-    if !stunned {
-        let r = danger(state, who, &threats, f.pos, f.facing, Stance::Retreat) * theirs;
-        keep(state, who, &mut best, -r, Action::Retreat);
-    }
-    if let Some(g) = basic::nearest_foe(state, who) {
-        let d = danger(state, who, &threats, f.pos, f.facing, Stance::SingleFoe(g)) * theirs;
+    if let Some(g) = basic::nearest_foe(p.state, p.who) {
+        let d = p.danger(f.pos, f.facing, Stance::SingleFoe(g));
         let a = Action::AllOutDefense {
             kind: AodKind::SingleFoe,
             foe: Some(g),
         };
-        keep(state, who, &mut best, -d, a);
+        c.keep(p, -d, a);
     }
-    best.map(|b| b.1)
 }
 
 /// A blow worth less than this (a share of the foe's HP) is not worth

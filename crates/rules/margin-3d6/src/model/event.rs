@@ -135,78 +135,7 @@ impl fmt::Display for Event {
                     write!(f, " = {net} net: {pct}% damage [M-DEF-011, M-DMG-013]")
                 }
             }
-            Event::Damage {
-                name,
-                location,
-                kind,
-                basis,
-                full,
-                cap,
-                scale,
-                damage,
-                dr,
-                dr_from,
-                factor,
-                wound,
-                crippled,
-                injury,
-                hp,
-                ..
-            } => {
-                let k = kind.name();
-                write!(f, "  {name} takes {damage} {k} to the {location}: ")?;
-                write!(f, "{full} ({})", terms(basis))?;
-                if let Some(c) = cap {
-                    write!(f, ", capped at {c} [M-DMG-005]")?;
-                }
-                match scale {
-                    Scale::Percent(100) => {}
-                    Scale::Percent(p) => write!(f, " × {p}% = {damage}")?,
-                    Scale::Critical(1) => write!(f, ", critical: full damage")?,
-                    Scale::Critical(m) => write!(f, ", critical ×{m} = {damage}")?,
-                    Scale::CriticalNoArmor => write!(f, ", critical: armor bypassed")?,
-                }
-                if dr_from.is_empty() {
-                    write!(f, "; DR {dr}")?;
-                } else {
-                    write!(f, "; DR {dr} ({dr_from})")?;
-                }
-                let through = damage - dr;
-                if through <= 0 {
-                    write!(f, ": nothing gets through")?;
-                } else if factor.num == factor.den {
-                    write!(f, ": {through} through")?;
-                } else {
-                    write!(f, ": {through} through {} = {wound}", factor.label)?;
-                }
-                if let Some((cap, limb)) = crippled {
-                    let rule = if limb.extremity() {
-                        "M-CKS-002"
-                    } else {
-                        "M-CKS-001"
-                    };
-                    let (limb, part) = (limb.name(), if limb.extremity() { 3 } else { 2 });
-                    if wound > cap {
-                        write!(
-                            f,
-                            ", capped at {cap} (HT/{part}, the rest is lost): the {limb} is crippled [{rule}]"
-                        )?;
-                    } else {
-                        write!(f, ": at least HT/{part}, the {limb} is crippled [{rule}]")?;
-                    }
-                }
-                write!(
-                    f,
-                    "; {} lost (HP {}/{}) [M-DMG-007",
-                    count(*injury, "HP", "HP"),
-                    hp.0,
-                    hp.1
-                )?;
-                if through > 0 && factor.num != factor.den {
-                    write!(f, ", {}", factor.rule)?;
-                }
-                f.write_str("]")
-            }
+            Event::Damage { .. } => damage_line(self, f),
             Event::Note { text, rule } => {
                 if rule.is_empty() {
                     write!(f, "  {text}")
@@ -216,6 +145,84 @@ impl fmt::Display for Event {
             }
         }
     }
+}
+
+/// The damage line (M-DMG-007): every step with its numbers.
+fn damage_line(e: &Event, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let Event::Damage {
+        name,
+        location,
+        kind,
+        basis,
+        full,
+        cap,
+        scale,
+        damage,
+        dr,
+        dr_from,
+        factor,
+        wound,
+        crippled,
+        injury,
+        hp,
+        ..
+    } = e
+    else {
+        return Ok(());
+    };
+    let k = kind.name();
+    write!(f, "  {name} takes {damage} {k} to the {location}: ")?;
+    write!(f, "{full} ({})", terms(basis))?;
+    if let Some(c) = cap {
+        write!(f, ", capped at {c} [M-DMG-005]")?;
+    }
+    match scale {
+        Scale::Percent(100) => {}
+        Scale::Percent(p) => write!(f, " × {p}% = {damage}")?,
+        Scale::Critical(1) => write!(f, ", critical: full damage")?,
+        Scale::Critical(m) => write!(f, ", critical ×{m} = {damage}")?,
+        Scale::CriticalNoArmor => write!(f, ", critical: armor bypassed")?,
+    }
+    if dr_from.is_empty() {
+        write!(f, "; DR {dr}")?;
+    } else {
+        write!(f, "; DR {dr} ({dr_from})")?;
+    }
+    let through = damage - dr;
+    if through <= 0 {
+        write!(f, ": nothing gets through")?;
+    } else if factor.num == factor.den {
+        write!(f, ": {through} through")?;
+    } else {
+        write!(f, ": {through} through {} = {wound}", factor.label)?;
+    }
+    if let Some((cap, limb)) = crippled {
+        let rule = if limb.extremity() {
+            "M-CKS-002"
+        } else {
+            "M-CKS-001"
+        };
+        let (limb, part) = (limb.name(), if limb.extremity() { 3 } else { 2 });
+        if wound > cap {
+            write!(
+                f,
+                ", capped at {cap} (HT/{part}, the rest is lost): the {limb} is crippled [{rule}]"
+            )?;
+        } else {
+            write!(f, ": at least HT/{part}, the {limb} is crippled [{rule}]")?;
+        }
+    }
+    write!(
+        f,
+        "; {} lost (HP {}/{}) [M-DMG-007",
+        count(*injury, "HP", "HP"),
+        hp.0,
+        hp.1
+    )?;
+    if through > 0 && factor.num != factor.den {
+        write!(f, ", {}", factor.rule)?;
+    }
+    f.write_str("]")
 }
 
 /// Where a defender's AD comes from (M-DEF-011).
