@@ -49,8 +49,12 @@ fn strike_words(state: &State, who: CombatantId, s: &Strike) -> String {
     if let Some(l) = s.location {
         out.push_str(&format!(" at the {l}"));
     }
-    if let Some(to) = s.to {
-        out.push_str(&format!(", moving to {to}"));
+    let here = state.fighters.get(who.index()).map(|f| f.pos);
+    match s.to {
+        // A step of no hex: the free turn to face the foe (M-FLO-006).
+        Some(to) if Some(to) == here => out.push_str(", turning to face it"),
+        Some(to) => out.push_str(&format!(", moving to {to}")),
+        None => {}
     }
     out
 }
