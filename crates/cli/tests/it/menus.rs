@@ -143,12 +143,15 @@ fn margin_duel_by_words() {
     let t = play(
         "margin-3d6",
         "duel",
-        &["attack bertram bastard cut neck", "", "dodge", "", "", ""],
+        &["attack bertram bastard cut neck", "", "", "", "", ""],
     );
     assert!(
         t.contains("Attack Bertram (Bastard Sword, cut sw+2) at the neck"),
         "{t}"
     );
     assert!(t.contains("hit location -7 [M-LOC-001]"), "{t}");
+    // Standing still, Aldric is too far for the step round to his back:
+    // Bertram strikes from the front and Aldric is asked how to defend.
+    let t = play("margin-3d6", "duel", &["do nothing", "dodge", "", "", ""]);
     assert!(t.contains("Aldric Dodge: 3d6"), "{t}");
 }

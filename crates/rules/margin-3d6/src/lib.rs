@@ -82,6 +82,11 @@ impl Ruleset for Margin {
             rule: "M-EFF-002",
         },
         CounterSpec {
+            id: "passed_out",
+            label: "Passed out",
+            rule: "M-PEN-002",
+        },
+        CounterSpec {
             id: "crippled",
             label: "Crippled",
             rule: "M-CKS-001",
@@ -197,7 +202,7 @@ impl Ruleset for Margin {
                 if let Some(s) = &f.shield
                     && s.state != model::state::ShieldState::Ready
                 {
-                    conditions.push(format!("shield {:?}", s.state).to_lowercase());
+                    conditions.push(format!("shield {}", s.state.name()));
                 }
                 CombatantView {
                     id,
@@ -230,11 +235,12 @@ impl Ruleset for Margin {
             pools[..2].copy_from_slice(&[f.hp, f.fatigue]);
             pool_max[..2].copy_from_slice(&[f.stats.hp, f.stats.fatigue]);
             let mut counters = [0; MAX_COUNTERS];
-            counters[..5].copy_from_slice(&[
+            counters[..6].copy_from_slice(&[
                 u32::from(f.record.criticals),
                 u32::from(f.record.fumbles),
                 u32::from(f.record.stuns),
                 u32::from(f.record.knockouts),
+                u32::from(f.record.passed_out),
                 u32::from(f.record.crippled),
             ]);
             *t = Tally {

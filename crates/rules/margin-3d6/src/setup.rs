@@ -28,6 +28,12 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             "must be 2 or 3 (M-CKS-007)",
         ));
     }
+    if !(1..=3).contains(&s.options.obstruction_move_cost) {
+        return Err(SetupError::new(
+            "options.obstruction_move_cost",
+            "must be 1, 2 or 3 hexes (M-RNG-008)",
+        ));
+    }
     let mut fighters = Vec::with_capacity(s.combatants.len());
     for (i, c) in s.combatants.iter().enumerate() {
         let (sheet, prefix) = sheet_of(c, armory, i)?;
@@ -117,6 +123,35 @@ pub fn newcomer(
             why: format!("{field}: {why}"),
         })?;
     Ok((f, controller))
+}
+
+/// M-UNA-001: the unarmed strikes a sheet makes: those listed in
+/// `strikes`, else punch and kick, with bite when it `bites` or has a
+/// `bite` damage.
+fn strikes(sheet: &Sheet) -> Result<u8, (String, String)> {
+    use crate::model::action::Unarmed;
+    match &sheet.strikes {
+        Some(list) => {
+            let mut bits = 0;
+            for u in list {
+                if *u == Unarmed::ShieldBash {
+                    return Err((
+                        "strikes".into(),
+                        "a shield bash comes with a shield (M-MEL-010); list punch, kick or bite"
+                            .into(),
+                    ));
+                }
+                bits |= u.bit();
+            }
+            Ok(bits)
+        }
+        None => {
+            let bite = sheet.bites || sheet.bite.is_some();
+            Ok(Unarmed::Punch.bit()
+                | Unarmed::Kick.bit()
+                | if bite { Unarmed::Bite.bit() } else { 0 })
+        }
+    }
 }
 
 /// Whether no hex of `map` has terrain or a height (State::open_map).
@@ -239,6 +274,7 @@ fn build(
             reload_left: 0,
             ammo: w.ammo,
             lost: false,
+            ground: None,
             unfamiliar: sheet
                 .familiar
                 .as_ref()
@@ -291,7 +327,8 @@ fn build(
         ambidextrous: has("ambidexterity"),
         advanced_aod: has("advanced_all_out_defense"),
         fencing_dagger: has("fencing_dagger"),
-        bites: sheet.bites,
+        strikes: strikes(sheet)?,
+        bite: sheet.bite,
         weapons,
         armor: armor.into(),
         shield,
@@ -329,6 +366,7 @@ fn build(
         held_by: None,
         pinned: false,
         break_free_from: 0,
+        rested: 0,
         record: Record::default(),
     })
 }

@@ -605,7 +605,11 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
         && (t.index() < state.fighters.len())
     {
         add(
-            format!("aiming at {} ({rounds} round(s))", state.fighter(t).name),
+            format!(
+                "aiming at {} ({})",
+                state.fighter(t).name,
+                crate::model::words::count(i32::from(rounds), "round", "rounds")
+            ),
             Lasting::WhileKept,
             "M-MIS-007",
         );

@@ -59,7 +59,7 @@ pub const FIGHTERS: usize = 6;
 /// Words a key holds at most: the turn and 2 to 4 a fighter; six fighters
 /// of 2 words fit, or fewer with rare parts (a situation that does not
 /// fit is not remembered).
-pub const KEY_WORDS: usize = 16;
+pub const KEY_WORDS: usize = 20;
 
 /// Weapons per fighter a key holds at most.
 const WEAPONS: usize = 8;
@@ -95,7 +95,8 @@ struct Fixed {
     stats: Stats,
     skills: Skills,
     hand: Hand,
-    traits: [bool; 4],
+    traits: [bool; 3],
+    strikes: (u8, Option<crate::model::data::Mode>),
     weapons: Vec<(Arc<Weapon>, i32, bool)>,
     armor: Arc<[Arc<Armor>]>,
     shield: Option<Arc<Shield>>,
@@ -119,7 +120,8 @@ impl Fixed {
             ambidextrous,
             advanced_aod,
             fencing_dagger,
-            bites,
+            strikes,
+            bite,
             weapons,
             armor,
             shield,
@@ -157,6 +159,7 @@ impl Fixed {
             held_by: _,
             pinned: _,
             break_free_from: _,
+            rested: _,
             record: _,
         } = f;
         Fixed {
@@ -165,7 +168,8 @@ impl Fixed {
             stats: *stats,
             skills: *skills,
             hand: *hand,
-            traits: [*ambidextrous, *advanced_aod, *fencing_dagger, *bites],
+            traits: [*ambidextrous, *advanced_aod, *fencing_dagger],
+            strikes: (*strikes, *bite),
             weapons: weapons
                 .iter()
                 .map(|h| (h.weapon.clone(), h.skill, h.unfamiliar))
@@ -186,7 +190,8 @@ impl Fixed {
             && self.stats == f.stats
             && self.skills == f.skills
             && self.hand == f.hand
-            && self.traits == [f.ambidextrous, f.advanced_aod, f.fencing_dagger, f.bites]
+            && self.traits == [f.ambidextrous, f.advanced_aod, f.fencing_dagger]
+            && self.strikes == (f.strikes, f.bite)
             && self.weapons.len() == f.weapons.len()
             && self
                 .weapons
@@ -299,12 +304,40 @@ fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
     if state.fighters.len() > FIGHTERS {
         return None;
     }
-    k.0.push(u64::from(who.0) | u64::from(state.open_map) << 16);
+    // The seasoned AI reads every fighter's exact HP and where its dropped
+    // weapons lie: one more word a fighter for it (`exact`).
+    let seasoned = !super::Tactics::is_basic(state.controllers[who.index()].tactics());
+    k.0.push(u64::from(who.0) | u64::from(state.open_map) << 16 | u64::from(seasoned) << 17);
     let own = state.fighter(who).hp;
     for f in &state.fighters {
         fighter(k, state, f, own)?;
     }
+    if seasoned {
+        for f in &state.fighters {
+            k.0.try_push(exact(f)?).ok()?;
+        }
+    }
     Some(())
+}
+
+/// What the seasoned AI reads of a fighter besides the rest of its key:
+/// its HP (16 bits), its fatigue (8) and where its first two weapons lie
+/// when dropped (M-CRT-002: a flag and q, r in 7 bits each); `None` when a
+/// value does not fit or a later weapon lies on the ground.
+#[inline]
+fn exact(f: &Fighter) -> Option<u64> {
+    let hp = i16::try_from(f.hp).ok()? as u16;
+    let fatigue = u8::try_from(f.fatigue).ok()?;
+    let mut out = u64::from(hp) | u64::from(fatigue) << 16;
+    for (i, h) in f.weapons.iter().enumerate() {
+        let Some(at) = h.ground else { continue };
+        if i >= 2 || !(-64..64).contains(&at.q) || !(-64..64).contains(&at.r) {
+            return None;
+        }
+        let spot = 1 | u64::from(at.q as u8 & 0x7f) << 1 | u64::from(at.r as u8 & 0x7f) << 8;
+        out |= spot << (24 + 15 * i);
+    }
+    Some(out)
 }
 
 /// An optional fighter id in 4 bits: presence, then the id (below 8).

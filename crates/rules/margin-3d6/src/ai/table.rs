@@ -15,7 +15,7 @@
 //! Entries are filled on first use; debug builds recompute every entry
 //! read and compare.
 
-use super::injury_weight;
+use super::basic::injury_weight;
 use crate::model::action::{Strike, Unarmed};
 use crate::model::options::Options;
 use crate::model::state::State;

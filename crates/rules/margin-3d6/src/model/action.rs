@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// An unarmed strike (M-UNA-001).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Unarmed {
     /// Punch: thrust - 2 crushing (M-DMG-011).
@@ -21,6 +21,23 @@ pub enum Unarmed {
     Bite,
     /// Shield Bash: Shield skill, thrust crushing, +1 if spiked (M-MEL-010).
     ShieldBash,
+}
+
+impl Unarmed {
+    /// Its bit in a fighter's set of strikes (`Fighter::strikes`).
+    pub const fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Unarmed::Punch => "punch",
+            Unarmed::Kick => "kick",
+            Unarmed::Bite => "bite",
+            Unarmed::ShieldBash => "shield bash",
+        }
+    }
 }
 
 /// One attack: at whom, with what, where (M-DMG-008: the mode is chosen
@@ -81,6 +98,16 @@ pub enum AllOut {
     Damage,
 }
 
+impl AllOut {
+    /// Its words.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AllOut::Skill => "+4 to hit",
+            AllOut::Damage => "+2 damage",
+        }
+    }
+}
+
 /// The option of an All-Out Charge (M-MEL-009).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -93,6 +120,18 @@ pub enum ChargeOption {
     AttackSlam,
     /// (d) A feint at -3, then a slam.
     FeintSlam,
+}
+
+impl ChargeOption {
+    /// Its words.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ChargeOption::Attack => "an attack at -1",
+            ChargeOption::Strong => "an attack at -3 for +2 damage",
+            ChargeOption::AttackSlam => "an attack at -3, then a slam",
+            ChargeOption::FeintSlam => "a feint at -3, then a slam",
+        }
+    }
 }
 
 /// A maneuver.
@@ -380,7 +419,7 @@ fn is_false(b: &bool) -> bool {
 
 fn strike_words(f: &mut fmt::Formatter<'_>, s: &Strike) -> fmt::Result {
     match s.unarmed {
-        Some(u) => write!(f, "{u:?} at {}", s.target)?,
+        Some(u) => write!(f, "{} at {}", u.name(), s.target)?,
         None => write!(
             f,
             "at {} with weapon {} mode {}",
@@ -406,7 +445,7 @@ impl fmt::Display for Action {
                 strike_words(f, s)
             }
             Action::AllOutAttack { strike, bonus } => {
-                write!(f, "All-Out Attack ({bonus:?}) ")?;
+                write!(f, "All-Out Attack ({}) ", bonus.name())?;
                 strike_words(f, strike)
             }
             Action::RapidAttack(s) => {
@@ -414,7 +453,7 @@ impl fmt::Display for Action {
                 strike_words(f, s)
             }
             Action::Feint { target, weapon } => write!(f, "Feint at {target} with weapon {weapon}"),
-            Action::AllOutDefense { kind, .. } => write!(f, "All-Out Defense ({kind:?})"),
+            Action::AllOutDefense { kind, .. } => write!(f, "All-Out Defense: {}", kind.name()),
             Action::Retreat => f.write_str("Retreat"),
             Action::Aim { target, weapon, .. } => write!(f, "Aim weapon {weapon} at {target}"),
             Action::Reload { weapon } => write!(f, "Reload weapon {weapon}"),
@@ -434,7 +473,7 @@ impl fmt::Display for Action {
                 "Two-Weapon Attack at {target} with weapons {first} and {second}"
             ),
             Action::AllOutCharge { strike, option } => {
-                write!(f, "All-Out Charge ({option:?}) ")?;
+                write!(f, "All-Out Charge ({}) ", option.name())?;
                 strike_words(f, strike)
             }
             Action::PopUp(s) => {
@@ -448,7 +487,7 @@ impl fmt::Display for Action {
             Action::BreakFree { .. } => f.write_str("Break Free"),
             Action::Wait { weapon, .. } => write!(f, "Wait with weapon {weapon}"),
             Action::OpportunityFire { weapon, watch, .. } => {
-                write!(f, "Opportunity Fire with weapon {weapon} at {watch:?}")
+                write!(f, "Opportunity Fire with weapon {weapon} at {watch}")
             }
         }
     }
@@ -464,7 +503,8 @@ impl fmt::Display for Question {
                 ..
             } => write!(
                 f,
-                "{defender}: defend against {attacker}'s attack ({successes} successes)?"
+                "{defender}: defend against {attacker}'s attack ({})?",
+                crate::model::words::count(*successes, "success", "successes")
             ),
             Question::Fire { shooter, target } => {
                 write!(

@@ -389,6 +389,15 @@ pub struct Sheet {
     /// Bites (M-UNA-001/002).
     #[serde(default)]
     pub bites: bool,
+    /// The unarmed strikes it can make (M-UNA-001): `punch`, `kick`,
+    /// `bite`; punch and kick when left out, and bite with `bites` or a
+    /// `bite` damage. A wolf writes `["bite"]`.
+    #[serde(default)]
+    pub strikes: Option<Vec<crate::model::action::Unarmed>>,
+    /// A creature's own bite damage (type, thr or sw, modifier), in place of
+    /// the summary's human bite of 1d-4 crushing (M-UNA-002 decision).
+    #[serde(default)]
+    pub bite: Option<Mode>,
     /// The weapons it is familiar with (M-PAT-008); every weapon when left out.
     #[serde(default)]
     pub familiar: Option<Vec<String>>,
@@ -511,6 +520,10 @@ struct TemplateRow {
     #[serde(default)]
     bites: bool,
     #[serde(default)]
+    strikes: Option<Vec<crate::model::action::Unarmed>>,
+    #[serde(default)]
+    bite: Option<Mode>,
+    #[serde(default)]
     familiar: Option<Vec<String>>,
     #[serde(default)]
     erratic: u8,
@@ -546,6 +559,8 @@ impl TemplateRow {
                 magic_pd: t.magic_pd,
                 magic_dr: t.magic_dr,
                 bites: t.bites,
+                strikes: t.strikes,
+                bite: t.bite,
                 familiar: t.familiar,
                 erratic: t.erratic,
                 fear: t.fear,

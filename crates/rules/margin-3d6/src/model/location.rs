@@ -254,3 +254,17 @@ impl fmt::Display for Location {
         f.write_str(self.name())
     }
 }
+
+/// The wound multiplier for damage that got through DR (M-WND-001/002,
+/// M-CKS-005/007), as a fraction with its name and rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Factor {
+    /// Multiplied by this...
+    pub num: i32,
+    /// ...then divided by this, rounding down.
+    pub den: i32,
+    /// "×1.5 cutting".
+    pub label: &'static str,
+    /// The rule.
+    pub rule: &'static str,
+}

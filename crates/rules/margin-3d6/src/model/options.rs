@@ -140,6 +140,18 @@ pub enum DeathRepeat {
     PerMultipleOfHt,
 }
 
+/// Melee weapon attacks from the ground (M-PAT-001).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LyingMelee {
+    /// A crawling or lying figure makes no melee weapon attack (the
+    /// default): the summary lists -4 for "ranged weapons only".
+    #[default]
+    Forbidden,
+    /// It may, at the posture's -4.
+    Minus4,
+}
+
 /// The rule switches of a scenario (`[options]`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
@@ -189,6 +201,11 @@ pub struct Options {
     pub aftermath: bool,
     /// M-MMT-001 / M-OPT-001 `stray_missiles` (off by default).
     pub stray_missiles: bool,
+    /// M-RNG-008 / M-DAT-008 `obstruction_move_cost`: hexes of a move spent
+    /// to enter an obstruction hex (1 to 3; 2 by default: climbing over).
+    pub obstruction_move_cost: u32,
+    /// M-PAT-001 `lying_melee`.
+    pub lying_melee: LyingMelee,
 }
 
 impl Default for Options {
@@ -216,6 +233,8 @@ impl Default for Options {
             fatigue: true,
             aftermath: false,
             stray_missiles: false,
+            obstruction_move_cost: 2,
+            lying_melee: LyingMelee::default(),
         }
     }
 }

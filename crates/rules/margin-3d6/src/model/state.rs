@@ -88,6 +88,19 @@ pub enum ShieldState {
     Tangled,
 }
 
+impl ShieldState {
+    /// Its words.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShieldState::Ready => "ready",
+            ShieldState::Back => "on the back",
+            ShieldState::Ground => "on the ground",
+            ShieldState::Broken => "broken",
+            ShieldState::Tangled => "tangled",
+        }
+    }
+}
+
 /// A shield carried.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CarriedShield {
@@ -111,6 +124,17 @@ pub enum AodKind {
     Brace,
 }
 
+impl AodKind {
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AodKind::MultipleFoe => "Multiple Foe Defense",
+            AodKind::SingleFoe => "Single Foe Defense",
+            AodKind::Brace => "Brace for Impact",
+        }
+    }
+}
+
 /// A weapon in hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Held {
@@ -128,8 +152,13 @@ pub struct Held {
     pub reload_left: u8,
     /// Missiles left (M-ROA-005).
     pub ammo: Option<u16>,
-    /// Dropped or broken (M-CRT-001/002).
+    /// Out of the hand: dropped, flown, broken or wrested (M-CRT-001/002,
+    /// M-UNA-006).
     pub lost: bool,
+    /// Where a dropped weapon lies, to be picked up with Ready Weapon
+    /// (M-MEL-012, M-CRT-002 decision); `None` in hand or gone for good
+    /// (broken, wrested).
+    pub ground: Option<HexPos>,
     /// Not on the sheet's familiar list: -2 (M-PAT-008).
     pub unfamiliar: bool,
 }
@@ -194,6 +223,16 @@ pub enum Watch {
     Front,
     /// Every hex along a straight line from the shooter: -5.
     Line(Facing),
+}
+
+impl std::fmt::Display for Watch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Watch::Hex(h) => write!(f, "the hex {h} (-2)"),
+            Watch::Front => f.write_str("the forward arc (-4)"),
+            Watch::Line(dir) => write!(f, "the straight line {} (-5)", dir.name()),
+        }
+    }
 }
 
 /// The bit of `hex` in a Wait's trigger mask around `center` (M-MEL-011):
@@ -276,8 +315,10 @@ pub struct Record {
     pub stuns: u16,
     /// Critical hits it scored.
     pub criticals: u16,
-    /// Times knocked out.
+    /// Times knocked out by a blow (M-EFF-002, M-CKS-005, M-CRT-003).
     pub knockouts: u16,
+    /// Times it passed out at 0 HP or below (M-PEN-002): not a knockout.
+    pub passed_out: u16,
     /// Hits it landed (attacks not stopped).
     pub hits: u16,
     /// Critical misses it rolled.
@@ -370,8 +411,11 @@ pub struct Fighter {
     pub advanced_aod: bool,
     /// `fencing_dagger` (M-AOD-003).
     pub fencing_dagger: bool,
-    /// Bites (M-UNA-001).
-    pub bites: bool,
+    /// The unarmed strikes it can make (bits of [`Unarmed::bit`], M-UNA-001).
+    pub strikes: u8,
+    /// Its own bite damage, for a creature (M-UNA-002 decision); `None`:
+    /// the human bite of 1d-4 crushing.
+    pub bite: Option<crate::model::data::Mode>,
     /// Weapons, the first the main one.
     pub weapons: Vec<Held>,
     /// Armor worn, with its PD by location worked out at setup.
@@ -448,11 +492,21 @@ pub struct Fighter {
     pub pinned: bool,
     /// The first round it may try to break free again (M-UNA-012).
     pub break_free_from: u32,
+    /// Turns of rest (Do Nothing) in a row, toward the next point of
+    /// fatigue back (M-PEN-007: 20 rounds).
+    pub rested: u8,
     /// Statistics.
     pub record: Record,
 }
 
 impl Fighter {
+    /// Whether it can make the unarmed strike `u` (M-UNA-001): a shield
+    /// bash needs only the shield (M-MEL-010).
+    #[inline]
+    pub fn strikes_with(&self, u: crate::model::action::Unarmed) -> bool {
+        u == crate::model::action::Unarmed::ShieldBash || self.strikes & u.bit() != 0
+    }
+
     /// Conscious and alive.
     #[inline]
     pub fn awake(&self) -> bool {

@@ -1,7 +1,7 @@
 //! Actions and answers in the words of the fight (names of foes and
 //! weapons), for narration and the menus at the table.
 
-use crate::model::action::{Action, AllOut, Answer, Question, Strike, Unarmed};
+use crate::model::action::{Action, Answer, Question, Strike};
 use crate::model::data::Base;
 use crate::model::state::State;
 use fray_core::CombatantId;
@@ -16,12 +16,7 @@ fn name(state: &State, id: CombatantId) -> String {
 /// "Bastard Sword, cut sw+2" or "punch".
 pub fn strike_means(state: &State, who: CombatantId, s: &Strike) -> String {
     if let Some(u) = s.unarmed {
-        return match u {
-            Unarmed::Punch => "punch".into(),
-            Unarmed::Kick => "kick".into(),
-            Unarmed::Bite => "bite".into(),
-            Unarmed::ShieldBash => "shield bash".into(),
-        };
+        return u.name().into();
     }
     let Some(h) = state
         .fighters
@@ -54,8 +49,12 @@ fn strike_words(state: &State, who: CombatantId, s: &Strike) -> String {
     if let Some(l) = s.location {
         out.push_str(&format!(" at the {l}"));
     }
-    if let Some(to) = s.to {
-        out.push_str(&format!(", moving to {to}"));
+    let here = state.fighters.get(who.index()).map(|f| f.pos);
+    match s.to {
+        // A step of no hex: the free turn to face the foe (M-FLO-006).
+        Some(to) if Some(to) == here => out.push_str(", turning to face it"),
+        Some(to) => out.push_str(&format!(", moving to {to}")),
+        None => {}
     }
     out
 }
@@ -78,10 +77,7 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
         Action::Attack(s) => format!("Attack {}", strike_words(state, who, s)),
         Action::AllOutAttack { strike, bonus } => format!(
             "All-Out Attack ({}) {}",
-            match bonus {
-                AllOut::Skill => "+4 to hit",
-                AllOut::Damage => "+2 damage",
-            },
+            bonus.name(),
             strike_words(state, who, strike)
         ),
         Action::RapidAttack(s) => format!("Ranged Rapid Attack {}", strike_words(state, who, s)),
@@ -89,8 +85,12 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             format!("Feint at {} with the {}", name(state, *target), weapon(*w))
         }
         Action::AllOutDefense { kind, foe } => match foe {
-            Some(f) => format!("All-Out Defense ({kind:?} against {})", name(state, *f)),
-            None => format!("All-Out Defense ({kind:?})"),
+            Some(f) => format!(
+                "All-Out Defense: {} against {}",
+                kind.name(),
+                name(state, *f)
+            ),
+            None => format!("All-Out Defense: {}", kind.name()),
         },
         Action::Aim {
             target,
@@ -104,10 +104,23 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
         ),
         Action::Reload { weapon: w } => format!("Reload the {}", weapon(*w)),
         Action::ReadyWeapon { weapon: w, to } => {
-            format!("Ready the {}{}", weapon(*w), step_words(*to))
+            let ground = state
+                .fighters
+                .get(who.index())
+                .and_then(|f| f.weapons.get(usize::from(*w)))
+                .and_then(|h| h.ground.filter(|_| h.lost));
+            match ground {
+                Some(at) => format!(
+                    "Ready Weapon: pick up the {} from {at}{}",
+                    weapon(*w),
+                    step_words(*to)
+                ),
+                None => format!("Ready the {}{}", weapon(*w), step_words(*to)),
+            }
         }
         Action::AllOutCharge { strike, option } => format!(
-            "All-Out Charge ({option:?}) {}",
+            "All-Out Charge ({}) {}",
+            option.name(),
             strike_words(state, who, strike)
         ),
         Action::WildSwing(s) => format!("Wild Swing at {}", strike_words(state, who, s)),
@@ -162,7 +175,7 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             watch,
             confirm,
         } => format!(
-            "Opportunity Fire with the {} at {watch:?}{}",
+            "Opportunity Fire with the {} at {watch}{}",
             weapon(*w),
             if *confirm {
                 ", checking friend or foe"
@@ -204,4 +217,29 @@ pub fn answer(state: &State, q: &Question, a: &Answer) -> String {
             format!("{}{with} (roll {target} or less)", kind.name())
         }
     }
+}
+
+/// "1 success", "3 successes": a count with its noun (`one`, `many`).
+pub fn count(n: i32, one: &str, many: &str) -> String {
+    if n == 1 || n == -1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// What got through DR becomes the HP lost: "nothing gets through",
+/// "3 HP lost" (crushing), "3 through ×1.5 cutting = 4 HP lost"
+/// (M-WND-001/002, M-CKS-005/007), the multiplier's rule in brackets.
+pub fn wound_words(through: i32, f: crate::model::location::Factor, loss: i32) -> String {
+    if through <= 0 {
+        return "nothing gets through: 0 HP lost".into();
+    }
+    if f.num == f.den {
+        return format!("{through} HP lost");
+    }
+    format!(
+        "{through} through {} = {loss} HP lost [{}]",
+        f.label, f.rule
+    )
 }

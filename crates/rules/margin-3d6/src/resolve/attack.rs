@@ -4,8 +4,8 @@
 
 use crate::model::action::{Answer, DefenseKind, DefenseOption, MAX_OPTIONS, Question, Strike};
 use crate::model::data::{Base, Class};
-use crate::model::event::Event;
-use crate::model::location::{DamageType, Location};
+use crate::model::event::{AdFrom, Event, Scale};
+use crate::model::location::{DamageType, Limb, Location};
 use crate::model::options::{
     CritStage, DefenseModel, NaturalCritical, NetZero, Options, PdMode, ShieldBreak,
 };
@@ -50,6 +50,8 @@ pub struct Defended {
     pub kind: Option<DefenseKind>,
     /// The parry was made bare-handed (M-LOC-002).
     pub unarmed: bool,
+    /// Where the AD comes from, for the narration.
+    pub from: AdFrom,
 }
 
 /// The attack's result after the defense.
@@ -163,6 +165,10 @@ pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>
             && b.strike.location.is_none()
         {
             location = Location::WeaponArm;
+            cx.emit(|| Event::Note {
+                text: "the bare-handed parry failed: the blow lands on the parrying arm".into(),
+                rule: "M-LOC-002",
+            });
         }
         let landed = net(state, target, s, d, cx);
         // M-MMT-001: a missile dodged clean may strike someone behind.
@@ -254,7 +260,7 @@ fn mounted(state: &mut State, who: CombatantId, cx: &mut impl Cx<Margin>) -> Flo
 
 /// The threat the defender sees.
 #[inline(always)]
-fn threat(state: &State, b: &Blow, from: HexPos, location: Location) -> Threat {
+pub fn threat(state: &State, b: &Blow, from: HexPos, location: Location) -> Threat {
     let f = state.fighter(b.attacker);
     let h = held(f, &b.strike);
     let thrust = match h {
@@ -335,7 +341,16 @@ fn hit_location(state: &State, b: &Blow, cx: &mut impl Cx<Margin>) -> Flow<Locat
     } else {
         1
     };
-    Ok(random_location(r, side))
+    let loc = random_location(r, side);
+    cx.emit(|| Event::Note {
+        text: if needs_side_roll(r) {
+            format!("hit location {r}, side {side} (1-4: the weapon side): the {loc}")
+        } else {
+            format!("hit location {r}: the {loc}")
+        },
+        rule: "M-RHL-001",
+    });
+    Ok(loc)
 }
 
 /// The defense options copied in one block (they are `Copy`; `clone`
@@ -383,7 +398,7 @@ pub fn defend(
         Answer::NoDefense | Answer::Fire { .. } => None,
     };
     let Some(o) = chosen else {
-        return pd_only(state, defender, pd, cx);
+        return pd_only(state, defender, t, pd, cx);
     };
     // Spend the defense and the one-shot bonuses.
     {
@@ -418,12 +433,13 @@ pub fn defend(
             });
         }
     }
-    let term = check::Term {
-        label: o.kind.name(),
-        value: o.target,
-        rule: "M-DEF-012",
+    let terms = DefenseTerms {
+        state,
+        defender,
+        threat: t,
+        option: o,
     };
-    let c = check::roll(state, cx, defender, o.kind.name(), rule_of(o.kind), &term)?;
+    let c = check::roll(state, cx, defender, o.kind.name(), rule_of(o.kind), &terms)?;
     if state.fighter(defender).guard.retreat {
         state.fighter_mut(defender).guard.retreat = false;
         if state.fighter(defender).stun.is_none() {
@@ -452,7 +468,67 @@ pub fn defend(
         succeeded: success,
         kind: Some(o.kind),
         unarmed: o.kind == DefenseKind::Parry && o.weapon.is_none(),
+        from: if success {
+            AdFrom::Made(o.kind, c.successes())
+        } else {
+            AdFrom::Failed(o.kind)
+        },
     })
+}
+
+/// A defense roll's target: the option's number for the dice, its terms
+/// (score, PD, modifiers) only when narrating (`rules::defense::option_terms`).
+struct DefenseTerms<'a> {
+    state: &'a State,
+    defender: CombatantId,
+    threat: &'a Threat,
+    option: DefenseOption,
+}
+
+impl check::Terms for DefenseTerms<'_> {
+    fn write<M: fray_core::Mods>(&self, m: &mut M) {
+        crate::rules::defense::option_terms(
+            self.state,
+            self.defender,
+            self.threat,
+            &self.option,
+            m,
+        );
+    }
+
+    #[inline]
+    fn total(&self) -> i32 {
+        self.option.target
+    }
+}
+
+/// The PD-only roll's target (M-ARM-011): the PD for the dice, its terms
+/// only when narrating (`rules::armor::pd_terms`).
+struct PdTerms<'a> {
+    state: &'a State,
+    defender: CombatantId,
+    threat: &'a Threat,
+    pd: i32,
+}
+
+impl check::Terms for PdTerms<'_> {
+    fn write<M: fray_core::Mods>(&self, m: &mut M) {
+        let d = self.state.fighter(self.defender);
+        let seen = crate::rules::attack::bearing(d.pos, d.facing, self.threat.from);
+        crate::rules::armor::pd_terms(
+            d,
+            seen,
+            self.threat.location,
+            !d.surprised,
+            &self.state.options,
+            m,
+        );
+    }
+
+    #[inline]
+    fn total(&self) -> i32 {
+        self.pd
+    }
 }
 
 /// M-AOD-005: the retreating figure steps 1 hex directly away from the
@@ -464,7 +540,7 @@ fn retreat_step(state: &mut State, defender: CombatantId, from: HexPos, cx: &mut
         return;
     };
     let to = pos.neighbour(dir);
-    if !crate::rules::maneuver::free_hex(state, defender, to) {
+    if !crate::rules::maneuver::free_hex(state, defender, to) || state.map.blocks_step(pos, to) {
         return;
     }
     state.fighter_mut(defender).pos = to;
@@ -538,6 +614,7 @@ fn rule_of(kind: DefenseKind) -> &'static str {
 fn pd_only(
     state: &State,
     defender: CombatantId,
+    t: &Threat,
     pd: i32,
     cx: &mut impl Cx<Margin>,
 ) -> Flow<Defended> {
@@ -550,18 +627,27 @@ fn pd_only(
             succeeded: false,
             kind: None,
             unarmed: false,
+            from: AdFrom::None,
         });
     }
-    let c = roll_plain(state, cx, defender, "PD only", "M-ARM-011", "PD", pd)?;
+    let terms = PdTerms {
+        state,
+        defender,
+        threat: t,
+        pd,
+    };
+    let c = check::roll(state, cx, defender, "PD only", "M-ARM-011", &terms)?;
+    let made = c.outcome.is_success();
     Ok(Defended {
-        ad: if c.outcome.is_success() {
-            2 + c.successes()
-        } else {
-            0
-        },
-        succeeded: c.outcome.is_success(),
+        ad: if made { 2 + c.successes() } else { 0 },
+        succeeded: made,
         kind: None,
         unarmed: false,
+        from: if made {
+            AdFrom::PdMade(c.successes())
+        } else {
+            AdFrom::PdFailed
+        },
     })
 }
 
@@ -580,7 +666,10 @@ fn defense_fumble(
         DefenseKind::Dodge | DefenseKind::AcrobaticDodge => {
             state.fighter_mut(defender).posture = Posture::Lying;
             cx.emit(|| Event::Note {
-                text: format!("{} falls down", state.fighter(defender).name),
+                text: format!(
+                    "{} falls down (a Dodge's critical failure)",
+                    state.fighter(defender).name
+                ),
                 rule: "M-DEF-009",
             });
             Ok(())
@@ -676,117 +765,58 @@ fn net(
         target,
         successes: s,
         ad,
+        defense: match (o.defense_model, d.succeeded) {
+            (DefenseModel::Negate, true) => AdFrom::Negated(d.kind),
+            _ => d.from,
+        },
+        pd_penalty,
         net: n,
         pct: match landed {
             Landed::Stopped => 0,
             Landed::Percent(p) => p,
             Landed::Critical => 100,
         },
+        critical: landed == Landed::Critical,
     });
     landed
 }
 
 /// M-DMG-007 steps 1-7: basic damage, the fraction or the critical table,
-/// DR, the wound multiplier, crippling caps, and the HP loss with its effects.
+/// DR, the wound multiplier, crippling caps, and the HP loss with its
+/// effects; the narration shows every step.
 fn damage(
     state: &mut State,
     b: &Blow,
-    mut loc: Location,
+    loc: Location,
     landed: Landed,
     cx: &mut impl Cx<Margin>,
 ) -> Flow<()> {
+    if landed == Landed::Stopped {
+        return Ok(());
+    }
     let target = b.strike.target;
     // A copy of the switches (plain values), not a second handle on the
     // shared `Arc`, whose count the simulator's threads would contend for.
     let opts = Options::clone(&state.options);
-    let f = state.fighter(b.attacker);
-    let basic = basic(f, &b.strike, b.bonus, &opts);
-    let narrow = held(f, &b.strike).is_some_and(|h| h.weapon.narrow);
-    let (mut dmg, mut full) = (basic.damage, basic.full);
-    if basic.bite {
-        let d = table_roll(state, cx, Some(b.attacker), 1, "bite damage", "M-UNA-002")?;
-        dmg = (d + basic.damage).max(0);
-        full = dmg;
-    }
-    // M-CKS-004: a narrow missile in the eye may reach the brain.
-    let mut skull = 2;
-    if narrow && matches!(loc, Location::Eyes | Location::EyesThroughHelm) {
-        let d = table_roll(state, cx, Some(b.attacker), 1, "eye to brain", "M-CKS-004")?;
-        if d <= 3 {
-            loc = Location::Brain;
-            skull = 0;
-        }
-    }
-    let mut ignore_dr = false;
-    let mut multiplier = 1;
-    let mut crit: Option<CritHit> = None;
-    match landed {
-        Landed::Stopped => return Ok(()),
-        Landed::Percent(p) => dmg = fractional(&basic, dmg, p, &opts),
-        Landed::Critical => {
-            state.fighter_mut(b.attacker).record.criticals += 1;
-            let r = table_roll(state, cx, Some(b.attacker), 3, "critical hit", "M-CRT-003")?;
-            let c = crit_hit(r);
-            crit = Some(c);
-            dmg = full;
-            multiplier = match c {
-                CritHit::TorsoKnockout if loc != Location::Torso => 3,
-                CritHit::Triple => 3,
-                CritHit::Double | CritHit::DropDouble => 2,
-                CritHit::LimbDouble if loc.limb().is_none() => 2,
-                _ => 1,
-            };
-            ignore_dr = c == CritHit::IgnoresArmor;
-            cx.emit(|| Event::Note {
-                text: format!("critical hit: {c:?}"),
-                rule: if r <= 7 || r >= 16 {
-                    "M-CRT-003"
-                } else {
-                    "M-CRT-004"
-                },
-            });
-        }
-    }
-    if opts.crit_multiplier_stage == CritStage::Basic {
-        dmg *= multiplier;
-    }
+    let (basic, bite) = basic_damage(state, b, &opts, cx)?;
+    let (loc, skull) = eye_to_brain(state, b, loc, cx)?;
+    let hit = scaled(state, b, &basic, loc, landed, &opts, cx)?;
     let t = state.fighter(target);
-    let mut dr = if ignore_dr {
+    let dr = if hit.scale == Scale::CriticalNoArmor {
         0
     } else {
-        dr_at(t, loc, basic.kind, &opts)
+        dr_at(t, loc, basic.kind, &opts) + if loc == Location::Brain { skull } else { 0 }
     };
-    if loc == Location::Brain && !ignore_dr {
-        // M-CKS-005: the top of the head has a natural DR of 2.
-        dr += skull;
-    }
-    let mut loss = wound(dmg - dr, basic.kind, loc, &opts);
+    let mut loss = wound(hit.damage - dr, basic.kind, loc, &opts);
     if opts.crit_multiplier_stage == CritStage::Penetrating {
-        loss *= multiplier;
+        loss *= hit.multiplier;
     }
-    let mut crippled = None;
-    let mut grave = crit.is_some() && matches!(loc, Location::Vitals | Location::Heart);
-    if let Some(limb) = loc.limb() {
-        let (capped, c) = cripple(loss, t.stats.ht, limb, &opts);
-        if c {
-            crippled = Some(limb);
-            // M-BLD-002: a lost limb: a blow of twice the crippling amount.
-            grave |= loss >= 2 * capped;
-        }
-        loss = capped;
-    }
-    if grave {
-        state.fighter_mut(target).needs_physician = true;
-    }
-    let kind: DamageType = basic.kind;
-    cx.emit(|| Event::Damage {
-        target,
-        name: state.fighter(target).name.to_string(),
-        location: loc,
-        kind,
-        damage: dmg,
-        dr,
-        injury: loss,
+    let wounded = loss;
+    let (loss, crippled) = crippling(state, target, loc, loss, hit.critical.is_some(), &opts);
+    cx.emit(|| {
+        damage_event(
+            state, b, &basic, bite, loc, skull, &hit, dr, wounded, loss, crippled, &opts,
+        )
     });
     state.fighter_mut(b.attacker).record.hits += 1;
     injury::apply(
@@ -796,10 +826,252 @@ fn damage(
             attacker: Some(b.attacker),
             loss,
             location: loc,
-            kind,
+            kind: basic.kind,
             crippled,
-            critical: crit,
+            critical: hit.critical,
         },
         cx,
     )
+}
+
+/// M-DMG-007 steps 1-2 ([`basic`]), with the bite's 1d rolled
+/// (M-UNA-002: 1d - 4, at least 0); the die, for the narration.
+fn basic_damage(
+    state: &State,
+    b: &Blow,
+    opts: &Options,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<(crate::rules::damage::Basic, Option<i32>)> {
+    let mut basic = basic(state.fighter(b.attacker), &b.strike, b.bonus, opts);
+    if !basic.bite {
+        return Ok((basic, None));
+    }
+    let d = table_roll(state, cx, Some(b.attacker), 1, "bite damage", "M-UNA-002")?;
+    basic.damage = (d + basic.damage).max(0);
+    basic.full = basic.damage;
+    Ok((basic, Some(d)))
+}
+
+/// M-CKS-004: a narrow missile in the eye reaches the brain on 1d 1-3,
+/// without the skull's DR 2 (M-CKS-005); the location and the skull's DR.
+fn eye_to_brain(
+    state: &State,
+    b: &Blow,
+    loc: Location,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<(Location, i32)> {
+    let narrow = held(state.fighter(b.attacker), &b.strike).is_some_and(|h| h.weapon.narrow);
+    if narrow && matches!(loc, Location::Eyes | Location::EyesThroughHelm) {
+        let d = table_roll(state, cx, Some(b.attacker), 1, "eye to brain", "M-CKS-004")?;
+        if d <= 3 {
+            return Ok((Location::Brain, 0));
+        }
+    }
+    Ok((loc, 2))
+}
+
+/// A landed blow's damage before DR (M-DMG-007 step 3).
+struct Hit {
+    /// The damage before DR.
+    damage: i32,
+    /// The critical multiplier (1 when none), applied to the basic damage
+    /// or, with `crit_multiplier_stage = penetrating`, to the injury.
+    multiplier: i32,
+    /// How it was scaled.
+    scale: Scale,
+    /// The critical result, if any.
+    critical: Option<CritHit>,
+}
+
+/// M-DMG-013/014 and M-DMG-005: the fraction of a non-critical hit; or
+/// M-CRT-003/004: the Critical Hit table, its multiplier applied to the
+/// full damage (the ranged cap ignored, M-CRT-005).
+fn scaled(
+    state: &mut State,
+    b: &Blow,
+    basic: &crate::rules::damage::Basic,
+    loc: Location,
+    landed: Landed,
+    opts: &Options,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<Hit> {
+    let p = match landed {
+        Landed::Percent(p) => p,
+        Landed::Stopped => 0,
+        Landed::Critical => return critical_hit(state, b, basic, loc, opts, cx),
+    };
+    Ok(Hit {
+        damage: fractional(basic, basic.damage, p, opts),
+        multiplier: 1,
+        scale: Scale::Percent(p),
+        critical: None,
+    })
+}
+
+/// M-CRT-003/004: the Critical Hit table: ×3 for 3/18 off the torso and
+/// 5/17, ×2 for 6/16, 15 and 14 off a limb, armor bypassed on 4/13.
+fn critical_hit(
+    state: &mut State,
+    b: &Blow,
+    basic: &crate::rules::damage::Basic,
+    loc: Location,
+    opts: &Options,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<Hit> {
+    state.fighter_mut(b.attacker).record.criticals += 1;
+    let r = table_roll(state, cx, Some(b.attacker), 3, "critical hit", "M-CRT-003")?;
+    let c = crit_hit(r);
+    let multiplier = match c {
+        CritHit::TorsoKnockout if loc != Location::Torso => 3,
+        CritHit::Triple => 3,
+        CritHit::Double | CritHit::DropDouble => 2,
+        CritHit::LimbDouble if loc.limb().is_none() => 2,
+        _ => 1,
+    };
+    cx.emit(|| Event::Note {
+        text: format!("critical hit ({r}): {}", critical_words(c, loc)),
+        rule: if matches!(r, 8..=12 | 14 | 15) {
+            "M-CRT-004"
+        } else {
+            "M-CRT-003"
+        },
+    });
+    let mut damage = basic.full;
+    if opts.crit_multiplier_stage == CritStage::Basic {
+        damage *= multiplier;
+    }
+    Ok(Hit {
+        damage,
+        multiplier,
+        scale: if c == CritHit::IgnoresArmor {
+            Scale::CriticalNoArmor
+        } else {
+            Scale::Critical(multiplier)
+        },
+        critical: Some(c),
+    })
+}
+
+/// The Critical Hit table's result in words, for the blow's location.
+fn critical_words(c: CritHit, loc: Location) -> &'static str {
+    let limb = loc.limb().is_some();
+    match c {
+        CritHit::TorsoKnockout if loc == Location::Torso => {
+            "a torso blow: knocked unconscious, normal damage"
+        }
+        CritHit::TorsoKnockout => "not a torso blow: ×3 damage",
+        CritHit::IgnoresArmor => "the blow bypasses armor: normal damage",
+        CritHit::Triple => "×3 damage",
+        CritHit::Double => "×2 damage",
+        CritHit::Stun => "normal damage; stunned until a Will roll",
+        CritHit::LimbNormal | CritHit::LimbDouble if limb => {
+            "a limb: crippled for 6 rounds if the blow does not cripple it, normal damage"
+        }
+        CritHit::LimbNormal | CritHit::Normal => "normal damage",
+        CritHit::LimbDouble => "not a limb: ×2 damage",
+        CritHit::DropDouble => "the foe drops its weapon and takes ×2 damage",
+    }
+}
+
+/// M-CKS-001/002: the crippling cap at a limb, and the limb crippled;
+/// M-BLD-002: a lost limb (twice the crippling blow) or an organ critical
+/// needs a physician.
+fn crippling(
+    state: &mut State,
+    target: CombatantId,
+    loc: Location,
+    loss: i32,
+    critical: bool,
+    opts: &Options,
+) -> (i32, Option<Limb>) {
+    let mut grave = critical && matches!(loc, Location::Vitals | Location::Heart);
+    let mut out = (loss, None);
+    if let Some(limb) = loc.limb() {
+        let (capped, c) = cripple(loss, state.fighter(target).stats.ht, limb, opts);
+        if c {
+            out.1 = Some(limb);
+            grave |= loss >= 2 * capped;
+        }
+        out.0 = capped;
+    }
+    if grave {
+        state.fighter_mut(target).needs_physician = true;
+    }
+    out
+}
+
+/// The damage line: every step of M-DMG-007 with its numbers.
+#[allow(clippy::too_many_arguments)]
+fn damage_event(
+    state: &State,
+    b: &Blow,
+    basic: &crate::rules::damage::Basic,
+    bite: Option<i32>,
+    loc: Location,
+    skull: i32,
+    hit: &Hit,
+    dr: i32,
+    wounded: i32,
+    loss: i32,
+    crippled: Option<Limb>,
+    opts: &Options,
+) -> Event {
+    let a = state.fighter(b.attacker);
+    let t = state.fighter(b.strike.target);
+    let bonus_label = if b.ctx.charge != 0 {
+        "All-Out Charge"
+    } else {
+        "All-Out Attack"
+    };
+    let mut basis = ModList::new();
+    if let Some(d) = bite {
+        basis.add("1d", d, "M-UNA-002");
+    }
+    crate::rules::damage::basic_terms(
+        a,
+        &b.strike,
+        (b.bonus, bonus_label, "M-MEL-002"),
+        opts,
+        &mut basis,
+    );
+    let cap = match hit.scale {
+        Scale::Percent(_) => basic.cap.filter(|&c| basic.full > c),
+        _ => None,
+    };
+    let mut dr_from = Vec::new();
+    if hit.scale != Scale::CriticalNoArmor {
+        if t.innate_dr != 0 {
+            dr_from.push(format!("innate {}", t.innate_dr));
+        }
+        crate::rules::armor::dr_layers(t, loc, basic.kind, |name, v| {
+            if v != 0 {
+                dr_from.push(format!("{name} {v}"));
+            }
+        });
+        if t.magic_dr != 0 {
+            dr_from.push(format!("magic {}", t.magic_dr));
+        }
+        if loc == Location::Brain && skull != 0 {
+            dr_from.push(format!("skull {skull} [M-CKS-005]"));
+        }
+    }
+    let hp = (t.hp - loss, t.stats.hp);
+    Event::Damage {
+        target: b.strike.target,
+        name: t.name.to_string(),
+        location: loc,
+        kind: basic.kind,
+        basis: Box::new(basis),
+        full: basic.full,
+        cap,
+        scale: hit.scale,
+        damage: hit.damage,
+        dr,
+        dr_from: dr_from.join(", "),
+        factor: crate::rules::damage::factor(basic.kind, loc, opts.vital_impaling_multiplier),
+        wound: wounded,
+        crippled: crippled.map(|l| (loss, l)),
+        injury: loss,
+        hp,
+    }
 }

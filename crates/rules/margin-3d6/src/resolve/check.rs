@@ -5,7 +5,9 @@ use crate::model::event::Event;
 use crate::model::state::State;
 use crate::{Flow, Margin};
 use fray_core::dice::RollKind;
-use fray_core::dice::systems::margin3d6::{Check, CheckOptions, Outcome, check};
+use fray_core::dice::systems::margin3d6::{
+    Check, CheckOptions, Contest, Outcome, Winner, check, contest,
+};
 use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
 
 /// The terms of a roll's target, written into any [`Mods`]: the dice need
@@ -104,6 +106,11 @@ pub fn roll(
     cx.emit(|| {
         let mut mods = ModList::new();
         terms.write(&mut mods);
+        debug_assert_eq!(
+            mods.total(),
+            target,
+            "{label}: its terms do not sum to its target"
+        );
         Event::Roll(
             RollRecord::new(&req, Some(&state.fighter(roller).name), rolled)
                 .with_target(&mods)
@@ -147,4 +154,57 @@ pub fn table_roll(
         Event::Roll(RollRecord::new(&req, who.as_deref(), rolled))
     });
     Ok(rolled.total)
+}
+
+/// M-FLO-005: the quick contest of `a` (rolled by `who_a`) and `b` (by
+/// `who_b`), told in one line: who wins and by how many successes, or
+/// that nobody does.
+pub fn judged(
+    state: &State,
+    cx: &mut impl Cx<Margin>,
+    who_a: CombatantId,
+    a: Check,
+    who_b: CombatantId,
+    b: Check,
+) -> Contest {
+    let c = contest(a, b);
+    cx.emit(|| {
+        let name = |id: CombatantId| state.fighter(id).name.to_string();
+        let side = |ch: &Check| {
+            if ch.outcome.is_success() {
+                crate::model::words::count(ch.successes(), "success", "successes")
+            } else {
+                "failed".to_string()
+            }
+        };
+        let text = match c.winner {
+            Winner::A | Winner::B => {
+                let (w, l) = if c.winner == Winner::A {
+                    (name(who_a), name(who_b))
+                } else {
+                    (name(who_b), name(who_a))
+                };
+                format!(
+                    "contest: {} {}, {} {}: {w} wins by {} over {l}",
+                    name(who_a),
+                    side(&a),
+                    name(who_b),
+                    side(&b),
+                    crate::model::words::count(c.successes, "success", "successes")
+                )
+            }
+            Winner::Nobody => format!(
+                "contest: {} {}, {} {}: nobody wins",
+                name(who_a),
+                side(&a),
+                name(who_b),
+                side(&b)
+            ),
+        };
+        Event::Note {
+            text,
+            rule: "M-FLO-005",
+        }
+    });
+    c
 }

@@ -11,7 +11,7 @@ use crate::model::state::{AodKind, Fighter, Life, Posture, State, Stun};
 use crate::resolve::check::{self, roll_plain};
 use crate::resolve::injury;
 use crate::{Flow, Margin};
-use fray_core::dice::systems::margin3d6::{Check, Outcome, Winner, contest};
+use fray_core::dice::systems::margin3d6::{Check, Outcome, Winner};
 use fray_core::grid::RelativeBearing;
 use fray_core::{CombatantId, Cx, ModList};
 
@@ -148,7 +148,7 @@ pub fn slam(
     let dx = t.stats.dx;
     let ca = check::roll(state, cx, who, "slam", "M-UNA-003", &m)?;
     let cb = roll_plain(state, cx, target, "resist slam", "M-UNA-003", "DX", dx)?;
-    let c = contest(ca, cb);
+    let c = check::judged(state, cx, who, ca, target, cb);
     let (winner, loser, win_check) = match c.winner {
         Winner::A => (who, target, ca),
         Winner::B => (target, who, cb),
@@ -233,7 +233,7 @@ pub fn tackle(
     let st = t.stats.st;
     let ca = check::roll(state, cx, who, "tackle", "M-UNA-009", &m)?;
     let cb = roll_plain(state, cx, target, "resist tackle", "M-UNA-009", "ST", st)?;
-    let c = contest(ca, cb);
+    let c = check::judged(state, cx, who, ca, target, cb);
     match c.winner {
         Winner::A => {
             knock_down(state, target, cx)?;
@@ -330,7 +330,7 @@ fn contested(
 ) -> Flow<Winner> {
     let a: Check = check::roll(state, cx, who, what, "M-FLO-005", m)?;
     let b = roll_plain(state, cx, target, "resist", "M-FLO-005", label, plain)?;
-    Ok(contest(a, b).winner)
+    Ok(check::judged(state, cx, who, a, target, b).winner)
 }
 
 /// M-UNA-007: a takedown: the best of ST, DX and Boxing against the foe's

@@ -71,9 +71,26 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
     if death(state, t, cx)? {
         return Ok(());
     }
-    if !state.fighter(t).awake() {
-        return Ok(());
+    if state.fighter(t).awake() {
+        conscious_effects(state, &w, cx)?;
     }
+    // M-EFF-003: the push comes from the blow itself, so a blow that
+    // knocks its target out knocks it back too.
+    if w.kind == DamageType::Cr
+        && w.loss > 0
+        && let Some(a) = w.attacker
+        && state.fighter(t).life != Life::Dead
+    {
+        knockback(state, a, t, w.loss, cx)?;
+    }
+    Ok(())
+}
+
+/// What a wound does to a figure still awake after the death checks: the
+/// brain hit's and the head blow's knockout rolls (M-CKS-005, M-EFF-002),
+/// then, still awake, the stun check (M-EFF-001, M-CRT-005).
+fn conscious_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let t = w.target;
     cx.checkpoint(
         state,
         &(
@@ -89,10 +106,21 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
     let ht = state.fighter(t).stats.ht;
     // M-CKS-005: a brain hit: HT or be knocked out, stunned anyway.
     if w.location == Location::Brain && w.loss > 0 {
+        cx.emit(|| Event::Note {
+            text: "a brain hit: HT or be knocked out, and stunned anyway".into(),
+            rule: "M-CKS-005",
+        });
         knockout_roll(state, t, "M-CKS-005", cx)?;
         stun(state, t, Stun::NextTurn, cx);
     } else if knocks_out(w.loss, ht, w.location) {
         // M-EFF-002: a head blow of HT/2.
+        cx.emit(|| Event::Note {
+            text: format!(
+                "a head blow of {} HP, at least HT/2 ({ht}/2): HT or be knocked out",
+                w.loss
+            ),
+            rule: "M-EFF-002",
+        });
         knockout_roll(state, t, "M-EFF-002", cx)?;
     }
     if !state.fighter(t).awake() {
@@ -112,6 +140,24 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
     )?;
     // M-EFF-001: the stun check (M-CRT-005: every critical hit calls for it).
     if (w.loss > 0 && stuns(w.loss, ht, w.location)) || w.critical.is_some() {
+        cx.emit(|| Event::Note {
+            text: if w.loss > 0 && stuns(w.loss, ht, w.location) {
+                if 2 * w.loss > ht {
+                    format!(
+                        "a wound of {} HP, more than HT/2 ({ht}/2): Will or be stunned",
+                        w.loss
+                    )
+                } else {
+                    format!(
+                        "a head blow of {} HP, more than HT/3 ({ht}/3): Will or be stunned",
+                        w.loss
+                    )
+                }
+            } else {
+                "a critical hit: Will or be stunned [M-CRT-005]".into()
+            },
+            rule: "M-EFF-001",
+        });
         let will = state.fighter(t).stats.will;
         let c = roll_plain(state, cx, t, "Will against stun", "M-EFF-001", "Will", will)?;
         if !c.outcome.is_success() {
@@ -119,12 +165,6 @@ pub fn apply(state: &mut State, w: Wound, cx: &mut impl Cx<Margin>) -> Flow<()> 
         }
     }
     cx.checkpoint(state, &("after stun", w.target, w.attacker, w.loss, w.kind))?;
-    if w.kind == DamageType::Cr
-        && w.loss > 0
-        && let Some(a) = w.attacker
-    {
-        knockback(state, a, t, w.loss, cx)?;
-    }
     Ok(())
 }
 
@@ -139,7 +179,13 @@ pub fn stun(state: &mut State, t: CombatantId, kind: Stun, cx: &mut impl Cx<Marg
     }
     f.stun = Some(kind);
     f.guard.stun_held = false;
-    note(state, cx, t, "is stunned", "M-EFF-001");
+    let what = match kind {
+        Stun::NextTurn => "is stunned: -4 to every roll until the end of its next turn",
+        Stun::UntilWill => {
+            "is stunned: -4 to every roll until a Will roll at the start of a turn succeeds"
+        }
+    };
+    note(state, cx, t, what, "M-EFF-001");
 }
 
 /// M-CKS-001/002, M-PAT-005: a crippled arm or hand drops what it holds
@@ -209,12 +255,19 @@ fn critical_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) {
             }
         }
         CritHit::DropDouble => {
+            // It falls at the foe's feet, to be picked up (M-MEL-012).
             let f = state.fighter_mut(t);
+            let at = f.pos;
             if let Some(h) = f.weapons.iter_mut().find(|h| h.ready && !h.lost) {
                 h.lost = true;
                 h.ready = false;
+                h.ground = Some(at);
+                let name = h.weapon.name.clone();
+                cx.emit(|| Event::Note {
+                    text: format!("{} drops the {name} at {at}", state.fighter(t).name),
+                    rule: "M-CRT-004",
+                });
             }
-            note(state, cx, t, "drops its weapon", "M-CRT-004");
         }
         _ => {}
     }
@@ -244,6 +297,13 @@ pub fn death(state: &mut State, t: CombatantId, cx: &mut impl Cx<Margin>) -> Flo
         // What follows depends on the state alone: merge the paths here.
         cx.checkpoint(state, &("death check", t))?;
         state.fighter_mut(t).death_checks += 1;
+        cx.emit(|| Event::Note {
+            text: format!(
+                "{} is at {hp} HP, at or below {threshold}: HT or die",
+                state.fighter(t).name
+            ),
+            rule: "M-PEN-003",
+        });
         let c = roll_plain(state, cx, t, "HT against death", "M-PEN-003", "HT", ht)?;
         if !c.outcome.is_success() {
             state.fighter_mut(t).life = Life::Dead;
@@ -302,7 +362,8 @@ fn knockback(
     let mut pos = to;
     for _ in 0..hexes {
         let next = pos.neighbour(dir);
-        if !state.map.passable(next) || state.at(next).is_some() {
+        if !state.map.passable(next) || state.map.blocks_step(pos, next) || state.at(next).is_some()
+        {
             break;
         }
         pos = next;
@@ -312,6 +373,11 @@ fn knockback(
     }
     state.fighter_mut(t).pos = pos;
     note(state, cx, t, "is knocked back", "M-EFF-003");
+    if !state.fighter(t).awake() {
+        // Out cold, it lies where it lands: no DX roll.
+        state.fighter_mut(t).posture = Posture::Lying;
+        return Ok(());
+    }
     let dx = state.fighter(t).stats.dx;
     let target = if braced { dx } else { dx - 3 };
     let c = roll_plain(

@@ -15,7 +15,7 @@ use crate::resolve::close;
 use crate::resolve::wait;
 use crate::rules::attack::{HitCtx, held};
 use crate::{Flow, Margin};
-use fray_core::dice::systems::margin3d6::{Winner, contest};
+use fray_core::dice::systems::margin3d6::Winner;
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList};
 
@@ -339,7 +339,10 @@ fn carry_out(
                 own_step(state, who, *to, cx)?;
             }
             if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(*weapon)) {
+                // M-MEL-012: a dropped weapon is picked up (checked within reach).
                 h.ready = true;
+                h.lost = false;
+                h.ground = None;
             }
         }
         Action::ReadyShield => {
@@ -394,13 +397,18 @@ fn charge(
     state.fighter_mut(who).guard.no_active = true;
     let start = state.fighter(who).pos;
     let to = s.to.unwrap_or(start);
-    let rough = start.line_to(to).into_iter().any(|h| {
-        state
-            .map
-            .terrain_at(h)
-            .and_then(|t| t.value(BAD_FOOTING))
-            .is_some()
-    });
+    let rough = !state.open_map
+        && crate::rules::path::way(state, who, start, to, crate::rules::path::MAX_REACH)
+            .unwrap_or_default()
+            .iter()
+            .chain(std::iter::once(&start))
+            .any(|&h| {
+                state
+                    .map
+                    .terrain_at(h)
+                    .and_then(|t| t.value(BAD_FOOTING))
+                    .is_some()
+            });
     let from = step(state, who, to, Some(s.target), cx)?;
     {
         let f = state.fighter_mut(who);
@@ -561,17 +569,7 @@ fn feint_at(
         .weapons
         .get(usize::from(weapon))
         .map_or(0, |h| h.skill);
-    let t = state.fighter(target);
-    let best = t
-        .weapons
-        .iter()
-        .filter(|h| !h.weapon.ranged() && !h.lost)
-        .map(|h| h.skill)
-        .chain(t.skills.shield)
-        .chain(t.skills.brawling)
-        .chain(t.skills.boxing)
-        .max()
-        .unwrap_or(t.stats.dx);
+    let best = crate::rules::attack::feint_resistance(state.fighter(target));
     let mut m = ModList::base("weapon skill", skill, "");
     m.add("All-Out Charge", modifier, "M-MEL-009");
     let a = check::roll(state, cx, who, "feint", "M-MEL-006", &m)?;
@@ -583,7 +581,7 @@ fn feint_at(
         "M-MEL-006",
         &ModList::base("best defensive skill", best, ""),
     )?;
-    let c = contest(a, b);
+    let c = check::judged(state, cx, who, a, target, b);
     let until = state.round + 1;
     let penalty = if a.outcome == fray_core::dice::systems::margin3d6::Outcome::CriticalFailure {
         -1
@@ -595,7 +593,20 @@ fn feint_at(
     if penalty != 0 {
         state.fighter_mut(target).feinted = Some((who, penalty, until));
         cx.emit(|| Event::Note {
-            text: format!("feint: {} to the defense against it", -penalty),
+            text: if penalty > 0 {
+                format!(
+                    "feint: -{penalty} to {}'s defense rolls against {} until the end of {}'s next turn",
+                    state.fighter(target).name,
+                    state.fighter(who).name,
+                    state.fighter(who).name
+                )
+            } else {
+                format!(
+                    "feint: a critical failure gives {} +1 to defend against {}",
+                    state.fighter(target).name,
+                    state.fighter(who).name
+                )
+            },
             rule: "M-MEL-006",
         });
     }
@@ -626,7 +637,18 @@ fn wrap_up(state: &mut State, who: CombatantId, action: &Action, aiming: bool) {
                 ..
             }
     );
-    if fatigue && f.stats.enc > 0 {
-        f.fatigue = (f.fatigue - f.stats.enc).max(0);
+    // M-PEN-005/007 (decision): a turn of Do Nothing is physical rest: it
+    // costs no fatigue, and every 20 in a row (a minute) give a point back.
+    if matches!(action, Action::DoNothing) {
+        f.rested = f.rested.saturating_add(1);
+        if f.rested >= 20 {
+            f.rested = 0;
+            f.fatigue = (f.fatigue + 1).min(f.stats.fatigue);
+        }
+    } else {
+        f.rested = 0;
+        if fatigue && f.stats.enc > 0 {
+            f.fatigue = (f.fatigue - f.stats.enc).max(0);
+        }
     }
 }

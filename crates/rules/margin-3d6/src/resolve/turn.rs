@@ -75,6 +75,27 @@ fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
             }
         }
         cx.emit(|| Event::Roll(RollRecord::new(&req, None, rolled)));
+        cx.emit(|| {
+            let who: Vec<String> = group
+                .iter()
+                .take(parties)
+                .enumerate()
+                .map(|(p, id)| {
+                    format!(
+                        "{} {}",
+                        state.fighter(*id).name,
+                        rolled.standings.roll_of(p).unwrap_or(0)
+                    )
+                })
+                .collect();
+            Event::Note {
+                text: format!(
+                    "tied on Basic Speed and DX, they roll off once for the whole fight: {}; the lowest acts first",
+                    who.join(", ")
+                ),
+                rule: "M-FLO-002",
+            }
+        });
     }
     Ok(())
 }
@@ -165,7 +186,17 @@ fn next_turn(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<Next> {
                 order: state
                     .order
                     .iter()
-                    .map(|&id| state.fighter(id).name.to_string())
+                    .map(|&id| {
+                        let f = state.fighter(id);
+                        let q = f.stats.speed4;
+                        let speed = match q % 4 {
+                            0 => format!("{}", q / 4),
+                            1 => format!("{}.25", q / 4),
+                            2 => format!("{}.5", q / 4),
+                            _ => format!("{}.75", q / 4),
+                        };
+                        format!("{} (Speed {speed}, DX {})", f.name, f.stats.dx)
+                    })
                     .collect(),
             });
             0
@@ -294,7 +325,7 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
             state,
             cx,
             id,
-            "Will to stay conscious",
+            "Will to stay conscious at 0 HP or less",
             "M-PEN-002",
             "Will",
             will,
@@ -302,7 +333,7 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
         if !c.outcome.is_success() {
             let f = state.fighter_mut(id);
             f.life = Life::Unconscious;
-            f.record.knockouts += 1;
+            f.record.passed_out += 1;
             cx.emit(|| Event::Note {
                 text: format!("{} passes out", state.fighter(id).name),
                 rule: "M-PEN-002",

@@ -1,5 +1,5 @@
 //! Interrupts in another figure's move: Wait (M-MEL-011) and Opportunity
-//! Fire (M-MIS-005/006). The mover is checked hex by hex along its line;
+//! Fire (M-MIS-005/006). The mover is checked hex by hex along its way;
 //! at the first hex that triggers a waiter it pauses there while the blow
 //! or shot resolves, then carries on if it still can.
 
@@ -10,7 +10,7 @@ use crate::resolve::attack::{Blow, attack};
 use crate::resolve::check::{self, roll_plain};
 use crate::rules::attack::{HitCtx, held, in_front_arc, unarmed_skill};
 use crate::{Flow, Margin};
-use fray_core::dice::systems::margin3d6::{Winner, contest};
+use fray_core::dice::systems::margin3d6::Winner;
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList};
 
@@ -57,7 +57,11 @@ pub fn entered(
     {
         return Ok(());
     }
-    for hex in start.line_to(to).into_iter().skip(1) {
+    // The hexes it went through: the way the move was checked by
+    // (M-FLO-006 decision, `rules::path`).
+    let way = crate::rules::path::way(state, mover, start, to, crate::rules::path::MAX_REACH)
+        .unwrap_or_else(|| start.line_iter(to).skip(1).collect());
+    for hex in way {
         state.fighter_mut(mover).pos = hex;
         for w in state.ids().collect::<Vec<_>>() {
             if w == mover || !state.fighter(mover).awake() {
@@ -155,7 +159,7 @@ fn strike_first(
             "M-MEL-011",
             &ModList::base("weapon skill", ms, ""),
         )?;
-        if contest(a, b).winner == Winner::B {
+        if check::judged(state, cx, w, a, mover, b).winner == Winner::B {
             state.deferred = Some((w, mover));
             return Ok(());
         }

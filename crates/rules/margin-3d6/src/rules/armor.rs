@@ -17,21 +17,30 @@ pub fn armor_pd(f: &Fighter, loc: Location) -> i32 {
 /// armor (layers summed, or the highest with `layered_dr = highest`,
 /// M-ARM-003) + magical. Body armor never covers the head group: the data
 /// lists helms alone for it.
+#[inline]
 pub fn dr_at(f: &Fighter, loc: Location, kind: DamageType, opts: &Options) -> i32 {
-    let cover = loc.cover();
     let mut armor = 0;
+    dr_layers(f, loc, kind, |_, dr| {
+        armor = match opts.layered_dr {
+            LayeredDr::Sum => armor + dr,
+            LayeredDr::Highest => armor.max(dr),
+        };
+    });
+    f.innate_dr + armor + f.magic_dr
+}
+
+/// Each armor layer's DR at `loc` against `kind`, with the layer's name
+/// ([`dr_at`] combines them; the narration names them).
+#[inline]
+pub fn dr_layers(f: &Fighter, loc: Location, kind: DamageType, mut each: impl FnMut(&str, i32)) {
+    let cover = loc.cover();
     for a in f.armor.iter().filter(|a| a.covers.contains(&cover)) {
         // M-LOC-003: the "eyes through a helm" shot ignores the helm.
         if loc == Location::EyesThroughHelm && a.helm {
             continue;
         }
-        let dr = a.dr.against(kind);
-        armor = match opts.layered_dr {
-            LayeredDr::Sum => armor + dr,
-            LayeredDr::Highest => armor.max(dr),
-        };
+        each(&a.name, a.dr.against(kind));
     }
-    f.innate_dr + armor + f.magic_dr
 }
 
 /// The shield's side: the left arm for a right-handed figure.
@@ -128,4 +137,44 @@ pub fn total_pd_seen(
         }
     }
     pd.max(0)
+}
+
+/// The terms of [`total_pd_seen`], each with its rule, for the narration
+/// (their sum is the PD): armor PD (the highest layer, M-ARM-003) or
+/// innate PD (M-ARM-002), magical PD (M-ARM-005), the shield's PD from
+/// its arc (M-ARM-004), -2 per crippled arm (M-PAT-005), and what brings
+/// a negative sum back to 0 (M-ARM-010).
+pub fn pd_terms<M: fray_core::Mods>(
+    f: &Fighter,
+    seen: Option<RelativeBearing>,
+    loc: Location,
+    shield: bool,
+    opts: &Options,
+    m: &mut M,
+) {
+    let mut sum = 0;
+    let mut add = |m: &mut M, label, v: i32, rule| {
+        sum += v;
+        m.add(label, v, rule);
+    };
+    match f.armor.pd(loc.cover()) {
+        Some(p) => add(m, "armor PD", p, "M-ARM-003"),
+        None => add(m, "innate PD", f.innate_pd, "M-ARM-002"),
+    }
+    add(m, "magical PD", f.magic_pd, "M-ARM-005");
+    if shield
+        && in_shield_arc_seen(f, seen, opts)
+        && shield_usable(f)
+        && let Some(s) = f.ready_shield()
+    {
+        add(m, "shield PD", s.pd, "M-ARM-004");
+    }
+    for limb in [Limb::WeaponArm, Limb::ShieldArm] {
+        if f.is_crippled(limb) {
+            add(m, "crippled arm", -2, "M-PAT-005");
+        }
+    }
+    if sum < 0 {
+        m.add("PD at least 0", -sum, "M-ARM-010");
+    }
 }

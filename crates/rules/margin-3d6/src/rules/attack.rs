@@ -69,6 +69,30 @@ pub fn unarmed_skill(f: &Fighter, u: Unarmed) -> i32 {
     }
 }
 
+/// M-MEL-006: the skill a target resists a feint with: its best of its
+/// melee weapons' skills, Shield, Brawling and Boxing, else DX.
+pub fn feint_resistance(t: &Fighter) -> i32 {
+    t.weapons
+        .iter()
+        .filter(|h| !h.weapon.ranged() && !h.lost)
+        .map(|h| h.skill)
+        .chain(t.skills.shield)
+        .chain(t.skills.brawling)
+        .chain(t.skills.boxing)
+        .max()
+        .unwrap_or(t.stats.dx)
+}
+
+/// What an unarmed strike's skill is (M-UNA-001), for the narration.
+pub const fn unarmed_label(u: Unarmed) -> &'static str {
+    match u {
+        Unarmed::Punch => "punch: best of DX, Boxing, Brawling",
+        Unarmed::Kick => "kick: best of DX-2, Boxing-1, Brawling-2",
+        Unarmed::Bite => "bite: DX",
+        Unarmed::ShieldBash => "shield bash: Shield skill",
+    }
+}
+
 /// M-PAT-009 with M-PEN-002/006: the points of DX lost to halving at 0 HP
 /// or 0 fatigue, which every DX-based skill loses too.
 #[inline]
@@ -168,13 +192,13 @@ pub fn to_hit<M: Mods>(
     let t = state.fighter(s.target);
     let h = held(f, s);
     match (s.unarmed, h) {
-        (Some(u), _) => m.add("unarmed skill", unarmed_skill(f, u), "M-UNA-001"),
+        (Some(u), _) => m.add(unarmed_label(u), unarmed_skill(f, u), "M-UNA-001"),
         (None, Some(_)) if ctx.riposte => m.add(
             "half Knife",
             f.skills.knife.unwrap_or(f.stats.dx - 4) / 2,
             "M-AOD-003",
         ),
-        (None, Some(h)) => m.add("skill", h.skill, ""),
+        (None, Some(h)) => m.add("weapon skill", h.skill, ""),
         (None, None) => m.add("no weapon", 0, ""),
     };
     m.add("DX halved", -dx_lost(f), "M-PAT-009");

@@ -3,7 +3,7 @@
 
 use crate::model::action::{Strike, Unarmed};
 use crate::model::data::Base;
-use crate::model::location::{DamageType, Limb, Location};
+use crate::model::location::{DamageType, Factor, Limb, Location};
 use crate::model::options::{Compare, MaxDamageStage, Options};
 use crate::model::state::{Fighter, Held};
 use crate::rules::tables::{scaled, st_damage};
@@ -65,6 +65,22 @@ pub fn unarmed_bonus(f: &Fighter, u: Unarmed) -> (i32, &'static str) {
 /// the kick thrust; the bite 1d − 4. The ranged cap (M-DMG-005) applies
 /// here with `max_damage_stage = before_fraction`, then at least 0.
 pub fn basic(f: &Fighter, strike: &Strike, bonus: i32, opts: &Options) -> Basic {
+    if let (Some(Unarmed::Bite), Some(m)) = (strike.unarmed, f.bite) {
+        // A creature's own bite (M-UNA-002 decision): its mode on the ST table.
+        let (thr, sw) = st_damage(effective_st(f, None), opts.st_table_beyond);
+        let base = match m.base {
+            Base::Thr => thr,
+            Base::Sw => sw,
+        };
+        let damage = (base + m.modifier + bonus).max(0);
+        return Basic {
+            damage,
+            full: damage,
+            kind: m.kind,
+            bite: false,
+            cap: None,
+        };
+    }
     if let Some(u) = strike.unarmed {
         let (thr, _) = st_damage(effective_st(f, None), opts.st_table_beyond);
         let (skill_bonus, _) = unarmed_bonus(f, u);
@@ -127,6 +143,92 @@ pub fn basic(f: &Fighter, strike: &Strike, bonus: i32, opts: &Options) -> Basic 
     }
 }
 
+/// The terms of [`basic`]'s full damage (before the ranged cap and the
+/// floor of 0), each with its rule, for the narration: the ST table's
+/// thrust or swing (M-DMG-009, halved ST marked, M-PEN-002/006), the
+/// mode's modifier (M-DMG-003), the punch's -2 (M-DMG-011), the spiked
+/// shield (M-MEL-010), the Brawling or Boxing bonus (M-UNA-002), and
+/// `bonus` under `bonus_label` (All-Out Attack or Charge). A bite's 1d is
+/// rolled by the caller; here it is its -4 (M-UNA-002).
+pub fn basic_terms<M: fray_core::Mods>(
+    f: &Fighter,
+    strike: &Strike,
+    bonus: (i32, &'static str, &'static str),
+    opts: &Options,
+    m: &mut M,
+) {
+    let held = if strike.unarmed.is_some() {
+        None
+    } else {
+        f.weapons.get(usize::from(strike.weapon))
+    };
+    let st = effective_st(f, held);
+    let (thr, sw) = st_damage(st, opts.st_table_beyond);
+    let fixed = held.and_then(|h| h.weapon.st_basis).is_some();
+    let (thr_label, sw_label) = if fixed {
+        ("thrust (the weapon's ST)", "swing (the weapon's ST)")
+    } else if st < f.stats.st {
+        (
+            "thrust (half ST on the ST table)",
+            "swing (half ST on the ST table)",
+        )
+    } else {
+        ("thrust (ST table)", "swing (ST table)")
+    };
+    match (strike.unarmed, f.bite) {
+        (Some(Unarmed::Bite), Some(md)) => {
+            match md.base {
+                Base::Thr => m.add(thr_label, thr, "M-DMG-009"),
+                Base::Sw => m.add(sw_label, sw, "M-DMG-009"),
+            };
+            m.add("the creature's bite", md.modifier, "M-UNA-002");
+        }
+        (Some(Unarmed::Bite), None) => {
+            m.add("bite 1d -4", -4, "M-UNA-002");
+        }
+        (Some(u), _) => {
+            m.add(thr_label, thr, "M-DMG-009");
+            match u {
+                Unarmed::Punch => {
+                    m.add("punch", -2, "M-DMG-011");
+                }
+                Unarmed::ShieldBash => {
+                    let spiked = f.shield.as_ref().is_some_and(|s| s.shield.spiked);
+                    m.add("spiked shield", i32::from(spiked), "M-MEL-010");
+                }
+                _ => {}
+            }
+            let (b, skill) = unarmed_bonus(f, u);
+            let label = match skill {
+                "boxing" => "Boxing/5",
+                _ => "Brawling/10",
+            };
+            m.add(label, b, "M-UNA-002");
+        }
+        (None, _) => {
+            let mode = held.and_then(|h| {
+                h.weapon
+                    .modes
+                    .get(usize::from(strike.mode))
+                    .or_else(|| h.weapon.modes.first())
+            });
+            match mode {
+                Some(md) => {
+                    match md.base {
+                        Base::Thr => m.add(thr_label, thr, "M-DMG-009"),
+                        Base::Sw => m.add(sw_label, sw, "M-DMG-009"),
+                    };
+                    m.add("weapon", md.modifier, "M-DMG-003");
+                }
+                None => {
+                    m.add(thr_label, thr, "M-DMG-009");
+                }
+            }
+        }
+    }
+    m.add(bonus.1, bonus.0, bonus.2);
+}
+
 /// M-DMG-013/014 with M-DMG-005: the damage of a non-critical hit at `pct`.
 pub fn fractional(b: &Basic, damage: i32, pct: i32, opts: &Options) -> i32 {
     let sharp = matches!(b.kind, DamageType::Cut | DamageType::Imp);
@@ -137,23 +239,41 @@ pub fn fractional(b: &Basic, damage: i32, pct: i32, opts: &Options) -> i32 {
     }
 }
 
+/// M-WND-001/002, M-CKS-005/007: cutting +50% (rounded down), impaling ×2,
+/// crushing ×1; the brain ×4 and vital-organ (and heart) impaling ×3
+/// (`vital_impaling_multiplier`) replace them.
+pub const fn factor(kind: DamageType, loc: Location, vital: i32) -> Factor {
+    const fn f(num: i32, den: i32, label: &'static str, rule: &'static str) -> Factor {
+        Factor {
+            num,
+            den,
+            label,
+            rule,
+        }
+    }
+    match (loc, kind) {
+        (Location::Brain, _) => f(4, 1, "×4 to the brain", "M-CKS-005"),
+        (Location::Vitals | Location::Heart, DamageType::Imp) => {
+            if vital == 2 {
+                f(2, 1, "×2 impaling the vitals", "M-CKS-007")
+            } else {
+                f(vital, 1, "×3 impaling the vitals", "M-CKS-007")
+            }
+        }
+        (_, DamageType::Cut) => f(3, 2, "×1.5 cutting", "M-WND-001"),
+        (_, DamageType::Imp) => f(2, 1, "×2 impaling", "M-WND-002"),
+        (_, DamageType::Cr) => f(1, 1, "×1 crushing", "M-WND-001"),
+    }
+}
+
 /// M-WND-001/002, M-CKS-005/007: the injury from damage that got through
-/// DR: cutting +50% (rounded down), impaling ×2, crushing ×1; the brain ×4
-/// and vital-organ (and heart) impaling ×3 (`vital_impaling_multiplier`)
-/// replace them.
+/// DR, by [`factor`].
 pub fn wound(through: i32, kind: DamageType, loc: Location, opts: &Options) -> i32 {
     if through <= 0 {
         return 0;
     }
-    match (loc, kind) {
-        (Location::Brain, _) => through * 4,
-        (Location::Vitals | Location::Heart, DamageType::Imp) => {
-            through * opts.vital_impaling_multiplier
-        }
-        (_, DamageType::Cut) => through * 3 / 2,
-        (_, DamageType::Imp) => through * 2,
-        (_, DamageType::Cr) => through,
-    }
+    let f = factor(kind, loc, opts.vital_impaling_multiplier);
+    through * f.num / f.den
 }
 
 /// M-CKS-001/002: a blow of HT/2 (arm or leg) or HT/3 (hand or foot)

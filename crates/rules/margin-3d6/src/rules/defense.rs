@@ -7,7 +7,7 @@ use crate::model::location::{Limb, Location};
 use crate::model::options::PdMode;
 use crate::model::state::{AodKind, Fighter, Posture, State};
 use crate::model::terrain::DARKNESS;
-use crate::rules::armor::{shield_side, shield_usable, total_pd, total_pd_seen};
+use crate::rules::armor::{pd_terms, shield_side, shield_usable, total_pd, total_pd_seen};
 use crate::rules::attack::dx_lost;
 use arrayvec::ArrayVec;
 use fray_core::grid::{HexPos, RelativeBearing};
@@ -77,7 +77,14 @@ pub fn no_active_defense(d: &Fighter, from: HexPos) -> bool {
 /// The modifiers common to every active defense against `t`.
 /// `seen`: where the attack comes from, as [`bearing`] gives it.
 #[inline(always)]
-fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, seen: RelativeBearing, m: &mut M) {
+fn common<M: Mods>(
+    state: &State,
+    d: &Fighter,
+    pos: HexPos,
+    t: &Threat,
+    seen: RelativeBearing,
+    m: &mut M,
+) {
     if matches!(seen, RelativeBearing::Side(_)) {
         m.add("attack from the side", -2, "M-PDF-001");
     }
@@ -110,8 +117,8 @@ fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, seen: RelativeBearing
     }
     if !t.ranged {
         // M-PDF-003: a melee attacker 4 ft higher or more.
-        let rise = crate::rules::attack::height(state, t.from)
-            - crate::rules::attack::height(state, d.pos);
+        let rise =
+            crate::rules::attack::height(state, t.from) - crate::rules::attack::height(state, pos);
         let elevation = match rise {
             i32::MIN..=3 => 0,
             4 => -1,
@@ -120,7 +127,7 @@ fn common<M: Mods>(state: &State, d: &Fighter, t: &Threat, seen: RelativeBearing
         };
         m.add("attacker above", elevation, "M-PDF-003");
     }
-    let dark = crate::rules::attack::terrain(state, d.pos, DARKNESS);
+    let dark = crate::rules::attack::terrain(state, pos, DARKNESS);
     m.add("darkness", -dark, "M-MOD-003");
 }
 
@@ -244,11 +251,25 @@ pub fn options(
     t: &Threat,
 ) -> (ArrayVec<DefenseOption, MAX_OPTIONS>, i32) {
     let d = state.fighter(defender);
+    options_at(state, defender, t, d.pos, d.facing)
+}
+
+/// [`options`] for the defender standing at `pos` facing `facing` (the
+/// AI weighs the blows it would meet after a step).
+#[inline(always)]
+pub fn options_at(
+    state: &State,
+    defender: CombatantId,
+    t: &Threat,
+    pos: HexPos,
+    facing: fray_core::grid::Facing,
+) -> (ArrayVec<DefenseOption, MAX_OPTIONS>, i32) {
+    let d = state.fighter(defender);
     let mut out = ArrayVec::new();
     // M-PDF-007: a surprised figure gets only its armor PD, no shield.
     // Where the attack comes from, worked out once for the PD, the lost
     // defenses, the side attack and the block's arc.
-    let raw = crate::rules::attack::bearing(d.pos, d.facing, t.from);
+    let raw = crate::rules::attack::bearing(pos, facing, t.from);
     let seen = raw.unwrap_or(RelativeBearing::Front);
     let pd_only = total_pd_seen(d, raw, t.location, !d.surprised, &state.options);
     // As `no_active_defense`.
@@ -262,7 +283,7 @@ pub fn options(
         PdMode::AttackPenalty | PdMode::Off => 0,
     };
     let mut base = Total::default();
-    common(state, d, t, seen, &mut base);
+    common(state, d, pos, t, seen, &mut base);
     let mods = base.0 + pd;
     let brace = d.guard.aod == Some(AodKind::Brace);
     // M-DEF-008/009: Dodge (not while bracing, M-AOD-004).
@@ -325,6 +346,7 @@ pub fn options(
     // parry at half the best of DX, Brawling and Boxing, against melee only.
     if !brace
         && !t.ranged
+        && d.strikes_with(crate::model::action::Unarmed::Punch)
         && !out.iter().any(|o| o.kind == DefenseKind::Parry)
         && d.held_by.is_none()
         && !d.is_crippled(Limb::WeaponArm)
@@ -375,4 +397,113 @@ pub fn options(
         });
     }
     (out, pd_only)
+}
+
+/// The terms of a defense option's target, each with its rule, for the
+/// narration: the defense's score (M-DEF-001/005/008/010, M-LOC-002) and
+/// its own modifiers, the PD added (M-ARM-010, by [`pd_terms`]) and the
+/// modifiers every defense shares. Their sum is `o.target` as [`options`]
+/// gives it.
+pub fn option_terms<M: Mods>(
+    state: &State,
+    defender: CombatantId,
+    t: &Threat,
+    o: &DefenseOption,
+    m: &mut M,
+) {
+    let d = state.fighter(defender);
+    let raw = crate::rules::attack::bearing(d.pos, d.facing, t.from);
+    let seen = raw.unwrap_or(RelativeBearing::Front);
+    score_terms(d, t, o, m);
+    if state.options.pd_mode == PdMode::AddToDefense {
+        pd_terms(d, raw, t.location, !d.surprised, &state.options, m);
+    }
+    common(state, d, d.pos, t, seen, m);
+}
+
+/// The score of a defense option and its own modifiers ([`option_terms`]).
+fn score_terms<M: Mods>(d: &Fighter, t: &Threat, o: &DefenseOption, m: &mut M) {
+    let lost = dx_lost(d);
+    match (o.kind, o.weapon) {
+        (DefenseKind::Dodge, _) => {
+            m.add("DX/2", d.stats.dx / 2, "M-DEF-008");
+            m.add(
+                "DX halved (0 HP or exhausted)",
+                (d.stats.dx - lost) / 2 - d.stats.dx / 2,
+                "M-PAT-009",
+            );
+            m.add("encumbrance", -d.stats.enc, "M-DEF-008");
+            let base = (d.stats.dx - lost) / 2 - d.stats.enc;
+            m.add("1-3 HP: Dodge halved", dodge_score(d) - base, "M-PEN-001");
+            if t.unarmed_or_thrust {
+                m.add(
+                    "Boxing/10",
+                    d.skills.boxing.map_or(0, |b| b / 10),
+                    "M-DEF-008",
+                );
+            }
+            if t.charge {
+                m.add("dodging an All-Out Charge", 2, "M-MEL-009");
+            }
+        }
+        (DefenseKind::Parry, Some(i)) => {
+            let i = usize::from(i);
+            let Some(h) = d.weapons.get(i) else { return };
+            let (label, whole) = match h.weapon.parry {
+                Parry::TwoThirds => ("⅔ weapon skill", 2 * h.skill / 3),
+                _ => ("½ weapon skill", h.skill / 2),
+            };
+            m.add(label, whole, "M-DEF-001");
+            let score = parry_score(d, i).unwrap_or(whole);
+            m.add("DX halved (0 HP or exhausted)", score - whole, "M-PAT-009");
+            if h.weapon.size == Size::VerySmall {
+                m.add("very small weapon", -1, "M-DEF-003");
+            }
+            let parried = if t.bash {
+                "parrying a shield bash"
+            } else if t.thrown {
+                "parrying a thrown weapon"
+            } else {
+                "parrying that weapon"
+            };
+            m.add(
+                parried,
+                t.parried,
+                if t.bash { "M-MEL-010" } else { "M-DEF-003" },
+            );
+            m.add(
+                "other foes parried (Fencing)",
+                fencing_foes(d, i, t.attacker),
+                "M-AOD-001",
+            );
+        }
+        (DefenseKind::Parry, None) => {
+            let best = d
+                .stats
+                .dx
+                .max(d.skills.brawling.unwrap_or(0))
+                .max(d.skills.boxing.unwrap_or(0));
+            m.add(
+                "½ DX, Brawling or Boxing, bare-handed",
+                best / 2,
+                "M-LOC-002",
+            );
+            m.add(
+                "DX halved (0 HP or exhausted)",
+                (best - lost) / 2 - best / 2,
+                "M-PAT-009",
+            );
+        }
+        (DefenseKind::Block, _) => {
+            match d.skills.shield {
+                Some(s) => m.add("Shield skill", s, "M-DEF-005"),
+                None => m.add("DX - 4 (no Shield skill)", d.stats.dx - 4, "M-DEF-005"),
+            };
+            m.add("DX halved (0 HP or exhausted)", -lost, "M-PAT-009");
+        }
+        (DefenseKind::AcrobaticDodge, _) => {
+            m.add("Acrobatics", d.skills.acrobatics.unwrap_or(0), "M-DEF-010");
+            m.add("Acrobatic Dodge", -1, "M-DEF-010");
+        }
+    }
 }

@@ -70,8 +70,21 @@ fn move_ok(
     limit: u32,
     rule: &'static str,
 ) -> Result<(), Illegal> {
-    let f = state.fighter(who);
-    if f.pos.distance(to) > limit {
+    move_from(state, who, state.fighter(who).pos, to, limit, rule)
+}
+
+/// M-FLO-006 (decision), M-DAT-008: a move from `from` to a free `to`
+/// whose way ([`crate::rules::path`]: round walls, blocking hexsides and
+/// conscious foes, obstructions costing more) costs at most `limit` hexes.
+fn move_from(
+    state: &State,
+    who: CombatantId,
+    from: HexPos,
+    to: HexPos,
+    limit: u32,
+    rule: &'static str,
+) -> Result<(), Illegal> {
+    if from.distance(to) > limit {
         return Err(Illegal::new(
             rule,
             format!("{to} is more than {limit} hexes away"),
@@ -79,6 +92,14 @@ fn move_ok(
     }
     if !free_hex(state, who, to) {
         return Err(Illegal::new(rule, format!("{to} is not free")));
+    }
+    if crate::rules::path::cost(state, who, from, to, limit).is_none() {
+        return Err(Illegal::new(
+            rule,
+            format!(
+                "no way to {to} within {limit} hexes: walls, foes or obstructions are in the way"
+            ),
+        ));
     }
     Ok(())
 }
@@ -106,8 +127,11 @@ pub fn check_strike(
         ));
     }
     match s.unarmed {
-        Some(Unarmed::Bite) if !f.bites => {
-            return Err(Illegal::new("M-UNA-001", "this figure does not bite"));
+        Some(u) if !f.strikes_with(u) => {
+            return Err(Illegal::new(
+                "M-UNA-001",
+                format!("this figure does not {}", u.name()),
+            ));
         }
         Some(Unarmed::ShieldBash) if !crate::rules::armor::shield_usable(f) => {
             return Err(Illegal::new("M-MEL-010", "no ready shield to bash with"));
@@ -171,7 +195,9 @@ pub fn check_strike(
                         format!("{} is out of sight", t.name),
                     ));
                 }
-            } else if f.posture.down() {
+            } else if f.posture.down()
+                && state.options.lying_melee == crate::model::options::LyingMelee::Forbidden
+            {
                 return Err(Illegal::new(
                     "M-PAT-001",
                     "a crawling or lying figure may not make melee weapon attacks",
@@ -366,7 +392,9 @@ fn check_swing_on_the_move(
         return Err(Illegal::input(format!("no target {}", s.target)));
     }
     let point = s.to.unwrap_or(f.pos);
-    if f.pos.distance(point) + point.distance(to) > limit {
+    let leg = |a: HexPos, b: HexPos| crate::rules::path::cost(state, who, a, b, limit);
+    let legs = leg(f.pos, point).zip(leg(point, to)).map(|(a, b)| a + b);
+    if legs.is_none_or(|c| c > limit) {
         return Err(Illegal::new(
             "M-MEL-003",
             format!("{point} is not on a path to {to} within {limit} hexes"),
@@ -383,6 +411,39 @@ fn check_swing_on_the_move(
         mf.facing = dir;
     }
     check_strike(&moved, who, &inner, true)
+}
+
+/// M-MEL-012, M-CRT-002 (decision): Ready Weapon picks a dropped weapon
+/// up from the ground: after its step of up to 1 hex the figure is in the
+/// weapon's hex or next to it, its weapon arm free (not held, M-UNA-006;
+/// not crippled, M-PAT-005). A broken or wrested weapon is gone.
+fn check_pick_up(
+    state: &State,
+    who: CombatantId,
+    h: &crate::model::state::Held,
+    to: Option<HexPos>,
+) -> Result<(), Illegal> {
+    let f = state.fighter(who);
+    let Some(at) = h.ground else {
+        return Err(Illegal::new(
+            "M-CRT-002",
+            format!("the {} is gone (broken or taken)", h.weapon.name),
+        ));
+    };
+    if f.held_by.is_some() {
+        return Err(Illegal::new("M-UNA-006", "the weapon arm is held"));
+    }
+    if f.is_crippled(Limb::WeaponArm) || f.is_crippled(Limb::WeaponHand) {
+        return Err(Illegal::new("M-PAT-005", "the weapon arm is crippled"));
+    }
+    let from = own_step(state, who, to, 1, "M-MEL-012")?;
+    if from.distance(at) > 1 {
+        return Err(Illegal::new(
+            "M-MEL-012",
+            format!("the {} lies at {at}, out of reach of {from}", h.weapon.name),
+        ));
+    }
+    Ok(())
 }
 
 /// Checks one declared maneuver.
@@ -718,7 +779,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 .get(usize::from(*weapon))
                 .ok_or_else(|| Illegal::input(format!("no weapon {weapon}")))?;
             if h.lost {
-                return Err(Illegal::new("M-CRT-002", "the weapon is lost"));
+                return check_pick_up(state, who, h, *to);
             }
             if h.ready {
                 return Err(Illegal::new("M-MEL-012", "the weapon is ready"));

@@ -7,5 +7,6 @@ pub mod attack;
 pub mod damage;
 pub mod defense;
 pub mod maneuver;
+pub mod path;
 pub mod tables;
 pub mod turn;

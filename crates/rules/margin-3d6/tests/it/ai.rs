@@ -38,7 +38,8 @@ fn aims_below_the_snap_shot_and_shoots_at_once_above_m_roa_004_m_mis_008() {
 #[test]
 fn all_out_attack_on_a_stunned_foe_m_mel_002() {
     // rule: M-MEL-002
-    let mut s = duel(&swordsman(), &dummy());
+    // The first AI (`ai:basic`): a plain attack, all out on a stunned foe.
+    let mut s = tactics(duel(&swordsman(), &dummy()), "basic");
     assert!(matches!(action(&s, A), Action::Attack(_)));
     s.fighters[1].stun = Some(Stun::NextTurn);
     assert!(matches!(
@@ -50,7 +51,8 @@ fn all_out_attack_on_a_stunned_foe_m_mel_002() {
 #[test]
 fn retreats_when_badly_hurt_against_a_healthier_foe_m_aod_005() {
     // rule: M-AOD-005
-    let mut s = duel(&swordsman(), &swordsman());
+    // The first AI (`ai:basic`) retreats when badly hurt.
+    let mut s = tactics(duel(&swordsman(), &swordsman()), "basic");
     s.fighters[0].hp = 3;
     assert!(matches!(action(&s, A), Action::Retreat));
     // Stunned: no Retreat.
@@ -128,4 +130,143 @@ fn an_unarmed_figure_slams_when_the_contest_leans_its_way_then_grapples_m_una_00
     assert!(
         matches!(action(&s, A), Action::Attack(st) | Action::AllOutAttack { strike: st, .. } if st.unarmed.is_some())
     );
+}
+
+// The seasoned AI (the default, `ai`), docs/ai.md.
+
+/// The strike of an Attack or an All-Out Attack.
+fn struck(a: &Action) -> Option<fray_margin_3d6::model::action::Strike> {
+    match a {
+        Action::Attack(s) | Action::AllOutAttack { strike: s, .. } => Some(*s),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_seasoned_ai_picks_up_its_dropped_weapon_m_mel_012_m_crt_002() {
+    // rule: M-MEL-012, M-CRT-002
+    use fray_core::grid::HexPos;
+    let mut s = duel(&swordsman(), &swordsman());
+    // Dropped at its feet: a round of Ready Weapon rather than a kick.
+    s.fighters[0].weapons[0].lost = true;
+    s.fighters[0].weapons[0].ready = false;
+    s.fighters[0].weapons[0].ground = Some(HexPos::new(0, 0));
+    assert!(matches!(
+        action(&s, A),
+        Action::ReadyWeapon {
+            weapon: 0,
+            to: None
+        }
+    ));
+    // Flown 4 hexes away: it walks there first.
+    s.fighters[0].weapons[0].ground = Some(HexPos::new(0, 4));
+    match action(&s, A) {
+        Action::Move { to, .. } => assert!(to.distance(HexPos::new(0, 4)) <= 1, "{to}"),
+        other => panic!("{other:?}"),
+    }
+    // The first AI never picks it up (it fights unarmed).
+    let basic = tactics(s, "basic");
+    assert!(!matches!(action(&basic, A), Action::ReadyWeapon { .. }));
+}
+
+#[test]
+fn the_seasoned_ai_kneels_when_a_crippled_foot_keeps_it_down_m_pat_005() {
+    // rule: M-PAT-005, M-PAT-001
+    use fray_margin_3d6::model::location::Limb;
+    use fray_margin_3d6::model::state::Posture;
+    let mut s = duel(&swordsman(), &swordsman());
+    s.fighters[0].posture = Posture::Lying;
+    s.fighters[0].crippled |= Limb::NearFoot.bit();
+    assert!(matches!(
+        action(&s, A),
+        Action::ChangePosture {
+            to: Posture::Kneeling
+        }
+    ));
+    // Kneeling, it fights on (at -2) instead of lying there.
+    s.fighters[0].posture = Posture::Kneeling;
+    assert!(struck(&action(&s, A)).is_some());
+}
+
+#[test]
+fn the_wolf_bites_m_una_001_m_una_002() {
+    // rule: M-UNA-001, M-UNA-002
+    let s = state(&[
+        templated("Wolf", "a", 0, 0, "n", "wolf"),
+        fighter("B", "b", 0, -1, "s", &swordsman()),
+    ]);
+    let a = action(&s, A);
+    assert_eq!(
+        struck(&a).and_then(|st| st.unarmed),
+        Some(fray_margin_3d6::model::action::Unarmed::Bite),
+        "{a:?}"
+    );
+}
+
+#[test]
+fn exhausted_it_rests_unless_a_foe_can_reach_it_m_pen_006_m_pen_007() {
+    // rule: M-PEN-006, M-PEN-007
+    let far = |d: i32| {
+        let mut s = state(&[
+            fighter("A", "a", 0, 0, "n", &swordsman()),
+            fighter("B", "b", 0, -d, "s", &swordsman()),
+        ]);
+        s.fighters[0].fatigue = 0;
+        s
+    };
+    // A fresh foe next to it: All-Out Defense against it.
+    assert!(matches!(
+        action(&far(1), A),
+        Action::AllOutDefense { foe: Some(B), .. }
+    ));
+    // A foe exhausted too: nobody can strike, so it rests to get fatigue back.
+    let mut both = far(1);
+    both.fighters[1].fatigue = 0;
+    assert_eq!(action(&both, A), Action::DoNothing);
+    // A foe too far to strike before its next turn: it rests.
+    assert_eq!(action(&far(10), A), Action::DoNothing);
+}
+
+#[test]
+fn the_seasoned_ai_strikes_from_the_foes_back_when_its_step_reaches_it_m_pdf_001_m_arm_011() {
+    // rule: M-PDF-001, M-ARM-011, M-MEL-001
+    let s = duel(&swordsman(), &swordsman());
+    // MV 6: the ½ MV step of 3 goes round B to the hex behind it, where B
+    // has no active defense (only the PD roll).
+    let st = struck(&action(&s, A)).expect("a blow");
+    let to = st.to.expect("a step");
+    let b = s.fighter(B);
+    assert_eq!(
+        fray_margin_3d6::rules::attack::bearing(b.pos, b.facing, to),
+        Some(fray_core::grid::RelativeBearing::Rear),
+        "{to}"
+    );
+}
+
+#[test]
+fn the_seasoned_ai_beats_the_first_in_mirror_duels_both_ways() {
+    // rule: M-DEF-011, M-MEL-002 (the reference duel, 100 fights each way)
+    for (seasoned, basic) in [(A, B), (B, A)] {
+        let path = format!(
+            "{}/../../../scenarios/margin-3d6/duel.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let mut start = fray_sim::probe::load::<fray_margin_3d6::Margin>(&path).expect("the duel");
+        let mut ctl: Vec<fray_core::Controller> = start.controllers.to_vec();
+        ctl[basic.index()] = fray_core::Controller::Ai("basic".into());
+        start.controllers = ctl.into();
+        let (mut won, mut lost) = (0, 0);
+        for seed in 0..100 {
+            let o = fight(start.clone(), seed);
+            match o.winner {
+                Some(w) if w == start.fighter(seasoned).side => won += 1,
+                Some(_) => lost += 1,
+                None => {}
+            }
+        }
+        assert!(
+            won * 100 >= 60 * (won + lost),
+            "seasoned {seasoned}: {won} won, {lost} lost"
+        );
+    }
 }

@@ -159,3 +159,13 @@ pub fn noted(events: &[Event], rule: &str) -> bool {
         _ => false,
     })
 }
+
+/// Every figure of `state` played by the AI with these tactics
+/// (`"basic"`: the first AI, `"default"`: the seasoned one).
+pub fn tactics(mut state: State, name: &str) -> State {
+    let n = state.fighters.len();
+    state.controllers = (0..n)
+        .map(|_| fray_core::Controller::Ai(name.to_string()))
+        .collect();
+    state
+}

@@ -167,3 +167,97 @@ fn a_parry_critical_failure_rolls_for_the_parrying_weapon_m_def_004() {
     );
     assert!(s.fighter(B).weapons[0].lost);
 }
+
+/// The text of every note in `ev`.
+fn notes(ev: &[fray_margin_3d6::model::event::Event]) -> String {
+    ev.iter()
+        .filter_map(|e| match e {
+            fray_margin_3d6::model::event::Event::Note { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_solid_metal_weapon_does_not_break_and_says_so_m_crt_001() {
+    // rule: M-CRT-001
+    let maceman = sheet(12, 12, 12, "skills = { mace = 14 }\nweapons = [\"Mace\"]");
+    let mut s = duel(&maceman, &big());
+    // 18: a critical miss; 4 on the table: the weapon would break, but the mace is solid metal.
+    let ev = act(&mut s, A, attack(B), &[18, 4], &[]);
+    assert!(!s.fighter(A).weapons[0].lost);
+    let text = notes(&ev);
+    assert!(
+        text.contains("the Mace would break, but it is solid metal: no effect"),
+        "{text}"
+    );
+    assert!(!text.contains("Breaks"), "{text}");
+}
+
+#[test]
+fn a_self_hit_shows_its_damage_m_crt_001() {
+    // rule: M-CRT-001, M-WND-001
+    let mut s = duel(&swordsman(), &big());
+    // 5: half of its own 10 cut = 5, no DR: ×1.5 = 7 HP, said in one line.
+    let ev = act(&mut s, A, attack(B), &[18, 5, 10], &[]);
+    assert_eq!(lost(&s, A), 7);
+    let text = notes(&ev);
+    assert!(
+        text.contains(
+            "hits itself for ½ damage: 10 cut × ½ = 5, DR 0 at the torso: 5 through ×1.5 cutting = 7 HP lost"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_dropped_weapon_is_picked_up_with_ready_weapon_m_crt_002_m_mel_012() {
+    // rule: M-CRT-002, M-MEL-012
+    use fray_core::Ruleset;
+    use fray_margin_3d6::Margin;
+    use fray_margin_3d6::model::action::Action;
+    let mut s = duel(&swordsman(), &big());
+    // 10 on the table: dropped at its feet, (0, 0).
+    act(&mut s, A, attack(B), &[18, 10], &[]);
+    let h = &s.fighter(A).weapons[0];
+    assert!(h.lost && !h.ready);
+    assert_eq!(h.ground, Some(fray_core::grid::HexPos::new(0, 0)));
+    // A round of Ready Weapon picks it up.
+    let pick = Action::ReadyWeapon {
+        weapon: 0,
+        to: None,
+    };
+    assert!(Margin::check_action(&s, A, &pick).is_ok());
+    act(&mut s, A, pick, &[], &[]);
+    let h = &s.fighter(A).weapons[0];
+    assert!(h.ready && !h.lost && h.ground.is_none());
+    // 14: it flies 1d yards (5) in a 1d direction (4: south), to (0, 5).
+    let mut s = duel(&swordsman(), &big());
+    act(&mut s, A, attack(B), &[18, 14, 5, 4], &[]);
+    let at = fray_core::grid::HexPos::new(0, 5);
+    assert_eq!(s.fighter(A).weapons[0].ground, Some(at));
+    let e = Margin::check_action(
+        &s,
+        A,
+        &Action::ReadyWeapon {
+            weapon: 0,
+            to: None,
+        },
+    )
+    .expect_err("out of reach");
+    assert_eq!(e.rule, "M-MEL-012");
+    // Broken: gone for good.
+    let mut s = duel(&swordsman(), &big());
+    act(&mut s, A, attack(B), &[18, 3], &[]);
+    let e = Margin::check_action(
+        &s,
+        A,
+        &Action::ReadyWeapon {
+            weapon: 0,
+            to: None,
+        },
+    )
+    .expect_err("broken");
+    assert_eq!(e.rule, "M-CRT-002");
+}

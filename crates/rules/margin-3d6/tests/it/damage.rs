@@ -115,8 +115,17 @@ fn the_attacker_picks_the_mode_against_the_armor_m_dmg_008() {
         1
     );
     // The AI weighs both modes; cut 10 - 2 = 8 × 1.5 = 12 beats imp (6 - 1) × 2 = 10.
-    match fray_margin_3d6::ai::action(&s, A) {
+    // (The first AI: the seasoned one goes all out against an unarmed foe.)
+    let basic = tactics(s.clone(), "basic");
+    match fray_margin_3d6::ai::action(&basic, A) {
         fray_margin_3d6::model::action::Action::Attack(st) => assert_eq!(st.mode, 0),
+        other => panic!("{other:?}"),
+    }
+    match fray_margin_3d6::ai::action(&s, A) {
+        fray_margin_3d6::model::action::Action::Attack(st)
+        | fray_margin_3d6::model::action::Action::AllOutAttack { strike: st, .. } => {
+            assert_eq!(st.mode, 0)
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -208,4 +217,27 @@ fn crippling_caps_the_loss_m_cks_001_m_cks_002() {
     );
     assert_eq!(lost(&s, B), 6);
     assert!(s.fighter(B).is_crippled(Limb::WeaponArm));
+}
+
+#[test]
+fn a_wolf_bites_and_neither_punches_nor_kicks_m_una_001_m_una_002() {
+    // rule: M-UNA-001, M-UNA-002
+    use fray_margin_3d6::model::action::{Action, Strike, Unarmed};
+    use fray_margin_3d6::rules::maneuver::check;
+    let mut s = state(&[
+        templated("Wolf", "a", 0, 0, "n", "wolf"),
+        fighter("B", "b", 0, -1, "s", &sheet(10, 10, 12, "hp = 40")),
+    ]);
+    let with = |u: Unarmed| {
+        let mut st = Strike::at(B);
+        st.unarmed = Some(u);
+        Action::Attack(st)
+    };
+    for u in [Unarmed::Punch, Unarmed::Kick] {
+        assert_eq!(check(&s, A, &with(u)).unwrap_err().rule, "M-UNA-001");
+    }
+    // The bite rolls DX 13; 10: 3 successes, no defense: thrust of ST 8 = 3
+    // cutting, no die: ×1.5 = 4 HP.
+    act(&mut s, A, with(Unarmed::Bite), &[10], &[Answer::NoDefense]);
+    assert_eq!(lost(&s, B), 4);
 }

@@ -38,6 +38,20 @@ fn at_zero_hp_incapacitated_with_a_will_roll_each_turn_m_pen_002() {
     let n = next(&mut s, &[11]);
     assert!(matches!(n, Next::Over(_)));
     assert_eq!(s.fighter(A).life, Life::Unconscious);
+    // Passing out is not a knockout (M-EFF-002): the simulator counts it
+    // in its own column.
+    let r = s.fighter(A).record;
+    assert_eq!((r.knockouts, r.passed_out), (0, 1));
+    let mut tally = vec![fray_core::Tally::default(); 2];
+    <fray_margin_3d6::Margin as fray_core::Ruleset>::tally(&s, &mut tally);
+    let column = |id: &str| {
+        <fray_margin_3d6::Margin as fray_core::Ruleset>::COUNTERS
+            .iter()
+            .position(|c| c.id == id)
+            .expect("a counter")
+    };
+    assert_eq!(tally[0].counters[column("knockouts")], 0);
+    assert_eq!(tally[0].counters[column("passed_out")], 1);
 }
 
 #[test]
@@ -81,8 +95,17 @@ fn fatigue_by_encumbrance_each_turn_m_pen_005_m_pen_006() {
         ),
         &dummy(),
     );
-    act(&mut s, A, Action::DoNothing, &[], &[]);
+    // A turn of fighting (here a Retreat) costs the encumbrance level.
+    act(&mut s, A, Action::Retreat, &[], &[]);
     assert_eq!(s.fighter(A).fatigue, 10);
+    // rule: M-PEN-007 (decision): a turn of Do Nothing is rest: no cost,
+    // and 20 in a row give a point back.
+    for _ in 0..19 {
+        act(&mut s, A, Action::DoNothing, &[], &[]);
+    }
+    assert_eq!(s.fighter(A).fatigue, 10);
+    act(&mut s, A, Action::DoNothing, &[], &[]);
+    assert_eq!(s.fighter(A).fatigue, 11);
     s.fighters[0].fatigue = 0;
     assert_eq!(check(&s, A, &attack(B)).unwrap_err().rule, "M-PEN-002");
     assert_eq!(
@@ -205,6 +228,30 @@ fn crushing_knockback_m_eff_003() {
     );
     // ST 20: sw 20 + 2 = 22 cr at 100%: 22 HP: 132 in = 3 hexes back; DX 10 - 3 = 7: 8 fails: down.
     act(&mut s, A, attack(B), &[11, 10, 8], &[Answer::NoDefense]);
+    assert_eq!(s.fighter(B).pos, fray_core::grid::HexPos::new(0, -4));
+    assert_eq!(s.fighter(B).posture, Posture::Lying);
+}
+
+#[test]
+fn a_blow_that_knocks_out_knocks_back_too_m_eff_003_m_eff_002() {
+    // rule: M-EFF-003, M-EFF-002
+    let mut s = duel(
+        &sheet(20, 12, 12, "skills = { mace = 14 }\nweapons = [\"Mace\"]"),
+        &sheet(10, 10, 12, "hp = 200"),
+    );
+    let mut st = Strike::at(B);
+    st.location = Some(Location::Head);
+    // 14 - 5 = 9; roll 6: 3 successes: sw 20 + 2 = 22 cr, no helm: 22 HP
+    // lost, at least HT/2 to the head: HT 13 vs 12 fails: out. The same
+    // blow pushes it 132 in = 3 hexes back; out cold, no DX roll: it lies there.
+    act(
+        &mut s,
+        A,
+        Action::Attack(st),
+        &[6, 13],
+        &[Answer::NoDefense],
+    );
+    assert_eq!(s.fighter(B).life, Life::Unconscious);
     assert_eq!(s.fighter(B).pos, fray_core::grid::HexPos::new(0, -4));
     assert_eq!(s.fighter(B).posture, Posture::Lying);
 }

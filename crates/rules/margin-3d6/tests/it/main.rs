@@ -12,6 +12,8 @@ mod defense;
 mod injury;
 mod maneuvers;
 mod memo;
+mod moves;
+mod narration;
 mod ranged;
 mod steps;
 mod turn;

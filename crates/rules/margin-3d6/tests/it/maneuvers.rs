@@ -419,6 +419,23 @@ fn attacker_modifiers_m_pat_001_m_pat_004_m_pat_005_m_pat_008() {
     assert_eq!(hit(&s, &Strike::at(B), HitCtx::default()), 12);
     s.fighters[0].posture = Posture::Lying;
     assert_eq!(check(&s, A, &attack(B)).unwrap_err().rule, "M-PAT-001");
+    // A punch from the ground is allowed at -4 (DX 12 - 4).
+    let mut punch = Strike::at(B);
+    punch.unarmed = Some(fray_margin_3d6::model::action::Unarmed::Punch);
+    assert!(check(&s, A, &Action::Attack(punch)).is_ok());
+    assert_eq!(hit(&s, &punch, HitCtx::default()), 8);
+    // `lying_melee = "minus4"`: the sword too, at 14 - 4.
+    let mut lying = state_with(
+        "lying_melee = \"minus4\"",
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &swordsman()),
+            fighter("B", "b", 0, -1, "s", &big()),
+        ],
+    );
+    lying.fighters[0].posture = Posture::Lying;
+    assert!(check(&lying, A, &attack(B)).is_ok());
+    assert_eq!(hit(&lying, &Strike::at(B), HitCtx::default()), 10);
     s.fighters[0].posture = Posture::Standing;
     // Close combat: in the foe's hex, -2 with a weapon.
     s.fighters[1].pos = s.fighters[0].pos;

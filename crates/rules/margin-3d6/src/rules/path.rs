@@ -1,0 +1,220 @@
+//! The way a figure moves (M-FLO-006 decision, M-DAT-008): hex by hex,
+//! never through a wall or across a hexside that blocks entry, never
+//! through a conscious foe's hex, and an obstruction (M-RNG-008) costs
+//! `obstruction_move_cost` hexes of the move to cross. Friends and fallen
+//! figures are passed through; the hex a move ends in must be free
+//! ([`crate::rules::maneuver::free_hex`]).
+//!
+//! Every move of a maneuver (Move, the step before an attack, Aim, Ready,
+//! Wait, Break Free, a slam's, a tackle's or a charge's approach, a Wild
+//! Swing on the move) is checked here: its cost from the figure's hex to
+//! the hex it names is the cheapest way there, within the maneuver's
+//! allowance. The figure goes by the straight line when that line is open
+//! and costs no more than its length, else by the cheapest way round
+//! (first in facing order among equals), and waiting figures see it enter
+//! every hex of that way (M-MEL-011, M-MIS-005).
+//!
+//! Pure and allocation-free: the search is a bucketed Dijkstra over a
+//! fixed box of hexes on the stack.
+
+use crate::model::state::{Fighter, State};
+use crate::model::terrain::OBSTRUCTION;
+use arrayvec::ArrayVec;
+use fray_core::CombatantId;
+use fray_core::grid::{Facing, HexPos};
+
+/// The longest move searched, in hexes of cost: every maneuver's
+/// allowance (full MV + 1 running, + 1 for a tackle) stays below it; a
+/// longer allowance is cut to it.
+pub const MAX_REACH: u32 = 20;
+
+const SIDE: usize = (2 * MAX_REACH + 1) as usize;
+const CELLS: usize = SIDE * SIDE;
+/// No cost yet.
+const FAR: u8 = u8::MAX;
+
+/// The hexes of a move after its start, the last one its end.
+pub type Way = ArrayVec<HexPos, { MAX_REACH as usize }>;
+
+/// Whether `o` stops `who`'s move through its hex: a conscious figure of
+/// another side.
+#[inline]
+fn blocker(who: &Fighter, o: &Fighter) -> bool {
+    o.side != who.side && o.awake()
+}
+
+/// What entering `to` from its neighbour `from` costs `who` (M-RNG-008:
+/// an obstruction costs `obstruction_move_cost`), or `None` when it
+/// cannot be entered on the way: off the map, a wall, across a hexside
+/// that blocks entry, or a conscious foe's hex.
+#[inline]
+pub fn enter_cost(state: &State, who: CombatantId, from: HexPos, to: HexPos) -> Option<u32> {
+    if !state.map.passable(to) || state.map.blocks_step(from, to) {
+        return None;
+    }
+    let me = state.fighter(who);
+    let blocked = state
+        .fighters
+        .iter()
+        .enumerate()
+        .any(|(i, o)| i != who.index() && o.pos == to && blocker(me, o));
+    if blocked {
+        return None;
+    }
+    if state.open_map {
+        return Some(1);
+    }
+    let obstruction = state
+        .map
+        .terrain_at(to)
+        .and_then(|t| t.value(OBSTRUCTION))
+        .is_some();
+    Some(if obstruction {
+        state.options.obstruction_move_cost.max(1)
+    } else {
+        1
+    })
+}
+
+/// The cost of the straight line from `from` to `to` when every hex on it
+/// may be entered, else `None`.
+#[inline]
+fn straight(state: &State, who: CombatantId, from: HexPos, to: HexPos) -> Option<u32> {
+    let mut cost = 0;
+    let mut at = from;
+    for hex in from.line_iter(to).skip(1) {
+        cost += enter_cost(state, who, at, hex)?;
+        at = hex;
+    }
+    Some(cost)
+}
+
+/// The cheapest cost of a move from `from` to `to` for `who`, if it is at
+/// most `limit` (the line first: on open ground it is the distance).
+#[inline]
+pub fn cost(state: &State, who: CombatantId, from: HexPos, to: HexPos, limit: u32) -> Option<u32> {
+    if from == to {
+        return Some(0);
+    }
+    if from.distance(to) > limit.min(MAX_REACH) {
+        return None;
+    }
+    let line = straight(state, who, from, to);
+    if line.is_some_and(|c| c as usize == from.distance(to) as usize) {
+        return line.filter(|&c| c <= limit);
+    }
+    Reach::from(state, who, from, limit).cost(to)
+}
+
+/// The hexes a move from `from` to `to` goes through (after `from`, ending
+/// at `to`), if one costs at most `limit`: the straight line when it is
+/// the cheapest, else the cheapest way round.
+pub fn way(state: &State, who: CombatantId, from: HexPos, to: HexPos, limit: u32) -> Option<Way> {
+    let mut out = Way::new();
+    if from == to {
+        return Some(out);
+    }
+    if from.distance(to) > limit.min(MAX_REACH) {
+        return None;
+    }
+    if straight(state, who, from, to).is_some_and(|c| c == from.distance(to)) {
+        out.extend(from.line_iter(to).skip(1));
+        return Some(out);
+    }
+    Reach::from(state, who, from, limit).way(to)
+}
+
+/// The cheapest cost to every hex within a limit from one hex, with the
+/// way back (a bucketed Dijkstra; costs are small integers).
+pub struct Reach {
+    centre: HexPos,
+    limit: u32,
+    cost: [u8; CELLS],
+    /// The facing stepped to reach each hex (from its previous hex).
+    came: [u8; CELLS],
+}
+
+impl Reach {
+    /// Searches from `from` for `who`, up to `limit` (at most [`MAX_REACH`]).
+    pub fn from(state: &State, who: CombatantId, from: HexPos, limit: u32) -> Reach {
+        let limit = limit.min(MAX_REACH);
+        let mut r = Reach {
+            centre: from,
+            limit,
+            cost: [FAR; CELLS],
+            came: [0; CELLS],
+        };
+        // Buckets by cost modulo 4: an entry cost is at most 3 more than
+        // the cost being expanded (a larger one is cut to 3, see below),
+        // so the four never mix two costs.
+        let mut buckets: [ArrayVec<u16, CELLS>; 4] = Default::default();
+        let start = r.index(from).unwrap_or(0);
+        r.cost[start] = 0;
+        buckets[0].push(start as u16);
+        for c in 0..=limit {
+            let b = (c % 4) as usize;
+            let here = std::mem::take(&mut buckets[b]);
+            for &i in &here {
+                let i = usize::from(i);
+                if u32::from(r.cost[i]) != c {
+                    continue;
+                }
+                let at = r.hex(i);
+                for dir in Facing::ALL {
+                    let next = at.neighbour(dir);
+                    let Some(j) = r.index(next) else { continue };
+                    let Some(step) = enter_cost(state, who, at, next) else {
+                        continue;
+                    };
+                    let nc = c + step.min(3);
+                    if nc <= limit && nc < u32::from(r.cost[j]) {
+                        r.cost[j] = nc as u8;
+                        r.came[j] = dir as u8;
+                        buckets[(nc % 4) as usize].push(j as u16);
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    #[inline]
+    fn index(&self, h: HexPos) -> Option<usize> {
+        if self.centre.distance(h) > self.limit {
+            return None;
+        }
+        let m = MAX_REACH as i32;
+        let (dq, dr) = (h.q - self.centre.q + m, h.r - self.centre.r + m);
+        Some(dq as usize * SIDE + dr as usize)
+    }
+
+    #[inline]
+    fn hex(&self, i: usize) -> HexPos {
+        let m = MAX_REACH as i32;
+        HexPos::new(
+            self.centre.q + (i / SIDE) as i32 - m,
+            self.centre.r + (i % SIDE) as i32 - m,
+        )
+    }
+
+    /// The cheapest cost to `h`, if within the limit.
+    #[inline]
+    pub fn cost(&self, h: HexPos) -> Option<u32> {
+        let c = self.cost[self.index(h)?];
+        (c != FAR).then_some(u32::from(c))
+    }
+
+    /// The hexes of the cheapest way to `h` (after the centre, ending at `h`).
+    pub fn way(&self, h: HexPos) -> Option<Way> {
+        self.cost(h)?;
+        let mut back = Way::new();
+        let mut at = h;
+        while at != self.centre {
+            back.try_push(at).ok()?;
+            let dir = Facing::ALL[usize::from(self.came[self.index(at)?])];
+            at = at.neighbour(dir.turn(3));
+        }
+        back.reverse();
+        Some(back)
+    }
+}
