@@ -335,14 +335,16 @@ mod margin {
 
     #[test]
     fn a_margin_roster_change_is_the_same_game_undone_and_resumed() {
+        // The brawl: four figures, so the fight outlasts the duel's few rounds.
+        const BRAWL: &str = "margin-3d6/brawl.toml";
         let game = roster_game::<Margin>(
-            DUEL,
-            join("Cuthbert", "archer", "Bertram", [0, 3]),
-            join("Cuthbert", "man_at_arms", "Bertram", [0, 3]),
-            "Aldric",
+            BRAWL,
+            join("Cuthbert", "archer", "Sailors", [0, 3]),
+            join("Cuthbert", "man_at_arms", "Sailors", [0, 3]),
+            "Big Tom",
         );
         let saved: fray_session::SavedGame<Margin> = toml::from_str(&game).unwrap();
-        let resumed = Session::resume(start::<Margin>(DUEL), saved).unwrap();
+        let resumed = Session::resume(start::<Margin>(BRAWL), saved).unwrap();
         assert_eq!(resumed.saved_game().to_toml().unwrap(), game);
     }
 }
