@@ -43,12 +43,17 @@ pub struct DistOptions {
     /// Explosions are truncated so that the total leftover is below this.
     /// Default `1/10^12`. Zero means "unroll to the roller's cap".
     pub tolerance: Prob,
+    /// Most work units the evaluation may spend (at most, and by default,
+    /// [`MAX_DIST_WORK`]): a smaller budget answers sooner with the same
+    /// limit error (the fuzz targets use one).
+    pub max_work: u64,
 }
 
 impl Default for DistOptions {
     fn default() -> Self {
         DistOptions {
             tolerance: Prob::new(BigInt::one(), BigInt::from(10u64.pow(12))),
+            max_work: MAX_DIST_WORK,
         }
     }
 }
@@ -56,15 +61,16 @@ impl Default for DistOptions {
 struct Ctx {
     tol: Prob,
     work: u64,
+    max_work: u64,
 }
 
 impl Ctx {
     fn charge(&mut self, units: u64) -> Result<(), DiceError> {
         self.work = self.work.saturating_add(units);
-        if self.work > MAX_DIST_WORK {
+        if self.work > self.max_work {
             return Err(DiceError::limit(
                 "work for an exact distribution (try fewer dice)",
-                MAX_DIST_WORK,
+                self.max_work,
             ));
         }
         Ok(())
@@ -86,6 +92,7 @@ pub fn distribution(node: &Node, opts: &DistOptions) -> Result<Pmf, DiceError> {
     let mut ctx = Ctx {
         tol: &opts.tolerance / Prob::from_integer(BigInt::from(k)),
         work: 0,
+        max_work: opts.max_work.min(MAX_DIST_WORK),
     };
     let mut p = eval(node, &mut ctx)?;
     p.reduce();

@@ -38,7 +38,13 @@ pub fn dice(data: &[u8]) {
     };
     let mut rng = fray_dice::seeded_rng(7);
     let _ = expr.roll(&mut rng);
-    let _ = expr.distribution(&fray_dice::DistOptions::default());
+    // A small work budget: the same code, the same limit error, and a
+    // replay that stays quick in a debug build.
+    let options = fray_dice::DistOptions {
+        max_work: 2_000_000,
+        ..fray_dice::DistOptions::default()
+    };
+    let _ = expr.distribution(&options);
 }
 
 /// A scenario file of any ruleset: loaded; if it loads, a few steps.

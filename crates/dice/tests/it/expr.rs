@@ -166,10 +166,12 @@ const PINNED_DISPLAY: &str = "4d6kh3: [1d, 2, 5, 3] = 10";
 fn bad_tolerance() {
     let o = DistOptions {
         tolerance: q(-1, 2),
+        ..DistOptions::default()
     };
     assert!(Expr::parse("1d6!").unwrap().distribution(&o).is_err());
     let o = DistOptions {
         tolerance: Prob::zero(),
+        ..DistOptions::default()
     };
     assert!(
         Expr::parse("1d6!")

@@ -105,7 +105,10 @@ proptest! {
             Err(fray_dice::DiceError::Invalid { .. }) => return Ok(()),
             Err(err) => panic!("{s}: {err}"),
         };
-        let tol = DistOptions { tolerance: Prob::new(BigInt::from(1), BigInt::from(1_000_000)) };
+        let tol = DistOptions {
+            tolerance: Prob::new(BigInt::from(1), BigInt::from(1_000_000)),
+            ..DistOptions::default()
+        };
         let d = e.distribution(&tol);
         let r = e.roll(&mut seed_rng(seed));
         if let (Ok(d), Ok(r)) = (d, r) {

@@ -121,6 +121,7 @@ fn case(src: &str, tol: &Prob) -> Case {
     let mut ctx = Ctx {
         tol: tol.clone(),
         work: 0,
+        max_work: crate::limits::MAX_DIST_WORK,
     };
     let x = die_pmf(&term, &mut ctx, false).unwrap();
     let (highest, kept) = term.mods.keep.unwrap().kept(term.count);
@@ -137,6 +138,7 @@ fn fast(c: &Case) -> Pmf {
     let mut ctx = Ctx {
         tol: Prob::zero(),
         work: 0,
+        max_work: crate::limits::MAX_DIST_WORK,
     };
     keep_dp(
         &c.x,
