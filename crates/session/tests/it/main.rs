@@ -14,4 +14,5 @@ mod saves;
 mod seats;
 mod shortcuts;
 mod status;
+mod stored;
 mod table;
