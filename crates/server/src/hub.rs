@@ -397,6 +397,14 @@ impl Hub {
         serde_json::to_string(&odds).map_err(|e| Failure::internal(e.to_string()))
     }
 
+    /// The request typed words stand for (`move C4`, `attack orc neck`),
+    /// as JSON; nothing is given.
+    pub fn words(&self, access: &Access, text: &str) -> Result<String, Failure> {
+        let table = lock(&access.live.table);
+        let request = guarded(|| table.words(&access.seat, text))?.map_err(Failure::refused)?;
+        serde_json::to_string(&request).map_err(|e| Failure::internal(e.to_string()))
+    }
+
     /// The whole game as a saved game (TOML): the GM's.
     pub fn save(&self, access: &Access) -> Result<String, Failure> {
         if access.seat != Seat::Gm {

@@ -10,6 +10,7 @@
 //! | `GET /api/t/{token}/view` | what the seat sees (`TableView`) |
 //! | `GET /api/t/{token}/records?after=N` | the log after revision N, as the seat sees it |
 //! | `POST /api/t/{token}/request` | a request (`Request`): the `Reply`, once committed |
+//! | `POST /api/t/{token}/words` | `{"text": "move C4"}`: the request the words stand for (nothing given) |
 //! | `POST /api/t/{token}/odds` | `{"action": VALUE}`: the exact odds of that action (`OddsView`) |
 //! | `GET /api/t/{token}/links` | every seat's token (the GM's) |
 //! | `GET /api/t/{token}/save` | the game as a saved game (the GM's) |
@@ -121,6 +122,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/t/{token}/view", get(view))
         .route("/api/t/{token}/records", get(records))
         .route("/api/t/{token}/request", post(request))
+        .route("/api/t/{token}/words", post(words))
         .route("/api/t/{token}/odds", post(odds))
         .route("/api/t/{token}/links", get(links))
         .route("/api/t/{token}/save", get(save))
@@ -305,6 +307,27 @@ async fn request(
         .map_err(|_| Failure::new(400, "bad_request", "the request is not UTF-8"))?;
     let hub = app.hub.clone();
     blocking(move || hub.submit(&access, &text))
+        .await
+        .map(json_ok)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Words {
+    text: String,
+}
+
+async fn words(
+    State(app): State<Arc<App>>,
+    Path(token): Path<String>,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<axum::response::Response, Failure> {
+    let b = body(b)?;
+    let access = app.seat(&token)?;
+    let asked: Words = serde_json::from_slice(&b)
+        .map_err(|e| Failure::new(400, "bad_request", format!("bad request: {e}")))?;
+    let hub = app.hub.clone();
+    blocking(move || hub.words(&access, &asked.text))
         .await
         .map(json_ok)
 }

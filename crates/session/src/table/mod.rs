@@ -16,6 +16,8 @@
 //! * [`Table::save`] the whole game as a self-contained saved game.
 //! * [`Table::stored_after`] the log's records as a store keeps them, and
 //!   [`Table::restore`] a table rebuilt from them ([`stored`]).
+//! * [`Table::words`] the request typed words stand for (`move C4`,
+//!   `attack orc chief neck`), as at the terminal ([`words`]).
 //! * [`Table::odds`] the exact odds of an action of the pending turn, in
 //!   a budget ([`odds`]).
 
@@ -23,6 +25,7 @@ pub mod odds;
 pub mod protocol;
 pub mod stored;
 pub mod view;
+pub mod words;
 
 use crate::command::{self, Command};
 use crate::save::{Origin, ReadError, SaveError, SavedGame};
@@ -189,6 +192,14 @@ impl Table {
         self.0.stored_after(rev)
     }
 
+    /// The request that `text` stands for, from `seat`: `move C4` (a move
+    /// to a cell named as on the map) or the words of the menus' choices
+    /// (`attack orc chief neck`), for the action or answer waited for.
+    /// Nothing is given: send the request back to give it ([`words`]).
+    pub fn words(&self, seat: &Seat, text: &str) -> Result<Request, ErrorReply> {
+        self.0.words(seat, text)
+    }
+
     /// The exact odds of `action` (JSON, a menu leaf's value) for the
     /// figure whose turn it is, asked by `seat`, enumerating at most
     /// `max_leaves` sequences of rolls ([`odds`]).
@@ -253,6 +264,7 @@ trait AnyTable: Send {
     fn seed(&self) -> u64;
     fn origin(&self) -> Option<Origin>;
     fn stored_after(&self, rev: u64) -> Vec<StoredRecord>;
+    fn words(&self, seat: &Seat, text: &str) -> Result<Request, ErrorReply>;
     fn odds(
         &self,
         seat: &Seat,
@@ -372,6 +384,10 @@ impl<R: Ruleset> AnyTable for Typed<R> {
             .records_after(rev)
             .map(|(record, _)| StoredRecord::of(record))
             .collect()
+    }
+
+    fn words(&self, seat: &Seat, text: &str) -> Result<Request, ErrorReply> {
+        words::read(&self.session, seat, text)
     }
 
     fn odds(

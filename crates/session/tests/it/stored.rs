@@ -231,3 +231,40 @@ fn the_odds_wait_for_an_action() {
         .error;
     assert_eq!(code, "not_wanted");
 }
+
+#[test]
+fn typed_words_and_a_clicked_cell_become_the_request_they_stand_for() {
+    let (mut table, alice, _) = knights_turn();
+    let before = table.revision();
+    let code = |r: Result<_, fray_session::table::protocol::ErrorReply>| r.unwrap_err().error;
+    assert_eq!(code(table.words(&Seat::Watcher, "do nothing")), "not_yours");
+    let off = table.words(&alice, "move Z99").unwrap_err();
+    assert_eq!(off.error, "bad_request");
+    assert!(off.message.contains("Z99 is not on the map"), "{off:?}");
+    assert_eq!(code(table.words(&alice, "fly away")), "bad_request");
+    // The knight's own cell's neighbour, by the name the map gives it.
+    let mine = view(&table, &alice);
+    let at = &mine["map"]["figures"][0]["cells"][0];
+    let (q, r) = (at[0].as_i64().unwrap(), at[1].as_i64().unwrap());
+    let next = mine["map"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["at"] == json!([q - 1, r]))
+        .expect("a neighbour");
+    let name = next["name"].as_str().unwrap();
+    let request = table.words(&alice, &format!("move {name}")).expect("a move");
+    let json = serde_json::to_value(&request).unwrap();
+    assert_eq!(json["act"]["actor"], "Sir Ector");
+    assert!(json["act"]["action"].get("move").is_some(), "{json}");
+    assert_eq!(table.revision(), before, "reading words gives nothing");
+    table.submit(&alice, request).expect("the move is taken");
+    let moved = view(&table, &Seat::Gm);
+    let knight = moved["map"]["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["id"] == 0)
+        .unwrap();
+    assert_eq!(knight["cells"][0], json!([q - 1, r]), "the knight stands on {name}");
+}
