@@ -68,7 +68,7 @@ const FrayMap = (() => {
       s.setAttribute('class', 'cell');
       s.setAttribute('data-cell', c.name);
       if (t) {
-        s.setAttribute('fill', TERRAIN[t.glyph] || '#d8cfa8');
+        s.style.fill = TERRAIN[t.glyph] || '#d8cfa8';
         s.setAttribute('data-terrain', t.names.join(', '));
       }
       if (marks.picked === c.name) s.classList.add('picked');

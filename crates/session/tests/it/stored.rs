@@ -253,7 +253,9 @@ fn typed_words_and_a_clicked_cell_become_the_request_they_stand_for() {
         .find(|c| c["at"] == json!([q - 1, r]))
         .expect("a neighbour");
     let name = next["name"].as_str().unwrap();
-    let request = table.words(&alice, &format!("move {name}")).expect("a move");
+    let request = table
+        .words(&alice, &format!("move {name}"))
+        .expect("a move");
     let json = serde_json::to_value(&request).unwrap();
     assert_eq!(json["act"]["actor"], "Sir Ector");
     assert!(json["act"]["action"].get("move").is_some(), "{json}");
@@ -266,5 +268,9 @@ fn typed_words_and_a_clicked_cell_become_the_request_they_stand_for() {
         .iter()
         .find(|f| f["id"] == 0)
         .unwrap();
-    assert_eq!(knight["cells"][0], json!([q - 1, r]), "the knight stands on {name}");
+    assert_eq!(
+        knight["cells"][0],
+        json!([q - 1, r]),
+        "the knight stands on {name}"
+    );
 }
