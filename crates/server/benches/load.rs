@@ -12,7 +12,7 @@
 //! `cargo bench -p fray-server --bench load -- [--tables 200] [--entries 40] [--think-ms 1000]`
 //! Traffic goes to 127.0.0.1 only; the run is bounded by the entries.
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -46,14 +46,16 @@ fn options() -> Options {
 
 /// A minimal HTTP/1.1 client on one kept-alive connection.
 struct Http {
-    stream: TcpStream,
+    stream: tokio::io::BufStream<TcpStream>,
     host: String,
 }
 
 impl Http {
     async fn connect(host: &str) -> Http {
+        let stream = TcpStream::connect(host).await.expect("connects");
+        stream.set_nodelay(true).expect("no Nagle delay");
         Http {
-            stream: TcpStream::connect(host).await.expect("connects"),
+            stream: tokio::io::BufStream::new(stream),
             host: host.to_string(),
         }
     }
@@ -72,6 +74,7 @@ impl Http {
             .write_all(body.as_bytes())
             .await
             .expect("writes");
+        self.stream.flush().await.expect("sends");
         let mut buf = Vec::new();
         let mut byte = [0u8; 1];
         while !buf.ends_with(b"\r\n\r\n") {
@@ -146,6 +149,8 @@ fn request(view: &Value) -> Value {
 struct Figures {
     ack: Vec<Duration>,
     seen: Vec<Duration>,
+    /// The slowest replies: time, entry number, request.
+    slow: Vec<(Duration, usize, String)>,
 }
 
 const PLAYERS: [(&str, &str); 4] = [
@@ -185,7 +190,7 @@ async fn play(
     let mut figures = Figures::default();
     let mut rev = 1;
     tokio::time::sleep(start_after).await;
-    for _ in 0..entries {
+    for entry in 0..entries {
         let (gm, _) = at(&mut sockets[0], rev).await;
         if !gm["over"].is_null() {
             break;
@@ -212,6 +217,8 @@ async fn play(
         assert_eq!(status, 200, "{reply}");
         rev = reply["revision"].as_u64().unwrap();
         figures.ack.push(acked - sent);
+        let kind: String = req.to_string().chars().take(40).collect();
+        figures.slow.push((acked - sent, entry, kind));
         let mut last = acked;
         for s in sockets.iter_mut() {
             let (_, when) = at(s, rev).await;
@@ -310,6 +317,7 @@ fn main() {
             let f = h.await.expect("a table plays");
             all.ack.extend(f.ack);
             all.seen.extend(f.seen);
+            all.slow.extend(f.slow);
         }
         (Arc::new(all), after_tables, started.elapsed())
     });

@@ -94,8 +94,12 @@ impl Args {
 /// Runs the server until it is interrupted (Ctrl-C), printing its
 /// address on the first line of stdout and warnings on stderr.
 pub fn run(args: &Args) -> Result<(), StartError> {
+    // The engine's work is CPU-bound: a few threads more than cores do it
+    // all (queued past them), and the rulesets' per-thread AI memos stay few.
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(2 * cores + 2)
         .build()?;
     runtime.block_on(serve(args))
 }
@@ -130,6 +134,10 @@ async fn serve(args: &Args) -> Result<(), StartError> {
         args.db.display()
     );
     let service = web::router(app).into_make_service_with_connect_info::<SocketAddr>();
+    // Small replies and socket messages go at once (no Nagle delay).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, service)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
