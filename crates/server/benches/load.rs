@@ -329,6 +329,11 @@ fn main() {
     let mut seen = figures.seen.clone();
     ack.sort();
     seen.sort();
+    let mut slow = figures.slow.clone();
+    slow.sort_by(|a, b| b.0.cmp(&a.0));
+    for (d, entry, kind) in slow.iter().take(5) {
+        println!("slow reply: {:.1} ms at entry {entry}: {kind}", d.as_secs_f64() * 1000.0);
+    }
     let per_table =
         |kib: u64| (kib.saturating_sub(before)) as f64 / 1024.0 / o.tables.max(1) as f64;
     println!(
