@@ -161,13 +161,14 @@ const PLAYERS: [(&str, &str); 4] = [
 ];
 
 /// Creates a table; its tokens (GM first, then the players').
-async fn create(host: &str) -> Vec<String> {
+async fn create(host: &str, seed: u64) -> Vec<String> {
     let mut http = Http::connect(host).await;
     let players: Vec<Value> = PLAYERS
         .iter()
         .map(|(n, f)| json!({"name": n, "figures": [f]}))
         .collect();
-    let body = json!({"scenario": "gurps/knight-vs-orcs-table.toml", "players": players});
+    let body =
+        json!({"scenario": "gurps/knight-vs-orcs-table.toml", "players": players, "seed": seed});
     let (status, links) = http.call("POST", "/api/tables", &body.to_string()).await;
     assert_eq!(status, 200, "{links}");
     let mut tokens = vec![links["gm"].as_str().unwrap().to_string()];
@@ -284,8 +285,9 @@ fn main() {
         .unwrap();
     let (figures, after_tables, wall) = runtime.block_on(async {
         let mut tables = Vec::new();
-        for _ in 0..o.tables {
-            let tokens = create(&host).await;
+        for i in 0..o.tables {
+            // Each table its own dice, so the tables do not play in lockstep.
+            let tokens = create(&host, i as u64 + 1).await;
             let mut sockets = Vec::new();
             for t in &tokens {
                 sockets.push(socket(&host, t).await);
@@ -332,7 +334,10 @@ fn main() {
     let mut slow = figures.slow.clone();
     slow.sort_by(|a, b| b.0.cmp(&a.0));
     for (d, entry, kind) in slow.iter().take(5) {
-        println!("slow reply: {:.1} ms at entry {entry}: {kind}", d.as_secs_f64() * 1000.0);
+        println!(
+            "slow reply: {:.1} ms at entry {entry}: {kind}",
+            d.as_secs_f64() * 1000.0
+        );
     }
     let per_table =
         |kib: u64| (kib.saturating_sub(before)) as f64 / 1024.0 / o.tables.max(1) as f64;
