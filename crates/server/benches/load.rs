@@ -332,7 +332,7 @@ fn main() {
     ack.sort();
     seen.sort();
     let mut slow = figures.slow.clone();
-    slow.sort_by(|a, b| b.0.cmp(&a.0));
+    slow.sort_by_key(|s| std::cmp::Reverse(s.0));
     for (d, entry, kind) in slow.iter().take(5) {
         println!(
             "slow reply: {:.1} ms at entry {entry}: {kind}",
