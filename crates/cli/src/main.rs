@@ -28,6 +28,8 @@ enum Command {
     Fight(commands::fight::Args),
     /// Run a fight at the terminal: people decide and roll, AI acts on its own.
     Play(commands::play::Args),
+    /// The web table: a game master and players fight in their browsers.
+    Serve(commands::serve::Args),
     /// Play many seeded fights on all cores: win rates, lengths, per-combatant figures.
     Sim(commands::sim::Args),
     /// Make a GCS character file into a GURPS sheet, and report what was left out.
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Command::Odds(a) => commands::odds::run(&a),
         Command::Fight(a) => commands::fight::run(&a),
         Command::Play(a) => commands::play::run(&a),
+        Command::Serve(a) => commands::serve::run(&a),
         Command::Sim(a) => commands::sim::run(&a),
         Command::Import(a) => commands::import::run(&a),
         Command::Validate(a) => commands::validate::run(&a),

@@ -7,6 +7,7 @@ pub mod odds;
 pub mod play;
 pub mod roll;
 pub mod schema;
+pub mod serve;
 pub mod show;
 pub mod sim;
 pub mod systems;

@@ -14,17 +14,29 @@
 //! * [`Table::view`] the table as one seat sees it; [`Table::records_after`]
 //!   the log after a revision, for a seat that catches up.
 //! * [`Table::save`] the whole game as a self-contained saved game.
+//! * [`Table::stored_after`] the log's records as a store keeps them, and
+//!   [`Table::restore`] a table rebuilt from them ([`stored`]).
+//! * [`Table::words`] the request typed words stand for (`move C4`,
+//!   `attack orc chief neck`), as at the terminal ([`words`]).
+//! * [`Table::odds`] the exact odds of an action of the pending turn, in
+//!   a budget ([`odds`]).
 
+pub mod odds;
 pub mod protocol;
+pub mod stored;
 pub mod view;
+pub mod words;
 
 use crate::command::{self, Command};
 use crate::save::{Origin, ReadError, SaveError, SavedGame};
 use crate::seat::{Seat, SeatPlan};
 use crate::session::{Given, Session, SessionError};
+use fray_core::odds::ActionEffects;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{RollInput, Ruleset};
+use odds::{OddsFn, OddsRefused, OddsView};
 use protocol::{DiceShown, ErrorReply, Reply, Request, TableError};
+use stored::StoredRecord;
 use view::{Lens, RecordView, TableView};
 
 /// A table of any ruleset.
@@ -82,7 +94,33 @@ impl Table {
         Table(Box::new(Typed {
             session,
             name: name.into(),
+            odds: None,
         }))
+    }
+
+    /// A table of the session `session`, titled `name`, that answers
+    /// [`Table::odds`] (the tables [`Table::open`], [`Table::load`] and
+    /// [`Table::restore`] make are of this kind).
+    pub fn with_odds<R: ActionEffects>(session: Session<R>, name: impl Into<String>) -> Table {
+        Table(Box::new(Typed {
+            session,
+            name: name.into(),
+            odds: Some(fray_core::odds::resolve_odds::<R>),
+        }))
+    }
+
+    /// A table rebuilt from the records a store kept ([`Table::stored_after`]),
+    /// on the scenario `origin` with `seed`: every record replayed as it
+    /// was played, every die the session rolled checked against the seed,
+    /// as [`Table::load`] does with a save, without going through TOML.
+    pub fn restore(
+        origin: Origin,
+        seed: u64,
+        records: &[StoredRecord],
+    ) -> Result<Table, OpenError> {
+        let id = origin.ruleset()?;
+        with_ruleset!(id.as_str(), R => stored::restore::<R>(origin, seed, records),
+            other => Err(OpenError::Ruleset(crate::registry::unsupported(other))))
     }
 
     /// The ruleset id.
@@ -135,6 +173,44 @@ impl Table {
     pub fn save(&self) -> Result<String, SaveError> {
         self.0.save()
     }
+
+    /// The seed of the table's dice.
+    pub fn seed(&self) -> u64 {
+        self.0.seed()
+    }
+
+    /// The scenario the table plays, carried whole (none for a table made
+    /// from a state alone with [`Table::of`]).
+    pub fn origin(&self) -> Option<Origin> {
+        self.0.origin()
+    }
+
+    /// The records after revision `rev` as a store keeps them: every
+    /// input and die, for [`Table::restore`]. Not for seats: a seat reads
+    /// [`Table::records_after`], which leaves out what it may not see.
+    pub fn stored_after(&self, rev: u64) -> Vec<StoredRecord> {
+        self.0.stored_after(rev)
+    }
+
+    /// The request that `text` stands for, from `seat`: `move C4` (a move
+    /// to a cell named as on the map) or the words of the menus' choices
+    /// (`attack orc chief neck`), for the action or answer waited for.
+    /// Nothing is given: send the request back to give it ([`words`]).
+    pub fn words(&self, seat: &Seat, text: &str) -> Result<Request, ErrorReply> {
+        self.0.words(seat, text)
+    }
+
+    /// The exact odds of `action` (JSON, a menu leaf's value) for the
+    /// figure whose turn it is, asked by `seat`, enumerating at most
+    /// `max_leaves` sequences of rolls ([`odds`]).
+    pub fn odds(
+        &self,
+        seat: &Seat,
+        action: &serde_json::Value,
+        max_leaves: u64,
+    ) -> Result<OddsView, OddsRefused> {
+        self.0.odds(seat, action, max_leaves)
+    }
 }
 
 /// Serializes a protocol value (they always serialize).
@@ -150,18 +226,18 @@ impl ErrorReply {
     }
 }
 
-fn open<R: Ruleset>(origin: Origin, seed: Option<u64>) -> Result<Table, OpenError> {
+fn open<R: ActionEffects>(origin: Origin, seed: Option<u64>) -> Result<Table, OpenError> {
     let loaded = origin.load::<R>()?;
     let header = fray_core::run::header(&origin.file())?;
     let seed = seed.or(header.seed).unwrap_or(1);
     let name = header.name.unwrap_or_else(|| origin.name.clone());
-    Ok(Table::of(
+    Ok(Table::with_odds(
         Session::<R>::open(loaded.state, seed, Some(origin)),
         name,
     ))
 }
 
-fn load<R: Ruleset>(file: &SourceFile) -> Result<Table, OpenError> {
+fn load<R: ActionEffects>(file: &SourceFile) -> Result<Table, OpenError> {
     let saved = SavedGame::<R>::read(file, 1)?;
     let origin = saved.scenario.clone().ok_or(SaveError::NoScenario {
         version: saved.version,
@@ -169,7 +245,10 @@ fn load<R: Ruleset>(file: &SourceFile) -> Result<Table, OpenError> {
     let loaded = origin.load::<R>()?;
     let header = fray_core::run::header(&origin.file())?;
     let name = header.name.unwrap_or_else(|| origin.name.clone());
-    Ok(Table::of(Session::<R>::resume(loaded.state, saved)?, name))
+    Ok(Table::with_odds(
+        Session::<R>::resume(loaded.state, saved)?,
+        name,
+    ))
 }
 
 /// What [`Table`] asks of the session behind it.
@@ -182,12 +261,24 @@ trait AnyTable: Send {
     fn view(&self, seat: &Seat) -> TableView;
     fn records_after(&self, seat: &Seat, rev: u64) -> Vec<RecordView>;
     fn save(&self) -> Result<String, SaveError>;
+    fn seed(&self) -> u64;
+    fn origin(&self) -> Option<Origin>;
+    fn stored_after(&self, rev: u64) -> Vec<StoredRecord>;
+    fn words(&self, seat: &Seat, text: &str) -> Result<Request, ErrorReply>;
+    fn odds(
+        &self,
+        seat: &Seat,
+        action: &serde_json::Value,
+        max_leaves: u64,
+    ) -> Result<OddsView, OddsRefused>;
 }
 
 /// A session with its title.
 struct Typed<R: Ruleset> {
     session: Session<R>,
     name: String,
+    /// The odds engine of the ruleset, when it has one.
+    odds: Option<OddsFn<R>>,
 }
 
 impl<R: Ruleset> Typed<R> {
@@ -278,6 +369,35 @@ impl<R: Ruleset> AnyTable for Typed<R> {
 
     fn save(&self) -> Result<String, SaveError> {
         self.session.saved_game().to_toml()
+    }
+
+    fn seed(&self) -> u64 {
+        self.session.seed()
+    }
+
+    fn origin(&self) -> Option<Origin> {
+        self.session.origin().cloned()
+    }
+
+    fn stored_after(&self, rev: u64) -> Vec<StoredRecord> {
+        self.session
+            .records_after(rev)
+            .map(|(record, _)| StoredRecord::of(record))
+            .collect()
+    }
+
+    fn words(&self, seat: &Seat, text: &str) -> Result<Request, ErrorReply> {
+        words::read(&self.session, seat, text)
+    }
+
+    fn odds(
+        &self,
+        seat: &Seat,
+        action: &serde_json::Value,
+        max_leaves: u64,
+    ) -> Result<OddsView, OddsRefused> {
+        let engine = self.odds.ok_or(OddsRefused::NoEngine)?;
+        odds::of_pending(&self.session, engine, seat, action, max_leaves)
     }
 }
 

@@ -15,4 +15,5 @@ mod saves;
 mod seats;
 mod shortcuts;
 mod status;
+mod stored;
 mod table;
