@@ -201,7 +201,8 @@ fn a_whole_fight_at_three_seats(scenario: &str, seed: u64) {
             send(t, &gm, json!("redo")).expect("redo");
             overridden = true;
         }
-        if n == 12 {
+        // Saved once the override is in, well before the end.
+        if overridden && saved.is_none() && n >= 8 {
             saved = Some((t.save().expect("saves"), n));
         }
     });
@@ -240,7 +241,10 @@ fn a_whole_fight_at_three_seats(scenario: &str, seed: u64) {
     play(&mut reopened, |_, _| {});
     let again = view(&reopened, &gm);
     assert_eq!(again, end, "{scenario}: resumed after {at} inputs");
-    assert!(inputs > at);
+    assert!(
+        inputs > at,
+        "{scenario}: saved after {at} of {inputs} inputs"
+    );
 
     // A die the session rolled, edited by hand: refused with its record.
     let (edited, rev) = edit_a_session_die(&text);
@@ -302,5 +306,7 @@ fn a_d20_3d6_duel_at_three_seats_in_json() {
 
 #[test]
 fn a_margin_3d6_duel_at_three_seats_in_json() {
-    a_whole_fight_at_three_seats("margin-3d6/duel.toml", 5);
+    // The seasoned AI often ends this duel in three steps; seed 4 runs long
+    // enough for the override and a save before the end.
+    a_whole_fight_at_three_seats("margin-3d6/duel.toml", 4);
 }
