@@ -93,6 +93,7 @@ function connect() {
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === 'update') update(msg);
+    else if (msg.type === 'suggestion') suggestion(msg);
     else if (msg.type === 'error') notice(msg.message);
   };
   socket.onclose = () => {
@@ -111,6 +112,14 @@ function update(msg) {
   $('status').textContent = `live · revision ${last}`;
   document.body.dataset.revision = String(last);
   render();
+}
+
+// The AI's choice comes after the update it belongs to (the server works
+// it out once every page has the update).
+function suggestion(msg) {
+  if (!view || !view.pending || msg.revision !== view.revision) return;
+  view.pending.suggested = msg.suggested;
+  renderPending();
 }
 
 // ---- rendering -----------------------------------------------------------

@@ -6,7 +6,8 @@
 //!
 //! Measured per entry: the time from sending the request to its reply
 //! (committed to SQLite), and to the moment all five sockets of the table
-//! have the update; the server's resident memory before the tables and
+//! have the update (the AI's suggestion, which the seat asked waits for
+//! before it sends, comes after the update and counts as thinking time); the server's resident memory before the tables and
 //! after them (per table).
 //!
 //! `cargo bench -p fray-server --bench load -- [--tables 200] [--entries 40] [--think-ms 1000]`
@@ -104,7 +105,9 @@ impl Http {
     }
 }
 
-/// One seat's socket: its latest revision, view and when it came.
+/// One seat's socket: its latest revision, view and when it came (the
+/// update; the AI's suggestion that follows it is written into the view's
+/// `pending.suggested` without changing the time).
 type Latest = watch::Receiver<(u64, Value, Instant)>;
 
 async fn socket(host: &str, token: &str) -> Latest {
@@ -117,7 +120,13 @@ async fn socket(host: &str, token: &str) -> Latest {
                 let now = Instant::now();
                 let v: Value = serde_json::from_str(t.as_str()).unwrap_or(Value::Null);
                 let rev = v["revision"].as_u64().unwrap_or(0);
-                if tx.send((rev, v["view"].clone(), now)).is_err() {
+                if v["type"] == "suggestion" {
+                    tx.send_modify(|(r, view, _)| {
+                        if *r == rev {
+                            view["pending"]["suggested"] = v["suggested"].clone();
+                        }
+                    });
+                } else if tx.send((rev, v["view"].clone(), now)).is_err() {
                     break;
                 }
             }
@@ -133,6 +142,21 @@ async fn at(rx: &mut Latest, rev: u64) -> (Value, Instant) {
         .await
         .expect("socket open");
     (got.1.clone(), got.2)
+}
+
+/// The view at `rev` or later once it holds what the seat needs to give
+/// its input: the AI's suggestion for an action or an answer of its own.
+async fn ready(rx: &mut Latest, rev: u64) -> Value {
+    let got = rx
+        .wait_for(|(r, v, _)| {
+            let p = &v["pending"];
+            let asks =
+                p["yours"] == true && matches!(p["kind"].as_str(), Some("action" | "answer"));
+            *r >= rev && (!asks || !p["suggested"].is_null())
+        })
+        .await
+        .expect("socket open");
+    got.1.clone()
 }
 
 /// What one seat sends for what it is asked.
@@ -203,7 +227,7 @@ async fn play(
                 Some(p) => 1 + PLAYERS.iter().position(|(n, _)| *n == p).unwrap_or(0),
                 None => 0,
             };
-            let (mine, _) = at(&mut sockets[seat], rev).await;
+            let mine = ready(&mut sockets[seat], rev).await;
             (seat, request(&mine))
         };
         let sent = Instant::now();

@@ -9,8 +9,12 @@
 //! built are read in the next one: none is lost, none is sent twice.
 //! The page sends nothing but pings; requests go by `POST`.
 //!
-//! Message: `{"type": "update", "revision": N, "records": [...], "view": {...}}`,
-//! or `{"type": "error", "error": code, "message": ...}`.
+//! Messages: `{"type": "update", "revision": N, "records": [...], "view": {...}}`;
+//! after an update whose view waits for this seat's action or answer,
+//! `{"type": "suggestion", "revision": N, "suggested": ...}` (the AI's
+//! choice, worked out once the update is sent: `pending.suggested` of the
+//! update's view is always none); or `{"type": "error", "error": code,
+//! "message": ...}`.
 
 use crate::hub::{Access, Hub};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
@@ -34,26 +38,32 @@ pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, access: Access, after: u6
         if due || queued {
             let (hub, seat, since) = (hub.clone(), access.clone(), last);
             let built = tokio::task::spawn_blocking(move || hub.update(&seat, since)).await;
-            let message = match built {
-                Ok(Ok((message, revision))) => {
+            let (message, suggester) = match built {
+                Ok(Ok((message, revision, suggester))) => {
                     last = revision.max(last);
-                    message
+                    (message, suggester)
                 }
-                Ok(Err(f)) => error_message(&f.reply),
-                Err(e) => error_message(&fray_session::table::protocol::ErrorReply {
-                    error: "internal".into(),
-                    message: e.to_string(),
-                    rule: None,
-                }),
+                Ok(Err(f)) => (error_message(&f.reply), None),
+                Err(e) => (error_message(&internal(e.to_string())), None),
             };
-            if socket
-                .send(Message::Text(Utf8Bytes::from(message)))
-                .await
-                .is_err()
-            {
+            if send(&mut socket, message).await.is_err() {
                 return;
             }
-            due = false;
+            // The AI's suggestion follows the update, unless the table has
+            // moved on meanwhile: the next update then comes at once, with
+            // its own.
+            due = newer(&mut changes, last);
+            if let Some(suggester) = suggester.filter(|_| !due) {
+                let worked = tokio::task::spawn_blocking(move || Hub::suggestion(suggester)).await;
+                if let Ok(Some(message)) = worked {
+                    if send(&mut socket, message).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            if due {
+                continue;
+            }
         }
         tokio::select! {
             change = changes.recv() => match change {
@@ -71,6 +81,19 @@ pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, access: Access, after: u6
                 }
             }
         }
+    }
+}
+
+/// Sends one text message.
+async fn send(socket: &mut WebSocket, message: String) -> Result<(), axum::Error> {
+    socket.send(Message::Text(Utf8Bytes::from(message))).await
+}
+
+fn internal(message: String) -> fray_session::table::protocol::ErrorReply {
+    fray_session::table::protocol::ErrorReply {
+        error: "internal".into(),
+        message,
+        rule: None,
     }
 }
 

@@ -241,11 +241,15 @@ impl Live {
         }
     }
 
-    /// Messages until one at revision `rev` or later: every record read.
+    /// Messages until one at revision `rev` or later: every record read
+    /// (the AI's suggestions between updates skipped).
     pub fn until(&mut self, rev: u64) -> (Vec<Value>, Value) {
         let mut records = Vec::new();
         loop {
             let m = self.next();
+            if m["type"] == "suggestion" {
+                continue;
+            }
             assert_eq!(m["type"], "update", "{m}");
             records.extend(m["records"].as_array().cloned().unwrap_or_default());
             if m["revision"].as_u64().unwrap() >= rev {

@@ -191,3 +191,59 @@ fn tables_run_side_by_side_and_a_token_opens_only_its_own() {
         assert!(two.to_string().find(token).is_none());
     }
 }
+
+/// A player's socket gets each update without the AI's choice, then, when
+/// the update waits for that player's action or answer, the choice for
+/// that revision: the one its `GET view` carries. A watcher gets none.
+#[test]
+fn the_ais_choice_follows_the_update_on_the_seat_asked() {
+    let server = Server::start(&folder("suggestion").join("t.db"), &[]);
+    let http = server.http();
+    let links = http.create(json!({"scenario": "gurps/duel.toml",
+        "players": [{"name": "Alice", "figures": ["Sir Bors"]}]}));
+    let gm = links["gm"].as_str().unwrap();
+    let alice = links["players"]["Alice"].as_str().unwrap();
+    let mut mine = Live::open(&server.base, alice, 0).unwrap();
+    let mut watching = Live::open(&server.base, links["watcher"].as_str().unwrap(), 0).unwrap();
+    if http.view(gm)["paused"] == true {
+        assert_eq!(http.send(gm, &json!("continue")).0, 200);
+    }
+    let mut asked = 0;
+    while asked < 3 {
+        let view = http.view(gm);
+        assert!(
+            view["over"].is_null(),
+            "the duel lasts three of Alice's inputs"
+        );
+        let rev = view["revision"].as_u64().unwrap();
+        let owner = token_for(&links, &view["pending"]["seat"]);
+        let update = loop {
+            let m = mine.next();
+            if m["type"] == "update" && m["revision"].as_u64() == Some(rev) {
+                break m;
+            }
+        };
+        assert!(update["view"]["pending"]["suggested"].is_null(), "{update}");
+        let pending = &update["view"]["pending"];
+        let kind = pending["kind"].as_str().unwrap();
+        if owner == alice && kind != "roll" {
+            let suggestion = mine.next();
+            assert_eq!(suggestion["type"], "suggestion", "{suggestion}");
+            assert_eq!(suggestion["revision"].as_u64(), Some(rev));
+            let by_get = http.view(alice);
+            assert_eq!(suggestion["suggested"], by_get["pending"]["suggested"]);
+            assert!(!suggestion["suggested"].is_null());
+            asked += 1;
+        }
+        let request = policy(&http.view(owner)).expect("the seat is asked");
+        assert_eq!(http.send(owner, &request).0, 200);
+    }
+    let last = http.view(gm)["revision"].as_u64().unwrap();
+    loop {
+        let m = watching.next();
+        assert_eq!(m["type"], "update", "a watcher is asked nothing: {m}");
+        if m["revision"].as_u64() == Some(last) {
+            break;
+        }
+    }
+}

@@ -12,7 +12,9 @@
 //! * [`Table::submit`] a [`Request`] (or [`Table::submit_json`] its JSON):
 //!   the records it wrote come back, or an error that changed nothing.
 //! * [`Table::view`] the table as one seat sees it; [`Table::records_after`]
-//!   the log after a revision, for a seat that catches up.
+//!   the log after a revision, for a seat that catches up;
+//!   [`Table::view_without_suggestion`] and [`Table::suggester`] the view
+//!   and the AI's suggestion apart, for a server ([`suggest`]).
 //! * [`Table::save`] the whole game as a self-contained saved game.
 //! * [`Table::stored_after`] the log's records as a store keeps them, and
 //!   [`Table::restore`] a table rebuilt from them ([`stored`]).
@@ -24,6 +26,7 @@
 pub mod odds;
 pub mod protocol;
 pub mod stored;
+pub mod suggest;
 pub mod view;
 pub mod words;
 
@@ -37,6 +40,7 @@ use fray_core::{RollInput, Ruleset};
 use odds::{OddsFn, OddsRefused, OddsView};
 use protocol::{DiceShown, ErrorReply, Reply, Request, TableError};
 use stored::StoredRecord;
+use suggest::Suggester;
 use view::{Lens, RecordView, TableView};
 
 /// A table of any ruleset.
@@ -161,7 +165,19 @@ impl Table {
 
     /// The table as `seat` sees it.
     pub fn view(&self, seat: &Seat) -> TableView {
-        self.0.view(seat)
+        self.0.view(seat, true)
+    }
+
+    /// The table as `seat` sees it, without the AI's suggestion
+    /// (`pending.suggested` is none): take it apart with [`Table::suggester`].
+    pub fn view_without_suggestion(&self, seat: &Seat) -> TableView {
+        self.0.view(seat, false)
+    }
+
+    /// The AI's suggestion for `seat`, to work out apart: none unless an
+    /// action or an answer waits for this very seat ([`suggest`]).
+    pub fn suggester(&self, seat: &Seat) -> Option<Suggester> {
+        self.0.suggester(seat)
     }
 
     /// The records after revision `rev`, as `seat` sees them.
@@ -258,7 +274,8 @@ trait AnyTable: Send {
     fn seats(&self) -> SeatPlan;
     fn is_over(&self) -> bool;
     fn submit(&mut self, seat: &Seat, request: Request) -> Result<Reply, TableError>;
-    fn view(&self, seat: &Seat) -> TableView;
+    fn view(&self, seat: &Seat, suggest: bool) -> TableView;
+    fn suggester(&self, seat: &Seat) -> Option<Suggester>;
     fn records_after(&self, seat: &Seat, rev: u64) -> Vec<RecordView>;
     fn save(&self) -> Result<String, SaveError>;
     fn seed(&self) -> u64;
@@ -282,11 +299,12 @@ struct Typed<R: Ruleset> {
 }
 
 impl<R: Ruleset> Typed<R> {
-    fn lens<'a>(&'a self, seat: &'a Seat) -> Lens<'a, R> {
+    fn lens<'a>(&'a self, seat: &'a Seat, suggest: bool) -> Lens<'a, R> {
         Lens {
             session: &self.session,
             seat,
             name: &self.name,
+            suggest,
         }
     }
 
@@ -355,12 +373,20 @@ impl<R: Ruleset> AnyTable for Typed<R> {
         })
     }
 
-    fn view(&self, seat: &Seat) -> TableView {
-        self.lens(seat).table()
+    fn view(&self, seat: &Seat, suggest: bool) -> TableView {
+        self.lens(seat, suggest).table()
+    }
+
+    fn suggester(&self, seat: &Seat) -> Option<Suggester> {
+        let waiting = self.session.waiting()?;
+        let (state, pending) = (&waiting.state, &waiting.pending);
+        let ours = *seat == self.session.seat_for(state, pending);
+        let asks = !matches!(pending, fray_core::Pending::Roll(_));
+        (ours && asks).then(|| Suggester::of(self.session.revision(), state, pending))
     }
 
     fn records_after(&self, seat: &Seat, rev: u64) -> Vec<RecordView> {
-        let lens = self.lens(seat);
+        let lens = self.lens(seat, false);
         self.session
             .records_after(rev)
             .map(|(record, told)| lens.record(record, told))

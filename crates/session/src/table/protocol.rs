@@ -172,6 +172,8 @@ pub fn schema() -> serde_json::Value {
         view: TableView,
         /// One record of the log, as one seat sees it.
         record: RecordView,
+        /// The AI's suggestion, when taken apart from the view.
+        suggestion: super::suggest::SuggestionView,
     }
     serde_json::to_value(schemars::schema_for!(TableProtocol)).unwrap_or_default()
 }

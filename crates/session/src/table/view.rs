@@ -289,6 +289,22 @@ pub(crate) struct Lens<'a, R: Ruleset> {
     pub session: &'a Session<R>,
     pub seat: &'a Seat,
     pub name: &'a str,
+    /// Whether the view works out the AI's suggestion ([`suggestion`]):
+    /// a server leaves it out and sends it apart ([`crate::table::Suggester`]).
+    pub suggest: bool,
+}
+
+/// What the ruleset's AI would give for `pending`: an action or an answer
+/// as JSON, to send back as it is; none for a roll.
+pub(crate) fn suggestion<R: Ruleset>(
+    state: &R::State,
+    pending: &Pending<R>,
+) -> Option<serde_json::Value> {
+    match pending {
+        Pending::Action(actor) => serde_json::to_value(R::ai_action(state, *actor)).ok(),
+        Pending::Answer(q) => serde_json::to_value(R::ai_answer(state, q)).ok(),
+        Pending::Roll(_) => None,
+    }
 }
 
 impl<R: Ruleset> Lens<'_, R> {
@@ -437,14 +453,9 @@ impl<R: Ruleset> Lens<'_, R> {
         let roster = R::roster(state);
         // Worked out for the seat the request is for only (the GM looking
         // at a player's turn does not pay for the AI's decision).
-        let owner = *self.seat == for_seat;
-        let suggested = match pending {
-            Pending::Action(actor) if owner => {
-                serde_json::to_value(R::ai_action(state, *actor)).ok()
-            }
-            Pending::Answer(q) if owner => serde_json::to_value(R::ai_answer(state, q)).ok(),
-            _ => None,
-        };
+        let suggested = (self.suggest && *self.seat == for_seat)
+            .then(|| suggestion(state, pending))
+            .flatten();
         let (kind, figure, text, menu, roll) = match pending {
             Pending::Action(actor) => (
                 "action",

@@ -112,6 +112,7 @@ fn play(table: &mut Table, mut at: impl FnMut(&mut Table, usize)) -> usize {
         assert!(gm["stuck"].is_null(), "{}", gm["stuck"]);
         let pending = &gm["pending"];
         let owner = seat_of(pending);
+        suggestion_apart_is_the_views(table, &owner);
         let request = answer_for(table, &owner);
         // Every other seat but the GM's is refused, and nothing changes.
         let revision = table.revision();
@@ -127,6 +128,26 @@ fn play(table: &mut Table, mut at: impl FnMut(&mut Table, usize)) -> usize {
         assert_eq!(reply["revision"].as_u64(), Some(table.revision()));
     }
     panic!("the fight did not end");
+}
+
+/// The view without the suggestion and the suggestion worked out apart
+/// (as the server sends them) make the view: for the seat asked, and for
+/// no other seat.
+fn suggestion_apart_is_the_views(table: &Table, owner: &Seat) {
+    let whole = view(table, owner);
+    let mut lean = serde_json::to_value(table.view_without_suggestion(owner)).unwrap();
+    assert!(lean["pending"]["suggested"].is_null());
+    let apart = table.suggester(owner).and_then(|s| s.run());
+    if let Some(s) = &apart {
+        assert_eq!(s.revision, table.revision());
+        lean["pending"]["suggested"] = s.suggested.clone();
+    }
+    assert_eq!(lean, whole);
+    for other in [Seat::Gm, alice(), bob(), Seat::Watcher] {
+        if other != *owner {
+            assert!(table.suggester(&other).is_none(), "{other:?}");
+        }
+    }
 }
 
 /// A whole fight of `scenario` with Alice and Bob playing its first two
