@@ -21,6 +21,7 @@ use fray_session::table::odds::OddsRefused;
 use fray_session::table::protocol::{ErrorReply, Request};
 use fray_session::table::stored::StoredRecord;
 use fray_session::table::suggest::Suggester;
+use fray_session::table::view::{RecordView, TableView};
 use fray_session::{Origin, Seat, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -71,6 +72,16 @@ impl From<StoreError> for Failure {
     fn from(e: StoreError) -> Self {
         Failure::internal(e.to_string())
     }
+}
+
+/// The live socket's message of a change (`crate::live`).
+#[derive(Serialize)]
+struct Update {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    revision: u64,
+    records: Vec<RecordView>,
+    view: TableView,
 }
 
 /// A table in play.
@@ -354,7 +365,7 @@ impl Hub {
     /// What a seat sees now, and the records after `after`: the message a
     /// browser reads, as JSON; its revision; and the AI's suggestion for
     /// that seat, to work out after the message is sent
-    /// ([`Hub::suggestion`]), so that neither the page nor the table waits
+    /// ([`crate::suggest`]), so that neither the page nor the table waits
     /// for the AI.
     pub fn update(
         &self,
@@ -363,51 +374,30 @@ impl Hub {
     ) -> Result<(String, u64, Option<Suggester>), Failure> {
         let table = lock(&access.live.table);
         let (message, suggester) = guarded(|| {
-            let records = table.records_after(&access.seat, after);
-            let view = table.view_without_suggestion(&access.seat);
-            let message = serde_json::json!({
-                "type": "update",
-                "revision": table.revision(),
-                "records": records,
-                "view": view,
-            })
-            .to_string();
+            let update = Update {
+                kind: "update",
+                revision: table.revision(),
+                records: table.records_after(&access.seat, after),
+                view: table.view_without_suggestion(&access.seat),
+            };
+            // Written straight to text: no tree of JSON values between.
+            let message = serde_json::to_string(&update).unwrap_or_default();
             (message, table.suggester(&access.seat))
         })?;
         Ok((message, table.revision(), suggester))
     }
 
-    /// The AI's suggestion worked out, as the message a browser reads:
-    /// `{"type": "suggestion", "revision": N, "suggested": ...}`. None when
-    /// the AI gives nothing (or fails: the page then has no suggestion).
-    pub fn suggestion(suggester: Suggester) -> Option<String> {
-        let worked = guarded(|| suggester.run()).ok().flatten()?;
-        let message = serde_json::json!({
-            "type": "suggestion",
-            "revision": worked.revision,
-            "suggested": worked.suggested,
-        });
-        Some(message.to_string())
-    }
-
-    /// What a seat sees now, as JSON, with the AI's suggestion (worked out
-    /// after the table is let go).
-    pub fn view(&self, access: &Access) -> Result<String, Failure> {
-        let (mut view, suggester) = {
-            let table = lock(&access.live.table);
-            guarded(|| {
-                (
-                    table.view_without_suggestion(&access.seat),
-                    table.suggester(&access.seat),
-                )
-            })?
-        };
-        if let Some(pending) = view.pending.as_mut() {
-            pending.suggested = suggester
-                .and_then(|s| guarded(|| s.run()).ok().flatten())
-                .map(|s| s.suggested);
-        }
-        serde_json::to_string(&view).map_err(|e| Failure::internal(e.to_string()))
+    /// What a seat sees now, without the AI's suggestion, and the
+    /// suggestion to work out once the table is let go
+    /// ([`crate::suggest`]).
+    pub fn view(&self, access: &Access) -> Result<(TableView, Option<Suggester>), Failure> {
+        let table = lock(&access.live.table);
+        guarded(|| {
+            (
+                table.view_without_suggestion(&access.seat),
+                table.suggester(&access.seat),
+            )
+        })
     }
 
     /// The records after `after`, as a seat sees them, as JSON.

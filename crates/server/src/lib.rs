@@ -23,6 +23,7 @@ pub mod limits;
 pub mod live;
 pub mod scenarios;
 pub mod store;
+pub mod suggest;
 pub mod token;
 pub mod web;
 
@@ -120,7 +121,9 @@ async fn serve(args: &Args) -> Result<(), StartError> {
         eprintln!("warning: {w}");
     }
     let tables = hub.len();
-    let app = web::App::new(Arc::new(hub), limits);
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let suggestions = suggest::Suggestions::new(cores)?;
+    let app = web::App::new(Arc::new(hub), limits, suggestions);
     let listen = |error| StartError::Listen {
         addr: args.addr.clone(),
         error,

@@ -17,6 +17,7 @@
 //! "message": ...}`.
 
 use crate::hub::{Access, Hub};
+use crate::suggest::{self, Suggestions};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,7 +27,13 @@ use tokio::sync::broadcast::error::RecvError;
 const PING: Duration = Duration::from_secs(25);
 
 /// Serves one page's socket until it closes.
-pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, access: Access, after: u64) {
+pub async fn run(
+    mut socket: WebSocket,
+    hub: Arc<Hub>,
+    suggestions: Arc<Suggestions>,
+    access: Access,
+    after: u64,
+) {
     let mut changes = access.live.updates.subscribe();
     let mut last = after;
     let mut due = true;
@@ -54,9 +61,8 @@ pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, access: Access, after: u6
             // its own.
             due = newer(&mut changes, last);
             if let Some(suggester) = suggester.filter(|_| !due) {
-                let worked = tokio::task::spawn_blocking(move || Hub::suggestion(suggester)).await;
-                if let Ok(Some(message)) = worked {
-                    if send(&mut socket, message).await.is_err() {
+                if let Some(worked) = suggestions.run(suggester).await {
+                    if send(&mut socket, suggest::message(&worked)).await.is_err() {
                         return;
                     }
                 }

@@ -26,6 +26,7 @@ use crate::hub::{Access, CreateRequest, Failure, Hub};
 use crate::limits::{Buckets, Limits};
 use crate::live;
 use crate::scenarios;
+use crate::suggest::Suggestions;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -52,12 +53,15 @@ pub struct App {
     odds_gate: Arc<Semaphore>,
     /// Live connections per seat token.
     connections: Mutex<HashMap<String, usize>>,
+    /// Where the AI's suggestions are worked out.
+    pub suggestions: Arc<Suggestions>,
 }
 
 impl App {
     /// The state of a server over `hub` with `limits`.
-    pub fn new(hub: Arc<Hub>, limits: Limits) -> Arc<App> {
+    pub fn new(hub: Arc<Hub>, limits: Limits, suggestions: Suggestions) -> Arc<App> {
         Arc::new(App {
+            suggestions: Arc::new(suggestions),
             seat_rate: Buckets::new(limits.seat_burst, limits.seat_per_second),
             create_rate: Buckets::new(limits.create_burst, limits.create_per_minute / 60.0),
             odds_gate: Arc::new(Semaphore::new(limits.odds_at_once.max(1))),
@@ -280,7 +284,13 @@ async fn view(
 ) -> Result<axum::response::Response, Failure> {
     let access = app.seat(&token)?;
     let hub = app.hub.clone();
-    blocking(move || hub.view(&access)).await.map(json_ok)
+    let (mut view, suggester) = blocking(move || hub.view(&access)).await?;
+    if let (Some(pending), Some(suggester)) = (view.pending.as_mut(), suggester) {
+        pending.suggested = app.suggestions.run(suggester).await.map(|s| s.suggested);
+    }
+    serde_json::to_string(&view)
+        .map(json_ok)
+        .map_err(|e| Failure::new(500, "internal", e.to_string()))
 }
 
 async fn records(
@@ -428,9 +438,23 @@ async fn live_socket(
         ));
     }
     let counted = Counted { app, token };
-    let ws = ws.max_message_size(4 * 1024).max_frame_size(4 * 1024);
+    // A page sends only pings and small texts: a read buffer of 8 KiB
+    // instead of tungstenite's 128 KiB, which it fills with zeros on every
+    // read (most of a table's memory with five sockets open).
+    let ws = ws
+        .max_message_size(4 * 1024)
+        .max_frame_size(4 * 1024)
+        .read_buffer_size(8 * 1024);
     Ok(ws.on_upgrade(move |socket| async move {
-        live::run(socket, counted.app.hub.clone(), access, after).await;
+        let app = &counted.app;
+        live::run(
+            socket,
+            app.hub.clone(),
+            app.suggestions.clone(),
+            access,
+            after,
+        )
+        .await;
         drop(counted);
     }))
 }
