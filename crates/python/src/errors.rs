@@ -104,9 +104,11 @@ impl Failure {
                     }
                     None => (None, None, None),
                 };
-                let whole = match &at {
-                    Some(e) => format!("{context}: {message} (at {e})"),
-                    None => format!("{context}: {message}"),
+                let whole = match (&file, line, column) {
+                    (Some(f), Some(l), Some(c)) => {
+                        format!("{context}: {message} (at {f}:{l}:{c} of the changed scenario)")
+                    }
+                    _ => format!("{context}: {message}"),
                 };
                 raise(
                     py,

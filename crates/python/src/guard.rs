@@ -10,6 +10,8 @@
 use crate::errors::{Failure, IntoPy};
 use pyo3::prelude::*;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Runs `work` with the GIL released; its failure or panic becomes a Python exception.
 pub fn run<T: Send>(
@@ -25,6 +27,35 @@ pub fn catch<T>(work: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure>
         Ok(result) => result,
         Err(payload) => Err(Failure::Panic(panic_message(payload.as_ref()))),
     }
+}
+
+/// The probe behind `fray._native._gil_probe_wait`: set by
+/// [`gil_probe_release`], which needs the GIL.
+static PROBE: AtomicBool = AtomicBool::new(false);
+
+/// Test of the boundary's promise, through the same [`run`] as every call:
+/// waits (GIL released) until another Python thread calls
+/// `_gil_probe_release`, which it can only do if the GIL is free. `true`
+/// when released in time; `false` after `timeout_ms` (a held GIL would
+/// make it so, never a hang).
+#[pyfunction]
+pub fn _gil_probe_wait(py: Python<'_>, timeout_ms: u64) -> PyResult<bool> {
+    run(py, || {
+        let until = Instant::now() + Duration::from_millis(timeout_ms);
+        while Instant::now() < until {
+            if PROBE.swap(false, Ordering::SeqCst) {
+                return Ok(true);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Ok(false)
+    })
+}
+
+/// Releases a thread waiting in [`_gil_probe_wait`].
+#[pyfunction]
+pub fn _gil_probe_release() {
+    PROBE.store(true, Ordering::SeqCst);
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {

@@ -48,6 +48,8 @@ fn fray_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sim::Totals>()?;
     m.add_class::<table::Table>()?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
+    m.add_function(wrap_pyfunction!(guard::_gil_probe_wait, m)?)?;
+    m.add_function(wrap_pyfunction!(guard::_gil_probe_release, m)?)?;
     m.add_function(wrap_pyfunction!(scenario::_scenario_from_json, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_report, m)?)?;
     m.add_function(wrap_pyfunction!(sim::shard_totals, m)?)?;

@@ -17,7 +17,7 @@ use fray_core::scenario::SourceFile;
 use fray_session::registry::unsupported_in;
 use fray_session::{Origin, with_ruleset};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
 use std::path::PathBuf;
 
 /// A combatant as the scenario sets it up: name and side.
@@ -172,6 +172,40 @@ impl Scenario {
             .map(|e| format!("{} = {}", e.target, e.value))
             .collect::<Vec<_>>()
             .join(", ");
+        guard::run(py, || self.edited(&edits, &context))
+    }
+
+    /// A copy with fields of `combatant`'s sheet set (`skills={"Broadsword":
+    /// 16}`, `st=13`): maps merge key by key into the sheet (and over its
+    /// template's), other values replace. Raises `fray.SheetError` for an
+    /// unknown combatant or a field its ruleset's sheet does not have.
+    #[pyo3(signature = (combatant, **fields))]
+    fn with_sheet(
+        &self,
+        py: Python<'_>,
+        combatant: &str,
+        fields: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Scenario> {
+        let mut values = Vec::new();
+        if let Some(fields) = fields {
+            for (k, v) in fields.iter() {
+                let key: String = k.extract()?;
+                values.push((format!("{combatant}/sheet.\"{key}\""), v));
+            }
+        }
+        if values.is_empty() {
+            return Err(value("with_sheet: name at least one field to change").into_py_err(py));
+        }
+        let edits = to_edits(&values).or_raise(py)?;
+        let context = format!(
+            "{combatant}'s sheet: {}",
+            edits
+                .iter()
+                .zip(fields.into_iter().flat_map(|f| f.keys()))
+                .map(|(e, k)| format!("{k} = {}", e.value))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         guard::run(py, || self.edited(&edits, &context))
     }
 
