@@ -29,33 +29,43 @@ pub fn catch<T>(work: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure>
     }
 }
 
-/// The probe behind `fray._native._gil_probe_wait`: set by
-/// [`gil_probe_release`], which needs the GIL.
-static PROBE: AtomicBool = AtomicBool::new(false);
+/// The probe behind `fray._native._gil_probe_wait`: a waiter inside Rust
+/// work, and the release another Python thread gives it.
+static WAITING: AtomicBool = AtomicBool::new(false);
+static RELEASED: AtomicBool = AtomicBool::new(false);
 
 /// Test of the boundary's promise, through the same [`run`] as every call:
-/// waits (GIL released) until another Python thread calls
-/// `_gil_probe_release`, which it can only do if the GIL is free. `true`
-/// when released in time; `false` after `timeout_ms` (a held GIL would
-/// make it so, never a hang).
+/// waits inside Rust work until another Python thread calls
+/// `_gil_probe_release`, which it can only do while this waits if the GIL
+/// is free. `true` when released; `false` after `timeout_ms` (a held GIL
+/// would make it so, never a hang).
 #[pyfunction]
 pub fn _gil_probe_wait(py: Python<'_>, timeout_ms: u64) -> PyResult<bool> {
     run(py, || {
+        RELEASED.store(false, Ordering::SeqCst);
+        WAITING.store(true, Ordering::SeqCst);
         let until = Instant::now() + Duration::from_millis(timeout_ms);
-        while Instant::now() < until {
-            if PROBE.swap(false, Ordering::SeqCst) {
-                return Ok(true);
+        let mut released = false;
+        while Instant::now() < until && !released {
+            released = RELEASED.swap(false, Ordering::SeqCst);
+            if !released {
+                std::thread::sleep(Duration::from_millis(1));
             }
-            std::thread::sleep(Duration::from_millis(1));
         }
-        Ok(false)
+        WAITING.store(false, Ordering::SeqCst);
+        Ok(released)
     })
 }
 
-/// Releases a thread waiting in [`_gil_probe_wait`].
+/// Releases a thread waiting in [`_gil_probe_wait`]: `true` if one was
+/// waiting inside Rust work at the time of the call.
 #[pyfunction]
-pub fn _gil_probe_release() {
-    PROBE.store(true, Ordering::SeqCst);
+pub fn _gil_probe_release() -> bool {
+    let waiting = WAITING.load(Ordering::SeqCst);
+    if waiting {
+        RELEASED.store(true, Ordering::SeqCst);
+    }
+    waiting
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
