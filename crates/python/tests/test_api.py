@@ -155,3 +155,61 @@ def test_two_threads_simulate_at_once_with_their_own_results():
 def test_the_rulesets_are_listed():
     ids = [r[0] for r in fray.rulesets()]
     assert set(DUELS) <= set(ids)
+
+
+def _drive(table: fray.Table, seat: str, steps: int = 2000) -> int:
+    """Plays the table to its end from `seat`, taking the AI's suggestions
+    and letting the table roll: the number of requests given."""
+    given = 0
+    while not table.is_over and given < steps:
+        view = table.view(seat)
+        pending = view["pending"]
+        if view["paused"] or pending is None:
+            table.submit("gm", "continue")
+        elif pending["kind"] == "roll":
+            table.submit(seat, "roll_for_me")
+        elif pending["kind"] == "action":
+            table.submit(seat, {"act": {"action": pending["suggested"]}})
+        else:
+            table.submit(seat, {"answer": {"answer": pending["suggested"]}})
+        given += 1
+    return given
+
+
+def test_a_program_drives_a_fight_at_the_table_seat_by_seat():
+    path = SCENARIOS / "gurps" / "duel-human.toml"
+    table = fray.Table(path, seed=5)
+    assert table.ruleset == "gurps" and table.seed == 5 and not table.is_over
+    view = table.view("gm")
+    assert {f["name"] for f in view["figures"]} == {"Sir Bors", "Sir Gawain"}
+    # A watcher may give nothing; the log grows only with accepted requests.
+    with pytest.raises(fray.TableError):
+        table.submit("watcher", "roll_for_me")
+    given = _drive(table, "gm")
+    assert table.is_over and given > 0
+    records = table.records("watcher", after=0)
+    assert records[0]["kind"] == "open" and records[-1]["rev"] == table.revision
+    # The save replays to the same table.
+    again = fray.Table.load(table.save())
+    assert again.revision == table.revision and again.view("gm") == table.view("gm")
+
+
+def test_table_words_and_odds_answer_for_the_pending_turn():
+    table = fray.Table(SCENARIOS / "gurps" / "duel-human.toml", seed=5)
+    for _ in range(50):
+        view = table.view("gm")
+        if view["pending"] and view["pending"]["kind"] == "action":
+            break
+        if view["paused"] or view["pending"] is None:
+            table.submit("gm", "continue")
+        elif view["pending"]["kind"] == "roll":
+            table.submit("gm", "roll_for_me")
+        else:
+            table.submit("gm", {"answer": {"answer": view["pending"]["suggested"]}})
+    pending = table.view("gm")["pending"]
+    assert pending["kind"] == "action"
+    odds = table.odds("gm", pending["suggested"])
+    assert odds["features"] and odds["complete"] and odds["actor"] == pending["figure"]
+    with pytest.raises(fray.TableError) as e:
+        table.words("gm", "fly to the moon")
+    assert e.value.code in {"bad_request", "not_wanted"}
