@@ -12,11 +12,13 @@ use crate::errors::{Failure, IntoPy};
 use crate::guard;
 use crate::scenario::Scenario;
 use fray_core::Ruleset;
-use fray_session::with_ruleset;
+use fray_session::{Origin, with_ruleset};
 use fray_sim::report::Roster;
 use fray_sim::{SimConfig, SimReport};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
+use std::any::Any;
+use std::sync::{Arc, Mutex};
 
 /// The integer totals of some fights of one scenario and seed.
 #[pyclass(skip_from_py_object, module = "fray._native", name = "Totals")]
@@ -130,17 +132,54 @@ fn shard<R: Ruleset>(
     seed: u64,
     range: std::ops::Range<u64>,
     threads: Option<usize>,
-) -> Result<fray_sim::Totals, Failure> {
-    let loaded = s.load::<R>()?;
-    let sides = Roster::of::<R>(&loaded.state).sides.len();
-    fray_sim::totals_of::<R>(
-        &loaded.state,
-        &config(0, seed, threads),
-        range,
-        sides,
-        &|_| {},
-    )
-    .map_err(|e| Failure::Sim(format!("{}: {e}", s.origin.name)))
+) -> Result<fray_sim::Totals, Failure>
+where
+    R::State: 'static,
+{
+    let start = start_state::<R>(s)?;
+    let sides = Roster::of::<R>(&start).sides.len();
+    fray_sim::totals_of::<R>(&start, &config(0, seed, threads), range, sides, &|_| {})
+        .map_err(|e| Failure::Sim(format!("{}: {e}", s.origin.name)))
+}
+
+/// The starting states of the last scenarios this process's shards set up.
+///
+/// A worker plays shard after shard of the same point: keeping its state
+/// (rather than setting the scenario up again) keeps the state's identity,
+/// so the AI's per-thread memo, pinned to it, stays warm from one shard to
+/// the next, as it does through one `fray sim` run. The figures are the same
+/// either way; only the time to warm the memo is saved.
+type Kept = (Origin, Arc<dyn Any + Send + Sync>);
+static STATES: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
+
+/// How many scenarios [`STATES`] keeps (a sweep's tasks go point by point).
+const KEEP_STATES: usize = 8;
+
+fn start_state<R: Ruleset>(s: &Scenario) -> Result<Arc<R::State>, Failure>
+where
+    R::State: 'static,
+{
+    let cached = {
+        let states = STATES.lock().unwrap_or_else(|p| p.into_inner());
+        states
+            .iter()
+            .rev()
+            .find(|(o, _)| *o == s.origin)
+            .map(|(_, state)| Arc::clone(state))
+    };
+    if let Some(state) = cached.and_then(|a| a.downcast::<R::State>().ok()) {
+        return Ok(state);
+    }
+    let state = Arc::new(s.load::<R>()?.state);
+    let mut states = STATES.lock().unwrap_or_else(|p| p.into_inner());
+    if states.len() >= KEEP_STATES {
+        states.remove(0);
+    }
+    states.push((
+        s.origin.clone(),
+        Arc::clone(&state) as Arc<dyn Any + Send + Sync>,
+    ));
+    Ok(state)
 }
 
 fn report<R: Ruleset>(

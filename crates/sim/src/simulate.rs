@@ -107,6 +107,9 @@ pub fn totals_of<R: Ruleset>(
     sides: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, SimError> {
+    if config.threads == Some(1) {
+        return totals_here::<R>(start, config, trials, sides, progress);
+    }
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = config.threads {
         builder = builder.num_threads(t.max(1));
@@ -157,6 +160,42 @@ pub fn totals_of<R: Ruleset>(
                 },
             )
     })
+}
+
+/// [`totals_of`] on the calling thread alone (`threads == Some(1)`): no
+/// pool is built, and the thread's own caches (the AI's per-thread memo)
+/// stay warm from one call to the next, as they do on a Dask worker that
+/// plays shard after shard of one scenario. The same chunks are played and
+/// added up, so the totals are those of any other thread count.
+fn totals_here<R: Ruleset>(
+    start: &R::State,
+    config: &SimConfig,
+    trials: Range<u64>,
+    sides: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Totals, SimError> {
+    let combatants = R::combatants(start);
+    let chunk = config.chunk.max(1);
+    let mut tallies = vec![Tally::default(); combatants];
+    let mut state = start.clone();
+    let mut totals = Totals::new(sides, combatants);
+    let mut begin = trials.start;
+    while begin < trials.end {
+        let end = trials.end.min(begin.saturating_add(chunk));
+        let mut part = Totals::new(sides, combatants);
+        run_chunk::<R>(
+            start,
+            &mut state,
+            config.seed,
+            begin..end,
+            &mut tallies,
+            &mut part,
+        )?;
+        totals.merge(&part);
+        progress(end - begin);
+        begin = end;
+    }
+    Ok(totals)
 }
 
 /// Plays the fights `trials`, reusing the caller's tally buffer and its
