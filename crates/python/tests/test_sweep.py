@@ -6,8 +6,7 @@ import pytest
 
 import fray
 from fray.sweep import Piece, plan, point_key
-from conftest import DUELS, QUICK
-
+from conftest import DUELS
 
 
 def test_plan_cuts_points_into_tasks_of_the_shard_size():
