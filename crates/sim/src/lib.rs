@@ -21,5 +21,5 @@ pub mod totals;
 
 pub use compare::Comparison;
 pub use report::{Roster, SimReport};
-pub use simulate::{CHUNK, SimConfig, SimError, simulate};
+pub use simulate::{CHUNK, SimConfig, SimError, simulate, totals_of};
 pub use totals::Totals;

@@ -91,6 +91,25 @@ pub fn totals<R: Ruleset>(
     sides: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, SimError> {
+    totals_of::<R>(start, config, 0..config.trials, sides, progress)
+}
+
+/// The integer totals of the fights `trials` of `config.seed` alone (fight
+/// `i` seeded by `trial_rng(seed, i)` as in a whole run; `config.trials` is
+/// not read). Since a fight's dice depend only on `(seed, i)` and totals
+/// merge by addition, the totals of any split of `0..n` into ranges add up
+/// to those of the whole run: the Python bindings' sweeps cut a point's
+/// fights into shards this way and merge them exactly.
+pub fn totals_of<R: Ruleset>(
+    start: &R::State,
+    config: &SimConfig,
+    trials: Range<u64>,
+    sides: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Totals, SimError> {
+    if config.threads == Some(1) {
+        return totals_here::<R>(start, config, trials, sides, progress);
+    }
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = config.threads {
         builder = builder.num_threads(t.max(1));
@@ -100,7 +119,8 @@ pub fn totals<R: Ruleset>(
         .map_err(|e| SimError::Threads(e.to_string()))?;
     let combatants = R::combatants(start);
     let chunk = config.chunk.max(1);
-    let chunks = config.trials.div_ceil(chunk);
+    let first = trials.start;
+    let chunks = (trials.end.saturating_sub(first)).div_ceil(chunk);
     // The lowest failing fight found so far: chunks that start after it are
     // skipped, chunks before it still run, so the error reported is always
     // the first failing fight whatever the scheduling.
@@ -113,8 +133,8 @@ pub fn totals<R: Ruleset>(
                 // `start` for every fight (`clone_from` reuses its buffers).
                 || (vec![Tally::default(); combatants], start.clone()),
                 |(tallies, state), c| {
-                    let begin = c * chunk;
-                    let end = config.trials.min(begin.saturating_add(chunk));
+                    let begin = first + c * chunk;
+                    let end = trials.end.min(begin.saturating_add(chunk));
                     let mut totals = Totals::new(sides, combatants);
                     if begin > first_failure.load(Ordering::Relaxed) {
                         return Ok(totals);
@@ -140,6 +160,42 @@ pub fn totals<R: Ruleset>(
                 },
             )
     })
+}
+
+/// [`totals_of`] on the calling thread alone (`threads == Some(1)`): no
+/// pool is built, and the thread's own caches (the AI's per-thread memo)
+/// stay warm from one call to the next, as they do on a Dask worker that
+/// plays shard after shard of one scenario. The same chunks are played and
+/// added up, so the totals are those of any other thread count.
+fn totals_here<R: Ruleset>(
+    start: &R::State,
+    config: &SimConfig,
+    trials: Range<u64>,
+    sides: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Totals, SimError> {
+    let combatants = R::combatants(start);
+    let chunk = config.chunk.max(1);
+    let mut tallies = vec![Tally::default(); combatants];
+    let mut state = start.clone();
+    let mut totals = Totals::new(sides, combatants);
+    let mut begin = trials.start;
+    while begin < trials.end {
+        let end = trials.end.min(begin.saturating_add(chunk));
+        let mut part = Totals::new(sides, combatants);
+        run_chunk::<R>(
+            start,
+            &mut state,
+            config.seed,
+            begin..end,
+            &mut tallies,
+            &mut part,
+        )?;
+        totals.merge(&part);
+        progress(end - begin);
+        begin = end;
+    }
+    Ok(totals)
 }
 
 /// Plays the fights `trials`, reusing the caller's tally buffer and its

@@ -6,7 +6,7 @@
 //! (DESIGN.md invariant 1). Memory is bounded by the round limit, not by
 //! the number of fights.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A 95% Wilson score interval for `successes` out of `n` (z = 1.96).
 pub fn wilson(successes: u64, n: u64) -> (f64, f64) {
@@ -28,7 +28,7 @@ pub fn wilson_z(successes: u64, n: u64, z: f64) -> (f64, f64) {
 }
 
 /// Exact counts of small non-negative integers (rounds, hit points left).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Histogram {
     counts: Vec<u64>,
     total: u64,

@@ -8,9 +8,10 @@
 
 use crate::stats::Histogram;
 use fray_core::{EndReason, MAX_COUNTERS, MAX_POOLS, Outcome, SideId, Tally};
+use serde::{Deserialize, Serialize};
 
 /// Totals for one combatant.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CombatantTotals {
     /// Fights it ended neither down nor dead.
     pub survived: u64,
@@ -46,8 +47,9 @@ impl CombatantTotals {
     }
 }
 
-/// Totals for a batch of fights.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Totals for a batch of fights. Serializable so that totals computed
+/// elsewhere (a Dask worker's shard) travel back to be merged.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Totals {
     /// Fights played.
     pub fights: u64,

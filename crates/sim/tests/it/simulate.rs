@@ -252,3 +252,34 @@ fn the_probe_plays_the_simulators_fights_one_after_another() {
     assert_eq!(played.wins.get("none").copied().unwrap_or(0), r.draws.count);
     assert!(played.mean_rounds() > 1.0);
 }
+
+/// The Python bindings' sweeps cut a run into shards of fights and merge
+/// their totals: any cut of `0..n` into ranges adds up to the whole run's
+/// totals, on any thread count.
+#[test]
+fn totals_of_any_split_into_ranges_merge_to_the_whole_run() {
+    let state = load("../../scenarios/gurps/duel.toml");
+    let sides = 2;
+    let whole =
+        fray_sim::simulate::totals::<Gurps>(&state, &config(300, 9, 2, CHUNK), sides, &|_| {})
+            .expect("the run");
+    for (cuts, threads, chunk) in [
+        (vec![0, 300], 1, 7),
+        (vec![0, 1, 150, 299, 300], 2, 64),
+        (vec![0, 97, 300], 1, CHUNK),
+    ] {
+        let mut merged = fray_sim::Totals::new(sides, 2);
+        for w in cuts.windows(2) {
+            let part = fray_sim::totals_of::<Gurps>(
+                &state,
+                &config(0, 9, threads, chunk),
+                w[0]..w[1],
+                sides,
+                &|_| {},
+            )
+            .expect("a shard");
+            merged.merge(&part);
+        }
+        assert_eq!(merged, whole, "cuts {cuts:?}");
+    }
+}
