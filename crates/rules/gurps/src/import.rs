@@ -284,6 +284,7 @@ impl Convert {
             basic_move: opt("basic_move", 0, 100)?,
             dodge_bonus: 0,
             sm: 0,
+            body: Default::default(),
             traits: Vec::new(),
             skills: BTreeMap::new(),
             magery: 0,
@@ -727,6 +728,7 @@ impl Convert {
             },
             bulk: if melee { None } else { w.bulk },
             reload,
+            follow_up: None,
         }))
     }
 
