@@ -314,6 +314,7 @@ fn follow_up_worth(
     (dice, dr): (crate::model::damage::Dice, i32),
     loc: Location,
 ) -> f64 {
+    let loc = crate::rules::injury::follow_up_location(fu.damage_type, loc);
     let mult = crate::rules::location::multiplier_halves(loc, fu.damage_type);
     let cap = crate::rules::location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
     let mean = |d: crate::model::damage::FixedDamage| {

@@ -335,9 +335,10 @@ fn aftermath(state: &mut State, blow: Blow, w: &Wound, cx: &mut impl Cx<Gurps>) 
 /// a follow-up (a viper's venom) and got through DR (some penetrating
 /// damage, G-DMG-003) delivers it: the victim rolls HT at the follow-up's
 /// modifier when it may resist (G-DICE-001; a success leaves the lesser
-/// damage or none), then the follow-up's damage (G-DMG-001) strikes the
-/// same location past DR, wounded by its own type there (G-DMG-004,
-/// G-LOC-011..017: toxic is not x4 on the skull), with its own shock and
+/// damage or none), then the follow-up's damage (G-DMG-001) goes in past
+/// DR, wounded by its own type (G-DMG-004): venom through the whole body
+/// (the torso), fire or acid on the location struck (G-LOC-011..017;
+/// [`crate::rules::injury::follow_up_location`]), with its own shock and
 /// checks but no knockback. A blow that killed, or was stopped by DR,
 /// delivers nothing.
 fn follow_up(state: &mut State, blow: &Blow, w: &Wound, cx: &mut impl Cx<Gurps>) -> Flow<()> {
@@ -395,7 +396,13 @@ fn follow_up(state: &mut State, blow: &Blow, w: &Wound, cx: &mut impl Cx<Gurps>)
     let hit = Blow {
         push: crate::rules::injury::Push::None,
         past_dr: true,
-        ..Blow::plain(blow.attacker, blow.target, damage.0, fu.damage_type, w.location)
+        ..Blow::plain(
+            blow.attacker,
+            blow.target,
+            damage.0,
+            fu.damage_type,
+            crate::rules::injury::follow_up_location(fu.damage_type, w.location),
+        )
     };
     strike_rolled(state, hit, rolled, cx)
 }

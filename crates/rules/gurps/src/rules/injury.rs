@@ -155,6 +155,18 @@ pub enum Push {
     None,
 }
 
+/// Decision (follow-up attacks, docs/rules/gurps.md): where a follow-up's
+/// damage counts: a toxic one (venom) goes through the whole body, as the
+/// torso (no location multiplier, nothing crippled; fatigue always does,
+/// G-DMG-006 decision); any other (fire, acid) strikes the location the
+/// carrier struck.
+pub fn follow_up_location(damage_type: DamageType, struck: Location) -> Location {
+    match damage_type {
+        DamageType::Toxic | DamageType::Fatigue => Location::Torso,
+        _ => struck,
+    }
+}
+
 /// G-DMG-003: the target's DR at `loc` against a damage type: split DR
 /// (mail 4/2) counts its lower number against crushing.
 pub fn armor_dr(t: &Fighter, loc: Location, damage_type: DamageType) -> i32 {
