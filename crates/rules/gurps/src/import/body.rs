@@ -12,7 +12,7 @@ use fray_gcs::{Character, HitLocation};
 use std::collections::BTreeMap;
 
 /// The GCS body types the engine has a table for, as GCS names them.
-pub(super) const KNOWN: &str = "Humanoid, Quadruped, Quadruped Winged, Hexapod, Hexapod Winged, Vermiform, Vermiform Winged, Serpentoid, Avian, Centaur";
+pub(super) const KNOWN: &str = "Humanoid; Quadruped; Quadruped, Winged; Hexapod; Hexapod, Winged; Vermiform; Vermiform, Winged; Serpentoid; Avian; Centaur";
 
 /// The engine's body for a GCS body type's name (`Quadruped, Winged`):
 /// case, commas and word order aside.

@@ -118,8 +118,17 @@ pub(super) fn whole(
             min: f64::from(min),
             max: f64::from(max),
         },
-        found: v.to_string(),
+        found: shown(v),
     })
+}
+
+/// A number as a message shows it: `13.7`, `1e308` (not 309 digits).
+fn shown(v: f64) -> String {
+    if v.is_finite() && v != 0.0 && !(1e-6..1e9).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        v.to_string()
+    }
 }
 
 /// A finite number within `min..=max`, or an error at `path`.
@@ -140,7 +149,7 @@ pub(super) fn number(
             min,
             max,
         },
-        found: v.to_string(),
+        found: shown(v),
     })
 }
 
