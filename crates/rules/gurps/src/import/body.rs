@@ -2,9 +2,9 @@
 //! (their hit-location tables, G-LOC-006 decision), DR kept per location,
 //! and the Size Modifier from the profile and the traits that change it.
 
+use super::Convert;
 use super::error::{ImportError, whole};
 use super::report::Reason;
-use super::Convert;
 use crate::model::location::{BodyType, HitTable, Location};
 use crate::model::sheet::LocationDr;
 use crate::rules::tables::body as tables;
@@ -71,15 +71,44 @@ pub(super) fn locations_of(id: &str, table: &str) -> Option<Vec<Location>> {
     })
 }
 
-/// The 3d totals a table strikes any of `locs` on, as GCS writes them
-/// (`6-7`, `9`, `6-7, 13`, `-` for none).
-fn engine_rolls(body: BodyType, table: HitTable, locs: &[Location]) -> String {
-    let hits: Vec<i32> = (3..=18)
+/// The 3d totals a table strikes any of `locs` on.
+fn engine_rolls(body: BodyType, table: HitTable, locs: &[Location]) -> Vec<i32> {
+    (3..=18)
         .filter(|&r| {
             let row = tables::row(body, table, r);
             locs.iter().any(|&l| row.pick(1) == l || row.pick(2) == l)
         })
-        .collect();
+        .collect()
+}
+
+/// The 3d totals of GCS's roll range (`6-7`, `9`, `6-7, 13`; `-` for
+/// none), or `None` when it is no range of 3d totals.
+fn gcs_rolls(text: &str) -> Option<Vec<i32>> {
+    let t = text.trim();
+    if t == "-" || t.is_empty() {
+        return Some(Vec::new());
+    }
+    let mut out = Vec::new();
+    for part in t.split(',') {
+        let total = |s: &str| {
+            s.trim()
+                .parse::<i32>()
+                .ok()
+                .filter(|r| (3..=18).contains(r))
+        };
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (total(a)?, total(b)?),
+            None => (total(part)?, total(part)?),
+        };
+        out.extend(a..=b);
+    }
+    out.sort_unstable();
+    out.dedup();
+    Some(out)
+}
+
+/// 3d totals as GCS writes them: `6-7, 13`, `-` for none.
+fn ranges(hits: &[i32]) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut i = 0;
     while i < hits.len() {
@@ -99,6 +128,15 @@ fn engine_rolls(body: BodyType, table: HitTable, locs: &[Location]) -> String {
     } else {
         parts.join(", ")
     }
+}
+
+/// GCS's rows that name the same engine locations (a hexapod's two
+/// midleg rows), with their rolls together and the first row's place.
+struct RollGroup {
+    targets: Vec<Location>,
+    rolls: Vec<i32>,
+    path: String,
+    table: String,
 }
 
 impl Convert {
@@ -136,6 +174,7 @@ impl Convert {
     /// than the engine's table, is reported.
     pub(super) fn dr(&mut self, c: &Character) -> Result<(), ImportError> {
         let flexible = super::flexible_locations(c);
+        let mut groups: Vec<RollGroup> = Vec::new();
         for (i, loc) in c.locations().iter().enumerate() {
             let path = format!("settings.body_type.locations[{i}]");
             let table = loc.table_name.clone().unwrap_or_default();
@@ -148,7 +187,7 @@ impl Convert {
                 self.left_out(&path, &table, Reason::Location(loc.id.clone()));
                 continue;
             }
-            self.rolls(loc, &targets, &path, &table);
+            self.gather_rolls(loc, &targets, (&path, &table), &mut groups);
             let (all, crushing) = location_dr(loc, &path)?;
             for key in loc.calc.dr.keys() {
                 if key != "all" && key != "crushing" {
@@ -166,6 +205,7 @@ impl Convert {
                 );
             }
         }
+        self.compare_rolls(&groups);
         if !self.sheet.dr.is_empty() {
             self.used("settings.body_type", "hit locations", Reason::Dr);
         }
@@ -182,29 +222,53 @@ impl Convert {
                 && self.sheet.has(Trait::Winged))
     }
 
-    /// Reports a location GCS rolls otherwise than the engine's table (a
-    /// humanoid's either reading, G-LOC-001).
-    fn rolls(&mut self, loc: &HitLocation, targets: &[Location], path: &str, table: &str) {
-        let Some(gcs) = loc.calc.roll_range.as_deref().map(str::trim) else {
+    /// Gathers a location's rolls with the other rows naming the same
+    /// engine locations; a roll range that is none is reported at once.
+    fn gather_rolls(
+        &mut self,
+        loc: &HitLocation,
+        targets: &[Location],
+        (path, table): (&str, &str),
+        groups: &mut Vec<RollGroup>,
+    ) {
+        let Some(text) = loc.calc.roll_range.as_deref() else {
             return;
         };
+        let Some(rolls) = gcs_rolls(text) else {
+            let engine = ranges(&engine_rolls(self.sheet.body, HitTable::Summary, targets));
+            let gcs = text.chars().take(40).collect();
+            self.left_out(path, table, Reason::Rolls { gcs, engine });
+            return;
+        };
+        match groups.iter_mut().find(|g| g.targets == targets) {
+            Some(g) => {
+                g.rolls.extend(rolls);
+                g.rolls.sort_unstable();
+                g.rolls.dedup();
+            }
+            None => groups.push(RollGroup {
+                targets: targets.to_vec(),
+                rolls,
+                path: path.to_string(),
+                table: table.to_string(),
+            }),
+        }
+    }
+
+    /// Reports the locations GCS rolls otherwise than the engine's table
+    /// (for a humanoid, otherwise than both readings, G-LOC-001).
+    fn compare_rolls(&mut self, groups: &[RollGroup]) {
         let body = self.sheet.body;
-        let readings = [HitTable::Summary, HitTable::Basic];
-        let engine: Vec<String> = readings
-            .iter()
-            .map(|&t| engine_rolls(body, t, targets))
-            .collect();
-        let same = |e: &String| e.replace(' ', "") == gcs.replace(' ', "");
-        if !engine.iter().any(same) {
-            let engine = engine[0].clone();
-            self.left_out(
-                path,
-                table,
-                Reason::Rolls {
-                    gcs: gcs.to_string(),
-                    engine,
-                },
-            );
+        for g in groups {
+            let readings = [HitTable::Summary, HitTable::Basic];
+            let engine: Vec<Vec<i32>> = readings
+                .iter()
+                .map(|&t| engine_rolls(body, t, &g.targets))
+                .collect();
+            if !engine.contains(&g.rolls) {
+                let (gcs, engine) = (ranges(&g.rolls), ranges(&engine[0]));
+                self.left_out(&g.path, &g.table, Reason::Rolls { gcs, engine });
+            }
         }
     }
 
@@ -221,7 +285,12 @@ impl Convert {
         for (path, amount) in bonuses {
             sm += whole(amount, path, "a Size Modifier bonus", (-10, 20))?;
         }
-        let sm = whole(f64::from(sm), "profile.SM", "the Size Modifier with its bonuses", (-10, 20))?;
+        let sm = whole(
+            f64::from(sm),
+            "profile.SM",
+            "the Size Modifier with its bonuses",
+            (-10, 20),
+        )?;
         self.sheet.sm = sm;
         if sm != 0 {
             self.used("profile.SM", "Size Modifier", Reason::Sm(sm));
