@@ -156,7 +156,10 @@ fn own_gcs(name: &str) -> String {
 // rule: G-LOC-006, G-ATK-024 (issue 35)
 #[test]
 fn import_carries_a_wolfs_body_and_size_and_says_so() {
-    let out = fray().args(["import", &own_gcs("wolf.gcs")]).output().unwrap();
+    let out = fray()
+        .args(["import", &own_gcs("wolf.gcs")])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let sheet = String::from_utf8(out.stdout).unwrap();
     let report = String::from_utf8(out.stderr).unwrap();
@@ -170,7 +173,10 @@ fn import_carries_a_wolfs_body_and_size_and_says_so() {
         "{report}"
     );
     // The venom of the viper is in its bite, and the report says so.
-    let out = fray().args(["import", &own_gcs("viper.gcs")]).output().unwrap();
+    let out = fray()
+        .args(["import", &own_gcs("viper.gcs")])
+        .output()
+        .unwrap();
     let sheet = String::from_utf8(out.stdout).unwrap();
     let report = String::from_utf8(out.stderr).unwrap();
     assert!(sheet.contains("[own_weapons.modes.follow_up]"), "{sheet}");
@@ -182,7 +188,11 @@ fn import_carries_a_wolfs_body_and_size_and_says_so() {
 fn import_refuses_a_value_at_its_json_path_and_never_prints_a_raw_escape() {
     let wolf = std::fs::read_to_string(own_gcs("wolf.gcs")).unwrap();
     let hostile = [
-        ("st.gcs", wolf.replacen("\"value\": 12", "\"value\": 13.7", 1), "attributes[0].calc.value"),
+        (
+            "st.gcs",
+            wolf.replacen("\"value\": 12", "\"value\": 13.7", 1),
+            "attributes[0].calc.value",
+        ),
         (
             "name.gcs",
             wolf.replacen("\"Grey Wolf\"", "\"Grey\\u001b[2J\\u0000Wolf\"", 1),
@@ -199,6 +209,9 @@ fn import_refuses_a_value_at_its_json_path_and_never_prints_a_raw_escape() {
         assert!(!out.status.success(), "{name}");
         let said = String::from_utf8(out.stderr).unwrap();
         assert!(said.contains(path), "{name}: {said}");
-        assert!(!said.contains('\u{1b}') && !said.contains('\0'), "{name}: {said:?}");
+        assert!(
+            !said.contains('\u{1b}') && !said.contains('\0'),
+            "{name}: {said:?}"
+        );
     }
 }

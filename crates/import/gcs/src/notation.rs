@@ -322,7 +322,11 @@ pub fn number(text: &str, path: &str, expected: &'static str) -> Result<Option<i
 /// as 0.
 pub fn weight(text: &str, path: &str) -> Result<f64, GcsError> {
     parse_weight(text).ok_or_else(|| {
-        GcsError::notation(path, text, "a weight like `34 lb`, `0.5 lb`, `8 oz` or `2 kg`")
+        GcsError::notation(
+            path,
+            text,
+            "a weight like `34 lb`, `0.5 lb`, `8 oz` or `2 kg`",
+        )
     })
 }
 

@@ -130,7 +130,10 @@ fn equipment(
 ) -> Result<(), GcsError> {
     let active = parent_active && e.equipped;
     let weight = match e.calc.extended_weight.as_deref() {
-        Some(t) => Some(notation::weight(t, &format!("{path}.calc.extended_weight"))?),
+        Some(t) => Some(notation::weight(
+            t,
+            &format!("{path}.calc.extended_weight"),
+        )?),
         None => None,
     };
     let owner = Owner {

@@ -417,10 +417,7 @@ impl Kit {
                 || (matches!(loc, Location::RightWing | Location::LeftWing)
                     && sheet.has(crate::model::sheet::Trait::Winged));
             if !on_body {
-                return Err((
-                    at(),
-                    format!("a {} body has no {}", sheet.body, loc.name()),
-                ));
+                return Err((at(), format!("a {} body has no {}", sheet.body, loc.name())));
             }
             let crushing = d.crushing.unwrap_or(d.dr);
             for (what, v) in [("DR", d.dr), ("DR against crushing", crushing)] {

@@ -84,7 +84,10 @@ fn fractional_levels_and_unreadable_weights_are_refused_at_their_path() {
     match fray_gcs::parse(&text).unwrap_err() {
         GcsError::Field { path, message } => {
             assert_eq!(path, "traits[0].weapons[0].calc.level");
-            assert!(message.contains("whole number") && message.contains("13.7"), "{message}");
+            assert!(
+                message.contains("whole number") && message.contains("13.7"),
+                "{message}"
+            );
         }
         e => panic!("{e}"),
     }

@@ -173,7 +173,9 @@ mod tests {
             Some(("2d tox".into(), Some(-4), None, String::new()))
         );
         assert_eq!(
-            read("Follow-Up: 4d tox, or 2d with successful HT roll. Anyone who loses more than HP/2 is paralyzed."),
+            read(
+                "Follow-Up: 4d tox, or 2d with successful HT roll. Anyone who loses more than HP/2 is paralyzed."
+            ),
             Some((
                 "4d tox".into(),
                 Some(0),

@@ -343,7 +343,12 @@ impl Convert {
                 self.left_out(&path, &name, Reason::NoLevel(None));
                 continue;
             };
-            let level = whole(f64::from(level), format!("{path}.calc.level"), "a spell's level", (1, 100))?;
+            let level = whole(
+                f64::from(level),
+                format!("{path}.calc.level"),
+                "a spell's level",
+                (1, 100),
+            )?;
             self.sheet.spells.insert(spell.name.clone(), level);
             self.used(&path, &name, Reason::Spell(level));
         }
@@ -371,7 +376,12 @@ impl Convert {
                     self.left_out(&path, &name, Reason::NoLevel(None));
                     continue;
                 };
-                let level = whole(f64::from(level), format!("{path}.calc.level"), "a skill's level", (1, 100))?;
+                let level = whole(
+                    f64::from(level),
+                    format!("{path}.calc.level"),
+                    "a skill's level",
+                    (1, 100),
+                )?;
                 self.sheet.skills.insert((*k).to_string(), level);
                 self.used(&path, &name, Reason::Skill(level));
             } else {
@@ -411,7 +421,10 @@ fn rule_trait(base: &str, t: &fray_gcs::Trait, body: BodyType) -> Option<TraitUs
         fn on(list: &[fray_gcs::Modifier]) -> bool {
             list.iter().any(|m| {
                 !m.disabled
-                    && (m.name.as_deref().is_some_and(|n| n.trim().eq_ignore_ascii_case("winged"))
+                    && (m
+                        .name
+                        .as_deref()
+                        .is_some_and(|n| n.trim().eq_ignore_ascii_case("winged"))
                         || on(&m.children))
             })
         }
@@ -492,11 +505,7 @@ fn flatten_spells<'a>(list: &'a [fray_gcs::Spell], at: &str, out: &mut Flat<'a, 
 
 /// GCS's skill levels by full name, each with its row's path (the first
 /// row of a name counts).
-fn collect_skills(
-    list: &[fray_gcs::Skill],
-    at: &str,
-    out: &mut BTreeMap<String, (i32, String)>,
-) {
+fn collect_skills(list: &[fray_gcs::Skill], at: &str, out: &mut BTreeMap<String, (i32, String)>) {
     for (i, s) in list.iter().enumerate() {
         let path = format!("{at}[{i}]");
         if let Some(level) = s.calc.level {

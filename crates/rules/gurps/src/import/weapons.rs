@@ -135,7 +135,12 @@ impl Convert {
                 None => 2 * (target - 3),
             };
             let what = format!("the shield skill behind Block {value}");
-            let level = whole(f64::from(level), format!("{}.calc.block", w.path), &what, (1, 100))?;
+            let level = whole(
+                f64::from(level),
+                format!("{}.calc.block", w.path),
+                &what,
+                (1, 100),
+            )?;
             let shield_skill = self.level_name(&name, "Block", w, level)?;
             let bundled = crate::model::data::bundled()
                 .ok()
@@ -187,7 +192,10 @@ impl Convert {
             .and_then(|m: &AttackMode| m.skill.clone())
             .unwrap_or_else(|| "DX".into());
         let unarmed = natural.then(|| {
-            if rows.iter().all(|w| w.usage.trim().eq_ignore_ascii_case("bite")) {
+            if rows
+                .iter()
+                .all(|w| w.usage.trim().eq_ignore_ascii_case("bite"))
+            {
                 Unarmed::Bite
             } else {
                 Unarmed::Natural
@@ -246,7 +254,12 @@ impl Convert {
             }
         };
         let what = "the weapon's skill level";
-        let level = whole(f64::from(level), format!("{}.calc.level", w.path), what, (1, 100))?;
+        let level = whole(
+            f64::from(level),
+            format!("{}.calc.level", w.path),
+            what,
+            (1, 100),
+        )?;
         let owner = clean_name(&w.owner.name, name_path(&w.owner))?;
         let skill = self.level_name(&owner, &usage, w, level)?;
         let melee = w.kind == WeaponKind::Melee;
@@ -321,7 +334,12 @@ impl Convert {
             return Ok(None);
         };
         let path = format!("{}.calc.damage", w.path);
-        let divisor = number(f64::from(divisor), path.clone(), "the armor divisor", (0.1, 100.0))?;
+        let divisor = number(
+            f64::from(divisor),
+            path.clone(),
+            "the armor divisor",
+            (0.1, 100.0),
+        )?;
         // G-EXT-020: damage whose best roll is below 1 is no damage at all.
         let least = 1 - 6 * dice.count;
         let what = format!("the adds of {}d (its best roll at least 1)", dice.count);
@@ -343,7 +361,12 @@ impl Convert {
                     self.left_out(&w.path, label, Reason::ReachChange);
                 }
                 for &y in &r.yards {
-                    whole(f64::from(y), format!("{}.reach", w.path), "a reach in yards", (0, 10))?;
+                    whole(
+                        f64::from(y),
+                        format!("{}.reach", w.path),
+                        "a reach in yards",
+                        (0, 10),
+                    )?;
                 }
                 r.yards.clone()
             }
@@ -379,7 +402,12 @@ impl Convert {
         let engine = level / 2 + 3 + cr + self.db;
         let what = format!("Parry {value} less the engine's {engine} (G-DEF-002)");
         let path = format!("{}.calc.parry", w.path);
-        Ok(Some(whole(f64::from(value - engine), path, &what, (-10, 10))?))
+        Ok(Some(whole(
+            f64::from(value - engine),
+            path,
+            &what,
+            (-10, 10),
+        )?))
     }
 
     /// Minimum ST 0 to 50, and whether both hands are needed.
@@ -405,7 +433,12 @@ impl Convert {
         mode: &mut AttackMode,
     ) -> Result<(), ImportError> {
         let at = |field: &str| format!("{}.{field}", w.path);
-        mode.acc = Some(whole(f64::from(w.accuracy.unwrap_or(0)), at("accuracy"), "Acc", (0, 25))?);
+        mode.acc = Some(whole(
+            f64::from(w.accuracy.unwrap_or(0)),
+            at("accuracy"),
+            "Acc",
+            (0, 25),
+        )?);
         let (half, max) = match w.range {
             Some(r) => r,
             None => {

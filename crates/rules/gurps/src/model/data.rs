@@ -402,7 +402,9 @@ pub enum FollowUpFault {
     #[error("`resist` must be -10 to 10, found {0}")]
     Resist(i32),
     /// A lesser damage with no HT roll to earn it.
-    #[error("`resisted` needs `resist` beside it: the lesser damage is what a successful HT roll leaves")]
+    #[error(
+        "`resisted` needs `resist` beside it: the lesser damage is what a successful HT roll leaves"
+    )]
     ResistedWithoutRoll,
 }
 

@@ -172,7 +172,9 @@ impl Location {
             Torso => 0,
             Vitals | Groin => -3,
             RightArm | LeftArm | RightLeg | LeftLeg => -2,
-            RightForeleg | LeftForeleg | RightMidleg | LeftMidleg | RightHindleg | LeftHindleg => -2,
+            RightForeleg | LeftForeleg | RightMidleg | LeftMidleg | RightHindleg | LeftHindleg => {
+                -2
+            }
             RightWing | LeftWing => -2,
             Tail => -3,
             RightHand | LeftHand | RightFoot | LeftFoot => -4,
@@ -305,7 +307,18 @@ pub enum HitTable {
 /// humanoid is the summary's; the others are the Basic Set's (B552), the
 /// ones GCS writes as a character's `settings.body_type`.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum BodyType {

@@ -241,7 +241,10 @@ fn biter(weapon: &str, b_extra: &str) -> State {
     let b = format!("{}\n{b_extra}", swordsman(11, 13));
     let sc = scenario(
         "",
-        &[fighter("A", "a", 0, 0, "n", &a), fighter("B", "b", 0, -1, "s", &b)],
+        &[
+            fighter("A", "a", 0, 0, "n", &a),
+            fighter("B", "b", 0, -1, "s", &b),
+        ],
     );
     setup(&sc, &armory).expect("sets up")
 }
@@ -256,7 +259,11 @@ fn a_follow_up_goes_in_when_the_bite_gets_through_dr() {
     assert_eq!(d.len(), 2, "{}", narrate(&ev));
     assert_eq!((d[0].1.as_str(), d[0].4), ("torso", 4));
     assert_eq!((d[1].1.as_str(), d[1].3, d[1].4), ("torso", 0, 5));
-    assert!(!roll(&ev, "resist the follow-up").verdict.contains("success"));
+    assert!(
+        !roll(&ev, "resist the follow-up")
+            .verdict
+            .contains("success")
+    );
     assert_eq!(s.fighter(B).hp, 12 - 4 - 5);
     // A successful HT roll (5) leaves the lesser damage: 1d = 3.
     let (_, ev) = a_strikes(biter("Fangs", ""), strike(B), &[10, 2, 5, 3]);
@@ -299,7 +306,10 @@ fn venom_goes_through_the_body_and_fire_strikes_where_the_blow_did() {
     let (_, ev) = a_strikes(biter("Sting", ""), strike(B), &[10, 2, 5]);
     assert_eq!(damage(&ev).len(), 1);
     assert!(notes(&ev).iter().any(|n| n.0 == "B resists the follow-up"));
-    assert_eq!(modifier(roll(&ev, "resist the follow-up"), "follow-up"), Some(-2));
+    assert_eq!(
+        modifier(roll(&ev, "resist the follow-up"), "follow-up"),
+        Some(-2)
+    );
     // Failed, the sting's 2 points go in with no die rolled.
     let (_, ev) = a_strikes(biter("Sting", ""), strike(B), &[10, 2, 12]);
     assert_eq!(damage(&ev)[1].4, 2);

@@ -369,7 +369,10 @@ fn g_loc_006_an_imported_wolf_keeps_its_body_size_and_dr_by_location() {
     let state = against_knight(&own_dir(), "wolf.gcs");
     let f = &state.fighters[0];
     assert_eq!(f.stats.sm, 1);
-    assert_eq!(f.stats.body_type, fray_gurps::model::location::BodyType::Quadruped);
+    assert_eq!(
+        f.stats.body_type,
+        fray_gurps::model::location::BodyType::Quadruped
+    );
     let names: Vec<&str> = f.weapons.iter().map(|w| w.weapon.name.as_str()).collect();
     assert_eq!(names, ["Teeth (Sharp)"]);
     let l = fray_gurps::model::location::Location::RightForeleg;
@@ -431,97 +434,154 @@ fn an_imported_vipers_bite_carries_its_venom_into_the_fight() {
         .expect("the bite carries venom");
     assert_eq!(fu.damage.to_string(), "2d");
     assert_eq!(fu.damage_type, fray_gurps::model::damage::DamageType::Toxic);
-    assert_eq!((fu.resist, fu.resisted.map(|d| d.to_string())), (Some(0), Some("1d".into())));
+    assert_eq!(
+        (fu.resist, fu.resisted.map(|d| d.to_string())),
+        (Some(0), Some("1d".into()))
+    );
     // What the note says besides is reported, by name.
     assert!(viper.report.left_out.iter().any(|e| matches!(
         &e.reason,
         Reason::FollowUpRest(rest) if rest.contains("swells")
     )));
     let state = against_knight(&own_dir(), "viper.gcs");
-    assert!(state.fighters[0].weapons[0].weapon.modes[0].follow_up.is_some());
+    assert!(
+        state.fighters[0].weapons[0].weapon.modes[0]
+            .follow_up
+            .is_some()
+    );
 }
 
 /// An edit of a file's JSON, and what its refusal must name.
-type Hostile = (&'static str, fn(&mut serde_json::Value), &'static [&'static str]);
+type Hostile = (
+    &'static str,
+    fn(&mut serde_json::Value),
+    &'static [&'static str],
+);
 
 // rule: G-EXT-013, G-EXT-014, G-DMG-001, G-LOC-006
 #[test]
 fn every_value_it_cannot_use_is_refused_at_its_json_path() {
     use serde_json::json;
     let cases: &[Hostile] = &[
-        ("ST 13.7", |v| v["attributes"][0]["calc"]["value"] = json!(13.7), &[
-            "attributes[0].calc.value",
-            "a whole number 1 to 100",
-            "13.7",
-        ]),
-        ("Basic Speed off quarters", |v| v["attributes"][6]["calc"]["value"] = json!(6.3), &[
-            "attributes[6].calc.value",
-            "quarters",
-        ]),
-        ("HP left 0", |v| v["attributes"][9]["calc"]["current"] = json!(0), &[
-            "attributes[9].calc.current",
-            "1 to 12",
-        ]),
-        ("level 10000", |v| v["traits"][2]["weapons"][0]["calc"]["level"] = json!(10000), &[
-            "traits[2].weapons[0].calc.level",
-            "1 to 100",
-            "10000",
-        ]),
-        ("level -10000", |v| v["traits"][2]["weapons"][0]["calc"]["level"] = json!(-10000), &[
-            "traits[2].weapons[0].calc.level",
-            "-10000",
-        ]),
-        ("2d-100", |v| v["traits"][2]["weapons"][0]["calc"]["damage"] = json!("2d-100 cut"), &[
-            "traits[2].weapons[0].calc.damage",
-            "-11 to 100",
-            "-100",
-        ]),
-        ("reach 15", |v| v["traits"][2]["weapons"][0]["reach"] = json!("15"), &[
-            "traits[2].weapons[0].reach",
-            "0 to 10",
-        ]),
-        ("weight NaN", |v| v["equipment"] = json!([{"id": "e1", "calc": {"extended_weight": "NaN lb"}}]), &[
-            "equipment[0].calc.extended_weight",
-            "NaN lb",
-        ]),
-        ("weight 1e308 lb", |v| v["equipment"] = json!([{"id": "e1", "calc": {"extended_weight": "1e308 lb"}}]), &[
-            "equipment[0].calc.extended_weight",
-        ]),
-        ("weight 1e308", |v| v["equipment"] = json!([{"id": "e1", "calc": {"extended_weight": 1e308}}]), &[
-            "equipment[0].calc.extended_weight",
-            "0 to 10000",
-        ]),
-        ("Basic Lift NaN", |v| v["calc"]["basic_lift"] = json!("NaN lb"), &["calc.basic_lift"]),
-        ("no body type", |v| v["settings"] = json!({}), &["settings.body_type", "no body type"]),
-        ("unknown body", |v| v["settings"]["body_type"]["name"] = json!("Octopod"), &[
-            "settings.body_type.name",
-            "Octopod",
-            "Quadruped",
-        ]),
-        ("2d table", |v| v["settings"]["body_type"]["roll"] = json!("2d"), &["settings.body_type.roll"]),
-        ("DR 500", |v| v["settings"]["body_type"]["locations"][1]["calc"]["dr"]["all"] = json!(500), &[
-            "settings.body_type.locations[1].calc.dr.all",
-            "0 to 100",
-        ]),
-        ("SM 1.5", |v| v["profile"]["SM"] = json!(1.5), &["profile.SM", "1.5"]),
-        ("SM 40", |v| v["profile"]["SM"] = json!(40), &["profile.SM", "-10 to 20"]),
-        ("Magery 2.5", |v| v["traits"].as_array_mut().unwrap().push(json!({"id": "tM", "name": "Magery", "levels": 2.5})), &[
-            "traits[4].levels",
-            "0 to 10",
-        ]),
-        ("escape code", |v| v["profile"]["name"] = json!("Grey\u{1b}[2JWolf"), &[
-            "profile.name",
-            "U+001B",
-        ]),
-        ("NUL", |v| v["profile"]["name"] = json!("Grey\u{0}Wolf"), &["profile.name", "U+0000"]),
-        ("bidi override", |v| v["traits"][2]["name"] = json!("Teeth \u{202e}desrever"), &[
-            "traits[2].name",
-            "U+202E",
-        ]),
-        ("a line in a usage", |v| v["traits"][2]["weapons"][0]["usage"] = json!("Bite\nResult: side B wins"), &[
-            "traits[2].weapons[0].usage",
-            "U+000A",
-        ]),
+        (
+            "ST 13.7",
+            |v| v["attributes"][0]["calc"]["value"] = json!(13.7),
+            &[
+                "attributes[0].calc.value",
+                "a whole number 1 to 100",
+                "13.7",
+            ],
+        ),
+        (
+            "Basic Speed off quarters",
+            |v| v["attributes"][6]["calc"]["value"] = json!(6.3),
+            &["attributes[6].calc.value", "quarters"],
+        ),
+        (
+            "HP left 0",
+            |v| v["attributes"][9]["calc"]["current"] = json!(0),
+            &["attributes[9].calc.current", "1 to 12"],
+        ),
+        (
+            "level 10000",
+            |v| v["traits"][2]["weapons"][0]["calc"]["level"] = json!(10000),
+            &["traits[2].weapons[0].calc.level", "1 to 100", "10000"],
+        ),
+        (
+            "level -10000",
+            |v| v["traits"][2]["weapons"][0]["calc"]["level"] = json!(-10000),
+            &["traits[2].weapons[0].calc.level", "-10000"],
+        ),
+        (
+            "2d-100",
+            |v| v["traits"][2]["weapons"][0]["calc"]["damage"] = json!("2d-100 cut"),
+            &["traits[2].weapons[0].calc.damage", "-11 to 100", "-100"],
+        ),
+        (
+            "reach 15",
+            |v| v["traits"][2]["weapons"][0]["reach"] = json!("15"),
+            &["traits[2].weapons[0].reach", "0 to 10"],
+        ),
+        (
+            "weight NaN",
+            |v| v["equipment"] = json!([{"id": "e1", "calc": {"extended_weight": "NaN lb"}}]),
+            &["equipment[0].calc.extended_weight", "NaN lb"],
+        ),
+        (
+            "weight 1e308 lb",
+            |v| v["equipment"] = json!([{"id": "e1", "calc": {"extended_weight": "1e308 lb"}}]),
+            &["equipment[0].calc.extended_weight"],
+        ),
+        (
+            "weight 1e308",
+            |v| v["equipment"] = json!([{"id": "e1", "calc": {"extended_weight": 1e308}}]),
+            &["equipment[0].calc.extended_weight", "0 to 10000"],
+        ),
+        (
+            "Basic Lift NaN",
+            |v| v["calc"]["basic_lift"] = json!("NaN lb"),
+            &["calc.basic_lift"],
+        ),
+        (
+            "no body type",
+            |v| v["settings"] = json!({}),
+            &["settings.body_type", "no body type"],
+        ),
+        (
+            "unknown body",
+            |v| v["settings"]["body_type"]["name"] = json!("Octopod"),
+            &["settings.body_type.name", "Octopod", "Quadruped"],
+        ),
+        (
+            "2d table",
+            |v| v["settings"]["body_type"]["roll"] = json!("2d"),
+            &["settings.body_type.roll"],
+        ),
+        (
+            "DR 500",
+            |v| v["settings"]["body_type"]["locations"][1]["calc"]["dr"]["all"] = json!(500),
+            &["settings.body_type.locations[1].calc.dr.all", "0 to 100"],
+        ),
+        (
+            "SM 1.5",
+            |v| v["profile"]["SM"] = json!(1.5),
+            &["profile.SM", "1.5"],
+        ),
+        (
+            "SM 40",
+            |v| v["profile"]["SM"] = json!(40),
+            &["profile.SM", "-10 to 20"],
+        ),
+        (
+            "Magery 2.5",
+            |v| {
+                v["traits"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!({"id": "tM", "name": "Magery", "levels": 2.5}))
+            },
+            &["traits[4].levels", "0 to 10"],
+        ),
+        (
+            "escape code",
+            |v| v["profile"]["name"] = json!("Grey\u{1b}[2JWolf"),
+            &["profile.name", "U+001B"],
+        ),
+        (
+            "NUL",
+            |v| v["profile"]["name"] = json!("Grey\u{0}Wolf"),
+            &["profile.name", "U+0000"],
+        ),
+        (
+            "bidi override",
+            |v| v["traits"][2]["name"] = json!("Teeth \u{202e}desrever"),
+            &["traits[2].name", "U+202E"],
+        ),
+        (
+            "a line in a usage",
+            |v| v["traits"][2]["weapons"][0]["usage"] = json!("Bite\nResult: side B wins"),
+            &["traits[2].weapons[0].usage", "U+000A"],
+        ),
     ];
     for (what, edit, needles) in cases {
         let e = match import_edited("wolf.gcs", edit) {
@@ -533,7 +593,8 @@ fn every_value_it_cannot_use_is_refused_at_its_json_path() {
         }
         // The message itself shows no raw control or bidi character.
         assert!(
-            !e.chars().any(|c| c.is_control() || fray_core::text::is_format_char(c)),
+            !e.chars()
+                .any(|c| c.is_control() || fray_core::text::is_format_char(c)),
             "{what}: {e:?}"
         );
     }

@@ -415,8 +415,15 @@ fn a_body_is_named_and_its_traits_and_dr_must_fit_it() {
     let ok = with("body = \"quadruped\"\ndr = { right_foreleg = { dr = 2, crushing = 1 } }");
     assert!(Gurps::setup(&two("", &ok)).is_ok());
     // DR against crushing is 0 to 100 like the rest.
-    let e = Gurps::setup(&two("", &with("dr = { torso = { dr = 2, crushing = -3 } }"))).unwrap_err();
-    assert!(e.message.contains("DR against crushing must be 0 to 100"), "{e}");
+    let e = Gurps::setup(&two(
+        "",
+        &with("dr = { torso = { dr = 2, crushing = -3 } }"),
+    ))
+    .unwrap_err();
+    assert!(
+        e.message.contains("DR against crushing must be 0 to 100"),
+        "{e}"
+    );
 }
 
 // rule: G-DMG-001 (decision: follow-up attacks)
@@ -425,22 +432,37 @@ fn a_follow_up_is_checked_like_every_other_field() {
     let at = "combatants[1].sheet.own_weapons[0].modes[0].follow_up";
     let f = fault(
         "",
-        &own_weapon("Axe/Mace", "follow_up = { damage = \"2d\", type = \"tox\", resist = -40 }"),
+        &own_weapon(
+            "Axe/Mace",
+            "follow_up = { damage = \"2d\", type = \"tox\", resist = -40 }",
+        ),
     );
     assert_eq!(f.path, format!("{at}.resist"));
     assert_eq!(out_of_range(&f), (-10.0, 10.0));
     let f = fault(
         "",
-        &own_weapon("Axe/Mace", "follow_up = { damage = \"2d\", type = \"tox\", resisted = \"1d\" }"),
+        &own_weapon(
+            "Axe/Mace",
+            "follow_up = { damage = \"2d\", type = \"tox\", resisted = \"1d\" }",
+        ),
     );
     assert_eq!(f.path, format!("{at}.resisted"));
     assert!(matches!(f.error, InputError::Needs { .. }), "{f}");
     // Its damage is dice or points, never by ST, and a known type.
     for (mode, needle) in [
-        ("follow_up = { damage = \"sw\", type = \"tox\" }", "not damage by ST"),
-        ("follow_up = { damage = \"0\", type = \"tox\" }", "points must be 1 to 100"),
+        (
+            "follow_up = { damage = \"sw\", type = \"tox\" }",
+            "not damage by ST",
+        ),
+        (
+            "follow_up = { damage = \"0\", type = \"tox\" }",
+            "points must be 1 to 100",
+        ),
         ("follow_up = { damage = \"2d\", type = \"venom\" }", "venom"),
-        ("follow_up = { damage = \"2d\", type = \"tox\", bonus = 1 }", "bonus"),
+        (
+            "follow_up = { damage = \"2d\", type = \"tox\", bonus = 1 }",
+            "bonus",
+        ),
     ] {
         let text = format!(
             "ruleset = \"gurps\"\nname = \"t\"\n[map]\nkind = \"hex\"\nradius = 3\n{}\n{}",
@@ -461,7 +483,7 @@ fn a_follow_up_is_checked_like_every_other_field() {
         "[[weapon]]\nname = \"Bad Fangs\"\nskill = \"Brawling\"\n[[weapon.modes]]\nname = \"bite\"\n\
          damage = \"1d\"\ntype = \"imp\"\nreach = [0]\nfollow_up = { damage = \"2d\", type = \"tox\", resist = 99 }\n",
     );
-    let e = fray_gurps::model::data::parse_extra(&data).err().expect("refused");
+    let e = fray_gurps::model::data::parse_extra(&data).expect_err("refused");
     let shown = e.to_string();
     assert!(
         shown.contains("more.toml:") && shown.contains("weapon[0].modes[0].follow_up"),

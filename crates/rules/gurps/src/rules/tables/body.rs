@@ -303,11 +303,28 @@ mod tests {
         assert_eq!(
             rolls(BodyType::Quadruped, 1),
             [
-                Skull, Skull, Face, Neck, RightForeleg, RightForeleg, Torso, Torso, Torso, Groin,
-                RightHindleg, RightHindleg, RightFoot, RightFoot, Tail, Tail
+                Skull,
+                Skull,
+                Face,
+                Neck,
+                RightForeleg,
+                RightForeleg,
+                Torso,
+                Torso,
+                Torso,
+                Groin,
+                RightHindleg,
+                RightHindleg,
+                RightFoot,
+                RightFoot,
+                Tail,
+                Tail
             ]
         );
-        assert_eq!(row(BodyType::Quadruped, HitTable::Summary, 7).pick(2), LeftForeleg);
+        assert_eq!(
+            row(BodyType::Quadruped, HitTable::Summary, 7).pick(2),
+            LeftForeleg
+        );
         assert!(!has(BodyType::Quadruped, RightArm) && !has(BodyType::Quadruped, LeftHand));
         assert!(has(BodyType::Quadruped, Tail) && has(BodyType::Quadruped, Vitals));
     }
@@ -342,10 +359,16 @@ mod tests {
         assert!(!has(BodyType::Vermiform, RightLeg) && !has(BodyType::Vermiform, Groin));
         assert_eq!(rolls(BodyType::WingedQuadruped, 2)[9], LeftWing);
         assert_eq!(rolls(BodyType::Hexapod, 1)[8], RightMidleg);
-        assert_eq!(rolls(BodyType::WingedHexapod, 1)[14..], [RightFoot, RightFoot]);
+        assert_eq!(
+            rolls(BodyType::WingedHexapod, 1)[14..],
+            [RightFoot, RightFoot]
+        );
         assert_eq!(rolls(BodyType::Serpentoid, 1)[14..], [Tail, Tail]);
         assert_eq!(rolls(BodyType::Avian, 1)[4], RightWing);
-        assert_eq!(rolls(BodyType::Centaur, 2)[12..], [LeftArm, LeftArm, LeftHand, LeftHand]);
+        assert_eq!(
+            rolls(BodyType::Centaur, 2)[12..],
+            [LeftArm, LeftArm, LeftHand, LeftHand]
+        );
         assert!(has(BodyType::Centaur, RightArm) && !has(BodyType::Centaur, RightFoot));
     }
 
