@@ -130,8 +130,9 @@ pub struct AttackMode {
 
 /// A follow-up carried by an attack (a viper's poison on its bite, a
 /// flaming weapon's fire): when the blow's damage gets through DR, the
-/// follow-up's damage goes in too, past DR, on the location struck
-/// (decision, docs/rules/gurps.md; G-DMG-001, G-DMG-004 for its damage).
+/// follow-up's damage goes in too, past DR: venom through the whole body,
+/// fire or acid on the location struck (decision, docs/rules/gurps.md;
+/// G-DMG-001, G-DMG-004 for its damage).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FollowUp {
