@@ -321,3 +321,30 @@ fn g_atk_024_size_counts_against_a_big_wolf() {
     let (_, ev) = a_strikes(duel(&a(), &wolf("sm = 1")), strike(B).with(0, 1), &[10, 1]);
     assert_eq!(modifier(roll(&ev, "attack"), "size difference"), Some(1));
 }
+
+/// Every label of a menu and its sub-menus.
+fn labels(menu: &fray_core::Menu<Action>, out: &mut Vec<String>) {
+    for c in &menu.choices {
+        out.push(c.label.clone());
+        if let fray_core::menu::Node::Menu(sub) = &c.next {
+            labels(sub, out);
+        }
+    }
+}
+
+// rule: G-LOC-002, G-LOC-006
+#[test]
+fn the_table_offers_the_locations_of_the_targets_body() {
+    let s = duel(&a(), &wolf(""));
+    let mut all = Vec::new();
+    labels(&fray_gurps::table::action_menu(&s, A), &mut all);
+    assert!(all.iter().any(|l| l == "right foreleg (-2)"), "{all:?}");
+    assert!(all.iter().any(|l| l == "left hindleg (-2)"), "{all:?}");
+    assert!(!all.iter().any(|l| l.contains("arm (")), "{all:?}");
+    // A man's legs and arms, and no foreleg.
+    let s = duel(&a(), &swordsman(11, 13));
+    let mut all = Vec::new();
+    labels(&fray_gurps::table::action_menu(&s, A), &mut all);
+    assert!(all.iter().any(|l| l == "right arm (-2)"), "{all:?}");
+    assert!(!all.iter().any(|l| l.contains("foreleg")), "{all:?}");
+}
