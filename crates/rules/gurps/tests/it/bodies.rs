@@ -348,3 +348,16 @@ fn the_table_offers_the_locations_of_the_targets_body() {
     assert!(all.iter().any(|l| l == "right arm (-2)"), "{all:?}");
     assert!(!all.iter().any(|l| l.contains("foreleg")), "{all:?}");
 }
+
+// rule: G-POS-009
+#[test]
+fn g_pos_009_only_a_humanoid_lying_fills_two_hexes() {
+    let mut s = duel(&a(), &wolf("sm = 1"));
+    s.fighter_mut(A).posture = Posture::Lying;
+    s.fighter_mut(B).posture = Posture::Lying;
+    assert!(
+        s.fighter(A).sprawls(),
+        "a man of SM 0 lying fills two hexes"
+    );
+    assert!(!s.fighter(B).sprawls(), "a wolf lying keeps one");
+}
