@@ -42,6 +42,7 @@ pub const BUNDLED: &[Bundled] = &[
     bundled!("gurps/bouncer-vs-knight.toml"),
     bundled!("gurps/duel-human.toml"),
     bundled!("gurps/duel.toml"),
+    bundled!("gurps/knight-vs-beasts.toml"),
     bundled!("gurps/knight-vs-orcs-table.toml"),
     bundled!("gurps/knight-vs-orcs.toml"),
     bundled!("gurps/odds-demo.toml"),

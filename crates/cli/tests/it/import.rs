@@ -143,3 +143,75 @@ fn shared_gcs_files_simulate_against_the_knight() {
     }
     assert_eq!(n, 10);
 }
+
+/// The project's own GCS test creature (crates/import/gcs/tests/files).
+fn own_gcs(name: &str) -> String {
+    root()
+        .join("crates/import/gcs/tests/files")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+// rule: G-LOC-006, G-ATK-024 (issue 35)
+#[test]
+fn import_carries_a_wolfs_body_and_size_and_says_so() {
+    let out = fray()
+        .args(["import", &own_gcs("wolf.gcs")])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let sheet = String::from_utf8(out.stdout).unwrap();
+    let report = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        sheet.contains("body = \"quadruped\"") && sheet.contains("sm = 1"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("[dr.right_foreleg]"), "{sheet}");
+    assert!(
+        report.contains("body type quadruped") && report.contains("Size Modifier +1"),
+        "{report}"
+    );
+    // The venom of the viper is in its bite, and the report says so.
+    let out = fray()
+        .args(["import", &own_gcs("viper.gcs")])
+        .output()
+        .unwrap();
+    let sheet = String::from_utf8(out.stdout).unwrap();
+    let report = String::from_utf8(out.stderr).unwrap();
+    assert!(sheet.contains("[own_weapons.modes.follow_up]"), "{sheet}");
+    assert!(report.contains("follow-up 2d tox"), "{report}");
+}
+
+// rule: G-EXT-013 (issue 35)
+#[test]
+fn import_refuses_a_value_at_its_json_path_and_never_prints_a_raw_escape() {
+    let wolf = std::fs::read_to_string(own_gcs("wolf.gcs")).unwrap();
+    let hostile = [
+        (
+            "st.gcs",
+            wolf.replacen("\"value\": 12", "\"value\": 13.7", 1),
+            "attributes[0].calc.value",
+        ),
+        (
+            "name.gcs",
+            wolf.replacen("\"Grey Wolf\"", "\"Grey\\u001b[2J\\u0000Wolf\"", 1),
+            "profile.name",
+        ),
+    ];
+    for (name, text, path) in hostile {
+        let file = scratch(name);
+        std::fs::write(&file, text).unwrap();
+        let out = fray()
+            .args(["import", &file.display().to_string()])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{name}");
+        let said = String::from_utf8(out.stderr).unwrap();
+        assert!(said.contains(path), "{name}: {said}");
+        assert!(
+            !said.contains('\u{1b}') && !said.contains('\0'),
+            "{name}: {said:?}"
+        );
+    }
+}

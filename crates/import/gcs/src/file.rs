@@ -64,11 +64,18 @@ fn num<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> 
     Ok(Option::<Num>::deserialize(d)?.map(|n| n.0))
 }
 
+/// A whole number: a fraction (`13.7`) is refused, not rounded, and so is
+/// anything beyond a million either way (no level of any sheet is).
 fn int<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
     match Option::<Num>::deserialize(d)? {
         None => Ok(None),
-        Some(Num(f)) if f.abs() <= 1e6 => Ok(Some(f.round() as i32)),
-        Some(Num(f)) => Err(serde::de::Error::custom(format!("{f} is out of range"))),
+        Some(Num(f)) if f.fract() != 0.0 => Err(serde::de::Error::custom(format!(
+            "expected a whole number, found {f}"
+        ))),
+        Some(Num(f)) if f.abs() <= 1e6 => Ok(Some(f as i32)),
+        Some(Num(f)) => Err(serde::de::Error::custom(format!(
+            "{f} is out of range (at most a million either way)"
+        ))),
     }
 }
 
@@ -177,7 +184,7 @@ pub struct Character {
     pub settings: Settings,
 }
 
-/// The profile: only the name and gender are read.
+/// The profile: only the name, gender and Size Modifier are read.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct Profile {
     /// The character's name.
@@ -186,6 +193,10 @@ pub struct Profile {
     /// `Male`, `Female`...
     #[serde(default, deserialize_with = "text")]
     pub gender: Option<String>,
+    /// The Size Modifier as written (GCS leaves it out at 0); traits may
+    /// add to it (`attribute_bonus` on `sm`).
+    #[serde(default, rename = "SM", deserialize_with = "num")]
+    pub sm: Option<f64>,
 }
 
 /// One attribute (`st`, `dx`, `hp`, `basic_speed`...).
@@ -240,9 +251,12 @@ pub struct Settings {
 /// A body type.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct BodyType {
-    /// `Humanoid`...
+    /// `Humanoid`, `Quadruped`, `Vermiform`...
     #[serde(default, deserialize_with = "text")]
     pub name: Option<String>,
+    /// The dice of its table, `3d`.
+    #[serde(default, deserialize_with = "text")]
+    pub roll: Option<String>,
     /// The hit locations.
     #[serde(default)]
     pub locations: Vec<HitLocation>,
@@ -264,6 +278,9 @@ pub struct HitLocation {
 /// A location's computed values.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct LocationCalc {
+    /// The rolls that hit it, `6-7`, `9`, or `-` (only by aiming).
+    #[serde(default, deserialize_with = "text")]
+    pub roll_range: Option<String>,
     /// DR: `all`, plus differences by damage type (`crushing: -2`).
     #[serde(default)]
     pub dr: DrCalc,
@@ -341,6 +358,9 @@ pub struct Feature {
     /// The amount.
     #[serde(default, deserialize_with = "num")]
     pub amount: Option<f64>,
+    /// The amount counts once per level of its trait.
+    #[serde(default)]
+    pub per_level: bool,
     /// For DR bonuses: the locations (v5).
     #[serde(default)]
     pub locations: Vec<String>,
@@ -503,6 +523,9 @@ pub struct WeaponRow {
     /// `Swung`, `Thrust`, `Shoot`...
     #[serde(default, deserialize_with = "text")]
     pub usage: Option<String>,
+    /// Notes on the use (`Follow-Up: 2d tox (HT-4 to resist)`).
+    #[serde(default, deserialize_with = "text")]
+    pub usage_notes: Option<String>,
     /// The damage as written.
     #[serde(default)]
     pub damage: WeaponDamage,
@@ -691,6 +714,11 @@ impl Character {
             .iter()
             .find(|a| a.attr_id == id)
             .and_then(|a| a.calc.value)
+    }
+    /// Where an attribute sits in `attributes` (its JSON path is
+    /// `attributes[i].calc.value`).
+    pub fn attribute_index(&self, id: &str) -> Option<usize> {
+        self.attributes.iter().position(|a| a.attr_id == id)
     }
     /// A pool's current value (`hp`, `fp`).
     pub fn current(&self, id: &str) -> Option<f64> {

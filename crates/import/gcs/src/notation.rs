@@ -317,8 +317,21 @@ pub fn number(text: &str, path: &str, expected: &'static str) -> Result<Option<i
     Ok(Some(total))
 }
 
+/// A weight in pounds (`34 lb`), or an error naming the path: a weight
+/// that is not one (`NaN lb`, `1e308 lb`, `-5 lb`) is refused, never read
+/// as 0.
+pub fn weight(text: &str, path: &str) -> Result<f64, GcsError> {
+    parse_weight(text).ok_or_else(|| {
+        GcsError::notation(
+            path,
+            text,
+            "a weight like `34 lb`, `0.5 lb`, `8 oz` or `2 kg`",
+        )
+    })
+}
+
 /// A weight in pounds from GCS's text (`34 lb`, `0.5 lb`, `8 oz`, `2 kg`;
-/// GURPS counts 1 kg as 2 lb).
+/// GURPS counts 1 kg as 2 lb): finite and not negative, else `None`.
 pub fn parse_weight(text: &str) -> Option<f64> {
     let t = text.trim();
     let end = t
@@ -335,7 +348,7 @@ pub fn parse_weight(text: &str) -> Option<f64> {
         "t" => 2000.0,
         _ => return None,
     };
-    Some(n * factor).filter(|w| w.is_finite())
+    Some(n * factor).filter(|w| w.is_finite() && *w >= 0.0)
 }
 
 #[cfg(test)]
@@ -391,5 +404,9 @@ mod tests {
         assert_eq!(number("-7", "p", "n").unwrap(), Some(-7));
         assert_eq!(parse_weight("34 lb"), Some(34.0));
         assert_eq!(parse_weight("8 oz"), Some(0.5));
+        for bad in ["NaN lb", "1e308 lb", "-5 lb", "inf", "", "12 stone"] {
+            assert_eq!(parse_weight(bad), None, "{bad}");
+            assert!(weight(bad, "p").is_err(), "{bad}");
+        }
     }
 }

@@ -56,6 +56,8 @@ pub struct Weapon {
     pub kind: WeaponKind,
     /// `Swung`, `Thrust`, `Shoot`...
     pub usage: String,
+    /// Notes on the use, as written (`Follow-Up: 2d tox`); empty when none.
+    pub usage_notes: String,
     /// GCS's computed damage.
     pub damage: Damage,
     /// The damage as written had `sw` or `thr` (muscle-powered).
@@ -73,8 +75,11 @@ pub struct Weapon {
     /// Half-damage range (if any) and maximum range: computed when GCS
     /// stored it, else as written.
     pub range: Option<(Option<Yards>, Yards)>,
-    /// Rate of fire.
+    /// Rate of fire, when written as a number.
     pub rate_of_fire: Option<i32>,
+    /// A rate of fire written otherwise (`3x2`, `1!`), as written: for the
+    /// importer to report, never read as 1.
+    pub rate_of_fire_unread: Option<String>,
     /// Shots as written, `1(2)`, `T` (thrown).
     pub shots: Option<String>,
     /// Bulk.
@@ -124,16 +129,19 @@ fn equipment(
     out: &mut Vec<Weapon>,
 ) -> Result<(), GcsError> {
     let active = parent_active && e.equipped;
+    let weight = match e.calc.extended_weight.as_deref() {
+        Some(t) => Some(notation::weight(
+            t,
+            &format!("{path}.calc.extended_weight"),
+        )?),
+        None => None,
+    };
     let owner = Owner {
         kind,
         name: e.name().to_string(),
         path: path.to_string(),
         active,
-        weight: e
-            .calc
-            .extended_weight
-            .as_deref()
-            .and_then(notation::parse_weight),
+        weight,
     };
     rows(&e.weapons, &owner, out)?;
     for (i, c) in e.children.iter().enumerate() {
@@ -230,11 +238,17 @@ fn weapon(w: &WeaponRow, owner: &Owner, path: &str) -> Result<Weapon, GcsError> 
         Some(t) => notation::number(t, &at(field), expected),
         None => Ok(None),
     };
+    let rof = num(&w.rate_of_fire, "rate_of_fire", "a rate of fire like `1`");
+    let rate_of_fire_unread = match rof {
+        Err(_) => w.rate_of_fire.clone(),
+        Ok(_) => None,
+    };
     Ok(Weapon {
         owner: owner.clone(),
         path: path.to_string(),
         kind,
         usage: w.usage.clone().unwrap_or_default(),
+        usage_notes: w.usage_notes.clone().unwrap_or_default(),
         damage,
         st_based: w.damage.st.clone().filter(|s| !s.is_empty()),
         reach,
@@ -243,8 +257,8 @@ fn weapon(w: &WeaponRow, owner: &Owner, path: &str) -> Result<Weapon, GcsError> 
         strength,
         accuracy: num(&w.accuracy, "accuracy", "an accuracy like `2` or `3+1`")?,
         range,
-        rate_of_fire: num(&w.rate_of_fire, "rate_of_fire", "a rate of fire like `1`")
-            .unwrap_or(None),
+        rate_of_fire: rof.unwrap_or(None),
+        rate_of_fire_unread,
         shots: w.shots.clone(),
         bulk: num(&w.bulk, "bulk", "a bulk like `-7`")?,
         level: w.calc.level,
@@ -258,7 +272,10 @@ fn weapon(w: &WeaponRow, owner: &Owner, path: &str) -> Result<Weapon, GcsError> 
                     Some(s) if !s.is_empty() => format!("{name} ({s})"),
                     _ => name.to_string(),
                 };
-                Some((full, d.modifier.unwrap_or(0.0).round() as i32))
+                // A modifier that is no whole number leaves the default out:
+                // it only names the skill a weapon is rolled with.
+                let m = d.modifier.unwrap_or(0.0);
+                (m.fract() == 0.0 && m.abs() <= 1000.0).then_some((full, m as i32))
             })
             .collect(),
     })

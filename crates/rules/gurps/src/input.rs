@@ -88,6 +88,24 @@ pub enum InputError {
         /// The earlier combatant's index.
         index: usize,
     },
+    /// The `quadruped` trait on a body with a table of its own.
+    #[error(
+        "the `quadruped` trait reads the humanoid table as four-legged (G-LOC-006); a {body} body is struck on its own table: leave the trait out"
+    )]
+    QuadrupedOnBody {
+        /// The sheet's body.
+        body: crate::model::location::BodyType,
+    },
+    /// A field that needs another one beside it.
+    #[error("`{field}` needs `{needs}` beside it: {why}")]
+    Needs {
+        /// The field given.
+        field: &'static str,
+        /// The field missing.
+        needs: &'static str,
+        /// Why.
+        why: &'static str,
+    },
     /// A start hex holding an obstruction.
     #[error("{at} holds an obstruction (a rock, a log): a figure cannot start on it")]
     OnObstruction {
@@ -376,6 +394,14 @@ pub fn check_sheet(
     }
     within(|| at("dodge_bonus"), sheet.dodge_bonus.into(), -20, 20)?;
     within(|| at("sm"), sheet.sm.into(), -10, 20)?;
+    if sheet.body != crate::model::location::BodyType::Humanoid
+        && sheet.has(crate::model::sheet::Trait::Quadruped)
+    {
+        return Err(Fault {
+            path: at("traits"),
+            error: InputError::QuadrupedOnBody { body: sheet.body },
+        });
+    }
     within(|| at("natural_dr"), sheet.natural_dr.into(), 0, 100)?;
     within(|| at("magery"), sheet.magery.into(), 0, 10)?;
     within_f(|| at("extra_weight"), sheet.extra_weight, 0.0, 10_000.0)?;
@@ -523,7 +549,31 @@ fn check_mode(
     for (r, &reach) in mode.reach.iter().enumerate() {
         within(|| at(&format!("reach[{r}]")), reach.into(), 0, 10)?;
     }
+    if let Some(fu) = &mode.follow_up {
+        check_follow_up(fu, &|f| at(&format!("follow_up.{f}")))?;
+    }
     within(|| at("min_st"), mode.min_st.into(), 0, 50)
+}
+
+/// A follow-up's numbers (decision, docs/rules/gurps.md): an HT roll at
+/// -10 to +10, and a lesser damage only with that roll.
+fn check_follow_up(
+    fu: &crate::model::data::FollowUp,
+    at: &dyn Fn(&str) -> String,
+) -> Result<(), Fault> {
+    use crate::model::data::FollowUpFault;
+    match fu.check() {
+        Ok(()) => Ok(()),
+        Err(FollowUpFault::Resist(r)) => Err(range_fault(at("resist"), -10.0, 10.0, r)),
+        Err(FollowUpFault::ResistedWithoutRoll) => Err(Fault {
+            path: at("resisted"),
+            error: InputError::Needs {
+                field: "resisted",
+                needs: "resist",
+                why: "the lesser damage is what a successful HT roll leaves",
+            },
+        }),
+    }
 }
 
 /// What is legal but likely not meant, as setup errors for their place:

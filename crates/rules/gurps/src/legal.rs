@@ -147,12 +147,16 @@ impl Menu<'_> {
 
     /// G-GRP-001..003: grabs at the usual holds and at each weapon.
     fn grabs(&mut self, foe: CombatantId) {
+        // A body without arms or legs is grabbed by the parts it has: a
+        // wolf's foreleg or hind leg (the others are refused and left out).
         for location in [
             Location::Torso,
             Location::Neck,
             Location::RightArm,
             Location::LeftArm,
             Location::RightLeg,
+            Location::RightForeleg,
+            Location::RightHindleg,
         ] {
             self.push(Action::Grapple(Grapple::Grab {
                 target: foe,

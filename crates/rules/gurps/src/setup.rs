@@ -270,8 +270,10 @@ impl Kit {
             self.weapons.push(carry(w, sheet));
         }
         // G-EXT-023: every humanoid can punch and kick (after its listed weapons,
-        // so scripted weapon numbers do not move); four-legged creatures cannot.
-        if !sheet.has(crate::model::sheet::Trait::Quadruped) {
+        // so scripted weapon numbers do not move); four-legged creatures and
+        // other bodies fight with their own weapons (decision).
+        let humanoid = sheet.body == crate::model::location::BodyType::Humanoid;
+        if humanoid && !sheet.has(crate::model::sheet::Trait::Quadruped) {
             for name in ["Punch", "Kick"] {
                 let listed = self
                     .weapons
@@ -409,9 +411,19 @@ impl Kit {
                     ),
                 )
             })?;
+            // G-LOC-006 decision: DR only where the body has a location.
+            let on_body = crate::rules::tables::body::has(sheet.body, loc)
+                || (loc == Location::Tail && sheet.has(crate::model::sheet::Trait::Tail))
+                || (matches!(loc, Location::RightWing | Location::LeftWing)
+                    && sheet.has(crate::model::sheet::Trait::Winged));
+            if !on_body {
+                return Err((at(), format!("a {} body has no {}", sheet.body, loc.name())));
+            }
             let crushing = d.crushing.unwrap_or(d.dr);
-            if !(0..=100).contains(&d.dr) || !(0..=d.dr.max(crushing)).contains(&crushing) {
-                return Err((at(), format!("DR must be 0 to 100, found {}", d.dr)));
+            for (what, v) in [("DR", d.dr), ("DR against crushing", crushing)] {
+                if !(0..=100).contains(&v) {
+                    return Err((at(), format!("{what} must be 0 to 100, found {v}")));
+                }
             }
             self.dr[loc.index()] = d.dr;
             self.crushing_dr[loc.index()] = crushing;
@@ -446,6 +458,7 @@ fn stats(sheet: &Sheet, weight: f32) -> Result<Stats, FieldError> {
         dodge: quarters / 4 + 3 - i32::from(encumbrance) + sheet.dodge_bonus,
         encumbrance,
         sm: sheet.sm,
+        body_type: sheet.body,
         natural_dr: sheet.natural_dr,
         basic_lift: sheet.basic_lift(),
         magery: sheet.magery,

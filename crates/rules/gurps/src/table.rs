@@ -22,8 +22,9 @@ use fray_core::{CombatantId, Ruleset};
 
 /// The hit locations offered (G-LOC-002), the torso first as the default
 /// (G-TURN-003) and a random roll last (G-LOC-001): a short list; the
-/// hands, feet and tail are typed as TOML.
-const AIMS: [Aim; 12] = [
+/// hands, feet and tail are typed as TOML. Only those the target has are
+/// offered (a wolf's legs are fore and hind legs, G-LOC-006 decision).
+const AIMS: [Aim; 20] = [
     Aim::At(Location::Torso),
     Aim::At(Location::Skull),
     Aim::At(Location::Eye),
@@ -35,6 +36,14 @@ const AIMS: [Aim; 12] = [
     Aim::At(Location::LeftArm),
     Aim::At(Location::RightLeg),
     Aim::At(Location::LeftLeg),
+    Aim::At(Location::RightForeleg),
+    Aim::At(Location::LeftForeleg),
+    Aim::At(Location::RightMidleg),
+    Aim::At(Location::LeftMidleg),
+    Aim::At(Location::RightHindleg),
+    Aim::At(Location::LeftHindleg),
+    Aim::At(Location::RightWing),
+    Aim::At(Location::LeftWing),
     Aim::Random,
 ];
 

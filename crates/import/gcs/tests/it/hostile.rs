@@ -76,6 +76,42 @@ fn bad_notations_name_the_weapon() {
 }
 
 #[test]
+fn fractional_levels_and_unreadable_weights_are_refused_at_their_path() {
+    // A level of 13.7 is not rounded to 14.
+    let text = minimal(
+        r#", "traits": [{"id": "t1", "weapons": [{"id": "w1", "calc": {"level": 13.7}}]}]"#,
+    );
+    match fray_gcs::parse(&text).unwrap_err() {
+        GcsError::Field { path, message } => {
+            assert_eq!(path, "traits[0].weapons[0].calc.level");
+            assert!(
+                message.contains("whole number") && message.contains("13.7"),
+                "{message}"
+            );
+        }
+        e => panic!("{e}"),
+    }
+    let text = minimal(r#", "skills": [{"id": "s1", "calc": {"level": 2000000}}]"#);
+    assert!(matches!(
+        fray_gcs::parse(&text).unwrap_err(),
+        GcsError::Field { path, .. } if path == "skills[0].calc.level"
+    ));
+    // A weight that is none is refused where it stands, never read as 0.
+    for weight in ["NaN lb", "1e308 lb", "-5 lb", "heavy"] {
+        let text = minimal(&format!(
+            r#", "equipment": [{{"id": "e1", "calc": {{"extended_weight": "{weight}"}}}}]"#
+        ));
+        match fray_gcs::parse(&text).unwrap().weapons().unwrap_err() {
+            GcsError::Notation { path, text, .. } => {
+                assert_eq!(path, "equipment[0].calc.extended_weight");
+                assert_eq!(text, weight);
+            }
+            e => panic!("{weight}: {e}"),
+        }
+    }
+}
+
+#[test]
 fn deep_nesting_is_refused() {
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     assert!(matches!(

@@ -97,3 +97,25 @@ fn v4_reads_like_v5() {
     };
     assert_eq!(strip(&v4), strip(&v5));
 }
+
+#[test]
+fn a_wolf_and_a_viper_read_their_size_bodies_and_notes() {
+    let wolf = fray_gcs::read(&own("wolf.gcs")).unwrap();
+    assert_eq!(wolf.profile.sm, Some(1.0));
+    let body = wolf.settings.body_type.as_ref().unwrap();
+    assert_eq!(body.name.as_deref(), Some("Quadruped"));
+    assert_eq!(body.roll.as_deref(), Some("3d"));
+    let fore = &wolf.locations()[4];
+    assert_eq!(
+        (fore.id.as_str(), fore.table_name.as_deref()),
+        ("leg", Some("Foreleg"))
+    );
+    assert_eq!(fore.calc.roll_range.as_deref(), Some("7-8"));
+    assert!(wolf.traits[1].features[0].per_level);
+    assert_eq!(wolf.attribute_index("hp"), Some(9));
+    let viper = fray_gcs::read(&own("viper.gcs")).unwrap();
+    assert_eq!(viper.profile.sm, None);
+    let bite = &viper.weapons().unwrap()[0];
+    assert!(bite.usage_notes.starts_with("Follow-Up: 2d tox"));
+    assert_eq!(bite.usage, "Bite");
+}

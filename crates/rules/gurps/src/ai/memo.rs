@@ -323,6 +323,7 @@ fn stats(h: &mut impl Hasher, s: &Stats) {
         dodge,
         encumbrance,
         sm,
+        body_type,
         natural_dr,
         basic_lift,
         magery,
@@ -347,6 +348,7 @@ fn stats(h: &mut impl Hasher, s: &Stats) {
         v.hash(h);
     }
     encumbrance.hash(h);
+    body_type.hash(h);
     basic_lift.to_bits().hash(h);
     traits.hash(h);
 }

@@ -232,8 +232,10 @@ fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob, out:
                             .map(|&l| crate::model::action::Aim::At(l)),
                     );
                     if m.damage_type != crate::model::damage::DamageType::Fatigue {
+                        // The weapon arm and a leg, of the body the target
+                        // has: a wolf's foreleg, never an arm it lacks.
                         aims.extend(
-                            [Location::RightArm, Location::RightLeg]
+                            [Location::RightArm, crate::rules::location::leg_to_aim(t)]
                                 .into_iter()
                                 .filter(|&l| {
                                     crate::rules::location::may_target(l, m.damage_type)
@@ -273,6 +275,9 @@ fn blows(state: &State, me: CombatantId, target: CombatantId, aim: AimKnob, out:
                 if cap < i32::MAX / 4 {
                     injury += table.p_cap * crippled_worth(state, target, loc);
                 }
+                if let Some(fu) = m.follow_up {
+                    injury += follow_up_worth(t, fu, (dice, dr), loc);
+                }
                 out.push(Blow::new(strike, skill, injury));
             }
         }
@@ -299,10 +304,43 @@ pub(super) fn p_at_least(
         .sum()
 }
 
+/// What a follow-up adds to a blow that hits, in HP of injury (decision,
+/// docs/rules/gurps.md): the chance the blow gets through DR times the
+/// follow-up's mean injury at the location, less what a successful HT roll
+/// takes off.
+fn follow_up_worth(
+    t: &crate::model::state::Fighter,
+    fu: crate::model::data::FollowUp,
+    (dice, dr): (crate::model::damage::Dice, i32),
+    loc: Location,
+) -> f64 {
+    let loc = crate::rules::injury::follow_up_location(fu.damage_type, loc);
+    let mult = crate::rules::location::multiplier_halves(loc, fu.damage_type);
+    let cap = crate::rules::location::cap_injury(loc, t.stats.hp, i32::MAX / 4);
+    let mean = |d: crate::model::damage::FixedDamage| {
+        if d.is_points() {
+            f64::from(crate::rules::injury::injury_from(d.0.adds, mult).min(cap))
+        } else {
+            basic::expected_injury(d.0, 0, 0, mult, cap)
+        }
+    };
+    let full = mean(fu.damage);
+    let expected = match fu.resist {
+        None => full,
+        Some(m) => {
+            let p = crate::rules::chance::p_success(t.stats.ht + m);
+            (1.0 - p) * full + p * fu.resisted.map_or(0.0, mean)
+        }
+    };
+    p_at_least(dice, dr, 2, 1) * expected
+}
+
 /// What crippling a limb is worth, in HP of injury (G-LOC-008..010): the
-/// weapon arm drops what it holds and parries no more, a leg throws the
-/// foe down; both weigh as most of the HP it has left, read in bands
-/// ([`super::bands::hp_left`], at least 1).
+/// weapon arm drops what it holds and parries no more, a leg that throws
+/// the foe down (a biped's, or the second of a quadruped's, Basic B54-55)
+/// weighs as most of the HP it has left, read in bands
+/// ([`super::bands::hp_left`], at least 1); a leg that only slows a
+/// many-legged foe, a little.
 fn crippled_worth(state: &State, target: CombatantId, loc: Location) -> f64 {
     let t = state.fighter(target);
     let left = super::bands::hp_left(t.hp, t.stats.hp).max(1.0);
@@ -310,7 +348,10 @@ fn crippled_worth(state: &State, target: CombatantId, loc: Location) -> f64 {
         Location::RightArm if t.ready_melee().any(|(_, w)| w.weapon.unarmed.is_none()) => {
             0.6 * left
         }
-        Location::RightLeg | Location::LeftLeg => 0.4 * left,
+        l if l.is_leg() => {
+            let fells = t.legs_lost() + 1 >= t.stats.body_type.legs_to_fall();
+            if fells { 0.4 * left } else { 0.1 * left }
+        }
         _ => 0.0,
     }
 }

@@ -132,6 +132,66 @@ impl fmt::Display for Dice {
     }
 }
 
+/// Damage that does not come from ST: dice and adds (`2d`, `1d+1`,
+/// `1d-3`) or a number of points (`2`), as a follow-up (a viper's poison)
+/// writes it. Dice 1 to 100 with adds -100 to 100, or 1 to 100 points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, JsonSchema)]
+#[schemars(with = "String")]
+pub struct FixedDamage(pub Dice);
+
+impl FixedDamage {
+    /// Points, with no die to roll (`2`).
+    pub fn is_points(self) -> bool {
+        self.0.dice == 0
+    }
+}
+
+impl FromStr for FixedDamage {
+    type Err = DamageSpecError;
+    fn from_str(s: &str) -> Result<Self, DamageSpecError> {
+        let t = s.trim();
+        if let Ok(points) = t.parse::<i32>() {
+            if !(1..=100).contains(&points) || t.starts_with(['+', '-']) {
+                return Err(DamageSpecError::Points(s.into()));
+            }
+            return Ok(FixedDamage(Dice {
+                dice: 0,
+                adds: points,
+            }));
+        }
+        match t.parse::<DamageSpec>()? {
+            DamageSpec {
+                base: DamageBase::Fixed(n),
+                adds,
+            } => Ok(FixedDamage(Dice { dice: n, adds })),
+            _ => Err(DamageSpecError::NotFixed(s.into())),
+        }
+    }
+}
+
+impl fmt::Display for FixedDamage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_points() {
+            write!(f, "{}", self.0.adds)
+        } else {
+            self.0.fmt(f)
+        }
+    }
+}
+
+impl Serialize for FixedDamage {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for FixedDamage {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Where a weapon's damage comes from: the user's thrust or swing, or fixed dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DamageBase {
@@ -172,6 +232,12 @@ pub enum DamageSpecError {
     /// No `thr`, `sw` or `Nd` base.
     #[error("damage `{0}`: expected `thr`, `sw` or `Nd`, e.g. \"sw+1\" or \"2d-1\"")]
     Base(String),
+    /// Points that are not 1 to 100.
+    #[error("damage `{0}`: points must be 1 to 100")]
+    Points(String),
+    /// `thr` or `sw` where only dice or points may stand.
+    #[error("damage `{0}`: expected dice or points (`2d`, `1d+1`, `2`), not damage by ST")]
+    NotFixed(String),
     /// Adds that are not a signed number up to 100.
     #[error("damage `{spec}`: expected adds like `+2` or `-1` after the base, found `{rest}`")]
     Adds {
@@ -284,6 +350,19 @@ mod tests {
         }
         for bad in ["", "sw+", "xd", "swing", "0d", "2d+x", "thr 2"] {
             assert!(bad.parse::<DamageSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fixed_damage_is_dice_or_points() {
+        // rule: G-DMG-001 (a follow-up's damage, decision)
+        for text in ["2d", "1d+1", "1d-3", "2"] {
+            let d: FixedDamage = text.parse().unwrap();
+            assert_eq!(d.to_string(), text);
+        }
+        assert!("2".parse::<FixedDamage>().unwrap().is_points());
+        for bad in ["sw", "thr+1", "0", "101", "-2", "+2", "2 tox", ""] {
+            assert!(bad.parse::<FixedDamage>().is_err(), "{bad}");
         }
     }
 }

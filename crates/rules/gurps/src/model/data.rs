@@ -4,7 +4,7 @@
 //! scenarios refer to entries by name. Stats are GURPS Basic Set / Dungeon
 //! Fantasy facts, written in our own words.
 
-use crate::model::damage::{DamageSpec, DamageType};
+use crate::model::damage::{DamageSpec, DamageType, FixedDamage};
 use fray_core::SetupError;
 use fray_core::data::check_new;
 use fray_core::scenario::{FileError, SourceFile};
@@ -122,6 +122,32 @@ pub struct AttackMode {
     /// Ranged only: turns to ready a new shot (e.g. 1 for a bow, 4 for a crossbow).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reload: Option<u8>,
+    /// A follow-up the blow carries (a viper's venom): it goes in when the
+    /// blow gets through DR (decision, docs/rules/gurps.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_up: Option<FollowUp>,
+}
+
+/// A follow-up carried by an attack (a viper's poison on its bite, a
+/// flaming weapon's fire): when the blow's damage gets through DR, the
+/// follow-up's damage goes in too, past DR: venom through the whole body,
+/// fire or acid on the location struck (decision, docs/rules/gurps.md;
+/// G-DMG-001, G-DMG-004 for its damage).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FollowUp {
+    /// Its damage: dice (`"2d"`, `"1d+1"`) or points (`"2"`).
+    pub damage: FixedDamage,
+    /// Its damage type: `tox`, `burn`, `cor`, `fat`, `cr`, `cut`...
+    #[serde(rename = "type")]
+    pub damage_type: DamageType,
+    /// The victim resists with an HT roll at this modifier (`-4` for
+    /// HT-4, `0` for HT); no roll when omitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resist: Option<i32>,
+    /// The damage when the HT roll succeeds (`"1d"`); none when omitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resisted: Option<FixedDamage>,
 }
 
 fn is_zero(n: &i32) -> bool {
@@ -325,6 +351,16 @@ pub enum DataError {
         #[source]
         error: crate::model::spell::SpellError,
     },
+    /// A weapon's follow-up makes no sense.
+    #[error("{file}: {at}: {fault}")]
+    FollowUp {
+        /// The data file.
+        file: String,
+        /// The entry (`weapon[2].modes[0].follow_up`).
+        at: String,
+        /// What is wrong.
+        fault: FollowUpFault,
+    },
 }
 
 /// What is wrong with an armor entry's DR.
@@ -360,6 +396,41 @@ impl Armor {
     }
 }
 
+/// What is wrong with a follow-up (decision, docs/rules/gurps.md).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FollowUpFault {
+    /// An HT modifier outside -10 to +10.
+    #[error("`resist` must be -10 to 10, found {0}")]
+    Resist(i32),
+    /// A lesser damage with no HT roll to earn it.
+    #[error(
+        "`resisted` needs `resist` beside it: the lesser damage is what a successful HT roll leaves"
+    )]
+    ResistedWithoutRoll,
+}
+
+impl FollowUp {
+    /// An HT roll at -10 to +10; a lesser damage only with that roll.
+    pub fn check(&self) -> Result<(), FollowUpFault> {
+        match self.resist {
+            Some(r) if !(-10..=10).contains(&r) => Err(FollowUpFault::Resist(r)),
+            None if self.resisted.is_some() => Err(FollowUpFault::ResistedWithoutRoll),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The first follow-up of a data file's weapons that fails its check, with
+/// its entry path (`weapon[2].modes[0].follow_up`).
+fn bad_follow_up(armory: &Armory) -> Option<(String, FollowUpFault)> {
+    armory.weapons.iter().enumerate().find_map(|(i, w)| {
+        w.modes.iter().enumerate().find_map(|(m, mode)| {
+            let fault = mode.follow_up.as_ref()?.check().err()?;
+            Some((format!("weapon[{i}].modes[{m}].follow_up"), fault))
+        })
+    })
+}
+
 /// Parses one data file; a spell that breaks the rules of its class, or
 /// armor with nonsense DR, is an error naming the file and the entry.
 pub fn parse_file(name: &str, text: &str) -> Result<Armory, DataError> {
@@ -376,6 +447,13 @@ pub fn parse_file(name: &str, text: &str) -> Result<Armory, DataError> {
             file: name.into(),
             error,
         })?;
+    }
+    if let Some((at, fault)) = bad_follow_up(&armory) {
+        return Err(DataError::FollowUp {
+            file: name.into(),
+            at,
+            fault,
+        });
     }
     Ok(armory)
 }
@@ -397,6 +475,9 @@ pub fn parse_extra(file: &SourceFile) -> Result<Armory, FileError> {
                 file.setup_error(&SetupError::new(format!("spell[{i}]"), error.to_string()))
             );
         }
+    }
+    if let Some((at, fault)) = bad_follow_up(&armory) {
+        return Err(file.setup_error(&SetupError::new(at, fault.to_string())));
     }
     Ok(armory)
 }

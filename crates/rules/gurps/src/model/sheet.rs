@@ -33,13 +33,16 @@ pub enum Trait {
     Male,
     /// Has a tail that can be hit (G-LOC-005).
     Tail,
-    /// More than two legs (G-LOC-006).
+    /// More than two legs on the humanoid table: the summary's reading
+    /// (G-LOC-006); `body = "quadruped"` is the Basic Set's table.
     Quadruped,
+    /// Wings on the humanoid table: a random 9 strikes a wing (G-LOC-001).
+    Winged,
 }
 
 impl Trait {
     /// Every trait, in declaration order.
-    pub const ALL: [Trait; 12] = [
+    pub const ALL: [Trait; 13] = [
         Trait::CombatReflexes,
         Trait::HighPainThreshold,
         Trait::LowPainThreshold,
@@ -52,6 +55,7 @@ impl Trait {
         Trait::Male,
         Trait::Tail,
         Trait::Quadruped,
+        Trait::Winged,
     ];
 }
 
@@ -133,6 +137,10 @@ pub struct Sheet {
     /// Size Modifier.
     #[serde(default)]
     pub sm: i32,
+    /// The body type: its hit-location table and the locations it has
+    /// (G-LOC-001, G-LOC-006 decision); `humanoid` when omitted.
+    #[serde(default, skip_serializing_if = "is_humanoid")]
+    pub body: crate::model::location::BodyType,
     /// Traits the combat rules use.
     #[serde(default)]
     pub traits: Vec<Trait>,
@@ -201,6 +209,10 @@ pub struct LocationDr {
 
 fn is_zero(n: &i32) -> bool {
     *n == 0
+}
+
+fn is_humanoid(b: &crate::model::location::BodyType) -> bool {
+    *b == crate::model::location::BodyType::Humanoid
 }
 
 impl Sheet {

@@ -590,6 +590,9 @@ pub struct Stats {
     pub encumbrance: u8,
     /// Size Modifier.
     pub sm: i32,
+    /// The body type: hit-location table and locations (G-LOC-006 decision).
+    #[serde(skip_serializing_if = "is_humanoid")]
+    pub body_type: crate::model::location::BodyType,
     /// Natural DR on every location (part of `Fighter::dr`).
     pub natural_dr: i32,
     /// Basic Lift in pounds (G-EXT-014), for parrying heavy weapons (G-EXT-025).
@@ -598,6 +601,10 @@ pub struct Stats {
     pub magery: i32,
     /// Traits.
     pub traits: crate::model::sheet::TraitSet,
+}
+
+fn is_humanoid(b: &crate::model::location::BodyType) -> bool {
+    *b == crate::model::location::BodyType::Humanoid
 }
 
 impl Stats {
@@ -1005,9 +1012,26 @@ impl Fighter {
         self.fp * 3 < self.stats.fp
     }
 
-    /// Current Move (G-TAC-002 base, halved for low HP or FP).
+    /// The legs (and feet) crippled (G-LOC-009), each location once.
+    #[inline]
+    pub fn legs_lost(&self) -> u32 {
+        self.crippled
+            .iter()
+            .filter(|l| l.is_leg() || l.is_foot())
+            .count() as u32
+    }
+
+    /// Current Move (G-TAC-002 base, halved for low HP or FP; less for a
+    /// body of four or six legs that lost some, Basic B54-55, G-LOC-010
+    /// decision).
     pub fn current_move(&self) -> i32 {
         let mut m = self.stats.move_;
+        if !self.crippled.is_empty() {
+            let tenths = self.stats.body_type.move_tenths(self.legs_lost());
+            if tenths < 10 {
+                m = (m * tenths / 10).max(1);
+            }
+        }
         if self.low_hp() {
             m = (m + 1) / 2;
         }
@@ -1060,10 +1084,11 @@ impl Fighter {
     }
 
     /// Whether lying or crawling makes this figure fill two hexes:
-    /// humanoids of SM 0 or more (G-POS-009).
+    /// humanoids of SM 0 or more (G-POS-009); other bodies keep one.
     pub fn sprawls(&self) -> bool {
         matches!(self.posture, Posture::Lying | Posture::Crawling)
             && self.stats.sm >= 0
+            && self.stats.body_type == crate::model::location::BodyType::Humanoid
             && !self.has(Trait::Quadruped)
             && self.life != Life::Dead
     }

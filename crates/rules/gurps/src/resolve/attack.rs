@@ -581,6 +581,8 @@ pub(crate) fn damage_stage(
         chinks: strike.chinks,
         half,
         push: crate::rules::injury::Push::Normal,
+        follow_up: mode.follow_up,
+        past_dr: false,
     };
     injury::strike(state, blow, cx)
 }

@@ -165,6 +165,8 @@ fn unarmed(
         Unarmed::Natural if wi == usize::MAX => Location::Torso,
         _ => Location::RightHand,
     };
+    // On a body without it (a wolf's claw), the nearest part it has.
+    let limb = crate::rules::location::own_part(state.fighter(who), limb);
     match miss {
         UnarmedMiss::KnockSelfOut => {
             state.fighter_mut(who).life = crate::model::state::Life::Unconscious;
@@ -224,6 +226,7 @@ fn hit_own_limb(
     } else {
         Location::RightLeg
     };
+    let location = crate::rules::location::own_part(state.fighter(who), location);
     say(
         state,
         who,
@@ -336,10 +339,16 @@ fn strained_limb(
     f.record.taken += 1;
     // Decision: a strained limb is unusable for the fight, as crippled;
     // a bite strains the jaw: the pain only.
-    if kind != Unarmed::Bite && !f.crippled.contains(&limb) {
+    let limb_or_extremity = matches!(
+        limb.part(),
+        crate::model::location::Part::Limb | crate::model::location::Part::Extremity
+    );
+    if kind != Unarmed::Bite && limb_or_extremity && !f.crippled.contains(&limb) {
         f.crippled.push(limb);
     }
-    let flees = animal_flees && f.stats.iq <= 5 && f.has(crate::model::sheet::Trait::Quadruped);
+    let animal = f.has(crate::model::sheet::Trait::Quadruped)
+        || f.stats.body_type != crate::model::location::BodyType::Humanoid;
+    let flees = animal_flees && f.stats.iq <= 5 && animal;
     if flees {
         f.life = crate::model::state::Life::Unconscious;
     }

@@ -178,12 +178,7 @@ fn takedown(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> F
         assistance(state, actor, target, 2, best),
         "G-CC-007",
     );
-    let leg = matches!(
-        grip.at,
-        GripAt::Body(
-            Location::RightLeg | Location::LeftLeg | Location::RightFoot | Location::LeftFoot
-        )
-    );
+    let leg = matches!(grip.at, GripAt::Body(l) if l.is_leg() || l.is_foot());
     mine.add("holding a leg", if leg { 3 } else { 0 }, "G-GRP-005");
     let mut theirs = ModList::base("best of ST, DX, grappling", best(target), "G-GRP-007");
     theirs.add("grabbed", GRABBED_DX, "G-GRP-004");

@@ -5,7 +5,7 @@ use crate::Flow;
 use crate::Gurps;
 use crate::model::damage::DamageType;
 use crate::model::event::Event;
-use crate::model::location::{Location, Part};
+use crate::model::location::{BodyType, Location, Part};
 use crate::model::sheet::Trait;
 use crate::model::state::{Life, Posture, State, Stun};
 use crate::resolve::check::{self, Check, Judged};
@@ -87,7 +87,8 @@ pub fn strike_rolled(
     };
     apply_injury(state, &blow, injury);
     report_damage(state, &blow, &wound, cx);
-    aftermath(state, blow, &wound, cx)
+    aftermath(state, blow, &wound, cx)?;
+    follow_up(state, &blow, &wound, cx)
 }
 
 /// G-DMG-001: basic damage with the blow's bonus and critical multiplier;
@@ -133,6 +134,10 @@ fn hit_location(state: &mut State, blow: &Blow, cx: &mut impl Cx<Gurps>) -> Flow
 
 /// G-DMG-003: DR by location after the armor divisor; a critical may halve it.
 fn effective_dr(state: &State, blow: &Blow, location: Location) -> i32 {
+    if blow.past_dr {
+        // A follow-up's damage is already inside (decision).
+        return 0;
+    }
     let t = state.fighter(blow.target);
     let raw_dr = crate::rules::injury::armor_dr(t, location, blow.damage_type);
     let mut dr = if blow.chinks {
@@ -324,6 +329,82 @@ fn aftermath(state: &mut State, blow: Blow, w: &Wound, cx: &mut impl Cx<Gurps>) 
         });
     }
     Ok(())
+}
+
+/// Decision (follow-up attacks, docs/rules/gurps.md): a blow that carries
+/// a follow-up (a viper's venom) and got through DR (some penetrating
+/// damage, G-DMG-003) delivers it: the victim rolls HT at the follow-up's
+/// modifier when it may resist (G-DICE-001; a success leaves the lesser
+/// damage or none), then the follow-up's damage (G-DMG-001) goes in past
+/// DR, wounded by its own type (G-DMG-004): venom through the whole body
+/// (the torso), fire or acid on the location struck (G-LOC-011..017;
+/// [`crate::rules::injury::follow_up_location`]), with its own shock and
+/// checks but no knockback. A blow that killed, or was stopped by DR,
+/// delivers nothing.
+fn follow_up(state: &mut State, blow: &Blow, w: &Wound, cx: &mut impl Cx<Gurps>) -> Flow<()> {
+    let Some(fu) = blow.follow_up else {
+        return Ok(());
+    };
+    let t = state.fighter(blow.target);
+    if w.penetrating <= 0 || t.life == Life::Dead {
+        return Ok(());
+    }
+    let name = t.name.clone();
+    cx.emit(|| Event::Note {
+        text: format!(
+            "the blow got through DR: its follow-up ({} {}) goes into {name}",
+            fu.damage, fu.damage_type
+        ),
+        rule: "G-DMG-003",
+    });
+    let mut damage = fu.damage;
+    if let Some(modifier) = fu.resist {
+        let mut mods = ModList::base("HT", t.stats.ht, "");
+        mods.add("follow-up", modifier, "G-DICE-001");
+        let r = check::roll(
+            state,
+            cx,
+            Check::new(blow.target, "resist the follow-up", "G-DICE-001").outcome_only(&[]),
+            &mods,
+        )?;
+        if r.is_success() {
+            match fu.resisted {
+                Some(lesser) => damage = lesser,
+                None => {
+                    cx.emit(|| Event::Note {
+                        text: format!("{name} resists the follow-up"),
+                        rule: "G-DICE-001",
+                    });
+                    return Ok(());
+                }
+            }
+        }
+    }
+    let rolled = if damage.is_points() {
+        damage.0.adds
+    } else {
+        check::dice(
+            state,
+            cx,
+            Some(blow.attacker),
+            damage.0.kind(),
+            "follow-up damage",
+            "G-DMG-001",
+            None,
+        )?
+    };
+    let hit = Blow {
+        push: crate::rules::injury::Push::None,
+        past_dr: true,
+        ..Blow::plain(
+            blow.attacker,
+            blow.target,
+            damage.0,
+            fu.damage_type,
+            crate::rules::injury::follow_up_location(fu.damage_type, w.location),
+        )
+    };
+    strike_rolled(state, hit, rolled, cx)
 }
 
 /// G-KB-001..004: a crushing blow (or a cutting one that did not get
@@ -553,9 +634,11 @@ fn head_blow_aftermath(
 }
 
 /// G-LOC-001..006: rolls a random location for `attacker` striking
-/// `target`: face hits from behind become skull hits (G-LOC-004); a leg hit
-/// on a creature with a useful tail is the tail on a 1 in 6 (G-LOC-005);
-/// on a creature with more than two legs arms are legs and hands feet (G-LOC-006).
+/// `target` on the target's own table (its body's, G-LOC-006 decision):
+/// face hits from behind become skull hits (G-LOC-004); on the humanoid
+/// table a leg hit on a creature with a useful tail is the tail on a 1 in
+/// 6 (G-LOC-005), and on a creature with more than two legs (the
+/// `quadruped` trait) arms are legs and hands feet (G-LOC-006).
 pub fn random_location(
     state: &State,
     attacker: CombatantId,
@@ -571,21 +654,28 @@ pub fn random_location(
         "G-LOC-001",
         None,
     )?;
-    let side = if crate::rules::location::needs_side_die(roll) {
+    let t = state.fighter(target);
+    let row = crate::rules::location::row_for(t, roll, state.options.hit_table);
+    let side = if row.is_sided() {
+        let humanoid = t.stats.body_type == BodyType::Humanoid;
+        let label = if humanoid && crate::rules::location::needs_side_die(roll) {
+            "hand or foot side"
+        } else {
+            "which side"
+        };
         check::dice(
             state,
             cx,
             Some(attacker),
             RollKind::d(1, 6),
-            "hand or foot side",
+            label,
             "G-LOC-001",
             None,
         )?
     } else {
         1
     };
-    let mut loc = crate::rules::location::random_location(roll, side, state.options.hit_table);
-    let t = state.fighter(target);
+    let mut loc = row.pick(side);
     let from = state.fighter(attacker).pose.pos;
     if loc == Location::Face && t.pose.arc_of(from) == Some(Arc::Back) {
         loc = Location::Skull;
@@ -594,7 +684,8 @@ pub fn random_location(
             rule: "G-LOC-004",
         });
     }
-    if t.has(Trait::Quadruped) {
+    let humanoid = t.stats.body_type == BodyType::Humanoid;
+    if humanoid && t.has(Trait::Quadruped) {
         let legs = match loc {
             Location::RightArm => Some(Location::RightLeg),
             Location::LeftArm => Some(Location::LeftLeg),
@@ -610,7 +701,7 @@ pub fn random_location(
             });
         }
     }
-    if t.has(Trait::Tail) && matches!(loc, Location::RightLeg | Location::LeftLeg) {
+    if humanoid && t.has(Trait::Tail) && matches!(loc, Location::RightLeg | Location::LeftLeg) {
         let d = check::dice(
             state,
             cx,
@@ -711,7 +802,11 @@ fn effects(
     Ok(())
 }
 
-/// G-LOC-010 decision: a crippled arm drops what it holds; a crippled leg drops the figure prone.
+/// G-LOC-010 decision: a crippled arm drops what it holds; a crippled leg
+/// drops a biped prone, and a body of four or six legs once two of four
+/// or four of six are lost (Basic B54-55; fewer slow it,
+/// [`crate::model::state::Fighter::current_move`]); a crippled wing, fin
+/// or tail changes nothing in a fight on the ground.
 fn cripple(state: &mut State, who: CombatantId, location: Location, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter_mut(who);
     match location {
@@ -727,8 +822,9 @@ fn cripple(state: &mut State, who: CombatantId, location: Location, cx: &mut imp
                 s.ready = false;
             }
         }
-        Location::RightLeg | Location::LeftLeg | Location::RightFoot | Location::LeftFoot
-            if f.posture != Posture::Lying =>
+        l if (l.is_leg() || l.is_foot())
+            && f.posture != Posture::Lying
+            && crate::rules::location::legs_fail(f) =>
         {
             f.posture = Posture::Lying;
             let name = f.name.clone();

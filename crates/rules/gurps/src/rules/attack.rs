@@ -857,6 +857,13 @@ pub(crate) fn location_label(loc: Location) -> &'static str {
         Location::RightHand | Location::LeftHand => "aim at hand",
         Location::RightFoot | Location::LeftFoot => "aim at foot",
         Location::Tail => "aim at tail",
+        Location::RightForeleg
+        | Location::LeftForeleg
+        | Location::RightMidleg
+        | Location::LeftMidleg
+        | Location::RightHindleg
+        | Location::LeftHindleg => "aim at leg",
+        Location::RightWing | Location::LeftWing => "aim at wing",
     }
 }
 

@@ -48,12 +48,11 @@ pub fn step_posture(from: Posture, crippled_legs: bool, step: &Step) -> Result<P
     }
 }
 
-/// G-LOC-010 decision: a crippled leg or foot keeps the figure off its feet.
+/// G-LOC-010 decision: a crippled leg or foot keeps a biped off its feet;
+/// a body of four or six legs falls when two of four or four of six are
+/// lost (Basic B54-55, [`crate::rules::location::legs_fail`]).
 pub fn legs_crippled(f: &crate::model::state::Fighter) -> bool {
-    use crate::model::location::Location::*;
-    f.crippled
-        .iter()
-        .any(|l| matches!(l, RightLeg | LeftLeg | RightFoot | LeftFoot))
+    crate::rules::location::legs_fail(f)
 }
 
 /// A Move as planned, and whether it needs the sprint's extra point.

@@ -219,6 +219,8 @@ fn weapon_free_gripped(state: &State, who: CombatantId, wi: usize) -> Result<(),
     let limb = match w.weapon.unarmed {
         Some(crate::model::data::Unarmed::Kick) => Limb::Leg,
         Some(crate::model::data::Unarmed::Bite) => Limb::Head,
+        // A wolf's claws are its forelegs.
+        _ if !crate::rules::location::has_location(f, Location::RightHand) => Limb::Leg,
         _ => Limb::Hand,
     };
     for by in state.grabbers(who) {
@@ -228,9 +230,7 @@ fn weapon_free_gripped(state: &State, who: CombatantId, wi: usize) -> Result<(),
         let held = match grip.at {
             GripAt::Item(i) => usize::from(i) == wi,
             GripAt::Body(Location::RightArm | Location::RightHand) => limb == Limb::Hand,
-            GripAt::Body(
-                Location::RightLeg | Location::LeftLeg | Location::RightFoot | Location::LeftFoot,
-            ) => limb == Limb::Leg,
+            GripAt::Body(l) if l.is_leg() || l.is_foot() => limb == Limb::Leg,
             GripAt::Body(Location::Neck | Location::Skull | Location::Face) => limb == Limb::Head,
             GripAt::Body(_) => false,
         };

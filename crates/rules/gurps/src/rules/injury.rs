@@ -4,6 +4,7 @@
 //! The pure part: values and checks read from the state, no dice.
 
 use crate::model::damage::{DamageType, Dice};
+use crate::model::data::FollowUp;
 use crate::model::location::Location;
 use crate::model::state::Fighter;
 use fray_core::CombatantId;
@@ -106,6 +107,11 @@ pub struct Blow {
     pub half: bool,
     /// How the blow pushes the target back (G-KB-001..004).
     pub push: Push,
+    /// The follow-up the blow carries, when it gets through DR (decision,
+    /// docs/rules/gurps.md).
+    pub follow_up: Option<FollowUp>,
+    /// A follow-up's own damage: it is already past DR (decision).
+    pub past_dr: bool,
 }
 
 impl Blow {
@@ -131,6 +137,8 @@ impl Blow {
             chinks: false,
             half: false,
             push: Push::Normal,
+            follow_up: None,
+            past_dr: false,
         }
     }
 }
@@ -145,6 +153,18 @@ pub enum Push {
     Shove,
     /// None: a slam's fall check stands in for it (decision).
     None,
+}
+
+/// Decision (follow-up attacks, docs/rules/gurps.md): where a follow-up's
+/// damage counts: a toxic one (venom) goes through the whole body, as the
+/// torso (no location multiplier, nothing crippled; fatigue always does,
+/// G-DMG-006 decision); any other (fire, acid) strikes the location the
+/// carrier struck.
+pub fn follow_up_location(damage_type: DamageType, struck: Location) -> Location {
+    match damage_type {
+        DamageType::Toxic | DamageType::Fatigue => Location::Torso,
+        _ => struck,
+    }
 }
 
 /// G-DMG-003: the target's DR at `loc` against a damage type: split DR

@@ -3,9 +3,10 @@
 //! crippling thresholds and injury caps of limbs and extremities.
 
 use crate::model::damage::DamageType;
-use crate::model::location::{HitTable, Location, Part};
+use crate::model::location::{BodyType, HitTable, Location, Part};
 use crate::model::sheet::Trait;
 use crate::model::state::Fighter;
+use crate::rules::tables::body::{self, Row};
 
 /// G-LOC-001: the location for a 3d roll; `side` (1-6 from a d6, odd =
 /// right) picks the side of hands and feet, which the table leaves open.
@@ -33,6 +34,18 @@ pub fn random_location(roll: i32, side_die: i32, table: HitTable) -> Location {
 /// Whether the random table's result needs the side die (hands and feet).
 pub fn needs_side_die(roll: i32) -> bool {
     matches!(roll, 15 | 16)
+}
+
+/// G-LOC-001, G-LOC-006 decision: the row of `t`'s own table for a 3d
+/// roll: its body's (a wolf's B552 quadruped table), with the summary's
+/// note for a winged humanoid (a 9 strikes a wing, G-LOC-001).
+#[inline]
+pub fn row_for(t: &Fighter, roll: i32, table: HitTable) -> Row {
+    let b = t.stats.body_type;
+    if b == BodyType::Humanoid && roll == 9 && t.has(Trait::Winged) {
+        return Row::Sided(Location::RightWing, Location::LeftWing);
+    }
+    body::row(b, table, roll)
 }
 
 /// G-LOC-011..017: wounding multiplier in halves for a damage type at a
@@ -78,18 +91,61 @@ pub fn may_target(loc: Location, t: DamageType) -> bool {
     }
 }
 
-/// G-LOC-005 / G-LOC-006: whether a figure has the location at all: a
-/// tail only with the `tail` trait, and no arms or hands on a creature with
-/// more than two legs (its forelegs are legs). An aim at a missing part is
-/// refused rather than hitting it with no armor.
+/// G-LOC-005 / G-LOC-006: whether a figure has the location at all: the
+/// ones its body has (a wolf's forelegs, no arms; a snake no limbs), a
+/// tail with the `tail` trait and wings with `winged`, and no arms or hands
+/// on a humanoid-table creature with more than two legs (the `quadruped`
+/// trait: its forelegs are legs). An aim at a missing part is refused
+/// rather than hitting it with no armor.
+#[inline]
 pub fn has_location(t: &Fighter, loc: Location) -> bool {
+    let b = t.stats.body_type;
     match loc {
-        Location::Tail => t.has(Trait::Tail),
+        Location::Tail => body::has(b, loc) || t.has(Trait::Tail),
+        Location::RightWing | Location::LeftWing => body::has(b, loc) || t.has(Trait::Winged),
         Location::RightArm | Location::LeftArm | Location::RightHand | Location::LeftHand => {
-            !t.has(Trait::Quadruped)
+            body::has(b, loc) && !(b == BodyType::Humanoid && t.has(Trait::Quadruped))
         }
-        _ => true,
+        _ => body::has(b, loc),
     }
+}
+
+/// The part of its own body a figure strikes itself on, strains or hurts
+/// by a critical miss (G-EXT-009, G-EXT-010): `preferred` (a humanoid's
+/// right hand, arm, foot or leg), or on a body without it the nearest it
+/// has: a foreleg for an arm, a forefoot for a hand, else the torso.
+pub fn own_part(t: &Fighter, preferred: Location) -> Location {
+    use Location::*;
+    let stand_ins: &[Location] = match preferred {
+        RightHand => &[RightFoot, RightForeleg, RightLeg],
+        RightArm => &[RightForeleg, RightLeg],
+        RightFoot => &[RightForeleg, RightLeg],
+        RightLeg => &[RightHindleg, RightForeleg],
+        _ => &[],
+    };
+    std::iter::once(preferred)
+        .chain(stand_ins.iter().copied())
+        .find(|&l| has_location(t, l))
+        .unwrap_or(Torso)
+}
+
+/// The leg worth aiming at to cripple (G-LOC-007): a biped's right leg,
+/// else the first leg the body has (a wolf's right foreleg); the right leg
+/// when it has none (the aim is then refused and the AI leaves it).
+pub fn leg_to_aim(t: &Fighter) -> Location {
+    use Location::*;
+    [RightLeg, RightForeleg, RightHindleg, RightMidleg]
+        .into_iter()
+        .find(|&l| has_location(t, l))
+        .unwrap_or(RightLeg)
+}
+
+/// G-LOC-010 decision with Basic B54-55: whether crippled legs keep `t`
+/// off its feet: one of a biped's two (a foot counts as its leg), two of
+/// four, four of six.
+#[inline]
+pub fn legs_fail(t: &Fighter) -> bool {
+    !t.crippled.is_empty() && t.legs_lost() >= t.stats.body_type.legs_to_fall()
 }
 
 /// G-ATK-023 decision: which damage types may target chinks in armor:

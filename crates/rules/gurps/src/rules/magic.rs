@@ -358,6 +358,7 @@ pub(crate) fn charged_weapon(
         rof: None,
         bulk: None,
         reload: None,
+        follow_up: None,
     };
     let (modes, skill, skills): (Vec<AttackMode>, &str, Vec<i32>) = match spell.class {
         SpellClass::Missile => (

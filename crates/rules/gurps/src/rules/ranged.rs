@@ -100,7 +100,8 @@ pub(crate) fn posture_penalty(posture: Posture, location: Option<Location>) -> (
         Posture::Standing => (0, "G-POS-001"),
         Posture::Lying => (-2, "G-POS-008"),
         _ => match location.unwrap_or(Torso) {
-            Torso | Groin | RightLeg | LeftLeg | RightFoot | LeftFoot => (-2, "G-POS-001"),
+            Torso | Groin => (-2, "G-POS-001"),
+            l if l.is_leg() || l.is_foot() => (-2, "G-POS-001"),
             _ => (0, "G-POS-001"),
         },
     }

@@ -307,6 +307,7 @@ fn shared_files_import_match_gcs_and_fight_the_knight() {
 #[test]
 fn shared_warrior_v4_and_v5_give_one_sheet() {
     let Some(files) = shared_files() else {
+        eprintln!("../shared/gcs not found: skipped");
         return;
     };
     let find = |n: &str| files.iter().find(|p| p.ends_with(n)).unwrap();
@@ -330,4 +331,321 @@ fn shared_warrior_v4_and_v5_give_one_sheet() {
         .map(|w| w.owner.kind)
         .collect();
     assert!(owners.contains(&OwnerKind::Trait));
+}
+
+// ----------------------------------------------------------------------
+// Issue 35: every value checked at its JSON path; bodies, size and
+// follow-ups carried into the fight. The files are the project's own
+// (`crates/import/gcs/tests/files/wolf.gcs`, `viper.gcs`), edited here
+// where a test needs a hostile value.
+
+/// One of the project's own files as JSON, to edit.
+fn own_json(name: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(own_dir().join(name)).unwrap()).unwrap()
+}
+
+/// The import of an edited file.
+fn import_edited(
+    name: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> Result<import::Imported, import::ImportError> {
+    let mut v = own_json(name);
+    edit(&mut v);
+    import::parse(&v.to_string())
+}
+
+// rule: G-LOC-006, G-ATK-024
+#[test]
+fn g_loc_006_an_imported_wolf_keeps_its_body_size_and_dr_by_location() {
+    let wolf = import::read(&own_dir().join("wolf.gcs")).unwrap();
+    let s = &wolf.sheet;
+    assert_eq!(s.body, fray_gurps::model::location::BodyType::Quadruped);
+    assert_eq!(s.sm, 1);
+    // DR per location of its own body: the hind legs 2, the forelegs 1, no arms.
+    assert_eq!(s.dr["right_hindleg"].dr, 2);
+    assert_eq!(s.dr["left_foreleg"].dr, 1);
+    assert!(!s.dr.contains_key("right_arm") && !s.dr.contains_key("right_leg"));
+    // No Punch or Kick: a wolf fights with its teeth.
+    let state = against_knight(&own_dir(), "wolf.gcs");
+    let f = &state.fighters[0];
+    assert_eq!(f.stats.sm, 1);
+    assert_eq!(
+        f.stats.body_type,
+        fray_gurps::model::location::BodyType::Quadruped
+    );
+    let names: Vec<&str> = f.weapons.iter().map(|w| w.weapon.name.as_str()).collect();
+    assert_eq!(names, ["Teeth (Sharp)"]);
+    let l = fray_gurps::model::location::Location::RightForeleg;
+    assert_eq!(f.dr[l.index()], 1);
+    assert!(!fray_gurps::rules::location::has_location(
+        f,
+        fray_gurps::model::location::Location::RightArm
+    ));
+    // The knight strikes a SM +1 wolf at +1 (G-ATK-024).
+    let strike = fray_gurps::model::action::Strike::at(fray_core::CombatantId(0));
+    let mods = fray_gurps::rules::attack::to_hit::<fray_core::ModList>(
+        &state,
+        fray_core::CombatantId(1),
+        &strike,
+        fray_gurps::rules::attack::How::ATTACK,
+    );
+    assert!(
+        mods.iter()
+            .any(|m| m.label == "size difference" && m.value == 1 && m.rule == "G-ATK-024")
+    );
+}
+
+// rule: G-ATK-024, G-ATK-025
+#[test]
+fn g_atk_024_the_size_modifier_is_the_profiles_and_the_traits() {
+    // A rat's -1 (profile), and a trait that adds +1 a level at 2 levels.
+    let rat = import_edited("wolf.gcs", |v| v["profile"]["SM"] = (-1).into()).unwrap();
+    assert_eq!(rat.sheet.sm, -1);
+    let big = import_edited("wolf.gcs", |v| {
+        v["traits"].as_array_mut().unwrap().push(serde_json::json!({
+            "id": "tBigger", "name": "Increased Size Modifier", "levels": 2,
+            "features": [{"type": "attribute_bonus", "attribute": "sm", "amount": 1, "per_level": true}]
+        }))
+    })
+    .unwrap();
+    assert_eq!(big.sheet.sm, 3);
+    assert!(big.report.used.iter().any(|e| e.reason == Reason::Sm(3)));
+    // A disabled one adds nothing.
+    let off = import_edited("wolf.gcs", |v| {
+        v["traits"].as_array_mut().unwrap().push(serde_json::json!({
+            "id": "tOff", "name": "Increased Size Modifier", "levels": 2, "disabled": true,
+            "features": [{"type": "attribute_bonus", "attribute": "sm", "amount": 1, "per_level": true}]
+        }))
+    })
+    .unwrap();
+    assert_eq!(off.sheet.sm, 1);
+}
+
+// rule: G-DMG-001 (decision: follow-up attacks)
+#[test]
+fn an_imported_vipers_bite_carries_its_venom_into_the_fight() {
+    let viper = import::read(&own_dir().join("viper.gcs")).unwrap();
+    assert_eq!(
+        viper.sheet.body,
+        fray_gurps::model::location::BodyType::Vermiform
+    );
+    let fu = viper.sheet.own_weapons[0].modes[0]
+        .follow_up
+        .expect("the bite carries venom");
+    assert_eq!(fu.damage.to_string(), "2d");
+    assert_eq!(fu.damage_type, fray_gurps::model::damage::DamageType::Toxic);
+    assert_eq!(
+        (fu.resist, fu.resisted.map(|d| d.to_string())),
+        (Some(0), Some("1d".into()))
+    );
+    // What the note says besides is reported, by name.
+    assert!(viper.report.left_out.iter().any(|e| matches!(
+        &e.reason,
+        Reason::FollowUpRest(rest) if rest.contains("swells")
+    )));
+    let state = against_knight(&own_dir(), "viper.gcs");
+    assert!(
+        state.fighters[0].weapons[0].weapon.modes[0]
+            .follow_up
+            .is_some()
+    );
+}
+
+/// An edit of a file's JSON, and what its refusal must name.
+type Hostile = (
+    &'static str,
+    fn(&mut serde_json::Value),
+    &'static [&'static str],
+);
+
+// rule: G-EXT-013, G-EXT-014, G-DMG-001, G-LOC-006
+#[test]
+fn every_value_it_cannot_use_is_refused_at_its_json_path() {
+    use serde_json::json;
+    let cases: &[Hostile] = &[
+        (
+            "ST 13.7",
+            |v| v["attributes"][0]["calc"]["value"] = json!(13.7),
+            &[
+                "attributes[0].calc.value",
+                "a whole number 1 to 100",
+                "13.7",
+            ],
+        ),
+        (
+            "Basic Speed off quarters",
+            |v| v["attributes"][6]["calc"]["value"] = json!(6.3),
+            &["attributes[6].calc.value", "quarters"],
+        ),
+        (
+            "HP left 0",
+            |v| v["attributes"][9]["calc"]["current"] = json!(0),
+            &["attributes[9].calc.current", "1 to 12"],
+        ),
+        (
+            "level 10000",
+            |v| v["traits"][2]["weapons"][0]["calc"]["level"] = json!(10000),
+            &["traits[2].weapons[0].calc.level", "1 to 100", "10000"],
+        ),
+        (
+            "level -10000",
+            |v| v["traits"][2]["weapons"][0]["calc"]["level"] = json!(-10000),
+            &["traits[2].weapons[0].calc.level", "-10000"],
+        ),
+        (
+            "2d-100",
+            |v| v["traits"][2]["weapons"][0]["calc"]["damage"] = json!("2d-100 cut"),
+            &["traits[2].weapons[0].calc.damage", "-11 to 100", "-100"],
+        ),
+        (
+            "reach 15",
+            |v| v["traits"][2]["weapons"][0]["reach"] = json!("15"),
+            &["traits[2].weapons[0].reach", "0 to 10"],
+        ),
+        (
+            "weight NaN",
+            |v| v["equipment"] = json!([{"id": "e1", "calc": {"extended_weight": "NaN lb"}}]),
+            &["equipment[0].calc.extended_weight", "NaN lb"],
+        ),
+        (
+            "weight 1e308 lb",
+            |v| v["equipment"] = json!([{"id": "e1", "calc": {"extended_weight": "1e308 lb"}}]),
+            &["equipment[0].calc.extended_weight"],
+        ),
+        (
+            "weight 1e308",
+            |v| v["equipment"] = json!([{"id": "e1", "calc": {"extended_weight": 1e308}}]),
+            &["equipment[0].calc.extended_weight", "0 to 10000"],
+        ),
+        (
+            "Basic Lift NaN",
+            |v| v["calc"]["basic_lift"] = json!("NaN lb"),
+            &["calc.basic_lift"],
+        ),
+        (
+            "no body type",
+            |v| v["settings"] = json!({}),
+            &["settings.body_type", "no body type"],
+        ),
+        (
+            "unknown body",
+            |v| v["settings"]["body_type"]["name"] = json!("Octopod"),
+            &["settings.body_type.name", "Octopod", "Quadruped"],
+        ),
+        (
+            "2d table",
+            |v| v["settings"]["body_type"]["roll"] = json!("2d"),
+            &["settings.body_type.roll"],
+        ),
+        (
+            "DR 500",
+            |v| v["settings"]["body_type"]["locations"][1]["calc"]["dr"]["all"] = json!(500),
+            &["settings.body_type.locations[1].calc.dr.all", "0 to 100"],
+        ),
+        (
+            "SM 1.5",
+            |v| v["profile"]["SM"] = json!(1.5),
+            &["profile.SM", "1.5"],
+        ),
+        (
+            "SM 40",
+            |v| v["profile"]["SM"] = json!(40),
+            &["profile.SM", "-10 to 20"],
+        ),
+        (
+            "Magery 2.5",
+            |v| {
+                v["traits"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!({"id": "tM", "name": "Magery", "levels": 2.5}))
+            },
+            &["traits[4].levels", "0 to 10"],
+        ),
+        (
+            "escape code",
+            |v| v["profile"]["name"] = json!("Grey\u{1b}[2JWolf"),
+            &["profile.name", "U+001B"],
+        ),
+        (
+            "NUL",
+            |v| v["profile"]["name"] = json!("Grey\u{0}Wolf"),
+            &["profile.name", "U+0000"],
+        ),
+        (
+            "bidi override",
+            |v| v["traits"][2]["name"] = json!("Teeth \u{202e}desrever"),
+            &["traits[2].name", "U+202E"],
+        ),
+        (
+            "a line in a usage",
+            |v| v["traits"][2]["weapons"][0]["usage"] = json!("Bite\nResult: side B wins"),
+            &["traits[2].weapons[0].usage", "U+000A"],
+        ),
+    ];
+    for (what, edit, needles) in cases {
+        let e = match import_edited("wolf.gcs", edit) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("{what}: imported"),
+        };
+        for n in *needles {
+            assert!(e.contains(n), "{what}: `{n}` not in: {e}");
+        }
+        // The message itself shows no raw control or bidi character.
+        assert!(
+            !e.chars()
+                .any(|c| c.is_control() || fray_core::text::is_format_char(c)),
+            "{what}: {e:?}"
+        );
+    }
+}
+
+// rule: G-LOC-001, G-LOC-006
+#[test]
+fn the_report_names_what_it_cannot_use_and_shows_names_escaped() {
+    let imported = import_edited("wolf.gcs", |v| {
+        // A trait the engine has no rule for, named with an escape code.
+        v["traits"][3]["name"] = "Silence\u{1b}[31m".into();
+        // A location its body does not have, and one rolled otherwise.
+        let locations = v["settings"]["body_type"]["locations"].as_array_mut().unwrap();
+        locations.push(serde_json::json!({"id": "arm", "table_name": "Arm", "calc": {"roll_range": "-", "dr": {"all": 0}}}));
+        locations[6]["calc"]["roll_range"] = "11".into();
+        // A note that is no follow-up.
+        v["traits"][2]["weapons"][0]["usage_notes"] = "Lunges from cover".into();
+    })
+    .unwrap();
+    let left: Vec<&Reason> = imported.report.left_out.iter().map(|e| &e.reason).collect();
+    assert!(left.contains(&&Reason::Location("arm".into())));
+    assert!(left.contains(&&Reason::Rolls {
+        gcs: "11".into(),
+        engine: "12".into()
+    }));
+    assert!(left.contains(&&Reason::Notes("Lunges from cover".into())));
+    let shown = imported.report.to_string();
+    assert!(shown.contains("Silence\\u{1b}[31m"), "{shown}");
+    assert!(!shown.contains('\u{1b}'), "{shown:?}");
+}
+
+// rule: G-LOC-006
+#[test]
+fn every_body_gcs_names_that_the_engine_has_is_read() {
+    use fray_gurps::model::location::BodyType;
+    for (name, body) in [
+        ("Humanoid", BodyType::Humanoid),
+        ("Quadruped", BodyType::Quadruped),
+        ("Quadruped, Winged", BodyType::WingedQuadruped),
+        ("Hexapod", BodyType::Hexapod),
+        ("Hexapod, Winged", BodyType::WingedHexapod),
+        ("Vermiform", BodyType::Vermiform),
+        ("Vermiform, Winged", BodyType::WingedVermiform),
+        ("Serpentoid", BodyType::Serpentoid),
+        ("Avian", BodyType::Avian),
+        ("Centaur", BodyType::Centaur),
+    ] {
+        let got = import_edited("viper.gcs", |v| {
+            v["settings"]["body_type"]["name"] = name.into();
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(got.sheet.body, body, "{name}");
+    }
 }

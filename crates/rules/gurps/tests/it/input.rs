@@ -381,3 +381,112 @@ fn an_own_weapon_with_nonsense_numbers_or_an_unknown_skill_is_refused() {
         );
     }
 }
+
+// rule: G-LOC-006 (decision: body types)
+#[test]
+fn a_body_is_named_and_its_traits_and_dr_must_fit_it() {
+    // The body is one the engine has, at its line and column.
+    let file = SourceFile::new(
+        "beast.toml",
+        format!(
+            "ruleset = \"gurps\"\nname = \"beast\"\n[map]\nkind = \"hex\"\nradius = 3\n{}\n{}",
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 0, -1, "s", &with("body = \"octopod\"")),
+        ),
+    );
+    let e = run::load::<Gurps>(file).err().expect("an unknown body");
+    let shown = e.to_string();
+    assert!(
+        shown.contains("beast.toml:") && shown.contains("octopod") && shown.contains("quadruped"),
+        "{shown}"
+    );
+    // The summary's `quadruped` trait reads the humanoid table only.
+    let f = fault("", &with("body = \"quadruped\"\ntraits = [\"quadruped\"]"));
+    assert_eq!(f.path, "combatants[1].sheet.traits");
+    assert!(matches!(f.error, InputError::QuadrupedOnBody { .. }), "{f}");
+    // DR written for a location the body lacks is refused at its key.
+    let e = Gurps::setup(&two(
+        "",
+        &with("body = \"quadruped\"\ndr = { right_arm = { dr = 2 } }"),
+    ))
+    .unwrap_err();
+    assert_eq!(e.path, "combatants[1].sheet.dr.right_arm");
+    assert!(e.message.contains("quadruped body has no right arm"), "{e}");
+    let ok = with("body = \"quadruped\"\ndr = { right_foreleg = { dr = 2, crushing = 1 } }");
+    assert!(Gurps::setup(&two("", &ok)).is_ok());
+    // DR against crushing is 0 to 100 like the rest.
+    let e = Gurps::setup(&two(
+        "",
+        &with("dr = { torso = { dr = 2, crushing = -3 } }"),
+    ))
+    .unwrap_err();
+    assert!(
+        e.message.contains("DR against crushing must be 0 to 100"),
+        "{e}"
+    );
+}
+
+// rule: G-DMG-001 (decision: follow-up attacks)
+#[test]
+fn a_follow_up_is_checked_like_every_other_field() {
+    let at = "combatants[1].sheet.own_weapons[0].modes[0].follow_up";
+    let f = fault(
+        "",
+        &own_weapon(
+            "Axe/Mace",
+            "follow_up = { damage = \"2d\", type = \"tox\", resist = -40 }",
+        ),
+    );
+    assert_eq!(f.path, format!("{at}.resist"));
+    assert_eq!(out_of_range(&f), (-10.0, 10.0));
+    let f = fault(
+        "",
+        &own_weapon(
+            "Axe/Mace",
+            "follow_up = { damage = \"2d\", type = \"tox\", resisted = \"1d\" }",
+        ),
+    );
+    assert_eq!(f.path, format!("{at}.resisted"));
+    assert!(matches!(f.error, InputError::Needs { .. }), "{f}");
+    // Its damage is dice or points, never by ST, and a known type.
+    for (mode, needle) in [
+        (
+            "follow_up = { damage = \"sw\", type = \"tox\" }",
+            "not damage by ST",
+        ),
+        (
+            "follow_up = { damage = \"0\", type = \"tox\" }",
+            "points must be 1 to 100",
+        ),
+        ("follow_up = { damage = \"2d\", type = \"venom\" }", "venom"),
+        (
+            "follow_up = { damage = \"2d\", type = \"tox\", bonus = 1 }",
+            "bonus",
+        ),
+    ] {
+        let text = format!(
+            "ruleset = \"gurps\"\nname = \"t\"\n[map]\nkind = \"hex\"\nradius = 3\n{}\n{}",
+            fighter("A", "a", 0, 0, "n", &swordsman(12, 14)),
+            fighter("B", "b", 0, -1, "s", &own_weapon("Axe/Mace", mode)),
+        );
+        let e = SourceFile::new("t.toml", text)
+            .parse::<fray_gurps::model::scenario::Scenario>()
+            .map(|_| ())
+            .expect_err(mode);
+        assert!(e.to_string().contains(needle), "{mode}: {e}");
+    }
+    let good = "follow_up = { damage = \"1d+1\", type = \"burn\" }";
+    assert!(check(&two("", &own_weapon("Axe/Mace", good)), &armory()).is_ok());
+    // A data file's follow-up is checked where it stands too.
+    let data = SourceFile::new(
+        "more.toml",
+        "[[weapon]]\nname = \"Bad Fangs\"\nskill = \"Brawling\"\n[[weapon.modes]]\nname = \"bite\"\n\
+         damage = \"1d\"\ntype = \"imp\"\nreach = [0]\nfollow_up = { damage = \"2d\", type = \"tox\", resist = 99 }\n",
+    );
+    let e = fray_gurps::model::data::parse_extra(&data).expect_err("refused");
+    let shown = e.to_string();
+    assert!(
+        shown.contains("more.toml:") && shown.contains("weapon[0].modes[0].follow_up"),
+        "{shown}"
+    );
+}

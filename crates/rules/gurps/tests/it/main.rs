@@ -5,6 +5,7 @@ mod common;
 
 mod aftermath;
 mod ai;
+mod bodies;
 mod close;
 mod criticals;
 mod defense;

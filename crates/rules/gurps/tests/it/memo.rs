@@ -11,12 +11,13 @@ use fray_gurps::ai::memo;
 use fray_gurps::state::State;
 
 /// Every bundled GURPS scenario a fight can be played from.
-const SCENARIOS: [&str; 9] = [
+const SCENARIOS: [&str; 10] = [
     "ambush.toml",
     "archers-vs-warriors.toml",
     "bouncer-vs-knight.toml",
     "duel-human.toml",
     "duel.toml",
+    "knight-vs-beasts.toml",
     "knight-vs-orcs.toml",
     "odds-demo.toml",
     "wizard-vs-goblins.toml",
@@ -51,6 +52,28 @@ fn a_duel_against_the_first_ai_narrates_the_same_with_and_without_the_memo() {
     memo::set_enabled(true);
     for pass in 0..2 {
         for (seed, want) in (0..30).zip(&plain) {
+            assert_eq!(
+                &narration(&start, seed),
+                want,
+                "seed {seed}, pass {pass}: the memo changed the fight"
+            );
+        }
+    }
+}
+
+/// Bodies and follow-ups (issue 35): the knight weighing where to strike
+/// a wolf (its forelegs, never arms it lacks) and the viper weighing its
+/// venom, with the memo as without it.
+#[test]
+fn g_loc_006_fights_against_other_bodies_narrate_the_same_with_the_memo() {
+    let start = load_with("knight-vs-beasts.toml", |t| {
+        t.replacen("aim = \"random\"", "aim = \"best\"", 1)
+    });
+    memo::set_enabled(false);
+    let plain: Vec<String> = (0..12).map(|s| narration(&start, s)).collect();
+    memo::set_enabled(true);
+    for pass in 0..2 {
+        for (seed, want) in (0..12).zip(&plain) {
             assert_eq!(
                 &narration(&start, seed),
                 want,

@@ -3,6 +3,7 @@
 //! checklist IDs it encodes and is unit-tested row by row.
 
 pub mod aftermath;
+pub mod body;
 pub mod breaking;
 pub mod critical;
 pub mod jump;
