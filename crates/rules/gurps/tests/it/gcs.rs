@@ -148,7 +148,8 @@ fn matches_gcs(c: &Character, f: &Fighter, file: &str) {
             let same_side = !(table.contains("left") && key.starts_with("right")
                 || table.contains("right") && key.starts_with("left"));
             let id = loc.id.as_str();
-            if key.ends_with(id) && same_side {
+            let on_body = fray_gurps::rules::tables::body::has(f.stats.body_type, l);
+            if key.ends_with(id) && same_side && on_body {
                 assert_eq!(f.dr[l.index()], all, "{file}: DR {key}");
                 assert_eq!(
                     f.crushing_dr[l.index()],
