@@ -40,7 +40,9 @@ pub struct Args {
     /// ATTACK` gives the odds of a second attack (d20-3d6's -5).
     #[arg(long, requires = "action", value_name = "ACTION")]
     pub after: Vec<String>,
-    /// The most roll sequences to enumerate before giving up.
+    /// The budget of work: roll sequences (32 each past 128-bit weights),
+    /// kept states (16 a figure) and keys; past it the answer is partial
+    /// and says the share of probability it covers.
     #[arg(long, default_value_t = exact::DEFAULT_MAX_LEAVES, requires = "scenario")]
     pub max_outcomes: u64,
     /// Machine-readable JSON instead of a table.
