@@ -39,6 +39,7 @@ pub mod modifier;
 pub mod odds;
 pub mod oracle;
 pub mod overrides;
+pub mod range;
 pub mod roll;
 pub mod ruleset;
 pub mod run;

@@ -40,7 +40,9 @@ pub struct Args {
     /// ATTACK` gives the odds of a second attack (d20-3d6's -5).
     #[arg(long, requires = "action", value_name = "ACTION")]
     pub after: Vec<String>,
-    /// The most roll sequences to enumerate before giving up.
+    /// The budget of work: roll sequences (32 each past 128-bit weights),
+    /// kept states (16 a figure) and keys; past it the answer is partial
+    /// and says the share of probability it covers.
     #[arg(long, default_value_t = exact::DEFAULT_MAX_LEAVES, requires = "scenario")]
     pub max_outcomes: u64,
     /// Machine-readable JSON instead of a table.
@@ -116,7 +118,7 @@ fn dice(text: &str, json_out: bool) -> Result {
             };
             [
                 r.value.to_string(),
-                r.eq.to_string(),
+                short(&r.eq, eq),
                 format!("{eq:.6}"),
                 format!("{:.6}", r.le.to_f64()),
                 format!("{:.6}", r.ge.to_f64()),
@@ -144,9 +146,8 @@ fn dice(text: &str, json_out: bool) -> Result {
     out::line(
         &mut w,
         format_args!(
-            "mean {} = {:.6}, standard deviation {:.6}",
-            mean,
-            pmf.mean_f64(),
+            "mean {}, standard deviation {:.6}",
+            both_f(&mean, pmf.mean_f64()),
             pmf.std_dev()
         ),
     )?;
@@ -154,9 +155,8 @@ fn dice(text: &str, json_out: bool) -> Result {
         out::line(
             &mut w,
             format_args!(
-                "explosions truncated: probability {} ({:.3e}) lies beyond the last value shown",
-                leftover,
-                prob_f64(&leftover)
+                "explosions truncated: probability {} lies beyond the last value shown",
+                tiny(&leftover, prob_f64(&leftover))
             ),
         )?;
     }
@@ -327,6 +327,47 @@ fn action_json(
     })
 }
 
+/// The longest exact fraction shown; a longer one (hundreds of digits
+/// after a few exploding dice) is shown as its decimal. `--json` keeps
+/// every exact value.
+const SHORT_FRACTION: usize = 21;
+
+/// `p` as its exact fraction when that is short, else as the decimal `f`.
+fn short(p: &impl std::fmt::Display, f: f64) -> String {
+    let exact = p.to_string();
+    if exact.len() <= SHORT_FRACTION {
+        exact
+    } else {
+        format!("≈{f:.10}")
+    }
+}
+
+/// `p` as "fraction = decimal" when the fraction is short, else the decimal.
+fn both(p: &Prob) -> String {
+    both_f(p, prob_f64(p))
+}
+
+/// `p` (of decimal value `f`) as "fraction = decimal", or the decimal alone.
+fn both_f(p: &impl std::fmt::Display, f: f64) -> String {
+    let exact = p.to_string();
+    if exact.len() <= SHORT_FRACTION {
+        format!("{exact} = {f:.6}")
+    } else {
+        format!("{f:.6}")
+    }
+}
+
+/// A small probability: its short fraction with the decimal in
+/// scientific notation, or that notation alone.
+fn tiny(p: &impl std::fmt::Display, f: f64) -> String {
+    let exact = p.to_string();
+    if exact.len() <= SHORT_FRACTION {
+        format!("{exact} ({f:.3e})")
+    } else {
+        format!("{f:.3e}")
+    }
+}
+
 /// The most joint outcomes listed in the table output.
 const TOP_OUTCOMES: usize = 10;
 
@@ -362,9 +403,9 @@ fn print_action(
     for f in &o.features {
         table.add_row(vec![
             Cell::new(f.name),
-            right(&f.p_nonzero),
+            right(short(&f.p_nonzero, prob_f64(&f.p_nonzero))),
             right(format!("{:.6}", prob_f64(&f.p_nonzero))),
-            right(&f.mean),
+            right(short(&f.mean, prob_f64(&f.mean))),
             right(format!("{:.4}", prob_f64(&f.mean))),
         ]);
     }
@@ -382,7 +423,7 @@ fn print_action(
         for (v, p) in &f.distribution {
             t.add_row(vec![
                 right(v),
-                right(p),
+                right(short(p, prob_f64(p))),
                 right(format!("{:.6}", prob_f64(p))),
                 right(format!("{:.6}", prob_f64(&ge))),
             ]);
@@ -400,7 +441,7 @@ fn print_action(
         )?;
         for (d, p) in &o.decisions {
             let d = named(d, roster);
-            out::line(w, format_args!("  {d}: {} = {:.6}", p, prob_f64(p)))?;
+            out::line(w, format_args!("  {d}: {}", both(p)))?;
         }
     }
     out::line(
@@ -423,9 +464,8 @@ fn print_action(
         out::line(
             w,
             format_args!(
-                "the turn ended before the action (an earlier action ended the fight or felled the actor): probability {} = {:.6}",
-                o.ended,
-                prob_f64(&o.ended)
+                "the turn ended before the action (an earlier action ended the fight or felled the actor): probability {}",
+                both(&o.ended)
             ),
         )?;
     }
@@ -433,9 +473,8 @@ fn print_action(
         out::line(
             w,
             format_args!(
-                "explosions truncated: probability {} ({:.3e}) is not enumerated",
-                o.leftover,
-                prob_f64(&o.leftover)
+                "explosions truncated: probability {} is not enumerated",
+                tiny(&o.leftover, prob_f64(&o.leftover))
             ),
         )?;
     }
@@ -443,12 +482,12 @@ fn print_action(
         out::line(
             w,
             format_args!(
-                "PARTIAL: the cap of {} roll sequences stopped the enumeration; probability {} ({:.6}) \
-                 is not explored, and the figures above cover only the rest (raise --max-outcomes, or \
+                "PARTIAL: the budget of {} roll sequences stopped the enumeration; the figures above \
+                 cover {:.4}% of the probability, and {} is not explored (raise --max-outcomes, or \
                  sample the fight with `fray sim`)",
-                o.leaves,
-                o.unexplored,
-                prob_f64(&o.unexplored)
+                o.budget,
+                100.0 * (1.0 - prob_f64(&o.unexplored)),
+                both(&o.unexplored)
             ),
         )?;
     }

@@ -122,3 +122,37 @@ fn a_newcomer_with_an_escape_in_its_name_is_refused() {
     let t = String::from_utf8_lossy(&out.stdout);
     assert!(t.contains("Refused: the newcomer's name"), "{t}");
 }
+
+/// The duel of `ruleset` with its second figure (a foe) put on the
+/// first's cell.
+fn sharing(ruleset: &str) -> String {
+    edited(ruleset, "share", |text| {
+        let lines: Vec<&str> = text.lines().collect();
+        let at: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("position = "))
+            .collect();
+        let mut out: Vec<&str> = lines.clone();
+        out[at[1]] = lines[at[0]];
+        out.join("\n")
+    })
+}
+
+// rule: G-CC-001
+#[test]
+fn two_foes_on_one_cell_are_refused_at_the_position_unless_close_combat_allows_it() {
+    // Two friends on one cell are refused in every ruleset by the core's
+    // envelope (crates/core/tests/it/envelope.rs).
+    for r in playable() {
+        let path = sharing(&r.id);
+        if r.id == "gurps" {
+            // Foes may start in one hex: a close combat (G-CC-001).
+            fray().args(["validate", &path]).assert().success();
+        } else {
+            fray().args(["validate", &path]).assert().failure().stderr(
+                predicate::str::contains("combatants[1].position")
+                    .and(predicate::str::contains("share.toml:"))
+                    .and(predicate::str::contains("a foe")),
+            );
+        }
+    }
+}

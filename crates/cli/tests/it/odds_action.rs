@@ -255,3 +255,62 @@ fn odds_after_an_earlier_action_print_the_conditional_odds() {
             "the turn ended before the action (an earlier action ended the fight or felled the actor): probability 2701/4000",
         ));
 }
+
+/// Whether `text` holds a run of more than `n` digits (a long exact
+/// fraction).
+fn long_number(text: &str, n: usize) -> bool {
+    text.split(|c: char| !c.is_ascii_digit())
+        .any(|run| run.len() > n)
+}
+
+// rule: X-ATK-001, X-MUL-001 (the second attack of a turn at -5)
+#[test]
+fn a_budget_stops_the_odds_with_a_partial_answer_that_says_what_it_covers() {
+    // The README's d20-3d6 example: a second attack after the first, every
+    // initiative and every blow of the first enumerated. A small budget
+    // gives a prompt partial answer, never an error or a hang; the exact
+    // fractions of exploding dice (hundreds of digits) are shown as
+    // decimals, and kept exact in --json.
+    let duel = root()
+        .join("scenarios/d20-3d6/duel.toml")
+        .display()
+        .to_string();
+    let attack = "{ attack = { target = 1, weapon = 0 } }";
+    let args = [
+        "odds",
+        "--scenario",
+        &duel,
+        "--actor",
+        "Ser Alda",
+        "--after",
+        attack,
+        "--action",
+        attack,
+        "--max-outcomes",
+        "3000",
+    ];
+    let out = fray()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("PARTIAL: the budget of 3000 roll sequences stopped the enumeration; the figures above cover"),
+        "{text}"
+    );
+    assert!(!long_number(&text, 21), "{text}");
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let out = fray()
+        .args(json_args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_ne!(v["unexplored"]["exact"], "0");
+}

@@ -26,27 +26,43 @@ pub(super) struct Start<S> {
     pub(super) decisions: Vec<Word>,
 }
 
-/// Start states merged by their serialized form: a tie roll that only
-/// decides who goes first, or a first action whose outcomes come to the
-/// same few states, does not multiply the work.
-struct Starts<S> {
-    list: Vec<Start<S>>,
+/// Start states merged by their keys: a tie roll that only decides who
+/// goes first, or a first action whose outcomes come to the same few
+/// states, does not multiply the work. A key is the ruleset's merge key
+/// next to the scenario's state ([`ActionEffects::write_key`]), so it
+/// holds what changed rather than the whole field.
+struct Starts<'a, R: ActionEffects> {
+    origin: &'a R::State,
+    list: Vec<Start<R::State>>,
     keys: HashMap<Vec<u8>, usize>,
 }
 
-impl<S: serde::Serialize> Starts<S> {
-    fn new() -> Self {
+impl<'a, R: ActionEffects> Starts<'a, R> {
+    fn new(origin: &'a R::State) -> Self {
         Starts {
+            origin,
             list: Vec::new(),
             keys: HashMap::new(),
         }
     }
 
-    fn add(&mut self, state: S, actor: CombatantId, weight: Prob, decisions: Vec<Word>) {
-        // The key is the state's compact binary form (JSON was most of the
-        // time spent). A state postcard cannot write gets an empty key and
-        // merges with nothing: slower, still exact.
-        let key = postcard::to_stdvec(&(&state, actor)).unwrap_or_default();
+    /// Adds a state reached with `weight`; returns the work it costs: a
+    /// new state kept costs [`super::FIGURE_WORK`] a figure (the budget
+    /// bounds the memory the kept states hold, whatever the size of the
+    /// field), a state merged with one kept costs nothing.
+    fn add(
+        &mut self,
+        state: R::State,
+        actor: CombatantId,
+        weight: Prob,
+        decisions: Vec<Word>,
+    ) -> u64 {
+        // A state the ruleset cannot write gets an empty key and merges
+        // with nothing: slower, still exact.
+        let mut key = actor.0.to_le_bytes().to_vec();
+        if !R::write_key(self.origin, &state, &mut key) {
+            key.clear();
+        }
         match self.keys.get(&key) {
             Some(&i) if !key.is_empty() => {
                 let s = &mut self.list[i];
@@ -56,8 +72,10 @@ impl<S: serde::Serialize> Starts<S> {
                         s.decisions.push(d);
                     }
                 }
+                0
             }
             _ => {
+                let figures = R::combatants(&state) as u64 * super::FIGURE_WORK;
                 self.keys.insert(key, self.list.len());
                 self.list.push(Start {
                     state,
@@ -65,10 +83,15 @@ impl<S: serde::Serialize> Starts<S> {
                     weight,
                     decisions,
                 });
+                figures
             }
         }
     }
 }
+
+/// Start states, and whether the budget stopped the phase that made them
+/// (the rest of the probability is then unexplored).
+pub(super) type Starting<S> = (Vec<Start<S>>, bool);
 
 /// Enumerates `next` until the actor's turn. Others' turns before it pass
 /// without an action ([`Ruleset::pass_turn`]).
@@ -77,9 +100,10 @@ pub(super) fn turn_starts<R: ActionEffects>(
     start: &R::State,
     actor: Option<CombatantId>,
     opts: &OddsOptions,
-) -> Result<Vec<Start<R::State>>, OddsError> {
-    let mut starts = Starts::new();
+) -> Result<Starting<R::State>, OddsError> {
+    let mut starts = Starts::<R>::new(start);
     let mut answers = Answers::new(walk.reuse_answers());
+    walk.begin_phase(false);
     walk.reset(&one());
     let walked = walk.explore(
         |walk| {
@@ -116,32 +140,40 @@ pub(super) fn turn_starts<R: ActionEffects>(
             })?;
             Ok((state, who, oracle.decisions))
         },
-        |_, (state, who, decisions), w| starts.add(state, who, w.prob(), decisions),
+        |walk, (state, who, decisions), w| {
+            walk.work += starts.add(state, who, w.prob(), decisions);
+        },
     )?;
-    if walked == Walked::Capped {
+    let capped = walked == Walked::Capped;
+    if capped && starts.list.is_empty() {
         return Err(OddsError::TooManyLeaves(opts.max_leaves));
     }
-    Ok(starts.list)
+    Ok((starts.list, capped))
 }
 
-/// The start states that go on after an action, and the probability that
-/// the turn ended instead.
-type AfterAction<S> = (Vec<Start<S>>, Prob);
+/// The start states that go on after an action, whether the budget
+/// stopped it, and the probability that the turn ended instead.
+type AfterAction<S> = (Starting<S>, Prob);
 
 /// Resolves `action` from every start state over every roll outcome, then
 /// asks the ruleset for the same actor's next action of the turn: the
 /// states the measured action starts from. Paths where the turn ends
 /// instead (the fight is over, the actor fell) are dropped, and their
-/// probability is returned with the states.
+/// probability is returned with the states. When the budget runs out the
+/// states found so far go on, and the rest of the probability is
+/// unexplored.
 pub(super) fn then_act<R: ActionEffects>(
     walk: &mut Walk,
+    origin: &R::State,
     starts: Vec<Start<R::State>>,
     action: &R::Action,
     number: usize,
 ) -> Result<AfterAction<R::State>, OddsError> {
-    let mut next_starts = Starts::new();
+    let mut next_starts = Starts::<R>::new(origin);
     let mut ended = zero();
     let mut answers = Answers::new(walk.reuse_answers());
+    let mut capped = false;
+    walk.begin_phase(false);
     for start in &starts {
         check::<R>(start, action)?;
         walk.reset(&start.weight);
@@ -162,16 +194,20 @@ pub(super) fn then_act<R: ActionEffects>(
                 decisions.extend(oracle.decisions);
                 Ok(goes_on.then_some((state, decisions)))
             },
-            |_, leaf, w| match leaf {
+            |walk, leaf, w| match leaf {
                 Some((state, decisions)) => {
-                    next_starts.add(state, start.actor, w.prob(), decisions)
+                    walk.work += next_starts.add(state, start.actor, w.prob(), decisions);
                 }
                 None => ended += w.prob(),
             },
         )?;
         if walked == Walked::Capped {
-            return Err(OddsError::TooManyLeaves(walk.max_leaves()));
+            capped = true;
+            break;
         }
+    }
+    if capped && next_starts.list.is_empty() {
+        return Err(OddsError::TooManyLeaves(walk.max_leaves()));
     }
     if next_starts.list.is_empty() {
         let actor = starts
@@ -182,7 +218,7 @@ pub(super) fn then_act<R: ActionEffects>(
             after: number,
         });
     }
-    Ok((next_starts.list, ended))
+    Ok(((next_starts.list, capped), ended))
 }
 
 /// The refusal of `action` in a start state, as an odds error.
@@ -258,10 +294,11 @@ impl Tables {
 
 /// Resolves the action from every start state over every roll outcome and
 /// folds the leaves into distributions. Checkpoints merge identical states;
-/// the cap on leaves gives a partial result that says how much it left out.
+/// the budget of leaves gives a partial result that says how much it left
+/// out (`capped_before`: an earlier phase already left some out).
 pub(super) fn fold<R: ActionEffects>(
     walk: &mut Walk,
-    starts: Vec<Start<R::State>>,
+    (starts, capped_before): Starting<R::State>,
     action: &R::Action,
     ended: Prob,
 ) -> Result<ActionOdds, OddsError> {
@@ -271,9 +308,10 @@ pub(super) fn fold<R: ActionEffects>(
         .ok_or_else(|| OddsError::Stopped("no start state".into()))?;
     let actor_name = R::name(&starts[0].state, actor).to_string();
     let mut tables = Tables::default();
+    walk.begin_phase(true);
     let leaves_before = walk.leaves;
     let merged_before = walk.merge.merged;
-    let mut capped = false;
+    let mut capped = capped_before;
     let mut answers = Answers::new(walk.reuse_answers());
     let mut snapshots = Snapshots::<R>::new(walk.resumes());
     for start in &starts {
@@ -339,6 +377,7 @@ pub(super) fn fold<R: ActionEffects>(
         outcomes,
         decisions,
         leaves: walk.leaves - leaves_before,
+        budget: walk.max_leaves(),
         merged: walk.merge.merged - merged_before,
         leftover: walk.leftover.clone(),
         unexplored,
@@ -466,6 +505,7 @@ fn record(walk: &mut Walk, tables: &mut Tables, leaf: Leaf, w: &Weight) {
         Leaf::Merged { memo, decisions } => {
             // The memo's leaves were recorded as leaves before, so their
             // features are named already.
+            walk.work += memo.len() as u64 * w.work();
             let (leaves, leftover) = memo.scaled(w);
             let mut run = decisions.clone();
             for ((key, after), pw) in leaves {

@@ -94,6 +94,11 @@ pub(super) struct Memo {
 }
 
 impl Memo {
+    /// How many kinds of leaf it holds.
+    pub(super) fn len(&self) -> usize {
+        self.leaves.len()
+    }
+
     /// The memo's leaves reached with weight `w`: features, decisions after
     /// the checkpoint, absolute weight (machine integers while they fit);
     /// and the leftover mass below it.

@@ -192,8 +192,14 @@ impl fmt::Debug for ResumeAt {
 /// Limits of one enumeration.
 #[derive(Clone, Debug)]
 pub struct OddsOptions {
-    /// The most leaves (complete sequences of roll outcomes) to visit before
-    /// giving up: the tree of an action can explode (many exploding dice).
+    /// The budget of an enumeration, in leaves (complete sequences of roll
+    /// outcomes), a run merged at a checkpoint counting one for each
+    /// outcome it adds: the tree of an action can explode (many exploding
+    /// dice). The phases share it (the rolls before the actor's turn and
+    /// each earlier action may spend half of what is left, the measured
+    /// action the rest); a phase that runs out stops, and the result is
+    /// partial ([`ActionOdds::unexplored`]). Counted, never timed, so a
+    /// result never depends on the machine.
     pub max_leaves: u64,
     /// Explosions are truncated once their remaining mass is below this;
     /// the cut-off mass is reported as leftover.
@@ -212,8 +218,15 @@ pub struct OddsOptions {
     pub resume: bool,
 }
 
-/// The default cap on leaves.
-pub const DEFAULT_MAX_LEAVES: u64 = 2_000_000;
+/// The work one figure of a state the enumeration keeps costs the budget
+/// (a start state, a resume point's snapshot): with the default budget,
+/// the kept states hold at most about 60,000 figures, tens of megabytes,
+/// on a field of any size.
+pub const FIGURE_WORK: u64 = 16;
+
+/// The default budget: about a second or two of work at most for any
+/// scenario (docs/security.md), every bundled GURPS action complete.
+pub const DEFAULT_MAX_LEAVES: u64 = 1_000_000;
 
 impl Default for OddsOptions {
     fn default() -> Self {
@@ -316,6 +329,8 @@ pub struct ActionOdds {
     /// Leaves of the action's tree (complete sequences of roll outcomes),
     /// summed over the distinct start states.
     pub leaves: u64,
+    /// The budget of the enumeration ([`OddsOptions::max_leaves`]).
+    pub budget: u64,
     /// Runs that stopped at a checkpoint already explored.
     pub merged: u64,
     /// Probability mass cut off by truncated explosions (0 for plain dice).
@@ -356,15 +371,16 @@ pub fn turn_odds<R: ActionEffects>(
     opts: &OddsOptions,
 ) -> Result<ActionOdds, OddsError> {
     let mut walk = Walk::new(opts);
-    let mut starts = turn_starts::<R>(&mut walk, start, actor, opts)?;
+    let (mut starts, mut capped) = turn_starts::<R>(&mut walk, start, actor, opts)?;
     one_actor::<R>(&starts)?;
     let mut ended = zero();
     for (i, first) in earlier.iter().enumerate() {
-        let (next, lost) = then_act::<R>(&mut walk, starts, first, i + 1)?;
+        let ((next, stopped), lost) = then_act::<R>(&mut walk, start, starts, first, i + 1)?;
         starts = next;
+        capped |= stopped;
         ended += lost;
     }
-    fold::<R>(&mut walk, starts, action, ended)
+    fold::<R>(&mut walk, (starts, capped), action, ended)
 }
 
 /// The exact odds of `action` by `actor` resolved right now in `state`
@@ -383,7 +399,7 @@ pub fn resolve_odds<R: ActionEffects>(
         weight: one(),
         decisions: Vec::new(),
     }];
-    fold::<R>(&mut walk, starts, action, zero())
+    fold::<R>(&mut walk, (starts, false), action, zero())
 }
 
 /// An error unless every start state has the same actor.

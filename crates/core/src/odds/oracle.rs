@@ -11,6 +11,9 @@ use crate::ids::CombatantId;
 use crate::oracle::{Oracle, Record};
 use crate::roll::RollRequest;
 use fray_dice::Rolled;
+
+/// The bytes of a checkpoint key that cost one unit of the budget.
+const KEY_BYTES_A_UNIT: u64 = 64;
 use std::rc::Rc;
 
 /// The action being measured: what checkpoints compute the features so far against.
@@ -107,11 +110,19 @@ impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
             return Ok(());
         };
         self.key_len = self.key_len.max(key.len());
+        // A key kept costs work by its size (one unit each 64 bytes), and a
+        // snapshot [`super::FIGURE_WORK`] a figure, so the budget bounds the
+        // memory the open and closed checkpoints hold on a field of any
+        // size.
+        let kept = key.len() as u64 / KEY_BYTES_A_UNIT;
         let w = self.walk.weight().clone();
         let arrival = self
             .walk
             .merge
             .arrive(key, (self.depth, ordinal), &w, &self.decisions);
+        if matches!(arrival, Arrival::Opened(_)) {
+            self.walk.work += kept;
+        }
         match arrival {
             Arrival::Go => Ok(()),
             Arrival::Opened(id) => {
@@ -119,6 +130,7 @@ impl<'w, 'a, R: ActionEffects> EnumOracle<'w, 'a, R> {
                     && snaps.on()
                 {
                     let at = (self.depth, ordinal, step, record());
+                    self.walk.work += R::combatants(state) as u64 * super::FIGURE_WORK;
                     let snap =
                         Snapshot::new(at, state.clone(), events.len(), self.decisions.clone());
                     snaps.keep(id, snap);

@@ -23,6 +23,18 @@ pub(super) struct Walk {
     kinds: Vec<Kind>,
     pub(super) leftover: Prob,
     pub(super) leaves: u64,
+    /// The work the budget counts: one a leaf, and for a run merged at a
+    /// checkpoint, one for each outcome of the memo it adds (each is a
+    /// product and a sum of exact weights, as a leaf is), times
+    /// [`Weight::work`] (big rationals cost more); kept states and keys
+    /// by their size. Deterministic: the same tree always costs the same.
+    pub(super) work: u64,
+    /// The `work` at which the current phase stops. The phases (the rolls
+    /// before the actor's turn, each earlier action, the measured action)
+    /// share one budget of `max_leaves`: a phase before the measured
+    /// action may spend half of what is left, the measured action all of
+    /// it, so an earlier action never leaves the measured one nothing.
+    limit: u64,
     opts: OddsOptions,
     /// Checkpoints of the tree being walked.
     pub(super) merge: Merger,
@@ -54,6 +66,8 @@ impl Walk {
             kinds: Vec::new(),
             leftover: zero(),
             leaves: 0,
+            work: 0,
+            limit: opts.max_leaves,
             opts: opts.clone(),
             merge: Merger::default(),
             words: Words::default(),
@@ -69,6 +83,18 @@ impl Walk {
         self.base = Weight::of(base);
         self.tree += 1;
         self.kept = 0;
+    }
+
+    /// Starts a phase: the measured action's (`last`) may spend what is
+    /// left of the budget, one before it half of that.
+    pub(super) fn begin_phase(&mut self, last: bool) {
+        let left = self.opts.max_leaves.saturating_sub(self.work);
+        self.limit = self.work + if last { left } else { left / 2 };
+    }
+
+    /// Whether the current phase has spent its share of the budget.
+    pub(super) fn spent(&self) -> bool {
+        self.work >= self.limit
     }
 
     /// Whether runs reuse the AI's answers along the replayed path.
@@ -188,12 +214,13 @@ impl Walk {
         mut leaf: impl FnMut(&mut Walk, T, &Weight),
     ) -> Result<Walked, OddsError> {
         loop {
-            if self.leaves >= self.opts.max_leaves {
+            if self.spent() {
                 return Ok(Walked::Capped);
             }
             self.leaves += 1;
             let t = run(self)?;
             let w = self.weight().clone();
+            self.work += w.work();
             leaf(self, t, &w);
             if !self.advance() {
                 return Ok(Walked::Complete);

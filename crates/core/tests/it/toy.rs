@@ -594,12 +594,13 @@ fn odds_for_a_later_actor_pass_the_turns_before() {
 #[test]
 fn odds_stop_at_the_leaf_cap_with_a_partial_result() {
     let opts = OddsOptions {
-        max_leaves: 5,
+        max_leaves: 1 + 2 * odds::FIGURE_WORK + 4,
         ..OddsOptions::default()
     };
-    // One leaf finds Ann's turn; then depth first: the misses 1, 2, 3, and
-    // a 4 that Bob fails to dodge with a 1. The other 17/36 of the tree is
-    // left out, and the result says so.
+    // One leaf of the budget finds Ann's turn, and keeping that start
+    // state costs its two figures; the strike has the other four: depth
+    // first, the misses 1, 2, 3, and a 4 that Bob fails to dodge with a 1.
+    // The other 17/36 of the tree is left out, and the result says so.
     let o = odds::action_odds::<Toy>(&start(None), None, &Action::Strike, &opts).unwrap();
     assert_eq!(o.leaves, 4);
     assert_eq!(o.unexplored, q(17, 36));

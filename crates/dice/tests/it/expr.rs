@@ -219,3 +219,20 @@ fn a_keep_or_drop_count_past_the_dice_limit_is_an_error_not_clamped() {
         "keeping more than rolled keeps them all"
     );
 }
+
+/// Fuzz finding (dice target, issue 35): the fast path of exploding sums
+/// charged its power of the non-exploding faces by their count, not by
+/// the products it makes, so `2d11002!11` spent seconds before any limit.
+/// Charged by its products, a small budget refuses it at once.
+#[test]
+fn an_exploding_sum_of_huge_dice_is_charged_for_its_products() {
+    let small = DistOptions {
+        max_work: 2_000_000,
+        ..DistOptions::default()
+    };
+    let expr = Expr::parse("2d11002!11-10*01*d/00").unwrap();
+    let err = expr.distribution(&small).expect_err("over the budget");
+    assert!(matches!(err, fray_dice::DiceError::Limit { .. }), "{err}");
+    // A sensible exploding sum is untouched.
+    assert!(Expr::parse("4d6!").unwrap().distribution(&small).is_ok());
+}

@@ -2,6 +2,7 @@
 //! inline, gear from the armory, places, surprise (X-SEQ-004) and the
 //! conditions a scenario starts with.
 
+use crate::model::bounds;
 use crate::model::data::Armory;
 use crate::model::scenario::{Combatant, Mount, Scenario};
 use crate::model::sheet::{Hand, Place, Sheet};
@@ -112,6 +113,7 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         }
     }
     check_mounts(s, armory)?;
+    bounds::options(&s.options).map_err(|e| e.at("options."))?;
     let cast = fray_core::envelope::check(
         s,
         Expect {
@@ -139,7 +141,7 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         if c.fatigue > 3 {
             return Err(SetupError::new(
                 format!("combatants[{i}].fatigue"),
-                "fatigue runs from 0 to 3",
+                format!("must be between 0 and 3, found {}", c.fatigue),
             ));
         }
         fighters.push(f);
@@ -324,11 +326,8 @@ type Built = Result<Fighter, (String, String)>;
 
 fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
     let err = |field: &str, msg: String| Err((field.to_string(), msg));
-    if s.hp.max < 1 {
-        return err(".hp.max", "must be at least 1".into());
-    }
-    if s.move_m > 40 {
-        return err(".move_m", "at most 40 m".into());
+    if let Err(e) = bounds::sheet(s) {
+        return err(&format!(".{}", e.field), e.message());
     }
     if s.weapon.len() > 8 {
         return err(".weapon", "at most 8 weapons".into());
@@ -336,6 +335,9 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
     let mut weapons = Vec::with_capacity(s.weapon.len());
     let (mut main, mut off) = (None, None);
     for (k, e) in s.weapon.iter().enumerate() {
+        if let Err(b) = bounds::weapon_entry(e) {
+            return err(&format!(".weapon[{k}].{}", b.field), b.message());
+        }
         let Some(w) = armory.weapon(&e.name) else {
             return err(
                 &format!(".weapon[{k}].name"),

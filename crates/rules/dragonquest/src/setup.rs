@@ -74,7 +74,7 @@ pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError>
             foes_share_cells: false,
         },
     )?;
-    check_options(&s.options)?;
+    crate::model::bounds::options(&s.options).map_err(|e| e.at("options."))?;
     if cast.sides.len() != 2 {
         return Err(SetupError::new(
             "combatants",
@@ -221,79 +221,13 @@ pub fn start_distance_problem(state: &State) -> Option<String> {
 
 type FieldError = (String, String);
 
-/// A sheet's numbers within what the rules read: FT 0 to 200; MA 0 to 100
-/// (a characteristic, DQ-00-001); a TMR set by hand 0 to 20 (DQ-00-004;
-/// 0 still moves a hex, DQ-14-015); natural armor 0 to 20 (protection,
-/// DQ-00-011); a Passive resistance chance 0 to 100 percent (DQ-18-007);
-/// ranks 0 to 10.
-fn check_ranges(sheet: &Sheet) -> Result<(), FieldError> {
-    let ranks = [
-        ("shield_rank", sheet.shield_rank),
-        ("unarmed", sheet.unarmed),
-        ("assassin", sheet.assassin),
-        ("military_scientist", Some(sheet.military_scientist)),
-        ("horsemanship", Some(sheet.horsemanship)),
-    ];
-    let numbers = [
-        ("ft", Some(sheet.ft), 0, 200),
-        ("ma", Some(sheet.ma), 0, 100),
-        ("tmr", sheet.tmr, 0, 20),
-        ("natural_armor", Some(sheet.natural_armor), 0, 20),
-        ("passive_resistance", sheet.passive_resistance, 0, 100),
-    ]
-    .into_iter()
-    .chain(ranks.into_iter().map(|(f, r)| (f, r.map(i32::from), 0, 10)));
-    for (field, v, min, max) in numbers {
-        if let Some(v) = v
-            && !(min..=max).contains(&v)
-        {
-            return Err((
-                field.into(),
-                format!("must be between {min} and {max}, found {v}"),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// The options' numbers within what the rules read: a jump's AG multiplier
-/// 1 to 10 (DQ-14-005), a facing change 0 to 5 TMR a hexside (DQ-14-002),
-/// the obscured-target strike modifier -100 to 0 (DQ-16-003).
-fn check_options(o: &crate::model::options::Options) -> Result<(), SetupError> {
-    for (field, v, min, max) in [
-        ("jump_ag_multiplier", o.jump_ag_multiplier, 1, 10),
-        ("facing_change_cost", o.facing_change_cost, 0, 5),
-        ("obscured_target_sc_mod", o.obscured_target_sc_mod, -100, 0),
-    ] {
-        if !(min..=max).contains(&v) {
-            return Err(SetupError::new(
-                format!("options.{field}"),
-                format!("must be between {min} and {max}, found {v}"),
-            ));
-        }
-    }
-    Ok(())
-}
-
 fn build(
     c: &Combatant,
     side: SideId,
     sheet: &Sheet,
     armory: &'static Armory,
 ) -> Result<Figure, FieldError> {
-    for (name, v) in [
-        ("ps", sheet.ps),
-        ("md", sheet.md),
-        ("ag", sheet.ag),
-        ("en", sheet.en),
-        ("wp", sheet.wp),
-        ("pc", sheet.pc),
-    ] {
-        if !(1..=100).contains(&v) {
-            return Err((name.into(), format!("must be between 1 and 100, found {v}")));
-        }
-    }
-    check_ranges(sheet)?;
+    crate::model::bounds::sheet(sheet).map_err(|e| (e.field.clone(), e.message()))?;
     let mut weapons = ArrayVec::new();
     for (k, w) in sheet.weapons.iter().enumerate() {
         let weapon = armory.weapon(&w.id).ok_or_else(|| {

@@ -48,4 +48,10 @@ impl ActionEffects for Margin {
         out.retain(|(_, v)| *v != 0);
         out
     }
+
+    /// Only what differs from the start state (`odds_key`): a key no
+    /// longer holds every figure on the field.
+    fn write_key(start: &State, state: &State, out: &mut Vec<u8>) -> bool {
+        crate::odds_key::write(start, state, out)
+    }
 }

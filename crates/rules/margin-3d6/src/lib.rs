@@ -405,4 +405,5 @@ impl Ruleset for Margin {
 }
 
 mod gm_override;
+mod odds_key;
 mod screen;

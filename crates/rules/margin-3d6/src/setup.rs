@@ -34,6 +34,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             "must be 1, 2 or 3 hexes (M-RNG-008)",
         ));
     }
+    crate::model::bounds::options(&s.options).map_err(|e| e.at("options."))?;
     let mut fighters = Vec::with_capacity(s.combatants.len());
     for (i, c) in s.combatants.iter().enumerate() {
         let (sheet, prefix) = sheet_of(c, armory, i)?;
@@ -229,17 +230,7 @@ fn build(
     armory: &Armory,
 ) -> Result<Fighter, (String, String)> {
     let a = sheet.attributes;
-    for (field, v) in [("st", a.st), ("dx", a.dx), ("iq", a.iq), ("ht", a.ht)] {
-        if !(1..=100).contains(&v) {
-            return Err((
-                format!("attributes.{field}"),
-                format!("{v} is not between 1 and 100"),
-            ));
-        }
-    }
-    if sheet.encumbrance > 4 {
-        return Err(("encumbrance".into(), "must be 0 to 4 (M-DAT-002)".into()));
-    }
+    crate::model::bounds::sheet(sheet).map_err(|e| (e.field.clone(), e.message()))?;
     let enc = i32::from(sheet.encumbrance);
     let speed4 = a.dx + a.ht;
     let stats = Stats {
@@ -353,7 +344,7 @@ fn build(
         just_feinted: false,
         ran: false,
         needs_physician: false,
-        fear: sheet.fear.clamp(-10, 0),
+        fear: sheet.fear,
         feared: 0,
         panic: 0,
         casting: c.casting,
@@ -361,7 +352,7 @@ fn build(
         moved: 0,
         riding_roll: None,
         evading: 0,
-        erratic: sheet.erratic.min(4),
+        erratic: sheet.erratic,
         surprised: c.surprised,
         held_by: None,
         pinned: false,

@@ -312,27 +312,60 @@ pub struct DataError {
     pub message: String,
 }
 
-/// Parses one data file. A spell must cost 1 to 3 actions (X-MAN-007).
+/// Parses one data file; every record's numbers within their ranges
+/// (`model::bounds`: a spell costs 1 to 3 actions, X-MAN-007).
 pub fn parse_file(file: &'static str, text: &str) -> Result<Armory, DataError> {
     let armory: Armory = toml::from_str(text).map_err(|e| DataError {
         file,
         message: e.to_string(),
     })?;
-    if let Some((i, s)) = armory
-        .spell
-        .iter()
-        .enumerate()
-        .find(|(_, s)| !(1..=3).contains(&s.actions))
-    {
-        return Err(DataError {
-            file,
-            message: format!(
-                "spell[{i}] `{}`: actions must be 1 to 3, not {} (X-MAN-007)",
-                s.name, s.actions
-            ),
-        });
-    }
+    armory.check().map_err(|e| DataError {
+        file,
+        message: e.to_string(),
+    })?;
     Ok(armory)
+}
+
+impl Armory {
+    /// Every record's numbers within the ranges the rules allow
+    /// (`model::bounds`), the first one out named by its entry path
+    /// (`weapon[2].hands`, `template[0].sheet.bab`).
+    pub fn check(&self) -> Result<(), SetupError> {
+        use crate::model::bounds;
+        let each = |list: &str, k: usize, r: Result<(), fray_core::range::OutOfRange>| {
+            r.map_err(|e| e.at(&format!("{list}[{k}].")))
+        };
+        for (k, w) in self.weapon.iter().enumerate() {
+            each("weapon", k, bounds::weapon(w))?;
+        }
+        for (k, a) in self.armor.iter().enumerate() {
+            each("armor", k, bounds::protection(a))?;
+        }
+        for (k, a) in self.shield.iter().enumerate() {
+            each("shield", k, bounds::protection(a))?;
+        }
+        for (k, p) in self.potion.iter().enumerate() {
+            each("potion", k, bounds::dice("heal", p.heal))?;
+        }
+        for (k, sp) in self.spell.iter().enumerate() {
+            each("spell", k, bounds::spell(sp))?;
+        }
+        for (k, t) in self.template.iter().enumerate() {
+            each(
+                "template",
+                k,
+                bounds::sheet(&t.sheet).map_err(|mut e| {
+                    e.field = format!("sheet.{}", e.field);
+                    e
+                }),
+            )?;
+            for (j, w) in t.sheet.weapon.iter().enumerate() {
+                let at = format!("template[{k}].sheet.weapon[{j}].");
+                bounds::weapon_entry(w).map_err(|e| e.at(&at))?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The bundled data plus the data files `extra`, in order, each an
@@ -347,22 +380,8 @@ pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
         .clone();
     for file in extra {
         let part: Armory = file.parse()?;
-        // X-MAN-007: a spell costs 1 to 3 actions.
-        if let Some((i, s)) = part
-            .spell
-            .iter()
-            .enumerate()
-            .find(|(_, s)| !(1..=3).contains(&s.actions))
-        {
-            let at = SetupError::new(
-                format!("spell[{i}].actions"),
-                format!(
-                    "`{}`: actions must be 1 to 3, not {} (X-MAN-007)",
-                    s.name, s.actions
-                ),
-            );
-            return Err(file.setup_error(&at));
-        }
+        // X-MAN-007 and every other range (model::bounds), at the record.
+        part.check().map_err(|at| file.setup_error(&at))?;
         check_new(
             file,
             "weapon",

@@ -3,6 +3,7 @@
 //! nothing else of the crate.
 
 pub mod action;
+pub mod bounds;
 pub mod data;
 pub mod event;
 pub mod options;

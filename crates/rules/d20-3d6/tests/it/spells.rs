@@ -216,7 +216,11 @@ fn spell_data_is_checked_rule_x_man_007() {
     // rule: X-MAN-007, X-DAT-011
     let bad = "[[spell]]\nname = \"x\"\nactions = 4\ndc = 10\neffect = \"heal\"\ndice = \"1d4\"\n";
     let e = parse_file("test", bad).unwrap_err();
-    assert!(e.message.contains("actions must be 1 to 3"));
+    assert!(
+        e.message
+            .contains("spell[0].actions: must be between 1 and 3, found 4"),
+        "{e}"
+    );
     assert!(parse_file("test", &bad.replace("heal", "curse")).is_err());
     // The bundled grimoire and the adept load.
     let a = bundled().unwrap();

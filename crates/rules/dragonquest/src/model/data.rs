@@ -510,6 +510,30 @@ struct ExtraFile {
     poison: Vec<Poison>,
 }
 
+impl ExtraFile {
+    /// Every record's numbers within their ranges (`model::bounds`), the
+    /// first one out named by its entry path (`weapon[1].base_chance`).
+    fn check(&self) -> Result<(), fray_core::SetupError> {
+        use crate::model::bounds;
+        use fray_core::range::OutOfRange;
+        fn each<T>(
+            list: &str,
+            items: &[T],
+            f: impl Fn(&T) -> Result<(), OutOfRange>,
+        ) -> Result<(), fray_core::SetupError> {
+            for (k, x) in items.iter().enumerate() {
+                f(x).map_err(|e| e.at(&format!("{list}[{k}].")))?;
+            }
+            Ok(())
+        }
+        each("weapon", &self.weapon, bounds::weapon)?;
+        each("armor", &self.armor, bounds::armor)?;
+        each("shield", &self.shield, bounds::shield)?;
+        each("creature", &self.creature, bounds::sheet)?;
+        each("poison", &self.poison, bounds::poison)
+    }
+}
+
 /// The bundled armory plus the data files `extra`, in order. An id
 /// already defined is an error at its second definition (data files add
 /// entries, they never replace one: docs/scenarios.md).
@@ -522,6 +546,7 @@ pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
         .clone();
     for file in extra {
         let part: ExtraFile = file.parse()?;
+        part.check().map_err(|at| file.setup_error(&at))?;
         check_new(
             file,
             "weapon",

@@ -2,6 +2,7 @@
 //! scenario file, rule switches and the map vocabulary. No rules.
 
 pub mod action;
+pub mod bounds;
 pub mod data;
 pub mod event;
 pub mod options;

@@ -123,3 +123,78 @@ fn sheet_and_option_numbers_outside_their_ranges_are_refused_at_their_field() {
         assert_eq!(err.path, format!("options.{field}"), "{field} = {bad}");
     }
 }
+
+// rule: DQ-00-001, DQ-17-001, DQ-23-002
+#[test]
+fn every_i32_at_its_extremes_and_a_weapon_rank_are_refused_at_their_field() {
+    for field in [
+        "ps",
+        "md",
+        "ag",
+        "en",
+        "wp",
+        "pc",
+        "ft",
+        "ma",
+        "natural_armor",
+    ] {
+        for bad in ["-2147483648", "2147483647"] {
+            let err = refused(&[(field, bad)], "");
+            assert_eq!(
+                err.path,
+                format!("combatants[1].sheet.{field}"),
+                "{field} = {bad}"
+            );
+            assert!(err.message.ends_with(&format!("found {bad}")), "{err}");
+        }
+    }
+    let err = refused(
+        &[],
+        "[options.horsemanship_thresholds]\ntwo_handed = 200\nmissile_moving = 1\ntwo_weapons = 1",
+    );
+    assert_eq!(err.path, "options.horsemanship_thresholds.two_handed");
+    let err = refused(&[("weapons", "[{ id = \"broadsword\", rank = 200 }]")], "");
+    assert_eq!(err.path, "combatants[1].sheet.weapons[0].rank");
+}
+
+// rule: DQ-17-001, DQ-00-011
+#[test]
+fn a_data_file_record_out_of_range_is_refused_at_its_line() {
+    use fray_core::scenario::SourceFile;
+    let weapon = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../data/dragonquest/weapons.toml"
+    ))
+    .unwrap();
+    // The first bundled weapon again under a new id, with a base chance
+    // of 100,000 percent.
+    let start = weapon.find("[[weapon]]").unwrap();
+    let end = weapon[start + 10..]
+        .find("[[weapon]]")
+        .map_or(weapon.len(), |e| start + 10 + e);
+    let record = weapon[start..end]
+        .lines()
+        .map(|l| {
+            if l.starts_with("id = ") {
+                "id = \"odd\"".to_string()
+            } else if l.starts_with("base_chance = ") {
+                "base_chance = 100000".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let line = 1 + record
+        .lines()
+        .position(|l| l.starts_with("base_chance"))
+        .unwrap();
+    let e = fray_dragonquest::model::data::with_extra(&[SourceFile::new("odd.toml", record)])
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        e.starts_with(&format!("odd.toml:{line}:"))
+            && e.contains("weapon[0].base_chance: must be between 0 and 100, found 100000"),
+        "{e}"
+    );
+}

@@ -630,7 +630,13 @@ fn melee(state: &State, who: CombatantId) -> Option<Action> {
         threats: threats(state, who),
     };
     let mut c = Choice::default();
-    for foe in foes(state, who) {
+    // A foe farther than the longest reach plus the step cannot be struck
+    // nor feinted this turn (`strike_hexes`, `feint`): skipping it changes
+    // no choice, and keeps a decision's cost to the foes near by on a
+    // field of thousands (issue 35).
+    let here = state.fighter(who).pos;
+    let near = reach_bound(state, who);
+    for foe in foes(state, who).filter(|&g| here.distance(state.fighter(g).pos) <= near) {
         weigh_foe(&p, foe, &mut c);
     }
     c.best.as_ref()?;
@@ -638,6 +644,20 @@ fn melee(state: &State, who: CombatantId) -> Option<Action> {
         defend_only(&p, &mut c);
     }
     c.best.map(|b| b.1)
+}
+
+/// At least the longest reach of `who`'s weapons (1 unarmed) plus its
+/// longest strike step (`strike_step`: half its move, at least 1).
+fn reach_bound(state: &State, who: CombatantId) -> u32 {
+    let f = state.fighter(who);
+    let reach = f
+        .weapons
+        .iter()
+        .map(|h| u32::from(h.weapon.reach))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    reach + move_allowance(state, who).max(1)
 }
 
 /// Every blow at `foe` from every hex the step reaches, plain and all out,

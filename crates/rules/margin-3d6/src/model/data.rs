@@ -3,6 +3,7 @@
 //! templates (M-DAT-001..003). Tables of values are data; the engine reads
 //! them and never hard-codes them.
 
+use crate::model::bounds;
 use crate::model::location::{Cover, DamageType};
 use fray_core::data::check_new;
 use fray_core::scenario::{FileError, SourceFile};
@@ -483,7 +484,7 @@ struct ShieldsFile {
     shield: Vec<Shield>,
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TemplateRow {
     id: String,
@@ -598,6 +599,7 @@ pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
         .clone();
     for file in extra {
         let part: ExtraFile = file.parse()?;
+        part.check().map_err(|at| file.setup_error(&at))?;
         check_new(
             file,
             "weapon",
@@ -639,6 +641,37 @@ pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
     Ok(all)
 }
 
+impl ExtraFile {
+    /// Every record's numbers within their ranges (`model::bounds`), the
+    /// first one out named by its entry path (`weapon[1].acc`).
+    fn check(&self) -> Result<(), fray_core::SetupError> {
+        check_records(&self.weapon, &self.armor, &self.shield)?;
+        for (k, t) in self.template.iter().enumerate() {
+            let sheet = t.clone().into_template().2;
+            bounds::sheet(&sheet).map_err(|e| e.at(&format!("template[{k}].")))?;
+        }
+        Ok(())
+    }
+}
+
+/// The weapons', armor's and shields' numbers within their ranges.
+fn check_records(
+    weapons: &[impl std::borrow::Borrow<Weapon>],
+    armor: &[impl std::borrow::Borrow<Armor>],
+    shields: &[impl std::borrow::Borrow<Shield>],
+) -> Result<(), fray_core::SetupError> {
+    for (k, w) in weapons.iter().enumerate() {
+        bounds::weapon(w.borrow()).map_err(|e| e.at(&format!("weapon[{k}].")))?;
+    }
+    for (k, a) in armor.iter().enumerate() {
+        bounds::armor(a.borrow()).map_err(|e| e.at(&format!("armor[{k}].")))?;
+    }
+    for (k, s) in shields.iter().enumerate() {
+        bounds::shield(s.borrow()).map_err(|e| e.at(&format!("shield[{k}].")))?;
+    }
+    Ok(())
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreaturesFile {
@@ -664,11 +697,25 @@ impl Armory {
         let a: ArmorFile = parse("armor.toml", armor)?;
         let s: ShieldsFile = parse("shields.toml", shields)?;
         let c: CreaturesFile = parse("creatures.toml", creatures)?;
-        let templates = c
+        let templates: Vec<_> = c
             .template
             .into_iter()
             .map(TemplateRow::into_template)
             .collect();
+        let bad = |file: &'static str| {
+            move |e: fray_core::SetupError| DataError {
+                file,
+                message: e.to_string(),
+            }
+        };
+        check_records(&w.weapon, &[] as &[Armor], &[] as &[Shield]).map_err(bad("weapons.toml"))?;
+        check_records(&[] as &[Weapon], &a.armor, &[] as &[Shield]).map_err(bad("armor.toml"))?;
+        check_records(&[] as &[Weapon], &[] as &[Armor], &s.shield).map_err(bad("shields.toml"))?;
+        for (k, t) in templates.iter().enumerate() {
+            bounds::sheet(&t.2)
+                .map_err(|e| e.at(&format!("template[{k}].")))
+                .map_err(bad("creatures.toml"))?;
+        }
         Ok(Armory {
             weapons: w.weapon.into_iter().map(Arc::new).collect(),
             armor: a.armor.into_iter().map(Arc::new).collect(),

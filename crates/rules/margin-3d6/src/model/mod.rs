@@ -2,6 +2,7 @@
 //! events, options and the scenario file. Imports nothing else of the crate.
 
 pub mod action;
+pub mod bounds;
 pub mod data;
 pub mod event;
 pub mod location;

@@ -132,3 +132,143 @@ fn gear_written_inline_in_the_scenario_m_dat_010() {
     );
     assert!(toml::from_str::<fray_margin_3d6::model::scenario::Scenario>(&text).is_err());
 }
+
+/// The setup error of a duel whose first figure has `extra` sheet lines
+/// (attributes `attrs`) and whose scenario has `options` lines.
+fn refused(attrs: &str, extra: &str, options: &str) -> fray_core::SetupError {
+    let sheet = format!("attributes = {{ {attrs} }}\n{extra}\n");
+    let sc = scenario(
+        options,
+        "",
+        &[
+            fighter("A", "a", 0, 0, "n", &sheet),
+            fighter("B", "b", 0, -1, "s", &dummy()),
+        ],
+    );
+    <fray_margin_3d6::Margin as fray_core::Ruleset>::setup(&sc).expect_err("refused")
+}
+
+// rule: M-DAT-001, M-DAT-002, M-DAT-003, M-DAT-006, M-DAT-008
+#[test]
+fn sheet_numbers_outside_their_ranges_are_refused_at_their_field() {
+    let attrs = "st = 10, dx = 10, iq = 10, ht = 10";
+    for (extra, field, message) in [
+        ("hp = -1", "hp", "must be between 1 and 1000, found -1"),
+        ("hp = 0", "hp", "must be between 1 and 1000, found 0"),
+        ("move = -1", "move", "must be between 0 and 100, found -1"),
+        (
+            "innate_dr = -1",
+            "innate_dr",
+            "must be between 0 and 100, found -1",
+        ),
+        (
+            "innate_dr = -2147483648",
+            "innate_dr",
+            "must be between 0 and 100, found -2147483648",
+        ),
+        (
+            "innate_pd = -1",
+            "innate_pd",
+            "must be between 0 and 20, found -1",
+        ),
+        (
+            "magic_dr = 2147483647",
+            "magic_dr",
+            "must be between 0 and 100, found 2147483647",
+        ),
+        (
+            "fear = -1000",
+            "fear",
+            "must be between -10 and 0, found -1000",
+        ),
+        ("fear = 1", "fear", "must be between -10 and 0, found 1"),
+        (
+            "fatigue = -1",
+            "fatigue",
+            "must be between 1 and 1000, found -1",
+        ),
+        ("erratic = 9", "erratic", "must be between 0 and 4, found 9"),
+        (
+            "skills = { broadsword = -1 }",
+            "skills.broadsword",
+            "must be between 1 and 100, found -1",
+        ),
+        (
+            "skills = { shield = 2147483647 }",
+            "skills.shield",
+            "must be between 1 and 100, found 2147483647",
+        ),
+    ] {
+        let e = refused(attrs, extra, "");
+        assert_eq!(e.path, format!("combatants[0].sheet.{field}"), "{extra}");
+        assert_eq!(e.message, message, "{extra}");
+    }
+    for (attrs, field) in [
+        ("st = 10, dx = 10, iq = 10, ht = 10, per = -1", "per"),
+        ("st = 10, dx = 10, iq = 10, ht = 10, will = 100000", "will"),
+        ("st = 2147483647, dx = 10, iq = 10, ht = 10", "st"),
+    ] {
+        let e = refused(attrs, "", "");
+        assert_eq!(e.path, format!("combatants[0].sheet.attributes.{field}"));
+        assert!(e.message.starts_with("must be between 1 and 100"), "{e}");
+    }
+}
+
+// rule: M-DAT-004, M-DAT-005, M-DAT-006, M-DAT-007, M-DAT-010, M-FLO-003, M-BLD-001
+#[test]
+fn inline_gear_and_options_out_of_range_are_refused_at_their_field() {
+    let attrs = "st = 10, dx = 10, iq = 10, ht = 10";
+    let weapon = |extra: &str| {
+        format!(
+            "weapons = [{{ name = \"Odd\", skill = \"axe\", class = \"one_handed\", modes = [{{ type = \"cut\", base = \"sw\" }}]{extra} }}]"
+        )
+    };
+    for (extra, field) in [
+        (weapon(", acc = -1"), "weapons[0].acc"),
+        (weapon(", min_st = 2147483647"), "weapons[0].min_st"),
+        (weapon(", reach = 0"), "weapons[0].reach"),
+        (weapon(", parried = 100"), "weapons[0].parried"),
+        (
+            "weapons = [{ name = \"Odd\", skill = \"axe\", class = \"one_handed\", modes = [{ type = \"cut\", base = \"sw\", mod = -2147483648 }] }]".to_string(),
+            "weapons[0].modes[0].mod",
+        ),
+        (
+            "armor = [{ name = \"Odd\", covers = [\"torso\"], pd = -1 }]".to_string(),
+            "armor[0].pd",
+        ),
+        (
+            "armor = [{ name = \"Odd\", covers = [\"torso\"], dr = { cr = 1, cut = -5, imp = 1 } }]".to_string(),
+            "armor[0].dr.cut",
+        ),
+        (
+            "shield = { name = \"Odd\", pd = 2, ht = 0 }".to_string(),
+            "shield.ht",
+        ),
+    ] {
+        let e = refused(attrs, &extra, "");
+        assert_eq!(e.path, format!("combatants[0].sheet.{field}"), "{extra}");
+        assert!(e.message.starts_with("must be between"), "{e}");
+    }
+    for (line, field) in [
+        ("min_target = -1", "min_target"),
+        ("post_battle_minutes = 4294967295", "post_battle_minutes"),
+    ] {
+        let e = refused(attrs, "", line);
+        assert_eq!(e.path, format!("options.{field}"));
+    }
+}
+
+// rule: M-DAT-004, M-DAT-010
+#[test]
+fn a_data_file_record_out_of_range_is_refused_at_its_line() {
+    use fray_core::scenario::SourceFile;
+    let text = "[[weapon]]\nname = \"Odd\"\nskill = \"axe\"\nclass = \"one_handed\"\nmodes = [{ type = \"cut\", base = \"sw\" }]\nacc = 100000\n";
+    let e = fray_margin_3d6::model::data::with_extra(&[SourceFile::new("odd.toml", text)])
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        e.starts_with("odd.toml:6:")
+            && e.contains("weapon[0].acc: must be between 0 and 20, found 100000"),
+        "{e}"
+    );
+}
