@@ -51,30 +51,15 @@ pub enum InputError {
         /// How many names are known (the list is long for skills).
         known: Vec<String>,
     },
-    /// An empty (or all-blank) name.
-    #[error("a {what} cannot be empty")]
-    EmptyName {
-        /// `name` or `side`.
+    /// A name that cannot be shown safely: empty, blanks at an end, a
+    /// control or invisible formatting character, too long
+    /// ([`fray_core::text::check_name`]).
+    #[error("the {what}: {error}")]
+    Text {
+        /// `name`, `side` or `weapon`.
         what: &'static str,
-    },
-    /// A name holding a control character (an escape code would reach the
-    /// terminal).
-    #[error("the {what} `{}` holds a control character ({code:#04x})", .name.escape_default())]
-    ControlCharacter {
-        /// `name` or `side`.
-        what: &'static str,
-        /// The name.
-        name: String,
-        /// The first control character's code.
-        code: u32,
-    },
-    /// A name with blanks at either end, which readers cannot see.
-    #[error("the {what} `{name}` starts or ends with blanks; write `{}`", .name.trim())]
-    Untrimmed {
-        /// `name` or `side`.
-        what: &'static str,
-        /// The name.
-        name: String,
+        /// Why.
+        error: fray_core::text::TextError,
     },
     /// Two names that read the same once trimmed and case is ignored.
     #[error("the {what} `{name}` reads the same as `{other}` (combatant {index})")]
@@ -324,25 +309,11 @@ fn check_names(s: &Scenario) -> Result<(), Fault> {
     Ok(())
 }
 
-/// One name: not blank, no control character, no blanks at the ends.
+/// One name, as every text from a file: not blank, no blanks at the
+/// ends, no control or invisible formatting character
+/// ([`fray_core::text::check_name`]).
 fn clean_name(what: &'static str, name: &str) -> Result<(), InputError> {
-    if name.trim().is_empty() {
-        return Err(InputError::EmptyName { what });
-    }
-    if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(InputError::ControlCharacter {
-            what,
-            name: name.to_string(),
-            code: u32::from(c),
-        });
-    }
-    if name.trim() != name {
-        return Err(InputError::Untrimmed {
-            what,
-            name: name.to_string(),
-        });
-    }
-    Ok(())
+    fray_core::text::check_name(name).map_err(|error| InputError::Text { what, error })
 }
 
 /// G-TAC-007: an obstruction hex (a rock, a log) is crossed, not stood on
@@ -515,44 +486,15 @@ fn check_own_weapon(
             });
         }
     }
-    within_f(|| at("weight"), w.weight, 0.0, 10_000.0)?;
-    within(|| at("improvised"), w.improvised.into(), -3, 0)?;
+    if let Some(f) = w.number_fault() {
+        return Err(range_fault(at(&f.field), f.min, f.max, f.found));
+    }
     for (m, mode) in w.modes.iter().enumerate() {
-        let at = |field: &str| at(&format!("modes[{m}].{field}"));
-        check_mode(mode, &at)?;
-    }
-    Ok(())
-}
-
-/// One attack mode's numbers.
-fn check_mode(
-    mode: &crate::model::data::AttackMode,
-    at: &dyn Fn(&str) -> String,
-) -> Result<(), Fault> {
-    // G-EXT-019: (0.1) to (100), or `inf` for an attack that ignores DR.
-    let d = mode.armor_divisor;
-    let fine = d == f32::INFINITY || (d.is_finite() && (0.1..=100.0).contains(&d));
-    if !fine {
-        return Err(range_fault(at("armor_divisor"), 0.1, 100.0, d));
-    }
-    for (field, v, min, max) in [
-        ("parry", mode.parry, -10, 10),
-        ("acc", mode.acc, 0, 25),
-        ("bulk", mode.bulk, -20, 0),
-        ("rof", mode.rof.map(i32::from), 1, 100),
-        ("reload", mode.reload.map(i32::from), 0, 60),
-    ] {
-        if let Some(v) = v {
-            within(|| at(field), v.into(), min, max)?;
+        if let Some(fu) = &mode.follow_up {
+            check_follow_up(fu, &|f| at(&format!("modes[{m}].follow_up.{f}")))?;
         }
     }
-    for (r, &reach) in mode.reach.iter().enumerate() {
-        within(|| at(&format!("reach[{r}]")), reach.into(), 0, 10)?;
-    }
-    if let Some(fu) = &mode.follow_up {
-        check_follow_up(fu, &|f| at(&format!("follow_up.{f}")))?;
-    }
-    within(|| at("min_st"), mode.min_st.into(), 0, 50)
+    Ok(())
 }
 
 /// A follow-up's numbers (decision, docs/rules/gurps.md): an HT roll at

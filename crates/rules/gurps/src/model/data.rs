@@ -351,6 +351,16 @@ pub enum DataError {
         #[source]
         error: crate::model::spell::SpellError,
     },
+    /// A weapon's name or numbers make no sense.
+    #[error("{file}: {at}: {why}")]
+    Weapon {
+        /// The data file.
+        file: String,
+        /// The entry (`weapon[2].modes[0].parry`).
+        at: String,
+        /// What is wrong.
+        why: String,
+    },
     /// A weapon's follow-up makes no sense.
     #[error("{file}: {at}: {fault}")]
     FollowUp {
@@ -420,6 +430,105 @@ impl FollowUp {
     }
 }
 
+/// A weapon's number outside the range its rule reads: the field, relative
+/// to the weapon (`modes[0].parry`), the range and the value as written.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{field}: must be {min} to {max}, found {found}")]
+pub struct NumberFault {
+    /// The field, relative to the weapon.
+    pub field: String,
+    /// The least value allowed.
+    pub min: f64,
+    /// The greatest value allowed.
+    pub max: f64,
+    /// The value found.
+    pub found: String,
+}
+
+impl Weapon {
+    /// The first of the weapon's numbers outside the range its rule reads,
+    /// whether it is written in a data file or on a sheet: its weight,
+    /// G-ATK-026's improvised penalty, and every mode's
+    /// [`AttackMode::number_fault`].
+    pub fn number_fault(&self) -> Option<NumberFault> {
+        let fault = |field: &str, min: f64, max: f64, found: String| NumberFault {
+            field: field.to_string(),
+            min,
+            max,
+            found,
+        };
+        if !(self.weight.is_finite() && (0.0..=10_000.0).contains(&self.weight)) {
+            return Some(fault("weight", 0.0, 10_000.0, self.weight.to_string()));
+        }
+        if !(-3..=0).contains(&self.improvised) {
+            return Some(fault("improvised", -3.0, 0.0, self.improvised.to_string()));
+        }
+        self.modes.iter().enumerate().find_map(|(m, mode)| {
+            let mut f = mode.number_fault()?;
+            f.field = format!("modes[{m}].{}", f.field);
+            Some(f)
+        })
+    }
+}
+
+impl AttackMode {
+    /// The first of the mode's numbers outside the range its rule reads:
+    /// G-EXT-019's armor divisor (0.1 to 100, or `inf` for an attack that
+    /// ignores DR), the Parry modifier, G-AIM-001's Acc, G-RNG-004's Bulk,
+    /// RoF and reload, reach and minimum ST.
+    pub fn number_fault(&self) -> Option<NumberFault> {
+        let d = self.armor_divisor;
+        if !(d == f32::INFINITY || (d.is_finite() && (0.1..=100.0).contains(&d))) {
+            return Some(NumberFault {
+                field: "armor_divisor".into(),
+                min: 0.1,
+                max: 100.0,
+                found: d.to_string(),
+            });
+        }
+        let reach = self
+            .reach
+            .iter()
+            .enumerate()
+            .map(|(r, &v)| (format!("reach[{r}]"), Some(i64::from(v)), 0, 10));
+        [
+            ("parry", self.parry.map(i64::from), -10, 10),
+            ("acc", self.acc.map(i64::from), 0, 25),
+            ("bulk", self.bulk.map(i64::from), -20, 0),
+            ("rof", self.rof.map(i64::from), 1, 100),
+            ("reload", self.reload.map(i64::from), 0, 60),
+            ("min_st", Some(i64::from(self.min_st)), 0, 50),
+        ]
+        .into_iter()
+        .map(|(f, v, min, max)| (f.to_string(), v, min, max))
+        .chain(reach)
+        .find_map(|(field, v, min, max)| {
+            let v = v.filter(|v| !(min..=max).contains(v))?;
+            Some(NumberFault {
+                field,
+                min: min as f64,
+                max: max as f64,
+                found: v.to_string(),
+            })
+        })
+    }
+}
+
+/// The first weapon of a data file whose name or numbers are wrong, with
+/// its entry path (`weapon[2].modes[0].parry`) and why.
+fn bad_weapon(armory: &Armory) -> Option<(String, String)> {
+    armory.weapons.iter().enumerate().find_map(|(i, w)| {
+        if let Err(e) = fray_core::text::check_name(&w.name) {
+            return Some((format!("weapon[{i}].name"), e.to_string()));
+        }
+        let f = w.number_fault()?;
+        Some((
+            format!("weapon[{i}].{}", f.field),
+            format!("must be {} to {}, found {}", f.min, f.max, f.found),
+        ))
+    })
+}
+
 /// The first follow-up of a data file's weapons that fails its check, with
 /// its entry path (`weapon[2].modes[0].follow_up`).
 fn bad_follow_up(armory: &Armory) -> Option<(String, FollowUpFault)> {
@@ -448,6 +557,13 @@ pub fn parse_file(name: &str, text: &str) -> Result<Armory, DataError> {
             error,
         })?;
     }
+    if let Some((at, why)) = bad_weapon(&armory) {
+        return Err(DataError::Weapon {
+            file: name.into(),
+            at,
+            why,
+        });
+    }
     if let Some((at, fault)) = bad_follow_up(&armory) {
         return Err(DataError::FollowUp {
             file: name.into(),
@@ -475,6 +591,9 @@ pub fn parse_extra(file: &SourceFile) -> Result<Armory, FileError> {
                 file.setup_error(&SetupError::new(format!("spell[{i}]"), error.to_string()))
             );
         }
+    }
+    if let Some((at, why)) = bad_weapon(&armory) {
+        return Err(file.setup_error(&SetupError::new(at, why)));
     }
     if let Some((at, fault)) = bad_follow_up(&armory) {
         return Err(file.setup_error(&SetupError::new(at, fault.to_string())));

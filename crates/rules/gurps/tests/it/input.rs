@@ -7,6 +7,7 @@ use crate::common::*;
 use fray_core::Ruleset;
 use fray_core::run;
 use fray_core::scenario::{FileError, SourceFile};
+use fray_core::text::TextError;
 use fray_gurps::Gurps;
 use fray_gurps::input::{Fault, InputError, check, warnings};
 
@@ -203,15 +204,20 @@ fn names_must_be_clean_and_distinct() {
     };
     let f = named("A", "   ", "b").expect_err("blank");
     assert_eq!(f.path, "combatants[1].name");
-    assert_eq!(f.error, InputError::EmptyName { what: "name" });
+    assert_eq!(
+        f.error,
+        InputError::Text {
+            what: "name",
+            error: TextError::Empty
+        }
+    );
     let f = named("A", "\\u001b[31mRed", "b").expect_err("escape code");
     assert!(
         matches!(
             f.error,
-            InputError::ControlCharacter {
+            InputError::Text {
                 what: "name",
-                code: 0x1b,
-                ..
+                error: TextError::Control { code: 0x1b, .. },
             }
         ),
         "{f}"
@@ -219,7 +225,27 @@ fn names_must_be_clean_and_distinct() {
     let f = named("A", "B", "b\\u0007").expect_err("bell");
     assert_eq!(f.path, "combatants[1].side");
     let f = named("A", "B ", "b").expect_err("trailing blank");
-    assert!(matches!(f.error, InputError::Untrimmed { .. }), "{f}");
+    assert!(
+        matches!(
+            f.error,
+            InputError::Text {
+                error: TextError::Untrimmed(_),
+                ..
+            }
+        ),
+        "{f}"
+    );
+    let f = named("A", "Bo\\u202Ers", "b").expect_err("a bidirectional override");
+    assert!(
+        matches!(
+            f.error,
+            InputError::Text {
+                error: TextError::Format { code: 0x202E, .. },
+                ..
+            }
+        ),
+        "{f}"
+    );
     let f = named("Bors", "bors", "b").expect_err("same but for case");
     assert!(
         matches!(
@@ -489,4 +515,54 @@ fn a_follow_up_is_checked_like_every_other_field() {
         shown.contains("more.toml:") && shown.contains("weapon[0].modes[0].follow_up"),
         "{shown}"
     );
+}
+
+/// A data file's weapons are checked as a sheet's own weapons are: their
+/// names as every text from a file, their numbers against the ranges their
+/// rules read (G-EXT-019 armor divisor, parry, G-RNG-004 Bulk, reach),
+/// refused at the entry, with the file's line.
+#[test]
+fn a_data_files_weapon_with_nonsense_numbers_or_name_is_refused_at_its_entry() {
+    let weapon = |name: &str, mode: &str| {
+        SourceFile::new(
+            "more.toml",
+            format!(
+                "[[weapon]]\nname = \"{name}\"\nskill = \"Axe/Mace\"\n[[weapon.modes]]\nname = \"swing\"\n\
+                 damage = \"sw+2\"\ntype = \"cut\"\n{mode}\n"
+            ),
+        )
+    };
+    for (name, mode, at) in [
+        (
+            "Odd axe",
+            "reach = [1]\nparry = 1000",
+            "weapon[0].modes[0].parry",
+        ),
+        (
+            "Odd axe",
+            "reach = [1]\narmor_divisor = nan",
+            "weapon[0].modes[0].armor_divisor",
+        ),
+        (
+            "Odd axe",
+            "reach = [1]\narmor_divisor = -1.0",
+            "weapon[0].modes[0].armor_divisor",
+        ),
+        (
+            "Odd axe",
+            "reach = [1]\nbulk = -100",
+            "weapon[0].modes[0].bulk",
+        ),
+        ("Odd axe", "reach = [1, 200]", "weapon[0].modes[0].reach[1]"),
+        ("Odd\\u202Eaxe", "reach = [1]", "weapon[0].name"),
+    ] {
+        let e = fray_gurps::model::data::parse_extra(&weapon(name, mode)).expect_err(at);
+        let shown = e.to_string();
+        assert!(
+            shown.contains("more.toml:") && shown.contains(at),
+            "{at}: {shown}"
+        );
+    }
+    let fine = weapon("Odd axe", "reach = [1]\nparry = 0");
+    assert!(fray_gurps::model::data::parse_extra(&fine).is_ok());
 }
