@@ -105,7 +105,8 @@ impl HexPos {
     /// Whether both coordinates are within [`COORD_LIMIT`].
     #[must_use]
     pub const fn in_supported_range(self) -> bool {
-        self.q.abs() <= COORD_LIMIT && self.r.abs() <= COORD_LIMIT
+        self.q.unsigned_abs() <= COORD_LIMIT.unsigned_abs()
+            && self.r.unsigned_abs() <= COORD_LIMIT.unsigned_abs()
     }
 
     #[inline]

@@ -50,7 +50,10 @@ impl Line {
     #[must_use]
     pub fn new(from: HexPos, to: HexPos) -> Line {
         let n = i64::from(from.distance(to));
-        let near = |p: HexPos| p.q.abs() <= MAX_EXACT_COORD && p.r.abs() <= MAX_EXACT_COORD;
+        let near = |p: HexPos| {
+            p.q.unsigned_abs() <= MAX_EXACT_COORD.unsigned_abs()
+                && p.r.unsigned_abs() <= MAX_EXACT_COORD.unsigned_abs()
+        };
         Line {
             from,
             to,

@@ -83,7 +83,8 @@ impl SquarePos {
     /// Whether both coordinates are within [`COORD_LIMIT`].
     #[must_use]
     pub const fn in_supported_range(self) -> bool {
-        self.x.abs() <= COORD_LIMIT && self.y.abs() <= COORD_LIMIT
+        self.x.unsigned_abs() <= COORD_LIMIT.unsigned_abs()
+            && self.y.unsigned_abs() <= COORD_LIMIT.unsigned_abs()
     }
 
     /// Chebyshev distance `max(|dx|, |dy|)` (X-MOV-004), computed without

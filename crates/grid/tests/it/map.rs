@@ -398,3 +398,19 @@ fn passable_on_an_open_field_is_on_the_map() {
     assert!(rect.passable(HexPos::new(4, -2)) && !rect.passable(HexPos::new(5, 0)));
     assert!(squares.passable(SquarePos::new(4, 3)) && !squares.passable(HexPos::ORIGIN));
 }
+
+/// Coordinates at the ends of `i32` (a hostile saved game or request) are
+/// simply out of range, never an overflow: `i32::MIN` has no absolute value.
+#[test]
+fn coordinates_at_the_ends_of_i32_are_out_of_range_without_overflow() {
+    use fray_grid::hex::HexPos;
+    use fray_grid::square::SquarePos;
+    for v in [i32::MIN, i32::MAX, -(1 << 20) - 1] {
+        assert!(!HexPos::new(v, 0).in_supported_range());
+        assert!(!HexPos::new(0, v).in_supported_range());
+        assert!(!SquarePos::new(v, 0).in_supported_range());
+        assert!(serde_json::from_str::<HexPos>(&format!("[{v}, 0]")).is_err());
+        let _ = fray_grid::line::Line::new(HexPos::new(0, 0), HexPos::new(v, 0));
+    }
+    assert!(HexPos::new(-(1 << 20), 1 << 20).in_supported_range());
+}

@@ -4,6 +4,7 @@ mod command;
 mod common;
 mod conditions;
 mod game;
+mod hostile_numbers;
 mod menus;
 mod overrides;
 mod play;
