@@ -4,13 +4,13 @@
 use crate::errors::Failure;
 use crate::guard;
 use crate::scenario::Scenario;
-use fray_core::dice::{DistOptions, Expr, Prob, prob_f64};
-use fray_core::odds::{self as exact, ActionEffects, ActionOdds, OddsOptions};
-use fray_core::{CombatantId, CombatantView, Ruleset};
-use fray_session::view::named;
+use fray_core::dice::{DistOptions, Expr};
+use fray_core::odds::{self as exact, ActionEffects, OddsOptions};
+use fray_core::Ruleset;
+use fray_session::odds_json;
 use fray_session::with_ruleset;
 use pyo3::prelude::*;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The exact distribution of a dice expression, as `fray odds EXPR --json`.
 fn dice(text: &str) -> Result<Value, Failure> {
@@ -18,27 +18,7 @@ fn dice(text: &str) -> Result<Value, Failure> {
     let pmf = expr
         .distribution(&DistOptions::default())
         .map_err(|e| Failure::Dice(format!("`{text}`: {e}")))?;
-    let table: Vec<Value> = pmf
-        .table()
-        .iter()
-        .map(|r| {
-            json!({
-                "value": r.value,
-                "p_eq": r.eq.to_string(), "p_le": r.le.to_string(), "p_ge": r.ge.to_string(),
-                "p_eq_f64": r.eq.to_f64(), "p_le_f64": r.le.to_f64(), "p_ge_f64": r.ge.to_f64(),
-            })
-        })
-        .collect();
-    let leftover = pmf.leftover();
-    Ok(json!({
-        "expression": text,
-        "distribution": table,
-        "mean": pmf.mean().to_string(),
-        "mean_f64": pmf.mean_f64(),
-        "std_dev": pmf.std_dev(),
-        "leftover": leftover.to_string(),
-        "leftover_f64": prob_f64(&leftover),
-    }))
+    Ok(odds_json::dice(text, &pmf))
 }
 
 /// An action: a TOML inline value as `fray odds --action` takes it, or the
@@ -57,38 +37,10 @@ impl ActionArg {
         match self {
             ActionArg::Json(v) => serde_json::from_value(v.clone())
                 .map_err(|e| Failure::Odds(format!("{what}: not an action of {}: {e}", R::ID))),
-            ActionArg::Toml(text) => {
-                #[derive(serde::Deserialize)]
-                #[serde(bound = "A: serde::de::DeserializeOwned", deny_unknown_fields)]
-                struct Doc<A> {
-                    action: A,
-                }
-                let bare =
-                    !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-                let doc = if bare {
-                    format!("action = \"{text}\"")
-                } else {
-                    format!("action = {text}")
-                };
-                toml::from_str::<Doc<R::Action>>(&doc)
-                    .map(|d| d.action)
-                    .map_err(|e| Failure::Odds(format!("{what} `{text}`: {}", e.message().trim())))
-            }
+            ActionArg::Toml(text) => odds_json::action_from_toml::<R>(text)
+                .map_err(|e| Failure::Odds(format!("{what} `{text}`: {}", e.message))),
         }
     }
-}
-
-fn find_actor<R: Ruleset>(state: &R::State, name: &str) -> Result<CombatantId, Failure> {
-    let ids = (0..R::combatants(state)).map(|i| CombatantId(i as u16));
-    ids.clone()
-        .find(|&id| R::name(state, id) == name)
-        .ok_or_else(|| {
-            let names: Vec<String> = ids.map(|id| format!("`{}`", R::name(state, id))).collect();
-            Failure::Odds(format!(
-                "actor: no combatant is named `{name}`; the scenario has {}",
-                names.join(", ")
-            ))
-        })
 }
 
 /// What `fray odds --scenario` is asked.
@@ -112,7 +64,10 @@ fn action_odds<R: ActionEffects>(s: &Scenario, q: &ActionQuery) -> Result<Value,
         .collect::<Result<Vec<_>, _>>()?;
     let loaded = s.load::<R>()?;
     let actor = match &q.actor {
-        Some(name) => Some(find_actor::<R>(&loaded.state, name)?),
+        Some(name) => Some(
+            odds_json::find_actor::<R>(&loaded.state, name)
+                .map_err(|why| Failure::Odds(format!("actor: {why}")))?,
+        ),
         None => None,
     };
     let opts = OddsOptions {
@@ -125,74 +80,13 @@ fn action_odds<R: ActionEffects>(s: &Scenario, q: &ActionQuery) -> Result<Value,
         ActionArg::Toml(t) => t.clone(),
         ActionArg::Json(v) => v.to_string(),
     };
-    Ok(action_json(
+    Ok(odds_json::action(
         &odds,
         &R::roster(&loaded.state),
         &s.origin.name,
         R::ID,
         &text,
     ))
-}
-
-fn exact_json(p: &Prob) -> Value {
-    json!({ "exact": p.to_string(), "f64": prob_f64(p) })
-}
-
-/// The odds as `fray odds --scenario ... --json` prints them.
-fn action_json(
-    o: &ActionOdds,
-    roster: &[CombatantView],
-    path: &str,
-    ruleset: &str,
-    text: &str,
-) -> Value {
-    let features: Vec<_> = o
-        .features
-        .iter()
-        .map(|f| {
-            json!({
-                "name": f.name,
-                "p_nonzero": exact_json(&f.p_nonzero),
-                "mean": exact_json(&f.mean),
-                "distribution": f.distribution.iter()
-                    .map(|(v, p)| json!({ "value": v, "p": exact_json(p) }))
-                    .collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let outcomes: Vec<_> = o
-        .outcomes
-        .iter()
-        .map(|(effects, p)| {
-            let map: serde_json::Map<String, Value> = effects
-                .iter()
-                .map(|(n, v)| (n.to_string(), json!(v)))
-                .collect();
-            json!({ "effects": map, "p": exact_json(p) })
-        })
-        .collect();
-    let decisions: Vec<_> = o
-        .decisions
-        .iter()
-        .map(|(d, p)| json!({ "decision": d, "decision_named": named(d, roster), "p": exact_json(p) }))
-        .collect();
-    json!({
-        "scenario": path,
-        "ruleset": ruleset,
-        "actor": o.actor_name,
-        "actor_id": o.actor.0,
-        "action": text,
-        "action_words": o.action,
-        "action_named": named(&o.action, roster),
-        "roll_sequences": o.leaves,
-        "features": features,
-        "outcomes": outcomes,
-        "decisions": decisions,
-        "leftover": exact_json(&o.leftover),
-        "merged_at_checkpoints": o.merged,
-        "unexplored": exact_json(&o.unexplored),
-        "turn_ended_before": exact_json(&o.ended),
-    })
 }
 
 /// A Python action argument: a `str` is TOML (as on the command line), any

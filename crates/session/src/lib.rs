@@ -28,6 +28,7 @@ pub mod registry;
 pub mod command;
 pub mod dice;
 pub mod log;
+pub mod odds_json;
 mod oracle;
 pub mod refused;
 pub mod save;

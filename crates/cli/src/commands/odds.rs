@@ -15,7 +15,6 @@ use fray_core::{CombatantId, CombatantView, Ruleset};
 use fray_session::registry::unsupported_in;
 use fray_session::view::named;
 use fray_session::with_ruleset;
-use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -83,26 +82,7 @@ fn dice(text: &str, json_out: bool) -> Result {
     let leftover = pmf.leftover();
     let mut w = out::stdout();
     if json_out {
-        let table: Vec<_> = rows
-            .iter()
-            .map(|r| {
-                json!({
-                    "value": r.value,
-                    "p_eq": r.eq.to_string(), "p_le": r.le.to_string(), "p_ge": r.ge.to_string(),
-                    "p_eq_f64": r.eq.to_f64(), "p_le_f64": r.le.to_f64(), "p_ge_f64": r.ge.to_f64(),
-                })
-            })
-            .collect();
-        let doc = json!({
-            "expression": text,
-            "distribution": table,
-            "mean": mean.to_string(),
-            "mean_f64": pmf.mean_f64(),
-            "std_dev": pmf.std_dev(),
-            "leftover": leftover.to_string(),
-            "leftover_f64": prob_f64(&leftover),
-        });
-        out::line(&mut w, doc)?;
+        out::line(&mut w, fray_session::odds_json::dice(text, &pmf))?;
         w.flush()?;
         return Ok(());
     }
@@ -175,63 +155,27 @@ fn action(args: &Args, path: &Path) -> Result {
         other => Err(out::fail(unsupported_in(&file, other))))
 }
 
-/// The prefix that turns an inline value into a TOML document.
-const ACTION_KEY: &str = "action = ";
-
 /// Parses the value of `flag` (`--action`, `--after`) as the ruleset's
 /// action; errors point at the column.
 fn parse_action<R: Ruleset>(flag: &str, text: &str) -> Result<R::Action> {
-    #[derive(serde::Deserialize)]
-    #[serde(bound = "A: serde::de::DeserializeOwned", deny_unknown_fields)]
-    struct Doc<A> {
-        action: A,
-    }
-    // A bare word (GURPS's `do_nothing`) is a unit action: quote it for the user.
-    let bare = !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    let value = if bare {
-        format!("\"{text}\"")
-    } else {
-        text.to_string()
-    };
-    let doc = format!("{ACTION_KEY}{value}");
-    toml::from_str::<Doc<R::Action>>(&doc)
-        .map(|d| d.action)
-        .map_err(|e| {
-            let shift = ACTION_KEY.len() + usize::from(bare);
-            let span = e.span().map(|r| {
-                let start = r.start.saturating_sub(shift).min(text.len());
-                let end = r.end.saturating_sub(shift).clamp(start, text.len());
-                start..end
-            });
-            let message = e.message().trim().to_string();
-            let report = match span {
-                Some(r) => miette::miette!(
-                    labels = vec![miette::LabeledSpan::at(r.clone(), "here")],
-                    "{flag}, column {}: {message}",
-                    r.start + 1
-                ),
-                None => miette::miette!("{flag}: {message}"),
-            };
-            out::Failure::Report(report.with_source_code(text.to_string()))
-        })
+    fray_session::odds_json::action_from_toml::<R>(text).map_err(|e| {
+        let report = match e.span {
+            Some(r) => miette::miette!(
+                labels = vec![miette::LabeledSpan::at(r.clone(), "here")],
+                "{flag}, column {}: {}",
+                r.start + 1,
+                e.message
+            ),
+            None => miette::miette!("{flag}: {}", e.message),
+        };
+        out::Failure::Report(report.with_source_code(text.to_string()))
+    })
 }
 
 /// The combatant named `name`, or an error listing the names.
 fn find_actor<R: Ruleset>(state: &R::State, name: &str) -> Result<CombatantId> {
-    let ids = (0..R::combatants(state)).map(|i| CombatantId(i as u16));
-    let names: Vec<&str> = ids.clone().map(|id| R::name(state, id)).collect();
-    ids.into_iter()
-        .find(|&id| R::name(state, id) == name)
-        .ok_or_else(|| {
-            out::message(format!(
-                "--actor: no combatant is named `{name}`; the scenario has {}",
-                names
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })
+    fray_session::odds_json::find_actor::<R>(state, name)
+        .map_err(|why| out::message(format!("--actor: {why}")))
 }
 
 fn action_odds<R: ActionEffects>(args: &Args, path: &Path, file: SourceFile, text: &str) -> Result {
@@ -257,74 +201,14 @@ fn action_odds<R: ActionEffects>(args: &Args, path: &Path, file: SourceFile, tex
     let roster = R::roster(&loaded.state);
     let mut w = out::stdout();
     if args.json {
-        out::line(&mut w, action_json(&odds, &roster, path, R::ID, text))?;
+        let shown = path.display().to_string();
+        let doc = fray_session::odds_json::action(&odds, &roster, &shown, R::ID, text);
+        out::line(&mut w, doc)?;
     } else {
         print_action(&mut w, &odds, &roster, path)?;
     }
     w.flush()?;
     Ok(())
-}
-
-fn exact_json(p: &Prob) -> serde_json::Value {
-    json!({ "exact": p.to_string(), "f64": prob_f64(p) })
-}
-
-/// The odds as JSON: the action's and decisions' words keep the ids
-/// (`#1`) tools match on, each beside a copy with the figures named.
-fn action_json(
-    o: &ActionOdds,
-    roster: &[CombatantView],
-    path: &Path,
-    ruleset: &str,
-    text: &str,
-) -> serde_json::Value {
-    let features: Vec<_> = o
-        .features
-        .iter()
-        .map(|f| {
-            json!({
-                "name": f.name,
-                "p_nonzero": exact_json(&f.p_nonzero),
-                "mean": exact_json(&f.mean),
-                "distribution": f.distribution.iter()
-                    .map(|(v, p)| json!({ "value": v, "p": exact_json(p) }))
-                    .collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let outcomes: Vec<_> = o
-        .outcomes
-        .iter()
-        .map(|(effects, p)| {
-            let map: serde_json::Map<String, serde_json::Value> = effects
-                .iter()
-                .map(|(n, v)| (n.to_string(), json!(v)))
-                .collect();
-            json!({ "effects": map, "p": exact_json(p) })
-        })
-        .collect();
-    let decisions: Vec<_> = o
-        .decisions
-        .iter()
-        .map(|(d, p)| json!({ "decision": d, "decision_named": named(d, roster), "p": exact_json(p) }))
-        .collect();
-    json!({
-        "scenario": path.display().to_string(),
-        "ruleset": ruleset,
-        "actor": o.actor_name,
-        "actor_id": o.actor.0,
-        "action": text,
-        "action_words": o.action,
-        "action_named": named(&o.action, roster),
-        "roll_sequences": o.leaves,
-        "features": features,
-        "outcomes": outcomes,
-        "decisions": decisions,
-        "leftover": exact_json(&o.leftover),
-        "merged_at_checkpoints": o.merged,
-        "unexplored": exact_json(&o.unexplored),
-        "turn_ended_before": exact_json(&o.ended),
-    })
 }
 
 /// The longest exact fraction shown; a longer one (hundreds of digits
