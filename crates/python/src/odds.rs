@@ -4,9 +4,9 @@
 use crate::errors::Failure;
 use crate::guard;
 use crate::scenario::Scenario;
+use fray_core::Ruleset;
 use fray_core::dice::{DistOptions, Expr};
 use fray_core::odds::{self as exact, ActionEffects, OddsOptions};
-use fray_core::Ruleset;
 use fray_session::odds_json;
 use fray_session::with_ruleset;
 use pyo3::prelude::*;
