@@ -14,6 +14,8 @@
 //! Traffic goes to 127.0.0.1 only; the run is bounded by the entries.
 
 use futures_util::StreamExt;
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -105,29 +107,84 @@ impl Http {
     }
 }
 
+/// What the load client reads of a message on the live socket. Only these
+/// fields are decoded (the rest of each view is skipped without being
+/// kept): a client that parsed and cloned whole views spent three times
+/// the server's CPU on the same two cores and so measured itself.
+#[derive(Deserialize)]
+struct Message {
+    #[serde(rename = "type")]
+    kind: String,
+    revision: u64,
+    #[serde(default)]
+    view: Option<Seen>,
+    #[serde(default)]
+    suggested: Option<Value>,
+}
+
+/// A seat's view, as far as the client needs it.
+#[derive(Clone, Default, Deserialize)]
+struct Seen {
+    #[serde(default)]
+    over: Option<IgnoredAny>,
+    #[serde(default)]
+    paused: bool,
+    #[serde(default)]
+    pending: Option<Pending>,
+}
+
+/// What is pending, as far as the client needs it.
+#[derive(Clone, Deserialize)]
+struct Pending {
+    kind: String,
+    seat: Seat,
+    yours: bool,
+    #[serde(default)]
+    suggested: Option<Value>,
+}
+
+/// The seat a pending input is for (`"gm"` or `{"player": NAME}`).
+#[derive(Clone, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Seat {
+    Gm,
+    Player(String),
+    Watcher,
+}
+
+impl Pending {
+    /// Whether the seat is asked for an action or an answer of its own.
+    fn asks(&self) -> bool {
+        self.yours && matches!(self.kind.as_str(), "action" | "answer")
+    }
+}
+
 /// One seat's socket: its latest revision, view and when it came (the
 /// update; the AI's suggestion that follows it is written into the view's
 /// `pending.suggested` without changing the time).
-type Latest = watch::Receiver<(u64, Value, Instant)>;
+type Latest = watch::Receiver<(u64, Seen, Instant)>;
 
 async fn socket(host: &str, token: &str) -> Latest {
     let url = format!("ws://{host}/api/t/{token}/live?after=0");
     let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("socket");
-    let (tx, rx) = watch::channel((0, Value::Null, Instant::now()));
+    let (tx, rx) = watch::channel((0, Seen::default(), Instant::now()));
     tokio::spawn(async move {
         while let Some(Ok(m)) = ws.next().await {
             if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
                 let now = Instant::now();
-                let v: Value = serde_json::from_str(t.as_str()).unwrap_or(Value::Null);
-                let rev = v["revision"].as_u64().unwrap_or(0);
-                if v["type"] == "suggestion" {
+                let Ok(m) = serde_json::from_str::<Message>(t.as_str()) else {
+                    continue;
+                };
+                if m.kind == "suggestion" {
                     tx.send_modify(|(r, view, _)| {
-                        if *r == rev {
-                            view["pending"]["suggested"] = v["suggested"].clone();
+                        if let (true, Some(p)) = (*r == m.revision, view.pending.as_mut()) {
+                            p.suggested = m.suggested;
                         }
                     });
-                } else if tx.send((rev, v["view"].clone(), now)).is_err() {
-                    break;
+                } else if let Some(view) = m.view {
+                    if tx.send((m.revision, view, now)).is_err() {
+                        break;
+                    }
                 }
             }
         }
@@ -136,7 +193,7 @@ async fn socket(host: &str, token: &str) -> Latest {
     rx
 }
 
-async fn at(rx: &mut Latest, rev: u64) -> (Value, Instant) {
+async fn at(rx: &mut Latest, rev: u64) -> (Seen, Instant) {
     let got = rx
         .wait_for(|(r, _, _)| *r >= rev)
         .await
@@ -146,13 +203,14 @@ async fn at(rx: &mut Latest, rev: u64) -> (Value, Instant) {
 
 /// The view at `rev` or later once it holds what the seat needs to give
 /// its input: the AI's suggestion for an action or an answer of its own.
-async fn ready(rx: &mut Latest, rev: u64) -> Value {
+async fn ready(rx: &mut Latest, rev: u64) -> Seen {
     let got = rx
         .wait_for(|(r, v, _)| {
-            let p = &v["pending"];
-            let asks =
-                p["yours"] == true && matches!(p["kind"].as_str(), Some("action" | "answer"));
-            *r >= rev && (!asks || !p["suggested"].is_null())
+            let waiting = v
+                .pending
+                .as_ref()
+                .is_some_and(|p| p.asks() && p.suggested.is_none());
+            *r >= rev && !waiting
         })
         .await
         .expect("socket open");
@@ -160,11 +218,13 @@ async fn ready(rx: &mut Latest, rev: u64) -> Value {
 }
 
 /// What one seat sends for what it is asked.
-fn request(view: &Value) -> Value {
-    let p = &view["pending"];
-    match p["kind"].as_str() {
-        Some("action") => json!({"act": {"action": p["suggested"]}}),
-        Some("answer") => json!({"answer": {"answer": p["suggested"]}}),
+fn request(view: &Seen) -> Value {
+    let Some(p) = &view.pending else {
+        return json!("roll_for_me");
+    };
+    match p.kind.as_str() {
+        "action" => json!({"act": {"action": p.suggested}}),
+        "answer" => json!({"answer": {"answer": p.suggested}}),
         _ => json!("roll_for_me"),
     }
 }
@@ -217,15 +277,15 @@ async fn play(
     tokio::time::sleep(start_after).await;
     for entry in 0..entries {
         let (gm, _) = at(&mut sockets[0], rev).await;
-        if !gm["over"].is_null() {
+        if gm.over.is_some() {
             break;
         }
-        let (seat, req) = if gm["paused"] == true {
+        let (seat, req) = if gm.paused {
             (0, json!("continue"))
         } else {
-            let seat = match gm["pending"]["seat"]["player"].as_str() {
-                Some(p) => 1 + PLAYERS.iter().position(|(n, _)| *n == p).unwrap_or(0),
-                None => 0,
+            let seat = match gm.pending.as_ref().map(|p| &p.seat) {
+                Some(Seat::Player(p)) => 1 + PLAYERS.iter().position(|(n, _)| n == p).unwrap_or(0),
+                _ => 0,
             };
             let mine = ready(&mut sockets[seat], rev).await;
             (seat, request(&mine))
