@@ -13,7 +13,7 @@ use crate::model::action::{
 };
 use crate::model::location::Location;
 use crate::model::sheet::Trait;
-use crate::model::state::{DefenseKind, GripAt, Life, Posture, Stance, State, Stun};
+use crate::model::state::{DefenseKind, Fighter, GripAt, Life, Posture, Stance, State, Stun};
 use crate::rules::turn::shock_penalty;
 use fray_core::grid::HexPos;
 use fray_core::menu::Menu;
@@ -760,14 +760,26 @@ pub fn answer_menu(state: &State, question: &Question) -> Menu<Answer> {
 /// and as coming when injury since its last turn will give it next turn.
 pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
     let f = state.fighter(who);
-    let mut out = Vec::new();
-    let mut add = |name: String, lasts: Lasting, rule: &'static str| {
-        out.push(ConditionView::new(name, lasts, rule));
-    };
-    let now = state.cursor.and_then(|i| state.order.get(i)) == Some(&who);
     if f.life != Life::Conscious {
         return dead_or_down(f.life, f.mortal_wound());
     }
+    let now = state.cursor.and_then(|i| state.order.get(i)) == Some(&who);
+    let mut out = Vec::new();
+    injury_conditions(f, now, &mut out);
+    stance_conditions(f, &mut out);
+    tie_conditions(state, who, &mut out);
+    activity_conditions(f, &mut out);
+    out
+}
+
+/// A condition added to a panel's list.
+fn adder(out: &mut Vec<ConditionView>) -> impl FnMut(String, Lasting, &'static str) + '_ {
+    |name, lasts, rule| out.push(ConditionView::new(name, lasts, rule))
+}
+
+/// Shock, stun, surprise, low HP and FP, death checks and crippling.
+fn injury_conditions(f: &Fighter, now: bool, out: &mut Vec<ConditionView>) {
+    let mut add = adder(out);
     // G-INJ-001: shock applies on the turn after the injury, then lapses.
     if now && f.shock != 0 {
         add(format!("shock {}", f.shock), Lasting::ThisTurn, "G-INJ-001");
@@ -836,6 +848,11 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
             "G-LOC-009",
         );
     }
+}
+
+/// Posture, the maneuver's stance and what it leaves until the next turn.
+fn stance_conditions(f: &Fighter, out: &mut Vec<ConditionView>) {
+    let mut add = adder(out);
     if f.posture != Posture::Standing {
         add(
             f.posture.name().to_string(),
@@ -890,6 +907,13 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
     if f.do_nothing_next() {
         add("must Do Nothing".into(), Lasting::Turns(1), "G-EXT-008");
     }
+}
+
+/// What ties the figure to another: a feint, an aim, a grip held or
+/// suffered, a choke.
+fn tie_conditions(state: &State, who: CombatantId, out: &mut Vec<ConditionView>) {
+    let f = state.fighter(who);
+    let mut add = adder(out);
     if let Some(feint) = f.feint
         && state.exists(feint.target)
     {
@@ -940,6 +964,12 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
             "G-GRP-010",
         );
     }
+}
+
+/// What the figure is busy with: waiting, sleeping, casting, weapons
+/// held as spells or not ready.
+fn activity_conditions(f: &Fighter, out: &mut Vec<ConditionView>) {
+    let mut add = adder(out);
     if f.waiting.is_some() {
         add("waiting".into(), Lasting::UntilNextTurn, "G-WAIT-001");
     }
@@ -970,7 +1000,6 @@ pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
             );
         }
     }
-    out
 }
 
 /// A figure out of the fight: unconscious or dead, and a mortal wound.

@@ -13,7 +13,7 @@
 use super::{fit, label_of};
 use fray_core::CombatantId;
 use fray_core::grid::MapKind;
-use fray_core::view::{MapCell, MapView};
+use fray_core::view::{CellNames, MapCell, MapView};
 use std::collections::BTreeMap;
 
 /// How many characters `n` takes.
@@ -45,8 +45,60 @@ pub fn render(
     width: usize,
     height: usize,
 ) -> Vec<String> {
+    let (spots, placed) = spots(view, labels);
+    let Some(whole) = span(spots.keys().copied()) else {
+        return vec!["(no map)".into()];
+    };
+    let names = view.names();
+    // Row numbers in a gutter on the left, column letters on a line above.
+    let gutter = digits(
+        names
+            .row_of_line(whole.lines.1)
+            .unwrap_or(1)
+            .max(names.row_of_line(whole.lines.1 - 1).unwrap_or(1)),
+    ) + 1;
+    let room = Window {
+        lines: (0, height.saturating_sub(2).max(1) as i32 - 1),
+        columns: (0, (width.saturating_sub(gutter) / CELL).max(1) as i32 - 1),
+    };
+    let shown = window(view.kind, whole, &placed, focus, room);
+    let mut lines = rows(&spots, &names, shown, gutter, width);
+    lines.insert(0, header(&names, shown, gutter, width));
+    lines.extend(legend(view, shown, width));
+    lines
+}
+
+/// Lines and columns of the page, first and last of each.
+#[derive(Clone, Copy)]
+struct Window {
+    lines: (i32, i32),
+    columns: (i32, i32),
+}
+
+impl Window {
+    fn height(&self) -> i32 {
+        self.lines.1 - self.lines.0 + 1
+    }
+
+    fn width(&self) -> i32 {
+        self.columns.1 - self.columns.0 + 1
+    }
+
+    fn contains(&self, (l, c): (i32, i32)) -> bool {
+        (self.lines.0..=self.lines.1).contains(&l) && (self.columns.0..=self.columns.1).contains(&c)
+    }
+}
+
+/// What each page spot (line, column) shows.
+type Spots = BTreeMap<(i32, i32), String>;
+
+/// Where each figure's cells are on the page.
+type Placed = Vec<(CombatantId, (i32, i32))>;
+
+/// What each page spot shows (figures over terrain over open ground), and
+/// where each figure's cells are on the page.
+fn spots(view: &MapView, labels: &[(CombatantId, char)]) -> (Spots, Placed) {
     let kind = view.kind;
-    // What each page spot shows: figures over terrain over open ground.
     let mut spots: BTreeMap<(i32, i32), String> = BTreeMap::new();
     for &c in &view.cells {
         spots.insert(page(kind, c), ".".into());
@@ -68,64 +120,84 @@ pub fn render(
             placed.push((f.id, page(kind, c)));
         }
     }
-    if spots.is_empty() {
-        return vec!["(no map)".into()];
-    }
-    // The window: the figures and a margin, else the whole map.
+    (spots, placed)
+}
+
+/// The smallest window holding every spot, if there is one.
+fn span(mut spots: impl Iterator<Item = (i32, i32)>) -> Option<Window> {
+    let (l, c) = spots.next()?;
+    Some(spots.fold(
+        Window {
+            lines: (l, l),
+            columns: (c, c),
+        },
+        |w, (l, c)| Window {
+            lines: (w.lines.0.min(l), w.lines.1.max(l)),
+            columns: (w.columns.0.min(c), w.columns.1.max(c)),
+        },
+    ))
+}
+
+/// The window shown: the figures and a margin within the whole map; when
+/// that is bigger than the `room`, a window of the room's size centred on
+/// the figures when they fit in it, else on the focus (the figure whose
+/// turn it is).
+fn window(
+    kind: MapKind,
+    whole: Window,
+    placed: &[(CombatantId, (i32, i32))],
+    focus: Option<CombatantId>,
+    room: Window,
+) -> Window {
     let rows_per_cell = if kind == MapKind::Hex { 2 } else { 1 };
-    let span = |pts: &mut dyn Iterator<Item = (i32, i32)>| {
-        pts.fold(None, |acc: Option<(i32, i32, i32, i32)>, (l, c)| {
-            Some(match acc {
-                None => (l, l, c, c),
-                Some((l0, l1, c0, c1)) => (l0.min(l), l1.max(l), c0.min(c), c1.max(c)),
-            })
-        })
+    let around = span(placed.iter().map(|(_, p)| *p)).unwrap_or(whole);
+    let mut shown = Window {
+        lines: (
+            (around.lines.0 - MARGIN * rows_per_cell).max(whole.lines.0),
+            (around.lines.1 + MARGIN * rows_per_cell).min(whole.lines.1),
+        ),
+        columns: (
+            (around.columns.0 - MARGIN).max(whole.columns.0),
+            (around.columns.1 + MARGIN).min(whole.columns.1),
+        ),
     };
-    let whole = span(&mut spots.keys().copied()).expect("spots is not empty");
-    let around = span(&mut placed.iter().map(|(_, p)| *p)).unwrap_or(whole);
-    // Row numbers in a gutter on the left, column letters on a line above.
-    let names = view.names();
-    let gutter = digits(
-        names
-            .row_of_line(whole.1)
-            .unwrap_or(1)
-            .max(names.row_of_line(whole.1 - 1).unwrap_or(1)),
-    ) + 1;
-    let max_cols = (width.saturating_sub(gutter) / CELL).max(1) as i32;
-    let max_lines = height.saturating_sub(2).max(1) as i32;
-    let (mut l0, mut l1, mut c0, mut c1) = (
-        (around.0 - MARGIN * rows_per_cell).max(whole.0),
-        (around.1 + MARGIN * rows_per_cell).min(whole.1),
-        (around.2 - MARGIN).max(whole.2),
-        (around.3 + MARGIN).min(whole.3),
-    );
-    // Too big: a window of the largest size, centred on the figures when
-    // they fit in it, else on the focus (the figure whose turn it is).
     let focus_at = focus.and_then(|f| placed.iter().find(|(id, _)| *id == f).map(|(_, p)| *p));
-    let middle = ((around.0 + around.1) / 2, (around.2 + around.3) / 2);
-    if l1 - l0 + 1 > max_lines {
+    let (max_lines, max_cols) = (room.height(), room.width());
+    if shown.height() > max_lines {
         let centre = match focus_at {
-            Some(f) if around.1 - around.0 + 1 > max_lines => f.0,
-            _ => middle.0,
+            Some(f) if around.height() > max_lines => f.0,
+            _ => (around.lines.0 + around.lines.1) / 2,
         };
-        l0 = (centre - max_lines / 2).max(whole.0);
-        l1 = (l0 + max_lines - 1).min(whole.1);
+        let first = (centre - max_lines / 2).max(whole.lines.0);
+        shown.lines = (first, (first + max_lines - 1).min(whole.lines.1));
     }
-    if c1 - c0 + 1 > max_cols {
+    if shown.width() > max_cols {
         let centre = match focus_at {
-            Some(f) if around.3 - around.2 + 1 > max_cols => f.1,
-            _ => middle.1,
+            Some(f) if around.width() > max_cols => f.1,
+            _ => (around.columns.0 + around.columns.1) / 2,
         };
-        c0 = (centre - max_cols / 2).max(whole.2);
-        c1 = (c0 + max_cols - 1).min(whole.3);
+        let first = (centre - max_cols / 2).max(whole.columns.0);
+        shown.columns = (first, (first + max_cols - 1).min(whole.columns.1));
     }
+    shown
+}
+
+/// The window's lines, each with its row number in the gutter; blank
+/// lines above and below (the other parity of a hex row) left out.
+fn rows(
+    spots: &Spots,
+    names: &CellNames,
+    shown: Window,
+    gutter: usize,
+    width: usize,
+) -> Vec<String> {
     let mut lines = Vec::new();
-    for l in l0..=l1 {
+    for l in shown.lines.0..=shown.lines.1 {
         let mut line = match names.row_of_line(l) {
             Some(row) => format!("{row:>w$} ", w = gutter - 1),
             None => " ".repeat(gutter),
         };
-        for c in c0..=c1 {
+        for c in shown.columns.0..=shown.columns.1 {
             let text = spots.get(&(l, c)).map_or(" ", String::as_str);
             line.push_str(text);
             for _ in text.chars().count()..CELL {
@@ -135,7 +207,6 @@ pub fn render(
         let line = line.trim_end().to_string();
         lines.push(fit(&line, width));
     }
-    // Blank lines above and below (the other parity of a hex row) go.
     let blank = |l: &String| l.trim().chars().all(|c| c.is_ascii_digit());
     while lines.first().is_some_and(blank) {
         lines.remove(0);
@@ -143,29 +214,35 @@ pub fn render(
     while lines.last().is_some_and(blank) {
         lines.pop();
     }
+    lines
+}
+
+/// The column letters above the window.
+fn header(names: &CellNames, shown: Window, gutter: usize, width: usize) -> String {
     let mut header = " ".repeat(gutter);
-    for c in c0..=c1 {
+    for c in shown.columns.0..=shown.columns.1 {
         let letters = names.column_of(c);
         header.push_str(&letters);
         for _ in letters.chars().count()..CELL {
             header.push(' ');
         }
     }
-    lines.insert(0, fit(header.trim_end(), width));
-    // The legend: each glyph shown, with the ruleset's name for it.
+    fit(header.trim_end(), width)
+}
+
+/// The legend: each glyph shown, with the ruleset's name for it.
+fn legend(view: &MapView, shown: Window, width: usize) -> Option<String> {
     let mut legend: Vec<(char, &str)> = Vec::new();
     for t in &view.terrain {
-        let (l, c) = page(kind, t.at);
-        let shown = (l0..=l1).contains(&l) && (c0..=c1).contains(&c);
-        if shown && !legend.iter().any(|(g, _)| *g == t.glyph) {
+        if shown.contains(page(view.kind, t.at)) && !legend.iter().any(|(g, _)| *g == t.glyph) {
             legend.push((t.glyph, t.names.first().copied().unwrap_or("?")));
         }
     }
-    if !legend.is_empty() {
-        let words: Vec<String> = legend.iter().map(|(g, n)| format!("{g} {n}")).collect();
-        lines.push(fit(&words.join("  "), width));
+    if legend.is_empty() {
+        return None;
     }
-    lines
+    let words: Vec<String> = legend.iter().map(|(g, n)| format!("{g} {n}")).collect();
+    Some(fit(&words.join("  "), width))
 }
 
 #[cfg(test)]

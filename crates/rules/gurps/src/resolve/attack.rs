@@ -20,7 +20,7 @@ use crate::rules::attack::{
 use crate::rules::defense::Incoming;
 use crate::rules::injury::{Blow, CriticalEffect};
 use fray_core::dice::RollKind;
-use fray_core::dice::systems::gurps::{Winner, quick_contest};
+use fray_core::dice::systems::gurps::{SuccessRoll, Winner, quick_contest};
 use fray_core::{CombatantId, Cx, ModList};
 
 /// Resolves one strike: roll, defense, damage (G-TURN-004 steps 1-8).
@@ -75,91 +75,13 @@ pub(crate) fn resolve_nth(
 ) -> Flow<()> {
     // Rapid Recovery readies the weapon and pays for it: checked again.
     let declared = since == Since::Declared && !strike.rapid_recovery;
-    if strike.rapid_recovery
-        && let Some(w) = state
-            .fighter_mut(attacker)
-            .weapons
-            .get_mut(usize::from(strike.weapon))
-        && !w.ready()
-        && w.dropped_at.is_none()
-    {
-        w.set_ready(true);
-        effort::spend(state, attacker, 1, "Rapid Recovery", "G-EFF-001", cx)?;
-    }
-    // Readied now (or it was not needed): check the strike as a plain one.
-    let mut strike = strike;
-    strike.rapid_recovery = false;
-    // The to-hit modifiers, the terms only when told (the simulator adds
-    // integers; same rules). A Deceptive Attack's floor (G-ATK-001) is
-    // checked on them, the checks before it as `check_strike_as` has them.
-    let mut mods = None;
-    let checks = if declared {
-        declared_strike(state, attacker, &strike, how)
-    } else {
-        check_strike_but_floor(state, attacker, &strike, how)
+    let strike = rapid_recovery(state, attacker, strike, cx)?;
+    let Some(((wi, mi), kept)) = still_possible(state, attacker, &strike, how, declared, cx) else {
+        return Ok(());
     };
-    let checked = checks.and_then(|found| {
-        if strike.deceptive > 0 {
-            let level = Level::new(
-                cx,
-                || to_hit(state, attacker, &strike, how),
-                || to_hit(state, attacker, &strike, how),
-            );
-            let floor = deceptive_floor(level.total());
-            mods = Some(level);
-            floor?;
-        }
-        Ok(found)
-    });
-    // The reach test ([`in_reach`]'s), worded only when it refuses; made
-    // at the declaration for a [`Since::Declared`] strike.
-    let (wi, mi) = match checked.and_then(|(w, m)| {
-        if declared {
-            return Ok((w, m));
-        }
-        let from = state.fighter(attacker).pose;
-        match reach_problem(state, attacker, from, strike.target, w, m) {
-            None => Ok((w, m)),
-            Some(problem) => Err(reach_refusal(
-                state,
-                attacker,
-                strike.target,
-                (w, m),
-                problem,
-            )),
-        }
-    }) {
-        Ok(x) => x,
-        Err(why) => {
-            // The target moved out of reach (a retreat) or fell: the attack is lost.
-            cx.emit(|| Event::Note {
-                text: format!("the attack cannot be made: {why}"),
-                rule: "G-TURN-003",
-            });
-            return Ok(());
-        }
-    };
-    if strike.mighty_blow {
-        effort::spend(state, attacker, 1, "Mighty Blow", "G-EFF-002", cx)?;
-        mods = None; // Paying may cost HP, and so the modifiers: worked out afresh.
-    }
-    if let Some(Multi::Rapid { flurry: true }) = how.multi {
-        effort::spend(state, attacker, 1, "Flurry of Blows", "G-EFF-006", cx)?;
-        mods = None;
-    }
-    let mods = match mods {
-        Some(kept) => kept,
-        None => Level::new(
-            cx,
-            || to_hit(state, attacker, &strike, how),
-            || to_hit(state, attacker, &strike, how),
-        ),
-    };
-    let target = strike.target;
-    {
-        let w = &mut state.fighter_mut(attacker).weapons[wi];
-        w.set_attacked(true); // G-DEF-005: an unbalanced weapon that attacked cannot parry.
-    }
+    let mods = pay_effort(state, attacker, &strike, how, kept, cx)?;
+    // G-DEF-005: an unbalanced weapon that attacked cannot parry.
+    state.fighter_mut(attacker).weapons[wi].set_attacked(true);
     // G-EXT-001: no roll at effective skill below 3.
     if mods.total() < 3 {
         cx.emit(|| Event::Note {
@@ -171,28 +93,8 @@ pub(crate) fn resolve_nth(
         });
         return Ok(());
     }
-    let telegraphic = if strike.telegraphic { 4 } else { 0 };
-    let mut check = Check::new(attacker, "attack", "G-DICE-001")
-        .critical_excluded(telegraphic)
-        .outcome_only(&[0, -1]);
-    // The mode's kind is the weapon's fixed data: read once for the strike.
-    let is_ranged = state.fighter(attacker).weapons[wi].is_ranged(mi);
-    if is_ranged {
-        check = check.ranged();
-    }
-    // The weapon's name, borrowed for the record (an `Arc` cloned here
-    // cost two atomic operations a strike, told or not).
-    let weapon = &state.fighter(attacker).weapons[wi].weapon.name;
-    let r = check::roll_level(state, cx, check, &mods, Some(weapon))?;
-    let extra_effort =
-        strike.mighty_blow || matches!(how.multi, Some(Multi::Rapid { flurry: true }));
-    if r.is_critical_failure() && extra_effort {
-        effort::strained(state, attacker, effort::Limb::Arm, cx)?;
-    }
-    if is_ranged {
-        let at = state.fighter(target).pose.pos;
-        ranged::spend_shot(state, attacker, wi, mi, at);
-    }
+    let (r, is_ranged) = attack_roll(state, attacker, &strike, how, (wi, mi), &mods, cx)?;
+    let target = strike.target;
     let mut aimed = strike.location.location();
     if !r.is_success() {
         // G-LOC-003: missing a small location by exactly 1 hits the torso;
@@ -206,19 +108,15 @@ pub(crate) fn resolve_nth(
                 });
             }
             _ => {
-                if r.is_critical_failure() {
-                    // G-EXT-003: counted for the simulator's tally.
-                    state.fighter_mut(attacker).record.critical_misses += 1;
-                    let failed = critical::Failed::Attack(wi, mi, is_ranged);
-                    critical::critical_miss(state, attacker, failed, cx)?;
-                }
-                miss_effects(state, attacker, wi, cx)?;
-                if into_close(state, attacker, target) {
-                    crowd(state, attacker, &strike, (wi, mi, how), nth, cx)?;
-                } else if is_ranged {
-                    stray(state, attacker, &strike, how, nth, cx)?;
-                }
-                return Ok(());
+                return missed(
+                    state,
+                    attacker,
+                    &strike,
+                    (wi, mi, how),
+                    nth,
+                    (&r, is_ranged),
+                    cx,
+                );
             }
         }
     }
@@ -237,6 +135,187 @@ pub(crate) fn resolve_nth(
         into_close: into_close(state, attacker, target),
     };
     land(state, attacker, landing, nth, cx)
+}
+
+/// G-EFF-001: Rapid Recovery readies the strike's weapon and pays 1 FP
+/// for it; the strike is then checked as a plain one.
+fn rapid_recovery(
+    state: &mut State,
+    attacker: CombatantId,
+    strike: Strike,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Strike> {
+    if strike.rapid_recovery
+        && let Some(w) = state
+            .fighter_mut(attacker)
+            .weapons
+            .get_mut(usize::from(strike.weapon))
+        && !w.ready()
+        && w.dropped_at.is_none()
+    {
+        w.set_ready(true);
+        effort::spend(state, attacker, 1, "Rapid Recovery", "G-EFF-001", cx)?;
+    }
+    // Readied now (or it was not needed).
+    Ok(Strike {
+        rapid_recovery: false,
+        ..strike
+    })
+}
+
+/// The strike's weapon and mode if it can still be made, and the to-hit
+/// modifiers when a Deceptive Attack's floor (G-ATK-001) needed them;
+/// `None`, with a note, when it cannot (the target moved out of reach or
+/// fell). The checks before the floor are `check_strike_as`'s, the reach
+/// test [`in_reach`]'s, worded only when it refuses; both made at the
+/// declaration for a [`Since::Declared`] strike. The terms of the
+/// modifiers are built only when told (the simulator adds integers).
+fn still_possible(
+    state: &State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+    declared: bool,
+    cx: &mut impl Cx<Gurps>,
+) -> Option<((usize, usize), Option<Level>)> {
+    let mut mods = None;
+    let checks = if declared {
+        declared_strike(state, attacker, strike, how)
+    } else {
+        check_strike_but_floor(state, attacker, strike, how)
+    };
+    let checked = checks.and_then(|found| {
+        if strike.deceptive > 0 {
+            let level = Level::new(
+                cx,
+                || to_hit(state, attacker, strike, how),
+                || to_hit(state, attacker, strike, how),
+            );
+            let floor = deceptive_floor(level.total());
+            mods = Some(level);
+            floor?;
+        }
+        Ok(found)
+    });
+    let reached = checked.and_then(|(w, m)| {
+        if declared {
+            return Ok((w, m));
+        }
+        let from = state.fighter(attacker).pose;
+        match reach_problem(state, attacker, from, strike.target, w, m) {
+            None => Ok((w, m)),
+            Some(problem) => Err(reach_refusal(
+                state,
+                attacker,
+                strike.target,
+                (w, m),
+                problem,
+            )),
+        }
+    });
+    match reached {
+        Ok(found) => Some((found, mods)),
+        Err(why) => {
+            cx.emit(|| Event::Note {
+                text: format!("the attack cannot be made: {why}"),
+                rule: "G-TURN-003",
+            });
+            None
+        }
+    }
+}
+
+/// Extra effort for the strike (G-EFF-002 Mighty Blow, G-EFF-006 Flurry
+/// of Blows) paid, and the to-hit modifiers: those `kept` from the checks
+/// unless paying (which may cost HP) changed them.
+fn pay_effort(
+    state: &mut State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+    kept: Option<Level>,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<Level> {
+    let mut mods = kept;
+    if strike.mighty_blow {
+        effort::spend(state, attacker, 1, "Mighty Blow", "G-EFF-002", cx)?;
+        mods = None;
+    }
+    if let Some(Multi::Rapid { flurry: true }) = how.multi {
+        effort::spend(state, attacker, 1, "Flurry of Blows", "G-EFF-006", cx)?;
+        mods = None;
+    }
+    Ok(match mods {
+        Some(kept) => kept,
+        None => Level::new(
+            cx,
+            || to_hit(state, attacker, strike, how),
+            || to_hit(state, attacker, strike, how),
+        ),
+    })
+}
+
+/// The attack roll (G-DICE-001), what a critical failure under extra
+/// effort strains (G-EFF-001), and the shot spent; and whether the mode
+/// is ranged.
+fn attack_roll(
+    state: &mut State,
+    attacker: CombatantId,
+    strike: &Strike,
+    how: How,
+    (wi, mi): (usize, usize),
+    mods: &Level,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<(SuccessRoll, bool)> {
+    let telegraphic = if strike.telegraphic { 4 } else { 0 };
+    let mut check = Check::new(attacker, "attack", "G-DICE-001")
+        .critical_excluded(telegraphic)
+        .outcome_only(&[0, -1]);
+    // The mode's kind is the weapon's fixed data: read once for the strike.
+    let is_ranged = state.fighter(attacker).weapons[wi].is_ranged(mi);
+    if is_ranged {
+        check = check.ranged();
+    }
+    // The weapon's name, borrowed for the record (an `Arc` cloned here
+    // cost two atomic operations a strike, told or not).
+    let weapon = &state.fighter(attacker).weapons[wi].weapon.name;
+    let r = check::roll_level(state, cx, check, mods, Some(weapon))?;
+    let extra_effort =
+        strike.mighty_blow || matches!(how.multi, Some(Multi::Rapid { flurry: true }));
+    if r.is_critical_failure() && extra_effort {
+        effort::strained(state, attacker, effort::Limb::Arm, cx)?;
+    }
+    if is_ranged {
+        let at = state.fighter(strike.target).pose.pos;
+        ranged::spend_shot(state, attacker, wi, mi, at);
+    }
+    Ok((r, is_ranged))
+}
+
+/// A miss: G-EXT-003's critical miss (counted for the simulator's tally),
+/// what missing costs, and where the blow goes on (into a close combat,
+/// or a stray shot).
+fn missed(
+    state: &mut State,
+    attacker: CombatantId,
+    strike: &Strike,
+    (wi, mi, how): (usize, usize, How),
+    nth: Nth,
+    (r, is_ranged): (&SuccessRoll, bool),
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    if r.is_critical_failure() {
+        state.fighter_mut(attacker).record.critical_misses += 1;
+        let failed = critical::Failed::Attack(wi, mi, is_ranged);
+        critical::critical_miss(state, attacker, failed, cx)?;
+    }
+    miss_effects(state, attacker, wi, cx)?;
+    if into_close(state, attacker, strike.target) {
+        crowd(state, attacker, strike, (wi, mi, how), nth, cx)?;
+    } else if is_ranged {
+        stray(state, attacker, strike, how, nth, cx)?;
+    }
+    Ok(())
 }
 
 /// The weapon and mode of a strike checked at its maneuver's declaration,
