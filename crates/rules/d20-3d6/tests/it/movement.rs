@@ -359,8 +359,21 @@ fn no_one_ends_a_fight_in_anothers_square_rule_x_mov_011() {
     for seed in 1..=12 {
         let mut state =
             fray_sim::probe::load::<fray_d20_3d6::D20>(&path).expect("a bundled scenario");
-        fray_core::run::fight::<fray_d20_3d6::D20>(&mut state, &Default::default(), seed, |_| {})
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let mut fell_back = 0;
+        fray_core::run::fight::<fray_d20_3d6::D20>(&mut state, &Default::default(), seed, |e| {
+            fell_back += usize::from(matches!(
+                e,
+                Event::Note {
+                    rule: "X-MOV-011",
+                    ..
+                }
+            ));
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        if seed == 7 {
+            // The fight the issue saw: Goblin 5 goes down in Goblin 2's square.
+            assert_eq!(fell_back, 1, "seed 7 plays the case");
+        }
         for id in state.ids() {
             let f = state.fighter(id);
             if f.life == fray_d20_3d6::model::state::Life::Dead {
