@@ -76,6 +76,13 @@ pub fn describe(roll: &RollRecord) -> String {
             if let Some(m) = roll.margin {
                 s.push_str(&format!(" by {}", m.abs()));
             }
+            if roll.label == "miss chance" {
+                // X-CON-009: what the die had to show.
+                let cut = if roll.dice == "1d100" { 50 } else { 3 };
+                s.push_str(&format!(
+                    " (blinded: {cut} or less turns the hit into a miss, 50%)"
+                ));
+            }
         }
     }
     s

@@ -225,3 +225,30 @@ fn every_attack_line_of_a_seeded_fight_shows_its_dice_and_defense() {
         }
     }
 }
+
+#[test]
+fn a_blinded_attackers_miss_chance_says_what_the_die_had_to_show_rule_x_con_009() {
+    // rule: X-CON-009
+    use fray_d20_3d6::model::state::Condition;
+    let mut s = duel(&["sword"], 1);
+    turn_of(&mut s, A);
+    s.fighter_mut(A).cond.set(Condition::Blinded, true);
+    // 3+3+2 + 10 = 18 vs 18: a hit, then the d6 shows 2: a miss after all.
+    let ev = act(
+        &mut s,
+        A,
+        Action::Attack(Strike::new(B, 0)),
+        vec![f(&[3, 3, 2]), t(2)],
+        vec![],
+    )
+    .unwrap();
+    assert_eq!(verdicts(&ev, "miss chance"), ["blind miss"]);
+    let text = lines(&ev).join("\n");
+    assert!(
+        text.contains(
+            "rolls miss chance: 1d6 = 2 -> blind miss (blinded: 3 or less turns the hit into a miss, 50%) [X-CON-009]"
+        ),
+        "{text}"
+    );
+    assert!(damage(&ev).is_empty());
+}
