@@ -20,6 +20,12 @@ pub trait Cx<R: Ruleset> {
     /// Rolls dice through the oracle.
     fn roll(&mut self, state: &R::State, req: RollRequest) -> Flow<Rolled, R>;
 
+    /// The faces of the last roll, die by die, when the oracle knows them
+    /// ([`crate::Oracle::last_faces`]); for narration that shows each die.
+    fn last_faces(&self) -> &[i32] {
+        &[]
+    }
+
     /// Asks the question `make` builds of its addressee, and checks the
     /// answer against the question ([`Ruleset::check_answer`]).
     fn ask(&mut self, state: &R::State, make: impl FnOnce() -> R::Question) -> Flow<R::Answer, R>;
@@ -131,6 +137,10 @@ impl<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Cx<R> for Ctx<'_, R, O, S
     #[inline(always)]
     fn roll(&mut self, state: &R::State, req: RollRequest) -> Flow<Rolled, R> {
         self.oracle.roll(state, &req)
+    }
+
+    fn last_faces(&self) -> &[i32] {
+        self.oracle.last_faces()
     }
 
     #[inline(always)]

@@ -84,9 +84,43 @@ impl<R: Ruleset> StepInputs<R> {
     }
 }
 
+/// A whole input file as read: the loose queues' keys beside `steps`.
+/// Read without `flatten` (which buffers the table and loses where each
+/// value sits), so an error inside an action points at its line and
+/// column.
+#[derive(Deserialize)]
+#[serde(bound(deserialize = ""), deny_unknown_fields)]
+struct InputFile<R: Ruleset> {
+    #[serde(default)]
+    actions: Vec<ScriptedAction<R>>,
+    #[serde(default)]
+    rolls: Vec<RollInput>,
+    #[serde(default)]
+    answers: Vec<R::Answer>,
+    #[serde(default)]
+    steps: Vec<StepInputs<R>>,
+}
+
+impl<R: Ruleset> From<InputFile<R>> for InputLog<R> {
+    fn from(f: InputFile<R>) -> Self {
+        InputLog {
+            loose: StepInputs {
+                actions: f.actions,
+                rolls: f.rolls,
+                answers: f.answers,
+            },
+            steps: f.steps,
+        }
+    }
+}
+
 /// A whole input file: loose queues first, then recorded steps.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound(serialize = "", deserialize = ""), deny_unknown_fields)]
+#[serde(
+    bound(serialize = "", deserialize = ""),
+    deny_unknown_fields,
+    from = "InputFile<R>"
+)]
 pub struct InputLog<R: Ruleset> {
     /// Loose inputs consumed before the steps (hand-written scripts).
     #[serde(flatten)]

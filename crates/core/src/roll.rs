@@ -99,6 +99,17 @@ pub struct ModifierRecord {
     pub rule: &'static str,
 }
 
+/// The dice of a roll one by one: the physical faces and the ruleset's
+/// reading of them, in words (d20-3d6: `6 explodes, adds 4 = 10; 1 counts
+/// 0; 3`), shown after the dice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Faces {
+    /// The physical faces, in [`fray_dice::RollKind::from_faces`] order.
+    pub faces: Vec<i32>,
+    /// Their reading.
+    pub detail: String,
+}
+
 /// A roll as the audit trail keeps it: the dice, what they were against,
 /// the margin and every modifier with its rule ID.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -111,6 +122,11 @@ pub struct RollRecord {
     pub rule: &'static str,
     /// The dice, in notation (`3d6`).
     pub dice: String,
+    /// The dice one by one, when known (dice the engine drew, or typed
+    /// die by die: [`crate::Oracle::last_faces`]); boxed, since most
+    /// records have none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Box<Faces>>,
     /// The total rolled (for a roll-over, the dice plus the bonuses).
     pub total: i32,
     /// For a roll-over: what the dice alone showed.
@@ -194,6 +210,7 @@ impl RollRecord {
             label: req.label,
             rule: req.rule,
             dice: String::new(),
+            shown: None,
             total: rolled.total,
             dice_total: None,
             reading: Reading::Under,
@@ -238,6 +255,15 @@ impl RollRecord {
         self
     }
 
+    /// Adds the faces and the ruleset's reading of them.
+    pub fn faces(mut self, faces: &[i32], detail: String) -> Self {
+        self.shown = Some(Box::new(Faces {
+            faces: faces.to_vec(),
+            detail,
+        }));
+        self
+    }
+
     /// Sets the verdict word.
     pub fn verdict(mut self, verdict: &'static str) -> Self {
         self.verdict = verdict;
@@ -250,15 +276,18 @@ impl RollRecord {
         if self.withheld {
             return format!("{} rolled in secret", self.dice);
         }
+        let dice = match &self.shown {
+            Some(shown) if !shown.detail.is_empty() => format!("{} ({})", self.dice, shown.detail),
+            _ => self.dice.clone(),
+        };
         let mut s = match self.dice_total {
-            Some(dice) if !self.bonuses.is_empty() => format!(
-                "{} = {dice} + {} ({}) = {}",
-                self.dice,
-                self.total - dice,
+            Some(total) if !self.bonuses.is_empty() => format!(
+                "{dice} = {total} + {} ({}) = {}",
+                self.total - total,
                 terms(&self.bonuses, false),
                 self.total
             ),
-            _ => format!("{} = {}", self.dice, self.total),
+            _ => format!("{dice} = {}", self.total),
         };
         if let Some(t) = self.target {
             s.push_str(&format!(" vs {t}"));
@@ -286,6 +315,7 @@ impl RollRecord {
         if self.secret {
             self.withheld = true;
             self.total = 0;
+            self.shown = None;
             self.dice_total = None;
             self.target = None;
             self.margin = None;

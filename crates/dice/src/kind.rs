@@ -343,6 +343,118 @@ impl RollKind {
         self.sample_other(rng)
     }
 
+    /// [`RollKind::sample`], also writing the physical faces into `faces`
+    /// (cleared first): the same draws from `rng` and the same result, for
+    /// narration that shows each die. For `Sum`, one face per die in
+    /// order; for `Golden`, the faces in the order [`RollKind::from_faces`]
+    /// reads them (the base dice, the explosion rolls of their 6s in turn,
+    /// then each extra die followed by its own). Banded dice and roll-offs
+    /// leave `faces` empty. Not for the simulator's hot loop: it may
+    /// allocate.
+    pub fn sample_faces<R: rand::Rng + ?Sized>(&self, rng: &mut R, faces: &mut Vec<i32>) -> Rolled {
+        faces.clear();
+        match *self {
+            RollKind::Sum {
+                dice,
+                sides,
+                modifier,
+            } => {
+                if sides == 0 || dice == 0 {
+                    return Rolled::new(modifier, Natural::Mixed);
+                }
+                if dice == 3 && sides == 6 {
+                    // One draw for the three dice, first die most significant.
+                    let i = below(rng, 216) as i32;
+                    faces.extend([i / 36 + 1, (i / 6) % 6 + 1, i % 6 + 1]);
+                    let natural = match i {
+                        0 => Natural::AllLowest,
+                        215 => Natural::AllHighest,
+                        _ => Natural::Mixed,
+                    };
+                    return Rolled::new(modifier.wrapping_add(SUM3D6[i as usize] as i32), natural);
+                }
+                let mut total = modifier;
+                for _ in 0..dice {
+                    let r = below(rng, sides as u64) as i32 + 1;
+                    faces.push(r);
+                    total = total.wrapping_add(r);
+                }
+                let natural = if sides < 2 {
+                    Natural::Mixed
+                } else if faces.iter().all(|&f| f == 1) {
+                    Natural::AllLowest
+                } else if faces.iter().all(|&f| f == sides as i32) {
+                    Natural::AllHighest
+                } else {
+                    Natural::Mixed
+                };
+                Rolled::new(total, natural)
+            }
+            RollKind::Golden {
+                base,
+                extra,
+                modifier,
+            } => {
+                let mut total = modifier;
+                let (mut all_low, mut all_high) = (base > 0, base > 0);
+                let mut first = [0u8; 3];
+                let mut pre = 0;
+                if base == 3 {
+                    let i = below(rng, 216) as u8;
+                    first = [i / 36, (i / 6) % 6, i % 6];
+                    pre = 3;
+                }
+                // The base dice's own faces, their explosion rolls, and
+                // the extra dice with theirs, joined in `from_faces` order.
+                let mut chains: Vec<i32> = Vec::new();
+                let mut extras: Vec<i32> = Vec::new();
+                for k in 0..(base as u32 + extra.unsigned_abs() as u32) {
+                    let mut f = if (k as usize) < pre {
+                        first[k as usize]
+                    } else {
+                        below(rng, 6) as u8
+                    };
+                    let is_base = k < base as u32;
+                    if is_base {
+                        all_low &= f == 0;
+                        all_high &= f == 5;
+                        faces.push(i32::from(f) + 1);
+                    } else {
+                        extras.push(i32::from(f) + 1);
+                    }
+                    let mut die = GOLDEN_FACE[f as usize];
+                    let mut depth = 0;
+                    while f == 5 && depth < MAX_EXPLOSION_DEPTH {
+                        f = below(rng, 6) as u8;
+                        die += GOLDEN_FACE[f as usize];
+                        depth += 1;
+                        if is_base {
+                            chains.push(i32::from(f) + 1);
+                        } else {
+                            extras.push(i32::from(f) + 1);
+                        }
+                    }
+                    total = if !is_base && extra < 0 {
+                        total.wrapping_sub(die)
+                    } else {
+                        total.wrapping_add(die)
+                    };
+                }
+                faces.extend(chains);
+                faces.extend(extras);
+                let natural = if all_low {
+                    Natural::AllLowest
+                } else if all_high {
+                    Natural::AllHighest
+                } else {
+                    Natural::Mixed
+                };
+                Rolled::new(total, natural)
+            }
+            _ => self.sample(rng),
+        }
+    }
+
     /// [`RollKind::sample`] for every kind but 3d6.
     #[inline(never)]
     fn sample_other<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Rolled {
@@ -1052,5 +1164,48 @@ mod tests {
             Rolled::new(6 + 3 + 6 + 2 + 4, Natural::Mixed)
         );
         assert!(g.from_faces(&[6, 1, 3, 4]).is_err());
+    }
+
+    #[test]
+    fn sampled_faces_are_the_same_draws_and_read_back_to_the_same_roll() {
+        // The faces narration shows must be the dice the fight rolled:
+        // the same result and the same draws as `sample`, and typed back
+        // through `from_faces` they give the roll again.
+        use rand::Rng;
+        let kinds = [
+            RollKind::three_d6(),
+            RollKind::d(1, 8),
+            RollKind::d(2, 6),
+            RollKind::Sum {
+                dice: 3,
+                sides: 6,
+                modifier: 2,
+            },
+            RollKind::golden(0, 0),
+            RollKind::golden(2, 5),
+            RollKind::golden(-3, 0),
+            RollKind::Golden {
+                base: 1,
+                extra: -1,
+                modifier: 0,
+            },
+        ];
+        let mut faces = Vec::new();
+        let mut exploded = 0;
+        for kind in kinds {
+            let mut a = seeded_rng(11);
+            let mut b = seeded_rng(11);
+            for _ in 0..3000 {
+                let plain = kind.sample(&mut a);
+                let shown = kind.sample_faces(&mut b, &mut faces);
+                assert_eq!(plain, shown, "{kind}");
+                assert_eq!(kind.from_faces(&faces).unwrap(), shown, "{kind} {faces:?}");
+                if matches!(kind, RollKind::Golden { .. }) && faces.len() > 3 {
+                    exploded += 1;
+                }
+            }
+            assert_eq!(a.next_u64(), b.next_u64(), "{kind}: the same draws");
+        }
+        assert!(exploded > 100, "explosions seen: {exploded}");
     }
 }

@@ -49,6 +49,12 @@ pub struct InputOracle<R: Ruleset> {
     /// The script's index of the last action handed out, if it came from
     /// the script (not the AI, nor a retry).
     last_scripted: Option<usize>,
+    /// The faces of the rolls of `current` this oracle drew itself, by
+    /// index (empty where unknown): a retry shows the same dice. Kept
+    /// apart from the log, whose recorded form stays the same.
+    drawn: Vec<Vec<i32>>,
+    /// The faces of the last roll handed out, when known ([`Oracle::last_faces`]).
+    last: Vec<i32>,
 }
 
 /// An [`InputOracle`] for scripts and replays.
@@ -69,6 +75,8 @@ impl<R: Ruleset> InputOracle<R> {
             rolls_committed: 0,
             script_actions: 0,
             last_scripted: None,
+            drawn: Vec::new(),
+            last: Vec::new(),
         }
     }
 
@@ -135,6 +143,7 @@ impl<R: Ruleset> InputOracle<R> {
     pub fn back_to(&mut self, mark: StepMark) {
         self.current.actions.truncate(mark.actions);
         self.current.rolls.truncate(mark.rolls);
+        self.drawn.truncate(mark.rolls);
         self.current.answers.truncate(mark.answers);
         self.cursor = (0, 0, 0);
     }
@@ -145,6 +154,7 @@ impl<R: Ruleset> InputOracle<R> {
     pub fn restart(&mut self, log: &InputLog<R>) {
         self.queues = log.queues();
         self.current = StepInputs::default();
+        self.drawn.clear();
         self.cursor = (0, 0, 0);
         self.recorded.clear();
         self.rolls_committed = 0;
@@ -158,6 +168,7 @@ impl<R: Ruleset> InputOracle<R> {
     /// Ends a completed step: its inputs become one record of the log.
     pub fn commit_step(&mut self) {
         let done = std::mem::take(&mut self.current);
+        self.drawn.clear();
         self.rolls_committed += done.rolls.len();
         self.recorded.push(done);
         self.cursor = (0, 0, 0);
@@ -166,6 +177,7 @@ impl<R: Ruleset> InputOracle<R> {
     /// Drops the inputs of a failed attempt that has no retry coming.
     pub fn abandon_step(&mut self) {
         self.current = StepInputs::default();
+        self.drawn.clear();
         self.cursor = (0, 0, 0);
     }
 
@@ -190,10 +202,18 @@ impl<R: Ruleset> InputOracle<R> {
 }
 
 impl<R: Ruleset> Oracle<R> for InputOracle<R> {
+    fn last_faces(&self) -> &[i32] {
+        &self.last
+    }
+
     fn roll(&mut self, state: &R::State, req: &RollRequest) -> Flow<Rolled, R> {
         let n = self.rolls_committed + self.cursor.1 + 1;
+        self.last.clear();
         let given = if self.cursor.1 < self.current.rolls.len() {
             self.cursor.1 += 1;
+            if let Some(f) = self.drawn.get(self.cursor.1 - 1) {
+                self.last.extend_from_slice(f);
+            }
             Some(self.current.rolls[self.cursor.1 - 1].clone())
         } else if let Some(r) = self.queues.rolls.pop_front() {
             self.current.rolls.push(r.clone());
@@ -203,6 +223,9 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
             None
         };
         if let Some(input) = given {
+            if let RollInput::Faces(f) = &input {
+                self.last.clone_from(f);
+            }
             return input.resolve(&req.kind).map_err(|error| {
                 Halt::bad_input(InputError::BadRoll {
                     number: n,
@@ -225,8 +248,11 @@ impl<R: Ruleset> Oracle<R> for InputOracle<R> {
                     kind: req.kind,
                 }));
             }
-            (_, Some(rng)) => req.kind.sample(rng),
+            (_, Some(rng)) => req.kind.sample_faces(rng, &mut self.last),
         };
+        let i = self.current.rolls.len();
+        self.drawn.resize(i, Vec::new());
+        self.drawn.push(self.last.clone());
         self.current.rolls.push(RollInput::Exact(rolled));
         self.cursor.1 += 1;
         Ok(rolled)

@@ -30,6 +30,14 @@ pub type Record = Rc<dyn Any>;
 pub trait Oracle<R: Ruleset> {
     /// One roll of the requested dice.
     fn roll(&mut self, state: &R::State, req: &RollRequest) -> Flow<Rolled, R>;
+
+    /// The physical faces of the last roll this oracle gave, die by die
+    /// (in [`fray_dice::RollKind::from_faces`] order), when it knows them:
+    /// dice it drew itself or that were typed die by die. Empty when it
+    /// does not (a total, a recorded roll, the simulator, the odds).
+    fn last_faces(&self) -> &[i32] {
+        &[]
+    }
     /// The addressee's answer to a question.
     fn answer(&mut self, state: &R::State, question: &R::Question) -> Flow<R::Answer, R>;
     /// The action `actor` declares on its turn.

@@ -48,7 +48,9 @@ impl ActionEffects for D20 {
                     }
                     ("attack", "automatic miss") => auto_miss += 1,
                     ("damage explosion", _) => exploded += 1,
-                    (_, "success") if roll.roller.as_deref() == Some(me) => success += 1,
+                    (_, "success" | "automatic success") if roll.roller.as_deref() == Some(me) => {
+                        success += 1
+                    }
                     ("attack", "blind miss") => {}
                     _ => {}
                 }

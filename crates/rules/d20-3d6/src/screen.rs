@@ -25,6 +25,15 @@ pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
                 rule: rules.first().copied().unwrap_or("X-DMG-001"),
             }
         }
+        // The adds' terms are the attacker's sheet, which the damage event
+        // does not name: while any figure is hidden, the sum only.
+        Event::Damage { terms, .. } if screen.hides_any() && !terms.is_empty() => {
+            let mut e = event.clone();
+            if let Event::Damage { terms, .. } = &mut e {
+                terms.clear();
+            }
+            e
+        }
         Event::Initiative { order } => match screen.order(order) {
             Some(words) => Event::Note {
                 text: format!("Initiative: {words}"),

@@ -98,8 +98,13 @@ impl Maneuver {
 }
 
 /// What a combatant does with one or more of its actions (X-MAN).
+///
+/// A field the variant does not have is refused (`deny_unknown_fields`),
+/// never read as the variant with its defaults: `{ stand_up = { imediate
+/// = true } }` is an error naming `imediate`, not a Stand Up with the
+/// normal action (issue 34).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Ends the turn; unused normal actions are lost (X-SEQ-005).
     EndTurn,
@@ -327,7 +332,7 @@ impl fmt::Display for Action {
 
 /// What calls for a Reaction (X-ACT-003, X-ACT-006).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Trigger {
     /// A foe leaves a square the reactor threatens (X-ACT-007).
     Opportunity {
@@ -361,9 +366,9 @@ pub enum Question {
     },
 }
 
-/// An answer.
+/// An answer (unknown fields refused, as [`Action`]'s).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Answer {
     /// Strike with this weapon.
     Strike {

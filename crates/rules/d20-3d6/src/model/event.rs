@@ -5,6 +5,89 @@ use fray_core::RollRecord;
 use serde::Serialize;
 use std::fmt;
 
+fn is_zero(v: &i32) -> bool {
+    *v == 0
+}
+
+fn is_zero_u8(v: &u8) -> bool {
+    *v == 0
+}
+
+/// A roll in words: the core's reading (dice, each die, bonuses, the
+/// number to beat and its terms), with the verdict said so it reads
+/// right: an automatic result says why and what the total would have
+/// done (`automatic miss by 27` read as if it missed by 27).
+pub fn describe(roll: &RollRecord) -> String {
+    let mut bare = roll.clone();
+    bare.verdict = "";
+    // A negative sum of bonuses reads `8 - 4`, not `8 + -4`.
+    let mut s = bare.describe().replacen(" + -", " - ", 1);
+    if roll.verdict.is_empty() || roll.withheld {
+        return s;
+    }
+    s.push_str(" -> ");
+    let faces: &[i32] = roll.shown.as_ref().map_or(&[], |s| &s.faces);
+    let three = |face: i32| faces.len() >= 3 && faces[..3].iter().all(|&x| x == face);
+    let against = |what: &str| match (roll.target, roll.margin) {
+        (Some(t), Some(m)) if m >= 0 => {
+            format!("; the total {} would have {what} {t} by {m}", roll.total)
+        }
+        (Some(t), Some(m)) => format!("; the total {} was {} short of {t} anyway", roll.total, -m),
+        _ => String::new(),
+    };
+    match roll.verdict {
+        "automatic miss" => {
+            let why = if faces.is_empty() {
+                "a critical failure misses whatever the total"
+            } else if three(1) {
+                "three 1s miss whatever the total"
+            } else {
+                "a critical failure: missing by 8 or more"
+            };
+            s.push_str(&format!(
+                "automatic miss ({why}, X-ATK-008){}",
+                against("met Defense")
+            ));
+        }
+        "automatic hit" => {
+            s.push_str("automatic hit: three 6s always hit (X-ATK-009)");
+            if let (Some(t), Some(m)) = (roll.target, roll.margin) {
+                s.push_str(&format!(
+                    ", though the total {} is {} short of {t}",
+                    roll.total, -m
+                ));
+            }
+        }
+        "automatic failure" => s.push_str(&format!(
+            "automatic failure: three 1s fail any check (X-ATK-011){}",
+            against("met")
+        )),
+        "automatic success" => {
+            s.push_str("automatic success: three 6s succeed at any check (X-ATK-011)");
+            if let (Some(t), Some(m)) = (roll.target, roll.margin) {
+                s.push_str(&format!(
+                    ", though the total {} is {} short of {t}",
+                    roll.total, -m
+                ));
+            }
+        }
+        v => {
+            s.push_str(v);
+            if let Some(m) = roll.margin {
+                s.push_str(&format!(" by {}", m.abs()));
+            }
+            if roll.label == "miss chance" {
+                // X-CON-009: what the die had to show.
+                let cut = if roll.dice == "1d100" { 50 } else { 3 };
+                s.push_str(&format!(
+                    " (blinded: {cut} or less turns the hit into a miss, 50%)"
+                ));
+            }
+        }
+    }
+    s
+}
+
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -60,6 +143,16 @@ pub enum Event {
         dice: i32,
         /// STR, List, Skill, Magic and the weapon's plus (X-DMG-001).
         adds: i32,
+        /// The adds term by term, with their rules (when told).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        terms: Vec<fray_core::roll::ModifierRecord>,
+        /// Damage reduction subtracted (X-DMG-009; 0 without any).
+        #[serde(skip_serializing_if = "is_zero")]
+        reduction: i32,
+        /// Criticals scored, each one more roll of the weapon's dice
+        /// among `dice` (X-DMG-002, X-DMG-003).
+        #[serde(skip_serializing_if = "is_zero_u8")]
+        criticals: u8,
         /// Damage after reductions and the minimum.
         amount: i32,
         /// Lethal or nonlethal.
@@ -107,7 +200,7 @@ impl fmt::Display for Event {
                     f,
                     "  {who} rolls {}: {} [{}]",
                     roll.label,
-                    roll.describe(),
+                    describe(roll),
                     roll.rule
                 )
             }
@@ -116,6 +209,9 @@ impl fmt::Display for Event {
                 target,
                 dice,
                 adds,
+                terms,
+                reduction,
+                criticals,
                 amount,
                 nonlethal,
                 hp,
@@ -123,11 +219,37 @@ impl fmt::Display for Event {
                 rules,
             } => {
                 let kind = if *nonlethal { " nonlethal" } else { "" };
+                let raw = dice + adds;
+                let crits = match criticals {
+                    0 => String::new(),
+                    1 => " (with 1 critical's dice)".to_string(),
+                    n => format!(" (with {n} criticals' dice)"),
+                };
+                let terms = if terms.is_empty() {
+                    String::new()
+                } else {
+                    let t: Vec<String> = terms
+                        .iter()
+                        .map(|m| format!("{} {:+} [{}]", m.label, m.value, m.rule))
+                        .collect();
+                    format!(" ({})", t.join(", "))
+                };
                 write!(
                     f,
-                    "  {target} takes {dice} {adds:+} = {amount}{kind} damage (HP {hp}/{hp_max}) [{}]",
-                    rules.join(", ")
-                )
+                    "  {target} takes {dice}{crits} {adds:+}{terms} = {raw}{kind} damage"
+                )?;
+                let after = raw - reduction;
+                if *reduction != 0 {
+                    write!(f, " - DR {reduction} = {after}")?;
+                }
+                if *amount != after {
+                    if *amount == 0 {
+                        write!(f, ", none: immune")?;
+                    } else {
+                        write!(f, ", minimum {amount}")?;
+                    }
+                }
+                write!(f, " (HP {hp}/{hp_max}) [{}]", rules.join(", "))
             }
             Event::Condition { who, what, rule } => write!(f, "  {who} {what} [{rule}]"),
             Event::Note { text, rule } => write!(f, "  {text} [{rule}]"),

@@ -112,7 +112,9 @@ pub enum Opportunity {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyOffhandScope {
-    /// Every attack of the turn while fighting with two weapons.
+    /// Every attack of the turn while fighting with two weapons: the
+    /// off-hand attack and every attack after it in the turn, either hand
+    /// (not a main-hand attack before any off-hand attack).
     #[default]
     AllAttacks,
     /// The off-hand attack only.

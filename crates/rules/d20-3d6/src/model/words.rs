@@ -127,3 +127,89 @@ pub fn action(state: &State, actor: CombatantId, a: &Action) -> String {
         other => other.to_string(),
     }
 }
+
+/// X-ATK-006: what a golden die's face counts for: a 1 counts 0.
+pub const fn golden_value(face: i32) -> i32 {
+    if face == 1 { 0 } else { face }
+}
+
+/// Golden dice read from their faces (in `RollKind::from_faces` order:
+/// the base dice, the explosion rolls of their 6s in turn, then each
+/// extra die followed by its own): one chain of faces per die, base dice
+/// first. `None` when the faces do not fit `base` and `extra` dice.
+pub fn golden_chains(base: usize, extra: usize, faces: &[i32]) -> Option<Vec<Vec<i32>>> {
+    let first = faces.get(..base)?;
+    let mut chains: Vec<Vec<i32>> = first.iter().map(|&f| vec![f]).collect();
+    let mut pos = base;
+    for chain in chains.iter_mut() {
+        while chain.last() == Some(&6) {
+            chain.push(*faces.get(pos)?);
+            pos += 1;
+        }
+    }
+    for _ in 0..extra {
+        let mut chain = vec![*faces.get(pos)?];
+        pos += 1;
+        while chain.last() == Some(&6) {
+            chain.push(*faces.get(pos)?);
+            pos += 1;
+        }
+        chains.push(chain);
+    }
+    (pos == faces.len()).then_some(chains)
+}
+
+/// One golden die in words (X-ATK-005, X-ATK-006): `4`, `1 counts 0`,
+/// `6 explodes, adds 4 = 10`, `6 explodes, adds 6 and explodes, adds 0
+/// (a 1) = 12`.
+pub fn golden_die(chain: &[i32]) -> String {
+    let value: i32 = chain.iter().map(|&f| golden_value(f)).sum();
+    match chain {
+        [] => String::new(),
+        [1] => "1 counts 0".into(),
+        [f] => f.to_string(),
+        [first, rest @ ..] => {
+            let mut t = format!("{first} explodes");
+            for (i, &g) in rest.iter().enumerate() {
+                let again = g == 6 && i + 1 < rest.len();
+                match g {
+                    1 => t.push_str(", adds 0 (a 1)"),
+                    _ => t.push_str(&format!(", adds {g}")),
+                }
+                if again {
+                    t.push_str(" and explodes");
+                }
+            }
+            t.push_str(&format!(" = {value}"));
+            t
+        }
+    }
+}
+
+/// Golden dice in words, die by die: the base dice, then bonus dice
+/// (added) or penalty dice (subtracted, X-ATK-010); `None` when the
+/// faces do not fit.
+pub fn golden_detail(base: u8, extra: i8, faces: &[i32]) -> Option<String> {
+    let n = usize::from(base);
+    let chains = golden_chains(n, usize::from(extra.unsigned_abs()), faces)?;
+    let parts: Vec<String> = chains
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let die = golden_die(c);
+            if i < n {
+                die
+            } else if extra < 0 {
+                format!("penalty die -({die})")
+            } else {
+                format!("bonus die {die}")
+            }
+        })
+        .collect();
+    Some(parts.join("; "))
+}
+
+/// The sum of the golden dice `chains`.
+pub fn golden_sum(chains: &[Vec<i32>]) -> i32 {
+    chains.iter().flatten().map(|&f| golden_value(f)).sum()
+}

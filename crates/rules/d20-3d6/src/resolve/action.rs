@@ -78,7 +78,8 @@ pub fn resolve(
             state.turn.mount_actions = 0;
         }
         Action::Attack(s) => {
-            note_two_weapons(state, actor);
+            // X-MUL-004: a weapon only held in the other hand (for the
+            // +1 Defense of X-MUL-005, say) is not two-weapon fighting.
             swing(state, strike(Mode::Single, s), cx)?;
         }
         Action::OffhandAttack(s) => {
@@ -221,7 +222,11 @@ pub fn resolve(
     Ok(())
 }
 
-/// X-MUL-004: fighting with a heavy weapon in the off hand this turn.
+/// X-MUL-004: fighting with a heavy weapon in the off hand this turn,
+/// from its first off-hand attack on: that attack and every attack after
+/// it in the turn, in either hand, take the -3 (`all_attacks`); a
+/// main-hand attack made before it, or in a turn with no off-hand attack,
+/// does not, since the creature was not (yet) attacking with both.
 fn note_two_weapons(state: &mut State, actor: CombatantId) {
     let f = state.fighter(actor);
     if let Some(a) = f.off.and_then(|w| f.weapon(w)) {

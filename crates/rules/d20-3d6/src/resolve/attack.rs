@@ -7,6 +7,7 @@ use crate::model::event::Event;
 use crate::model::options::{CriticalExplosion, HitCompare, MissChanceDie, NonlethalModel};
 use crate::model::options::{CriticalFailure, RangedFumble};
 use crate::model::state::{Condition, State};
+use crate::resolve::Shown;
 use crate::resolve::life::update_life;
 use crate::rules::attack::{Mode, Swing, bonus, criticals, defense, engaged, is_ranged};
 use crate::rules::damage::{adds, critical_dice, explode_on, final_damage};
@@ -76,7 +77,8 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
         );
         let r = cx.roll(state, req)?;
         cx.emit(|| Event::Roll {
-            roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), r),
+            roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), r)
+                .verdict("added to the attack roll"),
         });
         plus.add("precise strike d4", r.total, "X-MAN-011");
         plus_total += r.total;
@@ -110,6 +112,7 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
     let req = RollRequest::new(Some(attacker), attack_kind(extra, 0), "attack", rule)
         .against(def_total - plus_total);
     let rolled = cx.roll(state, req)?;
+    let shown = Shown::last(cx, req.kind);
     let total = rolled.total + plus_total;
     let margin = total - def_total;
     // Steps 6-7 (X-ATK-004, X-ATK-008, X-ATK-009).
@@ -134,10 +137,41 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
         "miss"
     };
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), rolled)
-            .over(&plus, &def)
-            .verdict(verdict),
+        roll: shown.on(
+            RollRecord::new(&req, Some(&state.fighter(attacker).name), rolled)
+                .over(&plus, &def)
+                .verdict(verdict),
+        ),
     });
+    if crits > 0 {
+        cx.emit(|| Event::Note {
+            text: format!(
+                "{crits} critical{}: {margin} over Defense {def_total} holds {} full 8{}{}; each adds one more {} of the weapon's dice, without STR, List, Skill or Magic{}",
+                if crits == 1 { "" } else { "s" },
+                margin / 8,
+                if margin / 8 == 1 { "" } else { "s" },
+                if i32::from(crits) < margin / 8 {
+                    format!(", capped at {crits} (max_criticals)")
+                } else {
+                    String::new()
+                },
+                state
+                    .fighter(attacker)
+                    .weapon(sw.strike.weapon)
+                    .map(|a| {
+                        let n = crate::rules::damage::critical_dice(&a.weapon, &state.options);
+                        format!("{n}d{}", a.weapon.damage.sides)
+                    })
+                    .unwrap_or_default(),
+                if state.options.critical_explosion == CriticalExplosion::None {
+                    ", and no die explodes (X-DMG-004)"
+                } else {
+                    ""
+                },
+            ),
+            rule: "X-DMG-002",
+        });
+    }
     if !dice.is_empty() && cx.narrating() {
         let list = dice.describe();
         cx.emit(|| Event::Note {
@@ -241,10 +275,15 @@ fn weapon_die(
     let kind = RollKind::d(1, u16::from(sides));
     let req = RollRequest::new(Some(who), kind, "damage die", "X-DMG-001");
     let r = cx.roll(state, req)?;
+    let exploded = r.total >= i32::from(on);
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, Some(&state.fighter(who).name), r),
+        roll: RollRecord::new(&req, Some(&state.fighter(who).name), r).verdict(if exploded {
+            "explodes: rolled again and added"
+        } else {
+            ""
+        }),
     });
-    if r.total < i32::from(on) {
+    if !exploded {
         return Ok((r.total, false));
     }
     let rule = if on < sides { "X-DMG-007" } else { "X-DMG-005" };
@@ -252,7 +291,7 @@ fn weapon_die(
     let e = cx.roll(state, again)?;
     cx.emit(|| Event::Roll {
         roll: RollRecord::new(&again, Some(&state.fighter(who).name), e)
-            .verdict("explodes once (X-DMG-008)"),
+            .verdict("added to the die; it explodes once at most (X-DMG-008)"),
     });
     Ok((r.total + e.total, true))
 }
@@ -267,6 +306,14 @@ pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) ->
     let offhand = sw.mode == Mode::Offhand;
     // What the weapon and the switches say, copied out: the rolls below
     // take the state, and nothing in the attacker's sheet changes meanwhile.
+    let terms = if cx.telling() {
+        let a = state.fighter(attacker);
+        a.weapon(sw.strike.weapon)
+            .map(|armed| crate::rules::damage::adds_terms(a, armed, offhand))
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let (count, sides, crit_dice, explode, plus, weapon_nonlethal, nonlethal_model) = {
         let o = &*state.options;
         let a = state.fighter(attacker);
@@ -298,8 +345,13 @@ pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) ->
                 let kind = RollKind::d(crit_dice, u16::from(sides));
                 let req = RollRequest::new(Some(attacker), kind, "critical dice", "X-DMG-003");
                 let r = cx.roll(state, req)?;
+                let shown = Shown::last(cx, req.kind);
                 cx.emit(|| Event::Roll {
-                    roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), r),
+                    roll: shown.on(RollRecord::new(
+                        &req,
+                        Some(&state.fighter(attacker).name),
+                        r,
+                    )),
                 });
                 rolled += r.total;
             }
@@ -317,8 +369,13 @@ pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) ->
             };
             let req = RollRequest::new(Some(attacker), kind, label, rule);
             let r = cx.roll(state, req)?;
+            let shown = Shown::last(cx, req.kind);
             cx.emit(|| Event::Roll {
-                roll: RollRecord::new(&req, Some(&state.fighter(attacker).name), r),
+                roll: shown.on(RollRecord::new(
+                    &req,
+                    Some(&state.fighter(attacker).name),
+                    r,
+                )),
             });
             rolled += r.total;
         }
@@ -349,6 +406,16 @@ pub fn damage(state: &mut State, sw: Swing, crits: u8, cx: &mut impl Cx<D20>) ->
         target: t.name.to_string(),
         dice: rolled,
         adds: plus,
+        terms: terms
+            .iter()
+            .map(|&(label, value, rule)| fray_core::roll::ModifierRecord {
+                label: label.to_string(),
+                value,
+                rule,
+            })
+            .collect(),
+        reduction,
+        criticals: crits,
         amount: dealt,
         nonlethal,
         hp,

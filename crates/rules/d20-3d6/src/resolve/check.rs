@@ -2,6 +2,7 @@
 
 use crate::model::event::Event;
 use crate::model::state::State;
+use crate::resolve::Shown;
 use crate::{D20, Flow};
 use fray_core::dice::systems::golden::attack_kind;
 use fray_core::dice::{Natural, Rolled};
@@ -35,18 +36,27 @@ pub fn check(
     let req = RollRequest::new(Some(who), attack_kind(extra, 0), label, rule)
         .against(dc.total() - bonus.total());
     let rolled = cx.roll(state, req)?;
+    let shown = Shown::last(cx, req.kind);
     let total = rolled.total + bonus.total();
     let autos = state.options.golden_autos_on_checks;
+    let by_total = total >= dc.total();
     let success = match rolled.natural {
         Natural::AllLowest if autos => false,
         Natural::AllHighest if autos => true,
-        _ => total >= dc.total(),
+        _ => by_total,
+    };
+    // The verdict says when three 1s or three 6s overrule the total.
+    let verdict = match (success, by_total) {
+        (true, false) => "automatic success",
+        (false, true) => "automatic failure",
+        (true, true) => "success",
+        (false, false) => "failure",
     };
     let name = &state.fighter(who).name;
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, Some(name), rolled)
+        roll: shown.on(RollRecord::new(&req, Some(name), rolled)
             .over(bonus, dc)
-            .verdict(if success { "success" } else { "failure" }),
+            .verdict(verdict)),
     });
     Ok(Checked {
         success,
@@ -81,11 +91,12 @@ fn roll_side(
 ) -> Flow<Rolled> {
     let req = RollRequest::new(Some(who), attack_kind(extra, 0), label, rule);
     let rolled = cx.roll(state, req)?;
+    let shown = Shown::last(cx, req.kind);
     let name = &state.fighter(who).name;
     cx.emit(|| Event::Roll {
-        roll: crate::resolve::turn::unopposed(
+        roll: shown.on(crate::resolve::turn::unopposed(
             RollRecord::new(&req, Some(name), rolled).over(bonus, &ModList::new()),
-        ),
+        )),
     });
     Ok(rolled)
 }
@@ -106,11 +117,20 @@ pub fn opposed(
     rule: &'static str,
     cx: &mut impl Cx<D20>,
 ) -> Flow<Opposed> {
+    // Who won and why, in words (the two rolls above it show the dice).
+    let (an, dn) = (&state.fighter(a).name, &state.fighter(d).name);
+    let (ba, bd) = (a_bonus.total(), d_bonus.total());
     for _ in 0..=MAX_TIE_REROLLS {
         let ra = roll_side(state, a, a_bonus, a_dice, label, rule, cx)?;
         let rd = roll_side(state, d, d_bonus, 0, label, rule, cx)?;
-        let (ta, td) = (ra.total + a_bonus.total(), rd.total + d_bonus.total());
+        let (ta, td) = (ra.total + ba, rd.total + bd);
         if ra.natural == Natural::AllLowest {
+            cx.emit(|| Event::Note {
+                text: format!(
+                    "{label}: {an} rolled three 1s, a critical failure whatever the totals ({ta} against {dn}'s {td})"
+                ),
+                rule: "X-SPM-008",
+            });
             return Ok(Opposed {
                 won: false,
                 margin: ta - td,
@@ -118,20 +138,43 @@ pub fn opposed(
             });
         }
         if ta != td {
+            cx.emit(|| Event::Note {
+                text: format!(
+                    "{label}: {an} {ta} against {dn} {td}: {} wins by {}",
+                    if ta > td { an } else { dn },
+                    (ta - td).abs()
+                ),
+                rule: "X-ATK-011",
+            });
             return Ok(Opposed {
                 won: ta > td,
                 margin: ta - td,
                 backfire: false,
             });
         }
-        if a_bonus.total() != d_bonus.total() {
+        if ba != bd {
+            cx.emit(|| Event::Note {
+                text: format!(
+                    "{label}: tied at {ta}; the higher modifier wins ({an} {ba:+} against {dn} {bd:+}): {}",
+                    if ba > bd { an } else { dn }
+                ),
+                rule: "X-ATK-011",
+            });
             return Ok(Opposed {
-                won: a_bonus.total() > d_bonus.total(),
+                won: ba > bd,
                 margin: 0,
                 backfire: false,
             });
         }
+        cx.emit(|| Event::Note {
+            text: format!("{label}: tied at {ta} with equal modifiers: both roll again"),
+            rule: "X-ATK-011",
+        });
     }
+    cx.emit(|| Event::Note {
+        text: format!("{label}: still tied after {MAX_TIE_REROLLS} rerolls: {dn} keeps its ground"),
+        rule: "X-ATK-011",
+    });
     Ok(Opposed {
         won: false,
         margin: 0,

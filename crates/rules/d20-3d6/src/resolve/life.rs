@@ -118,9 +118,10 @@ pub fn drink(
     };
     let req = RollRequest::new(Some(owner), kind, "potion", "X-LIF-005");
     let r = cx.roll(state, req)?;
+    let shown = crate::resolve::Shown::last(cx, req.kind);
     let name = state.fighter(owner).name.clone();
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, Some(&name), r),
+        roll: shown.on(RollRecord::new(&req, Some(&name), r)),
     });
     // X-QCK-007: used up; nothing recharges within a fight.
     state.fighter_mut(owner).potions[usize::from(potion)].at = None;

@@ -116,12 +116,16 @@ pub fn walk(
     let from = state.fighter(mover).pos;
     let was_squeezed = squeezed(state, mover);
     let mut done = true;
+    // X-MOV-011: the last square of the path it could have stopped in
+    // (where it started, at first): no one else's space.
+    let mut last_legal = (from, state.fighter(mover).space);
     for &next in path {
         if provoke {
             opportunity(state, mover, cx)?;
         }
         if !state.fighter(mover).able() {
             done = false;
+            fall_back(state, mover, last_legal, cx);
             break;
         }
         let f = state.fighter_mut(mover);
@@ -129,6 +133,9 @@ pub fn walk(
         let space = f.space;
         let edge = geometry::fitting_space(state, mover, next).unwrap_or(space);
         state.place(mover, next, edge);
+        if geometry::occupant(state, next, edge, mover).is_none() {
+            last_legal = (next, edge);
+        }
     }
     let to = state.fighter(mover).pos;
     if to != from {
@@ -148,6 +155,41 @@ pub fn walk(
         release_out_of_reach(state, r, cx);
     }
     Ok(done)
+}
+
+/// X-MOV-011: a mover that goes down (an attack of opportunity, X-ACT-007)
+/// while passing through an ally's square may not stay there: it ends in
+/// the last square of its path it could have stopped in, `last`, the
+/// square it started from when there was none. (An interpretation: the
+/// summary says nothing; the fall happens on its way, before the step
+/// out of that square, so it lies where its move could last have ended.)
+fn fall_back(
+    state: &mut State,
+    mover: CombatantId,
+    (pos, edge): (SquarePos, u8),
+    cx: &mut impl Cx<D20>,
+) {
+    let (here, space) = {
+        let f = state.fighter(mover);
+        (f.pos, f.space)
+    };
+    let Some(other) = geometry::occupant(state, here, space, mover) else {
+        return;
+    };
+    if here == pos {
+        return;
+    }
+    relocate(state, mover, pos, edge, cx);
+    let (name, whose) = (
+        state.fighter(mover).name.clone(),
+        state.fighter(other).name.clone(),
+    );
+    cx.emit(|| Event::Note {
+        text: format!(
+            "{name} goes down in {whose}'s square {here}, where no one may stop, and ends in {pos}, the last square of its path it could stop in"
+        ),
+        rule: "X-MOV-011",
+    });
 }
 
 fn squeezed(state: &State, who: CombatantId) -> bool {

@@ -82,9 +82,10 @@ pub fn cast(
     };
     let req = RollRequest::new(Some(caster), kind, label, "X-MAN-007");
     let r = cx.roll(state, req)?;
+    let shown = crate::resolve::Shown::last(cx, req.kind);
     let name = state.fighter(caster).name.clone();
     cx.emit(|| Event::Roll {
-        roll: RollRecord::new(&req, Some(&name), r),
+        roll: shown.on(RollRecord::new(&req, Some(&name), r)),
     });
     let amount = match sp.effect {
         SpellEffect::Damage => {
@@ -100,6 +101,9 @@ pub fn cast(
                 target: tname.to_string(),
                 dice: r.total,
                 adds: 0,
+                terms: Vec::new(),
+                reduction,
+                criticals: 0,
                 amount: dealt,
                 nonlethal: false,
                 hp,

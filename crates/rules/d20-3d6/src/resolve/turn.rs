@@ -24,6 +24,17 @@ pub fn unopposed(mut r: RollRecord) -> RollRecord {
     r
 }
 
+/// One side's golden dice (a chain of faces per die) in the order
+/// `RollKind::from_faces` reads them: the base faces, then each 6's
+/// explosion rolls in turn.
+fn from_faces_order(dice: &[Vec<i32>]) -> Vec<i32> {
+    let mut v: Vec<i32> = dice.iter().filter_map(|c| c.first().copied()).collect();
+    for c in dice {
+        v.extend(c.iter().skip(1));
+    }
+    v
+}
+
 /// The fight is over when at most one side has anyone able to fight.
 pub fn over(state: &State) -> Option<Outcome> {
     let mut first: Option<SideId> = None;
@@ -261,6 +272,9 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
         m.total()
     };
     let mut rows: Vec<(CombatantId, i32, i32)> = Vec::with_capacity(rollers.len());
+    // Two rollers told die by die: the order is shown with each side's own
+    // total (A's kept as the difference, B's as 0: the same order).
+    let mut told: Option<(i32, i32, i32)> = None;
     match (roll, rollers.as_slice()) {
         (InitiativeRoll::FixedDex, _) => {
             for &id in &rollers {
@@ -275,22 +289,83 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
             let both_total = total_of(a) - total_of(b);
             let req = RollRequest::new(None, attack_kind(-3, 0), "initiative", "X-SEQ-001");
             let r = cx.roll(state, req)?;
+            let shown = crate::resolve::Shown::last(cx, req.kind);
             let (na, nb) = (&state.fighter(a).name, &state.fighter(b).name);
-            cx.emit(|| Event::Note {
-                text: format!(
-                    "{na}'s 3 golden d6 less {nb}'s, plus the difference of their bonuses"
-                ),
-                rule: "X-SEQ-001",
-            });
-            cx.emit(|| {
-                let mut both = list_of(a);
-                for m in list_of(b).iter() {
-                    both.add(m.label, -m.value, m.rule);
+            // With the dice known, each side's own roll and own bonuses;
+            // else the one roll as made, each bonus under its side's name.
+            let sides =
+                crate::model::words::golden_chains(3, 3, shown.faces()).filter(|_| cx.telling());
+            match sides {
+                Some(chains) => {
+                    let (ca, cb) = chains.split_at(3);
+                    told = Some((
+                        r.total + both_total,
+                        crate::model::words::golden_sum(ca) + total_of(a),
+                        crate::model::words::golden_sum(cb) + total_of(b),
+                    ));
+                    for (id, dice) in [(a, ca), (b, cb)] {
+                        let f = state.fighter(id);
+                        let side = RollRequest::new(
+                            Some(id),
+                            attack_kind(0, 0),
+                            "initiative",
+                            "X-SEQ-001",
+                        );
+                        let sum = crate::model::words::golden_sum(dice);
+                        let faces = from_faces_order(dice);
+                        let detail =
+                            crate::model::words::golden_detail(3, 0, &faces).unwrap_or_default();
+                        let rolled =
+                            fray_core::dice::Rolled::new(sum, fray_core::dice::Natural::Mixed);
+                        cx.emit(|| Event::Roll {
+                            roll: unopposed(
+                                RollRecord::new(&side, Some(&f.name), rolled)
+                                    .over(&list_of(id), &ModList::new())
+                                    .faces(&faces, detail),
+                            ),
+                        });
+                    }
+                    cx.emit(|| Event::Note {
+                        text: format!(
+                            "rolled as one: {na}'s 3 golden d6 less {nb}'s ({} = {}), and {na}'s bonuses less {nb}'s ({both_total:+}): {na} {} by {}",
+                            req.kind,
+                            r.total,
+                            if r.total + both_total >= 0 { "ahead" } else { "behind" },
+                            (r.total + both_total).abs()
+                        ),
+                        rule: "X-SEQ-001",
+                    });
                 }
-                Event::Roll {
-                    roll: unopposed(RollRecord::new(&req, None, r).over(&both, &ModList::new())),
+                None => {
+                    cx.emit(|| Event::Note {
+                        text: format!(
+                            "{na}'s 3 golden d6 less {nb}'s, plus {na}'s bonuses less {nb}'s"
+                        ),
+                        rule: "X-SEQ-001",
+                    });
+                    cx.emit(|| {
+                        let mut both = ModList::new();
+                        let mine = list_of(a);
+                        for m in mine.iter() {
+                            both.add_always(m.label, m.value, m.rule);
+                        }
+                        for m in list_of(b).iter() {
+                            both.add_always(m.label, -m.value, m.rule);
+                        }
+                        let mut roll = unopposed(
+                            shown
+                                .on(RollRecord::new(&req, None, r))
+                                .over(&both, &ModList::new()),
+                        );
+                        let n = mine.iter().count();
+                        for (i, m) in roll.bonuses.iter_mut().enumerate() {
+                            let who = if i < n { na } else { nb };
+                            m.label = format!("{who}'s {}", m.label);
+                        }
+                        Event::Roll { roll }
+                    });
                 }
-            });
+            }
             rows.push((a, r.total + both_total, state.fighter(a).stats.dex));
             rows.push((b, 0, state.fighter(b).stats.dex));
         }
@@ -299,10 +374,11 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
                 let f = state.fighter(id);
                 let req = RollRequest::new(Some(id), attack_kind(0, 0), "initiative", "X-SEQ-001");
                 let r = cx.roll(state, req)?;
+                let shown = crate::resolve::Shown::last(cx, req.kind);
                 cx.emit(|| Event::Roll {
-                    roll: unopposed(
+                    roll: shown.on(unopposed(
                         RollRecord::new(&req, Some(&f.name), r).over(&list_of(id), &ModList::new()),
-                    ),
+                    )),
                 });
                 rows.push((id, r.total + total_of(id), f.stats.dex));
             }
@@ -367,7 +443,12 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
             .iter()
             .map(|&id| {
                 let f = state.fighter(id);
-                (f.name.to_string(), f.initiative)
+                let shown = match told {
+                    Some((kept_a, ta, _)) if f.initiative == kept_a => ta,
+                    Some((_, _, tb)) if f.initiative == 0 => tb,
+                    _ => f.initiative,
+                };
+                (f.name.to_string(), shown)
             })
             .collect(),
     });

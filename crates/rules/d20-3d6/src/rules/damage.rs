@@ -54,6 +54,35 @@ pub fn adds(f: &Fighter, a: &Armed, offhand: bool) -> i32 {
     str_bonus(f, a, offhand) + a.list + a.skill + a.magic + i32::from(a.weapon.damage.plus)
 }
 
+/// X-DMG-001: the adds term by term (label, value, rule), for narration;
+/// their sum is [`adds`]. Zero terms are left out.
+pub fn adds_terms(f: &Fighter, a: &Armed, offhand: bool) -> Vec<(&'static str, i32, &'static str)> {
+    let s = str_bonus(f, a, offhand);
+    let str_term = if !str_to_damage(&a.weapon) {
+        ("STR (not with this weapon)", 0, "X-RNG-009")
+    } else if offhand && f.stats.str > 0 {
+        ("STR (off hand, halved)", s, "X-MUL-003")
+    } else if a.weapon.str_cap.is_some_and(|c| c < f.stats.str) {
+        ("STR (capped)", s, "X-RNG-008")
+    } else {
+        ("STR", s, "X-DMG-001")
+    };
+    [
+        str_term,
+        ("List", a.list, "X-ATK-003"),
+        ("Skill", a.skill, "X-ATK-003"),
+        ("Magic", a.magic, "X-ATK-003"),
+        (
+            "weapon's plus",
+            i32::from(a.weapon.damage.plus),
+            "X-DAT-005",
+        ),
+    ]
+    .into_iter()
+    .filter(|t| t.1 != 0)
+    .collect()
+}
+
 /// X-DMG-009: after reductions a hit does at least 1 (0 for an immunity).
 pub fn final_damage(raw: i32, reduction: i32, immune: bool) -> i32 {
     if immune { 0 } else { (raw - reduction).max(1) }

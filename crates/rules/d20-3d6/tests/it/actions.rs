@@ -180,3 +180,63 @@ fn confusion_rolls_a_d6_each_turn_rule_x_con_005() {
     );
     assert_eq!(verdicts(&ev, "attack"), vec!["miss", "miss", "miss"]);
 }
+
+#[test]
+fn a_misspelt_field_is_refused_with_its_place_not_read_as_another_action_rule_x_act_005() {
+    // rule: X-ACT-005, X-MAN-012, X-DAT-011 (issue 34: `imediate` was
+    // dropped silently and the action taken as a Stand Up with a normal
+    // action)
+    use fray_core::scenario::SourceFile;
+    use fray_d20_3d6::D20;
+    let good = SourceFile::new(
+        "inputs.toml",
+        "actions = [\n  { actor = \"A\", action = { stand_up = { immediate = true } } },\n]\n",
+    );
+    let log = fray_core::run::load_inputs::<D20>(&good).expect("a good script");
+    assert_eq!(
+        log.loose.actions[0].action,
+        Action::StandUp { immediate: true }
+    );
+    let bad = SourceFile::new(
+        "inputs.toml",
+        "actions = [\n  { actor = \"A\", action = { stand_up = { imediate = true } } },\n]\n",
+    );
+    let err = fray_core::run::load_inputs::<D20>(&bad)
+        .expect_err("a misspelt field is refused")
+        .to_string();
+    assert!(err.contains("imediate"), "{err}");
+    assert!(
+        err.contains("immediate"),
+        "names the field it expects: {err}"
+    );
+    assert!(err.contains("inputs.toml:2"), "says where: {err}");
+    // The same in an action given alone (the table's typed actions, `fray odds --action`).
+    for (text, bad) in [
+        (
+            "{ attack = { target = 1, weapon = 0, trust_to_lcuk = true } }",
+            "trust_to_lcuk",
+        ),
+        ("{ move = { to = { x = 3, y = 4 }, run = true } }", "run"),
+        ("{ draw = { weapon = 0, off_hand = true } }", "off_hand"),
+    ] {
+        let wrapped = format!("action = {text}");
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct One {
+            action: Action,
+        }
+        let e = toml::from_str::<One>(&wrapped).expect_err(text).to_string();
+        assert!(e.contains(bad), "{text}: {e}");
+        assert!(e.contains("line 1, column"), "{text}: {e}");
+    }
+    // Answers too.
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Reply {
+        answer: fray_d20_3d6::model::action::Answer,
+    }
+    let e = toml::from_str::<Reply>("answer = { strike = { weapon = 0, wepon = 1 } }")
+        .expect_err("unknown field in an answer")
+        .to_string();
+    assert!(e.contains("wepon"), "{e}");
+}

@@ -403,3 +403,57 @@ fn ranged_increments_threat_and_melee_rule_x_rng_001_005() {
     );
     assert_eq!(swing(&s, A, B, 0, Mode::Single).0, 8 - 2);
 }
+
+/// The -3 of the heavy off-hand weapon on the attack roll `r`, if any.
+fn heavy_offhand_term(r: &fray_core::RollRecord) -> Option<i32> {
+    r.bonuses
+        .iter()
+        .find(|m| m.rule == "X-MUL-004")
+        .map(|m| m.value)
+}
+
+#[test]
+fn a_held_heavy_off_hand_weapon_costs_nothing_until_it_attacks_rule_x_mul_004() {
+    // rule: X-MUL-004, X-MUL-005, X-MUL-001 (issue 34: a single main-hand
+    // attack took the -3 because an axe was held in the other hand)
+    let mut s = state(
+        "",
+        &[
+            entry("A", "a", 5, 5, &fighter(&["sword", "axe"], "")),
+            entry("B", "b", 6, 5, &fighter(&["sword"], "")),
+        ],
+    );
+    s.fighter_mut(A).off = Some(1);
+    turn_of(&mut s, A);
+    // The axe only held (for the +1 Defense of X-MUL-005): the main-hand
+    // attack is a plain single attack, +10 with no penalty at all.
+    let ev = act(&mut s, A, Action::OffhandDefense, vec![], vec![]).unwrap();
+    assert!(rolls(&ev, "attack").is_empty());
+    let ev = act(&mut s, A, attack(B, 0), vec![f(&[1, 2, 2])], vec![]).unwrap();
+    let r = rolls(&ev, "attack")[0];
+    assert_eq!(heavy_offhand_term(r), None, "{r:?}");
+    assert_eq!(r.total, 4 + 10);
+    assert!(!s.turn.heavy_offhand);
+    // Another turn: main hand, then the axe: now it fights with both.
+    turn_of(&mut s, A);
+    s.fighter_mut(A).offhand_defense = false;
+    let ev = act(&mut s, A, attack(B, 0), vec![f(&[1, 2, 2])], vec![]).unwrap();
+    assert_eq!(heavy_offhand_term(rolls(&ev, "attack")[0]), None);
+    let ev = act(
+        &mut s,
+        A,
+        Action::OffhandAttack(Strike::new(B, 1)),
+        vec![f(&[1, 2, 2])],
+        vec![],
+    )
+    .unwrap();
+    let r = rolls(&ev, "attack")[0];
+    assert_eq!(heavy_offhand_term(r), Some(-3));
+    // Off hand: BAB 5 + halved STR 1, second attack -5, heavy -3.
+    assert_eq!(r.total, 4 + 5 + 1 - 5 - 3);
+    // The main hand after it, in the same turn: -10 and the -3 too.
+    let ev = act(&mut s, A, attack(B, 0), vec![f(&[1, 2, 2])], vec![]).unwrap();
+    let r = rolls(&ev, "attack")[0];
+    assert_eq!(heavy_offhand_term(r), Some(-3));
+    assert_eq!(r.total, 4 + 10 - 10 - 3);
+}

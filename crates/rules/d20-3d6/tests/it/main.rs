@@ -13,6 +13,7 @@ mod maneuvers;
 mod memo;
 mod mounts;
 mod movement;
+mod narration;
 mod odds;
 mod setup;
 mod spells;

@@ -277,3 +277,115 @@ fn a_medium_creature_never_squeezes_and_a_space_too_narrow_is_refused_rule_x_sit
         Some("X-MOV-001")
     );
 }
+
+#[test]
+fn downed_in_an_allys_square_it_ends_in_the_last_square_it_could_stop_in_rule_x_mov_011() {
+    // rule: X-MOV-011, X-ACT-007, X-CON-007 (issue 34: a goblin dropped by
+    // an attack of opportunity while passing through an ally stayed in
+    // the ally's square)
+    let mut s = state(
+        "",
+        &[
+            entry("A", "a", 5, 5, &fighter(&["sword"], "")),
+            entry("B", "b", 6, 6, &fighter(&["sword"], "")),
+            entry("C", "a", 6, 5, &fighter(&["sword"], "")),
+        ],
+    );
+    turn_of(&mut s, A);
+    s.fighter_mut(A).hp = 1;
+    // A walks east through its ally C's square (6, 5) to (7, 5). B lets
+    // it leave (5, 5), then strikes as it leaves (6, 5): 3+3+2 + 10 = 18
+    // vs 16, damage 4 + 5 = 9: HP -8, dying.
+    let ev = act(
+        &mut s,
+        A,
+        Action::Move { to: to(7, 5) },
+        vec![f(&[3, 3, 2]), t(4)],
+        vec![Answer::Decline, Answer::Strike { weapon: 0 }],
+    )
+    .unwrap();
+    assert_eq!(damage(&ev), vec![9]);
+    assert!(!s.fighter(A).able());
+    // Not in C's square: back in (5, 5), the last square it could stop in.
+    assert_eq!(s.fighter(A).pos, to(5, 5));
+    assert_eq!(s.fighter(C).pos, to(6, 5));
+    let said = ev.iter().any(
+        |e| matches!(e, Event::Note { rule: "X-MOV-011", text } if text.contains("(x 5, y 5)")),
+    );
+    assert!(said, "{ev:#?}");
+}
+
+#[test]
+fn downed_on_a_free_square_it_lies_where_it_fell_rule_x_mov_011() {
+    // rule: X-MOV-011, X-ACT-007
+    let mut s = state(
+        "",
+        &[
+            entry("A", "a", 5, 5, &fighter(&["sword"], "")),
+            entry("B", "b", 6, 6, &fighter(&["sword"], "")),
+        ],
+    );
+    turn_of(&mut s, A);
+    s.fighter_mut(A).hp = 1;
+    let ev = act(
+        &mut s,
+        A,
+        Action::Move { to: to(7, 5) },
+        vec![f(&[3, 3, 2]), t(4)],
+        vec![Answer::Decline, Answer::Strike { weapon: 0 }],
+    )
+    .unwrap();
+    assert!(!s.fighter(A).able());
+    // It fell on its way out of (6, 5), a free square: it stays there.
+    assert_eq!(s.fighter(A).pos, to(6, 5));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::Note {
+            rule: "X-MOV-011",
+            ..
+        }
+    )));
+}
+
+#[test]
+fn no_one_ends_a_fight_in_anothers_square_rule_x_mov_011() {
+    // rule: X-MOV-011, X-ACT-007 (the bundled party against goblins, seed
+    // 7 among them, where a goblin went down in another's square)
+    use fray_d20_3d6::rules::geometry::occupant;
+    let path = format!(
+        "{}/../../../scenarios/d20-3d6/party_vs_goblins.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for seed in 1..=12 {
+        let mut state =
+            fray_sim::probe::load::<fray_d20_3d6::D20>(&path).expect("a bundled scenario");
+        let mut fell_back = 0;
+        fray_core::run::fight::<fray_d20_3d6::D20>(&mut state, &Default::default(), seed, |e| {
+            fell_back += usize::from(matches!(
+                e,
+                Event::Note {
+                    rule: "X-MOV-011",
+                    ..
+                }
+            ));
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        if seed == 7 {
+            // The fight the issue saw: Goblin 5 goes down in Goblin 2's square.
+            assert_eq!(fell_back, 1, "seed 7 plays the case");
+        }
+        for id in state.ids() {
+            let f = state.fighter(id);
+            if f.life == fray_d20_3d6::model::state::Life::Dead {
+                continue;
+            }
+            assert_eq!(
+                occupant(&state, f.pos, f.space, id),
+                None,
+                "seed {seed}: {} at {} shares its square",
+                f.name,
+                f.pos
+            );
+        }
+    }
+}
