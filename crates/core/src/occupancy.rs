@@ -22,6 +22,11 @@
 //! figure, and filters what it reads (life, posture) as its passes did.
 
 use crate::CombatantId;
+use smallvec::SmallVec;
+
+/// The index's entries: a duel's (kept in debug builds) on the stack, so
+/// that copying its state for the next simulated fight allocates nothing.
+type Cells<P> = SmallVec<[(P, CombatantId); 4]>;
 
 /// Fields of this many figures or fewer keep no index in release builds:
 /// their passes cost less than the index's upkeep.
@@ -30,14 +35,14 @@ pub const SMALL_FIELD: usize = 32;
 /// The positions figures fill, sorted by position then id.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Occupancy<P> {
-    cells: Vec<(P, CombatantId)>,
+    cells: Cells<P>,
     indexed: bool,
 }
 
 impl<P> Default for Occupancy<P> {
     fn default() -> Self {
         Occupancy {
-            cells: Vec::new(),
+            cells: Cells::new(),
             indexed: false,
         }
     }
@@ -58,7 +63,7 @@ impl<P: Ord + Copy> Occupancy<P> {
     /// The index of `places`, kept whatever the field's size (tests, and
     /// [`Occupancy::agrees`]).
     pub fn with(places: impl IntoIterator<Item = (P, CombatantId)>) -> Self {
-        let mut cells: Vec<_> = places.into_iter().collect();
+        let mut cells: Cells<P> = places.into_iter().collect();
         cells.sort_unstable();
         cells.dedup();
         Occupancy {
