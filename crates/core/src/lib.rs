@@ -36,6 +36,7 @@ pub mod inputs;
 pub mod memo;
 pub mod menu;
 pub mod modifier;
+pub mod occupancy;
 pub mod odds;
 pub mod oracle;
 pub mod overrides;

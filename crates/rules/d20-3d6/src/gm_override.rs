@@ -210,7 +210,9 @@ fn remove(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
 }
 
 /// After the roster changed: the map behind a new `Arc`, so the AI's memo
-/// (which pins the map and each fighter's data by address) starts afresh.
+/// (which pins the map and each fighter's data by address) starts afresh;
+/// the occupancy index built again (ids moved).
 fn fresh(state: &mut State) {
     state.map = Arc::new(state.map.as_ref().clone());
+    state.reindex();
 }

@@ -280,7 +280,12 @@ impl Ruleset for D20 {
     }
 
     fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
-        resolve::turn::next(state, cx)
+        let next = resolve::turn::next(state, cx);
+        debug_assert!(
+            state.occupancy_in_step(),
+            "the occupancy index after `next`"
+        );
+        next
     }
 
     fn pass_turn(state: &mut State, _actor: CombatantId) {
@@ -306,7 +311,12 @@ impl Ruleset for D20 {
         action: &Action,
         cx: &mut impl Cx<Self>,
     ) -> Flow<()> {
-        resolve::action::resolve(state, actor, action, cx)
+        let done = resolve::action::resolve(state, actor, action, cx);
+        debug_assert!(
+            state.occupancy_in_step(),
+            "the occupancy index after an action"
+        );
+        done
     }
 
     fn addressee(question: &Question) -> Addressee {

@@ -185,7 +185,7 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         r.space = f.space;
         fighters.push(f);
     }
-    Ok(State {
+    let mut state = State {
         name: s.name.as_str().into(),
         sides: cast.sides.into(),
         seats: Arc::new(cast.seats),
@@ -205,7 +205,11 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         options: Arc::new(s.options.clone()),
         light: s.light,
         armory: s.armory.clone(),
-    })
+        occupancy: Default::default(),
+        widest: 1,
+    };
+    state.reindex();
+    Ok(state)
 }
 
 /// A late arrival a game master adds mid-fight (issue 15): the figure a

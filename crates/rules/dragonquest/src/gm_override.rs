@@ -212,4 +212,5 @@ fn remove(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
 fn fresh(state: &mut State) {
     state.map = Arc::new(state.map.as_ref().clone());
     state.stamp.renew();
+    state.reindex();
 }

@@ -260,7 +260,12 @@ impl Ruleset for DragonQuest {
     }
 
     fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
-        resolve::pulse::next(state, cx)
+        let next = resolve::pulse::next(state, cx);
+        debug_assert!(
+            state.occupancy_in_step(),
+            "the occupancy index after `next`"
+        );
+        next
     }
 
     fn pass_turn(state: &mut State, actor: CombatantId) {
@@ -292,7 +297,12 @@ impl Ruleset for DragonQuest {
         action: &Action,
         cx: &mut impl Cx<Self>,
     ) -> Flow<()> {
-        resolve::act::resolve(state, actor, action, cx)
+        let done = resolve::act::resolve(state, actor, action, cx);
+        debug_assert!(
+            state.occupancy_in_step(),
+            "the occupancy index after an action"
+        );
+        done
     }
 
     fn addressee(question: &Question) -> Addressee {

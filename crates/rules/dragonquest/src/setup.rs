@@ -139,8 +139,10 @@ pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError>
         seq: Sequence::default(),
         aftermath_done: false,
         armory: Some(armory),
+        occupancy: Default::default(),
     };
     link_riders(&mut state, s)?;
+    state.reindex();
     if let Some(side) = surprise {
         for f in &mut state.figures {
             f.status.surprised = f.side != side;

@@ -208,9 +208,10 @@ fn remove(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
 
 /// After the roster changed: the map behind a new `Arc` and a new stamp
 /// (`State::stamp`), so an AI memo that names fixed data by its address
-/// starts afresh.
+/// starts afresh; the occupancy index built again (ids moved).
 fn fresh(state: &mut State) {
     state.map = Arc::new(state.map.as_ref().clone());
     state.stamp.renew();
     state.order_sorted = false;
+    state.reindex();
 }

@@ -265,7 +265,12 @@ impl Ruleset for Margin {
     }
 
     fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
-        resolve::turn::next(state, cx)
+        let next = resolve::turn::next(state, cx);
+        debug_assert!(
+            state.occupancy_in_step(),
+            "the occupancy index after a turn's start"
+        );
+        next
     }
 
     fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
@@ -291,7 +296,12 @@ impl Ruleset for Margin {
         action: &Action,
         cx: &mut impl Cx<Self>,
     ) -> Flow<()> {
-        resolve::maneuver::resolve(state, actor, action, cx)
+        let done = resolve::maneuver::resolve(state, actor, action, cx);
+        debug_assert!(
+            state.occupancy_in_step(),
+            "the occupancy index after a maneuver"
+        );
+        done
     }
 
     fn addressee(question: &Question) -> Addressee {

@@ -97,6 +97,7 @@ impl Serialize for StateKey<'_> {
             // Not in the state's written form either: derived, cached or
             // fixed through a fight.
             order_sorted: _,
+            occupancy: _,
             map: _,
             open_map: _,
             armory: _,

@@ -44,7 +44,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         fighters.push(f);
     }
     let map = s.map.clone().into_map();
-    Ok(State {
+    let mut state = State {
         name: s.name.clone().into(),
         sides: cast.sides.into(),
         seats: Arc::new(cast.seats),
@@ -63,7 +63,10 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         deferred: None,
         armory: s.armory.clone(),
         stamp: fray_core::memo::Stamp::new(),
-    })
+        occupancy: Default::default(),
+    };
+    state.reindex();
+    Ok(state)
 }
 
 /// A late arrival a game master adds mid-fight (issue 15): the figure a

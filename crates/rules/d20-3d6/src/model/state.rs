@@ -7,6 +7,7 @@ use crate::model::options::Options;
 use crate::model::sheet::{Place, Saves, Size, Skills};
 use crate::model::tactics::Tactics;
 use fray_core::grid::{Map, SquarePos};
+use fray_core::occupancy::Occupancy;
 use fray_core::{CombatantId, Controller, Seats, SideId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -436,6 +437,21 @@ pub struct State {
     /// `None`: the bundled armory alone. Fixed through a fight.
     #[serde(skip)]
     pub armory: Option<Arc<crate::model::data::Armory>>,
+    /// Who stands where (issue 35): each fighter's corner square, any state
+    /// of life, on a field of more than
+    /// [`fray_core::occupancy::SMALL_FIELD`] fighters (always in debug
+    /// builds), so that "who fills this space" and "who threatens it" look
+    /// at the fighters near by rather than at the whole field. Kept by
+    /// [`State::set_pos`], the one way to move a fighter, and rebuilt by
+    /// [`State::reindex`] when the roster changes; debug builds compare it
+    /// with the fighters after every step, and every answer with a pass.
+    #[serde(skip)]
+    pub occupancy: Occupancy<SquarePos>,
+    /// The widest space a fighter fills or may fill (its size's edge or
+    /// the space it fills, the largest over the field), set with the
+    /// index: how far from a square the corner of a space over it can lie.
+    #[serde(skip)]
+    pub widest: u8,
 }
 
 impl State {
@@ -491,12 +507,80 @@ impl State {
     /// Puts `who` at `pos`, its space unchanged; a ridden mount carries
     /// its rider along (X-QCK-008: they move as one).
     pub fn set_pos(&mut self, who: CombatantId, pos: SquarePos) {
-        self.fighter_mut(who).pos = pos;
+        self.move_one(who, pos);
         if let Some(r) = self.ridden_by(who) {
             let facing = self.fighter(who).facing;
-            let rf = self.fighter_mut(r);
-            rf.pos = pos;
-            rf.facing = facing;
+            self.move_one(r, pos);
+            self.fighter_mut(r).facing = facing;
         }
+    }
+
+    /// Puts `who` alone at `pos`, keeping [`State::occupancy`] in step.
+    fn move_one(&mut self, who: CombatantId, pos: SquarePos) {
+        let from = std::mem::replace(&mut self.fighter_mut(who).pos, pos);
+        self.occupancy.relocate(from, pos, who);
+    }
+
+    /// Builds [`State::occupancy`] and [`State::widest`] afresh from the
+    /// fighters (setup, and after the roster changes).
+    pub fn reindex(&mut self) {
+        let places = self.fighters.iter().enumerate();
+        let places = places.map(|(i, f)| (f.pos, CombatantId(i as u16)));
+        self.occupancy = Occupancy::of(self.fighters.len(), places);
+        self.widest = self
+            .fighters
+            .iter()
+            .map(|f| f.space.max(f.stats.size.edge()))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+    }
+
+    /// Whether [`State::occupancy`] is off or holds every fighter's corner
+    /// (asserted after every step in debug builds).
+    pub fn occupancy_in_step(&self) -> bool {
+        let places = self.fighters.iter().enumerate();
+        self.occupancy
+            .agrees(places.map(|(i, f)| (f.pos, CombatantId(i as u16))))
+            && self.fighters.iter().all(|f| f.space <= self.widest)
+    }
+
+    /// The first fighter by id (any state of life) for which `pred`
+    /// holds, where `pred` holds only for fighters whose space lies within
+    /// `reach` squares of the space at `pos` of edge `edge` (overlapping
+    /// it at 0): a search of the squares round it in [`State::occupancy`]
+    /// when it is kept, else a pass over everyone (debug builds compare
+    /// the two).
+    #[inline]
+    pub fn first_near(
+        &self,
+        pos: SquarePos,
+        edge: u8,
+        reach: u32,
+        pred: impl Fn(CombatantId, &Fighter) -> bool,
+    ) -> Option<CombatantId> {
+        let scan = || self.ids().find(|&id| pred(id, self.fighter(id)));
+        if !self.occupancy.indexed() {
+            return scan();
+        }
+        // A space of edge `widest` whose corner lies up to `widest - 1`
+        // squares up or left of the box still reaches into it.
+        let reach = i32::try_from(reach)
+            .unwrap_or(i32::MAX / 4)
+            .min(i32::MAX / 4);
+        let back = i32::from(self.widest) - 1 + reach;
+        let ahead = i32::from(edge.max(1)) - 1 + reach;
+        let mut best: Option<CombatantId> = None;
+        for y in pos.y.saturating_sub(back)..=pos.y.saturating_add(ahead) {
+            for x in pos.x.saturating_sub(back)..=pos.x.saturating_add(ahead) {
+                for id in self.occupancy.at(SquarePos::new(x, y)) {
+                    if best.is_none_or(|b| id < b) && pred(id, self.fighter(id)) {
+                        best = Some(id);
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(best, scan(), "the occupancy index near {pos}");
+        best
     }
 }

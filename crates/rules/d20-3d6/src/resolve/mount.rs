@@ -76,11 +76,11 @@ fn set_down(
     why: &'static str,
     cx: &mut impl Cx<D20>,
 ) {
+    let from = state.fighter(rider).pos;
+    state.set_pos(rider, to);
     let f = state.fighter_mut(rider);
-    let from = f.pos;
     f.mounted = false;
     f.space = f.stats.size.edge();
-    f.pos = to;
     if prone {
         f.cond.set(Condition::Prone, true);
     }
@@ -158,11 +158,11 @@ pub fn get_on(state: &mut State, rider: CombatantId, cx: &mut impl Cx<D20>) {
         let mf = state.fighter(m);
         (mf.pos, mf.space, mf.facing)
     };
+    let from = state.fighter(rider).pos;
+    state.set_pos(rider, to);
     let f = state.fighter_mut(rider);
-    let from = f.pos;
     f.mounted = true;
     f.space = space;
-    f.pos = to;
     f.facing = facing;
     let name = f.name.clone();
     cx.emit(|| Event::Moved {

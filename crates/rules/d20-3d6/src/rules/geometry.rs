@@ -70,8 +70,19 @@ pub fn threatens_at(state: &State, who: CombatantId, pos: SquarePos, edge: u8) -
 pub fn threatened(state: &State, who: CombatantId) -> bool {
     let f = state.fighter(who);
     state
-        .ids()
-        .any(|o| o != who && state.foes(o, who) && threatens_at(state, o, f.pos, f.edge()))
+        .first_near(f.pos, f.edge(), longest_reach(state), |o, _| {
+            o != who && state.foes(o, who) && threatens_at(state, o, f.pos, f.edge())
+        })
+        .is_some()
+}
+
+/// The longest melee reach any fighter of the field could have: its
+/// widest space's natural reach, +1 m for a long weapon (X-MOV-009,
+/// X-MOV-010, X-QCK-001); how far [`State::first_near`] looks for a
+/// threat.
+#[inline]
+pub fn longest_reach(state: &State) -> u32 {
+    u32::from(state.widest).div_ceil(2).max(1) + 1
 }
 
 /// Whether the space at `pos` (edge `edge`) overlaps `other`'s.
@@ -88,10 +99,10 @@ pub fn occupant(
     edge: u8,
     except: CombatantId,
 ) -> Option<CombatantId> {
-    state.ids().find(|&o| {
+    state.first_near(pos, edge, 0, |o, f| {
         o != except
-            && state.fighter(o).life != crate::model::state::Life::Dead
-            && overlaps(pos, edge, state.fighter(o))
+            && f.life != crate::model::state::Life::Dead
+            && overlaps(pos, edge, f)
             && !state.linked(except, o)
     })
 }
@@ -193,16 +204,15 @@ pub fn toward(a: SquarePos, b: SquarePos) -> (i8, i8) {
 /// target's space (for 1-square creatures: on the opposite side).
 pub fn flanked(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
     let (a, t) = (state.fighter(attacker), state.fighter(target));
-    state.ids().any(|o| {
-        o != attacker
-            && o != target
-            && !state.foes(o, attacker)
-            && threatens_at(state, o, t.pos, t.edge())
-            && {
-                let p = state.fighter(o).pos;
-                line_any(a.pos, p, |s| overlaps(s, 1, t))
-            }
-    })
+    state
+        .first_near(t.pos, t.edge(), longest_reach(state), |o, of| {
+            o != attacker
+                && o != target
+                && !state.foes(o, attacker)
+                && threatens_at(state, o, t.pos, t.edge())
+                && line_any(a.pos, of.pos, |s| overlaps(s, 1, t))
+        })
+        .is_some()
 }
 
 /// X-SIT-003: the attacker is behind the target: the angle between the

@@ -20,12 +20,14 @@ pub type Path = ArrayVec<SquarePos, MAX_STEPS>;
 /// (X-SIT-011, decision: squeezing through is slow going).
 fn step_cost(state: &State, mover: CombatantId, pos: SquarePos, double: bool) -> Option<u32> {
     let edge = fitting_space(state, mover, pos)?;
-    let blocked = state.ids().any(|o| {
-        o != mover
-            && state.foes(o, mover)
-            && state.fighter(o).life != crate::model::state::Life::Dead
-            && crate::rules::geometry::overlaps(pos, edge, state.fighter(o))
-    });
+    let blocked = state
+        .first_near(pos, edge, 0, |o, f| {
+            o != mover
+                && state.foes(o, mover)
+                && f.life != crate::model::state::Life::Dead
+                && crate::rules::geometry::overlaps(pos, edge, f)
+        })
+        .is_some();
     if blocked {
         return None;
     }

@@ -8,6 +8,7 @@ mod attack;
 mod common;
 mod damage;
 mod defense;
+mod field;
 mod life;
 mod maneuvers;
 mod memo;

@@ -5,6 +5,7 @@ use crate::model::data::{Armor, Poison, ShapeName, Shield, Size, Weapon};
 use crate::model::options::Options;
 use arrayvec::ArrayVec;
 use fray_core::grid::{Facing, Footprint, Heading, HexPos, Map, Orientation, Shape};
+use fray_core::occupancy::Occupancy;
 use fray_core::{CombatantId, Controller, Seats, SideId};
 use serde::Serialize;
 use std::sync::Arc;
@@ -588,6 +589,17 @@ pub struct State {
     /// folders), kept for late arrivals a game master adds (issue 15).
     #[serde(skip)]
     pub armory: Option<&'static crate::model::data::Armory>,
+    /// Who stands where (issue 35): every hex each figure's body fills
+    /// (any state of life, a rider in the saddle on its mount's head hex),
+    /// on a field of more than [`fray_core::occupancy::SMALL_FIELD`]
+    /// figures (always in debug builds), so that "who fills this hex" and
+    /// "whose melee zone reaches it" look at the figures near by rather
+    /// than at the whole field. Kept by [`State::set_body`], the one way
+    /// to move or turn a figure, and rebuilt by [`State::reindex`] when the
+    /// roster changes; debug builds compare it with the figures after every
+    /// step and every answer with a pass over everyone.
+    #[serde(skip)]
+    pub occupancy: Occupancy<HexPos>,
 }
 
 impl State {
@@ -613,10 +625,96 @@ impl State {
     /// The figure filling `hex`, if any (the first by id; a rider in the
     /// saddle fills no hex, its mount does, DQ-23).
     pub fn at(&self, hex: HexPos) -> Option<CombatantId> {
-        self.ids().find(|&id| {
+        self.first_at(hex, |_, f| f.life != Life::Dead && f.on_foot())
+    }
+
+    /// The first figure by id whose body fills `hex` (any state of life,
+    /// in the saddle or not) for which `pred` holds: a search of
+    /// [`State::occupancy`] when it is kept, else a pass over everyone
+    /// (debug builds compare the two).
+    #[inline]
+    pub fn first_at(
+        &self,
+        hex: HexPos,
+        pred: impl Fn(CombatantId, &Figure) -> bool,
+    ) -> Option<CombatantId> {
+        let scan = || {
+            self.ids().find(|&id| {
+                let f = self.fig(id);
+                f.occupies(hex) && pred(id, f)
+            })
+        };
+        if !self.occupancy.indexed() {
+            return scan();
+        }
+        let found = self.occupancy.at(hex).find(|&id| {
             let f = self.fig(id);
-            f.life != Life::Dead && f.on_foot() && f.occupies(hex)
-        })
+            f.occupies(hex) && pred(id, f)
+        });
+        debug_assert_eq!(found, scan(), "the occupancy index at {hex}");
+        found
+    }
+
+    /// Whether a figure with a body within a hex of `hex` (filling it or
+    /// a neighbour) satisfies `pred`: every figure when the index is off,
+    /// else only those the index finds there (each once or more, in no
+    /// set order): `pred` must hold only for figures that near.
+    #[inline]
+    pub fn any_near(&self, hex: HexPos, pred: impl Fn(CombatantId, &Figure) -> bool) -> bool {
+        if !self.occupancy.indexed() {
+            return self.ids().any(|id| pred(id, self.fig(id)));
+        }
+        let near = std::iter::once(hex)
+            .chain(Facing::ALL.into_iter().map(|d| hex.neighbour(d)))
+            .any(|h| self.occupancy.at(h).any(|id| pred(id, self.fig(id))));
+        debug_assert_eq!(
+            near,
+            self.ids().any(|id| pred(id, self.fig(id))),
+            "the occupancy index near {hex}"
+        );
+        near
+    }
+
+    /// Moves and turns `id`'s body (head hex `pos`, `heading`), keeping
+    /// [`State::occupancy`] in step: the one way to change either.
+    pub fn set_body(&mut self, id: CombatantId, pos: HexPos, heading: Heading) {
+        let f = &mut self.figures[usize::from(id.0)];
+        if f.pos == pos && f.heading == heading {
+            return;
+        }
+        if !self.occupancy.indexed() || (f.is_single() && f.pos == pos) {
+            f.pos = pos;
+            f.heading = heading;
+            return;
+        }
+        let old = f.cells();
+        f.pos = pos;
+        f.heading = heading;
+        let new = f.cells();
+        for c in old {
+            self.occupancy.remove(c, id);
+        }
+        for c in new {
+            self.occupancy.insert(c, id);
+        }
+    }
+
+    /// Every hex each figure fills, for the index.
+    fn places(&self) -> impl Iterator<Item = (HexPos, CombatantId)> + '_ {
+        self.ids()
+            .flat_map(|id| self.fig(id).cells().into_iter().map(move |c| (c, id)))
+    }
+
+    /// Builds [`State::occupancy`] afresh from the figures (setup, and
+    /// after the roster changes).
+    pub fn reindex(&mut self) {
+        self.occupancy = Occupancy::of(self.figures.len(), self.places());
+    }
+
+    /// Whether [`State::occupancy`] is off or holds every figure's hexes
+    /// (asserted after every step in debug builds).
+    pub fn occupancy_in_step(&self) -> bool {
+        self.occupancy.agrees(self.places())
     }
 
     /// DQ-23: the figure whose body moves when `who` moves: a rider's mount

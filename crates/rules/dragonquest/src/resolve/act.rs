@@ -381,8 +381,7 @@ fn step_to(
         // DQ-23-001, DQ-23-002: a mount that moved this pulse.
         f.status.moved = pulse;
     }
-    f.pos = to;
-    f.heading = heading;
+    state.set_body(who, to, heading);
     // DQ-23: the rider in the saddle moves with its mount.
     crate::resolve::mounted::sync_rider(state, who);
     cx.emit(|| Event::Moved {
@@ -405,7 +404,8 @@ fn facing_inputs(
 
 /// Turns a figure in place (its rider, if any, turns with it).
 fn set_heading(state: &mut State, who: CombatantId, heading: Heading) {
-    state.fig_mut(who).heading = heading;
+    let pos = state.fig(who).pos;
+    state.set_body(who, pos, heading);
     crate::resolve::mounted::sync_rider(state, who);
 }
 

@@ -54,7 +54,8 @@ pub fn close_in(
         }
     }
     let to = state.fig(d).pos;
-    state.fig_mut(a).pos = to;
+    let heading = state.fig(a).heading;
+    state.set_body(a, to, heading);
     state.fig_mut(a).status.close = true;
     state.fig_mut(d).status.close = true;
     effect(state, cx, a, "enters close combat", "DQ-13-016");
@@ -146,8 +147,9 @@ pub fn break_out(
     });
     if out {
         leave_close(state, who);
+        let heading = state.fig(who).heading;
+        state.set_body(who, to, heading);
         let f = state.fig_mut(who);
-        f.pos = to;
         f.status.prone = true;
         effect(
             state,

@@ -15,9 +15,7 @@ use fray_core::{CombatantId, Cx};
 pub fn sync_rider(state: &mut State, mount: CombatantId) {
     if let Some(r) = state.fig(mount).rider {
         let (pos, heading) = (state.fig(mount).pos, state.fig(mount).heading);
-        let rf = state.fig_mut(r);
-        rf.pos = pos;
-        rf.heading = heading;
+        state.set_body(r, pos, heading);
     }
 }
 
@@ -45,10 +43,8 @@ pub fn dismount(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: Combatant
     let mf = state.fig_mut(m);
     mf.rider = None;
     mf.status.still = pulse;
-    let f = state.fig_mut(who);
-    f.aboard = false;
-    f.pos = to;
-    f.heading = Heading::Side(facing);
+    state.fig_mut(who).aboard = false;
+    state.set_body(who, to, Heading::Side(facing));
     effect(state, cx, who, "dismounts", "DQ-23-001");
 }
 
@@ -67,9 +63,8 @@ pub fn unseat(state: &mut State, cx: &mut impl Cx<DragonQuest>, rider: Combatant
     state.fig_mut(rider).aboard = false;
     let from = state.fig(m).pos;
     let to = push_hex(state, rider, from).unwrap_or(from);
+    state.set_body(rider, to, Heading::Side(facing));
     let f = state.fig_mut(rider);
-    f.pos = to;
-    f.heading = Heading::Side(facing);
     if !f.status.prone {
         f.status.prone = true;
         f.record.falls += 1;
@@ -143,8 +138,8 @@ pub fn momentum(state: &mut State, cx: &mut impl Cx<DragonQuest>) {
         let m = state.fig_mut(id);
         m.status.carried = pulse;
         if head != m.pos {
-            m.pos = head;
             m.status.moved = pulse;
+            state.set_body(id, head, heading);
             sync_rider(state, id);
             cx.emit(|| Event::Moved {
                 who: name(state, id),

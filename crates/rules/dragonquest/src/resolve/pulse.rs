@@ -197,7 +197,22 @@ fn begin_pulse(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
             .max()
             .unwrap_or(0)
     };
-    order.sort_by_key(|&g| (std::cmp::Reverse(best(state, g)), g));
+    if state.figures.len() <= fray_core::occupancy::SMALL_FIELD {
+        order.sort_by_key(|&g| (std::cmp::Reverse(best(state, g)), g));
+    } else {
+        // A large field (issue 35): each engagement's highest IV in one
+        // pass (groups are numbered by their lowest id), not a pass over
+        // the field per comparison. The same order.
+        let mut top = vec![None::<i32>; state.figures.len()];
+        for (i, &g) in state.seq.group_of.iter().enumerate() {
+            if let Some(t) = top.get_mut(usize::from(g)) {
+                let iv = values::iv(&state.figures[i]);
+                *t = Some(t.map_or(iv, |b: i32| b.max(iv)));
+            }
+        }
+        let best = |g: u16| top[usize::from(g)].unwrap_or(0);
+        order.sort_by_key(|&g| (std::cmp::Reverse(best(g)), g));
+    }
     state.seq.groups = order;
     state.seq.queue.clear();
     state.seq.stage = Stage::Engaged;

@@ -33,10 +33,11 @@ pub fn enter_cost(state: &State, hex: HexPos) -> i32 {
 /// figure there (a rider in the saddle fills no hex: its mount does, DQ-23).
 pub fn free_for(state: &State, who: CombatantId, hex: HexPos) -> bool {
     state.map.passable(hex)
-        && state.ids().all(|o| {
-            let f = state.fig(o);
-            o == who || f.aboard || f.life == crate::model::state::Life::Dead || !f.occupies(hex)
-        })
+        && state
+            .first_at(hex, |o, f| {
+                o != who && !f.aboard && f.life != crate::model::state::Life::Dead
+            })
+            .is_none()
 }
 
 /// Whether any cell of a body at (head, heading) lies in a foe's melee zone.

@@ -38,12 +38,15 @@ pub fn in_mz(state: &State, owner: CombatantId, other: CombatantId) -> bool {
 }
 
 /// Whether `hex` lies in the melee zone of a conscious foe of `who`.
+///
+/// A front hex lies next to the figure's body, so only the figures within
+/// a hex of `hex` are asked ([`State::any_near`], issue 35).
 pub fn hex_in_foe_mz(state: &State, who: CombatantId, hex: HexPos) -> bool {
-    state.ids().any(|o| {
-        o != who && state.hostile(o, who) && projects_mz(state, state.fig(o)) && {
-            let of = state.fig(o);
-            crate::model::state::front_contains(of.shape, of.pos, of.heading, hex)
-        }
+    state.any_near(hex, |o, of| {
+        o != who
+            && state.hostile(o, who)
+            && projects_mz(state, of)
+            && crate::model::state::front_contains(of.shape, of.pos, of.heading, hex)
     })
 }
 

@@ -61,6 +61,8 @@ fn breaking_out_needs_d10_plus_ps_minus_hostile_ps_of_10_or_a_natural_10() {
         s.figures[i].status.close = true;
         s.figures[i].pos = HexPos::new(0, -1);
     }
+    // Placed by hand: the occupancy index follows (debug builds check it).
+    s.reindex();
     let out = Action::Withdraw {
         to: HexPos::new(0, 0),
         posture: None,

@@ -8,6 +8,7 @@ mod ai;
 mod close;
 mod common;
 mod data;
+mod field;
 mod fire;
 mod magic;
 mod memo;

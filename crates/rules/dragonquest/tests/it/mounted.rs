@@ -262,6 +262,7 @@ fn a_mounted_charge_goes_straight_and_momentum_carries_the_horse_on() {
     // to the map's edge at most; the rider cannot steer it.
     let mut s = s;
     s.fig_mut(F).pos = HexPos::new(-6, 6);
+    s.reindex();
     s.seq = Default::default();
     s.pulse = 1;
     let l = rider_first(Action::PASS, &[]);
@@ -323,6 +324,7 @@ fn momentum_follows_a_charge_line_that_mixes_the_corners_two_sides() {
     // rule: DQ-23-006, DQ-23-005
     let mut s = after_mixed_charge();
     s.fig_mut(F).pos = HexPos::new(-6, 6);
+    s.reindex();
     s.seq = Default::default();
     let l = rider_first(Action::PASS, &[]);
     let (s, ev) = run_some(s, &l, 1);

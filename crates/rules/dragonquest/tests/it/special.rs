@@ -191,6 +191,8 @@ fn restrain_pools_strength_and_agility_and_ends_when_someone_wounds_the_restrain
         s.figures[i].status.close = true;
         s.figures[i].pos = fray_core::grid::HexPos::new(0, -1);
     }
+    // Placed by hand: the occupancy index follows (debug builds check it).
+    s.reindex();
     // 3 × ((20 + 16) - (16 + 15)) = 15, + modMD 15 + 0 - Defense 15 = 15.
     let l = log(
         vec![(

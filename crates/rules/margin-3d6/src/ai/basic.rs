@@ -28,6 +28,10 @@ pub(super) fn hexes_around(c: HexPos, radius: i32) -> impl Iterator<Item = HexPo
     })
 }
 
+/// The most hexes [`closing_hex`] watches for its early stop (a move of 10
+/// hexes has 331 within it).
+const CANDIDATES: usize = 400;
+
 /// The free hex a move within `allowance` of `f_pos` can reach (round
 /// walls and foes, M-FLO-006 decision) that is nearest to `tp` by the way
 /// there, then nearest to `f_pos`, then first in hex order (`HexPos`
@@ -43,7 +47,27 @@ pub(super) fn closing_hex(
     use crate::rules::path::{MAX_REACH, Reach};
     let allowance = allowance.max(0);
     let reach = Reach::from(state, who, f_pos, allowance as u32);
-    let to_foe = Reach::from(state, who, tp, MAX_REACH);
+    let mut candidates = arrayvec::ArrayVec::<HexPos, { CANDIDATES }>::new();
+    for hex in hexes_around(f_pos, allowance) {
+        if hex == tp || reach.cost(hex).is_none() || !free_hex(state, who, hex) {
+            continue;
+        }
+        if candidates.try_push(hex).is_err() {
+            candidates.clear();
+            break;
+        }
+    }
+    // The search from the foe stops once a candidate's cost is known: the
+    // nearest by the way there then costs that or less, and every hex the
+    // search has not reached costs more (`Reach::until`): the same choice
+    // as the whole search's, without searching 20 hexes round a foe
+    // across a field of thousands (issue 35). A figure with more
+    // candidates than the list holds searches the whole way.
+    let to_foe = Reach::until(state, who, tp, MAX_REACH, |r, c| {
+        candidates
+            .iter()
+            .any(|&h| r.cost(h).is_some_and(|k| k <= c))
+    });
     let mut best: Option<(u32, u32, HexPos)> = None;
     for hex in hexes_around(f_pos, allowance) {
         if hex == tp || reach.cost(hex).is_none() || !free_hex(state, who, hex) {

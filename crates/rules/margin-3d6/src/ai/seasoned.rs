@@ -496,7 +496,10 @@ type Threats = ArrayVec<(CombatantId, ArrayVec<Weighed, 8>), 8>;
 fn threats(state: &State, who: CombatantId) -> Threats {
     let mut out = Threats::new();
     for g in foes(state, who) {
-        if !can_strike(state, g) || out.is_full() {
+        if out.is_full() {
+            break;
+        }
+        if !can_strike(state, g) {
             continue;
         }
         let mut list = ArrayVec::new();
@@ -526,6 +529,18 @@ fn danger(
         let g = *g;
         let x = state.fighter(g);
         let step = strike_step(state, g, &list[0].strike);
+        // A foe farther from `at` than its step and longest reach can
+        // strike from no hex (each hex weighed below is within its reach
+        // of `at` and its step of the foe): it adds nothing, and on a
+        // field of thousands most of the threats are such (issue 35).
+        let longest = list
+            .iter()
+            .map(|w| held(x, &w.strike).map_or(1, |h| u32::from(h.weapon.reach).max(1)))
+            .max()
+            .unwrap_or(1);
+        if x.pos.distance(at) > step + longest {
+            continue;
+        }
         let mut best: f64 = 0.0;
         for w in list {
             let reach = match held(x, &w.strike) {

@@ -5,6 +5,7 @@ use crate::model::data::{Armor, Hand, Shield, Weapon};
 use crate::model::location::{Cover, Limb};
 use crate::model::options::Options;
 use fray_core::grid::{Facing, HexPos, Map};
+use fray_core::occupancy::Occupancy;
 use fray_core::{CombatantId, Controller, Seats, SideId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -590,6 +591,15 @@ pub struct State {
     /// address a lookup instead of every fighter's sheet.
     #[serde(skip)]
     pub stamp: fray_core::memo::Stamp,
+    /// Who stands where (issue 35): each fighter's hex, any state of
+    /// life, on a field of more than [`fray_core::occupancy::SMALL_FIELD`]
+    /// figures (always in debug builds), so that "who is in this hex" is a
+    /// search rather than a pass over the field. Kept by [`State::place`],
+    /// the one way to move a figure, and rebuilt by [`State::reindex`]
+    /// when the roster changes; debug builds compare it with the fighters
+    /// after every step.
+    #[serde(skip)]
+    pub occupancy: Occupancy<HexPos>,
 }
 
 impl State {
@@ -612,7 +622,57 @@ impl State {
 
     /// Whoever stands on `hex`.
     pub fn at(&self, hex: HexPos) -> Option<CombatantId> {
-        self.ids()
-            .find(|&id| self.fighter(id).pos == hex && self.fighter(id).life != Life::Dead)
+        self.first_at(hex, |_, f| f.life != Life::Dead)
+    }
+
+    /// The first fighter by id standing on `hex` (any state of life) for
+    /// which `pred` holds: a search of [`State::occupancy`] when it is
+    /// kept, else a pass over everyone (debug builds compare the two).
+    #[inline]
+    pub fn first_at(
+        &self,
+        hex: HexPos,
+        pred: impl Fn(CombatantId, &Fighter) -> bool,
+    ) -> Option<CombatantId> {
+        let scan = || {
+            self.ids().find(|&id| {
+                let f = self.fighter(id);
+                f.pos == hex && pred(id, f)
+            })
+        };
+        if !self.occupancy.indexed() {
+            return scan();
+        }
+        let found = self.occupancy.at(hex).find(|&id| {
+            let f = self.fighter(id);
+            f.pos == hex && pred(id, f)
+        });
+        debug_assert_eq!(found, scan(), "the occupancy index at {hex}");
+        found
+    }
+
+    /// Moves `id` to `to`, keeping [`State::occupancy`] in step: the one
+    /// way to change where a figure stands.
+    #[inline]
+    pub fn place(&mut self, id: CombatantId, to: HexPos) {
+        let f = &mut self.fighters[id.index()];
+        let from = std::mem::replace(&mut f.pos, to);
+        self.occupancy.relocate(from, to, id);
+    }
+
+    /// Builds [`State::occupancy`] afresh from the fighters (setup, and
+    /// after the roster changes).
+    pub fn reindex(&mut self) {
+        let places = self.fighters.iter().enumerate();
+        let places = places.map(|(i, f)| (f.pos, CombatantId(i as u16)));
+        self.occupancy = Occupancy::of(self.fighters.len(), places);
+    }
+
+    /// Whether [`State::occupancy`] is off or holds every fighter's hex
+    /// (asserted after every step in debug builds).
+    pub fn occupancy_in_step(&self) -> bool {
+        let places = self.fighters.iter().enumerate();
+        self.occupancy
+            .agrees(places.map(|(i, f)| (f.pos, CombatantId(i as u16))))
     }
 }

@@ -543,7 +543,7 @@ fn retreat_step(state: &mut State, defender: CombatantId, from: HexPos, cx: &mut
     if !crate::rules::maneuver::free_hex(state, defender, to) || state.map.blocks_step(pos, to) {
         return;
     }
-    state.fighter_mut(defender).pos = to;
+    state.place(defender, to);
     cx.emit(|| Event::Note {
         text: format!("{} steps back to {to}", state.fighter(defender).name),
         rule: "M-AOD-005",

@@ -25,14 +25,14 @@ pub fn enter(state: &mut State, who: CombatantId, target: CombatantId, cx: &mut 
     if f.pos == tp || f.pos.distance(tp) > 1 || state.fighter(target).life == Life::Dead {
         return;
     }
-    let crowded = state.fighters.iter().enumerate().any(|(i, o)| {
-        i != who.index() && i != target.index() && o.pos == tp && o.life != Life::Dead
-    });
+    let crowded = state
+        .first_at(tp, |i, o| i != who && i != target && o.life != Life::Dead)
+        .is_some();
     if crowded || !state.map.passable(tp) {
         return;
     }
+    state.place(who, tp);
     let f = state.fighter_mut(who);
-    f.pos = tp;
     f.moved = f.moved.saturating_add(1);
     cx.emit(|| Event::Note {
         text: format!(

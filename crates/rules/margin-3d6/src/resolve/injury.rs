@@ -371,7 +371,7 @@ fn knockback(
     if pos == to {
         return Ok(());
     }
-    state.fighter_mut(t).pos = pos;
+    state.place(t, pos);
     note(state, cx, t, "is knocked back", "M-EFF-003");
     if !state.fighter(t).awake() {
         // Out cold, it lies where it lands: no DX roll.

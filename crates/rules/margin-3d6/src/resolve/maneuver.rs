@@ -523,7 +523,7 @@ fn step(
     cx: &mut impl Cx<Margin>,
 ) -> Flow<HexPos> {
     let start = state.fighter(who).pos;
-    state.fighter_mut(who).pos = to;
+    state.place(who, to);
     if let Some(t) = face {
         let tp = state.fighter(t).pos;
         let f = state.fighter_mut(who);

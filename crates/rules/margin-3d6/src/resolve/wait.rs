@@ -62,7 +62,7 @@ pub fn entered(
     let way = crate::rules::path::way(state, mover, start, to, crate::rules::path::MAX_REACH)
         .unwrap_or_else(|| start.line_iter(to).skip(1).collect());
     for hex in way {
-        state.fighter_mut(mover).pos = hex;
+        state.place(mover, hex);
         for w in state.ids().collect::<Vec<_>>() {
             if w == mover || !state.fighter(mover).awake() {
                 continue;
@@ -95,7 +95,7 @@ pub fn entered(
             return Ok(());
         }
     }
-    state.fighter_mut(mover).pos = to;
+    state.place(mover, to);
     Ok(())
 }
 

@@ -46,10 +46,8 @@ pub fn free_hex(state: &State, who: CombatantId, to: HexPos) -> bool {
 /// Whether a living figure other than `who` stands on `hex`.
 fn occupied_by_other(state: &State, who: CombatantId, hex: HexPos) -> bool {
     state
-        .fighters
-        .iter()
-        .enumerate()
-        .any(|(i, o)| i != who.index() && o.pos == hex && o.life != Life::Dead)
+        .first_at(hex, |i, o| i != who && o.life != Life::Dead)
+        .is_some()
 }
 
 /// How a close-combat maneuver meets its foe.
@@ -347,9 +345,11 @@ fn check_close(
         ));
     }
     if !state.map.passable(t.pos)
-        || state.fighters.iter().enumerate().any(|(i, o)| {
-            i != who.index() && i != target.index() && o.pos == t.pos && o.life != Life::Dead
-        })
+        || state
+            .first_at(t.pos, |i, o| {
+                i != who && i != target && o.life != Life::Dead
+            })
+            .is_some()
     {
         return Err(Illegal::new(
             rule,
@@ -405,8 +405,8 @@ fn check_swing_on_the_move(
     inner.to = None;
     let mut moved = state.clone();
     let tp = state.fighter(s.target).pos;
+    moved.place(who, point);
     let mf = moved.fighter_mut(who);
-    mf.pos = point;
     if let Some(dir) = point.facing_toward(tp) {
         mf.facing = dir;
     }
@@ -501,7 +501,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 let mut s = *s;
                 s.to = None;
                 let mut moved = state.clone();
-                moved.fighter_mut(who).pos = *to;
+                moved.place(who, *to);
                 check_strike(&moved, who, &s, false)?;
             }
             Ok(())
@@ -524,7 +524,7 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
             let mut moved = state.clone();
             if let Some(to) = s.to {
                 move_ok(state, who, to, move_allowance(state, who), "M-MEL-003")?;
-                moved.fighter_mut(who).pos = to;
+                moved.place(who, to);
             }
             // Any arc: face the foe for the reach check.
             let tp = state.fighter(s.target).pos;
@@ -581,8 +581,8 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
                 inner.to = None;
                 let mut moved = state.clone();
                 let tp = state.fighter(strike.target).pos;
+                moved.place(who, to);
                 let mf = moved.fighter_mut(who);
-                mf.pos = to;
                 if let Some(dir) = to.facing_toward(tp) {
                     mf.facing = dir;
                 }

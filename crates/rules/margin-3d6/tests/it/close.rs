@@ -102,7 +102,7 @@ fn grapple_bring_down_pin_m_una_006() {
         wrest: false,
     };
     assert_eq!(check(&s, A, &grab).unwrap_err().rule, "M-UNA-006");
-    s.fighters[0].pos = s.fighter(B).pos;
+    s.place(fray_core::CombatantId(0), s.fighter(B).pos);
     act(
         &mut s,
         A,
@@ -161,7 +161,7 @@ fn grapple_bring_down_pin_m_una_006() {
 fn takedown_m_una_007() {
     // rule: M-UNA-007
     let mut s = duel(&wrestler(), &foe());
-    s.fighters[0].pos = s.fighter(B).pos;
+    s.place(fray_core::CombatantId(0), s.fighter(B).pos);
     assert_eq!(
         check(&s, A, &Action::Takedown { target: B })
             .unwrap_err()
@@ -177,7 +177,7 @@ fn takedown_m_una_007() {
 fn break_free_m_una_011_m_una_012() {
     // rule: M-UNA-011, M-UNA-012
     let mut s = duel(&wrestler(), &foe());
-    s.fighters[0].pos = s.fighter(B).pos;
+    s.place(fray_core::CombatantId(0), s.fighter(B).pos);
     s.fighters[1].held_by = Some((A, 1));
     // ST 10 vs the holder's ST 12: 6 (4 successes) against 14 (a failure).
     act(&mut s, B, Action::BreakFree { to: None }, &[6, 14], &[]);
@@ -325,7 +325,7 @@ fn close_combat_in_a_shared_hex_m_pat_004_m_una_003_m_una_006() {
     act(&mut s, A, away, &[], &[]);
     assert_eq!(s.fighter(B).held_by, None);
     // Unheld, a figure may leave a shared hex like any other.
-    s.fighters[0].pos = hex;
+    s.place(fray_core::CombatantId(0), hex);
     let out = Action::Move {
         to: HexPos::new(0, -3),
         face: None,
@@ -348,7 +348,7 @@ skills = { broadsword = 12 }
 weapons = [\"Broadsword\"]",
     );
     let mut s = duel(&wrestler(), &armed);
-    s.fighters[0].pos = s.fighter(B).pos;
+    s.place(fray_core::CombatantId(0), s.fighter(B).pos);
     s.fighters[1].held_by = Some((A, 1));
     let wrest = Action::Grapple {
         target: B,

@@ -9,6 +9,7 @@ mod criticals;
 mod damage;
 mod data;
 mod defense;
+mod field;
 mod injury;
 mod maneuvers;
 mod memo;

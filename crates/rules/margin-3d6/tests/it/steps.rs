@@ -191,7 +191,7 @@ fn breaking_free_gives_a_one_hex_step_m_una_012() {
     // rule: M-UNA-012, M-UNA-011
     let mut s = duel(&sheet(12, 12, 12, "skills = { brawling = 12 }"), &guard());
     // The holder is in B's hex (M-UNA-006).
-    s.fighters[0].pos = s.fighter(B).pos;
+    s.place(fray_core::CombatantId(0), s.fighter(B).pos);
     s.fighters[1].held_by = Some((A, 1));
     // The AI, held with a sword in hand, breaks free and steps out of the
     // shared hex: every neighbour is 1 from the holder, the first in hex order.
@@ -209,7 +209,7 @@ fn breaking_free_gives_a_one_hex_step_m_una_012() {
     assert_eq!(s.fighter(B).pos.distance(s.fighter(A).pos), 1);
     // Still held after a lost contest: no step.
     let mut s = duel(&sheet(12, 12, 12, "skills = { brawling = 12 }"), &guard());
-    s.fighters[0].pos = s.fighter(B).pos;
+    s.place(fray_core::CombatantId(0), s.fighter(B).pos);
     s.fighters[1].held_by = Some((A, 1));
     act(&mut s, B, a, &[14, 6], &[]);
     assert!(s.fighter(B).held_by.is_some());

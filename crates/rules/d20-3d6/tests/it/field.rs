@@ -1,0 +1,74 @@
+//! A large field plays as a small one (issue 35): on a field of more than
+//! `SMALL_FIELD` fighters the state keeps an index of who stands where
+//! (`State::occupancy`), and the same fight played with the index turned
+//! off (every lookup a pass over the field) narrates byte for byte the
+//! same. Debug builds, where the tests run, also compare the index with
+//! the fighters after every step and every answer it gives with a pass.
+
+use fray_core::Ruleset;
+use fray_core::occupancy::SMALL_FIELD;
+use fray_d20_3d6::D20;
+use fray_d20_3d6::state::State;
+
+/// Two armies of `columns` by `ranks` fighters, two squares apart
+/// (`scripts/battle`'s layout).
+fn battle(columns: i32, ranks: i32, rounds: u32) -> State {
+    let height = 2 * ranks + 2;
+    let mut text = format!(
+        "ruleset = \"d20-3d6\"\nname = \"Battle\"\nmax_rounds = {rounds}\n[map]\nkind = \"square\"\nwidth = {columns}\nheight = {height}\n"
+    );
+    for x in 0..columns {
+        for rank in 0..ranks {
+            for (side, y) in [("North", rank), ("South", height - 1 - rank)] {
+                text += &format!(
+                    "[[combatants]]\nname = \"{side} {x}-{rank}\"\nside = \"{side}\"\ntemplate = \"fighter\"\nposition = {{ x = {x}, y = {y} }}\n"
+                );
+            }
+        }
+    }
+    let scenario = toml::from_str(&text).expect("the battle parses");
+    D20::setup(&scenario).expect("the battle sets up")
+}
+
+#[test]
+fn a_battle_plays_the_same_with_and_without_the_occupancy_index() {
+    // rule: X-MOV-011 (no one ends in an occupied space, looked up by the
+    // index), X-ACT-007 (threatened squares)
+    let start = battle(12, 2, 6);
+    assert!(start.fighters.len() > SMALL_FIELD);
+    assert!(start.occupancy.indexed(), "a large field keeps the index");
+    assert!(start.occupancy_in_step());
+    let mut scanned = start.clone();
+    scanned.occupancy = Default::default();
+    for seed in 1..=3 {
+        let with = fray_sim::memo_check::narration::<D20>(&start, seed).unwrap();
+        let without = fray_sim::memo_check::narration::<D20>(&scanned, seed).unwrap();
+        assert_eq!(with, without, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_index_follows_every_move_of_a_fight() {
+    // rule: X-MOV-001
+    let mut state = battle(12, 2, 5);
+    let mut oracle = fray_core::InputOracle::<D20>::script(&Default::default(), 7);
+    let mut sink = fray_core::NullSink;
+    let start: Vec<_> = state.fighters.iter().map(|f| f.pos).collect();
+    loop {
+        match fray_core::engine::step(&mut state, &mut oracle, &mut sink) {
+            Ok(fray_core::Progress::Over(_)) => break,
+            Ok(_) => assert!(state.occupancy_in_step(), "round {}", state.round),
+            Err(e) => panic!("halted: {e}"),
+        }
+    }
+    let moved = state
+        .fighters
+        .iter()
+        .zip(&start)
+        .filter(|(f, p)| f.pos != **p)
+        .count();
+    assert!(moved > 0, "fighters moved");
+    for f in &state.fighters {
+        assert!(state.occupancy.at(f.pos).next().is_some());
+    }
+}
