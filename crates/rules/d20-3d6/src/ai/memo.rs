@@ -16,7 +16,7 @@
 //!   words of the key ([`key`]): the turn, the lighting, and for every fighter its
 //!   place, health, conditions, budgets, hands, potions and spells left.
 //!   Only what the AI never reads is left out: names, controllers (their
-//!   tactics are in the key), the simulator's counters (`record`), the
+//!   tactics and whether they ask for `ai:basic` are in the key), the simulator's counters (`record`), the
 //!   initiative totals, the round and the turn order.
 //!
 //! A fight too big for the key (more than [`FIGHTERS`] fighters, or more
@@ -102,6 +102,13 @@ thread_local! {
 /// compare fights played both ways.
 pub fn set_enabled(on: bool) {
     memo::set_enabled(&MEMO, on);
+}
+
+/// Turns the check of every hit against a fresh computation on or off
+/// for this thread (on in debug builds); tests that count what the
+/// simulator's path allocates turn it off, as release builds have it.
+pub fn set_verify(on: bool) {
+    memo::set_verify(&MEMO, on);
 }
 
 /// Entries in this thread's table.
@@ -232,7 +239,8 @@ fn fighter(k: &mut Key, f: &Fighter) -> Option<()> {
             | u64::from(f.cond.bits()) << 32
             | u64::from(f.fatigue) << 48
             | life << 56
-            | tactics << 60,
+            | tactics << 60
+            | u64::from(Tactics::is_basic(&f.controller)) << 62,
         flags
             | u64::from(f.space) << 16
             | u64::from(f.facing.0 as u8) << 24

@@ -1,21 +1,29 @@
-//! The default AI: spends its three actions by the odds of hitting
-//! (move + attack + attack, a charge from afar, the low-level option,
-//! trust to luck and Precise Strike when they pay), stands up, drinks, helps the dying, casts healing and
-//! damaging spells (X-MAN-007), takes Total Defense when outmatched, and
-//! takes every attack of opportunity it is offered.
+//! The AIs of d20-3d6. The default (`ai`, `ai:aggressive`,
+//! `ai:defensive`) is the seasoned one ([`seasoned`]): it plans the rest
+//! of its turn (move then attack, several attacks with the multiple-attack
+//! penalty when they pay, a charge only when the set against it does not
+//! cost more, trip, grapple and feint when they pay, Prepared or Total
+//! Defense when they save more than the attacks they replace) by expected
+//! damage. The first AI is kept as `ai:basic` (`ai:basic-aggressive`,
+//! `ai:basic-defensive`) so that people and tests can compare the two
+//! ([`basic`]).
+//!
+//! Both are deterministic (no dice of their own) and both only declare
+//! actions `rules::legal::check` accepts: the simulator, the table and the
+//! tests run the same resolution code whichever AI chose.
 
-use crate::model::action::{Action, Answer, Question, Strike};
-use crate::model::options::LowLevelOption;
-use crate::model::sheet::Place;
-use crate::model::state::{Condition, Life, State};
+use crate::model::action::{Action, Answer, Question};
+use crate::model::state::State;
 use crate::model::tactics::Tactics;
-use crate::resolve::movement::approach;
 use crate::rules::attack::{Mode, Swing, bonus, defense};
-use crate::rules::geometry::{best_reach, distance, weapon_reach};
+use crate::rules::geometry::distance;
 use crate::rules::legal::check;
-use fray_core::grid::SquarePos;
 use fray_core::{CombatantId, Mods, Total};
 use std::sync::OnceLock;
+
+mod basic;
+pub mod memo;
+mod seasoned;
 
 const LOW: i32 = -60;
 const HIGH: i32 = 140;
@@ -97,6 +105,95 @@ pub fn chance(bonus: i32, extra: i32, defense: i32) -> f64 {
     p.clamp(1.0 / 216.0, 215.0 / 216.0)
 }
 
+/// P(3 golden d6 + `extra` golden dice >= t), without the clamps of the
+/// automatic results: the chance of a margin (criticals, X-DMG-002).
+pub fn tail(bonus: i32, extra: i32, t: i32) -> f64 {
+    let t = (t - bonus).clamp(LOW, HIGH);
+    let e = (extra.clamp(-EXTRA, EXTRA) + EXTRA) as usize;
+    table()[e][(t - LOW) as usize]
+}
+
+/// The size dice an opposed check may carry (X-SPM-007), each way.
+const SIZES: i32 = 3;
+/// The differences an opposed table holds, each way.
+const DIFF: i32 = 120;
+
+/// The distribution of (3 golden d6 + `s` dice) - (3 golden d6) for `s`
+/// in -SIZES..=SIZES, as probabilities of each difference from -DIFF.
+fn opposed_table() -> &'static Vec<Vec<f64>> {
+    static T: OnceLock<Vec<Vec<f64>>> = OnceLock::new();
+    T.get_or_init(|| {
+        let n = 80usize;
+        let mut die = vec![0f64; n];
+        let mut scale = 1.0;
+        let mut base = 0usize;
+        for _ in 0..10 {
+            for v in [0usize, 2, 3, 4, 5] {
+                if base + v < n {
+                    die[base + v] += scale / 6.0;
+                }
+            }
+            scale /= 6.0;
+            base += 6;
+        }
+        let conv = |a: &[f64], b: &[f64]| {
+            let mut out = vec![0f64; a.len() + b.len()];
+            for (i, x) in a.iter().enumerate() {
+                if *x == 0.0 {
+                    continue;
+                }
+                for (j, y) in b.iter().enumerate() {
+                    out[i + j] += x * y;
+                }
+            }
+            out
+        };
+        let sum = |k: i32| {
+            let mut v = vec![1.0f64];
+            for _ in 0..k {
+                v = conv(&v, &die);
+            }
+            v
+        };
+        let mut rows = Vec::new();
+        for s in -SIZES..=SIZES {
+            let pos = sum(3 + s.max(0));
+            let neg = sum(3 + (-s).max(0));
+            let mut row = vec![0f64; (2 * DIFF + 1) as usize];
+            for (i, x) in pos.iter().enumerate() {
+                if *x < 1e-12 {
+                    continue;
+                }
+                for (j, y) in neg.iter().enumerate() {
+                    let d = (i as i32 - j as i32).clamp(-DIFF, DIFF);
+                    row[(d + DIFF) as usize] += x * y;
+                }
+            }
+            rows.push(row);
+        }
+        rows
+    })
+}
+
+/// The chance that the initiator of an opposed check wins (X-ATK-011,
+/// X-FLW-002): its 3 golden d6 + `size` dice (X-SPM-007) + `mine` beat the
+/// other's 3 golden d6 + `theirs`; a tie goes to the higher modifier, equal
+/// modifiers roll again; three 1s for the initiator always lose (X-SPM-008).
+pub fn opposed_chance(mine: i32, size: i32, theirs: i32) -> f64 {
+    let row = &opposed_table()[(size.clamp(-SIZES, SIZES) + SIZES) as usize];
+    // Win when diff > theirs - mine.
+    let t = theirs - mine;
+    let at = |d: i32| row[(d.clamp(-DIFF, DIFF) + DIFF) as usize];
+    let above: f64 = (t + 1..=DIFF).map(at).sum();
+    let tie = at(t);
+    let p = match mine.cmp(&theirs) {
+        std::cmp::Ordering::Greater => above + tie,
+        std::cmp::Ordering::Less => above,
+        std::cmp::Ordering::Equal => above / (1.0 - tie).max(1e-9),
+    };
+    (p * (1.0 - 1.0 / 216.0)).clamp(0.0, 1.0)
+}
+
 /// (flat bonus, net dice, Defense) of a swing as the rules would roll it now.
 pub fn totals(state: &State, sw: &Swing) -> (i32, i32, i32) {
     let mut plus = Total::default();
@@ -128,7 +225,10 @@ fn target(state: &State, actor: CombatantId) -> Option<CombatantId> {
         .min_by_key(|&o| (distance(state, actor, o), state.fighter(o).hp, o))
 }
 
-pub mod memo;
+/// Whether `who` is played by the first AI (`ai:basic...`).
+pub fn is_basic(state: &State, who: CombatantId) -> bool {
+    Tactics::is_basic(&state.fighter(who).controller)
+}
 
 /// The AI's next action: remembered per thread when the same situation
 /// came up before ([`memo`]), else worked out by [`decide`].
@@ -140,307 +240,13 @@ pub fn action(state: &State, actor: CombatantId) -> Action {
 /// checked once, so that the engine may trust it
 /// (`Ruleset::AI_ACTIONS_ARE_LEGAL`); Ending the turn is always allowed.
 pub fn decide(state: &State, actor: CombatantId) -> Action {
-    choose(state, actor)
-        .filter(|a| check(state, actor, a).is_ok())
+    let a = if is_basic(state, actor) {
+        basic::choose(state, actor)
+    } else {
+        seasoned::choose(state, actor)
+    };
+    a.filter(|a| check(state, actor, a).is_ok())
         .unwrap_or(Action::EndTurn)
-}
-
-fn choose(state: &State, actor: CombatantId) -> Option<Action> {
-    let f = state.fighter(actor);
-    let o = &*state.options;
-    let turn = state.turn;
-    // Stand up first (X-MAN-012): the Immediate when the check is likely.
-    if f.cond.has(Condition::Prone) {
-        if chance(f.stats.skills.acrobatics, 0, 13) >= 0.5
-            && let Some(a) = legal(state, actor, Action::StandUp { immediate: true })
-        {
-            return Some(a);
-        }
-        return legal(state, actor, Action::StandUp { immediate: false });
-    }
-    // A potion when badly hurt (X-MAN-015/016).
-    if f.hp * 4 <= f.stats.hp_max {
-        for (i, p) in f.potions.iter().enumerate() {
-            let i = i as u8;
-            match p.at {
-                Some(Place::Hand) => return legal(state, actor, Action::DrinkPotion { potion: i }),
-                Some(_) => {
-                    if let Some(a) = legal(state, actor, Action::TakePotion { potion: i }) {
-                        return Some(a);
-                    }
-                }
-                None => {}
-            }
-        }
-    }
-    // A dying friend next to us (X-LIF-008).
-    if f.stats.skills.first_aid > 0 {
-        for p in state.ids() {
-            let pf = state.fighter(p);
-            if p != actor
-                && !state.foes(actor, p)
-                && pf.hp <= 0
-                && pf.life != Life::Dead
-                && !crate::rules::geometry::threatened(state, actor)
-                && let Some(a) = legal(state, actor, Action::FirstAid { patient: p })
-            {
-                return Some(a);
-            }
-        }
-    }
-    // Grappled: escape (X-SPM-004).
-    if f.grappled_by.is_some() {
-        return legal(state, actor, Action::Escape);
-    }
-    // Spells (X-MAN-007): heal the worst-off ally, else strike from afar.
-    if !f.spells.is_empty()
-        && let Some(a) = spell(state, actor)
-    {
-        return Some(a);
-    }
-    // A weapon in hand (X-MAN-013).
-    if f.main.is_none() && f.off.is_none() {
-        for w in 0..f.weapons.len() as u8 {
-            if let Some(a) = legal(
-                state,
-                actor,
-                Action::Draw {
-                    weapon: w,
-                    offhand: false,
-                },
-            ) {
-                return Some(a);
-            }
-        }
-        return None;
-    }
-    let t = target(state, actor)?;
-    let tf = state.fighter(t);
-    let dist = distance(state, actor, t);
-    // X-QCK-008: a rider's mount carries it into reach first; with only
-    // the mount's actions left and nothing to ride to, the turn ends.
-    if let Some(a) = ride_in(state, actor, t) {
-        return Some(a);
-    }
-    if turn.actions == 0 {
-        return None;
-    }
-    // X-MAN-018: a rider on foot gets back on its mount when no foe is
-    // within reach and a whole turn is still ahead.
-    if let Some(m) = f.steed
-        && !f.mounted
-        && turn.actions >= 2
-        && turn.attacks == 0
-        && best_reach(f).is_none_or(|r| dist > r)
-        && let Some(a) = legal(state, actor, Action::Mount)
-    {
-        let _ = m;
-        return Some(a);
-    }
-    // X-MAN-009: Total Defense when outmatched: badly hurt, facing a
-    // healthier foe, nothing attacked yet.
-    if f.tactics != Tactics::Aggressive
-        && turn.attacks == 0
-        && f.hp * 4 <= f.stats.hp_max
-        && tf.hp > 2 * f.hp
-        && !f.total_defense
-        && dist <= 2
-        && let Some(a) = legal(state, actor, Action::TotalDefense)
-    {
-        return Some(a);
-    }
-    if f.total_defense {
-        return None;
-    }
-    // Strike with what reaches.
-    let weapons: arrayvec::ArrayVec<u8, 2> = [f.main, f.off].into_iter().flatten().collect();
-    let mut best: Option<(f64, Action)> = None;
-    for &w in &weapons {
-        let off = f.off == Some(w) && f.main.is_some() && f.main != Some(w);
-        let mut s = Strike::new(t, w);
-        let mode = if off { Mode::Offhand } else { Mode::Single };
-        if o.low_level_option == LowLevelOption::Choice
-            && f.stats.bab < 6
-            && turn.attacks == 0
-            && turn.actions == 2
-            && !off
-        {
-            // Before any attack the progression adds nothing: the second
-            // attack is the same roll at -step, the low-level pair at -4 each.
-            let sw = Swing {
-                attacker: actor,
-                mode,
-                strike: s,
-            };
-            let (plus, dice, def) = totals(state, &sw);
-            let p0 = chance(plus, dice, def);
-            let p5 = chance(plus - o.multiple_attack_step, dice, def);
-            let p4 = chance(plus - 4, dice, def);
-            if 2.0 * p4 > p0 + p5 {
-                s.low_level = true;
-            }
-        }
-        let sw = Swing {
-            attacker: actor,
-            mode,
-            strike: s,
-        };
-        let plain = if off {
-            Action::OffhandAttack(s)
-        } else {
-            Action::Attack(s)
-        };
-        if check(state, actor, &plain).is_err() {
-            continue;
-        }
-        // One sum of the rules' bonuses and Defense serves every variant:
-        // trust to luck is -4 and one more die (X-ATK-007), a Precise
-        // Strike the same roll plus a d4 (X-MAN-011).
-        let (plus, dice, def) = totals(state, &sw);
-        let single = |luck: bool| {
-            let (b, d) = if luck {
-                (plus - 4, dice + 1)
-            } else {
-                (plus, dice)
-            };
-            chance(b, d, def)
-        };
-        let precise = |luck: bool| {
-            let (b, d) = if luck {
-                (plus - 4, dice + 1)
-            } else {
-                (plus, dice)
-            };
-            (1..=4).map(|x| chance(b + x, d, def)).sum::<f64>() / 4.0
-        };
-        // X-ATK-007: trust to luck when the extra die raises the chance to
-        // hit by more than a point: it pays against a high Defense.
-        let (p0, pl) = (single(false), single(true));
-        let luck = pl > p0 + 0.01;
-        let mut p = if luck { pl } else { p0 };
-        let strike = Strike {
-            trust_to_luck: luck,
-            ..s
-        };
-        let mut a = if off {
-            Action::OffhandAttack(strike)
-        } else {
-            Action::Attack(strike)
-        };
-        // X-MAN-011: a Precise Strike (2 actions, +1d4) instead of two
-        // attacks, when its one roll is worth more hits than the attacks
-        // it replaces: the next one at -step (two actions left) or the
-        // one at -2 steps it pushes out of the turn (three).
-        if !off && !s.low_level && !turn.low_level && turn.actions >= 2 {
-            let (q0, ql) = (precise(false), precise(true));
-            let pluck = ql > q0 + 0.01;
-            let pp = if pluck { ql } else { q0 };
-            let lost = if turn.actions >= 3 { 2 } else { 1 };
-            let later = plus - lost * o.multiple_attack_step;
-            let other = chance(later, dice, def).max(chance(later - 4, dice + 1, def));
-            if pp > p + other {
-                let pa = Action::PreciseStrike(Strike {
-                    trust_to_luck: pluck,
-                    ..s
-                });
-                if check(state, actor, &pa).is_ok() {
-                    (p, a) = (pp, pa);
-                }
-            }
-        }
-        if best.as_ref().is_none_or(|(bp, _)| p > *bp) {
-            best = Some((p, a));
-        }
-    }
-    if let Some((p, a)) = best {
-        let floor = match f.tactics {
-            Tactics::Aggressive => 0.0,
-            _ => 0.08,
-        };
-        if p >= floor {
-            return Some(a);
-        }
-        if f.tactics == Tactics::Default && !f.prepared {
-            return legal(state, actor, Action::PreparedDefense);
-        }
-        return None;
-    }
-    if f.tactics == Tactics::Defensive && dist <= 3 {
-        return legal(state, actor, Action::PreparedDefense).or(Some(Action::EndTurn));
-    }
-    // Out of reach: charge, move in, or run.
-    let w = f.main.or(f.off)?;
-    let reach = weapon_reach(f, w)?;
-    if turn.actions >= 2
-        && turn.attacks == 0
-        && dist > reach
-        && let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m)
-        && let Some(a) = legal(
-            state,
-            actor,
-            Action::Charge {
-                to,
-                strike: Strike::new(t, w),
-            },
-        )
-    {
-        return Some(a);
-    }
-    if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, f.stats.move_m)
-        && let Some(a) = legal(state, actor, Action::Move { to })
-    {
-        return Some(a);
-    }
-    // Too far for one move: run (or walk) straight at it.
-    let run = turn.actions >= 1 && dist > f.stats.move_m + reach + 1;
-    let budget = if run {
-        2 * f.stats.move_m
-    } else {
-        f.stats.move_m
-    };
-    if let Some((to, _)) = approach(state, actor, tf.pos, tf.edge(), reach, budget) {
-        let a = if run {
-            Action::Run { to }
-        } else {
-            Action::Move { to }
-        };
-        if let Some(a) = legal(state, actor, a) {
-            return Some(a);
-        }
-    }
-    let step = toward_point(state, actor, tf.pos, budget);
-    let a = if run {
-        Action::Run { to: step }
-    } else {
-        Action::Move { to: step }
-    };
-    legal(state, actor, a)
-}
-
-/// X-QCK-008: a Ride toward `t` when the rider sits a mount with actions
-/// left and no weapon in hand reaches `t`: to the nearest square of reach
-/// within the mount's Move, else straight at it.
-fn ride_in(state: &State, actor: CombatantId, t: CombatantId) -> Option<Action> {
-    let m = state.riding(actor)?;
-    if state.turn.mount_actions == 0 {
-        return None;
-    }
-    let f = state.fighter(actor);
-    let reach = best_reach(f)?;
-    if distance(state, actor, t) <= reach {
-        return None;
-    }
-    let (mf, tf) = (state.fighter(m), state.fighter(t));
-    if let Some((to, _)) = approach(state, m, tf.pos, tf.edge(), reach, mf.stats.move_m)
-        && let Some(a) = legal(state, actor, Action::Ride { to })
-    {
-        return Some(a);
-    }
-    let step = toward_point(state, m, tf.pos, mf.stats.move_m);
-    if step == mf.pos {
-        return None;
-    }
-    legal(state, actor, Action::Ride { to: step })
 }
 
 /// The chance of a Magic check against `dc` as it would be rolled now
@@ -452,133 +258,15 @@ pub fn magic_chance(state: &State, actor: CombatantId, dc: i32) -> f64 {
     chance(plus.total(), dice.total(), dc)
 }
 
-/// X-MAN-007: the spell worth casting now, if any. Healing goes to a
-/// dying ally first, then to the ally (itself included) with the fewest
-/// HP at half or less, when the Magic check is at least 1 in 3. A damaging
-/// spell goes to the nearest foe when the check is at least even and no
-/// weapon in hand reaches that foe, or the spell's mean beats the best
-/// swing's expected damage.
-fn spell(state: &State, actor: CombatantId) -> Option<Action> {
-    let f = state.fighter(actor);
-    let usable = |i: usize| f.spells[i].left != Some(0);
-    // Healing.
-    let mut patients: Vec<CombatantId> = state
-        .ids()
-        .filter(|&p| {
-            let pf = state.fighter(p);
-            !state.foes(actor, p) && pf.life != Life::Dead && 2 * pf.hp <= pf.stats.hp_max
-        })
-        .collect();
-    patients.sort_by_key(|&p| (state.fighter(p).hp, p));
-    for &p in &patients {
-        for i in 0..f.spells.len() {
-            let k = &f.spells[i];
-            if !usable(i) || k.spell.effect != crate::model::data::SpellEffect::Heal {
-                continue;
-            }
-            if magic_chance(state, actor, k.spell.dc) < 1.0 / 3.0 {
-                continue;
-            }
-            let a = Action::Cast {
-                spell: i as u8,
-                target: p,
-            };
-            if let Some(a) = legal(state, actor, a) {
-                return Some(a);
-            }
-        }
-    }
-    // Damage.
-    let t = target(state, actor)?;
-    let dist = distance(state, actor, t);
-    let reached = [f.main, f.off]
-        .into_iter()
-        .flatten()
-        .any(|w| weapon_reach(f, w).is_some_and(|r| r >= dist));
-    let best_swing = [f.main, f.off]
-        .into_iter()
-        .flatten()
-        .filter_map(|w| {
-            let sw = Swing {
-                attacker: actor,
-                mode: Mode::Single,
-                strike: Strike::new(t, w),
-            };
-            check(state, actor, &Action::Attack(sw.strike)).ok()?;
-            let a = f.weapon(w)?;
-            let mean = f64::from(a.weapon.damage.count) * (f64::from(a.weapon.damage.sides) + 1.0)
-                / 2.0
-                + f64::from(crate::rules::damage::adds(f, a, false));
-            Some(swing_chance(state, &sw) * mean.max(1.0))
-        })
-        .fold(0.0f64, f64::max);
-    let mut best: Option<(f64, Action)> = None;
-    for i in 0..f.spells.len() {
-        let k = &f.spells[i];
-        if !usable(i) || k.spell.effect != crate::model::data::SpellEffect::Damage {
-            continue;
-        }
-        let p = magic_chance(state, actor, k.spell.dc);
-        if p < 0.5 {
-            continue;
-        }
-        let d = k.spell.dice;
-        let mean =
-            (f64::from(d.count) * (f64::from(d.sides) + 1.0) / 2.0 + f64::from(d.plus)).max(1.0);
-        let worth = p * mean;
-        if reached && worth <= best_swing {
-            continue;
-        }
-        let a = Action::Cast {
-            spell: i as u8,
-            target: t,
-        };
-        if check(state, actor, &a).is_ok() && best.as_ref().is_none_or(|(w, _)| worth > *w) {
-            best = Some((worth, a));
-        }
-    }
-    if best.is_some() {
-        return best.map(|(_, a)| a);
-    }
-    // A caster whose spell reaches the foe but whose actions ran short
-    // stays back rather than wading in: Prepared Defense, else end the turn.
-    let holds_back = !reached
-        && (0..f.spells.len()).any(|i| {
-            let k = &f.spells[i];
-            usable(i)
-                && k.spell.effect == crate::model::data::SpellEffect::Damage
-                && k.spell.range_m >= dist
-                && k.spell.actions > state.turn.actions
-        });
-    if holds_back {
-        return legal(state, actor, Action::PreparedDefense).or(Some(Action::EndTurn));
-    }
-    None
-}
-
-/// The farthest free square toward `goal` within `budget` metres on a straight line.
-fn toward_point(state: &State, actor: CombatantId, goal: SquarePos, budget: u32) -> SquarePos {
-    let f = state.fighter(actor);
-    let (dx, dy) = (goal.x - f.pos.x, goal.y - f.pos.y);
-    let n = dx.abs().max(dy.abs()).max(1);
-    for k in (1..=budget.min(n as u32) as i32).rev() {
-        let p = SquarePos::new(f.pos.x + dx * k / n, f.pos.y + dy * k / n);
-        if crate::rules::geometry::free_space(state, actor, p).is_some() {
-            return p;
-        }
-    }
-    f.pos
-}
-
-/// The AI's answers: every free attack is taken (X-ACT-007, X-QCK-003),
-/// with the first weapon offered; critical initiative buys a Reaction
-/// (attacks of opportunity) (X-SEQ-002).
-pub fn answer(_state: &State, q: &Question) -> Answer {
-    match q {
-        Question::Reaction { weapons, .. } => match weapons.first() {
-            Some(&w) => Answer::Strike { weapon: w },
-            None => Answer::Decline,
-        },
-        Question::ExtraAction { .. } => Answer::ExtraReaction,
+/// The AI's answer to a question put to one of its figures.
+pub fn answer(state: &State, q: &Question) -> Answer {
+    let who = match q {
+        Question::Reaction { reactor, .. } => *reactor,
+        Question::ExtraAction { who } => *who,
+    };
+    if is_basic(state, who) {
+        basic::answer(state, q)
+    } else {
+        seasoned::answer(state, q)
     }
 }

@@ -1,4 +1,7 @@
 //! The AI's tactics as plain data, read from `ai:<tactics>` controllers.
+//! `ai:basic` (`ai:basic-aggressive`, `ai:basic-defensive`) asks for the
+//! first AI, kept so that the two can be compared; every other name plays
+//! the seasoned AI ([`crate::ai`]).
 
 use fray_core::Controller;
 
@@ -15,14 +18,30 @@ pub enum Tactics {
 }
 
 impl Tactics {
-    /// The tactics of a controller.
+    /// The tactics of a controller; `basic-<tactics>` reads as
+    /// `<tactics>`, `basic` as the default.
     pub fn of(c: &Controller) -> Tactics {
-        match c.tactics() {
+        let name = c.tactics().map(|t| t.strip_prefix("basic").unwrap_or(t));
+        match name.map(|t| t.strip_prefix('-').unwrap_or(t)) {
             Some("aggressive") => Tactics::Aggressive,
             Some("defensive") => Tactics::Defensive,
             _ => Tactics::Default,
         }
     }
+
+    /// Whether the controller asks for the first AI (`ai:basic`,
+    /// `ai:basic-aggressive`, `ai:basic-defensive`).
+    pub fn is_basic(c: &Controller) -> bool {
+        c.tactics().is_some_and(|t| t.starts_with("basic"))
+    }
+
     /// The names setup accepts.
-    pub const NAMES: [&'static str; 3] = ["default", "aggressive", "defensive"];
+    pub const NAMES: [&'static str; 6] = [
+        "default",
+        "aggressive",
+        "defensive",
+        "basic",
+        "basic-aggressive",
+        "basic-defensive",
+    ];
 }
