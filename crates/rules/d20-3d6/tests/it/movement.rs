@@ -347,15 +347,37 @@ fn downed_on_a_free_square_it_lies_where_it_fell_rule_x_mov_011() {
     )));
 }
 
-#[test]
-fn no_one_ends_a_fight_in_anothers_square_rule_x_mov_011() {
-    // rule: X-MOV-011, X-ACT-007 (the bundled party against goblins, seed
-    // 7 among them, where a goblin went down in another's square)
-    use fray_d20_3d6::rules::geometry::occupant;
+/// The bundled party against goblins with every figure played by the first
+/// AI (`ai:basic`, `ai:basic-aggressive`), as the issue saw it.
+fn party_vs_goblins_played_by_the_first_ai() -> String {
     let path = format!(
         "{}/../../../scenarios/d20-3d6/party_vs_goblins.toml",
         env!("CARGO_MANIFEST_DIR")
     );
+    let text = std::fs::read_to_string(&path).expect("a bundled scenario");
+    let mut blocks = text.split("[[combatants]]");
+    let mut out = blocks.next().unwrap_or_default().to_string();
+    for block in blocks {
+        out.push_str("[[combatants]]");
+        if block.contains("controller") {
+            out.push_str(&block.replace("\"ai:aggressive\"", "\"ai:basic-aggressive\""));
+        } else {
+            out.push_str("\ncontroller = \"ai:basic\"");
+            out.push_str(block);
+        }
+    }
+    let file = std::env::temp_dir().join(format!("fray-d20-pvg-basic-{}.toml", std::process::id()));
+    std::fs::write(&file, out).expect("a scratch file");
+    file.display().to_string()
+}
+
+#[test]
+fn no_one_ends_a_fight_in_anothers_square_rule_x_mov_011() {
+    // rule: X-MOV-011, X-ACT-007 (the bundled party against goblins, seed
+    // 7 among them, where a goblin went down in another's square; played
+    // by the first AI, whose choices the issue saw)
+    use fray_d20_3d6::rules::geometry::occupant;
+    let path = party_vs_goblins_played_by_the_first_ai();
     for seed in 1..=12 {
         let mut state =
             fray_sim::probe::load::<fray_d20_3d6::D20>(&path).expect("a bundled scenario");
