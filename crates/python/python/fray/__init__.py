@@ -138,7 +138,7 @@ def odds(
     action: str | dict | None = None,
     actor: str | None = None,
     after: Sequence[str | dict] = (),
-    max_outcomes: int = 2_000_000,
+    max_outcomes: int = 1_000_000,
 ) -> dict[str, Any]:
     """Exact odds, as ``fray odds --json``.
 
@@ -147,6 +147,9 @@ def odds(
     actor="Sir Bors")``: the exact effects of one action from the scenario's
     start (``after``: actions taken earlier in the same turn). An action is
     TOML as on the command line, or the ruleset's JSON of it as a dict.
+    ``max_outcomes`` is the budget of work, as ``fray odds --max-outcomes``
+    (the same default): past it the answer is partial and says how much
+    probability it covers.
     """
     if (expr is None) == (scenario is None):
         raise ArgumentError("give either a dice expression or scenario= and action=")

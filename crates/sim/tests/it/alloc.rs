@@ -23,7 +23,7 @@ const COUNTED: u64 = 300;
 /// refused by its check with a worded reason (`rules/attack.rs`:
 /// `check_weapon`, `check_target`), and the AI's route search when it
 /// works a Move out afresh (`fray_grid::seek`'s store). Ten in these 300
-/// fights when written (docs/performance.md, branch gurps16alloc), with a
+/// fights when written (the gurps16alloc branch's commits), with a
 /// strained limb's words among them, since built only for a narrator;
 /// one allocation in every fight would be 300.
 const RARE: u64 = COUNTED / 10;
