@@ -30,48 +30,56 @@ const HIGH: i32 = 140;
 const SPAN: usize = (HIGH - LOW) as usize + 1;
 const EXTRA: i32 = 6;
 
+/// One golden die's distribution by total: 0, 2, 3, 4, 5 with 1/6 each,
+/// 6 + another die with 1/6, explosions cut after ten dice (80 totals).
+fn golden_die() -> Vec<f64> {
+    let n = 80usize;
+    let mut die = vec![0f64; n];
+    let mut scale = 1.0;
+    let mut base = 0usize;
+    for _ in 0..10 {
+        for v in [0usize, 2, 3, 4, 5] {
+            if base + v < n {
+                die[base + v] += scale / 6.0;
+            }
+        }
+        scale /= 6.0;
+        base += 6;
+    }
+    die
+}
+
+/// The distribution of the sum of two independent totals.
+fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
+    let mut out = vec![0f64; a.len() + b.len()];
+    for (i, x) in a.iter().enumerate() {
+        if *x == 0.0 {
+            continue;
+        }
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    out
+}
+
 /// P(3 golden d6 + `extra` golden dice >= t) for t in LOW..=HIGH, extra in
 /// -EXTRA..=EXTRA, explosions cut at a depth that leaves nothing visible
 /// to a decision.
 fn table() -> &'static Vec<[f64; SPAN]> {
     static T: OnceLock<Vec<[f64; SPAN]>> = OnceLock::new();
     T.get_or_init(|| {
-        // One golden die: 0,2,3,4,5 with 1/6 each, 6 + another die with 1/6.
-        let n = 80usize;
-        let mut die = vec![0f64; n];
-        let mut scale = 1.0;
-        let mut base = 0usize;
-        for _ in 0..10 {
-            for v in [0usize, 2, 3, 4, 5] {
-                if base + v < n {
-                    die[base + v] += scale / 6.0;
-                }
-            }
-            scale /= 6.0;
-            base += 6;
-        }
-        let conv = |a: &[f64], b: &[f64]| {
-            let mut out = vec![0f64; a.len() + b.len()];
-            for (i, x) in a.iter().enumerate() {
-                if *x == 0.0 {
-                    continue;
-                }
-                for (j, y) in b.iter().enumerate() {
-                    out[i + j] += x * y;
-                }
-            }
-            out
-        };
-        let three = conv(&conv(&die, &die), &die);
+        let die = golden_die();
+        let three = convolve(&convolve(&die, &die), &die);
         let mut rows = Vec::new();
         for extra in -EXTRA..=EXTRA {
             let mut pos = three.clone();
             let mut neg = vec![1.0f64];
             for _ in 0..extra.unsigned_abs() {
                 if extra > 0 {
-                    pos = conv(&pos, &die);
+                    pos = convolve(&pos, &die);
                 } else {
-                    neg = conv(&neg, &die);
+                    neg = convolve(&neg, &die);
                 }
             }
             // P(pos - neg >= t).
@@ -123,35 +131,11 @@ const DIFF: i32 = 120;
 fn opposed_table() -> &'static Vec<Vec<f64>> {
     static T: OnceLock<Vec<Vec<f64>>> = OnceLock::new();
     T.get_or_init(|| {
-        let n = 80usize;
-        let mut die = vec![0f64; n];
-        let mut scale = 1.0;
-        let mut base = 0usize;
-        for _ in 0..10 {
-            for v in [0usize, 2, 3, 4, 5] {
-                if base + v < n {
-                    die[base + v] += scale / 6.0;
-                }
-            }
-            scale /= 6.0;
-            base += 6;
-        }
-        let conv = |a: &[f64], b: &[f64]| {
-            let mut out = vec![0f64; a.len() + b.len()];
-            for (i, x) in a.iter().enumerate() {
-                if *x == 0.0 {
-                    continue;
-                }
-                for (j, y) in b.iter().enumerate() {
-                    out[i + j] += x * y;
-                }
-            }
-            out
-        };
+        let die = golden_die();
         let sum = |k: i32| {
             let mut v = vec![1.0f64];
             for _ in 0..k {
-                v = conv(&v, &die);
+                v = convolve(&v, &die);
             }
             v
         };
