@@ -16,9 +16,9 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::cell::Cell;
 use crate::facing::Facing;
 use crate::hex::HexPos;
-use crate::map::Cell;
 use crate::square::SquarePos;
 
 /// One hexside, named canonically.

@@ -117,6 +117,7 @@
 //! new positions through hexx (`neighbour`, `ring`, `area`, `line_to`) are
 //! only meant for positions within [`COORD_LIMIT`].
 pub mod arc;
+pub mod cell;
 pub mod edge;
 pub mod facing;
 pub mod file;
@@ -134,6 +135,7 @@ pub mod walk;
 pub mod walls;
 
 pub use arc::{Arc, RelativeBearing, Side};
+pub use cell::{Cell, MAX_MAP_SIZE, MapKind};
 pub use edge::{Edge, HexEdge, SquareEdge, SquareSide, edge_between};
 pub use facing::Facing;
 pub use file::{MapFile, MapVocabulary};
@@ -143,7 +145,7 @@ pub use footprint::{
 };
 pub use hex::{COORD_LIMIT, HexPos};
 pub use line::Line;
-pub use map::{Cell, MAX_MAP_SIZE, Map, MapKind};
+pub use map::Map;
 pub use path::{
     MoveCosts, Path, PathStep, ReachMap, STEPS_INLINE, StepKind, Steps, final_facings,
     may_face_any, open_ground, reachable, seek,

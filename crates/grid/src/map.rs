@@ -8,12 +8,11 @@
 //! read the rest by id.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use hexx::{Hex, HexOrientation, OffsetHexMode};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+pub use crate::cell::{Cell, MAX_MAP_SIZE, MapKind};
 use crate::edge::{Edge, HexEdge, SquareEdge};
 use crate::hex::HexPos;
 use crate::spec::{
@@ -22,56 +21,7 @@ use crate::spec::{
 };
 use crate::square::SquarePos;
 use crate::vocab::{CellTerrain, EdgeFeatures, FeatureIndex, FeatureKind, FeatureSet, Vocabulary};
-
-/// The largest width, height or radius a map may have. Battle maps are
-/// tiny; the cap keeps [`Map::cells`] and searches bounded whatever a file
-/// says.
-pub const MAX_MAP_SIZE: u32 = 1024;
-
-/// Hexes or squares.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MapKind {
-    /// Flat-top hexes in axial coordinates (GURPS, DragonQuest, margin-3d6).
-    Hex,
-    /// 1 m squares (d20-3d6).
-    Square,
-}
-
-/// A position on either kind of map.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub enum Cell {
-    /// A hex.
-    Hex(HexPos),
-    /// A square.
-    Square(SquarePos),
-}
-
-// Inlined: every cell look-up of another crate ([`Map::passable`] in a
-// retreat's search) converts its position first, and a call for the
-// conversion cost more than the look-up on an open field.
-impl From<HexPos> for Cell {
-    #[inline]
-    fn from(p: HexPos) -> Self {
-        Self::Hex(p)
-    }
-}
-
-impl From<SquarePos> for Cell {
-    #[inline]
-    fn from(p: SquarePos) -> Self {
-        Self::Square(p)
-    }
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Hex(h) => h.fmt(f),
-            Self::Square(s) => s.fmt(f),
-        }
-    }
-}
+use crate::walls::Walls;
 
 /// What the index knows of one listed cell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -602,5 +552,14 @@ impl Map {
         };
         out.sort_unstable();
         out
+    }
+}
+
+impl Walls for Map {
+    fn blocks_hex_step(&self, from: HexPos, to: HexPos) -> bool {
+        self.blocks_step(from, to)
+    }
+    fn blocks_square_step(&self, from: SquarePos, to: SquarePos) -> bool {
+        self.blocks_step(from, to)
     }
 }

@@ -32,10 +32,10 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::cell::{Cell, MAX_MAP_SIZE, MapKind};
 use crate::edge::{Edge, HexEdge, SquareEdge, SquareSide};
 use crate::facing::Facing;
 use crate::hex::HexPos;
-use crate::map::{Cell, MAX_MAP_SIZE, MapKind};
 use crate::square::SquarePos;
 use crate::vocab::VocabularyError;
 

@@ -2,7 +2,6 @@
 //! searches: [`crate::Map`] (its edges that block entry) or [`NoWalls`].
 
 use crate::hex::HexPos;
-use crate::map::Map;
 use crate::square::SquarePos;
 
 /// Edges that stop steps. The searches ([`crate::reachable`],
@@ -27,15 +26,6 @@ impl Walls for NoWalls {
     }
     fn blocks_square_step(&self, _: SquarePos, _: SquarePos) -> bool {
         false
-    }
-}
-
-impl Walls for Map {
-    fn blocks_hex_step(&self, from: HexPos, to: HexPos) -> bool {
-        self.blocks_step(from, to)
-    }
-    fn blocks_square_step(&self, from: SquarePos, to: SquarePos) -> bool {
-        self.blocks_step(from, to)
     }
 }
 
