@@ -37,7 +37,7 @@ use rand::SeedableRng;
 pub type FrayRng = rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Exact probabilities everywhere in the public API.
-pub use num_rational::BigRational as Prob;
+pub use crate::prob::Prob;
 
 /// A seeded RNG: `Xoshiro256PlusPlus::seed_from_u64(seed)` (which expands
 /// the seed with SplitMix64).

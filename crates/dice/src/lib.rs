@@ -37,6 +37,7 @@ pub mod kind;
 pub mod limits;
 mod parse;
 pub mod pmf;
+mod prob;
 pub mod roll;
 pub mod systems;
 

@@ -19,8 +19,8 @@ mod table;
 pub use table::{Fraction, Row};
 
 use crate::error::DiceError;
-use crate::kind::Prob;
 use crate::limits::MAX_SUPPORT;
+use crate::prob::Prob;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};

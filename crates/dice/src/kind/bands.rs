@@ -9,7 +9,7 @@
 //! [`Bands`] keeps the real die for sampling, play and narration, and lets
 //! the exact enumeration branch once per band.
 
-use crate::kind::Prob;
+use crate::prob::Prob;
 use num_bigint::BigInt;
 
 /// Most cut points one [`Bands`] holds (so at most `MAX_BAND_CUTS + 1` bands).
