@@ -2,21 +2,18 @@
 //!
 //! Every ruleset function that may roll, ask or narrate takes
 //! `cx: &mut impl Cx<R>` and returns [`Flow<T, R>`](crate::Flow). The one
-//! implementation, [`Ctx`], joins an [`Oracle`] (who answers) and an
-//! [`EventSink`] (who listens); both are type parameters, so the simulator
+//! implementation, [`Ctx`](crate::Ctx), joins an [`Oracle`](crate::Oracle) (who answers) and an
+//! [`EventSink`](crate::EventSink) (who listens); both are type parameters, so the simulator
 //! monomorphizes resolution with a seeded RNG and no events, while the table,
 //! the odds and the tests run the very same code.
 
-use crate::event::EventSink;
-use crate::halt::{Flow, Halt, InputError};
-use crate::oracle::Oracle;
+use crate::halt::Flow;
 use crate::roll::RollRequest;
-use crate::ruleset::Ruleset;
+use crate::ruleset::Fight;
 use fray_dice::Rolled;
-use std::marker::PhantomData;
 
 /// What resolution code may do besides changing the state: roll, ask, emit.
-pub trait Cx<R: Ruleset> {
+pub trait Cx<R: Fight> {
     /// Rolls dice through the oracle.
     fn roll(&mut self, state: &R::State, req: RollRequest) -> Flow<Rolled, R>;
 
@@ -27,12 +24,12 @@ pub trait Cx<R: Ruleset> {
     }
 
     /// Asks the question `make` builds of its addressee, and checks the
-    /// answer against the question ([`Ruleset::check_answer`]).
+    /// answer against the question ([`Engine::check_answer`]).
     fn ask(&mut self, state: &R::State, make: impl FnOnce() -> R::Question) -> Flow<R::Answer, R>;
 
     /// [`Cx::ask`], unless the oracle is the ruleset's AI alone
     /// ([`Oracle::AI_ONLY`]: the simulator): then the answer is `ai`'s, the
-    /// ruleset's own shortcut to what [`Ruleset::ai_answer`] answers to the
+    /// ruleset's own shortcut to what [`Engine::ai_answer`] answers to the
     /// question `make` builds, and the question is never built. Whoever else
     /// answers (a person, a script, a saved game, the odds) gets the question
     /// as with [`Cx::ask`]. `ai` must give exactly the AI's answer, and a
@@ -104,144 +101,5 @@ pub trait Cx<R: Ruleset> {
     ) -> Flow<(), R> {
         let _ = step;
         self.checkpoint(state, tag)
-    }
-}
-
-/// The context over an oracle and a sink.
-pub struct Ctx<'a, R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> {
-    oracle: &'a mut O,
-    sink: &'a mut S,
-    _ruleset: PhantomData<fn() -> R>,
-}
-
-impl<'a, R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Ctx<'a, R, O, S> {
-    /// A context over an oracle and a sink.
-    pub fn new(oracle: &'a mut O, sink: &'a mut S) -> Self {
-        Ctx {
-            oracle,
-            sink,
-            _ruleset: PhantomData,
-        }
-    }
-
-    /// The oracle, for the step driver (actions are not resolution's business).
-    pub fn oracle(&mut self) -> &mut O {
-        self.oracle
-    }
-}
-
-impl<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>> Cx<R> for Ctx<'_, R, O, S> {
-    // Always inlined: the simulator's oracle reads only the request's kind,
-    // so the rest of the request (roller, label, rule, target) is never
-    // built once this and the oracle's `roll` are inlined into the caller.
-    #[inline(always)]
-    fn roll(&mut self, state: &R::State, req: RollRequest) -> Flow<Rolled, R> {
-        self.oracle.roll(state, &req)
-    }
-
-    fn last_faces(&self) -> &[i32] {
-        self.oracle.last_faces()
-    }
-
-    #[inline(always)]
-    fn sampling(&self) -> bool {
-        O::SAMPLES
-    }
-
-    #[inline]
-    fn ask_or_ai(
-        &mut self,
-        state: &R::State,
-        make: impl FnOnce() -> R::Question,
-        ai: impl FnOnce() -> R::Answer,
-    ) -> Flow<R::Answer, R> {
-        if O::AI_ONLY {
-            let answer = ai();
-            if cfg!(debug_assertions) {
-                let question = make();
-                let expected = R::ai_answer(state, &question);
-                assert_eq!(
-                    answer, expected,
-                    "the ruleset's direct answer to {question} is not its AI's"
-                );
-                if let Err(why) = R::check_answer(&question, &answer) {
-                    panic!("the AI's direct answer {answer:?} to {question} is illegal: {why}");
-                }
-            }
-            return Ok(answer);
-        }
-        self.ask(state, make)
-    }
-
-    fn ask(&mut self, state: &R::State, make: impl FnOnce() -> R::Question) -> Flow<R::Answer, R> {
-        let question = make();
-        let answer = self.oracle.answer(state, &question)?;
-        // The ruleset's own AI answering for an AI-only oracle: trusted
-        // when the ruleset promises its answers are legal (debug builds
-        // still check, and a violation is a bug).
-        if O::AI_ONLY && R::AI_ANSWERS_ARE_LEGAL {
-            if cfg!(debug_assertions)
-                && let Err(why) = R::check_answer(&question, &answer)
-            {
-                panic!("the AI gave an illegal answer {answer:?} to {question}: {why}");
-            }
-            return Ok(answer);
-        }
-        R::check_answer(&question, &answer).map_err(|why| {
-            Halt::bad_input(InputError::BadAnswer {
-                question: question.to_string(),
-                why,
-            })
-        })?;
-        Ok(answer)
-    }
-
-    #[inline]
-    fn narrating(&self) -> bool {
-        S::ENABLED
-    }
-
-    #[inline]
-    fn telling(&self) -> bool {
-        S::ENABLED && S::TELLS
-    }
-
-    #[inline]
-    fn emit(&mut self, make: impl FnOnce() -> R::Event) {
-        if S::ENABLED {
-            self.sink.push(make());
-        }
-    }
-
-    #[inline]
-    fn checkpoint(&mut self, state: &R::State, tag: &impl serde::Serialize) -> Flow<(), R> {
-        if !O::MERGES {
-            return Ok(());
-        }
-        // A tag that cannot be written merges nothing: slower, still exact.
-        match postcard::to_stdvec(tag) {
-            Ok(bytes) => self.oracle.checkpoint(state, &bytes, self.sink.so_far()),
-            Err(_) => Ok(()),
-        }
-    }
-
-    #[inline]
-    fn resume_point<T: serde::Serialize + Clone + 'static>(
-        &mut self,
-        state: &R::State,
-        tag: &T,
-        step: u32,
-    ) -> Flow<(), R> {
-        if !O::MERGES {
-            return Ok(());
-        }
-        let record = || -> crate::oracle::Record { std::rc::Rc::new(tag.clone()) };
-        match postcard::to_stdvec(tag) {
-            Ok(bytes) => {
-                self.oracle
-                    .resume_point(state, &bytes, (step, &record), self.sink.so_far())
-            }
-            Err(_) => Ok(()),
-        }
     }
 }

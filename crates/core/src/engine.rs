@@ -5,7 +5,7 @@
 //! commit a half-resolved step (interactive play) run it on a clone of the
 //! state and keep the clone only when the step completes.
 
-use crate::cx::Ctx;
+use crate::ctx::Ctx;
 use crate::event::EventSink;
 use crate::halt::{Flow, Halt, InputError};
 use crate::ids::CombatantId;
@@ -40,7 +40,7 @@ pub fn step<R: Ruleset, O: Oracle<R>, S: EventSink<R::Event>>(
 }
 
 /// Checks the declared action, unless it is the ruleset's own AI's choice
-/// and the ruleset promises those are legal ([`Ruleset::AI_ACTIONS_ARE_LEGAL`]):
+/// and the ruleset promises those are legal ([`Engine::AI_ACTIONS_ARE_LEGAL`]):
 /// then only debug builds check, and a violation is a bug, so it panics.
 fn check<R: Ruleset>(
     state: &R::State,

@@ -7,7 +7,7 @@
 
 use crate::ids::CombatantId;
 use crate::roll::RollRequest;
-use crate::ruleset::Ruleset;
+use crate::ruleset::Fight;
 use fray_dice::{DiceError, RollKind};
 use std::fmt;
 
@@ -16,7 +16,7 @@ pub type Flow<T, R> = Result<T, Halt<R>>;
 
 /// What an oracle is waiting for when a person has not answered yet.
 #[derive(Clone, Debug)]
-pub enum Pending<R: Ruleset> {
+pub enum Pending<R: Fight> {
     /// A combatant's action for this turn.
     Action(CombatantId),
     /// A roll that a person makes (or asks the engine to make). Boxed, as
@@ -37,7 +37,7 @@ pub enum Pending<R: Ruleset> {
 /// registers rather than through memory on every resolution call. A test
 /// pins the size (`halt_is_two_words`).
 #[derive(Clone, Debug)]
-pub enum Halt<R: Ruleset> {
+pub enum Halt<R: Fight> {
     /// A person must answer first; the step is retried with the answer.
     Pending(Pending<R>),
     /// A declared action is not allowed (boxed with its actor, see
@@ -52,7 +52,7 @@ pub enum Halt<R: Ruleset> {
     Merged,
 }
 
-impl<R: Ruleset> Halt<R> {
+impl<R: Fight> Halt<R> {
     /// A halt for an input that does not fit.
     pub fn bad_input(e: InputError) -> Self {
         Halt::BadInput(Box::new(e))
@@ -140,13 +140,13 @@ pub enum InputError {
     Oracle(String),
 }
 
-impl<R: Ruleset> From<InputError> for Halt<R> {
+impl<R: Fight> From<InputError> for Halt<R> {
     fn from(e: InputError) -> Self {
         Halt::bad_input(e)
     }
 }
 
-impl<R: Ruleset> fmt::Display for Halt<R> {
+impl<R: Fight> fmt::Display for Halt<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Halt::Pending(Pending::Action(who)) => {

@@ -24,6 +24,7 @@
 //! implementing [`Ruleset`].
 
 pub mod controller;
+pub mod ctx;
 pub mod cx;
 pub mod data;
 pub mod engine;
@@ -49,7 +50,8 @@ pub mod text;
 pub mod view;
 
 pub use controller::{Addressee, Controller, NpcView, PlayerSeat, Seats, SeatsFile};
-pub use cx::{Ctx, Cx};
+pub use ctx::Ctx;
+pub use cx::Cx;
 pub use data::{Catalog, Kind, Listing};
 pub use engine::Progress;
 pub use envelope::{Cast, Envelope, Expect, Placement};
@@ -64,8 +66,8 @@ pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, StepMark, T
 pub use overrides::{Override, Refusal};
 pub use roll::{Audience, Reading, RollRecord, RollRequest};
 pub use ruleset::{
-    CombatantView, CounterSpec, EndReason, Illegal, MAX_COUNTERS, MAX_POOLS, Next, Outcome,
-    PoolSpec, PoolView, Ruleset, SetupError, Tally, Vitality,
+    CombatantView, CounterSpec, EndReason, Engine, Fight, GmPowers, Illegal, MAX_COUNTERS,
+    MAX_POOLS, Next, Outcome, PoolSpec, PoolView, Ruleset, SetupError, TableView, Tally, Vitality,
 };
 
 /// Re-exported so rulesets and front ends name one dice crate.

@@ -4,13 +4,13 @@
 //!
 //! An [`Override`] is plain data in the ruleset's words (names, pool labels,
 //! condition words), so a session log and a saved game keep it as it was
-//! typed, and a replay applies it again with [`crate::Ruleset::apply_override`].
+//! typed, and a replay applies it again with [`crate::GmPowers::apply_override`].
 //! A ruleset that cannot do one refuses it with a typed [`Refusal`]; the
 //! default refuses all of them ([`Refusal::Unsupported`]).
 
 use crate::grid::{Cell, Map};
 use crate::ids::{CombatantId, SideId};
-use crate::ruleset::{Illegal, Ruleset};
+use crate::ruleset::{Fight, Illegal};
 use serde::{Deserialize, Serialize};
 
 /// One change the game master makes by fiat.
@@ -241,7 +241,7 @@ pub fn raised(now: i32, amount: i32, max: i32) -> i32 {
 }
 
 /// The figure named `name` (exactly, then ignoring case).
-pub fn combatant_named<R: Ruleset>(state: &R::State, name: &str) -> Result<CombatantId, Refusal> {
+pub fn combatant_named<R: Fight>(state: &R::State, name: &str) -> Result<CombatantId, Refusal> {
     let roster = R::roster(state);
     roster
         .iter()
@@ -253,7 +253,7 @@ pub fn combatant_named<R: Ruleset>(state: &R::State, name: &str) -> Result<Comba
 
 /// A late arrival's name, trimmed: refused when empty or when a figure
 /// already has it (ignoring case).
-pub fn new_name<R: Ruleset>(state: &R::State, name: &str) -> Result<String, Refusal> {
+pub fn new_name<R: Fight>(state: &R::State, name: &str) -> Result<String, Refusal> {
     let name = name.trim();
     if !name.is_empty()
         && let Err(e) = crate::text::check_name(name)
@@ -399,8 +399,8 @@ pub fn delay_in_order(
     Ok(order[at])
 }
 
-/// The index in [`Ruleset::POOLS`] of the pool labelled `label` (any case).
-pub fn pool_index<R: Ruleset>(label: &str) -> Result<usize, Refusal> {
+/// The index in [`Fight::POOLS`] of the pool labelled `label` (any case).
+pub fn pool_index<R: Fight>(label: &str) -> Result<usize, Refusal> {
     R::POOLS
         .iter()
         .position(|p| p.label.eq_ignore_ascii_case(label) || p.id.eq_ignore_ascii_case(label))
@@ -415,14 +415,14 @@ pub fn pool_index<R: Ruleset>(label: &str) -> Result<usize, Refusal> {
 }
 
 /// A refusal of `ov` as unsupported by `R`: the default of the hook.
-pub fn unsupported<R: Ruleset>(ov: &Override) -> Refusal {
+pub fn unsupported<R: Fight>(ov: &Override) -> Refusal {
     Refusal::Unsupported {
         ruleset: R::ID,
         kind: ov.kind(),
     }
 }
 
-/// Where pool `index` (in [`Ruleset::POOLS`] order) of a combatant lives in
+/// Where pool `index` (in [`Fight::POOLS`] order) of a combatant lives in
 /// a ruleset's state, and its maximum.
 pub type PoolAccess<S> = for<'a> fn(&'a mut S, CombatantId, usize) -> (&'a mut i32, i32);
 
@@ -431,7 +431,7 @@ pub type PoolAccess<S> = for<'a> fn(&'a mut S, CombatantId, usize) -> (&'a mut i
 /// to its maximum, and any pool may be set up to its maximum. Other
 /// overrides are refused as unsupported. What follows from a low pool
 /// (unconsciousness, death) is left to the ruleset's own checks.
-pub fn apply_to_pools<R: Ruleset>(
+pub fn apply_to_pools<R: Fight>(
     state: &mut R::State,
     ov: &Override,
     vital: usize,

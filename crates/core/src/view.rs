@@ -1,6 +1,6 @@
 //! What a status panel and a map show, as typed data a ruleset gives
-//! ([`crate::Ruleset::conditions`], [`crate::Ruleset::turn_order`],
-//! [`crate::Ruleset::map_view`]) and front ends lay out as text or HTML.
+//! ([`crate::TableView::conditions`], [`crate::TableView::turn_order`],
+//! [`crate::TableView::map_view`]) and front ends lay out as text or HTML.
 //!
 //! Words stay the ruleset's (its conditions, its pools); the layout is the
 //! front end's. Durations are typed so a front end can say "until its next
@@ -14,7 +14,7 @@ use serde::Serialize;
 /// What a seat other than the game master's may not read: the GM's secret
 /// rolls always, and the sheets and pools of the figures it hides (the
 /// figures no player plays, under `npcs = "hidden"`). Rulesets apply it to
-/// their events ([`crate::Ruleset::screen_event`]).
+/// their events ([`crate::TableView::screen_event`]).
 pub struct Screen<'a> {
     hidden: &'a dyn Fn(&str) -> bool,
     any: bool,

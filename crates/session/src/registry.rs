@@ -12,9 +12,9 @@ use fray_core::Ruleset;
 
 /// One combat system this binary plays.
 pub struct Registered {
-    /// The id scenario files use ([`Ruleset::ID`]).
+    /// The id scenario files use ([`Fight::ID`]).
     pub id: &'static str,
-    /// A human name ([`Ruleset::NAME`]).
+    /// A human name ([`Fight::NAME`]).
     pub name: &'static str,
     /// Its coverage document (`docs/rules/<id>.md`), compiled in.
     pub coverage: &'static str,
@@ -54,7 +54,7 @@ macro_rules! rulesets {
         /// The registry's ids are the rulesets' own (checked at compile time).
         const _: () = {$(
             assert!(
-                $crate::registry::same($id, <$ty as fray_core::Ruleset>::ID),
+                $crate::registry::same($id, <$ty as fray_core::Fight>::ID),
                 concat!("the registry id `", $id, "` is not the ruleset's ID")
             );
         )+};
@@ -67,9 +67,9 @@ macro_rules! rulesets {
             ($d key:expr, $d R:ident => $d body:expr, $d other:ident => $d otherwise:expr) => {{
                 let key: &str = $d key;
                 $(
-                    if key == <$ty as $crate::fray_core::Ruleset>::ID {
+                    if key == <$ty as $crate::fray_core::Fight>::ID {
                         type $d R = $ty;
-                        let () = <$ty as $crate::fray_core::Ruleset>::DECLARATIONS_FIT;
+                        let () = <$ty as $crate::fray_core::Fight>::DECLARATIONS_FIT;
                         $d body
                     } else
                 )+
@@ -157,10 +157,10 @@ pub fn unsupported(id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fray_core::Fight;
 
     #[test]
     fn every_registered_ruleset_dispatches_to_itself() {
-        use fray_core::Ruleset;
         for r in REGISTERED {
             let id = with_ruleset!(r.id, R => R::ID, other => panic!("{other} does not dispatch"));
             assert_eq!(id, r.id);

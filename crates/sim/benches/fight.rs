@@ -8,7 +8,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fray_core::Flow;
 use fray_core::dice::{RollKind, Rolled, trial_rng};
 use fray_core::scenario::SourceFile;
-use fray_core::{CombatantId, NullSink, Oracle, Ruleset, SimOracle, engine, run};
+use fray_core::{CombatantId, NullSink, Oracle, SimOracle, engine, run};
 use fray_gurps::Gurps;
 use fray_gurps::state::State;
 use std::hint::black_box;
@@ -34,15 +34,15 @@ impl Oracle<Gurps> for Counting {
     fn answer(
         &mut self,
         state: &State,
-        q: &<Gurps as Ruleset>::Question,
-    ) -> Flow<<Gurps as Ruleset>::Answer, Gurps> {
+        q: &<Gurps as fray_core::Fight>::Question,
+    ) -> Flow<<Gurps as fray_core::Fight>::Answer, Gurps> {
         self.inner.answer(state, q)
     }
     fn action(
         &mut self,
         state: &State,
         actor: CombatantId,
-    ) -> Flow<<Gurps as Ruleset>::Action, Gurps> {
+    ) -> Flow<<Gurps as fray_core::Fight>::Action, Gurps> {
         self.inner.action(state, actor)
     }
 }

@@ -24,10 +24,10 @@ pub struct CombatantTotals {
     /// Injury it took, over all fights.
     pub taken: i64,
     /// Each declared pool at the end, summed over the fights its side won
-    /// (in [`Ruleset::POOLS`](fray_core::Ruleset::POOLS) order).
+    /// (in [`Fight::POOLS`](fray_core::Fight::POOLS) order).
     pub pools_when_won: [i64; MAX_POOLS],
     /// Each declared counter, summed over all fights (in
-    /// [`Ruleset::COUNTERS`](fray_core::Ruleset::COUNTERS) order).
+    /// [`Fight::COUNTERS`](fray_core::Fight::COUNTERS) order).
     pub counters: [u64; MAX_COUNTERS],
 }
 

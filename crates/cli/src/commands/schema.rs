@@ -3,7 +3,7 @@
 //! seat sends and reads, `docs/table.md`).
 
 use crate::out::{self, Result};
-use fray_core::Ruleset;
+
 use fray_session::registry::{REGISTERED, unsupported};
 use fray_session::with_ruleset;
 use std::io::Write;
@@ -20,7 +20,7 @@ pub struct Args {
 /// The schema of a ruleset's scenario files, as JSON.
 pub fn schema_of(id: &str) -> std::result::Result<serde_json::Value, String> {
     with_ruleset!(id, R => {
-        let schema = schemars::schema_for!(<R as Ruleset>::Scenario);
+        let schema = schemars::schema_for!(<R as fray_core::Fight>::Scenario);
         serde_json::to_value(&schema).map_err(|e| e.to_string())
     }, other => Err(unsupported(other)))
 }

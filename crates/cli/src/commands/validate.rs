@@ -1,7 +1,9 @@
 //! `fray validate SCENARIO`: parse and set up a scenario, play nothing.
 
 use crate::out::{self, Result};
-use fray_core::Ruleset;
+use fray_core::Engine;
+use fray_core::Fight;
+
 use fray_core::run;
 use fray_session::registry::unsupported_in;
 use fray_session::with_ruleset;

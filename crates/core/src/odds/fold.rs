@@ -9,7 +9,7 @@ use super::resume::Snapshots;
 use super::walk::{Walk, Walked};
 use super::weight::{Acc, Weight, one, zero};
 use super::{ActionEffects, ActionOdds, Feature, OddsError, OddsOptions, ResumeAt};
-use crate::cx::Ctx;
+use crate::ctx::Ctx;
 use crate::event::{EventSink, NullSink};
 use crate::halt::Halt;
 use crate::ids::CombatantId;
@@ -94,7 +94,7 @@ impl<'a, R: ActionEffects> Starts<'a, R> {
 pub(super) type Starting<S> = (Vec<Start<S>>, bool);
 
 /// Enumerates `next` until the actor's turn. Others' turns before it pass
-/// without an action ([`Ruleset::pass_turn`]).
+/// without an action ([`Engine::pass_turn`]).
 pub(super) fn turn_starts<R: ActionEffects>(
     walk: &mut Walk,
     start: &R::State,
@@ -412,9 +412,9 @@ impl<E> EventSink<E> for Read<E> {
 /// What one run reuses from the previous: the AI's answers, the snapshots
 /// of the open resume points, and the event buffer.
 type Reused<'a, R> = (
-    &'a mut Answers<<R as crate::ruleset::Ruleset>::Answer>,
+    &'a mut Answers<<R as crate::ruleset::Fight>::Answer>,
     &'a mut Snapshots<R>,
-    &'a mut Read<<R as crate::ruleset::Ruleset>::Event>,
+    &'a mut Read<<R as crate::ruleset::Fight>::Event>,
 );
 
 /// One resolution of the action along the walk's current path: from the

@@ -23,9 +23,9 @@
 //! ruleset (DESIGN.md invariant 3).
 //!
 //! The action is resolved at the start of the actor's turn: [`action_odds`]
-//! first asks [`Ruleset::next`] (enumerating any rolls it makes, such as
+//! first asks [`Engine::next`] (enumerating any rolls it makes, such as
 //! turn-order ties or a roll-off) until it is the actor's turn; turns of
-//! others before it pass without an action ([`Ruleset::pass_turn`]). A turn
+//! others before it pass without an action ([`Engine::pass_turn`]). A turn
 //! may hold several actions: [`turn_odds`] resolves the actions declared
 //! before the measured one (the first attack, then the second at -5),
 //! enumerating their outcomes too. Start states that come out identical
@@ -111,7 +111,7 @@ pub trait ActionEffects: Ruleset {
 
     /// Resolves the rest of `action` by `actor` from the resume point `at`
     /// ([`crate::Cx::resume_point`]: its step and its tag), in `state` as
-    /// it was there: exactly what [`Ruleset::resolve`] does after that call
+    /// it was there: exactly what [`Engine::resolve`] does after that call
     /// (same rolls, questions, events and state changes). Called only when
     /// [`ActionEffects::RESUMES`] is set; a pinned test per ruleset compares
     /// the odds with and without resuming. The default does nothing.

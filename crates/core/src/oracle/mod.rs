@@ -43,10 +43,10 @@ pub trait Oracle<R: Ruleset> {
     /// The action `actor` declares on its turn.
     fn action(&mut self, state: &R::State, actor: CombatantId) -> Flow<R::Action, R>;
 
-    /// Whether every action this oracle brings is [`Ruleset::ai_action`]'s
-    /// and every answer [`Ruleset::ai_answer`]'s (the simulator). With
-    /// [`Ruleset::AI_ACTIONS_ARE_LEGAL`] the engine then skips its own
-    /// check of the action, with [`Ruleset::AI_ANSWERS_ARE_LEGAL`] the
+    /// Whether every action this oracle brings is [`Engine::ai_action`]'s
+    /// and every answer [`Engine::ai_answer`]'s (the simulator). With
+    /// [`Engine::AI_ACTIONS_ARE_LEGAL`] the engine then skips its own
+    /// check of the action, with [`Engine::AI_ANSWERS_ARE_LEGAL`] the
     /// context its check of the answer.
     const AI_ONLY: bool = false;
 

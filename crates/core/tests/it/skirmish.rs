@@ -16,10 +16,10 @@ use fray_core::dice::{Prob, RollKind};
 use fray_core::engine::{self, Progress};
 use fray_core::odds::{self, ActionEffects, OddsError, OddsOptions, ResumeAt};
 use fray_core::{
-    Addressee, Audience, CombatantId, CombatantView, Controller, CounterSpec, Cx, Flow, Halt,
-    Illegal, InputLog, InputOracle, ModList, Next, NullSink, Outcome, Pending, PoolSpec, PoolView,
-    Reading, RollRecord, RollRequest, Ruleset, Seats, SetupError, SideId, SimOracle, VecSink,
-    Vitality,
+    Addressee, Audience, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight,
+    Flow, GmPowers, Halt, Illegal, InputLog, InputOracle, ModList, Next, NullSink, Outcome,
+    Pending, PoolSpec, PoolView, Reading, RollRecord, RollRequest, Seats, SetupError, SideId,
+    SimOracle, TableView, VecSink, Vitality,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -99,7 +99,7 @@ fn side_down(state: &State, side: u8) -> bool {
     (0..3).all(|i| SIDE[i] != side || state.hp[i] <= 0)
 }
 
-impl Ruleset for Skirmish {
+impl Fight for Skirmish {
     const ID: &'static str = "skirmish";
     const NAME: &'static str = "Toy skirmish";
     const POOLS: &'static [PoolSpec] = &[PoolSpec {
@@ -120,10 +120,6 @@ impl Ruleset for Skirmish {
     type Question = Question;
     type Answer = Answer;
     type Event = Event;
-
-    fn setup(_: &Scenario) -> Result<State, SetupError> {
-        Ok(start(Controller::default(), Controller::default()))
-    }
     fn controller(state: &State, who: CombatantId) -> &Controller {
         &state.controllers[who.index()]
     }
@@ -170,7 +166,12 @@ impl Ruleset for Skirmish {
     fn round(state: &State) -> u32 {
         state.round
     }
+}
 
+impl Engine for Skirmish {
+    fn setup(_: &Scenario) -> Result<State, SetupError> {
+        Ok(start(Controller::default(), Controller::default()))
+    }
     fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next, Self> {
         if let Some(loser) = [0, 1].into_iter().find(|&s| side_down(state, s)) {
             return Ok(Next::Over(Outcome {
@@ -200,7 +201,6 @@ impl Ruleset for Skirmish {
         state.strikes = 0;
         Ok(Next::Act(state.order[state.cursor]))
     }
-
     fn pass_turn(state: &mut State, _: CombatantId) {
         state.budget = 0;
     }
@@ -259,6 +259,10 @@ impl Ruleset for Skirmish {
         }
     }
 }
+
+impl TableView for Skirmish {}
+
+impl GmPowers for Skirmish {}
 
 /// The sides' roll-off: d6 + 1 for side A, d6 for side B, highest first,
 /// ties rolled again (one request: the dice crate knows the distribution

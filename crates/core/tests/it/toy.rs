@@ -7,9 +7,9 @@ use fray_core::dice::RollKind;
 use fray_core::engine::{self, Progress};
 use fray_core::odds::{self, ActionEffects, OddsOptions};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, Cx, Flow, Halt, Illegal, InputLog,
-    InputOracle, Next, NullSink, Pending, PoolSpec, PoolView, RollInput, RollRequest, Ruleset,
-    Seats, SetupError, SideId, SimOracle, VecSink, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, Cx, Engine, Fight, Flow, GmPowers, Halt,
+    Illegal, InputLog, InputOracle, Next, NullSink, Pending, PoolSpec, PoolView, RollInput,
+    RollRequest, Seats, SetupError, SideId, SimOracle, TableView, VecSink, Vitality,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -24,7 +24,7 @@ struct State {
     hits: [u8; 2],
     turn: u32,
     /// Strikes forbidden, while the AI still strikes: a ruleset that breaks
-    /// its promise ([`Ruleset::AI_ACTIONS_ARE_LEGAL`]), for the engine's check.
+    /// its promise ([`Engine::AI_ACTIONS_ARE_LEGAL`]), for the engine's check.
     strikes_banned: bool,
     /// The resolution's direct answer to the dodge question differs from
     /// the AI's: a ruleset that breaks [`Cx::ask_or_ai`]'s contract.
@@ -70,7 +70,7 @@ macro_rules! display {
 }
 display!(Action, Question, Answer, Event);
 
-impl Ruleset for Toy {
+impl Fight for Toy {
     const ID: &'static str = "toy";
     const NAME: &'static str = "Toy duel";
     const POOLS: &'static [PoolSpec] = &[PoolSpec {
@@ -87,23 +87,6 @@ impl Ruleset for Toy {
     type Question = Question;
     type Answer = Answer;
     type Event = Event;
-
-    fn setup(s: &Scenario) -> Result<State, SetupError> {
-        let mut controllers = [Controller::default(), Controller::default()];
-        if let Some(h) = s.human {
-            *controllers
-                .get_mut(usize::from(h))
-                .ok_or_else(|| SetupError::new("human", "0 or 1"))? = Controller::Human;
-        }
-        Ok(State {
-            controllers,
-            seats: Seats::default(),
-            hits: [0, 0],
-            turn: 0,
-            strikes_banned: false,
-            direct_lies: false,
-        })
-    }
     fn controller(state: &State, who: CombatantId) -> &Controller {
         &state.controllers[who.index()]
     }
@@ -150,6 +133,25 @@ impl Ruleset for Toy {
     fn round(state: &State) -> u32 {
         state.turn / 2
     }
+}
+
+impl Engine for Toy {
+    fn setup(s: &Scenario) -> Result<State, SetupError> {
+        let mut controllers = [Controller::default(), Controller::default()];
+        if let Some(h) = s.human {
+            *controllers
+                .get_mut(usize::from(h))
+                .ok_or_else(|| SetupError::new("human", "0 or 1"))? = Controller::Human;
+        }
+        Ok(State {
+            controllers,
+            seats: Seats::default(),
+            hits: [0, 0],
+            turn: 0,
+            strikes_banned: false,
+            direct_lies: false,
+        })
+    }
     fn next(state: &mut State, _: &mut impl Cx<Self>) -> Flow<Next, Self> {
         if let Some(loser) = state.hits.iter().position(|&h| h >= 3) {
             return Ok(Next::Over(fray_core::Outcome {
@@ -166,7 +168,6 @@ impl Ruleset for Toy {
     }
     /// The toy AI always strikes, and strikes are legal unless banned.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
-
     fn check_action(state: &State, _: CombatantId, action: &Action) -> Result<(), Illegal> {
         if state.strikes_banned && *action == Action::Strike {
             return Err(Illegal::new("TOY-1", "strikes are banned"));
@@ -231,9 +232,6 @@ impl Ruleset for Toy {
     fn check_answer(_: &Question, _: &Answer) -> Result<(), Illegal> {
         Ok(())
     }
-    fn answer_options(_: &Question) -> Vec<Answer> {
-        vec![Answer::Dodge, Answer::Take]
-    }
     fn ai_action(_: &State, _: CombatantId) -> Action {
         Action::Strike
     }
@@ -241,6 +239,14 @@ impl Ruleset for Toy {
         Answer::Dodge
     }
 }
+
+impl TableView for Toy {
+    fn answer_options(_: &Question) -> Vec<Answer> {
+        vec![Answer::Dodge, Answer::Take]
+    }
+}
+
+impl GmPowers for Toy {}
 
 /// The toy's effects: `hit` (the defender took a hit), `defended` (a dodge
 /// saved it), `strike_success` (the strike roll was 4+).

@@ -14,24 +14,6 @@ const MAX_CIRCLE: usize = 3;
 /// the list, so the list only shrinks.
 const KNOWN: &[(&str, &[&str])] = &[
     (
-        "core",
-        &[
-            "controller",
-            "cx",
-            "files",
-            "halt",
-            "oracle",
-            "overrides",
-            "ruleset",
-            "scenario",
-        ],
-    ),
-    (
-        "dice",
-        &["error", "kind", "kind/bands", "kind/roll_off", "pmf"],
-    ),
-    ("grid", &["edge", "map", "spec", "square", "walls"]),
-    (
         "rules/d20-3d6",
         &[
             "resolve/action",

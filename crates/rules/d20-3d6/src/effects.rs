@@ -7,8 +7,10 @@ use crate::D20;
 use crate::model::action::{Action, Answer, Question};
 use crate::model::event::Event;
 use crate::model::state::{Life, State};
+use fray_core::CombatantId;
+use fray_core::Engine;
+use fray_core::Fight;
 use fray_core::odds::ActionEffects;
-use fray_core::{CombatantId, Ruleset};
 
 impl ActionEffects for D20 {
     /// The features, about the action's target:

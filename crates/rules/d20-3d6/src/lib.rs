@@ -12,7 +12,7 @@
 //! [`ai`] -> this file's `Ruleset` impl with [`setup`], the menus and the
 //! odds' [`effects`].
 //!
-//! A turn is a budget of normal actions (X-ACT-001): [`Ruleset::next`]
+//! A turn is a budget of normal actions (X-ACT-001): [`Engine::next`]
 //! returns the same actor while it has actions left, and `pass_turn` or the
 //! `end_turn` action ends the rest. Reactions and Immediates (X-ACT-002,
 //! X-ACT-003) interrupt other turns as questions to the reacting combatant.
@@ -31,8 +31,9 @@ pub mod table;
 pub use model::state;
 
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Illegal, MAX_COUNTERS,
-    MAX_POOLS, Next, PoolSpec, PoolView, Ruleset, Seats, SetupError, Tally, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, GmPowers,
+    Illegal, MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, TableView,
+    Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -50,7 +51,7 @@ impl D20 {
     pub const ID_STR: &'static str = "d20-3d6";
 }
 
-impl Ruleset for D20 {
+impl Fight for D20 {
     const ID: &'static str = D20::ID_STR;
     const NAME: &'static str = "d20 family, exploding 3d6, 3 actions a round";
     const POOLS: &'static [PoolSpec] = &[
@@ -108,47 +109,12 @@ impl Ruleset for D20 {
     type Question = Question;
     type Answer = Answer;
     type Event = Event;
-
-    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        setup::setup(s)
-    }
-
-    /// The data files read at run time join the bundled armory, and a
-    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
-    fn parse_scenario(
-        file: &fray_core::scenario::SourceFile,
-        extra: &[fray_core::scenario::SourceFile],
-    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
-        let armory = if extra.is_empty() {
-            None
-        } else {
-            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
-        };
-        let known = armory.as_deref().or(model::data::bundled().ok());
-        let sheet = |id: &str| -> Result<String, String> {
-            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
-            let t = armory.template(id).ok_or_else(|| {
-                let ids: Vec<&str> = armory.template.iter().map(|t| t.id.as_str()).collect();
-                format!(
-                    "unknown template `{id}`: expected one of {}",
-                    ids.join(", ")
-                )
-            })?;
-            toml::to_string(&t.sheet).map_err(|e| e.to_string())
-        };
-        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
-        scenario.armory = armory;
-        Ok(scenario)
-    }
-
     fn controller(state: &State, who: CombatantId) -> &Controller {
         &state.fighter(who).controller
     }
-
     fn seats(state: &State) -> &Seats {
         &state.seats
     }
-
     fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
         let on_side = || {
             state
@@ -159,11 +125,9 @@ impl Ruleset for D20 {
             .find(|&id| state.fighter(id).leader)
             .or_else(|| on_side().next())
     }
-
     fn name(state: &State, who: CombatantId) -> &str {
         &state.fighter(who).name
     }
-
     fn roster(state: &State) -> Vec<CombatantView> {
         state
             .ids()
@@ -241,7 +205,6 @@ impl Ruleset for D20 {
             })
             .collect()
     }
-
     /// Pools HP and NL; counters: criticals (X-DMG-002), exploded damage
     /// dice (X-DMG-005), attacks of opportunity (X-ACT-007), three 1s
     /// (X-ATK-008), times dying (X-LIF-003).
@@ -270,15 +233,45 @@ impl Ruleset for D20 {
             };
         }
     }
-
     fn combatants(state: &State) -> usize {
         state.fighters.len()
     }
-
     fn round(state: &State) -> u32 {
         state.round
     }
+}
 
+impl Engine for D20 {
+    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
+        setup::setup(s)
+    }
+    /// The data files read at run time join the bundled armory, and a
+    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
+    fn parse_scenario(
+        file: &fray_core::scenario::SourceFile,
+        extra: &[fray_core::scenario::SourceFile],
+    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
+        let armory = if extra.is_empty() {
+            None
+        } else {
+            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
+        };
+        let known = armory.as_deref().or(model::data::bundled().ok());
+        let sheet = |id: &str| -> Result<String, String> {
+            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
+            let t = armory.template(id).ok_or_else(|| {
+                let ids: Vec<&str> = armory.template.iter().map(|t| t.id.as_str()).collect();
+                format!(
+                    "unknown template `{id}`: expected one of {}",
+                    ids.join(", ")
+                )
+            })?;
+            toml::to_string(&t.sheet).map_err(|e| e.to_string())
+        };
+        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        scenario.armory = armory;
+        Ok(scenario)
+    }
     fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
         let next = resolve::turn::next(state, cx);
         debug_assert!(
@@ -287,24 +280,19 @@ impl Ruleset for D20 {
         );
         next
     }
-
     fn pass_turn(state: &mut State, _actor: CombatantId) {
         state.turn.actions = 0;
         state.turn.mount_actions = 0;
     }
-
     fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
         legal::actions(state, actor)
     }
-
     /// The AI checks its choice before it returns it (`ai`), so the
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
-
     fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
         rules::legal::check(state, actor, action)
     }
-
     fn resolve(
         state: &mut State,
         actor: CombatantId,
@@ -318,14 +306,12 @@ impl Ruleset for D20 {
         );
         done
     }
-
     fn addressee(question: &Question) -> Addressee {
         match question {
             Question::Reaction { reactor, .. } => Addressee::Combatant(*reactor),
             Question::ExtraAction { who } => Addressee::Combatant(*who),
         }
     }
-
     fn check_answer(question: &Question, answer: &Answer) -> Result<(), Illegal> {
         match (question, answer) {
             (Question::Reaction { .. }, Answer::Decline) => Ok(()),
@@ -345,7 +331,15 @@ impl Ruleset for D20 {
             _ => Err(Illegal::input("that answers another question")),
         }
     }
+    fn ai_action(state: &State, actor: CombatantId) -> Action {
+        ai::action(state, actor)
+    }
+    fn ai_answer(state: &State, question: &Question) -> Answer {
+        ai::answer(state, question)
+    }
+}
 
+impl TableView for D20 {
     fn answer_options(question: &Question) -> Vec<Answer> {
         match question {
             Question::Reaction { weapons, .. } => weapons
@@ -356,44 +350,24 @@ impl Ruleset for D20 {
             Question::ExtraAction { .. } => vec![Answer::ExtraReaction, Answer::ExtraImmediate],
         }
     }
-
     fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
         model::words::action(state, actor, action)
     }
-
     fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
         describe::answer(state, question, answer)
     }
-
-    /// A game master's override (issue 15): damage, healing and pools
-    /// set, in [`gm_override`]; other overrides are refused for now.
-    fn apply_override(
-        state: &mut State,
-        ov: &fray_core::Override,
-    ) -> Result<Vec<String>, fray_core::Refusal> {
-        gm_override::apply(state, ov)
-    }
-
     fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
         screen::event(event, screen)
     }
-
-    fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::action(state, actor)
-    }
-
     fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
         table::action_menu(state, actor)
     }
-
     fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
         table::answer_menu(state, question)
     }
-
     fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
         table::conditions(state, who)
     }
-
     fn move_to(
         state: &State,
         actor: CombatantId,
@@ -401,17 +375,22 @@ impl Ruleset for D20 {
     ) -> Option<Action> {
         table::move_to(state, actor, cell)
     }
-
     fn turn_order(state: &State) -> fray_core::view::TurnOrder {
         table::turn_order(state)
     }
-
     fn map_view(state: &State) -> Option<fray_core::view::MapView> {
         Some(table::map_view(state))
     }
+}
 
-    fn ai_answer(state: &State, question: &Question) -> Answer {
-        ai::answer(state, question)
+impl GmPowers for D20 {
+    /// A game master's override (issue 15): damage, healing and pools
+    /// set, in [`gm_override`]; other overrides are refused for now.
+    fn apply_override(
+        state: &mut State,
+        ov: &fray_core::Override,
+    ) -> Result<Vec<String>, fray_core::Refusal> {
+        gm_override::apply(state, ov)
     }
 }
 

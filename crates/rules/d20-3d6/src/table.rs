@@ -10,7 +10,8 @@ use crate::model::action::{Action, Answer, Maneuver, Question, Strike};
 use crate::model::state::{Condition, Life, State};
 use crate::rules::legal::check;
 use fray_core::CombatantId;
-use fray_core::Ruleset;
+use fray_core::TableView;
+
 use fray_core::grid::SquarePos;
 use fray_core::menu::{Menu, Step};
 use fray_core::view::{

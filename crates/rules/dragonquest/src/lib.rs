@@ -30,8 +30,9 @@ pub mod table;
 pub use model::state;
 
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Illegal, MAX_COUNTERS,
-    MAX_POOLS, Next, PoolSpec, PoolView, Ruleset, Seats, SetupError, SideId, Tally, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, GmPowers,
+    Illegal, MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, SideId,
+    TableView, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -49,7 +50,7 @@ impl DragonQuest {
     pub const ID_STR: &'static str = "dragonquest";
 }
 
-impl Ruleset for DragonQuest {
+impl Fight for DragonQuest {
     const ID: &'static str = DragonQuest::ID_STR;
     const NAME: &'static str = "SPI DragonQuest 2nd edition";
     const POOLS: &'static [PoolSpec] = &[
@@ -106,76 +107,19 @@ impl Ruleset for DragonQuest {
     type Question = Question;
     type Answer = Answer;
     type Event = Event;
-
-    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        let armory = match s.armory {
-            Some(a) => a,
-            None => model::data::bundled()
-                .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?,
-        };
-        setup::setup(s, armory)
-    }
-
-    /// DQ-11-002, DQ-11-003 (decision `start_distance_check = warn`, the
-    /// default): sides that start too close (or, with surprise, too far)
-    /// set up, with this warning for `fray validate` (the fight's first
-    /// pulse says it too, `resolve::pulse`).
-    fn setup_warnings(s: &Self::Scenario) -> Vec<SetupError> {
-        let warn = s.options.start_distance_check == model::options::DistanceCheck::Warn;
-        match Self::setup(s) {
-            Ok(state) if warn => setup::start_distance_problem(&state)
-                .map(|why| SetupError::new("combatants", why))
-                .into_iter()
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// The data files read at run time join the bundled armory, and a
-    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
-    fn parse_scenario(
-        file: &fray_core::scenario::SourceFile,
-        extra: &[fray_core::scenario::SourceFile],
-    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
-        let armory = if extra.is_empty() {
-            None
-        } else {
-            Some(model::data::with_extra_static(extra)?)
-        };
-        let known = armory.or(model::data::bundled().ok());
-        let sheet = |id: &str| -> Result<String, String> {
-            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
-            let t = armory.creature(id).ok_or_else(|| {
-                let ids = armory.creatures.iter().map(|c| c.id.as_str());
-                format!(
-                    "no template `{id}`; known: {}",
-                    ids.collect::<Vec<_>>().join(", ")
-                )
-            })?;
-            toml::to_string(t).map_err(|e| e.to_string())
-        };
-        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
-        scenario.armory = armory;
-        Ok(scenario)
-    }
-
     fn controller(state: &State, who: CombatantId) -> &Controller {
         &state.fig(who).controller
     }
-
     fn seats(state: &State) -> &Seats {
         &state.seats
     }
-
     /// DQ-12-003: the figure marked `leader`, else the highest PC.
     fn leader(state: &State, side: SideId) -> Option<CombatantId> {
         rules::initiative::leader(state, side)
     }
-
     fn name(state: &State, who: CombatantId) -> &str {
         &state.fig(who).name
     }
-
     fn roster(state: &State) -> Vec<CombatantView> {
         state
             .ids()
@@ -216,7 +160,6 @@ impl Ruleset for DragonQuest {
             })
             .collect()
     }
-
     fn tally(state: &State, out: &mut [Tally]) {
         for (f, t) in state.figures.iter().zip(out.iter_mut()) {
             let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
@@ -250,15 +193,64 @@ impl Ruleset for DragonQuest {
             };
         }
     }
-
     fn combatants(state: &State) -> usize {
         state.figures.len()
     }
-
     fn round(state: &State) -> u32 {
         state.pulse
     }
+}
 
+impl Engine for DragonQuest {
+    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
+        let armory = match s.armory {
+            Some(a) => a,
+            None => model::data::bundled()
+                .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?,
+        };
+        setup::setup(s, armory)
+    }
+    /// DQ-11-002, DQ-11-003 (decision `start_distance_check = warn`, the
+    /// default): sides that start too close (or, with surprise, too far)
+    /// set up, with this warning for `fray validate` (the fight's first
+    /// pulse says it too, `resolve::pulse`).
+    fn setup_warnings(s: &Self::Scenario) -> Vec<SetupError> {
+        let warn = s.options.start_distance_check == model::options::DistanceCheck::Warn;
+        match Self::setup(s) {
+            Ok(state) if warn => setup::start_distance_problem(&state)
+                .map(|why| SetupError::new("combatants", why))
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+    /// The data files read at run time join the bundled armory, and a
+    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
+    fn parse_scenario(
+        file: &fray_core::scenario::SourceFile,
+        extra: &[fray_core::scenario::SourceFile],
+    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
+        let armory = if extra.is_empty() {
+            None
+        } else {
+            Some(model::data::with_extra_static(extra)?)
+        };
+        let known = armory.or(model::data::bundled().ok());
+        let sheet = |id: &str| -> Result<String, String> {
+            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
+            let t = armory.creature(id).ok_or_else(|| {
+                let ids = armory.creatures.iter().map(|c| c.id.as_str());
+                format!(
+                    "no template `{id}`; known: {}",
+                    ids.collect::<Vec<_>>().join(", ")
+                )
+            })?;
+            toml::to_string(t).map_err(|e| e.to_string())
+        };
+        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        scenario.armory = armory;
+        Ok(scenario)
+    }
     fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
         let next = resolve::pulse::next(state, cx);
         debug_assert!(
@@ -267,30 +259,24 @@ impl Ruleset for DragonQuest {
         );
         next
     }
-
     fn pass_turn(state: &mut State, actor: CombatantId) {
         resolve::pulse::pass_turn(state, actor);
     }
-
     fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
         legal::actions(state, actor)
     }
-
     /// The AI checks its choice before it returns it (`ai`), so the
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
-
     /// The AI answers every question with one of its options
     /// (`ai::answer`): the resolution asks only with two or more options,
     /// and `SideFirst`'s answer is the step-1 winner, side 0 or 1, the only
     /// sides asked about. The simulator need not check the answers (debug
     /// builds still do, on every answer).
     const AI_ANSWERS_ARE_LEGAL: bool = true;
-
     fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
         rules::actions::check(state, actor, action)
     }
-
     fn resolve(
         state: &mut State,
         actor: CombatantId,
@@ -304,7 +290,6 @@ impl Ruleset for DragonQuest {
         );
         done
     }
-
     fn addressee(question: &Question) -> Addressee {
         match question {
             Question::FirstOrLast { who }
@@ -317,7 +302,6 @@ impl Ruleset for DragonQuest {
             }
         }
     }
-
     fn check_answer(question: &Question, answer: &Answer) -> Result<(), Illegal> {
         let ok = match (question, answer) {
             (Question::FirstOrLast { .. }, Answer::First(_)) => true,
@@ -336,7 +320,15 @@ impl Ruleset for DragonQuest {
             )))
         }
     }
+    fn ai_action(state: &State, actor: CombatantId) -> Action {
+        ai::remembered(state, actor)
+    }
+    fn ai_answer(state: &State, question: &Question) -> Answer {
+        ai::answer(state, question)
+    }
+}
 
+impl TableView for DragonQuest {
     fn answer_options(question: &Question) -> Vec<Answer> {
         match question {
             Question::FirstOrLast { .. } => vec![Answer::First(true), Answer::First(false)],
@@ -357,48 +349,27 @@ impl Ruleset for DragonQuest {
             }
         }
     }
-
     fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
         describe::action(state, actor, action)
     }
-
     fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
         describe::answer(state, question, answer)
     }
-
-    /// A game master's override (issue 15): damage, healing and pools
-    /// set, in [`gm_override`]; other overrides are refused for now.
-    fn apply_override(
-        state: &mut State,
-        ov: &fray_core::Override,
-    ) -> Result<Vec<String>, fray_core::Refusal> {
-        gm_override::apply(state, ov)
-    }
-
     fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
         screen::event(event, screen)
     }
-
-    fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::remembered(state, actor)
-    }
-
     fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
         table::action_menu(state, actor)
     }
-
     fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
         table::answer_menu(state, question)
     }
-
     fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
         table::conditions(state, who)
     }
-
     fn turn_order(state: &State) -> fray_core::view::TurnOrder {
         table::turn_order(state)
     }
-
     fn move_to(
         state: &State,
         actor: CombatantId,
@@ -406,13 +377,19 @@ impl Ruleset for DragonQuest {
     ) -> Option<Action> {
         table::move_to(state, actor, cell)
     }
-
     fn map_view(state: &State) -> Option<fray_core::view::MapView> {
         Some(table::map_view(state))
     }
+}
 
-    fn ai_answer(state: &State, question: &Question) -> Answer {
-        ai::answer(state, question)
+impl GmPowers for DragonQuest {
+    /// A game master's override (issue 15): damage, healing and pools
+    /// set, in [`gm_override`]; other overrides are refused for now.
+    fn apply_override(
+        state: &mut State,
+        ov: &fray_core::Override,
+    ) -> Result<Vec<String>, fray_core::Refusal> {
+        gm_override::apply(state, ov)
     }
 }
 

@@ -11,7 +11,8 @@ use crate::resolve::strike::{Blow, mod_sc};
 use crate::rules::actions::check;
 use crate::rules::zones;
 use fray_core::CombatantId;
-use fray_core::Ruleset;
+use fray_core::TableView;
+
 use fray_core::grid::footprint::Heading as Body;
 use fray_core::grid::{Corner, HexPos};
 use fray_core::menu::{Menu, Step};

@@ -2,8 +2,8 @@
 //! words of the fight (names of foes, weapons and attack modes, the
 //! defense each answer gives), where `Display` only has the bare data
 //! (`weapon 1, mode 0`). Used by `fray play` through
-//! [`fray_core::Ruleset::describe_action`] and
-//! [`fray_core::Ruleset::describe_answer`].
+//! [`fray_core::TableView::describe_action`] and
+//! [`fray_core::TableView::describe_answer`].
 
 use std::fmt::Write;
 

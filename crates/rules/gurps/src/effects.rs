@@ -12,8 +12,9 @@ use crate::model::action::{Action, Answer, Question};
 use crate::model::event::Event;
 use crate::model::state::{DefenseKind, Life, State};
 use crate::rules::injury::{critical_hit_effect, head_blow_effect};
+use fray_core::Fight;
 use fray_core::odds::{ActionEffects, ResumeAt};
-use fray_core::{CombatantId, Cx, Ruleset};
+use fray_core::{CombatantId, Cx};
 
 /// Whether an event's name field names `who`.
 fn names(field: &impl AsRef<str>, who: &str) -> bool {

@@ -29,8 +29,9 @@ pub mod table;
 pub use model::state;
 
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Illegal, MAX_COUNTERS,
-    MAX_POOLS, Next, PoolSpec, PoolView, Ruleset, Seats, SetupError, Tally, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, GmPowers,
+    Illegal, MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, TableView,
+    Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -48,7 +49,7 @@ impl Gurps {
     pub const ID_STR: &'static str = "gurps";
 }
 
-impl Ruleset for Gurps {
+impl Fight for Gurps {
     const ID: &'static str = Gurps::ID_STR;
     const NAME: &'static str = "GURPS 4th edition / Dungeon Fantasy";
     const POOLS: &'static [PoolSpec] = &[
@@ -107,89 +108,12 @@ impl Ruleset for Gurps {
     type Question = Question;
     type Answer = Answer;
     type Event = Event;
-
-    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        match &s.armory {
-            Some(armory) => setup::setup(s, armory),
-            None => {
-                let armory = model::data::bundled()
-                    .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
-                setup::setup(s, armory)
-            }
-        }
-    }
-
-    /// The data files read at run time join the bundled armory, and a
-    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
-    fn parse_scenario(
-        file: &fray_core::scenario::SourceFile,
-        extra: &[fray_core::scenario::SourceFile],
-    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
-        let armory = if extra.is_empty() {
-            None
-        } else {
-            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
-        };
-        let bundled = model::data::bundled().ok();
-        let known = armory.as_deref().or(bundled);
-        let sheet = |id: &str| -> Result<String, String> {
-            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
-            let t = armory
-                .template(id)
-                .ok_or_else(|| input::unknown_template(armory, id))?;
-            toml::to_string(&t.sheet).map_err(|e| e.to_string())
-        };
-        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
-        scenario.armory = armory;
-        Ok(scenario)
-    }
-
-    /// A combatant's `gcs` file, read relative to the scenario's folder
-    /// and made into its sheet.
-    fn read_files(
-        s: &mut Self::Scenario,
-        files: &dyn fray_core::files::Files,
-    ) -> Result<(), SetupError> {
-        for (i, c) in s.combatants.iter_mut().enumerate() {
-            let Some(file) = c.gcs.take() else {
-                continue;
-            };
-            let at = format!("combatants[{i}].gcs");
-            if c.template.is_some() || c.sheet.is_some() {
-                return Err(SetupError::new(
-                    at,
-                    "give one of `template`, `sheet` and `gcs`",
-                ));
-            }
-            let imported = files
-                .read(&file)
-                .map_err(|e| SetupError::new(&at, e.to_string()))
-                .and_then(|source| {
-                    import::parse(&source.text)
-                        .map_err(|e| SetupError::new(&at, format!("{file}: {e}")))
-                })?;
-            c.sheet = Some(imported.sheet);
-        }
-        Ok(())
-    }
-
-    /// Weapons and shields used at their default skill (issue 10).
-    fn setup_warnings(s: &Self::Scenario) -> Vec<SetupError> {
-        match (&s.armory, model::data::bundled()) {
-            (Some(armory), _) => input::warnings(s, armory),
-            (None, Ok(armory)) => input::warnings(s, armory),
-            (None, Err(_)) => Vec::new(),
-        }
-    }
-
     fn controller(state: &State, who: CombatantId) -> &Controller {
         &state.fighter(who).controller
     }
-
     fn seats(state: &State) -> &Seats {
         &state.seats
     }
-
     /// The figure marked `leader` (G-TURN-006), else the side's first.
     fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
         let on_side = || {
@@ -201,11 +125,9 @@ impl Ruleset for Gurps {
             .find(|&id| state.fighter(id).leader)
             .or_else(|| on_side().next())
     }
-
     fn name(state: &State, who: CombatantId) -> &str {
         &state.fighter(who).name
     }
-
     fn roster(state: &State) -> Vec<CombatantView> {
         state
             .ids()
@@ -274,7 +196,6 @@ impl Ruleset for Gurps {
             })
             .collect()
     }
-
     /// Pools HP and FP; counters: knockdowns and stuns from the record
     /// (G-INJ-008), crippled locations (G-LOC-009), a mortal wound
     /// (G-EXT-031) at the end, and the attacker's critical hits (G-EXT-006)
@@ -305,15 +226,85 @@ impl Ruleset for Gurps {
             };
         }
     }
-
     fn combatants(state: &State) -> usize {
         state.fighters.len()
     }
-
     fn round(state: &State) -> u32 {
         state.round
     }
+}
 
+impl Engine for Gurps {
+    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
+        match &s.armory {
+            Some(armory) => setup::setup(s, armory),
+            None => {
+                let armory = model::data::bundled()
+                    .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
+                setup::setup(s, armory)
+            }
+        }
+    }
+    /// The data files read at run time join the bundled armory, and a
+    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
+    fn parse_scenario(
+        file: &fray_core::scenario::SourceFile,
+        extra: &[fray_core::scenario::SourceFile],
+    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
+        let armory = if extra.is_empty() {
+            None
+        } else {
+            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
+        };
+        let bundled = model::data::bundled().ok();
+        let known = armory.as_deref().or(bundled);
+        let sheet = |id: &str| -> Result<String, String> {
+            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
+            let t = armory
+                .template(id)
+                .ok_or_else(|| input::unknown_template(armory, id))?;
+            toml::to_string(&t.sheet).map_err(|e| e.to_string())
+        };
+        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        scenario.armory = armory;
+        Ok(scenario)
+    }
+    /// A combatant's `gcs` file, read relative to the scenario's folder
+    /// and made into its sheet.
+    fn read_files(
+        s: &mut Self::Scenario,
+        files: &dyn fray_core::files::Files,
+    ) -> Result<(), SetupError> {
+        for (i, c) in s.combatants.iter_mut().enumerate() {
+            let Some(file) = c.gcs.take() else {
+                continue;
+            };
+            let at = format!("combatants[{i}].gcs");
+            if c.template.is_some() || c.sheet.is_some() {
+                return Err(SetupError::new(
+                    at,
+                    "give one of `template`, `sheet` and `gcs`",
+                ));
+            }
+            let imported = files
+                .read(&file)
+                .map_err(|e| SetupError::new(&at, e.to_string()))
+                .and_then(|source| {
+                    import::parse(&source.text)
+                        .map_err(|e| SetupError::new(&at, format!("{file}: {e}")))
+                })?;
+            c.sheet = Some(imported.sheet);
+        }
+        Ok(())
+    }
+    /// Weapons and shields used at their default skill (issue 10).
+    fn setup_warnings(s: &Self::Scenario) -> Vec<SetupError> {
+        match (&s.armory, model::data::bundled()) {
+            (Some(armory), _) => input::warnings(s, armory),
+            (None, Ok(armory)) => input::warnings(s, armory),
+            (None, Err(_)) => Vec::new(),
+        }
+    }
     fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
         debug_assert!(
             state.occupancy_in_step(),
@@ -325,26 +316,21 @@ impl Ruleset for Gurps {
         );
         resolve::turn::next(state, cx)
     }
-
     fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
         legal::actions(state, actor)
     }
-
     /// The AI checks its choice before it returns it (`ai`), so the
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
-
     /// The AI answers a defense question with one of its own options (its
     /// kind and weapon, a retreat only where the option has one, no extra
     /// effort, no dive) and a fall with one of the hexes offered, never an
     /// empty list (`ai::answer`), so the simulator need not check the
     /// answer; debug builds still do.
     const AI_ANSWERS_ARE_LEGAL: bool = true;
-
     fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
         rules::maneuver::check(state, actor, action)
     }
-
     fn resolve(
         state: &mut State,
         actor: CombatantId,
@@ -353,14 +339,12 @@ impl Ruleset for Gurps {
     ) -> Flow<()> {
         resolve::maneuver::resolve(state, actor, action, cx)
     }
-
     fn addressee(question: &Question) -> Addressee {
         match question {
             Question::Defend { defender, .. } => Addressee::Combatant(*defender),
             Question::Fall { chooser, .. } => Addressee::Combatant(*chooser),
         }
     }
-
     fn check_answer(question: &Question, answer: &Answer) -> Result<(), Illegal> {
         match (question, answer) {
             (Question::Fall { options, .. }, Answer::Fall { hex }) => {
@@ -431,23 +415,27 @@ impl Ruleset for Gurps {
             }
         }
     }
+    fn ai_action(state: &State, actor: CombatantId) -> Action {
+        ai::action(state, actor)
+    }
+    fn ai_answer(state: &State, question: &Question) -> Answer {
+        ai::answer(state, question)
+    }
+}
 
+impl TableView for Gurps {
     fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
         table::action_menu(state, actor)
     }
-
     fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
         table::answer_menu(state, question)
     }
-
     fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
         table::conditions(state, who)
     }
-
     fn turn_order(state: &State) -> fray_core::view::TurnOrder {
         table::turn_order(state)
     }
-
     fn move_to(
         state: &State,
         actor: CombatantId,
@@ -455,19 +443,15 @@ impl Ruleset for Gurps {
     ) -> Option<Action> {
         table::move_to(state, actor, cell)
     }
-
     fn map_view(state: &State) -> Option<fray_core::view::MapView> {
         Some(table::map_view(state))
     }
-
     fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
         describe::action(state, actor, action)
     }
-
     fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
         describe::answer(state, question, answer)
     }
-
     /// Each defense offered, standing and (where allowed, G-DEF-009)
     /// retreating; then the same with Feverish Defense (G-EFF-005) when the
     /// defender has FP, and Dodges made acrobatic (G-DEF-011); then no
@@ -535,25 +519,18 @@ impl Ruleset for Gurps {
         out.push(Answer::NoDefense);
         out
     }
+    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
+        screen::event(event, screen)
+    }
+}
 
+impl GmPowers for Gurps {
     /// A game master's override (issue 15), in [`gm_override`].
     fn apply_override(
         state: &mut State,
         ov: &fray_core::Override,
     ) -> Result<Vec<String>, fray_core::Refusal> {
         gm_override::apply(state, ov)
-    }
-
-    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
-        screen::event(event, screen)
-    }
-
-    fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::action(state, actor)
-    }
-
-    fn ai_answer(state: &State, question: &Question) -> Answer {
-        ai::answer(state, question)
     }
 }
 

@@ -15,10 +15,11 @@ use crate::model::location::Location;
 use crate::model::sheet::Trait;
 use crate::model::state::{DefenseKind, Fighter, GripAt, Life, Posture, Stance, State, Stun};
 use crate::rules::turn::shock_penalty;
+use fray_core::CombatantId;
+use fray_core::TableView;
 use fray_core::grid::HexPos;
 use fray_core::menu::Menu;
 use fray_core::view::{ConditionView, FigureView, Lasting, MapCell, MapView, TurnOrder};
-use fray_core::{CombatantId, Ruleset};
 
 /// The hit locations offered (G-LOC-002), the torso first as the default
 /// (G-TURN-003) and a random roll last (G-LOC-001): a short list; the

@@ -23,8 +23,9 @@ pub mod table;
 mod legal;
 
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Illegal, MAX_COUNTERS,
-    MAX_POOLS, Next, PoolSpec, PoolView, Ruleset, Seats, SetupError, Tally, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, GmPowers,
+    Illegal, MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, TableView,
+    Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -43,7 +44,7 @@ impl Margin {
     pub const ID_STR: &'static str = "margin-3d6";
 }
 
-impl Ruleset for Margin {
+impl Fight for Margin {
     const ID: &'static str = Margin::ID_STR;
     const NAME: &'static str = "3d6 roll-under, damage scaled by margin";
     const POOLS: &'static [PoolSpec] = &[
@@ -104,51 +105,12 @@ impl Ruleset for Margin {
     type Question = Question;
     type Answer = Answer;
     type Event = Event;
-
-    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        if let Some(armory) = &s.armory {
-            return setup::setup(s, armory);
-        }
-        let armory =
-            model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
-        setup::setup(s, armory)
-    }
-
-    /// The data files read at run time join the bundled armory, and a
-    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
-    fn parse_scenario(
-        file: &fray_core::scenario::SourceFile,
-        extra: &[fray_core::scenario::SourceFile],
-    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
-        let armory = if extra.is_empty() {
-            None
-        } else {
-            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
-        };
-        let known = armory.as_deref().or(model::data::bundled().ok());
-        let sheet = |id: &str| -> Result<String, String> {
-            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
-            let t = armory.template(id).ok_or_else(|| {
-                format!(
-                    "no template `{id}`; known: {}",
-                    armory.template_ids().join(", ")
-                )
-            })?;
-            toml::to_string(t).map_err(|e| e.to_string())
-        };
-        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
-        scenario.armory = armory;
-        Ok(scenario)
-    }
-
     fn controller(state: &State, who: CombatantId) -> &Controller {
         &state.controllers[who.index()]
     }
-
     fn seats(state: &State) -> &Seats {
         &state.seats
     }
-
     fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
         let on_side = || {
             state
@@ -159,11 +121,9 @@ impl Ruleset for Margin {
             .find(|&id| state.fighter(id).leader)
             .or_else(|| on_side().next())
     }
-
     fn name(state: &State, who: CombatantId) -> &str {
         &state.fighter(who).name
     }
-
     fn roster(state: &State) -> Vec<CombatantView> {
         state
             .ids()
@@ -228,7 +188,6 @@ impl Ruleset for Margin {
             })
             .collect()
     }
-
     fn tally(state: &State, out: &mut [Tally]) {
         for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
             let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
@@ -255,15 +214,49 @@ impl Ruleset for Margin {
             };
         }
     }
-
     fn combatants(state: &State) -> usize {
         state.fighters.len()
     }
-
     fn round(state: &State) -> u32 {
         state.round
     }
+}
 
+impl Engine for Margin {
+    fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
+        if let Some(armory) = &s.armory {
+            return setup::setup(s, armory);
+        }
+        let armory =
+            model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
+        setup::setup(s, armory)
+    }
+    /// The data files read at run time join the bundled armory, and a
+    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
+    fn parse_scenario(
+        file: &fray_core::scenario::SourceFile,
+        extra: &[fray_core::scenario::SourceFile],
+    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
+        let armory = if extra.is_empty() {
+            None
+        } else {
+            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
+        };
+        let known = armory.as_deref().or(model::data::bundled().ok());
+        let sheet = |id: &str| -> Result<String, String> {
+            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
+            let t = armory.template(id).ok_or_else(|| {
+                format!(
+                    "no template `{id}`; known: {}",
+                    armory.template_ids().join(", ")
+                )
+            })?;
+            toml::to_string(t).map_err(|e| e.to_string())
+        };
+        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        scenario.armory = armory;
+        Ok(scenario)
+    }
     fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
         let next = resolve::turn::next(state, cx);
         debug_assert!(
@@ -272,24 +265,19 @@ impl Ruleset for Margin {
         );
         next
     }
-
     fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
         legal::actions(state, actor)
     }
-
     /// The AI checks its choice before it returns it (`ai`), so the
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
-
     /// The AI answers a defense question with one of its own options and
     /// a fire question with fire (`ai::answer`), so the simulator need not
     /// check the answer.
     const AI_ANSWERS_ARE_LEGAL: bool = true;
-
     fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
         rules::maneuver::check(state, actor, action)
     }
-
     fn resolve(
         state: &mut State,
         actor: CombatantId,
@@ -303,14 +291,12 @@ impl Ruleset for Margin {
         );
         done
     }
-
     fn addressee(question: &Question) -> Addressee {
         match question {
             Question::Defend { defender, .. } => Addressee::Combatant(*defender),
             Question::Fire { shooter, .. } => Addressee::Combatant(*shooter),
         }
     }
-
     fn check_answer(question: &Question, answer: &Answer) -> Result<(), Illegal> {
         let options = match (question, answer) {
             (Question::Fire { .. }, Answer::Fire { .. }) => return Ok(()),
@@ -337,7 +323,15 @@ impl Ruleset for Margin {
             }
         }
     }
+    fn ai_action(state: &State, actor: CombatantId) -> Action {
+        ai::remembered(state, actor)
+    }
+    fn ai_answer(state: &State, question: &Question) -> Answer {
+        ai::answer(state, question)
+    }
+}
 
+impl TableView for Margin {
     fn answer_options(question: &Question) -> Vec<Answer> {
         let options = match question {
             Question::Fire { .. } => {
@@ -355,44 +349,24 @@ impl Ruleset for Margin {
         out.push(Answer::NoDefense);
         out
     }
-
     fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
         model::words::action(state, actor, action)
     }
-
     fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
         model::words::answer(state, question, answer)
     }
-
-    /// A game master's override (issue 15): damage, healing and pools
-    /// set, in [`gm_override`]; other overrides are refused for now.
-    fn apply_override(
-        state: &mut State,
-        ov: &fray_core::Override,
-    ) -> Result<Vec<String>, fray_core::Refusal> {
-        gm_override::apply(state, ov)
-    }
-
     fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
         screen::event(event, screen)
     }
-
-    fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::remembered(state, actor)
-    }
-
     fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
         table::action_menu(state, actor)
     }
-
     fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
         table::answer_menu(state, question)
     }
-
     fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
         table::conditions(state, who)
     }
-
     fn move_to(
         state: &State,
         actor: CombatantId,
@@ -400,17 +374,22 @@ impl Ruleset for Margin {
     ) -> Option<Action> {
         table::move_to(state, actor, cell)
     }
-
     fn turn_order(state: &State) -> fray_core::view::TurnOrder {
         table::turn_order(state)
     }
-
     fn map_view(state: &State) -> Option<fray_core::view::MapView> {
         Some(table::map_view(state))
     }
+}
 
-    fn ai_answer(state: &State, question: &Question) -> Answer {
-        ai::answer(state, question)
+impl GmPowers for Margin {
+    /// A game master's override (issue 15): damage, healing and pools
+    /// set, in [`gm_override`]; other overrides are refused for now.
+    fn apply_override(
+        state: &mut State,
+        ov: &fray_core::Override,
+    ) -> Result<Vec<String>, fray_core::Refusal> {
+        gm_override::apply(state, ov)
     }
 }
 

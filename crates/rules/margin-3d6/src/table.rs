@@ -12,7 +12,8 @@ use crate::model::words::strike_means;
 use crate::rules::maneuver::check;
 use crate::rules::tables::location_penalty;
 use fray_core::CombatantId;
-use fray_core::Ruleset;
+use fray_core::TableView;
+
 use fray_core::grid::HexPos;
 use fray_core::menu::{Menu, Step};
 use fray_core::view::{CellNames, ConditionView, FigureView, Lasting, MapCell, MapView, TurnOrder};

@@ -26,9 +26,9 @@ use super::protocol::ErrorReply;
 
 /// The odds engine of a ruleset: [`fray_core::odds::resolve_odds`].
 pub(super) type OddsFn<R> = fn(
-    &<R as Ruleset>::State,
+    &<R as fray_core::Fight>::State,
     CombatantId,
-    &<R as Ruleset>::Action,
+    &<R as fray_core::Fight>::Action,
     &OddsOptions,
 ) -> Result<ActionOdds, OddsError>;
 

@@ -7,7 +7,7 @@
 //! written: the seed and the records' inputs (the GM's only); for every
 //! seat but the GM's, secret rolls; under `npcs = "hidden"`, the pools,
 //! roll targets and terms of the figures no player plays
-//! ([`fray_core::Ruleset::screen_event`]). These types own their text, so
+//! ([`fray_core::TableView::screen_event`]). These types own their text, so
 //! a client reads them back with serde as they were written.
 
 use crate::log::{By, Entry, Input, Record, Told};

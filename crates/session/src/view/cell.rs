@@ -1,7 +1,7 @@
 //! `move C4`: a move to a cell named as the text map names it (column
 //! letters above the map, row numbers down its side,
 //! [`fray_core::view::CellNames`]), in every ruleset with a map
-//! ([`fray_core::Ruleset::move_to`]).
+//! ([`fray_core::TableView::move_to`]).
 
 use fray_core::{CombatantId, Ruleset};
 

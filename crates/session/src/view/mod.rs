@@ -2,7 +2,7 @@
 //! the map, as data and as text.
 //!
 //! * [`menu::walk`] walks a ruleset's menu tree
-//!   ([`fray_core::Ruleset::action_menu`], [`fray_core::Ruleset::answer_menu`])
+//!   ([`fray_core::TableView::action_menu`], [`fray_core::TableView::answer_menu`])
 //!   with a front end's [`menu::Chooser`]; typed words are read by
 //!   [`shortcut::parse`].
 //! * [`status::Status`] is the turn order and every figure's pools and

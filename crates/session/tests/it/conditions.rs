@@ -1,7 +1,8 @@
 //! GURPS conditions in the status, with how long they last.
 
 use crate::common::start;
-use fray_core::Ruleset;
+use fray_core::TableView;
+
 use fray_core::view::Lasting;
 use fray_gurps::Gurps;
 

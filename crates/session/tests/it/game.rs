@@ -2,6 +2,9 @@
 //! seat giving inputs, and a table that answers every request the same way
 //! so games can be played twice and compared.
 
+use fray_core::Engine;
+use fray_core::Fight;
+use fray_core::TableView;
 use fray_core::scenario::SourceFile;
 use fray_core::{Override, Pending, RollInput, Ruleset};
 use fray_gurps::Gurps;
@@ -10,7 +13,7 @@ use fray_session::{DiceRule, Given, Refused, Seat, Session};
 use std::path::Path;
 
 /// The starting state of a bundled GURPS scenario.
-pub fn start(name: &str) -> <Gurps as Ruleset>::State {
+pub fn start(name: &str) -> <Gurps as fray_core::Fight>::State {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../scenarios/gurps")
         .join(name);

@@ -2,7 +2,9 @@
 //! of every bundled scenario of every ruleset; and the lists stay short.
 
 use crate::common::{Checking, load, play_ai, scenarios, start, to_next_actor};
+use fray_core::Fight;
 use fray_core::Ruleset;
+use fray_core::TableView;
 use fray_core::menu::SHORT_LIST;
 use fray_d20_3d6::D20;
 use fray_dragonquest::DragonQuest;

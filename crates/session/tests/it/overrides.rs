@@ -1,6 +1,7 @@
 //! GM overrides: applied, kept in the log, undone, replayed; refusals typed.
 
 use crate::game::{knight, ov, play, redo, start, undo};
+use fray_core::Fight;
 use fray_core::{EndReason, Override, Refusal, Ruleset};
 use fray_gurps::Gurps;
 use fray_session::{Refused, Session};

@@ -111,7 +111,7 @@ fn the_gm_rolls_for_the_orcs_by_hand_after_dice_orcs_hand() {
     };
     let roller = req.roller.expect("a figure rolls");
     assert_eq!(
-        <Gurps as fray_core::Ruleset>::name(&w.state, roller),
+        <Gurps as fray_core::Fight>::name(&w.state, roller),
         "Orc chief"
     );
     // The setting is in the log: undo takes it back.

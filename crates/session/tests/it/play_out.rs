@@ -3,6 +3,7 @@
 //! exactly as the whole game played out from the start.
 
 use crate::common::{load, scenarios};
+use fray_core::Engine;
 use fray_core::Ruleset;
 use fray_d20_3d6::D20;
 use fray_dragonquest::DragonQuest;

@@ -4,7 +4,9 @@
 //! neither can make the AI's memo answer for a roster that is gone.
 
 use crate::game::{gm, knight, ov, play, redo, start, undo};
-use fray_core::{CombatantId, Override, Refusal, Ruleset};
+use fray_core::Engine;
+use fray_core::Fight;
+use fray_core::{CombatantId, Override, Refusal};
 use fray_gurps::Gurps;
 use fray_session::{Given, Refused, Session};
 

@@ -3,6 +3,7 @@
 //! arrivals and removals, each refusal typed.
 
 use crate::game::{ov, run, undo};
+use fray_core::Fight;
 use fray_core::{Override, Refusal, Ruleset};
 use fray_session::{Refused, Session};
 

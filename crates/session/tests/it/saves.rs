@@ -2,8 +2,9 @@
 //! dice a save carries checked against its seed.
 
 use crate::game::{knight, play, start};
+use fray_core::Fight;
+use fray_core::InputLog;
 use fray_core::scenario::SourceFile;
-use fray_core::{InputLog, Ruleset};
 use fray_gurps::Gurps;
 use fray_session::{Entry, Origin, SaveError, SavedGame, Session, SessionError};
 

@@ -1,7 +1,10 @@
 //! Typed shortcuts read against each ruleset's menus.
 
 use crate::common::{Checking, can_attack, start, to_next_actor, turn_where};
+use fray_core::Engine;
+use fray_core::Fight;
 use fray_core::Ruleset;
+use fray_core::TableView;
 use fray_gurps::Gurps;
 use fray_gurps::model::action::{Action, Aim, AllOutVariant, Extra};
 use fray_gurps::model::location::Location;

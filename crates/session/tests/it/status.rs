@@ -2,6 +2,7 @@
 
 use crate::common::{Checking, can_attack, play_ai, start, to_next_actor, turn_where};
 use fray_core::Ruleset;
+use fray_core::TableView;
 use fray_gurps::Gurps;
 use fray_session::view::menu::outline;
 use fray_session::view::status::Status;

@@ -2,8 +2,9 @@
 //! its declarations, never fixed HP, FP, knockdown or stun columns.
 
 use crate::common::pool;
+use fray_core::Fight;
 use fray_core::{
-    CounterSpec, EndReason, MAX_COUNTERS, MAX_POOLS, Outcome, PoolSpec, Ruleset, SideId, Tally,
+    CounterSpec, EndReason, MAX_COUNTERS, MAX_POOLS, Outcome, PoolSpec, SideId, Tally,
 };
 use fray_gurps::Gurps;
 use fray_sim::report::RosterEntry;

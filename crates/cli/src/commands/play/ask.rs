@@ -59,7 +59,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
         }
     }
 
-    /// The action by the ruleset's menu tree (`Ruleset::action_menu`):
+    /// The action by the ruleset's menu tree (`TableView::action_menu`):
     /// short lists walked one at a time, or words read as a shortcut; GM
     /// commands and inline TOML are handled as at every prompt.
     fn walk_action(
@@ -190,7 +190,7 @@ impl<R: Ruleset, I: BufRead, W: Write> Table<R, I, W> {
         }
     }
 
-    /// The answer by the ruleset's answer menu (`Ruleset::answer_menu`):
+    /// The answer by the ruleset's answer menu (`TableView::answer_menu`):
     /// the defense first, then how, or words such as `parry retreat`.
     fn walk_answer(
         &mut self,

@@ -26,7 +26,7 @@ fn width() -> usize {
 }
 
 /// The commands every prompt knows, with `R`'s own action examples
-/// (`Ruleset::ACTION_EXAMPLES`) for typing an action as inline TOML.
+/// (`Fight::ACTION_EXAMPLES`) for typing an action as inline TOML.
 pub fn help<R: Ruleset>() -> String {
     let examples = R::ACTION_EXAMPLES.join("  or  ");
     format!(

@@ -222,7 +222,7 @@ pub fn action(state: &State, actor: CombatantId) -> Action {
 
 /// The AI's next action, worked out from the state (no table), and
 /// checked once, so that the engine may trust it
-/// (`Ruleset::AI_ACTIONS_ARE_LEGAL`); Ending the turn is always allowed.
+/// (`Engine::AI_ACTIONS_ARE_LEGAL`); Ending the turn is always allowed.
 pub fn decide(state: &State, actor: CombatantId) -> Action {
     let a = if is_basic(state, actor) {
         basic::choose(state, actor)

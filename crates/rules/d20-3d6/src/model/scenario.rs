@@ -44,7 +44,7 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// The bundled data plus the data files read at load time, when there
-    /// are any (`Ruleset::parse_scenario`).
+    /// are any (`Engine::parse_scenario`).
     #[serde(skip)]
     #[schemars(skip)]
     pub armory: Option<std::sync::Arc<crate::model::data::Armory>>,

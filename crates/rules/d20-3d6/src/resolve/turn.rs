@@ -245,7 +245,7 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
             let mut v: Vec<CombatantId> = Vec::new();
             for id in state.ids() {
                 let side = state.fighter(id).side;
-                let leader = <D20 as fray_core::Ruleset>::leader(state, side);
+                let leader = <D20 as fray_core::Fight>::leader(state, side);
                 if leader == Some(id) {
                     v.push(id);
                 }

@@ -5,7 +5,8 @@
 //! over the first in seeded mirror duels.
 
 use crate::common::*;
-use fray_core::{CombatantId, Controller, NullSink, Ruleset, SimOracle};
+use fray_core::Engine;
+use fray_core::{CombatantId, Controller, NullSink, SimOracle};
 use fray_d20_3d6::D20;
 use fray_d20_3d6::model::action::{Action, Maneuver, Strike};
 use fray_d20_3d6::model::state::{Condition, State};

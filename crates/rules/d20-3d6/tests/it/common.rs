@@ -1,7 +1,7 @@
 //! Shared helpers: a small armory (the tests never depend on the bundled
 //! data), inline sheets, states built through setup, and a strict runner.
 
-use fray_core::Ruleset;
+use fray_core::Engine;
 use fray_core::{CombatantId, Ctx, Halt, InputLog, InputOracle, RollInput, VecSink};
 use fray_d20_3d6::D20;
 use fray_d20_3d6::model::action::{Action, Answer};

@@ -5,7 +5,7 @@
 //! same. Debug builds, where the tests run, also compare the index with
 //! the fighters after every step and every answer it gives with a pass.
 
-use fray_core::Ruleset;
+use fray_core::Engine;
 use fray_core::occupancy::SMALL_FIELD;
 use fray_d20_3d6::D20;
 use fray_d20_3d6::state::State;

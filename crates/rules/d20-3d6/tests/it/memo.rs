@@ -4,7 +4,8 @@
 //! simulator's path allocates nothing once the table has seen a fight's
 //! situations. The first two are [`fray_sim::memo_check`]'s.
 
-use fray_core::{NullSink, Ruleset, SimOracle};
+use fray_core::Engine;
+use fray_core::{NullSink, SimOracle};
 use fray_d20_3d6::D20;
 use fray_d20_3d6::ai::memo;
 use fray_d20_3d6::model::scenario::Scenario;

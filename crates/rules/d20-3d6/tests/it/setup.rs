@@ -1,6 +1,6 @@
 //! Sheets, templates and the bundled data (X-DAT).
 
-use fray_core::Ruleset;
+use fray_core::Engine;
 use fray_d20_3d6::D20;
 use fray_d20_3d6::model::data::bundled;
 use fray_d20_3d6::model::scenario::Scenario;

@@ -2,7 +2,8 @@
 //! X-MOV-007), and the AI's casting.
 
 use crate::common::*;
-use fray_core::Ruleset;
+use fray_core::Engine;
+
 use fray_d20_3d6::D20;
 use fray_d20_3d6::model::action::{Action, Strike};
 use fray_d20_3d6::model::data::{bundled, parse_file};

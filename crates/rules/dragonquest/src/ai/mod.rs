@@ -57,7 +57,7 @@ pub(crate) fn tactic(state: &State, who: CombatantId) -> &str {
 
 /// The AI's action: remembered per thread when the same situation came up
 /// before ([`memo`]), else worked out by [`action`] and checked once, so
-/// that the engine may trust it (`Ruleset::AI_ACTIONS_ARE_LEGAL`).
+/// that the engine may trust it (`Engine::AI_ACTIONS_ARE_LEGAL`).
 pub fn remembered(state: &State, who: CombatantId) -> Action {
     // The answers that read one status and search nothing are cheaper
     // worked out than looked up (a stunned figure's Recover, about one

@@ -1,5 +1,5 @@
 //! The pulse sequence (DQ-12-001..007, DQ-11-004, DQ-19-005, DQ-00-016):
-//! `Ruleset::next` walks it, asking the sides and the figures their
+//! `Engine::next` walks it, asking the sides and the figures their
 //! choices and rolling the initiatives.
 
 use crate::model::action::{Answer, Question};
@@ -117,7 +117,7 @@ pub fn next(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<Next> {
     }))
 }
 
-/// Ends the current slot (`Ruleset::pass_turn`).
+/// Ends the current slot (`Engine::pass_turn`).
 pub fn pass_turn(state: &mut State, who: CombatantId) {
     if let Some(s) = state.seq.slot.as_mut()
         && s.who == who

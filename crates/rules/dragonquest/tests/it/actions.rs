@@ -2,6 +2,7 @@
 //! and the movement allowances.
 
 use crate::common::*;
+use fray_core::Engine;
 use fray_core::grid::{Facing, HexPos};
 use fray_dragonquest::model::action::{Action, Activity, Answer, AttackKind};
 use fray_dragonquest::model::state::{Hold, Posture, State};
@@ -691,7 +692,7 @@ fn a_stunned_figure_may_only_recover() {
 #[test]
 fn legal_menus_hold_only_actions_the_check_accepts() {
     // rule: DQ-00-020
-    use fray_core::Ruleset;
+
     let s = duel(&[], &[]);
     let menu = fray_dragonquest::DragonQuest::legal_actions(&s, A);
     assert!(menu.contains(&attack(B)));
@@ -907,7 +908,7 @@ fn a_dropped_weapon_is_picked_up_from_its_hex_and_readied() {
     assert_eq!(rule_of(check(&moved, B, &pick(None))), "DQ-13-012");
     assert!(check(&moved, B, &pick(Some(h(0, -1)))).is_ok());
     // The menu offers the pick-up with its move.
-    use fray_core::Ruleset;
+
     let menu = fray_dragonquest::DragonQuest::legal_actions(&moved, B);
     assert!(menu.contains(&pick(Some(h(0, -1)))));
     // Picked up, it is in hand at once: B Passes (first by IV), A Passes.

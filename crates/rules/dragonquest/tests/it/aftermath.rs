@@ -1,6 +1,7 @@
 //! Infection after the fight (DQ-24-001..006).
 
 use crate::common::*;
+use fray_core::Fight;
 use fray_core::{InputLog, InputOracle, RollInput, StepInputs, VecSink};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::Answer;
@@ -99,7 +100,7 @@ fn a_fight_stopped_by_the_round_limit_checks_its_wounds_too() {
 #[test]
 fn the_simulator_tallies_each_survivor_s_infection_chance() {
     // rule: DQ-24-001, DQ-24-002, DQ-24-003
-    use fray_core::{Ruleset, Tally};
+    use fray_core::Tally;
     let mut s = duel(&[], &[]);
     s.figures[0].record.taken = 2;
     s.figures[1].record.taken = 9;

@@ -1,6 +1,7 @@
 //! Shared helpers: inline sheets over the bundled weapons, states built
 //! through `setup`, and a strict step runner.
 
+use fray_core::Engine;
 use fray_core::engine::{self, Progress};
 use fray_core::inputs::ScriptedAction;
 use fray_core::{CombatantId, InputLog, InputOracle, RollInput, RollRecord, StepInputs, VecSink};
@@ -67,7 +68,6 @@ pub fn scenario_with(top: &str, options: &str, combatants: &[String]) -> Scenari
 
 /// The starting state.
 pub fn state(options: &str, combatants: &[String]) -> State {
-    use fray_core::Ruleset;
     DragonQuest::setup(&scenario(options, combatants)).expect("the test scenario sets up")
 }
 

@@ -2,6 +2,7 @@
 //! DQ-00-011, DQ-00-012, DQ-00-015).
 
 use crate::common::{fighter, scenario};
+use fray_core::Engine;
 use fray_dragonquest::model::data::{Class, Hands, ShapeName, Size, Use, bundled};
 
 #[test]
@@ -78,7 +79,6 @@ fn breath_magic_and_poison_records_read_with_their_sources() {
 /// The path of the setup error for `sheet` fields on the second figure, or
 /// for `options` lines.
 fn refused(sheet: &[(&str, &str)], options: &str) -> fray_core::SetupError {
-    use fray_core::Ruleset;
     let s = scenario(
         options,
         &[

@@ -3,6 +3,7 @@
 //! the hexes straight ahead, the straight charge and its momentum.
 
 use crate::common::*;
+use fray_core::Engine;
 use fray_core::grid::{Corner, Heading, HexPos};
 use fray_core::{CombatantId, RollInput, SideId};
 use fray_dragonquest::model::action::{Action, Activity, Answer, AttackKind};
@@ -95,7 +96,7 @@ fn a_rider_starts_in_the_saddle_and_moves_with_the_mounts_tmr() {
 #[test]
 fn the_scenario_link_is_checked() {
     // rule: DQ-23-001
-    use fray_core::Ruleset;
+
     // A foe is no mount; a swordsman is no mount.
     let bad = scenario(
         "",

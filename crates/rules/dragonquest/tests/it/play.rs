@@ -3,7 +3,9 @@
 //! fights are deterministic.
 
 use crate::common::*;
-use fray_core::{Addressee, CombatantId, Ruleset, SideId};
+use fray_core::Engine;
+use fray_core::TableView;
+use fray_core::{Addressee, CombatantId, SideId};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::{Action, Answer, Question};
 

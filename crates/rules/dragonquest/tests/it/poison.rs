@@ -1,7 +1,8 @@
 //! Poisoned weapons (DQ-20-004..007).
 
 use crate::common::*;
-use fray_core::Ruleset;
+use fray_core::Engine;
+
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::{Action, Activity, Answer};
 

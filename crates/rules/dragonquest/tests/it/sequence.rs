@@ -2,6 +2,7 @@
 //! restrictions that shape a slot (DQ-15).
 
 use crate::common::*;
+use fray_core::Engine;
 use fray_core::grid::HexPos;
 use fray_core::inputs::ScriptedAction;
 use fray_core::{InputLog, RollInput, SideId, StepInputs};
@@ -227,7 +228,7 @@ fn modag_26_takes_two_different_actions_in_its_slot() {
 #[test]
 fn surprise_gives_the_advantaged_side_a_free_pulse() {
     // rule: DQ-11-001, DQ-11-004
-    use fray_core::Ruleset;
+
     let sc = scenario_with(
         "surprise = \"a\"",
         "",
@@ -252,7 +253,7 @@ fn surprise_gives_the_advantaged_side_a_free_pulse() {
 #[test]
 fn the_start_distance_is_checked_as_the_scenario_asks() {
     // rule: DQ-11-002, DQ-11-003
-    use fray_core::Ruleset;
+
     let near = [
         fighter("A", "a", -2, 0, "se", &[]),
         fighter("B", "b", 2, 0, "nw", &[]),
@@ -279,7 +280,7 @@ fn the_start_distance_is_checked_as_the_scenario_asks() {
 #[test]
 fn the_default_warning_is_shown_by_validate_and_by_the_fight() {
     // rule: DQ-11-002, DQ-11-003, DQ-11-004
-    use fray_core::Ruleset;
+
     let near = [
         fighter("A", "a", -2, 0, "se", &[]),
         fighter("B", "b", 2, 0, "nw", &[]),
@@ -290,7 +291,7 @@ fn the_default_warning_is_shown_by_validate_and_by_the_fight() {
         sc
     };
     use fray_dragonquest::model::options::DistanceCheck;
-    // `fray validate` prints `Ruleset::setup_warnings`.
+    // `fray validate` prints `Engine::setup_warnings`.
     let w = DragonQuest::setup_warnings(&with(DistanceCheck::Warn));
     assert_eq!(w.len(), 1);
     assert!(w[0].message.contains("4 hexes apart"), "{}", w[0].message);

@@ -44,7 +44,7 @@ pub struct Scenario {
     /// Everyone in the fight, in order (ids count from 0 in this order).
     pub combatants: Vec<Combatant>,
     /// The bundled data plus the data files read at load time, when there
-    /// are any (`Ruleset::parse_scenario`); setup reads its names here.
+    /// are any (`Engine::parse_scenario`); setup reads its names here.
     #[serde(skip)]
     #[schemars(skip)]
     pub armory: Option<std::sync::Arc<crate::model::data::Armory>>,

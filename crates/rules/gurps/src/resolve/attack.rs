@@ -45,7 +45,7 @@ pub(crate) enum Since {
     /// feint or Rapid Recovery before it. Every declared
     /// action is checked before it is resolved (the engine and the exact
     /// odds call `check_action` first, or trust the AI's own check,
-    /// [`fray_core::Ruleset::AI_ACTIONS_ARE_LEGAL`]), and that check made
+    /// [`fray_core::Engine::AI_ACTIONS_ARE_LEGAL`]), and that check made
     /// the strike's checks ([`check_strike_as`]: the target, the weapon,
     /// the location, the options) and the reach test from the pose the
     /// strike is made from. What resolution does before such a strike

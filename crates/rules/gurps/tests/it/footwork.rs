@@ -4,6 +4,7 @@
 //! radius-30 map; B, far off at (8,8), does nothing.
 
 use crate::common::*;
+use fray_core::Engine;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, Jump, Step};
 use fray_gurps::model::state::{Posture, State};
@@ -310,7 +311,7 @@ fn a_lying_humanoid_fills_a_second_hex_of_its_choice() {
     let (s, _) = fallen((0, -3));
     assert!(fray_gurps::rules::maneuver::check(&s, A, &attack(B)).is_err());
     // A hex not offered is refused.
-    use fray_core::Ruleset;
+
     let q = fray_gurps::model::action::Question::Fall {
         chooser: B,
         faller: B,

@@ -2,7 +2,7 @@
 //! GCS's computed ones, v4 and v5 give the same sheet, the report names
 //! what is left out, and every shared real file fights the bundled knight.
 
-use fray_core::Ruleset;
+use fray_core::Engine;
 use fray_core::run;
 use fray_core::scenario::SourceFile;
 use fray_gcs::{Character, Damage, Defense, OwnerKind};

@@ -4,6 +4,7 @@
 //! (mode 1). B is ST 12 DX 11 HT 12, 12 HP, Broadsword-13, Dodge 8.
 
 use crate::common::*;
+use fray_core::Fight;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, Aim, AllOutVariant, Answer, Strike};
 use fray_gurps::model::event::Event;
@@ -756,7 +757,7 @@ fn strong_bonus_is_plus_one_per_die_when_larger() {
 /// The simulator's tally counts injury dealt and taken, knockdowns and stuns.
 #[test]
 fn tally_records_injury_knockdowns_and_stuns() {
-    use fray_core::{Ruleset, Tally};
+    use fray_core::Tally;
     use fray_gurps::Gurps;
     // A hits B's neck for 7 cut x2 = 14 (a major wound); B fails the
     // knockdown roll by 2 and is stunned; the death check at -2 HP is not due.

@@ -4,7 +4,8 @@
 //! obstruction; and a weapon used at its default is a warning.
 
 use crate::common::*;
-use fray_core::Ruleset;
+use fray_core::Engine;
+
 use fray_core::run;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::text::TextError;

@@ -9,8 +9,9 @@
 //! of W facing south, slower than W.
 
 use crate::common::*;
+use fray_core::Engine;
 use fray_core::grid::{Facing, HexPos, Pose};
-use fray_core::{CombatantId, ModList, Ruleset, SimOracle, VecSink, engine};
+use fray_core::{CombatantId, ModList, SimOracle, VecSink, engine};
 use fray_gurps::Gurps;
 use fray_gurps::ai;
 use fray_gurps::model::action::{

@@ -3,7 +3,9 @@
 //! fight.
 
 use crate::common::*;
-use fray_core::Ruleset;
+use fray_core::Engine;
+use fray_core::TableView;
+
 use fray_core::grid::HexPos;
 use fray_gurps::Gurps;
 use fray_gurps::model::action::{Action, Answer, DefenseOption, Dive, Question};

@@ -179,7 +179,7 @@ fn seeded_ai_fights_never_declare_an_illegal_action() {
 fn the_bundled_duel_sets_up_and_plays_to_the_end() {
     let text = include_str!("../../../../../scenarios/gurps/duel.toml");
     let sc: fray_gurps::model::scenario::Scenario = toml::from_str(text).unwrap();
-    let mut st = <Gurps as fray_core::Ruleset>::setup(&sc).unwrap();
+    let mut st = <Gurps as fray_core::Engine>::setup(&sc).unwrap();
     let mut oracle = fray_core::SimOracle::<Gurps>::seeded(1);
     let out = engine::run::<Gurps, _, _>(&mut st, &mut oracle, &mut fray_core::NullSink).unwrap();
     assert!(out.rounds >= 1);

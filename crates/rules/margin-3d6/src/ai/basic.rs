@@ -428,7 +428,7 @@ pub(super) fn aim_step(state: &State, who: CombatantId, foe: CombatantId) -> Opt
 }
 
 /// The AI's maneuver, checked once so that the engine may trust it
-/// (`Ruleset::AI_ACTIONS_ARE_LEGAL`). The choices made without a search
+/// (`Engine::AI_ACTIONS_ARE_LEGAL`). The choices made without a search
 /// over hexes (above all the blow at a foe in reach, most of a duel's
 /// turns) are worked out every time: with the injury table ([`table`])
 /// that costs less than the memo's key and lookup. The rest (closing on a

@@ -75,7 +75,7 @@ fn is_basic(state: &State, who: CombatantId) -> bool {
 }
 
 /// The AI's maneuver, checked once so that the engine may trust it
-/// (`Ruleset::AI_ACTIONS_ARE_LEGAL`), and remembered per thread when the
+/// (`Engine::AI_ACTIONS_ARE_LEGAL`), and remembered per thread when the
 /// same situation came up before ([`memo`]).
 pub fn remembered(state: &State, who: CombatantId) -> Action {
     if is_basic(state, who) {

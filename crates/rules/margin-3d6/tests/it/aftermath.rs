@@ -2,6 +2,7 @@
 //! injuries, fatigue (M-BLD, M-HEA, M-NAT, M-PEN-007).
 
 use crate::common::*;
+use fray_core::Engine;
 use fray_core::Next;
 use fray_margin_3d6::model::event::Event;
 use fray_margin_3d6::model::location::Limb;
@@ -44,7 +45,7 @@ fn over(options: &str, medic: bool) -> State {
 }
 
 fn run(s: &mut State, rolls: &[i32]) -> Vec<Event> {
-    use fray_core::{Ctx, InputLog, InputOracle, RollInput, Ruleset, StepInputs, VecSink};
+    use fray_core::{Ctx, InputLog, InputOracle, RollInput, StepInputs, VecSink};
     let log = InputLog::<fray_margin_3d6::Margin> {
         loose: StepInputs {
             actions: vec![],

@@ -1,10 +1,9 @@
 //! Shared helpers: inline sheets, scenarios built through the ruleset's
 //! setup, and a strict runner that scripts every die and answer.
 
+use fray_core::Engine;
 use fray_core::engine::{self, Progress};
-use fray_core::{
-    CombatantId, Ctx, InputLog, InputOracle, Next, RollInput, Ruleset, StepInputs, VecSink,
-};
+use fray_core::{CombatantId, Ctx, InputLog, InputOracle, Next, RollInput, StepInputs, VecSink};
 use fray_margin_3d6::Margin;
 use fray_margin_3d6::model::action::{Action, Answer, DefenseKind, Strike};
 use fray_margin_3d6::model::event::Event;

@@ -1,6 +1,7 @@
 //! Critical hits and misses (M-FLO-004, M-CRT).
 
 use crate::common::*;
+use fray_core::Engine;
 use fray_margin_3d6::model::action::Answer;
 use fray_margin_3d6::model::location::{Limb, Location};
 use fray_margin_3d6::model::state::{Life, Posture, Stun};
@@ -214,7 +215,7 @@ fn a_self_hit_shows_its_damage_m_crt_001() {
 #[test]
 fn a_dropped_weapon_is_picked_up_with_ready_weapon_m_crt_002_m_mel_012() {
     // rule: M-CRT-002, M-MEL-012
-    use fray_core::Ruleset;
+
     use fray_margin_3d6::Margin;
     use fray_margin_3d6::model::action::Action;
     let mut s = duel(&swordsman(), &big());

@@ -39,7 +39,7 @@ fn derived_values_m_dat_001_m_dat_002_m_dat_003() {
             fighter("B", "b", 0, -1, "s", &dummy()),
         ],
     );
-    let e = <fray_margin_3d6::Margin as fray_core::Ruleset>::setup(&sc).unwrap_err();
+    let e = <fray_margin_3d6::Margin as fray_core::Engine>::setup(&sc).unwrap_err();
     assert_eq!(e.path, "combatants[0].sheet.encumbrance");
     let sc = scenario(
         "",
@@ -57,7 +57,7 @@ fn derived_values_m_dat_001_m_dat_002_m_dat_003() {
         ],
     );
     assert_eq!(
-        <fray_margin_3d6::Margin as fray_core::Ruleset>::setup(&sc)
+        <fray_margin_3d6::Margin as fray_core::Engine>::setup(&sc)
             .unwrap_err()
             .path,
         "combatants[0].sheet.weapons[0]"
@@ -145,7 +145,7 @@ fn refused(attrs: &str, extra: &str, options: &str) -> fray_core::SetupError {
             fighter("B", "b", 0, -1, "s", &dummy()),
         ],
     );
-    <fray_margin_3d6::Margin as fray_core::Ruleset>::setup(&sc).expect_err("refused")
+    <fray_margin_3d6::Margin as fray_core::Engine>::setup(&sc).expect_err("refused")
 }
 
 // rule: M-DAT-001, M-DAT-002, M-DAT-003, M-DAT-006, M-DAT-008

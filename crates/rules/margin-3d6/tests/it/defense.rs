@@ -439,10 +439,10 @@ fn the_defender_is_asked_with_its_options_m_def_012() {
         options: o,
         pd,
     };
-    let answers = <fray_margin_3d6::Margin as fray_core::Ruleset>::answer_options(&q);
+    let answers = <fray_margin_3d6::Margin as fray_core::TableView>::answer_options(&q);
     assert_eq!(answers.len(), 4);
     assert!(
-        <fray_margin_3d6::Margin as fray_core::Ruleset>::check_answer(
+        <fray_margin_3d6::Margin as fray_core::Engine>::check_answer(
             &q,
             &defend(DefenseKind::AcrobaticDodge)
         )

@@ -43,9 +43,9 @@ fn at_zero_hp_incapacitated_with_a_will_roll_each_turn_m_pen_002() {
     let r = s.fighter(A).record;
     assert_eq!((r.knockouts, r.passed_out), (0, 1));
     let mut tally = vec![fray_core::Tally::default(); 2];
-    <fray_margin_3d6::Margin as fray_core::Ruleset>::tally(&s, &mut tally);
+    <fray_margin_3d6::Margin as fray_core::Fight>::tally(&s, &mut tally);
     let column = |id: &str| {
-        <fray_margin_3d6::Margin as fray_core::Ruleset>::COUNTERS
+        <fray_margin_3d6::Margin as fray_core::Fight>::COUNTERS
             .iter()
             .position(|c| c.id == id)
             .expect("a counter")

@@ -3,7 +3,8 @@
 //! for scripts and the AI alike.
 
 use crate::common::*;
-use fray_core::Ruleset;
+use fray_core::Engine;
+
 use fray_core::grid::HexPos;
 use fray_margin_3d6::Margin;
 use fray_margin_3d6::model::action::{Action, Strike};

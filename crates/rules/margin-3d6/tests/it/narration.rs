@@ -2,8 +2,9 @@
 //! target and the terms behind it, each defense's AD, each damage with its
 //! basis, fraction, DR, wound multiplier and caps; no internal names.
 
+use fray_core::Fight;
 use fray_core::engine::{self, Progress};
-use fray_core::{InputLog, InputOracle, Ruleset, VecSink};
+use fray_core::{InputLog, InputOracle, VecSink};
 use fray_margin_3d6::Margin;
 
 const SCENARIOS: [&str; 4] = ["duel", "brawl", "crossbows-vs-charge", "piecemeal"];

@@ -1,6 +1,7 @@
 //! The round: initiative, the order, checks and contests (M-FLO).
 
 use crate::common::*;
+use fray_core::Engine;
 use fray_core::Next;
 use fray_margin_3d6::model::action::Action;
 
@@ -22,7 +23,7 @@ fn order_by_speed_then_dx_then_one_roll_off_m_flo_002() {
     ]);
     // A rolls 12, B rolls 9: B first.
     let n = {
-        use fray_core::{Ctx, InputLog, InputOracle, RollInput, Ruleset, StepInputs, VecSink};
+        use fray_core::{Ctx, InputLog, InputOracle, RollInput, StepInputs, VecSink};
         let log = InputLog::<fray_margin_3d6::Margin> {
             loose: StepInputs {
                 actions: vec![],
