@@ -563,126 +563,58 @@ impl RollKind {
                 "tolerance must not be negative".into(),
             ));
         }
-        let mut outcomes = Vec::new();
-        let leftover;
         match *self {
             RollKind::Sum {
                 dice,
                 sides,
                 modifier,
-            } => {
-                let pmf = if sides == 0 || dice == 0 {
-                    Pmf::point(modifier as i64)
-                } else {
-                    Pmf::range(1, sides as i64)?
-                        .power(dice as u64)?
-                        .shift(modifier as i64)?
-                };
-                let lo = self.min_total().unwrap_or(i32::MIN);
-                let hi = self.max_total().unwrap_or(i32::MAX);
-                for (v, p) in pmf.iter() {
-                    let total = v as i32;
-                    let natural = if sides < 2 || dice == 0 {
-                        Natural::Mixed
-                    } else if total == lo {
-                        Natural::AllLowest
-                    } else if total == hi {
-                        Natural::AllHighest
-                    } else {
-                        Natural::Mixed
-                    };
-                    outcomes.push((Rolled::new(total, natural), p));
-                }
-                leftover = pmf.leftover();
-            }
+            } => self.sum_outcomes(dice, sides, modifier),
             RollKind::Golden {
                 base,
                 extra,
                 modifier,
-            } => {
-                let n = base as u64 + extra.unsigned_abs() as u64;
-                let (die, exact) = golden_die(golden_depth(n, tolerance))?;
-                let sixth = BigUint::from(6u32);
-                let one = BigUint::one();
-                let face1 = Pmf::raw(0, vec![one.clone()], sixth.clone());
-                let mid = Pmf::raw(2, vec![one.clone(); 4], sixth.clone());
-                let face6 = die.shift(6)?.scale(&one, &sixth);
-                // Sub-distributions of the base dice by natural flag.
-                let full = face1.add(&mid)?.add(&face6)?;
-                let (mut all1, mut all6, mut mixed) = if base == 0 {
-                    (Pmf::nothing(), Pmf::nothing(), Pmf::point(0))
-                } else {
-                    (face1.clone(), face6.clone(), mid.clone())
-                };
-                for _ in 1..base {
-                    let m = mixed
-                        .convolve(&full)?
-                        .add(&all1.convolve(&mid.add(&face6)?)?)?
-                        .add(&all6.convolve(&face1.add(&mid)?)?)?;
-                    all1 = all1.convolve(&face1)?;
-                    all6 = all6.convolve(&face6)?;
-                    mixed = m;
-                    all1.reduce();
-                    all6.reduce();
-                    mixed.reduce();
-                }
-                let extras = die.power(extra.unsigned_abs() as u64)?;
-                // Penalty dice (X-ATK-010) are subtracted: mirror their sum.
-                let extras = if extra < 0 {
-                    extras.map(|v| Ok(-v))?
-                } else {
-                    extras
-                };
-                let extras = extras.shift(modifier as i64)?;
-                let mut total_known = Prob::zero();
-                let mut parts = Vec::new();
-                for (pmf, nat) in [
-                    (all1, Natural::AllLowest),
-                    (mixed, Natural::Mixed),
-                    (all6, Natural::AllHighest),
-                ] {
-                    if pmf.is_empty() {
-                        continue;
-                    }
-                    let p = pmf.convolve(&extras)?;
-                    for (v, pr) in p.iter() {
-                        total_known += &pr;
-                        parts.push((Rolled::new(v as i32, nat), pr));
-                    }
-                }
-                parts.sort_by_key(|a| (a.0.total, a.0.natural));
-                outcomes = parts;
-                leftover = if exact {
-                    Prob::zero()
-                } else {
-                    Prob::one() - total_known
-                };
-            }
-            RollKind::Banded(b) => {
-                outcomes = b
+            } => golden_outcomes(base, extra, modifier, tolerance),
+            RollKind::Banded(b) => Ok(Outcomes {
+                outcomes: b
                     .outcomes()
                     .map(|(roll, p)| (Rolled::new(roll, Natural::Mixed), p))
-                    .collect();
-                leftover = Prob::zero();
-            }
-            RollKind::RollOff(r) => {
-                outcomes = r
-                    .outcomes()?
-                    .into_iter()
-                    .map(|(standings, p)| {
-                        let rolled = Rolled {
-                            total: clamp_i32(r.winner_total(&standings)),
-                            natural: Natural::Mixed,
-                            standings,
-                        };
-                        (rolled, p)
-                    })
-                    .collect();
-                outcomes.sort_by_key(|(r, _)| (r.total, r.natural, r.standings));
-                leftover = Prob::zero();
-            }
+                    .collect(),
+                leftover: Prob::zero(),
+            }),
+            RollKind::RollOff(r) => roll_off_outcomes(&r),
         }
-        Ok(Outcomes { outcomes, leftover })
+    }
+
+    /// [`RollKind::outcomes`] of plain dice: exact, each total's natural
+    /// flag from whether it is the lowest or highest possible.
+    fn sum_outcomes(&self, dice: u16, sides: u16, modifier: i32) -> Result<Outcomes, DiceError> {
+        let mut outcomes = Vec::new();
+        let pmf = if sides == 0 || dice == 0 {
+            Pmf::point(modifier as i64)
+        } else {
+            Pmf::range(1, sides as i64)?
+                .power(dice as u64)?
+                .shift(modifier as i64)?
+        };
+        let lo = self.min_total().unwrap_or(i32::MIN);
+        let hi = self.max_total().unwrap_or(i32::MAX);
+        for (v, p) in pmf.iter() {
+            let total = v as i32;
+            let natural = if sides < 2 || dice == 0 {
+                Natural::Mixed
+            } else if total == lo {
+                Natural::AllLowest
+            } else if total == hi {
+                Natural::AllHighest
+            } else {
+                Natural::Mixed
+            };
+            outcomes.push((Rolled::new(total, natural), p));
+        }
+        Ok(Outcomes {
+            leftover: pmf.leftover(),
+            outcomes,
+        })
     }
 
     /// A total typed by a person at the table. Checks the range; the natural
@@ -774,120 +706,13 @@ impl RollKind {
                 dice,
                 sides,
                 modifier,
-            } => {
-                let want = if sides == 0 { 0 } else { dice as usize };
-                if faces.len() != want {
-                    return Err(bad(format!("expected {want} dice, got {}", faces.len())));
-                }
-                let mut total = modifier as i64;
-                for (i, &f) in faces.iter().enumerate() {
-                    if f < 1 || f > sides as i32 {
-                        return Err(bad(format!(
-                            "die {} shows {f}, expected 1..={sides}",
-                            i + 1
-                        )));
-                    }
-                    total += f as i64;
-                }
-                let natural = if sides < 2 || dice == 0 {
-                    Natural::Mixed
-                } else if faces.iter().all(|&f| f == 1) {
-                    Natural::AllLowest
-                } else if faces.iter().all(|&f| f == sides as i32) {
-                    Natural::AllHighest
-                } else {
-                    Natural::Mixed
-                };
-                Ok(Rolled::new(to_i32(total)?, natural))
-            }
+            } => sum_from_faces(dice, sides, modifier, faces, bad),
             RollKind::Golden {
                 base,
                 extra,
                 modifier,
-            } => {
-                for (i, &f) in faces.iter().enumerate() {
-                    if !(1..=6).contains(&f) {
-                        return Err(bad(format!("face {} is {f}, expected 1..=6", i + 1)));
-                    }
-                }
-                let read = |f: i32| GOLDEN_FACE[(f - 1) as usize] as i64;
-                let base = base as usize;
-                if faces.len() < base {
-                    return Err(bad(format!(
-                        "expected at least {base} base dice, got {}",
-                        faces.len()
-                    )));
-                }
-                // Penalty dice (X-ATK-010) count against the total.
-                let sign = if extra < 0 { -1 } else { 1 };
-                let mut total = modifier as i64;
-                let mut pos = base;
-                let mut pending = 0usize;
-                for &f in &faces[..base] {
-                    total += read(f);
-                    pending += usize::from(f == 6);
-                }
-                while pending > 0 {
-                    let Some(&f) = faces.get(pos) else {
-                        return Err(bad(format!("{pending} explosion roll(s) missing")));
-                    };
-                    pos += 1;
-                    total += read(f);
-                    if f != 6 {
-                        pending -= 1;
-                    }
-                }
-                for k in 0..extra.unsigned_abs() {
-                    let mut f = 6;
-                    while f == 6 {
-                        let Some(&g) = faces.get(pos) else {
-                            return Err(bad(format!(
-                                "extra die {} (or its explosion) missing",
-                                k + 1
-                            )));
-                        };
-                        pos += 1;
-                        total += sign * read(g);
-                        f = g;
-                    }
-                }
-                if pos != faces.len() {
-                    return Err(bad(format!("{} face(s) too many", faces.len() - pos)));
-                }
-                let b = &faces[..base];
-                let natural = if base == 0 {
-                    Natural::Mixed
-                } else if b.iter().all(|&f| f == 1) {
-                    Natural::AllLowest
-                } else if b.iter().all(|&f| f == 6) {
-                    Natural::AllHighest
-                } else {
-                    Natural::Mixed
-                };
-                Ok(Rolled::new(to_i32(total)?, natural))
-            }
-            RollKind::Banded(b) => {
-                if faces.len() != b.dice() as usize {
-                    let noun = if b.dice() == 1 { "die" } else { "dice" };
-                    return Err(bad(format!(
-                        "expected {} {noun}, got {}",
-                        b.dice(),
-                        faces.len()
-                    )));
-                }
-                let mut total = 0;
-                for (i, &f) in faces.iter().enumerate() {
-                    if !(1..=b.sides() as i32).contains(&f) {
-                        return Err(bad(format!(
-                            "die {} shows {f}, expected 1..={}",
-                            i + 1,
-                            b.sides()
-                        )));
-                    }
-                    total += f;
-                }
-                Ok(Rolled::new(total, Natural::Mixed))
-            }
+            } => golden_from_faces(base, extra, modifier, faces, bad),
+            RollKind::Banded(b) => banded_from_faces(&b, faces, bad),
             RollKind::RollOff(r) => {
                 let standings = r.enter(faces).map_err(|e| self.roll_off_error(e))?;
                 Ok(Rolled {
@@ -898,6 +723,139 @@ impl RollKind {
             }
         }
     }
+}
+
+/// [`RollKind::from_faces`] of plain dice: one face a die, each in range.
+fn sum_from_faces(
+    dice: u16,
+    sides: u16,
+    modifier: i32,
+    faces: &[i32],
+    bad: impl Fn(String) -> DiceError,
+) -> Result<Rolled, DiceError> {
+    let want = if sides == 0 { 0 } else { dice as usize };
+    if faces.len() != want {
+        return Err(bad(format!("expected {want} dice, got {}", faces.len())));
+    }
+    let mut total = modifier as i64;
+    for (i, &f) in faces.iter().enumerate() {
+        if f < 1 || f > sides as i32 {
+            return Err(bad(format!(
+                "die {} shows {f}, expected 1..={sides}",
+                i + 1
+            )));
+        }
+        total += f as i64;
+    }
+    let natural = if sides < 2 || dice == 0 {
+        Natural::Mixed
+    } else if faces.iter().all(|&f| f == 1) {
+        Natural::AllLowest
+    } else if faces.iter().all(|&f| f == sides as i32) {
+        Natural::AllHighest
+    } else {
+        Natural::Mixed
+    };
+    Ok(Rolled::new(to_i32(total)?, natural))
+}
+
+/// [`RollKind::from_faces`] of golden dice: the base dice, then each 6's
+/// explosion rolls in order, then the extra (or penalty) dice with theirs.
+fn golden_from_faces(
+    base: u8,
+    extra: i8,
+    modifier: i32,
+    faces: &[i32],
+    bad: impl Fn(String) -> DiceError,
+) -> Result<Rolled, DiceError> {
+    for (i, &f) in faces.iter().enumerate() {
+        if !(1..=6).contains(&f) {
+            return Err(bad(format!("face {} is {f}, expected 1..=6", i + 1)));
+        }
+    }
+    let read = |f: i32| GOLDEN_FACE[(f - 1) as usize] as i64;
+    let base = base as usize;
+    if faces.len() < base {
+        return Err(bad(format!(
+            "expected at least {base} base dice, got {}",
+            faces.len()
+        )));
+    }
+    // Penalty dice (X-ATK-010) count against the total.
+    let sign = if extra < 0 { -1 } else { 1 };
+    let mut total = modifier as i64;
+    let mut pos = base;
+    let mut pending = 0usize;
+    for &f in &faces[..base] {
+        total += read(f);
+        pending += usize::from(f == 6);
+    }
+    while pending > 0 {
+        let Some(&f) = faces.get(pos) else {
+            return Err(bad(format!("{pending} explosion roll(s) missing")));
+        };
+        pos += 1;
+        total += read(f);
+        if f != 6 {
+            pending -= 1;
+        }
+    }
+    for k in 0..extra.unsigned_abs() {
+        let mut f = 6;
+        while f == 6 {
+            let Some(&g) = faces.get(pos) else {
+                return Err(bad(format!(
+                    "extra die {} (or its explosion) missing",
+                    k + 1
+                )));
+            };
+            pos += 1;
+            total += sign * read(g);
+            f = g;
+        }
+    }
+    if pos != faces.len() {
+        return Err(bad(format!("{} face(s) too many", faces.len() - pos)));
+    }
+    let b = &faces[..base];
+    let natural = if base == 0 {
+        Natural::Mixed
+    } else if b.iter().all(|&f| f == 1) {
+        Natural::AllLowest
+    } else if b.iter().all(|&f| f == 6) {
+        Natural::AllHighest
+    } else {
+        Natural::Mixed
+    };
+    Ok(Rolled::new(to_i32(total)?, natural))
+}
+
+/// [`RollKind::from_faces`] of banded dice: one face a die, summed.
+fn banded_from_faces(
+    b: &Bands,
+    faces: &[i32],
+    bad: impl Fn(String) -> DiceError,
+) -> Result<Rolled, DiceError> {
+    if faces.len() != b.dice() as usize {
+        let noun = if b.dice() == 1 { "die" } else { "dice" };
+        return Err(bad(format!(
+            "expected {} {noun}, got {}",
+            b.dice(),
+            faces.len()
+        )));
+    }
+    let mut total = 0;
+    for (i, &f) in faces.iter().enumerate() {
+        if !(1..=b.sides() as i32).contains(&f) {
+            return Err(bad(format!(
+                "die {} shows {f}, expected 1..={}",
+                i + 1,
+                b.sides()
+            )));
+        }
+        total += f;
+    }
+    Ok(Rolled::new(total, Natural::Mixed))
 }
 
 /// A roll-off total (at most 255 + an `i32` modifier) as an `i32`.
@@ -996,6 +954,98 @@ impl std::fmt::Display for RollKind {
         }
         Ok(())
     }
+}
+
+/// [`RollKind::outcomes`] of golden dice: each die's explosion chain cut
+/// at the depth the tolerance allows, the base dice split by their natural
+/// flag, the extra (or penalty) dice added.
+fn golden_outcomes(
+    base: u8,
+    extra: i8,
+    modifier: i32,
+    tolerance: &Prob,
+) -> Result<Outcomes, DiceError> {
+    let n = base as u64 + extra.unsigned_abs() as u64;
+    let (die, exact) = golden_die(golden_depth(n, tolerance))?;
+    let sixth = BigUint::from(6u32);
+    let one = BigUint::one();
+    let face1 = Pmf::raw(0, vec![one.clone()], sixth.clone());
+    let mid = Pmf::raw(2, vec![one.clone(); 4], sixth.clone());
+    let face6 = die.shift(6)?.scale(&one, &sixth);
+    // Sub-distributions of the base dice by natural flag.
+    let full = face1.add(&mid)?.add(&face6)?;
+    let (mut all1, mut all6, mut mixed) = if base == 0 {
+        (Pmf::nothing(), Pmf::nothing(), Pmf::point(0))
+    } else {
+        (face1.clone(), face6.clone(), mid.clone())
+    };
+    for _ in 1..base {
+        let m = mixed
+            .convolve(&full)?
+            .add(&all1.convolve(&mid.add(&face6)?)?)?
+            .add(&all6.convolve(&face1.add(&mid)?)?)?;
+        all1 = all1.convolve(&face1)?;
+        all6 = all6.convolve(&face6)?;
+        mixed = m;
+        all1.reduce();
+        all6.reduce();
+        mixed.reduce();
+    }
+    let extras = die.power(extra.unsigned_abs() as u64)?;
+    // Penalty dice (X-ATK-010) are subtracted: mirror their sum.
+    let extras = if extra < 0 {
+        extras.map(|v| Ok(-v))?
+    } else {
+        extras
+    };
+    let extras = extras.shift(modifier as i64)?;
+    let mut total_known = Prob::zero();
+    let mut parts = Vec::new();
+    for (pmf, nat) in [
+        (all1, Natural::AllLowest),
+        (mixed, Natural::Mixed),
+        (all6, Natural::AllHighest),
+    ] {
+        if pmf.is_empty() {
+            continue;
+        }
+        let p = pmf.convolve(&extras)?;
+        for (v, pr) in p.iter() {
+            total_known += &pr;
+            parts.push((Rolled::new(v as i32, nat), pr));
+        }
+    }
+    parts.sort_by_key(|a| (a.0.total, a.0.natural));
+    Ok(Outcomes {
+        outcomes: parts,
+        leftover: if exact {
+            Prob::zero()
+        } else {
+            Prob::one() - total_known
+        },
+    })
+}
+
+/// [`RollKind::outcomes`] of a roll-off: each standing with the winner's
+/// total, in order of total.
+fn roll_off_outcomes(r: &RollOff) -> Result<Outcomes, DiceError> {
+    let mut outcomes: Vec<(Rolled, Prob)> = r
+        .outcomes()?
+        .into_iter()
+        .map(|(standings, p)| {
+            let rolled = Rolled {
+                total: clamp_i32(r.winner_total(&standings)),
+                natural: Natural::Mixed,
+                standings,
+            };
+            (rolled, p)
+        })
+        .collect();
+    outcomes.sort_by_key(|(r, _)| (r.total, r.natural, r.standings));
+    Ok(Outcomes {
+        outcomes,
+        leftover: Prob::zero(),
+    })
 }
 
 #[cfg(test)]

@@ -390,25 +390,7 @@ where
                 found = Some((cost, (hex, f)));
             }
         }
-        let mut moves: [(HexPos, Facing, StepKind, u32); 8] = [(hex, f, StepKind::Forward, 0); 8];
-        moves[0] = (hex.neighbour(f), f, StepKind::Forward, forward);
-        moves[1] = (
-            hex.neighbour(f.turn(-1)),
-            f.turn(-1),
-            StepKind::Forward,
-            forward,
-        );
-        moves[2] = (
-            hex.neighbour(f.turn(1)),
-            f.turn(1),
-            StepKind::Forward,
-            forward,
-        );
-        moves[3] = (hex, f.turn(1), StepKind::Turn(Side::Right), turn);
-        moves[4] = (hex, f.turn(-1), StepKind::Turn(Side::Left), turn);
-        moves[5] = (hex.neighbour(f.turn(2)), f, StepKind::Sidestep, sidestep);
-        moves[6] = (hex.neighbour(f.turn(3)), f, StepKind::Sidestep, sidestep);
-        moves[7] = (hex.neighbour(f.turn(4)), f, StepKind::Sidestep, sidestep);
+        let moves = candidate_moves(hex, f, forward, sidestep, turn);
         for (to, to_f, kind, base) in moves {
             let step_cost = if matches!(kind, StepKind::Turn(_)) {
                 base
@@ -451,6 +433,39 @@ where
         states,
     };
     (map, found.map(|(_, at)| at))
+}
+
+/// The eight steps from `hex` facing `f` and what each costs before the
+/// entered hex's own cost: forward and the two forward diagonals (turning
+/// with the step), the two turns in place, and the three sidesteps.
+#[inline]
+fn candidate_moves(
+    hex: HexPos,
+    f: Facing,
+    forward: u32,
+    sidestep: u32,
+    turn: u32,
+) -> [(HexPos, Facing, StepKind, u32); 8] {
+    let mut moves: [(HexPos, Facing, StepKind, u32); 8] = [(hex, f, StepKind::Forward, 0); 8];
+    moves[0] = (hex.neighbour(f), f, StepKind::Forward, forward);
+    moves[1] = (
+        hex.neighbour(f.turn(-1)),
+        f.turn(-1),
+        StepKind::Forward,
+        forward,
+    );
+    moves[2] = (
+        hex.neighbour(f.turn(1)),
+        f.turn(1),
+        StepKind::Forward,
+        forward,
+    );
+    moves[3] = (hex, f.turn(1), StepKind::Turn(Side::Right), turn);
+    moves[4] = (hex, f.turn(-1), StepKind::Turn(Side::Left), turn);
+    moves[5] = (hex.neighbour(f.turn(2)), f, StepKind::Sidestep, sidestep);
+    moves[6] = (hex.neighbour(f.turn(3)), f, StepKind::Sidestep, sidestep);
+    moves[7] = (hex.neighbour(f.turn(4)), f, StepKind::Sidestep, sidestep);
+    moves
 }
 
 /// The cell index of `hex` in a dense table of `radius` around `origin`.
