@@ -114,141 +114,178 @@ struct FighterKey<'a>(&'a Fighter, Option<&'a Fighter>);
 
 impl Serialize for FighterKey<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Fighter {
-            name,
-            side,
-            controller,
-            ai,
-            situation,
-            stats,
-            skills,
-            unarmed_skill: _,
-            basic_ai: _,
-            weapons,
-            spells,
-            casting,
-            flags: _,
-            shield,
-            dr,
-            crushing_dr,
-            flexible,
-            hp,
-            fp,
-            pose,
-            posture,
-            life,
-            stun,
-            shock,
-            injury_since_turn,
-            stance,
-            retreated_from,
-            death_checks,
-            crippled,
-            feint,
-            aim,
-            dropped_vs,
-            torn_until_turn,
-            torn_muscle,
-            close,
-            grip,
-            shock_cap,
-            turn_start,
-            body,
-            thrown_by,
-            move_streak,
-            sprint_turns,
-            leader,
-            waiting,
-            watch,
-            responding,
-            next_break_free,
-            moved,
-            turns,
-            record,
-        } = self.0;
-        let f = self.0;
-        let blocking_spell = f.blocking_spell();
-        let asleep = f.asleep();
-        let stun_defense_until_turn = f.stun_defense_until_turn();
-        let blocked = f.blocked();
-        let off_balance = f.off_balance();
-        let dropped_guard = f.dropped_guard();
-        let do_nothing_next = f.do_nothing_next();
-        let mortal_wound = f.mortal_wound();
-        let suffocating = f.suffocating();
-        let frozen = f.frozen();
-        let st = self.1;
-        let shield = shield
-            .as_ref()
-            .map(|x| ShieldKey(x, st.and_then(|f| f.shield.as_ref())));
-        let weapons = Weapons(weapons, st.map_or(&[], |f| &f.weapons));
-        // Tuples of at most 16 serialize directly: nest them.
+        // Tuples of at most 16 serialize directly: four of them, nested.
         (
-            (
-                Same(name, st.map(|f| &f.name)),
-                side,
-                Same(controller, st.map(|f| &f.controller)),
-                ai,
-                situation,
-                stats,
-                Same(skills, st.map(|f| &f.skills)),
-                weapons,
-                Same(spells, st.map(|f| &f.spells)),
-                casting,
-                blocking_spell,
-                asleep,
-                shield,
-                dr,
-                crushing_dr,
-                flexible,
-            ),
-            (
-                hp,
-                fp,
-                pose,
-                posture,
-                life,
-                stun,
-                stun_defense_until_turn,
-                shock,
-                injury_since_turn,
-                stance,
-                blocked,
-                retreated_from,
-                death_checks,
-                crippled,
-                feint,
-                aim,
-            ),
-            (
-                dropped_vs,
-                off_balance,
-                dropped_guard,
-                torn_until_turn,
-                torn_muscle,
-                do_nothing_next,
-                close,
-                grip,
-                shock_cap,
-                turn_start,
-                mortal_wound,
-                body,
-                thrown_by,
-                move_streak,
-                sprint_turns,
-                frozen,
-            ),
-            (
-                leader,
-                waiting,
-                watch,
-                responding,
-                suffocating,
-                next_break_free,
-                moved,
-                turns,
-                record,
-            ),
+            SheetPart(self),
+            ConditionPart(self),
+            TacticsPart(self),
+            TurnsPart(self),
+        )
+            .serialize(s)
+    }
+}
+
+/// Every field of [`Fighter`], named so that a field added to it fails to
+/// compile here until a part of [`FighterKey`] keys it.
+fn every_field_keyed(f: &Fighter) {
+    let Fighter {
+        name: _,
+        side: _,
+        controller: _,
+        ai: _,
+        situation: _,
+        stats: _,
+        skills: _,
+        unarmed_skill: _,
+        basic_ai: _,
+        weapons: _,
+        spells: _,
+        casting: _,
+        flags: _,
+        shield: _,
+        dr: _,
+        crushing_dr: _,
+        flexible: _,
+        hp: _,
+        fp: _,
+        pose: _,
+        posture: _,
+        life: _,
+        stun: _,
+        shock: _,
+        injury_since_turn: _,
+        stance: _,
+        retreated_from: _,
+        death_checks: _,
+        crippled: _,
+        feint: _,
+        aim: _,
+        dropped_vs: _,
+        torn_until_turn: _,
+        torn_muscle: _,
+        close: _,
+        grip: _,
+        shock_cap: _,
+        turn_start: _,
+        body: _,
+        thrown_by: _,
+        move_streak: _,
+        sprint_turns: _,
+        leader: _,
+        waiting: _,
+        watch: _,
+        responding: _,
+        next_break_free: _,
+        moved: _,
+        turns: _,
+        record: _,
+    } = f;
+}
+
+const _: fn(&Fighter) = every_field_keyed;
+
+/// Part of a fighter's key: who the fighter is: its sheet and equipment, each beside the start's.
+struct SheetPart<'a>(&'a FighterKey<'a>);
+
+impl Serialize for SheetPart<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let FighterKey(f, st) = *self.0;
+        (
+            Same(&f.name, st.map(|f| &f.name)),
+            &f.side,
+            Same(&f.controller, st.map(|f| &f.controller)),
+            &f.ai,
+            &f.situation,
+            &f.stats,
+            Same(&f.skills, st.map(|f| &f.skills)),
+            Weapons(&f.weapons, st.map_or(&[], |f| &f.weapons)),
+            Same(&f.spells, st.map(|f| &f.spells)),
+            &f.casting,
+            f.blocking_spell(),
+            f.asleep(),
+            f.shield
+                .as_ref()
+                .map(|x| ShieldKey(x, st.and_then(|f| f.shield.as_ref()))),
+            &f.dr,
+            &f.crushing_dr,
+            &f.flexible,
+        )
+            .serialize(s)
+    }
+}
+
+/// Part of a fighter's key: its pools, posture and the conditions of the moment.
+struct ConditionPart<'a>(&'a FighterKey<'a>);
+
+impl Serialize for ConditionPart<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let FighterKey(f, _) = *self.0;
+        (
+            &f.hp,
+            &f.fp,
+            &f.pose,
+            &f.posture,
+            &f.life,
+            &f.stun,
+            f.stun_defense_until_turn(),
+            &f.shock,
+            &f.injury_since_turn,
+            &f.stance,
+            f.blocked(),
+            &f.retreated_from,
+            &f.death_checks,
+            &f.crippled,
+            &f.feint,
+            &f.aim,
+        )
+            .serialize(s)
+    }
+}
+
+/// Part of a fighter's key: what it set up and what lingers from the last turns.
+struct TacticsPart<'a>(&'a FighterKey<'a>);
+
+impl Serialize for TacticsPart<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let FighterKey(f, _) = *self.0;
+        (
+            &f.dropped_vs,
+            f.off_balance(),
+            f.dropped_guard(),
+            &f.torn_until_turn,
+            &f.torn_muscle,
+            f.do_nothing_next(),
+            &f.close,
+            &f.grip,
+            &f.shock_cap,
+            &f.turn_start,
+            f.mortal_wound(),
+            &f.body,
+            &f.thrown_by,
+            &f.move_streak,
+            &f.sprint_turns,
+            f.frozen(),
+        )
+            .serialize(s)
+    }
+}
+
+/// Part of a fighter's key: what it waits for and its counts of turns.
+struct TurnsPart<'a>(&'a FighterKey<'a>);
+
+impl Serialize for TurnsPart<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let FighterKey(f, _) = *self.0;
+        (
+            &f.leader,
+            &f.waiting,
+            &f.watch,
+            &f.responding,
+            f.suffocating(),
+            &f.next_break_free,
+            &f.moved,
+            &f.turns,
+            &f.record,
         )
             .serialize(s)
     }

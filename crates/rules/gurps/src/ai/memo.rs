@@ -444,56 +444,22 @@ fn fixed(p: &mut impl Hasher, f: &Fighter) {
 /// does not cover.
 fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Option<()> {
     let Fighter {
-        name: _,
-        side: _,
-        controller: _,
-        ai: _,
-        situation: _,
         stats: st,
-        skills: _,
-        unarmed_skill: _,
-        basic_ai: _,
         weapons,
-        spells: _,
         casting,
         flags,
         shield,
-        dr: _,
-        crushing_dr: _,
-        flexible: _,
         hp,
-        fp,
         pose,
         posture,
         life,
         stun,
-        shock,
-        injury_since_turn: _,
         stance,
-        retreated_from,
-        death_checks: _,
         crippled,
-        feint,
-        aim,
-        dropped_vs,
-        torn_until_turn,
-        torn_muscle,
-        close,
-        grip,
-        shock_cap: _,
         turn_start,
-        body,
-        thrown_by,
-        move_streak,
-        sprint_turns: _,
-        leader: _,
         waiting,
-        watch,
-        responding,
-        next_break_free,
-        moved,
         turns,
-        record: _,
+        ..
     } = f;
     // Left out: the fixed part (`fixed`, pinned by the stamp) and DR and the
     // weapons' data (`Drift`); `injury_since_turn`, `death_checks`,
@@ -515,7 +481,6 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         return None;
     }
     let turn = *turns;
-    let rel = |t: u32| t.wrapping_sub(turn);
     // The per-turn flags, kept packed by the model (`FighterFlags`): the
     // nine flags where they are (bits 0-8), the turns left frozen moved to
     // bits 27-34.
@@ -533,18 +498,7 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         Stance::MoveAndAttack => 3,
         Stance::IncreasedDefense(k) => 4 + *k as u64,
     };
-    // Which of the optional fields are there, one bit each: their contents
-    // follow in this order without a marker of their own.
-    let present = u64::from(retreated_from.is_some())
-        | u64::from(feint.is_some()) << 1
-        | u64::from(aim.is_some()) << 2
-        | u64::from(dropped_vs.is_some()) << 3
-        | u64::from(close.is_some()) << 4
-        | u64::from(grip.is_some()) << 5
-        | u64::from(body.is_some()) << 6
-        | u64::from(thrown_by.is_some()) << 7
-        | u64::from(watch.is_some()) << 8
-        | u64::from(responding.is_some()) << 9;
+    let present = present_bits(f);
     let shield = match shield {
         Some(s) => u64::from(s.ready),
         None => 2,
@@ -569,6 +523,58 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     // word's own check would make it).
     let words = w.room::<24>()?;
     words[..8].copy_from_slice(&small.to_le_bytes());
+    let counters = counters_word(f, moved_read)?;
+    words[8..16].copy_from_slice(&counters.to_le_bytes());
+    let hexes = hex_pair_bits(frame.hex(pose.pos), frame.hex(*turn_start))?;
+    words[16..].copy_from_slice(&hexes.to_le_bytes());
+    // Then what varies in length, its count in `small`: the crippled
+    // locations, the weapons, and the optional fields in `present`'s order.
+    for &l in crippled {
+        w.write_u8(l as u8);
+    }
+    for c in weapons {
+        carried(w, frame, c)?;
+    }
+    if present != 0 {
+        optional_fields(w, frame, f, turn);
+    }
+    Some(())
+}
+
+/// Which of a fighter's optional fields are there, one bit each, in the
+/// order [`optional_fields`] writes them (their contents follow without a
+/// marker of their own).
+#[inline]
+fn present_bits(f: &Fighter) -> u64 {
+    u64::from(f.retreated_from.is_some())
+        | u64::from(f.feint.is_some()) << 1
+        | u64::from(f.aim.is_some()) << 2
+        | u64::from(f.dropped_vs.is_some()) << 3
+        | u64::from(f.close.is_some()) << 4
+        | u64::from(f.grip.is_some()) << 5
+        | u64::from(f.body.is_some()) << 6
+        | u64::from(f.thrown_by.is_some()) << 7
+        | u64::from(f.watch.is_some()) << 8
+        | u64::from(f.responding.is_some()) << 9
+}
+
+/// The second word of a fighter's key: FP, shock, the torn muscle and the
+/// counts of turns, each at its fixed bits; `None` when one does not fit
+/// them (a state the key does not cover).
+#[inline]
+fn counters_word(f: &Fighter, moved_read: bool) -> Option<u64> {
+    let Fighter {
+        fp,
+        shock,
+        torn_until_turn,
+        torn_muscle,
+        move_streak,
+        next_break_free,
+        moved,
+        turns,
+        ..
+    } = f;
+    let turn = *turns;
     // Turns left, 0 once over: the rules ask only `turns < until`, and a
     // difference that wraps below zero would make every turn a new key.
     let torn_left = torn_until_turn.saturating_sub(turn);
@@ -586,64 +592,131 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
     if bytes > 0xFF || (*fp as u32).wrapping_add(0x8000) > 0xFFFF {
         return None;
     }
-    let counters = u64::from(*fp as u16)
-        | u64::from(*shock as u8) << 16
-        | u64::from(*torn_muscle as u8) << 24
-        | u64::from(torn_left) << 32
-        | u64::from(*move_streak) << 40
-        | u64::from(break_left) << 48
-        | u64::from(moved) << 56;
-    words[8..16].copy_from_slice(&counters.to_le_bytes());
-    let hexes = hex_pair_bits(frame.hex(pose.pos), frame.hex(*turn_start))?;
-    words[16..].copy_from_slice(&hexes.to_le_bytes());
-    // Then what varies in length, its count in `small`: the crippled
-    // locations, the weapons, and the optional fields in `present`'s order.
-    for &l in crippled {
-        w.write_u8(l as u8);
-    }
-    for c in weapons {
-        carried(w, frame, c)?;
-    }
-    // The optional fields, in `present`'s order: none is there at most
-    // decisions, and one test of `present` then skips the ten.
-    if present != 0 {
-        if let Some(x) = retreated_from {
-            x.hash(w);
-        }
-        if let Some(x) = feint {
-            (x.target, x.margin, rel(x.expires_before_turn)).hash(w);
-        }
-        if let Some(a) = aim {
-            (a.target, a.weapon, a.mode, a.turns, a.braced).hash(w);
-        }
-        if let Some(x) = dropped_vs {
-            x.hash(w);
-        }
-        if let Some(c) = close {
-            (frame.hex(c.hex), c.sides, rel(c.turn)).hash(w);
-        }
-        if let Some(g) = grip {
-            let at = match g.at {
-                GripAt::Body(l) => (0u8, l as u8),
-                GripAt::Item(i) => (1u8, i),
-            };
-            (g.target, at, g.hands, g.pinned).hash(w);
-        }
-        if let Some(h) = body {
-            frame.hex(*h).hash(w);
-        }
-        if let Some(x) = thrown_by {
-            x.hash(w);
-        }
-        if let Some(x) = watch {
-            (frame.hex(x.hex), x.weapon, x.mode, x.turns).hash(w);
-        }
-        if let Some(r) = responding {
-            (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
-        }
-    }
-    Some(())
+    Some(
+        u64::from(*fp as u16)
+            | u64::from(*shock as u8) << 16
+            | u64::from(*torn_muscle as u8) << 24
+            | u64::from(torn_left) << 32
+            | u64::from(*move_streak) << 40
+            | u64::from(break_left) << 48
+            | u64::from(moved) << 56,
+    )
 }
+
+/// A fighter's optional fields, each written when it is there, in the
+/// order of `present`'s bits in [`fighter`] (which says which are there):
+/// none is there at most decisions, and one test of `present` then skips
+/// the ten.
+#[inline]
+fn optional_fields(w: &mut Writer, frame: Frame, f: &Fighter, turn: u32) {
+    let rel = |t: u32| t.wrapping_sub(turn);
+    let Fighter {
+        retreated_from,
+        feint,
+        aim,
+        dropped_vs,
+        close,
+        grip,
+        body,
+        thrown_by,
+        watch,
+        responding,
+        ..
+    } = f;
+    if let Some(x) = retreated_from {
+        x.hash(w);
+    }
+    if let Some(x) = feint {
+        (x.target, x.margin, rel(x.expires_before_turn)).hash(w);
+    }
+    if let Some(a) = aim {
+        (a.target, a.weapon, a.mode, a.turns, a.braced).hash(w);
+    }
+    if let Some(x) = dropped_vs {
+        x.hash(w);
+    }
+    if let Some(c) = close {
+        (frame.hex(c.hex), c.sides, rel(c.turn)).hash(w);
+    }
+    if let Some(g) = grip {
+        let at = match g.at {
+            GripAt::Body(l) => (0u8, l as u8),
+            GripAt::Item(i) => (1u8, i),
+        };
+        (g.target, at, g.hands, g.pinned).hash(w);
+    }
+    if let Some(h) = body {
+        frame.hex(*h).hash(w);
+    }
+    if let Some(x) = thrown_by {
+        x.hash(w);
+    }
+    if let Some(x) = watch {
+        (frame.hex(x.hex), x.weapon, x.mode, x.turns).hash(w);
+    }
+    if let Some(r) = responding {
+        (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
+    }
+}
+
+/// Every field of [`Fighter`], named so that a field added to it fails to
+/// compile here until [`fighter`] writes it or says why it leaves it out.
+fn every_field_considered(f: &Fighter) {
+    let Fighter {
+        name: _,
+        side: _,
+        controller: _,
+        ai: _,
+        situation: _,
+        stats: _,
+        skills: _,
+        unarmed_skill: _,
+        basic_ai: _,
+        weapons: _,
+        spells: _,
+        casting: _,
+        flags: _,
+        shield: _,
+        dr: _,
+        crushing_dr: _,
+        flexible: _,
+        hp: _,
+        fp: _,
+        pose: _,
+        posture: _,
+        life: _,
+        stun: _,
+        shock: _,
+        injury_since_turn: _,
+        stance: _,
+        retreated_from: _,
+        death_checks: _,
+        crippled: _,
+        feint: _,
+        aim: _,
+        dropped_vs: _,
+        torn_until_turn: _,
+        torn_muscle: _,
+        close: _,
+        grip: _,
+        shock_cap: _,
+        turn_start: _,
+        body: _,
+        thrown_by: _,
+        move_streak: _,
+        sprint_turns: _,
+        leader: _,
+        waiting: _,
+        watch: _,
+        responding: _,
+        next_break_free: _,
+        moved: _,
+        turns: _,
+        record: _,
+    } = f;
+}
+
+const _: fn(&Fighter) = every_field_considered;
 
 /// The state's fixed part (scenario-wide and every fighter's sheet),
 /// written out to pin it.

@@ -680,75 +680,102 @@ fn weapon_struck(
     let twi = usize::from(aw.weapon);
     let name = state.fighter(target).weapons[twi].weapon.name.clone();
     if aw.disarm {
-        // G-ATK-010 decision: each side rolls the higher of its ST and DX.
-        let a = state.fighter(attacker);
-        let mut mine = ModList::base("best of ST and DX", a.stats.st.max(a.stats.dx), "G-ATK-010");
-        let tool = a.weapons[wi].weapon.name.to_ascii_lowercase();
-        if ["jitte", "sai", "kusari", "whip"]
-            .iter()
-            .any(|n| tool.contains(n))
-        {
-            mine.add("a disarming weapon", 2, "G-ATK-010");
-        }
-        let t = state.fighter(target);
-        let mut theirs =
-            ModList::base("best of ST and DX", t.stats.st.max(t.stats.dx), "G-ATK-010");
-        let two_handed = t.weapons[twi].weapon.modes.iter().any(|m| m.two_handed);
-        if two_handed {
-            theirs.add("two-handed weapon", 2, "G-ATK-010");
-        }
-        let ra = check::roll(
-            state,
-            cx,
-            Check::new(attacker, "disarm", "G-ATK-010"),
-            &mine,
-        )?;
-        let rt = check::roll(
-            state,
-            cx,
-            Check::new(target, "keep hold of the weapon", "G-ATK-010"),
-            &theirs,
-        )?;
-        let contest = quick_contest(ra.roll, ra.level, rt.roll, rt.level);
-        // G-ATK-011: the outcome by the margin.
-        match contest.winner {
-            Winner::A => {
-                let d = check::dice(
-                    state,
-                    cx,
-                    Some(attacker),
-                    RollKind::d(1, 6),
-                    "where the weapon flies",
-                    "G-ATK-011",
-                    None,
-                )?;
-                let t = state.fighter(target);
-                let hex = t
-                    .pose
-                    .pos
-                    .neighbour(fray_core::grid::Facing::from_index((d - 1) as u8));
-                let lands = if state.map.passable(hex) {
-                    hex
-                } else {
-                    t.pose.pos
-                };
-                let w = &mut state.fighter_mut(target).weapons[twi];
-                w.set_ready(false);
-                w.dropped_at = Some(lands);
-                say(
-                    state,
-                    target,
-                    format_args!("is disarmed: the {name} lands at {lands}"),
-                    "G-ATK-011",
-                    cx,
-                );
-            }
-            Winner::Tie => unready(state, target, twi, &name, cx),
-            Winner::B if contest.margin_of_victory <= 2 => unready(state, target, twi, &name, cx),
-            Winner::B => {}
-        }
-        return Ok(());
+        disarm(state, attacker, target, wi, twi, &name, cx)
+    } else {
+        damage_weapon(state, attacker, target, (wi, mi), twi, &name, cx)
     }
+}
+
+/// G-ATK-010/011: the disarm, a Quick Contest of the better of ST and DX,
+/// and where the weapon goes by its margin.
+fn disarm(
+    state: &mut State,
+    attacker: CombatantId,
+    target: CombatantId,
+    wi: usize,
+    twi: usize,
+    name: &str,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
+    // G-ATK-010 decision: each side rolls the higher of its ST and DX.
+    let a = state.fighter(attacker);
+    let mut mine = ModList::base("best of ST and DX", a.stats.st.max(a.stats.dx), "G-ATK-010");
+    let tool = a.weapons[wi].weapon.name.to_ascii_lowercase();
+    if ["jitte", "sai", "kusari", "whip"]
+        .iter()
+        .any(|n| tool.contains(n))
+    {
+        mine.add("a disarming weapon", 2, "G-ATK-010");
+    }
+    let t = state.fighter(target);
+    let mut theirs = ModList::base("best of ST and DX", t.stats.st.max(t.stats.dx), "G-ATK-010");
+    let two_handed = t.weapons[twi].weapon.modes.iter().any(|m| m.two_handed);
+    if two_handed {
+        theirs.add("two-handed weapon", 2, "G-ATK-010");
+    }
+    let ra = check::roll(
+        state,
+        cx,
+        Check::new(attacker, "disarm", "G-ATK-010"),
+        &mine,
+    )?;
+    let rt = check::roll(
+        state,
+        cx,
+        Check::new(target, "keep hold of the weapon", "G-ATK-010"),
+        &theirs,
+    )?;
+    let contest = quick_contest(ra.roll, ra.level, rt.roll, rt.level);
+    // G-ATK-011: the outcome by the margin.
+    match contest.winner {
+        Winner::A => {
+            let d = check::dice(
+                state,
+                cx,
+                Some(attacker),
+                RollKind::d(1, 6),
+                "where the weapon flies",
+                "G-ATK-011",
+                None,
+            )?;
+            let t = state.fighter(target);
+            let hex = t
+                .pose
+                .pos
+                .neighbour(fray_core::grid::Facing::from_index((d - 1) as u8));
+            let lands = if state.map.passable(hex) {
+                hex
+            } else {
+                t.pose.pos
+            };
+            let w = &mut state.fighter_mut(target).weapons[twi];
+            w.set_ready(false);
+            w.dropped_at = Some(lands);
+            say(
+                state,
+                target,
+                format_args!("is disarmed: the {name} lands at {lands}"),
+                "G-ATK-011",
+                cx,
+            );
+        }
+        Winner::Tie => unready(state, target, twi, name, cx),
+        Winner::B if contest.margin_of_victory <= 2 => unready(state, target, twi, name, cx),
+        Winner::B => {}
+    }
+    Ok(())
+}
+
+/// G-ATK-012/013: a strike on the weapon, against its DR and HP.
+fn damage_weapon(
+    state: &mut State,
+    attacker: CombatantId,
+    target: CombatantId,
+    (wi, mi): (usize, usize),
+    twi: usize,
+    name: &str,
+    cx: &mut impl Cx<Gurps>,
+) -> Flow<()> {
     // G-ATK-012 / G-ATK-013: damage against the weapon's DR and HP.
     let a = state.fighter(attacker);
     let mode = &a.weapons[wi].weapon.modes[mi];
