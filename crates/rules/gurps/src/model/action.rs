@@ -4,7 +4,7 @@
 use crate::model::location::Location;
 use crate::model::state::{DefenseKind, Posture};
 use fray_core::CombatantId;
-use fray_core::grid::{Facing, HexPos};
+use fray_core::grid::{Facing, HexPos, Pose};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -27,6 +27,17 @@ pub struct Step {
     /// takes the step, so no hex then (G-CPO-002).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub posture: Option<Posture>,
+}
+
+impl Step {
+    /// The pose after this step from `from`: its hex and facing where it
+    /// names them, `from`'s where it does not.
+    pub fn pose_after(&self, from: Pose) -> Pose {
+        Pose::new(
+            self.to.unwrap_or(from.pos),
+            self.face.unwrap_or(from.facing),
+        )
+    }
 }
 
 /// Hexes of a Move's path held inline ([`MovePath`]).

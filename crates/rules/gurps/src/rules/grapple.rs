@@ -92,7 +92,7 @@ fn check_grab(
     if let Some(s) = step {
         crate::rules::movement::check_step(state, actor, s)?;
     }
-    let from = step.map_or(f.pose, |s| crate::rules::strikes::after(f.pose, s));
+    let from = step.map_or(f.pose, |s| s.pose_after(f.pose));
     let t = state.fighter(target);
     let d = from.pos.distance(t.pose.pos);
     if d > 1 || (d == 1 && from.arc_of(t.pose.pos) != Some(fray_core::grid::Arc::Front)) {

@@ -14,7 +14,7 @@ use crate::model::data::Implement;
 use crate::model::data::{AttackMode, Weapon};
 use crate::model::spell::{Effect, Resistance, Spell, SpellClass};
 use crate::model::state::{Carried, Casting, Fighter, HeldSpell, KnownSpell, Life, State};
-use crate::rules::defense::Incoming;
+use crate::rules::incoming::Incoming;
 use crate::rules::tables::{information_range_penalty, resisted_skill_cap, spell_range_penalty};
 use fray_core::Illegal;
 use fray_core::grid::HexPos;

@@ -10,6 +10,8 @@ pub mod damage;
 pub mod defense;
 pub mod footwork;
 pub mod grapple;
+pub mod how;
+pub mod incoming;
 pub mod injury;
 pub mod location;
 pub mod magic;

@@ -8,7 +8,7 @@ use crate::model::action::Strike;
 use crate::model::location::Location;
 use crate::model::state::{Life, Posture, State};
 use crate::model::terrain;
-use crate::rules::attack::How;
+use crate::rules::how::How;
 use crate::rules::tables;
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Mods};

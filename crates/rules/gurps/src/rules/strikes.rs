@@ -33,9 +33,9 @@ pub(crate) fn ordered(
     out
 }
 
-/// The pose after a step from `from`.
+/// The pose after a step from `from` ([`Step::pose_after`]).
 pub fn after(from: Pose, s: &Step) -> Pose {
-    Pose::new(s.to.unwrap_or(from.pos), s.face.unwrap_or(from.facing))
+    s.pose_after(from)
 }
 
 /// How the main strike and the second one are made.
