@@ -40,37 +40,6 @@ const KNOWN: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "rules/gurps",
-        &[
-            "resolve/attack",
-            "resolve/critical",
-            "resolve/defense",
-            "resolve/effort",
-            "resolve/footwork",
-            "resolve/grapple",
-            "resolve/injury",
-            "resolve/magic",
-            "resolve/maneuver",
-            "resolve/movement",
-            "resolve/sequence",
-            "resolve/slam",
-            "resolve/strikes",
-            "resolve/turn",
-            "resolve/wait",
-        ],
-    ),
-    (
-        "rules/gurps",
-        &[
-            "rules/attack",
-            "rules/defense",
-            "rules/grapple",
-            "rules/magic",
-            "rules/ranged",
-            "rules/strikes",
-        ],
-    ),
-    (
         "rules/margin-3d6",
         &[
             "model/action",

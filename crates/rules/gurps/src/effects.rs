@@ -146,7 +146,7 @@ impl ActionEffects for Gurps {
         at: &ResumeAt,
         cx: &mut impl Cx<Gurps>,
     ) -> fray_core::Flow<(), Gurps> {
-        crate::resolve::sequence::resume(state, actor, action, at, cx)
+        crate::resolve::resume::resume(state, actor, action, at, cx)
     }
 
     /// `Sir Gawain: Parry with Broadsword, retreating (defense 11)`: the

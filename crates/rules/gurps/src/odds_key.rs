@@ -126,7 +126,9 @@ impl Serialize for FighterKey<'_> {
 }
 
 /// Every field of [`Fighter`], named so that a field added to it fails to
-/// compile here until a part of [`FighterKey`] keys it.
+/// compile here until both keys of a fighter consider it: the odds key
+/// (a part of [`FighterKey`]) and the AI's memo key
+/// (`crate::ai::memo`'s `fighter`), each writing it or saying why not.
 fn every_field_keyed(f: &Fighter) {
     let Fighter {
         name: _,

@@ -461,6 +461,8 @@ fn fighter(w: &mut Writer, frame: Frame, f: &Fighter, moved_read: bool) -> Optio
         turns,
         ..
     } = f;
+    // A field added to `Fighter` stops the build at
+    // `odds_key::every_field_keyed` until this key considers it too.
     // Left out: the fixed part (`fixed`, pinned by the stamp) and DR and the
     // weapons' data (`Drift`); `injury_since_turn`, `death_checks`,
     // `sprint_turns` and `shock_cap` are read only by `resolve/` (the
@@ -658,65 +660,6 @@ fn optional_fields(w: &mut Writer, frame: Frame, f: &Fighter, turn: u32) {
         (r.foe, r.thrust_bonus, r.watch_penalty).hash(w);
     }
 }
-
-/// Every field of [`Fighter`], named so that a field added to it fails to
-/// compile here until [`fighter`] writes it or says why it leaves it out.
-fn every_field_considered(f: &Fighter) {
-    let Fighter {
-        name: _,
-        side: _,
-        controller: _,
-        ai: _,
-        situation: _,
-        stats: _,
-        skills: _,
-        unarmed_skill: _,
-        basic_ai: _,
-        weapons: _,
-        spells: _,
-        casting: _,
-        flags: _,
-        shield: _,
-        dr: _,
-        crushing_dr: _,
-        flexible: _,
-        hp: _,
-        fp: _,
-        pose: _,
-        posture: _,
-        life: _,
-        stun: _,
-        shock: _,
-        injury_since_turn: _,
-        stance: _,
-        retreated_from: _,
-        death_checks: _,
-        crippled: _,
-        feint: _,
-        aim: _,
-        dropped_vs: _,
-        torn_until_turn: _,
-        torn_muscle: _,
-        close: _,
-        grip: _,
-        shock_cap: _,
-        turn_start: _,
-        body: _,
-        thrown_by: _,
-        move_streak: _,
-        sprint_turns: _,
-        leader: _,
-        waiting: _,
-        watch: _,
-        responding: _,
-        next_break_free: _,
-        moved: _,
-        turns: _,
-        record: _,
-    } = f;
-}
-
-const _: fn(&Fighter) = every_field_considered;
 
 /// The state's fixed part (scenario-wide and every fighter's sheet),
 /// written out to pin it.

@@ -488,7 +488,7 @@ fn stumble(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>) {
     match to {
         Some(h) => {
             let away: Facing = f.facing();
-            crate::resolve::movement::set_pose(state, who, Pose::new(h, away), "stumbles", cx);
+            crate::resolve::position::set_pose(state, who, Pose::new(h, away), "stumbles", cx);
             off_balance(state, who, "G-EXT-010", cx);
         }
         None => off_balance(state, who, "G-EXT-010", cx),

@@ -8,7 +8,7 @@ use crate::model::event::Event;
 use crate::model::state::{DefenseKind, Posture, Stance, State};
 use crate::resolve::check::{self, Check, Judged, Level};
 use crate::resolve::magic::{self};
-use crate::resolve::{critical, effort, movement};
+use crate::resolve::{critical, effort};
 use crate::rules::defense::{
     ACROBATIC_SWING, AiPick, Around, Extras, Incoming, Touch, attacking_weight,
     defense_mods_around, each_option_around, may_pay_fp, retreat_step,
@@ -281,7 +281,7 @@ fn roll_defense(
             "the retreat step found for the options went stale"
         );
         let at = state.fighter(inc.defender).pose.pos;
-        movement::retreat_to(state, inc.defender, inc.attacker, hex, cx);
+        crate::resolve::position::retreat_to(state, inc.defender, inc.attacker, hex, cx);
         // Without a hex nobody moved: the board is as the options read it.
         // A step moved the defender into a free hex (`retreat_hex`); the
         // defense's modifiers read its new place only through the board.
@@ -419,7 +419,7 @@ fn throw_down(
         && let Some(h) = crate::rules::movement::retreat_hex(state, inc.defender, inc.from)
     {
         let facing = state.fighter(inc.defender).facing();
-        movement::set_pose(
+        crate::resolve::position::set_pose(
             state,
             inc.defender,
             fray_core::grid::Pose::new(h, facing),

@@ -12,20 +12,7 @@ use crate::rules::footwork::{SPRINT_ROLL_EVERY, plan_jump, plan_move, sprint_bon
 use fray_core::grid::{Facing, HexPos, Pose};
 use fray_core::{CombatantId, Cx, ModList};
 
-/// Sets a posture and says so.
-pub fn set_posture(state: &mut State, who: CombatantId, to: Posture, cx: &mut impl Cx<Gurps>) {
-    let from = state.fighter(who).posture;
-    if from == to {
-        return;
-    }
-    state.fighter_mut(who).posture = to;
-    let rule = if matches!((from, to), (Posture::Kneeling, _) | (_, Posture::Kneeling)) {
-        "G-CPO-002"
-    } else {
-        "G-POS-010"
-    };
-    say(state, who, format_args!("is now {}", to.name()), rule, cx);
-}
+pub use crate::resolve::position::set_posture;
 
 /// Resolves a checked Move: the free posture changes, the route, and the
 /// sprint's bookkeeping with its HT roll every 15 turns (G-MOV-003).
@@ -112,7 +99,7 @@ pub fn resolve_jump(
     let mut trail = vec![state.fighter(jumper).pose.pos];
     for &hex in plan.run.iter().chain(std::iter::once(&plan.landing)) {
         let why = if hex == plan.landing { "jumps" } else { "runs" };
-        movement::set_pose(state, jumper, Pose::new(hex, facing), why, cx);
+        crate::resolve::position::set_pose(state, jumper, Pose::new(hex, facing), why, cx);
         trail.push(hex);
         state.fighter_mut(jumper).moved = trail.len() as u32 - 1;
         if !wait::on_enter(state, jumper, &trail, cx)? {

@@ -151,7 +151,7 @@ fn held_where_caught(
         return;
     }
     let facing = state.fighter(target).facing();
-    movement::set_pose(
+    crate::resolve::position::set_pose(
         state,
         target,
         fray_core::grid::Pose::new(stood.pos, facing),

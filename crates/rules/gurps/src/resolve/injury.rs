@@ -483,7 +483,7 @@ fn knocked_back(
     });
     if travelled > 0 {
         let facing = state.fighter(target).facing();
-        crate::resolve::movement::set_pose(
+        crate::resolve::position::set_pose(
             state,
             target,
             fray_core::grid::Pose::new(at, facing),

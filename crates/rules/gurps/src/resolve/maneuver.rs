@@ -54,25 +54,8 @@ fn stays_up(
             && effort::will_to_go_on(state, actor, cx)?))
 }
 
-/// Marks the point before an action's second strike: a resume point for the
-/// exact odds ([`sequence::SECOND_STRIKE`]), unless the strike belongs to a
-/// Wait going off inside another fighter's action (G-WAIT-001), whose rest
-/// is that action's, not this one.
-pub(crate) fn before_second_strike(
-    state: &State,
-    actor: CombatantId,
-    tag: &(impl serde::Serialize + Clone + 'static),
-    cx: &mut impl Cx<Gurps>,
-) -> Flow<()> {
-    if state.fighter(actor).responding.is_some() {
-        cx.checkpoint(state, tag)
-    } else {
-        cx.resume_point(state, tag, sequence::SECOND_STRIKE)
-    }
-}
-
 /// The rest of `action` from the point before its second strike
-/// ([`before_second_strike`]), which only the actions below reach: the
+/// ([`sequence::before_second_strike`]), which only the actions below reach: the
 /// second strike of an All-Out Attack (Double, G-AOA-003) or of a Rapid
 /// Strike or Dual-Weapon Attack (G-ATK-004..007), then what follows it.
 pub(crate) fn second_strike(
@@ -111,7 +94,7 @@ pub(crate) fn second_strike(
 /// ([`strikes::after_strike`], [`all_out_after`]), the feint spent, and the
 /// end-of-maneuver bookkeeping. The normal path calls the same functions in
 /// the same order; the exact odds call this to resume inside a strike
-/// ([`sequence::resume`]).
+/// ([`crate::resolve::resume::resume`]).
 pub(crate) fn after_strike(
     state: &mut State,
     actor: CombatantId,
@@ -301,7 +284,7 @@ fn all_out_after(
     if n == 0 && variant == AllOutVariant::Double && !state.fighter(actor).off_balance() {
         // The first attack's outcomes come to a few states; what follows
         // is also `second_strike`'s.
-        before_second_strike(state, actor, &(actor, *strike, "second attack"), cx)?;
+        sequence::before_second_strike(state, actor, &(actor, *strike, "second attack"), cx)?;
         let how = How::all_out(variant);
         attack::resolve_nth(state, actor, *strike, how, Some(1), Since::Changed, cx)?;
         all_out_after(state, actor, variant, strike, 1, cx)?;

@@ -13,8 +13,8 @@
 //!
 //! A stage of a strike of the actor's own maneuver (the strike's number,
 //! [`Nth`], is known) is a resume point ([`fray_core::Cx::resume_point`]):
-//! [`resume`] finishes the strike from the record and then does what the
-//! maneuver does after that strike ([`maneuver::after_strike`]), the very
+//! [`crate::resolve::resume`] finishes the strike from the record and then does what the
+//! maneuver does after that strike ([`crate::resolve::maneuver::after_strike`]), the very
 //! functions the normal path calls, so the two cannot drift apart. A strike
 //! whose rest the record does not say (a Move and Attack, which walks on
 //! after it; a Wait going off inside another fighter's action, G-WAIT-001)
@@ -25,13 +25,10 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::action::Action;
 use crate::model::location::Location;
 use crate::model::state::State;
-use crate::resolve::{attack, maneuver};
 use crate::rules::attack::Landing;
 use crate::rules::injury::CriticalEffect;
-use fray_core::odds::ResumeAt;
 use fray_core::{CombatantId, Cx};
 use serde::Serialize;
 
@@ -88,44 +85,19 @@ pub(crate) fn mark(
     }
 }
 
-/// The rest of `action` from its resume point `at`: exactly what
-/// [`maneuver::resolve`] does after the [`mark`] (or the second strike's
-/// point, [`maneuver::before_second_strike`]) that recorded it.
-pub fn resume(
-    state: &mut State,
+/// Marks the point before an action's second strike: a resume point for the
+/// exact odds ([`SECOND_STRIKE`]), unless the strike belongs to a
+/// Wait going off inside another fighter's action (G-WAIT-001), whose rest
+/// is that action's, not this one.
+pub(crate) fn before_second_strike(
+    state: &State,
     actor: CombatantId,
-    action: &Action,
-    at: &ResumeAt,
+    tag: &(impl serde::Serialize + Clone + 'static),
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    match at.step() {
-        SECOND_STRIKE => maneuver::second_strike(state, actor, action, cx),
-        DEFENSE => {
-            let landed = *at.record::<Landed>()?;
-            attack::defense_stage(state, landed, cx)?;
-            after(state, actor, action, landed.nth, cx)
-        }
-        DAMAGE => {
-            let through = *at.record::<Through>()?;
-            attack::damage_stage(state, through, cx)?;
-            after(state, actor, action, through.nth, cx)
-        }
-        // No other point is marked.
-        _ => Ok(()),
-    }
-}
-
-/// What the maneuver does after its strike `nth` (always known at a
-/// resume point, see [`mark`]).
-fn after(
-    state: &mut State,
-    actor: CombatantId,
-    action: &Action,
-    nth: Nth,
-    cx: &mut impl Cx<Gurps>,
-) -> Flow<()> {
-    match nth {
-        Some(n) => maneuver::after_strike(state, actor, action, n, cx),
-        None => Ok(()),
+    if state.fighter(actor).responding.is_some() {
+        cx.checkpoint(state, tag)
+    } else {
+        cx.resume_point(state, tag, SECOND_STRIKE)
     }
 }

@@ -44,7 +44,7 @@ pub fn resolve(
             }
         }
         None if planned.from != state.fighter(actor).pose => {
-            movement::set_pose(state, actor, planned.from, "runs in", cx);
+            crate::resolve::position::set_pose(state, actor, planned.from, "runs in", cx);
         }
         None => {}
     }
@@ -94,7 +94,13 @@ fn carry_on(
     };
     let beyond = state.fighter(order.target).pose.pos.neighbour(dir);
     if crate::rules::movement::free(state, actor, beyond) {
-        movement::set_pose(state, actor, Pose::new(beyond, dir), "carries on past", cx);
+        crate::resolve::position::set_pose(
+            state,
+            actor,
+            Pose::new(beyond, dir),
+            "carries on past",
+            cx,
+        );
     }
 }
 

@@ -10,7 +10,7 @@ use crate::Gurps;
 use crate::model::action::{Action, Response, Trigger, Wait};
 use crate::model::event::Event;
 use crate::model::state::{AimState, Responding, State, Waiting, Watch};
-use crate::resolve::{maneuver, movement};
+use crate::resolve::movement;
 use crate::rules::wait::{able, response, toward, watch_penalty, watched};
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx};
@@ -198,7 +198,10 @@ fn fire(
             braced: false,
         });
     }
-    let result = maneuver::resolve(state, waiter, &action, cx);
+    // Resolved through the engine, as an action declared on a turn is: the
+    // Wait's action is one (G-WAIT-001), and the moves that set it off
+    // depend on no maneuver.
+    let result = <Gurps as fray_core::Engine>::resolve(state, waiter, &action, cx);
     state.fighter_mut(waiter).responding = None;
     result
 }
