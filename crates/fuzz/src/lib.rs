@@ -19,6 +19,7 @@
 
 use fray_core::scenario::SourceFile;
 use fray_core::{Ruleset, SimOracle, VecSink};
+use fray_session::registry::REGISTERED;
 use fray_session::table::Table;
 use fray_session::{Origin, Seat, with_ruleset};
 
@@ -83,7 +84,7 @@ fn play<R: Ruleset>(mut state: R::State) {
 pub fn inputs(data: &[u8]) {
     let Some(src) = text(data) else { return };
     let file = SourceFile::new("fuzz-inputs.toml", src);
-    for id in ["gurps", "dragonquest", "d20-3d6", "margin-3d6"] {
+    for id in REGISTERED.iter().map(|r| r.id) {
         with_ruleset!(id, R => {
             if let (Ok(log), Some(mut state)) = (fray_core::run::load_inputs::<R>(&file), duel::<R>()) {
                 let _ = fray_core::run::fight_script::<R>(&mut state, &log, 1, |e| {
@@ -106,15 +107,9 @@ fn duel<R: Ruleset>() -> Option<R::State> {
     .map(|l| l.state)
 }
 
-/// The text of a bundled duel, compiled in.
+/// The text of a registered ruleset's bundled duel, compiled in.
 pub fn bundled_duel(id: &str) -> Option<&'static str> {
-    Some(match id {
-        "gurps" => include_str!("../../../scenarios/gurps/duel.toml"),
-        "dragonquest" => include_str!("../../../scenarios/dragonquest/duel.toml"),
-        "d20-3d6" => include_str!("../../../scenarios/d20-3d6/duel.toml"),
-        "margin-3d6" => include_str!("../../../scenarios/margin-3d6/duel.toml"),
-        _ => return None,
-    })
+    REGISTERED.iter().find(|r| r.id == id).map(|r| r.duel)
 }
 
 /// A saved game: loaded; if it loads, viewed from every seat and saved again.

@@ -17,48 +17,19 @@ macro_rules! bundled {
     ($path:literal) => {
         Bundled {
             path: $path,
-            text: include_str!(concat!("../../../scenarios/", $path)),
+            text: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../scenarios/",
+                $path
+            )),
         }
     };
 }
 
-/// Every bundled scenario, by ruleset then name (a test checks that the
-/// list is the folder's).
-pub const BUNDLED: &[Bundled] = &[
-    bundled!("d20-3d6/adept_and_guard.toml"),
-    bundled!("d20-3d6/duel.toml"),
-    bundled!("d20-3d6/large_monster.toml"),
-    bundled!("d20-3d6/mounted_knight.toml"),
-    bundled!("d20-3d6/party_vs_goblins.toml"),
-    bundled!("d20-3d6/ranged_skirmish.toml"),
-    bundled!("dragonquest/archers-and-charge.toml"),
-    bundled!("dragonquest/duel.toml"),
-    bundled!("dragonquest/giant-lizard.toml"),
-    bundled!("dragonquest/mounted-knight.toml"),
-    bundled!("dragonquest/odds-demo.toml"),
-    bundled!("dragonquest/party-vs-orcs.toml"),
-    bundled!("gurps/ambush.toml"),
-    bundled!("gurps/archers-vs-warriors.toml"),
-    bundled!("gurps/bouncer-vs-knight.toml"),
-    bundled!("gurps/duel-human.toml"),
-    bundled!("gurps/duel.toml"),
-    bundled!("gurps/knight-vs-beasts.toml"),
-    bundled!("gurps/knight-vs-orcs-table.toml"),
-    bundled!("gurps/knight-vs-orcs.toml"),
-    bundled!("gurps/odds-demo.toml"),
-    bundled!("gurps/wizard-vs-goblins.toml"),
-    bundled!("gurps/wrestler-vs-swordsman.toml"),
-    bundled!("margin-3d6/brawl.toml"),
-    bundled!("margin-3d6/crossbows-vs-charge.toml"),
-    bundled!("margin-3d6/duel.toml"),
-    bundled!("margin-3d6/piecemeal.toml"),
-];
-
-/// The files the bundled scenarios name, by their path under `scenarios/`.
-pub const FILES: &[(&str, &str)] = &[(
-    "gurps/chars/brakka.gcs",
-    include_str!("../../../scenarios/gurps/chars/brakka.gcs"),
-)];
+// `BUNDLED` (every bundled scenario, by ruleset then name) and `FILES`
+// (the files they name, by their path under `scenarios/`), listed from the
+// folder by build.rs.
+include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
 /// A scenario's title (its `name`), if it has one.
 pub fn title(text: &str) -> Option<String> {

@@ -46,14 +46,6 @@ pub use seat::{Seat, SeatPlan};
 pub use session::{Given, Session, SessionError, Waiting};
 pub use table::Table;
 
-/// The crates the registry names, re-exported so the dispatch macro
-/// resolves them from any crate.
+/// The core, re-exported so the dispatch macro resolves it from any crate
+/// (the registry re-exports the rulesets' crates the same way).
 pub use fray_core;
-#[doc(hidden)]
-pub use fray_d20_3d6;
-#[doc(hidden)]
-pub use fray_dragonquest;
-#[doc(hidden)]
-pub use fray_gurps;
-#[doc(hidden)]
-pub use fray_margin_3d6;

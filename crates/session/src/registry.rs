@@ -18,14 +18,19 @@ pub struct Registered {
     pub name: &'static str,
     /// Its coverage document (`docs/rules/<id>.md`), compiled in.
     pub coverage: &'static str,
+    /// Its bundled duel (`scenarios/<id>/duel.toml`), compiled in: the
+    /// scenario every front end, test and fuzzer can start a fight of
+    /// this ruleset from.
+    pub duel: &'static str,
 }
 
 impl Registered {
-    const fn of<R: Ruleset>(coverage: &'static str) -> Registered {
+    const fn of<R: Ruleset>(coverage: &'static str, duel: &'static str) -> Registered {
         Registered {
             id: R::ID,
             name: R::NAME,
             coverage,
+            duel,
         }
     }
 }
@@ -43,12 +48,21 @@ pub struct Planned {
 /// so the inner macro can declare its own metavariables).
 macro_rules! rulesets {
     ($($id:literal => $krate:ident :: $name:ident),+ $(,)?) => {
-        rulesets!(@define ($) $($id => $crate::$krate::$name),+);
+        $(
+            /// A registered ruleset's crate, re-exported so that
+            /// [`with_ruleset!`] resolves it from any crate.
+            #[doc(hidden)]
+            pub use $krate;
+        )+
+        rulesets!(@define ($) $($id => $crate::registry::$krate::$name),+);
     };
     (@define ($d:tt) $($id:literal => $ty:ty),+) => {
         /// Every ruleset this binary plays, in registry order.
         pub const REGISTERED: &[Registered] = &[$(
-            Registered::of::<$ty>(include_str!(concat!("../../../docs/rules/", $id, ".md")))
+            Registered::of::<$ty>(
+                include_str!(concat!("../../../docs/rules/", $id, ".md")),
+                include_str!(concat!("../../../scenarios/", $id, "/duel.toml")),
+            )
         ),+];
 
         /// The registry's ids are the rulesets' own (checked at compile time).
