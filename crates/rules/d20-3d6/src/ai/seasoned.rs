@@ -200,9 +200,15 @@ fn may_attack(state: &State, foe: CombatantId, me: CombatantId) -> bool {
 /// The damage the foes of `me` are expected to deal it in their next
 /// turns, its Defense changed by `delta`.
 fn threat(state: &State, me: CombatantId, delta: i32) -> f64 {
+    threats(state, me, [delta])[0]
+}
+
+/// [`threat`] for several changes of Defense at once: each foe's swing is
+/// weighed once, each sum added up in the same order as alone.
+fn threats<const K: usize>(state: &State, me: CombatantId, deltas: [i32; K]) -> [f64; K] {
     let step = state.options.multiple_attack_step;
-    let mut sum = 0.0;
-    for o in state.ids() {
+    let mut sums = [0.0; K];
+    for o in near::around(state, me, strike_radius(state)) {
         let of = state.fighter(o);
         if !state.foes(me, o)
             || !of.able()
@@ -216,11 +222,69 @@ fn threat(state: &State, me: CombatantId, delta: i32) -> f64 {
         };
         let n = foe_attacks(state, o, me, w);
         let b = blow(state, o, w, false, me);
-        for i in 0..n {
-            sum += best_roll(state, p - step * i as i32, d, def + delta, b).0;
+        for (sum, delta) in sums.iter_mut().zip(deltas) {
+            for i in 0..n {
+                *sum += best_roll(state, p - step * i as i32, d, def + delta, b).0;
+            }
         }
     }
-    sum
+    sums
+}
+
+thread_local! {
+    /// The [`strike_radius`] of the field whose plan is being weighed
+    /// ([`with_strike_radius`]), so that each weighing does not pass over
+    /// the field again.
+    static STRIKE_RADIUS: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+}
+
+/// How far any fighter of the field could strike in its next turn
+/// ([`foe_attacks`]: a melee weapon's reach and a Move, or two of its
+/// mount's; a ranged weapon's range increments), on a field with an
+/// occupancy index (else everyone is looked at anyway: 0).
+fn strike_radius(state: &State) -> u32 {
+    if !state.occupancy.indexed() {
+        return 0;
+    }
+    if let Some(r) = STRIKE_RADIUS.with(|c| c.get()) {
+        return r;
+    }
+    field_strike_radius(state)
+}
+
+/// [`strike_radius`] by a pass over the field.
+fn field_strike_radius(state: &State) -> u32 {
+    let most = state.options.max_range_increments;
+    let mut radius = 0u32;
+    for f in &state.fighters {
+        let mount = f.steed.map_or(0, |m| 2 * state.fighter(m).stats.move_m);
+        let mv = f.stats.move_m.max(mount);
+        for w in [f.main, f.off].into_iter().flatten() {
+            let Some(a) = f.weapon(w) else { continue };
+            let r = match weapon_reach(f, w) {
+                Some(reach) => reach.saturating_add(mv),
+                None if a.weapon.melee => 0,
+                // `increment` counts a range of 0 as 1.
+                None => a.weapon.range_m.unwrap_or(1).max(1).saturating_mul(most),
+            };
+            radius = radius.max(r);
+        }
+    }
+    radius
+}
+
+/// Runs `weigh` with the field's [`strike_radius`] worked out once: every
+/// state weighed inside is `state` with its mover moved or marked, which
+/// leaves every fighter's weapons and Move as they were.
+fn with_strike_radius<T>(state: &State, weigh: impl FnOnce() -> T) -> T {
+    if !state.occupancy.indexed() {
+        return weigh();
+    }
+    let r = field_strike_radius(state);
+    let before = STRIKE_RADIUS.with(|c| c.replace(Some(r)));
+    let out = weigh();
+    STRIKE_RADIUS.with(|c| c.set(before));
+    out
 }
 
 /// What Prepared Defense (+1, X-MAN-008) keeps out, and Total Defense
@@ -230,16 +294,12 @@ fn defense_values(state: &State, me: CombatantId) -> (f64, f64) {
     if f.total_defense {
         return (0.0, 0.0);
     }
-    let now = threat(state, me, 0);
+    let [now, prepared, total] = threats(state, me, [0, 1, if f.prepared { 3 } else { 4 }]);
     if now <= 0.0 {
         return (0.0, 0.0);
     }
-    let pd = if f.prepared {
-        0.0
-    } else {
-        now - threat(state, me, 1)
-    };
-    let td = now - threat(state, me, if f.prepared { 3 } else { 4 });
+    let pd = if f.prepared { 0.0 } else { now - prepared };
+    let td = now - total;
     (pd, td)
 }
 
@@ -773,6 +833,12 @@ fn moved(state: &State, me: CombatantId, to: SquarePos) -> State {
 /// The best plan of `me` for the rest of its turn, over its weapons and
 /// the nearest foes, moving first where it must.
 fn best_plan(state: &State, me: CombatantId) -> Option<Plan> {
+    with_strike_radius(state, || plans(state, me))
+}
+
+/// [`best_plan`]'s weighing: the defenses and the potion alone, then every
+/// weapon against each of the nearest foes.
+fn plans(state: &State, me: CombatantId) -> Option<Plan> {
     let f = state.fighter(me);
     let a = state.turn.actions;
     let fill = f.tactics != Tactics::Aggressive;
