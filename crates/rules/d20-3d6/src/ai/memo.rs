@@ -124,7 +124,12 @@ pub fn clear() {
 /// The remembered choice of `actor` in `state`, or `choose`'s, remembered
 /// (the table is the core's [`fray_core::memo`]; debug builds recompute
 /// every hit and compare).
+/// A fight too big for the key skips the table, its identity check
+/// included (a pass over every fighter, issue 35).
 pub fn remembered(state: &State, actor: CombatantId, choose: impl Fn() -> Action) -> Action {
+    if state.fighters.len() > FIGHTERS {
+        return choose();
+    }
     memo::recall(&MEMO, state, |k, s| key(k, s, actor), choose)
 }
 

@@ -16,13 +16,13 @@ use crate::model::action::{Action, Answer, Question};
 use crate::model::state::State;
 use crate::model::tactics::Tactics;
 use crate::rules::attack::{Mode, Swing, bonus, defense};
-use crate::rules::geometry::distance;
 use crate::rules::legal::check;
 use fray_core::{CombatantId, Mods, Total};
 use std::sync::OnceLock;
 
 mod basic;
 pub mod memo;
+mod near;
 mod seasoned;
 
 const LOW: i32 = -60;
@@ -203,10 +203,11 @@ fn legal(state: &State, actor: CombatantId, a: Action) -> Option<Action> {
 
 /// The nearest able foe, ties to the one with fewer HP, then the lower id.
 fn target(state: &State, actor: CombatantId) -> Option<CombatantId> {
-    state
-        .ids()
-        .filter(|&o| state.foes(actor, o) && state.fighter(o).able())
-        .min_by_key(|&o| (distance(state, actor, o), state.fighter(o).hp, o))
+    near::nearest::<1>(state, actor, |o| {
+        state.foes(actor, o) && state.fighter(o).able()
+    })
+    .first()
+    .copied()
 }
 
 /// Whether `who` is played by the first AI (`ai:basic...`).

@@ -13,7 +13,7 @@
 //! Defense). It declares the first action of the best plan and weighs
 //! again after it, from the state that action left.
 
-use super::{basic, chance, legal, opposed_chance, tail, totals};
+use super::{basic, chance, legal, near, opposed_chance, tail, totals};
 use crate::model::action::{Action, Answer, Maneuver, Question, Strike};
 use crate::model::options::{FeintEffect, HitCompare, LowLevelOption};
 use crate::model::sheet::Place;
@@ -24,8 +24,8 @@ use crate::resolve::movement::{approach, reaching_weapons};
 use crate::rules::attack::{Mode, Swing, increment};
 use crate::rules::damage::{adds, critical_dice, explode_on};
 use crate::rules::geometry::{
-    best_reach, distance, fitting_space, natural_reach, space_distance, threatened, threatens_at,
-    weapon_reach,
+    best_reach, distance, fitting_space, longest_reach, natural_reach, space_distance, threatened,
+    threatens_at, weapon_reach,
 };
 use crate::rules::legal::check;
 use crate::rules::turn::may_interrupt;
@@ -187,14 +187,34 @@ fn foe_attacks(state: &State, foe: CombatantId, me: CombatantId, w: u8) -> usize
     n
 }
 
+/// Whether `foe` has a weapon in hand that could strike `me` in its next
+/// turn ([`foe_attacks`]): the cheap test before its swing is weighed.
+fn may_attack(state: &State, foe: CombatantId, me: CombatantId) -> bool {
+    let f = state.fighter(foe);
+    [f.main, f.off]
+        .into_iter()
+        .flatten()
+        .any(|w| foe_attacks(state, foe, me, w) > 0)
+}
+
 /// The damage the foes of `me` are expected to deal it in their next
 /// turns, its Defense changed by `delta`.
 fn threat(state: &State, me: CombatantId, delta: i32) -> f64 {
+    threats(state, me, [delta])[0]
+}
+
+/// [`threat`] for several changes of Defense at once: each foe's swing is
+/// weighed once, each sum added up in the same order as alone.
+fn threats<const K: usize>(state: &State, me: CombatantId, deltas: [i32; K]) -> [f64; K] {
     let step = state.options.multiple_attack_step;
-    let mut sum = 0.0;
-    for o in state.ids() {
+    let mut sums = [0.0; K];
+    for o in near::around(state, me, strike_radius(state)) {
         let of = state.fighter(o);
-        if !state.foes(me, o) || !of.able() || state.ridden_by(o).is_some() {
+        if !state.foes(me, o)
+            || !of.able()
+            || state.ridden_by(o).is_some()
+            || !may_attack(state, o, me)
+        {
             continue;
         }
         let Some((w, p, d, def)) = foe_swing(state, o, me) else {
@@ -202,11 +222,69 @@ fn threat(state: &State, me: CombatantId, delta: i32) -> f64 {
         };
         let n = foe_attacks(state, o, me, w);
         let b = blow(state, o, w, false, me);
-        for i in 0..n {
-            sum += best_roll(state, p - step * i as i32, d, def + delta, b).0;
+        for (sum, delta) in sums.iter_mut().zip(deltas) {
+            for i in 0..n {
+                *sum += best_roll(state, p - step * i as i32, d, def + delta, b).0;
+            }
         }
     }
-    sum
+    sums
+}
+
+thread_local! {
+    /// The [`strike_radius`] of the field whose plan is being weighed
+    /// ([`with_strike_radius`]), so that each weighing does not pass over
+    /// the field again.
+    static STRIKE_RADIUS: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+}
+
+/// How far any fighter of the field could strike in its next turn
+/// ([`foe_attacks`]: a melee weapon's reach and a Move, or two of its
+/// mount's; a ranged weapon's range increments), on a field with an
+/// occupancy index (else everyone is looked at anyway: 0).
+fn strike_radius(state: &State) -> u32 {
+    if !state.occupancy.indexed() {
+        return 0;
+    }
+    if let Some(r) = STRIKE_RADIUS.with(|c| c.get()) {
+        return r;
+    }
+    field_strike_radius(state)
+}
+
+/// [`strike_radius`] by a pass over the field.
+fn field_strike_radius(state: &State) -> u32 {
+    let most = state.options.max_range_increments;
+    let mut radius = 0u32;
+    for f in &state.fighters {
+        let mount = f.steed.map_or(0, |m| 2 * state.fighter(m).stats.move_m);
+        let mv = f.stats.move_m.max(mount);
+        for w in [f.main, f.off].into_iter().flatten() {
+            let Some(a) = f.weapon(w) else { continue };
+            let r = match weapon_reach(f, w) {
+                Some(reach) => reach.saturating_add(mv),
+                None if a.weapon.melee => 0,
+                // `increment` counts a range of 0 as 1.
+                None => a.weapon.range_m.unwrap_or(1).max(1).saturating_mul(most),
+            };
+            radius = radius.max(r);
+        }
+    }
+    radius
+}
+
+/// Runs `weigh` with the field's [`strike_radius`] worked out once: every
+/// state weighed inside is `state` with its mover moved or marked, which
+/// leaves every fighter's weapons and Move as they were.
+fn with_strike_radius<T>(state: &State, weigh: impl FnOnce() -> T) -> T {
+    if !state.occupancy.indexed() {
+        return weigh();
+    }
+    let r = field_strike_radius(state);
+    let before = STRIKE_RADIUS.with(|c| c.replace(Some(r)));
+    let out = weigh();
+    STRIKE_RADIUS.with(|c| c.set(before));
+    out
 }
 
 /// What Prepared Defense (+1, X-MAN-008) keeps out, and Total Defense
@@ -216,16 +294,12 @@ fn defense_values(state: &State, me: CombatantId) -> (f64, f64) {
     if f.total_defense {
         return (0.0, 0.0);
     }
-    let now = threat(state, me, 0);
+    let [now, prepared, total] = threats(state, me, [0, 1, if f.prepared { 3 } else { 4 }]);
     if now <= 0.0 {
         return (0.0, 0.0);
     }
-    let pd = if f.prepared {
-        0.0
-    } else {
-        now - threat(state, me, 1)
-    };
-    let td = now - threat(state, me, if f.prepared { 3 } else { 4 });
+    let pd = if f.prepared { 0.0 } else { now - prepared };
+    let td = now - total;
     (pd, td)
 }
 
@@ -234,7 +308,7 @@ fn defense_values(state: &State, me: CombatantId) -> (f64, f64) {
 fn opportunity_cost(state: &State, me: CombatantId) -> f64 {
     let f = state.fighter(me);
     let mut sum = 0.0;
-    for o in state.ids() {
+    for o in near::around(state, me, longest_reach(state)) {
         let of = state.fighter(o);
         if !state.foes(me, o)
             || of.reactions == 0
@@ -333,10 +407,89 @@ struct Potion {
     first: Action,
 }
 
+/// The attacks of the rest of a turn against one target in reach now
+/// (`l`), with `a` actions and what spare actions are worth on defense.
+struct Volley<'a> {
+    state: &'a State,
+    me: CombatantId,
+    l: &'a Line,
+    a: u8,
+    /// What Prepared Defense keeps out (0 when spare actions may not go
+    /// on defense: `ai:aggressive`).
+    pd: f64,
+    /// Whether the first attack trusts to luck (X-ATK-007).
+    luck0: bool,
+}
+
+/// A maneuver's effect on the attacks after it: the first `.0` attacks
+/// against Defense lowered by `.1`, with chance `.2`.
+type Effect = (u8, i32, f64);
+
+/// No maneuver before the attacks.
+const NONE: Effect = (0, 0, 0.0);
+
+impl Volley<'_> {
+    /// The attacks still allowed this turn (X-MUL-006: two under the
+    /// low-level option).
+    fn cap(&self) -> u8 {
+        let turn = self.state.turn;
+        if turn.low_level {
+            2u8.saturating_sub(turn.attacks)
+        } else {
+            self.a
+        }
+    }
+
+    /// The multiple-attack penalty of the attack at index `i`.
+    fn prog(&self, i: i32) -> i32 {
+        if self.state.turn.low_level {
+            0
+        } else {
+            self.state.options.multiple_attack_step * i
+        }
+    }
+
+    /// The worth of `n` attacks from index `from`, the first ones under a
+    /// maneuver's effect.
+    fn seq(&self, n: u8, from: i32, (m, adj, p): Effect) -> f64 {
+        let (state, l) = (self.state, self.l);
+        let mut v = 0.0;
+        for i in 0..i32::from(n) {
+            let plus = l.plus - self.prog(from + i);
+            let plain = best_roll(state, plus, l.dice, l.def, l.blow).0;
+            v += if i < i32::from(m) && p > 0.0 {
+                let good = best_roll(state, plus, l.dice, l.def - adj, l.blow).0;
+                p * good + (1.0 - p) * plain
+            } else {
+                plain
+            };
+        }
+        v
+    }
+
+    /// Spare actions after `used`: Prepared Defense for one.
+    fn spare(&self, used: u8) -> f64 {
+        if self.a > used { self.pd } else { 0.0 }
+    }
+
+    /// Every plan is worth its damage, what it keeps out or heals, and the
+    /// chance it takes the target down ([`kill_bonus`]).
+    fn offer(&self, best: &mut Option<Plan>, p: Plan) {
+        let kill = kill_bonus(self.state, self.me, self.l.target, p.dealt);
+        better(
+            best,
+            Plan {
+                value: p.value + kill,
+                ..p
+            },
+        );
+    }
+}
+
 /// The plans for `a` actions against a target in reach now (`l`), with
 /// `pd`/`td` what Prepared and Total Defense keep out (0 when spare actions
 /// may not go on defense: `ai:aggressive`), and a potion to drink after
-/// the attacks.
+/// the attacks: one step per kind of plan.
 #[allow(clippy::too_many_arguments)]
 fn strike_plans(
     state: &State,
@@ -348,143 +501,26 @@ fn strike_plans(
     maneuvers: bool,
     potion: Option<&Potion>,
 ) -> Option<Plan> {
-    let o = &*state.options;
-    let f = state.fighter(me);
-    let turn = state.turn;
-    let step = o.multiple_attack_step;
-    // The attacks still allowed this turn (X-MUL-006: two under the
-    // low-level option).
-    let cap = if turn.low_level {
-        2u8.saturating_sub(turn.attacks)
-    } else {
-        a
-    };
-    let prog = |i: i32| if turn.low_level { 0 } else { step * i };
-    // Attacks from index `from`, the first `m` against Defense lowered by
-    // `adj` with chance `p` (a maneuver's effect).
-    let seq = |n: u8, from: i32, (m, adj, p): (u8, i32, f64)| -> f64 {
-        let mut v = 0.0;
-        for i in 0..i32::from(n) {
-            let plus = l.plus - prog(from + i);
-            let plain = best_roll(state, plus, l.dice, l.def, l.blow).0;
-            v += if i < i32::from(m) && p > 0.0 {
-                let good = best_roll(state, plus, l.dice, l.def - adj, l.blow).0;
-                p * good + (1.0 - p) * plain
-            } else {
-                plain
-            };
-        }
-        v
-    };
-    let none = (0u8, 0i32, 0.0f64);
-    // Spare actions after `used`: Prepared Defense for one.
-    let spare = |used: u8| if a > used { pd } else { 0.0 };
     let luck0 = best_roll(state, l.plus, l.dice, l.def, l.blow).1;
-    // Every plan is worth its damage, what it keeps out or heals, and the
-    // chance it takes the target down ([`kill_bonus`]).
-    let better = |best: &mut Option<Plan>, p: Plan| {
-        let kill = kill_bonus(state, me, l.target, p.dealt);
-        better(
-            best,
-            Plan {
-                value: p.value + kill,
-                ..p
-            },
-        );
+    let v = Volley {
+        state,
+        me,
+        l,
+        a,
+        pd,
+        luck0,
     };
     let mut best: Option<Plan> = None;
-    // n attacks, then Prepared Defense with what is left.
-    for n in 0..=cap.min(a) {
-        let dealt = seq(n, 0, none);
-        let first = if n > 0 {
-            Some(l.attack(luck0, false))
-        } else if a > 0 && pd > 0.0 {
-            Some(Action::PreparedDefense)
-        } else {
-            None
-        };
-        better(
-            &mut best,
-            Plan {
-                value: dealt + spare(n),
-                dealt,
-                first,
-            },
-        );
+    attack_plans(&v, &mut best);
+    if let Some(pt) = potion {
+        potion_plan(&v, pt, &mut best);
     }
-    // The attacks, then a potion.
-    if let Some(pt) = potion
-        && pt.cost <= a
-    {
-        let n = (a - pt.cost).min(cap);
-        let dealt = seq(n, 0, none);
-        let first = if n > 0 {
-            l.attack(luck0, false)
-        } else {
-            pt.first.clone()
-        };
-        better(
-            &mut best,
-            Plan {
-                value: dealt + pt.heal + spare(pt.cost + n),
-                dealt,
-                first: Some(first),
-            },
-        );
-    }
-    // A Precise Strike first, then attacks; or attacks, then a Precise Strike.
-    if !l.offhand && !turn.low_level && a >= 2 {
-        let (pv, pl) = precise_roll(state, l.plus, l.dice, l.def, l.blow);
-        let ps = Action::PreciseStrike(Strike {
-            trust_to_luck: pl,
-            ..l.strike()
-        });
-        for n in 0..=(a - 2) {
-            let dealt = pv + seq(n, 1, none);
-            better(
-                &mut best,
-                Plan {
-                    value: dealt + spare(2 + n),
-                    dealt,
-                    first: Some(ps.clone()),
-                },
-            );
-            if n > 0 {
-                let last =
-                    precise_roll(state, l.plus - prog(i32::from(n)), l.dice, l.def, l.blow).0;
-                let dealt = seq(n, 0, none) + last;
-                better(
-                    &mut best,
-                    Plan {
-                        value: dealt + spare(2 + n),
-                        dealt,
-                        first: Some(l.attack(luck0, false)),
-                    },
-                );
-            }
-        }
-    }
-    // X-MUL-006: the low-level option, -4 on both of two attacks.
-    if o.low_level_option == LowLevelOption::Choice
-        && f.stats.bab < 6
-        && turn.attacks == 0
-        && !turn.low_level
-        && a >= 2
-        && !l.offhand
-    {
-        let (v1, luck) = best_roll(state, l.plus - 4, l.dice, l.def, l.blow);
-        better(
-            &mut best,
-            Plan {
-                value: 2.0 * v1 + spare(2),
-                dealt: 2.0 * v1,
-                first: Some(l.attack(luck, true)),
-            },
-        );
-    }
+    precise_plans(&v, &mut best);
+    low_level_plan(&v, &mut best);
     // X-MAN-009: Total Defense before any attack.
-    if td > 0.0 && a >= 2 && (turn.attacks == 0 || !o.total_defense_forbids_attacks) {
-        better(
+    let turn = state.turn;
+    if td > 0.0 && a >= 2 && (turn.attacks == 0 || !state.options.total_defense_forbids_attacks) {
+        v.offer(
             &mut best,
             Plan {
                 value: td,
@@ -494,23 +530,121 @@ fn strike_plans(
         );
     }
     if maneuvers && l.melee && !l.offhand && !turn.low_level {
-        maneuver_plans(state, me, l, a, &seq, &spare, &mut best);
+        maneuver_plans(&v, &mut best);
     }
     best
+}
+
+/// n attacks, then Prepared Defense with what is left.
+fn attack_plans(v: &Volley, best: &mut Option<Plan>) {
+    let a = v.a;
+    for n in 0..=v.cap().min(a) {
+        let dealt = v.seq(n, 0, NONE);
+        let first = if n > 0 {
+            Some(v.l.attack(v.luck0, false))
+        } else if a > 0 && v.pd > 0.0 {
+            Some(Action::PreparedDefense)
+        } else {
+            None
+        };
+        v.offer(
+            best,
+            Plan {
+                value: dealt + v.spare(n),
+                dealt,
+                first,
+            },
+        );
+    }
+}
+
+/// The attacks, then a potion.
+fn potion_plan(v: &Volley, pt: &Potion, best: &mut Option<Plan>) {
+    if pt.cost > v.a {
+        return;
+    }
+    let n = (v.a - pt.cost).min(v.cap());
+    let dealt = v.seq(n, 0, NONE);
+    let first = if n > 0 {
+        v.l.attack(v.luck0, false)
+    } else {
+        pt.first.clone()
+    };
+    v.offer(
+        best,
+        Plan {
+            value: dealt + pt.heal + v.spare(pt.cost + n),
+            dealt,
+            first: Some(first),
+        },
+    );
+}
+
+/// A Precise Strike first, then attacks; or attacks, then a Precise
+/// Strike (X-MAN-011).
+fn precise_plans(v: &Volley, best: &mut Option<Plan>) {
+    let (state, l, a) = (v.state, v.l, v.a);
+    if l.offhand || state.turn.low_level || a < 2 {
+        return;
+    }
+    let (pv, pl) = precise_roll(state, l.plus, l.dice, l.def, l.blow);
+    let ps = Action::PreciseStrike(Strike {
+        trust_to_luck: pl,
+        ..l.strike()
+    });
+    for n in 0..=(a - 2) {
+        let dealt = pv + v.seq(n, 1, NONE);
+        v.offer(
+            best,
+            Plan {
+                value: dealt + v.spare(2 + n),
+                dealt,
+                first: Some(ps.clone()),
+            },
+        );
+        if n > 0 {
+            let last = precise_roll(state, l.plus - v.prog(i32::from(n)), l.dice, l.def, l.blow).0;
+            let dealt = v.seq(n, 0, NONE) + last;
+            v.offer(
+                best,
+                Plan {
+                    value: dealt + v.spare(2 + n),
+                    dealt,
+                    first: Some(l.attack(v.luck0, false)),
+                },
+            );
+        }
+    }
+}
+
+/// X-MUL-006: the low-level option, -4 on both of two attacks.
+fn low_level_plan(v: &Volley, best: &mut Option<Plan>) {
+    let (state, l) = (v.state, v.l);
+    let turn = state.turn;
+    if state.options.low_level_option == LowLevelOption::Choice
+        && state.fighter(v.me).stats.bab < 6
+        && turn.attacks == 0
+        && !turn.low_level
+        && v.a >= 2
+        && !l.offhand
+    {
+        let (v1, luck) = best_roll(state, l.plus - 4, l.dice, l.def, l.blow);
+        v.offer(
+            best,
+            Plan {
+                value: 2.0 * v1 + v.spare(2),
+                dealt: 2.0 * v1,
+                first: Some(l.attack(luck, true)),
+            },
+        );
+    }
 }
 
 /// Trip, grapple, feint and disarm before the attacks (X-SPM-001,
 /// X-SPM-002, X-SPM-004, X-SPM-005), when their chance and effect are worth
 /// the actions.
-fn maneuver_plans(
-    state: &State,
-    me: CombatantId,
-    l: &Line,
-    a: u8,
-    seq: &dyn Fn(u8, i32, (u8, i32, f64)) -> f64,
-    spare: &dyn Fn(u8) -> f64,
-    best: &mut Option<Plan>,
-) {
+fn maneuver_plans(v: &Volley, best: &mut Option<Plan>) {
+    let (state, me, l, a) = (v.state, v.me, v.l, v.a);
     let o = &*state.options;
     let f = state.fighter(me);
     let t = l.target;
@@ -527,16 +661,7 @@ fn maneuver_plans(
     let (fs, ts) = (&f.stats, &tf.stats);
     // The foe's next turn against `me`: what it loses when it must spend
     // actions (standing up, escaping, drawing).
-    let foe_turn: [f64; 3] = {
-        let mut v = [0.0; 3];
-        if let Some((w, p, d, def)) = foe_swing(state, t, me) {
-            let b = blow(state, t, w, false, me);
-            for (i, x) in v.iter_mut().enumerate() {
-                *x = best_roll(state, p - step * i as i32, d, def, b).0;
-            }
-        }
-        v
-    };
+    let foe_turn = foe_turn(state, t, me);
     // Our next turn's three attacks against Defense lowered by `adj`.
     let next_turn = |adj: i32| -> f64 {
         (0..3)
@@ -547,30 +672,7 @@ fn maneuver_plans(
             })
             .sum()
     };
-    // Our friends next to the foe, striking it at Defense lowered by
-    // `adj` in their next turns (before it stands up: half of them).
-    let friends = |adj: i32| -> f64 {
-        let mut sum = 0.0;
-        for o in state.ids() {
-            let of = state.fighter(o);
-            if o == me
-                || state.foes(me, o)
-                || !of.able()
-                || !threatens_at(state, o, tf.pos, tf.edge())
-            {
-                continue;
-            }
-            let Some((w, p, d, def)) = foe_swing(state, o, t) else {
-                continue;
-            };
-            let b = blow(state, o, w, false, t);
-            for i in 0..3 {
-                let pl = p - step * i;
-                sum += best_roll(state, pl, d, def - adj, b).0 - best_roll(state, pl, d, def, b).0;
-            }
-        }
-        sum
-    };
+    let friends = |adj: i32| friends_gain(state, me, t, adj);
     let try_plan =
         |best: &mut Option<Plan>, kind: Maneuver, p: f64, adj: (u8, i32), future: f64| {
             let cost = kind.cost();
@@ -583,11 +685,11 @@ fn maneuver_plans(
             }
             let from = if kind == Maneuver::Feint { 0 } else { after };
             let n = a - cost;
-            let dealt = seq(n, from, (adj.0, adj.1, p));
+            let dealt = v.seq(n, from, (adj.0, adj.1, p));
             better(
                 best,
                 Plan {
-                    value: dealt + p * future + spare(cost + n) + kill_bonus(state, me, t, dealt),
+                    value: dealt + p * future + v.spare(cost + n) + kill_bonus(state, me, t, dealt),
                     dealt,
                     first: Some(act),
                 },
@@ -636,6 +738,44 @@ fn maneuver_plans(
     }
 }
 
+/// The three attacks of `foe`'s next turn against `me`, as expected
+/// damage each (none when it holds nothing that strikes).
+fn foe_turn(state: &State, foe: CombatantId, me: CombatantId) -> [f64; 3] {
+    let step = state.options.multiple_attack_step;
+    let mut v = [0.0; 3];
+    if let Some((w, p, d, def)) = foe_swing(state, foe, me) {
+        let b = blow(state, foe, w, false, me);
+        for (i, x) in v.iter_mut().enumerate() {
+            *x = best_roll(state, p - step * i as i32, d, def, b).0;
+        }
+    }
+    v
+}
+
+/// What the friends of `me` next to `t` gain striking it at Defense
+/// lowered by `adj` in their next turns.
+fn friends_gain(state: &State, me: CombatantId, t: CombatantId, adj: i32) -> f64 {
+    let step = state.options.multiple_attack_step;
+    let tf = state.fighter(t);
+    let mut sum = 0.0;
+    for o in near::around(state, t, longest_reach(state)) {
+        let of = state.fighter(o);
+        if o == me || state.foes(me, o) || !of.able() || !threatens_at(state, o, tf.pos, tf.edge())
+        {
+            continue;
+        }
+        let Some((w, p, d, def)) = foe_swing(state, o, t) else {
+            continue;
+        };
+        let b = blow(state, o, w, false, t);
+        for i in 0..3 {
+            let pl = p - step * i;
+            sum += best_roll(state, pl, d, def - adj, b).0 - best_roll(state, pl, d, def, b).0;
+        }
+    }
+    sum
+}
+
 /// The weapons in hand, each with the mode it strikes in.
 fn in_hand(state: &State, me: CombatantId) -> arrayvec::ArrayVec<(u8, Mode), 2> {
     let f = state.fighter(me);
@@ -659,27 +799,9 @@ fn in_hand(state: &State, me: CombatantId) -> arrayvec::ArrayVec<(u8, Mode), 2> 
 }
 
 /// The able foes of `me`, nearest first, ties to fewer HP, then id (the
-/// nearest [`TARGETS`], kept without allocating).
+/// nearest [`TARGETS`]).
 fn foes(state: &State, me: CombatantId) -> arrayvec::ArrayVec<CombatantId, TARGETS> {
-    let mut near: arrayvec::ArrayVec<((u32, i32, CombatantId), CombatantId), TARGETS> =
-        arrayvec::ArrayVec::new();
-    for o in state.ids() {
-        if !state.foes(me, o) || !state.fighter(o).able() {
-            continue;
-        }
-        let key = (distance(state, me, o), state.fighter(o).hp, o);
-        let at = near
-            .iter()
-            .position(|(k, _)| key < *k)
-            .unwrap_or(near.len());
-        if at < TARGETS {
-            if near.is_full() {
-                near.pop();
-            }
-            near.insert(at, (key, o));
-        }
-    }
-    near.into_iter().map(|(_, o)| o).collect()
+    near::nearest::<TARGETS>(state, me, |o| state.foes(me, o) && state.fighter(o).able())
 }
 
 /// How much taking `t` down is worth beyond the damage: its whole next
@@ -711,6 +833,12 @@ fn moved(state: &State, me: CombatantId, to: SquarePos) -> State {
 /// The best plan of `me` for the rest of its turn, over its weapons and
 /// the nearest foes, moving first where it must.
 fn best_plan(state: &State, me: CombatantId) -> Option<Plan> {
+    with_strike_radius(state, || plans(state, me))
+}
+
+/// [`best_plan`]'s weighing: the defenses and the potion alone, then every
+/// weapon against each of the nearest foes.
+fn plans(state: &State, me: CombatantId) -> Option<Plan> {
     let f = state.fighter(me);
     let a = state.turn.actions;
     let fill = f.tactics != Tactics::Aggressive;
@@ -823,9 +951,11 @@ fn retreat_plan(state: &State, me: CombatantId, l: &Line, a: u8, best: &mut Opti
     }
     // No other foe near; `t` in reach (two steps) or a step beyond (one).
     let dist = distance(state, me, t);
-    let others = state.ids().any(|o| {
-        o != t && state.foes(me, o) && state.fighter(o).able() && distance(state, me, o) <= 3
-    });
+    let others = state
+        .first_near(f.pos, f.edge(), 3, |o, of| {
+            o != t && state.foes(me, o) && of.able() && distance(state, me, o) <= 3
+        })
+        .is_some();
     if others || !(1..=2).contains(&dist) || !l.melee {
         return;
     }
@@ -850,45 +980,16 @@ fn retreat_plan(state: &State, me: CombatantId, l: &Line, a: u8, best: &mut Opti
     if distance(&s, me, t) != 3 {
         return;
     }
-    // The foe's next turn, as its turn would begin.
-    {
-        let tb = crate::rules::turn::budget(s.fighter(t), &s.options);
-        let tm = s.fighter_mut(t);
-        tm.prepared = false;
-        tm.total_defense = false;
-        tm.ran = false;
-        tm.charged = false;
-        tm.reactions = 1;
-        tm.immediates = 1;
-        s.turn = crate::model::state::Turn {
-            actor: Some(t),
-            actions: tb,
-            ..Default::default()
-        };
-    }
-    DEPTH.with(|d| d.set(d.get() + 1));
-    let answer = super::decide(&s, t);
-    DEPTH.with(|d| d.set(d.get() - 1));
+    let answer = foe_answer(&mut s, t);
     let step = state.options.multiple_attack_step;
     // The foe's turn against us as it stands now.
-    let foe_turn: [f64; 3] = {
-        let mut v = [0.0; 3];
-        if let Some((w, p, d, def)) = foe_swing(state, t, me) {
-            let b = blow(state, t, w, false, me);
-            for (i, x) in v.iter_mut().enumerate() {
-                *x = best_roll(state, p - step * i as i32, d, def, b).0;
-            }
-        }
-        v
-    };
+    let foe_turn = foe_turn(state, t, me);
     // Already a step away, the foe would walk in anyway: its last attack
     // is lost either way.
     let walked = if dist == 2 { foe_turn[2] } else { 0.0 };
     let response = match answer {
         Action::Charge { strike, .. } if strike.target == me => {
             // Our Set vs Charge, at its Defense after the charge.
-            let mut c = s.clone();
-            c.fighter_mut(t).charged = true;
             let set = match reaching_weapons(state, me, 1).first() {
                 Some(&w) => {
                     let sw = Swing {
@@ -938,6 +1039,28 @@ fn retreat_plan(state: &State, me: CombatantId, l: &Line, a: u8, best: &mut Opti
             first: Some(first),
         },
     );
+}
+
+/// What `t` would do next from `s` (its own AI, one level down), as its
+/// turn would begin.
+fn foe_answer(s: &mut State, t: CombatantId) -> Action {
+    let tb = crate::rules::turn::budget(s.fighter(t), &s.options);
+    let tm = s.fighter_mut(t);
+    tm.prepared = false;
+    tm.total_defense = false;
+    tm.ran = false;
+    tm.charged = false;
+    tm.reactions = 1;
+    tm.immediates = 1;
+    s.turn = crate::model::state::Turn {
+        actor: Some(t),
+        actions: tb,
+        ..Default::default()
+    };
+    DEPTH.with(|d| d.set(d.get() + 1));
+    let answer = super::decide(s, t);
+    DEPTH.with(|d| d.set(d.get() - 1));
+    answer
 }
 
 /// X-MAN-014..016: a potion when hurt to half or less, the first one
@@ -1055,24 +1178,8 @@ fn move_plans(
     } else {
         0.0
     };
-    // After a move to `to` costing `cost` actions, with the state changed
-    // by `mark`, the best strike plan of what is left: its worth and the
-    // copy of the state.
-    let after = |to: SquarePos, cost: u8, mark: &dyn Fn(&mut State)| -> Option<(f64, State)> {
-        let mut s = moved(state, me, to);
-        mark(&mut s);
-        s.turn.actions = a - cost;
-        let l = line(&s, me, t, w, Mode::Single);
-        if check(&s, me, &Action::Attack(l.strike())).is_err() {
-            return None;
-        }
-        let (pd2, td2) = if fill {
-            defense_values(&s, me)
-        } else {
-            (0.0, 0.0)
-        };
-        let p = strike_plans(&s, me, &l, a - cost, pd2, td2, false, None)?;
-        Some((p.value, s))
+    let after = |to: SquarePos, cost: u8, mark: &dyn Fn(&mut State)| {
+        after_move(state, me, (t, w), fill, (to, cost), mark)
     };
     let mut any = false;
     // A Move into reach.
@@ -1153,6 +1260,34 @@ fn move_plans(
             },
         );
     }
+}
+
+/// After a move of `me` to `to` costing `cost` actions, with the state
+/// changed by `mark`, the best strike plan on `t` with `w` of what is
+/// left: its worth and the copy of the state.
+fn after_move(
+    state: &State,
+    me: CombatantId,
+    (t, w): (CombatantId, u8),
+    fill: bool,
+    (to, cost): (SquarePos, u8),
+    mark: &dyn Fn(&mut State),
+) -> Option<(f64, State)> {
+    let a = state.turn.actions;
+    let mut s = moved(state, me, to);
+    mark(&mut s);
+    s.turn.actions = a - cost;
+    let l = line(&s, me, t, w, Mode::Single);
+    if check(&s, me, &Action::Attack(l.strike())).is_err() {
+        return None;
+    }
+    let (pd2, td2) = if fill {
+        defense_values(&s, me)
+    } else {
+        (0.0, 0.0)
+    };
+    let p = strike_plans(&s, me, &l, a - cost, pd2, td2, false, None)?;
+    Some((p.value, s))
 }
 
 /// The worth of charging `t` from `to` with weapon `w`: the charge's
@@ -1298,25 +1433,27 @@ pub(super) fn choose(state: &State, me: CombatantId) -> Option<Action> {
     }
     // X-LIF-008: a dying friend next to it, no foe threatening.
     if f.stats.skills.first_aid > 0 && !threatened(state, me) {
-        for p in state.ids() {
-            let pf = state.fighter(p);
-            if p != me
+        // First Aid reaches the adjacent only (X-LIF-006).
+        let patient = state.first_near(f.pos, f.edge(), 1, |p, pf| {
+            p != me
                 && !state.foes(me, p)
                 && pf.hp <= 0
                 && pf.life != Life::Dead
-                && let Some(a) = legal(state, me, Action::FirstAid { patient: p })
-            {
-                return Some(a);
-            }
+                && legal(state, me, Action::FirstAid { patient: p }).is_some()
+        });
+        if let Some(p) = patient {
+            return Some(Action::FirstAid { patient: p });
         }
     }
     // X-SPM-004: a grappled fighter escapes only when it must move:
     // nothing it holds reaches a foe (a grappler next to it is struck).
     if f.grappled_by.is_some() {
         let reaches = best_reach(f).is_some_and(|r| {
-            state.ids().any(|o| {
-                state.foes(me, o) && state.fighter(o).able() && distance(state, me, o) <= r
-            })
+            state
+                .first_near(f.pos, f.edge(), r, |o, of| {
+                    state.foes(me, o) && of.able() && distance(state, me, o) <= r
+                })
+                .is_some()
         });
         if !reaches && let Some(a) = legal(state, me, Action::Escape) {
             return Some(a);
@@ -1349,9 +1486,12 @@ pub(super) fn choose(state: &State, me: CombatantId) -> Option<Action> {
 /// Move of it, else one that shoots, else any.
 fn draw(state: &State, me: CombatantId) -> Option<Action> {
     let f = state.fighter(me);
-    let near = state.ids().any(|o| {
-        state.foes(me, o) && state.fighter(o).able() && distance(state, me, o) <= f.stats.move_m + 1
-    });
+    let r = f.stats.move_m + 1;
+    let near = state
+        .first_near(f.pos, f.edge(), r, |o, of| {
+            state.foes(me, o) && of.able() && distance(state, me, o) <= r
+        })
+        .is_some();
     let mut order: Vec<u8> = (0..f.weapons.len() as u8).collect();
     order.sort_by_key(|&w| {
         let melee = f.weapon(w).is_some_and(|a| a.weapon.melee);
