@@ -32,20 +32,6 @@ const KNOWN: &[(&str, &[&str])] = &[
     ),
     ("grid", &["edge", "map", "spec", "square", "walls"]),
     (
-        "rules/d20-3d6",
-        &[
-            "resolve/action",
-            "resolve/attack",
-            "resolve/check",
-            "resolve/life",
-            "resolve/maneuver",
-            "resolve/mount",
-            "resolve/movement",
-            "resolve/spell",
-            "resolve/turn",
-        ],
-    ),
-    (
         "rules/dragonquest",
         &[
             "resolve/act",
