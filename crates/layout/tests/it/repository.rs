@@ -14,20 +14,6 @@ const MAX_CIRCLE: usize = 3;
 /// the list, so the list only shrinks.
 const KNOWN: &[(&str, &[&str])] = &[
     (
-        "rules/d20-3d6",
-        &[
-            "resolve/action",
-            "resolve/attack",
-            "resolve/check",
-            "resolve/life",
-            "resolve/maneuver",
-            "resolve/mount",
-            "resolve/movement",
-            "resolve/spell",
-            "resolve/turn",
-        ],
-    ),
-    (
         "rules/dragonquest",
         &[
             "resolve/act",

@@ -5,7 +5,7 @@
 use crate::model::bounds;
 use crate::model::data::Armory;
 use crate::model::scenario::{Combatant, Mount, Scenario};
-use crate::model::sheet::{Hand, Place, Sheet};
+use crate::model::sheet::{Hand, Sheet};
 use crate::model::state::{
     Armed, Carried, Condition, Fighter, Known, Life, Record, State, Stats, Turn,
 };
@@ -328,25 +328,94 @@ fn has_shade(map: &Map) -> bool {
 
 type Built = Result<Fighter, (String, String)>;
 
+/// A refusal of a sheet: the field (relative to the combatant) and why.
+type Refused = (String, String);
+
+/// The weapons carried, with the ones in the main and the off hand.
+type Arms = (Vec<Armed>, Option<u8>, Option<u8>);
+
+/// A fighter from its combatant entry and sheet: the sheet in bounds, its
+/// weapons in hand, armor and shield, potions and spells from the armory,
+/// in that order (the first refusal is the one told).
 fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
-    let err = |field: &str, msg: String| Err((field.to_string(), msg));
     if let Err(e) = bounds::sheet(s) {
-        return err(&format!(".{}", e.field), e.message());
+        return Err((format!(".{}", e.field), e.message()));
     }
+    let (weapons, main, off) = arm(s, armory)?;
+    let armor = defense_item(
+        ".armor",
+        s.armor.as_deref(),
+        |n| armory.armor(n).map(|a| (a.defense_bonus, a.magic)),
+        "armor",
+    )?;
+    let shield = defense_item(
+        ".shield",
+        s.shield.as_deref(),
+        |n| armory.shield(n).map(|a| (a.defense_bonus, a.magic)),
+        "shield",
+    )?;
+    if s.shield.is_some() && off.is_some() {
+        return Err((".shield".into(), "the shield needs the off hand".into()));
+    }
+    let potions = potions(s, armory)?;
+    let spells = spells(s, armory)?;
+    let mut cond = crate::model::state::Conditions::default();
+    for &k in &c.conditions {
+        cond.set(k, true);
+    }
+    if c.unaware {
+        cond.set(Condition::Surprised, true);
+    }
+    let stats = Stats {
+        size: s.size,
+        move_m: s.move_m,
+        str: s.abilities.str,
+        dex: s.abilities.dex,
+        con: s.abilities.con,
+        bab: s.bab,
+        ecl: s.ecl,
+        saves: s.saves,
+        skills: s.skills,
+        defense_skill: s.defense_skill,
+        armor,
+        shield,
+        magic_defense: s.magic_defense,
+        reduction: s.damage_reduction,
+        hp_max: s.hp.max,
+    };
+    Ok(fresh_fighter(
+        c,
+        side,
+        s,
+        stats,
+        Kit {
+            weapons,
+            main,
+            off,
+            potions,
+            spells,
+            cond,
+        },
+    ))
+}
+
+/// The sheet's weapons from the armory (at most 8), with the main and
+/// off hand's (the first weapon in the main hand unless told).
+fn arm(s: &Sheet, armory: &Armory) -> Result<Arms, Refused> {
     if s.weapon.len() > 8 {
-        return err(".weapon", "at most 8 weapons".into());
+        return Err((".weapon".into(), "at most 8 weapons".into()));
     }
     let mut weapons = Vec::with_capacity(s.weapon.len());
     let (mut main, mut off) = (None, None);
     for (k, e) in s.weapon.iter().enumerate() {
         if let Err(b) = bounds::weapon_entry(e) {
-            return err(&format!(".weapon[{k}].{}", b.field), b.message());
+            return Err((format!(".weapon[{k}].{}", b.field), b.message()));
         }
         let Some(w) = armory.weapon(&e.name) else {
-            return err(
-                &format!(".weapon[{k}].name"),
+            return Err((
+                format!(".weapon[{k}].name"),
                 format!("unknown weapon `{}`", e.name),
-            );
+            ));
         };
         let proficient = s
             .proficient
@@ -367,37 +436,41 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
             Hand::Off if off.is_none() => off = Some(k as u8),
             Hand::Sheathed => {}
             _ => {
-                return err(
-                    &format!(".weapon[{k}].hand"),
+                return Err((
+                    format!(".weapon[{k}].hand"),
                     "that hand is already full".into(),
-                );
+                ));
             }
         }
     }
-    let armor = match &s.armor {
-        None => 0,
-        Some(n) => match armory.armor(n) {
-            Some(a) => a.defense_bonus + a.magic,
-            None => return err(".armor", format!("unknown armor `{n}`")),
+    Ok((weapons, main, off))
+}
+
+/// The Defense bonus (with magic) of the armor or shield named, 0 for none.
+fn defense_item(
+    field: &str,
+    name: Option<&str>,
+    find: impl Fn(&str) -> Option<(i32, i32)>,
+    what: &str,
+) -> Result<i32, Refused> {
+    match name {
+        None => Ok(0),
+        Some(n) => match find(n) {
+            Some((bonus, magic)) => Ok(bonus + magic),
+            None => Err((field.into(), format!("unknown {what} `{n}`"))),
         },
-    };
-    let shield = match &s.shield {
-        None => 0,
-        Some(n) => match armory.shield(n) {
-            Some(a) => a.defense_bonus + a.magic,
-            None => return err(".shield", format!("unknown shield `{n}`")),
-        },
-    };
-    if s.shield.is_some() && off.is_some() {
-        return err(".shield", "the shield needs the off hand".into());
     }
+}
+
+/// The sheet's potions from the armory, each where it is carried.
+fn potions(s: &Sheet, armory: &Armory) -> Result<Vec<Carried>, Refused> {
     let mut potions = Vec::new();
     for (k, p) in s.potion.iter().enumerate() {
         let Some(d) = armory.potion(&p.name) else {
-            return err(
-                &format!(".potion[{k}].name"),
+            return Err((
+                format!(".potion[{k}].name"),
                 format!("unknown potion `{}`", p.name),
-            );
+            ));
         };
         potions.push(Carried {
             name: d.name.as_str().into(),
@@ -405,19 +478,23 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
             at: Some(p.at),
         });
     }
-    let _ = Place::Hand;
+    Ok(potions)
+}
+
+/// The sheet's spells from the armory (at most 16), with their uses.
+fn spells(s: &Sheet, armory: &Armory) -> Result<Vec<Known>, Refused> {
     let mut spells = Vec::with_capacity(s.spell.len());
     for (k, e) in s.spell.iter().enumerate() {
         let Some(d) = armory.spell(&e.name) else {
             let names: Vec<&str> = armory.spell.iter().map(|x| x.name.as_str()).collect();
-            return err(
-                &format!(".spell[{k}].name"),
+            return Err((
+                format!(".spell[{k}].name"),
                 format!(
                     "unknown spell `{}`: expected one of {}",
                     e.name,
                     names.join(", ")
                 ),
-            );
+            ));
         };
         spells.push(Known {
             spell: Arc::new(d.clone()),
@@ -425,46 +502,45 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
         });
     }
     if spells.len() > 16 {
-        return err(".spell", "at most 16 spells".into());
+        return Err((".spell".into(), "at most 16 spells".into()));
     }
-    let mut cond = crate::model::state::Conditions::default();
-    for &k in &c.conditions {
-        cond.set(k, true);
-    }
-    if c.unaware {
-        cond.set(Condition::Surprised, true);
-    }
-    Ok(Fighter {
+    Ok(spells)
+}
+
+/// What a fighter carries and its conditions, read from the sheet.
+struct Kit {
+    /// Weapons.
+    weapons: Vec<Armed>,
+    /// The weapon in the main hand.
+    main: Option<u8>,
+    /// The weapon in the off hand.
+    off: Option<u8>,
+    /// Potions.
+    potions: Vec<Carried>,
+    /// Spells known.
+    spells: Vec<Known>,
+    /// Conditions at the start.
+    cond: crate::model::state::Conditions,
+}
+
+/// A fighter at the start of the fight: full HP, one Reaction and one
+/// Immediate, nothing spent yet.
+fn fresh_fighter(c: &Combatant, side: SideId, s: &Sheet, stats: Stats, kit: Kit) -> Fighter {
+    Fighter {
         name: c.name.as_str().into(),
         side,
         controller: Arc::new(c.controller.clone()),
         tactics: Tactics::of(&c.controller),
         leader: c.leader,
-        stats: Arc::new(Stats {
-            size: s.size,
-            move_m: s.move_m,
-            str: s.abilities.str,
-            dex: s.abilities.dex,
-            con: s.abilities.con,
-            bab: s.bab,
-            ecl: s.ecl,
-            saves: s.saves,
-            skills: s.skills,
-            defense_skill: s.defense_skill,
-            armor,
-            shield,
-            magic_defense: s.magic_defense,
-            reduction: s.damage_reduction,
-            hp_max: s.hp.max,
-        }),
-        weapons: weapons.into(),
+        stats: Arc::new(stats),
+        weapons: kit.weapons.into(),
         proficient: s.proficient.clone().into(),
-        main,
-        off,
+        main: kit.main,
+        off: kit.off,
         shield: s.shield.is_some(),
         unloaded: 0,
-        potions,
-        spells,
+        potions: kit.potions,
+        spells: kit.spells,
         pos: c.position,
         space: s.size.edge(),
         steed: None,
@@ -476,7 +552,7 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
         nonlethal: 0,
         max_hp_loss: 0,
         fatigue: c.fatigue.min(3),
-        cond,
+        cond: kit.cond,
         life: Life::Fine,
         grappled_by: None,
         pinned: false,
@@ -495,5 +571,5 @@ fn build(c: &Combatant, side: SideId, s: &Sheet, armory: &Armory) -> Built {
         acted: false,
         initiative: 0,
         record: Record::default(),
-    })
+    }
 }

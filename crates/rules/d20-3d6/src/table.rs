@@ -212,8 +212,39 @@ impl<'a> Words<'a> {
         ]
     }
 
-    /// The steps to `a` in the menu.
+    /// The steps to `a` in the menu, by the branch it sits in.
     fn path(&self, a: &Action) -> Vec<Step> {
+        match a {
+            Action::Attack(_)
+            | Action::OffhandAttack(_)
+            | Action::PreciseStrike(_)
+            | Action::Charge { .. } => self.attack_path(a),
+            Action::Move { .. }
+            | Action::Run { .. }
+            | Action::Disengage { .. }
+            | Action::Ride { .. }
+            | Action::Mount
+            | Action::Dismount { .. } => self.move_path(a),
+            Action::OverrunMove { .. } | Action::Maneuver { .. } | Action::Escape => {
+                self.maneuver_path(a)
+            }
+            Action::PreparedDefense
+            | Action::TotalDefense
+            | Action::OffhandDefense
+            | Action::StandUp { .. } => Self::defend_path(a),
+            Action::Draw { .. }
+            | Action::Sheathe { .. }
+            | Action::Reload { .. }
+            | Action::TakePotion { .. }
+            | Action::DrinkPotion { .. }
+            | Action::GivePotion { .. } => self.ready_path(a),
+            Action::FirstAid { .. } | Action::Cast { .. } => self.care_path(a),
+            Action::EndTurn => vec![Step::new("End turn")],
+        }
+    }
+
+    /// The steps to an attack or a charge (none for other actions).
+    fn attack_path(&self, a: &Action) -> Vec<Step> {
         let s = |t: &str| Step::new(t);
         match a {
             Action::Attack(st) => self.strike_steps(s("Attack"), st, Self::option(st)),
@@ -229,6 +260,15 @@ impl<'a> Words<'a> {
                 Step::new(self.weapon(strike.weapon)).then("where to"),
                 Step::new(format!("to {}", self.square(*to))).default(),
             ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The steps to a move, on foot or riding, or getting on or off a
+    /// mount (none for other actions).
+    fn move_path(&self, a: &Action) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        match a {
             Action::Move { to } => vec![
                 s("Move (1 action)").then("where to"),
                 Step::new(self.destination(*to)),
@@ -241,6 +281,22 @@ impl<'a> Words<'a> {
                 s("Disengage (1 action, 1 m)").then("where to"),
                 Step::new(format!("to {}", self.square(*to))),
             ],
+            Action::Ride { to } => {
+                vec![s("Ride").then("where to"), Step::new(self.destination(*to))]
+            }
+            Action::Mount => vec![s("Mount (2 actions)")],
+            Action::Dismount { to } => vec![
+                s("Dismount (2 actions)").then("where to"),
+                Step::new(format!("to {}", self.square(*to))),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The steps to a special maneuver or an escape (none for other actions).
+    fn maneuver_path(&self, a: &Action) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        match a {
             Action::OverrunMove { to, target } => vec![
                 s("Special maneuver").then("which"),
                 s("Overrun (X-SPM-006)").then("target"),
@@ -262,6 +318,15 @@ impl<'a> Words<'a> {
                     Step::new(self.who(*target)).then("how"),
                 ]
             }
+            Action::Escape => vec![s("Escape the grapple (2 actions)")],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The steps to a defense or standing up (none for other actions).
+    fn defend_path(a: &Action) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        match a {
             Action::PreparedDefense => vec![s("Defend"), s("Prepared Defense (1 action, +1)")],
             Action::TotalDefense => vec![s("Defend"), s("Total Defense (2 actions, +4)")],
             Action::OffhandDefense => vec![s("Defend"), s("off-hand weapon (free, +1)")],
@@ -273,6 +338,15 @@ impl<'a> Words<'a> {
                     Step::new("1 action").default()
                 },
             ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The steps to readying a weapon or handling a potion (none for
+    /// other actions).
+    fn ready_path(&self, a: &Action) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        match a {
             Action::Draw { weapon, offhand } => vec![
                 s("Ready").then("what"),
                 Step::new(format!("draw {}", self.weapon(*weapon))).then("hand"),
@@ -303,6 +377,14 @@ impl<'a> Words<'a> {
                 Step::new(format!("give {}", self.potion(*potion))).then("to whom"),
                 Step::new(self.who(*to)),
             ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The steps to First Aid or a spell (none for other actions).
+    fn care_path(&self, a: &Action) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        match a {
             Action::FirstAid { patient } => vec![
                 s("First Aid (2 actions)").then("patient"),
                 Step::new(self.who(*patient)),
@@ -323,16 +405,7 @@ impl<'a> Words<'a> {
                     Step::new(self.who(*target)),
                 ]
             }
-            Action::Escape => vec![s("Escape the grapple (2 actions)")],
-            Action::Ride { to } => {
-                vec![s("Ride").then("where to"), Step::new(self.destination(*to))]
-            }
-            Action::Mount => vec![s("Mount (2 actions)")],
-            Action::Dismount { to } => vec![
-                s("Dismount (2 actions)").then("where to"),
-                Step::new(format!("to {}", self.square(*to))),
-            ],
-            Action::EndTurn => vec![s("End turn")],
+            _ => Vec::new(),
         }
     }
 }

@@ -3,7 +3,6 @@
 
 use crate::model::action::{Action, Strike, Trigger};
 use crate::model::event::Event;
-use crate::model::sheet::Place;
 use crate::model::state::{Condition, State};
 use crate::resolve::attack::swing;
 use crate::resolve::check::check;
@@ -17,6 +16,7 @@ use crate::rules::geometry::{distance, weapon_reach};
 use crate::rules::legal::cost;
 use crate::rules::movement::{charge_path, plan};
 use crate::{D20, Flow};
+use fray_core::grid::SquarePos;
 use fray_core::{CombatantId, Cx, ModList};
 
 /// The checklist ID an action is announced under.
@@ -49,7 +49,8 @@ pub fn rule_of(action: &Action) -> &'static str {
     }
 }
 
-/// Resolves a checked action.
+/// Resolves a checked action: spends its cost, announces it, then carries
+/// it out, one named step per kind of action.
 pub fn resolve(
     state: &mut State,
     actor: CombatantId,
@@ -58,15 +59,7 @@ pub fn resolve(
 ) -> Flow<()> {
     let spend = cost(state, actor, action);
     state.turn.actions = state.turn.actions.saturating_sub(spend);
-    if cx.narrating() && *action != Action::EndTurn {
-        let what = crate::model::words::action(state, actor, action);
-        let name = state.fighter(actor).name.clone();
-        cx.emit(|| Event::Action {
-            who: name.to_string(),
-            what,
-            rule: rule_of(action),
-        });
-    }
+    announce(state, actor, action, cx);
     let strike = |mode, s: &Strike| Swing {
         attacker: actor,
         mode,
@@ -89,112 +82,16 @@ pub fn resolve(
         Action::PreciseStrike(s) => {
             swing(state, strike(Mode::Precise, s), cx)?;
         }
-        Action::Charge { to, strike: s } => {
-            let path =
-                charge_path(state, actor, *to).map_err(|e| fray_core::Halt::illegal(actor, e))?;
-            state.fighter_mut(actor).charged = true;
-            if walk(state, actor, &path, true, "charges", cx)? {
-                // X-QCK-003: the target may set against the charge first.
-                let t = s.target;
-                if state.fighter(t).able() {
-                    offer_reaction(state, t, actor, Trigger::SetVsCharge { charger: actor }, cx)?;
-                }
-                if state.fighter(actor).able()
-                    && state.fighter(t).life != crate::model::state::Life::Dead
-                {
-                    swing(state, strike(Mode::Charge, s), cx)?;
-                }
-            }
-        }
-        Action::Move { to } => {
-            let f = state.fighter(actor);
-            let path = plan(
-                state,
-                actor,
-                *to,
-                f.stats.move_m,
-                f.total_defense,
-                "X-MOV-001",
-            )
-            .map_err(|e| fray_core::Halt::illegal(actor, e))?;
-            state.turn.free_draws += 1;
-            walk(state, actor, &path, true, "moves", cx)?;
-        }
-        Action::Run { to } => {
-            let f = state.fighter(actor);
-            let path = plan(
-                state,
-                actor,
-                *to,
-                2 * f.stats.move_m,
-                f.total_defense,
-                "X-MOV-002",
-            )
-            .map_err(|e| fray_core::Halt::illegal(actor, e))?;
-            // X-MOV-005, X-MOV-006, X-MOV-007: -1d6 to attacks, -4 Defense,
-            // distracted for spells (`rules::spell::distracted`).
-            state.fighter_mut(actor).ran = true;
-            state.turn.free_draws += 1;
-            walk(state, actor, &path, true, "runs", cx)?;
-        }
-        Action::Disengage { to } => {
-            let f = state.fighter(actor);
-            let path = plan(state, actor, *to, 2, f.total_defense, "X-MAN-010")
-                .map_err(|e| fray_core::Halt::illegal(actor, e))?;
-            walk(state, actor, &path, false, "disengages", cx)?;
-        }
+        Action::Charge { to, strike: s } => charge(state, actor, *to, strike(Mode::Charge, s), cx)?,
+        Action::Move { to } => move_to(state, actor, *to, Pace::Move, cx)?,
+        Action::Run { to } => move_to(state, actor, *to, Pace::Run, cx)?,
+        Action::Disengage { to } => move_to(state, actor, *to, Pace::Disengage, cx)?,
         Action::PreparedDefense => state.fighter_mut(actor).prepared = true,
         Action::TotalDefense => state.fighter_mut(actor).total_defense = true,
         Action::OffhandDefense => state.fighter_mut(actor).offhand_defense = true,
-        Action::StandUp { immediate } => {
-            if *immediate {
-                // X-MAN-012: the Immediate with Acrobatics DC 13.
-                state.fighter_mut(actor).immediates -= 1;
-                let bonus = ModList::base(
-                    "Acrobatics",
-                    state.fighter(actor).stats.skills.acrobatics,
-                    "X-DAT-003",
-                );
-                let dc = ModList::base("DC", 13, "X-MAN-012");
-                let c = check(state, actor, &bonus, 0, &dc, "stand up", "X-MAN-012", cx)?;
-                if c.success {
-                    state.fighter_mut(actor).cond.set(Condition::Prone, false);
-                }
-            } else {
-                state.fighter_mut(actor).cond.set(Condition::Prone, false);
-            }
-        }
-        Action::Draw { weapon, offhand } => {
-            if spend == 0 {
-                state.turn.free_draws = state.turn.free_draws.saturating_sub(1);
-            }
-            let f = state.fighter_mut(actor);
-            let two = f.weapon(*weapon).is_some_and(|a| a.weapon.hands >= 2);
-            if *offhand && !two {
-                f.off = Some(*weapon);
-            } else {
-                f.main = Some(*weapon);
-            }
-            if f.off.is_some() {
-                let light = f
-                    .off
-                    .and_then(|w| f.weapon(w))
-                    .is_some_and(|a| a.weapon.light);
-                let _ = light;
-            }
-        }
-        Action::Sheathe { weapon } => {
-            if spend == 0 {
-                state.turn.free_draws = state.turn.free_draws.saturating_sub(1);
-            }
-            let f = state.fighter_mut(actor);
-            if f.main == Some(*weapon) {
-                f.main = None;
-            }
-            if f.off == Some(*weapon) {
-                f.off = None;
-            }
-        }
+        Action::StandUp { immediate } => stand_up(state, actor, *immediate, cx)?,
+        Action::Draw { weapon, offhand } => draw(state, actor, *weapon, *offhand, spend),
+        Action::Sheathe { weapon } => sheathe(state, actor, *weapon, spend),
         Action::Reload { weapon } => {
             state.fighter_mut(actor).unloaded &= !(1 << (*weapon).min(7));
         }
@@ -218,8 +115,145 @@ pub fn resolve(
         Action::Mount => get_on(state, actor, cx),
         Action::Dismount { to } => get_off(state, actor, *to, cx),
     }
-    let _ = Place::Hand;
     Ok(())
+}
+
+/// Tells the action declared (narration only; ending the turn is not told).
+fn announce(state: &State, actor: CombatantId, action: &Action, cx: &mut impl Cx<D20>) {
+    if cx.narrating() && *action != Action::EndTurn {
+        let what = crate::model::words::action(state, actor, action);
+        let name = state.fighter(actor).name.clone();
+        cx.emit(|| Event::Action {
+            who: name.to_string(),
+            what,
+            rule: rule_of(action),
+        });
+    }
+}
+
+/// X-MAN-006: the charge's straight path, then (if it got there) the
+/// target's set against the charge (X-QCK-003) and the swing.
+fn charge(
+    state: &mut State,
+    actor: CombatantId,
+    to: SquarePos,
+    sw: Swing,
+    cx: &mut impl Cx<D20>,
+) -> Flow<()> {
+    let path = charge_path(state, actor, to).map_err(|e| fray_core::Halt::illegal(actor, e))?;
+    state.fighter_mut(actor).charged = true;
+    if walk(state, actor, &path, true, "charges", cx)? {
+        // X-QCK-003: the target may set against the charge first.
+        let t = sw.strike.target;
+        if state.fighter(t).able() {
+            offer_reaction(state, t, actor, Trigger::SetVsCharge { charger: actor }, cx)?;
+        }
+        if state.fighter(actor).able() && state.fighter(t).life != crate::model::state::Life::Dead {
+            swing(state, sw, cx)?;
+        }
+    }
+    Ok(())
+}
+
+/// The three ways of moving on foot.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pace {
+    /// X-MAN-004: up to Move.
+    Move,
+    /// X-MAN-005: up to twice Move.
+    Run,
+    /// X-MAN-010: 1 m without provoking.
+    Disengage,
+}
+
+/// X-MAN-004/005/010: moves along a planned path; a Move or Run allows a
+/// free draw (X-MAN-013), a Run marks the runner (X-MOV-005..007).
+fn move_to(
+    state: &mut State,
+    actor: CombatantId,
+    to: SquarePos,
+    pace: Pace,
+    cx: &mut impl Cx<D20>,
+) -> Flow<()> {
+    let f = state.fighter(actor);
+    let (allowance, rule) = match pace {
+        Pace::Move => (f.stats.move_m, "X-MOV-001"),
+        Pace::Run => (2 * f.stats.move_m, "X-MOV-002"),
+        Pace::Disengage => (2, "X-MAN-010"),
+    };
+    let path = plan(state, actor, to, allowance, f.total_defense, rule)
+        .map_err(|e| fray_core::Halt::illegal(actor, e))?;
+    match pace {
+        Pace::Move => {
+            state.turn.free_draws += 1;
+            walk(state, actor, &path, true, "moves", cx)?;
+        }
+        Pace::Run => {
+            // X-MOV-005, X-MOV-006, X-MOV-007: -1d6 to attacks, -4 Defense,
+            // distracted for spells (`rules::spell::distracted`).
+            state.fighter_mut(actor).ran = true;
+            state.turn.free_draws += 1;
+            walk(state, actor, &path, true, "runs", cx)?;
+        }
+        Pace::Disengage => {
+            walk(state, actor, &path, false, "disengages", cx)?;
+        }
+    }
+    Ok(())
+}
+
+/// X-MAN-012: standing up; as the Immediate, with Acrobatics DC 13.
+fn stand_up(
+    state: &mut State,
+    actor: CombatantId,
+    immediate: bool,
+    cx: &mut impl Cx<D20>,
+) -> Flow<()> {
+    if immediate {
+        state.fighter_mut(actor).immediates -= 1;
+        let bonus = ModList::base(
+            "Acrobatics",
+            state.fighter(actor).stats.skills.acrobatics,
+            "X-DAT-003",
+        );
+        let dc = ModList::base("DC", 13, "X-MAN-012");
+        let c = check(state, actor, &bonus, 0, &dc, "stand up", "X-MAN-012", cx)?;
+        if c.success {
+            state.fighter_mut(actor).cond.set(Condition::Prone, false);
+        }
+    } else {
+        state.fighter_mut(actor).cond.set(Condition::Prone, false);
+    }
+    Ok(())
+}
+
+/// X-MAN-013: a draw into the off hand (one-handed) or the main hand;
+/// free (`spend` 0) uses up the movement's free draw.
+fn draw(state: &mut State, actor: CombatantId, weapon: u8, offhand: bool, spend: u8) {
+    if spend == 0 {
+        state.turn.free_draws = state.turn.free_draws.saturating_sub(1);
+    }
+    let f = state.fighter_mut(actor);
+    let two = f.weapon(weapon).is_some_and(|a| a.weapon.hands >= 2);
+    if offhand && !two {
+        f.off = Some(weapon);
+    } else {
+        f.main = Some(weapon);
+    }
+}
+
+/// X-MAN-013: sheathing a weapon from either hand; free as a draw is.
+fn sheathe(state: &mut State, actor: CombatantId, weapon: u8, spend: u8) {
+    if spend == 0 {
+        state.turn.free_draws = state.turn.free_draws.saturating_sub(1);
+    }
+    let f = state.fighter_mut(actor);
+    if f.main == Some(weapon) {
+        f.main = None;
+    }
+    if f.off == Some(weapon) {
+        f.off = None;
+    }
 }
 
 /// X-MUL-004: fighting with a heavy weapon in the off hand this turn,

@@ -19,6 +19,14 @@ pub struct Checked {
     pub natural: Natural,
 }
 
+/// A roll-over with no number to beat (initiative, one side of an
+/// opposed check): the total, without a target.
+pub fn unopposed(mut r: RollRecord) -> RollRecord {
+    r.target = None;
+    r.margin = None;
+    r
+}
+
 /// Rolls 3 golden d6 + `extra` dice for `who` and judges total + bonus
 /// against `dc` (X-ATK-011): three 1s fail and three 6s succeed whatever
 /// the total (`golden_autos_on_checks`).
@@ -94,7 +102,7 @@ fn roll_side(
     let shown = Shown::last(cx, req.kind);
     let name = &state.fighter(who).name;
     cx.emit(|| Event::Roll {
-        roll: shown.on(crate::resolve::turn::unopposed(
+        roll: shown.on(unopposed(
             RollRecord::new(&req, Some(name), rolled).over(bonus, &ModList::new()),
         )),
     });

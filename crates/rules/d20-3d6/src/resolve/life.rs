@@ -62,7 +62,7 @@ pub fn update_life(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) {
         rule,
     });
     if !now.fine() {
-        crate::resolve::mount::after_down(state, who, cx);
+        crate::resolve::saddle::after_down(state, who, cx);
     }
 }
 

@@ -149,7 +149,7 @@ pub fn overrun_move(
     Ok(())
 }
 
-/// The effect of a won maneuver (X-SPM-001..006).
+/// The effect of a won maneuver (X-SPM-001..006), one step per kind.
 fn effect(
     state: &mut State,
     a: CombatantId,
@@ -159,20 +159,7 @@ fn effect(
     cx: &mut impl Cx<D20>,
 ) {
     match kind {
-        Maneuver::Disarm => {
-            let t = state.fighter_mut(d);
-            let dropped = t.main.take().or_else(|| t.off.take());
-            if let Some(w) = dropped {
-                let wname = t.weapons[usize::from(w)].weapon.name.clone();
-                note(
-                    state,
-                    d,
-                    format!("is disarmed: drops {wname}"),
-                    "X-SPM-001",
-                    cx,
-                );
-            }
-        }
+        Maneuver::Disarm => disarm(state, d, cx),
         Maneuver::Feint => {
             state.fighter_mut(a).feint = Some((d, false));
             note(
@@ -183,99 +170,134 @@ fn effect(
                 cx,
             );
         }
-        Maneuver::BullRush => {
-            // X-SPM-003: 1 m, +1 per full 5 of margin, straight away; an obstacle stops it.
-            let metres = 1 + margin.max(0) / 5;
-            let (dx, dy) = toward(state.fighter(a).pos, state.fighter(d).pos);
-            let mut moved = 0;
-            for _ in 0..metres {
-                let f = state.fighter(d);
-                let next = SquarePos::new(f.pos.x + i32::from(dx), f.pos.y + i32::from(dy));
-                let Some(edge) = free_space(state, d, next) else {
-                    break;
-                };
-                if state.map.blocks_step(f.pos, next) {
-                    break;
-                }
-                relocate(state, d, next, edge, cx);
-                moved += 1;
-            }
-            note(
-                state,
-                d,
-                format!("is pushed back {moved} m"),
-                "X-SPM-003",
-                cx,
-            );
-            // The attacker may follow (`bull_rush_follow`): as far as the
-            // push went, straight on, stopping at an obstacle; it is part
-            // of the maneuver and provokes nothing (X-ACT-007).
-            if state.options.bull_rush_follow && moved > 0 {
-                let mut followed = 0;
-                for _ in 0..moved {
-                    let f = state.fighter(a);
-                    let next = SquarePos::new(f.pos.x + i32::from(dx), f.pos.y + i32::from(dy));
-                    let Some(edge) = free_space(state, a, next) else {
-                        break;
-                    };
-                    if state.map.blocks_step(f.pos, next) {
-                        break;
-                    }
-                    relocate(state, a, next, edge, cx);
-                    followed += 1;
-                }
-                if followed > 0 {
-                    note(state, a, format!("follows {followed} m"), "X-SPM-003", cx);
-                }
-            }
-            release_out_of_reach(state, d, cx);
+        Maneuver::BullRush => bull_rush(state, a, d, margin, cx),
+        Maneuver::Grapple => grapple(state, a, d, cx),
+        Maneuver::Trip => trip(state, d, cx),
+        Maneuver::Overrun => overrun_through(state, a, d, cx),
+    }
+}
+
+/// X-SPM-001: the defender drops the weapon in its main hand, else the
+/// one in its off hand.
+fn disarm(state: &mut State, d: CombatantId, cx: &mut impl Cx<D20>) {
+    let t = state.fighter_mut(d);
+    let dropped = t.main.take().or_else(|| t.off.take());
+    if let Some(w) = dropped {
+        let wname = t.weapons[usize::from(w)].weapon.name.clone();
+        note(
+            state,
+            d,
+            format!("is disarmed: drops {wname}"),
+            "X-SPM-001",
+            cx,
+        );
+    }
+}
+
+/// X-SPM-003: 1 m, +1 per full 5 of margin, straight away; an obstacle
+/// stops it. The attacker may follow (`bull_rush_follow`): as far as the
+/// push went, straight on, stopping at an obstacle; it is part of the
+/// maneuver and provokes nothing (X-ACT-007).
+fn bull_rush(
+    state: &mut State,
+    a: CombatantId,
+    d: CombatantId,
+    margin: i32,
+    cx: &mut impl Cx<D20>,
+) {
+    let metres = 1 + margin.max(0) / 5;
+    let step = toward(state.fighter(a).pos, state.fighter(d).pos);
+    let moved = slide(state, d, step, metres, cx);
+    note(
+        state,
+        d,
+        format!("is pushed back {moved} m"),
+        "X-SPM-003",
+        cx,
+    );
+    if state.options.bull_rush_follow && moved > 0 {
+        let followed = slide(state, a, step, moved, cx);
+        if followed > 0 {
+            note(state, a, format!("follows {followed} m"), "X-SPM-003", cx);
         }
-        Maneuver::Grapple => {
-            let t = state.fighter_mut(d);
-            if t.grappled_by == Some(a) {
-                t.pinned = true;
-                note(state, d, "is pinned".into(), "X-CON-014", cx);
-            } else {
-                t.grappled_by = Some(a);
-                t.pinned = false;
-                t.cond.set(Condition::Distracted, true);
-                note(state, d, "is grappled".into(), "X-CON-013", cx);
-            }
+    }
+    release_out_of_reach(state, d, cx);
+}
+
+/// Moves `who` up to `metres` squares by `(dx, dy)`, stopping where it
+/// would not fit or a wall blocks the step; how far it went.
+fn slide(
+    state: &mut State,
+    who: CombatantId,
+    (dx, dy): (i8, i8),
+    metres: i32,
+    cx: &mut impl Cx<D20>,
+) -> i32 {
+    let mut moved = 0;
+    for _ in 0..metres {
+        let f = state.fighter(who);
+        let next = SquarePos::new(f.pos.x + i32::from(dx), f.pos.y + i32::from(dy));
+        let Some(edge) = free_space(state, who, next) else {
+            break;
+        };
+        if state.map.blocks_step(f.pos, next) {
+            break;
         }
-        Maneuver::Trip => {
-            state.fighter_mut(d).cond.set(Condition::Prone, true);
-            note(
-                state,
-                d,
-                "is tripped and falls prone".into(),
-                "X-SPM-005",
-                cx,
-            );
-            // X-MAN-018 (decision): a tripped mount throws its rider.
-            if let Some(r) = state.ridden_by(d) {
-                crate::resolve::mount::fall(state, r, "falls as its mount is tripped", cx);
-            }
-        }
-        Maneuver::Overrun => {
-            // X-SPM-006: the mover passes through to the square beyond.
-            let (dx, dy) = toward(state.fighter(a).pos, state.fighter(d).pos);
-            let t = state.fighter(d);
-            let beyond = SquarePos::new(t.pos.x + i32::from(dx), t.pos.y + i32::from(dy));
-            if let Some(edge) = free_space(state, a, beyond) {
-                let from = state.fighter(a).pos;
-                relocate(state, a, beyond, edge, cx);
-                let name = state.fighter(a).name.clone();
-                cx.emit(|| Event::Moved {
-                    who: name.to_string(),
-                    from: from.to_string(),
-                    to: beyond.to_string(),
-                    why: "overruns",
-                });
-            }
-            if state.options.overrun_knocks_prone {
-                state.fighter_mut(d).cond.set(Condition::Prone, true);
-            }
-        }
+        relocate(state, who, next, edge, cx);
+        moved += 1;
+    }
+    moved
+}
+
+/// X-CON-013/014: a grapple, or a pin when the attacker holds it already.
+fn grapple(state: &mut State, a: CombatantId, d: CombatantId, cx: &mut impl Cx<D20>) {
+    let t = state.fighter_mut(d);
+    if t.grappled_by == Some(a) {
+        t.pinned = true;
+        note(state, d, "is pinned".into(), "X-CON-014", cx);
+    } else {
+        t.grappled_by = Some(a);
+        t.pinned = false;
+        t.cond.set(Condition::Distracted, true);
+        note(state, d, "is grappled".into(), "X-CON-013", cx);
+    }
+}
+
+/// X-SPM-005: the defender falls prone; X-MAN-018 (decision): a tripped
+/// mount throws its rider.
+fn trip(state: &mut State, d: CombatantId, cx: &mut impl Cx<D20>) {
+    state.fighter_mut(d).cond.set(Condition::Prone, true);
+    note(
+        state,
+        d,
+        "is tripped and falls prone".into(),
+        "X-SPM-005",
+        cx,
+    );
+    if let Some(r) = state.ridden_by(d) {
+        crate::resolve::saddle::fall(state, r, "falls as its mount is tripped", cx);
+    }
+}
+
+/// X-SPM-006: the mover passes through to the square beyond, the defender
+/// knocked prone when `overrun_knocks_prone`.
+fn overrun_through(state: &mut State, a: CombatantId, d: CombatantId, cx: &mut impl Cx<D20>) {
+    let (dx, dy) = toward(state.fighter(a).pos, state.fighter(d).pos);
+    let t = state.fighter(d);
+    let beyond = SquarePos::new(t.pos.x + i32::from(dx), t.pos.y + i32::from(dy));
+    if let Some(edge) = free_space(state, a, beyond) {
+        let from = state.fighter(a).pos;
+        relocate(state, a, beyond, edge, cx);
+        let name = state.fighter(a).name.clone();
+        cx.emit(|| Event::Moved {
+            who: name.to_string(),
+            from: from.to_string(),
+            to: beyond.to_string(),
+            why: "overruns",
+        });
+    }
+    if state.options.overrun_knocks_prone {
+        state.fighter_mut(d).cond.set(Condition::Prone, true);
     }
 }
 

@@ -5,10 +5,13 @@
 pub mod action;
 pub mod attack;
 pub mod check;
+pub mod damage;
+pub mod initiative;
 pub mod life;
 pub mod maneuver;
 pub mod mount;
 pub mod movement;
+pub mod saddle;
 pub mod spell;
 pub mod turn;
 

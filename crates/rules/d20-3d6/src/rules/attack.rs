@@ -5,7 +5,7 @@
 use crate::model::action::Strike;
 use crate::model::options::{FacingModel, ProneVsRanged};
 use crate::model::options::{FatiguePenalties, FeintEffect, HeavyOffhandScope, HelplessDefense};
-use crate::model::state::{Condition, Fighter, Light, State};
+use crate::model::state::{Armed, Condition, Fighter, Light, State};
 use crate::model::terrain::{COVER, DARK, DIM, EDGE_COVER};
 use crate::rules::geometry::{self, distance, threatened};
 use fray_core::grid::SquarePos;
@@ -102,27 +102,56 @@ pub fn engaged(state: &State, shooter: CombatantId, target: CombatantId) -> bool
 /// The flat bonuses of a swing into `m` (X-FLW-001 step 3) and its dice
 /// modifiers into `dice` (+1/-1 each, step 4; netted by their sum,
 /// X-ATK-010). `attacks` is the number of counted attacks already made
-/// this turn.
+/// this turn. The terms come in a fixed order, step by step.
 pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut D) {
-    let o = &*state.options;
     let a = state.fighter(sw.attacker);
-    let t = state.fighter(sw.strike.target);
     let Some(armed) = a.weapon(sw.strike.weapon) else {
         return;
     };
+    let s = Sides {
+        a,
+        t: state.fighter(sw.strike.target),
+        armed,
+        ranged: is_ranged(state, sw),
+        dist: distance(state, sw.attacker, sw.strike.target),
+    };
+    ability_terms(sw, &s, m);
+    progression_terms(state, sw, &s, m);
+    if s.ranged {
+        ranged_terms(state, sw, &s, m, dice);
+    } else {
+        melee_terms(state, sw, &s, m);
+    }
+    let dark = situation_terms(state, sw, &s, m, dice);
+    dice_terms(sw, &s, dark, dice);
+}
+
+/// What [`bonus`] reads of the two fighters and the weapon.
+struct Sides<'s> {
+    /// The attacker.
+    a: &'s Fighter,
+    /// The target.
+    t: &'s Fighter,
+    /// The weapon as the attacker holds it.
+    armed: &'s Armed,
+    /// A ranged attack ([`is_ranged`]).
+    ranged: bool,
+    /// The distance between them.
+    dist: u32,
+}
+
+/// X-ATK-001/002: BAB and the ability; X-ATK-003: List, Skill, Magic.
+fn ability_terms<M: Mods>(sw: &Swing, s: &Sides, m: &mut M) {
+    let (a, armed) = (s.a, s.armed);
     let w = &armed.weapon;
-    let ranged = is_ranged(state, sw);
-    let offhand = sw.mode == Mode::Offhand;
-    let dist = distance(state, sw.attacker, sw.strike.target);
-    // X-ATK-001/002: BAB and the ability.
-    if ranged {
+    if s.ranged {
         m.add("BAB", a.stats.bab, "X-ATK-002");
         m.add("DEX", a.stats.dex, "X-ATK-002");
     } else {
         m.add("BAB", a.stats.bab, "X-ATK-001");
         if sw.strike.dex && w.versatile {
             m.add("DEX (versatile)", a.stats.dex, "X-QCK-002");
-        } else if offhand {
+        } else if sw.mode == Mode::Offhand {
             m.add(
                 "STR (off hand, halved)",
                 offhand_str(a.stats.str),
@@ -132,59 +161,80 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
             m.add("STR", a.stats.str, "X-ATK-001");
         }
     }
-    // X-ATK-003: List, Skill, Magic.
     m.add("List", armed.list, "X-ATK-003");
     m.add("Skill", armed.skill, "X-ATK-003");
     m.add("Magic", armed.magic, "X-ATK-003");
-    // X-MUL-001, X-MUL-006: the multiple-attack progression (X-MAN-002 and
-    // X-MAN-003 are this table written as action costs).
-    if sw.mode.counted() {
-        let n = i32::from(state.turn.attacks);
-        if state.turn.low_level || sw.strike.low_level {
-            m.add("low-level option", -4, "X-MUL-006");
-        } else {
-            m.add("multiple attacks", -o.multiple_attack_step * n, "X-MUL-001");
-        }
-        // X-MUL-004: a heavy off-hand weapon.
-        let heavy = match o.heavy_offhand_penalty_scope {
-            HeavyOffhandScope::AllAttacks => state.turn.heavy_offhand || offhand && !w.light,
-            HeavyOffhandScope::OffhandOnly => offhand && !w.light,
-        };
-        if heavy {
-            m.add("heavy off-hand weapon", -3, "X-MUL-004");
-        }
+}
+
+/// X-MUL-001, X-MUL-006: the multiple-attack progression (X-MAN-002 and
+/// X-MAN-003 are this table written as action costs), and X-MUL-004: a
+/// heavy off-hand weapon. Reactions are not counted.
+fn progression_terms<M: Mods>(state: &State, sw: &Swing, s: &Sides, m: &mut M) {
+    if !sw.mode.counted() {
+        return;
     }
-    if ranged {
-        // X-RNG-001..003.
-        let inc = increment(dist, w.range_m.unwrap_or(1));
-        let rule = match inc {
-            1 => "X-RNG-001",
-            2 => "X-RNG-002",
-            _ => "X-RNG-003",
-        };
-        m.add("range", -6 * (inc as i32 - 1), rule);
-        // X-RNG-005.
-        if engaged(state, sw.attacker, sw.strike.target) {
-            m.add("target in combat", -2, "X-RNG-005");
-        }
-        // X-RNG-004.
-        if threatened(state, sw.attacker) {
-            dice.add("threatened", -1, "X-RNG-004");
-        }
+    let o = &*state.options;
+    let w = &s.armed.weapon;
+    let offhand = sw.mode == Mode::Offhand;
+    let n = i32::from(state.turn.attacks);
+    if state.turn.low_level || sw.strike.low_level {
+        m.add("low-level option", -4, "X-MUL-006");
     } else {
-        // X-SIT-001.
-        if geometry::flanked(state, sw.attacker, sw.strike.target) {
-            m.add("flanking", 2, "X-SIT-001");
-        }
-        // X-SIT-008, X-CON-001.
-        if a.cond.has(Condition::Prone) {
-            m.add("prone attacker", -4, "X-SIT-008");
-        }
-        // X-QCK-001, X-SIT-015.
-        if w.long && dist < 2 {
-            m.add("long weapon too close", -4, "X-QCK-001");
-        }
+        m.add("multiple attacks", -o.multiple_attack_step * n, "X-MUL-001");
     }
+    let heavy = match o.heavy_offhand_penalty_scope {
+        HeavyOffhandScope::AllAttacks => state.turn.heavy_offhand || offhand && !w.light,
+        HeavyOffhandScope::OffhandOnly => offhand && !w.light,
+    };
+    if heavy {
+        m.add("heavy off-hand weapon", -3, "X-MUL-004");
+    }
+}
+
+/// A ranged attack's range (X-RNG-001..003), a target in combat
+/// (X-RNG-005) and a threatened shooter (X-RNG-004).
+fn ranged_terms<M: Mods, D: Mods>(state: &State, sw: &Swing, s: &Sides, m: &mut M, dice: &mut D) {
+    let inc = increment(s.dist, s.armed.weapon.range_m.unwrap_or(1));
+    let rule = match inc {
+        1 => "X-RNG-001",
+        2 => "X-RNG-002",
+        _ => "X-RNG-003",
+    };
+    m.add("range", -6 * (inc as i32 - 1), rule);
+    if engaged(state, sw.attacker, sw.strike.target) {
+        m.add("target in combat", -2, "X-RNG-005");
+    }
+    if threatened(state, sw.attacker) {
+        dice.add("threatened", -1, "X-RNG-004");
+    }
+}
+
+/// A melee attack's flanking (X-SIT-001), a prone attacker (X-SIT-008,
+/// X-CON-001) and a long weapon too close (X-QCK-001, X-SIT-015).
+fn melee_terms<M: Mods>(state: &State, sw: &Swing, s: &Sides, m: &mut M) {
+    if geometry::flanked(state, sw.attacker, sw.strike.target) {
+        m.add("flanking", 2, "X-SIT-001");
+    }
+    if s.a.cond.has(Condition::Prone) {
+        m.add("prone attacker", -4, "X-SIT-008");
+    }
+    if s.armed.weapon.long && s.dist < 2 {
+        m.add("long weapon too close", -4, "X-QCK-001");
+    }
+}
+
+/// The situation's flat terms: height, facing, fatigue, entanglement,
+/// light, nonlethal and trusting to luck (its die too). Returns whether
+/// the target stands in the dark (for X-SIT-014).
+fn situation_terms<M: Mods, D: Mods>(
+    state: &State,
+    sw: &Swing,
+    s: &Sides,
+    m: &mut M,
+    dice: &mut D,
+) -> bool {
+    let o = &*state.options;
+    let (a, t) = (s.a, s.t);
     // X-SIT-002: higher ground; X-QCK-010: a rider against a creature on
     // foot smaller than its mount. One bonus, never added twice.
     // (Maps without heights or shade skip the cell lookups: the state
@@ -224,7 +274,7 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
         m.add("dim light", -1, "X-SIT-010");
     }
     // X-SIT-016.
-    if sw.strike.nonlethal && !w.nonlethal {
+    if sw.strike.nonlethal && !s.armed.weapon.nonlethal {
         m.add("nonlethal", -4, "X-SIT-016");
     }
     // X-ATK-007: trust to luck.
@@ -232,7 +282,13 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
         m.add("trust to luck", -4, "X-ATK-007");
         dice.add("trust to luck", 1, "X-ATK-007");
     }
-    // Dice modifiers (X-ATK-010).
+    dark
+}
+
+/// Dice modifiers (X-ATK-010), +1 or -1 each; `dark`: the target stands
+/// in the dark.
+fn dice_terms<D: Mods>(sw: &Swing, s: &Sides, dark: bool, dice: &mut D) {
+    let (a, t, armed) = (s.a, s.t, s.armed);
     // X-SIT-005: the same bonus as the Charge of X-MAN-006, counted once.
     if sw.mode == Mode::Charge {
         dice.add("charging", 1, "X-MAN-006");
@@ -246,7 +302,7 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
     if t.helpless() {
         dice.add("helpless target", 1, "X-SIT-006");
     }
-    if w.touch {
+    if armed.weapon.touch {
         dice.add("touch attack", 1, "X-SIT-007");
     }
     if a.ran {
