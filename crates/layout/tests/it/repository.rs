@@ -46,18 +46,6 @@ const KNOWN: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "rules/dragonquest",
-        &[
-            "resolve/act",
-            "resolve/close",
-            "resolve/damage",
-            "resolve/fire",
-            "resolve/mounted",
-            "resolve/poison",
-            "resolve/strike",
-        ],
-    ),
-    (
         "rules/gurps",
         &[
             "resolve/attack",
