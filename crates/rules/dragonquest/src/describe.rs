@@ -3,7 +3,7 @@
 
 use crate::model::action::{Action, Activity, Answer, AttackKind, Question};
 use crate::model::state::{Figure, Posture, State};
-use crate::resolve::act::describe_heading;
+use crate::resolve::describe_heading;
 use crate::resolve::strike::{Blow, mod_sc};
 use fray_core::CombatantId;
 

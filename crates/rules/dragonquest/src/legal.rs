@@ -7,15 +7,46 @@ use crate::rules::actions::{self, check};
 use crate::rules::{movement, zones};
 use fray_core::CombatantId;
 
-/// The legal actions of `who` now.
+/// The legal actions of `who` now: the candidates of each kind, those the
+/// rules check accepts, each once.
 pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
-    let f = state.fig(who);
     let mut c: Vec<Action> = vec![Action::Recover, Action::PASS];
-    let pass = |activity| Action::Pass {
+    passes(state, who, &mut c);
+    let foes: Vec<CombatantId> = state
+        .ids()
+        .filter(|&o| state.hostile(o, who) && state.fig(o).life != crate::model::state::Life::Dead)
+        .collect();
+    against_foes(state, who, &foes, &mut c);
+    in_zone(state, who, &foes, &mut c);
+    footwork(state, who, &foes, &mut c);
+    c.push(Action::Retreat);
+    // DQ-22-004: tramples straight ahead, for multi-hex monsters.
+    for to in crate::ai::trample_hexes(state, who) {
+        c.push(Action::Trample { to });
+    }
+    let mut out: Vec<Action> = Vec::new();
+    for a in c {
+        if check(state, who, &a).is_ok() && !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// A Pass with `activity`, in place.
+fn pass(activity: Activity) -> Action {
+    Action::Pass {
         activity,
         to: None,
         facing: None,
-    };
+    }
+}
+
+/// DQ-13-012, DQ-20-010, DQ-23-001: the Passes: readying or picking up a
+/// weapon, the other activities, pulling a weapon out of a friend,
+/// stepping down from the saddle.
+fn passes(state: &State, who: CombatantId, c: &mut Vec<Action>) {
+    let f = state.fig(who);
     for (i, h) in f.weapons.iter().enumerate() {
         match h.hold {
             Hold::Stowed if f.main != Some(i as u8) => c.push(pass(Activity::Ready(Some(i as u8)))),
@@ -58,10 +89,13 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
             }
         }
     }
-    let foes: Vec<CombatantId> = state
-        .ids()
-        .filter(|&o| state.hostile(o, who) && state.fig(o).life != crate::model::state::Life::Dead)
-        .collect();
+}
+
+/// The actions aimed at each foe: every attack type (DQ-16-008), closing,
+/// grappling, firing, a charge and a Charge and Close from where the
+/// charge reaches, and a move toward it.
+fn against_foes(state: &State, who: CombatantId, foes: &[CombatantId], c: &mut Vec<Action>) {
+    let f = state.fig(who);
     // DQ-23: a rider's moves are its mount's.
     let mover = state.mover(who);
     let charge_budget = if f.aboard {
@@ -70,7 +104,7 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
         actions::charge_allowance(state, who)
     };
     let reach = movement::reach(state, mover, charge_budget, false);
-    for &t in &foes {
+    for &t in foes {
         for kind in [
             AttackKind::Normal,
             AttackKind::Trip,
@@ -86,69 +120,72 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
             });
         }
         c.push(Action::Close { target: t });
-        c.push(Action::Grapple {
-            target: t,
-            restrain: false,
-        });
-        c.push(Action::Grapple {
-            target: t,
-            restrain: true,
-        });
+        for restrain in [false, true] {
+            c.push(Action::Grapple {
+                target: t,
+                restrain,
+            });
+        }
         c.push(Action::fire(t));
-        if let Some(r) = reach.iter().find(|r| {
-            r.steps > 0
-                && check(
-                    state,
-                    who,
-                    &Action::Charge {
-                        target: t,
-                        to: r.head,
-                        kind: AttackKind::Normal,
-                    },
-                )
-                .is_ok()
-        }) {
-            c.push(Action::Charge {
-                target: t,
-                to: r.head,
-                kind: AttackKind::Normal,
-            });
-        }
-        if let Some(r) = reach.iter().find(|r| {
-            check(
-                state,
-                who,
-                &Action::ChargeAndClose {
-                    target: t,
-                    to: r.head,
-                },
-            )
-            .is_ok()
-        }) {
-            c.push(Action::ChargeAndClose {
-                target: t,
-                to: r.head,
-            });
-        }
-        // A move toward the foe.
-        let tb = state.fig(t).body();
-        let body = state.fig(mover);
-        if let Some(r) = movement::reach(state, mover, body.tmr, false)
-            .into_iter()
-            .filter(|r| r.steps > 0)
-            .min_by_key(|r| {
-                (
-                    crate::model::state::footprint(body.shape, r.head, r.heading).distance(&tb),
-                    r.cost,
-                )
-            })
-        {
-            c.push(Action::Move {
-                to: r.head,
-                facing: r.head.facing_toward(state.fig(t).pos),
-            });
+        charges(state, who, t, &reach, c);
+        if let Some(a) = move_toward(state, mover, t) {
+            c.push(a);
         }
     }
+}
+
+/// DQ-14-007, DQ-14-009: a charge at `t` and a Charge and Close, each to
+/// the first place of `reach` from which the rules allow it.
+fn charges(
+    state: &State,
+    who: CombatantId,
+    t: CombatantId,
+    reach: &[movement::Reach],
+    c: &mut Vec<Action>,
+) {
+    let charge = |to| Action::Charge {
+        target: t,
+        to,
+        kind: AttackKind::Normal,
+    };
+    if let Some(r) = reach
+        .iter()
+        .find(|r| r.steps > 0 && check(state, who, &charge(r.head)).is_ok())
+    {
+        c.push(charge(r.head));
+    }
+    let close = |to| Action::ChargeAndClose { target: t, to };
+    if let Some(r) = reach
+        .iter()
+        .find(|r| check(state, who, &close(r.head)).is_ok())
+    {
+        c.push(close(r.head));
+    }
+}
+
+/// A move of `mover` toward `t`: to the place within its TMR nearest to
+/// it (the cheapest of those).
+fn move_toward(state: &State, mover: CombatantId, t: CombatantId) -> Option<Action> {
+    let tb = state.fig(t).body();
+    let body = state.fig(mover);
+    let r = movement::reach(state, mover, body.tmr, false)
+        .into_iter()
+        .filter(|r| r.steps > 0)
+        .min_by_key(|r| {
+            (
+                crate::model::state::footprint(body.shape, r.head, r.heading).distance(&tb),
+                r.cost,
+            )
+        })?;
+    Some(Action::Move {
+        to: r.head,
+        facing: r.head.facing_toward(state.fig(t).pos),
+    })
+}
+
+/// DQ-16-006, DQ-16-007: a sweep of every foe in the melee zone, and the
+/// two-weapon attacks on each pair of them.
+fn in_zone(state: &State, who: CombatantId, foes: &[CombatantId], c: &mut Vec<Action>) {
     let in_zone: Vec<CombatantId> = foes
         .iter()
         .copied()
@@ -164,6 +201,13 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
             c.push(Action::TwoWeapons { targets: [t1, t2] });
         }
     }
+}
+
+/// DQ-13-004..009: Evades in place and to each neighbouring hex, and
+/// Withdraws there in each posture (the offensive one striking each foe in
+/// the melee zone).
+fn footwork(state: &State, who: CombatantId, foes: &[CombatantId], c: &mut Vec<Action>) {
+    let f = state.fig(who);
     c.push(Action::Evade {
         to: None,
         facing: None,
@@ -173,22 +217,14 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
             to: Some(n),
             facing: None,
         });
-        c.push(Action::Withdraw {
-            to: n,
-            posture: None,
-            strike: None,
-        });
-        c.push(Action::Withdraw {
-            to: n,
-            posture: Some(Posture::Defensive),
-            strike: None,
-        });
-        c.push(Action::Withdraw {
-            to: n,
-            posture: Some(Posture::Offensive),
-            strike: None,
-        });
-        for &t in &foes {
+        for posture in [None, Some(Posture::Defensive), Some(Posture::Offensive)] {
+            c.push(Action::Withdraw {
+                to: n,
+                posture,
+                strike: None,
+            });
+        }
+        for &t in foes {
             if zones::in_mz(state, who, t) {
                 c.push(Action::Withdraw {
                     to: n,
@@ -198,16 +234,4 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
             }
         }
     }
-    c.push(Action::Retreat);
-    // DQ-22-004: tramples straight ahead, for multi-hex monsters.
-    for to in crate::ai::trample_hexes(state, who) {
-        c.push(Action::Trample { to });
-    }
-    let mut out: Vec<Action> = Vec::new();
-    for a in c {
-        if check(state, who, &a).is_ok() && !out.contains(&a) {
-            out.push(a);
-        }
-    }
-    out
 }

@@ -213,39 +213,12 @@ impl<'a> Words<'a> {
     /// The steps to `a` in the menu.
     fn path(&self, a: &Action) -> Vec<Step> {
         let s = |t: &str| Step::new(t);
-        // DQ-16-008: the attack types, each with its modSC when it differs
-        // from the plain strike's (shown with the target).
-        let kind = |k: AttackKind, target: Option<CombatantId>| {
-            let word = match k {
-                AttackKind::Normal => return Step::new("strike").default(),
-                AttackKind::Trip => "trip",
-                AttackKind::Entangle => "entangle",
-                AttackKind::Knockout => "knock out",
-                AttackKind::ShieldRush => "shield rush",
-                AttackKind::Disarm => "disarm",
-            };
-            match target {
-                Some(t) => Step::new(format!("{word} (modSC {})", self.mod_sc(t, k))),
-                None => Step::new(word),
-            }
-        };
         match a {
             Action::Attack {
                 target,
                 kind: k,
                 from,
-            } => {
-                let mut p = vec![
-                    Step::new(format!("Melee Attack with {}", self.weapon(self.me().main)))
-                        .then("target"),
-                    Step::new(self.target(*target)).then("attack type"),
-                    kind(*k, Some(*target)),
-                ];
-                if let Some(h) = from {
-                    p.push(Step::new(format!("from {}", self.hex(*h))));
-                }
-                p
-            }
+            } => self.attack_path(*target, *k, *from),
             Action::Charge {
                 target,
                 to,
@@ -253,7 +226,7 @@ impl<'a> Words<'a> {
             } => vec![
                 s("Charge").then("target"),
                 Step::new(self.who(*target)).then("attack type"),
-                kind(*k, None),
+                self.kind_step(*k, None),
                 Step::new(format!("to {}", self.hex(*to))).default(),
             ],
             Action::ChargeAndClose { target, .. } => vec![
@@ -283,20 +256,7 @@ impl<'a> Words<'a> {
                 }
                 p
             }
-            Action::TwoWeapons { targets } => vec![
-                s("Strike with both weapons (DQ-16-006)").then("first target"),
-                Step::new(format!(
-                    "{} with {}",
-                    self.who(targets[0]),
-                    self.weapon(self.me().main)
-                ))
-                .then("second target"),
-                Step::new(format!(
-                    "{} with {}",
-                    self.who(targets[1]),
-                    self.weapon(self.me().off)
-                )),
-            ],
+            Action::TwoWeapons { targets } => self.two_weapons_path(targets),
             Action::Sweep { targets } => {
                 let names: Vec<String> = targets.iter().map(|&t| self.who(t)).collect();
                 vec![s("Sweep (DQ-16-007)"), Step::new(names.join(", "))]
@@ -315,19 +275,7 @@ impl<'a> Words<'a> {
                 to,
                 posture,
                 strike,
-            } => vec![
-                s("Withdraw").then("where to"),
-                Step::new(format!("to {}", self.hex(*to))).then("posture"),
-                match posture {
-                    None => Step::new("no posture").default(),
-                    Some(Posture::Defensive) => s("defensive (+20 Defense)"),
-                    Some(Posture::Offensive) => s("offensive").then("strike"),
-                },
-                match strike {
-                    None => Step::new("no strike").default(),
-                    Some(t) => Step::new(format!("striking {} at -20", self.who(*t))),
-                },
-            ],
+            } => self.withdraw_path(*to, *posture, *strike),
             Action::Retreat => vec![s("Retreat two hexes")],
             Action::Jump { to } => vec![s("Jump"), Step::new(format!("to {}", self.hex(*to)))],
             Action::Trample { to } => vec![
@@ -335,30 +283,107 @@ impl<'a> Words<'a> {
                 Step::new(format!("to {}", self.hex(*to))),
             ],
             Action::Recover => vec![s("Recover from the stun")],
-            Action::Pass { activity, to, .. } => {
-                let what = match activity {
-                    Activity::None => Step::new("nothing else").default(),
-                    Activity::Ready(i) => Step::new(format!("ready {}", self.weapon(*i))),
-                    Activity::Shield => s("ready the shield"),
-                    Activity::StandUp => s("stand up"),
-                    Activity::Reload => s("reload"),
-                    Activity::PullOut => s("pull out a lodged weapon"),
-                    Activity::PullOutFrom(c) => Step::new(format!(
-                        "pull out a weapon lodged in {}",
-                        self.who(CombatantId(*c))
-                    )),
-                    Activity::Disentangle => s("work free of the entanglement"),
-                    Activity::PickUp(i) => Step::new(format!("pick up {}", self.weapon(Some(*i)))),
-                    Activity::Mount => s("mount").then("where to"),
-                    Activity::Dismount => s("dismount").then("where to"),
-                };
-                let mut p = vec![s("Pass").then("what else"), what];
-                if let Some(h) = to {
-                    p.push(Step::new(format!("to {}", self.hex(*h))));
-                }
-                p
-            }
+            Action::Pass { activity, to, .. } => self.pass_path(*activity, *to),
         }
+    }
+
+    /// DQ-16-008: an attack type's step, with its modSC when it differs
+    /// from the plain strike's (shown with the target).
+    fn kind_step(&self, k: AttackKind, target: Option<CombatantId>) -> Step {
+        let word = match k {
+            AttackKind::Normal => return Step::new("strike").default(),
+            AttackKind::Trip => "trip",
+            AttackKind::Entangle => "entangle",
+            AttackKind::Knockout => "knock out",
+            AttackKind::ShieldRush => "shield rush",
+            AttackKind::Disarm => "disarm",
+        };
+        match target {
+            Some(t) => Step::new(format!("{word} (modSC {})", self.mod_sc(t, k))),
+            None => Step::new(word),
+        }
+    }
+
+    /// The steps to a Melee Attack: weapon, target, attack type, and the
+    /// hex it strikes from.
+    fn attack_path(&self, target: CombatantId, k: AttackKind, from: Option<HexPos>) -> Vec<Step> {
+        let mut p = vec![
+            Step::new(format!("Melee Attack with {}", self.weapon(self.me().main))).then("target"),
+            Step::new(self.target(target)).then("attack type"),
+            self.kind_step(k, Some(target)),
+        ];
+        if let Some(h) = from {
+            p.push(Step::new(format!("from {}", self.hex(h))));
+        }
+        p
+    }
+
+    /// The steps to a two-weapon attack (DQ-16-006): each target with its
+    /// weapon.
+    fn two_weapons_path(&self, targets: &[CombatantId; 2]) -> Vec<Step> {
+        vec![
+            Step::new("Strike with both weapons (DQ-16-006)").then("first target"),
+            Step::new(format!(
+                "{} with {}",
+                self.who(targets[0]),
+                self.weapon(self.me().main)
+            ))
+            .then("second target"),
+            Step::new(format!(
+                "{} with {}",
+                self.who(targets[1]),
+                self.weapon(self.me().off)
+            )),
+        ]
+    }
+
+    /// The steps to a Withdraw: where to, the posture, the strike.
+    fn withdraw_path(
+        &self,
+        to: HexPos,
+        posture: Option<Posture>,
+        strike: Option<CombatantId>,
+    ) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        vec![
+            s("Withdraw").then("where to"),
+            Step::new(format!("to {}", self.hex(to))).then("posture"),
+            match posture {
+                None => Step::new("no posture").default(),
+                Some(Posture::Defensive) => s("defensive (+20 Defense)"),
+                Some(Posture::Offensive) => s("offensive").then("strike"),
+            },
+            match strike {
+                None => Step::new("no strike").default(),
+                Some(t) => Step::new(format!("striking {} at -20", self.who(t))),
+            },
+        ]
+    }
+
+    /// The steps to a Pass: its activity, and where it moves.
+    fn pass_path(&self, activity: Activity, to: Option<HexPos>) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        let what = match activity {
+            Activity::None => Step::new("nothing else").default(),
+            Activity::Ready(i) => Step::new(format!("ready {}", self.weapon(i))),
+            Activity::Shield => s("ready the shield"),
+            Activity::StandUp => s("stand up"),
+            Activity::Reload => s("reload"),
+            Activity::PullOut => s("pull out a lodged weapon"),
+            Activity::PullOutFrom(c) => Step::new(format!(
+                "pull out a weapon lodged in {}",
+                self.who(CombatantId(c))
+            )),
+            Activity::Disentangle => s("work free of the entanglement"),
+            Activity::PickUp(i) => Step::new(format!("pick up {}", self.weapon(Some(i)))),
+            Activity::Mount => s("mount").then("where to"),
+            Activity::Dismount => s("dismount").then("where to"),
+        };
+        let mut p = vec![s("Pass").then("what else"), what];
+        if let Some(h) = to {
+            p.push(Step::new(format!("to {}", self.hex(h))));
+        }
+        p
     }
 }
 

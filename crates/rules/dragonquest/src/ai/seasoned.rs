@@ -99,7 +99,49 @@ const EVADE: Action = Action::Evade {
 /// The nearest foe still in the fight (lowest id on ties).
 fn nearest_foe(state: &State, who: CombatantId) -> Option<CombatantId> {
     let f = state.fig(who);
-    basic::foes(state, who).min_by_key(|&o| (state.fig(o).distance(f), o.0))
+    let pass = || basic::foes(state, who).min_by_key(|&o| (state.fig(o).distance(f), o.0));
+    let Some(found) = nearest_foe_near(state, who) else {
+        return pass();
+    };
+    debug_assert_eq!(Some(found), pass(), "the nearest foe of {who:?}, by rings");
+    Some(found)
+}
+
+/// How far [`nearest_foe_near`] looks before it leaves the search to a
+/// pass over every foe.
+const NEAR_RINGS: u32 = 6;
+
+/// [`nearest_foe`] by the occupancy index (issue 35): the rings round a
+/// 1-hex figure, nearest first; once a ring has been looked at whole, a
+/// foe found at that distance or nearer is the nearest (any other stands
+/// further out), the lowest id among equals. `None` when the index is
+/// off, the figure fills more than one hex, or no foe stands within
+/// [`NEAR_RINGS`] hexes.
+fn nearest_foe_near(state: &State, who: CombatantId) -> Option<CombatantId> {
+    let f = state.fig(who);
+    if !state.occupancy.indexed() || !f.is_single() {
+        return None;
+    }
+    let mut best: Option<(u32, u16)> = None;
+    for r in 0..=NEAR_RINGS {
+        for h in crate::model::state::ring(f.pos, r) {
+            for o in state.occupancy.at(h) {
+                let of = state.fig(o);
+                if state.hostile(o, who) && of.in_fight() {
+                    let key = (of.distance(f), o.0);
+                    if best.is_none_or(|b| key < b) {
+                        best = Some(key);
+                    }
+                }
+            }
+        }
+        if let Some((d, o)) = best
+            && d <= r
+        {
+            return Some(CombatantId(o));
+        }
+    }
+    None
 }
 
 /// The strike chance of `who` with its weapon `i` (bare hands for `None`),
@@ -178,6 +220,67 @@ pub(super) fn still_to_act(state: &State, o: CombatantId) -> bool {
     }
 }
 
+/// [`still_to_act`] for many figures at once: on a field of more than
+/// [`fray_core::occupancy::SMALL_FIELD`] figures the queue and the
+/// engagements still to come are marked once, so each question is a
+/// look-up rather than a pass over the pulse's queue (issue 35: the
+/// seasoned AI asks it of every foe it weighs). Smaller fields ask
+/// [`still_to_act`] itself (the same answers).
+struct StillToAct<'a> {
+    state: &'a State,
+    /// Per figure: in the queue. Empty on a small field.
+    queued: Vec<bool>,
+    /// Per engagement number (its lowest figure id): still to resolve.
+    groups: Vec<bool>,
+}
+
+impl<'a> StillToAct<'a> {
+    fn of(state: &'a State) -> Self {
+        let n = state.figures.len();
+        let (mut queued, mut groups) = (Vec::new(), Vec::new());
+        if n > fray_core::occupancy::SMALL_FIELD && state.seq.stage != Stage::Begin {
+            queued.resize(n, false);
+            for &o in &state.seq.queue {
+                if let Some(q) = queued.get_mut(o.index()) {
+                    *q = true;
+                }
+            }
+            if state.seq.stage == Stage::Engaged {
+                groups.resize(n, false);
+                for &g in &state.seq.groups {
+                    if let Some(m) = groups.get_mut(usize::from(g)) {
+                        *m = true;
+                    }
+                }
+            }
+        }
+        StillToAct {
+            state,
+            queued,
+            groups,
+        }
+    }
+
+    /// Whether `o` still acts this pulse ([`still_to_act`]).
+    fn holds(&self, o: CombatantId) -> bool {
+        let seq = &self.state.seq;
+        if self.queued.is_empty() {
+            return still_to_act(self.state, o);
+        }
+        let queued = self.queued.get(o.index()).copied().unwrap_or(false);
+        let answer = match seq.stage {
+            Stage::Begin => true,
+            Stage::NonEngaged => queued,
+            Stage::Engaged => {
+                let g = seq.group_of.get(o.index()).copied().unwrap_or(u16::MAX);
+                g == u16::MAX || queued || self.groups.get(usize::from(g)).copied().unwrap_or(false)
+            }
+        };
+        debug_assert_eq!(answer, still_to_act(self.state, o), "{o:?} still to act");
+        answer
+    }
+}
+
 /// How near a foe may stand before it can charge `o`'s hex this pulse:
 /// its charge's reach (DQ-14-007, DQ-14-008) and the hex it strikes into.
 fn charge_radius(state: &State, o: CombatantId) -> u32 {
@@ -187,13 +290,14 @@ fn charge_radius(state: &State, o: CombatantId) -> u32 {
 /// The foes that can still charge this pulse: in the fight, not engaged,
 /// with a melee weapon or bare hands in hand, still to act.
 fn threats(state: &State, who: CombatantId) -> ArrayVec<(CombatantId, u32), 8> {
+    let pending = StillToAct::of(state);
     basic::foes(state, who)
         .filter(|&o| {
             let of = state.fig(o);
             of.weapon().is_none_or(|h| h.weapon.rated(Use::Melee))
                 && !of.status.stunned
                 && of.rider.is_none()
-                && still_to_act(state, o)
+                && pending.holds(o)
                 && actions::status(state, o) == Status::Free
         })
         .map(|o| (o, charge_radius(state, state.mover(o))))

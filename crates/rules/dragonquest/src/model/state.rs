@@ -440,6 +440,24 @@ pub fn step(pos: HexPos, k: usize) -> HexPos {
     HexPos::new(pos.q + dq, pos.r + dr)
 }
 
+/// The hexes exactly `r` hexes from `center` (just `center` for 0), each
+/// once, walking round the ring from its south-west corner.
+pub fn ring(center: HexPos, r: u32) -> impl Iterator<Item = HexPos> {
+    let r = r as i32;
+    let (dq, dr) = DIRECTIONS[4];
+    let start = HexPos::new(center.q + r * dq, center.r + r * dr);
+    let sides = if r == 0 { 1 } else { 6 };
+    (0..sides)
+        .flat_map(move |side| (0..r.max(1)).map(move |j| (side, j)))
+        .scan(start, move |h, (side, _)| {
+            let here = *h;
+            if r > 0 {
+                *h = step(here, side);
+            }
+            Some(here)
+        })
+}
+
 /// The `Facing` index of the side of `from` that `to` lies across, when
 /// the two hexes are neighbours (the hot path's adjacent case).
 #[inline]

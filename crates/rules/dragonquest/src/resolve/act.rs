@@ -8,7 +8,7 @@ use crate::resolve::close::{break_out, close_in, grapple_blow};
 use crate::resolve::fire::fire;
 use crate::resolve::strike::{Blow, strike_at};
 use crate::resolve::{
-    check, counts_as_one, d10_sum, effect, effect_with, name, poison, weapon_name,
+    check, counts_as_one, d10_sum, describe_heading, effect, effect_with, name, poison, weapon_name,
 };
 use crate::rules::actions::{self, face_toward};
 use crate::rules::values::{self, MoveKind};
@@ -25,7 +25,8 @@ fn combinable(a: &Action) -> bool {
     )
 }
 
-/// Resolves a checked action.
+/// Resolves a checked action: the declaration, the slot's count, then
+/// one step per kind of action.
 pub fn resolve(
     state: &mut State,
     who: CombatantId,
@@ -37,6 +38,52 @@ pub fn resolve(
         what: declared(state, who, action),
         rule: action.rule(),
     });
+    use_slot(state, who, action);
+    reset_entanglement(state, who, action);
+    match action {
+        Action::Recover => recover(state, who, cx),
+        Action::Pass {
+            activity,
+            to,
+            facing,
+        } => pass(state, who, *activity, *to, *facing, cx),
+        Action::Move { to, facing } => move_to(state, who, *to, *facing, cx),
+        Action::Attack { target, kind, from } => attack(state, who, *target, *kind, *from, cx),
+        Action::Charge { target, to, kind } if state.fig(who).aboard => {
+            charge_mounted(state, who, *target, *to, *kind, cx)
+        }
+        Action::Charge { target, to, kind } => charge(state, who, *target, *to, *kind, cx),
+        Action::TwoWeapons { targets } => two_weapons(state, who, targets, cx),
+        Action::Sweep { targets } => sweep(state, who, targets, cx),
+        Action::ChargeAndClose { target, to } => charge_and_close(state, who, *target, *to, cx),
+        Action::Close { target } => close_in(state, cx, who, *target),
+        Action::Grapple { target, restrain } => {
+            strike_at(state, cx, who, *target, grapple_blow(state, who, *restrain))?;
+            Ok(())
+        }
+        Action::Evade { to, facing } => evade(state, who, *to, *facing, cx),
+        Action::Withdraw {
+            to,
+            posture,
+            strike,
+        } => withdraw(state, who, *to, *posture, *strike, cx),
+        Action::Retreat => {
+            retreat(state, who, cx);
+            Ok(())
+        }
+        Action::Fire {
+            target,
+            step,
+            after,
+        } => fire_and_step(state, who, *target, *step, *after, cx),
+        Action::Trample { to } => trample(state, who, *to, cx),
+        Action::Jump { to } => jump(state, who, *to, cx),
+    }
+}
+
+/// DQ-15-003: the action spends one of the slot's actions (all of them
+/// when it cannot be combined, or is the second).
+fn use_slot(state: &mut State, who: CombatantId, action: &Action) {
     if let Some(s) = state.seq.slot.as_mut()
         && s.who == who
     {
@@ -46,7 +93,10 @@ pub fn resolve(
         }
         s.used = Some(action.kind_index());
     }
-    // DQ-16-012: any action but a disentangling Pass resets the count.
+}
+
+/// DQ-16-012: any action but a disentangling Pass resets the count.
+fn reset_entanglement(state: &mut State, who: CombatantId, action: &Action) {
     let disentangling = matches!(
         action,
         Action::Pass {
@@ -57,254 +107,360 @@ pub fn resolve(
     if !disentangling && let Some(n) = state.fig_mut(who).status.entangled.as_mut() {
         *n = 0;
     }
-    match action {
-        Action::Recover => recover(state, who, cx),
-        Action::Pass {
-            activity,
-            to,
-            facing,
-        } => pass(state, who, *activity, *to, *facing, cx),
-        Action::Move { to, facing } => {
-            // DQ-23: a rider in the saddle moves its mount, with its TMR.
-            let mover = state.mover(who);
-            let f = state.fig(mover);
-            let budget = if f.status.prone {
-                values::crawl(f.tmr)
-            } else {
-                actions::tmr_for(state, mover, MoveKind::Other)
-            };
-            let cost = go(state, mover, *to, budget, false, cx);
-            if mover != who {
-                crate::resolve::mounted::carried_rider(state, mover, cost);
-            }
-            turn(state, mover, *facing, cx);
-            Ok(())
+}
+
+/// DQ-14-001: a Move (DQ-23: a rider in the saddle moves its mount, with
+/// its TMR; a prone figure crawls).
+fn move_to(
+    state: &mut State,
+    who: CombatantId,
+    to: HexPos,
+    facing: Option<Facing>,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    let mover = state.mover(who);
+    let f = state.fig(mover);
+    let budget = if f.status.prone {
+        values::crawl(f.tmr)
+    } else {
+        actions::tmr_for(state, mover, MoveKind::Other)
+    };
+    let cost = go(state, mover, to, budget, false, cx);
+    if mover != who {
+        crate::resolve::mounted::carried_rider(state, mover, cost);
+    }
+    turn(state, mover, facing, cx);
+    Ok(())
+}
+
+/// DQ-13-002, DQ-13-003: a Melee Attack, with its shift or move before
+/// the blow and the facing change after it.
+fn attack(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    kind: AttackKind,
+    from: Option<HexPos>,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    let faced = approach_for_attack(state, who, target, from, cx);
+    let pos = state.fig(who).pos;
+    strike_at(state, cx, who, target, Blow::melee(kind, pos))?;
+    face_after_attack(state, who, target, faced);
+    Ok(())
+}
+
+/// DQ-13-002, DQ-13-003: the attacker's shift (inside the defender's zone)
+/// or move (up to ½ TMR, facing kept) before the blow, or its turn to
+/// face a defender whose zone it stands in. Returns what `face_toward`
+/// read when the attacker turned to face the target, if it did.
+fn approach_for_attack(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    from: Option<HexPos>,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Option<(HexPos, Heading, bool, HexPos, Heading)> {
+    let inside = zones::in_mz(state, target, who);
+    match from {
+        Some(h) if inside => {
+            step_to(state, who, h, face_toward(state, who, h, target), cx);
+            Some(facing_inputs(state, who, target))
         }
-        Action::Attack { target, kind, from } => {
-            let inside = zones::in_mz(state, *target, who);
-            // What `face_toward` read when the attacker turned to face the
-            // target before the blow, if it did.
-            let mut faced = None;
-            if let Some(h) = from {
-                if inside {
-                    step_to(state, who, *h, face_toward(state, who, *h, *target), cx);
-                    faced = Some(facing_inputs(state, who, *target));
-                } else {
-                    let budget = values::half_of(
-                        &state.options,
-                        actions::tmr_for(state, who, MoveKind::Attack),
-                    );
-                    go(state, who, *h, budget, true, cx);
-                }
-            } else if inside {
-                let pos = state.fig(who).pos;
-                let h = face_toward(state, who, pos, *target);
-                set_heading(state, who, h);
-                faced = Some(facing_inputs(state, who, *target));
-            }
-            let from = state.fig(who).pos;
-            strike_at(state, cx, who, *target, Blow::melee(*kind, from))?;
-            // DQ-13-003: facing may change after the attack. An attacker
-            // that turned to face the target before the blow, when nothing
-            // `face_toward` reads has changed since, already faces it: the
-            // facing toward a target from a heading it gave is that heading
-            // (debug builds check).
-            let unchanged = faced.is_some()
-                && faced == Some(facing_inputs(state, who, *target))
-                && state.fig(who).rider.is_none();
-            if unchanged {
-                debug_assert_eq!(
-                    face_toward(state, who, state.fig(who).pos, *target),
-                    state.fig(who).heading,
-                    "DQ-13-003: the facing toward the target changed with nothing moved"
-                );
-            } else if state.fig(*target).in_fight() && state.fig(who).in_fight() {
-                let pos = state.fig(who).pos;
-                let h = face_toward(state, who, pos, *target);
-                set_heading(state, who, h);
-            }
-            Ok(())
-        }
-        Action::Charge { target, to, kind } if state.fig(who).aboard => {
-            // DQ-23-005: the mount carries the rider straight, no turning;
-            // the rider strikes from the saddle.
-            let mount = state.mover(who);
-            let from = state.fig(mount).pos;
-            let budget = crate::rules::mounted::charge_allowance(state, who);
-            let cost = go(state, mount, *to, budget, true, cx);
-            crate::resolve::mounted::carried_rider(state, mount, cost);
-            crate::resolve::mounted::charged(state, mount, from);
-            let mut blow = Blow::melee(*kind, state.fig(who).pos);
-            if *kind == AttackKind::ShieldRush {
-                blow.situation = 20;
-                blow.situation_label = "charging shield rush";
-                blow.situation_rule = "DQ-16-018";
-            }
-            strike_at(state, cx, who, *target, blow)?;
-            Ok(())
-        }
-        Action::Charge { target, to, kind } => {
-            let budget = actions::charge_allowance(state, who);
-            go(state, who, *to, budget, false, cx);
-            let pos = state.fig(who).pos;
-            let h = face_toward(state, who, pos, *target);
-            set_heading(state, who, h);
-            let mut blow = Blow::melee(*kind, pos);
-            if *kind == AttackKind::ShieldRush {
-                // DQ-16-018: +20 when made as a charge.
-                blow.situation = 20;
-                blow.situation_label = "charging shield rush";
-                blow.situation_rule = "DQ-16-018";
-            }
-            strike_at(state, cx, who, *target, blow)?;
-            Ok(())
-        }
-        Action::TwoWeapons { targets } => {
-            for (k, &t) in targets.iter().enumerate() {
-                if !state.fig(who).in_fight() || !state.fig(t).in_fight() {
-                    continue;
-                }
-                let mut blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
-                blow.off_hand = k == 1;
-                strike_at(state, cx, who, t, blow)?;
-            }
-            Ok(())
-        }
-        Action::Sweep { targets } => {
-            for &t in targets {
-                if !state.fig(who).in_fight() || state.fig(who).main.is_none() {
-                    break;
-                }
-                if state.fig(t).in_fight() {
-                    let blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
-                    strike_at(state, cx, who, t, blow)?;
-                }
-            }
-            Ok(())
-        }
-        Action::ChargeAndClose { target, to } => {
+        Some(h) => {
             let budget = values::half_of(
                 &state.options,
-                actions::tmr_for(state, who, MoveKind::Other),
+                actions::tmr_for(state, who, MoveKind::Attack),
             );
-            go(state, who, *to, budget, true, cx);
-            close_in(state, cx, who, *target)
+            go(state, who, h, budget, true, cx);
+            None
         }
-        Action::Close { target } => close_in(state, cx, who, *target),
-        Action::Grapple { target, restrain } => {
-            strike_at(state, cx, who, *target, grapple_blow(state, who, *restrain))?;
-            Ok(())
+        None if inside => {
+            let pos = state.fig(who).pos;
+            let h = face_toward(state, who, pos, target);
+            set_heading(state, who, h);
+            Some(facing_inputs(state, who, target))
         }
-        Action::Evade { to, facing } => {
-            if let Some(h) = to {
-                if actions::in_any_foe_mz(state, who) {
-                    let heading = state.fig(who).heading;
-                    step_to(state, who, *h, heading, cx);
-                } else {
-                    let budget = values::half_of(
-                        &state.options,
-                        actions::tmr_for(state, who, MoveKind::Evade),
-                    );
-                    go(state, who, *h, budget, false, cx);
-                }
-            }
-            turn(state, who, *facing, cx);
-            state.fig_mut(who).status.evading = true;
-            effect(state, cx, who, "is evading", "DQ-13-005");
-            Ok(())
+        None => None,
+    }
+}
+
+/// DQ-13-003: facing may change after the attack. An attacker that turned
+/// to face the target before the blow, when nothing `face_toward` reads
+/// has changed since, already faces it: the facing toward a target from a
+/// heading it gave is that heading (debug builds check).
+fn face_after_attack(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    faced: Option<(HexPos, Heading, bool, HexPos, Heading)>,
+) {
+    let unchanged = faced.is_some()
+        && faced == Some(facing_inputs(state, who, target))
+        && state.fig(who).rider.is_none();
+    if unchanged {
+        debug_assert_eq!(
+            face_toward(state, who, state.fig(who).pos, target),
+            state.fig(who).heading,
+            "DQ-13-003: the facing toward the target changed with nothing moved"
+        );
+    } else if state.fig(target).in_fight() && state.fig(who).in_fight() {
+        let pos = state.fig(who).pos;
+        let h = face_toward(state, who, pos, target);
+        set_heading(state, who, h);
+    }
+}
+
+/// DQ-16-018: a Shield Rush made as a charge strikes at +20.
+fn charging_blow(kind: AttackKind, from: HexPos) -> Blow {
+    let mut blow = Blow::melee(kind, from);
+    if kind == AttackKind::ShieldRush {
+        blow.situation = 20;
+        blow.situation_label = "charging shield rush";
+        blow.situation_rule = "DQ-16-018";
+    }
+    blow
+}
+
+/// DQ-23-005: a charge from the saddle: the mount carries the rider
+/// straight, no turning; the rider strikes from the saddle.
+fn charge_mounted(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    to: HexPos,
+    kind: AttackKind,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    let mount = state.mover(who);
+    let from = state.fig(mount).pos;
+    let budget = crate::rules::mounted::charge_allowance(state, who);
+    let cost = go(state, mount, to, budget, true, cx);
+    crate::resolve::mounted::carried_rider(state, mount, cost);
+    crate::resolve::mounted::charged(state, mount, from);
+    let blow = charging_blow(kind, state.fig(who).pos);
+    strike_at(state, cx, who, target, blow)?;
+    Ok(())
+}
+
+/// DQ-14-007, DQ-14-008: a charge: the move, the turn to face the target,
+/// the blow.
+fn charge(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    to: HexPos,
+    kind: AttackKind,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    let budget = actions::charge_allowance(state, who);
+    go(state, who, to, budget, false, cx);
+    let pos = state.fig(who).pos;
+    let h = face_toward(state, who, pos, target);
+    set_heading(state, who, h);
+    strike_at(state, cx, who, target, charging_blow(kind, pos))?;
+    Ok(())
+}
+
+/// DQ-16-006: a blow with each weapon, the second with the off hand.
+fn two_weapons(
+    state: &mut State,
+    who: CombatantId,
+    targets: &[CombatantId; 2],
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    for (k, &t) in targets.iter().enumerate() {
+        if !state.fig(who).in_fight() || !state.fig(t).in_fight() {
+            continue;
         }
-        Action::Withdraw {
-            to,
-            posture,
-            strike,
-        } => {
-            if state.fig(who).status.close {
-                return break_out(state, cx, who, *to);
-            }
-            match posture {
-                Some(p) => {
-                    // DQ-13-007: the optional strike at -20, before the step.
-                    if *p == Posture::Offensive
-                        && let Some(t) = strike
-                    {
-                        let mut blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
-                        blow.situation = -20;
-                        blow.situation_label = "offensive withdraw";
-                        blow.situation_rule = "DQ-13-007";
-                        strike_at(state, cx, who, *t, blow)?;
-                    }
-                    if state.fig(who).in_fight() {
-                        let heading = state.fig(who).heading;
-                        step_to(state, who, *to, heading, cx);
-                        if *p == Posture::Defensive {
-                            state.fig_mut(who).status.defensive = true;
-                            effect(
-                                state,
-                                cx,
-                                who,
-                                "withdraws in a Defensive posture (+20 Defense)",
-                                "DQ-13-008",
-                            );
-                        }
-                    }
-                }
-                None => {
-                    let tmr = actions::tmr_for(state, who, MoveKind::Withdraw);
-                    let budget = match state.options.withdraw_free_move {
-                        crate::model::options::WithdrawMove::FullTmr => tmr,
-                        crate::model::options::WithdrawMove::HalfTmr => {
-                            values::half_of(&state.options, tmr)
-                        }
-                    };
-                    go(state, who, *to, budget, false, cx);
-                }
-            }
-            Ok(())
+        let mut blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
+        blow.off_hand = k == 1;
+        strike_at(state, cx, who, t, blow)?;
+    }
+    Ok(())
+}
+
+/// DQ-16-007: a sweep strikes each target in turn while the weapon is in
+/// hand.
+fn sweep(
+    state: &mut State,
+    who: CombatantId,
+    targets: &[CombatantId],
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    for &t in targets {
+        if !state.fig(who).in_fight() || state.fig(who).main.is_none() {
+            break;
         }
-        Action::Retreat => {
-            let steps = actions::retreat_steps(state, who);
-            for h in movement::retreat_hexes(state, who, steps) {
-                let heading = state.fig(who).heading;
-                step_to(state, who, h, heading, cx);
-            }
-            Ok(())
-        }
-        Action::Fire {
-            target,
-            step,
-            after,
-        } => {
-            // DQ-14-013: a loaded crossbow's 2 hexes, before or after the shot.
-            if let (Some(h), false) = (step, after) {
-                go(state, who, *h, 2, false, cx);
-            }
-            fire(state, cx, who, *target)?;
-            if let (Some(h), true) = (step, after)
-                && state.fig(who).in_fight()
-            {
-                go(state, who, *h, 2, false, cx);
-            }
-            Ok(())
-        }
-        Action::Trample { to } => trample(state, who, *to, cx),
-        Action::Jump { to } => {
-            let heading = state.fig(who).heading;
-            step_to(state, who, *to, heading, cx);
-            let j = state.options.jump_ag_multiplier;
-            let chance = ModList::base(
-                "AG multiplier × modAG",
-                j * values::mod_ag(state.fig(who)),
-                "DQ-14-005",
-            );
-            if !check(state, cx, Some(who), "land the jump", "DQ-14-005", &chance)? {
-                let f = state.fig_mut(who);
-                f.status.prone = true;
-                f.record.falls += 1;
-                effect(state, cx, who, "lands badly and falls", "DQ-14-005");
-            }
-            Ok(())
+        if state.fig(t).in_fight() {
+            let blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
+            strike_at(state, cx, who, t, blow)?;
         }
     }
+    Ok(())
+}
+
+/// DQ-14-009: up to ½ TMR without facing changes, then closing in.
+fn charge_and_close(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    to: HexPos,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    let budget = values::half_of(
+        &state.options,
+        actions::tmr_for(state, who, MoveKind::Other),
+    );
+    go(state, who, to, budget, true, cx);
+    close_in(state, cx, who, target)
+}
+
+/// DQ-13-004, DQ-13-005: an Evade, with its step (one hex inside a foe's
+/// zone, else up to ½ TMR) and its facing change.
+fn evade(
+    state: &mut State,
+    who: CombatantId,
+    to: Option<HexPos>,
+    facing: Option<Facing>,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    if let Some(h) = to {
+        if actions::in_any_foe_mz(state, who) {
+            let heading = state.fig(who).heading;
+            step_to(state, who, h, heading, cx);
+        } else {
+            let budget = values::half_of(
+                &state.options,
+                actions::tmr_for(state, who, MoveKind::Evade),
+            );
+            go(state, who, h, budget, false, cx);
+        }
+    }
+    turn(state, who, facing, cx);
+    state.fig_mut(who).status.evading = true;
+    effect(state, cx, who, "is evading", "DQ-13-005");
+    Ok(())
+}
+
+/// DQ-13-006..009, DQ-13-020: a Withdraw: out of close combat, in a
+/// posture (with the offensive posture's strike), or a free move.
+fn withdraw(
+    state: &mut State,
+    who: CombatantId,
+    to: HexPos,
+    posture: Option<Posture>,
+    strike: Option<CombatantId>,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    if state.fig(who).status.close {
+        return break_out(state, cx, who, to);
+    }
+    match posture {
+        Some(p) => withdraw_in_posture(state, who, to, p, strike, cx)?,
+        None => {
+            let tmr = actions::tmr_for(state, who, MoveKind::Withdraw);
+            let budget = match state.options.withdraw_free_move {
+                crate::model::options::WithdrawMove::FullTmr => tmr,
+                crate::model::options::WithdrawMove::HalfTmr => {
+                    values::half_of(&state.options, tmr)
+                }
+            };
+            go(state, who, to, budget, false, cx);
+        }
+    }
+    Ok(())
+}
+
+/// DQ-13-007, DQ-13-008: a Withdraw in a posture: the offensive posture's
+/// optional strike at -20 before the step; the defensive one's +20.
+fn withdraw_in_posture(
+    state: &mut State,
+    who: CombatantId,
+    to: HexPos,
+    posture: Posture,
+    strike: Option<CombatantId>,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    if posture == Posture::Offensive
+        && let Some(t) = strike
+    {
+        let mut blow = Blow::melee(AttackKind::Normal, state.fig(who).pos);
+        blow.situation = -20;
+        blow.situation_label = "offensive withdraw";
+        blow.situation_rule = "DQ-13-007";
+        strike_at(state, cx, who, t, blow)?;
+    }
+    if state.fig(who).in_fight() {
+        let heading = state.fig(who).heading;
+        step_to(state, who, to, heading, cx);
+        if posture == Posture::Defensive {
+            state.fig_mut(who).status.defensive = true;
+            effect(
+                state,
+                cx,
+                who,
+                "withdraws in a Defensive posture (+20 Defense)",
+                "DQ-13-008",
+            );
+        }
+    }
+    Ok(())
+}
+
+/// DQ-14-011: a Retreat's steps away from the foes.
+fn retreat(state: &mut State, who: CombatantId, cx: &mut impl Cx<DragonQuest>) {
+    let steps = actions::retreat_steps(state, who);
+    for h in movement::retreat_hexes(state, who, steps) {
+        let heading = state.fig(who).heading;
+        step_to(state, who, h, heading, cx);
+    }
+}
+
+/// DQ-16-001, DQ-14-013: a shot, with a loaded crossbow's 2 hexes before
+/// or after it.
+fn fire_and_step(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    step: Option<HexPos>,
+    after: bool,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    if let (Some(h), false) = (step, after) {
+        go(state, who, h, 2, false, cx);
+    }
+    fire(state, cx, who, target)?;
+    if let (Some(h), true) = (step, after)
+        && state.fig(who).in_fight()
+    {
+        go(state, who, h, 2, false, cx);
+    }
+    Ok(())
+}
+
+/// DQ-14-005: a jump onto `to`, and the landing check (a fall on failure).
+fn jump(
+    state: &mut State,
+    who: CombatantId,
+    to: HexPos,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    let heading = state.fig(who).heading;
+    step_to(state, who, to, heading, cx);
+    let j = state.options.jump_ag_multiplier;
+    let chance = ModList::base(
+        "AG multiplier × modAG",
+        j * values::mod_ag(state.fig(who)),
+        "DQ-14-005",
+    );
+    if !check(state, cx, Some(who), "land the jump", "DQ-14-005", &chance)? {
+        let f = state.fig_mut(who);
+        f.status.prone = true;
+        f.record.falls += 1;
+        effect(state, cx, who, "lands badly and falls", "DQ-14-005");
+    }
+    Ok(())
 }
 
 /// An action in the narration's words: figures and weapons by name.
@@ -407,14 +563,6 @@ fn set_heading(state: &mut State, who: CombatantId, heading: Heading) {
     let pos = state.fig(who).pos;
     state.set_body(who, pos, heading);
     crate::resolve::mounted::sync_rider(state, who);
-}
-
-/// A heading in words.
-pub fn describe_heading(h: Heading) -> String {
-    match h {
-        Heading::Side(f) => f.name().to_string(),
-        Heading::Corner(c) => c.to_string(),
-    }
 }
 
 /// DQ-14-002: a facing change (free by default) for a 1-hex figure.

@@ -16,11 +16,20 @@ use crate::model::state::State;
 use crate::{DragonQuest, Flow};
 use fray_core::dice::kind::Bands;
 use fray_core::dice::{RollKind, Rolled};
+use fray_core::grid::Heading;
 use fray_core::{CombatantId, Cx, ModList, RollRecord, RollRequest};
 
 /// A figure's name as an owned string, for events.
 pub fn name(state: &State, id: CombatantId) -> String {
     state.fig(id).name.to_string()
+}
+
+/// A heading in words, for events.
+pub fn describe_heading(h: Heading) -> String {
+    match h {
+        Heading::Side(f) => f.name().to_string(),
+        Heading::Corner(c) => c.to_string(),
+    }
 }
 
 /// Emits an effect event (built only when narrating).

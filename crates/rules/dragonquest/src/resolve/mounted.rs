@@ -145,7 +145,7 @@ pub fn momentum(state: &mut State, cx: &mut impl Cx<DragonQuest>) {
                 who: name(state, id),
                 to: format!(
                     "{head} facing {} (momentum)",
-                    crate::resolve::act::describe_heading(heading)
+                    crate::resolve::describe_heading(heading)
                 ),
             });
         }

@@ -452,7 +452,8 @@ fn parry(
     Ok(())
 }
 
-/// What a hit does: damage and the attack type's effects.
+/// What a hit does: a restraint, a knockout or a Disarm's effects, else
+/// damage and the attack type's effects. Returns the effective damage.
 fn on_hit(
     state: &mut State,
     cx: &mut impl Cx<DragonQuest>,
@@ -462,7 +463,6 @@ fn on_hit(
     arms: Arms,
     s: Strike,
 ) -> Flow<i32> {
-    let (to_en, grievous) = (s.to_endurance, s.grievous);
     if blow.restrain {
         // DQ-16-014: incapacitated until someone else wounds the restrainer.
         state.fig_mut(d).status.restrained_by = Some(a);
@@ -470,55 +470,94 @@ fn on_hit(
         return Ok(0);
     }
     match blow.kind {
-        AttackKind::Knockout => {
-            // DQ-16-017: out for (D10 + 5) minutes, rolled in secret.
-            let req = RollRequest::new(
-                None,
-                fray_core::dice::systems::dragonquest::D10,
-                "knockout minutes",
-                "DQ-16-017",
-            )
-            .in_secret();
-            let r = cx.roll(state, req)?;
-            cx.emit(|| Event::Roll {
-                roll: crate::resolve::summed(
-                    state,
-                    &req,
-                    None,
-                    r,
-                    &ModList::base("minutes", 5, "DQ-16-017"),
-                ),
-                note: Some(format!(
-                    "out for {} minutes, {} pulses of 5 seconds",
-                    r.total + 5,
-                    (r.total + 5) * 12
-                )),
-            });
-            state.fig_mut(d).status.knocked_out = (r.total as u32 + 5) * 12;
-            effect(state, cx, d, "is knocked out", "DQ-16-017");
-            crate::resolve::mounted::after_hurt(state, cx, d);
-            return Ok(0);
-        }
-        AttackKind::Disarm => {
-            // DQ-16-020: 1 point to EN (ignoring armor and FT), and an item dropped.
-            let hurt = if state.options.disarm_damage_ignores_armor {
-                Hurt::direct(Some(a), 1, true, "a Disarm's 1 point", "DQ-16-020")
-            } else {
-                let armor = values::protection(state.fig(d));
-                Hurt {
-                    amount: (1 - armor).max(0),
-                    to_en: false,
-                    armor,
-                    bypass: None,
-                    ..Hurt::direct(Some(a), 1, false, "", "DQ-16-020")
-                }
-            };
-            let done = wound(state, cx, d, hurt)?;
-            disarm(state, cx, a, d)?;
-            return Ok(done);
-        }
+        AttackKind::Knockout => return knock_out(state, cx, d),
+        AttackKind::Disarm => return disarming_hit(state, cx, a, d),
         _ => {}
     }
+    let w = arms.0;
+    let done = damaging_hit(state, cx, a, d, blow, arms, s)?;
+    if s.to_endurance && done > 0 {
+        state.fig_mut(d).record.endurance_hits += 1;
+    }
+    poison_on_hit(state, cx, a, d, blow, w, done)?;
+    if s.grievous {
+        grievous_injury(state, cx, d)?;
+    }
+    lodge(state, cx, d, blow, w, done);
+    if state.fig(d).in_fight() {
+        kind_effects(state, cx, d, blow.kind)?;
+    }
+    Ok(done)
+}
+
+/// DQ-16-017: out for (D10 + 5) minutes, rolled in secret.
+fn knock_out(state: &mut State, cx: &mut impl Cx<DragonQuest>, d: CombatantId) -> Flow<i32> {
+    let req = RollRequest::new(
+        None,
+        fray_core::dice::systems::dragonquest::D10,
+        "knockout minutes",
+        "DQ-16-017",
+    )
+    .in_secret();
+    let r = cx.roll(state, req)?;
+    cx.emit(|| Event::Roll {
+        roll: crate::resolve::summed(
+            state,
+            &req,
+            None,
+            r,
+            &ModList::base("minutes", 5, "DQ-16-017"),
+        ),
+        note: Some(format!(
+            "out for {} minutes, {} pulses of 5 seconds",
+            r.total + 5,
+            (r.total + 5) * 12
+        )),
+    });
+    state.fig_mut(d).status.knocked_out = (r.total as u32 + 5) * 12;
+    effect(state, cx, d, "is knocked out", "DQ-16-017");
+    crate::resolve::mounted::after_hurt(state, cx, d);
+    Ok(0)
+}
+
+/// DQ-16-020: a Disarm's 1 point to EN (ignoring armor and FT, unless
+/// `disarm_damage_ignores_armor` is off), and an item dropped.
+fn disarming_hit(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    a: CombatantId,
+    d: CombatantId,
+) -> Flow<i32> {
+    let hurt = if state.options.disarm_damage_ignores_armor {
+        Hurt::direct(Some(a), 1, true, "a Disarm's 1 point", "DQ-16-020")
+    } else {
+        let armor = values::protection(state.fig(d));
+        Hurt {
+            amount: (1 - armor).max(0),
+            to_en: false,
+            armor,
+            bypass: None,
+            ..Hurt::direct(Some(a), 1, false, "", "DQ-16-020")
+        }
+    };
+    let done = wound(state, cx, d, hurt)?;
+    disarm(state, cx, a, d)?;
+    Ok(done)
+}
+
+/// DQ-18-001..003, DQ-18-006, DQ-18-007: the damage roll, through armor
+/// (or past it: a 15% hit, magical energy), halved by a resisted breath,
+/// and the wound it makes. Returns the effective damage.
+fn damaging_hit(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    a: CombatantId,
+    d: CombatantId,
+    blow: &Blow,
+    arms: Arms,
+    s: Strike,
+) -> Flow<i32> {
+    let to_en = s.to_endurance;
     let (w, rank, _, dmg_override) = arms;
     let dm = values::damage_mod(state, state.fig(a), w, rank, dmg_override, blow.ranged);
     // The terms are listed only when someone reads the roll.
@@ -578,11 +617,19 @@ fn on_hit(
         bypass,
         halved: effective < through,
     };
-    let done = wound(state, cx, d, hurt)?;
-    if to_en && done > 0 {
-        state.fig_mut(d).record.endurance_hits += 1;
-    }
-    // DQ-20-005: the weapon's poison, if the hit did effective damage.
+    wound(state, cx, d, hurt)
+}
+
+/// DQ-20-005: the weapon's poison, if the hit did effective damage.
+fn poison_on_hit(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    a: CombatantId,
+    d: CombatantId,
+    blow: &Blow,
+    w: &'static Weapon,
+    done: i32,
+) -> Flow<()> {
     let f = state.fig(a);
     let used = if blow.off_hand { f.off } else { f.main };
     if let Some(i) = used
@@ -592,61 +639,78 @@ fn on_hit(
     {
         crate::resolve::poison::on_wound(state, cx, a, i, d, done)?;
     }
-    if grievous {
-        grievous_injury(state, cx, d)?;
-    }
-    // DQ-20-008, DQ-20-009: a class A missile or thrown weapon that does
-    // effective damage lodges in a target of human size or smaller.
-    if blow.ranged
+    Ok(())
+}
+
+/// DQ-20-008, DQ-20-009: a class A missile or thrown weapon that does
+/// effective damage lodges in a target of human size or smaller.
+fn lodge(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    d: CombatantId,
+    blow: &Blow,
+    w: &'static Weapon,
+    done: i32,
+) {
+    if !(blow.ranged
         && done > 0
         && w.class == Some(Class::A)
         && state.fig(d).size != Size::Large
-        && state.fig(d).life != crate::model::state::Life::Dead
+        && state.fig(d).life != crate::model::state::Life::Dead)
     {
-        let penalty = if w.pole { 5 } else { 3 };
-        let f = state.fig_mut(d);
-        let barbed = if w.barbed {
-            crate::model::state::LODGED_BARBED
-        } else {
-            0
-        };
-        if f.status.lodged.try_push((barbed, penalty)).is_ok() {
-            effect(
-                state,
-                cx,
-                d,
-                if penalty == 5 {
-                    "has a pole weapon lodged in it (-5 modAG)"
-                } else {
-                    "has a missile lodged in it (-3 modAG)"
-                },
-                if penalty == 5 {
-                    "DQ-20-009"
-                } else {
-                    "DQ-20-008"
-                },
-            );
-        }
+        return;
     }
-    if state.fig(d).in_fight() {
-        match blow.kind {
-            AttackKind::Trip | AttackKind::ShieldRush => {
-                let rule = if blow.kind == AttackKind::Trip {
-                    "DQ-16-010"
-                } else {
-                    "DQ-16-019"
-                };
-                fall_check(state, cx, d, rule)?;
-            }
-            AttackKind::Entangle => {
-                state.fig_mut(d).status.entangled = Some(0);
-                effect(state, cx, d, "is entangled", "DQ-16-012");
-                fall_check(state, cx, d, "DQ-16-012")?;
-            }
-            _ => {}
-        }
+    let penalty = if w.pole { 5 } else { 3 };
+    let f = state.fig_mut(d);
+    let barbed = if w.barbed {
+        crate::model::state::LODGED_BARBED
+    } else {
+        0
+    };
+    if f.status.lodged.try_push((barbed, penalty)).is_ok() {
+        effect(
+            state,
+            cx,
+            d,
+            if penalty == 5 {
+                "has a pole weapon lodged in it (-5 modAG)"
+            } else {
+                "has a missile lodged in it (-3 modAG)"
+            },
+            if penalty == 5 {
+                "DQ-20-009"
+            } else {
+                "DQ-20-008"
+            },
+        );
     }
-    Ok(done)
+}
+
+/// DQ-16-010, DQ-16-012, DQ-16-019: what a trip, a shield rush or an
+/// entangling blow does to a defender still in the fight.
+fn kind_effects(
+    state: &mut State,
+    cx: &mut impl Cx<DragonQuest>,
+    d: CombatantId,
+    kind: AttackKind,
+) -> Flow<()> {
+    match kind {
+        AttackKind::Trip | AttackKind::ShieldRush => {
+            let rule = if kind == AttackKind::Trip {
+                "DQ-16-010"
+            } else {
+                "DQ-16-019"
+            };
+            fall_check(state, cx, d, rule)?;
+        }
+        AttackKind::Entangle => {
+            state.fig_mut(d).status.entangled = Some(0);
+            effect(state, cx, d, "is entangled", "DQ-16-012");
+            fall_check(state, cx, d, "DQ-16-012")?;
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// DQ-18-007: the target of a breath weapon rolls D100 against its

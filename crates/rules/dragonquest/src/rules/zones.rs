@@ -123,8 +123,36 @@ pub fn engaged_pair(state: &State, a: CombatantId, b: CombatantId) -> bool {
 }
 
 /// Whether `who` is engaged with anyone now.
+///
+/// An engaged pair stands within a hex of each other, so with the
+/// occupancy index kept only the figures near `who`'s body are asked
+/// ([`any_near_body`], issue 35); debug builds compare the pass.
 pub fn engaged(state: &State, who: CombatantId) -> bool {
-    state.ids().any(|o| engaged_pair(state, who, o))
+    let pass = || state.ids().any(|o| engaged_pair(state, who, o));
+    if !state.occupancy.indexed() {
+        return pass();
+    }
+    let found = any_near_body(state, who, |o| engaged_pair(state, who, o));
+    debug_assert_eq!(found, pass(), "{who:?} engaged, by the occupancy index");
+    found
+}
+
+/// Whether `pred` holds for a figure the occupancy index holds within a
+/// hex of `who`'s body (filling one of its hexes or a neighbour), asked
+/// in no set order and maybe more than once; `false` at once when the
+/// index is off (the caller then passes over everyone).
+fn any_near_body(
+    state: &State,
+    who: CombatantId,
+    mut pred: impl FnMut(CombatantId) -> bool,
+) -> bool {
+    use crate::model::state::step;
+    state.fig(who).cells().iter().any(|&c| {
+        (0..7).any(|k| {
+            let h = if k == 6 { c } else { step(c, k) };
+            state.occupancy.at(h).any(&mut pred)
+        })
+    })
 }
 
 /// DQ-12-008: the engagements, as a group number per figure (`u16::MAX`
@@ -145,30 +173,62 @@ pub fn engagements(state: &State, out: &mut crate::model::state::SeqList<u16>) {
     }
     out.resize(n, u16::MAX);
     for a in 0..n {
-        for b in (a + 1)..n {
-            let (ia, ib) = (CombatantId(a as u16), CombatantId(b as u16));
-            if !engaged_pair(state, ia, ib) {
-                continue;
+        let ia = CombatantId(a as u16);
+        if !state.occupancy.indexed() {
+            for b in (a + 1)..n {
+                join_if_engaged(state, out, a, b);
             }
-            let (ga, gb) = (out[a], out[b]);
-            match (ga == u16::MAX, gb == u16::MAX) {
-                (true, true) => {
-                    out[a] = a as u16;
-                    out[b] = a as u16;
-                }
-                (false, true) => out[b] = ga,
-                (true, false) => out[a] = gb,
-                (false, false) if ga != gb => {
-                    let (keep, drop) = (ga.min(gb), ga.max(gb));
-                    for g in out.iter_mut() {
-                        if *g == drop {
-                            *g = keep;
-                        }
-                    }
-                }
-                _ => {}
+            continue;
+        }
+        // With the index, only the figures near `a`'s body can be engaged
+        // with it (issue 35). Pairs come in another order than the pass's,
+        // but a group still gets its lowest id: when the pass over `a`
+        // reaches a group's lowest figure none of its figures has a group
+        // yet, and groups merge toward the lower number.
+        any_near_body(state, ia, |ib| {
+            if ib.index() > a {
+                join_if_engaged(state, out, a, ib.index());
+            }
+            false
+        });
+    }
+    #[cfg(debug_assertions)]
+    if state.occupancy.indexed() {
+        let mut pass = crate::model::state::SeqList::new();
+        pass.resize(n, u16::MAX);
+        for a in 0..n {
+            for b in (a + 1)..n {
+                join_if_engaged(state, &mut pass, a, b);
             }
         }
+        debug_assert_eq!(*out, pass, "the engagements, by the occupancy index");
+    }
+}
+
+/// [`engagements`]' step for one pair `a < b`: when engaged, the two join
+/// one group (a new one numbered `a`, or the one either has, or the lower
+/// of their two).
+fn join_if_engaged(state: &State, out: &mut [u16], a: usize, b: usize) {
+    if !engaged_pair(state, CombatantId(a as u16), CombatantId(b as u16)) {
+        return;
+    }
+    let (ga, gb) = (out[a], out[b]);
+    match (ga == u16::MAX, gb == u16::MAX) {
+        (true, true) => {
+            out[a] = a as u16;
+            out[b] = a as u16;
+        }
+        (false, true) => out[b] = ga,
+        (true, false) => out[a] = gb,
+        (false, false) if ga != gb => {
+            let (keep, drop) = (ga.min(gb), ga.max(gb));
+            for g in out.iter_mut() {
+                if *g == drop {
+                    *g = keep;
+                }
+            }
+        }
+        _ => {}
     }
 }
 

@@ -74,3 +74,25 @@ fn the_index_follows_every_move_of_a_fight() {
         assert!(!here.is_empty());
     }
 }
+
+#[test]
+fn a_ring_holds_every_hex_at_its_distance_once() {
+    // The nearest-foe search walks rings through the index (issue 35).
+    use fray_core::grid::HexPos;
+    use fray_dragonquest::model::state::{hex_distance, ring};
+    let center = HexPos::new(3, -2);
+    for r in 0..=7u32 {
+        let mut hexes: Vec<HexPos> = ring(center, r).collect();
+        assert!(
+            hexes.iter().all(|&h| hex_distance(center, h) == r),
+            "ring {r}"
+        );
+        hexes.sort();
+        hexes.dedup();
+        assert_eq!(
+            hexes.len(),
+            if r == 0 { 1 } else { 6 * r as usize },
+            "ring {r}"
+        );
+    }
+}
