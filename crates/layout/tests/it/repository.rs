@@ -88,16 +88,6 @@ const KNOWN: &[(&str, &[&str])] = &[
             "rules/strikes",
         ],
     ),
-    (
-        "rules/margin-3d6",
-        &[
-            "model/action",
-            "model/bounds",
-            "model/data",
-            "model/state",
-            "model/words",
-        ],
-    ),
 ];
 
 fn root() -> PathBuf {
