@@ -694,12 +694,13 @@ impl State {
         Standing::over(self.map.spec(), |h| self.occupancy.at(h))
     }
 
-    /// Whether [`State::occupancy`] is off or holds every fighter's hex
-    /// (asserted after every step in debug builds).
+    /// Whether [`State::occupancy`] is off or holds every fighter's hex,
+    /// and [`State::standing`] agrees with it (read only while the index
+    /// is kept; asserted after every step in debug builds).
     pub fn occupancy_in_step(&self) -> bool {
         let places = self.fighters.iter().enumerate();
         self.occupancy
             .agrees(places.map(|(i, f)| (f.pos, CombatantId(i as u16))))
-            && self.standing == self.standing_afresh()
+            && (!self.occupancy.indexed() || self.standing == self.standing_afresh())
     }
 }
