@@ -1,27 +1,11 @@
 //! This repository's crates: the layers of every ruleset crate hold, and no
-//! crate has an import circle of more than [`MAX_CIRCLE`] files beyond the
-//! ones listed in [`KNOWN`], which may shrink but never grow.
+//! crate has an import circle of more than [`MAX_CIRCLE`] files.
 
 use fray_layout::{Graph, circles, upward_references};
 use std::path::{Path, PathBuf};
 
 /// The most files a circle may hold (issue 37).
 const MAX_CIRCLE: usize = 3;
-
-/// Circles of more than [`MAX_CIRCLE`] files that were there when this
-/// test came (issue 37 untangles them): a crate and a circle's files. A
-/// circle found must fit inside one of these; one that is gone must leave
-/// the list, so the list only shrinks.
-const KNOWN: &[(&str, &[&str])] = &[(
-    "rules/margin-3d6",
-    &[
-        "model/action",
-        "model/bounds",
-        "model/data",
-        "model/state",
-        "model/words",
-    ],
-)];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -70,34 +54,17 @@ fn every_ruleset_crate_names_only_its_own_layer_or_those_below() {
 }
 
 #[test]
-fn no_crate_has_an_import_circle_of_more_than_three_files_beyond_the_known() {
-    let mut new = Vec::new();
-    let mut seen = vec![false; KNOWN.len()];
+fn no_crate_has_an_import_circle_of_more_than_three_files() {
+    let mut found = Vec::new();
     for krate in crates() {
         let name = short(&krate);
         let graph = Graph::of_crate(&krate.join("src")).unwrap();
         for circle in circles(&graph).into_iter().filter(|c| c.len() > MAX_CIRCLE) {
-            let known = KNOWN.iter().position(|(k, files)| {
-                *k == name && circle.iter().all(|f| files.contains(&f.as_str()))
-            });
-            match known {
-                Some(i) => seen[i] = true,
-                None => new.push(format!("{name}: {}", circle.join(", "))),
-            }
+            found.push(format!("{name}: {}", circle.join(", ")));
         }
     }
     assert!(
-        new.is_empty(),
-        "circles of more than {MAX_CIRCLE} files: {new:#?}"
-    );
-    let gone: Vec<_> = KNOWN
-        .iter()
-        .zip(&seen)
-        .filter(|(_, seen)| !**seen)
-        .map(|((k, files), _)| format!("{k}: {}", files.join(", ")))
-        .collect();
-    assert!(
-        gone.is_empty(),
-        "gone or smaller, take them out of KNOWN: {gone:#?}"
+        found.is_empty(),
+        "circles of more than {MAX_CIRCLE} files (break them: what both sides share goes into a leaf module): {found:#?}"
     );
 }

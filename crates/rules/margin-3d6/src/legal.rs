@@ -9,38 +9,64 @@ use fray_core::grid::HexPos;
 /// Every maneuver `who` may declare now, in menu order (moves: one toward
 /// each foe and one step back; people may type any other).
 pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
-    let mut out = Vec::new();
-    let mut push = |a: Action| {
-        if check(state, who, &a).is_ok() && !out.contains(&a) {
-            out.push(a);
-        }
+    let mut menu = Menu {
+        state,
+        who,
+        out: Vec::new(),
     };
-    push(Action::DoNothing);
+    menu.push(Action::DoNothing);
     let f = state.fighter(who);
     let foes: Vec<CombatantId> = state
         .ids()
         .filter(|&o| state.fighter(o).side != f.side && state.fighter(o).awake())
         .collect();
     for &foe in &foes {
+        menu.strikes_in_place(foe);
+        menu.strikes_after_a_step(foe);
+        menu.charges(foe);
+        menu.close_combat(foe);
+        menu.move_toward(foe);
+        menu.push(Action::AllOutDefense {
+            kind: AodKind::SingleFoe,
+            foe: Some(foe),
+        });
+    }
+    menu.defenses();
+    menu.break_free();
+    menu.waits();
+    menu.readying();
+    menu.out
+}
+
+/// The menu being built: each maneuver kept once, when the rules allow it.
+struct Menu<'a> {
+    state: &'a State,
+    who: CombatantId,
+    out: Vec<Action>,
+}
+
+impl Menu<'_> {
+    fn push(&mut self, a: Action) {
+        if check(self.state, self.who, &a).is_ok() && !self.out.contains(&a) {
+            self.out.push(a);
+        }
+    }
+
+    /// Each weapon's modes in an Attack, an All-Out Attack and a Rapid
+    /// Attack, a feint and an aim with each weapon, and each unarmed strike.
+    fn strikes_in_place(&mut self, foe: CombatantId) {
+        let f = self.state.fighter(self.who);
         for (i, h) in f.weapons.iter().enumerate() {
             for m in 0..h.weapon.modes.len() {
                 let s = Strike::at(foe).with(i as u8, m as u8);
-                push(Action::Attack(s));
-                push(Action::AllOutAttack {
-                    strike: s,
-                    bonus: AllOut::Skill,
-                });
-                push(Action::AllOutAttack {
-                    strike: s,
-                    bonus: AllOut::Damage,
-                });
-                push(Action::RapidAttack(s));
+                self.attacks(s);
+                self.push(Action::RapidAttack(s));
             }
-            push(Action::Feint {
+            self.push(Action::Feint {
                 target: foe,
                 weapon: i as u8,
             });
-            push(Action::Aim {
+            self.push(Action::Aim {
                 target: foe,
                 weapon: i as u8,
                 to: None,
@@ -54,43 +80,65 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
         ] {
             let mut s = Strike::at(foe);
             s.unarmed = Some(u);
-            push(Action::Attack(s));
+            self.push(Action::Attack(s));
         }
-        // Attacks with the step before them (M-MEL-001), a charge (M-MEL-008),
-        // slams, tackles and wild swings from the nearest hex in reach.
-        let tp = state.fighter(foe).pos;
-        let near = |limit: u32| {
-            let mut best: Option<(u32, u32, HexPos)> = None;
-            for hex in tp.area(1) {
-                if hex != tp && free_hex(state, who, hex) && f.pos.distance(hex) <= limit {
-                    let key = (f.pos.distance(hex), 0, hex);
-                    if best.is_none_or(|b| key < b) {
-                        best = Some(key);
-                    }
+    }
+
+    /// `s` as an Attack and as an All-Out Attack for each bonus.
+    fn attacks(&mut self, s: Strike) {
+        self.push(Action::Attack(s));
+        self.push(Action::AllOutAttack {
+            strike: s,
+            bonus: AllOut::Skill,
+        });
+        self.push(Action::AllOutAttack {
+            strike: s,
+            bonus: AllOut::Damage,
+        });
+    }
+
+    /// The free hex next to `foe` nearest the figure within `limit` hexes
+    /// of it (the first in hex order among equals).
+    fn near(&self, foe: CombatantId, limit: u32) -> Option<HexPos> {
+        let f = self.state.fighter(self.who);
+        let tp = self.state.fighter(foe).pos;
+        let mut best: Option<(u32, u32, HexPos)> = None;
+        for hex in tp.area(1) {
+            if hex != tp && free_hex(self.state, self.who, hex) && f.pos.distance(hex) <= limit {
+                let key = (f.pos.distance(hex), 0, hex);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
                 }
             }
-            best.map(|b| b.2)
+        }
+        best.map(|b| b.2)
+    }
+
+    /// Attacks with the step before them (M-MEL-001) to the nearest hex
+    /// in reach.
+    fn strikes_after_a_step(&mut self, foe: CombatantId) {
+        let (state, who) = (self.state, self.who);
+        let Some(to) = self.near(foe, strike_step(state, who, &Strike::at(foe))) else {
+            return;
         };
-        if let Some(to) = near(strike_step(state, who, &Strike::at(foe))) {
-            for (i, h) in f.weapons.iter().enumerate() {
-                for m in 0..h.weapon.modes.len() {
-                    let mut s = Strike::at(foe).with(i as u8, m as u8);
-                    s.to = Some(to);
-                    push(Action::Attack(s));
-                    push(Action::AllOutAttack {
-                        strike: s,
-                        bonus: AllOut::Skill,
-                    });
-                    push(Action::AllOutAttack {
-                        strike: s,
-                        bonus: AllOut::Damage,
-                    });
-                }
+        let f = state.fighter(who);
+        for (i, h) in f.weapons.iter().enumerate() {
+            for m in 0..h.weapon.modes.len() {
+                let mut s = Strike::at(foe).with(i as u8, m as u8);
+                s.to = Some(to);
+                self.attacks(s);
             }
         }
-        // The entry into the foe's hex is the last hex of a charge's or a
-        // slam's move (M-MEL-008, M-UNA-003).
-        if let Some(to) = near(move_allowance(state, who).saturating_sub(1)) {
+    }
+
+    /// A charge (M-MEL-008), a Wild Swing (M-MEL-003), alone or on the
+    /// move, and a slam (M-UNA-003) from the nearest hex: the entry into
+    /// the foe's hex is the last hex of the move; a Flying Tackle
+    /// (M-UNA-008) from the nearest hex within the full move.
+    fn charges(&mut self, foe: CombatantId) {
+        let (state, who) = (self.state, self.who);
+        let tp = state.fighter(foe).pos;
+        if let Some(to) = self.near(foe, move_allowance(state, who).saturating_sub(1)) {
             let mut s = Strike::at(foe);
             s.to = Some(to);
             for option in [
@@ -99,59 +147,62 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
                 ChargeOption::AttackSlam,
                 ChargeOption::FeintSlam,
             ] {
-                push(Action::AllOutCharge { strike: s, option });
+                self.push(Action::AllOutCharge { strike: s, option });
             }
-            push(Action::WildSwing(s));
-            // M-MEL-003: a Wild Swing on the move, from that hex.
-            push(Action::Move {
+            self.push(Action::WildSwing(s));
+            self.push(Action::Move {
                 to,
                 face: to.facing_toward(tp),
                 evade: 0,
                 shoot: None,
                 swing: Some(s),
             });
-            push(Action::Slam {
+            self.push(Action::Slam {
                 target: foe,
                 to: Some(to),
             });
         }
-        if let Some(to) = near(move_allowance(state, who)) {
-            push(Action::FlyingTackle {
+        if let Some(to) = self.near(foe, move_allowance(state, who)) {
+            self.push(Action::FlyingTackle {
                 target: foe,
                 to: Some(to),
             });
         }
-        push(Action::WildSwing(Strike::at(foe)));
-        push(Action::Slam {
+    }
+
+    /// A Wild Swing and a slam from here, the grapples, a takedown
+    /// (M-UNA-006/007) and each pair of weapons (M-MEL-004).
+    fn close_combat(&mut self, foe: CombatantId) {
+        self.push(Action::WildSwing(Strike::at(foe)));
+        self.push(Action::Slam {
             target: foe,
             to: None,
         });
-        push(Action::Grapple {
-            target: foe,
-            two_hands: false,
-            wrest: false,
-        });
-        push(Action::Grapple {
-            target: foe,
-            two_hands: true,
-            wrest: false,
-        });
-        push(Action::Grapple {
-            target: foe,
-            two_hands: false,
-            wrest: true,
-        });
-        push(Action::Takedown { target: foe });
-        for a in 0..f.weapons.len() {
-            for b in 0..f.weapons.len() {
-                push(Action::TwoWeaponAttack {
+        for (two_hands, wrest) in [(false, false), (true, false), (false, true)] {
+            self.push(Action::Grapple {
+                target: foe,
+                two_hands,
+                wrest,
+            });
+        }
+        self.push(Action::Takedown { target: foe });
+        let weapons = self.state.fighter(self.who).weapons.len();
+        for a in 0..weapons {
+            for b in 0..weapons {
+                self.push(Action::TwoWeaponAttack {
                     target: foe,
                     first: a as u8,
                     second: b as u8,
                 });
             }
         }
-        // A move toward the foe.
+    }
+
+    /// A move toward the foe: the free hex within the allowance nearest
+    /// it, then nearest the figure.
+    fn move_toward(&mut self, foe: CombatantId) {
+        let (state, who) = (self.state, self.who);
+        let f = state.fighter(who);
         let t = state.fighter(foe).pos;
         let allowance = move_allowance(state, who);
         let mut best = None;
@@ -166,7 +217,7 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
         if let Some((_, _, to)) = best
             && to != f.pos
         {
-            push(Action::Move {
+            self.push(Action::Move {
                 to,
                 face: to.facing_toward(t),
                 evade: 0,
@@ -174,64 +225,76 @@ pub fn actions(state: &State, who: CombatantId) -> Vec<Action> {
                 swing: None,
             });
         }
-        push(Action::AllOutDefense {
-            kind: AodKind::SingleFoe,
-            foe: Some(foe),
-        });
     }
-    push(Action::AllOutDefense {
-        kind: AodKind::MultipleFoe,
-        foe: None,
-    });
-    push(Action::AllOutDefense {
-        kind: AodKind::Brace,
-        foe: None,
-    });
-    push(Action::Retreat);
-    push(Action::BreakFree { to: None });
-    // M-UNA-012: breaking free with the step away from the holder.
-    if let Some((holder, _)) = f.held_by {
-        let hp = state.fighter(holder).pos;
-        if let Some(to) = f
-            .pos
-            .area(1)
-            .into_iter()
-            .filter(|&h| h != f.pos && free_hex(state, who, h))
-            .max_by_key(|&h| (h.distance(hp), std::cmp::Reverse(h)))
-        {
-            push(Action::BreakFree { to: Some(to) });
+
+    /// All-Out Defense against many foes and braced, and Retreat.
+    fn defenses(&mut self) {
+        self.push(Action::AllOutDefense {
+            kind: AodKind::MultipleFoe,
+            foe: None,
+        });
+        self.push(Action::AllOutDefense {
+            kind: AodKind::Brace,
+            foe: None,
+        });
+        self.push(Action::Retreat);
+    }
+
+    /// M-UNA-012: breaking free, and with the step away from the holder.
+    fn break_free(&mut self) {
+        let (state, who) = (self.state, self.who);
+        let f = state.fighter(who);
+        self.push(Action::BreakFree { to: None });
+        if let Some((holder, _)) = f.held_by {
+            let hp = state.fighter(holder).pos;
+            if let Some(to) = f
+                .pos
+                .area(1)
+                .into_iter()
+                .filter(|&h| h != f.pos && free_hex(state, who, h))
+                .max_by_key(|&h| (h.distance(hp), std::cmp::Reverse(h)))
+            {
+                self.push(Action::BreakFree { to: Some(to) });
+            }
         }
     }
-    for (i, h) in f.weapons.iter().enumerate() {
-        push(Action::Wait {
-            weapon: i as u8,
-            mode: 0,
-            to: None,
-            hexes: Vec::new(),
-        });
-        if h.weapon.ranged() {
-            push(Action::OpportunityFire {
+
+    /// A Wait with each weapon (M-MEL-011), Opportunity Fire with each
+    /// missile weapon (M-MIS-005), with and without telling friend from foe.
+    fn waits(&mut self) {
+        let f = self.state.fighter(self.who);
+        for (i, h) in f.weapons.iter().enumerate() {
+            self.push(Action::Wait {
                 weapon: i as u8,
-                watch: Watch::Front,
-                confirm: false,
+                mode: 0,
+                to: None,
+                hexes: Vec::new(),
             });
-            push(Action::OpportunityFire {
-                weapon: i as u8,
-                watch: Watch::Front,
-                confirm: true,
-            });
+            if h.weapon.ranged() {
+                for confirm in [false, true] {
+                    self.push(Action::OpportunityFire {
+                        weapon: i as u8,
+                        watch: Watch::Front,
+                        confirm,
+                    });
+                }
+            }
         }
     }
-    for (i, _) in f.weapons.iter().enumerate() {
-        push(Action::Reload { weapon: i as u8 });
-        push(Action::ReadyWeapon {
-            weapon: i as u8,
-            to: None,
-        });
+
+    /// Reloading and readying each weapon, the shield, and each posture.
+    fn readying(&mut self) {
+        let weapons = self.state.fighter(self.who).weapons.len();
+        for i in 0..weapons {
+            self.push(Action::Reload { weapon: i as u8 });
+            self.push(Action::ReadyWeapon {
+                weapon: i as u8,
+                to: None,
+            });
+        }
+        self.push(Action::ReadyShield);
+        for p in [Posture::Standing, Posture::Kneeling, Posture::Crawling] {
+            self.push(Action::ChangePosture { to: p });
+        }
     }
-    push(Action::ReadyShield);
-    for p in [Posture::Standing, Posture::Kneeling, Posture::Crawling] {
-        push(Action::ChangePosture { to: p });
-    }
-    out
 }

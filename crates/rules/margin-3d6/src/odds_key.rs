@@ -98,6 +98,7 @@ impl Serialize for StateKey<'_> {
             // fixed through a fight.
             order_sorted: _,
             occupancy: _,
+            standing: _,
             map: _,
             open_map: _,
             armory: _,

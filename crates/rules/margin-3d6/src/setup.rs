@@ -2,7 +2,7 @@
 //! (`fray_core::envelope::check`); this file adds the sheets (M-DAT-001..007).
 
 use crate::ai::Tactics;
-use crate::model::data::{Armory, Gear, Sheet};
+use crate::model::data::{Armor, Armory, Gear, Sheet};
 use crate::model::scenario::{Combatant, Scenario};
 use crate::model::state::{
     CarriedShield, Fighter, Guard, Held, Life, Record, Skills, State, Stats,
@@ -64,6 +64,7 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         armory: s.armory.clone(),
         stamp: fray_core::memo::Stamp::new(),
         occupancy: Default::default(),
+        standing: Default::default(),
     };
     state.reindex();
     Ok(state)
@@ -232,91 +233,18 @@ fn build(
     sheet: &Sheet,
     armory: &Armory,
 ) -> Result<Fighter, (String, String)> {
-    let a = sheet.attributes;
     crate::model::bounds::sheet(sheet).map_err(|e| (e.field.clone(), e.message()))?;
-    let enc = i32::from(sheet.encumbrance);
-    let speed4 = a.dx + a.ht;
-    let stats = Stats {
-        st: a.st,
-        dx: a.dx,
-        iq: a.iq,
-        ht: a.ht,
-        per: a.per.unwrap_or(a.iq),
-        will: a.will.unwrap_or(a.iq),
-        hp: sheet.hp.unwrap_or(a.ht),
-        fatigue: sheet.fatigue.unwrap_or(a.st),
-        speed4,
-        mv: sheet.move_.unwrap_or((speed4 / 4 - enc).max(1)),
-        enc,
-    };
-    let mut weapons = Vec::with_capacity(sheet.weapons.len());
-    for (k, gear) in sheet.weapons.iter().enumerate() {
-        // M-DAT-010: a bundled name or an inline record.
-        let w = gear.resolve(|n| armory.weapon(n)).ok_or_else(|| {
-            (
-                format!("weapons[{k}]"),
-                format!("no weapon {} in data/margin-3d6/weapons.toml", named(gear)),
-            )
-        })?;
-        let w = &w;
-        weapons.push(Held {
-            skill: skill(sheet, &w.skill).unwrap_or(a.dx - 5),
-            weapon: w.clone(),
-            ready: true,
-            last_attack: None,
-            loaded: true,
-            reload_left: 0,
-            ammo: w.ammo,
-            lost: false,
-            ground: None,
-            unfamiliar: sheet
-                .familiar
-                .as_ref()
-                .is_some_and(|l| !l.iter().any(|n| n.eq_ignore_ascii_case(&w.name))),
-        });
-    }
-    if weapons.len() > 200 {
-        return Err(("weapons".into(), "too many weapons".into()));
-    }
-    let mut armor = Vec::with_capacity(sheet.armor.len());
-    for (k, gear) in sheet.armor.iter().enumerate() {
-        armor.push(gear.resolve(|n| armory.armor_piece(n)).ok_or_else(|| {
-            (
-                format!("armor[{k}]"),
-                format!("no armor {} in data/margin-3d6/armor.toml", named(gear)),
-            )
-        })?);
-    }
-    let shield = match &sheet.shield {
-        None => None,
-        Some(gear) => Some(CarriedShield {
-            shield: gear.resolve(|n| armory.shield(n)).ok_or_else(|| {
-                (
-                    "shield".to_string(),
-                    format!("no shield {} in data/margin-3d6/shields.toml", named(gear)),
-                )
-            })?,
-            state: c.shield_state,
-            readying: 0,
-        }),
-    };
+    let stats = stats_of(sheet);
+    let weapons = weapons_of(sheet, armory)?;
+    let armor = armor_of(sheet, armory)?;
+    let shield = shield_of(c, sheet, armory)?;
     let has = |t: &str| sheet.traits.iter().any(|x| x.eq_ignore_ascii_case(t));
     Ok(Fighter {
         name: c.name.as_str().into(),
         side,
         leader: c.leader,
         stats,
-        skills: Skills {
-            shield: skill(sheet, "shield"),
-            brawling: skill(sheet, "brawling"),
-            boxing: skill(sheet, "boxing"),
-            acrobatics: skill(sheet, "acrobatics"),
-            fencing: skill(sheet, "fencing"),
-            knife: skill(sheet, "knife"),
-            riding: skill(sheet, "riding"),
-            first_aid: skill(sheet, "first_aid"),
-            physician: skill(sheet, "physician"),
-        },
+        skills: skills_of(sheet),
         hand: sheet.handedness,
         ambidextrous: has("ambidexterity"),
         advanced_aod: has("advanced_all_out_defense"),
@@ -363,6 +291,112 @@ fn build(
         rested: 0,
         record: Record::default(),
     })
+}
+
+/// M-DAT-001/002: the attributes and the values derived from them.
+fn stats_of(sheet: &Sheet) -> Stats {
+    let a = sheet.attributes;
+    let enc = i32::from(sheet.encumbrance);
+    let speed4 = a.dx + a.ht;
+    Stats {
+        st: a.st,
+        dx: a.dx,
+        iq: a.iq,
+        ht: a.ht,
+        per: a.per.unwrap_or(a.iq),
+        will: a.will.unwrap_or(a.iq),
+        hp: sheet.hp.unwrap_or(a.ht),
+        fatigue: sheet.fatigue.unwrap_or(a.st),
+        speed4,
+        mv: sheet.move_.unwrap_or((speed4 / 4 - enc).max(1)),
+        enc,
+    }
+}
+
+/// The skills the rules read by name.
+fn skills_of(sheet: &Sheet) -> Skills {
+    Skills {
+        shield: skill(sheet, "shield"),
+        brawling: skill(sheet, "brawling"),
+        boxing: skill(sheet, "boxing"),
+        acrobatics: skill(sheet, "acrobatics"),
+        fencing: skill(sheet, "fencing"),
+        knife: skill(sheet, "knife"),
+        riding: skill(sheet, "riding"),
+        first_aid: skill(sheet, "first_aid"),
+        physician: skill(sheet, "physician"),
+    }
+}
+
+/// The weapons carried, ready and loaded, each with its skill (DX - 5
+/// without it) (M-DAT-010: a bundled name or an inline record).
+fn weapons_of(sheet: &Sheet, armory: &Armory) -> Result<Vec<Held>, (String, String)> {
+    let dx = sheet.attributes.dx;
+    let mut weapons = Vec::with_capacity(sheet.weapons.len());
+    for (k, gear) in sheet.weapons.iter().enumerate() {
+        let w = gear.resolve(|n| armory.weapon(n)).ok_or_else(|| {
+            (
+                format!("weapons[{k}]"),
+                format!("no weapon {} in data/margin-3d6/weapons.toml", named(gear)),
+            )
+        })?;
+        let w = &w;
+        weapons.push(Held {
+            skill: skill(sheet, &w.skill).unwrap_or(dx - 5),
+            weapon: w.clone(),
+            ready: true,
+            last_attack: None,
+            loaded: true,
+            reload_left: 0,
+            ammo: w.ammo,
+            lost: false,
+            ground: None,
+            unfamiliar: sheet
+                .familiar
+                .as_ref()
+                .is_some_and(|l| !l.iter().any(|n| n.eq_ignore_ascii_case(&w.name))),
+        });
+    }
+    if weapons.len() > 200 {
+        return Err(("weapons".into(), "too many weapons".into()));
+    }
+    Ok(weapons)
+}
+
+/// The armor worn, from the armory or inline.
+fn armor_of(sheet: &Sheet, armory: &Armory) -> Result<Vec<Arc<Armor>>, (String, String)> {
+    let mut armor = Vec::with_capacity(sheet.armor.len());
+    for (k, gear) in sheet.armor.iter().enumerate() {
+        armor.push(gear.resolve(|n| armory.armor_piece(n)).ok_or_else(|| {
+            (
+                format!("armor[{k}]"),
+                format!("no armor {} in data/margin-3d6/armor.toml", named(gear)),
+            )
+        })?);
+    }
+    Ok(armor)
+}
+
+/// The shield carried, in the state the scenario gives it.
+fn shield_of(
+    c: &Combatant,
+    sheet: &Sheet,
+    armory: &Armory,
+) -> Result<Option<CarriedShield>, (String, String)> {
+    let Some(gear) = &sheet.shield else {
+        return Ok(None);
+    };
+    let shield = gear.resolve(|n| armory.shield(n)).ok_or_else(|| {
+        (
+            "shield".to_string(),
+            format!("no shield {} in data/margin-3d6/shields.toml", named(gear)),
+        )
+    })?;
+    Ok(Some(CarriedShield {
+        shield,
+        state: c.shield_state,
+        readying: 0,
+    }))
 }
 
 /// A gear entry's name in backquotes, for the error when the armory lacks it.

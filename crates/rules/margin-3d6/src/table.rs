@@ -234,108 +234,31 @@ impl<'a> Words<'a> {
     /// The steps to `a` in the menu.
     fn path(&self, a: &Action) -> Vec<Step> {
         let s = |t: &str| Step::new(t);
-        let target = |t: CombatantId| Step::new(self.who(t));
         match a {
-            Action::Attack(st) => vec![
-                s("Attack").then("target"),
-                target(st.target).then("weapon"),
-                self.means(st).then("hit location"),
-                Self::location(st),
-            ],
-            Action::AllOutAttack { strike, bonus } => vec![
-                s("All-Out Attack").then("bonus"),
-                match bonus {
-                    AllOut::Skill => s("+4 to hit"),
-                    AllOut::Damage => s("+2 damage"),
-                }
-                .then("target"),
-                target(strike.target).then("weapon"),
-                self.means(strike).then("hit location"),
-                Self::location(strike),
-            ],
-            Action::RapidAttack(st) => vec![
-                s("Ranged Rapid Attack").then("target"),
-                target(st.target).then("weapon"),
-                self.means(st),
-            ],
-            Action::PopUp(st) => vec![
-                s("Pop-Up Attack").then("target"),
-                target(st.target).then("weapon"),
-                self.means(st),
-            ],
-            Action::WildSwing(st) => vec![
-                s("Wild Swing").then("target"),
-                target(st.target).then("weapon"),
-                self.means(st),
-            ],
+            Action::Attack(st) => self.strike_path("Attack", st, true),
+            Action::AllOutAttack { strike, bonus } => self.all_out_path(strike, *bonus),
+            Action::RapidAttack(st) => self.strike_path("Ranged Rapid Attack", st, false),
+            Action::PopUp(st) => self.strike_path("Pop-Up Attack", st, false),
+            Action::WildSwing(st) => self.strike_path("Wild Swing", st, false),
             Action::TwoWeaponAttack {
-                target: t,
+                target,
                 first,
                 second,
-            } => vec![
-                s("Two-Weapon Attack").then("target"),
-                target(*t).then("weapons"),
-                Step::new(format!(
-                    "{} and {}",
-                    self.weapon(*first),
-                    self.weapon(*second)
-                )),
-            ],
-            Action::AllOutCharge { strike, option } => vec![
-                s("All-Out Charge").then("target"),
-                target(strike.target).then("option"),
-                match option {
-                    ChargeOption::Attack => Step::new("attack at -1").default(),
-                    ChargeOption::Strong => s("attack at -3 for +2 damage"),
-                    ChargeOption::AttackSlam => s("attack at -3, then slam"),
-                    ChargeOption::FeintSlam => s("feint at -3, then slam"),
-                },
-            ],
-            Action::Slam { target: t, to } => vec![
-                s("Slam").then("target"),
-                target(*t).then("from"),
-                match to {
-                    None => Step::new("from here").default(),
-                    Some(h) => Step::new(format!("moving to {}", self.hex(*h))),
-                },
-            ],
-            Action::FlyingTackle { target: t, to } => vec![
-                s("Flying Tackle").then("target"),
-                target(*t).then("from"),
-                match to {
-                    None => Step::new("from here").default(),
-                    Some(h) => Step::new(format!("moving to {}", self.hex(*h))),
-                },
-            ],
+            } => self.two_weapon_path(*target, *first, *second),
+            Action::AllOutCharge { strike, option } => self.charge_path(strike.target, *option),
+            Action::Slam { target, to } => self.closing_path("Slam", *target, *to),
+            Action::FlyingTackle { target, to } => self.closing_path("Flying Tackle", *target, *to),
             Action::Grapple {
-                target: t,
+                target,
                 two_hands,
                 wrest,
-            } => vec![
-                s("Grapple").then("target"),
-                target(*t).then("how"),
-                match (two_hands, wrest) {
-                    (_, true) => s("wrest its weapon away"),
-                    (true, false) => s("two hands (+3)"),
-                    (false, false) => Step::new("one hand").default(),
-                },
-            ],
-            Action::Takedown { target: t } => vec![s("Takedown").then("target"), target(*t)],
-            Action::Feint { target: t, weapon } => vec![
-                s("Feint").then("target"),
-                target(*t).then("weapon"),
-                Step::new(self.weapon(*weapon)),
-            ],
-            Action::Aim {
-                target: t,
-                weapon,
-                to,
-            } => {
-                let mut p = vec![
-                    s("Aim").then("target"),
-                    target(*t).then("weapon"),
-                    Step::new(self.weapon(*weapon)),
-                ];
+            } => self.grapple_path(*target, *two_hands, *wrest),
+            Action::Takedown { target } => {
+                vec![s("Takedown").then("target"), Step::new(self.who(*target))]
+            }
+            Action::Feint { target, weapon } => self.with_weapon_path("Feint", *target, *weapon),
+            Action::Aim { target, weapon, to } => {
+                let mut p = self.with_weapon_path("Aim", *target, *weapon);
                 if let Some(h) = to {
                     p.push(Step::new(format!("moving to {}", self.hex(*h))));
                 }
@@ -347,33 +270,8 @@ impl<'a> Words<'a> {
                 shoot,
                 evade,
                 ..
-            } => {
-                let mut p = vec![s("Move").then("where to"), Step::new(self.destination(*to))];
-                if let Some(sw) = swing {
-                    p.push(Step::new(format!(
-                        "with a Wild Swing at {}",
-                        self.who(sw.target)
-                    )));
-                } else if let Some(sh) = shoot {
-                    p.push(Step::new(format!("shooting at {}", self.who(sh.target))));
-                } else if *evade > 0 {
-                    p.push(Step::new(if *evade == 1 { "swerving" } else { "evading" }));
-                } else {
-                    p.push(Step::new("no attack").default());
-                }
-                p
-            }
-            Action::AllOutDefense { kind, foe } => vec![
-                s("All-Out Defense").then("which"),
-                match (kind, foe) {
-                    (AodKind::MultipleFoe, _) => s("Multiple Foe Defense"),
-                    (AodKind::SingleFoe, Some(t)) => {
-                        Step::new(format!("Single Foe Defense against {}", self.who(*t)))
-                    }
-                    (AodKind::SingleFoe, None) => s("Single Foe Defense"),
-                    (AodKind::Brace, _) => s("Brace for Impact"),
-                },
-            ],
+            } => self.move_path(*to, swing.as_ref(), shoot.as_ref(), *evade),
+            Action::AllOutDefense { kind, foe } => self.all_out_defense_path(*kind, *foe),
             Action::Retreat => vec![s("Retreat (+3 to defend)")],
             Action::BreakFree { to } => vec![
                 s("Break Free").then("then"),
@@ -384,37 +282,12 @@ impl<'a> Words<'a> {
             ],
             Action::Wait {
                 weapon, mode, to, ..
-            } => {
-                let st = Strike::at(self.actor).with(*weapon, *mode);
-                let mut p = vec![
-                    s("Wait").then("weapon"),
-                    Step::new(strike_means(self.state, self.actor, &st)),
-                ];
-                if let Some(h) = to {
-                    p.push(Step::new(format!("after a step to {}", self.hex(*h))));
-                }
-                p
-            }
+            } => self.wait_path(*weapon, *mode, *to),
             Action::OpportunityFire {
                 weapon,
                 watch,
                 confirm,
-            } => vec![
-                s("Opportunity Fire").then("weapon"),
-                Step::new(self.weapon(*weapon)).then("how"),
-                Step::new(format!(
-                    "{}{}",
-                    match watch {
-                        Watch::Front => "the front",
-                        _ => "an area",
-                    },
-                    if *confirm {
-                        ", telling friend from foe (-2)"
-                    } else {
-                        ""
-                    }
-                )),
-            ],
+            } => self.opportunity_fire_path(*weapon, *watch, *confirm),
             Action::Reload { weapon } => vec![
                 s("Ready").then("what"),
                 Step::new(format!("reload {}", self.weapon(*weapon))),
@@ -435,6 +308,178 @@ impl<'a> Words<'a> {
             }
             Action::DoNothing => vec![s("Do Nothing")],
         }
+    }
+
+    /// A strike's maneuver, then its target and means
+    /// ([`Words::strike_steps`]).
+    fn strike_path(&self, maneuver: &str, st: &Strike, located: bool) -> Vec<Step> {
+        let mut p = vec![Step::new(maneuver).then("target")];
+        p.extend(self.strike_steps(st, located));
+        p
+    }
+
+    /// A strike's target and weapon, and with `located` its hit location
+    /// (M-LOC-001).
+    fn strike_steps(&self, st: &Strike, located: bool) -> Vec<Step> {
+        let target = Step::new(self.who(st.target)).then("weapon");
+        if located {
+            vec![
+                target,
+                self.means(st).then("hit location"),
+                Self::location(st),
+            ]
+        } else {
+            vec![target, self.means(st)]
+        }
+    }
+
+    /// M-MEL-002: the bonus first, then the strike.
+    fn all_out_path(&self, strike: &Strike, bonus: AllOut) -> Vec<Step> {
+        let bonus = match bonus {
+            AllOut::Skill => Step::new("+4 to hit"),
+            AllOut::Damage => Step::new("+2 damage"),
+        };
+        let mut p = vec![
+            Step::new("All-Out Attack").then("bonus"),
+            bonus.then("target"),
+        ];
+        p.extend(self.strike_steps(strike, true));
+        p
+    }
+
+    /// M-MEL-004: the target, then the two weapons.
+    fn two_weapon_path(&self, target: CombatantId, first: u8, second: u8) -> Vec<Step> {
+        vec![
+            Step::new("Two-Weapon Attack").then("target"),
+            Step::new(self.who(target)).then("weapons"),
+            Step::new(format!(
+                "{} and {}",
+                self.weapon(first),
+                self.weapon(second)
+            )),
+        ]
+    }
+
+    /// M-MEL-008/009: the target, then the charge's option.
+    fn charge_path(&self, target: CombatantId, option: ChargeOption) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        vec![
+            s("All-Out Charge").then("target"),
+            Step::new(self.who(target)).then("option"),
+            match option {
+                ChargeOption::Attack => Step::new("attack at -1").default(),
+                ChargeOption::Strong => s("attack at -3 for +2 damage"),
+                ChargeOption::AttackSlam => s("attack at -3, then slam"),
+                ChargeOption::FeintSlam => s("feint at -3, then slam"),
+            },
+        ]
+    }
+
+    /// A slam or a tackle: the target, then where it closes from.
+    fn closing_path(&self, maneuver: &str, target: CombatantId, to: Option<HexPos>) -> Vec<Step> {
+        vec![
+            Step::new(maneuver).then("target"),
+            Step::new(self.who(target)).then("from"),
+            match to {
+                None => Step::new("from here").default(),
+                Some(h) => Step::new(format!("moving to {}", self.hex(h))),
+            },
+        ]
+    }
+
+    /// M-UNA-006: the target, then one hand, two, or a wrest.
+    fn grapple_path(&self, target: CombatantId, two_hands: bool, wrest: bool) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        vec![
+            s("Grapple").then("target"),
+            Step::new(self.who(target)).then("how"),
+            match (two_hands, wrest) {
+                (_, true) => s("wrest its weapon away"),
+                (true, false) => s("two hands (+3)"),
+                (false, false) => Step::new("one hand").default(),
+            },
+        ]
+    }
+
+    /// A feint or an aim: the target, then the weapon.
+    fn with_weapon_path(&self, maneuver: &str, target: CombatantId, weapon: u8) -> Vec<Step> {
+        vec![
+            Step::new(maneuver).then("target"),
+            Step::new(self.who(target)).then("weapon"),
+            Step::new(self.weapon(weapon)),
+        ]
+    }
+
+    /// M-AOD-006: where to, then the attack or evasion on the move.
+    fn move_path(
+        &self,
+        to: HexPos,
+        swing: Option<&Strike>,
+        shoot: Option<&Strike>,
+        evade: u8,
+    ) -> Vec<Step> {
+        let last = if let Some(sw) = swing {
+            Step::new(format!("with a Wild Swing at {}", self.who(sw.target)))
+        } else if let Some(sh) = shoot {
+            Step::new(format!("shooting at {}", self.who(sh.target)))
+        } else if evade > 0 {
+            Step::new(if evade == 1 { "swerving" } else { "evading" })
+        } else {
+            Step::new("no attack").default()
+        };
+        vec![
+            Step::new("Move").then("where to"),
+            Step::new(self.destination(to)),
+            last,
+        ]
+    }
+
+    /// M-AOD-001..004: which All-Out Defense.
+    fn all_out_defense_path(&self, kind: AodKind, foe: Option<CombatantId>) -> Vec<Step> {
+        let s = |t: &str| Step::new(t);
+        vec![
+            s("All-Out Defense").then("which"),
+            match (kind, foe) {
+                (AodKind::MultipleFoe, _) => s("Multiple Foe Defense"),
+                (AodKind::SingleFoe, Some(t)) => {
+                    Step::new(format!("Single Foe Defense against {}", self.who(t)))
+                }
+                (AodKind::SingleFoe, None) => s("Single Foe Defense"),
+                (AodKind::Brace, _) => s("Brace for Impact"),
+            },
+        ]
+    }
+
+    /// M-MEL-011: the weapon and mode, and the step before waiting.
+    fn wait_path(&self, weapon: u8, mode: u8, to: Option<HexPos>) -> Vec<Step> {
+        let st = Strike::at(self.actor).with(weapon, mode);
+        let mut p = vec![
+            Step::new("Wait").then("weapon"),
+            Step::new(strike_means(self.state, self.actor, &st)),
+        ];
+        if let Some(h) = to {
+            p.push(Step::new(format!("after a step to {}", self.hex(h))));
+        }
+        p
+    }
+
+    /// M-MIS-005/006: the weapon, then the area and whether friend is told
+    /// from foe.
+    fn opportunity_fire_path(&self, weapon: u8, watch: Watch, confirm: bool) -> Vec<Step> {
+        let area = match watch {
+            Watch::Front => "the front",
+            _ => "an area",
+        };
+        let confirm = if confirm {
+            ", telling friend from foe (-2)"
+        } else {
+            ""
+        };
+        vec![
+            Step::new("Opportunity Fire").then("weapon"),
+            Step::new(self.weapon(weapon)).then("how"),
+            Step::new(format!("{area}{confirm}")),
+        ]
     }
 }
 
@@ -476,187 +521,196 @@ pub fn move_to(state: &State, actor: CombatantId, cell: MapCell) -> Option<Actio
 /// Attack M-DEF-012, All-Out Defense M-AOD-001..005), feints, aims, grapples
 /// and waits.
 pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
-    let f = state.fighter(who);
-    let mut out = Vec::new();
-    let mut add = |name: String, lasts: Lasting, rule: &'static str| {
-        out.push(ConditionView::new(name, lasts, rule));
+    let mut c = Conditions {
+        state,
+        f: state.fighter(who),
+        out: Vec::new(),
     };
-    match f.life {
-        Life::Dead => {
-            add("dead".into(), Lasting::Lasting, "M-PEN-003");
-            return out;
+    if c.life() {
+        return c.out;
+    }
+    c.stun_and_wounds();
+    c.guard();
+    c.feint_and_aim();
+    c.hold_surprise_and_panic();
+    c.weapons();
+    c.out
+}
+
+/// One figure's conditions, as they are listed.
+struct Conditions<'a> {
+    state: &'a State,
+    f: &'a crate::model::state::Fighter,
+    out: Vec<ConditionView>,
+}
+
+impl<'a> Conditions<'a> {
+    fn add(&mut self, name: impl Into<String>, lasts: Lasting, rule: &'static str) {
+        self.out.push(ConditionView::new(name.into(), lasts, rule));
+    }
+
+    /// The name of `id`, if it is a figure of the fight.
+    fn name_of(&self, id: CombatantId) -> Option<&'a str> {
+        let state = self.state;
+        (id.index() < state.fighters.len()).then(|| state.fighter(id).name.as_ref())
+    }
+
+    /// Dead (M-PEN-003: nothing else is listed, `true`) or unconscious
+    /// (M-PEN-002).
+    fn life(&mut self) -> bool {
+        match self.f.life {
+            Life::Dead => {
+                self.add("dead", Lasting::Lasting, "M-PEN-003");
+                return true;
+            }
+            Life::Unconscious => self.add("unconscious", Lasting::Lasting, "M-PEN-002"),
+            Life::Conscious => {}
         }
-        Life::Unconscious => add("unconscious".into(), Lasting::Lasting, "M-PEN-002"),
-        Life::Conscious => {}
+        false
     }
-    match f.stun {
-        Some(Stun::NextTurn) => add("stunned".into(), Lasting::UntilNextTurn, "M-EFF-001"),
-        Some(Stun::UntilWill) => add(
-            "stunned (Will roll each turn)".into(),
-            Lasting::UntilShaken,
-            "M-CRT-003",
-        ),
-        None => {}
-    }
-    if f.hp <= 0 && f.awake() {
-        add("incapacitated".into(), Lasting::Lasting, "M-PEN-002");
-    }
-    if f.posture != Posture::Standing {
-        let word = if f.posture == Posture::Lying {
-            "lying (knocked down)".to_string()
-        } else {
-            f.posture.name().to_string()
-        };
-        add(word, Lasting::WhileKept, "M-PAT-001");
-    }
-    for l in Limb::ALL {
-        if !f.is_crippled(l) {
-            continue;
+
+    /// Stun (M-EFF-001, M-CRT-003), incapacitation (M-PEN-002), posture
+    /// (M-PAT-001) and crippled limbs (M-CRT-004).
+    fn stun_and_wounds(&mut self) {
+        let f = self.f;
+        match f.stun {
+            Some(Stun::NextTurn) => self.add("stunned", Lasting::UntilNextTurn, "M-EFF-001"),
+            Some(Stun::UntilWill) => self.add(
+                "stunned (Will roll each turn)",
+                Lasting::UntilShaken,
+                "M-CRT-003",
+            ),
+            None => {}
         }
-        let until = f
-            .crippled_until
-            .iter()
-            .flatten()
-            .find(|(limb, _)| *limb == l)
-            .map(|(_, round)| *round);
-        let lasts = match until {
-            Some(r) if r > state.round => Lasting::Turns(r - state.round),
-            _ => Lasting::Lasting,
-        };
-        add(format!("crippled {}", l.name()), lasts, "M-CRT-004");
+        if f.hp <= 0 && f.awake() {
+            self.add("incapacitated", Lasting::Lasting, "M-PEN-002");
+        }
+        if f.posture != Posture::Standing {
+            let word = if f.posture == Posture::Lying {
+                "lying (knocked down)"
+            } else {
+                f.posture.name()
+            };
+            self.add(word, Lasting::WhileKept, "M-PAT-001");
+        }
+        for l in Limb::ALL {
+            if !f.is_crippled(l) {
+                continue;
+            }
+            let until = f
+                .crippled_until
+                .iter()
+                .flatten()
+                .find(|(limb, _)| *limb == l)
+                .map(|(_, round)| *round);
+            let lasts = match until {
+                Some(r) if r > self.state.round => Lasting::Turns(r - self.state.round),
+                _ => Lasting::Lasting,
+            };
+            self.add(format!("crippled {}", l.name()), lasts, "M-CRT-004");
+        }
     }
-    let g = &f.guard;
-    if g.no_active {
-        add(
-            "no active defense".into(),
-            Lasting::UntilNextTurn,
-            "M-DEF-012",
-        );
-    }
-    match g.aod {
-        Some(AodKind::MultipleFoe) => add(
-            "Multiple Foe Defense".into(),
-            Lasting::UntilNextTurn,
-            "M-AOD-001",
-        ),
-        Some(AodKind::SingleFoe) => add(
-            match g.single_foe {
-                Some(t) if (t.index() < state.fighters.len()) => {
-                    format!("Single Foe Defense against {}", state.fighter(t).name)
-                }
-                _ => "Single Foe Defense".to_string(),
-            },
-            Lasting::UntilNextTurn,
-            "M-AOD-002",
-        ),
-        Some(AodKind::Brace) => add(
-            "braced for impact".into(),
-            Lasting::UntilNextTurn,
-            "M-AOD-004",
-        ),
-        None => {}
-    }
-    if g.retreat {
-        add(
-            "retreating (+3 to defend)".into(),
-            Lasting::UntilNextTurn,
-            "M-AOD-005",
-        );
-    }
-    if g.off_balance {
-        add(
-            "off balance (-2 to defend)".into(),
-            Lasting::UntilNextTurn,
-            "M-CRT-001",
-        );
-    }
-    if g.wait.is_some() {
-        add("waiting".into(), Lasting::UntilNextTurn, "M-MEL-011");
-    }
-    if f.evading > 0 {
-        add(
-            if f.evading == 1 {
+
+    /// The maneuver's guard until the next turn: no active defense
+    /// (M-DEF-012), All-Out Defense (M-AOD-001..004), retreat (M-AOD-005),
+    /// off balance (M-CRT-001), a wait (M-MEL-011), evasion (M-RNG-007).
+    fn guard(&mut self) {
+        let (f, g) = (self.f, &self.f.guard);
+        let turn = Lasting::UntilNextTurn;
+        if g.no_active {
+            self.add("no active defense", turn, "M-DEF-012");
+        }
+        match g.aod {
+            Some(AodKind::MultipleFoe) => self.add("Multiple Foe Defense", turn, "M-AOD-001"),
+            Some(AodKind::SingleFoe) => {
+                let name = match g.single_foe.and_then(|t| self.name_of(t)) {
+                    Some(t) => format!("Single Foe Defense against {t}"),
+                    None => "Single Foe Defense".to_string(),
+                };
+                self.add(name, turn, "M-AOD-002");
+            }
+            Some(AodKind::Brace) => self.add("braced for impact", turn, "M-AOD-004"),
+            None => {}
+        }
+        if g.retreat {
+            self.add("retreating (+3 to defend)", turn, "M-AOD-005");
+        }
+        if g.off_balance {
+            self.add("off balance (-2 to defend)", turn, "M-CRT-001");
+        }
+        if g.wait.is_some() {
+            self.add("waiting", turn, "M-MEL-011");
+        }
+        if f.evading > 0 {
+            let word = if f.evading == 1 {
                 "swerving"
             } else {
                 "evading"
-            }
-            .into(),
-            Lasting::UntilNextTurn,
-            "M-RNG-007",
-        );
-    }
-    if let Some((by, margin, until)) = f.feinted
-        && (by.index() < state.fighters.len())
-    {
-        let lasts = if until > state.round {
-            Lasting::Turns(until - state.round)
-        } else {
-            Lasting::ThisTurn
-        };
-        add(
-            format!(
-                "feinted by {} (-{margin} to defend)",
-                state.fighter(by).name
-            ),
-            lasts,
-            "M-MEL-006",
-        );
-    }
-    if let Some((t, rounds)) = f.aim
-        && (t.index() < state.fighters.len())
-    {
-        add(
-            format!(
-                "aiming at {} ({})",
-                state.fighter(t).name,
-                crate::model::words::count(i32::from(rounds), "round", "rounds")
-            ),
-            Lasting::WhileKept,
-            "M-MIS-007",
-        );
-    }
-    if let Some((by, _)) = f.held_by
-        && (by.index() < state.fighters.len())
-    {
-        let verb = if f.pinned { "pinned" } else { "held" };
-        add(
-            format!("{verb} by {}", state.fighter(by).name),
-            Lasting::UntilShaken,
-            "M-UNA-006",
-        );
-    }
-    if f.surprised {
-        add("surprised".into(), Lasting::UntilNextTurn, "M-PDF-007");
-    }
-    if f.panic > 0 {
-        add(
-            "panicked, fleeing".into(),
-            Lasting::Turns(u32::from(f.panic)),
-            "M-MOD-004",
-        );
-    }
-    for w in &f.weapons {
-        if w.lost {
-            add(
-                format!("{} lost", w.weapon.name),
-                Lasting::Lasting,
-                "M-CRT-001",
-            );
-        } else if !w.ready {
-            add(
-                format!("{} not ready", w.weapon.name),
-                Lasting::WhileKept,
-                "M-MEL-012",
-            );
-        } else if !w.loaded {
-            add(
-                format!("{} unloaded", w.weapon.name),
-                Lasting::WhileKept,
-                "M-MIS-009",
-            );
+            };
+            self.add(word, turn, "M-RNG-007");
         }
     }
-    out
+
+    /// A feint it suffered (M-MEL-006) and its aim (M-MIS-007).
+    fn feint_and_aim(&mut self) {
+        let f = self.f;
+        if let Some((by, margin, until)) = f.feinted
+            && let Some(by) = self.name_of(by)
+        {
+            let lasts = if until > self.state.round {
+                Lasting::Turns(until - self.state.round)
+            } else {
+                Lasting::ThisTurn
+            };
+            let name = format!("feinted by {by} (-{margin} to defend)");
+            self.add(name, lasts, "M-MEL-006");
+        }
+        if let Some((t, rounds)) = f.aim
+            && let Some(t) = self.name_of(t)
+        {
+            let rounds = crate::model::words::count(i32::from(rounds), "round", "rounds");
+            let name = format!("aiming at {t} ({rounds})");
+            self.add(name, Lasting::WhileKept, "M-MIS-007");
+        }
+    }
+
+    /// Held or pinned (M-UNA-006), surprised (M-PDF-007), panicked
+    /// (M-MOD-004).
+    fn hold_surprise_and_panic(&mut self) {
+        let f = self.f;
+        if let Some((by, _)) = f.held_by
+            && let Some(by) = self.name_of(by)
+        {
+            let verb = if f.pinned { "pinned" } else { "held" };
+            let name = format!("{verb} by {by}");
+            self.add(name, Lasting::UntilShaken, "M-UNA-006");
+        }
+        if f.surprised {
+            self.add("surprised", Lasting::UntilNextTurn, "M-PDF-007");
+        }
+        if f.panic > 0 {
+            let lasts = Lasting::Turns(u32::from(f.panic));
+            self.add("panicked, fleeing", lasts, "M-MOD-004");
+        }
+    }
+
+    /// Weapons lost (M-CRT-001), not ready (M-MEL-012) or unloaded
+    /// (M-MIS-009).
+    fn weapons(&mut self) {
+        for w in &self.f.weapons {
+            let (what, lasts, rule) = if w.lost {
+                ("lost", Lasting::Lasting, "M-CRT-001")
+            } else if !w.ready {
+                ("not ready", Lasting::WhileKept, "M-MEL-012")
+            } else if !w.loaded {
+                ("unloaded", Lasting::WhileKept, "M-MIS-009")
+            } else {
+                continue;
+            };
+            let name = format!("{} {what}", w.weapon.name);
+            self.out.push(ConditionView::new(name, lasts, rule));
+        }
+    }
 }
 
 /// M-FLO-002: the order rolled for the round, and whose turn it is; before

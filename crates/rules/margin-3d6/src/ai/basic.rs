@@ -16,8 +16,9 @@ use crate::rules::attack::{HitCtx, bearing, face_toward, in_front_arc, in_reach,
 use crate::rules::damage::{basic, wound};
 use crate::rules::maneuver::{check, free_hex, move_allowance, strike_step};
 use crate::rules::turn::incapacitated;
-use fray_core::grid::{HexPos, RelativeBearing};
+use fray_core::grid::{Facing, HexPos, RelativeBearing};
 use fray_core::{CombatantId, Total};
+use std::ops::ControlFlow;
 
 /// Hexes within `radius` of `c`, without allocating.
 pub(super) fn hexes_around(c: HexPos, radius: i32) -> impl Iterator<Item = HexPos> {
@@ -83,16 +84,52 @@ pub(super) fn closing_hex(
     best.map(|b| b.2)
 }
 
-/// The nearest conscious foe.
+/// The nearest conscious foe (ties: the lowest id). On a field with an
+/// occupancy index it looks hex ring by hex ring out to [`NEAR_RINGS`],
+/// where a battle's foes are, and only then over the whole field (issue
+/// 35): the first ring holding a foe holds the nearest, and its lowest id
+/// is the pass's answer.
 pub(super) fn nearest_foe(state: &State, who: CombatantId) -> Option<CombatantId> {
     let f = state.fighter(who);
+    let foe = |_: CombatantId, x: &Fighter| x.side != f.side && x.awake();
+    if state.occupancy.indexed() {
+        for radius in 0..=NEAR_RINGS {
+            let nearest = ring(f.pos, radius)
+                .filter_map(|h| state.first_at(h, foe))
+                .min();
+            if nearest.is_some() {
+                return nearest;
+            }
+        }
+    }
     state
         .ids()
-        .filter(|&o| {
-            let x = state.fighter(o);
-            x.side != f.side && x.awake()
-        })
+        .filter(|&o| foe(o, state.fighter(o)))
         .min_by_key(|&o| (f.pos.distance(state.fighter(o).pos), o.0))
+}
+
+/// How far [`nearest_foe`] looks ring by ring before it passes over the
+/// field.
+const NEAR_RINGS: u32 = 8;
+
+/// The hexes at exactly `radius` from `centre` (the centre itself for 0),
+/// without allocating: from the south-west corner round the six sides.
+pub(super) fn ring(centre: HexPos, radius: u32) -> impl Iterator<Item = HexPos> {
+    let mut corner = centre;
+    for _ in 0..radius {
+        corner = corner.neighbour(Facing::Sw);
+    }
+    let sides = if radius == 0 { 1 } else { 6 };
+    let steps = radius.max(1);
+    (0..sides)
+        .flat_map(move |side| (0..steps).map(move |step| (side, step)))
+        .scan(corner, move |at, (side, _)| {
+            let here = *at;
+            if radius > 0 {
+                *at = at.neighbour(Facing::ALL[side]);
+            }
+            Some(here)
+        })
 }
 
 /// Chance in 216 of rolling `target` or less on 3d6.
@@ -470,33 +507,90 @@ pub(super) fn action(state: &State, who: CombatantId) -> Action {
 /// (the caller then asks the memo, which works the same choice out in
 /// full); without it, never `None`.
 fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)> {
+    match choice_steps(state, who, quick) {
+        ControlFlow::Break(chosen) => chosen,
+        ControlFlow::Continue(never) => match never {},
+    }
+}
+
+/// What a step of the choice says: go on to the next step, or stop with
+/// the choice (`None`: a quick choice gives up, see [`choose`]).
+type Step = ControlFlow<Option<(Action, bool)>>;
+
+/// Stops with `a` and whether it passed the check.
+fn chosen(a: Action, checked: bool) -> Step {
+    ControlFlow::Break(Some((a, checked)))
+}
+
+/// Stops a quick choice: the rest needs a search over hexes.
+fn give_up_if(quick: bool) -> Step {
+    if quick {
+        ControlFlow::Break(None)
+    } else {
+        ControlFlow::Continue(())
+    }
+}
+
+/// The steps of [`choose`], in order: the first that decides wins.
+fn choice_steps(
+    state: &State,
+    who: CombatantId,
+    quick: bool,
+) -> ControlFlow<Option<(Action, bool)>, std::convert::Infallible> {
+    recover(state, who)?;
+    let nearest = nearest_foe(state, who);
+    break_free(state, who)?;
+    ready_weapon(state, who, nearest)?;
+    let Some(foe) = nearest else {
+        return ControlFlow::Break(Some((Action::DoNothing, false)));
+    };
+    flee(state, who, foe, quick)?;
+    missiles(state, who, foe, quick)?;
+    retreat_when_hurt(state, who, foe)?;
+    unarmed(state, who, foe, quick)?;
+    strike_in_reach(state, who, foe)?;
+    give_up_if(quick)?;
+    ControlFlow::Break(Some(close_in(state, who, foe)))
+}
+
+/// Whose tactics (`ai:aggressive`, `ai:defensive`): read only where a
+/// choice turns on it (a name compared).
+fn tactics_of(state: &State, who: CombatantId) -> Tactics {
+    Tactics::of(state.controllers[who.index()].tactics())
+}
+
+/// Incapacitated, defend all out (M-PEN-002); down, stand up; a tangled
+/// shield, free it (M-DEF-007).
+fn recover(state: &State, who: CombatantId) -> Step {
     let f = state.fighter(who);
-    // Read only where a choice turns on it (a name compared).
-    let tactics = || Tactics::of(state.controllers[who.index()].tactics());
     if incapacitated(f) && !state.options.incapacitated_can_attack {
         let a = Action::AllOutDefense {
             kind: AodKind::MultipleFoe,
             foe: None,
         };
-        return Some((a, false));
+        return chosen(a, false);
     }
     if f.posture != Posture::Standing {
         let a = Action::ChangePosture {
             to: Posture::Standing,
         };
         if check(state, who, &a).is_ok() {
-            return Some((a, true));
+            return chosen(a, true);
         }
     }
     if f.shield
         .as_ref()
         .is_some_and(|s| s.state == ShieldState::Tangled)
     {
-        return Some((Action::ReadyShield, false));
+        return chosen(Action::ReadyShield, false);
     }
-    let nearest = nearest_foe(state, who);
-    // M-UNA-011/012: held with a weapon in hand, break free and step away
-    // from the holder (its next Grapple must close again).
+    ControlFlow::Continue(())
+}
+
+/// M-UNA-011/012: held with a weapon in hand, break free and step away
+/// from the holder (its next Grapple must close again).
+fn break_free(state: &State, who: CombatantId) -> Step {
+    let f = state.fighter(who);
     if let Some((holder, _)) = f.held_by
         && f.weapons.iter().any(|h| h.ready && !h.lost)
     {
@@ -506,172 +600,233 @@ fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)
             .max_by_key(|&h| (h.distance(hp), std::cmp::Reverse(h)));
         let a = Action::BreakFree { to };
         if check(state, who, &a).is_ok() {
-            return Some((a, true));
+            return chosen(a, true);
         }
     }
-    for (i, h) in f.weapons.iter().enumerate() {
-        if !h.ready && !h.lost {
-            // M-MEL-012: the step that comes with readying, toward a foe
-            // still out of reach.
-            let to = nearest.and_then(|foe| {
-                let tp = state.fighter(foe).pos;
-                let reach = u32::from(h.weapon.reach).max(1);
-                (f.pos.distance(tp) > reach && f.held_by.is_none())
-                    .then(|| {
-                        hexes_around(f.pos, 1)
-                            .filter(|&x| x != f.pos && x != tp && free_hex(state, who, x))
-                            .min_by_key(|&x| (x.distance(tp), x))
-                    })
-                    .flatten()
-                    .filter(|x| x.distance(tp) < f.pos.distance(tp))
-            });
-            let a = Action::ReadyWeapon {
-                weapon: i as u8,
-                to,
-            };
-            return Some((a, false));
-        }
-    }
-    let Some(foe) = nearest else {
-        return Some((Action::DoNothing, false));
+    ControlFlow::Continue(())
+}
+
+/// M-MEL-012: a weapon not ready is readied, with the step that comes
+/// with readying toward a foe still out of reach.
+fn ready_weapon(state: &State, who: CombatantId, nearest: Option<CombatantId>) -> Step {
+    let f = state.fighter(who);
+    let Some((i, h)) = f
+        .weapons
+        .iter()
+        .enumerate()
+        .find(|(_, h)| !h.ready && !h.lost)
+    else {
+        return ControlFlow::Continue(());
     };
-    if f.panic > 0 {
-        if quick {
-            return None;
-        }
-        // M-MOD-004: flee, the farthest free hex from the foe.
+    let to = nearest.and_then(|foe| {
         let tp = state.fighter(foe).pos;
-        let allowance = move_allowance(state, who) as i32;
-        let best = hexes_around(f.pos, allowance)
-            .filter(|&h| free_hex(state, who, h))
-            .max_by_key(|&h| (h.distance(tp), std::cmp::Reverse(f.pos.distance(h)), h));
-        let a = match best {
-            Some(to) => Action::Move {
-                to,
-                face: None,
-                evade: 0,
-                shoot: None,
-                swing: None,
-            },
-            None => Action::DoNothing,
-        };
-        return Some((a, false));
+        let reach = u32::from(h.weapon.reach).max(1);
+        (f.pos.distance(tp) > reach && f.held_by.is_none())
+            .then(|| {
+                hexes_around(f.pos, 1)
+                    .filter(|&x| x != f.pos && x != tp && free_hex(state, who, x))
+                    .min_by_key(|&x| (x.distance(tp), x))
+            })
+            .flatten()
+            .filter(|x| x.distance(tp) < f.pos.distance(tp))
+    });
+    let a = Action::ReadyWeapon {
+        weapon: i as u8,
+        to,
+    };
+    chosen(a, false)
+}
+
+/// M-MOD-004: in panic, flee to the farthest free hex from the foe.
+fn flee(state: &State, who: CombatantId, foe: CombatantId, quick: bool) -> Step {
+    let f = state.fighter(who);
+    if f.panic == 0 {
+        return ControlFlow::Continue(());
     }
-    let t = state.fighter(foe);
-    let dist = f.pos.distance(t.pos);
-    // Missiles: reload, aim or shoot (M-ROA-004, M-MIS-008, M-MIS-009).
-    if let Some((i, h)) = f
+    give_up_if(quick)?;
+    let tp = state.fighter(foe).pos;
+    let allowance = move_allowance(state, who) as i32;
+    let best = hexes_around(f.pos, allowance)
+        .filter(|&h| free_hex(state, who, h))
+        .max_by_key(|&h| (h.distance(tp), std::cmp::Reverse(f.pos.distance(h)), h));
+    let a = match best {
+        Some(to) => Action::Move {
+            to,
+            face: None,
+            evade: 0,
+            shoot: None,
+            swing: None,
+        },
+        None => Action::DoNothing,
+    };
+    chosen(a, false)
+}
+
+/// Missiles: reload, aim or shoot (M-ROA-004, M-MIS-008, M-MIS-009), with
+/// a missile weapon that has shots and a foe beyond the next hex (or no
+/// melee weapon at all); aim while the foe is far enough that it cannot
+/// close first.
+fn missiles(state: &State, who: CombatantId, foe: CombatantId, quick: bool) -> Step {
+    let f = state.fighter(who);
+    let dist = f.pos.distance(state.fighter(foe).pos);
+    let Some((i, h)) = f
         .weapons
         .iter()
         .enumerate()
         .find(|(_, h)| h.weapon.ranged() && !h.lost && h.ammo != Some(0))
-        && (dist > 1 || f.weapons.iter().all(|w| w.weapon.ranged() || w.lost))
-    {
-        if quick {
-            return None;
-        }
-        let i = i as u8;
-        if !h.loaded {
-            return Some((Action::Reload { weapon: i }, false));
-        }
-        let s = Strike::at(foe).with(i, 0);
-        if check(state, who, &Action::Attack(s)).is_ok() {
-            let slow = h.weapon.snap_shot.is_some_and(|ss| h.skill < ss);
-            let aimed = f.aim.map_or(0, |(a, n)| if a == foe { n } else { 0 });
-            // Aim while the foe is far enough that it cannot close first.
-            if slow && (aimed < 2 && dist > 3 || aimed == 0 && dist > 1) {
-                let to = (aimed == 0).then(|| aim_step(state, who, foe)).flatten();
-                let a = Action::Aim {
-                    target: foe,
-                    weapon: i,
-                    to,
-                };
-                return Some((a, false));
-            }
-            return Some((Action::Attack(s), false));
-        }
+    else {
+        return ControlFlow::Continue(());
+    };
+    if !(dist > 1 || f.weapons.iter().all(|w| w.weapon.ranged() || w.lost)) {
+        return ControlFlow::Continue(());
     }
-    // Badly hurt against a healthier foe: retreat (M-AOD-005), when the
-    // step back can break contact. In the foe's own hex (close combat,
-    // M-PAT-004) there is no hex "away from the attack" to step to, so a
-    // retreat there only defends, every turn, while the foe strikes on:
-    // the fight stalls (both fighters unarmed in one hex until the round
-    // limit). There it fights instead.
+    give_up_if(quick)?;
+    let i = i as u8;
+    if !h.loaded {
+        return chosen(Action::Reload { weapon: i }, false);
+    }
+    let s = Strike::at(foe).with(i, 0);
+    if check(state, who, &Action::Attack(s)).is_err() {
+        return ControlFlow::Continue(());
+    }
+    let slow = h.weapon.snap_shot.is_some_and(|ss| h.skill < ss);
+    let aimed = f.aim.map_or(0, |(a, n)| if a == foe { n } else { 0 });
+    if slow && (aimed < 2 && dist > 3 || aimed == 0 && dist > 1) {
+        let to = (aimed == 0).then(|| aim_step(state, who, foe)).flatten();
+        let a = Action::Aim {
+            target: foe,
+            weapon: i,
+            to,
+        };
+        return chosen(a, false);
+    }
+    chosen(Action::Attack(s), false)
+}
+
+/// Badly hurt against a healthier foe: retreat (M-AOD-005), when the
+/// step back can break contact. In the foe's own hex (close combat,
+/// M-PAT-004) there is no hex "away from the attack" to step to, so a
+/// retreat there only defends, every turn, while the foe strikes on:
+/// the fight stalls (both fighters unarmed in one hex until the round
+/// limit). There it fights instead.
+fn retreat_when_hurt(state: &State, who: CombatantId, foe: CombatantId) -> Step {
+    let f = state.fighter(who);
+    let t = state.fighter(foe);
     let hurt = f.hp * 3 <= f.stats.hp && t.hp > 2 * f.hp;
-    if dist == 1
+    let tactics = || tactics_of(state, who);
+    if f.pos.distance(t.pos) == 1
         && f.stun.is_none()
         && (hurt && tactics() != Tactics::Aggressive
             || f.hp * 2 <= f.stats.hp && tactics() == Tactics::Defensive)
     {
-        return Some((Action::Retreat, false));
+        return chosen(Action::Retreat, false);
     }
-    // Unarmed: slam a standing foe when the contest leans its way, and
-    // once in an armed foe's hex seize its weapon arm and wrest the
-    // weapon away (M-UNA-003/006).
-    if !has_melee_weapon(f) {
-        // The slam searches the hexes around the foe unless it is ruled
-        // out at once (see [`slam`]): in the foe's hex, held, or the foe
-        // not standing.
-        if quick && t.posture == Posture::Standing && f.pos != t.pos && f.held_by.is_none() {
-            return None;
-        }
-        if let Some(a) = slam(state, who, foe) {
-            return Some((a, true));
-        }
-        let armed = t
-            .weapons
-            .iter()
-            .any(|h| h.ready && !h.lost && !h.weapon.ranged());
-        let holds = t.held_by.is_some_and(|(by, _)| by == who);
-        // Seize the weapon arm, then wrest the weapon away while the foe
-        // stands (an ST contest); a foe without one is struck instead.
-        if f.pos == t.pos
-            && armed
-            && (t.held_by.is_none() || holds && t.posture == Posture::Standing)
-        {
-            let a = Action::Grapple {
-                target: foe,
-                two_hands: f.ready_shield().is_none(),
-                wrest: holds,
-            };
-            if check(state, who, &a).is_ok() {
-                return Some((a, true));
-            }
+    ControlFlow::Continue(())
+}
+
+/// Unarmed: slam a standing foe when the contest leans its way, and
+/// once in an armed foe's hex seize its weapon arm and wrest the
+/// weapon away (M-UNA-003/006).
+fn unarmed(state: &State, who: CombatantId, foe: CombatantId, quick: bool) -> Step {
+    let f = state.fighter(who);
+    let t = state.fighter(foe);
+    if has_melee_weapon(f) {
+        return ControlFlow::Continue(());
+    }
+    // The slam searches the hexes around the foe unless it is ruled
+    // out at once (see [`slam`]): in the foe's hex, held, or the foe
+    // not standing.
+    give_up_if(quick && t.posture == Posture::Standing && f.pos != t.pos && f.held_by.is_none())?;
+    if let Some(a) = slam(state, who, foe) {
+        return chosen(a, true);
+    }
+    let armed = t
+        .weapons
+        .iter()
+        .any(|h| h.ready && !h.lost && !h.weapon.ranged());
+    let holds = t.held_by.is_some_and(|(by, _)| by == who);
+    // Seize the weapon arm, then wrest the weapon away while the foe
+    // stands (an ST contest); a foe without one is struck instead.
+    if f.pos == t.pos && armed && (t.held_by.is_none() || holds && t.posture == Posture::Standing) {
+        let a = Action::Grapple {
+            target: foe,
+            two_hands: f.ready_shield().is_none(),
+            wrest: holds,
+        };
+        if check(state, who, &a).is_ok() {
+            return chosen(a, true);
         }
     }
-    // Melee in reach: strike, all out against a stunned or defenceless foe.
-    if let Some((s, _)) = best_strike(state, who, foe, f.pos, None) {
-        let defenceless = t.stun.is_some() || t.guard.no_active || !t.awake() || t.posture.down();
-        let is_melee = s.unarmed.is_some()
-            || f.weapons
-                .get(usize::from(s.weapon))
-                .is_some_and(|h| !h.weapon.ranged());
-        if is_melee && (defenceless || tactics() == Tactics::Aggressive) {
-            let damage = value(state, who, &s, f.pos, HitCtx::default(), 2);
-            let skill = value(
-                state,
-                who,
-                &s,
-                f.pos,
-                HitCtx {
-                    all_out_skill: true,
-                    ..HitCtx::default()
-                },
-                0,
-            );
-            let bonus = if damage >= skill {
-                AllOut::Damage
-            } else {
-                AllOut::Skill
-            };
-            return Some((Action::AllOutAttack { strike: s, bonus }, false));
-        }
-        return Some((Action::Attack(s), true));
+    ControlFlow::Continue(())
+}
+
+/// Melee in reach: strike, all out against a stunned or defenceless foe
+/// (or always, aggressive), for the bonus worth more.
+fn strike_in_reach(state: &State, who: CombatantId, foe: CombatantId) -> Step {
+    let f = state.fighter(who);
+    let t = state.fighter(foe);
+    let Some((s, _)) = best_strike(state, who, foe, f.pos, None) else {
+        return ControlFlow::Continue(());
+    };
+    let defenceless = t.stun.is_some() || t.guard.no_active || !t.awake() || t.posture.down();
+    let is_melee = s.unarmed.is_some()
+        || f.weapons
+            .get(usize::from(s.weapon))
+            .is_some_and(|h| !h.weapon.ranged());
+    if is_melee && (defenceless || tactics_of(state, who) == Tactics::Aggressive) {
+        let damage = value(state, who, &s, f.pos, HitCtx::default(), 2);
+        let all_out = HitCtx {
+            all_out_skill: true,
+            ..HitCtx::default()
+        };
+        let skill = value(state, who, &s, f.pos, all_out, 0);
+        let bonus = if damage >= skill {
+            AllOut::Damage
+        } else {
+            AllOut::Skill
+        };
+        return chosen(Action::AllOutAttack { strike: s, bonus }, false);
     }
-    if quick {
-        return None;
+    chosen(Action::Attack(s), true)
+}
+
+/// Close in: attack with a step if a hex in reach is near enough, else
+/// move toward the foe (or turn to face it).
+fn close_in(state: &State, who: CombatantId, foe: CombatantId) -> (Action, bool) {
+    let f = state.fighter(who);
+    let t = state.fighter(foe);
+    if let Some(hex) = step_in_reach(state, who, foe)
+        && let Some((s, _)) = best_strike(state, who, foe, hex, Some(hex))
+    {
+        return (Action::Attack(s), true);
     }
-    // Close in: attack with a step if a hex in reach is near enough, else move.
+    let allowance = move_allowance(state, who) as i32;
+    let a = match closing_hex(state, who, f.pos, t.pos, allowance) {
+        Some(to) if to != f.pos => Action::Move {
+            to,
+            face: face_toward(to, t.pos),
+            evade: 0,
+            shoot: None,
+            swing: None,
+        },
+        _ if !in_front_arc(f.pos, f.facing, t.pos) => Action::Move {
+            to: f.pos,
+            face: face_toward(f.pos, t.pos),
+            evade: 0,
+            shoot: None,
+            swing: None,
+        },
+        _ => Action::DoNothing,
+    };
+    (a, false)
+}
+
+/// The free hex within the strike's step from which the foe is in reach:
+/// the nearest to the figure, then to the foe, then the first in hex
+/// order.
+fn step_in_reach(state: &State, who: CombatantId, foe: CombatantId) -> Option<HexPos> {
+    let f = state.fighter(who);
+    let t = state.fighter(foe);
     let probe = Strike::at(foe);
     let step = strike_step(state, who, &probe) as i32;
     let mut best_from: Option<(u32, u32, HexPos)> = None;
@@ -700,33 +855,24 @@ fn choose(state: &State, who: CombatantId, quick: bool) -> Option<(Action, bool)
             best_from = Some(key);
         }
     }
-    if let Some((_, _, hex)) = best_from
-        && let Some((s, _)) = best_strike(state, who, foe, hex, Some(hex))
-    {
-        return Some((Action::Attack(s), true));
-    }
-    let allowance = move_allowance(state, who) as i32;
-    let a = match closing_hex(state, who, f.pos, t.pos, allowance) {
-        Some(to) if to != f.pos => Action::Move {
-            to,
-            face: face_toward(to, t.pos),
-            evade: 0,
-            shoot: None,
-            swing: None,
-        },
-        _ => {
-            if !in_front_arc(f.pos, f.facing, t.pos) {
-                Action::Move {
-                    to: f.pos,
-                    face: face_toward(f.pos, t.pos),
-                    evade: 0,
-                    shoot: None,
-                    swing: None,
-                }
-            } else {
-                Action::DoNothing
-            }
+    best_from.map(|(_, _, hex)| hex)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ring;
+    use fray_core::grid::HexPos;
+
+    #[test]
+    fn a_ring_is_every_hex_at_its_radius_once() {
+        let c = HexPos::new(3, -2);
+        for radius in 0..6 {
+            let mut got: Vec<HexPos> = ring(c, radius).collect();
+            got.sort();
+            got.dedup();
+            let mut want = c.ring(radius);
+            want.sort();
+            assert_eq!(got, want, "radius {radius}");
         }
-    };
-    Some((a, false))
+    }
 }

@@ -112,17 +112,33 @@ pub fn net(attack: i32, defense: Option<i32>) -> [f64; BUCKETS] {
     out
 }
 
+/// `SUCCESS_WAYS[t]`: the ways (out of 216) a 3d6 roll against target
+/// `t` succeeds (M-FLO-003), for `t` up to 18; any higher target succeeds
+/// as 18 does (17 and 18 always fail). Worked out once: the AI asks it for
+/// every outcome it weighs (issue 35).
+const SUCCESS_WAYS: [u32; 19] = {
+    let mut out = [0; 19];
+    let mut t = LOW;
+    while t <= 18 {
+        let mut r = 3;
+        while r <= 18 {
+            if succeeds(r, t).is_some() {
+                out[t as usize] += WAYS[r as usize];
+            }
+            r += 1;
+        }
+        t += 1;
+    }
+    out
+};
+
 /// The chance a 3d6 roll against `target` succeeds (M-FLO-003).
 #[inline]
 pub fn p_success(target: i32) -> f64 {
     if target < LOW {
         return 0.0;
     }
-    let ways: u32 = (3..=18)
-        .filter(|&r| succeeds(r, target).is_some())
-        .map(|r| WAYS[r as usize])
-        .sum();
-    f64::from(ways) / 216.0
+    f64::from(SUCCESS_WAYS[target.min(18) as usize]) / 216.0
 }
 
 /// The Critical Hit table's rows as the AI weighs them (M-CRT-003/004):
@@ -198,5 +214,21 @@ mod tests {
         let m = contest_margins(14, 12);
         assert!((m.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         assert!(m[0] < 1.0 && m[1] > 0.0);
+    }
+
+    #[test]
+    fn the_success_table_is_the_sum_over_rolls_m_flo_003() {
+        // rule: M-FLO-003
+        for target in -3..30 {
+            let ways: u32 = (3..=18)
+                .filter(|&r| target >= LOW && succeeds(r, target).is_some())
+                .map(|r| WAYS[r as usize])
+                .sum();
+            assert_eq!(
+                p_success(target),
+                f64::from(ways) / 216.0,
+                "target {target}"
+            );
+        }
     }
 }

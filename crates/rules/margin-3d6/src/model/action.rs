@@ -3,42 +3,12 @@
 
 use crate::model::location::Location;
 use crate::model::state::{AodKind, Posture, Watch};
+pub use crate::model::unarmed::Unarmed;
 use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::{Facing, HexPos};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// An unarmed strike (M-UNA-001).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Unarmed {
-    /// Punch: thrust - 2 crushing (M-DMG-011).
-    Punch,
-    /// Kick: thrust crushing.
-    Kick,
-    /// Bite: 1d - 4 crushing.
-    Bite,
-    /// Shield Bash: Shield skill, thrust crushing, +1 if spiked (M-MEL-010).
-    ShieldBash,
-}
-
-impl Unarmed {
-    /// Its bit in a fighter's set of strikes (`Fighter::strikes`).
-    pub const fn bit(self) -> u8 {
-        1 << (self as u8)
-    }
-
-    /// Its name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Unarmed::Punch => "punch",
-            Unarmed::Kick => "kick",
-            Unarmed::Bite => "bite",
-            Unarmed::ShieldBash => "shield bash",
-        }
-    }
-}
 
 /// One attack: at whom, with what, where (M-DMG-008: the mode is chosen
 /// before the roll).
@@ -504,7 +474,7 @@ impl fmt::Display for Question {
             } => write!(
                 f,
                 "{defender}: defend against {attacker}'s attack ({})?",
-                crate::model::words::count(*successes, "success", "successes")
+                crate::model::plural::count(*successes, "success", "successes")
             ),
             Question::Fire { shooter, target } => {
                 write!(

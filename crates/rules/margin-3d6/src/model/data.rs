@@ -394,7 +394,7 @@ pub struct Sheet {
     /// `bite`; punch and kick when left out, and bite with `bites` or a
     /// `bite` damage. A wolf writes `["bite"]`.
     #[serde(default)]
-    pub strikes: Option<Vec<crate::model::action::Unarmed>>,
+    pub strikes: Option<Vec<crate::model::unarmed::Unarmed>>,
     /// A creature's own bite damage (type, thr or sw, modifier), in place of
     /// the summary's human bite of 1d-4 crushing (M-UNA-002 decision).
     #[serde(default)]
@@ -521,7 +521,7 @@ struct TemplateRow {
     #[serde(default)]
     bites: bool,
     #[serde(default)]
-    strikes: Option<Vec<crate::model::action::Unarmed>>,
+    strikes: Option<Vec<crate::model::unarmed::Unarmed>>,
     #[serde(default)]
     bite: Option<Mode>,
     #[serde(default)]

@@ -293,7 +293,7 @@ pub enum Scale {
 
 /// "1 success", "3 successes".
 fn count(n: i32, one: &str, many: &str) -> String {
-    crate::model::words::count(n, one, many)
+    crate::model::plural::count(n, one, many)
 }
 
 /// The terms of a damage basis: "swing for ST 8, weapon +2 [M-DMG-003]".

@@ -4,6 +4,7 @@
 use crate::model::data::{Armor, Hand, Shield, Weapon};
 use crate::model::location::{Cover, Limb};
 use crate::model::options::Options;
+use crate::model::standing::{OnHex, Standing};
 use fray_core::grid::{Facing, HexPos, Map};
 use fray_core::occupancy::Occupancy;
 use fray_core::{CombatantId, Controller, Seats, SideId};
@@ -504,8 +505,8 @@ impl Fighter {
     /// Whether it can make the unarmed strike `u` (M-UNA-001): a shield
     /// bash needs only the shield (M-MEL-010).
     #[inline]
-    pub fn strikes_with(&self, u: crate::model::action::Unarmed) -> bool {
-        u == crate::model::action::Unarmed::ShieldBash || self.strikes & u.bit() != 0
+    pub fn strikes_with(&self, u: crate::model::unarmed::Unarmed) -> bool {
+        u == crate::model::unarmed::Unarmed::ShieldBash || self.strikes & u.bit() != 0
     }
 
     /// Conscious and alive.
@@ -600,6 +601,11 @@ pub struct State {
     /// after every step.
     #[serde(skip)]
     pub occupancy: Occupancy<HexPos>,
+    /// [`State::occupancy`] as a dense grid over the map (issue 35): one
+    /// load says a hex is empty or holds one figure; kept with the index
+    /// (empty when the index is off).
+    #[serde(skip)]
+    pub standing: Standing,
 }
 
 impl State {
@@ -643,10 +649,17 @@ impl State {
         if !self.occupancy.indexed() {
             return scan();
         }
-        let found = self.occupancy.at(hex).find(|&id| {
-            let f = self.fighter(id);
-            f.pos == hex && pred(id, f)
-        });
+        let found = match self.standing.on(hex) {
+            OnHex::Empty => None,
+            OnHex::One(id) => {
+                let f = self.fighter(id);
+                (f.pos == hex && pred(id, f)).then_some(id)
+            }
+            OnHex::Ask => self.occupancy.at(hex).find(|&id| {
+                let f = self.fighter(id);
+                f.pos == hex && pred(id, f)
+            }),
+        };
         debug_assert_eq!(found, scan(), "the occupancy index at {hex}");
         found
     }
@@ -658,6 +671,10 @@ impl State {
         let f = &mut self.fighters[id.index()];
         let from = std::mem::replace(&mut f.pos, to);
         self.occupancy.relocate(from, to, id);
+        if from != to && self.occupancy.indexed() {
+            self.standing.renew(from, self.occupancy.at(from));
+            self.standing.renew(to, self.occupancy.at(to));
+        }
     }
 
     /// Builds [`State::occupancy`] afresh from the fighters (setup, and
@@ -666,13 +683,24 @@ impl State {
         let places = self.fighters.iter().enumerate();
         let places = places.map(|(i, f)| (f.pos, CombatantId(i as u16)));
         self.occupancy = Occupancy::of(self.fighters.len(), places);
+        self.standing = self.standing_afresh();
     }
 
-    /// Whether [`State::occupancy`] is off or holds every fighter's hex
-    /// (asserted after every step in debug builds).
+    /// [`State::standing`] worked out from [`State::occupancy`].
+    fn standing_afresh(&self) -> Standing {
+        if !self.occupancy.indexed() {
+            return Standing::default();
+        }
+        Standing::over(self.map.spec(), |h| self.occupancy.at(h))
+    }
+
+    /// Whether [`State::occupancy`] is off or holds every fighter's hex,
+    /// and [`State::standing`] agrees with it (read only while the index
+    /// is kept; asserted after every step in debug builds).
     pub fn occupancy_in_step(&self) -> bool {
         let places = self.fighters.iter().enumerate();
         self.occupancy
             .agrees(places.map(|(i, f)| (f.pos, CombatantId(i as u16))))
+            && (!self.occupancy.indexed() || self.standing == self.standing_afresh())
     }
 }

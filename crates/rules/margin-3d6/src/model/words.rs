@@ -6,6 +6,8 @@ use crate::model::data::Base;
 use crate::model::state::State;
 use fray_core::CombatantId;
 
+pub use crate::model::plural::count;
+
 fn name(state: &State, id: CombatantId) -> String {
     state
         .fighters
@@ -66,13 +68,7 @@ fn step_words(to: Option<fray_core::grid::HexPos>) -> String {
 
 /// An action in words.
 pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
-    let weapon = |i: u8| {
-        state
-            .fighters
-            .get(who.index())
-            .and_then(|f| f.weapons.get(usize::from(i)))
-            .map_or_else(|| format!("weapon {i}"), |h| h.weapon.name.clone())
-    };
+    let weapon = |i: u8| weapon_name(state, who, i);
     match a {
         Action::Attack(s) => format!("Attack {}", strike_words(state, who, s)),
         Action::AllOutAttack { strike, bonus } => format!(
@@ -103,21 +99,7 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             step_words(*to)
         ),
         Action::Reload { weapon: w } => format!("Reload the {}", weapon(*w)),
-        Action::ReadyWeapon { weapon: w, to } => {
-            let ground = state
-                .fighters
-                .get(who.index())
-                .and_then(|f| f.weapons.get(usize::from(*w)))
-                .and_then(|h| h.ground.filter(|_| h.lost));
-            match ground {
-                Some(at) => format!(
-                    "Ready Weapon: pick up the {} from {at}{}",
-                    weapon(*w),
-                    step_words(*to)
-                ),
-                None => format!("Ready the {}{}", weapon(*w), step_words(*to)),
-            }
-        }
+        Action::ReadyWeapon { weapon: w, to } => ready_words(state, who, *w, *to),
         Action::AllOutCharge { strike, option } => format!(
             "All-Out Charge ({}) {}",
             option.name(),
@@ -137,12 +119,11 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             target,
             two_hands,
             wrest,
-        } => format!(
-            "Grapple {}{}{}",
-            name(state, *target),
-            if *two_hands { " with both hands" } else { "" },
-            if *wrest { ", wresting its weapon" } else { "" }
-        ),
+        } => {
+            let hands = if *two_hands { " with both hands" } else { "" };
+            let wrest = if *wrest { ", wresting its weapon" } else { "" };
+            format!("Grapple {}{hands}{wrest}", name(state, *target))
+        }
         Action::Takedown { target } => format!("Takedown {}", name(state, *target)),
         Action::TwoWeaponAttack {
             target,
@@ -159,32 +140,77 @@ pub fn action(state: &State, who: CombatantId, a: &Action) -> String {
             to,
             hexes,
             ..
-        } => format!(
-            "Wait with the {}{}{}",
-            weapon(*w),
-            step_words(*to),
-            if hexes.is_empty() {
-                String::new()
-            } else {
-                let named: Vec<String> = hexes.iter().map(|h| h.to_string()).collect();
-                format!(" for {}", named.join(", "))
-            }
-        ),
+        } => wait_words(state, who, *w, *to, hexes),
         Action::OpportunityFire {
             weapon: w,
             watch,
             confirm,
-        } => format!(
-            "Opportunity Fire with the {} at {watch}{}",
-            weapon(*w),
-            if *confirm {
+        } => {
+            let confirm = if *confirm {
                 ", checking friend or foe"
             } else {
                 ""
-            }
-        ),
+            };
+            format!(
+                "Opportunity Fire with the {} at {watch}{confirm}",
+                weapon(*w)
+            )
+        }
         other => other.to_string(),
     }
+}
+
+/// The name of `who`'s weapon `i` ("weapon 3" when it has none such).
+fn weapon_name(state: &State, who: CombatantId, i: u8) -> String {
+    state
+        .fighters
+        .get(who.index())
+        .and_then(|f| f.weapons.get(usize::from(i)))
+        .map_or_else(|| format!("weapon {i}"), |h| h.weapon.name.clone())
+}
+
+/// Ready Weapon in words: a dropped weapon is picked up from its hex
+/// (M-MEL-012, M-CRT-002).
+fn ready_words(
+    state: &State,
+    who: CombatantId,
+    w: u8,
+    to: Option<fray_core::grid::HexPos>,
+) -> String {
+    let ground = state
+        .fighters
+        .get(who.index())
+        .and_then(|f| f.weapons.get(usize::from(w)))
+        .and_then(|h| h.ground.filter(|_| h.lost));
+    let weapon = weapon_name(state, who, w);
+    match ground {
+        Some(at) => format!(
+            "Ready Weapon: pick up the {weapon} from {at}{}",
+            step_words(to)
+        ),
+        None => format!("Ready the {weapon}{}", step_words(to)),
+    }
+}
+
+/// A Wait in words, with its trigger hexes (M-MEL-011).
+fn wait_words(
+    state: &State,
+    who: CombatantId,
+    w: u8,
+    to: Option<fray_core::grid::HexPos>,
+    hexes: &[fray_core::grid::HexPos],
+) -> String {
+    let hexes = if hexes.is_empty() {
+        String::new()
+    } else {
+        let named: Vec<String> = hexes.iter().map(|h| h.to_string()).collect();
+        format!(" for {}", named.join(", "))
+    };
+    format!(
+        "Wait with the {}{}{hexes}",
+        weapon_name(state, who, w),
+        step_words(to)
+    )
 }
 
 /// An answer in words, with the target it rolls against.
@@ -216,15 +242,6 @@ pub fn answer(state: &State, q: &Question, a: &Answer) -> String {
                 .map_or(String::new(), |h| format!(" with the {}", h.weapon.name));
             format!("{}{with} (roll {target} or less)", kind.name())
         }
-    }
-}
-
-/// "1 success", "3 successes": a count with its noun (`one`, `many`).
-pub fn count(n: i32, one: &str, many: &str) -> String {
-    if n == 1 || n == -1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
     }
 }
 

@@ -41,6 +41,7 @@ pub fn resolve(
     Ok(())
 }
 
+/// Carries out a checked maneuver: one step per kind.
 fn carry_out(
     state: &mut State,
     who: CombatantId,
@@ -56,167 +57,36 @@ fn carry_out(
             shoot,
             swing,
         } => {
-            let start = state.fighter(who).pos;
-            let mut moved = 0;
-            // M-MEL-003: a Wild Swing at a point along the path: the
-            // figure goes there, turns to the foe and swings, then moves on.
-            if let Some(s) = swing {
-                let point = s.to.unwrap_or(start);
-                let from = step(state, who, point, Some(s.target), cx)?;
-                moved = start.distance(from);
-                let ctx = HitCtx {
-                    wild: true,
-                    ..HitCtx::default()
-                };
-                let mut inner = *s;
-                inner.to = None;
-                strike(state, who, &inner, from, ctx, 0, cx)?;
-                // A figure that fell or was hurt out of the fight stops
-                // there, and so does one whose way on is now blocked.
-                let f = state.fighter(who);
-                if !f.awake()
-                    || f.posture != Posture::Standing
-                    || !crate::rules::maneuver::free_hex(state, who, *to)
-                {
-                    let f = state.fighter_mut(who);
-                    f.moved = f.moved.saturating_add(moved.min(255) as u8);
-                    return Ok(());
-                }
-            }
-            let here = state.fighter(who).pos;
-            step(state, who, *to, None, cx)?;
-            moved += here.distance(*to);
-            {
-                let f = state.fighter_mut(who);
-                f.moved = f.moved.saturating_add(moved.min(255) as u8);
-                f.evading = *evade.min(&2);
-                if let Some(fc) = face {
-                    f.facing = *fc;
-                }
-            }
-            // M-PAT-003, M-AOD-006: one shot on the move, no aim bonus.
-            if let Some(s) = shoot {
-                let mut s = *s;
-                s.to = None;
-                state.fighter_mut(who).aim = None;
-                let ctx = HitCtx {
-                    moving: Some(moved),
-                    ..HitCtx::default()
-                };
-                strike(state, who, &s, *to, ctx, 0, cx)?;
-            }
-        }
-        Action::WildSwing(s) => {
-            let start = state.fighter(who).pos;
-            let from = step(state, who, s.to.unwrap_or(start), Some(s.target), cx)?;
-            let f = state.fighter_mut(who);
-            f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
-            let ctx = HitCtx {
-                wild: true,
-                ..HitCtx::default()
+            let moving = Moving {
+                to: *to,
+                face: *face,
+                evade: *evade,
             };
-            strike(state, who, s, from, ctx, 0, cx)?;
+            move_on(state, who, moving, shoot.as_ref(), swing.as_ref(), cx)?;
         }
+        Action::WildSwing(s) => wild_swing(state, who, s, cx)?,
         Action::TwoWeaponAttack {
             target,
             first,
             second,
-        } => {
-            let from = state.fighter(who).pos;
-            let (p1, p2) = two_weapon_penalties(state, who, *first, *second);
-            for (w, pen, off) in [(*first, p1, false), (*second, p2, true)] {
-                let ctx = HitCtx {
-                    two_weapon: pen,
-                    off_hand: off,
-                    ..HitCtx::default()
-                };
-                strike(
-                    state,
-                    who,
-                    &Strike::at(*target).with(w, 0),
-                    from,
-                    ctx,
-                    0,
-                    cx,
-                )?;
-            }
-        }
-        Action::AllOutCharge { strike: s, option } => {
-            charge(state, who, s, *option, cx)?;
-        }
-        Action::PopUp(s) => {
-            let from = step(
-                state,
-                who,
-                s.to.unwrap_or(state.fighter(who).pos),
-                Some(s.target),
-                cx,
-            )?;
-            let ctx = HitCtx {
-                popup: true,
-                ..HitCtx::default()
-            };
-            strike(state, who, s, from, ctx, 0, cx)?;
-        }
-        Action::Slam { target, to } => {
-            let start = state.fighter(who).pos;
-            let from = step(state, who, to.unwrap_or(start), Some(*target), cx)?;
-            let f = state.fighter_mut(who);
-            f.moved = f.moved.saturating_add(start.distance(from).min(255) as u8);
-            close::slam(state, who, *target, 0, cx)?;
-            // M-UNA-003/005: the slam is the entry into the foe's hex; win,
-            // lose or tie, both are then in it.
-            close::enter(state, who, *target, cx);
-        }
-        Action::FlyingTackle { target, to } => {
-            let start = state.fighter(who).pos;
-            let from = step(state, who, to.unwrap_or(start), Some(*target), cx)?;
-            let closed = start.distance(from);
-            let f = state.fighter_mut(who);
-            f.moved = f.moved.saturating_add(closed.min(255) as u8);
-            if close::tackle(state, who, *target, closed, cx)? {
-                close::enter(state, who, *target, cx);
-            }
-        }
+        } => two_weapon_attack(state, who, *target, *first, *second, cx)?,
+        Action::AllOutCharge { strike: s, option } => charge(state, who, s, *option, cx)?,
+        Action::PopUp(s) => pop_up(state, who, s, cx)?,
+        Action::Slam { target, to } => slam(state, who, *target, *to, cx)?,
+        Action::FlyingTackle { target, to } => flying_tackle(state, who, *target, *to, cx)?,
         Action::Grapple {
             target,
             two_hands,
             wrest,
         } => close::grapple(state, who, *target, *two_hands, *wrest, cx)?,
         Action::Takedown { target } => close::takedown(state, who, *target, cx)?,
-        Action::BreakFree { to } => {
-            close::break_free(state, who, cx)?;
-            // M-UNA-012: once free, the figure may at once step 1 hex.
-            if let Some(to) = to
-                && state.fighter(who).held_by.is_none()
-                && state.fighter(who).awake()
-            {
-                own_step(state, who, *to, cx)?;
-            }
-        }
+        Action::BreakFree { to } => break_free(state, who, *to, cx)?,
         Action::Wait {
             weapon,
             mode,
             to,
             hexes,
-        } => {
-            // M-MEL-011: up to 1 hex, then wait for the named hexes.
-            if let Some(to) = to {
-                own_step(state, who, *to, cx)?;
-            }
-            let f = state.fighter_mut(who);
-            let mask = hexes
-                .iter()
-                .filter_map(|&h| trigger_bit(f.pos, h))
-                .fold(0, |m, b| m | b);
-            if f.awake() {
-                f.guard.wait = Some(Waiting::Strike {
-                    weapon: *weapon,
-                    mode: *mode,
-                    hexes: mask,
-                });
-            }
-        }
+        } => wait_to_strike(state, who, (*weapon, *mode), *to, hexes, cx)?,
         Action::OpportunityFire {
             weapon,
             watch,
@@ -228,143 +98,404 @@ fn carry_out(
                 confirm: *confirm,
             });
         }
-        Action::Attack(s) => {
-            let from = step(
-                state,
-                who,
-                s.to.unwrap_or(state.fighter(who).pos),
-                Some(s.target),
-                cx,
-            )?;
-            let shots = shots(state, who, s, false);
-            for shot in 0..shots {
-                strike(
-                    state,
-                    who,
-                    s,
-                    from,
-                    HitCtx {
-                        shot,
-                        ..HitCtx::default()
-                    },
-                    0,
-                    cx,
-                )?;
-            }
-        }
-        Action::AllOutAttack { strike: s, bonus } => {
-            // M-MEL-002: no active defense until its next turn.
-            state.fighter_mut(who).guard.no_active = true;
-            let from = step(
-                state,
-                who,
-                s.to.unwrap_or(state.fighter(who).pos),
-                Some(s.target),
-                cx,
-            )?;
-            let ctx = HitCtx {
-                all_out_skill: *bonus == AllOut::Skill,
-                ..HitCtx::default()
-            };
-            let dmg = if *bonus == AllOut::Damage { 2 } else { 0 };
-            strike(state, who, s, from, ctx, dmg, cx)?;
-        }
-        Action::RapidAttack(s) => {
-            // M-MIS-003, M-ROA-006: no active defense until its next turn.
-            state.fighter_mut(who).guard.no_active = true;
-            let from = step(
-                state,
-                who,
-                s.to.unwrap_or(state.fighter(who).pos),
-                Some(s.target),
-                cx,
-            )?;
-            // M-ROA-006: the crossbow's reload is folded into the round.
-            if let Some(h) = state
-                .fighter_mut(who)
-                .weapons
-                .get_mut(usize::from(s.weapon))
-            {
-                h.loaded = true;
-            }
-            let shots = shots(state, who, s, true);
-            for shot in 0..shots {
-                let ctx = HitCtx {
-                    shot,
-                    rapid: true,
-                    ..HitCtx::default()
-                };
-                strike(state, who, s, from, ctx, 0, cx)?;
-            }
-        }
+        Action::Attack(s) => plain_attack(state, who, s, cx)?,
+        Action::AllOutAttack { strike: s, bonus } => all_out_attack(state, who, s, *bonus, cx)?,
+        Action::RapidAttack(s) => rapid_attack(state, who, s, cx)?,
         Action::Feint { target, weapon } => feint_at(state, who, *target, *weapon, 0, cx)?,
-        Action::AllOutDefense { kind, foe } => {
-            let g = &mut state.fighter_mut(who).guard;
-            g.aod = Some(*kind);
-            if *kind == AodKind::SingleFoe {
-                g.single_foe = *foe;
-                g.single_bonus = true;
-            }
-        }
+        Action::AllOutDefense { kind, foe } => all_out_defense(state, who, *kind, *foe),
         Action::Retreat => state.fighter_mut(who).guard.retreat = true,
-        Action::Aim { target, to, .. } => {
-            // M-MIS-007: up to ½ MV before a first round of aim, turning
-            // to the target at the end of it.
-            if let Some(to) = to {
-                own_step(state, who, *to, cx)?;
-            }
-            let tp = state.fighter(*target).pos;
-            let f = state.fighter_mut(who);
-            if to.is_some()
-                && let Some(dir) = f.pos.facing_toward(tp)
-            {
-                f.facing = dir;
-            }
-            f.aim = match f.aim {
-                Some((t, n)) if t == *target => Some((t, n.saturating_add(1))),
-                _ => Some((*target, 1)),
-            };
-        }
-        Action::Reload { weapon } => {
-            if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(*weapon)) {
-                h.reload_left = h.reload_left.saturating_sub(1);
-                if h.reload_left == 0 {
-                    h.loaded = true;
-                }
-            }
-        }
-        Action::ReadyWeapon { weapon, to } => {
-            // M-MEL-012: a step of up to 1 hex with the readying.
-            if let Some(to) = to {
-                own_step(state, who, *to, cx)?;
-            }
-            if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(*weapon)) {
-                // M-MEL-012: a dropped weapon is picked up (checked within reach).
-                h.ready = true;
-                h.lost = false;
-                h.ground = None;
-            }
-        }
-        Action::ReadyShield => {
-            if let Some(s) = state.fighter_mut(who).shield.as_mut() {
-                match s.state {
-                    // M-DEF-007: one round frees a tangled shield.
-                    ShieldState::Tangled => s.state = ShieldState::Ready,
-                    // M-MEL-013: PD rounds from the back or the ground.
-                    ShieldState::Back | ShieldState::Ground => {
-                        s.readying += 1;
-                        if i32::from(s.readying) >= s.shield.pd {
-                            s.state = ShieldState::Ready;
-                            s.readying = 0;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
+        Action::Aim { target, to, .. } => aim(state, who, *target, *to, cx)?,
+        Action::Reload { weapon } => reload(state, who, *weapon),
+        Action::ReadyWeapon { weapon, to } => ready_weapon(state, who, *weapon, *to, cx)?,
+        Action::ReadyShield => ready_shield(state, who),
         Action::ChangePosture { to } => state.fighter_mut(who).posture = *to,
     }
     Ok(())
+}
+
+/// Where a Move goes and how (M-AOD-006, M-RNG-007).
+#[derive(Clone, Copy)]
+struct Moving {
+    to: HexPos,
+    face: Option<fray_core::grid::Facing>,
+    evade: u8,
+}
+
+/// Adds `hexes` to the hexes the figure moved this turn.
+fn count_moved(state: &mut State, who: CombatantId, hexes: u32) {
+    let f = state.fighter_mut(who);
+    f.moved = f.moved.saturating_add(hexes.min(255) as u8);
+}
+
+/// M-AOD-006: a Move, with a Wild Swing on the way (M-MEL-003) or one
+/// shot at its end (M-PAT-003).
+fn move_on(
+    state: &mut State,
+    who: CombatantId,
+    m: Moving,
+    shoot: Option<&Strike>,
+    swing: Option<&Strike>,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let mut moved = 0;
+    if let Some(s) = swing {
+        match swing_on_the_way(state, who, s, m.to, cx)? {
+            Some(hexes) => moved = hexes,
+            None => return Ok(()),
+        }
+    }
+    let here = state.fighter(who).pos;
+    step(state, who, m.to, None, cx)?;
+    moved += here.distance(m.to);
+    {
+        let f = state.fighter_mut(who);
+        f.moved = f.moved.saturating_add(moved.min(255) as u8);
+        f.evading = m.evade.min(2);
+        if let Some(fc) = m.face {
+            f.facing = fc;
+        }
+    }
+    // M-PAT-003, M-AOD-006: one shot on the move, no aim bonus.
+    if let Some(s) = shoot {
+        let mut s = *s;
+        s.to = None;
+        state.fighter_mut(who).aim = None;
+        let ctx = HitCtx {
+            moving: Some(moved),
+            ..HitCtx::default()
+        };
+        strike(state, who, &s, m.to, ctx, 0, cx)?;
+    }
+    Ok(())
+}
+
+/// M-MEL-003: a Wild Swing at a point along the path: the figure goes
+/// there, turns to the foe and swings; the hexes moved so far when it
+/// moves on, `None` when it stops there (it fell or was hurt out of the
+/// fight, or its way on is now blocked: what it moved is counted).
+fn swing_on_the_way(
+    state: &mut State,
+    who: CombatantId,
+    s: &Strike,
+    to: HexPos,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<Option<u32>> {
+    let start = state.fighter(who).pos;
+    let point = s.to.unwrap_or(start);
+    let from = step(state, who, point, Some(s.target), cx)?;
+    let moved = start.distance(from);
+    let ctx = HitCtx {
+        wild: true,
+        ..HitCtx::default()
+    };
+    let mut inner = *s;
+    inner.to = None;
+    strike(state, who, &inner, from, ctx, 0, cx)?;
+    let f = state.fighter(who);
+    if !f.awake()
+        || f.posture != Posture::Standing
+        || !crate::rules::maneuver::free_hex(state, who, to)
+    {
+        count_moved(state, who, moved);
+        return Ok(None);
+    }
+    Ok(Some(moved))
+}
+
+/// M-MEL-003: a Wild Swing after its move.
+fn wild_swing(
+    state: &mut State,
+    who: CombatantId,
+    s: &Strike,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let start = state.fighter(who).pos;
+    let from = step(state, who, s.to.unwrap_or(start), Some(s.target), cx)?;
+    count_moved(state, who, start.distance(from));
+    let ctx = HitCtx {
+        wild: true,
+        ..HitCtx::default()
+    };
+    strike(state, who, s, from, ctx, 0, cx)
+}
+
+/// M-MEL-004: one blow with each weapon, each at its penalty.
+fn two_weapon_attack(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    first: u8,
+    second: u8,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let from = state.fighter(who).pos;
+    let (p1, p2) = two_weapon_penalties(state, who, first, second);
+    for (w, pen, off) in [(first, p1, false), (second, p2, true)] {
+        let ctx = HitCtx {
+            two_weapon: pen,
+            off_hand: off,
+            ..HitCtx::default()
+        };
+        let s = Strike::at(target).with(w, 0);
+        strike(state, who, &s, from, ctx, 0, cx)?;
+    }
+    Ok(())
+}
+
+/// M-MIS-004: a Pop-Up Attack.
+fn pop_up(state: &mut State, who: CombatantId, s: &Strike, cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let from = strike_step_taken(state, who, s, cx)?;
+    let ctx = HitCtx {
+        popup: true,
+        ..HitCtx::default()
+    };
+    strike(state, who, s, from, ctx, 0, cx)
+}
+
+/// The step a strike takes before it (to `s.to`, facing the target):
+/// the hex it strikes from.
+fn strike_step_taken(
+    state: &mut State,
+    who: CombatantId,
+    s: &Strike,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<HexPos> {
+    let to = s.to.unwrap_or(state.fighter(who).pos);
+    step(state, who, to, Some(s.target), cx)
+}
+
+/// M-UNA-003/005: a slam is the entry into the foe's hex; win, lose or
+/// tie, both are then in it.
+fn slam(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    to: Option<HexPos>,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let start = state.fighter(who).pos;
+    let from = step(state, who, to.unwrap_or(start), Some(target), cx)?;
+    count_moved(state, who, start.distance(from));
+    close::slam(state, who, target, 0, cx)?;
+    close::enter(state, who, target, cx);
+    Ok(())
+}
+
+/// M-UNA-008: a Flying Tackle; a tackle that lands enters the foe's hex.
+fn flying_tackle(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    to: Option<HexPos>,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let start = state.fighter(who).pos;
+    let from = step(state, who, to.unwrap_or(start), Some(target), cx)?;
+    let closed = start.distance(from);
+    count_moved(state, who, closed);
+    if close::tackle(state, who, target, closed, cx)? {
+        close::enter(state, who, target, cx);
+    }
+    Ok(())
+}
+
+/// M-UNA-011/012: a Break Free; once free, the figure may at once step
+/// 1 hex.
+fn break_free(
+    state: &mut State,
+    who: CombatantId,
+    to: Option<HexPos>,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    close::break_free(state, who, cx)?;
+    if let Some(to) = to
+        && state.fighter(who).held_by.is_none()
+        && state.fighter(who).awake()
+    {
+        own_step(state, who, to, cx)?;
+    }
+    Ok(())
+}
+
+/// M-MEL-011: up to 1 hex, then wait for the named hexes with the weapon
+/// and mode `with`.
+fn wait_to_strike(
+    state: &mut State,
+    who: CombatantId,
+    with: (u8, u8),
+    to: Option<HexPos>,
+    hexes: &[HexPos],
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    if let Some(to) = to {
+        own_step(state, who, to, cx)?;
+    }
+    let f = state.fighter_mut(who);
+    let mask = hexes
+        .iter()
+        .filter_map(|&h| trigger_bit(f.pos, h))
+        .fold(0, |m, b| m | b);
+    if f.awake() {
+        f.guard.wait = Some(Waiting::Strike {
+            weapon: with.0,
+            mode: with.1,
+            hexes: mask,
+        });
+    }
+    Ok(())
+}
+
+/// An Attack: its step, then each shot (M-MIS-001) or the blow.
+fn plain_attack(
+    state: &mut State,
+    who: CombatantId,
+    s: &Strike,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    let from = strike_step_taken(state, who, s, cx)?;
+    let shots = shots(state, who, s, false);
+    for shot in 0..shots {
+        let ctx = HitCtx {
+            shot,
+            ..HitCtx::default()
+        };
+        strike(state, who, s, from, ctx, 0, cx)?;
+    }
+    Ok(())
+}
+
+/// M-MEL-002: an All-Out Attack, +4 to skill or +2 damage, and no active
+/// defense until its next turn.
+fn all_out_attack(
+    state: &mut State,
+    who: CombatantId,
+    s: &Strike,
+    bonus: AllOut,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    state.fighter_mut(who).guard.no_active = true;
+    let from = strike_step_taken(state, who, s, cx)?;
+    let ctx = HitCtx {
+        all_out_skill: bonus == AllOut::Skill,
+        ..HitCtx::default()
+    };
+    let dmg = if bonus == AllOut::Damage { 2 } else { 0 };
+    strike(state, who, s, from, ctx, dmg, cx)
+}
+
+/// M-MIS-003, M-ROA-006: a Ranged Rapid Attack, no active defense until
+/// its next turn; a crossbow's reload is folded into the round.
+fn rapid_attack(
+    state: &mut State,
+    who: CombatantId,
+    s: &Strike,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    state.fighter_mut(who).guard.no_active = true;
+    let from = strike_step_taken(state, who, s, cx)?;
+    if let Some(h) = state
+        .fighter_mut(who)
+        .weapons
+        .get_mut(usize::from(s.weapon))
+    {
+        h.loaded = true;
+    }
+    let shots = shots(state, who, s, true);
+    for shot in 0..shots {
+        let ctx = HitCtx {
+            shot,
+            rapid: true,
+            ..HitCtx::default()
+        };
+        strike(state, who, s, from, ctx, 0, cx)?;
+    }
+    Ok(())
+}
+
+/// M-AOD-001/002: All-Out Defense; Single Foe Defense keeps its foe and
+/// its bonus.
+fn all_out_defense(state: &mut State, who: CombatantId, kind: AodKind, foe: Option<CombatantId>) {
+    let g = &mut state.fighter_mut(who).guard;
+    g.aod = Some(kind);
+    if kind == AodKind::SingleFoe {
+        g.single_foe = foe;
+        g.single_bonus = true;
+    }
+}
+
+/// M-MIS-007: up to ½ MV before a first round of aim, turning to the
+/// target at the end of it; each round of aim at the same target counts.
+fn aim(
+    state: &mut State,
+    who: CombatantId,
+    target: CombatantId,
+    to: Option<HexPos>,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    if let Some(to) = to {
+        own_step(state, who, to, cx)?;
+    }
+    let tp = state.fighter(target).pos;
+    let f = state.fighter_mut(who);
+    if to.is_some()
+        && let Some(dir) = f.pos.facing_toward(tp)
+    {
+        f.facing = dir;
+    }
+    f.aim = match f.aim {
+        Some((t, n)) if t == target => Some((t, n.saturating_add(1))),
+        _ => Some((target, 1)),
+    };
+    Ok(())
+}
+
+/// M-MIS-009: a round of reloading; the weapon is loaded after its last.
+fn reload(state: &mut State, who: CombatantId, weapon: u8) {
+    if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(weapon)) {
+        h.reload_left = h.reload_left.saturating_sub(1);
+        if h.reload_left == 0 {
+            h.loaded = true;
+        }
+    }
+}
+
+/// M-MEL-012: a step of up to 1 hex with the readying; a dropped weapon
+/// is picked up (checked within reach).
+fn ready_weapon(
+    state: &mut State,
+    who: CombatantId,
+    weapon: u8,
+    to: Option<HexPos>,
+    cx: &mut impl Cx<Margin>,
+) -> Flow<()> {
+    if let Some(to) = to {
+        own_step(state, who, to, cx)?;
+    }
+    if let Some(h) = state.fighter_mut(who).weapons.get_mut(usize::from(weapon)) {
+        h.ready = true;
+        h.lost = false;
+        h.ground = None;
+    }
+    Ok(())
+}
+
+/// M-DEF-007: one round frees a tangled shield; M-MEL-013: PD rounds
+/// ready it from the back or the ground.
+fn ready_shield(state: &mut State, who: CombatantId) {
+    let Some(s) = state.fighter_mut(who).shield.as_mut() else {
+        return;
+    };
+    match s.state {
+        ShieldState::Tangled => s.state = ShieldState::Ready,
+        ShieldState::Back | ShieldState::Ground => {
+            s.readying += 1;
+            if i32::from(s.readying) >= s.shield.pd {
+                s.state = ShieldState::Ready;
+                s.readying = 0;
+            }
+        }
+        _ => {}
+    }
 }
 
 /// M-MEL-004: two medium weapons -4 each, two small -1 each, one of each

@@ -191,6 +191,30 @@ pub fn to_hit<M: Mods>(
     let f = state.fighter(attacker);
     let t = state.fighter(s.target);
     let h = held(f, s);
+    skill_terms(f, s, h, ctx, m);
+    condition_terms(f, t, s, from, m);
+    surroundings_terms(state, f, s, from, ctx, m);
+    maneuver_terms(f, ctx, m);
+    let Some(h) = h else { return };
+    if h.unfamiliar {
+        m.add("unfamiliar weapon", -2, "M-PAT-008");
+    }
+    m.add(
+        "heavy weapon again",
+        heavy_penalty(f, h, state.round),
+        "M-ROA-002",
+    );
+    if h.weapon.ranged() {
+        shot_terms(f, h, s, ctx, m);
+        range_terms(state, attacker, s, from, h, m);
+    }
+}
+
+/// The skill the strike rolls against (M-UNA-001, M-AOD-003), the DX lost
+/// (M-PAT-009), a called shot (M-LOC-001) and All-Out Attack's +4
+/// (M-MEL-002).
+#[inline]
+fn skill_terms<M: Mods>(f: &Fighter, s: &Strike, h: Option<&Held>, ctx: HitCtx, m: &mut M) {
     match (s.unarmed, h) {
         (Some(u), _) => m.add(unarmed_label(u), unarmed_skill(f, u), "M-UNA-001"),
         (None, Some(_)) if ctx.riposte => m.add(
@@ -208,6 +232,12 @@ pub fn to_hit<M: Mods>(
     if ctx.all_out_skill {
         m.add("All-Out Attack", 4, "M-MEL-002");
     }
+}
+
+/// The attacker's state: stunned (M-PAT-007), its posture (M-PAT-001),
+/// blinded eyes (M-PAT-005), and close combat with a weapon (M-PAT-004).
+#[inline]
+fn condition_terms<M: Mods>(f: &Fighter, t: &Fighter, s: &Strike, from: HexPos, m: &mut M) {
     if f.stun.is_some() {
         m.add("stunned", -4, "M-PAT-007");
     }
@@ -225,6 +255,19 @@ pub fn to_hit<M: Mods>(
     if s.unarmed.is_none() && from == t.pos {
         m.add("close combat", -2, "M-PAT-004");
     }
+}
+
+/// The hex struck from: bad footing unless aimed (M-MOD-001), darkness
+/// (M-MOD-003), or a Wild Swing's -5 or the darkness (M-MEL-003).
+#[inline]
+fn surroundings_terms<M: Mods>(
+    state: &State,
+    f: &Fighter,
+    s: &Strike,
+    from: HexPos,
+    ctx: HitCtx,
+    m: &mut M,
+) {
     let aimed = f.aim.is_some_and(|(a, n)| a == s.target && n >= 1);
     if !aimed {
         m.add(
@@ -239,6 +282,13 @@ pub fn to_hit<M: Mods>(
     } else {
         m.add("darkness", -dark, "M-MOD-003");
     }
+}
+
+/// What the maneuver adds: a Pop-Up Attack (M-MIS-004), an All-Out
+/// Charge (M-MEL-009), two weapons (M-MEL-004), Opportunity Fire
+/// (M-MIS-005), a moving mount (M-PAT-006), the off hand (M-PAT-002).
+#[inline]
+fn maneuver_terms<M: Mods>(f: &Fighter, ctx: HitCtx, m: &mut M) {
     if ctx.popup {
         m.add("pop-up attack", -2, "M-MIS-004");
     }
@@ -249,71 +299,82 @@ pub fn to_hit<M: Mods>(
     if ctx.off_hand && !f.ambidextrous {
         m.add("off hand", -4, "M-PAT-002");
     }
-    let Some(h) = h else { return };
-    if h.unfamiliar {
-        m.add("unfamiliar weapon", -2, "M-PAT-008");
+}
+
+/// A missile shot's own terms: the first shot's snap shot and aim
+/// (M-MIS-001, M-MIS-008), a later rapid shot (M-MIS-003), shooting on
+/// the move (M-PAT-003: walking -1, running -2; three times that with
+/// bows and crossbows).
+#[inline]
+fn shot_terms<M: Mods>(f: &Fighter, h: &Held, s: &Strike, ctx: HitCtx, m: &mut M) {
+    if ctx.shot == 0 {
+        m.add("snap shot", snap_shot_penalty(f, h, s.target), "M-MIS-001");
+        m.add("aim", aim_bonus(f, h, s.target), "M-MIS-008");
+    } else if ctx.rapid || h.weapon.rate_class == RateClass::Crossbow {
+        m.add("rapid shot", -1, "M-MIS-003");
     }
+    if let Some(moved) = ctx.moving {
+        let walk = if moved * 2 <= crate::rules::attack::mv(f) {
+            1
+        } else {
+            2
+        };
+        let k = if h.weapon.class.launched() && h.weapon.class != Class::Sling {
+            3
+        } else {
+            1
+        };
+        m.add("shooting on the move", -walk * k, "M-PAT-003");
+    }
+}
+
+/// The way to the target: range by height (M-RNG-006, M-RNG-001), its
+/// speed (M-RNG-004) and evasion (M-RNG-007), obstructions (M-RNG-008),
+/// its cover and people in the way (M-RNG-005).
+#[inline]
+fn range_terms<M: Mods>(
+    state: &State,
+    attacker: CombatantId,
+    s: &Strike,
+    from: HexPos,
+    h: &Held,
+    m: &mut M,
+) {
+    let t = state.fighter(s.target);
+    // M-RNG-006: 1 yd less range per 2 yd the target is lower, 1 yd more per yd higher.
+    let (ha, ht) = (height(state, from), height(state, t.pos));
+    let yards = from.distance(t.pos) as i32 - (ha - ht).max(0) / 6 + (ht - ha).max(0) / 3;
+    let range = range_modifier(yards.max(0) as u32);
+    m.add("range", with_accuracy(range, h.weapon.acc), "M-RNG-001");
+    // M-RNG-004: the target's speed this round adds to the range penalty.
     m.add(
-        "heavy weapon again",
-        heavy_penalty(f, h, state.round),
-        "M-ROA-002",
+        "target's speed",
+        speed_modifier(u32::from(t.moved)),
+        "M-RNG-004",
     );
-    if h.weapon.ranged() {
-        if ctx.shot == 0 {
-            m.add("snap shot", snap_shot_penalty(f, h, s.target), "M-MIS-001");
-            m.add("aim", aim_bonus(f, h, s.target), "M-MIS-008");
-        } else if ctx.rapid || h.weapon.rate_class == RateClass::Crossbow {
-            m.add("rapid shot", -1, "M-MIS-003");
-        }
-        if let Some(moved) = ctx.moving {
-            // M-PAT-003: walking -1, running -2; three times that with bows and crossbows.
-            let walk = if moved * 2 <= crate::rules::attack::mv(f) {
-                1
-            } else {
-                2
-            };
-            let k = if h.weapon.class.launched() && h.weapon.class != Class::Sling {
-                3
-            } else {
-                1
-            };
-            m.add("shooting on the move", -walk * k, "M-PAT-003");
-        }
-        // M-RNG-006: 1 yd less range per 2 yd the target is lower, 1 yd more per yd higher.
-        let (ha, ht) = (height(state, from), height(state, t.pos));
-        let yards = from.distance(t.pos) as i32 - (ha - ht).max(0) / 6 + (ht - ha).max(0) / 3;
-        let range = range_modifier(yards.max(0) as u32);
-        m.add("range", with_accuracy(range, h.weapon.acc), "M-RNG-001");
-        // M-RNG-004: the target's speed this round adds to the range penalty.
-        m.add(
-            "target's speed",
-            speed_modifier(u32::from(t.moved)),
-            "M-RNG-004",
-        );
-        // M-RNG-007: swerving or heavy evasion, or an erratic creature.
-        m.add(
-            "erratic movement",
-            -i32::from(t.evading.max(t.erratic)),
-            "M-RNG-007",
-        );
-        let (mut obstruction, mut people) = (0, 0);
-        // Next to the target nothing lies between (and no line is drawn).
-        if from.distance(t.pos) > 1 {
-            for hex in from.line_to(t.pos) {
-                if hex != from && hex != t.pos {
-                    obstruction += terrain(state, hex, OBSTRUCTION);
-                    people += persons_in(state, hex, attacker, s.target);
-                }
+    // M-RNG-007: swerving or heavy evasion, or an erratic creature.
+    m.add(
+        "erratic movement",
+        -i32::from(t.evading.max(t.erratic)),
+        "M-RNG-007",
+    );
+    let (mut obstruction, mut people) = (0, 0);
+    // Next to the target nothing lies between (and no line is drawn).
+    if from.distance(t.pos) > 1 {
+        for hex in from.line_to(t.pos) {
+            if hex != from && hex != t.pos {
+                obstruction += terrain(state, hex, OBSTRUCTION);
+                people += persons_in(state, hex, attacker, s.target);
             }
         }
-        m.add("obstructions", -obstruction.min(5), "M-RNG-008");
-        m.add(
-            "cover",
-            -cover(t.posture, terrain(state, t.pos, COVER)),
-            "M-RNG-005",
-        );
-        m.add("people in the way", -4 * people, "M-RNG-005");
     }
+    m.add("obstructions", -obstruction.min(5), "M-RNG-008");
+    m.add(
+        "cover",
+        -cover(t.posture, terrain(state, t.pos, COVER)),
+        "M-RNG-005",
+    );
+    m.add("people in the way", -4 * people, "M-RNG-005");
 }
 
 /// [`to_hit`]'s sum, for the roll's dice: the terms of a strike with no

@@ -286,66 +286,84 @@ pub fn options_at(
     common(state, d, pos, t, seen, &mut base);
     let mods = base.0 + pd;
     let brace = d.guard.aod == Some(AodKind::Brace);
-    // M-DEF-008/009: Dodge (not while bracing, M-AOD-004).
     if !brace {
-        let mut dodge = dodge_score(d);
-        if t.unarmed_or_thrust {
-            dodge += d.skills.boxing.map_or(0, |b| b / 10);
+        out.push(dodge_option(d, t, mods));
+        weapon_parries(d, t, mods, &mut out);
+        bare_hand_parry(d, t, mods, &mut out);
+    }
+    block_option(d, t, seen, mods, &mut out);
+    if !brace {
+        acrobatic_dodge(d, t, mods, &mut out);
+    }
+    (out, pd_only)
+}
+
+/// The defenses being gathered by [`options_at`].
+type Defenses = ArrayVec<DefenseOption, MAX_OPTIONS>;
+
+/// M-DEF-008/009: Dodge (not while bracing, M-AOD-004), Boxing's bonus
+/// against unarmed blows and thrusts, +2 against an All-Out Charge
+/// (M-MEL-009).
+#[inline(always)]
+fn dodge_option(d: &Fighter, t: &Threat, mods: i32) -> DefenseOption {
+    let mut dodge = dodge_score(d);
+    if t.unarmed_or_thrust {
+        dodge += d.skills.boxing.map_or(0, |b| b / 10);
+    }
+    if t.charge {
+        // M-MEL-009: +2 to Dodge an All-Out Charge.
+        dodge += 2;
+    }
+    DefenseOption {
+        kind: DefenseKind::Dodge,
+        weapon: None,
+        target: dodge + mods,
+    }
+}
+
+/// M-DEF-001..003: Parry with each ready melee weapon (not while
+/// bracing), a sound weapon arm free of holds, within each weapon's limit.
+#[inline(always)]
+fn weapon_parries(d: &Fighter, t: &Threat, mods: i32, out: &mut Defenses) {
+    if d.is_crippled(Limb::WeaponArm) || d.is_crippled(Limb::WeaponHand) || d.held_by.is_some() {
+        return;
+    }
+    for (i, h) in d.weapons.iter().enumerate() {
+        if !h.ready || h.lost || h.weapon.ranged() || out.is_full() {
+            continue;
         }
-        if t.charge {
-            // M-MEL-009: +2 to Dodge an All-Out Charge.
-            dodge += 2;
+        if t.ranged && !t.thrown {
+            continue;
         }
+        let limit = parry_limit(d, i, t.attacker);
+        if d.guard.parries >= limit {
+            continue;
+        }
+        let Some(score) = parry_score(d, i) else {
+            continue;
+        };
+        // M-MEL-010: small weapons cannot parry a shield bash.
+        if t.bash && matches!(h.weapon.size, Size::VerySmall | Size::Small) {
+            continue;
+        }
+        let small = if h.weapon.size == Size::VerySmall {
+            -1
+        } else {
+            0
+        };
         out.push(DefenseOption {
-            kind: DefenseKind::Dodge,
-            weapon: None,
-            target: dodge + mods,
+            kind: DefenseKind::Parry,
+            weapon: Some(i as u8),
+            target: score + small + t.parried + mods + fencing_foes_within(d, limit, t.attacker),
         });
     }
-    // M-DEF-001..003: Parry with each ready melee weapon.
-    if !brace
-        && !d.is_crippled(Limb::WeaponArm)
-        && !d.is_crippled(Limb::WeaponHand)
-        && d.held_by.is_none()
-    {
-        for (i, h) in d.weapons.iter().enumerate() {
-            if !h.ready || h.lost || h.weapon.ranged() || out.is_full() {
-                continue;
-            }
-            if t.ranged && !t.thrown {
-                continue;
-            }
-            let limit = parry_limit(d, i, t.attacker);
-            if d.guard.parries >= limit {
-                continue;
-            }
-            let Some(score) = parry_score(d, i) else {
-                continue;
-            };
-            // M-MEL-010: small weapons cannot parry a shield bash.
-            if t.bash && matches!(h.weapon.size, Size::VerySmall | Size::Small) {
-                continue;
-            }
-            let small = if h.weapon.size == Size::VerySmall {
-                -1
-            } else {
-                0
-            };
-            out.push(DefenseOption {
-                kind: DefenseKind::Parry,
-                weapon: Some(i as u8),
-                target: score
-                    + small
-                    + t.parried
-                    + mods
-                    + fencing_foes_within(d, limit, t.attacker),
-            });
-        }
-    }
-    // M-LOC-002 (decision): with no melee weapon to parry with, a bare-handed
-    // parry at half the best of DX, Brawling and Boxing, against melee only.
-    if !brace
-        && !t.ranged
+}
+
+/// M-LOC-002 (decision): with no melee weapon to parry with, a bare-handed
+/// parry at half the best of DX, Brawling and Boxing, against melee only.
+#[inline(always)]
+fn bare_hand_parry(d: &Fighter, t: &Threat, mods: i32, out: &mut Defenses) {
+    if !t.ranged
         && d.strikes_with(crate::model::action::Unarmed::Punch)
         && !out.iter().any(|o| o.kind == DefenseKind::Parry)
         && d.held_by.is_none()
@@ -369,8 +387,13 @@ pub fn options_at(
             target: (best - dx_lost(d)) / 2 + mods,
         });
     }
-    // M-DEF-005/006, M-ARM-009: Block with a ready shield.
-    // The cheap tests first: `shield_usable` scans the weapons.
+}
+
+/// M-DEF-005/006, M-ARM-009: Block with a ready shield, within the
+/// block's limit and arc. The cheap tests first: `shield_usable` scans
+/// the weapons.
+#[inline(always)]
+fn block_option(d: &Fighter, t: &Threat, seen: RelativeBearing, mods: i32, out: &mut Defenses) {
     if d.guard.blocks < block_limit(d, t.attacker)
         && block_covers_seen(d, seen)
         && !out.is_full()
@@ -383,9 +406,13 @@ pub fn options_at(
             target: skill + mods,
         });
     }
-    // M-DEF-010: Acrobatic Dodge, melee only, once a round.
+}
+
+/// M-DEF-010: Acrobatic Dodge, melee only, once a round (not while
+/// bracing).
+#[inline(always)]
+fn acrobatic_dodge(d: &Fighter, t: &Threat, mods: i32, out: &mut Defenses) {
     if let Some(acro) = d.skills.acrobatics
-        && !brace
         && !t.ranged
         && !d.guard.acrobatic
         && !out.is_full()
@@ -396,7 +423,6 @@ pub fn options_at(
             target: acro - 1 + mods,
         });
     }
-    (out, pd_only)
 }
 
 /// The terms of a defense option's target, each with its rule, for the
