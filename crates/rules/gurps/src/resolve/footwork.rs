@@ -12,7 +12,7 @@ use crate::rules::footwork::{SPRINT_ROLL_EVERY, plan_jump, plan_move, sprint_bon
 use fray_core::grid::{Facing, HexPos, Pose};
 use fray_core::{CombatantId, Cx, ModList};
 
-pub use crate::resolve::position::set_posture;
+use crate::resolve::position::set_posture;
 
 /// Resolves a checked Move: the free posture changes, the route, and the
 /// sprint's bookkeeping with its HT roll every 15 turns (G-MOV-003).

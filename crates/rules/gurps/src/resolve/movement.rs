@@ -35,7 +35,7 @@ pub(crate) enum Stepped {
     /// (G-WAIT-001: its Wait may have gone off).
     Eventful,
     /// Only the figure's pose (the one declared: the step as
-    /// [`crate::rules::strikes::after`] has it) and its count of hexes
+    /// [`crate::model::action::Step::pose_after`] has it) and its count of hexes
     /// moved changed: the same posture, no close combat entered, no Evade,
     /// no foe waiting, nothing rolled and nobody else touched.
     Quiet,

@@ -60,7 +60,7 @@ pub fn plan(state: &State, actor: CombatantId, order: &Slam) -> Result<Planned, 
                 posture: None,
             };
             crate::rules::movement::check_step(state, actor, &step)?;
-            (crate::rules::strikes::after(f.pose, &step), 1)
+            (step.pose_after(f.pose), 1)
         }
         (SlamWith::Attack, _) => {
             return Err(Illegal::new(
@@ -115,7 +115,7 @@ pub fn check_shove(state: &State, actor: CombatantId, order: &Shove) -> Result<(
         crate::rules::movement::check_step(state, actor, s)?;
     }
     let from = order.step.as_ref().map_or(state.fighter(actor).pose, |s| {
-        crate::rules::strikes::after(state.fighter(actor).pose, s)
+        s.pose_after(state.fighter(actor).pose)
     });
     if !state.exists(order.target) || order.target == actor {
         return Err(Illegal::input("a shove needs another figure"));

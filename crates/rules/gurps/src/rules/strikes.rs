@@ -33,11 +33,6 @@ pub(crate) fn ordered(
     out
 }
 
-/// The pose after a step from `from` ([`Step::pose_after`]).
-pub fn after(from: Pose, s: &Step) -> Pose {
-    s.pose_after(from)
-}
-
 /// How the main strike and the second one are made.
 pub(crate) fn hows(strike: &Strike, extra: Option<&Extra>) -> (How, How) {
     match extra {
@@ -103,7 +98,7 @@ pub fn check_attack(
     let mut pose = f.pose;
     for (s, _) in steps.iter().filter(|(s, _)| !s.after) {
         crate::rules::movement::check_step_from(state, actor, pose, s)?;
-        pose = after(pose, s);
+        pose = s.pose_after(pose);
     }
     let (main_how, second_how) = hows(strike, extra);
     let (w, m) = crate::rules::attack::check_strike_as(state, actor, strike, main_how)?;
@@ -116,7 +111,7 @@ pub fn check_attack(
     }
     for (s, _) in steps.iter().filter(|(s, _)| s.after) {
         crate::rules::movement::check_step_from(state, actor, pose, s)?;
-        pose = after(pose, s);
+        pose = s.pose_after(pose);
     }
     Ok(())
 }
