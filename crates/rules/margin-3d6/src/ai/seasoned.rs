@@ -265,15 +265,14 @@ const MAX_STRIKES: usize = 48;
 type Strikes = ArrayVec<Weighed, MAX_STRIKES>;
 
 /// The strikes `who` may weigh against `foe` (each ready melee weapon's
-/// modes at each location, or its unarmed strikes at the torso), with
-/// their outcome values, the All-Out Attack damage bonus `bonus` included.
-fn strikes<const N: usize>(
+/// modes at each location, or its unarmed strikes at the torso), not yet
+/// weighed: telling which foes can be struck at all needs only these.
+fn strike_choices(
     state: &State,
     who: CombatantId,
     foe: CombatantId,
-    bonus: i32,
     torso_only: bool,
-    out: &mut ArrayVec<Weighed, N>,
+    out: &mut ArrayVec<Strike, MAX_STRIKES>,
 ) {
     let f = state.fighter(who);
     out.clear();
@@ -293,7 +292,7 @@ fn strikes<const N: usize>(
                 }
                 let mut s = Strike::at(foe).with(i as u8, m as u8);
                 s.location = (loc != Location::Torso).then_some(loc);
-                push(state, who, foe, s, bonus, out);
+                let _ = out.try_push(s);
             }
         }
     }
@@ -310,23 +309,27 @@ fn strikes<const N: usize>(
         }
         let mut s = Strike::at(foe);
         s.unarmed = Some(u);
-        push(state, who, foe, s, bonus, out);
+        let _ = out.try_push(s);
     }
 }
 
-fn push<const N: usize>(
+/// `choices` by `who` at `foe` with their outcome values, the All-Out
+/// Attack damage bonus `bonus` included (the first `N` of them).
+fn weighed<const N: usize>(
     state: &State,
     who: CombatantId,
     foe: CombatantId,
-    s: Strike,
+    choices: &[Strike],
     bonus: i32,
     out: &mut ArrayVec<Weighed, N>,
 ) {
-    let w = Weighed {
-        strike: s,
-        profile: profile(state, who, foe, &s, bonus),
-    };
-    let _ = out.try_push(w);
+    out.clear();
+    for &strike in choices.iter().take(N) {
+        out.push(Weighed {
+            strike,
+            profile: profile(state, who, foe, &strike, bonus),
+        });
+    }
 }
 
 /// The value of each outcome of `s` by `who` on `foe` (M-DMG-007 to the
@@ -493,17 +496,28 @@ fn blow_value(
 /// from).
 type Threats = ArrayVec<(CombatantId, ArrayVec<Weighed, 8>), 8>;
 
+/// The first eight foes (in id order) that can strike `who` wherever its
+/// step takes it: a foe farther than both figures' reach and step could
+/// strike from no hex [`danger`] weighs. Counting only those keeps the
+/// eight for the foes near, and a decision's cost to them, on a field of
+/// thousands (issue 35).
 fn threats(state: &State, who: CombatantId) -> Threats {
     let mut out = Threats::new();
-    for g in foes(state, who) {
+    let here = state.fighter(who).pos;
+    let mine = reach_bound(state, who);
+    let near =
+        |g: &CombatantId| here.distance(state.fighter(*g).pos) <= mine + reach_bound(state, *g);
+    for g in foes(state, who).filter(near) {
         if out.is_full() {
             break;
         }
         if !can_strike(state, g) {
             continue;
         }
+        let mut choices = ArrayVec::new();
+        strike_choices(state, g, who, true, &mut choices);
         let mut list = ArrayVec::new();
-        strikes(state, g, who, 0, true, &mut list);
+        weighed(state, g, who, &choices, 0, &mut list);
         if !list.is_empty() {
             out.push((g, list));
         }
@@ -676,25 +690,33 @@ fn reach_bound(state: &State, who: CombatantId) -> u32 {
 }
 
 /// Every blow at `foe` from every hex the step reaches, plain and all out,
-/// and a feint.
+/// and a feint. A foe no hex lets it strike and no weapon lets it feint
+/// is passed over before any blow is weighed: most foes near on a
+/// crowded field are such (issue 35).
 fn weigh_foe(p: &Plan, foe: CombatantId, c: &mut Choice) {
     let (state, who) = (p.state, p.who);
     let f = state.fighter(who);
-    let mut list = Strikes::new();
-    strikes(state, who, foe, 0, false, &mut list);
-    if list.is_empty() {
+    let mut choices = ArrayVec::new();
+    strike_choices(state, who, foe, false, &mut choices);
+    let Some(first) = choices.first() else {
         return;
-    }
-    let mut plus2 = Strikes::new();
-    if list[0].strike.unarmed.is_none() {
-        strikes(state, who, foe, 2, false, &mut plus2);
-    }
-    let reach = match held(f, &list[0].strike) {
+    };
+    let reach = match held(f, first) {
         Some(h) => u32::from(h.weapon.reach).max(1),
         None => 1,
     };
-    let step = strike_step(state, who, &list[0].strike);
-    for from in strike_hexes(state, who, foe, reach, step) {
+    let step = strike_step(state, who, first);
+    let hexes = strike_hexes(state, who, foe, reach, step);
+    if hexes.is_empty() && !may_feint(state, who, foe, &choices) {
+        return;
+    }
+    let mut list = Strikes::new();
+    weighed(state, who, foe, &choices, 0, &mut list);
+    let mut plus2 = Strikes::new();
+    if first.unarmed.is_none() {
+        weighed(state, who, foe, &choices, 2, &mut plus2);
+    }
+    for from in hexes {
         weigh_hex(p, foe, from, &list, &plus2, c);
     }
     if let Some((score, a)) = feint(state, who, foe, &list) {
@@ -702,6 +724,16 @@ fn weigh_foe(p: &Plan, foe: CombatantId, c: &mut Choice) {
         let normal = p.danger(f.pos, f.facing, Stance::Normal);
         c.keep(p, score * p.mine - normal, a);
     }
+}
+
+/// Whether [`feint`] has a weapon to feint `foe` with: in the front arc
+/// (or the same hex), a weapon strike in reach without a step.
+fn may_feint(state: &State, who: CombatantId, foe: CombatantId, choices: &[Strike]) -> bool {
+    let (f, t) = (state.fighter(who), state.fighter(foe));
+    (in_front_arc(f.pos, f.facing, t.pos) || f.pos == t.pos)
+        && choices
+            .iter()
+            .any(|s| s.unarmed.is_none() && in_reach(f, s, f.pos, t.pos))
 }
 
 /// The blows at `foe` from `from` (facing it): each strike of `list`
