@@ -157,7 +157,7 @@ fn scorer(m: &Mods) -> impl Fn(i64) -> i64 + Copy + '_ {
 }
 
 /// One physical roll with rerolls, as an exact pmf over faces.
-fn roll_pmf(t: &DiceTerm) -> Result<Pmf, DiceError> {
+fn roll_pmf(t: &DiceTerm, ctx: &mut Ctx) -> Result<Pmf, DiceError> {
     let f = match &t.die {
         Die::Sides(s) => Pmf::range(1, *s as i64)?,
         d => Pmf::uniform(&d.faces())?,
@@ -169,6 +169,10 @@ fn roll_pmf(t: &DiceTerm) -> Result<Pmf, DiceError> {
     let cap = if r.once { 1 } else { MAX_EXPLOSION_DEPTH };
     let mut acc = f.clone();
     for _ in 0..cap {
+        // Each reroll scales every face's count, whose denominator grows
+        // by a factor of `d` a level: a die of 80,011 faces rerolled to
+        // the cap once spent seconds here uncharged (`11D80011=6r6`).
+        ctx.charge((acc.len() as u64).saturating_mul(limbs(&acc) + 1))?;
         acc = keep.add(&acc.scale(&mq, &d))?;
         acc.reduce();
     }
@@ -197,7 +201,7 @@ fn depth_for(n: u64, e: &BigUint, d: &BigUint, tol: &Prob, cap: u32) -> u32 {
 /// Distribution of one die's contribution: its chain total, or (for
 /// separate-die success counting) its chain's summed scores.
 fn die_pmf(t: &DiceTerm, ctx: &mut Ctx, score_each: bool) -> Result<Pmf, DiceError> {
-    let r = roll_pmf(t)?;
+    let r = roll_pmf(t, ctx)?;
     let score = scorer(&t.mods);
     let contrib = |v: i64, level: u32, kind: Option<ExplodeKind>| -> i64 {
         let c = if level > 0 && kind == Some(ExplodeKind::Penetrate) {
@@ -250,7 +254,7 @@ fn dice(t: &DiceTerm, ctx: &mut Ctx) -> Result<Pmf, DiceError> {
     if let Some(e) = m.explode
         && plain_sum
         && matches!(e.kind, ExplodeKind::Standard | ExplodeKind::Compound)
-        && let Some(p) = exploding_sum(&roll_pmf(t)?, e, n, ctx)?
+        && let Some(p) = exploding_sum(&roll_pmf(t, ctx)?, e, n, ctx)?
     {
         return Ok(p);
     }

@@ -236,3 +236,21 @@ fn an_exploding_sum_of_huge_dice_is_charged_for_its_products() {
     // A sensible exploding sum is untouched.
     assert!(Expr::parse("4d6!").unwrap().distribution(&small).is_ok());
 }
+
+/// A fuzz finding (issue 35): rerolling a face of a huge die up to the
+/// roller's cap scaled every face a hundred times without a charge.
+#[test]
+fn a_reroll_of_a_huge_die_is_charged_for_each_level() {
+    let small = DistOptions {
+        max_work: 2_000_000,
+        ..DistOptions::default()
+    };
+    let expr = Expr::parse("11D80011=6r6").unwrap();
+    let err = expr.distribution(&small).expect_err("over the budget");
+    assert!(matches!(err, fray_dice::DiceError::Limit { .. }), "{err}");
+    // A sensible reroll is untouched, and exact: a d6 rerolling 1s to the
+    // cap is a d6 of 2 to 6 but for a leftover of (1/6)^100 on the 1.
+    let d6 = Expr::parse("1d6r1").unwrap().distribution(&small).unwrap();
+    assert!(d6.p_eq_f64(1) < 1e-60);
+    assert!((d6.p_eq_f64(4) - 0.2).abs() < 1e-12);
+}
