@@ -13,7 +13,9 @@
 //! Defense). It declares the first action of the best plan and weighs
 //! again after it, from the state that action left.
 
-use super::{basic, chance, legal, near, opposed_chance, tail, totals};
+use super::flank::Flankers;
+use super::reach::{strike_radius, with_strike_radius};
+use super::{basic, chance, legal, near, opposed_chance, tail, totals, totals_at};
 use crate::model::action::{Action, Answer, Maneuver, Question, Strike};
 use crate::model::options::{FeintEffect, HitCompare, LowLevelOption};
 use crate::model::sheet::Place;
@@ -134,8 +136,14 @@ fn precise_roll(state: &State, plus: i32, dice: i32, def: i32, b: Blow) -> (f64,
 }
 
 /// The best melee or ranged weapon `f` holds against `me` and the swing's
-/// totals as a reaction would roll it (no multiple-attack penalty).
-fn foe_swing(state: &State, foe: CombatantId, me: CombatantId) -> Option<(u8, i32, i32, i32)> {
+/// totals as a reaction would roll it (no multiple-attack penalty), with
+/// the fighters that threaten `me` when they were found before.
+fn foe_swing(
+    state: &State,
+    foe: CombatantId,
+    me: CombatantId,
+    flankers: Option<&Flankers>,
+) -> Option<(u8, i32, i32, i32)> {
     let f = state.fighter(foe);
     let mut best: Option<(f64, (u8, i32, i32, i32))> = None;
     for w in [f.main, f.off].into_iter().flatten() {
@@ -144,7 +152,7 @@ fn foe_swing(state: &State, foe: CombatantId, me: CombatantId) -> Option<(u8, i3
             mode: Mode::Opportunity,
             strike: Strike::new(me, w),
         };
-        let (p, d, def) = totals(state, &sw);
+        let (p, d, def) = totals_at(state, &sw, flankers);
         let v = roll_value(state, p, d, def, blow(state, foe, w, false, me));
         if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
             best = Some((v, (w, p, d, def)));
@@ -208,6 +216,8 @@ fn threat(state: &State, me: CombatantId, delta: i32) -> f64 {
 fn threats<const K: usize>(state: &State, me: CombatantId, deltas: [i32; K]) -> [f64; K] {
     let step = state.options.multiple_attack_step;
     let mut sums = [0.0; K];
+    // Who threatens `me`, found at the first swing weighed.
+    let mut flankers: Option<Option<Flankers>> = None;
     for o in near::around(state, me, strike_radius(state)) {
         let of = state.fighter(o);
         if !state.foes(me, o)
@@ -217,7 +227,8 @@ fn threats<const K: usize>(state: &State, me: CombatantId, deltas: [i32; K]) -> 
         {
             continue;
         }
-        let Some((w, p, d, def)) = foe_swing(state, o, me) else {
+        let flankers = flankers.get_or_insert_with(|| Flankers::of(state, me));
+        let Some((w, p, d, def)) = foe_swing(state, o, me, flankers.as_ref()) else {
             continue;
         };
         let n = foe_attacks(state, o, me, w);
@@ -229,62 +240,6 @@ fn threats<const K: usize>(state: &State, me: CombatantId, deltas: [i32; K]) -> 
         }
     }
     sums
-}
-
-thread_local! {
-    /// The [`strike_radius`] of the field whose plan is being weighed
-    /// ([`with_strike_radius`]), so that each weighing does not pass over
-    /// the field again.
-    static STRIKE_RADIUS: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
-}
-
-/// How far any fighter of the field could strike in its next turn
-/// ([`foe_attacks`]: a melee weapon's reach and a Move, or two of its
-/// mount's; a ranged weapon's range increments), on a field with an
-/// occupancy index (else everyone is looked at anyway: 0).
-fn strike_radius(state: &State) -> u32 {
-    if !state.occupancy.indexed() {
-        return 0;
-    }
-    if let Some(r) = STRIKE_RADIUS.with(|c| c.get()) {
-        return r;
-    }
-    field_strike_radius(state)
-}
-
-/// [`strike_radius`] by a pass over the field.
-fn field_strike_radius(state: &State) -> u32 {
-    let most = state.options.max_range_increments;
-    let mut radius = 0u32;
-    for f in &state.fighters {
-        let mount = f.steed.map_or(0, |m| 2 * state.fighter(m).stats.move_m);
-        let mv = f.stats.move_m.max(mount);
-        for w in [f.main, f.off].into_iter().flatten() {
-            let Some(a) = f.weapon(w) else { continue };
-            let r = match weapon_reach(f, w) {
-                Some(reach) => reach.saturating_add(mv),
-                None if a.weapon.melee => 0,
-                // `increment` counts a range of 0 as 1.
-                None => a.weapon.range_m.unwrap_or(1).max(1).saturating_mul(most),
-            };
-            radius = radius.max(r);
-        }
-    }
-    radius
-}
-
-/// Runs `weigh` with the field's [`strike_radius`] worked out once: every
-/// state weighed inside is `state` with its mover moved or marked, which
-/// leaves every fighter's weapons and Move as they were.
-fn with_strike_radius<T>(state: &State, weigh: impl FnOnce() -> T) -> T {
-    if !state.occupancy.indexed() {
-        return weigh();
-    }
-    let r = field_strike_radius(state);
-    let before = STRIKE_RADIUS.with(|c| c.replace(Some(r)));
-    let out = weigh();
-    STRIKE_RADIUS.with(|c| c.set(before));
-    out
 }
 
 /// What Prepared Defense (+1, X-MAN-008) keeps out, and Total Defense
@@ -419,6 +374,9 @@ struct Volley<'a> {
     pd: f64,
     /// Whether the first attack trusts to luck (X-ATK-007).
     luck0: bool,
+    /// The target's whole next turn against `me` ([`whole_turn`]), for
+    /// the worth of taking it down: weighed once for all the plans.
+    turn: Option<f64>,
 }
 
 /// A maneuver's effect on the attacks after it: the first `.0` attacks
@@ -467,6 +425,11 @@ impl Volley<'_> {
         v
     }
 
+    /// The worth of taking the target down with `dealt` ([`kill_bonus`]).
+    fn kill(&self, dealt: f64) -> f64 {
+        kill_worth(self.state, self.l.target, dealt, self.turn)
+    }
+
     /// Spare actions after `used`: Prepared Defense for one.
     fn spare(&self, used: u8) -> f64 {
         if self.a > used { self.pd } else { 0.0 }
@@ -475,7 +438,7 @@ impl Volley<'_> {
     /// Every plan is worth its damage, what it keeps out or heals, and the
     /// chance it takes the target down ([`kill_bonus`]).
     fn offer(&self, best: &mut Option<Plan>, p: Plan) {
-        let kill = kill_bonus(self.state, self.me, self.l.target, p.dealt);
+        let kill = self.kill(p.dealt);
         better(
             best,
             Plan {
@@ -509,6 +472,7 @@ fn strike_plans(
         a,
         pd,
         luck0,
+        turn: whole_turn(state, l.target, me),
     };
     let mut best: Option<Plan> = None;
     attack_plans(&v, &mut best);
@@ -689,7 +653,7 @@ fn maneuver_plans(v: &Volley, best: &mut Option<Plan>) {
             better(
                 best,
                 Plan {
-                    value: dealt + p * future + v.spare(cost + n) + kill_bonus(state, me, t, dealt),
+                    value: dealt + p * future + v.spare(cost + n) + v.kill(dealt),
                     dealt,
                     first: Some(act),
                 },
@@ -743,7 +707,7 @@ fn maneuver_plans(v: &Volley, best: &mut Option<Plan>) {
 fn foe_turn(state: &State, foe: CombatantId, me: CombatantId) -> [f64; 3] {
     let step = state.options.multiple_attack_step;
     let mut v = [0.0; 3];
-    if let Some((w, p, d, def)) = foe_swing(state, foe, me) {
+    if let Some((w, p, d, def)) = foe_swing(state, foe, me, None) {
         let b = blow(state, foe, w, false, me);
         for (i, x) in v.iter_mut().enumerate() {
             *x = best_roll(state, p - step * i as i32, d, def, b).0;
@@ -758,13 +722,16 @@ fn friends_gain(state: &State, me: CombatantId, t: CombatantId, adj: i32) -> f64
     let step = state.options.multiple_attack_step;
     let tf = state.fighter(t);
     let mut sum = 0.0;
+    // Who threatens `t`, found at the first swing weighed.
+    let mut flankers: Option<Option<Flankers>> = None;
     for o in near::around(state, t, longest_reach(state)) {
         let of = state.fighter(o);
         if o == me || state.foes(me, o) || !of.able() || !threatens_at(state, o, tf.pos, tf.edge())
         {
             continue;
         }
-        let Some((w, p, d, def)) = foe_swing(state, o, t) else {
+        let flankers = flankers.get_or_insert_with(|| Flankers::of(state, t));
+        let Some((w, p, d, def)) = foe_swing(state, o, t, flankers.as_ref()) else {
             continue;
         };
         let b = blow(state, o, w, false, t);
@@ -808,17 +775,31 @@ fn foes(state: &State, me: CombatantId) -> arrayvec::ArrayVec<CombatantId, TARGE
 /// turn against us, by the chance the plan drops it (the expected hits
 /// as a share of its HP, each no more than all of them).
 fn kill_bonus(state: &State, me: CombatantId, t: CombatantId, dealt: f64) -> f64 {
+    kill_worth(state, t, dealt, whole_turn(state, t, me))
+}
+
+/// [`kill_bonus`] with the whole next turn of `t` known ([`whole_turn`]).
+fn kill_worth(state: &State, t: CombatantId, dealt: f64, turn: Option<f64>) -> f64 {
     let hp = f64::from(state.fighter(t).hp.max(1));
     let p = (dealt / hp).min(1.0);
-    let Some((w, pl, d, def)) = foe_swing(state, t, me) else {
-        return 0.0;
-    };
+    match turn {
+        Some(turn) => p * turn,
+        None => 0.0,
+    }
+}
+
+/// The whole next turn of `t` against `me`, its three attacks as expected
+/// damage (`None` when it holds nothing that strikes): what taking it down
+/// saves. The same for every plan against `t` from one state, so a
+/// [`Volley`] weighs it once.
+fn whole_turn(state: &State, t: CombatantId, me: CombatantId) -> Option<f64> {
+    let (w, pl, d, def) = foe_swing(state, t, me, None)?;
     let b = blow(state, t, w, false, me);
     let step = state.options.multiple_attack_step;
     let turn: f64 = (0..3)
         .map(|i| best_roll(state, pl - step * i, d, def, b).0)
         .sum();
-    p * turn
+    Some(turn)
 }
 
 /// A copy of the state with `me` at `to` (its space as it would fit
