@@ -25,6 +25,7 @@ mod flank;
 pub mod memo;
 mod near;
 mod reach;
+mod scratch;
 mod seasoned;
 
 const LOW: i32 = -60;

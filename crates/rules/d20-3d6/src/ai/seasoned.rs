@@ -15,6 +15,7 @@
 
 use super::flank::Flankers;
 use super::reach::{strike_radius, with_strike_radius};
+use super::scratch::Scratch;
 use super::{basic, chance, legal, near, opposed_chance, tail, totals, totals_at};
 use crate::model::action::{Action, Answer, Maneuver, Question, Strike};
 use crate::model::options::{FeintEffect, HitCompare, LowLevelOption};
@@ -876,6 +877,8 @@ fn plans(state: &State, me: CombatantId) -> Option<Plan> {
         );
     }
     let weapons = in_hand(state, me);
+    // One copy of the state for every move weighed below.
+    let scratch = Scratch::default();
     for t in foes(state, me) {
         let dist = distance(state, me, t);
         for &(w, mode) in &weapons {
@@ -906,7 +909,7 @@ fn plans(state: &State, me: CombatantId) -> Option<Plan> {
             if f.tactics == Tactics::Defensive && dist <= 3 {
                 continue;
             }
-            move_plans(state, me, t, w, fill, &mut best);
+            move_plans(state, &scratch, me, t, w, fill, &mut best);
         }
     }
     best
@@ -1135,6 +1138,7 @@ fn disengage_plan(
 /// reaches this turn, an advance (see [`advance`]).
 fn move_plans(
     state: &State,
+    scratch: &Scratch,
     me: CombatantId,
     t: CombatantId,
     w: u8,
@@ -1148,7 +1152,7 @@ fn move_plans(
     }
     let Some(reach) = weapon_reach(f, w) else {
         // A ranged weapon out of range: walk in.
-        if let Some(p) = advance(state, me, t, natural_reach(f), fill) {
+        if let Some(p) = advance(state, scratch, me, t, natural_reach(f), fill) {
             better(best, p);
         }
         return;
@@ -1160,14 +1164,15 @@ fn move_plans(
         0.0
     };
     let after = |to: SquarePos, cost: u8, mark: &dyn Fn(&mut State)| {
-        after_move(state, me, (t, w), fill, (to, cost), mark)
+        let (v, _) = after_move(state, scratch, me, (t, w), fill, (to, cost), mark, &|_| 0.0)?;
+        Some(v)
     };
     let mut any = false;
     // A Move into reach.
     if let Some((to, _)) = approach(state, me, tf.pos, tf.edge(), reach, f.stats.move_m) {
         let act = Action::Move { to };
         if check(state, me, &act).is_ok()
-            && let Some((v, _)) = after(to, 1, &|_| {})
+            && let Some(v) = after(to, 1, &|_| {})
         {
             any = true;
             better(
@@ -1185,7 +1190,7 @@ fn move_plans(
             strike: Strike::new(t, w),
         };
         if a >= 2 && state.turn.attacks == 0 && check(state, me, &charge).is_ok() {
-            let v = charge_value(state, me, t, w, to) - aoo;
+            let v = charge_value(state, scratch, me, t, w, to) - aoo;
             any = true;
             better(
                 best,
@@ -1203,9 +1208,14 @@ fn move_plans(
     {
         let act = Action::Run { to };
         if check(state, me, &act).is_ok() {
-            let calm = threat(&moved(state, me, to), me, 0);
-            if let Some((v, s)) = after(to, 1, &|s: &mut State| s.fighter_mut(me).ran = true) {
-                let exposed = threat(&s, me, 0) - calm;
+            let calm = scratch.moved(state, me, to, |s| threat(s, me, 0));
+            let ran = |s: &mut State| s.fighter_mut(me).ran = true;
+            let look = |s: &State| threat(s, me, 0);
+            let to_cost = (to, 1);
+            if let Some((v, ran_threat)) =
+                after_move(state, scratch, me, (t, w), fill, to_cost, &ran, &look)
+            {
+                let exposed = ran_threat - calm;
                 any = true;
                 better(
                     best,
@@ -1218,8 +1228,8 @@ fn move_plans(
             }
         }
         if a >= 3
-            && let Some(mid) = midpoint(state, me, to)
-            && let Some((v, _)) = after(to, 2, &|_| {})
+            && let Some(mid) = midpoint(state, scratch, me, to)
+            && let Some(v) = after(to, 2, &|_| {})
         {
             any = true;
             better(
@@ -1232,7 +1242,7 @@ fn move_plans(
             );
         }
     }
-    if !any && let Some(p) = advance(state, me, t, reach, fill) {
+    if !any && let Some(p) = advance(state, scratch, me, t, reach, fill) {
         better(
             best,
             Plan {
@@ -1245,75 +1255,94 @@ fn move_plans(
 
 /// After a move of `me` to `to` costing `cost` actions, with the state
 /// changed by `mark`, the best strike plan on `t` with `w` of what is
-/// left: its worth and the copy of the state.
+/// left: its worth and what `look` reads of the state it leaves.
+#[allow(clippy::too_many_arguments)]
 fn after_move(
     state: &State,
+    scratch: &Scratch,
     me: CombatantId,
     (t, w): (CombatantId, u8),
     fill: bool,
     (to, cost): (SquarePos, u8),
     mark: &dyn Fn(&mut State),
-) -> Option<(f64, State)> {
+    look: &dyn Fn(&State) -> f64,
+) -> Option<(f64, f64)> {
     let a = state.turn.actions;
-    let mut s = moved(state, me, to);
-    mark(&mut s);
-    s.turn.actions = a - cost;
-    let l = line(&s, me, t, w, Mode::Single);
-    if check(&s, me, &Action::Attack(l.strike())).is_err() {
-        return None;
-    }
-    let (pd2, td2) = if fill {
-        defense_values(&s, me)
-    } else {
-        (0.0, 0.0)
-    };
-    let p = strike_plans(&s, me, &l, a - cost, pd2, td2, false, None)?;
-    Some((p.value, s))
+    scratch.moved(state, me, to, |s| {
+        mark(s);
+        s.turn.actions = a - cost;
+        let s = &*s;
+        let l = line(s, me, t, w, Mode::Single);
+        if check(s, me, &Action::Attack(l.strike())).is_err() {
+            return None;
+        }
+        let (pd2, td2) = if fill {
+            defense_values(s, me)
+        } else {
+            (0.0, 0.0)
+        };
+        let p = strike_plans(s, me, &l, a - cost, pd2, td2, false, None)?;
+        Some((p.value, look(s)))
+    })
 }
 
 /// The worth of charging `t` from `to` with weapon `w`: the charge's
 /// attack at +1d6 and the attacks after it, less the Set vs Charge it may
 /// meet (X-QCK-003) and what its -4 Defense lets in (X-MAN-006).
-fn charge_value(state: &State, me: CombatantId, t: CombatantId, w: u8, to: SquarePos) -> f64 {
-    let a = state.turn.actions;
-    let mut s = moved(state, me, to);
+fn charge_value(
+    state: &State,
+    scratch: &Scratch,
+    me: CombatantId,
+    t: CombatantId,
+    w: u8,
+    to: SquarePos,
+) -> f64 {
+    scratch.moved(state, me, to, |s| {
+        charged_value(s, me, t, w, state.turn.actions)
+    })
+}
+
+/// [`charge_value`] in `s`, the state with `me` moved to where it strikes
+/// from, `a` the actions before the charge.
+fn charged_value(s: &mut State, me: CombatantId, t: CombatantId, w: u8, a: u8) -> f64 {
     s.turn.actions = a - 2;
-    let calm = threat(&s, me, 0);
+    let calm = threat(s, me, 0);
     s.fighter_mut(me).charged = true;
-    let l = line(&s, me, t, w, Mode::Charge);
-    let first = best_roll(&s, l.plus, l.dice, l.def, l.blow).0;
+    let s = &*s;
+    let l = line(s, me, t, w, Mode::Charge);
+    let first = best_roll(s, l.plus, l.dice, l.def, l.blow).0;
     // The attacks after the charge's own, one later in the progression.
     let step = s.options.multiple_attack_step;
-    let l1 = line(&s, me, t, w, Mode::Single);
+    let l1 = line(s, me, t, w, Mode::Single);
     let rest: f64 = (0..i32::from(a - 2))
-        .map(|i| best_roll(&s, l1.plus - step * (1 + i), l1.dice, l1.def, l1.blow).0)
+        .map(|i| best_roll(s, l1.plus - step * (1 + i), l1.dice, l1.def, l1.blow).0)
         .sum();
     // X-QCK-003: the target may set against the charge first.
     let tfs = s.fighter(t);
     let set = if tfs.reactions > 0 && may_interrupt(tfs, &s.options) {
-        let dist = distance(&s, t, me);
-        match reaching_weapons(&s, t, dist).first() {
+        let dist = distance(s, t, me);
+        match reaching_weapons(s, t, dist).first() {
             Some(&tw) => {
                 let sw = Swing {
                     attacker: t,
                     mode: Mode::SetVsCharge,
                     strike: Strike::new(me, tw),
                 };
-                let (p, d, def) = totals(&s, &sw);
-                roll_value(&s, p, d, def, blow(&s, t, tw, false, me))
+                let (p, d, def) = totals(s, &sw);
+                roll_value(s, p, d, def, blow(s, t, tw, false, me))
             }
             None => 0.0,
         }
     } else {
         0.0
     };
-    let exposed = threat(&s, me, 0) - calm;
+    let exposed = threat(s, me, 0) - calm;
     let dealt = first + rest;
-    dealt + kill_bonus(&s, me, t, dealt) - set - exposed
+    dealt + kill_bonus(s, me, t, dealt) - set - exposed
 }
 
 /// A square one Move along the way to `to`, from which a second Move gets there.
-fn midpoint(state: &State, me: CombatantId, to: SquarePos) -> Option<SquarePos> {
+fn midpoint(state: &State, scratch: &Scratch, me: CombatantId, to: SquarePos) -> Option<SquarePos> {
     let f = state.fighter(me);
     let path = crate::rules::movement::plan(
         state,
@@ -1328,8 +1357,10 @@ fn midpoint(state: &State, me: CombatantId, to: SquarePos) -> Option<SquarePos> 
     while k > 0 {
         let mid = path[k - 1];
         if check(state, me, &Action::Move { to: mid }).is_ok() {
-            let s = moved(state, me, mid);
-            if check(&s, me, &Action::Move { to }).is_ok() {
+            let on = scratch.moved(state, me, mid, |s| {
+                check(s, me, &Action::Move { to }).is_ok()
+            });
+            if on {
                 return Some(mid);
             }
         }
@@ -1343,7 +1374,14 @@ fn midpoint(state: &State, me: CombatantId, to: SquarePos) -> Option<SquarePos> 
 /// or walk in and let us strike first), unless already there at the
 /// start of the turn: then go on in. `ai:aggressive` never stops, nor
 /// does anyone against a foe that shoots. The actions left then defend.
-fn advance(state: &State, me: CombatantId, t: CombatantId, reach: u32, fill: bool) -> Option<Plan> {
+fn advance(
+    state: &State,
+    scratch: &Scratch,
+    me: CombatantId,
+    t: CombatantId,
+    reach: u32,
+    fill: bool,
+) -> Option<Plan> {
     let f = state.fighter(me);
     let tf = state.fighter(t);
     let a = state.turn.actions;
@@ -1387,9 +1425,8 @@ fn advance(state: &State, me: CombatantId, t: CombatantId, reach: u32, fill: boo
         }
     }
     let to = pick?;
-    let s = moved(state, me, to);
     let (pd2, td2) = if fill {
-        defense_values(&s, me)
+        scratch.moved(state, me, to, |s| defense_values(s, me))
     } else {
         (0.0, 0.0)
     };
