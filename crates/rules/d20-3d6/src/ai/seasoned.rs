@@ -1489,7 +1489,9 @@ pub(super) fn choose(state: &State, me: CombatantId) -> Option<Action> {
     {
         return Some(a);
     }
-    if let Some(t) = super::target(state, me)
+    // X-QCK-008: a rider rides in (only a rider: the nearest foe is a search).
+    if state.riding(me).is_some()
+        && let Some(t) = super::target(state, me)
         && let Some(a) = basic::ride_in(state, me, t)
     {
         return Some(a);
