@@ -15,14 +15,17 @@
 use crate::model::action::{Action, Answer, Question};
 use crate::model::state::State;
 use crate::model::tactics::Tactics;
-use crate::rules::attack::{Mode, Swing, bonus, defense};
+use crate::rules::attack::{Mode, Swing, bonus, bonus_with, defense};
 use crate::rules::legal::check;
 use fray_core::{CombatantId, Mods, Total};
 use std::sync::OnceLock;
 
 mod basic;
+mod flank;
 pub mod memo;
 mod near;
+mod reach;
+mod scratch;
 mod seasoned;
 
 const LOW: i32 = -60;
@@ -180,9 +183,24 @@ pub fn opposed_chance(mine: i32, size: i32, theirs: i32) -> f64 {
 
 /// (flat bonus, net dice, Defense) of a swing as the rules would roll it now.
 pub fn totals(state: &State, sw: &Swing) -> (i32, i32, i32) {
+    totals_at(state, sw, None)
+}
+
+/// [`totals`], with the fighters that threaten the swing's target found
+/// before (for many swings at one target, [`flank`]), if they were.
+fn totals_at(state: &State, sw: &Swing, flankers: Option<&flank::Flankers>) -> (i32, i32, i32) {
     let mut plus = Total::default();
     let mut dice = Total::default();
-    bonus(state, sw, &mut plus, &mut dice);
+    match flankers {
+        Some(fl) => bonus_with(
+            state,
+            sw,
+            || fl.flank(state, sw.attacker),
+            &mut plus,
+            &mut dice,
+        ),
+        None => bonus(state, sw, &mut plus, &mut dice),
+    }
     let mut def = Total::default();
     defense(state, sw, &mut def);
     (plus.total(), dice.total(), def.total())

@@ -41,7 +41,7 @@ impl Iterator for Around {
 /// keep their own tests of distance.
 pub fn around(state: &State, me: CombatantId, reach: u32) -> Around {
     let f = state.fighter(me);
-    match boxed(state, f.pos, f.edge(), reach) {
+    match boxed(state, f.pos, f.edge(), reach, 1) {
         Some(ids) => Around::Found(ids.into_iter()),
         None => Around::All(0..state.fighters.len() as u16),
     }
@@ -49,9 +49,10 @@ pub fn around(state: &State, me: CombatantId, reach: u32) -> Around {
 
 /// The fighters with a corner in the box round the space at `pos` (edge
 /// `edge`) that holds every space within `reach` of it, in id order;
-/// `None` when the index is off or the box has more squares than the
-/// field has fighters (a scan is then cheaper).
-fn boxed(state: &State, pos: SquarePos, edge: u8, reach: u32) -> Option<Ids> {
+/// `None` when the index is off or when a square's binary search, costed
+/// as `cost` fighters of a scan, makes the box dearer than a scan of the
+/// field.
+fn boxed(state: &State, pos: SquarePos, edge: u8, reach: u32, cost: i64) -> Option<Ids> {
     if !state.occupancy.indexed() {
         return None;
     }
@@ -62,7 +63,7 @@ fn boxed(state: &State, pos: SquarePos, edge: u8, reach: u32) -> Option<Ids> {
     let back = i64::from(state.widest) - 1 + reach;
     let ahead = i64::from(edge.max(1)) - 1 + reach;
     let side = back + ahead + 1;
-    if side * side > state.fighters.len() as i64 {
+    if side * side * cost > state.fighters.len() as i64 {
         return None;
     }
     let (back, ahead) = (back as i32, ahead as i32);
@@ -76,10 +77,17 @@ fn boxed(state: &State, pos: SquarePos, edge: u8, reach: u32) -> Option<Ids> {
     Some(ids)
 }
 
+/// What a square of [`nearest`]'s boxes costs, in fighters of a pass: its
+/// binary search, and the smaller boxes searched before it. Only the
+/// time changes with it: any box or a pass finds the same fighters.
+const NEAREST_SQUARE_COST: i64 = 8;
+
 /// The `K` fighters nearest `me` for which `keep` holds, nearest first,
 /// ties to fewer HP, then the lower id (as a pass over the field would
 /// rank them): searched in growing boxes round `me` when the index is
-/// kept, as all fighters within a box's reach are in it.
+/// kept, as all fighters within a box's reach are in it, until a box
+/// would cost more than a pass ([`NEAREST_SQUARE_COST`]: a pass ranks
+/// only the fighters `keep` holds for and looks again at no square).
 pub fn nearest<const K: usize>(
     state: &State,
     me: CombatantId,
@@ -89,7 +97,7 @@ pub fn nearest<const K: usize>(
     let f = state.fighter(me);
     let mut reach = 2u32;
     loop {
-        let Some(ids) = boxed(state, f.pos, f.edge(), reach) else {
+        let Some(ids) = boxed(state, f.pos, f.edge(), reach, NEAREST_SQUARE_COST) else {
             return best_k(state.ids().filter(|&o| keep(o)).map(rank));
         };
         let within = ids

@@ -13,7 +13,10 @@
 //! Defense). It declares the first action of the best plan and weighs
 //! again after it, from the state that action left.
 
-use super::{basic, chance, legal, near, opposed_chance, tail, totals};
+use super::flank::Flankers;
+use super::reach::{strike_radius, with_strike_radius};
+use super::scratch::Scratch;
+use super::{basic, chance, legal, near, opposed_chance, tail, totals, totals_at};
 use crate::model::action::{Action, Answer, Maneuver, Question, Strike};
 use crate::model::options::{FeintEffect, HitCompare, LowLevelOption};
 use crate::model::sheet::Place;
@@ -134,8 +137,14 @@ fn precise_roll(state: &State, plus: i32, dice: i32, def: i32, b: Blow) -> (f64,
 }
 
 /// The best melee or ranged weapon `f` holds against `me` and the swing's
-/// totals as a reaction would roll it (no multiple-attack penalty).
-fn foe_swing(state: &State, foe: CombatantId, me: CombatantId) -> Option<(u8, i32, i32, i32)> {
+/// totals as a reaction would roll it (no multiple-attack penalty), with
+/// the fighters that threaten `me` when they were found before.
+fn foe_swing(
+    state: &State,
+    foe: CombatantId,
+    me: CombatantId,
+    flankers: Option<&Flankers>,
+) -> Option<(u8, i32, i32, i32)> {
     let f = state.fighter(foe);
     let mut best: Option<(f64, (u8, i32, i32, i32))> = None;
     for w in [f.main, f.off].into_iter().flatten() {
@@ -144,7 +153,7 @@ fn foe_swing(state: &State, foe: CombatantId, me: CombatantId) -> Option<(u8, i3
             mode: Mode::Opportunity,
             strike: Strike::new(me, w),
         };
-        let (p, d, def) = totals(state, &sw);
+        let (p, d, def) = totals_at(state, &sw, flankers);
         let v = roll_value(state, p, d, def, blow(state, foe, w, false, me));
         if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
             best = Some((v, (w, p, d, def)));
@@ -208,6 +217,8 @@ fn threat(state: &State, me: CombatantId, delta: i32) -> f64 {
 fn threats<const K: usize>(state: &State, me: CombatantId, deltas: [i32; K]) -> [f64; K] {
     let step = state.options.multiple_attack_step;
     let mut sums = [0.0; K];
+    // Who threatens `me`, found at the first swing weighed.
+    let mut flankers: Option<Option<Flankers>> = None;
     for o in near::around(state, me, strike_radius(state)) {
         let of = state.fighter(o);
         if !state.foes(me, o)
@@ -217,7 +228,8 @@ fn threats<const K: usize>(state: &State, me: CombatantId, deltas: [i32; K]) -> 
         {
             continue;
         }
-        let Some((w, p, d, def)) = foe_swing(state, o, me) else {
+        let flankers = flankers.get_or_insert_with(|| Flankers::of(state, me));
+        let Some((w, p, d, def)) = foe_swing(state, o, me, flankers.as_ref()) else {
             continue;
         };
         let n = foe_attacks(state, o, me, w);
@@ -229,62 +241,6 @@ fn threats<const K: usize>(state: &State, me: CombatantId, deltas: [i32; K]) -> 
         }
     }
     sums
-}
-
-thread_local! {
-    /// The [`strike_radius`] of the field whose plan is being weighed
-    /// ([`with_strike_radius`]), so that each weighing does not pass over
-    /// the field again.
-    static STRIKE_RADIUS: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
-}
-
-/// How far any fighter of the field could strike in its next turn
-/// ([`foe_attacks`]: a melee weapon's reach and a Move, or two of its
-/// mount's; a ranged weapon's range increments), on a field with an
-/// occupancy index (else everyone is looked at anyway: 0).
-fn strike_radius(state: &State) -> u32 {
-    if !state.occupancy.indexed() {
-        return 0;
-    }
-    if let Some(r) = STRIKE_RADIUS.with(|c| c.get()) {
-        return r;
-    }
-    field_strike_radius(state)
-}
-
-/// [`strike_radius`] by a pass over the field.
-fn field_strike_radius(state: &State) -> u32 {
-    let most = state.options.max_range_increments;
-    let mut radius = 0u32;
-    for f in &state.fighters {
-        let mount = f.steed.map_or(0, |m| 2 * state.fighter(m).stats.move_m);
-        let mv = f.stats.move_m.max(mount);
-        for w in [f.main, f.off].into_iter().flatten() {
-            let Some(a) = f.weapon(w) else { continue };
-            let r = match weapon_reach(f, w) {
-                Some(reach) => reach.saturating_add(mv),
-                None if a.weapon.melee => 0,
-                // `increment` counts a range of 0 as 1.
-                None => a.weapon.range_m.unwrap_or(1).max(1).saturating_mul(most),
-            };
-            radius = radius.max(r);
-        }
-    }
-    radius
-}
-
-/// Runs `weigh` with the field's [`strike_radius`] worked out once: every
-/// state weighed inside is `state` with its mover moved or marked, which
-/// leaves every fighter's weapons and Move as they were.
-fn with_strike_radius<T>(state: &State, weigh: impl FnOnce() -> T) -> T {
-    if !state.occupancy.indexed() {
-        return weigh();
-    }
-    let r = field_strike_radius(state);
-    let before = STRIKE_RADIUS.with(|c| c.replace(Some(r)));
-    let out = weigh();
-    STRIKE_RADIUS.with(|c| c.set(before));
-    out
 }
 
 /// What Prepared Defense (+1, X-MAN-008) keeps out, and Total Defense
@@ -419,6 +375,9 @@ struct Volley<'a> {
     pd: f64,
     /// Whether the first attack trusts to luck (X-ATK-007).
     luck0: bool,
+    /// The target's whole next turn against `me` ([`whole_turn`]), for
+    /// the worth of taking it down: weighed once for all the plans.
+    turn: Option<f64>,
 }
 
 /// A maneuver's effect on the attacks after it: the first `.0` attacks
@@ -467,6 +426,11 @@ impl Volley<'_> {
         v
     }
 
+    /// The worth of taking the target down with `dealt` ([`kill_bonus`]).
+    fn kill(&self, dealt: f64) -> f64 {
+        kill_worth(self.state, self.l.target, dealt, self.turn)
+    }
+
     /// Spare actions after `used`: Prepared Defense for one.
     fn spare(&self, used: u8) -> f64 {
         if self.a > used { self.pd } else { 0.0 }
@@ -475,7 +439,7 @@ impl Volley<'_> {
     /// Every plan is worth its damage, what it keeps out or heals, and the
     /// chance it takes the target down ([`kill_bonus`]).
     fn offer(&self, best: &mut Option<Plan>, p: Plan) {
-        let kill = kill_bonus(self.state, self.me, self.l.target, p.dealt);
+        let kill = self.kill(p.dealt);
         better(
             best,
             Plan {
@@ -509,6 +473,7 @@ fn strike_plans(
         a,
         pd,
         luck0,
+        turn: whole_turn(state, l.target, me),
     };
     let mut best: Option<Plan> = None;
     attack_plans(&v, &mut best);
@@ -689,7 +654,7 @@ fn maneuver_plans(v: &Volley, best: &mut Option<Plan>) {
             better(
                 best,
                 Plan {
-                    value: dealt + p * future + v.spare(cost + n) + kill_bonus(state, me, t, dealt),
+                    value: dealt + p * future + v.spare(cost + n) + v.kill(dealt),
                     dealt,
                     first: Some(act),
                 },
@@ -743,7 +708,7 @@ fn maneuver_plans(v: &Volley, best: &mut Option<Plan>) {
 fn foe_turn(state: &State, foe: CombatantId, me: CombatantId) -> [f64; 3] {
     let step = state.options.multiple_attack_step;
     let mut v = [0.0; 3];
-    if let Some((w, p, d, def)) = foe_swing(state, foe, me) {
+    if let Some((w, p, d, def)) = foe_swing(state, foe, me, None) {
         let b = blow(state, foe, w, false, me);
         for (i, x) in v.iter_mut().enumerate() {
             *x = best_roll(state, p - step * i as i32, d, def, b).0;
@@ -758,13 +723,16 @@ fn friends_gain(state: &State, me: CombatantId, t: CombatantId, adj: i32) -> f64
     let step = state.options.multiple_attack_step;
     let tf = state.fighter(t);
     let mut sum = 0.0;
+    // Who threatens `t`, found at the first swing weighed.
+    let mut flankers: Option<Option<Flankers>> = None;
     for o in near::around(state, t, longest_reach(state)) {
         let of = state.fighter(o);
         if o == me || state.foes(me, o) || !of.able() || !threatens_at(state, o, tf.pos, tf.edge())
         {
             continue;
         }
-        let Some((w, p, d, def)) = foe_swing(state, o, t) else {
+        let flankers = flankers.get_or_insert_with(|| Flankers::of(state, t));
+        let Some((w, p, d, def)) = foe_swing(state, o, t, flankers.as_ref()) else {
             continue;
         };
         let b = blow(state, o, w, false, t);
@@ -808,17 +776,31 @@ fn foes(state: &State, me: CombatantId) -> arrayvec::ArrayVec<CombatantId, TARGE
 /// turn against us, by the chance the plan drops it (the expected hits
 /// as a share of its HP, each no more than all of them).
 fn kill_bonus(state: &State, me: CombatantId, t: CombatantId, dealt: f64) -> f64 {
+    kill_worth(state, t, dealt, whole_turn(state, t, me))
+}
+
+/// [`kill_bonus`] with the whole next turn of `t` known ([`whole_turn`]).
+fn kill_worth(state: &State, t: CombatantId, dealt: f64, turn: Option<f64>) -> f64 {
     let hp = f64::from(state.fighter(t).hp.max(1));
     let p = (dealt / hp).min(1.0);
-    let Some((w, pl, d, def)) = foe_swing(state, t, me) else {
-        return 0.0;
-    };
+    match turn {
+        Some(turn) => p * turn,
+        None => 0.0,
+    }
+}
+
+/// The whole next turn of `t` against `me`, its three attacks as expected
+/// damage (`None` when it holds nothing that strikes): what taking it down
+/// saves. The same for every plan against `t` from one state, so a
+/// [`Volley`] weighs it once.
+fn whole_turn(state: &State, t: CombatantId, me: CombatantId) -> Option<f64> {
+    let (w, pl, d, def) = foe_swing(state, t, me, None)?;
     let b = blow(state, t, w, false, me);
     let step = state.options.multiple_attack_step;
     let turn: f64 = (0..3)
         .map(|i| best_roll(state, pl - step * i, d, def, b).0)
         .sum();
-    p * turn
+    Some(turn)
 }
 
 /// A copy of the state with `me` at `to` (its space as it would fit
@@ -895,6 +877,8 @@ fn plans(state: &State, me: CombatantId) -> Option<Plan> {
         );
     }
     let weapons = in_hand(state, me);
+    // One copy of the state for every move weighed below.
+    let scratch = Scratch::default();
     for t in foes(state, me) {
         let dist = distance(state, me, t);
         for &(w, mode) in &weapons {
@@ -925,7 +909,7 @@ fn plans(state: &State, me: CombatantId) -> Option<Plan> {
             if f.tactics == Tactics::Defensive && dist <= 3 {
                 continue;
             }
-            move_plans(state, me, t, w, fill, &mut best);
+            move_plans(state, &scratch, me, t, w, fill, &mut best);
         }
     }
     best
@@ -1154,6 +1138,7 @@ fn disengage_plan(
 /// reaches this turn, an advance (see [`advance`]).
 fn move_plans(
     state: &State,
+    scratch: &Scratch,
     me: CombatantId,
     t: CombatantId,
     w: u8,
@@ -1167,7 +1152,7 @@ fn move_plans(
     }
     let Some(reach) = weapon_reach(f, w) else {
         // A ranged weapon out of range: walk in.
-        if let Some(p) = advance(state, me, t, natural_reach(f), fill) {
+        if let Some(p) = advance(state, scratch, me, t, natural_reach(f), fill) {
             better(best, p);
         }
         return;
@@ -1179,14 +1164,15 @@ fn move_plans(
         0.0
     };
     let after = |to: SquarePos, cost: u8, mark: &dyn Fn(&mut State)| {
-        after_move(state, me, (t, w), fill, (to, cost), mark)
+        let (v, _) = after_move(state, scratch, me, (t, w), fill, (to, cost), mark, &|_| 0.0)?;
+        Some(v)
     };
     let mut any = false;
     // A Move into reach.
     if let Some((to, _)) = approach(state, me, tf.pos, tf.edge(), reach, f.stats.move_m) {
         let act = Action::Move { to };
         if check(state, me, &act).is_ok()
-            && let Some((v, _)) = after(to, 1, &|_| {})
+            && let Some(v) = after(to, 1, &|_| {})
         {
             any = true;
             better(
@@ -1204,7 +1190,7 @@ fn move_plans(
             strike: Strike::new(t, w),
         };
         if a >= 2 && state.turn.attacks == 0 && check(state, me, &charge).is_ok() {
-            let v = charge_value(state, me, t, w, to) - aoo;
+            let v = charge_value(state, scratch, me, t, w, to) - aoo;
             any = true;
             better(
                 best,
@@ -1222,9 +1208,14 @@ fn move_plans(
     {
         let act = Action::Run { to };
         if check(state, me, &act).is_ok() {
-            let calm = threat(&moved(state, me, to), me, 0);
-            if let Some((v, s)) = after(to, 1, &|s: &mut State| s.fighter_mut(me).ran = true) {
-                let exposed = threat(&s, me, 0) - calm;
+            let calm = scratch.moved(state, me, to, |s| threat(s, me, 0));
+            let ran = |s: &mut State| s.fighter_mut(me).ran = true;
+            let look = |s: &State| threat(s, me, 0);
+            let to_cost = (to, 1);
+            if let Some((v, ran_threat)) =
+                after_move(state, scratch, me, (t, w), fill, to_cost, &ran, &look)
+            {
+                let exposed = ran_threat - calm;
                 any = true;
                 better(
                     best,
@@ -1237,8 +1228,8 @@ fn move_plans(
             }
         }
         if a >= 3
-            && let Some(mid) = midpoint(state, me, to)
-            && let Some((v, _)) = after(to, 2, &|_| {})
+            && let Some(mid) = midpoint(state, scratch, me, to)
+            && let Some(v) = after(to, 2, &|_| {})
         {
             any = true;
             better(
@@ -1251,7 +1242,7 @@ fn move_plans(
             );
         }
     }
-    if !any && let Some(p) = advance(state, me, t, reach, fill) {
+    if !any && let Some(p) = advance(state, scratch, me, t, reach, fill) {
         better(
             best,
             Plan {
@@ -1264,75 +1255,94 @@ fn move_plans(
 
 /// After a move of `me` to `to` costing `cost` actions, with the state
 /// changed by `mark`, the best strike plan on `t` with `w` of what is
-/// left: its worth and the copy of the state.
+/// left: its worth and what `look` reads of the state it leaves.
+#[allow(clippy::too_many_arguments)]
 fn after_move(
     state: &State,
+    scratch: &Scratch,
     me: CombatantId,
     (t, w): (CombatantId, u8),
     fill: bool,
     (to, cost): (SquarePos, u8),
     mark: &dyn Fn(&mut State),
-) -> Option<(f64, State)> {
+    look: &dyn Fn(&State) -> f64,
+) -> Option<(f64, f64)> {
     let a = state.turn.actions;
-    let mut s = moved(state, me, to);
-    mark(&mut s);
-    s.turn.actions = a - cost;
-    let l = line(&s, me, t, w, Mode::Single);
-    if check(&s, me, &Action::Attack(l.strike())).is_err() {
-        return None;
-    }
-    let (pd2, td2) = if fill {
-        defense_values(&s, me)
-    } else {
-        (0.0, 0.0)
-    };
-    let p = strike_plans(&s, me, &l, a - cost, pd2, td2, false, None)?;
-    Some((p.value, s))
+    scratch.moved(state, me, to, |s| {
+        mark(s);
+        s.turn.actions = a - cost;
+        let s = &*s;
+        let l = line(s, me, t, w, Mode::Single);
+        if check(s, me, &Action::Attack(l.strike())).is_err() {
+            return None;
+        }
+        let (pd2, td2) = if fill {
+            defense_values(s, me)
+        } else {
+            (0.0, 0.0)
+        };
+        let p = strike_plans(s, me, &l, a - cost, pd2, td2, false, None)?;
+        Some((p.value, look(s)))
+    })
 }
 
 /// The worth of charging `t` from `to` with weapon `w`: the charge's
 /// attack at +1d6 and the attacks after it, less the Set vs Charge it may
 /// meet (X-QCK-003) and what its -4 Defense lets in (X-MAN-006).
-fn charge_value(state: &State, me: CombatantId, t: CombatantId, w: u8, to: SquarePos) -> f64 {
-    let a = state.turn.actions;
-    let mut s = moved(state, me, to);
+fn charge_value(
+    state: &State,
+    scratch: &Scratch,
+    me: CombatantId,
+    t: CombatantId,
+    w: u8,
+    to: SquarePos,
+) -> f64 {
+    scratch.moved(state, me, to, |s| {
+        charged_value(s, me, t, w, state.turn.actions)
+    })
+}
+
+/// [`charge_value`] in `s`, the state with `me` moved to where it strikes
+/// from, `a` the actions before the charge.
+fn charged_value(s: &mut State, me: CombatantId, t: CombatantId, w: u8, a: u8) -> f64 {
     s.turn.actions = a - 2;
-    let calm = threat(&s, me, 0);
+    let calm = threat(s, me, 0);
     s.fighter_mut(me).charged = true;
-    let l = line(&s, me, t, w, Mode::Charge);
-    let first = best_roll(&s, l.plus, l.dice, l.def, l.blow).0;
+    let s = &*s;
+    let l = line(s, me, t, w, Mode::Charge);
+    let first = best_roll(s, l.plus, l.dice, l.def, l.blow).0;
     // The attacks after the charge's own, one later in the progression.
     let step = s.options.multiple_attack_step;
-    let l1 = line(&s, me, t, w, Mode::Single);
+    let l1 = line(s, me, t, w, Mode::Single);
     let rest: f64 = (0..i32::from(a - 2))
-        .map(|i| best_roll(&s, l1.plus - step * (1 + i), l1.dice, l1.def, l1.blow).0)
+        .map(|i| best_roll(s, l1.plus - step * (1 + i), l1.dice, l1.def, l1.blow).0)
         .sum();
     // X-QCK-003: the target may set against the charge first.
     let tfs = s.fighter(t);
     let set = if tfs.reactions > 0 && may_interrupt(tfs, &s.options) {
-        let dist = distance(&s, t, me);
-        match reaching_weapons(&s, t, dist).first() {
+        let dist = distance(s, t, me);
+        match reaching_weapons(s, t, dist).first() {
             Some(&tw) => {
                 let sw = Swing {
                     attacker: t,
                     mode: Mode::SetVsCharge,
                     strike: Strike::new(me, tw),
                 };
-                let (p, d, def) = totals(&s, &sw);
-                roll_value(&s, p, d, def, blow(&s, t, tw, false, me))
+                let (p, d, def) = totals(s, &sw);
+                roll_value(s, p, d, def, blow(s, t, tw, false, me))
             }
             None => 0.0,
         }
     } else {
         0.0
     };
-    let exposed = threat(&s, me, 0) - calm;
+    let exposed = threat(s, me, 0) - calm;
     let dealt = first + rest;
-    dealt + kill_bonus(&s, me, t, dealt) - set - exposed
+    dealt + kill_bonus(s, me, t, dealt) - set - exposed
 }
 
 /// A square one Move along the way to `to`, from which a second Move gets there.
-fn midpoint(state: &State, me: CombatantId, to: SquarePos) -> Option<SquarePos> {
+fn midpoint(state: &State, scratch: &Scratch, me: CombatantId, to: SquarePos) -> Option<SquarePos> {
     let f = state.fighter(me);
     let path = crate::rules::movement::plan(
         state,
@@ -1347,8 +1357,10 @@ fn midpoint(state: &State, me: CombatantId, to: SquarePos) -> Option<SquarePos> 
     while k > 0 {
         let mid = path[k - 1];
         if check(state, me, &Action::Move { to: mid }).is_ok() {
-            let s = moved(state, me, mid);
-            if check(&s, me, &Action::Move { to }).is_ok() {
+            let on = scratch.moved(state, me, mid, |s| {
+                check(s, me, &Action::Move { to }).is_ok()
+            });
+            if on {
                 return Some(mid);
             }
         }
@@ -1362,7 +1374,14 @@ fn midpoint(state: &State, me: CombatantId, to: SquarePos) -> Option<SquarePos> 
 /// or walk in and let us strike first), unless already there at the
 /// start of the turn: then go on in. `ai:aggressive` never stops, nor
 /// does anyone against a foe that shoots. The actions left then defend.
-fn advance(state: &State, me: CombatantId, t: CombatantId, reach: u32, fill: bool) -> Option<Plan> {
+fn advance(
+    state: &State,
+    scratch: &Scratch,
+    me: CombatantId,
+    t: CombatantId,
+    reach: u32,
+    fill: bool,
+) -> Option<Plan> {
     let f = state.fighter(me);
     let tf = state.fighter(t);
     let a = state.turn.actions;
@@ -1406,9 +1425,8 @@ fn advance(state: &State, me: CombatantId, t: CombatantId, reach: u32, fill: boo
         }
     }
     let to = pick?;
-    let s = moved(state, me, to);
     let (pd2, td2) = if fill {
-        defense_values(&s, me)
+        scratch.moved(state, me, to, |s| defense_values(s, me))
     } else {
         (0.0, 0.0)
     };
@@ -1471,7 +1489,9 @@ pub(super) fn choose(state: &State, me: CombatantId) -> Option<Action> {
     {
         return Some(a);
     }
-    if let Some(t) = super::target(state, me)
+    // X-QCK-008: a rider rides in (only a rider: the nearest foe is a search).
+    if state.riding(me).is_some()
+        && let Some(t) = super::target(state, me)
         && let Some(a) = basic::ride_in(state, me, t)
     {
         return Some(a);

@@ -104,6 +104,20 @@ pub fn engaged(state: &State, shooter: CombatantId, target: CombatantId) -> bool
 /// X-ATK-010). `attacks` is the number of counted attacks already made
 /// this turn. The terms come in a fixed order, step by step.
 pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut D) {
+    let flanked = || geometry::flanked(state, sw.attacker, sw.strike.target);
+    bonus_with(state, sw, flanked, m, dice);
+}
+
+/// [`bonus`] with flanking (X-SIT-001) answered by `flanked`, asked only
+/// for a melee swing: the AI, weighing every foe's swing at one target,
+/// finds the fighters that threaten it once rather than once per swing.
+pub fn bonus_with<M: Mods, D: Mods>(
+    state: &State,
+    sw: &Swing,
+    flanked: impl FnOnce() -> bool,
+    m: &mut M,
+    dice: &mut D,
+) {
     let a = state.fighter(sw.attacker);
     let Some(armed) = a.weapon(sw.strike.weapon) else {
         return;
@@ -120,7 +134,7 @@ pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut 
     if s.ranged {
         ranged_terms(state, sw, &s, m, dice);
     } else {
-        melee_terms(state, sw, &s, m);
+        melee_terms(flanked, &s, m);
     }
     let dark = situation_terms(state, sw, &s, m, dice);
     dice_terms(sw, &s, dark, dice);
@@ -211,8 +225,8 @@ fn ranged_terms<M: Mods, D: Mods>(state: &State, sw: &Swing, s: &Sides, m: &mut 
 
 /// A melee attack's flanking (X-SIT-001), a prone attacker (X-SIT-008,
 /// X-CON-001) and a long weapon too close (X-QCK-001, X-SIT-015).
-fn melee_terms<M: Mods>(state: &State, sw: &Swing, s: &Sides, m: &mut M) {
-    if geometry::flanked(state, sw.attacker, sw.strike.target) {
+fn melee_terms<M: Mods>(flanked: impl FnOnce() -> bool, s: &Sides, m: &mut M) {
+    if flanked() {
         m.add("flanking", 2, "X-SIT-001");
     }
     if s.a.cond.has(Condition::Prone) {

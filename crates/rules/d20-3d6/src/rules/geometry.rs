@@ -203,16 +203,26 @@ pub fn toward(a: SquarePos, b: SquarePos) -> (i8, i8) {
 /// stands so that the line between the allies' squares crosses the
 /// target's space (for 1-square creatures: on the opposite side).
 pub fn flanked(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
-    let (a, t) = (state.fighter(attacker), state.fighter(target));
+    let t = state.fighter(target);
     state
-        .first_near(t.pos, t.edge(), longest_reach(state), |o, of| {
-            o != attacker
-                && o != target
-                && !state.foes(o, attacker)
-                && threatens_at(state, o, t.pos, t.edge())
-                && line_any(a.pos, of.pos, |s| overlaps(s, 1, t))
+        .first_near(t.pos, t.edge(), longest_reach(state), |o, _| {
+            flanks(state, attacker, target, o)
         })
         .is_some()
+}
+
+/// X-SIT-001 for one fighter: whether `o` flanks `target` with
+/// `attacker` (an ally of the attacker that threatens the target, the
+/// line between their squares crossing the target's space). Only a
+/// fighter that threatens the target can: [`flanked`] asks it of those
+/// near the target.
+pub fn flanks(state: &State, attacker: CombatantId, target: CombatantId, o: CombatantId) -> bool {
+    let (a, t) = (state.fighter(attacker), state.fighter(target));
+    o != attacker
+        && o != target
+        && !state.foes(o, attacker)
+        && threatens_at(state, o, t.pos, t.edge())
+        && line_any(a.pos, state.fighter(o).pos, |s| overlaps(s, 1, t))
 }
 
 /// X-SIT-003: the attacker is behind the target: the angle between the
