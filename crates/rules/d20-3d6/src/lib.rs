@@ -9,8 +9,9 @@
 //! ruleset crate"): [`model`] (state, data, actions, events, sheets,
 //! scenario fields) -> [`rules`] (pure functions: bonuses, Defense, damage,
 //! reach, legality) -> [`resolve`] (procedures that roll and ask) ->
-//! [`ai`] -> this file's `Ruleset` impl with [`setup`], the menus and the
-//! odds' [`effects`].
+//! [`ai`] -> this file's `Fight` and `Engine` impls with [`setup`], the
+//! odds' [`effects`], `TableView` in [`table`], `GmPowers` in
+//! `gm_override` and the armory as a `DataSet` in [`catalog`].
 //!
 //! A turn is a budget of normal actions (X-ACT-001): [`Engine::next`]
 //! returns the same actor while it has actions left, and `pass_turn` or the

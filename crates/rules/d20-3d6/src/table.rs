@@ -4,6 +4,9 @@
 //! options), each figure's conditions with how long they last, the turn
 //! order, and the map as data. Every leaf of the menu passes
 //! [`crate::rules::legal::check`].
+//!
+//! The ruleset's `TableView` impl stands at the end of this file, its
+//! bodies inside it (no forwarding from `lib.rs`).
 
 use crate::D20;
 use crate::legal;

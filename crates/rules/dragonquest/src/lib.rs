@@ -12,8 +12,10 @@
 //! choosing which side goes first (`resolve::pulse`).
 //!
 //! Layers (DESIGN.md, "The shape of a ruleset crate"): [`model`] ->
-//! [`rules`] -> [`resolve`] -> [`ai`] -> this file's `Ruleset` impl, with
-//! [`setup`] and the front-end glue ([`describe`], [`effects`], the legal menus).
+//! [`rules`] -> [`resolve`] -> [`ai`] -> this file's `Fight` and `Engine`
+//! impls, with [`setup`] and the front-end glue ([`describe`], [`effects`],
+//! the legal menus, `TableView` in [`table`], `GmPowers` in `gm_override`,
+//! the armory as a `DataSet` in [`catalog`]).
 
 pub mod ai;
 pub mod catalog;

@@ -3,6 +3,9 @@
 //! target, then the attack type), each figure's conditions with how long
 //! they last, the pulse's order of action, and the map as data. Every leaf
 //! of the menu passes [`crate::rules::actions::check`].
+//!
+//! The ruleset's `TableView` impl stands at the end of this file, its
+//! bodies inside it (no forwarding from `lib.rs`).
 
 use crate::DragonQuest;
 use crate::legal;

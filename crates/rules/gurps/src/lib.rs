@@ -9,8 +9,10 @@
 //! [`model`] (state, data, actions, events, sheets, scenario fields) ->
 //! [`rules`] (pure functions of the state: to-hit, defenses, reach, the
 //! tables, legality checks) -> [`resolve`] (procedures that roll and ask) ->
-//! [`ai`] -> this file's `Ruleset` impl, with [`setup`] and the front-end
-//! glue ([`describe`], [`effects`], the legal menus).
+//! [`ai`] -> this file's `Fight` and `Engine` impls, with [`setup`] and the
+//! front-end glue ([`describe`], [`effects`], the legal menus, `TableView`
+//! in [`table`], `GmPowers` in `gm_override`, the armory as a `DataSet` in
+//! [`catalog`]).
 
 pub mod ai;
 pub mod catalog;

@@ -4,6 +4,9 @@
 //! last, the turn order, and the map as data. Front-end glue like
 //! [`crate::legal`] and [`crate::describe`]; every leaf of a menu passes
 //! [`crate::rules::maneuver::check`].
+//!
+//! The ruleset's `TableView` impl stands at the end of this file, its
+//! bodies inside it (no forwarding from `lib.rs`).
 
 use crate::Gurps;
 use crate::describe::{self, all_out_name, kind_name, weapon_words};

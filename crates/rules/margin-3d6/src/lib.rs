@@ -9,7 +9,9 @@
 //!
 //! Layers, importing only downward (DESIGN.md, "The shape of a ruleset
 //! crate"): [`model`] → [`rules`] → [`resolve`] → [`ai`] → this file's
-//! `Ruleset` impl with [`setup`], the menus and [`effects`].
+//! `Fight` and `Engine` impls with [`setup`] and [`effects`]; `TableView`
+//! in [`table`], `GmPowers` in `gm_override`, the armory as a `DataSet` in
+//! [`catalog`].
 
 pub mod ai;
 pub mod catalog;

@@ -3,6 +3,9 @@
 //! and mode, the hit location), each figure's conditions with how long
 //! they last, the turn order, and the map as data. Every leaf of the menu
 //! passes [`crate::rules::maneuver::check`].
+//!
+//! The ruleset's `TableView` impl stands at the end of this file, its
+//! bodies inside it (no forwarding from `lib.rs`).
 
 use crate::Margin;
 use crate::legal;
