@@ -20,6 +20,10 @@
 //! * **Listing the data.** [`Catalog`] is what `fray list` and `fray show`
 //!   ask a ruleset: tables of its templates, weapons, armor, shields and
 //!   spells, and a template written as the TOML a scenario accepts.
+//! * **The ruleset's data set.** [`DataSet`] is what the core needs of a
+//!   ruleset's data (bundled, grown by data files, templates by id), so
+//!   loading a scenario and a late arrival's template are written once
+//!   ([`set`]).
 
 use crate::ruleset::{Ruleset, SetupError};
 use crate::scenario::{FileError, SourceFile};
@@ -30,6 +34,9 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 pub mod conformance;
+pub mod set;
+
+pub use set::{DataSet, extended, newcomer_template, or_bundled, parse_scenario};
 
 /// The top-level scenario key that names a data folder.
 pub const DATA_KEY: &str = "data";
@@ -361,21 +368,25 @@ impl Listing {
 /// its tests run.
 pub trait Catalog: Ruleset {
     /// The ruleset's data set (its armory).
-    type Data;
+    type Data: DataSet<Sheet = Self::Sheet>;
 
     /// A template's sheet, as a scenario's `[combatants.sheet]` reads it.
     type Sheet: serde::Serialize + DeserializeOwned + PartialEq + std::fmt::Debug;
 
     /// The bundled data plus the data files `extra` (`--data DIR`), with
     /// the same checks as a scenario load (a name defined twice is an error).
-    fn catalog(extra: &[SourceFile]) -> Result<Self::Data, FileError>;
+    fn catalog(extra: &[SourceFile]) -> Result<Self::Data, FileError> {
+        Self::Data::with_extra(extra)
+    }
 
     /// One kind of data as a table; `None` when the ruleset keeps no such
     /// kind (DragonQuest and margin-3d6 have no spell list).
     fn list(data: &Self::Data, kind: Kind) -> Option<Listing>;
 
     /// Every template of the bestiary, in data file order.
-    fn templates(data: &Self::Data) -> Vec<Template<'_, Self::Sheet>>;
+    fn templates(data: &Self::Data) -> Vec<Template<'_, Self::Sheet>> {
+        data.templates()
+    }
 
     /// The template `id` as the TOML of a scenario's combatant (a
     /// `[[combatants]]` entry with its `[combatants.sheet]`), `None` when

@@ -14,7 +14,7 @@
 //! [`Cast`]: side names and ids in order of first appearance, and the seats.
 
 use crate::controller::{Controller, Seats, SeatsFile};
-use crate::ids::SideId;
+use crate::ids::{CombatantId, SideId};
 use crate::ruleset::SetupError;
 use fray_grid::{Cell, Map, MapKind};
 
@@ -71,6 +71,22 @@ pub struct Cast {
     pub side_of: Vec<SideId>,
     /// Who answers for each side and for the game master.
     pub seats: Seats,
+}
+
+/// The figure that leads `side` among `figures` (id, side, leader flag, in
+/// id order): the one flagged as leader, else the side's first.
+pub fn side_leader(
+    side: SideId,
+    figures: impl Iterator<Item = (CombatantId, SideId, bool)>,
+) -> Option<CombatantId> {
+    let mut first = None;
+    for (id, _, leader) in figures.filter(|f| f.1 == side) {
+        if leader {
+            return Some(id);
+        }
+        first = first.or(Some(id));
+    }
+    first
 }
 
 /// The checks every scenario needs: this ruleset and its kind of map, two to

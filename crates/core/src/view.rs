@@ -141,6 +141,28 @@ pub struct TurnOrder {
     pub now: Option<CombatantId>,
 }
 
+impl TurnOrder {
+    /// The order a ruleset keeps (`order`, with `now` acting), or, while
+    /// it keeps none yet (before the first turn), every combatant of
+    /// `roster` in scenario order with no one's turn.
+    pub fn kept(
+        order: &[CombatantId],
+        now: Option<CombatantId>,
+        roster: impl Iterator<Item = CombatantId>,
+    ) -> TurnOrder {
+        if order.is_empty() {
+            return TurnOrder {
+                order: roster.collect(),
+                now: None,
+            };
+        }
+        TurnOrder {
+            order: order.to_vec(),
+            now,
+        }
+    }
+}
+
 /// Eight compass directions, screen up being north: hex facings use six
 /// of them (flat-top hexes have no east or west side), squares all eight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

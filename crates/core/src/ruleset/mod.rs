@@ -24,7 +24,7 @@ mod types;
 
 pub use engine::Engine;
 pub use fight::Fight;
-pub use gm::GmPowers;
+pub use gm::{GmPowers, Said};
 pub use table::TableView;
 pub use types::{
     CombatantView, CounterSpec, EndReason, Illegal, MAX_COUNTERS, MAX_POOLS, Next, Outcome,

@@ -691,6 +691,21 @@ mod catalog {
         shown: Vec<(String, String, Sheet)>,
     }
 
+    /// The data set as the core's loaders see it; the catalog below keeps
+    /// its own hooks so that its faults show.
+    impl fray_core::data::DataSet for Data {
+        type Sheet = Sheet;
+        fn bundled() -> Result<&'static Data, String> {
+            Err("the toy bundles no data".into())
+        }
+        fn with_extra(extra: &[SourceFile]) -> Result<Data, FileError> {
+            Toy::catalog(extra)
+        }
+        fn templates(&self) -> Vec<Template<'_, Sheet>> {
+            Toy::templates(self)
+        }
+    }
+
     impl Catalog for Toy {
         type Data = Data;
         type Sheet = Sheet;

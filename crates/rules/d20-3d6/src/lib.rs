@@ -9,8 +9,9 @@
 //! ruleset crate"): [`model`] (state, data, actions, events, sheets,
 //! scenario fields) -> [`rules`] (pure functions: bonuses, Defense, damage,
 //! reach, legality) -> [`resolve`] (procedures that roll and ask) ->
-//! [`ai`] -> this file's `Ruleset` impl with [`setup`], the menus and the
-//! odds' [`effects`].
+//! [`ai`] -> this file's `Fight` and `Engine` impls with [`setup`], the
+//! odds' [`effects`], `TableView` in [`table`], `GmPowers` in
+//! `gm_override` and the armory as a `DataSet` in [`catalog`].
 //!
 //! A turn is a budget of normal actions (X-ACT-001): [`Engine::next`]
 //! returns the same actor while it has actions left, and `pass_turn` or the
@@ -30,10 +31,11 @@ pub mod table;
 
 pub use model::state;
 
+use fray_core::data;
+use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, GmPowers,
-    Illegal, MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, TableView,
-    Tally, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
+    MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -116,14 +118,11 @@ impl Fight for D20 {
         &state.seats
     }
     fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
-        let on_side = || {
-            state
-                .ids()
-                .filter(move |&id| state.fighter(id).side == side)
-        };
-        on_side()
-            .find(|&id| state.fighter(id).leader)
-            .or_else(|| on_side().next())
+        let flags = state.ids().map(|id| {
+            let f = state.fighter(id);
+            (id, f.side, f.leader)
+        });
+        fray_core::envelope::side_leader(side, flags)
     }
     fn name(state: &State, who: CombatantId) -> &str {
         &state.fighter(who).name
@@ -248,27 +247,11 @@ impl Engine for D20 {
     /// The data files read at run time join the bundled armory, and a
     /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
     fn parse_scenario(
-        file: &fray_core::scenario::SourceFile,
-        extra: &[fray_core::scenario::SourceFile],
-    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
-        let armory = if extra.is_empty() {
-            None
-        } else {
-            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
-        };
-        let known = armory.as_deref().or(model::data::bundled().ok());
-        let sheet = |id: &str| -> Result<String, String> {
-            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
-            let t = armory.template(id).ok_or_else(|| {
-                let ids: Vec<&str> = armory.template.iter().map(|t| t.id.as_str()).collect();
-                format!(
-                    "unknown template `{id}`: expected one of {}",
-                    ids.join(", ")
-                )
-            })?;
-            toml::to_string(&t.sheet).map_err(|e| e.to_string())
-        };
-        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        file: &SourceFile,
+        extra: &[SourceFile],
+    ) -> Result<Self::Scenario, FileError> {
+        let armory = data::extended::<model::data::Armory>(extra)?.map(std::sync::Arc::new);
+        let mut scenario: Self::Scenario = data::parse_scenario(file, armory.as_deref())?;
         scenario.armory = armory;
         Ok(scenario)
     }
@@ -336,61 +319,6 @@ impl Engine for D20 {
     }
     fn ai_answer(state: &State, question: &Question) -> Answer {
         ai::answer(state, question)
-    }
-}
-
-impl TableView for D20 {
-    fn answer_options(question: &Question) -> Vec<Answer> {
-        match question {
-            Question::Reaction { weapons, .. } => weapons
-                .iter()
-                .map(|&weapon| Answer::Strike { weapon })
-                .chain([Answer::Decline])
-                .collect(),
-            Question::ExtraAction { .. } => vec![Answer::ExtraReaction, Answer::ExtraImmediate],
-        }
-    }
-    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
-        model::words::action(state, actor, action)
-    }
-    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
-        describe::answer(state, question, answer)
-    }
-    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
-        screen::event(event, screen)
-    }
-    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
-        table::action_menu(state, actor)
-    }
-    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
-        table::answer_menu(state, question)
-    }
-    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
-        table::conditions(state, who)
-    }
-    fn move_to(
-        state: &State,
-        actor: CombatantId,
-        cell: fray_core::view::MapCell,
-    ) -> Option<Action> {
-        table::move_to(state, actor, cell)
-    }
-    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
-        table::turn_order(state)
-    }
-    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
-        Some(table::map_view(state))
-    }
-}
-
-impl GmPowers for D20 {
-    /// A game master's override (issue 15): damage, healing and pools
-    /// set, in [`gm_override`]; other overrides are refused for now.
-    fn apply_override(
-        state: &mut State,
-        ov: &fray_core::Override,
-    ) -> Result<Vec<String>, fray_core::Refusal> {
-        gm_override::apply(state, ov)
     }
 }
 

@@ -223,24 +223,7 @@ pub fn newcomer(
     side: SideId,
     at: SquarePos,
 ) -> Result<Fighter, fray_core::Refusal> {
-    let armory = match &state.armory {
-        Some(a) => a.as_ref(),
-        None => crate::model::data::bundled().map_err(|e| fray_core::Refusal::BadTemplate {
-            template: template.to_string(),
-            why: e.to_string(),
-        })?,
-    };
-    let t = armory
-        .template(template)
-        .ok_or_else(|| fray_core::Refusal::UnknownTemplate {
-            template: template.to_string(),
-            known: armory
-                .template
-                .iter()
-                .map(|t| t.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })?;
+    let (armory, t) = fray_core::data::newcomer_template(state.armory.as_deref(), template)?;
     let controller = state
         .fighters
         .iter()
@@ -249,7 +232,7 @@ pub fn newcomer(
     let c = Combatant {
         name: name.to_string(),
         side: state.sides[side.index()].clone(),
-        template: Some(t.id.clone()),
+        template: Some(t.id.to_string()),
         sheet: None,
         position: at,
         controller,
@@ -259,8 +242,8 @@ pub fn newcomer(
         fatigue: 0,
         mount: None,
     };
-    build(&c, side, &t.sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
-        template: t.id.clone(),
+    build(&c, side, t.sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
+        template: t.id.to_string(),
         why: format!("sheet{field}: {why}"),
     })
 }

@@ -4,7 +4,11 @@
 //! options), each figure's conditions with how long they last, the turn
 //! order, and the map as data. Every leaf of the menu passes
 //! [`crate::rules::legal::check`].
+//!
+//! The ruleset's `TableView` impl stands at the end of this file, its
+//! bodies inside it (no forwarding from `lib.rs`).
 
+use crate::D20;
 use crate::legal;
 use crate::model::action::{Action, Answer, Maneuver, Question, Strike};
 use crate::model::state::{Condition, Life, State};
@@ -17,34 +21,6 @@ use fray_core::menu::{Menu, Step};
 use fray_core::view::{
     CellNames, ConditionView, FigureView, Heading, Lasting, MapCell, MapView, TurnOrder,
 };
-
-/// The action menu of `actor` (X-ACT-001: what its normal actions left
-/// this round buy): the action first, then the target, the weapon and
-/// the attack options (trust to luck X-ATK-007, the low-level option
-/// X-MUL-006, nonlethal X-SIT-016, DEX X-QCK-002, an off-hand attack
-/// X-MUL-002, Precise Strike X-MAN-011), or the destination of a move:
-/// toward each foe, to its flanks or behind it, away from the foes.
-pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
-    let w = Words::new(state, actor);
-    let mut actions = legal::actions(state, actor);
-    for a in w.destinations() {
-        if !actions.contains(&a) {
-            actions.push(a);
-        }
-    }
-    // Doing nothing last: what a figure does when it does nothing else.
-    actions.sort_by_key(|a| matches!(a, Action::EndTurn));
-    let items = actions.into_iter().map(|a| (w.path(&a), a)).collect();
-    let left = state.turn.actions;
-    Menu::tree(
-        format!(
-            "{}'s action ({left} action{} left this round)",
-            state.fighter(actor).name,
-            if left == 1 { "" } else { "s" }
-        ),
-        items,
-    )
-}
 
 /// Words of one actor's menu.
 struct Words<'a> {
@@ -410,148 +386,6 @@ impl<'a> Words<'a> {
     }
 }
 
-/// The answers to a question as a menu, titled by what it asks: the
-/// Reaction's free attack (X-ACT-007) or critical initiative's extra
-/// action (X-SEQ-002).
-pub fn answer_menu(state: &State, question: &Question) -> Menu<Answer> {
-    let title = match question {
-        Question::Reaction { .. } => "Spend the Reaction (X-ACT-007)",
-        Question::ExtraAction { .. } => "Critical initiative (X-SEQ-002)",
-    };
-    let items = crate::D20::answer_options(question)
-        .into_iter()
-        .map(|a| (crate::describe::answer(state, question, &a), a))
-        .collect();
-    Menu::grouped(title, items)
-}
-
-/// A Move of `actor` to `cell` (typed `move C4` at the table), if the
-/// rules allow it (X-MAN-004).
-pub fn move_to(state: &State, actor: CombatantId, cell: MapCell) -> Option<Action> {
-    let a = Action::Move {
-        to: SquarePos::new(cell.a, cell.b),
-    };
-    check(state, actor, &a).is_ok().then_some(a)
-}
-
-/// Each figure's conditions with how long they last (X-CON-001..014), its
-/// fatigue level (X-CON-002), health state (X-LIF-001..004, X-LIF-014),
-/// defenses taken this turn, and, on its turn, the actions it has left
-/// (X-ACT-001).
-pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
-    let f = state.fighter(who);
-    let mut out = Vec::new();
-    let mut add = |name: String, lasts: Lasting, rule: &'static str| {
-        out.push(ConditionView::new(name, lasts, rule));
-    };
-    match f.life {
-        Life::Fine => {}
-        Life::KnockedOut => add("knocked out".into(), Lasting::UntilShaken, "X-LIF-014"),
-        Life::Unconscious => add("unconscious".into(), Lasting::Lasting, "X-LIF-002"),
-        Life::Dying => add("dying (1 HP a round)".into(), Lasting::Lasting, "X-LIF-003"),
-        Life::Dead => {
-            add("dead".into(), Lasting::Lasting, "X-LIF-004");
-            return out;
-        }
-    }
-    if state.turn.actor == Some(who) && f.life.fine() {
-        let n = state.turn.actions;
-        add(
-            format!("{n} action{} left", if n == 1 { "" } else { "s" }),
-            Lasting::ThisTurn,
-            "X-ACT-001",
-        );
-    }
-    for c in f.cond.iter() {
-        let (lasts, rule) = match c {
-            Condition::Surprised => (Lasting::UntilNextTurn, "X-SEQ-004"),
-            Condition::Prone => (Lasting::UntilShaken, "X-CON-001"),
-            Condition::Distracted => (Lasting::UntilNextTurn, "X-CON-003"),
-            Condition::Frightened => (Lasting::Lasting, "X-CON-004"),
-            Condition::Confused => (Lasting::Lasting, "X-CON-005"),
-            Condition::Paralyzed => (Lasting::Lasting, "X-CON-006"),
-            Condition::Blinded => (Lasting::Lasting, "X-CON-009"),
-            Condition::Deafened => (Lasting::Lasting, "X-CON-010"),
-            Condition::Nauseated => (Lasting::Lasting, "X-CON-011"),
-            Condition::Entangled => (Lasting::UntilShaken, "X-CON-012"),
-            Condition::Stunned => (Lasting::Lasting, "X-DEF-008"),
-            Condition::Invisible => (Lasting::Lasting, "X-SIT-004"),
-            Condition::Squeezed => (Lasting::WhileKept, "X-SIT-011"),
-        };
-        let name = match c {
-            Condition::Prone => "prone (-4 to attack and Defense in melee)".to_string(),
-            Condition::Stunned => "stunned (-4 Defense)".to_string(),
-            Condition::Entangled => "entangled (-2 to attack, Defense, DEX)".to_string(),
-            _ => c.name().to_string(),
-        };
-        add(name, lasts, rule);
-    }
-    if f.fatigue > 0 {
-        let penalty = match f.fatigue {
-            1 => 1,
-            2 => 2,
-            _ => 4,
-        };
-        add(
-            format!("fatigued {} (-{penalty} to attack and Defense)", f.fatigue),
-            Lasting::Lasting,
-            "X-CON-002",
-        );
-    }
-    if f.pinned {
-        let by = f.grappled_by.map(|g| state.fighter(g).name.to_string());
-        add(
-            by.map_or("pinned (-4 Defense)".to_string(), |b| {
-                format!("pinned by {b} (-4 Defense)")
-            }),
-            Lasting::UntilShaken,
-            "X-CON-014",
-        );
-    } else if let Some(g) = f.grappled_by {
-        add(
-            format!("grappled by {} (-2 Defense)", state.fighter(g).name),
-            Lasting::UntilShaken,
-            "X-CON-013",
-        );
-    }
-    for (on, name, rule) in [
-        (f.ran, "ran (-4 Defense)", "X-MAN-005"),
-        (f.charged, "charged (-4 Defense)", "X-MAN-006"),
-        (f.total_defense, "Total Defense (+4)", "X-MAN-009"),
-        (f.prepared, "Prepared Defense (+1)", "X-MAN-008"),
-        (f.offhand_defense, "off-hand defense (+1)", "X-MUL-005"),
-    ] {
-        if on {
-            add(name.into(), Lasting::UntilNextTurn, rule);
-        }
-    }
-    if let Some((target, _)) = f.feint
-        && state.exists(target)
-    {
-        add(
-            format!("feinted {}", state.fighter(target).name),
-            Lasting::UntilNextTurn,
-            "X-SPM-002",
-        );
-    }
-    out
-}
-
-/// X-SEQ-001: the initiative order, and whose turn it is; before the first
-/// round, scenario order.
-pub fn turn_order(state: &State) -> TurnOrder {
-    if state.order.is_empty() {
-        return TurnOrder {
-            order: state.ids().collect(),
-            now: None,
-        };
-    }
-    TurnOrder {
-        order: state.order.clone(),
-        now: state.order.get(state.cursor).copied(),
-    }
-}
-
 /// The square map with every figure not dead on it: its whole space
 /// (X-DAT-007), head square first, and the way it faces (X-SIT-003).
 pub fn map_view(state: &State) -> MapView {
@@ -590,4 +424,191 @@ fn heading((dx, dy): (i8, i8)) -> Option<Heading> {
         (-1, -1) => Heading::Nw,
         _ => return None,
     })
+}
+
+/// What a table shows of a D20 fight: menus, words, conditions, the map.
+impl TableView for D20 {
+    fn answer_options(question: &Question) -> Vec<Answer> {
+        match question {
+            Question::Reaction { weapons, .. } => weapons
+                .iter()
+                .map(|&weapon| Answer::Strike { weapon })
+                .chain([Answer::Decline])
+                .collect(),
+            Question::ExtraAction { .. } => vec![Answer::ExtraReaction, Answer::ExtraImmediate],
+        }
+    }
+    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
+        crate::model::words::action(state, actor, action)
+    }
+    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
+        crate::describe::answer(state, question, answer)
+    }
+    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
+        crate::screen::event(event, screen)
+    }
+    /// The action menu of `actor` (X-ACT-001: what its normal actions left
+    /// this round buy): the action first, then the target, the weapon and
+    /// the attack options (trust to luck X-ATK-007, the low-level option
+    /// X-MUL-006, nonlethal X-SIT-016, DEX X-QCK-002, an off-hand attack
+    /// X-MUL-002, Precise Strike X-MAN-011), or the destination of a move:
+    /// toward each foe, to its flanks or behind it, away from the foes.
+    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
+        let w = Words::new(state, actor);
+        let mut actions = legal::actions(state, actor);
+        for a in w.destinations() {
+            if !actions.contains(&a) {
+                actions.push(a);
+            }
+        }
+        // Doing nothing last: what a figure does when it does nothing else.
+        actions.sort_by_key(|a| matches!(a, Action::EndTurn));
+        let items = actions.into_iter().map(|a| (w.path(&a), a)).collect();
+        let left = state.turn.actions;
+        Menu::tree(
+            format!(
+                "{}'s action ({left} action{} left this round)",
+                state.fighter(actor).name,
+                if left == 1 { "" } else { "s" }
+            ),
+            items,
+        )
+    }
+    /// The answers to a question as a menu, titled by what it asks: the
+    /// Reaction's free attack (X-ACT-007) or critical initiative's extra
+    /// action (X-SEQ-002).
+    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
+        let title = match question {
+            Question::Reaction { .. } => "Spend the Reaction (X-ACT-007)",
+            Question::ExtraAction { .. } => "Critical initiative (X-SEQ-002)",
+        };
+        let items = crate::D20::answer_options(question)
+            .into_iter()
+            .map(|a| (crate::describe::answer(state, question, &a), a))
+            .collect();
+        Menu::grouped(title, items)
+    }
+    /// Each figure's conditions with how long they last (X-CON-001..014), its
+    /// fatigue level (X-CON-002), health state (X-LIF-001..004, X-LIF-014),
+    /// defenses taken this turn, and, on its turn, the actions it has left
+    /// (X-ACT-001).
+    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
+        let f = state.fighter(who);
+        let mut out = Vec::new();
+        let mut add = |name: String, lasts: Lasting, rule: &'static str| {
+            out.push(ConditionView::new(name, lasts, rule));
+        };
+        match f.life {
+            Life::Fine => {}
+            Life::KnockedOut => add("knocked out".into(), Lasting::UntilShaken, "X-LIF-014"),
+            Life::Unconscious => add("unconscious".into(), Lasting::Lasting, "X-LIF-002"),
+            Life::Dying => add("dying (1 HP a round)".into(), Lasting::Lasting, "X-LIF-003"),
+            Life::Dead => {
+                add("dead".into(), Lasting::Lasting, "X-LIF-004");
+                return out;
+            }
+        }
+        if state.turn.actor == Some(who) && f.life.fine() {
+            let n = state.turn.actions;
+            add(
+                format!("{n} action{} left", if n == 1 { "" } else { "s" }),
+                Lasting::ThisTurn,
+                "X-ACT-001",
+            );
+        }
+        for c in f.cond.iter() {
+            let (lasts, rule) = match c {
+                Condition::Surprised => (Lasting::UntilNextTurn, "X-SEQ-004"),
+                Condition::Prone => (Lasting::UntilShaken, "X-CON-001"),
+                Condition::Distracted => (Lasting::UntilNextTurn, "X-CON-003"),
+                Condition::Frightened => (Lasting::Lasting, "X-CON-004"),
+                Condition::Confused => (Lasting::Lasting, "X-CON-005"),
+                Condition::Paralyzed => (Lasting::Lasting, "X-CON-006"),
+                Condition::Blinded => (Lasting::Lasting, "X-CON-009"),
+                Condition::Deafened => (Lasting::Lasting, "X-CON-010"),
+                Condition::Nauseated => (Lasting::Lasting, "X-CON-011"),
+                Condition::Entangled => (Lasting::UntilShaken, "X-CON-012"),
+                Condition::Stunned => (Lasting::Lasting, "X-DEF-008"),
+                Condition::Invisible => (Lasting::Lasting, "X-SIT-004"),
+                Condition::Squeezed => (Lasting::WhileKept, "X-SIT-011"),
+            };
+            let name = match c {
+                Condition::Prone => "prone (-4 to attack and Defense in melee)".to_string(),
+                Condition::Stunned => "stunned (-4 Defense)".to_string(),
+                Condition::Entangled => "entangled (-2 to attack, Defense, DEX)".to_string(),
+                _ => c.name().to_string(),
+            };
+            add(name, lasts, rule);
+        }
+        if f.fatigue > 0 {
+            let penalty = match f.fatigue {
+                1 => 1,
+                2 => 2,
+                _ => 4,
+            };
+            add(
+                format!("fatigued {} (-{penalty} to attack and Defense)", f.fatigue),
+                Lasting::Lasting,
+                "X-CON-002",
+            );
+        }
+        if f.pinned {
+            let by = f.grappled_by.map(|g| state.fighter(g).name.to_string());
+            add(
+                by.map_or("pinned (-4 Defense)".to_string(), |b| {
+                    format!("pinned by {b} (-4 Defense)")
+                }),
+                Lasting::UntilShaken,
+                "X-CON-014",
+            );
+        } else if let Some(g) = f.grappled_by {
+            add(
+                format!("grappled by {} (-2 Defense)", state.fighter(g).name),
+                Lasting::UntilShaken,
+                "X-CON-013",
+            );
+        }
+        for (on, name, rule) in [
+            (f.ran, "ran (-4 Defense)", "X-MAN-005"),
+            (f.charged, "charged (-4 Defense)", "X-MAN-006"),
+            (f.total_defense, "Total Defense (+4)", "X-MAN-009"),
+            (f.prepared, "Prepared Defense (+1)", "X-MAN-008"),
+            (f.offhand_defense, "off-hand defense (+1)", "X-MUL-005"),
+        ] {
+            if on {
+                add(name.into(), Lasting::UntilNextTurn, rule);
+            }
+        }
+        if let Some((target, _)) = f.feint
+            && state.exists(target)
+        {
+            add(
+                format!("feinted {}", state.fighter(target).name),
+                Lasting::UntilNextTurn,
+                "X-SPM-002",
+            );
+        }
+        out
+    }
+    /// A Move of `actor` to `cell` (typed `move C4` at the table), if the
+    /// rules allow it (X-MAN-004).
+    fn move_to(
+        state: &State,
+        actor: CombatantId,
+        cell: fray_core::view::MapCell,
+    ) -> Option<Action> {
+        let a = Action::Move {
+            to: SquarePos::new(cell.a, cell.b),
+        };
+        check(state, actor, &a).is_ok().then_some(a)
+    }
+    /// X-SEQ-001: the initiative order, and whose turn it is; before the first
+    /// round, scenario order.
+    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
+        let now = state.order.get(state.cursor).copied();
+        TurnOrder::kept(&state.order, now, state.ids())
+    }
+    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
+        Some(map_view(state))
+    }
 }

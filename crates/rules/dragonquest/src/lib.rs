@@ -12,8 +12,10 @@
 //! choosing which side goes first (`resolve::pulse`).
 //!
 //! Layers (DESIGN.md, "The shape of a ruleset crate"): [`model`] ->
-//! [`rules`] -> [`resolve`] -> [`ai`] -> this file's `Ruleset` impl, with
-//! [`setup`] and the front-end glue ([`describe`], [`effects`], the legal menus).
+//! [`rules`] -> [`resolve`] -> [`ai`] -> this file's `Fight` and `Engine`
+//! impls, with [`setup`] and the front-end glue ([`describe`], [`effects`],
+//! the legal menus, `TableView` in [`table`], `GmPowers` in `gm_override`,
+//! the armory as a `DataSet` in [`catalog`]).
 
 pub mod ai;
 pub mod catalog;
@@ -29,10 +31,11 @@ pub mod table;
 /// Stable path for the simulator and the tests.
 pub use model::state;
 
+use fray_core::data;
+use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, GmPowers,
-    Illegal, MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, SideId,
-    TableView, Tally, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
+    MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, SideId, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -203,12 +206,7 @@ impl Fight for DragonQuest {
 
 impl Engine for DragonQuest {
     fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        let armory = match s.armory {
-            Some(a) => a,
-            None => model::data::bundled()
-                .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?,
-        };
-        setup::setup(s, armory)
+        setup::setup(s, data::or_bundled(s.armory)?)
     }
     /// DQ-11-002, DQ-11-003 (decision `start_distance_check = warn`, the
     /// default): sides that start too close (or, with surprise, too far)
@@ -224,30 +222,19 @@ impl Engine for DragonQuest {
             _ => Vec::new(),
         }
     }
-    /// The data files read at run time join the bundled armory, and a
-    /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
+    /// The data files read at run time join the bundled armory (kept for
+    /// the process: `model::data::with_extra_static`), and a `template`
+    /// with a `sheet` is the template adjusted (docs/scenarios.md).
     fn parse_scenario(
-        file: &fray_core::scenario::SourceFile,
-        extra: &[fray_core::scenario::SourceFile],
-    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
+        file: &SourceFile,
+        extra: &[SourceFile],
+    ) -> Result<Self::Scenario, FileError> {
         let armory = if extra.is_empty() {
             None
         } else {
             Some(model::data::with_extra_static(extra)?)
         };
-        let known = armory.or(model::data::bundled().ok());
-        let sheet = |id: &str| -> Result<String, String> {
-            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
-            let t = armory.creature(id).ok_or_else(|| {
-                let ids = armory.creatures.iter().map(|c| c.id.as_str());
-                format!(
-                    "no template `{id}`; known: {}",
-                    ids.collect::<Vec<_>>().join(", ")
-                )
-            })?;
-            toml::to_string(t).map_err(|e| e.to_string())
-        };
-        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        let mut scenario: Self::Scenario = data::parse_scenario(file, armory)?;
         scenario.armory = armory;
         Ok(scenario)
     }
@@ -325,71 +312,6 @@ impl Engine for DragonQuest {
     }
     fn ai_answer(state: &State, question: &Question) -> Answer {
         ai::answer(state, question)
-    }
-}
-
-impl TableView for DragonQuest {
-    fn answer_options(question: &Question) -> Vec<Answer> {
-        match question {
-            Question::FirstOrLast { .. } => vec![Answer::First(true), Answer::First(false)],
-            Question::SideFirst { options, .. } => {
-                options.iter().map(|&s| Answer::Side(s)).collect()
-            }
-            Question::NextFigure { options, .. } => {
-                options.iter().map(|&c| Answer::Figure(c)).collect()
-            }
-            Question::Repulse { .. } | Question::Parry { .. } => {
-                vec![Answer::Yes(true), Answer::Yes(false)]
-            }
-            Question::Grievous { .. } => {
-                vec![Answer::BreakShield(false), Answer::BreakShield(true)]
-            }
-            Question::DisarmItem { options, .. } => {
-                options.iter().map(|&i| Answer::Item(i)).collect()
-            }
-        }
-    }
-    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
-        describe::action(state, actor, action)
-    }
-    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
-        describe::answer(state, question, answer)
-    }
-    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
-        screen::event(event, screen)
-    }
-    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
-        table::action_menu(state, actor)
-    }
-    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
-        table::answer_menu(state, question)
-    }
-    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
-        table::conditions(state, who)
-    }
-    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
-        table::turn_order(state)
-    }
-    fn move_to(
-        state: &State,
-        actor: CombatantId,
-        cell: fray_core::view::MapCell,
-    ) -> Option<Action> {
-        table::move_to(state, actor, cell)
-    }
-    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
-        Some(table::map_view(state))
-    }
-}
-
-impl GmPowers for DragonQuest {
-    /// A game master's override (issue 15): damage, healing and pools
-    /// set, in [`gm_override`]; other overrides are refused for now.
-    fn apply_override(
-        state: &mut State,
-        ov: &fray_core::Override,
-    ) -> Result<Vec<String>, fray_core::Refusal> {
-        gm_override::apply(state, ov)
     }
 }
 

@@ -354,24 +354,8 @@ pub fn newcomer(
     side: SideId,
     at: fray_core::grid::HexPos,
 ) -> Result<Figure, fray_core::Refusal> {
-    let armory = match state.armory {
-        Some(a) => a,
-        None => crate::model::data::bundled().map_err(|e| fray_core::Refusal::BadTemplate {
-            template: template.to_string(),
-            why: e.to_string(),
-        })?,
-    };
-    let sheet = armory
-        .creature(template)
-        .ok_or_else(|| fray_core::Refusal::UnknownTemplate {
-            template: template.to_string(),
-            known: armory
-                .creatures
-                .iter()
-                .map(|c| c.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })?;
+    let (armory, found) = fray_core::data::newcomer_template(state.armory, template)?;
+    let sheet = found.sheet;
     let controller = state
         .figures
         .iter()

@@ -3,7 +3,11 @@
 //! target, then the attack type), each figure's conditions with how long
 //! they last, the pulse's order of action, and the map as data. Every leaf
 //! of the menu passes [`crate::rules::actions::check`].
+//!
+//! The ruleset's `TableView` impl stands at the end of this file, its
+//! bodies inside it (no forwarding from `lib.rs`).
 
+use crate::DragonQuest;
 use crate::legal;
 use crate::model::action::{Action, Activity, Answer, AttackKind, Question};
 use crate::model::state::{Figure, Life, Posture, Stage, State};
@@ -19,38 +23,6 @@ use fray_core::menu::{Menu, Step};
 use fray_core::view::{
     CellNames, ConditionView, FigureView, Heading, Lasting, MapCell, MapView, TurnOrder,
 };
-
-/// The action menu of `actor` (DQ-13-001: the actions open to an engaged
-/// or a non-engaged figure): the action first, then the target, then the
-/// attack type (DQ-16-008) or the destination. The legal actions of
-/// [`legal::actions`] all appear, with moves by destination: toward each
-/// foe, to its rear hexes (DQ-00-013: left, behind, right), away from
-/// the foes.
-pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
-    let b = Words::new(state, actor);
-    let mut items: Vec<(Vec<Step>, Action)> = Vec::new();
-    let mut actions = legal::actions(state, actor);
-    for a in b.destinations() {
-        if !actions.contains(&a) {
-            actions.push(a);
-        }
-    }
-    // Passing last: what a figure does when it does nothing else.
-    actions.sort_by_key(|a| matches!(a, Action::Pass { .. }));
-    for a in actions {
-        let path = b.path(&a);
-        items.push((path, a));
-    }
-    let engaged = if zones::engaged(state, actor) {
-        "engaged"
-    } else {
-        "not engaged"
-    };
-    Menu::tree(
-        format!("{}'s action ({engaged})", state.fig(actor).name),
-        items,
-    )
-}
 
 /// Words of one actor's menu.
 struct Words<'a> {
@@ -387,212 +359,8 @@ impl<'a> Words<'a> {
     }
 }
 
-/// The answers to a question as a menu, titled by what it asks.
-pub fn answer_menu(state: &State, question: &Question) -> Menu<Answer> {
-    let title = match question {
-        Question::FirstOrLast { .. } => "Act first or last (DQ-12-006)",
-        Question::SideFirst { .. } => "Which side acts first (DQ-12-001)",
-        Question::NextFigure { .. } => "Who acts next (DQ-12-001)",
-        Question::Repulse { .. } => "Repulse (DQ-13-017)",
-        Question::Parry { .. } => "Parry (DQ-17-007)",
-        Question::Grievous { .. } => "Grievous injury (DQ-18-005)",
-        Question::DisarmItem { .. } => "What is dropped (DQ-16-020)",
-    };
-    let items = crate::DragonQuest::answer_options(question)
-        .into_iter()
-        .map(|a| (crate::describe::answer(state, question, &a), a))
-        .collect();
-    Menu::grouped(title, items)
-}
-
-/// A Move of `actor` to `cell` (typed `move C4` at the table), facing the
-/// nearest foe, if the rules allow it (DQ-14-001).
-pub fn move_to(state: &State, actor: CombatantId, cell: MapCell) -> Option<Action> {
-    let to = HexPos::new(cell.a, cell.b);
-    let w = Words::new(state, actor);
-    let face = w
-        .nearest_foe(to)
-        .and_then(|t| to.facing_toward(state.fig(t).pos));
-    [face, None].into_iter().find_map(|facing| {
-        let a = Action::Move { to, facing };
-        check(state, actor, &a).is_ok().then_some(a)
-    })
-}
-
-/// Each figure's conditions with how long they last, in DragonQuest's
-/// words and rules.
-pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
-    let f = state.fig(who);
-    let s = &f.status;
-    let mut out = Vec::new();
-    let mut add = |name: String, lasts: Lasting, rule: &'static str| {
-        out.push(ConditionView::new(name, lasts, rule));
-    };
-    match f.life {
-        Life::Dead => {
-            add("dead".into(), Lasting::Lasting, "DQ-19-001");
-            return out;
-        }
-        Life::Unconscious => add("unconscious".into(), Lasting::Lasting, "DQ-19-002"),
-        Life::Conscious => {}
-    }
-    if s.stunned {
-        // DQ-19-006: a stun lasts until a Recover action succeeds.
-        add("stunned".into(), Lasting::UntilShaken, "DQ-19-003");
-    }
-    if s.knocked_out > 0 {
-        add(
-            "knocked out".into(),
-            Lasting::Turns(s.knocked_out),
-            "DQ-16-017",
-        );
-    }
-    if s.prone {
-        add(
-            "prone (stand up with a Pass)".into(),
-            Lasting::UntilShaken,
-            "DQ-00-017",
-        );
-    }
-    if let Some(by) = s.restrained_by {
-        add(
-            format!("restrained by {}", name(state, by)),
-            Lasting::UntilShaken,
-            "DQ-16-014",
-        );
-    }
-    if let Some(passes) = s.entangled {
-        add(
-            format!(
-                "entangled ({} Pass(es) to work free)",
-                2u8.saturating_sub(passes)
-            ),
-            Lasting::UntilShaken,
-            "DQ-16-012",
-        );
-    }
-    if s.close {
-        let with: Vec<String> = state
-            .ids()
-            .filter(|&o| o != who && zones::in_close_with(state, who, o))
-            .map(|o| name(state, o))
-            .collect();
-        let text = if with.is_empty() {
-            "in close combat".to_string()
-        } else {
-            format!("in close combat with {}", with.join(", "))
-        };
-        add(text, Lasting::UntilShaken, "DQ-13-016");
-    } else {
-        // DQ-12-008: engaged with the foes next to it.
-        let with: Vec<String> = state
-            .ids()
-            .filter(|&o| zones::engaged_pair(state, who, o))
-            .map(|o| name(state, o))
-            .collect();
-        if !with.is_empty() {
-            add(
-                format!("engaged with {}", with.join(", ")),
-                Lasting::WhileKept,
-                "DQ-12-008",
-            );
-        }
-    }
-    if s.evading {
-        add("evading".into(), Lasting::UntilNextTurn, "DQ-13-005");
-    }
-    if s.defensive {
-        add(
-            "defensive posture (+20 Defense)".into(),
-            Lasting::UntilNextTurn,
-            "DQ-13-008",
-        );
-    }
-    if s.forced_pass > state.pulse {
-        add("must Pass".into(), Lasting::NextTurn, "DQ-17-008");
-    } else if s.forced_pass == state.pulse && state.pulse > 0 {
-        add("must Pass".into(), Lasting::ThisTurn, "DQ-17-008");
-    }
-    if s.lose_action {
-        add(
-            "loses its next action".into(),
-            Lasting::NextTurn,
-            "DQ-13-017",
-        );
-    }
-    for &(_, penalty) in &s.lodged {
-        add(
-            format!("weapon lodged ({penalty} modAG)"),
-            Lasting::UntilShaken,
-            "DQ-20-008",
-        );
-    }
-    if s.surprised && state.free_pulse {
-        add("surprised".into(), Lasting::ThisTurn, "DQ-11-004");
-    }
-    if f.main.is_none() && !f.weapons.is_empty() {
-        add("empty-handed".into(), Lasting::WhileKept, "DQ-13-012");
-    }
-    if f.shield.is_some() && !f.shield_ready {
-        add("shield not ready".into(), Lasting::WhileKept, "DQ-13-012");
-    }
-    out
-}
-
 fn name(state: &State, id: CombatantId) -> String {
     state.fig(id).name.to_string()
-}
-
-/// DQ-12-001: the pulse's order of action as far as it is known: whose
-/// slot it is, the rest of its engagement in order (DQ-12-006), the
-/// engagements still to resolve, then the non-engaged figures of each
-/// side in the order the sides act (step 3). Between pulses, scenario
-/// order.
-pub fn turn_order(state: &State) -> TurnOrder {
-    let seq = &state.seq;
-    let now = seq.slot.filter(|s| s.left > 0).map(|s| s.who);
-    let mut order: Vec<CombatantId> = now.into_iter().collect();
-    let push = |id: CombatantId, order: &mut Vec<CombatantId>| {
-        if !order.contains(&id) {
-            order.push(id);
-        }
-    };
-    match seq.stage {
-        Stage::Begin => {
-            for id in state.ids() {
-                push(id, &mut order);
-            }
-        }
-        Stage::Engaged => {
-            for &id in &seq.queue {
-                push(id, &mut order);
-            }
-            for &g in &seq.groups {
-                for id in state
-                    .ids()
-                    .filter(|id| seq.group_of.get(id.index()) == Some(&g))
-                {
-                    push(id, &mut order);
-                }
-            }
-            let first = seq.winner.map_or(0, |s| s.0);
-            for side in [first, 1 - first.min(1)] {
-                for id in state.ids().filter(|&id| {
-                    seq.group_of.get(id.index()) == Some(&u16::MAX) && state.fig(id).side.0 == side
-                }) {
-                    push(id, &mut order);
-                }
-            }
-        }
-        Stage::NonEngaged => {
-            for &side in &seq.sides {
-                for &id in seq.queue.iter().filter(|&&id| state.fig(id).side == side) {
-                    push(id, &mut order);
-                }
-            }
-        }
-    }
-    TurnOrder { order, now }
 }
 
 /// The hex map with every figure not dead on it: every hex its body fills
@@ -626,5 +394,277 @@ fn heading(h: Body) -> Heading {
             Corner::SwNw => Heading::W,
             Corner::NwN => Heading::Nw,
         },
+    }
+}
+
+/// What a table shows of a DragonQuest fight: menus, words, conditions, the map.
+impl TableView for DragonQuest {
+    fn answer_options(question: &Question) -> Vec<Answer> {
+        match question {
+            Question::FirstOrLast { .. } => vec![Answer::First(true), Answer::First(false)],
+            Question::SideFirst { options, .. } => {
+                options.iter().map(|&s| Answer::Side(s)).collect()
+            }
+            Question::NextFigure { options, .. } => {
+                options.iter().map(|&c| Answer::Figure(c)).collect()
+            }
+            Question::Repulse { .. } | Question::Parry { .. } => {
+                vec![Answer::Yes(true), Answer::Yes(false)]
+            }
+            Question::Grievous { .. } => {
+                vec![Answer::BreakShield(false), Answer::BreakShield(true)]
+            }
+            Question::DisarmItem { options, .. } => {
+                options.iter().map(|&i| Answer::Item(i)).collect()
+            }
+        }
+    }
+    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
+        crate::describe::action(state, actor, action)
+    }
+    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
+        crate::describe::answer(state, question, answer)
+    }
+    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
+        crate::screen::event(event, screen)
+    }
+    /// The action menu of `actor` (DQ-13-001: the actions open to an engaged
+    /// or a non-engaged figure): the action first, then the target, then the
+    /// attack type (DQ-16-008) or the destination. The legal actions of
+    /// [`legal::actions`] all appear, with moves by destination: toward each
+    /// foe, to its rear hexes (DQ-00-013: left, behind, right), away from
+    /// the foes.
+    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
+        let b = Words::new(state, actor);
+        let mut items: Vec<(Vec<Step>, Action)> = Vec::new();
+        let mut actions = legal::actions(state, actor);
+        for a in b.destinations() {
+            if !actions.contains(&a) {
+                actions.push(a);
+            }
+        }
+        // Passing last: what a figure does when it does nothing else.
+        actions.sort_by_key(|a| matches!(a, Action::Pass { .. }));
+        for a in actions {
+            let path = b.path(&a);
+            items.push((path, a));
+        }
+        let engaged = if zones::engaged(state, actor) {
+            "engaged"
+        } else {
+            "not engaged"
+        };
+        Menu::tree(
+            format!("{}'s action ({engaged})", state.fig(actor).name),
+            items,
+        )
+    }
+    /// The answers to a question as a menu, titled by what it asks.
+    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
+        let title = match question {
+            Question::FirstOrLast { .. } => "Act first or last (DQ-12-006)",
+            Question::SideFirst { .. } => "Which side acts first (DQ-12-001)",
+            Question::NextFigure { .. } => "Who acts next (DQ-12-001)",
+            Question::Repulse { .. } => "Repulse (DQ-13-017)",
+            Question::Parry { .. } => "Parry (DQ-17-007)",
+            Question::Grievous { .. } => "Grievous injury (DQ-18-005)",
+            Question::DisarmItem { .. } => "What is dropped (DQ-16-020)",
+        };
+        let items = crate::DragonQuest::answer_options(question)
+            .into_iter()
+            .map(|a| (crate::describe::answer(state, question, &a), a))
+            .collect();
+        Menu::grouped(title, items)
+    }
+    /// Each figure's conditions with how long they last, in DragonQuest's
+    /// words and rules.
+    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
+        let f = state.fig(who);
+        let s = &f.status;
+        let mut out = Vec::new();
+        let mut add = |name: String, lasts: Lasting, rule: &'static str| {
+            out.push(ConditionView::new(name, lasts, rule));
+        };
+        match f.life {
+            Life::Dead => {
+                add("dead".into(), Lasting::Lasting, "DQ-19-001");
+                return out;
+            }
+            Life::Unconscious => add("unconscious".into(), Lasting::Lasting, "DQ-19-002"),
+            Life::Conscious => {}
+        }
+        if s.stunned {
+            // DQ-19-006: a stun lasts until a Recover action succeeds.
+            add("stunned".into(), Lasting::UntilShaken, "DQ-19-003");
+        }
+        if s.knocked_out > 0 {
+            add(
+                "knocked out".into(),
+                Lasting::Turns(s.knocked_out),
+                "DQ-16-017",
+            );
+        }
+        if s.prone {
+            add(
+                "prone (stand up with a Pass)".into(),
+                Lasting::UntilShaken,
+                "DQ-00-017",
+            );
+        }
+        if let Some(by) = s.restrained_by {
+            add(
+                format!("restrained by {}", name(state, by)),
+                Lasting::UntilShaken,
+                "DQ-16-014",
+            );
+        }
+        if let Some(passes) = s.entangled {
+            add(
+                format!(
+                    "entangled ({} Pass(es) to work free)",
+                    2u8.saturating_sub(passes)
+                ),
+                Lasting::UntilShaken,
+                "DQ-16-012",
+            );
+        }
+        if s.close {
+            let with: Vec<String> = state
+                .ids()
+                .filter(|&o| o != who && zones::in_close_with(state, who, o))
+                .map(|o| name(state, o))
+                .collect();
+            let text = if with.is_empty() {
+                "in close combat".to_string()
+            } else {
+                format!("in close combat with {}", with.join(", "))
+            };
+            add(text, Lasting::UntilShaken, "DQ-13-016");
+        } else {
+            // DQ-12-008: engaged with the foes next to it.
+            let with: Vec<String> = state
+                .ids()
+                .filter(|&o| zones::engaged_pair(state, who, o))
+                .map(|o| name(state, o))
+                .collect();
+            if !with.is_empty() {
+                add(
+                    format!("engaged with {}", with.join(", ")),
+                    Lasting::WhileKept,
+                    "DQ-12-008",
+                );
+            }
+        }
+        if s.evading {
+            add("evading".into(), Lasting::UntilNextTurn, "DQ-13-005");
+        }
+        if s.defensive {
+            add(
+                "defensive posture (+20 Defense)".into(),
+                Lasting::UntilNextTurn,
+                "DQ-13-008",
+            );
+        }
+        if s.forced_pass > state.pulse {
+            add("must Pass".into(), Lasting::NextTurn, "DQ-17-008");
+        } else if s.forced_pass == state.pulse && state.pulse > 0 {
+            add("must Pass".into(), Lasting::ThisTurn, "DQ-17-008");
+        }
+        if s.lose_action {
+            add(
+                "loses its next action".into(),
+                Lasting::NextTurn,
+                "DQ-13-017",
+            );
+        }
+        for &(_, penalty) in &s.lodged {
+            add(
+                format!("weapon lodged ({penalty} modAG)"),
+                Lasting::UntilShaken,
+                "DQ-20-008",
+            );
+        }
+        if s.surprised && state.free_pulse {
+            add("surprised".into(), Lasting::ThisTurn, "DQ-11-004");
+        }
+        if f.main.is_none() && !f.weapons.is_empty() {
+            add("empty-handed".into(), Lasting::WhileKept, "DQ-13-012");
+        }
+        if f.shield.is_some() && !f.shield_ready {
+            add("shield not ready".into(), Lasting::WhileKept, "DQ-13-012");
+        }
+        out
+    }
+    /// DQ-12-001: the pulse's order of action as far as it is known: whose
+    /// slot it is, the rest of its engagement in order (DQ-12-006), the
+    /// engagements still to resolve, then the non-engaged figures of each
+    /// side in the order the sides act (step 3). Between pulses, scenario
+    /// order.
+    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
+        let seq = &state.seq;
+        let now = seq.slot.filter(|s| s.left > 0).map(|s| s.who);
+        let mut order: Vec<CombatantId> = now.into_iter().collect();
+        let push = |id: CombatantId, order: &mut Vec<CombatantId>| {
+            if !order.contains(&id) {
+                order.push(id);
+            }
+        };
+        match seq.stage {
+            Stage::Begin => {
+                for id in state.ids() {
+                    push(id, &mut order);
+                }
+            }
+            Stage::Engaged => {
+                for &id in &seq.queue {
+                    push(id, &mut order);
+                }
+                for &g in &seq.groups {
+                    for id in state
+                        .ids()
+                        .filter(|id| seq.group_of.get(id.index()) == Some(&g))
+                    {
+                        push(id, &mut order);
+                    }
+                }
+                let first = seq.winner.map_or(0, |s| s.0);
+                for side in [first, 1 - first.min(1)] {
+                    for id in state.ids().filter(|&id| {
+                        seq.group_of.get(id.index()) == Some(&u16::MAX)
+                            && state.fig(id).side.0 == side
+                    }) {
+                        push(id, &mut order);
+                    }
+                }
+            }
+            Stage::NonEngaged => {
+                for &side in &seq.sides {
+                    for &id in seq.queue.iter().filter(|&&id| state.fig(id).side == side) {
+                        push(id, &mut order);
+                    }
+                }
+            }
+        }
+        TurnOrder { order, now }
+    }
+    /// A Move of `actor` to `cell` (typed `move C4` at the table), facing the
+    /// nearest foe, if the rules allow it (DQ-14-001).
+    fn move_to(
+        state: &State,
+        actor: CombatantId,
+        cell: fray_core::view::MapCell,
+    ) -> Option<Action> {
+        let to = HexPos::new(cell.a, cell.b);
+        let w = Words::new(state, actor);
+        let face = w
+            .nearest_foe(to)
+            .and_then(|t| to.facing_toward(state.fig(t).pos));
+        [face, None].into_iter().find_map(|facing| {
+            let a = Action::Move { to, facing };
+            check(state, actor, &a).is_ok().then_some(a)
+        })
+    }
+    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
+        Some(map_view(state))
     }
 }

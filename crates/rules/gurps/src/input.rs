@@ -138,19 +138,8 @@ pub fn closest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         .map(|(_, k)| k.to_string())
 }
 
-/// Why `id` names no template, with the closest ids (for a template
-/// adjusted in a scenario, whose sheet is merged before setup).
-pub fn unknown_template(armory: &Armory, id: &str) -> String {
-    unknown(
-        "template",
-        id,
-        armory.templates.iter().map(|t| t.id.as_str()),
-    )
-    .to_string()
-}
-
 /// An [`InputError::Unknown`] for `name` among `known`.
-fn unknown<'a>(
+pub(crate) fn unknown<'a>(
     kind: &'static str,
     name: &str,
     known: impl IntoIterator<Item = &'a str> + Clone,

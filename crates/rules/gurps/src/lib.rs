@@ -9,8 +9,10 @@
 //! [`model`] (state, data, actions, events, sheets, scenario fields) ->
 //! [`rules`] (pure functions of the state: to-hit, defenses, reach, the
 //! tables, legality checks) -> [`resolve`] (procedures that roll and ask) ->
-//! [`ai`] -> this file's `Ruleset` impl, with [`setup`] and the front-end
-//! glue ([`describe`], [`effects`], the legal menus).
+//! [`ai`] -> this file's `Fight` and `Engine` impls, with [`setup`] and the
+//! front-end glue ([`describe`], [`effects`], the legal menus, `TableView`
+//! in [`table`], `GmPowers` in `gm_override`, the armory as a `DataSet` in
+//! [`catalog`]).
 
 pub mod ai;
 pub mod catalog;
@@ -28,10 +30,11 @@ pub mod table;
 /// Stable path for the simulator and its benches (`fray_gurps::state::State`).
 pub use model::state;
 
+use fray_core::data;
+use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, GmPowers,
-    Illegal, MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, TableView,
-    Tally, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
+    MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -116,14 +119,11 @@ impl Fight for Gurps {
     }
     /// The figure marked `leader` (G-TURN-006), else the side's first.
     fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
-        let on_side = || {
-            state
-                .ids()
-                .filter(move |&id| state.fighter(id).side == side)
-        };
-        on_side()
-            .find(|&id| state.fighter(id).leader)
-            .or_else(|| on_side().next())
+        let flags = state.ids().map(|id| {
+            let f = state.fighter(id);
+            (id, f.side, f.leader)
+        });
+        fray_core::envelope::side_leader(side, flags)
     }
     fn name(state: &State, who: CombatantId) -> &str {
         &state.fighter(who).name
@@ -236,36 +236,16 @@ impl Fight for Gurps {
 
 impl Engine for Gurps {
     fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        match &s.armory {
-            Some(armory) => setup::setup(s, armory),
-            None => {
-                let armory = model::data::bundled()
-                    .map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
-                setup::setup(s, armory)
-            }
-        }
+        setup::setup(s, data::or_bundled(s.armory.as_deref())?)
     }
     /// The data files read at run time join the bundled armory, and a
     /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
     fn parse_scenario(
-        file: &fray_core::scenario::SourceFile,
-        extra: &[fray_core::scenario::SourceFile],
-    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
-        let armory = if extra.is_empty() {
-            None
-        } else {
-            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
-        };
-        let bundled = model::data::bundled().ok();
-        let known = armory.as_deref().or(bundled);
-        let sheet = |id: &str| -> Result<String, String> {
-            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
-            let t = armory
-                .template(id)
-                .ok_or_else(|| input::unknown_template(armory, id))?;
-            toml::to_string(&t.sheet).map_err(|e| e.to_string())
-        };
-        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        file: &SourceFile,
+        extra: &[SourceFile],
+    ) -> Result<Self::Scenario, FileError> {
+        let armory = data::extended::<model::data::Armory>(extra)?.map(std::sync::Arc::new);
+        let mut scenario: Self::Scenario = data::parse_scenario(file, armory.as_deref())?;
         scenario.armory = armory;
         Ok(scenario)
     }
@@ -420,117 +400,6 @@ impl Engine for Gurps {
     }
     fn ai_answer(state: &State, question: &Question) -> Answer {
         ai::answer(state, question)
-    }
-}
-
-impl TableView for Gurps {
-    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
-        table::action_menu(state, actor)
-    }
-    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
-        table::answer_menu(state, question)
-    }
-    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
-        table::conditions(state, who)
-    }
-    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
-        table::turn_order(state)
-    }
-    fn move_to(
-        state: &State,
-        actor: CombatantId,
-        cell: fray_core::view::MapCell,
-    ) -> Option<Action> {
-        table::move_to(state, actor, cell)
-    }
-    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
-        Some(table::map_view(state))
-    }
-    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
-        describe::action(state, actor, action)
-    }
-    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
-        describe::answer(state, question, answer)
-    }
-    /// Each defense offered, standing and (where allowed, G-DEF-009)
-    /// retreating; then the same with Feverish Defense (G-EFF-005) when the
-    /// defender has FP, and Dodges made acrobatic (G-DEF-011); then no
-    /// defense: every answer `check_answer` accepts.
-    fn answer_options(question: &Question) -> Vec<Answer> {
-        let (options, extra_effort, ranged) = match question {
-            Question::Defend {
-                options,
-                extra_effort,
-                ranged,
-                ..
-            } => (options, extra_effort, ranged),
-            Question::Fall { options, .. } => {
-                return options.iter().map(|&hex| Answer::Fall { hex }).collect();
-            }
-        };
-        let mut out = Vec::with_capacity(options.len() * 8 + 1);
-        let dives: &[Option<model::action::Dive>] = if *ranged {
-            &[
-                None,
-                Some(model::action::Dive::Drop),
-                Some(model::action::Dive::Cover),
-            ]
-        } else {
-            &[None]
-        };
-        let feverish: &[bool] = if *extra_effort {
-            &[false, true]
-        } else {
-            &[false]
-        };
-        for &fev in feverish {
-            for o in options {
-                if fev && o.kind == model::state::DefenseKind::Spell {
-                    continue;
-                }
-                let acrobatic: &[bool] = if o.kind == model::state::DefenseKind::Dodge {
-                    &[false, true]
-                } else {
-                    &[false]
-                };
-                for &acro in acrobatic {
-                    let dives = if o.kind == model::state::DefenseKind::Dodge {
-                        dives
-                    } else {
-                        &[None]
-                    };
-                    for &dive in dives {
-                        let defend = |retreat| Answer::Defend {
-                            kind: o.kind,
-                            weapon: o.weapon,
-                            retreat,
-                            feverish: fev,
-                            acrobatic: acro,
-                            dive,
-                        };
-                        out.push(defend(false));
-                        if o.with_retreat.is_some() {
-                            out.push(defend(true));
-                        }
-                    }
-                }
-            }
-        }
-        out.push(Answer::NoDefense);
-        out
-    }
-    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
-        screen::event(event, screen)
-    }
-}
-
-impl GmPowers for Gurps {
-    /// A game master's override (issue 15), in [`gm_override`].
-    fn apply_override(
-        state: &mut State,
-        ov: &fray_core::Override,
-    ) -> Result<Vec<String>, fray_core::Refusal> {
-        gm_override::apply(state, ov)
     }
 }
 

@@ -4,7 +4,11 @@
 //! last, the turn order, and the map as data. Front-end glue like
 //! [`crate::legal`] and [`crate::describe`]; every leaf of a menu passes
 //! [`crate::rules::maneuver::check`].
+//!
+//! The ruleset's `TableView` impl stands at the end of this file, its
+//! bodies inside it (no forwarding from `lib.rs`).
 
+use crate::Gurps;
 use crate::describe::{self, all_out_name, kind_name, weapon_words};
 use crate::legal;
 use crate::model::action::{
@@ -53,73 +57,6 @@ type StrikeChange = fn(Strike) -> Strike;
 
 /// Deceptive Attack levels offered (G-ATK-001).
 const DECEPTIVE_LEVELS: u8 = 4;
-
-/// The maneuver menu of `actor` (G-TURN-001): Attack, All-Out Attack, Move
-/// and Attack and Move built here with targets, weapons, locations,
-/// options and destinations; the other maneuvers of [`legal::actions`]
-/// grouped by kind. Only actions that pass the rules' check are kept.
-pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
-    let b = Builder::new(state, actor);
-    let mut root = Menu::new(format!("{}'s maneuver", state.fighter(actor).name));
-    root.sub("Attack", b.attack_targets());
-    root.sub("All-Out Attack", b.all_out_variants());
-    root.sub("Move and Attack", b.charge_targets());
-    root.sub("Move", b.moves());
-    let mut groups: Vec<(&'static str, Vec<(String, Action)>)> = Vec::new();
-    let mut others = legal::actions(state, actor);
-    others.extend(b.slams_and_shoves());
-    for a in others {
-        let Some(verb) = other_verb(&a) else {
-            continue;
-        };
-        let label = match &a {
-            // G-GRP-003: a grab at the foe's weapon, by its name.
-            Action::Grapple(crate::model::action::Grapple::Grab {
-                target,
-                item: Some(i),
-                ..
-            }) => {
-                let foe = state.fighter(*target);
-                let weapon = foe
-                    .weapons
-                    .get(usize::from(*i))
-                    .map_or("weapon", |w| w.weapon.name.as_str());
-                format!("Grab {}'s {weapon}", foe.name)
-            }
-            Action::Slam(slam) => b.slam_words(slam),
-            Action::Shove(shove) => format!(
-                "Shove {}{}",
-                b.name(shove.target),
-                match (shove.both_hands, shove.step.is_some()) {
-                    (true, false) => " with both hands",
-                    (true, true) => " with both hands, stepping in",
-                    (false, true) => " with one hand, stepping in",
-                    (false, false) => " with one hand",
-                }
-            ),
-            _ => named(state, &describe::action(state, actor, &a)),
-        };
-        match groups.iter_mut().find(|(v, _)| *v == verb) {
-            Some((_, g)) => g.push((label, a)),
-            None => groups.push((verb, vec![(label, a)])),
-        }
-    }
-    // Doing nothing last, after the slams and shoves added above.
-    groups.sort_by_key(|(verb, _)| *verb == "Do Nothing");
-    for (verb, items) in groups {
-        if let [(label, a)] = items.as_slice() {
-            root.leaf(label.clone(), a.clone());
-            continue;
-        }
-        let items = items
-            .into_iter()
-            .map(|(label, a)| (strip_verb(&label, verb), a))
-            .collect();
-        root.sub(verb, Menu::grouped(verb, items));
-    }
-    root.fold_overflow();
-    root
-}
 
 /// The group of a maneuver the menu takes from [`legal::actions`] as it
 /// is; `None` for those built here.
@@ -621,22 +558,6 @@ impl<'a> Builder<'a> {
     }
 }
 
-/// G-MOV-001: a Move of `actor` to `cell` (typed `move C4` at the table),
-/// by the cheapest route, ending facing the nearest foe if the rules allow.
-pub fn move_to(state: &State, actor: CombatantId, cell: MapCell) -> Option<Action> {
-    let b = Builder {
-        state,
-        actor,
-        toward: Vec::new(),
-    };
-    let hex = HexPos::new(cell.a, cell.b);
-    let look = state
-        .active_foes(actor)
-        .map(|id| state.fighter(id).pose.pos)
-        .min_by_key(|p| (p.distance(hex), *p));
-    b.move_to(hex, look)
-}
-
 /// A plain Attack maneuver with `strike` and perhaps a step first.
 fn attack(strike: Strike, step: Option<crate::model::action::Step>) -> Action {
     Action::Attack {
@@ -667,110 +588,6 @@ fn variant_word(v: AllOutVariant) -> &'static str {
         AllOutVariant::Double => "Double",
         AllOutVariant::Feint => "Feint",
     }
-}
-
-/// The answers to a question as a menu: for a defense (G-TURN-004 step 2)
-/// the defense first (Dodge, Parry with each weapon, Block, the dives and
-/// Acrobatic Dodge), then how (no retreat by default, retreating
-/// G-DEF-009, feverishly G-EFF-005); no defense last.
-pub fn answer_menu(state: &State, question: &Question) -> Menu<Answer> {
-    let answers = crate::Gurps::answer_options(question);
-    let Question::Defend { .. } = question else {
-        let items = answers
-            .into_iter()
-            .map(|a| (describe::answer(state, question, &a), a))
-            .collect();
-        return Menu::grouped("Where does the body lie", items);
-    };
-    let mut root = Menu::new("Defend");
-    type Key = (DefenseKind, Option<u8>, bool, Option<Dive>);
-    let mut groups: Vec<(Key, Vec<Answer>)> = Vec::new();
-    let mut none = None;
-    for a in answers {
-        let Answer::Defend {
-            kind,
-            weapon,
-            acrobatic,
-            dive,
-            ..
-        } = a
-        else {
-            none = Some(a);
-            continue;
-        };
-        let key = (kind, weapon, acrobatic, dive);
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, g)) => g.push(a),
-            None => groups.push((key, vec![a])),
-        }
-    }
-    for (_, group) in groups {
-        let plain = group
-            .iter()
-            .find(|a| {
-                matches!(
-                    a,
-                    Answer::Defend {
-                        retreat: false,
-                        feverish: false,
-                        ..
-                    }
-                )
-            })
-            .or(group.first())
-            .cloned();
-        let Some(plain) = plain else { continue };
-        let full = describe::answer(state, question, &plain);
-        let name = full.split(':').next().unwrap_or(&full).trim().to_string();
-        if let [only] = group.as_slice() {
-            root.leaf(full, only.clone());
-            continue;
-        }
-        let mut how = Menu::new(format!("{name}: how"));
-        for a in group {
-            let Answer::Defend {
-                retreat, feverish, ..
-            } = a
-            else {
-                continue;
-            };
-            let text = describe::answer(state, question, &a);
-            let value = text.rsplit(':').next().unwrap_or("").trim().to_string();
-            let label = match (retreat, feverish) {
-                (false, false) => format!("no retreat: {value}"),
-                (true, false) => format!("retreat: {value}"),
-                (false, true) => format!("feverishly (1 FP): {value}"),
-                (true, true) => format!("retreat, feverishly (1 FP): {value}"),
-            };
-            let default = !retreat && !feverish;
-            how.leaf(label, a);
-            if default {
-                how.default_last();
-            }
-        }
-        root.sub(name, how);
-    }
-    if let Some(a) = none {
-        root.leaf("no defense", a);
-    }
-    root
-}
-
-/// G-INJ-001 and the rest: what a status panel shows of `who`, each with
-/// how long it lasts. Shock shows only while it applies (its own turn),
-/// and as coming when injury since its last turn will give it next turn.
-pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
-    let f = state.fighter(who);
-    if f.life != Life::Conscious {
-        return dead_or_down(f.life, f.mortal_wound());
-    }
-    let now = state.cursor.and_then(|i| state.order.get(i)) == Some(&who);
-    let mut out = Vec::new();
-    injury_conditions(f, now, &mut out);
-    stance_conditions(f, &mut out);
-    tie_conditions(state, who, &mut out);
-    activity_conditions(f, &mut out);
-    out
 }
 
 /// A condition added to a panel's list.
@@ -1025,21 +842,6 @@ fn dead_or_down(life: Life, mortal: bool) -> Vec<ConditionView> {
     out
 }
 
-/// G-TURN-001: the order fixed by Basic Speed, and whose turn it is; before
-/// the first turn the order is not fixed yet, so scenario order shows.
-pub fn turn_order(state: &State) -> TurnOrder {
-    if state.order.is_empty() {
-        return TurnOrder {
-            order: state.ids().collect(),
-            now: None,
-        };
-    }
-    TurnOrder {
-        order: state.order.clone(),
-        now: state.cursor.and_then(|i| state.order.get(i)).copied(),
-    }
-}
-
 /// The map with every figure not dead on it (G-POS-009: a lying figure
 /// fills two hexes), facing shown.
 pub fn map_view(state: &State) -> MapView {
@@ -1075,5 +877,281 @@ fn glyph(kinds: &[&fray_core::grid::vocab::FeatureKind]) -> char {
         "stairs" => '=',
         "gentle_slope" | "steep_slope" => '/',
         _ => fray_core::view::terrain_glyph(kinds),
+    }
+}
+
+/// What a table shows of a Gurps fight: menus, words, conditions, the map.
+impl TableView for Gurps {
+    /// The maneuver menu of `actor` (G-TURN-001): Attack, All-Out Attack, Move
+    /// and Attack and Move built here with targets, weapons, locations,
+    /// options and destinations; the other maneuvers of [`legal::actions`]
+    /// grouped by kind. Only actions that pass the rules' check are kept.
+    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
+        let b = Builder::new(state, actor);
+        let mut root = Menu::new(format!("{}'s maneuver", state.fighter(actor).name));
+        root.sub("Attack", b.attack_targets());
+        root.sub("All-Out Attack", b.all_out_variants());
+        root.sub("Move and Attack", b.charge_targets());
+        root.sub("Move", b.moves());
+        let mut groups: Vec<(&'static str, Vec<(String, Action)>)> = Vec::new();
+        let mut others = legal::actions(state, actor);
+        others.extend(b.slams_and_shoves());
+        for a in others {
+            let Some(verb) = other_verb(&a) else {
+                continue;
+            };
+            let label = match &a {
+                // G-GRP-003: a grab at the foe's weapon, by its name.
+                Action::Grapple(crate::model::action::Grapple::Grab {
+                    target,
+                    item: Some(i),
+                    ..
+                }) => {
+                    let foe = state.fighter(*target);
+                    let weapon = foe
+                        .weapons
+                        .get(usize::from(*i))
+                        .map_or("weapon", |w| w.weapon.name.as_str());
+                    format!("Grab {}'s {weapon}", foe.name)
+                }
+                Action::Slam(slam) => b.slam_words(slam),
+                Action::Shove(shove) => format!(
+                    "Shove {}{}",
+                    b.name(shove.target),
+                    match (shove.both_hands, shove.step.is_some()) {
+                        (true, false) => " with both hands",
+                        (true, true) => " with both hands, stepping in",
+                        (false, true) => " with one hand, stepping in",
+                        (false, false) => " with one hand",
+                    }
+                ),
+                _ => named(state, &describe::action(state, actor, &a)),
+            };
+            match groups.iter_mut().find(|(v, _)| *v == verb) {
+                Some((_, g)) => g.push((label, a)),
+                None => groups.push((verb, vec![(label, a)])),
+            }
+        }
+        // Doing nothing last, after the slams and shoves added above.
+        groups.sort_by_key(|(verb, _)| *verb == "Do Nothing");
+        for (verb, items) in groups {
+            if let [(label, a)] = items.as_slice() {
+                root.leaf(label.clone(), a.clone());
+                continue;
+            }
+            let items = items
+                .into_iter()
+                .map(|(label, a)| (strip_verb(&label, verb), a))
+                .collect();
+            root.sub(verb, Menu::grouped(verb, items));
+        }
+        root.fold_overflow();
+        root
+    }
+    /// The answers to a question as a menu: for a defense (G-TURN-004 step 2)
+    /// the defense first (Dodge, Parry with each weapon, Block, the dives and
+    /// Acrobatic Dodge), then how (no retreat by default, retreating
+    /// G-DEF-009, feverishly G-EFF-005); no defense last.
+    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
+        let answers = crate::Gurps::answer_options(question);
+        let Question::Defend { .. } = question else {
+            let items = answers
+                .into_iter()
+                .map(|a| (crate::describe::answer(state, question, &a), a))
+                .collect();
+            return Menu::grouped("Where does the body lie", items);
+        };
+        let mut root = Menu::new("Defend");
+        type Key = (DefenseKind, Option<u8>, bool, Option<Dive>);
+        let mut groups: Vec<(Key, Vec<Answer>)> = Vec::new();
+        let mut none = None;
+        for a in answers {
+            let Answer::Defend {
+                kind,
+                weapon,
+                acrobatic,
+                dive,
+                ..
+            } = a
+            else {
+                none = Some(a);
+                continue;
+            };
+            let key = (kind, weapon, acrobatic, dive);
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, g)) => g.push(a),
+                None => groups.push((key, vec![a])),
+            }
+        }
+        for (_, group) in groups {
+            let plain = group
+                .iter()
+                .find(|a| {
+                    matches!(
+                        a,
+                        Answer::Defend {
+                            retreat: false,
+                            feverish: false,
+                            ..
+                        }
+                    )
+                })
+                .or(group.first())
+                .cloned();
+            let Some(plain) = plain else { continue };
+            let full = crate::describe::answer(state, question, &plain);
+            let name = full.split(':').next().unwrap_or(&full).trim().to_string();
+            if let [only] = group.as_slice() {
+                root.leaf(full, only.clone());
+                continue;
+            }
+            let mut how = Menu::new(format!("{name}: how"));
+            for a in group {
+                let Answer::Defend {
+                    retreat, feverish, ..
+                } = a
+                else {
+                    continue;
+                };
+                let text = crate::describe::answer(state, question, &a);
+                let value = text.rsplit(':').next().unwrap_or("").trim().to_string();
+                let label = match (retreat, feverish) {
+                    (false, false) => format!("no retreat: {value}"),
+                    (true, false) => format!("retreat: {value}"),
+                    (false, true) => format!("feverishly (1 FP): {value}"),
+                    (true, true) => format!("retreat, feverishly (1 FP): {value}"),
+                };
+                let default = !retreat && !feverish;
+                how.leaf(label, a);
+                if default {
+                    how.default_last();
+                }
+            }
+            root.sub(name, how);
+        }
+        if let Some(a) = none {
+            root.leaf("no defense", a);
+        }
+        root
+    }
+    /// G-INJ-001 and the rest: what a status panel shows of `who`, each with
+    /// how long it lasts. Shock shows only while it applies (its own turn),
+    /// and as coming when injury since its last turn will give it next turn.
+    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
+        let f = state.fighter(who);
+        if f.life != Life::Conscious {
+            return dead_or_down(f.life, f.mortal_wound());
+        }
+        let now = state.cursor.and_then(|i| state.order.get(i)) == Some(&who);
+        let mut out = Vec::new();
+        injury_conditions(f, now, &mut out);
+        stance_conditions(f, &mut out);
+        tie_conditions(state, who, &mut out);
+        activity_conditions(f, &mut out);
+        out
+    }
+    /// G-TURN-001: the order fixed by Basic Speed, and whose turn it is; before
+    /// the first turn the order is not fixed yet, so scenario order shows.
+    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
+        let now = state.cursor.and_then(|i| state.order.get(i)).copied();
+        TurnOrder::kept(&state.order, now, state.ids())
+    }
+    /// G-MOV-001: a Move of `actor` to `cell` (typed `move C4` at the table),
+    /// by the cheapest route, ending facing the nearest foe if the rules allow.
+    fn move_to(
+        state: &State,
+        actor: CombatantId,
+        cell: fray_core::view::MapCell,
+    ) -> Option<Action> {
+        let b = Builder {
+            state,
+            actor,
+            toward: Vec::new(),
+        };
+        let hex = HexPos::new(cell.a, cell.b);
+        let look = state
+            .active_foes(actor)
+            .map(|id| state.fighter(id).pose.pos)
+            .min_by_key(|p| (p.distance(hex), *p));
+        b.move_to(hex, look)
+    }
+    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
+        Some(map_view(state))
+    }
+    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
+        crate::describe::action(state, actor, action)
+    }
+    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
+        crate::describe::answer(state, question, answer)
+    }
+    /// Each defense offered, standing and (where allowed, G-DEF-009)
+    /// retreating; then the same with Feverish Defense (G-EFF-005) when the
+    /// defender has FP, and Dodges made acrobatic (G-DEF-011); then no
+    /// defense: every answer `check_answer` accepts.
+    fn answer_options(question: &Question) -> Vec<Answer> {
+        let (options, extra_effort, ranged) = match question {
+            Question::Defend {
+                options,
+                extra_effort,
+                ranged,
+                ..
+            } => (options, extra_effort, ranged),
+            Question::Fall { options, .. } => {
+                return options.iter().map(|&hex| Answer::Fall { hex }).collect();
+            }
+        };
+        let mut out = Vec::with_capacity(options.len() * 8 + 1);
+        let dives: &[Option<crate::model::action::Dive>] = if *ranged {
+            &[
+                None,
+                Some(crate::model::action::Dive::Drop),
+                Some(crate::model::action::Dive::Cover),
+            ]
+        } else {
+            &[None]
+        };
+        let feverish: &[bool] = if *extra_effort {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &fev in feverish {
+            for o in options {
+                if fev && o.kind == crate::model::state::DefenseKind::Spell {
+                    continue;
+                }
+                let acrobatic: &[bool] = if o.kind == crate::model::state::DefenseKind::Dodge {
+                    &[false, true]
+                } else {
+                    &[false]
+                };
+                for &acro in acrobatic {
+                    let dives = if o.kind == crate::model::state::DefenseKind::Dodge {
+                        dives
+                    } else {
+                        &[None]
+                    };
+                    for &dive in dives {
+                        let defend = |retreat| Answer::Defend {
+                            kind: o.kind,
+                            weapon: o.weapon,
+                            retreat,
+                            feverish: fev,
+                            acrobatic: acro,
+                            dive,
+                        };
+                        out.push(defend(false));
+                        if o.with_retreat.is_some() {
+                            out.push(defend(true));
+                        }
+                    }
+                }
+            }
+        }
+        out.push(Answer::NoDefense);
+        out
+    }
+    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
+        crate::screen::event(event, screen)
     }
 }

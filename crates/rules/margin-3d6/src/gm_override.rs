@@ -4,15 +4,20 @@
 //! words (stunned M-EFF-001, knocked down M-EFF-003, postures, off balance
 //! M-CRT-001); a figure may delay in this round's order (M-FLO-001); late
 //! arrivals join from a template and figures leave the field.
+//!
+//! The hooks of `fray_core::GmPowers`, which sorts each override to one
+//! of them; names, sides, free cells and shifted ids come from
+//! `fray_core::overrides`.
 
 use crate::Margin;
 use crate::model::state::{Life, Posture, State, Stun};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
     DelayBlock, Refusal, combatant_named, delay_in_order, new_name, open_cell, shift_order,
-    shifted, side_named, unsupported,
+    shifted, side_named,
 };
-use fray_core::{CombatantId, Illegal, Override};
+use fray_core::ruleset::Said;
+use fray_core::{CombatantId, GmPowers, Illegal, Override};
 use std::sync::Arc;
 
 fn pool(state: &mut State, id: CombatantId, index: usize) -> (&mut i32, i32) {
@@ -23,188 +28,9 @@ fn pool(state: &mut State, id: CombatantId, index: usize) -> (&mut i32, i32) {
     }
 }
 
-pub fn apply(state: &mut State, ov: &Override) -> Result<Vec<String>, Refusal> {
-    match ov {
-        Override::AddCondition { who, condition } => condition_change(state, who, condition, true),
-        Override::RemoveCondition { who, condition } => {
-            condition_change(state, who, condition, false)
-        }
-        Override::Delay { who } => delay(state, who),
-        Override::AddCombatant {
-            name,
-            template,
-            side,
-            cell,
-        } => join(state, name, template, side, *cell),
-        Override::RemoveCombatant { who } => remove(state, who),
-        Override::Damage { .. } | Override::Heal { .. } | Override::SetPool { .. } => {
-            fray_core::overrides::apply_to_pools::<Margin>(state, ov, 0, pool)
-        }
-        Override::EndFight { .. } => Err(unsupported::<Margin>(ov)),
-    }
-}
-
 /// The conditions a GM may add or remove, in the roster's words.
 const CONDITIONS: &str = "stunned, knocked down (lying), crouching, kneeling, sitting, crawling, \
     off balance, unconscious, dead (remove only)";
-
-/// A condition set or cleared: a stun that ends at the figure's next turn
-/// (M-EFF-001), knocked down (lying, M-EFF-003) or another posture, off
-/// balance (M-CRT-001), unconscious; `dead` can be taken back.
-fn condition_change(
-    state: &mut State,
-    who: &str,
-    condition: &str,
-    add: bool,
-) -> Result<Vec<String>, Refusal> {
-    let id = combatant_named::<Margin>(state, who)?;
-    let word = condition.trim().to_lowercase();
-    let posture = match word.as_str() {
-        "knocked down" | "lying" | "prone" => Some(Posture::Lying),
-        "crouching" => Some(Posture::Crouching),
-        "kneeling" => Some(Posture::Kneeling),
-        "sitting" => Some(Posture::Sitting),
-        "crawling" => Some(Posture::Crawling),
-        _ => None,
-    };
-    let f = state.fighter_mut(id);
-    let name = f.name.to_string();
-    match (posture, word.as_str(), add) {
-        (Some(p), _, true) => f.posture = p,
-        (Some(p), _, false) if f.posture == p => f.posture = Posture::Standing,
-        (Some(p), _, false) => {
-            return Err(Refusal::Illegal(Illegal::input(format!(
-                "{name} is not {}",
-                p.name()
-            ))));
-        }
-        (None, "stunned", true) => f.stun = Some(Stun::NextTurn),
-        (None, "stunned", false) => {
-            f.stun = None;
-            f.guard.stun_held = false;
-        }
-        (None, "off balance", _) => f.guard.off_balance = add,
-        (None, "unconscious", true) => f.life = Life::Unconscious,
-        (None, "unconscious" | "dead", false) => f.life = Life::Conscious,
-        _ => {
-            return Err(Refusal::UnknownCondition {
-                condition: condition.to_string(),
-                known: CONDITIONS.to_string(),
-            });
-        }
-    }
-    let verb = if add { "is now" } else { "is no longer" };
-    Ok(vec![format!("{name} {verb} {word} (game master).")])
-}
-
-/// M-FLO-001 orders each round afresh by Basic Speed; a GM may let a
-/// figure that has not acted this round act after the next one, for this
-/// round (the next round is ordered by the rules again).
-fn delay(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
-    let id = combatant_named::<Margin>(state, who)?;
-    let cursor = state.cursor;
-    let after = delay_in_order(&mut state.order, id, |at| cursor.is_some_and(|c| at <= c))
-        .map_err(|block| {
-            let why = match block {
-                DelayBlock::NotInOrder => {
-                    "the order is made at the first turn: delay after it".into()
-                }
-                DelayBlock::HasActed => format!("{who} has acted this round already"),
-                DelayBlock::AlreadyLast => format!("{who} acts last this round already"),
-            };
-            Refusal::Illegal(Illegal::new("M-FLO-001", why))
-        })?;
-    // Next round is ordered by the rules again.
-    state.order_sorted = false;
-    let (name, after) = (&state.fighter(id).name, &state.fighter(after).name);
-    Ok(vec![format!(
-        "{name} delays: acts after {after} this round (game master)."
-    )])
-}
-
-/// A late arrival (issue 15): built like a scenario's figure from a
-/// template of the scenario's data, on an empty hex. Decision: the order
-/// is made each round (M-FLO-001/002), so it first acts next round, placed
-/// by Basic Speed and DX and after those it ties with (no roll-off: the
-/// override stays diceless).
-fn join(
-    state: &mut State,
-    name: &str,
-    template: &str,
-    side: &str,
-    cell: [i32; 2],
-) -> Result<Vec<String>, Refusal> {
-    let name = new_name::<Margin>(state, name)?;
-    let side = side_named(&state.sides, side)?;
-    let at = HexPos::new(cell[0], cell[1]);
-    open_cell(&state.map, cell, at)?;
-    if let Some(o) = state.at(at) {
-        return Err(Refusal::CellTaken {
-            cell,
-            by: state.fighter(o).name.to_string(),
-        });
-    }
-    u16::try_from(state.fighters.len())
-        .map_err(|_| Refusal::Illegal(Illegal::input("the fight holds no more figures")))?;
-    let (fighter, controller) = crate::setup::newcomer(state, template, &name, side, at)?;
-    state.fighters.push(fighter);
-    let mut controllers = state.controllers.to_vec();
-    controllers.push(controller);
-    state.controllers = controllers.into();
-    if !state.tie_rank.is_empty() {
-        state.tie_rank.push(u8::MAX);
-    }
-    fresh(state);
-    Ok(vec![format!(
-        "{name} ({template}) joins side {} at {at} (game master); it acts from the next round (M-FLO-001).",
-        state.sides[side.index()]
-    )])
-}
-
-/// A figure taken off the field (issue 15): out of the fighters, the map
-/// and the order, so out of every result. What pointed at it lapses: an Aim
-/// at it, a feint by it, a hold by it (M-UNA-006), Single Foe Defense
-/// against it, a deferred Wait strike; the figures after it in the list
-/// move down one id (and their bits in the sets of foes).
-fn remove(state: &mut State, who: &str) -> Result<Vec<String>, Refusal> {
-    let id = combatant_named::<Margin>(state, who)?;
-    let name = state.fighter(id).name.to_string();
-    let i = id.index();
-    state.fighters.remove(i);
-    let mut controllers = state.controllers.to_vec();
-    controllers.remove(i);
-    state.controllers = controllers.into();
-    if i < state.tie_rank.len() {
-        state.tie_rank.remove(i);
-    }
-    let keep = |x: CombatantId| shifted(id, x);
-    // Bits of ids below 64: the removed one's dropped, those above moved down.
-    let bits = |b: u64| match i {
-        0..64 => (b & ((1u64 << i) - 1)) | ((b >> 1) & !((1u64 << i) - 1)),
-        _ => b,
-    };
-    for f in &mut state.fighters {
-        f.guard.single_foe = f.guard.single_foe.and_then(keep);
-        f.aim = f.aim.and_then(|(t, n)| Some((keep(t)?, n)));
-        f.feinted = f.feinted.and_then(|(t, m, r)| Some((keep(t)?, m, r)));
-        if f.held_by.is_some_and(|(h, _)| h == id) {
-            f.pinned = false;
-        }
-        f.held_by = f.held_by.and_then(|(t, n)| Some((keep(t)?, n)));
-        f.feared = bits(f.feared);
-        f.guard.parried_foes = bits(f.guard.parried_foes);
-    }
-    state.deferred = state.deferred.and_then(|(w, m)| Some((keep(w)?, keep(m)?)));
-    if shift_order(id, &mut state.order, &mut state.cursor) {
-        // It was first and acting: the round starts again at the next one,
-        // counted as the same round.
-        state.round = state.round.saturating_sub(1);
-    }
-    fresh(state);
-    Ok(vec![format!(
-        "{name} leaves the field (game master): out of the order and the results."
-    )])
-}
 
 /// After the roster changed: the map behind a new `Arc` and a new stamp
 /// (`State::stamp`), so an AI memo that names fixed data by its address
@@ -214,4 +40,158 @@ fn fresh(state: &mut State) {
     state.stamp.renew();
     state.order_sorted = false;
     state.reindex();
+}
+
+impl GmPowers for Margin {
+    /// Damage and healing on the vital pool (the first), any pool set.
+    fn change_pool(state: &mut State, ov: &Override) -> Said {
+        fray_core::overrides::apply_to_pools::<Margin>(state, ov, 0, pool)
+    }
+
+    /// A condition set or cleared: a stun that ends at the figure's next turn
+    /// (M-EFF-001), knocked down (lying, M-EFF-003) or another posture, off
+    /// balance (M-CRT-001), unconscious; `dead` can be taken back.
+    fn change_condition(state: &mut State, who: &str, condition: &str, add: bool) -> Said {
+        let id = combatant_named::<Margin>(state, who)?;
+        let word = condition.trim().to_lowercase();
+        let posture = match word.as_str() {
+            "knocked down" | "lying" | "prone" => Some(Posture::Lying),
+            "crouching" => Some(Posture::Crouching),
+            "kneeling" => Some(Posture::Kneeling),
+            "sitting" => Some(Posture::Sitting),
+            "crawling" => Some(Posture::Crawling),
+            _ => None,
+        };
+        let f = state.fighter_mut(id);
+        let name = f.name.to_string();
+        match (posture, word.as_str(), add) {
+            (Some(p), _, true) => f.posture = p,
+            (Some(p), _, false) if f.posture == p => f.posture = Posture::Standing,
+            (Some(p), _, false) => {
+                return Err(Refusal::Illegal(Illegal::input(format!(
+                    "{name} is not {}",
+                    p.name()
+                ))));
+            }
+            (None, "stunned", true) => f.stun = Some(Stun::NextTurn),
+            (None, "stunned", false) => {
+                f.stun = None;
+                f.guard.stun_held = false;
+            }
+            (None, "off balance", _) => f.guard.off_balance = add,
+            (None, "unconscious", true) => f.life = Life::Unconscious,
+            (None, "unconscious" | "dead", false) => f.life = Life::Conscious,
+            _ => {
+                return Err(Refusal::UnknownCondition {
+                    condition: condition.to_string(),
+                    known: CONDITIONS.to_string(),
+                });
+            }
+        }
+        let verb = if add { "is now" } else { "is no longer" };
+        Ok(vec![format!("{name} {verb} {word} (game master).")])
+    }
+
+    /// M-FLO-001 orders each round afresh by Basic Speed; a GM may let a
+    /// figure that has not acted this round act after the next one, for this
+    /// round (the next round is ordered by the rules again).
+    fn delay(state: &mut State, who: &str) -> Said {
+        let id = combatant_named::<Margin>(state, who)?;
+        let cursor = state.cursor;
+        let after = delay_in_order(&mut state.order, id, |at| cursor.is_some_and(|c| at <= c))
+            .map_err(|block| {
+                let why = match block {
+                    DelayBlock::NotInOrder => {
+                        "the order is made at the first turn: delay after it".into()
+                    }
+                    DelayBlock::HasActed => format!("{who} has acted this round already"),
+                    DelayBlock::AlreadyLast => format!("{who} acts last this round already"),
+                };
+                Refusal::Illegal(Illegal::new("M-FLO-001", why))
+            })?;
+        // Next round is ordered by the rules again.
+        state.order_sorted = false;
+        let (name, after) = (&state.fighter(id).name, &state.fighter(after).name);
+        Ok(vec![format!(
+            "{name} delays: acts after {after} this round (game master)."
+        )])
+    }
+
+    /// A late arrival (issue 15): built like a scenario's figure from a
+    /// template of the scenario's data, on an empty hex. Decision: the order
+    /// is made each round (M-FLO-001/002), so it first acts next round, placed
+    /// by Basic Speed and DX and after those it ties with (no roll-off: the
+    /// override stays diceless).
+    fn join(state: &mut State, name: &str, template: &str, side: &str, cell: [i32; 2]) -> Said {
+        let name = new_name::<Margin>(state, name)?;
+        let side = side_named(&state.sides, side)?;
+        let at = HexPos::new(cell[0], cell[1]);
+        open_cell(&state.map, cell, at)?;
+        if let Some(o) = state.at(at) {
+            return Err(Refusal::CellTaken {
+                cell,
+                by: state.fighter(o).name.to_string(),
+            });
+        }
+        u16::try_from(state.fighters.len())
+            .map_err(|_| Refusal::Illegal(Illegal::input("the fight holds no more figures")))?;
+        let (fighter, controller) = crate::setup::newcomer(state, template, &name, side, at)?;
+        state.fighters.push(fighter);
+        let mut controllers = state.controllers.to_vec();
+        controllers.push(controller);
+        state.controllers = controllers.into();
+        if !state.tie_rank.is_empty() {
+            state.tie_rank.push(u8::MAX);
+        }
+        fresh(state);
+        Ok(vec![format!(
+            "{name} ({template}) joins side {} at {at} (game master); it acts from the next round (M-FLO-001).",
+            state.sides[side.index()]
+        )])
+    }
+
+    /// A figure taken off the field (issue 15): out of the fighters, the map
+    /// and the order, so out of every result. What pointed at it lapses: an Aim
+    /// at it, a feint by it, a hold by it (M-UNA-006), Single Foe Defense
+    /// against it, a deferred Wait strike; the figures after it in the list
+    /// move down one id (and their bits in the sets of foes).
+    fn remove(state: &mut State, who: &str) -> Said {
+        let id = combatant_named::<Margin>(state, who)?;
+        let name = state.fighter(id).name.to_string();
+        let i = id.index();
+        state.fighters.remove(i);
+        let mut controllers = state.controllers.to_vec();
+        controllers.remove(i);
+        state.controllers = controllers.into();
+        if i < state.tie_rank.len() {
+            state.tie_rank.remove(i);
+        }
+        let keep = |x: CombatantId| shifted(id, x);
+        // Bits of ids below 64: the removed one's dropped, those above moved down.
+        let bits = |b: u64| match i {
+            0..64 => (b & ((1u64 << i) - 1)) | ((b >> 1) & !((1u64 << i) - 1)),
+            _ => b,
+        };
+        for f in &mut state.fighters {
+            f.guard.single_foe = f.guard.single_foe.and_then(keep);
+            f.aim = f.aim.and_then(|(t, n)| Some((keep(t)?, n)));
+            f.feinted = f.feinted.and_then(|(t, m, r)| Some((keep(t)?, m, r)));
+            if f.held_by.is_some_and(|(h, _)| h == id) {
+                f.pinned = false;
+            }
+            f.held_by = f.held_by.and_then(|(t, n)| Some((keep(t)?, n)));
+            f.feared = bits(f.feared);
+            f.guard.parried_foes = bits(f.guard.parried_foes);
+        }
+        state.deferred = state.deferred.and_then(|(w, m)| Some((keep(w)?, keep(m)?)));
+        if shift_order(id, &mut state.order, &mut state.cursor) {
+            // It was first and acting: the round starts again at the next one,
+            // counted as the same round.
+            state.round = state.round.saturating_sub(1);
+        }
+        fresh(state);
+        Ok(vec![format!(
+            "{name} leaves the field (game master): out of the order and the results."
+        )])
+    }
 }

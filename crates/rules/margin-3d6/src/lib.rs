@@ -9,7 +9,9 @@
 //!
 //! Layers, importing only downward (DESIGN.md, "The shape of a ruleset
 //! crate"): [`model`] → [`rules`] → [`resolve`] → [`ai`] → this file's
-//! `Ruleset` impl with [`setup`], the menus and [`effects`].
+//! `Fight` and `Engine` impls with [`setup`] and [`effects`]; `TableView`
+//! in [`table`], `GmPowers` in `gm_override`, the armory as a `DataSet` in
+//! [`catalog`].
 
 pub mod ai;
 pub mod catalog;
@@ -22,10 +24,11 @@ pub mod table;
 
 mod legal;
 
+use fray_core::data;
+use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, GmPowers,
-    Illegal, MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, TableView,
-    Tally, Vitality,
+    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
+    MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -112,14 +115,11 @@ impl Fight for Margin {
         &state.seats
     }
     fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
-        let on_side = || {
-            state
-                .ids()
-                .filter(move |&id| state.fighter(id).side == side)
-        };
-        on_side()
-            .find(|&id| state.fighter(id).leader)
-            .or_else(|| on_side().next())
+        let flags = state.ids().map(|id| {
+            let f = state.fighter(id);
+            (id, f.side, f.leader)
+        });
+        fray_core::envelope::side_leader(side, flags)
     }
     fn name(state: &State, who: CombatantId) -> &str {
         &state.fighter(who).name
@@ -224,36 +224,16 @@ impl Fight for Margin {
 
 impl Engine for Margin {
     fn setup(s: &Self::Scenario) -> Result<State, SetupError> {
-        if let Some(armory) = &s.armory {
-            return setup::setup(s, armory);
-        }
-        let armory =
-            model::data::bundled().map_err(|e| SetupError::new("(bundled data)", e.to_string()))?;
-        setup::setup(s, armory)
+        setup::setup(s, data::or_bundled(s.armory.as_deref())?)
     }
     /// The data files read at run time join the bundled armory, and a
     /// `template` with a `sheet` is the template adjusted (docs/scenarios.md).
     fn parse_scenario(
-        file: &fray_core::scenario::SourceFile,
-        extra: &[fray_core::scenario::SourceFile],
-    ) -> Result<Self::Scenario, fray_core::scenario::FileError> {
-        let armory = if extra.is_empty() {
-            None
-        } else {
-            Some(std::sync::Arc::new(model::data::with_extra(extra)?))
-        };
-        let known = armory.as_deref().or(model::data::bundled().ok());
-        let sheet = |id: &str| -> Result<String, String> {
-            let armory = known.ok_or_else(|| "the bundled data does not load".to_string())?;
-            let t = armory.template(id).ok_or_else(|| {
-                format!(
-                    "no template `{id}`; known: {}",
-                    armory.template_ids().join(", ")
-                )
-            })?;
-            toml::to_string(t).map_err(|e| e.to_string())
-        };
-        let mut scenario: Self::Scenario = fray_core::data::parse_with_templates(file, &sheet)?;
+        file: &SourceFile,
+        extra: &[SourceFile],
+    ) -> Result<Self::Scenario, FileError> {
+        let armory = data::extended::<model::data::Armory>(extra)?.map(std::sync::Arc::new);
+        let mut scenario: Self::Scenario = data::parse_scenario(file, armory.as_deref())?;
         scenario.armory = armory;
         Ok(scenario)
     }
@@ -328,68 +308,6 @@ impl Engine for Margin {
     }
     fn ai_answer(state: &State, question: &Question) -> Answer {
         ai::answer(state, question)
-    }
-}
-
-impl TableView for Margin {
-    fn answer_options(question: &Question) -> Vec<Answer> {
-        let options = match question {
-            Question::Fire { .. } => {
-                return vec![Answer::Fire { fire: true }, Answer::Fire { fire: false }];
-            }
-            Question::Defend { options, .. } => options,
-        };
-        let mut out: Vec<Answer> = options
-            .iter()
-            .map(|o| Answer::Defend {
-                kind: o.kind,
-                weapon: o.weapon,
-            })
-            .collect();
-        out.push(Answer::NoDefense);
-        out
-    }
-    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
-        model::words::action(state, actor, action)
-    }
-    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
-        model::words::answer(state, question, answer)
-    }
-    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
-        screen::event(event, screen)
-    }
-    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
-        table::action_menu(state, actor)
-    }
-    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
-        table::answer_menu(state, question)
-    }
-    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
-        table::conditions(state, who)
-    }
-    fn move_to(
-        state: &State,
-        actor: CombatantId,
-        cell: fray_core::view::MapCell,
-    ) -> Option<Action> {
-        table::move_to(state, actor, cell)
-    }
-    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
-        table::turn_order(state)
-    }
-    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
-        Some(table::map_view(state))
-    }
-}
-
-impl GmPowers for Margin {
-    /// A game master's override (issue 15): damage, healing and pools
-    /// set, in [`gm_override`]; other overrides are refused for now.
-    fn apply_override(
-        state: &mut State,
-        ov: &fray_core::Override,
-    ) -> Result<Vec<String>, fray_core::Refusal> {
-        gm_override::apply(state, ov)
     }
 }
 

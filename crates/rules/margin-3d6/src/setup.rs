@@ -82,19 +82,8 @@ pub fn newcomer(
     side: SideId,
     at: fray_core::grid::HexPos,
 ) -> Result<(Fighter, fray_core::Controller), fray_core::Refusal> {
-    let armory = match &state.armory {
-        Some(a) => a.as_ref(),
-        None => crate::model::data::bundled().map_err(|e| fray_core::Refusal::BadTemplate {
-            template: template.to_string(),
-            why: e.to_string(),
-        })?,
-    };
-    let sheet = armory
-        .template(template)
-        .ok_or_else(|| fray_core::Refusal::UnknownTemplate {
-            template: template.to_string(),
-            known: armory.template_ids().join(", "),
-        })?;
+    let (armory, found) = fray_core::data::newcomer_template(state.armory.as_deref(), template)?;
+    let sheet = found.sheet;
     let controller = state
         .ids()
         .find(|&id| state.fighter(id).side == side)

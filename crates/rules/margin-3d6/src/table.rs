@@ -3,7 +3,11 @@
 //! and mode, the hit location), each figure's conditions with how long
 //! they last, the turn order, and the map as data. Every leaf of the menu
 //! passes [`crate::rules::maneuver::check`].
+//!
+//! The ruleset's `TableView` impl stands at the end of this file, its
+//! bodies inside it (no forwarding from `lib.rs`).
 
+use crate::Margin;
 use crate::legal;
 use crate::model::action::{Action, AllOut, Answer, ChargeOption, Question, Strike};
 use crate::model::location::{Limb, Location};
@@ -31,29 +35,6 @@ const CALLED: [Location; 9] = [
     Location::Leg,
     Location::Foot,
 ];
-
-/// The maneuver menu of `actor`: the maneuver first, then the target, the
-/// weapon and mode, the hit location (M-LOC-001) or the All-Out variant
-/// (M-MEL-002, M-MEL-009), or the destination of a move: toward each foe,
-/// to its flanks or its back, away from the foes (M-AOD-006).
-pub fn action_menu(state: &State, actor: CombatantId) -> Menu<Action> {
-    let w = Words::new(state, actor);
-    let mut actions = Vec::new();
-    for a in legal::actions(state, actor) {
-        let called = w.called_shots(&a);
-        actions.push(a);
-        actions.extend(called);
-    }
-    for a in w.destinations() {
-        if !actions.contains(&a) {
-            actions.push(a);
-        }
-    }
-    // Doing nothing last: what a figure does when it does nothing else.
-    actions.sort_by_key(|a| matches!(a, Action::DoNothing));
-    let items = actions.into_iter().map(|a| (w.path(&a), a)).collect();
-    Menu::tree(format!("{}'s maneuver", state.fighter(actor).name), items)
-}
 
 /// Words of one actor's menu.
 struct Words<'a> {
@@ -483,60 +464,6 @@ impl<'a> Words<'a> {
     }
 }
 
-/// The answers to a question as a menu: the defenses of M-DEF-012 (or
-/// the shot of an Opportunity Fire), in the ruleset's words.
-pub fn answer_menu(state: &State, question: &Question) -> Menu<Answer> {
-    let title = match question {
-        Question::Defend { .. } => "Defend",
-        Question::Fire { .. } => "Fire",
-    };
-    let items = crate::Margin::answer_options(question)
-        .into_iter()
-        .map(|a| (crate::model::words::answer(state, question, &a), a))
-        .collect();
-    Menu::grouped(title, items)
-}
-
-/// A Move of `actor` to `cell` (typed `move C4` at the table), facing the
-/// nearest foe, if the rules allow it (M-AOD-006).
-pub fn move_to(state: &State, actor: CombatantId, cell: MapCell) -> Option<Action> {
-    let to = HexPos::new(cell.a, cell.b);
-    let w = Words::new(state, actor);
-    let look = w.nearest_foe(to).map(|t| state.fighter(t).pos);
-    [look.and_then(|l| to.facing_toward(l)), None]
-        .into_iter()
-        .map(|face| Action::Move {
-            to,
-            face,
-            evade: 0,
-            shoot: None,
-            swing: None,
-        })
-        .find(|a| check(state, actor, a).is_ok())
-}
-
-/// Each figure's conditions with how long they last: stun (M-EFF-001, to
-/// the end of its next turn or until a Will roll), knockdown and posture
-/// (M-PAT-001), crippled limbs (M-CRT-004), its maneuver's guard (All-Out
-/// Attack M-DEF-012, All-Out Defense M-AOD-001..005), feints, aims, grapples
-/// and waits.
-pub fn conditions(state: &State, who: CombatantId) -> Vec<ConditionView> {
-    let mut c = Conditions {
-        state,
-        f: state.fighter(who),
-        out: Vec::new(),
-    };
-    if c.life() {
-        return c.out;
-    }
-    c.stun_and_wounds();
-    c.guard();
-    c.feint_and_aim();
-    c.hold_surprise_and_panic();
-    c.weapons();
-    c.out
-}
-
 /// One figure's conditions, as they are listed.
 struct Conditions<'a> {
     state: &'a State,
@@ -713,21 +640,6 @@ impl<'a> Conditions<'a> {
     }
 }
 
-/// M-FLO-002: the order rolled for the round, and whose turn it is; before
-/// the first round, scenario order.
-pub fn turn_order(state: &State) -> TurnOrder {
-    if state.order.is_empty() {
-        return TurnOrder {
-            order: state.ids().collect(),
-            now: None,
-        };
-    }
-    TurnOrder {
-        order: state.order.clone(),
-        now: state.cursor.and_then(|i| state.order.get(i)).copied(),
-    }
-}
-
 /// The hex map with every figure not dead on it, facing shown.
 pub fn map_view(state: &State) -> MapView {
     let figures = state
@@ -743,4 +655,120 @@ pub fn map_view(state: &State) -> MapView {
         })
         .collect();
     MapView::of(&state.map, figures, fray_core::view::terrain_glyph)
+}
+
+/// What a table shows of a Margin fight: menus, words, conditions, the map.
+impl TableView for Margin {
+    fn answer_options(question: &Question) -> Vec<Answer> {
+        let options = match question {
+            Question::Fire { .. } => {
+                return vec![Answer::Fire { fire: true }, Answer::Fire { fire: false }];
+            }
+            Question::Defend { options, .. } => options,
+        };
+        let mut out: Vec<Answer> = options
+            .iter()
+            .map(|o| Answer::Defend {
+                kind: o.kind,
+                weapon: o.weapon,
+            })
+            .collect();
+        out.push(Answer::NoDefense);
+        out
+    }
+    fn describe_action(state: &State, actor: CombatantId, action: &Action) -> String {
+        crate::model::words::action(state, actor, action)
+    }
+    fn describe_answer(state: &State, question: &Question, answer: &Answer) -> String {
+        crate::model::words::answer(state, question, answer)
+    }
+    fn screen_event(event: &Self::Event, screen: &fray_core::view::Screen<'_>) -> Self::Event {
+        crate::screen::event(event, screen)
+    }
+    /// The maneuver menu of `actor`: the maneuver first, then the target, the
+    /// weapon and mode, the hit location (M-LOC-001) or the All-Out variant
+    /// (M-MEL-002, M-MEL-009), or the destination of a move: toward each foe,
+    /// to its flanks or its back, away from the foes (M-AOD-006).
+    fn action_menu(state: &State, actor: CombatantId) -> fray_core::Menu<Action> {
+        let w = Words::new(state, actor);
+        let mut actions = Vec::new();
+        for a in legal::actions(state, actor) {
+            let called = w.called_shots(&a);
+            actions.push(a);
+            actions.extend(called);
+        }
+        for a in w.destinations() {
+            if !actions.contains(&a) {
+                actions.push(a);
+            }
+        }
+        // Doing nothing last: what a figure does when it does nothing else.
+        actions.sort_by_key(|a| matches!(a, Action::DoNothing));
+        let items = actions.into_iter().map(|a| (w.path(&a), a)).collect();
+        Menu::tree(format!("{}'s maneuver", state.fighter(actor).name), items)
+    }
+    /// The answers to a question as a menu: the defenses of M-DEF-012 (or
+    /// the shot of an Opportunity Fire), in the ruleset's words.
+    fn answer_menu(state: &State, question: &Question) -> fray_core::Menu<Answer> {
+        let title = match question {
+            Question::Defend { .. } => "Defend",
+            Question::Fire { .. } => "Fire",
+        };
+        let items = crate::Margin::answer_options(question)
+            .into_iter()
+            .map(|a| (crate::model::words::answer(state, question, &a), a))
+            .collect();
+        Menu::grouped(title, items)
+    }
+    /// Each figure's conditions with how long they last: stun (M-EFF-001, to
+    /// the end of its next turn or until a Will roll), knockdown and posture
+    /// (M-PAT-001), crippled limbs (M-CRT-004), its maneuver's guard (All-Out
+    /// Attack M-DEF-012, All-Out Defense M-AOD-001..005), feints, aims, grapples
+    /// and waits.
+    fn conditions(state: &State, who: CombatantId) -> Vec<fray_core::view::ConditionView> {
+        let mut c = Conditions {
+            state,
+            f: state.fighter(who),
+            out: Vec::new(),
+        };
+        if c.life() {
+            return c.out;
+        }
+        c.stun_and_wounds();
+        c.guard();
+        c.feint_and_aim();
+        c.hold_surprise_and_panic();
+        c.weapons();
+        c.out
+    }
+    /// A Move of `actor` to `cell` (typed `move C4` at the table), facing the
+    /// nearest foe, if the rules allow it (M-AOD-006).
+    fn move_to(
+        state: &State,
+        actor: CombatantId,
+        cell: fray_core::view::MapCell,
+    ) -> Option<Action> {
+        let to = HexPos::new(cell.a, cell.b);
+        let w = Words::new(state, actor);
+        let look = w.nearest_foe(to).map(|t| state.fighter(t).pos);
+        [look.and_then(|l| to.facing_toward(l)), None]
+            .into_iter()
+            .map(|face| Action::Move {
+                to,
+                face,
+                evade: 0,
+                shoot: None,
+                swing: None,
+            })
+            .find(|a| check(state, actor, a).is_ok())
+    }
+    /// M-FLO-002: the order rolled for the round, and whose turn it is; before
+    /// the first round, scenario order.
+    fn turn_order(state: &State) -> fray_core::view::TurnOrder {
+        let now = state.cursor.and_then(|i| state.order.get(i)).copied();
+        TurnOrder::kept(&state.order, now, state.ids())
+    }
+    fn map_view(state: &State) -> Option<fray_core::view::MapView> {
+        Some(map_view(state))
+    }
 }

@@ -337,14 +337,20 @@ fn labels(menu: &fray_core::Menu<Action>, out: &mut Vec<String>) {
 fn the_table_offers_the_locations_of_the_targets_body() {
     let s = duel(&a(), &wolf(""));
     let mut all = Vec::new();
-    labels(&fray_gurps::table::action_menu(&s, A), &mut all);
+    labels(
+        &<fray_gurps::Gurps as fray_core::TableView>::action_menu(&s, A),
+        &mut all,
+    );
     assert!(all.iter().any(|l| l == "right foreleg (-2)"), "{all:?}");
     assert!(all.iter().any(|l| l == "left hindleg (-2)"), "{all:?}");
     assert!(!all.iter().any(|l| l.contains("arm (")), "{all:?}");
     // A man's legs and arms, and no foreleg.
     let s = duel(&a(), &swordsman(11, 13));
     let mut all = Vec::new();
-    labels(&fray_gurps::table::action_menu(&s, A), &mut all);
+    labels(
+        &<fray_gurps::Gurps as fray_core::TableView>::action_menu(&s, A),
+        &mut all,
+    );
     assert!(all.iter().any(|l| l == "right arm (-2)"), "{all:?}");
     assert!(!all.iter().any(|l| l.contains("foreleg")), "{all:?}");
 }
