@@ -96,6 +96,21 @@ impl<P: Ord + Copy> Occupancy<P> {
             .map(|&(_, id)| id)
     }
 
+    /// The entries whose position lies in `lo..=hi`, in position then id
+    /// order (none when the index is off): one binary search, then a walk.
+    /// A search box asks it once per run of positions that lie together in
+    /// the sort order (a row of the box: on a square grid sorted by `x`
+    /// then `y`, the squares of one `x` from `y0` to `y1`) rather than
+    /// once per square, so a box of `n` by `n` squares costs `n` searches.
+    #[inline]
+    pub fn span(&self, lo: P, hi: P) -> impl Iterator<Item = (P, CombatantId)> + '_ {
+        let start = self.cells.partition_point(|&(q, _)| q < lo);
+        self.cells[start..]
+            .iter()
+            .take_while(move |&&(q, _)| q <= hi)
+            .copied()
+    }
+
     /// Records that `id`'s entry at `from` is now at `to`.
     #[inline]
     pub fn relocate(&mut self, from: P, to: P, id: CombatantId) {
@@ -149,6 +164,28 @@ mod tests {
         o.insert((1, 0), c(2));
         assert_eq!(ids(&o, (1, 0)), [1, 2]);
         assert!(!o.agrees([((1, 0), c(1))]));
+    }
+
+    #[test]
+    fn a_span_gives_the_entries_between_its_ends() {
+        let c = CombatantId;
+        let o = Occupancy::with([
+            ((1, 4), c(3)),
+            ((1, 2), c(5)),
+            ((1, 2), c(1)),
+            ((0, 3), c(0)),
+            ((2, 2), c(2)),
+        ]);
+        let span: Vec<_> = o.span((1, 2), (1, 4)).map(|(p, id)| (p, id.0)).collect();
+        assert_eq!(span, [((1, 2), 1), ((1, 2), 5), ((1, 4), 3)]);
+        assert_eq!(o.span((1, 5), (1, 9)).count(), 0);
+        assert_eq!(o.span((0, 0), (9, 9)).count(), 5);
+        assert_eq!(
+            Occupancy::<(i32, i32)>::default()
+                .span((0, 0), (9, 9))
+                .count(),
+            0
+        );
     }
 
     #[test]

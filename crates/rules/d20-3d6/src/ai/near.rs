@@ -49,9 +49,8 @@ pub fn around(state: &State, me: CombatantId, reach: u32) -> Around {
 
 /// The fighters with a corner in the box round the space at `pos` (edge
 /// `edge`) that holds every space within `reach` of it, in id order;
-/// `None` when the index is off or when a square's binary search, costed
-/// as `cost` fighters of a scan, makes the box dearer than a scan of the
-/// field.
+/// `None` when the index is off or when the box, each square costed as
+/// `cost` fighters of a scan, is dearer than a scan of the field.
 fn boxed(state: &State, pos: SquarePos, edge: u8, reach: u32, cost: i64) -> Option<Ids> {
     if !state.occupancy.indexed() {
         return None;
@@ -67,11 +66,16 @@ fn boxed(state: &State, pos: SquarePos, edge: u8, reach: u32, cost: i64) -> Opti
         return None;
     }
     let (back, ahead) = (back as i32, ahead as i32);
+    // The index sorts squares by `x` then `y`: the squares of one `x`
+    // lie together, so each is one search and a walk
+    // ([`crate::model::standing::Occupants::span`]).
+    let (y0, y1) = (pos.y.saturating_sub(back), pos.y.saturating_add(ahead));
     let mut ids = Ids::new();
-    for y in pos.y.saturating_sub(back)..=pos.y.saturating_add(ahead) {
-        for x in pos.x.saturating_sub(back)..=pos.x.saturating_add(ahead) {
-            ids.extend(state.occupancy.at(SquarePos::new(x, y)));
-        }
+    for x in pos.x.saturating_sub(back)..=pos.x.saturating_add(ahead) {
+        let column = state
+            .occupancy
+            .span(SquarePos::new(x, y0), SquarePos::new(x, y1));
+        ids.extend(column.map(|(_, id)| id));
     }
     ids.sort_unstable();
     Some(ids)

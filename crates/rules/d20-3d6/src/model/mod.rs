@@ -9,6 +9,7 @@ pub mod event;
 pub mod options;
 pub mod scenario;
 pub mod sheet;
+pub mod standing;
 pub mod state;
 pub mod tactics;
 pub mod terrain;

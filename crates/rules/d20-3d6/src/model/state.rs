@@ -5,9 +5,9 @@
 use crate::model::data::{Dice, Spell, Weapon};
 use crate::model::options::Options;
 use crate::model::sheet::{Place, Saves, Size, Skills};
+use crate::model::standing::{Occupants, OnSquare};
 use crate::model::tactics::Tactics;
 use fray_core::grid::{Map, SquarePos};
-use fray_core::occupancy::Occupancy;
 use fray_core::{CombatantId, Controller, Seats, SideId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -445,8 +445,10 @@ pub struct State {
     /// [`State::set_pos`], the one way to move a fighter, and rebuilt by
     /// [`State::reindex`] when the roster changes; debug builds compare it
     /// with the fighters after every step, and every answer with a pass.
+    /// With it, a dense grid of the map's squares answers "who fills this
+    /// square?" in one load ([`crate::model::standing`]).
     #[serde(skip)]
-    pub occupancy: Occupancy<SquarePos>,
+    pub occupancy: Occupants,
     /// The widest space a fighter fills or may fill (its size's edge or
     /// the space it fills, the largest over the field), set with the
     /// index: how far from a square the corner of a space over it can lie.
@@ -526,7 +528,7 @@ impl State {
     pub fn reindex(&mut self) {
         let places = self.fighters.iter().enumerate();
         let places = places.map(|(i, f)| (f.pos, CombatantId(i as u16)));
-        self.occupancy = Occupancy::of(self.fighters.len(), places);
+        self.occupancy = Occupants::of(self.fighters.len(), places, self.map.spec());
         self.widest = self
             .fighters
             .iter()
@@ -570,13 +572,28 @@ impl State {
             .min(i32::MAX / 4);
         let back = i32::from(self.widest) - 1 + reach;
         let ahead = i32::from(edge.max(1)) - 1 + reach;
+        let (y0, y1) = (pos.y.saturating_sub(back), pos.y.saturating_add(ahead));
         let mut best: Option<CombatantId> = None;
-        for y in pos.y.saturating_sub(back)..=pos.y.saturating_add(ahead) {
-            for x in pos.x.saturating_sub(back)..=pos.x.saturating_add(ahead) {
-                for id in self.occupancy.at(SquarePos::new(x, y)) {
-                    if best.is_none_or(|b| id < b) && pred(id, self.fighter(id)) {
-                        best = Some(id);
-                    }
+        let mut consider = |id: CombatantId| {
+            if best.is_none_or(|b| id < b) && pred(id, self.fighter(id)) {
+                best = Some(id);
+            }
+        };
+        for x in pos.x.saturating_sub(back)..=pos.x.saturating_add(ahead) {
+            if !self.occupancy.has_grid() {
+                // The index sorts squares by `x` then `y`: one search per `x`.
+                let column = self
+                    .occupancy
+                    .span(SquarePos::new(x, y0), SquarePos::new(x, y1));
+                column.for_each(|(_, id)| consider(id));
+                continue;
+            }
+            for y in y0..=y1 {
+                let p = SquarePos::new(x, y);
+                match self.occupancy.on(p) {
+                    OnSquare::Empty => {}
+                    OnSquare::One(id) => consider(id),
+                    OnSquare::Ask => self.occupancy.at(p).for_each(&mut consider),
                 }
             }
         }
