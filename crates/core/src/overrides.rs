@@ -414,6 +414,13 @@ pub fn pool_index<R: Fight>(label: &str) -> Result<usize, Refusal> {
         })
 }
 
+/// What the log says when a game master sets (`add`) or clears condition
+/// `word` on `name`: the same words in every ruleset.
+pub fn condition_said(name: &str, word: &str, add: bool) -> Vec<String> {
+    let verb = if add { "is now" } else { "is no longer" };
+    vec![format!("{name} {verb} {word} (game master).")]
+}
+
 /// A refusal of `ov` as unsupported by `R`: the default of the hook.
 pub fn unsupported<R: Fight>(ov: &Override) -> Refusal {
     Refusal::Unsupported {

@@ -83,8 +83,7 @@ impl GmPowers for D20 {
                 }
             }
         }
-        let verb = if add { "is now" } else { "is no longer" };
-        Ok(vec![format!("{name} {verb} {word} (game master).")])
+        Ok(fray_core::overrides::condition_said(&name, &word, add))
     }
 
     /// X-SEQ-001 fixes the order by initiative; a GM may still let a figure

@@ -76,8 +76,7 @@ impl GmPowers for DragonQuest {
                 });
             }
         }
-        let verb = if add { "is now" } else { "is no longer" };
-        Ok(vec![format!("{name} {verb} {word} (game master).")])
+        Ok(fray_core::overrides::condition_said(&name, &word, add))
     }
 
     /// DQ-12-006 orders the figures of an engagement by IV within a pulse; a GM

@@ -144,8 +144,7 @@ impl GmPowers for Gurps {
                 _ => return Err(unknown()),
             }
         }
-        let verb = if add { "is now" } else { "is no longer" };
-        Ok(vec![format!("{name} {verb} {cond} (game master).")])
+        Ok(fray_core::overrides::condition_said(&name, &cond, add))
     }
 
     /// G-EXT-015 fixes the order; a GM may still let a figure that has not

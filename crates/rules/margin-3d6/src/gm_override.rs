@@ -88,8 +88,7 @@ impl GmPowers for Margin {
                 });
             }
         }
-        let verb = if add { "is now" } else { "is no longer" };
-        Ok(vec![format!("{name} {verb} {word} (game master).")])
+        Ok(fray_core::overrides::condition_said(&name, &word, add))
     }
 
     /// M-FLO-001 orders each round afresh by Basic Speed; a GM may let a
