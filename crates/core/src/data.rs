@@ -24,6 +24,9 @@
 //!   ruleset's data (bundled, grown by data files, templates by id), so
 //!   loading a scenario and a late arrival's template are written once
 //!   ([`set`]).
+//! * **The lists of a data set.** Looking a record up by its key, adding a
+//!   data file's records and checking each record's ranges are the same
+//!   steps for every list of every ruleset ([`shelf`]).
 
 use crate::ruleset::{Ruleset, SetupError};
 use crate::scenario::{FileError, SourceFile};
@@ -35,6 +38,7 @@ use toml::de::{DeTable, DeValue};
 
 pub mod conformance;
 pub mod set;
+pub mod shelf;
 
 pub use set::{DataSet, extended, newcomer_template, or_bundled, parse_scenario};
 

@@ -230,3 +230,27 @@ fn data_files_only_add<C: Catalog>(data: &C::Data, bestiary: Bestiary<'_>) -> Re
     }
     Ok(())
 }
+
+/// A ruleset crate's unit test that its catalog passes [`check_catalog`]:
+/// templates show as TOML that reads back as their sheets, listings are
+/// whole, data files add entries and never redefine one
+/// (docs/scenarios.md). Given the ruleset's type (a full path), its
+/// bestiary's text and the name of the bestiary's array:
+/// `fray_core::catalog_conformance_test!(crate::Gurps, include_str!("..."), "template");`
+#[macro_export]
+macro_rules! catalog_conformance_test {
+    ($ruleset:ty, $text:expr, $key:literal) => {
+        #[cfg(test)]
+        mod catalog_conformance {
+            #[test]
+            fn the_catalog_passes_the_core_conformance_checks() {
+                let bestiary = $crate::data::conformance::Bestiary {
+                    text: $text,
+                    key: $key,
+                };
+                let checked = $crate::data::conformance::check_catalog::<$ruleset>(bestiary);
+                assert_eq!(checked, Ok(()));
+            }
+        }
+    };
+}

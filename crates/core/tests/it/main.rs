@@ -7,8 +7,10 @@
 //!   budget of actions per turn, a roll-off, a side's and the GM's
 //!   questions, roll-over records against a Defense, a secret GM roll, and
 //!   checkpoints that merge states in the odds; each through play
-//!   (suspended and resumed), replay, simulation and odds.
+//!   (suspended and resumed), replay, simulation and odds;
+//! * [`shelf`]: the lists of a data set, looked up, grown and checked.
 
 mod envelope;
+mod shelf;
 mod skirmish;
 mod toy;

@@ -119,20 +119,8 @@ fn protection(list: &[Protection]) -> Listing {
     l
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use fray_core::data::conformance::{Bestiary, check_catalog};
-
-    /// Templates show as TOML that reads back as their sheets, listings are
-    /// whole, data files add entries and never redefine one
-    /// (docs/scenarios.md): the checks every ruleset's catalog passes.
-    #[test]
-    fn the_catalog_passes_the_core_conformance_checks() {
-        let bestiary = Bestiary {
-            text: include_str!("../../../../data/d20-3d6/creatures.toml"),
-            key: "template",
-        };
-        assert_eq!(check_catalog::<D20>(bestiary), Ok(()));
-    }
-}
+fray_core::catalog_conformance_test!(
+    crate::D20,
+    include_str!("../../../../data/d20-3d6/creatures.toml"),
+    "template"
+);

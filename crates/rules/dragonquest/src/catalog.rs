@@ -112,20 +112,8 @@ impl Catalog for DragonQuest {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use fray_core::data::conformance::{Bestiary, check_catalog};
-
-    /// Templates show as TOML that reads back as their sheets, listings are
-    /// whole, data files add entries and never redefine one
-    /// (docs/scenarios.md): the checks every ruleset's catalog passes.
-    #[test]
-    fn the_catalog_passes_the_core_conformance_checks() {
-        let bestiary = Bestiary {
-            text: include_str!("../../../../data/dragonquest/creatures.toml"),
-            key: "creature",
-        };
-        assert_eq!(check_catalog::<DragonQuest>(bestiary), Ok(()));
-    }
-}
+fray_core::catalog_conformance_test!(
+    crate::DragonQuest,
+    include_str!("../../../../data/dragonquest/creatures.toml"),
+    "creature"
+);

@@ -154,20 +154,8 @@ fn mode(m: &AttackMode) -> String {
     s
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use fray_core::data::conformance::{Bestiary, check_catalog};
-
-    /// Templates show as TOML that reads back as their sheets, listings are
-    /// whole, data files add entries and never redefine one
-    /// (docs/scenarios.md): the checks every ruleset's catalog passes.
-    #[test]
-    fn the_catalog_passes_the_core_conformance_checks() {
-        let bestiary = Bestiary {
-            text: include_str!("../../../../data/gurps/creatures.toml"),
-            key: "template",
-        };
-        assert_eq!(check_catalog::<Gurps>(bestiary), Ok(()));
-    }
-}
+fray_core::catalog_conformance_test!(
+    crate::Gurps,
+    include_str!("../../../../data/gurps/creatures.toml"),
+    "template"
+);

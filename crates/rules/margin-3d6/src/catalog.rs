@@ -130,20 +130,8 @@ fn names<T>(gear: &[Gear<T>], name: impl Fn(&T) -> &String) -> String {
     each.join(", ")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use fray_core::data::conformance::{Bestiary, check_catalog};
-
-    /// Templates show as TOML that reads back as their sheets, listings are
-    /// whole, data files add entries and never redefine one
-    /// (docs/scenarios.md): the checks every ruleset's catalog passes.
-    #[test]
-    fn the_catalog_passes_the_core_conformance_checks() {
-        let bestiary = Bestiary {
-            text: include_str!("../../../../data/margin-3d6/creatures.toml"),
-            key: "template",
-        };
-        assert_eq!(check_catalog::<Margin>(bestiary), Ok(()));
-    }
-}
+fray_core::catalog_conformance_test!(
+    crate::Margin,
+    include_str!("../../../../data/margin-3d6/creatures.toml"),
+    "template"
+);

@@ -4,7 +4,7 @@
 
 use crate::model::sheet::Sheet;
 use fray_core::SetupError;
-use fray_core::data::check_new;
+use fray_core::data::shelf::{add_new, check_each};
 use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -257,40 +257,22 @@ pub struct Armory {
     pub template: Vec<Template>,
 }
 
+fray_core::keyed!(
+    Weapon: name,
+    Protection: name,
+    Potion: name,
+    Spell: name,
+    Template: id,
+);
+
 impl Armory {
-    /// A weapon by name (case-insensitive).
-    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
-        self.weapon
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
-    }
-    /// Armor by name.
-    pub fn armor(&self, name: &str) -> Option<&Protection> {
-        self.armor
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
-    }
-    /// A shield by name.
-    pub fn shield(&self, name: &str) -> Option<&Protection> {
-        self.shield
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
-    }
-    /// A potion by name.
-    pub fn potion(&self, name: &str) -> Option<&Potion> {
-        self.potion
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
-    }
-    /// A spell by name.
-    pub fn spell(&self, name: &str) -> Option<&Spell> {
-        self.spell
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
-    }
-    /// A template by id.
-    pub fn template(&self, id: &str) -> Option<&Template> {
-        self.template.iter().find(|t| t.id == id)
+    fray_core::lookups! {
+        weapon(weapon) -> Weapon,
+        armor(armor) -> Protection,
+        shield(shield) -> Protection,
+        potion(potion) -> Potion,
+        spell(spell) -> Spell,
+        template(template) -> Template,
     }
     fn extend(&mut self, other: Armory) {
         self.weapon.extend(other.weapon);
@@ -332,33 +314,14 @@ impl Armory {
     /// (`weapon[2].hands`, `template[0].sheet.bab`).
     pub fn check(&self) -> Result<(), SetupError> {
         use crate::model::bounds;
-        let each = |list: &str, k: usize, r: Result<(), fray_core::range::OutOfRange>| {
-            r.map_err(|e| e.at(&format!("{list}[{k}].")))
-        };
-        for (k, w) in self.weapon.iter().enumerate() {
-            each("weapon", k, bounds::weapon(w))?;
-        }
-        for (k, a) in self.armor.iter().enumerate() {
-            each("armor", k, bounds::protection(a))?;
-        }
-        for (k, a) in self.shield.iter().enumerate() {
-            each("shield", k, bounds::protection(a))?;
-        }
-        for (k, p) in self.potion.iter().enumerate() {
-            each("potion", k, bounds::dice("heal", p.heal))?;
-        }
-        for (k, sp) in self.spell.iter().enumerate() {
-            each("spell", k, bounds::spell(sp))?;
-        }
+        check_each("weapon", &self.weapon, bounds::weapon)?;
+        check_each("armor", &self.armor, bounds::protection)?;
+        check_each("shield", &self.shield, bounds::protection)?;
+        check_each("potion", &self.potion, |p| bounds::dice("heal", p.heal))?;
+        check_each("spell", &self.spell, bounds::spell)?;
         for (k, t) in self.template.iter().enumerate() {
-            each(
-                "template",
-                k,
-                bounds::sheet(&t.sheet).map_err(|mut e| {
-                    e.field = format!("sheet.{}", e.field);
-                    e
-                }),
-            )?;
+            let at = format!("template[{k}].sheet.");
+            bounds::sheet(&t.sheet).map_err(|e| e.at(&at))?;
             for (j, w) in t.sheet.weapon.iter().enumerate() {
                 let at = format!("template[{k}].sheet.weapon[{j}].");
                 bounds::weapon_entry(w).map_err(|e| e.at(&at))?;
@@ -382,55 +345,12 @@ pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
         let part: Armory = file.parse()?;
         // X-MAN-007 and every other range (model::bounds), at the record.
         part.check().map_err(|at| file.setup_error(&at))?;
-        check_new(
-            file,
-            "weapon",
-            "name",
-            all.weapon.iter().map(|w| w.name.as_str()),
-            &part.weapon,
-            |w| &w.name,
-        )?;
-        check_new(
-            file,
-            "armor",
-            "name",
-            all.armor.iter().map(|a| a.name.as_str()),
-            &part.armor,
-            |a| &a.name,
-        )?;
-        check_new(
-            file,
-            "shield",
-            "name",
-            all.shield.iter().map(|s| s.name.as_str()),
-            &part.shield,
-            |s| &s.name,
-        )?;
-        check_new(
-            file,
-            "potion",
-            "name",
-            all.potion.iter().map(|p| p.name.as_str()),
-            &part.potion,
-            |p| &p.name,
-        )?;
-        check_new(
-            file,
-            "spell",
-            "name",
-            all.spell.iter().map(|s| s.name.as_str()),
-            &part.spell,
-            |s| &s.name,
-        )?;
-        check_new(
-            file,
-            "template",
-            "id",
-            all.template.iter().map(|t| t.id.as_str()),
-            &part.template,
-            |t| &t.id,
-        )?;
-        all.extend(part);
+        add_new(file, "weapon", &mut all.weapon, part.weapon)?;
+        add_new(file, "armor", &mut all.armor, part.armor)?;
+        add_new(file, "shield", &mut all.shield, part.shield)?;
+        add_new(file, "potion", &mut all.potion, part.potion)?;
+        add_new(file, "spell", &mut all.spell, part.spell)?;
+        add_new(file, "template", &mut all.template, part.template)?;
     }
     Ok(all)
 }

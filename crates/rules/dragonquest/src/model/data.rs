@@ -4,7 +4,7 @@
 //! DQ-00-009), armor and shields (DQ-00-011, DQ-00-012) and creature
 //! templates (DQ-00-015, DQ-00-018). Every entry notes its source.
 
-use fray_core::data::check_new;
+use fray_core::data::shelf::{add_new, check_each};
 use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -401,26 +401,15 @@ pub struct DataError {
     pub message: String,
 }
 
+fray_core::keyed!(Weapon: id, Armor: id, Shield: id, Poison: id, Sheet: id);
+
 impl Armory {
-    /// A weapon by id.
-    pub fn weapon(&self, id: &str) -> Option<&Weapon> {
-        self.weapons.iter().find(|w| w.id == id)
-    }
-    /// Armor by id.
-    pub fn armor(&self, id: &str) -> Option<&Armor> {
-        self.armor.iter().find(|w| w.id == id)
-    }
-    /// A shield by id.
-    pub fn shield(&self, id: &str) -> Option<&Shield> {
-        self.shields.iter().find(|w| w.id == id)
-    }
-    /// A poison by id.
-    pub fn poison(&self, id: &str) -> Option<&Poison> {
-        self.poisons.iter().find(|w| w.id == id)
-    }
-    /// A creature template by id.
-    pub fn creature(&self, id: &str) -> Option<&Sheet> {
-        self.creatures.iter().find(|w| w.id == id)
+    fray_core::lookups! {
+        weapon(weapons) -> Weapon,
+        armor(armor) -> Armor,
+        shield(shields) -> Shield,
+        poison(poisons) -> Poison,
+        creature(creatures) -> Sheet,
     }
 }
 
@@ -515,22 +504,11 @@ impl ExtraFile {
     /// first one out named by its entry path (`weapon[1].base_chance`).
     fn check(&self) -> Result<(), fray_core::SetupError> {
         use crate::model::bounds;
-        use fray_core::range::OutOfRange;
-        fn each<T>(
-            list: &str,
-            items: &[T],
-            f: impl Fn(&T) -> Result<(), OutOfRange>,
-        ) -> Result<(), fray_core::SetupError> {
-            for (k, x) in items.iter().enumerate() {
-                f(x).map_err(|e| e.at(&format!("{list}[{k}].")))?;
-            }
-            Ok(())
-        }
-        each("weapon", &self.weapon, bounds::weapon)?;
-        each("armor", &self.armor, bounds::armor)?;
-        each("shield", &self.shield, bounds::shield)?;
-        each("creature", &self.creature, bounds::sheet)?;
-        each("poison", &self.poison, bounds::poison)
+        check_each("weapon", &self.weapon, bounds::weapon)?;
+        check_each("armor", &self.armor, bounds::armor)?;
+        check_each("shield", &self.shield, bounds::shield)?;
+        check_each("creature", &self.creature, bounds::sheet)?;
+        check_each("poison", &self.poison, bounds::poison)
     }
 }
 
@@ -547,51 +525,11 @@ pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
     for file in extra {
         let part: ExtraFile = file.parse()?;
         part.check().map_err(|at| file.setup_error(&at))?;
-        check_new(
-            file,
-            "weapon",
-            "id",
-            all.weapons.iter().map(|w| w.id.as_str()),
-            &part.weapon,
-            |w| &w.id,
-        )?;
-        check_new(
-            file,
-            "armor",
-            "id",
-            all.armor.iter().map(|a| a.id.as_str()),
-            &part.armor,
-            |a| &a.id,
-        )?;
-        check_new(
-            file,
-            "shield",
-            "id",
-            all.shields.iter().map(|s| s.id.as_str()),
-            &part.shield,
-            |s| &s.id,
-        )?;
-        check_new(
-            file,
-            "creature",
-            "id",
-            all.creatures.iter().map(|c| c.id.as_str()),
-            &part.creature,
-            |c| &c.id,
-        )?;
-        check_new(
-            file,
-            "poison",
-            "id",
-            all.poisons.iter().map(|p| p.id.as_str()),
-            &part.poison,
-            |p| &p.id,
-        )?;
-        all.weapons.extend(part.weapon);
-        all.armor.extend(part.armor);
-        all.shields.extend(part.shield);
-        all.creatures.extend(part.creature);
-        all.poisons.extend(part.poison);
+        add_new(file, "weapon", &mut all.weapons, part.weapon)?;
+        add_new(file, "armor", &mut all.armor, part.armor)?;
+        add_new(file, "shield", &mut all.shields, part.shield)?;
+        add_new(file, "creature", &mut all.creatures, part.creature)?;
+        add_new(file, "poison", &mut all.poisons, part.poison)?;
     }
     Ok(all)
 }

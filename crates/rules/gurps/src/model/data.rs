@@ -6,7 +6,7 @@
 
 use crate::model::damage::{DamageSpec, DamageType, FixedDamage};
 use fray_core::SetupError;
-use fray_core::data::check_new;
+use fray_core::data::shelf::{add_new, keys};
 use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -613,51 +613,11 @@ pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
         .clone();
     for file in extra {
         let part = parse_extra(file)?;
-        check_new(
-            file,
-            "weapon",
-            "name",
-            all.weapons.iter().map(|w| w.name.as_str()),
-            &part.weapons,
-            |w| &w.name,
-        )?;
-        check_new(
-            file,
-            "armor",
-            "name",
-            all.armor.iter().map(|a| a.name.as_str()),
-            &part.armor,
-            |a| &a.name,
-        )?;
-        check_new(
-            file,
-            "shield",
-            "name",
-            all.shields.iter().map(|s| s.name.as_str()),
-            &part.shields,
-            |s| &s.name,
-        )?;
-        check_new(
-            file,
-            "template",
-            "id",
-            all.templates.iter().map(|t| t.id.as_str()),
-            &part.templates,
-            |t| &t.id,
-        )?;
-        check_new(
-            file,
-            "spell",
-            "name",
-            all.spells.iter().map(|s| s.name.as_str()),
-            &part.spells,
-            |s| &s.name,
-        )?;
-        all.weapons.extend(part.weapons);
-        all.armor.extend(part.armor);
-        all.shields.extend(part.shields);
-        all.templates.extend(part.templates);
-        all.spells.extend(part.spells);
+        add_new(file, "weapon", &mut all.weapons, part.weapons)?;
+        add_new(file, "armor", &mut all.armor, part.armor)?;
+        add_new(file, "shield", &mut all.shields, part.shields)?;
+        add_new(file, "template", &mut all.templates, part.templates)?;
+        add_new(file, "spell", &mut all.spells, part.spells)?;
     }
     Ok(all)
 }
@@ -680,61 +640,31 @@ pub fn bundled() -> Result<&'static Armory, &'static DataError> {
     .as_ref()
 }
 
+fray_core::keyed!(
+    Weapon: name,
+    Armor: name,
+    Shield: name,
+    Template: id,
+    crate::model::spell::Spell: name,
+);
+
 impl Armory {
-    /// A weapon by name (case-insensitive).
-    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
-        self.weapons
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
-    }
-    /// Armor by name (case-insensitive).
-    pub fn armor(&self, name: &str) -> Option<&Armor> {
-        self.armor
-            .iter()
-            .find(|a| a.name.eq_ignore_ascii_case(name))
-    }
-    /// A shield by name (case-insensitive).
-    pub fn shield(&self, name: &str) -> Option<&Shield> {
-        self.shields
-            .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name))
-    }
-    /// A spell by name (case-insensitive).
-    pub fn spell(&self, name: &str) -> Option<&crate::model::spell::Spell> {
-        self.spells
-            .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name))
-    }
-    /// A template by id (case-insensitive).
-    pub fn template(&self, id: &str) -> Option<&Template> {
-        self.templates
-            .iter()
-            .find(|t| t.id.eq_ignore_ascii_case(id))
+    fray_core::lookups! {
+        weapon(weapons) -> Weapon,
+        armor(armor) -> Armor,
+        shield(shields) -> Shield,
+        spell(spells) -> crate::model::spell::Spell,
+        template(templates) -> Template,
     }
     /// Names for error messages ("expected one of ...").
     pub fn names(&self) -> BTreeMap<&'static str, Vec<&str>> {
-        let mut m = BTreeMap::new();
-        m.insert(
-            "weapon",
-            self.weapons.iter().map(|w| w.name.as_str()).collect(),
-        );
-        m.insert(
-            "armor",
-            self.armor.iter().map(|a| a.name.as_str()).collect(),
-        );
-        m.insert(
-            "shield",
-            self.shields.iter().map(|s| s.name.as_str()).collect(),
-        );
-        m.insert(
-            "template",
-            self.templates.iter().map(|t| t.id.as_str()).collect(),
-        );
-        m.insert(
-            "spell",
-            self.spells.iter().map(|s| s.name.as_str()).collect(),
-        );
-        m
+        BTreeMap::from([
+            ("weapon", keys(&self.weapons)),
+            ("armor", keys(&self.armor)),
+            ("shield", keys(&self.shields)),
+            ("template", keys(&self.templates)),
+            ("spell", keys(&self.spells)),
+        ])
     }
 }
 

@@ -6,6 +6,7 @@
 use crate::model::bounds;
 use crate::model::location::{Cover, DamageType};
 use fray_core::data::check_new;
+use fray_core::data::shelf::{add_new, check_each};
 use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -453,6 +454,8 @@ pub struct DataError {
     pub message: String,
 }
 
+fray_core::keyed!(Weapon: name, Armor: name, Shield: name);
+
 /// Everything bundled.
 #[derive(Clone, Debug, Default)]
 pub struct Armory {
@@ -600,30 +603,9 @@ pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
     for file in extra {
         let part: ExtraFile = file.parse()?;
         part.check().map_err(|at| file.setup_error(&at))?;
-        check_new(
-            file,
-            "weapon",
-            "name",
-            all.weapons.iter().map(|w| w.name.as_str()),
-            &part.weapon,
-            |w| &w.name,
-        )?;
-        check_new(
-            file,
-            "armor",
-            "name",
-            all.armor.iter().map(|a| a.name.as_str()),
-            &part.armor,
-            |a| &a.name,
-        )?;
-        check_new(
-            file,
-            "shield",
-            "name",
-            all.shields.iter().map(|s| s.name.as_str()),
-            &part.shield,
-            |s| &s.name,
-        )?;
+        add_new(file, "weapon", &mut all.weapons, shared(part.weapon))?;
+        add_new(file, "armor", &mut all.armor, shared(part.armor))?;
+        add_new(file, "shield", &mut all.shields, shared(part.shield))?;
         check_new(
             file,
             "template",
@@ -632,9 +614,6 @@ pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
             &part.template,
             |t| &t.id,
         )?;
-        all.weapons.extend(part.weapon.into_iter().map(Arc::new));
-        all.armor.extend(part.armor.into_iter().map(Arc::new));
-        all.shields.extend(part.shield.into_iter().map(Arc::new));
         all.templates
             .extend(part.template.into_iter().map(TemplateRow::into_template));
     }
@@ -645,7 +624,9 @@ impl ExtraFile {
     /// Every record's numbers within their ranges (`model::bounds`), the
     /// first one out named by its entry path (`weapon[1].acc`).
     fn check(&self) -> Result<(), fray_core::SetupError> {
-        check_records(&self.weapon, &self.armor, &self.shield)?;
+        check_each("weapon", &self.weapon, bounds::weapon)?;
+        check_each("armor", &self.armor, bounds::armor)?;
+        check_each("shield", &self.shield, bounds::shield)?;
         for (k, t) in self.template.iter().enumerate() {
             let sheet = t.clone().into_template().2;
             bounds::sheet(&sheet).map_err(|e| e.at(&format!("template[{k}].")))?;
@@ -654,22 +635,9 @@ impl ExtraFile {
     }
 }
 
-/// The weapons', armor's and shields' numbers within their ranges.
-fn check_records(
-    weapons: &[impl std::borrow::Borrow<Weapon>],
-    armor: &[impl std::borrow::Borrow<Armor>],
-    shields: &[impl std::borrow::Borrow<Shield>],
-) -> Result<(), fray_core::SetupError> {
-    for (k, w) in weapons.iter().enumerate() {
-        bounds::weapon(w.borrow()).map_err(|e| e.at(&format!("weapon[{k}].")))?;
-    }
-    for (k, a) in armor.iter().enumerate() {
-        bounds::armor(a.borrow()).map_err(|e| e.at(&format!("armor[{k}].")))?;
-    }
-    for (k, s) in shields.iter().enumerate() {
-        bounds::shield(s.borrow()).map_err(|e| e.at(&format!("shield[{k}].")))?;
-    }
-    Ok(())
+/// Records shared by the figures that carry them.
+fn shared<T>(records: Vec<T>) -> Vec<Arc<T>> {
+    records.into_iter().map(Arc::new).collect()
 }
 
 #[derive(Deserialize)]
@@ -708,41 +676,26 @@ impl Armory {
                 message: e.to_string(),
             }
         };
-        check_records(&w.weapon, &[] as &[Armor], &[] as &[Shield]).map_err(bad("weapons.toml"))?;
-        check_records(&[] as &[Weapon], &a.armor, &[] as &[Shield]).map_err(bad("armor.toml"))?;
-        check_records(&[] as &[Weapon], &[] as &[Armor], &s.shield).map_err(bad("shields.toml"))?;
+        check_each("weapon", &w.weapon, bounds::weapon).map_err(bad("weapons.toml"))?;
+        check_each("armor", &a.armor, bounds::armor).map_err(bad("armor.toml"))?;
+        check_each("shield", &s.shield, bounds::shield).map_err(bad("shields.toml"))?;
         for (k, t) in templates.iter().enumerate() {
             bounds::sheet(&t.2)
                 .map_err(|e| e.at(&format!("template[{k}].")))
                 .map_err(bad("creatures.toml"))?;
         }
         Ok(Armory {
-            weapons: w.weapon.into_iter().map(Arc::new).collect(),
-            armor: a.armor.into_iter().map(Arc::new).collect(),
-            shields: s.shield.into_iter().map(Arc::new).collect(),
+            weapons: shared(w.weapon),
+            armor: shared(a.armor),
+            shields: shared(s.shield),
             templates,
         })
     }
 
-    /// A weapon by name (case-insensitive).
-    pub fn weapon(&self, name: &str) -> Option<&Arc<Weapon>> {
-        self.weapons
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
-    }
-
-    /// An armor piece by name.
-    pub fn armor_piece(&self, name: &str) -> Option<&Arc<Armor>> {
-        self.armor
-            .iter()
-            .find(|a| a.name.eq_ignore_ascii_case(name))
-    }
-
-    /// A shield by name.
-    pub fn shield(&self, name: &str) -> Option<&Arc<Shield>> {
-        self.shields
-            .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name))
+    fray_core::lookups! {
+        weapon(weapons) -> Arc<Weapon>,
+        armor_piece(armor) -> Arc<Armor>,
+        shield(shields) -> Arc<Shield>,
     }
 
     /// A template's sheet by id.
