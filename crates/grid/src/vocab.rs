@@ -203,6 +203,27 @@ impl Vocabulary {
         }
     }
 
+    /// The id of terrain kind `name`, for a ruleset's `const` items: a name
+    /// the vocabulary does not declare stops the build (the panic runs
+    /// when the constant is evaluated, at compile time).
+    #[must_use]
+    pub const fn terrain(&self, name: &str) -> TerrainId {
+        match self.terrain_id(name) {
+            Some(id) => id,
+            None => panic!("a terrain id names a kind the vocabulary does not declare"),
+        }
+    }
+
+    /// The id of edge feature `name`, for a ruleset's `const` items (as
+    /// [`Self::terrain`]).
+    #[must_use]
+    pub const fn edge(&self, name: &str) -> EdgeFeatureId {
+        match self.edge_id(name) {
+            Some(id) => id,
+            None => panic!("an edge id names a feature the vocabulary does not declare"),
+        }
+    }
+
     /// The declaration of terrain kind `id`.
     #[must_use]
     pub fn terrain_kind(&self, id: TerrainId) -> Option<&'static FeatureKind> {

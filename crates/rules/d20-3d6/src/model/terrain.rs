@@ -46,27 +46,13 @@ impl MapVocabulary for crate::D20 {
     const VOCABULARY: &'static Vocabulary = &VOCABULARY;
 }
 
-const fn id(name: &str) -> TerrainId {
-    match VOCABULARY.terrain_id(name) {
-        Some(id) => id,
-        None => panic!("a d20-3d6 terrain id names a kind the vocabulary does not declare"),
-    }
-}
-
-const fn edge(name: &str) -> EdgeFeatureId {
-    match VOCABULARY.edge_id(name) {
-        Some(id) => id,
-        None => panic!("a d20-3d6 edge id names a feature the vocabulary does not declare"),
-    }
-}
-
 /// Difficult terrain.
-pub const DIFFICULT: TerrainId = id("difficult");
+pub const DIFFICULT: TerrainId = VOCABULARY.terrain("difficult");
 /// Cover on a cell.
-pub const COVER: TerrainId = id("cover");
+pub const COVER: TerrainId = VOCABULARY.terrain("cover");
 /// Dim light.
-pub const DIM: TerrainId = id("dim");
+pub const DIM: TerrainId = VOCABULARY.terrain("dim");
 /// Darkness.
-pub const DARK: TerrainId = id("dark");
+pub const DARK: TerrainId = VOCABULARY.terrain("dark");
 /// Cover on a square side.
-pub const EDGE_COVER: EdgeFeatureId = edge("cover");
+pub const EDGE_COVER: EdgeFeatureId = VOCABULARY.edge("cover");

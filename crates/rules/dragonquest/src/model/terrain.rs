@@ -34,14 +34,7 @@ impl MapVocabulary for crate::DragonQuest {
     const VOCABULARY: &'static Vocabulary = &VOCABULARY;
 }
 
-const fn id(name: &str) -> TerrainId {
-    match VOCABULARY.terrain_id(name) {
-        Some(id) => id,
-        None => panic!("a DragonQuest terrain id names a kind the vocabulary does not declare"),
-    }
-}
-
 /// Rough ground.
-pub const ROUGH: TerrainId = id("rough");
+pub const ROUGH: TerrainId = VOCABULARY.terrain("rough");
 /// An obscuring hex.
-pub const OBSCURING: TerrainId = id("obscuring");
+pub const OBSCURING: TerrainId = VOCABULARY.terrain("obscuring");

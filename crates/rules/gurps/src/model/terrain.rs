@@ -52,27 +52,19 @@ impl MapVocabulary for crate::Gurps {
     const VOCABULARY: &'static Vocabulary = &VOCABULARY;
 }
 
-/// The id of `name`, looked up when the crate compiles.
-const fn id(name: &str) -> TerrainId {
-    match VOCABULARY.terrain_id(name) {
-        Some(id) => id,
-        None => panic!("a GURPS terrain id names a kind the vocabulary does not declare"),
-    }
-}
-
 /// A minor obstruction.
-pub const OBSTRUCTION: TerrainId = id("obstruction");
+pub const OBSTRUCTION: TerrainId = VOCABULARY.terrain("obstruction");
 /// Treacherous footing.
-pub const TREACHEROUS: TerrainId = id("treacherous");
+pub const TREACHEROUS: TerrainId = VOCABULARY.terrain("treacherous");
 /// Shallow water.
-pub const WATER: TerrainId = id("water");
+pub const WATER: TerrainId = VOCABULARY.terrain("water");
 /// A gentle slope.
-pub const GENTLE_SLOPE: TerrainId = id("gentle_slope");
+pub const GENTLE_SLOPE: TerrainId = VOCABULARY.terrain("gentle_slope");
 /// A steep slope.
-pub const STEEP_SLOPE: TerrainId = id("steep_slope");
+pub const STEEP_SLOPE: TerrainId = VOCABULARY.terrain("steep_slope");
 /// Stairs.
-pub const STAIRS: TerrainId = id("stairs");
+pub const STAIRS: TerrainId = VOCABULARY.terrain("stairs");
 /// Other difficult ground.
-pub const DIFFICULT: TerrainId = id("difficult");
+pub const DIFFICULT: TerrainId = VOCABULARY.terrain("difficult");
 /// A wall.
-pub const WALL: TerrainId = id("wall");
+pub const WALL: TerrainId = VOCABULARY.terrain("wall");

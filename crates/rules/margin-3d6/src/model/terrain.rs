@@ -43,18 +43,11 @@ impl MapVocabulary for crate::Margin {
     const VOCABULARY: &'static Vocabulary = &VOCABULARY;
 }
 
-const fn id(name: &str) -> TerrainId {
-    match VOCABULARY.terrain_id(name) {
-        Some(id) => id,
-        None => panic!("a margin-3d6 terrain id names a kind the vocabulary does not declare"),
-    }
-}
-
 /// Bad footing (M-MOD-001).
-pub const BAD_FOOTING: TerrainId = id("bad_footing");
+pub const BAD_FOOTING: TerrainId = VOCABULARY.terrain("bad_footing");
 /// Darkness (M-MOD-003).
-pub const DARKNESS: TerrainId = id("darkness");
+pub const DARKNESS: TerrainId = VOCABULARY.terrain("darkness");
 /// Obstruction (M-RNG-008).
-pub const OBSTRUCTION: TerrainId = id("obstruction");
+pub const OBSTRUCTION: TerrainId = VOCABULARY.terrain("obstruction");
 /// Cover in the hex (M-RNG-005).
-pub const COVER: TerrainId = id("cover");
+pub const COVER: TerrainId = VOCABULARY.terrain("cover");
