@@ -275,6 +275,50 @@ pub fn clear<K: Key, V, P>(memo: &'static Local<K, V, P>) {
     memo.with(|m| m.borrow_mut().clear());
 }
 
+/// Declares a ruleset AI's table on each thread, `MEMO`, with the
+/// functions tests and the profiling examples use: `set_enabled`,
+/// `set_verify`, `len`, `counts` and `clear`. The ruleset keeps its key
+/// and its `remembered`, which calls [`recall`] with `&MEMO`.
+#[macro_export]
+macro_rules! memo_table {
+    ($key:ty, $value:ty, $pins:ty, $capacity:expr) => {
+        thread_local! {
+            static MEMO: ::std::cell::RefCell<$crate::memo::Memo<$key, $value, $pins>> =
+                ::std::cell::RefCell::new($crate::memo::Memo::new($capacity));
+        }
+
+        /// Turns the table on or off for this thread (on by default); tests
+        /// compare fights played both ways.
+        pub fn set_enabled(on: bool) {
+            $crate::memo::set_enabled(&MEMO, on);
+        }
+
+        /// Turns the check of every hit against a fresh computation on or
+        /// off for this thread (on in debug builds); tests that count what
+        /// the simulator's path allocates turn it off, as release builds
+        /// have it.
+        pub fn set_verify(on: bool) {
+            $crate::memo::set_verify(&MEMO, on);
+        }
+
+        /// Entries in this thread's table.
+        pub fn len() -> usize {
+            $crate::memo::len(&MEMO)
+        }
+
+        /// How this thread's lookups went (hits, misses, situations not
+        /// keyed).
+        pub fn counts() -> $crate::memo::Counts {
+            $crate::memo::counts(&MEMO)
+        }
+
+        /// Empties this thread's table.
+        pub fn clear() {
+            $crate::memo::clear(&MEMO);
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,8 +35,7 @@ use crate::model::state::{Armed, Fighter, Life, Light, State, Stats};
 use crate::model::tactics::Tactics;
 use fray_core::CombatantId;
 use fray_core::grid::Map;
-use fray_core::memo::{self, Memo, Words};
-use std::cell::RefCell;
+use fray_core::memo::{self, Words};
 use std::sync::Arc;
 
 /// Entries kept at most per thread (each about 300 bytes).
@@ -94,32 +93,7 @@ impl memo::Pins<State> for Pins {
     }
 }
 
-thread_local! {
-    static MEMO: RefCell<Memo<Key, Action, Pins>> = RefCell::new(Memo::new(CAPACITY));
-}
-
-/// Turns the table on or off for this thread (on by default); tests
-/// compare fights played both ways.
-pub fn set_enabled(on: bool) {
-    memo::set_enabled(&MEMO, on);
-}
-
-/// Turns the check of every hit against a fresh computation on or off
-/// for this thread (on in debug builds); tests that count what the
-/// simulator's path allocates turn it off, as release builds have it.
-pub fn set_verify(on: bool) {
-    memo::set_verify(&MEMO, on);
-}
-
-/// Entries in this thread's table.
-pub fn len() -> usize {
-    memo::len(&MEMO)
-}
-
-/// Empties this thread's table.
-pub fn clear() {
-    memo::clear(&MEMO);
-}
+fray_core::memo_table!(Key, Action, Pins, CAPACITY);
 
 /// The remembered choice of `actor` in `state`, or `choose`'s, remembered
 /// (the table is the core's [`fray_core::memo`]; debug builds recompute

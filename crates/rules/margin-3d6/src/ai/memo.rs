@@ -41,9 +41,8 @@ use crate::model::data::{Armor, Hand, Shield, Weapon};
 use crate::model::options::Options;
 use crate::model::state::{AodKind, Fighter, Guard, Held, Skills, State, Stats, Stun};
 use fray_core::grid::Map;
-use fray_core::memo::{self, Memo, Stamp, Words};
+use fray_core::memo::{self, Stamp, Words};
 use fray_core::{CombatantId, Controller, SideId};
-use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -267,30 +266,7 @@ impl memo::Pins<State> for Pins {
     }
 }
 
-thread_local! {
-    static MEMO: RefCell<Memo<Key, Action, Pins>> = RefCell::new(Memo::new(CAPACITY));
-}
-
-/// Turns the table on or off for this thread (on by default); tests
-/// compare fights played both ways.
-pub fn set_enabled(on: bool) {
-    memo::set_enabled(&MEMO, on);
-}
-
-/// Entries in this thread's table.
-pub fn len() -> usize {
-    memo::len(&MEMO)
-}
-
-/// How this thread's lookups went (hits, misses, situations not keyed).
-pub fn counts() -> memo::Counts {
-    memo::counts(&MEMO)
-}
-
-/// Empties this thread's table.
-pub fn clear() {
-    memo::clear(&MEMO);
-}
+fray_core::memo_table!(Key, Action, Pins, CAPACITY);
 
 /// The remembered choice of `who` in `state`, or `choose`'s, remembered
 /// (debug builds recompute every hit and compare).
