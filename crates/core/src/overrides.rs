@@ -399,6 +399,52 @@ pub fn delay_in_order(
     Ok(order[at])
 }
 
+/// How a ruleset words a game master's delay: the rule its order follows,
+/// why there is no order to delay in, the stretch of play the order covers
+/// and how long the new place holds. The steps and sentences are the same
+/// in every ruleset; these words are what differ.
+#[derive(Clone, Copy, Debug)]
+pub struct DelayWords {
+    /// The rule that makes the order (`G-EXT-015`).
+    pub rule: &'static str,
+    /// Why a figure with no place in the order cannot delay; `{who}`
+    /// stands for its name.
+    pub no_order: &'static str,
+    /// The stretch of play the order covers (`this round`).
+    pub span: &'static str,
+    /// How long the new place holds, as the log says it (`from now on`).
+    pub holds: &'static str,
+}
+
+impl DelayWords {
+    /// `who`'s delay ([`delay_in_order`]): the figure it now acts after, or
+    /// the refusal in these words.
+    pub fn delay(
+        &self,
+        order: &mut [CombatantId],
+        id: CombatantId,
+        who: &str,
+        acted: impl Fn(usize) -> bool,
+    ) -> Result<CombatantId, Refusal> {
+        delay_in_order(order, id, acted).map_err(|block| {
+            let why = match block {
+                DelayBlock::NotInOrder => self.no_order.replace("{who}", who),
+                DelayBlock::HasActed => format!("{who} has acted {} already", self.span),
+                DelayBlock::AlreadyLast => format!("{who} acts last {} already", self.span),
+            };
+            Refusal::Illegal(Illegal::new(self.rule, why))
+        })
+    }
+
+    /// What the log says: `name` now acts after `after`.
+    pub fn said(&self, name: &str, after: &str) -> Vec<String> {
+        vec![format!(
+            "{name} delays: acts after {after} {} (game master).",
+            self.holds
+        )]
+    }
+}
+
 /// The index in [`Fight::POOLS`] of the pool labelled `label` (any case).
 pub fn pool_index<R: Fight>(label: &str) -> Result<usize, Refusal> {
     R::POOLS
@@ -419,6 +465,49 @@ pub fn pool_index<R: Fight>(label: &str) -> Result<usize, Refusal> {
 pub fn condition_said(name: &str, word: &str, add: bool) -> Vec<String> {
     let verb = if add { "is now" } else { "is no longer" };
     vec![format!("{name} {verb} {word} (game master).")]
+}
+
+/// The refusal of `cell` for a late arrival because `by` stands there.
+pub fn cell_taken(cell: [i32; 2], by: &str) -> Refusal {
+    Refusal::CellTaken {
+        cell,
+        by: by.to_string(),
+    }
+}
+
+/// The id of a figure added to a fight of `count` figures, or the refusal
+/// when ids run out.
+pub fn next_id(count: usize) -> Result<CombatantId, Refusal> {
+    u16::try_from(count)
+        .map(CombatantId)
+        .map_err(|_| Refusal::Illegal(Illegal::input("the fight holds no more figures")))
+}
+
+/// What the log says when a game master brings `name` (built from
+/// `template`, with `more` said of it, if anything) onto side `side` at
+/// `at`: the same words in every ruleset. A ruleset adds when it acts.
+pub fn joined(
+    name: &str,
+    template: &str,
+    more: &str,
+    side: &str,
+    at: impl std::fmt::Display,
+) -> String {
+    let more = if more.is_empty() {
+        String::new()
+    } else {
+        format!(", {more}")
+    };
+    format!("{name} ({template}{more}) joins side {side} at {at} (game master)")
+}
+
+/// The refusal of a condition a ruleset cannot set or clear, listing the
+/// `known` ones (a ruleset's words, comma-separated).
+pub fn unknown_condition(condition: &str, known: &str) -> Refusal {
+    Refusal::UnknownCondition {
+        condition: condition.to_string(),
+        known: known.to_string(),
+    }
 }
 
 /// A refusal of `ov` as unsupported by `R`: the default of the hook.

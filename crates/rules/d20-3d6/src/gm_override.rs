@@ -13,8 +13,8 @@ use crate::D20;
 use crate::model::state::{Condition, Life, State, Turn};
 use fray_core::grid::SquarePos;
 use fray_core::overrides::{
-    DelayBlock, Refusal, combatant_named, delay_in_order, new_name, open_cell, shift_all, shifted,
-    side_named,
+    DelayWords, Refusal, cell_taken, combatant_named, joined, new_name, next_id, open_cell,
+    shift_all, shifted, side_named, unknown_condition,
 };
 use fray_core::ruleset::Said;
 use fray_core::{CombatantId, GmPowers, Illegal, Override};
@@ -39,6 +39,15 @@ fn fresh(state: &mut State) {
     state.map = Arc::new(state.map.as_ref().clone());
     state.reindex();
 }
+
+/// X-SEQ-001: initiative is rolled at the first turn; a delayed figure
+/// keeps its new place.
+const DELAY: DelayWords = DelayWords {
+    rule: "X-SEQ-001",
+    no_order: "initiative is rolled at the first turn: delay after it",
+    span: "this round",
+    holds: "from now on",
+};
 
 impl GmPowers for D20 {
     /// Damage and healing on the vital pool (the first), any pool set.
@@ -76,10 +85,7 @@ impl GmPowers for D20 {
                 _ => {
                     let mut known: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();
                     known.push(MORE);
-                    return Err(Refusal::UnknownCondition {
-                        condition: condition.to_string(),
-                        known: known.join(", "),
-                    });
+                    return Err(unknown_condition(condition, &known.join(", ")));
                 }
             }
         }
@@ -93,21 +99,8 @@ impl GmPowers for D20 {
         let id = combatant_named::<D20>(state, who)?;
         // `cursor` is the next slot to play: those before it have had their turn.
         let (cursor, acting) = (state.cursor, state.turn.actor == Some(id));
-        let after =
-            delay_in_order(&mut state.order, id, |at| at < cursor || acting).map_err(|block| {
-                let why = match block {
-                    DelayBlock::NotInOrder => {
-                        "initiative is rolled at the first turn: delay after it".into()
-                    }
-                    DelayBlock::HasActed => format!("{who} has had its turn this round"),
-                    DelayBlock::AlreadyLast => format!("{who} acts last this round already"),
-                };
-                Refusal::Illegal(Illegal::new("X-SEQ-001", why))
-            })?;
-        let (name, after) = (&state.fighter(id).name, &state.fighter(after).name);
-        Ok(vec![format!(
-            "{name} delays: acts after {after} from now on (game master)."
-        )])
+        let after = DELAY.delay(&mut state.order, id, who, |at| at < cursor || acting)?;
+        Ok(DELAY.said(&state.fighter(id).name, &state.fighter(after).name))
     }
 
     /// A late arrival (issue 15): built like a scenario's figure from a
@@ -121,9 +114,7 @@ impl GmPowers for D20 {
         let side = side_named(&state.sides, side)?;
         let at = SquarePos::new(cell[0], cell[1]);
         open_cell(&state.map, cell, at)?;
-        let id = u16::try_from(state.fighters.len())
-            .map(CombatantId)
-            .map_err(|_| Refusal::Illegal(Illegal::input("the fight holds no more figures")))?;
+        let id = next_id(state.fighters.len())?;
         let fighter = crate::setup::newcomer(state, template, &name, side, at)?;
         let edge = fighter.edge();
         if !crate::rules::geometry::fits(state, at, edge) {
@@ -134,17 +125,11 @@ impl GmPowers for D20 {
             f.life != Life::Dead && crate::rules::geometry::overlaps(at, edge, f)
         });
         if let Some(o) = taken {
-            return Err(Refusal::CellTaken {
-                cell,
-                by: state.fighter(o).name.to_string(),
-            });
+            return Err(cell_taken(cell, &state.fighter(o).name));
         }
-        let template = template.to_string();
         state.fighters.push(fighter);
-        let mut said = vec![format!(
-            "{name} ({template}) joins side {} at {at} (game master).",
-            state.sides[side.index()]
-        )];
+        let side = &state.sides[side.index()];
+        let mut said = vec![format!("{}.", joined(&name, template, "", side, at))];
         if !state.order.is_empty() {
             state.order.push(id);
             said.push(format!(

@@ -14,11 +14,11 @@ use crate::DragonQuest;
 use crate::model::state::{Life, State};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    DelayBlock, Refusal, combatant_named, delay_in_order, new_name, open_cell, shift_all, shifted,
-    side_named,
+    DelayWords, cell_taken, combatant_named, joined, new_name, next_id, open_cell, shift_all,
+    shifted, side_named, unknown_condition,
 };
 use fray_core::ruleset::Said;
-use fray_core::{CombatantId, GmPowers, Illegal, Override};
+use fray_core::{CombatantId, GmPowers, Override};
 use std::sync::Arc;
 
 /// Not engaged and not in step 3 of this pulse: a late arrival's place in
@@ -45,6 +45,15 @@ fn fresh(state: &mut State) {
     state.reindex();
 }
 
+/// DQ-12-006 orders an engagement's figures by IV within a pulse; its
+/// queue holds only those still to act in it.
+const DELAY: DelayWords = DelayWords {
+    rule: "DQ-12-006",
+    no_order: "{who} is not waiting its turn in the engagement being played",
+    span: "in its engagement",
+    holds: "in this engagement",
+};
+
 impl GmPowers for DragonQuest {
     /// Damage and healing on the vital pool (the first), any pool set.
     fn change_pool(state: &mut State, ov: &Override) -> Said {
@@ -70,10 +79,7 @@ impl GmPowers for DragonQuest {
             ("unconscious", true) => f.life = Life::Unconscious,
             ("unconscious" | "dead", false) => f.life = Life::Conscious,
             _ => {
-                return Err(Refusal::UnknownCondition {
-                    condition: condition.to_string(),
-                    known: CONDITIONS.to_string(),
-                });
+                return Err(unknown_condition(condition, CONDITIONS));
             }
         }
         Ok(fray_core::overrides::condition_said(&name, &word, add))
@@ -86,19 +92,8 @@ impl GmPowers for DragonQuest {
     fn delay(state: &mut State, who: &str) -> Said {
         let id = combatant_named::<DragonQuest>(state, who)?;
         // The engagement's queue holds only those still to act in it.
-        let after = delay_in_order(&mut state.seq.queue, id, |_| false).map_err(|block| {
-            let why = match block {
-                DelayBlock::NotInOrder | DelayBlock::HasActed => {
-                    format!("{who} is not waiting its turn in the engagement being played")
-                }
-                DelayBlock::AlreadyLast => format!("{who} acts last in its engagement already"),
-            };
-            Refusal::Illegal(Illegal::new("DQ-12-006", why))
-        })?;
-        let (name, after) = (&state.fig(id).name, &state.fig(after).name);
-        Ok(vec![format!(
-            "{name} delays: acts after {after} in this engagement (game master)."
-        )])
+        let after = DELAY.delay(&mut state.seq.queue, id, who, |_| false)?;
+        Ok(DELAY.said(&state.fig(id).name, &state.fig(after).name))
     }
 
     /// A late arrival (issue 15): built like a scenario's figure from a
@@ -111,16 +106,12 @@ impl GmPowers for DragonQuest {
         let side = side_named(&state.sides, side)?;
         let at = HexPos::new(cell[0], cell[1]);
         open_cell(&state.map, cell, at)?;
-        u16::try_from(state.figures.len() + 2)
-            .map_err(|_| Refusal::Illegal(Illegal::input("the fight holds no more figures")))?;
+        next_id(state.figures.len() + 2)?;
         let figure = crate::setup::newcomer(state, template, &name, side, at)?;
         for hex in figure.body().cells() {
             open_cell(&state.map, cell, hex)?;
             if let Some(o) = state.at(hex) {
-                return Err(Refusal::CellTaken {
-                    cell,
-                    by: state.fig(o).name.to_string(),
-                });
+                return Err(cell_taken(cell, &state.fig(o).name));
             }
         }
         state.figures.push(figure);
@@ -128,9 +119,10 @@ impl GmPowers for DragonQuest {
             state.seq.group_of.push(ARRIVED);
         }
         fresh(state);
+        let side = &state.sides[side.index()];
         Ok(vec![format!(
-            "{name} ({template}) joins side {} at {at} (game master); it acts from the next pulse (DQ-12-001).",
-            state.sides[side.index()]
+            "{}; it acts from the next pulse (DQ-12-001).",
+            joined(&name, template, "", side, at)
         )])
     }
 

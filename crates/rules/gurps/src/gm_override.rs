@@ -11,9 +11,9 @@ use crate::Gurps;
 use crate::model::state::{Life, Posture, State, Stun};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    DelayBlock, Refusal, checked_amount, checked_value, combatant_named, delay_in_order, lowered,
-    new_name, open_cell, pool_index, raised, shift_order, shifted, side_named, slot_in,
-    unsupported,
+    DelayWords, Refusal, cell_taken, checked_amount, checked_value, combatant_named, joined,
+    lowered, new_name, next_id, open_cell, pool_index, raised, shift_order, shifted, side_named,
+    slot_in, unknown_condition, unsupported,
 };
 use fray_core::ruleset::Said;
 use fray_core::{CombatantId, GmPowers, Illegal, Override};
@@ -41,6 +41,15 @@ fn fresh(state: &mut State) {
     state.stamp.renew();
     state.map = Arc::new(state.map.as_ref().clone());
 }
+
+/// G-EXT-015 fixes the turn order at the first turn; a delayed figure keeps
+/// its new place.
+const DELAY: DelayWords = DelayWords {
+    rule: "G-EXT-015",
+    no_order: "the turn order is fixed at the first turn: delay after it",
+    span: "this round",
+    holds: "from now on",
+};
 
 impl GmPowers for Gurps {
     fn change_pool(state: &mut State, ov: &Override) -> Said {
@@ -98,10 +107,7 @@ impl GmPowers for Gurps {
     fn change_condition(state: &mut State, who: &str, condition: &str, add: bool) -> Said {
         let id = combatant_named::<Gurps>(state, who)?;
         let cond = condition.trim().to_lowercase();
-        let unknown = || Refusal::UnknownCondition {
-            condition: condition.to_string(),
-            known: CONDITIONS.to_string(),
-        };
+        let unknown = || unknown_condition(condition, CONDITIONS);
         let posture = match cond.as_str() {
             "crouching" => Some(Posture::Crouching),
             "kneeling" => Some(Posture::Kneeling),
@@ -152,21 +158,10 @@ impl GmPowers for Gurps {
     fn delay(state: &mut State, who: &str) -> Said {
         let id = combatant_named::<Gurps>(state, who)?;
         let cursor = state.cursor;
-        let after = delay_in_order(&mut state.order, id, |at| cursor.is_some_and(|c| at <= c))
-            .map_err(|block| {
-                let why = match block {
-                    DelayBlock::NotInOrder => {
-                        "the turn order is fixed at the first turn: delay after it".into()
-                    }
-                    DelayBlock::HasActed => format!("{who} has acted this round already"),
-                    DelayBlock::AlreadyLast => format!("{who} acts last this round already"),
-                };
-                Refusal::Illegal(Illegal::new("G-EXT-015", why))
-            })?;
-        let (name, after) = (&state.fighter(id).name, &state.fighter(after).name);
-        Ok(vec![format!(
-            "{name} delays: acts after {after} from now on (game master)."
-        )])
+        let after = DELAY.delay(&mut state.order, id, who, |at| {
+            cursor.is_some_and(|c| at <= c)
+        })?;
+        Ok(DELAY.said(&state.fighter(id).name, &state.fighter(after).name))
     }
 
     /// A late arrival (issue 15): built from a template of the scenario's data
@@ -181,18 +176,9 @@ impl GmPowers for Gurps {
         let at = HexPos::new(cell[0], cell[1]);
         open_cell(&state.map, cell, at)?;
         if let Some(o) = state.at(at).next() {
-            return Err(Refusal::CellTaken {
-                cell,
-                by: state.fighter(o).name.to_string(),
-            });
+            return Err(cell_taken(cell, &state.fighter(o).name));
         }
-        let id = u16::try_from(state.fighters.len())
-            .map(CombatantId)
-            .map_err(|_| {
-                Refusal::Illegal(Illegal::input(
-                    "the fight has as many figures as it can hold",
-                ))
-            })?;
+        let id = next_id(state.fighters.len())?;
         let fighter = crate::setup::newcomer(state, template, &name, side, at)?;
         let (speed, template) = (fighter.stats.speed_quarters, template.to_string());
         state.fighters.push(fighter);
@@ -202,11 +188,9 @@ impl GmPowers for Gurps {
             (f.stats.speed_quarters, f.stats.dx)
         };
         let mut order = std::mem::take(&mut state.order);
-        let mut said = vec![format!(
-            "{name} ({template}, Basic Speed {}) joins side {} at {at} (game master).",
-            f64::from(speed) / 4.0,
-            state.sides[side.index()]
-        )];
+        let speed = format!("Basic Speed {}", f64::from(speed) / 4.0);
+        let side = &state.sides[side.index()];
+        let mut said = vec![format!("{}.", joined(&name, &template, &speed, side, at))];
         if !order.is_empty() {
             let mut cursor = state.cursor;
             slot_in(&mut order, &mut cursor, id, |i| key(state, i));

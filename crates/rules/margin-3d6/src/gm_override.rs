@@ -13,8 +13,8 @@ use crate::Margin;
 use crate::model::state::{Life, Posture, State, Stun};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    DelayBlock, Refusal, combatant_named, delay_in_order, new_name, open_cell, shift_order,
-    shifted, side_named,
+    DelayWords, Refusal, cell_taken, combatant_named, joined, new_name, next_id, open_cell,
+    shift_order, shifted, side_named, unknown_condition,
 };
 use fray_core::ruleset::Said;
 use fray_core::{CombatantId, GmPowers, Illegal, Override};
@@ -41,6 +41,14 @@ fn fresh(state: &mut State) {
     state.order_sorted = false;
     state.reindex();
 }
+
+/// M-FLO-001 orders each round afresh: a delay holds for this round.
+const DELAY: DelayWords = DelayWords {
+    rule: "M-FLO-001",
+    no_order: "the order is made at the first turn: delay after it",
+    span: "this round",
+    holds: "this round",
+};
 
 impl GmPowers for Margin {
     /// Damage and healing on the vital pool (the first), any pool set.
@@ -82,10 +90,7 @@ impl GmPowers for Margin {
             (None, "unconscious", true) => f.life = Life::Unconscious,
             (None, "unconscious" | "dead", false) => f.life = Life::Conscious,
             _ => {
-                return Err(Refusal::UnknownCondition {
-                    condition: condition.to_string(),
-                    known: CONDITIONS.to_string(),
-                });
+                return Err(unknown_condition(condition, CONDITIONS));
             }
         }
         Ok(fray_core::overrides::condition_said(&name, &word, add))
@@ -97,23 +102,12 @@ impl GmPowers for Margin {
     fn delay(state: &mut State, who: &str) -> Said {
         let id = combatant_named::<Margin>(state, who)?;
         let cursor = state.cursor;
-        let after = delay_in_order(&mut state.order, id, |at| cursor.is_some_and(|c| at <= c))
-            .map_err(|block| {
-                let why = match block {
-                    DelayBlock::NotInOrder => {
-                        "the order is made at the first turn: delay after it".into()
-                    }
-                    DelayBlock::HasActed => format!("{who} has acted this round already"),
-                    DelayBlock::AlreadyLast => format!("{who} acts last this round already"),
-                };
-                Refusal::Illegal(Illegal::new("M-FLO-001", why))
-            })?;
+        let after = DELAY.delay(&mut state.order, id, who, |at| {
+            cursor.is_some_and(|c| at <= c)
+        })?;
         // Next round is ordered by the rules again.
         state.order_sorted = false;
-        let (name, after) = (&state.fighter(id).name, &state.fighter(after).name);
-        Ok(vec![format!(
-            "{name} delays: acts after {after} this round (game master)."
-        )])
+        Ok(DELAY.said(&state.fighter(id).name, &state.fighter(after).name))
     }
 
     /// A late arrival (issue 15): built like a scenario's figure from a
@@ -127,13 +121,9 @@ impl GmPowers for Margin {
         let at = HexPos::new(cell[0], cell[1]);
         open_cell(&state.map, cell, at)?;
         if let Some(o) = state.at(at) {
-            return Err(Refusal::CellTaken {
-                cell,
-                by: state.fighter(o).name.to_string(),
-            });
+            return Err(cell_taken(cell, &state.fighter(o).name));
         }
-        u16::try_from(state.fighters.len())
-            .map_err(|_| Refusal::Illegal(Illegal::input("the fight holds no more figures")))?;
+        next_id(state.fighters.len())?;
         let (fighter, controller) = crate::setup::newcomer(state, template, &name, side, at)?;
         state.fighters.push(fighter);
         let mut controllers = state.controllers.to_vec();
@@ -143,9 +133,10 @@ impl GmPowers for Margin {
             state.tie_rank.push(u8::MAX);
         }
         fresh(state);
+        let side = &state.sides[side.index()];
         Ok(vec![format!(
-            "{name} ({template}) joins side {} at {at} (game master); it acts from the next round (M-FLO-001).",
-            state.sides[side.index()]
+            "{}; it acts from the next round (M-FLO-001).",
+            joined(&name, template, "", side, at)
         )])
     }
 
