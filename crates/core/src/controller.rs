@@ -35,6 +35,35 @@ impl Controller {
             _ => None,
         }
     }
+
+    /// The tactics of an AI controller whichever AI plays them
+    /// ([`tactic_word`]); `None` for a person or a script.
+    pub fn tactic(&self) -> Option<&str> {
+        self.tactics().map(tactic_word)
+    }
+
+    /// Whether an AI controller asks for the first AI (`ai:basic`,
+    /// `ai:basic-<tactics>`), kept in every ruleset so that the two AIs can
+    /// be compared.
+    pub fn is_basic(&self) -> bool {
+        self.tactics().is_some_and(is_basic_name)
+    }
+}
+
+/// A tactics name without the prefix that picks the first AI:
+/// `basic-aggressive` and `aggressive` are both `aggressive`, `basic` is
+/// `default`.
+pub fn tactic_word(name: &str) -> &str {
+    match name.strip_prefix("basic") {
+        Some("") => "default",
+        Some(rest) => rest.strip_prefix('-').unwrap_or(rest),
+        None => name,
+    }
+}
+
+/// Whether a tactics name picks the first AI (`basic`, `basic-<tactics>`).
+pub fn is_basic_name(name: &str) -> bool {
+    name.starts_with("basic")
 }
 
 impl Default for Controller {

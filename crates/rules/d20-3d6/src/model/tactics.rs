@@ -21,8 +21,7 @@ impl Tactics {
     /// The tactics of a controller; `basic-<tactics>` reads as
     /// `<tactics>`, `basic` as the default.
     pub fn of(c: &Controller) -> Tactics {
-        let name = c.tactics().map(|t| t.strip_prefix("basic").unwrap_or(t));
-        match name.map(|t| t.strip_prefix('-').unwrap_or(t)) {
+        match c.tactic() {
             Some("aggressive") => Tactics::Aggressive,
             Some("defensive") => Tactics::Defensive,
             _ => Tactics::Default,
@@ -32,7 +31,7 @@ impl Tactics {
     /// Whether the controller asks for the first AI (`ai:basic`,
     /// `ai:basic-aggressive`, `ai:basic-defensive`).
     pub fn is_basic(c: &Controller) -> bool {
-        c.tactics().is_some_and(|t| t.starts_with("basic"))
+        c.is_basic()
     }
 
     /// The names setup accepts.

@@ -37,22 +37,13 @@ pub const TACTICS: [&str; 6] = [
 
 /// Whether `who` is played by the first AI (`ai:basic...`).
 pub fn is_basic(state: &State, who: CombatantId) -> bool {
-    state
-        .fig(who)
-        .controller
-        .tactics()
-        .is_some_and(|t| t.starts_with("basic"))
+    state.fig(who).controller.is_basic()
 }
 
 /// The tactics of `who`'s controller, without the `basic` prefix
 /// (`default` when none is named).
 pub(crate) fn tactic(state: &State, who: CombatantId) -> &str {
-    let t = state.fig(who).controller.tactics().unwrap_or("default");
-    match t.strip_prefix("basic") {
-        Some("") => "default",
-        Some(rest) => rest.strip_prefix('-').unwrap_or(rest),
-        None => t,
-    }
+    state.fig(who).controller.tactic().unwrap_or("default")
 }
 
 /// The AI's action: remembered per thread when the same situation came up

@@ -27,8 +27,7 @@ impl Tactics {
     /// Reads the tactics of a controller (unknown names are rejected at
     /// setup); `basic-<tactics>` reads as `<tactics>`, `basic` as the default.
     pub fn of(c: &Controller) -> Tactics {
-        let name = c.tactics().map(|t| t.strip_prefix("basic").unwrap_or(t));
-        match name.map(|t| t.strip_prefix('-').unwrap_or(t)) {
+        match c.tactic() {
             Some("aggressive") => Tactics::Aggressive,
             Some("defensive") => Tactics::Defensive,
             Some("all-out") => Tactics::AllOut,
@@ -39,7 +38,7 @@ impl Tactics {
     /// Whether the controller asks for the first AI (`ai:basic`,
     /// `ai:basic-aggressive`, ...), kept so that the two can be compared.
     pub fn is_basic(c: &Controller) -> bool {
-        c.tactics().is_some_and(|t| t.starts_with("basic"))
+        c.is_basic()
     }
 
     /// The tactics names setup accepts.

@@ -52,8 +52,7 @@ impl Tactics {
     /// `<tactics>`, `basic` as the default.
     #[inline(always)]
     pub fn of(name: Option<&str>) -> Tactics {
-        let name = name.map(|t| t.strip_prefix("basic").unwrap_or(t));
-        match name.map(|t| t.strip_prefix('-').unwrap_or(t)) {
+        match name.map(fray_core::controller::tactic_word) {
             Some("aggressive") => Tactics::Aggressive,
             Some("defensive") => Tactics::Defensive,
             _ => Tactics::Default,
@@ -64,7 +63,7 @@ impl Tactics {
     /// `ai:basic-aggressive`, ...), kept so that the two can be compared.
     #[inline]
     pub fn is_basic(name: Option<&str>) -> bool {
-        name.is_some_and(|t| t.starts_with("basic"))
+        name.is_some_and(fray_core::controller::is_basic_name)
     }
 }
 
