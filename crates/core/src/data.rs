@@ -371,11 +371,8 @@ impl Listing {
 /// Every ruleset's catalog must pass the checks of [`conformance`], which
 /// its tests run.
 pub trait Catalog: Ruleset {
-    /// The ruleset's data set (its armory).
-    type Data: DataSet<Sheet = Self::Sheet>;
-
-    /// A template's sheet, as a scenario's `[combatants.sheet]` reads it.
-    type Sheet: serde::Serialize + DeserializeOwned + PartialEq + std::fmt::Debug;
+    /// The ruleset's data set (its armory, with its templates' sheets).
+    type Data: DataSet;
 
     /// The bundled data plus the data files `extra` (`--data DIR`), with
     /// the same checks as a scenario load (a name defined twice is an error).
@@ -388,7 +385,7 @@ pub trait Catalog: Ruleset {
     fn list(data: &Self::Data, kind: Kind) -> Option<Listing>;
 
     /// Every template of the bestiary, in data file order.
-    fn templates(data: &Self::Data) -> Vec<Template<'_, Self::Sheet>> {
+    fn templates(data: &Self::Data) -> Vec<Template<'_, <Self::Data as DataSet>::Sheet>> {
         data.templates()
     }
 

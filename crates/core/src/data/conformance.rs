@@ -14,7 +14,7 @@
 //!   given again is refused at its second definition, with the file and
 //!   place, and the same entry under a new id is added.
 
-use super::{Catalog, Kind};
+use super::{Catalog, DataSet, Kind};
 use crate::scenario::{FileError, SourceFile};
 use serde::de::DeserializeOwned;
 
@@ -124,7 +124,7 @@ fn templates_read_back<C: Catalog>(data: &C::Data) -> Result<(), Defect> {
     }
     for t in all {
         let text = C::show_template(data, t.id).ok_or_else(|| Defect::NotShown(t.id.into()))?;
-        let read: C::Sheet = shown_sheet(t.id, &text)?;
+        let read: <C::Data as DataSet>::Sheet = shown_sheet(t.id, &text)?;
         if &read != t.sheet {
             return Err(Defect::Differs {
                 id: t.id.into(),

@@ -16,16 +16,32 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// A ruleset's data: bundled, grown by data files, with templates by id.
-pub trait DataSet: Sized + 'static {
-    /// A template's sheet, as a scenario's `[combatants.sheet]` writes it.
-    type Sheet: Serialize;
+pub trait DataSet: Clone + Sized + 'static {
+    /// A template's sheet, as a scenario's `[combatants.sheet]` writes and
+    /// reads it.
+    type Sheet: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug;
 
     /// The bundled data, loaded once, or why it does not load.
     fn bundled() -> Result<&'static Self, String>;
 
-    /// The bundled data plus the data files `extra`, in order; a name
-    /// already defined is an error at its second definition.
-    fn with_extra(extra: &[SourceFile]) -> Result<Self, FileError>;
+    /// Adds the records of data file `file`: each checked against its
+    /// ranges, and a name already defined is an error at its second
+    /// definition (a data file adds entries, it never replaces one; the
+    /// lists' steps are [`super::shelf`]'s).
+    fn add_file(&mut self, file: &SourceFile) -> Result<(), FileError>;
+
+    /// The bundled data plus the data files `extra`, in order.
+    fn with_extra(extra: &[SourceFile]) -> Result<Self, FileError> {
+        let bundled = Self::bundled().map_err(|message| FileError::Io {
+            file: "(bundled data)".into(),
+            message,
+        })?;
+        let mut all = bundled.clone();
+        for file in extra {
+            all.add_file(file)?;
+        }
+        Ok(all)
+    }
 
     /// Every template of the bestiary, in data file order.
     fn templates(&self) -> Vec<Template<'_, Self::Sheet>>;

@@ -686,6 +686,7 @@ mod catalog {
 
     const BESTIARY: &str = "[[template]]\nid = \"goblin\"\nname = \"Goblin\"\nst = 8\n";
 
+    #[derive(Clone)]
     pub(super) struct Data {
         templates: Vec<(String, String, Sheet)>,
         shown: Vec<(String, String, Sheet)>,
@@ -698,6 +699,16 @@ mod catalog {
         fn bundled() -> Result<&'static Data, String> {
             Err("the toy bundles no data".into())
         }
+        fn add_file(&mut self, file: &SourceFile) -> Result<(), FileError> {
+            let new = file.parse::<File>()?.template;
+            let known = self.templates.iter().map(|t| t.0.as_str());
+            check_new(file, "template", "id", known, &new, |e| &e.id)?;
+            let rows = new.into_iter().map(|e| (e.id, e.name, Sheet { st: e.st }));
+            self.templates.extend(rows);
+            self.shown = self.templates.clone();
+            Ok(())
+        }
+        /// The toy bundles nothing: its catalog reads its bestiary.
         fn with_extra(extra: &[SourceFile]) -> Result<Data, FileError> {
             Toy::catalog(extra)
         }
@@ -708,7 +719,6 @@ mod catalog {
 
     impl Catalog for Toy {
         type Data = Data;
-        type Sheet = Sheet;
 
         fn catalog(extra: &[SourceFile]) -> Result<Data, FileError> {
             let mut all: Vec<Entry> = SourceFile::new("bestiary.toml", BESTIARY)

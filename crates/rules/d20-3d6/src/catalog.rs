@@ -4,39 +4,10 @@
 
 use crate::D20;
 use crate::model::data::{Armory, Protection};
-use fray_core::data::{Catalog, DataSet, Kind, Listing, Template, word};
-use fray_core::scenario::{FileError, SourceFile};
-
-/// The data set as the core loads it (`fray_core::data::set`).
-impl DataSet for Armory {
-    type Sheet = crate::model::sheet::Sheet;
-    fn bundled() -> Result<&'static Armory, String> {
-        crate::model::data::bundled().map_err(|e| e.to_string())
-    }
-    fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
-        crate::model::data::with_extra(extra)
-    }
-    fn templates(&self) -> Vec<Template<'_, Self::Sheet>> {
-        self.template
-            .iter()
-            .map(|t| Template {
-                id: &t.id,
-                name: &t.name,
-                sheet: &t.sheet,
-            })
-            .collect()
-    }
-    fn unknown_template(&self, id: &str) -> String {
-        format!(
-            "unknown template `{id}`: expected one of {}",
-            self.template_ids().join(", ")
-        )
-    }
-}
+use fray_core::data::{Catalog, Kind, Listing, word};
 
 impl Catalog for D20 {
     type Data = Armory;
-    type Sheet = crate::model::sheet::Sheet;
 
     fn list(a: &Armory, kind: Kind) -> Option<Listing> {
         Some(match kind {

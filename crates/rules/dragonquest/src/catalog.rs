@@ -4,33 +4,10 @@
 
 use crate::DragonQuest;
 use crate::model::data::Armory;
-use fray_core::data::{Catalog, DataSet, Kind, Listing, Template, word};
-use fray_core::scenario::{FileError, SourceFile};
-
-/// The data set as the core loads it (`fray_core::data::set`).
-impl DataSet for Armory {
-    type Sheet = crate::model::data::Sheet;
-    fn bundled() -> Result<&'static Armory, String> {
-        crate::model::data::bundled().map_err(|e| e.to_string())
-    }
-    fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
-        crate::model::data::with_extra(extra)
-    }
-    fn templates(&self) -> Vec<Template<'_, Self::Sheet>> {
-        self.creatures
-            .iter()
-            .map(|s| Template {
-                id: &s.id,
-                name: &s.name,
-                sheet: s,
-            })
-            .collect()
-    }
-}
+use fray_core::data::{Catalog, Kind, Listing, word};
 
 impl Catalog for DragonQuest {
     type Data = Armory;
-    type Sheet = crate::model::data::Sheet;
 
     fn list(a: &Armory, kind: Kind) -> Option<Listing> {
         Some(match kind {

@@ -3,43 +3,10 @@
 
 use crate::Gurps;
 use crate::model::data::{Armory, AttackMode, Weapon};
-use fray_core::data::{Catalog, DataSet, Kind, Listing, Template, word};
-use fray_core::scenario::{FileError, SourceFile};
-
-/// The armory as the core loads it (`fray_core::data::set`); template ids
-/// are matched ignoring case, and one that names nothing is told with the
-/// closest ids.
-impl DataSet for Armory {
-    type Sheet = crate::model::sheet::Sheet;
-    fn bundled() -> Result<&'static Armory, String> {
-        crate::model::data::bundled().map_err(|e| e.to_string())
-    }
-    fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
-        crate::model::data::with_extra(extra)
-    }
-    fn templates(&self) -> Vec<Template<'_, Self::Sheet>> {
-        self.templates
-            .iter()
-            .map(|t| Template {
-                id: &t.id,
-                name: &t.name,
-                sheet: &t.sheet,
-            })
-            .collect()
-    }
-    fn template(&self, id: &str) -> Option<Template<'_, Self::Sheet>> {
-        self.templates()
-            .into_iter()
-            .find(|t| t.id.eq_ignore_ascii_case(id))
-    }
-    fn unknown_template(&self, id: &str) -> String {
-        crate::input::unknown("template", id, self.template_ids()).to_string()
-    }
-}
+use fray_core::data::{Catalog, Kind, Listing, word};
 
 impl Catalog for Gurps {
     type Data = Armory;
-    type Sheet = crate::model::sheet::Sheet;
 
     fn list(a: &Armory, kind: Kind) -> Option<Listing> {
         Some(match kind {

@@ -4,29 +4,10 @@
 
 use crate::Margin;
 use crate::model::data::{Armory, Dr, Gear, Mode};
-use fray_core::data::{Catalog, DataSet, Kind, Listing, Template, word};
-use fray_core::scenario::{FileError, SourceFile};
-
-/// The data set as the core loads it (`fray_core::data::set`).
-impl DataSet for Armory {
-    type Sheet = crate::model::data::Sheet;
-    fn bundled() -> Result<&'static Armory, String> {
-        crate::model::data::bundled().map_err(|e| e.to_string())
-    }
-    fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
-        crate::model::data::with_extra(extra)
-    }
-    fn templates(&self) -> Vec<Template<'_, Self::Sheet>> {
-        self.templates
-            .iter()
-            .map(|(id, name, sheet)| Template { id, name, sheet })
-            .collect()
-    }
-}
+use fray_core::data::{Catalog, Kind, Listing, word};
 
 impl Catalog for Margin {
     type Data = Armory;
-    type Sheet = crate::model::data::Sheet;
 
     fn list(a: &Armory, kind: Kind) -> Option<Listing> {
         Some(match kind {

@@ -5,6 +5,7 @@
 use crate::model::sheet::Sheet;
 use fray_core::SetupError;
 use fray_core::data::shelf::{add_new, check_each};
+use fray_core::data::{self as core_data, DataSet};
 use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -331,28 +332,44 @@ impl Armory {
     }
 }
 
-/// The bundled data plus the data files `extra`, in order, each an
-/// [`Armory`] file; a name already defined is an error at its second
-/// definition (data files add entries, they never replace one).
-pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
-    let mut all = bundled()
-        .map_err(|e| FileError::Io {
-            file: e.file.into(),
-            message: e.message.clone(),
-        })?
-        .clone();
-    for file in extra {
+/// The data set as the core loads it (`fray_core::data::set`): the
+/// bundled data, grown by data files.
+impl DataSet for Armory {
+    type Sheet = crate::model::sheet::Sheet;
+    fn bundled() -> Result<&'static Armory, String> {
+        bundled().map_err(|e| e.to_string())
+    }
+    /// A data file's records: each within its range, none already
+    /// defined (a data file adds entries and never replaces one:
+    /// docs/scenarios.md).
+    fn add_file(&mut self, file: &SourceFile) -> Result<(), FileError> {
         let part: Armory = file.parse()?;
         // X-MAN-007 and every other range (model::bounds), at the record.
         part.check().map_err(|at| file.setup_error(&at))?;
-        add_new(file, "weapon", &mut all.weapon, part.weapon)?;
-        add_new(file, "armor", &mut all.armor, part.armor)?;
-        add_new(file, "shield", &mut all.shield, part.shield)?;
-        add_new(file, "potion", &mut all.potion, part.potion)?;
-        add_new(file, "spell", &mut all.spell, part.spell)?;
-        add_new(file, "template", &mut all.template, part.template)?;
+        add_new(file, "weapon", &mut self.weapon, part.weapon)?;
+        add_new(file, "armor", &mut self.armor, part.armor)?;
+        add_new(file, "shield", &mut self.shield, part.shield)?;
+        add_new(file, "potion", &mut self.potion, part.potion)?;
+        add_new(file, "spell", &mut self.spell, part.spell)?;
+        add_new(file, "template", &mut self.template, part.template)?;
+        Ok(())
     }
-    Ok(all)
+    fn templates(&self) -> Vec<core_data::Template<'_, Self::Sheet>> {
+        self.template
+            .iter()
+            .map(|t| core_data::Template {
+                id: &t.id,
+                name: &t.name,
+                sheet: &t.sheet,
+            })
+            .collect()
+    }
+    fn unknown_template(&self, id: &str) -> String {
+        format!(
+            "unknown template `{id}`: expected one of {}",
+            self.template_ids().join(", ")
+        )
+    }
 }
 
 const BUNDLED: [(&str, &str); 6] = [

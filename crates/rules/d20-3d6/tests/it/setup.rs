@@ -223,8 +223,10 @@ fn a_data_file_record_out_of_range_is_refused_at_its_line() {
             "odd.toml:4:",
         ),
     ] {
-        let err = fray_d20_3d6::model::data::with_extra(&[SourceFile::new("odd.toml", text)])
-            .expect_err("refused");
+        let err = <fray_d20_3d6::model::data::Armory as fray_core::data::DataSet>::with_extra(&[
+            SourceFile::new("odd.toml", text),
+        ])
+        .expect_err("refused");
         let shown = err.to_string();
         assert!(shown.contains("must be between"), "{shown}");
         assert!(shown.starts_with(at), "{shown}");

@@ -5,6 +5,7 @@
 //! templates (DQ-00-015, DQ-00-018). Every entry notes its source.
 
 use fray_core::data::shelf::{add_new, check_each};
+use fray_core::data::{DataSet, Template};
 use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -512,26 +513,36 @@ impl ExtraFile {
     }
 }
 
-/// The bundled armory plus the data files `extra`, in order. An id
-/// already defined is an error at its second definition (data files add
-/// entries, they never replace one: docs/scenarios.md).
-pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
-    let mut all = bundled()
-        .map_err(|e| FileError::Io {
-            file: e.file.into(),
-            message: e.message.clone(),
-        })?
-        .clone();
-    for file in extra {
+/// The data set as the core loads it (`fray_core::data::set`): the
+/// bundled data, grown by data files.
+impl DataSet for Armory {
+    type Sheet = crate::model::data::Sheet;
+    fn bundled() -> Result<&'static Armory, String> {
+        bundled().map_err(|e| e.to_string())
+    }
+    /// A data file's records: each within its range, none already
+    /// defined (a data file adds entries and never replaces one:
+    /// docs/scenarios.md).
+    fn add_file(&mut self, file: &SourceFile) -> Result<(), FileError> {
         let part: ExtraFile = file.parse()?;
         part.check().map_err(|at| file.setup_error(&at))?;
-        add_new(file, "weapon", &mut all.weapons, part.weapon)?;
-        add_new(file, "armor", &mut all.armor, part.armor)?;
-        add_new(file, "shield", &mut all.shields, part.shield)?;
-        add_new(file, "creature", &mut all.creatures, part.creature)?;
-        add_new(file, "poison", &mut all.poisons, part.poison)?;
+        add_new(file, "weapon", &mut self.weapons, part.weapon)?;
+        add_new(file, "armor", &mut self.armor, part.armor)?;
+        add_new(file, "shield", &mut self.shields, part.shield)?;
+        add_new(file, "creature", &mut self.creatures, part.creature)?;
+        add_new(file, "poison", &mut self.poisons, part.poison)?;
+        Ok(())
     }
-    Ok(all)
+    fn templates(&self) -> Vec<Template<'_, Self::Sheet>> {
+        self.creatures
+            .iter()
+            .map(|s| Template {
+                id: &s.id,
+                name: &s.name,
+                sheet: s,
+            })
+            .collect()
+    }
 }
 
 /// [`with_extra`] kept for the rest of the run: figures hold `'static`
@@ -551,7 +562,7 @@ pub fn with_extra_static(extra: &[SourceFile]) -> Result<&'static Armory, FileEr
     if let Some((_, a)) = kept.iter().find(|(k, _)| *k == key) {
         return Ok(a);
     }
-    let armory: &'static Armory = Box::leak(Box::new(with_extra(extra)?));
+    let armory: &'static Armory = Box::leak(Box::new(Armory::with_extra(extra)?));
     kept.push((key, armory));
     Ok(armory)
 }

@@ -189,9 +189,11 @@ fn a_data_file_record_out_of_range_is_refused_at_its_line() {
         .lines()
         .position(|l| l.starts_with("base_chance"))
         .unwrap();
-    let e = fray_dragonquest::model::data::with_extra(&[SourceFile::new("odd.toml", record)])
-        .expect_err("refused")
-        .to_string();
+    let e = <fray_dragonquest::model::data::Armory as fray_core::data::DataSet>::with_extra(&[
+        SourceFile::new("odd.toml", record),
+    ])
+    .expect_err("refused")
+    .to_string();
     assert!(
         e.starts_with(&format!("odd.toml:{line}:"))
             && e.contains("weapon[0].base_chance: must be between 0 and 100, found 100000"),

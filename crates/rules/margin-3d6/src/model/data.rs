@@ -7,6 +7,7 @@ use crate::model::bounds;
 use crate::model::location::{Cover, DamageType};
 use fray_core::data::check_new;
 use fray_core::data::shelf::{add_new, check_each};
+use fray_core::data::{DataSet, Template};
 use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -590,34 +591,40 @@ struct ExtraFile {
     template: Vec<TemplateRow>,
 }
 
-/// The bundled armory plus the data files `extra`, in order; a name
-/// already defined is an error at its second definition (data files add
-/// entries, they never replace one: docs/scenarios.md).
-pub fn with_extra(extra: &[SourceFile]) -> Result<Armory, FileError> {
-    let mut all = bundled()
-        .map_err(|e| FileError::Io {
-            file: format!("data/margin-3d6/{}", e.file),
-            message: e.message,
-        })?
-        .clone();
-    for file in extra {
+/// The data set as the core loads it (`fray_core::data::set`): the
+/// bundled data, grown by data files.
+impl DataSet for Armory {
+    type Sheet = crate::model::data::Sheet;
+    fn bundled() -> Result<&'static Armory, String> {
+        bundled().map_err(|e| e.to_string())
+    }
+    /// A data file's records: each within its range, none already
+    /// defined (a data file adds entries and never replaces one:
+    /// docs/scenarios.md).
+    fn add_file(&mut self, file: &SourceFile) -> Result<(), FileError> {
         let part: ExtraFile = file.parse()?;
         part.check().map_err(|at| file.setup_error(&at))?;
-        add_new(file, "weapon", &mut all.weapons, shared(part.weapon))?;
-        add_new(file, "armor", &mut all.armor, shared(part.armor))?;
-        add_new(file, "shield", &mut all.shields, shared(part.shield))?;
+        add_new(file, "weapon", &mut self.weapons, shared(part.weapon))?;
+        add_new(file, "armor", &mut self.armor, shared(part.armor))?;
+        add_new(file, "shield", &mut self.shields, shared(part.shield))?;
         check_new(
             file,
             "template",
             "id",
-            all.templates.iter().map(|t| t.0.as_str()),
+            self.templates.iter().map(|t| t.0.as_str()),
             &part.template,
             |t| &t.id,
         )?;
-        all.templates
+        self.templates
             .extend(part.template.into_iter().map(TemplateRow::into_template));
+        Ok(())
     }
-    Ok(all)
+    fn templates(&self) -> Vec<Template<'_, Self::Sheet>> {
+        self.templates
+            .iter()
+            .map(|(id, name, sheet)| Template { id, name, sheet })
+            .collect()
+    }
 }
 
 impl ExtraFile {

@@ -263,9 +263,11 @@ fn inline_gear_and_options_out_of_range_are_refused_at_their_field() {
 fn a_data_file_record_out_of_range_is_refused_at_its_line() {
     use fray_core::scenario::SourceFile;
     let text = "[[weapon]]\nname = \"Odd\"\nskill = \"axe\"\nclass = \"one_handed\"\nmodes = [{ type = \"cut\", base = \"sw\" }]\nacc = 100000\n";
-    let e = fray_margin_3d6::model::data::with_extra(&[SourceFile::new("odd.toml", text)])
-        .expect_err("refused")
-        .to_string();
+    let e = <fray_margin_3d6::model::data::Armory as fray_core::data::DataSet>::with_extra(&[
+        SourceFile::new("odd.toml", text),
+    ])
+    .expect_err("refused")
+    .to_string();
     assert!(
         e.starts_with("odd.toml:6:")
             && e.contains("weapon[0].acc: must be between 0 and 20, found 100000"),
