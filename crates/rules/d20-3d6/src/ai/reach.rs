@@ -10,47 +10,40 @@
 //! found is still tested ([`super::seasoned`]'s `may_attack`), so the
 //! same foes count, in the same order.
 //!
-//! The bound reads the options, each fighter's sheet and weapons (held by
-//! identity, as the memo's pins: [`Pins`]) and its mount; a state with
-//! other ones (another scenario, a late arrival, a test that swapped a
-//! sheet) works it out again. Debug builds check it against the weapons
-//! in hand at every decision.
+//! The bound reads the options and each fighter's sheet, weapons and
+//! mount, which change only with the roster: it is kept per thread for
+//! the options (held by identity, so that an address compared against can
+//! be neither freed and reused nor changed in place) and the roster the
+//! occupancy index was built for
+//! ([`crate::model::standing::Occupants::roster`]); another scenario, a
+//! late arrival or a fighter taken off works it out again. A check of
+//! every fighter's sheet and weapons per decision was a tenth of a
+//! 2,000-figure battle. Debug builds work the bound out again at every
+//! decision and compare.
 
 use crate::model::options::Options;
-use crate::model::state::{Armed, Fighter, State, Stats};
+use crate::model::state::{Fighter, State};
 use crate::rules::geometry::weapon_reach;
-use fray_core::CombatantId;
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
-/// A fighter's sheet and weapons, held by identity, and its mount.
-type Armament = (Arc<Stats>, Arc<[Armed]>, Option<CombatantId>);
-
-/// What the bound reads, held by identity so that an address compared
-/// against can be neither freed and reused nor changed in place.
+/// What the fight's bound was worked out for: the options, and the
+/// roster of the occupancy index.
 struct Pins {
     options: Arc<Options>,
-    fighters: Vec<Armament>,
+    roster: u64,
 }
 
 impl Pins {
     fn of(state: &State) -> Pins {
         Pins {
             options: state.options.clone(),
-            fighters: (state.fighters.iter())
-                .map(|f| (f.stats.clone(), f.weapons.clone(), f.steed))
-                .collect(),
+            roster: state.occupancy.roster(),
         }
     }
 
     fn matches(&self, state: &State) -> bool {
-        Arc::ptr_eq(&self.options, &state.options)
-            && self.fighters.len() == state.fighters.len()
-            && (self.fighters.iter().zip(&state.fighters)).all(|((stats, weapons, steed), f)| {
-                Arc::ptr_eq(stats, &f.stats)
-                    && Arc::ptr_eq(weapons, &f.weapons)
-                    && *steed == f.steed
-            })
+        self.roster == state.occupancy.roster() && Arc::ptr_eq(&self.options, &state.options)
     }
 }
 
@@ -59,7 +52,7 @@ thread_local! {
     static FIGHT: RefCell<Option<(Pins, u32)>> = const { RefCell::new(None) };
     /// The bound of the field whose plan is being weighed
     /// ([`with_strike_radius`]), so that each weighing inside does not
-    /// check the pins again.
+    /// look it up again.
     static WEIGHING: Cell<Option<u32>> = const { Cell::new(None) };
 }
 
@@ -104,7 +97,11 @@ fn fight_bound(state: &State) -> u32 {
             }
         }
     });
-    debug_assert!(r >= field_bound(state, |f| [f.main, f.off].into_iter().flatten()));
+    debug_assert_eq!(
+        r,
+        field_bound(state, |f| 0..f.weapons.len() as u8),
+        "the strike bound of a roster whose sheets changed without a reindex"
+    );
     r
 }
 

@@ -14,6 +14,7 @@
 use fray_core::CombatantId;
 use fray_core::grid::{MapSpec, SquarePos};
 use fray_core::occupancy::Occupancy;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// No figure on the square.
 const EMPTY: u16 = 0;
@@ -25,11 +26,16 @@ const MAX_CELLS: usize = 1 << 20;
 
 /// Who stands where: the sorted index and its dense grid, kept together
 /// so that no move can update one and not the other.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Occupants {
     index: Occupancy<SquarePos>,
     grid: Standing,
+    /// The roster the index was built for ([`Occupants::roster`]).
+    roster: u64,
 }
+
+/// The next [`Occupants::roster`] to hand out: 0 is the default index's.
+static NEXT_ROSTER: AtomicU64 = AtomicU64::new(1);
 
 impl Occupants {
     /// The index of a field of `figures` figures standing at `places`
@@ -45,7 +51,25 @@ impl Occupants {
         } else {
             Standing::default()
         };
-        Occupants { index, grid }
+        let roster = NEXT_ROSTER.fetch_add(1, Ordering::Relaxed);
+        Occupants {
+            index,
+            grid,
+            roster,
+        }
+    }
+
+    /// A number no other index built in this run has, copied with the
+    /// state: the roster of fighters it was built for. The index is built
+    /// afresh whenever the roster changes ([`crate::model::state::State::reindex`]:
+    /// setup, a late arrival, a fighter taken off), the only times a
+    /// fighter's sheet, weapons or mount change, so a value worked out
+    /// from those (the AI's strike bound, `ai::reach`) stays true while
+    /// the roster is the same. A test that swaps a sheet in place must
+    /// reindex.
+    #[inline]
+    pub fn roster(&self) -> u64 {
+        self.roster
     }
 
     /// Whether the index is kept ([`Occupancy::indexed`]).

@@ -61,9 +61,15 @@ pub fn best_reach(f: &Fighter) -> Option<u32> {
 
 /// Whether `who` threatens a space at `pos` of edge `edge`: able, a melee
 /// weapon in hand, the space within its reach (X-ACT-007, X-RNG-004).
+///
+/// The distance is measured first, against the longest reach on the field
+/// ([`longest_reach`]): most fighters asked about stand beyond it, and
+/// their weapons (behind the sheet's pointers) need not be read.
 pub fn threatens_at(state: &State, who: CombatantId, pos: SquarePos, edge: u8) -> bool {
     let f = state.fighter(who);
-    f.able() && best_reach(f).is_some_and(|r| space_distance(f.pos, f.edge(), pos, edge) <= r)
+    let d = space_distance(f.pos, f.edge(), pos, edge);
+    debug_assert!(best_reach(f).is_none_or(|r| r <= longest_reach(state)));
+    d <= longest_reach(state) && f.able() && best_reach(f).is_some_and(|r| d <= r)
 }
 
 /// Whether any foe of `who` threatens it where it stands.
