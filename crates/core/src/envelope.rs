@@ -9,9 +9,11 @@
 //! Each ruleset keeps its own scenario struct, so that serde reads it
 //! strictly (`deny_unknown_fields`) with errors pointing at the line; serde's
 //! `flatten` would let a shared struct hold the common fields, but it turns
-//! off unknown-field errors and loses toml's positions. The struct shows the
-//! common fields through [`Envelope`] and calls [`check`], which returns the
-//! [`Cast`]: side names and ids in order of first appearance, and the seats.
+//! off unknown-field errors and loses toml's positions. So the common fields
+//! are declared by [`scenario_file!`](crate::scenario_file), which writes
+//! them into the ruleset's one flat struct with the [`Envelope`] impl that
+//! shows them. Setup calls [`check`], which returns the [`Cast`]: side names
+//! and ids in order of first appearance, and the seats.
 
 use crate::controller::{Controller, Seats, SeatsFile};
 use crate::ids::{CombatantId, SideId};

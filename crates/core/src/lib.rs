@@ -46,6 +46,7 @@ pub mod roll;
 pub mod ruleset;
 pub mod run;
 pub mod scenario;
+pub mod scenario_file;
 pub mod text;
 pub mod view;
 

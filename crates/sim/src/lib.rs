@@ -10,6 +10,7 @@
 
 pub mod compare;
 pub mod csv;
+pub mod field_check;
 pub mod memo_check;
 pub mod plot;
 pub mod probe;

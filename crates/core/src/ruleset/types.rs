@@ -119,6 +119,27 @@ pub struct PoolSpec {
     pub vital: bool,
 }
 
+impl PoolSpec {
+    /// A pool whose loss takes a combatant out of the fight or kills it.
+    pub const fn vital(id: &'static str, label: &'static str, name: &'static str) -> Self {
+        PoolSpec {
+            id,
+            label,
+            name,
+            vital: true,
+        }
+    }
+    /// A pool whose loss only hampers (and may move on to a vital pool).
+    pub const fn hampering(id: &'static str, label: &'static str, name: &'static str) -> Self {
+        PoolSpec {
+            id,
+            label,
+            name,
+            vital: false,
+        }
+    }
+}
+
 /// One thing a ruleset counts per combatant over a fight, for simulation
 /// statistics (knockdowns, stuns, grievous injuries, criticals...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -129,6 +150,13 @@ pub struct CounterSpec {
     pub label: &'static str,
     /// The checklist ID of the rule that produces it (`""` if none applies).
     pub rule: &'static str,
+}
+
+impl CounterSpec {
+    /// A counter with its column id, heading and rule ID.
+    pub const fn new(id: &'static str, label: &'static str, rule: &'static str) -> Self {
+        CounterSpec { id, label, rule }
+    }
 }
 
 /// Per-combatant figures a fight leaves behind, for simulation statistics.
@@ -155,6 +183,27 @@ pub struct Tally {
     pub down: bool,
     /// Whether it ended dead.
     pub dead: bool,
+}
+
+impl Tally {
+    /// A tally of `side` with the declared pools (`(now, maximum)`) and
+    /// counters in their declaration order; the rest (injury dealt and
+    /// taken, down, dead) is zero, for the ruleset to fill in. Entries
+    /// past [`MAX_POOLS`] or [`MAX_COUNTERS`] are dropped.
+    pub fn declared(side: SideId, pools: &[(i32, i32)], counters: &[u32]) -> Self {
+        let mut tally = Tally {
+            side,
+            ..Tally::default()
+        };
+        for (i, &(now, max)) in pools.iter().enumerate().take(MAX_POOLS) {
+            tally.pools[i] = now;
+            tally.pool_max[i] = max;
+        }
+        for (slot, &count) in tally.counters.iter_mut().zip(counters) {
+            *slot = count;
+        }
+        tally
+    }
 }
 
 /// One pool of one combatant, as a status line shows it: `HP 7/12`.

@@ -35,7 +35,7 @@ use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
     Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
-    MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
+    Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -57,45 +57,15 @@ impl Fight for D20 {
     const ID: &'static str = D20::ID_STR;
     const NAME: &'static str = "d20 family, exploding 3d6, 3 actions a round";
     const POOLS: &'static [PoolSpec] = &[
-        PoolSpec {
-            id: "hp",
-            label: "HP",
-            name: "Hit Points",
-            vital: true,
-        },
-        PoolSpec {
-            id: "nl",
-            label: "NL",
-            name: "Nonlethal damage",
-            vital: false,
-        },
+        PoolSpec::vital("hp", "HP", "Hit Points"),
+        PoolSpec::hampering("nl", "NL", "Nonlethal damage"),
     ];
     const COUNTERS: &'static [CounterSpec] = &[
-        CounterSpec {
-            id: "criticals",
-            label: "Criticals",
-            rule: "X-DMG-002",
-        },
-        CounterSpec {
-            id: "explosions",
-            label: "Explosions",
-            rule: "X-DMG-005",
-        },
-        CounterSpec {
-            id: "opportunity",
-            label: "AoO",
-            rule: "X-ACT-007",
-        },
-        CounterSpec {
-            id: "fumbles",
-            label: "Three 1s",
-            rule: "X-ATK-008",
-        },
-        CounterSpec {
-            id: "dying",
-            label: "Dying",
-            rule: "X-LIF-003",
-        },
+        CounterSpec::new("criticals", "Criticals", "X-DMG-002"),
+        CounterSpec::new("explosions", "Explosions", "X-DMG-005"),
+        CounterSpec::new("opportunity", "AoO", "X-ACT-007"),
+        CounterSpec::new("fumbles", "Three 1s", "X-ATK-008"),
+        CounterSpec::new("dying", "Dying", "X-LIF-003"),
     ];
     const ACTION_EXAMPLES: &'static [&'static str] = &[
         "end_turn",
@@ -209,26 +179,23 @@ impl Fight for D20 {
     /// (X-ATK-008), times dying (X-LIF-003).
     fn tally(state: &State, out: &mut [Tally]) {
         for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
-            let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
-            pools[..2].copy_from_slice(&[f.hp, f.nonlethal]);
-            pool_max[..2].copy_from_slice(&[f.stats.hp_max, f.stats.hp_max]);
-            let mut counters = [0; MAX_COUNTERS];
-            counters[..5].copy_from_slice(&[
+            let counters = [
                 f.record.criticals,
                 f.record.explosions,
                 f.record.opportunity,
                 f.record.fumbles,
                 f.record.dying,
-            ]);
+            ];
             *t = Tally {
-                side: f.side,
-                pools,
-                pool_max,
-                counters,
                 dealt: f.record.dealt,
                 taken: f.record.taken,
                 down: !f.life.fine() && f.life != Life::Dead,
                 dead: f.life == Life::Dead,
+                ..Tally::declared(
+                    f.side,
+                    &[(f.hp, f.stats.hp_max), (f.nonlethal, f.stats.hp_max)],
+                    &counters,
+                )
             };
         }
     }

@@ -4,82 +4,15 @@
 
 use crate::model::bounds;
 use crate::model::data::Armory;
-use crate::model::scenario::{Combatant, Mount, Scenario};
+use crate::model::scenario::{Combatant, Scenario, mount_sheet, sheet_of};
 use crate::model::sheet::{Hand, Sheet};
 use crate::model::state::{
     Armed, Carried, Condition, Fighter, Known, Life, Record, State, Stats, Turn,
 };
 use crate::model::tactics::Tactics;
-use fray_core::grid::{Cell, Map, MapKind, SquarePos};
-use fray_core::{CombatantId, Envelope, Expect, Placement, SetupError, SideId};
+use fray_core::grid::{Map, MapKind, SquarePos};
+use fray_core::{CombatantId, Expect, SetupError, SideId};
 use std::sync::Arc;
-
-/// The common fields, for the core's checks.
-impl Envelope for Scenario {
-    fn ruleset(&self) -> &str {
-        &self.ruleset
-    }
-    fn max_rounds(&self) -> u32 {
-        self.max_rounds
-    }
-    fn map(&self) -> &Map {
-        self.map.map()
-    }
-    fn controllers(&self) -> &fray_core::SeatsFile {
-        &self.controllers
-    }
-    fn placements(&self) -> Vec<Placement<'_>> {
-        let armory = self
-            .armory
-            .as_deref()
-            .or(crate::model::data::bundled().ok());
-        self.combatants
-            .iter()
-            .map(|c| {
-                // X-QCK-008: a rider fills its mount's space.
-                let own = sheet_of(c, armory).map(|s| s.size.edge()).unwrap_or(1);
-                let steed = c
-                    .mount
-                    .as_ref()
-                    .and_then(|m| mount_sheet(m, armory))
-                    .map_or(0, |s| s.size.edge());
-                let edge = own.max(steed);
-                let mut cells = Vec::new();
-                for dy in 0..i32::from(edge) {
-                    for dx in 0..i32::from(edge) {
-                        cells.push(Cell::Square(SquarePos::new(
-                            c.position.x + dx,
-                            c.position.y + dy,
-                        )));
-                    }
-                }
-                Placement {
-                    name: &c.name,
-                    side: &c.side,
-                    cells,
-                    controller: &c.controller,
-                    leader: c.leader,
-                }
-            })
-            .collect()
-    }
-}
-
-fn mount_sheet<'a>(m: &'a Mount, armory: Option<&'a Armory>) -> Option<&'a Sheet> {
-    match (&m.sheet, &m.template) {
-        (Some(s), _) => Some(s),
-        (None, Some(t)) => armory.and_then(|a| a.template(t)).map(|t| &t.sheet),
-        (None, None) => None,
-    }
-}
-
-fn sheet_of<'a>(c: &'a Combatant, armory: Option<&'a Armory>) -> Option<&'a Sheet> {
-    match (&c.sheet, &c.template) {
-        (Some(s), _) => Some(s),
-        (None, Some(t)) => armory.and_then(|a| a.template(t)).map(|t| &t.sheet),
-        (None, None) => None,
-    }
-}
 
 /// Builds the starting state with the scenario's armory (the bundled one
 /// plus the data files read at load time), else the bundled one.

@@ -35,7 +35,7 @@ use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
     Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
-    MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, SideId, Tally, Vitality,
+    Next, PoolSpec, PoolView, Seats, SetupError, SideId, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -57,45 +57,15 @@ impl Fight for DragonQuest {
     const ID: &'static str = DragonQuest::ID_STR;
     const NAME: &'static str = "SPI DragonQuest 2nd edition";
     const POOLS: &'static [PoolSpec] = &[
-        PoolSpec {
-            id: "en",
-            label: "EN",
-            name: "Endurance",
-            vital: true,
-        },
-        PoolSpec {
-            id: "ft",
-            label: "FT",
-            name: "Fatigue",
-            vital: false,
-        },
+        PoolSpec::vital("en", "EN", "Endurance"),
+        PoolSpec::hampering("ft", "FT", "Fatigue"),
     ];
     const COUNTERS: &'static [CounterSpec] = &[
-        CounterSpec {
-            id: "stuns",
-            label: "Stuns",
-            rule: "DQ-19-003",
-        },
-        CounterSpec {
-            id: "endurance_hits",
-            label: "Hits to EN",
-            rule: "DQ-18-003",
-        },
-        CounterSpec {
-            id: "grievous",
-            label: "Grievous",
-            rule: "DQ-18-004",
-        },
-        CounterSpec {
-            id: "falls",
-            label: "Falls",
-            rule: "DQ-16-010",
-        },
-        CounterSpec {
-            id: "infection_chance",
-            label: "Infection %",
-            rule: "DQ-24-001",
-        },
+        CounterSpec::new("stuns", "Stuns", "DQ-19-003"),
+        CounterSpec::new("endurance_hits", "Hits to EN", "DQ-18-003"),
+        CounterSpec::new("grievous", "Grievous", "DQ-18-004"),
+        CounterSpec::new("falls", "Falls", "DQ-16-010"),
+        CounterSpec::new("infection_chance", "Infection %", "DQ-24-001"),
     ];
     const ACTION_EXAMPLES: &'static [&'static str] = &[
         "{ pass = {} }",
@@ -165,10 +135,6 @@ impl Fight for DragonQuest {
     }
     fn tally(state: &State, out: &mut [Tally]) {
         for (f, t) in state.figures.iter().zip(out.iter_mut()) {
-            let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
-            pools[..2].copy_from_slice(&[f.en, f.ft]);
-            pool_max[..2].copy_from_slice(&[f.stats.en, f.stats.ft]);
-            let mut counters = [0; MAX_COUNTERS];
             // DQ-24-001..004: the simulator tallies each survivor's chance of
             // infection (percent) instead of rolling it, so its mean per
             // fight is the exact expected infection rate and no die is spent.
@@ -177,22 +143,19 @@ impl Fight for DragonQuest {
             } else {
                 rules::infection::chance(f).unwrap_or(0)
             };
-            counters[..5].copy_from_slice(&[
+            let counters = [
                 u32::from(f.record.stuns),
                 u32::from(f.record.endurance_hits),
                 u32::from(f.record.grievous),
                 u32::from(f.record.falls),
                 infection.unsigned_abs(),
-            ]);
+            ];
             *t = Tally {
-                side: f.side,
-                pools,
-                pool_max,
-                counters,
                 dealt: f.record.dealt,
                 taken: f.record.taken,
                 down: f.life == Life::Unconscious || (f.life == Life::Conscious && !f.in_fight()),
                 dead: f.life == Life::Dead,
+                ..Tally::declared(f.side, &[(f.en, f.stats.en), (f.ft, f.stats.ft)], &counters)
             };
         }
     }

@@ -2,66 +2,16 @@
 //! DQ-00-004, DQ-00-015): templates and sheets from the bundled data,
 //! positions and headings, surprise.
 
-use crate::model::data::{Armory, ShapeName, Sheet};
-use crate::model::scenario::{Combatant, Scenario};
+use crate::model::data::{Armory, Sheet};
+use crate::model::scenario::{Combatant, Scenario, heading};
 use crate::model::state::{
     Applied, Figure, Held, Hold, Life, POISON_PULSES, Record, Sequence, State, Stats, Status,
 };
 use crate::rules::values;
 use arrayvec::ArrayVec;
-use fray_core::grid::{Cell, Corner, Heading, Map, MapKind};
-use fray_core::{CombatantId, Envelope, Expect, Placement, SetupError, SideId};
+use fray_core::grid::MapKind;
+use fray_core::{CombatantId, Expect, SetupError, SideId};
 use std::sync::Arc;
-
-/// The common fields, for the core's checks.
-impl Envelope for Scenario {
-    fn ruleset(&self) -> &str {
-        &self.ruleset
-    }
-    fn max_rounds(&self) -> u32 {
-        self.max_rounds
-    }
-    fn map(&self) -> &Map {
-        self.map.map()
-    }
-    fn controllers(&self) -> &fray_core::SeatsFile {
-        &self.controllers
-    }
-    fn placements(&self) -> Vec<Placement<'_>> {
-        let armory = self.armory.or(crate::model::data::bundled().ok());
-        self.combatants
-            .iter()
-            .map(|c| {
-                let shape = sheet_of(c, armory).map_or(ShapeName::Single, |s| s.shape);
-                let body = crate::model::state::footprint(shape, c.position, heading(c, shape));
-                Placement {
-                    name: &c.name,
-                    side: &c.side,
-                    cells: body.cells().iter().map(|&h| Cell::from(h)).collect(),
-                    controller: &c.controller,
-                    leader: c.leader,
-                }
-            })
-            .collect()
-    }
-}
-
-fn sheet_of<'a>(c: &'a Combatant, armory: Option<&'a Armory>) -> Option<&'a Sheet> {
-    match (&c.template, &c.sheet) {
-        (Some(id), None) => armory?.creature(id),
-        (_, Some(s)) => Some(s),
-        (None, None) => None,
-    }
-}
-
-/// DQ-22-001: multi-hex figures face a corner (the scenario's `corner`, or
-/// the corner clockwise of its `facing`).
-fn heading(c: &Combatant, shape: ShapeName) -> Heading {
-    match shape {
-        ShapeName::Single => Heading::Side(c.facing),
-        _ => Heading::Corner(c.corner.unwrap_or(Corner::clockwise_of(c.facing))),
-    }
-}
 
 /// Builds the starting state; errors name the entry.
 pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError> {

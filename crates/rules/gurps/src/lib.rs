@@ -34,7 +34,7 @@ use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
     Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
-    MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
+    Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -56,52 +56,18 @@ impl Fight for Gurps {
     const ID: &'static str = Gurps::ID_STR;
     const NAME: &'static str = "GURPS 4th edition / Dungeon Fantasy";
     const POOLS: &'static [PoolSpec] = &[
-        PoolSpec {
-            id: "hp",
-            label: "HP",
-            name: "Hit Points",
-            vital: true,
-        },
-        PoolSpec {
-            id: "fp",
-            label: "FP",
-            name: "Fatigue Points",
-            vital: false,
-        },
+        PoolSpec::vital("hp", "HP", "Hit Points"),
+        PoolSpec::hampering("fp", "FP", "Fatigue Points"),
     ];
     /// What [`Record`](state::Record) and the fighter's end state give
     /// without extra bookkeeping.
     const COUNTERS: &'static [CounterSpec] = &[
-        CounterSpec {
-            id: "knockdowns",
-            label: "Knockdowns",
-            rule: "G-INJ-008",
-        },
-        CounterSpec {
-            id: "stuns",
-            label: "Stuns",
-            rule: "G-INJ-008",
-        },
-        CounterSpec {
-            id: "crippled",
-            label: "Crippled",
-            rule: "G-LOC-009",
-        },
-        CounterSpec {
-            id: "mortal_wounds",
-            label: "Mortal wounds",
-            rule: "G-EXT-031",
-        },
-        CounterSpec {
-            id: "critical_hits",
-            label: "Critical hits",
-            rule: "G-EXT-006",
-        },
-        CounterSpec {
-            id: "critical_misses",
-            label: "Critical misses",
-            rule: "G-EXT-003",
-        },
+        CounterSpec::new("knockdowns", "Knockdowns", "G-INJ-008"),
+        CounterSpec::new("stuns", "Stuns", "G-INJ-008"),
+        CounterSpec::new("crippled", "Crippled", "G-LOC-009"),
+        CounterSpec::new("mortal_wounds", "Mortal wounds", "G-EXT-031"),
+        CounterSpec::new("critical_hits", "Critical hits", "G-EXT-006"),
+        CounterSpec::new("critical_misses", "Critical misses", "G-EXT-003"),
     ];
     const ACTION_EXAMPLES: &'static [&'static str] =
         &["do_nothing", "{ move = { to = { q = 1, r = 0 } } }"];
@@ -202,27 +168,20 @@ impl Fight for Gurps {
     /// and misses (G-EXT-003).
     fn tally(state: &State, out: &mut [Tally]) {
         for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
-            let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
-            pools[..2].copy_from_slice(&[f.hp, f.fp]);
-            pool_max[..2].copy_from_slice(&[f.stats.hp, f.stats.fp]);
-            let mut counters = [0; MAX_COUNTERS];
-            counters[..6].copy_from_slice(&[
+            let counters = [
                 u32::from(f.record.knockdowns),
                 u32::from(f.record.stuns),
                 f.crippled.len() as u32,
                 u32::from(f.mortal_wound()),
                 u32::from(f.record.critical_hits),
                 u32::from(f.record.critical_misses),
-            ]);
+            ];
             *t = Tally {
-                side: f.side,
-                pools,
-                pool_max,
-                counters,
                 dealt: f.record.dealt,
                 taken: f.record.taken,
                 down: f.life == Life::Unconscious,
                 dead: f.life == Life::Dead,
+                ..Tally::declared(f.side, &[(f.hp, f.stats.hp), (f.fp, f.stats.fp)], &counters)
             };
         }
     }

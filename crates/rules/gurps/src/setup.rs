@@ -7,8 +7,8 @@ use crate::model::location::{ALL, LOCATION_COUNT, Location};
 use crate::model::sheet::{Sheet, encumbered_move};
 use crate::model::state::{Carried, CarriedShield, Fighter, Life, Stance, State, Stats};
 use crate::model::tactics::Tactics;
-use fray_core::grid::{Map, MapKind, Pose};
-use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
+use fray_core::grid::{MapKind, Pose};
+use fray_core::{Expect, SetupError, SideId};
 
 use crate::model::scenario::{Combatant, Scenario};
 
@@ -88,34 +88,6 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     };
     state.reindex();
     Ok(state)
-}
-
-/// The common fields, for the core's checks.
-impl Envelope for Scenario {
-    fn ruleset(&self) -> &str {
-        &self.ruleset
-    }
-    fn max_rounds(&self) -> u32 {
-        self.max_rounds
-    }
-    fn map(&self) -> &Map {
-        self.map.map()
-    }
-    fn controllers(&self) -> &fray_core::SeatsFile {
-        &self.controllers
-    }
-    fn placements(&self) -> Vec<Placement<'_>> {
-        self.combatants
-            .iter()
-            .map(|c| Placement {
-                name: &c.name,
-                side: &c.side,
-                cells: vec![c.position.into()],
-                controller: &c.controller,
-                leader: c.leader,
-            })
-            .collect()
-    }
 }
 
 /// The combatant's sheet: its template's from the armory, or its own.

@@ -28,7 +28,7 @@ use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
     Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
-    MAX_COUNTERS, MAX_POOLS, Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
+    Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -51,50 +51,16 @@ impl Fight for Margin {
     const ID: &'static str = Margin::ID_STR;
     const NAME: &'static str = "3d6 roll-under, damage scaled by margin";
     const POOLS: &'static [PoolSpec] = &[
-        PoolSpec {
-            id: "hp",
-            label: "HP",
-            name: "Hit Points",
-            vital: true,
-        },
-        PoolSpec {
-            id: "fatigue",
-            label: "Fatigue",
-            name: "Fatigue",
-            vital: false,
-        },
+        PoolSpec::vital("hp", "HP", "Hit Points"),
+        PoolSpec::hampering("fatigue", "Fatigue", "Fatigue"),
     ];
     const COUNTERS: &'static [CounterSpec] = &[
-        CounterSpec {
-            id: "criticals",
-            label: "Critical hits",
-            rule: "M-CRT-005",
-        },
-        CounterSpec {
-            id: "fumbles",
-            label: "Critical misses",
-            rule: "M-CRT-001",
-        },
-        CounterSpec {
-            id: "stuns",
-            label: "Stuns",
-            rule: "M-EFF-001",
-        },
-        CounterSpec {
-            id: "knockouts",
-            label: "Knockouts",
-            rule: "M-EFF-002",
-        },
-        CounterSpec {
-            id: "passed_out",
-            label: "Passed out",
-            rule: "M-PEN-002",
-        },
-        CounterSpec {
-            id: "crippled",
-            label: "Crippled",
-            rule: "M-CKS-001",
-        },
+        CounterSpec::new("criticals", "Critical hits", "M-CRT-005"),
+        CounterSpec::new("fumbles", "Critical misses", "M-CRT-001"),
+        CounterSpec::new("stuns", "Stuns", "M-EFF-001"),
+        CounterSpec::new("knockouts", "Knockouts", "M-EFF-002"),
+        CounterSpec::new("passed_out", "Passed out", "M-PEN-002"),
+        CounterSpec::new("crippled", "Crippled", "M-CKS-001"),
     ];
     const ACTION_EXAMPLES: &'static [&'static str] = &[
         "do_nothing",
@@ -190,27 +156,24 @@ impl Fight for Margin {
     }
     fn tally(state: &State, out: &mut [Tally]) {
         for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
-            let (mut pools, mut pool_max) = ([0; MAX_POOLS], [0; MAX_POOLS]);
-            pools[..2].copy_from_slice(&[f.hp, f.fatigue]);
-            pool_max[..2].copy_from_slice(&[f.stats.hp, f.stats.fatigue]);
-            let mut counters = [0; MAX_COUNTERS];
-            counters[..6].copy_from_slice(&[
+            let counters = [
                 u32::from(f.record.criticals),
                 u32::from(f.record.fumbles),
                 u32::from(f.record.stuns),
                 u32::from(f.record.knockouts),
                 u32::from(f.record.passed_out),
                 u32::from(f.record.crippled),
-            ]);
+            ];
             *t = Tally {
-                side: f.side,
-                pools,
-                pool_max,
-                counters,
                 dealt: f.record.dealt,
                 taken: f.record.taken,
                 down: f.life == Life::Unconscious,
                 dead: f.life == Life::Dead,
+                ..Tally::declared(
+                    f.side,
+                    &[(f.hp, f.stats.hp), (f.fatigue, f.stats.fatigue)],
+                    &counters,
+                )
             };
         }
     }

@@ -8,7 +8,7 @@ use crate::model::state::{
     CarriedShield, Fighter, Guard, Held, Life, Record, Skills, State, Stats,
 };
 use fray_core::grid::{Map, MapKind};
-use fray_core::{Envelope, Expect, Placement, SetupError, SideId};
+use fray_core::{Expect, SetupError, SideId};
 use std::sync::Arc;
 
 /// Builds the starting state.
@@ -154,34 +154,6 @@ fn open_map(map: &Map) -> bool {
         map.terrain_at(c).is_none_or(|t| t.is_empty()) && map.height_at(c).unwrap_or(0) == 0
     })
 }
-
-impl Envelope for Scenario {
-    fn ruleset(&self) -> &str {
-        &self.ruleset
-    }
-    fn max_rounds(&self) -> u32 {
-        self.max_rounds
-    }
-    fn map(&self) -> &Map {
-        self.map.map()
-    }
-    fn controllers(&self) -> &fray_core::SeatsFile {
-        &self.controllers
-    }
-    fn placements(&self) -> Vec<Placement<'_>> {
-        self.combatants
-            .iter()
-            .map(|c| Placement {
-                name: &c.name,
-                side: &c.side,
-                cells: vec![c.position.into()],
-                controller: &c.controller,
-                leader: c.leader,
-            })
-            .collect()
-    }
-}
-
 fn sheet_of(c: &Combatant, armory: &Armory, i: usize) -> Result<(Sheet, &'static str), SetupError> {
     match (&c.template, &c.sheet) {
         (None, None) => Err(SetupError::new(

@@ -9,23 +9,18 @@ use fray_core::Engine;
 use fray_core::occupancy::SMALL_FIELD;
 use fray_d20_3d6::D20;
 use fray_d20_3d6::state::State;
+use fray_sim::field_check;
 
 /// Two armies of `columns` by `ranks` fighters, two squares apart
 /// (`scripts/battle`'s layout).
 fn battle(columns: i32, ranks: i32, rounds: u32) -> State {
-    let height = 2 * ranks + 2;
-    let mut text = format!(
-        "ruleset = \"d20-3d6\"\nname = \"Battle\"\nmax_rounds = {rounds}\n[map]\nkind = \"square\"\nwidth = {columns}\nheight = {height}\n"
+    let text = field_check::battle(
+        "d20-3d6",
+        "square",
+        "fighter",
+        (columns, ranks, rounds),
+        |x, y, _| format!("position = {{ x = {x}, y = {y} }}"),
     );
-    for x in 0..columns {
-        for rank in 0..ranks {
-            for (side, y) in [("North", rank), ("South", height - 1 - rank)] {
-                text += &format!(
-                    "[[combatants]]\nname = \"{side} {x}-{rank}\"\nside = \"{side}\"\ntemplate = \"fighter\"\nposition = {{ x = {x}, y = {y} }}\n"
-                );
-            }
-        }
-    }
     let scenario = toml::from_str(&text).expect("the battle parses");
     D20::setup(&scenario).expect("the battle sets up")
 }
@@ -40,27 +35,16 @@ fn a_battle_plays_the_same_with_and_without_the_occupancy_index() {
     assert!(start.occupancy_in_step());
     let mut scanned = start.clone();
     scanned.occupancy = Default::default();
-    for seed in 1..=3 {
-        let with = fray_sim::memo_check::narration::<D20>(&start, seed).unwrap();
-        let without = fray_sim::memo_check::narration::<D20>(&scanned, seed).unwrap();
-        assert_eq!(with, without, "seed {seed}");
-    }
+    let differs = field_check::first_difference::<D20>(&start, &scanned, 3).unwrap();
+    assert_eq!(differs, None, "the first seed that plays differently");
 }
 
 #[test]
 fn the_index_follows_every_move_of_a_fight() {
     // rule: X-MOV-001
     let mut state = battle(12, 2, 5);
-    let mut oracle = fray_core::InputOracle::<D20>::script(&Default::default(), 7);
-    let mut sink = fray_core::NullSink;
     let start: Vec<_> = state.fighters.iter().map(|f| f.pos).collect();
-    loop {
-        match fray_core::engine::step(&mut state, &mut oracle, &mut sink) {
-            Ok(fray_core::Progress::Over(_)) => break,
-            Ok(_) => assert!(state.occupancy_in_step(), "round {}", state.round),
-            Err(e) => panic!("halted: {e}"),
-        }
-    }
+    field_check::steps_keeping::<D20>(&mut state, 7, |s| s.occupancy_in_step()).unwrap();
     let moved = state
         .fighters
         .iter()

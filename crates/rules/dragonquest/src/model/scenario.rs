@@ -1,90 +1,64 @@
-//! DragonQuest scenario files. Building the starting state from them is
-//! [`crate::setup`]'s.
+//! DragonQuest scenario files: the envelope's fields
+//! (`fray_core::scenario_file!`) beside DragonQuest's own. A combatant's
+//! `leader` flag leads its side (DQ-12-003). Building the starting state
+//! from them is [`crate::setup`]'s.
 
-use crate::model::data::Sheet;
+use crate::model::data::{Armory, ShapeName, Sheet};
 use crate::model::options::Options;
-use fray_core::Controller;
-use fray_core::grid::{Corner, Facing, HexPos, MapFile};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use fray_core::grid::{Cell, Corner, Facing, Heading, HexPos};
 
-/// A DragonQuest scenario file.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// Must be `"dragonquest"`.
-    pub ruleset: String,
-    /// A title.
-    pub name: String,
-    /// What the scenario shows.
-    #[serde(default)]
-    pub description: String,
-    /// Pulses before the fight is called a draw.
-    #[serde(default = "default_pulses")]
-    pub max_rounds: u32,
-    /// The default seed.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// The battle map.
-    pub map: MapFile<crate::DragonQuest>,
-    /// Rule switches (docs/rules/dragonquest.md).
-    #[serde(default)]
-    pub options: Options,
-    /// DQ-11-001: the side that surprises the other, if any.
-    #[serde(default)]
-    pub surprise: Option<String>,
-    /// Who answers for the sides and the game master.
-    #[serde(default)]
-    pub controllers: fray_core::SeatsFile,
-    /// Everyone, in order (ids count from 0).
-    pub combatants: Vec<Combatant>,
-    /// A folder of more data files (weapons, armor, creatures, poisons),
-    /// relative to the scenario file, read with the bundled ones.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<String>,
-    /// The bundled data plus the data files read at load time, when there
-    /// are any (`Engine::parse_scenario`).
-    #[serde(skip)]
-    #[schemars(skip)]
-    pub armory: Option<&'static crate::model::data::Armory>,
+fray_core::scenario_file! {
+    ruleset crate::DragonQuest = "dragonquest", max_rounds 100;
+    /// A DragonQuest scenario file (`max_rounds` counts pulses).
+    pub struct Scenario {
+        /// Rule switches (docs/rules/dragonquest.md).
+        #[serde(default)]
+        pub options: Options,
+        /// DQ-11-001: the side that surprises the other, if any.
+        #[serde(default)]
+        pub surprise: Option<String>,
+    }
+    data Option<&'static crate::model::data::Armory>;
+    /// One figure of a scenario: a bundled template or an inline sheet.
+    pub struct Combatant {
+        sheet: Sheet, position: HexPos, cells: cells;
+        /// Facing (1-hex figures).
+        #[serde(default)]
+        pub facing: Facing,
+        /// Facing corner (multi-hex figures, DQ-22-001).
+        #[serde(default)]
+        pub corner: Option<Corner>,
+        /// DQ-23: the name of this rider's mount (a figure of the same side
+        /// whose template is a mount). The rider starts in the saddle; its own
+        /// `position` must be an empty hex next to the mount (where the
+        /// scenario checks stand it), and is not used while it rides.
+        #[serde(default)]
+        pub mount: Option<String>,
+    }
 }
 
-fn default_pulses() -> u32 {
-    100
+/// The hexes a figure fills, its head hex first (DQ-22-001): its shape's
+/// footprint at its position and heading.
+fn cells(s: &Scenario, c: &Combatant) -> Vec<Cell> {
+    let armory = s.armory.or(crate::model::data::bundled().ok());
+    let shape = sheet_of(c, armory).map_or(ShapeName::Single, |s| s.shape);
+    let body = crate::model::state::footprint(shape, c.position, heading(c, shape));
+    body.cells().iter().map(|&h| Cell::from(h)).collect()
+}
+/// A figure's sheet: its own, or its template's from `armory`.
+fn sheet_of<'a>(c: &'a Combatant, armory: Option<&'a Armory>) -> Option<&'a Sheet> {
+    match (&c.template, &c.sheet) {
+        (Some(id), None) => armory?.creature(id),
+        (_, Some(s)) => Some(s),
+        (None, None) => None,
+    }
 }
 
-/// One figure of a scenario: a bundled template or an inline sheet.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Combatant {
-    /// A unique name.
-    pub name: String,
-    /// Side name.
-    pub side: String,
-    /// A template id (`data/dragonquest/creatures.toml`), or...
-    #[serde(default)]
-    pub template: Option<String>,
-    /// ...an inline sheet.
-    #[serde(default)]
-    pub sheet: Option<Sheet>,
-    /// Head hex.
-    pub position: HexPos,
-    /// Facing (1-hex figures).
-    #[serde(default)]
-    pub facing: Facing,
-    /// Facing corner (multi-hex figures, DQ-22-001).
-    #[serde(default)]
-    pub corner: Option<Corner>,
-    /// `ai`, `ai:<tactics>`, `human` or `script`.
-    #[serde(default)]
-    pub controller: Controller,
-    /// Leads its side (DQ-12-003).
-    #[serde(default)]
-    pub leader: bool,
-    /// DQ-23: the name of this rider's mount (a figure of the same side
-    /// whose template is a mount). The rider starts in the saddle; its own
-    /// `position` must be an empty hex next to the mount (where the
-    /// scenario checks stand it), and is not used while it rides.
-    #[serde(default)]
-    pub mount: Option<String>,
+/// DQ-22-001: multi-hex figures face a corner (the scenario's `corner`, or
+/// the corner clockwise of its `facing`).
+pub fn heading(c: &Combatant, shape: ShapeName) -> Heading {
+    match shape {
+        ShapeName::Single => Heading::Side(c.facing),
+        _ => Heading::Corner(c.corner.unwrap_or(Corner::clockwise_of(c.facing))),
+    }
 }

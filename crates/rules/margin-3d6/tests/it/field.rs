@@ -6,28 +6,21 @@
 //! the fighters after every step and every answer it gives with a pass.
 
 use fray_core::Engine;
-
 use fray_core::occupancy::SMALL_FIELD;
 use fray_margin_3d6::Margin;
 use fray_margin_3d6::model::state::State;
+use fray_sim::field_check;
 
 /// Two armies of `columns` by `ranks` men-at-arms, two hexes apart
 /// (`scripts/battle`'s layout).
 fn battle(columns: i32, ranks: i32, rounds: u32) -> State {
-    let height = 2 * ranks + 2;
-    let mut text = format!(
-        "ruleset = \"margin-3d6\"\nname = \"Battle\"\nmax_rounds = {rounds}\n[map]\nkind = \"hex\"\nwidth = {columns}\nheight = {height}\n"
+    let text = field_check::battle(
+        "margin-3d6",
+        "hex",
+        "man_at_arms",
+        (columns, ranks, rounds),
+        field_check::hex_place,
     );
-    for q in 0..columns {
-        for rank in 0..ranks {
-            for (side, row, facing) in [("North", rank, "s"), ("South", height - 1 - rank, "n")] {
-                let r = row - q / 2;
-                text += &format!(
-                    "[[combatants]]\nname = \"{side} {q}-{rank}\"\nside = \"{side}\"\ntemplate = \"man_at_arms\"\nposition = {{ q = {q}, r = {r} }}\nfacing = \"{facing}\"\n"
-                );
-            }
-        }
-    }
     let scenario = toml::from_str(&text).expect("the battle parses");
     Margin::setup(&scenario).expect("the battle sets up")
 }
@@ -42,27 +35,16 @@ fn a_battle_plays_the_same_with_and_without_the_occupancy_index() {
     assert!(start.occupancy_in_step());
     let mut scanned = start.clone();
     scanned.occupancy = Default::default();
-    for seed in 1..=3 {
-        let with = fray_sim::memo_check::narration::<Margin>(&start, seed).unwrap();
-        let without = fray_sim::memo_check::narration::<Margin>(&scanned, seed).unwrap();
-        assert_eq!(with, without, "seed {seed}");
-    }
+    let differs = field_check::first_difference::<Margin>(&start, &scanned, 3).unwrap();
+    assert_eq!(differs, None, "the first seed that plays differently");
 }
 
 #[test]
 fn the_index_follows_every_move_of_a_fight() {
     // rule: M-FLO-006
     let mut state = battle(12, 2, 6);
-    let mut oracle = fray_core::InputOracle::<Margin>::script(&Default::default(), 7);
-    let mut sink = fray_core::NullSink;
     let start: Vec<_> = state.fighters.iter().map(|f| f.pos).collect();
-    loop {
-        match fray_core::engine::step(&mut state, &mut oracle, &mut sink) {
-            Ok(fray_core::Progress::Over(_)) => break,
-            Ok(_) => assert!(state.occupancy_in_step(), "round {}", state.round),
-            Err(e) => panic!("halted: {e}"),
-        }
-    }
+    field_check::steps_keeping::<Margin>(&mut state, 7, |s| s.occupancy_in_step()).unwrap();
     let moved = state
         .fighters
         .iter()
