@@ -3,7 +3,50 @@
 
 use crate::Gurps;
 use crate::model::data::{Armory, AttackMode, Weapon};
-use fray_core::data::{Catalog, Kind, Listing, word};
+use fray_core::data::shelf::add_new;
+use fray_core::data::{Catalog, DataSet, Kind, Listing, Template, word};
+use fray_core::scenario::{FileError, SourceFile};
+
+/// The data set as the core loads it (`fray_core::data::set`): the
+/// bundled data, grown by data files. It stands here, at the crate root,
+/// because a template that names nothing is told with the closest ids
+/// (`crate::input`), which the model layer does not import.
+impl DataSet for Armory {
+    type Sheet = crate::model::sheet::Sheet;
+    fn bundled() -> Result<&'static Armory, String> {
+        crate::model::data::bundled().map_err(|e| e.to_string())
+    }
+    /// A data file's records: each within its range, none already
+    /// defined (a data file adds entries and never replaces one:
+    /// docs/scenarios.md).
+    fn add_file(&mut self, file: &SourceFile) -> Result<(), FileError> {
+        let part = crate::model::data::parse_extra(file)?;
+        add_new(file, "weapon", &mut self.weapons, part.weapons)?;
+        add_new(file, "armor", &mut self.armor, part.armor)?;
+        add_new(file, "shield", &mut self.shields, part.shields)?;
+        add_new(file, "template", &mut self.templates, part.templates)?;
+        add_new(file, "spell", &mut self.spells, part.spells)?;
+        Ok(())
+    }
+    fn templates(&self) -> Vec<Template<'_, Self::Sheet>> {
+        self.templates
+            .iter()
+            .map(|t| Template {
+                id: &t.id,
+                name: &t.name,
+                sheet: &t.sheet,
+            })
+            .collect()
+    }
+    fn template(&self, id: &str) -> Option<Template<'_, Self::Sheet>> {
+        self.templates()
+            .into_iter()
+            .find(|t| t.id.eq_ignore_ascii_case(id))
+    }
+    fn unknown_template(&self, id: &str) -> String {
+        crate::input::unknown("template", id, self.template_ids()).to_string()
+    }
+}
 
 impl Catalog for Gurps {
     type Data = Armory;

@@ -6,8 +6,7 @@
 
 use crate::model::damage::{DamageSpec, DamageType, FixedDamage};
 use fray_core::SetupError;
-use fray_core::data::shelf::{add_new, keys};
-use fray_core::data::{self as core_data, DataSet};
+use fray_core::data::shelf::keys;
 use fray_core::scenario::{FileError, SourceFile};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -600,45 +599,6 @@ pub fn parse_extra(file: &SourceFile) -> Result<Armory, FileError> {
         return Err(file.setup_error(&SetupError::new(at, fault.to_string())));
     }
     Ok(armory)
-}
-
-/// The data set as the core loads it (`fray_core::data::set`): the
-/// bundled data, grown by data files.
-impl DataSet for Armory {
-    type Sheet = crate::model::sheet::Sheet;
-    fn bundled() -> Result<&'static Armory, String> {
-        bundled().map_err(|e| e.to_string())
-    }
-    /// A data file's records: each within its range, none already
-    /// defined (a data file adds entries and never replaces one:
-    /// docs/scenarios.md).
-    fn add_file(&mut self, file: &SourceFile) -> Result<(), FileError> {
-        let part = parse_extra(file)?;
-        add_new(file, "weapon", &mut self.weapons, part.weapons)?;
-        add_new(file, "armor", &mut self.armor, part.armor)?;
-        add_new(file, "shield", &mut self.shields, part.shields)?;
-        add_new(file, "template", &mut self.templates, part.templates)?;
-        add_new(file, "spell", &mut self.spells, part.spells)?;
-        Ok(())
-    }
-    fn templates(&self) -> Vec<core_data::Template<'_, Self::Sheet>> {
-        self.templates
-            .iter()
-            .map(|t| core_data::Template {
-                id: &t.id,
-                name: &t.name,
-                sheet: &t.sheet,
-            })
-            .collect()
-    }
-    fn template(&self, id: &str) -> Option<core_data::Template<'_, Self::Sheet>> {
-        self.templates()
-            .into_iter()
-            .find(|t| t.id.eq_ignore_ascii_case(id))
-    }
-    fn unknown_template(&self, id: &str) -> String {
-        crate::input::unknown("template", id, self.template_ids()).to_string()
-    }
 }
 
 /// The bundled data, parsed once.
