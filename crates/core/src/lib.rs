@@ -42,6 +42,7 @@ pub mod odds;
 pub mod oracle;
 pub mod overrides;
 pub mod range;
+pub mod refill;
 pub mod roll;
 pub mod ruleset;
 pub mod run;

@@ -73,8 +73,20 @@ pub trait Pins<S: ?Sized> {
 /// The stamp cannot see a field changed without a renewal; a ruleset's
 /// pins should keep the fields too and compare them in debug builds
 /// ([`Stamp::CHECK_FIELDS`]), so the tests catch a forgotten renewal.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Stamp(std::sync::Arc<()>);
+
+impl Clone for Stamp {
+    fn clone(&self) -> Stamp {
+        Stamp(self.0.clone())
+    }
+
+    /// Writes no reference count when both are the same stamp already
+    /// ([`crate::refill`]).
+    fn clone_from(&mut self, source: &Stamp) {
+        crate::refill::arc(&mut self.0, &source.0);
+    }
+}
 
 impl Stamp {
     /// Whether pins should also compare the stamped fields on every lookup:

@@ -4,23 +4,47 @@
 //! The seasoned AI weighs a move by the state it would leave: the mover
 //! elsewhere, perhaps marked (ran, charged) and with fewer actions. A
 //! copy of a 2,000-figure state per square weighed was an eighth of a
-//! battle. [`Scratch`] copies the state once, at the first move a decision
+//! battle. [`Scratch`] fills the copy once, at the first move a decision
 //! weighs; each weighing moves the mover in the copy and, after it, puts
 //! back what a weighing may change: the mover (with its rider, who moves
 //! with it) and the turn. The copy then equals the state again, its index
 //! included (kept sorted, so the same entries are the same index).
+//!
+//! The copy itself is the thread's, kept from one decision to the next and
+//! refilled with `clone_from` (issue 38): its buffers are reused, and its
+//! `Arc`s, the same as the state's, write no reference count that other
+//! worker threads share ([`fray_core::refill`]). Each decision's
+//! [`Scratch`] has a number of its own; the copy remembers whose it is, so
+//! a decision weighed inside another refills it before use.
 
 use crate::model::state::State;
 use crate::rules::geometry::fitting_space;
 use fray_core::CombatantId;
 use fray_core::grid::SquarePos;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
-/// The copy of one state, made at its first use. Valid for that state
-/// only: a decision makes its own.
-#[derive(Default)]
+thread_local! {
+    /// The thread's copy, with the number of the [`Scratch`] that filled it.
+    static COPY: RefCell<(u64, Option<State>)> = const { RefCell::new((0, None)) };
+    /// The number the next [`Scratch`] takes.
+    static NEXT: Cell<u64> = const { Cell::new(1) };
+}
+
+/// One decision's use of the thread's copy, filled from its state at the
+/// first use. Valid for that state only: a decision makes its own.
 pub struct Scratch {
-    copy: RefCell<Option<State>>,
+    id: u64,
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        let id = NEXT.with(|n| {
+            let id = n.get();
+            n.set(id.wrapping_add(1).max(1));
+            id
+        });
+        Scratch { id }
+    }
 }
 
 impl Scratch {
@@ -35,17 +59,28 @@ impl Scratch {
         weigh: impl FnOnce(&mut State) -> T,
     ) -> T {
         let edge = fitting_space(state, me, to).unwrap_or(state.fighter(me).space);
-        let Ok(mut slot) = self.copy.try_borrow_mut() else {
-            // A weighing inside a weighing: a copy of its own.
-            let mut s = state.clone();
+        COPY.with(|copy| {
+            let Ok(mut slot) = copy.try_borrow_mut() else {
+                // A weighing inside a weighing: a copy of its own.
+                let mut s = state.clone();
+                s.place(me, to, edge);
+                return weigh(&mut s);
+            };
+            let (owner, kept) = &mut *slot;
+            let s = match kept {
+                Some(s) if *owner == self.id => s,
+                Some(s) => {
+                    s.clone_from(state);
+                    s
+                }
+                None => kept.insert(state.clone()),
+            };
+            *owner = self.id;
             s.place(me, to, edge);
-            return weigh(&mut s);
-        };
-        let s = slot.get_or_insert_with(|| state.clone());
-        s.place(me, to, edge);
-        let out = weigh(s);
-        put_back(s, state, me);
-        out
+            let out = weigh(s);
+            put_back(s, state, me);
+            out
+        })
     }
 }
 

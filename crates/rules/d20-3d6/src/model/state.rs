@@ -166,7 +166,7 @@ pub struct Armed {
 }
 
 /// A potion carried and where (X-DAT-008).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Carried {
     /// Its name.
     pub name: Arc<str>,
@@ -176,8 +176,14 @@ pub struct Carried {
     pub at: Option<Place>,
 }
 
+fray_core::refill_clone!(Carried {
+    arcs: [name],
+    option_arcs: [],
+    rest: [heal, at],
+});
+
 /// A spell known and its casts left (X-MAN-007, X-QCK-007).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Known {
     /// The grimoire record.
     #[serde(skip)]
@@ -185,6 +191,12 @@ pub struct Known {
     /// Casts left; `None` for unlimited.
     pub left: Option<u8>,
 }
+
+fray_core::refill_clone!(Known {
+    arcs: [spell],
+    option_arcs: [],
+    rest: [left],
+});
 
 /// What does not change in a fight: the sheet's numbers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -241,7 +253,7 @@ pub struct Record {
 }
 
 /// One combatant.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct Fighter {
     /// Name.
     pub name: Arc<str>,
@@ -341,6 +353,52 @@ pub struct Fighter {
     pub record: Record,
 }
 
+fray_core::refill_clone!(Fighter {
+    arcs: [name, controller, stats, weapons, proficient],
+    option_arcs: [],
+    rest: [
+        side,
+        tactics,
+        leader,
+        main,
+        off,
+        shield,
+        unloaded,
+        potions,
+        spells,
+        pos,
+        space,
+        steed,
+        mounted,
+        rider,
+        carried,
+        facing,
+        hp,
+        nonlethal,
+        max_hp_loss,
+        fatigue,
+        cond,
+        life,
+        grappled_by,
+        pinned,
+        reactions,
+        immediates,
+        bonus_actions,
+        extra_reaction,
+        extra_immediate,
+        ran,
+        charged,
+        prepared,
+        total_defense,
+        offhand_defense,
+        feint,
+        first_aid_tries,
+        acted,
+        initiative,
+        record
+    ],
+});
+
 impl Fighter {
     /// Able to act at all.
     pub fn able(&self) -> bool {
@@ -391,7 +449,7 @@ pub struct Turn {
 }
 
 /// The whole fight.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct State {
     /// The scenario's title.
     pub name: Arc<str>,
@@ -455,6 +513,25 @@ pub struct State {
     #[serde(skip)]
     pub widest: u8,
 }
+
+fray_core::refill_clone!(State {
+    arcs: [name, sides, seats, map, options],
+    option_arcs: [armory],
+    rest: [
+        fighters,
+        order,
+        cursor,
+        round,
+        max_rounds,
+        turn,
+        light,
+        map_has_cover,
+        map_has_height,
+        map_has_shade,
+        occupancy,
+        widest
+    ],
+});
 
 impl State {
     /// Every id.

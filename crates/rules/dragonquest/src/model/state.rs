@@ -180,7 +180,7 @@ pub struct Record {
 }
 
 /// One figure.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct Figure {
     /// Its name.
     pub name: Arc<str>,
@@ -253,6 +253,45 @@ pub struct Figure {
     /// What the fight did to it.
     pub record: Record,
 }
+
+fray_core::refill_clone!(Figure {
+    arcs: [name, controller],
+    option_arcs: [],
+    rest: [
+        side,
+        leader,
+        stats,
+        en,
+        ft,
+        tmr,
+        shape,
+        pos,
+        heading,
+        size,
+        monster,
+        weapons,
+        main,
+        off,
+        armor,
+        armor_damage,
+        natural_armor,
+        shield,
+        shield_ready,
+        shield_rank,
+        unarmed_rank,
+        military_scientist,
+        horsemanship,
+        is_mount,
+        steed,
+        aboard,
+        rider,
+        assassin,
+        resistance,
+        life,
+        status,
+        record
+    ],
+});
 
 impl Figure {
     /// The hexes it fills, as a grid footprint.
@@ -569,7 +608,7 @@ pub struct Sequence {
 }
 
 /// A whole fight.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct State {
     /// Scenario title.
     pub name: Arc<str>,
@@ -619,6 +658,23 @@ pub struct State {
     #[serde(skip)]
     pub occupancy: Occupancy<HexPos>,
 }
+
+fray_core::refill_clone!(State {
+    arcs: [name, sides, seats, map, options],
+    option_arcs: [],
+    rest: [
+        figures,
+        stamp,
+        pulse,
+        max_pulses,
+        surprise,
+        free_pulse,
+        seq,
+        aftermath_done,
+        armory,
+        occupancy
+    ],
+});
 
 impl State {
     /// A figure.

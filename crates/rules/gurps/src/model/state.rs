@@ -6,6 +6,7 @@ use crate::model::occupancy::Occupancy;
 use crate::model::options::Options;
 use crate::model::sheet::Trait;
 use fray_core::grid::{Facing, HexPos, Pose};
+use fray_core::refill;
 use fray_core::{CombatantId, Controller, SideId};
 use serde::Serialize;
 use std::sync::Arc;
@@ -207,7 +208,7 @@ pub enum DefenseKind {
 /// ([`CarriedFlags`]), read and written through the accessors below
 /// ([`Carried::ready`], [`Carried::set_ready`], [`Carried::add_parry`]...);
 /// it serializes as the fields it packs, under their names and types.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Carried {
     /// The armory entry.
     pub weapon: Arc<Weapon>,
@@ -227,6 +228,15 @@ pub struct Carried {
     /// ([`CarriedFixed::of`]), worked out when it is carried.
     pub fixed: CarriedFixed,
 }
+
+// Refilling a carried weapon writes no shared reference count
+// ([`fray_core::refill`]): the weapon and its skills are the start state's,
+// shared by every worker thread.
+fray_core::refill_clone!(Carried {
+    arcs: [weapon, skill],
+    option_arcs: [],
+    rest: [flags, dropped_at, hp, spell, fixed],
+});
 
 /// A carried weapon's flags and counters that change in a fight, in one
 /// word (issue 10: the AI's memo copies it into its key masked, in one
@@ -1327,7 +1337,8 @@ pub struct State {
 /// it from the start state for every fight, and the fighters' `Vec` keeps
 /// its room, each fighter refilled by [`Fighter`]'s own `clone_from` (its
 /// weapons keep theirs). Both list every field, so a new one cannot be
-/// forgotten.
+/// forgotten. The `Arc`s are refilled with [`fray_core::refill`], which
+/// writes no reference count shared with the other workers (issue 38).
 impl Clone for State {
     fn clone(&self) -> Self {
         let State {
@@ -1390,22 +1401,22 @@ impl Clone for State {
             armory,
             stamp,
         } = source;
-        self.name.clone_from(name);
-        self.sides.clone_from(sides);
-        self.seats.clone_from(seats);
+        refill::arc(&mut self.name, name);
+        refill::arc(&mut self.sides, sides);
+        refill::arc(&mut self.seats, seats);
         self.fighters.clone_from(fighters);
         self.order.clone_from(order);
         self.cursor = *cursor;
         self.round = *round;
         self.max_rounds = *max_rounds;
-        self.map.clone_from(map);
+        refill::arc(&mut self.map, map);
         self.options.clone_from(options);
-        self.surprise.clone_from(surprise);
+        refill::option_arc(&mut self.surprise, surprise);
         self.aftermath_told = *aftermath_told;
         self.occupancy.clone_from(occupancy);
         self.grips = *grips;
-        self.casters.clone_from(casters);
-        self.armory.clone_from(armory);
+        refill::arc(&mut self.casters, casters);
+        refill::option_arc(&mut self.armory, armory);
         self.stamp.clone_from(stamp);
     }
 }
@@ -1416,7 +1427,9 @@ impl Clone for State {
 /// fighters with `Vec::clone_from`, which calls this), and each fighter's
 /// `weapons` keeps its room instead of being allocated again (issue 10).
 /// Both list every field, so a new one cannot be forgotten; `clone_from`
-/// refills each with its own `clone_from` (a copy for the `Copy` ones).
+/// refills each with its own `clone_from` (a copy for the `Copy` ones), the
+/// `Arc`s with [`fray_core::refill::arc`], which writes no shared reference
+/// count when the fighter holds its source's already (issue 38).
 impl Clone for Fighter {
     #[allow(clippy::clone_on_copy)] // every field alike, whatever its type becomes
     fn clone(&self) -> Self {
@@ -1579,17 +1592,17 @@ impl Clone for Fighter {
             turns,
             record,
         } = source;
-        self.name.clone_from(name);
+        refill::arc(&mut self.name, name);
         self.side.clone_from(side);
-        self.controller.clone_from(controller);
+        refill::arc(&mut self.controller, controller);
         self.ai.clone_from(ai);
         self.situation.clone_from(situation);
         self.stats.clone_from(stats);
-        self.skills.clone_from(skills);
+        refill::arc(&mut self.skills, skills);
         self.unarmed_skill.clone_from(unarmed_skill);
         self.basic_ai.clone_from(basic_ai);
         self.weapons.clone_from(weapons);
-        self.spells.clone_from(spells);
+        refill::arc(&mut self.spells, spells);
         self.casting.clone_from(casting);
         self.flags.clone_from(flags);
         self.shield.clone_from(shield);

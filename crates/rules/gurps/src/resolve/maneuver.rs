@@ -373,8 +373,12 @@ fn wrap_up(
     footwork::settle_bodies(state, cx)?;
     let moved_on_a_move = matches!(action, Action::Move { .. }) && state.fighter(actor).moved > 0;
     footwork::after_maneuver(state, actor, moved_on_a_move);
-    for id in state.casters.clone().iter() {
-        magic::tidy(state, *id);
+    // By index, not over a clone of the list: the list is the start
+    // state's, shared by every worker, and a clone writes its count.
+    let mut i = 0;
+    while let Some(&id) = state.casters.get(i) {
+        magic::tidy(state, id);
+        i += 1;
     }
     lapse_what_the_maneuver_ends(state, actor, action);
     Ok(())

@@ -104,7 +104,7 @@ impl ShieldState {
 }
 
 /// A shield carried.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct CarriedShield {
     /// The shield.
     pub shield: Arc<Shield>,
@@ -113,6 +113,12 @@ pub struct CarriedShield {
     /// Rounds spent readying it so far (M-MEL-013).
     pub readying: u8,
 }
+
+fray_core::refill_clone!(CarriedShield {
+    arcs: [shield],
+    option_arcs: [],
+    rest: [state, readying],
+});
 
 /// The All-Out Defense option taken (M-AOD-001..004).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -138,7 +144,7 @@ impl AodKind {
 }
 
 /// A weapon in hand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Held {
     /// The weapon.
     pub weapon: Arc<Weapon>,
@@ -164,6 +170,22 @@ pub struct Held {
     /// Not on the sheet's familiar list: -2 (M-PAT-008).
     pub unfamiliar: bool,
 }
+
+fray_core::refill_clone!(Held {
+    arcs: [weapon],
+    option_arcs: [],
+    rest: [
+        skill,
+        ready,
+        last_attack,
+        loaded,
+        reload_left,
+        ammo,
+        lost,
+        ground,
+        unfamiliar
+    ],
+});
 
 /// Skills the rules read outside weapons (M-DAT-003): `None` when not on the sheet.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -335,13 +357,19 @@ pub struct Record {
 /// list it sits beside and the list cannot be changed in place, so it
 /// cannot go stale; the defense reads it on every attack instead of
 /// walking every layer's `covers`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Worn {
     list: Arc<[Arc<Armor>]>,
     /// By `Cover` discriminant: the highest PD of the layers covering it,
     /// `None` where none does.
     pd: [Option<i32>; Cover::COUNT],
 }
+
+fray_core::refill_clone!(Worn {
+    arcs: [list],
+    option_arcs: [],
+    rest: [pd],
+});
 
 impl Worn {
     /// The list and its PD table.
@@ -393,7 +421,7 @@ impl Serialize for Worn {
 }
 
 /// One combatant.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Fighter {
     /// Its name.
     pub name: Arc<str>,
@@ -501,6 +529,62 @@ pub struct Fighter {
     pub record: Record,
 }
 
+fray_core::refill_clone!(Fighter {
+    arcs: [name],
+    option_arcs: [],
+    rest: [
+        side,
+        leader,
+        stats,
+        skills,
+        hand,
+        ambidextrous,
+        advanced_aod,
+        fencing_dagger,
+        strikes,
+        bite,
+        weapons,
+        armor,
+        shield,
+        innate_pd,
+        innate_dr,
+        magic_pd,
+        magic_dr,
+        pos,
+        facing,
+        posture,
+        hp,
+        fatigue,
+        life,
+        stun,
+        crippled,
+        crippled_until,
+        blind_eyes,
+        death_checks,
+        guard,
+        aim,
+        feinted,
+        just_feinted,
+        ran,
+        fear,
+        feared,
+        panic,
+        casting,
+        mounted,
+        needs_physician,
+        moved,
+        riding_roll,
+        evading,
+        erratic,
+        surprised,
+        held_by,
+        pinned,
+        break_free_from,
+        rested,
+        record
+    ],
+});
+
 impl Fighter {
     /// Whether it can make the unarmed strike `u` (M-UNA-001): a shield
     /// bash needs only the shield (M-MEL-010).
@@ -532,7 +616,7 @@ impl Fighter {
 }
 
 /// The whole fight.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct State {
     /// The scenario's title.
     pub name: Arc<str>,
@@ -607,6 +691,26 @@ pub struct State {
     #[serde(skip)]
     pub standing: Standing,
 }
+
+fray_core::refill_clone!(State {
+    arcs: [name, sides, seats, controllers, map, options],
+    option_arcs: [armory],
+    rest: [
+        fighters,
+        order,
+        tie_rank,
+        cursor,
+        order_sorted,
+        round,
+        max_rounds,
+        aftermath_done,
+        deferred,
+        open_map,
+        stamp,
+        occupancy,
+        standing
+    ],
+});
 
 impl State {
     /// A fighter.
