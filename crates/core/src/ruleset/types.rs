@@ -95,6 +95,22 @@ pub enum Vitality {
     Dead,
 }
 
+impl Vitality {
+    /// The coarse word for what a ruleset knows of a figure, the worst
+    /// first: dead, else down, else stunned, else active.
+    pub const fn judged(dead: bool, down: bool, stunned: bool) -> Self {
+        if dead {
+            Vitality::Dead
+        } else if down {
+            Vitality::Down
+        } else if stunned {
+            Vitality::Stunned
+        } else {
+            Vitality::Active
+        }
+    }
+}
+
 /// The most pools a ruleset may declare ([`crate::Fight::POOLS`]): the size of
 /// [`Tally::pools`]. GURPS has two (HP, FP), DragonQuest two (EN, FT).
 pub const MAX_POOLS: usize = 4;
