@@ -283,4 +283,13 @@ impl SetupError {
             message: message.into(),
         }
     }
+
+    /// For `map_err` after a builder that names the field at fault: the
+    /// error at that field written after `prefix` (`combatants[2].sheet.`
+    /// and `st`).
+    pub fn under<F: std::fmt::Display, M: Into<String>>(
+        prefix: impl std::fmt::Display,
+    ) -> impl FnOnce((F, M)) -> SetupError {
+        move |(field, message)| SetupError::new(format!("{prefix}{field}"), message)
+    }
 }
