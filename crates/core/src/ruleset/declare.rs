@@ -1,9 +1,10 @@
-//! The lines every ruleset crate's `lib.rs` would otherwise write alike:
+//! The lines every ruleset crate would otherwise write alike, in `lib.rs`:
 //! the marker type with its id and `Flow` alias ([`crate::ruleset_marker!`]),
 //! the associated types of [`super::Fight`] ([`crate::fight_types!`]) and
 //! the plain readings of a state that keeps its figures in a list
 //! ([`crate::fight_reading!`]), and the methods of [`super::Engine`] that
-//! only hand their arguments on ([`crate::engine_forwarding!`]). Each crate
+//! only hand their arguments on ([`crate::engine_forwarding!`]); in
+//! `table.rs`, the words of a menu ([`crate::menu_words!`]). Each crate
 //! still names its own types, fields and functions; only the shape is
 //! written once.
 
@@ -204,6 +205,48 @@ macro_rules! engine_forwarding {
     (@ai_answer [] $($f:ident)::+) => {
         fn ai_answer(state: &Self::State, question: &Self::Question) -> Self::Answer {
             $($f)::+(state, question)
+        }
+    };
+}
+
+/// The words of one actor's menu at the table (`TableView`): a struct
+/// holding the state, the actor and the map's cell names
+/// ([`crate::view::CellNames`], from the state's `map`), with `new` and
+/// `who` (a figure's name from the state's list `figures`, its id for one
+/// not there). The ruleset writes its other naming methods on it.
+///
+/// ```ignore
+/// fray_core::menu_words! {
+///     /// Words of one actor's menu.
+///     struct Words for State, figures: fighters;
+/// }
+/// ```
+#[macro_export]
+macro_rules! menu_words {
+    ($(#[$meta:meta])* struct $name:ident for $state:ty, figures: $list:ident;) => {
+        $(#[$meta])*
+        struct $name<'a> {
+            state: &'a $state,
+            actor: $crate::CombatantId,
+            names: $crate::view::CellNames,
+        }
+
+        impl<'a> $name<'a> {
+            fn new(state: &'a $state, actor: $crate::CombatantId) -> Self {
+                $name {
+                    state,
+                    actor,
+                    names: $crate::view::CellNames::of_map(&state.map),
+                }
+            }
+
+            /// A figure's name, or its id when the state has no such figure.
+            fn who(&self, id: $crate::CombatantId) -> String {
+                self.state
+                    .$list
+                    .get(id.index())
+                    .map_or_else(|| id.to_string(), |f| f.name.to_string())
+            }
         }
     };
 }
