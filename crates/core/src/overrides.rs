@@ -10,7 +10,7 @@
 
 pub mod arrival;
 
-pub use arrival::{built, facing_nearest_foe, side_controller};
+pub use arrival::{Arrival, built, facing_nearest_foe, side_controller};
 
 use crate::grid::{Cell, Map};
 use crate::ids::{CombatantId, SideId};

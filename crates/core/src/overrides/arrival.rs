@@ -10,6 +10,21 @@ use crate::grid::{Facing, HexPos};
 use crate::ids::SideId;
 use std::fmt::Display;
 
+/// A late arrival as the game master's `join` names it, once checked: a
+/// new name, a known side, its head cell on the map (`P`, the ruleset's
+/// position), and the template it is built from.
+#[derive(Clone, Copy, Debug)]
+pub struct Arrival<'a, P> {
+    /// Its name, not yet used in the fight.
+    pub name: &'a str,
+    /// The template's id, as the game master typed it.
+    pub template: &'a str,
+    /// Its side.
+    pub side: SideId,
+    /// Its head cell.
+    pub at: P,
+}
+
 /// The controller of `side`'s first figure in `figures` (each figure's
 /// side and controller, in id order), so a player's reinforcement is the
 /// player's; the default controller when the side has none left.

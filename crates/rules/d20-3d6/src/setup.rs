@@ -11,7 +11,7 @@ use crate::model::state::{
 };
 use crate::model::tactics::Tactics;
 use fray_core::grid::{Map, MapKind, SquarePos};
-use fray_core::overrides::arrival;
+use fray_core::overrides::arrival::{self, Arrival};
 use fray_core::{CombatantId, Expect, SetupError, SideId};
 use std::sync::Arc;
 
@@ -144,18 +144,12 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
 /// scenario entry `{ name, side, template, position }` would make from the
 /// same data as setup, with the controller of its side's first figure (a
 /// player's reinforcement is the player's).
-pub fn newcomer(
-    state: &State,
-    template: &str,
-    name: &str,
-    side: SideId,
-    at: SquarePos,
-) -> Result<Fighter, fray_core::Refusal> {
-    let (armory, t) = fray_core::data::newcomer_template(state.armory.as_deref(), template)?;
+pub fn newcomer(state: &State, a: &Arrival<SquarePos>) -> Result<Fighter, fray_core::Refusal> {
+    let (armory, t) = fray_core::data::newcomer_template(state.armory.as_deref(), a.template)?;
     let figures = state.fighters.iter().map(|f| (f.side, &*f.controller));
-    let controller = arrival::side_controller(figures, side);
-    let c = Combatant::from_template(name, &state.sides[side.index()], t.id, at, controller);
-    arrival::built(build(&c, side, t.sheet, armory), t.id, "sheet")
+    let controller = arrival::side_controller(figures, a.side);
+    let c = Combatant::from_template(a.name, &state.sides[a.side.index()], t.id, a.at, controller);
+    arrival::built(build(&c, a.side, t.sheet, armory), t.id, "sheet")
 }
 
 /// X-QCK-008: each mount names a known template or carries a sheet, has a

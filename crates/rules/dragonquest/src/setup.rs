@@ -10,7 +10,7 @@ use crate::model::state::{
 use crate::rules::values;
 use arrayvec::ArrayVec;
 use fray_core::grid::MapKind;
-use fray_core::overrides::arrival;
+use fray_core::overrides::arrival::{self, Arrival};
 use fray_core::{CombatantId, Expect, SetupError, SideId};
 use std::sync::Arc;
 
@@ -294,16 +294,18 @@ fn build(
 /// DQ-22-001).
 pub fn newcomer(
     state: &State,
-    template: &str,
-    name: &str,
-    side: SideId,
-    at: fray_core::grid::HexPos,
+    a: &Arrival<fray_core::grid::HexPos>,
 ) -> Result<Figure, fray_core::Refusal> {
-    let (armory, found) = fray_core::data::newcomer_template(state.armory, template)?;
+    let (armory, found) = fray_core::data::newcomer_template(state.armory, a.template)?;
     let figures = || state.figures.iter();
-    let controller = arrival::side_controller(figures().map(|f| (f.side, &*f.controller)), side);
-    let mut c =
-        Combatant::from_template(name, &state.sides[side.index()], template, at, controller);
-    c.facing = arrival::facing_nearest_foe(at, figures().map(|f| (f.side, f.pos)), side);
-    arrival::built(build(&c, side, found.sheet, armory), template, "")
+    let controller = arrival::side_controller(figures().map(|f| (f.side, &*f.controller)), a.side);
+    let mut c = Combatant::from_template(
+        a.name,
+        &state.sides[a.side.index()],
+        a.template,
+        a.at,
+        controller,
+    );
+    c.facing = arrival::facing_nearest_foe(a.at, figures().map(|f| (f.side, f.pos)), a.side);
+    arrival::built(build(&c, a.side, found.sheet, armory), a.template, "")
 }

@@ -8,7 +8,7 @@ use crate::model::sheet::{Sheet, encumbered_move};
 use crate::model::state::{Carried, CarriedShield, Fighter, Life, Stance, State, Stats};
 use crate::model::tactics::Tactics;
 use fray_core::grid::{MapKind, Pose};
-use fray_core::overrides::arrival;
+use fray_core::overrides::arrival::{self, Arrival};
 use fray_core::{Expect, SetupError, SideId};
 
 use crate::model::scenario::{Combatant, Scenario};
@@ -515,15 +515,13 @@ pub fn location_named(key: &str) -> Option<Location> {
 /// nearest figure of another side.
 pub fn newcomer(
     state: &State,
-    template: &str,
-    name: &str,
-    side: SideId,
-    at: fray_core::grid::HexPos,
+    a: &Arrival<fray_core::grid::HexPos>,
 ) -> Result<Fighter, fray_core::Refusal> {
-    let (armory, t) = fray_core::data::newcomer_template(state.armory.as_deref(), template)?;
+    let (armory, t) = fray_core::data::newcomer_template(state.armory.as_deref(), a.template)?;
     let figures = || state.fighters.iter();
-    let controller = arrival::side_controller(figures().map(|f| (f.side, &*f.controller)), side);
-    let mut c = Combatant::from_template(name, &state.sides[side.index()], t.id, at, controller);
-    c.facing = arrival::facing_nearest_foe(at, figures().map(|f| (f.side, f.pose.pos)), side);
-    arrival::built(build(&c, side, t.sheet, armory), t.id, "sheet.")
+    let controller = arrival::side_controller(figures().map(|f| (f.side, &*f.controller)), a.side);
+    let mut c =
+        Combatant::from_template(a.name, &state.sides[a.side.index()], t.id, a.at, controller);
+    c.facing = arrival::facing_nearest_foe(a.at, figures().map(|f| (f.side, f.pose.pos)), a.side);
+    arrival::built(build(&c, a.side, t.sheet, armory), t.id, "sheet.")
 }

@@ -8,7 +8,7 @@ use crate::model::state::{
     CarriedShield, Fighter, Guard, Held, Life, Record, Skills, State, Stats,
 };
 use fray_core::grid::{Map, MapKind};
-use fray_core::overrides::arrival;
+use fray_core::overrides::arrival::{self, Arrival};
 use fray_core::{Expect, SetupError, SideId};
 use std::sync::Arc;
 
@@ -72,24 +72,21 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
 /// figure of another side. Returns the figure and its controller.
 pub fn newcomer(
     state: &State,
-    template: &str,
-    name: &str,
-    side: SideId,
-    at: fray_core::grid::HexPos,
+    a: &Arrival<fray_core::grid::HexPos>,
 ) -> Result<(Fighter, fray_core::Controller), fray_core::Refusal> {
-    let (armory, found) = fray_core::data::newcomer_template(state.armory.as_deref(), template)?;
+    let (armory, found) = fray_core::data::newcomer_template(state.armory.as_deref(), a.template)?;
     let sides = state.fighters.iter().map(|f| f.side);
-    let controller = arrival::side_controller(sides.zip(state.controllers.iter()), side);
+    let controller = arrival::side_controller(sides.zip(state.controllers.iter()), a.side);
     let mut c = Combatant::from_template(
-        name,
-        &state.sides[side.index()],
-        template,
-        at,
+        a.name,
+        &state.sides[a.side.index()],
+        a.template,
+        a.at,
         controller.clone(),
     );
     c.facing =
-        arrival::facing_nearest_foe(at, state.fighters.iter().map(|f| (f.side, f.pos)), side);
-    let f = arrival::built(build(&c, side, found.sheet, armory), template, "")?;
+        arrival::facing_nearest_foe(a.at, state.fighters.iter().map(|f| (f.side, f.pos)), a.side);
+    let f = arrival::built(build(&c, a.side, found.sheet, armory), a.template, "")?;
     Ok((f, controller))
 }
 
