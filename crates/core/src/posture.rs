@@ -17,18 +17,8 @@
 macro_rules! postures {
     ($(#[$meta:meta])* pub enum $name:ident, lying: $lying:literal;) => {
         $(#[$meta])*
-        #[derive(
-            Clone,
-            Copy,
-            Debug,
-            Default,
-            PartialEq,
-            Eq,
-            Hash,
-            ::serde::Serialize,
-            ::serde::Deserialize,
-            ::schemars::JsonSchema,
-        )]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        #[derive(::serde::Serialize, ::serde::Deserialize, ::schemars::JsonSchema)]
         #[serde(rename_all = "snake_case")]
         pub enum $name {
             /// Standing.
