@@ -25,6 +25,18 @@ pub struct Arrival<'a, P> {
     pub at: P,
 }
 
+impl<'a, P> Arrival<'a, P> {
+    /// `name` (checked new) of `side`, from `template`, at `at`.
+    pub fn new(name: &'a str, template: &'a str, side: SideId, at: P) -> Self {
+        Arrival {
+            name,
+            template,
+            side,
+            at,
+        }
+    }
+}
+
 /// The controller of `side`'s first figure in `figures` (each figure's
 /// side and controller, in id order), so a player's reinforcement is the
 /// player's; the default controller when the side has none left.

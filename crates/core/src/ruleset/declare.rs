@@ -138,23 +138,19 @@ macro_rules! engine_forwarding {
     ($($item:ident $($checked:ident)?: $($path:ident)::+),* $(,)?) => {
         $( $crate::engine_forwarding!(@$item [$($checked)?] $($path)::+); )*
     };
-    (@next [] $($f:ident)::+) => {
-        fn next(
-            state: &mut Self::State,
-            cx: &mut impl $crate::Cx<Self>,
-        ) -> $crate::Flow<$crate::Next, Self> {
-            $($f)::+(state, cx)
-        }
-    };
-    (@next [checked] $($f:ident)::+) => {
+    (@next [$($checked:ident)?] $($f:ident)::+) => {
         fn next(
             state: &mut Self::State,
             cx: &mut impl $crate::Cx<Self>,
         ) -> $crate::Flow<$crate::Next, Self> {
             let next = $($f)::+(state, cx);
-            debug_assert!(state.occupancy_in_step(), "the occupancy index after `next`");
+            $crate::engine_forwarding!(@check [$($checked)?] state, "after `next`");
             next
         }
+    };
+    (@check [] $state:ident, $when:literal) => {};
+    (@check [checked] $state:ident, $when:literal) => {
+        debug_assert!($state.occupancy_in_step(), concat!("the occupancy index ", $when));
     };
     (@pass_turn [] $($f:ident)::+) => {
         fn pass_turn(state: &mut Self::State, actor: $crate::CombatantId) {
@@ -175,17 +171,7 @@ macro_rules! engine_forwarding {
             $($f)::+(state, actor, action)
         }
     };
-    (@resolve [] $($f:ident)::+) => {
-        fn resolve(
-            state: &mut Self::State,
-            actor: $crate::CombatantId,
-            action: &Self::Action,
-            cx: &mut impl $crate::Cx<Self>,
-        ) -> $crate::Flow<(), Self> {
-            $($f)::+(state, actor, action, cx)
-        }
-    };
-    (@resolve [checked] $($f:ident)::+) => {
+    (@resolve [$($checked:ident)?] $($f:ident)::+) => {
         fn resolve(
             state: &mut Self::State,
             actor: $crate::CombatantId,
@@ -193,7 +179,7 @@ macro_rules! engine_forwarding {
             cx: &mut impl $crate::Cx<Self>,
         ) -> $crate::Flow<(), Self> {
             let done = $($f)::+(state, actor, action, cx);
-            debug_assert!(state.occupancy_in_step(), "the occupancy index after an action");
+            $crate::engine_forwarding!(@check [$($checked)?] state, "after an action");
             done
         }
     };

@@ -115,12 +115,7 @@ impl GmPowers for D20 {
         let at = SquarePos::new(cell[0], cell[1]);
         open_cell(&state.map, cell, at)?;
         let id = next_id(state.fighters.len())?;
-        let arrival = Arrival {
-            name: &name,
-            template,
-            side,
-            at,
-        };
+        let arrival = Arrival::new(&name, template, side, at);
         let fighter = crate::setup::newcomer(state, &arrival)?;
         let edge = fighter.edge();
         if !crate::rules::geometry::fits(state, at, edge) {

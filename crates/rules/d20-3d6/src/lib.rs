@@ -118,6 +118,7 @@ impl Fight for D20 {
                 if !held.is_empty() {
                     conditions.push(format!("holds {}", held.join(" and ")));
                 }
+                let pools = [(f.hp, f.stats.hp_max), (f.nonlethal, f.stats.hp_max)];
                 CombatantView {
                     vitality,
                     conditions,
@@ -126,13 +127,7 @@ impl Fight for D20 {
                     } else {
                         f.pos.to_string()
                     },
-                    ..CombatantView::declared::<D20>(
-                        id,
-                        &f.name,
-                        f.side,
-                        &state.sides,
-                        &[(f.hp, f.stats.hp_max), (f.nonlethal, f.stats.hp_max)],
-                    )
+                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
                 }
             })
             .collect()

@@ -107,12 +107,7 @@ impl GmPowers for DragonQuest {
         let at = HexPos::new(cell[0], cell[1]);
         open_cell(&state.map, cell, at)?;
         next_id(state.figures.len() + 2)?;
-        let arrival = Arrival {
-            name: &name,
-            template,
-            side,
-            at,
-        };
+        let arrival = Arrival::new(&name, template, side, at);
         let figure = crate::setup::newcomer(state, &arrival)?;
         for hex in figure.body().cells() {
             open_cell(&state.map, cell, hex)?;

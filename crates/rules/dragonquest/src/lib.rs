@@ -84,17 +84,12 @@ impl Fight for DragonQuest {
                         || f.status.restrained_by.is_some(),
                     f.status.stunned,
                 );
+                let pools = [(f.en, f.stats.en), (f.ft, f.stats.ft)];
                 CombatantView {
                     vitality,
                     conditions: describe::conditions(state, id),
                     position: describe::position(f),
-                    ..CombatantView::declared::<DragonQuest>(
-                        id,
-                        &f.name,
-                        f.side,
-                        &state.sides,
-                        &[(f.en, f.stats.en), (f.ft, f.stats.ft)],
-                    )
+                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
                 }
             })
             .collect()

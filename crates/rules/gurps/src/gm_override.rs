@@ -179,12 +179,7 @@ impl GmPowers for Gurps {
             return Err(cell_taken(cell, &state.fighter(o).name));
         }
         let id = next_id(state.fighters.len())?;
-        let arrival = Arrival {
-            name: &name,
-            template,
-            side,
-            at,
-        };
+        let arrival = Arrival::new(&name, template, side, at);
         let fighter = crate::setup::newcomer(state, &arrival)?;
         let (speed, template) = (fighter.stats.speed_quarters, template.to_string());
         state.fighters.push(fighter);

@@ -112,17 +112,12 @@ impl Fight for Gurps {
                 for w in f.weapons.iter().filter(|w| w.spell.is_some()) {
                     conditions.push(format!("holds {}", w.weapon.name));
                 }
+                let pools = [(f.hp, f.stats.hp), (f.fp, f.stats.fp)];
                 CombatantView {
                     vitality,
                     conditions,
                     position: rules::movement::describe(f.pose),
-                    ..CombatantView::declared::<Gurps>(
-                        id,
-                        &f.name,
-                        f.side,
-                        &state.sides,
-                        &[(f.hp, f.stats.hp), (f.fp, f.stats.fp)],
-                    )
+                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
                 }
             })
             .collect()

@@ -124,12 +124,7 @@ impl GmPowers for Margin {
             return Err(cell_taken(cell, &state.fighter(o).name));
         }
         next_id(state.fighters.len())?;
-        let arrival = Arrival {
-            name: &name,
-            template,
-            side,
-            at,
-        };
+        let arrival = Arrival::new(&name, template, side, at);
         let (fighter, controller) = crate::setup::newcomer(state, &arrival)?;
         state.fighters.push(fighter);
         let mut controllers = state.controllers.to_vec();

@@ -104,17 +104,12 @@ impl Fight for Margin {
                 {
                     conditions.push(format!("shield {}", s.state.name()));
                 }
+                let pools = [(f.hp, f.stats.hp), (f.fatigue, f.stats.fatigue)];
                 CombatantView {
                     vitality,
                     conditions,
                     position: format!("{} facing {}", f.pos, f.facing.name()),
-                    ..CombatantView::declared::<Margin>(
-                        id,
-                        &f.name,
-                        f.side,
-                        &state.sides,
-                        &[(f.hp, f.stats.hp), (f.fatigue, f.stats.fatigue)],
-                    )
+                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
                 }
             })
             .collect()
