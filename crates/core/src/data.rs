@@ -40,7 +40,7 @@ pub mod conformance;
 pub mod set;
 pub mod shelf;
 
-pub use set::{DataSet, extended, newcomer_template, or_bundled, parse_scenario};
+pub use set::{DataSet, extended, newcomer_template, or_bundled, parse_extended, parse_scenario};
 
 /// The top-level scenario key that names a data folder.
 pub const DATA_KEY: &str = "data";

@@ -64,6 +64,19 @@ pub struct Expect<'a> {
     pub foes_share_cells: bool,
 }
 
+impl<'a> Expect<'a> {
+    /// What ruleset `R` expects: its id, its map kind and tactics, and
+    /// foes in separate cells (GURPS sets `foes_share_cells` over it).
+    pub fn of<R: crate::Fight>(map: MapKind, tactics: &'a [&'a str]) -> Self {
+        Expect {
+            ruleset: R::ID,
+            map,
+            tactics,
+            foes_share_cells: false,
+        }
+    }
+}
+
 /// The sides and seats of a checked scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cast {

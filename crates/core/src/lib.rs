@@ -41,6 +41,7 @@ pub mod occupancy;
 pub mod odds;
 pub mod oracle;
 pub mod overrides;
+pub mod posture;
 pub mod range;
 pub mod refill;
 pub mod roll;

@@ -8,6 +8,10 @@
 //! A ruleset that cannot do one refuses it with a typed [`Refusal`]; the
 //! default refuses all of them ([`Refusal::Unsupported`]).
 
+pub mod arrival;
+
+pub use arrival::{Arrival, built, facing_nearest_foe, side_controller};
+
 use crate::grid::{Cell, Map};
 use crate::ids::{CombatantId, SideId};
 use crate::ruleset::{Fight, Illegal};

@@ -128,6 +128,29 @@ macro_rules! scenario_file {
             pub fn head_cell(&self) -> $crate::grid::Cell {
                 self.position.into()
             }
+
+            /// The entry `{ name, side, template, position, controller }`
+            /// a late arrival is built from (a game master's `join`,
+            /// `fray_core::overrides::arrival`): no sheet, not a leader,
+            /// the ruleset's own fields at their defaults.
+            pub fn from_template(
+                name: &str,
+                side: &str,
+                template: &str,
+                position: $pos,
+                controller: $crate::Controller,
+            ) -> Self {
+                $combatant {
+                    name: name.to_string(),
+                    side: side.to_string(),
+                    template: Some(template.to_string()),
+                    sheet: None,
+                    position,
+                    controller,
+                    leader: false,
+                    $( $cfield: Default::default(), )*
+                }
+            }
         }
 
         /// The common fields, for the core's checks (`fray_core::envelope`).

@@ -300,6 +300,17 @@ impl MapView {
         CellNames::of(self.kind, self.cells.iter().copied())
     }
 
+    /// The view of `map` with each figure of `ids` that `view` shows (a
+    /// dead one, for one, it leaves off: `None`), as [`MapView::of`].
+    pub fn of_each(
+        map: &Map,
+        ids: impl Iterator<Item = CombatantId>,
+        glyph: impl Fn(&[&fray_grid::vocab::FeatureKind]) -> char,
+        view: impl FnMut(CombatantId) -> Option<FigureView>,
+    ) -> Self {
+        Self::of(map, ids.filter_map(view).collect(), glyph)
+    }
+
     /// The view of `map` with `figures` on it; `glyph` draws the terrain
     /// of a cell from the ruleset's kinds there ([`terrain_glyph`] when
     /// the ruleset has no table of its own).

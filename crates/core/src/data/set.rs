@@ -14,6 +14,7 @@ use crate::ruleset::SetupError;
 use crate::scenario::{FileError, SourceFile};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use std::sync::Arc;
 
 /// A ruleset's data: bundled, grown by data files, with templates by id.
 pub trait DataSet: Clone + Sized + 'static {
@@ -89,6 +90,21 @@ pub fn parse_scenario<T: DeserializeOwned, D: DataSet>(
         toml::to_string(t.sheet).map_err(|e| e.to_string())
     };
     super::parse_with_templates(file, &sheet)
+}
+
+/// A scenario read with the data files `extra` joined to the bundled set
+/// ([`extended`]) and its templates adjusted from that set
+/// ([`parse_scenario`]); `keep` stores the set in the scenario (its
+/// `armory`), so setup reads its names there.
+pub fn parse_extended<T: DeserializeOwned, D: DataSet>(
+    file: &SourceFile,
+    extra: &[SourceFile],
+    keep: impl FnOnce(&mut T, Option<Arc<D>>),
+) -> Result<T, FileError> {
+    let data = extended::<D>(extra)?.map(Arc::new);
+    let mut scenario: T = parse_scenario(file, data.as_deref())?;
+    keep(&mut scenario, data);
+    Ok(scenario)
 }
 
 /// The data a scenario's fight is built from: `data` when the scenario read

@@ -6,7 +6,9 @@
 
 use crate::controller::{Addressee, Controller, Seats};
 use crate::ids::{CombatantId, SideId};
-use crate::ruleset::types::{CombatantView, CounterSpec, MAX_COUNTERS, MAX_POOLS, PoolSpec, Tally};
+use crate::ruleset::types::{
+    CombatantView, CounterSpec, MAX_COUNTERS, MAX_POOLS, PoolSpec, PoolView, Tally, Vitality,
+};
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -114,6 +116,47 @@ pub trait Fight: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 'sta
 
     /// The round counter (for reports and round limits).
     fn round(state: &Self::State) -> u32;
+}
+
+impl PoolView {
+    /// One figure's pools labelled in `R`'s declaration order
+    /// ([`Fight::POOLS`]), from its (now, maximum) pairs in that order.
+    pub fn declared<R: Fight>(values: &[(i32, i32)]) -> Vec<PoolView> {
+        R::POOLS
+            .iter()
+            .zip(values)
+            .map(|(spec, &(current, max))| PoolView {
+                label: spec.label,
+                current,
+                max,
+            })
+            .collect()
+    }
+}
+
+impl CombatantView {
+    /// A figure's view with what every ruleset fills alike: its id, name,
+    /// side and side name (from `sides`, the side names in id order) and
+    /// `R`'s pools from its (now, maximum) pairs ([`PoolView::declared`]).
+    /// The ruleset sets its vitality, conditions and position over it.
+    pub fn declared<R: Fight>(
+        id: CombatantId,
+        name: &str,
+        side: SideId,
+        sides: &[String],
+        pools: &[(i32, i32)],
+    ) -> Self {
+        CombatantView {
+            id,
+            name: name.to_string(),
+            side,
+            side_name: sides.get(side.index()).cloned().unwrap_or_default(),
+            pools: PoolView::declared::<R>(pools),
+            vitality: Vitality::Active,
+            conditions: Vec::new(),
+            position: String::new(),
+        }
+    }
 }
 
 // Here rather than beside `Tally`, so that the plain data depends on no

@@ -16,6 +16,7 @@
 //! - [`TableView`]: what a table shows (menus, words, conditions, the map);
 //! - [`GmPowers`]: what a game master may change.
 
+mod declare;
 mod engine;
 mod fight;
 mod gm;

@@ -95,6 +95,22 @@ pub enum Vitality {
     Dead,
 }
 
+impl Vitality {
+    /// The coarse word for what a ruleset knows of a figure, the worst
+    /// first: dead, else down, else stunned, else active.
+    pub const fn judged(dead: bool, down: bool, stunned: bool) -> Self {
+        if dead {
+            Vitality::Dead
+        } else if down {
+            Vitality::Down
+        } else if stunned {
+            Vitality::Stunned
+        } else {
+            Vitality::Active
+        }
+    }
+}
+
 /// The most pools a ruleset may declare ([`crate::Fight::POOLS`]): the size of
 /// [`Tally::pools`]. GURPS has two (HP, FP), DragonQuest two (EN, FT).
 pub const MAX_POOLS: usize = 4;
@@ -266,5 +282,14 @@ impl SetupError {
             path: path.into(),
             message: message.into(),
         }
+    }
+
+    /// For `map_err` after a builder that names the field at fault: the
+    /// error at that field written after `prefix` (`combatants[2].sheet.`
+    /// and `st`).
+    pub fn under<F: std::fmt::Display, M: Into<String>>(
+        prefix: impl std::fmt::Display,
+    ) -> impl FnOnce((F, M)) -> SetupError {
+        move |(field, message)| SetupError::new(format!("{prefix}{field}"), message)
     }
 }

@@ -13,8 +13,8 @@ use crate::D20;
 use crate::model::state::{Condition, Life, State, Turn};
 use fray_core::grid::SquarePos;
 use fray_core::overrides::{
-    DelayWords, Refusal, cell_taken, combatant_named, joined, new_name, next_id, open_cell,
-    shift_all, shifted, side_named, unknown_condition,
+    Arrival, DelayWords, Refusal, cell_taken, combatant_named, joined, new_name, next_id,
+    open_cell, shift_all, shifted, side_named, unknown_condition,
 };
 use fray_core::ruleset::Said;
 use fray_core::{CombatantId, GmPowers, Illegal, Override};
@@ -115,7 +115,8 @@ impl GmPowers for D20 {
         let at = SquarePos::new(cell[0], cell[1]);
         open_cell(&state.map, cell, at)?;
         let id = next_id(state.fighters.len())?;
-        let fighter = crate::setup::newcomer(state, template, &name, side, at)?;
+        let arrival = Arrival::new(&name, template, side, at);
+        let fighter = crate::setup::newcomer(state, &arrival)?;
         let edge = fighter.edge();
         if !crate::rules::geometry::fits(state, at, edge) {
             return Err(Refusal::CellBlocked { cell });

@@ -34,27 +34,19 @@ pub use model::state;
 use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
-    Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
+    Addressee, CombatantId, CombatantView, CounterSpec, Engine, Fight, Illegal, PoolSpec,
+    SetupError, Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
 use model::state::{Life, State};
 
-/// What resolution functions return: a value, or why the step halted.
-pub type Flow<T> = fray_core::Flow<T, D20>;
-
-/// The d20-3d6 ruleset (a marker type; all state lives in [`State`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct D20;
-
-impl D20 {
-    /// The ruleset id, usable in const contexts.
-    pub const ID_STR: &'static str = "d20-3d6";
+fray_core::ruleset_marker! {
+    /// The d20-3d6 ruleset (a marker type; all state lives in [`State`]).
+    pub struct D20 = "d20-3d6", flow Flow;
 }
 
 impl Fight for D20 {
-    const ID: &'static str = D20::ID_STR;
     const NAME: &'static str = "d20 family, exploding 3d6, 3 actions a round";
     const POOLS: &'static [PoolSpec] = &[
         PoolSpec::vital("hp", "HP", "Hit Points"),
@@ -75,41 +67,21 @@ impl Fight for D20 {
         "total_defense",
         "{ cast = { spell = 0, target = 1 } }",
     ];
-    type Scenario = model::scenario::Scenario;
-    type State = State;
-    type Action = Action;
-    type Question = Question;
-    type Answer = Answer;
-    type Event = Event;
-    fn controller(state: &State, who: CombatantId) -> &Controller {
-        &state.fighter(who).controller
-    }
-    fn seats(state: &State) -> &Seats {
-        &state.seats
-    }
-    fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
-        let flags = state.ids().map(|id| {
-            let f = state.fighter(id);
-            (id, f.side, f.leader)
-        });
-        fray_core::envelope::side_leader(side, flags)
-    }
-    fn name(state: &State, who: CombatantId) -> &str {
-        &state.fighter(who).name
+    fray_core::fight_types! { model::scenario::Scenario, State, Action, Question, Answer, Event }
+    fray_core::fight_reading! {
+        figures: fighters, figure: fighter, round: round, controllers: in_figure,
+        leader: marked,
     }
     fn roster(state: &State) -> Vec<CombatantView> {
         state
             .ids()
             .map(|id| {
                 let f = state.fighter(id);
-                let vitality = match f.life {
-                    Life::Dead => Vitality::Dead,
-                    Life::Fine if f.cond.has(model::state::Condition::Paralyzed) => {
-                        Vitality::Stunned
-                    }
-                    Life::Fine => Vitality::Active,
-                    _ => Vitality::Down,
-                };
+                let vitality = Vitality::judged(
+                    f.life == Life::Dead,
+                    !f.life.fine(),
+                    f.cond.has(model::state::Condition::Paralyzed),
+                );
                 let mut conditions: Vec<String> =
                     f.cond.iter().map(|c| c.name().to_string()).collect();
                 match f.life {
@@ -146,23 +118,8 @@ impl Fight for D20 {
                 if !held.is_empty() {
                     conditions.push(format!("holds {}", held.join(" and ")));
                 }
+                let pools = [(f.hp, f.stats.hp_max), (f.nonlethal, f.stats.hp_max)];
                 CombatantView {
-                    id,
-                    name: f.name.to_string(),
-                    side: f.side,
-                    side_name: state.sides[f.side.index()].clone(),
-                    pools: vec![
-                        PoolView {
-                            label: "HP",
-                            current: f.hp,
-                            max: f.stats.hp_max,
-                        },
-                        PoolView {
-                            label: "NL",
-                            current: f.nonlethal,
-                            max: f.stats.hp_max,
-                        },
-                    ],
                     vitality,
                     conditions,
                     position: if f.edge() > 1 {
@@ -170,6 +127,7 @@ impl Fight for D20 {
                     } else {
                         f.pos.to_string()
                     },
+                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
                 }
             })
             .collect()
@@ -199,12 +157,6 @@ impl Fight for D20 {
             };
         }
     }
-    fn combatants(state: &State) -> usize {
-        state.fighters.len()
-    }
-    fn round(state: &State) -> u32 {
-        state.round
-    }
 }
 
 impl Engine for D20 {
@@ -217,45 +169,17 @@ impl Engine for D20 {
         file: &SourceFile,
         extra: &[SourceFile],
     ) -> Result<Self::Scenario, FileError> {
-        let armory = data::extended::<model::data::Armory>(extra)?.map(std::sync::Arc::new);
-        let mut scenario: Self::Scenario = data::parse_scenario(file, armory.as_deref())?;
-        scenario.armory = armory;
-        Ok(scenario)
-    }
-    fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
-        let next = resolve::turn::next(state, cx);
-        debug_assert!(
-            state.occupancy_in_step(),
-            "the occupancy index after `next`"
-        );
-        next
+        data::parse_extended::<_, model::data::Armory>(file, extra, |s: &mut Self::Scenario, a| {
+            s.armory = a;
+        })
     }
     fn pass_turn(state: &mut State, _actor: CombatantId) {
         state.turn.actions = 0;
         state.turn.mount_actions = 0;
     }
-    fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
-        legal::actions(state, actor)
-    }
     /// The AI checks its choice before it returns it (`ai`), so the
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
-    fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
-        rules::legal::check(state, actor, action)
-    }
-    fn resolve(
-        state: &mut State,
-        actor: CombatantId,
-        action: &Action,
-        cx: &mut impl Cx<Self>,
-    ) -> Flow<()> {
-        let done = resolve::action::resolve(state, actor, action, cx);
-        debug_assert!(
-            state.occupancy_in_step(),
-            "the occupancy index after an action"
-        );
-        done
-    }
     fn addressee(question: &Question) -> Addressee {
         match question {
             Question::Reaction { reactor, .. } => Addressee::Combatant(*reactor),
@@ -281,11 +205,10 @@ impl Engine for D20 {
             _ => Err(Illegal::input("that answers another question")),
         }
     }
-    fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::action(state, actor)
-    }
-    fn ai_answer(state: &State, question: &Question) -> Answer {
-        ai::answer(state, question)
+    fray_core::engine_forwarding! {
+        next checked: resolve::turn::next, legal_actions: legal::actions,
+        check_action: rules::legal::check, resolve checked: resolve::action::resolve,
+        ai_action: ai::action, ai_answer: ai::answer,
     }
 }
 

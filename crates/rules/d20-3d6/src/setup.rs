@@ -11,6 +11,7 @@ use crate::model::state::{
 };
 use crate::model::tactics::Tactics;
 use fray_core::grid::{Map, MapKind, SquarePos};
+use fray_core::overrides::arrival::{self, Arrival};
 use fray_core::{CombatantId, Expect, SetupError, SideId};
 use std::sync::Arc;
 
@@ -49,12 +50,7 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     bounds::options(&s.options).map_err(|e| e.at("options."))?;
     let cast = fray_core::envelope::check(
         s,
-        Expect {
-            ruleset: crate::D20::ID_STR,
-            map: MapKind::Square,
-            tactics: &Tactics::NAMES,
-            foes_share_cells: false,
-        },
+        Expect::of::<crate::D20>(MapKind::Square, &Tactics::NAMES),
     )?;
     let map = s.map.clone().into_map();
     let mut fighters = Vec::with_capacity(s.combatants.len());
@@ -69,8 +65,7 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         } else {
             format!("combatants[{i}].sheet")
         };
-        let f = build(c, cast.side_of[i], sheet, armory)
-            .map_err(|(field, msg)| SetupError::new(format!("{prefix}{field}"), msg))?;
+        let f = build(c, cast.side_of[i], sheet, armory).map_err(SetupError::under(prefix))?;
         if c.fatigue > 3 {
             return Err(SetupError::new(
                 format!("combatants[{i}].fatigue"),
@@ -108,7 +103,7 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
             format!("combatants[{i}].mount.sheet")
         };
         let mut f = build(&as_combatant, cast.side_of[i], sheet, armory)
-            .map_err(|(field, msg)| SetupError::new(format!("{prefix}{field}"), msg))?;
+            .map_err(SetupError::under(prefix))?;
         let rider = CombatantId(i as u16);
         let id = CombatantId(fighters.len() as u16);
         f.rider = Some(rider);
@@ -149,36 +144,12 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
 /// scenario entry `{ name, side, template, position }` would make from the
 /// same data as setup, with the controller of its side's first figure (a
 /// player's reinforcement is the player's).
-pub fn newcomer(
-    state: &State,
-    template: &str,
-    name: &str,
-    side: SideId,
-    at: SquarePos,
-) -> Result<Fighter, fray_core::Refusal> {
-    let (armory, t) = fray_core::data::newcomer_template(state.armory.as_deref(), template)?;
-    let controller = state
-        .fighters
-        .iter()
-        .find(|f| f.side == side)
-        .map_or_else(fray_core::Controller::default, |f| (*f.controller).clone());
-    let c = Combatant {
-        name: name.to_string(),
-        side: state.sides[side.index()].clone(),
-        template: Some(t.id.to_string()),
-        sheet: None,
-        position: at,
-        controller,
-        leader: false,
-        unaware: false,
-        conditions: Vec::new(),
-        fatigue: 0,
-        mount: None,
-    };
-    build(&c, side, t.sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
-        template: t.id.to_string(),
-        why: format!("sheet{field}: {why}"),
-    })
+pub fn newcomer(state: &State, a: &Arrival<SquarePos>) -> Result<Fighter, fray_core::Refusal> {
+    let (armory, t) = fray_core::data::newcomer_template(state.armory.as_deref(), a.template)?;
+    let figures = state.fighters.iter().map(|f| (f.side, &*f.controller));
+    let controller = arrival::side_controller(figures, a.side);
+    let c = Combatant::from_template(a.name, &state.sides[a.side.index()], t.id, a.at, controller);
+    arrival::built(build(&c, a.side, t.sheet, armory), t.id, "sheet")
 }
 
 /// X-QCK-008: each mount names a known template or carries a sheet, has a

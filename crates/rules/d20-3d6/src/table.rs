@@ -15,37 +15,18 @@ use crate::model::state::{Condition, Life, State};
 use crate::rules::legal::check;
 use fray_core::CombatantId;
 use fray_core::TableView;
+use fray_core::view::terrain_glyph;
 
 use fray_core::grid::SquarePos;
 use fray_core::menu::{Menu, Step};
-use fray_core::view::{
-    CellNames, ConditionView, FigureView, Heading, Lasting, MapCell, MapView, TurnOrder,
-};
+use fray_core::view::{ConditionView, FigureView, Heading, Lasting, MapCell, MapView, TurnOrder};
 
-/// Words of one actor's menu.
-struct Words<'a> {
-    state: &'a State,
-    actor: CombatantId,
-    names: CellNames,
+fray_core::menu_words! {
+    /// Words of one actor's menu.
+    struct Words for State, figures: fighters;
 }
 
-impl<'a> Words<'a> {
-    fn new(state: &'a State, actor: CombatantId) -> Self {
-        Words {
-            state,
-            actor,
-            names: CellNames::of_map(&state.map),
-        }
-    }
-
-    fn who(&self, id: CombatantId) -> String {
-        if self.state.exists(id) {
-            self.state.fighter(id).name.to_string()
-        } else {
-            id.to_string()
-        }
-    }
-
+impl Words<'_> {
     fn weapon(&self, w: u8) -> String {
         self.state
             .fighter(self.actor)
@@ -389,26 +370,21 @@ impl<'a> Words<'a> {
 /// The square map with every figure not dead on it: its whole space
 /// (X-DAT-007), head square first, and the way it faces (X-SIT-003).
 pub fn map_view(state: &State) -> MapView {
-    let figures = state
-        .ids()
-        .filter(|&id| state.fighter(id).life != Life::Dead)
-        .map(|id| {
-            let f = state.fighter(id);
-            let edge = i32::from(f.edge().max(1));
-            let mut cells = Vec::new();
-            for dy in 0..edge {
-                for dx in 0..edge {
-                    cells.push(MapCell::from(SquarePos::new(f.pos.x + dx, f.pos.y + dy)));
-                }
+    MapView::of_each(&state.map, state.ids(), terrain_glyph, |id| {
+        let f = state.fighter(id);
+        if f.life == Life::Dead {
+            return None;
+        }
+        let edge = i32::from(f.edge().max(1));
+        let mut cells = Vec::new();
+        for dy in 0..edge {
+            for dx in 0..edge {
+                cells.push(MapCell::from(SquarePos::new(f.pos.x + dx, f.pos.y + dy)));
             }
-            FigureView {
-                id,
-                cells,
-                heading: heading(f.facing),
-            }
-        })
-        .collect();
-    MapView::of(&state.map, figures, fray_core::view::terrain_glyph)
+        }
+        let heading = heading(f.facing);
+        Some(FigureView { id, cells, heading })
+    })
 }
 
 /// A facing step `(dx, dy)`, y growing southward, as a compass heading.

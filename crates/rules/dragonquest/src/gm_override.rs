@@ -14,8 +14,8 @@ use crate::DragonQuest;
 use crate::model::state::{Life, State};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    DelayWords, cell_taken, combatant_named, joined, new_name, next_id, open_cell, shift_all,
-    shifted, side_named, unknown_condition,
+    Arrival, DelayWords, cell_taken, combatant_named, joined, new_name, next_id, open_cell,
+    shift_all, shifted, side_named, unknown_condition,
 };
 use fray_core::ruleset::Said;
 use fray_core::{CombatantId, GmPowers, Override};
@@ -107,7 +107,8 @@ impl GmPowers for DragonQuest {
         let at = HexPos::new(cell[0], cell[1]);
         open_cell(&state.map, cell, at)?;
         next_id(state.figures.len() + 2)?;
-        let figure = crate::setup::newcomer(state, template, &name, side, at)?;
+        let arrival = Arrival::new(&name, template, side, at);
+        let figure = crate::setup::newcomer(state, &arrival)?;
         for hex in figure.body().cells() {
             open_cell(&state.map, cell, hex)?;
             if let Some(o) = state.at(hex) {

@@ -34,27 +34,19 @@ pub use model::state;
 use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
-    Next, PoolSpec, PoolView, Seats, SetupError, SideId, Tally, Vitality,
+    Addressee, CombatantView, CounterSpec, Engine, Fight, Illegal, PoolSpec, SetupError, Tally,
+    Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
 use model::state::{Life, State};
 
-/// What DragonQuest resolution functions return.
-pub type Flow<T> = fray_core::Flow<T, DragonQuest>;
-
-/// The DragonQuest ruleset (a marker type; all state lives in [`State`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DragonQuest;
-
-impl DragonQuest {
-    /// The ruleset id, usable in const contexts.
-    pub const ID_STR: &'static str = "dragonquest";
+fray_core::ruleset_marker! {
+    /// The DragonQuest ruleset (a marker type; all state lives in [`State`]).
+    pub struct DragonQuest = "dragonquest", flow Flow;
 }
 
 impl Fight for DragonQuest {
-    const ID: &'static str = DragonQuest::ID_STR;
     const NAME: &'static str = "SPI DragonQuest 2nd edition";
     const POOLS: &'static [PoolSpec] = &[
         PoolSpec::vital("en", "EN", "Endurance"),
@@ -74,61 +66,30 @@ impl Fight for DragonQuest {
         "{ withdraw = { to = { q = -1, r = 0 }, posture = \"defensive\" } }",
         "recover",
     ];
-    type Scenario = model::scenario::Scenario;
-    type State = State;
-    type Action = Action;
-    type Question = Question;
-    type Answer = Answer;
-    type Event = Event;
-    fn controller(state: &State, who: CombatantId) -> &Controller {
-        &state.fig(who).controller
-    }
-    fn seats(state: &State) -> &Seats {
-        &state.seats
-    }
-    /// DQ-12-003: the figure marked `leader`, else the highest PC.
-    fn leader(state: &State, side: SideId) -> Option<CombatantId> {
-        rules::initiative::leader(state, side)
-    }
-    fn name(state: &State, who: CombatantId) -> &str {
-        &state.fig(who).name
+    fray_core::fight_types! { model::scenario::Scenario, State, Action, Question, Answer, Event }
+    fray_core::fight_reading! {
+        figures: figures, figure: fig, round: pulse, controllers: in_figure,
+        /// DQ-12-003: the figure marked `leader`, else the highest PC.
+        leader: rules::initiative::leader,
     }
     fn roster(state: &State) -> Vec<CombatantView> {
         state
             .ids()
             .map(|id| {
                 let f = state.fig(id);
-                let vitality = match f.life {
-                    Life::Dead => Vitality::Dead,
-                    Life::Unconscious => Vitality::Down,
-                    Life::Conscious
-                        if f.status.knocked_out > 0 || f.status.restrained_by.is_some() =>
-                    {
-                        Vitality::Down
-                    }
-                    Life::Conscious if f.status.stunned => Vitality::Stunned,
-                    Life::Conscious => Vitality::Active,
-                };
+                let vitality = Vitality::judged(
+                    f.life == Life::Dead,
+                    f.life == Life::Unconscious
+                        || f.status.knocked_out > 0
+                        || f.status.restrained_by.is_some(),
+                    f.status.stunned,
+                );
+                let pools = [(f.en, f.stats.en), (f.ft, f.stats.ft)];
                 CombatantView {
-                    id,
-                    name: f.name.to_string(),
-                    side: f.side,
-                    side_name: state.sides[f.side.index()].clone(),
-                    pools: vec![
-                        PoolView {
-                            label: "EN",
-                            current: f.en,
-                            max: f.stats.en,
-                        },
-                        PoolView {
-                            label: "FT",
-                            current: f.ft,
-                            max: f.stats.ft,
-                        },
-                    ],
                     vitality,
                     conditions: describe::conditions(state, id),
                     position: describe::position(f),
+                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
                 }
             })
             .collect()
@@ -158,12 +119,6 @@ impl Fight for DragonQuest {
                 ..Tally::declared(f.side, &[(f.en, f.stats.en), (f.ft, f.stats.ft)], &counters)
             };
         }
-    }
-    fn combatants(state: &State) -> usize {
-        state.figures.len()
-    }
-    fn round(state: &State) -> u32 {
-        state.pulse
     }
 }
 
@@ -201,20 +156,6 @@ impl Engine for DragonQuest {
         scenario.armory = armory;
         Ok(scenario)
     }
-    fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
-        let next = resolve::pulse::next(state, cx);
-        debug_assert!(
-            state.occupancy_in_step(),
-            "the occupancy index after `next`"
-        );
-        next
-    }
-    fn pass_turn(state: &mut State, actor: CombatantId) {
-        resolve::pulse::pass_turn(state, actor);
-    }
-    fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
-        legal::actions(state, actor)
-    }
     /// The AI checks its choice before it returns it (`ai`), so the
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
@@ -224,22 +165,6 @@ impl Engine for DragonQuest {
     /// sides asked about. The simulator need not check the answers (debug
     /// builds still do, on every answer).
     const AI_ANSWERS_ARE_LEGAL: bool = true;
-    fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
-        rules::actions::check(state, actor, action)
-    }
-    fn resolve(
-        state: &mut State,
-        actor: CombatantId,
-        action: &Action,
-        cx: &mut impl Cx<Self>,
-    ) -> Flow<()> {
-        let done = resolve::act::resolve(state, actor, action, cx);
-        debug_assert!(
-            state.occupancy_in_step(),
-            "the occupancy index after an action"
-        );
-        done
-    }
     fn addressee(question: &Question) -> Addressee {
         match question {
             Question::FirstOrLast { who }
@@ -270,11 +195,11 @@ impl Engine for DragonQuest {
             )))
         }
     }
-    fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::remembered(state, actor)
-    }
-    fn ai_answer(state: &State, question: &Question) -> Answer {
-        ai::answer(state, question)
+    fray_core::engine_forwarding! {
+        next checked: resolve::pulse::next, pass_turn: resolve::pulse::pass_turn,
+        legal_actions: legal::actions, check_action: rules::actions::check,
+        resolve checked: resolve::act::resolve, ai_action: ai::remembered,
+        ai_answer: ai::answer,
     }
 }
 

@@ -10,6 +10,7 @@ use crate::model::state::{
 use crate::rules::values;
 use arrayvec::ArrayVec;
 use fray_core::grid::MapKind;
+use fray_core::overrides::arrival::{self, Arrival};
 use fray_core::{CombatantId, Expect, SetupError, SideId};
 use std::sync::Arc;
 
@@ -17,12 +18,7 @@ use std::sync::Arc;
 pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError> {
     let cast = fray_core::envelope::check(
         s,
-        Expect {
-            ruleset: crate::DragonQuest::ID_STR,
-            map: MapKind::Hex,
-            tactics: &crate::ai::TACTICS,
-            foes_share_cells: false,
-        },
+        Expect::of::<crate::DragonQuest>(MapKind::Hex, &crate::ai::TACTICS),
     )?;
     crate::model::bounds::options(&s.options).map_err(|e| e.at("options."))?;
     if cast.sides.len() != 2 {
@@ -69,9 +65,8 @@ pub fn setup(s: &Scenario, armory: &'static Armory) -> Result<State, SetupError>
         } else {
             "sheet"
         };
-        let fig = build(c, cast.side_of[i], sheet, armory).map_err(|(field, msg)| {
-            SetupError::new(format!("combatants[{i}].{prefix}.{field}"), msg)
-        })?;
+        let fig = build(c, cast.side_of[i], sheet, armory)
+            .map_err(SetupError::under(format!("combatants[{i}].{prefix}.")))?;
         figures.push(fig);
     }
     let mut state = State {
@@ -299,39 +294,18 @@ fn build(
 /// DQ-22-001).
 pub fn newcomer(
     state: &State,
-    template: &str,
-    name: &str,
-    side: SideId,
-    at: fray_core::grid::HexPos,
+    a: &Arrival<fray_core::grid::HexPos>,
 ) -> Result<Figure, fray_core::Refusal> {
-    let (armory, found) = fray_core::data::newcomer_template(state.armory, template)?;
-    let sheet = found.sheet;
-    let controller = state
-        .figures
-        .iter()
-        .find(|f| f.side == side)
-        .map_or_else(fray_core::Controller::default, |f| (*f.controller).clone());
-    let facing = state
-        .figures
-        .iter()
-        .filter(|f| f.side != side)
-        .min_by_key(|f| at.distance(f.pos))
-        .and_then(|f| at.facing_toward(f.pos))
-        .unwrap_or_default();
-    let c = Combatant {
-        name: name.to_string(),
-        side: state.sides[side.index()].clone(),
-        template: Some(template.to_string()),
-        sheet: None,
-        position: at,
-        facing,
-        corner: None,
+    let (armory, found) = fray_core::data::newcomer_template(state.armory, a.template)?;
+    let figures = || state.figures.iter();
+    let controller = arrival::side_controller(figures().map(|f| (f.side, &*f.controller)), a.side);
+    let mut c = Combatant::from_template(
+        a.name,
+        &state.sides[a.side.index()],
+        a.template,
+        a.at,
         controller,
-        leader: false,
-        mount: None,
-    };
-    build(&c, side, sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
-        template: template.to_string(),
-        why: format!("{field}: {why}"),
-    })
+    );
+    c.facing = arrival::facing_nearest_foe(a.at, figures().map(|f| (f.side, f.pos)), a.side);
+    arrival::built(build(&c, a.side, found.sheet, armory), a.template, "")
 }

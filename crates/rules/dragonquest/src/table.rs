@@ -16,37 +16,19 @@ use crate::rules::actions::check;
 use crate::rules::zones;
 use fray_core::CombatantId;
 use fray_core::TableView;
+use fray_core::view::terrain_glyph;
 
 use fray_core::grid::footprint::Heading as Body;
 use fray_core::grid::{Corner, HexPos};
 use fray_core::menu::{Menu, Step};
-use fray_core::view::{
-    CellNames, ConditionView, FigureView, Heading, Lasting, MapCell, MapView, TurnOrder,
-};
+use fray_core::view::{ConditionView, FigureView, Heading, Lasting, MapCell, MapView, TurnOrder};
 
-/// Words of one actor's menu.
-struct Words<'a> {
-    state: &'a State,
-    actor: CombatantId,
-    names: CellNames,
+fray_core::menu_words! {
+    /// Words of one actor's menu.
+    struct Words for State, figures: figures;
 }
 
-impl<'a> Words<'a> {
-    fn new(state: &'a State, actor: CombatantId) -> Self {
-        Words {
-            state,
-            actor,
-            names: CellNames::of_map(&state.map),
-        }
-    }
-
-    fn who(&self, id: CombatantId) -> String {
-        self.state
-            .figures
-            .get(id.index())
-            .map_or_else(|| format!("#{}", id.0), |f| f.name.to_string())
-    }
-
+impl Words<'_> {
     fn me(&self) -> &Figure {
         self.state.fig(self.actor)
     }
@@ -367,19 +349,12 @@ fn name(state: &State, id: CombatantId) -> String {
 /// (DQ-22-001), head first, and its heading; a rider in the saddle fills
 /// no hex of its own, so its mount shows.
 pub fn map_view(state: &State) -> MapView {
-    let figures = state
-        .ids()
-        .filter(|&id| state.fig(id).life != Life::Dead && !state.fig(id).aboard)
-        .map(|id| {
-            let f = state.fig(id);
-            FigureView {
-                id,
-                cells: f.cells().into_iter().map(MapCell::from).collect(),
-                heading: Some(heading(f.heading)),
-            }
-        })
-        .collect();
-    MapView::of(&state.map, figures, fray_core::view::terrain_glyph)
+    MapView::of_each(&state.map, state.ids(), terrain_glyph, |id| {
+        let f = state.fig(id);
+        let cells = f.cells().into_iter().map(MapCell::from).collect();
+        let heading = Some(heading(f.heading));
+        (f.life != Life::Dead && !f.aboard).then_some(FigureView { id, cells, heading })
+    })
 }
 
 /// A side as its compass heading; a corner as the nearest one.

@@ -11,9 +11,9 @@ use crate::Gurps;
 use crate::model::state::{Life, Posture, State, Stun};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    DelayWords, Refusal, cell_taken, checked_amount, checked_value, combatant_named, joined,
-    lowered, new_name, next_id, open_cell, pool_index, raised, shift_order, shifted, side_named,
-    slot_in, unknown_condition, unsupported,
+    Arrival, DelayWords, Refusal, cell_taken, checked_amount, checked_value, combatant_named,
+    joined, lowered, new_name, next_id, open_cell, pool_index, raised, shift_order, shifted,
+    side_named, slot_in, unknown_condition, unsupported,
 };
 use fray_core::ruleset::Said;
 use fray_core::{CombatantId, GmPowers, Illegal, Override};
@@ -179,7 +179,8 @@ impl GmPowers for Gurps {
             return Err(cell_taken(cell, &state.fighter(o).name));
         }
         let id = next_id(state.fighters.len())?;
-        let fighter = crate::setup::newcomer(state, template, &name, side, at)?;
+        let arrival = Arrival::new(&name, template, side, at);
+        let fighter = crate::setup::newcomer(state, &arrival)?;
         let (speed, template) = (fighter.stats.speed_quarters, template.to_string());
         state.fighters.push(fighter);
         fresh(state);

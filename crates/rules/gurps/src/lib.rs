@@ -33,27 +33,19 @@ pub use model::state;
 use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
-    Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
+    Addressee, CombatantView, CounterSpec, Cx, Engine, Fight, Illegal, Next, PoolSpec, SetupError,
+    Tally, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
 use model::state::{Life, State};
 
-/// What GURPS resolution functions return: a value, or why the step halted.
-pub type Flow<T> = fray_core::Flow<T, Gurps>;
-
-/// The GURPS ruleset (a marker type; all state lives in [`State`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Gurps;
-
-impl Gurps {
-    /// The ruleset id, usable in const contexts.
-    pub const ID_STR: &'static str = "gurps";
+fray_core::ruleset_marker! {
+    /// The GURPS ruleset (a marker type; all state lives in [`State`]).
+    pub struct Gurps = "gurps", flow Flow;
 }
 
 impl Fight for Gurps {
-    const ID: &'static str = Gurps::ID_STR;
     const NAME: &'static str = "GURPS 4th edition / Dungeon Fantasy";
     const POOLS: &'static [PoolSpec] = &[
         PoolSpec::vital("hp", "HP", "Hit Points"),
@@ -71,40 +63,22 @@ impl Fight for Gurps {
     ];
     const ACTION_EXAMPLES: &'static [&'static str] =
         &["do_nothing", "{ move = { to = { q = 1, r = 0 } } }"];
-    type Scenario = model::scenario::Scenario;
-    type State = State;
-    type Action = Action;
-    type Question = Question;
-    type Answer = Answer;
-    type Event = Event;
-    fn controller(state: &State, who: CombatantId) -> &Controller {
-        &state.fighter(who).controller
-    }
-    fn seats(state: &State) -> &Seats {
-        &state.seats
-    }
-    /// The figure marked `leader` (G-TURN-006), else the side's first.
-    fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
-        let flags = state.ids().map(|id| {
-            let f = state.fighter(id);
-            (id, f.side, f.leader)
-        });
-        fray_core::envelope::side_leader(side, flags)
-    }
-    fn name(state: &State, who: CombatantId) -> &str {
-        &state.fighter(who).name
+    fray_core::fight_types! { model::scenario::Scenario, State, Action, Question, Answer, Event }
+    fray_core::fight_reading! {
+        figures: fighters, figure: fighter, round: round, controllers: in_figure,
+        /// The figure marked `leader` (G-TURN-006), else the side's first.
+        leader: marked,
     }
     fn roster(state: &State) -> Vec<CombatantView> {
         state
             .ids()
             .map(|id| {
                 let f = state.fighter(id);
-                let vitality = match (f.life, f.stun) {
-                    (Life::Dead, _) => Vitality::Dead,
-                    (Life::Unconscious, _) => Vitality::Down,
-                    (Life::Conscious, Some(_)) => Vitality::Stunned,
-                    (Life::Conscious, None) => Vitality::Active,
-                };
+                let vitality = Vitality::judged(
+                    f.life == Life::Dead,
+                    f.life == Life::Unconscious,
+                    f.stun.is_some(),
+                );
                 let mut conditions = Vec::new();
                 if f.posture != model::state::Posture::Standing {
                     conditions.push(f.posture.name().to_string());
@@ -138,26 +112,12 @@ impl Fight for Gurps {
                 for w in f.weapons.iter().filter(|w| w.spell.is_some()) {
                     conditions.push(format!("holds {}", w.weapon.name));
                 }
+                let pools = [(f.hp, f.stats.hp), (f.fp, f.stats.fp)];
                 CombatantView {
-                    id,
-                    name: f.name.to_string(),
-                    side: f.side,
-                    side_name: state.sides[f.side.index()].clone(),
-                    pools: vec![
-                        PoolView {
-                            label: "HP",
-                            current: f.hp,
-                            max: f.stats.hp,
-                        },
-                        PoolView {
-                            label: "FP",
-                            current: f.fp,
-                            max: f.stats.fp,
-                        },
-                    ],
                     vitality,
                     conditions,
                     position: rules::movement::describe(f.pose),
+                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
                 }
             })
             .collect()
@@ -185,12 +145,6 @@ impl Fight for Gurps {
             };
         }
     }
-    fn combatants(state: &State) -> usize {
-        state.fighters.len()
-    }
-    fn round(state: &State) -> u32 {
-        state.round
-    }
 }
 
 impl Engine for Gurps {
@@ -203,10 +157,9 @@ impl Engine for Gurps {
         file: &SourceFile,
         extra: &[SourceFile],
     ) -> Result<Self::Scenario, FileError> {
-        let armory = data::extended::<model::data::Armory>(extra)?.map(std::sync::Arc::new);
-        let mut scenario: Self::Scenario = data::parse_scenario(file, armory.as_deref())?;
-        scenario.armory = armory;
-        Ok(scenario)
+        data::parse_extended::<_, model::data::Armory>(file, extra, |s: &mut Self::Scenario, a| {
+            s.armory = a;
+        })
     }
     /// A combatant's `gcs` file, read relative to the scenario's folder
     /// and made into its sheet.
@@ -255,9 +208,6 @@ impl Engine for Gurps {
         );
         resolve::turn::next(state, cx)
     }
-    fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
-        legal::actions(state, actor)
-    }
     /// The AI checks its choice before it returns it (`ai`), so the
     /// simulator need not check it again.
     const AI_ACTIONS_ARE_LEGAL: bool = true;
@@ -267,17 +217,6 @@ impl Engine for Gurps {
     /// empty list (`ai::answer`), so the simulator need not check the
     /// answer; debug builds still do.
     const AI_ANSWERS_ARE_LEGAL: bool = true;
-    fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
-        rules::maneuver::check(state, actor, action)
-    }
-    fn resolve(
-        state: &mut State,
-        actor: CombatantId,
-        action: &Action,
-        cx: &mut impl Cx<Self>,
-    ) -> Flow<()> {
-        resolve::maneuver::resolve(state, actor, action, cx)
-    }
     fn addressee(question: &Question) -> Addressee {
         match question {
             Question::Defend { defender, .. } => Addressee::Combatant(*defender),
@@ -354,11 +293,9 @@ impl Engine for Gurps {
             }
         }
     }
-    fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::action(state, actor)
-    }
-    fn ai_answer(state: &State, question: &Question) -> Answer {
-        ai::answer(state, question)
+    fray_core::engine_forwarding! {
+        legal_actions: legal::actions, check_action: rules::maneuver::check,
+        resolve: resolve::maneuver::resolve, ai_action: ai::action, ai_answer: ai::answer,
     }
 }
 

@@ -8,6 +8,7 @@ use crate::model::sheet::{Sheet, encumbered_move};
 use crate::model::state::{Carried, CarriedShield, Fighter, Life, Stance, State, Stats};
 use crate::model::tactics::Tactics;
 use fray_core::grid::{MapKind, Pose};
+use fray_core::overrides::arrival::{self, Arrival};
 use fray_core::{Expect, SetupError, SideId};
 
 use crate::model::scenario::{Combatant, Scenario};
@@ -47,11 +48,9 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     let cast = fray_core::envelope::check(
         s,
         Expect {
-            ruleset: crate::Gurps::ID_STR,
-            map: MapKind::Hex,
-            tactics: &Tactics::NAMES,
             // G-CC-001: foes may start in one hex, in close combat.
             foes_share_cells: true,
+            ..Expect::of::<crate::Gurps>(MapKind::Hex, &Tactics::NAMES)
         },
     )?;
     check_surprise(s, &cast.sides)?;
@@ -62,9 +61,8 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         let at = |field: &str| format!("combatants[{i}].{field}");
         let sheet = sheet_of(c, armory, &at)?;
         let prefix = if c.sheet.is_none() { "" } else { "sheet." };
-        let fighter = build(c, cast.side_of[i], &sheet, armory).map_err(|(field, msg)| {
-            SetupError::new(format!("combatants[{i}].{prefix}{field}"), msg)
-        })?;
+        let fighter = build(c, cast.side_of[i], &sheet, armory)
+            .map_err(SetupError::under(format!("combatants[{i}].{prefix}")))?;
         fighters.push(fighter);
     }
     let mut state = State {
@@ -517,40 +515,13 @@ pub fn location_named(key: &str) -> Option<Location> {
 /// nearest figure of another side.
 pub fn newcomer(
     state: &State,
-    template: &str,
-    name: &str,
-    side: SideId,
-    at: fray_core::grid::HexPos,
+    a: &Arrival<fray_core::grid::HexPos>,
 ) -> Result<Fighter, fray_core::Refusal> {
-    let (armory, t) = fray_core::data::newcomer_template(state.armory.as_deref(), template)?;
-    let controller = state
-        .fighters
-        .iter()
-        .find(|f| f.side == side)
-        .map_or_else(fray_core::Controller::default, |f| (*f.controller).clone());
-    let facing = state
-        .fighters
-        .iter()
-        .filter(|f| f.side != side)
-        .min_by_key(|f| at.distance(f.pose.pos))
-        .and_then(|f| at.facing_toward(f.pose.pos))
-        .unwrap_or_default();
-    let c = Combatant {
-        name: name.to_string(),
-        side: state.sides[side.index()].clone(),
-        template: Some(t.id.to_string()),
-        sheet: None,
-        gcs: None,
-        position: at,
-        facing,
-        posture: Default::default(),
-        controller,
-        ai: Default::default(),
-        situation: Default::default(),
-        leader: false,
-    };
-    build(&c, side, t.sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
-        template: t.id.to_string(),
-        why: format!("sheet.{field}: {why}"),
-    })
+    let (armory, t) = fray_core::data::newcomer_template(state.armory.as_deref(), a.template)?;
+    let figures = || state.fighters.iter();
+    let controller = arrival::side_controller(figures().map(|f| (f.side, &*f.controller)), a.side);
+    let mut c =
+        Combatant::from_template(a.name, &state.sides[a.side.index()], t.id, a.at, controller);
+    c.facing = arrival::facing_nearest_foe(a.at, figures().map(|f| (f.side, f.pose.pos)), a.side);
+    arrival::built(build(&c, a.side, t.sheet, armory), t.id, "sheet.")
 }

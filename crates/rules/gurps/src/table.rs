@@ -845,21 +845,13 @@ fn dead_or_down(life: Life, mortal: bool) -> Vec<ConditionView> {
 /// The map with every figure not dead on it (G-POS-009: a lying figure
 /// fills two hexes), facing shown.
 pub fn map_view(state: &State) -> MapView {
-    let figures = state
-        .ids()
-        .filter(|&id| state.fighter(id).life != Life::Dead)
-        .map(|id| {
-            let f = state.fighter(id);
-            let mut cells = vec![MapCell::from(f.pose.pos)];
-            cells.extend(f.body.map(MapCell::from));
-            FigureView {
-                id,
-                cells,
-                heading: Some(f.pose.facing.into()),
-            }
-        })
-        .collect();
-    MapView::of(&state.map, figures, glyph)
+    MapView::of_each(&state.map, state.ids(), glyph, |id| {
+        let f = state.fighter(id);
+        let mut cells = vec![MapCell::from(f.pose.pos)];
+        cells.extend(f.body.map(MapCell::from));
+        let heading = Some(f.pose.facing.into());
+        (f.life != Life::Dead).then_some(FigureView { id, cells, heading })
+    })
 }
 
 /// Terrain glyphs for a text map (G-TAC-004..007 kinds): letters are left

@@ -13,8 +13,8 @@ use crate::Margin;
 use crate::model::state::{Life, Posture, State, Stun};
 use fray_core::grid::HexPos;
 use fray_core::overrides::{
-    DelayWords, Refusal, cell_taken, combatant_named, joined, new_name, next_id, open_cell,
-    shift_order, shifted, side_named, unknown_condition,
+    Arrival, DelayWords, Refusal, cell_taken, combatant_named, joined, new_name, next_id,
+    open_cell, shift_order, shifted, side_named, unknown_condition,
 };
 use fray_core::ruleset::Said;
 use fray_core::{CombatantId, GmPowers, Illegal, Override};
@@ -124,7 +124,8 @@ impl GmPowers for Margin {
             return Err(cell_taken(cell, &state.fighter(o).name));
         }
         next_id(state.fighters.len())?;
-        let (fighter, controller) = crate::setup::newcomer(state, template, &name, side, at)?;
+        let arrival = Arrival::new(&name, template, side, at);
+        let (fighter, controller) = crate::setup::newcomer(state, &arrival)?;
         state.fighters.push(fighter);
         let mut controllers = state.controllers.to_vec();
         controllers.push(controller);

@@ -27,28 +27,20 @@ mod legal;
 use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight, Illegal,
-    Next, PoolSpec, PoolView, Seats, SetupError, Tally, Vitality,
+    Addressee, CombatantView, CounterSpec, Engine, Fight, Illegal, PoolSpec, SetupError, Tally,
+    Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
 use model::location::Limb;
 use model::state::{Life, State};
 
-/// What margin-3d6 resolution functions return.
-pub type Flow<T> = fray_core::Flow<T, Margin>;
-
-/// The margin-3d6 ruleset (a marker type; all state lives in [`State`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Margin;
-
-impl Margin {
-    /// The ruleset id, usable in const contexts.
-    pub const ID_STR: &'static str = "margin-3d6";
+fray_core::ruleset_marker! {
+    /// The margin-3d6 ruleset (a marker type; all state lives in [`State`]).
+    pub struct Margin = "margin-3d6", flow Flow;
 }
 
 impl Fight for Margin {
-    const ID: &'static str = Margin::ID_STR;
     const NAME: &'static str = "3d6 roll-under, damage scaled by margin";
     const POOLS: &'static [PoolSpec] = &[
         PoolSpec::vital("hp", "HP", "Hit Points"),
@@ -68,39 +60,21 @@ impl Fight for Margin {
         "{ move = { to = { q = 1, r = 0 } } }",
         "retreat",
     ];
-    type Scenario = model::scenario::Scenario;
-    type State = State;
-    type Action = Action;
-    type Question = Question;
-    type Answer = Answer;
-    type Event = Event;
-    fn controller(state: &State, who: CombatantId) -> &Controller {
-        &state.controllers[who.index()]
-    }
-    fn seats(state: &State) -> &Seats {
-        &state.seats
-    }
-    fn leader(state: &State, side: fray_core::SideId) -> Option<CombatantId> {
-        let flags = state.ids().map(|id| {
-            let f = state.fighter(id);
-            (id, f.side, f.leader)
-        });
-        fray_core::envelope::side_leader(side, flags)
-    }
-    fn name(state: &State, who: CombatantId) -> &str {
-        &state.fighter(who).name
+    fray_core::fight_types! { model::scenario::Scenario, State, Action, Question, Answer, Event }
+    fray_core::fight_reading! {
+        figures: fighters, figure: fighter, round: round, controllers: controllers,
+        leader: marked,
     }
     fn roster(state: &State) -> Vec<CombatantView> {
         state
             .ids()
             .map(|id| {
                 let f = state.fighter(id);
-                let vitality = match (f.life, f.stun) {
-                    (Life::Dead, _) => Vitality::Dead,
-                    (Life::Unconscious, _) => Vitality::Down,
-                    (Life::Conscious, Some(_)) => Vitality::Stunned,
-                    (Life::Conscious, None) => Vitality::Active,
-                };
+                let vitality = Vitality::judged(
+                    f.life == Life::Dead,
+                    f.life == Life::Unconscious,
+                    f.stun.is_some(),
+                );
                 let mut conditions = Vec::new();
                 if f.posture != model::state::Posture::Standing {
                     conditions.push(f.posture.name().to_string());
@@ -130,26 +104,12 @@ impl Fight for Margin {
                 {
                     conditions.push(format!("shield {}", s.state.name()));
                 }
+                let pools = [(f.hp, f.stats.hp), (f.fatigue, f.stats.fatigue)];
                 CombatantView {
-                    id,
-                    name: f.name.to_string(),
-                    side: f.side,
-                    side_name: state.sides[f.side.index()].clone(),
-                    pools: vec![
-                        PoolView {
-                            label: "HP",
-                            current: f.hp,
-                            max: f.stats.hp,
-                        },
-                        PoolView {
-                            label: "Fatigue",
-                            current: f.fatigue,
-                            max: f.stats.fatigue,
-                        },
-                    ],
                     vitality,
                     conditions,
                     position: format!("{} facing {}", f.pos, f.facing.name()),
+                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
                 }
             })
             .collect()
@@ -177,12 +137,6 @@ impl Fight for Margin {
             };
         }
     }
-    fn combatants(state: &State) -> usize {
-        state.fighters.len()
-    }
-    fn round(state: &State) -> u32 {
-        state.round
-    }
 }
 
 impl Engine for Margin {
@@ -195,21 +149,9 @@ impl Engine for Margin {
         file: &SourceFile,
         extra: &[SourceFile],
     ) -> Result<Self::Scenario, FileError> {
-        let armory = data::extended::<model::data::Armory>(extra)?.map(std::sync::Arc::new);
-        let mut scenario: Self::Scenario = data::parse_scenario(file, armory.as_deref())?;
-        scenario.armory = armory;
-        Ok(scenario)
-    }
-    fn next(state: &mut State, cx: &mut impl Cx<Self>) -> Flow<Next> {
-        let next = resolve::turn::next(state, cx);
-        debug_assert!(
-            state.occupancy_in_step(),
-            "the occupancy index after a turn's start"
-        );
-        next
-    }
-    fn legal_actions(state: &State, actor: CombatantId) -> Vec<Action> {
-        legal::actions(state, actor)
+        data::parse_extended::<_, model::data::Armory>(file, extra, |s: &mut Self::Scenario, a| {
+            s.armory = a;
+        })
     }
     /// The AI checks its choice before it returns it (`ai`), so the
     /// simulator need not check it again.
@@ -218,22 +160,6 @@ impl Engine for Margin {
     /// a fire question with fire (`ai::answer`), so the simulator need not
     /// check the answer.
     const AI_ANSWERS_ARE_LEGAL: bool = true;
-    fn check_action(state: &State, actor: CombatantId, action: &Action) -> Result<(), Illegal> {
-        rules::maneuver::check(state, actor, action)
-    }
-    fn resolve(
-        state: &mut State,
-        actor: CombatantId,
-        action: &Action,
-        cx: &mut impl Cx<Self>,
-    ) -> Flow<()> {
-        let done = resolve::maneuver::resolve(state, actor, action, cx);
-        debug_assert!(
-            state.occupancy_in_step(),
-            "the occupancy index after a maneuver"
-        );
-        done
-    }
     fn addressee(question: &Question) -> Addressee {
         match question {
             Question::Defend { defender, .. } => Addressee::Combatant(*defender),
@@ -266,11 +192,10 @@ impl Engine for Margin {
             }
         }
     }
-    fn ai_action(state: &State, actor: CombatantId) -> Action {
-        ai::remembered(state, actor)
-    }
-    fn ai_answer(state: &State, question: &Question) -> Answer {
-        ai::answer(state, question)
+    fray_core::engine_forwarding! {
+        next checked: resolve::turn::next, legal_actions: legal::actions,
+        check_action: rules::maneuver::check, resolve checked: resolve::maneuver::resolve,
+        ai_action: ai::remembered, ai_answer: ai::answer,
     }
 }
 

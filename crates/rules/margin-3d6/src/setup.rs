@@ -8,6 +8,7 @@ use crate::model::state::{
     CarriedShield, Fighter, Guard, Held, Life, Record, Skills, State, Stats,
 };
 use fray_core::grid::{Map, MapKind};
+use fray_core::overrides::arrival::{self, Arrival};
 use fray_core::{Expect, SetupError, SideId};
 use std::sync::Arc;
 
@@ -15,12 +16,7 @@ use std::sync::Arc;
 pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     let cast = fray_core::envelope::check(
         s,
-        Expect {
-            ruleset: crate::Margin::ID_STR,
-            map: MapKind::Hex,
-            tactics: &Tactics::NAMES,
-            foes_share_cells: false,
-        },
+        Expect::of::<crate::Margin>(MapKind::Hex, &Tactics::NAMES),
     )?;
     if !(2..=3).contains(&s.options.vital_impaling_multiplier) {
         return Err(SetupError::new(
@@ -38,9 +34,8 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
     let mut fighters = Vec::with_capacity(s.combatants.len());
     for (i, c) in s.combatants.iter().enumerate() {
         let (sheet, prefix) = sheet_of(c, armory, i)?;
-        let f = build(c, cast.side_of[i], &sheet, armory).map_err(|(field, msg)| {
-            SetupError::new(format!("combatants[{i}].{prefix}{field}"), msg)
-        })?;
+        let f = build(c, cast.side_of[i], &sheet, armory)
+            .map_err(SetupError::under(format!("combatants[{i}].{prefix}")))?;
         fighters.push(f);
     }
     let map = s.map.clone().into_map();
@@ -77,45 +72,21 @@ pub fn setup(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
 /// figure of another side. Returns the figure and its controller.
 pub fn newcomer(
     state: &State,
-    template: &str,
-    name: &str,
-    side: SideId,
-    at: fray_core::grid::HexPos,
+    a: &Arrival<fray_core::grid::HexPos>,
 ) -> Result<(Fighter, fray_core::Controller), fray_core::Refusal> {
-    let (armory, found) = fray_core::data::newcomer_template(state.armory.as_deref(), template)?;
-    let sheet = found.sheet;
-    let controller = state
-        .ids()
-        .find(|&id| state.fighter(id).side == side)
-        .map_or_else(fray_core::Controller::default, |id| {
-            state.controllers[id.index()].clone()
-        });
-    let facing = state
-        .fighters
-        .iter()
-        .filter(|f| f.side != side)
-        .min_by_key(|f| at.distance(f.pos))
-        .and_then(|f| at.facing_toward(f.pos))
-        .unwrap_or_default();
-    let c = Combatant {
-        name: name.to_string(),
-        side: state.sides[side.index()].clone(),
-        template: Some(template.to_string()),
-        sheet: None,
-        position: at,
-        facing,
-        posture: Default::default(),
-        shield_state: Default::default(),
-        controller: controller.clone(),
-        leader: false,
-        surprised: false,
-        casting: false,
-    };
-    let f =
-        build(&c, side, sheet, armory).map_err(|(field, why)| fray_core::Refusal::BadTemplate {
-            template: template.to_string(),
-            why: format!("{field}: {why}"),
-        })?;
+    let (armory, found) = fray_core::data::newcomer_template(state.armory.as_deref(), a.template)?;
+    let sides = state.fighters.iter().map(|f| f.side);
+    let controller = arrival::side_controller(sides.zip(state.controllers.iter()), a.side);
+    let mut c = Combatant::from_template(
+        a.name,
+        &state.sides[a.side.index()],
+        a.template,
+        a.at,
+        controller.clone(),
+    );
+    c.facing =
+        arrival::facing_nearest_foe(a.at, state.fighters.iter().map(|f| (f.side, f.pos)), a.side);
+    let f = arrival::built(build(&c, a.side, found.sheet, armory), a.template, "")?;
     Ok((f, controller))
 }
 

@@ -17,10 +17,11 @@ use crate::rules::maneuver::check;
 use crate::rules::tables::location_penalty;
 use fray_core::CombatantId;
 use fray_core::TableView;
+use fray_core::view::terrain_glyph;
 
 use fray_core::grid::HexPos;
 use fray_core::menu::{Menu, Step};
-use fray_core::view::{CellNames, ConditionView, FigureView, Lasting, MapCell, MapView, TurnOrder};
+use fray_core::view::{ConditionView, FigureView, Lasting, MapCell, MapView, TurnOrder};
 
 /// The called shots offered (M-LOC-001), after the torso, the default: a
 /// short list; the others are typed as TOML.
@@ -36,29 +37,12 @@ const CALLED: [Location; 9] = [
     Location::Foot,
 ];
 
-/// Words of one actor's menu.
-struct Words<'a> {
-    state: &'a State,
-    actor: CombatantId,
-    names: CellNames,
+fray_core::menu_words! {
+    /// Words of one actor's menu.
+    struct Words for State, figures: fighters;
 }
 
-impl<'a> Words<'a> {
-    fn new(state: &'a State, actor: CombatantId) -> Self {
-        Words {
-            state,
-            actor,
-            names: CellNames::of_map(&state.map),
-        }
-    }
-
-    fn who(&self, id: CombatantId) -> String {
-        self.state
-            .fighters
-            .get(id.index())
-            .map_or_else(|| id.to_string(), |f| f.name.to_string())
-    }
-
+impl Words<'_> {
     fn weapon(&self, i: u8) -> String {
         self.state
             .fighter(self.actor)
@@ -642,19 +626,12 @@ impl<'a> Conditions<'a> {
 
 /// The hex map with every figure not dead on it, facing shown.
 pub fn map_view(state: &State) -> MapView {
-    let figures = state
-        .ids()
-        .filter(|&id| state.fighter(id).life != Life::Dead)
-        .map(|id| {
-            let f = state.fighter(id);
-            FigureView {
-                id,
-                cells: vec![MapCell::from(f.pos)],
-                heading: Some(f.facing.into()),
-            }
-        })
-        .collect();
-    MapView::of(&state.map, figures, fray_core::view::terrain_glyph)
+    MapView::of_each(&state.map, state.ids(), terrain_glyph, |id| {
+        let f = state.fighter(id);
+        let cells = vec![MapCell::from(f.pos)];
+        let heading = Some(f.facing.into());
+        (f.life != Life::Dead).then_some(FigureView { id, cells, heading })
+    })
 }
 
 /// What a table shows of a Margin fight: menus, words, conditions, the map.

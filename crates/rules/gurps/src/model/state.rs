@@ -66,34 +66,9 @@ macro_rules! flag_accessors {
     };
 }
 
-/// Posture (G-POS-001..011).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Posture {
-    /// Standing.
-    #[default]
-    Standing,
-    /// Crouching.
-    Crouching,
-    /// Kneeling.
-    Kneeling,
-    /// Sitting.
-    Sitting,
-    /// Crawling.
-    Crawling,
-    /// Lying prone or face up.
-    Lying,
+fray_core::postures! {
+    /// Posture (G-POS-001..011).
+    pub enum Posture, lying: "Lying prone or face up.";
 }
 
 impl Posture {
@@ -122,18 +97,7 @@ impl Posture {
     }
     /// G-POS-007 decision: lying figures use reach C only; G-POS-006: crawling likewise.
     pub fn close_only(self) -> bool {
-        matches!(self, Posture::Lying | Posture::Crawling)
-    }
-    /// A word for narration.
-    pub fn name(self) -> &'static str {
-        match self {
-            Posture::Standing => "standing",
-            Posture::Crouching => "crouching",
-            Posture::Kneeling => "kneeling",
-            Posture::Sitting => "sitting",
-            Posture::Crawling => "crawling",
-            Posture::Lying => "lying",
-        }
+        self.down()
     }
 }
 

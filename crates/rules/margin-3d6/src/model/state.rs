@@ -25,42 +25,9 @@ pub enum Life {
     Dead,
 }
 
-/// A figure's posture (M-PAT-001, M-PDF-005).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Posture {
-    /// Standing.
-    #[default]
-    Standing,
-    /// Crouching.
-    Crouching,
-    /// Kneeling.
-    Kneeling,
-    /// Sitting.
-    Sitting,
-    /// Crawling.
-    Crawling,
-    /// Lying down.
-    Lying,
-}
-
-impl Posture {
-    /// Its name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Posture::Standing => "standing",
-            Posture::Crouching => "crouching",
-            Posture::Kneeling => "kneeling",
-            Posture::Sitting => "sitting",
-            Posture::Crawling => "crawling",
-            Posture::Lying => "lying",
-        }
-    }
-
-    /// Down on the ground (crawling or lying).
-    pub const fn down(self) -> bool {
-        matches!(self, Posture::Crawling | Posture::Lying)
-    }
+fray_core::postures! {
+    /// A figure's posture (M-PAT-001, M-PDF-005).
+    pub enum Posture, lying: "Lying down.";
 }
 
 /// How a stun ends (M-EFF-001, M-CRT-003 roll 7).
