@@ -796,6 +796,11 @@ fn relative_frame(state: &State, me: CombatantId, pins: &Pins) -> Option<(Frame,
     let mut see = |h: HexPos| far = far.max(h.distance(origin));
     for f in &state.fighters {
         awake += usize::from(f.is_conscious());
+        // More than two awake: never relative, whatever the rest (issue 35:
+        // a field of many figures stops here).
+        if awake > 2 {
+            return None;
+        }
         see(f.pose.pos);
         see(f.turn_start);
         if let Some(h) = f.body {
@@ -950,6 +955,11 @@ fn key(state: &State, me: CombatantId, pins: &mut Pins, w: &mut Writer) -> Optio
     }
     for f in &state.fighters {
         fighter(w, frame, f, pins.ranged || drifted)?;
+        // A key past its room stays past it: a field of many figures stops
+        // at the first ones instead of writing every one (issue 35).
+        if w.overflow {
+            return None;
+        }
     }
     (!w.overflow).then_some(frame)
 }
