@@ -6,7 +6,6 @@ use crate::model::occupancy::Occupancy;
 use crate::model::options::Options;
 use crate::model::sheet::Trait;
 use fray_core::grid::{Facing, HexPos, Pose};
-use fray_core::refill;
 use fray_core::{CombatantId, Controller, SideId};
 use serde::Serialize;
 use std::sync::Arc;
@@ -1296,318 +1295,83 @@ pub struct State {
     pub stamp: fray_core::memo::Stamp,
 }
 
-/// Written out so that [`Clone::clone_from`] reuses the buffers of the
-/// state it refills: the simulator keeps one state per worker and refills
-/// it from the start state for every fight, and the fighters' `Vec` keeps
-/// its room, each fighter refilled by [`Fighter`]'s own `clone_from` (its
-/// weapons keep theirs). Both list every field, so a new one cannot be
-/// forgotten. The `Arc`s are refilled with [`fray_core::refill`], which
-/// writes no reference count shared with the other workers (issue 38).
-impl Clone for State {
-    fn clone(&self) -> Self {
-        let State {
-            name,
-            sides,
-            seats,
-            fighters,
-            order,
-            cursor,
-            round,
-            max_rounds,
-            map,
-            options,
-            surprise,
-            aftermath_told,
-            occupancy,
-            grips,
-            casters,
-            armory,
-            stamp,
-        } = self;
-        State {
-            name: name.clone(),
-            sides: sides.clone(),
-            seats: seats.clone(),
-            fighters: fighters.clone(),
-            order: order.clone(),
-            cursor: *cursor,
-            round: *round,
-            max_rounds: *max_rounds,
-            map: map.clone(),
-            options: options.clone(),
-            surprise: surprise.clone(),
-            aftermath_told: *aftermath_told,
-            occupancy: occupancy.clone(),
-            grips: *grips,
-            casters: casters.clone(),
-            armory: armory.clone(),
-            stamp: stamp.clone(),
-        }
-    }
+// Refilled in place ([`fray_core::refill`]): the simulator keeps one state
+// per worker and refills it from the start state for every fight; the
+// fighters' `Vec` keeps its room, each fighter refilled by its own
+// `clone_from` (its weapons keep theirs), and the `Arc`s write no
+// reference count shared with the other workers (issues 10, 38).
+fray_core::refill_clone!(State {
+    arcs: [name, sides, seats, map, casters],
+    option_arcs: [surprise, armory],
+    rest: [
+        fighters,
+        order,
+        cursor,
+        round,
+        max_rounds,
+        options,
+        aftermath_told,
+        occupancy,
+        grips,
+        stamp
+    ],
+});
 
-    fn clone_from(&mut self, source: &Self) {
-        let State {
-            name,
-            sides,
-            seats,
-            fighters,
-            order,
-            cursor,
-            round,
-            max_rounds,
-            map,
-            options,
-            surprise,
-            aftermath_told,
-            occupancy,
-            grips,
-            casters,
-            armory,
-            stamp,
-        } = source;
-        refill::arc(&mut self.name, name);
-        refill::arc(&mut self.sides, sides);
-        refill::arc(&mut self.seats, seats);
-        self.fighters.clone_from(fighters);
-        self.order.clone_from(order);
-        self.cursor = *cursor;
-        self.round = *round;
-        self.max_rounds = *max_rounds;
-        refill::arc(&mut self.map, map);
-        self.options.clone_from(options);
-        refill::option_arc(&mut self.surprise, surprise);
-        self.aftermath_told = *aftermath_told;
-        self.occupancy.clone_from(occupancy);
-        self.grips = *grips;
-        refill::arc(&mut self.casters, casters);
-        refill::option_arc(&mut self.armory, armory);
-        self.stamp.clone_from(stamp);
-    }
-}
-
-/// Written out so that [`Clone::clone_from`] reuses the buffers of the
-/// fighter it refills: the simulator refills one state per worker from the
-/// start state for every fight ([`State`]'s `clone_from` refills its
-/// fighters with `Vec::clone_from`, which calls this), and each fighter's
-/// `weapons` keeps its room instead of being allocated again (issue 10).
-/// Both list every field, so a new one cannot be forgotten; `clone_from`
-/// refills each with its own `clone_from` (a copy for the `Copy` ones), the
-/// `Arc`s with [`fray_core::refill::arc`], which writes no shared reference
-/// count when the fighter holds its source's already (issue 38).
-impl Clone for Fighter {
-    #[allow(clippy::clone_on_copy)] // every field alike, whatever its type becomes
-    fn clone(&self) -> Self {
-        let Fighter {
-            name,
-            side,
-            controller,
-            ai,
-            situation,
-            stats,
-            skills,
-            unarmed_skill,
-            basic_ai,
-            weapons,
-            spells,
-            casting,
-            flags,
-            shield,
-            dr,
-            crushing_dr,
-            flexible,
-            hp,
-            fp,
-            pose,
-            posture,
-            life,
-            stun,
-            shock,
-            injury_since_turn,
-            stance,
-            retreated_from,
-            death_checks,
-            crippled,
-            feint,
-            aim,
-            dropped_vs,
-            torn_until_turn,
-            torn_muscle,
-            close,
-            grip,
-            shock_cap,
-            turn_start,
-            body,
-            thrown_by,
-            move_streak,
-            sprint_turns,
-            leader,
-            waiting,
-            watch,
-            responding,
-            next_break_free,
-            moved,
-            turns,
-            record,
-        } = self;
-        Fighter {
-            name: name.clone(),
-            side: side.clone(),
-            controller: controller.clone(),
-            ai: ai.clone(),
-            situation: situation.clone(),
-            stats: stats.clone(),
-            skills: skills.clone(),
-            unarmed_skill: unarmed_skill.clone(),
-            basic_ai: basic_ai.clone(),
-            weapons: weapons.clone(),
-            spells: spells.clone(),
-            casting: casting.clone(),
-            flags: flags.clone(),
-            shield: shield.clone(),
-            dr: dr.clone(),
-            crushing_dr: crushing_dr.clone(),
-            flexible: flexible.clone(),
-            hp: hp.clone(),
-            fp: fp.clone(),
-            pose: pose.clone(),
-            posture: posture.clone(),
-            life: life.clone(),
-            stun: stun.clone(),
-            shock: shock.clone(),
-            injury_since_turn: injury_since_turn.clone(),
-            stance: stance.clone(),
-            retreated_from: retreated_from.clone(),
-            death_checks: death_checks.clone(),
-            crippled: crippled.clone(),
-            feint: feint.clone(),
-            aim: aim.clone(),
-            dropped_vs: dropped_vs.clone(),
-            torn_until_turn: torn_until_turn.clone(),
-            torn_muscle: torn_muscle.clone(),
-            close: close.clone(),
-            grip: grip.clone(),
-            shock_cap: shock_cap.clone(),
-            turn_start: turn_start.clone(),
-            body: body.clone(),
-            thrown_by: thrown_by.clone(),
-            move_streak: move_streak.clone(),
-            sprint_turns: sprint_turns.clone(),
-            leader: leader.clone(),
-            waiting: waiting.clone(),
-            watch: watch.clone(),
-            responding: responding.clone(),
-            next_break_free: next_break_free.clone(),
-            moved: moved.clone(),
-            turns: turns.clone(),
-            record: record.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let Fighter {
-            name,
-            side,
-            controller,
-            ai,
-            situation,
-            stats,
-            skills,
-            unarmed_skill,
-            basic_ai,
-            weapons,
-            spells,
-            casting,
-            flags,
-            shield,
-            dr,
-            crushing_dr,
-            flexible,
-            hp,
-            fp,
-            pose,
-            posture,
-            life,
-            stun,
-            shock,
-            injury_since_turn,
-            stance,
-            retreated_from,
-            death_checks,
-            crippled,
-            feint,
-            aim,
-            dropped_vs,
-            torn_until_turn,
-            torn_muscle,
-            close,
-            grip,
-            shock_cap,
-            turn_start,
-            body,
-            thrown_by,
-            move_streak,
-            sprint_turns,
-            leader,
-            waiting,
-            watch,
-            responding,
-            next_break_free,
-            moved,
-            turns,
-            record,
-        } = source;
-        refill::arc(&mut self.name, name);
-        self.side.clone_from(side);
-        refill::arc(&mut self.controller, controller);
-        self.ai.clone_from(ai);
-        self.situation.clone_from(situation);
-        self.stats.clone_from(stats);
-        refill::arc(&mut self.skills, skills);
-        self.unarmed_skill.clone_from(unarmed_skill);
-        self.basic_ai.clone_from(basic_ai);
-        self.weapons.clone_from(weapons);
-        refill::arc(&mut self.spells, spells);
-        self.casting.clone_from(casting);
-        self.flags.clone_from(flags);
-        self.shield.clone_from(shield);
-        self.dr.clone_from(dr);
-        self.crushing_dr.clone_from(crushing_dr);
-        self.flexible.clone_from(flexible);
-        self.hp.clone_from(hp);
-        self.fp.clone_from(fp);
-        self.pose.clone_from(pose);
-        self.posture.clone_from(posture);
-        self.life.clone_from(life);
-        self.stun.clone_from(stun);
-        self.shock.clone_from(shock);
-        self.injury_since_turn.clone_from(injury_since_turn);
-        self.stance.clone_from(stance);
-        self.retreated_from.clone_from(retreated_from);
-        self.death_checks.clone_from(death_checks);
-        self.crippled.clone_from(crippled);
-        self.feint.clone_from(feint);
-        self.aim.clone_from(aim);
-        self.dropped_vs.clone_from(dropped_vs);
-        self.torn_until_turn.clone_from(torn_until_turn);
-        self.torn_muscle.clone_from(torn_muscle);
-        self.close.clone_from(close);
-        self.grip.clone_from(grip);
-        self.shock_cap.clone_from(shock_cap);
-        self.turn_start.clone_from(turn_start);
-        self.body.clone_from(body);
-        self.thrown_by.clone_from(thrown_by);
-        self.move_streak.clone_from(move_streak);
-        self.sprint_turns.clone_from(sprint_turns);
-        self.leader.clone_from(leader);
-        self.waiting.clone_from(waiting);
-        self.watch.clone_from(watch);
-        self.responding.clone_from(responding);
-        self.next_break_free.clone_from(next_break_free);
-        self.moved.clone_from(moved);
-        self.turns.clone_from(turns);
-        self.record.clone_from(record);
-    }
-}
+// Refilled in place ([`fray_core::refill`]): each fighter's `weapons` keeps
+// its room instead of being allocated again (issue 10), and its `Arc`s
+// write no reference count shared with the other workers (issue 38).
+fray_core::refill_clone!(Fighter {
+    arcs: [name, controller, skills, spells],
+    option_arcs: [],
+    rest: [
+        side,
+        ai,
+        situation,
+        stats,
+        unarmed_skill,
+        basic_ai,
+        weapons,
+        casting,
+        flags,
+        shield,
+        dr,
+        crushing_dr,
+        flexible,
+        hp,
+        fp,
+        pose,
+        posture,
+        life,
+        stun,
+        shock,
+        injury_since_turn,
+        stance,
+        retreated_from,
+        death_checks,
+        crippled,
+        feint,
+        aim,
+        dropped_vs,
+        torn_until_turn,
+        torn_muscle,
+        close,
+        grip,
+        shock_cap,
+        turn_start,
+        body,
+        thrown_by,
+        move_streak,
+        sprint_turns,
+        leader,
+        waiting,
+        watch,
+        responding,
+        next_break_free,
+        moved,
+        turns,
+        record
+    ],
+});
 
 impl State {
     /// A combatant by id. Ids come from the engine, so they are in range.
