@@ -104,8 +104,11 @@ struct OddPrime {
     /// The largest power of `p` below 2^64, `p^c`.
     chunk: Divisor,
     c: u32,
-    /// `p^j` for `j` in `0..=e`: the reduced denominator's factor.
-    powers: Vec<BigUint>,
+    /// `p` as a big integer, raised to the reduced denominator's factor
+    /// `p^j` per fraction. Not a table of every `p^j`: a denominator of
+    /// `3^100000` (exploding dice rerolled to the cap) made that table
+    /// quadratic in memory and seconds long.
+    base: BigUint,
 }
 
 /// An odd divisor with its inverse modulo 2^64, for exact division.
@@ -157,18 +160,12 @@ impl OddPrime {
             pc = next;
             c += 1;
         }
-        let mut powers = Vec::with_capacity(e as usize + 1);
-        powers.push(BigUint::one());
-        for j in 1..=e as usize {
-            let next = &powers[j - 1] * p;
-            powers.push(next);
-        }
         OddPrime {
             e,
             p: Divisor::new(p as u64),
             chunk: Divisor::new(pc),
             c,
-            powers,
+            base: BigUint::from(p),
         }
     }
 
@@ -227,7 +224,7 @@ impl<'a> Reducer<'a> {
         let mut denom = BigUint::one();
         for prime in odd {
             let k = prime.strip(&mut numer, prime.e, &mut scratch);
-            denom *= &prime.powers[(prime.e - k) as usize];
+            denom *= prime.base.pow(prime.e - k);
         }
         let halves = numer
             .iter()

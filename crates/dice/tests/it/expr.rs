@@ -237,6 +237,29 @@ fn an_exploding_sum_of_huge_dice_is_charged_for_its_products() {
     assert!(Expr::parse("4d6!").unwrap().distribution(&small).is_ok());
 }
 
+/// A fuzz finding (dice target, issue 35): exploding dice rerolled to the
+/// cap have denominators of thousands of bits. Raised to the power of
+/// thousands of dice (`8032d3!d102r2`) and reduced by a gcd
+/// (`30d3!r2kh0`: 250,000 bits) they spent seconds to minutes uncharged;
+/// both are charged now, so a small budget refuses them at once.
+#[test]
+fn huge_denominators_are_charged_for_their_powers_and_gcds() {
+    let small = DistOptions {
+        max_work: 2_000_000,
+        ..DistOptions::default()
+    };
+    for e in ["+8032d3!d102r2*38-2-1d8", "30d3!r2kh0", "800d3!r2kh0"] {
+        let err = Expr::parse(e).unwrap().distribution(&small).expect_err(e);
+        assert!(
+            matches!(err, fray_dice::DiceError::Limit { .. }),
+            "{e}: {err}"
+        );
+    }
+    // Keeping none of a few plain dice is still the one certain value 0.
+    let none = Expr::parse("3d6kh0").unwrap().distribution(&small).unwrap();
+    assert_eq!(none.p_eq_f64(0), 1.0);
+}
+
 /// A fuzz finding (issue 35): rerolling a face of a huge die up to the
 /// roller's cap scaled every face a hundred times without a charge.
 #[test]
