@@ -268,8 +268,17 @@ fn check_options(s: &Scenario) -> Result<(), Fault> {
 /// ends, and no two names (or two different sides) that read the same
 /// once trimmed and case is ignored.
 fn check_names(s: &Scenario) -> Result<(), Fault> {
+    // The first figure of each name (and side) up to case and blanks at
+    // the ends, by that key: one look a figure, not a pass over those
+    // before it (2,000 figures made 4 million comparisons). Until a fault,
+    // every earlier figure of one key is spelled as the first, so the
+    // first is the one a near-equal name is told apart from.
+    let mut first: [std::collections::HashMap<String, usize>; 2] = Default::default();
     for (i, c) in s.combatants.iter().enumerate() {
-        for (what, value) in [("name", &c.name), ("side", &c.side)] {
+        for (k, (what, value)) in [("name", &c.name), ("side", &c.side)]
+            .into_iter()
+            .enumerate()
+        {
             let path = || format!("combatants[{i}].{what}");
             clean_name(what, value).map_err(|error| Fault {
                 path: path(),
@@ -277,12 +286,11 @@ fn check_names(s: &Scenario) -> Result<(), Fault> {
             })?;
             // Equal names are the envelope's to refuse (names) or one side
             // written twice (sides); only near-equal ones are faults here.
-            let same = |o: &Combatant| {
-                let other = if what == "name" { &o.name } else { &o.side };
-                other != value && other.trim().eq_ignore_ascii_case(value.trim())
-            };
-            if let Some((j, o)) = s.combatants[..i].iter().enumerate().find(|(_, o)| same(o)) {
-                let other = if what == "name" { &o.name } else { &o.side };
+            let key = value.trim().to_ascii_lowercase();
+            let j = *first[k].entry(key).or_insert(i);
+            let o = &s.combatants[j];
+            let other = if what == "name" { &o.name } else { &o.side };
+            if other != value {
                 return Err(Fault {
                     path: path(),
                     error: InputError::SameName {

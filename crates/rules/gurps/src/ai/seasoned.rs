@@ -961,25 +961,28 @@ fn defend_all_out(state: &State, me: CombatantId, mine: f64) -> Option<Action> {
     let f = state.fighter(me);
     // Alone, time is on the foes' side: only a feint that lowered its
     // defense is worth a turn of waiting out.
-    let friends = state
-        .ids()
-        .any(|id| id != me && state.fighter(id).side == f.side && state.fighter(id).is_conscious());
-    let feinted = state.active_foes(me).any(|id| {
-        state
-            .fighter(id)
-            .feint
-            .is_some_and(|x| x.target == me && x.margin > 0)
-    });
-    if !friends && !feinted {
+    let friends = || {
+        state.ids().any(|id| {
+            id != me && state.fighter(id).side == f.side && state.fighter(id).is_conscious()
+        })
+    };
+    let feinted = || {
+        state.active_foes(me).any(|id| {
+            state
+                .fighter(id)
+                .feint
+                .is_some_and(|x| x.target == me && x.margin > 0)
+        })
+    };
+    // Only the foes in reach are weighed: when none is, nothing is saved
+    // and the field need not be searched for friends or feints.
+    let in_reach = state.active_foes_within(me, 1);
+    if in_reach.is_empty() || (!friends() && !feinted()) {
         return None;
     }
-    let here = f.pose.pos;
     let mut saved = 0.0;
     let mut best_kind: Option<(i32, DefenseKind)> = None;
-    for id in state.active_foes(me) {
-        if state.fighter(id).pose.pos.distance(here) > 1 {
-            continue;
-        }
+    for id in in_reach {
         let (now, raised) = threat(state, id, me, 2);
         saved += now - raised;
         crate::rules::defense::each_option(
@@ -1054,15 +1057,17 @@ fn exposure(state: &State, me: CombatantId, hex: HexPos, toward: HexPos) -> f64 
 /// that shoot or cast (they would be shot where they stand).
 fn holds(state: &State, me: CombatantId) -> bool {
     let side = state.fighter(me).side;
-    let foes = state.active_foes(me).count();
-    if foes < 2 {
-        return false;
+    let (mut foes, mut friends) = (0usize, 0usize);
+    for f in state.fighters.iter().filter(|f| f.is_conscious()) {
+        if f.side == side {
+            friends += 1;
+        } else {
+            foes += 1;
+        }
     }
-    let friends = state
-        .ids()
-        .filter(|&id| state.fighter(id).side == side && state.fighter(id).is_conscious())
-        .count();
-    foes > friends
+    // The weapons are looked at only when the numbers tell for holding.
+    foes >= 2
+        && foes > friends
         && !state.active_foes(me).any(|id| {
             let o = state.fighter(id);
             !o.spells.is_empty() || o.weapons.iter().any(|w| w.has_ranged_mode())
@@ -1079,7 +1084,7 @@ fn hold_ground(
     blows: &[Blow],
 ) -> Option<Action> {
     let f = state.fighter(me);
-    if !holds(state, me) || state.active_foe_within(me, 2) {
+    if state.active_foe_within(me, 2) || !holds(state, me) {
         return None;
     }
     let goal = state.fighter(target).pose.pos;
@@ -1248,9 +1253,9 @@ fn choose(state: &State, me: CombatantId) -> Action {
         return w;
     }
     let alone = state
-        .active_foes(me)
-        .filter(|&id| id != target)
-        .all(|id| state.fighter(id).pose.pos.distance(f.pose.pos) > 1);
+        .active_foes_within(me, 1)
+        .iter()
+        .all(|&id| id == target);
     if p.step.is_none()
         && (all_out_is_safe(state, me, target) || (tactics == Tactics::Aggressive && alone))
     {

@@ -1233,10 +1233,23 @@ pub struct Record {
     pub critical_misses: u16,
 }
 
-/// How far [`State::nearest_active_foe`] looks ring by ring before it
-/// looks at everyone: 127 hexes, fewer lookups than a pass over a large
-/// field, more than a duel needs.
+/// How far [`State::nearest_active_foe`] looks ring by ring at least
+/// before it looks at everyone: 127 hexes, more than a duel needs.
 pub const NEAR_RINGS: u32 = 6;
+
+/// How far [`State::nearest_active_foe`] looks ring by ring on a field of
+/// `figures`: [`NEAR_RINGS`], and further while the hexes looked at stay
+/// within half the figures (a hex's lookup costs about two figures' reads
+/// in a pass). A battle's rear ranks find their foes ten rings off
+/// without a pass over 2,000 figures.
+fn ring_limit(figures: usize) -> u32 {
+    let mut r = NEAR_RINGS;
+    // The hexes within radius r + 1: 1 + 3 (r + 1) (r + 2).
+    while 3 * (r as usize + 1) * (r as usize + 2) < figures / 2 {
+        r += 1;
+    }
+    r
+}
 
 /// Up to this many fighters a pass over everyone is cheaper than the
 /// ring-by-ring lookups (which allocate their rings): a duel or a skirmish.
@@ -1529,14 +1542,14 @@ impl State {
 
     /// The foe of `who` that can still fight standing nearest it (ties:
     /// lowest id). Looks hex ring by hex ring through the occupancy out to
-    /// [`NEAR_RINGS`], where a battle's foes are, and only then over the
+    /// [`ring_limit`], where a battle's foes are, and only then over the
     /// whole field.
     pub fn nearest_active_foe(&self, who: CombatantId) -> Option<CombatantId> {
         let here = self.fighter(who).pose.pos;
         let rings = if self.fighters.len() <= SMALL_FIELD {
             0..0
         } else {
-            0..NEAR_RINGS + 1
+            0..ring_limit(self.fighters.len()) + 1
         };
         for radius in rings {
             let ring = if radius == 0 {

@@ -149,6 +149,9 @@ pub(crate) fn response(
     foe: CombatantId,
     waiting: &Waiting,
 ) -> Option<Action> {
+    if !within_strike(state, waiter, foe, waiting) {
+        return None;
+    }
     let f = state.fighter(waiter);
     let target = state.fighter(foe).pose.pos;
     let mut steps: Vec<Option<Step>> = vec![None];
@@ -214,4 +217,96 @@ pub(crate) fn response(
         .into_iter()
         .filter_map(build)
         .find(|a| crate::rules::maneuver::check(state, waiter, a).is_ok())
+}
+
+/// Whether a melee response could reach `foe` at all: within the longest
+/// reach of its weapon (reach C counts as one yard) plus the one step
+/// G-WAIT-002 allows. A bound, never a verdict: it only spares the
+/// maneuver checks of waiters far from where a foe moves (a field of
+/// 2,000 figures asks every Wait at each hex walked); ranged responses and
+/// Ready are not bounded here.
+fn within_strike(state: &State, waiter: CombatantId, foe: CombatantId, waiting: &Waiting) -> bool {
+    let f = state.fighter(waiter);
+    let weapon = |w: u8| f.weapons.get(usize::from(w)).map(|c| &c.weapon.modes);
+    let reach = |m: &crate::model::data::AttackMode| m.max_reach().max(1);
+    let bound = match waiting.wait.response {
+        Response::Attack {
+            weapon: w, mode, ..
+        } => weapon(w)
+            .and_then(|modes| modes.get(usize::from(mode)))
+            .filter(|m| m.is_melee())
+            .map(reach),
+        // A Feint strikes with any melee mode of the weapon (G-FNT-001).
+        Response::Feint { weapon: w } => {
+            weapon(w).and_then(|modes| modes.iter().filter(|m| m.is_melee()).map(reach).max())
+        }
+        Response::Ready { .. } => None,
+    };
+    let Some(reach) = bound else {
+        return true;
+    };
+    let limit = reach + u32::from(!waiting.stepped);
+    let t = state.fighter(foe);
+    let near = |hex: HexPos| f.pose.pos.distance(hex) <= limit;
+    near(t.pose.pos) || t.body.is_some_and(near)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::action::Aim;
+
+    /// G-WAIT-001, G-WAIT-002: the quick bound passes over only waiters no
+    /// response could reach. A knight's sword (reach 1) with the step a
+    /// response may take reaches a foe two hexes off, not three; having
+    /// stepped on its turn, only one. A Ready reaches anywhere.
+    #[test]
+    fn g_wait_002_a_melee_response_is_bounded_by_its_reach_and_step() {
+        let mut s = crate::test_support::scenario("duel.toml");
+        let (waiter, foe) = (CombatantId(0), CombatantId(1));
+        let carried = &s.fighter(waiter).weapons[0];
+        let mode = carried
+            .weapon
+            .modes
+            .iter()
+            .position(|m| m.is_melee())
+            .unwrap() as u8;
+        assert_eq!(carried.mode(usize::from(mode)).unwrap().max_reach(), 1);
+        let waiting = |response, stepped| Waiting {
+            wait: Wait {
+                trigger: Trigger::InReach { foe: None },
+                response,
+                step: None,
+            },
+            stepped,
+            defended: false,
+        };
+        let strike = Response::Attack {
+            weapon: 0,
+            mode,
+            location: Aim::Random,
+            all_out: None,
+        };
+        let here = s.fighter(waiter).pose.pos;
+        let face = s.fighter(foe).pose.facing;
+        for (off, stepped, within) in [
+            (1, true, true),
+            (2, true, false),
+            (2, false, true),
+            (3, false, false),
+        ] {
+            let at = HexPos::new(here.q + off, here.r);
+            s.place(foe, Pose::new(at, face), None);
+            let w = waiting(strike, stepped);
+            assert_eq!(
+                within_strike(&s, waiter, foe, &w),
+                within,
+                "{off} off, stepped {stepped}"
+            );
+            let feint = waiting(Response::Feint { weapon: 0 }, stepped);
+            assert_eq!(within_strike(&s, waiter, foe, &feint), within);
+            let ready = waiting(Response::Ready { weapon: 0 }, stepped);
+            assert!(within_strike(&s, waiter, foe, &ready));
+        }
+    }
 }
