@@ -122,7 +122,7 @@ pub fn resolve(
 fn announce(state: &State, actor: CombatantId, action: &Action, cx: &mut impl Cx<D20>) {
     if cx.narrating() && *action != Action::EndTurn {
         let what = crate::model::words::action(state, actor, action);
-        let name = state.fighter(actor).name.clone();
+        let name = &*state.fighter(actor).name;
         cx.emit(|| Event::Action {
             who: name.to_string(),
             what,

@@ -360,7 +360,7 @@ fn stray(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcome> {
         (cx.roll(state, req)?.total - 1).clamp(0, near.len() as i32 - 1) as usize
     };
     let victim = near[pick];
-    let vname = state.fighter(victim).name.clone();
+    let vname = &*state.fighter(victim).name;
     cx.emit(|| Event::Note {
         text: format!("the shot goes astray and hits {vname}"),
         rule: "X-RNG-007",

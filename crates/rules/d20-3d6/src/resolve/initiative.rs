@@ -374,7 +374,7 @@ fn award_critical_initiative(
                     f.reactions += 1;
                 }
             }
-            let name = f.name.clone();
+            let name = &*f.name;
             cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: format!("wins critical initiative by {}: {a}", mine - best),
@@ -384,7 +384,7 @@ fn award_critical_initiative(
         if action {
             let f = state.fighter_mut(id);
             f.bonus_actions = 1;
-            let name = f.name.clone();
+            let name = &*f.name;
             cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "wins critical initiative by 16: an extra action this round".into(),

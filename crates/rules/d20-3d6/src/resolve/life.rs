@@ -47,7 +47,6 @@ pub fn update_life(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) {
         Life::Dying => ("is dying", "X-LIF-003"),
         Life::Dead => ("dies", "X-LIF-004"),
     };
-    let name = f.name.clone();
     if !now.fine() {
         for o in &mut state.fighters {
             if o.grappled_by == Some(who) {
@@ -57,7 +56,7 @@ pub fn update_life(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) {
         }
     }
     cx.emit(|| Event::Condition {
-        who: name.to_string(),
+        who: state.fighter(who).name.to_string(),
         what: what.into(),
         rule,
     });
@@ -86,7 +85,7 @@ pub fn magic_heal(state: &mut State, who: CombatantId, amount: i32, cx: &mut imp
         (f.hp + amount).min(cap)
     };
     f.nonlethal = (f.nonlethal - amount).max(0);
-    let (name, hp) = (f.name.clone(), f.hp);
+    let (name, hp) = (&*f.name, f.hp);
     cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: format!("is healed by {amount} (HP {hp})"),
@@ -119,9 +118,9 @@ pub fn drink(
     let req = RollRequest::new(Some(owner), kind, "potion", "X-LIF-005");
     let r = cx.roll(state, req)?;
     let shown = crate::resolve::Shown::last(cx, req.kind);
-    let name = state.fighter(owner).name.clone();
+    let name = &*state.fighter(owner).name;
     cx.emit(|| Event::Roll {
-        roll: shown.on(RollRecord::new(&req, Some(&name), r)),
+        roll: shown.on(RollRecord::new(&req, Some(name), r)),
     });
     // X-QCK-007: used up; nothing recharges within a fight.
     state.fighter_mut(owner).potions[usize::from(potion)].at = None;

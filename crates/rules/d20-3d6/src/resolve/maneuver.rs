@@ -18,7 +18,7 @@ pub fn size_dice(state: &State, a: CombatantId, d: CombatantId) -> i8 {
 }
 
 fn note(state: &State, who: CombatantId, what: String, rule: &'static str, cx: &mut impl Cx<D20>) {
-    let name = state.fighter(who).name.clone();
+    let name = &*state.fighter(who).name;
     cx.emit(|| Event::Condition {
         who: name.to_string(),
         what,
@@ -288,7 +288,7 @@ fn overrun_through(state: &mut State, a: CombatantId, d: CombatantId, cx: &mut i
     if let Some(edge) = free_space(state, a, beyond) {
         let from = state.fighter(a).pos;
         relocate(state, a, beyond, edge, cx);
-        let name = state.fighter(a).name.clone();
+        let name = &*state.fighter(a).name;
         cx.emit(|| Event::Moved {
             who: name.to_string(),
             from: from.to_string(),

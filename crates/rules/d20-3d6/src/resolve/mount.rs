@@ -56,7 +56,7 @@ pub fn get_on(state: &mut State, rider: CombatantId, cx: &mut impl Cx<D20>) {
     f.mounted = true;
     f.space = space;
     f.facing = facing;
-    let name = f.name.clone();
+    let name = &*f.name;
     cx.emit(|| Event::Moved {
         who: name.to_string(),
         from: from.to_string(),

@@ -62,7 +62,7 @@ pub fn offer_reaction(
     if mode == Mode::Opportunity {
         f.record.opportunity += 1;
     }
-    let name = f.name.clone();
+    let name = &*f.name;
     cx.emit(|| Event::Action {
         who: name.to_string(),
         what: what.into(),
@@ -139,7 +139,7 @@ pub fn walk(
     }
     let to = state.fighter(mover).pos;
     if to != from {
-        let name = state.fighter(mover).name.clone();
+        let name = &*state.fighter(mover).name;
         cx.emit(|| Event::Moved {
             who: name.to_string(),
             from: from.to_string(),
@@ -180,10 +180,7 @@ fn fall_back(
         return;
     }
     relocate(state, mover, pos, edge, cx);
-    let (name, whose) = (
-        state.fighter(mover).name.clone(),
-        state.fighter(other).name.clone(),
-    );
+    let (name, whose) = (&*state.fighter(mover).name, &*state.fighter(other).name);
     cx.emit(|| Event::Note {
         text: format!(
             "{name} goes down in {whose}'s square {here}, where no one may stop, and ends in {pos}, the last square of its path it could stop in"
@@ -221,7 +218,7 @@ fn announce_squeeze(state: &State, who: CombatantId, cx: &mut impl Cx<D20>) {
     } else {
         "has room again and is no longer squeezed".to_string()
     };
-    let name = f.name.clone();
+    let name = &*f.name;
     cx.emit(|| Event::Condition {
         who: name.to_string(),
         what,
@@ -245,7 +242,7 @@ pub fn release_out_of_reach(state: &mut State, who: CombatantId, cx: &mut impl C
             let f = state.fighter_mut(t);
             f.grappled_by = None;
             f.pinned = false;
-            let name = f.name.clone();
+            let name = &*f.name;
             cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "is no longer grappled".into(),

@@ -55,12 +55,11 @@ pub(crate) fn set_down(
     if prone {
         f.cond.set(Condition::Prone, true);
     }
-    let name = f.name.clone();
     if state.turn.actor == Some(rider) {
         state.turn.mount_actions = 0;
     }
     cx.emit(|| Event::Moved {
-        who: name.to_string(),
+        who: state.fighter(rider).name.to_string(),
         from: from.to_string(),
         to: to.to_string(),
         why,
@@ -76,7 +75,7 @@ pub fn fall(state: &mut State, rider: CombatantId, why: &'static str, cx: &mut i
     match landing(state, rider) {
         Some(to) => set_down(state, rider, to, true, why, cx),
         None => {
-            let name = state.fighter(rider).name.clone();
+            let name = &*state.fighter(rider).name;
             cx.emit(|| Event::Note {
                 text: format!("{name} has nowhere to fall and stays on its mount"),
                 rule: "X-QCK-009",

@@ -83,9 +83,9 @@ pub fn cast(
     let req = RollRequest::new(Some(caster), kind, label, "X-MAN-007");
     let r = cx.roll(state, req)?;
     let shown = crate::resolve::Shown::last(cx, req.kind);
-    let name = state.fighter(caster).name.clone();
+    let name = &*state.fighter(caster).name;
     cx.emit(|| Event::Roll {
-        roll: shown.on(RollRecord::new(&req, Some(&name), r)),
+        roll: shown.on(RollRecord::new(&req, Some(name), r)),
     });
     let amount = match sp.effect {
         SpellEffect::Damage => {
@@ -96,7 +96,7 @@ pub fn cast(
             t.record.taken += dealt;
             state.fighter_mut(caster).record.dealt += dealt;
             let t = state.fighter(target);
-            let (tname, hp, hp_max) = (t.name.clone(), t.hp, t.stats.hp_max);
+            let (tname, hp, hp_max) = (&*t.name, t.hp, t.stats.hp_max);
             cx.emit(|| Event::Damage {
                 target: tname.to_string(),
                 dice: r.total,

@@ -112,7 +112,7 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
     if f.life == crate::model::state::Life::Dying {
         f.hp -= 1;
         let hp = f.hp;
-        let name = f.name.clone();
+        let name = &*f.name;
         cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: format!("is dying: loses 1 HP (HP {hp})"),
@@ -135,9 +135,9 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
         // X-CON-005: a plain d6 at the start of each turn.
         let req = RollRequest::new(Some(who), RollKind::d(1, 6), "confusion", "X-CON-005");
         let r = cx.roll(state, req)?;
-        let name = f.name.clone();
+        let name = &*f.name;
         cx.emit(|| Event::Roll {
-            roll: RollRecord::new(&req, Some(&name), r).verdict(match r.total {
+            roll: RollRecord::new(&req, Some(name), r).verdict(match r.total {
                 1 => "acts normally",
                 2 => "does nothing",
                 3 => "flees",

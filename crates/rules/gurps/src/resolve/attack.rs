@@ -870,7 +870,7 @@ fn stray(
             None,
         )?;
         if r.is_success() {
-            let name = state.fighter(other).name.clone();
+            let name = &*state.fighter(other).name;
             cx.emit(|| Event::Note {
                 text: format!("the missed shot flies on and strikes at {name}"),
                 rule: "G-RNG-007",
@@ -911,7 +911,7 @@ fn miss_effects(
     if !r.is_success() {
         let f = state.fighter_mut(attacker);
         f.posture = crate::model::state::Posture::Lying;
-        let name = f.name.clone();
+        let name = &*f.name;
         cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "falls after the missed kick".into(),

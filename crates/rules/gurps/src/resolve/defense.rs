@@ -134,7 +134,7 @@ fn attempt_defense(
     }
     if opts.is_empty() {
         if attempt == 0 {
-            let who = state.fighter(inc.defender).name.clone();
+            let who = &*state.fighter(inc.defender).name;
             cx.emit(|| Event::Note {
                 text: format!("{who} has no active defense"),
                 rule: "G-TURN-004",
@@ -225,7 +225,7 @@ fn spoiled_by_defending(state: &mut State, inc: &Incoming, cx: &mut impl Cx<Gurp
     state.fighter_mut(inc.defender).watch = None;
     // G-AIM-004: any active defense spoils the defender's Aim.
     if state.fighter_mut(inc.defender).aim.take().is_some() {
-        let who = state.fighter(inc.defender).name.clone();
+        let who = &*state.fighter(inc.defender).name;
         cx.emit(|| Event::Note {
             text: format!("{who} defends and loses the Aim"),
             rule: "G-AIM-004",
@@ -436,7 +436,7 @@ fn throw_down(
         }
         Dive::Cover => "G-DEF-013",
     };
-    let name = d.name.clone();
+    let name = &*d.name;
     cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: "ends prone".into(),
@@ -491,7 +491,7 @@ fn critical_defense_failure(
         DefenseKind::Parry => "critically fails the parry",
         DefenseKind::Spell => return Ok(()),
     };
-    let name = d.name.clone();
+    let name = &*d.name;
     cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: what.into(),

@@ -48,7 +48,7 @@ pub fn lose_fp(state: &mut State, who: CombatantId, n: i32, cx: &mut impl Cx<Gur
         f.hp -= hp_lost;
         f.injury_since_turn += hp_lost;
         f.record.taken += hp_lost;
-        let (name, hp) = (f.name.clone(), f.hp);
+        let (name, hp) = (&*f.name, f.hp);
         cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: format!("loses {hp_lost} HP from fatigue below 0 FP (HP {hp})"),
@@ -59,7 +59,7 @@ pub fn lose_fp(state: &mut State, who: CombatantId, n: i32, cx: &mut impl Cx<Gur
     let f = state.fighter_mut(who);
     if f.fp <= -f.stats.fp && f.life == Life::Conscious {
         f.life = Life::Unconscious;
-        let name = f.name.clone();
+        let name = &*f.name;
         cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "collapses unconscious at -1xFP".into(),
@@ -81,7 +81,7 @@ pub fn strained(
     f.hp -= 1;
     f.injury_since_turn += 1;
     f.record.taken += 1;
-    let name = f.name.clone();
+    let name = &*f.name;
     let part = match limb {
         Limb::Arm => "arm",
         Limb::Leg => "leg",
@@ -114,7 +114,7 @@ pub fn will_to_go_on(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps
     }
     let f = state.fighter_mut(who);
     f.life = Life::Unconscious;
-    let name = f.name.clone();
+    let name = &*f.name;
     cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: "collapses from fatigue".into(),

@@ -114,7 +114,7 @@ fn grab(
         GripAt::Body(l) => format!("the {l}"),
         GripAt::Item(i) => format!("weapon {i}"),
     };
-    let tn = state.fighter(target).name.clone();
+    let tn = &*state.fighter(target).name;
     say(
         state,
         actor,

@@ -165,7 +165,7 @@ fn effective_dr(state: &State, blow: &Blow, location: Location) -> i32 {
 /// G-DMG-006 decision: fatigue damage reduces FP (with G-FAT-003/004).
 fn fatigue_blow(state: &mut State, blow: &Blow, injury: i32, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let fp = state.fighter(blow.target).fp - injury;
-    let name = state.fighter(blow.target).name.clone();
+    let name = &*state.fighter(blow.target).name;
     cx.emit(|| Event::Note {
         text: format!("{name} loses {injury} FP (FP {fp})"),
         rule: "G-DMG-006",
@@ -196,7 +196,7 @@ fn blunt_trauma(
         0
     };
     if trauma > 0 && blow.push != Push::Shove {
-        let name = state.fighter(blow.target).name.clone();
+        let name = &*state.fighter(blow.target).name;
         cx.emit(|| Event::Note {
             text: format!("{name} takes {trauma} HP of blunt trauma through flexible armor"),
             rule: "G-EXT-021",
@@ -228,7 +228,7 @@ fn corrode(
         let floor = f.stats.natural_dr + skull;
         let i = location.index();
         f.crushing_dr[i] = (f.crushing_dr[i] - eaten).max(floor.min(f.crushing_dr[i]));
-        let name = state.fighter(blow.target).name.clone();
+        let name = &*state.fighter(blow.target).name;
         cx.emit(|| Event::Note {
             text: format!("corrosion eats {eaten} DR of {name}'s armor on the {location}"),
             rule: "G-EXT-022",
@@ -309,7 +309,7 @@ fn aftermath(state: &mut State, blow: Blow, w: &Wound, cx: &mut impl Cx<Gurps>) 
             && w.location == Location::Neck
             && blow.damage_type == DamageType::Cutting
         {
-            let name = state.fighter(blow.target).name.clone();
+            let name = &*state.fighter(blow.target).name;
             cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "is beheaded".into(),
@@ -321,7 +321,7 @@ fn aftermath(state: &mut State, blow: Blow, w: &Wound, cx: &mut impl Cx<Gurps>) 
     // G-EXT-007 row 12: the victim drops what it holds even if nothing got through.
     if blow.critical.drop {
         drop_everything(state, blow.target);
-        let name = state.fighter(blow.target).name.clone();
+        let name = &*state.fighter(blow.target).name;
         cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "drops what it holds".into(),
@@ -349,7 +349,7 @@ fn follow_up(state: &mut State, blow: &Blow, w: &Wound, cx: &mut impl Cx<Gurps>)
     if w.penetrating <= 0 || t.life == Life::Dead {
         return Ok(());
     }
-    let name = t.name.clone();
+    let name = &*t.name;
     cx.emit(|| Event::Note {
         text: format!(
             "the blow got through DR: its follow-up ({} {}) goes into {name}",
@@ -476,7 +476,7 @@ fn knocked_back(
         at = next;
         travelled += 1;
     }
-    let name = state.fighter(target).name.clone();
+    let name = &*state.fighter(target).name;
     cx.emit(|| Event::Note {
         text: format!("{name} is knocked back {travelled} of {hexes} hexes"),
         rule: "G-KB-002",
@@ -553,7 +553,7 @@ fn keep_footing(
     if !r.is_success() {
         let f = state.fighter_mut(target);
         f.posture = Posture::Lying;
-        let name = f.name.clone();
+        let name = &*f.name;
         cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "falls from the knockback".into(),
@@ -778,7 +778,7 @@ fn effects(
         let destroyed = uncapped
             > 2 * crate::rules::location::crippling_threshold(location, max_hp).unwrap_or(0);
         cripple(state, target, location, cx);
-        let name = state.fighter(target).name.clone();
+        let name = &*state.fighter(target).name;
         cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: if destroyed {
@@ -827,7 +827,7 @@ fn cripple(state: &mut State, who: CombatantId, location: Location, cx: &mut imp
             && crate::rules::location::legs_fail(f) =>
         {
             f.posture = Posture::Lying;
-            let name = f.name.clone();
+            let name = &*f.name;
             cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "falls: a crippled leg".into(),
@@ -913,7 +913,7 @@ fn knockdown(
         f.record.stuns += 1;
         "is knocked down and stunned"
     };
-    let name = f.name.clone();
+    let name = &*f.name;
     cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: what.into(),
@@ -936,7 +936,7 @@ pub fn death_checks(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>
         let destroyed = f.hp <= -10 * max;
         let f = state.fighter_mut(who);
         f.life = Life::Dead;
-        let name = f.name.clone();
+        let name = &*f.name;
         let what = if destroyed {
             "is destroyed outright (-10xHP)"
         } else {

@@ -174,7 +174,7 @@ fn pay(
         SpellClass::Blocking => "G-SPL-012",
         _ => "G-EXT-030",
     };
-    let name = state.fighter(who).name.clone();
+    let name = &*state.fighter(who).name;
     let spell_name = spell.name.clone();
     let level = r.level;
     cx.emit(|| Event::Note {
@@ -354,7 +354,7 @@ fn regular(
         return Ok(());
     }
     if spell.resisted_by.is_some() && resisted.is_none() {
-        let who = state.fighter(subject).name.clone();
+        let who = &*state.fighter(subject).name;
         cx.emit(|| Event::Note {
             text: format!("{who} is willing and does not resist"),
             rule: "G-SPL-006",
@@ -474,7 +474,7 @@ fn information(
     let check = Check::new(actor, "information spell", "G-SPL-013").secret();
     let r = roll(state, check, &mods, spell, cx)?;
     pay(state, actor, &known.spell, c.energy, 1, &r, cx)?;
-    let name = state.fighter(actor).name.clone();
+    let name = &*state.fighter(actor).name;
     if !r.is_success() {
         cx.emit(|| Event::Note {
             text: format!("{name} learns nothing"),

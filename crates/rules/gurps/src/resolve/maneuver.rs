@@ -441,7 +441,7 @@ fn ready(state: &mut State, actor: CombatantId, wi: usize, cx: &mut impl Cx<Gurp
                 w.set_ready(false);
                 w.dropped_at = Some(pos);
             }
-            let name = f.name.clone();
+            let name = &*f.name;
             cx.emit(|| Event::Condition {
                 who: name.to_string(),
                 what: "fumbles and drops it".into(),
@@ -575,7 +575,7 @@ fn recover_from_stun(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gur
         let f = state.fighter_mut(actor);
         f.stun = None;
         f.set_stun_defense_until_turn(true);
-        let name = f.name.clone();
+        let name = &*f.name;
         cx.emit(|| Event::Condition {
             who: name.to_string(),
             what: "recovers from stun".into(),

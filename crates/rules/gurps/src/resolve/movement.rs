@@ -57,7 +57,7 @@ pub(crate) fn step_noting(
     if let Some(foe) = step.to.and_then(|h| exit_controller(state, mover, h)) {
         quiet = false;
         if !evade(state, mover, foe, to.pos, false, cx)? {
-            let name = state.fighter(mover).name.clone();
+            let name = &*state.fighter(mover).name;
             cx.emit(|| Event::Note {
                 text: format!("{name} fails to break away and stays in close combat"),
                 rule: "G-CC-002",
@@ -162,7 +162,7 @@ pub fn walk_route(
                     cx,
                 );
             }
-            let name = state.fighter(mover).name.clone();
+            let name = &*state.fighter(mover).name;
             cx.emit(|| Event::Note {
                 text: format!("{name} is stopped and stays in close combat"),
                 rule: "G-TAC-009",

@@ -122,7 +122,7 @@ fn enter_hex(
             turn,
         });
     }
-    let name = f.name.clone();
+    let name = &*f.name;
     cx.emit(|| Event::Note {
         text: format!("{name} enters close combat"),
         rule: "G-CC-001",

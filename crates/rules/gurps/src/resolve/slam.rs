@@ -201,7 +201,7 @@ fn hurt(
 fn fall(state: &mut State, who: CombatantId, what: &'static str, cx: &mut impl Cx<Gurps>) {
     let f = state.fighter_mut(who);
     f.posture = Posture::Lying;
-    let name = f.name.clone();
+    let name = &*f.name;
     cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: what.into(),

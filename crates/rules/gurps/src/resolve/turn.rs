@@ -216,7 +216,7 @@ fn consciousness_roll_below_zero(
         return Ok(true);
     }
     state.fighter_mut(id).life = Life::Unconscious;
-    let name = state.fighter(id).name.clone();
+    let name = &*state.fighter(id).name;
     cx.emit(|| Event::Condition {
         who: name.to_string(),
         what: "falls unconscious".into(),
