@@ -47,11 +47,11 @@ pub(super) fn keep_dp(
     // to the cap have denominators of thousands of bits, and 8032 of them
     // made a power of a million limbs uncharged (`8032d3!d102r2`).
     ctx.charge_power(x.denom().bits(), n)?;
+    let denom_n = || x.denom().pow(n as u32);
     let total = x.known_count();
     if kept == 0 {
         ctx.charge_power(total.bits(), n)?;
-        let denom_n = x.denom().pow(n as u32);
-        return Ok(Pmf::raw(0, vec![total.pow(n as u32)], denom_n));
+        return Ok(Pmf::raw(0, vec![total.pow(n as u32)], denom_n()));
     }
     let mut vals: Vec<(i64, BigUint)> = x
         .counts()
@@ -67,7 +67,7 @@ pub(super) fn keep_dp(
         vals.iter().map(|v| v.0).min(),
         vals.iter().map(|v| v.0).max(),
     ) else {
-        return Ok(Pmf::raw(0, Vec::new(), x.denom().pow(n as u32)));
+        return Ok(Pmf::raw(0, Vec::new(), denom_n()));
     };
     let k = kept as usize;
     let lo = (kept as i64).checked_mul(smin).ok_or(DiceError::Overflow)?;
@@ -143,7 +143,7 @@ pub(super) fn keep_dp(
         above_pows = below_pows;
     }
     let counts = result.data.chunks_exact(result.width).map(limbs::to_big);
-    Ok(Pmf::raw(lo, counts.collect(), x.denom().pow(n as u32)))
+    Ok(Pmf::raw(lo, counts.collect(), denom_n()))
 }
 
 /// A polynomial in the kept sum with fixed-width counts, and the window of
