@@ -16,21 +16,17 @@ pub struct Strike {
     /// The weapon (index on the sheet).
     pub weapon: u8,
     /// Trust to luck: -4 for +1d6 (X-ATK-007).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub trust_to_luck: bool,
     /// A nonlethal attack at -4 (X-SIT-016).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub nonlethal: bool,
     /// A versatile weapon with DEX instead of STR (X-QCK-002).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub dex: bool,
     /// The low-level option: -4 on both of two attacks (X-MUL-006).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub low_level: bool,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 impl Strike {

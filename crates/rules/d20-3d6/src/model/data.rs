@@ -83,7 +83,7 @@ pub struct Weapon {
     #[serde(default)]
     pub explode_on: Option<u8>,
     /// Hands it needs.
-    #[serde(default = "one")]
+    #[serde(default = "fray_core::serde_fields::one::<u8>")]
     pub hands: u8,
     /// Light: no -3 in the off hand (X-MUL-004).
     #[serde(default)]
@@ -133,10 +133,6 @@ pub struct Weapon {
     /// Where the values come from.
     #[serde(default)]
     pub source: String,
-}
-
-fn one() -> u8 {
-    1
 }
 
 impl Weapon {

@@ -5,14 +5,6 @@ use fray_core::RollRecord;
 use serde::Serialize;
 use std::fmt;
 
-fn is_zero(v: &i32) -> bool {
-    *v == 0
-}
-
-fn is_zero_u8(v: &u8) -> bool {
-    *v == 0
-}
-
 /// A roll in words: the core's reading (dice, each die, bonuses, the
 /// number to beat and its terms), with the verdict said so it reads
 /// right: an automatic result says why and what the total would have
@@ -147,11 +139,11 @@ pub enum Event {
         #[serde(skip_serializing_if = "Vec::is_empty")]
         terms: Vec<fray_core::roll::ModifierRecord>,
         /// Damage reduction subtracted (X-DMG-009; 0 without any).
-        #[serde(skip_serializing_if = "is_zero")]
+        #[serde(skip_serializing_if = "fray_core::serde_fields::is_default")]
         reduction: i32,
         /// Criticals scored, each one more roll of the weapon's dice
         /// among `dice` (X-DMG-002, X-DMG-003).
-        #[serde(skip_serializing_if = "is_zero_u8")]
+        #[serde(skip_serializing_if = "fray_core::serde_fields::is_default")]
         criticals: u8,
         /// Damage after reductions and the minimum.
         amount: i32,

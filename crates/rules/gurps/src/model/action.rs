@@ -20,7 +20,7 @@ pub struct Step {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub face: Option<Facing>,
     /// Taken after the attack instead of before it (G-MATK-001, G-TAC-003).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub after: bool,
     /// A posture change with the step: dropping into or rising from a
     /// crouch is free (G-POS-010); kneeling, or standing up from kneeling,
@@ -50,14 +50,6 @@ pub const MOVE_PATH_INLINE: usize = 4;
 /// the largest maneuver, so an [`Action`] is no larger than with a `Vec`.
 pub type MovePath = smallvec::SmallVec<[HexPos; MOVE_PATH_INLINE]>;
 
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
-
 /// One attack: with what, at whom, where, and the options that change it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -76,19 +68,19 @@ pub struct Strike {
     #[serde(default, skip_serializing_if = "Aim::is_torso")]
     pub location: Aim,
     /// At a chink in the armor: worn DR halved (G-ATK-023).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub chinks: bool,
     /// Deceptive Attack: levels of -2 to hit, each -1 to the foe's defense (G-ATK-001).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub deceptive: u8,
     /// Telegraphic Attack: +4 to hit, +2 to the foe's defense (G-ATK-003).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub telegraphic: bool,
     /// Mighty Blow for 1 FP: +2 damage or +1 per die (G-EFF-002).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub mighty_blow: bool,
     /// Rapid Recovery for 1 FP: ready the (unready) melee weapon first (G-EFF-001).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub rapid_recovery: bool,
     /// Strike the target's weapon instead of its body: to break it, or to
     /// disarm (G-ATK-008..013).
@@ -103,7 +95,7 @@ pub struct AtWeapon {
     /// The foe's weapon, numbered on its sheet.
     pub weapon: u8,
     /// Knock it out of the foe's hand instead of breaking it (G-ATK-009..011).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub disarm: bool,
 }
 
@@ -157,7 +149,7 @@ pub struct Charge {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<u32>,
     /// Heroic Charge for 1 FP: no -4 and no cap of 9 (G-EFF-003).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub heroic: bool,
 }
 
@@ -191,7 +183,7 @@ pub struct Slam {
     pub path: Vec<HexPos>,
     /// A Shield Rush: the shield's DB adds to the slammer's damage and
     /// comes off the foe's (G-ATK-018).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub shield_rush: bool,
 }
 
@@ -202,7 +194,7 @@ pub struct Shove {
     /// Who to shove.
     pub target: CombatantId,
     /// With both hands: no -1 per die.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub both_hands: bool,
     /// A step first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -315,7 +307,7 @@ pub enum Trigger {
         /// The watched hexes.
         hexes: Vec<HexPos>,
         /// The hexes are one straight line: -2 however long (G-RNG-005).
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
         line: bool,
     },
     /// Stop Thrust (G-STP-001): a foe moves toward the waiter into the
@@ -360,7 +352,7 @@ pub enum Response {
 #[serde(deny_unknown_fields)]
 pub struct Jump {
     /// Hexes run straight ahead first: any run-up doubles the distance.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub run_up: u8,
     /// Hexes the jump spans, the landing hex included.
     pub length: u8,
@@ -377,7 +369,7 @@ pub enum Extra {
         /// The second strike (same weapon; any foe in reach).
         strike: Strike,
         /// Flurry of Blows.
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
         flurry: bool,
     },
     /// Dual-Weapon Attack: a strike with each of two ready weapons, at -4
@@ -485,7 +477,7 @@ pub struct Cast {
     pub radius: Option<u16>,
     /// Information spells: known items passed over while seeking the
     /// closest, -1 each (G-SPL-013).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub ignore: u8,
 }
 
@@ -552,7 +544,7 @@ pub struct Concentrate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cast: Option<Cast>,
     /// First let go of the charged spell in hand (G-SPL-011).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub dissipate: bool,
     /// A step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -669,7 +661,7 @@ pub enum Action {
         #[serde(default)]
         mode: u8,
         /// Braced on a solid rest: +1, no step (G-AIM-002, G-AIM-003).
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
         braced: bool,
         /// A step (not when braced).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -848,10 +840,10 @@ pub enum Answer {
         #[serde(default)]
         retreat: bool,
         /// Feverish Defense: +2 for 1 FP (G-EFF-005).
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
         feverish: bool,
         /// Acrobatic Dodge: an Acrobatics roll first, +2 or -2 (G-DEF-011).
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
         acrobatic: bool,
         /// Against a ranged attack, a Dodge that throws the defender down:
         /// Dodge and Drop or Dive for Cover, +3 (G-DEF-012, G-DEF-013).

@@ -40,7 +40,7 @@ pub struct Weapon {
     #[serde(default)]
     pub material: WeaponMaterial,
     /// An improvised weapon: -1 to -3 to hit (G-ATK-026); 0 when omitted.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub improvised: i32,
     /// A Wizard's Baton or Staff: held ready, it cancels 1 or 2 points of
     /// a spell's range penalty (G-SPL-004), and a staff can deliver a
@@ -90,7 +90,7 @@ pub struct AttackMode {
     #[serde(rename = "type")]
     pub damage_type: DamageType,
     /// Armor divisor, 1 when omitted (G-EXT-019).
-    #[serde(default = "one")]
+    #[serde(default = "fray_core::serde_fields::one::<f32>")]
     pub armor_divisor: f32,
     /// Reach in yards for melee modes: `[1]`, `[1, 2]`; 0 means C (close).
     #[serde(default)]
@@ -148,14 +148,6 @@ pub struct FollowUp {
     /// The damage when the HT roll succeeds (`"1d"`); none when omitted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resisted: Option<FixedDamage>,
-}
-
-fn is_zero(n: &i32) -> bool {
-    *n == 0
-}
-
-fn one() -> f32 {
-    1.0
 }
 
 impl AttackMode {

@@ -149,7 +149,7 @@ pub struct Sheet {
     pub skills: BTreeMap<String, i32>,
     /// Magery level (0-6): a missile spell takes up to this much energy
     /// per second of casting (at least 1).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub magery: i32,
     /// Spell skill levels by grimoire name (`Fireball = 15`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -205,10 +205,6 @@ pub struct LocationDr {
     /// Only flexible armor covers it: blunt trauma applies (G-EXT-021).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flexible: bool,
-}
-
-fn is_zero(n: &i32) -> bool {
-    *n == 0
 }
 
 fn is_humanoid(b: &crate::model::location::BodyType) -> bool {

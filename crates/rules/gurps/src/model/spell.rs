@@ -30,10 +30,10 @@ pub struct Spell {
     pub max_energy: Option<u8>,
     /// Seconds of Concentrate to cast (for a missile spell, the most
     /// seconds it may be charged).
-    #[serde(default = "one")]
+    #[serde(default = "fray_core::serde_fields::one::<u8>")]
     pub time: u8,
     /// One second of casting per energy point instead of `time` (Mass Sleep).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
     pub time_per_energy: bool,
     /// The subject's attribute that resists it: `ht`, `will` or `iq`
     /// (G-SPL-005, G-SPL-006); left out, it is not resisted.
@@ -47,14 +47,6 @@ pub struct Spell {
     /// Free text (the source, prerequisites).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
-}
-
-fn one() -> u8 {
-    1
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 /// The spell classes of the sources (SUM › Spell Types and Casting).

@@ -118,7 +118,7 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         face: Option<Facing>,
         /// Swerving (1, at most ½ MV) or heavy evasion (2, at most 1 hex) (M-RNG-007).
-        #[serde(default, skip_serializing_if = "is_zero")]
+        #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
         evade: u8,
         /// One missile shot on the move, at the end of it (M-PAT-003, M-AOD-006).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -164,11 +164,11 @@ pub enum Action {
         /// The foe.
         target: CombatantId,
         /// With both hands: +3.
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
         two_hands: bool,
         /// With the foe already held and standing, the ST contest wrests
         /// its weapon away instead of bringing it down (M-UNA-006).
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
         wrest: bool,
     },
     /// Takedown of a grappled, standing foe (M-UNA-007).
@@ -216,7 +216,7 @@ pub enum Action {
         /// The area watched.
         watch: Watch,
         /// Roll PER to tell friend from foe, at a further -2 (M-MIS-006).
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "fray_core::serde_fields::is_default")]
         confirm: bool,
     },
     /// Attack (M-MEL-001, M-MIS-001, M-UNA-001).
@@ -377,14 +377,6 @@ pub enum Answer {
         /// Whether to shoot.
         fire: bool,
     },
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 fn strike_words(f: &mut fmt::Formatter<'_>, s: &Strike) -> fmt::Result {

@@ -159,12 +159,12 @@ pub struct Weapon {
     #[serde(default)]
     pub min_st: i32,
     /// Hands it needs (1 or 2).
-    #[serde(default = "one")]
+    #[serde(default = "fray_core::serde_fields::one::<u8>")]
     pub hands: u8,
     /// Attack modes.
     pub modes: Vec<Mode>,
     /// Reach in hexes (M-FLO-006, default 1).
-    #[serde(default = "one")]
+    #[serde(default = "fray_core::serde_fields::one::<u8>")]
     pub reach: u8,
     /// How it parries.
     #[serde(default)]
@@ -208,10 +208,6 @@ pub struct Weapon {
     /// Ammunition carried.
     #[serde(default)]
     pub ammo: Option<u16>,
-}
-
-fn one() -> u8 {
-    1
 }
 
 impl Weapon {
