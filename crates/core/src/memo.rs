@@ -23,13 +23,8 @@
 //! * its `thread_local!` [`Memo`], so threads share nothing (no locks) and
 //!   output stays byte-identical whatever the number of threads.
 //!
-//! The table's room is reserved whole when it is pinned: as many entries
-//! as fit in [`TABLE_BYTES`] (its slots, [`capacity_within`]), so a thread
-//! never holds more than that, whatever the ruleset, the key or the number
-//! of fights, and the table never grows by doubling (which held the old
-//! slots and the new, half as much again, while it moved). Once full it
-//! keeps what it has (the situations met first, which in a simulation are
-//! the ones every fight meets) and lookups go on. Nothing depends on what it holds: a hit returns what the
+//! The table stops growing at its capacity, so its memory is bounded;
+//! lookups go on. Nothing depends on what it holds: a hit returns what the
 //! AI would have computed. Debug builds (the tests) check that: every hit
 //! is recomputed and compared ([`Memo::verify`], on by default when
 //! `debug_assertions` are).
@@ -121,27 +116,6 @@ impl Default for Stamp {
     fn default() -> Stamp {
         Stamp::new()
     }
-}
-
-/// The memory of one thread's table, its slots: 6 MiB, so that a
-/// simulator thread beyond the first costs under 8 MB (issue 38) and 64
-/// threads under 400 MB, with the last-level cache shared by fewer bytes.
-/// The duels' tables hold their first 20,000-60,000 fights' decisions
-/// (docs/performance.md, "Memory").
-pub const TABLE_BYTES: usize = 6 << 20;
-
-/// How many entries of `(K, V)` fit in `bytes` of slots: 7/8 of the
-/// largest power of two of slots that does (a slot is the entry and one
-/// control byte). 7/8 is the table's load limit, so a table reserved for
-/// that many holds them in those slots without growing.
-pub const fn capacity_within<K, V>(bytes: usize) -> usize {
-    let slot = size_of::<(K, V)>() + 1;
-    let fit = bytes / slot;
-    if fit < 8 {
-        return fit;
-    }
-    let slots = 1 << (usize::BITS - 1 - fit.leading_zeros());
-    slots / 8 * 7
 }
 
 /// One thread's table: the pins it was filled under, the decisions by
@@ -238,7 +212,7 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
             return (Found::Unkeyed, false);
         }
         if !m.pins.as_ref().is_some_and(|p| p.matches(state)) {
-            m.table = HashMap::with_capacity_and_hasher(m.capacity, Default::default());
+            m.table = HashMap::default();
             m.pins = Some(P::of(state));
         }
         m.scratch.reset();
@@ -313,28 +287,16 @@ pub fn clear<K: Key, V, P>(memo: &'static Local<K, V, P>) {
     memo.with(|m| m.borrow_mut().clear());
 }
 
-/// Declares a ruleset AI's table on each thread, `MEMO`, holding as many
-/// entries as fit in [`TABLE_BYTES`], with the functions tests and the
-/// profiling examples use: `set_enabled`, `set_verify`, `len`, `counts`,
-/// `clear` and `CAPACITY`. The ruleset keeps its key and its `remembered`,
-/// which calls [`recall`] with `&MEMO`.
+/// Declares a ruleset AI's table on each thread, `MEMO`, with the
+/// functions tests and the profiling examples use: `set_enabled`,
+/// `set_verify`, `len`, `counts` and `clear`. The ruleset keeps its key
+/// and its `remembered`, which calls [`recall`] with `&MEMO`.
 #[macro_export]
 macro_rules! memo_table {
-    ($key:ty, $value:ty, $pins:ty) => {
-        $crate::memo_table!(
-            $key,
-            $value,
-            $pins,
-            $crate::memo::capacity_within::<$key, $value>($crate::memo::TABLE_BYTES)
-        );
-    };
     ($key:ty, $value:ty, $pins:ty, $capacity:expr) => {
-        /// The most entries this thread's table keeps.
-        pub const CAPACITY: usize = $capacity;
-
         thread_local! {
             static MEMO: ::std::cell::RefCell<$crate::memo::Memo<$key, $value, $pins>> =
-                ::std::cell::RefCell::new($crate::memo::Memo::new(CAPACITY));
+                ::std::cell::RefCell::new($crate::memo::Memo::new($capacity));
         }
 
         /// Turns the table on or off for this thread (on by default); tests
@@ -419,29 +381,6 @@ mod tests {
 
     fn calls() -> u32 {
         CALLS.with(Cell::get)
-    }
-
-    /// The room reserved is what the budget holds: the table's slots are
-    /// exactly the power of two `capacity_within` counted on, so a table
-    /// reserved for that many entries takes no more than the budget and
-    /// never grows.
-    #[test]
-    fn a_table_reserved_within_a_budget_fits_it() {
-        type Entry = (Words<20>, [u64; 4]);
-        for bytes in [1 << 14, 100_000, TABLE_BYTES] {
-            let cap = capacity_within::<Words<20>, [u64; 4]>(bytes);
-            let slots = cap / 7 * 8;
-            assert!(slots.is_power_of_two(), "{bytes}: {cap} entries");
-            assert!(slots * (size_of::<Entry>() + 1) <= bytes);
-            assert!(
-                2 * slots * (size_of::<Entry>() + 1) > bytes,
-                "the largest that fits"
-            );
-            let table: HashMap<Words<20>, [u64; 4], foldhash::fast::FixedState> =
-                HashMap::with_capacity_and_hasher(cap, Default::default());
-            assert_eq!(table.capacity(), cap, "{slots} slots, not more");
-        }
-        assert_eq!(capacity_within::<u64, u64>(50), 2, "below eight slots");
     }
 
     #[test]

@@ -21,8 +21,8 @@
 //!
 //! A fight too big for the key (more than [`FIGHTERS`] fighters, or more
 //! potions or spells each than it holds) is not remembered: the AI works it out every time. The table
-//! keeps at most [`CAPACITY`] entries, reserved whole (the core's
-//! `TABLE_BYTES`), so its memory is bounded; lookups go on. Nothing depends on what the table holds: a hit returns what the
+//! stops growing at [`CAPACITY`] entries, so its memory is bounded; lookups
+//! go on. Nothing depends on what the table holds: a hit returns what the
 //! AI would have computed (a test plays fights with and without it and
 //! compares their narration byte for byte), so threads never see
 //! different results.
@@ -37,6 +37,9 @@ use fray_core::CombatantId;
 use fray_core::grid::Map;
 use fray_core::memo::{self, Words};
 use std::sync::Arc;
+
+/// Entries kept at most per thread (each about 300 bytes).
+pub const CAPACITY: usize = 1 << 17;
 
 /// A key: two words for the turn, [`WORDS`] per fighter.
 type Key = Words<{ 2 + WORDS * FIGHTERS }>;
@@ -90,8 +93,7 @@ impl memo::Pins<State> for Pins {
     }
 }
 
-// As many entries as fit in `fray_core::memo::TABLE_BYTES` (`CAPACITY`).
-fray_core::memo_table!(Key, Action, Pins);
+fray_core::memo_table!(Key, Action, Pins, CAPACITY);
 
 /// The remembered choice of `actor` in `state`, or `choose`'s, remembered
 /// (the table is the core's [`fray_core::memo`]; debug builds recompute

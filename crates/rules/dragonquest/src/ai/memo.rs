@@ -46,6 +46,10 @@ use fray_core::memo::{self, Stamp, Words};
 use fray_core::{CombatantId, Controller, SideId};
 use std::sync::Arc;
 
+/// Entries kept at most per thread (each about 450 bytes: a key of up to
+/// 50 words and the action).
+pub const CAPACITY: usize = 1 << 16;
+
 /// Figures a key holds at most (bigger fights are not remembered).
 pub const FIGHTERS: usize = 8;
 
@@ -264,8 +268,7 @@ impl memo::Pins<State> for Pins {
     }
 }
 
-// As many entries as fit in `fray_core::memo::TABLE_BYTES` (`CAPACITY`).
-fray_core::memo_table!(Key, Action, Pins);
+fray_core::memo_table!(Key, Action, Pins, CAPACITY);
 
 /// The remembered choice of `who` in `state`, or `choose`'s, remembered
 /// (debug builds recompute every hit and compare).

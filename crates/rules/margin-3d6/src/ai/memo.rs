@@ -46,6 +46,12 @@ use fray_core::{CombatantId, Controller, SideId};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+/// Entries kept at most per thread: 7/8 of 2^16, the most a table of 2^16
+/// slots holds before it doubles (one more entry would double its memory
+/// for 1/7 more entries). Each slot is under 200 bytes (a key of up to
+/// [`KEY_WORDS`] words and the maneuver): about 13 MB a thread at most.
+pub const CAPACITY: usize = 7 << 13;
+
 /// Fighters a key holds at most (bigger fights are not remembered).
 pub const FIGHTERS: usize = 6;
 
@@ -260,8 +266,7 @@ impl memo::Pins<State> for Pins {
     }
 }
 
-// As many entries as fit in `fray_core::memo::TABLE_BYTES` (`CAPACITY`).
-fray_core::memo_table!(Key, Action, Pins);
+fray_core::memo_table!(Key, Action, Pins, CAPACITY);
 
 /// The remembered choice of `who` in `state`, or `choose`'s, remembered
 /// (debug builds recompute every hit and compare).
