@@ -13,15 +13,21 @@ pub fn one<T: From<u8>>() -> T {
     T::from(1)
 }
 
+/// `true`, for switches that are on unless a file turns them off.
+pub fn yes() -> bool {
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn defaults_are_left_out_and_one_is_one() {
+    fn defaults_are_left_out_one_is_one_and_yes_is_true() {
         assert!(is_default(&0_i32) && is_default(&0_u8) && is_default(&false));
         assert!(!is_default(&-1_i32) && !is_default(&true));
         assert_eq!(one::<u8>(), 1);
         assert_eq!(one::<f32>(), 1.0);
+        assert!(yes());
     }
 }

@@ -65,10 +65,6 @@ impl fmt::Display for Dice {
     }
 }
 
-fn yes() -> bool {
-    true
-}
-
 /// A weapon record (X-DAT-005).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -95,7 +91,7 @@ pub struct Weapon {
     #[serde(default)]
     pub versatile: bool,
     /// Can strike in melee.
-    #[serde(default = "yes")]
+    #[serde(default = "fray_core::serde_fields::yes")]
     pub melee: bool,
     /// Thrown (X-RNG-011).
     #[serde(default)]

@@ -186,10 +186,6 @@ pub struct Armor {
     pub source: String,
 }
 
-fn yes() -> bool {
-    true
-}
-
 /// One shield type (DQ-00-012).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -204,7 +200,7 @@ pub struct Shield {
     #[serde(default)]
     pub ag_mod: i32,
     /// May Shield Rush (DQ-16-018).
-    #[serde(default = "yes")]
+    #[serde(default = "fray_core::serde_fields::yes")]
     pub shield_rush: bool,
     /// Where the numbers come from.
     pub source: String,

@@ -112,9 +112,6 @@ pub enum RangedZone {
     HalfPlane180,
 }
 
-fn yes() -> bool {
-    true
-}
 fn three() -> i32 {
     3
 }
@@ -161,7 +158,7 @@ pub struct Options {
     #[serde(default)]
     pub start_distance_check: DistanceCheck,
     /// DQ-12-008: stunned figures still project a melee zone.
-    #[serde(default = "yes")]
+    #[serde(default = "fray_core::serde_fields::yes")]
     pub stunned_projects_mz: bool,
     /// DQ-13-001: engaged figures may fire.
     #[serde(default)]
@@ -176,13 +173,13 @@ pub struct Options {
     #[serde(default)]
     pub withdraw_free_move: WithdrawMove,
     /// DQ-13-017: a figure that gets into the hex grapples at once.
-    #[serde(default = "yes")]
+    #[serde(default = "fray_core::serde_fields::yes")]
     pub close_includes_grapple_attack: bool,
     /// DQ-14-005: the AG multiplier of a jump's landing roll.
     #[serde(default = "three")]
     pub jump_ag_multiplier: i32,
     /// DQ-14-015: fractional allowances never fall below one hex.
-    #[serde(default = "yes")]
+    #[serde(default = "fray_core::serde_fields::yes")]
     pub min_one_hex: bool,
     /// DQ-15-002: modAG 26+ also gets the +1 TMR.
     #[serde(default)]
@@ -191,13 +188,13 @@ pub struct Options {
     #[serde(default)]
     pub allow_repeat_action: bool,
     /// DQ-16-017: bare hands may knock out.
-    #[serde(default = "yes")]
+    #[serde(default = "fray_core::serde_fields::yes")]
     pub knockout_unarmed: bool,
     /// DQ-00-014.
     #[serde(default)]
     pub ranged_zone: RangedZone,
     /// DQ-17-005: 99 and 100 always miss.
-    #[serde(default = "yes")]
+    #[serde(default = "fray_core::serde_fields::yes")]
     pub natural_99_100_miss: bool,
     /// DQ-17-006.
     #[serde(default)]
@@ -206,7 +203,7 @@ pub struct Options {
     #[serde(default)]
     pub parry_missiles: bool,
     /// DQ-17-009: the free attack needs the attacker in the parrier's melee zone.
-    #[serde(default = "yes")]
+    #[serde(default = "fray_core::serde_fields::yes")]
     pub riposte_requires_mz: bool,
     /// DQ-17-011.
     #[serde(default)]
@@ -224,7 +221,7 @@ pub struct Options {
     #[serde(default)]
     pub act_on_recovery: bool,
     /// DQ-16-020: Disarm's 1 point ignores armor and FT.
-    #[serde(default = "yes")]
+    #[serde(default = "fray_core::serde_fields::yes")]
     pub disarm_damage_ignores_armor: bool,
     /// DQ-24-005.
     #[serde(default)]
