@@ -533,6 +533,7 @@ fn danger(
     state: &State,
     who: CombatantId,
     threats: &Threats,
+    reaches: &Searches,
     at: HexPos,
     facing: Facing,
     stance: Stance,
@@ -567,7 +568,7 @@ fn danger(
                 }
                 let open = c == x.pos
                     || ((c == old || free_hex(state, g, c))
-                        && path::cost(state, g, x.pos, c, step).is_some());
+                        && reaches.cost(state, g, x.pos, c, step).is_some());
                 if !open {
                     continue;
                 }
@@ -594,6 +595,7 @@ fn danger(
 /// of `step` reaches (round walls and foes, M-FLO-006) within reach.
 fn strike_hexes(
     state: &State,
+    reaches: &Searches,
     who: CombatantId,
     foe: CombatantId,
     reach: u32,
@@ -607,7 +609,7 @@ fn strike_hexes(
             continue;
         }
         let ok = h == f.pos
-            || (free_hex(state, who, h) && path::cost(state, who, f.pos, h, step).is_some());
+            || (free_hex(state, who, h) && reaches.cost(state, who, f.pos, h, step).is_some());
         if ok && out.try_push(h).is_err() {
             break;
         }
@@ -623,12 +625,18 @@ struct Plan<'a> {
     mine: f64,
     theirs: f64,
     threats: Threats,
+    /// The steps searched so far (each threat's, the figure's own).
+    reaches: Searches,
 }
+
+/// The searches of one decision: a step for each threat and the figure's own.
+type Searches = path::Reaches<{ 8 + 2 }>;
 
 impl Plan<'_> {
     /// The weighed danger at `at` facing `facing` under `stance`.
     fn danger(&self, at: HexPos, facing: Facing, stance: Stance) -> f64 {
-        danger(self.state, self.who, &self.threats, at, facing, stance) * self.theirs
+        let (state, who) = (self.state, self.who);
+        danger(state, who, &self.threats, &self.reaches, at, facing, stance) * self.theirs
     }
 }
 
@@ -657,6 +665,7 @@ fn melee(state: &State, who: CombatantId) -> Option<Action> {
         mine,
         theirs,
         threats: threats(state, who),
+        reaches: Searches::default(),
     };
     let mut c = Choice::default();
     // A foe farther than the longest reach plus the step cannot be struck
@@ -706,7 +715,7 @@ fn weigh_foe(p: &Plan, foe: CombatantId, c: &mut Choice) {
         None => 1,
     };
     let step = strike_step(state, who, first);
-    let hexes = strike_hexes(state, who, foe, reach, step);
+    let hexes = strike_hexes(state, &p.reaches, who, foe, reach, step);
     if hexes.is_empty() && !may_feint(state, who, foe, &choices) {
         return;
     }

@@ -22,6 +22,7 @@ use crate::model::terrain::OBSTRUCTION;
 use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::{Facing, HexPos};
+use std::cell::RefCell;
 
 /// The longest move searched, in hexes of cost: every maneuver's
 /// allowance (full MV + 1 running, + 1 for a tackle) stays below it; a
@@ -167,8 +168,11 @@ impl Reach {
         buckets[0].push(start as u16);
         for c in 0..=limit {
             let b = (c % 4) as usize;
-            let here = std::mem::take(&mut buckets[b]);
-            for &i in &here {
+            // Read in place (no copy of the bucket): a step costs 1 to 3,
+            // so nothing is pushed to bucket `b` while it is read.
+            let mut k = 0;
+            while let Some(&i) = buckets[b].get(k) {
+                k += 1;
                 let i = usize::from(i);
                 if u32::from(r.cost[i]) != c {
                     continue;
@@ -188,6 +192,7 @@ impl Reach {
                     }
                 }
             }
+            buckets[b].clear();
             if done(&r, c) {
                 break;
             }
@@ -233,5 +238,69 @@ impl Reach {
         }
         back.reverse();
         Some(back)
+    }
+}
+
+/// One decision's searches, each made once: [`cost`] asked for many hexes
+/// from one start (a foe's step round the figure, the figure's own step
+/// round each foe) answers from one [`Reach`] instead of searching again
+/// for each hex. The answers are [`cost`]'s. Keeps up to `N` searches (a
+/// [`Reach`] is 3.4 KB, on the stack); past that it asks [`cost`].
+pub struct Reaches<const N: usize> {
+    kept: RefCell<ArrayVec<Searched, N>>,
+}
+
+/// A search kept by [`Reaches`], with what it was asked.
+struct Searched {
+    who: CombatantId,
+    from: HexPos,
+    limit: u32,
+    reach: Reach,
+}
+
+impl<const N: usize> Default for Reaches<N> {
+    fn default() -> Self {
+        Reaches {
+            kept: RefCell::new(ArrayVec::new()),
+        }
+    }
+}
+
+impl<const N: usize> Reaches<N> {
+    /// [`cost`], from the search kept for `(who, from, limit)` when there
+    /// is one (made now when there is room).
+    pub fn cost(
+        &self,
+        state: &State,
+        who: CombatantId,
+        from: HexPos,
+        to: HexPos,
+        limit: u32,
+    ) -> Option<u32> {
+        if from == to {
+            return Some(0);
+        }
+        if from.distance(to) > limit.min(MAX_REACH) {
+            return None;
+        }
+        let mut kept = self.kept.borrow_mut();
+        let at = kept
+            .iter()
+            .position(|s| s.who == who && s.from == from && s.limit == limit);
+        let at = match at {
+            Some(at) => at,
+            None if kept.is_full() => return cost(state, who, from, to, limit),
+            None => {
+                let reach = Reach::from(state, who, from, limit);
+                kept.push(Searched {
+                    who,
+                    from,
+                    limit,
+                    reach,
+                });
+                kept.len() - 1
+            }
+        };
+        kept[at].reach.cost(to)
     }
 }

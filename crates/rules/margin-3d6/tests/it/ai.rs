@@ -67,7 +67,8 @@ fn no_retreat_in_the_foes_own_hex_m_aod_005_m_pat_004() {
     // no hex away from the attack, so the badly hurt figure strikes.
     let mut s = duel(&swordsman(), &swordsman());
     s.fighters[0].hp = 3;
-    s.fighters[0].pos = s.fighters[1].pos;
+    let to = s.fighter(B).pos;
+    s.place(A, to);
     assert!(!matches!(action(&s, A), Action::Retreat));
 }
 
@@ -106,7 +107,8 @@ fn an_unarmed_figure_slams_when_the_contest_leans_its_way_then_grapples_m_una_00
     assert!(matches!(action(&s, A), Action::Slam { target: B, .. }));
     // In the armed foe's hex: seize its weapon arm with both hands.
     let mut s = duel(&quick, &slow);
-    s.fighters[0].pos = s.fighter(B).pos;
+    let to = s.fighter(B).pos;
+    s.place(A, to);
     assert!(matches!(
         action(&s, A),
         Action::Grapple {

@@ -438,7 +438,8 @@ fn attacker_modifiers_m_pat_001_m_pat_004_m_pat_005_m_pat_008() {
     assert_eq!(hit(&lying, &Strike::at(B), HitCtx::default()), 10);
     s.fighters[0].posture = Posture::Standing;
     // Close combat: in the foe's hex, -2 with a weapon.
-    s.fighters[1].pos = s.fighters[0].pos;
+    let to = s.fighter(A).pos;
+    s.place(B, to);
     assert_eq!(hit(&s, &Strike::at(B), HitCtx::default()), 12);
     let mut s = duel(&swordsman(), &big());
     s.fighters[0].blind_eyes = 1;

@@ -143,3 +143,42 @@ fn the_ai_walks_round_a_wall_to_its_foe_m_flo_006() {
     let o = fight(s, 5);
     assert_eq!(o.reason, fray_core::EndReason::Victory);
 }
+
+#[test]
+fn one_search_a_start_answers_as_a_search_a_hex_m_flo_006_m_rng_008() {
+    // rule: M-FLO-006, M-RNG-008
+    // The AI asks `path::Reaches` (one search a mover, start and limit)
+    // where the rules ask `path::cost` (the line, else a search): the
+    // same answer for every hex, mover and limit, round walls, foes and
+    // rubble, also once its room for searches is full.
+    let rubble = "[[map.terrain]]\nterrain = \"obstruction\"\nvalue = 5\nhexes = [{ q = 1, r = -2 }, { q = -1, r = 1 }]";
+    let terrain = format!("{WALL}\n{rubble}");
+    let s = state_with(
+        "",
+        &terrain,
+        &[
+            fighter("A", "a", 0, 0, "n", &dummy()),
+            fighter("B", "b", 0, -2, "s", &dummy()),
+            fighter("C", "b", 1, 0, "s", &dummy()),
+        ],
+    );
+    let searches = path::Reaches::<2>::default();
+    let mut asked = 0;
+    for who in [A, B, C] {
+        let from = s.fighter(who).pos;
+        for limit in [0, 1, 2, 3, 5, 9, 30] {
+            for q in -10..=10 {
+                for r in -10..=10 {
+                    let to = HexPos::new(q, r);
+                    assert_eq!(
+                        searches.cost(&s, who, from, to, limit),
+                        path::cost(&s, who, from, to, limit),
+                        "{who:?} from {from:?} to {to:?} within {limit}"
+                    );
+                    asked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(asked, 3 * 7 * 21 * 21);
+}
