@@ -1,40 +1,58 @@
-//! A bounded, per-thread table of decisions, shared by the rulesets' AIs.
+//! A bounded table of decisions, shared by a simulation's threads, for
+//! the rulesets' AIs.
 //!
 //! A ruleset's AI is a pure function of the state it is shown: no dice, no
 //! clock, nothing kept between calls. The simulator plays the same few
 //! situations over and over (every fight starts from the same state), so
 //! a decision worked out once can be read back the next time the same
-//! situation comes up, in this fight or a later one. This module holds the
-//! ruleset-independent part of that machinery; each ruleset keeps only
+//! situation comes up, in this fight or a later one, on this thread or
+//! another. This module holds the ruleset-independent part of that
+//! machinery; each ruleset keeps only
 //!
 //! * its **key** (`K`): exactly what its AI reads of the state that can
 //!   change in a fight, packed into words (see [`Words`]);
 //! * its **pins** (`P`, a [`Pins`]): the parts of a fight that never change
-//!   in it (options, map, sheets), held by `Arc` identity. The table holds
+//!   in it (options, map, sheets), held by `Arc` identity. A table holds
 //!   clones of those `Arc`s, so an address it compares against can be
 //!   neither freed and reused nor changed in place (`Arc::make_mut` clones
-//!   a shared value). When a state is built on other parts (another
-//!   scenario, a test that swapped a sheet) the table is emptied first;
+//!   a shared value). A state built on other parts (another scenario, a
+//!   test that swapped a sheet) is looked up in another table.
 //!   A fixed part kept in plain fields rather than behind an `Arc` of its
 //!   own (a figure's sheet, say) is pinned through a [`Stamp`] the state
 //!   carries: compared by address on every lookup, the fields themselves
 //!   compared only when the stamp is new (and, in debug builds, on every
 //!   lookup, to catch a change made without a new stamp);
-//! * its `thread_local!` [`Memo`], so threads share nothing (no locks) and
-//!   output stays byte-identical whatever the number of threads.
+//! * its declaration, [`memo_table!`](crate::memo_table): one [`Tables`]
+//!   per ruleset, and a `thread_local!` [`Memo`], each thread's view.
 //!
-//! The table stops growing at its capacity, so its memory is bounded;
-//! lookups go on. Nothing depends on what it holds: a hit returns what the
-//! AI would have computed. Debug builds (the tests) check that: every hit
-//! is recomputed and compared ([`Memo::verify`], on by default when
-//! `debug_assertions` are).
+//! **One table per set of pins, shared by every thread** that plays a
+//! state built on them: a simulation's threads all clone the same start,
+//! so a situation is worked out once for all of them, and a second thread
+//! costs a few hundred bytes instead of a table of its own (issue 38).
+//! A table is an array of write-once slots (`OnceLock`), in chunks
+//! allocated on their first entry, probed linearly from the key's hash: a
+//! slot is never emptied or overwritten, so a lookup needs no lock and
+//! sees an entry whole or not at all. (Written here rather than taken
+//! from a concurrent map crate: those lock a shard or an epoch on every
+//! read, or need a writer to resize; a table that only grows to a bound
+//! needs neither.) Threads share no lock on the way to a decision: the registry
+//! ([`Tables`]) is locked only when a thread meets a state on other pins.
+//! What a thread sees cannot change its fights: a hit returns what the AI
+//! would have computed, so output stays byte-identical whatever the
+//! number of threads or the order they fill the table in.
+//!
+//! A table stops growing at its capacity, so its memory is bounded;
+//! lookups go on. Debug builds (the tests) check that a hit is what the
+//! AI computes: every hit is recomputed and compared ([`set_verify`], on by
+//! default when `debug_assertions` are). A table lives while a thread
+//! looks up in it: the registry holds it weakly.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt::Debug;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 use std::thread::LocalKey;
-
 /// A key of up to `N` packed words, built in place without allocating.
 pub type Words<const N: usize> = arrayvec::ArrayVec<u64, N>;
 
@@ -118,11 +136,11 @@ impl Default for Stamp {
     }
 }
 
-/// One thread's table: the pins it was filled under, the decisions by
-/// key, and the key being looked up.
-pub struct Memo<K, V, P> {
-    pins: Option<P>,
-    table: HashMap<K, V, foldhash::fast::FixedState>,
+/// One thread's view: the table it reads (the one pinned to the last
+/// state it was shown), the key being looked up, its switches and counts.
+pub struct Memo<K: 'static, V: 'static, P: 'static> {
+    tables: &'static Tables<K, V, P>,
+    table: Option<Arc<Table<K, V, P>>>,
     scratch: K,
     capacity: usize,
     enabled: bool,
@@ -130,7 +148,7 @@ pub struct Memo<K, V, P> {
     counts: Counts,
 }
 
-/// How the lookups of a table went (for measuring a key's reuse).
+/// How the lookups of a thread went (for measuring a key's reuse).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     /// Decisions read back.
@@ -142,12 +160,12 @@ pub struct Counts {
 }
 
 impl<K: Key, V, P> Memo<K, V, P> {
-    /// An empty table that keeps at most `capacity` entries; on, and
-    /// verifying every hit in debug builds.
-    pub fn new(capacity: usize) -> Self {
+    /// A view of `tables` whose tables keep at most `capacity` entries;
+    /// on, and verifying every hit in debug builds.
+    pub fn new(capacity: usize, tables: &'static Tables<K, V, P>) -> Self {
         Memo {
-            pins: None,
-            table: HashMap::default(),
+            tables,
+            table: None,
             scratch: K::default(),
             capacity,
             enabled: true,
@@ -156,25 +174,182 @@ impl<K: Key, V, P> Memo<K, V, P> {
         }
     }
 
-    /// Empties the table (switches stay as they are).
-    pub fn clear(&mut self) {
-        self.pins = None;
-        self.table = HashMap::default();
-    }
-
-    /// Entries held.
+    /// Entries in the table this thread reads (shared with the threads
+    /// that read it too).
     pub fn len(&self) -> usize {
-        self.table.len()
+        self.table
+            .as_ref()
+            .map_or(0, |t| t.len.load(Ordering::Relaxed))
     }
 
-    /// Whether it holds nothing.
+    /// Whether the table this thread reads holds nothing.
     pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
+        self.len() == 0
     }
 
-    /// The most entries it keeps.
+    /// The most entries a table keeps.
     pub fn capacity(&self) -> usize {
         self.capacity
+    }
+}
+
+impl<K, V, P> Memo<K, V, P> {
+    /// Lets go of the table this thread reads and takes it out of the
+    /// registry: this thread, and any that meets its pins next, starts a
+    /// new, empty one (threads still reading the old one keep it).
+    pub fn clear(&mut self) {
+        if let Some(table) = self.table.take() {
+            self.tables
+                .live()
+                .retain(|t| !std::ptr::eq(t.as_ptr(), Arc::as_ptr(&table)));
+        }
+    }
+}
+
+/// Every live table of one ruleset's AI, found by their pins; declared
+/// once per ruleset as a `static` by [`memo_table!`](crate::memo_table).
+/// It holds them weakly: a table no thread reads any more is freed.
+pub struct Tables<K, V, P> {
+    live: Mutex<Vec<Weak<Table<K, V, P>>>>,
+}
+
+impl<K, V, P> Tables<K, V, P> {
+    /// No table yet.
+    pub const fn new() -> Self {
+        Tables {
+            live: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The registry, locked (a panic elsewhere leaves the list whole: it
+    /// is only ever pushed to and filtered).
+    fn live(&self) -> std::sync::MutexGuard<'_, Vec<Weak<Table<K, V, P>>>> {
+        self.live.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl<K, V, P> Default for Tables<K, V, P> {
+    fn default() -> Self {
+        Tables::new()
+    }
+}
+
+impl<K: Key, V: Clone + PartialEq, P> Tables<K, V, P> {
+    /// The live table pinned to the parts of `state`, or a new one,
+    /// registered for the threads that meet the same parts later.
+    fn pinned<S: ?Sized>(&self, state: &S, capacity: usize) -> Arc<Table<K, V, P>>
+    where
+        P: Pins<S>,
+    {
+        let mut live = self.live();
+        live.retain(|t| t.strong_count() > 0);
+        let found = live
+            .iter()
+            .filter_map(Weak::upgrade)
+            .find(|t| t.pins.matches(state));
+        found.unwrap_or_else(|| {
+            let table = Arc::new(Table::new(P::of(state), capacity));
+            live.push(Arc::downgrade(&table));
+            table
+        })
+    }
+}
+
+/// Slots in a chunk: a table's slots come in chunks allocated on their
+/// first entry, so a table that keeps a few hundred entries (a fight at
+/// the table, a fuzzer's input) costs a few hundred chunks, not its full
+/// array (6 MB for d20-3d6's).
+const CHUNK: usize = 64;
+
+/// A filled slot: the key's hash (compared first, without following the
+/// box) and the entry.
+type Slot<K, V> = OnceLock<(u64, Box<(K, V)>)>;
+
+/// A chunk of slots, allocated on its first entry.
+type Chunk<K, V> = OnceLock<Box<[Slot<K, V>]>>;
+
+/// One set of pins' decisions: write-once slots, twice as many as the
+/// entries it keeps (a power of two), in chunks picked by the hash's high
+/// bits and probed linearly inside from its low bits.
+struct Table<K, V, P> {
+    pins: P,
+    chunks: Box<[Chunk<K, V>]>,
+    len: AtomicUsize,
+    capacity: usize,
+}
+
+impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
+    fn new(pins: P, capacity: usize) -> Self {
+        let slots = (capacity.max(1) * 2).next_power_of_two().max(CHUNK);
+        Table {
+            pins,
+            chunks: (0..slots / CHUNK).map(|_| OnceLock::new()).collect(),
+            len: AtomicUsize::new(0),
+            capacity,
+        }
+    }
+
+    /// The hash of `key` (fixed seed: the same slots on every run).
+    fn hash(key: &K) -> u64 {
+        foldhash::fast::FixedState::default().hash_one(key)
+    }
+
+    /// The chunk `hash` falls in (its high bits).
+    fn chunk(&self, hash: u64) -> &Chunk<K, V> {
+        // Truncating the hash to an index is the point.
+        #[allow(clippy::cast_possible_truncation)]
+        let at = (hash >> 32) as usize & (self.chunks.len() - 1);
+        &self.chunks[at]
+    }
+
+    /// The slots of `chunk` that `hash` may sit in, in probing order: all
+    /// of them, from its home slot (its low bits).
+    fn probe(chunk: &[Slot<K, V>], hash: u64) -> impl Iterator<Item = &Slot<K, V>> {
+        #[allow(clippy::cast_possible_truncation)]
+        let home = hash as usize;
+        (0..CHUNK).map(move |i| &chunk[home.wrapping_add(i) & (CHUNK - 1)])
+    }
+
+    /// The decision kept under `key`, if any: the probe stops at the first
+    /// empty slot, since an entry is written in the first empty slot of
+    /// its probe and slots are never emptied.
+    fn get(&self, key: &K, hash: u64) -> Option<V> {
+        let chunk = self.chunk(hash).get()?;
+        for slot in Self::probe(chunk, hash) {
+            match slot.get() {
+                None => return None,
+                Some((h, entry)) if *h == hash && entry.0 == *key => return Some(entry.1.clone()),
+                Some(_) => {}
+            }
+        }
+        None
+    }
+
+    /// Keeps `value` under `key` in the first empty slot of its probe,
+    /// unless the table or the chunk is full or another thread kept it
+    /// first.
+    fn insert(&self, key: &K, hash: u64, value: &V) {
+        if self.len.load(Ordering::Relaxed) >= self.capacity {
+            return;
+        }
+        let chunk = self
+            .chunk(hash)
+            .get_or_init(|| (0..CHUNK).map(|_| OnceLock::new()).collect());
+        let mut entry = Some((hash, Box::new((key.clone(), value.clone()))));
+        for slot in Self::probe(chunk, hash) {
+            if let Some(new) = entry.take() {
+                match slot.set(new) {
+                    Ok(()) => {
+                        self.len.fetch_add(1, Ordering::Relaxed);
+                        return;
+                    }
+                    Err(back) => entry = Some(back),
+                }
+            }
+            if slot.get().is_some_and(|(h, e)| *h == hash && e.0 == *key) {
+                return;
+            }
+        }
     }
 }
 
@@ -182,22 +357,22 @@ impl<K: Key, V, P> Memo<K, V, P> {
 enum Found<V> {
     /// The remembered decision.
     Hit(V),
-    /// Not seen yet: remember what is worked out.
-    Miss,
+    /// Not seen yet: remember what is worked out (under this hash).
+    Miss(u64),
     /// A situation the key cannot hold: work it out, remember nothing.
     Unkeyed,
 }
 
-/// The thread's table behind a `thread_local!`.
+/// The thread's view behind a `thread_local!`.
 pub type Local<K, V, P> = LocalKey<RefCell<Memo<K, V, P>>>;
 
 /// The decision for `state`: the remembered one, or `choose`'s, remembered.
 ///
-/// `key` writes the situation into the table's own buffer (empty when it
+/// `key` writes the situation into the view's own buffer (empty when it
 /// is called; no copy of it on a hit) and returns `None` when the
 /// situation does not fit the key (nothing is remembered then). `choose`
-/// runs outside the table's borrow, so it may not come back here for the
-/// same table. With [`Memo::verify`] on, a hit is recomputed and must be
+/// runs outside the view's borrow, so it may not come back here for the
+/// same table. With [`set_verify`] on, a hit is recomputed and must be
 /// equal (a panic names both otherwise: the key misses something the AI
 /// reads).
 pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
@@ -211,26 +386,28 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
         if !m.enabled {
             return (Found::Unkeyed, false);
         }
-        if !m.pins.as_ref().is_some_and(|p| p.matches(state)) {
-            m.table = HashMap::default();
-            m.pins = Some(P::of(state));
+        if !m.table.as_ref().is_some_and(|t| t.pins.matches(state)) {
+            m.table = Some(m.tables.pinned(state, m.capacity));
         }
         m.scratch.reset();
-        let found = match key(&mut m.scratch, state) {
-            None => {
+        let found = match (key(&mut m.scratch, state), &m.table) {
+            (Some(()), Some(table)) => {
+                let hash = Table::<K, V, P>::hash(&m.scratch);
+                match table.get(&m.scratch, hash) {
+                    Some(v) => {
+                        m.counts.hits += 1;
+                        Found::Hit(v)
+                    }
+                    None => {
+                        m.counts.misses += 1;
+                        Found::Miss(hash)
+                    }
+                }
+            }
+            _ => {
                 m.counts.unkeyed += 1;
                 Found::Unkeyed
             }
-            Some(()) => match m.table.get(&m.scratch) {
-                Some(v) => {
-                    m.counts.hits += 1;
-                    Found::Hit(v.clone())
-                }
-                None => {
-                    m.counts.misses += 1;
-                    Found::Miss
-                }
-            },
         };
         (found, m.verify)
     });
@@ -246,13 +423,12 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
             v
         }
         Found::Unkeyed => choose(),
-        Found::Miss => {
+        Found::Miss(hash) => {
             let v = choose();
             memo.with(|m| {
-                let m = &mut *m.borrow_mut();
-                if m.table.len() < m.capacity {
-                    let k = m.scratch.clone();
-                    m.table.insert(k, v.clone());
+                let m = &*m.borrow();
+                if let Some(table) = &m.table {
+                    table.insert(&m.scratch, hash, &v);
                 }
             });
             v
@@ -260,8 +436,8 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
     }
 }
 
-/// Turns the thread's table on or off (on by default); tests play fights
-/// both ways and compare them.
+/// Turns the thread's lookups on or off (on by default); tests play
+/// fights both ways and compare them.
 pub fn set_enabled<K: Key, V, P>(memo: &'static Local<K, V, P>, on: bool) {
     memo.with(|m| m.borrow_mut().enabled = on);
 }
@@ -272,7 +448,7 @@ pub fn set_verify<K: Key, V, P>(memo: &'static Local<K, V, P>, on: bool) {
     memo.with(|m| m.borrow_mut().verify = on);
 }
 
-/// Entries in the thread's table.
+/// Entries in the table the thread reads.
 pub fn len<K: Key, V, P>(memo: &'static Local<K, V, P>) -> usize {
     memo.with(|m| m.borrow().len())
 }
@@ -282,24 +458,27 @@ pub fn counts<K: Key, V, P>(memo: &'static Local<K, V, P>) -> Counts {
     memo.with(|m| m.borrow().counts)
 }
 
-/// Empties the thread's table.
+/// Starts the thread on a new, empty table ([`Memo::clear`]).
 pub fn clear<K: Key, V, P>(memo: &'static Local<K, V, P>) {
     memo.with(|m| m.borrow_mut().clear());
 }
 
-/// Declares a ruleset AI's table on each thread, `MEMO`, with the
-/// functions tests and the profiling examples use: `set_enabled`,
-/// `set_verify`, `len`, `counts` and `clear`. The ruleset keeps its key
-/// and its `remembered`, which calls [`recall`] with `&MEMO`.
+/// Declares a ruleset AI's tables, `TABLES`, and each thread's view of
+/// them, `MEMO`, with the functions tests and the profiling examples use:
+/// `set_enabled`, `set_verify`, `len`, `counts` and `clear`. The ruleset
+/// keeps its key and its `remembered`, which calls [`recall`] with
+/// `&MEMO`.
 #[macro_export]
 macro_rules! memo_table {
     ($key:ty, $value:ty, $pins:ty, $capacity:expr) => {
+        static TABLES: $crate::memo::Tables<$key, $value, $pins> = $crate::memo::Tables::new();
+
         thread_local! {
             static MEMO: ::std::cell::RefCell<$crate::memo::Memo<$key, $value, $pins>> =
-                ::std::cell::RefCell::new($crate::memo::Memo::new($capacity));
+                ::std::cell::RefCell::new($crate::memo::Memo::new($capacity, &TABLES));
         }
 
-        /// Turns the table on or off for this thread (on by default); tests
+        /// Turns lookups on or off for this thread (on by default); tests
         /// compare fights played both ways.
         pub fn set_enabled(on: bool) {
             $crate::memo::set_enabled(&MEMO, on);
@@ -313,7 +492,8 @@ macro_rules! memo_table {
             $crate::memo::set_verify(&MEMO, on);
         }
 
-        /// Entries in this thread's table.
+        /// Entries in the table this thread reads (shared by the threads
+        /// that play fights of the same start).
         pub fn len() -> usize {
             $crate::memo::len(&MEMO)
         }
@@ -324,7 +504,7 @@ macro_rules! memo_table {
             $crate::memo::counts(&MEMO)
         }
 
-        /// Empties this thread's table.
+        /// Starts this thread on a new, empty table.
         pub fn clear() {
             $crate::memo::clear(&MEMO);
         }
@@ -354,8 +534,10 @@ mod tests {
         }
     }
 
+    static TABLES: Tables<Words<2>, u64, P> = Tables::new();
+
     thread_local! {
-        static M: RefCell<Memo<Words<2>, u64, P>> = RefCell::new(Memo::new(3));
+        static M: RefCell<Memo<Words<2>, u64, P>> = RefCell::new(Memo::new(3, &TABLES));
         static CALLS: Cell<u32> = const { Cell::new(0) };
     }
 
@@ -416,6 +598,60 @@ mod tests {
         set_enabled(&M, true);
         clear(&M);
         assert_eq!(len(&M), 0);
+    }
+
+    #[test]
+    fn threads_shown_the_same_pins_share_one_table() {
+        set_verify(&M, false);
+        let fixed = Arc::new(5);
+        let s = |n| S {
+            fixed: fixed.clone(),
+            n,
+        };
+        for n in 1..=3 {
+            ask(&s(n));
+        }
+        let (answers, calls_there, len_there) = std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    set_verify(&M, false);
+                    let answers: Vec<u64> = (1..=3).map(|n| ask(&s(n))).collect();
+                    (answers, calls(), len(&M))
+                })
+                .join()
+                .unwrap()
+        });
+        assert_eq!(answers, [5, 10, 15]);
+        assert_eq!(calls_there, 0, "the other thread read every decision back");
+        assert_eq!(len_there, 3);
+        // Cleared here, a new table for this thread; the other one's is gone
+        // with it (no thread reads it).
+        clear(&M);
+        ask(&s(1));
+        assert_eq!(len(&M), 1);
+    }
+
+    #[test]
+    fn a_table_keeps_every_entry_up_to_its_capacity_and_each_once() {
+        let table: Table<Words<2>, u64, ()> = Table::new((), 1000);
+        let key = |n: u64| Words::<2>::from_iter([n, n / 7]);
+        for n in 0..1000 {
+            let k = key(n);
+            let hash = Table::<Words<2>, u64, ()>::hash(&k);
+            assert_eq!(table.get(&k, hash), None);
+            table.insert(&k, hash, &(n * 3));
+            table.insert(&k, hash, &(n * 3));
+        }
+        assert_eq!(table.len.load(Ordering::Relaxed), 1000, "each once");
+        for n in 0..1000 {
+            let k = key(n);
+            let hash = Table::<Words<2>, u64, ()>::hash(&k);
+            assert_eq!(table.get(&k, hash), Some(n * 3), "{n}");
+        }
+        let k = key(5000);
+        let hash = Table::<Words<2>, u64, ()>::hash(&k);
+        table.insert(&k, hash, &1);
+        assert_eq!(table.get(&k, hash), None, "full: not kept");
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The check every ruleset's AI memo owes its tests: the per-thread table
-//! of decisions changes no fight. Fights are narrated event by event with
+//! The check every ruleset's AI memo owes its tests: the table of
+//! decisions changes no fight. Fights are narrated event by event with
 //! the table off, then twice with it on (the first pass fills it, the
 //! second reads it back), and compared byte for byte; the simulator's
 //! report must not depend on the thread count either.
@@ -11,14 +11,14 @@ use crate::{SimConfig, SimReport, simulate};
 use fray_core::{InputLog, Ruleset, run};
 use std::fmt::Write;
 
-/// A ruleset's per-thread decision table, as its tests switch it.
+/// A ruleset's decision table, as its tests switch it.
 #[derive(Clone, Copy, Debug)]
 pub struct MemoSwitches {
-    /// Turns the table on or off for this thread.
+    /// Turns lookups on or off for this thread.
     pub set_enabled: fn(bool),
-    /// Empties this thread's table.
+    /// Starts this thread on a new, empty table.
     pub clear: fn(),
-    /// Entries in this thread's table.
+    /// Entries in the table this thread reads.
     pub len: fn() -> usize,
 }
 

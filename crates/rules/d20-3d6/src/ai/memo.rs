@@ -1,17 +1,19 @@
-//! The AI's choices remembered per thread, across fights.
+//! The AI's choices remembered across fights and threads.
 //!
 //! [`super::action`] is a pure function of the state: the same inputs give
 //! the same action. The simulator plays the same few situations over and
 //! over (a duel's fighters stand in the same squares, with the same
 //! weapons, at a few dozen HP values and turn budgets), so the choice is
-//! kept in a thread-local table keyed by exactly what the AI reads:
+//! kept in a table ([`fray_core::memo`]) keyed by exactly what the AI
+//! reads, one table per set of pins, shared by a simulation's threads:
 //!
 //! * what never changes in a fight is compared by identity: the `Arc`s of
 //!   the options, the map, and each fighter's sheet, weapons and spells.
 //!   The table holds clones of those `Arc`s ([`Pins`]), so an address it
 //!   compares against can neither be freed and reused nor changed in place
-//!   (`Arc::make_mut` clones a shared value); when they differ (another
-//!   scenario, a test that swapped a sheet) the table is emptied first;
+//!   (`Arc::make_mut` clones a shared value); a state on other parts
+//!   (another scenario, a test that swapped a sheet) is looked up in
+//!   another table;
 //! * everything else the AI can read is packed, field by field, into the
 //!   words of the key ([`key`]): the turn, the lighting, and for every fighter its
 //!   place, health, conditions, budgets, hands, potions and spells left.
@@ -24,8 +26,8 @@
 //! stops growing at [`CAPACITY`] entries, so its memory is bounded; lookups
 //! go on. Nothing depends on what the table holds: a hit returns what the
 //! AI would have computed (a test plays fights with and without it and
-//! compares their narration byte for byte), so threads never see
-//! different results.
+//! compares their narration byte for byte), so what one thread wrote
+//! changes no other thread's fights.
 
 use crate::model::action::Action;
 use crate::model::data::Spell;
@@ -38,7 +40,8 @@ use fray_core::grid::Map;
 use fray_core::memo::{self, Words};
 use std::sync::Arc;
 
-/// Entries kept at most per thread (each about 300 bytes).
+/// Entries a table keeps at most, for all the threads that share it (each
+/// about 300 bytes, and twice as many slots of 24 bytes).
 pub const CAPACITY: usize = 1 << 17;
 
 /// A key: two words for the turn, [`WORDS`] per fighter.

@@ -1,5 +1,6 @@
-//! The AI's choices remembered per thread, across fights (the core's
-//! [`fray_core::memo`] table; this module holds only the key and the pins).
+//! The AI's choices remembered across fights and threads (the core's
+//! [`fray_core::memo`]: one table per set of pins, shared by a simulation's
+//! threads; this module holds only the key and the pins).
 //!
 //! [`super::action`] is a pure function of the state: no dice, no clock.
 //! A duel's pulses meet the same few thousand situations over and over,
@@ -46,8 +47,9 @@ use fray_core::memo::{self, Stamp, Words};
 use fray_core::{CombatantId, Controller, SideId};
 use std::sync::Arc;
 
-/// Entries kept at most per thread (each about 450 bytes: a key of up to
-/// 50 words and the action).
+/// Entries a table keeps at most, for all the threads that share it (each
+/// about 450 bytes: a key of up to 50 words and the action; the table's
+/// slots, twice as many, 24 bytes each).
 pub const CAPACITY: usize = 1 << 16;
 
 /// Figures a key holds at most (bigger fights are not remembered).

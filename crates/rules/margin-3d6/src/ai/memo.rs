@@ -1,5 +1,6 @@
-//! The AI's choices remembered per thread, across fights (the core's
-//! [`fray_core::memo`] table; this module holds only the key and the pins).
+//! The AI's choices remembered across fights and threads (the core's
+//! [`fray_core::memo`]: one table per set of pins, shared by a simulation's
+//! threads; this module holds only the key and the pins).
 //!
 //! [`super::action`] is a pure function of the state: no dice, no clock.
 //! A duel's rounds meet the same few thousand situations over and over,
@@ -46,11 +47,10 @@ use fray_core::{CombatantId, Controller, SideId};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-/// Entries kept at most per thread: 7/8 of 2^16, the most a table of 2^16
-/// slots holds before it doubles (one more entry would double its memory
-/// for 1/7 more entries). Each slot is under 200 bytes (a key of up to
-/// [`KEY_WORDS`] words and the maneuver): about 13 MB a thread at most.
-pub const CAPACITY: usize = 7 << 13;
+/// Entries a table keeps at most, for all the threads that share it: each
+/// under 200 bytes (a key of up to [`KEY_WORDS`] words and the maneuver),
+/// and twice as many slots of 24 bytes: about 16 MB at most.
+pub const CAPACITY: usize = 1 << 16;
 
 /// Fighters a key holds at most (bigger fights are not remembered).
 pub const FIGHTERS: usize = 6;

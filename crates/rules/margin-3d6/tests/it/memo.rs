@@ -1,4 +1,4 @@
-//! The AI's per-thread table of choices (`ai::memo`) changes no fight:
+//! The AI's table of choices (`ai::memo`, shared by the threads) changes no fight:
 //! every bundled scenario narrates byte for byte the same with and without
 //! it, and the simulator reports the same on 1 and 4 threads
 //! ([`fray_sim::memo_check`]). (Debug builds also recompute every choice
