@@ -29,10 +29,11 @@
 //! state built on them: a simulation's threads all clone the same start,
 //! so a situation is worked out once for all of them, and a second thread
 //! costs a few hundred bytes instead of a table of its own (issue 38).
-//! A table is an array of write-once slots (`OnceLock`), in chunks
-//! allocated on their first entry, probed linearly from the key's hash: a
-//! slot is never emptied or overwritten, so a lookup needs no lock and
-//! sees an entry whole or not at all. (Written here rather than taken
+//! A table is an array of write-once 4-byte slots, probed linearly from
+//! the key's hash, each pointing into a store of write-once entries
+//! (`OnceLock`) kept in the order they were made: a slot is never emptied
+//! or overwritten, so a lookup needs no lock and sees an entry whole or
+//! not at all. (Written here rather than taken
 //! from a concurrent map crate: those lock a shard or an epoch on every
 //! read, or need a writer to resize; a table that only grows to a bound
 //! needs neither.) Threads share no lock on the way to a decision: the registry
@@ -50,7 +51,7 @@
 use std::cell::RefCell;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, Hash};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 use std::thread::LocalKey;
 /// A key of up to `N` packed words, built in place without allocating.
@@ -177,9 +178,7 @@ impl<K: Key, V, P> Memo<K, V, P> {
     /// Entries in the table this thread reads (shared with the threads
     /// that read it too).
     pub fn len(&self) -> usize {
-        self.table
-            .as_ref()
-            .map_or(0, |t| t.len.load(Ordering::Relaxed))
+        self.table.as_ref().map_or(0, |t| t.len())
     }
 
     /// Whether the table this thread reads holds nothing.
@@ -255,36 +254,65 @@ impl<K: Key, V: Clone + PartialEq, P> Tables<K, V, P> {
     }
 }
 
-/// Slots in a chunk: a table's slots come in chunks allocated on their
-/// first entry, so a table that keeps a few hundred entries (a fight at
-/// the table, a fuzzer's input) costs a few hundred chunks, not its full
-/// array (6 MB for d20-3d6's).
-const CHUNK: usize = 64;
+/// Entries in a chunk of a table's store: entries are stored in the order
+/// they are made, so a table that keeps a few hundred (a fight at the
+/// table, a fuzzer's input) allocates a chunk or two, and a full one no
+/// more than its entries.
+const ENTRIES: usize = 256;
 
-/// A filled slot: the key's hash (compared first, without following the
-/// box) and the entry.
-type Slot<K, V> = OnceLock<(u64, Box<(K, V)>)>;
+/// Slots probed from a key's home slot before a lookup gives up (a table
+/// at most half full rarely needs more than a few).
+const PROBES: usize = 32;
 
-/// A chunk of slots, allocated on its first entry.
-type Chunk<K, V> = OnceLock<Box<[Slot<K, V>]>>;
+/// The most entries a table keeps: an entry's index and at least 8 bits
+/// of fingerprint share a slot's 32 bits.
+const MOST: usize = (1 << 24) - 1;
 
-/// One set of pins' decisions: write-once slots, twice as many as the
-/// entries it keeps (a power of two), in chunks picked by the hash's high
-/// bits and probed linearly inside from its low bits.
+/// A chunk of the store, allocated on its first entry.
+type Chunk<K, V> = OnceLock<Box<[OnceLock<(K, V)>]>>;
+
+/// One set of pins' decisions.
+///
+/// A slot is 4 bytes: the key's fingerprint (the hash's top bits) above
+/// its entry's index plus one, 0 when empty. Slots are twice as many as
+/// the entries a table keeps (a power of two), probed linearly from the
+/// hash's low bits; entries sit whole in a store of chunks, in the order
+/// they were made. So a hit reads one line of a small array (256 KiB for
+/// 2^16 entries: it stays in a core's own cache) and one line of its
+/// entry; a fingerprint that differs costs no read of an entry. A slot is
+/// written once (compare-and-swap from empty) after its entry, and read
+/// with acquire ordering, so a reader that sees a slot sees its entry.
 struct Table<K, V, P> {
     pins: P,
-    chunks: Box<[Chunk<K, V>]>,
-    len: AtomicUsize,
+    slots: Box<[AtomicU32]>,
+    /// Bits of a slot that hold the entry's index plus one.
+    index_bits: u32,
+    store: Box<[Chunk<K, V>]>,
+    /// Entries taken from the store (one a thread may lose to a race for
+    /// the same key: it is then kept once, and its second entry unread).
+    taken: AtomicUsize,
     capacity: usize,
+}
+
+impl<K, V, P> Table<K, V, P> {
+    /// Entries kept.
+    fn len(&self) -> usize {
+        self.taken.load(Ordering::Relaxed).min(self.capacity)
+    }
 }
 
 impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
     fn new(pins: P, capacity: usize) -> Self {
-        let slots = (capacity.max(1) * 2).next_power_of_two().max(CHUNK);
+        let capacity = capacity.clamp(1, MOST);
+        let slots = (capacity * 2).next_power_of_two();
         Table {
             pins,
-            chunks: (0..slots / CHUNK).map(|_| OnceLock::new()).collect(),
-            len: AtomicUsize::new(0),
+            slots: (0..slots).map(|_| AtomicU32::new(0)).collect(),
+            index_bits: usize::BITS - capacity.leading_zeros(),
+            store: (0..capacity.div_ceil(ENTRIES))
+                .map(|_| OnceLock::new())
+                .collect(),
+            taken: AtomicUsize::new(0),
             capacity,
         }
     }
@@ -294,60 +322,78 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
         foldhash::fast::FixedState::default().hash_one(key)
     }
 
-    /// The chunk `hash` falls in (its high bits).
-    fn chunk(&self, hash: u64) -> &Chunk<K, V> {
-        // Truncating the hash to an index is the point.
+    /// The hash's top bits, as many as a slot holds beside an index.
+    fn fingerprint(&self, hash: u64) -> u32 {
+        // The top bits of a 64-bit hash, at most 24 of them: they fit.
         #[allow(clippy::cast_possible_truncation)]
-        let at = (hash >> 32) as usize & (self.chunks.len() - 1);
-        &self.chunks[at]
+        let top = (hash >> (32 + self.index_bits)) as u32;
+        top
     }
 
-    /// The slots of `chunk` that `hash` may sit in, in probing order: all
-    /// of them, from its home slot (its low bits).
-    fn probe(chunk: &[Slot<K, V>], hash: u64) -> impl Iterator<Item = &Slot<K, V>> {
+    /// The slots `hash` may sit in, in probing order.
+    fn probe(&self, hash: u64) -> impl Iterator<Item = &AtomicU32> {
+        let mask = self.slots.len() - 1;
+        // Truncating the hash to an index is the point.
         #[allow(clippy::cast_possible_truncation)]
         let home = hash as usize;
-        (0..CHUNK).map(move |i| &chunk[home.wrapping_add(i) & (CHUNK - 1)])
+        (0..PROBES).map(move |i| &self.slots[home.wrapping_add(i) & mask])
+    }
+
+    /// The entry a filled slot points at, if its fingerprint is `print`.
+    fn entry(&self, slot: u32, print: u32) -> Option<&(K, V)> {
+        if slot >> self.index_bits != print {
+            return None;
+        }
+        let index = (slot & ((1 << self.index_bits) - 1)) as usize - 1;
+        self.store[index / ENTRIES].get()?[index % ENTRIES].get()
     }
 
     /// The decision kept under `key`, if any: the probe stops at the first
-    /// empty slot, since an entry is written in the first empty slot of
-    /// its probe and slots are never emptied.
+    /// empty slot, since an entry takes the first empty slot of its probe
+    /// and slots are never emptied.
     fn get(&self, key: &K, hash: u64) -> Option<V> {
-        let chunk = self.chunk(hash).get()?;
-        for slot in Self::probe(chunk, hash) {
-            match slot.get() {
-                None => return None,
-                Some((h, entry)) if *h == hash && entry.0 == *key => return Some(entry.1.clone()),
-                Some(_) => {}
+        let print = self.fingerprint(hash);
+        for slot in self.probe(hash) {
+            let slot = slot.load(Ordering::Acquire);
+            if slot == 0 {
+                return None;
+            }
+            if let Some((k, v)) = self.entry(slot, print)
+                && k == key
+            {
+                return Some(v.clone());
             }
         }
         None
     }
 
     /// Keeps `value` under `key` in the first empty slot of its probe,
-    /// unless the table or the chunk is full or another thread kept it
-    /// first.
+    /// unless the table is full, the probe finds no empty slot, or another
+    /// thread kept it first.
     fn insert(&self, key: &K, hash: u64, value: &V) {
-        if self.len.load(Ordering::Relaxed) >= self.capacity {
+        if self.taken.load(Ordering::Relaxed) >= self.capacity || self.get(key, hash).is_some() {
             return;
         }
-        let chunk = self
-            .chunk(hash)
-            .get_or_init(|| (0..CHUNK).map(|_| OnceLock::new()).collect());
-        let mut entry = Some((hash, Box::new((key.clone(), value.clone()))));
-        for slot in Self::probe(chunk, hash) {
-            if let Some(new) = entry.take() {
-                match slot.set(new) {
-                    Ok(()) => {
-                        self.len.fetch_add(1, Ordering::Relaxed);
+        let index = self.taken.fetch_add(1, Ordering::Relaxed);
+        if index >= self.capacity {
+            return;
+        }
+        let chunk = self.store[index / ENTRIES]
+            .get_or_init(|| (0..ENTRIES).map(|_| OnceLock::new()).collect());
+        // The index is this thread's alone: the entry is empty.
+        let _ = chunk[index % ENTRIES].set((key.clone(), value.clone()));
+        let print = self.fingerprint(hash);
+        // `index < capacity <= MOST`, so index + 1 fits below the print.
+        #[allow(clippy::cast_possible_truncation)]
+        let filled = print << self.index_bits | (index + 1) as u32;
+        for slot in self.probe(hash) {
+            match slot.compare_exchange(0, filled, Ordering::Release, Ordering::Acquire) {
+                Ok(_) => return,
+                Err(other) => {
+                    if self.entry(other, print).is_some_and(|(k, _)| k == key) {
                         return;
                     }
-                    Err(back) => entry = Some(back),
                 }
-            }
-            if slot.get().is_some_and(|(h, e)| *h == hash && e.0 == *key) {
-                return;
             }
         }
     }
@@ -642,7 +688,7 @@ mod tests {
             table.insert(&k, hash, &(n * 3));
             table.insert(&k, hash, &(n * 3));
         }
-        assert_eq!(table.len.load(Ordering::Relaxed), 1000, "each once");
+        assert_eq!(table.len(), 1000, "each once");
         for n in 0..1000 {
             let k = key(n);
             let hash = Table::<Words<2>, u64, ()>::hash(&k);
@@ -652,6 +698,28 @@ mod tests {
         let hash = Table::<Words<2>, u64, ()>::hash(&k);
         table.insert(&k, hash, &1);
         assert_eq!(table.get(&k, hash), None, "full: not kept");
+    }
+
+    #[test]
+    fn threads_racing_to_keep_the_same_keys_keep_each_one_findable() {
+        let table: Table<Words<2>, u64, ()> = Table::new((), 1000);
+        let key = |n: u64| Words::<2>::from_iter([n, 1]);
+        let fill = || {
+            for n in 0..500 {
+                let k = key(n);
+                table.insert(&k, Table::<Words<2>, u64, ()>::hash(&k), &(n + 1));
+            }
+        };
+        std::thread::scope(|scope| {
+            scope.spawn(fill);
+            scope.spawn(fill);
+        });
+        for n in 0..500 {
+            let k = key(n);
+            let hash = Table::<Words<2>, u64, ()>::hash(&k);
+            assert_eq!(table.get(&k, hash), Some(n + 1), "{n}");
+        }
+        assert!((500..=1000).contains(&table.len()), "{}", table.len());
     }
 
     #[test]

@@ -49,7 +49,7 @@ use std::sync::Arc;
 
 /// Entries a table keeps at most, for all the threads that share it (each
 /// about 450 bytes: a key of up to 50 words and the action; the table's
-/// slots, twice as many, 24 bytes each).
+/// slots, twice as many, 4 bytes each).
 pub const CAPACITY: usize = 1 << 16;
 
 /// Figures a key holds at most (bigger fights are not remembered).
