@@ -277,9 +277,8 @@ type Chunk<K, V> = OnceLock<Box<[OnceLock<(K, V)>]>>;
 /// its entry's index plus one, 0 when empty. Slots are twice as many as
 /// the entries a table keeps (a power of two), probed linearly from the
 /// hash's low bits; entries sit whole in a store of chunks, in the order
-/// they were made. So a hit reads one line of a small array (256 KiB for
-/// 2^16 entries: it stays in a core's own cache) and one line of its
-/// entry; a fingerprint that differs costs no read of an entry. A slot is
+/// they were made. So a hit reads one line of a small array (512 KiB for
+/// 2^16 entries, about a core's own cache) and one line of its entry; a fingerprint that differs costs no read of an entry. A slot is
 /// written once (compare-and-swap from empty) after its entry, and read
 /// with acquire ordering, so a reader that sees a slot sees its entry.
 struct Table<K, V, P> {
