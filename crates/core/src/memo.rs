@@ -33,11 +33,11 @@
 //! the key's hash, each pointing into a store of write-once entries
 //! (`OnceLock`) kept in the order they were made: a slot is never emptied
 //! or overwritten, so a lookup needs no lock and sees an entry whole or
-//! not at all. (Written here rather than taken
-//! from a concurrent map crate: those lock a shard or an epoch on every
-//! read, or need a writer to resize; a table that only grows to a bound
-//! needs neither.) Threads share no lock on the way to a decision: the registry
-//! ([`Tables`]) is locked only when a thread meets a state on other pins.
+//! not at all. (Written here rather than taken from a concurrent map
+//! crate: those lock a shard or pin an epoch on every read, or resize
+//! under writers; a table that only fills up to a bound needs neither.)
+//! The registry ([`Tables`]) is locked only when a thread meets a state
+//! on other pins.
 //! What a thread sees cannot change its fights: a hit returns what the AI
 //! would have computed, so output stays byte-identical whatever the
 //! number of threads or the order they fill the table in.
@@ -54,6 +54,7 @@ use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 use std::thread::LocalKey;
+
 /// A key of up to `N` packed words, built in place without allocating.
 pub type Words<const N: usize> = arrayvec::ArrayVec<u64, N>;
 
@@ -278,9 +279,10 @@ type Chunk<K, V> = OnceLock<Box<[OnceLock<(K, V)>]>>;
 /// the entries a table keeps (a power of two), probed linearly from the
 /// hash's low bits; entries sit whole in a store of chunks, in the order
 /// they were made. So a hit reads one line of a small array (512 KiB for
-/// 2^16 entries, about a core's own cache) and one line of its entry; a fingerprint that differs costs no read of an entry. A slot is
-/// written once (compare-and-swap from empty) after its entry, and read
-/// with acquire ordering, so a reader that sees a slot sees its entry.
+/// 2^16 entries, about a core's own cache) and one line of its entry; a
+/// fingerprint that differs costs no read of an entry. A slot is written
+/// once (compare-and-swap from empty) after its entry, and read with
+/// acquire ordering, so a reader that sees a slot sees its entry.
 struct Table<K, V, P> {
     pins: P,
     slots: Box<[AtomicU32]>,
@@ -323,7 +325,7 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
 
     /// The hash's top bits, as many as a slot holds beside an index.
     fn fingerprint(&self, hash: u64) -> u32 {
-        // The top bits of a 64-bit hash, at most 24 of them: they fit.
+        // The hash's top 32 - index_bits bits: they fit in 32.
         #[allow(clippy::cast_possible_truncation)]
         let top = (hash >> (32 + self.index_bits)) as u32;
         top
