@@ -70,8 +70,9 @@ pub use oracle::{InputOracle, Mode, Oracle, ScriptOracle, SimOracle, StepMark, T
 pub use overrides::{Override, Refusal};
 pub use roll::{Audience, Reading, RollRecord, RollRequest};
 pub use ruleset::{
-    CombatantView, CounterSpec, EndReason, Engine, Fight, GmPowers, Illegal, MAX_COUNTERS,
-    MAX_POOLS, Next, Outcome, PoolSpec, PoolView, Ruleset, SetupError, TableView, Tally, Vitality,
+    CombatantView, CounterSpec, EndReason, Engine, Fight, FigureStatus, FigureTally, GmPowers,
+    Illegal, MAX_COUNTERS, MAX_POOLS, Next, Outcome, PoolSpec, PoolView, Pools, Ruleset,
+    SetupError, TableView, Tally, Vitality,
 };
 
 /// Re-exported so rulesets and front ends name one dice crate.

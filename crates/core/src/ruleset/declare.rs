@@ -55,11 +55,12 @@ macro_rules! fight_types {
 /// The readings of a [`crate::Fight`] impl whose state keeps its figures in
 /// a list (`figures`, read one at a time by `figure(id)`, each with its
 /// `name`, `side`, `leader` flag and, unless `controllers` names a list
-/// of its own, `controller`), its seats in `seats` and its round counter
-/// in `round`: `controller`, `seats`, `name`, `combatants`, `round` and
-/// `leader`. The leader is the figure marked `leader`, else the side's
-/// first (`envelope::side_leader`), unless `leader` names a function of
-/// the state and the side.
+/// of its own, `controller`), its seats in `seats`, its sides' names in
+/// `sides` and its round counter in `round`: `controller`, `seats`,
+/// `name`, `side`, `side_names`, `combatants`, `round` and `leader`.
+/// The leader is the figure marked `leader`, else the side's first
+/// (`envelope::side_leader`), unless `leader` names a function of the
+/// state and the side.
 ///
 /// ```ignore
 /// impl Fight for Gurps {
@@ -79,6 +80,12 @@ macro_rules! fight_reading {
         }
         fn name(state: &Self::State, who: $crate::CombatantId) -> &str {
             &state.$one(who).name
+        }
+        fn side(state: &Self::State, who: $crate::CombatantId) -> $crate::SideId {
+            state.$one(who).side
+        }
+        fn side_names(state: &Self::State) -> &[String] {
+            &state.sides
         }
         fn combatants(state: &Self::State) -> usize {
             state.$list.len()

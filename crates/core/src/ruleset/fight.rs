@@ -7,7 +7,8 @@
 use crate::controller::{Addressee, Controller, Seats};
 use crate::ids::{CombatantId, SideId};
 use crate::ruleset::types::{
-    CombatantView, CounterSpec, MAX_COUNTERS, MAX_POOLS, PoolSpec, PoolView, Tally, Vitality,
+    CombatantView, CounterSpec, FigureStatus, FigureTally, MAX_COUNTERS, MAX_POOLS, PoolSpec,
+    PoolView, Pools, Tally,
 };
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -102,14 +103,61 @@ pub trait Fight: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 'sta
     /// A combatant's name, for narration and input scripts.
     fn name(state: &Self::State, who: CombatantId) -> &str;
 
-    /// Ruleset-neutral views of every combatant.
-    fn roster(state: &Self::State) -> Vec<CombatantView>;
+    /// `who`'s side.
+    fn side(state: &Self::State, who: CombatantId) -> SideId;
 
-    /// Figures for simulation statistics, one per combatant in id order,
-    /// pools and counters in the declared order ([`Fight::POOLS`],
-    /// [`Fight::COUNTERS`]). Must not allocate: the simulator calls it
-    /// once per fight.
-    fn tally(state: &Self::State, out: &mut [Tally]);
+    /// The sides' names, in id order.
+    fn side_names(state: &Self::State) -> &[String];
+
+    /// `who`'s pools, (now, maximum) pairs in [`Fight::POOLS`] order.
+    fn pools(state: &Self::State, who: CombatantId) -> Pools;
+
+    /// What a status line shows of `who` beside its name, side and pools:
+    /// its vitality, conditions and position in the ruleset's words.
+    fn status(state: &Self::State, who: CombatantId) -> FigureStatus;
+
+    /// What the simulator counts of `who` at a fight's end: the
+    /// [`Fight::COUNTERS`] in order, injury dealt and taken, down, dead.
+    /// Must not allocate: the simulator calls it once per figure and fight.
+    fn figure_tally(state: &Self::State, who: CombatantId) -> FigureTally;
+
+    /// Ruleset-neutral views of every combatant, in id order.
+    fn roster(state: &Self::State) -> Vec<CombatantView> {
+        (0..Self::combatants(state))
+            .map(|i| {
+                let id = combatant(i);
+                let side = Self::side(state, id);
+                let status = Self::status(state, id);
+                CombatantView {
+                    id,
+                    name: Self::name(state, id).to_string(),
+                    side,
+                    side_name: Self::side_names(state)
+                        .get(side.index())
+                        .cloned()
+                        .unwrap_or_default(),
+                    pools: PoolView::declared::<Self>(Self::pools(state, id).as_slice()),
+                    vitality: status.vitality,
+                    conditions: status.conditions,
+                    position: status.position,
+                }
+            })
+            .collect()
+    }
+
+    /// Figures for simulation statistics, one per combatant in id order
+    /// (as many as `out` holds), pools and counters in the declared order
+    /// ([`Fight::POOLS`], [`Fight::COUNTERS`]). Allocates nothing.
+    fn tally(state: &Self::State, out: &mut [Tally]) {
+        for (i, t) in out.iter_mut().enumerate().take(Self::combatants(state)) {
+            let id = combatant(i);
+            *t = Tally::of(
+                Self::side(state, id),
+                Self::pools(state, id),
+                Self::figure_tally(state, id),
+            );
+        }
+    }
 
     /// Number of combatants.
     fn combatants(state: &Self::State) -> usize;
@@ -134,31 +182,6 @@ impl PoolView {
     }
 }
 
-impl CombatantView {
-    /// A figure's view with what every ruleset fills alike: its id, name,
-    /// side and side name (from `sides`, the side names in id order) and
-    /// `R`'s pools from its (now, maximum) pairs ([`PoolView::declared`]).
-    /// The ruleset sets its vitality, conditions and position over it.
-    pub fn declared<R: Fight>(
-        id: CombatantId,
-        name: &str,
-        side: SideId,
-        sides: &[String],
-        pools: &[(i32, i32)],
-    ) -> Self {
-        CombatantView {
-            id,
-            name: name.to_string(),
-            side,
-            side_name: sides.get(side.index()).cloned().unwrap_or_default(),
-            pools: PoolView::declared::<R>(pools),
-            vitality: Vitality::Active,
-            conditions: Vec::new(),
-            position: String::new(),
-        }
-    }
-}
-
 // Here rather than beside `Tally`, so that the plain data depends on no
 // trait.
 impl Tally {
@@ -173,4 +196,10 @@ impl Tally {
         let i = R::COUNTERS.iter().position(|c| c.id == id)?;
         self.counters.get(i).copied()
     }
+}
+
+/// The id of the `i`-th combatant (a state holds at most `u16::MAX`: the
+/// scenario loaders refuse more).
+fn combatant(i: usize) -> CombatantId {
+    CombatantId(u16::try_from(i).unwrap_or(u16::MAX))
 }

@@ -28,8 +28,8 @@ pub use fight::Fight;
 pub use gm::{GmPowers, Said};
 pub use table::TableView;
 pub use types::{
-    CombatantView, CounterSpec, EndReason, Illegal, MAX_COUNTERS, MAX_POOLS, Next, Outcome,
-    PoolSpec, PoolView, SetupError, Tally, Vitality,
+    CombatantView, CounterSpec, EndReason, FigureStatus, FigureTally, Illegal, MAX_COUNTERS,
+    MAX_POOLS, Next, Outcome, PoolSpec, PoolView, Pools, SetupError, Tally, Vitality,
 };
 
 /// A whole combat system: every ruleset the front ends, the simulator and

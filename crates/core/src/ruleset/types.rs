@@ -202,19 +202,86 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// A tally of `side` with the declared pools (`(now, maximum)`) and
-    /// counters in their declaration order; the rest (injury dealt and
-    /// taken, down, dead) is zero, for the ruleset to fill in. Entries
-    /// past [`MAX_POOLS`] or [`MAX_COUNTERS`] are dropped.
-    pub fn declared(side: SideId, pools: &[(i32, i32)], counters: &[u32]) -> Self {
+    /// A figure's tally: its side, its pools ([`Pools`]) and what the
+    /// ruleset counted of it ([`FigureTally`]).
+    pub fn of(side: SideId, pools: Pools, figure: FigureTally) -> Self {
         let mut tally = Tally {
             side,
+            counters: figure.counters,
+            dealt: figure.dealt,
+            taken: figure.taken,
+            down: figure.down,
+            dead: figure.dead,
             ..Tally::default()
         };
-        for (i, &(now, max)) in pools.iter().enumerate().take(MAX_POOLS) {
+        for (i, &(now, max)) in pools.as_slice().iter().enumerate() {
             tally.pools[i] = now;
             tally.pool_max[i] = max;
         }
+        tally
+    }
+}
+
+/// One figure's pools as (now, maximum) pairs in [`crate::Fight::POOLS`]
+/// order: plain `Copy` data, so reading them allocates nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pools {
+    pairs: [(i32, i32); MAX_POOLS],
+    len: usize,
+}
+
+impl Pools {
+    /// The pairs in declaration order; those past [`MAX_POOLS`] are dropped
+    /// (a ruleset cannot declare more: [`crate::Fight::DECLARATIONS_FIT`]).
+    pub fn of(pairs: &[(i32, i32)]) -> Pools {
+        let mut pools = Pools::default();
+        for (slot, &pair) in pools.pairs.iter_mut().zip(pairs) {
+            *slot = pair;
+            pools.len += 1;
+        }
+        pools
+    }
+
+    /// The pairs, in declaration order.
+    pub fn as_slice(&self) -> &[(i32, i32)] {
+        &self.pairs[..self.len]
+    }
+}
+
+/// What a status line shows of a figure beside its name, side and pools,
+/// in the ruleset's words ([`crate::Fight::status`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureStatus {
+    /// Coarse state.
+    pub vitality: Vitality,
+    /// Its conditions: `prone`, `stunned`, `shock -2`...
+    pub conditions: Vec<String>,
+    /// Where it stands (`(3,-1) facing 2`).
+    pub position: String,
+}
+
+/// What the simulator counts of a figure at a fight's end
+/// ([`crate::Fight::figure_tally`]): plain `Copy` data, no allocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FigureTally {
+    /// Each declared counter, in [`crate::Fight::COUNTERS`] order.
+    pub counters: [u32; MAX_COUNTERS],
+    /// Injury it inflicted on others.
+    pub dealt: i32,
+    /// Injury it took.
+    pub taken: i32,
+    /// Whether it ended unconscious or incapacitated.
+    pub down: bool,
+    /// Whether it ended dead.
+    pub dead: bool,
+}
+
+impl FigureTally {
+    /// The declared counters in their declaration order, the rest zero
+    /// (for the ruleset to fill in); counters past [`MAX_COUNTERS`] are
+    /// dropped.
+    pub fn counting(counters: &[u32]) -> FigureTally {
+        let mut tally = FigureTally::default();
         for (slot, &count) in tally.counters.iter_mut().zip(counters) {
             *slot = count;
         }

@@ -16,9 +16,9 @@ use fray_core::dice::{Prob, RollKind};
 use fray_core::engine::{self, Progress};
 use fray_core::odds::{self, ActionEffects, OddsError, OddsOptions, ResumeAt};
 use fray_core::{
-    Addressee, Audience, CombatantId, CombatantView, Controller, CounterSpec, Cx, Engine, Fight,
-    Flow, GmPowers, Halt, Illegal, InputLog, InputOracle, ModList, Next, NullSink, Outcome,
-    Pending, PoolSpec, PoolView, Reading, RollRecord, RollRequest, Seats, SetupError, SideId,
+    Addressee, Audience, CombatantId, Controller, CounterSpec, Cx, Engine, Fight, FigureStatus,
+    FigureTally, Flow, GmPowers, Halt, Illegal, InputLog, InputOracle, ModList, Next, NullSink,
+    Outcome, Pending, PoolSpec, Pools, Reading, RollRecord, RollRequest, Seats, SetupError, SideId,
     SimOracle, TableView, VecSink, Vitality,
 };
 use serde::{Deserialize, Serialize};
@@ -129,35 +129,32 @@ impl Fight for Skirmish {
     fn name(_: &State, who: CombatantId) -> &str {
         NAMES[who.index()]
     }
-    fn roster(state: &State) -> Vec<CombatantView> {
-        (0..3u16)
-            .map(|i| CombatantView {
-                id: CombatantId(i),
-                name: NAMES[usize::from(i)].into(),
-                side: SideId(SIDE[usize::from(i)]),
-                side_name: ["A", "B"][usize::from(SIDE[usize::from(i)])].into(),
-                pools: vec![PoolView {
-                    label: "HP",
-                    current: state.hp[usize::from(i)],
-                    max: 6,
-                }],
-                vitality: if state.hp[usize::from(i)] > 0 {
-                    Vitality::Active
-                } else {
-                    Vitality::Down
-                },
-                conditions: vec![],
-                position: String::new(),
-            })
-            .collect()
+    fn side(_: &State, who: CombatantId) -> SideId {
+        SideId(SIDE[who.index()])
     }
-    fn tally(state: &State, out: &mut [fray_core::Tally]) {
-        for (i, t) in out.iter_mut().enumerate().take(3) {
-            t.side = SideId(SIDE[i]);
-            t.pools[0] = state.hp[i];
-            t.pool_max[0] = 6;
-            t.counters[0] = state.grazed[i];
-            t.down = state.hp[i] <= 0;
+    fn side_names(_: &State) -> &[String] {
+        static SIDES: std::sync::LazyLock<[String; 2]> =
+            std::sync::LazyLock::new(|| ["A".into(), "B".into()]);
+        &*SIDES
+    }
+    fn pools(state: &State, who: CombatantId) -> Pools {
+        Pools::of(&[(state.hp[who.index()], 6)])
+    }
+    fn status(state: &State, who: CombatantId) -> FigureStatus {
+        FigureStatus {
+            vitality: if state.hp[who.index()] > 0 {
+                Vitality::Active
+            } else {
+                Vitality::Down
+            },
+            conditions: vec![],
+            position: String::new(),
+        }
+    }
+    fn figure_tally(state: &State, who: CombatantId) -> FigureTally {
+        FigureTally {
+            down: state.hp[who.index()] <= 0,
+            ..FigureTally::counting(&[state.grazed[who.index()]])
         }
     }
     fn combatants(_: &State) -> usize {

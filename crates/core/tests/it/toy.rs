@@ -7,9 +7,9 @@ use fray_core::dice::RollKind;
 use fray_core::engine::{self, Progress};
 use fray_core::odds::{self, ActionEffects, OddsOptions};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, Controller, Cx, Engine, Fight, Flow, GmPowers, Halt,
-    Illegal, InputLog, InputOracle, Next, NullSink, Pending, PoolSpec, PoolView, RollInput,
-    RollRequest, Seats, SetupError, SideId, SimOracle, TableView, VecSink, Vitality,
+    Addressee, CombatantId, Controller, Cx, Engine, Fight, FigureStatus, FigureTally, Flow,
+    GmPowers, Halt, Illegal, InputLog, InputOracle, Next, NullSink, Pending, PoolSpec, Pools,
+    RollInput, RollRequest, Seats, SetupError, SideId, SimOracle, TableView, VecSink, Vitality,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -96,35 +96,34 @@ impl Fight for Toy {
     fn name(_: &State, who: CombatantId) -> &str {
         ["Ann", "Bob"][who.index()]
     }
-    fn roster(state: &State) -> Vec<CombatantView> {
-        (0..2)
-            .map(|i| CombatantView {
-                id: CombatantId(i),
-                name: ["Ann", "Bob"][usize::from(i)].into(),
-                side: SideId(i as u8),
-                side_name: ["A", "B"][usize::from(i)].into(),
-                pools: vec![PoolView {
-                    label: "HP",
-                    current: 3 - i32::from(state.hits[usize::from(i)]),
-                    max: 3,
-                }],
-                vitality: if state.hits[usize::from(i)] >= 3 {
-                    Vitality::Down
-                } else {
-                    Vitality::Active
-                },
-                conditions: vec![],
-                position: String::new(),
-            })
-            .collect()
+    fn side(_: &State, who: CombatantId) -> SideId {
+        SideId(who.0 as u8)
     }
-    fn tally(state: &State, out: &mut [fray_core::Tally]) {
-        for (i, t) in out.iter_mut().enumerate().take(2) {
-            t.side = SideId(i as u8);
-            t.pools[0] = 3 - i32::from(state.hits[i]);
-            t.pool_max[0] = 3;
-            t.taken = i32::from(state.hits[i]);
-            t.down = state.hits[i] >= 3;
+    fn side_names(_: &State) -> &[String] {
+        static SIDES: std::sync::LazyLock<[String; 2]> =
+            std::sync::LazyLock::new(|| ["A".into(), "B".into()]);
+        &*SIDES
+    }
+    fn pools(state: &State, who: CombatantId) -> Pools {
+        Pools::of(&[(3 - i32::from(state.hits[who.index()]), 3)])
+    }
+    fn status(state: &State, who: CombatantId) -> FigureStatus {
+        FigureStatus {
+            vitality: if state.hits[who.index()] >= 3 {
+                Vitality::Down
+            } else {
+                Vitality::Active
+            },
+            conditions: vec![],
+            position: String::new(),
+        }
+    }
+    fn figure_tally(state: &State, who: CombatantId) -> FigureTally {
+        let hits = state.hits[who.index()];
+        FigureTally {
+            taken: i32::from(hits),
+            down: hits >= 3,
+            ..FigureTally::default()
         }
     }
     fn combatants(_: &State) -> usize {

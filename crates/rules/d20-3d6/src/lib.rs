@@ -34,8 +34,8 @@ pub use model::state;
 use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantId, CombatantView, CounterSpec, Engine, Fight, Illegal, PoolSpec,
-    SetupError, Tally, Vitality,
+    Addressee, CombatantId, CounterSpec, Engine, Fight, FigureStatus, FigureTally, Illegal,
+    PoolSpec, Pools, SetupError, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -72,89 +72,78 @@ impl Fight for D20 {
         figures: fighters, figure: fighter, round: round, controllers: in_figure,
         leader: marked,
     }
-    fn roster(state: &State) -> Vec<CombatantView> {
-        state
-            .ids()
-            .map(|id| {
-                let f = state.fighter(id);
-                let vitality = Vitality::judged(
-                    f.life == Life::Dead,
-                    !f.life.fine(),
-                    f.cond.has(model::state::Condition::Paralyzed),
-                );
-                let mut conditions: Vec<String> =
-                    f.cond.iter().map(|c| c.name().to_string()).collect();
-                match f.life {
-                    Life::Fine => {}
-                    Life::KnockedOut => conditions.push("knocked out".into()),
-                    Life::Unconscious => conditions.push("unconscious".into()),
-                    Life::Dying => conditions.push("dying".into()),
-                    Life::Dead => conditions.push("dead".into()),
-                }
-                if f.fatigue > 0 {
-                    conditions.push(format!("fatigued {}", f.fatigue));
-                }
-                if f.pinned {
-                    conditions.push("pinned".into());
-                } else if f.grappled_by.is_some() {
-                    conditions.push("grappled".into());
-                }
-                for (flag, word) in [
-                    (f.ran, "ran (-4 Defense)"),
-                    (f.charged, "charged (-4 Defense)"),
-                    (f.total_defense, "Total Defense (+4)"),
-                    (f.prepared, "Prepared Defense (+1)"),
-                ] {
-                    if flag {
-                        conditions.push(word.into());
-                    }
-                }
-                let held: Vec<String> = [f.main, f.off]
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|w| f.weapon(w))
-                    .map(|a| a.weapon.name.clone())
-                    .collect();
-                if !held.is_empty() {
-                    conditions.push(format!("holds {}", held.join(" and ")));
-                }
-                let pools = [(f.hp, f.stats.hp_max), (f.nonlethal, f.stats.hp_max)];
-                CombatantView {
-                    vitality,
-                    conditions,
-                    position: if f.edge() > 1 {
-                        format!("{} ({}x{} m)", f.pos, f.edge(), f.edge())
-                    } else {
-                        f.pos.to_string()
-                    },
-                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
-                }
-            })
-            .collect()
+    fn pools(state: &State, who: CombatantId) -> Pools {
+        let f = state.fighter(who);
+        Pools::of(&[(f.hp, f.stats.hp_max), (f.nonlethal, f.stats.hp_max)])
     }
-    /// Pools HP and NL; counters: criticals (X-DMG-002), exploded damage
-    /// dice (X-DMG-005), attacks of opportunity (X-ACT-007), three 1s
-    /// (X-ATK-008), times dying (X-LIF-003).
-    fn tally(state: &State, out: &mut [Tally]) {
-        for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
-            let counters = [
+    fn status(state: &State, who: CombatantId) -> FigureStatus {
+        let f = state.fighter(who);
+        let mut conditions: Vec<String> = f.cond.iter().map(|c| c.name().to_string()).collect();
+        match f.life {
+            Life::Fine => {}
+            Life::KnockedOut => conditions.push("knocked out".into()),
+            Life::Unconscious => conditions.push("unconscious".into()),
+            Life::Dying => conditions.push("dying".into()),
+            Life::Dead => conditions.push("dead".into()),
+        }
+        if f.fatigue > 0 {
+            conditions.push(format!("fatigued {}", f.fatigue));
+        }
+        if f.pinned {
+            conditions.push("pinned".into());
+        } else if f.grappled_by.is_some() {
+            conditions.push("grappled".into());
+        }
+        for (flag, word) in [
+            (f.ran, "ran (-4 Defense)"),
+            (f.charged, "charged (-4 Defense)"),
+            (f.total_defense, "Total Defense (+4)"),
+            (f.prepared, "Prepared Defense (+1)"),
+        ] {
+            if flag {
+                conditions.push(word.into());
+            }
+        }
+        let held: Vec<String> = [f.main, f.off]
+            .into_iter()
+            .flatten()
+            .filter_map(|w| f.weapon(w))
+            .map(|a| a.weapon.name.clone())
+            .collect();
+        if !held.is_empty() {
+            conditions.push(format!("holds {}", held.join(" and ")));
+        }
+        FigureStatus {
+            vitality: Vitality::judged(
+                f.life == Life::Dead,
+                !f.life.fine(),
+                f.cond.has(model::state::Condition::Paralyzed),
+            ),
+            conditions,
+            position: if f.edge() > 1 {
+                format!("{} ({}x{} m)", f.pos, f.edge(), f.edge())
+            } else {
+                f.pos.to_string()
+            },
+        }
+    }
+    /// Counters: criticals (X-DMG-002), exploded damage dice (X-DMG-005),
+    /// attacks of opportunity (X-ACT-007), three 1s (X-ATK-008), times
+    /// dying (X-LIF-003).
+    fn figure_tally(state: &State, who: CombatantId) -> FigureTally {
+        let f = state.fighter(who);
+        FigureTally {
+            dealt: f.record.dealt,
+            taken: f.record.taken,
+            down: !f.life.fine() && f.life != Life::Dead,
+            dead: f.life == Life::Dead,
+            ..FigureTally::counting(&[
                 f.record.criticals,
                 f.record.explosions,
                 f.record.opportunity,
                 f.record.fumbles,
                 f.record.dying,
-            ];
-            *t = Tally {
-                dealt: f.record.dealt,
-                taken: f.record.taken,
-                down: !f.life.fine() && f.life != Life::Dead,
-                dead: f.life == Life::Dead,
-                ..Tally::declared(
-                    f.side,
-                    &[(f.hp, f.stats.hp_max), (f.nonlethal, f.stats.hp_max)],
-                    &counters,
-                )
-            };
+            ])
         }
     }
 }

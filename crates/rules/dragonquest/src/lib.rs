@@ -34,8 +34,8 @@ pub use model::state;
 use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantView, CounterSpec, Engine, Fight, Illegal, PoolSpec, SetupError, Tally,
-    Vitality,
+    Addressee, CombatantId, CounterSpec, Engine, Fight, FigureStatus, FigureTally, Illegal,
+    PoolSpec, Pools, SetupError, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -72,52 +72,46 @@ impl Fight for DragonQuest {
         /// DQ-12-003: the figure marked `leader`, else the highest PC.
         leader: rules::initiative::leader,
     }
-    fn roster(state: &State) -> Vec<CombatantView> {
-        state
-            .ids()
-            .map(|id| {
-                let f = state.fig(id);
-                let vitality = Vitality::judged(
-                    f.life == Life::Dead,
-                    f.life == Life::Unconscious
-                        || f.status.knocked_out > 0
-                        || f.status.restrained_by.is_some(),
-                    f.status.stunned,
-                );
-                let pools = [(f.en, f.stats.en), (f.ft, f.stats.ft)];
-                CombatantView {
-                    vitality,
-                    conditions: describe::conditions(state, id),
-                    position: describe::position(f),
-                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
-                }
-            })
-            .collect()
+    fn pools(state: &State, who: CombatantId) -> Pools {
+        let f = state.fig(who);
+        Pools::of(&[(f.en, f.stats.en), (f.ft, f.stats.ft)])
     }
-    fn tally(state: &State, out: &mut [Tally]) {
-        for (f, t) in state.figures.iter().zip(out.iter_mut()) {
-            // DQ-24-001..004: the simulator tallies each survivor's chance of
-            // infection (percent) instead of rolling it, so its mean per
-            // fight is the exact expected infection rate and no die is spent.
-            let infection = if f.life == Life::Dead {
-                0
-            } else {
-                rules::infection::chance(f).unwrap_or(0)
-            };
-            let counters = [
+    fn status(state: &State, who: CombatantId) -> FigureStatus {
+        let f = state.fig(who);
+        FigureStatus {
+            vitality: Vitality::judged(
+                f.life == Life::Dead,
+                f.life == Life::Unconscious
+                    || f.status.knocked_out > 0
+                    || f.status.restrained_by.is_some(),
+                f.status.stunned,
+            ),
+            conditions: describe::conditions(state, who),
+            position: describe::position(f),
+        }
+    }
+    fn figure_tally(state: &State, who: CombatantId) -> FigureTally {
+        let f = state.fig(who);
+        // DQ-24-001..004: the simulator tallies each survivor's chance of
+        // infection (percent) instead of rolling it, so its mean per
+        // fight is the exact expected infection rate and no die is spent.
+        let infection = if f.life == Life::Dead {
+            0
+        } else {
+            rules::infection::chance(f).unwrap_or(0)
+        };
+        FigureTally {
+            dealt: f.record.dealt,
+            taken: f.record.taken,
+            down: f.life == Life::Unconscious || (f.life == Life::Conscious && !f.in_fight()),
+            dead: f.life == Life::Dead,
+            ..FigureTally::counting(&[
                 u32::from(f.record.stuns),
                 u32::from(f.record.endurance_hits),
                 u32::from(f.record.grievous),
                 u32::from(f.record.falls),
                 infection.unsigned_abs(),
-            ];
-            *t = Tally {
-                dealt: f.record.dealt,
-                taken: f.record.taken,
-                down: f.life == Life::Unconscious || (f.life == Life::Conscious && !f.in_fight()),
-                dead: f.life == Life::Dead,
-                ..Tally::declared(f.side, &[(f.en, f.stats.en), (f.ft, f.stats.ft)], &counters)
-            };
+            ])
         }
     }
 }

@@ -33,8 +33,8 @@ pub use model::state;
 use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantView, CounterSpec, Cx, Engine, Fight, Illegal, Next, PoolSpec, SetupError,
-    Tally, Vitality,
+    Addressee, CombatantId, CounterSpec, Cx, Engine, Fight, FigureStatus, FigureTally, Illegal,
+    Next, PoolSpec, Pools, SetupError, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -69,80 +69,73 @@ impl Fight for Gurps {
         /// The figure marked `leader` (G-TURN-006), else the side's first.
         leader: marked,
     }
-    fn roster(state: &State) -> Vec<CombatantView> {
-        state
-            .ids()
-            .map(|id| {
-                let f = state.fighter(id);
-                let vitality = Vitality::judged(
-                    f.life == Life::Dead,
-                    f.life == Life::Unconscious,
-                    f.stun.is_some(),
-                );
-                let mut conditions = Vec::new();
-                if f.posture != model::state::Posture::Standing {
-                    conditions.push(f.posture.name().to_string());
-                }
-                if f.stun.is_some() {
-                    conditions.push("stunned".into());
-                }
-                if f.shock != 0 {
-                    conditions.push(format!("shock {}", f.shock));
-                }
-                if f.mortal_wound() {
-                    conditions.push("mortal wound".into());
-                }
-                for l in &f.crippled {
-                    conditions.push(format!("crippled {l}"));
-                }
-                for w in f.weapons.iter().filter(|w| !w.ready()) {
-                    conditions.push(format!("{} not ready", w.weapon.name));
-                }
-                if f.asleep() {
-                    conditions.push("asleep".into());
-                }
-                if let Some(c) = f.casting
-                    && let Some(k) = f.spells.get(usize::from(c.spell))
-                {
-                    conditions.push(format!(
-                        "casting {} ({}/{} s)",
-                        k.spell.name, c.seconds, c.needed
-                    ));
-                }
-                for w in f.weapons.iter().filter(|w| w.spell.is_some()) {
-                    conditions.push(format!("holds {}", w.weapon.name));
-                }
-                let pools = [(f.hp, f.stats.hp), (f.fp, f.stats.fp)];
-                CombatantView {
-                    vitality,
-                    conditions,
-                    position: rules::movement::describe(f.pose),
-                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
-                }
-            })
-            .collect()
+    fn pools(state: &State, who: CombatantId) -> Pools {
+        let f = state.fighter(who);
+        Pools::of(&[(f.hp, f.stats.hp), (f.fp, f.stats.fp)])
     }
-    /// Pools HP and FP; counters: knockdowns and stuns from the record
-    /// (G-INJ-008), crippled locations (G-LOC-009), a mortal wound
-    /// (G-EXT-031) at the end, and the attacker's critical hits (G-EXT-006)
-    /// and misses (G-EXT-003).
-    fn tally(state: &State, out: &mut [Tally]) {
-        for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
-            let counters = [
+    fn status(state: &State, who: CombatantId) -> FigureStatus {
+        let f = state.fighter(who);
+        let mut conditions = Vec::new();
+        if f.posture != model::state::Posture::Standing {
+            conditions.push(f.posture.name().to_string());
+        }
+        if f.stun.is_some() {
+            conditions.push("stunned".into());
+        }
+        if f.shock != 0 {
+            conditions.push(format!("shock {}", f.shock));
+        }
+        if f.mortal_wound() {
+            conditions.push("mortal wound".into());
+        }
+        for l in &f.crippled {
+            conditions.push(format!("crippled {l}"));
+        }
+        for w in f.weapons.iter().filter(|w| !w.ready()) {
+            conditions.push(format!("{} not ready", w.weapon.name));
+        }
+        if f.asleep() {
+            conditions.push("asleep".into());
+        }
+        if let Some(c) = f.casting
+            && let Some(k) = f.spells.get(usize::from(c.spell))
+        {
+            conditions.push(format!(
+                "casting {} ({}/{} s)",
+                k.spell.name, c.seconds, c.needed
+            ));
+        }
+        for w in f.weapons.iter().filter(|w| w.spell.is_some()) {
+            conditions.push(format!("holds {}", w.weapon.name));
+        }
+        FigureStatus {
+            vitality: Vitality::judged(
+                f.life == Life::Dead,
+                f.life == Life::Unconscious,
+                f.stun.is_some(),
+            ),
+            conditions,
+            position: rules::movement::describe(f.pose),
+        }
+    }
+    /// Counters: knockdowns and stuns from the record (G-INJ-008), crippled
+    /// locations (G-LOC-009), a mortal wound (G-EXT-031) at the end, and
+    /// the attacker's critical hits (G-EXT-006) and misses (G-EXT-003).
+    fn figure_tally(state: &State, who: CombatantId) -> FigureTally {
+        let f = state.fighter(who);
+        FigureTally {
+            dealt: f.record.dealt,
+            taken: f.record.taken,
+            down: f.life == Life::Unconscious,
+            dead: f.life == Life::Dead,
+            ..FigureTally::counting(&[
                 u32::from(f.record.knockdowns),
                 u32::from(f.record.stuns),
                 f.crippled.len() as u32,
                 u32::from(f.mortal_wound()),
                 u32::from(f.record.critical_hits),
                 u32::from(f.record.critical_misses),
-            ];
-            *t = Tally {
-                dealt: f.record.dealt,
-                taken: f.record.taken,
-                down: f.life == Life::Unconscious,
-                dead: f.life == Life::Dead,
-                ..Tally::declared(f.side, &[(f.hp, f.stats.hp), (f.fp, f.stats.fp)], &counters)
-            };
+            ])
         }
     }
 }

@@ -27,8 +27,8 @@ mod legal;
 use fray_core::data;
 use fray_core::scenario::{FileError, SourceFile};
 use fray_core::{
-    Addressee, CombatantView, CounterSpec, Engine, Fight, Illegal, PoolSpec, SetupError, Tally,
-    Vitality,
+    Addressee, CombatantId, CounterSpec, Engine, Fight, FigureStatus, FigureTally, Illegal,
+    PoolSpec, Pools, SetupError, Vitality,
 };
 use model::action::{Action, Answer, Question};
 use model::event::Event;
@@ -65,76 +65,66 @@ impl Fight for Margin {
         figures: fighters, figure: fighter, round: round, controllers: controllers,
         leader: marked,
     }
-    fn roster(state: &State) -> Vec<CombatantView> {
-        state
-            .ids()
-            .map(|id| {
-                let f = state.fighter(id);
-                let vitality = Vitality::judged(
-                    f.life == Life::Dead,
-                    f.life == Life::Unconscious,
-                    f.stun.is_some(),
-                );
-                let mut conditions = Vec::new();
-                if f.posture != model::state::Posture::Standing {
-                    conditions.push(f.posture.name().to_string());
-                }
-                if f.stun.is_some() {
-                    conditions.push("stunned".into());
-                }
-                if rules::turn::incapacitated(f) && f.awake() {
-                    conditions.push("incapacitated".into());
-                }
-                for l in Limb::ALL {
-                    if f.is_crippled(l) {
-                        conditions.push(format!("crippled {}", l.name()));
-                    }
-                }
-                for w in &f.weapons {
-                    if w.lost {
-                        conditions.push(format!("{} lost", w.weapon.name));
-                    } else if !w.ready {
-                        conditions.push(format!("{} not ready", w.weapon.name));
-                    } else if !w.loaded {
-                        conditions.push(format!("{} unloaded", w.weapon.name));
-                    }
-                }
-                if let Some(s) = &f.shield
-                    && s.state != model::state::ShieldState::Ready
-                {
-                    conditions.push(format!("shield {}", s.state.name()));
-                }
-                let pools = [(f.hp, f.stats.hp), (f.fatigue, f.stats.fatigue)];
-                CombatantView {
-                    vitality,
-                    conditions,
-                    position: format!("{} facing {}", f.pos, f.facing.name()),
-                    ..CombatantView::declared::<Self>(id, &f.name, f.side, &state.sides, &pools)
-                }
-            })
-            .collect()
+    fn pools(state: &State, who: CombatantId) -> Pools {
+        let f = state.fighter(who);
+        Pools::of(&[(f.hp, f.stats.hp), (f.fatigue, f.stats.fatigue)])
     }
-    fn tally(state: &State, out: &mut [Tally]) {
-        for (f, t) in state.fighters.iter().zip(out.iter_mut()) {
-            let counters = [
+    fn status(state: &State, who: CombatantId) -> FigureStatus {
+        let f = state.fighter(who);
+        let mut conditions = Vec::new();
+        if f.posture != model::state::Posture::Standing {
+            conditions.push(f.posture.name().to_string());
+        }
+        if f.stun.is_some() {
+            conditions.push("stunned".into());
+        }
+        if rules::turn::incapacitated(f) && f.awake() {
+            conditions.push("incapacitated".into());
+        }
+        for l in Limb::ALL {
+            if f.is_crippled(l) {
+                conditions.push(format!("crippled {}", l.name()));
+            }
+        }
+        for w in &f.weapons {
+            if w.lost {
+                conditions.push(format!("{} lost", w.weapon.name));
+            } else if !w.ready {
+                conditions.push(format!("{} not ready", w.weapon.name));
+            } else if !w.loaded {
+                conditions.push(format!("{} unloaded", w.weapon.name));
+            }
+        }
+        if let Some(s) = &f.shield
+            && s.state != model::state::ShieldState::Ready
+        {
+            conditions.push(format!("shield {}", s.state.name()));
+        }
+        FigureStatus {
+            vitality: Vitality::judged(
+                f.life == Life::Dead,
+                f.life == Life::Unconscious,
+                f.stun.is_some(),
+            ),
+            conditions,
+            position: format!("{} facing {}", f.pos, f.facing.name()),
+        }
+    }
+    fn figure_tally(state: &State, who: CombatantId) -> FigureTally {
+        let f = state.fighter(who);
+        FigureTally {
+            dealt: f.record.dealt,
+            taken: f.record.taken,
+            down: f.life == Life::Unconscious,
+            dead: f.life == Life::Dead,
+            ..FigureTally::counting(&[
                 u32::from(f.record.criticals),
                 u32::from(f.record.fumbles),
                 u32::from(f.record.stuns),
                 u32::from(f.record.knockouts),
                 u32::from(f.record.passed_out),
                 u32::from(f.record.crippled),
-            ];
-            *t = Tally {
-                dealt: f.record.dealt,
-                taken: f.record.taken,
-                down: f.life == Life::Unconscious,
-                dead: f.life == Life::Dead,
-                ..Tally::declared(
-                    f.side,
-                    &[(f.hp, f.stats.hp), (f.fatigue, f.stats.fatigue)],
-                    &counters,
-                )
-            };
+            ])
         }
     }
 }
