@@ -265,10 +265,13 @@ fn condition_allows(
     if !f.in_fight() {
         return Some(refuse("DQ-17-012", format!("{} cannot act", f.name)));
     }
+    // DQ-15-003 (decision): the second action is optional; an empty Pass
+    // (no move, no turn, no activity) declines it, whatever the first.
     if let Some(slot) = state.seq.slot
         && slot.who == who
         && let Some(first) = slot.used
         && first == action.kind_index()
+        && *action != Action::PASS
         && !state.options.allow_repeat_action
     {
         return Some(refuse(

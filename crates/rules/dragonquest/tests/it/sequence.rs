@@ -225,6 +225,48 @@ fn modag_26_takes_two_different_actions_in_its_slot() {
     }
 }
 
+/// DQ-15-003 (decision): the second action is optional. After a Pass, a
+/// second Pass that moves is the same action twice and refused, but an
+/// empty Pass declines the second action and ends the slot. The AI falls
+/// back on that empty Pass when it finds nothing else to do (the fuzzer's
+/// mounted knight of modAG 30, `fuzz/regressions/scenario/`, passed twice
+/// and was refused).
+#[test]
+fn dq_15_003_an_empty_pass_declines_the_second_action_of_a_slot() {
+    let step = Action::Pass {
+        activity: fray_dragonquest::model::action::Activity::None,
+        to: Some(fray_core::grid::HexPos::new(0, 1)),
+        facing: None,
+    };
+    for (second, refused) in [(step.clone(), true), (Action::PASS, false)] {
+        let mut s = duel(&[("ag", "26")], &[]);
+        let l = log(
+            vec![("A", Action::PASS), ("A", second)],
+            &[],
+            vec![Answer::First(true)],
+        );
+        let mut oracle = fray_core::InputOracle::strict(&l);
+        let mut sink = fray_core::VecSink::default();
+        fray_core::engine::step::<DragonQuest, _, _>(&mut s, &mut oracle, &mut sink).unwrap();
+        let slot = s.seq.slot.expect("A's slot");
+        assert_eq!(slot.left, 1, "a Pass leaves the second action");
+        match fray_core::engine::step::<DragonQuest, _, _>(&mut s, &mut oracle, &mut sink) {
+            Err(fray_core::Halt::Illegal(r)) => {
+                assert!(refused, "{r:?}");
+                assert_eq!(r.why.rule, "DQ-15-003");
+            }
+            Ok(_) => {
+                assert!(!refused, "a Pass that moves, twice");
+                assert!(
+                    s.seq.slot.is_none_or(|t| t.who != A || t.left == 0),
+                    "the empty Pass ends the slot"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
 #[test]
 fn surprise_gives_the_advantaged_side_a_free_pulse() {
     // rule: DQ-11-001, DQ-11-004
