@@ -15,6 +15,13 @@ use crate::square::SquarePos;
 /// says.
 pub const MAX_MAP_SIZE: u32 = 1024;
 
+/// The most cells a map may have: 65,536 (a hex map of radius 147, 256 by
+/// 256 squares, or a battle line 1,024 wide and 64 deep). Every view of the
+/// map lists and names each cell (the table sends it to every seat on every
+/// change), so a map of a million cells made each view megabytes and
+/// seconds (the `saved_game` fuzzer's radius 737).
+pub const MAX_MAP_CELLS: u64 = 1 << 16;
+
 /// Hexes or squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -135,7 +135,7 @@ pub mod walk;
 pub mod walls;
 
 pub use arc::{Arc, RelativeBearing, Side};
-pub use cell::{Cell, MAX_MAP_SIZE, MapKind};
+pub use cell::{Cell, MAX_MAP_CELLS, MAX_MAP_SIZE, MapKind};
 pub use edge::{Edge, HexEdge, SquareEdge, SquareSide, edge_between};
 pub use facing::Facing;
 pub use file::{MapFile, MapVocabulary};

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use serde::Serialize;
 
-pub use crate::cell::{Cell, MAX_MAP_SIZE, MapKind};
+pub use crate::cell::{Cell, MAX_MAP_CELLS, MAX_MAP_SIZE, MapKind};
 use crate::edge::{Edge, HexEdge, SquareEdge};
 use crate::hex::HexPos;
 use crate::spec::{
@@ -92,6 +92,14 @@ impl Serialize for Map {
 fn check_size(field: &'static str, value: u32) -> Result<(), MapError> {
     if value == 0 || value > MAX_MAP_SIZE {
         Err(MapError::SizeOutOfRange { field, value })
+    } else {
+        Ok(())
+    }
+}
+
+fn check_cells(cells: u64) -> Result<(), MapError> {
+    if cells > MAX_MAP_CELLS {
+        Err(MapError::TooManyCells { cells })
     } else {
         Ok(())
     }
@@ -198,11 +206,15 @@ impl Map {
         match (s.kind, s.width, s.height, s.radius) {
             (_, Some(w), Some(h), None) => {
                 check_size("width", w)?;
-                check_size("height", h)
+                check_size("height", h)?;
+                check_cells(u64::from(w) * u64::from(h))
             }
             // Radius 0 is a valid one-hex map.
             (MapKind::Hex, None, None, Some(r)) if r > MAX_MAP_SIZE => check_size("radius", r),
-            (MapKind::Hex, None, None, Some(_)) => Ok(()),
+            (MapKind::Hex, None, None, Some(r)) => {
+                let r = u64::from(r);
+                check_cells(3 * r * (r + 1) + 1)
+            }
             (MapKind::Square, _, _, Some(_)) => Err(MapError::RadiusOnSquareMap),
             _ => Err(MapError::SizeMissingOrConflicting),
         }

@@ -32,7 +32,7 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::cell::{Cell, MAX_MAP_SIZE, MapKind};
+use crate::cell::{Cell, MAX_MAP_CELLS, MAX_MAP_SIZE, MapKind};
 use crate::edge::{Edge, HexEdge, SquareEdge, SquareSide};
 use crate::facing::Facing;
 use crate::hex::HexPos;
@@ -239,6 +239,11 @@ pub enum MapError {
         /// The value given.
         value: u32,
     },
+    /// More cells than [`crate::MAX_MAP_CELLS`].
+    TooManyCells {
+        /// The cells the size gives.
+        cells: u64,
+    },
     /// Neither `width` and `height` nor (hex maps) `radius`, or both.
     SizeMissingOrConflicting,
     /// A square map given a `radius`.
@@ -302,6 +307,10 @@ impl fmt::Display for MapError {
             Self::SizeOutOfRange { field, value } => write!(
                 f,
                 "map size: `{field}` = {value}, expected 1..={MAX_MAP_SIZE}"
+            ),
+            Self::TooManyCells { cells } => write!(
+                f,
+                "map size: {cells} cells, at most {MAX_MAP_CELLS} (a hex radius of 147, or 256 × 256 squares)"
             ),
             Self::SizeMissingOrConflicting => {
                 f.write_str("map size: give either `width` and `height`, or (hex maps) `radius`")

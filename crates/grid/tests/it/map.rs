@@ -2,8 +2,8 @@
 //! heights, strict errors, serialization and the JSON Schema.
 
 use fray_grid::{
-    Cell, FeatureKind, HexPos, Map, MapError, MapFile, MapKind, PatchList, PatchRef, Place,
-    SquarePos, TerrainPatch, Vocabulary, VocabularyError,
+    Cell, FeatureKind, HexPos, MAX_MAP_CELLS, Map, MapError, MapFile, MapKind, PatchList, PatchRef,
+    Place, SquarePos, TerrainPatch, Vocabulary, VocabularyError,
 };
 
 use crate::common::{Test, VOCABULARY, error, map, parse};
@@ -245,6 +245,17 @@ fn hexagon_and_square_maps() {
     assert_eq!(s.terrain_at(SquarePos::new(3, 1)), None);
 }
 
+/// The largest maps every view can still list: a hex radius of 147 and a
+/// battle line 1,024 squares wide and 64 deep ([`MAX_MAP_CELLS`]); one more
+/// ring or rank is refused (`strict_errors`).
+#[test]
+fn the_largest_maps_have_at_most_max_map_cells() {
+    assert_eq!(map("kind = \"hex\"\nradius = 147").cells().len(), 65_269);
+    assert!(parse("kind = \"hex\"\nradius = 148").is_err());
+    let line = map("kind = \"square\"\nwidth = 1024\nheight = 64");
+    assert_eq!(line.cells().len() as u64, MAX_MAP_CELLS);
+}
+
 #[test]
 fn strict_errors() {
     let bad = [
@@ -279,6 +290,16 @@ fn strict_errors() {
                 field: "width",
                 value: 100_000,
             },
+        ),
+        // A map of more cells than every view can list (the `saved_game`
+        // fuzzer's radius 737): refused, whatever its sides.
+        (
+            "kind = \"hex\"\nradius = 737",
+            MapError::TooManyCells { cells: 1_631_719 },
+        ),
+        (
+            "kind = \"square\"\nwidth = 1024\nheight = 65",
+            MapError::TooManyCells { cells: 66_560 },
         ),
         (
             "kind = \"hex\"\nradius = 2\n[[terrain]]\nterrain = \"wall\"\nsquares = [{ x = 0, y = 0 }]",
