@@ -48,6 +48,7 @@
 //! default when `debug_assertions` are). A table lives while a thread
 //! looks up in it: the registry holds it weakly.
 
+use std::borrow::Borrow;
 use std::cell::RefCell;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, Hash};
@@ -64,7 +65,9 @@ pub trait Key: Hash + Eq + Clone + Default {
     fn reset(&mut self);
 }
 
-impl<const N: usize> Key for Words<N> {
+/// Packed words ([`Words`]) or bytes (a key written byte by byte, looked
+/// up as a `[u8]` slice: an `ArrayVec` hashes as its slice).
+impl<T: Hash + Eq + Clone, const N: usize> Key for arrayvec::ArrayVec<T, N> {
     #[inline]
     fn reset(&mut self) {
         self.clear();
@@ -235,9 +238,13 @@ impl<K, V, P> Default for Tables<K, V, P> {
 }
 
 impl<K: Key, V: Clone + PartialEq, P> Tables<K, V, P> {
-    /// The live table pinned to the parts of `state`, or a new one,
-    /// registered for the threads that meet the same parts later.
-    fn pinned<S: ?Sized>(&self, state: &S, capacity: usize) -> Arc<Table<K, V, P>>
+    /// The live table pinned to the parts of `state`, or a new one keeping
+    /// at most `capacity` entries, registered for the threads that meet
+    /// the same parts later. [`recall`] calls it; a ruleset whose lookup
+    /// does not fit `recall` (GURPS keeps decisions relative to the
+    /// deciding figure) calls it, [`Table::find`] and [`Table::insert`]
+    /// itself.
+    pub fn pinned<S: ?Sized>(&self, state: &S, capacity: usize) -> Arc<Table<K, V, P>>
     where
         P: Pins<S>,
     {
@@ -283,7 +290,7 @@ type Chunk<K, V> = OnceLock<Box<[OnceLock<(K, V)>]>>;
 /// fingerprint that differs costs no read of an entry. A slot is written
 /// once (compare-and-swap from empty) after its entry, and read with
 /// acquire ordering, so a reader that sees a slot sees its entry.
-struct Table<K, V, P> {
+pub struct Table<K, V, P> {
     pins: P,
     slots: Box<[AtomicU32]>,
     /// Bits of a slot that hold the entry's index plus one.
@@ -297,8 +304,24 @@ struct Table<K, V, P> {
 
 impl<K, V, P> Table<K, V, P> {
     /// Entries kept.
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.taken.load(Ordering::Relaxed).min(self.capacity)
+    }
+
+    /// Whether it keeps nothing yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The parts of a fight it is pinned to.
+    pub fn pins(&self) -> &P {
+        &self.pins
+    }
+
+    /// The hash a key is found under (fixed seed: the same slots on every
+    /// run); a borrowed form of a key hashes as the key does.
+    pub fn hash<Q: Hash + ?Sized>(key: &Q) -> u64 {
+        foldhash::fast::FixedState::default().hash_one(key)
     }
 }
 
@@ -316,11 +339,6 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
             taken: AtomicUsize::new(0),
             capacity,
         }
-    }
-
-    /// The hash of `key` (fixed seed: the same slots on every run).
-    fn hash(key: &K) -> u64 {
-        foldhash::fast::FixedState::default().hash_one(key)
     }
 
     /// The hash's top bits, as many as a slot holds beside an index.
@@ -349,10 +367,13 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
         self.store[index / ENTRIES].get()?[index % ENTRIES].get()
     }
 
-    /// The decision kept under `key`, if any: the probe stops at the first
-    /// empty slot, since an entry takes the first empty slot of its probe
-    /// and slots are never emptied.
-    fn get(&self, key: &K, hash: u64) -> Option<V> {
+    /// The decision kept under `key` (hashed to `hash`, [`Table::hash`]),
+    /// if any: the probe stops at the first empty slot, since an entry
+    /// takes the first empty slot of its probe and slots are never emptied.
+    pub fn find<Q: Eq + ?Sized>(&self, key: &Q, hash: u64) -> Option<&V>
+    where
+        K: Borrow<Q>,
+    {
         let print = self.fingerprint(hash);
         for slot in self.probe(hash) {
             let slot = slot.load(Ordering::Acquire);
@@ -360,19 +381,19 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
                 return None;
             }
             if let Some((k, v)) = self.entry(slot, print)
-                && k == key
+                && k.borrow() == key
             {
-                return Some(v.clone());
+                return Some(v);
             }
         }
         None
     }
 
-    /// Keeps `value` under `key` in the first empty slot of its probe,
-    /// unless the table is full, the probe finds no empty slot, or another
-    /// thread kept it first.
-    fn insert(&self, key: &K, hash: u64, value: &V) {
-        if self.taken.load(Ordering::Relaxed) >= self.capacity || self.get(key, hash).is_some() {
+    /// Keeps `value` under `key` (hashed to `hash`) in the first empty
+    /// slot of its probe, unless the table is full, the probe finds no
+    /// empty slot, or another thread kept it first.
+    pub fn insert(&self, key: &K, hash: u64, value: &V) {
+        if self.taken.load(Ordering::Relaxed) >= self.capacity || self.find(key, hash).is_some() {
             return;
         }
         let index = self.taken.fetch_add(1, Ordering::Relaxed);
@@ -440,10 +461,10 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
         let found = match (key(&mut m.scratch, state), &m.table) {
             (Some(()), Some(table)) => {
                 let hash = Table::<K, V, P>::hash(&m.scratch);
-                match table.get(&m.scratch, hash) {
+                match table.find(&m.scratch, hash) {
                     Some(v) => {
                         m.counts.hits += 1;
-                        Found::Hit(v)
+                        Found::Hit(v.clone())
                     }
                     None => {
                         m.counts.misses += 1;
@@ -685,7 +706,7 @@ mod tests {
         for n in 0..1000 {
             let k = key(n);
             let hash = Table::<Words<2>, u64, ()>::hash(&k);
-            assert_eq!(table.get(&k, hash), None);
+            assert_eq!(table.find(&k, hash), None);
             table.insert(&k, hash, &(n * 3));
             table.insert(&k, hash, &(n * 3));
         }
@@ -693,12 +714,12 @@ mod tests {
         for n in 0..1000 {
             let k = key(n);
             let hash = Table::<Words<2>, u64, ()>::hash(&k);
-            assert_eq!(table.get(&k, hash), Some(n * 3), "{n}");
+            assert_eq!(table.find(&k, hash), Some(&(n * 3)), "{n}");
         }
         let k = key(5000);
         let hash = Table::<Words<2>, u64, ()>::hash(&k);
         table.insert(&k, hash, &1);
-        assert_eq!(table.get(&k, hash), None, "full: not kept");
+        assert_eq!(table.find(&k, hash), None, "full: not kept");
     }
 
     #[test]
@@ -718,7 +739,7 @@ mod tests {
         for n in 0..500 {
             let k = key(n);
             let hash = Table::<Words<2>, u64, ()>::hash(&k);
-            assert_eq!(table.get(&k, hash), Some(n + 1), "{n}");
+            assert_eq!(table.find(&k, hash), Some(&(n + 1)), "{n}");
         }
         assert!((500..=1000).contains(&table.len()), "{}", table.len());
     }
