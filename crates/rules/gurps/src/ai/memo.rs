@@ -89,9 +89,10 @@ const SLOTS: usize = 1 << 17;
 /// fewer of them in a run.
 const LONG_SLOTS: usize = 1 << 15;
 
-/// The longest key of the short table, in bytes: what leaves an entry (the
-/// key and its length, the maneuver, the entry's once-flag) on three cache
-/// lines (a duel's keys are mostly 88 bytes).
+/// The longest key of the short table, in bytes: what keeps an entry (the
+/// key and its length, the maneuver, the entry's once-flag) within the
+/// size of three cache lines, 192 bytes (a duel's keys are mostly 88
+/// bytes).
 const SHORT_KEY: usize = 3 * 64 - 12 - size_of::<Action>();
 const _: () = assert!(
     SHORT_KEY >= 96 && size_of::<OnceLock<(ShortKey, Action)>>() <= 3 * 64,
