@@ -7,6 +7,7 @@
 //! monomorphizes resolution with a seeded RNG and no events, while the table,
 //! the odds and the tests run the very same code.
 
+use crate::event::{ConditionChange, Note};
 use crate::halt::Flow;
 use crate::roll::RollRequest;
 use crate::ruleset::Fight;
@@ -75,6 +76,33 @@ pub trait Cx<R: Fight> {
 
     /// Emits the event built by `make`, which runs only when events are wanted.
     fn emit(&mut self, make: impl FnOnce() -> R::Event);
+
+    /// Emits a [`Note`] under checklist ID `rule`: something the rules
+    /// decided without a roll, in the words `text` builds (only when events
+    /// are wanted).
+    fn note(&mut self, rule: &'static str, text: impl FnOnce() -> String)
+    where
+        R::Event: From<Note>,
+    {
+        self.emit(|| Note { text: text(), rule }.into());
+    }
+
+    /// Emits a [`ConditionChange`] under checklist ID `rule`: `who` began or
+    /// ended a condition, in the words `what` builds (only when events are
+    /// wanted, like the copy of the name).
+    fn condition(&mut self, rule: &'static str, who: &str, what: impl FnOnce() -> String)
+    where
+        R::Event: From<ConditionChange>,
+    {
+        self.emit(|| {
+            ConditionChange {
+                who: who.to_string(),
+                what: what(),
+                rule,
+            }
+            .into()
+        });
+    }
 
     /// Declares that from here on, what the resolution does depends only on
     /// the state and on `tag` (the local values the code carries on with:

@@ -3,6 +3,13 @@
 //! Sinks are generic parameters, and [`EventSink::ENABLED`] is a constant, so
 //! with [`NullSink`] the compiler removes event construction entirely: the
 //! simulator pays nothing for the audit trail (DESIGN.md "Fast path").
+//!
+//! It also holds the events every ruleset tells in the same words
+//! ([`Note`], [`ConditionChange`]), which a ruleset's own event enum wraps.
+
+use std::fmt;
+
+use serde::Serialize;
 
 /// Receives the events of a fight.
 pub trait EventSink<E> {
@@ -62,4 +69,57 @@ impl<E, F: FnMut(E)> EventSink<E> for FnSink<F> {
     fn push(&mut self, event: E) {
         (self.0)(event);
     }
+}
+
+/// Something the rules decided without a roll, with the checklist ID of the
+/// rule that decided it (empty when no one rule did).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// The words.
+    pub text: String,
+    /// The checklist ID.
+    pub rule: &'static str,
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.rule.is_empty() {
+            write!(f, "  {}", self.text)
+        } else {
+            write!(f, "  {} [{}]", self.text, self.rule)
+        }
+    }
+}
+
+/// A condition began or ended: stunned, knocked down, unconscious, dead...
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConditionChange {
+    /// Who.
+    pub who: String,
+    /// What happened, in words.
+    pub what: String,
+    /// The checklist ID.
+    pub rule: &'static str,
+}
+
+impl fmt::Display for ConditionChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "  {} {} [{}]", self.who, self.what, self.rule)
+    }
+}
+
+/// Says `From` for each shared event a ruleset's event enum wraps, so that
+/// [`crate::Cx::note`] and [`crate::Cx::condition`] can build it:
+/// `fray_core::wraps_events!(Event { Note(Note), Condition(ConditionChange) });`.
+#[macro_export]
+macro_rules! wraps_events {
+    ($event:ty { $($variant:ident($shared:ty)),+ $(,)? }) => {
+        $(
+            impl From<$shared> for $event {
+                fn from(shared: $shared) -> Self {
+                    Self::$variant(shared)
+                }
+            }
+        )+
+    };
 }

@@ -17,6 +17,19 @@ impl CombatantId {
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
+
+    /// The id of the `i`-th combatant. A fight holds at most `u16::MAX`
+    /// combatants (the scenario loaders refuse more), so a larger index is a
+    /// bug in the caller: it saturates rather than wraps onto a real figure.
+    #[inline]
+    pub fn of_index(i: usize) -> CombatantId {
+        CombatantId(u16::try_from(i).unwrap_or(u16::MAX))
+    }
+
+    /// The ids of a fight of `count` combatants, in order.
+    pub fn all(count: usize) -> impl Iterator<Item = CombatantId> + Clone {
+        (0..count).map(CombatantId::of_index)
+    }
 }
 
 impl fmt::Display for CombatantId {

@@ -25,6 +25,13 @@ pub enum RollInput {
     Exact(Rolled),
 }
 
+impl From<i32> for RollInput {
+    /// A number alone is a roll's total, as in an input file.
+    fn from(total: i32) -> Self {
+        RollInput::Total(total)
+    }
+}
+
 impl RollInput {
     /// Checks the input against the dice it answers.
     pub fn resolve(&self, kind: &RollKind) -> Result<Rolled, DiceError> {

@@ -49,6 +49,7 @@ pub mod ruleset;
 pub mod run;
 pub mod scenario;
 pub mod scenario_file;
+pub mod script;
 pub mod serde_fields;
 pub mod text;
 pub mod view;

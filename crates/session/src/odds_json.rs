@@ -103,7 +103,7 @@ pub fn action(
 
 /// The combatant named `name`, or why not, listing the names there are.
 pub fn find_actor<R: Ruleset>(state: &R::State, name: &str) -> Result<CombatantId, String> {
-    let ids = (0..R::combatants(state)).map(|i| CombatantId(i as u16));
+    let ids = R::ids(state);
     ids.clone()
         .find(|&id| R::name(state, id) == name)
         .ok_or_else(|| {

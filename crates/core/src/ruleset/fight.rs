@@ -123,9 +123,8 @@ pub trait Fight: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 'sta
 
     /// Ruleset-neutral views of every combatant, in id order.
     fn roster(state: &Self::State) -> Vec<CombatantView> {
-        (0..Self::combatants(state))
-            .map(|i| {
-                let id = combatant(i);
+        Self::ids(state)
+            .map(|id| {
                 let side = Self::side(state, id);
                 let status = Self::status(state, id);
                 CombatantView {
@@ -149,8 +148,7 @@ pub trait Fight: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 'sta
     /// (as many as `out` holds), pools and counters in the declared order
     /// ([`Fight::POOLS`], [`Fight::COUNTERS`]). Allocates nothing.
     fn tally(state: &Self::State, out: &mut [Tally]) {
-        for (i, t) in out.iter_mut().enumerate().take(Self::combatants(state)) {
-            let id = combatant(i);
+        for (t, id) in out.iter_mut().zip(Self::ids(state)) {
             *t = Tally::of(
                 Self::side(state, id),
                 Self::pools(state, id),
@@ -161,6 +159,11 @@ pub trait Fight: Sized + Copy + Debug + PartialEq + Default + Send + Sync + 'sta
 
     /// Number of combatants.
     fn combatants(state: &Self::State) -> usize;
+
+    /// Every combatant's id, in order.
+    fn ids(state: &Self::State) -> impl Iterator<Item = CombatantId> + Clone {
+        CombatantId::all(Self::combatants(state))
+    }
 
     /// The round counter (for reports and round limits).
     fn round(state: &Self::State) -> u32;
@@ -196,10 +199,4 @@ impl Tally {
         let i = R::COUNTERS.iter().position(|c| c.id == id)?;
         self.counters.get(i).copied()
     }
-}
-
-/// The id of the `i`-th combatant (a state holds at most `u16::MAX`: the
-/// scenario loaders refuse more).
-fn combatant(i: usize) -> CombatantId {
-    CombatantId(u16::try_from(i).unwrap_or(u16::MAX))
 }

@@ -6,6 +6,7 @@ use fray_core::dice::Prob;
 use fray_core::dice::RollKind;
 use fray_core::engine::{self, Progress};
 use fray_core::odds::{self, ActionEffects, OddsOptions};
+use fray_core::script::{self, Leftovers, StopReason};
 use fray_core::{
     Addressee, CombatantId, Controller, Cx, Engine, Fight, FigureStatus, FigureTally, Flow,
     GmPowers, Halt, Illegal, InputLog, InputOracle, Next, NullSink, Pending, PoolSpec, Pools,
@@ -408,6 +409,81 @@ fn strict_script_plays_exactly_the_given_dice_and_fails_when_out() {
     assert_eq!(state.hits, [0, 1]);
     let err = engine::step(&mut state, &mut oracle, &mut sink).unwrap_err();
     assert!(err.to_string().contains("ran out of dice"), "{err}");
+}
+
+#[test]
+fn a_script_accounts_for_every_input() {
+    // Ann hits (6), Bob takes it; Bob misses (1); Ann hits (4), Bob dodges with 5.
+    let answers = [Answer::Take, Answer::Dodge];
+    let exact = InputLog::<Toy>::scripted([], [6, 1, 4, 5], answers.clone());
+    let events = script::steps(&mut start(None), &exact, 3, Leftovers::Refused)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(events.len(), 5);
+    // A die too many is an error, unless the run may stop before the script.
+    let longer = InputLog::<Toy>::scripted([], [6, 1, 4, 5, 2], answers);
+    let err = script::steps(&mut start(None), &longer, 3, Leftovers::Refused).unwrap_err();
+    assert!(matches!(err.why, StopReason::LeftOver), "{err}");
+    assert_eq!(err.events.len(), 5);
+    assert!(script::steps(&mut start(None), &longer, 3, Leftovers::Allowed).is_ok());
+    // A die too few halts the step that wants it, the events so far told.
+    let err = script::steps(&mut start(None), &exact, 4, Leftovers::Allowed).unwrap_err();
+    assert!(
+        matches!(err.why, StopReason::Halted { step: 3, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("ran out of dice"), "{err}");
+    assert!(err.to_string().contains("events so far:"), "{err}");
+}
+
+#[test]
+fn a_script_plays_to_the_end_or_says_where_it_stopped() {
+    // Three hits by Ann, each taken; Bob misses between them.
+    let log = InputLog::<Toy>::scripted(
+        [],
+        [6, 1, 6, 1, 6],
+        [Answer::Take, Answer::Take, Answer::Take],
+    );
+    let (outcome, events) =
+        script::to_end(&mut start(None), &log, 10).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(outcome.winner, Some(SideId(0)));
+    assert_eq!(
+        events.iter().filter(|e| matches!(e, Event::Hit(1))).count(),
+        3
+    );
+    let err = script::to_end(&mut start(None), &log, 2).unwrap_err();
+    assert!(matches!(err.why, StopReason::NoEnd(2)), "{err}");
+    let err = script::steps(&mut start(None), &log, 6, Leftovers::Refused).unwrap_err();
+    assert!(
+        matches!(err.why, StopReason::Ended { step: 5, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_scripted_action_is_checked_then_resolved_with_exactly_its_inputs() {
+    let (ann, log) = (
+        CombatantId(0),
+        InputLog::<Toy>::scripted([], [6], [Answer::Take]),
+    );
+    let events = script::resolve(&mut start(None), ann, &Action::Strike, &log)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(events, vec![Event::Rolled("strike", 6), Event::Hit(1)]);
+    let mut banned = start(None);
+    banned.strikes_banned = true;
+    let err = script::resolve(&mut banned, ann, &Action::Strike, &log).unwrap_err();
+    assert!(
+        matches!(
+            err.why,
+            StopReason::Halted {
+                step: 0,
+                halt: Halt::Illegal(_)
+            }
+        ),
+        "{err}"
+    );
+    let (next, events) = script::next(&mut start(None), &InputLog::<Toy>::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((next, events), (Next::Act(ann), vec![]));
 }
 
 #[test]

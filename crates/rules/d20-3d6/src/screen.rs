@@ -3,7 +3,7 @@
 //! core, a hidden figure's damage told without its HP, and the initiative
 //! order without a hidden figure's total.
 
-use crate::model::event::Event;
+use crate::model::event::{Event, Note};
 use fray_core::view::Screen;
 
 /// `event` as a seat behind `screen` reads it.
@@ -20,10 +20,10 @@ pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
             ..
         } if screen.hides(target) => {
             let kind = if *nonlethal { " nonlethal" } else { "" };
-            Event::Note {
+            Event::Note(Note {
                 text: format!("{target} takes {amount}{kind} damage"),
                 rule: rules.first().copied().unwrap_or("X-DMG-001"),
-            }
+            })
         }
         // The adds' terms are the attacker's sheet, which the damage event
         // does not name: while any figure is hidden, the sum only.
@@ -35,10 +35,10 @@ pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
             e
         }
         Event::Initiative { order } => match screen.order(order) {
-            Some(words) => Event::Note {
+            Some(words) => Event::Note(Note {
                 text: format!("Initiative: {words}"),
                 rule: "X-SEQ-001",
-            },
+            }),
             None => event.clone(),
         },
         other => other.clone(),

@@ -9,7 +9,7 @@
 
 use crate::Gurps;
 use crate::model::action::{Action, Answer, Question};
-use crate::model::event::Event;
+use crate::model::event::{ConditionChange, Event, Note};
 use crate::model::state::{DefenseKind, Life, State};
 use crate::rules::injury::{critical_hit_effect, head_blow_effect};
 use fray_core::Fight;
@@ -104,12 +104,14 @@ impl ActionEffects for Gurps {
                         major |= *injury * 2 > *hp_max || (major_critical && *injury > 0);
                     }
                     // G-DMG-006 decision: fatigue damage lands as lost FP.
-                    Event::Note { rule, .. } if *rule == "G-DMG-006" => hit += 1,
-                    Event::Condition { who, rule, .. } if names(who, name) => match *rule {
-                        "G-LOC-009" => major = true,
-                        "G-INJ-008" => knockdown += 1,
-                        _ => {}
-                    },
+                    Event::Note(Note { rule, .. }) if *rule == "G-DMG-006" => hit += 1,
+                    Event::Condition(ConditionChange { who, rule, .. }) if names(who, name) => {
+                        match *rule {
+                            "G-LOC-009" => major = true,
+                            "G-INJ-008" => knockdown += 1,
+                            _ => {}
+                        }
+                    }
                     _ => {}
                 }
             }

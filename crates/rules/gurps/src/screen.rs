@@ -3,7 +3,7 @@
 //! core, a hidden figure's damage told without its DR and HP, and the turn
 //! order without its Basic Speed.
 
-use crate::model::event::Event;
+use crate::model::event::{Event, Note};
 use fray_core::view::Screen;
 
 /// `event` as a seat behind `screen` reads it.
@@ -20,17 +20,17 @@ pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
             injury,
             rules,
             ..
-        } if screen.hides(target) => Event::Note {
+        } if screen.hides(target) => Event::Note(Note {
             text: format!(
                 "{target} takes {basic} {damage_type} to the {location}: {injury} injury"
             ),
             rule: rules.first().copied().unwrap_or("G-DMG-001"),
-        },
+        }),
         Event::TurnOrder { order } => match screen.order(order) {
-            Some(words) => Event::Note {
+            Some(words) => Event::Note(Note {
                 text: format!("Turn order by Basic Speed: {words}"),
                 rule: "G-EXT-015",
-            },
+            }),
             None => event.clone(),
         },
         other => other.clone(),

@@ -2,7 +2,7 @@
 //! (`npcs = "hidden"`, [`fray_core::view::Screen`]): rolls screened by the
 //! core, and a hidden figure's damage told without its DR.
 
-use crate::model::event::Event;
+use crate::model::event::{Event, Note};
 use fray_core::view::Screen;
 
 /// `event` as a seat behind `screen` reads it.
@@ -16,13 +16,13 @@ pub fn event(event: &Event, screen: &Screen<'_>) -> Event {
             damage,
             injury,
             ..
-        } if screen.hides(name) => Event::Note {
+        } if screen.hides(name) => Event::Note(Note {
             text: format!(
                 "{name} takes {damage} {} to the {location}: {injury} HP lost",
                 kind.name()
             ),
             rule: "M-DMG-007",
-        },
+        }),
         other => other.clone(),
     }
 }

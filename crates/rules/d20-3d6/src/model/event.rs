@@ -2,6 +2,7 @@
 //! JSON lines read on their own.
 
 use fray_core::RollRecord;
+pub use fray_core::event::{ConditionChange, Note};
 use serde::Serialize;
 use std::fmt;
 
@@ -157,21 +158,9 @@ pub enum Event {
         rules: Vec<&'static str>,
     },
     /// A condition began or ended.
-    Condition {
-        /// Who.
-        who: String,
-        /// What.
-        what: String,
-        /// Its rule.
-        rule: &'static str,
-    },
-    /// Something decided without a roll.
-    Note {
-        /// The text.
-        text: String,
-        /// Its rule.
-        rule: &'static str,
-    },
+    Condition(ConditionChange),
+    /// Something the rules decided without a roll.
+    Note(Note),
 }
 
 impl fmt::Display for Event {
@@ -243,8 +232,10 @@ impl fmt::Display for Event {
                 }
                 write!(f, " (HP {hp}/{hp_max}) [{}]", rules.join(", "))
             }
-            Event::Condition { who, what, rule } => write!(f, "  {who} {what} [{rule}]"),
-            Event::Note { text, rule } => write!(f, "  {text} [{rule}]"),
+            Event::Condition(condition) => condition.fmt(f),
+            Event::Note(note) => note.fmt(f),
         }
     }
 }
+
+fray_core::wraps_events!(Event { Note(Note), Condition(ConditionChange) });

@@ -536,7 +536,7 @@ fray_core::refill_clone!(State {
 impl State {
     /// Every id.
     pub fn ids(&self) -> impl Iterator<Item = CombatantId> + use<> {
-        (0..self.fighters.len() as u16).map(CombatantId)
+        CombatantId::all(self.fighters.len())
     }
     /// One fighter.
     pub fn fighter(&self, id: CombatantId) -> &Fighter {

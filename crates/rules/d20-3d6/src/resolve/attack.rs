@@ -58,10 +58,7 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
     }
     if !dice.is_empty() && cx.narrating() {
         let list = dice.describe();
-        cx.emit(|| Event::Note {
-            text: format!("dice modifiers, netted: {list}"),
-            rule: "X-ATK-010",
-        });
+        cx.note("X-ATK-010", || format!("dice modifiers, netted: {list}"));
     }
     if j.fumble {
         return fumbled(state, sw, ranged, cx);
@@ -258,8 +255,8 @@ fn tell_criticals(
     def_total: i32,
     cx: &mut impl Cx<D20>,
 ) {
-    cx.emit(|| Event::Note {
-        text: format!(
+    cx.note("X-DMG-002", || {
+        format!(
             "{crits} critical{}: {margin} over Defense {def_total} holds {} full 8{}{}; each adds one more {} of the weapon's dice, without STR, List, Skill or Magic{}",
             if crits == 1 { "" } else { "s" },
             margin / 8,
@@ -282,8 +279,7 @@ fn tell_criticals(
             } else {
                 ""
             },
-        ),
-        rule: "X-DMG-002",
+        )
     });
 }
 
@@ -361,9 +357,8 @@ fn stray(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcome> {
     };
     let victim = near[pick];
     let vname = &*state.fighter(victim).name;
-    cx.emit(|| Event::Note {
-        text: format!("the shot goes astray and hits {vname}"),
-        rule: "X-RNG-007",
+    cx.note("X-RNG-007", || {
+        format!("the shot goes astray and hits {vname}")
     });
     let mut stray = sw;
     stray.strike.target = victim;

@@ -133,11 +133,10 @@ pub fn opposed(
         let rd = roll_side(state, d, d_bonus, 0, label, rule, cx)?;
         let (ta, td) = (ra.total + ba, rd.total + bd);
         if ra.natural == Natural::AllLowest {
-            cx.emit(|| Event::Note {
-                text: format!(
+            cx.note("X-SPM-008", || {
+                format!(
                     "{label}: {an} rolled three 1s, a critical failure whatever the totals ({ta} against {dn}'s {td})"
-                ),
-                rule: "X-SPM-008",
+                )
             });
             return Ok(Opposed {
                 won: false,
@@ -146,13 +145,12 @@ pub fn opposed(
             });
         }
         if ta != td {
-            cx.emit(|| Event::Note {
-                text: format!(
+            cx.note("X-ATK-011", || {
+                format!(
                     "{label}: {an} {ta} against {dn} {td}: {} wins by {}",
                     if ta > td { an } else { dn },
                     (ta - td).abs()
-                ),
-                rule: "X-ATK-011",
+                )
             });
             return Ok(Opposed {
                 won: ta > td,
@@ -161,12 +159,11 @@ pub fn opposed(
             });
         }
         if ba != bd {
-            cx.emit(|| Event::Note {
-                text: format!(
+            cx.note("X-ATK-011", || {
+                format!(
                     "{label}: tied at {ta}; the higher modifier wins ({an} {ba:+} against {dn} {bd:+}): {}",
                     if ba > bd { an } else { dn }
-                ),
-                rule: "X-ATK-011",
+                )
             });
             return Ok(Opposed {
                 won: ba > bd,
@@ -174,14 +171,12 @@ pub fn opposed(
                 backfire: false,
             });
         }
-        cx.emit(|| Event::Note {
-            text: format!("{label}: tied at {ta} with equal modifiers: both roll again"),
-            rule: "X-ATK-011",
+        cx.note("X-ATK-011", || {
+            format!("{label}: tied at {ta} with equal modifiers: both roll again")
         });
     }
-    cx.emit(|| Event::Note {
-        text: format!("{label}: still tied after {MAX_TIE_REROLLS} rerolls: {dn} keeps its ground"),
-        rule: "X-ATK-011",
+    cx.note("X-ATK-011", || {
+        format!("{label}: still tied after {MAX_TIE_REROLLS} rerolls: {dn} keeps its ground")
     });
     Ok(Opposed {
         won: false,

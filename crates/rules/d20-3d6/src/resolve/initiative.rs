@@ -191,15 +191,14 @@ fn tell_pair_difference(
     cx: &mut impl Cx<D20>,
 ) {
     let (na, nb) = (&state.fighter(a).name, &state.fighter(b).name);
-    cx.emit(|| Event::Note {
-        text: format!(
+    cx.note("X-SEQ-001", || {
+        format!(
             "rolled as one: {na}'s 3 golden d6 less {nb}'s ({} = {}), and {na}'s bonuses less {nb}'s ({both_total:+}): {na} {} by {}",
             req.kind,
             r.total,
             if r.total + both_total >= 0 { "ahead" } else { "behind" },
             (r.total + both_total).abs()
-        ),
-        rule: "X-SEQ-001",
+        )
     });
 }
 
@@ -214,9 +213,8 @@ fn tell_pair_as_one(
     cx: &mut impl Cx<D20>,
 ) {
     let (na, nb) = (&state.fighter(a).name, &state.fighter(b).name);
-    cx.emit(|| Event::Note {
-        text: format!("{na}'s 3 golden d6 less {nb}'s, plus {na}'s bonuses less {nb}'s"),
-        rule: "X-SEQ-001",
+    cx.note("X-SEQ-001", || {
+        format!("{na}'s 3 golden d6 less {nb}'s, plus {na}'s bonuses less {nb}'s")
     });
     cx.emit(|| {
         let mut both = ModList::new();
@@ -375,20 +373,16 @@ fn award_critical_initiative(
                 }
             }
             let name = &*f.name;
-            cx.emit(|| Event::Condition {
-                who: name.to_string(),
-                what: format!("wins critical initiative by {}: {a}", mine - best),
-                rule: "X-SEQ-002",
+            cx.condition("X-SEQ-002", name, || {
+                format!("wins critical initiative by {}: {a}", mine - best)
             });
         }
         if action {
             let f = state.fighter_mut(id);
             f.bonus_actions = 1;
             let name = &*f.name;
-            cx.emit(|| Event::Condition {
-                who: name.to_string(),
-                what: "wins critical initiative by 16: an extra action this round".into(),
-                rule: "X-SEQ-003",
+            cx.condition("X-SEQ-003", name, || {
+                "wins critical initiative by 16: an extra action this round".into()
             });
         }
     }

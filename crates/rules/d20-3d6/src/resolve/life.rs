@@ -55,11 +55,7 @@ pub fn update_life(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) {
             }
         }
     }
-    cx.emit(|| Event::Condition {
-        who: state.fighter(who).name.to_string(),
-        what: what.into(),
-        rule,
-    });
+    cx.condition(rule, &state.fighter(who).name, || what.into());
     if !now.fine() {
         crate::resolve::saddle::after_down(state, who, cx);
     }
@@ -86,10 +82,8 @@ pub fn magic_heal(state: &mut State, who: CombatantId, amount: i32, cx: &mut imp
     };
     f.nonlethal = (f.nonlethal - amount).max(0);
     let (name, hp) = (&*f.name, f.hp);
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what: format!("is healed by {amount} (HP {hp})"),
-        rule: "X-LIF-005",
+    cx.condition("X-LIF-005", name, || {
+        format!("is healed by {amount} (HP {hp})")
     });
     update_life(state, who, cx);
 }

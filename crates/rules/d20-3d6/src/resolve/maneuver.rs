@@ -19,11 +19,7 @@ pub fn size_dice(state: &State, a: CombatantId, d: CombatantId) -> i8 {
 
 fn note(state: &State, who: CombatantId, what: String, rule: &'static str, cx: &mut impl Cx<D20>) {
     let name = &*state.fighter(who).name;
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what,
-        rule,
-    });
+    cx.condition(rule, name, || what);
 }
 
 /// The two sides' bonuses for a maneuver.

@@ -181,11 +181,10 @@ fn fall_back(
     }
     relocate(state, mover, pos, edge, cx);
     let (name, whose) = (&*state.fighter(mover).name, &*state.fighter(other).name);
-    cx.emit(|| Event::Note {
-        text: format!(
+    cx.note("X-MOV-011", || {
+        format!(
             "{name} goes down in {whose}'s square {here}, where no one may stop, and ends in {pos}, the last square of its path it could stop in"
-        ),
-        rule: "X-MOV-011",
+        )
     });
 }
 
@@ -219,11 +218,7 @@ fn announce_squeeze(state: &State, who: CombatantId, cx: &mut impl Cx<D20>) {
         "has room again and is no longer squeezed".to_string()
     };
     let name = &*f.name;
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what,
-        rule: "X-SIT-011",
-    });
+    cx.condition("X-SIT-011", name, || what);
 }
 
 /// X-SPM-004: a grapple ends when the grappler and its target are out of
@@ -243,11 +238,7 @@ pub fn release_out_of_reach(state: &mut State, who: CombatantId, cx: &mut impl C
             f.grappled_by = None;
             f.pinned = false;
             let name = &*f.name;
-            cx.emit(|| Event::Condition {
-                who: name.to_string(),
-                what: "is no longer grappled".into(),
-                rule: "X-SPM-004",
-            });
+            cx.condition("X-SPM-004", name, || "is no longer grappled".into());
         }
     }
 }

@@ -76,9 +76,8 @@ pub fn fall(state: &mut State, rider: CombatantId, why: &'static str, cx: &mut i
         Some(to) => set_down(state, rider, to, true, why, cx),
         None => {
             let name = &*state.fighter(rider).name;
-            cx.emit(|| Event::Note {
-                text: format!("{name} has nowhere to fall and stays on its mount"),
-                rule: "X-QCK-009",
+            cx.note("X-QCK-009", || {
+                format!("{name} has nowhere to fall and stays on its mount")
             });
         }
     }

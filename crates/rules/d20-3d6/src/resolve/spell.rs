@@ -48,9 +48,8 @@ pub fn cast(
     magic_check(state.fighter(caster), &mut plus, &mut dice);
     if !dice.is_empty() && cx.narrating() {
         let list = dice.describe();
-        cx.emit(|| Event::Note {
-            text: format!("Magic check dice modifiers, netted: {list}"),
-            rule: "X-CON-003",
+        cx.note("X-CON-003", || {
+            format!("Magic check dice modifiers, netted: {list}")
         });
     }
     let dc = ModList::base("spell DC", sp.dc, "X-MAN-007");

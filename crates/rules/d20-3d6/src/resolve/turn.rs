@@ -113,10 +113,8 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
         f.hp -= 1;
         let hp = f.hp;
         let name = &*f.name;
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: format!("is dying: loses 1 HP (HP {hp})"),
-            rule: "X-LIF-003",
+        cx.condition("X-LIF-003", name, || {
+            format!("is dying: loses 1 HP (HP {hp})")
         });
         update_life(state, who, cx);
     }
@@ -185,13 +183,12 @@ pub fn begin_turn(state: &mut State, who: CombatantId, cx: &mut impl Cx<D20>) ->
         && actions > 0
         && let Some(m) = state.riding(who)
     {
-        cx.emit(|| Event::Note {
-            text: format!(
+        cx.note("X-QCK-008", || {
+            format!(
                 "{} carries {}: {mount_actions} mount actions",
                 state.fighter(m).name,
                 state.fighter(who).name
-            ),
-            rule: "X-QCK-008",
+            )
         });
     }
     Ok(())

@@ -2,7 +2,8 @@
 //! data), inline sheets, states built through setup, and a strict runner.
 
 use fray_core::Engine;
-use fray_core::{CombatantId, Ctx, Halt, InputLog, InputOracle, RollInput, VecSink};
+use fray_core::script;
+use fray_core::{CombatantId, InputLog, RollInput};
 use fray_d20_3d6::D20;
 use fray_d20_3d6::model::action::{Action, Answer};
 use fray_d20_3d6::model::data::parse_file;
@@ -213,22 +214,8 @@ pub fn act(
     rolls: Vec<RollInput>,
     answers: Vec<Answer>,
 ) -> Result<Vec<Event>, String> {
-    D20::check_action(s, who, &action).map_err(|e| format!("illegal: {e} [{}]", e.rule))?;
-    let mut log = InputLog::<D20>::default();
-    log.loose.rolls = rolls;
-    log.loose.answers = answers;
-    let mut oracle = InputOracle::strict(&log);
-    let mut sink = VecSink::default();
-    {
-        let mut cx = Ctx::<D20, _, _>::new(&mut oracle, &mut sink);
-        D20::resolve(s, who, &action, &mut cx).map_err(|e: Halt<D20>| e.to_string())?;
-    }
-    assert!(
-        !oracle.has_unused_inputs(),
-        "unused inputs: {:?}",
-        sink.events
-    );
-    Ok(sink.events)
+    let log = InputLog::<D20>::scripted([], rolls, answers);
+    script::resolve(s, who, &action, &log).map_err(|e| e.to_string())
 }
 
 /// The refusal's rule, if `action` is refused.
@@ -275,15 +262,6 @@ pub fn next(
     rolls: Vec<RollInput>,
     answers: Vec<Answer>,
 ) -> (fray_core::Next, Vec<Event>) {
-    let mut log = InputLog::<D20>::default();
-    log.loose.rolls = rolls;
-    log.loose.answers = answers;
-    let mut oracle = InputOracle::strict(&log);
-    let mut sink = VecSink::default();
-    let n = {
-        let mut cx = Ctx::<D20, _, _>::new(&mut oracle, &mut sink);
-        D20::next(s, &mut cx).unwrap_or_else(|e| panic!("{e}"))
-    };
-    assert!(!oracle.has_unused_inputs(), "unused inputs");
-    (n, sink.events)
+    let log = InputLog::<D20>::scripted([], rolls, answers);
+    script::next(s, &log).unwrap_or_else(|e| panic!("{e}"))
 }

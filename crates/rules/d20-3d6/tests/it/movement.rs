@@ -5,7 +5,7 @@ use crate::common::*;
 use fray_core::Mods;
 use fray_core::grid::SquarePos;
 use fray_d20_3d6::model::action::{Action, Answer, Strike};
-use fray_d20_3d6::model::event::Event;
+use fray_d20_3d6::model::event::{ConditionChange, Event, Note};
 use fray_d20_3d6::model::sheet::Size;
 use fray_d20_3d6::model::state::{Condition, State};
 use fray_d20_3d6::rules::attack::{Mode, Swing, bonus};
@@ -207,7 +207,9 @@ fn corridor(entries: &[String]) -> State {
 fn condition_events(ev: &[Event]) -> Vec<String> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::Condition { what, rule, .. } if *rule == "X-SIT-011" => Some(what.clone()),
+            Event::Condition(ConditionChange { what, rule, .. }) if *rule == "X-SIT-011" => {
+                Some(what.clone())
+            }
             _ => None,
         })
         .collect()
@@ -310,7 +312,7 @@ fn downed_in_an_allys_square_it_ends_in_the_last_square_it_could_stop_in_rule_x_
     assert_eq!(s.fighter(A).pos, to(5, 5));
     assert_eq!(s.fighter(C).pos, to(6, 5));
     let said = ev.iter().any(
-        |e| matches!(e, Event::Note { rule: "X-MOV-011", text } if text.contains("(x 5, y 5)")),
+        |e| matches!(e, Event::Note(Note { rule: "X-MOV-011", text }) if text.contains("(x 5, y 5)")),
     );
     assert!(said, "{ev:#?}");
 }
@@ -340,10 +342,10 @@ fn downed_on_a_free_square_it_lies_where_it_fell_rule_x_mov_011() {
     assert_eq!(s.fighter(A).pos, to(6, 5));
     assert!(!ev.iter().any(|e| matches!(
         e,
-        Event::Note {
+        Event::Note(Note {
             rule: "X-MOV-011",
             ..
-        }
+        })
     )));
 }
 
@@ -385,10 +387,10 @@ fn no_one_ends_a_fight_in_anothers_square_rule_x_mov_011() {
         fray_core::run::fight::<fray_d20_3d6::D20>(&mut state, &Default::default(), seed, |e| {
             fell_back += usize::from(matches!(
                 e,
-                Event::Note {
+                Event::Note(Note {
                     rule: "X-MOV-011",
                     ..
-                }
+                })
             ));
         })
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));

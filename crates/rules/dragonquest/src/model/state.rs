@@ -689,7 +689,7 @@ impl State {
     }
     /// Every id.
     pub fn ids(&self) -> impl Iterator<Item = CombatantId> + '_ {
-        (0..self.figures.len() as u16).map(CombatantId)
+        CombatantId::all(self.figures.len())
     }
     /// Whether two figures are on different sides.
     #[inline]

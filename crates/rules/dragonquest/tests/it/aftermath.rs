@@ -2,7 +2,7 @@
 
 use crate::common::*;
 use fray_core::Fight;
-use fray_core::{InputLog, InputOracle, RollInput, StepInputs, VecSink};
+use fray_core::{InputLog, InputOracle, VecSink};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::Answer;
 use fray_dragonquest::rules::infection;
@@ -52,14 +52,7 @@ fn each_day_the_cure_roll_comes_first_then_d10_minus_5_damage() {
     assert_eq!(infection::daily_damage(3), 1);
     assert_eq!(infection::daily_damage(9), 4);
     let s = duel(&[], &[]);
-    let l: InputLog<DragonQuest> = InputLog {
-        loose: StepInputs {
-            actions: vec![],
-            rolls: vec![RollInput::Total(40), RollInput::Total(9)],
-            answers: vec![],
-        },
-        steps: vec![],
-    };
+    let l = InputLog::<DragonQuest>::scripted([], [40, 9], []);
     let mut oracle = InputOracle::strict(&l);
     let mut sink = VecSink::default();
     let mut s = s;

@@ -2,9 +2,8 @@
 //! through `setup`, and a strict step runner.
 
 use fray_core::Engine;
-use fray_core::engine::{self, Progress};
-use fray_core::inputs::ScriptedAction;
-use fray_core::{CombatantId, InputLog, InputOracle, RollInput, RollRecord, StepInputs, VecSink};
+use fray_core::script::{self, Leftovers};
+use fray_core::{CombatantId, InputLog, RollRecord};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::{Action, Answer, AttackKind};
 use fray_dragonquest::model::event::Event;
@@ -109,70 +108,30 @@ pub fn log(
     rolls: &[i32],
     answers: Vec<Answer>,
 ) -> InputLog<DragonQuest> {
-    InputLog {
-        loose: StepInputs {
-            actions: actions
-                .into_iter()
-                .map(|(actor, action)| ScriptedAction {
-                    actor: actor.to_string(),
-                    action,
-                })
-                .collect(),
-            rolls: rolls.iter().map(|&t| RollInput::Total(t)).collect(),
-            answers,
-        },
-        steps: Vec::new(),
-    }
+    InputLog::scripted(actions, rolls.iter().copied(), answers)
 }
 
 /// Plays `n` steps with a strict oracle, checking every input was used.
-pub fn run_steps(state: State, log: &InputLog<DragonQuest>, n: usize) -> (State, Vec<Event>) {
-    run(state, log, n, true)
+pub fn run_steps(mut state: State, log: &InputLog<DragonQuest>, n: usize) -> (State, Vec<Event>) {
+    let events =
+        script::steps(&mut state, log, n, Leftovers::Refused).unwrap_or_else(|e| panic!("{e}"));
+    (state, events)
 }
 
 /// Plays `n` steps of a longer script.
-pub fn run_some(state: State, log: &InputLog<DragonQuest>, n: usize) -> (State, Vec<Event>) {
-    run(state, log, n, false)
-}
-
-fn run(state: State, log: &InputLog<DragonQuest>, n: usize, all_used: bool) -> (State, Vec<Event>) {
-    let mut state = state;
-    let mut oracle = InputOracle::strict(log);
-    let mut sink = VecSink::default();
-    for i in 0..n {
-        match engine::step::<DragonQuest, _, _>(&mut state, &mut oracle, &mut sink) {
-            Ok(Progress::Acted(..)) => {}
-            Ok(Progress::Over(o)) => panic!(
-                "the fight ended at step {i}: {o:?}\n{}",
-                narrate(&sink.events)
-            ),
-            Err(e) => panic!(
-                "step {i} stopped: {e}\nevents so far:\n{}",
-                narrate(&sink.events)
-            ),
-        }
-    }
-    assert!(
-        !all_used || !oracle.has_unused_inputs(),
-        "scripted inputs were left over\n{}",
-        narrate(&sink.events)
-    );
-    (state, sink.events)
+pub fn run_some(mut state: State, log: &InputLog<DragonQuest>, n: usize) -> (State, Vec<Event>) {
+    let events =
+        script::steps(&mut state, log, n, Leftovers::Allowed).unwrap_or_else(|e| panic!("{e}"));
+    (state, events)
 }
 
 /// Plays until the fight is over (strict), returning the outcome's winner side index.
-pub fn run_to_end(state: State, log: &InputLog<DragonQuest>) -> (State, Vec<Event>, Option<u8>) {
-    let mut state = state;
-    let mut oracle = InputOracle::strict(log);
-    let mut sink = VecSink::default();
-    for _ in 0..200 {
-        match engine::step::<DragonQuest, _, _>(&mut state, &mut oracle, &mut sink) {
-            Ok(Progress::Acted(..)) => {}
-            Ok(Progress::Over(o)) => return (state, sink.events, o.winner.map(|s| s.0)),
-            Err(e) => panic!("stopped: {e}\nevents so far:\n{}", narrate(&sink.events)),
-        }
-    }
-    panic!("no end")
+pub fn run_to_end(
+    mut state: State,
+    log: &InputLog<DragonQuest>,
+) -> (State, Vec<Event>, Option<u8>) {
+    let (outcome, events) = script::to_end(&mut state, log, 200).unwrap_or_else(|e| panic!("{e}"));
+    (state, events, outcome.winner.map(|s| s.0))
 }
 
 /// The events as narration, for failure messages.

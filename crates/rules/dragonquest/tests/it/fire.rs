@@ -3,8 +3,7 @@
 
 use crate::common::*;
 use fray_core::grid::HexPos;
-use fray_core::inputs::ScriptedAction;
-use fray_core::{InputLog, RollInput, SideId, StepInputs};
+use fray_core::{InputLog, RollInput, SideId};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::{Action, Activity, Answer};
 use fray_dragonquest::rules::actions::check;
@@ -24,20 +23,7 @@ fn shoot_with(
 ) -> InputLog<DragonQuest> {
     let mut r = vec![RollInput::Faces(vec![9, 1])];
     r.extend(rolls.iter().map(|&t| RollInput::Total(t)));
-    InputLog {
-        loose: StepInputs {
-            actions: actions
-                .into_iter()
-                .map(|(a, action)| ScriptedAction {
-                    actor: a.into(),
-                    action,
-                })
-                .collect(),
-            rolls: r,
-            answers: [vec![Answer::Side(SideId(0))], more].concat(),
-        },
-        steps: vec![],
-    }
+    InputLog::scripted(actions, r, [vec![Answer::Side(SideId(0))], more].concat())
 }
 
 #[test]

@@ -1,8 +1,7 @@
 //! Magical energy and breath weapons (DQ-18-006, DQ-18-007).
 
 use crate::common::*;
-use fray_core::inputs::ScriptedAction;
-use fray_core::{InputLog, RollInput, SideId, StepInputs};
+use fray_core::{InputLog, RollInput, SideId};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::{Action, Answer};
 
@@ -25,17 +24,8 @@ fn shot(
     );
     let mut r = vec![RollInput::Faces(vec![9, 1])];
     r.extend(rolls.iter().map(|&t| RollInput::Total(t)));
-    let l: InputLog<DragonQuest> = InputLog {
-        loose: StepInputs {
-            actions: vec![ScriptedAction {
-                actor: "A".into(),
-                action: Action::fire(B),
-            }],
-            rolls: r,
-            answers: vec![Answer::Side(SideId(0))],
-        },
-        steps: vec![],
-    };
+    let l =
+        InputLog::<DragonQuest>::scripted([("A", Action::fire(B))], r, [Answer::Side(SideId(0))]);
     run_steps(s, &l, 1)
 }
 

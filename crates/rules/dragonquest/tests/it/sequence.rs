@@ -4,8 +4,7 @@
 use crate::common::*;
 use fray_core::Engine;
 use fray_core::grid::HexPos;
-use fray_core::inputs::ScriptedAction;
-use fray_core::{InputLog, RollInput, SideId, StepInputs};
+use fray_core::{InputLog, RollInput, SideId};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::{Action, Answer};
 use fray_dragonquest::rules::{initiative, values};
@@ -15,20 +14,7 @@ fn log_faces(
     rolls: Vec<RollInput>,
     answers: Vec<Answer>,
 ) -> InputLog<DragonQuest> {
-    InputLog {
-        loose: StepInputs {
-            actions: actions
-                .into_iter()
-                .map(|(actor, action)| ScriptedAction {
-                    actor: actor.to_string(),
-                    action,
-                })
-                .collect(),
-            rolls,
-            answers,
-        },
-        steps: Vec::new(),
-    }
+    InputLog::scripted(actions, rolls, answers)
 }
 
 fn mv(q: i32, r: i32) -> Action {

@@ -2,8 +2,7 @@
 
 use crate::common::*;
 use fray_core::grid::{Corner, HexPos};
-use fray_core::inputs::ScriptedAction;
-use fray_core::{InputLog, RollInput, SideId, StepInputs};
+use fray_core::{InputLog, RollInput, SideId};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::{Action, Answer};
 use fray_dragonquest::rules::actions::check;
@@ -35,22 +34,16 @@ fn a_monster_moving_into_a_small_figure_knocks_it_down_and_tramples_it() {
     let (s, d) = setup(2);
     let to = ahead(d, 3);
     assert!(check(&s, A, &Action::Trample { to }).is_ok());
-    let l: InputLog<DragonQuest> = InputLog {
-        loose: StepInputs {
-            actions: vec![ScriptedAction {
-                actor: "L".into(),
-                action: Action::Trample { to },
-            }],
-            // Step 1 to side a; the trample: strike 10, D10 2.
-            rolls: vec![
-                RollInput::Faces(vec![9, 1]),
-                RollInput::Total(10),
-                RollInput::Total(2),
-            ],
-            answers: vec![Answer::Side(SideId(0))],
-        },
-        steps: vec![],
-    };
+    // Step 1 to side a; the trample: strike 10, D10 2.
+    let l = InputLog::<DragonQuest>::scripted(
+        [("L", Action::Trample { to })],
+        [
+            RollInput::Faces(vec![9, 1]),
+            RollInput::Total(10),
+            RollInput::Total(2),
+        ],
+        [Answer::Side(SideId(0))],
+    );
     let (s, ev) = run_steps(s, &l, 1);
     assert!(happened(&ev, "knocked down"), "{}", narrate(&ev));
     let r = roll(&ev, "strike");

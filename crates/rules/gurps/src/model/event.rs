@@ -2,6 +2,7 @@
 //! the narration and the JSON lines read on their own.
 
 use fray_core::RollRecord;
+pub use fray_core::event::{ConditionChange, Note};
 use serde::Serialize;
 use std::fmt;
 
@@ -70,22 +71,10 @@ pub enum Event {
         /// The rules applied, in order.
         rules: Vec<&'static str>,
     },
-    /// A condition began or ended: stunned, knocked down, unconscious, dead...
-    Condition {
-        /// Who.
-        who: String,
-        /// What happened, in words.
-        what: String,
-        /// The checklist ID.
-        rule: &'static str,
-    },
+    /// A condition began or ended.
+    Condition(ConditionChange),
     /// Something the rules decided without a roll.
-    Note {
-        /// The text.
-        text: String,
-        /// The checklist ID.
-        rule: &'static str,
-    },
+    Note(Note),
 }
 
 impl fmt::Display for Event {
@@ -131,8 +120,10 @@ impl fmt::Display for Event {
                     rules.join(", ")
                 )
             }
-            Event::Condition { who, what, rule } => write!(f, "  {who} {what} [{rule}]"),
-            Event::Note { text, rule } => write!(f, "  {text} [{rule}]"),
+            Event::Condition(condition) => condition.fmt(f),
+            Event::Note(note) => note.fmt(f),
         }
     }
 }
+
+fray_core::wraps_events!(Event { Note(Note), Condition(ConditionChange) });

@@ -1537,7 +1537,7 @@ impl State {
 
     /// Ids of every combatant.
     pub fn ids(&self) -> impl Iterator<Item = CombatantId> + '_ {
-        (0..self.fighters.len()).map(|i| CombatantId(i as u16))
+        CombatantId::all(self.fighters.len())
     }
 
     /// The foe of `who` that can still fight standing nearest it (ties:

@@ -7,7 +7,6 @@
 //! ended.
 
 use crate::Gurps;
-use crate::model::event::Event;
 use crate::model::sheet::Trait;
 use crate::model::state::{Life, State};
 use crate::rules::tables::aftermath::{
@@ -22,21 +21,12 @@ pub fn report(state: &State, cx: &mut impl Cx<Gurps>) {
     if !cx.narrating() {
         return;
     }
-    cx.emit(|| Event::Note {
-        text: "After the fight:".into(),
-        rule: "G-AFT-001",
-    });
+    cx.note("G-AFT-001", || "After the fight:".into());
     for f in &state.fighters {
         if f.life == Life::Dead {
             continue;
         }
-        let mut say = |what: String, rule: &'static str| {
-            cx.emit(|| Event::Condition {
-                who: f.name.to_string(),
-                what,
-                rule,
-            })
-        };
+        let mut say = |what: String, rule: &'static str| cx.condition(rule, &f.name, || what);
         let ht = f.stats.ht;
         if f.mortal_wound() {
             say(

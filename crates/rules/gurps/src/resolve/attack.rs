@@ -4,7 +4,6 @@ use crate::Flow;
 use crate::Gurps;
 use crate::model::action::{AllOutVariant, Strike};
 use crate::model::data::Unarmed;
-use crate::model::event::Event;
 use crate::model::location::Location;
 use crate::model::state::State;
 use crate::resolve::check::{self, Check, Judged, Level};
@@ -84,12 +83,11 @@ pub(crate) fn resolve_nth(
     state.fighter_mut(attacker).weapons[wi].set_attacked(true);
     // G-EXT-001: no roll at effective skill below 3.
     if mods.total() < 3 {
-        cx.emit(|| Event::Note {
-            text: format!(
+        cx.note("G-EXT-001", || {
+            format!(
                 "effective skill {} is below 3: the attack cannot succeed",
                 mods.total()
-            ),
-            rule: "G-EXT-001",
+            )
         });
         return Ok(());
     }
@@ -102,9 +100,8 @@ pub(crate) fn resolve_nth(
         match aimed {
             Some(loc) if loc.misses_into_torso() && r.margin == -1 && !r.is_critical_failure() => {
                 aimed = Some(Location::Torso);
-                cx.emit(|| Event::Note {
-                    text: format!("missed the {loc} by 1: the blow lands on the torso"),
-                    rule: "G-LOC-003",
+                cx.note("G-LOC-003", || {
+                    format!("missed the {loc} by 1: the blow lands on the torso")
                 });
             }
             _ => {
@@ -216,10 +213,7 @@ fn still_possible(
     match reached {
         Ok(found) => Some((found, mods)),
         Err(why) => {
-            cx.emit(|| Event::Note {
-                text: format!("the attack cannot be made: {why}"),
-                rule: "G-TURN-003",
-            });
+            cx.note("G-TURN-003", || format!("the attack cannot be made: {why}"));
             None
         }
     }
@@ -504,10 +498,7 @@ pub(crate) fn defense_stage(
                     critical = crate::rules::injury::head_blow_effect(4);
                 } else {
                     aimed = Some(Location::Eye);
-                    cx.emit(|| Event::Note {
-                        text: "the critical blow strikes the eye".into(),
-                        rule: "G-EXT-008",
-                    });
+                    cx.note("G-EXT-008", || "the critical blow strikes the eye".into());
                 }
             }
         } else {
@@ -638,9 +629,8 @@ pub(crate) fn damage_stage(
     {
         dice.adds += r.thrust_bonus;
         let n = r.thrust_bonus;
-        cx.emit(|| Event::Note {
-            text: format!("Stop Thrust: +{n} damage for the foe's charge"),
-            rule: "G-STP-002",
+        cx.note("G-STP-002", || {
+            format!("Stop Thrust: +{n} damage for the foe's charge")
         });
     }
     // G-DMG-002 decision: at or beyond 1/2D, basic damage is halved.
@@ -871,9 +861,8 @@ fn stray(
         )?;
         if r.is_success() {
             let name = &*state.fighter(other).name;
-            cx.emit(|| Event::Note {
-                text: format!("the missed shot flies on and strikes at {name}"),
-                rule: "G-RNG-007",
+            cx.note("G-RNG-007", || {
+                format!("the missed shot flies on and strikes at {name}")
             });
             let landing = Landing {
                 strike: at_other,
@@ -912,11 +901,7 @@ fn miss_effects(
         let f = state.fighter_mut(attacker);
         f.posture = crate::model::state::Posture::Lying;
         let name = &*f.name;
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: "falls after the missed kick".into(),
-            rule: "G-ATK-019",
-        });
+        cx.condition("G-ATK-019", name, || "falls after the missed kick".into());
     }
     Ok(())
 }

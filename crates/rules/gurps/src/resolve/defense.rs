@@ -4,7 +4,6 @@
 use crate::Flow;
 use crate::Gurps;
 use crate::model::action::{Answer, DefenseOption, DefenseOptions, Dive, Question};
-use crate::model::event::Event;
 use crate::model::state::{DefenseKind, Posture, Stance, State};
 use crate::resolve::check::{self, Check, Judged, Level};
 use crate::resolve::magic::{self};
@@ -51,10 +50,8 @@ fn parry_breakage(
                 .name
                 .clone(),
         );
-        cx.emit(|| Event::Condition {
-            who: who.to_string(),
-            what: format!("breaks the {name} parrying a heavy weapon"),
-            rule: "G-DEF-008",
+        cx.condition("G-DEF-008", &who, || {
+            format!("breaks the {name} parrying a heavy weapon")
         });
     }
     Ok(())
@@ -135,10 +132,7 @@ fn attempt_defense(
     if opts.is_empty() {
         if attempt == 0 {
             let who = &*state.fighter(inc.defender).name;
-            cx.emit(|| Event::Note {
-                text: format!("{who} has no active defense"),
-                rule: "G-TURN-004",
-            });
+            cx.note("G-TURN-004", || format!("{who} has no active defense"));
         }
         return Ok(Attempt::GotThrough);
     }
@@ -226,10 +220,7 @@ fn spoiled_by_defending(state: &mut State, inc: &Incoming, cx: &mut impl Cx<Gurp
     // G-AIM-004: any active defense spoils the defender's Aim.
     if state.fighter_mut(inc.defender).aim.take().is_some() {
         let who = &*state.fighter(inc.defender).name;
-        cx.emit(|| Event::Note {
-            text: format!("{who} defends and loses the Aim"),
-            rule: "G-AIM-004",
-        });
+        cx.note("G-AIM-004", || format!("{who} defends and loses the Aim"));
     }
     // G-CON-002 / G-SPL-001: defending (with a blocking spell too) may
     // spoil a spell under way.
@@ -437,11 +428,7 @@ fn throw_down(
         Dive::Cover => "G-DEF-013",
     };
     let name = &*d.name;
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what: "ends prone".into(),
-        rule,
-    });
+    cx.condition(rule, name, || "ends prone".into());
 }
 
 /// G-DEF-011: the Acrobatics roll (default DX-6) before an Acrobatic Dodge:
@@ -492,11 +479,7 @@ fn critical_defense_failure(
         DefenseKind::Spell => return Ok(()),
     };
     let name = &*d.name;
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what: what.into(),
-        rule: "G-EXT-011",
-    });
+    cx.condition("G-EXT-011", name, || what.into());
     Ok(())
 }
 

@@ -2,7 +2,6 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::event::Event;
 use crate::model::state::{Life, State};
 use crate::resolve::check::{self, Check, Judged};
 use crate::resolve::injury;
@@ -26,9 +25,8 @@ pub fn spend(
     rule: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
-    cx.emit(|| Event::Note {
-        text: format!("{} pays {fp} FP for {what}", state.fighter(who).name),
-        rule,
+    cx.note(rule, || {
+        format!("{} pays {fp} FP for {what}", state.fighter(who).name)
     });
     lose_fp(state, who, fp, cx)
 }
@@ -49,10 +47,8 @@ pub fn lose_fp(state: &mut State, who: CombatantId, n: i32, cx: &mut impl Cx<Gur
         f.injury_since_turn += hp_lost;
         f.record.taken += hp_lost;
         let (name, hp) = (&*f.name, f.hp);
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: format!("loses {hp_lost} HP from fatigue below 0 FP (HP {hp})"),
-            rule: "G-FAT-003",
+        cx.condition("G-FAT-003", name, || {
+            format!("loses {hp_lost} HP from fatigue below 0 FP (HP {hp})")
         });
         injury::death_checks(state, who, cx)?;
     }
@@ -60,10 +56,8 @@ pub fn lose_fp(state: &mut State, who: CombatantId, n: i32, cx: &mut impl Cx<Gur
     if f.fp <= -f.stats.fp && f.life == Life::Conscious {
         f.life = Life::Unconscious;
         let name = &*f.name;
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: "collapses unconscious at -1xFP".into(),
-            rule: "G-FAT-004",
+        cx.condition("G-FAT-004", name, || {
+            "collapses unconscious at -1xFP".into()
         });
     }
     Ok(())
@@ -86,10 +80,8 @@ pub fn strained(
         Limb::Arm => "arm",
         Limb::Leg => "leg",
     };
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what: format!("strains the {part} on a critical failure with extra effort: 1 HP"),
-        rule: "G-EFF-006",
+    cx.condition("G-EFF-006", name, || {
+        format!("strains the {part} on a critical failure with extra effort: 1 HP")
     });
     injury::death_checks(state, who, cx)
 }
@@ -115,10 +107,6 @@ pub fn will_to_go_on(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps
     let f = state.fighter_mut(who);
     f.life = Life::Unconscious;
     let name = &*f.name;
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what: "collapses from fatigue".into(),
-        rule: "G-FAT-002",
-    });
+    cx.condition("G-FAT-002", name, || "collapses from fatigue".into());
     Ok(false)
 }

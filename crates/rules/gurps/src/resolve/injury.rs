@@ -97,10 +97,7 @@ fn basic_damage(blow: &Blow, rolled: i32, cx: &mut impl Cx<Gurps>) -> i32 {
     let mut basic = rolled;
     if let Some((label, value, rule)) = blow.bonus {
         basic += value;
-        cx.emit(|| Event::Note {
-            text: format!("{label}: {value:+} damage"),
-            rule,
-        });
+        cx.note(rule, || format!("{label}: {value:+} damage"));
     }
     if blow.critical.multiply > 1 {
         basic *= blow.critical.multiply;
@@ -108,9 +105,8 @@ fn basic_damage(blow: &Blow, rolled: i32, cx: &mut impl Cx<Gurps>) -> i32 {
     if blow.half {
         // G-DMG-002 decision: halved at or beyond 1/2D, rounding down.
         basic /= 2;
-        cx.emit(|| Event::Note {
-            text: "beyond half-damage range: basic damage halved".into(),
-            rule: "G-DMG-002",
+        cx.note("G-DMG-002", || {
+            "beyond half-damage range: basic damage halved".into()
         });
     }
     // G-EXT-020: minimum basic damage 0 for crushing, 1 otherwise.
@@ -166,9 +162,8 @@ fn effective_dr(state: &State, blow: &Blow, location: Location) -> i32 {
 fn fatigue_blow(state: &mut State, blow: &Blow, injury: i32, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     let fp = state.fighter(blow.target).fp - injury;
     let name = &*state.fighter(blow.target).name;
-    cx.emit(|| Event::Note {
-        text: format!("{name} loses {injury} FP (FP {fp})"),
-        rule: "G-DMG-006",
+    cx.note("G-DMG-006", || {
+        format!("{name} loses {injury} FP (FP {fp})")
     });
     crate::resolve::effort::lose_fp(state, blow.target, injury, cx)
 }
@@ -197,9 +192,8 @@ fn blunt_trauma(
     };
     if trauma > 0 && blow.push != Push::Shove {
         let name = &*state.fighter(blow.target).name;
-        cx.emit(|| Event::Note {
-            text: format!("{name} takes {trauma} HP of blunt trauma through flexible armor"),
-            rule: "G-EXT-021",
+        cx.note("G-EXT-021", || {
+            format!("{name} takes {trauma} HP of blunt trauma through flexible armor")
         });
     }
     trauma
@@ -229,9 +223,8 @@ fn corrode(
         let i = location.index();
         f.crushing_dr[i] = (f.crushing_dr[i] - eaten).max(floor.min(f.crushing_dr[i]));
         let name = &*state.fighter(blow.target).name;
-        cx.emit(|| Event::Note {
-            text: format!("corrosion eats {eaten} DR of {name}'s armor on the {location}"),
-            rule: "G-EXT-022",
+        cx.note("G-EXT-022", || {
+            format!("corrosion eats {eaten} DR of {name}'s armor on the {location}")
         });
     }
 }
@@ -310,11 +303,7 @@ fn aftermath(state: &mut State, blow: Blow, w: &Wound, cx: &mut impl Cx<Gurps>) 
             && blow.damage_type == DamageType::Cutting
         {
             let name = &*state.fighter(blow.target).name;
-            cx.emit(|| Event::Condition {
-                who: name.to_string(),
-                what: "is beheaded".into(),
-                rule: "G-LOC-014",
-            });
+            cx.condition("G-LOC-014", name, || "is beheaded".into());
         }
     }
     head_blow_aftermath(state, blow, w.penetrating, cx)?;
@@ -322,11 +311,7 @@ fn aftermath(state: &mut State, blow: Blow, w: &Wound, cx: &mut impl Cx<Gurps>) 
     if blow.critical.drop {
         drop_everything(state, blow.target);
         let name = &*state.fighter(blow.target).name;
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: "drops what it holds".into(),
-            rule: "G-EXT-007",
-        });
+        cx.condition("G-EXT-007", name, || "drops what it holds".into());
     }
     Ok(())
 }
@@ -350,12 +335,11 @@ fn follow_up(state: &mut State, blow: &Blow, w: &Wound, cx: &mut impl Cx<Gurps>)
         return Ok(());
     }
     let name = &*t.name;
-    cx.emit(|| Event::Note {
-        text: format!(
+    cx.note("G-DMG-003", || {
+        format!(
             "the blow got through DR: its follow-up ({} {}) goes into {name}",
             fu.damage, fu.damage_type
-        ),
-        rule: "G-DMG-003",
+        )
     });
     let mut damage = fu.damage;
     if let Some(modifier) = fu.resist {
@@ -371,10 +355,7 @@ fn follow_up(state: &mut State, blow: &Blow, w: &Wound, cx: &mut impl Cx<Gurps>)
             match fu.resisted {
                 Some(lesser) => damage = lesser,
                 None => {
-                    cx.emit(|| Event::Note {
-                        text: format!("{name} resists the follow-up"),
-                        rule: "G-DICE-001",
-                    });
+                    cx.note("G-DICE-001", || format!("{name} resists the follow-up"));
                     return Ok(());
                 }
             }
@@ -477,9 +458,8 @@ fn knocked_back(
         travelled += 1;
     }
     let name = &*state.fighter(target).name;
-    cx.emit(|| Event::Note {
-        text: format!("{name} is knocked back {travelled} of {hexes} hexes"),
-        rule: "G-KB-002",
+    cx.note("G-KB-002", || {
+        format!("{name} is knocked back {travelled} of {hexes} hexes")
     });
     if travelled > 0 {
         let facing = state.fighter(target).facing();
@@ -514,9 +494,8 @@ fn collide(
         push: Push::None,
         ..Blow::plain(target, target, dice, DamageType::Crushing, Location::Torso)
     };
-    cx.emit(|| Event::Note {
-        text: "the knockback ends against an obstacle".into(),
-        rule: "G-KB-004",
+    cx.note("G-KB-004", || {
+        "the knockback ends against an obstacle".into()
     });
     strike(state, hit, cx)
 }
@@ -554,11 +533,7 @@ fn keep_footing(
         let f = state.fighter_mut(target);
         f.posture = Posture::Lying;
         let name = &*f.name;
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: "falls from the knockback".into(),
-            rule: "G-KB-003",
-        });
+        cx.condition("G-KB-003", name, || "falls from the knockback".into());
     }
     Ok(())
 }
@@ -624,11 +599,7 @@ fn head_blow_aftermath(
         );
     }
     for what in said {
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what,
-            rule: "G-EXT-008",
-        });
+        cx.condition("G-EXT-008", &name, || what);
     }
     Ok(())
 }
@@ -679,9 +650,8 @@ pub fn random_location(
     let from = state.fighter(attacker).pose.pos;
     if loc == Location::Face && t.pose.arc_of(from) == Some(Arc::Back) {
         loc = Location::Skull;
-        cx.emit(|| Event::Note {
-            text: "a face hit from behind strikes the skull".into(),
-            rule: "G-LOC-004",
+        cx.note("G-LOC-004", || {
+            "a face hit from behind strikes the skull".into()
         });
     }
     let humanoid = t.stats.body_type == BodyType::Humanoid;
@@ -695,9 +665,8 @@ pub fn random_location(
         };
         if let Some(l) = legs {
             loc = l;
-            cx.emit(|| Event::Note {
-                text: format!("on a four-legged creature the blow lands on the {l}"),
-                rule: "G-LOC-006",
+            cx.note("G-LOC-006", || {
+                format!("on a four-legged creature the blow lands on the {l}")
             });
         }
     }
@@ -713,10 +682,7 @@ pub fn random_location(
         )?;
         if d == 1 {
             loc = Location::Tail;
-            cx.emit(|| Event::Note {
-                text: "the blow lands on the tail".into(),
-                rule: "G-LOC-005",
-            });
+            cx.note("G-LOC-005", || "the blow lands on the tail".into());
         }
     }
     Ok(loc)
@@ -779,14 +745,12 @@ fn effects(
             > 2 * crate::rules::location::crippling_threshold(location, max_hp).unwrap_or(0);
         cripple(state, target, location, cx);
         let name = &*state.fighter(target).name;
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: if destroyed {
+        cx.condition("G-LOC-009", name, || {
+            if destroyed {
                 format!("has the {location} destroyed")
             } else {
                 format!("has the {location} crippled")
-            },
-            rule: "G-LOC-009",
+            }
         });
     }
     // G-INJ-005: major wound = more than half max HP in one blow, or crippling.
@@ -828,11 +792,7 @@ fn cripple(state: &mut State, who: CombatantId, location: Location, cx: &mut imp
         {
             f.posture = Posture::Lying;
             let name = &*f.name;
-            cx.emit(|| Event::Condition {
-                who: name.to_string(),
-                what: "falls: a crippled leg".into(),
-                rule: "G-LOC-010",
-            });
+            cx.condition("G-LOC-010", name, || "falls: a crippled leg".into());
         }
         _ => {}
     }
@@ -914,11 +874,7 @@ fn knockdown(
         "is knocked down and stunned"
     };
     let name = &*f.name;
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what: what.into(),
-        rule: "G-INJ-008",
-    });
+    cx.condition("G-INJ-008", name, || what.into());
     // G-SPL-001: stunned (or knocked out), a spell under way is spoiled.
     crate::resolve::magic::stunned(state, who, cx);
     Ok(())
@@ -942,11 +898,7 @@ pub fn death_checks(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>
         } else {
             "dies (-5xHP)"
         };
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: what.into(),
-            rule: "G-INJ-014",
-        });
+        cx.condition("G-INJ-014", name, || what.into());
         return Ok(());
     }
     let crossed = (-f.hp / max).min(4);
@@ -967,21 +919,13 @@ pub fn death_checks(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>
         let name = f.name.clone();
         if r.margin <= -3 || r.is_critical_failure() {
             f.life = Life::Dead;
-            cx.emit(|| Event::Condition {
-                who: name.to_string(),
-                what: "dies".into(),
-                rule: "G-INJ-013",
-            });
+            cx.condition("G-INJ-013", &name, || "dies".into());
             return Ok(());
         }
         // G-EXT-031: a mortal wound incapacitates.
         f.life = Life::Unconscious;
         f.set_mortal_wound(true);
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: "is mortally wounded".into(),
-            rule: "G-EXT-031",
-        });
+        cx.condition("G-EXT-031", &name, || "is mortally wounded".into());
     }
     Ok(())
 }

@@ -10,7 +10,6 @@ use crate::Flow;
 use crate::Gurps;
 use crate::model::action::Concentrate;
 use crate::model::data::AttackMode;
-use crate::model::event::Event;
 use crate::model::sheet::Trait;
 use crate::model::spell::{Effect, Resistance, Spell, SpellClass};
 use crate::model::state::{Casting, KnownSpell, Life, Posture, State, Stun};
@@ -177,15 +176,14 @@ fn pay(
     let name = &*state.fighter(who).name;
     let spell_name = spell.name.clone();
     let level = r.level;
-    cx.emit(|| Event::Note {
-        text: if why.is_empty() {
+    cx.note(rule, || {
+        if why.is_empty() {
             format!(
                 "{name} pays {paid} FP for {spell_name} (energy {energy}, effective skill {level})"
             )
         } else {
             format!("{name} pays {paid} FP for {spell_name}: {why}")
-        },
-        rule,
+        }
     });
     effort::lose_fp(state, who, paid, cx)
 }
@@ -355,9 +353,8 @@ fn regular(
     }
     if spell.resisted_by.is_some() && resisted.is_none() {
         let who = &*state.fighter(subject).name;
-        cx.emit(|| Event::Note {
-            text: format!("{who} is willing and does not resist"),
-            rule: "G-SPL-006",
+        cx.note("G-SPL-006", || {
+            format!("{who} is willing and does not resist")
         });
     }
     apply(state, subject, spell, c.energy, "G-SPL-003", cx)
@@ -439,10 +436,7 @@ fn area(
         return Ok(());
     }
     if subjects.is_empty() {
-        cx.emit(|| Event::Note {
-            text: "nobody stands in the area".into(),
-            rule: "G-SPL-007",
-        });
+        cx.note("G-SPL-007", || "nobody stands in the area".into());
     }
     for subject in subjects {
         if let Some(by) = spell.resisted_by
@@ -476,10 +470,7 @@ fn information(
     pay(state, actor, &known.spell, c.energy, 1, &r, cx)?;
     let name = &*state.fighter(actor).name;
     if !r.is_success() {
-        cx.emit(|| Event::Note {
-            text: format!("{name} learns nothing"),
-            rule: "G-SPL-013",
-        });
+        cx.note("G-SPL-013", || format!("{name} learns nothing"));
         return Ok(());
     }
     let here = state.fighter(actor).pose.pos;
@@ -500,13 +491,12 @@ fn information(
         .map(|&(d, id)| format!("{} at {d} hexes", state.fighter(id).name))
         .collect();
     let radius = c.radius;
-    cx.emit(|| Event::Note {
-        text: if found.is_empty() {
+    cx.note("G-SPL-013", || {
+        if found.is_empty() {
             format!("{name} senses no other foe within {radius} tiles")
         } else {
             format!("{name} senses {}", found.join(", "))
-        },
-        rule: "G-SPL-013",
+        }
     });
     Ok(())
 }

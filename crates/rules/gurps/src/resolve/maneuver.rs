@@ -442,11 +442,7 @@ fn ready(state: &mut State, actor: CombatantId, wi: usize, cx: &mut impl Cx<Gurp
                 w.dropped_at = Some(pos);
             }
             let name = &*f.name;
-            cx.emit(|| Event::Condition {
-                who: name.to_string(),
-                what: "fumbles and drops it".into(),
-                rule,
-            });
+            cx.condition(rule, name, || "fumbles and drops it".into());
             return Ok(());
         }
     }
@@ -512,13 +508,12 @@ fn feint(
             expires_before_turn: expires,
         });
     }
-    cx.emit(|| Event::Note {
-        text: if won {
+    cx.note("G-FNT-003", || {
+        if won {
             format!("the feint wins by {margin}")
         } else {
             "the feint fails".to_string()
-        },
-        rule: "G-FNT-003",
+        }
     });
     Ok(())
 }
@@ -576,11 +571,7 @@ fn recover_from_stun(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gur
         f.stun = None;
         f.set_stun_defense_until_turn(true);
         let name = &*f.name;
-        cx.emit(|| Event::Condition {
-            who: name.to_string(),
-            what: "recovers from stun".into(),
-            rule: "G-INJ-010",
-        });
+        cx.condition("G-INJ-010", name, || "recovers from stun".into());
     }
     Ok(())
 }

@@ -26,7 +26,6 @@ pub mod turn;
 pub mod wait;
 
 use crate::Gurps;
-use crate::model::event::Event;
 use crate::model::state::State;
 use fray_core::{CombatantId, Cx};
 
@@ -40,9 +39,5 @@ pub(crate) fn say(
     rule: &'static str,
     cx: &mut impl Cx<Gurps>,
 ) {
-    cx.emit(|| Event::Condition {
-        who: state.fighter(who).name.to_string(),
-        what: what.to_string(),
-        rule,
-    });
+    cx.condition(rule, &state.fighter(who).name, || what.to_string());
 }

@@ -3,7 +3,6 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::event::Event;
 use crate::model::state::{Posture, State};
 use crate::resolve::position::{evade, set_pose, set_pose_from, set_pose_joining};
 use crate::rules::movement::{Planned, RouteHexes, exit_controller, pose_after_hexes, route_hexes};
@@ -58,9 +57,8 @@ pub(crate) fn step_noting(
         quiet = false;
         if !evade(state, mover, foe, to.pos, false, cx)? {
             let name = &*state.fighter(mover).name;
-            cx.emit(|| Event::Note {
-                text: format!("{name} fails to break away and stays in close combat"),
-                rule: "G-CC-002",
+            cx.note("G-CC-002", || {
+                format!("{name} fails to break away and stays in close combat")
             });
             return Ok(Stepped::Eventful);
         }
@@ -163,9 +161,8 @@ pub fn walk_route(
                 );
             }
             let name = &*state.fighter(mover).name;
-            cx.emit(|| Event::Note {
-                text: format!("{name} is stopped and stays in close combat"),
-                rule: "G-TAC-009",
+            cx.note("G-TAC-009", || {
+                format!("{name} is stopped and stays in close combat")
             });
             state.fighter_mut(mover).moved = entered;
             return Ok((entered, false));

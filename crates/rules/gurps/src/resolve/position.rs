@@ -123,10 +123,7 @@ fn enter_hex(
         });
     }
     let name = &*f.name;
-    cx.emit(|| Event::Note {
-        text: format!("{name} enters close combat"),
-        rule: "G-CC-001",
-    });
+    cx.note("G-CC-001", || format!("{name} enters close combat"));
     true
 }
 

@@ -5,7 +5,6 @@ use crate::Flow;
 use crate::Gurps;
 use crate::model::action::{Shove, Slam, SlamWith};
 use crate::model::damage::{DamageType, Dice};
-use crate::model::event::Event;
 use crate::model::location::Location;
 use crate::model::state::{Posture, Stance, State};
 use crate::resolve::check::{self, Check, Judged};
@@ -202,11 +201,7 @@ fn fall(state: &mut State, who: CombatantId, what: &'static str, cx: &mut impl C
     let f = state.fighter_mut(who);
     f.posture = Posture::Lying;
     let name = &*f.name;
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what: what.into(),
-        rule: "G-ATK-016",
-    });
+    cx.condition("G-ATK-016", name, || what.into());
 }
 
 /// G-ATK-020: a shove rolls the best of DX and Sumo Wrestling, may be
@@ -231,10 +226,7 @@ pub fn resolve_shove(
             ..*order
         },
     ) {
-        cx.emit(|| Event::Note {
-            text: format!("the shove cannot be made: {why}"),
-            rule: "G-ATK-020",
-        });
+        cx.note("G-ATK-020", || format!("the shove cannot be made: {why}"));
         return Ok(());
     }
     let a = state.fighter(actor);

@@ -6,7 +6,6 @@
 use crate::Flow;
 use crate::Gurps;
 use crate::model::action::{Charge, Extra, Step, Strike};
-use crate::model::event::Event;
 use crate::model::state::{Stance, State};
 use crate::resolve::attack::{self, Since};
 use crate::resolve::movement::Stepped;
@@ -73,9 +72,8 @@ pub(crate) fn after_strike(
         match extra {
             // G-EXT-009 row 7: off balance, no further action this turn.
             Some(_) if state.fighter(actor).off_balance() => {
-                cx.emit(|| Event::Note {
-                    text: "off balance: the second strike is lost".into(),
-                    rule: "G-EXT-009",
+                cx.note("G-EXT-009", || {
+                    "off balance: the second strike is lost".into()
                 });
             }
             Some(x) => {
@@ -129,9 +127,8 @@ fn steps_after(
         // (a foe retreating into the hex, a fall) may forbid it now.
         let from = state.fighter(actor).pose;
         if let Err(why) = crate::rules::movement::check_step_from(state, actor, from, s) {
-            cx.emit(|| Event::Note {
-                text: format!("the step after the attack is not taken: {why}"),
-                rule: "G-TAC-003",
+            cx.note("G-TAC-003", || {
+                format!("the step after the attack is not taken: {why}")
             });
             continue;
         }

@@ -4,7 +4,6 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::event::Event;
 use crate::model::options::SurpriseRule;
 use crate::model::sheet::Trait;
 use crate::model::state::{State, Stun, Surprise, SurpriseKind};
@@ -93,9 +92,8 @@ fn partial(state: &mut State, surprise: &Surprise, cx: &mut impl Cx<Gurps>) -> F
                 rolled + fray_core::Mods::total(&mods),
             );
             let name = state.sides[usize::from(side.0)].clone();
-            cx.emit(|| Event::Note {
-                text: format!("side {name}: initiative {rolled} {bonus:+} = {total}"),
-                rule: "G-TURN-006",
+            cx.note("G-TURN-006", || {
+                format!("side {name}: initiative {rolled} {bonus:+} = {total}")
             });
             scores.push((side, total));
         }
@@ -107,10 +105,7 @@ fn partial(state: &mut State, surprise: &Surprise, cx: &mut impl Cx<Gurps>) -> F
             .collect();
         if let [winner] = top[..] {
             let name = state.sides[usize::from(winner.0)].clone();
-            cx.emit(|| Event::Note {
-                text: format!("side {name} wins the initiative"),
-                rule: "G-TURN-006",
-            });
+            cx.note("G-TURN-006", || format!("side {name} wins the initiative"));
             for id in state.ids().collect::<Vec<_>>() {
                 if state.fighter(id).side != winner {
                     state.fighter_mut(id).stun = Some(Stun::Mental);
@@ -121,9 +116,8 @@ fn partial(state: &mut State, surprise: &Surprise, cx: &mut impl Cx<Gurps>) -> F
         }
         contenders.retain(|(s, _)| top.contains(s));
     }
-    cx.emit(|| Event::Note {
-        text: "the initiative stays tied: nobody is caught out".into(),
-        rule: "G-TURN-006",
+    cx.note("G-TURN-006", || {
+        "the initiative stays tied: nobody is caught out".into()
     });
     Ok(())
 }

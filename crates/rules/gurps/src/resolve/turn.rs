@@ -217,10 +217,6 @@ fn consciousness_roll_below_zero(
     }
     state.fighter_mut(id).life = Life::Unconscious;
     let name = &*state.fighter(id).name;
-    cx.emit(|| Event::Condition {
-        who: name.to_string(),
-        what: "falls unconscious".into(),
-        rule: "G-INJ-012",
-    });
+    cx.condition("G-INJ-012", name, || "falls unconscious".into());
     Ok(false)
 }

@@ -8,7 +8,6 @@
 use crate::Flow;
 use crate::Gurps;
 use crate::model::action::{Action, Response, Trigger, Wait};
-use crate::model::event::Event;
 use crate::model::state::{AimState, Responding, State, Waiting, Watch};
 use crate::resolve::movement;
 use crate::rules::wait::{able, response, toward, watch_penalty, watched};
@@ -177,9 +176,8 @@ fn fire(
         state.fighter(waiter).name.clone(),
         state.fighter(foe).name.clone(),
     );
-    cx.emit(|| Event::Note {
-        text: format!("{w_name}'s Wait goes off: {f_name} comes on"),
-        rule,
+    cx.note(rule, || {
+        format!("{w_name}'s Wait goes off: {f_name} comes on")
     });
     let w = state.fighter_mut(waiter);
     w.waiting = None;

@@ -4,7 +4,7 @@ use crate::common::*;
 use fray_core::engine::{self, Progress};
 use fray_core::{InputLog, InputOracle, VecSink};
 use fray_gurps::Gurps;
-use fray_gurps::model::event::Event;
+use fray_gurps::model::event::{Event, Note};
 use fray_gurps::model::state::{Life, State};
 
 /// Steps a fight that is already over and returns the aftermath lines as (who, what, rule).
@@ -22,7 +22,7 @@ fn aftermath(state: State) -> Vec<(String, String, &'static str)> {
         !again
             .events
             .iter()
-            .any(|e| matches!(e, Event::Note { text, .. } if text.starts_with("After")))
+            .any(|e| matches!(e, Event::Note(Note { text, .. }) if text.starts_with("After")))
     );
     conditions(&sink.events)
 }

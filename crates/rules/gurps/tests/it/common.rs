@@ -2,13 +2,12 @@
 //! small armory (so the tests never depend on the bundled data), states
 //! built through `scenario::setup`, and a strict step runner.
 
-use fray_core::engine::{self, Progress};
-use fray_core::inputs::ScriptedAction;
-use fray_core::{CombatantId, InputLog, InputOracle, RollInput, RollRecord, StepInputs, VecSink};
+use fray_core::script::{self, Leftovers};
+use fray_core::{CombatantId, InputLog, RollRecord};
 use fray_gurps::Gurps;
 use fray_gurps::model::action::{Action, Aim, Answer, Strike};
 use fray_gurps::model::data::{Armory, parse_file};
-use fray_gurps::model::event::Event;
+use fray_gurps::model::event::{ConditionChange, Event, Note};
 use fray_gurps::model::location::Location;
 use fray_gurps::model::scenario::Scenario;
 use fray_gurps::model::state::{DefenseKind, State};
@@ -437,53 +436,22 @@ pub fn defend(kind: DefenseKind, retreat: bool) -> Answer {
 
 /// An input log: actions by actor name, dice totals, answers.
 pub fn log(actions: Vec<(&str, Action)>, rolls: &[i32], answers: Vec<Answer>) -> InputLog<Gurps> {
-    InputLog {
-        loose: StepInputs {
-            actions: actions
-                .into_iter()
-                .map(|(actor, action)| ScriptedAction {
-                    actor: actor.to_string(),
-                    action,
-                })
-                .collect(),
-            rolls: rolls.iter().map(|&t| RollInput::Total(t)).collect(),
-            answers,
-        },
-        steps: Vec::new(),
-    }
+    InputLog::scripted(actions, rolls.iter().copied(), answers)
 }
 
 /// Plays `n` steps with a strict oracle over `log`, checking that every
 /// scripted input was used; returns the state and the events.
-pub fn run_steps(state: State, log: &InputLog<Gurps>, n: usize) -> (State, Vec<Event>) {
-    run(state, log, n, true)
+pub fn run_steps(mut state: State, log: &InputLog<Gurps>, n: usize) -> (State, Vec<Event>) {
+    let events =
+        script::steps(&mut state, log, n, Leftovers::Refused).unwrap_or_else(|e| panic!("{e}"));
+    (state, events)
 }
 
 /// Plays the first `n` steps of a longer script.
-pub fn run_some(state: State, log: &InputLog<Gurps>, n: usize) -> (State, Vec<Event>) {
-    run(state, log, n, false)
-}
-
-fn run(state: State, log: &InputLog<Gurps>, n: usize, all_used: bool) -> (State, Vec<Event>) {
-    let mut state = state;
-    let mut oracle = InputOracle::strict(log);
-    let mut sink = VecSink::default();
-    for i in 0..n {
-        match engine::step::<Gurps, _, _>(&mut state, &mut oracle, &mut sink) {
-            Ok(Progress::Acted(..)) => {}
-            Ok(Progress::Over(o)) => panic!("the fight ended at step {i}: {o:?}"),
-            Err(e) => panic!(
-                "step {i} stopped: {e}\nevents so far:\n{}",
-                narrate(&sink.events)
-            ),
-        }
-    }
-    assert!(
-        !all_used || !oracle.has_unused_inputs(),
-        "scripted inputs were left over\n{}",
-        narrate(&sink.events)
-    );
-    (state, sink.events)
+pub fn run_some(mut state: State, log: &InputLog<Gurps>, n: usize) -> (State, Vec<Event>) {
+    let events =
+        script::steps(&mut state, log, n, Leftovers::Allowed).unwrap_or_else(|e| panic!("{e}"));
+    (state, events)
 }
 
 /// The events as narration, for failure messages.
@@ -567,7 +535,9 @@ pub fn conditions(events: &[Event]) -> Vec<(String, String, &'static str)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::Condition { who, what, rule } => Some((who.clone(), what.clone(), *rule)),
+            Event::Condition(ConditionChange { who, what, rule }) => {
+                Some((who.clone(), what.clone(), *rule))
+            }
             _ => None,
         })
         .collect()
@@ -578,7 +548,7 @@ pub fn notes(events: &[Event]) -> Vec<(String, &'static str)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::Note { text, rule } => Some((text.clone(), *rule)),
+            Event::Note(Note { text, rule }) => Some((text.clone(), *rule)),
             _ => None,
         })
         .collect()

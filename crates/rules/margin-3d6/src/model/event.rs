@@ -3,6 +3,7 @@
 
 use crate::model::action::DefenseKind;
 use crate::model::location::{DamageType, Factor, Limb, Location};
+pub use fray_core::event::Note;
 use fray_core::{CombatantId, ModList, RollRecord};
 use serde::Serialize;
 use std::fmt;
@@ -81,13 +82,8 @@ pub enum Event {
         /// HP left after it, and the maximum.
         hp: (i32, i32),
     },
-    /// Anything else worth saying, with its rule.
-    Note {
-        /// The words.
-        text: String,
-        /// The checklist ID.
-        rule: &'static str,
-    },
+    /// Something the rules decided without a roll.
+    Note(Note),
 }
 
 impl fmt::Display for Event {
@@ -136,13 +132,7 @@ impl fmt::Display for Event {
                 }
             }
             Event::Damage { .. } => damage_line(self, f),
-            Event::Note { text, rule } => {
-                if rule.is_empty() {
-                    write!(f, "  {text}")
-                } else {
-                    write!(f, "  {text} [{rule}]")
-                }
-            }
+            Event::Note(note) => note.fmt(f),
         }
     }
 }
@@ -316,3 +306,5 @@ fn terms(m: &ModList) -> String {
     }
     out
 }
+
+fray_core::wraps_events!(Event { Note(Note) });

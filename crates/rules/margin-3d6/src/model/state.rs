@@ -694,7 +694,7 @@ impl State {
 
     /// Every id.
     pub fn ids(&self) -> impl Iterator<Item = CombatantId> + '_ {
-        (0..self.fighters.len()).map(|i| CombatantId(i as u16))
+        CombatantId::all(self.fighters.len())
     }
 
     /// Whoever stands on `hex`.

@@ -3,7 +3,6 @@
 //! and is told when it wakes, how it heals and what its crippled limbs
 //! come to (M-BLD, M-HEA, M-NAT). Events only; the fight's outcome stands.
 
-use crate::model::event::Event;
 use crate::model::location::Limb;
 use crate::model::state::{Life, State};
 use crate::resolve::check::{roll_plain, table_roll};
@@ -17,7 +16,7 @@ use fray_core::dice::systems::margin3d6::Outcome;
 use fray_core::{CombatantId, Cx};
 
 fn say(cx: &mut impl Cx<Margin>, text: String, rule: &'static str) {
-    cx.emit(|| Event::Note { text, rule });
+    cx.note(rule, || text);
 }
 
 /// The best helper on `patient`'s side: (helper, skill target, physician?).

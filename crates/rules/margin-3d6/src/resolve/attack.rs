@@ -149,9 +149,8 @@ pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>
     let natural = roll.outcome == Outcome::CriticalSuccess
         && state.options.natural_critical_attack == NaturalCritical::UndefendableCritical;
     let landed = if natural {
-        cx.emit(|| Event::Note {
-            text: "a natural critical success: no defense roll".into(),
-            rule: "M-FLO-004",
+        cx.note("M-FLO-004", || {
+            "a natural critical success: no defense roll".into()
         });
         Landed::Critical
     } else {
@@ -165,9 +164,8 @@ pub fn attack(state: &mut State, b: Blow, from: HexPos, cx: &mut impl Cx<Margin>
             && b.strike.location.is_none()
         {
             location = Location::WeaponArm;
-            cx.emit(|| Event::Note {
-                text: "the bare-handed parry failed: the blow lands on the parrying arm".into(),
-                rule: "M-LOC-002",
+            cx.note("M-LOC-002", || {
+                "the bare-handed parry failed: the blow lands on the parrying arm".into()
             });
         }
         let landed = net(state, target, s, d, cx);
@@ -310,9 +308,8 @@ fn missed(
     {
         let i = usize::from(b.strike.weapon);
         state.fighter_mut(b.attacker).weapons[i].ready = false;
-        cx.emit(|| Event::Note {
-            text: "the 1½-handed weapon must be readied".into(),
-            rule: "M-ROA-003",
+        cx.note("M-ROA-003", || {
+            "the 1½-handed weapon must be readied".into()
         });
     }
     Ok(())
@@ -342,13 +339,12 @@ fn hit_location(state: &State, b: &Blow, cx: &mut impl Cx<Margin>) -> Flow<Locat
         1
     };
     let loc = random_location(r, side);
-    cx.emit(|| Event::Note {
-        text: if needs_side_roll(r) {
+    cx.note("M-RHL-001", || {
+        if needs_side_roll(r) {
             format!("hit location {r}, side {side} (1-4: the weapon side): the {loc}")
         } else {
             format!("hit location {r}: the {loc}")
-        },
-        rule: "M-RHL-001",
+        }
     });
     Ok(loc)
 }
@@ -427,10 +423,7 @@ pub fn defend(
         )?;
         if !c.outcome.is_success() {
             state.fighter_mut(defender).casting = false;
-            cx.emit(|| Event::Note {
-                text: "the spell in progress is lost".into(),
-                rule: "M-PDF-002",
-            });
+            cx.note("M-PDF-002", || "the spell in progress is lost".into());
         }
     }
     let terms = DefenseTerms {
@@ -544,9 +537,8 @@ fn retreat_step(state: &mut State, defender: CombatantId, from: HexPos, cx: &mut
         return;
     }
     state.place(defender, to);
-    cx.emit(|| Event::Note {
-        text: format!("{} steps back to {to}", state.fighter(defender).name),
-        rule: "M-AOD-005",
+    cx.note("M-AOD-005", || {
+        format!("{} steps back to {to}", state.fighter(defender).name)
     });
 }
 
@@ -665,12 +657,11 @@ fn defense_fumble(
         DefenseKind::Parry => critical::miss(state, defender, None, weapon, cx),
         DefenseKind::Dodge | DefenseKind::AcrobaticDodge => {
             state.fighter_mut(defender).posture = Posture::Lying;
-            cx.emit(|| Event::Note {
-                text: format!(
+            cx.note("M-DEF-009", || {
+                format!(
                     "{} falls down (a Dodge's critical failure)",
                     state.fighter(defender).name
-                ),
-                rule: "M-DEF-009",
+                )
             });
             Ok(())
         }
@@ -678,10 +669,7 @@ fn defense_fumble(
             if let Some(s) = state.fighter_mut(defender).shield.as_mut() {
                 s.state = ShieldState::Tangled;
             }
-            cx.emit(|| Event::Note {
-                text: "the shield tangles on the arm".into(),
-                rule: "M-DEF-007",
-            });
+            cx.note("M-DEF-007", || "the shield tangles on the arm".into());
             Ok(())
         }
     }
@@ -718,10 +706,7 @@ fn shield_risk(state: &mut State, defender: CombatantId, cx: &mut impl Cx<Margin
         if let Some(s) = state.fighter_mut(defender).shield.as_mut() {
             s.state = ShieldState::Broken;
         }
-        cx.emit(|| Event::Note {
-            text: "the shield breaks".into(),
-            rule: "M-DEF-007",
-        });
+        cx.note("M-DEF-007", || "the shield breaks".into());
     }
     Ok(())
 }
@@ -928,14 +913,14 @@ fn critical_hit(
         CritHit::LimbDouble if loc.limb().is_none() => 2,
         _ => 1,
     };
-    cx.emit(|| Event::Note {
-        text: format!("critical hit ({r}): {}", critical_words(c, loc)),
-        rule: if matches!(r, 8..=12 | 14 | 15) {
+    cx.note(
+        if matches!(r, 8..=12 | 14 | 15) {
             "M-CRT-004"
         } else {
             "M-CRT-003"
         },
-    });
+        || format!("critical hit ({r}): {}", critical_words(c, loc)),
+    );
     let mut damage = basic.full;
     if opts.crit_multiplier_stage == CritStage::Basic {
         damage *= multiplier;

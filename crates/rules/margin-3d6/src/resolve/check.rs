@@ -1,7 +1,7 @@
 //! 3d6 roll-under checks through the oracle (M-FLO-003/004), recorded with
 //! every term of the target.
 
-use crate::model::event::Event;
+use crate::model::event::{Event, Note};
 use crate::model::state::State;
 use crate::{Flow, Margin};
 use fray_core::dice::RollKind;
@@ -90,13 +90,12 @@ pub fn roll(
     let o = opts(state);
     if target < o.min_target {
         let c = check(0, target, o);
-        cx.emit(|| Event::Note {
-            text: format!(
+        cx.note("M-FLO-003", || {
+            format!(
                 "{} {label}: target {target} is below {}, no roll: failure",
                 state.fighter(roller).name,
                 o.min_target
-            ),
-            rule: "M-FLO-003",
+            )
         });
         return Ok(c);
     }
@@ -201,10 +200,10 @@ pub fn judged(
                 side(&b)
             ),
         };
-        Event::Note {
+        Event::Note(Note {
             text,
             rule: "M-FLO-005",
-        }
+        })
     });
     c
 }

@@ -6,7 +6,6 @@
 //! lasts while the holder stays in the held figure's hex ([`release`]).
 
 use crate::model::data::ShieldSize;
-use crate::model::event::Event;
 use crate::model::state::{AodKind, Fighter, Life, Posture, State, Stun};
 use crate::resolve::check::{self, roll_plain};
 use crate::resolve::injury;
@@ -34,13 +33,12 @@ pub fn enter(state: &mut State, who: CombatantId, target: CombatantId, cx: &mut 
     state.place(who, tp);
     let f = state.fighter_mut(who);
     f.moved = f.moved.saturating_add(1);
-    cx.emit(|| Event::Note {
-        text: format!(
+    cx.note("M-PAT-004", || {
+        format!(
             "{} enters {}'s hex: close combat",
             state.fighter(who).name,
             state.fighter(target).name
-        ),
-        rule: "M-PAT-004",
+        )
     });
 }
 
@@ -79,7 +77,7 @@ fn running(f: &Fighter) -> bool {
 
 fn note(state: &State, cx: &mut impl Cx<Margin>, text: String, rule: &'static str) {
     let _ = state;
-    cx.emit(|| Event::Note { text, rule });
+    cx.note(rule, || text);
 }
 
 /// Knocks `who` down unless it braced and makes its DX check (M-UNA-005, M-AOD-004).

@@ -4,7 +4,6 @@
 //! shows its damage).
 
 use crate::model::action::Strike;
-use crate::model::event::Event;
 use crate::model::location::{DamageType, Limb, Location};
 use crate::model::state::{Posture, State};
 use crate::resolve::check::table_roll;
@@ -189,9 +188,8 @@ fn say(
     text: String,
     rule: &'static str,
 ) {
-    cx.emit(|| Event::Note {
-        text: format!("{} critical miss ({roll}): {text}", state.fighter(who).name),
-        rule,
+    cx.note(rule, || {
+        format!("{} critical miss ({roll}): {text}", state.fighter(who).name)
     });
 }
 

@@ -3,7 +3,6 @@
 //! and knockout (M-CKS-005, M-EFF-002), stun (M-EFF-001), knockback
 //! (M-EFF-003).
 
-use crate::model::event::Event;
 use crate::model::location::{DamageType, Limb, Location};
 use crate::model::options::DeathRepeat;
 use crate::model::state::{AodKind, Life, Posture, State, Stun};
@@ -39,10 +38,7 @@ fn note(
     what: &'static str,
     rule: &'static str,
 ) {
-    cx.emit(|| Event::Note {
-        text: format!("{} {what}", state.fighter(who).name),
-        rule,
-    });
+    cx.note(rule, || format!("{} {what}", state.fighter(who).name));
 }
 
 /// Applies a wound and rolls what it calls for.
@@ -106,20 +102,18 @@ fn conscious_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) -> 
     let ht = state.fighter(t).stats.ht;
     // M-CKS-005: a brain hit: HT or be knocked out, stunned anyway.
     if w.location == Location::Brain && w.loss > 0 {
-        cx.emit(|| Event::Note {
-            text: "a brain hit: HT or be knocked out, and stunned anyway".into(),
-            rule: "M-CKS-005",
+        cx.note("M-CKS-005", || {
+            "a brain hit: HT or be knocked out, and stunned anyway".into()
         });
         knockout_roll(state, t, "M-CKS-005", cx)?;
         stun(state, t, Stun::NextTurn, cx);
     } else if knocks_out(w.loss, ht, w.location) {
         // M-EFF-002: a head blow of HT/2.
-        cx.emit(|| Event::Note {
-            text: format!(
+        cx.note("M-EFF-002", || {
+            format!(
                 "a head blow of {} HP, at least HT/2 ({ht}/2): HT or be knocked out",
                 w.loss
-            ),
-            rule: "M-EFF-002",
+            )
         });
         knockout_roll(state, t, "M-EFF-002", cx)?;
     }
@@ -140,8 +134,8 @@ fn conscious_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) -> 
     )?;
     // M-EFF-001: the stun check (M-CRT-005: every critical hit calls for it).
     if (w.loss > 0 && stuns(w.loss, ht, w.location)) || w.critical.is_some() {
-        cx.emit(|| Event::Note {
-            text: if w.loss > 0 && stuns(w.loss, ht, w.location) {
+        cx.note("M-EFF-001", || {
+            if w.loss > 0 && stuns(w.loss, ht, w.location) {
                 if 2 * w.loss > ht {
                     format!(
                         "a wound of {} HP, more than HT/2 ({ht}/2): Will or be stunned",
@@ -155,8 +149,7 @@ fn conscious_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) -> 
                 }
             } else {
                 "a critical hit: Will or be stunned [M-CRT-005]".into()
-            },
-            rule: "M-EFF-001",
+            }
         });
         let will = state.fighter(t).stats.will;
         let c = roll_plain(state, cx, t, "Will against stun", "M-EFF-001", "Will", will)?;
@@ -222,14 +215,14 @@ pub fn cripple(
         }
         _ => {}
     }
-    cx.emit(|| Event::Note {
-        text: format!("{}'s {} is crippled", state.fighter(t).name, limb.name()),
-        rule: if limb.extremity() {
+    cx.note(
+        if limb.extremity() {
             "M-CKS-002"
         } else {
             "M-CKS-001"
         },
-    });
+        || format!("{}'s {} is crippled", state.fighter(t).name, limb.name()),
+    );
 }
 
 /// M-CRT-003/004: what the Critical Hit table does besides damage.
@@ -263,9 +256,8 @@ fn critical_effects(state: &mut State, w: &Wound, cx: &mut impl Cx<Margin>) {
                 h.ready = false;
                 h.ground = Some(at);
                 let name = h.weapon.name.clone();
-                cx.emit(|| Event::Note {
-                    text: format!("{} drops the {name} at {at}", state.fighter(t).name),
-                    rule: "M-CRT-004",
+                cx.note("M-CRT-004", || {
+                    format!("{} drops the {name} at {at}", state.fighter(t).name)
                 });
             }
         }
@@ -297,12 +289,11 @@ pub fn death(state: &mut State, t: CombatantId, cx: &mut impl Cx<Margin>) -> Flo
         // What follows depends on the state alone: merge the paths here.
         cx.checkpoint(state, &("death check", t))?;
         state.fighter_mut(t).death_checks += 1;
-        cx.emit(|| Event::Note {
-            text: format!(
+        cx.note("M-PEN-003", || {
+            format!(
                 "{} is at {hp} HP, at or below {threshold}: HT or die",
                 state.fighter(t).name
-            ),
-            rule: "M-PEN-003",
+            )
         });
         let c = roll_plain(state, cx, t, "HT against death", "M-PEN-003", "HT", ht)?;
         if !c.outcome.is_success() {

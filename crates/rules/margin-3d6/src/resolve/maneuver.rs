@@ -550,10 +550,7 @@ fn charge(
         let c = check::roll_plain(state, cx, who, "DX not to trip", "M-MEL-008", "DX", dx)?;
         if !c.outcome.is_success() {
             state.fighter_mut(who).posture = Posture::Lying;
-            cx.emit(|| Event::Note {
-                text: "trips and falls".into(),
-                rule: "M-MEL-008",
-            });
+            cx.note("M-MEL-008", || "trips and falls".into());
             return Ok(());
         }
     }
@@ -723,8 +720,7 @@ fn feint_at(
     };
     if penalty != 0 {
         state.fighter_mut(target).feinted = Some((who, penalty, until));
-        cx.emit(|| Event::Note {
-            text: if penalty > 0 {
+        cx.note("M-MEL-006", || if penalty > 0 {
                 format!(
                     "feint: -{penalty} to {}'s defense rolls against {} until the end of {}'s next turn",
                     state.fighter(target).name,
@@ -737,9 +733,7 @@ fn feint_at(
                     state.fighter(target).name,
                     state.fighter(who).name
                 )
-            },
-            rule: "M-MEL-006",
-        });
+            });
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! The round: initiative (M-FLO-001/002), the turn order, and what happens
 //! at the start and end of a figure's turn.
 
-use crate::model::event::Event;
+use crate::model::event::{Event, Note};
 use crate::model::state::{Guard, Life, State, Stun};
 use crate::resolve::check::roll_plain;
 use crate::rules::turn::{order_key, speed_key};
@@ -88,13 +88,13 @@ fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
                     )
                 })
                 .collect();
-            Event::Note {
+            Event::Note(Note {
                 text: format!(
                     "tied on Basic Speed and DX, they roll off once for the whole fight: {}; the lowest acts first",
                     who.join(", ")
                 ),
                 rule: "M-FLO-002",
-            }
+            })
         });
     }
     Ok(())
@@ -334,9 +334,8 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
             let f = state.fighter_mut(id);
             f.life = Life::Unconscious;
             f.record.passed_out += 1;
-            cx.emit(|| Event::Note {
-                text: format!("{} passes out", state.fighter(id).name),
-                rule: "M-PEN-002",
+            cx.note("M-PEN-002", || {
+                format!("{} passes out", state.fighter(id).name)
             });
         }
     }

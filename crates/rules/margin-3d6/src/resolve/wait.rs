@@ -4,7 +4,6 @@
 //! or shot resolves, then carries on if it still can.
 
 use crate::model::action::{Answer, Question, Strike};
-use crate::model::event::Event;
 use crate::model::state::{State, Waiting, Watch, trigger_bit};
 use crate::resolve::attack::{Blow, attack};
 use crate::resolve::check::{self, roll_plain};
@@ -133,13 +132,12 @@ fn strike_first(
     }
     let skill = h.skill;
     state.fighter_mut(w).guard.wait = None;
-    cx.emit(|| Event::Note {
-        text: format!(
+    cx.note("M-MEL-011", || {
+        format!(
             "{} strikes as {} comes in",
             state.fighter(w).name,
             state.fighter(mover).name
-        ),
-        rule: "M-MEL-011",
+        )
     });
     if attacking == Some(w) {
         let ms = mover_skill(state, mover);
@@ -258,13 +256,12 @@ fn fire(
         }
     }
     state.fighter_mut(w).guard.wait = None;
-    cx.emit(|| Event::Note {
-        text: format!(
+    cx.note("M-MIS-005", || {
+        format!(
             "{} fires at {} entering the area",
             state.fighter(w).name,
             state.fighter(mover).name
-        ),
-        rule: "M-MIS-005",
+        )
     });
     let ctx = HitCtx {
         opportunity: penalty,

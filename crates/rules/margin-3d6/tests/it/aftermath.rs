@@ -2,16 +2,15 @@
 //! injuries, fatigue (M-BLD, M-HEA, M-NAT, M-PEN-007).
 
 use crate::common::*;
-use fray_core::Engine;
 use fray_core::Next;
-use fray_margin_3d6::model::event::Event;
+use fray_margin_3d6::model::event::{Event, Note};
 use fray_margin_3d6::model::location::Limb;
 use fray_margin_3d6::model::state::{Life, State};
 
 fn notes(ev: &[Event]) -> Vec<&'static str> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::Note { rule, .. } => Some(*rule),
+            Event::Note(Note { rule, .. }) => Some(*rule),
             _ => None,
         })
         .collect()
@@ -45,23 +44,12 @@ fn over(options: &str, medic: bool) -> State {
 }
 
 fn run(s: &mut State, rolls: &[i32]) -> Vec<Event> {
-    use fray_core::{Ctx, InputLog, InputOracle, RollInput, StepInputs, VecSink};
-    let log = InputLog::<fray_margin_3d6::Margin> {
-        loose: StepInputs {
-            actions: vec![],
-            rolls: rolls.iter().map(|&r| RollInput::Total(r)).collect(),
-            answers: vec![],
-        },
-        steps: vec![],
-    };
+    let log =
+        fray_core::InputLog::<fray_margin_3d6::Margin>::scripted([], rolls.iter().copied(), []);
     s.tie_rank = vec![0; s.fighters.len()];
-    let mut o = InputOracle::strict(&log);
-    let mut sink = VecSink::default();
-    let mut cx = Ctx::new(&mut o, &mut sink);
-    let n = fray_margin_3d6::Margin::next(s, &mut cx).unwrap();
+    let (n, events) = fray_core::script::next(s, &log).unwrap_or_else(|e| panic!("{e}"));
     assert!(matches!(n, Next::Over(_)));
-    assert!(!o.has_unused_inputs());
-    sink.events
+    events
 }
 
 #[test]

@@ -3,10 +3,11 @@
 
 use fray_core::Engine;
 use fray_core::engine::{self, Progress};
-use fray_core::{CombatantId, Ctx, InputLog, InputOracle, Next, RollInput, StepInputs, VecSink};
+use fray_core::script;
+use fray_core::{CombatantId, InputLog, InputOracle, Next};
 use fray_margin_3d6::Margin;
 use fray_margin_3d6::model::action::{Action, Answer, DefenseKind, Strike};
-use fray_margin_3d6::model::event::Event;
+use fray_margin_3d6::model::event::{Event, Note};
 use fray_margin_3d6::model::scenario::Scenario;
 use fray_margin_3d6::model::state::State;
 
@@ -78,14 +79,7 @@ pub fn duel(a: &str, b: &str) -> State {
 }
 
 fn log(rolls: &[i32], answers: &[Answer]) -> InputLog<Margin> {
-    InputLog {
-        loose: StepInputs {
-            actions: Vec::new(),
-            rolls: rolls.iter().map(|&r| RollInput::Total(r)).collect(),
-            answers: answers.to_vec(),
-        },
-        steps: Vec::new(),
-    }
+    InputLog::scripted([], rolls.iter().copied(), answers.to_vec())
 }
 
 /// Checks and resolves `action` by `who` with exactly these dice and
@@ -97,23 +91,13 @@ pub fn act(
     rolls: &[i32],
     answers: &[Answer],
 ) -> Vec<Event> {
-    Margin::check_action(state, who, &action).unwrap_or_else(|e| panic!("illegal: {e}"));
-    let mut oracle = InputOracle::strict(&log(rolls, answers));
-    let mut sink = VecSink::default();
-    let mut cx = Ctx::new(&mut oracle, &mut sink);
-    Margin::resolve(state, who, &action, &mut cx).unwrap_or_else(|e| panic!("halted: {e}"));
-    assert!(!oracle.has_unused_inputs(), "unused inputs");
-    sink.events
+    script::resolve(state, who, &action, &log(rolls, answers)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs `next` with these dice.
 pub fn next(state: &mut State, rolls: &[i32]) -> Next {
-    let mut oracle = InputOracle::strict(&log(rolls, &[]));
-    let mut sink = VecSink::default();
-    let mut cx = Ctx::new(&mut oracle, &mut sink);
-    let n = Margin::next(state, &mut cx).unwrap_or_else(|e| panic!("halted: {e}"));
-    assert!(!oracle.has_unused_inputs(), "unused inputs");
-    n
+    let (next, _) = script::next(state, &log(rolls, &[])).unwrap_or_else(|e| panic!("{e}"));
+    next
 }
 
 /// A whole fight under a seed with the AI, to its end.
@@ -153,7 +137,7 @@ pub fn lost(state: &State, who: CombatantId) -> i32 {
 /// Whether some note with `rule` was emitted.
 pub fn noted(events: &[Event], rule: &str) -> bool {
     events.iter().any(|e| match e {
-        Event::Note { rule: r, .. } => *r == rule,
+        Event::Note(Note { rule: r, .. }) => *r == rule,
         Event::Roll(r) => r.rule == rule,
         _ => false,
     })

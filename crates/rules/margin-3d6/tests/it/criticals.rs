@@ -173,7 +173,10 @@ fn a_parry_critical_failure_rolls_for_the_parrying_weapon_m_def_004() {
 fn notes(ev: &[fray_margin_3d6::model::event::Event]) -> String {
     ev.iter()
         .filter_map(|e| match e {
-            fray_margin_3d6::model::event::Event::Note { text, .. } => Some(text.as_str()),
+            fray_margin_3d6::model::event::Event::Note(fray_margin_3d6::model::event::Note {
+                text,
+                ..
+            }) => Some(text.as_str()),
             _ => None,
         })
         .collect::<Vec<_>>()

@@ -1,7 +1,6 @@
 //! The round: initiative, the order, checks and contests (M-FLO).
 
 use crate::common::*;
-use fray_core::Engine;
 use fray_core::Next;
 use fray_margin_3d6::model::action::Action;
 
@@ -22,21 +21,12 @@ fn order_by_speed_then_dx_then_one_roll_off_m_flo_002() {
         fighter("B", "b", 0, -3, "s", &sheet(10, 12, 12, "")),
     ]);
     // A rolls 12, B rolls 9: B first.
-    let n = {
-        use fray_core::{Ctx, InputLog, InputOracle, RollInput, StepInputs, VecSink};
-        let log = InputLog::<fray_margin_3d6::Margin> {
-            loose: StepInputs {
-                actions: vec![],
-                rolls: vec![RollInput::Faces(vec![12, 9])],
-                answers: vec![],
-            },
-            steps: vec![],
-        };
-        let mut o = InputOracle::strict(&log);
-        let mut sink = VecSink::default();
-        let mut cx = Ctx::new(&mut o, &mut sink);
-        fray_margin_3d6::Margin::next(&mut s, &mut cx).unwrap()
-    };
+    let log = fray_core::InputLog::<fray_margin_3d6::Margin>::scripted(
+        [],
+        [fray_core::RollInput::Faces(vec![12, 9])],
+        [],
+    );
+    let (n, _) = fray_core::script::next(&mut s, &log).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(n, Next::Act(B));
     assert_eq!(s.order, vec![B, A]);
     // Later rounds keep the order without a new roll.
