@@ -112,14 +112,11 @@ pub fn steps<R: Ruleset>(
     leftovers: Leftovers,
 ) -> Result<Vec<R::Event>, ScriptStop<R>> {
     let mut run = Run::new(log);
-    for step in 0..steps {
-        match engine::step::<R, _, _>(state, &mut run.oracle, &mut run.sink) {
-            Ok(Progress::Acted(..)) => {}
-            Ok(Progress::Over(outcome)) => return run.stop(StopReason::Ended { step, outcome }),
-            Err(halt) => return run.stop(StopReason::Halted { step, halt }),
-        }
+    match run.play(state, steps) {
+        Ok(None) => run.finish(leftovers),
+        Ok(Some((step, outcome))) => run.stop(StopReason::Ended { step, outcome }),
+        Err(why) => run.stop(why),
     }
-    run.finish(leftovers)
 }
 
 /// Plays `log` to the end of the fight, in at most `limit` steps.
@@ -129,16 +126,11 @@ pub fn to_end<R: Ruleset>(
     limit: usize,
 ) -> Result<(Outcome, Vec<R::Event>), ScriptStop<R>> {
     let mut run = Run::new(log);
-    for step in 0..limit {
-        match engine::step::<R, _, _>(state, &mut run.oracle, &mut run.sink) {
-            Ok(Progress::Acted(..)) => {}
-            Ok(Progress::Over(outcome)) => {
-                return run.finish(Leftovers::Allowed).map(|e| (outcome, e));
-            }
-            Err(halt) => return run.stop(StopReason::Halted { step, halt }),
-        }
+    match run.play(state, limit) {
+        Ok(Some((_, outcome))) => run.finish(Leftovers::Allowed).map(|e| (outcome, e)),
+        Ok(None) => run.stop(StopReason::NoEnd(limit)),
+        Err(why) => run.stop(why),
     }
-    run.stop(StopReason::NoEnd(limit))
 }
 
 /// Checks `action` by `who` and resolves it with exactly the inputs of
@@ -183,6 +175,23 @@ impl<R: Ruleset> Run<R> {
             oracle: InputOracle::strict(log),
             sink: VecSink::default(),
         }
+    }
+
+    /// Plays at most `steps` steps: the step the fight ended at and how,
+    /// if it did.
+    fn play(
+        &mut self,
+        state: &mut R::State,
+        steps: usize,
+    ) -> Result<Option<(usize, Outcome)>, StopReason<R>> {
+        for step in 0..steps {
+            match engine::step::<R, _, _>(state, &mut self.oracle, &mut self.sink) {
+                Ok(Progress::Acted(..)) => {}
+                Ok(Progress::Over(outcome)) => return Ok(Some((step, outcome))),
+                Err(halt) => return Err(StopReason::Halted { step, halt }),
+            }
+        }
+        Ok(None)
     }
 
     fn cx(&mut self) -> Ctx<'_, R, InputOracle<R>, VecSink<R::Event>> {
