@@ -50,6 +50,18 @@ impl Controller {
     }
 }
 
+/// The tactics names of a ruleset whose AI plays `default`, `aggressive`
+/// and `defensive`, each also as the first AI's (`basic-<tactics>`, and
+/// `basic` alone): what setup accepts after `ai:`.
+pub const STANDARD_TACTICS: [&str; 6] = [
+    "default",
+    "aggressive",
+    "defensive",
+    "basic",
+    "basic-aggressive",
+    "basic-defensive",
+];
+
 /// A tactics name without the prefix that picks the first AI:
 /// `basic-aggressive` and `aggressive` are both `aggressive`, `basic` is
 /// `default`.

@@ -4,8 +4,9 @@
 //! with [`NullSink`] the compiler removes event construction entirely: the
 //! simulator pays nothing for the audit trail (DESIGN.md "Fast path").
 //!
-//! It also holds the events every ruleset tells in the same words
-//! ([`Note`], [`ConditionChange`]), which a ruleset's own event enum wraps.
+//! It also holds the events rulesets tell in the same words ([`Note`],
+//! [`ConditionChange`], [`Declared`], [`Moved`]), which a ruleset's own event
+//! enum wraps.
 
 use std::fmt;
 
@@ -105,6 +106,48 @@ pub struct ConditionChange {
 impl fmt::Display for ConditionChange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "  {} {} [{}]", self.who, self.what, self.rule)
+    }
+}
+
+/// A figure declared what it does this turn (a maneuver, an action), in
+/// words, under the checklist ID of that choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Declared {
+    /// Who.
+    pub who: String,
+    /// What, in words.
+    pub what: String,
+    /// The checklist ID.
+    pub rule: &'static str,
+}
+
+impl fmt::Display for Declared {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} [{}]", self.who, self.what, self.rule)
+    }
+}
+
+/// Someone moved (stepped, charged, mounted, was thrown...) from one place
+/// to another, both in the ruleset's words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Moved {
+    /// Who.
+    pub who: String,
+    /// From where, in words.
+    pub from: String,
+    /// To where, in words.
+    pub to: String,
+    /// Why, as a verb (`steps`, `mounts`, `overruns`...).
+    pub why: &'static str,
+}
+
+impl fmt::Display for Moved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "  {} {}: {} -> {}",
+            self.who, self.why, self.from, self.to
+        )
     }
 }
 

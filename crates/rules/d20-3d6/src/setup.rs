@@ -104,8 +104,8 @@ pub fn setup_with(s: &Scenario, armory: &Armory) -> Result<State, SetupError> {
         };
         let mut f = build(&as_combatant, cast.side_of[i], sheet, armory)
             .map_err(SetupError::under(prefix))?;
-        let rider = CombatantId(i as u16);
-        let id = CombatantId(fighters.len() as u16);
+        let rider = CombatantId::of_index(i);
+        let id = CombatantId::of_index(fighters.len());
         f.rider = Some(rider);
         let r = &mut fighters[i];
         r.steed = Some(id);

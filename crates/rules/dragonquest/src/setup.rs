@@ -107,7 +107,7 @@ fn link_riders(state: &mut State, s: &Scenario) -> Result<(), SetupError> {
         let Some(m) = s.combatants.iter().position(|o| &o.name == name) else {
             return Err(SetupError::new(at, format!("no combatant named `{name}`")));
         };
-        let (rid, mid) = (CombatantId(i as u16), CombatantId(m as u16));
+        let (rid, mid) = (CombatantId::of_index(i), CombatantId::of_index(m));
         let (r, mf) = (state.fig(rid), state.fig(mid));
         let problem = if m == i {
             Some("a figure cannot ride itself".to_string())

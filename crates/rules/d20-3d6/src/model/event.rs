@@ -2,7 +2,7 @@
 //! JSON lines read on their own.
 
 use fray_core::RollRecord;
-pub use fray_core::event::{ConditionChange, Note};
+pub use fray_core::event::{ConditionChange, Declared, Moved, Note};
 use serde::Serialize;
 use std::fmt;
 
@@ -103,14 +103,7 @@ pub enum Event {
         actions: u8,
     },
     /// A declared action.
-    Action {
-        /// Who.
-        who: String,
-        /// What, in words.
-        what: String,
-        /// Its rule.
-        rule: &'static str,
-    },
+    Action(Declared),
     /// A roll, with its bonuses, its target and its modifiers.
     Roll {
         /// The record.
@@ -118,16 +111,7 @@ pub enum Event {
         roll: RollRecord,
     },
     /// Someone moved.
-    Moved {
-        /// Who.
-        who: String,
-        /// From.
-        from: String,
-        /// To.
-        to: String,
-        /// Why.
-        why: &'static str,
-    },
+    Moved(Moved),
     /// Damage dealt.
     Damage {
         /// Who was hit.
@@ -174,7 +158,7 @@ impl fmt::Display for Event {
             Event::Turn { who, actions } => {
                 write!(f, "{who}'s turn: {actions} actions [X-ACT-001]")
             }
-            Event::Action { who, what, rule } => write!(f, "{who}: {what} [{rule}]"),
+            Event::Action(declared) => declared.fmt(f),
             Event::Roll { roll } => {
                 let who = roll.roller.as_deref().unwrap_or("GM");
                 write!(
@@ -185,7 +169,7 @@ impl fmt::Display for Event {
                     roll.rule
                 )
             }
-            Event::Moved { who, from, to, why } => write!(f, "  {who} {why}: {from} -> {to}"),
+            Event::Moved(moved) => moved.fmt(f),
             Event::Damage {
                 target,
                 dice,
@@ -238,4 +222,9 @@ impl fmt::Display for Event {
     }
 }
 
-fray_core::wraps_events!(Event { Note(Note), Condition(ConditionChange) });
+fray_core::wraps_events!(Event {
+    Note(Note),
+    Condition(ConditionChange),
+    Action(Declared),
+    Moved(Moved),
+});

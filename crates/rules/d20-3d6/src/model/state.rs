@@ -604,7 +604,7 @@ impl State {
     /// fighters (setup, and after the roster changes).
     pub fn reindex(&mut self) {
         let places = self.fighters.iter().enumerate();
-        let places = places.map(|(i, f)| (f.pos, CombatantId(i as u16)));
+        let places = places.map(|(i, f)| (f.pos, CombatantId::of_index(i)));
         self.occupancy = Occupants::of(self.fighters.len(), places, self.map.spec());
         self.widest = self
             .fighters
@@ -620,7 +620,7 @@ impl State {
     pub fn occupancy_in_step(&self) -> bool {
         let places = self.fighters.iter().enumerate();
         self.occupancy
-            .agrees(places.map(|(i, f)| (f.pos, CombatantId(i as u16))))
+            .agrees(places.map(|(i, f)| (f.pos, CombatantId::of_index(i))))
             && self.fighters.iter().all(|f| f.space <= self.widest)
     }
 

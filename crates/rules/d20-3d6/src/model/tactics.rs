@@ -35,12 +35,5 @@ impl Tactics {
     }
 
     /// The names setup accepts.
-    pub const NAMES: [&'static str; 6] = [
-        "default",
-        "aggressive",
-        "defensive",
-        "basic",
-        "basic-aggressive",
-        "basic-defensive",
-    ];
+    pub const NAMES: [&'static str; 6] = fray_core::controller::STANDARD_TACTICS;
 }

@@ -2,7 +2,7 @@
 //! it out (X-MAN, X-ACT-005).
 
 use crate::model::action::{Action, Strike, Trigger};
-use crate::model::event::Event;
+use crate::model::event::Declared;
 use crate::model::state::{Condition, State};
 use crate::resolve::attack::swing;
 use crate::resolve::check::check;
@@ -123,10 +123,13 @@ fn announce(state: &State, actor: CombatantId, action: &Action, cx: &mut impl Cx
     if cx.narrating() && *action != Action::EndTurn {
         let what = crate::model::words::action(state, actor, action);
         let name = &*state.fighter(actor).name;
-        cx.emit(|| Event::Action {
-            who: name.to_string(),
-            what,
-            rule: rule_of(action),
+        cx.emit(|| {
+            Declared {
+                who: name.to_string(),
+                what,
+                rule: rule_of(action),
+            }
+            .into()
         });
     }
 }

@@ -2,7 +2,7 @@
 //! escaping a grapple.
 
 use crate::model::action::Maneuver;
-use crate::model::event::Event;
+use crate::model::event::Moved;
 use crate::model::state::{Condition, State};
 use crate::resolve::check::opposed;
 use crate::resolve::movement::{release_out_of_reach, relocate, walk};
@@ -285,11 +285,14 @@ fn overrun_through(state: &mut State, a: CombatantId, d: CombatantId, cx: &mut i
         let from = state.fighter(a).pos;
         relocate(state, a, beyond, edge, cx);
         let name = &*state.fighter(a).name;
-        cx.emit(|| Event::Moved {
-            who: name.to_string(),
-            from: from.to_string(),
-            to: beyond.to_string(),
-            why: "overruns",
+        cx.emit(|| {
+            Moved {
+                who: name.to_string(),
+                from: from.to_string(),
+                to: beyond.to_string(),
+                why: "overruns",
+            }
+            .into()
         });
     }
     if state.options.overrun_knocks_prone {

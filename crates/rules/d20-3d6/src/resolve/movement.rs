@@ -3,7 +3,7 @@
 //! of the confused (X-CON-005).
 
 use crate::model::action::{Answer, Question, Strike, Trigger};
-use crate::model::event::Event;
+use crate::model::event::{Declared, Moved};
 use crate::model::options::Opportunity;
 use crate::model::state::{Condition, State};
 use crate::resolve::attack::swing;
@@ -63,10 +63,13 @@ pub fn offer_reaction(
         f.record.opportunity += 1;
     }
     let name = &*f.name;
-    cx.emit(|| Event::Action {
-        who: name.to_string(),
-        what: what.into(),
-        rule,
+    cx.emit(|| {
+        Declared {
+            who: name.to_string(),
+            what: what.into(),
+            rule,
+        }
+        .into()
     });
     swing(
         state,
@@ -140,11 +143,14 @@ pub fn walk(
     let to = state.fighter(mover).pos;
     if to != from {
         let name = &*state.fighter(mover).name;
-        cx.emit(|| Event::Moved {
-            who: name.to_string(),
-            from: from.to_string(),
-            to: to.to_string(),
-            why,
+        cx.emit(|| {
+            Moved {
+                who: name.to_string(),
+                from: from.to_string(),
+                to: to.to_string(),
+                why,
+            }
+            .into()
         });
     }
     if squeezed(state, mover) != was_squeezed {

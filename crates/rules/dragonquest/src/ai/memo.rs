@@ -326,7 +326,7 @@ fn key(key: &mut Key, state: &State, who: CombatantId) -> Option<()> {
     for (i, f) in state.figures.iter().enumerate() {
         // The seasoned AI keeps out of the charges still to come this
         // pulse (`seasoned::still_to_act`).
-        let pending = super::seasoned::still_to_act(state, CombatantId(i as u16));
+        let pending = super::seasoned::still_to_act(state, CombatantId::of_index(i));
         figure(k, state, f, en, pending)?;
     }
     Some(())

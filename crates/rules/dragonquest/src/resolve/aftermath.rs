@@ -16,7 +16,7 @@ pub fn infection(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
     }
     state.aftermath_done = true;
     for i in 0..state.figures.len() {
-        let id = CombatantId(i as u16);
+        let id = CombatantId::of_index(i);
         let f = state.fig(id);
         if f.life == crate::model::state::Life::Dead {
             continue;

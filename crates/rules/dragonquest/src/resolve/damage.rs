@@ -131,7 +131,7 @@ pub fn wound(
     // DQ-16-014: 1 or more effective damage from someone else frees the
     // figure this one restrains.
     for i in 0..state.figures.len() {
-        let id = CombatantId(i as u16);
+        let id = CombatantId::of_index(i);
         if state.fig(id).status.restrained_by == Some(target) && by != Some(id) {
             state.fig_mut(id).status.restrained_by = None;
             effect(state, cx, id, "is no longer restrained", "DQ-16-014");
@@ -186,7 +186,7 @@ fn helpless(state: &mut State, cx: &mut impl Cx<DragonQuest>, who: CombatantId) 
     // DQ-23-001: a rider or mount going down ends the ride.
     crate::resolve::mounted::after_hurt(state, cx, who);
     for i in 0..state.figures.len() {
-        let id = CombatantId(i as u16);
+        let id = CombatantId::of_index(i);
         if state.fig(id).status.restrained_by == Some(who) {
             state.fig_mut(id).status.restrained_by = None;
             effect(state, cx, id, "is no longer restrained", "DQ-16-015");

@@ -116,7 +116,7 @@ pub fn charged(state: &mut State, mount: CombatantId, from: HexPos) {
 pub fn momentum(state: &mut State, cx: &mut impl Cx<DragonQuest>) {
     let pulse = state.pulse;
     for i in 0..state.figures.len() {
-        let id = CombatantId(i as u16);
+        let id = CombatantId::of_index(i);
         let Some((at, from, to)) = state.fig(id).status.momentum else {
             continue;
         };

@@ -171,7 +171,13 @@ fn begin_pulse(state: &mut State, cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
         if f.status.knocked_out > 0 {
             f.status.knocked_out -= 1;
             if f.status.knocked_out == 0 {
-                effect(state, cx, CombatantId(i as u16), "comes round", "DQ-16-017");
+                effect(
+                    state,
+                    cx,
+                    CombatantId::of_index(i),
+                    "comes round",
+                    "DQ-16-017",
+                );
             }
         }
     }

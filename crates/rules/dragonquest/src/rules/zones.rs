@@ -173,7 +173,7 @@ pub fn engagements(state: &State, out: &mut crate::model::state::SeqList<u16>) {
     }
     out.resize(n, u16::MAX);
     for a in 0..n {
-        let ia = CombatantId(a as u16);
+        let ia = CombatantId::of_index(a);
         if !state.occupancy.indexed() {
             for b in (a + 1)..n {
                 join_if_engaged(state, out, a, b);
@@ -209,7 +209,7 @@ pub fn engagements(state: &State, out: &mut crate::model::state::SeqList<u16>) {
 /// one group (a new one numbered `a`, or the one either has, or the lower
 /// of their two).
 fn join_if_engaged(state: &State, out: &mut [u16], a: usize, b: usize) {
-    if !engaged_pair(state, CombatantId(a as u16), CombatantId(b as u16)) {
+    if !engaged_pair(state, CombatantId::of_index(a), CombatantId::of_index(b)) {
         return;
     }
     let (ga, gb) = (out[a], out[b]);

@@ -2,7 +2,7 @@
 //! the narration and the JSON lines read on their own.
 
 use fray_core::RollRecord;
-pub use fray_core::event::{ConditionChange, Note};
+pub use fray_core::event::{ConditionChange, Declared, Moved, Note};
 use serde::Serialize;
 use std::fmt;
 
@@ -21,31 +21,15 @@ pub enum Event {
         round: u32,
     },
     /// A combatant declared a maneuver.
-    Maneuver {
-        /// Who.
-        who: String,
-        /// What, in words.
-        what: String,
-        /// The checklist ID.
-        rule: &'static str,
-    },
+    Maneuver(Declared),
     /// A roll, with target, margin and modifiers.
     Roll {
         /// The record.
         #[serde(flatten)]
         roll: RollRecord,
     },
-    /// Someone moved or turned.
-    Moved {
-        /// Who.
-        who: String,
-        /// From where, in words.
-        from: String,
-        /// To where, in words.
-        to: String,
-        /// Why (step, move, retreat...).
-        why: &'static str,
-    },
+    /// Someone moved or turned (why: step, move, retreat...).
+    Moved(Moved),
     /// Damage got through, or did not.
     Damage {
         /// Who was hit.
@@ -89,7 +73,7 @@ impl fmt::Display for Event {
                 )
             }
             Event::Round { round } => write!(f, "-- Round {round} --"),
-            Event::Maneuver { who, what, rule } => write!(f, "{who}: {what} [{rule}]"),
+            Event::Maneuver(declared) => declared.fmt(f),
             Event::Roll { roll } => {
                 let who = roll.roller.as_deref().unwrap_or("GM");
                 write!(
@@ -100,7 +84,7 @@ impl fmt::Display for Event {
                     roll.rule
                 )
             }
-            Event::Moved { who, from, to, why } => write!(f, "  {who} {why}: {from} -> {to}"),
+            Event::Moved(moved) => moved.fmt(f),
             Event::Damage {
                 target,
                 location,
@@ -126,4 +110,9 @@ impl fmt::Display for Event {
     }
 }
 
-fray_core::wraps_events!(Event { Note(Note), Condition(ConditionChange) });
+fray_core::wraps_events!(Event {
+    Note(Note),
+    Condition(ConditionChange),
+    Maneuver(Declared),
+    Moved(Moved),
+});

@@ -54,7 +54,7 @@ impl Occupancy {
     pub fn of(places: impl Iterator<Item = (HexPos, Option<HexPos>)>) -> Self {
         let mut cells = Cells::new();
         for (i, (pos, body)) in places.enumerate() {
-            let id = CombatantId(i as u16);
+            let id = CombatantId::of_index(i);
             cells.push((pos, id));
             if let Some(b) = body {
                 cells.push((b, id));
@@ -274,11 +274,11 @@ mod tests {
             let to = hex(next(3) as i32, next(2) as i32);
             match next(3) {
                 0 => {
-                    o.relocate(at[id], to, CombatantId(id as u16));
+                    o.relocate(at[id], to, CombatantId::of_index(id));
                     at[id] = to;
                 }
-                1 => o.insert(to, CombatantId(id as u16)),
-                _ => o.remove(to, CombatantId(id as u16)),
+                1 => o.insert(to, CombatantId::of_index(id)),
+                _ => o.remove(to, CombatantId::of_index(id)),
             }
             assert_eq!(o.shared, recount(&o));
             assert_eq!(o.crowded(), o.shared > 0);

@@ -1509,12 +1509,10 @@ impl State {
         } else {
             self.fighters.len()
         };
-        (0..anyone)
-            .map(|i| CombatantId(i as u16))
-            .filter(move |&id| {
-                let f = self.fighter(id);
-                f.is_conscious() && f.grip.is_some_and(|g| g.target == who)
-            })
+        CombatantId::all(anyone).filter(move |&id| {
+            let f = self.fighter(id);
+            f.is_conscious() && f.grip.is_some_and(|g| g.target == who)
+        })
     }
 
     /// The grip on `who` that holds it hardest: a pin first (G-GRP-017).

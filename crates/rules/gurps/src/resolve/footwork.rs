@@ -140,7 +140,7 @@ fn settle_bodies_pass(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<()> {
     // By index, not a collected list of ids: the simulator's path
     // allocates nothing here.
     for i in 0..state.ids().count() {
-        let id = CombatantId(i as u16);
+        let id = CombatantId::of_index(i);
         let f = state.fighter(id);
         if nothing_to_settle(f) {
             continue;

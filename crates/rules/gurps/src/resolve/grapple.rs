@@ -455,7 +455,7 @@ fn lapse_grips(state: &mut State) {
         if let Some(g) = f.grip {
             let t = state.fighter(g.target);
             if !f.is_conscious() || t.life == Life::Dead || f.pose.pos.distance(t.pose.pos) > 1 {
-                state.set_grip(CombatantId(id as u16), None);
+                state.set_grip(CombatantId::of_index(id), None);
             }
         }
     }

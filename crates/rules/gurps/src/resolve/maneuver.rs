@@ -3,7 +3,7 @@
 use crate::Flow;
 use crate::Gurps;
 use crate::model::action::{Action, AllOutVariant, DefenseVariant, Step, Strike};
-use crate::model::event::Event;
+use crate::model::event::Declared;
 use crate::model::sheet::Trait;
 use crate::model::state::{Feint, Stance, State, Stun};
 use crate::resolve::attack::Since;
@@ -130,11 +130,12 @@ pub(crate) fn after_strike(
 fn announce(state: &State, actor: CombatantId, action: &Action, cx: &mut impl Cx<Gurps>) {
     cx.emit(|| {
         let (what, rule) = describe(state, action);
-        Event::Maneuver {
+        Declared {
             who: state.fighter(actor).name.to_string(),
             what,
             rule,
         }
+        .into()
     });
 }
 

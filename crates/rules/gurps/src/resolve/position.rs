@@ -6,7 +6,7 @@
 
 use crate::Flow;
 use crate::Gurps;
-use crate::model::event::Event;
+use crate::model::event::Moved;
 use crate::model::state::{Posture, State};
 use crate::resolve::say;
 use crate::rules::movement::{describe, retreat_hex};
@@ -66,11 +66,14 @@ fn place_told(
     let from = state.fighter(mover).pose;
     let prev = prev.unwrap_or(from.pos);
     state.place(mover, to, trailed_body(state.fighter(mover), to.pos, prev));
-    cx.emit(|| Event::Moved {
-        who: state.fighter(mover).name.to_string(),
-        from: describe(from),
-        to: describe(to),
-        why,
+    cx.emit(|| {
+        Moved {
+            who: state.fighter(mover).name.to_string(),
+            from: describe(from),
+            to: describe(to),
+            why,
+        }
+        .into()
     });
     from
 }

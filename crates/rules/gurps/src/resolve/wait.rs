@@ -92,7 +92,7 @@ pub fn on_enter(
         let waiter = if fixed {
             state.order[at]
         } else {
-            CombatantId(at as u16)
+            CombatantId::of_index(at)
         };
         if !able(state, mover, before) {
             return Ok(false);

@@ -298,7 +298,7 @@ pub fn exit_controller(state: &State, mover: CombatantId, to: HexPos) -> Option<
             && f.side != me.side
             && f.life != crate::model::state::Life::Dead
             && f.pose.pos == here)
-            .then_some(CombatantId(i as u16))
+            .then_some(CombatantId::of_index(i))
     });
     debug_assert_eq!(
         found,

@@ -7,7 +7,7 @@ use fray_core::{CombatantId, InputLog, RollRecord};
 use fray_gurps::Gurps;
 use fray_gurps::model::action::{Action, Aim, Answer, Strike};
 use fray_gurps::model::data::{Armory, parse_file};
-use fray_gurps::model::event::{ConditionChange, Event, Note};
+use fray_gurps::model::event::{ConditionChange, Declared, Event, Note};
 use fray_gurps::model::location::Location;
 use fray_gurps::model::scenario::Scenario;
 use fray_gurps::model::state::{DefenseKind, State};
@@ -559,7 +559,7 @@ pub fn maneuvers(events: &[Event]) -> Vec<(String, &'static str)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::Maneuver { who, rule, .. } => Some((who.clone(), *rule)),
+            Event::Maneuver(Declared { who, rule, .. }) => Some((who.clone(), *rule)),
             _ => None,
         })
         .collect()

@@ -305,10 +305,10 @@ fn one_retreat_per_turn_covers_every_attack_of_that_attacker() {
         .filter(|e| {
             matches!(
                 e,
-                fray_gurps::model::event::Event::Moved {
+                fray_gurps::model::event::Event::Moved(fray_gurps::model::event::Moved {
                     why: "retreats",
                     ..
-                }
+                })
             )
         })
         .count();

@@ -7,7 +7,7 @@
 use crate::common::*;
 use fray_core::grid::{Facing, HexPos};
 use fray_gurps::model::action::{Action, Aim, AllOutVariant, Answer, DefenseVariant, Step, Strike};
-use fray_gurps::model::event::Event;
+use fray_gurps::model::event::{Event, Moved};
 use fray_gurps::model::state::{DefenseKind, Posture, Stance};
 
 fn a() -> String {
@@ -199,7 +199,7 @@ fn attack_with_a_step_first() {
     assert_eq!(s.fighter(A).pose.pos, HexPos::new(0, -1));
     assert!(
         ev.iter()
-            .any(|e| matches!(e, Event::Moved { why: "steps", .. }))
+            .any(|e| matches!(e, Event::Moved(Moved { why: "steps", .. })))
     );
     let p = roll(&ev, "parry");
     assert_eq!((p.target, p.verdict), (Some(9), "success"));
@@ -343,10 +343,10 @@ fn all_out_attack_advances_half_move_straight_ahead_before_the_attack() {
         .position(|e| {
             matches!(
                 e,
-                Event::Moved {
+                Event::Moved(Moved {
                     why: "advances",
                     ..
-                }
+                })
             )
         })
         .unwrap();

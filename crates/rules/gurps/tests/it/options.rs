@@ -353,7 +353,7 @@ fn giant_step_adds_a_second_step_for_one_fp_and_steps_may_come_after() {
         .unwrap();
     let step_at = ev
         .iter()
-        .position(|e| matches!(e, fray_gurps::model::event::Event::Moved { .. }))
+        .position(|e| matches!(e, fray_gurps::model::event::Event::Moved(_)))
         .unwrap();
     assert!(attack_at < step_at);
 }

@@ -7,7 +7,7 @@ use crate::common::*;
 use fray_core::CombatantId;
 use fray_core::grid::HexPos;
 use fray_gurps::model::action::{Action, Aim, AllOutVariant, Response, Step, Trigger, Wait};
-use fray_gurps::model::event::Event;
+use fray_gurps::model::event::{Event, Moved};
 use fray_gurps::model::state::{DefenseKind, Stance, State, Waiting};
 
 const W: CombatantId = A;
@@ -72,7 +72,7 @@ fn moved_into(events: &[Event], who: &str, to: HexPos) -> usize {
     let hex_words = words.split(" facing").next().unwrap().to_string();
     events
         .iter()
-        .position(|e| matches!(e, Event::Moved { who: w, to, .. } if w == who && to.starts_with(&hex_words)))
+        .position(|e| matches!(e, Event::Moved(Moved { who: w, to, .. }) if w == who && to.starts_with(&hex_words)))
         .unwrap_or_else(|| panic!("{who} never moves into {hex_words}\n{}", narrate(events)))
 }
 

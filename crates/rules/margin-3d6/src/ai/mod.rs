@@ -38,15 +38,8 @@ pub enum Tactics {
 }
 
 impl Tactics {
-    /// The names scenario files use.
-    pub const NAMES: [&'static str; 6] = [
-        "default",
-        "aggressive",
-        "defensive",
-        "basic",
-        "basic-aggressive",
-        "basic-defensive",
-    ];
+    /// The names setup accepts.
+    pub const NAMES: [&'static str; 6] = fray_core::controller::STANDARD_TACTICS;
 
     /// From a controller's tactics name; `basic-<tactics>` reads as
     /// `<tactics>`, `basic` as the default.

@@ -752,7 +752,7 @@ impl State {
     /// after the roster changes).
     pub fn reindex(&mut self) {
         let places = self.fighters.iter().enumerate();
-        let places = places.map(|(i, f)| (f.pos, CombatantId(i as u16)));
+        let places = places.map(|(i, f)| (f.pos, CombatantId::of_index(i)));
         self.occupancy = Occupancy::of(self.fighters.len(), places);
         self.standing = self.standing_afresh();
     }
@@ -771,7 +771,7 @@ impl State {
     pub fn occupancy_in_step(&self) -> bool {
         let places = self.fighters.iter().enumerate();
         self.occupancy
-            .agrees(places.map(|(i, f)| (f.pos, CombatantId(i as u16))))
+            .agrees(places.map(|(i, f)| (f.pos, CombatantId::of_index(i))))
             && (!self.occupancy.indexed() || self.standing == self.standing_afresh())
     }
 }
