@@ -102,7 +102,7 @@ pub fn cost(state: &State, who: CombatantId, from: HexPos, to: HexPos, limit: u3
     if line.is_some_and(|c| c as usize == from.distance(to) as usize) {
         return line.filter(|&c| c <= limit);
     }
-    Reach::from(state, who, from, limit).cost(to)
+    Reach::to(state, who, from, to, limit).cost(to)
 }
 
 /// The hexes a move from `from` to `to` goes through (after `from`, ending
@@ -120,7 +120,7 @@ pub fn way(state: &State, who: CombatantId, from: HexPos, to: HexPos, limit: u32
         out.extend(from.line_iter(to).skip(1));
         return Some(out);
     }
-    Reach::from(state, who, from, limit).way(to)
+    Reach::to(state, who, from, to, limit).way(to)
 }
 
 /// The cheapest cost to every hex within a limit from one hex, with the
@@ -137,6 +137,17 @@ impl Reach {
     /// Searches from `from` for `who`, up to `limit` (at most [`MAX_REACH`]).
     pub fn from(state: &State, who: CombatantId, from: HexPos, limit: u32) -> Reach {
         Reach::until(state, who, from, limit, |_, _| false)
+    }
+
+    /// [`Reach::from`], stopped once `to` has its final cost: what [`cost`]
+    /// and [`way`] ask. The answers for `to` are the full search's (its
+    /// cost and way are final once the costs up to it are expanded, and a
+    /// later expansion only lowers a higher cost), having expanded only the
+    /// hexes that cost no more than it.
+    pub fn to(state: &State, who: CombatantId, from: HexPos, to: HexPos, limit: u32) -> Reach {
+        Reach::until(state, who, from, limit, |r, c| {
+            r.cost(to).is_some_and(|t| t <= c)
+        })
     }
 
     /// [`Reach::from`], stopped early once `done(reach, c)` holds after the

@@ -148,9 +148,9 @@ fn the_ai_walks_round_a_wall_to_its_foe_m_flo_006() {
 fn one_search_a_start_answers_as_a_search_a_hex_m_flo_006_m_rng_008() {
     // rule: M-FLO-006, M-RNG-008
     // The AI asks `path::Reaches` (one search a mover, start and limit)
-    // where the rules ask `path::cost` (the line, else a search): the
-    // same answer for every hex, mover and limit, round walls, foes and
-    // rubble, also once its room for searches is full.
+    // where the rules ask `path::cost` (the line, else a search stopped
+    // at the hex asked): the same answer for every hex, mover and limit,
+    // round walls, foes and rubble, also once its room for searches is full.
     let rubble = "[[map.terrain]]\nterrain = \"obstruction\"\nvalue = 5\nhexes = [{ q = 1, r = -2 }, { q = -1, r = 1 }]";
     let terrain = format!("{WALL}\n{rubble}");
     let s = state_with(
@@ -175,6 +175,13 @@ fn one_search_a_start_answers_as_a_search_a_hex_m_flo_006_m_rng_008() {
                         path::cost(&s, who, from, to, limit),
                         "{who:?} from {from:?} to {to:?} within {limit}"
                     );
+                    // A search stopped at its hex (what `cost` and `way`
+                    // ask) finds the full search's cost and way there.
+                    let (full, one) = (
+                        path::Reach::from(&s, who, from, limit),
+                        path::Reach::to(&s, who, from, to, limit),
+                    );
+                    assert_eq!((one.cost(to), one.way(to)), (full.cost(to), full.way(to)));
                     asked += 1;
                 }
             }
