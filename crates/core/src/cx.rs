@@ -7,7 +7,7 @@
 //! monomorphizes resolution with a seeded RNG and no events, while the table,
 //! the odds and the tests run the very same code.
 
-use crate::event::{ConditionChange, Note};
+use crate::event::{ConditionChange, Moved, Note};
 use crate::halt::Flow;
 use crate::roll::RollRequest;
 use crate::ruleset::Fight;
@@ -99,6 +99,29 @@ pub trait Cx<R: Fight> {
                 who: who.to_string(),
                 what: what(),
                 rule,
+            }
+            .into()
+        });
+    }
+
+    /// Emits a [`Moved`]: `who` went from `from` to `to`, places the
+    /// ruleset writes as they display, `why` a verb (`steps`, `mounts`);
+    /// the words are built only when events are wanted.
+    fn moved(
+        &mut self,
+        who: &str,
+        why: &'static str,
+        from: impl std::fmt::Display,
+        to: impl std::fmt::Display,
+    ) where
+        R::Event: From<Moved>,
+    {
+        self.emit(|| {
+            Moved {
+                who: who.to_string(),
+                from: from.to_string(),
+                to: to.to_string(),
+                why,
             }
             .into()
         });

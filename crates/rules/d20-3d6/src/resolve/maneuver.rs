@@ -2,7 +2,6 @@
 //! escaping a grapple.
 
 use crate::model::action::Maneuver;
-use crate::model::event::Moved;
 use crate::model::state::{Condition, State};
 use crate::resolve::check::opposed;
 use crate::resolve::movement::{release_out_of_reach, relocate, walk};
@@ -285,15 +284,7 @@ fn overrun_through(state: &mut State, a: CombatantId, d: CombatantId, cx: &mut i
         let from = state.fighter(a).pos;
         relocate(state, a, beyond, edge, cx);
         let name = &*state.fighter(a).name;
-        cx.emit(|| {
-            Moved {
-                who: name.to_string(),
-                from: from.to_string(),
-                to: beyond.to_string(),
-                why: "overruns",
-            }
-            .into()
-        });
+        cx.moved(name, "overruns", from, beyond);
     }
     if state.options.overrun_knocks_prone {
         state.fighter_mut(d).cond.set(Condition::Prone, true);

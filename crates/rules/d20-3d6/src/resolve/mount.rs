@@ -8,7 +8,6 @@
 //! rides, the rider fills its mount's space (`Fighter::space`) and moves
 //! only with it (`State::set_pos` carries it along).
 
-use crate::model::event::Moved;
 use crate::model::state::State;
 use crate::resolve::movement::walk;
 use crate::resolve::saddle::set_down;
@@ -57,15 +56,7 @@ pub fn get_on(state: &mut State, rider: CombatantId, cx: &mut impl Cx<D20>) {
     f.space = space;
     f.facing = facing;
     let name = &*f.name;
-    cx.emit(|| {
-        Moved {
-            who: name.to_string(),
-            from: from.to_string(),
-            to: to.to_string(),
-            why: "mounts",
-        }
-        .into()
-    });
+    cx.moved(name, "mounts", from, to);
 }
 
 /// X-MAN-018: `rider` gets off into `to`, a free square beside the mount.

@@ -3,7 +3,7 @@
 //! of the confused (X-CON-005).
 
 use crate::model::action::{Answer, Question, Strike, Trigger};
-use crate::model::event::{Declared, Moved};
+use crate::model::event::Declared;
 use crate::model::options::Opportunity;
 use crate::model::state::{Condition, State};
 use crate::resolve::attack::swing;
@@ -143,15 +143,7 @@ pub fn walk(
     let to = state.fighter(mover).pos;
     if to != from {
         let name = &*state.fighter(mover).name;
-        cx.emit(|| {
-            Moved {
-                who: name.to_string(),
-                from: from.to_string(),
-                to: to.to_string(),
-                why,
-            }
-            .into()
-        });
+        cx.moved(name, why, from, to);
     }
     if squeezed(state, mover) != was_squeezed {
         announce_squeeze(state, mover, cx);

@@ -3,7 +3,6 @@
 //! Ride check to stay on when hit. A leaf of `resolve/`: the attack and
 //! life procedures call it, and it calls only the checks.
 
-use crate::model::event::Moved;
 use crate::model::state::{Condition, State};
 use crate::resolve::check::check;
 use crate::rules::geometry::{fits, occupant, space_distance};
@@ -58,15 +57,7 @@ pub(crate) fn set_down(
     if state.turn.actor == Some(rider) {
         state.turn.mount_actions = 0;
     }
-    cx.emit(|| {
-        Moved {
-            who: state.fighter(rider).name.to_string(),
-            from: from.to_string(),
-            to: to.to_string(),
-            why,
-        }
-        .into()
-    });
+    cx.moved(&state.fighter(rider).name, why, from, to);
 }
 
 /// X-QCK-009, X-MAN-018: `rider` falls prone into the first free square
