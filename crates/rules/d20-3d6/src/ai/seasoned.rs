@@ -14,9 +14,10 @@
 //! again after it, from the state that action left.
 
 use super::flank::Flankers;
+use super::odds::Odds;
 use super::reach::{strike_radius, with_strike_radius};
 use super::scratch::Scratch;
-use super::{basic, chance, legal, near, opposed_chance, tail, totals, totals_at};
+use super::{basic, legal, near, opposed_chance, totals, totals_at};
 use crate::model::action::{Action, Answer, Maneuver, Question, Strike};
 use crate::model::options::{FeintEffect, HitCompare, LowLevelOption};
 use crate::model::sheet::Place;
@@ -81,16 +82,18 @@ fn blow(state: &State, attacker: CombatantId, w: u8, offhand: bool, target: Comb
 }
 
 /// Expected damage of one roll: `plus` and `dice` against `def`, criticals
-/// every full 8 of margin (X-DMG-002), no more than the target's HP.
+/// every full 8 of margin (X-DMG-002), no more than the target's HP, read
+/// from one row of the odds (millions of times a battle: [`super::odds`]).
 fn roll_value(state: &State, plus: i32, dice: i32, def: i32, b: Blow) -> f64 {
     let o = &*state.options;
+    let odds = Odds::of(dice);
     let need = def + i32::from(o.hit_compare == HitCompare::Gt);
-    let p = chance(plus, dice, need);
+    let p = odds.chance(plus, need);
     let mut v = p * b.hit.min(b.cap);
     let most = o.max_criticals.map_or(4, |c| i32::from(c).min(4));
     let mut before = b.hit.min(b.cap);
-    for c in 1..=most {
-        let pc = tail(plus, dice, def + 8 * c);
+    for c in 1..most + 1 {
+        let pc = odds.tail(plus, def + 8 * c);
         if pc < 1e-6 {
             break;
         }
