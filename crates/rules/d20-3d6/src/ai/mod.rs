@@ -28,7 +28,7 @@ mod reach;
 mod scratch;
 mod seasoned;
 
-pub use odds::{chance, opposed_chance, tail};
+pub use odds::{chance, opposed_chance};
 
 /// (flat bonus, net dice, Defense) of a swing as the rules would roll it now.
 pub fn totals(state: &State, sw: &Swing) -> (i32, i32, i32) {

@@ -123,12 +123,6 @@ pub fn chance(bonus: i32, extra: i32, defense: i32) -> f64 {
     Odds::of(extra).chance(bonus, defense)
 }
 
-/// P(3 golden d6 + `extra` golden dice >= t), without the clamps of the
-/// automatic results: the chance of a margin (criticals, X-DMG-002).
-pub fn tail(bonus: i32, extra: i32, t: i32) -> f64 {
-    Odds::of(extra).tail(bonus, t)
-}
-
 /// The size dice an opposed check may carry (X-SPM-007), each way.
 const SIZES: i32 = 3;
 /// The differences an opposed table holds, each way.
