@@ -14,9 +14,15 @@ use crate::{D20, Flow};
 use fray_core::dice::systems::golden::{attack_kind, initiative_tie_break};
 use fray_core::dice::{Natural, Rolled};
 use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
+use smallvec::SmallVec;
 
 /// A roller's row: who, the total, and DEX (the first tie break).
 type Row = (CombatantId, i32, i32);
+
+/// A fight's rollers and their rows, on the stack for up to eight (the
+/// simulator rolls initiative once a fight and allocates nothing here).
+type Rollers = SmallVec<[CombatantId; 8]>;
+type Rows = SmallVec<[Row; 8]>;
 
 /// Two rollers told die by die: the total kept for A (the difference),
 /// then A's and B's own totals to show (B's is kept as 0: the same order).
@@ -48,14 +54,14 @@ pub fn roll_initiative(state: &mut State, cx: &mut impl Cx<D20>) -> Flow<()> {
 
 /// Who rolls: every fighter, or each side's leader; X-QCK-008: mounts
 /// roll no initiative, each follows its rider.
-fn rollers(state: &State, groups: InitiativeGroups) -> Vec<CombatantId> {
+fn rollers(state: &State, groups: InitiativeGroups) -> Rollers {
     match groups {
         InitiativeGroups::Individual => state
             .ids()
             .filter(|&id| !state.fighter(id).is_mount())
             .collect(),
         InitiativeGroups::Side => {
-            let mut v: Vec<CombatantId> = Vec::new();
+            let mut v = Rollers::new();
             for id in state.ids() {
                 let side = state.fighter(id).side;
                 let leader = <D20 as fray_core::Fight>::leader(state, side);
@@ -98,7 +104,7 @@ fn roll_rows(
     roll: InitiativeRoll,
     rollers: &[CombatantId],
     cx: &mut impl Cx<D20>,
-) -> Flow<(Vec<Row>, Told)> {
+) -> Flow<(Rows, Told)> {
     match (roll, rollers) {
         (InitiativeRoll::FixedDex, _) => {
             let rows = rollers
@@ -121,7 +127,7 @@ fn roll_pair(
     a: CombatantId,
     b: CombatantId,
     cx: &mut impl Cx<D20>,
-) -> Flow<(Vec<Row>, Told)> {
+) -> Flow<(Rows, Told)> {
     let both_total = total_of(state, a) - total_of(state, b);
     let req = RollRequest::new(None, attack_kind(-3, 0), "initiative", "X-SEQ-001");
     let r = cx.roll(state, req)?;
@@ -140,10 +146,10 @@ fn roll_pair(
             None
         }
     };
-    let rows = vec![
+    let rows = Rows::from_slice(&[
         (a, r.total + both_total, state.fighter(a).stats.dex),
         (b, 0, state.fighter(b).stats.dex),
-    ];
+    ]);
     Ok((rows, told))
 }
 
@@ -240,8 +246,8 @@ fn tell_pair_as_one(
 }
 
 /// Three or more rollers: each rolls 3 golden d6 + bonus.
-fn roll_each(state: &State, rollers: &[CombatantId], cx: &mut impl Cx<D20>) -> Flow<Vec<Row>> {
-    let mut rows: Vec<Row> = Vec::with_capacity(rollers.len());
+fn roll_each(state: &State, rollers: &[CombatantId], cx: &mut impl Cx<D20>) -> Flow<Rows> {
+    let mut rows = Rows::with_capacity(rollers.len());
     for &id in rollers {
         let f = state.fighter(id);
         let req = RollRequest::new(Some(id), attack_kind(0, 0), "initiative", "X-SEQ-001");
@@ -284,7 +290,9 @@ fn break_ties(state: &State, rows: &mut [Row], cx: &mut impl Cx<D20>) -> Flow<()
 /// The order: each roller, then (side groups) its side in scenario order;
 /// X-QCK-008: a mount's slot follows its rider's, at its initiative.
 fn set_order(state: &mut State, groups: InitiativeGroups, rows: &[Row]) {
-    let mut order = Vec::with_capacity(state.fighters.len());
+    // Last fight's room, refilled (the simulator refills an empty start).
+    let mut order = std::mem::take(&mut state.order);
+    order.clear();
     for &(id, total, _) in rows {
         match groups {
             InitiativeGroups::Individual => {

@@ -39,7 +39,10 @@ pub fn fight_over(state: &State) -> Option<Outcome> {
 /// sorts them on the stack (the simulator allocates nothing here).
 fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
     let n = state.fighters.len();
-    state.tie_rank = vec![0; n];
+    // Cleared and refilled, not replaced: the room stays from one fight
+    // to the next (the simulator refills an empty start into it).
+    state.tie_rank.clear();
+    state.tie_rank.resize(n, 0);
     state.order_sorted = false;
     let (mut small, mut big) = (ArrayVec::<CombatantId, SMALL>::new(), Vec::new());
     let ids: &mut [CombatantId] = if n <= SMALL {
