@@ -88,9 +88,10 @@ impl Scratch {
 fn put_back(s: &mut State, state: &State, me: CombatantId) {
     let f = state.fighter(me);
     s.set_pos(me, f.pos);
-    *s.fighter_mut(me) = f.clone();
+    // Refilled in place: no allocation, no reference count written.
+    s.fighter_mut(me).clone_from(f);
     if let Some(r) = state.ridden_by(me) {
-        *s.fighter_mut(r) = state.fighter(r).clone();
+        s.fighter_mut(r).clone_from(state.fighter(r));
     }
     s.turn = state.turn;
     debug_assert!(s.occupancy_in_step(), "the scratch state's index");
