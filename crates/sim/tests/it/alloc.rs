@@ -28,6 +28,9 @@ const COUNTED: u64 = 300;
 /// above what they make today (the counts are deterministic), so that one
 /// allocation a fight, 300 more, fails.
 struct Budget {
+    /// Rounds a fight lasts on average, more than this (a check that the
+    /// fights were played out: the duels last 2.7 to 13.5 rounds).
+    rounds: u64,
     /// At most this many, all told.
     count: u64,
     /// What makes them.
@@ -35,9 +38,8 @@ struct Budget {
 }
 
 /// Plays `scenario`'s duel as a simulator worker does and returns the
-/// allocations of the counted fights, after checking that they were
-/// fights of several rounds.
-fn allocations<R: Ruleset>(scenario: &str, warm_up: u64) -> allocation_counter::AllocationInfo {
+/// allocations of the counted fights, with the rounds of all the fights.
+fn allocations<R: Ruleset>(scenario: &str) -> (allocation_counter::AllocationInfo, u64) {
     let path = format!("{}/../../scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
     let start = probe::load::<R>(&path).expect("the bundled duel loads");
     let mut state = start.clone();
@@ -50,15 +52,19 @@ fn allocations<R: Ruleset>(scenario: &str, warm_up: u64) -> allocation_counter::
             *rounds += u64::from(outcome.rounds);
         }
     };
-    play(0..warm_up, &mut rounds);
-    let counted = allocation_counter::measure(|| play(warm_up..warm_up + COUNTED, &mut rounds));
-    assert!(rounds > 2 * (warm_up + COUNTED), "fights of several rounds");
-    counted
+    play(0..WARM_UP, &mut rounds);
+    let counted = allocation_counter::measure(|| play(WARM_UP..WARM_UP + COUNTED, &mut rounds));
+    (counted, rounds)
 }
 
 /// Checks `scenario`'s counted fights against `budget`.
 fn check<R: Ruleset>(scenario: &str, budget: Budget) {
-    let counted = allocations::<R>(scenario, WARM_UP);
+    let (counted, rounds) = allocations::<R>(scenario);
+    assert!(
+        rounds > budget.rounds * (WARM_UP + COUNTED),
+        "{scenario}: fights of more than {} rounds on average",
+        budget.rounds
+    );
     assert!(
         counted.count_total <= budget.count,
         "{scenario}: {} allocations ({} bytes) in {COUNTED} duels, where {} ({} at most): \
@@ -79,6 +85,7 @@ fn gurps_duel_refilled_as_the_simulator_does_allocates_only_rarely() {
     check::<fray_gurps::Gurps>(
         "gurps/duel.toml",
         Budget {
+            rounds: 4,
             // 5 in these 300 fights when written.
             count: COUNTED / 10,
             why: "only a strike refused with a worded reason (`rules/attack.rs`) \
@@ -96,6 +103,7 @@ fn dragonquest_duel_refilled_as_the_simulator_does_allocates_only_rarely() {
     check::<fray_dragonquest::DragonQuest>(
         "dragonquest/duel.toml",
         Budget {
+            rounds: 4,
             // None in these 300 fights when written.
             count: COUNTED / 10,
             why: "only a memo table's growth allocates",
@@ -112,6 +120,7 @@ fn margin_duel_refilled_as_the_simulator_does_allocates_only_rarely() {
     check::<fray_margin_3d6::Margin>(
         "margin-3d6/duel.toml",
         Budget {
+            rounds: 2,
             // 44 in these 300 fights when written.
             count: COUNTED / 3,
             why: "only the AI's fresh decisions allocate (the names and worded \
@@ -129,12 +138,13 @@ fn d20_duel_refilled_as_the_simulator_does_allocates_only_on_fresh_decisions() {
     check::<fray_d20_3d6::D20>(
         "d20-3d6/duel.toml",
         Budget {
+            rounds: 2,
             // 753 in these 300 fights when written: the seasoned AI still
             // meets new situations after 5,000 duels, and weighs some of
             // their moves on a copy of the state of their own.
             count: 1_000,
-            why: "only the AI's fresh decisions allocate (each weighs its moves on \
-                  a copy of the state, and words the moves it refuses)",
+            why: "only the AI's fresh decisions allocate (some weigh their moves on \
+                  a copy of the state of their own, and word the moves they refuse)",
         },
     );
 }
