@@ -61,30 +61,9 @@ const WORDS: usize = 7;
 /// The most words a key holds: two for the pulse, [`WORDS`] per figure.
 const KEY_WORDS: usize = 2 + WORDS * FIGHTERS;
 
-/// A key: two words for the pulse, [`WORDS`] per figure. Hashed by one
-/// multiply-and-rotate fold of its words handed to the table's hasher as a
-/// single `u64` (the words are packed fields; the table's hasher mixes the
-/// fold), not byte by byte: the duel looks a key of 14 words up about 13
-/// times a fight.
-#[derive(Clone, Default, PartialEq, Eq)]
-struct Key(Words<KEY_WORDS>);
-
-impl std::hash::Hash for Key {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let mut h = self.0.len() as u64;
-        for &w in &self.0 {
-            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-        }
-        state.write_u64(h);
-    }
-}
-
-impl memo::Key for Key {
-    #[inline]
-    fn reset(&mut self) {
-        self.0.clear();
-    }
-}
+/// A key: two words for the pulse, [`WORDS`] per figure (the duel looks
+/// a key of 16 words up about 18 times a fight).
+type Key = Words<KEY_WORDS>;
 
 /// A `'static` item by address (the catalog's entries live as long as the
 /// program, so an address names one entry).
@@ -337,7 +316,7 @@ fn key(key: &mut Key, state: &State, who: CombatantId) -> Option<()> {
 /// FT is not keyed: the AI reads it nowhere (damage and the recovery roll
 /// do, in the resolution).
 fn figure(
-    k: &mut Words<KEY_WORDS>,
+    k: &mut ArrayVec<u64, KEY_WORDS>,
     state: &State,
     f: &Figure,
     en: bool,

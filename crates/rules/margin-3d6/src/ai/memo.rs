@@ -44,7 +44,6 @@ use crate::model::state::{AodKind, Fighter, Guard, Held, Skills, State, Stats, S
 use fray_core::grid::Map;
 use fray_core::memo::{self, Stamp, Words};
 use fray_core::{CombatantId, Controller, SideId};
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// Entries a table keeps at most, for all the threads that share it: each
@@ -64,28 +63,7 @@ pub const KEY_WORDS: usize = 20;
 const WEAPONS: usize = 8;
 
 /// A key: the turn's word and every fighter's changing part ([`fighter`]).
-/// Hashed word by word (`Hasher::write_u64`, a multiply each with the
-/// table's foldhash) rather than as a byte slice, as `ArrayVec`'s own
-/// `Hash` does; keys of different lengths may hash alike, and equality,
-/// which compares the length and every word, tells them apart.
-#[derive(Clone, Default, PartialEq, Eq)]
-struct Key(Words<KEY_WORDS>);
-
-impl Hash for Key {
-    #[inline]
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        for &w in &self.0 {
-            h.write_u64(w);
-        }
-    }
-}
-
-impl memo::Key for Key {
-    #[inline]
-    fn reset(&mut self) {
-        self.0.clear();
-    }
-}
+type Key = Words<KEY_WORDS>;
 
 /// A fighter's part that never changes in a fight.
 struct Fixed {
