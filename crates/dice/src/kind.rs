@@ -219,6 +219,18 @@ const SUM3D6: [u8; 216] = {
     t
 };
 
+/// The three faces (`0..6`, face - 1) of one draw below 216, first die
+/// most significant: [`SUM3D6`]'s dice one by one.
+const FACES3: [[u8; 3]; 216] = {
+    let mut t = [[0u8; 3]; 216];
+    let mut i = 0;
+    while i < 216 {
+        t[i] = [(i / 36) as u8, ((i / 6) % 6) as u8, (i % 6) as u8];
+        i += 1;
+    }
+    t
+};
+
 /// Golden reading of a d6 face in `0..6` (face - 1): 1 reads as 0 (X-ATK-006).
 const GOLDEN_FACE: [i32; 6] = [0, 2, 3, 4, 5, 6];
 
@@ -487,25 +499,19 @@ impl RollKind {
                 Rolled::new(total, natural)
             }
             RollKind::Golden {
+                base: 3,
+                extra,
+                modifier,
+            } => golden_3d6(rng, extra, modifier),
+            RollKind::Golden {
                 base,
                 extra,
                 modifier,
             } => {
                 let mut total = modifier;
                 let (mut all_low, mut all_high) = (base > 0, base > 0);
-                let mut first = [0u8; 3];
-                let mut pre = 0;
-                if base == 3 {
-                    let i = below(rng, 216) as u8;
-                    first = [i / 36, (i / 6) % 6, i % 6];
-                    pre = 3;
-                }
                 for k in 0..(base as u32 + extra.unsigned_abs() as u32) {
-                    let f = if (k as usize) < pre {
-                        first[k as usize]
-                    } else {
-                        below(rng, 6) as u8
-                    };
+                    let f = below(rng, 6) as u8;
                     if k < base as u32 {
                         all_low &= f == 0;
                         all_high &= f == 5;
@@ -865,6 +871,36 @@ fn clamp_i32(v: i64) -> i32 {
 
 fn to_i32(v: i64) -> Result<i32, DiceError> {
     i32::try_from(v).map_err(|_| DiceError::Overflow)
+}
+
+/// Golden 3d6 and `extra` more dice (d20-3d6's attack roll, the commonest
+/// golden kind): the three base dice in one draw (first die most
+/// significant, as plain 3d6), each followed by its explosions, then each
+/// extra die with its own: the draws of the general loop, written out
+/// straight (the loop's per-die tests were a fifth of a swing's roll).
+#[inline]
+fn golden_3d6<R: rand::Rng + ?Sized>(rng: &mut R, extra: i8, modifier: i32) -> Rolled {
+    let i = below(rng, 216) as usize;
+    let [a, b, c] = FACES3[i];
+    let mut total = modifier
+        .wrapping_add(golden_chain(rng, a))
+        .wrapping_add(golden_chain(rng, b))
+        .wrapping_add(golden_chain(rng, c));
+    for _ in 0..extra.unsigned_abs() {
+        let face = below(rng, 6) as u8;
+        let die = golden_chain(rng, face);
+        total = if extra < 0 {
+            total.wrapping_sub(die)
+        } else {
+            total.wrapping_add(die)
+        };
+    }
+    let natural = match i {
+        0 => Natural::AllLowest,
+        215 => Natural::AllHighest,
+        _ => Natural::Mixed,
+    };
+    Rolled::new(total, natural)
 }
 
 /// Finish one golden die whose first face (0-based) is `f`.
