@@ -877,7 +877,8 @@ fn to_i32(v: i64) -> Result<i32, DiceError> {
 /// golden kind): the three base dice in one draw (first die most
 /// significant, as plain 3d6), each followed by its explosions, then each
 /// extra die with its own: the draws of the general loop, written out
-/// straight (the loop's per-die tests were a fifth of a swing's roll).
+/// straight (without the loop's tests of each die's place, d20-3d6's duel
+/// takes 1.5% fewer instructions).
 #[inline]
 fn golden_3d6<R: rand::Rng + ?Sized>(rng: &mut R, extra: i8, modifier: i32) -> Rolled {
     let i = below(rng, 216) as usize;
