@@ -377,7 +377,7 @@ impl RollKind {
                 if dice == 3 && sides == 6 {
                     // One draw for the three dice, first die most significant.
                     let i = below(rng, 216) as i32;
-                    faces.extend([i / 36 + 1, (i / 6) % 6 + 1, i % 6 + 1]);
+                    faces.extend(FACES3[i as usize].map(|f| i32::from(f) + 1));
                     let natural = match i {
                         0 => Natural::AllLowest,
                         215 => Natural::AllHighest,
@@ -412,8 +412,7 @@ impl RollKind {
                 let mut first = [0u8; 3];
                 let mut pre = 0;
                 if base == 3 {
-                    let i = below(rng, 216) as u8;
-                    first = [i / 36, (i / 6) % 6, i % 6];
+                    first = FACES3[below(rng, 216) as usize];
                     pre = 3;
                 }
                 // The base dice's own faces, their explosion rolls, and

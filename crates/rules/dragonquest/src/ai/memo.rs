@@ -271,8 +271,7 @@ fn small(v: i32) -> Option<u64> {
 
 /// Writes into `k` what the AI reads of `state` that changes in a fight,
 /// for `who`; `None` when it does not fit.
-fn key(key: &mut Key, state: &State, who: CombatantId) -> Option<()> {
-    let k = &mut key.0;
+fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
     if state.figures.len() > FIGHTERS {
         return None;
     }
@@ -315,13 +314,7 @@ fn key(key: &mut Key, state: &State, who: CombatantId) -> Option<()> {
 /// `pending`: it still acts this pulse.
 /// FT is not keyed: the AI reads it nowhere (damage and the recovery roll
 /// do, in the resolution).
-fn figure(
-    k: &mut ArrayVec<u64, KEY_WORDS>,
-    state: &State,
-    f: &Figure,
-    en: bool,
-    pending: bool,
-) -> Option<()> {
+fn figure(k: &mut Key, state: &State, f: &Figure, en: bool, pending: bool) -> Option<()> {
     let now = |p: u32| state.pulse > 0 && p == state.pulse;
     let Status {
         prone,
