@@ -422,73 +422,93 @@ fn worth(state: &State, t: CombatantId, loss: i32, loc: Location, crippled: Opti
     v
 }
 
-/// The best defense `defender` standing at `at`, facing `facing`, has
-/// against a blow: the best active defense's target, or the PD roll's
-/// (M-ARM-011), as `stance` leaves it; `None` when no roll is made.
-#[allow(clippy::too_many_arguments)]
-fn defense(
-    state: &State,
-    defender: CombatantId,
-    blow: &Blow,
-    from: HexPos,
-    at: HexPos,
-    facing: Facing,
-    stance: Stance,
-) -> Option<i32> {
-    let loc = blow.strike.location.unwrap_or(Location::Torso);
-    let th = threat(state, blow, from, loc);
-    let (opts, pd) = options_at(state, defender, &th, at, facing);
-    let o = &state.options;
-    let pd_roll = (o.pd_only_roll
-        && o.pd_mode == crate::model::options::PdMode::AddToDefense
-        && pd >= o.min_target)
-        .then_some(pd);
-    let active = opts
-        .iter()
-        .map(|d| {
-            d.target - 2 * i32::from(d.kind == crate::model::action::DefenseKind::AcrobaticDodge)
-        })
-        .max();
-    let stunned = state.fighter(defender).stun.is_some();
-    match (stance, active) {
-        (Stance::Open, _) | (_, None) => pd_roll,
-        (Stance::Normal, Some(d)) => Some(d),
-        (Stance::Retreat, Some(d)) => Some(if stunned { d } else { d + 3 }),
-        (Stance::SingleFoe(g), Some(d)) => Some(if g == blow.attacker { d + 4 } else { d }),
+/// The defenses `defender` standing at `at`, facing `facing`, has against
+/// a blow from `from`: the best active defense's target and the PD roll's
+/// (M-ARM-011), before a stance (`under`) picks one.
+///
+/// They read of the blow its attacker, its strike and whether it charges
+/// (`threat`), never its damage bonus nor an All-Out Attack's +4 to hit:
+/// a plain blow and its all-out forms face the same defenses, worked out
+/// once for the three.
+#[derive(Clone, Copy)]
+struct Defenses {
+    attacker: CombatantId,
+    active: Option<i32>,
+    pd_roll: Option<i32>,
+    stunned: bool,
+}
+
+impl Defenses {
+    fn of(
+        state: &State,
+        defender: CombatantId,
+        blow: &Blow,
+        from: HexPos,
+        at: HexPos,
+        facing: Facing,
+    ) -> Defenses {
+        let loc = blow.strike.location.unwrap_or(Location::Torso);
+        let th = threat(state, blow, from, loc);
+        let (opts, pd) = options_at(state, defender, &th, at, facing);
+        let o = &state.options;
+        let pd_roll = (o.pd_only_roll
+            && o.pd_mode == crate::model::options::PdMode::AddToDefense
+            && pd >= o.min_target)
+            .then_some(pd);
+        let active = opts
+            .iter()
+            .map(|d| {
+                d.target
+                    - 2 * i32::from(d.kind == crate::model::action::DefenseKind::AcrobaticDodge)
+            })
+            .max();
+        Defenses {
+            attacker: blow.attacker,
+            active,
+            pd_roll,
+            stunned: state.fighter(defender).stun.is_some(),
+        }
+    }
+
+    /// The defense rolled under `stance`: the best active defense's
+    /// target, or the PD roll's; `None` when no roll is made.
+    fn under(self, stance: Stance) -> Option<i32> {
+        match (stance, self.active) {
+            (Stance::Open, _) | (_, None) => self.pd_roll,
+            (Stance::Normal, Some(d)) => Some(d),
+            (Stance::Retreat, Some(d)) => Some(if self.stunned { d } else { d + 3 }),
+            (Stance::SingleFoe(g), Some(d)) => Some(if g == self.attacker { d + 4 } else { d }),
+        }
     }
 }
 
-/// The expected value of strike `w` by `who` from `from` (M-FLO-003 to the
-/// HP loss) against its target standing where it stands.
-fn blow_value(
-    state: &State,
-    who: CombatantId,
-    w: &Weighed,
-    from: HexPos,
-    ctx: HitCtx,
-    bonus: i32,
-    feint: i32,
-) -> f64 {
-    let t = state.fighter(w.strike.target);
+/// The defense the target of `strike` by `who` from `from`, standing
+/// where it stands, puts up against it (the same against the plain blow
+/// and its all-out forms, [`Defenses`]).
+fn foe_defense(state: &State, who: CombatantId, strike: &Strike, from: HexPos) -> Option<i32> {
+    let t = state.fighter(strike.target);
     let blow = Blow {
         attacker: who,
-        strike: w.strike,
-        ctx,
-        bonus,
+        strike: *strike,
+        ctx: HitCtx::default(),
+        bonus: 0,
     };
-    let hit = to_hit_total(state, who, &w.strike, from, ctx);
-    let d = defense(
-        state,
-        w.strike.target,
-        &blow,
-        from,
-        t.pos,
-        t.facing,
-        Stance::Normal,
-    )
-    .map(|d| d - feint);
+    Defenses::of(state, strike.target, &blow, from, t.pos, t.facing).under(Stance::Normal)
+}
+
+/// The expected value of a blow that hits on `hit` against the defense
+/// `d` (M-FLO-003 to the HP loss), its outcomes worth `profile`.
+#[inline]
+fn expected(hit: i32, d: Option<i32>, profile: &[f64; BUCKETS]) -> f64 {
     let p = odds::net(hit, d);
-    p.iter().zip(&w.profile).map(|(p, v)| p * v).sum()
+    p.iter().zip(profile).map(|(p, v)| p * v).sum()
+}
+
+/// The expected value of strike `w` by `who` from `from` against its
+/// target standing where it stands.
+fn blow_value(state: &State, who: CombatantId, w: &Weighed, from: HexPos) -> f64 {
+    let hit = to_hit_total(state, who, &w.strike, from, HitCtx::default());
+    expected(hit, foe_defense(state, who, &w.strike, from), &w.profile)
 }
 
 /// The foes that can strike `who` next turn, each with its strikes at
@@ -526,19 +546,21 @@ fn threats(state: &State, who: CombatantId) -> Threats {
 }
 
 /// What the foes are expected to take from `who` before its next turn,
-/// standing at `at` facing `facing` under `stance`: each foe that can
-/// strike, from the best hex its own step reaches (its flank or back
-/// included), with its best weapon mode at the torso.
-fn danger(
+/// standing at `at` facing `facing`, under each of `stances`: each foe
+/// that can strike, from the best hex its own step reaches (its flank or
+/// back included), with its best weapon mode at the torso. The stances
+/// share the search, the rolls and the defenses ([`Defenses`]): a blow
+/// weighed both as defended and as met open is worked out once.
+fn danger<const N: usize>(
     state: &State,
     who: CombatantId,
     threats: &Threats,
     reaches: &Searches,
     at: HexPos,
     facing: Facing,
-    stance: Stance,
-) -> f64 {
-    let mut total = 0.0;
+    stances: [Stance; N],
+) -> [f64; N] {
+    let mut total = [0.0; N];
     let old = state.fighter(who).pos;
     for (g, list) in threats {
         let g = *g;
@@ -556,7 +578,7 @@ fn danger(
         if x.pos.distance(at) > step + longest {
             continue;
         }
-        let mut best: f64 = 0.0;
+        let mut best = [0.0f64; N];
         for w in list {
             let reach = match held(x, &w.strike) {
                 Some(h) => u32::from(h.weapon.reach).max(1),
@@ -579,13 +601,15 @@ fn danger(
                     bonus: 0,
                 };
                 let hit = to_hit_total(state, g, &w.strike, c, HitCtx::default());
-                let d = defense(state, who, &blow, c, at, facing, stance);
-                let p = odds::net(hit, d);
-                let v: f64 = p.iter().zip(&w.profile).map(|(p, v)| p * v).sum();
-                best = best.max(v);
+                let defenses = Defenses::of(state, who, &blow, c, at, facing);
+                for (best, &stance) in best.iter_mut().zip(&stances) {
+                    *best = best.max(expected(hit, defenses.under(stance), &w.profile));
+                }
             }
         }
-        total += best;
+        for (total, best) in total.iter_mut().zip(best) {
+            *total += best;
+        }
     }
     total
 }
@@ -635,8 +659,28 @@ type Searches = path::Reaches<{ 8 + 2 }>;
 impl Plan<'_> {
     /// The weighed danger at `at` facing `facing` under `stance`.
     fn danger(&self, at: HexPos, facing: Facing, stance: Stance) -> f64 {
+        let [d] = self.dangers(at, facing, [stance]);
+        d
+    }
+
+    /// The weighed danger at `at` facing `facing` under each of `stances`.
+    fn dangers<const N: usize>(
+        &self,
+        at: HexPos,
+        facing: Facing,
+        stances: [Stance; N],
+    ) -> [f64; N] {
         let (state, who) = (self.state, self.who);
-        danger(state, who, &self.threats, &self.reaches, at, facing, stance) * self.theirs
+        let by = danger(
+            state,
+            who,
+            &self.threats,
+            &self.reaches,
+            at,
+            facing,
+            stances,
+        );
+        by.map(|d| d * self.theirs)
     }
 }
 
@@ -766,11 +810,10 @@ fn weigh_hex(
         face_toward(from, tp).unwrap_or(f.facing)
     };
     let to = (from != f.pos || !ahead).then_some(from);
-    let normal = p.danger(from, facing, Stance::Normal);
-    let open = if plus2.is_empty() {
-        0.0
+    let [normal, open] = if plus2.is_empty() {
+        [p.danger(from, facing, Stance::Normal), 0.0]
     } else {
-        p.danger(from, facing, Stance::Open)
+        p.dangers(from, facing, [Stance::Normal, Stance::Open])
     };
     let all_out = HitCtx {
         all_out_skill: true,
@@ -781,17 +824,22 @@ fn weigh_hex(
             continue;
         }
         let s = Strike { to, ..w.strike };
-        let v = blow_value(state, who, w, from, HitCtx::default(), 0, 0);
+        // The plain blow and both all-out ones face the same defense
+        // (`Defenses`), and all but the +4 to hit the same roll.
+        let d = foe_defense(state, who, &w.strike, from);
+        let hit = to_hit_total(state, who, &w.strike, from, HitCtx::default());
+        let v = expected(hit, d, &w.profile);
         c.blow = c.blow.max(v);
         c.keep(p, v * p.mine - normal, Action::Attack(s));
         let Some(w2) = plus2.get(k) else { continue };
-        let v4 = blow_value(state, who, w, from, all_out, 0, 0) * p.mine;
+        let aimed = to_hit_total(state, who, &w.strike, from, all_out);
+        let v4 = expected(aimed, d, &w.profile) * p.mine;
         let skill = Action::AllOutAttack {
             strike: s,
             bonus: AllOut::Skill,
         };
         c.keep(p, v4 - open, skill);
-        let v2 = blow_value(state, who, w2, from, HitCtx::default(), 2, 0) * p.mine;
+        let v2 = expected(hit, d, &w2.profile) * p.mine;
         let damage = Action::AllOutAttack {
             strike: s,
             bonus: AllOut::Damage,
@@ -853,15 +901,19 @@ fn feint(
     let (w, now) = list
         .iter()
         .filter(|w| w.strike.unarmed.is_none() && in_reach(f, &w.strike, f.pos, t.pos))
-        .map(|w| (w, blow_value(state, who, w, f.pos, HitCtx::default(), 0, 0)))
+        .map(|w| (w, blow_value(state, who, w, f.pos)))
         .max_by(|a, b| a.1.total_cmp(&b.1))?;
     let skill = f.weapons.get(usize::from(w.strike.weapon))?.skill;
     let resist = crate::rules::attack::feint_resistance(t);
     let margins = odds::contest_margins(skill, resist);
+    // The blow after the feint: the same roll against a defense lowered
+    // by the margin won.
+    let hit = to_hit_total(state, who, &w.strike, f.pos, HitCtx::default());
+    let d = foe_defense(state, who, &w.strike, f.pos);
     let mut next = 0.0;
     for (m, p) in margins.iter().enumerate() {
         if *p > 0.0 {
-            next += p * blow_value(state, who, w, f.pos, HitCtx::default(), 0, m as i32);
+            next += p * expected(hit, d.map(|d| d - m as i32), &w.profile);
         }
     }
     let a = Action::Feint {

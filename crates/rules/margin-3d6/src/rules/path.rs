@@ -192,6 +192,12 @@ impl Reach {
                 for dir in Facing::ALL {
                     let next = at.neighbour(dir);
                     let Some(j) = r.index(next) else { continue };
+                    // A step costs at least 1: a hex already at `c + 1`
+                    // or less, or a step past the limit, gains nothing,
+                    // so its entry is not asked (most neighbours are such).
+                    if c + 1 >= u32::from(r.cost[j]) || c + 1 > limit {
+                        continue;
+                    }
                     let Some(step) = enter_cost(state, who, at, next) else {
                         continue;
                     };
