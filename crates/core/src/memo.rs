@@ -464,11 +464,13 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
 }
 
 /// What a lookup found.
-enum Found<V> {
+enum Found<K, V> {
     /// The remembered decision.
     Hit(V),
-    /// Not seen yet: remember what is worked out (under this hash).
-    Miss(u64),
+    /// Not seen yet: remember what is worked out, under this key and hash
+    /// (the key kept apart from the thread's buffer, which a lookup made
+    /// while working it out, such as a foe's predicted answer, rewrites).
+    Miss(K, u64),
     /// A situation the key cannot hold: work it out, remember nothing.
     Unkeyed,
 }
@@ -510,7 +512,7 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
                     }
                     None => {
                         m.counts.misses += 1;
-                        Found::Miss(hash)
+                        Found::Miss(m.scratch.clone(), hash)
                     }
                 }
             }
@@ -533,12 +535,12 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
             v
         }
         Found::Unkeyed => choose(),
-        Found::Miss(hash) => {
+        Found::Miss(key, hash) => {
             let v = choose();
             memo.with(|m| {
                 let m = &*m.borrow();
                 if let Some(table) = &m.table {
-                    table.insert(&m.scratch, hash, &v);
+                    table.insert(&key, hash, &v);
                 }
             });
             v
@@ -708,6 +710,43 @@ mod tests {
         set_enabled(&M, true);
         clear(&M);
         assert_eq!(len(&M), 0);
+    }
+
+    /// A decision whose working out asks another (a foe's answer): each
+    /// is remembered under its own key.
+    fn ask_nested(s: &S) -> u64 {
+        recall(
+            &M,
+            s,
+            |k, s| {
+                k.push(s.n);
+                Some(())
+            },
+            || {
+                let inner = S {
+                    fixed: s.fixed.clone(),
+                    n: s.n + 50,
+                };
+                decide(s) + ask(&inner)
+            },
+        )
+    }
+
+    #[test]
+    fn a_lookup_made_while_working_one_out_keeps_both_keys() {
+        set_verify(&M, false);
+        clear(&M);
+        let fixed = Arc::new(2);
+        let s = |n| S {
+            fixed: fixed.clone(),
+            n,
+        };
+        assert_eq!(ask_nested(&s(1)), 2 + 102);
+        let before = calls();
+        assert_eq!(ask_nested(&s(1)), 2 + 102, "the outer one is remembered");
+        assert_eq!(ask(&s(51)), 102, "and the inner one");
+        assert_eq!(calls(), before, "both are hits");
+        clear(&M);
     }
 
     #[test]

@@ -17,6 +17,8 @@
 //! * everything else the AI can read is packed, field by field, into the
 //!   words of the key ([`key`]): the turn, the lighting, and for every fighter its
 //!   place, health, conditions, budgets, hands, potions and spells left.
+//!   Besides the state, the key holds whether the AI is predicting a
+//!   foe's answer (it weighs no retreat there, `seasoned::answering`).
 //!   Only what the AI never reads is left out: names, controllers (their
 //!   tactics and whether they ask for `ai:basic` are in the key), the simulator's counters (`record`), the
 //!   initiative totals, the round and the turn order.
@@ -154,7 +156,8 @@ fn key(k: &mut Key, state: &State, actor: CombatantId) -> Option<()> {
             | u64::from(t.offhand_attack) << 1
             | u64::from(t.heavy_offhand) << 2
             | u64::from(state.map_has_cover) << 3
-            | light << 4,
+            | light << 4
+            | u64::from(super::seasoned::answering()) << 6,
     );
     for f in &state.fighters {
         fighter(k, f)?;

@@ -45,6 +45,13 @@ thread_local! {
     static DEPTH: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
 }
 
+/// Whether the AI is working out a foe's predicted answer (below the top
+/// level, where it weighs no retreat): the memo keys it, so that a foe's
+/// answer is remembered apart from the choice at the top.
+pub(super) fn answering() -> bool {
+    DEPTH.with(|d| d.get()) > 0
+}
+
 /// Damage a hit does on average and what each critical adds, as the
 /// attacker's weapon would roll it against `target` (X-DMG-001..009).
 #[derive(Clone, Copy, Debug)]
@@ -925,7 +932,7 @@ fn plans(state: &State, me: CombatantId) -> Option<Plan> {
 /// its next turn (X-MAN-006), one attack fewer. A foe that walks in
 /// loses its last attack; one that does anything else, nothing.
 fn retreat_plan(state: &State, me: CombatantId, l: &Line, a: u8, best: &mut Option<Plan>) {
-    if DEPTH.with(|d| d.get()) > 0 {
+    if answering() {
         return;
     }
     let f = state.fighter(me);
@@ -1029,7 +1036,8 @@ fn retreat_plan(state: &State, me: CombatantId, l: &Line, a: u8, best: &mut Opti
 }
 
 /// What `t` would do next from `s` (its own AI, one level down), as its
-/// turn would begin.
+/// turn would begin: remembered as the AI's choices are (the memo's key
+/// holds the level), for the same answer comes up in many decisions.
 fn foe_answer(s: &mut State, t: CombatantId) -> Action {
     let tb = crate::rules::turn::budget(s.fighter(t), &s.options);
     let tm = s.fighter_mut(t);
@@ -1045,7 +1053,7 @@ fn foe_answer(s: &mut State, t: CombatantId) -> Action {
         ..Default::default()
     };
     DEPTH.with(|d| d.set(d.get() + 1));
-    let answer = super::decide(s, t);
+    let answer = super::action(s, t);
     DEPTH.with(|d| d.set(d.get() - 1));
     answer
 }
