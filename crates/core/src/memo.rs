@@ -206,6 +206,13 @@ pub struct Counts {
     pub unkeyed: u64,
 }
 
+impl Counts {
+    /// Every lookup, whatever it found.
+    pub fn lookups(&self) -> u64 {
+        self.hits + self.misses + self.unkeyed
+    }
+}
+
 impl<K: Key, V, P> Memo<K, V, P> {
     /// A view of `tables` whose tables keep at most `capacity` entries;
     /// on, and verifying every hit in debug builds.
@@ -464,13 +471,13 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
 }
 
 /// What a lookup found.
-enum Found<K, V> {
+enum Found<V> {
     /// The remembered decision.
     Hit(V),
-    /// Not seen yet: remember what is worked out, under this key and hash
-    /// (the key kept apart from the thread's buffer, which a lookup made
-    /// while working it out, such as a foe's predicted answer, rewrites).
-    Miss(K, u64),
+    /// Not seen yet: remember what is worked out, under this hash, if no
+    /// other lookup came between (the thread's lookups so far, this one
+    /// included: [`Counts::lookups`]).
+    Miss(u64, u64),
     /// A situation the key cannot hold: work it out, remember nothing.
     Unkeyed,
 }
@@ -490,7 +497,7 @@ pub type Local<K, V, P> = LocalKey<RefCell<Memo<K, V, P>>>;
 pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
     memo: &'static Local<K, V, P>,
     state: &S,
-    key: impl FnOnce(&mut K, &S) -> Option<()>,
+    key: impl Fn(&mut K, &S) -> Option<()>,
     choose: impl Fn() -> V,
 ) -> V {
     let (found, verify) = memo.with(|m| {
@@ -512,7 +519,7 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
                     }
                     None => {
                         m.counts.misses += 1;
-                        Found::Miss(m.scratch.clone(), hash)
+                        Found::Miss(hash, m.counts.lookups())
                     }
                 }
             }
@@ -535,12 +542,25 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
             v
         }
         Found::Unkeyed => choose(),
-        Found::Miss(key, hash) => {
+        Found::Miss(hash, seen) => {
             let v = choose();
             memo.with(|m| {
-                let m = &*m.borrow();
+                let m = &mut *m.borrow_mut();
+                // A lookup made while `v` was worked out (a foe's predicted
+                // answer) rewrote the key buffer and may have pinned another
+                // table: the key is written again, and kept only in a table
+                // of this state's pins. Rare, so the common miss copies no key.
+                if m.counts.lookups() != seen {
+                    if !m.table.as_ref().is_some_and(|t| t.pins.matches(state)) {
+                        return;
+                    }
+                    m.scratch.reset();
+                    if key(&mut m.scratch, state).is_none() {
+                        return;
+                    }
+                }
                 if let Some(table) = &m.table {
-                    table.insert(&key, hash, &v);
+                    table.insert(&m.scratch, hash, &v);
                 }
             });
             v
