@@ -209,6 +209,11 @@ pub fn toward(a: SquarePos, b: SquarePos) -> (i8, i8) {
 /// stands so that the line between the allies' squares crosses the
 /// target's space (for 1-square creatures: on the opposite side).
 pub fn flanked(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
+    // A flanker is a third figure: with two in the fight (a duel, asked
+    // at every swing) there is none to look for.
+    if state.fighters.len() < 3 {
+        return false;
+    }
     let t = state.fighter(target);
     state
         .first_near(t.pos, t.edge(), longest_reach(state), |o, _| {
