@@ -504,13 +504,6 @@ fn expected(hit: i32, d: Option<i32>, profile: &[f64; BUCKETS]) -> f64 {
     p.iter().zip(profile).map(|(p, v)| p * v).sum()
 }
 
-/// The expected value of strike `w` by `who` from `from` against its
-/// target standing where it stands.
-fn blow_value(state: &State, who: CombatantId, w: &Weighed, from: HexPos) -> f64 {
-    let hit = to_hit_total(state, who, &w.strike, from, HitCtx::default());
-    expected(hit, foe_defense(state, who, &w.strike, from), &w.profile)
-}
-
 /// The foes that can strike `who` next turn, each with its strikes at
 /// `who`'s torso (the danger it poses, weighed for every hex it may strike
 /// from).
@@ -898,18 +891,21 @@ fn feint(
     if !in_front_arc(f.pos, f.facing, t.pos) && f.pos != t.pos {
         return None;
     }
-    let (w, now) = list
+    // The best plain blow now: its roll, the foe's defense and its worth.
+    let (w, hit, d, now) = list
         .iter()
         .filter(|w| w.strike.unarmed.is_none() && in_reach(f, &w.strike, f.pos, t.pos))
-        .map(|w| (w, blow_value(state, who, w, f.pos)))
-        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+        .map(|w| {
+            let hit = to_hit_total(state, who, &w.strike, f.pos, HitCtx::default());
+            let d = foe_defense(state, who, &w.strike, f.pos);
+            (w, hit, d, expected(hit, d, &w.profile))
+        })
+        .max_by(|a, b| a.3.total_cmp(&b.3))?;
     let skill = f.weapons.get(usize::from(w.strike.weapon))?.skill;
     let resist = crate::rules::attack::feint_resistance(t);
     let margins = odds::contest_margins(skill, resist);
     // The blow after the feint: the same roll against a defense lowered
     // by the margin won.
-    let hit = to_hit_total(state, who, &w.strike, f.pos, HitCtx::default());
-    let d = foe_defense(state, who, &w.strike, f.pos);
     let mut next = 0.0;
     for (m, p) in margins.iter().enumerate() {
         if *p > 0.0 {
