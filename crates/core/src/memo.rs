@@ -79,23 +79,6 @@ impl<const N: usize> Hash for Words<N> {
     }
 }
 
-impl<const N: usize> Words<N> {
-    /// Appends `words`, or nothing and `None` when they do not all fit.
-    /// Word by word: a slice copy of a few words calls `memcpy`, dearer
-    /// than the stores themselves on a path that writes a key at every
-    /// decision.
-    #[inline]
-    pub fn push_all<const M: usize>(&mut self, words: [u64; M]) -> Option<()> {
-        if self.0.remaining_capacity() < M {
-            return None;
-        }
-        for w in words {
-            self.0.push(w);
-        }
-        Some(())
-    }
-}
-
 impl<const N: usize> std::ops::Deref for Words<N> {
     type Target = arrayvec::ArrayVec<u64, N>;
     #[inline]
@@ -712,16 +695,6 @@ mod tests {
 
     fn calls() -> u32 {
         CALLS.with(Cell::get)
-    }
-
-    #[test]
-    fn words_take_all_or_none() {
-        let mut w = Words::<3>::default();
-        assert_eq!(w.push_all([1, 2]), Some(()));
-        assert_eq!(w.push_all([3, 4]), None, "two words do not fit in one");
-        assert_eq!(w.as_slice(), [1, 2], "nothing appended");
-        assert_eq!(w.push_all([3]), Some(()));
-        assert_eq!(w.as_slice(), [1, 2, 3]);
     }
 
     #[test]

@@ -183,19 +183,24 @@ fn fighter(k: &mut Key, f: &Fighter) -> Option<()> {
         Tactics::Aggressive => 1,
         Tactics::Defensive => 2,
     };
-    let flags = u64::from(f.leader)
-        | u64::from(f.shield) << 1
-        | u64::from(f.mounted) << 2
-        | u64::from(f.carried) << 3
-        | u64::from(f.pinned) << 4
-        | u64::from(f.extra_reaction) << 5
-        | u64::from(f.extra_immediate) << 6
-        | u64::from(f.ran) << 7
-        | u64::from(f.charged) << 8
-        | u64::from(f.prepared) << 9
-        | u64::from(f.total_defense) << 10
-        | u64::from(f.offhand_defense) << 11
-        | u64::from(f.acted) << 12;
+    let flags = [
+        f.leader,
+        f.shield,
+        f.mounted,
+        f.carried,
+        f.pinned,
+        f.extra_reaction,
+        f.extra_immediate,
+        f.ran,
+        f.charged,
+        f.prepared,
+        f.total_defense,
+        f.offhand_defense,
+        f.acted,
+    ]
+    .iter()
+    .enumerate()
+    .fold(0u64, |acc, (i, &b)| acc | u64::from(b) << i);
     let (feint_to, feint_begun) = match f.feint {
         Some((t, begun)) => (Some(t), 1 + u64::from(begun)),
         None => (None, 0),
@@ -214,7 +219,7 @@ fn fighter(k: &mut Key, f: &Fighter) -> Option<()> {
     for (i, s) in f.spells.iter().enumerate() {
         spells |= s.left.map_or(0xffff, u64::from) << (16 * i);
     }
-    k.push_all([
+    k.try_extend_from_slice(&[
         u64::from(f.pos.x as u32) | u64::from(f.pos.y as u32) << 32,
         u64::from(f.hp as u32) | u64::from(f.nonlethal as u32) << 32,
         u64::from(f.max_hp_loss as u32)
@@ -240,4 +245,5 @@ fn fighter(k: &mut Key, f: &Fighter) -> Option<()> {
         potions,
         spells,
     ])
+    .ok()
 }

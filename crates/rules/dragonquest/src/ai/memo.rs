@@ -390,7 +390,14 @@ fn figure(k: &mut Key, state: &State, f: &Figure, en: bool, pending: bool) -> Op
         held,
         lying,
     ];
-    k.push_all(words)
+    // Word by word: a slice copy calls `memcpy` for six words.
+    if k.remaining_capacity() < WORDS {
+        return None;
+    }
+    for w in words {
+        k.push(w);
+    }
+    Some(())
 }
 
 /// DQ-13-012: where a dropped weapon lies, from the figure's hex, in 16

@@ -418,7 +418,7 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
     b |= parried_foes << 40;
     b |= shield << 46;
     b |= (gear & 0xfff) << 49;
-    k.push_all([a, b])?;
+    k.0.try_extend_from_slice(&[a, b]).ok()?;
     if extra != 0 {
         k.0.try_push(extra).ok()?;
     }
