@@ -146,7 +146,7 @@ fn key(k: &mut Key, state: &State, actor: CombatantId) -> Option<()> {
             | u64::from(t.attacks) << 40
             | u64::from(t.free_draws) << 48
             | u64::from(t.mount_actions) << 56,
-    );
+    )?;
     let light = match state.light {
         Light::Bright => 0u64,
         Light::Dim => 1,
@@ -159,7 +159,7 @@ fn key(k: &mut Key, state: &State, actor: CombatantId) -> Option<()> {
             | u64::from(state.map_has_cover) << 3
             | light << 4
             | u64::from(super::seasoned::answering()) << 6,
-    );
+    )?;
     for f in &state.fighters {
         fighter(k, f)?;
     }
@@ -219,7 +219,7 @@ fn fighter(k: &mut Key, f: &Fighter) -> Option<()> {
     for (i, s) in f.spells.iter().enumerate() {
         spells |= s.left.map_or(0xffff, u64::from) << (16 * i);
     }
-    k.try_extend_from_slice(&[
+    k.push_all([
         u64::from(f.pos.x as u32) | u64::from(f.pos.y as u32) << 32,
         u64::from(f.hp as u32) | u64::from(f.nonlethal as u32) << 32,
         u64::from(f.max_hp_loss as u32)
@@ -245,5 +245,4 @@ fn fighter(k: &mut Key, f: &Fighter) -> Option<()> {
         potions,
         spells,
     ])
-    .ok()
 }

@@ -283,13 +283,13 @@ fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
         Stage::Engaged => 1,
         Stage::NonEngaged => 2,
     };
-    k.push(u64::from(who.0) | slot << 16);
+    k.push(u64::from(who.0) | slot << 16)?;
     k.push(
         stage
             | u64::from(state.pulse > 0) << 2
             | u64::from(state.free_pulse) << 3
             | state.surprise.map_or(0, |s| 1 | u64::from(s.0) << 1) << 4,
-    );
+    )?;
     // EN is read only to rank foes against each other (the score takes
     // the foe's EN off, so it finishes weakened foes) and by `cautious`
     // tactics against the figure's own EN (step back at a third of it):
@@ -390,14 +390,7 @@ fn figure(k: &mut Key, state: &State, f: &Figure, en: bool, pending: bool) -> Op
         held,
         lying,
     ];
-    // Word by word: a slice copy calls `memcpy` for six words.
-    if k.remaining_capacity() < WORDS {
-        return None;
-    }
-    for w in words {
-        k.push(w);
-    }
-    Some(())
+    k.push_all(words)
 }
 
 /// DQ-13-012: where a dropped weapon lies, from the figure's hex, in 16

@@ -261,14 +261,14 @@ fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
     // The seasoned AI reads every fighter's exact HP and where its dropped
     // weapons lie: one more word a fighter for it (`exact`).
     let seasoned = !super::Tactics::is_basic(state.controllers[who.index()].tactics());
-    k.0.push(u64::from(who.0) | u64::from(state.open_map) << 16 | u64::from(seasoned) << 17);
+    k.push(u64::from(who.0) | u64::from(state.open_map) << 16 | u64::from(seasoned) << 17)?;
     let own = state.fighter(who).hp;
     for f in &state.fighters {
         fighter(k, state, f, own)?;
     }
     if seasoned {
         for f in &state.fighters {
-            k.0.try_push(exact(f)?).ok()?;
+            k.push(exact(f)?)?;
         }
     }
     Some(())
@@ -418,12 +418,12 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
     b |= parried_foes << 40;
     b |= shield << 46;
     b |= (gear & 0xfff) << 49;
-    k.0.try_extend_from_slice(&[a, b]).ok()?;
+    k.push_all([a, b])?;
     if extra != 0 {
-        k.0.try_push(extra).ok()?;
+        k.push(extra)?;
     }
     if ammo != 0 {
-        k.0.try_push(ammo).ok()?;
+        k.push(ammo)?;
     }
     Some(())
 }
