@@ -131,14 +131,6 @@ impl<const N: usize> Hash for Words<N> {
     }
 }
 
-impl<const N: usize> std::ops::Deref for Words<N> {
-    type Target = [u64];
-    #[inline]
-    fn deref(&self) -> &[u64] {
-        self.as_slice()
-    }
-}
-
 impl<const N: usize> Key for Words<N> {
     #[inline]
     fn reset(&mut self) {
@@ -754,7 +746,7 @@ mod tests {
         assert_eq!(w.push(4), None, "full");
         assert_eq!(w.as_slice(), [1, 2, 3]);
         w.reset();
-        assert!(w.is_empty());
+        assert!(w.as_slice().is_empty());
         assert_eq!(
             w,
             Words::default(),
