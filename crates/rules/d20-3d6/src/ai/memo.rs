@@ -24,7 +24,9 @@
 //!   initiative totals, the round and the turn order.
 //!
 //! A fight too big for the key (more than [`FIGHTERS`] fighters, or more
-//! potions or spells each than it holds) is not remembered: the AI works it out every time. The table
+//! potions or spells each than it holds) is not remembered: the AI works it out every time.
+//! Duels are kept in a table of their own, whose entries hold only a duel's
+//! words ([`DuelKey`]): a hit reads fewer cache lines. Each table
 //! stops growing at [`CAPACITY`] entries, so its memory is bounded; lookups
 //! go on. Nothing depends on what the table holds: a hit returns what the
 //! AI would have computed (a test plays fights with and without it and
@@ -50,6 +52,10 @@ pub const CAPACITY: usize = 1 << 16;
 
 /// A key: two words for the turn, [`WORDS`] per fighter.
 type Key = Words<{ 2 + WORDS * FIGHTERS }>;
+
+/// A duel's key, in a table of its own ([`fray_core::memo_table!`]): its
+/// entries hold 18 words, not the 34 of a fight of four.
+type DuelKey = Words<{ 2 + WORDS * 2 }>;
 
 /// A fighter's sheet, weapons and spells, held by identity.
 type Sheet = (Arc<Stats>, Arc<[Armed]>, Vec<Arc<Spell>>);
@@ -100,7 +106,7 @@ impl memo::Pins<State> for Pins {
     }
 }
 
-fray_core::memo_table!(Key, Action, Pins, CAPACITY);
+fray_core::memo_table!(Key, Action, Pins, CAPACITY; duel: DuelKey);
 
 /// The remembered choice of `actor` in `state`, or `choose`'s, remembered
 /// (the table is the core's [`fray_core::memo`]; debug builds recompute
@@ -108,10 +114,11 @@ fray_core::memo_table!(Key, Action, Pins, CAPACITY);
 /// A fight too big for the key skips the table, its identity check
 /// included (a pass over every fighter, issue 35).
 pub fn remembered(state: &State, actor: CombatantId, choose: impl Fn() -> Action) -> Action {
-    if state.fighters.len() > FIGHTERS {
-        return choose();
+    match state.fighters.len() {
+        0..=2 => memo::recall(&DUEL, state, |k, s| key(k, s, actor), choose),
+        n if n <= FIGHTERS => memo::recall(&MEMO, state, |k, s| key(k, s, actor), choose),
+        _ => choose(),
     }
-    memo::recall(&MEMO, state, |k, s| key(k, s, actor), choose)
 }
 
 /// Fighters a key holds at most (bigger fights are not remembered).
@@ -134,7 +141,7 @@ fn opt(v: Option<u8>) -> u64 {
 
 /// Writes into `k` everything the AI reads of `state` that can change in
 /// a fight, for `actor`, packed into words; `None` when it does not fit.
-fn key(k: &mut Key, state: &State, actor: CombatantId) -> Option<()> {
+fn key<const N: usize>(k: &mut Words<N>, state: &State, actor: CombatantId) -> Option<()> {
     if state.fighters.len() > FIGHTERS {
         return None;
     }
@@ -167,7 +174,7 @@ fn key(k: &mut Key, state: &State, actor: CombatantId) -> Option<()> {
 }
 
 /// One fighter's changing part, in [`WORDS`] words.
-fn fighter(k: &mut Key, f: &Fighter) -> Option<()> {
+fn fighter<const N: usize>(k: &mut Words<N>, f: &Fighter) -> Option<()> {
     if f.potions.len() > POTIONS || f.spells.len() > SPELLS {
         return None;
     }

@@ -61,9 +61,13 @@ const WORDS: usize = 7;
 /// The most words a key holds: two for the pulse, [`WORDS`] per figure.
 const KEY_WORDS: usize = 2 + WORDS * FIGHTERS;
 
-/// A key: two words for the pulse, [`WORDS`] per figure (the duel looks
-/// a key of 16 words up about 18 times a fight).
+/// A key: two words for the pulse, [`WORDS`] per figure.
 type Key = Words<KEY_WORDS>;
+
+/// A duel's key, in a table of its own ([`fray_core::memo_table!`]): its
+/// entries hold 16 words, not the 58 of a fight of eight (the duel looks a
+/// key up about 18 times a fight; a hit reads fewer cache lines).
+type DuelKey = Words<{ 2 + WORDS * 2 }>;
 
 /// A `'static` item by address (the catalog's entries live as long as the
 /// program, so an address names one entry).
@@ -249,12 +253,16 @@ impl memo::Pins<State> for Pins {
     }
 }
 
-fray_core::memo_table!(Key, Action, Pins, CAPACITY);
+fray_core::memo_table!(Key, Action, Pins, CAPACITY; duel: DuelKey);
 
 /// The remembered choice of `who` in `state`, or `choose`'s, remembered
-/// (debug builds recompute every hit and compare).
+/// (debug builds recompute every hit and compare); duels in their own table.
 pub fn remembered(state: &State, who: CombatantId, choose: impl Fn() -> Action) -> Action {
-    memo::recall(&MEMO, state, |k, s| key(k, s, who), choose)
+    if state.figures.len() <= 2 {
+        memo::recall(&DUEL, state, |k, s| key(k, s, who), choose)
+    } else {
+        memo::recall(&MEMO, state, |k, s| key(k, s, who), choose)
+    }
 }
 
 fn id(v: Option<CombatantId>) -> u64 {
@@ -271,7 +279,7 @@ fn small(v: i32) -> Option<u64> {
 
 /// Writes into `k` what the AI reads of `state` that changes in a fight,
 /// for `who`; `None` when it does not fit.
-fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
+fn key<const N: usize>(k: &mut Words<N>, state: &State, who: CombatantId) -> Option<()> {
     if state.figures.len() > FIGHTERS {
         return None;
     }
@@ -314,7 +322,13 @@ fn key(k: &mut Key, state: &State, who: CombatantId) -> Option<()> {
 /// `pending`: it still acts this pulse.
 /// FT is not keyed: the AI reads it nowhere (damage and the recovery roll
 /// do, in the resolution).
-fn figure(k: &mut Key, state: &State, f: &Figure, en: bool, pending: bool) -> Option<()> {
+fn figure<const N: usize>(
+    k: &mut Words<N>,
+    state: &State,
+    f: &Figure,
+    en: bool,
+    pending: bool,
+) -> Option<()> {
     let now = |p: u32| state.pulse > 0 && p == state.pulse;
     let Status {
         prone,
