@@ -50,7 +50,10 @@ fn next_turn(state: &mut State, cx: &mut impl Cx<Gurps>) -> Flow<Next> {
                 }
                 let round = state.round;
                 cx.emit(|| Event::Round { round });
-                cursor.map_or(0, |i| (i + 1) % len)
+                // The first after the last (the remainder only when the
+                // order shrank under the cursor: a division a round, on
+                // the simulator's path, for what is nearly always 0).
+                cursor.map_or(0, |i| if i + 1 == len { 0 } else { (i + 1) % len })
             }
         };
         state.cursor = Some(at);
