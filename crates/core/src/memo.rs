@@ -1007,4 +1007,52 @@ mod tests {
             || 5,
         );
     }
+    /// `memo_table!` with a duel table: each lookup goes to the view its
+    /// caller names, and the declared functions cover both views.
+    mod duel_tables {
+        use super::{P, S};
+        use crate::memo::{Counts, Words, recall};
+        use std::sync::Arc;
+
+        crate::memo_table!(Words<3>, u64, P, 8; duel: Words<1>);
+
+        fn ask(s: &S, duel: bool) -> u64 {
+            if duel {
+                recall(&DUEL, s, |k, s| k.push(s.n), || s.n + 1)
+            } else {
+                recall(
+                    &MEMO,
+                    s,
+                    |k: &mut Words<3>, s| k.push_all([s.n, 0, 0]),
+                    || s.n + 2,
+                )
+            }
+        }
+
+        #[test]
+        fn the_functions_cover_both_tables() {
+            let s = S {
+                fixed: Arc::new(1),
+                n: 5,
+            };
+            // Every hit below is checked against its closure.
+            set_verify(true);
+            assert_eq!((ask(&s, true), ask(&s, false)), (6, 7));
+            assert_eq!((ask(&s, true), ask(&s, false)), (6, 7), "read back");
+            assert_eq!(len(), 2, "one entry in each table");
+            let all = Counts {
+                hits: 2,
+                misses: 2,
+                unkeyed: 0,
+            };
+            assert_eq!(counts(), all);
+            set_enabled(false);
+            ask(&s, true);
+            ask(&s, false);
+            assert_eq!(counts(), all, "both views off: nothing looked up");
+            set_enabled(true);
+            clear();
+            assert_eq!(len(), 0, "both views on new tables");
+        }
+    }
 }
