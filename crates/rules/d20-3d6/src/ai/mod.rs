@@ -15,7 +15,8 @@
 use crate::model::action::{Action, Answer, Question};
 use crate::model::state::State;
 use crate::model::tactics::Tactics;
-use crate::rules::attack::{Mode, Swing, bonus, bonus_with, defense};
+use crate::rules::attack::{Mode, Swing, bonus_with, defense_of, is_ranged};
+use crate::rules::geometry::flanked;
 use crate::rules::legal::check;
 use fray_core::{CombatantId, Mods, Total};
 
@@ -40,18 +41,27 @@ pub fn totals(state: &State, sw: &Swing) -> (i32, i32, i32) {
 fn totals_at(state: &State, sw: &Swing, flankers: Option<&flank::Flankers>) -> (i32, i32, i32) {
     let mut plus = Total::default();
     let mut dice = Total::default();
+    let ranged = is_ranged(state, sw);
     match flankers {
         Some(fl) => bonus_with(
             state,
             sw,
+            ranged,
             || fl.flank(state, sw.attacker),
             &mut plus,
             &mut dice,
         ),
-        None => bonus(state, sw, &mut plus, &mut dice),
+        None => bonus_with(
+            state,
+            sw,
+            ranged,
+            || flanked(state, sw.attacker, sw.strike.target),
+            &mut plus,
+            &mut dice,
+        ),
     }
     let mut def = Total::default();
-    defense(state, sw, &mut def);
+    defense_of(state, sw.attacker, sw.strike.target, ranged, &mut def);
     (plus.total(), dice.total(), def.total())
 }
 

@@ -8,8 +8,8 @@ use crate::model::options::RangedFumble;
 use crate::model::options::{CriticalExplosion, CriticalFailure, HitCompare, MissChanceDie};
 use crate::model::state::{Condition, State};
 use crate::resolve::Shown;
-use crate::rules::attack::{Mode, Swing, bonus, criticals, defense, engaged, is_ranged};
-use crate::rules::geometry::{distance, toward};
+use crate::rules::attack::{Mode, Swing, bonus_with, criticals, defense_of, engaged, is_ranged};
+use crate::rules::geometry::{distance, flanked, toward};
 use crate::{D20, Flow};
 use fray_core::dice::systems::golden::attack_kind;
 use fray_core::dice::{Natural, RollKind, Rolled};
@@ -44,9 +44,9 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
     let mut plus = ModList::new();
     let mut dice = ModList::new();
     let mut def = ModList::new();
-    let (mut plus_total, dice_total, def_total) =
-        terms(state, &sw, cx, &mut plus, &mut dice, &mut def);
     let ranged = is_ranged(state, &sw);
+    let (mut plus_total, dice_total, def_total) =
+        terms(state, &sw, ranged, cx, &mut plus, &mut dice, &mut def);
     if sw.mode == Mode::Precise {
         plus_total += precise_die(state, sw.attacker, &mut plus, cx)?;
     }
@@ -84,19 +84,22 @@ pub fn swing(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcom
 fn terms(
     state: &State,
     sw: &Swing,
+    ranged: bool,
     cx: &impl Cx<D20>,
     plus: &mut ModList,
     dice: &mut ModList,
     def: &mut ModList,
 ) -> (i32, i32, i32) {
+    let flanked = || flanked(state, sw.attacker, sw.strike.target);
+    let (a, t) = (sw.attacker, sw.strike.target);
     if cx.narrating() {
-        bonus(state, sw, plus, dice);
-        defense(state, sw, def);
+        bonus_with(state, sw, ranged, flanked, plus, dice);
+        defense_of(state, a, t, ranged, def);
         (plus.total(), dice.total(), def.total())
     } else {
         let (mut p, mut d, mut df) = (Total::default(), Total::default(), Total::default());
-        bonus(state, sw, &mut p, &mut d);
-        defense(state, sw, &mut df);
+        bonus_with(state, sw, ranged, flanked, &mut p, &mut d);
+        defense_of(state, a, t, ranged, &mut df);
         (p.total(), d.total(), df.total())
     }
 }

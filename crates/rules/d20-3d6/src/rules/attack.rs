@@ -105,15 +105,18 @@ pub fn engaged(state: &State, shooter: CombatantId, target: CombatantId) -> bool
 /// this turn. The terms come in a fixed order, step by step.
 pub fn bonus<M: Mods, D: Mods>(state: &State, sw: &Swing, m: &mut M, dice: &mut D) {
     let flanked = || geometry::flanked(state, sw.attacker, sw.strike.target);
-    bonus_with(state, sw, flanked, m, dice);
+    bonus_with(state, sw, is_ranged(state, sw), flanked, m, dice);
 }
 
-/// [`bonus`] with flanking (X-SIT-001) answered by `flanked`, asked only
-/// for a melee swing: the AI, weighing every foe's swing at one target,
-/// finds the fighters that threaten it once rather than once per swing.
+/// [`bonus`] with whether the swing is ranged ([`is_ranged`]) found by the
+/// caller, which reads it again (a swing's Defense, its roll), and flanking
+/// (X-SIT-001) answered by `flanked`, asked only for a melee swing: the AI,
+/// weighing every foe's swing at one target, finds the fighters that
+/// threaten it once rather than once per swing.
 pub fn bonus_with<M: Mods, D: Mods>(
     state: &State,
     sw: &Swing,
+    ranged: bool,
     flanked: impl FnOnce() -> bool,
     m: &mut M,
     dice: &mut D,
@@ -126,7 +129,7 @@ pub fn bonus_with<M: Mods, D: Mods>(
         a,
         t: state.fighter(sw.strike.target),
         armed,
-        ranged: is_ranged(state, sw),
+        ranged,
         dist: distance(state, sw.attacker, sw.strike.target),
     };
     ability_terms(sw, &s, m);

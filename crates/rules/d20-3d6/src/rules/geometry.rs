@@ -208,12 +208,15 @@ pub fn toward(a: SquarePos, b: SquarePos) -> (i8, i8) {
 /// X-SIT-001: flanking. An ally of the attacker that threatens the target
 /// stands so that the line between the allies' squares crosses the
 /// target's space (for 1-square creatures: on the opposite side).
+#[inline]
 pub fn flanked(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
     // A flanker is a third figure: with two in the fight (a duel, asked
-    // at every swing) there is none to look for.
-    if state.fighters.len() < 3 {
-        return false;
-    }
+    // at every swing) there is none to look for, and no call made.
+    state.fighters.len() >= 3 && flanker_near(state, attacker, target)
+}
+
+/// [`flanked`]'s search of the figures near the target.
+fn flanker_near(state: &State, attacker: CombatantId, target: CombatantId) -> bool {
     let t = state.fighter(target);
     state
         .first_near(t.pos, t.edge(), longest_reach(state), |o, _| {
