@@ -115,9 +115,24 @@ impl<const N: usize> Default for Words<N> {
     }
 }
 
+/// A full key (all `N` words written: a duel's, in its own table) is
+/// compared as a fixed-length fold of differences, with no call to `bcmp`
+/// and no branch a word (a hit compares every word anyway); a shorter one
+/// as a slice.
 impl<const N: usize> PartialEq for Words<N> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
+        if self.len != other.len {
+            return false;
+        }
+        if self.len == N {
+            let differ = self
+                .words
+                .iter()
+                .zip(&other.words)
+                .fold(0, |d, (a, b)| d | (a ^ b));
+            return differ == 0;
+        }
         self.as_slice() == other.as_slice()
     }
 }
@@ -129,16 +144,25 @@ impl<const N: usize> Hash for Words<N> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         const EVEN: u64 = 0x9E37_79B9_7F4A_7C15;
         const ODD: u64 = 0xD6E8_FEB8_6659_FD93;
-        let (mut even, mut odd) = (self.len as u64, 0x243F_6A88_85A3_08D3_u64);
-        let mut pairs = self.as_slice().chunks_exact(2);
-        for p in &mut pairs {
-            even = (even ^ p[0]).wrapping_mul(EVEN).rotate_left(29);
-            odd = (odd ^ p[1]).wrapping_mul(ODD).rotate_left(31);
-        }
-        if let [w] = pairs.remainder() {
-            even = (even ^ w).wrapping_mul(EVEN).rotate_left(29);
-        }
-        state.write_u64(even ^ odd.rotate_left(17));
+        let fold = |words: &[u64]| {
+            let (mut even, mut odd) = (self.len as u64, 0x243F_6A88_85A3_08D3_u64);
+            let mut pairs = words.chunks_exact(2);
+            for p in &mut pairs {
+                even = (even ^ p[0]).wrapping_mul(EVEN).rotate_left(29);
+                odd = (odd ^ p[1]).wrapping_mul(ODD).rotate_left(31);
+            }
+            if let [w] = pairs.remainder() {
+                even = (even ^ w).wrapping_mul(EVEN).rotate_left(29);
+            }
+            even ^ odd.rotate_left(17)
+        };
+        // A full key folds the whole array: a loop of a fixed count.
+        let folded = if self.len == N {
+            fold(&self.words)
+        } else {
+            fold(self.as_slice())
+        };
+        state.write_u64(folded);
     }
 }
 
@@ -824,6 +848,43 @@ mod tests {
         for ws in keys {
             assert!(seen.insert(key(ws)), "{ws:?} hashes as another key does");
         }
+    }
+
+    /// Equality reads the written words only, whatever a reused buffer
+    /// held past them, and a full key (all `N` words, the fixed-length
+    /// fold) differs from another by any one word.
+    #[test]
+    fn words_equal_by_their_written_words_full_or_short() {
+        let key = |ws: &[u64], stale: &[u64]| {
+            let mut k = Words::<4>::default();
+            for &w in stale {
+                k.push(w);
+            }
+            k.reset();
+            for &w in ws {
+                assert_eq!(k.push(w), Some(()));
+            }
+            k
+        };
+        let full = key(&[1, 2, 3, 4], &[]);
+        assert_eq!(full, key(&[1, 2, 3, 4], &[9, 9, 9, 9]));
+        for i in 0..4 {
+            let mut ws = [1, 2, 3, 4];
+            ws[i] ^= 1 << 40;
+            assert_ne!(full, key(&ws, &[]), "word {i} differs");
+        }
+        let short = key(&[1, 2], &[]);
+        assert_eq!(
+            short,
+            key(&[1, 2], &[7, 7, 7]),
+            "stale words past the length"
+        );
+        assert_ne!(short, key(&[1, 2, 0], &[]), "another length");
+        assert_ne!(short, key(&[1, 3], &[]));
+        assert_eq!(
+            Table::<Words<4>, u64, ()>::hash(&short),
+            Table::<Words<4>, u64, ()>::hash(&key(&[1, 2], &[7, 7, 7, 7]))
+        );
     }
 
     fn calls() -> u32 {
