@@ -42,24 +42,11 @@ fn totals_at(state: &State, sw: &Swing, flankers: Option<&flank::Flankers>) -> (
     let mut plus = Total::default();
     let mut dice = Total::default();
     let ranged = is_ranged(state, sw);
-    match flankers {
-        Some(fl) => bonus_with(
-            state,
-            sw,
-            ranged,
-            || fl.flank(state, sw.attacker),
-            &mut plus,
-            &mut dice,
-        ),
-        None => bonus_with(
-            state,
-            sw,
-            ranged,
-            || flanked(state, sw.attacker, sw.strike.target),
-            &mut plus,
-            &mut dice,
-        ),
-    }
+    let flanking = || match flankers {
+        Some(fl) => fl.flank(state, sw.attacker),
+        None => flanked(state, sw.attacker, sw.strike.target),
+    };
+    bonus_with(state, sw, ranged, flanking, &mut plus, &mut dice);
     let mut def = Total::default();
     defense_of(state, sw.attacker, sw.strike.target, ranged, &mut def);
     (plus.total(), dice.total(), def.total())

@@ -90,15 +90,15 @@ fn terms(
     dice: &mut ModList,
     def: &mut ModList,
 ) -> (i32, i32, i32) {
-    let flanked = || flanked(state, sw.attacker, sw.strike.target);
+    let flanking = || flanked(state, sw.attacker, sw.strike.target);
     let (a, t) = (sw.attacker, sw.strike.target);
     if cx.narrating() {
-        bonus_with(state, sw, ranged, flanked, plus, dice);
+        bonus_with(state, sw, ranged, flanking, plus, dice);
         defense_of(state, a, t, ranged, def);
         (plus.total(), dice.total(), def.total())
     } else {
         let (mut p, mut d, mut df) = (Total::default(), Total::default(), Total::default());
-        bonus_with(state, sw, ranged, flanked, &mut p, &mut d);
+        bonus_with(state, sw, ranged, flanking, &mut p, &mut d);
         defense_of(state, a, t, ranged, &mut df);
         (p.total(), d.total(), df.total())
     }

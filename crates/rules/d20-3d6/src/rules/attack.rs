@@ -386,14 +386,10 @@ pub fn cover(state: &State, attacker: CombatantId, target: CombatantId) -> u8 {
     level
 }
 
-/// The Defense of the target against a swing (X-DEF-001 with its
-/// modifiers, X-DEF-010: each condition once; X-SIT-017 repeats them).
-pub fn defense<M: Mods>(state: &State, sw: &Swing, m: &mut M) {
-    let ranged = is_ranged(state, sw);
-    defense_of(state, sw.attacker, sw.strike.target, ranged, m);
-}
-
-/// The Defense of `target` against `attacker` (melee or ranged).
+/// The Defense of `target` against `attacker`, melee or `ranged`
+/// ([`is_ranged`], which a swing's caller has found for its bonuses too):
+/// X-DEF-001 with its modifiers, X-DEF-010: each condition once; X-SIT-017
+/// repeats them.
 pub fn defense_of<M: Mods>(
     state: &State,
     attacker: CombatantId,
