@@ -6,6 +6,7 @@
 // and sees the exact odds of her attack; the GM rolls the orcs' dice by
 // hand and overrides once; the server is killed (SIGKILL) mid-fight and
 // restarted, and both pages carry on; both pages show the same narration.
+// The lobby refuses a new table over the server's limit before sending it.
 // Screenshots go to tests/browser/screenshots/ (FRAY_SCREENSHOTS sets another folder).
 //
 // Waits are for conditions (a revision reached, an element shown), never
@@ -310,6 +311,38 @@ test('a link that opens nothing says so', async () => {
     await page.goto(`${base}/t/${'0'.repeat(32)}`);
     await page.waitForFunction(() => document.getElementById('notice').textContent !== '', null, { timeout: WAIT });
     assert.equal(await page.textContent('#notice'), 'This link opens no table.');
+  } finally {
+    await browser.close();
+    await kill(child);
+  }
+});
+
+test('a new table too big is refused by the page before it is sent, with the limit', async () => {
+  const { child, base } = await serve(join(work, 'big.db'));
+  const browser = await launch();
+  try {
+    const limits = await (await fetch(`${base}/api/limits`)).json();
+    const page = await browser.newPage();
+    const posts = [];
+    page.on('request', (r) => { if (r.method() === 'POST') posts.push(r.url()); });
+    await page.goto(base);
+    await page.waitForFunction(() => document.querySelectorAll('#scenario option').length > 0, null, { timeout: WAIT });
+    const refused = async (file) => {
+      await page.setInputFiles('#upload', file);
+      await page.click('#open');
+      await page.waitForFunction(() => document.getElementById('error').textContent !== '', null, { timeout: WAIT });
+      const error = await page.textContent('#error');
+      await page.evaluate(() => { document.getElementById('error').textContent = ''; });
+      return error;
+    };
+    // A file over the limit is refused from its size, before it is read.
+    const over = await refused({ name: 'big.toml', mimeType: 'text/plain', buffer: Buffer.alloc(limits.create_bytes + 1, '#') });
+    assert.equal(over, 'The files come to 4,194,305 bytes: a new table takes at most 4,194,304 bytes (4.0 MiB).');
+    // A file under the limit whose request is over it (every quote escaped).
+    const quotes = await refused({ name: 'quotes.toml', mimeType: 'text/plain', buffer: Buffer.alloc(limits.create_bytes - 1024, '"') });
+    assert.match(quotes, /^The scenario and its files come to 8,38\d,\d{3} bytes: a new table takes at most 4,194,304 bytes \(4\.0 MiB\)\.$/);
+    assert.deepEqual(posts, []);
+    assert.equal(await page.isEnabled('#open'), true);
   } finally {
     await browser.close();
     await kill(child);

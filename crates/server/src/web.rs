@@ -119,6 +119,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/t/{token}", get(table_page))
         .route("/assets/{file}", get(asset))
         .route("/api/scenarios", get(bundled))
+        .route("/api/limits", get(limits))
         .route(
             "/api/tables",
             post(create).layer(DefaultBodyLimit::max(create_bytes)),
@@ -256,6 +257,20 @@ async fn bundled() -> axum::response::Response {
         })
         .collect();
     json_ok(serde_json::Value::Array(list).to_string())
+}
+
+/// The body limits, so that a page refuses a body too big before it sends
+/// it: a server that answers 413 while a client is still uploading closes
+/// the connection under it, and a browser then sees a network error, not
+/// the message.
+async fn limits(State(app): State<Arc<App>>) -> axum::response::Response {
+    json_ok(
+        serde_json::json!({
+            "create_bytes": app.limits.create_bytes,
+            "request_bytes": app.limits.request_bytes,
+        })
+        .to_string(),
+    )
 }
 
 async fn create(

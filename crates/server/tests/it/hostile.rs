@@ -159,6 +159,14 @@ fn scenarios_that_do_not_read_are_refused_with_where_and_why() {
     let big = json!({"text": "#".repeat(limit + 1 - wrapper)}).to_string();
     assert_eq!(big.len(), limit + 1);
     assert_eq!(http.post_raw("/api/tables", big).0, 413);
+    // The page reads the limits to refuse a body too big before sending.
+    let (status, limits) = http.get("/api/limits");
+    assert_eq!(status, 200);
+    assert_eq!(limits["create_bytes"], limit);
+    assert_eq!(
+        limits["request_bytes"],
+        fray_server::limits::Limits::default().request_bytes
+    );
 }
 
 #[test]
