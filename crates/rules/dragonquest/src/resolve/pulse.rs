@@ -258,8 +258,21 @@ fn nonengaged_initiative(state: &State, cx: &mut impl Cx<DragonQuest>) -> Flow<O
         (false, true) => return Ok(Some(SideId(1))),
         (true, true) => {}
     }
-    let roller =
-        |s: u8| initiative::side_roller(state, SideId(s), initiative::leader(state, SideId(s)));
+    // Nothing moved since `begin_pulse` grouped the engagements: a figure
+    // in a group is engaged with someone.
+    let engaged = |id: CombatantId| {
+        let grouped = state.seq.group_of[id.index()] != NONE;
+        debug_assert_eq!(grouped, zones::engaged(state, id), "{id:?}");
+        grouped
+    };
+    let roller = |s: u8| {
+        initiative::side_roller(
+            state,
+            SideId(s),
+            initiative::leader(state, SideId(s)),
+            engaged,
+        )
+    };
     match (roller(0), roller(1)) {
         (None, None) => Ok(None),
         (Some(_), None) => Ok(Some(SideId(0))),

@@ -8,15 +8,18 @@ use fray_core::{CombatantId, SideId};
 /// DQ-12-003, DQ-12-004: who rolls for `side` and what he adds: the leader
 /// (PC + Military Scientist rank) if he is eligible, else the eligible
 /// figure with the highest PC (PC only). Eligible: conscious, not stunned,
-/// not engaged. `None`: the side does not roll and loses step 1.
+/// not engaged (`engaged`: the pulse's engagements, DQ-12-008, worked out
+/// once at its start rather than searched again per figure). `None`: the
+/// side does not roll and loses step 1.
 pub fn side_roller(
     state: &State,
     side: SideId,
     leader: Option<CombatantId>,
+    engaged: impl Fn(CombatantId) -> bool,
 ) -> Option<(CombatantId, i32)> {
     let eligible = |id: CombatantId| {
         let f = state.fig(id);
-        f.side == side && f.in_fight() && !f.status.stunned && !zones::engaged(state, id)
+        f.side == side && f.in_fight() && !f.status.stunned && !engaged(id)
     };
     if let Some(l) = leader.filter(|&l| eligible(l)) {
         let f = state.fig(l);

@@ -7,7 +7,7 @@ use fray_core::grid::HexPos;
 use fray_core::{InputLog, RollInput, SideId};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::{Action, Answer};
-use fray_dragonquest::rules::{initiative, values};
+use fray_dragonquest::rules::{initiative, values, zones};
 
 fn log_faces(
     actions: Vec<(&str, Action)>,
@@ -85,11 +85,20 @@ fn a_stunned_or_engaged_leader_is_replaced_by_the_highest_pc_without_military_sc
     let side = SideId(0);
     let leader = initiative::leader(&s, side);
     assert_eq!(leader, Some(A));
-    assert_eq!(initiative::side_roller(&s, side, leader), Some((A, 18)));
+    assert_eq!(
+        initiative::side_roller(&s, side, leader, |id| zones::engaged(&s, id)),
+        Some((A, 18))
+    );
     s.figures[0].status.stunned = true;
-    assert_eq!(initiative::side_roller(&s, side, leader), Some((B, 11)));
+    assert_eq!(
+        initiative::side_roller(&s, side, leader, |id| zones::engaged(&s, id)),
+        Some((B, 11))
+    );
     s.figures[1].status.stunned = true;
-    assert_eq!(initiative::side_roller(&s, side, leader), None);
+    assert_eq!(
+        initiative::side_roller(&s, side, leader, |id| zones::engaged(&s, id)),
+        None
+    );
 }
 
 #[test]
