@@ -30,7 +30,7 @@
 //! so a situation is worked out once for all of them, and a second thread
 //! costs a few hundred bytes instead of a table of its own (issue 38).
 //! A table is an array of write-once 4-byte slots, probed linearly from
-//! the key's hash, each pointing into a store of write-once entries
+//! the key's digest, each pointing into a store of write-once entries
 //! (`OnceLock`) kept in the order they were made: a slot is never emptied
 //! or overwritten, so a lookup needs no lock and sees an entry whole or
 //! not at all. (Written here rather than taken from a concurrent map
@@ -42,16 +42,27 @@
 //! would have computed, so output stays byte-identical whatever the
 //! number of threads or the order they fill the table in.
 //!
+//! **An entry keeps the key's [`Digest`], not the key**: its 128-bit
+//! XXH3 hash, and the decision. A lookup waits on memory more than on
+//! instructions (its slot, then its entry, both read at random in tables
+//! of megabytes), and an entry that held the whole key (up to 150 bytes
+//! in a duel, 512 in a fight of eight) spread over three to eight cache
+//! lines that a hit had to read: an entry is now the digest and the
+//! decision, a line or less. Two keys with the same digest would share a
+//! decision; with a table of at most 2^24 entries the chance that a key
+//! meets another's digest is at most 2^24 / 2^128 = 2^-104 a lookup (XXH3
+//! passes SMHasher's collision and distribution tests), far below the
+//! machine's own error rate, so the table is treated as exact. Debug
+//! builds still recompute every hit and compare ([`set_verify`]).
+//!
 //! A table stops growing at its capacity, so its memory is bounded;
 //! lookups go on. Debug builds (the tests) check that a hit is what the
 //! AI computes: every hit is recomputed and compared ([`set_verify`], on by
 //! default when `debug_assertions` are). A table lives while a thread
 //! looks up in it: the registry holds it weakly.
 
-use std::borrow::Borrow;
 use std::cell::RefCell;
 use std::fmt::Debug;
-use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 use std::thread::LocalKey;
@@ -65,16 +76,8 @@ use std::thread::LocalKey;
 /// the room once and stores the words: DragonQuest's 100,000 duels 6.498G
 /// → 6.368G instructions (release, callgrind).
 ///
-/// Hashed as a multiply-and-rotate fold of its length and words, handed
-/// to the table's hasher as a single `u64` (which mixes it), not as a byte
-/// slice: a duel looks a key of 7 to 18 words up at every decision, and
-/// hashing them as bytes cost d20-3d6's duel 1.3% more. The fold runs in
-/// two lanes (even and odd words) joined at the end: one lane is a chain
-/// of a multiply a word, each waiting on the last (about 29 ns for 18
-/// words on this machine), two halve the chain (about 16 ns), and a
-/// lookup waits for its hash before it can probe. Keys of different
-/// lengths may fold alike; equality, which compares the length and every
-/// word, tells them apart.
+/// Its [`Digest`] is that of its written words' bytes (their length
+/// included: XXH3 reads it).
 #[derive(Clone, Debug)]
 pub struct Words<const N: usize> {
     words: [u64; N],
@@ -115,76 +118,70 @@ impl<const N: usize> Default for Words<N> {
     }
 }
 
-/// A full key (all `N` words written: a duel's, in its own table) is
-/// compared as a fixed-length fold of differences, with no call to `bcmp`
-/// and no branch a word (a hit compares every word anyway); a shorter one
-/// as a slice.
+/// Equal as the words written, whatever a reused buffer held past them.
 impl<const N: usize> PartialEq for Words<N> {
-    #[inline]
     fn eq(&self, other: &Self) -> bool {
-        if self.len != other.len {
-            return false;
-        }
-        if self.len == N {
-            let differ = self
-                .words
-                .iter()
-                .zip(&other.words)
-                .fold(0, |d, (a, b)| d | (a ^ b));
-            return differ == 0;
-        }
         self.as_slice() == other.as_slice()
     }
 }
 
 impl<const N: usize> Eq for Words<N> {}
 
-impl<const N: usize> Hash for Words<N> {
-    #[inline]
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        const EVEN: u64 = 0x9E37_79B9_7F4A_7C15;
-        const ODD: u64 = 0xD6E8_FEB8_6659_FD93;
-        let fold = |words: &[u64]| {
-            let (mut even, mut odd) = (self.len as u64, 0x243F_6A88_85A3_08D3_u64);
-            let mut pairs = words.chunks_exact(2);
-            for p in &mut pairs {
-                even = (even ^ p[0]).wrapping_mul(EVEN).rotate_left(29);
-                odd = (odd ^ p[1]).wrapping_mul(ODD).rotate_left(31);
-            }
-            if let [w] = pairs.remainder() {
-                even = (even ^ w).wrapping_mul(EVEN).rotate_left(29);
-            }
-            even ^ odd.rotate_left(17)
-        };
-        // A full key folds the whole array: a loop of a fixed count.
-        let folded = if self.len == N {
-            fold(&self.words)
-        } else {
-            fold(self.as_slice())
-        };
-        state.write_u64(folded);
-    }
-}
-
 impl<const N: usize> Key for Words<N> {
     #[inline]
     fn reset(&mut self) {
         self.len = 0;
     }
+
+    #[inline]
+    fn digest(&self) -> Digest {
+        use zerocopy::IntoBytes;
+        Digest::of(self.as_slice().as_bytes())
+    }
 }
 
 /// A key buffer the table can reuse: emptied before each key is written.
-pub trait Key: Hash + Eq + Clone + Default {
+pub trait Key: Default {
     /// Makes the buffer empty again.
     fn reset(&mut self);
+    /// What a table keeps of the key written.
+    fn digest(&self) -> Digest;
 }
 
-/// Bytes (a key written byte by byte, looked up as a `[u8]` slice: an
-/// `ArrayVec` hashes as its slice).
-impl<T: Hash + Eq + Clone, const N: usize> Key for arrayvec::ArrayVec<T, N> {
+/// Bytes (a key written byte by byte).
+impl<const N: usize> Key for arrayvec::ArrayVec<u8, N> {
     #[inline]
     fn reset(&mut self) {
         self.clear();
+    }
+
+    #[inline]
+    fn digest(&self) -> Digest {
+        Digest::of(self)
+    }
+}
+
+/// What a table keeps of a key, and all it compares: the 128-bit XXH3
+/// hash of the key's bytes (the module's documentation says why a digest
+/// stands for the key). Its first word places it in the table's slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Digest([u64; 2]);
+
+impl Digest {
+    /// The digest of a key written as `bytes`.
+    #[inline]
+    pub fn of(bytes: &[u8]) -> Digest {
+        let d = xxhash_rust::xxh3::xxh3_128(bytes);
+        // The two halves of the hash, kept as words (8-byte aligned: an
+        // entry stays small).
+        #[allow(clippy::cast_possible_truncation)]
+        let halves = [d as u64, (d >> 64) as u64];
+        Digest(halves)
+    }
+
+    /// The bits a table probes and fingerprints by.
+    fn placing(self) -> u64 {
+        self.0[0]
     }
 }
 
@@ -258,8 +255,8 @@ impl Default for Stamp {
 /// One thread's view: the table it reads (the one pinned to the last
 /// state it was shown), the key being looked up, its switches and counts.
 pub struct Memo<K: 'static, V: 'static, P: 'static> {
-    tables: &'static Tables<K, V, P>,
-    table: Option<Arc<Table<K, V, P>>>,
+    tables: &'static Tables<V, P>,
+    table: Option<Arc<Table<V, P>>>,
     scratch: K,
     capacity: usize,
     enabled: bool,
@@ -296,7 +293,7 @@ impl Counts {
 impl<K: Key, V, P> Memo<K, V, P> {
     /// A view of `tables` whose tables keep at most `capacity` entries;
     /// on, and verifying every hit in debug builds.
-    pub fn new(capacity: usize, tables: &'static Tables<K, V, P>) -> Self {
+    pub fn new(capacity: usize, tables: &'static Tables<V, P>) -> Self {
         Memo {
             tables,
             table: None,
@@ -341,11 +338,11 @@ impl<K, V, P> Memo<K, V, P> {
 /// Every live table of one ruleset's AI, found by their pins; declared
 /// once per ruleset as a `static` by [`memo_table!`](crate::memo_table).
 /// It holds them weakly: a table no thread reads any more is freed.
-pub struct Tables<K, V, P> {
-    live: Mutex<Vec<Weak<Table<K, V, P>>>>,
+pub struct Tables<V, P> {
+    live: Mutex<Vec<Weak<Table<V, P>>>>,
 }
 
-impl<K, V, P> Tables<K, V, P> {
+impl<V, P> Tables<V, P> {
     /// No table yet.
     pub const fn new() -> Self {
         Tables {
@@ -355,25 +352,25 @@ impl<K, V, P> Tables<K, V, P> {
 
     /// The registry, locked (a panic elsewhere leaves the list whole: it
     /// is only ever pushed to and filtered).
-    fn live(&self) -> std::sync::MutexGuard<'_, Vec<Weak<Table<K, V, P>>>> {
+    fn live(&self) -> std::sync::MutexGuard<'_, Vec<Weak<Table<V, P>>>> {
         self.live.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
-impl<K, V, P> Default for Tables<K, V, P> {
+impl<V, P> Default for Tables<V, P> {
     fn default() -> Self {
         Tables::new()
     }
 }
 
-impl<K: Key, V: Clone + PartialEq, P> Tables<K, V, P> {
+impl<V: Clone + PartialEq, P> Tables<V, P> {
     /// The live table pinned to the parts of `state`, or a new one keeping
     /// at most `capacity` entries, registered for the threads that meet
     /// the same parts later. [`recall`] calls it; a ruleset whose lookup
     /// does not fit `recall` (GURPS keeps decisions relative to the
     /// deciding figure) calls it, [`Table::find`] and [`Table::insert`]
     /// itself.
-    pub fn pinned<S: ?Sized>(&self, state: &S, capacity: usize) -> Arc<Table<K, V, P>>
+    pub fn pinned<S: ?Sized>(&self, state: &S, capacity: usize) -> Arc<Table<V, P>>
     where
         P: Pins<S>,
     {
@@ -405,33 +402,35 @@ const PROBES: usize = 32;
 /// of fingerprint share a slot's 32 bits.
 const MOST: usize = (1 << 24) - 1;
 
-/// A chunk of the store, allocated on its first entry.
-type Chunk<K, V> = OnceLock<Box<[OnceLock<(K, V)>]>>;
+/// A chunk of the store, allocated on its first entry: each entry a key's
+/// digest and its decision.
+type Chunk<V> = OnceLock<Box<[OnceLock<(Digest, V)>]>>;
 
 /// One set of pins' decisions.
 ///
-/// A slot is 4 bytes: the key's fingerprint (the hash's top bits) above
-/// its entry's index plus one, 0 when empty. Slots are twice as many as
-/// the entries a table keeps (a power of two), probed linearly from the
-/// hash's low bits; entries sit whole in a store of chunks, in the order
-/// they were made. So a hit reads one line of a small array (512 KiB for
-/// 2^16 entries, about a core's own cache) and one line of its entry; a
-/// fingerprint that differs costs no read of an entry. A slot is written
-/// once (compare-and-swap from empty) after its entry, and read with
-/// acquire ordering, so a reader that sees a slot sees its entry.
-pub struct Table<K, V, P> {
+/// A slot is 4 bytes: the key's fingerprint (its digest's top bits)
+/// above its entry's index plus one, 0 when empty. Slots are twice as
+/// many as the entries a table keeps (a power of two), probed linearly
+/// from the digest's low bits; entries (a digest and a decision) sit in a
+/// store of chunks, in the order they were made. So a hit reads one line
+/// of a small array (512 KiB for 2^16 entries, about a core's own cache)
+/// and the line of its entry; a fingerprint that differs costs no read of
+/// an entry. A slot is written once (compare-and-swap from empty) after
+/// its entry, and read with acquire ordering, so a reader that sees a
+/// slot sees its entry.
+pub struct Table<V, P> {
     pins: P,
     slots: Box<[AtomicU32]>,
     /// Bits of a slot that hold the entry's index plus one.
     index_bits: u32,
-    store: Box<[Chunk<K, V>]>,
+    store: Box<[Chunk<V>]>,
     /// Entries taken from the store (one a thread may lose to a race for
     /// the same key: it is then kept once, and its second entry unread).
     taken: AtomicUsize,
     capacity: usize,
 }
 
-impl<K, V, P> Table<K, V, P> {
+impl<V, P> Table<V, P> {
     /// Entries kept.
     pub fn len(&self) -> usize {
         self.taken.load(Ordering::Relaxed).min(self.capacity)
@@ -446,15 +445,9 @@ impl<K, V, P> Table<K, V, P> {
     pub fn pins(&self) -> &P {
         &self.pins
     }
-
-    /// The hash a key is found under (fixed seed: the same slots on every
-    /// run); a borrowed form of a key hashes as the key does.
-    pub fn hash<Q: Hash + ?Sized>(key: &Q) -> u64 {
-        foldhash::fast::FixedState::default().hash_one(key)
-    }
 }
 
-impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
+impl<V: Clone + PartialEq, P> Table<V, P> {
     fn new(pins: P, capacity: usize) -> Self {
         let capacity = capacity.clamp(1, MOST);
         let slots = (capacity * 2).next_power_of_two();
@@ -470,25 +463,25 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
         }
     }
 
-    /// The hash's top bits, as many as a slot holds beside an index.
-    fn fingerprint(&self, hash: u64) -> u32 {
-        // The hash's top 32 - index_bits bits: they fit in 32.
+    /// The digest's top bits, as many as a slot holds beside an index.
+    fn fingerprint(&self, digest: Digest) -> u32 {
+        // The top 32 - index_bits bits of the placing word: they fit in 32.
         #[allow(clippy::cast_possible_truncation)]
-        let top = (hash >> (32 + self.index_bits)) as u32;
+        let top = (digest.placing() >> (32 + self.index_bits)) as u32;
         top
     }
 
-    /// The slots `hash` may sit in, in probing order.
-    fn probe(&self, hash: u64) -> impl Iterator<Item = &AtomicU32> {
+    /// The slots `digest` may sit in, in probing order.
+    fn probe(&self, digest: Digest) -> impl Iterator<Item = &AtomicU32> {
         let mask = self.slots.len() - 1;
-        // Truncating the hash to an index is the point.
+        // Truncating the digest to an index is the point.
         #[allow(clippy::cast_possible_truncation)]
-        let home = hash as usize;
+        let home = digest.placing() as usize;
         (0..PROBES).map(move |i| &self.slots[home.wrapping_add(i) & mask])
     }
 
     /// The entry a filled slot points at, if its fingerprint is `print`.
-    fn entry(&self, slot: u32, print: u32) -> Option<&(K, V)> {
+    fn entry(&self, slot: u32, print: u32) -> Option<&(Digest, V)> {
         if slot >> self.index_bits != print {
             return None;
         }
@@ -496,21 +489,19 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
         self.store[index / ENTRIES].get()?[index % ENTRIES].get()
     }
 
-    /// The decision kept under `key` (hashed to `hash`, [`Table::hash`]),
-    /// if any: the probe stops at the first empty slot, since an entry
-    /// takes the first empty slot of its probe and slots are never emptied.
-    pub fn find<Q: Eq + ?Sized>(&self, key: &Q, hash: u64) -> Option<&V>
-    where
-        K: Borrow<Q>,
-    {
-        let print = self.fingerprint(hash);
-        for slot in self.probe(hash) {
+    /// The decision kept under the key of `digest` ([`Key::digest`],
+    /// [`Digest::of`]), if any: the probe stops at the first empty slot,
+    /// since an entry takes the first empty slot of its probe and slots are
+    /// never emptied.
+    pub fn find(&self, digest: Digest) -> Option<&V> {
+        let print = self.fingerprint(digest);
+        for slot in self.probe(digest) {
             let slot = slot.load(Ordering::Acquire);
             if slot == 0 {
                 return None;
             }
-            if let Some((k, v)) = self.entry(slot, print)
-                && k.borrow() == key
+            if let Some((d, v)) = self.entry(slot, print)
+                && *d == digest
             {
                 return Some(v);
             }
@@ -518,11 +509,11 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
         None
     }
 
-    /// Keeps `value` under `key` (hashed to `hash`) in the first empty
-    /// slot of its probe, unless the table is full, the probe finds no
-    /// empty slot, or another thread kept it first.
-    pub fn insert(&self, key: &K, hash: u64, value: &V) {
-        if self.taken.load(Ordering::Relaxed) >= self.capacity || self.find(key, hash).is_some() {
+    /// Keeps `value` under the key of `digest` in the first empty slot of
+    /// its probe, unless the table is full, the probe finds no empty slot,
+    /// or another thread kept it first.
+    pub fn insert(&self, digest: Digest, value: &V) {
+        if self.taken.load(Ordering::Relaxed) >= self.capacity || self.find(digest).is_some() {
             return;
         }
         let index = self.taken.fetch_add(1, Ordering::Relaxed);
@@ -532,16 +523,16 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
         let chunk = self.store[index / ENTRIES]
             .get_or_init(|| (0..ENTRIES).map(|_| OnceLock::new()).collect());
         // The index is this thread's alone: the entry is empty.
-        let _ = chunk[index % ENTRIES].set((key.clone(), value.clone()));
-        let print = self.fingerprint(hash);
+        let _ = chunk[index % ENTRIES].set((digest, value.clone()));
+        let print = self.fingerprint(digest);
         // `index < capacity <= MOST`, so index + 1 fits below the print.
         #[allow(clippy::cast_possible_truncation)]
         let filled = print << self.index_bits | (index + 1) as u32;
-        for slot in self.probe(hash) {
+        for slot in self.probe(digest) {
             match slot.compare_exchange(0, filled, Ordering::Release, Ordering::Acquire) {
                 Ok(_) => return,
                 Err(other) => {
-                    if self.entry(other, print).is_some_and(|(k, _)| k == key) {
+                    if self.entry(other, print).is_some_and(|(d, _)| *d == digest) {
                         return;
                     }
                 }
@@ -554,10 +545,11 @@ impl<K: Key, V: Clone + PartialEq, P> Table<K, V, P> {
 enum Found<V> {
     /// The remembered decision.
     Hit(V),
-    /// Not seen yet: remember what is worked out, under this hash, if no
-    /// other lookup came between (the thread's lookups so far, this one
-    /// included: [`Counts::lookups`]).
-    Miss(u64, u64),
+    /// Not seen yet: remember what is worked out, under this digest, in
+    /// the table of the state's pins (looked for again when another lookup
+    /// came between: the thread's lookups so far, this one included,
+    /// [`Counts::lookups`]).
+    Miss(Digest, u64),
     /// A situation the key cannot hold: work it out, remember nothing.
     Unkeyed,
 }
@@ -591,15 +583,15 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
         m.scratch.reset();
         let found = match (key(&mut m.scratch, state), &m.table) {
             (Some(()), Some(table)) => {
-                let hash = Table::<K, V, P>::hash(&m.scratch);
-                match table.find(&m.scratch, hash) {
+                let digest = m.scratch.digest();
+                match table.find(digest) {
                     Some(v) => {
                         m.counts.hits += 1;
                         Found::Hit(v.clone())
                     }
                     None => {
                         m.counts.misses += 1;
-                        Found::Miss(hash, m.counts.lookups())
+                        Found::Miss(digest, m.counts.lookups())
                     }
                 }
             }
@@ -622,25 +614,20 @@ pub fn recall<S: ?Sized, K: Key, V: Clone + PartialEq + Debug, P: Pins<S>>(
             v
         }
         Found::Unkeyed => choose(),
-        Found::Miss(hash, seen) => {
+        Found::Miss(digest, seen) => {
             let v = choose();
             memo.with(|m| {
-                let m = &mut *m.borrow_mut();
+                let m = &*m.borrow();
                 // A lookup made while `v` was worked out (a foe's predicted
-                // answer) rewrote the key buffer and may have pinned another
-                // table: the key is written again, and kept only in a table
-                // of this state's pins. Rare, so the common miss copies no key.
-                if m.counts.lookups() != seen {
-                    if !m.table.as_ref().is_some_and(|t| t.pins.matches(state)) {
-                        return;
-                    }
-                    m.scratch.reset();
-                    if key(&mut m.scratch, state).is_none() {
-                        return;
-                    }
+                // answer) may have pinned another table: `v` is kept only
+                // in a table of this state's pins.
+                if m.counts.lookups() != seen
+                    && !m.table.as_ref().is_some_and(|t| t.pins.matches(state))
+                {
+                    return;
                 }
                 if let Some(table) = &m.table {
-                    table.insert(&m.scratch, hash, &v);
+                    table.insert(digest, &v);
                 }
             });
             v
@@ -680,41 +667,20 @@ pub fn clear<K: Key, V, P>(memo: &'static Local<K, V, P>) {
 /// `set_enabled`, `set_verify`, `len`, `counts` and `clear`. The ruleset
 /// keeps its key and its `remembered`, which calls [`recall`] with
 /// `&MEMO`.
-///
-/// With `; duel: DuelKey` it also declares `DUEL_TABLES` and `DUEL`, a
-/// table of its own for fights of two, whose key type holds only their
-/// words (the ruleset's `remembered` picks `&DUEL` for them); the
-/// functions then cover both views. An entry is its key's whole array,
-/// the value and the entry's once-flag after it, so a key type sized for
-/// the largest fight makes a duel's hit read lines that hold only unused
-/// words before it reaches the value: d20-3d6's 34-word key made a duel's
-/// entry 304 bytes (a hit read four of its five cache lines) where its 18
-/// words need 176, and DragonQuest's 58-word key 512 bytes where 16 words
-/// need 176.
 #[macro_export]
 macro_rules! memo_table {
     ($key:ty, $value:ty, $pins:ty, $capacity:expr) => {
-        $crate::memo_table!(@table TABLES, MEMO, $key, $value, $pins, $capacity);
-        $crate::memo_table!(@functions MEMO);
-    };
-    ($key:ty, $value:ty, $pins:ty, $capacity:expr; duel: $duel:ty) => {
-        $crate::memo_table!(@table TABLES, MEMO, $key, $value, $pins, $capacity);
-        $crate::memo_table!(@table DUEL_TABLES, DUEL, $duel, $value, $pins, $capacity);
-        $crate::memo_table!(@functions MEMO, DUEL);
-    };
-    (@table $tables:ident, $memo:ident, $key:ty, $value:ty, $pins:ty, $capacity:expr) => {
-        static $tables: $crate::memo::Tables<$key, $value, $pins> = $crate::memo::Tables::new();
+        static TABLES: $crate::memo::Tables<$value, $pins> = $crate::memo::Tables::new();
 
         thread_local! {
-            static $memo: ::std::cell::RefCell<$crate::memo::Memo<$key, $value, $pins>> =
-                ::std::cell::RefCell::new($crate::memo::Memo::new($capacity, &$tables));
+            static MEMO: ::std::cell::RefCell<$crate::memo::Memo<$key, $value, $pins>> =
+                ::std::cell::RefCell::new($crate::memo::Memo::new($capacity, &TABLES));
         }
-    };
-    (@functions $($memo:ident),+) => {
+
         /// Turns lookups on or off for this thread (on by default); tests
         /// compare fights played both ways.
         pub fn set_enabled(on: bool) {
-            $($crate::memo::set_enabled(&$memo, on);)+
+            $crate::memo::set_enabled(&MEMO, on);
         }
 
         /// Turns the check of every hit against a fresh computation on or
@@ -722,26 +688,24 @@ macro_rules! memo_table {
         /// the simulator's path allocates turn it off, as release builds
         /// have it.
         pub fn set_verify(on: bool) {
-            $($crate::memo::set_verify(&$memo, on);)+
+            $crate::memo::set_verify(&MEMO, on);
         }
 
-        /// Entries in the tables this thread reads (shared by the threads
+        /// Entries in the table this thread reads (shared by the threads
         /// that play fights of the same start).
         pub fn len() -> usize {
-            0 $(+ $crate::memo::len(&$memo))+
+            $crate::memo::len(&MEMO)
         }
 
         /// How this thread's lookups went (hits, misses, situations not
         /// keyed).
         pub fn counts() -> $crate::memo::Counts {
-            let mut all = $crate::memo::Counts::default();
-            $(all += $crate::memo::counts(&$memo);)+
-            all
+            $crate::memo::counts(&MEMO)
         }
 
-        /// Starts this thread on new, empty tables.
+        /// Starts this thread on a new, empty table.
         pub fn clear() {
-            $($crate::memo::clear(&$memo);)+
+            $crate::memo::clear(&MEMO);
         }
     };
 }
@@ -769,7 +733,7 @@ mod tests {
         }
     }
 
-    static TABLES: Tables<Words<2>, u64, P> = Tables::new();
+    static TABLES: Tables<u64, P> = Tables::new();
 
     thread_local! {
         static M: RefCell<Memo<Words<2>, u64, P>> = RefCell::new(Memo::new(3, &TABLES));
@@ -820,17 +784,16 @@ mod tests {
         );
     }
 
-    /// The two-lane fold tells apart what a key's words differ by: a word
-    /// changed in either lane, words swapped between the lanes or within
-    /// one, a word more or less (odd and even lengths alike).
+    /// The digest tells apart what a key's words differ by: a word
+    /// changed, words swapped, a word more or less (zeros too).
     #[test]
-    fn words_hash_by_every_word_its_place_and_the_length() {
+    fn words_digest_by_every_word_its_place_and_the_length() {
         let key = |ws: &[u64]| {
             let mut k = Words::<8>::default();
             for &w in ws {
                 assert_eq!(k.push(w), Some(()));
             }
-            Table::<Words<8>, u64, ()>::hash(&k)
+            k.digest()
         };
         let mut seen = std::collections::HashSet::new();
         let keys: [&[u64]; 10] = [
@@ -846,13 +809,13 @@ mod tests {
             &[1, 2, 3, 4, 5, 0],
         ];
         for ws in keys {
-            assert!(seen.insert(key(ws)), "{ws:?} hashes as another key does");
+            assert!(seen.insert(key(ws)), "{ws:?} digests as another key does");
         }
     }
 
-    /// Equality reads the written words only, whatever a reused buffer
-    /// held past them, and a full key (all `N` words, the fixed-length
-    /// fold) differs from another by any one word.
+    /// Equality and the digest read the written words only, whatever a
+    /// reused buffer held past them; a full key differs from another by
+    /// any one word.
     #[test]
     fn words_equal_by_their_written_words_full_or_short() {
         let key = |ws: &[u64], stale: &[u64]| {
@@ -881,10 +844,8 @@ mod tests {
         );
         assert_ne!(short, key(&[1, 2, 0], &[]), "another length");
         assert_ne!(short, key(&[1, 3], &[]));
-        assert_eq!(
-            Table::<Words<4>, u64, ()>::hash(&short),
-            Table::<Words<4>, u64, ()>::hash(&key(&[1, 2], &[7, 7, 7, 7]))
-        );
+        assert_eq!(short.digest(), key(&[1, 2], &[7, 7, 7, 7]).digest());
+        assert_ne!(short.digest(), key(&[1, 2, 0], &[]).digest());
     }
 
     fn calls() -> u32 {
@@ -993,35 +954,29 @@ mod tests {
 
     #[test]
     fn a_table_keeps_every_entry_up_to_its_capacity_and_each_once() {
-        let table: Table<Words<2>, u64, ()> = Table::new((), 1000);
-        let key = |n: u64| words([n, n / 7]);
+        let table: Table<u64, ()> = Table::new((), 1000);
+        let key = |n: u64| words([n, n / 7]).digest();
         for n in 0..1000 {
-            let k = key(n);
-            let hash = Table::<Words<2>, u64, ()>::hash(&k);
-            assert_eq!(table.find(&k, hash), None);
-            table.insert(&k, hash, &(n * 3));
-            table.insert(&k, hash, &(n * 3));
+            let d = key(n);
+            assert_eq!(table.find(d), None);
+            table.insert(d, &(n * 3));
+            table.insert(d, &(n * 3));
         }
         assert_eq!(table.len(), 1000, "each once");
         for n in 0..1000 {
-            let k = key(n);
-            let hash = Table::<Words<2>, u64, ()>::hash(&k);
-            assert_eq!(table.find(&k, hash), Some(&(n * 3)), "{n}");
+            assert_eq!(table.find(key(n)), Some(&(n * 3)), "{n}");
         }
-        let k = key(5000);
-        let hash = Table::<Words<2>, u64, ()>::hash(&k);
-        table.insert(&k, hash, &1);
-        assert_eq!(table.find(&k, hash), None, "full: not kept");
+        table.insert(key(5000), &1);
+        assert_eq!(table.find(key(5000)), None, "full: not kept");
     }
 
     #[test]
     fn threads_racing_to_keep_the_same_keys_keep_each_one_findable() {
-        let table: Table<Words<2>, u64, ()> = Table::new((), 1000);
-        let key = |n: u64| words([n, 1]);
+        let table: Table<u64, ()> = Table::new((), 1000);
+        let key = |n: u64| words([n, 1]).digest();
         let fill = || {
             for n in 0..500 {
-                let k = key(n);
-                table.insert(&k, Table::<Words<2>, u64, ()>::hash(&k), &(n + 1));
+                table.insert(key(n), &(n + 1));
             }
         };
         std::thread::scope(|scope| {
@@ -1029,9 +984,7 @@ mod tests {
             scope.spawn(fill);
         });
         for n in 0..500 {
-            let k = key(n);
-            let hash = Table::<Words<2>, u64, ()>::hash(&k);
-            assert_eq!(table.find(&k, hash), Some(&(n + 1)), "{n}");
+            assert_eq!(table.find(key(n)), Some(&(n + 1)), "{n}");
         }
         assert!((500..=1000).contains(&table.len()), "{}", table.len());
     }
@@ -1068,52 +1021,41 @@ mod tests {
             || 5,
         );
     }
-    /// `memo_table!` with a duel table: each lookup goes to the view its
-    /// caller names, and the declared functions cover both views.
-    mod duel_tables {
+    /// `memo_table!`: the table, the view and the functions it declares.
+    mod declared {
         use super::{P, S};
         use crate::memo::{Counts, Words, recall};
         use std::sync::Arc;
 
-        crate::memo_table!(Words<3>, u64, P, 8; duel: Words<1>);
+        crate::memo_table!(Words<3>, u64, P, 8);
 
-        fn ask(s: &S, duel: bool) -> u64 {
-            if duel {
-                recall(&DUEL, s, |k, s| k.push(s.n), || s.n + 1)
-            } else {
-                recall(
-                    &MEMO,
-                    s,
-                    |k: &mut Words<3>, s| k.push_all([s.n, 0, 0]),
-                    || s.n + 2,
-                )
-            }
+        fn ask(s: &S) -> u64 {
+            recall(&MEMO, s, |k: &mut Words<3>, s| k.push(s.n), || s.n + 1)
         }
 
         #[test]
-        fn the_functions_cover_both_tables() {
+        fn the_functions_read_and_switch_the_view() {
             let s = S {
                 fixed: Arc::new(1),
                 n: 5,
             };
             // Every hit below is checked against its closure.
             set_verify(true);
-            assert_eq!((ask(&s, true), ask(&s, false)), (6, 7));
-            assert_eq!((ask(&s, true), ask(&s, false)), (6, 7), "read back");
-            assert_eq!(len(), 2, "one entry in each table");
+            assert_eq!(ask(&s), 6);
+            assert_eq!(ask(&s), 6, "read back");
+            assert_eq!(len(), 1);
             let all = Counts {
-                hits: 2,
-                misses: 2,
+                hits: 1,
+                misses: 1,
                 unkeyed: 0,
             };
             assert_eq!(counts(), all);
             set_enabled(false);
-            ask(&s, true);
-            ask(&s, false);
-            assert_eq!(counts(), all, "both views off: nothing looked up");
+            ask(&s);
+            assert_eq!(counts(), all, "off: nothing looked up");
             set_enabled(true);
             clear();
-            assert_eq!(len(), 0, "both views on new tables");
+            assert_eq!(len(), 0, "a new table");
         }
     }
 }

@@ -25,9 +25,8 @@
 //!
 //! A fight too big for the key (more than [`FIGHTERS`] fighters, or more
 //! potions or spells each than it holds) is not remembered: the AI works it out every time.
-//! Duels are kept in a table of their own, whose entries hold only a duel's
-//! words ([`DuelKey`]): a hit reads fewer cache lines. Each table
-//! stops growing at [`CAPACITY`] entries, so its memory is bounded; lookups
+//! The table keeps each key's digest and the action
+//! ([`fray_core::memo`]), and stops growing at [`CAPACITY`] entries, so its memory is bounded; lookups
 //! go on. Nothing depends on what the table holds: a hit returns what the
 //! AI would have computed (a test plays fights with and without it and
 //! compares their narration byte for byte), so what one thread wrote
@@ -45,17 +44,13 @@ use fray_core::memo::{self, Words};
 use std::sync::Arc;
 
 /// Entries a table keeps at most, for all the threads that share it (each
-/// about 300 bytes, and twice as many slots of 4 bytes): more than twice
-/// what the duel keeps in a million fights (27,729, the foes' predicted
-/// answers included).
+/// a key's 16-byte digest and the action, and twice as many slots of 4
+/// bytes): more than twice what the duel keeps in a million fights
+/// (27,729, the foes' predicted answers included).
 pub const CAPACITY: usize = 1 << 16;
 
 /// A key: two words for the turn, [`WORDS`] per fighter.
 type Key = Words<{ 2 + WORDS * FIGHTERS }>;
-
-/// A duel's key, in a table of its own ([`fray_core::memo_table!`]): its
-/// entries hold 18 words, not the 34 of a fight of four.
-type DuelKey = Words<{ 2 + WORDS * 2 }>;
 
 /// A fighter's sheet, weapons and spells, held by identity.
 type Sheet = (Arc<Stats>, Arc<[Armed]>, Vec<Arc<Spell>>);
@@ -106,7 +101,7 @@ impl memo::Pins<State> for Pins {
     }
 }
 
-fray_core::memo_table!(Key, Action, Pins, CAPACITY; duel: DuelKey);
+fray_core::memo_table!(Key, Action, Pins, CAPACITY);
 
 /// The remembered choice of `actor` in `state`, or `choose`'s, remembered
 /// (the table is the core's [`fray_core::memo`]; debug builds recompute
@@ -114,10 +109,10 @@ fray_core::memo_table!(Key, Action, Pins, CAPACITY; duel: DuelKey);
 /// A fight too big for the key skips the table, its identity check
 /// included (a pass over every fighter, issue 35).
 pub fn remembered(state: &State, actor: CombatantId, choose: impl Fn() -> Action) -> Action {
-    match state.fighters.len() {
-        0..=2 => memo::recall(&DUEL, state, |k, s| key(k, s, actor), choose),
-        n if n <= FIGHTERS => memo::recall(&MEMO, state, |k, s| key(k, s, actor), choose),
-        _ => choose(),
+    if state.fighters.len() <= FIGHTERS {
+        memo::recall(&MEMO, state, |k, s| key(k, s, actor), choose)
+    } else {
+        choose()
     }
 }
 

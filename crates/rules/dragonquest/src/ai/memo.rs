@@ -48,8 +48,8 @@ use fray_core::{CombatantId, Controller, SideId};
 use std::sync::Arc;
 
 /// Entries a table keeps at most, for all the threads that share it (each
-/// about 450 bytes: a key of up to 50 words and the action; the table's
-/// slots, twice as many, 4 bytes each).
+/// a key's 16-byte digest and the action; the table's slots, twice as
+/// many, 4 bytes each).
 pub const CAPACITY: usize = 1 << 16;
 
 /// Figures a key holds at most (bigger fights are not remembered).
@@ -63,11 +63,6 @@ const KEY_WORDS: usize = 2 + WORDS * FIGHTERS;
 
 /// A key: two words for the pulse, [`WORDS`] per figure.
 type Key = Words<KEY_WORDS>;
-
-/// A duel's key, in a table of its own ([`fray_core::memo_table!`]): its
-/// entries hold 16 words, not the 58 of a fight of eight (the duel looks a
-/// key up about 18 times a fight; a hit reads fewer cache lines).
-type DuelKey = Words<{ 2 + WORDS * 2 }>;
 
 /// A `'static` item by address (the catalog's entries live as long as the
 /// program, so an address names one entry).
@@ -253,16 +248,12 @@ impl memo::Pins<State> for Pins {
     }
 }
 
-fray_core::memo_table!(Key, Action, Pins, CAPACITY; duel: DuelKey);
+fray_core::memo_table!(Key, Action, Pins, CAPACITY);
 
 /// The remembered choice of `who` in `state`, or `choose`'s, remembered
-/// (debug builds recompute every hit and compare); duels in their own table.
+/// (debug builds recompute every hit and compare).
 pub fn remembered(state: &State, who: CombatantId, choose: impl Fn() -> Action) -> Action {
-    if state.figures.len() <= 2 {
-        memo::recall(&DUEL, state, |k, s| key(k, s, who), choose)
-    } else {
-        memo::recall(&MEMO, state, |k, s| key(k, s, who), choose)
-    }
+    memo::recall(&MEMO, state, |k, s| key(k, s, who), choose)
 }
 
 fn id(v: Option<CombatantId>) -> u64 {

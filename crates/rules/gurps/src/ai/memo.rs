@@ -14,9 +14,9 @@
 //! lock, a second thread costs no table of its own, and output stays
 //! byte-identical whatever the number of threads), bounded (two tables of
 //! a fixed number of entries, one for a duel's short keys and one for
-//! longer keys, each entry sized by its table's keys; once full, a table
-//! keeps what it has and new situations are worked out each time) and
-//! exact:
+//! longer keys, each entry a key's 128-bit digest and the maneuver; once
+//! full, a table keeps what it has and new situations are worked out each
+//! time) and exact:
 //!
 //! - the key is the whole state the AI could read that changes in a fight,
 //!   written out field by field with exhaustive destructuring, so a field
@@ -71,33 +71,28 @@ use crate::model::tactics::{AimKnob, Knobs};
 use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::{HexPos, Map, MapKind};
-use fray_core::memo::{Pins as _, Stamp, Table, Tables};
+use fray_core::memo::{Digest, Pins as _, Stamp, Table, Tables};
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The longest key kept, in bytes, held inline in its entry (a duel's
 /// keys are about 100 bytes, a fight of four about 200; a longer key is not
 /// memoized).
 const KEY_BYTES: usize = 248;
 
-/// Entries of the table of keys of at most [`SHORT_KEY`] bytes: about
-/// 24 MiB when full, for all threads.
+/// Entries of the table of keys of at most [`SHORT_KEY`] bytes (each a
+/// digest of the key and the maneuver: [`fray_core::memo`]).
 const SLOTS: usize = 1 << 17;
 
 /// Entries of the table of longer keys: fights of more than two figures,
 /// fewer of them in a run.
 const LONG_SLOTS: usize = 1 << 15;
 
-/// The longest key of the short table, in bytes: what keeps an entry (the
-/// key and its length, the maneuver, the entry's once-flag) within the
-/// size of three cache lines, 192 bytes (a duel's keys are mostly 88
-/// bytes).
-const SHORT_KEY: usize = 3 * 64 - 12 - size_of::<Action>();
-const _: () = assert!(
-    SHORT_KEY >= 96 && size_of::<OnceLock<(ShortKey, Action)>>() <= 3 * 64,
-    "a duel's key fits an entry of three cache lines"
-);
+/// The longest key of the short table, in bytes (a duel's keys are
+/// mostly 88): longer keys, of fights of more than two figures, are kept
+/// in a table of their own, so that they do not take a duel's room.
+const SHORT_KEY: usize = 128;
 
 /// A situation written out in bytes, bounded.
 struct Writer {
@@ -1185,19 +1180,16 @@ impl fray_core::memo::Pins<State> for Pins {
 
 /// The decisions of duels and other short keys, shared by every thread
 /// that plays a fight on the same pins ([`fray_core::memo`]).
-static SHORT: Tables<ShortKey, Action, Pins> = Tables::new();
+static SHORT: Tables<Action, Pins> = Tables::new();
 
 /// The decisions of longer keys (fights of more than two figures).
-static LONG: Tables<LongKey, Action, Pins> = Tables::new();
-
-type ShortKey = ArrayVec<u8, SHORT_KEY>;
-type LongKey = ArrayVec<u8, KEY_BYTES>;
+static LONG: Tables<Action, Pins> = Tables::new();
 
 /// One thread's view: the tables it reads (those pinned to the last state
 /// it was shown), its cache of the map's edge, and the key being looked up.
 struct Memo {
-    short: Option<Arc<Table<ShortKey, Action, Pins>>>,
-    long: Option<Arc<Table<LongKey, Action, Pins>>>,
+    short: Option<Arc<Table<Action, Pins>>>,
+    long: Option<Arc<Table<Action, Pins>>>,
     /// The map's edge around the figures met near it ([`map_around`]),
     /// for the tables' map.
     edges: [Option<Edge>; EDGES],
@@ -1312,18 +1304,14 @@ pub(super) fn recall(
         w.clear();
         let frame = key(state, me, short.pins(), edges, w)?;
         let key = w.bytes();
-        let h = Table::<ShortKey, Action, Pins>::hash(key);
+        let digest = Digest::of(key);
+        let table = if key.len() <= SHORT_KEY { short } else { long };
         // Maneuvers are kept relative to the frame's origin.
         let d = (frame.origin.q, frame.origin.r);
-        let kept = if key.len() <= SHORT_KEY {
-            short.find(key, h)
-        } else {
-            long.find(key, h)
-        };
-        let found = kept.and_then(|a| place(a, d));
-        Some((h, d, found, *written))
+        let found = table.find(digest).and_then(|a| place(a, d));
+        Some((digest, key.len() <= SHORT_KEY, d, found, *written))
     });
-    let Some((h, d, found, written)) = looked else {
+    let Some((digest, short_key, d, found, written)) = looked else {
         COUNTS.with(|c| c.set((c.get().0, c.get().1, c.get().2 + 1)));
         return compute(state, me);
     };
@@ -1346,11 +1334,9 @@ pub(super) fn recall(
         if m.written != written {
             return;
         }
-        let key = m.w.bytes();
-        if let (Some(short), Ok(k)) = (&m.short, ShortKey::try_from(key)) {
-            short.insert(&k, h, &kept);
-        } else if let (Some(long), Ok(k)) = (&m.long, LongKey::try_from(key)) {
-            long.insert(&k, h, &kept);
+        let table = if short_key { &m.short } else { &m.long };
+        if let Some(table) = table {
+            table.insert(digest, &kept);
         }
     });
     action

@@ -47,8 +47,8 @@ use fray_core::{CombatantId, Controller, SideId};
 use std::sync::Arc;
 
 /// Entries a table keeps at most, for all the threads that share it: each
-/// under 200 bytes (a key of up to [`KEY_WORDS`] words and the maneuver),
-/// and twice as many slots of 4 bytes: about 13 MB at most.
+/// a key's 16-byte digest and the maneuver, and twice as many slots of 4
+/// bytes.
 pub const CAPACITY: usize = 1 << 16;
 
 /// Fighters a key holds at most (bigger fights are not remembered).
