@@ -45,15 +45,16 @@
 //! **An entry keeps the key's [`Digest`], not the key**: its 128-bit
 //! XXH3 hash, and the decision. A lookup waits on memory more than on
 //! instructions (its slot, then its entry, both read at random in tables
-//! of megabytes), and an entry that held the whole key (up to 150 bytes
-//! in a duel, 512 in a fight of eight) spread over three to eight cache
-//! lines that a hit had to read: an entry is now the digest and the
-//! decision, a line or less. Two keys with the same digest would share a
-//! decision; with a table of at most 2^24 entries the chance that a key
-//! meets another's digest is at most 2^24 / 2^128 = 2^-104 a lookup (XXH3
-//! passes SMHasher's collision and distribution tests), far below the
-//! machine's own error rate, so the table is treated as exact. Debug
-//! builds still recompute every hit and compare ([`set_verify`]).
+//! of megabytes), and a key is up to 150 bytes in a duel and 464 in a
+//! fight of eight: kept whole, an entry would spread over three to eight
+//! cache lines that a hit reads; the digest and the decision take a line
+//! or less (docs/performance.md, "The memo keeps digests"). Two keys
+//! with the same digest would share a decision; with a table of at most
+//! 2^24 entries the chance that a key meets another's digest is at most
+//! 2^24 / 2^128 = 2^-104 a lookup (XXH3 passes SMHasher's collision and
+//! distribution tests), far below the machine's own error rate, so the
+//! table is treated as exact. Debug builds still recompute every hit and
+//! compare ([`set_verify`]).
 //!
 //! A table stops growing at its capacity, so its memory is bounded;
 //! lookups go on. Debug builds (the tests) check that a hit is what the
