@@ -25,9 +25,9 @@
 //!
 //! A fight too big for the key (more than [`FIGHTERS`] fighters, or more
 //! potions or spells each than it holds) is not remembered: the AI works it out every time.
-//! The table keeps each key's digest and the action
-//! ([`fray_core::memo`]), and stops growing at [`CAPACITY`] entries, so its memory is bounded; lookups
-//! go on. Nothing depends on what the table holds: a hit returns what the
+//! The table keeps each key's digest and the action ([`fray_core::memo`]),
+//! and stops growing at [`CAPACITY`] entries, so its memory is bounded;
+//! lookups go on. Nothing depends on what the table holds: a hit returns what the
 //! AI would have computed (a test plays fights with and without it and
 //! compares their narration byte for byte), so what one thread wrote
 //! changes no other thread's fights.

@@ -76,9 +76,8 @@ use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-/// The longest key kept, in bytes, held inline in its entry (a duel's
-/// keys are about 100 bytes, a fight of four about 200; a longer key is not
-/// memoized).
+/// The longest key written, in bytes (a duel's keys are about 100 bytes,
+/// a fight of four about 200; a longer key is not memoized).
 const KEY_BYTES: usize = 248;
 
 /// Entries of the table of keys of at most [`SHORT_KEY`] bytes (each a
