@@ -149,19 +149,6 @@ pub trait Key: Default {
     fn digest(&self) -> Digest;
 }
 
-/// Bytes (a key written byte by byte).
-impl<const N: usize> Key for arrayvec::ArrayVec<u8, N> {
-    #[inline]
-    fn reset(&mut self) {
-        self.clear();
-    }
-
-    #[inline]
-    fn digest(&self) -> Digest {
-        Digest::of(self)
-    }
-}
-
 /// What a table keeps of a key, and all it compares: the 128-bit XXH3
 /// hash of the key's bytes (the module's documentation says why a digest
 /// stands for the key). Its first word places it in the table's slots.

@@ -1197,9 +1197,9 @@ struct Memo {
     /// [`KEY_BYTES`] a decision).
     w: Writer,
     /// Keys written on this thread so far: a decision worked out afresh is
-    /// kept under [`Memo::w`] only if no other key was written into it
-    /// meanwhile (the AIs never ask the memo while they decide, but the
-    /// memo does not rely on it).
+    /// kept only if no other lookup came meanwhile, which may have pinned
+    /// the tables to another state (the AIs never ask the memo while they
+    /// decide, but the memo does not rely on it).
     written: u64,
 }
 
@@ -1304,11 +1304,12 @@ pub(super) fn recall(
         let frame = key(state, me, short.pins(), edges, w)?;
         let key = w.bytes();
         let digest = Digest::of(key);
-        let table = if key.len() <= SHORT_KEY { short } else { long };
+        let short_key = key.len() <= SHORT_KEY;
+        let table = if short_key { short } else { long };
         // Maneuvers are kept relative to the frame's origin.
         let d = (frame.origin.q, frame.origin.r);
         let found = table.find(digest).and_then(|a| place(a, d));
-        Some((digest, key.len() <= SHORT_KEY, d, found, *written))
+        Some((digest, short_key, d, found, *written))
     });
     let Some((digest, short_key, d, found, written)) = looked else {
         COUNTS.with(|c| c.set((c.get().0, c.get().1, c.get().2 + 1)));
