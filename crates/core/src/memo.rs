@@ -534,9 +534,10 @@ enum Found<V> {
     /// The remembered decision.
     Hit(V),
     /// Not seen yet: remember what is worked out, under this digest, in
-    /// the table of the state's pins (looked for again when another lookup
-    /// came between: the thread's lookups so far, this one included,
-    /// [`Counts::lookups`]).
+    /// the table the thread reads, if it is still pinned to the state's
+    /// parts (another lookup made meanwhile may have pinned another; the
+    /// thread's lookups so far, this one included, [`Counts::lookups`],
+    /// tell whether one was made).
     Miss(Digest, u64),
     /// A situation the key cannot hold: work it out, remember nothing.
     Unkeyed,
