@@ -200,15 +200,14 @@ pub fn check(state: &State, who: CombatantId, action: &Action) -> Result<(), Ill
         );
     }
     // DQ-23-003: no weapon attack into the hexes straight ahead.
-    let targets: arrayvec::ArrayVec<CombatantId, 8> = match action {
-        Action::Attack { target, .. } | Action::Fire { target, .. } => {
-            [*target].into_iter().collect()
-        }
-        Action::TwoWeapons { targets } => targets.iter().copied().collect(),
-        Action::Sweep { targets } => targets.iter().copied().take(8).collect(),
-        _ => arrayvec::ArrayVec::new(),
+    // Every target, however many a sweep names.
+    let targets: &[CombatantId] = match action {
+        Action::Attack { target, .. } | Action::Fire { target, .. } => std::slice::from_ref(target),
+        Action::TwoWeapons { targets } => targets,
+        Action::Sweep { targets } => targets,
+        _ => &[],
     };
-    for t in targets {
+    for &t in targets {
         if t.index() < state.figures.len() && wholly_ahead_of(state, mount, t) {
             return refuse(
                 "DQ-23-003",

@@ -203,6 +203,13 @@ fn a_rider_strikes_beside_the_head_never_straight_ahead() {
     // rule: DQ-23-003
     let ahead = mounted(&[], foe(1, 0, "nw", &[]));
     assert_eq!(rule_of(check(&ahead, R, &attack(F))), "DQ-23-003");
+    // However many targets a sweep names, the last is looked at too (a
+    // rider with the Horsemanship for a two-handed weapon).
+    let horseman = mounted(&[("horsemanship", "10")], foe(1, 0, "nw", &[]));
+    let mut targets = vec![M; 8];
+    targets.push(F);
+    let sweep = Action::Sweep { targets };
+    assert_eq!(rule_of(check(&horseman, R, &sweep)), "DQ-23-003");
     // The horse itself strikes straight ahead.
     assert!(check(&ahead, M, &attack(F)).is_ok());
     let beside = mounted(&[("ag", "18")], foe(0, 1, "n", &[]));
