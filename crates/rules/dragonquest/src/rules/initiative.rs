@@ -56,8 +56,9 @@ pub fn iv_key(state: &State, id: CombatantId) -> (i32, i32) {
 
 /// DQ-12-007, DQ-19-005: the constraints applied after sorting by IV:
 /// stunned figures go to the bottom, and an opponent standing in a
-/// figure's rear hex acts before that figure. A loop (two figures each in
-/// the other's rear) falls back to IV order.
+/// figure's rear hex acts before that figure. A loop (a ring of figures,
+/// each in the rear of the next) falls back to IV order, in an engagement
+/// of any size.
 pub fn constrain(state: &State, order: &mut [CombatantId]) {
     // Stunned last, keeping the IV order otherwise.
     if order.iter().any(|&id| state.fig(id).status.stunned) {
@@ -77,8 +78,9 @@ pub fn constrain(state: &State, order: &mut [CombatantId]) {
         return;
     }
     // The order to fall back to, copied at the first move (most orders
-    // need none).
-    let mut original: Option<arrayvec::ArrayVec<CombatantId, 64>> = None;
+    // need none): on the stack up to 64 figures, on the heap beyond, so
+    // that an engagement of any size falls back whole.
+    let mut original: Option<smallvec::SmallVec<[CombatantId; 64]>> = None;
     let n = order.len();
     // Bubble each rear-hex opponent ahead of its victim; a bounded number
     // of passes detects loops.
@@ -93,7 +95,7 @@ pub fn constrain(state: &State, order: &mut [CombatantId]) {
                     && !zones::in_rear(state, foe, victim)
                 {
                     if original.is_none() {
-                        original = Some(order.iter().copied().take(64).collect());
+                        original = Some(order.iter().copied().collect());
                     }
                     let f = order[j];
                     order.copy_within(i..j, i + 1);
@@ -106,7 +108,7 @@ pub fn constrain(state: &State, order: &mut [CombatantId]) {
             return;
         }
     }
-    if let Some(original) = original.filter(|_| n <= 64) {
-        order.copy_from_slice(&original[..n]);
+    if let Some(original) = original {
+        order.copy_from_slice(&original);
     }
 }

@@ -4,7 +4,7 @@
 use crate::common::*;
 use fray_core::Engine;
 use fray_core::grid::HexPos;
-use fray_core::{InputLog, RollInput, SideId};
+use fray_core::{CombatantId, InputLog, RollInput, SideId};
 use fray_dragonquest::DragonQuest;
 use fray_dragonquest::model::action::{Action, Answer};
 use fray_dragonquest::rules::{initiative, values, zones};
@@ -162,6 +162,42 @@ fn stunned_figures_and_rear_hexes_reorder_an_engagement() {
     let mut order = vec![A, B];
     initiative::constrain(&s, &mut order);
     assert_eq!(order, [B, A]);
+}
+
+/// Four figures in a ring, each standing in the rear hex of the next (A's
+/// rear holds B, B's C, C's D, D's A), and `others` bystanders of side "a"
+/// rows away: no order puts every rear-hex foe first.
+fn rear_hex_ring(others: usize) -> fray_dragonquest::state::State {
+    let mut figures = vec![
+        fighter("A", "a", 0, 0, "s", &[]),
+        fighter("B", "b", -1, 0, "ne", &[]),
+        fighter("C", "a", -2, 1, "n", &[]),
+        fighter("D", "b", -1, 1, "sw", &[]),
+    ];
+    let far = (-10..=10)
+        .flat_map(|q| (3..=10).map(move |r| (q, r)))
+        .filter(|&(q, r): &(i32, i32)| q.abs() + r.abs() + (q + r).abs() <= 20);
+    for (i, (q, r)) in far.take(others).enumerate() {
+        figures.push(fighter(&format!("X{i}"), "a", q, r, "n", &[]));
+    }
+    state("", &figures)
+}
+
+#[test]
+fn dq_12_007_a_ring_of_rear_hex_foes_falls_back_to_iv_order_whatever_its_size() {
+    // rule: DQ-12-007
+    for others in [0, 62] {
+        let s = rear_hex_ring(others);
+        let ring = [A, B, C, CombatantId(3), A];
+        for pair in ring.windows(2) {
+            assert!(zones::in_rear(&s, pair[0], pair[1]), "{pair:?}");
+            assert!(!zones::in_rear(&s, pair[1], pair[0]), "{pair:?}");
+        }
+        let iv_order: Vec<CombatantId> = (0..4 + others).map(CombatantId::of_index).collect();
+        let mut order = iv_order.clone();
+        initiative::constrain(&s, &mut order);
+        assert_eq!(order, iv_order, "{} figures", 4 + others);
+    }
 }
 
 #[test]
