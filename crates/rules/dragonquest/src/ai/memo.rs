@@ -268,6 +268,10 @@ fn small(v: i32) -> Option<u64> {
     u16::try_from(v).ok().map(u64::from)
 }
 
+/// The most lodged weapons a figure's key holds (DQ-20-008: each 9 bits of
+/// one word, above a 4-bit count).
+const LODGED_KEYED: usize = 6;
+
 /// Writes into `k` what the AI reads of `state` that changes in a fight,
 /// for `who`; `None` when it does not fit.
 fn key<const N: usize>(k: &mut Words<N>, state: &State, who: CombatantId) -> Option<()> {
@@ -366,6 +370,11 @@ fn figure<const N: usize>(
         | u64::from(f.shield.is_some()) << 13
         | u64::from(f.aboard) << 14
         | u64::from(now(*ran)) << 15;
+    // Up to six lodged weapons fit the word (9 bits each above the count);
+    // a figure with more is not keyed.
+    if lodged.len() > LODGED_KEYED {
+        return None;
+    }
     let mut wounds = lodged.len() as u64;
     for (i, &(barbed, penalty)) in lodged.iter().enumerate() {
         let p = u64::from(i8::try_from(penalty).ok()? as u8);

@@ -131,8 +131,9 @@ pub struct Status {
     pub close: bool,
     /// Weapons lodged in it, each with its modAG penalty (DQ-20-008,
     /// DQ-20-009); the first number is [`LODGED_BARBED`] for a barbed one
-    /// (DQ-20-010), else 0.
-    pub lodged: ArrayVec<(u16, i32), 4>,
+    /// (DQ-20-010), else 0. As many as strike it: four kept inline, more
+    /// on the heap.
+    pub lodged: smallvec::SmallVec<[(u16, i32); 4]>,
     /// Surprised in the free pulse (DQ-11-004).
     pub surprised: bool,
     /// The last pulse in which the figure's body moved (DQ-23-001: a rider

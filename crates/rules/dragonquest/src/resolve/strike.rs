@@ -667,23 +667,13 @@ fn lodge(
     } else {
         0
     };
-    if f.status.lodged.try_push((barbed, penalty)).is_ok() {
-        effect(
-            state,
-            cx,
-            d,
-            if penalty == 5 {
-                "has a pole weapon lodged in it (-5 modAG)"
-            } else {
-                "has a missile lodged in it (-3 modAG)"
-            },
-            if penalty == 5 {
-                "DQ-20-009"
-            } else {
-                "DQ-20-008"
-            },
-        );
-    }
+    f.status.lodged.push((barbed, penalty));
+    let (what, rule) = if penalty == 5 {
+        ("has a pole weapon lodged in it (-5 modAG)", "DQ-20-009")
+    } else {
+        ("has a missile lodged in it (-3 modAG)", "DQ-20-008")
+    };
+    effect(state, cx, d, what, rule);
 }
 
 /// DQ-16-010, DQ-16-012, DQ-16-019: what a trip, a shield rush or an

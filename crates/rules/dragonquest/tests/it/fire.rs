@@ -46,6 +46,31 @@ fn fire_strikes_the_target_and_a_class_a_missile_lodges() {
 }
 
 #[test]
+fn dq_20_008_a_fifth_missile_lodges_beside_four_and_costs_its_modag_too() {
+    // rule: DQ-20-008, DQ-00-002
+    let mut s = state(
+        "",
+        &[
+            fighter("A", "a", 0, 3, "n", &[BOW]),
+            fighter("B", "b", 0, -2, "s", &[]),
+        ],
+    );
+    for _ in 0..4 {
+        s.figures[1].status.lodged.push((0, 3));
+    }
+    assert_eq!(fray_dragonquest::rules::values::mod_ag(s.fig(B)), 3);
+    let l = shoot(vec![("A", Action::fire(B))], &[40, 1]);
+    let (s, ev) = run_steps(s, &l, 1);
+    assert!(
+        narrate(&ev).contains("has a missile lodged in it"),
+        "{}",
+        narrate(&ev)
+    );
+    assert_eq!(s.fig(B).status.lodged.len(), 5);
+    assert_eq!(fray_dragonquest::rules::values::mod_ag(s.fig(B)), 0);
+}
+
+#[test]
 fn figures_on_the_line_are_strike_checked_first_and_the_first_hit_stops_it() {
     // rule: DQ-16-004
     let s = state(

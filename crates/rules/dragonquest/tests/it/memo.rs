@@ -77,3 +77,19 @@ fn a_sheet_changed_without_a_new_stamp_is_caught_in_debug_builds() {
     s.figures[0].stats.md -= 10;
     assert_eq!(fray_dragonquest::ai::remembered(&s, a), before);
 }
+
+#[test]
+fn dq_20_008_any_number_of_lodged_weapons_gets_the_ai_s_own_choice() {
+    // rule: DQ-20-008 (a figure's key holds six lodged weapons; one with
+    // more is worked out afresh each time, never read under a clipped key)
+    let mut s = start("duel");
+    let b = fray_core::CombatantId(1);
+    for n in 1..=9 {
+        s.figures[1].status.lodged.push((0, 3));
+        let kept = fray_dragonquest::ai::remembered(&s, b);
+        memo::set_enabled(false);
+        let fresh = fray_dragonquest::ai::remembered(&s, b);
+        memo::set_enabled(true);
+        assert_eq!(kept, fresh, "{n} lodged");
+    }
+}
