@@ -4,7 +4,6 @@
 use crate::model::location::Location;
 use crate::model::state::{AodKind, Posture, Watch};
 pub use crate::model::unarmed::Unarmed;
-use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::{Facing, HexPos};
 use serde::{Deserialize, Serialize};
@@ -326,8 +325,10 @@ pub struct DefenseOption {
     pub target: i32,
 }
 
-/// The most defenses one question offers.
-pub const MAX_OPTIONS: usize = 6;
+/// The defenses one question offers: six kept inline (a dodge, a parry or
+/// two, a block, an Acrobatic Dodge), more on the heap for a figure with
+/// more ready weapons, each of which may parry (M-DEF-001).
+pub type DefenseOptions = smallvec::SmallVec<[DefenseOption; 6]>;
 
 /// A question for a controller.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -344,7 +345,7 @@ pub enum Question {
         /// A missile attack.
         ranged: bool,
         /// The defenses allowed, with their targets.
-        options: ArrayVec<DefenseOption, MAX_OPTIONS>,
+        options: DefenseOptions,
         /// The PD the figure rolls against with no active defense (M-ARM-011).
         pd: i32,
     },

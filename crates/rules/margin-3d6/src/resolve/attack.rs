@@ -2,7 +2,7 @@
 //! defense and its AD (M-DEF-011/012), the damage fraction or the critical
 //! table (M-DMG-013, M-CRT), DR and wounding (M-DMG-007).
 
-use crate::model::action::{Answer, DefenseKind, DefenseOption, MAX_OPTIONS, Question, Strike};
+use crate::model::action::{Answer, DefenseKind, DefenseOption, DefenseOptions, Question, Strike};
 use crate::model::data::{Base, Class};
 use crate::model::event::{AdFrom, Event, Scale};
 use crate::model::location::{DamageType, Limb, Location};
@@ -21,7 +21,6 @@ use crate::rules::tables::{
     CritHit, Fraction, crit_hit, fraction, needs_side_roll, random_location,
 };
 use crate::{Flow, Margin};
-use arrayvec::ArrayVec;
 use fray_core::dice::systems::margin3d6::Outcome;
 use fray_core::grid::HexPos;
 use fray_core::{CombatantId, Cx, ModList};
@@ -350,13 +349,10 @@ fn hit_location(state: &State, b: &Blow, cx: &mut impl Cx<Margin>) -> Flow<Locat
 }
 
 /// The defense options copied in one block (they are `Copy`; `clone`
-/// would copy them one by one). Same capacity, so nothing is left out.
+/// would copy them one by one).
 #[inline(always)]
-fn copied(opts: &ArrayVec<DefenseOption, MAX_OPTIONS>) -> ArrayVec<DefenseOption, MAX_OPTIONS> {
-    let mut out = ArrayVec::new();
-    // Cannot fail: `out` has the capacity `opts` has.
-    let _ = out.try_extend_from_slice(opts);
-    out
+fn copied(opts: &DefenseOptions) -> DefenseOptions {
+    DefenseOptions::from_slice(opts)
 }
 
 /// M-DEF-011/012, M-ARM-011: the defender chooses one active defense (or

@@ -1,7 +1,7 @@
 //! Which active defenses a figure has against one attack, and their
 //! targets (M-DEF, M-AOD, M-PDF, M-ARM-010/011).
 
-use crate::model::action::{Answer, DefenseKind, DefenseOption, MAX_OPTIONS};
+use crate::model::action::{Answer, DefenseKind, DefenseOption, DefenseOptions};
 use crate::model::data::{Class, Parry, Size};
 use crate::model::location::{Limb, Location};
 use crate::model::options::PdMode;
@@ -9,7 +9,6 @@ use crate::model::state::{AodKind, Fighter, Posture, State};
 use crate::model::terrain::DARKNESS;
 use crate::rules::armor::{pd_terms, shield_side, shield_usable, total_pd, total_pd_seen};
 use crate::rules::attack::dx_lost;
-use arrayvec::ArrayVec;
 use fray_core::grid::{HexPos, RelativeBearing};
 use fray_core::{CombatantId, Mods, Total};
 
@@ -245,11 +244,7 @@ fn block_covers_seen(d: &Fighter, b: RelativeBearing) -> bool {
 /// The defenses `defender` may make against `t`, each with its target
 /// (score + PD + modifiers), and the PD of the PD-only roll (M-ARM-011).
 #[inline(always)]
-pub fn options(
-    state: &State,
-    defender: CombatantId,
-    t: &Threat,
-) -> (ArrayVec<DefenseOption, MAX_OPTIONS>, i32) {
+pub fn options(state: &State, defender: CombatantId, t: &Threat) -> (DefenseOptions, i32) {
     let d = state.fighter(defender);
     options_at(state, defender, t, d.pos, d.facing)
 }
@@ -263,9 +258,9 @@ pub fn options_at(
     t: &Threat,
     pos: HexPos,
     facing: fray_core::grid::Facing,
-) -> (ArrayVec<DefenseOption, MAX_OPTIONS>, i32) {
+) -> (DefenseOptions, i32) {
     let d = state.fighter(defender);
-    let mut out = ArrayVec::new();
+    let mut out = DefenseOptions::new();
     // M-PDF-007: a surprised figure gets only its armor PD, no shield.
     // Where the attack comes from, worked out once for the PD, the lost
     // defenses, the side attack and the block's arc.
@@ -299,7 +294,6 @@ pub fn options_at(
 }
 
 /// The defenses being gathered by [`options_at`].
-type Defenses = ArrayVec<DefenseOption, MAX_OPTIONS>;
 
 /// M-DEF-008/009: Dodge (not while bracing, M-AOD-004), Boxing's bonus
 /// against unarmed blows and thrusts, +2 against an All-Out Charge
@@ -324,12 +318,12 @@ fn dodge_option(d: &Fighter, t: &Threat, mods: i32) -> DefenseOption {
 /// M-DEF-001..003: Parry with each ready melee weapon (not while
 /// bracing), a sound weapon arm free of holds, within each weapon's limit.
 #[inline(always)]
-fn weapon_parries(d: &Fighter, t: &Threat, mods: i32, out: &mut Defenses) {
+fn weapon_parries(d: &Fighter, t: &Threat, mods: i32, out: &mut DefenseOptions) {
     if d.is_crippled(Limb::WeaponArm) || d.is_crippled(Limb::WeaponHand) || d.held_by.is_some() {
         return;
     }
     for (i, h) in d.weapons.iter().enumerate() {
-        if !h.ready || h.lost || h.weapon.ranged() || out.is_full() {
+        if !h.ready || h.lost || h.weapon.ranged() {
             continue;
         }
         if t.ranged && !t.thrown {
@@ -362,7 +356,7 @@ fn weapon_parries(d: &Fighter, t: &Threat, mods: i32, out: &mut Defenses) {
 /// M-LOC-002 (decision): with no melee weapon to parry with, a bare-handed
 /// parry at half the best of DX, Brawling and Boxing, against melee only.
 #[inline(always)]
-fn bare_hand_parry(d: &Fighter, t: &Threat, mods: i32, out: &mut Defenses) {
+fn bare_hand_parry(d: &Fighter, t: &Threat, mods: i32, out: &mut DefenseOptions) {
     if !t.ranged
         && d.strikes_with(crate::model::action::Unarmed::Punch)
         && !out.iter().any(|o| o.kind == DefenseKind::Parry)
@@ -374,7 +368,6 @@ fn bare_hand_parry(d: &Fighter, t: &Threat, mods: i32, out: &mut Defenses) {
             .weapons
             .iter()
             .any(|h| h.ready && !h.lost && !h.weapon.ranged())
-        && !out.is_full()
     {
         let best = d
             .stats
@@ -393,11 +386,14 @@ fn bare_hand_parry(d: &Fighter, t: &Threat, mods: i32, out: &mut Defenses) {
 /// block's limit and arc. The cheap tests first: `shield_usable` scans
 /// the weapons.
 #[inline(always)]
-fn block_option(d: &Fighter, t: &Threat, seen: RelativeBearing, mods: i32, out: &mut Defenses) {
-    if d.guard.blocks < block_limit(d, t.attacker)
-        && block_covers_seen(d, seen)
-        && !out.is_full()
-        && shield_usable(d)
+fn block_option(
+    d: &Fighter,
+    t: &Threat,
+    seen: RelativeBearing,
+    mods: i32,
+    out: &mut DefenseOptions,
+) {
+    if d.guard.blocks < block_limit(d, t.attacker) && block_covers_seen(d, seen) && shield_usable(d)
     {
         let skill = d.skills.shield.unwrap_or(d.stats.dx - 4) - dx_lost(d);
         out.push(DefenseOption {
@@ -411,11 +407,10 @@ fn block_option(d: &Fighter, t: &Threat, seen: RelativeBearing, mods: i32, out: 
 /// M-DEF-010: Acrobatic Dodge, melee only, once a round (not while
 /// bracing).
 #[inline(always)]
-fn acrobatic_dodge(d: &Fighter, t: &Threat, mods: i32, out: &mut Defenses) {
+fn acrobatic_dodge(d: &Fighter, t: &Threat, mods: i32, out: &mut DefenseOptions) {
     if let Some(acro) = d.skills.acrobatics
         && !t.ranged
         && !d.guard.acrobatic
-        && !out.is_full()
     {
         out.push(DefenseOption {
             kind: DefenseKind::AcrobaticDodge,

@@ -530,3 +530,21 @@ fn fencing_parries_lose_one_per_other_foe_under_multiple_foe_defense_m_aod_001()
     let (o, _) = options(&s, B, &threat(HexPos::new(0, 0)));
     assert_eq!(target_of(&o, DefenseKind::Parry), Some(9));
 }
+
+#[test]
+fn m_def_001_every_ready_weapon_parries_and_the_block_stays_beside_six_of_them() {
+    // rule: M-DEF-001, M-DEF-005, M-DEF-010, M-DEF-012
+    let armed = sheet(
+        12,
+        12,
+        12,
+        "skills = { broadsword = 14, shield = 13, acrobatics = 13 }\nweapons = [\"Broadsword\", \"Shortsword\", \"Axe\", \"Mace\", \"Knife\", \"Club\"]\nshield = \"Medium Shield\"\nhp = 60",
+    );
+    let s = duel(&swordsman(), &armed);
+    let (o, _) = options(&s, B, &threat(HexPos::new(0, 0)));
+    let count = |k: DefenseKind| o.iter().filter(|x| x.kind == k).count();
+    assert_eq!(count(DefenseKind::Parry), 6, "{o:?}");
+    assert_eq!(count(DefenseKind::Dodge), 1, "{o:?}");
+    assert_eq!(count(DefenseKind::Block), 1, "{o:?}");
+    assert_eq!(count(DefenseKind::AcrobaticDodge), 1, "{o:?}");
+}
