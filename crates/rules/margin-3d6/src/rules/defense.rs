@@ -293,8 +293,6 @@ pub fn options_at(
     (out, pd_only)
 }
 
-/// The defenses being gathered by [`options_at`].
-
 /// M-DEF-008/009: Dodge (not while bracing, M-AOD-004), Boxing's bonus
 /// against unarmed blows and thrusts, +2 against an All-Out Charge
 /// (M-MEL-009).
