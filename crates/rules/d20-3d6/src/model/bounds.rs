@@ -12,6 +12,11 @@ use crate::model::options::Options;
 use crate::model::sheet::{Sheet, WeaponEntry};
 use fray_core::range::{Bound, OutOfRange, bound, check, optional};
 
+/// The largest Move a sheet may give, in metres: a Run covers twice it
+/// (X-MOV-002), so a path holds that many steps
+/// ([`crate::rules::movement::MAX_STEPS`]).
+pub const MOVE_M_MAX: u32 = 40;
+
 /// A sheet's numbers (X-DAT-001..004, X-DAT-011). Ability modifiers run
 /// from -5 to +20 (scores 1 to 50, X-DAT-001); saves and skills are those
 /// modifiers plus ranks, -10 to +40 (X-DAT-002, X-DAT-003); BAB 0 to 40
@@ -40,7 +45,7 @@ pub fn sheet(s: &Sheet) -> Result<(), OutOfRange> {
         bound("magic_defense", s.magic_defense, 0, 10),
         bound("damage_reduction", s.damage_reduction, 0, 50),
         bound("hp.max", s.hp.max, 1, 10_000),
-        bound("move_m", s.move_m, 0, 40),
+        bound("move_m", s.move_m, 0, i64::from(MOVE_M_MAX)),
     ])
 }
 

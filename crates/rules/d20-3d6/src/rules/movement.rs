@@ -7,8 +7,9 @@ use arrayvec::ArrayVec;
 use fray_core::grid::{SquarePos, square_reachable};
 use fray_core::{CombatantId, Illegal};
 
-/// The most steps one move may take.
-pub const MAX_STEPS: usize = 64;
+/// The most steps one move may take: a Run at the largest Move (X-MOV-002),
+/// every step costing at least 1 m.
+pub const MAX_STEPS: usize = 2 * crate::model::bounds::MOVE_M_MAX as usize;
 
 /// A path: the squares entered, in order (the start left out).
 pub type Path = ArrayVec<SquarePos, MAX_STEPS>;

@@ -413,3 +413,24 @@ fn no_one_ends_a_fight_in_anothers_square_rule_x_mov_011() {
         }
     }
 }
+
+#[test]
+fn x_mov_002_a_run_at_the_largest_move_goes_all_of_its_80_m() {
+    // rule: X-MOV-002, X-MAN-005 (move_m is bounded at 40: a Run of 80 m)
+    let runner = fighter(&["sword"], "").replace("move_m = 6", "move_m = 40");
+    let sc: fray_d20_3d6::model::scenario::Scenario = toml::from_str(&format!(
+        "ruleset = \"d20-3d6\"\nname = \"t\"\n[map]\nkind = \"square\"\nwidth = 100\nheight = 10\n{}\n{}",
+        entry("A", "a", 2, 5, &runner),
+        entry("B", "b", 95, 5, &fighter(&["sword"], ""))
+    ))
+    .unwrap();
+    let armory = fray_d20_3d6::model::data::parse_file("t", ARMORY).unwrap();
+    let mut s = fray_d20_3d6::setup::setup_with(&sc, &armory).unwrap();
+    turn_of(&mut s, A);
+    assert_eq!(
+        refused(&s, A, &Action::Run { to: to(83, 5) }),
+        Some("X-MOV-002")
+    );
+    act(&mut s, A, Action::Run { to: to(82, 5) }, vec![], vec![]).unwrap();
+    assert_eq!(s.fighter(A).pos, to(82, 5));
+}
