@@ -8,6 +8,10 @@ use crate::model::data::{Armor, Poison, Sheet, Shield, Weapon};
 use crate::model::options::Options;
 use fray_core::range::{OutOfRange, bound, check, optional};
 
+/// The largest TMR a sheet may give: a trample, which costs at least one
+/// TMR a hex, takes at most this many steps
+/// ([`crate::rules::movement::TramplePath`]).
+pub const TMR_MAX: i32 = 20;
 /// A sheet's numbers: the characteristics 1 to 100 and MA 0 to 100
 /// (DQ-00-001), FT 0 to 200; a TMR set by hand 0 to 20 (DQ-00-004; 0
 /// still moves a hex, DQ-14-015); natural armor 0 to 20 (protection,
@@ -24,7 +28,7 @@ pub fn sheet(s: &Sheet) -> Result<(), OutOfRange> {
         bound("pc", s.pc, 1, 100),
         bound("ft", s.ft, 0, 200),
         bound("ma", s.ma, 0, 100),
-        optional("tmr", s.tmr, 0, 20),
+        optional("tmr", s.tmr, 0, i64::from(TMR_MAX)),
         bound("natural_armor", s.natural_armor, 0, 20),
         optional("passive_resistance", s.passive_resistance, 0, 100),
         rank("shield_rank", s.shield_rank),

@@ -798,7 +798,7 @@ fn trample(
     };
     let size = state.fig(who).cells().len() as i32;
     let heading = state.fig(who).heading;
-    let mut done: arrayvec::ArrayVec<CombatantId, 8> = arrayvec::ArrayVec::new();
+    let mut done: smallvec::SmallVec<[CombatantId; 8]> = smallvec::SmallVec::new();
     for &head in &path.heads {
         let from = state.fig(who).pos;
         step_to(state, who, head, heading, cx);
@@ -806,7 +806,7 @@ fn trample(
             if done.contains(&v) || !state.fig(who).occupies(state.fig(v).pos) {
                 continue;
             }
-            let _ = done.try_push(v);
+            done.push(v);
             let f = state.fig_mut(v);
             if !f.status.prone {
                 f.status.prone = true;

@@ -239,10 +239,12 @@ pub fn retreat_hexes(state: &State, who: CombatantId, steps: i32) -> arrayvec::A
 /// the monster's facing corner (decision: a trample is a straight move).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TramplePath {
-    /// The head's hexes, one per step, the last where it ends.
-    pub heads: arrayvec::ArrayVec<HexPos, 16>,
-    /// The 1-hex figures in the way, in the order the body reaches them.
-    pub victims: arrayvec::ArrayVec<CombatantId, 8>,
+    /// The head's hexes, one per step, the last where it ends (each step
+    /// costs a TMR at least, and a trample is limited by the TMR).
+    pub heads: arrayvec::ArrayVec<HexPos, { crate::model::bounds::TMR_MAX as usize }>,
+    /// The 1-hex figures in the way, in the order the body reaches them:
+    /// eight inline, any number in all.
+    pub victims: smallvec::SmallVec<[CombatantId; 8]>,
 }
 
 /// The way of `who`'s trample to `to` within `budget` TMR, or why not: a
@@ -275,7 +277,7 @@ pub fn trample_path(
     };
     let mut path = TramplePath {
         heads: arrayvec::ArrayVec::new(),
-        victims: arrayvec::ArrayVec::new(),
+        victims: smallvec::SmallVec::new(),
     };
     let (mut at, mut cost) = (f.pos, 0);
     for k in 1..=steps {
@@ -300,8 +302,8 @@ pub fn trample_path(
                 if !of.is_single() {
                     return Err("another multi-hex figure is in the way");
                 }
-                if !path.victims.contains(&o) && path.victims.try_push(o).is_err() {
-                    return Err("too many figures in the way");
+                if !path.victims.contains(&o) {
+                    path.victims.push(o);
                 }
             }
         }

@@ -81,3 +81,39 @@ fn the_ai_tramples_a_foe_straight_ahead() {
         Action::Trample { to } if to.distance(ahead(d, 2)) <= 1
     ));
 }
+
+#[test]
+fn dq_22_004_a_trample_runs_its_whole_tmr_over_every_figure_in_the_way() {
+    // rule: DQ-22-004, DQ-22-005 (TMR is bounded at 20: a trample of 18
+    // hexes over nine figures)
+    let d = Corner::SwNw.sides()[0];
+    let (dq, dr) = {
+        let n = HexPos::new(0, 0).neighbour(d);
+        (n.q, n.r)
+    };
+    let at = |k: i32| HexPos::new((k - 8) * dq, (k - 8) * dr);
+    let lizard = format!(
+        "[[combatants]]\nname = \"L\"\nside = \"a\"\ntemplate = \"giant_lizard\"\nposition = {{ q = {}, r = {} }}\ncorner = \"sw_nw\"\ncontroller = \"script\"\n",
+        at(0).q,
+        at(0).r
+    );
+    let mut figures = vec![lizard];
+    for k in 2..=10 {
+        let h = at(k);
+        figures.push(fighter(
+            &format!("V{k}"),
+            "b",
+            h.q,
+            h.r,
+            d.opposite().name(),
+            &[],
+        ));
+    }
+    let mut s = state("", &figures);
+    s.figures[0].tmr = 20;
+    let path = fray_dragonquest::rules::movement::trample_path(&s, A, at(18), 20)
+        .expect("18 hexes within TMR 20");
+    assert_eq!(path.heads.len(), 18);
+    assert_eq!(path.victims.len(), 9);
+    assert!(check(&s, A, &Action::Trample { to: at(18) }).is_ok());
+}
