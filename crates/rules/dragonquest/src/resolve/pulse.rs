@@ -353,22 +353,8 @@ fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) ->
         while j < order.len() && key_at(state, j, order[j]) == k {
             j += 1;
         }
-        if j - i >= 2 && j - i <= 8 {
-            if let Ok(kind) = iv_tie_break(j - i) {
-                let req = RollRequest::new(None, kind, "IV tie", "DQ-12-006");
-                let rolled = cx.roll(state, req)?;
-                let tied: arrayvec::ArrayVec<CombatantId, 8> =
-                    order[i..j].iter().copied().collect();
-                cx.emit(|| Event::Roll {
-                    roll: RollRecord::new(&req, None, rolled),
-                    note: Some(tie_note(state, &tied, &rolled.standings)),
-                });
-                for (k, &party) in rolled.standings.order().iter().enumerate() {
-                    if let Some(&id) = tied.get(usize::from(party)) {
-                        order[i + k] = id;
-                    }
-                }
-            }
+        if j - i >= 2 {
+            break_tie(state, &mut order[i..j], 0, cx)?;
         }
         i = j;
     }
@@ -393,6 +379,67 @@ fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) ->
             .collect(),
     });
     state.seq.queue = order;
+    Ok(())
+}
+
+/// Rounds of their own D10s that more than eight tied figures roll before
+/// they keep the order they have: with dice, ties ten figures deep die out
+/// within a round or two; only a scripted log can tie for ever.
+const TIE_ROUNDS: u8 = 8;
+
+/// DQ-12-006: figures tied on IV and modAG roll D10 off for their order,
+/// highest first, ties rolled again: up to eight in one roll-off (its
+/// limit, `MAX_ROLL_OFF_PARTIES`); more each roll a D10 of their own, and
+/// those who roll the same break their tie again the same way.
+fn break_tie(
+    state: &State,
+    tied: &mut [CombatantId],
+    round: u8,
+    cx: &mut impl Cx<DragonQuest>,
+) -> Flow<()> {
+    if let Ok(kind) = iv_tie_break(tied.len()) {
+        let req = RollRequest::new(None, kind, "IV tie", "DQ-12-006");
+        let rolled = cx.roll(state, req)?;
+        let before: arrayvec::ArrayVec<CombatantId, 8> = tied.iter().copied().collect();
+        cx.emit(|| Event::Roll {
+            roll: RollRecord::new(&req, None, rolled),
+            note: Some(tie_note(state, &before, &rolled.standings)),
+        });
+        for (k, &party) in rolled.standings.order().iter().enumerate() {
+            if let Some(&id) = before.get(usize::from(party)) {
+                tied[k] = id;
+            }
+        }
+        return Ok(());
+    }
+    if round >= TIE_ROUNDS {
+        return Ok(());
+    }
+    let mut rolls: smallvec::SmallVec<[(i32, CombatantId); 16]> = smallvec::SmallVec::new();
+    for &id in tied.iter() {
+        let (req, rolled) = super::roll_d10(state, cx, Some(id), "IV tie", "DQ-12-006")?;
+        cx.emit(|| Event::Roll {
+            roll: RollRecord::new(&req, Some(&state.fig(id).name), rolled),
+            note: Some(format!(
+                "tied on IV and modAG with {} others, highest first",
+                tied.len() - 1
+            )),
+        });
+        rolls.push((rolled.total, id));
+    }
+    // Highest first; equal rolls keep their order until they roll again.
+    rolls.sort_by_key(|&(roll, _)| std::cmp::Reverse(roll));
+    for (slot, &(_, id)) in tied.iter_mut().zip(&rolls) {
+        *slot = id;
+    }
+    let mut i = 0;
+    while i < rolls.len() {
+        let j = i + rolls[i..].iter().take_while(|r| r.0 == rolls[i].0).count();
+        if j - i >= 2 {
+            break_tie(state, &mut tied[i..j], round + 1, cx)?;
+        }
+        i = j;
+    }
     Ok(())
 }
 

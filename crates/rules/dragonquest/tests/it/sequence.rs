@@ -143,6 +143,46 @@ fn iv_ties_go_to_modag_then_a_d10_roll_off() {
 }
 
 #[test]
+fn dq_12_006_ten_figures_tied_on_iv_roll_a_d10_each_and_tied_rolls_roll_off() {
+    // rule: DQ-12-006
+    // Two rows of five, side a facing south over side b facing north: one
+    // engagement of ten figures with the same IV and modAG.
+    let mut figures = Vec::new();
+    for (side, r, facing) in [("a", 0, "s"), ("b", 1, "n")] {
+        for q in -2..=2 {
+            let n = figures.len();
+            figures.push(fighter(&format!("X{n}"), side, q, r, facing, &[]));
+        }
+    }
+    let s = state("", &figures);
+    // X0..X9 roll 3 9 9 1 5 2 8 6 4 7; X1 and X2 roll off, X2 (party 1) higher.
+    let mut rolls: Vec<RollInput> = [3, 9, 9, 1, 5, 2, 8, 6, 4, 7]
+        .into_iter()
+        .map(RollInput::Total)
+        .collect();
+    rolls.push(RollInput::Faces(vec![2, 7]));
+    rolls.push(RollInput::Total(90));
+    let l = log_faces(
+        vec![("X2", attack(CombatantId(7)))],
+        rolls,
+        vec![Answer::First(true)],
+    );
+    let (_, ev) = run_steps(s, &l, 1);
+    let text = narrate(&ev);
+    let line = text
+        .lines()
+        .find(|l| l.contains("engagement order"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let at = |n: usize| {
+        line.find(&format!("X{n} "))
+            .unwrap_or_else(|| panic!("{line}"))
+    };
+    let expected = [2, 1, 6, 9, 7, 4, 8, 0, 5, 3];
+    assert!(expected.windows(2).all(|w| at(w[0]) < at(w[1])), "{line}");
+    assert_eq!(text.matches("rolls IV tie").count(), 11, "{text}");
+}
+
+#[test]
 fn stunned_figures_and_rear_hexes_reorder_an_engagement() {
     // rule: DQ-12-007, DQ-19-005
     // B in A's rear hex acts before A despite the lower IV.
