@@ -52,6 +52,7 @@ pub mod scenario_file;
 pub mod script;
 pub mod serde_fields;
 pub mod text;
+pub mod ties;
 pub mod view;
 
 pub use controller::{Addressee, Controller, NpcView, PlayerSeat, Seats, SeatsFile};

@@ -9,6 +9,7 @@ use crate::model::state::{Slot, Stage, State};
 use crate::resolve::{aftermath, effect};
 use crate::rules::{initiative, values, zones};
 use crate::{DragonQuest, Flow};
+use fray_core::dice::kind::First;
 use fray_core::dice::systems::dragonquest::{iv_tie_break, side_initiative};
 use fray_core::{CombatantId, Cx, EndReason, Next, Outcome, RollRecord, RollRequest, SideId};
 
@@ -354,7 +355,7 @@ fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) ->
             j += 1;
         }
         if j - i >= 2 {
-            break_tie(state, &mut order[i..j], 0, cx)?;
+            break_tie(state, &mut order[i..j], cx)?;
         }
         i = j;
     }
@@ -382,63 +383,41 @@ fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) ->
     Ok(())
 }
 
-/// Rounds of their own D10s that more than eight tied figures roll before
-/// they keep the order they have: with dice, ties ten figures deep die out
-/// within a round or two; only a scripted log can tie for ever.
-const TIE_ROUNDS: u8 = 8;
-
 /// DQ-12-006: figures tied on IV and modAG roll D10 off for their order,
 /// highest first, ties rolled again: up to eight in one roll-off (its
-/// limit, `MAX_ROLL_OFF_PARTIES`); more each roll a D10 of their own, and
-/// those who roll the same break their tie again the same way.
-fn break_tie(
-    state: &State,
-    tied: &mut [CombatantId],
-    round: u8,
-    cx: &mut impl Cx<DragonQuest>,
-) -> Flow<()> {
-    if let Ok(kind) = iv_tie_break(tied.len()) {
-        let req = RollRequest::new(None, kind, "IV tie", "DQ-12-006");
-        let rolled = cx.roll(state, req)?;
-        let before: arrayvec::ArrayVec<CombatantId, 8> = tied.iter().copied().collect();
-        cx.emit(|| Event::Roll {
-            roll: RollRecord::new(&req, None, rolled),
-            note: Some(tie_note(state, &before, &rolled.standings)),
-        });
-        for (k, &party) in rolled.standings.order().iter().enumerate() {
-            if let Some(&id) = before.get(usize::from(party)) {
-                tied[k] = id;
-            }
+/// limit, `MAX_ROLL_OFF_PARTIES`); more each roll a D10 of their own
+/// ([`fray_core::ties`]).
+fn break_tie(state: &State, tied: &mut [CombatantId], cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
+    let Ok(kind) = iv_tie_break(tied.len()) else {
+        let before: smallvec::SmallVec<[CombatantId; 16]> = tied.iter().copied().collect();
+        let others = tied.len() - 1;
+        let places = fray_core::ties::by_own_rolls(tied.len(), First::Highest, |k| -> Flow<i32> {
+            let id = before[k];
+            let (req, rolled) = super::roll_d10(state, cx, Some(id), "IV tie", "DQ-12-006")?;
+            cx.emit(|| Event::Roll {
+                roll: RollRecord::new(&req, Some(&state.fig(id).name), rolled),
+                note: Some(format!(
+                    "tied on IV and modAG with {others} others, highest first"
+                )),
+            });
+            Ok(rolled.total)
+        })?;
+        for (slot, &k) in tied.iter_mut().zip(&places) {
+            *slot = before[k];
         }
         return Ok(());
-    }
-    if round >= TIE_ROUNDS {
-        return Ok(());
-    }
-    let mut rolls: smallvec::SmallVec<[(i32, CombatantId); 16]> = smallvec::SmallVec::new();
-    for &id in tied.iter() {
-        let (req, rolled) = super::roll_d10(state, cx, Some(id), "IV tie", "DQ-12-006")?;
-        cx.emit(|| Event::Roll {
-            roll: RollRecord::new(&req, Some(&state.fig(id).name), rolled),
-            note: Some(format!(
-                "tied on IV and modAG with {} others, highest first",
-                tied.len() - 1
-            )),
-        });
-        rolls.push((rolled.total, id));
-    }
-    // Highest first; equal rolls keep their order until they roll again.
-    rolls.sort_by_key(|&(roll, _)| std::cmp::Reverse(roll));
-    for (slot, &(_, id)) in tied.iter_mut().zip(&rolls) {
-        *slot = id;
-    }
-    let mut i = 0;
-    while i < rolls.len() {
-        let j = i + rolls[i..].iter().take_while(|r| r.0 == rolls[i].0).count();
-        if j - i >= 2 {
-            break_tie(state, &mut tied[i..j], round + 1, cx)?;
+    };
+    let req = RollRequest::new(None, kind, "IV tie", "DQ-12-006");
+    let rolled = cx.roll(state, req)?;
+    let before: arrayvec::ArrayVec<CombatantId, 8> = tied.iter().copied().collect();
+    cx.emit(|| Event::Roll {
+        roll: RollRecord::new(&req, None, rolled),
+        note: Some(tie_note(state, &before, &rolled.standings)),
+    });
+    for (k, &party) in rolled.standings.order().iter().enumerate() {
+        if let Some(&id) = before.get(usize::from(party)) {
+            tied[k] = id;
         }
-        i = j;
     }
     Ok(())
 }
