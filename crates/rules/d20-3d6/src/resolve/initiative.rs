@@ -11,8 +11,9 @@ use crate::resolve::Shown;
 use crate::resolve::check::unopposed;
 use crate::rules::turn::{critical_initiative, sort_initiative};
 use crate::{D20, Flow};
+use fray_core::dice::kind::First;
 use fray_core::dice::systems::golden::{attack_kind, initiative_tie_break};
-use fray_core::dice::{Natural, Rolled};
+use fray_core::dice::{Natural, RollKind, Rolled};
 use fray_core::{CombatantId, Cx, ModList, Mods, RollRecord, RollRequest, Total};
 use smallvec::SmallVec;
 
@@ -264,11 +265,12 @@ fn roll_each(state: &State, rollers: &[CombatantId], cx: &mut impl Cx<D20>) -> F
 }
 
 /// Sorts the rows (X-SEQ-001) and breaks each remaining tie with a d6
-/// roll-off.
+/// roll-off (or, more than eight tied, a d6 each).
 fn break_ties(state: &State, rows: &mut [Row], cx: &mut impl Cx<D20>) -> Flow<()> {
     let ties = sort_initiative(rows);
     for (start, len) in ties {
         let Ok(kind) = initiative_tie_break(len) else {
+            own_rolls(state, &mut rows[start..start + len], cx)?;
             continue;
         };
         let req = RollRequest::new(None, kind, "initiative tie", "X-SEQ-001");
@@ -283,6 +285,30 @@ fn break_ties(state: &State, rows: &mut [Row], cx: &mut impl Cx<D20>) -> Flow<()
                 *slot = *row;
             }
         }
+    }
+    Ok(())
+}
+
+/// X-SEQ-001: more tied than one roll-off takes (`MAX_ROLL_OFF_PARTIES`):
+/// each rolls a d6 of its own, highest first, and equal rolls roll again
+/// ([`fray_core::ties`]).
+fn own_rolls(state: &State, tied: &mut [Row], cx: &mut impl Cx<D20>) -> Flow<()> {
+    let before: Rows = tied.iter().copied().collect();
+    let places = fray_core::ties::by_own_rolls(tied.len(), First::Highest, |k| -> Flow<i32> {
+        let req = RollRequest::new(
+            Some(before[k].0),
+            RollKind::d(1, 6),
+            "initiative tie",
+            "X-SEQ-001",
+        );
+        let r = cx.roll(state, req)?;
+        cx.emit(|| Event::Roll {
+            roll: RollRecord::new(&req, Some(&state.fighter(before[k].0).name), r),
+        });
+        Ok(r.total)
+    })?;
+    for (slot, &k) in tied.iter_mut().zip(&places) {
+        *slot = before[k];
     }
     Ok(())
 }

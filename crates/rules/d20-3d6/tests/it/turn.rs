@@ -115,3 +115,29 @@ fn the_time_scale_rule_x_qck_004_006() {
     assert_eq!(ROUNDS_PER_MINUTE * ROUND_SECONDS, 60);
     assert_eq!(ROUNDS_PER_TIME_TURN, 6 * 10);
 }
+
+#[test]
+fn x_seq_001_nine_tied_on_total_and_dex_roll_a_d6_each_and_equal_rolls_roll_again() {
+    // rule: X-SEQ-001 (a roll-off takes eight)
+    let entries: Vec<String> = (0..9)
+        .map(|i| {
+            let side = if i % 2 == 0 { "a" } else { "b" };
+            entry(
+                &format!("F{i}"),
+                side,
+                2 + 5 * i,
+                5,
+                &fighter(&["sword"], ""),
+            )
+        })
+        .collect();
+    let mut s = state("", &entries);
+    // Everyone 3+3+3: all tied. Then d6s 2 5 1 6 3 5 4 1 2; the pairs
+    // tied on 5, 2 and 1 roll again in that order: 3 4, 6 1, 2 5.
+    let mut dice = vec![f(&[3, 3, 3]); 9];
+    dice.extend([2, 5, 1, 6, 3, 5, 4, 1, 2, 3, 4, 6, 1, 2, 5].map(t));
+    let (_, events) = next(&mut s, dice, vec![]);
+    let order: Vec<u16> = s.order.iter().map(|c| c.0).collect();
+    assert_eq!(order, [3, 5, 1, 6, 4, 0, 8, 7, 2]);
+    assert_eq!(rolls(&events, "initiative tie").len(), 15);
+}
