@@ -131,7 +131,7 @@ impl GmPowers for Margin {
         controllers.push(controller);
         state.controllers = controllers.into();
         if !state.tie_rank.is_empty() {
-            state.tie_rank.push(u8::MAX);
+            state.tie_rank.push(u16::MAX);
         }
         fresh(state);
         let side = &state.sides[side.index()];

@@ -599,7 +599,7 @@ pub struct State {
     /// This round's order (M-FLO-002).
     pub order: Vec<CombatantId>,
     /// Place of each fighter in the tie roll-off made once (M-FLO-002); empty until rolled.
-    pub tie_rank: Vec<u8>,
+    pub tie_rank: Vec<u16>,
     /// Whose turn it is, as an index into `order`.
     pub cursor: Option<usize>,
     /// `order` is known to hold every fighter sorted by its fixed key

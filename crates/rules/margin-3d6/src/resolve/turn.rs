@@ -3,10 +3,11 @@
 
 use crate::model::event::{Event, Note};
 use crate::model::state::{Guard, Life, State, Stun};
-use crate::resolve::check::roll_plain;
+use crate::resolve::check::{roll_plain, table_roll};
 use crate::rules::turn::{order_key, speed_key};
 use crate::{Flow, Margin};
 use arrayvec::ArrayVec;
+use fray_core::dice::kind::First;
 use fray_core::dice::systems::margin3d6::initiative_tie_break;
 use fray_core::{CombatantId, Cx, EndReason, Next, Outcome, RollRecord, RollRequest, SideId};
 
@@ -66,22 +67,22 @@ fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
         if group.len() < 2 {
             continue;
         }
-        let parties = group.len().min(fray_core::dice::kind::MAX_ROLL_OFF_PARTIES);
+        let parties = group.len();
         let Ok(kind) = initiative_tie_break(parties) else {
+            own_rolls(state, group, cx)?;
             continue;
         };
         let req = RollRequest::new(None, kind, "initiative tie", "M-FLO-002");
         let rolled = cx.roll(state, req)?;
         for (place, &party) in rolled.standings.order().iter().enumerate() {
             if let Some(id) = group.get(usize::from(party)) {
-                state.tie_rank[id.index()] = place as u8;
+                state.tie_rank[id.index()] = rank(place);
             }
         }
         cx.emit(|| Event::Roll(RollRecord::new(&req, None, rolled)));
         cx.emit(|| {
             let who: Vec<String> = group
                 .iter()
-                .take(parties)
                 .enumerate()
                 .map(|(p, id)| {
                     format!(
@@ -101,6 +102,34 @@ fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
         });
     }
     Ok(())
+}
+
+/// M-FLO-002: more tied than one roll-off takes (`MAX_ROLL_OFF_PARTIES`):
+/// each rolls 3d6 of its own, lowest first, and equal rolls roll again
+/// ([`fray_core::ties`]); the places last the whole fight as a roll-off's.
+fn own_rolls(state: &mut State, group: &[CombatantId], cx: &mut impl Cx<Margin>) -> Flow<()> {
+    let places = fray_core::ties::by_own_rolls(group.len(), First::Lowest, |k| {
+        table_roll(state, cx, Some(group[k]), 3, "initiative tie", "M-FLO-002")
+    })?;
+    for (place, &k) in places.iter().enumerate() {
+        state.tie_rank[group[k].index()] = rank(place);
+    }
+    let n = group.len();
+    cx.emit(|| {
+        Event::Note(Note {
+            text: format!(
+                "{n} tied on Basic Speed and DX, more than one roll-off takes: each rolled 3d6 once for the whole fight, rolling again while tied; the lowest acts first"
+            ),
+            rule: "M-FLO-002",
+        })
+    });
+    Ok(())
+}
+
+/// A place in a tie as kept (a fight has at most `u16::MAX` figures: its
+/// ids are `u16`).
+fn rank(place: usize) -> u16 {
+    u16::try_from(place).unwrap_or(u16::MAX)
 }
 
 /// Fighters whose tie roll-off sorts on the stack.

@@ -6,7 +6,7 @@ use fray_core::CombatantId;
 /// M-FLO-002: the sort key of a fighter: Basic Speed (exact quarters) and
 /// DX, highest first; ties by the roll-off's place, lowest roll first.
 #[inline]
-pub fn order_key(state: &State, id: CombatantId) -> (i32, i32, u8, u16) {
+pub fn order_key(state: &State, id: CombatantId) -> (i32, i32, u16, u16) {
     let f = state.fighter(id);
     let rank = state.tie_rank.get(id.index()).copied().unwrap_or(0);
     (-f.stats.speed4, -f.stats.dx, rank, id.0)

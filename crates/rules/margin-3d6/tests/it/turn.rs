@@ -96,3 +96,33 @@ fn the_state_serializes_for_the_odds_merges() {
     later.round += 1;
     assert_ne!(postcard::to_stdvec(&later).unwrap(), bytes);
 }
+
+#[test]
+fn m_flo_002_nine_tied_roll_3d6_each_lowest_first_and_equal_rolls_roll_again() {
+    // rule: M-FLO-002 (a roll-off takes eight)
+    let figures: Vec<String> = (0..9)
+        .map(|i| {
+            let side = if i % 2 == 0 { "a" } else { "b" };
+            fighter(
+                &format!("F{i}"),
+                side,
+                2 * i - 8,
+                0,
+                "n",
+                &sheet(10, 12, 12, ""),
+            )
+        })
+        .collect();
+    let mut s = state(&figures);
+    // 3d6 each: 12 9 15 9 4 10 18 7 11; F1 and F3 roll again: 14 then 6.
+    let rolls = [12, 9, 15, 9, 4, 10, 18, 7, 11, 14, 6];
+    let log = fray_core::InputLog::<fray_margin_3d6::Margin>::scripted(
+        [],
+        rolls.map(fray_core::RollInput::Total),
+        [],
+    );
+    let (n, _) = fray_core::script::next(&mut s, &log).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(n, Next::Act(fray_core::CombatantId(4)));
+    let order: Vec<u16> = s.order.iter().map(|c| c.0).collect();
+    assert_eq!(order, [4, 7, 3, 1, 5, 8, 0, 2, 6]);
+}
