@@ -437,6 +437,9 @@ pub struct NumberFault {
     pub found: String,
 }
 
+/// The most attack modes a weapon has.
+pub const MOST_MODES: usize = 32;
+
 impl Weapon {
     /// The first of the weapon's numbers outside the range its rule reads,
     /// whether it is written in a data file or on a sheet: its weight,
@@ -454,6 +457,15 @@ impl Weapon {
         }
         if !(-3..=0).contains(&self.improvised) {
             return Some(fault("improvised", -3.0, 0.0, self.improvised.to_string()));
+        }
+        // A mode is named by its index (a `u8`).
+        if self.modes.len() > MOST_MODES {
+            return Some(fault(
+                "modes",
+                1.0,
+                MOST_MODES as f64,
+                self.modes.len().to_string(),
+            ));
         }
         self.modes.iter().enumerate().find_map(|(m, mode)| {
             let mut f = mode.number_fault()?;

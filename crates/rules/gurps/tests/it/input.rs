@@ -409,6 +409,34 @@ fn an_own_weapon_with_nonsense_numbers_or_an_unknown_skill_is_refused() {
     }
 }
 
+// rule: G-EXT-013 (a weapon and a mode are named by their index)
+#[test]
+fn a_sheet_of_more_than_200_weapons_or_a_weapon_of_more_than_32_modes_is_refused() {
+    let at = "combatants[1].sheet";
+    let many = vec!["\"Broadsword\""; 201].join(", ");
+    let f = fault("", &with(&format!("weapons = [{many}]")));
+    assert_eq!(f.path, format!("{at}.weapons"));
+    assert_eq!(out_of_range(&f), (0.0, 200.0));
+    let mode = "{ name = \"swing\", damage = \"sw+2\", type = \"cut\", reach = [1] }";
+    let modes = vec![mode; 33].join(", ");
+    let f = fault(
+        "",
+        &with(&format!(
+            "own_weapons = [{{ name = \"Odd axe\", skill = \"Axe/Mace\", modes = [{modes}] }}]"
+        )),
+    );
+    assert_eq!(f.path, format!("{at}.own_weapons[0].modes"));
+    assert_eq!(out_of_range(&f), (1.0, 32.0));
+    // 200 weapons and 32 modes pass.
+    let many = vec!["\"Broadsword\""; 200].join(", ");
+    assert!(check(&two("", &with(&format!("weapons = [{many}]"))), &armory()).is_ok());
+    let modes = vec![mode; 32].join(", ");
+    let own = format!(
+        "own_weapons = [{{ name = \"Odd axe\", skill = \"Axe/Mace\", modes = [{modes}] }}]"
+    );
+    assert!(check(&two("", &with(&own)), &armory()).is_ok());
+}
+
 // rule: G-LOC-006 (decision: body types)
 #[test]
 fn a_body_is_named_and_its_traits_and_dr_must_fit_it() {
