@@ -349,8 +349,12 @@ fn defense_item(
     }
 }
 
-/// The sheet's potions from the armory, each where it is carried.
+/// The sheet's potions from the armory, each where it is carried (at
+/// most 255: a potion is named by its index, a `u8`).
 fn potions(s: &Sheet, armory: &Armory) -> Result<Vec<Carried>, Refused> {
+    if s.potion.len() > usize::from(u8::MAX) {
+        return Err((".potion".into(), "at most 255 potions".into()));
+    }
     let mut potions = Vec::new();
     for (k, p) in s.potion.iter().enumerate() {
         let Some(d) = armory.potion(&p.name) else {

@@ -171,3 +171,31 @@ fn recovery_out_of_combat_rule_x_lif_007_011_013() {
         (17, 4, 0)
     );
 }
+
+#[test]
+fn x_man_014_a_sheet_of_more_than_255_potions_is_refused() {
+    // rule: X-MAN-014 (a potion is named by its index)
+    let sheet = |n: usize| {
+        let one = "{ name = \"cure\", at = \"backpack\" }";
+        fighter(
+            &["sword"],
+            &format!("potion = [{}]", vec![one; n].join(", ")),
+        )
+    };
+    let setup = |n: usize| {
+        let text = format!(
+            "ruleset = \"d20-3d6\"\nname = \"t\"\n[map]\nkind = \"square\"\nwidth = 20\nheight = 20\n{}\n{}",
+            entry("A", "a", 5, 5, &sheet(n)),
+            entry("B", "b", 9, 5, &fighter(&["sword"], ""))
+        );
+        let sc: fray_d20_3d6::model::scenario::Scenario = toml::from_str(&text).unwrap();
+        let armory = fray_d20_3d6::model::data::parse_file("t", ARMORY).unwrap();
+        fray_d20_3d6::setup::setup_with(&sc, &armory)
+    };
+    let e = setup(256).expect_err("256 potions");
+    assert!(e.to_string().contains("at most 255 potions"), "{e}");
+    assert_eq!(
+        setup(255).expect("255 potions").fighter(A).potions.len(),
+        255
+    );
+}
