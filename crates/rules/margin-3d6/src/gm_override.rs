@@ -171,7 +171,7 @@ impl GmPowers for Margin {
                 f.pinned = false;
             }
             f.held_by = f.held_by.and_then(|(t, n)| Some((keep(t)?, n)));
-            f.feared = bits(f.feared);
+            f.feared = f.feared.iter().filter_map(|&x| keep(x)).collect();
             f.guard.parried_foes = bits(f.guard.parried_foes);
         }
         state.deferred = state.deferred.and_then(|(w, m)| Some((keep(w)?, keep(m)?)));

@@ -208,7 +208,7 @@ fn build(
         ran: false,
         needs_physician: false,
         fear: sheet.fear,
-        feared: 0,
+        feared: smallvec::SmallVec::new(),
         panic: 0,
         casting: c.casting,
         mounted: (sheet.mounted, sheet.mounted_combat),

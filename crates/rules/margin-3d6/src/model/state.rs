@@ -462,8 +462,8 @@ pub struct Fighter {
     pub ran: bool,
     /// Its fear rating, -1 to -10, 0 for none (M-MOD-004).
     pub fear: i32,
-    /// The frightening foes it has checked against (bits of ids below 64, M-MOD-004).
-    pub feared: u64,
+    /// The frightening foes it has checked against (M-MOD-004).
+    pub feared: smallvec::SmallVec<[CombatantId; 2]>,
     /// Rounds it must flee in panic (M-MOD-004).
     pub panic: u8,
     /// A spell in progress (M-PDF-002): the engine has no spells, only this hook.

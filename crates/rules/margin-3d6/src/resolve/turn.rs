@@ -254,13 +254,14 @@ fn next_turn(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<Next> {
 /// M-MOD-004: a fright check (Will + the creature's fear rating + 5 in
 /// the heat of battle) the first time a frightening foe is in sight at the
 /// start of the figure's turn: a failure stuns it, a critical failure
-/// makes it flee for 1d rounds. Ids from 64 on are not tracked.
+/// makes it flee for 1d rounds.
 fn fright(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<()> {
     let f = state.fighter_mut(id);
     f.panic = f.panic.saturating_sub(1);
-    for foe in 0..state.fighters.len().min(64) {
+    for foe in 0..state.fighters.len() {
         let (f, o) = (&state.fighters[id.index()], &state.fighters[foe]);
-        if o.fear >= 0 || o.side == f.side || !o.awake() || f.feared & (1 << foe) != 0 {
+        let foe = CombatantId::of_index(foe);
+        if o.fear >= 0 || o.side == f.side || !o.awake() || f.feared.contains(&foe) {
             continue;
         }
         if !state
@@ -273,7 +274,7 @@ fn fright(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> Flow<
         let mut m = fray_core::ModList::base("Will", f.stats.will, "");
         m.add("fear rating", o.fear, "M-MOD-004");
         m.add("heat of battle", 5, "M-MOD-004");
-        state.fighters[id.index()].feared |= 1 << foe;
+        state.fighters[id.index()].feared.push(foe);
         let c = crate::resolve::check::roll(state, cx, id, "fright check", "M-MOD-004", &m)?;
         match c.outcome {
             fray_core::dice::systems::margin3d6::Outcome::CriticalFailure => {

@@ -280,3 +280,30 @@ fn fright_checks_against_a_frightening_foe_m_mod_004() {
         Action::Move { .. }
     ));
 }
+
+#[test]
+fn m_mod_004_a_frightening_foe_past_the_first_64_figures_still_frightens() {
+    // rule: M-MOD-004
+    let monster = sheet(14, 8, 8, "fear = -6\nhp = 50");
+    let mut figures = vec![fighter("A", "a", 0, 0, "n", &swordsman())];
+    // 64 slower friends of A, each of its own speed and DX (no tie to roll
+    // off), rows away; the monster is the 66th figure, next to A.
+    for i in 0..64 {
+        let (dx, ht) = (3 + i / 4, 1 + i % 4);
+        let (q, r) = (i % 8 - 6, 4 + i / 8);
+        figures.push(fighter(
+            &format!("F{i}"),
+            "a",
+            q,
+            r,
+            "n",
+            &sheet(10, dx, ht, ""),
+        ));
+    }
+    figures.push(fighter("M", "b", 0, -1, "s", &monster));
+    let mut s = state(&figures);
+    // Will 10 - 6 + 5 = 9: 10 fails: stunned.
+    assert_eq!(next(&mut s, &[10]), Next::Act(A));
+    assert_eq!(s.fighter(A).stun, Some(Stun::NextTurn));
+    assert_eq!(s.fighter(A).feared.as_slice(), [fray_core::CombatantId(65)]);
+}
