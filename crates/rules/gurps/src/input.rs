@@ -330,8 +330,21 @@ fn check_start(s: &Scenario, c: &Combatant, i: usize) -> Result<(), Fault> {
     Ok(())
 }
 
-/// The most weapons a sheet lists (its own and the armory's together).
+/// The most weapons a sheet lists (its own and the armory's together): a
+/// weapon is named by its index (a `u8`), with room left for Punch, Kick
+/// and a charged spell (G-EXT-023, G-SPL-011).
 pub const MOST_WEAPONS: i64 = 200;
+
+/// At most [`MOST_WEAPONS`] weapons on the sheet.
+fn check_weapon_count(sheet: &Sheet, at: &dyn Fn(&str) -> String) -> Result<(), Fault> {
+    let n = sheet.weapons.len() + sheet.own_weapons.len();
+    within(
+        || at("weapons"),
+        i64::try_from(n).unwrap_or(i64::MAX),
+        0,
+        MOST_WEAPONS,
+    )
+}
 
 /// A sheet's numbers within their ranges and its names known. `at` makes
 /// the path of a field.
@@ -360,14 +373,7 @@ pub fn check_sheet(
             within(|| at(field), v.into(), min, max)?;
         }
     }
-    // A weapon is named by its index (a `u8`), with room left for Punch,
-    // Kick and charged spells (G-EXT-023, G-SPL-011).
-    within(
-        || at("weapons"),
-        i64::try_from(sheet.weapons.len() + sheet.own_weapons.len()).unwrap_or(i64::MAX),
-        0,
-        MOST_WEAPONS,
-    )?;
+    check_weapon_count(sheet, at)?;
     if let Some(bs) = sheet.basic_speed {
         within_f(|| at("basic_speed"), bs, 0.25, 100.0)?;
     }
