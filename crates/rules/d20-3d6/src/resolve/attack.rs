@@ -334,7 +334,9 @@ fn blind_miss(
 /// 1 m of the target (not the target, not the shooter) for normal damage
 /// without criticals; with none there, a miss.
 fn stray(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcome> {
-    let near: arrayvec::ArrayVec<CombatantId, 16> = state
+    // Everyone near, however many (28 round a colossal target): sixteen
+    // kept inline.
+    let near: smallvec::SmallVec<[CombatantId; 16]> = state
         .ids()
         .filter(|&c| {
             c != sw.attacker
@@ -342,7 +344,6 @@ fn stray(state: &mut State, sw: Swing, cx: &mut impl Cx<D20>) -> Flow<Outcome> {
                 && state.fighter(c).life != crate::model::state::Life::Dead
                 && distance(state, c, sw.strike.target) <= 1
         })
-        .take(16)
         .collect();
     if near.is_empty() {
         return Ok(MISS);

@@ -240,3 +240,32 @@ fn a_misspelt_field_is_refused_with_its_place_not_read_as_another_action_rule_x_
         .to_string();
     assert!(e.contains("wepon"), "{e}");
 }
+
+#[test]
+fn x_rng_007_a_stray_shot_picks_among_everyone_near_however_many() {
+    // rule: X-RNG-007
+    // B is colossal (6 m) and twenty of A's friends stand round it.
+    let mut entries = vec![
+        entry("A", "a", 1, 5, &fighter(&["bow"], "")),
+        entry("B", "b", 10, 5, &fighter(&["sword"], "size = \"colossal\"")),
+    ];
+    let ring = (9..=16)
+        .flat_map(|x| (4..=11).map(move |y| (x, y)))
+        .filter(|&(x, y)| x == 9 || x == 16 || y == 4 || y == 11);
+    for (i, (x, y)) in ring.take(20).enumerate() {
+        entries.push(entry(&format!("R{i}"), "a", x, y, &fighter(&["sword"], "")));
+    }
+    let mut s = state("", &entries);
+    turn_of(&mut s, A);
+    // Three 1s: astray, a d20 among the twenty: the last of them, R19.
+    act(
+        &mut s,
+        A,
+        Action::Attack(Strike::new(B, 0)),
+        vec![f(&[1, 1, 1]), t(20), t(5)],
+        vec![],
+    )
+    .unwrap();
+    let hurt: Vec<usize> = (2..22).filter(|&i| s.fighters[i].hp < 42).collect();
+    assert_eq!(hurt, [21]);
+}
