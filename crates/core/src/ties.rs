@@ -12,36 +12,31 @@ use smallvec::SmallVec;
 /// can tie for ever.
 pub const ROUNDS: u8 = 8;
 
-/// Indices of parties, best first.
-pub type Places = SmallVec<[usize; 16]>;
-
-/// The order of `n` tied parties (indices `0..n`), best first: `roll(k)`
-/// rolls party `k`'s own die (recording it as the ruleset does) and gives
-/// its total; `first` says whether the highest or the lowest total places
+/// Puts the `tied` parties in order, best first: `roll(party)` rolls
+/// that party's own die (recording it as the ruleset does) and gives its
+/// total; `first` says whether the highest or the lowest total places
 /// first. Parties with equal totals roll again among themselves, for up to
-/// [`ROUNDS`] rounds.
-pub fn by_own_rolls<E>(
-    n: usize,
+/// [`ROUNDS`] rounds, and keep the order they came in after that.
+pub fn by_own_rolls<T: Copy, E>(
+    tied: &mut [T],
     first: First,
-    mut roll: impl FnMut(usize) -> Result<i32, E>,
-) -> Result<Places, E> {
-    let mut order: Places = (0..n).collect();
-    settle(&mut order, first, 0, &mut roll)?;
-    Ok(order)
+    mut roll: impl FnMut(T) -> Result<i32, E>,
+) -> Result<(), E> {
+    settle(tied, first, 0, &mut roll)
 }
 
 /// One round of rolls among `parties`, then a round more for each run of
 /// equal totals.
-fn settle<E>(
-    parties: &mut [usize],
+fn settle<T: Copy, E>(
+    parties: &mut [T],
     first: First,
     round: u8,
-    roll: &mut impl FnMut(usize) -> Result<i32, E>,
+    roll: &mut impl FnMut(T) -> Result<i32, E>,
 ) -> Result<(), E> {
     if parties.len() < 2 || round >= ROUNDS {
         return Ok(());
     }
-    let mut rolled: SmallVec<[(i32, usize); 16]> = SmallVec::new();
+    let mut rolled: SmallVec<[(i32, T); 16]> = SmallVec::new();
     for &p in parties.iter() {
         rolled.push((roll(p)?, p));
     }
@@ -78,30 +73,33 @@ mod tests {
     #[test]
     fn dq_12_006_highest_first_and_equal_totals_roll_again() {
         // Parties 0..4 roll 3 9 1 9; 1 and 3 roll again: 2 then 5.
-        let order = by_own_rolls(4, First::Highest, scripted(&[3, 9, 1, 9, 2, 5])).unwrap();
-        assert_eq!(order.as_slice(), [3, 1, 0, 2]);
+        let mut order = [0, 1, 2, 3];
+        by_own_rolls(&mut order, First::Highest, scripted(&[3, 9, 1, 9, 2, 5])).unwrap();
+        assert_eq!(order, [3, 1, 0, 2]);
     }
 
     #[test]
     fn m_flo_002_lowest_first() {
-        let order = by_own_rolls(3, First::Lowest, scripted(&[12, 4, 9])).unwrap();
-        assert_eq!(order.as_slice(), [1, 2, 0]);
+        let mut order = [0, 1, 2];
+        by_own_rolls(&mut order, First::Lowest, scripted(&[12, 4, 9])).unwrap();
+        assert_eq!(order, [1, 2, 0]);
     }
 
     #[test]
     fn x_seq_001_a_tie_that_never_breaks_keeps_its_order_after_the_last_round() {
         let mut asked = 0;
-        let order = by_own_rolls(3, First::Highest, |_| {
+        let mut order = [0, 1, 2];
+        by_own_rolls(&mut order, First::Highest, |_| {
             asked += 1;
             Ok::<i32, ()>(6)
         })
         .unwrap();
-        assert_eq!(order.as_slice(), [0, 1, 2]);
+        assert_eq!(order, [0, 1, 2]);
         assert_eq!(asked, 3 * usize::from(ROUNDS));
     }
 
     #[test]
     fn a_roll_that_fails_stops_the_order() {
-        assert!(by_own_rolls(3, First::Highest, scripted(&[1, 2])).is_err());
+        assert!(by_own_rolls(&mut [0, 1, 2], First::Highest, scripted(&[1, 2])).is_err());
     }
 }

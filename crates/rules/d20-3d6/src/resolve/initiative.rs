@@ -293,24 +293,14 @@ fn break_ties(state: &State, rows: &mut [Row], cx: &mut impl Cx<D20>) -> Flow<()
 /// each rolls a d6 of its own, highest first, and equal rolls roll again
 /// ([`fray_core::ties`]).
 fn own_rolls(state: &State, tied: &mut [Row], cx: &mut impl Cx<D20>) -> Flow<()> {
-    let before: Rows = tied.iter().copied().collect();
-    let places = fray_core::ties::by_own_rolls(tied.len(), First::Highest, |k| -> Flow<i32> {
-        let req = RollRequest::new(
-            Some(before[k].0),
-            RollKind::d(1, 6),
-            "initiative tie",
-            "X-SEQ-001",
-        );
+    fray_core::ties::by_own_rolls(tied, First::Highest, |(id, _, _)| -> Flow<i32> {
+        let req = RollRequest::new(Some(id), RollKind::d(1, 6), "initiative tie", "X-SEQ-001");
         let r = cx.roll(state, req)?;
         cx.emit(|| Event::Roll {
-            roll: RollRecord::new(&req, Some(&state.fighter(before[k].0).name), r),
+            roll: RollRecord::new(&req, Some(&state.fighter(id).name), r),
         });
         Ok(r.total)
-    })?;
-    for (slot, &k) in tied.iter_mut().zip(&places) {
-        *slot = before[k];
-    }
-    Ok(())
+    })
 }
 
 /// The order: each roller, then (side groups) its side in scenario order;

@@ -389,10 +389,8 @@ fn order_engagement(state: &mut State, g: u16, cx: &mut impl Cx<DragonQuest>) ->
 /// ([`fray_core::ties`]).
 fn break_tie(state: &State, tied: &mut [CombatantId], cx: &mut impl Cx<DragonQuest>) -> Flow<()> {
     let Ok(kind) = iv_tie_break(tied.len()) else {
-        let before: smallvec::SmallVec<[CombatantId; 16]> = tied.iter().copied().collect();
         let others = tied.len() - 1;
-        let places = fray_core::ties::by_own_rolls(tied.len(), First::Highest, |k| -> Flow<i32> {
-            let id = before[k];
+        fray_core::ties::by_own_rolls(tied, First::Highest, |id| -> Flow<i32> {
             let (req, rolled) = super::roll_d10(state, cx, Some(id), "IV tie", "DQ-12-006")?;
             cx.emit(|| Event::Roll {
                 roll: RollRecord::new(&req, Some(&state.fig(id).name), rolled),
@@ -402,9 +400,6 @@ fn break_tie(state: &State, tied: &mut [CombatantId], cx: &mut impl Cx<DragonQue
             });
             Ok(rolled.total)
         })?;
-        for (slot, &k) in tied.iter_mut().zip(&places) {
-            *slot = before[k];
-        }
         return Ok(());
     };
     let req = RollRequest::new(None, kind, "IV tie", "DQ-12-006");

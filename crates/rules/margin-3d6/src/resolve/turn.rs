@@ -108,11 +108,12 @@ fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
 /// each rolls 3d6 of its own, lowest first, and equal rolls roll again
 /// ([`fray_core::ties`]); the places last the whole fight as a roll-off's.
 fn own_rolls(state: &mut State, group: &[CombatantId], cx: &mut impl Cx<Margin>) -> Flow<()> {
-    let places = fray_core::ties::by_own_rolls(group.len(), First::Lowest, |k| {
-        table_roll(state, cx, Some(group[k]), 3, "initiative tie", "M-FLO-002")
+    let mut order: smallvec::SmallVec<[CombatantId; 16]> = group.into();
+    fray_core::ties::by_own_rolls(&mut order, First::Lowest, |id| {
+        table_roll(state, cx, Some(id), 3, "initiative tie", "M-FLO-002")
     })?;
-    for (place, &k) in places.iter().enumerate() {
-        state.tie_rank[group[k].index()] = rank(place);
+    for (place, id) in order.iter().enumerate() {
+        state.tie_rank[id.index()] = rank(place);
     }
     let n = group.len();
     cx.emit(|| {
