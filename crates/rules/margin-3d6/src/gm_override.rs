@@ -145,7 +145,7 @@ impl GmPowers for Margin {
     /// and the order, so out of every result. What pointed at it lapses: an Aim
     /// at it, a feint by it, a hold by it (M-UNA-006), Single Foe Defense
     /// against it, a deferred Wait strike; the figures after it in the list
-    /// move down one id (and their bits in the sets of foes).
+    /// move down one id (in the lists of foes feared and parried too).
     fn remove(state: &mut State, who: &str) -> Said {
         let id = combatant_named::<Margin>(state, who)?;
         let name = state.fighter(id).name.to_string();
@@ -158,11 +158,6 @@ impl GmPowers for Margin {
             state.tie_rank.remove(i);
         }
         let keep = |x: CombatantId| shifted(id, x);
-        // Bits of ids below 64: the removed one's dropped, those above moved down.
-        let bits = |b: u64| match i {
-            0..64 => (b & ((1u64 << i) - 1)) | ((b >> 1) & !((1u64 << i) - 1)),
-            _ => b,
-        };
         for f in &mut state.fighters {
             f.guard.single_foe = f.guard.single_foe.and_then(keep);
             f.aim = f.aim.and_then(|(t, n)| Some((keep(t)?, n)));
@@ -172,7 +167,7 @@ impl GmPowers for Margin {
             }
             f.held_by = f.held_by.and_then(|(t, n)| Some((keep(t)?, n)));
             f.feared = f.feared.iter().filter_map(|&x| keep(x)).collect();
-            f.guard.parried_foes = bits(f.guard.parried_foes);
+            f.parried_foes = f.parried_foes.iter().filter_map(|&x| keep(x)).collect();
         }
         state.deferred = state.deferred.and_then(|(w, m)| Some((keep(w)?, keep(m)?)));
         if shift_order(id, &mut state.order, &mut state.cursor) {

@@ -209,6 +209,7 @@ fn build(
         needs_physician: false,
         fear: sheet.fear,
         feared: smallvec::SmallVec::new(),
+        parried_foes: smallvec::SmallVec::new(),
         panic: 0,
         casting: c.casting,
         mounted: (sheet.mounted, sheet.mounted_combat),

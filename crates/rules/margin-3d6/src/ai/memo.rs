@@ -124,6 +124,7 @@ impl Fixed {
             ran: _,
             fear,
             feared: _,
+            parried_foes: _,
             panic: _,
             casting: _,
             mounted,
@@ -328,8 +329,12 @@ fn fighter(k: &mut Key, state: &State, f: &Fighter, own: i32) -> Option<()> {
         stun_held: _,
         riposted: _,
         wait,
-        parried_foes,
     } = f.guard;
+    // The foes parried since its turn, as bits of their ids (past
+    // [`FIGHTERS`]: unkeyed, below).
+    let parried_foes = f.parried_foes.iter().fold(0u64, |bits, c| {
+        bits | 1u64.checked_shl(u32::from(c.0)).unwrap_or(u64::MAX)
+    });
     let (q, r) = (f.pos.q, f.pos.r);
     // Everything that must fit its bits, in one test (a value that does
     // not leaves the situation unkeyed).

@@ -290,9 +290,6 @@ pub struct Guard {
     pub riposted: bool,
     /// Waiting to strike or shoot (M-MEL-011, M-MIS-005).
     pub wait: Option<Waiting>,
-    /// The foes it has parried since its turn (bits of ids below 64; the
-    /// Fencing -1 per foe under Multiple Foe Defense, M-AOD-001).
-    pub parried_foes: u64,
 }
 
 /// Counts for simulation statistics.
@@ -464,6 +461,11 @@ pub struct Fighter {
     pub fear: i32,
     /// The frightening foes it has checked against (M-MOD-004).
     pub feared: smallvec::SmallVec<[CombatantId; 2]>,
+    /// The foes it has parried since its turn, each once, whatever its id
+    /// (the Fencing -1 per other foe under Multiple Foe Defense,
+    /// M-AOD-001). Beside [`Guard`], which is `Copy`; emptied with it at
+    /// the start of its turn.
+    pub parried_foes: smallvec::SmallVec<[CombatantId; 2]>,
     /// Rounds it must flee in panic (M-MOD-004).
     pub panic: u8,
     /// A spell in progress (M-PDF-002): the engine has no spells, only this hook.
@@ -535,6 +537,7 @@ fray_core::refill_clone!(Fighter {
         ran,
         fear,
         feared,
+        parried_foes,
         panic,
         casting,
         mounted,

@@ -394,14 +394,16 @@ pub fn defend(
     };
     // Spend the defense and the one-shot bonuses.
     {
-        let g = &mut state.fighter_mut(defender).guard;
+        let d = state.fighter_mut(defender);
         match o.kind {
             DefenseKind::Parry => {
-                g.parries += 1;
-                g.parried_foes |= crate::rules::defense::foe_bit(t.attacker);
+                d.guard.parries += 1;
+                if !d.parried_foes.contains(&t.attacker) {
+                    d.parried_foes.push(t.attacker);
+                }
             }
-            DefenseKind::Block => g.blocks += 1,
-            DefenseKind::AcrobaticDodge => g.acrobatic = true,
+            DefenseKind::Block => d.guard.blocks += 1,
+            DefenseKind::AcrobaticDodge => d.guard.acrobatic = true,
             DefenseKind::Dodge => {}
         }
     }

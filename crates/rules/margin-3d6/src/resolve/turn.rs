@@ -310,6 +310,7 @@ fn start_turn(state: &mut State, id: CombatantId, cx: &mut impl Cx<Margin>) -> F
         stun_held: f.stun == Some(Stun::NextTurn),
         ..Guard::default()
     };
+    f.parried_foes.clear();
     // M-MOD-005: losing sight of the target cancels the aim.
     if let Some((t, _)) = f.aim {
         let tp = state.fighters[t.index()].pos;

@@ -202,14 +202,8 @@ fn fencing_foes_within(d: &Fighter, limit: u8, attacker: CombatantId) -> i32 {
     if limit != u8::MAX {
         return 0;
     }
-    let others = d.guard.parried_foes & !foe_bit(attacker);
-    -(others.count_ones() as i32)
-}
-
-/// The bit of a foe in `Guard::parried_foes` (none from id 64 on).
-#[inline]
-pub fn foe_bit(id: CombatantId) -> u64 {
-    1u64.checked_shl(u32::from(id.0)).unwrap_or(0)
+    let others = d.parried_foes.iter().filter(|&&f| f != attacker).count();
+    -i32::try_from(others).unwrap_or(i32::MAX)
 }
 
 /// M-DEF-005, M-AOD-001/002: blocks allowed.

@@ -522,13 +522,60 @@ fn fencing_parries_lose_one_per_other_foe_under_multiple_foe_defense_m_aod_001()
             weapon: Some(0),
         }],
     );
-    assert_eq!(s.fighter(B).guard.parried_foes, 1);
+    assert_eq!(s.fighter(B).parried_foes.as_slice(), [A]);
     // The same foe again: no penalty; a foe parried before counts -1 against another.
     let (o, _) = options(&s, B, &threat(HexPos::new(0, 0)));
     assert_eq!(target_of(&o, DefenseKind::Parry), Some(10));
-    s.fighters[1].guard.parried_foes |= 1 << 5;
+    s.fighters[1].parried_foes.push(fray_core::CombatantId(5));
     let (o, _) = options(&s, B, &threat(HexPos::new(0, 0)));
     assert_eq!(target_of(&o, DefenseKind::Parry), Some(9));
+}
+
+#[test]
+fn m_aod_001_a_fencer_counts_foes_parried_past_the_first_64_figures() {
+    // rule: M-AOD-001
+    use fray_core::CombatantId;
+    let fencer = "skills = { fencing = 15 }\nweapons = [\"Rapier\"]\nhp = 200";
+    let mut figures = vec![fighter("F", "f", 0, -1, "s", &sheet(10, 14, 12, fencer))];
+    // 64 figures rows away, then two foes: X (id 65) in front of F.
+    for i in 0..64 {
+        figures.push(fighter(
+            &format!("D{i}"),
+            "d",
+            i % 8 - 6,
+            4 + i / 8,
+            "n",
+            &dummy(),
+        ));
+    }
+    figures.push(fighter("X", "x", 0, 0, "n", &swordsman()));
+    figures.push(fighter("Y", "x", 3, -3, "n", &swordsman()));
+    let mut s = state(&figures);
+    let (f, x, y) = (CombatantId(0), CombatantId(65), CombatantId(66));
+    let aod = Action::AllOutDefense {
+        kind: AodKind::MultipleFoe,
+        foe: None,
+    };
+    act(&mut s, f, aod, &[], &[]);
+    let parry = Answer::Defend {
+        kind: DefenseKind::Parry,
+        weapon: Some(0),
+    };
+    act(&mut s, x, attack(f), &[11, 5], &[parry]);
+    assert_eq!(s.fighter(f).parried_foes.as_slice(), [x]);
+    // Against Y, X is the other foe parried: 10 - 1.
+    let from_y = Threat {
+        attacker: y,
+        ..threat(HexPos::new(0, 0))
+    };
+    let (o, _) = options(&s, f, &from_y);
+    assert_eq!(target_of(&o, DefenseKind::Parry), Some(9));
+    let from_x = Threat {
+        attacker: x,
+        ..from_y
+    };
+    let (o, _) = options(&s, f, &from_x);
+    assert_eq!(target_of(&o, DefenseKind::Parry), Some(10));
 }
 
 #[test]
