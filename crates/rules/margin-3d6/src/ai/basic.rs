@@ -45,7 +45,7 @@ pub(super) fn closing_hex(
     tp: HexPos,
     allowance: i32,
 ) -> Option<HexPos> {
-    use crate::rules::path::{MAX_REACH, Reach};
+    use crate::rules::path::{INLINE_REACH as APPROACH, Reach};
     let allowance = allowance.max(0);
     let reach = Reach::from(state, who, f_pos, allowance as u32);
     let mut candidates = arrayvec::ArrayVec::<HexPos, { CANDIDATES }>::new();
@@ -63,8 +63,10 @@ pub(super) fn closing_hex(
     // search has not reached costs more (`Reach::until`): the same choice
     // as the whole search's, without searching 20 hexes round a foe
     // across a field of thousands (issue 35). A figure with more
-    // candidates than the list holds searches the whole way.
-    let to_foe = Reach::until(state, who, tp, MAX_REACH, |r, c| {
+    // candidates than the list holds searches the whole way: up to
+    // `APPROACH` (20 hexes, the search's box on the stack) round the foe,
+    // a hex farther counting as after every hex within it.
+    let to_foe = Reach::until(state, who, tp, APPROACH, |r, c| {
         candidates
             .iter()
             .any(|&h| r.cost(h).is_some_and(|k| k <= c))
@@ -75,7 +77,7 @@ pub(super) fn closing_hex(
             continue;
         }
         // Beyond the search the straight distance, after every hex in it.
-        let d = to_foe.cost(hex).unwrap_or(MAX_REACH + 1 + hex.distance(tp));
+        let d = to_foe.cost(hex).unwrap_or(APPROACH + 1 + hex.distance(tp));
         let key = (d, f_pos.distance(hex), hex);
         if best.is_none_or(|b| key < b) {
             best = Some(key);

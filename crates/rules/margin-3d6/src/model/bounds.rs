@@ -11,6 +11,11 @@ use crate::model::data::{Armor, Dr, Gear, Mode, Sheet, Shield, Weapon};
 use crate::model::options::Options;
 use fray_core::range::{OutOfRange, bound, check, optional};
 
+/// The largest MV a sheet may give (a derived MV stays below it too:
+/// (DX + HT) / 4 at most 50); every move within it is searched
+/// (`rules::path::MAX_REACH`).
+pub const MOVE_MAX: i32 = 100;
+
 /// A sheet's numbers. Attributes, PER and Will 1 to 100 (M-DAT-001); HP
 /// and fatigue 1 to 1,000, MV 0 to 100, encumbrance 0 to 4 (M-DAT-002);
 /// skill levels 1 to 100 (M-DAT-003); innate and magical PD 0 to 20 and
@@ -28,7 +33,7 @@ pub fn sheet(s: &Sheet) -> Result<(), OutOfRange> {
         bound("encumbrance", s.encumbrance, 0, 4),
         optional("hp", s.hp, 1, 1_000),
         optional("fatigue", s.fatigue, 1, 1_000),
-        optional("move", s.move_, 0, 100),
+        optional("move", s.move_, 0, i64::from(MOVE_MAX)),
         bound("innate_pd", s.innate_pd, 0, 20),
         bound("innate_dr", s.innate_dr, 0, 100),
         bound("magic_pd", s.magic_pd, 0, 20),

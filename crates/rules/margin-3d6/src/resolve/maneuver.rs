@@ -529,17 +529,23 @@ fn charge(
     let start = state.fighter(who).pos;
     let to = s.to.unwrap_or(start);
     let rough = !state.open_map
-        && crate::rules::path::way(state, who, start, to, crate::rules::path::MAX_REACH)
-            .unwrap_or_default()
-            .iter()
-            .chain(std::iter::once(&start))
-            .any(|&h| {
-                state
-                    .map
-                    .terrain_at(h)
-                    .and_then(|t| t.value(BAD_FOOTING))
-                    .is_some()
-            });
+        && crate::rules::path::way(
+            state,
+            who,
+            start,
+            to,
+            crate::rules::maneuver::longest_move(state, who),
+        )
+        .unwrap_or_default()
+        .iter()
+        .chain(std::iter::once(&start))
+        .any(|&h| {
+            state
+                .map
+                .terrain_at(h)
+                .and_then(|t| t.value(BAD_FOOTING))
+                .is_some()
+        });
     let from = step(state, who, to, Some(s.target), cx)?;
     {
         let f = state.fighter_mut(who);

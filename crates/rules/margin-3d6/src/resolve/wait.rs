@@ -58,7 +58,8 @@ pub fn entered(
     }
     // The hexes it went through: the way the move was checked by
     // (M-FLO-006 decision, `rules::path`).
-    let way = crate::rules::path::way(state, mover, start, to, crate::rules::path::MAX_REACH)
+    let longest = crate::rules::maneuver::longest_move(state, mover);
+    let way = crate::rules::path::way(state, mover, start, to, longest)
         .unwrap_or_else(|| start.line_iter(to).skip(1).collect());
     for hex in way {
         state.place(mover, hex);

@@ -23,6 +23,13 @@ pub fn move_allowance(state: &State, who: CombatantId) -> u32 {
     (mv + i32::from(f.ran)) as u32
 }
 
+/// The longest move any maneuver allows `who` (full MV, +1 running, +1
+/// for a Flying Tackle), whatever its state: a move already checked cost
+/// no more, so the way it went is found within it (`rules::path::way`).
+pub fn longest_move(state: &State, who: CombatantId) -> u32 {
+    state.fighter(who).stats.mv.max(1) as u32 + 2
+}
+
 /// The move an attack allows before it: ½ MV for a melee weapon
 /// (M-MEL-001, M-MEL-002), one hex for missiles (M-MIS-001) and unarmed
 /// strikes (M-UNA-001).

@@ -14,28 +14,47 @@
 //! (first in facing order among equals), and waiting figures see it enter
 //! every hex of that way (M-MEL-011, M-MIS-005).
 //!
-//! Pure and allocation-free: the search is a bucketed Dijkstra over a
-//! fixed box of hexes on the stack.
+//! Pure, and allocation-free for every move up to [`INLINE_REACH`] hexes:
+//! the search is a bucketed Dijkstra over a box of hexes just large
+//! enough for its limit, on the stack up to that reach (every figure of
+//! the bundled data) and on the heap beyond it (a sheet's MV may be 100).
 
+use crate::model::bounds::MOVE_MAX;
 use crate::model::state::{Fighter, State};
 use crate::model::terrain::OBSTRUCTION;
 use arrayvec::ArrayVec;
 use fray_core::CombatantId;
 use fray_core::grid::{Facing, HexPos};
+use smallvec::SmallVec;
 use std::cell::RefCell;
 
-/// The longest move searched, in hexes of cost: every maneuver's
-/// allowance (full MV + 1 running, + 1 for a tackle) stays below it; a
-/// longer allowance is cut to it.
-pub const MAX_REACH: u32 = 20;
+/// The longest move searched, in hexes of cost: above every maneuver's
+/// allowance (full MV + 1 running, + 1 for a tackle; MV is at most
+/// [`MOVE_MAX`]), so no allowance is ever cut.
+pub const MAX_REACH: u32 = 120;
 
-const SIDE: usize = (2 * MAX_REACH + 1) as usize;
-const CELLS: usize = SIDE * SIDE;
+/// Searches up to this reach keep their box on the stack.
+pub const INLINE_REACH: u32 = 20;
+
+/// The side of the box of hexes within `reach` of its centre.
+const fn side(reach: u32) -> usize {
+    (2 * reach + 1) as usize
+}
+
+const INLINE_CELLS: usize = side(INLINE_REACH) * side(INLINE_REACH);
+
+const _: () = assert!(
+    MOVE_MAX as u32 + 2 <= MAX_REACH
+        && side(MAX_REACH) * side(MAX_REACH) <= 1 << 16
+        && MAX_REACH < FAR as u32,
+    "every allowance is searched, its cells indexed by u16 and its costs kept in u8"
+);
+
 /// No cost yet.
 const FAR: u8 = u8::MAX;
 
 /// The hexes of a move after its start, the last one its end.
-pub type Way = ArrayVec<HexPos, { MAX_REACH as usize }>;
+pub type Way = SmallVec<[HexPos; INLINE_REACH as usize]>;
 
 /// Whether `o` stops `who`'s move through its hex: a conscious figure of
 /// another side.
@@ -126,11 +145,96 @@ pub fn way(state: &State, who: CombatantId, from: HexPos, to: HexPos, limit: u32
 /// The cheapest cost to every hex within a limit from one hex, with the
 /// way back (a bucketed Dijkstra; costs are small integers).
 pub struct Reach {
+    frame: Frame,
+    cells: Cells,
+}
+
+/// Where a search's box stands: the hexes within `limit` of `centre`, in a
+/// square of `side` by `side` cells.
+#[derive(Clone, Copy)]
+struct Frame {
     centre: HexPos,
     limit: u32,
-    cost: [u8; CELLS],
-    /// The facing stepped to reach each hex (from its previous hex).
-    came: [u8; CELLS],
+    side: usize,
+}
+
+impl Frame {
+    #[inline]
+    fn index(self, h: HexPos) -> Option<usize> {
+        if self.centre.distance(h) > self.limit {
+            return None;
+        }
+        let m = self.limit as i32;
+        let (dq, dr) = (h.q - self.centre.q + m, h.r - self.centre.r + m);
+        Some(dq as usize * self.side + dr as usize)
+    }
+
+    #[inline]
+    fn hex(self, i: usize) -> HexPos {
+        let m = self.limit as i32;
+        HexPos::new(
+            self.centre.q + (i / self.side) as i32 - m,
+            self.centre.r + (i % self.side) as i32 - m,
+        )
+    }
+}
+
+/// A box's cells, one byte a hex each for its cost and for the facing
+/// stepped to reach it (from its previous hex): on the stack up to
+/// [`INLINE_REACH`], on the heap beyond. Read as two slices, so the search
+/// indexes plain slices whichever holds them. The stack variant is the
+/// large one on purpose: boxing it would allocate on every search.
+#[allow(clippy::large_enum_variant)]
+enum Cells {
+    Stack {
+        cost: [u8; INLINE_CELLS],
+        came: [u8; INLINE_CELLS],
+    },
+    Heap {
+        cost: Vec<u8>,
+        came: Vec<u8>,
+    },
+}
+
+impl Cells {
+    /// `n` cells, each of no cost yet.
+    fn new(n: usize) -> Cells {
+        if n <= INLINE_CELLS {
+            Cells::Stack {
+                cost: [FAR; INLINE_CELLS],
+                came: [0; INLINE_CELLS],
+            }
+        } else {
+            Cells::Heap {
+                cost: vec![FAR; n],
+                came: vec![0; n],
+            }
+        }
+    }
+
+    #[inline]
+    fn cost(&self) -> &[u8] {
+        match self {
+            Cells::Stack { cost, .. } => cost,
+            Cells::Heap { cost, .. } => cost,
+        }
+    }
+
+    #[inline]
+    fn came(&self) -> &[u8] {
+        match self {
+            Cells::Stack { came, .. } => came,
+            Cells::Heap { came, .. } => came,
+        }
+    }
+
+    #[inline]
+    fn both_mut(&mut self) -> (&mut [u8], &mut [u8]) {
+        match self {
+            Cells::Stack { cost, came } => (cost, came),
+            Cells::Heap { cost, came } => (cost, came),
+        }
+    }
 }
 
 impl Reach {
@@ -164,47 +268,52 @@ impl Reach {
         mut done: impl FnMut(&Reach, u32) -> bool,
     ) -> Reach {
         let limit = limit.min(MAX_REACH);
-        let mut r = Reach {
+        let side = side(limit);
+        let frame = Frame {
             centre: from,
             limit,
-            cost: [FAR; CELLS],
-            came: [0; CELLS],
+            side,
+        };
+        let mut r = Reach {
+            frame,
+            cells: Cells::new(side * side),
         };
         // Buckets by cost modulo 4: an entry cost is at most 3 more than
         // the cost being expanded (a larger one is cut to 3, see below),
         // so the four never mix two costs.
-        let mut buckets: [ArrayVec<u16, CELLS>; 4] = Default::default();
-        let start = r.index(from).unwrap_or(0);
-        r.cost[start] = 0;
+        let mut buckets: [SmallVec<[u16; INLINE_CELLS]>; 4] = Default::default();
+        let start = frame.index(from).unwrap_or(0);
+        r.cells.both_mut().0[start] = 0;
         buckets[0].push(start as u16);
         for c in 0..=limit {
             let b = (c % 4) as usize;
+            let (cost, came) = r.cells.both_mut();
             // Read in place (no copy of the bucket): a step costs 1 to 3,
             // so nothing is pushed to bucket `b` while it is read.
             let mut k = 0;
             while let Some(&i) = buckets[b].get(k) {
                 k += 1;
                 let i = usize::from(i);
-                if u32::from(r.cost[i]) != c {
+                if u32::from(cost[i]) != c {
                     continue;
                 }
-                let at = r.hex(i);
+                let at = frame.hex(i);
                 for dir in Facing::ALL {
                     let next = at.neighbour(dir);
-                    let Some(j) = r.index(next) else { continue };
+                    let Some(j) = frame.index(next) else { continue };
                     // A step costs at least 1: a hex already at `c + 1`
                     // or less, or a step past the limit, gains nothing,
                     // so its entry is not asked (most neighbours are such).
-                    if c + 1 >= u32::from(r.cost[j]) || c + 1 > limit {
+                    if c + 1 >= u32::from(cost[j]) || c + 1 > limit {
                         continue;
                     }
                     let Some(step) = enter_cost(state, who, at, next) else {
                         continue;
                     };
                     let nc = c + step.min(3);
-                    if nc <= limit && nc < u32::from(r.cost[j]) {
-                        r.cost[j] = nc as u8;
-                        r.came[j] = dir as u8;
+                    if nc <= limit && nc < u32::from(cost[j]) {
+                        cost[j] = nc as u8;
+                        came[j] = dir as u8;
                         buckets[(nc % 4) as usize].push(j as u16);
                     }
                 }
@@ -217,40 +326,22 @@ impl Reach {
         r
     }
 
-    #[inline]
-    fn index(&self, h: HexPos) -> Option<usize> {
-        if self.centre.distance(h) > self.limit {
-            return None;
-        }
-        let m = MAX_REACH as i32;
-        let (dq, dr) = (h.q - self.centre.q + m, h.r - self.centre.r + m);
-        Some(dq as usize * SIDE + dr as usize)
-    }
-
-    #[inline]
-    fn hex(&self, i: usize) -> HexPos {
-        let m = MAX_REACH as i32;
-        HexPos::new(
-            self.centre.q + (i / SIDE) as i32 - m,
-            self.centre.r + (i % SIDE) as i32 - m,
-        )
-    }
-
     /// The cheapest cost to `h`, if within the limit.
     #[inline]
     pub fn cost(&self, h: HexPos) -> Option<u32> {
-        let c = self.cost[self.index(h)?];
+        let c = self.cells.cost()[self.frame.index(h)?];
         (c != FAR).then_some(u32::from(c))
     }
 
     /// The hexes of the cheapest way to `h` (after the centre, ending at `h`).
     pub fn way(&self, h: HexPos) -> Option<Way> {
         self.cost(h)?;
+        let came = self.cells.came();
         let mut back = Way::new();
         let mut at = h;
-        while at != self.centre {
-            back.try_push(at).ok()?;
-            let dir = Facing::ALL[usize::from(self.came[self.index(at)?])];
+        while at != self.frame.centre {
+            back.push(at);
+            let dir = Facing::ALL[usize::from(came[self.frame.index(at)?])];
             at = at.neighbour(dir.turn(3));
         }
         back.reverse();

@@ -51,10 +51,16 @@ pub fn templated(name: &str, side: &str, q: i32, r: i32, facing: &str, template:
     )
 }
 
-/// A scenario with `[options]` lines, terrain lines and combatants.
+/// A scenario with `[options]` lines, terrain lines and combatants, on a
+/// map of radius 12.
 pub fn scenario(options: &str, terrain: &str, combatants: &[String]) -> Scenario {
+    scenario_on(12, options, terrain, combatants)
+}
+
+/// [`scenario`] on a map of `radius`.
+pub fn scenario_on(radius: u32, options: &str, terrain: &str, combatants: &[String]) -> Scenario {
     let text = format!(
-        "ruleset = \"margin-3d6\"\nname = \"test\"\nmax_rounds = 50\n[options]\n{options}\n[map]\nkind = \"hex\"\nradius = 12\n{terrain}\n{}",
+        "ruleset = \"margin-3d6\"\nname = \"test\"\nmax_rounds = 50\n[options]\n{options}\n[map]\nkind = \"hex\"\nradius = {radius}\n{terrain}\n{}",
         combatants.join("\n")
     );
     toml::from_str(&text).unwrap_or_else(|e| panic!("bad test scenario: {e}\n{text}"))

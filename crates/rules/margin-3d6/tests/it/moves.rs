@@ -59,6 +59,42 @@ fn a_move_goes_round_walls_never_through_them_m_flo_006_m_aod_006() {
 }
 
 #[test]
+fn m_flo_006_a_move_of_more_than_20_hexes_is_searched_whole() {
+    // rule: M-FLO-006, M-AOD-006
+    // MV 30 (the sheet may give up to 100): 28 hexes straight, and round
+    // a wall on a way of more than 20; the search once stopped at 20.
+    let fast = sheet(10, 10, 12, "move = 30");
+    let far = HexPos::new(0, -14);
+    let figures = [
+        fighter("A", "a", 0, 14, "n", &fast),
+        fighter("B", "b", 20, -20, "s", &dummy()),
+    ];
+    let setup = |terrain: &str| {
+        Margin::setup(&scenario_on(40, "", terrain, &figures)).expect("the test scenario sets up")
+    };
+    let open = setup("");
+    let start = HexPos::new(0, 14);
+    assert_eq!(path::cost(&open, A, start, far, 30), Some(28));
+    assert!(Margin::check_action(&open, A, &walk(far)).is_ok());
+    // A wall across the way, q = -6 to 6 along r = 0: round its end.
+    let hexes: Vec<String> = (-6..=6).map(|q| format!("{{ q = {q}, r = 0 }}")).collect();
+    let wall = format!(
+        "[[map.terrain]]\nterrain = \"wall\"\nhexes = [{}]",
+        hexes.join(", ")
+    );
+    let walled = setup(&wall);
+    let target = HexPos::new(0, -2);
+    let round = path::cost(&walled, A, start, target, 30).expect("a way round within MV 30");
+    assert!(round > 20 && round <= 30, "{round}");
+    let way = path::way(&walled, A, start, target, 30).expect("the way round");
+    assert_eq!(way.len() as u32, round);
+    assert_eq!(way.last(), Some(&target));
+    assert!(way.iter().all(|&h| walled.map.passable(h)));
+    assert!(Margin::check_action(&walled, A, &walk(target)).is_ok());
+    assert_eq!(path::cost(&walled, A, start, target, round - 1), None);
+}
+
+#[test]
 fn a_conscious_foe_blocks_the_way_a_friend_does_not_m_flo_006() {
     // rule: M-FLO-006, M-MEL-001
     // A (MV 5) steps 2 hexes (½ MV) to strike C beyond B: straight
