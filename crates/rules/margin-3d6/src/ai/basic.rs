@@ -48,9 +48,12 @@ pub(super) fn closing_hex(
     use crate::rules::path::{INLINE_REACH as APPROACH, Reach};
     let allowance = allowance.max(0);
     let reach = Reach::from(state, who, f_pos, allowance as u32);
+    // The hexes reached, in the box's order: the choice below is the least
+    // of a total order and the candidates are all of them or none, so the
+    // order of the walk changes nothing.
     let mut candidates = arrayvec::ArrayVec::<HexPos, { CANDIDATES }>::new();
-    for hex in hexes_around(f_pos, allowance) {
-        if hex == tp || reach.cost(hex).is_none() || !free_hex(state, who, hex) {
+    for hex in reach.reached() {
+        if hex == tp || !free_hex(state, who, hex) {
             continue;
         }
         if candidates.try_push(hex).is_err() {
@@ -72,8 +75,8 @@ pub(super) fn closing_hex(
             .any(|&h| r.cost(h).is_some_and(|k| k <= c))
     });
     let mut best: Option<(u32, u32, HexPos)> = None;
-    for hex in hexes_around(f_pos, allowance) {
-        if hex == tp || reach.cost(hex).is_none() || !free_hex(state, who, hex) {
+    for hex in reach.reached() {
+        if hex == tp || !free_hex(state, who, hex) {
             continue;
         }
         // Beyond the search the straight distance, after every hex in it.

@@ -213,8 +213,9 @@ fn recover_weapon(state: &State, who: CombatantId) -> Option<Action> {
     // Else walk to the free hex nearest to it (by the way there).
     let allowance = move_allowance(state, who);
     let reach = path::Reach::from(state, who, f.pos, allowance);
-    let to = basic::hexes_around(f.pos, allowance as i32)
-        .filter(|&h| reach.cost(h).is_some() && free_hex(state, who, h))
+    let to = reach
+        .reached()
+        .filter(|&h| free_hex(state, who, h))
         .min_by_key(|&h| (h.distance(at), f.pos.distance(h), h))?;
     (to != f.pos).then_some(Action::Move {
         to,

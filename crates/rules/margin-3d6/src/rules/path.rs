@@ -333,6 +333,20 @@ impl Reach {
         (c != FAR).then_some(u32::from(c))
     }
 
+    /// Every hex the search reached (the centre too), in the box's order:
+    /// what a caller that weighs each reachable hex walks, instead of every
+    /// hex within the limit (most of which, for a long allowance, lie off
+    /// the map or behind walls).
+    pub fn reached(&self) -> impl Iterator<Item = HexPos> + '_ {
+        let frame = self.frame;
+        self.cells
+            .cost()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != FAR)
+            .map(move |(i, _)| frame.hex(i))
+    }
+
     /// The hexes of the cheapest way to `h` (after the centre, ending at `h`).
     pub fn way(&self, h: HexPos) -> Option<Way> {
         self.cost(h)?;
