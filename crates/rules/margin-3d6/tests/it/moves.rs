@@ -224,4 +224,21 @@ fn one_search_a_start_answers_as_a_search_a_hex_m_flo_006_m_rng_008() {
         }
     }
     assert_eq!(asked, 3 * 7 * 21 * 21);
+    // What a search reached, walked whole (the AI's walk over the hexes it
+    // can move to): exactly the hexes it gives a cost, each once.
+    for who in [A, B, C] {
+        let from = s.fighter(who).pos;
+        for limit in [0, 2, 5, 30] {
+            let reach = path::Reach::from(&s, who, from, limit);
+            let mut walked: Vec<HexPos> = reach.reached().collect();
+            walked.sort();
+            let mut costed: Vec<HexPos> = (-40..=40)
+                .flat_map(|q| (-40..=40).map(move |r| HexPos::new(q, r)))
+                .filter(|&h| reach.cost(h).is_some())
+                .collect();
+            costed.sort();
+            assert_eq!(walked, costed, "{who:?} within {limit}");
+            assert!(walked.contains(&from));
+        }
+    }
 }
