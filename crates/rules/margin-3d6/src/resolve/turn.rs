@@ -62,7 +62,7 @@ fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
                 .iter()
                 .take_while(|&&id| speed_key(state.fighter(id)) == key)
                 .count();
-        let group = &ids[start..end];
+        let group = &mut ids[start..end];
         start = end;
         if group.len() < 2 {
             continue;
@@ -107,12 +107,12 @@ fn roll_ties(state: &mut State, cx: &mut impl Cx<Margin>) -> Flow<()> {
 /// M-FLO-002: more tied than one roll-off takes (`MAX_ROLL_OFF_PARTIES`):
 /// each rolls 3d6 of its own, lowest first, and equal rolls roll again
 /// ([`fray_core::ties`]); the places last the whole fight as a roll-off's.
-fn own_rolls(state: &mut State, group: &[CombatantId], cx: &mut impl Cx<Margin>) -> Flow<()> {
-    let mut order: smallvec::SmallVec<[CombatantId; 16]> = group.into();
-    fray_core::ties::by_own_rolls(&mut order, First::Lowest, |id| {
+/// `group` is left in that order.
+fn own_rolls(state: &mut State, group: &mut [CombatantId], cx: &mut impl Cx<Margin>) -> Flow<()> {
+    fray_core::ties::by_own_rolls(group, First::Lowest, |id| {
         table_roll(state, cx, Some(id), 3, "initiative tie", "M-FLO-002")
     })?;
-    for (place, id) in order.iter().enumerate() {
+    for (place, id) in group.iter().enumerate() {
         state.tie_rank[id.index()] = rank(place);
     }
     let n = group.len();
