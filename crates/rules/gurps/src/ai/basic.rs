@@ -696,18 +696,22 @@ fn hold_or_close_in(
     approach(state, me, target).unwrap_or(Action::DoNothing)
 }
 
-/// A Wait to strike with the best candidate whoever comes in reach: a
-/// Stop Thrust when that strike is a melee thrust.
+/// A Wait to strike with the best candidate whoever comes in reach
+/// ([`wait_to_strike`]).
 fn waiting(state: &State, me: CombatantId, cands: &[Candidate]) -> Option<Action> {
-    use crate::model::action::{Response, Trigger, Wait};
     let best = cands
         .iter()
         .max_by(|a, b| (a.p_hit * a.injury).total_cmp(&(b.p_hit * b.injury)))?;
-    let (wi, mi) = (
-        usize::from(best.strike.weapon),
-        usize::from(best.strike.mode),
-    );
-    let mode = state.fighter(me).weapons[wi].mode(mi)?;
+    wait_to_strike(state, me, &best.strike)
+}
+
+/// A Wait to strike with `strike` whoever comes in reach: a Stop Thrust
+/// when it is a melee thrust (G-STP-001); `None` when the rules refuse it.
+/// Both AIs wait this way, each with the strike it rates best.
+pub(super) fn wait_to_strike(state: &State, me: CombatantId, strike: &Strike) -> Option<Action> {
+    use crate::model::action::{Response, Trigger, Wait};
+    let mode =
+        state.fighter(me).weapons[usize::from(strike.weapon)].mode(usize::from(strike.mode))?;
     let thrust = mode.is_melee() && mode.damage.base == crate::model::damage::DamageBase::Thrust;
     let wait = Action::Wait(Wait {
         trigger: if thrust {
@@ -716,9 +720,9 @@ fn waiting(state: &State, me: CombatantId, cands: &[Candidate]) -> Option<Action
             Trigger::InReach { foe: None }
         },
         response: Response::Attack {
-            weapon: best.strike.weapon,
-            mode: best.strike.mode,
-            location: best.strike.location,
+            weapon: strike.weapon,
+            mode: strike.mode,
+            location: strike.location,
             all_out: None,
         },
         step: None,

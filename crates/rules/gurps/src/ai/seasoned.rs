@@ -23,9 +23,7 @@
 //! tables. It keeps no state of its own between turns.
 
 use super::{basic, grappling, magic};
-use crate::model::action::{
-    Action, AllOutVariant, DefenseVariant, Response, Step, Strike, Trigger, Wait,
-};
+use crate::model::action::{Action, AllOutVariant, DefenseVariant, Step, Strike};
 use crate::model::location::Location;
 use crate::model::state::{DefenseKind, Posture, State};
 use crate::model::tactics::{AimKnob, Tactics};
@@ -1133,26 +1131,7 @@ fn waiting(state: &State, me: CombatantId, blows: &[Blow]) -> Option<Action> {
     let best = blows.iter().max_by(|a, b| {
         (p_success(a.skill) * a.injury).total_cmp(&(p_success(b.skill) * b.injury))
     })?;
-    let mode = state.fighter(me).weapons[usize::from(best.strike.weapon)]
-        .mode(usize::from(best.strike.mode))?;
-    let thrust = mode.is_melee() && mode.damage.base == crate::model::damage::DamageBase::Thrust;
-    let wait = Action::Wait(Wait {
-        trigger: if thrust {
-            Trigger::StopThrust
-        } else {
-            Trigger::InReach { foe: None }
-        },
-        response: Response::Attack {
-            weapon: best.strike.weapon,
-            mode: best.strike.mode,
-            location: best.strike.location,
-            all_out: None,
-        },
-        step: None,
-    });
-    crate::rules::maneuver::check(state, me, &wait)
-        .is_ok()
-        .then_some(wait)
+    basic::wait_to_strike(state, me, &best.strike)
 }
 
 /// The seasoned AI's maneuver, always a legal one.

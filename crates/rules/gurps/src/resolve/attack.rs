@@ -384,15 +384,14 @@ fn crowd(
             at_weapon: None,
             ..*strike
         };
-        let mut mods = Level::new(
+        let mods = at_most_nine(
+            state,
+            attacker,
+            &at_other,
+            how,
+            "into the melee: at most 9",
             cx,
-            || to_hit(state, attacker, &at_other, how),
-            || to_hit(state, attacker, &at_other, how),
         );
-        let over = mods.total() - crate::rules::ranged::STRAY_CAP;
-        if over > 0 {
-            mods.add("into the melee: at most 9", -over, "G-DICE-004");
-        }
         if mods.total() < 3 {
             continue;
         }
@@ -818,6 +817,29 @@ fn unready(state: &mut State, who: CombatantId, wi: usize, name: &str, cx: &mut 
     );
 }
 
+/// The level to hit a figure the strike was not aimed at (a melee's
+/// other figure, G-CC-009; a stray shot's, G-RNG-007): the skill to hit
+/// it on purpose, at most 9 (G-DICE-004), the cap told as `label`.
+fn at_most_nine(
+    state: &State,
+    attacker: CombatantId,
+    at_other: &Strike,
+    how: How,
+    label: &'static str,
+    cx: &impl Cx<Gurps>,
+) -> Level {
+    let mut mods = Level::new(
+        cx,
+        || to_hit(state, attacker, at_other, how),
+        || to_hit(state, attacker, at_other, how),
+    );
+    let over = mods.total() - crate::rules::ranged::STRAY_CAP;
+    if over > 0 {
+        mods.add(label, -over, "G-DICE-004");
+    }
+    mods
+}
+
 /// G-RNG-007: a missed shot may hit someone else: each figure in the way
 /// or beside the target, nearest first, at 9 or the skill to hit it on
 /// purpose, whichever is lower, until one is hit. That figure may defend.
@@ -838,15 +860,14 @@ fn stray(
             chinks: false,
             ..*strike
         };
-        let mut mods = Level::new(
+        let mods = at_most_nine(
+            state,
+            attacker,
+            &at_other,
+            how,
+            "a stray shot: at most 9",
             cx,
-            || to_hit(state, attacker, &at_other, how),
-            || to_hit(state, attacker, &at_other, how),
         );
-        let over = mods.total() - crate::rules::ranged::STRAY_CAP;
-        if over > 0 {
-            mods.add("a stray shot: at most 9", -over, "G-DICE-004");
-        }
         if mods.total() < 3 {
             continue;
         }
