@@ -2,7 +2,8 @@
 //! one thread, as `fray sim` seeds it, and prints fights per second,
 //! allocations per fight and the AI memo's reuse: a quick probe while
 //! optimizing (`fray sim` under `time` and the criterion benchmarks are the
-//! figures docs/performance.md reports). `dragonquest_fight_rate [N] [SCENARIO]`.
+//! figures docs/performance.md reports). `dragonquest_fight_rate [N] [SCENARIO]`;
+//! with `FRAY_MEMO=off` in the environment the AI's memo is off.
 
 use fray_dragonquest::DragonQuest;
 use fray_sim::probe;
@@ -16,6 +17,7 @@ fn main() -> Result<(), String> {
         ),
     );
     let start = probe::load::<DragonQuest>(&path)?;
+    fray_dragonquest::ai::memo::set_enabled(probe::memo_wanted());
     let mut played = Ok(probe::Serial::default());
     let counted =
         allocation_counter::measure(|| played = probe::play_serially::<DragonQuest>(&start, n));

@@ -18,9 +18,7 @@ fn main() -> Result<(), String> {
         ),
     );
     let start = probe::load::<Margin>(&path)?;
-    if std::env::var("FRAY_MEMO").is_ok_and(|v| v == "off") {
-        fray_margin_3d6::ai::memo::set_enabled(false);
-    }
+    fray_margin_3d6::ai::memo::set_enabled(probe::memo_wanted());
     let mut played = Ok(probe::Serial::default());
     let counted =
         allocation_counter::measure(|| played = probe::play_serially::<Margin>(&start, n));
