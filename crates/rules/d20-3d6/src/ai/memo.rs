@@ -8,12 +8,18 @@
 //! reads, one table per set of pins, shared by a simulation's threads:
 //!
 //! * what never changes in a fight is compared by identity: the `Arc`s of
-//!   the options, the map, and each fighter's sheet, weapons and spells.
+//!   the options and the map, and the roster the state was indexed for
+//!   ([`crate::model::standing::Occupants::roster`]), which stands for
+//!   each fighter's sheet, weapons and spells: those change only with the
+//!   roster, and `State::reindex` gives every new roster a number no other
+//!   has had (the AI's strike bound, `ai::reach`, rests on the same rule).
 //!   The table holds clones of those `Arc`s ([`Pins`]), so an address it
 //!   compares against can neither be freed and reused nor changed in place
 //!   (`Arc::make_mut` clones a shared value); a state on other parts
-//!   (another scenario, a test that swapped a sheet) is looked up in
-//!   another table;
+//!   (another scenario, a test that swapped a sheet and reindexed) is
+//!   looked up in another table. Debug builds also compare every sheet,
+//!   weapon list and spell by identity at each lookup, and panic if one
+//!   changed under the same roster;
 //! * everything else the AI can read is packed, field by field, into the
 //!   words of the key ([`key`]): the turn, the lighting, and for every fighter its
 //!   place, health, conditions, budgets, hands, potions and spells left.
@@ -40,7 +46,7 @@ use crate::model::state::{Armed, Fighter, Life, Light, State, Stats};
 use crate::model::tactics::Tactics;
 use fray_core::CombatantId;
 use fray_core::grid::Map;
-use fray_core::memo::{self, Words};
+use fray_core::memo::{self, Stamp, Words};
 use std::sync::Arc;
 
 /// Entries a table keeps at most, for all the threads that share it (each
@@ -59,14 +65,18 @@ type Sheet = (Arc<Stats>, Arc<[Armed]>, Vec<Arc<Spell>>);
 struct Pins {
     options: Arc<Options>,
     map: Arc<Map>,
+    /// The roster's number: one comparison a lookup for every fighter's
+    /// sheet, weapons and spells. 0, the number of a state never indexed,
+    /// names no roster: such a state has its sheets compared one by one.
+    roster: u64,
     fighters: Vec<Sheet>,
 }
 
-impl memo::Pins<State> for Pins {
-    fn matches(&self, state: &State) -> bool {
-        Arc::ptr_eq(&self.options, &state.options)
-            && Arc::ptr_eq(&self.map, &state.map)
-            && self.fighters.len() == state.fighters.len()
+impl Pins {
+    /// Whether every fighter of `state` has the sheet, weapons and spells
+    /// pinned, by identity.
+    fn sheets_match(&self, state: &State) -> bool {
+        self.fighters.len() == state.fighters.len()
             && self
                 .fighters
                 .iter()
@@ -81,11 +91,36 @@ impl memo::Pins<State> for Pins {
                             .all(|(s, k)| Arc::ptr_eq(s, &k.spell))
                 })
     }
+}
+
+impl memo::Pins<State> for Pins {
+    fn matches(&self, state: &State) -> bool {
+        let roster = state.occupancy.roster();
+        let same = Arc::ptr_eq(&self.options, &state.options)
+            && Arc::ptr_eq(&self.map, &state.map)
+            && self.roster == roster
+            && self.fighters.len() == state.fighters.len();
+        if !same {
+            return false;
+        }
+        if roster == 0 {
+            return self.sheets_match(state);
+        }
+        if Stamp::CHECK_FIELDS {
+            assert!(
+                self.sheets_match(state),
+                "a fighter's sheet, weapons or spells changed under the same roster: \
+                 `State::reindex` where they are changed"
+            );
+        }
+        true
+    }
 
     fn of(state: &State) -> Pins {
         Pins {
             options: state.options.clone(),
             map: state.map.clone(),
+            roster: state.occupancy.roster(),
             fighters: state
                 .fighters
                 .iter()

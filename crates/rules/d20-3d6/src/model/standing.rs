@@ -63,10 +63,11 @@ impl Occupants {
     /// state: the roster of fighters it was built for. The index is built
     /// afresh whenever the roster changes ([`crate::model::state::State::reindex`]:
     /// setup, a late arrival, a fighter taken off), the only times a
-    /// fighter's sheet, weapons or mount change, so a value worked out
-    /// from those (the AI's strike bound, `ai::reach`) stays true while
-    /// the roster is the same. A test that swaps a sheet in place must
-    /// reindex.
+    /// fighter's sheet, weapons, spells or mount change, so a value worked
+    /// out from those (the AI's strike bound, `ai::reach`) stays true while
+    /// the roster is the same, and the AI's memo pins them all by this one
+    /// number (`ai::memo`). A test that swaps a sheet in place must
+    /// reindex; debug builds catch one that does not.
     #[inline]
     pub fn roster(&self) -> u64 {
         self.roster

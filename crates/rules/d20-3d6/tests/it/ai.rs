@@ -26,6 +26,7 @@ fn sheet(
     let mut stats = (*s.fighter(who).stats).clone();
     change(&mut stats);
     s.fighter_mut(who).stats = Arc::new(stats);
+    s.reindex();
 }
 
 #[test]
@@ -42,6 +43,7 @@ fn the_first_ai_trusts_to_luck_against_a_high_defense_rule_x_atk_007() {
     let mut stats = (*s.fighter(B).stats).clone();
     stats.defense_skill += 12;
     s.fighter_mut(B).stats = std::sync::Arc::new(stats);
+    s.reindex();
     assert_eq!(
         D20::ai_action(&s, A),
         Action::Attack(Strike {

@@ -72,14 +72,26 @@ fn the_memo_forgets_a_scenario_whose_sheets_changed() {
     let mut s = duel(&["sword"], 1);
     turn_of(&mut s, A);
     s.turn.actions = 1;
-    assert_eq!(D20::ai_action(&s, A), Action::Attack(Strike::new(B, 0)));
-    // The same state with a higher Defense in a new sheet: a new choice.
+    let plain = Action::Attack(Strike::new(B, 0));
+    assert_eq!(D20::ai_action(&s, A), plain);
+    // The same state with a higher Defense in a new sheet, reindexed as
+    // every change of a sheet is (a new roster): a new choice.
     let mut stats = (*s.fighter(B).stats).clone();
     stats.defense_skill += 12;
-    s.fighter_mut(B).stats = std::sync::Arc::new(stats);
+    let higher = std::sync::Arc::new(stats);
+    let lower = std::mem::replace(&mut s.fighter_mut(B).stats, higher.clone());
+    s.reindex();
     let want = fray_d20_3d6::ai::decide(&s, A);
     assert_eq!(D20::ai_action(&s, A), want);
     assert!(matches!(want, Action::Attack(st) if st.trust_to_luck));
+    // Swapped back under the same roster: debug builds catch it (release
+    // builds trust the roster: the memo compares one number, not every
+    // sheet).
+    s.fighter_mut(B).stats = lower;
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| D20::ai_action(&s, A)));
+    assert_eq!(caught.is_err(), cfg!(debug_assertions));
+    s.reindex();
+    assert_eq!(D20::ai_action(&s, A), plain);
 }
 
 #[test]

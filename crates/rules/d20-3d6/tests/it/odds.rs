@@ -21,6 +21,7 @@ fn three_ones_and_three_sixes_are_one_in_216_rule_x_atk_008_009() {
     let mut stats = (*s.fighter(B).stats).clone();
     stats.defense_skill = 60;
     s.fighter_mut(B).stats = std::sync::Arc::new(stats);
+    s.reindex();
     turn_of(&mut s, A);
     s.turn.attacks = 3;
     let o = resolve_odds::<D20>(
