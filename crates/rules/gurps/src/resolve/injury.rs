@@ -575,7 +575,6 @@ fn head_blow_aftermath(
         }
     };
     let f = state.fighter_mut(blow.target);
-    let name = f.name.clone();
     let mut said: Vec<String> = Vec::new();
     if c.do_nothing_next && f.is_conscious() {
         f.set_do_nothing_next(true);
@@ -598,8 +597,11 @@ fn head_blow_aftermath(
             },
         );
     }
+    // The name read in place, not cloned: a clone writes the reference
+    // count every simulator thread shares (issue 38).
+    let name = &*state.fighter(blow.target).name;
     for what in said {
-        cx.condition("G-EXT-008", &name, || what);
+        cx.condition("G-EXT-008", name, || what);
     }
     Ok(())
 }
@@ -916,16 +918,15 @@ pub fn death_checks(state: &mut State, who: CombatantId, cx: &mut impl Cx<Gurps>
             continue;
         }
         let f = state.fighter_mut(who);
-        let name = f.name.clone();
         if r.margin <= -3 || r.is_critical_failure() {
             f.life = Life::Dead;
-            cx.condition("G-INJ-013", &name, || "dies".into());
+            cx.condition("G-INJ-013", &f.name, || "dies".into());
             return Ok(());
         }
         // G-EXT-031: a mortal wound incapacitates.
         f.life = Life::Unconscious;
         f.set_mortal_wound(true);
-        cx.condition("G-EXT-031", &name, || "is mortally wounded".into());
+        cx.condition("G-EXT-031", &f.name, || "is mortally wounded".into());
     }
     Ok(())
 }
