@@ -522,7 +522,7 @@ pub struct Casting {
 }
 
 /// A shield or cloak as carried.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct CarriedShield {
     /// Its name.
     pub name: Arc<str>,
@@ -533,6 +533,15 @@ pub struct CarriedShield {
     /// Ready (strapped on).
     pub ready: bool,
 }
+
+// Refilled in place ([`fray_core::refill`]): a derived `clone_from` cloned
+// the name's `Arc` on every fight's refill, a reference count every
+// simulator thread writes (issue 38).
+fray_core::refill_clone!(CarriedShield {
+    arcs: [name],
+    option_arcs: [],
+    rest: [db, skill, ready],
+});
 
 /// Fixed statistics, derived once at setup.
 #[derive(Clone, Debug, Serialize)]
