@@ -59,8 +59,9 @@ pub enum AttackKind {
 }
 
 /// One action (DQ-00-020). Targets are numbered from 0 in scenario order.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[repr(u64)]
 pub enum Action {
     /// DQ-13-010..012, DQ-14-014: Pass, with an activity and a short move.
     Pass {
@@ -182,6 +183,81 @@ pub enum Action {
         /// Where the head ends.
         to: HexPos,
     },
+}
+
+/// Cloned by hand and inlined where it is cloned: the AI's memo clones a
+/// remembered action on every hit, and the derived clone, a call that
+/// wrote the variant field by field, was read back at once as whole words,
+/// which the core cannot forward from the narrower stores (a stall on
+/// every hit, issue 38). Inlined, the fields go on in registers.
+impl Clone for Action {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        match self {
+            Action::Pass {
+                activity,
+                to,
+                facing,
+            } => Action::Pass {
+                activity: *activity,
+                to: *to,
+                facing: *facing,
+            },
+            Action::Move { to, facing } => Action::Move {
+                to: *to,
+                facing: *facing,
+            },
+            Action::Attack { target, kind, from } => Action::Attack {
+                target: *target,
+                kind: *kind,
+                from: *from,
+            },
+            Action::Charge { target, to, kind } => Action::Charge {
+                target: *target,
+                to: *to,
+                kind: *kind,
+            },
+            Action::TwoWeapons { targets } => Action::TwoWeapons { targets: *targets },
+            Action::Sweep { targets } => Action::Sweep {
+                targets: targets.clone(),
+            },
+            Action::ChargeAndClose { target, to } => Action::ChargeAndClose {
+                target: *target,
+                to: *to,
+            },
+            Action::Close { target } => Action::Close { target: *target },
+            Action::Grapple { target, restrain } => Action::Grapple {
+                target: *target,
+                restrain: *restrain,
+            },
+            Action::Evade { to, facing } => Action::Evade {
+                to: *to,
+                facing: *facing,
+            },
+            Action::Withdraw {
+                to,
+                posture,
+                strike,
+            } => Action::Withdraw {
+                to: *to,
+                posture: *posture,
+                strike: *strike,
+            },
+            Action::Retreat => Action::Retreat,
+            Action::Fire {
+                target,
+                step,
+                after,
+            } => Action::Fire {
+                target: *target,
+                step: *step,
+                after: *after,
+            },
+            Action::Jump { to } => Action::Jump { to: *to },
+            Action::Recover => Action::Recover,
+            Action::Trample { to } => Action::Trample { to: *to },
+        }
+    }
 }
 
 impl Action {
