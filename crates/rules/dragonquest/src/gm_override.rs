@@ -164,9 +164,7 @@ impl GmPowers for DragonQuest {
             *g = relabel(*g).unwrap_or(u16::MAX);
         }
         seq.groups = seq.groups.iter().filter_map(|&g| relabel(g)).collect();
-        let mut queue = seq.queue.to_vec();
-        shift_all(id, &mut queue);
-        seq.queue = queue.into();
+        shift_all(id, &mut seq.queue);
         seq.slot = seq.slot.and_then(|mut s| {
             s.who = keep(s.who)?;
             Some(s)

@@ -44,8 +44,10 @@ pub enum Hold {
     Broken,
 }
 
-/// A weapon a figure carries.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// A weapon a figure carries. `Copy`: the simulator's refill copies a
+/// figure's weapons as one block, not each through a clone built on the
+/// stack and moved (issue 38).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Held {
     /// The weapon.
     pub weapon: &'static Weapon,
@@ -106,8 +108,11 @@ pub enum Posture {
     Defensive,
 }
 
-/// DQ-00-017: the statuses a figure carries.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+/// DQ-00-017: the statuses a figure carries. Refilled field by field
+/// (`refill_clone!`): the derived `clone_from` built a whole copy on the
+/// stack and moved it, which the simulator's refill of every fight paid
+/// in a stall (issue 38).
+#[derive(Debug, Default, PartialEq, Serialize)]
 pub struct Status {
     /// Prone (falls, knockdowns, breaking out of close combat).
     pub prone: bool,
@@ -158,6 +163,31 @@ pub struct Status {
     /// daily rolls (DQ-24-005, DQ-24-006) are for.
     pub infected: bool,
 }
+
+fray_core::refill_clone!(Status {
+    arcs: [],
+    option_arcs: [],
+    rest: [
+        prone,
+        stunned,
+        knocked_out,
+        restrained_by,
+        entangled,
+        evading,
+        defensive,
+        forced_pass,
+        lose_action,
+        close,
+        lodged,
+        surprised,
+        moved,
+        still,
+        momentum,
+        carried,
+        ran,
+        infected,
+    ],
+});
 
 /// What a fight did to a figure, for reports, infection and the simulator.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -581,16 +611,17 @@ pub struct Slot {
     pub used: Option<u8>,
 }
 
-/// Figures (or engagements) the pulse sequence's lists hold without
-/// allocating: a fight's copy of its start allocates nothing for them up
-/// to this many figures.
-pub const SEQUENCE_INLINE: usize = 8;
-
-/// A list of the pulse sequence: on the stack up to [`SEQUENCE_INLINE`].
-pub type SeqList<T> = smallvec::SmallVec<[T; SEQUENCE_INLINE]>;
+/// A list of the pulse sequence. On the heap, not inline: the pulse
+/// takes a list out, writes it element by element and puts it back, and
+/// moving an inline list read those fresh narrow writes back as whole
+/// words, which the core cannot forward (a stall at every pulse, issue 38);
+/// a `Vec` moves as three words and keeps its room, and the simulator's
+/// refill ([`Sequence`]'s `clone_from`) keeps it too, so a fight allocates
+/// nothing for it once its worker has played one.
+pub type SeqList<T> = Vec<T>;
 
 /// The pulse sequence (DQ-12-001, DQ-00-016).
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct Sequence {
     /// The step.
     pub stage: Stage,
@@ -607,6 +638,12 @@ pub struct Sequence {
     /// Who acts now.
     pub slot: Option<Slot>,
 }
+
+fray_core::refill_clone!(Sequence {
+    arcs: [],
+    option_arcs: [],
+    rest: [stage, group_of, groups, queue, winner, sides, slot],
+});
 
 /// A whole fight.
 #[derive(Debug, Serialize)]
