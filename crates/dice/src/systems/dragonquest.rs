@@ -61,6 +61,19 @@ pub const fn side_initiative(modifiers: [i32; 2]) -> RollKind {
 /// rerolling ties, for their whole order. Errors when `tied` is outside
 /// `2..=`[`crate::kind::MAX_ROLL_OFF_PARTIES`].
 pub fn iv_tie_break(tied: usize) -> Result<RollKind, RollOffError> {
+    // Built once for each number of parties and read back: built at every
+    // tie, the kind was written field by field and at once read back as
+    // whole words, which stalled the core at every tied pulse (issue 38).
+    static KINDS: std::sync::LazyLock<[Option<RollKind>; crate::kind::MAX_ROLL_OFF_PARTIES + 1]> =
+        std::sync::LazyLock::new(|| std::array::from_fn(|n| tie_roll_off(n).ok()));
+    match KINDS.get(tied).copied().flatten() {
+        Some(kind) => Ok(kind),
+        None => tie_roll_off(tied),
+    }
+}
+
+/// [`iv_tie_break`]'s roll-off, built.
+fn tie_roll_off(tied: usize) -> Result<RollKind, RollOffError> {
     RollOff::among(tied, 1, 10, First::Highest, Reads::Order).map(RollKind::RollOff)
 }
 
