@@ -1259,7 +1259,11 @@ pub fn kept() -> (usize, usize) {
 /// maneuver read back most, is built here whatever `d` (its fields are
 /// `Copy`; moving by nothing leaves them as they are): neither through
 /// `Action::clone` nor through `moved_action`'s match, whose arms end in one
-/// shared copy of the whole maneuver, field by field.
+/// shared copy of the whole maneuver, field by field. Inlined into the
+/// lookup, so that the fields go on in registers: returned from a call,
+/// written field by field and read back at once as whole words, they
+/// stalled the core on every hit (issue 38).
+#[inline(always)]
 fn place(a: &Action, d: (i32, i32)) -> Option<Action> {
     match *a {
         Action::Attack {
