@@ -381,7 +381,7 @@ mod dragonquest {
     fn a_dragonquest_figure_lets_the_next_in_its_engagement_go_first() {
         // rule: DQ-12-006
         let mut state = start::<DragonQuest>(DUEL);
-        state.seq.queue = vec![fray_core::CombatantId(0), fray_core::CombatantId(1)].into();
+        state.seq.queue = vec![fray_core::CombatantId(0), fray_core::CombatantId(1)];
         let mut session = Session::<DragonQuest>::new(state, 1);
         assert!(matches!(
             refusal(&mut session, Override::Delay { who: "Brand".into() }),
