@@ -12,7 +12,10 @@
 //!
 //! A ruleset's `Clone::clone_from` calls these for its `Arc` fields and
 //! `clone_from` for the others, field by field, so that the refill is a
-//! copy of plain values and nothing else.
+//! copy of plain values and nothing else. A struct without an `Arc` may
+//! refill so too: a derived `clone_from` builds a whole copy on the stack
+//! and then moves it, which the core reads back right after writing it,
+//! a stall on every refill (issue 38, docs/performance.md).
 
 use std::sync::Arc;
 
