@@ -28,6 +28,58 @@ thread_local! {
     static COPY: RefCell<(u64, Option<State>)> = const { RefCell::new((0, None)) };
     /// The number the next [`Scratch`] takes.
     static NEXT: Cell<u64> = const { Cell::new(1) };
+    /// Copies [`copy_of`] lent and had back, for its next loans.
+    static SPARE: RefCell<Vec<State>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A copy of a state the weighing may keep changing (a move, then another
+/// from there), lent from the thread's spares and given back when dropped.
+///
+/// A fresh `clone` of the state would write the reference count of every
+/// `Arc` it holds (options, map, sheets, weapons): lines the other worker
+/// threads read on every swing, which their cores then fetched back from
+/// this one's. A spare refilled with `clone_from` writes none of them
+/// ([`fray_core::refill`]; issue 38).
+pub struct Lent(Option<State>);
+
+/// A copy of `state`, lent ([`Lent`]).
+pub fn copy_of(state: &State) -> Lent {
+    let spare = SPARE.with(|s| s.borrow_mut().pop());
+    Lent(Some(match spare {
+        Some(mut s) => {
+            s.clone_from(state);
+            s
+        }
+        None => state.clone(),
+    }))
+}
+
+impl std::ops::Deref for Lent {
+    type Target = State;
+
+    fn deref(&self) -> &State {
+        // Taken out only by `drop`.
+        self.0
+            .as_ref()
+            .unwrap_or_else(|| unreachable!("a lent copy is held until dropped"))
+    }
+}
+
+impl std::ops::DerefMut for Lent {
+    fn deref_mut(&mut self) -> &mut State {
+        self.0
+            .as_mut()
+            .unwrap_or_else(|| unreachable!("a lent copy is held until dropped"))
+    }
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        if let Some(s) = self.0.take() {
+            // A thread being torn down has no spares left to keep it in.
+            let _ = SPARE.try_with(|spare| spare.borrow_mut().push(s));
+        }
+    }
 }
 
 /// One decision's use of the thread's copy, filled from its state at the

@@ -16,7 +16,7 @@
 use super::flank::Flankers;
 use super::odds::Odds;
 use super::reach::{strike_radius, with_strike_radius};
-use super::scratch::Scratch;
+use super::scratch::{Lent, Scratch, copy_of};
 use super::{basic, legal, near, opposed_chance, totals, totals_at};
 use crate::model::action::{Action, Answer, Maneuver, Question, Strike};
 use crate::model::options::{FeintEffect, HitCompare, LowLevelOption};
@@ -814,9 +814,10 @@ fn whole_turn(state: &State, t: CombatantId, me: CombatantId) -> Option<f64> {
 }
 
 /// A copy of the state with `me` at `to` (its space as it would fit
-/// there), for weighing what follows a move.
-fn moved(state: &State, me: CombatantId, to: SquarePos) -> State {
-    let mut s = state.clone();
+/// there), for weighing what follows a move; lent from the thread's
+/// spares ([`copy_of`]).
+fn moved(state: &State, me: CombatantId, to: SquarePos) -> Lent {
+    let mut s = copy_of(state);
     let edge = fitting_space(state, me, to).unwrap_or(state.fighter(me).space);
     s.place(me, to, edge);
     s

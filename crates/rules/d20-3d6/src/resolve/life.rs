@@ -96,18 +96,20 @@ pub fn drink(
     drinker: CombatantId,
     cx: &mut impl Cx<D20>,
 ) -> Flow<()> {
-    let Some(p) = state
+    // Its dice alone: a clone of the potion would write its name's shared
+    // reference count (issue 38).
+    let Some(heal) = state
         .fighter(owner)
         .potions
         .get(usize::from(potion))
-        .cloned()
+        .map(|p| p.heal)
     else {
         return Ok(());
     };
     let kind = RollKind::Sum {
-        dice: u16::from(p.heal.count),
-        sides: u16::from(p.heal.sides),
-        modifier: i32::from(p.heal.plus),
+        dice: u16::from(heal.count),
+        sides: u16::from(heal.sides),
+        modifier: i32::from(heal.plus),
     };
     let req = RollRequest::new(Some(owner), kind, "potion", "X-LIF-005");
     let r = cx.roll(state, req)?;

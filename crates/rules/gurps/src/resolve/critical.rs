@@ -15,7 +15,6 @@ use crate::rules::tables::{self, CriticalMiss, MissedAttack, UnarmedMiss};
 use fray_core::dice::RollKind;
 use fray_core::grid::{Facing, Pose};
 use fray_core::{CombatantId, Cx, ModList};
-use std::sync::Arc;
 
 /// What the critically failed roll was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +85,11 @@ pub fn critical_miss(
     )
 }
 
+/// The name of weapon `wi` of `who`, read where it is said.
+fn weapon_name(state: &State, who: CombatantId, wi: usize) -> &str {
+    &state.fighter(who).weapons[wi].weapon.name
+}
+
 fn table_roll(
     state: &State,
     who: CombatantId,
@@ -114,15 +118,21 @@ fn armed(
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     const RULE: &str = "G-EXT-009";
-    // The weapon's data shared, not its name copied.
-    let weapon = Arc::clone(&state.fighter(who).weapons[wi].weapon);
-    let name = weapon.name.as_str();
+    // The weapon's name is read after each change, where it is said: a
+    // clone of its `Arc` to hold it across the change would write a count
+    // every worker thread reads (issue 38).
     match miss {
         CriticalMiss::WeaponBreaks => {
             let w = &mut state.fighter_mut(who).weapons[wi];
             w.set_broken(true);
             w.set_ready(false);
-            say(state, who, format_args!("breaks the {name}"), RULE, cx);
+            say(
+                state,
+                who,
+                format_args!("breaks the {}", weapon_name(state, who, wi)),
+                RULE,
+                cx,
+            );
         }
         CriticalMiss::HitSelf { half } => hit_own_limb(state, who, (wi, mi), half, cx)?,
         CriticalMiss::OffBalance => off_balance(state, who, RULE, cx),
@@ -131,16 +141,25 @@ fn armed(
             say(
                 state,
                 who,
-                format_args!("has the {name} turn in hand: it needs a Ready"),
+                format_args!(
+                    "has the {} turn in hand: it needs a Ready",
+                    weapon_name(state, who, wi)
+                ),
                 RULE,
                 cx,
             );
         }
         CriticalMiss::DropWeapon => {
             drop(state, who, wi);
-            say(state, who, format_args!("drops the {name}"), RULE, cx);
+            say(
+                state,
+                who,
+                format_args!("drops the {}", weapon_name(state, who, wi)),
+                RULE,
+                cx,
+            );
         }
-        CriticalMiss::WeaponFlies => weapon_flies(state, who, (wi, mi), name, cx)?,
+        CriticalMiss::WeaponFlies => weapon_flies(state, who, (wi, mi), cx)?,
         CriticalMiss::StrainedShoulder => strained_shoulder(state, who, wi, cx),
         CriticalMiss::FallDown => fall(state, who, RULE, cx),
     }
@@ -244,7 +263,6 @@ fn weapon_flies(
     state: &mut State,
     who: CombatantId,
     (wi, mi): (usize, usize),
-    name: &str,
     cx: &mut impl Cx<Gurps>,
 ) -> Flow<()> {
     const RULE: &str = "G-EXT-009";
@@ -286,7 +304,10 @@ fn weapon_flies(
     say(
         state,
         who,
-        format_args!("loses the {name}: it flies to {at}"),
+        format_args!(
+            "loses the {}: it flies to {at}",
+            weapon_name(state, who, wi)
+        ),
         RULE,
         cx,
     );
