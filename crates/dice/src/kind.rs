@@ -546,7 +546,10 @@ impl RollKind {
                 };
                 Rolled::new(total, Natural::Mixed)
             }
-            RollKind::RollOff(r) => {
+            // Read in place (`ref`): a copy of the roll-off read its 16
+            // bytes at once right after the caller wrote them field by
+            // field, a load the core cannot forward (issue 38).
+            RollKind::RollOff(ref r) => {
                 let standings = r.sample(rng);
                 Rolled {
                     total: clamp_i32(r.winner_total(&standings)),
