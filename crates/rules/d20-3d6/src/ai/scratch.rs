@@ -16,6 +16,12 @@
 //! worker threads share ([`fray_core::refill`]). Each decision's
 //! [`Scratch`] has a number of its own; the copy remembers whose it is, so
 //! a decision weighed inside another refills it before use.
+//!
+//! A weighing that keeps the moved state and goes on from it (a
+//! disengaging step, then another) takes a copy of its own, [`copy_of`]:
+//! lent from the thread's spares, refilled the same way, and given back
+//! when dropped. The spares stay with the thread: as many as its deepest
+//! weighing held at once.
 
 use crate::model::state::State;
 use crate::rules::geometry::fitting_space;
