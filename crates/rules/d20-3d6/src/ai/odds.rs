@@ -49,6 +49,17 @@ fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
     out
 }
 
+/// P(total >= i) for each i in 0..=dist.len() (the last none), each
+/// summed upward from `i` as the table's rows always were, so the rows
+/// keep their every bit; kept once per distribution instead of summed
+/// again for each of the row's totals and the dice taken away (that took
+/// 6 ms, before the first fight of every d20-3d6 simulation).
+fn tails(dist: &[f64]) -> Vec<f64> {
+    (0..=dist.len())
+        .map(|from| dist[from..].iter().sum())
+        .collect()
+}
+
 /// P(3 golden d6 + `extra` golden dice >= t) for t in LOW..=HIGH, extra in
 /// -EXTRA..=EXTRA, explosions cut at a depth that leaves nothing visible
 /// to a decision.
@@ -68,6 +79,7 @@ fn table() -> &'static Vec<[f64; SPAN]> {
                     neg = convolve(&neg, &die);
                 }
             }
+            let tails = tails(&pos);
             // P(pos - neg >= t).
             let mut row = [0f64; SPAN];
             for (k, slot) in row.iter_mut().enumerate() {
@@ -78,9 +90,8 @@ fn table() -> &'static Vec<[f64; SPAN]> {
                         continue;
                     }
                     let need = t + j as i32;
-                    let from = need.max(0) as usize;
-                    let tail: f64 = pos.iter().skip(from).sum();
-                    p += q * tail;
+                    let from = (need.max(0) as usize).min(pos.len());
+                    p += q * tails[from];
                 }
                 *slot = p;
             }
