@@ -10,7 +10,6 @@ use crate::report::{Roster, SimReport};
 use crate::totals::Totals;
 use fray_core::dice::trial_rng;
 use fray_core::{NullSink, Outcome, Ruleset, SimOracle, Tally, engine};
-use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -121,45 +120,64 @@ pub fn totals_of<R: Ruleset>(
     let chunk = config.chunk.max(1);
     let first = trials.start;
     let chunks = (trials.end.saturating_sub(first)).div_ceil(chunk);
+    // Chunks are handed out in order from one counter: a worker that runs
+    // out takes the next chunk, so the last one to finish is at most one
+    // chunk behind. (Rayon's splitting of `0..chunks` let a worker run a
+    // block of chunks alone at the end while the other slept: up to 42 ms
+    // of a one-second million, docs/performance.md.)
+    let next = AtomicU64::new(0);
     // The lowest failing fight found so far: chunks that start after it are
     // skipped, chunks before it still run, so the error reported is always
     // the first failing fight whatever the scheduling.
     let first_failure = AtomicU64::new(u64::MAX);
-    pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .map_init(
-                // Each worker's tallies and its one state, refilled from
-                // `start` for every fight (`clone_from` reuses its buffers).
-                || (vec![Tally::default(); combatants], start.clone()),
-                |(tallies, state), c| {
-                    let begin = first + c * chunk;
-                    let end = trials.end.min(begin.saturating_add(chunk));
-                    let mut totals = Totals::new(sides, combatants);
-                    if begin > first_failure.load(Ordering::Relaxed) {
-                        return Ok(totals);
-                    }
-                    let result =
-                        run_chunk::<R>(start, state, config.seed, begin..end, tallies, &mut totals);
-                    if let Err(SimError::Trial { trial, .. }) = &result {
-                        first_failure.fetch_min(*trial, Ordering::Relaxed);
-                    }
-                    progress(end - begin);
-                    result.map(|()| totals)
-                },
-            )
-            .reduce(
-                || Ok(Totals::new(sides, combatants)),
-                |a, b| match (a, b) {
-                    (Ok(mut a), Ok(b)) => {
-                        a.merge(&b);
-                        Ok(a)
-                    }
-                    (Err(a), Err(b)) => Err(first_of(a, b)),
-                    (Err(e), Ok(_)) | (Ok(_), Err(e)) => Err(e),
-                },
-            )
-    })
+    let per_worker = pool.broadcast(|_| {
+        // Each worker's tallies and its one state, refilled from `start`
+        // for every fight (`clone_from` reuses its buffers), and its
+        // totals, which the chunks it plays add into.
+        let mut tallies = vec![Tally::default(); combatants];
+        let mut state = start.clone();
+        let mut totals = Totals::new(sides, combatants);
+        loop {
+            let c = next.fetch_add(1, Ordering::Relaxed);
+            if c >= chunks {
+                return Ok(totals);
+            }
+            let begin = first + c * chunk;
+            let end = trials.end.min(begin.saturating_add(chunk));
+            if begin > first_failure.load(Ordering::Relaxed) {
+                continue;
+            }
+            let played = run_chunk::<R>(
+                start,
+                &mut state,
+                config.seed,
+                begin..end,
+                &mut tallies,
+                &mut totals,
+            );
+            if let Err(e) = played {
+                if let SimError::Trial { trial, .. } = &e {
+                    first_failure.fetch_min(*trial, Ordering::Relaxed);
+                }
+                return Err(e);
+            }
+            progress(end - begin);
+        }
+    });
+    let mut merged = Totals::new(sides, combatants);
+    let mut failed: Option<SimError> = None;
+    for worker in per_worker {
+        match worker {
+            Ok(totals) => merged.merge(&totals),
+            Err(e) => {
+                failed = Some(match failed.take() {
+                    Some(f) => first_of(f, e),
+                    None => e,
+                });
+            }
+        }
+    }
+    failed.map_or(Ok(merged), Err)
 }
 
 /// [`totals_of`] on the calling thread alone (`threads == Some(1)`): no
@@ -182,16 +200,14 @@ fn totals_here<R: Ruleset>(
     let mut begin = trials.start;
     while begin < trials.end {
         let end = trials.end.min(begin.saturating_add(chunk));
-        let mut part = Totals::new(sides, combatants);
         run_chunk::<R>(
             start,
             &mut state,
             config.seed,
             begin..end,
             &mut tallies,
-            &mut part,
+            &mut totals,
         )?;
-        totals.merge(&part);
         progress(end - begin);
         begin = end;
     }
