@@ -6,6 +6,7 @@
 
 mod commands;
 mod out;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

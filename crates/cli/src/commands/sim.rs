@@ -140,8 +140,10 @@ fn play<R: Ruleset>(
     let loaded = run::load_with::<R>(file, args.data.as_deref()).map_err(out::fail)?;
     let config = SimConfig::new(args.fights, seed).with_threads(args.threads.map(usize::from));
     let bar = progress_bar(args.fights);
-    let mut report = simulate::<R>(&loaded.state, &config, &|k| bar.inc(k))
-        .map_err(|e| out::message(format!("{}: {e}", path.display())));
+    let mut report = crate::progress::counted(&bar, |progress| {
+        simulate::<R>(&loaded.state, &config, progress)
+    })
+    .map_err(|e| out::message(format!("{}: {e}", path.display())));
     bar.finish_and_clear();
     if let Ok(r) = &mut report {
         r.scenario = header.name.unwrap_or_else(|| path.display().to_string());
