@@ -132,10 +132,12 @@ pub fn totals_of<R: Ruleset>(
     let first_failure = AtomicU64::new(u64::MAX);
     let per_worker = pool.broadcast(|_| {
         // Each worker's tallies and its one state, refilled from `start`
-        // for every fight (`clone_from` reuses its buffers), and its
-        // totals, which the chunks it plays add into.
-        let mut tallies = vec![Tally::default(); combatants];
-        let mut state = start.clone();
+        // for every fight (`clone_from` reuses its buffers), made when it
+        // takes its first chunk (a sim of fewer chunks than threads, a
+        // field of thousands of figures say, copies the start only for
+        // the workers it has work for); and its totals, which the chunks
+        // it plays add into.
+        let mut worker: Option<(Vec<Tally>, R::State)> = None;
         let mut totals = Totals::new(sides, combatants);
         loop {
             let c = next.fetch_add(1, Ordering::Relaxed);
@@ -147,14 +149,10 @@ pub fn totals_of<R: Ruleset>(
             if begin > first_failure.load(Ordering::Relaxed) {
                 continue;
             }
-            let played = run_chunk::<R>(
-                start,
-                &mut state,
-                config.seed,
-                begin..end,
-                &mut tallies,
-                &mut totals,
-            );
+            let (tallies, state) =
+                worker.get_or_insert_with(|| (vec![Tally::default(); combatants], start.clone()));
+            let played =
+                run_chunk::<R>(start, state, config.seed, begin..end, tallies, &mut totals);
             if let Err(e) = played {
                 if let SimError::Trial { trial, .. } = &e {
                     first_failure.fetch_min(*trial, Ordering::Relaxed);
