@@ -117,52 +117,76 @@ pub fn totals_of<R: Ruleset>(
         .build()
         .map_err(|e| SimError::Threads(e.to_string()))?;
     let combatants = R::combatants(start);
-    let chunk = config.chunk.max(1);
-    let first = trials.start;
-    let chunks = (trials.end.saturating_sub(first)).div_ceil(chunk);
-    // Chunks are handed out in order from one counter: a worker that runs
-    // out takes the next chunk, so the last one to finish is at most one
-    // chunk behind. (Rayon's splitting of `0..chunks` let a worker run a
-    // block of chunks alone at the end while the other slept: up to 42 ms
-    // of a one-second million, docs/performance.md.)
+    shared_out(
+        &pool,
+        trials,
+        config.chunk.max(1),
+        &|| Totals::new(sides, combatants),
+        // Each worker's tallies and its one state, refilled from `start`
+        // for every fight (`clone_from` reuses its buffers).
+        &|| (vec![Tally::default(); combatants], start.clone()),
+        &|(tallies, state), fights, totals| {
+            let n = fights.end - fights.start;
+            run_chunk::<R>(start, state, config.seed, fights, tallies, totals)?;
+            progress(n);
+            Ok(())
+        },
+    )
+}
+
+/// Plays a chunk of fights with a worker's own `W`, adding into its totals.
+type PlayChunk<'a, W> = dyn Fn(&mut W, Range<u64>, &mut Totals) -> Result<(), SimError> + Sync + 'a;
+
+/// Plays the fights `trials` in chunks of `chunk` on every worker of
+/// `pool`, and merges what the workers added up.
+///
+/// The chunks are handed out in order from one counter: a worker that runs
+/// out takes the next, so the last one to finish is at most one chunk
+/// behind. (Rayon's splitting of `0..chunks` let a worker run a block of
+/// chunks alone at the end while the other slept: up to 42 ms of a
+/// one-second million, docs/performance.md.) A worker makes its own
+/// `W` with `worker` when it takes its first chunk (a sim of fewer chunks
+/// than threads, a field of thousands of figures say, copies the start
+/// only for the workers it has work for), and `play` adds a chunk into
+/// the worker's totals, made by `empty`.
+///
+/// The error is that of the earliest failing fight, whatever the
+/// scheduling: a chunk that starts after the lowest failure found so far
+/// is skipped, and every chunk before it is still played.
+fn shared_out<W>(
+    pool: &rayon::ThreadPool,
+    trials: Range<u64>,
+    chunk: u64,
+    empty: &(dyn Fn() -> Totals + Sync),
+    worker: &(dyn Fn() -> W + Sync),
+    play: &PlayChunk<'_, W>,
+) -> Result<Totals, SimError> {
+    let chunks = (trials.end.saturating_sub(trials.start)).div_ceil(chunk);
     let next = AtomicU64::new(0);
-    // The lowest failing fight found so far: chunks that start after it are
-    // skipped, chunks before it still run, so the error reported is always
-    // the first failing fight whatever the scheduling.
     let first_failure = AtomicU64::new(u64::MAX);
     let per_worker = pool.broadcast(|_| {
-        // Each worker's tallies and its one state, refilled from `start`
-        // for every fight (`clone_from` reuses its buffers), made when it
-        // takes its first chunk (a sim of fewer chunks than threads, a
-        // field of thousands of figures say, copies the start only for
-        // the workers it has work for); and its totals, which the chunks
-        // it plays add into.
-        let mut worker: Option<(Vec<Tally>, R::State)> = None;
-        let mut totals = Totals::new(sides, combatants);
+        let mut own: Option<W> = None;
+        let mut totals = empty();
         loop {
             let c = next.fetch_add(1, Ordering::Relaxed);
             if c >= chunks {
                 return Ok(totals);
             }
-            let begin = first + c * chunk;
+            let begin = trials.start + c * chunk;
             let end = trials.end.min(begin.saturating_add(chunk));
             if begin > first_failure.load(Ordering::Relaxed) {
                 continue;
             }
-            let (tallies, state) =
-                worker.get_or_insert_with(|| (vec![Tally::default(); combatants], start.clone()));
-            let played =
-                run_chunk::<R>(start, state, config.seed, begin..end, tallies, &mut totals);
-            if let Err(e) = played {
+            let own = own.get_or_insert_with(worker);
+            if let Err(e) = play(own, begin..end, &mut totals) {
                 if let SimError::Trial { trial, .. } = &e {
                     first_failure.fetch_min(*trial, Ordering::Relaxed);
                 }
                 return Err(e);
             }
-            progress(end - begin);
         }
     });
-    let mut merged = Totals::new(sides, combatants);
+    let mut merged = empty();
     let mut failed: Option<SimError> = None;
     for worker in per_worker {
         match worker {
@@ -280,6 +304,40 @@ mod tests {
         assert_eq!(first_of(trial(9), trial(4)), trial(4));
         assert_eq!(first_of(trial(4), trial(9)), trial(4));
         assert_eq!(first_of(SimError::Threads("x".into()), trial(9)), trial(9));
+    }
+
+    /// Fights 57 and 123 of 0..200 fail, in chunks of 10: on any number
+    /// of threads the error names fight 57, and every fight before it was
+    /// played; with no failure, every fight is added up once.
+    #[test]
+    fn shared_out_reports_the_earliest_failure_and_plays_everything_before_it() {
+        for threads in [1, 2, 4] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let before = &AtomicU64::new(0);
+            let failing = |fails: &'static [u64]| {
+                move |(): &mut (), fights: Range<u64>, totals: &mut Totals| {
+                    for t in fights {
+                        if fails.contains(&t) {
+                            return Err(trial(t));
+                        }
+                        totals.fights += 1;
+                        if t < 57 {
+                            before.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                    Ok(())
+                }
+            };
+            let empty = || Totals::new(1, 0);
+            let got = shared_out(&pool, 0..200, 10, &empty, &|| (), &failing(&[123, 57]));
+            assert_eq!(got.err(), Some(trial(57)), "{threads} threads");
+            assert_eq!(before.load(Ordering::Relaxed), 57, "{threads} threads");
+            let all = shared_out(&pool, 5..200, 10, &empty, &|| (), &failing(&[]));
+            assert_eq!(all.map(|t| t.fights), Ok(195), "{threads} threads");
+        }
     }
 
     #[test]
