@@ -188,8 +188,8 @@ fn shared_out<W>(
     });
     let mut merged = empty();
     let mut failed: Option<SimError> = None;
-    for worker in per_worker {
-        match worker {
+    for outcome in per_worker {
+        match outcome {
             Ok(totals) => merged.merge(&totals),
             Err(e) => {
                 failed = Some(match failed.take() {
