@@ -270,3 +270,54 @@ fn the_exact_odds_of_a_spell_rule_x_man_007() {
         damage.p_nonzero
     );
 }
+
+#[test]
+fn spent_casts_and_potions_stay_spent_to_the_end_of_the_fight_rule_x_qck_007() {
+    // rule: X-QCK-007
+    // A fight never reaches dawn: the caster spends its two bolts and
+    // drinks its one potion, then the AI plays the fight out over the
+    // rounds that follow: nothing comes back (a new round gives back
+    // actions only, X-ACT-001).
+    for seed in 1..=3 {
+        let mut s = state(
+            "",
+            &[
+                entry(
+                    "A",
+                    "a",
+                    5,
+                    5,
+                    &format!(
+                        "potion = [{{ name = \"cure\", at = \"hand\" }}]\n{}",
+                        caster()
+                    ),
+                ),
+                entry("B", "b", 9, 5, &fighter(&["sword"], "")),
+            ],
+        );
+        turn_of(&mut s, A);
+        let _ = act(&mut s, A, BOLT_B, vec![f(&[3, 3, 2]), t(7)], vec![]).unwrap();
+        s.fighter_mut(A).hp = 5;
+        let _ = act(
+            &mut s,
+            A,
+            Action::DrinkPotion { potion: 0 },
+            vec![t(4)],
+            vec![],
+        )
+        .unwrap();
+        turn_of(&mut s, A);
+        let _ = act(&mut s, A, BOLT_B, vec![f(&[1, 2, 2])], vec![]).unwrap();
+        assert_eq!(s.fighter(A).spells[0].left, Some(0));
+        assert_eq!(s.fighter(A).potions[0].at, None);
+        // B is put out of reach, so that the fight goes on into new rounds.
+        s.fighter_mut(A).hp = 15;
+        s.set_pos(B, fray_core::grid::SquarePos::new(50, 5));
+        let (outcome, _) = fray_core::run::fight::<D20>(&mut s, &Default::default(), seed, |_| {})
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // At least one new round began: where a recharge would come.
+        assert!(outcome.rounds >= 2, "seed {seed}: {outcome:?}");
+        assert_eq!(s.fighter(A).spells[0].left, Some(0), "seed {seed}");
+        assert_eq!(s.fighter(A).potions[0].at, None, "seed {seed}");
+    }
+}

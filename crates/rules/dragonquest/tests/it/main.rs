@@ -22,3 +22,4 @@ mod sequence;
 mod special;
 mod strike;
 mod trample;
+mod unbuilt;

@@ -160,3 +160,53 @@ fn telling_friend_from_foe_m_mis_006() {
     let ev = act(&mut s, A, go(HexPos::new(0, -3)), &[9, 16], &[]);
     assert_eq!(targets(&ev), vec![("B".to_string(), 10)]);
 }
+
+#[test]
+fn no_roll_reads_hearing_m_mod_002() {
+    // rule: M-MOD-002, M-MIS-006
+    // The hearing penalty would apply to hearing-based PER rolls, and the
+    // engine makes none: a sheet has no hearing to give...
+    let deaf = sheet(12, 12, 12, "hearing = -4");
+    let text = format!(
+        "ruleset = \"margin-3d6\"\nname = \"t\"\n[map]\nkind = \"hex\"\nradius = 3\n{}{}",
+        fighter("A", "a", 0, 0, "n", &deaf),
+        fighter("B", "b", 0, -2, "s", &dummy()),
+    );
+    let e =
+        toml::from_str::<fray_margin_3d6::model::scenario::Scenario>(&text).expect_err("refused");
+    assert!(e.to_string().contains("unknown field `hearing`"), "{e}");
+    // ...and its one PER roll, telling friend from foe, is by sight: PER
+    // as it stands, with no modifier.
+    let xbow = sheet(
+        12,
+        12,
+        12,
+        "skills = { crossbow = 14 }\nweapons = [\"Crossbow\"]",
+    );
+    let mut s = state(&[
+        fighter("A", "a", 0, 0, "n", &swordsman()),
+        fighter("B", "b", 0, -6, "s", &xbow),
+        fighter("C", "b", 3, -3, "sw", &guard()),
+    ]);
+    let watch = Action::OpportunityFire {
+        weapon: 0,
+        watch: Watch::Hex(HexPos::new(0, -3)),
+        confirm: true,
+    };
+    act(&mut s, B, watch, &[], &[]);
+    let ev = act(&mut s, C, go(HexPos::new(0, -3)), &[10], &[]);
+    let per: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Roll(r) if r.rule == "M-MIS-006" => Some(r),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(per.len(), 1, "one PER roll");
+    assert_eq!(per[0].target, Some(s.fighter(B).stats.per));
+    assert!(
+        per[0].modifiers.iter().all(|m| m.label == "PER"),
+        "{:?}",
+        per[0].modifiers
+    );
+}
