@@ -59,6 +59,10 @@ pub enum AttackKind {
 }
 
 /// One action (DQ-00-020). Targets are numbered from 0 in scenario order.
+///
+/// No Cast action and no Talent: the summary has no spells, Cast Check or
+/// concentration check (DQ-00-018), so the casting rules are decisions not
+/// to build (DQ-13-013, DQ-13-014, DQ-13-015, DQ-15-005, DQ-15-006).
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[repr(u64)]

@@ -419,6 +419,7 @@ fn read<T: serde::de::DeserializeOwned>(file: &'static str, text: &str) -> Resul
 
 /// DQ-21-002, DQ-21-003: bare hands. The base chance and damage are
 /// computed from modAG and PS (`rules::strike`); these fields hold D-4.
+/// Like every weapon it gives one attack a pulse, never fewer (DQ-21-001).
 pub(crate) fn unarmed() -> Weapon {
     Weapon {
         id: "unarmed".into(),

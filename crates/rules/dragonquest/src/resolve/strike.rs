@@ -490,7 +490,8 @@ fn on_hit(
     Ok(done)
 }
 
-/// DQ-16-017: out for (D10 + 5) minutes, rolled in secret.
+/// DQ-16-017: out for (D10 + 5) minutes, rolled in secret; a minute is 12
+/// pulses of 5 seconds (DQ-00-019).
 fn knock_out(state: &mut State, cx: &mut impl Cx<DragonQuest>, d: CombatantId) -> Flow<i32> {
     let req = RollRequest::new(
         None,

@@ -1,5 +1,6 @@
 //! Infection after combat (DQ-24-001..006). Pure chances; the rolls are
-//! `resolve::aftermath`'s.
+//! `resolve::aftermath`'s. Infection goes by the day (DQ-00-019): one
+//! check after the fight.
 
 use crate::model::state::Figure;
 

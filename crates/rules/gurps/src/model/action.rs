@@ -358,7 +358,9 @@ pub struct Jump {
     pub length: u8,
 }
 
-/// A second strike traded for in an Attack maneuver (G-ATK-004..007).
+/// A second strike traded for in an Attack maneuver (G-ATK-004..007): one
+/// at most, so Dual-Weapon Attack and Rapid Strike never meet in a turn
+/// (G-ATK-007).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Extra {

@@ -71,7 +71,9 @@ fray_core::postures! {
 }
 
 impl Posture {
-    /// G-POS-002..007: modifier to own melee attacks.
+    /// G-POS-002..007: modifier to own melee attacks (G-POS-002 standing,
+    /// G-POS-003 crouching, G-POS-004 kneeling, G-POS-005 sitting,
+    /// G-POS-006 crawling, G-POS-007 lying).
     pub fn attack(self) -> i32 {
         match self {
             Posture::Standing => 0,
@@ -220,7 +222,8 @@ impl CarriedFlags {
     /// An unbalanced weapon attacked this turn, so cannot parry (G-DEF-005).
     pub const ATTACKED: u32 = 1 << 1;
     /// It parried between the wielder's last turn and this one, so an
-    /// unbalanced weapon cannot attack this turn (G-DEF-005 decision).
+    /// unbalanced weapon cannot attack this turn (G-DEF-005 decision): a
+    /// feint's follow-up with it is thrown away too (G-FNT-004).
     pub const PARRIED_BEFORE_TURN: u32 = 1 << 2;
     /// Broken on a critical miss or by an attack on it (G-EXT-009, G-ATK-012).
     pub const BROKEN: u32 = 1 << 3;
@@ -1003,7 +1006,8 @@ impl Fighter {
             .count() as u32
     }
 
-    /// Current Move (G-TAC-002 base, halved for low HP or FP; less for a
+    /// Current Move (G-TAC-002 base, halved for low HP or FP, rounding up
+    /// as every "half Move" does, G-EXT-028; less for a
     /// body of four or six legs that lost some, Basic B54-55, G-LOC-010
     /// decision).
     pub fn current_move(&self) -> i32 {
@@ -1202,7 +1206,8 @@ pub struct AimState {
 
 impl AimState {
     /// G-AIM-001/002: Acc after one turn, +1 after two, +2 after three or
-    /// more (at most Acc+2), +1 more when braced.
+    /// more (at most Acc+2), +1 more when braced. The only way Acc reaches
+    /// the roll (G-RNG-003).
     pub fn bonus(&self, acc: i32) -> i32 {
         let extra = match self.turns {
             0 => return 0,

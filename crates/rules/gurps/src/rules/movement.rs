@@ -177,7 +177,8 @@ pub fn held_in_place(state: &State, mover: CombatantId) -> Option<Illegal> {
     None
 }
 
-/// G-TAC-003: a step, to an adjacent free hex and/or to any facing.
+/// G-TAC-003: a step, to an adjacent free hex and/or to any facing: one
+/// hex whatever the Move (G-EXT-028 decision).
 pub fn check_step(
     state: &State,
     mover: CombatantId,
@@ -649,7 +650,9 @@ fn facing_toward(from: HexPos, to: HexPos) -> Option<Facing> {
 }
 
 /// G-DEF-009: the hex a retreating defender steps into: a free neighbour
-/// farther from the attacker (striking from `a`), straight away first.
+/// farther from the attacker (striking from `a`), straight away first. Out
+/// of close combat every neighbour is farther, so any side will do
+/// (G-CC-006).
 pub fn retreat_hex(state: &State, defender: CombatantId, a: HexPos) -> Option<HexPos> {
     let d = state.fighter(defender).pose.pos;
     let now = d.distance(a);

@@ -142,7 +142,8 @@ pub enum Parry {
     None,
 }
 
-/// A weapon record (M-DAT-004, M-DAT-005).
+/// A weapon record (M-DAT-004, M-DAT-005): damage, accuracy and range are
+/// data, not rules (M-DMG-012).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {

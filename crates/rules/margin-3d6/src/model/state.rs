@@ -272,7 +272,8 @@ pub struct Guard {
     pub single_foe: Option<CombatantId>,
     /// The Single Foe Defense +4 is still to come (M-AOD-002).
     pub single_bonus: bool,
-    /// Retreat taken and not yet used (M-AOD-005).
+    /// Retreat taken and not yet used: +3 against the first attack met
+    /// after it (M-AOD-005, M-PDF-006).
     pub retreat: bool,
     /// Parries made since its turn.
     pub parries: u8,

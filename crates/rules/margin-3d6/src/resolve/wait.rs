@@ -196,7 +196,8 @@ fn strike_now(
 /// M-MIS-005/006: a figure enters the watched area: the shooter fires
 /// once, at −2 / −4 / −5 by area, −2 more with a PER roll to tell friend
 /// from foe (a success holds fire at friends; a failure leaves it to the
-/// controller); the Snap Shot −3 applies as usual.
+/// controller); the Snap Shot −3 applies as usual. The PER roll is by
+/// sight: the hearing penalty never applies (M-MOD-002 decision).
 fn fire(
     state: &mut State,
     w: CombatantId,

@@ -13,9 +13,9 @@ pub fn armor_pd(f: &Fighter, loc: Location) -> i32 {
     f.armor.pd(loc.cover()).unwrap_or(f.innate_pd)
 }
 
-/// M-ARM-006/008, M-CKS-006: the DR at `loc` against `kind`: innate +
+/// M-ARM-006, M-ARM-008, M-CKS-006: the DR at `loc` against `kind`: innate +
 /// armor (layers summed, or the highest with `layered_dr = highest`,
-/// M-ARM-003) + magical. Body armor never covers the head group: the data
+/// M-ARM-003) + magical, at every location. Body armor never covers the head group: the data
 /// lists helms alone for it.
 #[inline]
 pub fn dr_at(f: &Fighter, loc: Location, kind: DamageType, opts: &Options) -> i32 {
@@ -102,9 +102,10 @@ pub fn in_shield_arc_seen(f: &Fighter, seen: Option<RelativeBearing>, opts: &Opt
     }
 }
 
-/// M-ARM-010: total PD against one attack from `from` at `loc`: armor or
-/// innate PD + the shield's PD from its arc when usable (`shield` false
-/// when surprised, M-PDF-007) + magical PD (M-ARM-005) - 2 per crippled arm
+/// M-ARM-010: total PD against one attack from `from` at `loc`: the PD of
+/// the armor worn there (M-ARM-001) or innate PD + the shield's PD from its
+/// arc when usable (`shield` false when surprised, M-PDF-007) + magical PD,
+/// at every location (M-ARM-005, M-ARM-008) - 2 per crippled arm
 /// (M-PAT-005), at least 0.
 pub fn total_pd(f: &Fighter, from: HexPos, loc: Location, shield: bool, opts: &Options) -> i32 {
     let seen = crate::rules::attack::bearing(f.pos, f.facing, from);

@@ -59,7 +59,10 @@ pub fn unarmed_bonus(f: &Fighter, u: Unarmed) -> (i32, &'static str) {
     }
 }
 
-/// M-DMG-007 steps 1 and 2: base = the ST table value (M-DMG-009) + the
+/// M-DMG-001: ST, the weapon and the attack type set the damage here, the
+/// attack roll in [`fractional`]. M-DMG-006: ST 12 and a bastard sword
+/// give 8 + 2 = 10 cutting and 5 + 1 = 6 impaling (decision: the summary's
+/// 7 is a misprint). M-DMG-007 steps 1 and 2: base = the ST table value (M-DMG-009) + the
 /// mode's modifier (M-DMG-003) + bonuses (All-Out Attack +2, M-MEL-002;
 /// unarmed skill bonus, M-UNA-002); the punch is thrust − 2 (M-DMG-011),
 /// the kick thrust; the bite 1d − 4. The ranged cap (M-DMG-005) applies
@@ -229,7 +232,8 @@ pub fn basic_terms<M: fray_core::Mods>(
     m.add(bonus.1, bonus.0, bonus.2);
 }
 
-/// M-DMG-013/014 with M-DMG-005: the damage of a non-critical hit at `pct`.
+/// M-DMG-004, M-DMG-013/014 with M-DMG-005: the damage of a non-critical
+/// hit at `pct` (part of it below 3 successes).
 pub fn fractional(b: &Basic, damage: i32, pct: i32, opts: &Options) -> i32 {
     let sharp = matches!(b.kind, DamageType::Cut | DamageType::Imp);
     let d = scaled(damage, pct, sharp);
