@@ -122,9 +122,10 @@ fn opportunity_fire_at_the_watched_hex_m_mis_005() {
     );
 }
 
-#[test]
-fn telling_friend_from_foe_m_mis_006() {
-    // rule: M-MIS-006
+/// The swordsman A, the crossbowman B watching the hex (0, -3) with a
+/// PER roll to tell friend from foe (M-MIS-005, M-MIS-006), and B's friend
+/// C off to the side.
+fn crossbow_watching() -> fray_margin_3d6::model::state::State {
     let xbow = sheet(
         12,
         12,
@@ -141,7 +142,14 @@ fn telling_friend_from_foe_m_mis_006() {
         watch: Watch::Hex(HexPos::new(0, -3)),
         confirm: true,
     };
-    act(&mut s, B, watch.clone(), &[], &[]);
+    act(&mut s, B, watch, &[], &[]);
+    s
+}
+
+#[test]
+fn telling_friend_from_foe_m_mis_006() {
+    // rule: M-MIS-006
+    let mut s = crossbow_watching();
     // A friend enters: the PER roll (10 vs 10) tells: no shot, still watching.
     act(&mut s, C, go(HexPos::new(0, -3)), &[10], &[]);
     assert!(s.fighter(B).guard.wait.is_some());
@@ -177,23 +185,7 @@ fn no_roll_reads_hearing_m_mod_002() {
     assert!(e.to_string().contains("unknown field `hearing`"), "{e}");
     // ...and its one PER roll, telling friend from foe, is by sight: PER
     // as it stands, with no modifier.
-    let xbow = sheet(
-        12,
-        12,
-        12,
-        "skills = { crossbow = 14 }\nweapons = [\"Crossbow\"]",
-    );
-    let mut s = state(&[
-        fighter("A", "a", 0, 0, "n", &swordsman()),
-        fighter("B", "b", 0, -6, "s", &xbow),
-        fighter("C", "b", 3, -3, "sw", &guard()),
-    ]);
-    let watch = Action::OpportunityFire {
-        weapon: 0,
-        watch: Watch::Hex(HexPos::new(0, -3)),
-        confirm: true,
-    };
-    act(&mut s, B, watch, &[], &[]);
+    let mut s = crossbow_watching();
     let ev = act(&mut s, C, go(HexPos::new(0, -3)), &[10], &[]);
     let per: Vec<_> = ev
         .iter()
