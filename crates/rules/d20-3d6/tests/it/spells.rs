@@ -296,9 +296,8 @@ fn spent_casts_and_potions_stay_spent_to_the_end_of_the_fight_rule_x_qck_007() {
             ],
         );
         turn_of(&mut s, A);
-        let _ = act(&mut s, A, BOLT_B, vec![f(&[3, 3, 2]), t(7)], vec![]).unwrap();
-        s.fighter_mut(A).hp = 5;
-        let _ = act(
+        act(&mut s, A, BOLT_B, vec![f(&[3, 3, 2]), t(7)], vec![]).unwrap();
+        act(
             &mut s,
             A,
             Action::DrinkPotion { potion: 0 },
@@ -307,11 +306,10 @@ fn spent_casts_and_potions_stay_spent_to_the_end_of_the_fight_rule_x_qck_007() {
         )
         .unwrap();
         turn_of(&mut s, A);
-        let _ = act(&mut s, A, BOLT_B, vec![f(&[1, 2, 2])], vec![]).unwrap();
+        act(&mut s, A, BOLT_B, vec![f(&[1, 2, 2])], vec![]).unwrap();
         assert_eq!(s.fighter(A).spells[0].left, Some(0));
         assert_eq!(s.fighter(A).potions[0].at, None);
         // B is put out of reach, so that the fight goes on into new rounds.
-        s.fighter_mut(A).hp = 15;
         s.set_pos(B, fray_core::grid::SquarePos::new(50, 5));
         let (outcome, _) = fray_core::run::fight::<D20>(&mut s, &Default::default(), seed, |_| {})
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));

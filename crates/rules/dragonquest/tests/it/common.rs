@@ -58,11 +58,23 @@ pub fn scenario(options: &str, combatants: &[String]) -> Scenario {
 
 /// A scenario with extra top-level lines (`surprise = "a"`, map terrain).
 pub fn scenario_with(top: &str, options: &str, combatants: &[String]) -> Scenario {
-    let text = format!(
+    let text = scenario_text(top, options, combatants);
+    toml::from_str(&text).unwrap_or_else(|e| panic!("bad test scenario: {e}\n{text}"))
+}
+
+/// The file [`scenario_with`] reads.
+fn scenario_text(top: &str, options: &str, combatants: &[String]) -> String {
+    format!(
         "ruleset = \"dragonquest\"\nname = \"test\"\nmax_rounds = 50\n{top}\n[map]\nkind = \"hex\"\nradius = 10\n[options]\nstart_distance_check = \"off\"\n{options}\n{}",
         combatants.join("\n")
-    );
-    toml::from_str(&text).unwrap_or_else(|e| panic!("bad test scenario: {e}\n{text}"))
+    )
+}
+
+/// Why a scenario of these combatants does not read (it must not).
+pub fn unreadable(combatants: &[String]) -> String {
+    toml::from_str::<Scenario>(&scenario_text("", "", combatants))
+        .expect_err("refused")
+        .to_string()
 }
 
 /// The starting state.

@@ -59,11 +59,23 @@ pub fn scenario(options: &str, terrain: &str, combatants: &[String]) -> Scenario
 
 /// [`scenario`] on a map of `radius`.
 pub fn scenario_on(radius: u32, options: &str, terrain: &str, combatants: &[String]) -> Scenario {
-    let text = format!(
+    let text = scenario_text(radius, options, terrain, combatants);
+    toml::from_str(&text).unwrap_or_else(|e| panic!("bad test scenario: {e}\n{text}"))
+}
+
+/// The file [`scenario_on`] reads.
+fn scenario_text(radius: u32, options: &str, terrain: &str, combatants: &[String]) -> String {
+    format!(
         "ruleset = \"margin-3d6\"\nname = \"test\"\nmax_rounds = 50\n[options]\n{options}\n[map]\nkind = \"hex\"\nradius = {radius}\n{terrain}\n{}",
         combatants.join("\n")
-    );
-    toml::from_str(&text).unwrap_or_else(|e| panic!("bad test scenario: {e}\n{text}"))
+    )
+}
+
+/// Why a scenario of these combatants does not read (it must not).
+pub fn unreadable(combatants: &[String]) -> String {
+    toml::from_str::<Scenario>(&scenario_text(12, "", "", combatants))
+        .expect_err("refused")
+        .to_string()
 }
 
 /// The starting state.

@@ -126,11 +126,8 @@ fn gear_written_inline_in_the_scenario_m_dat_010() {
     );
     // An inline record is checked like a bundled one: unknown keys refused.
     let bad = "weapons = [{ name = \"Club\", skill = \"axe_mace\", class = \"one_handed\", colour = \"red\" }]";
-    let text = format!(
-        "ruleset = \"margin-3d6\"\nname = \"t\"\n[map]\nkind = \"hex\"\nradius = 3\n{}",
-        fighter("A", "a", 0, 0, "n", &sheet(10, 10, 10, bad))
-    );
-    assert!(toml::from_str::<fray_margin_3d6::model::scenario::Scenario>(&text).is_err());
+    let e = unreadable(&[fighter("A", "a", 0, 0, "n", &sheet(10, 10, 10, bad))]);
+    assert!(e.contains("weapons = [{ name = \"Club\""), "{e}");
 }
 
 /// The setup error of a duel whose first figure has `extra` sheet lines
