@@ -1007,9 +1007,8 @@ impl Fighter {
     }
 
     /// Current Move (G-TAC-002 base, halved for low HP or FP, rounding up
-    /// as every "half Move" does, G-EXT-028; less for a
-    /// body of four or six legs that lost some, Basic B54-55, G-LOC-010
-    /// decision).
+    /// as every "half Move" does, G-EXT-028; less for a body of four or six
+    /// legs that lost some, Basic B54-55, G-LOC-010 decision).
     pub fn current_move(&self) -> i32 {
         let mut m = self.stats.move_;
         if !self.crippled.is_empty() {

@@ -211,8 +211,8 @@ fn takedown(state: &mut State, actor: CombatantId, cx: &mut impl Cx<Gurps>) -> F
 }
 
 /// One round of a Regular Contest (G-EXT-005; for Pin, Take Item and Force
-/// Drop, G-DICE-003): both levels lowered so the
-/// higher is at most 14; `actor` wins if it succeeds and the other fails.
+/// Drop, G-DICE-003): both levels lowered so the higher is at most 14;
+/// `actor` wins if it succeeds and the other fails.
 fn regular_round(
     state: &State,
     (actor, mine, label): (CombatantId, ModList, &'static str),

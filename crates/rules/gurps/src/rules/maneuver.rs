@@ -483,9 +483,10 @@ pub(crate) fn describe(state: &State, action: &Action) -> (String, &'static str)
     }
 }
 
-/// G-FNT-002, G-FNT-003 and G-EXT-004: the feint's Quick Contest (G-DICE-003). The feinter rolls
-/// its weapon skill; the foe the best of DX, a ready melee skill, Shield or
-/// Cloak. The margin of victory comes off the foe's next defense.
+/// G-FNT-002, G-FNT-003 and G-EXT-004: the feint's Quick Contest
+/// (G-DICE-003). The feinter rolls its weapon skill; the foe the best of
+/// DX, a ready melee skill, Shield or Cloak. The margin of victory comes
+/// off the foe's next defense.
 /// G-FNT-002: the unarmed skills (CHT: "skill for any ready melee weapon
 /// (incl. unarmed)").
 pub const UNARMED_SKILLS: [&str; 6] = [

@@ -31,9 +31,8 @@ pub fn fight_over(state: &State) -> Option<Outcome> {
 
 /// G-INJ-001..004, G-EXT-027: the shock penalty for the injury taken since
 /// the last turn: -1 per HP (per floor(HP/10) from 20 HP up, G-INJ-002
-/// decision), at most
-/// `cap` (4, or 8 after a doubled groin hit); none with High Pain
-/// Threshold, doubled with Low Pain Threshold.
+/// decision), at most `cap` (4, or 8 after a doubled groin hit); none with
+/// High Pain Threshold, doubled with Low Pain Threshold.
 pub fn shock_penalty(max_hp: i32, injury: i32, high_pain: bool, low_pain: bool, cap: i32) -> i32 {
     if high_pain || injury <= 0 {
         return 0;

@@ -33,8 +33,8 @@ pub const fn wake_hours(hp: i32) -> u32 {
     if hp < 0 { (-hp) as u32 } else { 0 }
 }
 
-/// M-NAT-001, M-NAT-002: the daily HT roll to heal 1 HP, +1 after a successful
-/// Physician check that day, +2 on a critical success.
+/// M-NAT-001, M-NAT-002: the daily HT roll to heal 1 HP, +1 after a
+/// successful Physician check that day, +2 on a critical success.
 pub const fn daily_healing_target(ht: i32, physician: Option<bool>) -> i32 {
     match physician {
         None => ht,

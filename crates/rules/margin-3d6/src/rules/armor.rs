@@ -13,10 +13,10 @@ pub fn armor_pd(f: &Fighter, loc: Location) -> i32 {
     f.armor.pd(loc.cover()).unwrap_or(f.innate_pd)
 }
 
-/// M-ARM-006, M-ARM-008, M-CKS-006: the DR at `loc` against `kind`: innate +
-/// armor (layers summed, or the highest with `layered_dr = highest`,
-/// M-ARM-003) + magical, at every location. Body armor never covers the head group: the data
-/// lists helms alone for it.
+/// M-ARM-006, M-ARM-008, M-CKS-006: the DR at `loc` against `kind`:
+/// innate + armor (layers summed, or the highest with `layered_dr =
+/// highest`, M-ARM-003) + magical, at every location. Body armor never
+/// covers the head group: the data lists helms alone for it.
 #[inline]
 pub fn dr_at(f: &Fighter, loc: Location, kind: DamageType, opts: &Options) -> i32 {
     let mut armor = 0;

@@ -62,11 +62,12 @@ pub fn unarmed_bonus(f: &Fighter, u: Unarmed) -> (i32, &'static str) {
 /// M-DMG-001: ST, the weapon and the attack type set the damage here, the
 /// attack roll in [`fractional`]. M-DMG-006: ST 12 and a bastard sword
 /// give 8 + 2 = 10 cutting and 5 + 1 = 6 impaling (decision: the summary's
-/// 7 is a misprint). M-DMG-007 steps 1 and 2: base = the ST table value (M-DMG-009) + the
-/// mode's modifier (M-DMG-003) + bonuses (All-Out Attack +2, M-MEL-002;
-/// unarmed skill bonus, M-UNA-002); the punch is thrust − 2 (M-DMG-011),
-/// the kick thrust; the bite 1d − 4. The ranged cap (M-DMG-005) applies
-/// here with `max_damage_stage = before_fraction`, then at least 0.
+/// 7 is a misprint). M-DMG-007 steps 1 and 2: base = the ST table value
+/// (M-DMG-009) + the mode's modifier (M-DMG-003) + bonuses (All-Out
+/// Attack +2, M-MEL-002; unarmed skill bonus, M-UNA-002); the punch is
+/// thrust − 2 (M-DMG-011), the kick thrust; the bite 1d − 4. The ranged
+/// cap (M-DMG-005) applies here with `max_damage_stage = before_fraction`,
+/// then at least 0.
 pub fn basic(f: &Fighter, strike: &Strike, bonus: i32, opts: &Options) -> Basic {
     if let (Some(Unarmed::Bite), Some(m)) = (strike.unarmed, f.bite) {
         // A creature's own bite (M-UNA-002 decision): its mode on the ST table.
