@@ -8,12 +8,15 @@
 //! drop the last one.
 
 use crate::ruleset::Ruleset;
+use crate::shape::{Shapes, by_shape};
 use fray_dice::{DiceError, RollKind, Rolled};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, de};
 use std::collections::VecDeque;
 
-/// One roll as typed by a person or written in a script.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One roll as typed by a person or written in a script: read by the
+/// shape of the input ([`Shapes`]), so a wrong face or a misspelt key of
+/// a recorded roll is named.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum RollInput {
     /// The total shown (`9` for 3d6).
@@ -23,6 +26,31 @@ pub enum RollInput {
     Faces(Vec<i32>),
     /// A recorded roll with its natural flags (what play saves).
     Exact(Rolled),
+}
+
+impl<'de> Shapes<'de> for RollInput {
+    const EXPECTING: &'static str =
+        "a roll: its total (9), its dice ([3, 4, 2]) or a recorded roll (a table)";
+
+    fn from_int<E: de::Error>(n: i64) -> Result<Self, E> {
+        i32::try_from(n).map(RollInput::Total).map_err(|_| {
+            E::invalid_value(de::Unexpected::Signed(n), &"a total that fits in 32 bits")
+        })
+    }
+
+    fn from_list<D: Deserializer<'de>>(list: D) -> Result<Self, D::Error> {
+        Vec::deserialize(list).map(RollInput::Faces)
+    }
+
+    fn from_table<D: Deserializer<'de>>(table: D) -> Result<Self, D::Error> {
+        Rolled::deserialize(table).map(RollInput::Exact)
+    }
+}
+
+impl<'de> Deserialize<'de> for RollInput {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        by_shape(d)
+    }
 }
 
 impl From<i32> for RollInput {

@@ -51,6 +51,7 @@ pub mod scenario;
 pub mod scenario_file;
 pub mod script;
 pub mod serde_fields;
+pub mod shape;
 pub mod text;
 pub mod ties;
 pub mod view;

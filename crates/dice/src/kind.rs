@@ -96,6 +96,7 @@ pub enum Natural {
 
 /// One rolled result of a [`RollKind`]. `Copy` and 24 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rolled {
     /// The total, modifier included (a roll-off: the winner's total).
     pub total: i32,

@@ -604,6 +604,37 @@ fn people_for_a_side_and_the_gm_are_asked_and_the_log_replays_exactly() {
 }
 
 #[test]
+fn a_roll_in_a_log_that_does_not_read_is_named_with_what_it_should_be() {
+    let read = |rolls: &str| {
+        toml::from_str::<InputLog<Skirmish>>(&format!("rolls = {rolls}\n"))
+            .map(|log| log.loose.rolls)
+            .map_err(|e| e.to_string())
+    };
+    assert_eq!(
+        read("[9, [3, 4, 2]]"),
+        Ok(vec![
+            fray_core::RollInput::Total(9),
+            fray_core::RollInput::Faces(vec![3, 4, 2]),
+        ])
+    );
+    for (rolls, says) in [
+        (
+            "[9, \"ten\"]",
+            "invalid type: string \"ten\", expected a roll: its total",
+        ),
+        (
+            "[[3, \"four\"]]",
+            "invalid type: string \"four\", expected i32",
+        ),
+        ("[5000000000]", "expected a total that fits in 32 bits"),
+        ("[{ totl = 9 }]", "unknown field `totl`"),
+    ] {
+        let e = read(rolls).expect_err(rolls);
+        assert!(e.contains(says), "{rolls}: {e}");
+    }
+}
+
+#[test]
 fn a_strict_script_without_the_sides_answer_says_so() {
     let mut state = start(Controller::Human, Controller::default());
     let mut log = InputLog::<Skirmish>::default();

@@ -8,8 +8,9 @@ use crate::model::damage::{DamageSpec, DamageType, FixedDamage};
 use fray_core::SetupError;
 use fray_core::data::shelf::keys;
 use fray_core::scenario::{FileError, SourceFile};
+use fray_core::shape::{Shapes, by_shape};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, de};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -177,8 +178,10 @@ pub struct Range {
     pub max: RangeValue,
 }
 
-/// A range in yards (`100`) or as a multiple of ST (`"x1.5"`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+/// A range in yards (`100`) or as a multiple of ST (`"x1.5"`). Read by
+/// the shape of the input ([`Shapes`]); a multiple that does not read
+/// (`"x1,5"`, `"15"`) is refused where the file writes it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RangeValue {
     /// Yards.
@@ -192,16 +195,48 @@ pub enum RangeValue {
 #[error("range `{0}`: expected yards or \"xN\" (a multiple of ST)")]
 pub struct BadRange(pub String);
 
+impl<'de> Shapes<'de> for RangeValue {
+    const EXPECTING: &'static str =
+        "yards (a whole number from 0 up) or \"xN\" (a multiple of ST, such as \"x1.5\")";
+
+    fn from_int<E: de::Error>(n: i64) -> Result<Self, E> {
+        u32::try_from(n)
+            .map(RangeValue::Yards)
+            .map_err(|_| E::invalid_value(de::Unexpected::Signed(n), &"yards from 0 up"))
+    }
+
+    fn from_str<E: de::Error>(s: &str) -> Result<Self, E> {
+        match times_st(s) {
+            Some(_) => Ok(RangeValue::TimesSt(s.to_owned())),
+            None => Err(E::invalid_value(
+                de::Unexpected::Str(s),
+                &"\"xN\", a multiple of ST from 0 to 100 such as \"x1.5\"",
+            )),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RangeValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        by_shape(d)
+    }
+}
+
+/// The multiple of ST in `"xN"`, when it reads as one from 0 to 100 (the
+/// longest thrown ranges are x20 or so; a hundred leaves room and keeps
+/// the yards far inside `u32`).
+fn times_st(s: &str) -> Option<f32> {
+    let n: f32 = s.strip_prefix('x')?.parse().ok()?;
+    (0.0..=100.0).contains(&n).then_some(n)
+}
+
 impl RangeValue {
     /// The range in yards for a user of strength `st`.
     pub fn yards(&self, st: i32) -> Result<u32, BadRange> {
         match self {
             RangeValue::Yards(y) => Ok(*y),
             RangeValue::TimesSt(s) => {
-                let f: f32 = s
-                    .strip_prefix('x')
-                    .and_then(|n| n.parse().ok())
-                    .ok_or_else(|| BadRange(s.clone()))?;
+                let f = times_st(s).ok_or_else(|| BadRange(s.clone()))?;
                 Ok((f * st.max(0) as f32).floor() as u32)
             }
         }

@@ -594,4 +594,26 @@ fn a_data_files_weapon_with_nonsense_numbers_or_name_is_refused_at_its_entry() {
     }
     let fine = weapon("Odd axe", "reach = [1]\nparry = 0");
     assert!(fray_gurps::model::data::parse_extra(&fine).is_ok());
+    // A range (1/2D, G-DMG-002, and Max) is yards or a multiple of ST;
+    // anything else is refused at its line, saying what it should be.
+    for (half, says) in [
+        ("-5", "expected yards from 0 up"),
+        ("1.5", "invalid type: floating point `1.5`, expected yards"),
+        ("\"x1,5\"", "expected \"xN\", a multiple of ST"),
+        ("\"15\"", "expected \"xN\", a multiple of ST"),
+        ("\"x-2\"", "expected \"xN\", a multiple of ST"),
+    ] {
+        let shot = weapon(
+            "Odd axe",
+            &format!("range = {{ half = {half}, max = 100 }}"),
+        );
+        let e = fray_gurps::model::data::parse_extra(&shot).expect_err(half);
+        let shown = e.to_string();
+        assert!(
+            shown.contains("more.toml:8:") && shown.contains(says),
+            "{half}: {shown}"
+        );
+    }
+    let thrown = weapon("Odd axe", "range = { half = \"x1.5\", max = 20 }");
+    assert!(fray_gurps::model::data::parse_extra(&thrown).is_ok());
 }

@@ -9,8 +9,9 @@ use fray_core::data::check_new;
 use fray_core::data::shelf::{add_new, check_each};
 use fray_core::data::{DataSet, Template};
 use fray_core::scenario::{FileError, SourceFile};
+use fray_core::shape::{Shapes, by_shape};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, de};
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
@@ -219,8 +220,9 @@ impl Weapon {
     }
 }
 
-/// DR: one number, or one per damage type (M-DAT-006).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// DR: one number, or one per damage type (M-DAT-006). Written with the
+/// shape of its variant; read by the shape of the input ([`Shapes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Dr {
     /// The same against every type.
@@ -234,6 +236,36 @@ pub enum Dr {
         /// Against impaling.
         imp: i32,
     },
+}
+
+/// The per-type table of [`Dr`], as a file writes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrPerType {
+    cr: i32,
+    cut: i32,
+    imp: i32,
+}
+
+impl<'de> Shapes<'de> for Dr {
+    const EXPECTING: &'static str = "a DR, or a table of DR by type (cr, cut, imp)";
+
+    fn from_int<E: de::Error>(n: i64) -> Result<Self, E> {
+        i32::try_from(n)
+            .map(Dr::All)
+            .map_err(|_| E::invalid_value(de::Unexpected::Signed(n), &"a DR that fits in 32 bits"))
+    }
+
+    fn from_table<D: Deserializer<'de>>(table: D) -> Result<Self, D::Error> {
+        let DrPerType { cr, cut, imp } = DrPerType::deserialize(table)?;
+        Ok(Dr::PerType { cr, cut, imp })
+    }
+}
+
+impl<'de> Deserialize<'de> for Dr {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        by_shape(d)
+    }
 }
 
 impl Default for Dr {
@@ -418,14 +450,34 @@ pub struct Sheet {
 /// A piece of gear on a sheet (M-DAT-010): named from the bundled armory
 /// (`data/margin-3d6/`), or written out in full in the scenario with the
 /// same fields as the bundled records (the checklist's proposed TOML), so
-/// a scenario can arm a figure with gear the armory lacks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// a scenario can arm a figure with gear the armory lacks. Read by the
+/// shape of the input ([`Shapes`]), so a mistake inside an inline record
+/// is reported at its key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Gear<T> {
     /// A bundled record's name (case-insensitive).
     Named(String),
     /// A record written inline.
     Inline(T),
+}
+
+impl<'de, T: Deserialize<'de>> Shapes<'de> for Gear<T> {
+    const EXPECTING: &'static str = "a bundled record's name, or a table with the record's fields";
+
+    fn from_str<E: de::Error>(name: &str) -> Result<Self, E> {
+        Ok(Gear::Named(name.to_owned()))
+    }
+
+    fn from_table<D: Deserializer<'de>>(table: D) -> Result<Self, D::Error> {
+        T::deserialize(table).map(Gear::Inline)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Gear<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        by_shape(d)
+    }
 }
 
 impl<T: Clone> Gear<T> {

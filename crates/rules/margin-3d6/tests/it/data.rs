@@ -128,6 +128,20 @@ fn gear_written_inline_in_the_scenario_m_dat_010() {
     let bad = "weapons = [{ name = \"Club\", skill = \"axe_mace\", class = \"one_handed\", colour = \"red\" }]";
     let e = unreadable(&[fighter("A", "a", 0, 0, "n", &sheet(10, 10, 10, bad))]);
     assert!(e.contains("weapons = [{ name = \"Club\""), "{e}");
+    assert!(e.contains("unknown field `colour`"), "{e}");
+    // A DR table is read as one: a missing or unknown type is named.
+    for (dr, says) in [
+        ("{ cr = 1, cut = 2 }", "missing field `imp`"),
+        (
+            "{ cr = 1, cut = 2, imp = 1, fire = 3 }",
+            "unknown field `fire`",
+        ),
+        ("\"light\"", "expected a DR, or a table of DR by type"),
+    ] {
+        let armor = format!("armor = [{{ name = \"Hide\", covers = [\"torso\"], dr = {dr} }}]");
+        let e = unreadable(&[fighter("A", "a", 0, 0, "n", &sheet(10, 10, 10, &armor))]);
+        assert!(e.contains(says), "{dr}: {e}");
+    }
 }
 
 /// The setup error of a duel whose first figure has `extra` sheet lines
