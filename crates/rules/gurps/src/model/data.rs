@@ -210,7 +210,7 @@ impl<'de> Shapes<'de> for RangeValue {
             Some(_) => Ok(RangeValue::TimesSt(s.to_owned())),
             None => Err(E::invalid_value(
                 de::Unexpected::Str(s),
-                &"\"xN\", a multiple of ST from 0 to 100 such as \"x1.5\"",
+                &"\"xN\", a multiple of ST from 0 to 1000 such as \"x1.5\"",
             )),
         }
     }
@@ -222,12 +222,12 @@ impl<'de> Deserialize<'de> for RangeValue {
     }
 }
 
-/// The multiple of ST in `"xN"`, when it reads as one from 0 to 100 (the
-/// longest thrown ranges are x20 or so; a hundred leaves room and keeps
-/// the yards far inside `u32`).
+/// The multiple of ST in `"xN"`, when it reads as one from 0 to 1,000: the
+/// bound the GCS importer reads (`fray_gcs::notation::range`), so an
+/// imported sheet written out reads back; the yards stay far inside `u32`.
 fn times_st(s: &str) -> Option<f32> {
     let n: f32 = s.strip_prefix('x')?.parse().ok()?;
-    (0.0..=100.0).contains(&n).then_some(n)
+    (0.0..=1000.0).contains(&n).then_some(n)
 }
 
 impl RangeValue {
