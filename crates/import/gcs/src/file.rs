@@ -5,54 +5,97 @@
 
 use crate::GcsError;
 use serde::Deserialize;
+use serde::de::{self, Visitor};
 use std::collections::BTreeMap;
+use std::fmt;
 
 /// A string, or a number written where GCS sometimes writes a string.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Text(pub String);
 
-impl<'de> Deserialize<'de> for Text {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            S(String),
-            I(i64),
-            F(f64),
-            B(bool),
-        }
-        Ok(Text(match Raw::deserialize(d)? {
-            Raw::S(s) => s,
-            Raw::I(i) => i.to_string(),
-            Raw::F(f) => f.to_string(),
-            Raw::B(b) => b.to_string(),
-        }))
-    }
-}
-
 /// A number, or a string holding one (v4 writes some numbers as strings).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Num(pub f64);
 
+/// Reads [`Text`] and [`Num`] by the shape the JSON has. serde's untagged
+/// enums would say only "data did not match any variant" of a table or a
+/// list found where a number belongs; a visitor names what it found.
+struct Lenient<T>(std::marker::PhantomData<T>);
+
+impl<'de> Visitor<'de> for Lenient<Text> {
+    type Value = Text;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string or a number")
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Text, E> {
+        Ok(Text(s.to_owned()))
+    }
+
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Text, E> {
+        Ok(Text(n.to_string()))
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Text, E> {
+        Ok(Text(n.to_string()))
+    }
+
+    fn visit_f64<E: de::Error>(self, n: f64) -> Result<Text, E> {
+        Ok(Text(n.to_string()))
+    }
+
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Text, E> {
+        Ok(Text(b.to_string()))
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(Lenient::<Text>(std::marker::PhantomData))
+    }
+}
+
+impl<'de> Visitor<'de> for Lenient<Num> {
+    type Value = Num;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a number, or a string holding one")
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Num, E> {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .map(Num)
+            .ok_or_else(|| E::custom(format!("expected a number, found `{s}`")))
+    }
+
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Num, E> {
+        // A JSON integer read as the number it is (`as` rounds beyond 2^53,
+        // which no level or weight of a sheet comes near).
+        #[allow(clippy::cast_precision_loss)]
+        Ok(Num(n as f64))
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Num, E> {
+        #[allow(clippy::cast_precision_loss)]
+        Ok(Num(n as f64))
+    }
+
+    fn visit_f64<E: de::Error>(self, n: f64) -> Result<Num, E> {
+        if n.is_finite() {
+            Ok(Num(n))
+        } else {
+            Err(E::custom("expected a finite number"))
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for Num {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            F(f64),
-            S(String),
-        }
-        match Raw::deserialize(d)? {
-            Raw::F(f) if f.is_finite() => Ok(Num(f)),
-            Raw::S(s) => s
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|f| f.is_finite())
-                .map(Num)
-                .ok_or_else(|| serde::de::Error::custom(format!("expected a number, found `{s}`"))),
-            Raw::F(_) => Err(serde::de::Error::custom("expected a finite number")),
-        }
+        d.deserialize_any(Lenient::<Num>(std::marker::PhantomData))
     }
 }
 

@@ -54,6 +54,26 @@ fn wrong_types_name_the_json_path() {
         GcsError::Field { path, .. } => assert_eq!(path, "equipment[1].weapons[0].calc.level"),
         e => panic!("{e}"),
     }
+    // A table or a list where a number or a text belongs says what it
+    // found and what was expected.
+    for (field, expected) in [
+        (
+            r#""level": {"x": 1}"#,
+            "expected a number, or a string holding one",
+        ),
+        (r#""damage": [1]"#, "expected a string or a number"),
+    ] {
+        let text = minimal(&format!(
+            r#", "equipment": [{{"id": "e1", "weapons": [{{"id": "w1", "calc": {{{field}}}}}]}}]"#
+        ));
+        match fray_gcs::parse(&text).unwrap_err() {
+            GcsError::Field { message, .. } => {
+                assert!(message.starts_with("invalid type: "), "{message}");
+                assert!(message.contains(expected), "{message}");
+            }
+            e => panic!("{e}"),
+        }
+    }
     let text = minimal(r#", "traits": {"name": "not a list"}"#);
     assert!(
         matches!(fray_gcs::parse(&text).unwrap_err(), GcsError::Field { path, .. } if path == "traits")
