@@ -9,6 +9,7 @@ use crate::ruleset::SetupError;
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use serde::de::DeserializeOwned;
 use std::io::Read;
+use std::ops::Range;
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
@@ -117,8 +118,10 @@ impl SourceFile {
 
     /// Deserializes the whole file into `T`.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, FileError> {
-        toml::from_str(&self.text)
-            .map_err(|e| self.at(e.span(), clean_message(e.message()), "here"))
+        toml::from_str(&self.text).map_err(|e| {
+            let span = e.span().map(|s| unknown_key_at(&self.text, s, e.message()));
+            self.at(span, clean_message(e.message()), "here")
+        })
     }
 
     /// Reads one top-level string key without deserializing the rest.
@@ -159,6 +162,50 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 }
 
 /// toml's messages end with a newline and sometimes repeat the position.
+/// Where the unknown key of an "unknown field" error stands, when the
+/// error points at the whole table holding it: serde's `flatten` (a
+/// GURPS template's sheet laid into the template's table) reads the table
+/// through a buffer, which keeps no position, so toml reports the table.
+/// The key is found again in that table; any other error keeps `span`.
+fn unknown_key_at(text: &str, span: Range<usize>, message: &str) -> Range<usize> {
+    let Some(key) = message
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split('`').next())
+    else {
+        return span;
+    };
+    DeTable::parse(text)
+        .ok()
+        .and_then(|root| key_in_table_at(root.get_ref(), span.start, key))
+        .unwrap_or(span)
+}
+
+/// The span of `key` in the table that starts at `start`, searched for
+/// among the tables and arrays of tables under `table`.
+fn key_in_table_at(table: &DeTable<'_>, start: usize, key: &str) -> Option<Range<usize>> {
+    table
+        .iter()
+        .find_map(|(_, v)| key_in_value_at(v, start, key))
+}
+
+/// [`key_in_table_at`] for one value: the table itself when it starts at
+/// `start`, else the tables inside it.
+fn key_in_value_at(
+    value: &toml::Spanned<DeValue<'_>>,
+    start: usize,
+    key: &str,
+) -> Option<Range<usize>> {
+    match value.get_ref() {
+        DeValue::Table(t) if value.span().start == start => t
+            .iter()
+            .find(|(k, _)| k.get_ref() == key)
+            .map(|(k, _)| k.span()),
+        DeValue::Table(t) => key_in_table_at(t, start, key),
+        DeValue::Array(items) => items.iter().find_map(|v| key_in_value_at(v, start, key)),
+        _ => None,
+    }
+}
+
 fn clean_message(m: &str) -> String {
     m.trim().to_string()
 }

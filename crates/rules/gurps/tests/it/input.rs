@@ -546,6 +546,25 @@ fn a_follow_up_is_checked_like_every_other_field() {
     );
 }
 
+/// A data file's template lays its sheet's keys into the template's own
+/// table (`flatten`): a misspelt key is still refused at its own line,
+/// not at the `[[template]]` line above it.
+#[test]
+fn a_data_files_template_with_an_unknown_key_is_refused_at_the_key() {
+    let file = SourceFile::new(
+        "more.toml",
+        "[[template]]\nid = \"brute\"\nname = \"Brute\"\nst = 13\ndx = 10\niq = 9\nht = 12\n\
+         skils = { Broadsword = 12 }\n",
+    );
+    let shown = fray_gurps::model::data::parse_extra(&file)
+        .expect_err("an unknown key")
+        .to_string();
+    assert!(
+        shown.contains("more.toml:8:1") && shown.contains("unknown field `skils`"),
+        "{shown}"
+    );
+}
+
 /// A data file's weapons are checked as a sheet's own weapons are: their
 /// names as every text from a file, their numbers against the ranges their
 /// rules read (G-EXT-019 armor divisor, parry, G-RNG-004 Bulk, reach),
