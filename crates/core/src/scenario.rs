@@ -161,7 +161,6 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// toml's messages end with a newline and sometimes repeat the position.
 /// Where the unknown key of an "unknown field" error stands, when the
 /// error points at the whole table holding it: serde's `flatten` (a
 /// GURPS template's sheet laid into the template's table) reads the table
@@ -206,6 +205,7 @@ fn key_in_value_at(
     }
 }
 
+/// toml's messages end with a newline and sometimes repeat the position.
 fn clean_message(m: &str) -> String {
     m.trim().to_string()
 }
