@@ -538,12 +538,19 @@ fn a_follow_up_is_checked_like_every_other_field() {
         "[[weapon]]\nname = \"Bad Fangs\"\nskill = \"Brawling\"\n[[weapon.modes]]\nname = \"bite\"\n\
          damage = \"1d\"\ntype = \"imp\"\nreach = [0]\nfollow_up = { damage = \"2d\", type = \"tox\", resist = 99 }\n",
     );
-    let e = fray_gurps::model::data::parse_extra(&data).expect_err("refused");
-    let shown = e.to_string();
+    let shown = refused_data(&data);
     assert!(
         shown.contains("more.toml:") && shown.contains("weapon[0].modes[0].follow_up"),
         "{shown}"
     );
+}
+
+/// Why a data file does not read (it must not), as shown: file, line,
+/// column and message.
+fn refused_data(file: &SourceFile) -> String {
+    fray_gurps::model::data::parse_extra(file)
+        .expect_err("the data file is refused")
+        .to_string()
 }
 
 /// A data file's template lays its sheet's keys into the template's own
@@ -556,9 +563,7 @@ fn a_data_files_template_with_an_unknown_key_is_refused_at_the_key() {
         "[[template]]\nid = \"brute\"\nname = \"Brute\"\nst = 13\ndx = 10\niq = 9\nht = 12\n\
          skils = { Broadsword = 12 }\n",
     );
-    let shown = fray_gurps::model::data::parse_extra(&file)
-        .expect_err("an unknown key")
-        .to_string();
+    let shown = refused_data(&file);
     assert!(
         shown.contains("more.toml:8:1") && shown.contains("unknown field `skils`"),
         "{shown}"
@@ -604,8 +609,7 @@ fn a_data_files_weapon_with_nonsense_numbers_or_name_is_refused_at_its_entry() {
         ("Odd axe", "reach = [1, 200]", "weapon[0].modes[0].reach[1]"),
         ("Odd\\u202Eaxe", "reach = [1]", "weapon[0].name"),
     ] {
-        let e = fray_gurps::model::data::parse_extra(&weapon(name, mode)).expect_err(at);
-        let shown = e.to_string();
+        let shown = refused_data(&weapon(name, mode));
         assert!(
             shown.contains("more.toml:") && shown.contains(at),
             "{at}: {shown}"
@@ -626,8 +630,7 @@ fn a_data_files_weapon_with_nonsense_numbers_or_name_is_refused_at_its_entry() {
             "Odd axe",
             &format!("range = {{ half = {half}, max = 100 }}"),
         );
-        let e = fray_gurps::model::data::parse_extra(&shot).expect_err(half);
-        let shown = e.to_string();
+        let shown = refused_data(&shot);
         assert!(
             shown.contains("more.toml:8:") && shown.contains(says),
             "{half}: {shown}"
